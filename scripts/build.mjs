@@ -1,0 +1,11 @@
+// `npm run build`: compiles the layers into dist/ (ESM + .d.ts) and marks the bin executable.
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { root, run } from './lib/bootstrap.mjs'
+
+rmSync(join(root, 'dist'), { recursive: true, force: true })
+const status = run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'])
+if (status !== 0) process.exit(status)
+chmodSync(join(root, 'dist/services/cli/main.js'), 0o755)
+mkdirSync(join(root, 'dist'), { recursive: true })
+writeFileSync(join(root, 'dist/.build-stamp'), `${new Date().toISOString()}\n`)

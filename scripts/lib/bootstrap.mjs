@@ -1,0 +1,85 @@
+// Shared by `npm start` and `npm test`: bring a fresh clone to a runnable state. Plain Node, no
+// dependencies, because it runs before `npm ci`.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
+
+const lockStamp = join(root, 'node_modules/.pairwise-lock-sha256')
+const buildStamp = join(root, 'dist/.build-stamp')
+/** Everything whose change makes `dist/` stale. */
+const buildInputs = [
+  'crypto',
+  'storage',
+  'relay',
+  'engine',
+  'modal',
+  'services',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+]
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
+  if (result.error) throw result.error
+  return result.status ?? 1
+}
+
+function sha256(file) {
+  return createHash('sha256').update(readFileSync(file)).digest('hex')
+}
+
+/** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
+export function ensureInstalled(log = console.log) {
+  const want = sha256(join(root, 'package-lock.json'))
+  if (existsSync(lockStamp) && readFileSync(lockStamp, 'utf8') === want) return
+  log('Installing dependencies (npm ci)…')
+  const status = run('npm', ['ci', '--no-audit', '--no-fund'])
+  if (status !== 0) throw new Error(`npm ci failed with exit code ${status}`)
+  writeFileSync(lockStamp, want)
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+export function isBuildStale() {
+  if (!existsSync(buildStamp)) return true
+  const built = statSync(buildStamp).mtimeMs
+  return buildInputs.some((input) => newestMtime(join(root, input)) > built)
+}
+
+/** Builds `dist/` when any source is newer than the last build. */
+export function ensureBuilt(log = console.log) {
+  if (!isBuildStale()) return
+  log('Building dist/ …')
+  const status = run(process.execPath, [join(root, 'scripts/build.mjs')])
+  if (status !== 0) throw new Error(`the build failed with exit code ${status}`)
+}
+
+/**
+ * Installs Debian packages whose binary is missing, when we are root; otherwise says how. Returns the
+ * names of packages still missing.
+ */
+export function ensureDebianPackages(packages, log = console.log) {
+  const missing = packages.filter(({ binary }) => !existsSync(binary))
+  if (missing.length === 0) return []
+  const names = missing.map(({ pkg }) => pkg)
+  if (process.getuid?.() !== 0) {
+    log(`Missing ${names.join(', ')}: install with \`sudo apt-get install -y ${names.join(' ')}\`.`)
+    return names
+  }
+  log(`Installing ${names.join(', ')} from Debian…`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  run('apt-get', ['update', '-qq'], { env })
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env })
+  return missing.filter(({ binary }) => !existsSync(binary)).map(({ pkg }) => pkg)
+}

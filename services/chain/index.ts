@@ -1,0 +1,5 @@
+export { devAccountBalanceWei, devPrivateKeys } from './accounts.js'
+export { anvilBinary } from './anvilBinary.js'
+export { deployFixtures, type Fixtures, testUsdAbi, testUsdSupply } from './deployFixtures.js'
+export { localChainId, localNetwork } from './network.js'
+export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util'
+import { deployFixtures, startChain } from '../chain/index.js'
+import { stackConfig, startStack } from '../stack/index.js'
+import { runUntilSignal } from './runUntilSignal.js'
+
+export type Command = {
+  summary: string
+  usage: string
+  run(args: string[]): Promise<void>
+}
+
+const log = (line: string) => console.log(line)
+
+function parsePort(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${flag} must be a port number, got '${value}'`)
+  return port
+}
+
+export const commands: Record<string, Command> = {
+  start: {
+    summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
+    usage: 'pairwise start [--host H] [--chain-port N]',
+    async run(args) {
+      const { values } = parseArgs({
+        args,
+        options: { host: { type: 'string' }, 'chain-port': { type: 'string' } },
+      })
+      const config = stackConfig(process.env, {
+        host: values.host,
+        ports: { chain: parsePort(values['chain-port'], '--chain-port') },
+      })
+      const stack = await startStack(config)
+      log('Pairwise local stack is up:')
+      const width = Math.max(...stack.urls.map((u) => u.part.length))
+      for (const { part, url, detail } of stack.urls)
+        log(`  ${part.padEnd(width)}  ${url}${detail ? `  (${detail})` : ''}`)
+      log('Press Ctrl-C to stop.')
+      await runUntilSignal(stack.stop, log)
+    },
+  },
+  chain: {
+    summary: 'start only the local chain (Anvil, chain 31337) with the fixture contracts',
+    usage: 'pairwise chain [--host H] [--port N] [--chain-id N]',
+    async run(args) {
+      const { values } = parseArgs({
+        args,
+        options: { host: { type: 'string' }, port: { type: 'string' }, 'chain-id': { type: 'string' } },
+      })
+      const config = stackConfig(process.env, {
+        host: values.host,
+        ports: { chain: parsePort(values.port, '--port') },
+      })
+      const chainId = values['chain-id'] === undefined ? undefined : Number(values['chain-id'])
+      if (chainId !== undefined && !(Number.isInteger(chainId) && chainId > 0 && chainId < 2 ** 31))
+        throw new Error(`--chain-id must be a positive integer below 2147483648, got '${values['chain-id']}'`)
+      const chain = await startChain({
+        host: config.host,
+        port: config.ports.chain,
+        chainId,
+        portEnv: 'PAIRWISE_CHAIN_PORT',
+      })
+      const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId).catch(async (error: unknown) => {
+        await chain.stop()
+        throw error
+      })
+      log(`chain  ${chain.rpcUrl}  (chain ${chain.chainId}; tUSD at ${fixtures.testUsd})`)
+      await runUntilSignal(chain.stop, log)
+    },
+  },
+}

@@ -1,0 +1,28 @@
+import { commands } from './commands.js'
+
+function help(): string {
+  const lines = ['Usage: pairwise <command> [options]', '', 'Commands:']
+  for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(8)} ${command.summary}`)
+  lines.push('', ...Object.values(commands).map((c) => `  ${c.usage}`))
+  return lines.join('\n')
+}
+
+/** Runs one CLI command. Errors a user can act on are printed as one line, without a stack trace. */
+export async function runCli(argv: readonly string[]): Promise<void> {
+  const [name, ...args] = argv
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    console.log(help())
+    return
+  }
+  const command = commands[name]
+  if (!command) {
+    console.error(`Unknown command '${name}'.\n\n${help()}`)
+    process.exit(2)
+  }
+  try {
+    await command.run(args)
+  } catch (error) {
+    console.error(`pairwise ${name}: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}

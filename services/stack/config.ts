@@ -1,0 +1,44 @@
+import { z } from 'zod'
+
+const port = z.coerce.number().int().min(1).max(65535)
+
+/** Every port of the local stack; each has a default from the architecture table and an env override. */
+export const stackPorts = {
+  chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545 },
+} as const
+
+export type StackPart = keyof typeof stackPorts
+
+const stackConfigSchema = z.object({
+  host: z.string().min(1),
+  ports: z.object(
+    Object.fromEntries(Object.keys(stackPorts).map((part) => [part, port])) as Record<StackPart, typeof port>,
+  ),
+})
+
+export type StackConfig = z.infer<typeof stackConfigSchema>
+
+/** Reads the stack's configuration from env (`PAIRWISE_HOST`, `PAIRWISE_<PART>_PORT`) and explicit overrides. */
+export function stackConfig(
+  env: NodeJS.ProcessEnv,
+  overrides: { host?: string; ports?: Partial<Record<StackPart, number>> } = {},
+): StackConfig {
+  const ports = Object.fromEntries(
+    Object.entries(stackPorts).map(([part, spec]) => [
+      part,
+      overrides.ports?.[part as StackPart] ?? env[spec.env] ?? spec.default,
+    ]),
+  )
+  const parsed = stackConfigSchema.safeParse({
+    host: overrides.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
+    ports,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const part = issue?.path[1]
+    const name =
+      typeof part === 'string' && part in stackPorts ? stackPorts[part as StackPart].env : 'PAIRWISE_HOST'
+    throw new Error(`Invalid ${name}: ${issue?.message ?? 'invalid value'}`)
+  }
+  return parsed.data
+}

@@ -1,0 +1,54 @@
+import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
+import { isPortTaken, PortInUseError } from '../net/ports.js'
+import { type StackConfig, type StackPart, stackPorts } from './config.js'
+
+export type StackUrl = { part: string; url: string; detail?: string }
+
+export type RunningStack = {
+  readonly urls: readonly StackUrl[]
+  readonly chain: LocalChain
+  readonly fixtures: Fixtures
+  /** Stops every part in reverse start order; safe to call more than once. */
+  stop(): Promise<void>
+}
+
+/** Fails before starting anything when any configured port is already taken. */
+async function assertPortsFree(config: StackConfig): Promise<void> {
+  for (const [part, port] of Object.entries(config.ports) as [StackPart, number][]) {
+    if (await isPortTaken(port, config.host))
+      throw new PortInUseError(part, config.host, port, stackPorts[part].env)
+  }
+}
+
+/** Starts the whole local stack: the chain with its fixture contracts, then every service that exists. */
+export async function startStack(config: StackConfig): Promise<RunningStack> {
+  await assertPortsFree(config)
+  const started: { stop(): Promise<void> }[] = []
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const part of started.reverse()) await part.stop()
+    })()
+    return stopping
+  }
+  try {
+    const chain = await startChain({
+      host: config.host,
+      port: config.ports.chain,
+      portEnv: stackPorts.chain.env,
+    })
+    started.push(chain)
+    const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId)
+    const urls: StackUrl[] = [
+      {
+        part: 'chain',
+        url: chain.rpcUrl,
+        detail: `Anvil, chain ${chain.chainId}, tETH; tUSD at ${fixtures.testUsd}`,
+      },
+    ]
+    return { urls, chain, fixtures, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,1 @@
+export { freePort, isPortTaken } from '../../services/index.js'
