@@ -1,13 +1,11 @@
 // Shared by `npm start` and `npm test`: bring a fresh clone to a runnable state. Plain Node, no
 // dependencies, because it runs before `npm ci`.
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
 
-const lockStamp = join(root, 'node_modules/.pairwise-lock-sha256')
 const buildStamp = join(root, 'dist/.build-stamp')
 /** Everything whose change makes `dist/` stale. */
 const buildInputs = [
@@ -28,18 +26,20 @@ export function run(command, args, options = {}) {
   return result.status ?? 1
 }
 
-function sha256(file) {
-  return createHash('sha256').update(readFileSync(file)).digest('hex')
-}
-
-/** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
+/**
+ * Runs `npm ci` when node_modules is missing or older than the lockfile. npm rewrites its hidden
+ * lockfile, node_modules/.package-lock.json, on every install, so its age tells which lockfile it reflects.
+ */
 export function ensureInstalled(log = console.log) {
-  const want = sha256(join(root, 'package-lock.json'))
-  if (existsSync(lockStamp) && readFileSync(lockStamp, 'utf8') === want) return
+  const installed = join(root, 'node_modules/.package-lock.json')
+  if (
+    existsSync(installed) &&
+    statSync(installed).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs
+  )
+    return
   log('Installing dependencies (npm ci)…')
   const status = run('npm', ['ci', '--no-audit', '--no-fund'])
   if (status !== 0) throw new Error(`npm ci failed with exit code ${status}`)
-  writeFileSync(lockStamp, want)
 }
 
 function newestMtime(path) {

@@ -11,4 +11,10 @@ export const devPrivateKeys = [
   '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
 ] as const satisfies readonly Hex[]
 
+/**
+ * Anvil's account 9 deploys the fixtures, so that accounts 0–3 keep exactly their 10000 tETH and the
+ * fixture addresses are the same on every fresh chain.
+ */
+export const fixtureDeployerKey: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
+
 export const devAccountBalanceWei = 10_000n * 10n ** 18n

@@ -1,4 +1,4 @@
-export { devAccountBalanceWei, devPrivateKeys } from './accounts.js'
+export { devAccountBalanceWei, devPrivateKeys, fixtureDeployerKey } from './accounts.js'
 export { anvilBinary } from './anvilBinary.js'
 export { deployFixtures, type Fixtures, testUsdAbi, testUsdSupply } from './deployFixtures.js'
 export { localChainId, localNetwork } from './network.js'

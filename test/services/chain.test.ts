@@ -1,4 +1,4 @@
-import { formatUnits, parseEther } from 'viem'
+import { formatEther, formatUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devAccountBalanceWei, devPrivateKeys, testUsdAbi, testUsdSupply } from '../../services/index.js'
@@ -20,10 +20,9 @@ describe('local chain fixture', () => {
     expect(await chain.publicClient.request({ method: 'eth_chainId' })).toBe('0x7a69')
   })
 
-  it('funds account 0 with 10000 tETH', async () => {
-    expect(await chain.publicClient.getBalance({ address: account0 })).toBeGreaterThan(
-      devAccountBalanceWei - parseEther('1'),
-    )
+  it('funds account 0 with exactly 10000 tETH (fixtures are deployed from another account)', async () => {
+    expect(await chain.publicClient.getBalance({ address: account0 })).toBe(devAccountBalanceWei)
+    expect(formatEther(devAccountBalanceWei)).toBe('10000')
   })
 
   it('deploys Test USD (tUSD, 6 decimals) with the whole supply on account 0', async () => {

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer, type Server } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { type Address, createPublicClient, formatEther, formatUnits, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { devPrivateKeys, testUsdAbi } from '../../services/index.js'
+import { freePort, isPortTaken } from '../support/ports.js'
+import { processesMatching } from '../support/processes.js'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+
+/** Runs `npm start` as a terminal would: its own process group, so a Ctrl-C reaches npm and node alike. */
+function npmStart(env: Record<string, string>): Run {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let text = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, output: () => text, exited }
+}
+
+async function waitForOutput(run: Run, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const match = run.output().match(pattern)
+    if (match) return match
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${run.output()}`)
+}
+
+describe('npm start', () => {
+  const cleanups: (() => void)[] = []
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup()
+  })
+
+  it('prints the chain URL; the chain is 31337 with 10000 tETH and tUSD on account 0; Ctrl-C stops everything', async () => {
+    const port = await freePort()
+    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port) })
+    cleanups.push(() => {
+      try {
+        process.kill(-run.child.pid!, 'SIGKILL')
+      } catch {}
+    })
+    const started = Date.now()
+    const [, testUsd] = await waitForOutput(
+      run,
+      /chain\s+http:\/\/127\.0\.0\.1:\d+\s+\(.*tUSD at (0x[0-9a-fA-F]{40})\)/,
+      60_000,
+    )
+    expect(Date.now() - started).toBeLessThan(60_000)
+    expect(run.output()).toContain(`http://127.0.0.1:${port}`)
+
+    const client = createPublicClient({ transport: http(`http://127.0.0.1:${port}`) })
+    expect(await client.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    const account0 = privateKeyToAccount(devPrivateKeys[0]).address
+    expect(formatEther(await client.getBalance({ address: account0 }))).toBe('10000')
+    const tusd = await client.readContract({
+      address: testUsd as Address,
+      abi: testUsdAbi,
+      functionName: 'balanceOf',
+      args: [account0],
+    })
+    expect(formatUnits(tusd, 6)).toBe('1000000')
+    expect(processesMatching('anvil', '--port', String(port))).toHaveLength(1)
+
+    process.kill(-run.child.pid!, 'SIGINT')
+    await run.exited
+    expect(run.output()).toContain('Stopped.')
+    expect(await isPortTaken(port)).toBe(false)
+    expect(processesMatching('anvil', '--port', String(port))).toEqual([])
+  })
+
+  it('names a taken port and exits non-zero without a stack trace', async () => {
+    const port = await freePort()
+    const blocker: Server = createServer()
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
+    cleanups.push(() => blocker.close())
+    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port) })
+    expect(await run.exited).not.toBe(0)
+    expect(run.output()).toContain(`The chain port 127.0.0.1:${port} is already in use`)
+    expect(run.output()).toContain('PAIRWISE_CHAIN_PORT')
+    expect(run.output()).not.toMatch(/^\s+at /m)
+  })
+
+  it('rejects an invalid port setting with the variable name', async () => {
+    const run = npmStart({ PAIRWISE_CHAIN_PORT: 'eighty' })
+    expect(await run.exited).not.toBe(0)
+    expect(run.output()).toMatch(/Invalid PAIRWISE_CHAIN_PORT/)
+    expect(run.output()).not.toMatch(/^\s+at /m)
+  })
+})
