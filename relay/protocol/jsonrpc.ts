@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { RelayErrorCode } from './errors.js'
+import { describeIssues } from './issues.js'
+import { rawTopLevelNumber } from './rawId.js'
+
+/**
+ * A JSON-RPC id as it travels. `bigint` stands for a numeric id too large for a double; it is kept
+ * exact so that the response carries the very digits the client sent.
+ */
+export const JsonRpcIdSchema = z.union([z.string(), z.number(), z.bigint()])
+export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>
+
+export const JsonRpcRequestSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: JsonRpcIdSchema,
+  method: z.string().min(1),
+  params: z.unknown().optional(),
+})
+export type JsonRpcRequest<Params = unknown> = {
+  jsonrpc: '2.0'
+  id: JsonRpcId
+  method: string
+  params?: Params
+}
+
+export const JsonRpcErrorObjectSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.unknown().optional(),
+})
+export type JsonRpcErrorObject = z.infer<typeof JsonRpcErrorObjectSchema>
+
+export const JsonRpcResultSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: JsonRpcIdSchema,
+  result: z.unknown(),
+})
+export type JsonRpcResult<Result = unknown> = { jsonrpc: '2.0'; id: JsonRpcId; result: Result }
+
+export const JsonRpcErrorResponseSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: JsonRpcIdSchema.nullable(),
+  error: JsonRpcErrorObjectSchema,
+})
+export type JsonRpcErrorResponse = z.infer<typeof JsonRpcErrorResponseSchema>
+
+export type JsonRpcResponse = JsonRpcResult | JsonRpcErrorResponse
+
+export type JsonRpcFrame =
+  | { kind: 'request'; frame: JsonRpcRequest }
+  | { kind: 'result'; frame: JsonRpcResult }
+  | { kind: 'error'; frame: JsonRpcErrorResponse }
+
+/** Why a text could not be read as a frame, with the id to answer to when one could be recovered. */
+export type FrameParseFailure = { error: JsonRpcErrorObject; id: JsonRpcId | null }
+
+export type FrameParseOutcome = { ok: true; value: JsonRpcFrame } | ({ ok: false } & FrameParseFailure)
+
+/** Reads one WebSocket text frame. Batches (arrays) are not part of the relay protocol and are refused. */
+export function parseFrame(text: string): FrameParseOutcome {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return failure(RelayErrorCode.parseError, 'Parse error: the frame is not valid JSON', null)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return failure(RelayErrorCode.invalidRequest, 'Invalid request: a frame must be a JSON object', null)
+  const id = exactId(text, value)
+  const record = { ...value, ...(id === undefined ? {} : { id }) }
+  const replyId = JsonRpcIdSchema.safeParse(id).data ?? null
+
+  if ('method' in record) {
+    const parsed = JsonRpcRequestSchema.safeParse(record)
+    if (!parsed.success)
+      return failure(
+        RelayErrorCode.invalidRequest,
+        `Invalid request: ${describeIssues(parsed.error)}`,
+        replyId,
+      )
+    return { ok: true, value: { kind: 'request', frame: parsed.data } }
+  }
+  if ('error' in record) {
+    const parsed = JsonRpcErrorResponseSchema.safeParse(record)
+    if (!parsed.success)
+      return failure(
+        RelayErrorCode.invalidRequest,
+        `Invalid error response: ${describeIssues(parsed.error)}`,
+        replyId,
+      )
+    return { ok: true, value: { kind: 'error', frame: parsed.data } }
+  }
+  if ('result' in record) {
+    const parsed = JsonRpcResultSchema.safeParse(record)
+    if (!parsed.success)
+      return failure(
+        RelayErrorCode.invalidRequest,
+        `Invalid response: ${describeIssues(parsed.error)}`,
+        replyId,
+      )
+    return { ok: true, value: { kind: 'result', frame: parsed.data } }
+  }
+  return failure(RelayErrorCode.invalidRequest, 'Invalid request: no method, result or error', replyId)
+}
+
+/** Serializes a frame; a `bigint` id is written as the bare digits it was read from. */
+export function encodeFrame(frame: JsonRpcRequest | JsonRpcResponse): string {
+  const { id, ...rest } = frame
+  const body = JSON.stringify(rest)
+  return `{"id":${encodeId(id)},${body.slice(1)}`
+}
+
+export function requestFrame<Params>(id: JsonRpcId, method: string, params: Params): JsonRpcRequest<Params> {
+  return { jsonrpc: '2.0', id, method, params }
+}
+
+export function resultFrame<Result>(id: JsonRpcId, result: Result): JsonRpcResult<Result> {
+  return { jsonrpc: '2.0', id, result }
+}
+
+export function errorFrame(id: JsonRpcId | null, error: JsonRpcErrorObject): JsonRpcErrorResponse {
+  return { jsonrpc: '2.0', id, error }
+}
+
+function encodeId(id: JsonRpcId | null): string {
+  return typeof id === 'bigint' ? id.toString() : JSON.stringify(id)
+}
+
+function exactId(text: string, value: object): unknown {
+  if (!('id' in value)) return undefined
+  const id = value.id
+  if (typeof id !== 'number' || Number.isSafeInteger(id)) return id
+  const raw = rawTopLevelNumber(text, 'id')
+  return raw !== undefined && /^-?\d+$/.test(raw) ? BigInt(raw) : id
+}
+
+function failure(code: number, message: string, id: JsonRpcId | null): { ok: false } & FrameParseFailure {
+  return { ok: false, error: { code, message }, id }
+}
