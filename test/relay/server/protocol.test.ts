@@ -22,7 +22,7 @@ describe('relay protocol frames', () => {
   it('keeps the exact digits of a numeric id too large for a double', () => {
     const text = '{"jsonrpc":"2.0","method":"irn_publish","params":{"id":"x"},"id":1687239522123456789}'
     const outcome = parseFrame(text)
-    if (!outcome.ok) throw new Error('expected a frame')
+    if (!outcome.ok || outcome.value.kind !== 'request') throw new Error('expected a request')
     expect(outcome.value.frame.id).toBe(1687239522123456789n)
     expect(encodeFrame(resultFrame(outcome.value.frame.id, true))).toBe(
       '{"id":1687239522123456789,"jsonrpc":"2.0","result":true}',
