@@ -1,0 +1,26 @@
+/** Every failure the crypto layer can report; callers branch on `code`, never on message text. */
+export type CryptoErrorCode =
+  | 'INVALID_INPUT'
+  | 'INVALID_KEY'
+  | 'INVALID_ENCODING'
+  | 'INVALID_ENVELOPE'
+  | 'DECRYPT_FAILED'
+  | 'INVALID_DID'
+  | 'INVALID_JWT'
+  | 'JWT_EXPIRED'
+  | 'JWT_NOT_YET_VALID'
+  | 'JWT_AUDIENCE'
+
+export class CryptoError extends Error {
+  override readonly name = 'CryptoError'
+  readonly code: CryptoErrorCode
+
+  constructor(code: CryptoErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+  }
+}
+
+export function isCryptoError(value: unknown): value is CryptoError {
+  return value instanceof CryptoError
+}

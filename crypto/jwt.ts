@@ -1,0 +1,200 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { z } from 'zod'
+import { assertInteger, assertRecord, assertString } from './assert.js'
+import { decodeDidKey, encodeDidKey } from './didKey.js'
+import { base64urlToBytes, bytesToBase64url, bytesToUtf8, utf8ToBytes } from './encoding.js'
+import { CryptoError } from './errors.js'
+import { randomHex } from './random.js'
+import { signingPublicKey, signingSeed } from './signingKeys.js'
+
+/** The relay auth token lives a day in the official clients; a fresh one is made per connection. */
+export const DEFAULT_JWT_TTL_SECONDS = 86_400
+/** Clients and relays run on different machines; a minute of clock skew is not an attack. */
+export const DEFAULT_JWT_LEEWAY_SECONDS = 60
+
+// Far beyond any real token (~400 characters) and small enough that junk cannot cost much to reject.
+const MAX_TOKEN_LENGTH = 4096
+const MAX_TIMESTAMP = 2 ** 40
+const SIGNATURE_LENGTH = 64
+// JWTs use base64url without padding (RFC 7515 §2); a padded variant of a valid token is not valid.
+const SEGMENT = /^[A-Za-z0-9_-]+$/
+
+export type SignRelayJwtParams = {
+  /** Ed25519 secret key: the 32-byte seed, or the 64-byte seed ‖ public key form. */
+  secretKey: Uint8Array
+  /** The relay URL exactly as the client connects to it. */
+  aud: string
+  /** Defaults to 32 random bytes in hex, as the official client sends. */
+  sub?: string
+  /** Unix seconds; defaults to now. */
+  iat?: number
+  ttl?: number
+}
+
+export type VerifyRelayJwtOptions = {
+  /** Unix seconds; defaults to now. */
+  now?: number
+  leewaySeconds?: number
+  /** Decides whether the token was meant for this relay; no audience check when absent. */
+  audience?: (aud: string) => boolean
+}
+
+export type RelayJwtClaims = {
+  iss: string
+  sub: string
+  aud: string
+  iat: number
+  exp: number
+  /** The Ed25519 key decoded from `iss`, already used to check the signature. */
+  publicKey: Uint8Array
+}
+
+// Exactly what the official clients send; extra header parameters such as `crit` would change meaning.
+const headerSchema = z.strictObject({ alg: z.literal('EdDSA'), typ: z.literal('JWT') })
+
+const timestamp = z.number().int().min(0).max(MAX_TIMESTAMP)
+// Unknown claims (the spec's `act`, for one) are tolerated: other clients may send them.
+const payloadSchema = z.object({
+  iss: z.string(),
+  sub: z.string(),
+  aud: z.string(),
+  iat: timestamp,
+  exp: timestamp,
+})
+
+function unixNow(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
+function encodeSegment(value: object): string {
+  return bytesToBase64url(utf8ToBytes(JSON.stringify(value)))
+}
+
+export function signRelayJwt(params: SignRelayJwtParams): string {
+  assertRecord(params, 'params')
+  const seed = signingSeed(params.secretKey)
+  assertString(params.aud, 'aud', 'INVALID_INPUT')
+  if (params.aud.length === 0) throw new CryptoError('INVALID_INPUT', 'aud must not be empty')
+  const sub = params.sub ?? randomHex(32)
+  assertString(sub, 'sub', 'INVALID_INPUT')
+  const iat = params.iat ?? unixNow()
+  assertInteger(iat, 'iat', { min: 0, max: MAX_TIMESTAMP })
+  const ttl = params.ttl ?? DEFAULT_JWT_TTL_SECONDS
+  assertInteger(ttl, 'ttl', { min: 1, max: MAX_TIMESTAMP - iat })
+  const iss = encodeDidKey(signingPublicKey(seed))
+  // Claim order matches the official client, so the same inputs give byte-identical tokens.
+  const signingInput = `${encodeSegment({ alg: 'EdDSA', typ: 'JWT' })}.${encodeSegment({
+    iss,
+    sub,
+    aud: params.aud,
+    iat,
+    exp: iat + ttl,
+  })}`
+  const signature = ed25519.sign(utf8ToBytes(signingInput), seed)
+  return `${signingInput}.${bytesToBase64url(signature)}`
+}
+
+function decodeSegment(segment: string, name: string): unknown {
+  try {
+    return JSON.parse(bytesToUtf8(base64urlToBytes(segment)))
+  } catch (cause) {
+    throw new CryptoError('INVALID_JWT', `JWT ${name} is not base64url-encoded JSON`, { cause })
+  }
+}
+
+type CheckedOptions = { now: number; leeway: number; audience?: (aud: string) => boolean }
+
+// Typed for TypeScript callers, re-checked for JavaScript ones.
+function checkOptions(options: VerifyRelayJwtOptions | undefined): CheckedOptions {
+  if (options === undefined) return { now: unixNow(), leeway: DEFAULT_JWT_LEEWAY_SECONDS }
+  assertRecord(options, 'options')
+  const { now = unixNow(), leewaySeconds = DEFAULT_JWT_LEEWAY_SECONDS, audience } = options
+  if (typeof now !== 'number' || !Number.isFinite(now)) {
+    throw new CryptoError('INVALID_INPUT', 'options.now must be a finite number of unix seconds')
+  }
+  if (typeof leewaySeconds !== 'number' || !Number.isFinite(leewaySeconds) || leewaySeconds < 0) {
+    throw new CryptoError('INVALID_INPUT', 'options.leewaySeconds must be a non-negative number')
+  }
+  if (audience === undefined) return { now, leeway: leewaySeconds }
+  if (typeof audience !== 'function') {
+    throw new CryptoError('INVALID_INPUT', 'options.audience must be a function')
+  }
+  return { now, leeway: leewaySeconds, audience }
+}
+
+function signatureHolds(signature: Uint8Array, signingInput: string, publicKey: Uint8Array): boolean {
+  try {
+    // Strict RFC 8032 (no ZIP-215) so a token has a single valid signature encoding.
+    return ed25519.verify(signature, utf8ToBytes(signingInput), publicKey, { zip215: false })
+  } catch {
+    return false
+  }
+}
+
+function acceptsAudience(audience: (aud: string) => boolean, aud: string): boolean {
+  try {
+    return audience(aud) === true
+  } catch (cause) {
+    throw new CryptoError('JWT_AUDIENCE', 'the audience check threw', { cause })
+  }
+}
+
+/**
+ * Verifies a relay auth token: shape, issuer did:key, Ed25519 signature, then time and audience. Time
+ * and audience are judged only once the signature holds, so those errors always describe a real token.
+ * Throws only CryptoError, whatever the input.
+ */
+export function verifyRelayJwt(token: string, options?: VerifyRelayJwtOptions): RelayJwtClaims {
+  const { now, leeway, audience } = checkOptions(options)
+  assertString(token, 'token', 'INVALID_JWT')
+  if (token.length > MAX_TOKEN_LENGTH) {
+    throw new CryptoError('INVALID_JWT', `JWT is too long (${token.length} characters)`)
+  }
+  const segments = token.split('.')
+  if (segments.length !== 3) {
+    throw new CryptoError('INVALID_JWT', `JWT must have 3 dot-separated segments, got ${segments.length}`)
+  }
+  if (!segments.every((segment) => SEGMENT.test(segment))) {
+    throw new CryptoError('INVALID_JWT', 'JWT segments must be non-empty unpadded base64url')
+  }
+  const [headerSegment = '', payloadSegment = '', signatureSegment = ''] = segments
+  if (!headerSchema.safeParse(decodeSegment(headerSegment, 'header')).success) {
+    throw new CryptoError('INVALID_JWT', 'JWT header must be exactly {"alg":"EdDSA","typ":"JWT"}')
+  }
+  const payload = payloadSchema.safeParse(decodeSegment(payloadSegment, 'payload'))
+  if (!payload.success) {
+    throw new CryptoError(
+      'INVALID_JWT',
+      'JWT payload must hold iss, sub, aud (strings) and iat, exp (unix seconds)',
+    )
+  }
+  const { iss, sub, aud, iat, exp } = payload.data
+  let publicKey: Uint8Array
+  try {
+    publicKey = decodeDidKey(iss)
+  } catch (cause) {
+    throw new CryptoError('INVALID_JWT', 'JWT iss is not an Ed25519 did:key', { cause })
+  }
+  let signature: Uint8Array
+  try {
+    signature = base64urlToBytes(signatureSegment)
+  } catch (cause) {
+    throw new CryptoError('INVALID_JWT', 'JWT signature is not base64url', { cause })
+  }
+  if (signature.length !== SIGNATURE_LENGTH) {
+    throw new CryptoError(
+      'INVALID_JWT',
+      `JWT signature must be ${SIGNATURE_LENGTH} bytes, got ${signature.length}`,
+    )
+  }
+  if (!signatureHolds(signature, `${headerSegment}.${payloadSegment}`, publicKey)) {
+    throw new CryptoError('INVALID_JWT', 'JWT signature does not match its issuer')
+  }
+  if (exp < iat) throw new CryptoError('INVALID_JWT', 'JWT exp is before its iat')
+  if (iat > now + leeway) throw new CryptoError('JWT_NOT_YET_VALID', `JWT iat ${iat} is in the future`)
+  if (now >= exp + leeway) throw new CryptoError('JWT_EXPIRED', `JWT expired at ${exp}`)
+  if (audience !== undefined && !acceptsAudience(audience, aud)) {
+    throw new CryptoError('JWT_AUDIENCE', `JWT audience "${aud}" is not accepted`)
+  }
+  return { iss, sub, aud, iat, exp, publicKey }
+}
