@@ -1,0 +1,35 @@
+import { createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval'
+import { type KeyValueStorage, toJsonValue } from './keyValueStorage.js'
+
+export type IdbStorageOptions = { database?: string; objectStore?: string }
+
+/** Browser storage in IndexedDB through idb-keyval; survives reloads. One database per instance name. */
+export class IdbStorage implements KeyValueStorage {
+  private readonly store: UseStore
+
+  constructor({ database = 'pairwise', objectStore = 'keyvaluestorage' }: IdbStorageOptions = {}) {
+    this.store = createStore(database, objectStore)
+  }
+
+  async getKeys(): Promise<string[]> {
+    return (await keys(this.store)).filter((key): key is string => typeof key === 'string')
+  }
+
+  async getEntries<T = unknown>(): Promise<[string, T][]> {
+    return (await entries<IDBValidKey, T>(this.store)).filter(
+      (entry): entry is [string, T] => typeof entry[0] === 'string',
+    )
+  }
+
+  async getItem<T = unknown>(key: string): Promise<T | undefined> {
+    return get<T>(key, this.store)
+  }
+
+  async setItem<T = unknown>(key: string, value: T): Promise<void> {
+    await set(key, toJsonValue(key, value), this.store)
+  }
+
+  async removeItem(key: string): Promise<void> {
+    await del(key, this.store)
+  }
+}

@@ -1,0 +1,1 @@
+export { FileStorage, type FileStorageOptions } from './fileStorage.js'

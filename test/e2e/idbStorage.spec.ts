@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import type { KeyValueStorage } from '../../storage/index.js'
+import { bundleForBrowser } from '../support/bundle.js'
+
+const origin = 'http://pairwise.localhost'
+let script: string
+
+test.beforeAll(async () => {
+  script = await bundleForBrowser(fileURLToPath(new URL('./pages/idb-storage.ts', import.meta.url)))
+})
+
+test.beforeEach(async ({ page }) => {
+  // The page never leaves the browser: Playwright answers for this origin.
+  await page.route(`${origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><script type="module">${script}</script></head><body></body></html>`,
+    }),
+  )
+  await page.goto(`${origin}/`)
+  await page.waitForFunction(() => 'storage' in window)
+})
+
+type WithStorage = { storage: KeyValueStorage }
+
+test('IdbStorage keeps values in IndexedDB across a reload', async ({ page }) => {
+  await page.evaluate(async () => {
+    const { storage } = window as unknown as WithStorage
+    await storage.setItem('wc@2:client:0.3:session', [{ topic: 'abc', expiry: 1 }])
+    await storage.setItem('wc@2:core:0.3:keychain', [{ tag: 't', key: 'k' }])
+    await storage.removeItem('never-there')
+  })
+  await page.reload()
+  await page.waitForFunction(() => 'storage' in window)
+  const read = await page.evaluate(async () => {
+    const { storage } = window as unknown as WithStorage
+    return {
+      keys: (await storage.getKeys()).sort(),
+      session: await storage.getItem('wc@2:client:0.3:session'),
+      entries: (await storage.getEntries()).length,
+    }
+  })
+  expect(read).toEqual({
+    keys: ['wc@2:client:0.3:session', 'wc@2:core:0.3:keychain'],
+    session: [{ topic: 'abc', expiry: 1 }],
+    entries: 2,
+  })
+  await page.evaluate(() => (window as unknown as WithStorage).storage.removeItem('wc@2:core:0.3:keychain'))
+  expect(await page.evaluate(() => (window as unknown as WithStorage).storage.getKeys())).toEqual([
+    'wc@2:client:0.3:session',
+  ])
+})
+
+test('IdbStorage refuses a value JSON cannot hold', async ({ page }) => {
+  const message = await page.evaluate(() =>
+    (window as unknown as WithStorage).storage.setItem('k', { f: () => 1, n: 1n }).then(
+      () => 'stored',
+      (error: Error) => error.message,
+    ),
+  )
+  expect(message).toMatch(/not JSON-serialisable/)
+})

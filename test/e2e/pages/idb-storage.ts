@@ -1,0 +1,3 @@
+import { IdbStorage } from '../../../storage/index.js'
+
+Object.assign(window, { storage: new IdbStorage({ database: 'pairwise-test' }) })

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type KeyValueStorage, MemoryStorage } from '../../storage/index.js'
+import { FileStorage } from '../../storage/node.js'
+
+const folders: string[] = []
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+function tempFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'pairwise-storage-'))
+  folders.push(folder)
+  return folder
+}
+
+const adapters: [string, () => KeyValueStorage][] = [
+  ['MemoryStorage', () => new MemoryStorage()],
+  ['FileStorage', () => new FileStorage({ directory: join(tempFolder(), 'nested', 'store') })],
+]
+
+describe.each(adapters)('%s', (_name, make) => {
+  it('reads back what it stored, as JSON', async () => {
+    const storage = make()
+    await storage.setItem('wc@2:client:0.3:session', [{ topic: 'a', expiry: 1 }])
+    expect(await storage.getItem('wc@2:client:0.3:session')).toEqual([{ topic: 'a', expiry: 1 }])
+    expect(await storage.getItem('missing')).toBeUndefined()
+  })
+
+  it('lists keys and entries, and forgets removed keys', async () => {
+    const storage = make()
+    await storage.setItem('a', 1)
+    await storage.setItem('b/c:d', { x: true })
+    expect((await storage.getKeys()).sort()).toEqual(['a', 'b/c:d'])
+    expect((await storage.getEntries()).sort()).toEqual([
+      ['a', 1],
+      ['b/c:d', { x: true }],
+    ])
+    await storage.removeItem('a')
+    await storage.removeItem('never-there')
+    expect(await storage.getKeys()).toEqual(['b/c:d'])
+  })
+
+  it('keeps a copy: mutating a value after storing it changes nothing stored', async () => {
+    const storage = make()
+    const value = { list: [1] }
+    await storage.setItem('k', value)
+    value.list.push(2)
+    const read = await storage.getItem<{ list: number[] }>('k')
+    read?.list.push(3)
+    expect(await storage.getItem('k')).toEqual({ list: [1] })
+  })
+
+  it('refuses a value JSON cannot hold, with a clear error, and keeps the old one', async () => {
+    const storage = make()
+    await storage.setItem('k', 'old')
+    await expect(storage.setItem('k', () => 1)).rejects.toThrow(/not JSON-serialisable/)
+    await expect(storage.setItem('k', { n: 1n })).rejects.toThrow()
+    expect(await storage.getItem('k')).toBe('old')
+  })
+
+  it('applies writes to one key in call order', async () => {
+    const storage = make()
+    await Promise.all(Array.from({ length: 20 }, (_, i) => storage.setItem('k', i)))
+    expect(await storage.getItem('k')).toBe(19)
+  })
+})
+
+describe('FileStorage on disk', () => {
+  it('survives a new instance over the same folder', async () => {
+    const directory = tempFolder()
+    await new FileStorage({ directory }).setItem('wc@2:core:0.3:keychain', [{ tag: 't', key: 'k' }])
+    expect(await new FileStorage({ directory }).getItem('wc@2:core:0.3:keychain')).toEqual([
+      { tag: 't', key: 'k' },
+    ])
+  })
+
+  it('reports a file that is not JSON and reads it as absent', async () => {
+    const directory = tempFolder()
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(join(directory, `${encodeURIComponent('broken')}.json`), '{"half":')
+    const problems: unknown[] = []
+    const storage = new FileStorage({ directory, onProblem: (p) => problems.push(p) })
+    expect(await storage.getItem('broken')).toBeUndefined()
+    expect(await storage.getEntries()).toEqual([])
+    expect(problems).toContainEqual({ key: 'broken', reason: 'the file is not valid JSON' })
+  })
+
+  it('leaves no temporary files behind and ignores stray ones', async () => {
+    const directory = tempFolder()
+    const { readdirSync, writeFileSync } = await import('node:fs')
+    writeFileSync(join(directory, 'k.json.abc.tmp'), 'partial')
+    const storage = new FileStorage({ directory })
+    await storage.setItem('k', 1)
+    expect(await storage.getKeys()).toEqual(['k'])
+    expect(readdirSync(directory).filter((f) => f.endsWith('.tmp'))).toEqual(['k.json.abc.tmp'])
+  })
+})
