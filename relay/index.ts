@@ -1,0 +1,2 @@
+export * from './mock/index.js'
+export * from './protocol/index.js'

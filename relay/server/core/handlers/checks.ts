@@ -1,0 +1,59 @@
+import { RelayErrorCode } from '../../../protocol/index.js'
+import { utf8Length } from '../message.js'
+import { failure, type HandlerContext, type HandlerOutcome } from './context.js'
+
+/** The limits every publishing call shares; undefined when the call may go ahead. */
+export function checkEnvelopes(
+  context: HandlerContext,
+  envelopes: readonly { message: string; ttl?: number | undefined }[],
+): HandlerOutcome | undefined {
+  const { maxMessageBytes, maxTtlSeconds } = context.limits
+  for (const { message, ttl } of envelopes) {
+    const size = utf8Length(message)
+    if (size > maxMessageBytes)
+      return failure(
+        RelayErrorCode.messageTooLarge,
+        `Message too large: ${size} bytes, the limit is ${maxMessageBytes}`,
+      )
+    if (ttl !== undefined && ttl > maxTtlSeconds)
+      return failure(
+        RelayErrorCode.ttlOutOfRange,
+        `TTL out of range: ${ttl} s, the limit is ${maxTtlSeconds} s`,
+      )
+  }
+  return undefined
+}
+
+export function checkBatchSize(context: HandlerContext, size: number): HandlerOutcome | undefined {
+  const { maxBatchSize } = context.limits
+  if (size <= maxBatchSize) return undefined
+  return failure(
+    RelayErrorCode.batchTooLarge,
+    `Batch too large: ${size} entries, the limit is ${maxBatchSize}`,
+  )
+}
+
+/** Refuses subscribing when the caller would hold more topics than allowed; re-subscribing is free. */
+export function checkTopicBudget(
+  context: HandlerContext,
+  topics: readonly string[],
+): HandlerOutcome | undefined {
+  const { topics: held } = context.connection
+  const added = new Set(topics.filter((topic) => !held.has(topic))).size
+  const { maxTopicsPerConnection } = context.limits
+  if (held.size + added <= maxTopicsPerConnection) return undefined
+  return failure(
+    RelayErrorCode.tooManyTopics,
+    `Too many topics: this connection would hold ${held.size + added}, the limit is ${maxTopicsPerConnection}`,
+  )
+}
+
+/** Spends the caller's publish budget; checked last so that a refused call costs nothing. */
+export function checkRate(context: HandlerContext, cost: number): HandlerOutcome | undefined {
+  if (context.takePublishTokens(cost)) return undefined
+  const { publishPerSecond, publishBurst } = context.limits
+  return failure(
+    RelayErrorCode.rateLimited,
+    `Rate limited: at most ${publishPerSecond} publishes per second (bursts of ${publishBurst}); retry later`,
+  )
+}

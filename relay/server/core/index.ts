@@ -1,0 +1,25 @@
+export {
+  type AuthContext,
+  type AuthOutcome,
+  audienceMatcher,
+  jwtAuthenticator,
+  type RelayAuthenticator,
+  type RelayJwtVerifier,
+} from './authenticate.js'
+export { anonymousClientId } from './clientId.js'
+export type { ConnectionTransport } from './connection.js'
+export { type RelayFanout, SingleNodeFanout } from './fanout.js'
+export { defaultRelayLimits, type RelayLimits, resolveLimits } from './limits.js'
+export {
+  consoleLogger,
+  describeError,
+  type LogFields,
+  type LogLevel,
+  type RelayLogger,
+  silentLogger,
+} from './logger.js'
+export { MemoryMailboxStore } from './memoryStore.js'
+export { messageId, type StoredMessage, subscriptionId } from './message.js'
+export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
+export type { RelayStats } from './stats.js'
+export type { MailboxStore } from './store.js'

@@ -1,0 +1,44 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+
+/** One envelope in a topic's mailbox, with what the relay needs to expire and route it. */
+export type StoredMessage = {
+  /** sha256(topic ‖ message): the same envelope published twice (a client retry) is one message. */
+  id: string
+  topic: string
+  message: string
+  tag: number
+  prompt: boolean
+  attestation?: string
+  /** Unix milliseconds. */
+  publishedAt: number
+  /** Unix milliseconds; the message is dropped from then on. */
+  expiresAt: number
+  /** Client id of the publisher, who never gets the message back. */
+  publisherId: string
+}
+
+export function messageId(topic: string, message: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`${topic}${message}`)))
+}
+
+/** What a client subscribed to `topic` is told it will be known by; the official client computes the same. */
+export function subscriptionId(topic: string, clientId: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`${topic}${clientId}`)))
+}
+
+/** Bytes `text` takes as UTF-8, counted without encoding it (frames can be megabytes). */
+export function utf8Length(text: string): number {
+  let bytes = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x80) bytes += 1
+    else if (code < 0x800) bytes += 2
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      // A surrogate pair is one code point of four bytes.
+      bytes += 4
+      index++
+    } else bytes += 3
+  }
+  return bytes
+}

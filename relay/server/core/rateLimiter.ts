@@ -1,0 +1,35 @@
+type Bucket = { tokens: number; updatedAt: number }
+
+/** A token bucket per key: `burst` at once, then `perSecond` sustained. */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>()
+
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+  ) {}
+
+  /** Takes `cost` tokens from `key`'s bucket; false (and nothing taken) when there are not enough. */
+  take(key: string, cost: number, now: number): boolean {
+    const bucket = this.refilled(key, now)
+    if (bucket.tokens < cost) return false
+    bucket.tokens -= cost
+    return true
+  }
+
+  /** Forgets buckets that have refilled completely, so idle clients cost no memory. */
+  prune(now: number): void {
+    for (const [key, bucket] of this.buckets)
+      if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.perSecond >= this.burst)
+        this.buckets.delete(key)
+  }
+
+  private refilled(key: string, now: number): Bucket {
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAt: now }
+    const elapsed = Math.max(0, now - bucket.updatedAt) / 1000
+    bucket.tokens = Math.min(this.burst, bucket.tokens + elapsed * this.perSecond)
+    bucket.updatedAt = now
+    this.buckets.set(key, bucket)
+    return bucket
+  }
+}

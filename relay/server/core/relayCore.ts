@@ -1,0 +1,422 @@
+import {
+  encodeFrame,
+  errorFrame,
+  type FetchMessagesResult,
+  isClientMethod,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcRequest,
+  parseFrame,
+  type ReceivedMessage,
+  RelayErrorCode,
+  RelayMethod,
+  requestFrame,
+  resultFrame,
+  type SubscriptionParams,
+} from '../../protocol/index.js'
+import { type ConnectionTransport, RelayConnection } from './connection.js'
+import { type RelayFanout, SingleNodeFanout } from './fanout.js'
+import type { HandlerContext, HandlerOutcome } from './handlers/context.js'
+import { routes } from './handlers/routes.js'
+import { type RelayLimits, resolveLimits } from './limits.js'
+import { describeError, type RelayLogger, silentLogger } from './logger.js'
+import { MemoryMailboxStore } from './memoryStore.js'
+import { type StoredMessage, subscriptionId, utf8Length } from './message.js'
+import { RateLimiter } from './rateLimiter.js'
+import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
+import type { MailboxStore } from './store.js'
+
+export type RelayCoreOptions = {
+  /** Where mailboxes live; in memory by default. The core closes it on `close()`. */
+  store?: MailboxStore
+  /** How other relay nodes hear about messages stored here; none by default. */
+  fanout?: RelayFanout
+  limits?: Partial<RelayLimits>
+  logger?: RelayLogger
+  /** Unix milliseconds; replaceable so tests can move time. */
+  now?: () => number
+  /** A push not acknowledged this long after it was sent is sent again. */
+  ackTimeoutMs?: number
+  /** Pushes of one message on one connection; after that it waits in the mailbox for the next subscribe. */
+  maxDeliveryAttempts?: number
+  /** How often expired messages are dropped from the store. */
+  sweepIntervalMs?: number
+}
+
+/** A transport's handle on one connection: feed it frames, tell it when the socket is gone. */
+export type RelaySession = {
+  readonly clientId: string
+  readonly connectionId: number
+  receive(text: string): void
+  closed(): void
+}
+
+/** WebSocket close code for "service restart": the official clients reconnect on it. */
+export const CLOSE_RESTARTING = 1012
+
+// Unbounded in practice; a named number because SQLite's LIMIT needs one.
+const ALL = Number.MAX_SAFE_INTEGER
+
+/**
+ * The relay's semantics, independent of any socket library: subscriptions per connection, a mailbox per
+ * topic kept for each message's TTL and pushed on subscribe, delivery tracked per client id and re-pushed
+ * until acknowledged, never back to the publishing client id, and the two Sign 2.5 calls.
+ */
+export class RelayCore {
+  readonly limits: RelayLimits
+  private readonly store: MailboxStore
+  private readonly fanout: RelayFanout
+  private readonly logger: RelayLogger
+  private readonly now: () => number
+  private readonly ackTimeoutMs: number
+  private readonly maxDeliveryAttempts: number
+  private readonly limiter: RateLimiter
+  private readonly counters: RelayCounters = zeroCounters()
+  private readonly connections = new Set<RelayConnection>()
+  private readonly subscribers = new Map<string, Set<RelayConnection>>()
+  private readonly watching = new Map<string, Promise<void>>()
+  private readonly timers: ReturnType<typeof setInterval>[]
+  private nextConnectionId = 1
+  // Outbound request ids: unique across restarts, and far below 2^53 so they survive JSON as numbers.
+  private nextRequestId: number
+  private sweeping = false
+  private closing: Promise<void> | undefined
+
+  constructor(options: RelayCoreOptions = {}) {
+    this.limits = resolveLimits(options.limits)
+    this.store = options.store ?? new MemoryMailboxStore()
+    this.fanout = options.fanout ?? new SingleNodeFanout()
+    this.logger = options.logger ?? silentLogger
+    this.now = options.now ?? (() => Date.now())
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000
+    this.maxDeliveryAttempts = options.maxDeliveryAttempts ?? 10
+    this.limiter = new RateLimiter(this.limits.publishBurst, this.limits.publishPerSecond)
+    this.nextRequestId = this.now() * 1000
+    this.fanout.attach((message) => this.deliverLocally(message))
+    this.timers = [
+      every(options.sweepIntervalMs ?? 10_000, () => this.sweep()),
+      every(Math.max(10, Math.floor(this.ackTimeoutMs / 2)), async () => this.redeliver()),
+    ]
+  }
+
+  /** Registers a connection that authenticated as `clientId` (the JWT `iss`). */
+  open(clientId: string, transport: ConnectionTransport): RelaySession {
+    const connection = new RelayConnection(this.nextConnectionId++, clientId, transport)
+    if (this.closing) connection.close(CLOSE_RESTARTING, 'relay restarting')
+    else {
+      this.connections.add(connection)
+      this.counters.connectionsTotal++
+    }
+    return {
+      clientId,
+      connectionId: connection.id,
+      receive: (text) => {
+        if (connection.open && !this.closing)
+          void connection.enqueue(() => this.handleFrame(connection, text))
+      },
+      closed: () => this.detach(connection),
+    }
+  }
+
+  stats(): RelayStats {
+    let subscriptions = 0
+    for (const connection of this.connections) subscriptions += connection.topics.size
+    return {
+      connections: this.connections.size,
+      topics: this.subscribers.size,
+      subscriptions,
+      ...this.counters,
+    }
+  }
+
+  /** Messages held by the store now. */
+  mailboxSize(): Promise<number> {
+    return this.store.size()
+  }
+
+  /** Drops expired messages now rather than at the next sweep. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return
+    this.sweeping = true
+    try {
+      const now = this.now()
+      this.counters.messagesExpired += await this.store.purgeExpired(now)
+      this.limiter.prune(now)
+    } catch (error) {
+      this.logger.error('expiry sweep failed', { error: describeError(error) })
+    } finally {
+      this.sweeping = false
+    }
+  }
+
+  /**
+   * Stops taking frames, finishes the ones being handled (so every acked publish is stored), closes
+   * each socket with 1012 so clients reconnect, then releases fan-out and store.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown()
+    return this.closing
+  }
+
+  private async shutDown(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer)
+    await Promise.all([...this.connections].map((connection) => connection.drained()))
+    for (const connection of this.connections) connection.close(CLOSE_RESTARTING, 'relay restarting')
+    this.connections.clear()
+    this.subscribers.clear()
+    this.watching.clear()
+    await this.fanout.close()
+    await this.store.close()
+  }
+
+  private detach(connection: RelayConnection): void {
+    if (!this.connections.delete(connection)) return
+    connection.markClosed()
+    for (const topic of connection.topics) this.removeSubscriber(connection, topic)
+    connection.topics.clear()
+  }
+
+  private async handleFrame(connection: RelayConnection, text: string): Promise<void> {
+    try {
+      const size = utf8Length(text)
+      if (size > this.limits.maxFrameBytes)
+        return this.replyError(connection, null, {
+          code: RelayErrorCode.messageTooLarge,
+          message: `Frame too large: ${size} bytes, the limit is ${this.limits.maxFrameBytes}`,
+        })
+      const outcome = parseFrame(text)
+      if (!outcome.ok) {
+        this.logger.debug('malformed frame', { clientId: connection.clientId, reason: outcome.error.message })
+        return this.replyError(connection, outcome.id, outcome.error)
+      }
+      const { value } = outcome
+      if (value.kind === 'request') return await this.dispatch(connection, value.frame)
+      if (value.kind === 'result') return await this.acknowledge(connection, value.frame.id)
+      this.logger.warn('client answered a push with an error', {
+        clientId: connection.clientId,
+        id: value.frame.id,
+        error: value.frame.error,
+      })
+    } catch (error) {
+      this.logger.error('frame handling failed', {
+        clientId: connection.clientId,
+        error: describeError(error),
+      })
+    }
+  }
+
+  private async dispatch(connection: RelayConnection, request: JsonRpcRequest): Promise<void> {
+    const { id, method } = request
+    if (!isClientMethod(method)) {
+      this.counters.unknownMethods++
+      this.logger.warn('unknown relay method', { method, clientId: connection.clientId })
+      return this.replyError(connection, id, {
+        code: RelayErrorCode.methodNotFound,
+        message: `Method not found: ${method}`,
+      })
+    }
+    let outcome: HandlerOutcome
+    try {
+      outcome = await routes[method](this.contextFor(connection), request.params)
+    } catch (error) {
+      this.logger.error('relay method failed', {
+        method,
+        clientId: connection.clientId,
+        error: describeError(error),
+      })
+      return this.replyError(connection, id, {
+        code: RelayErrorCode.internalError,
+        message: 'Internal error',
+      })
+    }
+    if (!outcome.ok) {
+      this.logger.debug('relay method refused', {
+        method,
+        clientId: connection.clientId,
+        error: outcome.error,
+      })
+      return this.replyError(connection, id, outcome.error)
+    }
+    connection.send(encodeFrame(resultFrame(id, outcome.result)))
+    await outcome.after?.().catch((error: unknown) => {
+      this.logger.error('relay method follow-up failed', {
+        method,
+        clientId: connection.clientId,
+        error: describeError(error),
+      })
+    })
+  }
+
+  private replyError(connection: RelayConnection, id: JsonRpcId | null, error: JsonRpcErrorObject): void {
+    this.counters.errorResponses++
+    connection.send(encodeFrame(errorFrame(id, error)))
+  }
+
+  private contextFor(connection: RelayConnection): HandlerContext {
+    return {
+      connection,
+      limits: this.limits,
+      now: this.now,
+      takePublishTokens: (cost) => this.limiter.take(connection.clientId, cost, this.now()),
+      store: (messages) => this.storeAll(messages),
+      distribute: (messages) => this.distribute(messages),
+      subscribe: (topics) => this.subscribe(connection, topics),
+      pushUndelivered: (topics) => this.pushUndelivered(connection, topics),
+      unsubscribe: async (topics) => {
+        for (const topic of topics)
+          if (connection.topics.delete(topic)) this.removeSubscriber(connection, topic)
+      },
+      fetch: (topics) => this.fetch(connection, topics),
+    }
+  }
+
+  private async storeAll(messages: StoredMessage[]): Promise<StoredMessage[]> {
+    const fresh: StoredMessage[] = []
+    for (const message of messages) if (await this.store.put(message)) fresh.push(message)
+    this.counters.messagesStored += fresh.length
+    return fresh
+  }
+
+  private async distribute(messages: StoredMessage[]): Promise<void> {
+    for (const message of messages) {
+      this.deliverLocally(message)
+      await this.fanout.announce(message).catch((error: unknown) => {
+        // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
+        this.logger.error('announcing a message to other nodes failed', {
+          topic: message.topic,
+          error: describeError(error),
+        })
+      })
+    }
+  }
+
+  private deliverLocally(message: StoredMessage): void {
+    if (message.expiresAt <= this.now()) return
+    for (const connection of this.subscribers.get(message.topic) ?? [])
+      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id))
+        this.push(connection, message, 1)
+  }
+
+  private push(connection: RelayConnection, message: StoredMessage, attempts: number): void {
+    const requestId = this.nextRequestId++
+    connection.trackPush(String(requestId), { message, sentAt: this.now(), attempts })
+    const params: SubscriptionParams = {
+      id: subscriptionId(message.topic, connection.clientId),
+      data: received(message),
+    }
+    connection.send(encodeFrame(requestFrame(requestId, RelayMethod.subscription, params)))
+  }
+
+  private async acknowledge(connection: RelayConnection, id: JsonRpcId): Promise<void> {
+    const entry = connection.settlePush(String(id))
+    if (!entry) {
+      this.logger.debug('acknowledgement of nothing awaited', { clientId: connection.clientId, id })
+      return
+    }
+    if (await this.store.markDelivered(entry.message.id, connection.clientId))
+      this.counters.messagesDelivered++
+  }
+
+  private redeliver(): void {
+    const now = this.now()
+    for (const connection of this.connections)
+      for (const [requestId, entry] of connection.overdue(now - this.ackTimeoutMs)) {
+        connection.settlePush(requestId)
+        const { message } = entry
+        if (message.expiresAt <= now || !connection.topics.has(message.topic)) continue
+        if (entry.attempts >= this.maxDeliveryAttempts) {
+          this.logger.warn('push never acknowledged; left in the mailbox', {
+            clientId: connection.clientId,
+            topic: message.topic,
+            attempts: entry.attempts,
+          })
+          continue
+        }
+        this.push(connection, message, entry.attempts + 1)
+      }
+  }
+
+  private async subscribe(connection: RelayConnection, topics: string[]): Promise<void> {
+    if (!connection.open) return
+    const ready: Promise<void>[] = []
+    for (const topic of new Set(topics)) {
+      if (!connection.topics.has(topic)) {
+        connection.topics.add(topic)
+        const local = this.subscribers.get(topic) ?? new Set<RelayConnection>()
+        local.add(connection)
+        this.subscribers.set(topic, local)
+      }
+      ready.push(this.watch(topic))
+    }
+    // Other nodes' announcements must be flowing before the mailbox is read, or a message stored
+    // between the read and the watch would reach this subscriber by neither path.
+    await Promise.all(ready)
+  }
+
+  private watch(topic: string): Promise<void> {
+    let watched = this.watching.get(topic)
+    if (!watched) {
+      watched = this.fanout.watch(topic).catch((error: unknown) => {
+        this.watching.delete(topic)
+        throw error
+      })
+      this.watching.set(topic, watched)
+    }
+    return watched
+  }
+
+  private removeSubscriber(connection: RelayConnection, topic: string): void {
+    const local = this.subscribers.get(topic)
+    if (!local) return
+    local.delete(connection)
+    if (local.size > 0) return
+    this.subscribers.delete(topic)
+    this.watching.delete(topic)
+    void this.fanout.unwatch(topic).catch((error: unknown) => {
+      this.logger.warn('unwatching a topic failed', { topic, error: describeError(error) })
+    })
+  }
+
+  private async pushUndelivered(connection: RelayConnection, topics: string[]): Promise<void> {
+    for (const topic of new Set(topics)) {
+      if (!connection.topics.has(topic)) continue
+      for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), ALL))
+        if (connection.open && !connection.isInFlight(message.id)) this.push(connection, message, 1)
+    }
+  }
+
+  private async fetch(connection: RelayConnection, topics: string[]): Promise<FetchMessagesResult> {
+    const limit = this.limits.maxFetchMessages
+    const found: StoredMessage[] = []
+    let hasMore = false
+    for (const topic of new Set(topics)) {
+      const room = limit - found.length
+      const batch = await this.store.undelivered(topic, connection.clientId, this.now(), room + 1)
+      found.push(...batch.slice(0, room))
+      if (batch.length > room) {
+        hasMore = true
+        break
+      }
+    }
+    for (const message of found)
+      if (await this.store.markDelivered(message.id, connection.clientId)) this.counters.messagesDelivered++
+    return { messages: found.map(received), hasMore }
+  }
+}
+
+function received(message: StoredMessage): ReceivedMessage {
+  return {
+    topic: message.topic,
+    message: message.message,
+    publishedAt: message.publishedAt,
+    tag: message.tag,
+    ...(message.attestation ? { attestation: message.attestation } : {}),
+  }
+}
+
+function every(intervalMs: number, task: () => Promise<void>): ReturnType<typeof setInterval> {
+  const timer = setInterval(() => void task(), intervalMs)
+  // Timers alone must not keep a process (or a test run) alive.
+  if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+  return timer
+}
