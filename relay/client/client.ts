@@ -1,0 +1,552 @@
+import { z } from 'zod'
+import {
+  encodeDidKey,
+  generateSigningKeyPair,
+  hashMessage,
+  randomHex,
+  type SigningKeyPair,
+  signingPublicKey,
+  signRelayJwt,
+} from '../../crypto/index.js'
+import {
+  type ApproveSessionParams,
+  BatchSubscribeResultSchema,
+  type ClientMethod,
+  describeIssues,
+  encodeFrame,
+  errorFrame,
+  FetchMessagesResultSchema,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcRequest,
+  type ProposeSessionParams,
+  type PublishParams,
+  PublishResultSchema,
+  parseFrame,
+  ReceivedMessageSchema,
+  RelayErrorCode,
+  RelayMethod,
+  RelayParamsSchemas,
+  requestFrame,
+  resultFrame,
+  SessionCallResultSchema,
+  SubscribeResultSchema,
+  UnsubscribeResultSchema,
+} from '../protocol/index.js'
+import { reconnectDelay } from './backoff.js'
+import { DedupeWindow } from './dedupe.js'
+import { RelayClientError } from './errors.js'
+import { Emitter, type Listener, type RelayClientEvents, type RelayMessage } from './events.js'
+import { type Heartbeat, startHeartbeat } from './heartbeat.js'
+import { type RelayClientLogger, silentLogger } from './logger.js'
+import {
+  checkOptions,
+  DEFAULT_DEDUPE_WINDOW,
+  type RelayClientOptions,
+  type RelayClientTimings,
+} from './options.js'
+import { Outbox, type OutboxEntry, type Outcome } from './outbox.js'
+import { createRequestIds } from './requestIds.js'
+import { openWebSocket, type RelaySocket, type SocketFactory } from './socket.js'
+import { connectionUrl } from './url.js'
+
+/** The relay caps topics per batch call; larger sets are split. */
+export const MAX_TOPICS_PER_BATCH = 500
+
+const DEFAULT_USER_AGENT = `wc-2/js-pairwise/${typeof document === 'undefined' ? 'node' : 'browser'}`
+
+// Only `data` is read: the official clients ignore the subscription id, and so may relays that vary it.
+const SubscriptionPushSchema = z.object({ data: ReceivedMessageSchema })
+
+type State = 'idle' | 'connecting' | 'open' | 'closed'
+
+type Waiter = { resolve(): void; reject(error: RelayClientError): void }
+
+export type FetchResult = { hasMore: boolean }
+
+/**
+ * One WebSocket to a relay, with the JSON-RPC methods of the relay protocol. It keeps itself connected:
+ * a heartbeat detects dead sockets, closes are followed by reconnects with backoff, every known topic is
+ * resubscribed after each reconnect, and requests made while offline wait for the next socket.
+ */
+export class RelayClient {
+  /** The did:key of the signing key: this client's identity on the relay. */
+  readonly clientId: string
+
+  readonly #relayUrl: string
+  readonly #projectId: string | undefined
+  readonly #userAgent: string
+  readonly #secretKey: Uint8Array
+  readonly #jwtSubject = randomHex(32)
+  readonly #timings: RelayClientTimings
+  readonly #logger: RelayClientLogger
+  readonly #createSocket: SocketFactory
+  readonly #nextId = createRequestIds()
+  readonly #outbox = new Outbox()
+  readonly #dedupe: DedupeWindow
+  readonly #events: Emitter<RelayClientEvents>
+  /** Every topic this client wants, with the subscription id the relay gave it once known. */
+  readonly #topics = new Map<string, string | undefined>()
+
+  #state: State = 'idle'
+  #socket: RelaySocket | undefined
+  #heartbeat: Heartbeat | undefined
+  #reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  #attempt = 0
+  #everConnected = false
+  #waiters: Waiter[] = []
+  #onClosed: ((code: number, reason: string) => void) | undefined
+
+  constructor(options: RelayClientOptions) {
+    this.#timings = checkOptions(options)
+    const keyPair = options.signingKeyPair ?? generateSigningKeyPair()
+    checkSigningKeyPair(keyPair)
+    this.clientId = encodeDidKey(keyPair.publicKey)
+    this.#secretKey = keyPair.secretKey
+    this.#relayUrl = options.relayUrl
+    this.#projectId = options.projectId
+    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT
+    this.#logger = options.logger ?? silentLogger()
+    this.#createSocket = options.createSocket ?? openWebSocket
+    this.#dedupe = new DedupeWindow(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW)
+    this.#events = new Emitter((error, event) =>
+      this.#logger.error('relay client listener threw', { event: String(event), error: String(error) }),
+    )
+  }
+
+  get connected(): boolean {
+    return this.#state === 'open'
+  }
+
+  /** Topics this client is subscribed to, explicitly or through the Sign 2.5 calls. */
+  get topics(): string[] {
+    return [...this.#topics.keys()]
+  }
+
+  on<Name extends keyof RelayClientEvents>(
+    event: Name,
+    listener: Listener<RelayClientEvents[Name]>,
+  ): () => void {
+    return this.#events.on(event, listener)
+  }
+
+  off<Name extends keyof RelayClientEvents>(event: Name, listener: Listener<RelayClientEvents[Name]>): void {
+    this.#events.off(event, listener)
+  }
+
+  /** Resolves once a socket is open; keeps retrying with backoff until then, or until `close()`. */
+  connect(): Promise<void> {
+    if (this.#state === 'closed') return Promise.reject(this.#closedError())
+    if (this.#state === 'open') return Promise.resolve()
+    const opened = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }))
+    if (this.#state === 'idle') this.#open()
+    return opened
+  }
+
+  /** Stops for good: pending requests fail with CLOSED and no reconnect follows. */
+  async close(): Promise<void> {
+    if (this.#state === 'closed') return
+    const wasOpen = this.#state === 'open'
+    this.#state = 'closed'
+    clearTimeout(this.#reconnectTimer)
+    this.#heartbeat?.stop()
+    const error = this.#closedError()
+    this.#outbox.failAll(error)
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(error)
+    const socket = this.#socket
+    if (socket === undefined) return
+    await new Promise<void>((resolve) => {
+      const finish = (code: number, reason: string): void => {
+        clearTimeout(grace)
+        this.#socket = undefined
+        this.#onClosed = undefined
+        if (wasOpen) this.#events.emit('disconnect', { code, reason })
+        resolve()
+      }
+      const grace = setTimeout(() => {
+        socket.terminate()
+        finish(1006, 'closing handshake timed out')
+      }, this.#timings.closeGraceMs)
+      this.#onClosed = finish
+      socket.close(1000, 'client closed')
+    })
+  }
+
+  /** Resolves when the relay has accepted the message; queued while offline. */
+  async publish(params: PublishParams): Promise<void> {
+    this.#checkParams(RelayMethod.publish, params)
+    // Recorded before sending: a relay that echoes would otherwise hand our own message back as new.
+    this.#dedupe.seen(messageKey(params.topic, params.message))
+    await this.#request(RelayMethod.publish, params, PublishResultSchema)
+  }
+
+  /** Resolves with the relay's subscription id. The topic is resubscribed after every reconnect. */
+  async subscribe(topic: string): Promise<string> {
+    this.#checkParams(RelayMethod.subscribe, { topic })
+    const id = await this.#follow([topic], () =>
+      this.#request(RelayMethod.subscribe, { topic }, SubscribeResultSchema),
+    )
+    if (this.#topics.has(topic)) this.#topics.set(topic, id)
+    return id
+  }
+
+  /** Subscribes to many topics, at most 500 per relay call; resolves with the ids in topic order. */
+  async batchSubscribe(topics: readonly string[]): Promise<string[]> {
+    this.#checkParams(RelayMethod.batchSubscribe, { topics })
+    const results = await this.#follow(topics, () =>
+      Promise.all(
+        chunk(topics, MAX_TOPICS_PER_BATCH).map((part) =>
+          this.#request(RelayMethod.batchSubscribe, { topics: part }, BatchSubscribeResultSchema),
+        ),
+      ),
+    )
+    const ids = results.flat()
+    // Ids map to topics only when the relay answered one per topic, as the protocol says it does.
+    if (ids.length === topics.length) {
+      topics.forEach((topic, i) => {
+        if (this.#topics.has(topic)) this.#topics.set(topic, ids[i])
+      })
+    }
+    return ids
+  }
+
+  async unsubscribe(topic: string): Promise<void> {
+    this.#checkParams(RelayMethod.unsubscribe, { topic })
+    const id = this.#topics.get(topic)
+    this.#topics.delete(topic)
+    await this.#request(
+      RelayMethod.unsubscribe,
+      id === undefined ? { topic } : { topic, id },
+      UnsubscribeResultSchema,
+    )
+  }
+
+  /** Stored messages for a topic, delivered as `message` events like pushed ones (de-duplicated). */
+  async fetchMessages(topic: string): Promise<FetchResult> {
+    const result = await this.#request(RelayMethod.fetchMessages, { topic }, FetchMessagesResultSchema)
+    for (const message of result.messages) this.#deliver(message)
+    return { hasMore: result.hasMore }
+  }
+
+  async batchFetchMessages(topics: readonly string[]): Promise<FetchResult> {
+    const result = await this.#request(RelayMethod.batchFetchMessages, { topics }, FetchMessagesResultSchema)
+    for (const message of result.messages) this.#deliver(message)
+    return { hasMore: result.hasMore }
+  }
+
+  /** Sign 2.5: hands the proposal to the relay, which subscribes this client to the pairing topic. */
+  async proposeSession(params: ProposeSessionParams): Promise<void> {
+    this.#checkParams(RelayMethod.proposeSession, params)
+    this.#dedupe.seen(messageKey(params.pairingTopic, params.sessionProposal))
+    await this.#follow([params.pairingTopic], () =>
+      this.#request(RelayMethod.proposeSession, params, SessionCallResultSchema),
+    )
+  }
+
+  /** Sign 2.5: proposal response and settle request in one call; the relay subscribes us to the session. */
+  async approveSession(params: ApproveSessionParams): Promise<void> {
+    this.#checkParams(RelayMethod.approveSession, params)
+    this.#dedupe.seen(messageKey(params.pairingTopic, params.sessionProposalResponse))
+    this.#dedupe.seen(messageKey(params.sessionTopic, params.sessionSettlementRequest))
+    await this.#follow([params.sessionTopic], () =>
+      this.#request(RelayMethod.approveSession, params, SessionCallResultSchema),
+    )
+  }
+
+  /**
+   * Follows `topics` from the moment of the call, so messages racing the answer are not dropped; if the
+   * request fails, the topics it introduced are forgotten again.
+   */
+  async #follow<Result>(topics: readonly string[], request: () => Promise<Result>): Promise<Result> {
+    const added = topics.filter((topic) => !this.#topics.has(topic))
+    for (const topic of added) this.#topics.set(topic, undefined)
+    try {
+      return await request()
+    } catch (error) {
+      for (const topic of added) this.#topics.delete(topic)
+      throw error
+    }
+  }
+
+  #checkParams(method: ClientMethod, params: unknown): void {
+    const parsed = RelayParamsSchemas[method].safeParse(params)
+    if (!parsed.success) {
+      throw new RelayClientError('INVALID_PARAMS', `${method}: ${describeIssues(parsed.error)}`)
+    }
+  }
+
+  #request<Schema extends z.ZodType>(
+    method: ClientMethod,
+    params: unknown,
+    resultSchema: Schema,
+    retry = true,
+  ): Promise<z.output<Schema>> {
+    if (this.#state === 'closed') return Promise.reject(this.#closedError())
+    try {
+      this.#checkParams(method, params)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const id = this.#nextId()
+    const text = encodeFrame(requestFrame(id, method, params))
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#outbox.delete(id)
+        reject(
+          new RelayClientError(
+            'REQUEST_TIMEOUT',
+            `${method} got no answer in ${this.#timings.requestTimeoutMs} ms`,
+          ),
+        )
+      }, this.#timings.requestTimeoutMs)
+      const settle = (outcome: Outcome): void => {
+        clearTimeout(timer)
+        this.#outbox.delete(id)
+        if (!outcome.ok) {
+          reject(outcome.error)
+          return
+        }
+        const parsed = resultSchema.safeParse(outcome.result)
+        if (parsed.success) resolve(parsed.data)
+        else
+          reject(new RelayClientError('INVALID_RESULT', `${method} result: ${describeIssues(parsed.error)}`))
+      }
+      const entry: OutboxEntry = { id, method, text, retry, sent: false, settle }
+      this.#outbox.add(entry)
+      if (this.#state === 'idle') this.#open()
+      else this.#send(entry)
+    })
+  }
+
+  #send(entry: OutboxEntry): void {
+    if (this.#state !== 'open' || this.#socket === undefined) return
+    try {
+      this.#socket.send(entry.text)
+      entry.sent = true
+    } catch (error) {
+      // The socket is going down; its close event requeues the entry.
+      this.#logger.debug('relay send failed', { method: entry.method, error: String(error) })
+    }
+  }
+
+  #sendRaw(text: string): void {
+    try {
+      this.#socket?.send(text)
+    } catch (error) {
+      this.#logger.debug('relay reply failed', { error: String(error) })
+    }
+  }
+
+  #open(): void {
+    if (this.#state === 'closed') return
+    this.#state = 'connecting'
+    // A fresh token per connection, as the official clients do; the key was checked in the constructor.
+    const auth = signRelayJwt({ secretKey: this.#secretKey, aud: this.#relayUrl, sub: this.#jwtSubject })
+    const url = connectionUrl({
+      relayUrl: this.#relayUrl,
+      auth,
+      userAgent: this.#userAgent,
+      ...(this.#projectId === undefined ? {} : { projectId: this.#projectId }),
+    })
+    let socket: RelaySocket | undefined
+    const current = (): boolean => socket !== undefined && socket === this.#socket
+    try {
+      socket = this.#createSocket(url, {
+        onOpen: () => current() && this.#onOpen(),
+        onMessage: (text) => current() && this.#onText(text),
+        onClose: (code, reason) => current() && this.#onClose(code, reason),
+        onError: (cause) => {
+          if (current() && this.#state !== 'closed') {
+            this.#report(
+              new RelayClientError('SOCKET_ERROR', `relay socket error: ${cause.message}`, { cause }),
+            )
+          }
+        },
+        onActivity: () => current() && this.#heartbeat?.touch(),
+      })
+    } catch (cause) {
+      this.#report(new RelayClientError('SOCKET_ERROR', 'cannot open the relay socket', { cause }))
+      this.#scheduleReconnect()
+      return
+    }
+    this.#socket = socket
+  }
+
+  #onOpen(): void {
+    if (this.#state === 'closed') return
+    this.#state = 'open'
+    this.#attempt = 0
+    this.#startHeartbeat()
+    // On the first connection every followed topic still has its own request queued.
+    if (this.#everConnected) this.#resubscribe()
+    for (const entry of this.#outbox.unsent()) this.#send(entry)
+    this.#logger.info('relay connected', { relayUrl: this.#relayUrl, reconnect: this.#everConnected })
+    this.#events.emit('connect', { reconnect: this.#everConnected })
+    this.#everConnected = true
+    for (const waiter of this.#waiters.splice(0)) waiter.resolve()
+  }
+
+  #startHeartbeat(): void {
+    const socket = this.#socket
+    if (socket === undefined) return
+    this.#heartbeat = startHeartbeat({
+      intervalMs: this.#timings.heartbeatIntervalMs,
+      timeoutMs: socket.seesControlFrames ? this.#timings.heartbeatTimeoutMs : Number.POSITIVE_INFINITY,
+      onTick: () => socket.ping(),
+      onDead: () => {
+        if (socket !== this.#socket) return
+        this.#logger.warn('relay socket silent too long, dropping it', {
+          timeoutMs: this.#timings.heartbeatTimeoutMs,
+        })
+        socket.terminate()
+        this.#onClose(1006, 'heartbeat timeout')
+      },
+    })
+  }
+
+  #resubscribe(): void {
+    const topics = [...this.#topics.keys()]
+    for (const part of chunk(topics, MAX_TOPICS_PER_BATCH)) {
+      this.#request(RelayMethod.batchSubscribe, { topics: part }, BatchSubscribeResultSchema, false).catch(
+        (cause: unknown) => {
+          if (cause instanceof RelayClientError && (cause.code === 'DISCONNECTED' || cause.code === 'CLOSED'))
+            return
+          this.#report(
+            new RelayClientError('RESUBSCRIBE_FAILED', `resubscribing ${part.length} topics failed`, {
+              cause,
+            }),
+          )
+        },
+      )
+    }
+  }
+
+  #onClose(code: number, reason: string): void {
+    if (this.#state === 'closed') {
+      this.#onClosed?.(code, reason)
+      return
+    }
+    const wasOpen = this.#state === 'open'
+    this.#socket = undefined
+    this.#heartbeat?.stop()
+    this.#heartbeat = undefined
+    this.#logger.info('relay disconnected', { code, reason })
+    if (wasOpen) this.#events.emit('disconnect', { code, reason })
+    this.#outbox.requeue(new RelayClientError('DISCONNECTED', `relay socket closed (${code})`))
+    this.#scheduleReconnect()
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#state === 'closed') return
+    this.#state = 'connecting'
+    this.#attempt += 1
+    const delay = reconnectDelay(this.#attempt, this.#timings.reconnectStepMs, this.#timings.reconnectMaxMs)
+    this.#logger.debug('relay reconnect scheduled', { attempt: this.#attempt, delay })
+    this.#reconnectTimer = setTimeout(() => this.#open(), delay)
+  }
+
+  #onText(text: string): void {
+    this.#heartbeat?.touch()
+    const parsed = parseFrame(text)
+    if (!parsed.ok) {
+      this.#report(new RelayClientError('MALFORMED_FRAME', `ignored a frame: ${parsed.error.message}`))
+      return
+    }
+    const { value } = parsed
+    if (value.kind === 'request') this.#onRequest(value.frame)
+    else if (value.kind === 'result')
+      this.#onResponse(value.frame.id, { ok: true, result: value.frame.result })
+    else this.#onErrorResponse(value.frame.id, value.frame.error)
+  }
+
+  #onRequest(frame: JsonRpcRequest): void {
+    if (!frame.method.endsWith('_subscription')) {
+      this.#sendRaw(
+        encodeFrame(
+          errorFrame(frame.id, {
+            code: RelayErrorCode.methodNotFound,
+            message: `Method not found: ${frame.method}`,
+          }),
+        ),
+      )
+      this.#report(new RelayClientError('MALFORMED_FRAME', `relay called an unknown method ${frame.method}`))
+      return
+    }
+    // Acked even when unusable: an unacked message would be pushed again on every reconnect.
+    this.#sendRaw(encodeFrame(resultFrame(frame.id, true)))
+    const parsed = SubscriptionPushSchema.safeParse(frame.params)
+    if (!parsed.success) {
+      this.#report(
+        new RelayClientError('MALFORMED_FRAME', `ignored a ${frame.method}: ${describeIssues(parsed.error)}`),
+      )
+      return
+    }
+    const message = parsed.data.data
+    if (!this.#topics.has(message.topic)) {
+      this.#logger.debug('relay message for a topic we do not follow', { topic: message.topic })
+      return
+    }
+    this.#deliver(message)
+  }
+
+  #deliver(message: RelayMessage): void {
+    if (this.#dedupe.seen(messageKey(message.topic, message.message))) return
+    this.#events.emit('message', message)
+  }
+
+  #onResponse(id: JsonRpcId, outcome: Outcome): void {
+    const entry = this.#outbox.get(String(id))
+    if (entry === undefined) {
+      this.#logger.debug('relay answered an unknown request', { id: String(id) })
+      return
+    }
+    entry.settle(outcome)
+  }
+
+  #onErrorResponse(id: JsonRpcId | null, rpcError: JsonRpcErrorObject): void {
+    if (id === null) {
+      this.#report(new RelayClientError('RPC_ERROR', `relay error: ${rpcError.message}`, { rpcError }))
+      return
+    }
+    const error = new RelayClientError('RPC_ERROR', `relay refused: ${rpcError.message} (${rpcError.code})`, {
+      rpcError,
+    })
+    this.#onResponse(id, { ok: false, error })
+  }
+
+  #report(error: RelayClientError): void {
+    this.#logger.warn(error.message, { code: error.code })
+    this.#events.emit('error', error)
+  }
+
+  #closedError(): RelayClientError {
+    return new RelayClientError('CLOSED', 'the relay client is closed')
+  }
+}
+
+function checkSigningKeyPair(keyPair: SigningKeyPair): void {
+  let derived: Uint8Array
+  try {
+    derived = signingPublicKey(keyPair.secretKey)
+  } catch (cause) {
+    throw new RelayClientError('INVALID_OPTIONS', 'signingKeyPair.secretKey is not an Ed25519 secret key', {
+      cause,
+    })
+  }
+  if (
+    derived.length !== keyPair.publicKey.length ||
+    !derived.every((byte, i) => byte === keyPair.publicKey[i])
+  ) {
+    throw new RelayClientError('INVALID_OPTIONS', 'signingKeyPair.publicKey does not belong to its secretKey')
+  }
+}
+
+function messageKey(topic: string, message: string): string {
+  return hashMessage(topic + message)
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = []
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size))
+  return parts
+}

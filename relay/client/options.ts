@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import type { SigningKeyPair } from '../../crypto/index.js'
+import { describeIssues } from '../protocol/index.js'
+import { RelayClientError } from './errors.js'
+import type { RelayClientLogger } from './logger.js'
+import type { SocketFactory } from './socket.js'
+
+export type RelayClientTimings = {
+  /** How often the heartbeat probes the socket (and ticks). */
+  heartbeatIntervalMs: number
+  /** Silence after which a socket that can see pings is declared dead; Node clients use 35 s. */
+  heartbeatTimeoutMs: number
+  /** Reconnect delays grow by this step per failed attempt… */
+  reconnectStepMs: number
+  /** …up to this cap. */
+  reconnectMaxMs: number
+  /** A request (including time spent queued while offline) fails after this long. */
+  requestTimeoutMs: number
+  /** How long `close()` waits for the closing handshake before dropping the socket. */
+  closeGraceMs: number
+}
+
+export type RelayClientOptions = {
+  /** ws:// or wss:// URL; also the JWT audience, verbatim. */
+  relayUrl: string
+  projectId?: string
+  /** The client's identity; a fresh one is generated when absent (persist it to keep the client id). */
+  signingKeyPair?: SigningKeyPair
+  /** Sent as the `ua` query parameter. */
+  userAgent?: string
+  logger?: RelayClientLogger
+  timings?: Partial<RelayClientTimings>
+  /** How many recent messages are remembered for de-duplication. */
+  dedupeWindow?: number
+  /** Replaces the WebSocket, e.g. with a mock relay in unit tests. */
+  createSocket?: SocketFactory
+}
+
+export const defaultTimings: RelayClientTimings = {
+  heartbeatIntervalMs: 5_000,
+  heartbeatTimeoutMs: 35_000,
+  reconnectStepMs: 1_000,
+  reconnectMaxMs: 5_000,
+  requestTimeoutMs: 60_000,
+  closeGraceMs: 1_000,
+}
+
+export const DEFAULT_DEDUPE_WINDOW = 2_000
+
+const duration = z
+  .number()
+  .positive()
+  .max(2 ** 31 - 1)
+
+const optionsSchema = z.object({
+  relayUrl: z
+    .string()
+    .regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL')
+    .refine((url) => URL.canParse(url), 'relayUrl is not a valid URL'),
+  projectId: z.string().optional(),
+  signingKeyPair: z
+    .object({ secretKey: z.instanceof(Uint8Array), publicKey: z.instanceof(Uint8Array) })
+    .optional(),
+  userAgent: z.string().min(1).optional(),
+  timings: z
+    .object({
+      heartbeatIntervalMs: duration,
+      heartbeatTimeoutMs: z.number().positive(),
+      reconnectStepMs: duration,
+      reconnectMaxMs: duration,
+      requestTimeoutMs: duration,
+      closeGraceMs: duration,
+    })
+    .partial()
+    .optional(),
+  dedupeWindow: z.number().int().positive().optional(),
+})
+
+/** Options come from code, but often from config files too: check them before anything connects. */
+export function checkOptions(options: RelayClientOptions): RelayClientTimings {
+  const parsed = optionsSchema.safeParse(options)
+  if (!parsed.success) {
+    throw new RelayClientError(
+      'INVALID_OPTIONS',
+      `invalid relay client options: ${describeIssues(parsed.error)}`,
+    )
+  }
+  return { ...defaultTimings, ...parsed.data.timings }
+}
