@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import type { JsonRpcError, JsonRpcPayload, JsonRpcRequest, JsonRpcResult } from './payload.js'
+
+const IdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
+
+export const ErrorResponseSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.string().optional(),
+})
+
+export const JsonRpcRequestSchema = z.object({
+  id: IdSchema,
+  jsonrpc: z.literal('2.0'),
+  method: z.string().min(1),
+  params: z.unknown(),
+})
+
+export const JsonRpcResultSchema = z.object({
+  id: IdSchema,
+  jsonrpc: z.literal('2.0'),
+  result: z.unknown(),
+})
+
+export const JsonRpcErrorSchema = z.object({
+  id: IdSchema,
+  jsonrpc: z.literal('2.0'),
+  error: ErrorResponseSchema,
+})
+
+export type ClassifiedPayload =
+  | { kind: 'request'; payload: JsonRpcRequest }
+  | { kind: 'result'; payload: JsonRpcResult }
+  | { kind: 'error'; payload: JsonRpcError }
+  | { kind: 'unknown' }
+
+/** Sorts a decrypted peer message into request, result or error; anything else is `unknown`. */
+export function classifyPayload(value: unknown): ClassifiedPayload {
+  const request = JsonRpcRequestSchema.safeParse(value)
+  if (request.success) return { kind: 'request', payload: request.data }
+  const error = JsonRpcErrorSchema.safeParse(value)
+  if (error.success) return { kind: 'error', payload: error.data }
+  if (typeof value === 'object' && value !== null && 'result' in value) {
+    const result = JsonRpcResultSchema.safeParse(value)
+    if (result.success) return { kind: 'result', payload: result.data as JsonRpcResult }
+  }
+  return { kind: 'unknown' }
+}
+
+export function isJsonRpcPayload(value: unknown): value is JsonRpcPayload {
+  return classifyPayload(value).kind !== 'unknown'
+}

@@ -1,0 +1,22 @@
+export {
+  type ClassifiedPayload,
+  classifyPayload,
+  ErrorResponseSchema,
+  isJsonRpcPayload,
+  JsonRpcErrorSchema,
+  JsonRpcRequestSchema,
+  JsonRpcResultSchema,
+} from './classify.js'
+export {
+  formatError,
+  formatRequest,
+  formatResult,
+  isOutOfSync,
+  type JsonRpcError,
+  type JsonRpcPayload,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type JsonRpcResult,
+  payloadId,
+  payloadIdTime,
+} from './payload.js'

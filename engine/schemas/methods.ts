@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import {
+  AuthPayloadSchema,
+  SessionAuthenticateParamsSchema,
+  SessionAuthenticateResultSchema,
+} from './auth.js'
+import {
+  ErrorResponseSchema,
+  Hex32Schema,
+  ParticipantSchema,
+  PropertiesSchema,
+  ProposalNamespacesSchema,
+  RelaySchema,
+  SessionNamespacesSchema,
+} from './common.js'
+
+// Params and results of every wc_ method peers exchange. Objects strip unknown keys: newer clients add
+// fields we have no use for, and refusing them would break the session.
+
+export const SessionProposeParamsSchema = z.object({
+  relays: z.array(RelaySchema).min(1),
+  proposer: ParticipantSchema,
+  requiredNamespaces: ProposalNamespacesSchema.default({}),
+  optionalNamespaces: ProposalNamespacesSchema.default({}),
+  sessionProperties: PropertiesSchema.optional(),
+  scopedProperties: PropertiesSchema.optional(),
+  expiryTimestamp: z.number().int().optional(),
+  pairingTopic: Hex32Schema.optional(),
+  id: z.number().int().optional(),
+  requests: z
+    .object({
+      authentication: z.array(AuthPayloadSchema).optional(),
+      walletPay: z.unknown().optional(),
+    })
+    .optional(),
+})
+export type SessionProposeParams = z.infer<typeof SessionProposeParamsSchema>
+
+export const SessionProposeResultSchema = z.object({
+  relay: RelaySchema,
+  responderPublicKey: Hex32Schema,
+})
+export type SessionProposeResult = z.infer<typeof SessionProposeResultSchema>
+
+export const SessionSettleParamsSchema = z.object({
+  relay: RelaySchema,
+  namespaces: SessionNamespacesSchema,
+  controller: ParticipantSchema,
+  expiry: z.number().int(),
+  requiredNamespaces: ProposalNamespacesSchema.optional(),
+  optionalNamespaces: ProposalNamespacesSchema.optional(),
+  sessionProperties: PropertiesSchema.optional(),
+  scopedProperties: PropertiesSchema.optional(),
+  sessionConfig: z.record(z.string(), z.unknown()).optional(),
+  proposalRequestsResponses: z.record(z.string(), z.unknown()).optional(),
+})
+export type SessionSettleParams = z.infer<typeof SessionSettleParamsSchema>
+
+export const SessionUpdateParamsSchema = z.object({ namespaces: SessionNamespacesSchema })
+export type SessionUpdateParams = z.infer<typeof SessionUpdateParamsSchema>
+
+/** The official client sends `{}` and the receiver resets the expiry itself; the spec adds `expiry`. */
+export const SessionExtendParamsSchema = z.object({ expiry: z.number().int().optional() })
+export type SessionExtendParams = z.infer<typeof SessionExtendParamsSchema>
+
+export const SessionRequestParamsSchema = z.object({
+  request: z.object({
+    method: z.string().min(1),
+    params: z.unknown(),
+    expiryTimestamp: z.number().int().optional(),
+  }),
+  chainId: z.string().min(1),
+})
+export type SessionRequestParams = z.infer<typeof SessionRequestParamsSchema>
+
+export const SessionEventParamsSchema = z.object({
+  event: z.object({ name: z.string().min(1), data: z.unknown() }),
+  chainId: z.string().min(1),
+})
+export type SessionEventParams = z.infer<typeof SessionEventParamsSchema>
+
+export const SessionDeleteParamsSchema = ErrorResponseSchema
+export type SessionDeleteParams = z.infer<typeof SessionDeleteParamsSchema>
+
+export const EmptyParamsSchema = z.object({})
+
+const TrueSchema = z.literal(true)
+
+/** Params and result schema per wc_ method, for validating what peers send. */
+export const WcMethodSchemas = {
+  wc_sessionPropose: { params: SessionProposeParamsSchema, result: SessionProposeResultSchema },
+  wc_sessionSettle: { params: SessionSettleParamsSchema, result: TrueSchema },
+  wc_sessionUpdate: { params: SessionUpdateParamsSchema, result: TrueSchema },
+  wc_sessionExtend: { params: SessionExtendParamsSchema, result: TrueSchema },
+  wc_sessionRequest: { params: SessionRequestParamsSchema, result: z.unknown() },
+  wc_sessionEvent: { params: SessionEventParamsSchema, result: TrueSchema },
+  wc_sessionDelete: { params: SessionDeleteParamsSchema, result: TrueSchema },
+  wc_sessionPing: { params: EmptyParamsSchema, result: TrueSchema },
+  wc_sessionAuthenticate: {
+    params: SessionAuthenticateParamsSchema,
+    result: SessionAuthenticateResultSchema,
+  },
+  wc_pairingPing: { params: EmptyParamsSchema, result: TrueSchema },
+  wc_pairingDelete: { params: SessionDeleteParamsSchema, result: TrueSchema },
+} as const
+
+export type WcMethod = keyof typeof WcMethodSchemas
+export type WcParams<Method extends WcMethod> = z.infer<(typeof WcMethodSchemas)[Method]['params']>
+export type WcResult<Method extends WcMethod> = z.infer<(typeof WcMethodSchemas)[Method]['result']>
+
+export function isWcMethod(method: string): method is WcMethod {
+  return Object.hasOwn(WcMethodSchemas, method)
+}

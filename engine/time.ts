@@ -1,0 +1,24 @@
+/** The engine's notion of now; tests move it to reach expiries without waiting. */
+export type Clock = { now(): number }
+
+export const systemClock: Clock = { now: () => Date.now() }
+
+export const FIVE_MINUTES = 300
+export const FIFTEEN_MINUTES = 900
+export const ONE_HOUR = 3_600
+export const ONE_DAY = 86_400
+export const SEVEN_DAYS = 604_800
+
+/** Unix seconds, as every expiry on the wire is written. */
+export function nowSeconds(clock: Clock): number {
+  return Math.floor(clock.now() / 1000)
+}
+
+export function calcExpiry(clock: Clock, ttlSeconds: number): number {
+  return nowSeconds(clock) + ttlSeconds
+}
+
+/** Expired at the very second it names, as the official clients judge it. */
+export function isExpired(clock: Clock, expirySeconds: number): boolean {
+  return clock.now() >= expirySeconds * 1000
+}

@@ -1,0 +1,50 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  classifyPayload,
+  formatError,
+  formatRequest,
+  formatResult,
+  isOutOfSync,
+  payloadId,
+  payloadIdTime,
+} from '../../engine/jsonrpc/index.js'
+
+describe('JSON-RPC payloads', () => {
+  it('makes ids as the official clients do: milliseconds times 1000 plus three random digits', () => {
+    expect(payloadId(1_700_000_000_123, () => 0.4567)).toBe(1_700_000_000_123_456)
+    const id = payloadId()
+    expect(Number.isSafeInteger(id)).toBe(true)
+    expect(String(id)).toHaveLength(16)
+    expect(Math.abs(payloadIdTime(id) - Date.now())).toBeLessThan(1000)
+  })
+
+  it('orders ids by their time part only', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1e12, max: 2e12 }), fc.integer({ min: 1, max: 1e6 }), (time, gap) => {
+        const older = payloadId(time, () => 0.999)
+        const newer = payloadId(time + gap, () => 0)
+        expect(isOutOfSync(newer, older)).toBe(true)
+        expect(isOutOfSync(older, newer)).toBe(false)
+        expect(
+          isOutOfSync(
+            older,
+            payloadId(time, () => 0),
+          ),
+        ).toBe(false)
+      }),
+    )
+  })
+
+  it('formats and classifies requests, results and errors', () => {
+    const request = formatRequest('wc_sessionPing', {}, 1)
+    expect(request).toEqual({ id: 1, jsonrpc: '2.0', method: 'wc_sessionPing', params: {} })
+    expect(classifyPayload(request).kind).toBe('request')
+    expect(classifyPayload(formatResult(1, true)).kind).toBe('result')
+    expect(classifyPayload(formatResult(1, null)).kind).toBe('result')
+    expect(classifyPayload(formatError(1, { code: 5000, message: 'User rejected.' })).kind).toBe('error')
+    expect(classifyPayload({ id: 1, jsonrpc: '2.0' }).kind).toBe('unknown')
+    expect(classifyPayload({ id: '1', jsonrpc: '2.0', result: true }).kind).toBe('unknown')
+    expect(classifyPayload('garbage').kind).toBe('unknown')
+  })
+})
