@@ -4,4 +4,12 @@ export { RelayClientError, type RelayClientErrorCode } from './errors.js'
 export type { Listener, RelayClientEvents, RelayMessage } from './events.js'
 export type { LogFields, LogLevel, RelayClientLogger } from './logger.js'
 export { defaultTimings, type RelayClientOptions, type RelayClientTimings } from './options.js'
-export { openWebSocket, type RelaySocket, type SocketEvents, type SocketFactory } from './socket.js'
+export {
+  openWebSocket,
+  type RelaySocket,
+  type SocketEvents,
+  type SocketFactory,
+  type WebSocketConstructor,
+  type WebSocketLike,
+  webSocketFactory,
+} from './socket.js'

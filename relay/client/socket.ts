@@ -24,35 +24,97 @@ export type RelaySocket = {
 /** Opens a socket to `url` and reports its events; must not call `events` synchronously. */
 export type SocketFactory = (url: string, events: SocketEvents) => RelaySocket
 
-function frameText(data: WebSocket.Data): string {
+// Handlers declared through a method type are compared bivariantly, so the DOM's, `ws`'s and
+// mock-socket's differently typed event objects all fit one interface.
+type Handler<Event> = { handle(event: Event): void }['handle'] | null
+
+/** The standard WebSocket surface shared by browsers, `ws` and mock-socket. */
+export interface WebSocketLike {
+  readonly readyState: number
+  binaryType: string
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: Handler<unknown>
+  onmessage: Handler<{ data: unknown }>
+  onclose: Handler<{ code: number; reason: string }>
+  onerror: Handler<unknown>
+}
+
+export type WebSocketConstructor = new (url: string) => WebSocketLike
+
+type NodeSocket = WebSocketLike & {
+  on(event: 'ping' | 'pong', listener: () => void): unknown
+  ping(): void
+  terminate(): void
+}
+
+// `ws` on Node exposes control frames and a hard close; browser sockets handle pings out of sight.
+function isNodeSocket(socket: WebSocketLike): socket is NodeSocket {
+  return (
+    'on' in socket &&
+    typeof socket.on === 'function' &&
+    'ping' in socket &&
+    typeof socket.ping === 'function' &&
+    'terminate' in socket &&
+    typeof socket.terminate === 'function'
+  )
+}
+
+function frameText(data: unknown): string | undefined {
   if (typeof data === 'string') return data
-  const decoder = new TextDecoder()
-  if (Array.isArray(data))
-    return data.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode()
-  return decoder.decode(data)
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new TextDecoder().decode(data)
+  return undefined
+}
+
+function errorMessage(event: unknown): string {
+  if (
+    typeof event === 'object' &&
+    event !== null &&
+    'message' in event &&
+    typeof event.message === 'string'
+  ) {
+    return event.message || 'WebSocket error'
+  }
+  return 'WebSocket error'
+}
+
+const OPEN = 1
+
+/** Adapts any standard WebSocket class (a mock relay's, for one) to the client's socket interface. */
+export function webSocketFactory(WebSocketClass: WebSocketConstructor): SocketFactory {
+  return (url, events) => {
+    const socket = new WebSocketClass(url)
+    socket.binaryType = 'arraybuffer'
+    socket.onopen = () => events.onOpen()
+    socket.onmessage = (event) => {
+      const text = frameText(event.data)
+      if (text === undefined) events.onError(new Error('the relay sent a frame that is not text'))
+      else events.onMessage(text)
+    }
+    socket.onclose = (event) => events.onClose(event.code, event.reason)
+    socket.onerror = (event) => events.onError(new Error(errorMessage(event)))
+    if (!isNodeSocket(socket)) {
+      return {
+        send: (text) => socket.send(text),
+        close: (code, reason) => socket.close(code, reason),
+        terminate: () => socket.close(),
+        ping: () => {},
+        seesControlFrames: false,
+      }
+    }
+    socket.on('ping', () => events.onActivity())
+    socket.on('pong', () => events.onActivity())
+    return {
+      send: (text) => socket.send(text),
+      close: (code, reason) => socket.close(code, reason),
+      terminate: () => socket.terminate(),
+      ping: () => {
+        if (socket.readyState === OPEN) socket.ping()
+      },
+      seesControlFrames: true,
+    }
+  }
 }
 
 /** isomorphic-ws: the `ws` package on Node, the global WebSocket in browsers. */
-export const openWebSocket: SocketFactory = (url, events) => {
-  const socket = new WebSocket(url)
-  socket.binaryType = 'arraybuffer'
-  socket.onopen = () => events.onOpen()
-  socket.onmessage = (event) => events.onMessage(frameText(event.data))
-  socket.onclose = (event) => events.onClose(event.code, event.reason)
-  socket.onerror = (event) => events.onError(new Error(event.message || 'WebSocket error'))
-  // Browser sockets have no `on`, and handle pings out of sight.
-  const isNodeSocket = typeof socket.on === 'function'
-  if (isNodeSocket) {
-    socket.on('ping', () => events.onActivity())
-    socket.on('pong', () => events.onActivity())
-  }
-  return {
-    send: (text) => socket.send(text),
-    close: (code, reason) => socket.close(code, reason),
-    terminate: () => (isNodeSocket ? socket.terminate() : socket.close()),
-    ping: () => {
-      if (isNodeSocket && socket.readyState === WebSocket.OPEN) socket.ping()
-    },
-    seesControlFrames: isNodeSocket,
-  }
-}
+export const openWebSocket: SocketFactory = webSocketFactory(WebSocket)
