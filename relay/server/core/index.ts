@@ -19,7 +19,7 @@ export {
   silentLogger,
 } from './logger.js'
 export { MemoryMailboxStore } from './memoryStore.js'
-export { messageId, type StoredMessage, subscriptionId } from './message.js'
+export { messageId, type StoredMessage, StoredMessageSchema, subscriptionId } from './message.js'
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
 export type { RelayStats } from './stats.js'
 export type { MailboxStore } from './store.js'

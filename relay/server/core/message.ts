@@ -1,5 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import { z } from 'zod'
+import { MessageSchema, TagSchema, TopicSchema } from '../../protocol/index.js'
 
 /** One envelope in a topic's mailbox, with what the relay needs to expire and route it. */
 export type StoredMessage = {
@@ -17,6 +19,19 @@ export type StoredMessage = {
   /** Client id of the publisher, who never gets the message back. */
   publisherId: string
 }
+
+/** For messages read back from a store another process wrote (SQLite file, Redis). */
+export const StoredMessageSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{64}$/),
+  topic: TopicSchema,
+  message: MessageSchema,
+  tag: TagSchema,
+  prompt: z.boolean(),
+  attestation: z.string().optional(),
+  publishedAt: z.number().int().nonnegative(),
+  expiresAt: z.number().int().nonnegative(),
+  publisherId: z.string().min(1),
+}) satisfies z.ZodType<StoredMessage>
 
 export function messageId(topic: string, message: string): string {
   return bytesToHex(sha256(utf8ToBytes(`${topic}${message}`)))

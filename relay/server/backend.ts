@@ -1,0 +1,40 @@
+import {
+  type MailboxStore,
+  MemoryMailboxStore,
+  type RelayFanout,
+  type RelayLogger,
+  SingleNodeFanout,
+} from './core/index.js'
+import { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
+import { RedisFanout } from './redis/redisFanout.js'
+import { RedisMailboxStore } from './redis/redisStore.js'
+import { SqliteMailboxStore } from './sqliteStore.js'
+import { parseStoreSpec } from './storeSpec.js'
+
+export type RelayBackend = { kind: 'memory' | 'sqlite' | 'redis'; store: MailboxStore; fanout: RelayFanout }
+
+export type BackendOptions = { store?: string; redisUrl?: string; redisPrefix?: string }
+
+/** Opens the mailbox store and the fan-out between nodes that the options ask for. */
+export async function openBackend(
+  options: BackendOptions,
+  nodeId: string,
+  logger: RelayLogger,
+): Promise<RelayBackend> {
+  if (options.redisUrl !== undefined) {
+    if (options.store !== undefined && options.store !== 'memory')
+      throw new Error('--store and --redis exclude each other: with Redis, mailboxes live in Redis')
+    const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX
+    const store = await RedisMailboxStore.open(options.redisUrl, prefix)
+    const fanout = await RedisFanout.open(options.redisUrl, nodeId, logger, prefix).catch(
+      async (error: unknown) => {
+        await store.close()
+        throw error
+      },
+    )
+    return { kind: 'redis', store, fanout }
+  }
+  const spec = parseStoreSpec(options.store ?? 'memory')
+  const store = spec.kind === 'sqlite' ? await SqliteMailboxStore.open(spec.file) : new MemoryMailboxStore()
+  return { kind: spec.kind, store, fanout: new SingleNodeFanout() }
+}

@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util'
+import { consoleLogger, type LogLevel } from './core/index.js'
+import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
+import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
+
+export const DEFAULT_RELAY_PORT = 8787
+
+export const relayUsage =
+  'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--redis URL] [--redis-prefix P]\n' +
+  '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]'
+
+const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+
+/** Reads the relay's command line; PAIRWISE_RELAY_PORT and PAIRWISE_HOST supply defaults. */
+export function parseRelayArgs(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): StartRelayOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      store: { type: 'string' },
+      redis: { type: 'string' },
+      'redis-prefix': { type: 'string' },
+      'reject-bad-auth': { type: 'boolean' },
+      audience: { type: 'string', multiple: true },
+      'log-level': { type: 'string' },
+    },
+    strict: true,
+  })
+  const portText = values.port ?? env.PAIRWISE_RELAY_PORT ?? String(DEFAULT_RELAY_PORT)
+  const port = Number(portText)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port (or PAIRWISE_RELAY_PORT) must be a port number, got '${portText}'`)
+  const level = values['log-level'] ?? 'info'
+  if (!logLevels.includes(level as LogLevel))
+    throw new Error(`--log-level must be one of ${logLevels.join(', ')}, got '${level}'`)
+  let store: RelayStoreSpec | undefined
+  if (values.store !== undefined) {
+    const spec = parseStoreSpec(values.store)
+    store = spec.kind === 'sqlite' ? `sqlite:${spec.file}` : 'memory'
+  }
+  return {
+    port,
+    host: values.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
+    logger: consoleLogger(level as LogLevel),
+    rejectBadAuth: values['reject-bad-auth'] ?? false,
+    ...(store ? { store } : {}),
+    ...(values.redis ? { redisUrl: values.redis } : {}),
+    ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
+    ...(values.audience ? { allowedAudiences: values.audience } : {}),
+  }
+}
+
+/**
+ * Runs one relay node until SIGINT or SIGTERM, then shuts it down gracefully (sockets closed with 1012,
+ * store flushed) and exits. The URL is printed on stdout once the relay listens.
+ */
+export async function runRelayCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningRelay> {
+  const relay = await startRelay(parseRelayArgs(args, env))
+  console.log(`Pairwise relay listening on ${relay.url}`)
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal} received: stopping the relay…`)
+    relay.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Stopping the relay failed: ${error instanceof Error ? error.message : String(error)}`)
+        process.exit(1)
+      },
+    )
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop)
+  return relay
+}

@@ -1,0 +1,14 @@
+export { DEFAULT_RELAY_PORT, parseRelayArgs, relayUsage, runRelayCli } from './cli.js'
+export * from './core/index.js'
+export { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
+export { RedisFanout } from './redis/redisFanout.js'
+export { RedisMailboxStore } from './redis/redisStore.js'
+export { SqliteMailboxStore } from './sqliteStore.js'
+export {
+  type RelayHealth,
+  type RelayServerStats,
+  type RunningRelay,
+  type StartRelayOptions,
+  startRelay,
+} from './startRelay.js'
+export { type ParsedStoreSpec, parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'

@@ -1,0 +1,150 @@
+import type { Database, Statement } from 'better-sqlite3'
+import { z } from 'zod'
+import { type MailboxStore, type StoredMessage, StoredMessageSchema } from './core/index.js'
+
+// Bump with a migration when the tables change; a file from a newer relay is refused, not misread.
+const SCHEMA_VERSION = 1
+
+const schema = `
+CREATE TABLE IF NOT EXISTS messages (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  topic TEXT NOT NULL,
+  message TEXT NOT NULL,
+  tag INTEGER NOT NULL,
+  prompt INTEGER NOT NULL,
+  attestation TEXT,
+  published_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  publisher_id TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_by_topic ON messages (topic, seq);
+CREATE INDEX IF NOT EXISTS messages_by_expiry ON messages (expires_at);
+CREATE TABLE IF NOT EXISTS deliveries (
+  message_id TEXT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+  client_id TEXT NOT NULL,
+  PRIMARY KEY (message_id, client_id)
+) WITHOUT ROWID;
+`
+
+const RowSchema = z.object({
+  id: z.string(),
+  topic: z.string(),
+  message: z.string(),
+  tag: z.number(),
+  prompt: z.number(),
+  attestation: z.string().nullable(),
+  published_at: z.number(),
+  expires_at: z.number(),
+  publisher_id: z.string(),
+})
+
+type Statements = {
+  insert: Statement
+  undelivered: Statement
+  deliver: Statement
+  purge: Statement
+  count: Statement
+}
+
+/**
+ * Mailboxes in one SQLite file. WAL mode with `synchronous = FULL`: every publish is committed and
+ * synced before it is acknowledged, so an acked message survives a `kill -9` — and a power cut.
+ */
+export class SqliteMailboxStore implements MailboxStore {
+  private readonly statements: Statements
+
+  private constructor(private readonly db: Database) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT OR IGNORE INTO messages
+           (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
+         VALUES (@id, @topic, @message, @tag, @prompt, @attestation, @publishedAt, @expiresAt, @publisherId)`,
+      ),
+      undelivered: db.prepare(
+        `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
+           FROM messages m
+          WHERE m.topic = ? AND m.expires_at > ? AND m.publisher_id <> ?
+            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_id = m.id AND d.client_id = ?)
+          ORDER BY m.seq
+          LIMIT ?`,
+      ),
+      // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
+      // violating the foreign key.
+      deliver: db.prepare(
+        `INSERT OR IGNORE INTO deliveries (message_id, client_id)
+         SELECT id, ? FROM messages WHERE id = ?`,
+      ),
+      purge: db.prepare('DELETE FROM messages WHERE expires_at <= ?'),
+      count: db.prepare('SELECT count(*) AS count FROM messages'),
+    }
+  }
+
+  /** Opens (creating if needed) the mailbox file. better-sqlite3 is optional, so it is loaded here. */
+  static async open(file: string): Promise<SqliteMailboxStore> {
+    const { default: BetterSqlite } = await import('better-sqlite3')
+    const db = new BetterSqlite(file)
+    try {
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = FULL')
+      db.pragma('foreign_keys = ON')
+      db.pragma('busy_timeout = 5000')
+      const version = Number(db.pragma('user_version', { simple: true }))
+      if (version > SCHEMA_VERSION)
+        throw new Error(
+          `${file} was written by a newer relay (schema ${version}, this relay knows ${SCHEMA_VERSION})`,
+        )
+      db.exec(schema)
+      db.pragma(`user_version = ${SCHEMA_VERSION}`)
+      return new SqliteMailboxStore(db)
+    } catch (error) {
+      db.close()
+      throw error
+    }
+  }
+
+  async put(message: StoredMessage): Promise<boolean> {
+    const { changes } = this.statements.insert.run({
+      ...message,
+      prompt: message.prompt ? 1 : 0,
+      attestation: message.attestation ?? null,
+    })
+    return changes === 1
+  }
+
+  async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
+    const rows = this.statements.undelivered.all(topic, now, clientId, clientId, limit)
+    return rows.map((row) => fromRow(RowSchema.parse(row)))
+  }
+
+  async markDelivered(id: string, clientId: string): Promise<boolean> {
+    return this.statements.deliver.run(clientId, id).changes === 1
+  }
+
+  async purgeExpired(now: number): Promise<number> {
+    return this.statements.purge.run(now).changes
+  }
+
+  async size(): Promise<number> {
+    return z.object({ count: z.number() }).parse(this.statements.count.get()).count
+  }
+
+  async close(): Promise<void> {
+    // Closing checkpoints the WAL into the main file, so the file alone holds every message.
+    if (this.db.open) this.db.close()
+  }
+}
+
+function fromRow(row: z.infer<typeof RowSchema>): StoredMessage {
+  return StoredMessageSchema.parse({
+    id: row.id,
+    topic: row.topic,
+    message: row.message,
+    tag: row.tag,
+    prompt: row.prompt === 1,
+    ...(row.attestation === null ? {} : { attestation: row.attestation }),
+    publishedAt: row.published_at,
+    expiresAt: row.expires_at,
+    publisherId: row.publisher_id,
+  })
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import { openBackend } from './backend.js'
+import {
+  anonymousClientId,
+  audienceMatcher,
+  consoleLogger,
+  describeError,
+  jwtAuthenticator,
+  type RelayAuthenticator,
+  RelayCore,
+  type RelayLimits,
+  type RelayLogger,
+  type RelayStats,
+} from './core/index.js'
+import { ownRelayUrls, relayUrl } from './relayUrls.js'
+import type { RelayStoreSpec } from './storeSpec.js'
+
+export type StartRelayOptions = {
+  /** 0 lets the OS pick a free port; read it back from the result. */
+  port: number
+  /** Defaults to 127.0.0.1: a relay is reachable from elsewhere only when asked for. */
+  host?: string
+  /** Mailboxes of a single node; defaults to memory. Not combinable with `redisUrl`. */
+  store?: RelayStoreSpec
+  /** Share subscriptions and mailboxes with every relay node using this Redis. */
+  redisUrl?: string
+  /** Key and channel prefix in Redis, so deployments can share one server. */
+  redisPrefix?: string
+  /**
+   * Refuse the WebSocket upgrade (HTTP 401) when the relay JWT does not verify. When false (the
+   * default) the refusal is only logged and the socket gets an anonymous client id of its own; the
+   * official clients never say why a relay refused them, so in development logging is more useful.
+   */
+  rejectBadAuth?: boolean
+  /** JWT audiences accepted besides this relay's own URLs, e.g. its public `wss://` URL behind a proxy. */
+  allowedAudiences?: string[]
+  /** Replaces the relay JWT check. */
+  authenticate?: RelayAuthenticator
+  /** Defaults to JSON lines on stderr at `info`. */
+  logger?: RelayLogger
+  limits?: Partial<RelayLimits>
+  /** WebSocket pings keep Node clients (which drop a socket silent for 35 s) connected. */
+  pingIntervalMs?: number
+  ackTimeoutMs?: number
+  sweepIntervalMs?: number
+  now?: () => number
+}
+
+export type RelayServerStats = RelayStats & {
+  /** Upgrades whose token did not verify, refused or let in anonymously. */
+  authRefused: number
+  /** Sockets closed because they answered no ping for a whole interval. */
+  pingTimeouts: number
+}
+
+export type RelayHealth = RelayServerStats & {
+  status: 'ok' | 'degraded' | 'closing'
+  node: string
+  store: 'memory' | 'sqlite' | 'redis'
+  /** Messages held in the store; null when the store could not be asked. */
+  mailbox: number | null
+  uptimeSeconds: number
+}
+
+export type RunningRelay = {
+  /** `ws://host:port`, what clients use as `relayUrl`. */
+  readonly url: string
+  readonly port: number
+  readonly host: string
+  /** Names this node in logs, health and Redis announcements. */
+  readonly nodeId: string
+  stats(): RelayServerStats
+  health(): Promise<RelayHealth>
+  /** Stops accepting, finishes what is in progress, closes sockets with 1012 and flushes the store. */
+  close(): Promise<void>
+}
+
+const DEFAULT_PING_INTERVAL_MS = 15_000
+// Sockets that ignore the closing handshake are cut after this.
+const SOCKET_CLOSE_GRACE_MS = 1000
+
+/** Starts one relay node: WebSocket JSON-RPC on `/`, `GET /health` beside it. */
+export async function startRelay(options: StartRelayOptions): Promise<RunningRelay> {
+  const logger = options.logger ?? consoleLogger('info')
+  const host = options.host ?? '127.0.0.1'
+  const now = options.now ?? (() => Date.now())
+  const nodeId = randomUUID()
+  const startedAt = now()
+  const backend = await openBackend(options, nodeId, logger)
+  const core = new RelayCore({
+    store: backend.store,
+    fanout: backend.fanout,
+    logger,
+    now,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.ackTimeoutMs === undefined ? {} : { ackTimeoutMs: options.ackTimeoutMs }),
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+  })
+  const counters = { authRefused: 0, pingTimeouts: 0 }
+  const authenticate = options.authenticate ?? jwtAuthenticator()
+  const rejectBadAuth = options.rejectBadAuth ?? false
+  // Frames up to twice the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: core.limits.maxFrameBytes * 2 })
+  const alive = new WeakMap<WebSocket, boolean>()
+  let closing: Promise<void> | undefined
+
+  const stats = (): RelayServerStats => ({ ...core.stats(), ...counters })
+  const health = async (): Promise<RelayHealth> => {
+    let mailbox: number | null = null
+    try {
+      mailbox = await core.mailboxSize()
+    } catch (error) {
+      logger.error('health check could not read the store', { error: describeError(error) })
+    }
+    return {
+      status: closing ? 'closing' : mailbox === null ? 'degraded' : 'ok',
+      node: nodeId,
+      store: backend.kind,
+      mailbox,
+      uptimeSeconds: Math.round((now() - startedAt) / 1000),
+      ...stats(),
+    }
+  }
+
+  const http = createServer((request, response) => {
+    void answerHttp(request, response, health).catch((error: unknown) => {
+      logger.error('http request failed', { error: describeError(error) })
+      if (!response.headersSent) response.writeHead(500).end()
+    })
+  })
+  try {
+    await listen(http, options.port, host)
+  } catch (error) {
+    await core.close()
+    throw error
+  }
+  const { port } = http.address() as AddressInfo
+  const url = relayUrl(host, port)
+  const acceptsAudience = audienceMatcher(ownRelayUrls(host, port), options.allowedAudiences)
+
+  const attach = (socket: WebSocket, clientId: string) => {
+    const session = core.open(clientId, {
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text)
+      },
+      close: (code, reason) => socket.close(code, reason),
+    })
+    alive.set(socket, true)
+    socket.on('pong', () => alive.set(socket, true))
+    socket.on('message', (data) => {
+      alive.set(socket, true)
+      session.receive(rawText(data))
+    })
+    socket.on('close', () => session.closed())
+    socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
+  }
+
+  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', (error) => logger.debug('upgrade socket error', { error: error.message }))
+    if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable', 'the relay is shutting down')
+    const query = new URL(request.url ?? '/', 'ws://relay').searchParams
+    const outcome = authenticate(query.get('auth') ?? undefined, { acceptsAudience, now: now() })
+    if (!outcome.ok) {
+      counters.authRefused++
+      logger.warn(
+        rejectBadAuth ? 'relay auth refused; upgrade rejected' : 'relay auth refused; let in anonymously',
+        {
+          reason: outcome.reason,
+          remote: request.socket.remoteAddress,
+          ua: query.get('ua'),
+        },
+      )
+      if (rejectBadAuth) return refuseUpgrade(socket, 401, 'Unauthorized', outcome.reason)
+    }
+    const clientId = outcome.ok ? outcome.clientId : anonymousClientId()
+    sockets.handleUpgrade(request, socket, head, (webSocket) => {
+      logger.info('client connected', { clientId, ua: query.get('ua') })
+      attach(webSocket, clientId)
+    })
+  })
+
+  const pinger = setInterval(() => {
+    for (const socket of sockets.clients) {
+      if (alive.get(socket) === false) {
+        counters.pingTimeouts++
+        socket.terminate()
+        continue
+      }
+      alive.set(socket, false)
+      socket.ping()
+    }
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
+
+  logger.info('relay listening', { url, node: nodeId, store: backend.kind })
+
+  const shutDown = async () => {
+    clearInterval(pinger)
+    const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()))
+    http.closeIdleConnections()
+    await core.close()
+    await socketsClosed(sockets, SOCKET_CLOSE_GRACE_MS)
+    sockets.close()
+    http.closeAllConnections()
+    await httpClosed
+    logger.info('relay stopped', { url, node: nodeId })
+  }
+
+  return {
+    url,
+    port,
+    host,
+    nodeId,
+    stats,
+    health,
+    close() {
+      closing ??= shutDown()
+      return closing
+    },
+  }
+}
+
+async function answerHttp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  health: () => Promise<RelayHealth>,
+): Promise<void> {
+  const { pathname } = new URL(request.url ?? '/', 'http://relay')
+  if (request.method === 'GET' && pathname === '/health') {
+    const body = await health()
+    response
+      .writeHead(body.status === 'degraded' ? 503 : 200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      })
+      .end(JSON.stringify(body))
+    return
+  }
+  if (request.method === 'GET' && pathname === '/') {
+    response
+      .writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' })
+      .end('This is a Pairwise WalletConnect relay: connect with a WebSocket. Health: GET /health\n')
+    return
+  }
+  response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n')
+}
+
+function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: string): void {
+  const text = `${body}\n`
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  )
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+/** Waits for every socket to finish its closing handshake, then cuts the ones that did not. */
+async function socketsClosed(server: WebSocketServer, graceMs: number): Promise<void> {
+  const pending = [...server.clients].filter((socket) => socket.readyState !== socket.CLOSED)
+  const closed = Promise.all(pending.map((socket) => new Promise((resolve) => socket.once('close', resolve))))
+  await Promise.race([closed, delay(graceMs)])
+  for (const socket of server.clients) socket.terminate()
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8')
+}
