@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { build } from 'esbuild'
+
+const root = resolve(import.meta.dirname, '../../../..')
+
+/**
+ * Bundles the relay's CLI entry to plain JavaScript so it can run as a real child process. Written under
+ * node_modules so that its bare imports (ws, better-sqlite3, …) resolve to the project's packages.
+ */
+export async function buildRelayEntry(): Promise<string> {
+  const directory = join(root, 'node_modules', '.cache', 'pairwise-relay-tests')
+  mkdirSync(directory, { recursive: true })
+  const outfile = join(directory, `relay-main-${process.pid}-${Date.now()}.mjs`)
+  await build({
+    entryPoints: [join(root, 'relay/server/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  })
+  return outfile
+}
+
+export type ChildRelay = {
+  url: string
+  port: number
+  child: ChildProcess
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** stderr so far, for failure messages. */
+  output(): string
+}
+
+/** Starts the bundled relay with `args` and resolves once it prints the URL it listens on. */
+export function startChildRelay(entry: string, args: string[], timeoutMs = 15_000): Promise<ChildRelay> {
+  const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ code, signal })),
+  )
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  return new Promise((resolveStart, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`relay child did not start within ${timeoutMs} ms:\n${stderr}`))
+    }, timeoutMs)
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer)
+      reject(new Error(`relay child exited (${code ?? signal}) before listening:\n${stderr}`))
+    })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+      const match = /listening on (ws:\/\/[^\s]+)/.exec(stdout)
+      if (!match?.[1]) return
+      clearTimeout(timer)
+      const url = match[1]
+      resolveStart({ url, port: Number(new URL(url).port), child, exited, output: () => stderr })
+    })
+  })
+}
