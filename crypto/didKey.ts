@@ -18,7 +18,7 @@ export function encodeDidKey(publicKey: Uint8Array): string {
   return DID_KEY_PREFIX + bytesToBase58btc(multicodec)
 }
 
-/** The Ed25519 public key inside a did:key, checked to be a valid curve point. */
+/** The Ed25519 public key inside a did:key, checked to be a canonical point of large order. */
 export function decodeDidKey(did: string): Uint8Array {
   assertString(did, 'did', 'INVALID_DID')
   if (!did.startsWith(DID_KEY_PREFIX)) {
@@ -43,6 +43,10 @@ export function decodeDidKey(did: string): Uint8Array {
   const publicKey = bytes.slice(ED25519_MULTICODEC.length)
   if (!ed25519.utils.isValidPublicKey(publicKey, false)) {
     throw new CryptoError('INVALID_DID', 'did holds bytes that are not an Ed25519 public key')
+  }
+  // A small-order key has no secret behind it: signatures under it can be made up for any message.
+  if (ed25519.Point.fromBytes(publicKey).isSmallOrder()) {
+    throw new CryptoError('INVALID_DID', 'did holds a small-order Ed25519 point')
   }
   return publicKey
 }

@@ -43,6 +43,11 @@ describe('did:key', () => {
     expect(() => decodeDidKey(did)).toThrowError(invalidDid)
   })
 
+  it('rejects small-order points such as the identity, under which any signature can be forged', () => {
+    const identity = hex('0100000000000000000000000000000000000000000000000000000000000000')
+    expect(() => decodeDidKey(encodeDidKey(identity))).toThrowError(invalidDid)
+  })
+
   it('refuses to encode a key that is not 32 bytes', () => {
     expect(() => encodeDidKey(new Uint8Array(33))).toThrowError(
       expect.objectContaining({ code: 'INVALID_KEY' }),

@@ -68,3 +68,12 @@ export function collect<Name extends keyof RelayClientEvents>(
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
+
+/** Polls until `condition` holds; for outcomes no single event announces. */
+export async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`)
+    await delay(5)
+  }
+}
