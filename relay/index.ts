@@ -1,2 +1,3 @@
+export * from './client/index.js'
 export * from './mock/index.js'
 export * from './protocol/index.js'

@@ -126,6 +126,7 @@ export class RelayCore {
       topics: this.subscribers.size,
       subscriptions,
       ...this.counters,
+      calls: { ...this.counters.calls },
     }
   }
 
@@ -215,6 +216,7 @@ export class RelayCore {
         message: `Method not found: ${method}`,
       })
     }
+    this.counters.calls[method] = (this.counters.calls[method] ?? 0) + 1
     let outcome: HandlerOutcome
     try {
       outcome = await routes[method](this.contextFor(connection), request.params)

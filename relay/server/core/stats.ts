@@ -1,3 +1,5 @@
+import type { ClientMethod } from '../../protocol/index.js'
+
 /** Counters of one relay node. In Redis mode every node counts its own share. */
 export type RelayStats = {
   /** Open WebSocket connections now. */
@@ -13,6 +15,8 @@ export type RelayStats = {
   messagesDelivered: number
   /** Messages dropped because their TTL ran out. */
   messagesExpired: number
+  /** Calls per known method, whatever their outcome; shows which protocol generation a client speaks. */
+  calls: Partial<Record<ClientMethod, number>>
   /** Calls of methods the relay does not know; a client upgrade that adds one shows up here. */
   unknownMethods: number
   /** JSON-RPC error responses sent, whatever the cause. */
@@ -24,6 +28,7 @@ export type RelayCounters = Omit<RelayStats, 'connections' | 'topics' | 'subscri
 export function zeroCounters(): RelayCounters {
   return {
     connectionsTotal: 0,
+    calls: {},
     messagesStored: 0,
     messagesDelivered: 0,
     messagesExpired: 0,
