@@ -22,12 +22,17 @@ export const TopicSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a topic is 64 low
 export const MessageSchema = z.string().min(1, 'the message is empty')
 export const TtlSchema = z.number().int().positive()
 export const TagSchema = z.number().int().nonnegative()
-/** `undefined` on Node clients (the key is dropped from the JSON); a JWT string in browsers. */
-export const AttestationSchema = z.string().nullish()
-export const CorrelationIdSchema = z.union([z.number(), z.string()]).optional()
 
 // Param objects use z.object, which accepts and drops unknown keys: clients merge their analytics
 // fields (rpcMethods, chainId, txHashes, …) flat into the params, and refusing them breaks publish.
+// Fields the relay only passes along or ignores are read with `.catch(undefined)`: a client that sends
+// an odd value there must not lose its whole call over it.
+
+/** `undefined` on Node clients (the key is dropped from the JSON); a JWT string in browsers. */
+export const AttestationSchema = z.string().nullish().catch(undefined)
+export const CorrelationIdSchema = z.union([z.number(), z.string()]).optional().catch(undefined)
+const ignoredStrings = z.array(z.string()).optional().catch(undefined)
+const ignoredRecord = z.record(z.string(), z.unknown()).optional().catch(undefined)
 
 export const PublishParamsSchema = z.object({
   topic: TopicSchema,
@@ -69,7 +74,7 @@ export type BatchFetchMessagesParams = z.infer<typeof BatchFetchMessagesParamsSc
 export const ProposeSessionParamsSchema = z.object({
   pairingTopic: TopicSchema,
   sessionProposal: MessageSchema,
-  ttl: TtlSchema.optional(),
+  ttl: TtlSchema.optional().catch(undefined),
   attestation: AttestationSchema,
   correlationId: CorrelationIdSchema,
 })
@@ -81,14 +86,14 @@ export const ApproveSessionParamsSchema = z.object({
   pairingTopic: TopicSchema,
   sessionProposalResponse: MessageSchema,
   sessionSettlementRequest: MessageSchema,
-  ttl: TtlSchema.optional(),
+  ttl: TtlSchema.optional().catch(undefined),
   attestation: AttestationSchema,
   correlationId: CorrelationIdSchema,
-  approvedChains: z.array(z.string()).optional(),
-  approvedMethods: z.array(z.string()).optional(),
-  approvedEvents: z.array(z.string()).optional(),
-  sessionProperties: z.record(z.string(), z.unknown()).optional(),
-  scopedProperties: z.record(z.string(), z.unknown()).optional(),
+  approvedChains: ignoredStrings,
+  approvedMethods: ignoredStrings,
+  approvedEvents: ignoredStrings,
+  sessionProperties: ignoredRecord,
+  scopedProperties: ignoredRecord,
 })
 export type ApproveSessionParams = z.infer<typeof ApproveSessionParamsSchema>
 

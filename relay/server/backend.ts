@@ -25,7 +25,7 @@ export async function openBackend(
     if (options.store !== undefined && options.store !== 'memory')
       throw new Error('--store and --redis exclude each other: with Redis, mailboxes live in Redis')
     const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX
-    const store = await RedisMailboxStore.open(options.redisUrl, prefix)
+    const store = await RedisMailboxStore.open(options.redisUrl, logger, prefix)
     const fanout = await RedisFanout.open(options.redisUrl, nodeId, logger, prefix).catch(
       async (error: unknown) => {
         await store.close()

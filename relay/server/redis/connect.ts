@@ -1,12 +1,17 @@
 import type { Redis } from 'ioredis'
+import { describeError, type RelayLogger } from '../core/index.js'
 
 /**
  * A connected ioredis client. ioredis is optional, so it is loaded here; the first command is awaited so
  * that a wrong URL fails `startRelay` instead of every publish later.
  */
-export async function connectRedis(url: string, name: string): Promise<Redis> {
+export async function connectRedis(url: string, name: string, logger: RelayLogger): Promise<Redis> {
   const { Redis: RedisClient } = await import('ioredis')
   const client = new RedisClient(url, { connectionName: name, lazyConnect: true, maxRetriesPerRequest: 3 })
+  // ioredis reconnects by itself; without a listener it would print every failed attempt to the console.
+  client.on('error', (error: unknown) =>
+    logger.warn('Redis connection error', { connection: name, error: describeError(error) }),
+  )
   try {
     await client.connect()
     await client.ping()

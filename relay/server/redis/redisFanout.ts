@@ -36,11 +36,13 @@ export class RedisFanout implements RelayFanout {
     logger: RelayLogger,
     prefix = DEFAULT_REDIS_PREFIX,
   ): Promise<RedisFanout> {
-    const publisher = await connectRedis(url, 'pairwise-relay-publisher')
-    const subscriber = await connectRedis(url, 'pairwise-relay-subscriber').catch(async (error: unknown) => {
-      await publisher.quit()
-      throw error
-    })
+    const publisher = await connectRedis(url, 'pairwise-relay-publisher', logger)
+    const subscriber = await connectRedis(url, 'pairwise-relay-subscriber', logger).catch(
+      async (error: unknown) => {
+        await publisher.quit()
+        throw error
+      },
+    )
     return new RedisFanout(publisher, subscriber, nodeId, prefix, logger)
   }
 

@@ -1,6 +1,11 @@
 import type { Redis } from 'ioredis'
 import { z } from 'zod'
-import { type MailboxStore, type StoredMessage, StoredMessageSchema } from '../core/index.js'
+import {
+  type MailboxStore,
+  type RelayLogger,
+  type StoredMessage,
+  StoredMessageSchema,
+} from '../core/index.js'
 import { connectRedis, DEFAULT_REDIS_PREFIX, type RedisKeys, redisKeys } from './connect.js'
 
 // KEYS: message, topic index, sequence, expiry index. ARGV: json, ttl ms, id, expiresAt, topic.
@@ -53,8 +58,12 @@ export class RedisMailboxStore implements MailboxStore {
     this.keys = redisKeys(prefix)
   }
 
-  static async open(url: string, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisMailboxStore> {
-    return new RedisMailboxStore(await connectRedis(url, 'pairwise-relay-store'), prefix)
+  static async open(
+    url: string,
+    logger: RelayLogger,
+    prefix = DEFAULT_REDIS_PREFIX,
+  ): Promise<RedisMailboxStore> {
+    return new RedisMailboxStore(await connectRedis(url, 'pairwise-relay-store', logger), prefix)
   }
 
   async put(message: StoredMessage): Promise<boolean> {

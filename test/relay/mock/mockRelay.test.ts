@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MOCK_RELAY_URL, startMockRelay } from '../../../relay/mock/index.js'
 import { RelayMethod } from '../../../relay/protocol/index.js'
+import { MemoryMailboxStore, type StoredMessage } from '../../../relay/server/core/index.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -57,5 +58,30 @@ describe('mock relay', () => {
     await late.waitForPushes(1)
     await late.close()
     await relay.close()
+  })
+})
+
+describe('relay core shutdown', () => {
+  it('answers a publish already being stored before it closes the sockets with 1012', async () => {
+    let release: () => void = () => {}
+    const stored = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    class SlowStore extends MemoryMailboxStore {
+      override async put(message: StoredMessage): Promise<boolean> {
+        await stored
+        return super.put(message)
+      }
+    }
+    const relay = startMockRelay({ url: 'ws://relay-slow.pairwise.test', store: new SlowStore() })
+    const factory = (url: string) => new relay.WebSocket(url) as unknown as SocketLike
+    const client = await RawRelayClient.open(factory, withAuth(relay.url, testIdentity().token(relay.url)))
+    const answer = client.call(RelayMethod.publish, { topic: randomTopic(), message: 'AAAA', ttl: 60 })
+    await expect.poll(() => relay.stats().calls.irn_publish).toBe(1)
+    const closing = relay.close()
+    release()
+    expect(await answer).toMatchObject({ result: true })
+    expect((await client.closed).code).toBe(1012)
+    await closing
   })
 })

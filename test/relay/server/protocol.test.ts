@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ApproveSessionParamsSchema,
   encodeFrame,
   PublishParamsSchema,
   parseFrame,
@@ -70,6 +71,21 @@ describe('relay protocol frames', () => {
       txHashes: [],
     })
     expect(parsed.success).toBe(true)
+  })
+
+  it('does not fail a call over odd values in fields the relay only passes along', () => {
+    const parsed = ApproveSessionParamsSchema.safeParse({
+      sessionTopic: topic,
+      pairingTopic: topic,
+      sessionProposalResponse: 'AA',
+      sessionSettlementRequest: 'AB',
+      ttl: 0,
+      attestation: 42,
+      correlationId: { nested: true },
+      approvedChains: 'eip155:1',
+      sessionProperties: null,
+    })
+    expect(parsed.success && parsed.data).toMatchObject({ attestation: undefined, approvedChains: undefined })
   })
 
   it('refuses topics that are not 32 bytes of lowercase hex', () => {
