@@ -61,44 +61,37 @@ export async function shutDownClient(client: SignClientInstance): Promise<void> 
   client.removeAllListeners('session_request')
 }
 
+export type Paired = {
+  dapp: SignClientInstance
+  wallet: SignClientInstance
+  topic: string
+  account: ReturnType<typeof privateKeyToAccount>
+}
+
 /**
- * The whole Sign flow between an official dapp client and an official wallet client, each on its own
- * relay URL: pairing, proposal, approval, settle, personal_sign (verified), update, extend, ping both
- * ways, an event and delete. Resolves with how long each step took, in milliseconds.
+ * Inits an official dapp client and an official wallet client, each on its own relay URL, and runs
+ * pairing, proposal, approval and settle. The wallet answers every personal_sign it is sent.
  */
-export async function runSignFlow(params: {
+export async function pairClients(params: {
   SignClient: SignClientClass
   dappRelayUrl: string
   walletRelayUrl: string
   label: string
   clients: SignClientInstance[]
-}): Promise<FlowTimings> {
-  const { SignClient: SignClientType, dappRelayUrl, walletRelayUrl, label, clients } = params
+  lap?: (step: 'init' | 'connectUri' | 'settled') => void
+}): Promise<Paired> {
+  const { SignClient: SignClientType, dappRelayUrl, walletRelayUrl, label, clients, lap = () => {} } = params
   const account = privateKeyToAccount(ANVIL_KEY)
-  const timings: Partial<FlowTimings> = {}
-  let mark = performance.now()
-  const lap = (step: keyof FlowTimings) => {
-    const at = performance.now()
-    timings[step] = Math.round((at - mark) * 10) / 10
-    mark = at
-  }
-
   const dapp = await initClient(SignClientType, 'dapp', dappRelayUrl, label)
   clients.push(dapp)
   const wallet = await initClient(SignClientType, 'wallet', walletRelayUrl, label)
   clients.push(wallet)
   lap('init')
 
-  const namespaces: SessionTypes.Namespaces = {
-    eip155: {
-      chains: [CHAIN],
-      methods: ['personal_sign'],
-      events: ['accountsChanged', 'chainChanged'],
-      accounts: [`${CHAIN}:${account.address}`],
-    },
-  }
   wallet.on('session_proposal', (proposal) => {
-    void wallet.approve({ id: proposal.id, namespaces }).then(({ acknowledged }) => acknowledged())
+    void wallet
+      .approve({ id: proposal.id, namespaces: walletNamespaces(account.address) })
+      .then(({ acknowledged }) => acknowledged())
   })
   wallet.on('session_request', (request) => {
     const [message] = request.params.request.params as [Hex, string]
@@ -123,35 +116,67 @@ export async function runSignFlow(params: {
   lap('connectUri')
   await within(wallet.pair({ uri }), 15_000, 'pair()')
   const session = await within(approval(), 15_000, 'approval()')
-  const { topic } = session
   lap('settled')
+  return { dapp, wallet, topic: session.topic, account }
+}
 
-  const message = toHex(`Pairwise interop: ${label}`)
+/** A personal_sign from the dapp, answered by the wallet, verified with viem; rejects otherwise. */
+export async function signThroughSession(paired: Paired, text: string, timeoutMs = 15_000): Promise<void> {
+  const { dapp, topic, account } = paired
+  const message = toHex(text)
   const signature = await within(
     dapp.request<Hex>({
       topic,
       chainId: CHAIN,
       request: { method: 'personal_sign', params: [message, account.address] },
     }),
-    15_000,
+    timeoutMs,
     'personal_sign request',
   )
   if (!(await verifyMessage({ address: account.address, message: { raw: message }, signature })))
     throw new Error('the personal_sign signature does not verify')
+}
+
+function walletNamespaces(address: string, chains: string[] = [CHAIN]): SessionTypes.Namespaces {
+  return {
+    eip155: {
+      chains,
+      methods: ['personal_sign'],
+      events: ['accountsChanged', 'chainChanged'],
+      accounts: chains.map((chain) => `${chain}:${address}`),
+    },
+  }
+}
+
+/**
+ * The whole Sign flow between an official dapp client and an official wallet client, each on its own
+ * relay URL: pairing, proposal, approval, settle, personal_sign (verified), update, extend, ping both
+ * ways, an event and delete. Resolves with how long each step took, in milliseconds.
+ */
+export async function runSignFlow(params: {
+  SignClient: SignClientClass
+  dappRelayUrl: string
+  walletRelayUrl: string
+  label: string
+  clients: SignClientInstance[]
+}): Promise<FlowTimings> {
+  const timings: Partial<FlowTimings> = {}
+  let mark = performance.now()
+  const lap = (step: keyof FlowTimings) => {
+    const at = performance.now()
+    timings[step] = Math.round((at - mark) * 10) / 10
+    mark = at
+  }
+  const paired = await pairClients({ ...params, lap })
+  const { dapp, wallet, topic, account } = paired
+
+  await signThroughSession(paired, `Pairwise interop: ${params.label}`)
   lap('request')
 
   const updated = nextEvent(dapp, 'session_update')
   const update = await wallet.update({
     topic,
-    namespaces: {
-      eip155: {
-        ...namespaces.eip155,
-        chains: [CHAIN, 'eip155:1'],
-        accounts: [`${CHAIN}:${account.address}`, `eip155:1:${account.address}`],
-        methods: ['personal_sign'],
-        events: ['accountsChanged', 'chainChanged'],
-      },
-    },
+    namespaces: walletNamespaces(account.address, [CHAIN, 'eip155:1']),
   })
   await within(Promise.all([update.acknowledged(), updated]), 15_000, 'update')
   if (!dapp.session.get(topic).namespaces.eip155?.accounts.includes(`eip155:1:${account.address}`))
