@@ -1,4 +1,4 @@
-import { type Address, createPublicClient, createWalletClient, http } from 'viem'
+import { type Address, createPublicClient, createWalletClient, getAddress, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, fixtureDeployerKey } from './accounts.js'
 import * as TestUSD from './artifacts/TestUSD.js'
@@ -26,5 +26,5 @@ export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<
   })
   const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deploying tUSD failed')
-  return { testUsd: receipt.contractAddress }
+  return { testUsd: getAddress(receipt.contractAddress) }
 }

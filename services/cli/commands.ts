@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { relayUsage, runRelayCli } from '../../relay/server/index.js'
 import { deployFixtures, startChain } from '../chain/index.js'
 import { stackConfig, startStack } from '../stack/index.js'
 import { runUntilSignal } from './runUntilSignal.js'
@@ -20,6 +21,13 @@ function parsePort(value: string | undefined, flag: string): number | undefined 
 }
 
 export const commands: Record<string, Command> = {
+  relay: {
+    summary: 'start one WalletConnect v2 relay node (memory, SQLite or Redis-backed)',
+    usage: relayUsage,
+    async run(args) {
+      await runRelayCli(args)
+    },
+  },
   start: {
     summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
     usage: 'pairwise start [--host H] [--chain-port N]',

@@ -5,12 +5,15 @@ const port = z.coerce.number().int().min(1).max(65535)
 /** Every port of the local stack; each has a default from the architecture table and an env override. */
 export const stackPorts = {
   chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545 },
+  relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787 },
 } as const
 
 export type StackPart = keyof typeof stackPorts
 
 const stackConfigSchema = z.object({
   host: z.string().min(1),
+  /** Where the stack keeps what must survive a restart (the relay's SQLite mailbox). */
+  dataDir: z.string().min(1),
   ports: z.object(
     Object.fromEntries(Object.keys(stackPorts).map((part) => [part, port])) as Record<StackPart, typeof port>,
   ),
@@ -18,10 +21,13 @@ const stackConfigSchema = z.object({
 
 export type StackConfig = z.infer<typeof stackConfigSchema>
 
-/** Reads the stack's configuration from env (`PAIRWISE_HOST`, `PAIRWISE_<PART>_PORT`) and explicit overrides. */
+/**
+ * Reads the stack's configuration from env (`PAIRWISE_HOST`, `PAIRWISE_DATA_DIR`, `PAIRWISE_<PART>_PORT`)
+ * and explicit overrides.
+ */
 export function stackConfig(
   env: NodeJS.ProcessEnv,
-  overrides: { host?: string; ports?: Partial<Record<StackPart, number>> } = {},
+  overrides: { host?: string; dataDir?: string; ports?: Partial<Record<StackPart, number>> } = {},
 ): StackConfig {
   const ports = Object.fromEntries(
     Object.entries(stackPorts).map(([part, spec]) => [
@@ -31,13 +37,18 @@ export function stackConfig(
   )
   const parsed = stackConfigSchema.safeParse({
     host: overrides.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
+    dataDir: overrides.dataDir ?? env.PAIRWISE_DATA_DIR ?? '.pairwise/data',
     ports,
   })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    const part = issue?.path[1]
+    const [field, part] = issue?.path ?? []
     const name =
-      typeof part === 'string' && part in stackPorts ? stackPorts[part as StackPart].env : 'PAIRWISE_HOST'
+      field === 'ports' && typeof part === 'string' && part in stackPorts
+        ? stackPorts[part as StackPart].env
+        : field === 'dataDir'
+          ? 'PAIRWISE_DATA_DIR'
+          : 'PAIRWISE_HOST'
     throw new Error(`Invalid ${name}: ${issue?.message ?? 'invalid value'}`)
   }
   return parsed.data

@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackConfig, type StackPart, stackPorts } from './config.js'
@@ -8,6 +11,7 @@ export type RunningStack = {
   readonly urls: readonly StackUrl[]
   readonly chain: LocalChain
   readonly fixtures: Fixtures
+  readonly relay: RunningRelay
   /** Stops every part in reverse start order; safe to call more than once. */
   stop(): Promise<void>
 }
@@ -39,14 +43,24 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     })
     started.push(chain)
     const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId)
+    mkdirSync(config.dataDir, { recursive: true })
+    const mailbox = join(config.dataDir, 'relay.sqlite')
+    const relay = await startRelay({
+      host: config.host,
+      port: config.ports.relay,
+      store: `sqlite:${mailbox}`,
+      logger: consoleLogger('warn'),
+    })
+    started.push({ stop: () => relay.close() })
     const urls: StackUrl[] = [
       {
         part: 'chain',
         url: chain.rpcUrl,
         detail: `Anvil, chain ${chain.chainId}, tETH; tUSD at ${fixtures.testUsd}`,
       },
+      { part: 'relay', url: relay.url, detail: `WalletConnect v2 relay; mailbox ${mailbox}; GET /health` },
     ]
-    return { urls, chain, fixtures, stop }
+    return { urls, chain, fixtures, relay, stop }
   } catch (error) {
     await stop()
     throw error

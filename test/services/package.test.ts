@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isPortTaken } from '../support/ports.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -49,5 +50,33 @@ describe('the package installed by path into another folder', () => {
 
   it('reports an unknown command with exit code 2', () => {
     expect(() => run('npx', ['--no-install', 'pairwise', 'teleport'])).toThrow(/Unknown command 'teleport'/)
+  })
+
+  it('starts a relay node with the pairwise bin, serves /health, and stops on SIGTERM', async () => {
+    const child = spawn(
+      join(consumer, 'node_modules/.bin/pairwise'),
+      ['relay', '--port', '0', '--store', 'memory'],
+      {
+        cwd: consumer,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const deadline = Date.now() + 15_000
+    let url: string | undefined
+    while (!url && Date.now() < deadline) {
+      url = output.match(/listening on (ws:\/\/127\.0\.0\.1:\d+)/)?.[1]
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(url).toBeDefined()
+    const health = await fetch(`${url!.replace('ws:', 'http:')}/health`)
+    expect(await health.json()).toMatchObject({ status: 'ok', store: 'memory' })
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(await isPortTaken(Number(new URL(url!).port))).toBe(false)
   })
 })

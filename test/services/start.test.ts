@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, formatEther, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -14,10 +17,11 @@ type Run = { child: ChildProcess; output: () => string; exited: Promise<number |
 
 /** Runs `npm start` as a terminal would: its own process group, so a Ctrl-C reaches npm and node alike. */
 function npmStart(env: Record<string, string>): Run {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-start-'))
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, ...env },
+    env: { ...process.env, PAIRWISE_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''
@@ -27,7 +31,12 @@ function npmStart(env: Record<string, string>): Run {
   child.stderr?.on('data', (chunk: Buffer) => {
     text += chunk.toString()
   })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      rmSync(dataDir, { recursive: true, force: true })
+      resolve(code)
+    }),
+  )
   return { child, output: () => text, exited }
 }
 
@@ -47,9 +56,10 @@ describe('npm start', () => {
     for (const cleanup of cleanups.splice(0)) cleanup()
   })
 
-  it('prints the chain URL; the chain is 31337 with 10000 tETH and tUSD on account 0; Ctrl-C stops everything', async () => {
+  it('prints the chain and relay URLs; chain 31337 with 10000 tETH and tUSD on account 0; Ctrl-C stops everything', async () => {
     const port = await freePort()
-    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port) })
+    const relayPort = await freePort()
+    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port), PAIRWISE_RELAY_PORT: String(relayPort) })
     cleanups.push(() => {
       try {
         process.kill(-run.child.pid!, 'SIGKILL')
@@ -76,11 +86,18 @@ describe('npm start', () => {
     })
     expect(formatUnits(tusd, 6)).toBe('1000000')
     expect(processesMatching('anvil', '--port', String(port))).toHaveLength(1)
+    await waitForOutput(run, new RegExp(`relay\\s+ws://127\\.0\\.0\\.1:${relayPort}`), 10_000)
+    const health = (await (await fetch(`http://127.0.0.1:${relayPort}/health`)).json()) as {
+      status: string
+      store: string
+    }
+    expect(health).toMatchObject({ status: 'ok', store: 'sqlite' })
 
     process.kill(-run.child.pid!, 'SIGINT')
     await run.exited
     expect(run.output()).toContain('Stopped.')
     expect(await isPortTaken(port)).toBe(false)
+    expect(await isPortTaken(relayPort)).toBe(false)
     expect(processesMatching('anvil', '--port', String(port))).toEqual([])
   })
 
@@ -89,11 +106,24 @@ describe('npm start', () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
     cleanups.push(() => blocker.close())
-    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port) })
+    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port), PAIRWISE_RELAY_PORT: String(await freePort()) })
     expect(await run.exited).not.toBe(0)
     expect(run.output()).toContain(`The chain port 127.0.0.1:${port} is already in use`)
     expect(run.output()).toContain('PAIRWISE_CHAIN_PORT')
     expect(run.output()).not.toMatch(/^\s+at /m)
+  })
+
+  it('names a taken relay port too, before starting anything', async () => {
+    const port = await freePort()
+    const blocker: Server = createServer()
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
+    cleanups.push(() => blocker.close())
+    const chainPort = await freePort()
+    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(chainPort), PAIRWISE_RELAY_PORT: String(port) })
+    expect(await run.exited).not.toBe(0)
+    expect(run.output()).toContain(`The relay port 127.0.0.1:${port} is already in use`)
+    expect(run.output()).toContain('PAIRWISE_RELAY_PORT')
+    expect(processesMatching('anvil', '--port', String(chainPort))).toEqual([])
   })
 
   it('rejects an invalid port setting with the variable name', async () => {

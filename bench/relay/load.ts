@@ -1,0 +1,154 @@
+import { performance } from 'node:perf_hooks'
+import WebSocket from 'ws'
+
+export type LoadOptions = {
+  url: string
+  clients: number
+  /** Makes the query string of one client's socket URL (our relay wants a JWT; the baseline nothing). */
+  query: (index: number) => string
+  /** Whether pushed messages must be acknowledged (the relay re-pushes until they are). */
+  ack: boolean
+}
+
+export type Percentiles = { p50: number; p99: number; max: number }
+export type PhaseResult = { messages: number; seconds: number; perSecond: number; latencyMs: Percentiles }
+
+type Pending = Map<string, (result: unknown) => void>
+type Client = { socket: WebSocket; topic: string; pending: Pending }
+
+const topicOf = (index: number) => index.toString(16).padStart(64, '0')
+
+function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? Number.NaN }
+}
+
+/** Connects `clients` sockets, each subscribed to its own topic, and measures publish → delivery. */
+export class Load {
+  private readonly clients: Client[] = []
+  private readonly sentAt = new Map<string, number>()
+  private readonly latencies: number[] = []
+  private delivered = 0
+  private nextId = 1_000_000_000_000_000_000n
+  private onDelivered: (() => void) | undefined
+
+  constructor(private readonly options: LoadOptions) {}
+
+  async connect(batch = 250): Promise<void> {
+    for (let start = 0; start < this.options.clients; start += batch) {
+      const indexes = Array.from(
+        { length: Math.min(batch, this.options.clients - start) },
+        (_, i) => start + i,
+      )
+      await Promise.all(indexes.map((index) => this.connectOne(index)))
+    }
+  }
+
+  private async connectOne(index: number): Promise<void> {
+    const socket = new WebSocket(`${this.options.url}?${this.options.query(index)}`, {
+      perMessageDeflate: false,
+    })
+    const client: Client = { socket, topic: topicOf(index), pending: new Map() }
+    socket.on('message', (data) => this.receive(client, String(data)))
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve())
+      socket.once('error', reject)
+    })
+    this.clients.push(client)
+    await this.call(client, 'irn_subscribe', { topic: client.topic })
+  }
+
+  private receive(client: Client, text: string): void {
+    const frame = JSON.parse(text) as {
+      id: string | number
+      method?: string
+      result?: unknown
+      params?: { data: { message: string } }
+    }
+    if (frame.method === 'irn_subscription' && frame.params) {
+      if (this.options.ack) client.socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
+      const sent = this.sentAt.get(frame.params.data.message)
+      if (sent !== undefined) {
+        this.sentAt.delete(frame.params.data.message)
+        this.latencies.push(performance.now() - sent)
+        this.delivered++
+        this.onDelivered?.()
+      }
+      return
+    }
+    const resolve = client.pending.get(String(frame.id))
+    client.pending.delete(String(frame.id))
+    resolve?.(frame.result)
+  }
+
+  private call(client: Client, method: string, params: object): Promise<unknown> {
+    const id = String(this.nextId++)
+    return new Promise((resolve) => {
+      client.pending.set(id, resolve)
+      // Ids are strings holding big integers, as the official clients send them.
+      client.socket.send(
+        `{"id":${JSON.stringify(id)},"jsonrpc":"2.0","method":"${method}","params":${JSON.stringify(params)}}`,
+      )
+    })
+  }
+
+  /** Publishes `count` messages, each from one client to another's topic, at most `window` unanswered. */
+  async run({
+    count,
+    window,
+    ratePerSecond,
+  }: {
+    count: number
+    window: number
+    ratePerSecond?: number
+  }): Promise<PhaseResult> {
+    this.latencies.length = 0
+    this.delivered = 0
+    const allDelivered = new Promise<void>((resolve) => {
+      this.onDelivered = () => {
+        if (this.delivered >= count) resolve()
+      }
+    })
+    const started = performance.now()
+    let sent = 0
+    const worker = async () => {
+      while (sent < count) {
+        const n = sent++
+        if (ratePerSecond) {
+          const due = started + (n * 1000) / ratePerSecond
+          const wait = due - performance.now()
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        }
+        const total = this.clients.length
+        const from = this.clients[n % total]!
+        // Never the publisher itself: the relay does not echo, so such a message would never arrive.
+        const to = this.clients[((n % total) + 1 + ((n * 7919) % (total - 1))) % total]!
+        const message = `${n.toString(36)}-${'x'.repeat(180)}`
+        this.sentAt.set(message, performance.now())
+        await this.call(from, 'irn_publish', { topic: to.topic, message, ttl: 300, tag: 1108, prompt: false })
+      }
+    }
+    await Promise.all(Array.from({ length: window }, worker))
+    await Promise.race([allDelivered, new Promise((resolve) => setTimeout(resolve, 30_000))])
+    const seconds = (performance.now() - started) / 1000
+    return {
+      messages: this.delivered,
+      seconds,
+      perSecond: this.delivered / seconds,
+      latencyMs: percentiles(this.latencies),
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.clients.map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.socket.once('close', () => resolve())
+            client.socket.terminate()
+          }),
+      ),
+    )
+  }
+}
