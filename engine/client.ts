@@ -1,0 +1,207 @@
+import type { EngineContext } from './context.js'
+import { closeEngine, createEngine, type EngineOptions } from './create.js'
+import { internalError } from './errors.js'
+import { pair } from './pairing/pair.js'
+import type { Pairing, PendingRequest, Proposal, Session } from './schemas/index.js'
+import { approve } from './session/approve.js'
+import { connect } from './session/connect.js'
+import { disconnect } from './session/disconnect.js'
+import { emit } from './session/emit.js'
+import { extend } from './session/extend.js'
+import { find } from './session/find.js'
+import { ping } from './session/ping.js'
+import { reject } from './session/reject.js'
+import { request } from './session/request.js'
+import { respond } from './session/respond.js'
+import { update } from './session/update.js'
+import { StoreView } from './storeView.js'
+import type {
+  Acknowledged,
+  ApproveParams,
+  ApproveResult,
+  ConnectParams,
+  ConnectResult,
+  DisconnectParams,
+  EmitParams,
+  ExtendParams,
+  FindParams,
+  PairParams,
+  PingParams,
+  RejectParams,
+  RequestParams,
+  RespondParams,
+  SignClientEvents,
+  UpdateParams,
+} from './types.js'
+
+export type SignClientOptions = EngineOptions
+
+type Listener<Name extends keyof SignClientEvents> = (payload: SignClientEvents[Name]) => void
+
+type Views = {
+  session: StoreView<string, Session>
+  proposal: StoreView<number, Proposal>
+  pendingRequest: StoreView<number, PendingRequest>
+  pairing: StoreView<string, Pairing>
+}
+
+/**
+ * The WalletConnect v2 Sign client for both roles, with the official `@walletconnect/sign-client` API.
+ * A thin facade: every behaviour is a function over the engine context in `engine/session/*` and
+ * `engine/pairing/*`.
+ */
+export class SignClient {
+  readonly protocol = 'wc'
+  readonly version = 2
+  readonly name: string
+  readonly opts: SignClientOptions
+  #ctx: EngineContext | undefined
+  #views: Views | undefined
+
+  constructor(opts: SignClientOptions) {
+    this.opts = opts
+    this.name = opts.metadata?.name ?? 'client'
+  }
+
+  static async init(opts: SignClientOptions): Promise<SignClient> {
+    const client = new SignClient(opts)
+    await client.initialize()
+    return client
+  }
+
+  async initialize(): Promise<void> {
+    if (this.#ctx !== undefined) return
+    const ctx = await createEngine(this.opts)
+    this.#ctx = ctx
+    this.#views = {
+      session: new StoreView(ctx.stores.sessions, String),
+      proposal: new StoreView(ctx.stores.proposals, Number),
+      pendingRequest: new StoreView(ctx.stores.pendingRequests, Number),
+      pairing: new StoreView(ctx.stores.pairings, String),
+    }
+  }
+
+  get session(): Views['session'] {
+    return this.#requireViews().session
+  }
+
+  get proposal(): Views['proposal'] {
+    return this.#requireViews().proposal
+  }
+
+  get pendingRequest(): Views['pendingRequest'] {
+    return this.#requireViews().pendingRequest
+  }
+
+  /** Pairings, also reachable as `core.pairing.pairings` as on the official client. */
+  get pairing(): Views['pairing'] {
+    return this.#requireViews().pairing
+  }
+
+  get core(): { pairing: { pairings: Views['pairing']; getPairings(): Pairing[] }; clientId: string } {
+    const pairings = this.pairing
+    return {
+      pairing: { pairings, getPairings: () => pairings.getAll() },
+      clientId: this.#engine().relay.clientId,
+    }
+  }
+
+  get metadata(): EngineContext['metadata'] {
+    return this.#engine().metadata
+  }
+
+  on<Name extends keyof SignClientEvents>(event: Name, listener: Listener<Name>): this {
+    this.#engine().events.on(event, listener)
+    return this
+  }
+
+  once<Name extends keyof SignClientEvents>(event: Name, listener: Listener<Name>): this {
+    this.#engine().events.once(event, listener)
+    return this
+  }
+
+  off<Name extends keyof SignClientEvents>(event: Name, listener: Listener<Name>): this {
+    this.#engine().events.off(event, listener)
+    return this
+  }
+
+  removeListener<Name extends keyof SignClientEvents>(event: Name, listener: Listener<Name>): this {
+    return this.off(event, listener)
+  }
+
+  removeAllListeners(event?: keyof SignClientEvents): this {
+    this.#engine().events.removeAllListeners(event)
+    return this
+  }
+
+  connect(params: ConnectParams): Promise<ConnectResult> {
+    return this.#run((ctx) => connect(ctx, params))
+  }
+
+  pair(params: PairParams): Promise<Pairing> {
+    return this.#run((ctx) => pair(ctx, params))
+  }
+
+  approve(params: ApproveParams): Promise<ApproveResult> {
+    return this.#run((ctx) => approve(ctx, params))
+  }
+
+  reject(params: RejectParams): Promise<void> {
+    return this.#run((ctx) => reject(ctx, params))
+  }
+
+  update(params: UpdateParams): Promise<Acknowledged> {
+    return this.#run((ctx) => update(ctx, params))
+  }
+
+  extend(params: ExtendParams): Promise<Acknowledged> {
+    return this.#run((ctx) => extend(ctx, params))
+  }
+
+  request<T = unknown>(params: RequestParams): Promise<T> {
+    return this.#run((ctx) => request<T>(ctx, params))
+  }
+
+  respond(params: RespondParams): Promise<void> {
+    return this.#run((ctx) => respond(ctx, params))
+  }
+
+  ping(params: PingParams): Promise<void> {
+    return this.#run((ctx) => ping(ctx, params))
+  }
+
+  emit(params: EmitParams): Promise<void> {
+    return this.#run((ctx) => emit(ctx, params))
+  }
+
+  disconnect(params: DisconnectParams): Promise<void> {
+    return this.#run((ctx) => disconnect(ctx, params))
+  }
+
+  find(params: FindParams): Session[] {
+    return find(this.#engine(), params)
+  }
+
+  getPendingSessionRequests(): PendingRequest[] {
+    return this.#engine().stores.pendingRequests.getAll()
+  }
+
+  /** Not in the official API (which never lets go of its socket): stops timers and closes the relay. */
+  async close(): Promise<void> {
+    if (this.#ctx !== undefined) await closeEngine(this.#ctx)
+  }
+
+  #engine(): EngineContext {
+    if (this.#ctx === undefined || this.#ctx.closed) throw internalError('NOT_INITIALIZED', 'engine')
+    return this.#ctx
+  }
+
+  #requireViews(): Views {
+    this.#engine()
+    return this.#views as Views
+  }
+
+  async #run<T>(call: (ctx: EngineContext) => Promise<T>): Promise<T> {
+    return call(this.#engine())
+  }
+}

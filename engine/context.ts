@@ -1,0 +1,74 @@
+import type { RelayClient } from '../relay/client/index.js'
+import type { Deferred } from './deferred.js'
+import type { TypedEmitter } from './emitter.js'
+import type { JsonRpcResponse } from './jsonrpc/index.js'
+import type { EngineLogger } from './logger.js'
+import type { Metadata, PendingRequest, Session } from './schemas/index.js'
+import type { Expirer } from './store/expirer.js'
+import type { RecentlyDeleted } from './store/recentlyDeleted.js'
+import type { EngineStores } from './store/stores.js'
+import type { Clock } from './time.js'
+import type { SignClientEvents } from './types.js'
+import type { VerifyResolver } from './verify/index.js'
+
+export type EngineTimings = {
+  /** Pause after each response before the next queued session request is handed out (1 s officially). */
+  requestQueueDelayMs: number
+  /** A ping resolves this long after its answer arrives, as the official client does (500 ms). */
+  pingResponseDelayMs: number
+}
+
+export const defaultEngineTimings: EngineTimings = { requestQueueDelayMs: 1_000, pingResponseDelayMs: 500 }
+
+/** A dapp-side session between the proposal response and the settle request. */
+export type PendingSession = {
+  proposalId: number
+  pairingTopic: string
+  sessionTopic: string
+  publicKey: string
+}
+
+/** The wallet-side queue that hands out incoming session requests one at a time. */
+export type SessionRequestQueue = { active: boolean; queue: PendingRequest[]; emitted: Set<number> }
+
+/**
+ * Everything the engine's behaviours share. One per client: nothing lives at module level, so several
+ * clients in one process never see each other's state.
+ */
+export type EngineContext = {
+  readonly relay: RelayClient
+  readonly stores: EngineStores
+  readonly expirer: Expirer
+  readonly events: TypedEmitter<SignClientEvents>
+  readonly logger: EngineLogger
+  readonly clock: Clock
+  readonly metadata: Metadata
+  readonly timings: EngineTimings
+  readonly recentlyDeleted: RecentlyDeleted
+  readonly verifyResolver: VerifyResolver | undefined
+  readonly verifyUrl: string | undefined
+  /** Callbacks waiting for the answer to a request we sent, by JSON-RPC id. */
+  readonly responseWaiters: Map<number, (response: JsonRpcResponse) => void>
+  readonly pendingSessions: Map<number, PendingSession>
+  /** `connect()` approvals still open, by proposal id. */
+  readonly approvals: Map<number, Deferred<Session>>
+  /** Id of the last update or event applied per `topic` / `topic:event`, to discard older ones. */
+  readonly lastApplied: Map<string, number>
+  readonly requestQueue: SessionRequestQueue
+  /** Timers the client must cancel when it closes. */
+  readonly timers: Set<ReturnType<typeof setTimeout>>
+  /** Inbound messages are handled one after another, in arrival order. */
+  inbound: Promise<void>
+  closed: boolean
+}
+
+/** A timer owned by the client: cleared on close, and never keeping a Node process alive by itself. */
+export function schedule(ctx: EngineContext, delayMs: number, run: () => void): void {
+  if (ctx.closed) return
+  const timer = setTimeout(() => {
+    ctx.timers.delete(timer)
+    if (!ctx.closed) run()
+  }, delayMs)
+  if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+  ctx.timers.add(timer)
+}

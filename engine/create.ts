@@ -1,0 +1,212 @@
+import {
+  bytesToHex,
+  generateSigningKeyPair,
+  hexToBytes,
+  type SigningKeyPair,
+  signingPublicKey,
+} from '../crypto/index.js'
+import { RelayClient, type RelayClientTimings, type SocketFactory } from '../relay/client/index.js'
+import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
+import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule } from './context.js'
+import { TypedEmitter } from './emitter.js'
+import { SignClientError } from './errors.js'
+import { onExpired } from './expire.js'
+import { onRelayMessage } from './inbound/route.js'
+import { createLogger, type EngineLogger, type LogLevel } from './logger.js'
+import { deletePairing } from './pairing/delete.js'
+import { deleteProposal } from './proposal/delete.js'
+import { type Metadata, MetadataSchema } from './schemas/index.js'
+import { deleteSession } from './session/delete.js'
+import { deletePendingRequest } from './session/pendingRequests.js'
+import { processSessionRequestQueue } from './session/queue.js'
+import { Expirer, idTarget, topicTarget } from './store/expirer.js'
+import type { Keychain } from './store/keychain.js'
+import { RecentlyDeleted } from './store/recentlyDeleted.js'
+import { createStores, engineStorageKey, initStores } from './store/stores.js'
+import { type Clock, isExpired, systemClock } from './time.js'
+import type { VerifyResolver } from './verify/index.js'
+
+export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
+
+export type EngineOptions = {
+  projectId?: string
+  /** ws:// or wss:// URL of the relay; the official public relay by default. */
+  relayUrl?: string
+  metadata?: Metadata
+  storage?: KeyValueStorage
+  /** Separates several clients sharing one storage. */
+  customStoragePrefix?: string
+  logger?: LogLevel | 'silent' | EngineLogger
+  /** Told about every stored entry that failed validation at start-up (it is dropped). */
+  onStorageProblem?: ReportProblem
+  /** Asks a verify service about incoming proposals and requests; without it validation is UNKNOWN. */
+  verifyResolver?: VerifyResolver
+  verifyUrl?: string
+  clock?: Clock
+  timings?: Partial<EngineTimings>
+  relay?: { createSocket?: SocketFactory; timings?: Partial<RelayClientTimings>; userAgent?: string }
+}
+
+const RELAY_IDENTITY_TAG = 'client_ed25519_seed'
+
+const fallbackMetadata: Metadata = { name: 'pairwise', description: '', url: '', icons: [] }
+
+/** The relay identity persists, so the relay keeps delivering to the same client id after a restart. */
+async function relayIdentity(keychain: Keychain): Promise<SigningKeyPair> {
+  if (keychain.has(RELAY_IDENTITY_TAG)) {
+    try {
+      const secretKey = hexToBytes(keychain.get(RELAY_IDENTITY_TAG))
+      return { secretKey, publicKey: signingPublicKey(secretKey) }
+    } catch {
+      // A damaged identity is replaced below; peers know us by session keys, not by this one.
+    }
+  }
+  const fresh = generateSigningKeyPair()
+  await keychain.set(RELAY_IDENTITY_TAG, bytesToHex(fresh.secretKey))
+  return fresh
+}
+
+/** Builds a client's engine: loads its stores (dropping what is corrupt), then connects to the relay. */
+export async function createEngine(options: EngineOptions): Promise<EngineContext> {
+  const logger = createLogger(options.logger)
+  const storage = options.storage ?? new MemoryStorage()
+  const onProblem: ReportProblem =
+    options.onStorageProblem ?? ((problem) => logger.warn('dropped a corrupt stored entry', problem))
+  const storeOptions = {
+    storage,
+    onProblem,
+    ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
+  }
+  const stores = createStores(storeOptions)
+  const clock = options.clock ?? systemClock
+  const expired: Parameters<typeof onExpired>[1][] = []
+  let context: EngineContext | undefined
+  const expirer = new Expirer({
+    storage,
+    storageKey: engineStorageKey(storeOptions, 'core', 'expirer'),
+    onProblem,
+    clock,
+    onExpired: (target) => {
+      if (context === undefined) {
+        expired.push(target)
+        return
+      }
+      const ctx = context
+      ctx.inbound = ctx.inbound
+        .then(() => onExpired(ctx, target))
+        .catch((error: unknown) => {
+          ctx.logger.error('expiry handling failed', { error: String(error) })
+        })
+    },
+  })
+  await initStores(stores)
+  await expirer.init()
+
+  const relay = new RelayClient({
+    relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
+    signingKeyPair: await relayIdentity(stores.keychain),
+    logger,
+    ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
+    ...(options.relay?.createSocket ? { createSocket: options.relay.createSocket } : {}),
+    ...(options.relay?.timings ? { timings: options.relay.timings } : {}),
+    ...(options.relay?.userAgent ? { userAgent: options.relay.userAgent } : {}),
+  })
+  const parsedMetadata = MetadataSchema.safeParse(options.metadata)
+  if (!parsedMetadata.success) logger.warn('metadata is missing or invalid; peers will see a placeholder')
+  const ctx: EngineContext = {
+    relay,
+    stores,
+    expirer,
+    events: new TypedEmitter((error, event) =>
+      logger.error('an event listener threw', { event: String(event), error: String(error) }),
+    ),
+    logger,
+    clock,
+    metadata: parsedMetadata.success ? parsedMetadata.data : fallbackMetadata,
+    timings: { ...defaultEngineTimings, ...options.timings },
+    recentlyDeleted: new RecentlyDeleted(),
+    verifyResolver: options.verifyResolver,
+    verifyUrl: options.verifyUrl,
+    responseWaiters: new Map(),
+    pendingSessions: new Map(),
+    approvals: new Map(),
+    lastApplied: new Map(),
+    requestQueue: { active: false, queue: [], emitted: new Set() },
+    timers: new Set(),
+    inbound: Promise.resolve(),
+    closed: false,
+  }
+  await cleanup(ctx)
+  context = ctx
+  for (const target of expired.splice(0)) await onExpired(ctx, target)
+
+  relay.on('message', (message) => onRelayMessage(ctx, message))
+  relay.on('error', (error) =>
+    logger.debug('relay client problem', { code: error.code, message: error.message }),
+  )
+  const topics = [...stores.sessions.keys, ...stores.pairings.keys]
+  if (topics.length > 0) {
+    relay.batchSubscribe(topics).catch((error: unknown) => {
+      logger.warn('resubscribing stored topics failed; the relay client retries on reconnect', {
+        error: String(error),
+      })
+    })
+  }
+  relay.connect().catch((error: unknown) => logger.warn('relay connection failed', { error: String(error) }))
+  expirer.start()
+  schedule(ctx, ctx.timings.requestQueueDelayMs, () => {
+    for (const request of stores.pendingRequests.getAll()) {
+      if (!ctx.requestQueue.queue.some((queued) => queued.id === request.id))
+        ctx.requestQueue.queue.push(request)
+    }
+    processSessionRequestQueue(ctx)
+  })
+  return ctx
+}
+
+/**
+ * Start-up housekeeping: drops what expired while the client was down, sessions whose key is gone, and
+ * requests of sessions that no longer exist; makes sure everything alive has an expiry armed.
+ */
+async function cleanup(ctx: EngineContext): Promise<void> {
+  const { stores, clock, expirer } = ctx
+  for (const session of stores.sessions.getAll()) {
+    if (isExpired(clock, session.expiry) || !stores.keychain.has(session.topic)) {
+      await deleteSession(ctx, { topic: session.topic, emitEvent: false })
+    } else if (!expirer.has(topicTarget(session.topic))) {
+      await expirer.set(topicTarget(session.topic), session.expiry)
+    }
+  }
+  for (const pairing of stores.pairings.getAll()) {
+    if (isExpired(clock, pairing.expiry) || !stores.keychain.has(pairing.topic))
+      await deletePairing(ctx, pairing.topic)
+    else if (!expirer.has(topicTarget(pairing.topic)))
+      await expirer.set(topicTarget(pairing.topic), pairing.expiry)
+  }
+  for (const proposal of stores.proposals.getAll()) {
+    if (isExpired(clock, proposal.expiryTimestamp)) await deleteProposal(ctx, proposal.id)
+    else if (!expirer.has(idTarget(proposal.id)))
+      await expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
+  }
+  for (const request of stores.pendingRequests.getAll()) {
+    if (!stores.sessions.has(request.topic)) await deletePendingRequest(ctx, request.id)
+  }
+  for (const record of stores.history.getAll()) {
+    if (isExpired(clock, record.expiry)) await stores.history.delete(String(record.id))
+  }
+}
+
+/** Stops the engine: timers, the expirer, waiting calls (rejected) and the relay connection. */
+export async function closeEngine(ctx: EngineContext): Promise<void> {
+  if (ctx.closed) return
+  ctx.closed = true
+  ctx.expirer.stop()
+  for (const timer of ctx.timers) clearTimeout(timer)
+  ctx.timers.clear()
+  const closed = { code: 0, message: 'The client was closed.' }
+  for (const [id, waiter] of [...ctx.responseWaiters]) waiter({ id, jsonrpc: '2.0', error: closed })
+  for (const approval of ctx.approvals.values()) approval.reject(new SignClientError(closed))
+  ctx.approvals.clear()
+  await ctx.relay.close()
+  await ctx.inbound
+}

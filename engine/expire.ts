@@ -1,0 +1,49 @@
+import type { EngineContext } from './context.js'
+import { getInternalError, SignClientError } from './errors.js'
+import { deletePairing } from './pairing/delete.js'
+import { deleteProposal } from './proposal/delete.js'
+import { PROPOSAL_EXPIRY_MESSAGE } from './session/connect.js'
+import { deleteSession } from './session/delete.js'
+import { deletePendingRequest } from './session/pendingRequests.js'
+import type { ExpirerTarget } from './store/expirer.js'
+import { deleteKey } from './transport/keys.js'
+
+/** What runs when the expirer says a pairing, session, proposal or request has had its time. */
+export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Promise<void> {
+  if (target.kind === 'topic') {
+    const { topic } = target
+    if (ctx.stores.sessions.has(topic)) {
+      await deleteSession(ctx, { topic, reason: getInternalError('EXPIRED', `session topic: ${topic}`) })
+      ctx.events.emit('session_expire', { topic })
+    } else if (ctx.stores.pairings.has(topic)) {
+      await deletePairing(ctx, topic)
+    }
+    return
+  }
+  const { id } = target
+  if (ctx.stores.pendingRequests.has(String(id))) {
+    await deletePendingRequest(ctx, id, { expired: true })
+    return
+  }
+  if (ctx.stores.authRequests.has(String(id))) {
+    await ctx.stores.authRequests.delete(String(id))
+    return
+  }
+  if (ctx.stores.proposals.has(String(id))) {
+    await deleteProposal(ctx, id)
+    await dropPendingSession(ctx, id)
+    ctx.approvals.get(id)?.reject(new SignClientError({ code: 0, message: PROPOSAL_EXPIRY_MESSAGE }))
+    ctx.approvals.delete(id)
+    ctx.events.emit('proposal_expire', { id })
+  }
+}
+
+/** A proposal that expired after the wallet answered but before it settled leaves keys to drop. */
+async function dropPendingSession(ctx: EngineContext, proposalId: number): Promise<void> {
+  const pending = ctx.pendingSessions.get(proposalId)
+  if (pending === undefined) return
+  ctx.pendingSessions.delete(proposalId)
+  ctx.relay.unsubscribe(pending.sessionTopic).catch(() => {})
+  await deleteKey(ctx, pending.sessionTopic)
+  await deleteKey(ctx, pending.publicKey)
+}

@@ -1,0 +1,113 @@
+import { hashMessage } from '../../crypto/index.js'
+import type { RelayMessage } from '../../relay/client/index.js'
+import { type EngineContext, schedule } from '../context.js'
+import { getInternalError } from '../errors.js'
+import { classifyPayload, type JsonRpcResponse } from '../jsonrpc/index.js'
+import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
+import { type IncomingRequest, onProposeRequest } from '../proposal/onProposeRequest.js'
+import { onProposeResponse } from '../proposal/onProposeResponse.js'
+import { onDeleteRequest } from '../session/disconnect.js'
+import { onEventRequest } from '../session/emit.js'
+import { onExtendRequest } from '../session/extend.js'
+import { onSessionRequest } from '../session/onSessionRequest.js'
+import { onSettleRequest } from '../session/onSettleRequest.js'
+import { onSettleResponse } from '../session/onSettleResponse.js'
+import { onPingRequest } from '../session/ping.js'
+import { onUpdateRequest } from '../session/update.js'
+import { openMessage } from '../transport/keys.js'
+
+/** Queues a relay message; messages are handled strictly one after another, in arrival order. */
+export function onRelayMessage(ctx: EngineContext, message: RelayMessage): void {
+  ctx.inbound = ctx.inbound
+    .then(() => handleMessage(ctx, message))
+    .catch((error: unknown) =>
+      ctx.logger.error('failed to handle a relay message', { topic: message.topic, error: String(error) }),
+    )
+}
+
+async function handleMessage(ctx: EngineContext, relayMessage: RelayMessage): Promise<void> {
+  if (ctx.closed) return
+  const { topic, message, attestation } = relayMessage
+  if (!ctx.stores.keychain.has(topic)) {
+    ctx.logger.debug('message on a topic we hold no key for', { topic })
+    return
+  }
+  const text = openMessage(ctx, topic, message)
+  if (text === undefined) {
+    ctx.logger.warn('ignored a plaintext (type 2) envelope, which only link mode may carry', { topic })
+    return
+  }
+  const classified = classifyPayload(JSON.parse(text))
+  if (classified.kind === 'unknown') {
+    ctx.logger.error(
+      getInternalError(
+        'MISSING_OR_INVALID',
+        `Decoded payload on topic ${topic} is not identifiable as a JSON-RPC request or a response.`,
+      ).message,
+    )
+    return
+  }
+  if (classified.kind === 'request') {
+    await routeRequest(ctx, {
+      topic,
+      payload: classified.payload,
+      attestation,
+      encryptedId: hashMessage(message),
+    })
+    return
+  }
+  await routeResponse(ctx, topic, classified.payload)
+}
+
+async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
+  const { topic, payload } = incoming
+  switch (payload.method) {
+    case 'wc_sessionPropose':
+      return onProposeRequest(ctx, incoming)
+    case 'wc_sessionSettle':
+      return onSettleRequest(ctx, topic, payload)
+    case 'wc_sessionUpdate':
+      return onUpdateRequest(ctx, topic, payload)
+    case 'wc_sessionExtend':
+      return onExtendRequest(ctx, topic, payload)
+    case 'wc_sessionPing':
+      return onPingRequest(ctx, topic, payload)
+    case 'wc_sessionDelete':
+      return onDeleteRequest(ctx, topic, payload)
+    case 'wc_sessionRequest':
+      return onSessionRequest(ctx, incoming)
+    case 'wc_sessionEvent':
+      return onEventRequest(ctx, topic, payload)
+    case 'wc_pairingPing':
+      return onPairingPing(ctx, topic, payload)
+    case 'wc_pairingDelete':
+      return onPairingDelete(ctx, topic, payload)
+    default:
+      if (ctx.stores.pairings.has(topic)) return onUnknownPairingMethod(ctx, topic, payload)
+      ctx.logger.info('unsupported request method', { topic, method: payload.method })
+  }
+}
+
+async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpcResponse): Promise<void> {
+  const key = String(payload.id)
+  const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
+  if (record === undefined || record.topic !== topic) {
+    ctx.logger.debug('answer to no request of ours', { topic, id: payload.id })
+    return
+  }
+  await ctx.stores.history.delete(key)
+  const deliver = (): void => ctx.responseWaiters.get(payload.id)?.(payload)
+  switch (record.method) {
+    case 'wc_sessionPropose':
+      return onProposeResponse(ctx, topic, payload)
+    case 'wc_sessionSettle':
+      await onSettleResponse(ctx, topic, payload)
+      return deliver()
+    case 'wc_sessionPing':
+    case 'wc_pairingPing':
+      // The official clients hold a ping's answer back for 500 ms; peers' timing expectations follow.
+      return schedule(ctx, ctx.timings.pingResponseDelayMs, deliver)
+    default:
+      return deliver()
+  }
+}

@@ -1,0 +1,51 @@
+export { SignClient, type SignClientOptions } from './client.js'
+export type { EngineTimings } from './context.js'
+export { DEFAULT_RELAY_URL, type EngineOptions } from './create.js'
+export {
+  type ErrorKey,
+  type ErrorResponse,
+  getInternalError,
+  getSdkError,
+  type InternalErrorKey,
+  InternalErrors,
+  internalError,
+  isSignClientError,
+  type SdkErrorKey,
+  SdkErrors,
+  SignClientError,
+  sdkError,
+} from './errors.js'
+export { formatError, formatRequest, formatResult, payloadId } from './jsonrpc/index.js'
+export type { EngineLogger, LogLevel } from './logger.js'
+export {
+  type BuildApprovedNamespacesParams,
+  buildApprovedNamespaces,
+  isValidAccountId,
+  isValidChainId,
+  mergeRequiredIntoOptional,
+  normalizeNamespaces,
+  parseAccountId,
+  parseChainId,
+  type SupportedNamespaces,
+} from './namespaces/index.js'
+export type {
+  Cacao,
+  Metadata,
+  Pairing,
+  PendingRequest,
+  Proposal,
+  ProposalNamespaces,
+  Session,
+  SessionNamespaces,
+  VerifyContext,
+} from './schemas/index.js'
+export { StoreView } from './storeView.js'
+export type { Clock } from './time.js'
+export type * from './types.js'
+export { formatPairingUri, type PairingUri, parsePairingUri } from './uri/index.js'
+export {
+  httpVerifyResolver,
+  type VerifyAnswer,
+  type VerifyQuery,
+  type VerifyResolver,
+} from './verify/index.js'

@@ -1,0 +1,52 @@
+import type { EngineContext } from '../context.js'
+import { internalError } from '../errors.js'
+import { formatRequest } from '../jsonrpc/index.js'
+import { onProposeRequest } from '../proposal/onProposeRequest.js'
+import type { Pairing } from '../schemas/index.js'
+import { topicTarget } from '../store/expirer.js'
+import { calcExpiry, FIVE_MINUTES, isExpired } from '../time.js'
+import { storeSymKey } from '../transport/keys.js'
+import type { PairParams } from '../types.js'
+import { parsePairingUri } from '../uri/index.js'
+import { assertParams } from '../validate.js'
+import { activatePairing } from './activate.js'
+
+/**
+ * Wallet side: takes a pairing URI, stores the pairing and its key and subscribes to its topic; the
+ * relay then delivers the waiting proposal. Scanning the same URI again re-emits a proposal already
+ * received, so a wallet that lost its UI state can still answer.
+ */
+export async function pair(ctx: EngineContext, params: PairParams): Promise<Pairing> {
+  assertParams(params, 'pair()')
+  const { topic, symKey, relay, expiryTimestamp, methods } = parsePairingUri(params.uri)
+  if (expiryTimestamp !== undefined && isExpired(ctx.clock, expiryTimestamp)) {
+    throw internalError('EXPIRED', 'pair() URI has expired. Please try again with a new connection URI.')
+  }
+  if (ctx.stores.pairings.has(topic) && ctx.stores.pairings.get(topic).active) {
+    throw internalError(
+      'MISSING_OR_INVALID',
+      `Pairing already exists: ${topic}. Please try again with a new connection URI.`,
+    )
+  }
+  const expiry = expiryTimestamp ?? calcExpiry(ctx.clock, FIVE_MINUTES)
+  const pairing: Pairing = { topic, relay, expiry, active: false, ...(methods ? { methods } : {}) }
+  await ctx.stores.pairings.set(topic, pairing)
+  await ctx.expirer.set(topicTarget(topic), expiry)
+  if (params.activatePairing) await activatePairing(ctx, topic)
+  if (!ctx.stores.keychain.has(topic)) await storeSymKey(ctx, symKey, topic)
+  await ctx.relay.subscribe(topic)
+  await replayKnownProposal(ctx, topic)
+  return ctx.stores.pairings.get(topic)
+}
+
+async function replayKnownProposal(ctx: EngineContext, topic: string): Promise<void> {
+  const proposal = ctx.stores.proposals.getAll().find((p) => p.pairingTopic === topic)
+  if (proposal === undefined) return
+  const { id, attestation, encryptedId, ...params } = proposal
+  await onProposeRequest(ctx, {
+    topic,
+    payload: formatRequest('wc_sessionPropose', params, id),
+    attestation,
+    encryptedId: encryptedId ?? '',
+  })
+}

@@ -1,0 +1,8 @@
+import type { EngineContext } from '../context.js'
+import { idTarget } from '../store/expirer.js'
+
+export async function deleteProposal(ctx: EngineContext, id: number): Promise<void> {
+  await ctx.stores.proposals.delete(String(id))
+  await ctx.expirer.delete(idTarget(id))
+  ctx.recentlyDeleted.add(id, 'proposal')
+}

@@ -1,0 +1,63 @@
+import type { EngineContext } from '../context.js'
+import { internalError, toErrorResponse } from '../errors.js'
+import type { JsonRpcRequest } from '../jsonrpc/index.js'
+import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
+import { idTarget } from '../store/expirer.js'
+import { calcExpiry, FIVE_MINUTES } from '../time.js'
+import { sendError } from '../transport/send.js'
+import { resolveVerifyContext } from '../verify/index.js'
+import { validateConnectParams } from './validateConnect.js'
+
+export type IncomingRequest = {
+  topic: string
+  payload: JsonRpcRequest
+  attestation: string | null | undefined
+  /** sha256 of the encrypted message: what verify services key attestations by. */
+  encryptedId: string
+}
+
+/**
+ * Wallet side: a proposal arrived on a pairing topic. Valid ones are stored, given a verify context and
+ * emitted as `session_proposal`; invalid ones are answered with an auto-reject (tag 1121).
+ */
+export async function onProposeRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
+  const { topic, payload } = incoming
+  try {
+    await validateConnectParams(ctx, payload.params, {
+      call: 'onSessionProposeRequest()',
+      checkPairing: false,
+    })
+    const parsed = SessionProposeParamsSchema.safeParse(payload.params)
+    if (!parsed.success) {
+      throw internalError(
+        'MISSING_OR_INVALID',
+        `onSessionProposeRequest() params: ${parsed.error.issues[0]?.message}`,
+      )
+    }
+    const { id: _id, pairingTopic: _pairingTopic, expiryTimestamp, ...params } = parsed.data
+    const proposal: Proposal = {
+      ...params,
+      id: payload.id,
+      pairingTopic: topic,
+      expiryTimestamp: expiryTimestamp ?? calcExpiry(ctx.clock, FIVE_MINUTES),
+      ...(incoming.attestation ? { attestation: incoming.attestation } : {}),
+      encryptedId: incoming.encryptedId,
+    }
+    await ctx.stores.proposals.set(String(proposal.id), proposal)
+    await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
+    const verifyContext = await resolveVerifyContext({
+      resolver: ctx.verifyResolver,
+      verifyUrl: ctx.verifyUrl,
+      metadata: proposal.proposer.metadata,
+      attestationId: incoming.attestation ?? undefined,
+      encryptedId: incoming.encryptedId,
+      onError: (error) => ctx.logger.warn('verify failed', { error: String(error) }),
+    })
+    if (ctx.events.listenerCount('session_proposal') === 0)
+      ctx.logger.warn('No listener for session_proposal event')
+    ctx.events.emit('session_proposal', { id: proposal.id, params: proposal, verifyContext })
+  } catch (error) {
+    ctx.logger.error('invalid session proposal', { topic, error: String(error) })
+    await sendError(ctx, topic, 'wc_sessionPropose', payload.id, toErrorResponse(error), 'autoReject')
+  }
+}

@@ -1,0 +1,51 @@
+import type { EngineContext } from '../context.js'
+import { internalError, sdkError, toErrorResponse } from '../errors.js'
+import type { IncomingRequest } from '../proposal/onProposeRequest.js'
+import { SessionRequestParamsSchema } from '../schemas/index.js'
+import { idTarget } from '../store/expirer.js'
+import { calcExpiry, FIFTEEN_MINUTES, isExpired } from '../time.js'
+import { sendError } from '../transport/send.js'
+import { assertSessionTopic } from '../validate.js'
+import { resolveVerifyContext } from '../verify/index.js'
+import { assertRequestAllowed } from './checks.js'
+import { enqueueSessionRequest } from './queue.js'
+
+/**
+ * Wallet side: a dapp request arrived. Requests for chains or methods the session does not grant, and
+ * requests already past their expiry (8000), are refused at once; the rest are stored, given a verify
+ * context and queued, so the wallet sees one at a time.
+ */
+export async function onSessionRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
+  const { topic, payload } = incoming
+  try {
+    await assertSessionTopic(ctx, topic)
+    const parsed = SessionRequestParamsSchema.safeParse(payload.params)
+    if (!parsed.success) {
+      throw internalError(
+        'MISSING_OR_INVALID',
+        `onSessionRequest() params: ${parsed.error.issues[0]?.message}`,
+      )
+    }
+    const params = parsed.data
+    assertRequestAllowed(ctx, topic, params.chainId, params.request, 'request()')
+    const { expiryTimestamp } = params.request
+    if (expiryTimestamp !== undefined && isExpired(ctx.clock, expiryTimestamp))
+      throw sdkError('SESSION_REQUEST_EXPIRED')
+    const session = ctx.stores.sessions.get(topic)
+    const verifyContext = await resolveVerifyContext({
+      resolver: ctx.verifyResolver,
+      verifyUrl: ctx.verifyUrl,
+      metadata: session.peer.metadata,
+      attestationId: incoming.attestation ?? undefined,
+      encryptedId: incoming.encryptedId,
+      onError: (error) => ctx.logger.warn('verify failed', { error: String(error) }),
+    })
+    const pending = { id: payload.id, topic, params, verifyContext }
+    await ctx.stores.pendingRequests.set(String(payload.id), pending)
+    await ctx.expirer.set(idTarget(payload.id), expiryTimestamp ?? calcExpiry(ctx.clock, FIFTEEN_MINUTES))
+    enqueueSessionRequest(ctx, pending)
+  } catch (error) {
+    ctx.logger.error('session request refused', { topic, error: String(error) })
+    await sendError(ctx, topic, 'wc_sessionRequest', payload.id, toErrorResponse(error))
+  }
+}

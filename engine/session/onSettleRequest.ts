@@ -1,0 +1,90 @@
+import type { EngineContext } from '../context.js'
+import { internalError, SignClientError, toErrorResponse } from '../errors.js'
+import type { JsonRpcRequest } from '../jsonrpc/index.js'
+import { validateSessionNamespaces } from '../namespaces/index.js'
+import { updatePairingMetadata } from '../pairing/activate.js'
+import { deleteProposal } from '../proposal/delete.js'
+import { type Session, type SessionSettleParams, SessionSettleParamsSchema } from '../schemas/index.js'
+import { topicTarget } from '../store/expirer.js'
+import { isExpired } from '../time.js'
+import { deleteKey } from '../transport/keys.js'
+import { sendError, sendResult } from '../transport/send.js'
+
+function validateSettle(ctx: EngineContext, params: unknown): SessionSettleParams {
+  const namespacesProblem = validateSessionNamespaces(
+    typeof params === 'object' && params !== null
+      ? (params as { namespaces?: unknown }).namespaces
+      : undefined,
+    'onSessionSettleRequest()',
+  )
+  if (namespacesProblem) throw namespacesProblem
+  const parsed = SessionSettleParamsSchema.safeParse(params)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw internalError(
+      'MISSING_OR_INVALID',
+      `onSessionSettleRequest() ${issue?.path.join('.')} ${issue?.message}`,
+    )
+  }
+  if (isExpired(ctx.clock, parsed.data.expiry)) throw internalError('EXPIRED', 'onSessionSettleRequest()')
+  return parsed.data
+}
+
+/**
+ * Dapp side: the wallet settles the session it approved. The settlement is validated, stored and
+ * acknowledged (tag 1103), then `session_connect` fires and `approval()` resolves. An invalid one is
+ * answered with an error, which makes the wallet delete the session, and fails `approval()`.
+ */
+export async function onSettleRequest(
+  ctx: EngineContext,
+  topic: string,
+  payload: JsonRpcRequest,
+): Promise<void> {
+  const pending = [...ctx.pendingSessions.values()].find((candidate) => candidate.sessionTopic === topic)
+  if (pending === undefined) {
+    ctx.logger.error('settle request for a session we did not propose', { topic })
+    return
+  }
+  const approval = ctx.approvals.get(pending.proposalId)
+  try {
+    const settle = validateSettle(ctx, payload.params)
+    const proposal = ctx.stores.proposals.has(String(pending.proposalId))
+      ? ctx.stores.proposals.get(String(pending.proposalId))
+      : undefined
+    const session: Session = {
+      topic,
+      pairingTopic: pending.pairingTopic,
+      relay: settle.relay,
+      expiry: settle.expiry,
+      acknowledged: true,
+      controller: settle.controller.publicKey,
+      namespaces: settle.namespaces,
+      requiredNamespaces: proposal?.requiredNamespaces ?? {},
+      optionalNamespaces: proposal?.optionalNamespaces ?? {},
+      self: { publicKey: pending.publicKey, metadata: ctx.metadata },
+      peer: settle.controller,
+      transportType: 'relay',
+      ...(settle.sessionProperties ? { sessionProperties: settle.sessionProperties } : {}),
+      ...(settle.scopedProperties ? { scopedProperties: settle.scopedProperties } : {}),
+      ...(settle.sessionConfig ? { sessionConfig: settle.sessionConfig } : {}),
+    }
+    await ctx.stores.sessions.set(topic, session)
+    await ctx.expirer.set(topicTarget(topic), session.expiry)
+    await updatePairingMetadata(ctx, pending.pairingTopic, settle.controller.metadata)
+    ctx.pendingSessions.delete(pending.proposalId)
+    ctx.approvals.delete(pending.proposalId)
+    await deleteProposal(ctx, pending.proposalId)
+    await sendResult(ctx, topic, 'wc_sessionSettle', payload.id, true)
+    ctx.events.emit('session_connect', { session })
+    approval?.resolve(session)
+  } catch (error) {
+    ctx.logger.error('invalid session settlement', { topic, error: String(error) })
+    const response = toErrorResponse(error)
+    await sendError(ctx, topic, 'wc_sessionSettle', payload.id, response)
+    ctx.pendingSessions.delete(pending.proposalId)
+    ctx.approvals.delete(pending.proposalId)
+    ctx.relay.unsubscribe(topic).catch(() => {})
+    await deleteKey(ctx, topic)
+    approval?.reject(new SignClientError(response))
+  }
+}

@@ -1,0 +1,87 @@
+import type { ZodType } from 'zod'
+import { type KeyValueStorage, type ReportProblem, storageKey, TypedStore } from '../../storage/index.js'
+import {
+  type AuthRequest,
+  AuthRequestSchema,
+  type HistoryRecord,
+  HistoryRecordSchema,
+  type Pairing,
+  PairingSchema,
+  type PendingRequest,
+  PendingRequestSchema,
+  type Proposal,
+  ProposalSchema,
+  type Session,
+  SessionSchema,
+} from '../schemas/index.js'
+import { Keychain } from './keychain.js'
+
+export type EngineStores = {
+  keychain: Keychain
+  pairings: TypedStore<Pairing>
+  proposals: TypedStore<Proposal>
+  sessions: TypedStore<Session>
+  pendingRequests: TypedStore<PendingRequest>
+  authRequests: TypedStore<AuthRequest>
+  /** Requests we sent and still expect answers to. */
+  history: TypedStore<HistoryRecord>
+}
+
+export type StoreOptions = {
+  storage: KeyValueStorage
+  customStoragePrefix?: string
+  onProblem?: ReportProblem
+}
+
+/** The storage key a store lives under, named as the official client names it. */
+export function engineStorageKey(options: StoreOptions, context: 'core' | 'client', name: string): string {
+  return storageKey({
+    context,
+    name,
+    ...(options.customStoragePrefix ? { customPrefix: options.customStoragePrefix } : {}),
+  })
+}
+
+export function createStores(options: StoreOptions): EngineStores {
+  const { storage, onProblem } = options
+  const report = onProblem ? { onProblem } : {}
+  const typed = <V>(
+    context: 'core' | 'client',
+    name: string,
+    schema: ZodType<V>,
+    keyOf: (value: V) => string,
+  ): TypedStore<V> =>
+    new TypedStore<V>({
+      storage,
+      storageKey: engineStorageKey(options, context, name),
+      name,
+      schema,
+      keyOf,
+      ...report,
+    })
+  return {
+    keychain: new Keychain({ storage, storageKey: engineStorageKey(options, 'core', 'keychain'), ...report }),
+    pairings: typed<Pairing>('core', 'pairing', PairingSchema, (pairing) => pairing.topic),
+    proposals: typed<Proposal>('client', 'proposal', ProposalSchema, (proposal) => String(proposal.id)),
+    sessions: typed<Session>('client', 'session', SessionSchema, (session) => session.topic),
+    pendingRequests: typed<PendingRequest>('client', 'pendingRequest', PendingRequestSchema, (request) =>
+      String(request.id),
+    ),
+    authRequests: typed<AuthRequest>('client', 'authRequest', AuthRequestSchema, (request) =>
+      String(request.id),
+    ),
+    history: typed<HistoryRecord>('core', 'history', HistoryRecordSchema, (record) => String(record.id)),
+  }
+}
+
+export async function initStores(stores: EngineStores): Promise<void> {
+  await Promise.all([
+    stores.keychain.init(),
+    stores.pairings.init(),
+    stores.proposals.init(),
+    stores.sessions.init(),
+    stores.pendingRequests.init(),
+    stores.authRequests.init(),
+    stores.history.init(),
+  ])
+}

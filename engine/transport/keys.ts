@@ -1,0 +1,82 @@
+import {
+  bytesToHex,
+  decodeEnvelope,
+  deriveSymKey,
+  encodeEnvelope,
+  generateKeyPair,
+  hexToBytes,
+  inspectEnvelope,
+  randomBytes,
+  topicFromSymKey,
+} from '../../crypto/index.js'
+import type { EngineContext } from '../context.js'
+import { internalError } from '../errors.js'
+
+/** A fresh X25519 key pair whose private half is kept in the keychain; returns the public key in hex. */
+export async function createKeyPair(ctx: EngineContext): Promise<string> {
+  const { privateKey, publicKey } = generateKeyPair()
+  const publicHex = bytesToHex(publicKey)
+  await ctx.stores.keychain.set(publicHex, bytesToHex(privateKey))
+  return publicHex
+}
+
+/** Stores a symmetric key under its topic (sha256 of the key unless given) and returns the topic. */
+export async function storeSymKey(ctx: EngineContext, symKeyHex: string, topic?: string): Promise<string> {
+  const target = topic ?? topicFromSymKey(hexToBytes(symKeyHex))
+  await ctx.stores.keychain.set(target, symKeyHex.toLowerCase())
+  return target
+}
+
+export function randomSymKey(): string {
+  return bytesToHex(randomBytes(32))
+}
+
+/** Derives the session key from our private key and the peer's public key; stores it, returns the topic. */
+export async function storeSharedKey(
+  ctx: EngineContext,
+  selfPublicKey: string,
+  peerPublicKey: string,
+): Promise<string> {
+  const privateKey = hexToBytes(ctx.stores.keychain.get(selfPublicKey))
+  const symKey = deriveSymKey(privateKey, hexToBytes(peerPublicKey))
+  return storeSymKey(ctx, bytesToHex(symKey))
+}
+
+export async function deleteKey(ctx: EngineContext, tag: string): Promise<void> {
+  if (ctx.stores.keychain.has(tag)) await ctx.stores.keychain.delete(tag)
+}
+
+/** Seals a payload for a topic with the topic's key (type 0, base64), as every relay message is. */
+export function sealForTopic(ctx: EngineContext, topic: string, payload: unknown): string {
+  if (!ctx.stores.keychain.has(topic))
+    throw internalError('NO_MATCHING_KEY', `keychain: no key for topic ${topic}`)
+  return encodeEnvelope({
+    type: 0,
+    message: JSON.stringify(payload),
+    symKey: hexToBytes(ctx.stores.keychain.get(topic)),
+  })
+}
+
+/**
+ * Opens a relay message for a topic. Type 1 envelopes are opened with the key derived from our private
+ * key `receiverPublicKey` and the sender key they carry. Returns undefined for type 2 (link mode only,
+ * ignored on the relay as the official client does).
+ */
+export function openMessage(
+  ctx: EngineContext,
+  topic: string,
+  message: string,
+  receiverPublicKey?: string,
+): string | undefined {
+  const header = inspectEnvelope(message)
+  if (header.type === 2) return undefined
+  if (header.type === 1) {
+    if (receiverPublicKey === undefined || header.senderPublicKey === undefined) {
+      throw internalError('MISSING_OR_INVALID', `type 1 envelope on ${topic} without a receiver key`)
+    }
+    const privateKey = hexToBytes(ctx.stores.keychain.get(receiverPublicKey))
+    const symKey = deriveSymKey(privateKey, header.senderPublicKey)
+    return decodeEnvelope({ encoded: message, symKey }).message
+  }
+  return decodeEnvelope({ encoded: message, symKey: hexToBytes(ctx.stores.keychain.get(topic)) }).message
+}

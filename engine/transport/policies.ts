@@ -1,0 +1,22 @@
+import { type PublishPolicy, SignMethodPolicies } from '../../relay/protocol/index.js'
+
+const policy = (tag: number, ttl: number, prompt = false): PublishPolicy => ({ tag, ttl, prompt })
+
+/** Pairing methods, which the official core publishes with these tags (not in the Sign table). */
+const PairingPolicies = {
+  wc_pairingDelete: { request: policy(1000, 86_400), response: policy(1001, 86_400) },
+  wc_pairingPing: { request: policy(1002, 30), response: policy(1003, 30) },
+} as const
+
+/** An answer to a method nobody registered (WC_METHOD_UNSUPPORTED) goes out untagged. */
+const UnknownMethodPolicy = { request: policy(0, 86_400), response: policy(0, 86_400) }
+
+export type PolicyKind = 'request' | 'response' | 'reject' | 'autoReject'
+
+/** Tag, TTL and prompt flag for one side of a wc_ method, as the official 2.25 clients publish them. */
+export function publishPolicy(method: string, kind: PolicyKind): PublishPolicy {
+  const sign = (SignMethodPolicies as Record<string, Partial<Record<PolicyKind, PublishPolicy>>>)[method]
+  const pairing = (PairingPolicies as Record<string, Partial<Record<PolicyKind, PublishPolicy>>>)[method]
+  const table: Partial<Record<PolicyKind, PublishPolicy>> = sign ?? pairing ?? UnknownMethodPolicy
+  return table[kind] ?? table.response ?? UnknownMethodPolicy.response
+}

@@ -1,0 +1,150 @@
+import type { EngineContext } from '../context.js'
+import { type ErrorResponse, SignClientError } from '../errors.js'
+import {
+  formatError,
+  formatRequest,
+  formatResult,
+  type JsonRpcResponse,
+  payloadId,
+} from '../jsonrpc/index.js'
+import { calcExpiry } from '../time.js'
+import { sealForTopic } from './keys.js'
+import { type PolicyKind, publishPolicy } from './policies.js'
+
+export type SendRequestParams = {
+  topic: string
+  method: string
+  params: unknown
+  id?: number
+  /** Relay TTL in seconds, when it must differ from the method's (session requests with an expiry). */
+  ttl?: number
+}
+
+export function newPayloadId(ctx: EngineContext): number {
+  return payloadId(ctx.clock.now())
+}
+
+/**
+ * Encrypts and publishes a request, remembering it so the answer can be routed to its method. Resolves
+ * with the request id once the relay accepted the message.
+ */
+export async function sendRequest(ctx: EngineContext, params: SendRequestParams): Promise<number> {
+  const id = params.id ?? newPayloadId(ctx)
+  const payload = formatRequest(params.method, params.params, id)
+  const message = sealForTopic(ctx, params.topic, payload)
+  const policy = publishPolicy(params.method, 'request')
+  const ttl = params.ttl ?? policy.ttl
+  await ctx.stores.history.set(String(id), {
+    id,
+    topic: params.topic,
+    method: params.method,
+    expiry: calcExpiry(ctx.clock, ttl),
+  })
+  await ctx.relay.publish({
+    topic: params.topic,
+    message,
+    ttl,
+    tag: policy.tag,
+    prompt: policy.prompt,
+    correlationId: id,
+  })
+  return id
+}
+
+export type SendResponseParams = {
+  topic: string
+  /** The method being answered: it picks the response's tag and TTL. */
+  method: string
+  response: JsonRpcResponse
+  kind?: PolicyKind
+}
+
+export async function sendResponse(ctx: EngineContext, params: SendResponseParams): Promise<void> {
+  const message = sealForTopic(ctx, params.topic, params.response)
+  const policy = publishPolicy(params.method, params.kind ?? 'response')
+  await ctx.relay.publish({
+    topic: params.topic,
+    message,
+    ttl: policy.ttl,
+    tag: policy.tag,
+    prompt: policy.prompt,
+    correlationId: params.response.id,
+  })
+}
+
+export function sendResult(
+  ctx: EngineContext,
+  topic: string,
+  method: string,
+  id: number,
+  result: unknown,
+): Promise<void> {
+  return sendResponse(ctx, { topic, method, response: formatResult(id, result) })
+}
+
+export function sendError(
+  ctx: EngineContext,
+  topic: string,
+  method: string,
+  id: number,
+  error: ErrorResponse,
+  kind?: PolicyKind,
+): Promise<void> {
+  return sendResponse(ctx, { topic, method, response: formatError(id, error), ...(kind ? { kind } : {}) })
+}
+
+/**
+ * Waits for the peer's answer to request `id`: its result, or its error as a SignClientError. Register
+ * before publishing, so an answer that races the publish acknowledgement is not missed.
+ */
+export function awaitResponse<T>(
+  ctx: EngineContext,
+  id: number,
+  timeoutMs: number,
+  timeoutMessage: string,
+): { done: Promise<T>; cancel: (error: unknown) => void } {
+  let cancel: (error: unknown) => void = () => {}
+  const done = new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      ctx.responseWaiters.delete(id)
+      reject(new SignClientError({ code: 0, message: timeoutMessage }))
+    }, timeoutMs)
+    if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+    ctx.timers.add(timer)
+    const finish = (): void => {
+      clearTimeout(timer)
+      ctx.timers.delete(timer)
+      ctx.responseWaiters.delete(id)
+    }
+    cancel = (error) => {
+      finish()
+      reject(error)
+    }
+    ctx.responseWaiters.set(id, (response) => {
+      finish()
+      if ('error' in response) reject(new SignClientError(response.error))
+      else resolve(response.result as T)
+    })
+  })
+  return { done, cancel }
+}
+
+/**
+ * Sends a request and returns its id and a promise of the peer's answer. A failed publish rejects the
+ * call itself, and the answer promise is settled with the same error so nothing dangles.
+ */
+export async function sendAndAwait<T>(
+  ctx: EngineContext,
+  params: SendRequestParams & { timeoutMs: number; timeoutMessage: string },
+): Promise<{ id: number; done: Promise<T> }> {
+  const id = params.id ?? newPayloadId(ctx)
+  const waiter = awaitResponse<T>(ctx, id, params.timeoutMs, params.timeoutMessage)
+  waiter.done.catch(() => {})
+  try {
+    await sendRequest(ctx, { ...params, id })
+  } catch (error) {
+    waiter.cancel(error)
+    throw error
+  }
+  return { id, done: waiter.done }
+}

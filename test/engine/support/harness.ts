@@ -1,0 +1,96 @@
+import { SignClient, type SignClientOptions } from '../../../engine/index.js'
+import type { SignClientEvents } from '../../../engine/types.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
+
+export const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72'
+
+export const dappMetadata = {
+  name: 'Test Dapp',
+  description: 'a dapp in a test',
+  url: 'https://dapp.example',
+  icons: [],
+}
+export const walletMetadata = {
+  name: 'Test Wallet',
+  description: 'a wallet in a test',
+  url: 'https://wallet.example',
+  icons: [],
+}
+
+export const requestedNamespaces = {
+  eip155: {
+    chains: ['eip155:1', 'eip155:10'],
+    methods: ['personal_sign', 'eth_sendTransaction'],
+    events: ['chainChanged', 'accountsChanged'],
+  },
+}
+
+export const approvedNamespaces = {
+  eip155: {
+    chains: ['eip155:1', 'eip155:10'],
+    accounts: [`eip155:1:${ADDRESS}`, `eip155:10:${ADDRESS}`],
+    methods: ['personal_sign', 'eth_sendTransaction'],
+    events: ['chainChanged', 'accountsChanged'],
+  },
+}
+
+export function startTestRelay(): Promise<RunningRelay> {
+  return startRelay({ port: 0, store: 'memory', logger: silentLogger })
+}
+
+/** Clients made by a test, closed by `closeAll`. */
+export class ClientPool {
+  readonly clients: SignClient[] = []
+
+  async make(relayUrl: string, options: Partial<SignClientOptions> = {}): Promise<SignClient> {
+    const client = await SignClient.init({
+      relayUrl,
+      projectId: 'test',
+      metadata: options.metadata ?? dappMetadata,
+      logger: 'silent',
+      timings: { requestQueueDelayMs: 50, ...options.timings },
+      ...options,
+    })
+    this.clients.push(client)
+    return client
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.clients.splice(0).map((client) => client.close()))
+  }
+}
+
+export function nextEvent<Name extends keyof SignClientEvents>(
+  client: SignClient,
+  event: Name,
+  timeoutMs = 10_000,
+): Promise<SignClientEvents[Name]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs)
+    client.once(event, (payload) => {
+      clearTimeout(timer)
+      resolve(payload)
+    })
+  })
+}
+
+/** Dapp proposes, wallet pairs and approves; resolves once both sides hold the settled session. */
+export async function establishSession(
+  dapp: SignClient,
+  wallet: SignClient,
+  options: { namespaces?: typeof approvedNamespaces } = {},
+): Promise<{ topic: string; proposalId: number }> {
+  const proposal = nextEvent(wallet, 'session_proposal')
+  const { uri, approval } = await dapp.connect({ optionalNamespaces: requestedNamespaces })
+  if (uri === undefined) throw new Error('connect() gave no URI')
+  await wallet.pair({ uri })
+  const { id } = await proposal
+  const approved = await wallet.approve({ id, namespaces: options.namespaces ?? approvedNamespaces })
+  const session = await approval()
+  await approved.acknowledged()
+  return { topic: session.topic, proposalId: id }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
