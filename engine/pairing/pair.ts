@@ -2,7 +2,7 @@ import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 import { formatRequest } from '../jsonrpc/index.js'
 import { onProposeRequest } from '../proposal/onProposeRequest.js'
-import type { Pairing } from '../schemas/index.js'
+import type { Pairing, Proposal } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES, isExpired } from '../time.js'
 import { storeSymKey } from '../transport/keys.js'
@@ -28,6 +28,9 @@ export async function pair(ctx: EngineContext, params: PairParams): Promise<Pair
       `Pairing already exists: ${topic}. Please try again with a new connection URI.`,
     )
   }
+  // Looked up before subscribing: the relay pushes a waiting proposal during the subscribe, and that one
+  // is emitted by the normal path; only one known from an earlier scan needs replaying.
+  const known = ctx.stores.proposals.getAll().find((proposal) => proposal.pairingTopic === topic)
   const expiry = expiryTimestamp ?? calcExpiry(ctx.clock, FIVE_MINUTES)
   const pairing: Pairing = { topic, relay, expiry, active: false, ...(methods ? { methods } : {}) }
   await ctx.stores.pairings.set(topic, pairing)
@@ -35,14 +38,12 @@ export async function pair(ctx: EngineContext, params: PairParams): Promise<Pair
   if (params.activatePairing) await activatePairing(ctx, topic)
   if (!ctx.stores.keychain.has(topic)) await storeSymKey(ctx, symKey, topic)
   await ctx.relay.subscribe(topic)
-  await replayKnownProposal(ctx, topic)
+  if (known) await replayProposal(ctx, known)
   return ctx.stores.pairings.get(topic)
 }
 
-async function replayKnownProposal(ctx: EngineContext, topic: string): Promise<void> {
-  const proposal = ctx.stores.proposals.getAll().find((p) => p.pairingTopic === topic)
-  if (proposal === undefined) return
-  const { id, attestation, encryptedId, ...params } = proposal
+async function replayProposal(ctx: EngineContext, proposal: Proposal): Promise<void> {
+  const { id, attestation, encryptedId, pairingTopic: topic, ...params } = proposal
   await onProposeRequest(ctx, {
     topic,
     payload: formatRequest('wc_sessionPropose', params, id),
