@@ -8,12 +8,17 @@ import {
 import { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
 import { RedisFanout } from './redis/redisFanout.js'
 import { RedisMailboxStore } from './redis/redisStore.js'
-import { SqliteMailboxStore } from './sqliteStore.js'
+import { SqliteMailboxStore, type SqliteSync } from './sqliteStore.js'
 import { parseStoreSpec } from './storeSpec.js'
 
 export type RelayBackend = { kind: 'memory' | 'sqlite' | 'redis'; store: MailboxStore; fanout: RelayFanout }
 
-export type BackendOptions = { store?: string; redisUrl?: string; redisPrefix?: string }
+export type BackendOptions = {
+  store?: string
+  sqliteSync?: SqliteSync
+  redisUrl?: string
+  redisPrefix?: string
+}
 
 /** Opens the mailbox store and the fan-out between nodes that the options ask for. */
 export async function openBackend(
@@ -35,6 +40,9 @@ export async function openBackend(
     return { kind: 'redis', store, fanout }
   }
   const spec = parseStoreSpec(options.store ?? 'memory')
-  const store = spec.kind === 'sqlite' ? await SqliteMailboxStore.open(spec.file) : new MemoryMailboxStore()
+  const store =
+    spec.kind === 'sqlite'
+      ? await SqliteMailboxStore.open(spec.file, options.sqliteSync)
+      : new MemoryMailboxStore()
   return { kind: spec.kind, store, fanout: new SingleNodeFanout() }
 }

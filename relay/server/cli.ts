@@ -6,7 +6,8 @@ import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
 export const DEFAULT_RELAY_PORT = 8787
 
 export const relayUsage =
-  'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--redis URL] [--redis-prefix P]\n' +
+  'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--sqlite-sync normal|full]\n' +
+  '               [--redis URL] [--redis-prefix P]\n' +
   '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]'
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
@@ -22,6 +23,7 @@ export function parseRelayArgs(
       port: { type: 'string' },
       host: { type: 'string' },
       store: { type: 'string' },
+      'sqlite-sync': { type: 'string' },
       redis: { type: 'string' },
       'redis-prefix': { type: 'string' },
       'reject-bad-auth': { type: 'boolean' },
@@ -37,6 +39,9 @@ export function parseRelayArgs(
   const level = values['log-level'] ?? 'info'
   if (!logLevels.includes(level as LogLevel))
     throw new Error(`--log-level must be one of ${logLevels.join(', ')}, got '${level}'`)
+  const sqliteSync = values['sqlite-sync']
+  if (sqliteSync !== undefined && sqliteSync !== 'normal' && sqliteSync !== 'full')
+    throw new Error(`--sqlite-sync must be 'normal' or 'full', got '${sqliteSync}'`)
   let store: RelayStoreSpec | undefined
   if (values.store !== undefined) {
     const spec = parseStoreSpec(values.store)
@@ -48,6 +53,7 @@ export function parseRelayArgs(
     logger: consoleLogger(level as LogLevel),
     rejectBadAuth: values['reject-bad-auth'] ?? false,
     ...(store ? { store } : {}),
+    ...(sqliteSync ? { sqliteSync } : {}),
     ...(values.redis ? { redisUrl: values.redis } : {}),
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),

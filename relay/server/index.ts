@@ -3,7 +3,7 @@ export * from './core/index.js'
 export { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
 export { RedisFanout } from './redis/redisFanout.js'
 export { RedisMailboxStore } from './redis/redisStore.js'
-export { SqliteMailboxStore } from './sqliteStore.js'
+export { SqliteMailboxStore, type SqliteSync } from './sqliteStore.js'
 export {
   type RelayHealth,
   type RelayServerStats,

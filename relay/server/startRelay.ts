@@ -17,6 +17,7 @@ import {
   type RelayStats,
 } from './core/index.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
+import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
 
 export type StartRelayOptions = {
@@ -26,6 +27,8 @@ export type StartRelayOptions = {
   host?: string
   /** Mailboxes of a single node; defaults to memory. Not combinable with `redisUrl`. */
   store?: RelayStoreSpec
+  /** With a SQLite store: `full` also survives a power cut, at a fsync per publish. Default `normal`. */
+  sqliteSync?: SqliteSync
   /** Share subscriptions and mailboxes with every relay node using this Redis. */
   redisUrl?: string
   /** Key and channel prefix in Redis, so deployments can share one server. */

@@ -27,10 +27,14 @@ export class RelayConnection {
     return this.isOpen
   }
 
-  /** Frames are handled one after another, so a client sees its calls take effect in order. */
+  /**
+   * Frames are handled one after another, so a client sees its calls take effect in order. A task that
+   * fails rejects the promise returned here but never stops the frames queued after it.
+   */
   enqueue(task: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(task)
-    return this.queue
+    const run = this.queue.then(task)
+    this.queue = run.catch(() => undefined)
+    return run
   }
 
   /** Resolves once every frame received so far has been handled. */

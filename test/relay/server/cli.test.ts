@@ -18,6 +18,8 @@ describe('relay command line', () => {
         '0.0.0.0',
         '--store',
         'sqlite:/tmp/relay.db',
+        '--sqlite-sync',
+        'full',
         '--reject-bad-auth',
         '--audience',
         'wss://relay.example.org',
@@ -32,6 +34,7 @@ describe('relay command line', () => {
       port: 9001,
       host: '0.0.0.0',
       store: 'sqlite:/tmp/relay.db',
+      sqliteSync: 'full',
       rejectBadAuth: true,
       allowedAudiences: ['wss://relay.example.org', 'wss://relay2.example.org'],
     })
@@ -54,6 +57,7 @@ describe('relay command line', () => {
     expect(() => parseRelayArgs(['--port', 'x'], {})).toThrow(/--port/)
     expect(() => parseRelayArgs(['--store', 'postgres:x'], {})).toThrow(/memory' or 'sqlite:FILE'/)
     expect(() => parseRelayArgs(['--log-level', 'loud'], {})).toThrow(/--log-level/)
+    expect(() => parseRelayArgs(['--sqlite-sync', 'off'], {})).toThrow(/--sqlite-sync/)
     expect(() => parseRelayArgs(['--bogus'], {})).toThrow()
     expect(() => parseStoreSpec('sqlite:')).toThrow()
   })

@@ -22,12 +22,14 @@ afterAll(async () => {
   rmSync(entry, { force: true })
 })
 
-async function start(file: string): Promise<ChildRelay> {
+async function start(file: string, sync: string): Promise<ChildRelay> {
   const relay = await startChildRelay(entry, [
     '--port',
     '0',
     '--store',
     `sqlite:${file}`,
+    '--sqlite-sync',
+    sync,
     '--log-level',
     'warn',
   ])
@@ -36,9 +38,12 @@ async function start(file: string): Promise<ChildRelay> {
 }
 
 describe('SQLite mailbox across a kill -9', () => {
-  it('delivers every acknowledged publish after the relay process is killed and restarted', async () => {
-    const file = join(directory, 'mailbox.db')
-    const first = await start(file)
+  it.each([
+    'normal',
+    'full',
+  ])('delivers every acknowledged publish after a kill -9 and a restart (sync %s)', async (sync) => {
+    const file = join(directory, `mailbox-${sync}.db`)
+    const first = await start(file, sync)
     const publisher = testIdentity()
     const reader = testIdentity()
     const topic = randomTopic()
@@ -73,7 +78,7 @@ describe('SQLite mailbox across a kill -9', () => {
     expect(await first.exited).toMatchObject({ signal: 'SIGKILL' })
     await Promise.all([sender.closed, early.closed])
 
-    const second = await start(file)
+    const second = await start(file, sync)
     const late = await RawRelayClient.open(wsFactory, withAuth(second.url, reader.token(second.url)))
     await late.call(RelayMethod.batchSubscribe, { topics: [topic, otherTopic] })
     const pushes = await late.waitForPushes(count, 5000)
@@ -81,7 +86,7 @@ describe('SQLite mailbox across a kill -9', () => {
       Array.from({ length: count }, (_, index) => `durable ${index}`),
     )
     await late.expectPushCount(count, 200)
-    sortAndReport(latencies)
+    report(sync, latencies)
 
     second.child.kill('SIGTERM')
     const lateClosed = await late.closed
@@ -90,8 +95,10 @@ describe('SQLite mailbox across a kill -9', () => {
   })
 })
 
-function sortAndReport(latencies: number[]): void {
+function report(sync: string, latencies: number[]): void {
   const sorted = [...latencies].sort((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(2)
-  console.info(`SQLite publish→ack over ws: median ${at(0.5)} ms, p90 ${at(0.9)} ms (n=${sorted.length})`)
+  console.info(
+    `SQLite (${sync}) publish→ack over ws: median ${at(0.5)} ms, p90 ${at(0.9)} ms (n=${sorted.length})`,
+  )
 }
