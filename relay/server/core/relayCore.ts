@@ -79,7 +79,7 @@ export class RelayCore {
   private nextConnectionId = 1
   // Outbound request ids: unique across restarts, and far below 2^53 so they survive JSON as numbers.
   private nextRequestId: number
-  private sweeping = false
+  private sweeping: Promise<void> | undefined
   private closing: Promise<void> | undefined
 
   constructor(options: RelayCoreOptions = {}) {
@@ -135,18 +135,21 @@ export class RelayCore {
     return this.store.size()
   }
 
-  /** Drops expired messages now rather than at the next sweep. */
-  async sweep(): Promise<void> {
-    if (this.sweeping) return
-    this.sweeping = true
+  /** Drops expired messages now rather than at the next sweep; joins a sweep already running. */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.purge().finally(() => {
+      this.sweeping = undefined
+    })
+    return this.sweeping
+  }
+
+  private async purge(): Promise<void> {
     try {
       const now = this.now()
       this.counters.messagesExpired += await this.store.purgeExpired(now)
       this.limiter.prune(now)
     } catch (error) {
       this.logger.error('expiry sweep failed', { error: describeError(error) })
-    } finally {
-      this.sweeping = false
     }
   }
 
@@ -161,6 +164,7 @@ export class RelayCore {
 
   private async shutDown(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer)
+    await this.sweeping
     await Promise.all([...this.connections].map((connection) => connection.drained()))
     for (const connection of this.connections) connection.close(CLOSE_RESTARTING, 'relay restarting')
     this.connections.clear()
