@@ -106,6 +106,11 @@ export class SignClient {
     }
   }
 
+  /** The engine context the behaviours run on, as the official client exposes its `engine`. */
+  get engine(): EngineContext {
+    return this.#engine()
+  }
+
   get metadata(): EngineContext['metadata'] {
     return this.#engine().metadata
   }

@@ -1,0 +1,97 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningRelay } from '../../relay/server/index.js'
+import { ADDRESS, walletMetadata } from '../engine/support/harness.js'
+import { ClientPool, establishSession, nextEvent, startTestRelay } from './support/fixtures.js'
+
+let relay: RunningRelay
+const pool = new ClientPool()
+beforeAll(async () => {
+  relay = await startTestRelay()
+})
+afterEach(() => pool.closeAll())
+afterAll(() => relay.close())
+
+async function session() {
+  const dapp = await pool.make(relay.url)
+  const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+  const { topic } = await establishSession(dapp, wallet)
+  return { dapp, wallet, topic }
+}
+
+describe('request() conformance', () => {
+  it('chainId in the session namespaces', async () => {
+    const { dapp, topic } = await session()
+    await expect(
+      dapp.request({ topic, chainId: 'eip155:137', request: { method: 'personal_sign', params: [] } }),
+    ).rejects.toMatchObject({ code: 5, message: 'Missing or invalid. request() chainId: eip155:137' })
+  })
+
+  it('method allowed', async () => {
+    const { dapp, topic } = await session()
+    await expect(
+      dapp.request({ topic, chainId: 'eip155:1', request: { method: 'eth_signTypedData_v4', params: [] } }),
+    ).rejects.toMatchObject({
+      code: 5,
+      message: 'Missing or invalid. request() method: eth_signTypedData_v4',
+    })
+  })
+
+  it('expiry a number of seconds between 300 and 604800', async () => {
+    const { dapp, wallet, topic } = await session()
+    for (const expiry of [299, 604_801, Number.NaN, '600' as unknown as number]) {
+      await expect(
+        dapp.request({
+          topic,
+          chainId: 'eip155:1',
+          request: { method: 'personal_sign', params: [] },
+          expiry,
+        }),
+      ).rejects.toMatchObject({ code: 5, message: expect.stringContaining('between 300 and 604800') })
+    }
+    wallet.on('session_request', ({ id, params }) => {
+      expect(params.request.expiryTimestamp).toBeGreaterThan(Date.now() / 1000 + 290)
+      void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'ok' } })
+    })
+    await expect(
+      dapp.request({
+        topic,
+        chainId: 'eip155:1',
+        request: { method: 'personal_sign', params: [] },
+        expiry: 300,
+      }),
+    ).resolves.toBe('ok')
+  })
+
+  it('an incoming request outside the session is refused by the wallet', async () => {
+    const { dapp, wallet, topic } = await session()
+    let emitted = false
+    wallet.on('session_request', () => {
+      emitted = true
+    })
+    // Widen the dapp's own view so its check passes and the wallet's is the one tested.
+    const record = dapp.session.get(topic)
+    await dapp.engine.stores.sessions.set(topic, {
+      ...record,
+      namespaces: { eip155: { ...record.namespaces.eip155!, methods: ['personal_sign', 'eth_sign'] } },
+    })
+    await expect(
+      dapp.request({ topic, chainId: 'eip155:1', request: { method: 'eth_sign', params: [] } }),
+    ).rejects.toMatchObject({ code: 5, message: 'Missing or invalid. request() method: eth_sign' })
+    expect(emitted).toBe(false)
+  })
+})
+
+describe('emit() conformance', () => {
+  it('chainId and event allowed', async () => {
+    const { dapp, wallet, topic } = await session()
+    await expect(
+      wallet.emit({ topic, chainId: 'eip155:5', event: { name: 'chainChanged', data: 5 } }),
+    ).rejects.toMatchObject({ code: 5, message: 'Missing or invalid. emit() chainId: eip155:5' })
+    await expect(
+      wallet.emit({ topic, chainId: 'eip155:1', event: { name: 'somethingElse', data: 1 } }),
+    ).rejects.toMatchObject({ code: 5, message: expect.stringContaining('emit() event') })
+    const event = nextEvent(dapp, 'session_event')
+    await wallet.emit({ topic, chainId: 'eip155:10', event: { name: 'accountsChanged', data: [ADDRESS] } })
+    expect((await event).params.chainId).toBe('eip155:10')
+  })
+})

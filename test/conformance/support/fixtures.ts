@@ -1,0 +1,107 @@
+import { bytesToHex, randomBytes } from '../../../crypto/index.js'
+import type { SignClient } from '../../../engine/index.js'
+import { formatPairingUri, parsePairingUri } from '../../../engine/index.js'
+import { payloadId } from '../../../engine/jsonrpc/index.js'
+import { approvedNamespaces, dappMetadata, nextEvent, walletMetadata } from '../../engine/support/harness.js'
+import { newKeyPair, RawPeer } from './rawPeer.js'
+
+export { ClientPool, establishSession, nextEvent, startTestRelay } from '../../engine/support/harness.js'
+
+/** A raw dapp proposes to our wallet; resolves with the proposal as the wallet emitted it. */
+export async function rawProposal(
+  relayUrl: string,
+  wallet: SignClient,
+  params: Record<string, unknown> = {},
+): Promise<{ peer: RawPeer; pairingTopic: string; keyPair: ReturnType<typeof newKeyPair>; id: number }> {
+  const peer = await RawPeer.open(relayUrl)
+  const symKey = randomBytes(32)
+  const pairingTopic = peer.addSymKey(symKey)
+  await peer.relay.subscribe(pairingTopic)
+  const keyPair = newKeyPair()
+  const id = payloadId()
+  const expiryTimestamp = Math.floor(Date.now() / 1000) + 300
+  const proposal = {
+    requiredNamespaces: {},
+    optionalNamespaces: {
+      eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['chainChanged'] },
+    },
+    relays: [{ protocol: 'irn' }],
+    proposer: { publicKey: keyPair.publicHex, metadata: dappMetadata },
+    expiryTimestamp,
+    pairingTopic,
+    id,
+    ...params,
+  }
+  const emitted = nextEvent(wallet, 'session_proposal')
+  await peer.publish(
+    pairingTopic,
+    { id, jsonrpc: '2.0', method: 'wc_sessionPropose', params: proposal },
+    1100,
+  )
+  await wallet.pair({
+    uri: formatPairingUri({
+      topic: pairingTopic,
+      symKey: bytesToHex(symKey),
+      relay: { protocol: 'irn' },
+      expiryTimestamp,
+    }),
+  })
+  await emitted
+  return { peer, pairingTopic, keyPair, id }
+}
+
+/**
+ * Our dapp proposes, a raw wallet answers: it reads the proposal off the pairing topic, derives the
+ * session key, and sends the proposal response and `settle` (a valid one unless overridden).
+ */
+export async function rawWalletSession(
+  relayUrl: string,
+  dapp: SignClient,
+  settleOverrides: Record<string, unknown> = {},
+): Promise<{
+  peer: RawPeer
+  sessionTopic: string
+  approval: Promise<unknown>
+  settleId: number
+  keyPair: ReturnType<typeof newKeyPair>
+}> {
+  const peer = await RawPeer.open(relayUrl)
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: {
+      eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['chainChanged'] },
+    },
+  })
+  const parsed = parsePairingUri(uri as string)
+  const pairingTopic = peer.addSymKey(Uint8Array.from(Buffer.from(parsed.symKey, 'hex')))
+  await peer.relay.subscribe(pairingTopic)
+  const proposal = await peer.next((message) => message.payload.method === 'wc_sessionPropose')
+  const proposer = (proposal.payload.params as { proposer: { publicKey: string } }).proposer
+  const keyPair = newKeyPair()
+  const sessionTopic = peer.addSharedKey(keyPair, proposer.publicKey)
+  await peer.relay.subscribe(sessionTopic)
+  const settleId = payloadId()
+  await peer.relay.approveSession({
+    sessionTopic,
+    pairingTopic,
+    sessionProposalResponse: peer.seal(pairingTopic, {
+      id: proposal.payload.id,
+      jsonrpc: '2.0',
+      result: { relay: { protocol: 'irn' }, responderPublicKey: keyPair.publicHex },
+    }),
+    sessionSettlementRequest: peer.seal(sessionTopic, {
+      id: settleId,
+      jsonrpc: '2.0',
+      method: 'wc_sessionSettle',
+      params: {
+        relay: { protocol: 'irn' },
+        namespaces: approvedNamespaces,
+        controller: { publicKey: keyPair.publicHex, metadata: walletMetadata },
+        expiry: Math.floor(Date.now() / 1000) + 7 * 86400,
+        ...settleOverrides,
+      },
+    }),
+  })
+  const settled = approval()
+  settled.catch(() => {})
+  return { peer, sessionTopic, approval: settled, settleId, keyPair }
+}
