@@ -1,0 +1,64 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { getInternalError, getSdkError, SignClient, SignClientError } from '../../engine/index.js'
+import type { RunningRelay } from '../../relay/server/index.js'
+import { walletMetadata } from '../engine/support/harness.js'
+import { ClientPool, establishSession, nextEvent, startTestRelay } from './support/fixtures.js'
+
+let relay: RunningRelay
+const pool = new ClientPool()
+beforeAll(async () => {
+  relay = await startTestRelay()
+})
+afterEach(() => pool.closeAll())
+afterAll(() => relay.close())
+
+describe('error codes conformance', () => {
+  it.each([
+    ['MISSING_OR_INVALID', 5, 'Missing or invalid.'],
+    ['NO_MATCHING_KEY', 2, 'No matching key.'],
+    ['EXPIRED', 6, 'Expired.'],
+    ['NOT_INITIALIZED', 1, 'Not initialized.'],
+  ] as const)('%s carries code %i', (key, code, message) => {
+    expect(getInternalError(key)).toEqual({ code, message })
+  })
+
+  it.each([
+    ['USER_DISCONNECTED', 6000, 'User disconnected.'],
+    ['INVALID_UPDATE_REQUEST', 1003, 'Invalid update request.'],
+  ] as const)('%s carries code %i', (key, code, message) => {
+    expect(getSdkError(key)).toEqual({ code, message })
+  })
+
+  it('NOT_INITIALIZED before initialize() and after close()', async () => {
+    const client = new SignClient({ relayUrl: relay.url, logger: 'silent' })
+    await expect(client.connect({})).rejects.toMatchObject({ code: 1, message: 'Not initialized. engine' })
+    expect(() => client.session).toThrow(SignClientError)
+    await client.initialize()
+    expect(client.session.length).toBe(0)
+    await client.close()
+    await expect(client.ping({ topic: 'a'.repeat(64) })).rejects.toMatchObject({ code: 1 })
+  })
+
+  it('USER_DISCONNECTED reaches the peer on disconnect, and fails its open requests', async () => {
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    const received = nextEvent(wallet, 'session_request')
+    const pending = dapp.request({
+      topic,
+      chainId: 'eip155:1',
+      request: { method: 'personal_sign', params: [] },
+    })
+    await received
+    const deleted = nextEvent(dapp, 'session_delete')
+    await wallet.disconnect({ topic })
+    await deleted
+    await expect(pending).rejects.toMatchObject({ code: 6000, message: 'User disconnected.' })
+  })
+
+  it('NO_MATCHING_KEY for unknown records in the stores', async () => {
+    const client = await pool.make(relay.url)
+    expect(() => client.session.get('nope')).toThrow('No matching key. session: nope')
+    expect(() => client.proposal.get(1)).toThrow(expect.objectContaining({ code: 2 }))
+  })
+})

@@ -1,0 +1,91 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { httpVerifyResolver, type VerifyResolver } from '../../engine/index.js'
+import type { RunningRelay } from '../../relay/server/index.js'
+import { dappMetadata, walletMetadata } from '../engine/support/harness.js'
+import { ClientPool, establishSession, nextEvent, startTestRelay } from './support/fixtures.js'
+
+let relay: RunningRelay
+const pool = new ClientPool()
+beforeAll(async () => {
+  relay = await startTestRelay()
+})
+afterEach(async () => {
+  await pool.closeAll()
+  vi.restoreAllMocks()
+})
+afterAll(() => relay.close())
+
+async function proposalContext(resolver?: VerifyResolver) {
+  const dapp = await pool.make(relay.url)
+  const wallet = await pool.make(relay.url, {
+    metadata: walletMetadata,
+    ...(resolver ? { verifyResolver: resolver } : {}),
+  })
+  const proposal = nextEvent(wallet, 'session_proposal')
+  const { uri } = await dapp.connect({
+    optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
+  })
+  await wallet.pair({ uri: uri as string })
+  return (await proposal).verifyContext
+}
+
+describe('verify context conformance', () => {
+  it('with no verify service configured, validation is UNKNOWN and nothing is fetched', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    const context = await proposalContext()
+    expect(context).toEqual({ verified: { verifyUrl: '', validation: 'UNKNOWN', origin: dappMetadata.url } })
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    const request = nextEvent(wallet, 'session_request')
+    void dapp
+      .request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } })
+      .catch(() => {})
+    expect((await request).verifyContext.verified.validation).toBe('UNKNOWN')
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on', async () => {
+    expect((await proposalContext(async () => ({ origin: 'https://dapp.example' }))).verified).toMatchObject({
+      validation: 'VALID',
+      origin: 'https://dapp.example',
+    })
+    expect(
+      (await proposalContext(async () => ({ origin: 'https://evil.example', isScam: true }))).verified,
+    ).toEqual({
+      verifyUrl: '',
+      validation: 'INVALID',
+      origin: 'https://evil.example',
+      isScam: true,
+    })
+    expect((await proposalContext(async () => undefined)).verified.validation).toBe('UNKNOWN')
+    expect(
+      (
+        await proposalContext(async () => {
+          throw new Error('verify down')
+        })
+      ).verified.validation,
+    ).toBe('UNKNOWN')
+  })
+
+  it('asks an HTTP verify service by the message id', async () => {
+    const asked: string[] = []
+    const server: Server = createServer((request, response) => {
+      asked.push(request.url ?? '')
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ origin: 'https://dapp.example', isScam: false }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const context = await proposalContext(httpVerifyResolver({ url }))
+      expect(context.verified).toMatchObject({ validation: 'VALID', isScam: false })
+      expect(asked).toHaveLength(1)
+      expect(asked[0]).toMatch(/^\/attestation\/[0-9a-f]{64}\?v2Supported=true$/)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
