@@ -1,8 +1,11 @@
+import { authenticate } from './auth/authenticate.js'
+import { formatAuthMessage } from './auth/message.js'
+import { approveSessionAuthenticate, rejectSessionAuthenticate } from './auth/respond.js'
 import type { EngineContext } from './context.js'
 import { closeEngine, createEngine, type EngineOptions } from './create.js'
 import { internalError } from './errors.js'
 import { pair } from './pairing/pair.js'
-import type { Pairing, PendingRequest, Proposal, Session } from './schemas/index.js'
+import type { AuthRequest, Pairing, PendingRequest, Proposal, Session } from './schemas/index.js'
 import { approve } from './session/approve.js'
 import { connect } from './session/connect.js'
 import { disconnect } from './session/disconnect.js'
@@ -19,15 +22,20 @@ import type {
   Acknowledged,
   ApproveParams,
   ApproveResult,
+  ApproveSessionAuthenticateParams,
+  AuthenticateParams,
+  AuthenticateResult,
   ConnectParams,
   ConnectResult,
   DisconnectParams,
   EmitParams,
   ExtendParams,
   FindParams,
+  FormatAuthMessageParams,
   PairParams,
   PingParams,
   RejectParams,
+  RejectSessionAuthenticateParams,
   RequestParams,
   RespondParams,
   SignClientEvents,
@@ -43,6 +51,7 @@ type Views = {
   proposal: StoreView<number, Proposal>
   pendingRequest: StoreView<number, PendingRequest>
   pairing: StoreView<string, Pairing>
+  authRequests: StoreView<number, AuthRequest>
 }
 
 /**
@@ -78,6 +87,7 @@ export class SignClient {
       proposal: new StoreView(ctx.stores.proposals, Number),
       pendingRequest: new StoreView(ctx.stores.pendingRequests, Number),
       pairing: new StoreView(ctx.stores.pairings, String),
+      authRequests: new StoreView(ctx.stores.authRequests, Number),
     }
   }
 
@@ -96,6 +106,11 @@ export class SignClient {
   /** Pairings, also reachable as `core.pairing.pairings` as on the official client. */
   get pairing(): Views['pairing'] {
     return this.#requireViews().pairing
+  }
+
+  /** Sign-in requests waiting for the wallet's answer, as `auth.requests` on the official client. */
+  get auth(): { requests: Views['authRequests'] } {
+    return { requests: this.#requireViews().authRequests }
   }
 
   get core(): { pairing: { pairings: Views['pairing']; getPairings(): Pairing[] }; clientId: string } {
@@ -189,6 +204,26 @@ export class SignClient {
 
   getPendingSessionRequests(): PendingRequest[] {
     return this.#engine().stores.pendingRequests.getAll()
+  }
+
+  authenticate(params: AuthenticateParams): Promise<AuthenticateResult> {
+    return this.#run((ctx) => authenticate(ctx, params))
+  }
+
+  approveSessionAuthenticate(
+    params: ApproveSessionAuthenticateParams,
+  ): Promise<{ session: Session | undefined }> {
+    return this.#run((ctx) => approveSessionAuthenticate(ctx, params))
+  }
+
+  rejectSessionAuthenticate(params: RejectSessionAuthenticateParams): Promise<void> {
+    return this.#run((ctx) => rejectSessionAuthenticate(ctx, params))
+  }
+
+  /** The CAIP-122 message the wallet signs for `iss` (`did:pkh:eip155:1:0x…`). */
+  formatAuthMessage(params: FormatAuthMessageParams): string {
+    this.#engine()
+    return formatAuthMessage(params.request, params.iss)
   }
 
   /** Not in the official API (which never lets go of its socket): stops timers and closes the relay. */

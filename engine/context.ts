@@ -3,7 +3,7 @@ import type { Deferred } from './deferred.js'
 import type { TypedEmitter } from './emitter.js'
 import type { JsonRpcResponse } from './jsonrpc/index.js'
 import type { EngineLogger } from './logger.js'
-import type { Metadata, PendingRequest, Session } from './schemas/index.js'
+import type { AuthPayload, Cacao, Metadata, PendingRequest, Session } from './schemas/index.js'
 import type { Expirer } from './store/expirer.js'
 import type { RecentlyDeleted } from './store/recentlyDeleted.js'
 import type { EngineStores } from './store/stores.js'
@@ -26,6 +26,17 @@ export type PendingSession = {
   pairingTopic: string
   sessionTopic: string
   publicKey: string
+}
+
+/** A dapp-side `authenticate()` waiting for the wallet's CACAOs or for its fallback session. */
+export type PendingAuthentication = {
+  authPayload: AuthPayload
+  /** Our key for this request: the wallet answers on sha256 of it, and the session key derives from it. */
+  publicKey: string
+  pairingTopic: string
+  responseTopic: string
+  fallbackProposalId: number
+  result: Deferred<{ auths?: Cacao[]; session?: Session }>
 }
 
 /** The wallet-side queue that hands out incoming session requests one at a time. */
@@ -52,6 +63,8 @@ export type EngineContext = {
   readonly pendingSessions: Map<number, PendingSession>
   /** `connect()` approvals still open, by proposal id. */
   readonly approvals: Map<number, Deferred<Session>>
+  /** `authenticate()` calls still open, by request id. */
+  readonly authentications: Map<number, PendingAuthentication>
   /** Id of the last update or event applied per `topic` / `topic:event`, to discard older ones. */
   readonly lastApplied: Map<string, number>
   readonly requestQueue: SessionRequestQueue

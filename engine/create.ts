@@ -130,6 +130,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     responseWaiters: new Map(),
     pendingSessions: new Map(),
     approvals: new Map(),
+    authentications: new Map(),
     lastApplied: new Map(),
     requestQueue: { active: false, queue: [], emitted: new Set() },
     timers: new Set(),
@@ -207,6 +208,8 @@ export async function closeEngine(ctx: EngineContext): Promise<void> {
   for (const [id, waiter] of [...ctx.responseWaiters]) waiter({ id, jsonrpc: '2.0', error: closed })
   for (const approval of ctx.approvals.values()) approval.reject(new SignClientError(closed))
   ctx.approvals.clear()
+  for (const pending of ctx.authentications.values()) pending.result.reject(new SignClientError(closed))
+  ctx.authentications.clear()
   await ctx.relay.close()
   await ctx.inbound
 }

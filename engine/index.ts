@@ -1,3 +1,6 @@
+export { buildAuthObject, verifyCacaoSignature } from './auth/cacao.js'
+export { type AuthMessageFields, formatAuthMessage } from './auth/message.js'
+export { createRecap, decodeRecap, encodeRecap, type Recap, recapFromResources } from './auth/recap.js'
 export { SignClient, type SignClientOptions } from './client.js'
 export type { EngineTimings } from './context.js'
 export { DEFAULT_RELAY_URL, type EngineOptions } from './create.js'
@@ -29,6 +32,8 @@ export {
   type SupportedNamespaces,
 } from './namespaces/index.js'
 export type {
+  AuthPayload,
+  AuthRequest,
   Cacao,
   Metadata,
   Pairing,

@@ -104,7 +104,8 @@ export type AuthenticateParams = {
 }
 export type AuthenticateResult = {
   uri: string
-  response: () => Promise<{ auths?: Cacao[]; session: Session }>
+  /** The CACAOs and, when they grant methods, the session; or the session of the fallback proposal. */
+  response: () => Promise<{ auths?: Cacao[]; session?: Session }>
 }
 export type ApproveSessionAuthenticateParams = {
   id: number

@@ -1,5 +1,6 @@
 import { hashMessage } from '../../crypto/index.js'
 import type { RelayMessage } from '../../relay/client/index.js'
+import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.js'
 import { type EngineContext, schedule } from '../context.js'
 import { getInternalError } from '../errors.js'
 import { classifyPayload, type JsonRpcResponse } from '../jsonrpc/index.js'
@@ -14,7 +15,7 @@ import { onSettleRequest } from '../session/onSettleRequest.js'
 import { onSettleResponse } from '../session/onSettleResponse.js'
 import { onPingRequest } from '../session/ping.js'
 import { onUpdateRequest } from '../session/update.js'
-import { openMessage } from '../transport/keys.js'
+import { authResponseKey, openMessage } from '../transport/keys.js'
 
 /** Queues a relay message; messages are handled strictly one after another, in arrival order. */
 export function onRelayMessage(ctx: EngineContext, message: RelayMessage): void {
@@ -28,11 +29,12 @@ export function onRelayMessage(ctx: EngineContext, message: RelayMessage): void 
 async function handleMessage(ctx: EngineContext, relayMessage: RelayMessage): Promise<void> {
   if (ctx.closed) return
   const { topic, message, attestation } = relayMessage
-  if (!ctx.stores.keychain.has(topic)) {
+  const receiverPublicKey = authResponseKey(ctx, topic)
+  if (!ctx.stores.keychain.has(topic) && receiverPublicKey === undefined) {
     ctx.logger.debug('message on a topic we hold no key for', { topic })
     return
   }
-  const text = openMessage(ctx, topic, message)
+  const text = openMessage(ctx, topic, message, receiverPublicKey)
   if (text === undefined) {
     ctx.logger.warn('ignored a plaintext (type 2) envelope, which only link mode may carry', { topic })
     return
@@ -63,7 +65,10 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
   const { topic, payload } = incoming
   switch (payload.method) {
     case 'wc_sessionPropose':
+      if (isFallbackToIgnore(ctx, topic)) return
       return onProposeRequest(ctx, incoming)
+    case 'wc_sessionAuthenticate':
+      return onAuthenticateRequest(ctx, incoming)
     case 'wc_sessionSettle':
       return onSettleRequest(ctx, topic, payload)
     case 'wc_sessionUpdate':
@@ -91,7 +96,8 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
 async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpcResponse): Promise<void> {
   const key = String(payload.id)
   const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
-  if (record === undefined || record.topic !== topic) {
+  // Authenticate answers come on the requester's response topic, not the pairing topic asked on.
+  if (record === undefined || (record.topic !== topic && record.method !== 'wc_sessionAuthenticate')) {
     ctx.logger.debug('answer to no request of ours', { topic, id: payload.id })
     return
   }
@@ -103,6 +109,8 @@ async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpc
     case 'wc_sessionSettle':
       await onSettleResponse(ctx, topic, payload)
       return deliver()
+    case 'wc_sessionAuthenticate':
+      return onAuthenticateResponse(ctx, payload)
     case 'wc_sessionPing':
     case 'wc_pairingPing':
       // The official clients hold a ping's answer back for 500 ms; peers' timing expectations follow.
@@ -110,4 +118,15 @@ async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpc
     default:
       return deliver()
   }
+}
+
+/**
+ * A pairing made for `authenticate()` also carries a fallback proposal. A wallet that handles sign-in
+ * requests answers those and ignores the proposal, as the official wallet does.
+ */
+function isFallbackToIgnore(ctx: EngineContext, topic: string): boolean {
+  if (!ctx.stores.pairings.has(topic)) return false
+  const methods = ctx.stores.pairings.get(topic).methods
+  if (methods === undefined || methods.includes('wc_sessionPropose')) return false
+  return methods.includes('wc_sessionAuthenticate') && ctx.events.listenerCount('session_authenticate') > 0
 }

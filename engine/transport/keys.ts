@@ -31,15 +31,19 @@ export function randomSymKey(): string {
   return bytesToHex(randomBytes(32))
 }
 
-/** Derives the session key from our private key and the peer's public key; stores it, returns the topic. */
-export async function storeSharedKey(
+/** The key both sides derive from our private key (kept in the keychain) and the peer's public key. */
+export function sharedSymKey(ctx: EngineContext, selfPublicKey: string, peerPublicKey: string): string {
+  const privateKey = hexToBytes(ctx.stores.keychain.get(selfPublicKey))
+  return bytesToHex(deriveSymKey(privateKey, hexToBytes(peerPublicKey)))
+}
+
+/** Derives the session key, stores it under its topic and returns the topic. */
+export function storeSharedKey(
   ctx: EngineContext,
   selfPublicKey: string,
   peerPublicKey: string,
 ): Promise<string> {
-  const privateKey = hexToBytes(ctx.stores.keychain.get(selfPublicKey))
-  const symKey = deriveSymKey(privateKey, hexToBytes(peerPublicKey))
-  return storeSymKey(ctx, bytesToHex(symKey))
+  return storeSymKey(ctx, sharedSymKey(ctx, selfPublicKey, peerPublicKey))
 }
 
 export async function deleteKey(ctx: EngineContext, tag: string): Promise<void> {
@@ -55,6 +59,29 @@ export function sealForTopic(ctx: EngineContext, topic: string, payload: unknown
     message: JSON.stringify(payload),
     symKey: hexToBytes(ctx.stores.keychain.get(topic)),
   })
+}
+
+/**
+ * Seals a type 1 envelope: what a wallet sends back to an authenticate requester, which knows only its own
+ * key pair until it reads our public key from the envelope.
+ */
+export function sealTypeOne(payload: unknown, symKeyHex: string, senderPublicKey: string): string {
+  return encodeEnvelope({
+    type: 1,
+    message: JSON.stringify(payload),
+    symKey: hexToBytes(symKeyHex),
+    senderPublicKey: hexToBytes(senderPublicKey),
+  })
+}
+
+/** The keychain tag under which a dapp keeps the public key an authenticate response is sealed for. */
+export function authResponseTag(responseTopic: string): string {
+  return `authResponse:${responseTopic}`
+}
+
+export function authResponseKey(ctx: EngineContext, topic: string): string | undefined {
+  const tag = authResponseTag(topic)
+  return ctx.stores.keychain.has(tag) ? ctx.stores.keychain.get(tag) : undefined
 }
 
 /**

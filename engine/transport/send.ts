@@ -59,16 +59,24 @@ export type SendResponseParams = {
   kind?: PolicyKind
 }
 
-export async function sendResponse(ctx: EngineContext, params: SendResponseParams): Promise<void> {
+export function sendResponse(ctx: EngineContext, params: SendResponseParams): Promise<void> {
   const message = sealForTopic(ctx, params.topic, params.response)
+  return publishSealed(ctx, { ...params, message, id: params.response.id })
+}
+
+/** Publishes an already sealed message with the tag and TTL of one side of a method. */
+export async function publishSealed(
+  ctx: EngineContext,
+  params: { topic: string; message: string; method: string; kind?: PolicyKind; id: number },
+): Promise<void> {
   const policy = publishPolicy(params.method, params.kind ?? 'response')
   await ctx.relay.publish({
     topic: params.topic,
-    message,
+    message: params.message,
     ttl: policy.ttl,
     tag: policy.tag,
     prompt: policy.prompt,
-    correlationId: params.response.id,
+    correlationId: params.id,
   })
 }
 

@@ -1,9 +1,10 @@
 import { SignClient as OfficialSignClient } from '@walletconnect/sign-client'
+import { buildAuthObject as officialBuildAuthObject } from '@walletconnect/utils'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SignClient as OfficialSignClient221 } from 'wc-sign-client-2-21'
-import type { SignClient } from '../../engine/index.js'
+import { buildAuthObject, type SignClient } from '../../engine/index.js'
 import type { RunningRelay } from '../../relay/server/index.js'
 import { ClientPool, dappMetadata, nextEvent, startTestRelay, walletMetadata } from './support/harness.js'
 
@@ -191,5 +192,88 @@ describe.each(versions)('interop with the official client %s', (_version, Client
     await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
     expect((await deleted).topic).toBe(topic)
     expect(wallet.session.length).toBe(0)
+  })
+
+  it('our dapp authenticate() ↔ official wallet: signed in with a session', async () => {
+    const dapp: SignClient = await pool.make(relay.url, { metadata: dappMetadata })
+    const wallet = await official(Client, 'wallet')
+    wallet.on('session_authenticate', async ({ id, params }) => {
+      const iss = `did:pkh:${CHAIN}:${account.address}`
+      const message = wallet.formatAuthMessage({ request: params.authPayload, iss })
+      const signature = await account.signMessage({ message })
+      await wallet.approveSessionAuthenticate({
+        id,
+        auths: [officialBuildAuthObject(params.authPayload, { t: 'eip191', s: signature }, iss)],
+      })
+    })
+    const { uri, response } = await dapp.authenticate({
+      chains: [CHAIN],
+      domain: 'dapp.example',
+      uri: 'https://dapp.example',
+      nonce: 'interop-nonce',
+      methods: ['personal_sign'],
+    })
+    await wallet.pair({ uri })
+    const { auths, session } = await response()
+    expect(auths?.[0]?.p.iss).toBe(`did:pkh:${CHAIN}:${account.address}`)
+    const topic = session?.topic as string
+    expect(wallet.session.keys).toContain(topic)
+    wallet.on('session_request', (request) => {
+      const [message] = request.params.request.params as [Hex]
+      void account
+        .signMessage({ message: { raw: message } })
+        .then((result) =>
+          wallet.respond({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', result } }),
+        )
+    })
+    await sign('interop: authenticated session', (message) =>
+      dapp.request<Hex>({
+        topic,
+        chainId: CHAIN,
+        request: { method: 'personal_sign', params: [message, account.address] },
+      }),
+    )
+  })
+
+  it('official dapp authenticate() ↔ our wallet: signed in with a session', async () => {
+    const dapp = await official(Client, 'dapp')
+    const wallet: SignClient = await pool.make(relay.url, { metadata: walletMetadata })
+    wallet.on('session_authenticate', async ({ id, params }) => {
+      const iss = `did:pkh:${CHAIN}:${account.address}`
+      const signature = await account.signMessage({
+        message: wallet.formatAuthMessage({ request: params.authPayload, iss }),
+      })
+      await wallet.approveSessionAuthenticate({
+        id,
+        auths: [buildAuthObject(params.authPayload, { t: 'eip191', s: signature }, iss)],
+      })
+    })
+    const { uri, response } = await dapp.authenticate({
+      chains: [CHAIN],
+      domain: 'dapp.example',
+      uri: 'https://dapp.example',
+      nonce: 'interop-nonce',
+      methods: ['personal_sign'],
+    })
+    await wallet.pair({ uri })
+    const { auths, session } = await response()
+    expect(auths?.[0]?.p.iss).toBe(`did:pkh:${CHAIN}:${account.address}`)
+    const topic = session.topic
+    expect(wallet.session.get(topic).namespaces.eip155?.methods).toEqual(['personal_sign'])
+    wallet.on('session_request', (request) => {
+      const [message] = request.params.request.params as [Hex]
+      void account
+        .signMessage({ message: { raw: message } })
+        .then((result) =>
+          wallet.respond({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', result } }),
+        )
+    })
+    await sign('interop: our authenticated wallet', (message) =>
+      dapp.request<Hex>({
+        topic,
+        chainId: CHAIN,
+        request: { method: 'personal_sign', params: [message, account.address] },
+      }),
+    )
   })
 })

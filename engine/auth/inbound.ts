@@ -1,0 +1,140 @@
+import { hashKey, hexToBytes } from '../../crypto/index.js'
+import type { EngineContext } from '../context.js'
+import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
+import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
+import { updatePairingMetadata } from '../pairing/activate.js'
+import { deleteProposal } from '../proposal/delete.js'
+import type { IncomingRequest } from '../proposal/onProposeRequest.js'
+import {
+  type Session,
+  SessionAuthenticateParamsSchema,
+  SessionAuthenticateResultSchema,
+} from '../schemas/index.js'
+import { idTarget, topicTarget } from '../store/expirer.js'
+import { calcExpiry, SEVEN_DAYS } from '../time.js'
+import { createKeyPair, sealTypeOne, sharedSymKey, storeSharedKey } from '../transport/keys.js'
+import { publishSealed } from '../transport/send.js'
+import { resolveVerifyContext } from '../verify/index.js'
+import { checkCacaoBinding, verifyCacaoSignature } from './cacao.js'
+import { namespacesFromCacaos } from './session.js'
+
+/**
+ * Wallet side: a sign-in request arrived on a pairing topic. It is stored with its verify context and
+ * emitted as `session_authenticate`; a malformed one is auto-rejected (tag 1119) on the requester's
+ * response topic.
+ */
+export async function onAuthenticateRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
+  const { topic, payload } = incoming
+  const parsed = SessionAuthenticateParamsSchema.safeParse(payload.params)
+  if (!parsed.success) {
+    ctx.logger.error('malformed authenticate request', { topic })
+    const requester = (payload.params as { requester?: { publicKey?: unknown } } | undefined)?.requester
+      ?.publicKey
+    if (typeof requester === 'string' && /^[0-9a-f]{64}$/.test(requester)) {
+      await sendSealedToRequester(
+        ctx,
+        requester,
+        formatError(payload.id, getSdkError('MALFORMED_REQUEST_PARAMS')),
+        'autoReject',
+      )
+    }
+    return
+  }
+  const { requester, authPayload, expiryTimestamp } = parsed.data
+  const verifyContext = await resolveVerifyContext({
+    resolver: ctx.verifyResolver,
+    verifyUrl: ctx.verifyUrl,
+    metadata: requester.metadata,
+    attestationId: incoming.attestation ?? undefined,
+    encryptedId: incoming.encryptedId,
+    onError: (error) => ctx.logger.warn('verify failed', { error: String(error) }),
+  })
+  await ctx.stores.authRequests.set(String(payload.id), {
+    id: payload.id,
+    pairingTopic: topic,
+    requester,
+    authPayload,
+    expiryTimestamp,
+    verifyContext,
+  })
+  await ctx.expirer.set(idTarget(payload.id), expiryTimestamp)
+  ctx.events.emit('session_authenticate', { id: payload.id, topic, params: parsed.data, verifyContext })
+}
+
+/** Seals a response for an authenticate requester (type 1, with a key pair of ours) and publishes it. */
+export async function sendSealedToRequester(
+  ctx: EngineContext,
+  requesterPublicKey: string,
+  response: JsonRpcResponse,
+  kind: 'response' | 'reject' | 'autoReject',
+  senderPublicKey?: string,
+): Promise<void> {
+  const sender = senderPublicKey ?? (await createKeyPair(ctx))
+  const message = sealTypeOne(response, sharedSymKey(ctx, sender, requesterPublicKey), sender)
+  const topic = hashKey(hexToBytes(requesterPublicKey))
+  await publishSealed(ctx, { topic, message, method: 'wc_sessionAuthenticate', kind, id: response.id })
+}
+
+/**
+ * Dapp side: the wallet answered `authenticate()`. Every CACAO must carry its issuer's signature and
+ * answer our request; the methods its recap grants become a session on the key both sides derive. A
+ * wallet that does not know the method answers WC_METHOD_UNSUPPORTED, and the fallback proposal is
+ * left to settle instead.
+ */
+export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRpcResponse): Promise<void> {
+  const pending = ctx.authentications.get(payload.id)
+  if (pending === undefined) return
+  const { result } = pending
+  if ('error' in payload) {
+    if (payload.error.code === getSdkError('WC_METHOD_UNSUPPORTED').code) return
+    result.reject(new SignClientError(payload.error))
+    ctx.approvals.delete(pending.fallbackProposalId)
+    await deleteProposal(ctx, pending.fallbackProposalId)
+    return
+  }
+  try {
+    const parsed = SessionAuthenticateResultSchema.safeParse(payload.result)
+    if (!parsed.success) throw internalError('MISSING_OR_INVALID', 'authenticate() response')
+    const { cacaos, responder } = parsed.data
+    for (const cacao of cacaos) {
+      if (!(await verifyCacaoSignature(cacao))) {
+        throw new SignClientError(getSdkError('SESSION_SETTLEMENT_FAILED', 'Signature verification failed'))
+      }
+      const mismatch = checkCacaoBinding(cacao, pending.authPayload, ctx.clock.now())
+      if (mismatch) {
+        throw new SignClientError(
+          getSdkError('SESSION_SETTLEMENT_FAILED', `Cacao does not match the request: ${mismatch}`),
+        )
+      }
+    }
+    ctx.approvals.delete(pending.fallbackProposalId)
+    await deleteProposal(ctx, pending.fallbackProposalId)
+    const namespaces = namespacesFromCacaos(cacaos)
+    let session: Session | undefined
+    if (namespaces !== undefined) {
+      const topic = await storeSharedKey(ctx, pending.publicKey, responder.publicKey)
+      session = {
+        topic,
+        pairingTopic: pending.pairingTopic,
+        relay: { protocol: 'irn' },
+        expiry: calcExpiry(ctx.clock, SEVEN_DAYS),
+        acknowledged: true,
+        controller: responder.publicKey,
+        namespaces,
+        requiredNamespaces: {},
+        optionalNamespaces: {},
+        self: { publicKey: pending.publicKey, metadata: ctx.metadata },
+        peer: responder,
+        transportType: 'relay',
+        authentication: cacaos,
+      }
+      await ctx.relay.subscribe(topic)
+      await ctx.stores.sessions.set(topic, session)
+      await ctx.expirer.set(topicTarget(topic), session.expiry)
+      await updatePairingMetadata(ctx, pending.pairingTopic, responder.metadata)
+    }
+    result.resolve({ auths: cacaos, ...(session ? { session } : {}) })
+  } catch (error) {
+    result.reject(error instanceof SignClientError ? error : new SignClientError(toErrorResponse(error)))
+  }
+}

@@ -1,0 +1,113 @@
+import type { EngineContext } from '../context.js'
+import { getSdkError, internalError, SignClientError } from '../errors.js'
+import { formatError, formatResult } from '../jsonrpc/index.js'
+import { isValidErrorReason } from '../namespaces/index.js'
+import { activatePairing, updatePairingMetadata } from '../pairing/activate.js'
+import type { AuthRequest, Session } from '../schemas/index.js'
+import { idTarget, topicTarget } from '../store/expirer.js'
+import { calcExpiry, SEVEN_DAYS } from '../time.js'
+import { createKeyPair, deleteKey, storeSharedKey } from '../transport/keys.js'
+import type { ApproveSessionAuthenticateParams, RejectSessionAuthenticateParams } from '../types.js'
+import { assertParams } from '../validate.js'
+import { verifyCacaoSignature } from './cacao.js'
+import { sendSealedToRequester } from './inbound.js'
+import { namespacesFromCacaos } from './session.js'
+
+function pendingAuthRequest(ctx: EngineContext, id: unknown): AuthRequest {
+  if (typeof id !== 'number' || !ctx.stores.authRequests.has(String(id))) {
+    throw internalError('NO_MATCHING_KEY', `Could not find pending auth request with id ${String(id)}`)
+  }
+  return ctx.stores.authRequests.get(String(id))
+}
+
+async function forget(ctx: EngineContext, id: number): Promise<void> {
+  await ctx.stores.authRequests.delete(String(id))
+  await ctx.expirer.delete(idTarget(id))
+}
+
+/**
+ * Wallet side: answers a sign-in with signed CACAOs (tag 1117). When their recaps grant methods, the
+ * session both sides derive from the answer's key pair is stored and subscribed here too.
+ */
+export async function approveSessionAuthenticate(
+  ctx: EngineContext,
+  params: ApproveSessionAuthenticateParams,
+): Promise<{ session: Session | undefined }> {
+  assertParams(params, 'approveSessionAuthenticate()')
+  const pending = pendingAuthRequest(ctx, params.id)
+  const { id, auths } = params
+  const senderPublicKey = await createKeyPair(ctx)
+  for (const cacao of auths) {
+    if (!(await verifyCacaoSignature(cacao))) {
+      const error = getSdkError('SESSION_SETTLEMENT_FAILED', 'Signature verification failed')
+      await sendSealedToRequester(
+        ctx,
+        pending.requester.publicKey,
+        formatError(id, error),
+        'response',
+        senderPublicKey,
+      )
+      throw new SignClientError(error)
+    }
+  }
+  const namespaces = namespacesFromCacaos(auths)
+  let session: Session | undefined
+  if (namespaces !== undefined) {
+    const sessionTopic = await storeSharedKey(ctx, senderPublicKey, pending.requester.publicKey)
+    session = {
+      topic: sessionTopic,
+      pairingTopic: pending.pairingTopic,
+      relay: { protocol: 'irn' },
+      expiry: calcExpiry(ctx.clock, SEVEN_DAYS),
+      acknowledged: true,
+      controller: pending.requester.publicKey,
+      namespaces,
+      requiredNamespaces: {},
+      optionalNamespaces: {},
+      self: { publicKey: senderPublicKey, metadata: ctx.metadata },
+      peer: pending.requester,
+      transportType: 'relay',
+      authentication: auths,
+    }
+    await ctx.relay.subscribe(sessionTopic)
+    await ctx.stores.sessions.set(sessionTopic, session)
+    await ctx.expirer.set(topicTarget(sessionTopic), session.expiry)
+    await updatePairingMetadata(ctx, pending.pairingTopic, pending.requester.metadata)
+  }
+  await sendSealedToRequester(
+    ctx,
+    pending.requester.publicKey,
+    formatResult(id, { cacaos: auths, responder: { publicKey: senderPublicKey, metadata: ctx.metadata } }),
+    'response',
+    senderPublicKey,
+  )
+  if (session === undefined) await deleteKey(ctx, senderPublicKey)
+  await forget(ctx, id)
+  await activatePairing(ctx, pending.pairingTopic)
+  return { session }
+}
+
+/** Wallet side: declines a sign-in (tag 1118). */
+export async function rejectSessionAuthenticate(
+  ctx: EngineContext,
+  params: RejectSessionAuthenticateParams,
+): Promise<void> {
+  assertParams(params, 'rejectSessionAuthenticate()')
+  const pending = pendingAuthRequest(ctx, params.id)
+  if (!isValidErrorReason(params.reason)) {
+    throw internalError(
+      'MISSING_OR_INVALID',
+      `rejectSessionAuthenticate() reason: ${JSON.stringify(params.reason)}`,
+    )
+  }
+  const sender = await createKeyPair(ctx)
+  await sendSealedToRequester(
+    ctx,
+    pending.requester.publicKey,
+    formatError(params.id, params.reason),
+    'reject',
+    sender,
+  )
+  await deleteKey(ctx, sender)
+  await forget(ctx, params.id)
+}

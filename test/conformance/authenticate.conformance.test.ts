@@ -1,0 +1,63 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthenticateParams } from '../../engine/index.js'
+import type { RunningRelay } from '../../relay/server/index.js'
+import { ClientPool, startTestRelay } from './support/fixtures.js'
+
+let relay: RunningRelay
+const pool = new ClientPool()
+beforeAll(async () => {
+  relay = await startTestRelay()
+})
+afterEach(() => pool.closeAll())
+afterAll(() => relay.close())
+
+const valid: AuthenticateParams = {
+  chains: ['eip155:1'],
+  domain: 'dapp.example',
+  uri: 'https://dapp.example',
+  nonce: 'n',
+}
+
+describe('authenticate() conformance', () => {
+  it('chains non-empty array', async () => {
+    const dapp = await pool.make(relay.url)
+    for (const chains of [[], undefined, 'eip155:1']) {
+      await expect(dapp.authenticate({ ...valid, chains: chains as string[] })).rejects.toMatchObject({
+        code: 5,
+        message: 'Missing or invalid. chains is required and must be a non-empty array',
+      })
+    }
+  })
+
+  it.each(['uri', 'domain', 'nonce'] as const)('%s required', async (field) => {
+    const dapp = await pool.make(relay.url)
+    await expect(dapp.authenticate({ ...valid, [field]: '' })).rejects.toMatchObject({
+      code: 5,
+      message: `Missing or invalid. ${field} is required parameter`,
+    })
+  })
+
+  it('a single namespace', async () => {
+    const dapp = await pool.make(relay.url)
+    await expect(
+      dapp.authenticate({ ...valid, chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
+    ).rejects.toMatchObject({
+      code: 5,
+      message: expect.stringContaining('Multi-namespace requests are not supported'),
+    })
+  })
+
+  it('eip155 only', async () => {
+    const dapp = await pool.make(relay.url)
+    await expect(
+      dapp.authenticate({ ...valid, chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
+    ).rejects.toMatchObject({
+      code: 5,
+      message: expect.stringContaining('Only eip155 namespace is supported'),
+    })
+    const { uri } = await dapp.authenticate(valid)
+    expect(uri).toMatch(
+      /^wc:[0-9a-f]{64}@2\?expiryTimestamp=\d+&methods=wc_sessionAuthenticate&relay-protocol=irn&symKey=[0-9a-f]{64}$/,
+    )
+  })
+})

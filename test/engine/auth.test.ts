@@ -1,0 +1,202 @@
+import {
+  createEncodedRecap,
+  buildAuthObject as officialBuildAuthObject,
+  formatMessage as officialFormatMessage,
+} from '@walletconnect/utils'
+import type { Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  buildAuthObject,
+  createRecap,
+  decodeRecap,
+  encodeRecap,
+  formatAuthMessage,
+  type SignClient,
+  verifyCacaoSignature,
+} from '../../engine/index.js'
+import type { AuthPayload } from '../../engine/schemas/index.js'
+import type { RunningRelay } from '../../relay/server/index.js'
+import { ClientPool, nextEvent, startTestRelay, walletMetadata } from './support/harness.js'
+
+const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+const iss = `did:pkh:eip155:1:${account.address}`
+
+const payload: AuthPayload = {
+  type: 'caip122',
+  chains: ['eip155:1'],
+  domain: 'dapp.example',
+  aud: 'https://dapp.example/login',
+  version: '1',
+  nonce: 'n0nce',
+  iat: '2026-01-01T00:00:00.000Z',
+  statement: 'Sign in to Dapp',
+  resources: [
+    'https://dapp.example/terms',
+    createEncodedRecap('eip155', 'request', ['personal_sign', 'eth_sendTransaction']),
+  ],
+}
+
+describe('SIWE messages and recaps', () => {
+  it('formats the message byte for byte as the official client', () => {
+    expect(formatAuthMessage(payload, iss)).toBe(officialFormatMessage(payload, iss))
+    const bare = {
+      ...payload,
+      statement: undefined,
+      resources: undefined,
+      exp: '2026-02-01T00:00:00Z',
+      requestId: 'r1',
+    }
+    expect(formatAuthMessage(bare, iss)).toBe(officialFormatMessage(bare, iss))
+    expect(formatAuthMessage(payload, iss)).toContain(
+      "(1) 'request': 'eth_sendTransaction', 'personal_sign' for 'eip155'.",
+    )
+  })
+
+  it('encodes recaps as the official client and decodes them back', () => {
+    const ours = encodeRecap(createRecap('eip155', 'request', ['personal_sign', 'eth_sendTransaction']))
+    expect(ours).toBe(createEncodedRecap('eip155', 'request', ['personal_sign', 'eth_sendTransaction']))
+    expect(Object.keys(decodeRecap(ours).att.eip155 ?? {})).toEqual([
+      'request/eth_sendTransaction',
+      'request/personal_sign',
+    ])
+  })
+
+  it('refuses statements with line breaks', () => {
+    expect(() => formatAuthMessage({ ...payload, statement: 'a\nURI: evil' }, iss)).toThrow(/line breaks/)
+  })
+
+  it('builds and verifies CACAOs', async () => {
+    const signature = await account.signMessage({ message: formatAuthMessage(payload, iss) })
+    const cacao = buildAuthObject(payload, { t: 'eip191', s: signature }, `eip155:1:${account.address}`)
+    expect(cacao).toEqual(
+      officialBuildAuthObject(payload, { t: 'eip191', s: signature }, `eip155:1:${account.address}`),
+    )
+    expect(await verifyCacaoSignature(cacao)).toBe(true)
+    expect(await verifyCacaoSignature({ ...cacao, p: { ...cacao.p, nonce: 'other' } })).toBe(false)
+    expect(await verifyCacaoSignature({ ...cacao, s: { t: 'eip1271', s: signature } })).toBe(false)
+  })
+})
+
+let relay: RunningRelay
+const pool = new ClientPool()
+beforeAll(async () => {
+  relay = await startTestRelay()
+})
+afterEach(() => pool.closeAll())
+afterAll(() => relay.close())
+
+/** A wallet that signs every sign-in request with the test account. */
+function signingWallet(wallet: SignClient): void {
+  wallet.on('session_authenticate', async ({ id, params }) => {
+    const { authPayload } = params
+    const issuer = `did:pkh:${authPayload.chains[0]}:${account.address}`
+    const message = wallet.formatAuthMessage({ request: authPayload, iss: issuer })
+    const signature = (await account.signMessage({ message })) as Hex
+    await wallet.approveSessionAuthenticate({
+      id,
+      auths: [buildAuthObject(authPayload, { t: 'eip191', s: signature }, issuer)],
+    })
+  })
+}
+
+describe('authenticate() between our clients', () => {
+  it('signs in and grants the recap methods as a session', async () => {
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    signingWallet(wallet)
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:1'],
+      domain: 'dapp.example',
+      uri: 'https://dapp.example/login',
+      nonce: 'abc123',
+      methods: ['personal_sign'],
+    })
+    expect(uri).toContain('methods=wc_sessionAuthenticate')
+    await wallet.pair({ uri })
+    const { auths, session } = await response()
+    expect(auths?.[0]?.p.iss).toBe(iss)
+    expect(session?.namespaces.eip155?.accounts).toEqual([`eip155:1:${account.address}`])
+    expect(session?.namespaces.eip155?.methods).toEqual(['personal_sign'])
+    const topic = session?.topic as string
+    expect(wallet.session.keys).toEqual([topic])
+    expect(wallet.auth.requests.length).toBe(0)
+    wallet.on(
+      'session_request',
+      ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0xok' } }),
+    )
+    await expect(
+      dapp.request({
+        topic,
+        chainId: 'eip155:1',
+        request: { method: 'personal_sign', params: ['0x00', account.address] },
+      }),
+    ).resolves.toBe('0xok')
+  })
+
+  it('fails response() with the reason of a wallet that refuses', async () => {
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    wallet.on('session_authenticate', ({ id }) => {
+      void wallet.rejectSessionAuthenticate({
+        id,
+        reason: { code: 12001, message: 'User rejected request.' },
+      })
+    })
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:1'],
+      domain: 'd.example',
+      uri: 'https://d.example',
+      nonce: 'n',
+    })
+    await wallet.pair({ uri })
+    await expect(response()).rejects.toMatchObject({ code: 12001 })
+  })
+
+  it('falls back to the session proposal with a wallet that does not handle sign-in', async () => {
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const proposal = nextEvent(wallet, 'session_proposal')
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:1'],
+      domain: 'd.example',
+      uri: 'https://d.example',
+      nonce: 'n',
+    })
+    await wallet.pair({ uri })
+    const { id, params } = await proposal
+    expect(params.optionalNamespaces.eip155?.methods).toEqual(['personal_sign'])
+    await wallet.approve({
+      id,
+      namespaces: {
+        eip155: { accounts: [`eip155:1:${account.address}`], methods: ['personal_sign'], events: [] },
+      },
+    })
+    const { auths, session } = await response()
+    expect(auths).toBeUndefined()
+    expect(session?.peer.metadata.name).toBe(walletMetadata.name)
+  })
+
+  it('refuses to approve with a CACAO whose signature does not verify', async () => {
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const request = nextEvent(wallet, 'session_authenticate')
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:1'],
+      domain: 'd.example',
+      uri: 'https://d.example',
+      nonce: 'n',
+    })
+    await wallet.pair({ uri })
+    const { id, params } = await request
+    const forged = buildAuthObject(
+      params.authPayload,
+      { t: 'eip191', s: `0x${'11'.repeat(65)}` },
+      `eip155:1:${account.address}`,
+    )
+    await expect(wallet.approveSessionAuthenticate({ id, auths: [forged] })).rejects.toMatchObject({
+      code: 7000,
+    })
+    await expect(response()).rejects.toMatchObject({ code: 7000 })
+  })
+})
