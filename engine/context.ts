@@ -63,6 +63,8 @@ export type EngineContext = {
   readonly pendingSessions: Map<number, PendingSession>
   /** `connect()` approvals still open, by proposal id. */
   readonly approvals: Map<number, Deferred<Session>>
+  /** Proposals an `approve()` is working on, so a second call for the same one fails fast. */
+  readonly approving: Set<number>
   /** `authenticate()` calls still open, by request id. */
   readonly authentications: Map<number, PendingAuthentication>
   /** Id of the last update or event applied per `topic` / `topic:event`, to discard older ones. */

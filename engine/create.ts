@@ -130,6 +130,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     responseWaiters: new Map(),
     pendingSessions: new Map(),
     approvals: new Map(),
+    approving: new Set(),
     authentications: new Map(),
     lastApplied: new Map(),
     requestQueue: { active: false, queue: [], emitted: new Set() },

@@ -6,7 +6,6 @@ export const systemClock: Clock = { now: () => Date.now() }
 export const FIVE_MINUTES = 300
 export const FIFTEEN_MINUTES = 900
 export const ONE_HOUR = 3_600
-export const ONE_DAY = 86_400
 export const SEVEN_DAYS = 604_800
 
 /** Unix seconds, as every expiry on the wire is written. */

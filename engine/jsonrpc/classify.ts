@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { JsonRpcError, JsonRpcPayload, JsonRpcRequest, JsonRpcResult } from './payload.js'
+import type { JsonRpcError, JsonRpcRequest, JsonRpcResult } from './payload.js'
 
 const IdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
 
@@ -45,8 +45,4 @@ export function classifyPayload(value: unknown): ClassifiedPayload {
     if (result.success) return { kind: 'result', payload: result.data as JsonRpcResult }
   }
   return { kind: 'unknown' }
-}
-
-export function isJsonRpcPayload(value: unknown): value is JsonRpcPayload {
-  return classifyPayload(value).kind !== 'unknown'
 }

@@ -2,7 +2,6 @@ export {
   type ClassifiedPayload,
   classifyPayload,
   ErrorResponseSchema,
-  isJsonRpcPayload,
   JsonRpcErrorSchema,
   JsonRpcRequestSchema,
   JsonRpcResultSchema,

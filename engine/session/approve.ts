@@ -49,6 +49,18 @@ async function validateApprove(ctx: EngineContext, params: ApproveParams): Promi
  */
 export async function approve(ctx: EngineContext, params: ApproveParams): Promise<ApproveResult> {
   await validateApprove(ctx, params)
+  if (ctx.approving.has(params.id)) {
+    throw internalError('MISSING_OR_INVALID', `approve() proposal ${params.id} is already being approved`)
+  }
+  ctx.approving.add(params.id)
+  try {
+    return await settleApproval(ctx, params)
+  } finally {
+    ctx.approving.delete(params.id)
+  }
+}
+
+async function settleApproval(ctx: EngineContext, params: ApproveParams): Promise<ApproveResult> {
   const { id, namespaces, sessionProperties, scopedProperties, sessionConfig } = params
   const relayProtocol = params.relayProtocol ?? 'irn'
   const proposal = ctx.stores.proposals.get(String(id))

@@ -55,16 +55,8 @@ export class Expirer {
     return this.#store.init()
   }
 
-  get targets(): Expiration[] {
-    return this.#store.getAll()
-  }
-
   has(target: string): boolean {
     return this.#store.has(target)
-  }
-
-  get(target: string): number | undefined {
-    return this.#store.has(target) ? this.#store.get(target).expiry : undefined
   }
 
   async set(target: string, expirySeconds: number): Promise<void> {
