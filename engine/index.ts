@@ -31,6 +31,15 @@ export {
   parseChainId,
   type SupportedNamespaces,
 } from './namespaces/index.js'
+export {
+  type Eip1193Provider,
+  ProviderErrorCode,
+  type ProviderEvents,
+  ProviderRpcError,
+  type RequestArguments,
+  SessionProvider,
+  type SessionProviderOptions,
+} from './provider/index.js'
 export type {
   AuthPayload,
   AuthRequest,
