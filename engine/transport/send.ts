@@ -7,7 +7,7 @@ import {
   type JsonRpcResponse,
   payloadId,
 } from '../jsonrpc/index.js'
-import { calcExpiry } from '../time.js'
+import { calcExpiry, isExpired } from '../time.js'
 import { sealForTopic } from './keys.js'
 import { type PolicyKind, publishPolicy } from './policies.js'
 
@@ -19,6 +19,9 @@ export type SendRequestParams = {
   /** Relay TTL in seconds, when it must differ from the method's (session requests with an expiry). */
   ttl?: number
 }
+
+/** Methods peers never answer (the official clients send nothing back), so nothing waits for them. */
+const UNANSWERED_METHODS = new Set(['wc_sessionEvent', 'wc_sessionDelete', 'wc_pairingDelete'])
 
 export function newPayloadId(ctx: EngineContext): number {
   return payloadId(ctx.clock.now())
@@ -34,12 +37,15 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
   const message = sealForTopic(ctx, params.topic, payload)
   const policy = publishPolicy(params.method, 'request')
   const ttl = params.ttl ?? policy.ttl
-  await ctx.stores.history.set(String(id), {
-    id,
-    topic: params.topic,
-    method: params.method,
-    expiry: calcExpiry(ctx.clock, ttl),
-  })
+  if (!UNANSWERED_METHODS.has(params.method)) {
+    await pruneHistory(ctx)
+    await ctx.stores.history.set(String(id), {
+      id,
+      topic: params.topic,
+      method: params.method,
+      expiry: calcExpiry(ctx.clock, ttl),
+    })
+  }
   await ctx.relay.publish({
     topic: params.topic,
     message,
@@ -49,6 +55,13 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
     correlationId: id,
   })
   return id
+}
+
+/** Forgets requests whose answer can no longer arrive: the relay has dropped them by now. */
+async function pruneHistory(ctx: EngineContext): Promise<void> {
+  for (const record of ctx.stores.history.getAll()) {
+    if (isExpired(ctx.clock, record.expiry)) await ctx.stores.history.delete(String(record.id))
+  }
 }
 
 export type SendResponseParams = {
