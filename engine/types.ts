@@ -52,6 +52,13 @@ export type ConnectParams = {
   /** Deprecated: reuse an existing pairing instead of making a new one. */
   pairingTopic?: string
   relays?: { protocol: string; data?: string }[]
+  /** Sign-ins to ask for along with the session (2.25's one-step connect and sign-in). */
+  authentication?: ConnectAuthentication[]
+}
+/** A sign-in request inside `connect()`; `ttl` (seconds) also bounds the proposal's life. */
+export type ConnectAuthentication = Omit<AuthenticateParams, 'methods' | 'pairingTopic' | 'expiry'> & {
+  ttl?: number
+  signatureTypes?: Record<string, string[]>
 }
 export type ConnectResult = { uri: string | undefined; approval: () => Promise<Session> }
 
@@ -64,6 +71,8 @@ export type ApproveParams = {
   sessionProperties?: Record<string, unknown>
   scopedProperties?: Record<string, unknown>
   sessionConfig?: Record<string, unknown>
+  /** Answers to the proposal's `requests`: signed CACAOs for the sign-ins it asked for. */
+  proposalRequestsResponses?: { authentication?: Cacao[] }
 }
 export type ApproveResult = { topic: string; acknowledged: () => Promise<Session> }
 

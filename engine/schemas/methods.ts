@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   AuthPayloadSchema,
+  CacaoSchema,
   SessionAuthenticateParamsSchema,
   SessionAuthenticateResultSchema,
 } from './auth.js'
@@ -52,7 +53,10 @@ export const SessionSettleParamsSchema = z.object({
   sessionProperties: PropertiesSchema.optional(),
   scopedProperties: PropertiesSchema.optional(),
   sessionConfig: z.record(z.string(), z.unknown()).optional(),
-  proposalRequestsResponses: z.record(z.string(), z.unknown()).optional(),
+  /** Answers to the proposal's `requests`: CACAOs for a sign-in asked for in `connect()`. */
+  proposalRequestsResponses: z
+    .object({ authentication: z.array(CacaoSchema).optional(), walletPay: z.unknown().optional() })
+    .optional(),
 })
 export type SessionSettleParams = z.infer<typeof SessionSettleParamsSchema>
 

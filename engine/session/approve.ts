@@ -61,7 +61,8 @@ export async function approve(ctx: EngineContext, params: ApproveParams): Promis
 }
 
 async function settleApproval(ctx: EngineContext, params: ApproveParams): Promise<ApproveResult> {
-  const { id, namespaces, sessionProperties, scopedProperties, sessionConfig } = params
+  const { id, namespaces, sessionProperties, scopedProperties, sessionConfig, proposalRequestsResponses } =
+    params
   const relayProtocol = params.relayProtocol ?? 'irn'
   const proposal = ctx.stores.proposals.get(String(id))
   const { pairingTopic, proposer, requiredNamespaces, optionalNamespaces } = proposal
@@ -78,6 +79,7 @@ async function settleApproval(ctx: EngineContext, params: ApproveParams): Promis
     ...(sessionProperties ? { sessionProperties } : {}),
     ...(scopedProperties ? { scopedProperties } : {}),
     ...(sessionConfig ? { sessionConfig } : {}),
+    ...(proposalRequestsResponses ? { proposalRequestsResponses } : {}),
   }
   const session: Session = {
     topic: sessionTopic,
@@ -95,6 +97,9 @@ async function settleApproval(ctx: EngineContext, params: ApproveParams): Promis
     ...(sessionProperties ? { sessionProperties } : {}),
     ...(scopedProperties ? { scopedProperties } : {}),
     ...(sessionConfig ? { sessionConfig } : {}),
+    ...(proposalRequestsResponses?.authentication
+      ? { authentication: proposalRequestsResponses.authentication }
+      : {}),
   }
   await ctx.stores.sessions.set(sessionTopic, session)
 

@@ -6,14 +6,34 @@ import { mergeRequiredIntoOptional } from '../namespaces/index.js'
 import { createPairing } from '../pairing/create.js'
 import { deleteProposal } from '../proposal/delete.js'
 import { validateConnectParams } from '../proposal/validateConnect.js'
-import type { Proposal, ProposalNamespaces, Session } from '../schemas/index.js'
+import type { AuthPayload, Proposal, ProposalNamespaces, Session } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { createKeyPair, sealForTopic } from '../transport/keys.js'
 import { newPayloadId } from '../transport/send.js'
-import type { ConnectParams, ConnectResult } from '../types.js'
+import type { ConnectAuthentication, ConnectParams, ConnectResult } from '../types.js'
+import { assertRequestExpiry } from './checks.js'
 
 export const PROPOSAL_EXPIRY_MESSAGE = 'Proposal expired'
+
+/** A sign-in inside a proposal, in the CACAO payload form `authenticate()` sends too. */
+function authPayloadOf(ctx: EngineContext, request: ConnectAuthentication): AuthPayload {
+  return {
+    type: request.type ?? 'caip122',
+    chains: request.chains,
+    domain: request.domain,
+    aud: request.uri,
+    version: '1',
+    nonce: request.nonce,
+    iat: new Date(ctx.clock.now()).toISOString(),
+    ...(request.statement === undefined ? {} : { statement: request.statement }),
+    ...(request.exp === undefined ? {} : { exp: request.exp }),
+    ...(request.nbf === undefined ? {} : { nbf: request.nbf }),
+    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+    ...(request.resources === undefined ? {} : { resources: request.resources }),
+    ...(request.signatureTypes === undefined ? {} : { signatureTypes: request.signatureTypes }),
+  }
+}
 
 /**
  * Dapp side: proposes a session. Makes a pairing (unless a usable one is given), hands the encrypted
@@ -43,17 +63,21 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
     throw internalError('NO_MATCHING_KEY', `connect() pairing topic: ${pairingTopic}`)
   }
 
+  const ttl = params.authentication?.[0]?.ttl ?? FIVE_MINUTES
+  assertRequestExpiry(ttl)
+  const authentication = params.authentication?.map((request) => authPayloadOf(ctx, request))
   const publicKey = await createKeyPair(ctx)
   const proposal: Proposal = {
     id: newPayloadId(ctx),
     pairingTopic,
-    expiryTimestamp: calcExpiry(ctx.clock, FIVE_MINUTES),
+    expiryTimestamp: calcExpiry(ctx.clock, ttl),
     relays: params.relays ?? [{ protocol: 'irn' }],
     proposer: { publicKey, metadata: ctx.metadata },
     requiredNamespaces: {},
     optionalNamespaces,
     ...(params.sessionProperties ? { sessionProperties: params.sessionProperties } : {}),
     ...(params.scopedProperties ? { scopedProperties: params.scopedProperties } : {}),
+    ...(authentication ? { requests: { authentication } } : {}),
   }
   const approval = deferred<Session>()
   ctx.approvals.set(proposal.id, approval)
@@ -71,7 +95,7 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
     await ctx.relay.proposeSession({
       pairingTopic,
       sessionProposal: message,
-      ttl: FIVE_MINUTES,
+      ttl,
       correlationId: proposal.id,
     })
   } catch (error) {

@@ -1,10 +1,17 @@
+import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
-import { internalError, SignClientError, toErrorResponse } from '../errors.js'
+import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { validateSessionNamespaces } from '../namespaces/index.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
-import { type Session, type SessionSettleParams, SessionSettleParamsSchema } from '../schemas/index.js'
+import {
+  type AuthPayload,
+  type Cacao,
+  type Session,
+  type SessionSettleParams,
+  SessionSettleParamsSchema,
+} from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
 import { isExpired } from '../time.js'
 import { deleteKey } from '../transport/keys.js'
@@ -31,6 +38,25 @@ function validateSettle(ctx: EngineContext, params: unknown): SessionSettleParam
 }
 
 /**
+ * CACAOs answering the sign-ins a proposal asked for must be signed by their issuer and answer one of
+ * those requests; anything else fails the settlement rather than leaving a forged sign-in in the session.
+ */
+async function checkSignIns(
+  ctx: EngineContext,
+  cacaos: readonly Cacao[],
+  requested: readonly AuthPayload[],
+): Promise<void> {
+  for (const cacao of cacaos) {
+    const answers = requested.some(
+      (request) => checkCacaoBinding(cacao, request, ctx.clock.now()) === undefined,
+    )
+    if (!answers || !(await verifyCacaoSignature(cacao))) {
+      throw new SignClientError(getSdkError('SESSION_SETTLEMENT_FAILED', 'Signature verification failed'))
+    }
+  }
+}
+
+/**
  * Dapp side: the wallet settles the session it approved. The settlement is validated, stored and
  * acknowledged (tag 1103), then `session_connect` fires and `approval()` resolves. An invalid one is
  * answered with an error, which makes the wallet delete the session, and fails `approval()`.
@@ -51,6 +77,8 @@ export async function onSettleRequest(
     const proposal = ctx.stores.proposals.has(String(pending.proposalId))
       ? ctx.stores.proposals.get(String(pending.proposalId))
       : undefined
+    const authentication = settle.proposalRequestsResponses?.authentication
+    if (authentication) await checkSignIns(ctx, authentication, proposal?.requests?.authentication ?? [])
     const session: Session = {
       topic,
       pairingTopic: pending.pairingTopic,
@@ -67,6 +95,7 @@ export async function onSettleRequest(
       ...(settle.sessionProperties ? { sessionProperties: settle.sessionProperties } : {}),
       ...(settle.scopedProperties ? { scopedProperties: settle.scopedProperties } : {}),
       ...(settle.sessionConfig ? { sessionConfig: settle.sessionConfig } : {}),
+      ...(authentication ? { authentication } : {}),
     }
     await ctx.stores.sessions.set(topic, session)
     await ctx.expirer.set(topicTarget(topic), session.expiry)

@@ -199,4 +199,49 @@ describe('authenticate() between our clients', () => {
     })
     await expect(response()).rejects.toMatchObject({ code: 7000 })
   })
+
+  it('signs in inside connect(): CACAOs answer the proposal requests and land in the session', async () => {
+    const dapp = await pool.make(relay.url)
+    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const proposal = nextEvent(wallet, 'session_proposal')
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
+      authentication: [
+        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'one-step' },
+      ],
+    })
+    await wallet.pair({ uri: uri as string })
+    const { id, params } = await proposal
+    const request = params.requests?.authentication?.[0] as AuthPayload
+    expect(request.nonce).toBe('one-step')
+    const signature = await account.signMessage({ message: formatAuthMessage(request, iss) })
+    const cacao = buildAuthObject(request, { t: 'eip191', s: signature }, iss)
+    await wallet.approve({
+      id,
+      namespaces: {
+        eip155: { accounts: [`eip155:1:${account.address}`], methods: ['personal_sign'], events: [] },
+      },
+      proposalRequestsResponses: { authentication: [cacao] },
+    })
+    const session = await approval()
+    expect(session.authentication).toEqual([cacao])
+
+    const forgedProposal = nextEvent(wallet, 'session_proposal')
+    const second = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
+      authentication: [
+        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'two' },
+      ],
+    })
+    await wallet.pair({ uri: second.uri as string })
+    const forged = await forgedProposal
+    await wallet.approve({
+      id: forged.id,
+      namespaces: {
+        eip155: { accounts: [`eip155:1:${account.address}`], methods: ['personal_sign'], events: [] },
+      },
+      proposalRequestsResponses: { authentication: [cacao] },
+    })
+    await expect(second.approval()).rejects.toMatchObject({ code: 7000 })
+  })
 })

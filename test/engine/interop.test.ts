@@ -277,3 +277,52 @@ describe.each(versions)('interop with the official client %s', (_version, Client
     )
   })
 })
+
+describe('one-step connect and sign-in with the official client 2.25.0', () => {
+  const authentication = [
+    { chains: [CHAIN], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'one-step', ttl: 300 },
+  ]
+  const iss = `did:pkh:${CHAIN}:${account.address}`
+
+  it('our dapp ↔ official wallet', async () => {
+    const dapp: SignClient = await pool.make(relay.url, { metadata: dappMetadata })
+    const wallet = await official(OfficialSignClient, 'wallet')
+    wallet.on('session_proposal', async ({ id, params }) => {
+      const request = params.requests?.authentication?.[0]
+      if (!request) throw new Error('no sign-in request in the proposal')
+      const signature = await account.signMessage({ message: wallet.formatAuthMessage({ request, iss }) })
+      await wallet.approve({
+        id,
+        namespaces: namespacesFor([CHAIN]),
+        proposalRequestsResponses: {
+          authentication: [officialBuildAuthObject(request, { t: 'eip191', s: signature }, iss)],
+        },
+      })
+    })
+    const { uri, approval } = await dapp.connect({ optionalNamespaces: requested, authentication })
+    await wallet.pair({ uri: uri as string })
+    const session = await approval()
+    expect(session.authentication?.[0]?.p.iss).toBe(iss)
+  })
+
+  it('official dapp ↔ our wallet', async () => {
+    const dapp = await official(OfficialSignClient, 'dapp')
+    const wallet: SignClient = await pool.make(relay.url, { metadata: walletMetadata })
+    wallet.on('session_proposal', async ({ id, params }) => {
+      const request = params.requests?.authentication?.[0]
+      if (!request) throw new Error('no sign-in request in the proposal')
+      const signature = await account.signMessage({ message: wallet.formatAuthMessage({ request, iss }) })
+      await wallet.approve({
+        id,
+        namespaces: namespacesFor([CHAIN]),
+        proposalRequestsResponses: {
+          authentication: [buildAuthObject(request, { t: 'eip191', s: signature }, iss)],
+        },
+      })
+    })
+    const { uri, approval } = await dapp.connect({ optionalNamespaces: requested, authentication })
+    await wallet.pair({ uri: uri as string })
+    const session = await approval()
+    expect(session.authentication?.[0]?.p.iss).toBe(iss)
+  })
+})
