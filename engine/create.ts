@@ -9,7 +9,7 @@ import { RelayClient, type RelayClientTimings, type SocketFactory } from '../rel
 import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
 import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule } from './context.js'
 import { TypedEmitter } from './emitter.js'
-import { SignClientError } from './errors.js'
+import { internalError, SignClientError } from './errors.js'
 import { onExpired } from './expire.js'
 import { onRelayMessage } from './inbound/route.js'
 import { createLogger, type EngineLogger, type LogLevel } from './logger.js'
@@ -26,11 +26,12 @@ import { createStores, engineStorageKey, initStores } from './store/stores.js'
 import { type Clock, isExpired, systemClock } from './time.js'
 import type { VerifyResolver } from './verify/index.js'
 
-export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
-
 export type EngineOptions = {
   projectId?: string
-  /** ws:// or wss:// URL of the relay; the official public relay by default. */
+  /**
+   * ws:// or wss:// URL of the relay. Required: unlike the official client, which falls back to the
+   * vendor's hosted relay, Pairwise contacts no host the integrator did not configure.
+   */
   relayUrl?: string
   metadata?: Metadata
   storage?: KeyValueStorage
@@ -68,6 +69,7 @@ async function relayIdentity(keychain: Keychain): Promise<SigningKeyPair> {
 
 /** Builds a client's engine: loads its stores (dropping what is corrupt), then connects to the relay. */
 export async function createEngine(options: EngineOptions): Promise<EngineContext> {
+  const relayUrl = requireRelayUrl(options.relayUrl)
   const logger = createLogger(options.logger)
   const storage = options.storage ?? new MemoryStorage()
   const onProblem: ReportProblem =
@@ -103,7 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   await expirer.init()
 
   const relay = new RelayClient({
-    relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
+    relayUrl,
     signingKeyPair: await relayIdentity(stores.keychain),
     logger,
     ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
@@ -213,4 +215,19 @@ export async function closeEngine(ctx: EngineContext): Promise<void> {
   ctx.authentications.clear()
   await ctx.relay.close()
   await ctx.inbound
+}
+
+/** The relay the integrator configured; refusing to guess keeps every connection one they chose. */
+function requireRelayUrl(relayUrl: string | undefined): string {
+  const invalid = (why: string) =>
+    internalError('MISSING_OR_INVALID', `relayUrl: ${why} (run one with \`npx pairwise relay\`)`)
+  if (relayUrl === undefined || relayUrl === '') throw invalid('no relay configured')
+  let protocol: string
+  try {
+    protocol = new URL(relayUrl).protocol
+  } catch {
+    throw invalid(`'${relayUrl}' is not a URL`)
+  }
+  if (protocol !== 'ws:' && protocol !== 'wss:') throw invalid(`'${relayUrl}' is not a ws:// or wss:// URL`)
+  return relayUrl
 }

@@ -3,7 +3,7 @@ export { type AuthMessageFields, formatAuthMessage } from './auth/message.js'
 export { createRecap, decodeRecap, encodeRecap, type Recap, recapFromResources } from './auth/recap.js'
 export { SignClient, type SignClientOptions } from './client.js'
 export type { EngineTimings } from './context.js'
-export { DEFAULT_RELAY_URL, type EngineOptions } from './create.js'
+export type { EngineOptions } from './create.js'
 export {
   type ErrorKey,
   type ErrorResponse,

@@ -30,21 +30,22 @@ function startServer(
   toUrl: (match: RegExpMatchArray) => string,
 ): Promise<Server> {
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(`${args.join(' ')} exited with ${code ?? signal}`)),
+  )
   return new Promise((resolve, reject) => {
     let output = ''
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)))
+    void exited.then((why) => reject(new Error(`${why}: ${output}`)))
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const match = output.match(ready)
       if (!match) return
-      child.removeAllListeners('exit')
       resolve({
         url: toUrl(match),
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done())
-            child.kill('SIGTERM')
-          }),
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+          console.error(await exited)
+        },
       })
     })
   })
@@ -59,14 +60,10 @@ async function measure(
   auth: boolean,
 ): Promise<Row> {
   const running = await start()
-  const keys = auth ? generateSigningKeyPair() : undefined
-  const load = new Load({
-    url: running.url,
-    clients,
-    ack: auth,
-    query: () =>
-      keys ? `auth=${signRelayJwt({ secretKey: keys.secretKey, aud: running.url })}&projectId=bench` : '',
-  })
+  // Every client has its own key, hence its own client id: the relay never echoes to the publisher's id.
+  const query = () =>
+    `auth=${signRelayJwt({ secretKey: generateSigningKeyPair().secretKey, aud: running.url })}&projectId=bench`
+  const load = new Load({ url: running.url, clients, ack: auth, query: auth ? query : () => '' })
   try {
     await load.connect()
     await load.run({ count: Math.min(2000, messages), window: 64 })
@@ -74,7 +71,7 @@ async function measure(
     const latency = await load.run({ count: Math.min(messages, rate * 5), window: 256, ratePerSecond: rate })
     return { server, clients, throughput, latency }
   } finally {
-    await load.close()
+    load.close()
     await running.stop()
   }
 }
@@ -102,7 +99,7 @@ for (const clients of clientCounts) {
       () =>
         startServer(
           process.execPath,
-          ['dist/services/cli/main.js', 'relay', '--port', '0', '--store', 'memory'],
+          ['dist/services/cli/main.js', 'relay', '--port', '0', '--store', 'memory', '--log-level', 'warn'],
           /(ws:\/\/127\.0\.0\.1:\d+)/,
           (m) => m[1]!,
         ),

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3'
+import type { Database, Statement } from 'node-sqlite3-wasm'
 import { z } from 'zod'
 import { type MailboxStore, type StoredMessage, StoredMessageSchema } from './core/index.js'
 
@@ -48,13 +48,17 @@ type Statements = {
 }
 
 /**
- * How hard a commit is pushed to disk before the publish is acknowledged. `normal` (WAL, no fsync per
- * commit): an acked message survives the relay being killed, since the OS holds the write. `full`: it
- * also survives a power cut, at an fsync per commit that blocks the relay (about 4× fewer publishes/s).
+ * How hard a commit is pushed to disk before the publish is acknowledged. `normal`: an acked message
+ * survives the relay being killed, since the OS holds the write. `full`: it also survives a power cut,
+ * at an fsync per commit that blocks the relay.
  */
 export type SqliteSync = 'normal' | 'full'
 
-/** Mailboxes in one SQLite file, WAL mode; every publish is committed before it is acknowledged. */
+/**
+ * Mailboxes in one SQLite file; every publish is committed before it is acknowledged. SQLite runs as
+ * WebAssembly (node-sqlite3-wasm), so installing needs no native build. Its file system has no shared
+ * memory, hence a rollback journal rather than WAL.
+ */
 export class SqliteMailboxStore implements MailboxStore {
   private readonly statements: Statements
 
@@ -63,7 +67,7 @@ export class SqliteMailboxStore implements MailboxStore {
       insert: db.prepare(
         `INSERT OR IGNORE INTO messages
            (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
-         VALUES (@id, @topic, @message, @tag, @prompt, @attestation, @publishedAt, @expiresAt, @publisherId)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       undelivered: db.prepare(
         `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
@@ -84,22 +88,21 @@ export class SqliteMailboxStore implements MailboxStore {
     }
   }
 
-  /** Opens (creating if needed) the mailbox file. better-sqlite3 is optional, so it is loaded here. */
+  /** Opens (creating if needed) the mailbox file. */
   static async open(file: string, sync: SqliteSync = 'normal'): Promise<SqliteMailboxStore> {
-    const { default: BetterSqlite } = await import('better-sqlite3')
-    const db = new BetterSqlite(file)
+    const { default: sqlite } = await import('node-sqlite3-wasm')
+    const db = new sqlite.Database(file)
     try {
-      db.pragma('journal_mode = WAL')
-      db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
-      db.pragma('foreign_keys = ON')
-      db.pragma('busy_timeout = 5000')
-      const version = Number(db.pragma('user_version', { simple: true }))
+      db.exec('PRAGMA journal_mode = TRUNCATE')
+      db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
+      db.exec('PRAGMA foreign_keys = ON')
+      const version = z.object({ user_version: z.number() }).parse(db.get('PRAGMA user_version')).user_version
       if (version > SCHEMA_VERSION)
         throw new Error(
           `${file} was written by a newer relay (schema ${version}, this relay knows ${SCHEMA_VERSION})`,
         )
       db.exec(schema)
-      db.pragma(`user_version = ${SCHEMA_VERSION}`)
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
       return new SqliteMailboxStore(db)
     } catch (error) {
       db.close()
@@ -108,25 +111,31 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   async put(message: StoredMessage): Promise<boolean> {
-    const { changes } = this.statements.insert.run({
-      ...message,
-      prompt: message.prompt ? 1 : 0,
-      attestation: message.attestation ?? null,
-    })
+    const { changes } = this.statements.insert.run([
+      message.id,
+      message.topic,
+      message.message,
+      message.tag,
+      message.prompt ? 1 : 0,
+      message.attestation ?? null,
+      message.publishedAt,
+      message.expiresAt,
+      message.publisherId,
+    ])
     return changes === 1
   }
 
   async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
-    const rows = this.statements.undelivered.all(topic, now, clientId, clientId, limit)
+    const rows = this.statements.undelivered.all([topic, now, clientId, clientId, limit])
     return rows.map((row) => fromRow(RowSchema.parse(row)))
   }
 
   async markDelivered(id: string, clientId: string): Promise<boolean> {
-    return this.statements.deliver.run(clientId, id).changes === 1
+    return this.statements.deliver.run([clientId, id]).changes === 1
   }
 
   async purgeExpired(now: number): Promise<number> {
-    return this.statements.purge.run(now).changes
+    return this.statements.purge.run([now]).changes
   }
 
   async size(): Promise<number> {
@@ -134,8 +143,9 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   async close(): Promise<void> {
-    // Closing checkpoints the WAL into the main file, so the file alone holds every message.
-    if (this.db.open) this.db.close()
+    if (!this.db.isOpen) return
+    for (const statement of Object.values(this.statements)) statement.finalize()
+    this.db.close()
   }
 }
 
