@@ -134,7 +134,10 @@ export class Load {
     }
     await Promise.all(Array.from({ length: window }, worker))
     let timer: NodeJS.Timeout | undefined
-    await Promise.race([allDelivered, new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))])
+    const giveUp = new Promise((resolve) => {
+      timer = setTimeout(resolve, 30_000)
+    })
+    await Promise.race([allDelivered, giveUp])
     clearTimeout(timer)
     const seconds = (performance.now() - started) / 1000
     return {
