@@ -1,29 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ADDRESS, walletMetadata } from '../engine/support/harness.js'
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, useTestRelay, walletMetadata } from '../engine/support/harness.js'
 import { movableClock } from './support/clock.js'
-import { ClientPool, rawProposal, startTestRelay } from './support/fixtures.js'
-import type { RawPeer } from './support/rawPeer.js'
+import { rawProposal } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-const peers: RawPeer[] = []
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await pool.closeAll()
-  await Promise.all(peers.splice(0).map((peer) => peer.close()))
-})
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool, peers } = harness
 
 const namespaces = {
   eip155: { accounts: [`eip155:1:${ADDRESS}`], methods: ['personal_sign'], events: ['chainChanged'] },
 }
 
 async function walletWithProposal(params: Record<string, unknown> = {}, clock = movableClock()) {
-  const wallet = await pool.make(relay.url, { metadata: walletMetadata, clock })
-  const proposal = await rawProposal(relay.url, wallet, params)
+  const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata, clock })
+  const proposal = await rawProposal(harness.relay.url, wallet, params)
   peers.push(proposal.peer)
   return { wallet, clock, ...proposal }
 }

@@ -1,15 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AuthenticateParams } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ClientPool, startTestRelay } from './support/fixtures.js'
+import { useTestRelay } from '../engine/support/harness.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 const valid: AuthenticateParams = {
   chains: ['eip155:1'],
@@ -20,7 +14,7 @@ const valid: AuthenticateParams = {
 
 describe('authenticate() conformance', () => {
   it('chains non-empty array', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     for (const chains of [[], undefined, 'eip155:1']) {
       await expect(dapp.authenticate({ ...valid, chains: chains as string[] })).rejects.toMatchObject({
         code: 5,
@@ -30,7 +24,7 @@ describe('authenticate() conformance', () => {
   })
 
   it.each(['uri', 'domain', 'nonce'] as const)('%s required', async (field) => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(dapp.authenticate({ ...valid, [field]: '' })).rejects.toMatchObject({
       code: 5,
       message: `Missing or invalid. ${field} is required parameter`,
@@ -38,7 +32,7 @@ describe('authenticate() conformance', () => {
   })
 
   it('a single namespace', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.authenticate({ ...valid, chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
     ).rejects.toMatchObject({
@@ -48,7 +42,7 @@ describe('authenticate() conformance', () => {
   })
 
   it('eip155 only', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.authenticate({ ...valid, chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
     ).rejects.toMatchObject({

@@ -1,24 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EngineLogger } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { walletMetadata } from '../engine/support/harness.js'
+import { useTestRelay, walletMetadata } from '../engine/support/harness.js'
 import { movableClock } from './support/clock.js'
-import { ClientPool, nextEvent, startTestRelay } from './support/fixtures.js'
+import { nextEvent } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 const optional = { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['chainChanged'] } }
 
 describe('connect() conformance', () => {
   it('pairing must exist and not be expired', async () => {
     const clock = movableClock()
-    const dapp = await pool.make(relay.url, { clock })
+    const dapp = await pool.make(harness.relay.url, { clock })
     await expect(
       dapp.connect({ pairingTopic: 'f'.repeat(64), optionalNamespaces: optional }),
     ).rejects.toMatchObject({
@@ -33,12 +27,12 @@ describe('connect() conformance', () => {
       message: `Expired. pairing topic: ${topic}`,
     })
     expect(dapp.pairing.keys).not.toContain(topic)
-    const wallet = await pool.make(relay.url, { clock, metadata: walletMetadata })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
     await expect(wallet.pair({ uri: uri as string })).rejects.toMatchObject({ code: 6 })
   })
 
   it('relays valid', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(dapp.connect({ optionalNamespaces: optional, relays: [] })).rejects.toMatchObject({
       code: 5,
     })
@@ -59,8 +53,8 @@ describe('connect() conformance', () => {
       error: ignore,
       warn: (message) => warnings.push(message),
     }
-    const dapp = await pool.make(relay.url, { logger })
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url, { logger })
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const proposal = nextEvent(wallet, 'session_proposal')
     const { uri } = await dapp.connect({
       requiredNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
@@ -82,7 +76,7 @@ describe('connect() conformance', () => {
   })
 
   it('session and scoped property values not null', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.connect({ optionalNamespaces: optional, sessionProperties: { caip154: null } }),
     ).rejects.toMatchObject({
@@ -101,7 +95,7 @@ describe('connect() conformance', () => {
   })
 
   it('scoped keys a subset of requested namespaces', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.connect({ optionalNamespaces: optional, scopedProperties: { solana: { x: 1 } } }),
     ).rejects.toMatchObject({
@@ -114,7 +108,7 @@ describe('connect() conformance', () => {
   })
 
   it('namespaces must be well formed, with the spec codes', async () => {
-    const dapp = await pool.make(relay.url)
+    const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.connect({ optionalNamespaces: { eip155: { chains: ['1'], methods: [], events: [] } } }),
     ).rejects.toMatchObject({ code: 5100 })

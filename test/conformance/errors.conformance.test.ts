@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getInternalError, getSdkError, SignClient, SignClientError } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { walletMetadata } from '../engine/support/harness.js'
-import { ClientPool, establishSession, nextEvent, startTestRelay } from './support/fixtures.js'
+import { useTestRelay, walletMetadata } from '../engine/support/harness.js'
+import { establishSession, nextEvent } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 describe('error codes conformance', () => {
   it.each([
@@ -30,7 +24,7 @@ describe('error codes conformance', () => {
   })
 
   it('NOT_INITIALIZED before initialize() and after close()', async () => {
-    const client = new SignClient({ relayUrl: relay.url, logger: 'silent' })
+    const client = new SignClient({ relayUrl: harness.relay.url, logger: 'silent' })
     await expect(client.connect({})).rejects.toMatchObject({ code: 1, message: 'Not initialized. engine' })
     expect(() => client.session).toThrow(SignClientError)
     await client.initialize()
@@ -40,8 +34,8 @@ describe('error codes conformance', () => {
   })
 
   it('USER_DISCONNECTED reaches the peer on disconnect, and fails its open requests', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     const received = nextEvent(wallet, 'session_request')
     const pending = dapp.request({
@@ -57,7 +51,7 @@ describe('error codes conformance', () => {
   })
 
   it('NO_MATCHING_KEY for unknown records in the stores', async () => {
-    const client = await pool.make(relay.url)
+    const client = await pool.make(harness.relay.url)
     expect(() => client.session.get('nope')).toThrow('No matching key. session: nope')
     expect(() => client.proposal.get(1)).toThrow(expect.objectContaining({ code: 2 }))
   })

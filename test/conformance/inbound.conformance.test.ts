@@ -1,20 +1,10 @@
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ClientPool, rawWalletSession, startTestRelay } from './support/fixtures.js'
-import type { RawPeer } from './support/rawPeer.js'
+import { describe, expect, it } from 'vitest'
+import { useTestRelay } from '../engine/support/harness.js'
+import { rawWalletSession } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-const peers: RawPeer[] = []
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await pool.closeAll()
-  await Promise.all(peers.splice(0).map((peer) => peer.close()))
-})
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool, peers } = harness
 
 const methods = [
   'wc_sessionUpdate',
@@ -30,8 +20,8 @@ const methods = [
 
 describe('inbound conformance', () => {
   it('malformed peer payloads are refused or ignored and never break the session', async () => {
-    const dapp = await pool.make(relay.url)
-    const raw = await rawWalletSession(relay.url, dapp)
+    const dapp = await pool.make(harness.relay.url)
+    const raw = await rawWalletSession(harness.relay.url, dapp)
     peers.push(raw.peer)
     await raw.approval
     const topic = raw.sessionTopic

@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ADDRESS, walletMetadata } from '../engine/support/harness.js'
-import { ClientPool, establishSession, nextEvent, startTestRelay } from './support/fixtures.js'
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, useTestRelay, walletMetadata } from '../engine/support/harness.js'
+import { establishSession, nextEvent } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 async function session() {
-  const dapp = await pool.make(relay.url)
-  const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+  const dapp = await pool.make(harness.relay.url)
+  const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
   const { topic } = await establishSession(dapp, wallet)
   return { dapp, wallet, topic }
 }

@@ -1,37 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { payloadId } from '../../engine/jsonrpc/index.js'
 import { RecentlyDeleted } from '../../engine/store/recentlyDeleted.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ADDRESS, approvedNamespaces, walletMetadata } from '../engine/support/harness.js'
+import { ADDRESS, approvedNamespaces, useTestRelay, walletMetadata } from '../engine/support/harness.js'
 import { movableClock } from './support/clock.js'
-import {
-  ClientPool,
-  establishSession,
-  nextEvent,
-  rawProposal,
-  rawWalletSession,
-  startTestRelay,
-} from './support/fixtures.js'
-import type { RawPeer } from './support/rawPeer.js'
+import { establishSession, nextEvent, rawProposal, rawWalletSession } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-const peers: RawPeer[] = []
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await pool.closeAll()
-  await Promise.all(peers.splice(0).map((peer) => peer.close()))
-})
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool, peers } = harness
 
 const SEVEN_DAYS = 604_800
 
 describe('session lifecycle conformance', () => {
   it('settle validated, stored, acknowledged', async () => {
-    const dapp = await pool.make(relay.url)
-    const good = await rawWalletSession(relay.url, dapp)
+    const dapp = await pool.make(harness.relay.url)
+    const good = await rawWalletSession(harness.relay.url, dapp)
     peers.push(good.peer)
     const session = (await good.approval) as { topic: string; acknowledged: boolean }
     expect(session.topic).toBe(good.sessionTopic)
@@ -40,7 +22,7 @@ describe('session lifecycle conformance', () => {
     expect(ack.tag).toBe(1103)
     expect(ack.payload.result).toBe(true)
 
-    const bad = await rawWalletSession(relay.url, dapp, {
+    const bad = await rawWalletSession(harness.relay.url, dapp, {
       namespaces: { eip155: { accounts: ['nope'], methods: [], events: [] } },
     })
     peers.push(bad.peer)
@@ -49,15 +31,17 @@ describe('session lifecycle conformance', () => {
     expect(refusal.payload.error).toMatchObject({ code: 5103 })
     expect(dapp.session.keys).toEqual([good.sessionTopic])
 
-    const expired = await rawWalletSession(relay.url, dapp, { expiry: Math.floor(Date.now() / 1000) - 1 })
+    const expired = await rawWalletSession(harness.relay.url, dapp, {
+      expiry: Math.floor(Date.now() / 1000) - 1,
+    })
     peers.push(expired.peer)
     await expect(expired.approval).rejects.toMatchObject({ code: 6 })
     expect(dapp.session.keys).toEqual([good.sessionTopic])
   })
 
   it('a settle error response deletes the session', async () => {
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
-    const { peer, id, keyPair } = await rawProposal(relay.url, wallet)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { peer, id, keyPair } = await rawProposal(harness.relay.url, wallet)
     peers.push(peer)
     const { topic, acknowledged } = await wallet.approve({ id, namespaces: approvedNamespaces })
     peer.addSharedKey(keyPair, wallet.session.get(topic).self.publicKey)
@@ -75,8 +59,8 @@ describe('session lifecycle conformance', () => {
 
   it('expiry or a missing key deletes', async () => {
     const clock = movableClock()
-    const dapp = await pool.make(relay.url, { clock })
-    const wallet = await pool.make(relay.url, { clock, metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
     const first = await establishSession(dapp, wallet)
     const expired = nextEvent(dapp, 'session_expire')
     const deleted = nextEvent(dapp, 'session_delete')
@@ -100,8 +84,8 @@ describe('session lifecycle conformance', () => {
 
   it('update, extend (expiry reset) and delete on existing sessions only', async () => {
     const clock = movableClock()
-    const dapp = await pool.make(relay.url, { clock })
-    const wallet = await pool.make(relay.url, { clock, metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
     const unknown = 'a'.repeat(64)
     await expect(wallet.update({ topic: unknown, namespaces: approvedNamespaces })).rejects.toMatchObject({
       code: 2,
@@ -126,8 +110,8 @@ describe('session lifecycle conformance', () => {
   })
 
   it('out-of-sync updates (older id) discarded with INVALID_UPDATE_REQUEST', async () => {
-    const dapp = await pool.make(relay.url)
-    const raw = await rawWalletSession(relay.url, dapp)
+    const dapp = await pool.make(harness.relay.url)
+    const raw = await rawWalletSession(harness.relay.url, dapp)
     peers.push(raw.peer)
     await raw.approval
     const topic = raw.sessionTopic
@@ -158,8 +142,8 @@ describe('session lifecycle conformance', () => {
 
   it('wallet-side session requests queued and processed one at a time with a delay after each response', async () => {
     const delay = 300
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, {
       metadata: walletMetadata,
       timings: { requestQueueDelayMs: delay },
     })
@@ -190,8 +174,8 @@ describe('session lifecycle conformance', () => {
   })
 
   it('recently deleted topics remembered and rejected', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     const deleted = nextEvent(wallet, 'session_delete')
     await dapp.disconnect({ topic })
@@ -222,8 +206,8 @@ describe('session lifecycle conformance', () => {
   })
 
   it('ping answered after 500 ms', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     let answeredAt = 0
     wallet.on('session_ping', () => {

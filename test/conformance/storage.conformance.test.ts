@@ -1,16 +1,11 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SignClient } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
 import { MemoryStorage, type StorageProblem, storageKey } from '../../storage/index.js'
-import { walletMetadata } from '../engine/support/harness.js'
-import { ClientPool, establishSession, startTestRelay } from './support/fixtures.js'
+import { useTestRelay, walletMetadata } from '../engine/support/harness.js'
+import { ClientPool, establishSession } from './support/fixtures.js'
 
-let relay: RunningRelay
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterAll(() => relay.close())
+const harness = useTestRelay()
 
 const storeKeys = [
   storageKey({ context: 'core', name: 'keychain' }),
@@ -50,7 +45,7 @@ describe('storage conformance', () => {
           for (const [index, key] of storeKeys.entries()) await storage.setItem(key, values[index])
           const problems: StorageProblem[] = []
           const client = await SignClient.init({
-            relayUrl: relay.url,
+            relayUrl: harness.relay.url,
             storage,
             logger: 'silent',
             onStorageProblem: (problem) => problems.push(problem),
@@ -71,15 +66,15 @@ describe('storage conformance', () => {
   it('a client restarted on its storage keeps its sessions, and corrupt entries are reported and dropped', async () => {
     const pool = new ClientPool()
     const storage = new MemoryStorage()
-    const dapp = await pool.make(relay.url, { storage })
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url, { storage })
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     await dapp.close()
     const sessionKey = storageKey({ context: 'client', name: 'session' })
     const stored = (await storage.getItem<unknown[]>(sessionKey)) ?? []
     await storage.setItem(sessionKey, [...stored, { topic: 'broken' }])
     const problems: StorageProblem[] = []
-    const restarted = await pool.make(relay.url, {
+    const restarted = await pool.make(harness.relay.url, {
       storage,
       onStorageProblem: (problem) => problems.push(problem),
     })

@@ -1,25 +1,19 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { httpVerifyResolver, type VerifyResolver } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { dappMetadata, walletMetadata } from '../engine/support/harness.js'
-import { ClientPool, establishSession, nextEvent, startTestRelay } from './support/fixtures.js'
+import { dappMetadata, useTestRelay, walletMetadata } from '../engine/support/harness.js'
+import { establishSession, nextEvent } from './support/fixtures.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await pool.closeAll()
+const harness = useTestRelay()
+const { pool } = harness
+afterEach(() => {
   vi.restoreAllMocks()
 })
-afterAll(() => relay.close())
 
 async function proposalContext(resolver?: VerifyResolver) {
-  const dapp = await pool.make(relay.url)
-  const wallet = await pool.make(relay.url, {
+  const dapp = await pool.make(harness.relay.url)
+  const wallet = await pool.make(harness.relay.url, {
     metadata: walletMetadata,
     ...(resolver ? { verifyResolver: resolver } : {}),
   })
@@ -36,8 +30,8 @@ describe('verify context conformance', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     const context = await proposalContext()
     expect(context).toEqual({ verified: { verifyUrl: '', validation: 'UNKNOWN', origin: dappMetadata.url } })
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     const request = nextEvent(wallet, 'session_request')
     void dapp

@@ -5,7 +5,7 @@ import {
 } from '@walletconnect/utils'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   buildAuthObject,
   createRecap,
@@ -16,8 +16,7 @@ import {
   verifyCacaoSignature,
 } from '../../engine/index.js'
 import type { AuthPayload } from '../../engine/schemas/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ClientPool, nextEvent, startTestRelay, walletMetadata } from './support/harness.js'
+import { nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const iss = `did:pkh:eip155:1:${account.address}`
@@ -78,13 +77,8 @@ describe('SIWE messages and recaps', () => {
   })
 })
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 /** A wallet that signs every sign-in request with the test account. */
 function signingWallet(wallet: SignClient): void {
@@ -102,8 +96,8 @@ function signingWallet(wallet: SignClient): void {
 
 describe('authenticate() between our clients', () => {
   it('signs in and grants the recap methods as a session', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     signingWallet(wallet)
     const { uri, response } = await dapp.authenticate({
       chains: ['eip155:1'],
@@ -135,8 +129,8 @@ describe('authenticate() between our clients', () => {
   })
 
   it('fails response() with the reason of a wallet that refuses', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     wallet.on('session_authenticate', ({ id }) => {
       void wallet.rejectSessionAuthenticate({
         id,
@@ -154,8 +148,8 @@ describe('authenticate() between our clients', () => {
   })
 
   it('falls back to the session proposal with a wallet that does not handle sign-in', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const proposal = nextEvent(wallet, 'session_proposal')
     const { uri, response } = await dapp.authenticate({
       chains: ['eip155:1'],
@@ -178,8 +172,8 @@ describe('authenticate() between our clients', () => {
   })
 
   it('refuses to approve with a CACAO whose signature does not verify', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const request = nextEvent(wallet, 'session_authenticate')
     const { uri, response } = await dapp.authenticate({
       chains: ['eip155:1'],
@@ -201,8 +195,8 @@ describe('authenticate() between our clients', () => {
   })
 
   it('signs in inside connect(): CACAOs answer the proposal requests and land in the session', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const proposal = nextEvent(wallet, 'session_proposal')
     const { uri, approval } = await dapp.connect({
       optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },

@@ -1,29 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SignClientError } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
 import {
   ADDRESS,
   approvedNamespaces,
-  ClientPool,
   establishSession,
   nextEvent,
   requestedNamespaces,
-  startTestRelay,
+  useTestRelay,
   walletMetadata,
 } from './support/harness.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 async function pairOfClients() {
-  const dapp = await pool.make(relay.url)
-  const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+  const dapp = await pool.make(harness.relay.url)
+  const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
   return { dapp, wallet }
 }
 

@@ -2,11 +2,10 @@ import { SignClient as OfficialSignClient } from '@walletconnect/sign-client'
 import { buildAuthObject as officialBuildAuthObject } from '@walletconnect/utils'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { SignClient as OfficialSignClient221 } from 'wc-sign-client-2-21'
 import { buildAuthObject, type SignClient } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ClientPool, dappMetadata, nextEvent, startTestRelay, walletMetadata } from './support/harness.js'
+import { dappMetadata, nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
 
 // The official clients skip the Verify server (an outside host) under this flag.
 process.env.IS_VITEST = 'true'
@@ -31,26 +30,20 @@ const requested = {
   eip155: { chains: [CHAIN], methods: ['personal_sign'], events: ['accountsChanged', 'chainChanged'] },
 }
 
-let relay: RunningRelay
-const pool = new ClientPool()
+const harness = useTestRelay()
+const { pool } = harness
 const officials: Official[] = []
-
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
 afterEach(async () => {
-  await pool.closeAll()
   for (const client of officials.splice(0)) {
     client.core.heartbeat.stop()
     await client.core.relayer.transportClose().catch(() => {})
   }
 })
-afterAll(() => relay.close())
 
 async function official(Client: typeof OfficialSignClient, role: string): Promise<Official> {
   const client = await Client.init({
     projectId: 'pairwise-interop',
-    relayUrl: relay.url,
+    relayUrl: harness.relay.url,
     customStoragePrefix: `${role}-${Math.random().toString(36).slice(2)}`,
     telemetryEnabled: false,
     logger: 'silent',
@@ -75,7 +68,7 @@ async function sign(text: string, request: (message: Hex) => Promise<Hex>): Prom
 
 describe.each(versions)('interop with the official client %s', (_version, Client) => {
   it('our dapp ↔ official wallet: connect, sign, update, extend, ping, event, delete', async () => {
-    const dapp: SignClient = await pool.make(relay.url, { metadata: dappMetadata })
+    const dapp: SignClient = await pool.make(harness.relay.url, { metadata: dappMetadata })
     const wallet = await official(Client, 'wallet')
     wallet.on('session_proposal', (proposal) => {
       void wallet
@@ -134,7 +127,7 @@ describe.each(versions)('interop with the official client %s', (_version, Client
 
   it('official dapp ↔ our wallet: connect, sign, update, extend, ping, event, delete', async () => {
     const dapp = await official(Client, 'dapp')
-    const wallet: SignClient = await pool.make(relay.url, { metadata: walletMetadata })
+    const wallet: SignClient = await pool.make(harness.relay.url, { metadata: walletMetadata })
     wallet.on('session_proposal', (proposal) => {
       void wallet
         .approve({ id: proposal.id, namespaces: namespacesFor([CHAIN]) })
@@ -195,7 +188,7 @@ describe.each(versions)('interop with the official client %s', (_version, Client
   })
 
   it('our dapp authenticate() ↔ official wallet: signed in with a session', async () => {
-    const dapp: SignClient = await pool.make(relay.url, { metadata: dappMetadata })
+    const dapp: SignClient = await pool.make(harness.relay.url, { metadata: dappMetadata })
     const wallet = await official(Client, 'wallet')
     wallet.on('session_authenticate', async ({ id, params }) => {
       const iss = `did:pkh:${CHAIN}:${account.address}`
@@ -237,7 +230,7 @@ describe.each(versions)('interop with the official client %s', (_version, Client
 
   it('official dapp authenticate() ↔ our wallet: signed in with a session', async () => {
     const dapp = await official(Client, 'dapp')
-    const wallet: SignClient = await pool.make(relay.url, { metadata: walletMetadata })
+    const wallet: SignClient = await pool.make(harness.relay.url, { metadata: walletMetadata })
     wallet.on('session_authenticate', async ({ id, params }) => {
       const iss = `did:pkh:${CHAIN}:${account.address}`
       const signature = await account.signMessage({
@@ -285,7 +278,7 @@ describe('one-step connect and sign-in with the official client 2.25.0', () => {
   const iss = `did:pkh:${CHAIN}:${account.address}`
 
   it('our dapp ↔ official wallet', async () => {
-    const dapp: SignClient = await pool.make(relay.url, { metadata: dappMetadata })
+    const dapp: SignClient = await pool.make(harness.relay.url, { metadata: dappMetadata })
     const wallet = await official(OfficialSignClient, 'wallet')
     wallet.on('session_proposal', async ({ id, params }) => {
       const request = params.requests?.authentication?.[0]
@@ -307,7 +300,7 @@ describe('one-step connect and sign-in with the official client 2.25.0', () => {
 
   it('official dapp ↔ our wallet', async () => {
     const dapp = await official(OfficialSignClient, 'dapp')
-    const wallet: SignClient = await pool.make(relay.url, { metadata: walletMetadata })
+    const wallet: SignClient = await pool.make(harness.relay.url, { metadata: walletMetadata })
     wallet.on('session_proposal', async ({ id, params }) => {
       const request = params.requests?.authentication?.[0]
       if (!request) throw new Error('no sign-in request in the proposal')

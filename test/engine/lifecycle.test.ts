@@ -1,37 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningRelay } from '../../relay/server/index.js'
+import { describe, expect, it } from 'vitest'
 import { MemoryStorage } from '../../storage/index.js'
 import { movableClock } from '../conformance/support/clock.js'
 import { rawProposal } from '../conformance/support/fixtures.js'
-import type { RawPeer } from '../conformance/support/rawPeer.js'
 import {
   ADDRESS,
   approvedNamespaces,
-  ClientPool,
   establishSession,
   nextEvent,
   requestedNamespaces,
-  startTestRelay,
+  useTestRelay,
   walletMetadata,
 } from './support/harness.js'
 
-let relay: RunningRelay
-const pool = new ClientPool()
-const peers: RawPeer[] = []
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await pool.closeAll()
-  await Promise.all(peers.splice(0).map((peer) => peer.close()))
-})
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool, peers } = harness
 
 describe('expiry of proposals and requests', () => {
   it('expires a proposal on both sides: proposal_expire, and approval() fails', async () => {
     const clock = movableClock()
-    const dapp = await pool.make(relay.url, { clock })
-    const wallet = await pool.make(relay.url, { clock, metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
     const proposal = nextEvent(wallet, 'session_proposal')
     const { uri, approval } = await dapp.connect({ optionalNamespaces: requestedNamespaces })
     await wallet.pair({ uri: uri as string })
@@ -50,8 +38,8 @@ describe('expiry of proposals and requests', () => {
 
   it('expires a pending session request: session_request_expire', async () => {
     const clock = movableClock()
-    const dapp = await pool.make(relay.url, { clock })
-    const wallet = await pool.make(relay.url, { clock, metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     const received = nextEvent(wallet, 'session_request')
     void dapp
@@ -68,8 +56,8 @@ describe('expiry of proposals and requests', () => {
 
 describe('pairings', () => {
   it('pings and deletes a pairing', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     await establishSession(dapp, wallet)
     const pairingTopic = dapp.pairing.keys[0] as string
     expect(wallet.pairing.get(pairingTopic).active).toBe(true)
@@ -83,8 +71,8 @@ describe('pairings', () => {
   })
 
   it('answers unknown methods on a pairing with WC_METHOD_UNSUPPORTED', async () => {
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
-    const { peer, pairingTopic } = await rawProposal(relay.url, wallet)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { peer, pairingTopic } = await rawProposal(harness.relay.url, wallet)
     peers.push(peer)
     await peer.publish(pairingTopic, { id: 7, jsonrpc: '2.0', method: 'wc_somethingNew', params: {} })
     const answer = await peer.next((message) => message.payload.id === 7)
@@ -92,8 +80,8 @@ describe('pairings', () => {
   })
 
   it('re-emits a known proposal when the same URI is paired again', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const first = nextEvent(wallet, 'session_proposal')
     const { uri } = await dapp.connect({ optionalNamespaces: requestedNamespaces })
     await wallet.pair({ uri: uri as string })
@@ -104,8 +92,8 @@ describe('pairings', () => {
   })
 
   it('refuses a second approve() of a proposal already being approved', async () => {
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const proposal = nextEvent(wallet, 'session_proposal')
     const { uri, approval } = await dapp.connect({ optionalNamespaces: requestedNamespaces })
     await wallet.pair({ uri: uri as string })
@@ -123,8 +111,8 @@ describe('pairings', () => {
 describe('restarts', () => {
   it('hands out a request that was pending when the wallet stopped', async () => {
     const storage = new MemoryStorage()
-    const dapp = await pool.make(relay.url)
-    const wallet = await pool.make(relay.url, { storage, metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { storage, metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
     const received = nextEvent(wallet, 'session_request')
     const result = dapp.request<string>({
@@ -134,7 +122,7 @@ describe('restarts', () => {
     })
     const { id } = await received
     await wallet.close()
-    const restarted = await pool.make(relay.url, { storage, metadata: walletMetadata })
+    const restarted = await pool.make(harness.relay.url, { storage, metadata: walletMetadata })
     const again = await nextEvent(restarted, 'session_request')
     expect(again.id).toBe(id)
     await restarted.respond({ topic, response: { id, jsonrpc: '2.0', result: 'after restart' } })

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { createWalletClient, custom, type Hex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { mainnet, optimism } from 'viem/chains'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ProviderRpcError, SessionProvider, type SignClient } from '../../engine/index.js'
-import type { RunningRelay } from '../../relay/server/index.js'
-import { ClientPool, establishSession, nextEvent, startTestRelay, walletMetadata } from './support/harness.js'
+import { establishSession, nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
 
 const account = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
 const namespaces = {
@@ -18,17 +17,12 @@ const namespaces = {
   },
 }
 
-let relay: RunningRelay
-const pool = new ClientPool()
-beforeAll(async () => {
-  relay = await startTestRelay()
-})
-afterEach(() => pool.closeAll())
-afterAll(() => relay.close())
+const harness = useTestRelay()
+const { pool } = harness
 
 async function connected(rpcMap?: Record<string, string>) {
-  const dapp = await pool.make(relay.url)
-  const wallet: SignClient = await pool.make(relay.url, { metadata: walletMetadata })
+  const dapp = await pool.make(harness.relay.url)
+  const wallet: SignClient = await pool.make(harness.relay.url, { metadata: walletMetadata })
   const { topic } = await establishSession(dapp, wallet, { namespaces })
   wallet.on('session_request', async ({ id, params }) => {
     const { method, params: args } = params.request

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { SignClient, type SignClientOptions } from '../../../engine/index.js'
 import type { SignClientEvents } from '../../../engine/types.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
@@ -36,6 +37,38 @@ export const approvedNamespaces = {
 
 export function startTestRelay(): Promise<RunningRelay> {
   return startRelay({ port: 0, store: 'memory', logger: silentLogger })
+}
+
+export type TestRelay = {
+  /** The file's relay; started before its first test. */
+  readonly relay: RunningRelay
+  /** Our clients made by a test; closed after it. */
+  readonly pool: ClientPool
+  /** Raw peers a test opens; closed after it. */
+  readonly peers: { close(): Promise<unknown> }[]
+}
+
+/** One in-memory relay per test file, with the clients and peers each test opens closed after it. */
+export function useTestRelay(): TestRelay {
+  let relay: RunningRelay | undefined
+  const pool = new ClientPool()
+  const peers: { close(): Promise<unknown> }[] = []
+  beforeAll(async () => {
+    relay = await startTestRelay()
+  })
+  afterEach(async () => {
+    await pool.closeAll()
+    await Promise.all(peers.splice(0).map((peer) => peer.close()))
+  })
+  afterAll(() => relay?.close())
+  return {
+    get relay() {
+      if (!relay) throw new Error('the test relay starts in beforeAll; use it inside a test')
+      return relay
+    },
+    pool,
+    peers,
+  }
 }
 
 /** Clients made by a test, closed by `closeAll`. */
