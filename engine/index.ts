@@ -33,12 +33,20 @@ export {
 } from './namespaces/index.js'
 export {
   type Eip1193Provider,
+  HttpRpcConnection,
+  type HttpRpcConnectionOptions,
+  type HttpRpcState,
+  type NamespaceConfig,
+  type NamespaceConfigs,
+  PROVIDER_STORAGE_PREFIX,
+  type ProviderConnectParams,
   ProviderErrorCode,
+  ProviderErrorMessage,
   type ProviderEvents,
   ProviderRpcError,
   type RequestArguments,
-  SessionProvider,
-  type SessionProviderOptions,
+  UniversalProvider,
+  type UniversalProviderOptions,
 } from './provider/index.js'
 export type {
   AuthPayload,

@@ -22,3 +22,25 @@ export class ProviderRpcError extends Error {
     this.data = data
   }
 }
+
+/** The provider's own error texts, word for word as the official universal provider's (ERR-35..38). */
+export const ProviderErrorMessage = {
+  notConnected: 'Please call connect() before request()',
+  notInitialized: 'Sign Client not initialized',
+  namespaceNotConfigured: 'Namespace is not configured',
+  noRpcUrl: 'No RPC url provided for chainId',
+} as const
+
+export const notConnectedError = (): ProviderRpcError =>
+  new ProviderRpcError(ProviderErrorCode.disconnected, ProviderErrorMessage.notConnected)
+
+export const notInitializedError = (): ProviderRpcError =>
+  new ProviderRpcError(ProviderErrorCode.internal, ProviderErrorMessage.notInitialized)
+
+export const namespaceNotConfiguredError = (namespace: string): ProviderRpcError =>
+  new ProviderRpcError(ProviderErrorCode.chainDisconnected, ProviderErrorMessage.namespaceNotConfigured, {
+    namespace,
+  })
+
+export const noRpcUrlError = (chainId: string): ProviderRpcError =>
+  new ProviderRpcError(ProviderErrorCode.unsupportedMethod, ProviderErrorMessage.noRpcUrl, { chainId })

@@ -1,3 +1,21 @@
-export { ProviderErrorCode, ProviderRpcError } from './errors.js'
-export { SessionProvider, type SessionProviderOptions } from './sessionProvider.js'
-export type { Eip1193Provider, ProviderEvents, RequestArguments } from './types.js'
+export {
+  namespaceNotConfiguredError,
+  noRpcUrlError,
+  notConnectedError,
+  notInitializedError,
+  ProviderErrorCode,
+  ProviderErrorMessage,
+  ProviderRpcError,
+} from './errors.js'
+export { HttpRpcConnection, type HttpRpcConnectionOptions, type HttpRpcState } from './httpRpc.js'
+export { PROVIDER_STORAGE_PREFIX } from './state.js'
+export type {
+  Eip1193Provider,
+  NamespaceConfig,
+  NamespaceConfigs,
+  ProviderConnectParams,
+  ProviderEvents,
+  RequestArguments,
+  UniversalProviderOptions,
+} from './types.js'
+export { UniversalProvider } from './universalProvider.js'

@@ -1,13 +1,48 @@
+import type { SignClient, SignClientOptions } from '../client.js'
+import type { ProposalNamespace, Session } from '../schemas/index.js'
+import type { SignClientEvents } from '../types.js'
 import type { ProviderRpcError } from './errors.js'
 
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
 
+/**
+ * What the provider asks for in one namespace: the proposal's chains, methods and events, plus where
+ * reads go (`rpcMap`, keyed by CAIP-2 chain id or, as the official provider keys it, by the chain's
+ * reference: `{ 'eip155:1': url }` or `{ 1: url }`) and the chain requests default to (`defaultChain`).
+ * `rpcMap` and `defaultChain` stay with the provider; the wallet never sees them.
+ */
+export type NamespaceConfig = ProposalNamespace
+export type NamespaceConfigs = Record<string, NamespaceConfig>
+
+export type UniversalProviderOptions = SignClientOptions & {
+  /** A client to reuse instead of making one from the other options; the provider then never closes it. */
+  client?: SignClient
+  /** The session to speak over; by default the one the provider last connected, else the client's newest. */
+  session?: Session
+  /** Read endpoints for every namespace by CAIP-2 chain id; a namespace's own `rpcMap` wins. */
+  rpcMap?: Record<string, string>
+}
+
+export type ProviderConnectParams = {
+  /** Deprecated as `requiredNamespaces` are: merged into `optionalNamespaces`, as the official provider does. */
+  namespaces?: NamespaceConfigs
+  optionalNamespaces?: NamespaceConfigs
+  /** Reuse this pairing instead of making a new one (no `display_uri` then). */
+  pairingTopic?: string
+  sessionProperties?: Record<string, unknown>
+  scopedProperties?: Record<string, unknown>
+}
+
+/** Events of the provider. `chainChanged` carries a hex chain id for eip155 (EIP-1193), else CAIP-2. */
 export type ProviderEvents = {
-  connect: { chainId: string }
+  display_uri: string
+  connect: { session: Session }
   disconnect: ProviderRpcError
   chainChanged: string
   accountsChanged: string[]
-  message: { type: string; data: unknown }
+  session_event: SignClientEvents['session_event']
+  session_update: SignClientEvents['session_update']
+  session_delete: SignClientEvents['session_delete']
 }
 
 /** The EIP-1193 surface viem's `custom()` transport and wagmi connectors use. */

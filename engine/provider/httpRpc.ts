@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { formatRequest, payloadId } from '../jsonrpc/index.js'
+import { ProviderErrorCode, ProviderRpcError } from './errors.js'
+
+/** `register` while the `test` ping is out, `open` once the url answered, `closed` before and after. */
+export type HttpRpcState = 'closed' | 'register' | 'open'
+
+export type HttpRpcConnectionOptions = {
+  url: string
+  /** Told of every state change, in order. */
+  onStateChange?: (state: HttpRpcState) => void
+}
+
+const ResponseSchema = z.object({
+  result: z.unknown().optional(),
+  error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+})
+
+/**
+ * JSON-RPC over HTTP POST to one chain's RPC url. Before its first call it registers: a ping with method
+ * `test`, as the official HTTP connection sends, so an unreachable url fails once and clearly instead of
+ * mid-request. Any HTTP answer counts, since nodes answer an unknown method with a JSON-RPC error.
+ */
+export class HttpRpcConnection {
+  readonly url: string
+  readonly #onStateChange: ((state: HttpRpcState) => void) | undefined
+  #state: HttpRpcState = 'closed'
+  #registering: Promise<void> | undefined
+
+  constructor(options: HttpRpcConnectionOptions) {
+    this.url = options.url
+    this.#onStateChange = options.onStateChange
+  }
+
+  get state(): HttpRpcState {
+    return this.#state
+  }
+
+  async open(): Promise<void> {
+    if (this.#state === 'open') return
+    this.#registering ??= this.#register().finally(() => {
+      this.#registering = undefined
+    })
+    await this.#registering
+  }
+
+  async request<T>(method: string, params: unknown): Promise<T> {
+    await this.open()
+    const response = await this.#post(method, params)
+    const parsed = ResponseSchema.safeParse(await response.json().catch(() => undefined))
+    if (!parsed.success)
+      throw new ProviderRpcError(
+        ProviderErrorCode.internal,
+        `${this.url} answered ${method} with no JSON-RPC`,
+      )
+    const { result, error } = parsed.data
+    if (error !== undefined) throw new ProviderRpcError(error.code, error.message, error.data)
+    return result as T
+  }
+
+  close(): void {
+    this.#setState('closed')
+  }
+
+  async #register(): Promise<void> {
+    this.#setState('register')
+    try {
+      await this.#post('test', [])
+    } catch (error) {
+      this.#setState('closed')
+      throw new ProviderRpcError(
+        ProviderErrorCode.chainDisconnected,
+        `The RPC url ${this.url} is unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+    this.#setState('open')
+  }
+
+  #post(method: string, params: unknown): Promise<Response> {
+    return fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(formatRequest(method, params, payloadId())),
+    })
+  }
+
+  #setState(state: HttpRpcState): void {
+    if (state === this.#state) return
+    this.#state = state
+    this.#onStateChange?.(state)
+  }
+}

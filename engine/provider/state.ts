@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import type { KeyValueStorage } from '../../storage/index.js'
+import type { EngineLogger } from '../logger.js'
+import { ProposalNamespaceSchema } from '../schemas/index.js'
+import type { NamespaceConfigs } from './types.js'
+
+/** Every key the provider writes starts with this, as the official universal provider's do (PROV-04). */
+export const PROVIDER_STORAGE_PREFIX = 'wc@2:universal_provider:'
+
+const ProviderStateSchema = z.object({
+  topic: z.string(),
+  namespaces: z.record(z.string(), ProposalNamespaceSchema),
+})
+
+/** What a reload needs beyond the session itself: which session, its rpcMap and default chains. */
+export type ProviderState = { topic: string; namespaces: NamespaceConfigs }
+
+/** Reads, writes and forgets the provider's state in the client's storage; bad entries are dropped. */
+export class ProviderStateStore {
+  readonly key: string
+  readonly #storage: KeyValueStorage
+  readonly #logger: EngineLogger
+
+  constructor(storage: KeyValueStorage, logger: EngineLogger, customStoragePrefix?: string) {
+    this.#storage = storage
+    this.#logger = logger
+    this.key = `${PROVIDER_STORAGE_PREFIX}${customStoragePrefix ? `${customStoragePrefix}:` : ''}/namespaces`
+  }
+
+  async load(): Promise<ProviderState | undefined> {
+    const stored = await this.#storage.getItem(this.key).catch((error: unknown) => {
+      this.#logger.warn('could not read the provider state', { key: this.key, error: String(error) })
+      return undefined
+    })
+    if (stored === undefined) return undefined
+    const parsed = ProviderStateSchema.safeParse(stored)
+    if (parsed.success) return parsed.data
+    this.#logger.warn('dropped a corrupt provider state', { key: this.key })
+    await this.clear()
+    return undefined
+  }
+
+  save(state: ProviderState): Promise<void> {
+    return this.#storage.setItem(this.key, state)
+  }
+
+  clear(): Promise<void> {
+    return this.#storage.removeItem(this.key)
+  }
+}

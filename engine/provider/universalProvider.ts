@@ -1,0 +1,438 @@
+import { MemoryStorage } from '../../storage/index.js'
+import { SignClient } from '../client.js'
+import { TypedEmitter } from '../emitter.js'
+import { getSdkError, SignClientError } from '../errors.js'
+import { createLogger, type EngineLogger } from '../logger.js'
+import { chainsOfNamespace, mergeRequiredIntoOptional, parseAccountId } from '../namespaces/index.js'
+import type { ProposalNamespaces, Session, SessionNamespace } from '../schemas/index.js'
+import type { SignClientEvents } from '../types.js'
+import { eip155ChainOf, namespaceOfChain, reportedChainId, rpcUrlOf, sessionNamespace } from './chains.js'
+import { addressesOn, answerLocally, type Eip155Route, isAnsweredLocally } from './eip155.js'
+import {
+  namespaceNotConfiguredError,
+  noRpcUrlError,
+  notConnectedError,
+  notInitializedError,
+  ProviderErrorCode,
+  ProviderRpcError,
+} from './errors.js'
+import { HttpRpcConnection } from './httpRpc.js'
+import { ProviderStateStore } from './state.js'
+import type {
+  Eip1193Provider,
+  NamespaceConfigs,
+  ProviderConnectParams,
+  ProviderEvents,
+  RequestArguments,
+  UniversalProviderOptions,
+} from './types.js'
+
+type Listener<Name extends keyof ProviderEvents> = (payload: ProviderEvents[Name]) => void
+
+/** Methods only a wallet may answer: never sent to an RPC node, even when the session does not grant them. */
+const isWalletMethod = (method: string): boolean =>
+  /^(personal_|eth_sign|eth_sendTransaction$|wallet_)/.test(method)
+
+const paramsList = (params: RequestArguments['params']): unknown[] =>
+  Array.isArray(params) ? params : params === undefined ? [] : [params]
+
+/** Requested namespaces as the wallet sees them: without the provider's own rpcMap and defaultChain. */
+function forWallet(namespaces: NamespaceConfigs): ProposalNamespaces {
+  return Object.fromEntries(
+    Object.entries(namespaces).map(([name, { chains, methods, events }]) => [
+      name,
+      { ...(chains === undefined ? {} : { chains }), methods, events },
+    ]),
+  )
+}
+
+/**
+ * The "universal provider": one EIP-1193 provider over a WalletConnect session, whatever namespaces it
+ * holds. A request goes to the chain it names, else to its namespace's default chain (PROV-01); methods
+ * the session grants go to the wallet, eip155 account and chain queries are answered from the session,
+ * and every other read goes to the chain's RPC url over HTTP. viem's `custom(provider)` works over it.
+ *
+ * What a reload needs (which session, rpcMap, default chains) is kept under `wc@2:universal_provider:`
+ * in the client's storage, so a provider made after a reload holds the session at once.
+ */
+export class UniversalProvider implements Eip1193Provider {
+  /** The pairing URI of the last `connect()`, as `display_uri` announced it. */
+  uri: string | undefined
+  readonly #options: UniversalProviderOptions
+  readonly #logger: EngineLogger
+  readonly #events: TypedEmitter<ProviderEvents>
+  readonly #rpc = new Map<string, HttpRpcConnection>()
+  readonly #detach: (() => void)[] = []
+  #client: SignClient | undefined
+  #state: ProviderStateStore | undefined
+  #topic: string | undefined
+  #namespaces: NamespaceConfigs = {}
+  /** Storage writes, in call order; `close()` waits for them. */
+  #writes: Promise<void> = Promise.resolve()
+
+  constructor(options: UniversalProviderOptions) {
+    this.#options = options
+    this.#logger = createLogger(options.logger)
+    this.#events = new TypedEmitter((error, event) =>
+      this.#logger.error('a provider event listener threw', { event, error: String(error) }),
+    )
+  }
+
+  /** Makes the provider and its client (or takes `client`), and picks up a stored session. */
+  static async init(options: UniversalProviderOptions): Promise<UniversalProvider> {
+    const provider = new UniversalProvider(options)
+    await provider.initialize()
+    return provider
+  }
+
+  async initialize(): Promise<void> {
+    if (this.#client !== undefined) return
+    const { client: given, session: _session, rpcMap: _rpcMap, ...clientOptions } = this.#options
+    const client = given ?? (await SignClient.init(clientOptions))
+    const storage = this.#options.storage ?? client.opts.storage ?? new MemoryStorage()
+    const prefix = this.#options.customStoragePrefix ?? client.opts.customStoragePrefix
+    this.#state = new ProviderStateStore(storage, this.#logger, prefix)
+    this.#client = client
+    this.#listen(client)
+    await this.#restore(client)
+  }
+
+  get client(): SignClient {
+    if (this.#client === undefined) throw notInitializedError()
+    return this.#client
+  }
+
+  /** The session requests go over, if connected. */
+  get session(): Session | undefined {
+    const client = this.#client
+    const topic = this.#topic
+    if (client === undefined || topic === undefined || !client.session.keys.includes(topic)) return undefined
+    return client.session.get(topic)
+  }
+
+  /** The namespaces asked for, with the default chain each request goes to. */
+  get namespaces(): NamespaceConfigs {
+    return structuredClone(this.#namespaces)
+  }
+
+  get isWalletConnect(): true {
+    return true
+  }
+
+  on<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+    this.#events.on(event, listener)
+    return this
+  }
+
+  once<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+    this.#events.once(event, listener)
+    return this
+  }
+
+  off<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+    this.#events.off(event, listener)
+    return this
+  }
+
+  removeListener<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+    return this.off(event, listener)
+  }
+
+  /**
+   * Proposes a session: `display_uri` carries the pairing URI for the wallet, and the promise resolves
+   * with the session once the wallet approves (`connect` fires too).
+   */
+  async connect(params: ProviderConnectParams): Promise<Session> {
+    const client = this.client
+    const namespaces = mergeRequiredIntoOptional(params.namespaces ?? {}, params.optionalNamespaces ?? {})
+    for (const [name, config] of [
+      ...Object.entries(params.namespaces ?? {}),
+      ...Object.entries(params.optionalNamespaces ?? {}),
+    ]) {
+      const merged = namespaces[namespaceOfChain(name)]
+      if (merged !== undefined && config.defaultChain !== undefined) merged.defaultChain = config.defaultChain
+    }
+    const { uri, approval } = await client.connect({
+      optionalNamespaces: forWallet(namespaces),
+      ...(params.pairingTopic === undefined ? {} : { pairingTopic: params.pairingTopic }),
+      ...(params.sessionProperties === undefined ? {} : { sessionProperties: params.sessionProperties }),
+      ...(params.scopedProperties === undefined ? {} : { scopedProperties: params.scopedProperties }),
+    })
+    if (uri !== undefined) {
+      this.uri = uri
+      this.#events.emit('display_uri', uri)
+    }
+    const session = await approval()
+    await this.#adopt(session, namespaces)
+    this.#events.emit('connect', { session })
+    return session
+  }
+
+  /** Connects with the namespaces last asked for, unless connected; resolves with the session's CAIP-10 accounts. */
+  async enable(): Promise<string[]> {
+    const session = this.session ?? (await this.connect({ optionalNamespaces: this.#namespaces }))
+    return [...new Set(Object.values(session.namespaces).flatMap((namespace) => namespace.accounts))]
+  }
+
+  /**
+   * Sends a request over the session on `chainId` (CAIP-2, or a bare namespace for its default chain);
+   * without it, on the first namespace's default chain. `expiry` (seconds) bounds the wallet's answer.
+   */
+  async request<T = unknown>(args: RequestArguments, chainId?: string, expiry?: number): Promise<T> {
+    if (this.#client === undefined) throw notInitializedError()
+    const session = this.session
+    if (session === undefined) throw notConnectedError()
+    const chain = this.#resolveChain(session, chainId)
+    const namespace = this.#sessionNamespace(session, namespaceOfChain(chain))
+    const params = paramsList(args.params)
+    const forward = (method: string, forwarded: unknown, on: string) =>
+      this.#forward(session.topic, method, forwarded, on, expiry)
+    if (namespaceOfChain(chain) === 'eip155' && isAnsweredLocally(args.method)) {
+      const route: Eip155Route = {
+        chainId: chain,
+        namespace,
+        switchTo: (target) => this.setDefaultChain(target),
+        forward,
+      }
+      return (await answerLocally(route, args.method, params)) as T
+    }
+    if (namespace.methods.includes(args.method))
+      return (await forward(args.method, args.params ?? [], chain)) as T
+    if (isWalletMethod(args.method))
+      throw new ProviderRpcError(
+        ProviderErrorCode.unsupportedMethod,
+        `The session does not grant ${args.method} on ${chain}`,
+      )
+    return this.#connection(chain).request<T>(args.method, args.params ?? [])
+  }
+
+  /**
+   * Makes `chainId` (CAIP-2) its namespace's default chain, optionally with the RPC url for it; emits
+   * `chainChanged` when it changes. Without a session there is nothing to switch and it does nothing.
+   */
+  setDefaultChain(chainId: string, rpcUrl?: string): void {
+    const session = this.session
+    if (session === undefined) return
+    const name = namespaceOfChain(chainId)
+    this.#sessionNamespace(session, name)
+    const config = this.#namespaces[name] ?? { methods: [], events: [] }
+    if (rpcUrl !== undefined) config.rpcMap = { ...config.rpcMap, [chainId]: rpcUrl }
+    const previous = this.#defaultChain(session, name)
+    config.defaultChain = chainId
+    this.#namespaces[name] = config
+    void this.#persist(session.topic)
+    if (previous !== chainId) this.#events.emit('chainChanged', reportedChainId(chainId))
+  }
+
+  /** Ends the session with the wallet and forgets it; `disconnect` fires. */
+  async disconnect(): Promise<void> {
+    const client = this.client
+    const session = this.session
+    if (session !== undefined) {
+      await client.disconnect({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') })
+      await this.#end(session.topic)
+    }
+  }
+
+  /** Not in the official API: stops listening, and closes the client if the provider made it. */
+  async close(): Promise<void> {
+    for (const detach of this.#detach.splice(0)) detach()
+    await this.#writes
+    for (const connection of this.#rpc.values()) connection.close()
+    this.#rpc.clear()
+    if (this.#options.client === undefined) await this.#client?.close()
+  }
+
+  async #restore(client: SignClient): Promise<void> {
+    const stored = await this.#state?.load()
+    const sessions = client.session.getAll()
+    const session =
+      sessions.find((candidate) => candidate.topic === this.#options.session?.topic) ??
+      sessions.find((candidate) => candidate.topic === stored?.topic) ??
+      sessions.reduce<Session | undefined>(
+        (newest, candidate) =>
+          newest === undefined || candidate.expiry > newest.expiry ? candidate : newest,
+        undefined,
+      )
+    if (session === undefined) {
+      if (stored !== undefined) await this.#forgetState()
+      return
+    }
+    await this.#adopt(session, stored?.topic === session.topic ? stored.namespaces : {})
+  }
+
+  /** Takes `session` as the one to speak over; the chains it settled on replace unapproved defaults. */
+  async #adopt(session: Session, namespaces: NamespaceConfigs): Promise<void> {
+    this.#topic = session.topic
+    this.#namespaces = namespaces
+    for (const [name, config] of Object.entries(namespaces)) {
+      const approved = sessionNamespace(session, name)
+      if (
+        config.defaultChain !== undefined &&
+        !chainsOfNamespace(approved ?? { accounts: [] }).includes(config.defaultChain)
+      )
+        delete config.defaultChain
+    }
+    await this.#persist(session.topic)
+  }
+
+  #persist(topic: string): Promise<void> {
+    const state = { topic, namespaces: structuredClone(this.#namespaces) }
+    return this.#write(async (store) => store.save(state))
+  }
+
+  #write(change: (store: ProviderStateStore) => Promise<void>): Promise<void> {
+    const store = this.#state
+    if (store === undefined) return this.#writes
+    this.#writes = this.#writes
+      .then(() => change(store))
+      .catch((error: unknown) => {
+        this.#logger.warn('could not store the provider state', { error: String(error) })
+      })
+    return this.#writes
+  }
+
+  #sessionNamespace(session: Session, name: string): SessionNamespace {
+    const namespace = sessionNamespace(session, name)
+    if (namespace === undefined) throw namespaceNotConfiguredError(name)
+    return namespace
+  }
+
+  /** PROV-01: the chain named, a bare namespace's default chain, else the first namespace's default chain. */
+  #resolveChain(session: Session, chainId: string | undefined): string {
+    if (chainId !== undefined) {
+      const name = namespaceOfChain(chainId)
+      this.#sessionNamespace(session, name)
+      return chainId.includes(':') ? chainId : this.#defaultChain(session, name)
+    }
+    const asked = Object.keys(this.#namespaces).filter(
+      (name) => sessionNamespace(session, name) !== undefined,
+    )
+    const name = asked[0] ?? namespaceOfChain(Object.keys(session.namespaces)[0] ?? '')
+    return this.#defaultChain(session, name)
+  }
+
+  #defaultChain(session: Session, name: string): string {
+    const configured = this.#namespaces[name]?.defaultChain
+    if (configured !== undefined) return configured
+    const first = chainsOfNamespace(this.#sessionNamespace(session, name))[0]
+    if (first === undefined) throw namespaceNotConfiguredError(name)
+    return first
+  }
+
+  #connection(chainId: string): HttpRpcConnection {
+    const url =
+      rpcUrlOf(this.#namespaces[namespaceOfChain(chainId)]?.rpcMap, chainId) ??
+      rpcUrlOf(this.#options.rpcMap, chainId)
+    if (url === undefined) throw noRpcUrlError(chainId)
+    let connection = this.#rpc.get(url)
+    if (connection === undefined) {
+      connection = new HttpRpcConnection({ url })
+      this.#rpc.set(url, connection)
+    }
+    return connection
+  }
+
+  async #forward(
+    topic: string,
+    method: string,
+    params: unknown,
+    chainId: string,
+    expiry: number | undefined,
+  ): Promise<unknown> {
+    try {
+      return await this.client.request({
+        topic,
+        chainId,
+        request: { method, params },
+        ...(expiry === undefined ? {} : { expiry }),
+      })
+    } catch (error) {
+      if (error instanceof SignClientError) throw new ProviderRpcError(error.code, error.message, error.data)
+      throw error
+    }
+  }
+
+  #listen(client: SignClient): void {
+    const mine = (topic: string) => topic === this.#topic
+    const onEvent = (payload: SignClientEvents['session_event']): void => {
+      if (!mine(payload.topic)) return
+      this.#onSessionEvent(payload)
+      this.#events.emit('session_event', payload)
+    }
+    const onUpdate = (payload: SignClientEvents['session_update']): void => {
+      if (!mine(payload.topic)) return
+      this.#onSessionUpdate()
+      this.#events.emit('session_update', payload)
+    }
+    const onDelete = (payload: SignClientEvents['session_delete']): void => {
+      if (mine(payload.topic)) void this.#end(payload.topic, payload)
+    }
+    const onExpire = ({ topic }: SignClientEvents['session_expire']): void => {
+      if (mine(topic)) void this.#end(topic)
+    }
+    client.on('session_event', onEvent)
+    client.on('session_update', onUpdate)
+    client.on('session_delete', onDelete)
+    client.on('session_expire', onExpire)
+    this.#detach.push(
+      () => client.off('session_event', onEvent),
+      () => client.off('session_update', onUpdate),
+      () => client.off('session_delete', onDelete),
+      () => client.off('session_expire', onExpire),
+    )
+  }
+
+  #onSessionEvent({ params }: SignClientEvents['session_event']): void {
+    const session = this.session
+    if (session === undefined) return
+    const { name, data } = params.event
+    const namespaceName = namespaceOfChain(params.chainId)
+    const namespace = sessionNamespace(session, namespaceName)
+    if (namespace === undefined) return
+    if (name === 'chainChanged') {
+      const chain = namespaceName === 'eip155' ? (eip155ChainOf(data) ?? params.chainId) : params.chainId
+      if (chainsOfNamespace(namespace).includes(chain)) this.setDefaultChain(chain)
+    } else if (name === 'accountsChanged' && Array.isArray(data)) {
+      this.#events.emit(
+        'accountsChanged',
+        data.map((entry) => parseAccountId(entry)?.address ?? String(entry)),
+      )
+    }
+  }
+
+  /** Keeps each default chain within what the wallet now grants, and reports the accounts it grants. */
+  #onSessionUpdate(): void {
+    const session = this.session
+    if (session === undefined) return
+    for (const [name, config] of Object.entries(this.#namespaces)) {
+      const namespace = sessionNamespace(session, name)
+      const chains = namespace === undefined ? [] : chainsOfNamespace(namespace)
+      if (config.defaultChain !== undefined && !chains.includes(config.defaultChain)) {
+        delete config.defaultChain
+        const next = chains[0]
+        if (next !== undefined) this.#events.emit('chainChanged', reportedChainId(next))
+      }
+    }
+    void this.#persist(session.topic)
+    const chain = this.#resolveChain(session, undefined)
+    this.#events.emit(
+      'accountsChanged',
+      addressesOn(this.#sessionNamespace(session, namespaceOfChain(chain)), chain),
+    )
+  }
+
+  /** The session is over: `session_delete` (when the wallet ended it), then `disconnect`. */
+  async #end(topic: string, deleted?: SignClientEvents['session_delete']): Promise<void> {
+    if (this.#topic !== topic) return
+    this.#topic = undefined
+    if (deleted !== undefined) this.#events.emit('session_delete', deleted)
+    const { code, message } = getSdkError('USER_DISCONNECTED')
+    this.#events.emit('disconnect', new ProviderRpcError(code, message, topic))
+    await this.#forgetState()
+  }
+
+  #forgetState(): Promise<void> {
+    return this.#write((store) => store.clear())
+  }
+}
