@@ -1,0 +1,328 @@
+import { type Address, createPublicClient, formatUnits, http, type PublicClient } from 'viem'
+import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
+import type {
+  AdapterContext,
+  Balance,
+  ChainAdapter,
+  ConnectParams,
+  ConnectResult,
+  Eip1193Provider,
+} from '../types.js'
+import {
+  type WalletConnectSession,
+  type WalletConnectTransport,
+  type WalletConnectTransportFactory,
+  walletConnectConnectorId,
+} from '../walletConnectTransport.js'
+import { addChainErrorCodes, addChainParams } from './chainParams.js'
+import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
+import { withTimeout } from './withTimeout.js'
+
+/** Each option overrides what the app's createAppKit options say. */
+export type Eip155AdapterOptions = {
+  enableInjected?: boolean
+  enableEIP6963?: boolean
+  /** Builds the WalletConnect transport on first use; WalletConnect is offered only when there is one. */
+  walletConnect?: WalletConnectTransportFactory | undefined
+}
+
+/** CONST-08 */
+export const revokeTimeoutMs = 100
+/** CONST-09: how long a remembered announced wallet is waited for before reconnect gives up on it. */
+export const injectedDetectionMs = 1000
+
+type Entry = { info: ConnectorInfo; provider?: Eip1193Provider; unsubscribe?: () => void }
+
+const injectedId = 'injected'
+
+/** The eip155 namespace over viem: announced (EIP-6963), injected (`window.ethereum`) and WalletConnect wallets. */
+export class Eip155Adapter implements ChainAdapter {
+  readonly namespace = 'eip155' as const
+  #options: Eip155AdapterOptions
+  readonly #entries = new Map<string, Entry>()
+  readonly #clients = new Map<string, PublicClient>()
+  #context: AdapterContext | undefined
+  #walletConnect: Promise<WalletConnectTransport> | undefined
+  #waiters = new Set<() => void>()
+
+  readonly #given: Eip155AdapterOptions
+
+  constructor(options: Eip155AdapterOptions = {}) {
+    this.#given = options
+    this.#options = options
+  }
+
+  setup(context: AdapterContext): () => void {
+    this.#context = context
+    this.#options = {
+      enableInjected: context.enableInjected,
+      enableEIP6963: context.enableEIP6963,
+      walletConnect: context.walletConnect,
+      ...this.#given,
+    }
+    const stops: (() => void)[] = []
+    if (this.#options.walletConnect)
+      this.#entries.set(walletConnectConnectorId, {
+        info: {
+          id: walletConnectConnectorId,
+          type: 'WALLET_CONNECT',
+          name: 'WalletConnect',
+          chainNamespace: 'eip155',
+        },
+      })
+    const injected = this.#options.enableInjected === false ? undefined : injectedProvider(context.target)
+    if (injected)
+      this.#entries.set(injectedId, {
+        info: { id: injectedId, type: 'INJECTED', name: 'Browser Wallet', chainNamespace: 'eip155' },
+        provider: injected,
+      })
+    if (context.target && this.#options.enableEIP6963 !== false)
+      stops.push(watchAnnouncedWallets(context.target, (wallets) => this.#onAnnounced(wallets)))
+    this.#publish()
+    return () => {
+      for (const stop of stops) stop()
+      for (const entry of this.#entries.values()) entry.unsubscribe?.()
+    }
+  }
+
+  #onAnnounced(wallets: DiscoveredWallet[]): void {
+    for (const wallet of wallets) {
+      if (this.#entries.has(wallet.rdns)) continue
+      this.#entries.set(wallet.rdns, {
+        info: {
+          id: wallet.rdns,
+          type: 'ANNOUNCED',
+          name: wallet.name,
+          imageUrl: wallet.icon,
+          rdns: wallet.rdns,
+          chainNamespace: 'eip155',
+        },
+        provider: wallet.provider,
+      })
+    }
+    // An injected provider that is also announced is listed once, under its announced name.
+    const injected = this.#entries.get(injectedId)
+    if (injected && wallets.some((w) => w.provider === injected.provider)) this.#entries.delete(injectedId)
+    this.#publish()
+    for (const wake of [...this.#waiters]) wake()
+  }
+
+  #publish(): void {
+    this.#context?.emit({ type: 'connectors', connectors: this.connectors() })
+  }
+
+  connectors(): ConnectorInfo[] {
+    return [...this.#entries.values()].map((e) => e.info)
+  }
+
+  getProvider(connectorId: string): Eip1193Provider | undefined {
+    return this.#entries.get(connectorId)?.provider
+  }
+
+  async connect({ connectorId, network, onUri }: ConnectParams): Promise<ConnectResult> {
+    if (connectorId === walletConnectConnectorId) return this.#connectWalletConnect(network, onUri)
+    const entry = this.#entry(connectorId)
+    const provider = this.#provider(entry)
+    const accounts = await requestAccounts(provider, 'eth_requestAccounts')
+    return this.#connected(entry, provider, accounts, network, { name: entry.info.name, ...icon(entry.info) })
+  }
+
+  async reconnect({
+    connectorId,
+    network,
+  }: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<ConnectResult | undefined> {
+    if (connectorId === walletConnectConnectorId) {
+      if (!this.#options.walletConnect) return undefined
+      const transport = await this.#transport()
+      const session = await transport.restore()
+      return session && this.#walletConnectResult(transport, session, network)
+    }
+    const entry = this.#entries.get(connectorId) ?? (await this.#waitFor(connectorId))
+    if (!entry?.provider) return undefined
+    const accounts = await requestAccounts(entry.provider, 'eth_accounts')
+    if (accounts.length === 0) return undefined
+    return this.#connected(entry, entry.provider, accounts, network, {
+      name: entry.info.name,
+      ...icon(entry.info),
+    })
+  }
+
+  #waitFor(connectorId: string): Promise<Entry | undefined> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.#waiters.delete(wake)
+        resolve(this.#entries.get(connectorId))
+      }
+      const wake = () => this.#entries.has(connectorId) && done()
+      const timer = setTimeout(done, injectedDetectionMs)
+      this.#waiters.add(wake)
+    })
+  }
+
+  async #connectWalletConnect(
+    network: CaipNetwork,
+    onUri: ((uri: string) => void) | undefined,
+  ): Promise<ConnectResult> {
+    if (!this.#options.walletConnect) throw new WalletError('WALLETCONNECT_NOT_FOUND')
+    const transport = await this.#transport()
+    const networks = this.#context?.networks.filter((n) => n.chainNamespace === 'eip155') ?? [network]
+    const session = await transport.connect({ networks, onUri: onUri ?? (() => {}) })
+    return this.#walletConnectResult(transport, session, network)
+  }
+
+  async #walletConnectResult(
+    transport: WalletConnectTransport,
+    session: WalletConnectSession,
+    network: CaipNetwork,
+  ): Promise<ConnectResult> {
+    const entry = this.#entry(walletConnectConnectorId)
+    entry.provider = transport.provider
+    return this.#connected(entry, transport.provider, session.accounts, network, {
+      name: session.peer.name,
+      ...(session.peer.icon ? { icon: session.peer.icon } : {}),
+    })
+  }
+
+  #transport(): Promise<WalletConnectTransport> {
+    const factory = this.#options.walletConnect
+    if (!factory) throw new WalletError('WALLETCONNECT_NOT_FOUND')
+    this.#walletConnect ??= factory().catch((error: unknown) => {
+      this.#walletConnect = undefined
+      throw error
+    })
+    return this.#walletConnect
+  }
+
+  async #connected(
+    entry: Entry,
+    provider: Eip1193Provider,
+    accounts: string[],
+    requested: CaipNetwork,
+    walletInfo: WalletInfo,
+  ): Promise<ConnectResult> {
+    const address = accounts[0]
+    if (!address) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+    const chainId = Number(await provider.request({ method: 'eth_chainId' }))
+    const networks = this.#context?.networks ?? [requested]
+    let network = networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)
+    if (!network) {
+      await this.switchNetwork({ connectorId: entry.info.id, network: requested }).catch(() => undefined)
+      const now = Number(await provider.request({ method: 'eth_chainId' }))
+      network = networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === now) ?? {
+        ...requested,
+        id: now,
+        caipNetworkId: `eip155:${now}`,
+        name: `Chain ${now}`,
+      }
+    }
+    this.#listen(entry, provider)
+    return { connectorId: entry.info.id, address, accounts, network, walletInfo }
+  }
+
+  #listen(entry: Entry, provider: Eip1193Provider): void {
+    entry.unsubscribe?.()
+    const connectorId = entry.info.id
+    const emit = (event: Parameters<AdapterContext['emit']>[0]) => this.#context?.emit(event)
+    const onAccounts = (accounts: string[]) =>
+      accounts.length === 0
+        ? emit({ type: 'disconnect', connectorId })
+        : emit({ type: 'accountChanged', connectorId, address: accounts[0] as string, accounts })
+    const onChain = (chainId: string) => emit({ type: 'chainChanged', connectorId, chainId: Number(chainId) })
+    const onDisconnect = () => emit({ type: 'disconnect', connectorId })
+    provider.on?.('accountsChanged', onAccounts)
+    provider.on?.('chainChanged', onChain)
+    provider.on?.('disconnect', onDisconnect)
+    entry.unsubscribe = () => {
+      provider.removeListener?.('accountsChanged', onAccounts)
+      provider.removeListener?.('chainChanged', onChain)
+      provider.removeListener?.('disconnect', onDisconnect)
+    }
+  }
+
+  async disconnect(connectorId: string): Promise<void> {
+    const entry = this.#entry(connectorId)
+    entry.unsubscribe?.()
+    entry.unsubscribe = undefined
+    if (connectorId === walletConnectConnectorId) {
+      const transport = await this.#transport()
+      await transport.disconnect()
+      return
+    }
+    const provider = this.#provider(entry)
+    const revoke = provider
+      .request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+      .catch(() => undefined)
+    await withTimeout(revoke, revokeTimeoutMs, undefined)
+  }
+
+  /** Asks the wallet to switch; on 4902/-32603/5000 adds the chain, and a failed add is 'Chain is not supported'. */
+  async switchNetwork({
+    connectorId,
+    network,
+  }: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<void> {
+    const provider = this.#provider(this.#entry(connectorId))
+    const chainId = addChainParams(network).chainId
+    try {
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+    } catch (error) {
+      const code = rpcErrorCode(error)
+      if (code === undefined || !addChainErrorCodes.has(code)) throw error
+      try {
+        await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParams(network)] })
+      } catch (addError) {
+        throw new WalletError('CHAIN_NOT_SUPPORTED', addError)
+      }
+      const now = Number(await provider.request({ method: 'eth_chainId' }))
+      if (now !== Number(network.id))
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+    }
+  }
+
+  async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
+    const value = await this.#client(network).getBalance({ address: address as Address })
+    return {
+      balance: formatUnits(value, network.nativeCurrency.decimals),
+      symbol: network.nativeCurrency.symbol,
+    }
+  }
+
+  #client(network: CaipNetwork): PublicClient {
+    const existing = this.#clients.get(network.caipNetworkId)
+    if (existing) return existing
+    const client = createPublicClient({ chain: network, transport: http(network.rpcUrls.default.http[0]) })
+    this.#clients.set(network.caipNetworkId, client)
+    return client
+  }
+
+  #entry(connectorId: string): Entry {
+    const entry = this.#entries.get(connectorId)
+    if (!entry) throw new WalletError('PROVIDER_NOT_FOUND')
+    return entry
+  }
+
+  #provider(entry: Entry): Eip1193Provider {
+    if (!entry.provider) throw new WalletError('PROVIDER_NOT_FOUND')
+    return entry.provider
+  }
+}
+
+async function requestAccounts(
+  provider: Eip1193Provider,
+  method: 'eth_requestAccounts' | 'eth_accounts',
+): Promise<string[]> {
+  const accounts = await provider.request({ method })
+  return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
+}
+
+function icon(info: ConnectorInfo): { icon?: string } {
+  return info.imageUrl ? { icon: info.imageUrl } : {}
+}

@@ -1,0 +1,58 @@
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { ConnectorInfo, WalletInfo } from '../state/types.js'
+import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
+
+export type Eip1193Provider = {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: never[]) => void): unknown
+  removeListener?(event: string, listener: (...args: never[]) => void): unknown
+}
+
+export type ConnectParams = {
+  connectorId: string
+  network: CaipNetwork
+  /** Called with each WalletConnect pairing URI the connector shows (a fresh one after expiry). */
+  onUri?: (uri: string) => void
+}
+
+export type ConnectResult = {
+  connectorId: string
+  address: string
+  accounts: string[]
+  network: CaipNetwork
+  walletInfo: WalletInfo
+}
+
+export type AdapterEvent =
+  | { type: 'accountChanged'; connectorId: string; address: string; accounts: string[] }
+  | { type: 'chainChanged'; connectorId: string; chainId: number | string }
+  | { type: 'disconnect'; connectorId: string }
+  | { type: 'connectors'; connectors: ConnectorInfo[] }
+
+export type Balance = { balance: string; symbol: string }
+
+/** What the modal needs from one chain namespace; the eip155 adapter (viem) and the wagmi adapter implement it. */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  /** Starts connector discovery and event plumbing for `networks`; returns a stop function. */
+  setup(context: AdapterContext): () => void
+  connectors(): ConnectorInfo[]
+  connect(params: ConnectParams): Promise<ConnectResult>
+  /** Restores a remembered connection without prompting; undefined when the wallet no longer grants it. */
+  reconnect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined>
+  disconnect(connectorId: string): Promise<void>
+  switchNetwork(params: { connectorId: string; network: CaipNetwork }): Promise<void>
+  getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>
+  getProvider(connectorId: string): Eip1193Provider | undefined
+}
+
+export type AdapterContext = {
+  networks: CaipNetwork[]
+  /** The page's window, or any EventTarget standing in for it (tests, SSR). */
+  target: EventTarget | undefined
+  emit(event: AdapterEvent): void
+  /** The app's WalletConnect transport, when a relay is configured and WalletConnect is enabled. */
+  walletConnect?: WalletConnectTransportFactory | undefined
+  enableInjected: boolean
+  enableEIP6963: boolean
+}

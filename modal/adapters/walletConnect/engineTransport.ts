@@ -1,0 +1,78 @@
+import { type Session, UniversalProvider } from '../../../engine/index.js'
+import { IdbStorage, type KeyValueStorage } from '../../../storage/index.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import type { Eip1193Provider } from '../types.js'
+import type { WalletConnectSession, WalletConnectTransport } from '../walletConnectTransport.js'
+
+export type EngineTransportOptions = {
+  relayUrl: string
+  projectId?: string | undefined
+  metadata?: { name: string; description: string; url: string; icons: string[] } | undefined
+  networks: CaipNetwork[]
+  storage?: KeyValueStorage
+}
+
+/** EVM methods a dapp asks a wallet for in the proposal. */
+const eip155Methods = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sign',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+]
+
+/** Our engine's universal provider as the modal's WalletConnect transport; sessions persist in IndexedDB. */
+export async function createEngineTransport(
+  options: EngineTransportOptions,
+): Promise<WalletConnectTransport> {
+  const eip155 = options.networks.filter((n) => n.chainNamespace === 'eip155')
+  const rpcMap = Object.fromEntries(
+    eip155.flatMap((n) => (n.rpcUrls.default.http[0] ? [[n.caipNetworkId, n.rpcUrls.default.http[0]]] : [])),
+  )
+  const provider = await UniversalProvider.init({
+    relayUrl: options.relayUrl,
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    storage: options.storage ?? new IdbStorage(),
+    rpcMap,
+  })
+  return {
+    provider: provider as unknown as Eip1193Provider,
+    restore: async () => (provider.session ? sessionOf(provider.session) : undefined),
+    async connect({ networks, onUri }) {
+      provider.on('display_uri', onUri)
+      try {
+        const session = await provider.connect({
+          optionalNamespaces: {
+            eip155: {
+              chains: networks.map((n) => n.caipNetworkId),
+              methods: eip155Methods,
+              events: ['chainChanged', 'accountsChanged'],
+              rpcMap,
+            },
+          },
+        })
+        return sessionOf(session)
+      } finally {
+        provider.removeListener('display_uri', onUri)
+      }
+    },
+    disconnect: () => provider.disconnect(),
+  }
+}
+
+function sessionOf(session: Session): WalletConnectSession {
+  const accounts = session.namespaces.eip155?.accounts ?? []
+  const first = accounts[0]?.split(':')
+  const addresses = [...new Set(accounts.map((a) => a.split(':')[2] ?? ''))].filter(Boolean)
+  const icon = session.peer.metadata.icons[0]
+  return {
+    accounts: addresses,
+    chainId: Number(first?.[1] ?? 0),
+    peer: { name: session.peer.metadata.name, ...(icon ? { icon } : {}) },
+  }
+}

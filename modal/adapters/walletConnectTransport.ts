@@ -1,0 +1,21 @@
+import type { CaipNetwork } from '../networks/types.js'
+import type { Eip1193Provider } from './types.js'
+
+export type WalletConnectSession = {
+  accounts: string[]
+  chainId: number
+  peer: { name: string; icon?: string }
+}
+
+/** What a WalletConnect connector needs from the engine's provider; created lazily so the engine loads on demand. */
+export interface WalletConnectTransport {
+  readonly provider: Eip1193Provider
+  /** A session restored from storage, if one is still alive. */
+  restore(): Promise<WalletConnectSession | undefined>
+  connect(params: { networks: CaipNetwork[]; onUri: (uri: string) => void }): Promise<WalletConnectSession>
+  disconnect(): Promise<void>
+}
+
+export type WalletConnectTransportFactory = () => Promise<WalletConnectTransport>
+
+export const walletConnectConnectorId = 'walletConnect'

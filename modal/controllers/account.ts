@@ -1,0 +1,55 @@
+import { caipAddress } from '../networks/defineNetwork.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import { type AccountState, type Connection, initialAccount, type WalletInfo } from '../state/types.js'
+import type { ModalContext } from './context.js'
+
+/** Account state for the current connection of the active namespace. */
+export function accountFor(connection: Connection | undefined, walletInfo?: WalletInfo): AccountState {
+  const address = connection?.accounts[0]
+  if (!connection || !address) return initialAccount
+  const explorer = connection.caipNetwork.blockExplorers?.default.url
+  return {
+    status: 'connected',
+    address,
+    caipAddress: caipAddress(connection.caipNetwork, address),
+    balanceSymbol: connection.caipNetwork.nativeCurrency.symbol,
+    balanceLoading: false,
+    ...(explorer ? { addressExplorerUrl: `${explorer.replace(/\/$/, '')}/address/${address}` } : {}),
+    ...(walletInfo ? { connectedWalletInfo: walletInfo } : {}),
+  }
+}
+
+export function currentConnection(ctx: ModalContext, namespace: ChainNamespace): Connection | undefined {
+  const entry = ctx.store.get().connections[namespace]
+  return entry?.current === undefined ? undefined : entry.connections[entry.current]
+}
+
+/** Loads the native balance of the active account; failures show 'Token Balance Unavailable' and 0.00. */
+export async function refreshBalance(ctx: ModalContext): Promise<void> {
+  const { account, activeNetwork, activeChain } = ctx.store.get()
+  const adapter = activeChain ? ctx.adapters.get(activeChain) : undefined
+  if (!account.address || !activeNetwork || !adapter) return
+  const address = account.address
+  ctx.store.set(({ account }) => ({ account: { ...account, balanceLoading: true, balanceError: undefined } }))
+  try {
+    const { balance, symbol } = await adapter.getBalance({ address, network: activeNetwork })
+    setIfSameAccount(ctx, address, activeNetwork, { balance, balanceSymbol: symbol, balanceLoading: false })
+  } catch {
+    setIfSameAccount(ctx, address, activeNetwork, {
+      balance: '0.00',
+      balanceLoading: false,
+      balanceError: 'Token Balance Unavailable',
+    })
+  }
+}
+
+function setIfSameAccount(
+  ctx: ModalContext,
+  address: string,
+  network: CaipNetwork,
+  patch: Partial<AccountState>,
+): void {
+  const state = ctx.store.get()
+  if (state.account.address !== address || state.activeNetwork?.id !== network.id) return
+  ctx.store.set({ account: { ...state.account, ...patch } })
+}

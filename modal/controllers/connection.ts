@@ -1,0 +1,207 @@
+import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { Connection, NamespaceConnection } from '../state/types.js'
+import { accountFor, refreshBalance } from './account.js'
+import type { ModalContext } from './context.js'
+import { WalletError } from './errors.js'
+
+const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
+
+export function adapterFor(ctx: ModalContext, namespace: ChainNamespace | undefined): ChainAdapter {
+  if (!namespace) throw new WalletError('NAMESPACE_REQUIRED')
+  const adapter = ctx.adapters.get(namespace)
+  if (!adapter) throw new WalletError('ADAPTER_MISSING')
+  return adapter
+}
+
+function entry(ctx: ModalContext, namespace: ChainNamespace): NamespaceConnection {
+  return ctx.store.get().connections[namespace] ?? { status: 'disconnected', connections: [] }
+}
+
+function setEntry(ctx: ModalContext, namespace: ChainNamespace, next: NamespaceConnection): void {
+  ctx.store.set(({ connections }) => ({ connections: { ...connections, [namespace]: next } }))
+}
+
+/** Mirrors the namespace's current connection into account state when it is the active namespace. */
+function syncAccount(
+  ctx: ModalContext,
+  namespace: ChainNamespace,
+  walletInfo?: ConnectResult['walletInfo'],
+): void {
+  const state = ctx.store.get()
+  if (state.activeChain !== namespace) return
+  const current = entry(ctx, namespace)
+  const connection = current.current === undefined ? undefined : current.connections[current.current]
+  const account = accountFor(connection, walletInfo ?? state.account.connectedWalletInfo)
+  ctx.store.set({
+    account: { ...account, status: current.status },
+    ...(connection ? { activeNetwork: connection.caipNetwork } : {}),
+  })
+  if (connection) void refreshBalance(ctx)
+}
+
+/**
+ * Connects `connectorId` on `network`: connecting, then connected; a failure returns to connected when a
+ * connection exists and to disconnected otherwise (CONN-03..05).
+ */
+export async function connect(
+  ctx: ModalContext,
+  params: { connectorId: string; network?: CaipNetwork; onUri?: (uri: string) => void },
+): Promise<ConnectResult> {
+  const network = params.network ?? ctx.store.get().activeNetwork
+  if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
+  const namespace = network.chainNamespace
+  const adapter = adapterFor(ctx, namespace)
+  const before = entry(ctx, namespace)
+  if (before.status === 'reconnecting') throw new WalletError('CONNECTOR_RECONNECTING')
+  const current = before.current === undefined ? undefined : before.connections[before.current]
+  if (current?.connectorId === params.connectorId) throw new WalletError('CONNECTOR_ALREADY_CONNECTED')
+  setEntry(ctx, namespace, { ...before, status: 'connecting' })
+  syncStatus(ctx, namespace)
+  try {
+    const result = await adapter.connect({
+      connectorId: params.connectorId,
+      network,
+      ...(params.onUri ? { onUri: params.onUri } : {}),
+    })
+    addConnection(ctx, namespace, result)
+    ctx.memory.setItem(rememberKey(namespace), result.connectorId)
+    ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
+    return result
+  } catch (error) {
+    const after = entry(ctx, namespace)
+    setEntry(ctx, namespace, {
+      ...after,
+      status: after.connections.length > 0 ? 'connected' : 'disconnected',
+    })
+    syncStatus(ctx, namespace)
+    ctx.events.emit('CONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
+    throw error
+  }
+}
+
+function addConnection(ctx: ModalContext, namespace: ChainNamespace, result: ConnectResult): void {
+  const before = entry(ctx, namespace)
+  const connection: Connection = {
+    connectorId: result.connectorId,
+    accounts: result.accounts,
+    caipNetwork: result.network,
+  }
+  const others = before.connections.filter((c) => c.connectorId !== result.connectorId)
+  const connections = [connection, ...others]
+  setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
+  ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
+  syncAccount(ctx, namespace, result.walletInfo)
+}
+
+function syncStatus(ctx: ModalContext, namespace: ChainNamespace): void {
+  const state = ctx.store.get()
+  if (state.activeChain !== namespace) return
+  ctx.store.set({ account: { ...state.account, status: entry(ctx, namespace).status } })
+}
+
+/** Disconnects the current connection; EVM then switches to the first remaining one (CONN-06, CONN-07). */
+export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().activeChain): Promise<void> {
+  const adapter = adapterFor(ctx, namespace)
+  const ns = adapter.namespace
+  const before = entry(ctx, ns)
+  const current = before.current === undefined ? undefined : before.connections[before.current]
+  if (!current) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+  await adapter.disconnect(current.connectorId)
+  removeConnection(ctx, ns, current.connectorId)
+  ctx.events.emit('DISCONNECT_SUCCESS')
+}
+
+export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): void {
+  const before = entry(ctx, namespace)
+  const connections = before.connections.filter((c) => c.connectorId !== connectorId)
+  if (connections.length === before.connections.length) return
+  const first = connections[0]
+  if (first) {
+    setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
+    ctx.memory.setItem(rememberKey(namespace), first.connectorId)
+  } else {
+    setEntry(ctx, namespace, { status: 'disconnected', connections })
+    ctx.memory.removeItem(rememberKey(namespace))
+  }
+  syncAccount(ctx, namespace, undefined)
+  if (!first && ctx.store.get().activeChain === namespace)
+    ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
+}
+
+/** Restores the remembered connector of each namespace without opening the modal. */
+export async function reconnect(ctx: ModalContext): Promise<void> {
+  await Promise.all(
+    [...ctx.adapters.values()].map(async (adapter) => {
+      const connectorId = ctx.memory.getItem(rememberKey(adapter.namespace))
+      const network = ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
+      if (!connectorId || !network) return
+      const before = entry(ctx, adapter.namespace)
+      setEntry(ctx, adapter.namespace, { ...before, status: 'reconnecting' })
+      syncStatus(ctx, adapter.namespace)
+      const result = await adapter.reconnect({ connectorId, network }).catch(() => undefined)
+      if (result) return addConnection(ctx, adapter.namespace, result)
+      ctx.memory.removeItem(rememberKey(adapter.namespace))
+      setEntry(ctx, adapter.namespace, { ...entry(ctx, adapter.namespace), status: 'disconnected' })
+      syncStatus(ctx, adapter.namespace)
+    }),
+  )
+}
+
+/** Wallet-side account or chain changes (CONN-08, CONN-09). */
+export function onAccountChanged(
+  ctx: ModalContext,
+  namespace: ChainNamespace,
+  connectorId: string,
+  accounts: string[],
+): void {
+  if (accounts.length === 0) {
+    removeConnection(ctx, namespace, connectorId)
+    return
+  }
+  updateConnection(ctx, namespace, connectorId, (c) => ({ ...c, accounts }))
+}
+
+export function onChainChanged(
+  ctx: ModalContext,
+  namespace: ChainNamespace,
+  connectorId: string,
+  chainId: number | string,
+): void {
+  const network = ctx.store
+    .get()
+    .networks.find((n) => n.chainNamespace === namespace && String(n.id) === String(chainId))
+  const caipNetwork = network ?? unsupportedNetwork(namespace, chainId)
+  updateConnection(ctx, namespace, connectorId, (c) => ({ ...c, caipNetwork }))
+}
+
+/** A chain the app did not configure: kept so the UnsupportedChain view can name it. */
+function unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): CaipNetwork {
+  return {
+    id: Number(chainId),
+    name: `Chain ${chainId}`,
+    caipNetworkId: `${namespace}:${chainId}`,
+    chainNamespace: namespace,
+    nativeCurrency: { name: 'Unknown', symbol: '', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  }
+}
+
+function updateConnection(
+  ctx: ModalContext,
+  namespace: ChainNamespace,
+  connectorId: string,
+  change: (c: Connection) => Connection,
+): void {
+  const before = entry(ctx, namespace)
+  const index = before.connections.findIndex((c) => c.connectorId === connectorId)
+  const existing = before.connections[index]
+  if (!existing) return
+  const connections = before.connections.map((c, i) => (i === index ? change(c) : c))
+  setEntry(ctx, namespace, { ...before, connections })
+  if (index === before.current) syncAccount(ctx, namespace)
+}
+
+export function isSupported(ctx: ModalContext, network: CaipNetwork | undefined): boolean {
+  return Boolean(network && ctx.store.get().networks.some((n) => n.caipNetworkId === network.caipNetworkId))
+}

@@ -1,0 +1,50 @@
+/** The spec's §8 wallet errors, one code each; messages are the texts users see. */
+export const walletErrors = {
+  CHAIN_NOT_CONFIGURED: 'Chain not configured.',
+  CONNECTOR_ALREADY_CONNECTED: 'Connector already connected.',
+  CONNECTOR_NOT_CONNECTED: 'Connector not connected.',
+  CONNECTOR_ACCOUNT_NOT_FOUND: 'Connector account not found.',
+  CHAIN_MISMATCH: 'The current chain of the connector does not match the connection chain.',
+  CONNECTOR_RECONNECTING: 'Connector unavailable while reconnecting.',
+  PROVIDER_NOT_FOUND: 'Provider not found.',
+  SWITCH_CHAIN_NOT_SUPPORTED: 'This wallet does not support programmatic chain switching.',
+  SIGN_MESSAGE_FAILED: 'Sign message failed.',
+  ESTIMATE_GAS_FAILED: 'Error estimating gas.',
+  CAPABILITIES_UNPARSABLE: 'Error parsing wallet capabilities.',
+  ADAPTER_MISSING: 'Adapter for the namespace does not exist.',
+  NAMESPACE_REQUIRED: 'namespace is required.',
+  CHAIN_NOT_SUPPORTED: 'Chain is not supported',
+  NO_COMMON_CHAINS: 'The connector does not support any of the requested chains',
+  NO_ACTIVE_ADDRESS: 'No ActiveCaipAddress found',
+  UNSUPPORTED_NAMESPACE: 'Unsupported chain namespace',
+  USER_REJECTED: 'User rejected the request.',
+  WALLETCONNECT_NOT_FOUND: 'WalletConnectorConnector not found',
+  TIMEOUT: 'The wallet did not answer in time.',
+} as const
+
+export type WalletErrorCode = keyof typeof walletErrors
+
+export class WalletError extends Error {
+  override name = 'WalletError'
+  readonly code: WalletErrorCode
+  /** The error the wallet raised, when there was one. */
+  override readonly cause: unknown
+
+  constructor(code: WalletErrorCode, cause?: unknown) {
+    super(walletErrors[code])
+    this.code = code
+    this.cause = cause
+  }
+}
+
+/** EIP-1193 code of a wallet error, when it has one. */
+export function rpcErrorCode(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'number') return code
+  return rpcErrorCode((error as { cause?: unknown }).cause)
+}
+
+export function isUserRejection(error: unknown): boolean {
+  return rpcErrorCode(error) === 4001
+}

@@ -1,0 +1,55 @@
+import type { ChainNamespace } from '../networks/types.js'
+import type { Route, ViewData, ViewName } from '../state/views.js'
+import type { ModalContext } from './context.js'
+import { openingRoute } from './openingRoute.js'
+import { reset } from './router.js'
+
+/** OPEN-12 */
+export const shakeMs = 500
+
+export type OpenRequest<V extends ViewName = ViewName> = {
+  view?: V
+  data?: ViewData[V]
+  namespace?: ChainNamespace
+}
+
+export function open(ctx: ModalContext, request: OpenRequest = {}): void {
+  const { namespace } = request
+  if (namespace && namespace !== ctx.store.get().activeChain) switchNamespace(ctx, namespace)
+  const state = ctx.store.get()
+  const route = openingRoute(
+    request.view ? ({ view: request.view, data: request.data } as Route) : undefined,
+    {
+      connected: Boolean(state.account.address),
+      hasAdapters: ctx.options.adapters.length > 0,
+      manualWCControl: Boolean(ctx.options.manualWCControl),
+      mobile: ctx.isMobile(),
+    },
+  )
+  reset(ctx, route)
+  if (state.open) return
+  ctx.store.set({ open: true })
+  ctx.events.emit('MODAL_OPEN', { connected: Boolean(state.account.address) })
+}
+
+export function close(ctx: ModalContext): void {
+  const wasOpen = ctx.store.get().open
+  ctx.store.set({ open: false, wcUri: undefined, wcError: undefined })
+  reset(ctx, { view: 'Connect' })
+  if (wasOpen) ctx.events.emit('MODAL_CLOSE', { connected: Boolean(ctx.store.get().account.address) })
+}
+
+/** Makes `namespace` active on its first configured network, without a confirmation view (OPEN-07, OPEN-08). */
+export function switchNamespace(ctx: ModalContext, namespace: ChainNamespace): void {
+  const network = ctx.store.get().networks.find((n) => n.chainNamespace === namespace)
+  if (network) ctx.store.set({ activeChain: namespace, activeNetwork: network })
+}
+
+export function shake(ctx: ModalContext): void {
+  ctx.store.set({ shake: true })
+  ctx.clock.setTimeout(() => ctx.store.set({ shake: false }), shakeMs)
+}
+
+export function setLoading(ctx: ModalContext, namespace: ChainNamespace, loading: boolean): void {
+  ctx.store.set(({ loading: all }) => ({ loading: { ...all, [namespace]: loading } }))
+}

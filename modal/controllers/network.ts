@@ -1,0 +1,25 @@
+import type { CaipNetwork } from '../networks/types.js'
+import { currentConnection, refreshBalance } from './account.js'
+import { adapterFor, onChainChanged } from './connection.js'
+import type { ModalContext } from './context.js'
+import { WalletError } from './errors.js'
+
+/**
+ * Switches to `network`: skipped when already active (CHAIN-01); otherwise the wallet is asked (the adapter
+ * adds the chain on 4902/-32603/5000) and state follows; another namespace becomes active with it (CHAIN-06).
+ */
+export async function switchNetwork(ctx: ModalContext, network: CaipNetwork): Promise<void> {
+  const state = ctx.store.get()
+  if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId))
+    throw new WalletError('CHAIN_NOT_CONFIGURED')
+  if (state.activeNetwork?.caipNetworkId === network.caipNetworkId) return
+  const namespace = network.chainNamespace
+  const connection = currentConnection(ctx, namespace)
+  if (connection) {
+    await adapterFor(ctx, namespace).switchNetwork({ connectorId: connection.connectorId, network })
+    onChainChanged(ctx, namespace, connection.connectorId, network.id)
+  }
+  ctx.store.set({ activeChain: namespace, activeNetwork: network })
+  ctx.events.emit('SWITCH_NETWORK', { network: network.caipNetworkId })
+  if (connection) void refreshBalance(ctx)
+}

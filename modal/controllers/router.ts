@@ -1,0 +1,26 @@
+import type { Route } from '../state/views.js'
+import type { ModalContext } from './context.js'
+
+export function push(ctx: ModalContext, route: Route): void {
+  ctx.store.set(({ router }) => {
+    const { history, ...current } = router
+    return { router: { ...route, history: [...history, current as Route] } }
+  })
+}
+
+export function replace(ctx: ModalContext, route: Route): void {
+  ctx.store.set(({ router }) => ({ router: { ...route, history: router.history } }))
+}
+
+export function reset(ctx: ModalContext, route: Route): void {
+  ctx.store.set({ router: { ...route, history: [] } })
+}
+
+/** Back one view; a connected visitor going back to Connect lands on Account instead. */
+export function goBack(ctx: ModalContext): void {
+  const { router, account } = ctx.store.get()
+  const previous = router.history.at(-1)
+  if (!previous) return
+  const target: Route = previous.view === 'Connect' && account.address ? { view: 'Account' } : previous
+  ctx.store.set({ router: { ...target, history: router.history.slice(0, -1) } })
+}

@@ -1,0 +1,198 @@
+import { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
+import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/types.js'
+import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
+import * as connection from '../controllers/connection.js'
+import {
+  isSupported,
+  onAccountChanged,
+  onChainChanged,
+  reconnect,
+  removeConnection,
+} from '../controllers/connection.js'
+import type { ModalContext } from '../controllers/context.js'
+import { createEventBus, type ModalEvent } from '../controllers/events.js'
+import { pageMemory } from '../controllers/memory.js'
+import * as modal from '../controllers/modal.js'
+import { switchNetwork } from '../controllers/network.js'
+import { type AppKitOptions, type ResolvedOptions, resolveOptions } from '../controllers/options.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import { type AppStore, createAppStore } from '../state/createState.js'
+import type { AppState } from '../state/types.js'
+import type { ViewName } from '../state/views.js'
+import type { ThemeVariables } from '../theme/tokens.js'
+
+export type AppKitEnvironment = {
+  /** The page's window; undefined during server-side rendering. */
+  target?: EventTarget
+  isMobile?: () => boolean
+  memory?: ModalContext['memory']
+  clock?: ModalContext['clock']
+  /** The WalletConnect transport; createAppKit makes one over the engine when a relayUrl is configured. */
+  walletConnect?: WalletConnectTransportFactory
+}
+
+/** The headless core of one modal instance: state, controllers and adapters, no rendering. */
+export class AppKit {
+  readonly options: ResolvedOptions
+  readonly store: AppStore
+  readonly context: ModalContext
+  readonly #stops: (() => void)[] = []
+  readonly #ready: Promise<void>
+
+  constructor(options: AppKitOptions, environment: AppKitEnvironment = {}) {
+    this.options = resolveOptions(options)
+    this.store = createAppStore(this.options.networks, this.options.defaultNetwork, {
+      mode: this.options.themeMode ?? 'light',
+      variables: this.options.themeVariables ?? {},
+    })
+    const walletConnect = this.options.enableWalletConnect === false ? undefined : environment.walletConnect
+    const given = this.options.adapters
+    // With no adapters the app is WalletConnect-only ("basic"): an eip155 adapter offering just that.
+    const all =
+      given.length === 0 && walletConnect
+        ? [new Eip155Adapter({ enableInjected: false, enableEIP6963: false })]
+        : given
+    const adapters = new Map<ChainNamespace, ChainAdapter>(all.map((a) => [a.namespace, a]))
+    this.context = {
+      store: this.store,
+      options: this.options,
+      adapters,
+      events: createEventBus(),
+      clock: environment.clock ?? {
+        setTimeout: (f, ms) => setTimeout(f, ms),
+        clearTimeout: (h) => clearTimeout(h as never),
+      },
+      memory: environment.memory ?? pageMemory(),
+      isMobile: environment.isMobile ?? (() => false),
+    }
+    for (const adapter of adapters.values()) {
+      this.#stops.push(
+        adapter.setup({
+          networks: this.options.networks,
+          target: environment.target,
+          emit: (event) => this.#onAdapterEvent(adapter.namespace, event),
+          walletConnect,
+          enableInjected: this.options.enableInjected !== false,
+          enableEIP6963: this.options.enableEIP6963 !== false,
+        }),
+      )
+    }
+    this.#ready = this.options.enableReconnect === false ? Promise.resolve() : reconnect(this.context)
+  }
+
+  #onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
+    switch (event.type) {
+      case 'connectors':
+        this.store.set({ connectors: [...this.context.adapters.values()].flatMap((a) => a.connectors()) })
+        return
+      case 'accountChanged':
+        onAccountChanged(this.context, namespace, event.connectorId, event.accounts)
+        return
+      case 'chainChanged':
+        onChainChanged(this.context, namespace, event.connectorId, event.chainId)
+        this.#checkSupported()
+        return
+      case 'disconnect':
+        removeConnection(this.context, namespace, event.connectorId)
+        return
+    }
+  }
+
+  /** OPEN-16: an active network the app did not configure shows UnsupportedChain. */
+  #checkSupported(): void {
+    const { activeNetwork, account } = this.store.get()
+    if (!account.address || this.options.allowUnsupportedChain || isSupported(this.context, activeNetwork))
+      return
+    this.open({ view: 'UnsupportedChain' })
+  }
+
+  /** Resolves once the remembered connections were restored (or found gone). */
+  ready(): Promise<void> {
+    return this.#ready
+  }
+
+  open(request: modal.OpenRequest<ViewName> = {}): Promise<void> {
+    modal.open(this.context, request)
+    return Promise.resolve()
+  }
+
+  close(): Promise<void> {
+    modal.close(this.context)
+    return Promise.resolve()
+  }
+
+  getState(): Pick<AppState, 'open' | 'activeChain' | 'loading'> & { selectedNetworkId?: string } {
+    const { open, activeChain, loading, activeNetwork } = this.store.get()
+    return {
+      open,
+      activeChain,
+      loading,
+      ...(activeNetwork ? { selectedNetworkId: activeNetwork.caipNetworkId } : {}),
+    }
+  }
+
+  subscribeState(listener: (state: AppState) => void): () => void {
+    return this.store.subscribe(listener)
+  }
+
+  getAddress(): string | undefined {
+    return this.store.get().account.address
+  }
+
+  getCaipAddress(): string | undefined {
+    return this.store.get().account.caipAddress
+  }
+
+  getIsConnectedState(): boolean {
+    return Boolean(this.store.get().account.address)
+  }
+
+  getCaipNetwork(): CaipNetwork | undefined {
+    return this.store.get().activeNetwork
+  }
+
+  switchNetwork(network: CaipNetwork): Promise<void> {
+    return switchNetwork(this.context, network)
+  }
+
+  connect(connectorId: string, network?: CaipNetwork): ReturnType<typeof connection.connect> {
+    return connection.connect(this.context, { connectorId, ...(network ? { network } : {}) })
+  }
+
+  disconnect(namespace?: ChainNamespace): Promise<void> {
+    return connection.disconnect(this.context, namespace)
+  }
+
+  getProvider(
+    namespace: ChainNamespace = this.store.get().activeChain ?? 'eip155',
+  ): Eip1193Provider | undefined {
+    const entry = this.store.get().connections[namespace]
+    const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
+    return current && this.context.adapters.get(namespace)?.getProvider(current.connectorId)
+  }
+
+  subscribeEvents(listener: (event: ModalEvent) => void): () => void {
+    return this.context.events.subscribe(listener)
+  }
+
+  getEvent(): ModalEvent | undefined {
+    return this.context.events.last()
+  }
+
+  setThemeMode(mode: 'light' | 'dark'): void {
+    this.store.set(({ theme }) => ({ theme: { ...theme, mode } }))
+  }
+
+  setThemeVariables(variables: ThemeVariables): void {
+    this.store.set(({ theme }) => ({ theme: { ...theme, variables: { ...theme.variables, ...variables } } }))
+  }
+
+  getThemeMode(): 'light' | 'dark' {
+    return this.store.get().theme.mode
+  }
+
+  /** Stops discovery and listeners; the instance is unusable afterwards. */
+  destroy(): void {
+    for (const stop of this.#stops.splice(0)) stop()
+  }
+}

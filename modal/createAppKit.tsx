@@ -1,0 +1,53 @@
+import type { WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
+import type { AppKitOptions } from './controllers/options.js'
+import { AppKit } from './core/appKit.js'
+import { defineElements } from './ui/elements.js'
+import { provideKit } from './ui/kitLookup.js'
+import { ModalRoot } from './ui/ModalRoot.js'
+import { renderIntoShadow } from './ui/renderIntoShadow.js'
+import { loadRegistry } from './wallets/loadRegistry.js'
+
+export type CreateAppKitOptions = AppKitOptions & {
+  /** Names this instance for `<appkit-button kit="…">` when a page has several. */
+  id?: string
+}
+
+/**
+ * Creates a modal instance and, in a browser, mounts it: the `<appkit-*>` elements, and (unless embedded)
+ * the dialog in an open shadow root at the end of `<body>`. On the server it returns the headless core.
+ */
+export function createAppKit(options: CreateAppKitOptions): AppKit {
+  const { id, ...appOptions } = options
+  const walletConnect = appOptions.relayUrl ? engineTransport(appOptions, appOptions.relayUrl) : undefined
+  const browser = typeof window !== 'undefined' && typeof document !== 'undefined'
+  const kit = new AppKit(appOptions, {
+    ...(browser
+      ? { target: window, isMobile: () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) }
+      : {}),
+    ...(walletConnect ? { walletConnect } : {}),
+  })
+  if (!browser) return kit
+  if (appOptions.walletRegistryUrl)
+    void loadRegistry(appOptions.walletRegistryUrl).then((wallets) => kit.store.set({ wallets }))
+  defineElements(customElements)
+  provideKit(document, kit, id)
+  if (!kit.options.enableEmbedded) {
+    const host = document.createElement('pairwise-modal')
+    document.body.append(host)
+    renderIntoShadow(host, kit, <ModalRoot />)
+  }
+  return kit
+}
+
+/** The engine loads only when WalletConnect is first used (or a remembered session is restored). */
+function engineTransport(options: AppKitOptions, relayUrl: string): WalletConnectTransportFactory {
+  return () =>
+    import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
+      createEngineTransport({
+        relayUrl,
+        projectId: options.projectId,
+        metadata: options.metadata,
+        networks: options.networks,
+      }),
+    )
+}

@@ -1,0 +1,17 @@
+export { Eip155Adapter, type Eip155AdapterOptions } from './adapters/eip155/index.js'
+export type { ChainAdapter, Eip1193Provider } from './adapters/types.js'
+export type {
+  WalletConnectTransport,
+  WalletConnectTransportFactory,
+} from './adapters/walletConnectTransport.js'
+export { WalletError, type WalletErrorCode, walletErrors } from './controllers/errors.js'
+export type { ModalEvent, ModalEventName } from './controllers/events.js'
+export { type AppKitOptions, OptionsError } from './controllers/options.js'
+export { AppKit } from './core/appKit.js'
+export { type CreateAppKitOptions, createAppKit } from './createAppKit.js'
+export { type Catalogue, createTranslator, en } from './i18n/index.js'
+export * from './networks/index.js'
+export * from './react/index.js'
+export type { AppState, ConnectionStatus, ConnectorInfo, ConnectorType } from './state/types.js'
+export type { ViewName } from './state/views.js'
+export { bundledWallets, type RegistryWallet } from './wallets/index.js'

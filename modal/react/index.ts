@@ -1,0 +1,11 @@
+export { AppKitAccountButton, AppKitButton, AppKitConnectButton, AppKitNetworkButton } from './components.js'
+export {
+  type UseAppKitAccountReturn,
+  useAppKit,
+  useAppKitAccount,
+  useAppKitEvents,
+  useAppKitNetwork,
+  useAppKitProvider,
+  useAppKitState,
+  useDisconnect,
+} from './hooks.js'

@@ -1,0 +1,84 @@
+import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { RegistryWallet } from '../wallets/types.js'
+import type { Route } from './views.js'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+export const connectorTypes = [
+  'ANNOUNCED',
+  'INJECTED',
+  'MULTI_CHAIN',
+  'EXTERNAL',
+  'WALLET_CONNECT',
+  'AUTH',
+] as const
+export type ConnectorType = (typeof connectorTypes)[number]
+
+/** A way to connect a wallet, as the views list it. */
+export type ConnectorInfo = {
+  id: string
+  type: ConnectorType
+  name: string
+  chainNamespace: ChainNamespace
+  imageUrl?: string
+  rdns?: string
+}
+
+export type WalletInfo = { name: string; icon?: string }
+
+/** One live wallet connection of a namespace. */
+export type Connection = {
+  connectorId: string
+  accounts: string[]
+  caipNetwork: CaipNetwork
+}
+
+export type NamespaceConnection = {
+  status: ConnectionStatus
+  connections: Connection[]
+  /** Index into `connections` of the current one. */
+  current?: number
+}
+
+export type AccountState = {
+  status: ConnectionStatus
+  address?: string
+  caipAddress?: CaipAddress
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading: boolean
+  balanceError?: string
+  profileName?: string
+  profileImage?: string
+  addressExplorerUrl?: string
+  connectedWalletInfo?: WalletInfo
+}
+
+export type AlertSeverity = 'info' | 'success' | 'warning' | 'error'
+export type Alert = { id: number; severity: AlertSeverity; message: string }
+
+export type RouterState = Route & { history: Route[] }
+
+export type Theme = { mode: 'light' | 'dark'; variables: Record<string, string | number | undefined> }
+
+export type AppState = {
+  theme: Theme
+  open: boolean
+  loading: Partial<Record<ChainNamespace, boolean>>
+  shake: boolean
+  router: RouterState
+  activeChain: ChainNamespace | undefined
+  activeNetwork: CaipNetwork | undefined
+  networks: CaipNetwork[]
+  connections: Partial<Record<ChainNamespace, NamespaceConnection>>
+  account: AccountState
+  connectors: ConnectorInfo[]
+  /** The wallet registry AllWallets offers (bundled, or the integrator's). */
+  wallets: RegistryWallet[]
+  /** The pairing URI of the WalletConnect proposal being shown, if any. */
+  wcUri?: string
+  wcError?: string
+  alerts: Alert[]
+  snackbar?: Alert
+}
+
+export const initialAccount: AccountState = { status: 'disconnected', balanceLoading: false }

@@ -1,0 +1,36 @@
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+
+/** The data each view takes when it is routed to; views without data take `undefined`. */
+export type ViewData = {
+  Connect: undefined
+  AllWallets: undefined
+  ConnectingExternal: { connectorId: string }
+  ConnectingWalletConnect: { walletId?: string }
+  ConnectingWalletConnectBasic: undefined
+  Account: undefined
+  Networks: undefined
+  SwitchNetwork: { network: CaipNetwork }
+  SwitchActiveChain: { namespace: ChainNamespace; network?: CaipNetwork }
+  UnsupportedChain: undefined
+}
+
+export type ViewName = keyof ViewData
+
+export type Route = {
+  [V in ViewName]: ViewData[V] extends undefined
+    ? { view: V; data?: undefined }
+    : { view: V; data: ViewData[V] }
+}[ViewName]
+
+export const viewNames = [
+  'Connect',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'Account',
+  'Networks',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+] as const satisfies readonly ViewName[]

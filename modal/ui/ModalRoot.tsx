@@ -1,0 +1,109 @@
+import { type ComponentType, useId } from 'react'
+import { dismissAlert } from '../controllers/alerts.js'
+import { close } from '../controllers/modal.js'
+import { goBack } from '../controllers/router.js'
+import type { MessageKey } from '../i18n/en.js'
+import type { Route } from '../state/views.js'
+import { Dialog } from './components/Dialog.js'
+import { useAppState, useKit } from './kitContext.js'
+import { views } from './views/index.js'
+
+export function ModalRoot() {
+  const { kit } = useKit()
+  const open = useAppState((s) => s.open)
+  const shake = useAppState((s) => s.shake)
+  const embedded = Boolean(kit.options.enableEmbedded)
+  const titleId = useId()
+  if (embedded) {
+    return (
+      <section className="card inline" aria-labelledby={titleId} data-testid="modal-card">
+        <ModalContent titleId={titleId} embedded />
+      </section>
+    )
+  }
+  return (
+    <>
+      {open ? (
+        <Dialog labelledBy={titleId} shake={shake} onClose={() => close(kit.context)}>
+          <ModalContent titleId={titleId} embedded={false} />
+        </Dialog>
+      ) : null}
+      <Snackbar />
+    </>
+  )
+}
+
+/** Embedded mode shows Account when connected and Connect otherwise, in place (OPEN-10). */
+function embeddedRoute(route: Route, connected: boolean): Route {
+  if (route.view === 'Connect' || route.view === 'Account') return { view: connected ? 'Account' : 'Connect' }
+  return route
+}
+
+function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolean }) {
+  const { kit, t } = useKit()
+  const router = useAppState((s) => s.router)
+  const connected = useAppState((s) => Boolean(s.account.address))
+  const alerts = useAppState((s) => s.alerts)
+  const route = embedded ? embeddedRoute(router, connected) : router
+  const View = views[route.view] as ComponentType<{ data: Route['data'] }>
+  const title = t(`view.${route.view}` as MessageKey, { name: titleName(route, kit.store.get().connectors) })
+  return (
+    <>
+      <div className="header">
+        {router.history.length > 0 ? (
+          <button
+            type="button"
+            className="icon-button back"
+            aria-label={t('modal.back')}
+            onClick={() => goBack(kit.context)}
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+        ) : (
+          <span className="spacer" />
+        )}
+        <h2 id={titleId}>{title}</h2>
+        {embedded ? (
+          <span className="spacer" />
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('modal.close')}
+            onClick={() => close(kit.context)}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        )}
+      </div>
+      {alerts.map((alert) => (
+        <div key={alert.id} className={`alert ${alert.severity}`} role="alert">
+          <span style={{ flex: 1 }}>{alert.message}</span>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('modal.close')}
+            onClick={() => dismissAlert(kit.context, alert.id)}
+          >
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+      ))}
+      <div className="body" key={route.view}>
+        <View data={route.data} />
+      </div>
+    </>
+  )
+}
+
+function titleName(route: Route, connectors: { id: string; name: string }[]): string {
+  if (route.view === 'ConnectingExternal')
+    return connectors.find((c) => c.id === route.data.connectorId)?.name ?? ''
+  if (route.view === 'SwitchNetwork') return route.data.network.name
+  return ''
+}
+
+function Snackbar() {
+  const snackbar = useAppState((s) => s.snackbar)
+  return snackbar ? <output className="snackbar">{snackbar.message}</output> : null
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { disconnect } from '../../controllers/connection.js'
+import { close } from '../../controllers/modal.js'
+import { push } from '../../controllers/router.js'
+import { monogram } from '../../wallets/monogram.js'
+import { copyText } from '../components/copyText.js'
+import { shortAddress, shortBalance } from '../components/shortAddress.js'
+import { useAppState, useKit } from '../kitContext.js'
+
+export function AccountView() {
+  const { kit, t } = useKit()
+  const account = useAppState((s) => s.account)
+  const network = useAppState((s) => s.activeNetwork)
+  const [copied, setCopied] = useState(false)
+  const [error, setError] = useState<string>()
+  if (!account.address) return null
+  const address = account.address
+  return (
+    <div className="center" data-testid="account">
+      <img
+        className="avatar"
+        src={account.profileImage || monogram(address.slice(2, 8))}
+        alt=""
+        width={64}
+        height={64}
+      />
+      <p className="address" data-testid="account-address" title={address}>
+        {account.profileName ?? shortAddress(address)}
+      </p>
+      <p className="balance" data-testid="account-balance" aria-live="polite">
+        {account.balanceLoading && account.balance === undefined
+          ? t('account.balanceLoading')
+          : account.balanceError
+            ? `${t('account.balanceUnavailable')} · 0.00 ${account.balanceSymbol ?? ''}`
+            : `${shortBalance(account.balance ?? '0')} ${account.balanceSymbol ?? ''}`}
+      </p>
+      <button type="button" className="secondary" onClick={() => void copyText(address).then(setCopied)}>
+        {copied ? t('account.copied') : t('account.copyAddress')}
+      </button>
+      <ul className="list" style={{ width: '100%' }}>
+        <li>
+          <button
+            type="button"
+            className="row"
+            data-testid="account-network"
+            onClick={() => push(kit.context, { view: 'Networks' })}
+          >
+            <span className="name">{t('account.network')}</span>
+            <span className="tag">{network?.name ?? t('button.unknownNetwork')}</span>
+          </button>
+        </li>
+        {account.addressExplorerUrl ? (
+          <li>
+            <a className="row" href={account.addressExplorerUrl} target="_blank" rel="noopener noreferrer">
+              <span className="name">{t('account.explorer')}</span>
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <button
+            type="button"
+            className="row"
+            data-testid="disconnect"
+            onClick={() =>
+              disconnect(kit.context).then(
+                () => !kit.store.get().account.address && close(kit.context),
+                (e: unknown) => setError(e instanceof Error ? e.message : t('error.generic')),
+              )
+            }
+          >
+            <span className="name">{t('account.disconnect')}</span>
+          </button>
+        </li>
+      </ul>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { useCallback } from 'react'
+import { connect } from '../../controllers/connection.js'
+import { isUserRejection } from '../../controllers/errors.js'
+import { close } from '../../controllers/modal.js'
+import type { ViewData } from '../../state/views.js'
+import { messageOf } from '../components/messageOf.js'
+import { Spinner } from '../components/Spinner.js'
+import { WalletIcon } from '../components/WalletRow.js'
+import { useAppState, useKit } from '../kitContext.js'
+import { useActionOnMount } from '../useAction.js'
+
+export function ConnectingExternalView({ data }: { data: ViewData['ConnectingExternal'] }) {
+  const { kit, t } = useKit()
+  const connector = useAppState((s) => s.connectors.find((c) => c.id === data.connectorId))
+  const name = connector?.name ?? data.connectorId
+  const run = useCallback(async () => {
+    await connect(kit.context, { connectorId: data.connectorId })
+    close(kit.context)
+  }, [kit, data.connectorId])
+  const [state, retry] = useActionOnMount(run)
+  return (
+    <div className="center" data-testid="connecting-external">
+      <WalletIcon name={name} src={connector?.imageUrl} large />
+      {state.status === 'error' ? (
+        <>
+          <p className="error" role="alert">
+            <strong>{isUserRejection(state.error) ? t('external.declined') : t('external.failed')}</strong>
+            <br />
+            {isUserRejection(state.error)
+              ? t('external.declinedHint')
+              : messageOf(state.error, t('error.generic'))}
+          </p>
+          <button type="button" className="secondary" onClick={retry}>
+            {t('external.retry')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>{t('external.continue', { name })}</strong>
+          </p>
+          <Spinner label={t('external.accept')} />
+        </>
+      )}
+    </div>
+  )
+}

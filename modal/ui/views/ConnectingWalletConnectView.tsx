@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react'
+import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
+import { connect } from '../../controllers/connection.js'
+import { close } from '../../controllers/modal.js'
+import type { ViewData } from '../../state/views.js'
+import { walletConnectLink } from '../../wallets/deepLink.js'
+import { copyText } from '../components/copyText.js'
+import { messageOf } from '../components/messageOf.js'
+import { QrCode } from '../components/QrCode.js'
+import { Spinner } from '../components/Spinner.js'
+import { useAppState, useKit } from '../kitContext.js'
+import { useActionOnMount } from '../useAction.js'
+
+/** QR code and link of a fresh WalletConnect proposal; Refresh makes a new one after expiry or failure. */
+export function ConnectingWalletConnectView({
+  data,
+}: {
+  data: ViewData['ConnectingWalletConnect'] | undefined
+}) {
+  const { kit, t } = useKit()
+  const configured = useAppState((s) => s.connectors.some((c) => c.id === walletConnectConnectorId))
+  const wallet = useAppState((s) => s.wallets.find((w) => w.id === data?.walletId))
+  const [uri, setUri] = useState<string>()
+  const [copied, setCopied] = useState(false)
+  const run = useCallback(async () => {
+    setUri(undefined)
+    await connect(kit.context, { connectorId: walletConnectConnectorId, onUri: setUri })
+    close(kit.context)
+  }, [kit])
+  const [state, retry] = useActionOnMount(configured ? run : notConfigured)
+  if (!configured) return <p className="muted">{t('wc.notConfigured')}</p>
+  const link = uri && wallet ? walletConnectLink(wallet, uri) : undefined
+  return (
+    <div className="center" data-testid="walletconnect">
+      {state.status === 'error' ? (
+        <>
+          <p className="error" role="alert">
+            {isExpiry(state.error)
+              ? t('wc.expired')
+              : t('wc.failed', { message: messageOf(state.error, t('error.generic')) })}
+          </p>
+          <button type="button" className="primary" onClick={retry}>
+            {t('wc.retry')}
+          </button>
+        </>
+      ) : uri ? (
+        <>
+          <QrCode value={uri} label={t('wc.scan')} />
+          <p className="muted">{t('wc.scan')}</p>
+          {link && kit.context.isMobile() ? (
+            <a className="primary" href={link}>
+              {t('wc.openWallet', { name: wallet?.name ?? '' })}
+            </a>
+          ) : null}
+          <button
+            type="button"
+            className="secondary"
+            data-testid="copy-uri"
+            onClick={() => void copyText(uri).then(setCopied)}
+          >
+            {copied ? t('wc.copied') : t('wc.copy')}
+          </button>
+          <output className="uri" data-testid="wc-uri">
+            {uri}
+          </output>
+        </>
+      ) : (
+        <Spinner label={t('wc.loading')} />
+      )}
+    </div>
+  )
+}
+
+const notConfigured = () => Promise.resolve()
+
+function isExpiry(error: unknown): boolean {
+  return error instanceof Error && /expir/i.test(error.message)
+}

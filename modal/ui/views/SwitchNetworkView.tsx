@@ -1,0 +1,37 @@
+import { useCallback } from 'react'
+import { switchNetwork } from '../../controllers/network.js'
+import { goBack } from '../../controllers/router.js'
+import type { ViewData } from '../../state/views.js'
+import { messageOf } from '../components/messageOf.js'
+import { Spinner } from '../components/Spinner.js'
+import { WalletIcon } from '../components/WalletRow.js'
+import { useKit } from '../kitContext.js'
+import { useActionOnMount } from '../useAction.js'
+
+export function SwitchNetworkView({ data }: { data: ViewData['SwitchNetwork'] }) {
+  const { kit, t } = useKit()
+  const run = useCallback(async () => {
+    await switchNetwork(kit.context, data.network)
+    goBack(kit.context)
+  }, [kit, data.network])
+  const [state, retry] = useActionOnMount(run)
+  return (
+    <div className="center" data-testid="switch-network">
+      <WalletIcon name={data.network.name} src={data.network.assets?.imageUrl} large />
+      {state.status === 'error' ? (
+        <>
+          <p className="error" role="alert">
+            <strong>{t('networks.switchFailed')}</strong>
+            <br />
+            {messageOf(state.error, t('error.generic'))}
+          </p>
+          <button type="button" className="secondary" onClick={retry}>
+            {t('networks.retry')}
+          </button>
+        </>
+      ) : (
+        <Spinner label={t('networks.switching')} />
+      )}
+    </div>
+  )
+}

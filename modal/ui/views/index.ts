@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react'
+import type { ViewData, ViewName } from '../../state/views.js'
+import { AccountView } from './AccountView.js'
+import { AllWalletsView } from './AllWalletsView.js'
+import { ConnectingExternalView } from './ConnectingExternalView.js'
+import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
+import { ConnectView } from './ConnectView.js'
+import { NetworksView } from './NetworksView.js'
+import { SwitchActiveChainView } from './SwitchActiveChainView.js'
+import { SwitchNetworkView } from './SwitchNetworkView.js'
+import { UnsupportedChainView } from './UnsupportedChainView.js'
+
+/** Routing as data: each view name and the component that renders it. */
+export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
+  Connect: ConnectView,
+  AllWallets: AllWalletsView,
+  ConnectingExternal: ConnectingExternalView,
+  ConnectingWalletConnect: ConnectingWalletConnectView,
+  ConnectingWalletConnectBasic: ConnectingWalletConnectView,
+  Account: AccountView,
+  Networks: NetworksView,
+  SwitchNetwork: SwitchNetworkView,
+  SwitchActiveChain: SwitchActiveChainView,
+  UnsupportedChain: UnsupportedChainView,
+}
