@@ -1,0 +1,50 @@
+// The example wallet as a command: pairs with the `wc:` URI a dapp printed and answers its requests.
+import { type ExampleWalletActivity, startExampleWallet } from './exampleWallet.js'
+import { exampleSettings } from './settings.js'
+
+const usage = `Usage: node dist/examples/node/wallet.js 'wc:…' [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
+Signs with Anvil's account 0 unless PAIRWISE_PRIVATE_KEY is set; exits when the dapp disconnects.`
+
+function describe(activity: ExampleWalletActivity): string {
+  switch (activity.type) {
+    case 'session':
+      return `approved a session with ${activity.session.peer.metadata.name}`
+    case 'rejected':
+      return `rejected proposal ${activity.proposalId}: ${activity.reason}`
+    case 'request':
+      return activity.outcome === 'answered'
+        ? `answered ${activity.method} on ${activity.chainId}`
+        : `refused ${activity.method} on ${activity.chainId}: ${activity.message} (${activity.code})`
+  }
+}
+
+const settings = exampleSettings(process.argv.slice(2), process.env)
+const [uri] = settings.positionals
+if (settings.help || uri === undefined || !uri.startsWith('wc:')) {
+  ;(settings.help ? console.log : console.error)(usage)
+  process.exit(settings.help ? 0 : 2)
+}
+
+const wallet = await startExampleWallet({
+  relayUrl: settings.relayUrl,
+  rpcUrl: settings.rpcUrl,
+  ...(settings.privateKey ? { privateKey: settings.privateKey } : {}),
+  logger: 'warn',
+  onActivity: (activity) => console.log(describe(activity)),
+})
+console.log(`wallet ${wallet.address} on ${wallet.chains.join(', ')}, relay ${settings.relayUrl}`)
+
+const stop = async (code: number) => {
+  await wallet.close()
+  process.exit(code)
+}
+process.once('SIGINT', () => void stop(130))
+process.once('SIGTERM', () => void stop(143))
+wallet.client.on('session_delete', () => {
+  console.log('the dapp disconnected')
+  void stop(0)
+})
+await wallet.pair(uri).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error))
+  return stop(1)
+})

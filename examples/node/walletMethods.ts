@@ -1,0 +1,138 @@
+import {
+  type Chain,
+  createWalletClient,
+  type Hex,
+  http,
+  isAddressEqual,
+  type PrivateKeyAccount,
+  type TypedDataDefinition,
+} from 'viem'
+import { z } from 'zod'
+
+/** The methods the example wallet answers, as it grants them in a session. */
+export const walletMethods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+] as const
+export const walletEvents = ['chainChanged', 'accountsChanged'] as const
+
+/** An error the wallet answers a request with: EIP-1193 / EIP-1474 code and message. */
+export class WalletRequestError extends Error {
+  override readonly name = 'WalletRequestError'
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected hex')
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address')
+const PersonalSignParams = z.tuple([hex, address], z.unknown())
+const TypedDataParams = z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])])
+const TypedDataSchema = z.object({
+  domain: z.record(z.string(), z.unknown()).optional(),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.string(),
+  message: z.record(z.string(), z.unknown()),
+})
+const TransactionParams = z.tuple([
+  z.object({
+    from: address,
+    to: address.optional(),
+    value: hex.optional(),
+    data: hex.optional(),
+    input: hex.optional(),
+    gas: hex.optional(),
+    nonce: hex.optional(),
+    gasPrice: hex.optional(),
+    maxFeePerGas: hex.optional(),
+    maxPriorityFeePerGas: hex.optional(),
+  }),
+])
+const SwitchChainParams = z.tuple([z.object({ chainId: hex })], z.unknown())
+
+/** What answering one request needs: the key, the chain it is for, and how to add a chain to the session. */
+export type WalletRequestContext = {
+  account: PrivateKeyAccount
+  chain: Chain
+  /** Adds eip155 chain `chainId` to the session if the wallet knows it; false if it does not. */
+  switchTo(chainId: number): Promise<boolean>
+}
+
+function parse<T>(schema: z.ZodType<T>, params: unknown, method: string): T {
+  const parsed = schema.safeParse(params)
+  if (!parsed.success)
+    throw new WalletRequestError(-32602, `Invalid ${method} params: ${parsed.error.message}`)
+  return parsed.data
+}
+
+function requireSigner(context: WalletRequestContext, from: string): void {
+  if (!isAddressEqual(from as Hex, context.account.address))
+    throw new WalletRequestError(4100, `This wallet holds ${context.account.address}, not ${from}`)
+}
+
+type Transaction = z.infer<typeof TransactionParams>[0]
+
+/** EIP-1559 fees if the dapp set them, a legacy gas price if it set that, else none (viem estimates). */
+function feesOf(transaction: Transaction) {
+  const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = transaction
+  if (maxFeePerGas !== undefined)
+    return {
+      maxFeePerGas: BigInt(maxFeePerGas),
+      ...(maxPriorityFeePerGas === undefined ? {} : { maxPriorityFeePerGas: BigInt(maxPriorityFeePerGas) }),
+    }
+  return gasPrice === undefined ? {} : { gasPrice: BigInt(gasPrice) }
+}
+
+/** Answers one session request with the wallet's key, or throws a WalletRequestError. */
+export async function answerWalletRequest(
+  context: WalletRequestContext,
+  method: string,
+  params: unknown,
+): Promise<unknown> {
+  switch (method) {
+    case 'personal_sign': {
+      const [message, from] = parse(PersonalSignParams, params, method)
+      requireSigner(context, from)
+      return context.account.signMessage({ message: { raw: message as Hex } })
+    }
+    case 'eth_signTypedData_v4': {
+      const [from, data] = parse(TypedDataParams, params, method)
+      requireSigner(context, from)
+      const typedData = parse(TypedDataSchema, typeof data === 'string' ? JSON.parse(data) : data, method)
+      const { EIP712Domain: _domain, ...types } = typedData.types
+      // Parsed JSON cannot carry viem's static typed-data types; viem checks the message against `types`.
+      return context.account.signTypedData({ ...typedData, types } as unknown as TypedDataDefinition)
+    }
+    case 'eth_sendTransaction': {
+      const [transaction] = parse(TransactionParams, params, method)
+      requireSigner(context, transaction.from)
+      const client = createWalletClient({
+        account: context.account,
+        chain: context.chain,
+        transport: http(context.chain.rpcUrls.default.http[0]),
+      })
+      const data = (transaction.data ?? transaction.input) as Hex | undefined
+      return client.sendTransaction({
+        ...(transaction.to === undefined ? {} : { to: transaction.to as Hex }),
+        ...(transaction.value === undefined ? {} : { value: BigInt(transaction.value) }),
+        ...(data === undefined ? {} : { data }),
+        ...(transaction.gas === undefined ? {} : { gas: BigInt(transaction.gas) }),
+        ...(transaction.nonce === undefined ? {} : { nonce: Number(transaction.nonce) }),
+        ...feesOf(transaction),
+      } as Parameters<typeof client.sendTransaction>[0])
+    }
+    case 'wallet_switchEthereumChain': {
+      const [{ chainId }] = parse(SwitchChainParams, params, method)
+      if (!(await context.switchTo(Number(BigInt(chainId)))))
+        throw new WalletRequestError(4902, `Unrecognized chain ${chainId}`)
+      return null
+    }
+    default:
+      throw new WalletRequestError(4200, `The example wallet does not support ${method}`)
+  }
+}

@@ -1,0 +1,177 @@
+import { createWalletClient, custom, type Hex, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { UniversalProvider } from '../../engine/index.js'
+import { runExampleDapp } from '../../examples/node/exampleDapp.js'
+import { type ExampleWalletActivity, startExampleWallet } from '../../examples/node/exampleWallet.js'
+import { walletEvents, walletMethods } from '../../examples/node/walletMethods.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../relay/server/index.js'
+import { devPrivateKeys, localNetwork } from '../../services/index.js'
+import { type ChainFixture, startChainFixture } from '../support/chain.js'
+import { bundleNodeScripts, type RunningScript, runScript } from './support/scripts.js'
+
+const account0 = privateKeyToAccount(devPrivateKeys[0]).address
+const account1 = privateKeyToAccount(devPrivateKeys[1]).address
+
+let chain: ChainFixture
+let relay: RunningRelay
+const cleanups: (() => Promise<unknown>)[] = []
+
+beforeAll(async () => {
+  ;[chain, relay] = await Promise.all([
+    startChainFixture(),
+    startRelay({ port: 0, store: 'memory', logger: silentLogger }),
+  ])
+}, 60_000)
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+afterAll(async () => {
+  await relay?.close()
+  await chain?.stop()
+})
+
+/** What the transfer cost the sender beyond its value: gas used times the price paid. */
+async function feeOf(hash: Hex): Promise<bigint> {
+  const receipt = await chain.publicClient.getTransactionReceipt({ hash })
+  return receipt.gasUsed * receipt.effectiveGasPrice
+}
+
+describe('Node examples as modules', () => {
+  it('the dapp connects to the wallet through the relay, gets a valid signature and 0.01 tETH sent', async () => {
+    const activity: ExampleWalletActivity[] = []
+    const wallet = await startExampleWallet({
+      relayUrl: relay.url,
+      rpcUrl: chain.rpcUrl,
+      logger: 'silent',
+      onActivity: (entry) => activity.push(entry),
+    })
+    cleanups.push(() => wallet.close())
+    expect(wallet.address).toBe(account0)
+    expect(wallet.chains).toEqual(['eip155:31337'])
+    const before = {
+      sender: await chain.publicClient.getBalance({ address: account0 }),
+      recipient: await chain.publicClient.getBalance({ address: account1 }),
+    }
+    const paired: Promise<unknown>[] = []
+    const result = await runExampleDapp({
+      relayUrl: relay.url,
+      rpcUrl: chain.rpcUrl,
+      logger: 'silent',
+      onUri: (uri) => paired.push(wallet.pair(uri)),
+    })
+    expect(paired).toHaveLength(1)
+    expect(await paired[0]).toMatchObject({ peer: { metadata: { name: 'Pairwise example dapp' } } })
+
+    expect(result.address).toBe(account0)
+    expect(
+      await verifyMessage({ address: account0, message: result.message, signature: result.signature }),
+    ).toBe(true)
+    expect(result.signatureValid).toBe(true)
+    expect(result.transactionStatus).toBe('success')
+    const value = parseEther('0.01')
+    expect(await chain.publicClient.getBalance({ address: account1 })).toBe(before.recipient + value)
+    expect(await chain.publicClient.getBalance({ address: account0 })).toBe(
+      before.sender - value - (await feeOf(result.transactionHash)),
+    )
+    expect(activity.map((entry) => (entry.type === 'request' ? entry.method : entry.type))).toEqual([
+      'session',
+      'personal_sign',
+      'eth_sendTransaction',
+    ])
+    expect(wallet.client.session.length).toBe(0)
+  })
+
+  it('the wallet signs typed data, switches to chains it knows, and refuses what it cannot do', async () => {
+    const wallet = await startExampleWallet({
+      relayUrl: relay.url,
+      rpcUrl: chain.rpcUrl,
+      chains: { 31338: 'http://127.0.0.1:9' },
+      logger: 'silent',
+    })
+    cleanups.push(() => wallet.close())
+    const provider = await UniversalProvider.init({ relayUrl: relay.url, logger: 'silent' })
+    cleanups.push(() => provider.close())
+    provider.on('display_uri', (uri) => void wallet.pair(uri).catch(() => {}))
+    await provider.connect({
+      optionalNamespaces: {
+        eip155: {
+          chains: ['eip155:31337'],
+          methods: [...walletMethods],
+          events: [...walletEvents],
+          rpcMap: { 31337: chain.rpcUrl },
+        },
+      },
+    })
+    const network = localNetwork(chain.rpcUrl)
+    const walletClient = createWalletClient({ chain: network, transport: custom(provider) })
+    const typedData = {
+      domain: { name: 'Pairwise', version: '1', chainId: 31337 },
+      types: { Greeting: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Greeting',
+      message: { text: 'hello' },
+    } as const
+    const signature = await walletClient.signTypedData({ account: account0, ...typedData })
+    expect(await verifyTypedData({ address: account0, ...typedData, signature })).toBe(true)
+
+    await expect(
+      provider.request({ method: 'personal_sign', params: [toHex('not mine'), account1] }),
+    ).rejects.toMatchObject({ code: 4100 })
+    await expect(walletClient.switchChain({ id: 1 })).rejects.toMatchObject({ code: 4902 })
+
+    await walletClient.switchChain({ id: 31338 })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+    expect(provider.session?.namespaces.eip155?.accounts).toContain(`eip155:31338:${account0}`)
+    await expect(provider.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({
+      message: 'No RPC url provided for chainId',
+      data: { chainId: 'eip155:31338' },
+    })
+  })
+})
+
+describe('Node examples as commands', () => {
+  it('dapp.ts and wallet.ts pair through `pairwise relay`, sign and send 0.01 tETH', async () => {
+    const scripts = await bundleNodeScripts({
+      pairwise: 'services/cli/main.ts',
+      dapp: 'examples/node/dapp.ts',
+      wallet: 'examples/node/wallet.ts',
+    })
+    cleanups.push(() => scripts.remove())
+    const started: RunningScript[] = []
+    cleanups.push(() => Promise.all(started.map((script) => script.stop())))
+    const run = (name: string, args: string[]) => {
+      const script = runScript(scripts.path(name), args, { PAIRWISE_PRIVATE_KEY: undefined })
+      started.push(script)
+      return script
+    }
+
+    const relayProcess = run('pairwise', ['relay', '--port', '0', '--store', 'memory'])
+    const [, relayUrl] = await relayProcess.waitForLine(/listening on (ws:\/\/\S+)/)
+    const before = await chain.publicClient.getBalance({ address: account1 })
+    const dapp = run('dapp', ['--relay', relayUrl as string, '--rpc', chain.rpcUrl])
+    const [uri] = await dapp.waitForLine(/^wc:\S+$/)
+    const wallet = run('wallet', [uri, '--relay', relayUrl as string, '--rpc', chain.rpcUrl])
+
+    expect(await dapp.exited).toBe(0)
+    expect(await wallet.exited).toBe(0)
+    const [, signature] = await dapp.waitForLine(/^personal_sign: (0x[0-9a-f]+) \(valid\)$/)
+    expect(
+      await verifyMessage({
+        address: account0,
+        message: 'Hello from the Pairwise example dapp',
+        signature: signature as Hex,
+      }),
+    ).toBe(true)
+    const [, hash] = await dapp.waitForLine(/^sent 0\.01 tETH to 0x\w+: (0x[0-9a-f]{64}) \(success\)$/)
+    expect((await chain.publicClient.getTransactionReceipt({ hash: hash as Hex })).status).toBe('success')
+    expect(await chain.publicClient.getBalance({ address: account1 })).toBe(before + parseEther('0.01'))
+    expect(wallet.output).toEqual(
+      expect.arrayContaining([
+        'approved a session with Pairwise example dapp',
+        'answered personal_sign on eip155:31337',
+        'answered eth_sendTransaction on eip155:31337',
+        'the dapp disconnected',
+      ]),
+    )
+  }, 90_000)
+})
