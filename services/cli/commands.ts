@@ -30,15 +30,26 @@ export const commands: Record<string, Command> = {
   },
   start: {
     summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
-    usage: 'pairwise start [--host H] [--chain-port N]',
+    usage: 'pairwise start [--host H] [--data-dir DIR] [--chain-port N] [--relay-port N] [--demo-port N]',
     async run(args) {
       const { values } = parseArgs({
         args,
-        options: { host: { type: 'string' }, 'chain-port': { type: 'string' } },
+        options: {
+          host: { type: 'string' },
+          'data-dir': { type: 'string' },
+          'chain-port': { type: 'string' },
+          'relay-port': { type: 'string' },
+          'demo-port': { type: 'string' },
+        },
       })
       const config = stackConfig(process.env, {
         host: values.host,
-        ports: { chain: parsePort(values['chain-port'], '--chain-port') },
+        dataDir: values['data-dir'],
+        ports: {
+          chain: parsePort(values['chain-port'], '--chain-port'),
+          relay: parsePort(values['relay-port'], '--relay-port'),
+          demo: parsePort(values['demo-port'], '--demo-port'),
+        },
       })
       const stack = await startStack(config)
       log('Pairwise local stack is up:')

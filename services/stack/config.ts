@@ -6,6 +6,7 @@ const port = z.coerce.number().int().min(1).max(65535)
 export const stackPorts = {
   chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545 },
   relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787 },
+  demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173 },
 } as const
 
 export type StackPart = keyof typeof stackPorts

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
+import { demoDistDir, serveDemo } from '../demo/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackConfig, type StackPart, stackPorts } from './config.js'
 
@@ -52,6 +53,17 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       logger: consoleLogger('warn'),
     })
     started.push({ stop: () => relay.close() })
+    const demo = await serveDemo({
+      dir: demoDistDir(),
+      host: config.host,
+      port: config.ports.demo,
+      config: {
+        networks: [{ id: chain.chainId, name: 'Anvil', rpcUrl: chain.rpcUrl }],
+        relayUrl: relay.url,
+        projectId: 'pairwise-demo',
+      },
+    })
+    started.push({ stop: () => demo.close() })
     const urls: StackUrl[] = [
       {
         part: 'chain',
@@ -59,6 +71,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         detail: `Anvil, chain ${chain.chainId}, tETH; tUSD at ${fixtures.testUsd}`,
       },
       { part: 'relay', url: relay.url, detail: `WalletConnect v2 relay; mailbox ${mailbox}; GET /health` },
+      { part: 'demo', url: demo.url, detail: 'the demo host page with the wallet modal' },
     ]
     return { urls, chain, fixtures, relay, stop }
   } catch (error) {

@@ -16,12 +16,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
 
 /** Runs `npm start` as a terminal would: its own process group, so a Ctrl-C reaches npm and node alike. */
-function npmStart(env: Record<string, string>): Run {
+async function npmStart(env: Record<string, string>): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-start-'))
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PAIRWISE_DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PAIRWISE_DATA_DIR: dataDir, PAIRWISE_DEMO_PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''
@@ -56,10 +56,15 @@ describe('npm start', () => {
     for (const cleanup of cleanups.splice(0)) cleanup()
   })
 
-  it('prints the chain and relay URLs; chain 31337 with 10000 tETH and tUSD on account 0; Ctrl-C stops everything', async () => {
+  it('prints the chain, relay and demo URLs; chain 31337 with 10000 tETH and tUSD on account 0; Ctrl-C stops everything', async () => {
     const port = await freePort()
     const relayPort = await freePort()
-    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port), PAIRWISE_RELAY_PORT: String(relayPort) })
+    const demoPort = await freePort()
+    const run = await npmStart({
+      PAIRWISE_CHAIN_PORT: String(port),
+      PAIRWISE_RELAY_PORT: String(relayPort),
+      PAIRWISE_DEMO_PORT: String(demoPort),
+    })
     cleanups.push(() => {
       try {
         process.kill(-run.child.pid!, 'SIGKILL')
@@ -92,12 +97,18 @@ describe('npm start', () => {
       store: string
     }
     expect(health).toMatchObject({ status: 'ok', store: 'sqlite' })
+    await waitForOutput(run, new RegExp(`demo\\s+http://127\\.0\\.0\\.1:${demoPort}`), 10_000)
+    const page = await (await fetch(`http://127.0.0.1:${demoPort}/`)).text()
+    expect(page).toContain('<html lang="en">')
+    expect(page).toContain(`"rpcUrl":"http://127.0.0.1:${port}"`)
+    expect(page).toContain(`"relayUrl":"ws://127.0.0.1:${relayPort}"`)
 
     process.kill(-run.child.pid!, 'SIGINT')
     await run.exited
     expect(run.output()).toContain('Stopped.')
     expect(await isPortTaken(port)).toBe(false)
     expect(await isPortTaken(relayPort)).toBe(false)
+    expect(await isPortTaken(demoPort)).toBe(false)
     expect(processesMatching('anvil', '--port', String(port))).toEqual([])
   })
 
@@ -106,7 +117,10 @@ describe('npm start', () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
     cleanups.push(() => blocker.close())
-    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(port), PAIRWISE_RELAY_PORT: String(await freePort()) })
+    const run = await npmStart({
+      PAIRWISE_CHAIN_PORT: String(port),
+      PAIRWISE_RELAY_PORT: String(await freePort()),
+    })
     expect(await run.exited).not.toBe(0)
     expect(run.output()).toContain(`The chain port 127.0.0.1:${port} is already in use`)
     expect(run.output()).toContain('PAIRWISE_CHAIN_PORT')
@@ -119,7 +133,7 @@ describe('npm start', () => {
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
     cleanups.push(() => blocker.close())
     const chainPort = await freePort()
-    const run = npmStart({ PAIRWISE_CHAIN_PORT: String(chainPort), PAIRWISE_RELAY_PORT: String(port) })
+    const run = await npmStart({ PAIRWISE_CHAIN_PORT: String(chainPort), PAIRWISE_RELAY_PORT: String(port) })
     expect(await run.exited).not.toBe(0)
     expect(run.output()).toContain(`The relay port 127.0.0.1:${port} is already in use`)
     expect(run.output()).toContain('PAIRWISE_RELAY_PORT')
@@ -127,7 +141,7 @@ describe('npm start', () => {
   })
 
   it('rejects an invalid port setting with the variable name', async () => {
-    const run = npmStart({ PAIRWISE_CHAIN_PORT: 'eighty' })
+    const run = await npmStart({ PAIRWISE_CHAIN_PORT: 'eighty' })
     expect(await run.exited).not.toBe(0)
     expect(run.output()).toMatch(/Invalid PAIRWISE_CHAIN_PORT/)
     expect(run.output()).not.toMatch(/^\s+at /m)

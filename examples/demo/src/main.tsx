@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createAppKit } from 'pairwise/modal'
+import { WagmiAdapter } from 'pairwise/wagmi'
+import { createRoot } from 'react-dom/client'
+import { WagmiProvider } from 'wagmi'
+import { Actions } from './Actions.js'
+import { readDemoConfig } from './config.js'
+import { demoFeatures, demoMetadata, demoNetworks } from './setup.js'
+
+const config = readDemoConfig(document)
+const networks = demoNetworks(config)
+const wagmiAdapter = new WagmiAdapter({ networks, projectId: config.projectId })
+
+createAppKit({
+  adapters: [wagmiAdapter],
+  networks,
+  projectId: config.projectId,
+  metadata: demoMetadata,
+  themeMode: 'dark',
+  features: demoFeatures,
+  ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+})
+
+const queryClient = new QueryClient()
+
+function App() {
+  return (
+    <main>
+      <header>
+        <h1>Pairwise demo</h1>
+        <appkit-button />
+      </header>
+      <Actions />
+    </main>
+  )
+}
+
+const root = document.getElementById('root')
+if (root)
+  createRoot(root).render(
+    <WagmiProvider config={wagmiAdapter.wagmiConfig}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </WagmiProvider>,
+  )

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
+
+/** Builds the demo from the package's sources, so it needs no prior `npm run build`. */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  resolve: {
+    alias: {
+      'pairwise/modal': source('modal/index.ts'),
+      'pairwise/wagmi': source('modal/wagmi/index.ts'),
+    },
+  },
+  esbuild: { jsx: 'automatic' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      // React libraries mark modules "use client" for server components; a client bundle has no use for it.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+      },
+    },
+  },
+  logLevel: 'warn',
+})

@@ -1,0 +1,1 @@
+export { WagmiAdapter, type WagmiAdapterOptions } from './wagmiAdapter.js'

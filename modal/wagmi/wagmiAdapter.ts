@@ -1,0 +1,138 @@
+import { http, type Transport } from 'viem'
+import { type Config, type CreateConnectorFn, createConfig, type Storage } from 'wagmi'
+import { connect, disconnect } from 'wagmi/actions'
+import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
+import type { AdapterContext, ConnectParams, ConnectResult } from '../adapters/types.js'
+import type { CaipNetwork } from '../networks/types.js'
+import type { ConnectorInfo } from '../state/types.js'
+import { type BridgeHost, bridgeConnector } from './bridgeConnector.js'
+
+export type WagmiAdapterOptions = Eip155AdapterOptions & {
+  networks: CaipNetwork[]
+  projectId?: string
+  /** Per-chain transports; by default each network's first RPC URL over HTTP. */
+  transports?: Record<number, Transport>
+  ssr?: boolean
+  storage?: Storage
+}
+
+type Pending = { params: ConnectParams; result?: ConnectResult }
+
+/**
+ * The eip155 adapter with a wagmi config whose connectors are the modal's: connecting, switching and
+ * disconnecting go through wagmi's actions, so wagmi hooks and the modal agree on one connection.
+ */
+export class WagmiAdapter extends Eip155Adapter {
+  readonly wagmiConfig: Config
+  readonly projectId: string | undefined
+  readonly #networks: CaipNetwork[]
+  readonly #bridges = new Map<string, ReturnType<Config['_internal']['connectors']['setup']>>()
+  #pending = new Map<string, Pending>()
+  #infos = new Map<string, ConnectorInfo>()
+  #emit: AdapterContext['emit'] = () => {}
+
+  constructor(options: WagmiAdapterOptions) {
+    const { networks, projectId, transports, ssr, storage, ...eip155 } = options
+    super(eip155)
+    if (networks.length === 0) throw new Error('WagmiAdapter needs at least one network')
+    this.#networks = networks
+    this.projectId = projectId
+    this.wagmiConfig = createConfig({
+      chains: networks as unknown as readonly [CaipNetwork, ...CaipNetwork[]],
+      transports:
+        transports ??
+        Object.fromEntries(networks.map((n) => [Number(n.id), http(n.rpcUrls.default.http[0])])),
+      connectors: [],
+      multiInjectedProviderDiscovery: false,
+      ...(ssr === undefined ? {} : { ssr }),
+      ...(storage ? { storage } : {}),
+    })
+  }
+
+  override setup(context: AdapterContext): () => void {
+    this.#emit = context.emit
+    return super.setup({
+      ...context,
+      emit: (event) => {
+        if (event.type === 'connectors') for (const info of event.connectors) this.#infos.set(info.id, info)
+        context.emit(event)
+      },
+    })
+  }
+
+  override async connect(params: ConnectParams): Promise<ConnectResult> {
+    return this.#throughWagmi(params, false)
+  }
+
+  override async reconnect(params: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<ConnectResult | undefined> {
+    return this.#throughWagmi(params, true).catch(() => undefined)
+  }
+
+  async #throughWagmi(params: ConnectParams, reconnecting: boolean): Promise<ConnectResult> {
+    const pending: Pending = { params }
+    this.#pending.set(params.connectorId, pending)
+    try {
+      const connector = this.#bridge(params.connectorId)
+      if (this.wagmiConfig.state.current === connector.uid) await disconnect(this.wagmiConfig, { connector })
+      await connect(this.wagmiConfig, {
+        connector,
+        chainId: Number(params.network.id),
+        ...(reconnecting ? { isReconnecting: true } : {}),
+      } as Parameters<typeof connect>[1])
+      if (!pending.result) throw new Error('Connector unavailable while reconnecting.')
+      return pending.result
+    } finally {
+      this.#pending.delete(params.connectorId)
+    }
+  }
+
+  override async disconnect(connectorId: string): Promise<void> {
+    const connector = this.#bridges.get(connectorId)
+    if (connector && this.wagmiConfig.state.connections.has(connector.uid))
+      await disconnect(this.wagmiConfig, { connector })
+    else await super.disconnect(connectorId)
+  }
+
+  #bridge(connectorId: string) {
+    const existing = this.#bridges.get(connectorId)
+    if (existing) return existing
+    const info: ConnectorInfo = this.#infos.get(connectorId) ?? {
+      id: connectorId,
+      name: connectorId,
+      type: 'ANNOUNCED',
+      chainNamespace: 'eip155',
+    }
+    const fn: CreateConnectorFn = bridgeConnector(info, this.#host())
+    const connector = this.wagmiConfig._internal.connectors.setup(fn)
+    this.wagmiConfig._internal.connectors.setState((all) => [...all, connector])
+    this.#bridges.set(connectorId, connector)
+    return connector
+  }
+
+  #host(): BridgeHost {
+    return {
+      networks: () => this.#networks,
+      connectNow: async (connectorId, reconnecting) => {
+        const pending = this.#pending.get(connectorId)
+        const network = pending?.params.network ?? this.#networks[0]
+        if (!network) throw new Error('Chain not configured.')
+        const result = reconnecting
+          ? await super.reconnect({ connectorId, network })
+          : await super.connect(pending?.params ?? { connectorId, network })
+        if (!result) throw new Error('Connector not connected.')
+        if (pending) pending.result = result
+        return result
+      },
+      disconnectNow: async (connectorId) => {
+        await super.disconnect(connectorId)
+        // A disconnect started from wagmi's side (its hooks) reaches the modal's state too.
+        this.#emit({ type: 'disconnect', connectorId })
+      },
+      switchNow: (connectorId, network) => super.switchNetwork({ connectorId, network }),
+      provider: (connectorId) => this.getProvider(connectorId),
+    }
+  }
+}

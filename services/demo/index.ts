@@ -1,0 +1,2 @@
+export { demoDistDir, packageRoot } from './packageRoot.js'
+export { type DemoPageConfig, type RunningDemo, serveDemo } from './serveDemo.js'

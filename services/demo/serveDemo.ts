@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { extname, join, normalize, sep } from 'node:path'
+
+export type DemoPageConfig = {
+  networks: { id: number; name: string; rpcUrl: string }[]
+  relayUrl?: string
+  projectId?: string
+}
+
+export type RunningDemo = { url: string; port: number; close(): Promise<void> }
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+}
+
+const configTag = /(<script id="pairwise-demo-config" type="application\/json">)[^<]*(<\/script>)/
+
+/**
+ * Serves the built demo page, writing the local stack's addresses into its config tag so the page needs
+ * no extra request to learn them. Only GET and HEAD; nothing outside `dir` is reachable.
+ */
+export async function serveDemo(options: {
+  dir: string
+  host: string
+  port: number
+  config: DemoPageConfig
+}): Promise<RunningDemo> {
+  const index = await readFile(join(options.dir, 'index.html'), 'utf8')
+  if (!configTag.test(index)) throw new Error(`${options.dir}/index.html has no pairwise-demo-config tag`)
+  const json = JSON.stringify(options.config).replace(/</g, '\\u003c')
+  const page = index.replace(configTag, (_m, open: string, close: string) => `${open}${json}${close}`)
+  const server = createServer(async (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end()
+      return
+    }
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://demo').pathname)
+    const file = normalize(join(options.dir, path))
+    if (path === '/' || path === '/index.html')
+      return send(response, request.method, 'text/html; charset=utf-8', page)
+    if (!file.startsWith(options.dir + sep)) return response.writeHead(404).end()
+    try {
+      const body = await readFile(file)
+      send(response, request.method, contentTypes[extname(file)] ?? 'application/octet-stream', body, true)
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host, resolve)
+  })
+  const port = (server.address() as { port: number }).port
+  return { url: `http://${options.host}:${port}`, port, close: () => closeServer(server) }
+}
+
+function send(
+  response: import('node:http').ServerResponse,
+  method: string,
+  type: string,
+  body: string | Buffer,
+  immutable = false,
+): void {
+  response.writeHead(200, {
+    'content-type': type,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  })
+  response.end(method === 'HEAD' ? undefined : body)
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections()
+  return new Promise((resolve) => server.close(() => resolve()))
+}
