@@ -43,4 +43,4 @@ export const namespaceNotConfiguredError = (namespace: string): ProviderRpcError
   })
 
 export const noRpcUrlError = (chainId: string): ProviderRpcError =>
-  new ProviderRpcError(ProviderErrorCode.unsupportedMethod, ProviderErrorMessage.noRpcUrl, { chainId })
+  new ProviderRpcError(ProviderErrorCode.chainDisconnected, ProviderErrorMessage.noRpcUrl, { chainId })
