@@ -1,0 +1,229 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Address, type Hex, parseEther, toHex, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { verifySiweMessage } from 'viem/siwe'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningRelay, silentLogger, startRelay } from '../../relay/server/index.js'
+import { type ChainFixture, startChainFixture } from '../support/chain.js'
+import {
+  type Implementation,
+  nextSideEvent,
+  official221,
+  official225,
+  ours,
+  type SignSide,
+} from './support/sides.js'
+import { within } from './support/signFlow.js'
+import {
+  LOCAL_CHAIN,
+  runWalletAgent,
+  walletAccount,
+  walletEvents,
+  walletMethods,
+  walletNamespaces,
+} from './support/walletAgent.js'
+
+/** Anvil's account 5: receives the test transfers, untouched by anything else. */
+const recipient = privateKeyToAccount('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba')
+const transferred = parseEther('0.01')
+const STEP_MS = 20_000
+
+const cells: [dapp: Implementation, wallet: Implementation][] = [
+  [ours, official225],
+  [ours, official221],
+  [official225, ours],
+  [official221, ours],
+  [ours, ours],
+]
+
+const directory = mkdtempSync(join(tmpdir(), 'pairwise-matrix-'))
+let chain: ChainFixture
+let snapshot: Hex
+let relay: RunningRelay | undefined
+const opened: [Implementation, SignSide][] = []
+
+beforeAll(async () => {
+  chain = await startChainFixture()
+  snapshot = await chain.snapshot()
+}, 60_000)
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map(([implementation, side]) => implementation.close(side)))
+  await relay?.close()
+  relay = undefined
+  await chain.revert(snapshot)
+  snapshot = await chain.snapshot()
+})
+
+afterAll(async () => {
+  await chain?.stop()
+  rmSync(directory, { recursive: true, force: true })
+})
+
+/**
+ * The relay keeps its mailbox in SQLite, so a restart on the same file and port loses nothing a client
+ * published; `rejectBadAuth` makes every client's relay JWT count.
+ */
+async function startMailboxRelay(file: string, port = 0): Promise<RunningRelay> {
+  return startRelay({ port, store: `sqlite:${file}`, rejectBadAuth: true, logger: silentLogger })
+}
+
+async function open(implementation: Implementation, role: 'dapp' | 'wallet', url: string): Promise<SignSide> {
+  const side = await implementation.make(role, url)
+  opened.push([implementation, side])
+  return side
+}
+
+async function personalSign(dapp: SignSide, topic: string, text: string): Promise<void> {
+  const message = toHex(text)
+  const signature = await within(
+    dapp.request<Hex>({
+      topic,
+      chainId: LOCAL_CHAIN,
+      request: { method: 'personal_sign', params: [message, walletAccount.address] },
+    }),
+    STEP_MS,
+    `personal_sign "${text}"`,
+  )
+  expect(await verifyMessage({ address: walletAccount.address, message: { raw: message }, signature })).toBe(
+    true,
+  )
+}
+
+async function sendTransaction(dapp: SignSide, topic: string): Promise<void> {
+  const balance = () => chain.publicClient.getBalance({ address: recipient.address })
+  const before = await balance()
+  const hash = await within(
+    dapp.request<Hex>({
+      topic,
+      chainId: LOCAL_CHAIN,
+      request: {
+        method: 'eth_sendTransaction',
+        params: [{ from: walletAccount.address, to: recipient.address, value: toHex(transferred) }],
+      },
+    }),
+    STEP_MS,
+    'eth_sendTransaction',
+  )
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash })
+  expect(receipt).toMatchObject({ status: 'success', from: walletAccount.address.toLowerCase() })
+  expect(receipt.to?.toLowerCase()).toBe(recipient.address.toLowerCase() as Address)
+  expect((await balance()) - before).toBe(transferred)
+}
+
+async function signIn(dapp: SignSide, wallet: SignSide): Promise<string> {
+  const nonce = `matrix${Date.now()}`
+  const { uri, response } = await dapp.authenticate({
+    chains: [LOCAL_CHAIN],
+    domain: 'dapp.example',
+    uri: 'https://dapp.example/login',
+    nonce,
+    methods: ['personal_sign'],
+  })
+  expect(uri).toContain('methods=wc_sessionAuthenticate')
+  await within(wallet.pair({ uri }), STEP_MS, 'pair() for sign-in')
+  const { auths, session } = await within(response(), STEP_MS, 'authenticate response()')
+  const cacao = auths?.[0]
+  if (!cacao || !session) throw new Error('sign-in answered without a CACAO and a session')
+  const iss = `did:pkh:${LOCAL_CHAIN}:${walletAccount.address}`
+  expect(cacao.p.iss).toBe(iss)
+  const message = dapp.formatAuthMessage({ request: { ...cacao.p, chains: [LOCAL_CHAIN] }, iss })
+  const verified = await verifySiweMessage(chain.publicClient, {
+    message,
+    signature: cacao.s.s as Hex,
+    address: walletAccount.address,
+    domain: 'dapp.example',
+    nonce,
+  })
+  expect(verified).toBe(true)
+  expect(session.namespaces.eip155?.accounts).toEqual([`${LOCAL_CHAIN}:${walletAccount.address}`])
+  expect(session.namespaces.eip155?.methods).toEqual(['personal_sign'])
+  expect(wallet.session.keys).toContain(session.topic)
+  expect(wallet.auth.requests.length).toBe(0)
+  return session.topic
+}
+
+/** One matrix cell: the whole Sign flow between `dappSide` and `walletSide` through our relay. */
+async function runCell(dappSide: Implementation, walletSide: Implementation): Promise<void> {
+  const file = join(directory, `${dappSide.name}-${walletSide.name}-${Date.now()}.db`.replace(/ /g, '_'))
+  relay = await startMailboxRelay(file)
+  const dapp = await open(dappSide, 'dapp', relay.url)
+  const wallet = await open(walletSide, 'wallet', relay.url)
+  runWalletAgent(wallet, walletSide, chain.rpcUrl)
+
+  const requested = { eip155: { chains: [LOCAL_CHAIN], methods: walletMethods, events: walletEvents } }
+  const proposal = nextSideEvent(wallet, 'session_proposal')
+  const { uri, approval } = await dapp.connect({ optionalNamespaces: requested })
+  if (!uri) throw new Error('connect() gave no pairing URI')
+  await within(wallet.pair({ uri }), STEP_MS, 'pair()')
+  expect((await proposal).params.optionalNamespaces).toEqual(requested)
+  const session = await within(approval(), STEP_MS, 'approval()')
+  const { topic } = session
+  expect(session.namespaces).toEqual(walletNamespaces())
+  expect(session.peer.metadata.name).toBe('Pairwise interop wallet')
+  expect(wallet.session.get(topic).peer.metadata.name).toBe('Pairwise interop dapp')
+
+  await personalSign(dapp, topic, `matrix: ${dappSide.name} → ${walletSide.name}`)
+  await sendTransaction(dapp, topic)
+
+  const widened = walletNamespaces([LOCAL_CHAIN, 'eip155:1'])
+  const updated = nextSideEvent(dapp, 'session_update')
+  const update = await wallet.update({ topic, namespaces: widened })
+  await within(Promise.all([update.acknowledged(), updated]), STEP_MS, 'update')
+  expect(dapp.session.get(topic).namespaces).toEqual(widened)
+
+  const expiryBefore = dapp.session.get(topic).expiry
+  const extended = nextSideEvent(dapp, 'session_extend')
+  const extend = await wallet.extend({ topic })
+  await within(Promise.all([extend.acknowledged(), extended]), STEP_MS, 'extend')
+  expect(dapp.session.get(topic).expiry).toBeGreaterThanOrEqual(expiryBefore)
+
+  await within(dapp.ping({ topic }), STEP_MS, 'ping from the dapp')
+  await within(wallet.ping({ topic }), STEP_MS, 'ping from the wallet')
+
+  const event = nextSideEvent(dapp, 'session_event')
+  await wallet.emit({
+    topic,
+    chainId: LOCAL_CHAIN,
+    event: { name: 'accountsChanged', data: [walletAccount.address] },
+  })
+  expect((await within(event, STEP_MS, 'session event')).params.event).toEqual({
+    name: 'accountsChanged',
+    data: [walletAccount.address],
+  })
+
+  const { port } = relay
+  await relay.close()
+  if (dappSide.requestsWhileRelayDown) {
+    // The request leaves while the relay is down: it waits in the dapp's outbox, reaches the restarted
+    // relay's mailbox and is answered once both sides have reconnected.
+    const sentDuringOutage = personalSign(dapp, topic, 'sent while the relay was down')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    relay = await startMailboxRelay(file, port)
+    await sentDuringOutage
+  } else {
+    relay = await startMailboxRelay(file, port)
+  }
+  await personalSign(dapp, topic, 'after the relay restarted')
+  expect(relay.stats().connections).toBe(2)
+
+  const deleted = nextSideEvent(wallet, 'session_delete')
+  await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+  expect((await within(deleted, STEP_MS, 'session delete')).topic).toBe(topic)
+  expect(wallet.session.keys).not.toContain(topic)
+
+  const signedIn = await signIn(dapp, wallet)
+  await personalSign(dapp, signedIn, 'signed in')
+}
+
+describe('interop matrix through the Pairwise relay (SQLite mailbox)', () => {
+  it.each(
+    cells.map(([dapp, wallet]) => ({ dapp, wallet, name: `${dapp.name} dapp ↔ ${wallet.name} wallet` })),
+  )(
+    '$name: pair, approve, sign, transact, update, extend, ping, emit, relay restart, disconnect, authenticate',
+    ({ dapp, wallet }) => runCell(dapp, wallet),
+    120_000,
+  )
+})
