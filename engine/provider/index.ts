@@ -1,12 +1,4 @@
-export {
-  namespaceNotConfiguredError,
-  noRpcUrlError,
-  notConnectedError,
-  notInitializedError,
-  ProviderErrorCode,
-  ProviderErrorMessage,
-  ProviderRpcError,
-} from './errors.js'
+export { ProviderErrorCode, ProviderErrorMessage, ProviderRpcError } from './errors.js'
 export { HttpRpcConnection, type HttpRpcConnectionOptions, type HttpRpcState } from './httpRpc.js'
 export { PROVIDER_STORAGE_PREFIX } from './state.js'
 export type {

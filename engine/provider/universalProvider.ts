@@ -69,6 +69,7 @@ export class UniversalProvider implements Eip1193Provider {
   #namespaces: NamespaceConfigs = {}
   /** Storage writes, in call order; `close()` waits for them. */
   #writes: Promise<void> = Promise.resolve()
+  #starting: Promise<void> | undefined
 
   constructor(options: UniversalProviderOptions) {
     this.#options = options
@@ -85,8 +86,13 @@ export class UniversalProvider implements Eip1193Provider {
     return provider
   }
 
-  async initialize(): Promise<void> {
-    if (this.#client !== undefined) return
+  /** Idempotent: concurrent calls share one start-up. */
+  initialize(): Promise<void> {
+    this.#starting ??= this.#start()
+    return this.#starting
+  }
+
+  async #start(): Promise<void> {
     const { client: given, session: _session, rpcMap: _rpcMap, ...clientOptions } = this.#options
     const client = given ?? (await SignClient.init(clientOptions))
     const storage = this.#options.storage ?? client.opts.storage ?? new MemoryStorage()
