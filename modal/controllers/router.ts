@@ -24,3 +24,12 @@ export function goBack(ctx: ModalContext): void {
   const target: Route = previous.view === 'Connect' && account.address ? { view: 'Account' } : previous
   ctx.store.set({ router: { ...target, history: router.history.slice(0, -1) } })
 }
+
+/** After a network switch: back past the network list to where it was opened from, or close when nothing is. */
+export function afterNetworkSwitch(ctx: ModalContext, closeModal: () => void): void {
+  const { history } = ctx.store.get().router
+  const before = history.findLastIndex((r) => r.view === 'Networks')
+  const target = before > 0 ? history[before - 1] : undefined
+  if (!target) return closeModal()
+  ctx.store.set({ router: { ...target, history: history.slice(0, before - 1) } })
+}

@@ -2,7 +2,7 @@ import { http, type Transport } from 'viem'
 import { type Config, type CreateConnectorFn, createConfig, type Storage } from 'wagmi'
 import { connect, disconnect } from 'wagmi/actions'
 import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
-import type { AdapterContext, ConnectParams, ConnectResult } from '../adapters/types.js'
+import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 import { type BridgeHost, bridgeConnector } from './bridgeConnector.js'
@@ -55,9 +55,20 @@ export class WagmiAdapter extends Eip155Adapter {
       ...context,
       emit: (event) => {
         if (event.type === 'connectors') for (const info of event.connectors) this.#infos.set(info.id, info)
+        else this.#tellWagmi(event)
         context.emit(event)
       },
     })
+  }
+
+  /** Wallet-side changes reach wagmi's state through the bridge connector's emitter, as its own connectors do. */
+  #tellWagmi(event: Exclude<AdapterEvent, { type: 'connectors' }>): void {
+    const emitter = this.#bridges.get(event.connectorId)?.emitter
+    if (!emitter) return
+    if (event.type === 'accountChanged')
+      emitter.emit('change', { accounts: event.accounts as `0x${string}`[] })
+    else if (event.type === 'chainChanged') emitter.emit('change', { chainId: Number(event.chainId) })
+    else emitter.emit('disconnect')
   }
 
   override async connect(params: ConnectParams): Promise<ConnectResult> {

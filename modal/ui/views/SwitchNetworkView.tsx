@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
+import { close } from '../../controllers/modal.js'
 import { switchNetwork } from '../../controllers/network.js'
-import { goBack } from '../../controllers/router.js'
+import { afterNetworkSwitch } from '../../controllers/router.js'
 import type { ViewData } from '../../state/views.js'
 import { messageOf } from '../components/messageOf.js'
 import { Spinner } from '../components/Spinner.js'
@@ -12,7 +13,7 @@ export function SwitchNetworkView({ data }: { data: ViewData['SwitchNetwork'] })
   const { kit, t } = useKit()
   const run = useCallback(async () => {
     await switchNetwork(kit.context, data.network)
-    goBack(kit.context)
+    afterNetworkSwitch(kit.context, () => close(kit.context))
   }, [kit, data.network])
   const [state, retry] = useActionOnMount(run)
   return (

@@ -1,0 +1,167 @@
+import { test as base, expect } from '@playwright/test'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { demoDistDir, type RunningStack, serveDemo } from '../../../services/index.js'
+import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
+import { startChainFixture } from '../../support/chain.js'
+import { TestWallet } from '../../support/testWallet.js'
+import { startDemoStack } from './demoStack.js'
+
+type Fixtures = { wallet: TestWallet }
+type WorkerFixtures = { stack: RunningStack & { demoUrl: string } }
+
+const test = base.extend<Fixtures, WorkerFixtures>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+    async ({}, use) => {
+      const stack = await startDemoStack()
+      await use(stack)
+      await stack.stop()
+    },
+    { scope: 'worker' },
+  ],
+  wallet: async ({ stack, page }, use) => {
+    const wallet = new TestWallet({
+      chains: { [stack.chain.chainId]: stack.chain.rpcUrl },
+      chainId: stack.chain.chainId,
+    })
+    await injectTestWallet(page, wallet)
+    await use(wallet)
+  },
+})
+
+test('DEMO-12 CONN-11 connect the announced test wallet; Account shows the address and the chain’s tETH balance', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
+  await expect(dialog).toBeHidden()
+
+  await page.getByTestId('account-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
+  const client = createPublicClient({ transport: http(stack.chain.rpcUrl) })
+  const balance = await client.getBalance({ address: wallet.address })
+  const whole = (balance / 10n ** 18n).toString()
+  await expect(account.getByTestId('account-balance')).toContainText(`${whole}`)
+  await expect(account.getByTestId('account-balance')).toContainText('tETH')
+})
+
+async function connectTestWallet(page: import('@playwright/test').Page, demoUrl: string, address: string) {
+  await page.goto(demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
+    .click()
+  await expect(page.getByTestId('demo-address')).toHaveText(address)
+}
+
+test('CALL-06 sign a message (verified) and send 0.01 tETH (balance drops), through wagmi hooks', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+  await page.getByTestId('sign-message').click()
+  const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+  expect(
+    await verifyMessage({ address: wallet.address, message: 'Hello from the Pairwise demo', signature }),
+  ).toBe(true)
+
+  const client = createPublicClient({ transport: http(stack.chain.rpcUrl) })
+  const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const [senderBefore, recipientBefore] = await Promise.all([
+    client.getBalance({ address: wallet.address }),
+    client.getBalance({ address: recipient }),
+  ])
+  await page.getByTestId('send-transaction').click()
+  await expect(page.getByTestId('tx-status')).toHaveText('success')
+  expect(await client.getBalance({ address: recipient })).toBe(recipientBefore + parseEther('0.01'))
+  expect(await client.getBalance({ address: wallet.address })).toBeLessThan(senderBefore - parseEther('0.01'))
+})
+
+test('a request the wallet rejects shows the error on the page; the session stays connected', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+  wallet.rejectNext()
+  await page.getByTestId('sign-message').click()
+  await expect(page.getByTestId('sign-error')).toContainText(/reject/i)
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
+})
+
+test('a wallet that declines the connection shows "Connection declined" with a retry that works', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await page.goto(stack.demoUrl)
+  wallet.rejectNext()
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Connection declined')
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
+})
+
+test('reload while connected: connected again without opening the modal; disconnect returns to Connect', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+  await page.reload()
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
+  await expect(page.getByTestId('account-button')).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.getByTestId('account-button').click()
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(page.getByTestId('demo-address')).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await expect(page.getByTestId('demo-address')).toHaveCount(0)
+})
+
+test('CHAIN-02 CHAIN-03 switch to a second local network the wallet does not know: added, then active in the modal and in wagmi', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  const second = await startChainFixture({ chainId: 31338 })
+  const demo = await serveDemo({
+    dir: demoDistDir(),
+    host: '127.0.0.1',
+    port: 0,
+    config: {
+      networks: [
+        { id: stack.chain.chainId, name: 'Anvil', rpcUrl: stack.chain.rpcUrl },
+        { id: second.chainId, name: 'Anvil Two', rpcUrl: second.rpcUrl },
+      ],
+    },
+  })
+  try {
+    await connectTestWallet(page, demo.url, wallet.address)
+    await page.getByTestId('account-button').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByTestId('account-network').click()
+    await expect(dialog.getByRole('heading', { name: 'Choose Network' })).toBeVisible()
+    await dialog.getByRole('button', { name: /Anvil Two/ }).click()
+    await expect(dialog.getByTestId('account-network')).toContainText('Anvil Two')
+    await expect(page.getByText(/on Anvil Two/)).toBeVisible()
+    expect(await wallet.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+  } finally {
+    await demo.close()
+    await second.stop()
+  }
+})

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type RunningStack, stackConfig, startStack } from '../../../services/index.js'
+import { freePort } from '../../support/ports.js'
+
+/** `npm start`'s stack (chain with fixtures, relay, demo page) on free ports, in a throwaway data dir. */
+export async function startDemoStack(): Promise<RunningStack & { demoUrl: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-demo-'))
+  const stack = await startStack(
+    stackConfig(
+      {},
+      { dataDir, ports: { chain: await freePort(), relay: await freePort(), demo: await freePort() } },
+    ),
+  )
+  const demoUrl = stack.urls.find((u) => u.part === 'demo')?.url
+  if (!demoUrl) throw new Error('the stack has no demo page')
+  return {
+    ...stack,
+    demoUrl,
+    stop: async () => {
+      await stack.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
