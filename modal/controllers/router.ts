@@ -30,6 +30,9 @@ export function afterNetworkSwitch(ctx: ModalContext, closeModal: () => void): v
   const { history } = ctx.store.get().router
   const before = history.findLastIndex((r) => r.view === 'Networks')
   const target = before > 0 ? history[before - 1] : undefined
-  if (!target) return closeModal()
+  if (!target) {
+    closeModal()
+    return
+  }
   ctx.store.set({ router: { ...target, history: history.slice(0, before - 1) } })
 }
