@@ -39,10 +39,11 @@ const palettes: Record<ThemeMode, Record<string, string>> = {
 /** Custom properties for the host element: the palette of `mode`, overridden by the host's themeVariables. */
 export function themeProperties(mode: ThemeMode, variables: ThemeVariables = {}): Record<string, string> {
   const radius = variables['--w3m-border-radius-master'] ?? '4px'
+  const accent = variables['--w3m-accent'] ?? (mode === 'dark' ? '#4dabf7' : '#1864ab')
   return {
     ...palettes[mode],
-    '--pw-accent': variables['--w3m-accent'] ?? (mode === 'dark' ? '#4dabf7' : '#1971c2'),
-    '--pw-accent-fg': '#ffffff',
+    '--pw-accent': accent,
+    '--pw-accent-fg': readableOn(accent),
     '--pw-font': variables['--w3m-font-family'] ?? systemFontStack,
     '--pw-font-size': variables['--w3m-font-size-master'] ?? '10px',
     '--pw-radius': `calc(${radius} * 4)`,
@@ -60,4 +61,16 @@ export function propertiesToCss(selector: string, properties: Record<string, str
   return `${selector}{${Object.entries(properties)
     .map(([k, v]) => `${k}:${v}`)
     .join(';')}}`
+}
+
+/** Near-black or white, whichever reads better on `color` (WCAG relative luminance); white for non-hex. */
+export function readableOn(color: string): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color)?.[1]
+  if (!hex) return '#ffffff'
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#0b0c0d'
 }

@@ -1,33 +1,8 @@
-import { test as base, expect } from '@playwright/test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { demoDistDir, type RunningStack, serveDemo } from '../../../services/index.js'
-import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
+import { demoDistDir, serveDemo } from '../../../services/index.js'
+import { testWalletInfo } from '../../support/browserWallet.js'
 import { startChainFixture } from '../../support/chain.js'
-import { TestWallet } from '../../support/testWallet.js'
-import { startDemoStack } from './demoStack.js'
-
-type Fixtures = { wallet: TestWallet }
-type WorkerFixtures = { stack: RunningStack & { demoUrl: string } }
-
-const test = base.extend<Fixtures, WorkerFixtures>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const stack = await startDemoStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker' },
-  ],
-  wallet: async ({ stack, page }, use) => {
-    const wallet = new TestWallet({
-      chains: { [stack.chain.chainId]: stack.chain.rpcUrl },
-      chainId: stack.chain.chainId,
-    })
-    await injectTestWallet(page, wallet)
-    await use(wallet)
-  },
-})
+import { connectTestWallet, expect, test } from './fixtures.js'
 
 test('DEMO-12 CONN-11 connect the announced test wallet; Account shows the address and the chain’s tETH balance', async ({
   page,
@@ -51,16 +26,6 @@ test('DEMO-12 CONN-11 connect the announced test wallet; Account shows the addre
   await expect(account.getByTestId('account-balance')).toContainText(`${whole}`)
   await expect(account.getByTestId('account-balance')).toContainText('tETH')
 })
-
-async function connectTestWallet(page: import('@playwright/test').Page, demoUrl: string, address: string) {
-  await page.goto(demoUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
-    .click()
-  await expect(page.getByTestId('demo-address')).toHaveText(address)
-}
 
 test('CALL-06 sign a message (verified) and send 0.01 tETH (balance drops), through wagmi hooks', async ({
   page,

@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module'
+import type { Page } from '@playwright/test'
+import { testWalletInfo } from '../../support/browserWallet.js'
+import { connectTestWallet, expect, test } from './fixtures.js'
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+/** axe-core over the whole page, open shadow roots included; only serious and critical findings count. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: axePath })
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }
+    ).axe
+    return (await axe.run(document)).violations
+  })
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/** Opens a view on the page's modal instance, found the way the page's own elements find it. */
+async function openView(page: Page, view: string, data?: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    ({ view, data }) => {
+      const detail: { id?: string; kit?: { open(request: unknown): Promise<void> } } = {}
+      document.dispatchEvent(new CustomEvent('pairwise:kit-request', { detail }))
+      if (!detail.kit) throw new Error('no modal instance on the page')
+      return detail.kit.open({ view, data })
+    },
+    { view, data },
+  )
+}
+
+/** Playwright resolves the deepest focused element through open shadow roots. */
+async function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return active?.textContent?.trim() ?? ''
+  })
+}
+
+const foreignNetwork = {
+  id: 999,
+  name: 'Unconfigured',
+  caipNetworkId: 'eip155:999',
+  chainNamespace: 'eip155',
+  nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+}
+
+test('axe finds no serious or critical violation in any view, disconnected or connected', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await page.goto(stack.demoUrl)
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  const dialog = page.getByRole('dialog')
+  const check = async (label: string) => {
+    await expect(dialog).toBeVisible()
+    expect(await seriousViolations(page), label).toEqual([])
+  }
+  expect(await seriousViolations(page), 'page with the button').toEqual([])
+  await openView(page, 'Connect')
+  await check('Connect')
+  await openView(page, 'AllWallets')
+  await check('AllWallets')
+  await dialog.getByRole('searchbox').fill('no such wallet')
+  await check('AllWallets, empty search')
+  await openView(page, 'ConnectingWalletConnect', {})
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible()
+  await check('ConnectingWalletConnect')
+  await openView(page, 'ConnectingWalletConnectBasic')
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible()
+  await check('ConnectingWalletConnectBasic')
+  await openView(page, 'SwitchActiveChain', { namespace: 'solana' })
+  await check('SwitchActiveChain')
+  await openView(page, 'Networks')
+  await check('Networks')
+  wallet.rejectNext()
+  await openView(page, 'ConnectingExternal', { connectorId: testWalletInfo.rdns })
+  await expect(dialog.getByRole('alert')).toContainText('Connection declined')
+  await check('ConnectingExternal, declined')
+  await page.keyboard.press('Escape')
+
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+  await openView(page, 'Account')
+  await expect(dialog.getByTestId('account-balance')).toContainText('tETH')
+  await check('Account')
+  await openView(page, 'SwitchNetwork', { network: foreignNetwork })
+  await expect(dialog.getByRole('alert')).toBeVisible()
+  await check('SwitchNetwork, failed')
+  await openView(page, 'UnsupportedChain')
+  await check('UnsupportedChain')
+})
+
+test('keyboard only: Tab to the button, Enter opens, focus stays in the dialog, Enter on the wallet connects; Escape closes and restores focus', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await page.goto(stack.demoUrl)
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await page.keyboard.press('Tab')
+  expect(await focusedText(page)).toBe('Connect Wallet')
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(dialog).toBeVisible()
+
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    expect(
+      await dialog.evaluate((el) =>
+        el.contains(
+          el.getRootNode() instanceof ShadowRoot ? (el.getRootNode() as ShadowRoot).activeElement : null,
+        ),
+      ),
+    ).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  expect(await focusedText(page)).toBe('Connect Wallet')
+
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
+  for (let i = 0; i < 6 && !(await focusedText(page)).includes(testWalletInfo.name); i++)
+    await page.keyboard.press('Tab')
+  expect(await focusedText(page)).toContain(testWalletInfo.name)
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
+})

@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import type { RunningStack } from '../../../services/index.js'
+import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
+import { TestWallet } from '../../support/testWallet.js'
+import { startDemoStack } from './demoStack.js'
+
+type DemoStack = RunningStack & { demoUrl: string }
+
+/** Playwright `test` with `npm start`'s stack per worker and the test wallet injected into each page. */
+export const test = base.extend<{ wallet: TestWallet }, { stack: DemoStack }>({
+  stack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+    async ({}, use) => {
+      const stack = await startDemoStack()
+      await use(stack)
+      await stack.stop()
+    },
+    { scope: 'worker' },
+  ],
+  wallet: async ({ stack, page }, use) => {
+    const wallet = new TestWallet({
+      chains: { [stack.chain.chainId]: stack.chain.rpcUrl },
+      chainId: stack.chain.chainId,
+    })
+    await injectTestWallet(page, wallet)
+    await use(wallet)
+  },
+})
+
+export async function connectTestWallet(page: Page, demoUrl: string, address: string): Promise<void> {
+  await page.goto(demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
+    .click()
+  await expect(page.getByTestId('demo-address')).toHaveText(address)
+}
+
+export { expect }
