@@ -1,6 +1,6 @@
 import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
-import type { Connection, NamespaceConnection } from '../state/types.js'
+import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
 import { accountFor, refreshBalance } from './account.js'
 import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
@@ -92,6 +92,27 @@ function addConnection(ctx: ModalContext, namespace: ChainNamespace, result: Con
   setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
   ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
   syncAccount(ctx, namespace, result.walletInfo)
+}
+
+/**
+ * Makes `namespace` active on `network`. The account shown becomes that namespace's own: another
+ * namespace's address and wallet must not stay on screen (CHAIN-06, OPEN-07).
+ */
+export function activateNamespace(ctx: ModalContext, namespace: ChainNamespace, network: CaipNetwork): void {
+  const changed = ctx.store.get().activeChain !== namespace
+  ctx.store.set({
+    activeChain: namespace,
+    activeNetwork: network,
+    ...(changed ? { account: initialAccount } : {}),
+  })
+  syncAccount(ctx, namespace, changed ? connectorWalletInfo(ctx, namespace) : undefined)
+}
+
+function connectorWalletInfo(ctx: ModalContext, namespace: ChainNamespace): WalletInfo | undefined {
+  const current = entry(ctx, namespace)
+  const connection = current.current === undefined ? undefined : current.connections[current.current]
+  const connector = connection && ctx.store.get().connectors.find((c) => c.id === connection.connectorId)
+  return connector && { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) }
 }
 
 function syncStatus(ctx: ModalContext, namespace: ChainNamespace): void {

@@ -1,5 +1,6 @@
 import type { ChainNamespace } from '../networks/types.js'
 import type { Route, ViewData, ViewName } from '../state/views.js'
+import { activateNamespace } from './connection.js'
 import type { ModalContext } from './context.js'
 import { openingRoute } from './openingRoute.js'
 import { reset } from './router.js'
@@ -42,7 +43,7 @@ export function close(ctx: ModalContext): void {
 /** Makes `namespace` active on its first configured network, without a confirmation view (OPEN-07, OPEN-08). */
 export function switchNamespace(ctx: ModalContext, namespace: ChainNamespace): void {
   const network = ctx.store.get().networks.find((n) => n.chainNamespace === namespace)
-  if (network) ctx.store.set({ activeChain: namespace, activeNetwork: network })
+  if (network) activateNamespace(ctx, namespace, network)
 }
 
 export function shake(ctx: ModalContext): void {

@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '../networks/types.js'
-import { currentConnection, refreshBalance } from './account.js'
-import { adapterFor, onChainChanged } from './connection.js'
+import { currentConnection } from './account.js'
+import { activateNamespace, adapterFor, onChainChanged } from './connection.js'
 import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
 
@@ -19,7 +19,6 @@ export async function switchNetwork(ctx: ModalContext, network: CaipNetwork): Pr
     await adapterFor(ctx, namespace).switchNetwork({ connectorId: connection.connectorId, network })
     onChainChanged(ctx, namespace, connection.connectorId, network.id)
   }
-  ctx.store.set({ activeChain: namespace, activeNetwork: network })
+  activateNamespace(ctx, namespace, network)
   ctx.events.emit('SWITCH_NETWORK', { network: network.caipNetworkId })
-  if (connection) void refreshBalance(ctx)
 }

@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
+import { adapterFor } from '../../../modal/controllers/connection.js'
+import { WalletError } from '../../../modal/controllers/errors.js'
+import { mapMemory } from '../../../modal/controllers/memory.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { ConnectionStatus } from '../../../modal/state/types.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
+import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
+import {
+  alice,
+  anvilPair,
+  bob,
+  carol,
+  createKit,
+  evmNetwork,
+  injectedKit,
+  solanaMainnet,
+  unreachableRpcUrl,
+  until,
+} from '../support/kit.js'
+import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
+
+let anvil: CaipNetwork
+let anvil2: CaipNetwork
+
+beforeAll(async () => {
+  ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+})
+
+const rememberedKey = 'pairwise:connector:eip155'
+
+function statusesOf(kit: AppKit): ConnectionStatus[] {
+  const seen: ConnectionStatus[] = []
+  kit.subscribeState((state, previous) => {
+    const status = state.connections.eip155?.status
+    if (status && status !== previous.connections.eip155?.status) seen.push(status)
+  })
+  return seen
+}
+
+/** A page with two announced wallets (alpha holds carol, beta holds bob) and a kit on it. */
+function twoWalletKit() {
+  const alpha = new FakeProvider({ accounts: [carol], chainId: 31337 })
+  const beta = new FakeProvider({ accounts: [bob], chainId: 31337 })
+  const page = createPage()
+  installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), alpha)
+  installAnnouncedWallet(page, walletInfo('Beta', 'com.example.beta'), beta)
+  const kit = createKit({ options: { networks: [anvil, anvil2] }, environment: { target: page } })
+  return { kit, alpha, beta }
+}
+
+describe('connection status (§3)', () => {
+  it('CONN-01 status is kept per namespace: connecting eip155 leaves solana unchanged', async () => {
+    const solana = new FakeSolanaAdapter()
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    const kit = createKit({
+      options: { networks: [anvil, solanaMainnet], adapters: [new Eip155Adapter(), solana] },
+      environment: { target: createPage(provider) },
+    })
+    await kit.connect('solflare', solanaMainnet)
+    expect(kit.store.get().connections.solana?.status).toBe('connected')
+    await kit.connect('injected', anvil)
+    await kit.disconnect('eip155')
+    const { connections } = kit.store.get()
+    expect(connections.eip155?.status).toBe('disconnected')
+    expect(connections.solana?.status).toBe('connected')
+    expect(connections.solana?.connections[0]?.accounts).toEqual([solana.address])
+  })
+
+  it('CONN-02 status moves among disconnected, connecting, connected and reconnecting only', async () => {
+    const { kit, page, provider } = injectedKit({ options: { networks: [anvil] } })
+    const seen = statusesOf(kit)
+    await kit.connect('injected')
+    await kit.disconnect()
+    provider.override('eth_requestAccounts', () => {
+      throw new WalletRpcError(walletErrorCodes.userRejected, 'User rejected the request.')
+    })
+    await expect(kit.connect('injected')).rejects.toMatchObject({ code: 4001 })
+    expect(seen).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'disconnected'])
+    provider.granted = true
+    const memory = mapMemory()
+    memory.setItem(rememberedKey, 'injected')
+    const reloaded = createKit({ options: { networks: [anvil] }, environment: { target: page, memory } })
+    expect(reloaded.store.get().connections.eip155?.status).toBe('reconnecting')
+    expect(reloaded.store.get().account.status).toBe('reconnecting')
+    await reloaded.ready()
+    expect(reloaded.store.get().connections.eip155?.status).toBe('connected')
+  })
+
+  it('CONN-03 a connect attempt sets its namespace to connecting', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    const wallet = provider.hold('eth_requestAccounts')
+    const attempt = kit.connect('injected')
+    expect(kit.store.get().connections.eip155?.status).toBe('connecting')
+    expect(kit.store.get().account.status).toBe('connecting')
+    wallet.release()
+    await attempt
+    expect(kit.store.get().connections.eip155?.status).toBe('connected')
+  })
+
+  it('CONN-04 a successful connect sets connected with address, caipAddress and wallet info', async () => {
+    const provider = new FakeProvider({ accounts: [bob, alice], chainId: 31338 })
+    const page = createPage()
+    const info = walletInfo('Beta', 'com.example.beta')
+    installAnnouncedWallet(page, info, provider)
+    const kit = createKit({ options: { networks: [anvil, anvil2] }, environment: { target: page } })
+    const result = await kit.connect('com.example.beta')
+    const { account, connections, activeNetwork } = kit.store.get()
+    expect(result).toMatchObject({ address: bob, connectorId: 'com.example.beta' })
+    expect(connections.eip155?.status).toBe('connected')
+    expect(account).toMatchObject({
+      status: 'connected',
+      address: bob,
+      caipAddress: `eip155:31338:${bob}`,
+      connectedWalletInfo: { name: 'Beta', icon: info.icon },
+      balanceSymbol: 'tETH',
+      addressExplorerUrl: `http://127.0.0.1:4000/address/${bob}`,
+    })
+    expect(activeNetwork?.caipNetworkId).toBe('eip155:31338')
+    expect(kit.getIsConnectedState()).toBe(true)
+    expect(kit.getProvider()).toBe(provider)
+  })
+
+  it('CONN-05 a failed connect returns to disconnected with no connection', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    const wallet = provider.hold('eth_requestAccounts')
+    const attempt = kit.connect('injected')
+    wallet.release({ error: new WalletRpcError(walletErrorCodes.userRejected, 'User rejected the request.') })
+    await expect(attempt).rejects.toMatchObject({ code: 4001 })
+    expect(kit.store.get().connections.eip155?.status).toBe('disconnected')
+    expect(kit.store.get().account.status).toBe('disconnected')
+    expect(kit.getAddress()).toBeUndefined()
+  })
+
+  it('CONN-05 a failed connect returns to connected, keeping the current connection', async () => {
+    const { kit, beta } = twoWalletKit()
+    await kit.connect('com.example.alpha')
+    beta.override('eth_requestAccounts', () => {
+      throw new WalletRpcError(walletErrorCodes.userRejected, 'User rejected the request.')
+    })
+    await expect(kit.connect('com.example.beta')).rejects.toMatchObject({ code: 4001 })
+    const { connections, account } = kit.store.get()
+    expect(connections.eip155?.status).toBe('connected')
+    expect(account).toMatchObject({ status: 'connected', address: carol })
+    expect(connections.eip155?.connections.map((c) => c.connectorId)).toEqual(['com.example.alpha'])
+  })
+
+  it('CONN-06 disconnecting the last connection gives disconnected and forgets the connector', async () => {
+    const memory = mapMemory()
+    const { kit } = injectedKit({ options: { networks: [anvil] }, environment: { memory } })
+    await kit.connect('injected')
+    expect(memory.getItem(rememberedKey)).toBe('injected')
+    await kit.disconnect()
+    const { connections, account } = kit.store.get()
+    expect(connections.eip155).toEqual({ status: 'disconnected', connections: [] })
+    expect(account.address).toBeUndefined()
+    expect(account.status).toBe('disconnected')
+    expect(kit.getIsConnectedState()).toBe(false)
+    expect(memory.getItem(rememberedKey)).toBeNull()
+  })
+
+  it('CONN-07 disconnecting with another connection left makes the first remaining one current', async () => {
+    const { kit } = twoWalletKit()
+    await kit.connect('com.example.alpha')
+    await kit.connect('com.example.beta')
+    expect(kit.getAddress()).toBe(bob)
+    await kit.disconnect()
+    const { connections, account } = kit.store.get()
+    expect(connections.eip155?.status).toBe('connected')
+    expect(connections.eip155?.current).toBe(0)
+    expect(connections.eip155?.connections.map((c) => c.connectorId)).toEqual(['com.example.alpha'])
+    expect(account).toMatchObject({ status: 'connected', address: carol })
+  })
+
+  it('CONN-07 a wallet-side disconnect of the current wallet also falls back to the remaining one', async () => {
+    const { kit, beta } = twoWalletKit()
+    await kit.connect('com.example.alpha')
+    await kit.connect('com.example.beta')
+    beta.revokeFromWallet()
+    expect(kit.getAddress()).toBe(carol)
+    expect(kit.store.get().connections.eip155?.connections).toHaveLength(1)
+  })
+
+  it('CONN-08 address, caipAddress and the active network follow the wallet', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    await kit.connect('injected')
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
+    provider.selectAccount(bob)
+    expect(kit.getAddress()).toBe(bob)
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${bob}`)
+    provider.selectChain(31338)
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe('eip155:31338')
+    expect(kit.getCaipAddress()).toBe(`eip155:31338:${bob}`)
+    expect(kit.store.get().connections.eip155?.connections[0]?.caipNetwork.id).toBe(31338)
+  })
+})
+
+describe('balance follows the account (real chains)', () => {
+  let chainA: ChainFixture
+  let chainB: ChainFixture
+
+  beforeAll(async () => {
+    ;[chainA, chainB] = await Promise.all([startChainFixture(), startChainFixture({ chainId: 31338 })])
+    await chainA.testClient.setBalance({ address: bob, value: 1234500000000000000000n })
+    await chainB.testClient.setBalance({ address: bob, value: 7000000000000000000n })
+  }, 60_000)
+
+  afterAll(async () => {
+    await Promise.all([chainA?.stop(), chainB?.stop()])
+  })
+
+  it('CONN-09 the balance is loaded again after an account change and after a network change', async () => {
+    const networks = [evmNetwork(31337, chainA.rpcUrl), evmNetwork(31338, chainB.rpcUrl)]
+    const { kit, provider } = injectedKit({ options: { networks } })
+    await kit.connect('injected')
+    const loaded = (balance: string) =>
+      until(kit, (s) => !s.account.balanceLoading && s.account.balance === balance)
+    expect((await loaded('10000')).account.balanceSymbol).toBe('tETH')
+    provider.selectAccount(bob)
+    expect(kit.store.get().account.balanceLoading).toBe(true)
+    expect((await loaded('1234.5')).account.address).toBe(bob)
+    provider.selectChain(31338)
+    expect((await loaded('7')).activeNetwork?.caipNetworkId).toBe('eip155:31338')
+  })
+
+  it('BAL-05 an unreachable RPC shows Token Balance Unavailable and 0.00', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    const { account } = await until(kit, (s) => s.account.balanceError !== undefined, 10_000)
+    expect(account).toMatchObject({ balance: '0.00', balanceError: 'Token Balance Unavailable' })
+  })
+})
+
+describe('reconnect on reload', () => {
+  it('restores the remembered connector without opening the modal', async () => {
+    const memory = mapMemory()
+    const { kit, page } = injectedKit({ options: { networks: [anvil] }, environment: { memory } })
+    await kit.connect('injected')
+    kit.destroy()
+    const reloaded = createKit({ options: { networks: [anvil] }, environment: { target: page, memory } })
+    const events: string[] = []
+    reloaded.subscribeEvents((e) => events.push(e.data.event))
+    await reloaded.ready()
+    expect(reloaded.getAddress()).toBe(alice)
+    expect(reloaded.store.get().connections.eip155?.status).toBe('connected')
+    expect(reloaded.getState().open).toBe(false)
+    expect(events).not.toContain('MODAL_OPEN')
+  })
+
+  it('restores an announced wallet by its rdns, and forgets a wallet that no longer grants accounts', async () => {
+    const memory = mapMemory()
+    const { kit, alpha } = twoWalletKit()
+    await kit.connect('com.example.alpha')
+    const page = createPage()
+    installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), alpha)
+    memory.setItem(rememberedKey, 'com.example.alpha')
+    const reloaded = createKit({ options: { networks: [anvil] }, environment: { target: page, memory } })
+    await reloaded.ready()
+    expect(reloaded.getAddress()).toBe(carol)
+    alpha.granted = false
+    const revoked = createKit({ options: { networks: [anvil] }, environment: { target: page, memory } })
+    await revoked.ready()
+    expect(revoked.getAddress()).toBeUndefined()
+    expect(revoked.store.get().connections.eip155?.status).toBe('disconnected')
+    expect(memory.getItem(rememberedKey)).toBeNull()
+  })
+
+  it('does not reconnect when enableReconnect is false', async () => {
+    const memory = mapMemory()
+    const { kit, page } = injectedKit({ options: { networks: [anvil] }, environment: { memory } })
+    await kit.connect('injected')
+    const reloaded = createKit({
+      options: { networks: [anvil], enableReconnect: false },
+      environment: { target: page, memory },
+    })
+    await reloaded.ready()
+    expect(reloaded.getAddress()).toBeUndefined()
+  })
+})
+
+describe('wallet errors (§8)', () => {
+  const expectWalletError = async (promise: Promise<unknown>, message: string) => {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(WalletError)
+    expect((error as Error).message).toBe(message)
+  }
+
+  it('ERR-53 switching to a network the configuration lacks fails with Chain not configured', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    await expectWalletError(kit.switchNetwork(anvil2), 'Chain not configured.')
+    expect(kit.getCaipNetwork()?.id).toBe(31337)
+  })
+
+  it('ERR-54 connecting the current connector again fails with Connector already connected', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    const calls = provider.calls.length
+    await expectWalletError(kit.connect('injected'), 'Connector already connected.')
+    expect(provider.calls).toHaveLength(calls)
+    expect(kit.store.get().connections.eip155?.status).toBe('connected')
+  })
+
+  it('ERR-55 disconnecting with no connection fails with Connector not connected', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await expectWalletError(kit.disconnect(), 'Connector not connected.')
+  })
+
+  it('ERR-56 a wallet that grants no account fails with Connector account not found', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    provider.accounts = []
+    await expectWalletError(kit.connect('injected'), 'Connector account not found.')
+    expect(kit.store.get().connections.eip155?.status).toBe('disconnected')
+  })
+
+  it('ERR-58 connecting while the namespace is reconnecting fails with Connector unavailable while reconnecting', async () => {
+    const memory = mapMemory()
+    memory.setItem(rememberedKey, 'com.example.late')
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    provider.granted = true
+    const page = createPage(provider)
+    const kit = createKit({ options: { networks: [anvil] }, environment: { target: page, memory } })
+    expect(kit.store.get().connections.eip155?.status).toBe('reconnecting')
+    await expectWalletError(kit.connect('injected'), 'Connector unavailable while reconnecting.')
+    installAnnouncedWallet(page, walletInfo('Late', 'com.example.late'), provider)
+    await kit.ready()
+    expect(kit.store.get().connections.eip155?.status).toBe('connected')
+  })
+
+  it('ERR-59 an injected connector with no provider in the page fails with Provider not found', async () => {
+    const kit = createKit({ options: { networks: [anvil] }, environment: { target: createPage() } })
+    expect(kit.store.get().connectors).toEqual([])
+    await expectWalletError(kit.connect('injected'), 'Provider not found.')
+    expect(kit.store.get().connections.eip155?.status).toBe('disconnected')
+  })
+
+  it('ERR-64 a namespace with no adapter fails with Adapter for the namespace does not exist', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, solanaMainnet] } })
+    await expectWalletError(kit.disconnect('solana'), 'Adapter for the namespace does not exist.')
+    await expectWalletError(
+      kit.connect('solflare', solanaMainnet),
+      'Adapter for the namespace does not exist.',
+    )
+  })
+
+  it('ERR-65 a call that needs a namespace and gets none fails with namespace is required', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    expect(() => adapterFor(kit.context, undefined)).toThrow(new WalletError('NAMESPACE_REQUIRED'))
+    expect(new WalletError('NAMESPACE_REQUIRED').message).toBe('namespace is required.')
+  })
+})
