@@ -34,7 +34,7 @@ const rememberedKey = 'pairwise:connector:eip155'
 
 function statusesOf(kit: AppKit): ConnectionStatus[] {
   const seen: ConnectionStatus[] = []
-  kit.subscribeState((state, previous) => {
+  kit.store.subscribe((state, previous) => {
     const status = state.connections.eip155?.status
     if (status && status !== previous.connections.eip155?.status) seen.push(status)
   })
