@@ -1,0 +1,276 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { injectedDetectionMs, revokeTimeoutMs } from '../../../modal/adapters/eip155/eip155Adapter.js'
+import type {
+  WalletConnectSession,
+  WalletConnectTransport,
+} from '../../../modal/adapters/walletConnectTransport.js'
+import { connect } from '../../../modal/controllers/connection.js'
+import { mapMemory } from '../../../modal/controllers/memory.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
+import { FakeProvider } from '../support/fakeProvider.js'
+import { alice, anvilPair, bob, createKit, injectedKit, unreachableRpcUrl } from '../support/kit.js'
+import { announce, createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
+
+let anvil: CaipNetwork
+let anvil2: CaipNetwork
+
+beforeAll(async () => {
+  ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const rememberedKey = 'pairwise:connector:eip155'
+const alpha = walletInfo('Alpha', 'com.example.alpha')
+
+function kitOn(page: EventTarget, options: { enableInjected?: boolean; enableEIP6963?: boolean } = {}) {
+  return createKit({ options: { networks: [anvil, anvil2], ...options }, environment: { target: page } })
+}
+
+describe('eip155 adapter: discovery', () => {
+  it('lists wallets announced before and after start with their name, icon and rdns', () => {
+    const page = createPage()
+    installAnnouncedWallet(page, alpha, new FakeProvider({ accounts: [alice], chainId: 31337 }))
+    const kit = kitOn(page)
+    expect(kit.store.get().connectors).toEqual([
+      {
+        id: 'com.example.alpha',
+        type: 'ANNOUNCED',
+        name: 'Alpha',
+        imageUrl: alpha.icon,
+        rdns: 'com.example.alpha',
+        chainNamespace: 'eip155',
+      },
+    ])
+    announce(page, walletInfo('Beta', 'com.example.beta'), new FakeProvider({ accounts: [bob], chainId: 1 }))
+    expect(kit.store.get().connectors.map((c) => c.name)).toEqual(['Alpha', 'Beta'])
+  })
+
+  it('lists one wallet per rdns, and ignores malformed announcements', () => {
+    const page = createPage()
+    const kit = kitOn(page)
+    const first = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    announce(page, alpha, first)
+    announce(
+      page,
+      { ...alpha, uuid: 'another', name: 'Alpha again' },
+      new FakeProvider({ accounts: [], chainId: 1 }),
+    )
+    page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { name: 'No rdns' } } }))
+    page.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: walletInfo('No provider', 'x.y'), provider: {} },
+      }),
+    )
+    expect(kit.store.get().connectors.map((c) => c.name)).toEqual(['Alpha'])
+    expect(kit.context.adapters.get('eip155')?.getProvider('com.example.alpha')).toBe(first)
+  })
+
+  it('an injected wallet that also announces itself is listed once, under its announced name', () => {
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    const page = createPage(provider)
+    const kit = kitOn(page)
+    expect(kit.store.get().connectors.map((c) => [c.id, c.type])).toEqual([['injected', 'INJECTED']])
+    announce(page, alpha, provider)
+    expect(kit.store.get().connectors.map((c) => [c.id, c.type])).toEqual([
+      ['com.example.alpha', 'ANNOUNCED'],
+    ])
+  })
+
+  it('a different injected wallet stays listed beside the announced ones', () => {
+    const page = createPage(new FakeProvider({ accounts: [bob], chainId: 31337 }))
+    installAnnouncedWallet(page, alpha, new FakeProvider({ accounts: [alice], chainId: 31337 }))
+    expect(
+      kitOn(page)
+        .store.get()
+        .connectors.map((c) => c.type),
+    ).toEqual(['INJECTED', 'ANNOUNCED'])
+  })
+
+  it('enableEIP6963 false ignores announcements; enableInjected false ignores window.ethereum', () => {
+    const page = createPage(new FakeProvider({ accounts: [bob], chainId: 31337 }))
+    installAnnouncedWallet(page, alpha, new FakeProvider({ accounts: [alice], chainId: 31337 }))
+    expect(
+      kitOn(page, { enableEIP6963: false })
+        .store.get()
+        .connectors.map((c) => c.id),
+    ).toEqual(['injected'])
+    expect(
+      kitOn(page, { enableInjected: false })
+        .store.get()
+        .connectors.map((c) => c.id),
+    ).toEqual(['com.example.alpha'])
+  })
+
+  it('stops listening to the page and the wallet when destroyed', async () => {
+    const { kit, page, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    await kit.connect('injected')
+    expect(provider.listenerCount('accountsChanged')).toBe(1)
+    kit.destroy()
+    expect(provider.listenerCount('accountsChanged')).toBe(0)
+    announce(page, alpha, new FakeProvider({ accounts: [alice], chainId: 31337 }))
+    expect(kit.store.get().connectors.map((c) => c.id)).toEqual(['injected'])
+  })
+})
+
+describe('eip155 adapter: connect and disconnect', () => {
+  it('a wallet on a chain the app lacks is asked to switch to the requested network on connect', async () => {
+    const provider = new FakeProvider({ accounts: [alice], chainId: 4660, chains: [31337, 31338] })
+    const kit = createKit({
+      options: { networks: [anvil, anvil2] },
+      environment: { target: createPage(provider) },
+    })
+    const result = await kit.connect('injected', anvil2)
+    expect(result.network.caipNetworkId).toBe('eip155:31338')
+    expect(provider.chainId).toBe(31338)
+    expect(kit.getCaipAddress()).toBe(`eip155:31338:${alice}`)
+  })
+
+  it('disconnect revokes the permission and stops following the wallet', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    await kit.disconnect()
+    expect(provider.calls.at(-1)).toEqual({
+      method: 'wallet_revokePermissions',
+      params: [{ eth_accounts: {} }],
+    })
+    expect(provider.granted).toBe(false)
+    expect(provider.listenerCount('chainChanged')).toBe(0)
+    provider.selectAccount(bob)
+    expect(kit.getAddress()).toBeUndefined()
+  })
+
+  it('CONST-08 disconnect waits at most 100 ms for a wallet that never answers the revoke', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    expect(revokeTimeoutMs).toBe(100)
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    provider.override('wallet_revokePermissions', () => new Promise(() => {}))
+    let finished = false
+    const done = kit.disconnect().then(() => {
+      finished = true
+    })
+    await vi.advanceTimersByTimeAsync(99)
+    expect(finished).toBe(false)
+    expect(kit.getAddress()).toBe(alice)
+    await vi.advanceTimersByTimeAsync(1)
+    await done
+    expect(finished).toBe(true)
+    expect(kit.getAddress()).toBeUndefined()
+  })
+
+  it('CONST-08 a wallet that answers the revoke at once does not hold disconnect', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    let finished = false
+    void kit.disconnect().then(() => {
+      finished = true
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(finished).toBe(true)
+  })
+})
+
+describe('eip155 adapter: waiting for a remembered wallet', () => {
+  function reloadRemembering(rdns: string) {
+    const memory = mapMemory()
+    memory.setItem(rememberedKey, rdns)
+    const page = createPage()
+    const kit = createKit({ options: { networks: [anvil] }, environment: { target: page, memory } })
+    let restored = false
+    void kit.ready().then(() => {
+      restored = true
+    })
+    return { kit, page, memory, restored: () => restored }
+  }
+
+  it('CONST-09 a remembered wallet that never announces itself is given up after 1000 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    expect(injectedDetectionMs).toBe(1000)
+    const { kit, memory, restored } = reloadRemembering('com.example.alpha')
+    await vi.advanceTimersByTimeAsync(999)
+    expect(restored()).toBe(false)
+    expect(kit.store.get().connections.eip155?.status).toBe('reconnecting')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(restored()).toBe(true)
+    expect(kit.store.get().connections.eip155?.status).toBe('disconnected')
+    expect(memory.getItem(rememberedKey)).toBeNull()
+  })
+
+  it('CONST-09 a remembered wallet announcing itself within the wait is restored at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { kit, page, restored } = reloadRemembering('com.example.alpha')
+    await vi.advanceTimersByTimeAsync(600)
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    provider.granted = true
+    announce(page, alpha, provider)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(restored()).toBe(true)
+    expect(kit.getAddress()).toBe(alice)
+    expect(kit.store.get().account.connectedWalletInfo).toEqual({ name: 'Alpha', icon: alpha.icon })
+  })
+})
+
+describe('eip155 adapter: WalletConnect', () => {
+  function fakeTransport(session: WalletConnectSession) {
+    const provider = new FakeProvider({ accounts: session.accounts, chainId: session.chainId })
+    const calls: string[] = []
+    const transport: WalletConnectTransport = {
+      provider,
+      restore: async () => {
+        calls.push('restore')
+        return undefined
+      },
+      connect: async ({ networks, onUri }) => {
+        calls.push(`connect ${networks.map((n) => n.id).join(',')}`)
+        onUri('wc:topic@2?relay-protocol=irn&symKey=00')
+        provider.granted = true
+        return session
+      },
+      disconnect: async () => {
+        calls.push('disconnect')
+      },
+    }
+    return { transport, calls, provider }
+  }
+
+  it('offers WalletConnect when a transport is configured, shows its URI and connects as the peer', async () => {
+    const { transport, calls } = fakeTransport({
+      accounts: [bob],
+      chainId: 31338,
+      peer: { name: 'Phone Wallet' },
+    })
+    const kit = createKit({
+      options: { networks: [anvil, anvil2] },
+      environment: { target: createPage(), walletConnect: async () => transport },
+    })
+    expect(kit.store.get().connectors).toEqual([
+      { id: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chainNamespace: 'eip155' },
+    ])
+    const uris: string[] = []
+    const result = await connect(kit.context, {
+      connectorId: 'walletConnect',
+      onUri: (uri) => uris.push(uri),
+    })
+    expect(uris).toEqual(['wc:topic@2?relay-protocol=irn&symKey=00'])
+    expect(calls).toEqual(['connect 31337,31338'])
+    expect(result.walletInfo).toEqual({ name: 'Phone Wallet' })
+    expect(kit.getCaipAddress()).toBe(`eip155:31338:${bob}`)
+    expect(kit.getProvider()).toBe(transport.provider)
+    await kit.disconnect()
+    expect(calls.at(-1)).toBe('disconnect')
+    expect(kit.getAddress()).toBeUndefined()
+  })
+
+  it('offers no WalletConnect when enableWalletConnect is false, even with a transport', () => {
+    const { transport } = fakeTransport({ accounts: [bob], chainId: 31337, peer: { name: 'Phone Wallet' } })
+    const kit = createKit({
+      options: { networks: [anvil], enableWalletConnect: false },
+      environment: { target: createPage(), walletConnect: async () => transport },
+    })
+    expect(kit.store.get().connectors).toEqual([])
+  })
+})
