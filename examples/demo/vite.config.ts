@@ -13,17 +13,17 @@ export default defineConfig({
       'pairwise/wagmi': source('modal/wagmi/index.ts'),
     },
   },
-  esbuild: { jsx: 'automatic' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1024,
-    rollupOptions: {
-      // React libraries mark modules "use client" for server components; a client bundle has no use for it.
+    rolldownOptions: {
+      // React libraries mark modules "use client" for server components, and ox names a Node module it
+      // never loads in a browser; neither matters to this client bundle.
       onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE' && !warning.message.includes('externalized')) warn(warning)
       },
     },
   },
