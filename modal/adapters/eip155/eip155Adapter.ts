@@ -33,7 +33,13 @@ export const revokeTimeoutMs = 100
 /** CONST-09: how long a remembered announced wallet is waited for before reconnect gives up on it. */
 export const injectedDetectionMs = 1000
 
-type Entry = { info: ConnectorInfo; provider?: Eip1193Provider; unsubscribe?: () => void }
+type Entry = {
+  info: ConnectorInfo
+  provider?: Eip1193Provider
+  unsubscribe?: () => void
+  /** Not offered in lists, but kept so a connection made through it can still be used and ended. */
+  unlisted?: boolean
+}
 
 const injectedId = 'injected'
 
@@ -104,7 +110,7 @@ export class Eip155Adapter implements ChainAdapter {
     }
     // An injected provider that is also announced is listed once, under its announced name.
     const injected = this.#entries.get(injectedId)
-    if (injected && wallets.some((w) => w.provider === injected.provider)) this.#entries.delete(injectedId)
+    if (injected && wallets.some((w) => w.provider === injected.provider)) injected.unlisted = true
     this.#publish()
     for (const wake of [...this.#waiters]) wake()
   }
@@ -114,7 +120,7 @@ export class Eip155Adapter implements ChainAdapter {
   }
 
   connectors(): ConnectorInfo[] {
-    return [...this.#entries.values()].map((e) => e.info)
+    return [...this.#entries.values()].filter((e) => !e.unlisted).map((e) => e.info)
   }
 
   getProvider(connectorId: string): Eip1193Provider | undefined {

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { watchAnnouncedWallets } from '../../../modal/adapters/eip155/discovery.js'
 import { injectedDetectionMs, revokeTimeoutMs } from '../../../modal/adapters/eip155/eip155Adapter.js'
 import type {
   WalletConnectSession,
@@ -79,6 +80,22 @@ describe('eip155 adapter: discovery', () => {
     ])
   })
 
+  it('a connected injected wallet that announces itself later can still be switched and disconnected', async () => {
+    const { kit, page, provider } = injectedKit({
+      options: { networks: [anvil, anvil2] },
+      walletChains: [31338],
+    })
+    await kit.connect('injected')
+    announce(page, alpha, provider)
+    expect(kit.store.get().connectors.map((c) => c.id)).toEqual(['com.example.alpha'])
+    expect(kit.getProvider()).toBe(provider)
+    await kit.switchNetwork(anvil2)
+    expect(provider.chainId).toBe(31338)
+    await kit.disconnect()
+    expect(provider.granted).toBe(false)
+    expect(kit.getAddress()).toBeUndefined()
+  })
+
   it('a different injected wallet stays listed beside the announced ones', () => {
     const page = createPage(new FakeProvider({ accounts: [bob], chainId: 31337 }))
     installAnnouncedWallet(page, alpha, new FakeProvider({ accounts: [alice], chainId: 31337 }))
@@ -112,6 +129,29 @@ describe('eip155 adapter: discovery', () => {
     expect(provider.listenerCount('accountsChanged')).toBe(0)
     announce(page, alpha, new FakeProvider({ accounts: [alice], chainId: 31337 }))
     expect(kit.store.get().connectors.map((c) => c.id)).toEqual(['injected'])
+  })
+})
+
+describe('EIP-6963 discovery', () => {
+  it('keeps the first announcement of an rdns and reports each new wallet once', () => {
+    const page = createPage()
+    const seen: string[][] = []
+    const stop = watchAnnouncedWallets(page, (wallets) => seen.push(wallets.map((w) => w.name)))
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    announce(page, alpha, provider)
+    announce(page, { ...alpha, name: 'Alpha again' }, provider)
+    announce(page, walletInfo('Beta', 'com.example.beta'), provider)
+    stop()
+    announce(page, walletInfo('Gamma', 'com.example.gamma'), provider)
+    expect(seen).toEqual([['Alpha'], ['Alpha', 'Beta']])
+  })
+
+  it('asks the page for announcements when it starts', () => {
+    const page = createPage()
+    let asked = 0
+    page.addEventListener('eip6963:requestProvider', () => asked++)
+    watchAnnouncedWallets(page, () => {})
+    expect(asked).toBe(1)
   })
 })
 

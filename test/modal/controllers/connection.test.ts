@@ -41,15 +41,17 @@ function statusesOf(kit: AppKit): ConnectionStatus[] {
   return seen
 }
 
-/** A page with two announced wallets (alpha holds carol, beta holds bob) and a kit on it. */
-function twoWalletKit() {
+/** A page with three announced wallets (alpha holds carol, beta bob, gamma alice) and a kit on it. */
+function walletsKit() {
   const alpha = new FakeProvider({ accounts: [carol], chainId: 31337 })
   const beta = new FakeProvider({ accounts: [bob], chainId: 31337 })
+  const gamma = new FakeProvider({ accounts: [alice], chainId: 31337 })
   const page = createPage()
   installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), alpha)
   installAnnouncedWallet(page, walletInfo('Beta', 'com.example.beta'), beta)
+  installAnnouncedWallet(page, walletInfo('Gamma', 'com.example.gamma'), gamma)
   const kit = createKit({ options: { networks: [anvil, anvil2] }, environment: { target: page } })
-  return { kit, alpha, beta }
+  return { kit, alpha, beta, gamma }
 }
 
 describe('connection status (§3)', () => {
@@ -136,7 +138,7 @@ describe('connection status (§3)', () => {
   })
 
   it('CONN-05 a failed connect returns to connected, keeping the current connection', async () => {
-    const { kit, beta } = twoWalletKit()
+    const { kit, beta } = walletsKit()
     await kit.connect('com.example.alpha')
     beta.override('eth_requestAccounts', () => {
       throw new WalletRpcError(walletErrorCodes.userRejected, 'User rejected the request.')
@@ -162,26 +164,31 @@ describe('connection status (§3)', () => {
     expect(memory.getItem(rememberedKey)).toBeNull()
   })
 
-  it('CONN-07 disconnecting with another connection left makes the first remaining one current', async () => {
-    const { kit } = twoWalletKit()
+  it('CONN-07 disconnecting with other connections left makes the first remaining one current', async () => {
+    const { kit } = walletsKit()
     await kit.connect('com.example.alpha')
     await kit.connect('com.example.beta')
-    expect(kit.getAddress()).toBe(bob)
+    await kit.connect('com.example.gamma')
+    expect(kit.getAddress()).toBe(alice)
+    const order = () => kit.store.get().connections.eip155?.connections.map((c) => c.connectorId)
+    expect(order()).toEqual(['com.example.gamma', 'com.example.beta', 'com.example.alpha'])
     await kit.disconnect()
     const { connections, account } = kit.store.get()
     expect(connections.eip155?.status).toBe('connected')
     expect(connections.eip155?.current).toBe(0)
-    expect(connections.eip155?.connections.map((c) => c.connectorId)).toEqual(['com.example.alpha'])
-    expect(account).toMatchObject({ status: 'connected', address: carol })
+    expect(order()).toEqual(['com.example.beta', 'com.example.alpha'])
+    expect(account).toMatchObject({ status: 'connected', address: bob })
+    expect(kit.context.memory.getItem(rememberedKey)).toBe('com.example.beta')
   })
 
-  it('CONN-07 a wallet-side disconnect of the current wallet also falls back to the remaining one', async () => {
-    const { kit, beta } = twoWalletKit()
+  it('CONN-07 a wallet-side disconnect of the current wallet also falls back to the first remaining one', async () => {
+    const { kit, gamma } = walletsKit()
     await kit.connect('com.example.alpha')
     await kit.connect('com.example.beta')
-    beta.revokeFromWallet()
-    expect(kit.getAddress()).toBe(carol)
-    expect(kit.store.get().connections.eip155?.connections).toHaveLength(1)
+    await kit.connect('com.example.gamma')
+    gamma.revokeFromWallet()
+    expect(kit.getAddress()).toBe(bob)
+    expect(kit.store.get().connections.eip155?.connections).toHaveLength(2)
   })
 
   it('CONN-08 address, caipAddress and the active network follow the wallet', async () => {
@@ -252,7 +259,7 @@ describe('reconnect on reload', () => {
 
   it('restores an announced wallet by its rdns, and forgets a wallet that no longer grants accounts', async () => {
     const memory = mapMemory()
-    const { kit, alpha } = twoWalletKit()
+    const { kit, alpha } = walletsKit()
     await kit.connect('com.example.alpha')
     const page = createPage()
     installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), alpha)

@@ -5,7 +5,7 @@ import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
 import { alice, anvilPair, createKit, injectedKit, solanaMainnet, unreachableRpcUrl } from '../support/kit.js'
-import { createPage } from '../support/page.js'
+import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 let anvil: CaipNetwork
 let anvil2: CaipNetwork
@@ -155,5 +155,23 @@ describe('switch network (§4)', () => {
     expect(kit.getState()).toMatchObject({ activeChain: 'eip155', selectedNetworkId: 'eip155:31338' })
     expect(provider.chainId).toBe(31338)
     expect(kit.getCaipAddress()).toBe(`eip155:31338:${alice}`)
+  })
+
+  it("CHAIN-06 back on a namespace, the account shows that namespace's wallet, never the other's", async () => {
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    const page = createPage(provider)
+    const kit = createKit({
+      options: { networks: [anvil, solanaMainnet], adapters: [new Eip155Adapter(), new FakeSolanaAdapter()] },
+      environment: { target: page },
+    })
+    await kit.connect('injected')
+    // The injected wallet now announces itself, so its 'injected' connector is no longer listed.
+    installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), provider)
+    await kit.switchNetwork(solanaMainnet)
+    await kit.connect('solflare')
+    expect(kit.store.get().account.connectedWalletInfo?.name).toBe('Solflare')
+    await kit.switchNetwork(anvil)
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
+    expect(kit.store.get().account.connectedWalletInfo).toBeUndefined()
   })
 })
