@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page, Response } from '@playwright/test'
 import { type InjectOptions, injectTestWallet, testWalletInfo } from '../../test/support/browserWallet.js'
@@ -6,6 +5,7 @@ import type { ChainFixture } from '../../test/support/chain.js'
 import { TestWallet } from '../../test/support/testWallet.js'
 import { addressTestId } from './demoPage.js'
 import { blockNonLoopback } from './loopbackOnly.js'
+import { clicksOf, installProbe, markOf, resourcesLoadedBy } from './pageProbe.js'
 
 export type PageUnderTest = {
   readonly name: string
@@ -31,32 +31,28 @@ const isJavaScript = (response: Response) =>
   /javascript/.test(response.headers()['content-type'] ?? '') ||
   /\.m?js$/.test(new URL(response.url()).pathname)
 
-/** Loaded JS responses, each with the Node-side time it finished and its gzip size. */
-function recordJavaScript(page: Page): { finishedAt: number; gzipBytes: Promise<number> }[] {
-  const loaded: { finishedAt: number; gzipBytes: Promise<number> }[] = []
-  page.on('requestfinished', (request) => {
-    const finishedAt = performance.now()
-    loaded.push({
-      finishedAt,
-      gzipBytes: request
-        .response()
-        .then(async (response) =>
-          response?.ok() && isJavaScript(response) ? gzipSync(await response.body()).length : 0,
-        ),
-    })
-  })
-  return loaded
+/** Every response the page gets, by URL, so bodies can be read after the fact. */
+function recordResponses(page: Page): Map<string, Response> {
+  const responses = new Map<string, Response>()
+  page.on('response', (response) => responses.set(response.url(), response))
+  return responses
 }
 
-async function timed(step: () => Promise<unknown>): Promise<number> {
-  const started = performance.now()
-  await step()
-  return performance.now() - started
+/** gzip bytes of the JavaScript among `urls`. */
+async function gzippedJavaScript(urls: readonly string[], responses: Map<string, Response>): Promise<number> {
+  const sizes = await Promise.all(
+    urls.map(async (url) => {
+      const response = responses.get(url)
+      return response?.ok() && isJavaScript(response) ? gzipSync(await response.body()).length : 0
+    }),
+  )
+  return sizes.reduce((a, b) => a + b, 0)
 }
 
 /**
  * One cold load in a fresh context (empty cache and storage): navigate, wait for the connect button, open
- * the wallet list, pick the test wallet, wait for the page to show its address.
+ * the wallet list, pick the test wallet, wait for the page to show its address. Latencies are read from
+ * the page's clock (see pageProbe); Playwright only drives the clicks.
  */
 export async function measureRun(
   browser: Browser,
@@ -70,40 +66,38 @@ export async function measureRun(
     page.setDefaultTimeout(stepTimeoutMs)
     const wallet = new TestWallet({ chains: { [chain.chainId]: chain.rpcUrl }, chainId: chain.chainId })
     await injectTestWallet(page, wallet, target.inject)
-    const javaScript = recordJavaScript(page)
+    const clicksToConnect = target.hasWalletList ? 2 : 1
+    await installProbe(page, [
+      { name: 'button', kind: 'connectButton', afterClicks: 0 },
+      ...(target.hasWalletList
+        ? [{ name: 'walletList', kind: 'text', text: testWalletInfo.name, afterClicks: 1 } as const]
+        : []),
+      {
+        name: 'connected',
+        kind: 'testId',
+        testId: addressTestId,
+        containing: wallet.address,
+        afterClicks: clicksToConnect,
+      },
+    ])
+    const responses = recordResponses(page)
 
-    const button = page.getByRole('button', { name: /connect/i }).first()
-    const navigationStarted = performance.now()
-    const buttonMs = await timed(async () => {
-      await page.goto(target.url, { waitUntil: 'commit' })
-      await button.waitFor({ state: 'visible' })
-    })
-    const buttonVisibleAt = navigationStarted + buttonMs
-    const firstLoad = javaScript.filter((entry) => entry.finishedAt <= buttonVisibleAt)
-    const firstLoadJsGzip = (await Promise.all(firstLoad.map((entry) => entry.gzipBytes))).reduce(
-      (a, b) => a + b,
-      0,
-    )
+    await page.goto(target.url, { waitUntil: 'commit' })
+    const buttonMs = await markOf(page, 'button', stepTimeoutMs)
+    const firstLoadJsGzip = await gzippedJavaScript(await resourcesLoadedBy(page, buttonMs), responses)
 
-    const walletEntry = page.getByText(testWalletInfo.name, { exact: true }).first()
-    const connected = page.locator(`[data-testid=${addressTestId}]`, { hasText: wallet.address })
+    await page
+      .getByRole('button', { name: /connect/i })
+      .first()
+      .click()
     let walletListMs: number | undefined
-    let connectedMs: number
     if (target.hasWalletList) {
-      walletListMs = await timed(async () => {
-        await button.click()
-        await walletEntry.waitFor({ state: 'visible' })
-      })
-      connectedMs = await timed(async () => {
-        await walletEntry.click()
-        await connected.waitFor({ state: 'visible' })
-      })
-    } else {
-      connectedMs = await timed(async () => {
-        await button.click()
-        await connected.waitFor({ state: 'visible' })
-      })
+      const listAt = await markOf(page, 'walletList', stepTimeoutMs)
+      await page.getByText(testWalletInfo.name, { exact: true }).first().click()
+      walletListMs = listAt - (await clicksOf(page))[0]!
     }
+    const connectedAt = await markOf(page, 'connected', stepTimeoutMs)
+    const connectedMs = connectedAt - (await clicksOf(page))[clicksToConnect - 1]!
     return { firstLoadJsGzip, buttonMs, walletListMs, connectedMs, nonLocalRequests: [...nonLocalRequests] }
   } finally {
     await context.close()

@@ -11,7 +11,7 @@ const config = getDefaultConfig({
   appDescription: demoMetadata.description,
   appUrl: demoMetadata.url,
   projectId: demoProjectId,
-  // The one switch RainbowKit passes to WalletConnect that stops a remote call (its telemetry).
+  // WalletConnect's telemetry switch, which RainbowKit passes through; its other remote calls have none.
   walletConnectParameters: { telemetryEnabled: false },
   chains: [defineChain(anvilNetwork(import.meta.env.VITE_CHAIN_RPC_URL))],
   ssr: false,

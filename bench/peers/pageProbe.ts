@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test'
+
+/** What the probe watches for, each checked on every animation frame once enough clicks happened. */
+export type ProbeWatch = {
+  readonly name: string
+  /** Trusted clicks that must have happened before the watch starts. */
+  readonly afterClicks: number
+} & (
+  | { readonly kind: 'connectButton' }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'testId'; readonly testId: string; readonly containing: string }
+)
+
+type ProbeState = { marks: Record<string, number>; clicks: number[] }
+
+/**
+ * Runs in the page before its scripts. Times are the page's own `performance.now()` (0 = navigation
+ * start), checked once per frame, so they are as fine as a frame and carry none of the driver's polling
+ * (Playwright's own waits back off to 500 ms steps). Open shadow roots are searched, slots followed.
+ */
+function probeScript(watches: readonly ProbeWatch[]) {
+  const state: ProbeState = { marks: {}, clicks: [] }
+  Object.defineProperty(window, '__pairwiseBenchProbe', { value: state })
+  performance.setResourceTimingBufferSize(100_000)
+  window.addEventListener('click', (event) => event.isTrusted && state.clicks.push(event.timeStamp), true)
+
+  const rendered = (node: Node) => {
+    const element = node instanceof Element ? node : node.parentElement
+    if (!element?.checkVisibility({ visibilityProperty: true })) return false
+    const range = document.createRange()
+    range.selectNodeContents(node)
+    const box = range.getBoundingClientRect()
+    return box.width > 0 && box.height > 0
+  }
+  const textNodes = (root: Node): Text[] => {
+    const found: Text[] = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT)
+    for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
+      if (node instanceof Text) found.push(node)
+      else if (node instanceof Element && node.shadowRoot) found.push(...textNodes(node.shadowRoot))
+    }
+    return found
+  }
+  /** Whether a node sits inside a button in the rendered (flattened) tree. */
+  const inButton = (node: Node) => {
+    for (let at: Node | null = node; at; ) {
+      if (at instanceof HTMLButtonElement || (at instanceof Element && at.getAttribute('role') === 'button'))
+        return true
+      const slot: HTMLSlotElement | null =
+        at instanceof Element || at instanceof Text ? at.assignedSlot : null
+      at = slot ?? (at instanceof ShadowRoot ? at.host : at.parentNode)
+    }
+    return false
+  }
+  const holds = (watch: ProbeWatch): boolean => {
+    switch (watch.kind) {
+      case 'connectButton':
+        return textNodes(document).some((t) => /connect/i.test(t.data) && inButton(t) && rendered(t))
+      case 'text':
+        return textNodes(document).some((t) => t.data.trim() === watch.text && rendered(t))
+      case 'testId': {
+        const element = document.querySelector(`[data-testid="${watch.testId}"]`)
+        return (
+          !!element &&
+          (element.textContent ?? '').toLowerCase().includes(watch.containing.toLowerCase()) &&
+          rendered(element)
+        )
+      }
+    }
+  }
+  const check = () => {
+    for (const watch of watches) {
+      if (watch.name in state.marks || state.clicks.length < watch.afterClicks) continue
+      if (holds(watch)) state.marks[watch.name] = performance.now()
+    }
+    if (watches.some((w) => !(w.name in state.marks))) requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+}
+
+/** Installs the probe into every load of `page`. Call before `page.goto`. */
+export async function installProbe(page: Page, watches: readonly ProbeWatch[]): Promise<void> {
+  await page.addInitScript(probeScript, watches)
+}
+
+/** Waits until the probe has seen `name`, then returns when, in the page's clock. */
+export async function markOf(page: Page, name: string, timeout: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    (mark) => (window as unknown as { __pairwiseBenchProbe: ProbeState }).__pairwiseBenchProbe.marks[mark],
+    name,
+    { timeout, polling: 'raf' },
+  )
+  return (await handle.jsonValue()) as number
+}
+
+/** Times of the trusted clicks so far, in the page's clock. */
+export function clicksOf(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () => (window as unknown as { __pairwiseBenchProbe: ProbeState }).__pairwiseBenchProbe.clicks,
+  )
+}
+
+/** Resources whose response had ended by `time` (page clock), from the page's resource timing. */
+export function resourcesLoadedBy(page: Page, time: number): Promise<string[]> {
+  return page.evaluate(
+    (until) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= until)
+        .map((entry) => entry.name),
+    time,
+  )
+}
