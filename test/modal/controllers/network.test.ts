@@ -4,7 +4,15 @@ import { WalletError } from '../../../modal/controllers/errors.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
-import { alice, anvilPair, createKit, injectedKit, solanaMainnet, unreachableRpcUrl } from '../support/kit.js'
+import {
+  alice,
+  anvilPair,
+  createKit,
+  injectedKit,
+  solanaDevnet,
+  solanaMainnet,
+  unreachableRpcUrl,
+} from '../support/kit.js'
 import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 let anvil: CaipNetwork
@@ -135,7 +143,10 @@ describe('switch network (§4)', () => {
     const solana = new FakeSolanaAdapter()
     const provider = new FakeProvider({ accounts: [alice], chainId: 31337, chains: [31338] })
     const kit = createKit({
-      options: { networks: [anvil, anvil2, solanaMainnet], adapters: [new Eip155Adapter(), solana] },
+      options: {
+        networks: [anvil, anvil2, solanaMainnet, solanaDevnet],
+        adapters: [new Eip155Adapter(), solana],
+      },
       environment: { target: createPage(provider) },
     })
     await kit.connect('injected')
@@ -151,6 +162,10 @@ describe('switch network (§4)', () => {
     expect(kit.getIsConnectedState()).toBe(false)
     await kit.connect('solflare')
     expect(kit.getCaipAddress()).toBe(`${solanaMainnet.caipNetworkId}:${solana.address}`)
+    await kit.switchNetwork(solanaDevnet)
+    expect(solana.switched).toEqual([solanaDevnet])
+    expect(provider.calls).toHaveLength(calls)
+    expect(kit.getCaipAddress()).toBe(`${solanaDevnet.caipNetworkId}:${solana.address}`)
     await kit.switchNetwork(anvil2)
     expect(kit.getState()).toMatchObject({ activeChain: 'eip155', selectedNetworkId: 'eip155:31338' })
     expect(provider.chainId).toBe(31338)
