@@ -1,6 +1,6 @@
-import { type Hex, isAddress, verifyMessage } from 'viem'
 import type { AuthPayload, Cacao } from '../schemas/index.js'
 import { didAddress, didChainId } from './did.js'
+import { isEvmAddress, recoverPersonalSignAddress } from './eip191.js'
 import { formatAuthMessage } from './message.js'
 
 /**
@@ -9,7 +9,7 @@ import { formatAuthMessage } from './message.js'
  */
 export async function verifyCacaoSignature(cacao: Cacao): Promise<boolean> {
   const address = didAddress(cacao.p.iss)
-  if (address === undefined || !isAddress(address, { strict: false })) return false
+  if (address === undefined || !isEvmAddress(address)) return false
   if (cacao.s.t !== 'eip191') return false
   let message: string
   try {
@@ -17,11 +17,7 @@ export async function verifyCacaoSignature(cacao: Cacao): Promise<boolean> {
   } catch {
     return false
   }
-  try {
-    return await verifyMessage({ address, message, signature: cacao.s.s as Hex })
-  } catch {
-    return false
-  }
+  return recoverPersonalSignAddress(message, cacao.s.s) === address.toLowerCase()
 }
 
 /**

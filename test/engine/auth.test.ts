@@ -73,6 +73,12 @@ describe('SIWE messages and recaps', () => {
     expect(await verifyCacaoSignature(cacao)).toBe(true)
     expect(await verifyCacaoSignature({ ...cacao, p: { ...cacao.p, nonce: 'other' } })).toBe(false)
     expect(await verifyCacaoSignature({ ...cacao, s: { t: 'eip1271', s: signature } })).toBe(false)
+    // v as 0/1 (some signers) verifies like 27/28; a truncated or non-hex signature does not.
+    const v = Number.parseInt(signature.slice(-2), 16) - 27
+    const zeroBasedV = `${signature.slice(0, -2)}${v.toString(16).padStart(2, '0')}`
+    expect(await verifyCacaoSignature({ ...cacao, s: { t: 'eip191', s: zeroBasedV } })).toBe(true)
+    for (const bad of [signature.slice(0, -2), `${signature.slice(0, -1)}z`, '0x'])
+      expect(await verifyCacaoSignature({ ...cacao, s: { t: 'eip191', s: bad } })).toBe(false)
   })
 })
 

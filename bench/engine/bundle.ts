@@ -1,0 +1,47 @@
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+export type BundleSize = {
+  minified: number
+  gzipped: number
+  /** Bytes each package (or each of our layers) contributes to the minified output, largest first. */
+  contributors: [name: string, bytes: number][]
+}
+
+/** Which package, or which of our layers, an esbuild input path belongs to. */
+function owner(input: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
+  if (inPackage?.[1]) return inPackage[1]
+  return input.split('/')[0] ?? input
+}
+
+/**
+ * Bundles a one-line app entry for the browser as an app's bundler would (bundle, minify, ESM,
+ * tree-shaking) and measures it, gzip included.
+ */
+export async function measureBundle(entry: string, resolveDir: string): Promise<BundleSize> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    treeShaking: true,
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  })
+  const [output] = result.outputFiles
+  const [meta] = Object.values(result.metafile.outputs)
+  if (!output || !meta) throw new Error('esbuild produced no output')
+  const contributors = new Map<string, number>()
+  for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    const name = owner(input)
+    contributors.set(name, (contributors.get(name) ?? 0) + bytesInOutput)
+  }
+  return {
+    minified: output.contents.length,
+    gzipped: gzipSync(output.contents).length,
+    contributors: [...contributors].sort((a, b) => b[1] - a[1]),
+  }
+}
