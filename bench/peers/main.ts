@@ -16,6 +16,8 @@ import { type PageResult, printReport } from './report.js'
  * Our demo page against the same page made with AppKit and RainbowKit, and a bare wagmi page as the
  * first-load-JS baseline. Every page is built the same way, served from loopback, and loaded cold in
  * Chromium with the test wallet injected; requests to any other host are aborted and counted.
+ *
+ *   npm run bench -- peers [--runs 5] [--warmup 1] [--pages ours,appkit,rainbowkit,bare]
  */
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,10 @@ const { values } = parseArgs({
 })
 const runs = Number(values.runs)
 const warmup = Number(values.warmup)
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmup) || warmup < 0) {
+  console.error('--runs must be a whole number ≥ 1 and --warmup one ≥ 0')
+  process.exit(2)
+}
 // Run by scripts/bench.mjs from the repository root.
 const root = process.cwd()
 const sites = join(root, '.pairwise/bench/peers-sites')
