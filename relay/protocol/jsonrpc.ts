@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readCommonFrame } from './commonFrame.js'
 import { RelayErrorCode } from './errors.js'
 import { describeIssues } from './issues.js'
 import { rawTopLevelNumber } from './rawId.js'
@@ -66,6 +67,8 @@ export function parseFrame(text: string): FrameParseOutcome {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return failure(RelayErrorCode.invalidRequest, 'Invalid request: a frame must be a JSON object', null)
+  const common = readCommonFrame(value)
+  if (common) return { ok: true, value: common }
   const id = exactId(text, value)
   const record = { ...value, ...(id === undefined ? {} : { id }) }
   const replyId = JsonRpcIdSchema.safeParse(id).data ?? null

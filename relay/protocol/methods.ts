@@ -17,7 +17,8 @@ export const RelayMethod = {
 export type RelayMethod = (typeof RelayMethod)[keyof typeof RelayMethod]
 
 /** A topic is sha256 of a key, as 64 lowercase hex digits. Checked so it can key any store safely. */
-export const TopicSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a topic is 64 lowercase hex digits')
+export const TOPIC_PATTERN = /^[0-9a-f]{64}$/
+export const TopicSchema = z.string().regex(TOPIC_PATTERN, 'a topic is 64 lowercase hex digits')
 /** The opaque envelope (base64 on the relay). The relay never decodes it. */
 export const MessageSchema = z.string().min(1, 'the message is empty')
 export const TtlSchema = z.number().int().positive()

@@ -83,6 +83,7 @@ export type RunningRelay = {
 }
 
 const DEFAULT_PING_INTERVAL_MS = 15_000
+const PINGS_PER_TURN = 256
 // Sockets that ignore the closing handshake are cut after this.
 const SOCKET_CLOSE_GRACE_MS = 1000
 
@@ -186,8 +187,11 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     })
   })
 
-  const pinger = setInterval(() => {
-    for (const socket of sockets.clients) {
+  let pinging: Promise<void> | undefined
+  const pingRound = async () => {
+    let sent = 0
+    for (const socket of [...sockets.clients]) {
+      if (closing) return
       if (alive.get(socket) === false) {
         counters.pingTimeouts++
         socket.terminate()
@@ -195,7 +199,14 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       }
       alive.set(socket, false)
       socket.ping()
+      // Every ping is a write; thousands in one go would hold up the messages waiting behind them.
+      if (++sent % PINGS_PER_TURN === 0) await nextTurn()
     }
+  }
+  const pinger = setInterval(() => {
+    pinging ??= pingRound().finally(() => {
+      pinging = undefined
+    })
   }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
 
   logger.info('relay listening', { url, node: nodeId, store: backend.kind })
@@ -282,6 +293,11 @@ function delay(ms: number): Promise<void> {
 }
 
 function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8')
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8')
+  return Buffer.from(data).toString('utf8')
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
 }

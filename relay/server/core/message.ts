@@ -42,8 +42,18 @@ export function subscriptionId(topic: string, clientId: string): string {
   return bytesToHex(sha256(utf8ToBytes(`${topic}${clientId}`)))
 }
 
+/**
+ * `text`'s size in UTF-8 bytes when that is over `limit`, else undefined. Texts too short to be over are
+ * not counted: no UTF-16 code unit takes more than three bytes.
+ */
+export function utf8LengthOver(text: string, limit: number): number | undefined {
+  if (text.length * 3 <= limit) return undefined
+  const size = utf8Length(text)
+  return size > limit ? size : undefined
+}
+
 /** Bytes `text` takes as UTF-8, counted without encoding it (frames can be megabytes). */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   let bytes = 0
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)

@@ -9,10 +9,8 @@ import {
   parseFrame,
   type ReceivedMessage,
   RelayErrorCode,
-  RelayMethod,
-  requestFrame,
-  resultFrame,
-  type SubscriptionParams,
+  resultFrameText,
+  subscriptionFrameText,
 } from '../../protocol/index.js'
 import { type ConnectionTransport, RelayConnection } from './connection.js'
 import { type RelayFanout, SingleNodeFanout } from './fanout.js'
@@ -21,7 +19,7 @@ import { routes } from './handlers/routes.js'
 import { type RelayLimits, resolveLimits } from './limits.js'
 import { describeError, type RelayLogger, silentLogger } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
-import { type StoredMessage, subscriptionId, utf8Length } from './message.js'
+import { type StoredMessage, utf8LengthOver } from './message.js'
 import { RateLimiter } from './rateLimiter.js'
 import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
 import type { MailboxStore } from './store.js'
@@ -101,7 +99,9 @@ export class RelayCore {
 
   /** Registers a connection that authenticated as `clientId` (the JWT `iss`). */
   open(clientId: string, transport: ConnectionTransport): RelaySession {
-    const connection = new RelayConnection(this.nextConnectionId++, clientId, transport)
+    const connection = new RelayConnection(this.nextConnectionId++, clientId, transport, (self) =>
+      this.contextOf(self),
+    )
     if (this.closing) connection.close(CLOSE_RESTARTING, 'relay restarting')
     else {
       this.connections.add(connection)
@@ -111,8 +111,7 @@ export class RelayCore {
       clientId,
       connectionId: connection.id,
       receive: (text) => {
-        if (connection.open && !this.closing)
-          void connection.enqueue(() => this.handleFrame(connection, text))
+        if (connection.open && !this.closing) connection.enqueue(() => this.handleFrame(connection, text))
       },
       closed: () => this.detach(connection),
     }
@@ -120,7 +119,7 @@ export class RelayCore {
 
   stats(): RelayStats {
     let subscriptions = 0
-    for (const connection of this.connections) subscriptions += connection.topics.size
+    for (const connection of this.connections) subscriptions += connection.topicCount
     return {
       connections: this.connections.size,
       topics: this.subscribers.size,
@@ -177,14 +176,13 @@ export class RelayCore {
   private detach(connection: RelayConnection): void {
     if (!this.connections.delete(connection)) return
     connection.markClosed()
-    for (const topic of connection.topics) this.removeSubscriber(connection, topic)
-    connection.topics.clear()
+    for (const topic of connection.clearTopics()) this.removeSubscriber(connection, topic)
   }
 
   private async handleFrame(connection: RelayConnection, text: string): Promise<void> {
     try {
-      const size = utf8Length(text)
-      if (size > this.limits.maxFrameBytes)
+      const size = utf8LengthOver(text, this.limits.maxFrameBytes)
+      if (size !== undefined)
         return this.replyError(connection, null, {
           code: RelayErrorCode.messageTooLarge,
           message: `Frame too large: ${size} bytes, the limit is ${this.limits.maxFrameBytes}`,
@@ -223,7 +221,7 @@ export class RelayCore {
     this.counters.calls[method] = (this.counters.calls[method] ?? 0) + 1
     let outcome: HandlerOutcome
     try {
-      outcome = await routes[method](this.contextFor(connection), request.params)
+      outcome = await routes[method](connection.context, request.params)
     } catch (error) {
       this.logger.error('relay method failed', {
         method,
@@ -243,7 +241,7 @@ export class RelayCore {
       })
       return this.replyError(connection, id, outcome.error)
     }
-    connection.send(encodeFrame(resultFrame(id, outcome.result)))
+    connection.send(resultFrameText(id, outcome.result))
     await outcome.after?.().catch((error: unknown) => {
       this.logger.error('relay method follow-up failed', {
         method,
@@ -258,7 +256,7 @@ export class RelayCore {
     connection.send(encodeFrame(errorFrame(id, error)))
   }
 
-  private contextFor(connection: RelayConnection): HandlerContext {
+  private contextOf(connection: RelayConnection): HandlerContext {
     return {
       connection,
       limits: this.limits,
@@ -270,7 +268,7 @@ export class RelayCore {
       pushUndelivered: (topics) => this.pushUndelivered(connection, topics),
       unsubscribe: async (topics) => {
         for (const topic of topics)
-          if (connection.topics.delete(topic)) this.removeSubscriber(connection, topic)
+          if (connection.removeTopic(topic)) this.removeSubscriber(connection, topic)
       },
       fetch: (topics) => this.fetch(connection, topics),
     }
@@ -298,19 +296,23 @@ export class RelayCore {
 
   private deliverLocally(message: StoredMessage): void {
     if (message.expiresAt <= this.now()) return
+    let data: string | undefined
     for (const connection of this.subscribers.get(message.topic) ?? [])
-      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id))
-        this.push(connection, message, 1)
+      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id)) {
+        data ??= JSON.stringify(received(message))
+        this.push(connection, message, 1, data)
+      }
   }
 
-  private push(connection: RelayConnection, message: StoredMessage, attempts: number): void {
+  private push(
+    connection: RelayConnection,
+    message: StoredMessage,
+    attempts: number,
+    data = JSON.stringify(received(message)),
+  ): void {
     const requestId = this.nextRequestId++
     connection.trackPush(String(requestId), { message, sentAt: this.now(), attempts })
-    const params: SubscriptionParams = {
-      id: subscriptionId(message.topic, connection.clientId),
-      data: received(message),
-    }
-    connection.send(encodeFrame(requestFrame(requestId, RelayMethod.subscription, params)))
+    connection.send(subscriptionFrameText(requestId, connection.subscriptionId(message.topic), data))
   }
 
   private async acknowledge(connection: RelayConnection, id: JsonRpcId): Promise<void> {
@@ -329,7 +331,7 @@ export class RelayCore {
       for (const [requestId, entry] of connection.overdue(now - this.ackTimeoutMs)) {
         connection.settlePush(requestId)
         const { message } = entry
-        if (message.expiresAt <= now || !connection.topics.has(message.topic)) continue
+        if (message.expiresAt <= now || !connection.hasTopic(message.topic)) continue
         if (entry.attempts >= this.maxDeliveryAttempts) {
           this.logger.warn('push never acknowledged; left in the mailbox', {
             clientId: connection.clientId,
@@ -346,8 +348,7 @@ export class RelayCore {
     if (!connection.open) return
     const ready: Promise<void>[] = []
     for (const topic of new Set(topics)) {
-      if (!connection.topics.has(topic)) {
-        connection.topics.add(topic)
+      if (connection.addTopic(topic)) {
         const local = this.subscribers.get(topic) ?? new Set<RelayConnection>()
         local.add(connection)
         this.subscribers.set(topic, local)
@@ -385,7 +386,7 @@ export class RelayCore {
 
   private async pushUndelivered(connection: RelayConnection, topics: string[]): Promise<void> {
     for (const topic of new Set(topics)) {
-      if (!connection.topics.has(topic)) continue
+      if (!connection.hasTopic(topic)) continue
       for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), ALL))
         if (connection.open && !connection.isInFlight(message.id)) this.push(connection, message, 1)
     }

@@ -139,7 +139,7 @@ describe('relay server transport', () => {
   })
 
   it('pings every interval and drops sockets that never answer', async () => {
-    const relay = await relayWith({ pingIntervalMs: 40 })
+    const relay = await relayWith({ pingIntervalMs: 100 })
     const token = testIdentity().token(relay.url)
     const answering = new WebSocket(withAuth(relay.url, token))
     let pings = 0

@@ -1,5 +1,5 @@
 import { RelayErrorCode } from '../../../protocol/index.js'
-import { utf8Length } from '../message.js'
+import { utf8LengthOver } from '../message.js'
 import { failure, type HandlerContext, type HandlerOutcome } from './context.js'
 
 /** The limits every publishing call shares; undefined when the call may go ahead. */
@@ -9,8 +9,8 @@ export function checkEnvelopes(
 ): HandlerOutcome | undefined {
   const { maxMessageBytes, maxTtlSeconds } = context.limits
   for (const { message, ttl } of envelopes) {
-    const size = utf8Length(message)
-    if (size > maxMessageBytes)
+    const size = utf8LengthOver(message, maxMessageBytes)
+    if (size !== undefined)
       return failure(
         RelayErrorCode.messageTooLarge,
         `Message too large: ${size} bytes, the limit is ${maxMessageBytes}`,
@@ -38,13 +38,14 @@ export function checkTopicBudget(
   context: HandlerContext,
   topics: readonly string[],
 ): HandlerOutcome | undefined {
-  const { topics: held } = context.connection
-  const added = new Set(topics.filter((topic) => !held.has(topic))).size
+  const { connection } = context
+  const held = connection.topicCount
+  const added = new Set(topics.filter((topic) => !connection.hasTopic(topic))).size
   const { maxTopicsPerConnection } = context.limits
-  if (held.size + added <= maxTopicsPerConnection) return undefined
+  if (held + added <= maxTopicsPerConnection) return undefined
   return failure(
     RelayErrorCode.tooManyTopics,
-    `Too many topics: this connection would hold ${held.size + added}, the limit is ${maxTopicsPerConnection}`,
+    `Too many topics: this connection would hold ${held + added}, the limit is ${maxTopicsPerConnection}`,
   )
 }
 
