@@ -93,8 +93,10 @@ const sources: readonly PageSource[] = [
 function selectedSources(): PageSource[] {
   const wanted = values.pages.split(',')
   const unknown = wanted.filter((name) => !sources.some((s) => s.name === name))
-  if (unknown.length > 0)
-    throw new Error(`unknown page(s) ${unknown.join(', ')}; known: ours, appkit, rainbowkit, bare`)
+  if (unknown.length > 0) {
+    console.error(`unknown page(s) ${unknown.join(', ')}; known: ${sources.map((s) => s.name).join(', ')}`)
+    process.exit(2)
+  }
   return sources.filter((source) => {
     if (!wanted.includes(source.name)) return false
     if (source.peer || existsSync(join(source.directory, 'index.html'))) return true
@@ -127,7 +129,7 @@ async function preparePage(
       url: `${server.url}/`,
     }
   } catch (error) {
-    return `${source.name}: not measured, its build failed: ${error instanceof Error ? error.message : String(error)}`
+    return `${source.name}: not measured, it could not be installed or built: ${error instanceof Error ? error.message : String(error)}`
   }
 }
 
@@ -150,7 +152,9 @@ async function measureAll(
           const run = await measureRun(browser, page, chain)
           if (measured) result.runs.push(run)
         } catch (error) {
-          result.failures.push(error instanceof Error ? error.message.split('\n')[0]! : String(error))
+          const why = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+          if (measured) result.failures.push(why)
+          else log(`${page.name}: the warm-up load failed: ${why}`)
         }
       }
     }
