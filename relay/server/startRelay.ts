@@ -187,7 +187,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     })
   })
 
-  let pinging: Promise<void> | undefined
+  // A round still going (thousands of sockets) is not overlapped by the next.
+  let pinging = false
   const pingRound = async () => {
     let sent = 0
     for (const socket of [...sockets.clients]) {
@@ -204,8 +205,10 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     }
   }
   const pinger = setInterval(() => {
-    pinging ??= pingRound().finally(() => {
-      pinging = undefined
+    if (pinging) return
+    pinging = true
+    void pingRound().finally(() => {
+      pinging = false
     })
   }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
 
