@@ -23,7 +23,8 @@ export default defineConfig({
       // React libraries mark modules "use client" for server components, and ox names a Node module it
       // never loads in a browser; neither matters to this client bundle.
       onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE' && !warning.message.includes('externalized')) warn(warning)
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE' && !warning.message.includes('externalized'))
+          warn(warning)
       },
     },
   },
