@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { getInternalError, getSdkError, SignClient, SignClientError } from '../../engine/index.js'
 import { useTestRelay, walletMetadata } from '../engine/support/harness.js'
-import { establishSession, nextEvent } from './support/fixtures.js'
+import { establishSession, nextEvent, rawWalletSession } from './support/fixtures.js'
 
 const harness = useTestRelay()
-const { pool } = harness
+const { pool, peers } = harness
 
 describe('error codes conformance', () => {
   it.each([
@@ -34,6 +34,15 @@ describe('error codes conformance', () => {
   })
 
   it('USER_DISCONNECTED reaches the peer on disconnect, and fails its open requests', async () => {
+    const withRawWallet = await pool.make(harness.relay.url)
+    const raw = await rawWalletSession(harness.relay.url, withRawWallet)
+    peers.push(raw.peer)
+    await raw.approval
+    await withRawWallet.disconnect({ topic: raw.sessionTopic })
+    const deletion = await raw.peer.next((message) => message.payload.method === 'wc_sessionDelete')
+    expect(deletion.tag).toBe(1112)
+    expect(deletion.payload.params).toEqual({ code: 6000, message: 'User disconnected.' })
+
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)

@@ -87,11 +87,15 @@ describe('session lifecycle conformance', () => {
     const dapp = await pool.make(harness.relay.url, { clock })
     const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
     const unknown = 'a'.repeat(64)
-    await expect(wallet.update({ topic: unknown, namespaces: approvedNamespaces })).rejects.toMatchObject({
+    const noSession = { code: 2, message: `No matching key. session topic doesn't exist: ${unknown}` }
+    await expect(wallet.update({ topic: unknown, namespaces: approvedNamespaces })).rejects.toMatchObject(
+      noSession,
+    )
+    await expect(wallet.extend({ topic: unknown })).rejects.toMatchObject(noSession)
+    await expect(dapp.disconnect({ topic: unknown })).rejects.toMatchObject({
       code: 2,
+      message: `No matching key. session or pairing topic doesn't exist: ${unknown}`,
     })
-    await expect(wallet.extend({ topic: unknown })).rejects.toMatchObject({ code: 2 })
-    await expect(dapp.disconnect({ topic: unknown })).rejects.toMatchObject({ code: 2 })
     const { topic } = await establishSession(dapp, wallet)
 
     clock.advance(3 * 86_400)

@@ -23,6 +23,15 @@ export function walletNamespaces(chains: string[] = [LOCAL_CHAIN]): SessionNames
   }
 }
 
+/**
+ * Runs the wallet's answer in the background. A failed answer shows on the dapp side as a missing one (the
+ * flow's step times out, naming itself), and one still running when a test closes the wallet has nowhere
+ * to go, so neither may surface as an unhandled rejection.
+ */
+function inBackground(work: Promise<unknown>): void {
+  work.catch(() => {})
+}
+
 type TransactionRequest = { from?: Address; to: Address; value?: Hex; data?: Hex }
 
 /**
@@ -36,17 +45,21 @@ export function runWalletAgent(wallet: SignSide, implementation: Implementation,
     : undefined
 
   wallet.on('session_proposal', ({ id }) => {
-    void wallet.approve({ id, namespaces: walletNamespaces() }).then(({ acknowledged }) => acknowledged())
+    inBackground(
+      wallet.approve({ id, namespaces: walletNamespaces() }).then(({ acknowledged }) => acknowledged()),
+    )
   })
 
   wallet.on('session_authenticate', ({ id, params }) => {
     const iss = `did:pkh:${params.authPayload.chains[0]}:${walletAccount.address}`
     const message = wallet.formatAuthMessage({ request: params.authPayload, iss })
-    void walletAccount.signMessage({ message }).then((signature) =>
-      wallet.approveSessionAuthenticate({
-        id,
-        auths: [implementation.buildAuthObject(params.authPayload, { t: 'eip191', s: signature }, iss)],
-      }),
+    inBackground(
+      walletAccount.signMessage({ message }).then((signature) =>
+        wallet.approveSessionAuthenticate({
+          id,
+          auths: [implementation.buildAuthObject(params.authPayload, { t: 'eip191', s: signature }, iss)],
+        }),
+      ),
     )
   })
 
@@ -67,13 +80,15 @@ export function runWalletAgent(wallet: SignSide, implementation: Implementation,
       }
       throw new Error(`the test wallet does not handle ${method}`)
     }
-    void answer().then(
-      (result) => wallet.respond({ topic, response: { id, jsonrpc: '2.0', result } }),
-      (error: unknown) =>
-        wallet.respond({
-          topic,
-          response: { id, jsonrpc: '2.0', error: { code: 5000, message: String(error) } },
-        }),
+    inBackground(
+      answer().then(
+        (result) => wallet.respond({ topic, response: { id, jsonrpc: '2.0', result } }),
+        (error: unknown) =>
+          wallet.respond({
+            topic,
+            response: { id, jsonrpc: '2.0', error: { code: 5000, message: String(error) } },
+          }),
+      ),
     )
   })
 }
