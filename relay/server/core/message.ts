@@ -1,7 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { z } from 'zod'
 import { MessageSchema, TagSchema, TopicSchema } from '../../protocol/index.js'
+import { sha256Hex } from './sha256Hex.js'
 
 /** One envelope in a topic's mailbox, with what the relay needs to expire and route it. */
 export type StoredMessage = {
@@ -34,12 +33,12 @@ export const StoredMessageSchema = z.object({
 }) satisfies z.ZodType<StoredMessage>
 
 export function messageId(topic: string, message: string): string {
-  return bytesToHex(sha256(utf8ToBytes(`${topic}${message}`)))
+  return sha256Hex(`${topic}${message}`)
 }
 
 /** What a client subscribed to `topic` is told it will be known by; the official client computes the same. */
 export function subscriptionId(topic: string, clientId: string): string {
-  return bytesToHex(sha256(utf8ToBytes(`${topic}${clientId}`)))
+  return sha256Hex(`${topic}${clientId}`)
 }
 
 /**
