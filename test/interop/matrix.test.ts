@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Address, type Hex, parseEther, toHex, verifyMessage } from 'viem'
+import { type Address, type Hex, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { verifySiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import {
   ours,
   type SignSide,
 } from './support/sides.js'
-import { within } from './support/signFlow.js'
+import { personalSign, within } from './support/signFlow.js'
 import {
   LOCAL_CHAIN,
   runWalletAgent,
@@ -76,20 +76,8 @@ async function open(implementation: Implementation, role: 'dapp' | 'wallet', url
   return side
 }
 
-async function personalSign(dapp: SignSide, topic: string, text: string): Promise<void> {
-  const message = toHex(text)
-  const signature = await within(
-    dapp.request<Hex>({
-      topic,
-      chainId: LOCAL_CHAIN,
-      request: { method: 'personal_sign', params: [message, walletAccount.address] },
-    }),
-    STEP_MS,
-    `personal_sign "${text}"`,
-  )
-  expect(await verifyMessage({ address: walletAccount.address, message: { raw: message }, signature })).toBe(
-    true,
-  )
+function sign(dapp: SignSide, topic: string, text: string): Promise<void> {
+  return personalSign(dapp, topic, walletAccount.address, text, STEP_MS)
 }
 
 async function sendTransaction(dapp: SignSide, topic: string): Promise<void> {
@@ -165,7 +153,7 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
   expect(session.peer.metadata.name).toBe('Pairwise interop wallet')
   expect(wallet.session.get(topic).peer.metadata.name).toBe('Pairwise interop dapp')
 
-  await personalSign(dapp, topic, `matrix: ${dappSide.name} → ${walletSide.name}`)
+  await sign(dapp, topic, `matrix: ${dappSide.name} → ${walletSide.name}`)
   await sendTransaction(dapp, topic)
 
   const widened = walletNamespaces([LOCAL_CHAIN, 'eip155:1'])
@@ -199,14 +187,14 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
   if (dappSide.requestsWhileRelayDown) {
     // The request leaves while the relay is down: it waits in the dapp's outbox, reaches the restarted
     // relay's mailbox and is answered once both sides have reconnected.
-    const sentDuringOutage = personalSign(dapp, topic, 'sent while the relay was down')
+    const sentDuringOutage = sign(dapp, topic, 'sent while the relay was down')
     await new Promise((resolve) => setTimeout(resolve, 500))
     relay = await startMailboxRelay(file, port)
     await sentDuringOutage
   } else {
     relay = await startMailboxRelay(file, port)
   }
-  await personalSign(dapp, topic, 'after the relay restarted')
+  await sign(dapp, topic, 'after the relay restarted')
   expect(relay.stats().connections).toBe(2)
 
   const deleted = nextSideEvent(wallet, 'session_delete')
@@ -215,7 +203,7 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
   expect(wallet.session.keys).not.toContain(topic)
 
   const signedIn = await signIn(dapp, wallet)
-  await personalSign(dapp, signedIn, 'signed in')
+  await sign(dapp, signedIn, 'signed in')
 }
 
 describe('interop matrix through the Pairwise relay (SQLite mailbox)', () => {

@@ -1,6 +1,6 @@
 import type { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
-import { type Hex, toHex, verifyMessage } from 'viem'
+import { type Address, type Hex, toHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
 /** Anvil's first well-known account: a real EOA key, so signatures verify with no chain involved. */
@@ -120,21 +120,40 @@ export async function pairClients(params: {
   return { dapp, wallet, topic: session.topic, account }
 }
 
-/** A personal_sign from the dapp, answered by the wallet, verified with viem; rejects otherwise. */
-export async function signThroughSession(paired: Paired, text: string, timeoutMs = 15_000): Promise<void> {
-  const { dapp, topic, account } = paired
+/** The request call of any Sign client, ours or an official one. */
+export type Requester = {
+  request<T>(params: {
+    topic: string
+    chainId: string
+    request: { method: string; params: unknown }
+  }): Promise<T>
+}
+
+/** A personal_sign of `text` from `dapp` on `topic`, verified with viem as `address`'s; rejects otherwise. */
+export async function personalSign(
+  dapp: Requester,
+  topic: string,
+  address: Address,
+  text: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const message = toHex(text)
   const signature = await within(
     dapp.request<Hex>({
       topic,
       chainId: CHAIN,
-      request: { method: 'personal_sign', params: [message, account.address] },
+      request: { method: 'personal_sign', params: [message, address] },
     }),
     timeoutMs,
-    'personal_sign request',
+    `personal_sign "${text}"`,
   )
-  if (!(await verifyMessage({ address: account.address, message: { raw: message }, signature })))
+  if (!(await verifyMessage({ address, message: { raw: message }, signature })))
     throw new Error('the personal_sign signature does not verify')
+}
+
+/** A personal_sign from the dapp, answered by the wallet, verified with viem; rejects otherwise. */
+export function signThroughSession(paired: Paired, text: string, timeoutMs = 15_000): Promise<void> {
+  return personalSign(paired.dapp, paired.topic, paired.account.address, text, timeoutMs)
 }
 
 function walletNamespaces(address: string, chains: string[] = [CHAIN]): SessionTypes.Namespaces {
