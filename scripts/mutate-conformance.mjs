@@ -26,6 +26,7 @@ const REQUEST = 'test/conformance/request.conformance.test.ts'
 const AUTH = 'test/conformance/authenticate.conformance.test.ts'
 const SESSION = 'test/conformance/session.conformance.test.ts'
 const ERRORS = 'test/conformance/errors.conformance.test.ts'
+const VERIFY = 'test/conformance/verify.conformance.test.ts'
 
 /**
  * rule: the spec rule (§4/§5 of the product spec, as listed in the engine issue) the check implements;
@@ -581,6 +582,38 @@ const mutations = [
     replace: "await deleteSession(ctx, { topic, id: payload.id, reason: getSdkError('USER_REJECTED') })",
     test: ERRORS,
     name: 'USER_DISCONNECTED reaches the peer on disconnect, and fails its open requests',
+  },
+  {
+    rule: 'verify: UNKNOWN with no verify service',
+    file: 'engine/verify/resolve.ts',
+    find: "validation: 'UNKNOWN', origin: metadata.url",
+    replace: "validation: 'VALID', origin: metadata.url",
+    test: VERIFY,
+    name: 'with no verify service configured, validation is UNKNOWN and nothing is fetched',
+  },
+  {
+    rule: 'verify: VALID only for the claimed origin',
+    file: 'engine/verify/resolve.ts',
+    find: "claimed !== undefined && answer.origin === claimed ? 'VALID' : 'INVALID'",
+    replace: "'VALID'",
+    test: VERIFY,
+    name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
+  },
+  {
+    rule: 'verify: isScam passed on',
+    file: 'engine/verify/resolve.ts',
+    find: '    if (answer.isScam !== undefined) context.verified.isScam = answer.isScam\n',
+    replace: '\n',
+    test: VERIFY,
+    name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
+  },
+  {
+    rule: 'verify: a failing service leaves UNKNOWN',
+    file: 'engine/verify/resolve.ts',
+    find: '    params.onError(error)\n',
+    replace: "    params.onError(error)\n    context.verified.validation = 'INVALID'\n",
+    test: VERIFY,
+    name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
   },
 ]
 
