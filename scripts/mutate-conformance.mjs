@@ -13,7 +13,7 @@
 // Prints one line a mutation (killed | SURVIVED | STALE when its source text is no longer found) and
 // exits non-zero unless every mutation was killed.
 
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
@@ -651,8 +651,11 @@ function makeWorkspace() {
   return directory
 }
 
-/** Runs one vitest file (optionally one test by name) in the workspace; returns the counts. */
-function runVitest(workspace, testFile, name) {
+/** The vitest run under way, so that Ctrl-C can stop it before the workspace is removed. */
+let running
+
+/** Runs one vitest file (optionally one test by name) in the workspace; resolves with the counts. */
+async function runVitest(workspace, testFile, name) {
   const report = join(workspace, '.mutation-report.json')
   rmSync(report, { force: true })
   const args = [
@@ -664,17 +667,26 @@ function runVitest(workspace, testFile, name) {
     '--testTimeout=10000',
   ]
   if (name) args.push('-t', `${escapeRegExp(name)}$`)
-  const run = spawnSync(process.execPath, args, { cwd: workspace, encoding: 'utf8', timeout: 180_000 })
+  const child = spawn(process.execPath, args, { cwd: workspace, stdio: ['ignore', 'ignore', 'pipe'] })
+  running = child
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-500)
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000)
+  const status = await new Promise((done) => child.once('close', (code, signal) => done(code ?? signal)))
+  clearTimeout(timer)
+  running = undefined
   let result
   try {
     result = JSON.parse(readFileSync(report, 'utf8'))
   } catch {
-    return { failed: 0, passed: 0, error: `no report (exit ${run.status}): ${run.stderr.slice(-500)}` }
+    return { failed: 0, passed: 0, error: `no report (exit ${status}): ${stderr}` }
   }
   return { failed: result.numFailedTests, passed: result.numPassedTests, error: undefined }
 }
 
-function main() {
+async function main() {
   const argv = process.argv.slice(2)
   const words = argv.filter((arg) => !arg.startsWith('--'))
   const selected = mutations.filter(
@@ -695,6 +707,7 @@ function main() {
   const cleanUp = () => rmSync(workspace, { recursive: true, force: true })
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
+      running?.kill('SIGKILL')
       cleanUp()
       process.exit(130)
     })
@@ -703,7 +716,7 @@ function main() {
     const testFiles = [...new Set(selected.map((mutation) => mutation.test))]
     console.log(`baseline: ${testFiles.length} conformance files, unmutated`)
     for (const testFile of testFiles) {
-      const baseline = runVitest(workspace, testFile)
+      const baseline = await runVitest(workspace, testFile)
       if (baseline.error || baseline.failed > 0) {
         console.error(`baseline fails in ${testFile}: ${baseline.error ?? `${baseline.failed} failed`}`)
         return 2
@@ -727,7 +740,7 @@ function main() {
       )
       let outcome
       try {
-        outcome = runVitest(workspace, mutation.test, mutation.name)
+        outcome = await runVitest(workspace, mutation.test, mutation.name)
       } finally {
         writeFileSync(path, original)
       }
@@ -756,4 +769,4 @@ function main() {
   }
 }
 
-process.exitCode = main()
+process.exitCode = await main()
