@@ -18,7 +18,9 @@ import {
 import { personalSign, within } from './support/signFlow.js'
 import {
   LOCAL_CHAIN,
+  REJECTED_MESSAGE,
   runWalletAgent,
+  USER_REJECTED,
   walletAccount,
   walletEvents,
   walletMethods,
@@ -29,6 +31,11 @@ import {
 const recipient = privateKeyToAccount('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba')
 const transferred = parseEther('0.01')
 const STEP_MS = 20_000
+const SEVEN_DAYS = 604_800
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20))
+}
 
 const cells: [dapp: Implementation, wallet: Implementation][] = [
   [ours, official225],
@@ -146,27 +153,61 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
   const { uri, approval } = await dapp.connect({ optionalNamespaces: requested })
   if (!uri) throw new Error('connect() gave no pairing URI')
   await within(wallet.pair({ uri }), STEP_MS, 'pair()')
-  expect((await proposal).params.optionalNamespaces).toEqual(requested)
+  const proposed = await proposal
+  expect(proposed.params).toMatchObject({
+    id: proposed.id,
+    pairingTopic: uri.slice(3, 67),
+    expiryTimestamp: expect.any(Number),
+    proposer: {
+      publicKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+      metadata: { name: 'Pairwise interop dapp' },
+    },
+    optionalNamespaces: requested,
+    relays: [{ protocol: 'irn' }],
+  })
+  expect(proposed.verifyContext.verified.validation).toBe('UNKNOWN')
   const session = await within(approval(), STEP_MS, 'approval()')
   const { topic } = session
   expect(session.namespaces).toEqual(walletNamespaces())
   expect(session.peer.metadata.name).toBe('Pairwise interop wallet')
-  expect(wallet.session.get(topic).peer.metadata.name).toBe('Pairwise interop dapp')
+  const walletSession = wallet.session.get(topic)
+  expect(walletSession.peer.metadata.name).toBe('Pairwise interop dapp')
+  // The wallet is the controller on both sides, and its session is acknowledged by the dapp's settle answer.
+  expect([session.controller, walletSession.controller]).toEqual([
+    walletSession.self.publicKey,
+    walletSession.self.publicKey,
+  ])
+  await within(
+    waitFor(() => wallet.session.get(topic).acknowledged),
+    STEP_MS,
+    'settle acknowledged',
+  )
 
   await sign(dapp, topic, `matrix: ${dappSide.name} → ${walletSide.name}`)
   await sendTransaction(dapp, topic)
+  await expect(
+    dapp.request({
+      topic,
+      chainId: LOCAL_CHAIN,
+      request: { method: 'personal_sign', params: [REJECTED_MESSAGE, walletAccount.address] },
+    }),
+  ).rejects.toMatchObject(USER_REJECTED)
 
   const widened = walletNamespaces([LOCAL_CHAIN, 'eip155:1'])
   const updated = nextSideEvent(dapp, 'session_update')
   const update = await wallet.update({ topic, namespaces: widened })
   await within(Promise.all([update.acknowledged(), updated]), STEP_MS, 'update')
-  expect(dapp.session.get(topic).namespaces).toEqual(widened)
+  expect([dapp.session.get(topic).namespaces, wallet.session.get(topic).namespaces]).toEqual([
+    widened,
+    widened,
+  ])
 
-  const expiryBefore = dapp.session.get(topic).expiry
   const extended = nextSideEvent(dapp, 'session_extend')
+  const extendedAt = Math.floor(Date.now() / 1000)
   const extend = await wallet.extend({ topic })
   await within(Promise.all([extend.acknowledged(), extended]), STEP_MS, 'extend')
-  expect(dapp.session.get(topic).expiry).toBeGreaterThanOrEqual(expiryBefore)
+  for (const side of [dapp, wallet])
+    expect(side.session.get(topic).expiry - extendedAt).toBeGreaterThanOrEqual(SEVEN_DAYS - 5)
 
   await within(dapp.ping({ topic }), STEP_MS, 'ping from the dapp')
   await within(wallet.ping({ topic }), STEP_MS, 'ping from the wallet')
@@ -200,7 +241,7 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
   const deleted = nextSideEvent(wallet, 'session_delete')
   await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
   expect((await within(deleted, STEP_MS, 'session delete')).topic).toBe(topic)
-  expect(wallet.session.keys).not.toContain(topic)
+  expect([dapp.session.keys, wallet.session.keys]).not.toContainEqual(expect.arrayContaining([topic]))
 
   const signedIn = await signIn(dapp, wallet)
   await sign(dapp, signedIn, 'signed in')
@@ -210,7 +251,7 @@ describe('interop matrix through the Pairwise relay (SQLite mailbox)', () => {
   it.each(
     cells.map(([dapp, wallet]) => ({ dapp, wallet, name: `${dapp.name} dapp ↔ ${wallet.name} wallet` })),
   )(
-    '$name: pair, approve, sign, transact, update, extend, ping, emit, relay restart, disconnect, authenticate',
+    'WC-01 WC-03 WC-09 WC-10 WC-11 WC-17 WC-18 WC-19 ROLE-01 $name: pair, approve, sign, transact, update, extend, ping, emit, relay restart, disconnect, authenticate',
     ({ dapp, wallet }) => runCell(dapp, wallet),
     120_000,
   )

@@ -20,6 +20,7 @@ type Events = {
   session_proposal: {
     id: number
     params: { optionalNamespaces: Record<string, unknown>; requests?: { authentication?: unknown[] } }
+    verifyContext: { verified: { validation: string } }
   }
   session_request: SessionRequestEvent
   session_authenticate: AuthenticateEvent

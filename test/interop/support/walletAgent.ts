@@ -1,4 +1,4 @@
-import { type Address, createWalletClient, type Hex, http } from 'viem'
+import { type Address, createWalletClient, type Hex, http, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { SessionNamespaces } from '../../../engine/schemas/index.js'
 import { localNetwork } from '../../../services/index.js'
@@ -11,6 +11,9 @@ export const walletAccount = privateKeyToAccount(
 export const LOCAL_CHAIN = 'eip155:31337'
 export const walletMethods = ['personal_sign', 'eth_sendTransaction']
 export const walletEvents = ['accountsChanged', 'chainChanged']
+/** A personal_sign of this message is refused, as if the user clicked Reject. */
+export const REJECTED_MESSAGE = toHex('Pairwise: the user rejects this')
+export const USER_REJECTED = { code: 4001, message: 'User rejected request.' }
 
 export function walletNamespaces(chains: string[] = [LOCAL_CHAIN]): SessionNamespaces {
   return {
@@ -68,6 +71,7 @@ export function runWalletAgent(wallet: SignSide, implementation: Implementation,
       const { method } = params.request
       if (method === 'personal_sign') {
         const [message] = params.request.params as [Hex]
+        if (message === REJECTED_MESSAGE) throw USER_REJECTED
         return walletAccount.signMessage({ message: { raw: message } })
       }
       if (method === 'eth_sendTransaction' && chainClient) {
@@ -86,7 +90,11 @@ export function runWalletAgent(wallet: SignSide, implementation: Implementation,
         (error: unknown) =>
           wallet.respond({
             topic,
-            response: { id, jsonrpc: '2.0', error: { code: 5000, message: String(error) } },
+            response: {
+              id,
+              jsonrpc: '2.0',
+              error: error === USER_REJECTED ? USER_REJECTED : { code: 5000, message: String(error) },
+            },
           }),
       ),
     )
