@@ -18,7 +18,7 @@ async function walletWithProposal(params: Record<string, unknown> = {}, clock = 
 }
 
 describe('approve() conformance', () => {
-  it('proposal id exists and not expired', async () => {
+  it('WC-25 WC-06 proposal id exists and not expired', async () => {
     const { wallet, clock, id } = await walletWithProposal()
     await expect(wallet.approve({ id: 12345, namespaces })).rejects.toMatchObject({
       code: 2,
@@ -35,7 +35,7 @@ describe('approve() conformance', () => {
     expect(wallet.proposal.length).toBe(0)
   })
 
-  it('namespaces satisfy required', async () => {
+  it('WC-26 namespaces satisfy required', async () => {
     const { wallet, id } = await walletWithProposal({
       requiredNamespaces: {
         eip155: { chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign'], events: [] },
@@ -63,7 +63,7 @@ describe('approve() conformance', () => {
     })
   })
 
-  it('relayProtocol a string', async () => {
+  it('WC-27 relayProtocol a string', async () => {
     const { wallet, id } = await walletWithProposal()
     await expect(
       wallet.approve({ id, namespaces, relayProtocol: 42 as unknown as string }),
@@ -83,7 +83,7 @@ describe('approve() conformance', () => {
     ).rejects.toMatchObject({ code: 5 })
   })
 
-  it('scoped keys a subset of approved namespaces', async () => {
+  it('WC-28 scoped keys a subset of approved namespaces', async () => {
     const { wallet, id } = await walletWithProposal()
     await expect(
       wallet.approve({ id, namespaces, scopedProperties: { solana: { a: 1 } } }),

@@ -13,7 +13,7 @@ const valid: AuthenticateParams = {
 }
 
 describe('authenticate() conformance', () => {
-  it('chains non-empty array', async () => {
+  it('WC-33 chains non-empty array', async () => {
     const dapp = await pool.make(harness.relay.url)
     for (const chains of [[], undefined, 'eip155:1']) {
       await expect(dapp.authenticate({ ...valid, chains: chains as string[] })).rejects.toMatchObject({
@@ -23,7 +23,7 @@ describe('authenticate() conformance', () => {
     }
   })
 
-  it.each(['uri', 'domain', 'nonce'] as const)('%s required', async (field) => {
+  it.each(['uri', 'domain', 'nonce'] as const)('WC-33 %s required', async (field) => {
     const dapp = await pool.make(harness.relay.url)
     await expect(dapp.authenticate({ ...valid, [field]: '' })).rejects.toMatchObject({
       code: 5,
@@ -31,7 +31,7 @@ describe('authenticate() conformance', () => {
     })
   })
 
-  it('a single namespace', async () => {
+  it('WC-34 a single namespace', async () => {
     const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.authenticate({ ...valid, chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),
@@ -41,7 +41,7 @@ describe('authenticate() conformance', () => {
     })
   })
 
-  it('eip155 only', async () => {
+  it('WC-34 eip155 only', async () => {
     const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.authenticate({ ...valid, chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] }),

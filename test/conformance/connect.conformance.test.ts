@@ -10,7 +10,7 @@ const { pool } = harness
 const optional = { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['chainChanged'] } }
 
 describe('connect() conformance', () => {
-  it('pairing must exist and not be expired', async () => {
+  it('WC-20 pairing must exist and not be expired', async () => {
     const clock = movableClock()
     const dapp = await pool.make(harness.relay.url, { clock })
     await expect(
@@ -31,7 +31,7 @@ describe('connect() conformance', () => {
     await expect(wallet.pair({ uri: uri as string })).rejects.toMatchObject({ code: 6 })
   })
 
-  it('relays valid', async () => {
+  it('WC-21 relays valid', async () => {
     const dapp = await pool.make(harness.relay.url)
     await expect(dapp.connect({ optionalNamespaces: optional, relays: [] })).rejects.toMatchObject({
       code: 5,
@@ -44,7 +44,7 @@ describe('connect() conformance', () => {
     ).resolves.toBeDefined()
   })
 
-  it('requiredNamespaces deprecated (warning, merged into optional)', async () => {
+  it('WC-22 requiredNamespaces deprecated (warning, merged into optional)', async () => {
     const warnings: string[] = []
     const ignore = () => {}
     const logger: EngineLogger = {
@@ -75,7 +75,7 @@ describe('connect() conformance', () => {
     })
   })
 
-  it('session and scoped property values not null', async () => {
+  it('WC-23 session and scoped property values not null', async () => {
     const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.connect({ optionalNamespaces: optional, sessionProperties: { caip154: null } }),
@@ -94,7 +94,7 @@ describe('connect() conformance', () => {
     ).resolves.toBeDefined()
   })
 
-  it('scoped keys a subset of requested namespaces', async () => {
+  it('WC-24 scoped keys a subset of requested namespaces', async () => {
     const dapp = await pool.make(harness.relay.url)
     await expect(
       dapp.connect({ optionalNamespaces: optional, scopedProperties: { solana: { x: 1 } } }),

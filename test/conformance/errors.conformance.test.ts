@@ -8,22 +8,22 @@ const { pool, peers } = harness
 
 describe('error codes conformance', () => {
   it.each([
-    ['MISSING_OR_INVALID', 5, 'Missing or invalid.'],
-    ['NO_MATCHING_KEY', 2, 'No matching key.'],
-    ['EXPIRED', 6, 'Expired.'],
-    ['NOT_INITIALIZED', 1, 'Not initialized.'],
-  ] as const)('%s carries code %i', (key, code, message) => {
+    ['ERR-31', 'MISSING_OR_INVALID', 5, 'Missing or invalid.'],
+    ['ERR-30', 'NO_MATCHING_KEY', 2, 'No matching key.'],
+    ['ERR-32', 'EXPIRED', 6, 'Expired.'],
+    ['ERR-29', 'NOT_INITIALIZED', 1, 'Not initialized.'],
+  ] as const)('%s %s carries code %i', (_id, key, code, message) => {
     expect(getInternalError(key)).toEqual({ code, message })
   })
 
   it.each([
-    ['USER_DISCONNECTED', 6000, 'User disconnected.'],
-    ['INVALID_UPDATE_REQUEST', 1003, 'Invalid update request.'],
-  ] as const)('%s carries code %i', (key, code, message) => {
+    ['ERR-33', 'USER_DISCONNECTED', 6000, 'User disconnected.'],
+    ['ERR-34', 'INVALID_UPDATE_REQUEST', 1003, 'Invalid update request.'],
+  ] as const)('%s %s carries code %i', (_id, key, code, message) => {
     expect(getSdkError(key)).toEqual({ code, message })
   })
 
-  it('NOT_INITIALIZED before initialize() and after close()', async () => {
+  it('ERR-29 NOT_INITIALIZED before initialize() and after close()', async () => {
     const client = new SignClient({ relayUrl: harness.relay.url, logger: 'silent' })
     await expect(client.connect({})).rejects.toMatchObject({ code: 1, message: 'Not initialized. engine' })
     expect(() => client.session).toThrow(SignClientError)
@@ -33,7 +33,7 @@ describe('error codes conformance', () => {
     await expect(client.ping({ topic: 'a'.repeat(64) })).rejects.toMatchObject({ code: 1 })
   })
 
-  it('USER_DISCONNECTED reaches the peer on disconnect, and fails its open requests', async () => {
+  it('ERR-33 WC-11 USER_DISCONNECTED reaches the peer on disconnect, and fails its open requests', async () => {
     const withRawWallet = await pool.make(harness.relay.url)
     const raw = await rawWalletSession(harness.relay.url, withRawWallet)
     peers.push(raw.peer)
@@ -59,7 +59,7 @@ describe('error codes conformance', () => {
     await expect(pending).rejects.toMatchObject({ code: 6000, message: 'User disconnected.' })
   })
 
-  it('NO_MATCHING_KEY for unknown records in the stores', async () => {
+  it('ERR-30 NO_MATCHING_KEY for unknown records in the stores', async () => {
     const client = await pool.make(harness.relay.url)
     expect(() => client.session.get('nope')).toThrow('No matching key. session: nope')
     expect(() => client.proposal.get(1)).toThrow(expect.objectContaining({ code: 2 }))

@@ -13,14 +13,14 @@ async function session() {
 }
 
 describe('request() conformance', () => {
-  it('chainId in the session namespaces', async () => {
+  it('WC-29 chainId in the session namespaces', async () => {
     const { dapp, topic } = await session()
     await expect(
       dapp.request({ topic, chainId: 'eip155:137', request: { method: 'personal_sign', params: [] } }),
     ).rejects.toMatchObject({ code: 5, message: 'Missing or invalid. request() chainId: eip155:137' })
   })
 
-  it('method allowed', async () => {
+  it('WC-30 method allowed', async () => {
     const { dapp, topic } = await session()
     await expect(
       dapp.request({ topic, chainId: 'eip155:1', request: { method: 'eth_signTypedData_v4', params: [] } }),
@@ -30,7 +30,7 @@ describe('request() conformance', () => {
     })
   })
 
-  it('expiry a number of seconds between 300 and 604800', async () => {
+  it('WC-31 expiry a number of seconds between 300 and 604800', async () => {
     const { dapp, wallet, topic } = await session()
     for (const expiry of [299, 604_801, Number.NaN, '600' as unknown as number]) {
       await expect(
@@ -46,14 +46,16 @@ describe('request() conformance', () => {
       expect(params.request.expiryTimestamp).toBeGreaterThan(Date.now() / 1000 + 290)
       void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'ok' } })
     })
-    await expect(
-      dapp.request({
-        topic,
-        chainId: 'eip155:1',
-        request: { method: 'personal_sign', params: [] },
-        expiry: 300,
-      }),
-    ).resolves.toBe('ok')
+    for (const expiry of [300, 604_800]) {
+      await expect(
+        dapp.request({
+          topic,
+          chainId: 'eip155:1',
+          request: { method: 'personal_sign', params: [] },
+          expiry,
+        }),
+      ).resolves.toBe('ok')
+    }
   })
 
   it('an incoming request outside the session is refused by the wallet', async () => {
@@ -76,7 +78,7 @@ describe('request() conformance', () => {
 })
 
 describe('emit() conformance', () => {
-  it('chainId and event allowed', async () => {
+  it('WC-32 chainId and event allowed', async () => {
     const { dapp, wallet, topic } = await session()
     await expect(
       wallet.emit({ topic, chainId: 'eip155:5', event: { name: 'chainChanged', data: 5 } }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { defaultEngineTimings } from '../../engine/context.js'
 import { payloadId } from '../../engine/jsonrpc/index.js'
 import { RecentlyDeleted } from '../../engine/store/recentlyDeleted.js'
 import { ADDRESS, approvedNamespaces, useTestRelay, walletMetadata } from '../engine/support/harness.js'
@@ -11,7 +12,7 @@ const { pool, peers } = harness
 const SEVEN_DAYS = 604_800
 
 describe('session lifecycle conformance', () => {
-  it('settle validated, stored, acknowledged', async () => {
+  it('WC-03 settle validated, stored, acknowledged', async () => {
     const dapp = await pool.make(harness.relay.url)
     const good = await rawWalletSession(harness.relay.url, dapp)
     peers.push(good.peer)
@@ -39,7 +40,7 @@ describe('session lifecycle conformance', () => {
     expect(dapp.session.keys).toEqual([good.sessionTopic])
   })
 
-  it('a settle error response deletes the session', async () => {
+  it('WC-04 a settle error response deletes the session', async () => {
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { peer, id, keyPair } = await rawProposal(harness.relay.url, wallet)
     peers.push(peer)
@@ -57,7 +58,7 @@ describe('session lifecycle conformance', () => {
     expect(wallet.session.keys).not.toContain(topic)
   })
 
-  it('expiry or a missing key deletes', async () => {
+  it('WC-07 WC-08 expiry or a missing key deletes', async () => {
     const clock = movableClock()
     const dapp = await pool.make(harness.relay.url, { clock })
     const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
@@ -82,7 +83,7 @@ describe('session lifecycle conformance', () => {
     expect(dapp.session.keys).not.toContain(second.topic)
   })
 
-  it('update, extend (expiry reset) and delete on existing sessions only', async () => {
+  it('WC-12 WC-10 update, extend (expiry reset) and delete on existing sessions only', async () => {
     const clock = movableClock()
     const dapp = await pool.make(harness.relay.url, { clock })
     const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
@@ -113,7 +114,7 @@ describe('session lifecycle conformance', () => {
     })
   })
 
-  it('out-of-sync updates (older id) discarded with INVALID_UPDATE_REQUEST', async () => {
+  it('WC-13 ERR-34 out-of-sync updates (older id) discarded with INVALID_UPDATE_REQUEST', async () => {
     const dapp = await pool.make(harness.relay.url)
     const raw = await rawWalletSession(harness.relay.url, dapp)
     peers.push(raw.peer)
@@ -144,7 +145,7 @@ describe('session lifecycle conformance', () => {
     expect(dapp.session.get(topic).namespaces).toEqual(widened)
   })
 
-  it('wallet-side session requests queued and processed one at a time with a delay after each response', async () => {
+  it('WC-14 WC-15 wallet-side session requests queued and processed one at a time with a delay after each response', async () => {
     const delay = 300
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, {
@@ -175,9 +176,11 @@ describe('session lifecycle conformance', () => {
     for (let i = 1; i < seen.length; i++) {
       expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(delay)
     }
+    // Not given by the spec: one second, as the official wallet waits (WC-15).
+    expect(defaultEngineTimings.requestQueueDelayMs).toBe(1_000)
   })
 
-  it('recently deleted topics remembered and rejected', async () => {
+  it('WC-16 recently deleted topics remembered and rejected', async () => {
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
@@ -209,7 +212,7 @@ describe('session lifecycle conformance', () => {
     expect(() => list.check('t9')).toThrow('Record was recently deleted - session: t9')
   })
 
-  it('ping answered after 500 ms', async () => {
+  it('WC-17 ping answered after 500 ms', async () => {
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
