@@ -32,30 +32,19 @@ describe('request() conformance', () => {
 
   it('WC-31 expiry a number of seconds between 300 and 604800', async () => {
     const { dapp, wallet, topic } = await session()
+    const signWithin = (expiry: number) =>
+      dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] }, expiry })
     for (const expiry of [299, 604_801, Number.NaN, '600' as unknown as number]) {
-      await expect(
-        dapp.request({
-          topic,
-          chainId: 'eip155:1',
-          request: { method: 'personal_sign', params: [] },
-          expiry,
-        }),
-      ).rejects.toMatchObject({ code: 5, message: expect.stringContaining('between 300 and 604800') })
+      await expect(signWithin(expiry)).rejects.toMatchObject({
+        code: 5,
+        message: expect.stringContaining('between 300 and 604800'),
+      })
     }
     wallet.on('session_request', ({ id, params }) => {
       expect(params.request.expiryTimestamp).toBeGreaterThan(Date.now() / 1000 + 290)
       void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'ok' } })
     })
-    for (const expiry of [300, 604_800]) {
-      await expect(
-        dapp.request({
-          topic,
-          chainId: 'eip155:1',
-          request: { method: 'personal_sign', params: [] },
-          expiry,
-        }),
-      ).resolves.toBe('ok')
-    }
+    for (const expiry of [300, 604_800]) await expect(signWithin(expiry)).resolves.toBe('ok')
   })
 
   it('an incoming request outside the session is refused by the wallet', async () => {
