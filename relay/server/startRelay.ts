@@ -109,7 +109,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const rejectBadAuth = options.rejectBadAuth ?? false
   // Frames up to twice the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: core.limits.maxFrameBytes * 2 })
-  const alive = new WeakMap<WebSocket, boolean>()
+  // Sockets pinged and not heard from since; one that is still here at the next ping is dead.
+  const unanswered = new Set<WebSocket>()
   let closing: Promise<void> | undefined
 
   const stats = (): RelayServerStats => ({ ...core.stats(), ...counters })
@@ -153,13 +154,15 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       },
       close: (code, reason) => socket.close(code, reason),
     })
-    alive.set(socket, true)
-    socket.on('pong', () => alive.set(socket, true))
+    socket.on('pong', () => unanswered.delete(socket))
     socket.on('message', (data) => {
-      alive.set(socket, true)
+      unanswered.delete(socket)
       session.receive(rawText(data))
     })
-    socket.on('close', () => session.closed())
+    socket.on('close', () => {
+      unanswered.delete(socket)
+      session.closed()
+    })
     socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
   }
 
@@ -193,12 +196,14 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     let sent = 0
     for (const socket of [...sockets.clients]) {
       if (closing) return
-      if (alive.get(socket) === false) {
+      // Closed while an earlier part of this round was pinged: nothing to ping, nothing to remember.
+      if (socket.readyState !== socket.OPEN) continue
+      if (unanswered.has(socket)) {
         counters.pingTimeouts++
         socket.terminate()
         continue
       }
-      alive.set(socket, false)
+      unanswered.add(socket)
       socket.ping()
       // Every ping is a write; thousands in one go would hold up the messages waiting behind them.
       if (++sent % PINGS_PER_TURN === 0) await nextTurn()

@@ -1,51 +1,53 @@
 import type { StoredMessage } from './message.js'
 import type { MailboxStore } from './store.js'
 
-type Entry = { message: StoredMessage; deliveredTo: Set<string> }
+// Most messages reach one client or none, so the set of recipients is made on the first delivery.
+type Entry = { message: StoredMessage; deliveredTo: Set<string> | undefined }
 
 /** Mailboxes in process memory: fast, and gone with the process. */
 export class MemoryMailboxStore implements MailboxStore {
   private readonly entries = new Map<string, Entry>()
-  // Insertion-ordered ids per topic, so reads come out oldest first.
-  private readonly topics = new Map<string, Set<string>>()
+  // Entries per topic in the order they were stored, so reads come out oldest first.
+  private readonly topics = new Map<string, Entry[]>()
 
   async put(message: StoredMessage): Promise<boolean> {
     if (this.entries.has(message.id)) return false
-    this.entries.set(message.id, { message, deliveredTo: new Set() })
-    const ids = this.topics.get(message.topic) ?? new Set<string>()
-    ids.add(message.id)
-    this.topics.set(message.topic, ids)
+    const entry: Entry = { message, deliveredTo: undefined }
+    this.entries.set(message.id, entry)
+    const mailbox = this.topics.get(message.topic)
+    if (mailbox) mailbox.push(entry)
+    else this.topics.set(message.topic, [entry])
     return true
   }
 
   async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
     const found: StoredMessage[] = []
-    for (const id of this.topics.get(topic) ?? []) {
+    for (const { message, deliveredTo } of this.topics.get(topic) ?? []) {
       if (found.length >= limit) break
-      const entry = this.entries.get(id)
-      if (!entry || entry.message.expiresAt <= now) continue
-      if (entry.message.publisherId === clientId || entry.deliveredTo.has(clientId)) continue
-      found.push(entry.message)
+      if (message.expiresAt <= now) continue
+      if (message.publisherId === clientId || deliveredTo?.has(clientId)) continue
+      found.push(message)
     }
     return found
   }
 
   async markDelivered(id: string, clientId: string): Promise<boolean> {
     const entry = this.entries.get(id)
-    if (!entry || entry.deliveredTo.has(clientId)) return false
+    if (!entry || entry.deliveredTo?.has(clientId)) return false
+    entry.deliveredTo ??= new Set()
     entry.deliveredTo.add(clientId)
     return true
   }
 
   async purgeExpired(now: number): Promise<number> {
     let dropped = 0
-    for (const [id, { message }] of this.entries) {
-      if (message.expiresAt > now) continue
-      this.entries.delete(id)
-      const ids = this.topics.get(message.topic)
-      ids?.delete(id)
-      if (ids?.size === 0) this.topics.delete(message.topic)
-      dropped++
+    for (const [topic, mailbox] of this.topics) {
+      const kept = mailbox.filter(({ message }) => message.expiresAt > now)
+      if (kept.length === mailbox.length) continue
+      for (const { message } of mailbox) if (message.expiresAt <= now) this.entries.delete(message.id)
+      dropped += mailbox.length - kept.length
+      if (kept.length === 0) this.topics.delete(topic)
+      else this.topics.set(topic, kept)
     }
     return dropped
   }

@@ -412,13 +412,10 @@ export class RelayCore {
 }
 
 function received(message: StoredMessage): ReceivedMessage {
-  return {
-    topic: message.topic,
-    message: message.message,
-    publishedAt: message.publishedAt,
-    tag: message.tag,
-    ...(message.attestation ? { attestation: message.attestation } : {}),
-  }
+  const { topic, publishedAt, tag, attestation } = message
+  const data: ReceivedMessage = { topic, message: message.message, publishedAt, tag }
+  if (attestation) data.attestation = attestation
+  return data
 }
 
 function every(intervalMs: number, task: () => Promise<void>): ReturnType<typeof setInterval> {

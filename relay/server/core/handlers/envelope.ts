@@ -14,15 +14,16 @@ export function storedEnvelope(
   input: EnvelopeInput & { ttl: number },
 ): StoredMessage {
   const publishedAt = context.now()
-  return {
+  const stored: StoredMessage = {
     id: messageId(input.topic, input.message),
     topic: input.topic,
     message: input.message,
     tag: input.tag ?? 0,
     prompt: input.prompt ?? false,
-    ...(input.attestation ? { attestation: input.attestation } : {}),
     publishedAt,
     expiresAt: publishedAt + input.ttl * 1000,
     publisherId: context.connection.clientId,
   }
+  if (input.attestation) stored.attestation = input.attestation
+  return stored
 }
