@@ -249,10 +249,10 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
 
 describe('interop matrix through the Pairwise relay (SQLite mailbox)', () => {
   it.each(
-    cells.map(([dapp, wallet]) => ({ dapp, wallet, name: `${dapp.name} dapp ↔ ${wallet.name} wallet` })),
+    cells.map(([dapp, wallet]) => [`${dapp.name} dapp ↔ ${wallet.name} wallet`, dapp, wallet] as const),
   )(
-    'WC-01 WC-03 WC-09 WC-10 WC-11 WC-17 WC-18 WC-19 ROLE-01 $name: pair, approve, sign, transact, update, extend, ping, emit, relay restart, disconnect, authenticate',
-    ({ dapp, wallet }) => runCell(dapp, wallet),
+    'WC-01 WC-03 WC-09 WC-10 WC-11 WC-17 WC-18 WC-19 ROLE-01 %s: pair, approve, sign, transact, update, extend, ping, emit, relay restart, disconnect, authenticate',
+    (_name, dapp, wallet) => runCell(dapp, wallet),
     120_000,
   )
 })
