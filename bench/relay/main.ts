@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generateSigningKeyPair, signRelayJwt } from '../../crypto/index.js'
@@ -13,13 +16,24 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '1000,10000' },
     messages: { type: 'string', default: '20000' },
     rate: { type: 'string', default: '1000' },
+    // memory: the relay's own cost; sqlite: what `npm start` runs, a commit per publish included.
+    store: { type: 'string', default: 'memory' },
+    // Each round measures both servers, in alternating order; the summary gives medians over rounds.
+    rounds: { type: 'string', default: '1' },
   },
 })
+if (values.store !== 'memory' && values.store !== 'sqlite') throw new Error('--store is memory or sqlite')
 const clientCounts = values.clients.split(',').map(Number)
 const messages = Number(values.messages)
 const rate = Number(values.rate)
+const rounds = Number(values.rounds)
+if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error('--rounds is a positive integer')
 // Run by scripts/bench.mjs from the repository root, where dist/ is.
 const root = process.cwd()
+const scratch = mkdtempSync(join(tmpdir(), 'pairwise-bench-relay-'))
+let databases = 0
+const storeArg = () =>
+  values.store === 'sqlite' ? `sqlite:${join(scratch, `mailbox-${databases++}.db`)}` : 'memory'
 
 type Server = { url: string; stop(): Promise<void> }
 
@@ -51,13 +65,13 @@ function startServer(
   })
 }
 
-type Row = { server: string; clients: number; throughput: PhaseResult; latency: PhaseResult }
+type Row = { server: string; clients: number; round: number; throughput: PhaseResult; latency: PhaseResult }
 
 async function measure(
   server: string,
   clients: number,
-  start: () => Promise<Server>,
-  auth: boolean,
+  round: number,
+  { start, auth }: { start: () => Promise<Server>; auth: boolean },
 ): Promise<Row> {
   const running = await start()
   // Every client has its own key, hence its own client id: the relay never echoes to the publisher's id.
@@ -69,61 +83,78 @@ async function measure(
     await load.run({ count: Math.min(2000, messages), window: 64 })
     const throughput = await load.run({ count: messages, window: 256 })
     const latency = await load.run({ count: Math.min(messages, rate * 5), window: 256, ratePerSecond: rate })
-    return { server, clients, throughput, latency }
+    return { server, clients, round, throughput, latency }
   } finally {
     load.close()
     await running.stop()
   }
 }
 
-const rows: Row[] = []
-for (const clients of clientCounts) {
-  rows.push(
-    await measure(
-      'bare ws fan-out',
-      clients,
-      () =>
-        startServer(
-          process.execPath,
-          [fileURLToPath(new URL('./bareFanout.js', import.meta.url)), '0'],
-          /listening (\d+)/,
-          (m) => `ws://127.0.0.1:${m[1]}`,
-        ),
-      false,
-    ),
-  )
-  rows.push(
-    await measure(
-      'pairwise relay',
-      clients,
-      () =>
-        startServer(
-          process.execPath,
-          ['dist/services/cli/main.js', 'relay', '--port', '0', '--store', 'memory', '--log-level', 'warn'],
-          /(ws:\/\/127\.0\.0\.1:\d+)/,
-          (m) => m[1]!,
-        ),
-      true,
-    ),
-  )
+const BARE = 'bare ws fan-out'
+const RELAY = 'pairwise relay'
+type ServerName = typeof BARE | typeof RELAY
+const servers: Record<ServerName, { auth: boolean; start: () => Promise<Server> }> = {
+  [BARE]: {
+    auth: false,
+    start: () =>
+      startServer(
+        process.execPath,
+        [fileURLToPath(new URL('./bareFanout.js', import.meta.url)), '0'],
+        /listening (\d+)/,
+        (m) => `ws://127.0.0.1:${m[1]}`,
+      ),
+  },
+  [RELAY]: {
+    auth: true,
+    start: () =>
+      startServer(
+        process.execPath,
+        ['dist/services/cli/main.js', 'relay', '--port', '0', '--store', storeArg(), '--log-level', 'warn'],
+        /(ws:\/\/127\.0\.0\.1:\d+)/,
+        (m) => m[1]!,
+      ),
+  },
 }
 
+const rows: Row[] = []
+for (const clients of clientCounts)
+  for (let round = 1; round <= rounds; round++) {
+    // Alternating which server goes first keeps a drift in the machine's load from favouring either.
+    const order: ServerName[] = round % 2 === 1 ? [BARE, RELAY] : [RELAY, BARE]
+    for (const server of order) rows.push(await measure(server, clients, round, servers[server]))
+  }
+
+rmSync(scratch, { recursive: true, force: true })
+
 const fmt = (n: number, digits = 1) => n.toFixed(digits)
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
 console.log(
-  `\nrelay benchmark: ${messages} messages at full speed, then ${rate}/s for latency; 180-byte messages`,
+  `\nrelay benchmark: ${messages} messages at full speed, then ${rate}/s for latency; 180-byte messages; ` +
+    `relay store: ${values.store}; ${rounds} round(s)`,
 )
-console.log('server            clients  msgs/s (max)  p50 ms  p99 ms  | at fixed rate: p50 ms  p99 ms')
+console.log('server            clients  round  msgs/s (max)  p50 ms  p99 ms  | at fixed rate: p50 ms  p99 ms')
 for (const row of rows) {
   console.log(
-    `${row.server.padEnd(17)} ${String(row.clients).padStart(7)}  ${fmt(row.throughput.perSecond, 0).padStart(12)}  ${fmt(row.throughput.latencyMs.p50).padStart(6)}  ${fmt(row.throughput.latencyMs.p99).padStart(6)}  |  ${fmt(row.latency.latencyMs.p50).padStart(20)}  ${fmt(row.latency.latencyMs.p99).padStart(6)}`,
+    `${row.server.padEnd(17)} ${String(row.clients).padStart(7)}  ${String(row.round).padStart(5)}  ${fmt(row.throughput.perSecond, 0).padStart(12)}  ${fmt(row.throughput.latencyMs.p50).padStart(6)}  ${fmt(row.throughput.latencyMs.p99).padStart(6)}  |  ${fmt(row.latency.latencyMs.p50).padStart(20)}  ${fmt(row.latency.latencyMs.p99).padStart(6)}`,
   )
 }
 for (const clients of clientCounts) {
-  const bare = rows.find((r) => r.clients === clients && r.server.startsWith('bare'))
-  const ours = rows.find((r) => r.clients === clients && r.server.startsWith('pairwise'))
-  if (!bare || !ours) continue
+  const of = (server: string) => rows.filter((r) => r.clients === clients && r.server === server)
+  const bare = of(BARE)
+  const ours = of(RELAY)
+  if (bare.length === 0 || ours.length === 0) continue
+  const ratios = ours.map(
+    (row, index) => row.throughput.perSecond / (bare[index]?.throughput.perSecond ?? Number.NaN),
+  )
+  const throughput = (list: Row[]) => median(list.map((row) => row.throughput.perSecond))
+  const p99 = (list: Row[]) => median(list.map((row) => row.latency.latencyMs.p99))
   console.log(
-    `${clients} clients: throughput ratio pairwise/bare = ${fmt(ours.throughput.perSecond / bare.throughput.perSecond, 2)}; ` +
-      `p99 at ${rate}/s: pairwise ${fmt(ours.latency.latencyMs.p99)} ms vs bare ${fmt(bare.latency.latencyMs.p99)} ms`,
+    `${clients} clients: throughput ratio pairwise/bare = ${fmt(median(ratios), 2)}` +
+      `${rounds > 1 ? ` (median of rounds ${ratios.map((ratio) => fmt(ratio, 2)).join(', ')}; medians ${fmt(throughput(ours), 0)} vs ${fmt(throughput(bare), 0)} msgs/s)` : ''}; ` +
+      `p99 at ${rate}/s: pairwise ${fmt(p99(ours))} ms vs bare ${fmt(p99(bare))} ms`,
   )
 }
