@@ -55,6 +55,8 @@ test('axe finds no serious or critical violation in any view, disconnected or co
   stack,
   wallet,
 }) => {
+  // Contrast is judged on the settled view, not mid fade-in (the modal honours reduced motion).
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto(stack.demoUrl)
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   const dialog = page.getByRole('dialog')
