@@ -1,8 +1,13 @@
 import type { StoredMessage } from './message.js'
 import type { MailboxStore } from './store.js'
 
-// Most messages reach one client or none, so the set of recipients is made on the first delivery.
-type Entry = { message: StoredMessage; deliveredTo: Set<string> | undefined }
+// Most messages reach one client or none: a lone recipient is kept as its id, a set only from the second.
+type Entry = { message: StoredMessage; deliveredTo: string | Set<string> | undefined }
+
+function hasRecipient(entry: Entry, clientId: string): boolean {
+  const { deliveredTo } = entry
+  return typeof deliveredTo === 'string' ? deliveredTo === clientId : (deliveredTo?.has(clientId) ?? false)
+}
 
 /** Mailboxes in process memory: fast, and gone with the process. */
 export class MemoryMailboxStore implements MailboxStore {
@@ -22,10 +27,11 @@ export class MemoryMailboxStore implements MailboxStore {
 
   async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
     const found: StoredMessage[] = []
-    for (const { message, deliveredTo } of this.topics.get(topic) ?? []) {
+    for (const entry of this.topics.get(topic) ?? []) {
       if (found.length >= limit) break
+      const { message } = entry
       if (message.expiresAt <= now) continue
-      if (message.publisherId === clientId || deliveredTo?.has(clientId)) continue
+      if (message.publisherId === clientId || hasRecipient(entry, clientId)) continue
       found.push(message)
     }
     return found
@@ -33,9 +39,11 @@ export class MemoryMailboxStore implements MailboxStore {
 
   async markDelivered(id: string, clientId: string): Promise<boolean> {
     const entry = this.entries.get(id)
-    if (!entry || entry.deliveredTo?.has(clientId)) return false
-    entry.deliveredTo ??= new Set()
-    entry.deliveredTo.add(clientId)
+    if (!entry || hasRecipient(entry, clientId)) return false
+    const { deliveredTo } = entry
+    if (deliveredTo === undefined) entry.deliveredTo = clientId
+    else if (typeof deliveredTo === 'string') entry.deliveredTo = new Set([deliveredTo, clientId])
+    else deliveredTo.add(clientId)
     return true
   }
 
