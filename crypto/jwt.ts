@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { assertInteger, assertRecord, assertString } from './assert.js'
 import { decodeDidKey, encodeDidKey } from './didKey.js'
 import { base64urlToBytes, bytesToBase64url, bytesToUtf8, utf8ToBytes } from './encoding.js'
@@ -52,7 +52,7 @@ export type RelayJwtClaims = {
 // Exactly what the official clients send; extra header parameters such as `crit` would change meaning.
 const headerSchema = z.strictObject({ alg: z.literal('EdDSA'), typ: z.literal('JWT') })
 
-const timestamp = z.number().int().min(0).max(MAX_TIMESTAMP)
+const timestamp = z.int().check(z.gte(0), z.lte(MAX_TIMESTAMP))
 // Unknown claims (the spec's `act`, for one) are tolerated: other clients may send them.
 const payloadSchema = z.object({
   iss: z.string(),

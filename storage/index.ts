@@ -1,4 +1,5 @@
 export { IdbStorage, type IdbStorageOptions } from './idbStorage.js'
+export { describeIssues, explainIssue, safeParseExplained } from './issues.js'
 export {
   type KeyValueStorage,
   type ReportProblem,

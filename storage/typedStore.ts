@@ -1,4 +1,5 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
+import { safeParseExplained } from './issues.js'
 import type { KeyValueStorage, ReportProblem } from './keyValueStorage.js'
 
 export class StoreError extends Error {
@@ -17,7 +18,7 @@ export type TypedStoreOptions<V> = {
   storageKey: string
   /** Names the store in errors and reports, e.g. "session". */
   name: string
-  schema: z.ZodType<V>
+  schema: z.core.$ZodType<V>
   keyOf: (value: V) => string
   /** Told about every stored entry that failed the schema; such entries are dropped. */
   onProblem?: ReportProblem
@@ -56,7 +57,7 @@ export class TypedStore<V> {
       dropped = true
     }
     for (const [index, entry] of (Array.isArray(stored) ? stored : []).entries()) {
-      const parsed = schema.safeParse(entry)
+      const parsed = safeParseExplained(schema, entry)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
         report(

@@ -1,18 +1,18 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { JsonRpcError, JsonRpcRequest, JsonRpcResult } from './payload.js'
 
-const IdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
+const IdSchema = z.int().check(z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER))
 
 export const ErrorResponseSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
-  data: z.string().optional(),
+  data: z.optional(z.string()),
 })
 
 export const JsonRpcRequestSchema = z.object({
   id: IdSchema,
   jsonrpc: z.literal('2.0'),
-  method: z.string().min(1),
+  method: z.string().check(z.minLength(1)),
   params: z.unknown(),
 })
 

@@ -1,3 +1,4 @@
+import { safeParseExplained } from '../../storage/index.js'
 import type { EngineContext } from '../context.js'
 import { internalError, toErrorResponse } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
@@ -27,7 +28,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
       call: 'onSessionProposeRequest()',
       checkPairing: false,
     })
-    const parsed = SessionProposeParamsSchema.safeParse(payload.params)
+    const parsed = safeParseExplained(SessionProposeParamsSchema, payload.params)
     if (!parsed.success) {
       throw internalError(
         'MISSING_OR_INVALID',

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { formatRequest, payloadId } from '../jsonrpc/index.js'
 import { ProviderErrorCode, ProviderRpcError } from './errors.js'
 
@@ -12,8 +12,8 @@ export type HttpRpcConnectionOptions = {
 }
 
 const ResponseSchema = z.object({
-  result: z.unknown().optional(),
-  error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }).optional(),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.object({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) })),
 })
 
 /**

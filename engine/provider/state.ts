@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { KeyValueStorage } from '../../storage/index.js'
 import type { EngineLogger } from '../logger.js'
 import { ProposalNamespaceSchema } from '../schemas/index.js'

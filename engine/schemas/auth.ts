@@ -1,21 +1,21 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ParticipantSchema } from './common.js'
 
 /** The partial CACAO a requester asks to be signed (CAIP-74 payload without `iss`). */
 export const AuthPayloadSchema = z.object({
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   chains: z.array(z.string()),
   domain: z.string(),
   aud: z.string(),
   version: z.string(),
   nonce: z.string(),
   iat: z.string(),
-  nbf: z.string().optional(),
-  exp: z.string().optional(),
-  statement: z.string().optional(),
-  requestId: z.string().optional(),
-  resources: z.array(z.string()).optional(),
-  signatureTypes: z.record(z.string(), z.array(z.string())).optional(),
+  nbf: z.optional(z.string()),
+  exp: z.optional(z.string()),
+  statement: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  resources: z.optional(z.array(z.string())),
+  signatureTypes: z.optional(z.record(z.string(), z.array(z.string()))),
 })
 export type AuthPayload = z.infer<typeof AuthPayloadSchema>
 
@@ -28,20 +28,20 @@ export const CacaoSchema = z.object({
     version: z.string(),
     nonce: z.string(),
     iat: z.string(),
-    nbf: z.string().optional(),
-    exp: z.string().optional(),
-    statement: z.string().optional(),
-    requestId: z.string().optional(),
-    resources: z.array(z.string()).optional(),
+    nbf: z.optional(z.string()),
+    exp: z.optional(z.string()),
+    statement: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
   }),
-  s: z.object({ t: z.string(), s: z.string(), m: z.string().optional() }),
+  s: z.object({ t: z.string(), s: z.string(), m: z.optional(z.string()) }),
 })
 export type Cacao = z.infer<typeof CacaoSchema>
 
 export const SessionAuthenticateParamsSchema = z.object({
   requester: ParticipantSchema,
   authPayload: AuthPayloadSchema,
-  expiryTimestamp: z.number().int(),
+  expiryTimestamp: z.int(),
 })
 export type SessionAuthenticateParams = z.infer<typeof SessionAuthenticateParamsSchema>
 

@@ -1,11 +1,11 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export { ErrorResponseSchema } from '../jsonrpc/classify.js'
 
 const HEX_64 = /^[0-9a-f]{64}$/
 
 /** A topic or an X25519 public key: 64 lowercase hex digits. */
-export const Hex32Schema = z.string().regex(HEX_64, 'expected 64 lowercase hex digits')
+export const Hex32Schema = z.string().check(z.regex(HEX_64, 'expected 64 lowercase hex digits'))
 
 /**
  * Peer metadata. Only `name` and `url` are relied on; the rest is shown to users, and peers in the wild
@@ -13,39 +13,42 @@ export const Hex32Schema = z.string().regex(HEX_64, 'expected 64 lowercase hex d
  */
 export const MetadataSchema = z.object({
   name: z.string(),
-  description: z.string().catch(''),
-  url: z.string().catch(''),
-  icons: z.array(z.string()).catch([]),
-  verifyUrl: z.string().optional(),
-  redirect: z
-    .object({
-      native: z.string().optional(),
-      universal: z.string().optional(),
-      linkMode: z.boolean().optional(),
-    })
-    .optional(),
+  description: z.catch(z.string(), ''),
+  url: z.catch(z.string(), ''),
+  icons: z.catch(z.array(z.string()), []),
+  verifyUrl: z.optional(z.string()),
+  redirect: z.optional(
+    z.object({
+      native: z.optional(z.string()),
+      universal: z.optional(z.string()),
+      linkMode: z.optional(z.boolean()),
+    }),
+  ),
 })
 export type Metadata = z.infer<typeof MetadataSchema>
 
-export const RelaySchema = z.object({ protocol: z.string().min(1), data: z.string().optional() })
+export const RelaySchema = z.object({
+  protocol: z.string().check(z.minLength(1)),
+  data: z.optional(z.string()),
+})
 export type Relay = z.infer<typeof RelaySchema>
 
 export const ParticipantSchema = z.object({ publicKey: Hex32Schema, metadata: MetadataSchema })
 export type Participant = z.infer<typeof ParticipantSchema>
 
 export const ProposalNamespaceSchema = z.object({
-  chains: z.array(z.string()).optional(),
+  chains: z.optional(z.array(z.string())),
   methods: z.array(z.string()),
   events: z.array(z.string()),
-  rpcMap: z.record(z.string(), z.string()).optional(),
-  defaultChain: z.string().optional(),
+  rpcMap: z.optional(z.record(z.string(), z.string())),
+  defaultChain: z.optional(z.string()),
 })
 export type ProposalNamespace = z.infer<typeof ProposalNamespaceSchema>
 export const ProposalNamespacesSchema = z.record(z.string(), ProposalNamespaceSchema)
 export type ProposalNamespaces = z.infer<typeof ProposalNamespacesSchema>
 
 export const SessionNamespaceSchema = z.object({
-  chains: z.array(z.string()).optional(),
+  chains: z.optional(z.array(z.string())),
   accounts: z.array(z.string()),
   methods: z.array(z.string()),
   events: z.array(z.string()),
@@ -63,7 +66,7 @@ export const VerifyContextSchema = z.object({
     verifyUrl: z.string(),
     validation: z.enum(['UNKNOWN', 'VALID', 'INVALID']),
     origin: z.string(),
-    isScam: z.boolean().optional(),
+    isScam: z.optional(z.boolean()),
   }),
 })
 export type VerifyContext = z.infer<typeof VerifyContextSchema>

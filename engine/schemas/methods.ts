@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   AuthPayloadSchema,
   CacaoSchema,
@@ -19,21 +19,21 @@ import {
 // fields we have no use for, and refusing them would break the session.
 
 export const SessionProposeParamsSchema = z.object({
-  relays: z.array(RelaySchema).min(1),
+  relays: z.array(RelaySchema).check(z.minLength(1)),
   proposer: ParticipantSchema,
-  requiredNamespaces: ProposalNamespacesSchema.default({}),
-  optionalNamespaces: ProposalNamespacesSchema.default({}),
-  sessionProperties: PropertiesSchema.optional(),
-  scopedProperties: PropertiesSchema.optional(),
-  expiryTimestamp: z.number().int().optional(),
-  pairingTopic: Hex32Schema.optional(),
-  id: z.number().int().optional(),
-  requests: z
-    .object({
-      authentication: z.array(AuthPayloadSchema).optional(),
-      walletPay: z.unknown().optional(),
-    })
-    .optional(),
+  requiredNamespaces: z._default(ProposalNamespacesSchema, {}),
+  optionalNamespaces: z._default(ProposalNamespacesSchema, {}),
+  sessionProperties: z.optional(PropertiesSchema),
+  scopedProperties: z.optional(PropertiesSchema),
+  expiryTimestamp: z.optional(z.int()),
+  pairingTopic: z.optional(Hex32Schema),
+  id: z.optional(z.int()),
+  requests: z.optional(
+    z.object({
+      authentication: z.optional(z.array(AuthPayloadSchema)),
+      walletPay: z.optional(z.unknown()),
+    }),
+  ),
 })
 export type SessionProposeParams = z.infer<typeof SessionProposeParamsSchema>
 
@@ -47,16 +47,16 @@ export const SessionSettleParamsSchema = z.object({
   relay: RelaySchema,
   namespaces: SessionNamespacesSchema,
   controller: ParticipantSchema,
-  expiry: z.number().int(),
-  requiredNamespaces: ProposalNamespacesSchema.optional(),
-  optionalNamespaces: ProposalNamespacesSchema.optional(),
-  sessionProperties: PropertiesSchema.optional(),
-  scopedProperties: PropertiesSchema.optional(),
-  sessionConfig: z.record(z.string(), z.unknown()).optional(),
+  expiry: z.int(),
+  requiredNamespaces: z.optional(ProposalNamespacesSchema),
+  optionalNamespaces: z.optional(ProposalNamespacesSchema),
+  sessionProperties: z.optional(PropertiesSchema),
+  scopedProperties: z.optional(PropertiesSchema),
+  sessionConfig: z.optional(z.record(z.string(), z.unknown())),
   /** Answers to the proposal's `requests`: CACAOs for a sign-in asked for in `connect()`. */
-  proposalRequestsResponses: z
-    .object({ authentication: z.array(CacaoSchema).optional(), walletPay: z.unknown().optional() })
-    .optional(),
+  proposalRequestsResponses: z.optional(
+    z.object({ authentication: z.optional(z.array(CacaoSchema)), walletPay: z.optional(z.unknown()) }),
+  ),
 })
 export type SessionSettleParams = z.infer<typeof SessionSettleParamsSchema>
 
@@ -64,22 +64,22 @@ export const SessionUpdateParamsSchema = z.object({ namespaces: SessionNamespace
 export type SessionUpdateParams = z.infer<typeof SessionUpdateParamsSchema>
 
 /** The official client sends `{}` and the receiver resets the expiry itself; the spec adds `expiry`. */
-export const SessionExtendParamsSchema = z.object({ expiry: z.number().int().optional() })
+export const SessionExtendParamsSchema = z.object({ expiry: z.optional(z.int()) })
 export type SessionExtendParams = z.infer<typeof SessionExtendParamsSchema>
 
 export const SessionRequestParamsSchema = z.object({
   request: z.object({
-    method: z.string().min(1),
+    method: z.string().check(z.minLength(1)),
     params: z.unknown(),
-    expiryTimestamp: z.number().int().optional(),
+    expiryTimestamp: z.optional(z.int()),
   }),
-  chainId: z.string().min(1),
+  chainId: z.string().check(z.minLength(1)),
 })
 export type SessionRequestParams = z.infer<typeof SessionRequestParamsSchema>
 
 export const SessionEventParamsSchema = z.object({
-  event: z.object({ name: z.string().min(1), data: z.unknown() }),
-  chainId: z.string().min(1),
+  event: z.object({ name: z.string().check(z.minLength(1)), data: z.unknown() }),
+  chainId: z.string().check(z.minLength(1)),
 })
 export type SessionEventParams = z.infer<typeof SessionEventParamsSchema>
 

@@ -1,3 +1,4 @@
+import { safeParseExplained } from '../../storage/index.js'
 import type { EngineContext } from '../context.js'
 import { internalError, sdkError, toErrorResponse } from '../errors.js'
 import type { IncomingRequest } from '../proposal/onProposeRequest.js'
@@ -19,7 +20,7 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
   const { topic, payload } = incoming
   try {
     await assertSessionTopic(ctx, topic)
-    const parsed = SessionRequestParamsSchema.safeParse(payload.params)
+    const parsed = safeParseExplained(SessionRequestParamsSchema, payload.params)
     if (!parsed.success) {
       throw internalError(
         'MISSING_OR_INVALID',

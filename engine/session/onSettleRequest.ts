@@ -1,3 +1,4 @@
+import { safeParseExplained } from '../../storage/index.js'
 import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
@@ -25,7 +26,7 @@ function validateSettle(ctx: EngineContext, params: unknown): SessionSettleParam
     'onSessionSettleRequest()',
   )
   if (namespacesProblem) throw namespacesProblem
-  const parsed = SessionSettleParamsSchema.safeParse(params)
+  const parsed = safeParseExplained(SessionSettleParamsSchema, params)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw internalError(

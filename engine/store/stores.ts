@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod'
+import type * as z from 'zod/mini'
 import { type KeyValueStorage, type ReportProblem, storageKey, TypedStore } from '../../storage/index.js'
 import {
   type AuthRequest,
@@ -48,7 +48,7 @@ export function createStores(options: StoreOptions): EngineStores {
   const typed = <V>(
     context: 'core' | 'client',
     name: string,
-    schema: ZodType<V>,
+    schema: z.core.$ZodType<V>,
     keyOf: (value: V) => string,
   ): TypedStore<V> =>
     new TypedStore<V>({

@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { VerifyResolver } from './resolve.js'
 
-const AnswerSchema = z.object({ origin: z.string(), isScam: z.boolean().optional() })
+const AnswerSchema = z.object({ origin: z.string(), isScam: z.optional(z.boolean()) })
 
 /**
  * A resolver for a verify service speaking the v2 attestation API: `GET <url>/attestation/<id>` answers

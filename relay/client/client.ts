@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   encodeDidKey,
   generateSigningKeyPair,
@@ -8,11 +8,11 @@ import {
   signingPublicKey,
   signRelayJwt,
 } from '../../crypto/index.js'
+import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import {
   type ApproveSessionParams,
   BatchSubscribeResultSchema,
   type ClientMethod,
-  describeIssues,
   encodeFrame,
   errorFrame,
   FetchMessagesResultSchema,
@@ -269,13 +269,13 @@ export class RelayClient {
   }
 
   #checkParams(method: ClientMethod, params: unknown): void {
-    const parsed = RelayParamsSchemas[method].safeParse(params)
+    const parsed = safeParseExplained(RelayParamsSchemas[method], params)
     if (!parsed.success) {
       throw new RelayClientError('INVALID_PARAMS', `${method}: ${describeIssues(parsed.error)}`)
     }
   }
 
-  #request<Schema extends z.ZodType>(
+  #request<Schema extends z.ZodMiniType>(
     method: ClientMethod,
     params: unknown,
     resultSchema: Schema,
@@ -306,7 +306,7 @@ export class RelayClient {
           reject(outcome.error)
           return
         }
-        const parsed = resultSchema.safeParse(outcome.result)
+        const parsed = safeParseExplained(resultSchema, outcome.result)
         if (parsed.success) resolve(parsed.data)
         else
           reject(new RelayClientError('INVALID_RESULT', `${method} result: ${describeIssues(parsed.error)}`))
@@ -474,7 +474,7 @@ export class RelayClient {
     }
     // Acked even when unusable: an unacked message would be pushed again on every reconnect.
     this.#sendRaw(encodeFrame(resultFrame(frame.id, true)))
-    const parsed = SubscriptionPushSchema.safeParse(frame.params)
+    const parsed = safeParseExplained(SubscriptionPushSchema, frame.params)
     if (!parsed.success) {
       this.#report(
         new RelayClientError('MALFORMED_FRAME', `ignored a ${frame.method}: ${describeIssues(parsed.error)}`),

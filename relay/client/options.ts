@@ -1,6 +1,6 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SigningKeyPair } from '../../crypto/index.js'
-import { describeIssues } from '../protocol/index.js'
+import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import { RelayClientError } from './errors.js'
 import type { RelayClientLogger } from './logger.js'
 import type { SocketFactory } from './socket.js'
@@ -47,38 +47,36 @@ export const defaultTimings: RelayClientTimings = {
 
 export const DEFAULT_DEDUPE_WINDOW = 2_000
 
-const duration = z
-  .number()
-  .positive()
-  .max(2 ** 31 - 1)
+const duration = z.number().check(z.positive(), z.lte(2 ** 31 - 1))
 
 const optionsSchema = z.object({
-  relayUrl: z
-    .string()
-    .regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL')
-    .refine((url) => URL.canParse(url), 'relayUrl is not a valid URL'),
-  projectId: z.string().optional(),
-  signingKeyPair: z
-    .object({ secretKey: z.instanceof(Uint8Array), publicKey: z.instanceof(Uint8Array) })
-    .optional(),
-  userAgent: z.string().min(1).optional(),
-  timings: z
-    .object({
-      heartbeatIntervalMs: duration,
-      heartbeatTimeoutMs: z.number().positive(),
-      reconnectStepMs: duration,
-      reconnectMaxMs: duration,
-      requestTimeoutMs: duration,
-      closeGraceMs: duration,
-    })
-    .partial()
-    .optional(),
-  dedupeWindow: z.number().int().positive().optional(),
+  relayUrl: z.string().check(
+    z.regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL'),
+    z.refine((url) => URL.canParse(url), 'relayUrl is not a valid URL'),
+  ),
+  projectId: z.optional(z.string()),
+  signingKeyPair: z.optional(
+    z.object({ secretKey: z.instanceof(Uint8Array), publicKey: z.instanceof(Uint8Array) }),
+  ),
+  userAgent: z.optional(z.string().check(z.minLength(1))),
+  timings: z.optional(
+    z.partial(
+      z.object({
+        heartbeatIntervalMs: duration,
+        heartbeatTimeoutMs: z.number().check(z.positive()),
+        reconnectStepMs: duration,
+        reconnectMaxMs: duration,
+        requestTimeoutMs: duration,
+        closeGraceMs: duration,
+      }),
+    ),
+  ),
+  dedupeWindow: z.optional(z.int().check(z.positive())),
 })
 
 /** Options come from code, but often from config files too: check them before anything connects. */
 export function checkOptions(options: RelayClientOptions): RelayClientTimings {
-  const parsed = optionsSchema.safeParse(options)
+  const parsed = safeParseExplained(optionsSchema, options)
   if (!parsed.success) {
     throw new RelayClientError(
       'INVALID_OPTIONS',

@@ -1,7 +1,6 @@
 export { readCommonPublishParams, readCommonSubscribeParams } from './commonParams.js'
 export { RelayErrorCode } from './errors.js'
 export { resultFrameText, subscriptionFrameText } from './frameText.js'
-export { describeIssues } from './issues.js'
 export {
   encodeFrame,
   errorFrame,

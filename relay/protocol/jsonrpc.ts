@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import { readCommonFrame } from './commonFrame.js'
 import { RelayErrorCode } from './errors.js'
-import { describeIssues } from './issues.js'
 import { rawTopLevelNumber } from './rawId.js'
 
 /**
@@ -14,8 +14,8 @@ export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>
 export const JsonRpcRequestSchema = z.object({
   jsonrpc: z.literal('2.0'),
   id: JsonRpcIdSchema,
-  method: z.string().min(1),
-  params: z.unknown().optional(),
+  method: z.string().check(z.minLength(1)),
+  params: z.optional(z.unknown()),
 })
 export type JsonRpcRequest<Params = unknown> = {
   jsonrpc: '2.0'
@@ -25,9 +25,9 @@ export type JsonRpcRequest<Params = unknown> = {
 }
 
 export const JsonRpcErrorObjectSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 })
 export type JsonRpcErrorObject = z.infer<typeof JsonRpcErrorObjectSchema>
 
@@ -40,7 +40,7 @@ export type JsonRpcResult<Result = unknown> = { jsonrpc: '2.0'; id: JsonRpcId; r
 
 export const JsonRpcErrorResponseSchema = z.object({
   jsonrpc: z.literal('2.0'),
-  id: JsonRpcIdSchema.nullable(),
+  id: z.nullable(JsonRpcIdSchema),
   error: JsonRpcErrorObjectSchema,
 })
 export type JsonRpcErrorResponse = z.infer<typeof JsonRpcErrorResponseSchema>
@@ -74,7 +74,7 @@ export function parseFrame(text: string): FrameParseOutcome {
   const replyId = JsonRpcIdSchema.safeParse(id).data ?? null
 
   if ('method' in record) {
-    const parsed = JsonRpcRequestSchema.safeParse(record)
+    const parsed = safeParseExplained(JsonRpcRequestSchema, record)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidRequest,
@@ -84,7 +84,7 @@ export function parseFrame(text: string): FrameParseOutcome {
     return { ok: true, value: { kind: 'request', frame: parsed.data } }
   }
   if ('error' in record) {
-    const parsed = JsonRpcErrorResponseSchema.safeParse(record)
+    const parsed = safeParseExplained(JsonRpcErrorResponseSchema, record)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidRequest,
@@ -94,7 +94,7 @@ export function parseFrame(text: string): FrameParseOutcome {
     return { ok: true, value: { kind: 'error', frame: parsed.data } }
   }
   if ('result' in record) {
-    const parsed = JsonRpcResultSchema.safeParse(record)
+    const parsed = safeParseExplained(JsonRpcResultSchema, record)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidRequest,

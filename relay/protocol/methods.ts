@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Every relay method name on the wire, client→relay and relay→client. */
 export const RelayMethod = {
@@ -18,29 +18,29 @@ export type RelayMethod = (typeof RelayMethod)[keyof typeof RelayMethod]
 
 /** A topic is sha256 of a key, as 64 lowercase hex digits. Checked so it can key any store safely. */
 export const TOPIC_PATTERN = /^[0-9a-f]{64}$/
-export const TopicSchema = z.string().regex(TOPIC_PATTERN, 'a topic is 64 lowercase hex digits')
+export const TopicSchema = z.string().check(z.regex(TOPIC_PATTERN, 'a topic is 64 lowercase hex digits'))
 /** The opaque envelope (base64 on the relay). The relay never decodes it. */
-export const MessageSchema = z.string().min(1, 'the message is empty')
-export const TtlSchema = z.number().int().positive()
-export const TagSchema = z.number().int().nonnegative()
+export const MessageSchema = z.string().check(z.minLength(1, 'the message is empty'))
+export const TtlSchema = z.int().check(z.positive())
+export const TagSchema = z.int().check(z.nonnegative())
 
 // Param objects use z.object, which accepts and drops unknown keys: clients merge their analytics
 // fields (rpcMethods, chainId, txHashes, …) flat into the params, and refusing them breaks publish.
-// Fields the relay only passes along or ignores are read with `.catch(undefined)`: a client that sends
+// Fields the relay only passes along or ignores are read with `z.catch(…, undefined)`: a client that sends
 // an odd value there must not lose its whole call over it.
 
 /** `undefined` on Node clients (the key is dropped from the JSON); a JWT string in browsers. */
-export const AttestationSchema = z.string().nullish().catch(undefined)
-export const CorrelationIdSchema = z.union([z.number(), z.string()]).optional().catch(undefined)
-const ignoredStrings = z.array(z.string()).optional().catch(undefined)
-const ignoredRecord = z.record(z.string(), z.unknown()).optional().catch(undefined)
+export const AttestationSchema = z.catch(z.nullish(z.string()), undefined)
+export const CorrelationIdSchema = z.catch(z.optional(z.union([z.number(), z.string()])), undefined)
+const ignoredStrings = z.catch(z.optional(z.array(z.string())), undefined)
+const ignoredRecord = z.catch(z.optional(z.record(z.string(), z.unknown())), undefined)
 
 export const PublishParamsSchema = z.object({
   topic: TopicSchema,
   message: MessageSchema,
   ttl: TtlSchema,
-  tag: TagSchema.optional(),
-  prompt: z.boolean().optional(),
+  tag: z.optional(TagSchema),
+  prompt: z.optional(z.boolean()),
   attestation: AttestationSchema,
   correlationId: CorrelationIdSchema,
 })
@@ -56,7 +56,7 @@ export const BatchSubscribeParamsSchema = z.object({ topics: z.array(TopicSchema
 export type BatchSubscribeParams = z.infer<typeof BatchSubscribeParamsSchema>
 
 /** `id` is the subscription id the client computed; the relay keys subscriptions by topic alone. */
-export const UnsubscribeParamsSchema = z.object({ topic: TopicSchema, id: z.string().optional() })
+export const UnsubscribeParamsSchema = z.object({ topic: TopicSchema, id: z.optional(z.string()) })
 export type UnsubscribeParams = z.infer<typeof UnsubscribeParamsSchema>
 
 export const BatchUnsubscribeParamsSchema = z.object({ subscriptions: z.array(UnsubscribeParamsSchema) })
@@ -75,7 +75,7 @@ export type BatchFetchMessagesParams = z.infer<typeof BatchFetchMessagesParamsSc
 export const ProposeSessionParamsSchema = z.object({
   pairingTopic: TopicSchema,
   sessionProposal: MessageSchema,
-  ttl: TtlSchema.optional().catch(undefined),
+  ttl: z.catch(z.optional(TtlSchema), undefined),
   attestation: AttestationSchema,
   correlationId: CorrelationIdSchema,
 })
@@ -87,7 +87,7 @@ export const ApproveSessionParamsSchema = z.object({
   pairingTopic: TopicSchema,
   sessionProposalResponse: MessageSchema,
   sessionSettlementRequest: MessageSchema,
-  ttl: TtlSchema.optional().catch(undefined),
+  ttl: z.catch(z.optional(TtlSchema), undefined),
   attestation: AttestationSchema,
   correlationId: CorrelationIdSchema,
   approvedChains: ignoredStrings,
@@ -102,7 +102,7 @@ export type ApproveSessionParams = z.infer<typeof ApproveSessionParamsSchema>
 export const ReceivedMessageSchema = z.object({
   topic: TopicSchema,
   message: MessageSchema,
-  publishedAt: z.number().int().nonnegative(),
+  publishedAt: z.int().check(z.nonnegative()),
   tag: TagSchema,
   attestation: AttestationSchema,
 })

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'node-sqlite3-wasm'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { type MailboxStore, type StoredMessage, StoredMessageSchema } from './core/index.js'
 
 // Bump with a migration when the tables change; a file from a newer relay is refused, not misread.
@@ -33,7 +33,7 @@ const RowSchema = z.object({
   message: z.string(),
   tag: z.number(),
   prompt: z.number(),
-  attestation: z.string().nullable(),
+  attestation: z.nullable(z.string()),
   published_at: z.number(),
   expires_at: z.number(),
   publisher_id: z.string(),

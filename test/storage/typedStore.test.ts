@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   MemoryStorage,
   type StorageProblem,
@@ -10,8 +10,8 @@ import {
 } from '../../storage/index.js'
 
 const sessionSchema = z.object({
-  topic: z.string().regex(/^[0-9a-f]{64}$/),
-  expiry: z.number().int(),
+  topic: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  expiry: z.int(),
   acknowledged: z.boolean(),
 })
 type Session = z.infer<typeof sessionSchema>
@@ -89,6 +89,10 @@ describe('TypedStore', () => {
       key,
       reason: expect.stringMatching(/^entry 1 is not a valid session: topic/),
     })
+    // zod/mini has no messages of its own: the report must still say what was wrong, in words.
+    expect(problems[1]?.reason).toBe(
+      'entry 2 is not a valid session: value Invalid input: expected object, received string',
+    )
     expect(await storage.getItem(key)).toEqual([session(1), session(2)])
   })
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { MessageSchema, TagSchema, TopicSchema } from '../../protocol/index.js'
 import { sha256Hex } from './sha256Hex.js'
 
@@ -21,16 +21,16 @@ export type StoredMessage = {
 
 /** For messages read back from a store another process wrote (SQLite file, Redis). */
 export const StoredMessageSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{64}$/),
+  id: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   topic: TopicSchema,
   message: MessageSchema,
   tag: TagSchema,
   prompt: z.boolean(),
-  attestation: z.string().optional(),
-  publishedAt: z.number().int().nonnegative(),
-  expiresAt: z.number().int().nonnegative(),
-  publisherId: z.string().min(1),
-}) satisfies z.ZodType<StoredMessage>
+  attestation: z.optional(z.string()),
+  publishedAt: z.int().check(z.nonnegative()),
+  expiresAt: z.int().check(z.nonnegative()),
+  publisherId: z.string().check(z.minLength(1)),
+}) satisfies z.ZodMiniType<StoredMessage>
 
 export function messageId(topic: string, message: string): string {
   return sha256Hex(`${topic}${message}`)

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   describeError,
   type RelayFanout,

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   type MailboxStore,
   type RelayLogger,
@@ -42,7 +42,7 @@ return #expired
 `
 
 const PURGE_BATCH = 1000
-const count = z.number().int().nonnegative()
+const count = z.int().check(z.nonnegative())
 
 /**
  * Mailboxes in Redis, shared by every relay node pointing at it: one key per message (expiring with

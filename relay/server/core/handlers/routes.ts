@@ -1,7 +1,7 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
+import { describeIssues, safeParseExplained } from '../../../../storage/index.js'
 import {
   type ClientMethod,
-  describeIssues,
   RelayErrorCode,
   RelayMethod,
   RelayParamsSchemas,
@@ -23,14 +23,14 @@ type CommonReader<Params> = (params: unknown) => Params | undefined
 
 function route<Params>(
   method: ClientMethod,
-  schema: z.ZodType<Params>,
+  schema: z.core.$ZodType<Params>,
   handle: Handler<Params>,
   readCommon?: CommonReader<Params>,
 ): Route {
   return async (context, params) => {
     const common = readCommon?.(params)
     if (common) return handle(context, common)
-    const parsed = schema.safeParse(params)
+    const parsed = safeParseExplained(schema, params)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidParams,
