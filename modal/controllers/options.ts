@@ -1,7 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ChainAdapter } from '../adapters/types.js'
 import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'
+import { issueText } from './issueText.js'
 
 const metadataSchema = z.object({
   name: z.string(),
@@ -10,8 +11,8 @@ const metadataSchema = z.object({
   icons: z.array(z.string()),
 })
 
-const featuresSchema = z
-  .object({
+const featuresSchema = z.partial(
+  z.object({
     email: z.boolean(),
     socials: z.union([z.literal(false), z.array(z.string())]),
     swaps: z.boolean(),
@@ -20,11 +21,11 @@ const featuresSchema = z
     history: z.boolean(),
     allWallets: z.boolean(),
     connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'])),
-  })
-  .partial()
+  }),
+)
 
-export const themeVariablesSchema = z
-  .object({
+export const themeVariablesSchema = z.partial(
+  z.object({
     '--w3m-accent': z.string(),
     '--w3m-color-mix': z.string(),
     '--w3m-color-mix-strength': z.number(),
@@ -33,40 +34,37 @@ export const themeVariablesSchema = z
     '--w3m-border-radius-master': z.string(),
     '--w3m-z-index': z.number(),
     '--w3m-qr-color': z.string(),
-  })
-  .partial()
+  }),
+)
 
 /** The option names and shapes of AppKit 1.7's createAppKit, for what Pairwise supports, plus relayUrl and locale. */
 export const optionsSchema = z.object({
-  adapters: z
-    .array(z.custom<ChainAdapter>((a) => typeof a === 'object' && a !== null && 'namespace' in a))
-    .optional(),
-  networks: z.array(caipNetworkSchema).min(1, 'networks must name at least one network'),
-  defaultNetwork: caipNetworkSchema.optional(),
-  projectId: z.string().optional(),
-  metadata: metadataSchema.optional(),
-  themeMode: z.enum(['light', 'dark']).optional(),
-  themeVariables: themeVariablesSchema.optional(),
-  features: featuresSchema.optional(),
-  enableEmbedded: z.boolean().optional(),
-  enableReconnect: z.boolean().optional(),
-  allowUnsupportedChain: z.boolean().optional(),
-  manualWCControl: z.boolean().optional(),
-  featuredWalletIds: z.array(z.string()).optional(),
-  includeWalletIds: z.array(z.string()).optional(),
-  excludeWalletIds: z.array(z.string()).optional(),
-  enableWalletConnect: z.boolean().optional(),
-  enableInjected: z.boolean().optional(),
-  enableEIP6963: z.boolean().optional(),
-  debug: z.boolean().optional(),
+  adapters: z.optional(
+    z.array(z.custom<ChainAdapter>((a) => typeof a === 'object' && a !== null && 'namespace' in a)),
+  ),
+  networks: z.array(caipNetworkSchema).check(z.minLength(1, 'networks must name at least one network')),
+  defaultNetwork: z.optional(caipNetworkSchema),
+  projectId: z.optional(z.string()),
+  metadata: z.optional(metadataSchema),
+  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeVariables: z.optional(themeVariablesSchema),
+  features: z.optional(featuresSchema),
+  enableEmbedded: z.optional(z.boolean()),
+  enableReconnect: z.optional(z.boolean()),
+  allowUnsupportedChain: z.optional(z.boolean()),
+  manualWCControl: z.optional(z.boolean()),
+  featuredWalletIds: z.optional(z.array(z.string())),
+  includeWalletIds: z.optional(z.array(z.string())),
+  excludeWalletIds: z.optional(z.array(z.string())),
+  enableWalletConnect: z.optional(z.boolean()),
+  enableInjected: z.optional(z.boolean()),
+  enableEIP6963: z.optional(z.boolean()),
+  debug: z.optional(z.boolean()),
   /** The WalletConnect relay; WalletConnect is offered only when one is configured (no vendor default). */
-  relayUrl: z
-    .string()
-    .regex(/^wss?:\/\//, 'relayUrl must be a ws:// or wss:// URL')
-    .optional(),
+  relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\//, 'relayUrl must be a ws:// or wss:// URL'))),
   /** Where to fetch a wallet registry that replaces the bundled one. */
-  walletRegistryUrl: z.string().url().optional(),
-  locale: z.string().optional(),
+  walletRegistryUrl: z.optional(z.url()),
+  locale: z.optional(z.string()),
 })
 
 export type AppKitOptions = Omit<z.input<typeof optionsSchema>, 'networks' | 'defaultNetwork'> & {
@@ -92,7 +90,7 @@ export function resolveOptions(options: AppKitOptions): ResolvedOptions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new OptionsError(
-      `Invalid createAppKit options: ${issue?.path.join('.') || 'options'}: ${issue?.message}`,
+      `Invalid createAppKit options: ${issue?.path.join('.') || 'options'}: ${issue ? issueText(issue) : 'is invalid'}`,
     )
   }
   // Networks pass validation but keep the caller's objects (viem chains carry functions zod would drop).

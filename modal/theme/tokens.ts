@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { themeVariablesSchema } from '../controllers/options.js'
 
 export type ThemeMode = 'light' | 'dark'

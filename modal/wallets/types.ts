@@ -1,20 +1,17 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const registryWalletSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  rdns: z.string().optional(),
-  homepage: z.string().url().optional(),
-  imageUrl: z.string().optional(),
-  mobile: z
-    .object({
-      native: z
-        .string()
-        .regex(/^[a-z][a-z0-9+.-]*:\/\//)
-        .optional(),
-      universal: z.string().url().optional(),
-    })
-    .optional(),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  rdns: z.optional(z.string()),
+  homepage: z.optional(z.url()),
+  imageUrl: z.optional(z.string()),
+  mobile: z.optional(
+    z.object({
+      native: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9+.-]*:\/\//))),
+      universal: z.optional(z.url()),
+    }),
+  ),
 })
 
 export const registrySchema = z.array(registryWalletSchema)

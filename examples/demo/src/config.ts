@@ -1,19 +1,24 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * What the page needs to know about the local stack. `npm start` writes it into the page's
  * `pairwise-demo-config` script tag when it serves the page; a plain static copy uses the defaults.
  */
 const demoConfigSchema = z.object({
-  networks: z
-    .array(z.object({ id: z.number().int().positive(), name: z.string().min(1), rpcUrl: z.string().url() }))
-    .min(1)
-    .default([{ id: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545' }]),
-  relayUrl: z
-    .string()
-    .regex(/^wss?:\/\//)
-    .optional(),
-  projectId: z.string().default('pairwise-demo'),
+  networks: z._default(
+    z
+      .array(
+        z.object({
+          id: z.int().check(z.positive()),
+          name: z.string().check(z.minLength(1)),
+          rpcUrl: z.url(),
+        }),
+      )
+      .check(z.minLength(1)),
+    [{ id: 31337, name: 'Anvil', rpcUrl: 'http://127.0.0.1:8545' }],
+  ),
+  relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\//))),
+  projectId: z._default(z.string(), 'pairwise-demo'),
 })
 
 export type DemoConfig = z.infer<typeof demoConfigSchema>

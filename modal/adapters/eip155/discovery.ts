@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Eip1193Provider } from '../types.js'
 
 export type DiscoveredWallet = {
@@ -11,10 +11,10 @@ export type DiscoveredWallet = {
 
 const announcementSchema = z.object({
   info: z.object({
-    uuid: z.string().min(1),
-    name: z.string().min(1),
+    uuid: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
     icon: z.string(),
-    rdns: z.string().min(1),
+    rdns: z.string().check(z.minLength(1)),
   }),
   provider: z.custom<Eip1193Provider>(
     (p) => typeof p === 'object' && p !== null && typeof (p as { request?: unknown }).request === 'function',
