@@ -1,4 +1,4 @@
-import { type Address, createPublicClient, formatUnits, http, type PublicClient } from 'viem'
+import { type Address, type Client, createClient, formatUnits, hexToBigInt, http } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
@@ -48,7 +48,7 @@ export class Eip155Adapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
   #options: Eip155AdapterOptions
   readonly #entries = new Map<string, Entry>()
-  readonly #clients = new Map<string, PublicClient>()
+  readonly #clients = new Map<string, Client>()
   #context: AdapterContext | undefined
   #walletConnect: Promise<WalletConnectTransport> | undefined
   #waiters = new Set<() => void>()
@@ -294,17 +294,23 @@ export class Eip155Adapter implements ChainAdapter {
   }
 
   async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
-    const value = await this.#client(network).getBalance({ address: address as Address })
+    const value = hexToBigInt(
+      await this.#client(network).request({
+        method: 'eth_getBalance',
+        params: [address as Address, 'latest'],
+      }),
+    )
     return {
       balance: formatUnits(value, network.nativeCurrency.decimals),
       symbol: network.nativeCurrency.symbol,
     }
   }
 
-  #client(network: CaipNetwork): PublicClient {
+  /** A bare client: viem's public actions (even getBalance alone) would bring ~25 KB gzip into first load. */
+  #client(network: CaipNetwork): Client {
     const existing = this.#clients.get(network.caipNetworkId)
     if (existing) return existing
-    const client = createPublicClient({ chain: network, transport: http(network.rpcUrls.default.http[0]) })
+    const client = createClient({ chain: network, transport: http(network.rpcUrls.default.http[0]) })
     this.#clients.set(network.caipNetworkId, client)
     return client
   }
