@@ -8,10 +8,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   resolve: {
-    alias: {
-      'pairwise/modal': source('modal/index.ts'),
-      'pairwise/wagmi': source('modal/wagmi/index.ts'),
-    },
+    alias: [
+      { find: /^pairwise\/modal$/, replacement: source('modal/index.ts') },
+      { find: /^pairwise\/modal\/elements$/, replacement: source('modal/elements.ts') },
+      { find: /^pairwise\/wagmi$/, replacement: source('modal/wagmi/index.ts') },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -1,11 +1,21 @@
 import { animationMs } from './tokens.js'
 
-/** The modal's stylesheet; lives in the shadow root, so host CSS cannot reach it and it cannot leak. */
-export const modalCss = `
+/** What every shadow root of ours starts with: nothing inherited from the host, system fonts, focus ring. */
+export const baseCss = `
 :host{all:initial;font-family:var(--pw-font);color:var(--pw-fg);font-size:calc(var(--pw-font-size) * 1.4)}
 *{box-sizing:border-box;font-family:inherit}
 button,input,a{font:inherit;color:inherit}
 :focus-visible{outline:2px solid var(--pw-accent);outline-offset:2px}
+`
+
+/** The page buttons' rules, kept apart so a button can paint before the dialog's code has loaded. */
+export const buttonCss = `
+.kit-button{display:inline-flex;align-items:center;gap:8px;border:none;border-radius:999px;padding:10px 16px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600;font-family:var(--pw-font);font-size:14px}
+.kit-button.account{background:var(--pw-bg-2);color:var(--pw-fg);border:1px solid var(--pw-border)}
+`
+
+/** The modal's stylesheet; lives in the shadow root, so host CSS cannot reach it and it cannot leak. */
+export const modalCss = `${baseCss}
 .overlay{position:fixed;inset:0;background:var(--pw-overlay);display:flex;align-items:center;justify-content:center;z-index:var(--pw-z);animation:fade ${animationMs.overlay}ms ease-out}
 .card{background:var(--pw-bg);color:var(--pw-fg);width:min(360px,100vw - 16px);max-height:min(640px,100vh - 16px);overflow:auto;border-radius:var(--pw-radius);border:1px solid var(--pw-border);box-shadow:0 8px 32px rgba(0,0,0,.25);animation:rise ${animationMs.card}ms ease-out;display:flex;flex-direction:column}
 .card.inline{box-shadow:none;animation:none}
@@ -42,8 +52,6 @@ button,input,a{font:inherit;color:inherit}
 .alert.error{color:var(--pw-error)}
 .snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);background:var(--pw-bg);border:1px solid var(--pw-border);padding:8px 14px;border-radius:999px;z-index:var(--pw-z)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.kit-button{display:inline-flex;align-items:center;gap:8px;border:none;border-radius:999px;padding:10px 16px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600;font-family:var(--pw-font);font-size:14px}
-.kit-button.account{background:var(--pw-bg-2);color:var(--pw-fg);border:1px solid var(--pw-border)}
 @keyframes fade{from{opacity:0}to{opacity:1}}
 @keyframes rise{from{transform:translateY(8px);opacity:0}to{transform:none;opacity:1}}
 @keyframes spin{to{transform:rotate(360deg)}}

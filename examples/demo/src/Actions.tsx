@@ -1,55 +1,21 @@
-import { useState } from 'react'
-import { parseEther } from 'viem'
-import {
-  useAccount,
-  useBalance,
-  useSendTransaction,
-  useSignMessage,
-  useWaitForTransactionReceipt,
-} from 'wagmi'
+import { lazy, Suspense } from 'react'
+import { useAccount } from 'wagmi'
 
-const demoRecipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+// Signing and sending pull in viem's transaction code; a visitor needs it only once connected.
+const WalletActions = lazy(() => import('./WalletActions.js'))
 
-/** Once connected: sign a message and send 0.01 tETH through wagmi hooks, with the results on the page. */
+/** Once connected: the address, and the actions to sign a message and send 0.01 tETH. */
 export function Actions() {
   const { address, chain, isConnected } = useAccount()
-  const balance = useBalance({ address })
-  const sign = useSignMessage()
-  const send = useSendTransaction()
-  const receipt = useWaitForTransactionReceipt({ hash: send.data })
-  const [message] = useState('Hello from the Pairwise demo')
   if (!isConnected || !address) return <p>Connect a wallet to sign a message or send tETH.</p>
   return (
     <section>
       <p>
-        Connected: <span data-testid="demo-address">{address}</span> on {chain?.name ?? 'an unknown network'}{' '}
-        · <span data-testid="demo-balance">{balance.data ? `${balance.data.value}` : '…'}</span> wei
+        Connected: <span data-testid="demo-address">{address}</span> on {chain?.name ?? 'an unknown network'}
       </p>
-      <div className="actions">
-        <button type="button" data-testid="sign-message" onClick={() => sign.signMessage({ message })}>
-          Sign a message
-        </button>
-        <button
-          type="button"
-          data-testid="send-transaction"
-          onClick={() => send.sendTransaction({ to: demoRecipient, value: parseEther('0.01') })}
-        >
-          Send 0.01 tETH
-        </button>
-      </div>
-      {sign.data ? <output data-testid="signature">{sign.data}</output> : null}
-      {sign.error ? (
-        <output className="error" data-testid="sign-error">
-          {sign.error.message.split('\n')[0]}
-        </output>
-      ) : null}
-      {send.data ? <output data-testid="tx-hash">{send.data}</output> : null}
-      {receipt.data ? <output data-testid="tx-status">{receipt.data.status}</output> : null}
-      {send.error ? (
-        <output className="error" data-testid="send-error">
-          {send.error.message.split('\n')[0]}
-        </output>
-      ) : null}
+      <Suspense fallback={<p>Loading actions…</p>}>
+        <WalletActions address={address} />
+      </Suspense>
     </section>
   )
 }

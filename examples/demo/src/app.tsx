@@ -6,6 +6,7 @@ import { WagmiProvider } from 'wagmi'
 import { Actions } from './Actions.js'
 import { readDemoConfig } from './config.js'
 import { demoFeatures, demoMetadata, demoNetworks } from './setup.js'
+import { demoThemeMode } from './theme.js'
 
 const config = readDemoConfig(document)
 const networks = demoNetworks(config)
@@ -16,31 +17,19 @@ createAppKit({
   networks,
   projectId: config.projectId,
   metadata: demoMetadata,
-  themeMode: 'dark',
+  themeMode: demoThemeMode,
   features: demoFeatures,
   ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
 })
 
 const queryClient = new QueryClient()
 
-function App() {
-  return (
-    <main>
-      <header>
-        <h1>Pairwise demo</h1>
-        <appkit-button />
-      </header>
-      <Actions />
-    </main>
-  )
-}
-
-const root = document.getElementById('root')
+const root = document.getElementById('actions')
 if (root)
   createRoot(root).render(
     <WagmiProvider config={wagmiAdapter.wagmiConfig}>
       <QueryClientProvider client={queryClient}>
-        <App />
+        <Actions />
       </QueryClientProvider>
     </WagmiProvider>,
   )

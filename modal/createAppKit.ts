@@ -3,8 +3,7 @@ import type { AppKitOptions } from './controllers/options.js'
 import { AppKit } from './core/appKit.js'
 import { defineElements } from './ui/elements.js'
 import { provideKit } from './ui/kitLookup.js'
-import { ModalRoot } from './ui/ModalRoot.js'
-import { renderIntoShadow } from './ui/renderIntoShadow.js'
+import { mountModal } from './ui/mountModal.js'
 import { loadRegistry } from './wallets/loadRegistry.js'
 
 export type CreateAppKitOptions = AppKitOptions & {
@@ -34,7 +33,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
   if (!kit.options.enableEmbedded) {
     const host = document.createElement('pairwise-modal')
     document.body.append(host)
-    renderIntoShadow(host, kit, <ModalRoot />)
+    mountModal(host, kit)
   }
   return kit
 }
