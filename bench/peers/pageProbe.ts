@@ -100,14 +100,21 @@ export function clicksOf(page: Page): Promise<number[]> {
   )
 }
 
-/** Resources whose response had ended by `time` (page clock), from the page's resource timing. */
-export function resourcesLoadedBy(page: Page, time: number): Promise<string[]> {
-  return page.evaluate(
-    (until) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= until)
-        .map((entry) => entry.name),
-    time,
-  )
+/**
+ * Every resource the page has loaded once it has settled: polled until no new one has appeared for
+ * `quietMs` (or `maxMs` passed), so chunks a page fetches right after its first paint count too.
+ */
+export async function resourcesOnceSettled(page: Page, quietMs: number, maxMs: number): Promise<string[]> {
+  const names = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
+  const started = Date.now()
+  let seen = await names()
+  let changedAt = Date.now()
+  while (Date.now() - changedAt < quietMs && Date.now() - started < maxMs) {
+    await page.waitForTimeout(50)
+    const now = await names()
+    if (now.length !== seen.length) changedAt = Date.now()
+    seen = now
+  }
+  return seen
 }
