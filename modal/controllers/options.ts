@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
+import { safeParseExplained } from '../../storage/index.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'
-import { issueText } from './issueText.js'
 
 const metadataSchema = z.object({
   name: z.string(),
@@ -86,11 +86,11 @@ export class OptionsError extends Error {
 }
 
 export function resolveOptions(options: AppKitOptions): ResolvedOptions {
-  const parsed = optionsSchema.safeParse(options)
+  const parsed = safeParseExplained(optionsSchema, options)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new OptionsError(
-      `Invalid createAppKit options: ${issue?.path.join('.') || 'options'}: ${issue ? issueText(issue) : 'is invalid'}`,
+      `Invalid createAppKit options: ${issue?.path.join('.') || 'options'}: ${issue?.message}`,
     )
   }
   // Networks pass validation but keep the caller's objects (viem chains carry functions zod would drop).

@@ -16,7 +16,9 @@ describe('createAppKit options', () => {
     expect(invalid({ networks: [] })).toThrow(
       new OptionsError('Invalid createAppKit options: networks: networks must name at least one network'),
     )
-    expect(invalid({ networks: [ethereum], themeMode: 'blue' })).toThrow(/themeMode/)
+    expect(invalid({ networks: [ethereum], themeMode: 'blue' })).toThrow(
+      'Invalid createAppKit options: themeMode: Invalid option: expected one of "light"|"dark"',
+    )
     expect(invalid({ networks: [ethereum], relayUrl: 'https://relay.example' })).toThrow(
       'relayUrl must be a ws:// or wss:// URL',
     )
