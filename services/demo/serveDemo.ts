@@ -6,6 +6,8 @@ export type DemoPageConfig = {
   networks: { id: number; name: string; rpcUrl: string }[]
   relayUrl?: string
   projectId?: string
+  /** A wallet registry to use instead of the bundled one (the modal's one remote "api"). */
+  walletRegistryUrl?: string
 }
 
 export type RunningDemo = { url: string; port: number; close(): Promise<void> }

@@ -20,6 +20,7 @@ createAppKit({
   themeMode: demoThemeMode,
   features: demoFeatures,
   ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+  ...(config.walletRegistryUrl ? { walletRegistryUrl: config.walletRegistryUrl } : {}),
 })
 
 const queryClient = new QueryClient()

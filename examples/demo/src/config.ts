@@ -19,6 +19,7 @@ const demoConfigSchema = z.object({
   ),
   relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\//))),
   projectId: z._default(z.string(), 'pairwise-demo'),
+  walletRegistryUrl: z.optional(z.url()),
 })
 
 export type DemoConfig = z.infer<typeof demoConfigSchema>
