@@ -1,5 +1,6 @@
 import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import { unsupportedNetwork } from '../networks/unsupportedNetwork.js'
 import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
 import { accountFor, refreshBalance } from './account.js'
 import type { ModalContext } from './context.js'
@@ -196,18 +197,6 @@ export function onChainChanged(
   updateConnection(ctx, namespace, connectorId, (c) => ({ ...c, caipNetwork }))
 }
 
-/** A chain the app did not configure: kept so the UnsupportedChain view can name it. */
-function unsupportedNetwork(namespace: ChainNamespace, chainId: number | string): CaipNetwork {
-  return {
-    id: Number(chainId),
-    name: `Chain ${chainId}`,
-    caipNetworkId: `${namespace}:${chainId}`,
-    chainNamespace: namespace,
-    nativeCurrency: { name: 'Unknown', symbol: '', decimals: 18 },
-    rpcUrls: { default: { http: [] } },
-  }
-}
-
 function updateConnection(
   ctx: ModalContext,
   namespace: ChainNamespace,
@@ -225,4 +214,10 @@ function updateConnection(
 
 export function isSupported(ctx: ModalContext, network: CaipNetwork | undefined): boolean {
   return Boolean(network && ctx.store.get().networks.some((n) => n.caipNetworkId === network.caipNetworkId))
+}
+
+/** OPEN-16: connected on a chain the app did not configure, and the app does not allow that. */
+export function onUnsupportedChain(ctx: ModalContext): boolean {
+  const { activeNetwork, account } = ctx.store.get()
+  return Boolean(account.address) && !ctx.options.allowUnsupportedChain && !isSupported(ctx, activeNetwork)
 }

@@ -1,9 +1,9 @@
 import type { ChainNamespace } from '../networks/types.js'
 import type { Route, ViewData, ViewName } from '../state/views.js'
-import { activateNamespace } from './connection.js'
+import { activateNamespace, onUnsupportedChain } from './connection.js'
 import type { ModalContext } from './context.js'
 import { openingRoute } from './openingRoute.js'
-import { reset } from './router.js'
+import { replace, reset } from './router.js'
 
 /** OPEN-12 */
 export const shakeMs = 500
@@ -53,4 +53,10 @@ export function shake(ctx: ModalContext): void {
 
 export function setLoading(ctx: ModalContext, namespace: ChainNamespace, loading: boolean): void {
   ctx.store.set(({ loading: all }) => ({ loading: { ...all, [namespace]: loading } }))
+}
+
+/** After a wallet connects from the modal: close it, or show UnsupportedChain when the wallet sits on a chain the app did not configure (OPEN-16). */
+export function closeAfterConnect(ctx: ModalContext): void {
+  if (onUnsupportedChain(ctx)) replace(ctx, { view: 'UnsupportedChain' })
+  else close(ctx)
 }

@@ -3,9 +3,9 @@ import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/ty
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import * as connection from '../controllers/connection.js'
 import {
-  isSupported,
   onAccountChanged,
   onChainChanged,
+  onUnsupportedChain,
   reconnect,
   removeConnection,
 } from '../controllers/connection.js'
@@ -100,10 +100,7 @@ export class AppKit {
 
   /** OPEN-16: an active network the app did not configure shows UnsupportedChain. */
   #checkSupported(): void {
-    const { activeNetwork, account } = this.store.get()
-    if (!account.address || this.options.allowUnsupportedChain || isSupported(this.context, activeNetwork))
-      return
-    this.open({ view: 'UnsupportedChain' })
+    if (onUnsupportedChain(this.context)) this.open({ view: 'UnsupportedChain' })
   }
 
   /** Resolves once the remembered connections were restored (or found gone). */

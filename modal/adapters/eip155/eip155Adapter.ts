@@ -1,6 +1,7 @@
 import { type Address, type Client, createClient, formatUnits, hexToBigInt, http } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
+import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
 import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
 import type {
   AdapterContext,
@@ -220,12 +221,9 @@ export class Eip155Adapter implements ChainAdapter {
     if (!network) {
       await this.switchNetwork({ connectorId: entry.info.id, network: requested }).catch(() => undefined)
       const now = Number(await provider.request({ method: 'eth_chainId' }))
-      network = networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === now) ?? {
-        ...requested,
-        id: now,
-        caipNetworkId: `eip155:${now}`,
-        name: `Chain ${now}`,
-      }
+      network =
+        networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === now) ??
+        unsupportedNetwork('eip155', now)
     }
     this.#listen(entry, provider)
     return { connectorId: entry.info.id, address, accounts, network, walletInfo }

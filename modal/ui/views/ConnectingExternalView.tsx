@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { connect } from '../../controllers/connection.js'
 import { isUserRejection } from '../../controllers/errors.js'
-import { close } from '../../controllers/modal.js'
+import { closeAfterConnect } from '../../controllers/modal.js'
 import type { ViewData } from '../../state/views.js'
 import { messageOf } from '../components/messageOf.js'
 import { Spinner } from '../components/Spinner.js'
@@ -15,7 +15,7 @@ export function ConnectingExternalView({ data }: { data: ViewData['ConnectingExt
   const name = connector?.name ?? data.connectorId
   const run = useCallback(async () => {
     await connect(kit.context, { connectorId: data.connectorId })
-    close(kit.context)
+    closeAfterConnect(kit.context)
   }, [kit, data.connectorId])
   const [state, retry] = useActionOnMount(run)
   return (

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { connect } from '../../controllers/connection.js'
-import { close } from '../../controllers/modal.js'
+import { closeAfterConnect } from '../../controllers/modal.js'
 import type { ViewData } from '../../state/views.js'
 import { walletConnectLink } from '../../wallets/deepLink.js'
 import { copyText } from '../components/copyText.js'
@@ -25,7 +25,7 @@ export function ConnectingWalletConnectView({
   const run = useCallback(async () => {
     setUri(undefined)
     await connect(kit.context, { connectorId: walletConnectConnectorId, onUri: setUri })
-    close(kit.context)
+    closeAfterConnect(kit.context)
   }, [kit])
   const [state, retry] = useActionOnMount(configured ? run : notConfigured)
   if (!configured) return <p className="muted">{t('wc.notConfigured')}</p>

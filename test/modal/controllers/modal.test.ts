@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
 import type { WalletConnectTransportFactory } from '../../../modal/adapters/walletConnectTransport.js'
+import { connect } from '../../../modal/controllers/connection.js'
 import { connectMethodsOrder } from '../../../modal/controllers/connectMethods.js'
 import type { ModalEvent } from '../../../modal/controllers/events.js'
-import { setLoading, shake, shakeMs } from '../../../modal/controllers/modal.js'
+import { closeAfterConnect, setLoading, shake, shakeMs } from '../../../modal/controllers/modal.js'
 import { openingRoute } from '../../../modal/controllers/openingRoute.js'
 import { push } from '../../../modal/controllers/router.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { ConnectorInfo } from '../../../modal/state/types.js'
 import { ManualClock } from '../support/clock.js'
+import { FakeProvider } from '../support/fakeProvider.js'
 import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
 import {
   alice,
@@ -190,6 +192,28 @@ describe('opening rules (§2)', () => {
     expect(state.open).toBe(true)
     expect(state.router.view).toBe('UnsupportedChain')
     expect(state.activeNetwork?.caipNetworkId).toBe('eip155:4660')
+  })
+
+  it('OPEN-16 a wallet that connects on a network the app did not configure, and will not switch, lands on UnsupportedChain', async () => {
+    const provider = new FakeProvider({
+      accounts: [alice],
+      chainId: 4660,
+      unknownChainError: { code: 4001, message: 'User rejected the request.' },
+    })
+    const kit = createKit({ options: { networks: [anvil] }, environment: { target: createPage(provider) } })
+    await kit.open()
+    await connect(kit.context, { connectorId: 'injected' })
+    closeAfterConnect(kit.context)
+    const state = kit.store.get()
+    expect(state.open).toBe(true)
+    expect(state.router.view).toBe('UnsupportedChain')
+    expect(state.activeNetwork).toMatchObject({ caipNetworkId: 'eip155:4660', name: 'Chain 4660' })
+
+    const { kit: onAnvil } = injectedKit({ options: { networks: [anvil] } })
+    await onAnvil.open()
+    await connect(onAnvil.context, { connectorId: 'injected' })
+    closeAfterConnect(onAnvil.context)
+    expect(onAnvil.store.get().open).toBe(false)
   })
 
   it('OPEN-16 (allowUnsupportedChain) keeps the modal closed on an unconfigured network', async () => {
