@@ -20,6 +20,9 @@ export const walletErrors = {
   USER_REJECTED: 'User rejected the request.',
   WALLETCONNECT_NOT_FOUND: 'WalletConnectorConnector not found',
   TIMEOUT: 'The wallet did not answer in time.',
+  TRANSACTION_REVERTED: 'Transaction reverted:',
+  TRANSACTION_REVERTED_UNKNOWN: 'Transaction reverted for an unknown reason.',
+  RECEIPT_TIMEOUT: 'Timed out waiting for the transaction receipt.',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors
@@ -30,8 +33,9 @@ export class WalletError extends Error {
   /** The error the wallet raised, when there was one. */
   override readonly cause: unknown
 
-  constructor(code: WalletErrorCode, cause?: unknown) {
-    super(walletErrors[code])
+  /** `detail` completes the message, as a revert reason does `Transaction reverted:`. */
+  constructor(code: WalletErrorCode, cause?: unknown, detail?: string) {
+    super(detail ? `${walletErrors[code]} ${detail}` : walletErrors[code])
     this.code = code
     this.cause = cause
   }

@@ -1,4 +1,14 @@
-import { type Address, type Client, createClient, formatUnits, hexToBigInt, http } from 'viem'
+import {
+  type Abi,
+  type Address,
+  type Client,
+  createClient,
+  formatUnits,
+  type Hex,
+  hexToBigInt,
+  http,
+  type TypedDataDefinition,
+} from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
@@ -19,6 +29,7 @@ import {
 } from '../walletConnectTransport.js'
 import { addChainErrorCodes, addChainParams } from './chainParams.js'
 import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
+import type { ActingWallet, ContractWrite, Receipt, TransactionRequest } from './walletActions.js'
 import { withTimeout } from './withTimeout.js'
 
 /** Each option overrides what the app's createAppKit options say. */
@@ -43,6 +54,12 @@ type Entry = {
 }
 
 const injectedId = 'injected'
+
+/** Which wallet acts, as which account, on which network. */
+export type WalletCall = { connectorId: string; address: string; network: CaipNetwork }
+
+/** Signing and sending load on first use: a visitor who never acts never downloads them. */
+const walletActions = () => import('./walletActions.js')
 
 /** The eip155 namespace over viem: announced (EIP-6963), injected (`window.ethereum`) and WalletConnect wallets. */
 export class Eip155Adapter implements ChainAdapter {
@@ -301,6 +318,71 @@ export class Eip155Adapter implements ChainAdapter {
     return {
       balance: formatUnits(value, network.nativeCurrency.decimals),
       symbol: network.nativeCurrency.symbol,
+    }
+  }
+
+  /** ERR-61 */
+  async signMessage(call: WalletCall & { message: string }): Promise<Hex> {
+    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
+    return actions.signMessage(wallet, call.message)
+  }
+
+  async signTypedData(call: WalletCall & { typedData: TypedDataDefinition }): Promise<Hex> {
+    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
+    return actions.signTypedData(wallet, call.typedData)
+  }
+
+  /** ERR-62 */
+  async estimateGas(call: WalletCall & { transaction: TransactionRequest }): Promise<bigint> {
+    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
+    return actions.estimateGas(wallet, call.transaction)
+  }
+
+  async sendTransaction(call: WalletCall & { transaction: TransactionRequest }): Promise<Hex> {
+    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
+    return actions.sendTransaction(wallet, call.transaction)
+  }
+
+  /** ERR-66, ERR-67: a call that would revert throws its reason before the wallet is asked. */
+  async writeContract(call: WalletCall & { contract: ContractWrite }): Promise<Hex> {
+    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
+    return actions.writeContract(wallet, call.contract)
+  }
+
+  async waitForTransactionReceipt(params: {
+    network: CaipNetwork
+    hash: Hex
+    abi?: Abi
+    timeoutMs?: number
+  }): Promise<Receipt> {
+    const { waitForTransactionReceipt } = await walletActions()
+    const client = this.#client(params.network)
+    return waitForTransactionReceipt(
+      (method, args) => client.request({ method, params: args } as never),
+      params.hash,
+      {
+        ...(params.abi ? { abi: params.abi } : {}),
+        ...(params.timeoutMs === undefined ? {} : { timeoutMs: params.timeoutMs }),
+      },
+    )
+  }
+
+  /** ERR-53, 55, 56, 57, 59: the wallet behind the connector, holding `address` on `network`. */
+  async #acting({ connectorId, address, network }: WalletCall): Promise<ActingWallet> {
+    if (!this.#context?.networks.some((n) => n.caipNetworkId === network.caipNetworkId))
+      throw new WalletError('CHAIN_NOT_CONFIGURED')
+    const provider = this.#provider(this.#entry(connectorId))
+    const accounts = await requestAccounts(provider, 'eth_accounts')
+    if (accounts.length === 0) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    if (!accounts.some((a) => a.toLowerCase() === address.toLowerCase()))
+      throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+    if (Number(await provider.request({ method: 'eth_chainId' })) !== Number(network.id))
+      throw new WalletError('CHAIN_MISMATCH')
+    const client = this.#client(network)
+    return {
+      provider,
+      account: address as Address,
+      read: (method, params) => client.request({ method, params } as never),
     }
   }
 

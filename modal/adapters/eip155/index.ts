@@ -3,4 +3,6 @@ export {
   type Eip155AdapterOptions,
   injectedDetectionMs,
   revokeTimeoutMs,
+  type WalletCall,
 } from './eip155Adapter.js'
+export type { ContractWrite, Receipt, TransactionRequest } from './walletActions.js'

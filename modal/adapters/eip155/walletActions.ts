@@ -1,0 +1,198 @@
+import {
+  type Abi,
+  type Address,
+  decodeErrorResult,
+  encodeFunctionData,
+  getTypesForEIP712Domain,
+  type Hex,
+  hexToBigInt,
+  numberToHex,
+  serializeTypedData,
+  type TypedDataDefinition,
+} from 'viem'
+import { WalletError } from '../../controllers/errors.js'
+import type { Eip1193Provider } from '../types.js'
+import { withTimeout } from './withTimeout.js'
+
+/** CONST: signatures and receipts are waited for 25 s. */
+export const signWaitMs = 25_000
+export const receiptWaitMs = 25_000
+const receiptPollMs = 200
+
+/** A connected wallet checked to hold `account` on the chain in use, and a reader for that chain. */
+export type ActingWallet = {
+  provider: Eip1193Provider
+  account: Address
+  read(method: string, params: unknown[]): Promise<unknown>
+}
+
+export type TransactionRequest = { to: Address; data?: Hex; value?: bigint | number | string; gas?: bigint }
+export type ContractWrite = {
+  address: Address
+  abi: Abi
+  functionName: string
+  args?: readonly unknown[]
+  value?: bigint | number | string
+}
+export type Receipt = { transactionHash: Hex; blockNumber: bigint; status: 'success'; gasUsed: bigint }
+
+const timedOut = Symbol('timed out')
+
+async function walletAnswer(wallet: ActingWallet, method: string, params: unknown[]): Promise<unknown> {
+  const answer = await withTimeout(wallet.provider.request({ method, params }), signWaitMs, timedOut)
+  if (answer === timedOut) throw new WalletError('TIMEOUT')
+  return answer
+}
+
+/** ERR-61: any failure, a refusal included, is Sign message failed; the wallet's error is its cause. */
+export async function signMessage(wallet: ActingWallet, message: string): Promise<Hex> {
+  try {
+    return (await walletAnswer(wallet, 'personal_sign', [message, wallet.account])) as Hex
+  } catch (error) {
+    throw new WalletError('SIGN_MESSAGE_FAILED', error)
+  }
+}
+
+export async function signTypedData(wallet: ActingWallet, typedData: TypedDataDefinition): Promise<Hex> {
+  try {
+    return (await walletAnswer(wallet, 'eth_signTypedData_v4', [
+      wallet.account,
+      // The wallet hashes the domain by the EIP712Domain type it is given; without one it would sign `{}`.
+      serializeTypedData({
+        ...typedData,
+        types: { EIP712Domain: getTypesForEIP712Domain({ domain: typedData.domain }), ...typedData.types },
+      } as unknown as TypedDataDefinition),
+    ])) as Hex
+  } catch (error) {
+    throw new WalletError('SIGN_MESSAGE_FAILED', error)
+  }
+}
+
+/** A send value as a quantity; one that is not a whole number counts as zero (§4 connector rules). */
+export function quantity(value: bigint | number | string | undefined): Hex {
+  if (typeof value === 'bigint') return numberToHex(value)
+  const text = String(value ?? '')
+  return numberToHex(/^\d+$/.test(text) ? BigInt(text) : 0n)
+}
+
+function callOf(wallet: ActingWallet, tx: TransactionRequest) {
+  return {
+    from: wallet.account,
+    to: tx.to,
+    value: quantity(tx.value),
+    ...(tx.data ? { data: tx.data } : {}),
+    ...(tx.gas === undefined ? {} : { gas: numberToHex(tx.gas) }),
+  }
+}
+
+/** ERR-62 */
+export async function estimateGas(wallet: ActingWallet, tx: TransactionRequest): Promise<bigint> {
+  try {
+    return hexToBigInt((await wallet.read('eth_estimateGas', [callOf(wallet, tx)])) as Hex)
+  } catch (error) {
+    throw new WalletError('ESTIMATE_GAS_FAILED', error)
+  }
+}
+
+export async function sendTransaction(wallet: ActingWallet, tx: TransactionRequest): Promise<Hex> {
+  return (await walletAnswer(wallet, 'eth_sendTransaction', [callOf(wallet, tx)])) as Hex
+}
+
+/**
+ * Simulates the call first, so a revert is reported with its reason (ERR-66/67) before the wallet is
+ * asked to sign something that cannot succeed.
+ */
+export async function writeContract(wallet: ActingWallet, write: ContractWrite): Promise<Hex> {
+  const tx: TransactionRequest = {
+    to: write.address,
+    data: encodeFunctionData({ abi: write.abi, functionName: write.functionName, args: write.args ?? [] }),
+    ...(write.value === undefined ? {} : { value: write.value }),
+  }
+  await wallet.read('eth_call', [callOf(wallet, tx), 'latest']).catch((error: unknown) => {
+    throw revertError(error, write.abi)
+  })
+  return sendTransaction(wallet, tx)
+}
+
+/**
+ * Polls for the receipt; a reverted transaction is replayed at its block to throw its reason (ERR-66)
+ * or an unknown-reason error (ERR-67). `abi` lets custom errors be named.
+ */
+export async function waitForTransactionReceipt(
+  read: ActingWallet['read'],
+  hash: Hex,
+  { abi = [], timeoutMs = receiptWaitMs }: { abi?: Abi; timeoutMs?: number } = {},
+): Promise<Receipt> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const receipt = (await read('eth_getTransactionReceipt', [hash])) as {
+      status: Hex
+      blockNumber: Hex
+      gasUsed: Hex
+    } | null
+    if (receipt) {
+      if (receipt.status === '0x1')
+        return {
+          transactionHash: hash,
+          blockNumber: hexToBigInt(receipt.blockNumber),
+          gasUsed: hexToBigInt(receipt.gasUsed),
+          status: 'success',
+        }
+      throw await replayedRevert(read, hash, receipt.blockNumber, abi)
+    }
+    if (Date.now() >= deadline) throw new WalletError('RECEIPT_TIMEOUT')
+    await new Promise((resolve) => setTimeout(resolve, receiptPollMs))
+  }
+}
+
+async function replayedRevert(
+  read: ActingWallet['read'],
+  hash: Hex,
+  block: Hex,
+  abi: Abi,
+): Promise<WalletError> {
+  const tx = (await read('eth_getTransactionByHash', [hash])) as {
+    from: Address
+    to: Address
+    input: Hex
+    value: Hex
+    gas: Hex
+  }
+  const call = { from: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas }
+  return read('eth_call', [call, block]).then(
+    () => new WalletError('TRANSACTION_REVERTED_UNKNOWN'),
+    (error: unknown) => revertError(error, abi),
+  )
+}
+
+/** The revert data an RPC error carries, wherever the transport nested it. */
+function revertData(error: unknown): Hex | undefined {
+  for (
+    let at: unknown = error;
+    typeof at === 'object' && at !== null;
+    at = (at as { cause?: unknown }).cause
+  ) {
+    const data = (at as { data?: unknown }).data
+    if (typeof data === 'string' && /^0x[0-9a-f]*$/i.test(data)) return data as Hex
+    if (typeof data === 'object' && data !== null) {
+      const nested = (data as { data?: unknown }).data
+      if (typeof nested === 'string' && /^0x[0-9a-f]*$/i.test(nested)) return nested as Hex
+    }
+  }
+  return undefined
+}
+
+function revertError(error: unknown, abi: Abi): WalletError {
+  const data = revertData(error)
+  if (!data || data.length < 10) return new WalletError('TRANSACTION_REVERTED_UNKNOWN', error)
+  try {
+    const decoded = decodeErrorResult({ abi, data })
+    const reason =
+      decoded.errorName === 'Error'
+        ? String(decoded.args?.[0])
+        : `${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`
+    return new WalletError('TRANSACTION_REVERTED', error, reason)
+  } catch {
+    return new WalletError('TRANSACTION_REVERTED_UNKNOWN', error)
+  }
+}

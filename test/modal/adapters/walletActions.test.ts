@@ -1,0 +1,187 @@
+import { type Address, encodeFunctionData, erc20Abi, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Eip155Adapter } from '../../../modal/adapters/eip155/index.js'
+import { quantity } from '../../../modal/adapters/eip155/walletActions.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
+import { defineNetwork } from '../../../modal/networks/defineNetwork.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
+import { testUsdAbi } from '../../../services/index.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { TestWallet } from '../../support/testWallet.js'
+import { FakeProvider } from '../support/fakeProvider.js'
+import { alice, bob, createKit } from '../support/kit.js'
+import { createPage } from '../support/page.js'
+
+let chain: ChainFixture
+let anvil: CaipNetwork
+let other: CaipNetwork
+
+beforeAll(async () => {
+  chain = await startChainFixture()
+  const network = (id: number) =>
+    defineNetwork({
+      id,
+      name: `Anvil ${id}`,
+      nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    })
+  anvil = network(chain.chainId)
+  other = network(31338)
+})
+
+afterAll(async () => {
+  await chain?.stop()
+})
+
+/** A kit whose injected wallet is `provider`, connected; returns its eip155 adapter too. */
+async function connectedKit(
+  provider: TestWallet | FakeProvider,
+): Promise<{ kit: AppKit; adapter: Eip155Adapter }> {
+  const adapter = new Eip155Adapter()
+  const kit = createKit({
+    options: { networks: [anvil, other], adapters: [adapter] },
+    environment: { target: createPage(provider) },
+  })
+  await kit.connect('injected')
+  return { kit, adapter }
+}
+
+const testWallet = () => new TestWallet({ chains: { [chain.chainId]: chain.rpcUrl }, chainId: chain.chainId })
+
+describe('eip155 adapter: acting through the connected wallet (§4, §8)', () => {
+  it('signs a message and typed data that recover to the connected address', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const call = { connectorId: 'injected', address: alice, network: anvil }
+    const signature = await adapter.signMessage({ ...call, message: 'hello' })
+    expect(await verifyMessage({ address: alice, message: 'hello', signature })).toBe(true)
+    const typedData = {
+      domain: { name: 'Pairwise', chainId: chain.chainId },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'hi' },
+    } as const
+    const typed = await adapter.signTypedData({ ...call, typedData })
+    expect(await verifyTypedData({ address: alice, ...typedData, signature: typed })).toBe(true)
+  })
+
+  it('CALL-10 estimates gas, sends tETH, writes a contract and waits for each receipt on the demo chain', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const call = { connectorId: 'injected', address: alice, network: anvil }
+    const transaction = { to: bob as Address, value: parseEther('0.01') }
+    expect(await adapter.estimateGas({ ...call, transaction })).toBe(21_000n)
+    const before = await chain.publicClient.getBalance({ address: bob })
+    const sent = await adapter.sendTransaction({ ...call, transaction })
+    expect(await adapter.waitForTransactionReceipt({ network: anvil, hash: sent })).toMatchObject({
+      status: 'success',
+      transactionHash: sent,
+    })
+    expect(await chain.publicClient.getBalance({ address: bob })).toBe(before + parseEther('0.01'))
+
+    const contract = {
+      address: chain.fixtures.testUsd,
+      abi: testUsdAbi,
+      functionName: 'transfer',
+      args: [bob, 5_000_000n],
+    } as const
+    const written = await adapter.writeContract({ ...call, contract })
+    await adapter.waitForTransactionReceipt({ network: anvil, hash: written })
+    const balance = await chain.publicClient.readContract({
+      address: chain.fixtures.testUsd,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [bob],
+    })
+    expect(balance).toBeGreaterThanOrEqual(5_000_000n)
+  })
+
+  it('a send value that is not a whole number counts as zero', () => {
+    expect(quantity('1e18')).toBe('0x0')
+    expect(quantity('abc')).toBe('0x0')
+    expect(quantity('15')).toBe('0xf')
+    expect(quantity(10n ** 18n)).toBe('0xde0b6b3a7640000')
+  })
+
+  it('ERR-61 a refused signature fails with Sign message failed, the refusal kept as its cause', async () => {
+    const wallet = testWallet()
+    const { adapter } = await connectedKit(wallet)
+    wallet.rejectNext('personal_sign')
+    const failure = adapter.signMessage({
+      connectorId: 'injected',
+      address: alice,
+      network: anvil,
+      message: 'x',
+    })
+    await expect(failure).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+    await expect(failure).rejects.toMatchObject({ cause: { code: 4001 } })
+  })
+
+  it('ERR-62 a transaction the chain cannot run fails with Error estimating gas', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    // Anvil estimates a plain transfer beyond the balance as 21000; a call that reverts cannot be estimated.
+    const transaction = {
+      to: chain.fixtures.testUsd,
+      data: encodeFunctionData({ abi: testUsdAbi, functionName: 'transferFrom', args: [bob, alice, 7n] }),
+    }
+    await expect(
+      adapter.estimateGas({ connectorId: 'injected', address: alice, network: anvil, transaction }),
+    ).rejects.toMatchObject({ code: 'ESTIMATE_GAS_FAILED' })
+  })
+
+  it('ERR-66 a contract write that reverts throws its revert reason, before the wallet is asked', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const contract = {
+      address: chain.fixtures.testUsd,
+      abi: testUsdAbi,
+      functionName: 'transferFrom',
+      args: [bob, alice, 7n],
+    } as const
+    await expect(
+      adapter.writeContract({ connectorId: 'injected', address: alice, network: anvil, contract }),
+    ).rejects.toThrow('Transaction reverted: InsufficientAllowance(0, 7)')
+  })
+
+  it('ERR-66 ERR-67 a mined transaction that reverted: its reason when it has one, an unknown-reason error when not', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const call = { connectorId: 'injected', address: alice, network: anvil }
+    const withReason = await adapter.sendTransaction({
+      ...call,
+      transaction: {
+        to: chain.fixtures.testUsd,
+        data: encodeFunctionData({ abi: testUsdAbi, functionName: 'transferFrom', args: [bob, alice, 7n] }),
+        gas: 100_000n,
+      },
+    })
+    await expect(
+      adapter.waitForTransactionReceipt({ network: anvil, hash: withReason, abi: testUsdAbi }),
+    ).rejects.toThrow('Transaction reverted: InsufficientAllowance(0, 7)')
+    // TestUSD has no receive function: plain tETH sent to it reverts with no data at all.
+    const noReason = await adapter.sendTransaction({
+      ...call,
+      transaction: { to: chain.fixtures.testUsd, value: 1n, gas: 100_000n },
+    })
+    await expect(adapter.waitForTransactionReceipt({ network: anvil, hash: noReason })).rejects.toMatchObject(
+      { code: 'TRANSACTION_REVERTED_UNKNOWN' },
+    )
+  })
+
+  it('ERR-52-style receipt wait: an unknown hash times out with a receipt timeout error', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const hash = `0x${'ab'.repeat(32)}` as const
+    await expect(
+      adapter.waitForTransactionReceipt({ network: anvil, hash, timeoutMs: 300 }),
+    ).rejects.toMatchObject({ code: 'RECEIPT_TIMEOUT' })
+  })
+
+  it('ERR-55 ERR-56 ERR-57 ERR-53 acting needs the connected account, on the chain in use, of a configured network', async () => {
+    const provider = new FakeProvider({ accounts: [alice], chainId: chain.chainId, chains: [31338] })
+    const { adapter } = await connectedKit(provider)
+    const sign = (address: string, network: CaipNetwork) =>
+      adapter.signMessage({ connectorId: 'injected', address, network, message: 'x' })
+    await expect(sign(bob, anvil)).rejects.toMatchObject({ code: 'CONNECTOR_ACCOUNT_NOT_FOUND' })
+    await expect(sign(alice, other)).rejects.toMatchObject({ code: 'CHAIN_MISMATCH' })
+    const unconfigured = { ...other, id: 999, caipNetworkId: 'eip155:999' as const }
+    await expect(sign(alice, unconfigured)).rejects.toMatchObject({ code: 'CHAIN_NOT_CONFIGURED' })
+    provider.accounts.splice(0)
+    await expect(sign(alice, anvil)).rejects.toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED' })
+  })
+})
