@@ -9,6 +9,7 @@ import {
   reconnect,
   removeConnection,
 } from '../controllers/connection.js'
+import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext } from '../controllers/context.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
 import { pageMemory } from '../controllers/memory.js'
@@ -83,7 +84,15 @@ export class AppKit {
   #onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
     switch (event.type) {
       case 'connectors':
-        this.store.set({ connectors: [...this.context.adapters.values()].flatMap((a) => a.connectors()) })
+        this.store.set({
+          connectors: acceptedConnectors(
+            [...this.context.adapters.values()].flatMap((a) => a.connectors()),
+            (connector, reason) => {
+              if (this.options.debug)
+                console.warn('pairwise: ignoring a malformed connector', reason, connector)
+            },
+          ),
+        })
         return
       case 'accountChanged':
         onAccountChanged(this.context, namespace, event.connectorId, event.accounts)
