@@ -105,8 +105,7 @@ export function clicksOf(page: Page): Promise<number[]> {
  * `quietMs` (or `maxMs` passed), so chunks a page fetches right after its first paint count too.
  */
 export async function resourcesOnceSettled(page: Page, quietMs: number, maxMs: number): Promise<string[]> {
-  const names = () =>
-    page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
+  const names = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
   const started = Date.now()
   let seen = await names()
   let changedAt = Date.now()
