@@ -60,6 +60,7 @@ export type WalletCall = { connectorId: string; address: string; network: CaipNe
 
 /** Signing and sending load on first use: a visitor who never acts never downloads them. */
 const walletActions = () => import('./walletActions.js')
+type WalletActions = Awaited<ReturnType<typeof walletActions>>
 
 /** The eip155 namespace over viem: announced (EIP-6963), injected (`window.ethereum`) and WalletConnect wallets. */
 export class Eip155Adapter implements ChainAdapter {
@@ -322,31 +323,26 @@ export class Eip155Adapter implements ChainAdapter {
   }
 
   /** ERR-61 */
-  async signMessage(call: WalletCall & { message: string }): Promise<Hex> {
-    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
-    return actions.signMessage(wallet, call.message)
+  signMessage(call: WalletCall & { message: string }): Promise<Hex> {
+    return this.#act(call, (actions, wallet) => actions.signMessage(wallet, call.message))
   }
 
-  async signTypedData(call: WalletCall & { typedData: TypedDataDefinition }): Promise<Hex> {
-    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
-    return actions.signTypedData(wallet, call.typedData)
+  signTypedData(call: WalletCall & { typedData: TypedDataDefinition }): Promise<Hex> {
+    return this.#act(call, (actions, wallet) => actions.signTypedData(wallet, call.typedData))
   }
 
   /** ERR-62 */
-  async estimateGas(call: WalletCall & { transaction: TransactionRequest }): Promise<bigint> {
-    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
-    return actions.estimateGas(wallet, call.transaction)
+  estimateGas(call: WalletCall & { transaction: TransactionRequest }): Promise<bigint> {
+    return this.#act(call, (actions, wallet) => actions.estimateGas(wallet, call.transaction))
   }
 
-  async sendTransaction(call: WalletCall & { transaction: TransactionRequest }): Promise<Hex> {
-    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
-    return actions.sendTransaction(wallet, call.transaction)
+  sendTransaction(call: WalletCall & { transaction: TransactionRequest }): Promise<Hex> {
+    return this.#act(call, (actions, wallet) => actions.sendTransaction(wallet, call.transaction))
   }
 
   /** ERR-66, ERR-67: a call that would revert throws its reason before the wallet is asked. */
-  async writeContract(call: WalletCall & { contract: ContractWrite }): Promise<Hex> {
-    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
-    return actions.writeContract(wallet, call.contract)
+  writeContract(call: WalletCall & { contract: ContractWrite }): Promise<Hex> {
+    return this.#act(call, (actions, wallet) => actions.writeContract(wallet, call.contract))
   }
 
   async waitForTransactionReceipt(params: {
@@ -365,6 +361,15 @@ export class Eip155Adapter implements ChainAdapter {
         ...(params.timeoutMs === undefined ? {} : { timeoutMs: params.timeoutMs }),
       },
     )
+  }
+
+  /** Loads the wallet actions and checks the wallet (see #acting) together, then runs `action`. */
+  async #act<T>(
+    call: WalletCall,
+    action: (actions: WalletActions, wallet: ActingWallet) => Promise<T>,
+  ): Promise<T> {
+    const [actions, wallet] = await Promise.all([walletActions(), this.#acting(call)])
+    return action(actions, wallet)
   }
 
   /** ERR-53, 55, 56, 57, 59: the wallet behind the connector, holding `address` on `network`. */
