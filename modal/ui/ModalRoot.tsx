@@ -1,4 +1,4 @@
-import { type ComponentType, useId } from 'react'
+import { Activity, type ComponentType, useId } from 'react'
 import { dismissAlert } from '../controllers/alerts.js'
 import { close } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
@@ -23,11 +23,13 @@ export function ModalRoot() {
   }
   return (
     <>
-      {open ? (
+      {/* Closed, the dialog stays rendered but hidden (React pre-renders it when idle), so the first open
+          only reveals it instead of building every view cold in the click's frame. */}
+      <Activity mode={open ? 'visible' : 'hidden'}>
         <Dialog labelledBy={titleId} shake={shake} onClose={() => close(kit.context)}>
           <ModalContent titleId={titleId} embedded={false} />
         </Dialog>
-      ) : null}
+      </Activity>
       <Snackbar />
     </>
   )

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 
 export type ActionState = { status: 'idle' | 'pending' | 'done' } | { status: 'error'; error: unknown }
 
@@ -14,7 +14,8 @@ export function useActionOnMount(action: () => Promise<unknown>): [ActionState, 
     )
   }, [action])
   const started = useRef(false)
-  useEffect(() => {
+  // Layout effect: the wallet is asked before the view's first paint, not a frame after it.
+  useLayoutEffect(() => {
     live.current = true
     if (!started.current) {
       started.current = true

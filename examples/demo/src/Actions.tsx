@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react'
 import { useAccount } from 'wagmi'
+import { loadWalletActions } from './walletActionsChunk.js'
 
 // Signing and sending pull in viem's transaction code; a visitor needs it only once connected.
-const WalletActions = lazy(() => import('./WalletActions.js'))
+const WalletActions = lazy(loadWalletActions)
 
 /** Once connected: the address, and the actions to sign a message and send 0.01 tETH. */
 export function Actions() {

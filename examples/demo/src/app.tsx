@@ -7,12 +7,13 @@ import { Actions } from './Actions.js'
 import { readDemoConfig } from './config.js'
 import { demoFeatures, demoMetadata, demoNetworks } from './setup.js'
 import { demoThemeMode } from './theme.js'
+import { loadWalletActions } from './walletActionsChunk.js'
 
 const config = readDemoConfig(document)
 const networks = demoNetworks(config)
 const wagmiAdapter = new WagmiAdapter({ networks, projectId: config.projectId })
 
-createAppKit({
+const kit = createAppKit({
   adapters: [wagmiAdapter],
   networks,
   projectId: config.projectId,
@@ -21,6 +22,14 @@ createAppKit({
   features: demoFeatures,
   ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
   ...(config.walletRegistryUrl ? { walletRegistryUrl: config.walletRegistryUrl } : {}),
+})
+
+// A visitor who opens the modal is about to connect: fetch the connected-state code now, so it is not
+// parsed in the frame that should show the new connection.
+const stopWatching = kit.subscribeState((state) => {
+  if (!state.open) return
+  stopWatching()
+  void loadWalletActions()
 })
 
 const queryClient = new QueryClient()
