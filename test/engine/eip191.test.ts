@@ -67,4 +67,30 @@ describe('EIP-191 recovery on the bare secp256k1 group', () => {
       { numRuns: 300 },
     )
   })
+
+  it('reads v as 27/28 or 0/1 and refuses every other v', async () => {
+    const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
+    const message = 'sign in'
+    const signature = await account.signMessage({ message })
+    const withV = (v: number) => `${signature.slice(0, 130)}${v.toString(16).padStart(2, '0')}`
+    const recovery = Number.parseInt(signature.slice(130), 16) - 27
+    expect(recoverPersonalSignAddress(message, withV(recovery))).toBe(account.address.toLowerCase())
+    expect(recoverPersonalSignAddress(message, withV(27 + recovery))).toBe(account.address.toLowerCase())
+    expect(recoverPersonalSignAddress(message, withV(28 - recovery))).not.toBe(account.address.toLowerCase())
+    for (const v of [2, 3, 26, 29, 30, 35, 255])
+      expect(recoverPersonalSignAddress(message, withV(v))).toBeUndefined()
+  })
+
+  it('refuses malformed signatures', () => {
+    for (const signature of [
+      '',
+      '0x',
+      `0x${'11'.repeat(64)}`,
+      `0x${'11'.repeat(66)}`,
+      `${'11'.repeat(65)}`,
+      `0x${'zz'.repeat(65)}`,
+    ]) {
+      expect(recoverPersonalSignAddress('m', signature)).toBeUndefined()
+    }
+  })
 })
