@@ -39,7 +39,7 @@ export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Prom
 }
 
 /** A proposal that expired after the wallet answered but before it settled leaves keys to drop. */
-async function dropPendingSession(ctx: EngineContext, proposalId: number): Promise<void> {
+export async function dropPendingSession(ctx: EngineContext, proposalId: number): Promise<void> {
   const pending = ctx.pendingSessions.get(proposalId)
   if (pending === undefined) return
   ctx.pendingSessions.delete(proposalId)

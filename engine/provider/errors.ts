@@ -29,6 +29,8 @@ export const ProviderErrorMessage = {
   notInitialized: 'Sign Client not initialized',
   namespaceNotConfigured: 'Namespace is not configured',
   noRpcUrl: 'No RPC url provided for chainId',
+  pairingAborted: 'Pairing aborted',
+  pairingAttemptsExhausted: 'Max auto pairing attempts reached',
 } as const
 
 export const notConnectedError = (): ProviderRpcError =>
@@ -44,3 +46,12 @@ export const namespaceNotConfiguredError = (namespace: string): ProviderRpcError
 
 export const noRpcUrlError = (chainId: string): ProviderRpcError =>
   new ProviderRpcError(ProviderErrorCode.chainDisconnected, ProviderErrorMessage.noRpcUrl, { chainId })
+
+/** `connect()` stopped by `abortPairingAttempt()`: the user walked away, as EIP-1193's user rejection. */
+export const pairingAbortedError = (): ProviderRpcError =>
+  new ProviderRpcError(ProviderErrorCode.userRejected, ProviderErrorMessage.pairingAborted)
+
+export const pairingAttemptsExhaustedError = (attempts: number): ProviderRpcError =>
+  new ProviderRpcError(ProviderErrorCode.internal, ProviderErrorMessage.pairingAttemptsExhausted, {
+    attempts,
+  })

@@ -17,6 +17,7 @@ import {
   ProviderRpcError,
 } from './errors.js'
 import { HttpRpcConnection } from './httpRpc.js'
+import { PairingAttempt } from './pairingAttempt.js'
 import { ProviderStateStore } from './state.js'
 import type {
   Eip1193Provider,
@@ -63,6 +64,8 @@ export class UniversalProvider implements Eip1193Provider {
   readonly #events: TypedEmitter<ProviderEvents>
   readonly #rpc = new Map<string, HttpRpcConnection>()
   readonly #detach: (() => void)[] = []
+  /** The `connect()` calls still waiting for a wallet. */
+  readonly #attempts = new Set<PairingAttempt>()
   #client: SignClient | undefined
   #state: ProviderStateStore | undefined
   #topic: string | undefined
@@ -146,7 +149,9 @@ export class UniversalProvider implements Eip1193Provider {
 
   /**
    * Proposes a session: `display_uri` carries the pairing URI for the wallet, and the promise resolves
-   * with the session once the wallet approves (`connect` fires too).
+   * with the session once the wallet approves (`connect` fires too). A proposal that expires unanswered
+   * is made again on a new pairing, announced by another `display_uri`, as the official provider does;
+   * a wallet's rejection fails the call, and so does `abortPairingAttempt()`.
    */
   async connect(params: ProviderConnectParams): Promise<Session> {
     const client = this.client
@@ -158,20 +163,34 @@ export class UniversalProvider implements Eip1193Provider {
       const merged = namespaces[namespaceOfChain(name)]
       if (merged !== undefined && config.defaultChain !== undefined) merged.defaultChain = config.defaultChain
     }
-    const { uri, approval } = await client.connect({
+    const attempt = new PairingAttempt(client, {
       optionalNamespaces: forWallet(namespaces),
       ...(params.pairingTopic === undefined ? {} : { pairingTopic: params.pairingTopic }),
       ...(params.sessionProperties === undefined ? {} : { sessionProperties: params.sessionProperties }),
       ...(params.scopedProperties === undefined ? {} : { scopedProperties: params.scopedProperties }),
     })
-    if (uri !== undefined) {
-      this.uri = uri
-      this.#events.emit('display_uri', uri)
+    this.#attempts.add(attempt)
+    let session: Session
+    try {
+      session = await attempt.settle((uri) => {
+        this.uri = uri
+        this.#events.emit('display_uri', uri)
+      })
+    } finally {
+      this.#attempts.delete(attempt)
     }
-    const session = await approval()
     await this.#adopt(session, namespaces)
     this.#events.emit('connect', { session })
     return session
+  }
+
+  /**
+   * Stops every `connect()` still waiting for a wallet: each fails with the 'Pairing aborted' error
+   * (4001), its open proposal and the pairing made for it are forgotten, and no further URI is announced.
+   * Resolves once that is done.
+   */
+  async abortPairingAttempt(): Promise<void> {
+    await Promise.all([...this.#attempts].map((attempt) => attempt.abort()))
   }
 
   /** Connects with the namespaces last asked for, unless connected; resolves with the session's CAIP-10 accounts. */
@@ -240,8 +259,9 @@ export class UniversalProvider implements Eip1193Provider {
     }
   }
 
-  /** Not in the official API: stops listening, and closes the client if the provider made it. */
+  /** Not in the official API: aborts pending connects, stops listening, and closes the client if the provider made it. */
   async close(): Promise<void> {
+    await this.abortPairingAttempt()
     for (const detach of this.#detach.splice(0)) detach()
     await this.#writes
     for (const connection of this.#rpc.values()) connection.close()
