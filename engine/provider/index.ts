@@ -7,6 +7,7 @@ export type {
   NamespaceConfigs,
   ProviderConnectParams,
   ProviderEvents,
+  ProviderSignInResult,
   RequestArguments,
   UniversalProviderOptions,
 } from './types.js'

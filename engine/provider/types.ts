@@ -1,6 +1,6 @@
 import type { SignClient, SignClientOptions } from '../client.js'
 import type { ProposalNamespace, Session } from '../schemas/index.js'
-import type { SignClientEvents } from '../types.js'
+import type { AuthenticateResult, SignClientEvents } from '../types.js'
 import type { ProviderRpcError } from './errors.js'
 
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
@@ -32,6 +32,9 @@ export type ProviderConnectParams = {
   sessionProperties?: Record<string, unknown>
   scopedProperties?: Record<string, unknown>
 }
+
+/** What `authenticate()` resolves with: the wallet's CACAOs and, when they grant methods, the session. */
+export type ProviderSignInResult = Awaited<ReturnType<AuthenticateResult['response']>>
 
 /** Events of the provider. `chainChanged` carries a hex chain id for eip155 (EIP-1193), else CAIP-2. */
 export type ProviderEvents = {

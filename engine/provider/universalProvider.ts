@@ -5,7 +5,7 @@ import { getSdkError, SignClientError } from '../errors.js'
 import { createLogger, type EngineLogger } from '../logger.js'
 import { chainsOfNamespace, mergeRequiredIntoOptional, parseAccountId } from '../namespaces/index.js'
 import type { ProposalNamespaces, Session, SessionNamespace } from '../schemas/index.js'
-import type { SignClientEvents } from '../types.js'
+import type { AuthenticateParams, SignClientEvents } from '../types.js'
 import { eip155ChainOf, namespaceOfChain, reportedChainId, rpcUrlOf, sessionNamespace } from './chains.js'
 import { addressesOn, answerLocally, type Eip155Route, isAnsweredLocally } from './eip155.js'
 import {
@@ -24,6 +24,7 @@ import type {
   NamespaceConfigs,
   ProviderConnectParams,
   ProviderEvents,
+  ProviderSignInResult,
   RequestArguments,
   UniversalProviderOptions,
 } from './types.js'
@@ -191,6 +192,24 @@ export class UniversalProvider implements Eip1193Provider {
    */
   async abortPairingAttempt(): Promise<void> {
     await Promise.all([...this.#attempts].map((attempt) => attempt.abort()))
+  }
+
+  /**
+   * Signs in (CAIP-122 / SIWE) and, through the recap, asks for `methods` in one step: `display_uri`
+   * carries the pairing URI; resolves with the wallet's CACAOs (checked by the engine) and, when they
+   * grant methods, the session, which the provider then speaks over (`connect` fires). Reads go to the
+   * provider's `rpcMap`.
+   */
+  async authenticate(params: AuthenticateParams): Promise<ProviderSignInResult> {
+    const { uri, response } = await this.client.authenticate(params)
+    this.uri = uri
+    this.#events.emit('display_uri', uri)
+    const result = await response()
+    if (result.session !== undefined) {
+      await this.#adopt(result.session, {})
+      this.#events.emit('connect', { session: result.session })
+    }
+    return result
   }
 
   /** Connects with the namespaces last asked for, unless connected; resolves with the session's CAIP-10 accounts. */

@@ -9,13 +9,11 @@ import {
   verifyMessage,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type EngineLogger, type LogLevel, type Metadata, UniversalProvider } from '../../engine/index.js'
 import { devPrivateKeys, localNetwork } from '../../services/chain/index.js'
-import type { KeyValueStorage } from '../../storage/index.js'
+import { type DappProviderOptions, exampleDappProvider } from './dappProvider.js'
 import { walletEvents, walletMethods } from './walletMethods.js'
 
-export type ExampleDappOptions = {
-  relayUrl: string
+export type ExampleDappOptions = Omit<DappProviderOptions, 'rpcMap'> & {
   /** HTTP JSON-RPC URL of the chain; reads and receipts go there, and its chain is the one asked for. */
   rpcUrl: string
   /** Called with the pairing URI to hand to a wallet. */
@@ -25,8 +23,6 @@ export type ExampleDappOptions = {
   /** How much to send, in wei; 0.01 tETH by default. */
   value?: bigint
   message?: string
-  storage?: KeyValueStorage
-  logger?: LogLevel | 'silent' | EngineLogger
 }
 
 export type ExampleDappResult = {
@@ -40,13 +36,6 @@ export type ExampleDappResult = {
   value: bigint
 }
 
-const metadata: Metadata = {
-  name: 'Pairwise example dapp',
-  description: 'A Node dapp that asks a wallet to sign and send',
-  url: 'https://dapp.pairwise.localhost',
-  icons: [],
-}
-
 /**
  * Connects to a wallet through the relay, asks it to sign a message and to send a transfer, checks both
  * with viem over the session, then disconnects.
@@ -54,13 +43,7 @@ const metadata: Metadata = {
 export async function runExampleDapp(options: ExampleDappOptions): Promise<ExampleDappResult> {
   const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId()
   const chain = localNetwork(options.rpcUrl, chainId)
-  const provider = await UniversalProvider.init({
-    relayUrl: options.relayUrl,
-    projectId: 'pairwise-example',
-    metadata,
-    ...(options.storage ? { storage: options.storage } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  })
+  const provider = await exampleDappProvider(options)
   try {
     provider.on('display_uri', options.onUri)
     await provider.connect({

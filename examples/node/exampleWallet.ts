@@ -2,6 +2,7 @@ import { type Address, createPublicClient, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   buildApprovedNamespaces,
+  type Cacao,
   type EngineLogger,
   getSdkError,
   type LogLevel,
@@ -15,6 +16,7 @@ import {
 import { devPrivateKeys, localNetwork } from '../../services/chain/index.js'
 import type { KeyValueStorage } from '../../storage/index.js'
 import { answerWalletRequest, WalletRequestError, walletEvents, walletMethods } from './walletMethods.js'
+import { SignInRefused, signInCacaos } from './walletSignIn.js'
 
 export type ExampleWalletOptions = {
   /** ws:// URL of a relay, e.g. one `npx pairwise relay` runs. */
@@ -29,13 +31,15 @@ export type ExampleWalletOptions = {
   storage?: KeyValueStorage
   logger?: LogLevel | 'silent' | EngineLogger
   metadata?: Metadata
-  /** Told of every session approved and every request answered or refused. */
+  /** Told of every session approved, sign-in answered and request answered or refused. */
   onActivity?: (activity: ExampleWalletActivity) => void
 }
 
 export type ExampleWalletActivity =
   | { type: 'session'; session: Session }
   | { type: 'rejected'; proposalId: number; reason: string }
+  | { type: 'signedIn'; requestId: number; cacaos: Cacao[]; session: Session | undefined }
+  | { type: 'signInRejected'; requestId: number; reason: string }
   | { type: 'request'; method: string; chainId: string; outcome: 'answered' }
   | { type: 'request'; method: string; chainId: string; outcome: 'refused'; code: number; message: string }
 
@@ -45,8 +49,11 @@ export type ExampleWallet = {
   address: Address
   /** The eip155 chains it approves, as CAIP-2 ids. */
   chains: string[]
-  /** Pairs with a `wc:` URI; resolves with the session once the dapp's proposal is approved and settled. */
-  pair(uri: string): Promise<Session>
+  /**
+   * Pairs with a `wc:` URI; resolves with the session once the dapp's proposal is approved and settled,
+   * or its sign-in answered (undefined when the sign-in grants no methods).
+   */
+  pair(uri: string): Promise<Session | undefined>
   close(): Promise<void>
 }
 
@@ -60,11 +67,11 @@ const defaultMetadata: Metadata = {
 /** How long `pair()` waits for a proposal when the URI carries no expiry: the official pairing life. */
 const PAIRING_WAIT_MS = 5 * 60_000
 
-type Waiter = { resolve(session: Session): void; reject(error: Error): void }
+type Waiter = { resolve(session: Session | undefined): void; reject(error: Error): void }
 
 /**
- * A WalletConnect wallet in Node: approves every proposal for the eip155 chains it knows, and answers
- * personal_sign, eth_signTypedData_v4, eth_sendTransaction (sent with viem to the chain's RPC URL) and
+ * A WalletConnect wallet in Node: approves every proposal for the eip155 chains it knows, signs in
+ * (SIWE, one CACAO per eip155 chain asked for), and answers personal_sign, eth_signTypedData_v4, eth_sendTransaction (sent with viem to the chain's RPC URL) and
  * wallet_switchEthereumChain.
  */
 export async function startExampleWallet(options: ExampleWalletOptions): Promise<ExampleWallet> {
@@ -114,6 +121,29 @@ export async function startExampleWallet(options: ExampleWalletOptions): Promise
     }
   }
 
+  /** Answers a sign-in with CACAOs signed by its key; declines one for no eip155 chain (5100). */
+  async function signIn({ id, topic, params }: SignClientEvents['session_authenticate']): Promise<void> {
+    const waiter = waiters.get(topic)
+    let cacaos: Cacao[]
+    try {
+      cacaos = await signInCacaos(client, account, params.authPayload)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      const { code } = getSdkError(error instanceof SignInRefused ? 'UNSUPPORTED_CHAINS' : 'USER_REJECTED')
+      await client.rejectSessionAuthenticate({ id, reason: { code, message: reason } })
+      report({ type: 'signInRejected', requestId: id, reason })
+      waiter?.reject(new Error(`The sign-in was not answered: ${reason}`))
+      return
+    }
+    try {
+      const { session } = await client.approveSessionAuthenticate({ id, auths: cacaos })
+      report({ type: 'signedIn', requestId: id, cacaos, session })
+      waiter?.resolve(session)
+    } catch (error) {
+      waiter?.reject(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
   /** Adds `chainId` to the session (the wallet's account on it) unless it is there; false for unknown chains. */
   async function switchTo(topic: string, chainId: number): Promise<boolean> {
     const chain = `eip155:${chainId}`
@@ -158,6 +188,7 @@ export async function startExampleWallet(options: ExampleWalletOptions): Promise
 
   client.on('session_proposal', ({ id, params }) => void approve(id, params))
   client.on('session_request', (request) => void answer(request))
+  client.on('session_authenticate', (request) => void signIn(request))
 
   return {
     client,
@@ -165,9 +196,9 @@ export async function startExampleWallet(options: ExampleWalletOptions): Promise
     chains,
     async pair(uri) {
       const { topic, expiryTimestamp } = parsePairingUri(uri)
-      const settled = new Promise<Session>((resolve, reject) => {
+      const settled = new Promise<Session | undefined>((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error('The pairing expired before the dapp proposed a session')),
+          () => reject(new Error('The pairing expired before the dapp proposed a session or a sign-in')),
           expiryTimestamp === undefined ? PAIRING_WAIT_MS : Math.max(0, expiryTimestamp * 1000 - Date.now()),
         )
         const done = () => {

@@ -8,6 +8,8 @@ export type ExampleSettings = {
   rpcUrl: string
   privateKey: Hex | undefined
   positionals: string[]
+  /** The dapp signs in (`authenticate()`) instead of connecting, signing and sending. */
+  authenticate: boolean
   help: boolean
 }
 
@@ -26,6 +28,7 @@ export function exampleSettings(args: string[], env: NodeJS.ProcessEnv): Example
     options: {
       relay: { type: 'string' },
       rpc: { type: 'string' },
+      authenticate: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -37,6 +40,7 @@ export function exampleSettings(args: string[], env: NodeJS.ProcessEnv): Example
     privateKey:
       env.PAIRWISE_PRIVATE_KEY === undefined ? undefined : PrivateKeySchema.parse(env.PAIRWISE_PRIVATE_KEY),
     positionals,
+    authenticate: values.authenticate ?? false,
     help: values.help ?? false,
   }
 }

@@ -1,9 +1,10 @@
-// The example wallet as a command: pairs with the `wc:` URI a dapp printed and answers its requests.
+// The example wallet as a command: pairs with the `wc:` URI a dapp printed, signs in and answers its requests.
 import { type ExampleWalletActivity, startExampleWallet } from './exampleWallet.js'
 import { exampleSettings } from './settings.js'
 
 const usage = `Usage: node dist/examples/node/wallet.js 'wc:…' [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
-Signs with Anvil's account 0 unless PAIRWISE_PRIVATE_KEY is set; exits when the dapp disconnects.`
+Signs with Anvil's account 0 unless PAIRWISE_PRIVATE_KEY is set; exits when the dapp disconnects (or after a
+sign-in that opens no session).`
 
 function describe(activity: ExampleWalletActivity): string {
   switch (activity.type) {
@@ -11,6 +12,10 @@ function describe(activity: ExampleWalletActivity): string {
       return `approved a session with ${activity.session.peer.metadata.name}`
     case 'rejected':
       return `rejected proposal ${activity.proposalId}: ${activity.reason}`
+    case 'signedIn':
+      return `signed in on ${activity.cacaos.map((cacao) => cacao.p.iss.split(':').slice(2, 4).join(':')).join(', ')}${activity.session ? ' with a session' : ''}`
+    case 'signInRejected':
+      return `refused sign-in ${activity.requestId}: ${activity.reason}`
     case 'request':
       return activity.outcome === 'answered'
         ? `answered ${activity.method} on ${activity.chainId}`
@@ -44,7 +49,10 @@ wallet.client.on('session_delete', () => {
   console.log('the dapp disconnected')
   void stop(0)
 })
-await wallet.pair(uri).catch((error: unknown) => {
+try {
+  // A sign-in that grants no methods opens no session: nothing is left to answer.
+  if ((await wallet.pair(uri)) === undefined) await stop(0)
+} catch (error) {
   console.error(error instanceof Error ? error.message : String(error))
-  return stop(1)
-})
+  await stop(1)
+}

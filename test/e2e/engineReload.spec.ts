@@ -70,7 +70,7 @@ test('a session made in the browser survives a reload and answers personal_sign 
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   const walletSession = await wallet.pair(uri)
   const topic = await page.evaluate(() => (window as unknown as WithDapp).dapp.connected())
-  expect(topic).toBe(walletSession.topic)
+  expect(topic).toBe(walletSession?.topic)
   const before = await page.evaluate(() => (window as unknown as WithDapp).dapp.state())
   expect(before).toMatchObject({ topic, proposals: 0, displayedUris: 1 })
   expect(before.pairings).toHaveLength(1)

@@ -1,10 +1,27 @@
-import { createWalletClient, custom, type Hex, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
+import {
+  createWalletClient,
+  custom,
+  type Hex,
+  parseEther,
+  recoverMessageAddress,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { UniversalProvider } from '../../engine/index.js'
+import {
+  type Cacao,
+  formatAuthMessage,
+  SignClient,
+  UniversalProvider,
+  verifyCacaoSignature,
+} from '../../engine/index.js'
 import { runExampleDapp } from '../../examples/node/exampleDapp.js'
+import { runExampleSignIn } from '../../examples/node/exampleSignIn.js'
 import { type ExampleWalletActivity, startExampleWallet } from '../../examples/node/exampleWallet.js'
 import { walletEvents, walletMethods } from '../../examples/node/walletMethods.js'
+import { SignInRefused, signInCacaos } from '../../examples/node/walletSignIn.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../relay/server/index.js'
 import { devPrivateKeys, localNetwork } from '../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
@@ -129,6 +146,122 @@ describe('Node examples as modules', () => {
   })
 })
 
+/** The address that signed a CACAO, recovered by viem from the SIWE message it carries. */
+const signerOf = (cacao: Cacao) =>
+  recoverMessageAddress({ message: formatAuthMessage(cacao.p, cacao.p.iss), signature: cacao.s.s as Hex })
+
+describe('the example wallet signs in (session_authenticate)', () => {
+  async function startWallet(activity: ExampleWalletActivity[] = []) {
+    const wallet = await startExampleWallet({
+      relayUrl: relay.url,
+      rpcUrl: chain.rpcUrl,
+      logger: 'silent',
+      onActivity: (entry) => activity.push(entry),
+    })
+    cleanups.push(() => wallet.close())
+    return wallet
+  }
+
+  it("the example dapp's authenticate() gets a verified CACAO from Anvil account 0 and a session that signs", async () => {
+    const activity: ExampleWalletActivity[] = []
+    const wallet = await startWallet(activity)
+    const paired: Promise<unknown>[] = []
+    const ended = new Promise((resolve) => wallet.client.once('session_delete', resolve))
+    const result = await runExampleSignIn({
+      relayUrl: relay.url,
+      rpcUrl: chain.rpcUrl,
+      logger: 'silent',
+      nonce: 'examplenonce1',
+      onUri: (uri) => paired.push(wallet.pair(uri)),
+    })
+    expect(paired).toHaveLength(1)
+    expect(await paired[0]).toMatchObject({ topic: result.session?.topic })
+
+    expect(result.address).toBe(account0)
+    expect(result.chainId).toBe('eip155:31337')
+    expect(result.cacao.p).toMatchObject({
+      iss: `did:pkh:eip155:31337:${account0}`,
+      domain: 'dapp.pairwise.localhost',
+      nonce: 'examplenonce1',
+    })
+    expect(result.signatureValid).toBe(true)
+    expect(await verifyCacaoSignature(result.cacao)).toBe(true)
+    expect(await signerOf(result.cacao)).toBe(account0)
+    expect(result.session?.methods).toEqual(['personal_sign'])
+    expect(result.personalSign?.valid).toBe(true)
+    expect(activity.map((entry) => (entry.type === 'request' ? entry.method : entry.type))).toEqual([
+      'signedIn',
+      'personal_sign',
+    ])
+    expect(await ended).toMatchObject({ topic: result.session?.topic })
+    expect(wallet.client.session.length).toBe(0)
+  })
+
+  it('signs one CACAO per eip155 chain asked for; without methods there is no session', async () => {
+    const wallet = await startWallet()
+    const dapp = await SignClient.init({ relayUrl: relay.url, logger: 'silent' })
+    cleanups.push(() => dapp.close())
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:31337', 'eip155:1'],
+      domain: 'signin.example',
+      uri: 'https://signin.example/login',
+      nonce: 'perchain42',
+    })
+    const paired = wallet.pair(uri)
+    const { auths, session } = await response()
+    expect(session).toBeUndefined()
+    expect(await paired).toBeUndefined()
+    expect(auths?.map((cacao) => cacao.p.iss)).toEqual([
+      `did:pkh:eip155:31337:${account0}`,
+      `did:pkh:eip155:1:${account0}`,
+    ])
+    for (const cacao of auths ?? []) {
+      expect(cacao.s.t).toBe('eip191')
+      expect(await verifyCacaoSignature(cacao)).toBe(true)
+      expect(await signerOf(cacao)).toBe(account0)
+    }
+  })
+
+  it('declines a sign-in it cannot sign: the dapp gets the reason, the wallet keeps nothing', async () => {
+    const activity: ExampleWalletActivity[] = []
+    const wallet = await startWallet(activity)
+    const dapp = await SignClient.init({ relayUrl: relay.url, logger: 'silent' })
+    cleanups.push(() => dapp.close())
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:31337'],
+      domain: 'signin.example',
+      uri: 'https://signin.example/login',
+      nonce: 'badstatement',
+      // A statement may not span lines (it could forge the message's later fields), so it cannot be signed.
+      statement: 'Sign in\nURI: https://evil.example',
+    })
+    const paired = wallet.pair(uri).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    await expect(response()).rejects.toMatchObject({ code: 5000 })
+    expect(await paired).toMatchObject({ message: expect.stringMatching(/^The sign-in was not answered/) })
+    expect(activity).toMatchObject([{ type: 'signInRejected' }])
+    expect(wallet.client.auth.requests.length).toBe(0)
+    expect(wallet.client.session.length).toBe(0)
+  })
+
+  it('refuses to sign in on no eip155 chain', async () => {
+    const wallet = await startWallet()
+    const request = {
+      chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+      domain: 'signin.example',
+      aud: 'https://signin.example',
+      version: '1',
+      nonce: 'solana1',
+      iat: new Date().toISOString(),
+    }
+    await expect(
+      signInCacaos(wallet.client, privateKeyToAccount(devPrivateKeys[0]), request),
+    ).rejects.toBeInstanceOf(SignInRefused)
+  })
+})
+
 describe('Node examples as commands', () => {
   it('dapp.ts and wallet.ts pair through `pairwise relay`, sign and send 0.01 tETH', async () => {
     const scripts = await bundleNodeScripts({
@@ -174,4 +307,39 @@ describe('Node examples as commands', () => {
       ]),
     )
   }, 90_000)
+})
+
+describe('the sign-in as commands', () => {
+  it('dapp.ts --authenticate signs in with wallet.ts and uses the session once', async () => {
+    const scripts = await bundleNodeScripts({
+      dapp: 'examples/node/dapp.ts',
+      wallet: 'examples/node/wallet.ts',
+    })
+    cleanups.push(() => scripts.remove())
+    const started: RunningScript[] = []
+    cleanups.push(() => Promise.all(started.map((script) => script.stop())))
+    const run = (name: string, args: string[]) => {
+      const script = runScript(scripts.path(name), [...args, '--relay', relay.url, '--rpc', chain.rpcUrl], {
+        PAIRWISE_PRIVATE_KEY: undefined,
+      })
+      started.push(script)
+      return script
+    }
+
+    const dapp = run('dapp', ['--authenticate'])
+    const [uri] = await dapp.waitForLine(/^wc:\S+$/)
+    const wallet = run('wallet', [uri])
+
+    expect(await dapp.exited).toBe(0)
+    expect(await wallet.exited).toBe(0)
+    await dapp.waitForLine(new RegExp(`^signed in as ${account0} on eip155:31337 \\(valid CACAO\\)$`))
+    await dapp.waitForLine(/^personal_sign over the session: 0x[0-9a-f]+ \(valid\)$/)
+    expect(wallet.output).toEqual(
+      expect.arrayContaining([
+        'signed in on eip155:31337 with a session',
+        'answered personal_sign on eip155:31337',
+        'the dapp disconnected',
+      ]),
+    )
+  }, 60_000)
 })

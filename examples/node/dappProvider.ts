@@ -1,0 +1,29 @@
+import { type EngineLogger, type LogLevel, type Metadata, UniversalProvider } from '../../engine/index.js'
+import type { KeyValueStorage } from '../../storage/index.js'
+
+/** What both example dapp flows (sign and send, sign in) need to reach a wallet. */
+export type DappProviderOptions = {
+  relayUrl: string
+  storage?: KeyValueStorage
+  logger?: LogLevel | 'silent' | EngineLogger
+  /** Read endpoints by CAIP-2 chain id, for a session the dapp did not propose. */
+  rpcMap?: Record<string, string>
+}
+
+export const exampleDappMetadata: Metadata = {
+  name: 'Pairwise example dapp',
+  description: 'A Node dapp that asks a wallet to sign and send',
+  url: 'https://dapp.pairwise.localhost',
+  icons: [],
+}
+
+export function exampleDappProvider(options: DappProviderOptions): Promise<UniversalProvider> {
+  return UniversalProvider.init({
+    relayUrl: options.relayUrl,
+    projectId: 'pairwise-example',
+    metadata: exampleDappMetadata,
+    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.rpcMap ? { rpcMap: options.rpcMap } : {}),
+  })
+}
