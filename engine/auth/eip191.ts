@@ -1,9 +1,9 @@
-import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, hexToBytes } from '../../crypto/index.js'
+import { keccak256 } from './keccak.js'
 import { recoverPublicKey } from './secp256k1.js'
 
-// EIP-191 `personal_sign` recovery over our own secp256k1 recovery and noble's keccak: a sign-in check
-// needs no EVM or curve library in an app's bundle.
+// EIP-191 `personal_sign` recovery over our own secp256k1 recovery and Keccak-256: a sign-in check
+// needs no EVM, curve or hash library in an app's bundle.
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
@@ -17,7 +17,7 @@ function personalMessageHash(message: string): Uint8Array {
   const data = new Uint8Array(prefix.length + body.length)
   data.set(prefix)
   data.set(body, prefix.length)
-  return keccak_256(data)
+  return keccak256(data)
 }
 
 const toScalar = (bytes: Uint8Array): bigint => BigInt(`0x${bytesToHex(bytes)}`)
@@ -33,5 +33,5 @@ export function recoverPersonalSignAddress(message: string, signature: string): 
   const s = toScalar(bytes.subarray(32, 64))
   const publicKey = recoverPublicKey(personalMessageHash(message), r, s, recovery)
   if (publicKey === undefined) return undefined
-  return `0x${bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12))}`
+  return `0x${bytesToHex(keccak256(publicKey.subarray(1)).subarray(12))}`
 }
