@@ -10,6 +10,8 @@ export type CryptoErrorCode =
   | 'JWT_EXPIRED'
   | 'JWT_NOT_YET_VALID'
   | 'JWT_AUDIENCE'
+  /** The runtime lacks a primitive, e.g. a Web Crypto without X25519. */
+  | 'UNSUPPORTED'
 
 export class CryptoError extends Error {
   override readonly name = 'CryptoError'

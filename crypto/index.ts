@@ -1,3 +1,4 @@
+export type { ClientCrypto } from './clientCrypto.js'
 export { decodeDidKey, encodeDidKey } from './didKey.js'
 export {
   base58btcToBytes,
@@ -30,10 +31,14 @@ export {
   type RelayJwtClaims,
   type SignRelayJwtParams,
   signRelayJwt,
+  signRelayJwtWith,
   type VerifyRelayJwtOptions,
   verifyRelayJwt,
 } from './jwt.js'
 export { deriveSymKey, generateKeyPair, KEY_LENGTH, type KeyPair, publicKeyFromPrivateKey } from './keys.js'
+export { nobleCrypto } from './nobleCrypto.js'
+export { platformClientCrypto } from './platformCrypto.js'
 export { randomBytes, randomHex } from './random.js'
 export { generateSigningKeyPair, type SigningKeyPair, signingPublicKey } from './signingKeys.js'
 export { hashKey, hashMessage, topicFromSymKey } from './topic.js'
+export { createWebCrypto } from './webCrypto.js'

@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import * as z from 'zod/mini'
 import { assertInteger, assertRecord, assertString } from './assert.js'
+import type { ClientCrypto } from './clientCrypto.js'
 import { decodeDidKey, encodeDidKey } from './didKey.js'
 import { base64urlToBytes, bytesToBase64url, bytesToUtf8, utf8ToBytes } from './encoding.js'
 import { CryptoError } from './errors.js'
@@ -70,9 +71,8 @@ function encodeSegment(value: object): string {
   return bytesToBase64url(utf8ToBytes(JSON.stringify(value)))
 }
 
-export function signRelayJwt(params: SignRelayJwtParams): string {
-  assertRecord(params, 'params')
-  const seed = signingSeed(params.secretKey)
+/** The signed part of a relay auth token, `header.payload`, for the holder of `publicKey`. */
+function relayJwtSigningInput(params: SignRelayJwtParams, publicKey: Uint8Array): string {
   assertString(params.aud, 'aud', 'INVALID_INPUT')
   if (params.aud.length === 0) throw new CryptoError('INVALID_INPUT', 'aud must not be empty')
   const sub = params.sub ?? randomHex(32)
@@ -81,16 +81,28 @@ export function signRelayJwt(params: SignRelayJwtParams): string {
   assertInteger(iat, 'iat', { min: 0, max: MAX_TIMESTAMP })
   const ttl = params.ttl ?? DEFAULT_JWT_TTL_SECONDS
   assertInteger(ttl, 'ttl', { min: 1, max: MAX_TIMESTAMP - iat })
-  const iss = encodeDidKey(signingPublicKey(seed))
   // Claim order matches the official client, so the same inputs give byte-identical tokens.
-  const signingInput = `${encodeSegment({ alg: 'EdDSA', typ: 'JWT' })}.${encodeSegment({
-    iss,
+  return `${encodeSegment({ alg: 'EdDSA', typ: 'JWT' })}.${encodeSegment({
+    iss: encodeDidKey(publicKey),
     sub,
     aud: params.aud,
     iat,
     exp: iat + ttl,
   })}`
-  const signature = ed25519.sign(utf8ToBytes(signingInput), seed)
+}
+
+export function signRelayJwt(params: SignRelayJwtParams): string {
+  assertRecord(params, 'params')
+  const seed = signingSeed(params.secretKey)
+  const signingInput = relayJwtSigningInput(params, signingPublicKey(seed))
+  return `${signingInput}.${bytesToBase64url(ed25519.sign(utf8ToBytes(signingInput), seed))}`
+}
+
+/** `signRelayJwt` on a client's primitives, e.g. the platform's Web Crypto. */
+export async function signRelayJwtWith(crypto: ClientCrypto, params: SignRelayJwtParams): Promise<string> {
+  assertRecord(params, 'params')
+  const signingInput = relayJwtSigningInput(params, await crypto.signingPublicKey(params.secretKey))
+  const signature = await crypto.sign(utf8ToBytes(signingInput), params.secretKey)
   return `${signingInput}.${bytesToBase64url(signature)}`
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes as secureRandomBytes } from '@noble/hashes/utils.js'
 import { assertInteger } from './assert.js'
 import { bytesToHex } from './encoding.js'
 
@@ -8,7 +7,7 @@ const MAX_RANDOM_BYTES = 65_536
 /** Cryptographically secure random bytes from the platform's Web Crypto. */
 export function randomBytes(length: number): Uint8Array {
   assertInteger(length, 'length', { min: 0, max: MAX_RANDOM_BYTES })
-  return secureRandomBytes(length)
+  return globalThis.crypto.getRandomValues(new Uint8Array(length))
 }
 
 export function randomHex(byteLength: number): string {

@@ -5,25 +5,33 @@ import { CryptoError } from './errors.js'
 /** An Ed25519 key pair; its public key, as a did:key, is the client's identity on the relay. */
 export type SigningKeyPair = { secretKey: Uint8Array; publicKey: Uint8Array }
 
+type SplitSecretKey = { seed: Uint8Array; claimedPublicKey?: Uint8Array }
+
+/**
+ * The 32-byte seed of a secret key. The 64-byte form (seed ‖ public key, as the official relay-auth
+ * package stores it) is accepted so identities persisted by either client keep working; it also claims a
+ * public key, which `assertClaimedPublicKey` must confirm or the key was corrupted.
+ */
+export function splitSecretKey(secretKey: Uint8Array): SplitSecretKey {
+  assertBytes(secretKey, 'secretKey', 'INVALID_KEY', [32, 64])
+  if (secretKey.length === 32) return { seed: secretKey }
+  return { seed: secretKey.subarray(0, 32), claimedPublicKey: secretKey.subarray(32) }
+}
+
+export function assertClaimedPublicKey(derived: Uint8Array, claimed: Uint8Array | undefined): void {
+  if (claimed !== undefined && !derived.every((byte, i) => byte === claimed[i])) {
+    throw new CryptoError('INVALID_KEY', 'the public half of the 64-byte secretKey does not match its seed')
+  }
+}
+
 export function generateSigningKeyPair(): SigningKeyPair {
   const { secretKey, publicKey } = ed25519.keygen()
   return { secretKey, publicKey }
 }
 
-/**
- * Reduces a secret key to its 32-byte seed. The 64-byte form (seed ‖ public key, as the official
- * relay-auth package stores it) is accepted so identities persisted by either client keep working; its
- * public half must match, or the key was corrupted.
- */
 export function signingSeed(secretKey: Uint8Array): Uint8Array {
-  assertBytes(secretKey, 'secretKey', 'INVALID_KEY', [32, 64])
-  if (secretKey.length === 32) return secretKey
-  const seed = secretKey.subarray(0, 32)
-  const derived = ed25519.getPublicKey(seed)
-  const stored = secretKey.subarray(32)
-  if (!derived.every((byte, i) => byte === stored[i])) {
-    throw new CryptoError('INVALID_KEY', 'the public half of the 64-byte secretKey does not match its seed')
-  }
+  const { seed, claimedPublicKey } = splitSecretKey(secretKey)
+  if (claimedPublicKey !== undefined) assertClaimedPublicKey(ed25519.getPublicKey(seed), claimedPublicKey)
   return seed
 }
 

@@ -1,3 +1,4 @@
+import type { ClientCrypto } from '../crypto/index.js'
 import type { RelayClient } from '../relay/client/index.js'
 import type { Deferred } from './deferred.js'
 import type { TypedEmitter } from './emitter.js'
@@ -48,6 +49,7 @@ export type SessionRequestQueue = { active: boolean; queue: PendingRequest[]; em
  */
 export type EngineContext = {
   readonly relay: RelayClient
+  readonly crypto: ClientCrypto
   readonly stores: EngineStores
   readonly expirer: Expirer
   readonly events: TypedEmitter<SignClientEvents>

@@ -1,9 +1,10 @@
 import {
   bytesToHex,
-  generateSigningKeyPair,
+  type ClientCrypto,
+  createWebCrypto,
   hexToBytes,
+  isCryptoError,
   type SigningKeyPair,
-  signingPublicKey,
 } from '../crypto/index.js'
 import { RelayClient, type RelayClientTimings, type SocketFactory } from '../relay/client/index.js'
 import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
@@ -44,6 +45,11 @@ export type EngineOptions = {
   verifyResolver?: VerifyResolver
   verifyUrl?: string
   clock?: Clock
+  /**
+   * Key agreement, signing and hashing. The platform's Web Crypto by default; `nobleCrypto` (from
+   * 'pairwise/crypto') for runtimes whose Web Crypto lacks X25519 or Ed25519.
+   */
+  crypto?: ClientCrypto
   timings?: Partial<EngineTimings>
   relay?: { createSocket?: SocketFactory; timings?: Partial<RelayClientTimings>; userAgent?: string }
 }
@@ -53,16 +59,17 @@ const RELAY_IDENTITY_TAG = 'client_ed25519_seed'
 const fallbackMetadata: Metadata = { name: 'pairwise', description: '', url: '', icons: [] }
 
 /** The relay identity persists, so the relay keeps delivering to the same client id after a restart. */
-async function relayIdentity(keychain: Keychain): Promise<SigningKeyPair> {
+async function relayIdentity(keychain: Keychain, crypto: ClientCrypto): Promise<SigningKeyPair> {
   if (keychain.has(RELAY_IDENTITY_TAG)) {
     try {
       const secretKey = hexToBytes(keychain.get(RELAY_IDENTITY_TAG))
-      return { secretKey, publicKey: signingPublicKey(secretKey) }
-    } catch {
+      return { secretKey, publicKey: await crypto.signingPublicKey(secretKey) }
+    } catch (error) {
+      if (isCryptoError(error) && error.code === 'UNSUPPORTED') throw error
       // A damaged identity is replaced below; peers know us by session keys, not by this one.
     }
   }
-  const fresh = generateSigningKeyPair()
+  const fresh = await crypto.generateSigningKeyPair()
   await keychain.set(RELAY_IDENTITY_TAG, bytesToHex(fresh.secretKey))
   return fresh
 }
@@ -104,9 +111,11 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   await initStores(stores)
   await expirer.init()
 
+  const crypto = options.crypto ?? createWebCrypto()
   const relay = new RelayClient({
     relayUrl,
-    signingKeyPair: await relayIdentity(stores.keychain),
+    signingKeyPair: await relayIdentity(stores.keychain, crypto),
+    crypto,
     logger,
     ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
     ...(options.relay?.createSocket ? { createSocket: options.relay.createSocket } : {}),
@@ -117,6 +126,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   if (!parsedMetadata.success) logger.warn('metadata is missing or invalid; peers will see a placeholder')
   const ctx: EngineContext = {
     relay,
+    crypto,
     stores,
     expirer,
     events: new TypedEmitter((error, event) =>

@@ -1,4 +1,3 @@
-import { hashKey, hexToBytes } from '../../crypto/index.js'
 import { type EngineContext, schedule } from '../context.js'
 import { deferred } from '../deferred.js'
 import { SignClientError } from '../errors.js'
@@ -8,7 +7,7 @@ import { deleteProposal } from '../proposal/delete.js'
 import type { AuthPayload, Cacao, Proposal, Session } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES, ONE_HOUR } from '../time.js'
-import { authResponseTag, createKeyPair, deleteKey } from '../transport/keys.js'
+import { authResponseTag, createKeyPair, deleteKey, hashKey } from '../transport/keys.js'
 import { newPayloadId, sendRequest } from '../transport/send.js'
 import type { AuthenticateParams, AuthenticateResult } from '../types.js'
 import { createRecap, decodeRecap, encodeRecap, mergeRecaps, recapFromResources } from './recap.js'
@@ -40,7 +39,7 @@ export async function authenticate(
   })
   const pairingTopic = pairing.topic
   const publicKey = await createKeyPair(ctx)
-  const responseTopic = hashKey(hexToBytes(publicKey))
+  const responseTopic = await hashKey(ctx, publicKey)
   await ctx.stores.keychain.set(authResponseTag(responseTopic), publicKey)
   await ctx.relay.subscribe(responseTopic)
 

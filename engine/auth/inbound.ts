@@ -1,4 +1,3 @@
-import { hashKey, hexToBytes } from '../../crypto/index.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
@@ -12,7 +11,7 @@ import {
 } from '../schemas/index.js'
 import { idTarget, topicTarget } from '../store/expirer.js'
 import { calcExpiry, SEVEN_DAYS } from '../time.js'
-import { createKeyPair, sealTypeOne, sharedSymKey, storeSharedKey } from '../transport/keys.js'
+import { createKeyPair, hashKey, sealTypeOne, sharedSymKey, storeSharedKey } from '../transport/keys.js'
 import { publishSealed } from '../transport/send.js'
 import { resolveVerifyContext } from '../verify/index.js'
 import { checkCacaoBinding, verifyCacaoSignature } from './cacao.js'
@@ -70,8 +69,8 @@ export async function sendSealedToRequester(
   senderPublicKey?: string,
 ): Promise<void> {
   const sender = senderPublicKey ?? (await createKeyPair(ctx))
-  const message = sealTypeOne(response, sharedSymKey(ctx, sender, requesterPublicKey), sender)
-  const topic = hashKey(hexToBytes(requesterPublicKey))
+  const message = sealTypeOne(response, await sharedSymKey(ctx, sender, requesterPublicKey), sender)
+  const topic = await hashKey(ctx, requesterPublicKey)
   await publishSealed(ctx, { topic, message, method: 'wc_sessionAuthenticate', kind, id: response.id })
 }
 

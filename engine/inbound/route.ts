@@ -1,4 +1,4 @@
-import { hashMessage } from '../../crypto/index.js'
+import { bytesToHex, utf8ToBytes } from '../../crypto/index.js'
 import type { RelayMessage } from '../../relay/client/index.js'
 import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.js'
 import { type EngineContext, schedule } from '../context.js'
@@ -34,7 +34,7 @@ async function handleMessage(ctx: EngineContext, relayMessage: RelayMessage): Pr
     ctx.logger.debug('message on a topic we hold no key for', { topic })
     return
   }
-  const text = openMessage(ctx, topic, message, receiverPublicKey)
+  const text = await openMessage(ctx, topic, message, receiverPublicKey)
   if (text === undefined) {
     ctx.logger.warn('ignored a plaintext (type 2) envelope, which only link mode may carry', { topic })
     return
@@ -54,7 +54,7 @@ async function handleMessage(ctx: EngineContext, relayMessage: RelayMessage): Pr
       topic,
       payload: classified.payload,
       attestation,
-      encryptedId: hashMessage(message),
+      encryptedId: bytesToHex(await ctx.crypto.sha256(utf8ToBytes(message))),
     })
     return
   }

@@ -1,28 +1,30 @@
 import {
   bytesToHex,
   decodeEnvelope,
-  deriveSymKey,
   encodeEnvelope,
-  generateKeyPair,
   hexToBytes,
   inspectEnvelope,
   randomBytes,
-  topicFromSymKey,
 } from '../../crypto/index.js'
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 
 /** A fresh X25519 key pair whose private half is kept in the keychain; returns the public key in hex. */
 export async function createKeyPair(ctx: EngineContext): Promise<string> {
-  const { privateKey, publicKey } = generateKeyPair()
+  const { privateKey, publicKey } = await ctx.crypto.generateKeyPair()
   const publicHex = bytesToHex(publicKey)
   await ctx.stores.keychain.set(publicHex, bytesToHex(privateKey))
   return publicHex
 }
 
+/** sha256 of a key in hex: how topics are named (sym keys, and public keys for response topics). */
+export async function hashKey(ctx: EngineContext, keyHex: string): Promise<string> {
+  return bytesToHex(await ctx.crypto.sha256(hexToBytes(keyHex)))
+}
+
 /** Stores a symmetric key under its topic (sha256 of the key unless given) and returns the topic. */
 export async function storeSymKey(ctx: EngineContext, symKeyHex: string, topic?: string): Promise<string> {
-  const target = topic ?? topicFromSymKey(hexToBytes(symKeyHex))
+  const target = topic ?? (await hashKey(ctx, symKeyHex))
   await ctx.stores.keychain.set(target, symKeyHex.toLowerCase())
   return target
 }
@@ -32,18 +34,22 @@ export function randomSymKey(): string {
 }
 
 /** The key both sides derive from our private key (kept in the keychain) and the peer's public key. */
-export function sharedSymKey(ctx: EngineContext, selfPublicKey: string, peerPublicKey: string): string {
-  const privateKey = hexToBytes(ctx.stores.keychain.get(selfPublicKey))
-  return bytesToHex(deriveSymKey(privateKey, hexToBytes(peerPublicKey)))
-}
-
-/** Derives the session key, stores it under its topic and returns the topic. */
-export function storeSharedKey(
+export async function sharedSymKey(
   ctx: EngineContext,
   selfPublicKey: string,
   peerPublicKey: string,
 ): Promise<string> {
-  return storeSymKey(ctx, sharedSymKey(ctx, selfPublicKey, peerPublicKey))
+  const privateKey = hexToBytes(ctx.stores.keychain.get(selfPublicKey))
+  return bytesToHex(await ctx.crypto.deriveSymKey(privateKey, hexToBytes(peerPublicKey)))
+}
+
+/** Derives the session key, stores it under its topic and returns the topic. */
+export async function storeSharedKey(
+  ctx: EngineContext,
+  selfPublicKey: string,
+  peerPublicKey: string,
+): Promise<string> {
+  return storeSymKey(ctx, await sharedSymKey(ctx, selfPublicKey, peerPublicKey))
 }
 
 export async function deleteKey(ctx: EngineContext, tag: string): Promise<void> {
@@ -89,12 +95,12 @@ export function authResponseKey(ctx: EngineContext, topic: string): string | und
  * key `receiverPublicKey` and the sender key they carry. Returns undefined for type 2 (link mode only,
  * ignored on the relay as the official client does).
  */
-export function openMessage(
+export async function openMessage(
   ctx: EngineContext,
   topic: string,
   message: string,
   receiverPublicKey?: string,
-): string | undefined {
+): Promise<string | undefined> {
   const header = inspectEnvelope(message)
   if (header.type === 2) return undefined
   if (header.type === 1) {
@@ -102,7 +108,7 @@ export function openMessage(
       throw internalError('MISSING_OR_INVALID', `type 1 envelope on ${topic} without a receiver key`)
     }
     const privateKey = hexToBytes(ctx.stores.keychain.get(receiverPublicKey))
-    const symKey = deriveSymKey(privateKey, header.senderPublicKey)
+    const symKey = await ctx.crypto.deriveSymKey(privateKey, header.senderPublicKey)
     return decodeEnvelope({ encoded: message, symKey }).message
   }
   return decodeEnvelope({ encoded: message, symKey: hexToBytes(ctx.stores.keychain.get(topic)) }).message

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini'
 import {
+  bytesToHex,
+  type ClientCrypto,
+  createWebCrypto,
   encodeDidKey,
-  generateSigningKeyPair,
-  hashMessage,
+  isCryptoError,
   randomHex,
   type SigningKeyPair,
-  signingPublicKey,
-  signRelayJwt,
+  signRelayJwtWith,
+  utf8ToBytes,
 } from '../../crypto/index.js'
 import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import {
@@ -76,7 +78,12 @@ export class RelayClient {
   readonly #relayUrl: string
   readonly #projectId: string | undefined
   readonly #userAgent: string
-  readonly #secretKey: Uint8Array
+  readonly #keyPair: SigningKeyPair
+  readonly #crypto: ClientCrypto
+  /** The key pair is checked once, on the first connection, as Web Crypto is asynchronous. */
+  #keyPairChecked: Promise<void> | undefined
+  /** Messages wait here for their de-duplication hash, so they are still delivered in arrival order. */
+  #deliveries: Promise<void> = Promise.resolve()
   readonly #jwtSubject = randomHex(32)
   readonly #timings: RelayClientTimings
   readonly #logger: RelayClientLogger
@@ -99,10 +106,15 @@ export class RelayClient {
 
   constructor(options: RelayClientOptions) {
     this.#timings = checkOptions(options)
-    const keyPair = options.signingKeyPair ?? generateSigningKeyPair()
-    checkSigningKeyPair(keyPair)
-    this.clientId = encodeDidKey(keyPair.publicKey)
-    this.#secretKey = keyPair.secretKey
+    this.#keyPair = options.signingKeyPair
+    this.#crypto = options.crypto ?? createWebCrypto()
+    try {
+      this.clientId = encodeDidKey(this.#keyPair.publicKey)
+    } catch (cause) {
+      throw new RelayClientError('INVALID_OPTIONS', 'signingKeyPair.publicKey is not an Ed25519 public key', {
+        cause,
+      })
+    }
     this.#relayUrl = options.relayUrl
     this.#projectId = options.projectId
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT
@@ -176,7 +188,7 @@ export class RelayClient {
   async publish(params: PublishParams): Promise<void> {
     this.#checkParams(RelayMethod.publish, params)
     // Recorded before sending: a relay that echoes would otherwise hand our own message back as new.
-    this.#dedupe.seen(messageKey(params.topic, params.message))
+    this.#dedupe.seen(await this.#messageKey(params.topic, params.message))
     await this.#request(RelayMethod.publish, params, PublishResultSchema)
   }
 
@@ -225,19 +237,21 @@ export class RelayClient {
   async fetchMessages(topic: string): Promise<FetchResult> {
     const result = await this.#request(RelayMethod.fetchMessages, { topic }, FetchMessagesResultSchema)
     for (const message of result.messages) this.#deliver(message)
+    await this.#deliveries
     return { hasMore: result.hasMore }
   }
 
   async batchFetchMessages(topics: readonly string[]): Promise<FetchResult> {
     const result = await this.#request(RelayMethod.batchFetchMessages, { topics }, FetchMessagesResultSchema)
     for (const message of result.messages) this.#deliver(message)
+    await this.#deliveries
     return { hasMore: result.hasMore }
   }
 
   /** Sign 2.5: hands the proposal to the relay, which subscribes this client to the pairing topic. */
   async proposeSession(params: ProposeSessionParams): Promise<void> {
     this.#checkParams(RelayMethod.proposeSession, params)
-    this.#dedupe.seen(messageKey(params.pairingTopic, params.sessionProposal))
+    this.#dedupe.seen(await this.#messageKey(params.pairingTopic, params.sessionProposal))
     await this.#follow([params.pairingTopic], () =>
       this.#request(RelayMethod.proposeSession, params, SessionCallResultSchema),
     )
@@ -246,8 +260,8 @@ export class RelayClient {
   /** Sign 2.5: proposal response and settle request in one call; the relay subscribes us to the session. */
   async approveSession(params: ApproveSessionParams): Promise<void> {
     this.#checkParams(RelayMethod.approveSession, params)
-    this.#dedupe.seen(messageKey(params.pairingTopic, params.sessionProposalResponse))
-    this.#dedupe.seen(messageKey(params.sessionTopic, params.sessionSettlementRequest))
+    this.#dedupe.seen(await this.#messageKey(params.pairingTopic, params.sessionProposalResponse))
+    this.#dedupe.seen(await this.#messageKey(params.sessionTopic, params.sessionSettlementRequest))
     await this.#follow([params.sessionTopic], () =>
       this.#request(RelayMethod.approveSession, params, SessionCallResultSchema),
     )
@@ -340,8 +354,32 @@ export class RelayClient {
   #open(): void {
     if (this.#state === 'closed') return
     this.#state = 'connecting'
-    // A fresh token per connection, as the official clients do; the key was checked in the constructor.
-    const auth = signRelayJwt({ secretKey: this.#secretKey, aud: this.#relayUrl, sub: this.#jwtSubject })
+    this.#authToken().then(
+      (auth) => this.#dial(auth),
+      (cause: unknown) => this.#fail(new RelayClientError('AUTH_FAILED', authFailure(cause), { cause })),
+    )
+  }
+
+  /** A fresh token per connection, as the official clients do. */
+  async #authToken(): Promise<string> {
+    this.#keyPairChecked ??= checkSigningKeyPair(this.#crypto, this.#keyPair)
+    await this.#keyPairChecked
+    const params = { secretKey: this.#keyPair.secretKey, aud: this.#relayUrl, sub: this.#jwtSubject }
+    return signRelayJwtWith(this.#crypto, params)
+  }
+
+  /** No token can be signed with this key or these primitives, so retrying cannot help: stop for good. */
+  #fail(error: RelayClientError): void {
+    if (this.#state === 'closed') return
+    this.#state = 'closed'
+    this.#report(error)
+    this.#outbox.failAll(error)
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(error)
+  }
+
+  #dial(auth: string): void {
+    // close() may have been called while the token was being signed.
+    if (this.#state !== 'connecting') return
     const url = connectionUrl({
       relayUrl: this.#relayUrl,
       auth,
@@ -490,8 +528,19 @@ export class RelayClient {
   }
 
   #deliver(message: RelayMessage): void {
-    if (this.#dedupe.seen(messageKey(message.topic, message.message))) return
-    this.#events.emit('message', message)
+    this.#deliveries = this.#deliveries
+      .then(async () => {
+        if (!this.#dedupe.seen(await this.#messageKey(message.topic, message.message))) {
+          this.#events.emit('message', message)
+        }
+      })
+      .catch((cause: unknown) =>
+        this.#report(new RelayClientError('MALFORMED_FRAME', 'could not hash a relay message', { cause })),
+      )
+  }
+
+  async #messageKey(topic: string, message: string): Promise<string> {
+    return bytesToHex(await this.#crypto.sha256(utf8ToBytes(topic + message)))
   }
 
   #onResponse(id: JsonRpcId, outcome: Outcome): void {
@@ -524,11 +573,12 @@ export class RelayClient {
   }
 }
 
-function checkSigningKeyPair(keyPair: SigningKeyPair): void {
+async function checkSigningKeyPair(crypto: ClientCrypto, keyPair: SigningKeyPair): Promise<void> {
   let derived: Uint8Array
   try {
-    derived = signingPublicKey(keyPair.secretKey)
+    derived = await crypto.signingPublicKey(keyPair.secretKey)
   } catch (cause) {
+    if (isCryptoError(cause) && cause.code === 'UNSUPPORTED') throw cause
     throw new RelayClientError('INVALID_OPTIONS', 'signingKeyPair.secretKey is not an Ed25519 secret key', {
       cause,
     })
@@ -541,8 +591,9 @@ function checkSigningKeyPair(keyPair: SigningKeyPair): void {
   }
 }
 
-function messageKey(topic: string, message: string): string {
-  return hashMessage(topic + message)
+function authFailure(cause: unknown): string {
+  const detail = cause instanceof Error ? cause.message : String(cause)
+  return `cannot sign the relay auth token: ${detail}`
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

@@ -12,6 +12,8 @@ export type RelayClientErrorCode =
   | 'MALFORMED_FRAME'
   | 'SOCKET_ERROR'
   | 'RESUBSCRIBE_FAILED'
+  /** No relay auth token could be signed: a mismatched key pair, or primitives the runtime lacks. */
+  | 'AUTH_FAILED'
 
 export class RelayClientError extends Error {
   override readonly name = 'RelayClientError'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { SigningKeyPair } from '../../crypto/index.js'
+import type { ClientCrypto, SigningKeyPair } from '../../crypto/index.js'
 import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import { RelayClientError } from './errors.js'
 import type { RelayClientLogger } from './logger.js'
@@ -24,8 +24,10 @@ export type RelayClientOptions = {
   /** ws:// or wss:// URL; also the JWT audience, verbatim. */
   relayUrl: string
   projectId?: string
-  /** The client's identity; a fresh one is generated when absent (persist it to keep the client id). */
-  signingKeyPair?: SigningKeyPair
+  /** The client's identity on the relay; persist it to keep the client id across restarts. */
+  signingKeyPair: SigningKeyPair
+  /** Signs the auth token and hashes messages; the platform's Web Crypto by default. */
+  crypto?: ClientCrypto
   /** Sent as the `ua` query parameter. */
   userAgent?: string
   logger?: RelayClientLogger
@@ -55,9 +57,7 @@ const optionsSchema = z.object({
     z.refine((url) => URL.canParse(url), 'relayUrl is not a valid URL'),
   ),
   projectId: z.optional(z.string()),
-  signingKeyPair: z.optional(
-    z.object({ secretKey: z.instanceof(Uint8Array), publicKey: z.instanceof(Uint8Array) }),
-  ),
+  signingKeyPair: z.object({ secretKey: z.instanceof(Uint8Array), publicKey: z.instanceof(Uint8Array) }),
   userAgent: z.optional(z.string().check(z.minLength(1))),
   timings: z.optional(
     z.partial(

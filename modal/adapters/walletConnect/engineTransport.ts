@@ -1,3 +1,4 @@
+import { platformClientCrypto } from '../../../crypto/index.js'
 import { type Session, UniversalProvider } from '../../../engine/index.js'
 import { IdbStorage, type KeyValueStorage } from '../../../storage/index.js'
 import type { CaipNetwork } from '../../networks/types.js'
@@ -38,6 +39,7 @@ export async function createEngineTransport(
     ...(options.projectId ? { projectId: options.projectId } : {}),
     ...(options.metadata ? { metadata: options.metadata } : {}),
     storage: options.storage ?? new IdbStorage(),
+    crypto: await platformClientCrypto(),
     rpcMap,
   })
   return {

@@ -4,6 +4,7 @@ import {
   deriveSymKey,
   encodeEnvelope,
   generateKeyPair,
+  generateSigningKeyPair,
   hexToBytes,
   type KeyPair,
   topicFromSymKey,
@@ -23,7 +24,11 @@ export class RawPeer {
   readonly #waiters: { match: (message: Decoded) => boolean; resolve: (message: Decoded) => void }[] = []
 
   private constructor(relayUrl: string) {
-    this.relay = new RelayClient({ relayUrl, projectId: 'raw-peer' })
+    this.relay = new RelayClient({
+      relayUrl,
+      projectId: 'raw-peer',
+      signingKeyPair: generateSigningKeyPair(),
+    })
     this.relay.on('message', (message) => this.#onMessage(message))
   }
 

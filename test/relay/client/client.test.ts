@@ -35,17 +35,24 @@ describe('connecting', () => {
     expect(client.connected).toBe(true)
   })
 
-  it('rejects options it cannot work with as INVALID_OPTIONS', () => {
-    const { secretKey } = generateSigningKeyPair()
+  it('rejects options it cannot work with as INVALID_OPTIONS', async () => {
+    const signingKeyPair = generateSigningKeyPair()
     const other = generateSigningKeyPair()
-    expect(() => new RelayClient({ relayUrl: 'http://127.0.0.1:1' })).toThrowError(code('INVALID_OPTIONS'))
-    expect(() => new RelayClient({ relayUrl: relay.url, timings: { reconnectStepMs: -1 } })).toThrowError(
+    expect(() => new RelayClient({ relayUrl: 'http://127.0.0.1:1', signingKeyPair })).toThrowError(
       code('INVALID_OPTIONS'),
     )
     expect(
-      () =>
-        new RelayClient({ relayUrl: relay.url, signingKeyPair: { secretKey, publicKey: other.publicKey } }),
+      () => new RelayClient({ relayUrl: relay.url, signingKeyPair, timings: { reconnectStepMs: -1 } }),
     ).toThrowError(code('INVALID_OPTIONS'))
+    // Web Crypto derives public keys asynchronously, so a mismatched pair is refused when connecting.
+    const mismatched = clients.create(relay.url, {
+      signingKeyPair: { secretKey: signingKeyPair.secretKey, publicKey: other.publicKey },
+    })
+    const refused = await mismatched.connect().catch((error: unknown) => error)
+    expect(refused).toMatchObject({ code: 'AUTH_FAILED', cause: { code: 'INVALID_OPTIONS' } })
+    await expect(
+      mismatched.publish({ topic: randomTopic(), message: 'x', ttl: 300, tag: 1000 }),
+    ).rejects.toThrowError(code('CLOSED'))
   })
 })
 
@@ -169,6 +176,8 @@ describe('receiving messages', () => {
     relay.pushMessage({ topic: first, message: 'same' })
     relay.pushMessage({ topic: second, message: 'same' })
     await relay.nextFrame(() => relay.received.filter((frame) => frame.result === true).length === 3)
+    await until(() => messages.length >= 2)
+    await delay(20)
     expect(messages.map(({ topic }) => topic)).toEqual([first, second])
   })
 

@@ -1,4 +1,4 @@
-import { randomBytes, topicFromSymKey } from '../../../crypto/index.js'
+import { generateSigningKeyPair, randomBytes, topicFromSymKey } from '../../../crypto/index.js'
 import { RelayClient, type RelayClientEvents, type RelayClientOptions } from '../../../relay/client/index.js'
 
 /** Fast timings so reconnects happen in tens of milliseconds. */
@@ -25,6 +25,7 @@ export function clientFactory(): {
     create(relayUrl, options = {}) {
       const client = new RelayClient({
         relayUrl,
+        signingKeyPair: generateSigningKeyPair(),
         ...options,
         timings: { ...fastTimings, ...options.timings },
       })
