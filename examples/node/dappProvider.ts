@@ -10,6 +10,14 @@ export type DappProviderOptions = {
   rpcMap?: Record<string, string>
 }
 
+/** What an example dapp flow is told: where the chain is, and whom to show the pairing URI. */
+export type ExampleFlowOptions = Omit<DappProviderOptions, 'rpcMap'> & {
+  /** HTTP JSON-RPC URL of the chain; reads and receipts go there, and its chain is the one asked for. */
+  rpcUrl: string
+  /** Called with the pairing URI to hand to a wallet. */
+  onUri: (uri: string) => void
+}
+
 export const exampleDappMetadata: Metadata = {
   name: 'Pairwise example dapp',
   description: 'A Node dapp that asks a wallet to sign and send',

@@ -10,14 +10,10 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, localNetwork } from '../../services/chain/index.js'
-import { type DappProviderOptions, exampleDappProvider } from './dappProvider.js'
+import { type ExampleFlowOptions, exampleDappProvider } from './dappProvider.js'
 import { walletEvents, walletMethods } from './walletMethods.js'
 
-export type ExampleDappOptions = Omit<DappProviderOptions, 'rpcMap'> & {
-  /** HTTP JSON-RPC URL of the chain; reads and receipts go there, and its chain is the one asked for. */
-  rpcUrl: string
-  /** Called with the pairing URI to hand to a wallet. */
-  onUri: (uri: string) => void
+export type ExampleDappOptions = ExampleFlowOptions & {
   /** Who receives the transfer; Anvil's account 1 by default. */
   to?: Address
   /** How much to send, in wei; 0.01 tETH by default. */

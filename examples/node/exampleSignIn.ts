@@ -10,13 +10,9 @@ import {
 } from 'viem'
 import { type Cacao, formatAuthMessage } from '../../engine/index.js'
 import { localNetwork } from '../../services/chain/index.js'
-import { type DappProviderOptions, exampleDappProvider } from './dappProvider.js'
+import { type ExampleFlowOptions, exampleDappProvider } from './dappProvider.js'
 
-export type ExampleSignInOptions = Omit<DappProviderOptions, 'rpcMap'> & {
-  /** HTTP JSON-RPC URL of the chain; its chain is the one the dapp signs in on. */
-  rpcUrl: string
-  /** Called with the pairing URI to hand to a wallet. */
-  onUri: (uri: string) => void
+export type ExampleSignInOptions = ExampleFlowOptions & {
   /** The SIWE nonce; random by default. */
   nonce?: string
 }

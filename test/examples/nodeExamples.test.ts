@@ -54,16 +54,23 @@ async function feeOf(hash: Hex): Promise<bigint> {
   return receipt.gasUsed * receipt.effectiveGasPrice
 }
 
+/** The example wallet on the test chain and relay, closed after the test. */
+async function startWallet(activity: ExampleWalletActivity[] = [], chains?: Record<number, string>) {
+  const wallet = await startExampleWallet({
+    relayUrl: relay.url,
+    rpcUrl: chain.rpcUrl,
+    logger: 'silent',
+    onActivity: (entry) => activity.push(entry),
+    ...(chains ? { chains } : {}),
+  })
+  cleanups.push(() => wallet.close())
+  return wallet
+}
+
 describe('Node examples as modules', () => {
   it('the dapp connects to the wallet through the relay, gets a valid signature and 0.01 tETH sent', async () => {
     const activity: ExampleWalletActivity[] = []
-    const wallet = await startExampleWallet({
-      relayUrl: relay.url,
-      rpcUrl: chain.rpcUrl,
-      logger: 'silent',
-      onActivity: (entry) => activity.push(entry),
-    })
-    cleanups.push(() => wallet.close())
+    const wallet = await startWallet(activity)
     expect(wallet.address).toBe(account0)
     expect(wallet.chains).toEqual(['eip155:31337'])
     const before = {
@@ -100,13 +107,7 @@ describe('Node examples as modules', () => {
   })
 
   it('the wallet signs typed data, switches to chains it knows, and refuses what it cannot do', async () => {
-    const wallet = await startExampleWallet({
-      relayUrl: relay.url,
-      rpcUrl: chain.rpcUrl,
-      chains: { 31338: 'http://127.0.0.1:9' },
-      logger: 'silent',
-    })
-    cleanups.push(() => wallet.close())
+    const wallet = await startWallet([], { 31338: 'http://127.0.0.1:9' })
     const provider = await UniversalProvider.init({ relayUrl: relay.url, logger: 'silent' })
     cleanups.push(() => provider.close())
     provider.on('display_uri', (uri) => void wallet.pair(uri).catch(() => {}))
@@ -151,17 +152,6 @@ const signerOf = (cacao: Cacao) =>
   recoverMessageAddress({ message: formatAuthMessage(cacao.p, cacao.p.iss), signature: cacao.s.s as Hex })
 
 describe('the example wallet signs in (session_authenticate)', () => {
-  async function startWallet(activity: ExampleWalletActivity[] = []) {
-    const wallet = await startExampleWallet({
-      relayUrl: relay.url,
-      rpcUrl: chain.rpcUrl,
-      logger: 'silent',
-      onActivity: (entry) => activity.push(entry),
-    })
-    cleanups.push(() => wallet.close())
-    return wallet
-  }
-
   it("the example dapp's authenticate() gets a verified CACAO from Anvil account 0 and a session that signs", async () => {
     const activity: ExampleWalletActivity[] = []
     const wallet = await startWallet(activity)
