@@ -13,6 +13,8 @@ export type ConnectParams = {
   network: CaipNetwork
   /** Called with each WalletConnect pairing URI the connector shows (a fresh one after expiry). */
   onUri?: (uri: string) => void
+  /** Aborting it cancels a WalletConnect pairing still waiting for the wallet. */
+  signal?: AbortSignal
 }
 
 export type ConnectResult = {

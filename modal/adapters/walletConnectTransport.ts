@@ -12,7 +12,15 @@ export interface WalletConnectTransport {
   readonly provider: Eip1193Provider
   /** A session restored from storage, if one is still alive. */
   restore(): Promise<WalletConnectSession | undefined>
-  connect(params: { networks: CaipNetwork[]; onUri: (uri: string) => void }): Promise<WalletConnectSession>
+  /**
+   * Proposes a session; `onUri` gets each pairing URI (a fresh one after an unanswered proposal expires).
+   * Aborting `signal` withdraws the open proposal and fails the call.
+   */
+  connect(params: {
+    networks: CaipNetwork[]
+    onUri: (uri: string) => void
+    signal?: AbortSignal | undefined
+  }): Promise<WalletConnectSession>
   disconnect(): Promise<void>
 }
 

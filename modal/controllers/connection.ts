@@ -43,12 +43,15 @@ function syncAccount(
 
 /**
  * Connects `connectorId` on `network`: connecting, then connected; a failure returns to connected when a
- * connection exists and to disconnected otherwise (CONN-03..05).
+ * connection exists and to disconnected otherwise (CONN-03..05). Aborting `signal` (the visitor left the
+ * view) cancels a pending WalletConnect pairing and settles the status at once, reporting no error.
  */
 export async function connect(
   ctx: ModalContext,
-  params: { connectorId: string; network?: CaipNetwork; onUri?: (uri: string) => void },
+  params: { connectorId: string; network?: CaipNetwork; onUri?: (uri: string) => void; signal?: AbortSignal },
 ): Promise<ConnectResult> {
+  const { signal } = params
+  signal?.throwIfAborted()
   const network = params.network ?? ctx.store.get().activeNetwork
   if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
   const namespace = network.chainNamespace
@@ -59,26 +62,35 @@ export async function connect(
   if (current?.connectorId === params.connectorId) throw new WalletError('CONNECTOR_ALREADY_CONNECTED')
   setEntry(ctx, namespace, { ...before, status: 'connecting' })
   syncStatus(ctx, namespace)
+  // Not when the adapter's rejection arrives: by then the visitor may have started another connect.
+  const settle = () => settleStatus(ctx, namespace)
+  signal?.addEventListener('abort', settle, { once: true })
   try {
     const result = await adapter.connect({
       connectorId: params.connectorId,
       network,
       ...(params.onUri ? { onUri: params.onUri } : {}),
+      ...(signal ? { signal } : {}),
     })
     addConnection(ctx, namespace, result)
     ctx.memory.setItem(rememberKey(namespace), result.connectorId)
     ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
     return result
   } catch (error) {
-    const after = entry(ctx, namespace)
-    setEntry(ctx, namespace, {
-      ...after,
-      status: after.connections.length > 0 ? 'connected' : 'disconnected',
-    })
-    syncStatus(ctx, namespace)
+    if (signal?.aborted) throw error
+    settle()
     ctx.events.emit('CONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
     throw error
+  } finally {
+    signal?.removeEventListener('abort', settle)
   }
+}
+
+/** A connect that ended without a connection: back to connected when one exists, disconnected otherwise. */
+function settleStatus(ctx: ModalContext, namespace: ChainNamespace): void {
+  const after = entry(ctx, namespace)
+  setEntry(ctx, namespace, { ...after, status: after.connections.length > 0 ? 'connected' : 'disconnected' })
+  syncStatus(ctx, namespace)
 }
 
 function addConnection(ctx: ModalContext, namespace: ChainNamespace, result: ConnectResult): void {

@@ -2,13 +2,21 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 
 export type ActionState = { status: 'idle' | 'pending' | 'done' } | { status: 'error'; error: unknown }
 
-/** Runs an async action once on mount (and again on retry), ignoring results after unmount. */
-export function useActionOnMount(action: () => Promise<unknown>): [ActionState, () => void] {
+/**
+ * Runs an async action once on mount (and again on retry), ignoring results after unmount. The action's
+ * signal aborts when the view is left, so a wait it started (a WalletConnect pairing) can be cancelled.
+ */
+export function useActionOnMount(
+  action: (signal: AbortSignal) => Promise<unknown>,
+): [ActionState, () => void] {
   const [state, setState] = useState<ActionState>({ status: 'pending' })
   const live = useRef(true)
+  const running = useRef<AbortController>(undefined)
   const run = useCallback(() => {
+    const controller = new AbortController()
+    running.current = controller
     setState({ status: 'pending' })
-    action().then(
+    action(controller.signal).then(
       () => live.current && setState({ status: 'done' }),
       (error: unknown) => live.current && setState({ status: 'error', error }),
     )
@@ -23,6 +31,11 @@ export function useActionOnMount(action: () => Promise<unknown>): [ActionState, 
     }
     return () => {
       live.current = false
+      // StrictMode (development) runs this cleanup and the effect again at once on mount, keeping refs:
+      // only a view still unmounted after that has been left, and its one action must not be cancelled.
+      queueMicrotask(() => {
+        if (!live.current) running.current?.abort()
+      })
     }
   }, [run])
   return [state, run]

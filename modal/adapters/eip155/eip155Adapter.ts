@@ -146,8 +146,8 @@ export class Eip155Adapter implements ChainAdapter {
     return this.#entries.get(connectorId)?.provider
   }
 
-  async connect({ connectorId, network, onUri }: ConnectParams): Promise<ConnectResult> {
-    if (connectorId === walletConnectConnectorId) return this.#connectWalletConnect(network, onUri)
+  async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {
+    if (connectorId === walletConnectConnectorId) return this.#connectWalletConnect(network, onUri, signal)
     const entry = this.#entry(connectorId)
     const provider = this.#provider(entry)
     const accounts = await requestAccounts(provider, 'eth_requestAccounts')
@@ -193,11 +193,12 @@ export class Eip155Adapter implements ChainAdapter {
   async #connectWalletConnect(
     network: CaipNetwork,
     onUri: ((uri: string) => void) | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<ConnectResult> {
     if (!this.#options.walletConnect) throw new WalletError('WALLETCONNECT_NOT_FOUND')
     const transport = await this.#transport()
     const networks = this.#context?.networks.filter((n) => n.chainNamespace === 'eip155') ?? [network]
-    const session = await transport.connect({ networks, onUri: onUri ?? (() => {}) })
+    const session = await transport.connect({ networks, onUri: onUri ?? (() => {}), signal })
     return this.#walletConnectResult(transport, session, network)
   }
 

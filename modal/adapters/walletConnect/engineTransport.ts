@@ -45,7 +45,11 @@ export async function createEngineTransport(
   return {
     provider: provider as unknown as Eip1193Provider,
     restore: async () => (provider.session ? sessionOf(provider.session) : undefined),
-    async connect({ networks, onUri }) {
+    async connect({ networks, onUri, signal }) {
+      // Aborted while the engine was still loading: nothing was proposed, so nothing is withdrawn.
+      signal?.throwIfAborted()
+      const abort = () => void provider.abortPairingAttempt()
+      signal?.addEventListener('abort', abort, { once: true })
       provider.on('display_uri', onUri)
       try {
         const session = await provider.connect({
@@ -61,6 +65,7 @@ export async function createEngineTransport(
         return sessionOf(session)
       } finally {
         provider.removeListener('display_uri', onUri)
+        signal?.removeEventListener('abort', abort)
       }
     },
     disconnect: () => provider.disconnect(),

@@ -11,7 +11,10 @@ import { Spinner } from '../components/Spinner.js'
 import { useAppState, useKit } from '../kitContext.js'
 import { useActionOnMount } from '../useAction.js'
 
-/** QR code and link of a fresh WalletConnect proposal; Refresh makes a new one after expiry or failure. */
+/**
+ * QR code and link of a fresh WalletConnect proposal; Refresh makes a new one after expiry or failure.
+ * Leaving the view (close, back) withdraws the proposal.
+ */
 export function ConnectingWalletConnectView({
   data,
 }: {
@@ -22,11 +25,15 @@ export function ConnectingWalletConnectView({
   const wallet = useAppState((s) => s.wallets.find((w) => w.id === data?.walletId))
   const [uri, setUri] = useState<string>()
   const [copied, setCopied] = useState(false)
-  const run = useCallback(async () => {
-    setUri(undefined)
-    await connect(kit.context, { connectorId: walletConnectConnectorId, onUri: setUri })
-    closeAfterConnect(kit.context)
-  }, [kit])
+  const run = useCallback(
+    async (signal: AbortSignal) => {
+      setUri(undefined)
+      // Each URI replaces the last: the engine proposes again on a fresh pairing when one expires.
+      await connect(kit.context, { connectorId: walletConnectConnectorId, onUri: setUri, signal })
+      closeAfterConnect(kit.context)
+    },
+    [kit],
+  )
   const [state, retry] = useActionOnMount(configured ? run : notConfigured)
   if (!configured) return <p className="muted">{t('wc.notConfigured')}</p>
   const link = uri && wallet ? walletConnectLink(wallet, uri) : undefined
