@@ -45,7 +45,7 @@ export class PairingAttempt {
       } catch (error) {
         if (this.#aborted) throw pairingAbortedError()
         if (!isProposalExpiry(error)) throw error
-        await this.#dropPairing()
+        if (this.#open !== undefined) await this.#dropPairing(this.#open)
         if (attempt >= MAX_PAIRING_ATTEMPTS) throw pairingAttemptsExhaustedError(attempt)
       } finally {
         this.#open = undefined
@@ -79,24 +79,29 @@ export class PairingAttempt {
     return approval
   }
 
-  /** Forgets the open proposal, the session keys a wallet's answer left, and the pairing made for it. */
+  /**
+   * Forgets the open proposal, the session keys a wallet's answer left, and the pairing made for it, then
+   * fails the waiting `settle()`, which happens even if storage fails.
+   */
   async #abandon(): Promise<void> {
     const open = this.#open
     if (open === undefined) return
+    this.#open = undefined
     const ctx = this.#client.engine
     const approval = ctx.approvals.get(open.id)
     ctx.approvals.delete(open.id)
-    await deleteProposal(ctx, open.id)
-    await dropPendingSession(ctx, open.id)
-    await this.#dropPairing()
-    this.#open = undefined
-    approval?.reject(pairingAbortedError())
+    try {
+      await deleteProposal(ctx, open.id)
+      await dropPendingSession(ctx, open.id)
+      await this.#dropPairing(open)
+    } finally {
+      approval?.reject(pairingAbortedError())
+    }
   }
 
   /** A pairing made for a proposal that never settled is of no further use: it is unsubscribed and forgotten. */
-  async #dropPairing(): Promise<void> {
-    const open = this.#open
-    if (open === undefined || !open.madeForIt) return
+  async #dropPairing(open: OpenProposal): Promise<void> {
+    if (!open.madeForIt) return
     const ctx = this.#client.engine
     const pairing = ctx.stores.pairings.has(open.pairingTopic)
       ? ctx.stores.pairings.get(open.pairingTopic)

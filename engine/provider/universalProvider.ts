@@ -191,7 +191,9 @@ export class UniversalProvider implements Eip1193Provider {
    * Resolves once that is done.
    */
   async abortPairingAttempt(): Promise<void> {
-    await Promise.all([...this.#attempts].map((attempt) => attempt.abort()))
+    const cleanupFailed = (error: unknown) =>
+      this.#logger.warn('an aborted pairing attempt left stored state behind', { error: String(error) })
+    await Promise.all([...this.#attempts].map((attempt) => attempt.abort().catch(cleanupFailed)))
   }
 
   /**
