@@ -1,5 +1,4 @@
-import type { KeyPair } from './keys.js'
-import type { SigningKeyPair } from './signingKeys.js'
+import type { KeyPair, SigningKeyPair } from './keyPairs.js'
 
 /**
  * The asymmetric primitives and the hash a WalletConnect client runs, asynchronous so the platform's Web

@@ -1,14 +1,10 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
-import { assertBytes, assertString } from './assert.js'
-import { base58btcToBytes, bytesToBase58btc } from './encoding.js'
-import { CryptoError } from './errors.js'
+import { assertBytes } from './assert.js'
+import { bytesToBase58btc } from './encoding.js'
 
-const DID_KEY_PREFIX = 'did:key:z'
+export const DID_KEY_PREFIX = 'did:key:z'
 // Multicodec varint for "ed25519-pub".
-const ED25519_MULTICODEC = Uint8Array.of(0xed, 0x01)
-const PUBLIC_KEY_LENGTH = 32
-// 34 bytes are at most 47 base58 digits; anything much longer is not a did:key we could decode.
-const MAX_DID_LENGTH = DID_KEY_PREFIX.length + 48
+export const ED25519_MULTICODEC = Uint8Array.of(0xed, 0x01)
+export const PUBLIC_KEY_LENGTH = 32
 
 export function encodeDidKey(publicKey: Uint8Array): string {
   assertBytes(publicKey, 'publicKey', 'INVALID_KEY', [PUBLIC_KEY_LENGTH])
@@ -16,37 +12,4 @@ export function encodeDidKey(publicKey: Uint8Array): string {
   multicodec.set(ED25519_MULTICODEC)
   multicodec.set(publicKey, ED25519_MULTICODEC.length)
   return DID_KEY_PREFIX + bytesToBase58btc(multicodec)
-}
-
-/** The Ed25519 public key inside a did:key, checked to be a canonical point of large order. */
-export function decodeDidKey(did: string): Uint8Array {
-  assertString(did, 'did', 'INVALID_DID')
-  if (!did.startsWith(DID_KEY_PREFIX)) {
-    throw new CryptoError('INVALID_DID', `did must start with "${DID_KEY_PREFIX}"`)
-  }
-  if (did.length > MAX_DID_LENGTH) {
-    throw new CryptoError('INVALID_DID', `did is too long (${did.length} characters)`)
-  }
-  let bytes: Uint8Array
-  try {
-    bytes = base58btcToBytes(did.slice(DID_KEY_PREFIX.length))
-  } catch (cause) {
-    throw new CryptoError('INVALID_DID', 'did is not valid base58btc', { cause })
-  }
-  if (
-    bytes.length !== ED25519_MULTICODEC.length + PUBLIC_KEY_LENGTH ||
-    bytes[0] !== ED25519_MULTICODEC[0] ||
-    bytes[1] !== ED25519_MULTICODEC[1]
-  ) {
-    throw new CryptoError('INVALID_DID', 'did is not an Ed25519 did:key (multicodec 0xed01 + 32 bytes)')
-  }
-  const publicKey = bytes.slice(ED25519_MULTICODEC.length)
-  if (!ed25519.utils.isValidPublicKey(publicKey, false)) {
-    throw new CryptoError('INVALID_DID', 'did holds bytes that are not an Ed25519 public key')
-  }
-  // A small-order key has no secret behind it: signatures under it can be made up for any message.
-  if (ed25519.Point.fromBytes(publicKey).isSmallOrder()) {
-    throw new CryptoError('INVALID_DID', 'did holds a small-order Ed25519 point')
-  }
-  return publicKey
 }

@@ -9,7 +9,7 @@ import {
   utf8ToBytes,
 } from './encoding.js'
 import { CryptoError } from './errors.js'
-import { KEY_LENGTH } from './keys.js'
+import { KEY_LENGTH } from './keyPairs.js'
 import { randomBytes } from './random.js'
 
 /**

@@ -1,5 +1,7 @@
+// What a client needs, on the platform's Web Crypto: nothing here loads curve code. The pure-JavaScript
+// primitives (servers, tests, runtimes without Web Crypto curves) are the separate entry './noble.ts'.
 export type { ClientCrypto } from './clientCrypto.js'
-export { decodeDidKey, encodeDidKey } from './didKey.js'
+export { encodeDidKey } from './didKey.js'
 export {
   base58btcToBytes,
   base64ToBytes,
@@ -25,20 +27,8 @@ export {
   inspectEnvelope,
 } from './envelope.js'
 export { CryptoError, type CryptoErrorCode, isCryptoError } from './errors.js'
-export {
-  DEFAULT_JWT_LEEWAY_SECONDS,
-  DEFAULT_JWT_TTL_SECONDS,
-  type RelayJwtClaims,
-  type SignRelayJwtParams,
-  signRelayJwt,
-  signRelayJwtWith,
-  type VerifyRelayJwtOptions,
-  verifyRelayJwt,
-} from './jwt.js'
-export { deriveSymKey, generateKeyPair, KEY_LENGTH, type KeyPair, publicKeyFromPrivateKey } from './keys.js'
-export { nobleCrypto } from './nobleCrypto.js'
+export { KEY_LENGTH, type KeyPair, type SigningKeyPair } from './keyPairs.js'
 export { platformClientCrypto } from './platformCrypto.js'
 export { randomBytes, randomHex } from './random.js'
-export { generateSigningKeyPair, type SigningKeyPair, signingPublicKey } from './signingKeys.js'
-export { hashKey, hashMessage, topicFromSymKey } from './topic.js'
+export { DEFAULT_JWT_TTL_SECONDS, type SignRelayJwtParams, signRelayJwtWith } from './relayJwt.js'
 export { createWebCrypto } from './webCrypto.js'

@@ -3,11 +3,7 @@ import { hkdf } from '@noble/hashes/hkdf.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { assertBytes } from './assert.js'
 import { CryptoError } from './errors.js'
-
-export const KEY_LENGTH = 32
-
-/** An X25519 key pair, as used for the Diffie-Hellman step of pairing and authenticate. */
-export type KeyPair = { privateKey: Uint8Array; publicKey: Uint8Array }
+import { KEY_LENGTH, type KeyPair } from './keyPairs.js'
 
 export function generateKeyPair(): KeyPair {
   const { secretKey, publicKey } = x25519.keygen()

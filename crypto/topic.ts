@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { assertBytes, assertString } from './assert.js'
 import { bytesToHex, utf8ToBytes } from './encoding.js'
-import { KEY_LENGTH } from './keys.js'
+import { KEY_LENGTH } from './keyPairs.js'
 
 /** sha256 of raw key bytes in hex: how topics are named (sym keys, and public keys for response topics). */
 export function hashKey(key: Uint8Array): string {

@@ -2,8 +2,7 @@ import { assertBytes } from './assert.js'
 import type { ClientCrypto } from './clientCrypto.js'
 import { base64urlToBytes } from './encoding.js'
 import { CryptoError } from './errors.js'
-import { KEY_LENGTH } from './keys.js'
-import { assertClaimedPublicKey, splitSecretKey } from './signingKeys.js'
+import { assertClaimedPublicKey, KEY_LENGTH, splitSecretKey } from './keyPairs.js'
 
 type Curve = { name: 'X25519' | 'Ed25519' }
 
@@ -123,6 +122,6 @@ export function createWebCrypto(
 function unsupported(what: string, detail: string): CryptoError {
   return new CryptoError(
     'UNSUPPORTED',
-    `${what} is not available in this runtime's Web Crypto (${detail}); pass \`crypto: nobleCrypto\` from 'pairwise/crypto'`,
+    `${what} is not available in this runtime's Web Crypto (${detail}); pass \`crypto: nobleCrypto\` from 'pairwise/crypto/noble'`,
   )
 }

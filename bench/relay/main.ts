@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { generateSigningKeyPair, signRelayJwt } from '../../crypto/index.js'
+import { generateSigningKeyPair, signRelayJwt } from '../../crypto/noble.js'
 import { Load, type PhaseResult } from './load.js'
 
 /**

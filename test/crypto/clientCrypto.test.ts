@@ -5,19 +5,21 @@ import {
   type ClientCrypto,
   CryptoError,
   createWebCrypto,
+  platformClientCrypto,
+  randomBytes,
+  signRelayJwtWith,
+  utf8ToBytes,
+} from '../../crypto/index.js'
+import {
   deriveSymKey,
   generateKeyPair,
   generateSigningKeyPair,
   nobleCrypto,
-  platformClientCrypto,
   publicKeyFromPrivateKey,
-  randomBytes,
   signingPublicKey,
   signRelayJwt,
-  signRelayJwtWith,
-  utf8ToBytes,
   verifyRelayJwt,
-} from '../../crypto/index.js'
+} from '../../crypto/noble.js'
 
 const code = (expected: string) => expect.objectContaining({ code: expected })
 const webCrypto = createWebCrypto()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeDidKey, encodeDidKey, generateSigningKeyPair, signingPublicKey } from '../../crypto/index.js'
+import { encodeDidKey } from '../../crypto/index.js'
+import { decodeDidKey, generateSigningKeyPair, signingPublicKey } from '../../crypto/noble.js'
 import didVectors from '../vectors/didKey.json' with { type: 'json' }
 import { hex, toHex } from './hex.js'
 

@@ -6,10 +6,10 @@ import {
   type EnvelopeType,
   encodeEnvelope,
   envelopeType,
-  generateKeyPair,
   inspectEnvelope,
   randomBytes,
 } from '../../crypto/index.js'
+import { generateKeyPair } from '../../crypto/noble.js'
 import envelopeVectors from '../vectors/envelopes.json' with { type: 'json' }
 import { hex, toHex } from './hex.js'
 

@@ -9,17 +9,14 @@ import {
   base64urlToBytes,
   bytesToUtf8,
   CryptoError,
-  decodeDidKey,
   decodeEnvelope,
   encodeDidKey,
   encodeEnvelope,
-  generateSigningKeyPair,
   hexToBytes,
   inspectEnvelope,
   randomBytes,
-  signRelayJwt,
-  verifyRelayJwt,
 } from '../../crypto/index.js'
+import { decodeDidKey, generateSigningKeyPair, signRelayJwt, verifyRelayJwt } from '../../crypto/noble.js'
 
 function onlyCryptoErrors(run: () => unknown): void {
   try {

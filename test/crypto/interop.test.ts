@@ -14,17 +14,15 @@ import {
   generateKeyPair as officialKeyPair,
 } from '@walletconnect/utils'
 import { describe, expect, it } from 'vitest'
+import { decodeEnvelope, encodeDidKey, encodeEnvelope } from '../../crypto/index.js'
 import {
-  decodeEnvelope,
   deriveSymKey,
-  encodeDidKey,
-  encodeEnvelope,
   generateKeyPair,
   generateSigningKeyPair,
   signRelayJwt,
   topicFromSymKey,
   verifyRelayJwt,
-} from '../../crypto/index.js'
+} from '../../crypto/noble.js'
 import { hex, toHex } from './hex.js'
 
 const message = JSON.stringify({

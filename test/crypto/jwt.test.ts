@@ -1,13 +1,12 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { describe, expect, it } from 'vitest'
+import { CryptoError, encodeDidKey } from '../../crypto/index.js'
 import {
-  CryptoError,
   DEFAULT_JWT_LEEWAY_SECONDS,
-  encodeDidKey,
   generateSigningKeyPair,
   signRelayJwt,
   verifyRelayJwt,
-} from '../../crypto/index.js'
+} from '../../crypto/noble.js'
 import jwtVectors from '../vectors/jwt.json' with { type: 'json' }
 import { hex, toHex } from './hex.js'
 

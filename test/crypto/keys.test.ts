@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { randomBytes } from '../../crypto/index.js'
 import {
   deriveSymKey,
   generateKeyPair,
   hashKey,
   hashMessage,
   publicKeyFromPrivateKey,
-  randomBytes,
   topicFromSymKey,
-} from '../../crypto/index.js'
+} from '../../crypto/noble.js'
 import hashVectors from '../vectors/hashes.json' with { type: 'json' }
 import keyVectors from '../vectors/keys.json' with { type: 'json' }
 import { hex, toHex } from './hex.js'

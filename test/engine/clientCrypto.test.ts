@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createWebCrypto, nobleCrypto } from '../../crypto/index.js'
+import { createWebCrypto } from '../../crypto/index.js'
+import { nobleCrypto } from '../../crypto/noble.js'
 import { SignClient } from '../../engine/index.js'
 import { MemoryStorage } from '../../storage/index.js'
 import { ADDRESS, establishSession, useTestRelay, walletMetadata } from './support/harness.js'
@@ -40,7 +41,7 @@ describe('the primitives a client runs on', () => {
     })
     await expect(init).rejects.toMatchObject({
       code: 'UNSUPPORTED',
-      message: expect.stringContaining("`crypto: nobleCrypto` from 'pairwise/crypto'"),
+      message: expect.stringContaining("`crypto: nobleCrypto` from 'pairwise/crypto/noble'"),
     })
   })
 })

@@ -1,4 +1,5 @@
-import { isCryptoError, type VerifyRelayJwtOptions, verifyRelayJwt } from '../../../crypto/index.js'
+import { isCryptoError } from '../../../crypto/index.js'
+import { type VerifyRelayJwtOptions, verifyRelayJwt } from '../../../crypto/noble.js'
 import { describeError } from './logger.js'
 
 export type AuthOutcome = { ok: true; clientId: string } | { ok: false; reason: string }

@@ -1,14 +1,16 @@
 import {
   bytesToHex,
   decodeEnvelope,
-  deriveSymKey,
   encodeEnvelope,
-  generateKeyPair,
-  generateSigningKeyPair,
   hexToBytes,
   type KeyPair,
-  topicFromSymKey,
 } from '../../../crypto/index.js'
+import {
+  deriveSymKey,
+  generateKeyPair,
+  generateSigningKeyPair,
+  topicFromSymKey,
+} from '../../../crypto/noble.js'
 import { RelayClient, type RelayMessage } from '../../../relay/client/index.js'
 
 export type Decoded = { topic: string; tag: number; payload: Record<string, unknown> & { id: number } }

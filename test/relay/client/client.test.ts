@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { encodeDidKey, generateSigningKeyPair, verifyRelayJwt } from '../../../crypto/index.js'
+import { encodeDidKey } from '../../../crypto/index.js'
+import { generateSigningKeyPair, verifyRelayJwt } from '../../../crypto/noble.js'
 import { MAX_TOPICS_PER_BATCH, RelayClient, RelayClientError } from '../../../relay/client/index.js'
 import { FakeRelay } from './fakeRelay.js'
 import { clientFactory, collect, delay, nextEvent, randomTopic, until } from './helpers.js'

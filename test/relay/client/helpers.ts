@@ -1,4 +1,5 @@
-import { generateSigningKeyPair, randomBytes, topicFromSymKey } from '../../../crypto/index.js'
+import { randomBytes } from '../../../crypto/index.js'
+import { generateSigningKeyPair, topicFromSymKey } from '../../../crypto/noble.js'
 import { RelayClient, type RelayClientEvents, type RelayClientOptions } from '../../../relay/client/index.js'
 
 /** Fast timings so reconnects happen in tens of milliseconds. */

@@ -1,7 +1,8 @@
 // The client against the other half of the project: the real relay core behind the mock-socket relay,
 // with its mailbox, no-echo rule, Sign 2.5 calls and JWT check.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { encodeEnvelope, randomBytes, topicFromSymKey } from '../../../crypto/index.js'
+import { encodeEnvelope, randomBytes } from '../../../crypto/index.js'
+import { topicFromSymKey } from '../../../crypto/noble.js'
 import { webSocketFactory } from '../../../relay/client/index.js'
 import { type MockRelay, startMockRelay } from '../../../relay/mock/index.js'
 import { clientFactory, collect, delay, nextEvent, randomTopic } from './helpers.js'

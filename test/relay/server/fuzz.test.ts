@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { signRelayJwt } from '../../../crypto/index.js'
+import { signRelayJwt } from '../../../crypto/noble.js'
 import { RelayMethod } from '../../../relay/protocol/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
 import { RawRelayClient, randomTopic, testIdentity, withAuth } from './support/rawClient.js'

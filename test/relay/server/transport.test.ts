@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { signRelayJwt } from '../../../crypto/index.js'
+import { signRelayJwt } from '../../../crypto/noble.js'
 import { RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import {
   type RunningRelay,

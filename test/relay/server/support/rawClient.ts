@@ -1,9 +1,5 @@
-import {
-  encodeDidKey,
-  generateSigningKeyPair,
-  type SigningKeyPair,
-  signRelayJwt,
-} from '../../../../crypto/index.js'
+import { encodeDidKey, type SigningKeyPair } from '../../../../crypto/index.js'
+import { generateSigningKeyPair, signRelayJwt } from '../../../../crypto/noble.js'
 import {
   encodeFrame,
   type JsonRpcErrorResponse,
