@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import * as z from 'zod/mini'
-import { assertInteger, assertRecord, assertString } from './assert.js'
+import { assertRecord, assertString } from './assert.js'
 import { decodeDidKey } from './decodeDidKey.js'
 import { base64urlToBytes, bytesToBase64url, bytesToUtf8, utf8ToBytes } from './encoding.js'
 import { CryptoError } from './errors.js'
