@@ -252,21 +252,26 @@ describe('the example wallet signs in (session_authenticate)', () => {
   })
 })
 
+/** Bundles the CLI and the example scripts; `run` starts one with its wallet key unset, stopped after the test. */
+async function exampleScripts(): Promise<(name: string, args: string[]) => RunningScript> {
+  const scripts = await bundleNodeScripts({
+    pairwise: 'services/cli/main.ts',
+    dapp: 'examples/node/dapp.ts',
+    wallet: 'examples/node/wallet.ts',
+  })
+  cleanups.push(() => scripts.remove())
+  const started: RunningScript[] = []
+  cleanups.push(() => Promise.all(started.map((script) => script.stop())))
+  return (name, args) => {
+    const script = runScript(scripts.path(name), args, { PAIRWISE_PRIVATE_KEY: undefined })
+    started.push(script)
+    return script
+  }
+}
+
 describe('Node examples as commands', () => {
   it('dapp.ts and wallet.ts pair through `pairwise relay`, sign and send 0.01 tETH', async () => {
-    const scripts = await bundleNodeScripts({
-      pairwise: 'services/cli/main.ts',
-      dapp: 'examples/node/dapp.ts',
-      wallet: 'examples/node/wallet.ts',
-    })
-    cleanups.push(() => scripts.remove())
-    const started: RunningScript[] = []
-    cleanups.push(() => Promise.all(started.map((script) => script.stop())))
-    const run = (name: string, args: string[]) => {
-      const script = runScript(scripts.path(name), args, { PAIRWISE_PRIVATE_KEY: undefined })
-      started.push(script)
-      return script
-    }
+    const run = await exampleScripts()
 
     const relayProcess = run('pairwise', ['relay', '--port', '0', '--store', 'memory'])
     const [, relayUrl] = await relayProcess.waitForLine(/listening on (ws:\/\/\S+)/)
@@ -301,20 +306,9 @@ describe('Node examples as commands', () => {
 
 describe('the sign-in as commands', () => {
   it('dapp.ts --authenticate signs in with wallet.ts and uses the session once', async () => {
-    const scripts = await bundleNodeScripts({
-      dapp: 'examples/node/dapp.ts',
-      wallet: 'examples/node/wallet.ts',
-    })
-    cleanups.push(() => scripts.remove())
-    const started: RunningScript[] = []
-    cleanups.push(() => Promise.all(started.map((script) => script.stop())))
-    const run = (name: string, args: string[]) => {
-      const script = runScript(scripts.path(name), [...args, '--relay', relay.url, '--rpc', chain.rpcUrl], {
-        PAIRWISE_PRIVATE_KEY: undefined,
-      })
-      started.push(script)
-      return script
-    }
+    const scripts = await exampleScripts()
+    const run = (name: string, args: string[]) =>
+      scripts(name, [...args, '--relay', relay.url, '--rpc', chain.rpcUrl])
 
     const dapp = run('dapp', ['--authenticate'])
     const [uri] = await dapp.waitForLine(/^wc:\S+$/)
