@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
@@ -15,7 +15,9 @@ import {
   type RelayLimits,
   type RelayLogger,
   type RelayStats,
+  truncate,
 } from './core/index.js'
+import { createSafeServer, HttpError, refuseUpgrade, requestTarget, safeUpgrade } from './http/index.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
@@ -131,12 +133,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     }
   }
 
-  const http = createServer((request, response) => {
-    void answerHttp(request, response, health).catch((error: unknown) => {
-      logger.error('http request failed', { error: describeError(error) })
-      if (!response.headersSent) response.writeHead(500).end()
-    })
-  })
+  const serverOptions = { name: 'relay', logger }
+  const http = createSafeServer((request, response) => answerHttp(request, response, health), serverOptions)
   try {
     await listen(http, options.port, host)
   } catch (error) {
@@ -166,10 +164,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
   }
 
-  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', (error) => logger.debug('upgrade socket error', { error: error.message }))
-    if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable', 'the relay is shutting down')
-    const query = new URL(request.url ?? '/', 'ws://relay').searchParams
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (closing) return refuseUpgrade(socket, 503, 'the relay is shutting down')
+    const query = requestTarget(request, 'ws://relay').searchParams
     const outcome = authenticate(query.get('auth') ?? undefined, { acceptsAudience, now: now() })
     if (!outcome.ok) {
       counters.authRefused++
@@ -178,17 +175,18 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
         {
           reason: outcome.reason,
           remote: request.socket.remoteAddress,
-          ua: query.get('ua'),
+          ua: truncate(query.get('ua') ?? ''),
         },
       )
-      if (rejectBadAuth) return refuseUpgrade(socket, 401, 'Unauthorized', outcome.reason)
+      if (rejectBadAuth) throw new HttpError(401, outcome.reason)
     }
     const clientId = outcome.ok ? outcome.clientId : anonymousClientId()
     sockets.handleUpgrade(request, socket, head, (webSocket) => {
-      logger.info('client connected', { clientId, ua: query.get('ua') })
+      logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
       attach(webSocket, clientId)
     })
-  })
+  }
+  http.on('upgrade', safeUpgrade(upgrade, serverOptions))
 
   // A round still going (thousands of sockets) is not overlapped by the next.
   let pinging = false
@@ -250,7 +248,7 @@ async function answerHttp(
   response: ServerResponse,
   health: () => Promise<RelayHealth>,
 ): Promise<void> {
-  const { pathname } = new URL(request.url ?? '/', 'http://relay')
+  const { pathname } = requestTarget(request)
   if (request.method === 'GET' && pathname === '/health') {
     const body = await health()
     response
@@ -268,14 +266,6 @@ async function answerHttp(
     return
   }
   response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n')
-}
-
-function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: string): void {
-  const text = `${body}\n`
-  socket.end(
-    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-  )
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

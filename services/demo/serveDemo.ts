@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import {
+  consoleLogger,
+  createSafeServer,
+  decodePath,
+  HttpError,
+  type RelayLogger,
+  requestTarget,
+} from '../../relay/server/index.js'
 
 export type DemoPageConfig = {
   networks: { id: number; name: string; rpcUrl: string }[]
@@ -33,28 +41,34 @@ export async function serveDemo(options: {
   host: string
   port: number
   config: DemoPageConfig
+  /** Where handler failures go; warnings and errors on stderr by default. */
+  logger?: RelayLogger
 }): Promise<RunningDemo> {
   const index = await readFile(join(options.dir, 'index.html'), 'utf8')
   if (!configTag.test(index)) throw new Error(`${options.dir}/index.html has no pairwise-demo-config tag`)
   const json = JSON.stringify(options.config).replace(/</g, '\\u003c')
   const page = index.replace(configTag, (_m, open: string, close: string) => `${open}${json}${close}`)
-  const server = createServer(async (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD' }).end()
-      return
-    }
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://demo').pathname)
-    const file = normalize(join(options.dir, path))
-    if (path === '/' || path === '/index.html')
-      return send(response, request.method, 'text/html; charset=utf-8', page)
-    if (!file.startsWith(options.dir + sep)) return response.writeHead(404).end()
-    try {
-      const body = await readFile(file)
+  const server = createSafeServer(
+    async (request, response) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.setHeader('allow', 'GET, HEAD')
+        throw new HttpError(405, 'Only GET and HEAD')
+      }
+      const path = decodePath(requestTarget(request).pathname)
+      if (path === '/' || path === '/index.html')
+        return send(response, request.method, 'text/html; charset=utf-8', page)
+      const file = normalize(join(options.dir, path))
+      if (path.includes('\0') || !file.startsWith(options.dir + sep)) throw new HttpError(404, 'Not found')
+      let body: Buffer
+      try {
+        body = await readFile(file)
+      } catch {
+        throw new HttpError(404, 'Not found')
+      }
       send(response, request.method, contentTypes[extname(file)] ?? 'application/octet-stream', body, true)
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
-    }
-  })
+    },
+    { name: 'demo', logger: options.logger ?? consoleLogger('warn') },
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, resolve)
@@ -64,7 +78,7 @@ export async function serveDemo(options: {
 }
 
 function send(
-  response: import('node:http').ServerResponse,
+  response: ServerResponse,
   method: string,
   type: string,
   body: string | Buffer,

@@ -23,3 +23,4 @@ export { messageId, type StoredMessage, StoredMessageSchema, subscriptionId } fr
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
 export type { RelayStats } from './stats.js'
 export type { MailboxStore } from './store.js'
+export { truncate } from './truncate.js'

@@ -1,0 +1,10 @@
+export { codeOf, HttpError } from './httpError.js'
+export { decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
+export {
+  createSafeServer,
+  type RequestHandler,
+  refuseUpgrade,
+  type SafeServerOptions,
+  safeUpgrade,
+  type UpgradeHandler,
+} from './safeServer.js'
