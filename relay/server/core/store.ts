@@ -1,12 +1,31 @@
 import type { StoredMessage } from './message.js'
 
 /**
+ * What a mailbox may hold; the core passes its limits with every `put`. Sizes count the envelope text
+ * (`message.message.length`: envelopes are base64, one byte a character). Messages past their expiry
+ * do not count, whether or not a sweep has dropped them yet.
+ */
+export type MailboxCaps = {
+  /** Unexpired messages one topic's mailbox holds at most. */
+  maxMessagesPerTopic: number
+  /** Envelope bytes all mailboxes of the store hold at most. */
+  maxTotalBytes: number
+}
+
+/**
+ * What `put` did: stored it; found it stored already (a client retry); or refused it, storing nothing,
+ * because the topic's mailbox or the whole store is full.
+ */
+export type PutOutcome = 'stored' | 'duplicate' | 'topicFull' | 'storeFull'
+
+/**
  * Where mailboxes live. Every method may be asynchronous (Redis); a resolved `put` means the message
- * is as durable as the store can make it, because the publisher is acked only after it.
+ * is as durable as the store can make it, because the publisher is acked only after it. A rejected
+ * call means that call did nothing; it never leaves a write half-done.
  */
 export interface MailboxStore {
-  /** Stores `message` unless one with its id is stored already; true when it was new. */
-  put(message: StoredMessage): Promise<boolean>
+  /** Stores `message` unless one with its id is stored already or a cap would be exceeded. */
+  put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome>
   /**
    * Unexpired messages on `topic` that `clientId` neither published nor acknowledged, oldest first, at
    * most `limit`.
