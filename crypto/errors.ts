@@ -8,6 +8,8 @@ export type CryptoErrorCode =
   | 'INVALID_DID'
   | 'INVALID_JWT'
   | 'JWT_EXPIRED'
+  /** `exp - iat` is longer than the verifier allows (a day by default). */
+  | 'JWT_LIFETIME'
   | 'JWT_NOT_YET_VALID'
   | 'JWT_AUDIENCE'
   /** The runtime lacks a primitive, e.g. a Web Crypto without X25519. */

@@ -30,5 +30,10 @@ export { CryptoError, type CryptoErrorCode, isCryptoError } from './errors.js'
 export { KEY_LENGTH, type KeyPair, type SigningKeyPair } from './keyPairs.js'
 export { platformClientCrypto } from './platformCrypto.js'
 export { randomBytes, randomHex } from './random.js'
-export { DEFAULT_JWT_TTL_SECONDS, type SignRelayJwtParams, signRelayJwtWith } from './relayJwt.js'
+export {
+  DEFAULT_JWT_TTL_SECONDS,
+  MAX_JWT_LIFETIME_SECONDS,
+  type SignRelayJwtParams,
+  signRelayJwtWith,
+} from './relayJwt.js'
 export { createWebCrypto } from './webCrypto.js'

@@ -4,7 +4,13 @@ import { assertRecord, assertString } from './assert.js'
 import { decodeDidKey } from './decodeDidKey.js'
 import { base64urlToBytes, bytesToBase64url, bytesToUtf8, utf8ToBytes } from './encoding.js'
 import { CryptoError } from './errors.js'
-import { MAX_TIMESTAMP, relayJwtSigningInput, type SignRelayJwtParams, unixNow } from './relayJwt.js'
+import {
+  MAX_JWT_LIFETIME_SECONDS,
+  MAX_TIMESTAMP,
+  relayJwtSigningInput,
+  type SignRelayJwtParams,
+  unixNow,
+} from './relayJwt.js'
 import { signingPublicKey, signingSeed } from './signingKeys.js'
 
 /** Clients and relays run on different machines; a minute of clock skew is not an attack. */
@@ -22,6 +28,8 @@ export type VerifyRelayJwtOptions = {
   leewaySeconds?: number
   /** Decides whether the token was meant for this relay; no audience check when absent. */
   audience?: (aud: string) => boolean
+  /** The longest `exp - iat` accepted; `MAX_JWT_LIFETIME_SECONDS` (a day) when absent. */
+  maxLifetimeSeconds?: number
 }
 
 export type RelayJwtClaims = {
@@ -62,24 +70,44 @@ function decodeSegment(segment: string, name: string): unknown {
   }
 }
 
-type CheckedOptions = { now: number; leeway: number; audience?: (aud: string) => boolean }
+type CheckedOptions = {
+  now: number
+  leeway: number
+  maxLifetime: number
+  audience?: (aud: string) => boolean
+}
+
+function isNonNegative(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
 
 // Typed for TypeScript callers, re-checked for JavaScript ones.
 function checkOptions(options: VerifyRelayJwtOptions | undefined): CheckedOptions {
-  if (options === undefined) return { now: unixNow(), leeway: DEFAULT_JWT_LEEWAY_SECONDS }
+  if (options === undefined) {
+    return { now: unixNow(), leeway: DEFAULT_JWT_LEEWAY_SECONDS, maxLifetime: MAX_JWT_LIFETIME_SECONDS }
+  }
   assertRecord(options, 'options')
-  const { now = unixNow(), leewaySeconds = DEFAULT_JWT_LEEWAY_SECONDS, audience } = options
+  const {
+    now = unixNow(),
+    leewaySeconds = DEFAULT_JWT_LEEWAY_SECONDS,
+    maxLifetimeSeconds = MAX_JWT_LIFETIME_SECONDS,
+    audience,
+  } = options
   if (typeof now !== 'number' || !Number.isFinite(now)) {
     throw new CryptoError('INVALID_INPUT', 'options.now must be a finite number of unix seconds')
   }
-  if (typeof leewaySeconds !== 'number' || !Number.isFinite(leewaySeconds) || leewaySeconds < 0) {
+  if (!isNonNegative(leewaySeconds)) {
     throw new CryptoError('INVALID_INPUT', 'options.leewaySeconds must be a non-negative number')
   }
-  if (audience === undefined) return { now, leeway: leewaySeconds }
+  if (!isNonNegative(maxLifetimeSeconds)) {
+    throw new CryptoError('INVALID_INPUT', 'options.maxLifetimeSeconds must be a non-negative number')
+  }
+  const checked = { now, leeway: leewaySeconds, maxLifetime: maxLifetimeSeconds }
+  if (audience === undefined) return checked
   if (typeof audience !== 'function') {
     throw new CryptoError('INVALID_INPUT', 'options.audience must be a function')
   }
-  return { now, leeway: leewaySeconds, audience }
+  return { ...checked, audience }
 }
 
 function signatureHolds(signature: Uint8Array, signingInput: string, publicKey: Uint8Array): boolean {
@@ -100,12 +128,13 @@ function acceptsAudience(audience: (aud: string) => boolean, aud: string): boole
 }
 
 /**
- * Verifies a relay auth token: shape, issuer did:key, Ed25519 signature, then time and audience. Time
- * and audience are judged only once the signature holds, so those errors always describe a real token.
+ * Verifies a relay auth token: shape, issuer did:key, Ed25519 signature, then lifetime, time and
+ * audience. Those last three are judged only once the signature holds, so their errors always describe a
+ * real token.
  * Throws only CryptoError, whatever the input.
  */
 export function verifyRelayJwt(token: string, options?: VerifyRelayJwtOptions): RelayJwtClaims {
-  const { now, leeway, audience } = checkOptions(options)
+  const { now, leeway, maxLifetime, audience } = checkOptions(options)
   assertString(token, 'token', 'INVALID_JWT')
   if (token.length > MAX_TOKEN_LENGTH) {
     throw new CryptoError('INVALID_JWT', `JWT is too long (${token.length} characters)`)
@@ -151,6 +180,12 @@ export function verifyRelayJwt(token: string, options?: VerifyRelayJwtOptions): 
     throw new CryptoError('INVALID_JWT', 'JWT signature does not match its issuer')
   }
   if (exp < iat) throw new CryptoError('INVALID_JWT', 'JWT exp is before its iat')
+  if (exp - iat > maxLifetime) {
+    throw new CryptoError(
+      'JWT_LIFETIME',
+      `JWT lives ${exp - iat} s (exp - iat), longer than the ${maxLifetime} s allowed`,
+    )
+  }
   if (iat > now + leeway) throw new CryptoError('JWT_NOT_YET_VALID', `JWT iat ${iat} is in the future`)
   if (now >= exp + leeway) throw new CryptoError('JWT_EXPIRED', `JWT expired at ${exp}`)
   if (audience !== undefined && !acceptsAudience(audience, aud)) {

@@ -7,6 +7,13 @@ import { randomHex } from './random.js'
 
 /** The relay auth token lives a day in the official clients; a fresh one is made per connection. */
 export const DEFAULT_JWT_TTL_SECONDS = 86_400
+/**
+ * The longest `exp - iat` a relay accepts. The token travels in the connection URL, where proxies and
+ * logs may keep it, so its lifetime is the window in which a copy can be replayed. Every official client
+ * (JS, Kotlin, Swift, Rust) issues tokens of at most a day and makes a fresh one per connection, so a
+ * day is the bound: nothing honest is refused, and a leaked token is useless after one.
+ */
+export const MAX_JWT_LIFETIME_SECONDS = DEFAULT_JWT_TTL_SECONDS
 export const MAX_TIMESTAMP = 2 ** 40
 
 export type SignRelayJwtParams = {
@@ -38,7 +45,7 @@ export function relayJwtSigningInput(params: SignRelayJwtParams, publicKey: Uint
   const iat = params.iat ?? unixNow()
   assertInteger(iat, 'iat', { min: 0, max: MAX_TIMESTAMP })
   const ttl = params.ttl ?? DEFAULT_JWT_TTL_SECONDS
-  assertInteger(ttl, 'ttl', { min: 1, max: MAX_TIMESTAMP - iat })
+  assertInteger(ttl, 'ttl', { min: 1, max: Math.min(MAX_JWT_LIFETIME_SECONDS, MAX_TIMESTAMP - iat) })
   // Claim order matches the official client, so the same inputs give byte-identical tokens.
   return `${encodeSegment({ alg: 'EdDSA', typ: 'JWT' })}.${encodeSegment({
     iss: encodeDidKey(publicKey),

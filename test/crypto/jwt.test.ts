@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { describe, expect, it } from 'vitest'
-import { CryptoError, encodeDidKey } from '../../crypto/index.js'
+import { CryptoError, encodeDidKey, MAX_JWT_LIFETIME_SECONDS } from '../../crypto/index.js'
 import {
   DEFAULT_JWT_LEEWAY_SECONDS,
   generateSigningKeyPair,
@@ -68,6 +68,27 @@ describe('relay JWT claims', () => {
     expect(() => verifyRelayJwt(token, { now: iat - DEFAULT_JWT_LEEWAY_SECONDS - 1 })).toThrowError(
       code('JWT_NOT_YET_VALID'),
     )
+  })
+
+  it('refuses a genuine token living longer than a day as JWT_LIFETIME, unless the relay allows more', () => {
+    const claims = (lifetime: number) => ({
+      iss: encodeDidKey(publicKey),
+      sub: 'a',
+      aud,
+      iat,
+      exp: iat + lifetime,
+    })
+    const header = { alg: 'EdDSA', typ: 'JWT' }
+    expect(MAX_JWT_LIFETIME_SECONDS).toBe(86_400)
+    expect(verifyRelayJwt(forge(header, claims(86_400), secretKey), { now: iat }).exp).toBe(iat + 86_400)
+    const tooLong = forge(header, claims(86_401), secretKey)
+    expect(() => verifyRelayJwt(tooLong, { now: iat })).toThrowError(code('JWT_LIFETIME'))
+    expect(() =>
+      verifyRelayJwt(forge(header, claims(10 * 365 * 86_400), secretKey), { now: iat }),
+    ).toThrowError(code('JWT_LIFETIME'))
+    expect(verifyRelayJwt(tooLong, { now: iat, maxLifetimeSeconds: 86_401 }).exp).toBe(iat + 86_401)
+    expect(() => verifyRelayJwt(tooLong, { maxLifetimeSeconds: -1 })).toThrowError(code('INVALID_INPUT'))
+    expect(() => signRelayJwt({ secretKey, aud, ttl: 86_401 })).toThrowError(code('INVALID_INPUT'))
   })
 
   it('applies the audience predicate, and reports one that throws as JWT_AUDIENCE', () => {
