@@ -1,6 +1,7 @@
 import type { WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
 import type { AppKitOptions } from './controllers/options.js'
 import { AppKit } from './core/appKit.js'
+import { debugReporter } from './core/report.js'
 import { defineElements } from './ui/elements.js'
 import { provideKit } from './ui/kitLookup.js'
 import { mountModal } from './ui/mountModal.js'
@@ -27,7 +28,9 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
   })
   if (!browser) return kit
   if (appOptions.walletRegistryUrl)
-    void loadRegistry(appOptions.walletRegistryUrl).then((wallets) => kit.store.set({ wallets }))
+    void loadRegistry(appOptions.walletRegistryUrl, fetch, debugReporter(kit.options.debug)).then((wallets) =>
+      kit.store.set({ wallets }),
+    )
   defineElements(customElements)
   provideKit(document, kit, id)
   if (!kit.options.enableEmbedded) {

@@ -1,3 +1,4 @@
+import type { Reporter } from '../core/report.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo, WalletInfo } from '../state/types.js'
 import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
@@ -57,4 +58,6 @@ export type AdapterContext = {
   walletConnect?: WalletConnectTransportFactory | undefined
   enableInjected: boolean
   enableEIP6963: boolean
+  /** Hears what the adapter left out of outside input (an unsafe icon URL); the app's debug output. */
+  report?: Reporter | undefined
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
 import { safeParseExplained } from '../../storage/index.js'
+import type { Reporter } from '../core/report.js'
+import { safeUrl } from '../core/safeUrl.js'
 import { chainNamespaces } from '../networks/types.js'
 import { type ConnectorInfo, connectorTypes } from '../state/types.js'
 
@@ -13,16 +15,26 @@ const connectorInfoSchema = z.object({
   rdns: z.optional(z.string()),
 })
 
-/** The connectors that are well formed; each rejected one is passed to `onRejected` with the reason. */
-export function acceptedConnectors(
-  offered: readonly unknown[],
-  onRejected: (connector: unknown, reason: string) => void,
-): ConnectorInfo[] {
+/**
+ * The connectors that are well formed, each without an icon that may not be shown (core/safeUrl.ts);
+ * `report` hears of each connector and icon left out, with the reason.
+ */
+export function acceptedConnectors(offered: readonly unknown[], report: Reporter): ConnectorInfo[] {
   return offered.flatMap((connector) => {
     const parsed = safeParseExplained(connectorInfoSchema, connector)
-    if (parsed.success) return [connector as ConnectorInfo]
-    const issue = parsed.error.issues[0]
-    onRejected(connector, `${issue?.path.join('.')}: ${issue?.message}`)
-    return []
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      report('ignoring a malformed connector', {
+        reason: `${issue?.path.join('.')}: ${issue?.message}`,
+        connector,
+      })
+      return []
+    }
+    const info = connector as ConnectorInfo
+    if (info.imageUrl === undefined) return [info]
+    const imageUrl = safeUrl(info.imageUrl, 'image', `${info.id}.imageUrl`, report)
+    if (imageUrl) return [info]
+    const { imageUrl: _unsafe, ...rest } = info
+    return [rest]
   })
 }

@@ -21,6 +21,7 @@ import { type AppStore, createAppStore } from '../state/createState.js'
 import type { AppState } from '../state/types.js'
 import type { ViewName } from '../state/views.js'
 import type { ThemeVariables } from '../theme/tokens.js'
+import { debugReporter, type Reporter } from './report.js'
 
 export type AppKitEnvironment = {
   /** The page's window; undefined during server-side rendering. */
@@ -39,9 +40,11 @@ export class AppKit {
   readonly context: ModalContext
   readonly #stops: (() => void)[] = []
   readonly #ready: Promise<void>
+  readonly #report: Reporter
 
   constructor(options: AppKitOptions, environment: AppKitEnvironment = {}) {
     this.options = resolveOptions(options)
+    this.#report = debugReporter(this.options.debug)
     this.store = createAppStore(this.options.networks, this.options.defaultNetwork, {
       mode: this.options.themeMode ?? 'light',
       variables: this.options.themeVariables ?? {},
@@ -75,6 +78,7 @@ export class AppKit {
           walletConnect,
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,
+          report: this.#report,
         }),
       )
     }
@@ -87,10 +91,7 @@ export class AppKit {
         this.store.set({
           connectors: acceptedConnectors(
             [...this.context.adapters.values()].flatMap((a) => a.connectors()),
-            (connector, reason) => {
-              if (this.options.debug)
-                console.warn('pairwise: ignoring a malformed connector', reason, connector)
-            },
+            this.#report,
           ),
         })
         return

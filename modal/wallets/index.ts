@@ -1,6 +1,6 @@
 export { bundledWallets } from './bundled.js'
 export { walletConnectLink } from './deepLink.js'
 export { applyWalletFilters, isNamed, searchWallets, type WalletFilters } from './filter.js'
-export { loadRegistry } from './loadRegistry.js'
+export { loadRegistry, withSafeUrls } from './loadRegistry.js'
 export { monogram } from './monogram.js'
-export { type RegistryWallet, registrySchema } from './types.js'
+export { type RegistryWallet, registryWalletSchema } from './types.js'

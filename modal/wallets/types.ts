@@ -1,18 +1,21 @@
 import * as z from 'zod/mini'
 
+/**
+ * A registry entry's shape. Its URLs are only strings here: each is checked on its own (core/safeUrl.ts) by
+ * loadRegistry, so an unsafe homepage costs that link, not the wallet.
+ */
 export const registryWalletSchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string().check(z.minLength(1)),
   rdns: z.optional(z.string()),
-  homepage: z.optional(z.url()),
+  homepage: z.optional(z.string()),
   imageUrl: z.optional(z.string()),
   mobile: z.optional(
     z.object({
-      native: z.optional(z.string().check(z.regex(/^[a-z][a-z0-9+.-]*:\/\//))),
-      universal: z.optional(z.url()),
+      native: z.optional(z.string()),
+      universal: z.optional(z.string()),
     }),
   ),
 })
 
-export const registrySchema = z.array(registryWalletSchema)
 export type RegistryWallet = z.infer<typeof registryWalletSchema>

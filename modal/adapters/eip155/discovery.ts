@@ -1,10 +1,13 @@
 import * as z from 'zod/mini'
+import type { Reporter } from '../../core/report.js'
+import { safeUrl } from '../../core/safeUrl.js'
 import type { Eip1193Provider } from '../types.js'
 
 export type DiscoveredWallet = {
   uuid: string
   name: string
-  icon: string
+  /** Absent when the wallet announced an icon that may not be shown (core/safeUrl.ts). */
+  icon?: string
   rdns: string
   provider: Eip1193Provider
 }
@@ -23,17 +26,24 @@ const announcementSchema = z.object({
 
 /**
  * EIP-6963: listens for wallets announcing themselves and asks them to announce. Duplicate announcements
- * of one rdns keep the first; a malformed announcement is ignored.
+ * of one rdns keep the first; a malformed announcement is ignored, an unsafe icon left out (`report` hears).
  */
 export function watchAnnouncedWallets(
   target: EventTarget,
   onChange: (wallets: DiscoveredWallet[]) => void,
+  report?: Reporter,
 ): () => void {
   const byRdns = new Map<string, DiscoveredWallet>()
   const onAnnounce = (event: Event) => {
     const parsed = announcementSchema.safeParse((event as CustomEvent).detail)
     if (!parsed.success || byRdns.has(parsed.data.info.rdns)) return
-    byRdns.set(parsed.data.info.rdns, { ...parsed.data.info, provider: parsed.data.provider })
+    const { icon, ...info } = parsed.data.info
+    const safeIcon = safeUrl(icon, 'image', `${info.rdns}.icon`, report)
+    byRdns.set(info.rdns, {
+      ...info,
+      ...(safeIcon ? { icon: safeIcon } : {}),
+      provider: parsed.data.provider,
+    })
     onChange([...byRdns.values()])
   }
   target.addEventListener('eip6963:announceProvider', onAnnounce)

@@ -10,6 +10,7 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
+import { safeUrl } from '../../core/safeUrl.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
 import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
@@ -104,7 +105,9 @@ export class Eip155Adapter implements ChainAdapter {
         provider: injected,
       })
     if (context.target && this.#options.enableEIP6963 !== false)
-      stops.push(watchAnnouncedWallets(context.target, (wallets) => this.#onAnnounced(wallets)))
+      stops.push(
+        watchAnnouncedWallets(context.target, (wallets) => this.#onAnnounced(wallets), context.report),
+      )
     this.#publish()
     return () => {
       for (const stop of stops) stop()
@@ -120,7 +123,7 @@ export class Eip155Adapter implements ChainAdapter {
           id: wallet.rdns,
           type: 'ANNOUNCED',
           name: wallet.name,
-          imageUrl: wallet.icon,
+          ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
           rdns: wallet.rdns,
           chainNamespace: 'eip155',
         },
@@ -209,9 +212,11 @@ export class Eip155Adapter implements ChainAdapter {
   ): Promise<ConnectResult> {
     const entry = this.#entry(walletConnectConnectorId)
     entry.provider = transport.provider
+    // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
+    const icon = safeUrl(session.peer.icon, 'image', 'peer.metadata.icons', this.#context?.report)
     return this.#connected(entry, transport.provider, session.accounts, network, {
       name: session.peer.name,
-      ...(session.peer.icon ? { icon: session.peer.icon } : {}),
+      ...(icon ? { icon } : {}),
     })
   }
 

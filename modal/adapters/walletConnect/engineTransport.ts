@@ -1,6 +1,7 @@
 import { platformClientCrypto } from '../../../crypto/index.js'
 import { type Session, UniversalProvider } from '../../../engine/index.js'
 import { IdbStorage, type KeyValueStorage } from '../../../storage/index.js'
+import { urlRefusal } from '../../core/safeUrl.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { Eip1193Provider } from '../types.js'
 import type { WalletConnectSession, WalletConnectTransport } from '../walletConnectTransport.js'
@@ -76,7 +77,8 @@ function sessionOf(session: Session): WalletConnectSession {
   const accounts = session.namespaces.eip155?.accounts ?? []
   const first = accounts[0]?.split(':')
   const addresses = [...new Set(accounts.map((a) => a.split(':')[2] ?? ''))].filter(Boolean)
-  const icon = session.peer.metadata.icons[0]
+  // The first icon that may be shown; the adapter checks the one it is given again, as from any transport.
+  const icon = session.peer.metadata.icons.find((url) => urlRefusal(url, 'image') === undefined)
   return {
     accounts: addresses,
     chainId: Number(first?.[1] ?? 0),

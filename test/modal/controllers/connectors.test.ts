@@ -10,7 +10,9 @@ describe('connectors (ENT-11)', () => {
   it('ENT-11 a connector type is one of ANNOUNCED, INJECTED, MULTI_CHAIN, EXTERNAL, WALLET_CONNECT, AUTH; any other is rejected', () => {
     const rejected: string[] = []
     const offered = [...connectorTypes.map(connector), connector('BROWSER_EXTENSION'), { id: 'x', name: 'x' }]
-    const accepted = acceptedConnectors(offered, (_c, reason) => rejected.push(reason))
+    const accepted = acceptedConnectors(offered, (_m, detail) =>
+      rejected.push((detail as { reason: string }).reason),
+    )
     expect(accepted.map((c) => c.type)).toEqual([...connectorTypes])
     expect(rejected).toEqual([
       'type: Invalid option: expected one of "ANNOUNCED"|"INJECTED"|"MULTI_CHAIN"|"EXTERNAL"|"WALLET_CONNECT"|"AUTH"',

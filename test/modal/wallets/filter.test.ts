@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { bundledWallets } from '../../../modal/wallets/bundled.js'
 import { walletConnectLink } from '../../../modal/wallets/deepLink.js'
 import { applyWalletFilters, isNamed, searchWallets } from '../../../modal/wallets/filter.js'
-import { loadRegistry } from '../../../modal/wallets/loadRegistry.js'
-import { registrySchema } from '../../../modal/wallets/types.js'
+import { loadRegistry, withSafeUrls } from '../../../modal/wallets/loadRegistry.js'
+import { registryWalletSchema } from '../../../modal/wallets/types.js'
 
 const ids = (wallets: { id: string }[]) => wallets.map((w) => w.id)
 
@@ -56,7 +56,11 @@ describe('wallet filters', () => {
 
 describe('wallet registry', () => {
   it('the bundled registry is valid and names each wallet once', () => {
-    expect(registrySchema.parse(bundledWallets)).toEqual(bundledWallets)
+    for (const wallet of bundledWallets) {
+      expect(registryWalletSchema.parse(wallet)).toEqual(wallet)
+      // Every bundled link, deep link and icon passes the URL rules (core/safeUrl.ts) untouched.
+      expect(withSafeUrls(wallet, () => expect.unreachable())).toEqual(wallet)
+    }
     expect(new Set(ids(bundledWallets)).size).toBe(bundledWallets.length)
   })
 
