@@ -1,20 +1,28 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type KeyValueStorage, type ReportProblem, toJsonText } from './keyValueStorage.js'
 
 const suffix = '.json'
+// `<key>.json.<12 hex>.tmp`: what `setItem` writes before renaming, so start-up can tell leftovers apart.
+const temporaryName = /\.json\.[0-9a-f]+\.tmp$/
+// The keychain holds private keys: only the owner may read what we write, or list the folder we make.
+const FILE_MODE = 0o600
+const DIRECTORY_MODE = 0o700
 
 export type FileStorageOptions = {
-  /** Folder that holds one JSON file per key; created when missing. */
+  /** Folder that holds one JSON file per key; created (owner-only) when missing. */
   directory: string
-  /** Told about files that are not valid JSON; they read as absent. */
+  /** Told about files that are not valid JSON (they read as absent) and about folder syncs that failed. */
   onProblem?: ReportProblem
 }
 
 /**
- * Node storage: one JSON file per key, written to a temporary file and renamed into place, so a crash
- * mid-write leaves the previous value, never a torn one. Writes to one key are applied in call order.
+ * Node storage: one JSON file per key, readable by its owner only. A value is written to a temporary
+ * file, flushed to disk, renamed into place and the folder flushed, so a crash leaves the previous value
+ * or the new one, never a torn one; a failed write removes its temporary file, and start-up removes those
+ * an earlier crash left. Writes to one key are applied in call order. A folder belongs to one
+ * FileStorage at a time: start-up takes every temporary file in it for a leftover.
  */
 export class FileStorage implements KeyValueStorage {
   private readonly directory: string
@@ -28,7 +36,7 @@ export class FileStorage implements KeyValueStorage {
   }
 
   async getKeys(): Promise<string[]> {
-    await this.ensureDirectory()
+    await this.start()
     return (await readdir(this.directory))
       .filter((name) => name.endsWith(suffix))
       .map((name) => decodeURIComponent(name.slice(0, -suffix.length)))
@@ -44,6 +52,7 @@ export class FileStorage implements KeyValueStorage {
   }
 
   async getItem<T = unknown>(key: string): Promise<T | undefined> {
+    await this.start()
     await this.pending.get(key)
     let text: string
     try {
@@ -65,27 +74,72 @@ export class FileStorage implements KeyValueStorage {
     return this.enqueue(key, async () => {
       const target = this.path(key)
       const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`
-      await writeFile(temporary, text)
-      await rename(temporary, target)
+      try {
+        const handle = await open(temporary, 'wx', FILE_MODE)
+        try {
+          await handle.writeFile(text)
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+        await rename(temporary, target)
+      } catch (error) {
+        await rm(temporary, { force: true })
+        throw error
+      }
+      await this.syncDirectory(key)
     })
   }
 
   async removeItem(key: string): Promise<void> {
-    return this.enqueue(key, () => rm(this.path(key), { force: true }))
+    return this.enqueue(key, async () => {
+      await rm(this.path(key), { force: true })
+      await this.syncDirectory(key)
+    })
   }
 
   private path(key: string): string {
     return join(this.directory, `${encodeURIComponent(key)}${suffix}`)
   }
 
-  private ensureDirectory(): Promise<void> {
-    this.ready ??= mkdir(this.directory, { recursive: true }).then(() => undefined)
+  /**
+   * Makes a rename or removal itself durable. The value is already in place when this runs, so a failure
+   * is reported rather than thrown: the caller would otherwise believe a write failed that is visible.
+   * Windows cannot open a folder to flush it, and NTFS journals renames itself.
+   */
+  private async syncDirectory(key: string): Promise<void> {
+    if (process.platform === 'win32') return
+    try {
+      const handle = await open(this.directory, 'r')
+      try {
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+    } catch (error) {
+      this.onProblem({ key, reason: `the folder could not be flushed to disk: ${(error as Error).message}` })
+    }
+  }
+
+  /** Creates the folder, removes temporary files a crash left, and makes older files owner-only. */
+  private start(): Promise<void> {
+    this.ready ??= (async () => {
+      await mkdir(this.directory, { recursive: true, mode: DIRECTORY_MODE })
+      for (const name of await readdir(this.directory)) {
+        const path = join(this.directory, name)
+        if (temporaryName.test(name)) await rm(path, { force: true })
+        else if (name.endsWith(suffix)) await chmod(path, FILE_MODE)
+      }
+    })().catch((error: unknown) => {
+      this.ready = undefined
+      throw error
+    })
     return this.ready
   }
 
   private enqueue(key: string, write: () => Promise<void>): Promise<void> {
     const previous = this.pending.get(key) ?? Promise.resolve()
-    const next = previous.then(() => this.ensureDirectory()).then(write)
+    const next = previous.then(() => this.start()).then(write)
     const settled = next.catch(() => {})
     this.pending.set(key, settled)
     void settled.then(() => {
