@@ -11,7 +11,13 @@ import { RedisMailboxStore } from './redis/redisStore.js'
 import { SqliteMailboxStore, type SqliteSync } from './sqliteStore.js'
 import { parseStoreSpec } from './storeSpec.js'
 
-export type RelayBackend = { kind: 'memory' | 'sqlite' | 'redis'; store: MailboxStore; fanout: RelayFanout }
+export type RelayBackend = {
+  kind: 'memory' | 'sqlite' | 'redis'
+  store: MailboxStore
+  fanout: RelayFanout
+  /** Why the store's last write failed, until one succeeds again; for the health check. */
+  writeError(): string | undefined
+}
 
 export type BackendOptions = {
   store?: string
@@ -37,12 +43,21 @@ export async function openBackend(
         throw error
       },
     )
-    return { kind: 'redis', store, fanout }
+    return { kind: 'redis', store, fanout, writeError: noWriteError }
   }
   const spec = parseStoreSpec(options.store ?? 'memory')
-  const store =
-    spec.kind === 'sqlite'
-      ? await SqliteMailboxStore.open(spec.file, options.sqliteSync)
-      : new MemoryMailboxStore()
-  return { kind: spec.kind, store, fanout: new SingleNodeFanout() }
+  if (spec.kind === 'memory')
+    return {
+      kind: 'memory',
+      store: new MemoryMailboxStore(),
+      fanout: new SingleNodeFanout(),
+      writeError: noWriteError,
+    }
+  const store = await SqliteMailboxStore.open(spec.file, options.sqliteSync)
+  return { kind: 'sqlite', store, fanout: new SingleNodeFanout(), writeError: () => store.writeError() }
+}
+
+// Memory cannot fail a write; Redis's failures show as errors of the calls themselves.
+function noWriteError(): undefined {
+  return undefined
 }

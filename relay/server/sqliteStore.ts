@@ -1,31 +1,17 @@
-import type { Database, Statement } from 'node-sqlite3-wasm'
+import type Libsql from 'libsql'
 import * as z from 'zod/mini'
-import { type MailboxStore, type StoredMessage, StoredMessageSchema } from './core/index.js'
+import {
+  type MailboxCaps,
+  type MailboxStore,
+  type PutOutcome,
+  type StoredMessage,
+  StoredMessageSchema,
+} from './core/index.js'
+import { GroupCommit } from './sqliteGroupCommit.js'
+import { schemaSteps } from './sqliteSchema.js'
 
-// Bump with a migration when the tables change; a file from a newer relay is refused, not misread.
-const SCHEMA_VERSION = 1
-
-const schema = `
-CREATE TABLE IF NOT EXISTS messages (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  topic TEXT NOT NULL,
-  message TEXT NOT NULL,
-  tag INTEGER NOT NULL,
-  prompt INTEGER NOT NULL,
-  attestation TEXT,
-  published_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  publisher_id TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS messages_by_topic ON messages (topic, seq);
-CREATE INDEX IF NOT EXISTS messages_by_expiry ON messages (expires_at);
-CREATE TABLE IF NOT EXISTS deliveries (
-  message_id TEXT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
-  client_id TEXT NOT NULL,
-  PRIMARY KEY (message_id, client_id)
-) WITHOUT ROWID;
-`
+// A checkpoint leaves the write-ahead log at its largest size; past this much it is cut back.
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
 
 const RowSchema = z.object({
   id: z.string(),
@@ -38,13 +24,20 @@ const RowSchema = z.object({
   expires_at: z.number(),
   publisher_id: z.string(),
 })
+const ValueSchema = z.object({ value: z.number() })
+const TotalsSchema = z.object({ topic_messages: z.nullable(z.number()), bytes: z.number() })
 
 type Statements = {
-  insert: Statement
-  undelivered: Statement
-  deliver: Statement
-  purge: Statement
-  count: Statement
+  exists: Libsql.Statement
+  totals: Libsql.Statement
+  unexpiredInTopic: Libsql.Statement
+  expiredBytes: Libsql.Statement
+  insert: Libsql.Statement
+  undelivered: Libsql.Statement
+  deliver: Libsql.Statement
+  purge: Libsql.Statement
+  count: Libsql.Statement
+  totalChanges: Libsql.Statement
 }
 
 /**
@@ -54,30 +47,48 @@ type Statements = {
  */
 export type SqliteSync = 'normal' | 'full'
 
-type Operation = { run: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+/** Opening failed because another process (another relay) has the file. */
+export class SqliteFileInUseError extends Error {
+  readonly code = 'SQLITE_FILE_IN_USE'
+  constructor(file: string) {
+    super(`${file} is in use by another process (another relay?): one mailbox file serves one relay`)
+    this.name = 'SqliteFileInUseError'
+  }
+}
 
 /**
- * Mailboxes in one SQLite file; every publish is committed before it is acknowledged. SQLite runs as
- * WebAssembly (node-sqlite3-wasm), so installing needs no native build. Its file system has no shared
- * memory, hence a rollback journal rather than WAL.
+ * Mailboxes in one SQLite file (libsql's native SQLite); every publish is committed before it is
+ * acknowledged, calls of one turn sharing the commit (see GroupCommit).
  *
- * Calls made in the same turn of the event loop share one transaction (group commit): a commit costs
- * the same for one publish as for hundreds, and nothing resolves before the commit that holds it.
- * Calls still run one after another in the order they were made, so each sees what the earlier made.
+ * The connection holds the file's lock from opening to closing (exclusive locking mode): a second relay
+ * on the same file fails to open instead of writing beside this one, and since the lock is the
+ * kernel's, a killed relay leaves none behind. Write-ahead log: a commit appends to `<file>-wal`, which
+ * SQLite folds into the file every thousand pages and on close; a relay killed in between leaves the
+ * log, and the next open replays it. With the lock exclusive the log's index lives in memory, so there
+ * is no `-shm` file.
  */
 export class SqliteMailboxStore implements MailboxStore {
   private readonly statements: Statements
-  private queued: Operation[] = []
-  private committing: Promise<void> | undefined
+  private readonly commits: GroupCommit
 
-  private constructor(private readonly db: Database) {
+  private constructor(private readonly db: Libsql.Database) {
+    const prepare = (sql: string) => db.prepare(sql)
     this.statements = {
-      insert: db.prepare(
-        `INSERT OR IGNORE INTO messages
+      exists: prepare('SELECT 1 AS found FROM messages WHERE id = ?'),
+      totals: prepare(
+        `SELECT (SELECT messages FROM topic_totals WHERE topic = ?) AS topic_messages, bytes
+           FROM store_totals`,
+      ),
+      unexpiredInTopic: prepare('SELECT count(*) AS value FROM messages WHERE topic = ? AND expires_at > ?'),
+      expiredBytes: prepare(
+        'SELECT coalesce(sum(length(message)), 0) AS value FROM messages WHERE expires_at <= ?',
+      ),
+      insert: prepare(
+        `INSERT INTO messages
            (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      undelivered: db.prepare(
+      undelivered: prepare(
         `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
            FROM messages m
           WHERE m.topic = ? AND m.expires_at > ? AND m.publisher_id <> ?
@@ -87,56 +98,85 @@ export class SqliteMailboxStore implements MailboxStore {
       ),
       // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
       // violating the foreign key.
-      deliver: db.prepare(
+      deliver: prepare(
         `INSERT OR IGNORE INTO deliveries (message_id, client_id)
          SELECT id, ? FROM messages WHERE id = ?`,
       ),
-      purge: db.prepare('DELETE FROM messages WHERE expires_at <= ?'),
-      count: db.prepare('SELECT count(*) AS count FROM messages'),
+      purge: prepare('DELETE FROM messages WHERE expires_at <= ?'),
+      count: prepare('SELECT messages AS value FROM store_totals'),
+      totalChanges: prepare('SELECT total_changes() AS value'),
     }
+    const { totalChanges } = this.statements
+    this.commits = new GroupCommit({
+      exec: (sql) => db.exec(sql),
+      get inTransaction() {
+        return db.inTransaction
+      },
+      totalChanges: () => numberOf(totalChanges.get()),
+    })
   }
 
-  /** Opens (creating if needed) the mailbox file. */
+  /**
+   * Opens (creating if needed) the mailbox file, replaying what a killed relay left in its log, and
+   * takes its lock; fails with SqliteFileInUseError while another process has it.
+   */
   static async open(file: string, sync: SqliteSync = 'normal'): Promise<SqliteMailboxStore> {
-    const { default: sqlite } = await import('node-sqlite3-wasm')
-    const db = new sqlite.Database(file)
+    const { default: Database } = await import('libsql')
+    const db = new Database(file)
     try {
-      db.exec('PRAGMA journal_mode = TRUNCATE')
+      db.exec('PRAGMA locking_mode = EXCLUSIVE')
+      enterWal(db, file)
       db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
+      db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
       db.exec('PRAGMA foreign_keys = ON')
-      const version = z.object({ user_version: z.number() }).parse(db.get('PRAGMA user_version')).user_version
-      if (version > SCHEMA_VERSION)
-        throw new Error(
-          `${file} was written by a newer relay (schema ${version}, this relay knows ${SCHEMA_VERSION})`,
-        )
-      db.exec(schema)
-      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
+      migrate(db, file)
       return new SqliteMailboxStore(db)
     } catch (error) {
       db.close()
+      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')
+        throw new SqliteFileInUseError(file)
       throw error
     }
   }
 
-  put(message: StoredMessage): Promise<boolean> {
-    return this.inTransaction(
-      () =>
-        this.statements.insert.run([
-          message.id,
-          message.topic,
-          message.message,
-          message.tag,
-          message.prompt ? 1 : 0,
-          message.attestation ?? null,
-          message.publishedAt,
-          message.expiresAt,
-          message.publisherId,
-        ]).changes === 1,
-    )
+  /**
+   * Caps are checked against counters the triggers keep; only a put that would pass a cap counts what
+   * has expired meanwhile (through an index), since expired messages do not count.
+   */
+  put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+    return this.transaction((): PutOutcome => {
+      const { statements } = this
+      if (statements.exists.get([message.id]) !== undefined) return 'duplicate'
+      const now = message.publishedAt
+      const totals = TotalsSchema.parse(statements.totals.get([message.topic]))
+      if (
+        (totals.topic_messages ?? 0) >= caps.maxMessagesPerTopic &&
+        numberOf(statements.unexpiredInTopic.get([message.topic, now])) >= caps.maxMessagesPerTopic
+      )
+        return 'topicFull'
+      const bytes = totals.bytes + message.message.length
+      if (
+        bytes > caps.maxTotalBytes &&
+        bytes - numberOf(statements.expiredBytes.get([now])) > caps.maxTotalBytes
+      )
+        return 'storeFull'
+      statements.insert.run([
+        message.id,
+        message.topic,
+        message.message,
+        message.tag,
+        message.prompt ? 1 : 0,
+        message.attestation ?? null,
+        message.publishedAt,
+        message.expiresAt,
+        message.publisherId,
+      ])
+      return 'stored'
+    })
   }
 
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
-    return this.inTransaction(() =>
+    return this.transaction(() =>
       this.statements.undelivered
         .all([topic, now, clientId, clientId, limit])
         .map((row) => fromRow(RowSchema.parse(row))),
@@ -144,70 +184,74 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   markDelivered(id: string, clientId: string): Promise<boolean> {
-    return this.inTransaction(() => this.statements.deliver.run([clientId, id]).changes === 1)
+    return this.transaction(() => this.statements.deliver.run([clientId, id]).changes === 1)
   }
 
   purgeExpired(now: number): Promise<number> {
-    return this.inTransaction(() => this.statements.purge.run([now]).changes)
+    return this.transaction(() => this.statements.purge.run([now]).changes)
   }
 
   size(): Promise<number> {
-    return this.inTransaction(() => z.object({ count: z.number() }).parse(this.statements.count.get()).count)
+    return this.transaction(() => numberOf(this.statements.count.get()))
   }
 
+  /** Why the last write failed (a full disk, say), until a write succeeds again. */
+  writeError(): string | undefined {
+    return this.commits.writeError()
+  }
+
+  /** Commits what is queued, folds the log into the file and releases the lock. */
   async close(): Promise<void> {
-    while (this.committing) await this.committing
-    if (!this.db.isOpen) return
-    for (const statement of Object.values(this.statements)) statement.finalize()
-    this.db.close()
-  }
-
-  /** Runs `run` in the next shared transaction; resolves once that transaction is committed. */
-  private inTransaction<T>(run: () => T): Promise<T> {
-    if (!this.db.isOpen) return Promise.reject(new Error('the SQLite mailbox is closed'))
-    return new Promise<T>((resolve, reject) => {
-      this.queued.push({ run, resolve: (value) => resolve(value as T), reject })
-      this.committing ??= new Promise<void>((done) => setImmediate(done)).then(() => this.commitQueued())
-    })
-  }
-
-  /** Never throws: every queued operation is settled, with the error that stopped it if any. */
-  private commitQueued(): void {
-    const batch = this.queued
-    this.queued = []
-    this.committing = undefined
+    await this.commits.settled()
+    if (!this.db.open) return
     try {
-      this.db.exec('BEGIN IMMEDIATE')
-    } catch (error) {
-      for (const operation of batch) operation.reject(error)
-      return
-    }
-    const done: { operation: Operation; value: unknown }[] = []
-    for (const operation of batch) {
-      try {
-        done.push({ operation, value: operation.run() })
-      } catch (error) {
-        // SQLite undoes the failed statement alone; the others in the transaction still commit.
-        operation.reject(error)
-      }
-    }
-    try {
-      this.db.exec('COMMIT')
-    } catch (error) {
-      for (const { operation } of done) operation.reject(error)
-      this.rollBack()
-      return
-    }
-    for (const { operation, value } of done) operation.resolve(value)
-  }
-
-  private rollBack(): void {
-    try {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK')
+      // libsql 0.5 keeps the connection, and so the lock, until its prepared statements are garbage
+      // collected (libsql-js#228): leaving the log and the exclusive mode frees the file now, for a
+      // relay restarted in this process. If that fails (a full disk), the log keeps every commit and
+      // the next open replays it.
+      this.db.exec('PRAGMA journal_mode = DELETE; PRAGMA locking_mode = NORMAL; SELECT 1 FROM store_totals')
     } catch {
-      // Every call of the batch is already refused with the commit's error; this one adds nothing.
+      // As said: nothing committed is lost, the file stays locked until this process lets it go.
+    } finally {
+      this.db.close()
     }
   }
+
+  private transaction<T>(run: () => T): Promise<T> {
+    if (!this.db.open) return Promise.reject(new Error('the SQLite mailbox is closed'))
+    return this.commits.run(run)
+  }
+}
+
+/** Switches to the write-ahead log; the first statement that takes the file's lock. */
+function enterWal(db: Libsql.Database, file: string): void {
+  const mode = z.object({ journal_mode: z.string() }).parse(db.prepare('PRAGMA journal_mode = WAL').get())
+  if (mode.journal_mode !== 'wal')
+    throw new Error(`${file}: SQLite refused the write-ahead log (journal mode ${mode.journal_mode})`)
+}
+
+/** Brings the file to the current schema, all steps or none; a file from a newer relay is refused. */
+function migrate(db: Libsql.Database, file: string): void {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const { user_version: version } = z
+      .object({ user_version: z.number() })
+      .parse(db.prepare('PRAGMA user_version').get())
+    if (version > schemaSteps.length)
+      throw new Error(
+        `${file} was written by a newer relay (schema ${version}, this relay knows ${schemaSteps.length})`,
+      )
+    for (const step of schemaSteps.slice(version)) db.exec(step)
+    db.exec(`PRAGMA user_version = ${schemaSteps.length}`)
+    db.exec('COMMIT')
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+function numberOf(row: unknown): number {
+  return ValueSchema.parse(row).value
 }
 
 function fromRow(row: z.infer<typeof RowSchema>): StoredMessage {

@@ -36,7 +36,7 @@ describe.each(stores)('%s mailbox', (_name, open) => {
     }
     const waiting = async (clientId: string) => (await store.undelivered(topic, clientId, now, 10)).length
 
-    expect(await store.put(stored)).toBe(true)
+    expect(await store.put(stored, { maxMessagesPerTopic: 10, maxTotalBytes: 1000 })).toBe('stored')
     expect(await waiting('did:key:publisher')).toBe(0)
     expect(await store.markDelivered(stored.id, 'did:key:a')).toBe(true)
     expect(await store.markDelivered(stored.id, 'did:key:a')).toBe(false)

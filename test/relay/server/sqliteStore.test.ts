@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { messageId, type StoredMessage } from '../../../relay/server/core/index.js'
-import { SqliteMailboxStore } from '../../../relay/server/sqliteStore.js'
+import { type MailboxCaps, messageId, type StoredMessage } from '../../../relay/server/core/index.js'
+import { SqliteFileInUseError, SqliteMailboxStore } from '../../../relay/server/sqliteStore.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-store-'))
@@ -11,15 +11,16 @@ let files = 0
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
 const now = Date.now()
-function message(topic: string, text: string): StoredMessage {
+const roomy: MailboxCaps = { maxMessagesPerTopic: 10_000, maxTotalBytes: 10_000_000 }
+function message(topic: string, text: string, publishedAt = now, ttlMs = 300_000): StoredMessage {
   return {
     id: messageId(topic, text),
     topic,
     message: text,
     tag: 1108,
     prompt: false,
-    publishedAt: now,
-    expiresAt: now + 300_000,
+    publishedAt,
+    expiresAt: publishedAt + ttlMs,
     publisherId: 'did:key:publisher',
   }
 }
@@ -31,15 +32,15 @@ describe('SQLite mailbox with calls of one turn sharing a commit', () => {
     const topic = randomTopic()
     const messages = Array.from({ length: 300 }, (_, index) => message(topic, `m${index}`))
     // Neither call awaited before the next: all of them land in one transaction.
-    const stored = messages.map((entry) => store.put(entry))
-    const again = store.put(messages[7]!)
+    const stored = messages.map((entry) => store.put(entry, roomy))
+    const again = store.put(messages[7]!, roomy)
     const seen = store.undelivered(topic, 'did:key:reader', now, 1000)
     const delivered = [store.markDelivered(messages[0]!.id, 'did:key:reader')]
     const twice = store.markDelivered(messages[0]!.id, 'did:key:reader')
     const after = store.undelivered(topic, 'did:key:reader', now, 1000)
 
-    expect(await Promise.all(stored)).toEqual(messages.map(() => true))
-    expect(await again).toBe(false)
+    expect(await Promise.all(stored)).toEqual(messages.map(() => 'stored'))
+    expect(await again).toBe('duplicate')
     expect((await seen).map((entry) => entry.message)).toEqual(messages.map((entry) => entry.message))
     expect(await Promise.all(delivered)).toEqual([true])
     expect(await twice).toBe(false)
@@ -55,13 +56,81 @@ describe('SQLite mailbox with calls of one turn sharing a commit', () => {
   it('commits what was queued before close, and refuses calls after it', async () => {
     const file = join(directory, `close-${++files}.db`)
     const store = await SqliteMailboxStore.open(file)
-    const pending = store.put(message(randomTopic(), 'queued just before close'))
+    const pending = store.put(message(randomTopic(), 'queued just before close'), roomy)
     await store.close()
-    expect(await pending).toBe(true)
-    await expect(store.put(message(randomTopic(), 'too late'))).rejects.toThrow('closed')
+    expect(await pending).toBe('stored')
+    await expect(store.put(message(randomTopic(), 'too late'), roomy)).rejects.toThrow('closed')
 
     const reopened = await SqliteMailboxStore.open(file)
     expect(await reopened.size()).toBe(1)
     await reopened.close()
+  })
+
+  it('lets one connection at a time have the file: a second open fails until the first is closed', async () => {
+    const file = join(directory, `exclusive-${++files}.db`)
+    const store = await SqliteMailboxStore.open(file)
+    await store.put(message(randomTopic(), 'held'), roomy)
+    await expect(SqliteMailboxStore.open(file)).rejects.toThrow(SqliteFileInUseError)
+    await expect(SqliteMailboxStore.open(file)).rejects.toThrow('in use by another process')
+    await store.close()
+    const next = await SqliteMailboxStore.open(file)
+    expect(await next.size()).toBe(1)
+    await next.close()
+  })
+})
+
+describe('SQLite mailbox caps', () => {
+  it('refuses a put past the per-topic or the total cap, counting only unexpired messages', async () => {
+    const file = join(directory, `caps-${++files}.db`)
+    const store = await SqliteMailboxStore.open(file)
+    const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 40 }
+    const full = randomTopic()
+    // Ten bytes each; the first expires a second after it is published.
+    expect(await store.put(message(full, 'aaaaaaaaaa', now, 1000), caps)).toBe('stored')
+    expect(await store.put(message(full, 'bbbbbbbbbb'), caps)).toBe('stored')
+    expect(await store.put(message(full, 'cccccccccc'), caps)).toBe('stored')
+    expect(await store.put(message(full, 'dddddddddd'), caps)).toBe('topicFull')
+    expect(await store.put(message(full, 'bbbbbbbbbb'), caps)).toBe('duplicate')
+    const other = randomTopic()
+    expect(await store.put(message(other, 'eeeeeeeeee'), caps)).toBe('stored')
+    expect(await store.put(message(other, 'f'), caps)).toBe('storeFull')
+    // Once the first has expired it counts for neither cap, swept or not.
+    const later = now + 1000
+    expect(await store.put(message(full, 'dddddddddd', later), caps)).toBe('stored')
+    expect(await store.put(message(full, 'gggggggggg', later), caps)).toBe('topicFull')
+    expect(await store.put(message(other, 'hhhhhhhhhh', later), caps)).toBe('storeFull')
+    expect(await store.size()).toBe(5)
+    expect(await store.purgeExpired(later)).toBe(1)
+    expect(await store.size()).toBe(4)
+    await store.close()
+
+    // The counters are in the file: a reopened store enforces the same caps.
+    const reopened = await SqliteMailboxStore.open(file)
+    expect(await reopened.put(message(other, 'iiiiiiiiii', later), caps)).toBe('storeFull')
+    expect(await reopened.put(message(other, 'jjjjjjjjj', later), caps)).toBe('storeFull')
+    expect(await reopened.put(message(other, 'k', later), { ...caps, maxTotalBytes: 41 })).toBe('stored')
+    expect(await reopened.size()).toBe(5)
+    await reopened.close()
+  })
+
+  it('counts a burst of one turn against the caps one put after another', async () => {
+    const file = join(directory, `caps-burst-${++files}.db`)
+    const store = await SqliteMailboxStore.open(file)
+    const topic = randomTopic()
+    const caps: MailboxCaps = { maxMessagesPerTopic: 5, maxTotalBytes: 1_000_000 }
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => store.put(message(topic, `burst ${index}`), caps)),
+    )
+    expect(outcomes).toEqual([
+      'stored',
+      'stored',
+      'stored',
+      'stored',
+      'stored',
+      'topicFull',
+      'topicFull',
+      'topicFull',
+    ])
+    await store.close()
   })
 })
