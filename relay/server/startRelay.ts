@@ -68,6 +68,8 @@ export type RelayHealth = RelayServerStats & {
   store: 'memory' | 'sqlite' | 'redis'
   /** Messages held in the store; null when the store could not be asked. */
   mailbox: number | null
+  /** Why the store's last write failed (a full disk, say), until one succeeds again; then null. */
+  storeError: string | null
   uptimeSeconds: number
 }
 
@@ -123,11 +125,13 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     } catch (error) {
       logger.error('health check could not read the store', { error: describeError(error) })
     }
+    const storeError = backend.writeError() ?? null
     return {
-      status: closing ? 'closing' : mailbox === null ? 'degraded' : 'ok',
+      status: closing ? 'closing' : mailbox === null || storeError !== null ? 'degraded' : 'ok',
       node: nodeId,
       store: backend.kind,
       mailbox,
+      storeError,
       uptimeSeconds: Math.round((now() - startedAt) / 1000),
       ...stats(),
     }
