@@ -21,19 +21,67 @@ export type ChildGroup = {
   stop(graceMs?: number): Promise<void>
 }
 
+/** How long an orphaned command gets to stop on SIGTERM before its whole group is killed. */
+export const orphanGraceMs = 2000
+
+/** Names the guarded command line (JSON) for the guard; the guard removes it before starting the command. */
+const guardedCommandEnv = 'PAIRWISE_GUARDED_COMMAND'
+
+/**
+ * The guard every child group runs under: a tiny Node program that leads the group, starts the command in
+ * it, passes stop signals on, exits as the command does, and holds a pipe from us on its stdin. When that
+ * pipe closes, we are gone — even by SIGKILL, which runs no handler of ours — and the guard stops the command
+ * (SIGTERM, then SIGKILL to the whole group after `orphanGraceMs`), so no chain is left holding a port.
+ * Plain CommonJS in a string, so it runs the same from the sources (tests) and from dist.
+ */
+const guardScript = `
+const { spawn } = require('node:child_process')
+const [command, ...args] = JSON.parse(process.env.${guardedCommandEnv})
+delete process.env.${guardedCommandEnv}
+const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+let orphaned = false
+const killGroup = () => { try { process.kill(-process.pid, 'SIGKILL') } catch {} }
+const signals = ['SIGINT', 'SIGTERM', 'SIGHUP']
+for (const signal of signals) process.on(signal, () => child.kill(signal))
+child.on('error', (error) => { process.stderr.write(command + ': ' + error.message + '\\n'); process.exit(127) })
+child.on('exit', (code, signal) => {
+  if (orphaned) killGroup()
+  for (const s of signals) process.removeAllListeners(s)
+  if (signal) process.kill(process.pid, signal)
+  process.exit(code ?? 1)
+})
+const onOrphaned = () => {
+  if (orphaned) return
+  orphaned = true
+  child.kill('SIGTERM')
+  setTimeout(killGroup, ${orphanGraceMs})
+}
+process.stdin.on('end', onOrphaned)
+process.stdin.on('close', onOrphaned)
+process.stdin.on('error', onOrphaned)
+process.stdin.resume()
+`
+
 /**
  * Starts a command as the leader of its own process group, so that stopping it also stops anything it
  * spawned, and so that a Ctrl-C at the terminal reaches only our orchestrator, which stops groups in order.
+ * The group's leader is a guard (see `guardScript`) that ends the command when this process dies.
  */
 export function startChildGroup(options: ChildGroupOptions): ChildGroup {
-  const child = spawn(options.command, [...options.args], {
+  const output = options.output ?? 'ignore'
+  const child = spawn(process.execPath, ['-e', guardScript], {
     cwd: options.cwd,
-    env: options.env ?? process.env,
+    env: {
+      ...(options.env ?? process.env),
+      [guardedCommandEnv]: JSON.stringify([options.command, ...options.args]),
+    },
     detached: true,
-    stdio: ['ignore', options.output ?? 'ignore', options.output ?? 'ignore'],
+    stdio: ['pipe', output, output],
   })
   if (child.pid === undefined) throw new Error(`${options.name} could not be started (${options.command})`)
   const pid = child.pid
+  // Our end of the pipe the guard watches; it is never written to or ended, only closed by our exit.
+  child.stdin?.on('error', () => {})
   const exited = new Promise<number | NodeJS.Signals>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 0))
     child.once('error', () => resolve(1))

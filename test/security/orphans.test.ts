@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orphanGraceMs } from '../../services/process/childGroup.js'
+import { freePort, isPortTaken } from '../support/ports.js'
+import { processesMatching } from '../support/processes.js'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+// Inside the package, so the bundle finds node_modules, the demo page and Anvil as the sources do.
+const bundleDir = join(root, '.pairwise/test-bundles')
+let cli: string
+
+/** The `pairwise` CLI from the sources, as one file Node runs (dependencies stay in node_modules). */
+beforeAll(async () => {
+  mkdirSync(bundleDir, { recursive: true })
+  cli = join(bundleDir, `cli-${process.pid}.mjs`)
+  await build({
+    entryPoints: [join(root, 'services/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile: cli,
+    logLevel: 'silent',
+  })
+})
+afterAll(() => rmSync(cli, { force: true }))
+
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The parent pid from /proc/<pid>/stat (after the command name, which may hold spaces). */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+}
+
+/** Running (a zombie waiting for init to reap it holds no port and runs nothing). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+describe('no orphans: a stack killed with SIGKILL takes its chain with it', () => {
+  let stack: ChildProcess | undefined
+  let dataDir: string | undefined
+  afterAll(() => {
+    if (stack?.pid && alive(stack.pid)) stack.kill('SIGKILL')
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('`pairwise start` SIGKILLed: Anvil exits and its port is free within a few seconds', async () => {
+    const ports = { chain: await freePort(), relay: await freePort(), demo: await freePort() }
+    dataDir = mkdtempSync(join(tmpdir(), 'pairwise-orphans-'))
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        'start',
+        '--data-dir',
+        dataDir,
+        '--chain-port',
+        String(ports.chain),
+        '--relay-port',
+        String(ports.relay),
+        '--demo-port',
+        String(ports.demo),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    stack = child
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(signal ?? code)),
+    )
+    await waitFor(
+      'the stack',
+      () => (output.includes('Press Ctrl-C to stop.') ? true : undefined),
+      60_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; output:\n${output}`)
+    })
+    const [anvil] = processesMatching('anvil', '--port', String(ports.chain))
+    expect(anvil).toBeDefined()
+    const guard = parentOf(anvil as number)
+    expect(guard).not.toBe(child.pid)
+    expect(parentOf(guard)).toBe(child.pid)
+    expect((await fetch(`http://127.0.0.1:${ports.relay}/health`)).status).toBe(200)
+
+    child.kill('SIGKILL')
+    expect(await exited).toBe('SIGKILL')
+    const started = Date.now()
+    // The guard sends SIGTERM at once; Anvil usually exits in milliseconds, SIGKILL follows after the grace.
+    await waitFor(
+      'Anvil and its guard gone, the chain port free',
+      async () =>
+        !alive(anvil as number) && !alive(guard) && !(await isPortTaken(ports.chain)) ? true : undefined,
+      orphanGraceMs + 3000,
+    )
+    expect(Date.now() - started).toBeLessThan(orphanGraceMs + 3000)
+    expect(processesMatching('anvil', '--port', String(ports.chain))).toEqual([])
+    expect(await isPortTaken(ports.relay)).toBe(false)
+    expect(await isPortTaken(ports.demo)).toBe(false)
+  })
+})
