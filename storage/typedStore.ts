@@ -14,7 +14,11 @@ export class StoreError extends Error {
 
 export type TypedStoreOptions<V> = {
   storage: KeyValueStorage
-  /** The full storage key the list is kept under, from `storageKey()`. */
+  /**
+   * The store's storage key, from `storageKey()`. Each entry is kept under `<storageKey>/<entry key>`;
+   * a list kept under the key itself (the earlier layout, and the official client's) is migrated by
+   * `init()`.
+   */
   storageKey: string
   /** Names the store in errors and reports, e.g. "session". */
   name: string
@@ -24,14 +28,27 @@ export type TypedStoreOptions<V> = {
   onProblem?: ReportProblem
 }
 
+/** Present with its value, or absent. */
+type Slot<V> = { value: V } | undefined
+
+/** A key with writes in flight: what storage holds for it, and how many writes are still to land. */
+type InFlight<V> = { stored: Slot<V>; writes: number }
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /**
- * A keyed collection of validated values, kept in memory and persisted as one list under one storage key.
- * Reads are synchronous after `init()`; each write persists a snapshot, and writes land in call order.
+ * A keyed collection of validated values, kept in memory and persisted one entry per storage key, so a
+ * write costs the size of its entry, not of the whole store. Reads are synchronous after `init()`; writes
+ * land in call order. Memory shows a write at once; a write that fails puts memory back to what storage
+ * still holds and rejects, so the two never disagree once writes settle.
  */
 export class TypedStore<V> {
   readonly name: string
   private readonly options: TypedStoreOptions<V>
   private readonly values = new Map<string, V>()
+  private readonly inFlight = new Map<string, InFlight<V>>()
   private initialized = false
   private persisting: Promise<void> = Promise.resolve()
 
@@ -40,36 +57,16 @@ export class TypedStore<V> {
     this.name = options.name
   }
 
-  /** Loads the stored list; corrupt or foreign entries are reported and dropped, never thrown. */
+  /**
+   * Loads the stored entries; corrupt or foreign ones are reported and removed, never thrown. A list in
+   * the old single-key layout is rewritten entry by entry, then removed; if storage refuses those writes,
+   * `init()` rejects and the list stays, so nothing is lost.
+   */
   async init(): Promise<void> {
     if (this.initialized) return
-    const { storage, storageKey, schema, keyOf } = this.options
-    const report = (reason: string) => this.options.onProblem?.({ key: storageKey, reason })
-    let stored: unknown
-    try {
-      stored = await storage.getItem(storageKey)
-    } catch (error) {
-      report(`could not be read: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    let dropped = false
-    if (stored !== undefined && !Array.isArray(stored)) {
-      report(`expected a list of ${this.name} entries, found ${stored === null ? 'null' : typeof stored}`)
-      dropped = true
-    }
-    for (const [index, entry] of (Array.isArray(stored) ? stored : []).entries()) {
-      const parsed = safeParseExplained(schema, entry)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        report(
-          `entry ${index} is not a valid ${this.name}: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim(),
-        )
-        dropped = true
-        continue
-      }
-      this.values.set(keyOf(parsed.data), parsed.data)
-    }
+    // Without the list of entries a migration could overwrite newer entries with the list's older ones.
+    if (await this.loadEntries()) await this.migrateList()
     this.initialized = true
-    if (dropped) await this.persist()
   }
 
   get length(): number {
@@ -104,8 +101,7 @@ export class TypedStore<V> {
 
   set(key: string, value: V): Promise<void> {
     this.assertInitialized()
-    this.values.set(key, value)
-    return this.persist()
+    return this.write(key, { value })
   }
 
   update(key: string, patch: Partial<V>): Promise<void> {
@@ -114,18 +110,137 @@ export class TypedStore<V> {
 
   delete(key: string): Promise<void> {
     this.assertInitialized()
-    if (!this.values.delete(key)) return this.persisting
-    return this.persist()
+    if (!this.values.has(key)) return this.persisting.then(noop, noop)
+    return this.write(key, undefined)
   }
 
-  private persist(): Promise<void> {
-    const snapshot = [...this.values.values()]
-    const { storage, storageKey } = this.options
-    this.persisting = this.persisting.catch(() => {}).then(() => storage.setItem(storageKey, snapshot))
-    return this.persisting
+  private entryKey(key: string): string {
+    return `${this.options.storageKey}/${key}`
+  }
+
+  private report(key: string, reason: string): void {
+    this.options.onProblem?.({ key, reason })
+  }
+
+  private parse(entry: unknown): { value: V } | { problem: string } {
+    const parsed = safeParseExplained(this.options.schema, entry)
+    if (parsed.success) return { value: parsed.data }
+    const issue = parsed.error.issues[0]
+    return {
+      problem: `not a valid ${this.name}: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim(),
+    }
+  }
+
+  /** False when storage could not list its keys. */
+  private async loadEntries(): Promise<boolean> {
+    const { storage, storageKey, keyOf } = this.options
+    const prefix = this.entryKey('')
+    let keys: string[]
+    try {
+      keys = (await storage.getKeys()).filter((key) => key.startsWith(prefix))
+    } catch (error) {
+      this.report(storageKey, `could not be listed: ${describeError(error)}`)
+      return false
+    }
+    for (const id of keys) {
+      let stored: unknown
+      try {
+        stored = await storage.getItem(id)
+      } catch (error) {
+        this.report(id, `could not be read: ${describeError(error)}`)
+        continue
+      }
+      const parsed = this.parse(stored)
+      if ('value' in parsed && this.entryKey(keyOf(parsed.value)) === id) {
+        this.values.set(id.slice(prefix.length), parsed.value)
+        continue
+      }
+      this.report(
+        id,
+        'problem' in parsed
+          ? parsed.problem
+          : `holds the ${this.name} of another key, ${keyOf(parsed.value)}`,
+      )
+      await storage.removeItem(id).catch(noop)
+    }
+    return true
+  }
+
+  private async migrateList(): Promise<void> {
+    const { storage, storageKey, keyOf } = this.options
+    let stored: unknown
+    try {
+      stored = await storage.getItem(storageKey)
+    } catch (error) {
+      this.report(storageKey, `could not be read: ${describeError(error)}`)
+      return
+    }
+    if (stored === undefined) return
+    if (!Array.isArray(stored)) {
+      this.report(
+        storageKey,
+        `expected a list of ${this.name} entries, found ${stored === null ? 'null' : typeof stored}`,
+      )
+    }
+    for (const [index, entry] of (Array.isArray(stored) ? stored : []).entries()) {
+      const parsed = this.parse(entry)
+      if ('problem' in parsed) {
+        this.report(storageKey, `entry ${index} is ${parsed.problem}`)
+        continue
+      }
+      const key = keyOf(parsed.value)
+      // An entry already kept on its own was written after this list: a crash interrupted a migration.
+      if (this.values.has(key)) continue
+      await storage.setItem(this.entryKey(key), parsed.value)
+      this.values.set(key, parsed.value)
+    }
+    await storage.removeItem(storageKey)
+  }
+
+  private write(key: string, next: Slot<V>): Promise<void> {
+    const current = this.values.get(key)
+    const state = this.inFlight.get(key) ?? {
+      stored: current === undefined ? undefined : { value: current },
+      writes: 0,
+    }
+    this.inFlight.set(key, state)
+    state.writes += 1
+    this.show(key, next)
+    const { storage } = this.options
+    const id = this.entryKey(key)
+    const run = this.persisting
+      .then(noop, noop)
+      .then(() => (next === undefined ? storage.removeItem(id) : storage.setItem(id, next.value)))
+    this.persisting = run
+    return run.then(
+      () => {
+        state.stored = next
+        this.settle(key, state)
+      },
+      (error: unknown) => {
+        // Later writes to this key decide what memory shows; the last one to settle restores storage's value.
+        if (this.settle(key, state)) this.show(key, state.stored)
+        throw error
+      },
+    )
+  }
+
+  /** One write of `key` landed or failed; true when it was the last one in flight. */
+  private settle(key: string, state: InFlight<V>): boolean {
+    state.writes -= 1
+    if (state.writes > 0) return false
+    this.inFlight.delete(key)
+    return true
+  }
+
+  private show(key: string, slot: Slot<V>): void {
+    if (slot === undefined) this.values.delete(key)
+    else this.values.set(key, slot.value)
   }
 
   private assertInitialized(): void {
     if (!this.initialized) throw new StoreError('NOT_INITIALIZED', `Not initialized. ${this.name} store`)
   }
 }
+
+function noop(): void {}

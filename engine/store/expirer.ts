@@ -85,7 +85,8 @@ export class Expirer {
     const now = this.#clock.now()
     for (const entry of this.#store.getAll()) {
       if (entry.expiry * 1000 > now) continue
-      void this.#store.delete(entry.target)
+      // A delete storage refuses leaves the entry in place, so it fires again at the next check.
+      this.#store.delete(entry.target).catch(() => {})
       this.#onExpired(parseTarget(entry.target))
     }
     this.#arm()

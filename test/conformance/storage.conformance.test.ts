@@ -71,8 +71,38 @@ describe('storage conformance', () => {
     const { topic } = await establishSession(dapp, wallet)
     await dapp.close()
     const sessionKey = storageKey({ context: 'client', name: 'session' })
-    const stored = (await storage.getItem<unknown[]>(sessionKey)) ?? []
-    await storage.setItem(sessionKey, [...stored, { topic: 'broken' }])
+    const brokenKey = `${sessionKey}/${'f'.repeat(64)}`
+    await storage.setItem(brokenKey, { topic: 'broken' })
+    const problems: StorageProblem[] = []
+    const restarted = await pool.make(harness.relay.url, {
+      storage,
+      onStorageProblem: (problem) => problems.push(problem),
+    })
+    expect(restarted.session.keys).toEqual([topic])
+    expect(problems).toEqual([{ key: brokenKey, reason: expect.stringContaining('not a valid session') }])
+    await expectRequestAnswered(wallet, restarted, topic)
+    await pool.closeAll()
+  })
+
+  it('a client restarted on storage in the old one-list-per-store layout keeps its sessions', async () => {
+    const pool = new ClientPool()
+    const storage = new MemoryStorage()
+    const dapp = await pool.make(harness.relay.url, { storage })
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    await dapp.close()
+    // Fold every store's entries back into one list under the store's key, as earlier versions kept them.
+    const lists = new Map<string, unknown[]>()
+    for (const [key, value] of await storage.getEntries()) {
+      const slash = key.indexOf('/')
+      if (slash < 0) continue
+      const listKey = key.slice(0, slash)
+      lists.set(listKey, [...(lists.get(listKey) ?? []), value])
+      await storage.removeItem(key)
+    }
+    for (const [listKey, list] of lists) await storage.setItem(listKey, list)
+    const sessionKey = storageKey({ context: 'client', name: 'session' })
+    await storage.setItem(sessionKey, [...(lists.get(sessionKey) ?? []), { topic: 'broken' }])
     const problems: StorageProblem[] = []
     const restarted = await pool.make(harness.relay.url, {
       storage,
@@ -82,13 +112,18 @@ describe('storage conformance', () => {
     expect(problems).toEqual([
       { key: sessionKey, reason: expect.stringContaining('entry 1 is not a valid session') },
     ])
-    wallet.on(
-      'session_request',
-      ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'again' } }),
-    )
-    await expect(
-      restarted.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }),
-    ).resolves.toBe('again')
+    expect(await storage.getItem(sessionKey)).toBeUndefined()
+    await expectRequestAnswered(wallet, restarted, topic)
     await pool.closeAll()
   })
 })
+
+async function expectRequestAnswered(wallet: SignClient, dapp: SignClient, topic: string): Promise<void> {
+  wallet.on(
+    'session_request',
+    ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'again' } }),
+  )
+  await expect(
+    dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }),
+  ).resolves.toBe('again')
+}

@@ -72,7 +72,7 @@ describe('TypedStore', () => {
     expect(() => store.update(topic(9), {})).toThrow(expect.objectContaining({ code: 'NO_MATCHING_KEY' }))
   })
 
-  it('reports and drops corrupt or foreign entries, keeps the good ones, and rewrites the list', async () => {
+  it('migrates the old single-list layout entry by entry, reporting and dropping corrupt entries', async () => {
     const storage = new MemoryStorage()
     await storage.setItem(key, [
       session(1),
@@ -93,7 +93,52 @@ describe('TypedStore', () => {
     expect(problems[1]?.reason).toBe(
       'entry 2 is not a valid session: value Invalid input: expected object, received string',
     )
-    expect(await storage.getItem(key)).toEqual([session(1), session(2)])
+    expect(await storage.getItem(key)).toBeUndefined()
+    expect((await storage.getKeys()).sort()).toEqual([`${key}/${topic(1)}`, `${key}/${topic(2)}`])
+    expect(await storage.getItem(`${key}/${topic(2)}`)).toEqual(session(2))
+    const restored = makeStore(storage)
+    await restored.init()
+    expect(restored.getAll()).toEqual([session(1), session(2)])
+  })
+
+  it('prefers an entry kept on its own to the same key in a list a crash left mid-migration', async () => {
+    const storage = new MemoryStorage()
+    await storage.setItem(key, [session(1), session(2)])
+    await storage.setItem(`${key}/${topic(1)}`, { ...session(1), acknowledged: true })
+    const store = makeStore(storage)
+    await store.init()
+    expect(store.get(topic(1)).acknowledged).toBe(true)
+    expect(store.get(topic(2))).toEqual(session(2))
+    expect(await storage.getItem(key)).toBeUndefined()
+  })
+
+  it('keeps the old list and rejects init when storage refuses the migrated entries', async () => {
+    const storage = new MemoryStorage()
+    await storage.setItem(key, [session(1)])
+    const setItem = storage.setItem.bind(storage)
+    storage.setItem = () => Promise.reject(new Error('quota exceeded'))
+    await expect(makeStore(storage).init()).rejects.toThrow('quota exceeded')
+    expect(await storage.getItem(key)).toEqual([session(1)])
+    storage.setItem = setItem
+    const store = makeStore(storage)
+    await store.init()
+    expect(store.getAll()).toEqual([session(1)])
+  })
+
+  it('reports and removes a corrupt entry, or one stored under another key', async () => {
+    const storage = new MemoryStorage()
+    await storage.setItem(`${key}/${topic(1)}`, session(1))
+    await storage.setItem(`${key}/${topic(2)}`, { topic: 'broken' })
+    await storage.setItem(`${key}/${topic(3)}`, session(4))
+    const problems: StorageProblem[] = []
+    const store = makeStore(storage, problems)
+    await store.init()
+    expect(store.keys).toEqual([topic(1)])
+    expect(problems).toEqual([
+      { key: `${key}/${topic(2)}`, reason: expect.stringMatching(/^not a valid session: topic/) },
+      { key: `${key}/${topic(3)}`, reason: `holds the session of another key, ${topic(4)}` },
+    ])
+    expect(await storage.getKeys()).toEqual([`${key}/${topic(1)}`])
   })
 
   it('starts empty, with a report, when the stored value is not a list', async () => {
@@ -104,6 +149,7 @@ describe('TypedStore', () => {
     await store.init()
     expect(store.getAll()).toEqual([])
     expect(problems).toEqual([{ key, reason: 'expected a list of session entries, found object' }])
+    expect(await storage.getItem(key)).toBeUndefined()
   })
 
   it('survives a storage that fails to read, reporting why', async () => {
@@ -140,5 +186,95 @@ describe('TypedStore', () => {
       ),
       { numRuns: 2000 },
     )
+  })
+})
+
+/** A MemoryStorage that counts what is written and can be told to fail, as a full disk or quota would. */
+class MeteredStorage extends MemoryStorage {
+  bytesWritten = 0
+  writes = 0
+  failing = false
+  failWhen: (value: unknown) => boolean = () => false
+
+  override async setItem<T>(itemKey: string, value: T): Promise<void> {
+    if (this.failing || this.failWhen(value)) throw new Error('QuotaExceededError')
+    this.writes += 1
+    this.bytesWritten += itemKey.length + JSON.stringify(value).length
+    return super.setItem(itemKey, value)
+  }
+
+  override async removeItem(itemKey: string): Promise<void> {
+    if (this.failing) throw new Error('QuotaExceededError')
+    return super.removeItem(itemKey)
+  }
+}
+
+describe('TypedStore writes', () => {
+  async function bytesForSets(count: number): Promise<number> {
+    const storage = new MeteredStorage()
+    const store = makeStore(storage)
+    await store.init()
+    for (let n = 0; n < count; n++) await store.set(topic(n), session(n))
+    expect(storage.writes).toBe(count)
+    return storage.bytesWritten
+  }
+
+  it('cost the size of one entry each: bytes written grow linearly with the number of sets', async () => {
+    const small = await bytesForSets(200)
+    const large = await bytesForSets(2_000)
+    // Linear: 10x the sets, 10x the bytes (keys grow by a digit or two). A whole-list rewrite per set
+    // would write about 100x.
+    expect(large / small).toBeGreaterThan(9.5)
+    expect(large / small).toBeLessThan(10.5)
+  })
+
+  it('that fail leave memory as storage has it, and reach the caller', async () => {
+    const storage = new MeteredStorage()
+    const store = makeStore(storage)
+    await store.init()
+    await store.set(topic(1), session(1))
+    storage.failing = true
+    const failing = store.set(topic(1), { ...session(1), acknowledged: true })
+    expect(store.get(topic(1)).acknowledged).toBe(true)
+    await expect(failing).rejects.toThrow('QuotaExceededError')
+    expect(store.get(topic(1))).toEqual(session(1))
+    await expect(store.set(topic(2), session(2))).rejects.toThrow('QuotaExceededError')
+    expect(store.has(topic(2))).toBe(false)
+    await expect(store.delete(topic(1))).rejects.toThrow('QuotaExceededError')
+    expect(store.get(topic(1))).toEqual(session(1))
+    storage.failing = false
+    const restored = makeStore(storage)
+    await restored.init()
+    expect(restored.getAll()).toEqual(store.getAll())
+  })
+
+  it('in flight together settle on the last value storage took', async () => {
+    const storage = new MeteredStorage()
+    const store = makeStore(storage)
+    await store.init()
+    await store.set(topic(1), session(1))
+    const stored = () => storage.getItem<Session>(`${key}/${topic(1)}`)
+    const twoWrites = async (first: number, second: number) => {
+      const results = await Promise.allSettled([
+        store.set(topic(1), { ...session(1), expiry: first }),
+        store.set(topic(1), { ...session(1), expiry: second }),
+      ])
+      return results.map((result) => result.status)
+    }
+
+    storage.failWhen = (value) => (value as Session).expiry === 1
+    expect(await twoWrites(1, 2)).toEqual(['rejected', 'fulfilled'])
+    expect(store.get(topic(1)).expiry).toBe(2)
+    expect((await stored())?.expiry).toBe(2)
+
+    storage.failWhen = (value) => (value as Session).expiry === 4
+    expect(await twoWrites(3, 4)).toEqual(['fulfilled', 'rejected'])
+    expect(store.get(topic(1)).expiry).toBe(3)
+    expect((await stored())?.expiry).toBe(3)
+
+    storage.failWhen = () => true
+    expect(await twoWrites(5, 6)).toEqual(['rejected', 'rejected'])
+    expect(store.get(topic(1)).expiry).toBe(3)
+    expect((await stored())?.expiry).toBe(3)
   })
 })
