@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildRelayEntry, type ChildRelay } from '../relay/server/support/childRelay.js'
+import { randomTopic, testIdentity } from '../relay/server/support/rawClient.js'
+import { collect, connect, health, publish, startSqliteRelay } from './support/sqliteChild.js'
+
+const directory = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-full-'))
+let entry = ''
+let relay: ChildRelay | undefined
+
+beforeAll(async () => {
+  entry = await buildRelayEntry()
+}, 30_000)
+
+afterAll(async () => {
+  if (relay && relay.child.exitCode === null) relay.child.kill('SIGKILL')
+  await relay?.exited
+  rmSync(directory, { recursive: true, force: true })
+  rmSync(entry, { force: true })
+})
+
+/**
+ * Sets the relay process's file size limit (RLIMIT_FSIZE, soft): a limit of 0 makes every write to
+ * its mailbox file and log fail as on a full disk, while its sockets and pipes go on working. Node
+ * ignores SIGXFSZ, so the writes fail with EFBIG instead of killing it.
+ */
+function limitFileSize(pid: number, limit: string): void {
+  execFileSync('prlimit', ['--pid', String(pid), `--fsize=${limit}:`])
+}
+
+function fileSizeLimit(pid: number): string {
+  return execFileSync('prlimit', ['--pid', String(pid), '--fsize', '--output=SOFT', '--noheadings', '--raw'])
+    .toString()
+    .trim()
+}
+
+describe('SQLite relay on a full disk', () => {
+  it('refuses publishes with an error, reports it on /health, loses nothing acked, and recovers when space returns', async () => {
+    relay = await startSqliteRelay(entry, join(directory, 'mailbox.db'))
+    const pid = relay.child.pid
+    if (pid === undefined) throw new Error('the relay child has no pid')
+    const publisher = await connect(relay, testIdentity())
+    const topic = randomTopic()
+    const acked = new Set<string>()
+    const refused = new Set<string>()
+    const send = async (texts: string[]) => {
+      // Sent together so that they share commits, as publishes of a busy relay do.
+      const outcomes = await Promise.all(texts.map((text) => publish(publisher, topic, text)))
+      texts.forEach((text, index) => (outcomes[index] ? acked : refused).add(text))
+    }
+    const batch = (name: string) => Array.from({ length: 20 }, (_, index) => `${name} ${index}`)
+
+    await send(batch('before'))
+    expect(refused).toEqual(new Set())
+    expect(await health(relay)).toMatchObject({ status: 200, body: { status: 'ok', storeError: null } })
+
+    const original = fileSizeLimit(pid)
+    limitFileSize(pid, '0')
+    await send(batch('full'))
+    expect([...refused].sort()).toEqual(batch('full').sort())
+    const degraded = await health(relay)
+    expect(degraded).toMatchObject({ status: 503, body: { status: 'degraded' } })
+    expect(degraded.body.storeError).toMatch(/disk I\/O error|disk is full/)
+
+    limitFileSize(pid, original)
+    await send(batch('after'))
+    expect(acked.size).toBe(40)
+    expect(await health(relay)).toMatchObject({ status: 200, body: { status: 'ok', storeError: null } })
+
+    const received = await collect(relay, testIdentity(), [topic], acked, 5000)
+    expect(new Set(received)).toEqual(acked)
+    await publisher.close()
+  }, 60_000)
+})
