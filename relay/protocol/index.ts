@@ -1,5 +1,5 @@
 export { readCommonPublishParams, readCommonSubscribeParams } from './commonParams.js'
-export { RelayErrorCode } from './errors.js'
+export { RelayCloseCode, RelayErrorCode } from './errors.js'
 export { resultFrameText, subscriptionFrameText } from './frameText.js'
 export {
   encodeFrame,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { consoleLogger, type LogLevel } from './core/index.js'
+import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from './core/index.js'
 import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
 import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
 
@@ -8,7 +8,18 @@ export const DEFAULT_RELAY_PORT = 8787
 export const relayUsage =
   'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--sqlite-sync normal|full]\n' +
   '               [--redis URL] [--redis-prefix P]\n' +
-  '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]'
+  '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]\n' +
+  '               [--<limit> N]... (limits, e.g. --max-connections-per-ip 100: README, "Relay limits")'
+
+type LimitName = keyof RelayLimits
+
+/** `maxConnectionsPerIp` → `max-connections-per-ip`: every limit has a flag of its own. */
+const limitFlags = new Map<string, LimitName>(
+  (Object.keys(defaultRelayLimits) as LimitName[]).map((name) => [
+    name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+    name,
+  ]),
+)
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
@@ -29,6 +40,7 @@ export function parseRelayArgs(
       'reject-bad-auth': { type: 'boolean' },
       audience: { type: 'string', multiple: true },
       'log-level': { type: 'string' },
+      ...Object.fromEntries([...limitFlags.keys()].map((flag) => [flag, { type: 'string' as const }])),
     },
     strict: true,
   })
@@ -42,6 +54,15 @@ export function parseRelayArgs(
   const sqliteSync = values['sqlite-sync']
   if (sqliteSync !== undefined && sqliteSync !== 'normal' && sqliteSync !== 'full')
     throw new Error(`--sqlite-sync must be 'normal' or 'full', got '${sqliteSync}'`)
+  const limits: Partial<RelayLimits> = {}
+  for (const [flag, name] of limitFlags) {
+    const text: unknown = (values as Record<string, unknown>)[flag]
+    if (typeof text !== 'string') continue
+    const value = Number(text)
+    if (!(Number.isFinite(value) && value > 0))
+      throw new Error(`--${flag} must be a number > 0, got '${text}'`)
+    limits[name] = value
+  }
   let store: RelayStoreSpec | undefined
   if (values.store !== undefined) {
     const spec = parseStoreSpec(values.store)
@@ -57,6 +78,7 @@ export function parseRelayArgs(
     ...(values.redis ? { redisUrl: values.redis } : {}),
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
   }
 }
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import { RelayCloseCode } from '../protocol/index.js'
 import { openBackend } from './backend.js'
 import {
   anonymousClientId,
@@ -47,8 +48,12 @@ export type StartRelayOptions = {
   authenticate?: RelayAuthenticator
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: RelayLogger
+  /** Abuse limits; each unset one takes its default (README, "Relay limits"). */
   limits?: Partial<RelayLimits>
-  /** WebSocket pings keep Node clients (which drop a socket silent for 35 s) connected. */
+  /**
+   * WebSocket pings keep Node clients (which drop a socket silent for 35 s) connected; a socket that
+   * has not answered the previous ping with a pong when the next is due is closed with 4011.
+   */
   pingIntervalMs?: number
   ackTimeoutMs?: number
   sweepIntervalMs?: number
@@ -60,6 +65,10 @@ export type RelayServerStats = RelayStats & {
   authRefused: number
   /** Sockets closed because they answered no ping for a whole interval. */
   pingTimeouts: number
+  /** Upgrades refused for the connection caps, per address (429) or in total (503). */
+  connectionsRefused: number
+  /** Sockets closed because more bytes waited to be sent to them than `maxOutputBufferBytes`. */
+  outputBufferCloses: number
 }
 
 export type RelayHealth = RelayServerStats & {
@@ -108,13 +117,18 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     ...(options.ackTimeoutMs === undefined ? {} : { ackTimeoutMs: options.ackTimeoutMs }),
     ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
   })
-  const counters = { authRefused: 0, pingTimeouts: 0 }
+  const counters = { authRefused: 0, pingTimeouts: 0, connectionsRefused: 0, outputBufferCloses: 0 }
+  const { limits } = core
   const authenticate = options.authenticate ?? jwtAuthenticator()
   const rejectBadAuth = options.rejectBadAuth ?? false
   // Frames up to twice the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: core.limits.maxFrameBytes * 2 })
-  // Sockets pinged and not heard from since; one that is still here at the next ping is dead.
+  // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
+  // pong counts: a client can send frames without reading anything.
   const unanswered = new Set<WebSocket>()
+  // Upgrading and open sockets, per remote address and in total, for the connection caps.
+  const perAddress = new Map<string, number>()
+  let socketCount = 0
   let closing: Promise<void> | undefined
 
   const stats = (): RelayServerStats => ({ ...core.stats(), ...counters })
@@ -149,18 +163,34 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const url = relayUrl(host, port)
   const acceptsAudience = audienceMatcher(ownRelayUrls(host, port), options.allowedAudiences)
 
-  const attach = (socket: WebSocket, clientId: string) => {
-    const session = core.open(clientId, {
-      send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text)
+  const attach = (socket: WebSocket, clientId: string, address: string) => {
+    const session = core.open(
+      clientId,
+      {
+        send: (text) => {
+          if (socket.readyState !== socket.OPEN) return
+          socket.send(text)
+          // What the client has not taken yet stays in our memory: a client that stops reading is cut
+          // off here, as Redis does with its client-output-buffer-limit.
+          if (socket.bufferedAmount > limits.maxOutputBufferBytes) {
+            counters.outputBufferCloses++
+            logger.warn('client not reading; connection closed', {
+              clientId,
+              remote: address,
+              code: RelayCloseCode.outputBufferFull,
+              unsentBytes: socket.bufferedAmount,
+            })
+            closeAndCut(socket, RelayCloseCode.outputBufferFull, 'output buffer full')
+          }
+        },
+        close: (code, reason) => closeAndCut(socket, code, reason),
+        pause: () => socket.pause(),
+        resume: () => socket.resume(),
       },
-      close: (code, reason) => socket.close(code, reason),
-    })
+      address,
+    )
     socket.on('pong', () => unanswered.delete(socket))
-    socket.on('message', (data) => {
-      unanswered.delete(socket)
-      session.receive(rawText(data))
-    })
+    socket.on('message', (data) => session.receive(rawText(data)))
     socket.on('close', () => {
       unanswered.delete(socket)
       session.closed()
@@ -168,8 +198,32 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
   }
 
+  const admit = (address: string, socket: Duplex) => {
+    const fromAddress = perAddress.get(address) ?? 0
+    if (socketCount >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerIp) {
+      counters.connectionsRefused++
+      const total = socketCount >= limits.maxConnections
+      logger.warn('connection refused at its cap', { remote: address, total })
+      throw total
+        ? new HttpError(503, `the relay is at its limit of ${limits.maxConnections} connections`)
+        : new HttpError(429, `at most ${limits.maxConnectionsPerIp} connections per address`)
+    }
+    socketCount++
+    perAddress.set(address, fromAddress + 1)
+    socket.once('close', () => {
+      socketCount--
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
+    })
+  }
+
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (closing) return refuseUpgrade(socket, 503, 'the relay is shutting down')
+    const address = request.socket.remoteAddress ?? 'unknown'
+    // Before the token is checked: refusing costs no signature verification, and every socket counts,
+    // a token that does not verify (an anonymous client id of its own) included.
+    admit(address, socket)
     const query = requestTarget(request, 'ws://relay').searchParams
     const outcome = authenticate(query.get('auth') ?? undefined, { acceptsAudience, now: now() })
     if (!outcome.ok) {
@@ -177,8 +231,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       logger.warn(
         rejectBadAuth ? 'relay auth refused; upgrade rejected' : 'relay auth refused; let in anonymously',
         {
-          reason: outcome.reason,
-          remote: request.socket.remoteAddress,
+          reason: truncate(outcome.reason),
+          remote: address,
           ua: truncate(query.get('ua') ?? ''),
         },
       )
@@ -187,7 +241,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     const clientId = outcome.ok ? outcome.clientId : anonymousClientId()
     sockets.handleUpgrade(request, socket, head, (webSocket) => {
       logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
-      attach(webSocket, clientId)
+      attach(webSocket, clientId, address)
     })
   }
   http.on('upgrade', safeUpgrade(upgrade, serverOptions))
@@ -202,7 +256,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       if (socket.readyState !== socket.OPEN) continue
       if (unanswered.has(socket)) {
         counters.pingTimeouts++
-        socket.terminate()
+        closeAndCut(socket, RelayCloseCode.pingTimeout, 'no pong to the last ping')
         continue
       }
       unanswered.add(socket)
@@ -288,6 +342,15 @@ async function socketsClosed(server: WebSocketServer, graceMs: number): Promise<
   const closed = Promise.all(pending.map((socket) => new Promise((resolve) => socket.once('close', resolve))))
   await Promise.race([closed, delay(graceMs)])
   for (const socket of server.clients) socket.terminate()
+}
+
+/**
+ * Closes with `code`, then cuts the socket if the closing handshake has not finished within the grace:
+ * a client that does not read never sees the close frame, and what is queued for it must not stay.
+ */
+function closeAndCut(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason)
+  setTimeout(() => socket.terminate(), SOCKET_CLOSE_GRACE_MS).unref()
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,16 +1,31 @@
+import { RelayCloseCode } from '../../protocol/index.js'
 import type { HandlerContext } from './handlers/context.js'
+import type { RelayLimits } from './limits.js'
 import { type StoredMessage, subscriptionId } from './message.js'
 
 /** The socket under a connection, whatever it is (ws, mock-socket, …). */
 export type ConnectionTransport = {
   send(text: string): void
   close(code: number, reason: string): void
+  /**
+   * Stop and restart reading frames from the socket, so that a client sending faster than the relay
+   * handles waits in its own TCP buffers. Where a socket cannot (mock-socket), a connection over its
+   * frame queue cap is closed instead.
+   */
+  pause?(): void
+  resume?(): void
 }
+
+export type ConnectionLimits = Pick<
+  RelayLimits,
+  'maxPendingFrames' | 'maxPendingFrameBytes' | 'maxInFlightPushes' | 'maxInFlightBytes'
+>
 
 /** A message pushed on this connection and not yet acknowledged. */
 export type InFlight = { message: StoredMessage; sentAt: number; attempts: number }
 
 type Task = () => Promise<void>
+type Pending = { task: Task; bytes: number }
 
 /** One client socket: who it is, what it listens to, and what it still has to acknowledge. */
 export class RelayConnection {
@@ -20,14 +35,22 @@ export class RelayConnection {
   private readonly subscriptions = new Map<string, string>()
   private readonly inflightByRequest = new Map<string, InFlight>()
   private readonly inflightMessages = new Set<string>()
-  private readonly waiting: Task[] = []
+  private inflightBytes = 0
+  // Topics with stored messages not pushed yet for lack of in-flight room; pushed as acks make room.
+  private readonly backlog = new Set<string>()
+  private waiting: Pending[] = []
+  private waitingBytes = 0
+  private paused = false
   private running: Promise<void> | undefined
   private isOpen = true
 
   constructor(
     readonly id: number,
     readonly clientId: string,
+    /** The remote address the socket comes from; publish rates and connection caps are counted per address. */
+    readonly address: string,
     private readonly transport: ConnectionTransport,
+    private readonly limits: ConnectionLimits,
     contextFor: (connection: RelayConnection) => HandlerContext,
   ) {
     this.context = contextFor(this)
@@ -54,6 +77,7 @@ export class RelayConnection {
 
   /** True when the topic was subscribed. */
   removeTopic(topic: string): boolean {
+    this.backlog.delete(topic)
     return this.subscriptions.delete(topic)
   }
 
@@ -61,6 +85,7 @@ export class RelayConnection {
   clearTopics(): string[] {
     const topics = [...this.subscriptions.keys()]
     this.subscriptions.clear()
+    this.backlog.clear()
     return topics
   }
 
@@ -71,16 +96,44 @@ export class RelayConnection {
 
   /**
    * Frames are handled one after another, so a client sees its calls take effect in order. A task that
-   * fails never stops the frames queued after it; tasks handle their own errors.
+   * fails never stops the frames queued after it; tasks handle their own errors. `bytes` is the frame's
+   * size: past the pending-frame caps the socket is not read until the queue has halved.
    */
-  enqueue(task: Task): void {
-    this.waiting.push(task)
+  enqueue(task: Task, bytes: number): void {
+    if (!this.isOpen) return
+    this.waiting.push({ task, bytes })
+    this.waitingBytes += bytes
+    if (
+      this.waiting.length > this.limits.maxPendingFrames ||
+      this.waitingBytes > this.limits.maxPendingFrameBytes
+    )
+      this.throttle()
     this.running ??= this.runWaiting()
   }
 
+  private throttle(): void {
+    if (this.paused) return
+    if (!this.transport.pause) {
+      this.close(RelayCloseCode.frameQueueFull, 'too many frames waiting to be handled')
+      return
+    }
+    this.paused = true
+    this.transport.pause()
+  }
+
   private async runWaiting(): Promise<void> {
-    for (let task = this.waiting.shift(); task; task = this.waiting.shift())
-      await task().catch(() => undefined)
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      this.waitingBytes -= next.bytes
+      await next.task().catch(() => undefined)
+      if (
+        this.paused &&
+        this.waiting.length <= this.limits.maxPendingFrames / 2 &&
+        this.waitingBytes <= this.limits.maxPendingFrameBytes / 2
+      ) {
+        this.paused = false
+        this.transport.resume?.()
+      }
+    }
     this.running = undefined
   }
 
@@ -97,6 +150,11 @@ export class RelayConnection {
     this.isOpen = false
     this.inflightByRequest.clear()
     this.inflightMessages.clear()
+    this.inflightBytes = 0
+    this.backlog.clear()
+    // Frames not handled yet could not be answered any more.
+    this.waiting = []
+    this.waitingBytes = 0
   }
 
   close(code: number, reason: string): void {
@@ -109,9 +167,42 @@ export class RelayConnection {
     return this.inflightMessages.has(messageId)
   }
 
+  /** Whether `message` may be pushed now: one push always may, more while the in-flight caps allow. */
+  hasRoomFor(message: StoredMessage): boolean {
+    const count = this.inflightByRequest.size
+    if (count === 0) return true
+    return (
+      count < this.limits.maxInFlightPushes &&
+      this.inflightBytes + message.message.length <= this.limits.maxInFlightBytes
+    )
+  }
+
+  get inFlightCount(): number {
+    return this.inflightByRequest.size
+  }
+
+  /** Remembers that `topic` has messages this connection was not pushed for lack of room. */
+  deferTopic(topic: string): void {
+    if (this.subscriptions.has(topic)) this.backlog.add(topic)
+  }
+
+  /** The pushed topic's backlog is empty now. */
+  clearDeferred(topic: string): void {
+    this.backlog.delete(topic)
+  }
+
+  /** Topics to push more from, once at most half the in-flight room is taken; none before. */
+  deferredTopicsToFill(): string[] {
+    if (this.backlog.size === 0) return []
+    if (this.inflightByRequest.size > this.limits.maxInFlightPushes / 2) return []
+    if (this.inflightBytes > this.limits.maxInFlightBytes / 2) return []
+    return [...this.backlog]
+  }
+
   trackPush(requestId: string, entry: InFlight): void {
     this.inflightByRequest.set(requestId, entry)
     this.inflightMessages.add(entry.message.id)
+    this.inflightBytes += entry.message.message.length
   }
 
   /** Removes and returns what request `requestId` pushed, if it is still awaited. */
@@ -120,6 +211,7 @@ export class RelayConnection {
     if (!entry) return undefined
     this.inflightByRequest.delete(requestId)
     this.inflightMessages.delete(entry.message.id)
+    this.inflightBytes -= entry.message.message.length
     return entry
   }
 

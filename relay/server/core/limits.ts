@@ -1,4 +1,10 @@
-/** Abuse limits; each one, when hit, answers the offending call with its own JSON-RPC error code. */
+import type { MailboxCaps } from './store.js'
+
+/**
+ * Abuse limits: everything a client can make the relay hold or do has one. A call over a limit gets its
+ * own JSON-RPC error code, a socket over one its own close code, an upgrade over one its HTTP status
+ * (README, "Relay limits"). The connection limits are enforced by the WebSocket server, the rest by the core.
+ */
 export type RelayLimits = {
   /** Size of one envelope (`message`), in UTF-8 bytes. */
   maxMessageBytes: number
@@ -14,19 +20,61 @@ export type RelayLimits = {
   publishBurst: number
   /** Sustained publishes per second per client id. */
   publishPerSecond: number
+  /** Publishes one remote address may make at once, all its sockets (anonymous ones too) together. */
+  publishBurstPerIp: number
+  /** Sustained publishes per second per remote address. */
+  publishPerSecondPerIp: number
+  /** Envelope bytes one remote address may publish at once. */
+  publishBytesBurstPerIp: number
+  /** Sustained envelope bytes per second per remote address. */
+  publishBytesPerSecondPerIp: number
   /** Messages returned by one fetch call; the rest is signalled with `hasMore`. */
   maxFetchMessages: number
+  /** Unexpired messages one topic's mailbox holds; further publishes on it are refused. */
+  maxMessagesPerTopic: number
+  /** Envelope bytes all mailboxes hold together; further publishes are refused. */
+  maxMailboxBytes: number
+  /** Pushes on one connection awaiting acknowledgement; the rest follow as acknowledgements arrive. */
+  maxInFlightPushes: number
+  /** Envelope bytes of those pushes (one push is always allowed, whatever its size). */
+  maxInFlightBytes: number
+  /** Received frames waiting to be handled on one connection; beyond, the socket is no longer read. */
+  maxPendingFrames: number
+  /** Bytes of those frames. */
+  maxPendingFrameBytes: number
+  /** Bytes sent to one socket and not yet taken by the network; beyond, the socket is closed (4010). */
+  maxOutputBufferBytes: number
+  /** Open WebSocket connections from one remote address; more are refused with HTTP 429. */
+  maxConnectionsPerIp: number
+  /** Open WebSocket connections in total; more are refused with HTTP 503. */
+  maxConnections: number
 }
 
+const KiB = 1024
+const MiB = 1024 * KiB
+
 export const defaultRelayLimits: RelayLimits = {
-  maxMessageBytes: 256 * 1024,
-  maxFrameBytes: 4 * 1024 * 1024,
+  maxMessageBytes: 256 * KiB,
+  maxFrameBytes: 4 * MiB,
   maxTopicsPerConnection: 2000,
   maxBatchSize: 1000,
   maxTtlSeconds: 30 * 86_400,
   publishBurst: 200,
   publishPerSecond: 50,
+  publishBurstPerIp: 1000,
+  publishPerSecondPerIp: 500,
+  publishBytesBurstPerIp: 16 * MiB,
+  publishBytesPerSecondPerIp: 1 * MiB,
   maxFetchMessages: 500,
+  maxMessagesPerTopic: 1000,
+  maxMailboxBytes: 128 * MiB,
+  maxInFlightPushes: 64,
+  maxInFlightBytes: 1 * MiB,
+  maxPendingFrames: 64,
+  maxPendingFrameBytes: 4 * MiB,
+  maxOutputBufferBytes: 4 * MiB,
+  maxConnectionsPerIp: 100,
+  maxConnections: 10_000,
 }
 
 export function resolveLimits(overrides: Partial<RelayLimits> = {}): RelayLimits {
@@ -35,4 +83,9 @@ export function resolveLimits(overrides: Partial<RelayLimits> = {}): RelayLimits
     if (!(Number.isFinite(value) && value > 0))
       throw new RangeError(`relay limit ${name} must be > 0, got ${value}`)
   return limits
+}
+
+/** What the store is told a mailbox may hold. */
+export function mailboxCaps(limits: RelayLimits): MailboxCaps {
+  return { maxMessagesPerTopic: limits.maxMessagesPerTopic, maxTotalBytes: limits.maxMailboxBytes }
 }

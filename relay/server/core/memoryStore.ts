@@ -1,8 +1,11 @@
 import type { StoredMessage } from './message.js'
-import type { MailboxStore } from './store.js'
+import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 
 // Most messages reach one client or none: a lone recipient is kept as its id, a set only from the second.
 type Entry = { message: StoredMessage; deliveredTo: string | Set<string> | undefined }
+
+// `live` counts the entries not yet known to be expired: what the per-topic cap is checked against.
+type Mailbox = { entries: Entry[]; live: number }
 
 function hasRecipient(entry: Entry, clientId: string): boolean {
   const { deliveredTo } = entry
@@ -13,21 +16,32 @@ function hasRecipient(entry: Entry, clientId: string): boolean {
 export class MemoryMailboxStore implements MailboxStore {
   private readonly entries = new Map<string, Entry>()
   // Entries per topic in the order they were stored, so reads come out oldest first.
-  private readonly topics = new Map<string, Entry[]>()
+  private readonly topics = new Map<string, Mailbox>()
+  // Entries by expiry, soonest first, so caps stop counting a message the moment it expires without a
+  // scan; `expired` holds the ones found so, until the sweep drops them.
+  private readonly byExpiry = new ExpiryHeap()
+  private expired: Entry[] = []
+  private liveBytes = 0
 
-  async put(message: StoredMessage): Promise<boolean> {
-    if (this.entries.has(message.id)) return false
+  async put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+    if (this.entries.has(message.id)) return 'duplicate'
+    this.expireUpTo(message.publishedAt)
+    const mailbox = this.topics.get(message.topic) ?? { entries: [], live: 0 }
+    if (mailbox.live >= caps.maxMessagesPerTopic) return 'topicFull'
+    if (this.liveBytes + message.message.length > caps.maxTotalBytes) return 'storeFull'
     const entry: Entry = { message, deliveredTo: undefined }
     this.entries.set(message.id, entry)
-    const mailbox = this.topics.get(message.topic)
-    if (mailbox) mailbox.push(entry)
-    else this.topics.set(message.topic, [entry])
-    return true
+    mailbox.entries.push(entry)
+    mailbox.live++
+    this.topics.set(message.topic, mailbox)
+    this.byExpiry.push(entry)
+    this.liveBytes += message.message.length
+    return 'stored'
   }
 
   async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
     const found: StoredMessage[] = []
-    for (const entry of this.topics.get(topic) ?? []) {
+    for (const entry of this.topics.get(topic)?.entries ?? []) {
       if (found.length >= limit) break
       const { message } = entry
       if (message.expiresAt <= now) continue
@@ -48,16 +62,23 @@ export class MemoryMailboxStore implements MailboxStore {
   }
 
   async purgeExpired(now: number): Promise<number> {
-    let dropped = 0
-    for (const [topic, mailbox] of this.topics) {
-      const kept = mailbox.filter(({ message }) => message.expiresAt > now)
-      if (kept.length === mailbox.length) continue
-      for (const { message } of mailbox) if (message.expiresAt <= now) this.entries.delete(message.id)
-      dropped += mailbox.length - kept.length
-      if (kept.length === 0) this.topics.delete(topic)
-      else this.topics.set(topic, kept)
+    this.expireUpTo(now)
+    const dropped = this.expired.filter(({ message }) => message.expiresAt <= now)
+    if (dropped.length === 0) return 0
+    // A put stamped later than `now` may have found entries expired that are not expired yet at `now`.
+    this.expired = this.expired.filter(({ message }) => message.expiresAt > now)
+    const touched = new Set<string>()
+    for (const { message } of dropped) {
+      this.entries.delete(message.id)
+      touched.add(message.topic)
     }
-    return dropped
+    for (const topic of touched) {
+      const mailbox = this.topics.get(topic)
+      if (!mailbox) continue
+      mailbox.entries = mailbox.entries.filter((entry) => this.entries.get(entry.message.id) === entry)
+      if (mailbox.entries.length === 0) this.topics.delete(topic)
+    }
+    return dropped.length
   }
 
   async size(): Promise<number> {
@@ -67,5 +88,64 @@ export class MemoryMailboxStore implements MailboxStore {
   async close(): Promise<void> {
     this.entries.clear()
     this.topics.clear()
+    this.byExpiry.clear()
+    this.expired = []
+    this.liveBytes = 0
   }
+
+  private expireUpTo(now: number): void {
+    for (let entry = this.byExpiry.popExpired(now); entry; entry = this.byExpiry.popExpired(now)) {
+      this.expired.push(entry)
+      this.liveBytes -= entry.message.message.length
+      const mailbox = this.topics.get(entry.message.topic)
+      if (mailbox) mailbox.live--
+    }
+  }
+}
+
+/** A binary min-heap of entries by `expiresAt`. */
+class ExpiryHeap {
+  private items: Entry[] = []
+
+  push(entry: Entry): void {
+    const items = this.items
+    items.push(entry)
+    let index = items.length - 1
+    while (index > 0) {
+      const parent = (index - 1) >> 1
+      if (expiry(items[parent]) <= expiry(entry)) break
+      items[index] = items[parent] as Entry
+      index = parent
+    }
+    items[index] = entry
+  }
+
+  /** Removes and returns the soonest-expiring entry when it has expired at `now`. */
+  popExpired(now: number): Entry | undefined {
+    const items = this.items
+    const top = items[0]
+    if (!top || expiry(top) > now) return undefined
+    const last = items.pop() as Entry
+    if (items.length === 0) return top
+    let index = 0
+    for (;;) {
+      const left = 2 * index + 1
+      if (left >= items.length) break
+      const right = left + 1
+      const child = right < items.length && expiry(items[right]) < expiry(items[left]) ? right : left
+      if (expiry(items[child]) >= expiry(last)) break
+      items[index] = items[child] as Entry
+      index = child
+    }
+    items[index] = last
+    return top
+  }
+
+  clear(): void {
+    this.items = []
+  }
+}
+
+function expiry(entry: Entry | undefined): number {
+  return entry?.message.expiresAt ?? Number.POSITIVE_INFINITY
 }

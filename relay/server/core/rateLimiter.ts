@@ -9,6 +9,11 @@ export class RateLimiter {
     private readonly perSecond: number,
   ) {}
 
+  /** Whether `key`'s bucket holds `cost` tokens now. */
+  has(key: string, cost: number, now: number): boolean {
+    return this.refilled(key, now).tokens >= cost
+  }
+
   /** Takes `cost` tokens from `key`'s bucket; false (and nothing taken) when there are not enough. */
   take(key: string, cost: number, now: number): boolean {
     const bucket = this.refilled(key, now)

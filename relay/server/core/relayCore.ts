@@ -8,21 +8,23 @@ import {
   type JsonRpcRequest,
   parseFrame,
   type ReceivedMessage,
+  RelayCloseCode,
   RelayErrorCode,
   resultFrameText,
   subscriptionFrameText,
 } from '../../protocol/index.js'
 import { type ConnectionTransport, RelayConnection } from './connection.js'
 import { type RelayFanout, SingleNodeFanout } from './fanout.js'
-import type { HandlerContext, HandlerOutcome } from './handlers/context.js'
+import type { HandlerContext, HandlerOutcome, PublishBudget, StoreOutcome } from './handlers/context.js'
 import { routes } from './handlers/routes.js'
-import { type RelayLimits, resolveLimits } from './limits.js'
+import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
 import { describeError, type RelayLogger, silentLogger } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
 import { type StoredMessage, utf8LengthOver } from './message.js'
 import { RateLimiter } from './rateLimiter.js'
 import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
-import type { MailboxStore } from './store.js'
+import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
+import { clientText, truncate } from './truncate.js'
 
 export type RelayCoreOptions = {
   /** Where mailboxes live; in memory by default. The core closes it on `close()`. */
@@ -50,10 +52,10 @@ export type RelaySession = {
 }
 
 /** WebSocket close code for "service restart": the official clients reconnect on it. */
-export const CLOSE_RESTARTING = 1012
+export const CLOSE_RESTARTING = RelayCloseCode.restarting
 
-// Unbounded in practice; a named number because SQLite's LIMIT needs one.
-const ALL = Number.MAX_SAFE_INTEGER
+// Longer string ids are refused rather than echoed: the official clients send 19 digits.
+const MAX_ID_CHARS = 128
 
 /**
  * The relay's semantics, independent of any socket library: subscriptions per connection, a mailbox per
@@ -68,7 +70,10 @@ export class RelayCore {
   private readonly now: () => number
   private readonly ackTimeoutMs: number
   private readonly maxDeliveryAttempts: number
-  private readonly limiter: RateLimiter
+  private readonly caps: MailboxCaps
+  private readonly clientRate: RateLimiter
+  private readonly addressRate: RateLimiter
+  private readonly addressBytes: RateLimiter
   private readonly counters: RelayCounters = zeroCounters()
   private readonly connections = new Set<RelayConnection>()
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
@@ -88,7 +93,13 @@ export class RelayCore {
     this.now = options.now ?? (() => Date.now())
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000
     this.maxDeliveryAttempts = options.maxDeliveryAttempts ?? 10
-    this.limiter = new RateLimiter(this.limits.publishBurst, this.limits.publishPerSecond)
+    this.caps = mailboxCaps(this.limits)
+    this.clientRate = new RateLimiter(this.limits.publishBurst, this.limits.publishPerSecond)
+    this.addressRate = new RateLimiter(this.limits.publishBurstPerIp, this.limits.publishPerSecondPerIp)
+    this.addressBytes = new RateLimiter(
+      this.limits.publishBytesBurstPerIp,
+      this.limits.publishBytesPerSecondPerIp,
+    )
     this.nextRequestId = this.now() * 1000
     this.fanout.attach((message) => this.deliverLocally(message))
     this.timers = [
@@ -97,10 +108,18 @@ export class RelayCore {
     ]
   }
 
-  /** Registers a connection that authenticated as `clientId` (the JWT `iss`). */
-  open(clientId: string, transport: ConnectionTransport): RelaySession {
-    const connection = new RelayConnection(this.nextConnectionId++, clientId, transport, (self) =>
-      this.contextOf(self),
+  /**
+   * Registers a connection that authenticated as `clientId` (the JWT `iss`), from remote `address`
+   * (publish rates per address are shared by its connections; without one, the client id stands in).
+   */
+  open(clientId: string, transport: ConnectionTransport, address = clientId): RelaySession {
+    const connection = new RelayConnection(
+      this.nextConnectionId++,
+      clientId,
+      address,
+      transport,
+      this.limits,
+      (self) => this.contextOf(self),
     )
     if (this.closing) connection.close(CLOSE_RESTARTING, 'relay restarting')
     else {
@@ -111,7 +130,8 @@ export class RelayCore {
       clientId,
       connectionId: connection.id,
       receive: (text) => {
-        if (connection.open && !this.closing) connection.enqueue(() => this.handleFrame(connection, text))
+        if (connection.open && !this.closing)
+          connection.enqueue(() => this.handleFrame(connection, text), text.length)
       },
       closed: () => this.detach(connection),
     }
@@ -146,7 +166,7 @@ export class RelayCore {
     try {
       const now = this.now()
       this.counters.messagesExpired += await this.store.purgeExpired(now)
-      this.limiter.prune(now)
+      for (const limiter of [this.clientRate, this.addressRate, this.addressBytes]) limiter.prune(now)
     } catch (error) {
       this.logger.error('expiry sweep failed', { error: describeError(error) })
     }
@@ -189,16 +209,24 @@ export class RelayCore {
         })
       const outcome = parseFrame(text)
       if (!outcome.ok) {
-        this.logger.debug('malformed frame', { clientId: connection.clientId, reason: outcome.error.message })
-        return this.replyError(connection, outcome.id, outcome.error)
+        this.logger.debug('malformed frame', {
+          clientId: connection.clientId,
+          reason: truncate(outcome.error.message),
+        })
+        return this.replyError(connection, idToEcho(outcome.id), outcome.error)
       }
       const { value } = outcome
+      if (typeof value.frame.id === 'string' && value.frame.id.length > MAX_ID_CHARS)
+        return this.replyError(connection, null, {
+          code: RelayErrorCode.invalidRequest,
+          message: `Invalid request: id longer than ${MAX_ID_CHARS} characters`,
+        })
       if (value.kind === 'request') return await this.dispatch(connection, value.frame)
       if (value.kind === 'result') return await this.acknowledge(connection, value.frame.id)
       this.logger.warn('client answered a push with an error', {
         clientId: connection.clientId,
-        id: value.frame.id,
-        error: value.frame.error,
+        id: clientText(value.frame.id),
+        error: clientText(value.frame.error),
       })
     } catch (error) {
       this.logger.error('frame handling failed', {
@@ -212,7 +240,7 @@ export class RelayCore {
     const { id, method } = request
     if (!isClientMethod(method)) {
       this.counters.unknownMethods++
-      this.logger.warn('unknown relay method', { method, clientId: connection.clientId })
+      this.logger.warn('unknown relay method', { method: truncate(method), clientId: connection.clientId })
       return this.replyError(connection, id, {
         code: RelayErrorCode.methodNotFound,
         message: `Method not found: ${method}`,
@@ -233,15 +261,16 @@ export class RelayCore {
         message: 'Internal error',
       })
     }
-    if (!outcome.ok) {
+    if (outcome.ok) connection.send(resultFrameText(id, outcome.result))
+    else {
       this.logger.debug('relay method refused', {
         method,
         clientId: connection.clientId,
-        error: outcome.error,
+        code: outcome.error.code,
+        error: truncate(outcome.error.message),
       })
-      return this.replyError(connection, id, outcome.error)
+      this.replyError(connection, id, outcome.error)
     }
-    connection.send(resultFrameText(id, outcome.result))
     await outcome.after?.().catch((error: unknown) => {
       this.logger.error('relay method follow-up failed', {
         method,
@@ -251,9 +280,11 @@ export class RelayCore {
     })
   }
 
+  /** Every error message may quote what the client sent, so it is cut to a bounded length. */
   private replyError(connection: RelayConnection, id: JsonRpcId | null, error: JsonRpcErrorObject): void {
     this.counters.errorResponses++
-    connection.send(encodeFrame(errorFrame(id, error)))
+    const message = truncate(error.message, MAX_ERROR_MESSAGE_CHARS)
+    connection.send(encodeFrame(errorFrame(id, { ...error, message })))
   }
 
   private contextOf(connection: RelayConnection): HandlerContext {
@@ -261,11 +292,11 @@ export class RelayCore {
       connection,
       limits: this.limits,
       now: this.now,
-      takePublishTokens: (cost) => this.limiter.take(connection.clientId, cost, this.now()),
+      takePublishTokens: (count, bytes) => this.takePublishTokens(connection, count, bytes),
       store: (messages) => this.storeAll(messages),
       distribute: (messages) => this.distribute(messages),
       subscribe: (topics) => this.subscribe(connection, topics),
-      pushUndelivered: (topics) => this.pushUndelivered(connection, topics),
+      pushUndelivered: (topics) => this.pushPages(connection, topics),
       unsubscribe: async (topics) => {
         for (const topic of topics)
           if (connection.removeTopic(topic)) this.removeSubscriber(connection, topic)
@@ -274,11 +305,45 @@ export class RelayCore {
     }
   }
 
-  private async storeAll(messages: StoredMessage[]): Promise<StoredMessage[]> {
+  /** Takes from every budget the publish counts against, or from none when one is short. */
+  private takePublishTokens(connection: RelayConnection, count: number, bytes: number): PublishBudget {
+    const now = this.now()
+    const { clientId, address } = connection
+    if (!this.clientRate.has(clientId, count, now)) return 'client'
+    if (!this.addressRate.has(address, count, now)) return 'address'
+    if (!this.addressBytes.has(address, bytes, now)) return 'addressBytes'
+    this.clientRate.take(clientId, count, now)
+    this.addressRate.take(address, count, now)
+    this.addressBytes.take(address, bytes, now)
+    return 'granted'
+  }
+
+  /** Stores messages in order until one is refused for a full mailbox; the rest are not tried. */
+  private async storeAll(messages: StoredMessage[]): Promise<StoreOutcome> {
     const fresh: StoredMessage[] = []
-    for (const message of messages) if (await this.store.put(message)) fresh.push(message)
+    let refusal: JsonRpcErrorObject | undefined
+    for (const message of messages) {
+      const outcome = await this.store.put(message, this.caps)
+      if (outcome === 'stored') fresh.push(message)
+      else if (outcome !== 'duplicate') {
+        this.counters.mailboxRefusals++
+        refusal = this.mailboxRefusal(outcome, message.topic)
+        break
+      }
+    }
     this.counters.messagesStored += fresh.length
-    return fresh
+    return refusal ? { fresh, refusal } : { fresh }
+  }
+
+  private mailboxRefusal(
+    outcome: Exclude<PutOutcome, 'stored' | 'duplicate'>,
+    topic: string,
+  ): JsonRpcErrorObject {
+    const message =
+      outcome === 'topicFull'
+        ? `Mailbox full: topic ${topic} holds ${this.caps.maxMessagesPerTopic} unexpired messages, the limit; retry later`
+        : `Mailbox full: the relay holds ${this.caps.maxTotalBytes} bytes of messages, the limit; retry later`
+    return { code: RelayErrorCode.mailboxFull, message, data: { reason: outcome } }
   }
 
   private async distribute(messages: StoredMessage[]): Promise<void> {
@@ -299,6 +364,10 @@ export class RelayCore {
     let data: string | undefined
     for (const connection of this.subscribers.get(message.topic) ?? [])
       if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id)) {
+        if (!connection.hasRoomFor(message)) {
+          connection.deferTopic(message.topic)
+          continue
+        }
         data ??= JSON.stringify(received(message))
         this.push(connection, message, 1, data)
       }
@@ -318,11 +387,16 @@ export class RelayCore {
   private async acknowledge(connection: RelayConnection, id: JsonRpcId): Promise<void> {
     const entry = connection.settlePush(String(id))
     if (!entry) {
-      this.logger.debug('acknowledgement of nothing awaited', { clientId: connection.clientId, id })
+      this.logger.debug('acknowledgement of nothing awaited', {
+        clientId: connection.clientId,
+        id: clientText(id),
+      })
       return
     }
     if (await this.store.markDelivered(entry.message.id, connection.clientId))
       this.counters.messagesDelivered++
+    const deferred = connection.deferredTopicsToFill()
+    if (deferred.length > 0) await this.pushPages(connection, deferred)
   }
 
   private redeliver(): void {
@@ -384,31 +458,61 @@ export class RelayCore {
     })
   }
 
-  private async pushUndelivered(connection: RelayConnection, topics: string[]): Promise<void> {
+  /**
+   * Pushes stored messages on `topics` the connection has not had, as far as its in-flight room goes;
+   * a topic with more left is remembered, and the next page follows as acknowledgements make room.
+   */
+  private async pushPages(connection: RelayConnection, topics: string[]): Promise<void> {
     for (const topic of new Set(topics)) {
-      if (!connection.hasTopic(topic)) continue
-      for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), ALL))
-        if (connection.open && !connection.isInFlight(message.id)) this.push(connection, message, 1)
+      if (!(connection.open && connection.hasTopic(topic))) continue
+      // In-flight messages come back from the store too (not acknowledged yet), so the page is that much larger.
+      const limit = this.limits.maxInFlightPushes + connection.inFlightCount
+      const page = await this.store.undelivered(topic, connection.clientId, this.now(), limit)
+      let complete = page.length < limit
+      for (const message of page) {
+        if (!connection.open) return
+        if (connection.isInFlight(message.id)) continue
+        if (!connection.hasRoomFor(message)) {
+          complete = false
+          break
+        }
+        this.push(connection, message, 1)
+      }
+      if (complete) connection.clearDeferred(topic)
+      else connection.deferTopic(topic)
     }
   }
 
+  /** A page of at most `maxFetchMessages` messages and, past the first, `maxFrameBytes` of envelopes. */
   private async fetch(connection: RelayConnection, topics: string[]): Promise<FetchMessagesResult> {
     const limit = this.limits.maxFetchMessages
     const found: StoredMessage[] = []
+    let bytes = 0
     let hasMore = false
-    for (const topic of new Set(topics)) {
+    pages: for (const topic of new Set(topics)) {
       const room = limit - found.length
-      const batch = await this.store.undelivered(topic, connection.clientId, this.now(), room + 1)
-      found.push(...batch.slice(0, room))
-      if (batch.length > room) {
-        hasMore = true
-        break
+      for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), room + 1)) {
+        const size = message.message.length
+        if (found.length >= limit || (found.length > 0 && bytes + size > this.limits.maxFrameBytes)) {
+          hasMore = true
+          break pages
+        }
+        found.push(message)
+        bytes += size
       }
     }
     for (const message of found)
       if (await this.store.markDelivered(message.id, connection.clientId)) this.counters.messagesDelivered++
     return { messages: found.map(received), hasMore }
   }
+}
+
+// Error messages quote at most this much (a topic, a method name, a schema issue or two).
+const MAX_ERROR_MESSAGE_CHARS = 500
+
+/** A parse failure's id is echoed only when it is short; a longer one gets `null` like an unreadable one. */
+function idToEcho(id: JsonRpcId | null): JsonRpcId | null {
+  return typeof id === 'string' && id.length > MAX_ID_CHARS ? null : id
 }
 
 function received(message: StoredMessage): ReceivedMessage {

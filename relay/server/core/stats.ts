@@ -21,6 +21,8 @@ export type RelayStats = {
   unknownMethods: number
   /** JSON-RPC error responses sent, whatever the cause. */
   errorResponses: number
+  /** Publishes refused because a topic's mailbox or the whole store was full. */
+  mailboxRefusals: number
 }
 
 export type RelayCounters = Omit<RelayStats, 'connections' | 'topics' | 'subscriptions'>
@@ -34,5 +36,6 @@ export function zeroCounters(): RelayCounters {
     messagesExpired: 0,
     unknownMethods: 0,
     errorResponses: 0,
+    mailboxRefusals: 0,
   }
 }

@@ -31,6 +31,10 @@ export function redisKeys(prefix: string) {
     channel: (topic: string) => `${prefix}chan:${topic}`,
     expiry: `${prefix}expiry`,
     sequence: `${prefix}seq`,
+    /** Envelope bytes of the messages in the expiry index, for the store's byte cap. */
+    bytes: `${prefix}bytes`,
+    /** Messages a put dropped as expired to make room, until a sweep counts them. */
+    expiredByPut: `${prefix}expiredbyput`,
   }
 }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MOCK_RELAY_URL, startMockRelay } from '../../../relay/mock/index.js'
 import { RelayMethod } from '../../../relay/protocol/index.js'
-import { MemoryMailboxStore, type StoredMessage } from '../../../relay/server/core/index.js'
+import {
+  type MailboxCaps,
+  MemoryMailboxStore,
+  type PutOutcome,
+  type StoredMessage,
+} from '../../../relay/server/core/index.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -68,9 +73,9 @@ describe('relay core shutdown', () => {
       release = resolve
     })
     class SlowStore extends MemoryMailboxStore {
-      override async put(message: StoredMessage): Promise<boolean> {
+      override async put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
         await stored
-        return super.put(message)
+        return super.put(message, caps)
       }
     }
     const relay = startMockRelay({ url: 'ws://relay-slow.pairwise.test', store: new SlowStore() })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { signRelayJwt } from '../../../crypto/noble.js'
-import { RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
+import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import {
   type RunningRelay,
   type StartRelayOptions,
@@ -138,7 +138,7 @@ describe('relay server transport', () => {
     expect((await fetch(`http://127.0.0.1:${relay.port}/nope`)).status).toBe(404)
   })
 
-  it('pings every interval and drops sockets that never answer', async () => {
+  it('pings every interval and closes sockets that never answer with 4011', async () => {
     const relay = await relayWith({ pingIntervalMs: 100 })
     const token = testIdentity().token(relay.url)
     const answering = new WebSocket(withAuth(relay.url, token))
@@ -146,7 +146,7 @@ describe('relay server transport', () => {
     answering.on('ping', () => pings++)
     const silent = new WebSocket(withAuth(relay.url, token), { autoPong: false })
     const silentClosed = new Promise<number>((resolve) => silent.on('close', (code) => resolve(code)))
-    expect(await silentClosed).toBe(1006)
+    expect(await silentClosed).toBe(RelayCloseCode.pingTimeout)
     expect(pings).toBeGreaterThanOrEqual(2)
     expect(answering.readyState).toBe(WebSocket.OPEN)
     expect(relay.stats().pingTimeouts).toBe(1)

@@ -49,12 +49,23 @@ export function checkTopicBudget(
   )
 }
 
-/** Spends the caller's publish budget; checked last so that a refused call costs nothing. */
-export function checkRate(context: HandlerContext, cost: number): HandlerOutcome | undefined {
-  if (context.takePublishTokens(cost)) return undefined
-  const { publishPerSecond, publishBurst } = context.limits
-  return failure(
-    RelayErrorCode.rateLimited,
-    `Rate limited: at most ${publishPerSecond} publishes per second (bursts of ${publishBurst}); retry later`,
-  )
+/**
+ * Spends the caller's publish budgets (its client id's, and its address's in messages and in bytes);
+ * checked last so that a refused call costs nothing.
+ */
+export function checkRate(
+  context: HandlerContext,
+  envelopes: readonly { message: string }[],
+): HandlerOutcome | undefined {
+  const bytes = envelopes.reduce((sum, { message }) => sum + message.length, 0)
+  const budget = context.takePublishTokens(envelopes.length, bytes)
+  if (budget === 'granted') return undefined
+  const limits = context.limits
+  const what =
+    budget === 'client'
+      ? `${limits.publishPerSecond} publishes per second per client (bursts of ${limits.publishBurst})`
+      : budget === 'address'
+        ? `${limits.publishPerSecondPerIp} publishes per second per address (bursts of ${limits.publishBurstPerIp})`
+        : `${limits.publishBytesPerSecondPerIp} bytes per second per address (bursts of ${limits.publishBytesBurstPerIp})`
+  return failure(RelayErrorCode.rateLimited, `Rate limited: at most ${what}; retry later`)
 }

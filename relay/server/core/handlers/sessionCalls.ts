@@ -4,7 +4,7 @@ import {
   SessionCallPolicies,
 } from '../../../protocol/index.js'
 import { checkEnvelopes, checkRate, checkTopicBudget } from './checks.js'
-import { type Handler, success } from './context.js'
+import { type Handler, stored } from './context.js'
 import { storedEnvelope } from './envelope.js'
 
 /**
@@ -16,10 +16,10 @@ export const handleProposeSession: Handler<ProposeSessionParams> = async (contex
   const refused =
     checkEnvelopes(context, [envelope]) ??
     checkTopicBudget(context, [params.pairingTopic]) ??
-    checkRate(context, 1)
+    checkRate(context, [envelope])
   if (refused) return refused
   await context.subscribe([params.pairingTopic])
-  const fresh = await context.store([
+  const outcome = await context.store([
     storedEnvelope(context, {
       topic: params.pairingTopic,
       message: params.sessionProposal,
@@ -27,8 +27,8 @@ export const handleProposeSession: Handler<ProposeSessionParams> = async (contex
       ...SessionCallPolicies.sessionProposal,
     }),
   ])
-  return success(true, async () => {
-    await context.distribute(fresh)
+  return stored(outcome, async () => {
+    await context.distribute(outcome.fresh)
     await context.pushUndelivered([params.pairingTopic])
   })
 }
@@ -45,10 +45,10 @@ export const handleApproveSession: Handler<ApproveSessionParams> = async (contex
   const refused =
     checkEnvelopes(context, envelopes) ??
     checkTopicBudget(context, [params.sessionTopic]) ??
-    checkRate(context, 2)
+    checkRate(context, envelopes)
   if (refused) return refused
   await context.subscribe([params.sessionTopic])
-  const fresh = await context.store([
+  const outcome = await context.store([
     storedEnvelope(context, {
       topic: params.pairingTopic,
       message: params.sessionProposalResponse,
@@ -60,8 +60,8 @@ export const handleApproveSession: Handler<ApproveSessionParams> = async (contex
       ...SessionCallPolicies.sessionSettlementRequest,
     }),
   ])
-  return success(true, async () => {
-    await context.distribute(fresh)
+  return stored(outcome, async () => {
+    await context.distribute(outcome.fresh)
     await context.pushUndelivered([params.sessionTopic])
   })
 }
