@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -39,6 +39,20 @@ async function npmStart(env: Record<string, string>): Promise<Run> {
   )
   return { child, output: () => text, exited }
 }
+
+/** Field `n` (1-based, after the command name) of /proc/<pid>/stat, or undefined once the process is gone. */
+function statField(pid: number, n: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 1]
+  } catch {
+    return undefined
+  }
+}
+
+const isInGroup = (pid: number, group: number) => statField(pid, 3) === String(group)
+/** Running, not a zombie (nothing may reap a re-parented child here; a zombie holds no port). */
+const running = (pid: number) => (statField(pid, 1) ?? 'Z') !== 'Z'
 
 async function waitForOutput(run: Run, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs
@@ -110,6 +124,42 @@ describe('npm start', () => {
     expect(await isPortTaken(relayPort)).toBe(false)
     expect(await isPortTaken(demoPort)).toBe(false)
     expect(processesMatching('anvil', '--port', String(port))).toEqual([])
+  })
+
+  it.each([
+    ['npm itself', 'npm'],
+    ["the stack's node process", 'node'],
+  ] as const)('SIGKILL of %s leaves no chain or service running', async (_what, victim) => {
+    const ports = { chain: await freePort(), relay: await freePort(), demo: await freePort() }
+    const run = await npmStart({
+      PAIRWISE_CHAIN_PORT: String(ports.chain),
+      PAIRWISE_RELAY_PORT: String(ports.relay),
+      PAIRWISE_DEMO_PORT: String(ports.demo),
+    })
+    cleanups.push(() => {
+      try {
+        process.kill(-run.child.pid!, 'SIGKILL')
+      } catch {}
+    })
+    await waitForOutput(run, /Press Ctrl-C to stop\./, 120_000)
+    const [anvil] = processesMatching('anvil', '--port', String(ports.chain))
+    expect(anvil).toBeDefined()
+    // npm runs `sh -c "node scripts/start.mjs"`: the stack is the node process, not the shell.
+    const [stack] = processesMatching('scripts/start.mjs').filter(
+      (pid) => isInGroup(pid, run.child.pid!) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node',
+    )
+    expect(stack).toBeDefined()
+    process.kill(victim === 'npm' ? run.child.pid! : (stack as number), 'SIGKILL')
+    const deadline = Date.now() + 8000
+    const gone = async () =>
+      !running(anvil as number) &&
+      !running(stack as number) &&
+      !(await isPortTaken(ports.chain)) &&
+      !(await isPortTaken(ports.relay)) &&
+      !(await isPortTaken(ports.demo))
+    while (!(await gone()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await gone()).toBe(true)
+    if (victim === 'npm') expect(run.output()).toContain('Stopped.')
   })
 
   it('names a taken port and exits non-zero without a stack trace', async () => {
