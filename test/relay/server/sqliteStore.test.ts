@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'libsql'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type MailboxCaps, messageId, type StoredMessage } from '../../../relay/server/core/index.js'
+import { schemaSteps } from '../../../relay/server/sqliteSchema.js'
 import { SqliteFileInUseError, SqliteMailboxStore } from '../../../relay/server/sqliteStore.js'
 import { randomTopic } from './support/rawClient.js'
 
@@ -131,6 +133,28 @@ describe('SQLite mailbox caps', () => {
       'topicFull',
       'topicFull',
     ])
+    await store.close()
+  })
+
+  it('counts the messages of a file from before the caps when it first opens it', async () => {
+    const file = join(directory, `schema-1-${++files}.db`)
+    const old = new Database(file)
+    old.exec(schemaSteps[0] ?? '')
+    old.exec('PRAGMA user_version = 1')
+    const topic = randomTopic()
+    const insert = old.prepare(
+      `INSERT INTO messages (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
+       VALUES (?, ?, ?, 1108, 0, NULL, ?, ?, 'did:key:publisher')`,
+    )
+    for (const text of ['aaaa', 'bbbb']) insert.run([messageId(topic, text), topic, text, now, now + 60_000])
+    old.close()
+
+    const store = await SqliteMailboxStore.open(file)
+    expect(await store.size()).toBe(2)
+    const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 12 }
+    expect(await store.put(message(topic, 'cccc'), caps)).toBe('stored')
+    expect(await store.put(message(topic, 'dddd'), caps)).toBe('topicFull')
+    expect(await store.put(message(randomTopic(), 'e'), caps)).toBe('storeFull')
     await store.close()
   })
 })
