@@ -49,7 +49,7 @@ describe('SQLite relay on a full disk', () => {
     const send = async (texts: string[]) => {
       // Sent together so that they share commits, as publishes of a busy relay do.
       const outcomes = await Promise.all(texts.map((text) => publish(publisher, topic, text)))
-      texts.forEach((text, index) => (outcomes[index] ? acked : refused).add(text))
+      for (const [index, text] of texts.entries()) (outcomes[index] ? acked : refused).add(text)
     }
     const batch = (name: string) => Array.from({ length: 20 }, (_, index) => `${name} ${index}`)
 
