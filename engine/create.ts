@@ -7,7 +7,7 @@ import {
   type SigningKeyPair,
 } from '../crypto/index.js'
 import { RelayClient, type RelayClientTimings, type SocketFactory } from '../relay/client/index.js'
-import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
+import { describeIssues, type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
 import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule } from './context.js'
 import { TypedEmitter } from './emitter.js'
 import { internalError, SignClientError } from './errors.js'
@@ -123,7 +123,11 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     ...(options.relay?.userAgent ? { userAgent: options.relay.userAgent } : {}),
   })
   const parsedMetadata = MetadataSchema.safeParse(options.metadata)
-  if (!parsedMetadata.success) logger.warn('metadata is missing or invalid; peers will see a placeholder')
+  if (!parsedMetadata.success) {
+    logger.warn('metadata is missing, invalid or past the size caps; peers will see a placeholder', {
+      problem: describeIssues(parsedMetadata.error),
+    })
+  }
   const ctx: EngineContext = {
     relay,
     crypto,

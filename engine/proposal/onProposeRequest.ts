@@ -2,6 +2,7 @@ import { safeParseExplained } from '../../storage/index.js'
 import type { EngineContext } from '../context.js'
 import { internalError, toErrorResponse } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
+import { assertRoomForProposal } from '../limits.js'
 import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
@@ -19,7 +20,8 @@ export type IncomingRequest = {
 
 /**
  * Wallet side: a proposal arrived on a pairing topic. Valid ones are stored, given a verify context and
- * emitted as `session_proposal`; invalid ones are answered with an auto-reject (tag 1121).
+ * emitted as `session_proposal`; invalid ones, and ones past the proposal caps, are answered with an
+ * auto-reject (tag 1121).
  */
 export async function onProposeRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
   const { topic, payload } = incoming
@@ -35,6 +37,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
         `onSessionProposeRequest() params: ${parsed.error.issues[0]?.message}`,
       )
     }
+    assertRoomForProposal(ctx, topic, payload.id)
     const { id: _id, pairingTopic: _pairingTopic, expiryTimestamp, ...params } = parsed.data
     const proposal: Proposal = {
       ...params,

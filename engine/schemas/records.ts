@@ -2,12 +2,12 @@ import * as z from 'zod/mini'
 import { AuthPayloadSchema, CacaoSchema } from './auth.js'
 import {
   Hex32Schema,
-  MetadataSchema,
-  ParticipantSchema,
   PropertiesSchema,
   ProposalNamespacesSchema,
   RelaySchema,
   SessionNamespacesSchema,
+  StoredMetadataSchema,
+  StoredParticipantSchema,
   VerifyContextSchema,
 } from './common.js'
 import { SessionRequestParamsSchema } from './methods.js'
@@ -27,7 +27,7 @@ export const PairingSchema = z.object({
   relay: RelaySchema,
   active: z.boolean(),
   methods: z.optional(z.array(z.string())),
-  peerMetadata: z.optional(MetadataSchema),
+  peerMetadata: z.optional(StoredMetadataSchema),
 })
 export type Pairing = z.infer<typeof PairingSchema>
 
@@ -36,7 +36,7 @@ export const ProposalSchema = z.object({
   pairingTopic: Hex32Schema,
   expiryTimestamp: z.int(),
   relays: z.array(RelaySchema),
-  proposer: ParticipantSchema,
+  proposer: StoredParticipantSchema,
   requiredNamespaces: ProposalNamespacesSchema,
   optionalNamespaces: ProposalNamespacesSchema,
   sessionProperties: z.optional(PropertiesSchema),
@@ -62,8 +62,8 @@ export const SessionSchema = z.object({
   sessionProperties: z.optional(PropertiesSchema),
   scopedProperties: z.optional(PropertiesSchema),
   sessionConfig: z.optional(z.record(z.string(), z.unknown())),
-  self: ParticipantSchema,
-  peer: ParticipantSchema,
+  self: StoredParticipantSchema,
+  peer: StoredParticipantSchema,
   transportType: z.optional(z.enum(['relay', 'link_mode'])),
   authentication: z.optional(z.array(CacaoSchema)),
 })
@@ -96,7 +96,7 @@ export type Expiration = z.infer<typeof ExpirationSchema>
 export const AuthRequestSchema = z.object({
   id: z.int(),
   pairingTopic: Hex32Schema,
-  requester: ParticipantSchema,
+  requester: StoredParticipantSchema,
   authPayload: AuthPayloadSchema,
   expiryTimestamp: z.int(),
   verifyContext: VerifyContextSchema,

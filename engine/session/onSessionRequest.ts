@@ -1,6 +1,7 @@
 import { safeParseExplained } from '../../storage/index.js'
 import type { EngineContext } from '../context.js'
 import { internalError, sdkError, toErrorResponse } from '../errors.js'
+import { assertRoomForRequest } from '../limits.js'
 import type { IncomingRequest } from '../proposal/onProposeRequest.js'
 import { SessionRequestParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
@@ -12,9 +13,9 @@ import { assertRequestAllowed } from './checks.js'
 import { enqueueSessionRequest } from './queue.js'
 
 /**
- * Wallet side: a dapp request arrived. Requests for chains or methods the session does not grant, and
- * requests already past their expiry (8000), are refused at once; the rest are stored, given a verify
- * context and queued, so the wallet sees one at a time.
+ * Wallet side: a dapp request arrived. Requests for chains or methods the session does not grant,
+ * requests already past their expiry (8000) and requests past the pending-request caps (5000) are refused
+ * at once; the rest are stored, given a verify context and queued, so the wallet sees one at a time.
  */
 export async function onSessionRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
   const { topic, payload } = incoming
@@ -32,6 +33,7 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
     const { expiryTimestamp } = params.request
     if (expiryTimestamp !== undefined && isExpired(ctx.clock, expiryTimestamp))
       throw sdkError('SESSION_REQUEST_EXPIRED')
+    assertRoomForRequest(ctx, topic, payload.id)
     const session = ctx.stores.sessions.get(topic)
     const verifyContext = await resolveVerifyContext({
       resolver: ctx.verifyResolver,

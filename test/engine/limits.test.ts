@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import type { EngineContext } from '../../engine/context.js'
+import {
+  assertRoomForProposal,
+  assertRoomForRequest,
+  MAX_METADATA_BYTES,
+  MAX_METADATA_DESCRIPTION_LENGTH,
+  MAX_METADATA_ICON_LENGTH,
+  MAX_METADATA_ICONS,
+  MAX_METADATA_NAME_LENGTH,
+  MAX_METADATA_URL_LENGTH,
+  MAX_PENDING_REQUESTS,
+  MAX_PENDING_REQUESTS_PER_SESSION,
+  MAX_PROPOSALS,
+  MAX_PROPOSALS_PER_PAIRING,
+} from '../../engine/limits.js'
+import { type Metadata, MetadataSchema } from '../../engine/schemas/index.js'
+import { createStores, initStores } from '../../engine/store/stores.js'
+import { MemoryStorage } from '../../storage/index.js'
+import { rawProposal } from '../conformance/support/fixtures.js'
+import { dappMetadata, establishSession, useTestRelay, walletMetadata } from './support/harness.js'
+
+const harness = useTestRelay()
+const { pool, peers } = harness
+
+const base: Metadata = { name: 'App', description: 'An app', url: 'https://app.example', icons: [] }
+const url = (length: number) => `https://app.example/${'a'.repeat(length - 'https://app.example/'.length)}`
+
+// Each field at its cap is accepted; one character (or entry) more is refused with a message naming it.
+const fields: [string, (over: number) => Metadata, number][] = [
+  ['name', (n) => ({ ...base, name: 'n'.repeat(n) }), MAX_METADATA_NAME_LENGTH],
+  ['description', (n) => ({ ...base, description: 'd'.repeat(n) }), MAX_METADATA_DESCRIPTION_LENGTH],
+  ['url', (n) => ({ ...base, url: url(n) }), MAX_METADATA_URL_LENGTH],
+  ['verifyUrl', (n) => ({ ...base, verifyUrl: url(n) }), MAX_METADATA_URL_LENGTH],
+  ['redirect.native', (n) => ({ ...base, redirect: { native: url(n) } }), MAX_METADATA_URL_LENGTH],
+  ['redirect.universal', (n) => ({ ...base, redirect: { universal: url(n) } }), MAX_METADATA_URL_LENGTH],
+  ['icons', (n) => ({ ...base, icons: Array.from({ length: n }, () => url(40)) }), MAX_METADATA_ICONS],
+  [
+    'icons.0',
+    (n) => ({ ...base, icons: [`data:image/png;base64,${'A'.repeat(n - 22)}`] }),
+    MAX_METADATA_ICON_LENGTH,
+  ],
+]
+
+describe('peer metadata caps', () => {
+  it.each(fields)('%s: accepted at its cap, refused past it', (path, make, cap) => {
+    expect(MetadataSchema.safeParse(make(cap)).success).toBe(true)
+    const over = MetadataSchema.safeParse(make(cap + 1))
+    expect(over.success).toBe(false)
+    expect(over.error?.issues[0]).toMatchObject({
+      path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      message: expect.stringContaining(`the limit is ${cap}`),
+    })
+  })
+
+  it('refuses metadata whose whole JSON passes the byte cap, though every field is within its own', () => {
+    const icon = `data:image/png;base64,${'A'.repeat(MAX_METADATA_ICON_LENGTH - 22)}`
+    const metadata = { ...base, icons: [icon, icon, icon] }
+    const parsed = MetadataSchema.safeParse(metadata)
+    expect(parsed.success).toBe(false)
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({
+        path: [],
+        message: expect.stringMatching(/bytes as JSON, the limit is 65536$/),
+      }),
+    ])
+    expect(MAX_METADATA_BYTES).toBe(65_536)
+    // Multi-byte characters count as the bytes they take: 32,768 characters of three bytes each.
+    const wide = MetadataSchema.safeParse({ ...base, icons: ['€'.repeat(MAX_METADATA_ICON_LENGTH)] })
+    expect(wide.error?.issues).toEqual([expect.objectContaining({ path: [] })])
+  })
+
+  it('auto-rejects a proposal with oversized metadata, naming the field, and keeps nothing', async () => {
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { peer, pairingTopic, id } = await rawProposal(harness.relay.url, wallet)
+    peers.push(peer)
+    let emitted = 0
+    wallet.on('session_proposal', () => {
+      emitted++
+    })
+    const icons = Array.from({ length: MAX_METADATA_ICONS + 1 }, () => 'https://dapp.example/icon.png')
+    const proposal = {
+      relays: [{ protocol: 'irn' }],
+      requiredNamespaces: {},
+      optionalNamespaces: {},
+      proposer: { publicKey: 'ab'.repeat(32), metadata: { ...dappMetadata, icons } },
+    }
+    await peer.publish(
+      pairingTopic,
+      { id: id + 1, jsonrpc: '2.0', method: 'wc_sessionPropose', params: proposal },
+      1100,
+    )
+    const answer = await peer.next((message) => message.payload.id === id + 1)
+    expect(answer.tag).toBe(1121)
+    expect(answer.payload.error).toMatchObject({
+      code: 5,
+      message: expect.stringContaining('the limit is 8'),
+    })
+    expect(emitted).toBe(0)
+    expect(wallet.proposal.keys).toEqual([id])
+  })
+})
+
+describe('stored proposal and request caps', () => {
+  it('a pairing holds at most MAX_PROPOSALS_PER_PAIRING proposals; the next is declined with 5000', async () => {
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { peer, pairingTopic, id, keyPair } = await rawProposal(harness.relay.url, wallet)
+    peers.push(peer)
+    const propose = (proposalId: number) =>
+      peer.publish(
+        pairingTopic,
+        {
+          id: proposalId,
+          jsonrpc: '2.0',
+          method: 'wc_sessionPropose',
+          params: {
+            relays: [{ protocol: 'irn' }],
+            requiredNamespaces: {},
+            optionalNamespaces: {},
+            proposer: { publicKey: keyPair.publicHex, metadata: dappMetadata },
+          },
+        },
+        1100,
+      )
+    for (let n = 1; n <= MAX_PROPOSALS_PER_PAIRING; n++) await propose(id + n)
+    const refused = await peer.next((message) => message.payload.id === id + MAX_PROPOSALS_PER_PAIRING)
+    expect(refused.tag).toBe(1121)
+    expect(refused.payload.error).toEqual({
+      code: 5000,
+      message: `User rejected. Too many pending proposals: the limit is ${MAX_PROPOSALS_PER_PAIRING} per pairing.`,
+    })
+    expect(wallet.proposal.length).toBe(MAX_PROPOSALS_PER_PAIRING)
+    // A redelivery of a proposal the wallet holds is not a new one.
+    await propose(id + 1)
+    await propose(id + MAX_PROPOSALS_PER_PAIRING + 1)
+    expect(
+      (await peer.next((message) => message.payload.id === id + MAX_PROPOSALS_PER_PAIRING + 1)).tag,
+    ).toBe(1121)
+    expect(peer.received.filter((message) => message.payload.id === id + 1)).toEqual([])
+  })
+
+  it('a session holds at most MAX_PENDING_REQUESTS_PER_SESSION requests; the next fails with 5000', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    const request = () =>
+      dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } })
+    const held = Array.from({ length: MAX_PENDING_REQUESTS_PER_SESSION }, request)
+    for (const pending of held) pending.catch(() => {})
+    await expect(request()).rejects.toMatchObject({
+      code: 5000,
+      message: `User rejected. Too many pending requests: the limit is ${MAX_PENDING_REQUESTS_PER_SESSION} per session.`,
+    })
+    expect(wallet.pendingRequest.length).toBe(MAX_PENDING_REQUESTS_PER_SESSION)
+  })
+
+  it('proposals and requests are also capped in all, over every pairing and session', async () => {
+    const stores = createStores({ storage: new MemoryStorage() })
+    await initStores(stores)
+    const ctx = { stores } as EngineContext
+    const topic = (n: number) => n.toString(16).padStart(64, '0')
+    const proposer = { publicKey: topic(0), metadata: dappMetadata }
+    for (let n = 0; n < MAX_PROPOSALS; n++) {
+      const pairingTopic = topic(Math.floor(n / MAX_PROPOSALS_PER_PAIRING))
+      assertRoomForProposal(ctx, pairingTopic, n)
+      await stores.proposals.set(String(n), {
+        id: n,
+        pairingTopic,
+        expiryTimestamp: 1,
+        relays: [],
+        proposer,
+        requiredNamespaces: {},
+        optionalNamespaces: {},
+      })
+    }
+    expect(() => assertRoomForProposal(ctx, topic(999), MAX_PROPOSALS)).toThrow(
+      `Too many pending proposals: the limit is ${MAX_PROPOSALS} in all.`,
+    )
+    assertRoomForProposal(ctx, topic(999), 0)
+
+    const verifyContext = { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } }
+    const params = { chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }
+    for (let n = 0; n < MAX_PENDING_REQUESTS; n++) {
+      const sessionTopic = topic(Math.floor(n / MAX_PENDING_REQUESTS_PER_SESSION))
+      assertRoomForRequest(ctx, sessionTopic, n)
+      await stores.pendingRequests.set(String(n), { id: n, topic: sessionTopic, params, verifyContext })
+    }
+    expect(() => assertRoomForRequest(ctx, topic(999), MAX_PENDING_REQUESTS)).toThrow(
+      `Too many pending requests: the limit is ${MAX_PENDING_REQUESTS} in all.`,
+    )
+  })
+})
