@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_RELAY_PORT,
+  defaultRelayLimits,
   parseRelayArgs,
   parseStoreSpec,
   silentLogger,
@@ -51,6 +52,34 @@ describe('relay command line', () => {
       rejectBadAuth: false,
     })
     expect(parseRelayArgs([], {})).toMatchObject({ port: DEFAULT_RELAY_PORT, host: '127.0.0.1' })
+  })
+
+  it('reads a flag for every relay limit', () => {
+    const options = parseRelayArgs(
+      [
+        '--max-connections-per-ip',
+        '5',
+        '--max-mailbox-bytes',
+        '1048576',
+        '--publish-per-second-per-ip',
+        '2.5',
+      ],
+      {},
+    )
+    expect(options.limits).toEqual({
+      maxConnectionsPerIp: 5,
+      maxMailboxBytes: 1_048_576,
+      publishPerSecondPerIp: 2.5,
+    })
+    for (const name of Object.keys(defaultRelayLimits)) {
+      const flag = `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
+      expect(parseRelayArgs([flag, '7'], {}).limits).toEqual({ [name]: 7 })
+    }
+    expect(parseRelayArgs([], {}).limits).toBeUndefined()
+    expect(() => parseRelayArgs(['--max-connections', '0'], {})).toThrow(
+      /--max-connections must be a number > 0/,
+    )
+    expect(() => parseRelayArgs(['--max-connections', 'many'], {})).toThrow(/--max-connections/)
   })
 
   it('says what is wrong with a bad flag', () => {

@@ -9,6 +9,7 @@ import {
   type StoredMessage,
 } from '../../../relay/server/core/index.js'
 import { SqliteMailboxStore } from '../../../relay/server/sqliteStore.js'
+import { expectMailboxCaps } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-mailbox-stores-'))
@@ -49,6 +50,12 @@ describe.each(stores)('%s mailbox', (_name, open) => {
     ])
     expect(await waiting('did:key:d')).toBe(1)
     expect(await store.undelivered(topic, 'did:key:d', now + 60_000, 10)).toEqual([])
+    await store.close()
+  })
+
+  it('refuses a full topic or a full store, counting only unexpired messages', async () => {
+    const store = await open()
+    await expectMailboxCaps(store)
     await store.close()
   })
 })

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
+import { RedisMailboxStore } from '../../../relay/server/redis/redisStore.js'
+import { expectMailboxCaps } from './support/mailboxCaps.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -32,6 +34,14 @@ describeRelaySemantics(
   'ws server, Redis store',
   wsHarness(() => ({ redisUrl: redisUrl(), redisPrefix: `test${++deployments}:` })),
 )
+
+describe('Redis mailbox', () => {
+  it('refuses a full topic or a full store, counting only unexpired messages', async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `caps${++deployments}:`)
+    await expectMailboxCaps(store)
+    await store.close()
+  })
+})
 
 describe('two relay nodes sharing Redis', () => {
   const relays: RunningRelay[] = []

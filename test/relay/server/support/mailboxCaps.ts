@@ -1,0 +1,45 @@
+import { expect } from 'vitest'
+import { type MailboxStore, messageId, type StoredMessage } from '../../../../relay/server/core/index.js'
+import { randomTopic } from './rawClient.js'
+
+const caps = { maxMessagesPerTopic: 2, maxTotalBytes: 20 }
+
+function message(topic: string, text: string, publishedAt: number): StoredMessage {
+  return {
+    id: messageId(topic, text),
+    topic,
+    message: text,
+    tag: 1108,
+    prompt: false,
+    publishedAt,
+    expiresAt: publishedAt + 60_000,
+    publisherId: 'did:key:publisher',
+  }
+}
+
+/**
+ * The cap contract every mailbox store keeps: a full topic or a full store refuses, a duplicate is
+ * told apart from both, and a message past its expiry stops counting at once, swept or not.
+ */
+export async function expectMailboxCaps(store: MailboxStore): Promise<void> {
+  const now = Date.now()
+  const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
+  const a1 = message(topicA, 'AAAAAAA1', now)
+  expect(await store.put(a1, caps)).toBe('stored')
+  expect(await store.put(a1, caps)).toBe('duplicate')
+  expect(await store.put(message(topicA, 'AAAAAAA2', now), caps)).toBe('stored')
+  expect(await store.put(message(topicA, 'AAAAAAA3', now), caps)).toBe('topicFull')
+  expect(await store.put(message(topicB, 'BBBBBBB1', now), caps)).toBe('storeFull')
+  expect(await store.put(message(topicB, 'BBB2', now), caps)).toBe('stored')
+  expect(await store.put(message(topicC, 'C', now), caps)).toBe('storeFull')
+  expect(await store.size()).toBe(3)
+
+  // A minute on, everything above has expired: it no longer counts, though no sweep has run.
+  const later = now + 60_001
+  expect(await store.put(message(topicA, 'AAAAAAA3', later), caps)).toBe('stored')
+  expect(await store.put(message(topicA, 'AAAAAAA4', later), caps)).toBe('stored')
+  expect(await store.put(message(topicC, 'CCCC', later), caps)).toBe('stored')
+  expect(await store.purgeExpired(later)).toBe(3)
+  expect(await store.size()).toBe(3)
+  expect(await store.put(message(topicA, 'AAAAAAA5', later), caps)).toBe('topicFull')
+}
