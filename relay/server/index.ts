@@ -4,7 +4,7 @@ export * from './http/index.js'
 export { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
 export { RedisFanout } from './redis/redisFanout.js'
 export { RedisMailboxStore } from './redis/redisStore.js'
-export { SqliteMailboxStore, type SqliteSync } from './sqliteStore.js'
+export { SqliteFileInUseError, SqliteMailboxStore, type SqliteSync } from './sqliteStore.js'
 export {
   type RelayHealth,
   type RelayServerStats,

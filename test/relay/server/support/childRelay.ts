@@ -7,7 +7,7 @@ const root = resolve(import.meta.dirname, '../../../..')
 
 /**
  * Bundles the relay's CLI entry to plain JavaScript so it can run as a real child process. Written under
- * node_modules so that its bare imports (ws, node-sqlite3-wasm, …) resolve to the project's packages.
+ * node_modules so that its bare imports (ws, libsql, …) resolve to the project's packages.
  */
 export async function buildRelayEntry(): Promise<string> {
   const directory = join(root, 'node_modules', '.cache', 'pairwise-relay-tests')
