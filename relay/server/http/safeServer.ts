@@ -38,6 +38,9 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
       headersTimeout: options.headersTimeoutMs ?? 10_000,
       requestTimeout: options.requestTimeoutMs ?? 30_000,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+      // Node enforces headersTimeout and requestTimeout only this often (30 s by default), so a slow-loris
+      // socket would be held for up to 40 s instead of 10; once a second costs one walk over open requests.
+      connectionsCheckingInterval: 1_000,
     },
     (request, response) => {
       let outcome: void | Promise<void>
