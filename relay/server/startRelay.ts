@@ -256,6 +256,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       if (socket.readyState !== socket.OPEN) continue
       if (unanswered.has(socket)) {
         counters.pingTimeouts++
+        logger.info('no pong to the last ping; connection closed', { code: RelayCloseCode.pingTimeout })
         closeAndCut(socket, RelayCloseCode.pingTimeout, 'no pong to the last ping')
         continue
       }

@@ -40,6 +40,9 @@ export class RelayConnection {
   private readonly backlog = new Set<string>()
   private waiting: Pending[] = []
   private waitingBytes = 0
+  // Reading stops while the frame queue is over its caps, or while the address's receive budget is spent.
+  private queueFull = false
+  private hold: ReturnType<typeof setTimeout> | undefined
   private paused = false
   private running: Promise<void> | undefined
   private isOpen = true
@@ -112,13 +115,34 @@ export class RelayConnection {
   }
 
   private throttle(): void {
-    if (this.paused) return
+    if (this.queueFull) return
     if (!this.transport.pause) {
       this.close(RelayCloseCode.frameQueueFull, 'too many frames waiting to be handled')
       return
     }
-    this.paused = true
-    this.transport.pause()
+    this.queueFull = true
+    this.updateReading()
+  }
+
+  /** Stops reading the socket for `ms` (its address sent more than its budget); where it cannot, does nothing. */
+  holdFor(ms: number): void {
+    if (!this.isOpen || !this.transport.pause) return
+    clearTimeout(this.hold)
+    this.hold = setTimeout(() => {
+      this.hold = undefined
+      this.updateReading()
+    }, ms)
+    // Holding a socket must not keep a process (or a test run) alive.
+    if (typeof this.hold === 'object' && 'unref' in this.hold) this.hold.unref()
+    this.updateReading()
+  }
+
+  private updateReading(): void {
+    const pause = this.isOpen && (this.queueFull || this.hold !== undefined)
+    if (pause === this.paused) return
+    this.paused = pause
+    if (pause) this.transport.pause?.()
+    else this.transport.resume?.()
   }
 
   private async runWaiting(): Promise<void> {
@@ -126,12 +150,12 @@ export class RelayConnection {
       this.waitingBytes -= next.bytes
       await next.task().catch(() => undefined)
       if (
-        this.paused &&
+        this.queueFull &&
         this.waiting.length <= this.limits.maxPendingFrames / 2 &&
         this.waitingBytes <= this.limits.maxPendingFrameBytes / 2
       ) {
-        this.paused = false
-        this.transport.resume?.()
+        this.queueFull = false
+        this.updateReading()
       }
     }
     this.running = undefined
@@ -155,6 +179,8 @@ export class RelayConnection {
     // Frames not handled yet could not be answered any more.
     this.waiting = []
     this.waitingBytes = 0
+    clearTimeout(this.hold)
+    this.hold = undefined
   }
 
   close(code: number, reason: string): void {

@@ -38,6 +38,13 @@ export type RelayLimits = {
   maxInFlightPushes: number
   /** Envelope bytes of those pushes (one push is always allowed, whatever its size). */
   maxInFlightBytes: number
+  /**
+   * Bytes of frames, of any kind, one remote address may send at once; past it its sockets are not read
+   * until the budget has refilled, so a flood costs the relay no more than this.
+   */
+  receiveBytesBurstPerIp: number
+  /** Sustained bytes of frames per second per remote address. */
+  receiveBytesPerSecondPerIp: number
   /** Received frames waiting to be handled on one connection; beyond, the socket is no longer read. */
   maxPendingFrames: number
   /** Bytes of those frames. */
@@ -70,6 +77,8 @@ export const defaultRelayLimits: RelayLimits = {
   maxMailboxBytes: 128 * MiB,
   maxInFlightPushes: 64,
   maxInFlightBytes: 1 * MiB,
+  receiveBytesBurstPerIp: 16 * MiB,
+  receiveBytesPerSecondPerIp: 2 * MiB,
   maxPendingFrames: 64,
   maxPendingFrameBytes: 4 * MiB,
   maxOutputBufferBytes: 4 * MiB,

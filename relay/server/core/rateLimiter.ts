@@ -22,6 +22,16 @@ export class RateLimiter {
     return true
   }
 
+  /**
+   * Takes `cost` tokens from `key`'s bucket even when it goes below zero (for what has happened already,
+   * such as bytes received); returns how many milliseconds until the bucket is out of debt.
+   */
+  charge(key: string, cost: number, now: number): number {
+    const bucket = this.refilled(key, now)
+    bucket.tokens -= cost
+    return bucket.tokens >= 0 ? 0 : Math.ceil((-bucket.tokens / this.perSecond) * 1000)
+  }
+
   /** Forgets buckets that have refilled completely, so idle clients cost no memory. */
   prune(now: number): void {
     for (const [key, bucket] of this.buckets)

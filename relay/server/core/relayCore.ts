@@ -74,6 +74,7 @@ export class RelayCore {
   private readonly clientRate: RateLimiter
   private readonly addressRate: RateLimiter
   private readonly addressBytes: RateLimiter
+  private readonly received: RateLimiter
   private readonly counters: RelayCounters = zeroCounters()
   private readonly connections = new Set<RelayConnection>()
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
@@ -99,6 +100,10 @@ export class RelayCore {
     this.addressBytes = new RateLimiter(
       this.limits.publishBytesBurstPerIp,
       this.limits.publishBytesPerSecondPerIp,
+    )
+    this.received = new RateLimiter(
+      this.limits.receiveBytesBurstPerIp,
+      this.limits.receiveBytesPerSecondPerIp,
     )
     this.nextRequestId = this.now() * 1000
     this.fanout.attach((message) => this.deliverLocally(message))
@@ -130,8 +135,10 @@ export class RelayCore {
       clientId,
       connectionId: connection.id,
       receive: (text) => {
-        if (connection.open && !this.closing)
-          connection.enqueue(() => this.handleFrame(connection, text), text.length)
+        if (!connection.open || this.closing) return
+        const wait = this.received.charge(address, text.length, this.now())
+        if (wait > 0) connection.holdFor(wait)
+        connection.enqueue(() => this.handleFrame(connection, text), text.length)
       },
       closed: () => this.detach(connection),
     }
@@ -166,7 +173,8 @@ export class RelayCore {
     try {
       const now = this.now()
       this.counters.messagesExpired += await this.store.purgeExpired(now)
-      for (const limiter of [this.clientRate, this.addressRate, this.addressBytes]) limiter.prune(now)
+      for (const limiter of [this.clientRate, this.addressRate, this.addressBytes, this.received])
+        limiter.prune(now)
     } catch (error) {
       this.logger.error('expiry sweep failed', { error: describeError(error) })
     }

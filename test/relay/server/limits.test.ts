@@ -270,6 +270,23 @@ describe('relay frame queue', () => {
     await core.close()
   })
 
+  it("stops reading an address's sockets while it has sent more bytes than its budget", async () => {
+    const { core, session, events, answers, release } = slowCore(
+      { receiveBytesBurstPerIp: 1000, receiveBytesPerSecondPerIp: 10_000 },
+      true,
+    )
+    release()
+    const topic = randomTopic()
+    session.receive(publishFrame(1, topic))
+    expect(events).toEqual([])
+    for (let index = 2; index <= 10; index++) session.receive(publishFrame(index, topic))
+    expect(events).toEqual(['pause'])
+    // Every frame received is still handled; the socket is read again once the debt is paid off.
+    await expect.poll(() => answers.length).toBe(10)
+    await expect.poll(() => events).toEqual(['pause', 'resume'])
+    await core.close()
+  })
+
   it('closes with 4012 where the socket cannot be paused', async () => {
     const { core, session, events, release } = slowCore({ maxPendingFrameBytes: 1000 }, false)
     const topic = randomTopic()
