@@ -27,6 +27,7 @@ export {
   inspectEnvelope,
 } from './envelope.js'
 export { CryptoError, type CryptoErrorCode, isCryptoError } from './errors.js'
+export { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from './es256.js'
 export { KEY_LENGTH, type KeyPair, type SigningKeyPair } from './keyPairs.js'
 export { platformClientCrypto } from './platformCrypto.js'
 export { randomBytes, randomHex } from './random.js'

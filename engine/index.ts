@@ -66,6 +66,7 @@ export type { Clock } from './time.js'
 export type * from './types.js'
 export { formatPairingUri, type PairingUri, parsePairingUri } from './uri/index.js'
 export {
+  type HttpVerifyResolverOptions,
   httpVerifyResolver,
   type VerifyAnswer,
   type VerifyQuery,

@@ -639,6 +639,30 @@ const mutations = [
     test: VERIFY,
     name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
   },
+  {
+    rule: 'verify: an attestation counts only for the message it names',
+    file: 'engine/verify/http.ts',
+    find: '      if (claimsOf(attestationId)?.id !== encryptedId) return undefined\n',
+    replace: '',
+    test: VERIFY,
+    name: 'VALID from an attestation only when it is of this very message, signed by the verify server and unexpired',
+  },
+  {
+    rule: "verify: an attestation counts only signed by the verify server's key",
+    file: 'engine/verify/http.ts',
+    find: 'AttestationSchema.safeParse(await verifyEs256Jwt(token, jwk))',
+    replace: 'AttestationSchema.safeParse(decodeJwtPayload(token))',
+    test: VERIFY,
+    name: 'VALID from an attestation only when it is of this very message, signed by the verify server and unexpired',
+  },
+  {
+    rule: 'verify: an expired attestation does not count',
+    file: 'engine/verify/http.ts',
+    find: 'parsed.success && parsed.data.exp * 1000 >= now()',
+    replace: 'parsed.success',
+    test: VERIFY,
+    name: 'VALID from an attestation only when it is of this very message, signed by the verify server and unexpired',
+  },
 ]
 
 function escapeRegExp(text) {

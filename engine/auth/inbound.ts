@@ -13,7 +13,7 @@ import { idTarget, topicTarget } from '../store/expirer.js'
 import { calcExpiry, SEVEN_DAYS } from '../time.js'
 import { createKeyPair, hashKey, sealTypeOne, sharedSymKey, storeSharedKey } from '../transport/keys.js'
 import { publishSealed } from '../transport/send.js'
-import { resolveVerifyContext } from '../verify/index.js'
+import { verifyIncoming } from '../verify/incoming.js'
 import { checkCacaoBinding, verifyCacaoSignature } from './cacao.js'
 import { namespacesFromCacaos } from './session.js'
 
@@ -40,14 +40,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     return
   }
   const { requester, authPayload, expiryTimestamp } = parsed.data
-  const verifyContext = await resolveVerifyContext({
-    resolver: ctx.verifyResolver,
-    verifyUrl: ctx.verifyUrl,
-    metadata: requester.metadata,
-    attestationId: incoming.attestation ?? undefined,
-    encryptedId: incoming.encryptedId,
-    onError: (error) => ctx.logger.warn('verify failed', { error: String(error) }),
-  })
+  const verifyContext = await verifyIncoming(ctx, incoming, requester.metadata)
   await ctx.stores.authRequests.set(String(payload.id), {
     id: payload.id,
     pairingTopic: topic,

@@ -7,7 +7,7 @@ import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { sendError } from '../transport/send.js'
-import { resolveVerifyContext } from '../verify/index.js'
+import { verifyIncoming } from '../verify/incoming.js'
 import { validateConnectParams } from './validateConnect.js'
 
 export type IncomingRequest = {
@@ -49,14 +49,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
     }
     await ctx.stores.proposals.set(String(proposal.id), proposal)
     await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
-    const verifyContext = await resolveVerifyContext({
-      resolver: ctx.verifyResolver,
-      verifyUrl: ctx.verifyUrl,
-      metadata: proposal.proposer.metadata,
-      attestationId: incoming.attestation ?? undefined,
-      encryptedId: incoming.encryptedId,
-      onError: (error) => ctx.logger.warn('verify failed', { error: String(error) }),
-    })
+    const verifyContext = await verifyIncoming(ctx, incoming, proposal.proposer.metadata)
     if (ctx.events.listenerCount('session_proposal') === 0)
       ctx.logger.warn('No listener for session_proposal event')
     ctx.events.emit('session_proposal', { id: proposal.id, params: proposal, verifyContext })

@@ -8,7 +8,7 @@ import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIFTEEN_MINUTES, isExpired } from '../time.js'
 import { sendError } from '../transport/send.js'
 import { assertSessionTopic } from '../validate.js'
-import { resolveVerifyContext } from '../verify/index.js'
+import { verifyIncoming } from '../verify/incoming.js'
 import { assertRequestAllowed } from './checks.js'
 import { enqueueSessionRequest } from './queue.js'
 
@@ -35,14 +35,7 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
       throw sdkError('SESSION_REQUEST_EXPIRED')
     assertRoomForRequest(ctx, topic, payload.id)
     const session = ctx.stores.sessions.get(topic)
-    const verifyContext = await resolveVerifyContext({
-      resolver: ctx.verifyResolver,
-      verifyUrl: ctx.verifyUrl,
-      metadata: session.peer.metadata,
-      attestationId: incoming.attestation ?? undefined,
-      encryptedId: incoming.encryptedId,
-      onError: (error) => ctx.logger.warn('verify failed', { error: String(error) }),
-    })
+    const verifyContext = await verifyIncoming(ctx, incoming, session.peer.metadata)
     const pending = { id: payload.id, topic, params, verifyContext }
     await ctx.stores.pendingRequests.set(String(payload.id), pending)
     await ctx.expirer.set(idTarget(payload.id), expiryTimestamp ?? calcExpiry(ctx.clock, FIFTEEN_MINUTES))

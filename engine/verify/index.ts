@@ -1,4 +1,4 @@
-export { httpVerifyResolver } from './http.js'
+export { type HttpVerifyResolverOptions, httpVerifyResolver } from './http.js'
 export {
   resolveVerifyContext,
   type VerifyAnswer,

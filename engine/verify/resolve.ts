@@ -1,10 +1,16 @@
 import type { Metadata, VerifyContext } from '../schemas/index.js'
 
 export type VerifyQuery = {
-  /** The attestation the sender's relay message carried, if any. */
+  /**
+   * The attestation the relay message carried, if any: a JWT the sender's verify server signed, as the
+   * peer passed it on. Nothing in it is to be believed before its signature and `id` are checked.
+   */
   attestationId: string | undefined
-  /** sha256 of the encrypted message, which the sender registered with its verify service. */
+  /** sha256 of the encrypted message as received; a genuine attestation's `id` equals it. */
   encryptedId: string
+  /** sha256 of the decrypted JSON-RPC request, computed here: what a v1 attestation lookup asks for. */
+  hash: string
+  /** The peer's metadata `verifyUrl`, or the configured one: shown in the context, never contacted. */
   verifyUrl: string
 }
 
@@ -33,6 +39,7 @@ export async function resolveVerifyContext(params: {
   metadata: Metadata
   attestationId: string | undefined
   encryptedId: string
+  hash: string
   onError: (error: unknown) => void
 }): Promise<VerifyContext> {
   const { resolver, metadata } = params
@@ -43,6 +50,7 @@ export async function resolveVerifyContext(params: {
     const answer = await resolver({
       attestationId: params.attestationId,
       encryptedId: params.encryptedId,
+      hash: params.hash,
       verifyUrl,
     })
     if (answer === undefined) return context

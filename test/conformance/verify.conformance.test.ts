@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { httpVerifyResolver, type VerifyResolver } from '../../engine/index.js'
 import { dappMetadata, useTestRelay, walletMetadata } from '../engine/support/harness.js'
-import { establishSession, nextEvent } from './support/fixtures.js'
+import { TestVerifyKey, TestVerifyServer } from '../engine/support/verifyServer.js'
+import { establishSession, nextEvent, rawProposal } from './support/fixtures.js'
 
 const harness = useTestRelay()
 const { pool } = harness
@@ -80,6 +82,37 @@ describe('verify context conformance', () => {
       expect(asked[0]).toMatch(/^\/attestation\/[0-9a-f]{64}\?v2Supported=true$/)
     } finally {
       await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('VALID from an attestation only when it is of this very message, signed by the verify server and unexpired', async () => {
+    const verify = await TestVerifyServer.start()
+    try {
+      const wallet = await pool.make(harness.relay.url, {
+        metadata: walletMetadata,
+        verifyResolver: httpVerifyResolver({ url: verify.url }),
+      })
+      const exp = Math.floor(Date.now() / 1000) + 600
+      const claims = (message: string) => ({
+        id: createHash('sha256').update(message).digest('hex'),
+        origin: 'https://dapp.example',
+        isVerified: true,
+        exp,
+      })
+      const validation = async (attest: (message: string) => Promise<string>) => {
+        const proposal = await rawProposal(harness.relay.url, wallet, {}, attest)
+        harness.peers.push(proposal.peer)
+        return proposal.verifyContext.verified.validation
+      }
+      const forger = await TestVerifyKey.generate()
+      expect(await validation((message) => verify.key.sign(claims(message)))).toBe('VALID')
+      expect(await validation(() => verify.key.sign(claims('another message')))).toBe('UNKNOWN')
+      expect(await validation((message) => forger.sign(claims(message)))).toBe('UNKNOWN')
+      expect(await validation((message) => verify.key.sign({ ...claims(message), exp: exp - 1200 }))).toBe(
+        'UNKNOWN',
+      )
+    } finally {
+      await verify.close()
     }
   })
 })

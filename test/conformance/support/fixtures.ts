@@ -1,5 +1,5 @@
 import { bytesToHex, randomBytes } from '../../../crypto/index.js'
-import type { SignClient } from '../../../engine/index.js'
+import type { SignClient, VerifyContext } from '../../../engine/index.js'
 import { formatPairingUri, parsePairingUri } from '../../../engine/index.js'
 import { payloadId } from '../../../engine/jsonrpc/index.js'
 import { approvedNamespaces, dappMetadata, nextEvent, walletMetadata } from '../../engine/support/harness.js'
@@ -7,12 +7,22 @@ import { newKeyPair, RawPeer } from './rawPeer.js'
 
 export { ClientPool, establishSession, nextEvent, startTestRelay } from '../../engine/support/harness.js'
 
-/** A raw dapp proposes to our wallet; resolves with the proposal as the wallet emitted it. */
+/**
+ * A raw dapp proposes to our wallet; resolves with the proposal as the wallet emitted it. `attest` gives
+ * the relay message an attestation, made from the encrypted message as published.
+ */
 export async function rawProposal(
   relayUrl: string,
   wallet: SignClient,
   params: Record<string, unknown> = {},
-): Promise<{ peer: RawPeer; pairingTopic: string; keyPair: ReturnType<typeof newKeyPair>; id: number }> {
+  attest?: (message: string) => Promise<string>,
+): Promise<{
+  peer: RawPeer
+  pairingTopic: string
+  keyPair: ReturnType<typeof newKeyPair>
+  id: number
+  verifyContext: VerifyContext
+}> {
   const peer = await RawPeer.open(relayUrl)
   const symKey = randomBytes(32)
   const pairingTopic = peer.addSymKey(symKey)
@@ -33,11 +43,14 @@ export async function rawProposal(
     ...params,
   }
   const emitted = nextEvent(wallet, 'session_proposal')
-  await peer.publish(
-    pairingTopic,
-    { id, jsonrpc: '2.0', method: 'wc_sessionPropose', params: proposal },
-    1100,
-  )
+  const message = peer.seal(pairingTopic, {
+    id,
+    jsonrpc: '2.0',
+    method: 'wc_sessionPropose',
+    params: proposal,
+  })
+  const attestation = attest ? { attestation: await attest(message) } : {}
+  await peer.relay.publish({ topic: pairingTopic, message, ttl: 300, tag: 1100, ...attestation })
   await wallet.pair({
     uri: formatPairingUri({
       topic: pairingTopic,
@@ -46,8 +59,8 @@ export async function rawProposal(
       expiryTimestamp,
     }),
   })
-  await emitted
-  return { peer, pairingTopic, keyPair, id }
+  const { verifyContext } = await emitted
+  return { peer, pairingTopic, keyPair, id, verifyContext }
 }
 
 /**
