@@ -1,0 +1,207 @@
+import { readFileSync, rmSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../relay/protocol/index.js'
+import { buildRelayEntry, type ChildRelay, startChildRelay } from '../relay/server/support/childRelay.js'
+import {
+  RawRelayClient,
+  randomTopic,
+  type SocketLike,
+  testIdentity,
+  withAuth,
+} from '../relay/server/support/rawClient.js'
+
+/**
+ * Acceptance 2 of issue 11: one address floods a relay running with its default limits while honest
+ * clients on another address keep working. Bounded: a fixed number of sockets, a fixed duration.
+ */
+const ABUSER = '127.0.0.1'
+const HONEST = '127.0.0.2'
+const SOCKETS_FROM_ABUSER = 200
+const NON_READERS = 20
+const FLOOD_TOPICS = 20
+const FLOOD_MESSAGE_BYTES = 100 * 1024
+// Two ping rounds at the default 15 s interval: a socket that never pongs is closed by then.
+const FLOOD_MS = 34_000
+const HONEST_PAIRS = 10
+const HONEST_INTERVAL_MS = 100
+const RSS_BOUND_BYTES = 300 * 1024 * 1024
+
+let entry: string
+let relay: ChildRelay
+
+beforeAll(async () => {
+  entry = await buildRelayEntry()
+  relay = await startChildRelay(entry, ['--port', '0', '--log-level', 'info'])
+})
+
+afterAll(async () => {
+  if (relay.child.exitCode === null) relay.child.kill('SIGKILL')
+  await relay.exited
+  rmSync(entry, { force: true })
+})
+
+function rssBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return Number(match?.[1] ?? Number.NaN) * 1024
+}
+
+/** An open socket from `from`, or the HTTP status its upgrade was refused with. */
+function openSocket(url: string, from: string, autoPong = true): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { localAddress: from, autoPong, perMessageDeflate: false })
+    socket.once('open', () => resolve(socket))
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0)
+      socket.terminate()
+    })
+    socket.once('error', (error) => {
+      if (!error.message.includes('Unexpected server response')) reject(error)
+    })
+  })
+}
+
+const frame = (id: number, method: string, params: unknown) =>
+  JSON.stringify({ id, jsonrpc: '2.0', method, params })
+
+/** Sends publishes as fast as the socket takes them and counts the error codes it gets back. */
+function floodFrom(socket: WebSocket, topics: string[], codes: Map<number, number>, until: number) {
+  const padding = 'A'.repeat(FLOOD_MESSAGE_BYTES)
+  let id = 1
+  socket.on('message', (data) => {
+    const answer = JSON.parse(String(data)) as { error?: { code: number } }
+    if (answer.error) codes.set(answer.error.code, (codes.get(answer.error.code) ?? 0) + 1)
+  })
+  const pump = () => {
+    if (socket.readyState !== WebSocket.OPEN || performance.now() > until) return
+    // Enough queued to keep the relay's side full; more would only grow this process.
+    while (socket.bufferedAmount < 2 * FLOOD_MESSAGE_BYTES) {
+      const message = `${id.toString(36)}${padding}`.slice(0, FLOOD_MESSAGE_BYTES)
+      socket.send(frame(id++, RelayMethod.publish, { topic: topics[id % topics.length], message, ttl: 300 }))
+    }
+    setTimeout(pump, 1)
+  }
+  pump()
+}
+
+function percentile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+}
+
+describe('relay under a flood from one address, default limits', () => {
+  it('stays under 300 MB, serves other addresses with p99 < 50 ms, and refuses or closes the abusers with their codes', async () => {
+    const url = relay.url
+    const floodTopics = Array.from({ length: FLOOD_TOPICS }, randomTopic)
+    let peakRss = rssBytes(relay.child.pid as number)
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssBytes(relay.child.pid as number))
+    }, 100)
+
+    // Subscribers that never read: subscribed to every flood topic, then their TCP stream is not read.
+    const nonReaders: WebSocket[] = []
+    for (let index = 0; index < NON_READERS; index++) {
+      const socket = await openSocket(url, ABUSER)
+      if (typeof socket === 'number') throw new Error(`non-reader refused with ${socket}`)
+      const subscribed = new Promise((resolve) => socket.once('message', resolve))
+      socket.send(frame(1, RelayMethod.batchSubscribe, { topics: floodTopics }))
+      await subscribed
+      socket.pause()
+      nonReaders.push(socket)
+    }
+
+    // A chatterer: sends `{}` every second and never answers a ping.
+    const chatterer = await openSocket(url, ABUSER, false)
+    if (typeof chatterer === 'number') throw new Error(`chatterer refused with ${chatterer}`)
+    const chattererClosed = new Promise<number>((resolve) => chatterer.once('close', resolve))
+    const chatter = setInterval(() => chatterer.readyState === WebSocket.OPEN && chatterer.send('{}'), 1000)
+
+    // The rest of the 200 sockets: anonymous publishers at full speed, as many as the address may open.
+    const attempts = await Promise.all(
+      Array.from({ length: SOCKETS_FROM_ABUSER - NON_READERS - 1 }, () => openSocket(url, ABUSER)),
+    )
+    const publishers = attempts.filter((socket): socket is WebSocket => typeof socket !== 'number')
+    const refusals = attempts.filter((socket): socket is number => typeof socket === 'number')
+    const floodUntil = performance.now() + FLOOD_MS
+    const floodCodes = new Map<number, number>()
+    for (const socket of publishers) floodFrom(socket, floodTopics, floodCodes, floodUntil)
+
+    // Honest clients on another address: pairs publishing to each other, latency publish → push.
+    const honest = async () => {
+      const factory = (target: string) =>
+        new WebSocket(target, { localAddress: HONEST }) as unknown as SocketLike
+      const client = await RawRelayClient.open(factory, withAuth(url, testIdentity().token(url)))
+      return client
+    }
+    const pairs = await Promise.all(
+      Array.from({ length: HONEST_PAIRS }, async () => {
+        const [publisher, subscriber, topic] = [await honest(), await honest(), randomTopic()]
+        await subscriber.call(RelayMethod.subscribe, { topic })
+        return { publisher, subscriber, topic }
+      }),
+    )
+    const latencies: number[] = []
+    const sentAt = new Map<string, number>()
+    let sent = 0
+    let acked = 0
+    const honestLoops = pairs.map(async ({ publisher, subscriber, topic }, pair) => {
+      let seen = 0
+      while (performance.now() < floodUntil) {
+        const message = Buffer.from(`honest ${pair} ${sent++} ${'h'.repeat(200)}`).toString('base64')
+        sentAt.set(message, performance.now())
+        const answer = await publisher.call(RelayMethod.publish, { topic, message, ttl: 300, tag: 1108 })
+        if ('result' in answer) acked++
+        const pushes = await subscriber.waitForPushes(seen + 1, 5000)
+        for (const push of pushes.slice(seen)) {
+          const start = sentAt.get(push.params.data.message)
+          if (start !== undefined) latencies.push(performance.now() - start)
+        }
+        seen = pushes.length
+        await new Promise((resolve) => setTimeout(resolve, HONEST_INTERVAL_MS))
+      }
+    })
+    await Promise.all(honestLoops)
+    clearInterval(chatter)
+
+    const health = (await (await fetch(`http://127.0.0.1:${relay.port}/health`)).json()) as Record<
+      string,
+      number
+    >
+    clearInterval(sampler)
+    const chattererCode = await Promise.race([
+      chattererClosed,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 2000)),
+    ])
+    for (const socket of [...nonReaders, ...publishers, chatterer]) socket.terminate()
+    for (const { publisher, subscriber } of pairs) await Promise.all([publisher.close(), subscriber.close()])
+
+    const p99 = percentile(latencies, 0.99)
+    console.log(
+      `flood: peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB; ${publishers.length} publishers, ` +
+        `${refusals.length} upgrades refused; flood answers ${JSON.stringify(Object.fromEntries(floodCodes))}; ` +
+        `honest ${latencies.length}/${sent} delivered, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
+        `p99 ${p99.toFixed(1)} ms; relay: pingTimeouts ${health.pingTimeouts}, outputBufferCloses ` +
+        `${health.outputBufferCloses}, mailbox ${health.mailbox}`,
+    )
+
+    expect(peakRss).toBeLessThan(RSS_BOUND_BYTES)
+    expect(acked).toBe(sent)
+    expect(latencies.length).toBe(sent)
+    expect(p99).toBeLessThan(50)
+    // 100 connections per address: the 21 sockets above and 79 publishers; the other 100 get 429.
+    expect(publishers.length + NON_READERS + 1).toBe(100)
+    expect(refusals).toEqual(Array.from({ length: 100 }, () => 429))
+    expect(floodCodes.get(RelayErrorCode.rateLimited)).toBeGreaterThan(0)
+    expect(
+      [...floodCodes.keys()].every(
+        (code) => code === RelayErrorCode.rateLimited || code === RelayErrorCode.mailboxFull,
+      ),
+    ).toBe(true)
+    expect(chattererCode).toBe(RelayCloseCode.pingTimeout)
+    // The non-readers and the chatterer, each closed for the limit it hit (4011 or 4010).
+    expect(health.pingTimeouts + health.outputBufferCloses).toBeGreaterThanOrEqual(NON_READERS + 1)
+    expect(health.connectionsRefused).toBe(100)
+    expect(relay.output()).toContain(`"code":${RelayCloseCode.pingTimeout}`)
+  }, 60_000)
+})
