@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, formatEther, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devPrivateKeys, testUsdAbi } from '../../services/index.js'
 import { freePort, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
@@ -65,6 +65,15 @@ async function waitForOutput(run: Run, pattern: RegExp, timeoutMs: number): Prom
 }
 
 describe('npm start', () => {
+  // npm start builds dist/ when a source is newer; done here once, so no test spends its time building.
+  beforeAll(() => {
+    const build = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "(await import('./scripts/lib/bootstrap.mjs')).ensureBuilt()"],
+      { cwd: root, encoding: 'utf8' },
+    )
+    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
+  }, 300_000)
   const cleanups: (() => void)[] = []
   afterEach(() => {
     for (const cleanup of cleanups.splice(0)) cleanup()
