@@ -10,6 +10,14 @@ export type LoadOptions = {
   ack: boolean
 }
 
+/**
+ * Each client's own loopback address (127.1.x.y, all routed to this host): the relay's per-address limits
+ * see as many addresses as users, as a public relay does.
+ */
+export function clientAddress(index: number): string {
+  return `127.1.${1 + Math.floor(index / 254)}.${1 + (index % 254)}`
+}
+
 export type Percentiles = { p50: number; p99: number; max: number }
 export type PhaseResult = { messages: number; seconds: number; perSecond: number; latencyMs: Percentiles }
 
@@ -49,6 +57,7 @@ export class Load {
   private async connectOne(index: number): Promise<void> {
     const socket = new WebSocket(`${this.options.url}?${this.options.query(index)}`, {
       perMessageDeflate: false,
+      localAddress: clientAddress(index),
     })
     const client: Client = { socket, topic: topicOf(index), pending: new Map() }
     socket.on('message', (data) => this.receive(client, String(data)))

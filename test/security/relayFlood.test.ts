@@ -164,10 +164,12 @@ describe('relay under a flood from one address, default limits', () => {
     await Promise.all(honestLoops)
     clearInterval(chatter)
 
-    const health = (await (await fetch(`http://127.0.0.1:${relay.port}/health`)).json()) as Record<
-      string,
-      number
-    >
+    const health = (await (await fetch(`http://127.0.0.1:${relay.port}/health`)).json()) as {
+      pingTimeouts: number
+      outputBufferCloses: number
+      connectionsRefused: number
+      mailbox: number
+    }
     clearInterval(sampler)
     const chattererCode = await Promise.race([
       chattererClosed,
