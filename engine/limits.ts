@@ -67,6 +67,21 @@ export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string, 
   })
 }
 
+/**
+ * As `assertRoomForProposal`, for a sign-in request on `pairingTopic`: a sign-in request is a proposal by
+ * another name (it too waits for the user on a pairing), so the proposal caps apply to them as a kind.
+ */
+export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: string, id: number): void {
+  const { authRequests } = ctx.stores
+  if (authRequests.has(String(id))) return
+  assertRoom(authRequests.getAll(), (request) => request.pairingTopic, pairingTopic, {
+    perGroup: MAX_PROPOSALS_PER_PAIRING,
+    total: MAX_PROPOSALS,
+    what: 'sign-in requests',
+    groupName: 'pairing',
+  })
+}
+
 /** As `assertRoomForProposal`, for a session request on `topic`. */
 export function assertRoomForRequest(ctx: EngineContext, topic: string, id: number): void {
   const { pendingRequests } = ctx.stores

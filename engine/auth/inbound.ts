@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
+import { assertRoomForAuthRequest } from '../limits.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
 import type { IncomingRequest } from '../proposal/onProposeRequest.js'
@@ -19,8 +20,8 @@ import { namespacesFromCacaos } from './session.js'
 
 /**
  * Wallet side: a sign-in request arrived on a pairing topic. It is stored with its verify context and
- * emitted as `session_authenticate`; a malformed one is auto-rejected (tag 1119) on the requester's
- * response topic.
+ * emitted as `session_authenticate`; a malformed one (11002), or one past the caps on waiting sign-in
+ * requests (5000), is auto-rejected (tag 1119) on the requester's response topic.
  */
 export async function onAuthenticateRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
   const { topic, payload } = incoming
@@ -40,6 +41,18 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     return
   }
   const { requester, authPayload, expiryTimestamp } = parsed.data
+  try {
+    assertRoomForAuthRequest(ctx, topic, payload.id)
+  } catch (error) {
+    ctx.logger.warn('sign-in request declined', { topic, error: String(error) })
+    await sendSealedToRequester(
+      ctx,
+      requester.publicKey,
+      formatError(payload.id, toErrorResponse(error)),
+      'autoReject',
+    )
+    return
+  }
   const verifyContext = await verifyIncoming(ctx, incoming, requester.metadata)
   await ctx.stores.authRequests.set(String(payload.id), {
     id: payload.id,

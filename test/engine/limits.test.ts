@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { bytesToHex, randomBytes } from '../../crypto/index.js'
 import type { EngineContext } from '../../engine/context.js'
+import { formatPairingUri } from '../../engine/index.js'
+import { payloadId } from '../../engine/jsonrpc/index.js'
 import {
+  assertRoomForAuthRequest,
   assertRoomForProposal,
   assertRoomForRequest,
   MAX_METADATA_BYTES,
@@ -18,7 +22,8 @@ import { type Metadata, MetadataSchema } from '../../engine/schemas/index.js'
 import { createStores, initStores } from '../../engine/store/stores.js'
 import { MemoryStorage } from '../../storage/index.js'
 import { rawProposal } from '../conformance/support/fixtures.js'
-import { dappMetadata, establishSession, useTestRelay, walletMetadata } from './support/harness.js'
+import { newKeyPair, RawPeer } from '../conformance/support/rawPeer.js'
+import { dappMetadata, establishSession, sleep, useTestRelay, walletMetadata } from './support/harness.js'
 
 const harness = useTestRelay()
 const { pool, peers } = harness
@@ -145,13 +150,113 @@ describe('stored proposal and request caps', () => {
     const { topic } = await establishSession(dapp, wallet)
     const request = () =>
       dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } })
-    const held = Array.from({ length: MAX_PENDING_REQUESTS_PER_SESSION }, request)
-    for (const pending of held) pending.catch(() => {})
-    await expect(request()).rejects.toMatchObject({
+    // Ids are the millisecond and three random digits, as the official client makes them: requests made in
+    // the same millisecond may share one, so they are spread out. The relay need not deliver them in the
+    // order sent: whichever arrives last is the one refused.
+    const sent: Promise<unknown>[] = []
+    for (let n = 0; n <= MAX_PENDING_REQUESTS_PER_SESSION; n++) {
+      const pending = request()
+      pending.catch(() => {})
+      sent.push(pending)
+      await sleep(2)
+    }
+    const refused = await new Promise((resolve) => {
+      for (const pending of sent) pending.catch(resolve)
+    })
+    expect(refused).toMatchObject({
       code: 5000,
       message: `User rejected. Too many pending requests: the limit is ${MAX_PENDING_REQUESTS_PER_SESSION} per session.`,
     })
     expect(wallet.pendingRequest.length).toBe(MAX_PENDING_REQUESTS_PER_SESSION)
+  })
+
+  it('a pairing holds at most MAX_PROPOSALS_PER_PAIRING sign-in requests; the wallet declines the next', async () => {
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const peer = await RawPeer.open(harness.relay.url)
+    peers.push(peer)
+    const symKey = randomBytes(32)
+    const pairingTopic = peer.addSymKey(symKey)
+    await peer.relay.subscribe(pairingTopic)
+    const requester = newKeyPair()
+    const expiryTimestamp = Math.floor(Date.now() / 1000) + 3600
+    const authPayload = {
+      chains: ['eip155:1'],
+      domain: 'dapp.example',
+      aud: 'https://dapp.example',
+      version: '1',
+      nonce: 'n',
+      iat: new Date().toISOString(),
+    }
+    const firstId = payloadId()
+    for (let n = 0; n <= MAX_PROPOSALS_PER_PAIRING; n++) {
+      const params = {
+        requester: { publicKey: requester.publicHex, metadata: dappMetadata },
+        authPayload,
+        expiryTimestamp,
+      }
+      await peer.publish(
+        pairingTopic,
+        { id: firstId + n, jsonrpc: '2.0', method: 'wc_sessionAuthenticate', params },
+        1116,
+      )
+    }
+    await wallet.pair({
+      uri: formatPairingUri({
+        topic: pairingTopic,
+        symKey: bytesToHex(symKey),
+        relay: { protocol: 'irn' },
+        expiryTimestamp,
+      }),
+    })
+    // Inbound messages are handled in order: once the ping is answered, every sign-in request was.
+    await peer.publish(pairingTopic, {
+      id: firstId + 100,
+      jsonrpc: '2.0',
+      method: 'wc_pairingPing',
+      params: {},
+    })
+    await peer.next((message) => message.payload.id === firstId + 100)
+    expect(wallet.auth.requests.length).toBe(MAX_PROPOSALS_PER_PAIRING)
+    expect(wallet.auth.requests.keys).not.toContain(firstId + MAX_PROPOSALS_PER_PAIRING)
+  })
+
+  it('sign-in requests are capped as proposals are, per pairing and in all', async () => {
+    const stores = createStores({ storage: new MemoryStorage() })
+    await initStores(stores)
+    const ctx = { stores } as EngineContext
+    const topic = (n: number) => n.toString(16).padStart(64, '0')
+    const request = (id: number, pairingTopic: string) => ({
+      id,
+      pairingTopic,
+      requester: { publicKey: topic(0), metadata: dappMetadata },
+      authPayload: {
+        chains: ['eip155:1'],
+        domain: 'dapp.example',
+        aud: 'https://dapp.example',
+        version: '1',
+        nonce: 'n',
+        iat: '2024-01-01T00:00:00Z',
+      },
+      expiryTimestamp: 1,
+      verifyContext: { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } },
+    })
+    for (let n = 0; n < MAX_PROPOSALS_PER_PAIRING; n++) {
+      assertRoomForAuthRequest(ctx, topic(1), n)
+      await stores.authRequests.set(String(n), request(n, topic(1)))
+    }
+    expect(() => assertRoomForAuthRequest(ctx, topic(1), 999)).toThrow(
+      `Too many pending sign-in requests: the limit is ${MAX_PROPOSALS_PER_PAIRING} per pairing.`,
+    )
+    assertRoomForAuthRequest(ctx, topic(2), 999)
+    for (let n = MAX_PROPOSALS_PER_PAIRING; n < MAX_PROPOSALS; n++) {
+      await stores.authRequests.set(
+        String(n),
+        request(n, topic(2 + Math.floor(n / MAX_PROPOSALS_PER_PAIRING))),
+      )
+    }
+    expect(() => assertRoomForAuthRequest(ctx, topic(999), 999)).toThrow(
+      `Too many pending sign-in requests: the limit is ${MAX_PROPOSALS} in all.`,
+    )
   })
 
   it('proposals and requests are also capped in all, over every pairing and session', async () => {
