@@ -17,7 +17,7 @@ type PublishedKey = { publicKey: P256PublicJwk; expiresAt: number }
 
 /**
  * The verify server's attestation signing key: fetched when first needed and kept until its `expiresAt`.
- * Concurrent callers share one fetch; a failed or malformed answer leaves no key.
+ * Concurrent callers share one fetch; a failed fetch or a malformed answer gives no key.
  */
 export class VerifyKey {
   readonly #fetchKey: () => Promise<unknown>
@@ -44,11 +44,15 @@ export class VerifyKey {
     if (this.#now() - this.#lastFetch < MIN_KEY_FETCH_INTERVAL_MS) return Promise.resolve(undefined)
     this.#lastFetch = this.#now()
     this.#fetching = this.#fetchKey()
-      .then((answer) => {
-        const parsed = PublishedKeySchema.safeParse(answer)
-        this.#key = parsed.success ? parsed.data : undefined
-        return this.#key?.publicKey
-      })
+      .then(
+        (answer) => {
+          const parsed = PublishedKeySchema.safeParse(answer)
+          this.#key = parsed.success ? parsed.data : undefined
+          return this.#key?.publicKey
+        },
+        // An unreachable server leaves the attestation unchecked; the caller falls back to its lookup.
+        () => undefined,
+      )
       .finally(() => {
         this.#fetching = undefined
       })

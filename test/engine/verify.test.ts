@@ -19,6 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 beforeEach(async () => {
+  server.publishesKey = true
   server.asked.length = 0
   server.lookups.clear()
   server.key = await TestVerifyKey.generate()
@@ -106,6 +107,17 @@ describe('httpVerifyResolver and attestations', () => {
     now += MIN_KEY_FETCH_INTERVAL_MS
     expect(await check()).toEqual({ origin, isScam: false })
     expect(server.asked.filter((path) => path === '/v3/public-key')).toHaveLength(2)
+  })
+
+  it('falls back to the lookup when the server publishes no key, and to nothing when it is unreachable', async () => {
+    server.publishesKey = false
+    const { query, claims } = aMessage()
+    const attestationId = await server.key.sign(claims)
+    server.lookups.set(query.hash, { origin })
+    expect(await httpVerifyResolver({ url: server.url })({ ...query, attestationId })).toEqual({ origin })
+    expect(server.asked).toEqual(['/v3/public-key', `/attestation/${query.hash}?v2Supported=true`])
+    const unreachable = httpVerifyResolver({ url: 'http://127.0.0.1:9', timeoutMs: 1_000 })
+    await expect(unreachable({ ...query, attestationId })).rejects.toThrow()
   })
 
   it('keeps the key until its expiresAt, then fetches it again', async () => {

@@ -55,6 +55,8 @@ export class TestVerifyServer {
   key: TestVerifyKey
   /** Unix seconds the published key is good until. */
   keyExpiresAt = Math.floor(Date.now() / 1000) + 3600
+  /** When false, `/v3/public-key` answers 404, as a server without v2 attestations would. */
+  publishesKey = true
 
   private constructor(
     private readonly server: Server,
@@ -71,7 +73,7 @@ export class TestVerifyServer {
       verify.asked.push(path)
       response.setHeader('content-type', 'application/json')
       const [route = '', hash = ''] = (path.split('?')[0] ?? '').split('/attestation/')
-      if (path === '/v3/public-key') {
+      if (path === '/v3/public-key' && verify.publishesKey) {
         response.end(JSON.stringify({ publicKey: verify.key.jwk, expiresAt: verify.keyExpiresAt }))
       } else if (route === '' && verify.lookups.has(hash)) {
         response.end(JSON.stringify(verify.lookups.get(hash)))
