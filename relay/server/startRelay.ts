@@ -97,6 +97,7 @@ export type RunningRelay = {
 
 const DEFAULT_PING_INTERVAL_MS = 15_000
 const PINGS_PER_TURN = 256
+const FRAME_MARGIN_BYTES = 64 * 1024
 // Sockets that ignore the closing handshake are cut after this.
 const SOCKET_CLOSE_GRACE_MS = 1000
 
@@ -121,8 +122,12 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const { limits } = core
   const authenticate = options.authenticate ?? jwtAuthenticator()
   const rejectBadAuth = options.rejectBadAuth ?? false
-  // Frames up to twice the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: core.limits.maxFrameBytes * 2 })
+  // Frames a little over the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
+  // What ws buffers of a frame still arriving is bounded by this too, per socket.
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: core.limits.maxFrameBytes + FRAME_MARGIN_BYTES,
+  })
   // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
   // pong counts: a client can send frames without reading anything.
   const unanswered = new Set<WebSocket>()

@@ -8,10 +8,15 @@ import type { MailboxCaps } from './store.js'
 export type RelayLimits = {
   /** Size of one envelope (`message`), in UTF-8 bytes. */
   maxMessageBytes: number
-  /** Size of one WebSocket text frame; a batch publish carries many envelopes. */
+  /**
+   * Size of one WebSocket text frame; a batch publish carries many envelopes. A frame still arriving is
+   * held whole, so one address can make the relay hold `maxConnectionsPerIp` times this.
+   */
   maxFrameBytes: number
   /** Topics one connection may be subscribed to at once. */
   maxTopicsPerConnection: number
+  /** Subscriptions all connections from one remote address hold together. */
+  maxTopicsPerIp: number
   /** Entries in one batch call. The official client sends at most 500 topics per batch. */
   maxBatchSize: number
   /** The longest `ttl` accepted. The Sign protocol uses at most a day. */
@@ -62,8 +67,9 @@ const MiB = 1024 * KiB
 
 export const defaultRelayLimits: RelayLimits = {
   maxMessageBytes: 256 * KiB,
-  maxFrameBytes: 4 * MiB,
+  maxFrameBytes: 1 * MiB,
   maxTopicsPerConnection: 2000,
+  maxTopicsPerIp: 20_000,
   maxBatchSize: 1000,
   maxTtlSeconds: 30 * 86_400,
   publishBurst: 200,

@@ -79,6 +79,8 @@ export class RelayCore {
   private readonly connections = new Set<RelayConnection>()
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
   private readonly watching = new Map<string, Promise<void>>()
+  // Subscriptions per remote address, for maxTopicsPerIp.
+  private readonly addressTopics = new Map<string, number>()
   private readonly timers: ReturnType<typeof setInterval>[]
   private nextConnectionId = 1
   // Outbound request ids: unique across restarts, and far below 2^53 so they survive JSON as numbers.
@@ -197,6 +199,7 @@ export class RelayCore {
     this.connections.clear()
     this.subscribers.clear()
     this.watching.clear()
+    this.addressTopics.clear()
     await this.fanout.close()
     await this.store.close()
   }
@@ -204,7 +207,9 @@ export class RelayCore {
   private detach(connection: RelayConnection): void {
     if (!this.connections.delete(connection)) return
     connection.markClosed()
-    for (const topic of connection.clearTopics()) this.removeSubscriber(connection, topic)
+    const topics = connection.clearTopics()
+    this.countAddressTopics(connection.address, -topics.length)
+    for (const topic of topics) this.removeSubscriber(connection, topic)
   }
 
   private async handleFrame(connection: RelayConnection, text: string): Promise<void> {
@@ -300,6 +305,7 @@ export class RelayCore {
       connection,
       limits: this.limits,
       now: this.now,
+      addressTopicCount: () => this.addressTopics.get(connection.address) ?? 0,
       takePublishTokens: (count, bytes) => this.takePublishTokens(connection, count, bytes),
       store: (messages) => this.storeAll(messages),
       distribute: (messages) => this.distribute(messages),
@@ -307,7 +313,10 @@ export class RelayCore {
       pushUndelivered: (topics) => this.pushPages(connection, topics),
       unsubscribe: async (topics) => {
         for (const topic of topics)
-          if (connection.removeTopic(topic)) this.removeSubscriber(connection, topic)
+          if (connection.removeTopic(topic)) {
+            this.countAddressTopics(connection.address, -1)
+            this.removeSubscriber(connection, topic)
+          }
       },
       fetch: (topics) => this.fetch(connection, topics),
     }
@@ -431,6 +440,7 @@ export class RelayCore {
     const ready: Promise<void>[] = []
     for (const topic of new Set(topics)) {
       if (connection.addTopic(topic)) {
+        this.countAddressTopics(connection.address, 1)
         const local = this.subscribers.get(topic) ?? new Set<RelayConnection>()
         local.add(connection)
         this.subscribers.set(topic, local)
@@ -452,6 +462,12 @@ export class RelayCore {
       this.watching.set(topic, watched)
     }
     return watched
+  }
+
+  private countAddressTopics(address: string, delta: number): void {
+    const count = (this.addressTopics.get(address) ?? 0) + delta
+    if (count > 0) this.addressTopics.set(address, count)
+    else this.addressTopics.delete(address)
   }
 
   private removeSubscriber(connection: RelayConnection, topic: string): void {

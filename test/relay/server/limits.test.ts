@@ -89,6 +89,26 @@ describe('relay connection caps', () => {
   })
 })
 
+describe('relay subscriptions per address', () => {
+  it('caps the topics all connections of an address hold together, and frees them when one closes', async () => {
+    const relay = await relayWith({ limits: { maxTopicsPerIp: 3 } })
+    const [first, second] = [await connect(relay), await connect(relay, { anonymous: true })]
+    await first.call(RelayMethod.batchSubscribe, { topics: [randomTopic(), randomTopic()] })
+    const shared = randomTopic()
+    expect(await second.call(RelayMethod.subscribe, { topic: shared })).toHaveProperty('result')
+    expect(await second.call(RelayMethod.subscribe, { topic: shared })).toHaveProperty('result')
+    expect(await second.call(RelayMethod.subscribe, { topic: randomTopic() })).toMatchObject({
+      error: { code: RelayErrorCode.tooManyTopics, message: expect.stringContaining('from this address') },
+    })
+    const elsewhere = await connect(relay, { from: '127.0.0.2' })
+    expect(await elsewhere.call(RelayMethod.subscribe, { topic: randomTopic() })).toHaveProperty('result')
+    await first.close()
+    await expect
+      .poll(async () => 'result' in (await second.call(RelayMethod.subscribe, { topic: randomTopic() })))
+      .toBe(true)
+  })
+})
+
 describe('relay publish rates per address', () => {
   it('shares one budget among every socket of an address, anonymous ones included', async () => {
     const relay = await relayWith({ limits: { publishBurstPerIp: 3, publishPerSecondPerIp: 0.001 } })
@@ -300,7 +320,8 @@ describe('relay frame queue', () => {
 describe('relay echoes and logs of client strings', () => {
   it('cuts a 3 MB method name in the log and in the error, and does not echo a huge id', async () => {
     const logger = recordingLogger()
-    const relay = await relayWith({ logger })
+    // The default frame limit (1 MiB) would close the socket with 1009 first; a relay may allow 3 MB frames.
+    const relay = await relayWith({ logger, limits: { maxFrameBytes: 4 * 1024 * 1024 } })
     const client = await connect(relay)
     const method = `irn_${'x'.repeat(3 * 1024 * 1024)}`
     const answer = await client.call(method, {})

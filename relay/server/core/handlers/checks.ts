@@ -33,20 +33,30 @@ export function checkBatchSize(context: HandlerContext, size: number): HandlerOu
   )
 }
 
-/** Refuses subscribing when the caller would hold more topics than allowed; re-subscribing is free. */
+/**
+ * Refuses subscribing when the caller's connection, or all connections from its address, would hold more
+ * topics than allowed; re-subscribing is free.
+ */
 export function checkTopicBudget(
   context: HandlerContext,
   topics: readonly string[],
 ): HandlerOutcome | undefined {
   const { connection } = context
-  const held = connection.topicCount
   const added = new Set(topics.filter((topic) => !connection.hasTopic(topic))).size
-  const { maxTopicsPerConnection } = context.limits
-  if (held + added <= maxTopicsPerConnection) return undefined
-  return failure(
-    RelayErrorCode.tooManyTopics,
-    `Too many topics: this connection would hold ${held + added}, the limit is ${maxTopicsPerConnection}`,
-  )
+  const { maxTopicsPerConnection, maxTopicsPerIp } = context.limits
+  const held = connection.topicCount
+  if (held + added > maxTopicsPerConnection)
+    return failure(
+      RelayErrorCode.tooManyTopics,
+      `Too many topics: this connection would hold ${held + added}, the limit is ${maxTopicsPerConnection}`,
+    )
+  const fromAddress = context.addressTopicCount()
+  if (fromAddress + added > maxTopicsPerIp)
+    return failure(
+      RelayErrorCode.tooManyTopics,
+      `Too many topics: connections from this address would hold ${fromAddress + added}, the limit is ${maxTopicsPerIp}`,
+    )
+  return undefined
 }
 
 /**

@@ -14,6 +14,8 @@ export type HandlerContext = {
   readonly connection: RelayConnection
   readonly limits: RelayLimits
   now(): number
+  /** Subscriptions held by every connection from the caller's address. */
+  addressTopicCount(): number
   /** Charges `count` publishes of `bytes` envelope bytes to the caller's client id and address. */
   takePublishTokens(count: number, bytes: number): PublishBudget
   /** Stores messages durably, in order, until the mailbox refuses one. */
