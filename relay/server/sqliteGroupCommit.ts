@@ -8,7 +8,12 @@ export type TransactionalDatabase = {
   totalChanges(): number
 }
 
-type Operation = { run: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+type Operation = {
+  run: () => unknown
+  undo: ((value: unknown) => void) | undefined
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
 type Ran = { operation: Operation; value: unknown }
 
 /**
@@ -28,10 +33,19 @@ export class GroupCommit {
 
   constructor(private readonly db: TransactionalDatabase) {}
 
-  /** Runs `run` in the next shared transaction; resolves once that transaction is committed. */
-  run<T>(run: () => T): Promise<T> {
+  /**
+   * Runs `run` in the next shared transaction; resolves once that transaction is committed. When the
+   * transaction is lost after `run` succeeded, `undo` gets its result, so that state kept beside the
+   * database (counters) follows the rollback.
+   */
+  run<T>(run: () => T, undo?: (value: T) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queued.push({ run, resolve: (value) => resolve(value as T), reject })
+      this.queued.push({
+        run,
+        undo: undo as ((value: unknown) => void) | undefined,
+        resolve: (value) => resolve(value as T),
+        reject,
+      })
       this.committing ??= new Promise<void>((done) => setImmediate(done)).then(() => this.commitQueued())
     })
   }
@@ -75,6 +89,7 @@ export class GroupCommit {
           continue
         }
         // SQLite gave the whole transaction up: the calls that ran before this one lost their writes.
+        this.undo(ran)
         this.fail([...ran.map(({ operation: earlier }) => earlier), operation], error)
         return index + 1
       }
@@ -83,6 +98,7 @@ export class GroupCommit {
       this.db.exec('COMMIT')
     } catch (error) {
       this.rollBack()
+      this.undo(ran)
       this.fail(
         ran.map(({ operation }) => operation),
         error,
@@ -92,6 +108,11 @@ export class GroupCommit {
     if (this.db.totalChanges() !== changesBefore) this.failure = undefined
     for (const { operation, value } of ran) operation.resolve(value)
     return batch.length
+  }
+
+  /** Latest first, as the writes are undone. */
+  private undo(ran: readonly Ran[]): void {
+    for (const { operation, value } of [...ran].reverse()) operation.undo?.(value)
   }
 
   private fail(operations: readonly Operation[], error: unknown): void {

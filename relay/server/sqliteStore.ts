@@ -7,6 +7,7 @@ import {
   type StoredMessage,
   StoredMessageSchema,
 } from './core/index.js'
+import { MailboxTally } from './mailboxTally.js'
 import { GroupCommit } from './sqliteGroupCommit.js'
 import { schemaSteps } from './sqliteSchema.js'
 
@@ -25,18 +26,16 @@ const RowSchema = z.object({
   publisher_id: z.string(),
 })
 const ValueSchema = z.object({ value: z.number() })
-const TotalsSchema = z.object({ topic_messages: z.nullable(z.number()), bytes: z.number() })
+const TopicTallySchema = z.object({ topic: z.string(), messages: z.number(), bytes: z.number() })
 
 type Statements = {
   exists: Libsql.Statement
-  totals: Libsql.Statement
   unexpiredInTopic: Libsql.Statement
   expiredBytes: Libsql.Statement
   insert: Libsql.Statement
   undelivered: Libsql.Statement
   deliver: Libsql.Statement
   purge: Libsql.Statement
-  count: Libsql.Statement
   totalChanges: Libsql.Statement
 }
 
@@ -70,21 +69,18 @@ export class SqliteFileInUseError extends Error {
 export class SqliteMailboxStore implements MailboxStore {
   private readonly statements: Statements
   private readonly commits: GroupCommit
+  private readonly tally = new MailboxTally()
 
   private constructor(private readonly db: Libsql.Database) {
     const prepare = (sql: string) => db.prepare(sql)
     this.statements = {
       exists: prepare('SELECT 1 AS found FROM messages WHERE id = ?'),
-      totals: prepare(
-        `SELECT (SELECT messages FROM topic_totals WHERE topic = ?) AS topic_messages, bytes
-           FROM store_totals`,
-      ),
       unexpiredInTopic: prepare('SELECT count(*) AS value FROM messages WHERE topic = ? AND expires_at > ?'),
       expiredBytes: prepare(
         'SELECT coalesce(sum(length(message)), 0) AS value FROM messages WHERE expires_at <= ?',
       ),
       insert: prepare(
-        `INSERT INTO messages
+        `INSERT OR IGNORE INTO messages
            (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
@@ -102,8 +98,9 @@ export class SqliteMailboxStore implements MailboxStore {
         `INSERT OR IGNORE INTO deliveries (message_id, client_id)
          SELECT id, ? FROM messages WHERE id = ?`,
       ),
-      purge: prepare('DELETE FROM messages WHERE expires_at <= ?'),
-      count: prepare('SELECT messages AS value FROM store_totals'),
+      purge: prepare(
+        'DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, length(message) AS bytes',
+      ),
       totalChanges: prepare('SELECT total_changes() AS value'),
     }
     const { totalChanges } = this.statements
@@ -114,6 +111,13 @@ export class SqliteMailboxStore implements MailboxStore {
       },
       totalChanges: () => numberOf(totalChanges.get()),
     })
+    const counted = db.prepare(
+      'SELECT topic, count(*) AS messages, sum(length(message)) AS bytes FROM messages GROUP BY topic',
+    )
+    for (const row of counted.all([])) {
+      const { topic, messages, bytes } = TopicTallySchema.parse(row)
+      this.tally.add(topic, messages, bytes)
+    }
   }
 
   /**
@@ -140,39 +144,53 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   /**
-   * Caps are checked against counters the triggers keep; only a put that would pass a cap counts what
-   * has expired meanwhile (through an index), since expired messages do not count.
+   * Caps are checked against the tally; only a put that would pass a cap counts what has expired
+   * meanwhile (through an index), since expired messages do not count, and looks for the message
+   * itself, since a retry of a stored message is a duplicate, not a refusal.
    */
   put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
-    return this.transaction((): PutOutcome => {
-      const { statements } = this
-      if (statements.exists.get([message.id]) !== undefined) return 'duplicate'
-      const now = message.publishedAt
-      const totals = TotalsSchema.parse(statements.totals.get([message.topic]))
-      if (
-        (totals.topic_messages ?? 0) >= caps.maxMessagesPerTopic &&
-        numberOf(statements.unexpiredInTopic.get([message.topic, now])) >= caps.maxMessagesPerTopic
-      )
-        return 'topicFull'
-      const bytes = totals.bytes + message.message.length
-      if (
-        bytes > caps.maxTotalBytes &&
-        bytes - numberOf(statements.expiredBytes.get([now])) > caps.maxTotalBytes
-      )
-        return 'storeFull'
-      statements.insert.run([
-        message.id,
-        message.topic,
-        message.message,
-        message.tag,
-        message.prompt ? 1 : 0,
-        message.attestation ?? null,
-        message.publishedAt,
-        message.expiresAt,
-        message.publisherId,
-      ])
-      return 'stored'
-    })
+    const { topic } = message
+    const bytes = message.message.length
+    return this.transaction(
+      (): PutOutcome => {
+        const refused = this.capRefusal(message, caps)
+        if (refused) return this.statements.exists.get([message.id]) === undefined ? refused : 'duplicate'
+        const { changes } = this.statements.insert.run([
+          message.id,
+          topic,
+          message.message,
+          message.tag,
+          message.prompt ? 1 : 0,
+          message.attestation ?? null,
+          message.publishedAt,
+          message.expiresAt,
+          message.publisherId,
+        ])
+        if (changes === 0) return 'duplicate'
+        this.tally.add(topic, 1, bytes)
+        return 'stored'
+      },
+      (outcome) => {
+        if (outcome === 'stored') this.tally.add(topic, -1, -bytes)
+      },
+    )
+  }
+
+  private capRefusal(message: StoredMessage, caps: MailboxCaps): PutOutcome | undefined {
+    const { statements, tally } = this
+    const now = message.publishedAt
+    if (
+      tally.topicMessages(message.topic) >= caps.maxMessagesPerTopic &&
+      numberOf(statements.unexpiredInTopic.get([message.topic, now])) >= caps.maxMessagesPerTopic
+    )
+      return 'topicFull'
+    const bytes = tally.bytes + message.message.length
+    if (
+      bytes > caps.maxTotalBytes &&
+      bytes - numberOf(statements.expiredBytes.get([now])) > caps.maxTotalBytes
+    )
+      return 'storeFull'
+    return undefined
   }
 
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
@@ -188,11 +206,21 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   purgeExpired(now: number): Promise<number> {
-    return this.transaction(() => this.statements.purge.run([now]).changes)
+    const count = (rows: z.infer<typeof TopicTallySchema>[], sign: 1 | -1) => {
+      for (const { topic, messages, bytes } of rows) this.tally.add(topic, sign * messages, sign * bytes)
+    }
+    return this.transaction(
+      () => {
+        const rows = this.statements.purge.all([now]).map((row) => TopicTallySchema.parse(row))
+        count(rows, -1)
+        return rows
+      },
+      (rows) => count(rows, 1),
+    ).then((rows) => rows.length)
   }
 
   size(): Promise<number> {
-    return this.transaction(() => numberOf(this.statements.count.get()))
+    return this.transaction(() => this.tally.messages)
   }
 
   /** Why the last write failed (a full disk, say), until a write succeeds again. */
@@ -209,7 +237,9 @@ export class SqliteMailboxStore implements MailboxStore {
       // collected (libsql-js#228): leaving the log and the exclusive mode frees the file now, for a
       // relay restarted in this process. If that fails (a full disk), the log keeps every commit and
       // the next open replays it.
-      this.db.exec('PRAGMA journal_mode = DELETE; PRAGMA locking_mode = NORMAL; SELECT 1 FROM store_totals')
+      this.db.exec(
+        'PRAGMA journal_mode = DELETE; PRAGMA locking_mode = NORMAL; SELECT 1 FROM messages LIMIT 1',
+      )
     } catch {
       // As said: nothing committed is lost, the file stays locked until this process lets it go.
     } finally {
@@ -217,9 +247,9 @@ export class SqliteMailboxStore implements MailboxStore {
     }
   }
 
-  private transaction<T>(run: () => T): Promise<T> {
+  private transaction<T>(run: () => T, undo?: (value: T) => void): Promise<T> {
     if (!this.db.open) return Promise.reject(new Error('the SQLite mailbox is closed'))
-    return this.commits.run(run)
+    return this.commits.run(run, undo)
   }
 }
 

@@ -100,4 +100,25 @@ describe('group commit over SQLite', () => {
     expect(stored()).toEqual(['d'])
     expect(commits.writeError()).toBeUndefined()
   })
+
+  it('undoes, latest first, what the calls of a lost transaction kept beside the database, and nothing else', async () => {
+    const undone: string[] = []
+    const counted = (value: string) =>
+      commits.run(
+        () => {
+          db.prepare('INSERT INTO entries (value) VALUES (?)').run([value])
+          return value
+        },
+        (ran) => undone.push(ran),
+      )
+    await outcomes([counted('a'), counted('refused'), counted('b'), counted('give up'), counted('c')])
+    expect(undone).toEqual(['b', 'a'])
+    expect(stored()).toEqual(['c'])
+
+    undone.length = 0
+    await outcomes([counted('d'), orphan(), counted('e')])
+    expect(undone).toEqual(['e', 'd'])
+    await outcomes([counted('f')])
+    expect(undone).toEqual(['e', 'd'])
+  })
 })
