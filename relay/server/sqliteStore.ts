@@ -11,8 +11,12 @@ import { MailboxTally } from './mailboxTally.js'
 import { GroupCommit } from './sqliteGroupCommit.js'
 import { schemaSteps } from './sqliteSchema.js'
 
+// Pages the write-ahead log grows to before SQLite folds it into the file (1000 by default). A
+// checkpoint is the one step that fsyncs with synchronous NORMAL, and pages written again and again
+// between two are copied once: at 10000 (40 MB) a publish costs about a third less under load.
+const WAL_CHECKPOINT_PAGES = 10_000
 // A checkpoint leaves the write-ahead log at its largest size; past this much it is cut back.
-const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
 
 const RowSchema = z.object({
   id: z.string(),
@@ -88,15 +92,15 @@ export class SqliteMailboxStore implements MailboxStore {
         `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
            FROM messages m
           WHERE m.topic = ? AND m.expires_at > ? AND m.publisher_id <> ?
-            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_id = m.id AND d.client_id = ?)
+            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?)
           ORDER BY m.seq
           LIMIT ?`,
       ),
       // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
       // violating the foreign key.
       deliver: prepare(
-        `INSERT OR IGNORE INTO deliveries (message_id, client_id)
-         SELECT id, ? FROM messages WHERE id = ?`,
+        `INSERT OR IGNORE INTO deliveries (message_seq, client_id)
+         SELECT seq, ? FROM messages WHERE id = ?`,
       ),
       purge: prepare(
         'DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, length(message) AS bytes',
@@ -131,6 +135,7 @@ export class SqliteMailboxStore implements MailboxStore {
       db.exec('PRAGMA locking_mode = EXCLUSIVE')
       enterWal(db, file)
       db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
+      db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`)
       db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
       db.exec('PRAGMA foreign_keys = ON')
       migrate(db, file)

@@ -136,7 +136,7 @@ describe('SQLite mailbox caps', () => {
     await store.close()
   })
 
-  it('counts the messages of a file from before the caps when it first opens it', async () => {
+  it('migrates a file from before the caps: its messages counted, its deliveries kept', async () => {
     const file = join(directory, `schema-1-${++files}.db`)
     const old = new Database(file)
     old.exec(schemaSteps[0] ?? '')
@@ -147,10 +147,15 @@ describe('SQLite mailbox caps', () => {
        VALUES (?, ?, ?, 1108, 0, NULL, ?, ?, 'did:key:publisher')`,
     )
     for (const text of ['aaaa', 'bbbb']) insert.run([messageId(topic, text), topic, text, now, now + 60_000])
+    old
+      .prepare("INSERT INTO deliveries (message_id, client_id) VALUES (?, 'did:key:reader')")
+      .run([messageId(topic, 'aaaa')])
     old.close()
 
     const store = await SqliteMailboxStore.open(file)
     expect(await store.size()).toBe(2)
+    const unread = await store.undelivered(topic, 'did:key:reader', now, 10)
+    expect(unread.map(({ message }) => message)).toEqual(['bbbb'])
     const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 12 }
     expect(await store.put(message(topic, 'cccc'), caps)).toBe('stored')
     expect(await store.put(message(topic, 'dddd'), caps)).toBe('topicFull')
