@@ -410,8 +410,18 @@ export class RelayCore {
       })
       return
     }
-    if (await this.store.markDelivered(entry.message.id, connection.clientId))
-      this.counters.messagesDelivered++
+    // Not awaited: the connection's next frame need not wait for this commit, and whatever the store is
+    // asked next (a page of pushes below, a subscribe) is queued behind it, so it sees the delivery.
+    void this.store.markDelivered(entry.message.id, connection.clientId).then(
+      (fresh) => {
+        if (fresh) this.counters.messagesDelivered++
+      },
+      (error: unknown) =>
+        this.logger.error('recording a delivery failed; the message may be pushed again', {
+          clientId: connection.clientId,
+          error: describeError(error),
+        }),
+    )
     const deferred = connection.deferredTopicsToFill()
     if (deferred.length > 0) await this.pushPages(connection, deferred)
   }
