@@ -66,7 +66,7 @@ export class SqliteFileInUseError extends Error {
  * The connection holds the file's lock from opening to closing (exclusive locking mode): a second relay
  * on the same file fails to open instead of writing beside this one, and since the lock is the
  * kernel's, a killed relay leaves none behind. Write-ahead log: a commit appends to `<file>-wal`, which
- * SQLite folds into the file every thousand pages and on close; a relay killed in between leaves the
+ * SQLite folds into the file every WAL_CHECKPOINT_PAGES pages and on close; a relay killed in between leaves the
  * log, and the next open replays it. With the lock exclusive the log's index lives in memory, so there
  * is no `-shm` file.
  */
@@ -78,29 +78,31 @@ export class SqliteMailboxStore implements MailboxStore {
   private constructor(private readonly db: Libsql.Database) {
     const prepare = (sql: string) => db.prepare(sql)
     this.statements = {
-      exists: prepare('SELECT 1 AS found FROM messages WHERE id = ?'),
-      unexpiredInTopic: prepare('SELECT count(*) AS value FROM messages WHERE topic = ? AND expires_at > ?'),
+      exists: prepare(`SELECT 1 AS found FROM messages WHERE ${keyMatch('id', '?1')}`),
+      unexpiredInTopic: prepare(
+        `SELECT count(*) AS value FROM messages WHERE ${keyMatch('topic', '?1')} AND expires_at > ?2`,
+      ),
       expiredBytes: prepare(
         'SELECT coalesce(sum(length(message)), 0) AS value FROM messages WHERE expires_at <= ?',
       ),
       insert: prepare(
-        `INSERT OR IGNORE INTO messages
+        `INSERT INTO messages
            (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       undelivered: prepare(
         `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
            FROM messages m
-          WHERE m.topic = ? AND m.expires_at > ? AND m.publisher_id <> ?
-            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?)
+          WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2 AND m.publisher_id <> ?3
+            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?3)
           ORDER BY m.seq
-          LIMIT ?`,
+          LIMIT ?4`,
       ),
       // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
       // violating the foreign key.
       deliver: prepare(
         `INSERT OR IGNORE INTO deliveries (message_seq, client_id)
-         SELECT seq, ? FROM messages WHERE id = ?`,
+         SELECT seq, ?1 FROM messages WHERE ${keyMatch('id', '?2')}`,
       ),
       purge: prepare(
         'DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, length(message) AS bytes',
@@ -137,8 +139,11 @@ export class SqliteMailboxStore implements MailboxStore {
       db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
       db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`)
       db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
-      db.exec('PRAGMA foreign_keys = ON')
+      // Off while migrating (libsql turns them on by default): rebuilding a table must not cascade into
+      // the rows that refer to it.
+      db.exec('PRAGMA foreign_keys = OFF')
       migrate(db, file)
+      db.exec('PRAGMA foreign_keys = ON')
       return new SqliteMailboxStore(db)
     } catch (error) {
       db.close()
@@ -150,17 +155,18 @@ export class SqliteMailboxStore implements MailboxStore {
 
   /**
    * Caps are checked against the tally; only a put that would pass a cap counts what has expired
-   * meanwhile (through an index), since expired messages do not count, and looks for the message
-   * itself, since a retry of a stored message is a duplicate, not a refusal.
+   * meanwhile (through an index), since expired messages do not count. A retry of a stored message is
+   * a duplicate, never a refusal.
    */
   put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
     const { topic } = message
     const bytes = message.message.length
     return this.transaction(
       (): PutOutcome => {
+        if (this.statements.exists.get([message.id]) !== undefined) return 'duplicate'
         const refused = this.capRefusal(message, caps)
-        if (refused) return this.statements.exists.get([message.id]) === undefined ? refused : 'duplicate'
-        const { changes } = this.statements.insert.run([
+        if (refused) return refused
+        this.statements.insert.run([
           message.id,
           topic,
           message.message,
@@ -171,7 +177,6 @@ export class SqliteMailboxStore implements MailboxStore {
           message.expiresAt,
           message.publisherId,
         ])
-        if (changes === 0) return 'duplicate'
         this.tally.add(topic, 1, bytes)
         return 'stored'
       },
@@ -201,7 +206,7 @@ export class SqliteMailboxStore implements MailboxStore {
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
     return this.transaction(() =>
       this.statements.undelivered
-        .all([topic, now, clientId, clientId, limit])
+        .all([topic, now, clientId, limit])
         .map((row) => fromRow(RowSchema.parse(row))),
     )
   }
@@ -283,6 +288,14 @@ function migrate(db: Libsql.Database, file: string): void {
     if (db.inTransaction) db.exec('ROLLBACK')
     throw error
   }
+}
+
+/**
+ * `column` equals the text in `parameter`, found through the index on its first 8 bytes (see the schema:
+ * ids and topics are hex hashes, and the short key keeps the index small); the full text decides.
+ */
+function keyMatch(column: string, parameter: string): string {
+  return `unhex(substr(${column}, 1, 16)) = unhex(substr(${parameter}, 1, 16)) AND ${column} = ${parameter}`
 }
 
 function numberOf(row: unknown): number {
