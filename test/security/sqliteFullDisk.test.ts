@@ -1,26 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildRelayEntry, type ChildRelay } from '../relay/server/support/childRelay.js'
+import { describe, expect, it } from 'vitest'
+import { childRelays } from '../relay/server/support/childRelay.js'
 import { randomTopic, testIdentity } from '../relay/server/support/rawClient.js'
 import { collect, connect, health, publish, startSqliteRelay } from './support/sqliteChild.js'
 
-const directory = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-full-'))
-let entry = ''
-let relay: ChildRelay | undefined
-
-beforeAll(async () => {
-  entry = await buildRelayEntry()
-}, 30_000)
-
-afterAll(async () => {
-  if (relay && relay.child.exitCode === null) relay.child.kill('SIGKILL')
-  await relay?.exited
-  rmSync(directory, { recursive: true, force: true })
-  rmSync(entry, { force: true })
-})
+const relays = childRelays('pairwise-sqlite-full-')
 
 /**
  * Sets the relay process's file size limit (RLIMIT_FSIZE, soft): a limit of 0 makes every write to
@@ -39,7 +24,7 @@ function fileSizeLimit(pid: number): string {
 
 describe('SQLite relay on a full disk', () => {
   it('refuses publishes with an error, reports it on /health, loses nothing acked, and recovers when space returns', async () => {
-    relay = await startSqliteRelay(entry, join(directory, 'mailbox.db'))
+    const relay = await startSqliteRelay(relays, join(relays.directory, 'mailbox.db'))
     const pid = relay.child.pid
     if (pid === undefined) throw new Error('the relay child has no pid')
     const publisher = await connect(relay, testIdentity())

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildRelayEntry, type ChildRelay } from '../relay/server/support/childRelay.js'
+import { describe, expect, it } from 'vitest'
+import { childRelays } from '../relay/server/support/childRelay.js'
 import { randomTopic, testIdentity } from '../relay/server/support/rawClient.js'
 import { collect, connect, publish, startSqliteRelay } from './support/sqliteChild.js'
 
@@ -12,30 +10,12 @@ const WRITERS = 8
 // Each round publishes for a random time up to this, then kills the relay.
 const MAX_ROUND_MS = 300
 
-const directory = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-kill-'))
-let entry = ''
-const children: ChildRelay[] = []
-
-beforeAll(async () => {
-  entry = await buildRelayEntry()
-}, 30_000)
-
-afterAll(async () => {
-  for (const relay of children) if (relay.child.exitCode === null) relay.child.kill('SIGKILL')
-  await Promise.all(children.map((relay) => relay.exited))
-  rmSync(directory, { recursive: true, force: true })
-  rmSync(entry, { force: true })
-})
-
-async function start(file: string): Promise<ChildRelay> {
-  const relay = await startSqliteRelay(entry, file)
-  children.push(relay)
-  return relay
-}
+const relays = childRelays('pairwise-sqlite-kill-')
+const start = (file: string) => startSqliteRelay(relays, file)
 
 describe('SQLite relay killed with SIGKILL', () => {
   it(`reopens with no manual step after ${KILLS} kills mid-stream and delivers every acknowledged publish`, async () => {
-    const file = join(directory, 'killed.db')
+    const file = join(relays.directory, 'killed.db')
     const acked = new Set<string>()
     const topics: string[] = []
     for (let round = 0; round < KILLS; round++) {
@@ -71,7 +51,7 @@ describe('SQLite relay killed with SIGKILL', () => {
   }, 90_000)
 
   it('refuses a second relay on the same file with a clear error while the first runs', async () => {
-    const file = join(directory, 'shared.db')
+    const file = join(relays.directory, 'shared.db')
     const first = await start(file)
     await expect(start(file)).rejects.toThrow(/shared\.db is in use by another process/)
     const publisher = await connect(first, testIdentity())

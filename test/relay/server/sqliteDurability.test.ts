@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RelayMethod } from '../../../relay/protocol/index.js'
-import { buildRelayEntry, type ChildRelay, startChildRelay } from './support/childRelay.js'
+import { type ChildRelay, childRelays } from './support/childRelay.js'
 import { RawRelayClient, randomTopic, testIdentity, withAuth } from './support/rawClient.js'
 import { wsFactory } from './support/wsHarness.js'
 
-const directory = mkdtempSync(join(tmpdir(), 'pairwise-relay-sqlite-'))
-let entry = ''
-const children: ChildRelay[] = []
-
-beforeAll(async () => {
-  entry = await buildRelayEntry()
-}, 30_000)
-
-afterAll(async () => {
-  for (const relay of children) if (relay.child.exitCode === null) relay.child.kill('SIGKILL')
-  await Promise.all(children.map((relay) => relay.exited))
-  rmSync(directory, { recursive: true, force: true })
-  rmSync(entry, { force: true })
-})
+const relays = childRelays('pairwise-relay-sqlite-')
 
 async function start(file: string, sync: string): Promise<ChildRelay> {
-  const relay = await startChildRelay(entry, [
+  return relays.start([
     '--port',
     '0',
     '--store',
@@ -33,8 +18,6 @@ async function start(file: string, sync: string): Promise<ChildRelay> {
     '--log-level',
     'warn',
   ])
-  children.push(relay)
-  return relay
 }
 
 describe('SQLite mailbox across a kill -9', () => {
@@ -42,7 +25,7 @@ describe('SQLite mailbox across a kill -9', () => {
     'normal',
     'full',
   ])('delivers every acknowledged publish after a kill -9 and a restart (sync %s)', async (sync) => {
-    const file = join(directory, `mailbox-${sync}.db`)
+    const file = join(relays.directory, `mailbox-${sync}.db`)
     const first = await start(file, sync)
     const publisher = testIdentity()
     const reader = testIdentity()

@@ -1,11 +1,11 @@
 import { RelayMethod } from '../../../relay/protocol/index.js'
-import { type ChildRelay, startChildRelay } from '../../relay/server/support/childRelay.js'
+import type { ChildRelay, ChildRelays } from '../../relay/server/support/childRelay.js'
 import { RawRelayClient, type TestIdentity, withAuth } from '../../relay/server/support/rawClient.js'
 import { wsFactory } from '../../relay/server/support/wsHarness.js'
 
 /** Starts the bundled relay as a child process on the SQLite mailbox `file`. */
-export function startSqliteRelay(entry: string, file: string): Promise<ChildRelay> {
-  return startChildRelay(entry, ['--port', '0', '--store', `sqlite:${file}`, '--log-level', 'error'])
+export function startSqliteRelay(relays: ChildRelays, file: string): Promise<ChildRelay> {
+  return relays.start(['--port', '0', '--store', `sqlite:${file}`, '--log-level', 'error'])
 }
 
 export function connect(relay: ChildRelay, identity: TestIdentity): Promise<RawRelayClient> {

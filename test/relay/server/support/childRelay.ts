@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
+import { afterAll, beforeAll } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../../../..')
 
@@ -64,4 +66,38 @@ export function startChildRelay(entry: string, args: string[], timeoutMs = 15_00
       resolveStart({ url, port: Number(new URL(url).port), child, exited, output: () => stderr })
     })
   })
+}
+
+export type ChildRelays = {
+  /** A scratch folder for the file's mailboxes, removed after its tests. */
+  readonly directory: string
+  /** Starts a relay child with `args`; it is killed after the file's tests if still running. */
+  start(args: string[]): Promise<ChildRelay>
+}
+
+/**
+ * The relay children of one test file: bundles the entry before its tests, and after them kills every
+ * child still running and removes the entry and the scratch folder.
+ */
+export function childRelays(prefix: string): ChildRelays {
+  const directory = mkdtempSync(join(tmpdir(), prefix))
+  const children: ChildRelay[] = []
+  let entry = ''
+  beforeAll(async () => {
+    entry = await buildRelayEntry()
+  }, 30_000)
+  afterAll(async () => {
+    for (const relay of children) if (relay.child.exitCode === null) relay.child.kill('SIGKILL')
+    await Promise.all(children.map((relay) => relay.exited))
+    rmSync(directory, { recursive: true, force: true })
+    rmSync(entry, { force: true })
+  })
+  return {
+    directory,
+    async start(args) {
+      const relay = await startChildRelay(entry, args)
+      children.push(relay)
+      return relay
+    },
+  }
 }
