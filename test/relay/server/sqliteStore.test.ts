@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type MailboxCaps, messageId, type StoredMessage } from '../../../relay/server/core/index.js'
+import { type MailboxCaps, messageId } from '../../../relay/server/core/index.js'
 import { schemaSteps } from '../../../relay/server/sqliteSchema.js'
 import { SqliteFileInUseError, SqliteMailboxStore } from '../../../relay/server/sqliteStore.js'
+import { storedMessage } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-store-'))
@@ -14,18 +15,8 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }))
 
 const now = Date.now()
 const roomy: MailboxCaps = { maxMessagesPerTopic: 10_000, maxTotalBytes: 10_000_000 }
-function message(topic: string, text: string, publishedAt = now, ttlMs = 300_000): StoredMessage {
-  return {
-    id: messageId(topic, text),
-    topic,
-    message: text,
-    tag: 1108,
-    prompt: false,
-    publishedAt,
-    expiresAt: publishedAt + ttlMs,
-    publisherId: 'did:key:publisher',
-  }
-}
+const message = (topic: string, text: string, publishedAt = now, ttlMs = 300_000) =>
+  storedMessage(topic, text, publishedAt, ttlMs)
 
 describe('SQLite mailbox with calls of one turn sharing a commit', () => {
   it('answers each call of a burst as if it ran alone, in the order the calls were made', async () => {

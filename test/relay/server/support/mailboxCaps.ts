@@ -4,7 +4,13 @@ import { randomTopic } from './rawClient.js'
 
 const caps = { maxMessagesPerTopic: 2, maxTotalBytes: 20 }
 
-function message(topic: string, text: string, publishedAt: number): StoredMessage {
+/** A mailbox entry for `text` on `topic`, published at `publishedAt` and living `ttlMs`. */
+export function storedMessage(
+  topic: string,
+  text: string,
+  publishedAt = Date.now(),
+  ttlMs = 60_000,
+): StoredMessage {
   return {
     id: messageId(topic, text),
     topic,
@@ -12,7 +18,7 @@ function message(topic: string, text: string, publishedAt: number): StoredMessag
     tag: 1108,
     prompt: false,
     publishedAt,
-    expiresAt: publishedAt + 60_000,
+    expiresAt: publishedAt + ttlMs,
     publisherId: 'did:key:publisher',
   }
 }
@@ -24,22 +30,22 @@ function message(topic: string, text: string, publishedAt: number): StoredMessag
 export async function expectMailboxCaps(store: MailboxStore): Promise<void> {
   const now = Date.now()
   const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
-  const a1 = message(topicA, 'AAAAAAA1', now)
+  const a1 = storedMessage(topicA, 'AAAAAAA1', now)
   expect(await store.put(a1, caps)).toBe('stored')
   expect(await store.put(a1, caps)).toBe('duplicate')
-  expect(await store.put(message(topicA, 'AAAAAAA2', now), caps)).toBe('stored')
-  expect(await store.put(message(topicA, 'AAAAAAA3', now), caps)).toBe('topicFull')
-  expect(await store.put(message(topicB, 'BBBBBBB1', now), caps)).toBe('storeFull')
-  expect(await store.put(message(topicB, 'BBB2', now), caps)).toBe('stored')
-  expect(await store.put(message(topicC, 'C', now), caps)).toBe('storeFull')
+  expect(await store.put(storedMessage(topicA, 'AAAAAAA2', now), caps)).toBe('stored')
+  expect(await store.put(storedMessage(topicA, 'AAAAAAA3', now), caps)).toBe('topicFull')
+  expect(await store.put(storedMessage(topicB, 'BBBBBBB1', now), caps)).toBe('storeFull')
+  expect(await store.put(storedMessage(topicB, 'BBB2', now), caps)).toBe('stored')
+  expect(await store.put(storedMessage(topicC, 'C', now), caps)).toBe('storeFull')
   expect(await store.size()).toBe(3)
 
   // A minute on, everything above has expired: it no longer counts, though no sweep has run.
   const later = now + 60_001
-  expect(await store.put(message(topicA, 'AAAAAAA3', later), caps)).toBe('stored')
-  expect(await store.put(message(topicA, 'AAAAAAA4', later), caps)).toBe('stored')
-  expect(await store.put(message(topicC, 'CCCC', later), caps)).toBe('stored')
+  expect(await store.put(storedMessage(topicA, 'AAAAAAA3', later), caps)).toBe('stored')
+  expect(await store.put(storedMessage(topicA, 'AAAAAAA4', later), caps)).toBe('stored')
+  expect(await store.put(storedMessage(topicC, 'CCCC', later), caps)).toBe('stored')
   expect(await store.purgeExpired(later)).toBe(3)
   expect(await store.size()).toBe(3)
-  expect(await store.put(message(topicA, 'AAAAAAA5', later), caps)).toBe('topicFull')
+  expect(await store.put(storedMessage(topicA, 'AAAAAAA5', later), caps)).toBe('topicFull')
 }
