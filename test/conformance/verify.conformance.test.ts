@@ -43,7 +43,7 @@ describe('verify context conformance', () => {
     expect(fetchSpy).not.toHaveBeenCalled()
   })
 
-  it('VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on', async () => {
+  it('ROLE-02 ROLE-03 VALID when the service vouches for the claimed origin, INVALID otherwise, UNKNOWN with no answer, isScam passed on', async () => {
     expect((await proposalContext(async () => ({ origin: 'https://dapp.example' }))).verified).toMatchObject({
       validation: 'VALID',
       origin: 'https://dapp.example',

@@ -142,7 +142,7 @@ describe('verify context of an incoming proposal', () => {
   const attestWith = (claims: Partial<AttestationClaims>) => (message: string) =>
     server.key.sign({ id: sha256(message), origin, isVerified: true, exp: inAnHour(), ...claims })
 
-  it('is VALID only with an attestation of that proposal for the origin the dapp claims', async () => {
+  it('ROLE-02 is VALID only with an attestation of that proposal for the origin the dapp claims, INVALID for another origin, UNKNOWN without one', async () => {
     const wallet = await pool.make(harness.relay.url, {
       metadata: walletMetadata,
       verifyResolver: httpVerifyResolver({ url: server.url }),
