@@ -621,7 +621,7 @@ const mutations = [
     find: "claimed !== undefined && answer.origin === claimed ? 'VALID' : 'INVALID'",
     replace: "'VALID'",
     test: VERIFY,
-    name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
+    name: 'ROLE-02 ROLE-03 VALID when the service vouches for the claimed origin, INVALID otherwise, UNKNOWN with no answer, isScam passed on',
   },
   {
     rule: 'verify: isScam passed on',
@@ -629,7 +629,7 @@ const mutations = [
     find: '    if (answer.isScam !== undefined) context.verified.isScam = answer.isScam\n',
     replace: '\n',
     test: VERIFY,
-    name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
+    name: 'ROLE-02 ROLE-03 VALID when the service vouches for the claimed origin, INVALID otherwise, UNKNOWN with no answer, isScam passed on',
   },
   {
     rule: 'verify: a failing service leaves UNKNOWN',
@@ -637,7 +637,7 @@ const mutations = [
     find: '    params.onError(error)\n',
     replace: "    params.onError(error)\n    context.verified.validation = 'INVALID'\n",
     test: VERIFY,
-    name: 'VALID when the service vouches for the claimed origin, INVALID otherwise, with isScam passed on',
+    name: 'ROLE-02 ROLE-03 VALID when the service vouches for the claimed origin, INVALID otherwise, UNKNOWN with no answer, isScam passed on',
   },
   {
     rule: 'verify: an attestation counts only for the message it names',
