@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultEngineTimings } from '../../engine/context.js'
 import { payloadId } from '../../engine/jsonrpc/index.js'
-import { RecentlyDeleted } from '../../engine/store/recentlyDeleted.js'
+import { RECENTLY_DELETED_LIMIT, RecentlyDeleted } from '../../engine/store/recentlyDeleted.js'
 import { ADDRESS, approvedNamespaces, useTestRelay, walletMetadata } from '../engine/support/harness.js'
 import { movableClock } from './support/clock.js'
 import { establishSession, nextEvent, rawProposal, rawWalletSession } from './support/fixtures.js'
@@ -201,7 +201,16 @@ describe('session lifecycle conformance', () => {
     await expect(wallet.extend({ topic })).rejects.toMatchObject({ code: 5, message })
   })
 
-  it('the recently deleted list drops its oldest half when full', () => {
+  it('CONST-22 the recently deleted list drops its oldest half when full', () => {
+    // The limit is not in the spec; 200 is what the official clients keep (see RECENTLY_DELETED_LIMIT).
+    expect(RECENTLY_DELETED_LIMIT).toBe(200)
+    const standard = new RecentlyDeleted()
+    for (let i = 0; i < 199; i++) standard.add(`s${i}`, 'request')
+    expect(standard.size).toBe(199)
+    standard.add('s199', 'request')
+    expect(standard.size).toBe(100)
+    expect(standard.has('s99')).toBe(false)
+    expect(standard.has('s100')).toBe(true)
     const list = new RecentlyDeleted(10)
     for (let i = 0; i < 9; i++) list.add(`t${i}`, 'session')
     expect(list.size).toBe(9)
@@ -212,7 +221,7 @@ describe('session lifecycle conformance', () => {
     expect(() => list.check('t9')).toThrow('Record was recently deleted - session: t9')
   })
 
-  it('WC-17 ping answered after 500 ms', async () => {
+  it('WC-17 CONST-18 ping answered after 500 ms', async () => {
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)

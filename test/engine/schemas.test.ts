@@ -60,7 +60,21 @@ describe('wc_ payload schemas', () => {
     expect(WcMethodSchemas.wc_sessionExtend.params.parse({ expiry: 1 })).toEqual({ expiry: 1 })
   })
 
-  it('knows every wc_ method name', () => {
+  it('CALL-11 knows every wc_ method name', () => {
+    const signMethods = Object.keys(WcMethodSchemas).filter((method) => method.startsWith('wc_session'))
+    expect(signMethods.sort()).toEqual(
+      [
+        'wc_sessionPropose',
+        'wc_sessionSettle',
+        'wc_sessionUpdate',
+        'wc_sessionExtend',
+        'wc_sessionPing',
+        'wc_sessionDelete',
+        'wc_sessionRequest',
+        'wc_sessionEvent',
+        'wc_sessionAuthenticate',
+      ].sort(),
+    )
     expect(isWcMethod('wc_sessionRequest')).toBe(true)
     expect(isWcMethod('wc_authRequest')).toBe(false)
     expect(isWcMethod('toString')).toBe(false)
