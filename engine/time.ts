@@ -6,6 +6,10 @@ export const systemClock: Clock = { now: () => Date.now() }
 export const FIVE_MINUTES = 300
 export const FIFTEEN_MINUTES = 900
 export const ONE_HOUR = 3_600
+/**
+ * The session lifetime: a new session (also one made by sign-in) and an extended one expire this long
+ * after. The spec leaves it open; seven days is what the public protocol uses, so peers agree.
+ */
 export const SEVEN_DAYS = 604_800
 
 /** Unix seconds, as every expiry on the wire is written. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultEngineTimings } from '../../engine/context.js'
 import { payloadId } from '../../engine/jsonrpc/index.js'
 import { RECENTLY_DELETED_LIMIT, RecentlyDeleted } from '../../engine/store/recentlyDeleted.js'
+import { SEVEN_DAYS as SESSION_LIFETIME } from '../../engine/time.js'
 import { ADDRESS, approvedNamespaces, useTestRelay, walletMetadata } from '../engine/support/harness.js'
 import { movableClock } from './support/clock.js'
 import { establishSession, nextEvent, rawProposal, rawWalletSession } from './support/fixtures.js'
@@ -112,6 +113,35 @@ describe('session lifecycle conformance', () => {
       code: 3003,
       message: 'Unauthorized update request.',
     })
+  })
+
+  it('CONST-29 a new session, and an extended one, expires seven days later on both sides', async () => {
+    // Not given by the spec: seven days, the public protocol's session lifetime (SEVEN_DAYS in engine/time.ts).
+    expect(SESSION_LIFETIME).toBe(SEVEN_DAYS)
+    const clock = movableClock()
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
+    const before = Math.floor(clock.now() / 1000)
+    const { topic } = await establishSession(dapp, wallet)
+    const after = Math.floor(clock.now() / 1000)
+    for (const client of [wallet, dapp]) {
+      const { expiry } = client.session.get(topic)
+      expect(expiry).toBeGreaterThanOrEqual(before + SEVEN_DAYS)
+      expect(expiry).toBeLessThanOrEqual(after + SEVEN_DAYS)
+    }
+
+    clock.advance(5 * 86_400)
+    const extended = nextEvent(dapp, 'session_extend')
+    const extendFrom = Math.floor(clock.now() / 1000)
+    const { acknowledged } = await wallet.extend({ topic })
+    await acknowledged()
+    await extended
+    const extendTo = Math.floor(clock.now() / 1000)
+    for (const client of [wallet, dapp]) {
+      const { expiry } = client.session.get(topic)
+      expect(expiry).toBeGreaterThanOrEqual(extendFrom + SEVEN_DAYS)
+      expect(expiry).toBeLessThanOrEqual(extendTo + SEVEN_DAYS)
+    }
   })
 
   it('WC-13 ERR-34 out-of-sync updates (older id) discarded with INVALID_UPDATE_REQUEST', async () => {
