@@ -18,6 +18,26 @@ async function walletWithProposal(params: Record<string, unknown> = {}, clock = 
 }
 
 describe('approve() conformance', () => {
+  it('WC-02 approving creates a pending session, subscribes to the session topic and activates the pairing', async () => {
+    const { wallet, peer, pairingTopic, keyPair, id } = await walletWithProposal()
+    expect(wallet.pairing.get(pairingTopic).active).toBe(false)
+    const { topic, acknowledged } = await wallet.approve({ id, namespaces })
+
+    // Pending: stored, but not acknowledged until the dapp answers the settle request.
+    const pending = wallet.session.get(topic)
+    expect(pending.acknowledged).toBe(false)
+    expect(pending.namespaces).toEqual(namespaces)
+    expect(wallet.pairing.get(pairingTopic).active).toBe(true)
+    expect(wallet.engine.relay.topics).toContain(topic)
+
+    // The dapp's answer on the session topic reaches the wallet: it is subscribed there.
+    expect(peer.addSharedKey(keyPair, pending.self.publicKey)).toBe(topic)
+    await peer.relay.subscribe(topic)
+    const settle = await peer.next((message) => message.payload.method === 'wc_sessionSettle')
+    await peer.publish(topic, { id: settle.payload.id, jsonrpc: '2.0', result: true }, 1103)
+    expect((await acknowledged()).acknowledged).toBe(true)
+  })
+
   it('WC-25 WC-06 proposal id exists and not expired', async () => {
     const { wallet, clock, id } = await walletWithProposal()
     await expect(wallet.approve({ id: 12345, namespaces })).rejects.toMatchObject({

@@ -58,3 +58,51 @@ describe.each([
     expect(session.authentication?.[0]?.p).toMatchObject({ iss, nonce: 'one-step', domain: 'dapp.example' })
   })
 })
+
+describe.each([
+  { dappSide: ours, walletSide: official225 },
+  { dappSide: official225, walletSide: ours },
+])('proposal answers: $dappSide.name dapp ↔ $walletSide.name wallet', ({ dappSide, walletSide }) => {
+  const optionalNamespaces = {
+    eip155: { chains: [LOCAL_CHAIN], methods: ['personal_sign'], events: ['accountsChanged'] },
+  }
+
+  it("WC-05 rejecting deletes the proposal, and the app's connect fails with the rejection reason", async () => {
+    const dapp = await open(dappSide, 'dapp')
+    const wallet = await open(walletSide, 'wallet')
+    const reason = { code: 5000, message: 'User rejected: not this time.' }
+    const rejected = new Promise<void>((resolve, reject) => {
+      wallet.on('session_proposal', ({ id }) => {
+        wallet.reject({ id, reason }).then(resolve, reject)
+      })
+    })
+    const { uri, approval } = await dapp.connect({ optionalNamespaces })
+    await wallet.pair({ uri: uri as string })
+    await expect(approval()).rejects.toMatchObject(reason)
+    await rejected
+    expect(wallet.proposal.length).toBe(0)
+    expect(dapp.proposal.length).toBe(0)
+  })
+
+  it("ENT-21 capabilities, bundler_name and bundler_url in the session properties reach the app's session unchanged", async () => {
+    const dapp = await open(dappSide, 'dapp')
+    const wallet = await open(walletSide, 'wallet')
+    const sessionProperties = {
+      capabilities: JSON.stringify({
+        [walletAccount.address]: {
+          '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+        },
+      }),
+      bundler_name: 'pimlico',
+      bundler_url: 'https://bundler.example/rpc?chain=31337',
+    }
+    wallet.on('session_proposal', ({ id }) => {
+      void wallet.approve({ id, namespaces: walletNamespaces(), sessionProperties })
+    })
+    const { uri, approval } = await dapp.connect({ optionalNamespaces })
+    await wallet.pair({ uri: uri as string })
+    const session = await approval()
+    expect(session.sessionProperties).toEqual(sessionProperties)
+    expect(dapp.session.get(session.topic).sessionProperties).toEqual(sessionProperties)
+  })
+})

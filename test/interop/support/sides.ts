@@ -44,7 +44,9 @@ export type SignSide = {
     id: number
     namespaces: SessionNamespaces
     proposalRequestsResponses?: { authentication: Cacao[] }
+    sessionProperties?: Record<string, unknown>
   }): Promise<{ topic: string; acknowledged(): Promise<unknown> }>
+  reject(params: { id: number; reason: { code: number; message: string } }): Promise<void>
   request<T>(params: {
     topic: string
     chainId: string
@@ -71,6 +73,7 @@ export type SignSide = {
   on<Name extends keyof Events>(event: Name, listener: (payload: Events[Name]) => void): unknown
   once<Name extends keyof Events>(event: Name, listener: (payload: Events[Name]) => void): unknown
   session: { get(topic: string): Session; keys: string[] }
+  proposal: { length: number }
   /** Sign-in requests waiting for this wallet's answer. */
   auth: { requests: { length: number } }
 }
