@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isWcMethod, SessionSchema, WcMethodSchemas } from '../../engine/schemas/index.js'
+import {
+  isWcMethod,
+  ProposalNamespaceSchema,
+  ProposalSchema,
+  SessionNamespaceSchema,
+  SessionSchema,
+  VerifyContextSchema,
+  WcMethodSchemas,
+} from '../../engine/schemas/index.js'
 
 const key = 'a'.repeat(64)
 const metadata = { name: 'Dapp', description: 'd', url: 'https://dapp.example', icons: [] }
@@ -96,5 +104,87 @@ describe('wc_ payload schemas', () => {
     }
     expect(SessionSchema.safeParse(session).success).toBe(true)
     expect(SessionSchema.safeParse({ ...session, topic: 'nope' }).success).toBe(false)
+  })
+
+  const requested = {
+    eip155: {
+      chains: ['eip155:1', 'eip155:10'],
+      methods: ['personal_sign'],
+      events: ['chainChanged'],
+      rpcMap: { 'eip155:1': 'https://rpc.example/1' },
+      defaultChain: 'eip155:10',
+    },
+  }
+  const approved = {
+    eip155: {
+      chains: ['eip155:1'],
+      accounts: ['eip155:1:0x8ba1f109551bd432803012645ac136ddd64dba72'],
+      methods: ['personal_sign'],
+      events: ['chainChanged'],
+    },
+  }
+
+  it('ENT-17 a session holds every field of the entity, and keeps them all when stored', () => {
+    const session = {
+      topic: key,
+      relay: { protocol: 'irn' },
+      expiry: 1_700_604_800,
+      namespaces: approved,
+      acknowledged: false,
+      pairingTopic: key,
+      requiredNamespaces: {},
+      optionalNamespaces: requested,
+      controller: key,
+      self: { publicKey: key, metadata },
+      peer: { publicKey: 'b'.repeat(64), metadata: { ...metadata, name: 'Wallet' } },
+      sessionProperties: { capabilities: '{}' },
+      scopedProperties: { eip155: { walletName: 'w' } },
+      sessionConfig: { disableDeepLink: true },
+      transportType: 'relay' as const,
+    }
+    expect(SessionSchema.parse(session)).toEqual(session)
+    expect(SessionSchema.safeParse({ ...session, transportType: 'carrier_pigeon' }).success).toBe(false)
+  })
+
+  it('ENT-18 a proposal holds every field of the entity, and keeps them all when stored', () => {
+    const proposal = {
+      id: 1_700_000_000_000_123,
+      pairingTopic: key,
+      expiryTimestamp: 1_700_000_300,
+      proposer: { publicKey: key, metadata },
+      requiredNamespaces: {},
+      optionalNamespaces: requested,
+      relays: [{ protocol: 'irn' }],
+      sessionProperties: { bundler_name: 'pimlico' },
+      scopedProperties: { eip155: { x: 1 } },
+    }
+    expect(ProposalSchema.parse(proposal)).toEqual(proposal)
+  })
+
+  it('ENT-19 namespaces hold chains, methods and events, with rpcMap and defaultChain when requested and accounts when approved', () => {
+    expect(ProposalNamespaceSchema.parse(requested.eip155)).toEqual(requested.eip155)
+    expect(SessionNamespaceSchema.parse(approved.eip155)).toEqual(approved.eip155)
+    expect(SessionNamespaceSchema.safeParse({ ...approved.eip155, accounts: undefined }).success).toBe(false)
+  })
+
+  it('ENT-20 a verify context is verified {verifyUrl, validation, origin, isScam}, validation UNKNOWN, VALID or INVALID', () => {
+    for (const validation of ['UNKNOWN', 'VALID', 'INVALID']) {
+      const context = {
+        verified: {
+          verifyUrl: 'https://verify.example',
+          validation,
+          origin: 'https://dapp.example',
+          isScam: false,
+        },
+      }
+      expect(VerifyContextSchema.parse(context)).toEqual(context)
+    }
+    const scam = {
+      verified: { verifyUrl: '', validation: 'INVALID', origin: 'https://evil.example', isScam: true },
+    }
+    expect(VerifyContextSchema.parse(scam)).toEqual(scam)
+    expect(
+      VerifyContextSchema.safeParse({ verified: { ...scam.verified, validation: 'TRUSTED' } }).success,
+    ).toBe(false)
   })
 })
