@@ -66,6 +66,63 @@ describe('verify context conformance', () => {
     ).toBe('UNKNOWN')
   })
 
+  it('CALL-12 resolving sends attestationId, hash and encryptedId with the verifyUrl, and returns origin and isScam', async () => {
+    const queries: Parameters<VerifyResolver>[0][] = []
+    const wallet = await pool.make(harness.relay.url, {
+      metadata: walletMetadata,
+      verifyUrl: 'https://verify.example',
+      verifyResolver: async (query) => {
+        queries.push(query)
+        return { origin: 'https://dapp.example', isScam: true }
+      },
+    })
+    const proposer = { publicKey: 'c'.repeat(64), metadata: dappMetadata }
+    const expiryTimestamp = Math.floor(Date.now() / 1000) + 300
+    let published = ''
+    const { peer, pairingTopic, id, verifyContext } = await rawProposal(
+      harness.relay.url,
+      wallet,
+      { proposer, expiryTimestamp },
+      async (message) => {
+        published = message
+        return 'the-attestation-the-relay-carried'
+      },
+    )
+    harness.peers.push(peer)
+    // The request exactly as the raw dapp built it (fixtures.ts), in its key order.
+    const request = {
+      id,
+      jsonrpc: '2.0',
+      method: 'wc_sessionPropose',
+      params: {
+        requiredNamespaces: {},
+        optionalNamespaces: {
+          eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: ['chainChanged'] },
+        },
+        relays: [{ protocol: 'irn' }],
+        proposer,
+        expiryTimestamp,
+        pairingTopic,
+        id,
+      },
+    }
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+    expect(queries).toEqual([
+      {
+        attestationId: 'the-attestation-the-relay-carried',
+        hash: sha256(JSON.stringify(request)),
+        encryptedId: sha256(published),
+        verifyUrl: 'https://verify.example',
+      },
+    ])
+    expect(verifyContext.verified).toEqual({
+      verifyUrl: 'https://verify.example',
+      validation: 'VALID',
+      origin: 'https://dapp.example',
+      isScam: true,
+    })
+  })
+
   it('asks an HTTP verify service by the message id', async () => {
     const asked: string[] = []
     const server: Server = createServer((request, response) => {
