@@ -269,6 +269,36 @@ describe('UniversalProvider connect and routing', () => {
     expect(chain10.calls.map((call) => call.method)).toEqual(['test', 'eth_blockNumber'])
   })
 
+  it('WC-35 a chain switch is allowed when the chain is in the session or the wallet switches chains, refused otherwise', async () => {
+    const plain = await connected()
+    expect(await plain.provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    expect(
+      await plain.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] }),
+    ).toBeNull()
+    expect(await plain.provider.request({ method: 'eth_chainId' })).toBe('0xa')
+    await expect(
+      plain.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] }),
+    ).rejects.toMatchObject({ code: 4902 })
+    expect(await plain.provider.request({ method: 'eth_chainId' })).toBe('0xa')
+    expect(plain.requests).toEqual([])
+
+    const switching = await connected({
+      namespaces: granted(['eip155:1', 'eip155:10'], ['personal_sign', 'wallet_switchEthereumChain']),
+      answer: async (method) => {
+        if (method !== 'wallet_switchEthereumChain') throw new Error(`unexpected ${method}`)
+        return null
+      },
+    })
+    expect(
+      await switching.provider.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0x89' }],
+      }),
+    ).toBeNull()
+    expect(switching.requests).toEqual([{ method: 'wallet_switchEthereumChain', chainId: 'eip155:1' }])
+    expect(await switching.provider.request({ method: 'eth_chainId' })).toBe('0x89')
+  })
+
   it('PROV-04 keeps its state under wc@2:universal_provider: and a reload restores session, rpcMap and default chain', async () => {
     const rpc = await fakeRpc('0x2a')
     const { provider, dapp, storage, session, wallet } = await connected({
