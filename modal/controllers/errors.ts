@@ -23,6 +23,9 @@ export const walletErrors = {
   TRANSACTION_REVERTED: 'Transaction reverted:',
   TRANSACTION_REVERTED_UNKNOWN: 'Transaction reverted for an unknown reason.',
   RECEIPT_TIMEOUT: 'Timed out waiting for the transaction receipt.',
+  RPC_URL_MISSING: 'Missing RPC URL for network',
+  TRANSACTION_NOT_FOUND: 'Transaction not found:',
+  RECEIPT_NOT_FOUND: 'Transaction receipt not found:',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors

@@ -15,3 +15,9 @@ export function addChainParams(network: CaipNetwork) {
 
 /** CHAIN-03: switch failures that mean "add the chain first" (32603 is matched in both signs). */
 export const addChainErrorCodes = new Set([4902, -32603, 32603, 5000])
+
+/**
+ * ERR-60: switch failures that mean the wallet cannot switch chains from a call at all: EIP-1193's
+ * 4200 (unsupported method) and JSON-RPC's -32601 (method not found).
+ */
+export const noSwitchErrorCodes = new Set([4200, -32601])

@@ -2,11 +2,9 @@ import {
   type Abi,
   type Address,
   type Client,
-  createClient,
   formatUnits,
   type Hex,
   hexToBigInt,
-  http,
   type TypedDataDefinition,
 } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
@@ -28,7 +26,8 @@ import {
   type WalletConnectTransportFactory,
   walletConnectConnectorId,
 } from '../walletConnectTransport.js'
-import { addChainErrorCodes, addChainParams } from './chainParams.js'
+import { createChainClient } from './chainClient.js'
+import { addChainErrorCodes, addChainParams, noSwitchErrorCodes } from './chainParams.js'
 import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
 import type { ActingWallet, ContractWrite, Receipt, TransactionRequest } from './walletActions.js'
 import { withTimeout } from './withTimeout.js'
@@ -303,6 +302,8 @@ export class Eip155Adapter implements ChainAdapter {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
     } catch (error) {
       const code = rpcErrorCode(error)
+      if (code !== undefined && noSwitchErrorCodes.has(code))
+        throw new WalletError('SWITCH_CHAIN_NOT_SUPPORTED', error)
       if (code === undefined || !addChainErrorCodes.has(code)) throw error
       try {
         await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParams(network)] })
@@ -316,16 +317,72 @@ export class Eip155Adapter implements ChainAdapter {
   }
 
   async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
+    // No client retries here: the balance has its own retry rule (BAL, 30 s), and 12.6 s of client
+    // retries would keep 'Token Balance Unavailable' off screen that long.
     const value = hexToBigInt(
-      await this.#client(network).request({
-        method: 'eth_getBalance',
-        params: [address as Address, 'latest'],
-      }),
+      await this.#client(network).request(
+        { method: 'eth_getBalance', params: [address as Address, 'latest'] },
+        { retryCount: 0 },
+      ),
     )
     return {
       balance: formatUnits(value, network.nativeCurrency.decimals),
       symbol: network.nativeCurrency.symbol,
     }
+  }
+
+  /** CALL-08, ERR-63: the wallet's capabilities for `address`; an answer that is not an object is refused. */
+  async getCapabilities({ connectorId, address }: { connectorId: string; address: string }) {
+    const answer = await this.#provider(this.#entry(connectorId)).request({
+      method: 'wallet_getCapabilities',
+      params: [address],
+    })
+    try {
+      const parsed: unknown = typeof answer === 'string' ? JSON.parse(answer) : answer
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TypeError()
+      return parsed as Record<string, Record<string, unknown>>
+    } catch (error) {
+      throw new WalletError('CAPABILITIES_UNPARSABLE', error)
+    }
+  }
+
+  /** CALL-09: EIP-2255 permission calls, passed to the wallet as they are. */
+  requestPermissions(connectorId: string, permissions: Record<string, unknown>): Promise<unknown> {
+    return this.#walletCall(connectorId, 'wallet_requestPermissions', [permissions])
+  }
+
+  revokePermissions(connectorId: string, permissions: Record<string, unknown>): Promise<unknown> {
+    return this.#walletCall(connectorId, 'wallet_revokePermissions', [permissions])
+  }
+
+  grantPermissions(connectorId: string, request: Record<string, unknown>): Promise<unknown> {
+    return this.#walletCall(connectorId, 'wallet_grantPermissions', [request])
+  }
+
+  #walletCall(connectorId: string, method: string, params: unknown[]): Promise<unknown> {
+    return this.#provider(this.#entry(connectorId)).request({ method, params })
+  }
+
+  /** CALL-03, ERR-50: a transaction read from the chain; an unknown hash is an error, not null. */
+  async getTransaction({ network, hash }: { network: CaipNetwork; hash: Hex }) {
+    const tx = await this.#client(network).request({ method: 'eth_getTransactionByHash', params: [hash] })
+    if (!tx) throw new WalletError('TRANSACTION_NOT_FOUND', undefined, hash)
+    return tx
+  }
+
+  /** CALL-03, ERR-51: the receipt of a mined transaction; unknown or not yet mined is an error. */
+  async getTransactionReceipt({ network, hash }: { network: CaipNetwork; hash: Hex }) {
+    const receipt = await this.#client(network).request({
+      method: 'eth_getTransactionReceipt',
+      params: [hash],
+    })
+    if (!receipt) throw new WalletError('RECEIPT_NOT_FOUND', undefined, hash)
+    return receipt
+  }
+
+  /** CALL-03 */
+  async getBlockNumber({ network }: { network: CaipNetwork }): Promise<bigint> {
+    return hexToBigInt(await this.#client(network).request({ method: 'eth_blockNumber' }))
   }
 
   /** ERR-61 */
@@ -397,11 +454,10 @@ export class Eip155Adapter implements ChainAdapter {
     }
   }
 
-  /** A bare client: viem's public actions (even getBalance alone) would bring ~25 KB gzip into first load. */
   #client(network: CaipNetwork): Client {
     const existing = this.#clients.get(network.caipNetworkId)
     if (existing) return existing
-    const client = createClient({ chain: network, transport: http(network.rpcUrls.default.http[0]) })
+    const client = createChainClient(network)
     this.#clients.set(network.caipNetworkId, client)
     return client
   }

@@ -1,0 +1,29 @@
+import { type Client, createClient, http } from 'viem'
+import { WalletError } from '../../controllers/errors.js'
+import type { CaipNetwork } from '../../networks/types.js'
+
+/** CONST-13: an HTTP request to the chain's RPC gives up after 10 s. */
+export const chainHttpTimeoutMs = 10_000
+/** CONST-14: requests made together go out as one JSON-RPC batch of at most this many. */
+export const chainBatchSize = 1000
+/** CONST-17: a failed request is retried 6 times, waiting 200 ms and doubling (200 … 6400 ms). */
+export const chainRetryCount = 6
+export const chainRetryDelayMs = 200
+
+/**
+ * The client the modal reads a chain through: a bare viem client (no public actions: they would bring
+ * ~25 KB gzip into first load). ERR-49: a network with no RPC URL has no client.
+ */
+export function createChainClient(network: CaipNetwork): Client {
+  const url = network.rpcUrls.default.http[0]
+  if (!url) throw new WalletError('RPC_URL_MISSING', undefined, network.caipNetworkId)
+  return createClient({
+    chain: network,
+    transport: http(url, {
+      timeout: chainHttpTimeoutMs,
+      retryCount: chainRetryCount,
+      retryDelay: chainRetryDelayMs,
+      batch: { batchSize: chainBatchSize },
+    }),
+  })
+}
