@@ -1,7 +1,13 @@
 import { type Address, encodeFunctionData, erc20Abi, parseEther, verifyMessage, verifyTypedData } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/index.js'
-import { quantity } from '../../../modal/adapters/eip155/walletActions.js'
+import {
+  quantity,
+  receiptWaitMs,
+  signMessage,
+  signWaitMs,
+  waitForTransactionReceipt,
+} from '../../../modal/adapters/eip155/walletActions.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import { defineNetwork } from '../../../modal/networks/defineNetwork.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
@@ -94,7 +100,7 @@ describe('eip155 adapter: acting through the connected wallet (§4, §8)', () =>
     expect(balance).toBeGreaterThanOrEqual(5_000_000n)
   })
 
-  it('a send value that is not a whole number counts as zero', () => {
+  it('VAL-12 a send value that is not a whole number counts as zero', () => {
     expect(quantity('1e18')).toBe('0x0')
     expect(quantity('abc')).toBe('0x0')
     expect(quantity('15')).toBe('0xf')
@@ -183,5 +189,105 @@ describe('eip155 adapter: acting through the connected wallet (§4, §8)', () =>
     await expect(sign(alice, unconfigured)).rejects.toMatchObject({ code: 'CHAIN_NOT_CONFIGURED' })
     provider.accounts.splice(0)
     await expect(sign(alice, anvil)).rejects.toMatchObject({ code: 'CONNECTOR_NOT_CONNECTED' })
+  })
+})
+
+describe('eip155 adapter: reading the chain (§7 chain JSON-RPC)', () => {
+  it('CALL-03 a transaction by hash, its receipt and the block number are read over chain JSON-RPC', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const hash = await adapter.sendTransaction({
+      connectorId: 'injected',
+      address: alice,
+      network: anvil,
+      transaction: { to: bob as Address, value: 7n },
+    })
+    const tx = (await adapter.getTransaction({ network: anvil, hash })) as { hash: string; value: string }
+    expect(tx).toMatchObject({ hash, value: '0x7' })
+    const receipt = (await adapter.getTransactionReceipt({ network: anvil, hash })) as {
+      transactionHash: string
+      blockNumber: string
+    }
+    expect(receipt.transactionHash).toBe(hash)
+    const block = await adapter.getBlockNumber({ network: anvil })
+    expect(block).toBe(await chain.publicClient.getBlockNumber({ cacheTime: 0 }))
+    expect(block).toBe(BigInt(receipt.blockNumber))
+  })
+
+  it('ERR-50 reading an unknown transaction hash fails with a transaction not found error', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const hash = `0x${'cd'.repeat(32)}` as const
+    await expect(adapter.getTransaction({ network: anvil, hash })).rejects.toMatchObject({
+      code: 'TRANSACTION_NOT_FOUND',
+      message: `Transaction not found: ${hash}`,
+    })
+  })
+
+  it('ERR-51 the receipt of an unknown or unmined transaction fails with a receipt not found error', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const unknown = `0x${'ef'.repeat(32)}` as const
+    await expect(adapter.getTransactionReceipt({ network: anvil, hash: unknown })).rejects.toMatchObject({
+      code: 'RECEIPT_NOT_FOUND',
+    })
+    await chain.testClient.setAutomine(false)
+    try {
+      const hash = await adapter.sendTransaction({
+        connectorId: 'injected',
+        address: alice,
+        network: anvil,
+        transaction: { to: bob as Address, value: 1n },
+      })
+      await expect(adapter.getTransactionReceipt({ network: anvil, hash })).rejects.toMatchObject({
+        code: 'RECEIPT_NOT_FOUND',
+        message: `Transaction receipt not found: ${hash}`,
+      })
+      await chain.testClient.mine({ blocks: 1 })
+      expect(await adapter.getTransactionReceipt({ network: anvil, hash })).toMatchObject({
+        transactionHash: hash,
+      })
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+  })
+})
+
+describe('eip155 wallet actions: how long the modal waits (§9)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('CONST-02 a signature request gives up after 25000 ms', async () => {
+    expect(signWaitMs).toBe(25_000)
+    vi.useFakeTimers()
+    const provider = new FakeProvider({ accounts: [alice], chainId: chain.chainId })
+    provider.hold('personal_sign')
+    let outcome: unknown
+    void signMessage({ provider, account: alice as Address, read: async () => null }, 'hi').catch(
+      (error: unknown) => {
+        outcome = error
+      },
+    )
+    await vi.advanceTimersByTimeAsync(24_999)
+    expect(outcome).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(outcome).toMatchObject({ code: 'SIGN_MESSAGE_FAILED', cause: { code: 'TIMEOUT' } })
+  })
+
+  it("CONST-02 the modal's wait for a transaction receipt gives up after 25000 ms", async () => {
+    expect(receiptWaitMs).toBe(25_000)
+    vi.useFakeTimers()
+    let reads = 0
+    let outcome: unknown
+    const read = async () => {
+      reads++
+      return null
+    }
+    void waitForTransactionReceipt(read, `0x${'ab'.repeat(32)}`).catch((error: unknown) => {
+      outcome = error
+    })
+    await vi.advanceTimersByTimeAsync(24_900)
+    expect(outcome).toBeUndefined()
+    expect(reads).toBeGreaterThan(100)
+    await vi.advanceTimersByTimeAsync(300)
+    expect(outcome).toMatchObject({ code: 'RECEIPT_TIMEOUT' })
   })
 })
