@@ -1,7 +1,8 @@
+import { formatRequest, payloadId } from '../jsonrpc/index.js'
 import { chainsOfNamespace, parseAccountId } from '../namespaces/index.js'
 import type { SessionNamespace } from '../schemas/index.js'
 import { eip155ChainOf, toHexChainId } from './chains.js'
-import { ProviderErrorCode, ProviderRpcError } from './errors.js'
+import { ProviderErrorCode, ProviderErrorMessage, ProviderRpcError } from './errors.js'
 
 /** What answering an eip155 request needs to know and do. */
 export type Eip155Route = {
@@ -64,4 +65,71 @@ async function switchChain(route: Eip155Route, param: unknown): Promise<null> {
   await route.forward('wallet_switchEthereumChain', [{ chainId: toHexChainId(target) }], route.chainId)
   route.switchTo(target)
   return null
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const startsWith0x = (value: unknown): boolean => typeof value === 'string' && value.startsWith('0x')
+
+/**
+ * Checks the EIP-5792 wallet calls before the wallet sees them: every `wallet_sendCalls` call names a
+ * 0x target and, when it carries data, 0x data (a plain transfer has none); `wallet_getCapabilities` names
+ * the address it asks about. Throws invalid params (-32602) otherwise.
+ */
+export function assertEip155Params(method: string, params: unknown[]): void {
+  if (method === 'wallet_sendCalls') {
+    const calls = (params[0] as { calls?: unknown } | undefined)?.calls
+    if (!Array.isArray(calls))
+      throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'wallet_sendCalls needs a list of calls')
+    calls.forEach((call: { to?: unknown; data?: unknown } | null | undefined, index) => {
+      if (!startsWith0x(call?.to))
+        throw new ProviderRpcError(
+          ProviderErrorCode.invalidParams,
+          `wallet_sendCalls call ${index}: the target must start with 0x`,
+        )
+      if (call?.data !== undefined && !startsWith0x(call.data))
+        throw new ProviderRpcError(
+          ProviderErrorCode.invalidParams,
+          `wallet_sendCalls call ${index}: the data must start with 0x`,
+        )
+    })
+  }
+  if (method === 'wallet_getCapabilities' && !(typeof params[0] === 'string' && ADDRESS.test(params[0])))
+    throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'wallet_getCapabilities needs an address')
+}
+
+/**
+ * `wallet_getCallsStatus`: from the session's bundler (`bundler_url` in its properties) when it has one,
+ * as `eth_getUserOperationReceipt` of the call batch id; else from the wallet when the session grants the
+ * method; else refused, in the official provider's words.
+ */
+export async function getCallsStatus(
+  route: Eip155Route,
+  params: unknown[],
+  bundlerUrl: unknown,
+  onBundlerError: (error: unknown) => void,
+): Promise<unknown> {
+  if (typeof bundlerUrl === 'string') {
+    try {
+      return await userOperationReceipt(bundlerUrl, params[0])
+    } catch (error) {
+      onBundlerError(error)
+    }
+  }
+  if (route.namespace.methods.includes('wallet_getCallsStatus'))
+    return route.forward('wallet_getCallsStatus', params, route.chainId)
+  throw new ProviderRpcError(ProviderErrorCode.unauthorized, ProviderErrorMessage.callStatusNotApproved)
+}
+
+async function userOperationReceipt(url: string, batchId: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(formatRequest('eth_getUserOperationReceipt', [batchId], payloadId())),
+    // As long as a chain RPC call may take (10 s): a bundler is one more JSON-RPC node.
+    signal: AbortSignal.timeout(10_000),
+  })
+  if (!response.ok) throw new Error(`the bundler answered HTTP ${response.status}`)
+  const body = (await response.json()) as { result?: unknown; error?: { message?: unknown } }
+  if (body.error !== undefined) throw new Error(`the bundler refused: ${String(body.error.message)}`)
+  return body.result
 }

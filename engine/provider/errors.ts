@@ -23,7 +23,7 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** The provider's own error texts, word for word as the official universal provider's (ERR-35..38). */
+/** The provider's own error texts, word for word as the official universal provider's (ERR-35..39). */
 export const ProviderErrorMessage = {
   notConnected: 'Please call connect() before request()',
   notInitialized: 'Sign Client not initialized',
@@ -31,6 +31,7 @@ export const ProviderErrorMessage = {
   noRpcUrl: 'No RPC url provided for chainId',
   pairingAborted: 'Pairing aborted',
   pairingAttemptsExhausted: 'Max auto pairing attempts reached',
+  callStatusNotApproved: 'Fetching call status not approved by the wallet.',
 } as const
 
 export const notConnectedError = (): ProviderRpcError =>

@@ -7,7 +7,14 @@ import { chainsOfNamespace, mergeRequiredIntoOptional, parseAccountId } from '..
 import type { ProposalNamespaces, Session, SessionNamespace } from '../schemas/index.js'
 import type { AuthenticateParams, SignClientEvents } from '../types.js'
 import { eip155ChainOf, namespaceOfChain, reportedChainId, rpcUrlOf, sessionNamespace } from './chains.js'
-import { addressesOn, answerLocally, type Eip155Route, isAnsweredLocally } from './eip155.js'
+import {
+  addressesOn,
+  answerLocally,
+  assertEip155Params,
+  type Eip155Route,
+  getCallsStatus,
+  isAnsweredLocally,
+} from './eip155.js'
 import {
   namespaceNotConfiguredError,
   noRpcUrlError,
@@ -233,14 +240,19 @@ export class UniversalProvider implements Eip1193Provider {
     const params = paramsList(args.params)
     const forward = (method: string, forwarded: unknown, on: string) =>
       this.#forward(session.topic, method, forwarded, on, expiry)
-    if (namespaceOfChain(chain) === 'eip155' && isAnsweredLocally(args.method)) {
-      const route: Eip155Route = {
-        chainId: chain,
-        namespace,
-        switchTo: (target) => this.setDefaultChain(target),
-        forward,
-      }
-      return (await answerLocally(route, args.method, params)) as T
+    const route: Eip155Route = {
+      chainId: chain,
+      namespace,
+      switchTo: (target) => this.setDefaultChain(target),
+      forward,
+    }
+    if (namespaceOfChain(chain) === 'eip155') {
+      if (isAnsweredLocally(args.method)) return (await answerLocally(route, args.method, params)) as T
+      assertEip155Params(args.method, params)
+      if (args.method === 'wallet_getCallsStatus')
+        return (await getCallsStatus(route, params, session.sessionProperties?.bundler_url, (error) =>
+          this.#logger.warn('fetching the call status from the bundler failed', { error: String(error) }),
+        )) as T
     }
     if (namespace.methods.includes(args.method))
       return (await forward(args.method, args.params ?? [], chain)) as T

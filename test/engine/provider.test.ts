@@ -72,10 +72,17 @@ afterEach(async () => {
 })
 
 /** A wallet that approves every proposal with `namespaces` and answers requests with `answer`. */
-async function approvingWallet(namespaces: SessionNamespaces, answer: Answer) {
+async function approvingWallet(
+  namespaces: SessionNamespaces,
+  answer: Answer,
+  sessionProperties?: Record<string, unknown>,
+) {
   const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
   const requests: WalletRequest[] = []
-  wallet.on('session_proposal', ({ id }) => void wallet.approve({ id, namespaces }))
+  wallet.on(
+    'session_proposal',
+    ({ id }) => void wallet.approve({ id, namespaces, ...(sessionProperties ? { sessionProperties } : {}) }),
+  )
   wallet.on('session_request', async ({ id, topic, params }) => {
     requests.push({ method: params.request.method, chainId: params.chainId })
     try {
@@ -104,6 +111,7 @@ type Setup = {
   answer?: Answer
   storage?: MemoryStorage
   rpcMap?: Record<string, string>
+  sessionProperties?: Record<string, unknown>
 }
 
 /** Our dapp's provider connected to an approving wallet through the test relay. */
@@ -114,6 +122,7 @@ async function connected(setup: Setup = {}) {
   const { wallet, requests } = await approvingWallet(
     setup.namespaces ?? granted(['eip155:1', 'eip155:10']),
     setup.answer ?? signs,
+    setup.sessionProperties,
   )
   const uris: string[] = []
   provider.on('display_uri', (uri) => {
@@ -297,6 +306,108 @@ describe('UniversalProvider connect and routing', () => {
     ).toBeNull()
     expect(switching.requests).toEqual([{ method: 'wallet_switchEthereumChain', chainId: 'eip155:1' }])
     expect(await switching.provider.request({ method: 'eth_chainId' })).toBe('0x89')
+  })
+
+  it('VAL-07 wallet_sendCalls is refused unless every call target and data starts with 0x', async () => {
+    const calls = (call: Record<string, unknown>) => [
+      {
+        version: '2.0.0',
+        chainId: '0x1',
+        from: account.address,
+        calls: [{ to: other.address, value: '0x1' }, call],
+      },
+    ]
+    const { provider, requests } = await connected({
+      namespaces: granted(['eip155:1'], ['wallet_sendCalls']),
+      ask: asked(['eip155:1']),
+      answer: async () => ({ id: '0xbatch' }),
+    })
+    const target = other.address.slice(2)
+    await expect(
+      provider.request({ method: 'wallet_sendCalls', params: calls({ to: target, data: '0x' }) }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message: 'wallet_sendCalls call 1: the target must start with 0x',
+    })
+    await expect(
+      provider.request({
+        method: 'wallet_sendCalls',
+        params: calls({ to: other.address, data: 'a9059cbb' }),
+      }),
+    ).rejects.toMatchObject({ code: -32602, message: 'wallet_sendCalls call 1: the data must start with 0x' })
+    expect(requests).toEqual([])
+    expect(
+      await provider.request({
+        method: 'wallet_sendCalls',
+        params: calls({ to: other.address, data: '0xa9059cbb' }),
+      }),
+    ).toEqual({ id: '0xbatch' })
+    expect(requests).toEqual([{ method: 'wallet_sendCalls', chainId: 'eip155:1' }])
+  })
+
+  it('VAL-08 wallet_getCapabilities without an address parameter is refused', async () => {
+    const { provider, requests } = await connected({
+      namespaces: granted(['eip155:1'], ['wallet_getCapabilities']),
+      ask: asked(['eip155:1']),
+      answer: async () => ({ '0x1': { atomic: { status: 'supported' } } }),
+    })
+    for (const params of [[], ['0x1234'], [{ address: account.address }]]) {
+      await expect(provider.request({ method: 'wallet_getCapabilities', params })).rejects.toMatchObject({
+        code: -32602,
+        message: 'wallet_getCapabilities needs an address',
+      })
+    }
+    expect(requests).toEqual([])
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account.address] })).toEqual({
+      '0x1': { atomic: { status: 'supported' } },
+    })
+    expect(requests).toHaveLength(1)
+  })
+
+  it("ERR-39 wallet_getCallsStatus not approved by the wallet, with no bundler, fails with 'Fetching call status not approved by the wallet.'", async () => {
+    const refused = await connected({ namespaces: granted(['eip155:1']), ask: asked(['eip155:1']) })
+    await expect(
+      refused.provider.request({ method: 'wallet_getCallsStatus', params: ['0xbatch'] }),
+    ).rejects.toMatchObject({ code: 4100, message: 'Fetching call status not approved by the wallet.' })
+    expect(refused.requests).toEqual([])
+
+    const approved = await connected({
+      namespaces: granted(['eip155:1'], ['wallet_getCallsStatus']),
+      ask: asked(['eip155:1']),
+      answer: async () => ({ status: 200 }),
+    })
+    expect(await approved.provider.request({ method: 'wallet_getCallsStatus', params: ['0xbatch'] })).toEqual(
+      {
+        status: 200,
+      },
+    )
+    expect(approved.requests).toEqual([{ method: 'wallet_getCallsStatus', chainId: 'eip155:1' }])
+
+    const bundlerCalls: { method: string; params: unknown }[] = []
+    const bundler = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => {
+        body += chunk
+      })
+      request.on('end', () => {
+        const call = JSON.parse(body) as { id: number; method: string; params: unknown }
+        bundlerCalls.push({ method: call.method, params: call.params })
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { success: true } }))
+      })
+    })
+    await new Promise<void>((resolve) => bundler.listen(0, '127.0.0.1', resolve))
+    servers.push({ close: () => new Promise<void>((resolve) => bundler.close(() => resolve())) })
+    const withBundler = await connected({
+      namespaces: granted(['eip155:1']),
+      ask: asked(['eip155:1']),
+      sessionProperties: { bundler_url: `http://127.0.0.1:${(bundler.address() as AddressInfo).port}` },
+    })
+    expect(
+      await withBundler.provider.request({ method: 'wallet_getCallsStatus', params: ['0xbatch'] }),
+    ).toEqual({ success: true })
+    expect(bundlerCalls).toEqual([{ method: 'eth_getUserOperationReceipt', params: ['0xbatch'] }])
+    expect(withBundler.requests).toEqual([])
   })
 
   it('PROV-04 keeps its state under wc@2:universal_provider: and a reload restores session, rpcMap and default chain', async () => {
