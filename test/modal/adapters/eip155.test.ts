@@ -1,6 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { watchAnnouncedWallets } from '../../../modal/adapters/eip155/discovery.js'
-import { injectedDetectionMs, revokeTimeoutMs } from '../../../modal/adapters/eip155/eip155Adapter.js'
+import {
+  type Eip155Adapter,
+  injectedDetectionMs,
+  revokeTimeoutMs,
+} from '../../../modal/adapters/eip155/eip155Adapter.js'
 import type {
   WalletConnectSession,
   WalletConnectTransport,
@@ -8,7 +12,7 @@ import type {
 import { connect } from '../../../modal/controllers/connection.js'
 import { mapMemory } from '../../../modal/controllers/memory.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
-import { FakeProvider } from '../support/fakeProvider.js'
+import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { alice, anvilPair, bob, createKit, injectedKit, unreachableRpcUrl } from '../support/kit.js'
 import { announce, createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
@@ -312,5 +316,97 @@ describe('eip155 adapter: WalletConnect', () => {
       environment: { target: createPage(), walletConnect: async () => transport },
     })
     expect(kit.store.get().connectors).toEqual([])
+  })
+})
+
+describe('eip155 adapter: wallet calls (§7)', () => {
+  const adapterOf = (kit: ReturnType<typeof createKit>) => kit.context.adapters.get('eip155') as Eip155Adapter
+
+  it('CALL-08 capabilities, account lookup, chain lookup, switch and add chain reach the wallet by their RPC names', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    await kit.connect('injected')
+    const capabilities = { '0x7a69': { atomic: { status: 'supported' } } }
+    provider.override('wallet_getCapabilities', () => capabilities)
+    provider.override('personal_sign', () => `0x${'11'.repeat(65)}`)
+    expect(await adapterOf(kit).getCapabilities({ connectorId: 'injected', address: alice })).toEqual(
+      capabilities,
+    )
+    await adapterOf(kit).signMessage({
+      connectorId: 'injected',
+      address: alice,
+      network: anvil,
+      message: 'm',
+    })
+    await kit.switchNetwork(anvil2)
+    const seen = (method: string) => provider.calls.filter((c) => c.method === method)
+    expect(seen('wallet_getCapabilities')).toEqual([{ method: 'wallet_getCapabilities', params: [alice] }])
+    expect(seen('eth_accounts').length).toBeGreaterThan(0)
+    expect(seen('eth_chainId').length).toBeGreaterThan(0)
+    expect(seen('wallet_switchEthereumChain')[0]?.params).toEqual([{ chainId: '0x7a6a' }])
+    expect(seen('wallet_addEthereumChain')[0]?.params).toMatchObject([
+      { chainId: '0x7a6a', chainName: anvil2.name },
+    ])
+    expect(provider.chainId).toBe(31338)
+  })
+
+  it('CALL-09 the permission calls reach the wallet as wallet_requestPermissions, wallet_revokePermissions and wallet_grantPermissions', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    for (const method of ['wallet_requestPermissions', 'wallet_grantPermissions'])
+      provider.override(method, (params) => ({ answered: method, params }))
+    const adapter = adapterOf(kit)
+    const permissions = { eth_accounts: {} }
+    expect(await adapter.requestPermissions('injected', permissions)).toEqual({
+      answered: 'wallet_requestPermissions',
+      params: [permissions],
+    })
+    await adapter.revokePermissions('injected', permissions)
+    const grant = { chainId: '0x7a69', expiry: 60, permissions: [] }
+    expect(await adapter.grantPermissions('injected', grant)).toEqual({
+      answered: 'wallet_grantPermissions',
+      params: [grant],
+    })
+    expect(provider.calls.slice(-3)).toEqual([
+      { method: 'wallet_requestPermissions', params: [permissions] },
+      { method: 'wallet_revokePermissions', params: [permissions] },
+      { method: 'wallet_grantPermissions', params: [grant] },
+    ])
+  })
+
+  it('ERR-60 a wallet that cannot switch chain programmatically fails with no programmatic chain switching', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    await kit.connect('injected')
+    provider.override('wallet_switchEthereumChain', () => {
+      throw new WalletRpcError(walletErrorCodes.unsupportedMethod, 'The method is not supported.')
+    })
+    await expect(kit.switchNetwork(anvil2)).rejects.toMatchObject({
+      code: 'SWITCH_CHAIN_NOT_SUPPORTED',
+      message: 'This wallet does not support programmatic chain switching.',
+    })
+    expect(provider.methods()).not.toContain('wallet_addEthereumChain')
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe(anvil.caipNetworkId)
+  })
+
+  it('ERR-63 unparsable wallet capabilities fail with Error parsing wallet capabilities', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    const answers: unknown[] = ['{"0x7a69": {}}', 'not json {', 42, null, ['0x1']]
+    provider.override('wallet_getCapabilities', () => answers.shift())
+    const read = () => adapterOf(kit).getCapabilities({ connectorId: 'injected', address: alice })
+    expect(await read()).toEqual({ '0x7a69': {} })
+    for (let i = 0; i < 4; i++)
+      await expect(read()).rejects.toMatchObject({
+        code: 'CAPABILITIES_UNPARSABLE',
+        message: 'Error parsing wallet capabilities.',
+      })
+  })
+
+  it('ERR-44 connecting through wallet-connect with no wallet-connect connector fails with WalletConnectorConnector not found', async () => {
+    const kit = createKit({ options: { networks: [anvil] }, environment: { target: createPage() } })
+    expect(kit.store.get().connectors.map((c) => c.id)).not.toContain('walletConnect')
+    await expect(kit.connect('walletConnect')).rejects.toMatchObject({
+      code: 'WALLETCONNECT_NOT_FOUND',
+      message: 'WalletConnectorConnector not found',
+    })
   })
 })
