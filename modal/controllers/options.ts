@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { safeParseExplained } from '../../storage/index.js'
+import { explainIssue } from '../../storage/index.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'
@@ -85,8 +85,18 @@ export class OptionsError extends Error {
   override name = 'OptionsError'
 }
 
+/**
+ * VAL-13, VAL-14: the schema checks' generic words, as AppKit's own show them: a missing field is
+ * 'Required', a value matching none of a field's forms is 'Invalid input'; other issues say what was expected.
+ */
+export function explainOptionIssue(issue: z.core.$ZodRawIssue): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required'
+  if (issue.code === 'invalid_union') return 'Invalid input'
+  return explainIssue(issue)
+}
+
 export function resolveOptions(options: AppKitOptions): ResolvedOptions {
-  const parsed = safeParseExplained(optionsSchema, options)
+  const parsed = z.safeParse(optionsSchema, options, { error: explainOptionIssue })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new OptionsError(

@@ -29,4 +29,24 @@ describe('createAppKit options', () => {
       /connectMethodsOrder/,
     )
   })
+
+  it("VAL-13 a missing required field fails the schema checks with 'Required'", () => {
+    const invalid = (options: unknown) => () =>
+      resolveOptions(options as Parameters<typeof resolveOptions>[0])
+    expect(invalid({})).toThrow(new OptionsError('Invalid createAppKit options: networks: Required'))
+    expect(
+      invalid({ networks: [ethereum], metadata: { name: 'App', url: 'https://a.example', icons: [] } }),
+    ).toThrow(new OptionsError('Invalid createAppKit options: metadata.description: Required'))
+  })
+
+  it("VAL-14 a value matching none of a field's allowed forms fails the schema checks with 'Invalid input'", () => {
+    const invalid = (options: unknown) => () =>
+      resolveOptions(options as Parameters<typeof resolveOptions>[0])
+    expect(invalid({ networks: [ethereum], features: { socials: 'google' } })).toThrow(
+      new OptionsError('Invalid createAppKit options: features.socials: Invalid input'),
+    )
+    expect(invalid({ networks: [{ ...ethereum, id: true }] })).toThrow(
+      new OptionsError('Invalid createAppKit options: networks.0.id: Invalid input'),
+    )
+  })
 })
