@@ -126,6 +126,14 @@ export class SignClient {
     return this.#engine()
   }
 
+  /**
+   * The client's recent log lines (JSON, oldest first), at the `logger` level and up, capped at about
+   * 1 MB: for an app's bug reports. Empty with a logger object, which keeps its own.
+   */
+  get logs(): string[] {
+    return this.#engine().logs.lines
+  }
+
   get metadata(): EngineContext['metadata'] {
     return this.#engine().metadata
   }

@@ -3,6 +3,7 @@ import type { RelayClient } from '../relay/client/index.js'
 import type { Deferred } from './deferred.js'
 import type { TypedEmitter } from './emitter.js'
 import type { JsonRpcResponse } from './jsonrpc/index.js'
+import type { LogBuffer } from './logBuffer.js'
 import type { EngineLogger } from './logger.js'
 import type { AuthPayload, Cacao, Metadata, PendingRequest, Session } from './schemas/index.js'
 import type { Expirer } from './store/expirer.js'
@@ -54,6 +55,8 @@ export type EngineContext = {
   readonly expirer: Expirer
   readonly events: TypedEmitter<SignClientEvents>
   readonly logger: EngineLogger
+  /** What the logger logged lately (about 1 MB), for bug reports. */
+  readonly logs: LogBuffer
   readonly clock: Clock
   readonly metadata: Metadata
   readonly timings: EngineTimings

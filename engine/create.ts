@@ -13,6 +13,7 @@ import { TypedEmitter } from './emitter.js'
 import { internalError, SignClientError } from './errors.js'
 import { onExpired } from './expire.js'
 import { onRelayMessage } from './inbound/route.js'
+import { LogBuffer } from './logBuffer.js'
 import { createLogger, type EngineLogger, type LogLevel } from './logger.js'
 import { deletePairing } from './pairing/delete.js'
 import { deleteProposal } from './proposal/delete.js'
@@ -77,7 +78,8 @@ async function relayIdentity(keychain: Keychain, crypto: ClientCrypto): Promise<
 /** Builds a client's engine: loads its stores (dropping what is corrupt), then connects to the relay. */
 export async function createEngine(options: EngineOptions): Promise<EngineContext> {
   const relayUrl = requireRelayUrl(options.relayUrl)
-  const logger = createLogger(options.logger)
+  const logs = new LogBuffer()
+  const logger = createLogger(options.logger, logs)
   const storage = options.storage ?? new MemoryStorage()
   const onProblem: ReportProblem =
     options.onStorageProblem ?? ((problem) => logger.warn('dropped a corrupt stored entry', problem))
@@ -137,6 +139,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
       logger.error('an event listener threw', { event: String(event), error: String(error) }),
     ),
     logger,
+    logs,
     clock,
     metadata: parsedMetadata.success ? parsedMetadata.data : fallbackMetadata,
     timings: { ...defaultEngineTimings, ...options.timings },
