@@ -33,6 +33,7 @@ export {
 } from './namespaces/index.js'
 export {
   type Eip1193Provider,
+  HTTP_RPC_MAX_LISTENERS,
   HttpRpcConnection,
   type HttpRpcConnectionOptions,
   type HttpRpcState,

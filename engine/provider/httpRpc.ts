@@ -5,6 +5,12 @@ import { ProviderErrorCode, ProviderRpcError } from './errors.js'
 /** `register` while the `test` ping is out, `open` once the url answered, `closed` before and after. */
 export type HttpRpcState = 'closed' | 'register' | 'open'
 
+/**
+ * Listeners one connection takes per state event, as the official HTTP connection's emitter allows
+ * (EVENT_EMITTER_MAX_LISTENERS_DEFAULT, 10). More is a leak: each `on` without its `off` adds one.
+ */
+export const HTTP_RPC_MAX_LISTENERS = 10
+
 export type HttpRpcConnectionOptions = {
   url: string
   /** Told of every state change, in order. */
@@ -26,6 +32,7 @@ export class HttpRpcConnection {
   readonly #onStateChange: ((state: HttpRpcState) => void) | undefined
   #state: HttpRpcState = 'closed'
   #registering: Promise<void> | undefined
+  readonly #listeners = new Map<HttpRpcState, Set<() => void>>()
 
   constructor(options: HttpRpcConnectionOptions) {
     this.url = options.url
@@ -62,6 +69,27 @@ export class HttpRpcConnection {
     this.#setState('closed')
   }
 
+  /**
+   * Calls `listener` each time the connection enters `state`. A state takes at most
+   * HTTP_RPC_MAX_LISTENERS listeners; one more throws.
+   */
+  on(state: HttpRpcState, listener: () => void): this {
+    const listeners = this.#listeners.get(state) ?? new Set()
+    if (!listeners.has(listener) && listeners.size >= HTTP_RPC_MAX_LISTENERS)
+      throw new ProviderRpcError(
+        ProviderErrorCode.internal,
+        `HttpRpcConnection: at most ${HTTP_RPC_MAX_LISTENERS} listeners for '${state}'; remove one with off() first`,
+      )
+    listeners.add(listener)
+    this.#listeners.set(state, listeners)
+    return this
+  }
+
+  off(state: HttpRpcState, listener: () => void): this {
+    this.#listeners.get(state)?.delete(listener)
+    return this
+  }
+
   async #register(): Promise<void> {
     this.#setState('register')
     try {
@@ -88,5 +116,6 @@ export class HttpRpcConnection {
     if (state === this.#state) return
     this.#state = state
     this.#onStateChange?.(state)
+    for (const listener of [...(this.#listeners.get(state) ?? [])]) listener()
   }
 }

@@ -1,5 +1,10 @@
 export { ProviderErrorCode, ProviderErrorMessage, ProviderRpcError } from './errors.js'
-export { HttpRpcConnection, type HttpRpcConnectionOptions, type HttpRpcState } from './httpRpc.js'
+export {
+  HTTP_RPC_MAX_LISTENERS,
+  HttpRpcConnection,
+  type HttpRpcConnectionOptions,
+  type HttpRpcState,
+} from './httpRpc.js'
 export { PROVIDER_STORAGE_PREFIX } from './state.js'
 export type {
   Eip1193Provider,

@@ -12,6 +12,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  HTTP_RPC_MAX_LISTENERS,
   HttpRpcConnection,
   type HttpRpcState,
   type NamespaceConfigs,
@@ -586,5 +587,24 @@ describe('HTTP RPC connection', () => {
     const connection = new HttpRpcConnection({ url: rpc.url, onStateChange: (state) => states.push(state) })
     await expect(connection.request('eth_blockNumber', [])).rejects.toThrow(/unreachable/)
     expect(states).toEqual(['register', 'closed'])
+  })
+
+  it('CONST-21 a connection state event takes at most 10 listeners', async () => {
+    expect(HTTP_RPC_MAX_LISTENERS).toBe(10)
+    const rpc = await fakeRpc('0x7')
+    const connection = new HttpRpcConnection({ url: rpc.url })
+    const heard: number[] = []
+    const listeners = Array.from({ length: 10 }, (_, n) => () => heard.push(n))
+    for (const listener of listeners) connection.on('open', listener)
+    connection.on('open', listeners[0] as () => void)
+    const eleventh = () => heard.push(10)
+    expect(() => connection.on('open', eleventh)).toThrow(/at most 10 listeners for 'open'/)
+    connection.on('closed', eleventh)
+    await connection.open()
+    expect(heard).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    connection.off('open', listeners[3] as () => void)
+    connection.on('open', eleventh)
+    connection.close()
+    expect(heard.at(-1)).toBe(10)
   })
 })
