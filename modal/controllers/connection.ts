@@ -8,8 +8,15 @@ import { WalletError } from './errors.js'
 
 const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
 
+/**
+ * ERR-42: the namespaces the modal has connection handling for (AppKit 1.7's eip155, solana and bip122
+ * adapters). polkadot and cosmos are CAIP namespaces a network may name, but nothing here can connect them.
+ */
+export const handledNamespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
+
 export function adapterFor(ctx: ModalContext, namespace: ChainNamespace | undefined): ChainAdapter {
   if (!namespace) throw new WalletError('NAMESPACE_REQUIRED')
+  if (!handledNamespaces.includes(namespace)) throw new WalletError('UNSUPPORTED_NAMESPACE')
   const adapter = ctx.adapters.get(namespace)
   if (!adapter) throw new WalletError('ADAPTER_MISSING')
   return adapter

@@ -19,6 +19,7 @@ export const walletErrors = {
   UNSUPPORTED_NAMESPACE: 'Unsupported chain namespace',
   USER_REJECTED: 'User rejected the request.',
   WALLETCONNECT_NOT_FOUND: 'WalletConnectorConnector not found',
+  CLIENTS_MISSING: 'ConnectionControllerClient and NetworkControllerClient must be set',
   TIMEOUT: 'The wallet did not answer in time.',
   TRANSACTION_REVERTED: 'Transaction reverted:',
   TRANSACTION_REVERTED_UNKNOWN: 'Transaction reverted for an unknown reason.',

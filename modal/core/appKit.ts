@@ -1,6 +1,7 @@
 import { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/types.js'
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
+import { refreshBalance } from '../controllers/account.js'
 import * as connection from '../controllers/connection.js'
 import {
   onAccountChanged,
@@ -11,6 +12,7 @@ import {
 } from '../controllers/connection.js'
 import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext } from '../controllers/context.js'
+import { WalletError } from '../controllers/errors.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
 import { pageMemory } from '../controllers/memory.js'
 import * as modal from '../controllers/modal.js'
@@ -56,6 +58,8 @@ export class AppKit {
       given.length === 0 && walletConnect
         ? [new Eip155Adapter({ enableInjected: false, enableEIP6963: false })]
         : given
+    // ERR-46: with neither an adapter nor WalletConnect nothing could connect or switch networks.
+    if (all.length === 0) throw new WalletError('CLIENTS_MISSING')
     const adapters = new Map<ChainNamespace, ChainAdapter>(all.map((a) => [a.namespace, a]))
     this.context = {
       store: this.store,
@@ -152,6 +156,12 @@ export class AppKit {
 
   getIsConnectedState(): boolean {
     return Boolean(this.store.get().account.address)
+  }
+
+  /** Reloads the connected account's balance. ERR-41: with no account connected there is none to load. */
+  async refreshBalance(): Promise<void> {
+    if (!this.store.get().account.caipAddress) throw new WalletError('NO_ACTIVE_ADDRESS')
+    await refreshBalance(this.context)
   }
 
   getCaipNetwork(): CaipNetwork | undefined {

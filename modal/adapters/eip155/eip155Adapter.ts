@@ -200,6 +200,8 @@ export class Eip155Adapter implements ChainAdapter {
     if (!this.#options.walletConnect) throw new WalletError('WALLETCONNECT_NOT_FOUND')
     const transport = await this.#transport()
     const networks = this.#context?.networks.filter((n) => n.chainNamespace === 'eip155') ?? [network]
+    // ERR-43: WalletConnect here proposes eip155 chains only; an app configuring none has nothing to ask for.
+    if (networks.length === 0) throw new WalletError('NO_COMMON_CHAINS')
     const session = await transport.connect({ networks, onUri: onUri ?? (() => {}), signal })
     return this.#walletConnectResult(transport, session, network)
   }

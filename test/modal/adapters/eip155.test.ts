@@ -13,7 +13,15 @@ import { connect } from '../../../modal/controllers/connection.js'
 import { mapMemory } from '../../../modal/controllers/memory.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
-import { alice, anvilPair, bob, createKit, injectedKit, unreachableRpcUrl } from '../support/kit.js'
+import {
+  alice,
+  anvilPair,
+  bob,
+  createKit,
+  injectedKit,
+  solanaMainnet,
+  unreachableRpcUrl,
+} from '../support/kit.js'
 import { announce, createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 let anvil: CaipNetwork
@@ -307,6 +315,23 @@ describe('eip155 adapter: WalletConnect', () => {
     await kit.disconnect()
     expect(calls.at(-1)).toBe('disconnect')
     expect(kit.getAddress()).toBeUndefined()
+  })
+
+  it('ERR-43 WalletConnect with none of the eip155 chains it supports configured fails with The connector does not support any of the requested chains', async () => {
+    const { transport, calls } = fakeTransport({
+      accounts: [bob],
+      chainId: 31337,
+      peer: { name: 'Phone Wallet' },
+    })
+    const kit = createKit({
+      options: { networks: [solanaMainnet], adapters: [] },
+      environment: { target: createPage(), walletConnect: async () => transport },
+    })
+    await expect(kit.connect('walletConnect', anvil)).rejects.toMatchObject({
+      code: 'NO_COMMON_CHAINS',
+      message: 'The connector does not support any of the requested chains',
+    })
+    expect(calls).toEqual([])
   })
 
   it('offers no WalletConnect when enableWalletConnect is false, even with a transport', () => {

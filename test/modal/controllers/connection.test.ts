@@ -356,6 +356,44 @@ describe('wallet errors (§8)', () => {
     )
   })
 
+  it('ERR-41 refreshing the balance with no account connected fails with No ActiveCaipAddress found', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await expectWalletError(kit.refreshBalance(), 'No ActiveCaipAddress found')
+    await kit.connect('injected')
+    await expect(kit.refreshBalance()).resolves.toBeUndefined()
+    await kit.disconnect()
+    await expectWalletError(kit.refreshBalance(), 'No ActiveCaipAddress found')
+  })
+
+  it('ERR-42 a namespace the modal has no handler for (polkadot, cosmos) fails with Unsupported chain namespace', async () => {
+    const network = (chainNamespace: 'polkadot' | 'cosmos', id: string): CaipNetwork =>
+      ({
+        id,
+        name: chainNamespace,
+        chainNamespace,
+        caipNetworkId: `${chainNamespace}:${id}`,
+        nativeCurrency: { name: 'Coin', symbol: 'C', decimals: 10 },
+        rpcUrls: { default: { http: ['https://rpc.example'] } },
+      }) as unknown as CaipNetwork
+    const polkadot = network('polkadot', '91b171bb158e2d3848fa23a9f1c25182')
+    const cosmos = network('cosmos', 'cosmoshub-4')
+    const { kit } = injectedKit({ options: { networks: [anvil, polkadot, cosmos] } })
+    await expectWalletError(kit.connect('injected', polkadot), 'Unsupported chain namespace')
+    await expectWalletError(kit.connect('injected', cosmos), 'Unsupported chain namespace')
+    await expectWalletError(kit.disconnect('cosmos'), 'Unsupported chain namespace')
+    expect(() => adapterFor(kit.context, 'polkadot')).toThrow(new WalletError('UNSUPPORTED_NAMESPACE'))
+  })
+
+  it('ERR-46 a modal core with neither an adapter nor WalletConnect fails with ConnectionControllerClient and NetworkControllerClient must be set', () => {
+    expect(() => createKit({ options: { networks: [anvil], adapters: [] } })).toThrow(
+      new WalletError('CLIENTS_MISSING'),
+    )
+    expect(new WalletError('CLIENTS_MISSING').message).toBe(
+      'ConnectionControllerClient and NetworkControllerClient must be set',
+    )
+    expect(() => createKit({ options: { networks: [anvil] } })).not.toThrow()
+  })
+
   it('ERR-65 a call that needs a namespace and gets none fails with namespace is required', () => {
     const { kit } = injectedKit({ options: { networks: [anvil] } })
     expect(() => adapterFor(kit.context, undefined)).toThrow(new WalletError('NAMESPACE_REQUIRED'))
