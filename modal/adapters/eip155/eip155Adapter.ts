@@ -29,7 +29,13 @@ import {
 import { createChainClient } from './chainClient.js'
 import { addChainErrorCodes, addChainParams, noSwitchErrorCodes } from './chainParams.js'
 import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
-import type { ActingWallet, ContractWrite, Receipt, TransactionRequest } from './walletActions.js'
+import type {
+  ActingWallet,
+  ContractWrite,
+  Receipt,
+  Replacement,
+  TransactionRequest,
+} from './walletActions.js'
 import { withTimeout } from './withTimeout.js'
 
 /** Each option overrides what the app's createAppKit options say. */
@@ -415,6 +421,7 @@ export class Eip155Adapter implements ChainAdapter {
     hash: Hex
     abi?: Abi
     timeoutMs?: number
+    onReplaced?: (replacement: Replacement) => void
   }): Promise<Receipt> {
     const { waitForTransactionReceipt } = await walletActions()
     const client = this.#client(params.network)
@@ -424,6 +431,7 @@ export class Eip155Adapter implements ChainAdapter {
       {
         ...(params.abi ? { abi: params.abi } : {}),
         ...(params.timeoutMs === undefined ? {} : { timeoutMs: params.timeoutMs }),
+        ...(params.onReplaced ? { onReplaced: params.onReplaced } : {}),
       },
     )
   }

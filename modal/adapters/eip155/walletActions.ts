@@ -114,35 +114,122 @@ export async function writeContract(wallet: ActingWallet, write: ContractWrite):
   return sendTransaction(wallet, tx)
 }
 
+/** A transaction as the chain reports it (the fields the receipt wait compares). */
+export type ChainTransaction = {
+  hash: Hex
+  from: Address
+  to: Address | null
+  nonce: Hex
+  value: Hex
+  input: Hex
+}
+
+/**
+ * PROV-05: how a transaction that another one replaced (same sender, same nonce) is classed. The spec
+ * names the classes only; the rules are viem's: 'repriced' when the replacement has the same to, value
+ * and data (only the fees differ), else 'cancelled' when it sends zero value to the sender itself, else
+ * 'replaced'.
+ */
+export type ReplacementReason = 'repriced' | 'cancelled' | 'replaced'
+export type Replacement = {
+  reason: ReplacementReason
+  replacedTransaction: ChainTransaction
+  transaction: ChainTransaction
+}
+
+export function replacementReason(
+  replaced: ChainTransaction,
+  replacement: ChainTransaction,
+): ReplacementReason {
+  const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()
+  if (
+    same(replacement.to, replaced.to) &&
+    hexToBigInt(replacement.value) === hexToBigInt(replaced.value) &&
+    same(replacement.input, replaced.input)
+  )
+    return 'repriced'
+  if (same(replacement.to, replacement.from) && hexToBigInt(replacement.value) === 0n) return 'cancelled'
+  return 'replaced'
+}
+
+type RpcReceipt = { status: Hex; blockNumber: Hex; gasUsed: Hex }
+
 /**
  * Polls for the receipt; a reverted transaction is replayed at its block to throw its reason (ERR-66)
- * or an unknown-reason error (ERR-67). `abi` lets custom errors be named.
+ * or an unknown-reason error (ERR-67). `abi` lets custom errors be named. A transaction replaced while
+ * awaited (its nonce used by another one, mined in a block since the wait began) is reported to
+ * `onReplaced` with its class (PROV-05), and the wait goes on with the replacement's receipt.
  */
 export async function waitForTransactionReceipt(
   read: ActingWallet['read'],
   hash: Hex,
-  { abi = [], timeoutMs = receiptWaitMs }: { abi?: Abi; timeoutMs?: number } = {},
+  {
+    abi = [],
+    timeoutMs = receiptWaitMs,
+    onReplaced,
+  }: { abi?: Abi; timeoutMs?: number; onReplaced?: (replacement: Replacement) => void } = {},
 ): Promise<Receipt> {
   const deadline = Date.now() + timeoutMs
+  let awaited = hash
+  let original: ChainTransaction | null = null
+  let fromBlock: bigint | undefined
   for (;;) {
-    const receipt = (await read('eth_getTransactionReceipt', [hash])) as {
-      status: Hex
-      blockNumber: Hex
-      gasUsed: Hex
-    } | null
-    if (receipt) {
-      if (receipt.status === '0x1')
-        return {
-          transactionHash: hash,
-          blockNumber: hexToBigInt(receipt.blockNumber),
-          gasUsed: hexToBigInt(receipt.gasUsed),
-          status: 'success',
-        }
-      throw await replayedRevert(read, hash, receipt.blockNumber, abi)
+    const receipt = (await read('eth_getTransactionReceipt', [awaited])) as RpcReceipt | null
+    if (receipt) return settledReceipt(read, awaited, receipt, abi)
+    fromBlock ??= hexToBigInt((await read('eth_blockNumber', [])) as Hex)
+    original ??= (await read('eth_getTransactionByHash', [hash])) as ChainTransaction | null
+    if (original && awaited === hash) {
+      const replacement = await findReplacement(read, original, fromBlock)
+      if (replacement) {
+        onReplaced?.({
+          reason: replacementReason(original, replacement),
+          replacedTransaction: original,
+          transaction: replacement,
+        })
+        awaited = replacement.hash
+        continue
+      }
     }
     if (Date.now() >= deadline) throw new WalletError('RECEIPT_TIMEOUT')
     await new Promise((resolve) => setTimeout(resolve, receiptPollMs))
   }
+}
+
+/** The mined transaction that used `original`'s nonce instead of it, looked for once the nonce is spent. */
+async function findReplacement(
+  read: ActingWallet['read'],
+  original: ChainTransaction,
+  fromBlock: bigint,
+): Promise<ChainTransaction | undefined> {
+  const spent = hexToBigInt((await read('eth_getTransactionCount', [original.from, 'latest'])) as Hex)
+  if (spent <= hexToBigInt(original.nonce)) return undefined
+  const latest = hexToBigInt((await read('eth_blockNumber', [])) as Hex)
+  for (let n = latest; n >= fromBlock; n--) {
+    const block = (await read('eth_getBlockByNumber', [numberToHex(n), true])) as {
+      transactions: ChainTransaction[]
+    } | null
+    const found = block?.transactions.find(
+      (tx) => tx.from.toLowerCase() === original.from.toLowerCase() && tx.nonce === original.nonce,
+    )
+    if (found) return found.hash === original.hash ? undefined : found
+  }
+  return undefined
+}
+
+async function settledReceipt(
+  read: ActingWallet['read'],
+  hash: Hex,
+  receipt: RpcReceipt,
+  abi: Abi,
+): Promise<Receipt> {
+  if (receipt.status === '0x1')
+    return {
+      transactionHash: hash,
+      blockNumber: hexToBigInt(receipt.blockNumber),
+      gasUsed: hexToBigInt(receipt.gasUsed),
+      status: 'success',
+    }
+  throw await replayedRevert(read, hash, receipt.blockNumber, abi)
 }
 
 async function replayedRevert(

@@ -1,8 +1,21 @@
-import { type Address, encodeFunctionData, erc20Abi, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import {
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+  parseGwei,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/index.js'
 import {
   quantity,
+  type Replacement,
   receiptWaitMs,
   signMessage,
   signWaitMs,
@@ -11,7 +24,7 @@ import {
 import type { AppKit } from '../../../modal/core/appKit.js'
 import { defineNetwork } from '../../../modal/networks/defineNetwork.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
-import { testUsdAbi } from '../../../services/index.js'
+import { devPrivateKeys, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { TestWallet } from '../../support/testWallet.js'
 import { FakeProvider } from '../support/fakeProvider.js'
@@ -277,9 +290,10 @@ describe('eip155 wallet actions: how long the modal waits (§9)', () => {
     vi.useFakeTimers()
     let reads = 0
     let outcome: unknown
-    const read = async () => {
+    // A node that never mines it: no receipt, no transaction, block 1 forever.
+    const read = async (method: string) => {
       reads++
-      return null
+      return method === 'eth_blockNumber' ? '0x1' : null
     }
     void waitForTransactionReceipt(read, `0x${'ab'.repeat(32)}`).catch((error: unknown) => {
       outcome = error
@@ -289,5 +303,56 @@ describe('eip155 wallet actions: how long the modal waits (§9)', () => {
     expect(reads).toBeGreaterThan(100)
     await vi.advanceTimersByTimeAsync(300)
     expect(outcome).toMatchObject({ code: 'RECEIPT_TIMEOUT' })
+  })
+})
+
+describe('eip155 adapter: a transaction replaced while its receipt is awaited', () => {
+  it('PROV-05 the replaced transaction is classed repriced (only fees differ), cancelled (zero value to the sender) or replaced (any other case)', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const signer = privateKeyToAccount(devPrivateKeys[2])
+    const wallet = createWalletClient({ account: signer, chain: anvil, transport: http(chain.rpcUrl) })
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [bob, 1n] })
+    const original = { to: bob as Address, value: 5n, data }
+    const replacements = {
+      repriced: original,
+      cancelled: { to: signer.address, value: 0n, data: '0x' as Hex },
+      replaced: { to: alice as Address, value: 5n, data },
+    }
+    await chain.testClient.setAutomine(false)
+    try {
+      for (const [expected, replacement] of Object.entries(replacements)) {
+        const nonce = await chain.publicClient.getTransactionCount({
+          address: signer.address,
+          blockTag: 'pending',
+        })
+        const fees = (gwei: string) => ({
+          maxFeePerGas: parseGwei(gwei),
+          maxPriorityFeePerGas: parseGwei(gwei),
+        })
+        const hash = await wallet.sendTransaction({ ...original, nonce, gas: 100_000n, ...fees('2') })
+        const seen: Replacement[] = []
+        const waiting = adapter.waitForTransactionReceipt({
+          network: anvil,
+          hash,
+          onReplaced: (r) => seen.push(r),
+        })
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        await chain.testClient.dropTransaction({ hash })
+        const replacementHash = await wallet.sendTransaction({
+          ...replacement,
+          nonce,
+          gas: 100_000n,
+          ...fees('3'),
+        })
+        await chain.testClient.mine({ blocks: 1 })
+        const receipt = await waiting
+        expect(receipt.transactionHash, expected).toBe(replacementHash)
+        expect(seen.map((r) => [r.reason, r.replacedTransaction.hash, r.transaction.hash])).toEqual([
+          [expected, hash, replacementHash],
+        ])
+      }
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
   })
 })
