@@ -1,8 +1,12 @@
 import type { CaipNetwork } from '../networks/types.js'
 import { currentConnection } from './account.js'
+import { showAlert } from './alerts.js'
 import { activateNamespace, adapterFor, onChainChanged } from './connection.js'
 import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
+
+/** The spec's alert for a switch to a network the app was not configured with (ERR-13). */
+export const networkNotFound = 'Network Not Found'
 
 /**
  * Switches to `network`: skipped when already active (CHAIN-01); otherwise the wallet is asked (the adapter
@@ -10,8 +14,11 @@ import { WalletError } from './errors.js'
  */
 export async function switchNetwork(ctx: ModalContext, network: CaipNetwork): Promise<void> {
   const state = ctx.store.get()
-  if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId))
+  if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)) {
+    // ERR-13: the user sees the spec's 'Network Not Found' alert; the caller still gets the coded error.
+    showAlert(ctx, 'error', networkNotFound)
     throw new WalletError('CHAIN_NOT_CONFIGURED')
+  }
   if (state.activeNetwork?.caipNetworkId === network.caipNetworkId) return
   const namespace = network.chainNamespace
   const connection = currentConnection(ctx, namespace)

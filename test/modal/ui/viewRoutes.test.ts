@@ -1,0 +1,121 @@
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { WalletConnectTransportFactory } from '../../../modal/adapters/walletConnectTransport.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
+import { createTranslator } from '../../../modal/i18n/translate.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { Route } from '../../../modal/state/views.js'
+import { KitContext } from '../../../modal/ui/kitContext.js'
+import { ModalRoot } from '../../../modal/ui/ModalRoot.js'
+import { FakeProvider } from '../support/fakeProvider.js'
+import { alice, anvilPair, bob, createKit, evmNetwork, unreachableRpcUrl } from '../support/kit.js'
+import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
+
+// Rendering never runs effects, so no view starts a pairing; the transport only has to exist.
+const walletConnect: WalletConnectTransportFactory = () =>
+  Promise.reject(new Error('views are rendered on the server here; nothing pairs'))
+
+let anvil: CaipNetwork
+let anvil2: CaipNetwork
+let rpcUrl: string
+
+beforeAll(async () => {
+  rpcUrl = await unreachableRpcUrl()
+  ;[anvil, anvil2] = anvilPair(rpcUrl)
+})
+
+function render(kit: AppKit): string {
+  return renderToString(
+    createElement(KitContext.Provider, { value: { kit, t: createTranslator() } }, createElement(ModalRoot)),
+  )
+}
+
+const heading = (html: string) => /<h2 id="[^"]*">([^<]*)<\/h2>/.exec(html)?.[1]
+
+/** An injected wallet (alice), an announced Alpha (bob) and WalletConnect configured. */
+function kitWithWallets(): AppKit {
+  const page = createPage(new FakeProvider({ accounts: [alice], chainId: 31337 }))
+  installAnnouncedWallet(
+    page,
+    walletInfo('Alpha', 'com.example.alpha'),
+    new FakeProvider({ accounts: [bob], chainId: 31337 }),
+  )
+  return createKit({ options: { networks: [anvil, anvil2] }, environment: { target: page, walletConnect } })
+}
+
+type Case = { route: () => Route; connected?: boolean; testId: string; title: string }
+
+/** Routes to each view, renders the modal, and checks that this view (and no other) is what shows. */
+async function routesAndRenders({ route, connected, testId, title }: Case) {
+  const kit = kitWithWallets()
+  if (connected) await kit.connect('injected')
+  await kit.open(route())
+  const html = render(kit)
+  expect(kit.store.get().router.view).toBe(route().view)
+  expect(html).toContain('role="dialog"')
+  expect(html).toContain(`data-testid="${testId}"`)
+  expect(heading(html)).toBe(title)
+}
+
+// The spec's named views that exist today; RegisterAccountName, RegisterAccountNameSuccess,
+// SIWXSignMessage and ApproveTransaction join this list when their features land.
+const namedViews: Case[] = [
+  { route: () => ({ view: 'Connect' }), testId: 'wallet-list', title: 'Connect Wallet' },
+  { route: () => ({ view: 'Account' }), connected: true, testId: 'account', title: 'Account' },
+  {
+    route: () => ({ view: 'SwitchNetwork', data: { network: anvil2 } }),
+    testId: 'switch-network',
+    title: 'Anvil 31338',
+  },
+  {
+    route: () => ({ view: 'SwitchActiveChain', data: { namespace: 'solana' } }),
+    testId: 'switch-active-chain',
+    title: 'Switch Chain',
+  },
+  { route: () => ({ view: 'AllWallets' }), testId: 'all-wallets-list', title: 'All Wallets' },
+  {
+    route: () => ({ view: 'ConnectingWalletConnectBasic' }),
+    testId: 'walletconnect',
+    title: 'Connect Wallet',
+  },
+]
+
+// The toolkit views that exist today; ConnectingFarcaster, EmailLogin, UpdateEmailWallet and
+// ProfileWallets join when email, socials and multi-wallet land.
+const toolkitViews: Case[] = [
+  {
+    route: () => ({ view: 'ConnectingWalletConnect', data: {} }),
+    testId: 'walletconnect',
+    title: 'WalletConnect',
+  },
+  {
+    route: () => ({ view: 'ConnectingExternal', data: { connectorId: 'com.example.alpha' } }),
+    testId: 'connecting-external',
+    title: 'Alpha',
+  },
+  { route: () => ({ view: 'UnsupportedChain' }), testId: 'unsupported-chain', title: 'Switch Network' },
+]
+
+describe('modal views', () => {
+  it('VIEW-01 each named modal view (Connect, Account, SwitchNetwork, SwitchActiveChain, AllWallets, ConnectingWalletConnectBasic) can be routed to and renders', async () => {
+    for (const view of namedViews) await routesAndRenders(view)
+  })
+
+  it('VIEW-02 each toolkit view (ConnectingWalletConnect, ConnectingExternal, UnsupportedChain) can be routed to and renders', async () => {
+    for (const view of toolkitViews) await routesAndRenders(view)
+  })
+
+  it("ERR-13 switching to a network the app does not know shows the 'Network Not Found' alert", async () => {
+    const kit = kitWithWallets()
+    await kit.open()
+    expect(render(kit)).not.toContain('Network Not Found')
+    const unknown = evmNetwork(424242, rpcUrl)
+    await expect(kit.switchNetwork(unknown)).rejects.toMatchObject({ code: 'CHAIN_NOT_CONFIGURED' })
+    expect(kit.store.get().alerts).toEqual([
+      expect.objectContaining({ severity: 'error', message: 'Network Not Found' }),
+    ])
+    expect(render(kit)).toMatch(/role="alert"><span[^>]*>Network Not Found<\/span>/)
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe(anvil.caipNetworkId)
+  })
+})
