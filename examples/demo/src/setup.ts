@@ -1,5 +1,7 @@
-import { type CaipNetwork, defineNetwork } from 'pairwise/modal'
+import { type CaipNetwork, type CreateAppKitOptions, defineNetwork } from 'pairwise/modal'
+import { WagmiAdapter } from 'pairwise/wagmi'
 import type { DemoConfig } from './config.js'
+import { demoThemeMode } from './theme.js'
 
 export const demoMetadata = {
   name: 'Pairwise demo',
@@ -29,4 +31,29 @@ export const demoFeatures = {
   socials: false as const,
   onramp: false,
   swaps: false,
+}
+
+/**
+ * Everything the demo hands `createAppKit`: one wallet adapter (wagmi's, for EVM), the local networks, the
+ * demo project id and metadata, dark theme, and the features a local chain cannot serve turned off.
+ */
+export function demoKitOptions(config: DemoConfig): {
+  wagmiAdapter: WagmiAdapter
+  options: CreateAppKitOptions
+} {
+  const networks = demoNetworks(config)
+  const wagmiAdapter = new WagmiAdapter({ networks, projectId: config.projectId })
+  return {
+    wagmiAdapter,
+    options: {
+      adapters: [wagmiAdapter],
+      networks,
+      projectId: config.projectId,
+      metadata: demoMetadata,
+      themeMode: demoThemeMode,
+      features: demoFeatures,
+      ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+      ...(config.walletRegistryUrl ? { walletRegistryUrl: config.walletRegistryUrl } : {}),
+    },
+  }
 }
