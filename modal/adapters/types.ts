@@ -58,6 +58,8 @@ export type AdapterContext = {
   walletConnect?: WalletConnectTransportFactory | undefined
   enableInjected: boolean
   enableEIP6963: boolean
+  /** The app's project id: chains on the hosted RPC list are read through the hosted RPC with it. */
+  projectId?: string | undefined
   /** Hears what the adapter left out of outside input (an unsafe icon URL); the app's debug output. */
   report?: Reporter | undefined
 }

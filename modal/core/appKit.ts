@@ -82,6 +82,7 @@ export class AppKit {
           walletConnect,
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,
+          projectId: this.options.projectId,
           report: this.#report,
         }),
       )

@@ -467,7 +467,7 @@ export class Eip155Adapter implements ChainAdapter {
   #client(network: CaipNetwork): Client {
     const existing = this.#clients.get(network.caipNetworkId)
     if (existing) return existing
-    const client = createChainClient(network)
+    const client = createChainClient(network, { projectId: this.#context?.projectId })
     this.#clients.set(network.caipNetworkId, client)
     return client
   }
