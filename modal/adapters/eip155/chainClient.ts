@@ -10,6 +10,8 @@ export const chainBatchSize = 1000
 /** CONST-17: a failed request is retried 6 times, waiting 200 ms and doubling (200 … 6400 ms). */
 export const chainRetryCount = 6
 export const chainRetryDelayMs = 200
+/** CONST-15: one multicall carries at most 1024 bytes of call data; more reads go out as several. */
+export const multicallBatchBytes = 1024
 
 /**
  * The client the modal reads a chain through: a bare viem client (no public actions: they would bring
@@ -24,6 +26,8 @@ export function createChainClient(
   if (!url) throw new WalletError('RPC_URL_MISSING', undefined, network.caipNetworkId)
   return createClient({
     chain: network,
+    // Deployless: the Multicall3 code rides along in the eth_call, so chains without it deployed work too.
+    batch: { multicall: { batchSize: multicallBatchBytes, deployless: true } },
     transport: http(url, {
       timeout: chainHttpTimeoutMs,
       retryCount: chainRetryCount,

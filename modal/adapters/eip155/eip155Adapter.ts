@@ -31,6 +31,7 @@ import { addChainErrorCodes, addChainParams, noSwitchErrorCodes } from './chainP
 import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
 import type {
   ActingWallet,
+  ContractRead,
   ContractWrite,
   Receipt,
   Replacement,
@@ -434,6 +435,18 @@ export class Eip155Adapter implements ChainAdapter {
         ...(params.onReplaced ? { onReplaced: params.onReplaced } : {}),
       },
     )
+  }
+
+  /** CALL-04: contract reads on `network`, folded into multicalls, results in order. */
+  async readContracts({
+    network,
+    contracts,
+  }: {
+    network: CaipNetwork
+    contracts: readonly ContractRead[]
+  }): Promise<unknown[]> {
+    const { readContracts } = await walletActions()
+    return readContracts(this.#client(network), contracts)
   }
 
   /** Loads the wallet actions and checks the wallet (see #acting) together, then runs `action`. */

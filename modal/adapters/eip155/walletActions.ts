@@ -1,6 +1,7 @@
 import {
   type Abi,
   type Address,
+  type Client,
   decodeErrorResult,
   encodeFunctionData,
   getTypesForEIP712Domain,
@@ -10,6 +11,7 @@ import {
   serializeTypedData,
   type TypedDataDefinition,
 } from 'viem'
+import { multicall } from 'viem/actions'
 import { WalletError } from '../../controllers/errors.js'
 import type { Eip1193Provider } from '../types.js'
 import { withTimeout } from './withTimeout.js'
@@ -42,6 +44,13 @@ async function walletAnswer(wallet: ActingWallet, method: string, params: unknow
   const answer = await withTimeout(wallet.provider.request({ method, params }), signWaitMs, timedOut)
   if (answer === timedOut) throw new WalletError('TIMEOUT')
   return answer
+}
+
+export type ContractRead = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }
+
+/** CALL-04: several contract reads folded into multicalls (CONST-15 sizes them); results in the order asked. */
+export async function readContracts(client: Client, contracts: readonly ContractRead[]): Promise<unknown[]> {
+  return multicall(client, { contracts: contracts as never, allowFailure: false }) as Promise<unknown[]>
 }
 
 /** ERR-61: any failure, a refusal included, is Sign message failed; the wallet's error is its cause. */

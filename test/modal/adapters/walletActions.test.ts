@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { multicallBatchBytes } from '../../../modal/adapters/eip155/chainClient.js'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/index.js'
 import {
   quantity,
@@ -260,6 +261,73 @@ describe('eip155 adapter: reading the chain (§7 chain JSON-RPC)', () => {
     } finally {
       await chain.testClient.setAutomine(true)
     }
+  })
+})
+
+describe('eip155 adapter: multicall (§7, §9)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  /** Counts the eth_call requests the modal sends to the chain, letting them through. */
+  function countEthCalls(): { count: () => number } {
+    let calls = 0
+    const realFetch = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const body = JSON.parse(String(init?.body ?? '[]')) as { method: string }[] | { method: string }
+      calls += [body].flat().filter((r) => r.method === 'eth_call').length
+      return realFetch(input, init)
+    })
+    return { count: () => calls }
+  }
+
+  const balanceOf = (owner: Address) =>
+    ({ address: chain.fixtures.testUsd, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) as const
+
+  it('CALL-04 several contract reads are folded into one call, each result returned in order', async () => {
+    const { adapter } = await connectedKit(testWallet())
+    const expected = [
+      await chain.publicClient.readContract(balanceOf(alice as Address)),
+      await chain.publicClient.readContract(balanceOf(bob as Address)),
+      await chain.publicClient.readContract({
+        ...balanceOf(bob as Address),
+        functionName: 'symbol',
+        args: [],
+      }),
+      await chain.publicClient.readContract({
+        ...balanceOf(bob as Address),
+        functionName: 'decimals',
+        args: [],
+      }),
+    ]
+    const ethCalls = countEthCalls()
+    const results = await adapter.readContracts({
+      network: anvil,
+      contracts: [
+        balanceOf(alice as Address),
+        balanceOf(bob as Address),
+        { ...balanceOf(bob as Address), functionName: 'symbol', args: [] },
+        { ...balanceOf(bob as Address), functionName: 'decimals', args: [] },
+      ],
+    })
+    expect(results).toEqual(expected)
+    expect(expected[0]).not.toBe(expected[1])
+    expect(ethCalls.count()).toBe(1)
+  })
+
+  it('CONST-15 a multicall holds at most 1024 bytes of call data: 40 reads of 36 bytes go out as 2 calls', async () => {
+    expect(multicallBatchBytes).toBe(1024)
+    const { adapter } = await connectedKit(testWallet())
+    const owners = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? alice : bob) as Address)
+    const ethCalls = countEthCalls()
+    const results = await adapter.readContracts({ network: anvil, contracts: owners.map(balanceOf) })
+    // 28 reads make 1008 bytes; the 29th would pass 1024, so it starts the second call.
+    expect(ethCalls.count()).toBe(2)
+    const [ofAlice, ofBob] = [
+      await chain.publicClient.readContract(balanceOf(alice as Address)),
+      await chain.publicClient.readContract(balanceOf(bob as Address)),
+    ]
+    expect(results).toEqual(owners.map((o) => (o === alice ? ofAlice : ofBob)))
   })
 })
 
