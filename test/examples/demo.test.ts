@@ -50,6 +50,11 @@ describe('the demo page configuration', () => {
     })
   })
 
+  it('DEMO-07 DEMO-08 the demo turns email, socials, onramp and swaps off (the browser tests check the views)', () => {
+    const { options } = demoKitOptions(defaultConfig())
+    expect(options.features).toMatchObject({ email: false, socials: false, onramp: false, swaps: false })
+  })
+
   it('DEMO-09 the demo providers let one component use both the account state and a query', () => {
     const { wagmiAdapter } = demoKitOptions(defaultConfig())
     function Probe() {
