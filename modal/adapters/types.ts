@@ -30,6 +30,8 @@ export type AdapterEvent =
   | { type: 'accountChanged'; connectorId: string; address: string; accounts: string[] }
   | { type: 'chainChanged'; connectorId: string; chainId: number | string }
   | { type: 'disconnect'; connectorId: string }
+  /** New pending transactions on the connection's chain (only when the adapter watches them). */
+  | { type: 'pendingTransactions'; connectorId: string; hashes: string[] }
   | { type: 'connectors'; connectors: ConnectorInfo[] }
 
 export type Balance = { balance: string; symbol: string }

@@ -110,6 +110,10 @@ export class AppKit {
       case 'disconnect':
         removeConnection(this.context, namespace, event.connectorId)
         return
+      case 'pendingTransactions':
+        // Something moved on the chain: the balance shown may be stale.
+        if (this.store.get().activeChain === namespace) void refreshBalance(this.context)
+        return
     }
   }
 

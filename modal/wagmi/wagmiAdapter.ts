@@ -55,14 +55,14 @@ export class WagmiAdapter extends Eip155Adapter {
       ...context,
       emit: (event) => {
         if (event.type === 'connectors') for (const info of event.connectors) this.#infos.set(info.id, info)
-        else this.#tellWagmi(event)
+        else if (event.type !== 'pendingTransactions') this.#tellWagmi(event)
         context.emit(event)
       },
     })
   }
 
   /** Wallet-side changes reach wagmi's state through the bridge connector's emitter, as its own connectors do. */
-  #tellWagmi(event: Exclude<AdapterEvent, { type: 'connectors' }>): void {
+  #tellWagmi(event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' }>): void {
     const emitter = this.#bridges.get(event.connectorId)?.emitter
     if (!emitter) return
     if (event.type === 'accountChanged')

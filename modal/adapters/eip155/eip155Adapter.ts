@@ -29,6 +29,7 @@ import {
 import { createChainClient } from './chainClient.js'
 import { addChainErrorCodes, addChainParams, noSwitchErrorCodes } from './chainParams.js'
 import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
+import type { PendingTransactionsFilter, watchPendingTransactions } from './pendingTransactions.js'
 import type {
   ActingWallet,
   ContractRead,
@@ -45,10 +46,15 @@ export type Eip155AdapterOptions = {
   enableEIP6963?: boolean
   /** Builds the WalletConnect transport on first use; WalletConnect is offered only when there is one. */
   walletConnect?: WalletConnectTransportFactory | undefined
+  /** CALL-05, CONST-03/04: watch the connected chain's pending transactions (off unless enabled). */
+  pendingTransactionsFilter?: PendingTransactionsFilter
 }
 
 /** CONST-08 */
 export const revokeTimeoutMs = 100
+/** CONST-03: pending-transaction watching is off unless the app turns it on (the watcher loads only then). */
+export const watchPendingByDefault = false
+
 /** CONST-09: how long a remembered announced wallet is waited for before reconnect gives up on it. */
 export const injectedDetectionMs = 1000
 
@@ -78,6 +84,9 @@ export class Eip155Adapter implements ChainAdapter {
   #context: AdapterContext | undefined
   #walletConnect: Promise<WalletConnectTransport> | undefined
   #waiters = new Set<() => void>()
+  readonly #pendingWatchers = new Map<string, ReturnType<typeof watchPendingTransactions>>()
+  /** Counts starts and stops per connection, so a watcher that loads after a stop is not started. */
+  readonly #pendingStarts = new Map<string, number>()
 
   readonly #given: Eip155AdapterOptions
 
@@ -117,6 +126,7 @@ export class Eip155Adapter implements ChainAdapter {
     this.#publish()
     return () => {
       for (const stop of stops) stop()
+      for (const connectorId of [...this.#pendingWatchers.keys()]) this.#stopWatching(connectorId)
       for (const entry of this.#entries.values()) entry.unsubscribe?.()
     }
   }
@@ -258,18 +268,29 @@ export class Eip155Adapter implements ChainAdapter {
         unsupportedNetwork('eip155', now)
     }
     this.#listen(entry, provider)
+    this.#watchPending(entry.info.id, network)
     return { connectorId: entry.info.id, address, accounts, network, walletInfo }
   }
 
   #listen(entry: Entry, provider: Eip1193Provider): void {
     entry.unsubscribe?.()
     const connectorId = entry.info.id
-    const emit = (event: Parameters<AdapterContext['emit']>[0]) => this.#context?.emit(event)
+    const emit = (event: Parameters<AdapterContext['emit']>[0]) => {
+      if (event.type === 'disconnect') this.#stopWatching(connectorId)
+      this.#context?.emit(event)
+    }
     const onAccounts = (accounts: string[]) =>
       accounts.length === 0
         ? emit({ type: 'disconnect', connectorId })
         : emit({ type: 'accountChanged', connectorId, address: accounts[0] as string, accounts })
-    const onChain = (chainId: string) => emit({ type: 'chainChanged', connectorId, chainId: Number(chainId) })
+    const onChain = (chainId: string) => {
+      const network = this.#context?.networks.find(
+        (n) => n.chainNamespace === 'eip155' && Number(n.id) === Number(chainId),
+      )
+      if (network) this.#watchPending(connectorId, network)
+      else this.#stopWatching(connectorId)
+      emit({ type: 'chainChanged', connectorId, chainId: Number(chainId) })
+    }
     const onDisconnect = () => emit({ type: 'disconnect', connectorId })
     provider.on?.('accountsChanged', onAccounts)
     provider.on?.('chainChanged', onChain)
@@ -281,7 +302,45 @@ export class Eip155Adapter implements ChainAdapter {
     }
   }
 
+  /** The pending transactions tracked for a connection (CONST-05 bounds them); empty when not watching. */
+  pendingTransactions(connectorId: string): Hex[] {
+    return this.#pendingWatchers.get(connectorId)?.tracked() ?? []
+  }
+
+  #watchPending(connectorId: string, network: CaipNetwork): void {
+    this.#stopWatching(connectorId)
+    const filter = this.#options.pendingTransactionsFilter
+    if (!(filter?.enable ?? watchPendingByDefault)) return
+    let client: Client
+    try {
+      client = this.#client(network)
+    } catch {
+      return
+    }
+    const started = this.#pendingStarts.get(connectorId) ?? 0
+    void import('./pendingTransactions.js').then(({ watchPendingTransactions }) => {
+      // A later start or a stop since this one was asked for wins.
+      if (this.#pendingStarts.get(connectorId) !== started) return
+      this.#pendingWatchers.set(
+        connectorId,
+        watchPendingTransactions((method, params) => client.request({ method, params } as never), {
+          ...(filter?.pollingInterval === undefined ? {} : { pollingInterval: filter.pollingInterval }),
+          onTransactions: (hashes) =>
+            this.#context?.emit({ type: 'pendingTransactions', connectorId, hashes }),
+          onError: (error) => this.#context?.report?.('pending-transaction watch failed', { error }),
+        }),
+      )
+    })
+  }
+
+  #stopWatching(connectorId: string): void {
+    this.#pendingStarts.set(connectorId, (this.#pendingStarts.get(connectorId) ?? 0) + 1)
+    this.#pendingWatchers.get(connectorId)?.stop()
+    this.#pendingWatchers.delete(connectorId)
+  }
+
   async disconnect(connectorId: string): Promise<void> {
+    this.#stopWatching(connectorId)
     const entry = this.#entry(connectorId)
     entry.unsubscribe?.()
     entry.unsubscribe = undefined
