@@ -60,8 +60,10 @@ export type AdapterContext = {
   walletConnect?: WalletConnectTransportFactory | undefined
   enableInjected: boolean
   enableEIP6963: boolean
-  /** The app's project id: chains on the hosted RPC list are read through the hosted RPC with it. */
+  /** The app's project id: chains on the hosted RPC list are read through `hostedRpcUrl` with it. */
   projectId?: string | undefined
+  /** The hosted RPC the app configured; without one every chain is read through its own RPC URL. */
+  hostedRpcUrl?: string | undefined
   /** Hears what the adapter left out of outside input (an unsafe icon URL); the app's debug output. */
   report?: Reporter | undefined
 }

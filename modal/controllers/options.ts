@@ -64,6 +64,11 @@ export const optionsSchema = z.object({
   relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\//, 'relayUrl must be a ws:// or wss:// URL'))),
   /** Where to fetch a wallet registry that replaces the bundled one. */
   walletRegistryUrl: z.optional(z.url()),
+  /**
+   * A hosted JSON-RPC (`…?chainId=<caip2>&projectId=<id>`) to read the chains of the hosted list through,
+   * such as a self-hosted api service's RPC proxy; none by default, so no vendor endpoint is called.
+   */
+  hostedRpcUrl: z.optional(z.url()),
   locale: z.optional(z.string()),
 })
 

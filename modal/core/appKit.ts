@@ -83,6 +83,7 @@ export class AppKit {
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,
           projectId: this.options.projectId,
+          hostedRpcUrl: this.options.hostedRpcUrl,
           report: this.#report,
         }),
       )

@@ -1,12 +1,11 @@
 import type { CaipNetwork } from './types.js'
 
-/** The hosted JSON-RPC endpoint AppKit 1.7 reads listed chains through; the chain and project go in its query. */
-export const hostedRpcBaseUrl = 'https://rpc.walletconnect.org/v1/'
-
 /**
- * CONST-27: the chains the hosted RPC serves. The spec gives only "about 37 entries across eip155,
+ * CONST-27: the chains a hosted RPC serves. The spec gives only "about 37 entries across eip155,
  * solana, near and bip122"; this is the list AppKit 1.7.13 carries (38 entries: 31 eip155, 4 solana,
- * 1 near, 2 bip122), so an app moving over reads the same chains through the same endpoint.
+ * 1 near, 2 bip122). Unlike AppKit, which sends them to its vendor's endpoint whenever a project id is
+ * set, the modal reads them through a hosted RPC only when the app names one (`hostedRpcUrl`, e.g. the
+ * RPC proxy of a self-hosted api service): it calls no host the integrator did not configure.
  */
 export const hostedRpcChains: ReadonlySet<string> = new Set([
   // eip155 mainnets
@@ -53,23 +52,26 @@ export const hostedRpcChains: ReadonlySet<string> = new Set([
   'bip122:000000000933ea01ad0ee984209779ba',
 ])
 
-/** CALL-02: the hosted RPC address for one chain of one project. */
-export function hostedRpcUrl(caipNetworkId: string, projectId: string, base = hostedRpcBaseUrl): string {
+/** CALL-02: the hosted RPC address for one chain of one project, on the hosted RPC at `base`. */
+export function hostedRpcUrl(caipNetworkId: string, projectId: string, base: string): string {
   const url = new URL(base)
   url.searchParams.set('chainId', caipNetworkId)
   url.searchParams.set('projectId', projectId)
   return url.toString()
 }
 
+/** Where an app reads listed chains: its project id and the hosted RPC it configured, if any. */
+export type HostedRpc = { projectId?: string | undefined; hostedBase?: string | undefined }
+
 /**
- * The RPC a network is read through: by default the hosted one when the app has a project id and the
- * chain is on the list, else the network's own first RPC URL (undefined when it has none).
+ * The RPC a network is read through: the configured hosted RPC when the app has one and a project id and
+ * the chain is on the list, else the network's own first RPC URL (undefined when it has none).
  */
 export function rpcUrlFor(
   network: CaipNetwork,
-  { projectId, hostedBase = hostedRpcBaseUrl }: { projectId?: string | undefined; hostedBase?: string } = {},
+  { projectId, hostedBase }: HostedRpc = {},
 ): string | undefined {
-  if (projectId && hostedRpcChains.has(network.caipNetworkId))
+  if (projectId && hostedBase && hostedRpcChains.has(network.caipNetworkId))
     return hostedRpcUrl(network.caipNetworkId, projectId, hostedBase)
   return network.rpcUrls.default.http[0]
 }

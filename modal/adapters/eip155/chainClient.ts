@@ -1,6 +1,6 @@
 import { type Client, createClient, http } from 'viem'
 import { WalletError } from '../../controllers/errors.js'
-import { rpcUrlFor } from '../../networks/hostedRpc.js'
+import { type HostedRpc, rpcUrlFor } from '../../networks/hostedRpc.js'
 import type { CaipNetwork } from '../../networks/types.js'
 
 /** CONST-13: an HTTP request to the chain's RPC gives up after 10 s. */
@@ -16,12 +16,9 @@ export const multicallBatchBytes = 1024
 /**
  * The client the modal reads a chain through: a bare viem client (no public actions: they would bring
  * ~25 KB gzip into first load). It reads a chain on the hosted list through the hosted RPC when the app
- * has a project id (CONST-27), else through the network's own RPC. ERR-49: with neither there is no client.
+ * configured one and has a project id (CONST-27), else through the network's own RPC. ERR-49: with neither there is no client.
  */
-export function createChainClient(
-  network: CaipNetwork,
-  hosted: { projectId?: string | undefined; hostedBase?: string } = {},
-): Client {
+export function createChainClient(network: CaipNetwork, hosted: HostedRpc = {}): Client {
   const url = rpcUrlFor(network, hosted)
   if (!url) throw new WalletError('RPC_URL_MISSING', undefined, network.caipNetworkId)
   return createClient({

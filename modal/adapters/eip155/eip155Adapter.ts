@@ -539,7 +539,10 @@ export class Eip155Adapter implements ChainAdapter {
   #client(network: CaipNetwork): Client {
     const existing = this.#clients.get(network.caipNetworkId)
     if (existing) return existing
-    const client = createChainClient(network, { projectId: this.#context?.projectId })
+    const client = createChainClient(network, {
+      projectId: this.#context?.projectId,
+      hostedBase: this.#context?.hostedRpcUrl,
+    })
     this.#clients.set(network.caipNetworkId, client)
     return client
   }

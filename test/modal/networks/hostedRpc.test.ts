@@ -2,12 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createChainClient } from '../../../modal/adapters/eip155/chainClient.js'
-import {
-  hostedRpcBaseUrl,
-  hostedRpcChains,
-  hostedRpcUrl,
-  rpcUrlFor,
-} from '../../../modal/networks/hostedRpc.js'
+import { hostedRpcChains, hostedRpcUrl, rpcUrlFor } from '../../../modal/networks/hostedRpc.js'
 import { defaultTestNetwork, ethereum } from '../../../modal/networks/presets.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, createKit, until } from '../support/kit.js'
@@ -38,16 +33,21 @@ describe('the hosted RPC (§7, §9)', () => {
     expect(hostedRpcChains.has('eip155:31337')).toBe(false)
   })
 
-  it('CONST-27 a network on the list gets the hosted RPC URL by default; others, or no project id, keep their own', () => {
-    expect(rpcUrlFor(ethereum, { projectId: 'p1' })).toBe(
-      `${hostedRpcBaseUrl}?chainId=eip155%3A1&projectId=p1`,
+  it('CONST-27 a network on the list gets the configured hosted RPC URL; others, no project id or no hosted RPC keep their own', () => {
+    const hostedBase = 'https://rpc.example/v1/'
+    expect(rpcUrlFor(ethereum, { projectId: 'p1', hostedBase })).toBe(
+      'https://rpc.example/v1/?chainId=eip155%3A1&projectId=p1',
     )
-    expect(rpcUrlFor(defaultTestNetwork, { projectId: 'p1' })).toBe(hostedRpcUrl('eip155:11155111', 'p1'))
-    expect(rpcUrlFor(ethereum)).toBe(ethereum.rpcUrls.default.http[0])
-    expect(rpcUrlFor(local, { projectId: 'p1' })).toBe(ethereum.rpcUrls.default.http[0])
+    expect(rpcUrlFor(defaultTestNetwork, { projectId: 'p1', hostedBase })).toBe(
+      hostedRpcUrl('eip155:11155111', 'p1', hostedBase),
+    )
+    expect(rpcUrlFor(ethereum, { hostedBase })).toBe(ethereum.rpcUrls.default.http[0])
+    expect(rpcUrlFor(local, { projectId: 'p1', hostedBase })).toBe(ethereum.rpcUrls.default.http[0])
+    // Privacy by default: a project id alone never sends reads to a host the app did not name.
+    expect(rpcUrlFor(ethereum, { projectId: 'p1' })).toBe(ethereum.rpcUrls.default.http[0])
   })
 
-  it('CONST-27 the modal reads a listed chain of an app with a project id through the hosted RPC', async () => {
+  it('CONST-27 the modal reads a listed chain through the hosted RPC the app configured, with its project id', async () => {
     const urls: string[] = []
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       urls.push(String(input instanceof Request ? input.url : input))
@@ -57,13 +57,13 @@ describe('the hosted RPC (§7, §9)', () => {
     })
     const provider = new FakeProvider({ accounts: [alice], chainId: 1 })
     const kit = createKit({
-      options: { networks: [ethereum], projectId: 'p1' },
+      options: { networks: [ethereum], projectId: 'p1', hostedRpcUrl: 'https://rpc.example/v1/' },
       environment: { target: createPage(provider) },
     })
     await kit.connect('injected')
     const { account } = await until(kit, (s) => s.account.balance !== undefined)
     expect(account.balance).toBe('1')
-    expect(urls).toEqual([hostedRpcUrl('eip155:1', 'p1')])
+    expect(urls).toEqual([hostedRpcUrl('eip155:1', 'p1', 'https://rpc.example/v1/')])
   })
 
   it('CALL-02 a chain call POSTs {id, jsonrpc "2.0", method, params} to the RPC url with the query chainId and projectId', async () => {
