@@ -8,6 +8,7 @@ export { WalletError, type WalletErrorCode, walletErrors } from './controllers/e
 export type { ModalEvent, ModalEventName } from './controllers/events.js'
 export { type AppKitOptions, OptionsError } from './controllers/options.js'
 export { AppKit } from './core/appKit.js'
+export { isEvmAddress, isSignedMessage, isSolanaAddress, isTransactionHash } from './core/validation.js'
 export { type CreateAppKitOptions, createAppKit } from './createAppKit.js'
 export { type Catalogue, createTranslator, en } from './i18n/index.js'
 export * from './networks/index.js'
