@@ -92,7 +92,9 @@ test('axe finds no serious or critical violation in any view, disconnected or co
   await expect(dialog.getByTestId('account-balance')).toContainText('tETH')
   await check('Account')
   await openView(page, 'SwitchNetwork', { network: foreignNetwork })
-  await expect(dialog.getByRole('alert')).toBeVisible()
+  // The modal's 'Network Not Found' banner (ERR-13) and the view's own error line are both alerts.
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Network Not Found' })).toBeVisible()
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Switch declined' })).toBeVisible()
   await check('SwitchNetwork, failed')
   await openView(page, 'UnsupportedChain')
   await check('UnsupportedChain')
