@@ -1,0 +1,56 @@
+import type { Database, SqlValue } from './database.js'
+import { SerialLock } from './serialLock.js'
+
+type Statements = Omit<Database, 'transaction' | 'close'>
+
+/**
+ * The embedded store: one SQLite file (WAL) through libsql's synchronous driver. Statements run one at a
+ * time; a transaction holds the connection until it ends, so statements of other requests wait rather
+ * than land inside it.
+ */
+export async function openSqliteDatabase(file: string): Promise<Database> {
+  const { default: Sqlite } = await import('libsql')
+  const db = new Sqlite(file)
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec('PRAGMA busy_timeout = 5000')
+  const lock = new SerialLock()
+  const direct: Statements = {
+    kind: 'sqlite',
+    async all<Row>(sql: string, params: readonly SqlValue[] = []) {
+      return db.prepare(sql).all([...params]) as Row[]
+    },
+    async get<Row>(sql: string, params: readonly SqlValue[] = []) {
+      return (db.prepare(sql).get([...params]) ?? undefined) as Row | undefined
+    },
+    async run(sql: string, params: readonly SqlValue[] = []) {
+      return db.prepare(sql).run([...params]).changes
+    },
+  } as Statements
+  const locked =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      lock.run(() => fn(...args))
+  return {
+    kind: 'sqlite',
+    all: locked(direct.all) as Database['all'],
+    get: locked(direct.get) as Database['get'],
+    run: locked(direct.run),
+    transaction: (work) =>
+      lock.run(async () => {
+        db.exec('BEGIN IMMEDIATE')
+        try {
+          const result = await work(direct)
+          db.exec('COMMIT')
+          return result
+        } catch (error) {
+          db.exec('ROLLBACK')
+          throw error
+        }
+      }),
+    close: () =>
+      lock.run(async () => {
+        db.close()
+      }),
+  }
+}

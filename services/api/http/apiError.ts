@@ -1,0 +1,38 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** The error codes the api answers with; `message` is the text a client may show. */
+export type ApiErrorCode =
+  | 'INVALID_REQUEST'
+  | 'INVALID_KEY'
+  | 'ORIGIN_NOT_ALLOWED'
+  | 'RATE_LIMITED'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_NETWORK'
+  | 'UPSTREAM_ERROR'
+  | 'UNAVAILABLE'
+  | 'SERVER_ERROR'
+
+/** Thrown anywhere in a route; the app answers `{ code, message }` with `status`. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+
+  toJSON(): { code: ApiErrorCode; message: string } {
+    return { code: this.code, message: this.message }
+  }
+}
+
+/** The server texts the modal maps to its alerts (spec §8). */
+export const invalidKey = () => new ApiError(401, 'INVALID_KEY', 'Unauthorized: invalid key')
+export const originNotAllowed = () =>
+  new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'Unauthorized: origin not allowed')
+export const rateLimited = () => new ApiError(429, 'RATE_LIMITED', 'Rate Limited')
