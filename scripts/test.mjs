@@ -38,6 +38,8 @@ function main() {
   const missing = ensureDebianPackages([
     { binary: '/usr/bin/chromium', pkg: 'chromium' },
     { binary: '/usr/bin/redis-server', pkg: 'redis-server' },
+    // The api service's suite runs on PostgreSQL too, in a throwaway cluster the tests start themselves.
+    { binary: '/usr/bin/pg_ctlcluster', pkg: 'postgresql' },
   ])
   ensureBuilt()
   rmSync(reports, { recursive: true, force: true })

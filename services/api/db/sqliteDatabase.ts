@@ -15,13 +15,21 @@ export async function openSqliteDatabase(file: string): Promise<Database> {
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA busy_timeout = 5000')
   const lock = new SerialLock()
+  // Rows as plain objects of their columns only (libsql's own row objects carry a `_metadata` field).
+  const rows = (sql: string, params: readonly SqlValue[]) => {
+    const statement = db.prepare(sql)
+    const names = statement.columns().map((column) => column.name)
+    return (statement.raw(true).all([...params]) as SqlValue[][]).map((values) =>
+      Object.fromEntries(names.map((name, i) => [name, values[i] ?? null])),
+    )
+  }
   const direct: Statements = {
     kind: 'sqlite',
     async all<Row>(sql: string, params: readonly SqlValue[] = []) {
-      return db.prepare(sql).all([...params]) as Row[]
+      return rows(sql, params) as Row[]
     },
     async get<Row>(sql: string, params: readonly SqlValue[] = []) {
-      return (db.prepare(sql).get([...params]) ?? undefined) as Row | undefined
+      return rows(sql, params)[0] as Row | undefined
     },
     async run(sql: string, params: readonly SqlValue[] = []) {
       return db.prepare(sql).run([...params]).changes

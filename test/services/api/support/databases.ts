@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll } from 'vitest'
+import { type Database, openDatabase } from '../../../../services/api/db/index.js'
+import { type PostgresServer, startPostgresServer } from './postgresServer.js'
+
+export type TestDatabase = { name: 'sqlite' | 'postgres'; open(): Promise<Database> }
+
+/**
+ * Both stores of the api service, for `describe.each(eachDatabase())`: each `open()` gives a fresh empty
+ * database (a new SQLite file; a new database in one throwaway PostgreSQL cluster started on first use).
+ * Call it at the top level of a test file: it registers the clean-up for everything it opened.
+ */
+export function eachDatabase(): TestDatabase[] {
+  const opened: Database[] = []
+  const folders: string[] = []
+  let server: Promise<PostgresServer> | undefined
+  let count = 0
+  afterAll(async () => {
+    for (const db of opened) await db.close().catch(() => undefined)
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true })
+    await (await server?.catch(() => undefined))?.stop()
+  })
+  const keep = (db: Database) => {
+    opened.push(db)
+    return db
+  }
+  return [
+    {
+      name: 'sqlite',
+      async open() {
+        const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-'))
+        folders.push(dir)
+        return keep(await openDatabase(join(dir, 'api.sqlite')))
+      },
+    },
+    {
+      name: 'postgres',
+      async open() {
+        server ??= startPostgresServer()
+        const { url } = await server
+        const name = `test_${process.pid}_${++count}`
+        const admin = await openDatabase(url)
+        await admin.run(`CREATE DATABASE ${name}`)
+        await admin.close()
+        return keep(await openDatabase(url.replace(/\/postgres$/, `/${name}`)))
+      },
+    },
+  ]
+}
