@@ -1,0 +1,42 @@
+import { Hono } from 'hono'
+import { getAddress, isAddress } from 'viem'
+import { z } from 'zod'
+import { type ApiChains, caipNetworkIdSchema } from '../chains/index.js'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { validQuery } from '../http/validate.js'
+import { BalanceService, type BalanceServiceOptions, type KnownTokens } from './balanceService.js'
+import { type PriceSource, staticPriceSource } from './priceSource.js'
+
+export type BalanceRouteOptions = {
+  chains: ApiChains
+  /** Defaults to the prices in the chain configs. */
+  prices?: PriceSource
+  knownTokens?: KnownTokens
+  cache?: Pick<BalanceServiceOptions, 'cacheMs' | 'maxCachedAddresses' | 'maxCachedTokens' | 'maxTokens'>
+}
+
+const balancesQuery = z.object({
+  projectId: z.string(),
+  address: z.string().max(128),
+  caipNetworkId: caipNetworkIdSchema,
+})
+
+/** `GET /v1/balances?projectId&address&caipNetworkId` → `{ balances: TokenBalance[] }` (spec §3). */
+export function balanceRoutes(deps: RouteDeps & BalanceRouteOptions): Hono {
+  const service = new BalanceService({
+    prices: deps.prices ?? staticPriceSource(deps.chains.list()),
+    knownTokens: deps.knownTokens,
+    logger: deps.logger,
+    now: deps.now,
+    ...deps.cache,
+  })
+  return new Hono().get('/v1/balances', async (c) => {
+    await deps.project(c)
+    const { address, caipNetworkId } = validQuery(c, balancesQuery)
+    const chain = deps.chains.get(caipNetworkId)
+    if (!isAddress(address, { strict: false }))
+      throw new ApiError(400, 'INVALID_REQUEST', 'address: not an EVM address')
+    return c.json({ balances: await service.balancesOf(chain, getAddress(address)) })
+  })
+}

@@ -1,0 +1,148 @@
+import { type Address, createPublicClient, formatUnits, getAddress, http, type PublicClient } from 'viem'
+import { type ApiChain, caipNetworkIdOf } from '../chains/index.js'
+import { ApiError } from '../http/apiError.js'
+import type { ApiLogger } from '../http/types.js'
+import { readErc20Holdings, type TokenMetadata } from './erc20Holdings.js'
+import type { PricedAsset, PriceSource } from './priceSource.js'
+import type { TokenBalance } from './tokenBalance.js'
+import { TtlCache } from './ttlCache.js'
+
+/** The tokens an address is known to have held on a chain (the lead wires the indexer's tokensSeenBy). */
+export type KnownTokens = (chainId: number, address: Address) => Promise<readonly string[]>
+
+export type BalanceServiceOptions = {
+  prices: PriceSource
+  knownTokens?: KnownTokens
+  logger: ApiLogger
+  now: () => number
+  /** How long an answer is served from memory (a wallet's modal reloads balances on every view). */
+  cacheMs?: number
+  maxCachedAddresses?: number
+  /** At most this many tokens read per request: the configured list first, then the known ones. */
+  maxTokens?: number
+  maxCachedTokens?: number
+  rpcTimeoutMs?: number
+}
+
+type Asset = PricedAsset & { name: string; decimals: number; amount: bigint; iconUrl: string }
+
+/** Balances read from each chain's RPC: the native coin and ERC-20 tokens, priced, briefly cached. */
+export class BalanceService {
+  private readonly answers: TtlCache<TokenBalance[]>
+  private readonly inFlight = new Map<string, Promise<TokenBalance[]>>()
+  private readonly metadata: TtlCache<TokenMetadata | null>
+  private readonly clients = new Map<number, PublicClient>()
+
+  constructor(private readonly options: BalanceServiceOptions) {
+    const { now } = options
+    this.answers = new TtlCache({
+      ttlMs: options.cacheMs ?? 2000,
+      maxEntries: options.maxCachedAddresses ?? 10_000,
+      now,
+    })
+    // A token's name, symbol and decimals do not change; only the count is bounded.
+    this.metadata = new TtlCache({
+      ttlMs: Number.POSITIVE_INFINITY,
+      maxEntries: options.maxCachedTokens ?? 10_000,
+      now,
+    })
+  }
+
+  /** BAL-06: `owner`'s balances on `chain`; concurrent asks for one `network:address` share one read. */
+  balancesOf(chain: ApiChain, owner: Address): Promise<TokenBalance[]> {
+    const key = `${caipNetworkIdOf(chain)}:${owner.toLowerCase()}`
+    const cached = this.answers.get(key)
+    if (cached) return Promise.resolve(cached)
+    const pending = this.inFlight.get(key)
+    if (pending) return pending
+    const read = this.read(chain, owner)
+      .then((balances) => {
+        this.answers.set(key, balances)
+        return balances
+      })
+      .finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, read)
+    return read
+  }
+
+  private async read(chain: ApiChain, owner: Address): Promise<TokenBalance[]> {
+    const client = this.clientFor(chain)
+    const tokens = await this.tokensFor(chain, owner)
+    let native: bigint
+    let holdings: Awaited<ReturnType<typeof readErc20Holdings>>
+    try {
+      ;[native, holdings] = await Promise.all([
+        client.getBalance({ address: owner }),
+        readErc20Holdings(client, {
+          chainId: chain.chainId,
+          owner,
+          tokens,
+          metadata: this.metadata,
+          multicall3: chain.multicall3,
+        }),
+      ])
+    } catch (error) {
+      this.options.logger.warn('balances.chain_failed', { chainId: chain.chainId, error: String(error) })
+      throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
+    }
+    const icons = new Map(chain.tokens.map((token) => [token.address, token.iconUrl]))
+    const assets: Asset[] = [
+      { chainId: chain.chainId, ...chain.nativeCurrency, amount: native },
+      ...holdings
+        // BAL-03: a token with 0 decimals is dropped; a token is shown only when the address holds some.
+        .filter(({ metadata, amount }) => metadata.decimals > 0 && amount > 0n)
+        .map(({ token, metadata, amount }) => ({
+          chainId: chain.chainId,
+          address: token,
+          ...metadata,
+          amount,
+          iconUrl: icons.get(token) ?? '',
+        })),
+    ]
+    const prices = await this.options.prices.usdPrices(assets)
+    return assets.map((asset, index) => {
+      const numeric = formatUnits(asset.amount, asset.decimals)
+      const price = prices[index] ?? 0
+      const caipNetworkId = caipNetworkIdOf(chain)
+      return {
+        name: asset.name,
+        symbol: asset.symbol,
+        chainId: caipNetworkId,
+        ...(asset.address ? { address: `${caipNetworkId}:${asset.address}` } : {}),
+        value: Number(numeric) * price,
+        price,
+        quantity: { decimals: String(asset.decimals), numeric },
+        iconUrl: asset.iconUrl,
+      }
+    })
+  }
+
+  /** The configured tokens, then those the address is known to have held, without repeats, capped. */
+  private async tokensFor(chain: ApiChain, owner: Address): Promise<Address[]> {
+    const tokens = new Set(chain.tokens.map((token) => token.address))
+    if (this.options.knownTokens) {
+      try {
+        for (const token of await this.options.knownTokens(chain.chainId, owner))
+          tokens.add(getAddress(token))
+      } catch (error) {
+        // The configured tokens still answer when the index cannot.
+        this.options.logger.warn('balances.known_tokens_failed', {
+          chainId: chain.chainId,
+          error: String(error),
+        })
+      }
+    }
+    return [...tokens].slice(0, this.options.maxTokens ?? 200)
+  }
+
+  private clientFor(chain: ApiChain): PublicClient {
+    let client = this.clients.get(chain.chainId)
+    if (!client) {
+      client = createPublicClient({
+        transport: http(chain.rpcUrl, { timeout: this.options.rpcTimeoutMs ?? 10_000, retryCount: 0 }),
+      })
+      this.clients.set(chain.chainId, client)
+    }
+    return client
+  }
+}

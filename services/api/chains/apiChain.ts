@@ -1,0 +1,37 @@
+import { getAddress, isAddress } from 'viem'
+import { z } from 'zod'
+
+const evmAddress = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), 'not an EVM address')
+  .transform((value) => getAddress(value))
+
+// An icon is optional in the operator's config; the token-balance shape wants a string, '' when none.
+const iconUrl = z.string().max(2048).default('')
+// USD prices the static price source reads (spec: a static table by default, no outside host).
+const usdPrice = z.number().nonnegative().finite().optional()
+
+/** One chain the api serves: where its RPC is, its native coin and the ERC-20 tokens always read. */
+export const apiChainSchema = z.object({
+  chainId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  rpcUrl: z.url({ protocol: /^https?$/ }),
+  nativeCurrency: z.object({
+    name: z.string().min(1).max(64),
+    symbol: z.string().min(1).max(16),
+    decimals: z.number().int().min(1).max(36),
+    iconUrl,
+    usdPrice,
+  }),
+  tokens: z
+    .array(z.object({ address: evmAddress, iconUrl, usdPrice }))
+    .max(200)
+    .default([]),
+  // Where Multicall3 lives on this chain; absent (Anvil by default) the code rides along in each eth_call.
+  multicall3: evmAddress.optional(),
+})
+
+export type ApiChainConfig = z.input<typeof apiChainSchema>
+export type ApiChain = z.output<typeof apiChainSchema>
+
+/** The chain's CAIP-2 id, the form every route takes and answers with. */
+export const caipNetworkIdOf = (chain: ApiChain) => `eip155:${chain.chainId}` as const

@@ -1,0 +1,214 @@
+import { Hono } from 'hono'
+import solc from 'solc'
+import { type Address, createWalletClient, getAddress, type Hex, http, parseEther, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { balanceRoutes, type KnownTokens, tokenBalanceSchema } from '../../../services/api/balances/index.js'
+import { ApiChains, localApiChain } from '../../../services/api/chains/index.js'
+import { openDatabase } from '../../../services/api/db/index.js'
+import { ApiError, invalidKey } from '../../../services/api/http/apiError.js'
+import type { Project, RouteDeps } from '../../../services/api/http/types.js'
+import { devPrivateKeys, freePort, localNetwork, testUsdAbi } from '../../../services/index.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+
+// A stand-in ERC-20 whose decimals the test picks, compiled here so the fixtures stay as they are.
+const tokenSource = `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+contract Token {
+  string public name; string public symbol; uint8 public decimals;
+  mapping(address => uint256) public balanceOf;
+  constructor(string memory n, string memory s, uint8 d, address holder, uint256 amount) {
+    name = n; symbol = s; decimals = d; balanceOf[holder] = amount;
+  }
+}`
+
+function compileToken(): { abi: unknown[]; bytecode: Hex } {
+  const input = {
+    language: 'Solidity',
+    sources: { 'Token.sol': { content: tokenSource } },
+    settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  }
+  const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Token.sol'].Token
+  return { abi, bytecode: `0x${evm.bytecode.object}` }
+}
+
+const project: Project = {
+  id: 'p1',
+  name: 'Test',
+  allowedOrigins: [],
+  basic: false,
+  features: {
+    email: false,
+    socials: false,
+    swaps: false,
+    onramp: false,
+    activity: true,
+    reownBranding: false,
+    multiWallet: false,
+  },
+}
+const silent = { info() {}, warn() {}, error() {} }
+
+async function routeDeps(clock: { now: number }): Promise<RouteDeps> {
+  return {
+    db: await openDatabase(':memory:'),
+    logger: silent,
+    now: () => clock.now,
+    project: async (c) => {
+      if (c.req.query('projectId') !== project.id) throw invalidKey()
+      return project
+    },
+  }
+}
+
+/** The routes under an app that answers ApiErrors as the api does, so the tests see status and body. */
+function appWith(routes: Hono): Hono {
+  const app = new Hono()
+  app.onError((error, c) =>
+    error instanceof ApiError
+      ? c.json(error.toJSON(), error.status)
+      : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
+  )
+  return app.route('/', routes)
+}
+
+describe('GET /v1/balances', () => {
+  let chain: ChainFixture
+  let app: Hono
+  let known: Address[] = []
+  const clock = { now: 1_000_000 }
+  const holder = privateKeyToAccount(generatePrivateKey()).address
+  const emptyHanded = privateKeyToAccount(generatePrivateKey()).address
+  let zeroDecimals: Address
+  let eighteenDecimals: Address
+
+  const get = (query: Record<string, string>) =>
+    app.request(`/v1/balances?${new URLSearchParams({ projectId: 'p1', ...query })}`)
+  const balancesOf = async (address: string, caipNetworkId = 'eip155:31337') => {
+    const response = await get({ address, caipNetworkId })
+    expect(response.status).toBe(200)
+    const { balances } = (await response.json()) as { balances: unknown[] }
+    return balances.map((balance) => tokenBalanceSchema.strict().parse(balance))
+  }
+
+  beforeAll(async () => {
+    chain = await startChainFixture()
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(devPrivateKeys[0]),
+      chain: localNetwork(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    })
+    const mined = async (hash: Hex) => chain.publicClient.waitForTransactionReceipt({ hash })
+    const { abi, bytecode } = compileToken()
+    const deploy = async (args: unknown[]) =>
+      getAddress((await mined(await wallet.deployContract({ abi, bytecode, args }))).contractAddress!)
+    zeroDecimals = await deploy(['Whole', 'WHOLE', 0, holder, 7n])
+    eighteenDecimals = await deploy(['Seen', 'SEEN', 18, holder, parseEther('3')])
+    await chain.testClient.setBalance({ address: holder, value: parseEther('2') })
+    await mined(
+      await wallet.writeContract({
+        address: chain.fixtures.testUsd,
+        abi: testUsdAbi,
+        functionName: 'transfer',
+        args: [holder, parseUnits('12.5', 6)],
+      }),
+    )
+    const chains = new ApiChains([localApiChain({ rpcUrl: chain.rpcUrl, testUsd: chain.fixtures.testUsd })])
+    const knownTokens: KnownTokens = async () => known
+    app = appWith(balanceRoutes({ ...(await routeDeps(clock)), chains, knownTokens }))
+  }, 60_000)
+
+  afterAll(() => chain?.stop())
+
+  it('BAL-06 answers the native coin and tokens of the address on the network asked, in the spec shape', async () => {
+    expect(await balancesOf(holder)).toEqual([
+      {
+        name: 'Test Ether',
+        symbol: 'tETH',
+        chainId: 'eip155:31337',
+        value: 2,
+        price: 1,
+        quantity: { decimals: '18', numeric: '2' },
+        iconUrl: '',
+      },
+      {
+        name: 'Test USD',
+        symbol: 'tUSD',
+        chainId: 'eip155:31337',
+        address: `eip155:31337:${chain.fixtures.testUsd}`,
+        value: 12.5,
+        price: 1,
+        quantity: { decimals: '6', numeric: '12.5' },
+        iconUrl: '',
+      },
+    ])
+    // Another address on the same network: its own (empty) balances; the native coin is always shown.
+    expect(await balancesOf(emptyHanded.toLowerCase())).toEqual([
+      expect.objectContaining({ symbol: 'tETH', value: 0, quantity: { decimals: '18', numeric: '0' } }),
+    ])
+  })
+
+  it('BAL-06 a network the api does not serve is 400 UNSUPPORTED_NETWORK', async () => {
+    const response = await get({ address: holder, caipNetworkId: 'eip155:1' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      code: 'UNSUPPORTED_NETWORK',
+      message: 'Unsupported network: eip155:1',
+    })
+  })
+
+  it('BAL-03 tokens the address is known to hold are read too, but one with 0 decimals is dropped', async () => {
+    known = [zeroDecimals, eighteenDecimals.toLowerCase() as Address]
+    clock.now += 10_000
+    const symbols = (await balancesOf(holder)).map((balance) => [balance.symbol, balance.quantity.numeric])
+    expect(symbols).toEqual([
+      ['tETH', '2'],
+      ['tUSD', '12.5'],
+      ['SEEN', '3'],
+    ])
+  })
+
+  it('answers from memory for 2 s per network:address, then reads the chain again', async () => {
+    clock.now += 10_000
+    expect((await balancesOf(holder))[0]?.quantity.numeric).toBe('2')
+    await chain.testClient.setBalance({ address: holder, value: parseEther('5') })
+    clock.now += 1_999
+    expect((await balancesOf(holder))[0]?.quantity.numeric).toBe('2')
+    clock.now += 1
+    expect((await balancesOf(holder))[0]?.quantity.numeric).toBe('5')
+  })
+
+  it('answers bad input with 400 INVALID_REQUEST and an unknown project with 401', async () => {
+    const cases: [Record<string, string>, number, string][] = [
+      [{ address: '0x1234', caipNetworkId: 'eip155:31337' }, 400, 'address: not an EVM address'],
+      [{ address: holder }, 400, 'caipNetworkId: Invalid input: expected string, received undefined'],
+      [{ address: holder, caipNetworkId: 'eip155' }, 400, 'caipNetworkId: not a CAIP-2 chain id'],
+      [{ address: 'x'.repeat(200), caipNetworkId: 'eip155:31337' }, 400, ''],
+      [
+        { address: holder, caipNetworkId: 'eip155:31337', projectId: 'nope' },
+        401,
+        'Unauthorized: invalid key',
+      ],
+    ]
+    for (const [query, status, message] of cases) {
+      const response = await get(query)
+      expect(response.status).toBe(status)
+      const body = (await response.json()) as { code: string; message: string }
+      expect(body.code).toBe(status === 401 ? 'INVALID_KEY' : 'INVALID_REQUEST')
+      if (message) expect(body.message).toBe(message)
+    }
+  })
+
+  it('answers 502 UPSTREAM_ERROR, JSON without a stack, when the chain cannot be read', async () => {
+    const closedPort = await freePort()
+    const chains = new ApiChains([
+      localApiChain({ rpcUrl: `http://127.0.0.1:${closedPort}`, testUsd: chain.fixtures.testUsd }),
+    ])
+    const down = appWith(balanceRoutes({ ...(await routeDeps(clock)), chains }))
+    const response = await down.request(
+      `/v1/balances?projectId=p1&address=${holder}&caipNetworkId=eip155:31337`,
+    )
+    expect(response.status).toBe(502)
+    expect(await response.json()).toEqual({ code: 'UPSTREAM_ERROR', message: 'The chain could not be read' })
+  })
+})
