@@ -1,15 +1,20 @@
-import { type Address, createPublicClient, createWalletClient, getAddress, http } from 'viem'
+import { type Address, createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, fixtureDeployerKey } from './accounts.js'
+import * as TestPairs from './artifacts/TestPairs.js'
 import * as TestUSD from './artifacts/TestUSD.js'
 import { localNetwork } from './network.js'
 
 /** tUSD has 6 decimals; account 0 holds the whole supply of one million. */
 export const testUsdSupply = 1_000_000n * 10n ** 6n
 
-export type Fixtures = { readonly testUsd: Address }
+/** tPAIR token ids 1…3 belong to account 0 on a fresh chain; the deployer mints more with `mint(to)`. */
+export const testNftMintedAtDeploy = 3n
+
+export type Fixtures = { readonly testUsd: Address; readonly testNft: Address }
 
 export const testUsdAbi = TestUSD.abi
+export const testNftAbi = TestPairs.abi
 
 /** Deploys the fixture contracts from the deployer account and waits for each receipt. */
 export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<Fixtures> {
@@ -19,12 +24,27 @@ export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<
   const holder = privateKeyToAccount(devPrivateKeys[0]).address
   const wallet = createWalletClient({ account, chain, transport })
   const reader = createPublicClient({ chain, transport })
-  const hash = await wallet.deployContract({
-    abi: TestUSD.abi,
-    bytecode: TestUSD.bytecode,
-    args: [holder, testUsdSupply],
-  })
-  const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deploying tUSD failed')
-  return { testUsd: getAddress(receipt.contractAddress) }
+  const deployed = async (name: string, hash: Hex) => {
+    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${name} failed`)
+    return getAddress(receipt.contractAddress)
+  }
+  // One after the other, so each keeps its deployer nonce and thus its address on every fresh chain.
+  const testUsd = await deployed(
+    'tUSD',
+    await wallet.deployContract({
+      abi: TestUSD.abi,
+      bytecode: TestUSD.bytecode,
+      args: [holder, testUsdSupply],
+    }),
+  )
+  const testNft = await deployed(
+    'tPAIR',
+    await wallet.deployContract({
+      abi: TestPairs.abi,
+      bytecode: TestPairs.bytecode,
+      args: [holder, testNftMintedAtDeploy],
+    }),
+  )
+  return { testUsd, testNft }
 }

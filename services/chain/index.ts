@@ -1,5 +1,12 @@
 export { devAccountBalanceWei, devPrivateKeys, fixtureDeployerKey } from './accounts.js'
 export { anvilBinary } from './anvilBinary.js'
-export { deployFixtures, type Fixtures, testUsdAbi, testUsdSupply } from './deployFixtures.js'
+export {
+  deployFixtures,
+  type Fixtures,
+  testNftAbi,
+  testNftMintedAtDeploy,
+  testUsdAbi,
+  testUsdSupply,
+} from './deployFixtures.js'
 export { localChainId, localNetwork } from './network.js'
 export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

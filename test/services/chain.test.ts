@@ -1,7 +1,15 @@
-import { formatEther, formatUnits } from 'viem'
+import { formatEther, formatUnits, walletActions } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devAccountBalanceWei, devPrivateKeys, testUsdAbi, testUsdSupply } from '../../services/index.js'
+import {
+  devAccountBalanceWei,
+  devPrivateKeys,
+  fixtureDeployerKey,
+  testNftAbi,
+  testNftMintedAtDeploy,
+  testUsdAbi,
+  testUsdSupply,
+} from '../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
 
 describe('local chain fixture', () => {
@@ -39,6 +47,55 @@ describe('local chain fixture', () => {
     })
     expect(formatUnits(balance, 6)).toBe('1000000')
     expect(balance).toBe(testUsdSupply)
+  })
+
+  it('deploys Test Pairs (tPAIR, ERC-721) with tokens 1…3 on account 0 and data: URL metadata', async () => {
+    const nft = { address: chain.fixtures.testNft, abi: testNftAbi } as const
+    expect(await chain.publicClient.readContract({ ...nft, functionName: 'name' })).toBe('Test Pairs')
+    expect(await chain.publicClient.readContract({ ...nft, functionName: 'symbol' })).toBe('tPAIR')
+    expect(
+      await chain.publicClient.readContract({ ...nft, functionName: 'balanceOf', args: [account0] }),
+    ).toBe(testNftMintedAtDeploy)
+    for (const tokenId of [1n, 2n, 3n])
+      expect(
+        await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [tokenId] }),
+      ).toBe(account0)
+    const uri = await chain.publicClient.readContract({ ...nft, functionName: 'tokenURI', args: [2n] })
+    const prefix = 'data:application/json;base64,'
+    expect(uri.startsWith(prefix)).toBe(true)
+    const metadata = JSON.parse(Buffer.from(uri.slice(prefix.length), 'base64').toString('utf8'))
+    expect(metadata).toMatchObject({ name: 'Test Pair #2', description: 'A Pairwise test NFT.' })
+    const svgPrefix = 'data:image/svg+xml;base64,'
+    expect(metadata.image.startsWith(svgPrefix)).toBe(true)
+    expect(Buffer.from(metadata.image.slice(svgPrefix.length), 'base64').toString('utf8')).toMatch(
+      /^<svg xmlns='http:\/\/www\.w3\.org\/2000\/svg'.*#2<\/text><\/svg>$/,
+    )
+  })
+
+  it('lets only the deployer mint tPAIR', async () => {
+    const id = await chain.snapshot()
+    const nft = { address: chain.fixtures.testNft, abi: testNftAbi } as const
+    const stranger = privateKeyToAccount(devPrivateKeys[3])
+    const hash = await chain.testClient.extend(walletActions).writeContract({
+      ...nft,
+      account: privateKeyToAccount(fixtureDeployerKey),
+      chain: null,
+      functionName: 'mint',
+      args: [stranger.address],
+    })
+    await chain.publicClient.waitForTransactionReceipt({ hash })
+    expect(await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [4n] })).toBe(
+      stranger.address,
+    )
+    await expect(
+      chain.publicClient.simulateContract({
+        ...nft,
+        account: stranger,
+        functionName: 'mint',
+        args: [stranger.address],
+      }),
+    ).rejects.toThrow(/NotMinter/)
+    await chain.revert(id)
   })
 
   it('reverts to a snapshot', async () => {
