@@ -43,7 +43,7 @@ export async function refreshBalance(ctx: ModalContext): Promise<void> {
   }
 }
 
-function setIfSameAccount(
+export function setIfSameAccount(
   ctx: ModalContext,
   address: string,
   network: CaipNetwork,

@@ -39,6 +39,24 @@ export type NamespaceConnection = {
   current?: number
 }
 
+/** Spec §3 Token balance: one token of an address on a network, as the balance API answers it. */
+export type TokenBalance = {
+  name: string
+  symbol: string
+  /** CAIP-2, e.g. `eip155:31337`. */
+  chainId: string
+  /** `chainId:contract`; absent for the native coin. */
+  address?: string
+  /** In USD. */
+  value: number
+  price: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+/** The Account view's tabs, numbered as AppKit numbers them: 0 Tokens, 1 NFTs, 2 Activity. */
+export type AccountTab = 0 | 1 | 2
+
 export type AccountState = {
   status: ConnectionStatus
   address?: string
@@ -51,6 +69,12 @@ export type AccountState = {
   profileImage?: string
   addressExplorerUrl?: string
   connectedWalletInfo?: WalletInfo
+  /** The Account tab shown; Tokens when absent. */
+  currentTab?: AccountTab
+  /** The token balances last loaded for this address and network. */
+  tokenBalance?: TokenBalance[]
+  /** When (ms since the epoch) the last token balance load failed; loads wait 30 s after it. */
+  lastRetry?: number
 }
 
 export type AlertSeverity = 'info' | 'success' | 'warning' | 'error'

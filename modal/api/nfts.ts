@@ -1,0 +1,26 @@
+import * as z from 'zod/mini'
+import type { ApiClient } from './balances.js'
+
+/** Most NFTs one answer may list; a longer answer is refused rather than rendered. */
+export const MAX_NFTS = 500
+
+const nftSchema = z.object({
+  contract: z.string(),
+  tokenId: z.string(),
+  collection: z.object({ name: z.string(), symbol: z.string() }),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  image: z.optional(z.string()),
+})
+
+export const nftsResponseSchema = z.object({ data: z.array(nftSchema).check(z.maxLength(MAX_NFTS)) })
+
+export type Nft = z.output<typeof nftSchema>
+
+export type NftsQuery = { address: string; caipNetworkId: string }
+
+/** `GET /v1/nfts`: the NFTs `address` holds on the network, with their metadata when the contract has some. */
+export async function fetchNfts(api: ApiClient, query: NftsQuery): Promise<Nft[]> {
+  const { data } = await api.get('/v1/nfts', query, nftsResponseSchema)
+  return data
+}

@@ -1,0 +1,92 @@
+import * as z from 'zod/mini'
+import { type ApiClient, fetchBalances, tokenBalanceSchema } from '../api/balances.js'
+import type { TokenBalance } from '../state/types.js'
+import { setIfSameAccount } from './account.js'
+import { showSnackbar } from './alerts.js'
+import type { KeyValue, ModalContext } from './context.js'
+
+/** BAL-02: after a failed load, further loads are refused (no request, an empty list) this long. */
+export const balanceRetryMs = 30_000
+/** How long a loaded list is reused for the same network and address (AppKit 1.7's balance cache). */
+export const balanceCacheMs = 30_000
+
+const cachePrefix = 'pairwise:balances:'
+
+/** BAL-04: the cache key, `network:address` (the CAIP-2 network id, then the address). */
+export function balanceCacheKey(caipNetworkId: string, address: string): string {
+  return `${caipNetworkId}:${address}`
+}
+
+/** BAL-03: a token with 0 decimals is not a fungible balance; it is dropped. */
+export function withoutZeroDecimals(balances: TokenBalance[]): TokenBalance[] {
+  return balances.filter((balance) => balance.quantity.decimals !== '0')
+}
+
+/**
+ * Loads the token balances of the active account on the active network into `account.tokenBalance`
+ * (BAL-01), from the cache when the same pair was loaded less than `balanceCacheMs` ago (BAL-04). A failure
+ * records `lastRetry` and shows 'Token Balance Unavailable'; for `balanceRetryMs` after it, loads make no
+ * request and return an empty list (BAL-02).
+ */
+export async function loadTokenBalances(
+  ctx: ModalContext,
+  api: ApiClient,
+  now: () => number = Date.now,
+): Promise<TokenBalance[]> {
+  const { account, activeNetwork } = ctx.store.get()
+  const address = account.address
+  if (!address || !activeNetwork) return []
+  if (account.lastRetry !== undefined && now() - account.lastRetry < balanceRetryMs) return []
+  const key = balanceCacheKey(activeNetwork.caipNetworkId, address)
+  const cached = readCache(ctx.memory, key, now())
+  if (cached) {
+    setIfSameAccount(ctx, address, activeNetwork, { tokenBalance: cached })
+    return cached
+  }
+  setIfSameAccount(ctx, address, activeNetwork, { balanceLoading: true })
+  try {
+    const balances = withoutZeroDecimals(
+      await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId }),
+    )
+    writeCache(ctx.memory, key, now(), balances)
+    setIfSameAccount(ctx, address, activeNetwork, {
+      tokenBalance: balances,
+      lastRetry: undefined,
+      balanceLoading: false,
+    })
+    return balances
+  } catch {
+    setIfSameAccount(ctx, address, activeNetwork, { lastRetry: now(), balanceLoading: false })
+    showSnackbar(ctx, 'error', 'Token Balance Unavailable')
+    return []
+  }
+}
+
+const cacheEntrySchema = z.object({ at: z.number(), balances: z.array(tokenBalanceSchema) })
+
+// The memory is the page's storage: what it holds is read back through the schema like any other input.
+function readCache(memory: KeyValue, key: string, now: number): TokenBalance[] | undefined {
+  const stored = memory.getItem(cachePrefix + key)
+  if (stored === null) return undefined
+  const entry = z.safeParse(cacheEntrySchema, parseJson(stored))
+  if (entry.success && entry.data.at <= now && now - entry.data.at < balanceCacheMs)
+    return entry.data.balances
+  memory.removeItem(cachePrefix + key)
+  return undefined
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function writeCache(memory: KeyValue, key: string, at: number, balances: TokenBalance[]): void {
+  try {
+    memory.setItem(cachePrefix + key, JSON.stringify({ at, balances }))
+  } catch {
+    // A full or refusing storage only costs the cache; the balances loaded are still shown.
+  }
+}
