@@ -1,15 +1,13 @@
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import solc from 'solc'
 import { type Address, createWalletClient, getAddress, type Hex, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balanceRoutes, type KnownTokens, tokenBalanceSchema } from '../../../services/api/balances/index.js'
 import { ApiChains, localApiChain } from '../../../services/api/chains/index.js'
-import { openDatabase } from '../../../services/api/db/index.js'
-import { ApiError, invalidKey } from '../../../services/api/http/apiError.js'
-import type { Project, RouteDeps } from '../../../services/api/http/types.js'
 import { devPrivateKeys, freePort, localNetwork, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { appWith, routeDeps } from './support/routeHarness.js'
 
 // A stand-in ERC-20 whose decimals the test picks, compiled here so the fixtures stay as they are.
 const tokenSource = `// SPDX-License-Identifier: MIT
@@ -30,46 +28,6 @@ function compileToken(): { abi: unknown[]; bytecode: Hex } {
   }
   const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Token.sol'].Token
   return { abi, bytecode: `0x${evm.bytecode.object}` }
-}
-
-const project: Project = {
-  id: 'p1',
-  name: 'Test',
-  allowedOrigins: [],
-  basic: false,
-  features: {
-    email: false,
-    socials: false,
-    swaps: false,
-    onramp: false,
-    activity: true,
-    reownBranding: false,
-    multiWallet: false,
-  },
-}
-const silent = { info() {}, warn() {}, error() {} }
-
-async function routeDeps(clock: { now: number }): Promise<RouteDeps> {
-  return {
-    db: await openDatabase(':memory:'),
-    logger: silent,
-    now: () => clock.now,
-    project: async (c) => {
-      if (c.req.query('projectId') !== project.id) throw invalidKey()
-      return project
-    },
-  }
-}
-
-/** The routes under an app that answers ApiErrors as the api does, so the tests see status and body. */
-function appWith(routes: Hono): Hono {
-  const app = new Hono()
-  app.onError((error, c) =>
-    error instanceof ApiError
-      ? c.json(error.toJSON(), error.status)
-      : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
-  )
-  return app.route('/', routes)
 }
 
 describe('GET /v1/balances', () => {

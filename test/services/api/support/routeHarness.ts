@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import { openDatabase } from '../../../../services/api/db/index.js'
+import { ApiError, invalidKey } from '../../../../services/api/http/apiError.js'
+import type { Project, RouteDeps } from '../../../../services/api/http/types.js'
+
+/** The one project the fake guard knows: `projectId=p1`; any other id is 401 invalid key. */
+export const testProject: Project = {
+  id: 'p1',
+  name: 'Test',
+  allowedOrigins: [],
+  basic: false,
+  features: {
+    email: false,
+    socials: false,
+    swaps: false,
+    onramp: false,
+    activity: true,
+    reownBranding: false,
+    multiWallet: false,
+  },
+}
+
+/** Route deps for one feature's routes alone, before (or without) the app core: a fake guard, a set clock. */
+export async function routeDeps(clock: { now: number }): Promise<RouteDeps> {
+  return {
+    db: await openDatabase(':memory:'),
+    logger: { info() {}, warn() {}, error() {} },
+    now: () => clock.now,
+    project: async (c) => {
+      if (c.req.query('projectId') !== testProject.id) throw invalidKey()
+      return testProject
+    },
+  }
+}
+
+/** `routes` under an app that answers ApiErrors as the api does, so tests see the status and body. */
+export function appWith(routes: Hono): Hono {
+  const app = new Hono()
+  app.onError((error, c) =>
+    error instanceof ApiError
+      ? c.json(error.toJSON(), error.status)
+      : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
+  )
+  return app.route('/', routes)
+}
