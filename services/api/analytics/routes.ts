@@ -1,0 +1,73 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { validQuery } from '../http/validate.js'
+import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
+import { ingestBodySchema, ingestLimits, ingestQuerySchema, statsQuerySchema } from './schema.js'
+import { statsPageCsp, statsPageHtml } from './statsPage.js'
+import { AnalyticsStore } from './store.js'
+import { coarseUserAgent } from './userAgent.js'
+
+export type AnalyticsRouteOptions = {
+  /** The api's admin token: the stats route and its page's requests must carry it. */
+  adminToken: string
+  /** Rows stored per project and UTC day; later events are counted as dropped (default 10,000). */
+  dailyRowCap?: number
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'INVALID_REQUEST', 'body: not valid JSON')
+  }
+}
+
+/**
+ * Opt-in analytics: `POST /v1/analytics/events` (ingest, 204), `GET /v1/analytics/stats` (admin) and
+ * `GET /admin/analytics` (the charts page). Ingest reads no IP address and keeps no user agent, only
+ * the coarse browser family and device class derived from it.
+ */
+export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
+  const store = new AnalyticsStore(deps.db, deps.dailyRowCap)
+  const tooLarge = () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `body: larger than ${ingestLimits.bodyBytes} bytes`)
+  }
+  return new Hono()
+    .post(
+      '/v1/analytics/events',
+      bodyLimit({ maxSize: ingestLimits.bodyBytes, onError: tooLarge }),
+      async (c) => {
+        const project = await deps.project(c)
+        validQuery(c, ingestQuerySchema)
+        // sendBeacon posts text/plain (no CORS preflight), so the body is read as text whatever its type.
+        const parsed = ingestBodySchema.safeParse(parseBody(await c.req.text()))
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]
+          throw new ApiError(400, 'INVALID_REQUEST', `${issue?.path.join('.') || 'body'}: ${issue?.message}`)
+        }
+        const result = await store.record(
+          project.id,
+          parsed.data.events,
+          coarseUserAgent(c.req.header('user-agent')),
+          deps.now(),
+        )
+        if (result.dropped > 0)
+          deps.logger.warn('analytics.dropped', { projectId: project.id, dropped: result.dropped })
+        return c.body(null, 204)
+      },
+    )
+    .get('/v1/analytics/stats', async (c) => {
+      if (!carriesAdminToken(c.req.header('authorization'), deps.adminToken)) throw invalidAdminToken()
+      const { projectId, days } = validQuery(c, statsQuerySchema)
+      return c.json(await store.stats(projectId, days, deps.now()))
+    })
+    .get('/admin/analytics', (c) => {
+      c.header('content-security-policy', statsPageCsp)
+      c.header('x-content-type-options', 'nosniff')
+      c.header('referrer-policy', 'no-referrer')
+      c.header('cache-control', 'no-store')
+      return c.html(statsPageHtml)
+    })
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+/** Caps on what one ingest request may carry (documented in the api's README section). */
+export const ingestLimits = {
+  bodyBytes: 32 * 1024,
+  eventsPerBatch: 50,
+  nameChars: 64,
+  pathChars: 512,
+  properties: 16,
+  propertyKeyChars: 64,
+  propertyValueChars: 256,
+} as const
+
+/** Only the path is kept: a query string or fragment may carry tokens or personal data. */
+const pathSchema = z
+  .string()
+  .max(ingestLimits.pathChars)
+  .regex(/^\//, 'must start with /')
+  .transform((path) => path.replace(/[?#].*$/s, ''))
+
+const propertyValue = z.union([
+  z.string().max(ingestLimits.propertyValueChars),
+  z.number().finite(),
+  z.boolean(),
+])
+
+export const analyticsEventSchema = z.strictObject({
+  type: z.enum(['pageview', 'event']),
+  name: z.string().min(1).max(ingestLimits.nameChars),
+  path: pathSchema,
+  properties: z
+    .record(z.string().min(1).max(ingestLimits.propertyKeyChars), propertyValue)
+    .refine((p) => Object.keys(p).length <= ingestLimits.properties, {
+      message: `at most ${ingestLimits.properties} properties`,
+    })
+    .default({}),
+  at: z.int().nonnegative(),
+})
+
+export type AnalyticsEvent = z.output<typeof analyticsEventSchema>
+
+export const ingestBodySchema = z.strictObject({
+  events: z.array(analyticsEventSchema).min(1).max(ingestLimits.eventsPerBatch),
+})
+
+export const ingestQuerySchema = z.object({ projectId: z.string().min(1).max(128) })
+
+export const statsQuerySchema = z.object({
+  projectId: z.string().min(1).max(128),
+  days: z.coerce.number().int().min(1).max(90).default(30),
+})

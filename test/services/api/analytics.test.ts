@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto'
+import { Hono } from 'hono'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { analyticsMigrations, analyticsRoutes } from '../../../services/api/analytics/index.js'
+import { type Database, migrate } from '../../../services/api/db/index.js'
+import { ApiError, invalidKey } from '../../../services/api/http/apiError.js'
+import type { ApiLogger, Project } from '../../../services/api/http/types.js'
+import { eachDatabase } from './support/databases.js'
+
+const adminToken = 'admin-secret-token'
+const day = 86_400_000
+const start = Date.UTC(2026, 10, 24, 12)
+const chromeUa =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
+
+const project: Project = {
+  id: 'demo',
+  name: 'Demo',
+  allowedOrigins: ['http://127.0.0.1:5173'],
+  basic: false,
+  features: {
+    email: false,
+    socials: false,
+    swaps: false,
+    onramp: false,
+    activity: true,
+    reownBranding: false,
+    multiWallet: false,
+  },
+}
+
+const silent: ApiLogger = { info() {}, warn() {}, error() {} }
+
+/** The routes in a tiny app with a project guard that knows one project, as api-core's does. */
+function appOver(db: Database, clock: { now: number }, dailyRowCap?: number): Hono {
+  const app = new Hono()
+  app.route(
+    '/',
+    analyticsRoutes({
+      db,
+      logger: silent,
+      now: () => clock.now,
+      adminToken,
+      ...(dailyRowCap === undefined ? {} : { dailyRowCap }),
+      project: async (c) => {
+        if (c.req.query('projectId') !== project.id) throw invalidKey()
+        return project
+      },
+    }),
+  )
+  app.onError((error, c) =>
+    error instanceof ApiError
+      ? c.json(error.toJSON(), error.status)
+      : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
+  )
+  return app
+}
+
+const event = (over: Record<string, unknown> = {}) => ({
+  type: 'event',
+  name: 'MODAL_OPEN',
+  path: '/',
+  properties: {},
+  at: start,
+  ...over,
+})
+
+const post = (app: Hono, body: unknown, headers: Record<string, string> = {}) =>
+  app.request('/v1/analytics/events?projectId=demo', {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': chromeUa, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+const stats = (app: Hono, query = 'projectId=demo&days=2', token = adminToken) =>
+  app.request(`/v1/analytics/stats?${query}`, { headers: { authorization: `Bearer ${token}` } })
+
+describe.each(eachDatabase())('analytics on $name', ({ open }) => {
+  let db: Database
+  let clock: { now: number }
+  let app: Hono
+  beforeEach(async () => {
+    db = await open()
+    await migrate(db, [analyticsMigrations])
+    clock = { now: start }
+    app = appOver(db, clock)
+  })
+
+  it('stores a batch (204) keeping the path without its query, no IP and no user agent', async () => {
+    const response = await post(
+      app,
+      {
+        events: [
+          event({ type: 'pageview', name: 'pageview', path: '/swap?ref=secret#x' }),
+          event({ name: 'CONNECT_SUCCESS', properties: { name: 'Test Wallet', method: 'injected' } }),
+        ],
+      },
+      { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+    )
+    expect(response.status).toBe(204)
+    const rows = await db.all('SELECT * FROM analytics_events ORDER BY kind')
+    expect(rows).toMatchObject([
+      { kind: 'connect', label: 'Test Wallet', browser: 'chrome', device: 'desktop' },
+      { kind: 'view', path: '/swap', browser: 'chrome', device: 'desktop' },
+    ])
+    const stored = JSON.stringify(await db.all('SELECT * FROM analytics_events'))
+    expect(stored).not.toContain('203.0.113.9')
+    expect(stored).not.toContain('Mozilla')
+    expect(stored).not.toContain('secret')
+  })
+
+  it.each([
+    ['more than 50 events', { events: Array.from({ length: 51 }, () => event()) }, 'events'],
+    ['an empty batch', { events: [] }, 'events'],
+    ['a name over 64 characters', { events: [event({ name: 'E'.repeat(65) })] }, 'events.0.name'],
+    ['a path over 512 characters', { events: [event({ path: `/${'p'.repeat(512)}` })] }, 'events.0.path'],
+    ['a path not starting with /', { events: [event({ path: 'https://x.test/' })] }, 'events.0.path'],
+    [
+      'more than 16 properties',
+      {
+        events: [
+          event({ properties: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, i])) }),
+        ],
+      },
+      'events.0.properties',
+    ],
+    [
+      'a nested property',
+      { events: [event({ properties: { deep: { a: 1 } } })] },
+      'events.0.properties.deep',
+    ],
+    [
+      'a property value over 256 characters',
+      { events: [event({ properties: { v: 'x'.repeat(257) } })] },
+      'events.0.properties.v',
+    ],
+    ['an unknown type', { events: [event({ type: 'identify' })] }, 'events.0.type'],
+    ['an unknown field', { events: [event({ ip: '1.2.3.4' })] }, 'events.0'],
+    ['a bare array', [event()], 'body'],
+  ])('answers 400 INVALID_REQUEST to %s, storing nothing', async (_name, body, field) => {
+    const response = await post(app, body)
+    expect(response.status).toBe(400)
+    const error = (await response.json()) as { code: string; message: string }
+    expect(error.code).toBe('INVALID_REQUEST')
+    expect(error.message.startsWith(`${field}:`)).toBe(true)
+    expect(await db.all('SELECT id FROM analytics_events')).toEqual([])
+  })
+
+  it('answers 400 to a body that is not JSON and 413 to one over 32 KiB', async () => {
+    expect((await post(app, '{not json')).status).toBe(400)
+    const big = await post(app, JSON.stringify({ events: [event({ name: 'x'.repeat(33 * 1024) })] }))
+    expect(big.status).toBe(413)
+    expect(await big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'body: larger than 32768 bytes' })
+  })
+
+  it('answers the project guard’s error and stores nothing for an unknown project', async () => {
+    const response = await app.request('/v1/analytics/events?projectId=nope', {
+      method: 'POST',
+      body: JSON.stringify({ events: [event()] }),
+    })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ code: 'INVALID_KEY', message: 'Unauthorized: invalid key' })
+    expect(await db.all('SELECT id FROM analytics_events')).toEqual([])
+  })
+
+  it('stores at most the daily row cap per project and day, counting the rest as dropped', async () => {
+    const capped = appOver(db, clock, 3)
+    expect((await post(capped, { events: [event(), event()] })).status).toBe(204)
+    expect((await post(capped, { events: [event(), event(), event()] })).status).toBe(204)
+    expect(await db.get('SELECT COUNT(*) AS n FROM analytics_events')).toEqual({ n: 3 })
+    clock.now += day
+    expect((await post(capped, { events: [event()] })).status).toBe(204)
+    const body = (await (await stats(capped)).json()) as { dropped: { count: number }[] }
+    expect(body.dropped.map((d) => d.count)).toEqual([2, 0])
+    expect(await db.get('SELECT COUNT(*) AS n FROM analytics_events')).toEqual({ n: 4 })
+  })
+
+  it('stats need the admin token (401 otherwise) and count views, connects per wallet and errors per day', async () => {
+    await post(app, {
+      events: [
+        event({ type: 'pageview', name: 'pageview', path: '/' }),
+        event({ name: 'CONNECT_SUCCESS', properties: { name: 'Test Wallet' } }),
+        event({ name: 'CONNECT_ERROR', properties: { message: 'User rejected' } }),
+      ],
+    })
+    clock.now += day
+    await post(app, {
+      events: [
+        event({ type: 'pageview', name: 'pageview', path: '/a' }),
+        event({ type: 'pageview', name: 'pageview', path: '/b' }),
+        event({ name: 'CONNECT_SUCCESS', properties: { name: 'Test Wallet' } }),
+        event({ name: 'CONNECT_SUCCESS', properties: { name: 'Other' } }),
+        event({ name: 'MODAL_OPEN' }),
+      ],
+    })
+    expect((await stats(app, 'projectId=demo', 'wrong')).status).toBe(401)
+    expect((await app.request('/v1/analytics/stats?projectId=demo')).status).toBe(401)
+    expect((await stats(app, 'projectId=demo&days=500')).status).toBe(400)
+    const response = await stats(app)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      projectId: 'demo',
+      days: ['2026-11-24', '2026-11-25'],
+      views: [
+        { day: '2026-11-24', count: 1 },
+        { day: '2026-11-25', count: 2 },
+      ],
+      errors: [
+        { day: '2026-11-24', count: 1 },
+        { day: '2026-11-25', count: 0 },
+      ],
+      dropped: [
+        { day: '2026-11-24', count: 0 },
+        { day: '2026-11-25', count: 0 },
+      ],
+      connects: [
+        { wallet: 'Test Wallet', count: 2 },
+        { wallet: 'Other', count: 1 },
+      ],
+    })
+  })
+})
+
+describe('the analytics admin page', () => {
+  it('is served under a strict CSP whose hashes match its only script and style, with no external asset', async () => {
+    const app = new Hono().route(
+      '/',
+      analyticsRoutes({
+        db: {} as Database,
+        logger: silent,
+        now: Date.now,
+        adminToken,
+        project: async () => project,
+      }),
+    )
+    const response = await app.request('/admin/analytics?projectId=demo')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(csp).not.toContain('unsafe')
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? ''
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? ''
+    expect(csp).toContain(`script-src ${sha(script)}`)
+    expect(csp).toContain(`style-src ${sha(style)}`)
+    expect(html).not.toMatch(/\b(src|href)=/)
+    expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/)
+    expect(script).toContain('sessionStorage.setItem(tokenKey, token)')
+    expect(script).not.toContain('innerHTML')
+  })
+})
