@@ -1,0 +1,111 @@
+import * as z from 'zod/mini'
+
+/** How long one api request may take before it counts as a server failure. */
+export const apiTimeoutMs = 10_000
+/** Longest answer body read; anything longer is refused as a server failure rather than parsed. */
+export const maxApiResponseChars = 2_000_000
+
+/** The spec's §8 alerts an api failure maps to; each message is the text the user sees. */
+export const apiFailures = {
+  INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
+  SESSION_EXPIRED: 'Session Expired',
+  RATE_LIMITED: 'Rate Limited',
+  SERVER_ERROR: 'Server Error',
+} as const
+
+export type ApiFailure = keyof typeof apiFailures
+
+/** The server texts the spec maps to an alert (§8 'Mapped server texts'). */
+const mappedServerTexts = new Map<string, ApiFailure>([
+  ['Unauthorized: origin not allowed', 'INVALID_APP_CONFIGURATION'],
+  ['Unauthorized: invalid key', 'INVALID_APP_CONFIGURATION'],
+  ['JWT validation error: JWT Token is not yet valid', 'SESSION_EXPIRED'],
+])
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly failure: ApiFailure
+  /** The HTTP status, when the server answered. */
+  readonly status: number | undefined
+
+  constructor(failure: ApiFailure, status?: number, cause?: unknown) {
+    super(apiFailures[failure], cause === undefined ? undefined : { cause })
+    this.failure = failure
+    this.status = status
+  }
+}
+
+export type ApiQuery = Record<string, string | undefined>
+
+/** Reads of the self-hosted api for one project; every answer is checked against the caller's schema. */
+export type ApiClient = {
+  get<S extends z.ZodMiniType>(path: string, query: ApiQuery, schema: S): Promise<z.output<S>>
+}
+
+export type ApiClientOptions = {
+  /** The api's base URL (createAppKit's `apiUrl`). */
+  apiUrl: string
+  projectId: string
+  fetch: typeof fetch
+  timeoutMs?: number
+}
+
+const errorBodySchema = z.object({ message: z.string() })
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? apiTimeoutMs
+  return {
+    async get(path, query, schema) {
+      const url = apiUrl(options.apiUrl, path, { ...query, projectId: options.projectId })
+      const answer = await send(options.fetch, url, timeoutMs)
+      const body = parseJson(answer.text)
+      if (!answer.ok) throw new ApiError(failureOf(answer.status, body), answer.status)
+      const parsed = z.safeParse(schema, body)
+      if (!parsed.success) throw new ApiError('SERVER_ERROR', answer.status, parsed.error)
+      return parsed.data
+    },
+  }
+}
+
+/** `path` under the base URL (keeping a base path such as `/api`), with the defined query values. */
+export function apiUrl(base: string, path: string, query: ApiQuery): string {
+  const url = new URL(`${base.replace(/\/+$/, '')}${path}`)
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value)
+  return url.href
+}
+
+type Answer = { ok: boolean; status: number; text: string }
+
+async function send(fetcher: typeof fetch, url: string, timeoutMs: number): Promise<Answer> {
+  try {
+    const response = await fetcher(url, {
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    const text = await response.text()
+    if (text.length > maxApiResponseChars)
+      throw new Error(`answer longer than ${maxApiResponseChars} characters`)
+    return { ok: response.ok, status: response.status, text }
+  } catch (error) {
+    // Unreachable, refused, timed out, cut off or oversized: the user can only be told the server failed.
+    throw new ApiError('SERVER_ERROR', undefined, error)
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** A refusal's alert: the mapped server texts first, then 429 as Rate Limited; anything else is a server error. */
+export function failureOf(status: number, body: unknown): ApiFailure {
+  const parsed = errorBodySchema.safeParse(body)
+  const mapped = parsed.success ? mappedServerTexts.get(parsed.data.message) : undefined
+  if (mapped) return mapped
+  if (status === 429) return 'RATE_LIMITED'
+  return 'SERVER_ERROR'
+}
