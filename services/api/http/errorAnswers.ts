@@ -1,0 +1,59 @@
+import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ApiError, type ApiErrorCode } from './apiError.js'
+import type { ApiLogger } from './types.js'
+
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
+
+const codeByStatus: Partial<Record<number, ApiErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+}
+
+const errorBody = (code: ApiErrorCode, message: string) => ({ code, message })
+
+/**
+ * Every error as `{ code, message }`: an ApiError as it says, Hono's own HTTP errors by their status, and
+ * anything else as 500 'Server Error' with no detail in the answer, logged once.
+ */
+export function errorHandler(logger: ApiLogger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof ApiError) return c.json(error.toJSON(), error.status)
+    if (error instanceof HTTPException && error.status < 500) {
+      const status = error.status as ContentfulStatusCode
+      return c.json(
+        errorBody(codeByStatus[status] ?? 'INVALID_REQUEST', error.message || 'Bad Request'),
+        status,
+      )
+    }
+    logger.error('request failed', {
+      method: c.req.method,
+      path: c.req.path.slice(0, 200),
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return c.json(errorBody('SERVER_ERROR', 'Server Error'), 500)
+  }
+}
+
+export const notFound: NotFoundHandler = (c) => c.json(errorBody('NOT_FOUND', 'Not Found'), 404)
+
+export const methodNotAllowedAnswer = (c: Context, methods: string[]) =>
+  c.json(errorBody('METHOD_NOT_ALLOWED', `Method Not Allowed: use ${methods.join(', ')}`), 405, {
+    allow: methods.join(', '),
+  })
+
+/** Request bodies above `maxBytes` get 413, whether announced by Content-Length or streamed. */
+export function bodyCap(maxBytes = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Payload Too Large: at most ${maxBytes} bytes`)
+    },
+  })
+}

@@ -1,0 +1,21 @@
+export { defaultAllowedOrigins, isOriginPattern, originAllowed, parseOriginPattern } from './originMatcher.js'
+export {
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  defaultFeatures,
+  effectiveFeatures,
+  type Features,
+  featuresSchema,
+  type NewProject,
+  newProjectSchema,
+  originPatternSchema,
+  type ProjectPatch,
+  projectIdSchema,
+  projectPatchSchema,
+  type StoredProject,
+  socialProviders,
+} from './project.js'
+export { projectGuard } from './projectGuard.js'
+export { projectMigrations } from './projectMigrations.js'
+export { projectRoutes } from './projectRoutes.js'
+export { ProjectExistsError, ProjectStore, type ProjectStoreOptions } from './projectStore.js'
+export { FixedWindowLimiter, type FixedWindowLimiterOptions } from './rateLimiter.js'

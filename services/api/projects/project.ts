@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import type { Project } from '../http/types.js'
+import { defaultAllowedOrigins, isOriginPattern } from './originMatcher.js'
+
+/** The social providers the spec names (§5). */
+export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600
+export const MAX_ALLOWED_ORIGINS = 100
+
+export const projectIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only, at most 64')
+
+export const originPatternSchema = z
+  .string()
+  .max(300)
+  .refine(isOriginPattern, 'not an origin or origin pattern (scheme://host[:port], *. and :* allowed)')
+
+export const featuresSchema = z.strictObject({
+  email: z.boolean(),
+  socials: z.union([z.literal(false), z.array(z.enum(socialProviders)).max(socialProviders.length)]),
+  swaps: z.boolean(),
+  onramp: z.boolean(),
+  activity: z.boolean(),
+  reownBranding: z.boolean(),
+  multiWallet: z.boolean(),
+})
+
+export type Features = Project['features']
+
+/** A project as the store and the admin routes see it: the routes' view plus its rate limit and times. */
+export type StoredProject = Project & {
+  rateLimitPerMinute: number
+  /** Unix milliseconds. */
+  createdAt: number
+  updatedAt: number
+}
+
+/** What a new project gets when nothing else is said: every feature on, the default allowed origins. */
+export const defaultFeatures: Features = {
+  email: true,
+  socials: [...socialProviders],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  reownBranding: true,
+  multiWallet: true,
+}
+
+const editable = {
+  name: z.string().trim().min(1).max(100),
+  allowedOrigins: z.array(originPatternSchema).max(MAX_ALLOWED_ORIGINS),
+  basic: z.boolean(),
+  features: featuresSchema.partial(),
+  rateLimitPerMinute: z.number().int().min(1).max(1_000_000),
+}
+
+/** A change to a project: any of its editable fields; `features` merges into the current ones. */
+export const projectPatchSchema = z.strictObject(editable).partial()
+export type ProjectPatch = z.output<typeof projectPatchSchema>
+
+/** A new project: a name, the rest optional (an id is generated when none is given). */
+export const newProjectSchema = projectPatchSchema.extend({
+  id: projectIdSchema.optional(),
+  name: editable.name,
+})
+export type NewProject = z.output<typeof newProjectSchema>
+
+export const newProjectDefaults = {
+  allowedOrigins: defaultAllowedOrigins,
+  basic: false,
+  features: defaultFeatures,
+  rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+} as const
+
+/** The features a client may use: in basic mode every remote feature is off (ROLE-11). */
+export function effectiveFeatures(project: Pick<Project, 'basic' | 'features'>): Features {
+  if (!project.basic) return project.features
+  return {
+    email: false,
+    socials: false,
+    swaps: false,
+    onramp: false,
+    activity: false,
+    reownBranding: false,
+    multiWallet: false,
+  }
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import type { Database, SqlValue } from '../db/index.js'
+import {
+  defaultFeatures,
+  featuresSchema,
+  type NewProject,
+  newProjectDefaults,
+  type ProjectPatch,
+  type StoredProject,
+} from './project.js'
+
+type ProjectRow = {
+  id: string
+  name: string
+  allowed_origins: string
+  basic: number
+  features: string
+  rate_limit_per_minute: number
+  created_at: number
+  updated_at: number
+}
+
+const columns = 'id, name, allowed_origins, basic, features, rate_limit_per_minute, created_at, updated_at'
+const originsJson = z.array(z.string())
+
+export class ProjectExistsError extends Error {
+  override name = 'ProjectExistsError'
+  constructor(readonly id: string) {
+    super(`a project with id '${id}' already exists`)
+  }
+}
+
+export type ProjectStoreOptions = {
+  now?: () => number
+  /**
+   * How long a project read for a request is reused. Edits through this store show at once; edits by
+   * another process (the `pairwise project` CLI) within this time. Default 1 s.
+   */
+  cacheMs?: number
+  /** Projects (and unknown ids) remembered at most; beyond, the memory starts afresh. Default 10,000. */
+  maxCached?: number
+}
+
+/** The projects table: create, list, read and change projects; reads for requests go through a short cache. */
+export class ProjectStore {
+  readonly #db: Pick<Database, 'get' | 'all' | 'run'>
+  readonly #now: () => number
+  readonly #cacheMs: number
+  readonly #maxCached: number
+  readonly #cache = new Map<string, { project: StoredProject | undefined; until: number }>()
+
+  constructor(db: Pick<Database, 'get' | 'all' | 'run'>, options: ProjectStoreOptions = {}) {
+    this.#db = db
+    this.#now = options.now ?? Date.now
+    this.#cacheMs = options.cacheMs ?? 1000
+    this.#maxCached = options.maxCached ?? 10_000
+  }
+
+  async get(id: string): Promise<StoredProject | undefined> {
+    const row = await this.#db.get<ProjectRow>(`SELECT ${columns} FROM projects WHERE id = ?`, [id])
+    return row && fromRow(row)
+  }
+
+  /** Like `get`, answered from memory when read less than `cacheMs` ago. */
+  async find(id: string): Promise<StoredProject | undefined> {
+    const now = this.#now()
+    const cached = this.#cache.get(id)
+    if (cached && cached.until > now) return cached.project
+    const project = await this.get(id)
+    if (this.#cache.size >= this.#maxCached) this.#cache.clear()
+    this.#cache.set(id, { project, until: now + this.#cacheMs })
+    return project
+  }
+
+  async list(): Promise<StoredProject[]> {
+    const rows = await this.#db.all<ProjectRow>(`SELECT ${columns} FROM projects ORDER BY id`)
+    return rows.map(fromRow)
+  }
+
+  /** Adds a project; throws ProjectExistsError when the id is taken. */
+  async create(input: NewProject): Promise<StoredProject> {
+    const now = this.#now()
+    const project: StoredProject = {
+      id: input.id ?? randomBytes(16).toString('hex'),
+      name: input.name,
+      allowedOrigins: [...(input.allowedOrigins ?? newProjectDefaults.allowedOrigins)],
+      basic: input.basic ?? newProjectDefaults.basic,
+      features: { ...defaultFeatures, ...input.features },
+      rateLimitPerMinute: input.rateLimitPerMinute ?? newProjectDefaults.rateLimitPerMinute,
+      createdAt: now,
+      updatedAt: now,
+    }
+    const inserted = await this.#db.run(
+      `INSERT INTO projects (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      toRow(project),
+    )
+    if (inserted === 0) throw new ProjectExistsError(project.id)
+    this.#cache.delete(project.id)
+    return project
+  }
+
+  /** Applies `patch` (features merged into the current ones); undefined when there is no such project. */
+  async update(id: string, patch: ProjectPatch): Promise<StoredProject | undefined> {
+    const current = await this.get(id)
+    if (!current) return undefined
+    const next: StoredProject = {
+      ...current,
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.allowedOrigins === undefined ? {} : { allowedOrigins: patch.allowedOrigins }),
+      ...(patch.basic === undefined ? {} : { basic: patch.basic }),
+      ...(patch.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: patch.rateLimitPerMinute }),
+      features: { ...current.features, ...patch.features },
+      updatedAt: this.#now(),
+    }
+    const [, ...values] = toRow(next)
+    await this.#db.run(
+      'UPDATE projects SET name = ?, allowed_origins = ?, basic = ?, features = ?, rate_limit_per_minute = ?, created_at = ?, updated_at = ? WHERE id = ?',
+      [...values, id],
+    )
+    this.#cache.delete(id)
+    return next
+  }
+}
+
+function toRow(project: StoredProject): SqlValue[] {
+  return [
+    project.id,
+    project.name,
+    JSON.stringify(project.allowedOrigins),
+    project.basic ? 1 : 0,
+    JSON.stringify(project.features),
+    project.rateLimitPerMinute,
+    project.createdAt,
+    project.updatedAt,
+  ]
+}
+
+function fromRow(row: ProjectRow): StoredProject {
+  return {
+    id: row.id,
+    name: row.name,
+    allowedOrigins: originsJson.parse(JSON.parse(row.allowed_origins)),
+    basic: Number(row.basic) === 1,
+    // Flags added in later versions take their defaults in rows written before them.
+    features: featuresSchema.parse({ ...defaultFeatures, ...JSON.parse(row.features) }),
+    rateLimitPerMinute: Number(row.rate_limit_per_minute),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  }
+}
