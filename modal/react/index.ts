@@ -1,3 +1,4 @@
+export { Analytics } from './Analytics.js'
 export { AppKitAccountButton, AppKitButton, AppKitConnectButton, AppKitNetworkButton } from './components.js'
 export {
   type UseAppKitAccountReturn,
