@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { ApiClient } from './balances.js'
+import type { ApiClient } from './client.js'
 
 /** Most transfers one page may hold (the api's own cap on `limit`). */
 export const MAX_ACTIVITY_PAGE = 100

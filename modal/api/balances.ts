@@ -1,10 +1,6 @@
 import * as z from 'zod/mini'
 import type { TokenBalance } from '../state/types.js'
-
-/** The shared api fetch wrapper's shape, until modal/api/client.ts lands. */
-export type ApiClient = {
-  get<T>(path: string, query: Record<string, string>, schema: z.ZodMiniType<T>): Promise<T>
-}
+import type { ApiClient } from './client.js'
 
 /** Most tokens one answer may list; a longer answer is refused rather than rendered. */
 export const MAX_TOKEN_BALANCES = 500

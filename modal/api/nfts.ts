@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { ApiClient } from './balances.js'
+import type { ApiClient } from './client.js'
 
 /** Most NFTs one answer may list; a longer answer is refused rather than rendered. */
 export const MAX_NFTS = 500

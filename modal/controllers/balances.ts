@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { type ApiClient, fetchBalances, tokenBalanceSchema } from '../api/balances.js'
+import { fetchBalances, tokenBalanceSchema } from '../api/balances.js'
+import type { ApiClient } from '../api/client.js'
 import type { TokenBalance } from '../state/types.js'
 import { setIfSameAccount } from './account.js'
 import { showSnackbar } from './alerts.js'

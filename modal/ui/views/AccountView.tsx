@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
 import { close } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
@@ -6,6 +6,11 @@ import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
 import { shortAddress, shortBalance } from '../components/shortAddress.js'
 import { useAppState, useKit } from '../kitContext.js'
+
+// VIEW-04: the tabs are a chunk of their own, so the first load carries none of them.
+const AccountTabs = lazy(() =>
+  import('./account/AccountTabs.js').then(({ AccountTabs }) => ({ default: AccountTabs })),
+)
 
 export function AccountView() {
   const { kit, t } = useKit()
@@ -37,6 +42,9 @@ export function AccountView() {
       <button type="button" className="secondary" onClick={() => void copyText(address).then(setCopied)}>
         {copied ? t('account.copied') : t('account.copyAddress')}
       </button>
+      <Suspense fallback={null}>
+        <AccountTabs />
+      </Suspense>
       <ul className="list" style={{ width: '100%' }}>
         <li>
           <button

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import type { ApiClient } from '../../../modal/api/balances.js'
+import type { ApiClient, ApiQuery } from '../../../modal/api/client.js'
 
-export type ApiRequest = { path: string; query: Record<string, string> }
+export type ApiRequest = { path: string; query: ApiQuery }
 
 /**
  * An api client answering from `answer` (a body, or an Error to fail with), each body read through the

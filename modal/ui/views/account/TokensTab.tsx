@@ -1,0 +1,42 @@
+import { useEffect } from 'react'
+import { loadTokenBalances } from '../../../controllers/balances.js'
+import { WalletIcon } from '../../components/WalletRow.js'
+import { useAppState, useKit } from '../../kitContext.js'
+import { apiImage } from './apiImage.js'
+import { tokenQuantity, usdValue } from './format.js'
+import { shownTokens } from './shownTokens.js'
+
+/** VIEW-05: the account's tokens with icon, name, symbol, quantity and value. */
+export function TokensTab() {
+  const { kit, t } = useKit()
+  const { api } = kit
+  const account = useAppState((s) => s.account)
+  const network = useAppState((s) => s.activeNetwork)
+  const { address } = account
+  const caipNetworkId = network?.caipNetworkId
+  useEffect(() => {
+    if (api && address && caipNetworkId) void loadTokenBalances(kit.context, api)
+  }, [api, kit, address, caipNetworkId])
+  const tokens = shownTokens(account, network, Boolean(api))
+  if (!tokens) return <p className="muted">{t('account.loading')}</p>
+  if (tokens.length === 0) return <p className="muted">{t('tokens.empty')}</p>
+  return (
+    <ul className="list" data-testid="tokens">
+      {tokens.map((token) => (
+        <li key={token.address ?? token.chainId} className="asset" data-testid="token">
+          <WalletIcon name={token.symbol} src={apiImage(token.iconUrl, kit.options.apiUrl)} />
+          <span className="what">
+            <span className="name">{token.name}</span>
+            <span className="muted">{token.symbol}</span>
+          </span>
+          <span className="amount">
+            <span>{`${tokenQuantity(token.quantity.numeric)} ${token.symbol}`}</span>
+            {token.price > 0 ? (
+              <span className="muted">{usdValue(token.value, kit.options.locale)}</span>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

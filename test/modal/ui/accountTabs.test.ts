@@ -1,0 +1,316 @@
+import { createElement, type ReactNode } from 'react'
+import { prerender } from 'react-dom/static'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { ActivityItem } from '../../../modal/api/activity.js'
+import type { Nft } from '../../../modal/api/nfts.js'
+import { setCurrentTab } from '../../../modal/controllers/accountTab.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
+import { createTranslator } from '../../../modal/i18n/translate.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { AccountState, AccountTab, TokenBalance } from '../../../modal/state/types.js'
+import { KitContext } from '../../../modal/ui/kitContext.js'
+import { ModalRoot } from '../../../modal/ui/ModalRoot.js'
+import { ActivityList, type Feed } from '../../../modal/ui/views/account/ActivityTab.js'
+import { apiImage } from '../../../modal/ui/views/account/apiImage.js'
+import { relativeTime, tokenQuantity } from '../../../modal/ui/views/account/format.js'
+import { NftGrid } from '../../../modal/ui/views/account/NftsTab.js'
+import { shownTokens } from '../../../modal/ui/views/account/shownTokens.js'
+import { TokensTab } from '../../../modal/ui/views/account/TokensTab.js'
+import { tabAfterKey } from '../../../modal/ui/views/account/tabKeys.js'
+import { alice, anvilPair, bob, injectedKit, unreachableRpcUrl, until } from '../support/kit.js'
+
+const apiUrl = 'http://127.0.0.1:8788'
+// Rendering runs no effects, so nothing is fetched; the api only has to be configured.
+const neverFetch: typeof fetch = () => new Promise(() => {})
+
+let anvil: CaipNetwork
+let anvil2: CaipNetwork
+
+beforeAll(async () => {
+  ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+})
+
+function wrap(kit: AppKit, node: ReactNode) {
+  return createElement(KitContext.Provider, { value: { kit, t: createTranslator() } }, node)
+}
+
+/** Renders with every lazy chunk loaded (prerender waits for Suspense boundaries). */
+async function renderLoaded(kit: AppKit, node: ReactNode = createElement(ModalRoot)): Promise<string> {
+  const { prelude } = await prerender(wrap(kit, node))
+  return new Response(prelude).text()
+}
+
+/** Alice connected on Anvil, the Account view open; the native balance read (unreachable RPC) has settled. */
+async function accountKit(options: { apiUrl?: string; history?: boolean } = {}) {
+  const { kit } = injectedKit({
+    options: {
+      networks: [anvil, anvil2],
+      projectId: 'demo',
+      ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+      ...(options.history === undefined ? {} : { features: { history: options.history } }),
+    },
+    environment: { fetch: neverFetch },
+  })
+  await kit.connect('injected')
+  await until(kit, (s) => s.account.balanceError !== undefined, 10_000)
+  await kit.open()
+  return kit
+}
+
+function setAccount(kit: AppKit, patch: Partial<AccountState>): void {
+  kit.store.set(({ account }) => ({ account: { ...account, ...patch } }))
+}
+
+const tUsd: TokenBalance = {
+  name: 'Test USD',
+  symbol: 'tUSD',
+  chainId: 'eip155:31337',
+  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  value: 1234.5,
+  price: 1,
+  quantity: { decimals: '6', numeric: '1234.5' },
+  iconUrl: `${apiUrl}/v1/wallets/icons/tusd.png`,
+}
+const tEth: TokenBalance = {
+  name: 'Test Ether',
+  symbol: 'tETH',
+  chainId: 'eip155:31337',
+  value: 0,
+  price: 0,
+  quantity: { decimals: '18', numeric: '10000' },
+  iconUrl: '',
+}
+
+function selectedTab(html: string): string | undefined {
+  return /<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>([^<]*)</.exec(html)?.[1]
+}
+
+function tabLabels(html: string): string[] {
+  return [...html.matchAll(/<button[^>]*role="tab"[^>]*>([^<]*)</g)].map((m) => m[1] ?? '')
+}
+
+describe('Account tabs (VIEW-04)', () => {
+  it('VIEW-04 Account has the tabs Tokens, NFTs and Activity as an ARIA tablist', async () => {
+    const kit = await accountKit({ apiUrl })
+    const html = await renderLoaded(kit)
+    expect(html).toContain('role="tablist"')
+    expect(tabLabels(html)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect(html).toMatch(/role="tabpanel"[^>]*aria-labelledby="[^"]*-tab-0"/)
+  })
+
+  it('VIEW-04 currentTab in account state selects the tab shown', async () => {
+    const kit = await accountKit({ apiUrl })
+    const shown: [AccountTab, string][] = [
+      [0, 'Tokens'],
+      [1, 'NFTs'],
+      [2, 'Activity'],
+    ]
+    for (const [tab, label] of shown) {
+      setCurrentTab(kit.context, tab)
+      const html = await renderLoaded(kit)
+      expect(selectedTab(html)).toBe(label)
+      expect(html).toContain(`data-testid="account-panel-${tab}"`)
+      expect(html.match(/role="tab"[^>]*aria-selected="true"/g)).toHaveLength(1)
+      expect(html).toMatch(new RegExp(`data-testid="account-tab-${tab}"[^>]*tabindex="0"`))
+    }
+    expect(kit.store.get().account.currentTab).toBe(2)
+  })
+
+  it('VIEW-04 the Activity tab is hidden while the activity feature is off; currentTab 2 then shows Tokens', async () => {
+    const kit = await accountKit({ apiUrl, history: false })
+    setCurrentTab(kit.context, 2)
+    const html = await renderLoaded(kit)
+    expect(tabLabels(html)).toEqual(['Tokens', 'NFTs'])
+    expect(html).toContain('data-testid="account-panel-0"')
+    kit.store.set(({ features }) => ({ features: { ...features, activity: true } }))
+    expect(tabLabels(await renderLoaded(kit))).toEqual(['Tokens', 'NFTs', 'Activity'])
+  })
+
+  it('VIEW-04 arrow keys move along the tablist and wrap; Home and End go to the ends', () => {
+    const all: AccountTab[] = [0, 1, 2]
+    expect(tabAfterKey(0, 'ArrowRight', all)).toBe(1)
+    expect(tabAfterKey(2, 'ArrowRight', all)).toBe(0)
+    expect(tabAfterKey(0, 'ArrowLeft', all)).toBe(2)
+    expect(tabAfterKey(1, 'Home', all)).toBe(0)
+    expect(tabAfterKey(0, 'End', all)).toBe(2)
+    expect(tabAfterKey(1, 'ArrowRight', [0, 1])).toBe(0)
+    expect(tabAfterKey(1, 'Enter', all)).toBeUndefined()
+  })
+})
+
+describe('Tokens tab (VIEW-05, BAL-05)', () => {
+  it('VIEW-05 lists the token balances in account state with icon, name, symbol, quantity and value', async () => {
+    const kit = await accountKit({ apiUrl })
+    setAccount(kit, { tokenBalance: [tEth, tUsd] })
+    const html = await renderLoaded(kit, createElement(TokensTab))
+    expect(html.match(/data-testid="token"/g)).toHaveLength(2)
+    expect(html).toContain('Test USD')
+    expect(html).toContain('>tUSD<')
+    expect(html).toContain('1234.50 tUSD')
+    expect(html).toContain('$1,234.50')
+    expect(html).toContain(`src="${tUsd.iconUrl}"`)
+    expect(html).toContain('10000.00 tETH')
+    // A token with no icon gets a drawn one; a token without a price shows no value.
+    expect(html).toContain('src="data:image/svg+xml,')
+    expect(html.match(/\$/g)).toHaveLength(1)
+  })
+
+  it('without an apiUrl, Tokens shows the native balance read from the chain only', async () => {
+    const kit = await accountKit()
+    setAccount(kit, { balance: '3.25', balanceError: undefined, tokenBalance: [tUsd] })
+    const html = await renderLoaded(kit, createElement(TokensTab))
+    expect(html.match(/data-testid="token"/g)).toHaveLength(1)
+    expect(html).toContain('3.25 tETH')
+    expect(html).not.toContain('tUSD')
+  })
+
+  it('BAL-05 after a failed load the native balance shown defaults to 0.00 of the network symbol', async () => {
+    const kit = await accountKit({ apiUrl })
+    setAccount(kit, { balance: '42', balanceError: undefined, lastRetry: 1_000 })
+    const html = await renderLoaded(kit, createElement(TokensTab))
+    expect(html.match(/data-testid="token"/g)).toHaveLength(1)
+    expect(html).toContain('0.00 tETH')
+    const rows = shownTokens(kit.store.get().account, anvil, true)
+    expect(rows?.map((r) => [r.symbol, r.quantity.numeric])).toEqual([['tETH', '0.00']])
+  })
+
+  it('shows a loading line while the balances are on their way', () => {
+    const account: AccountState = { status: 'connected', address: alice, balanceLoading: true }
+    expect(shownTokens(account, anvil, true)).toBeUndefined()
+    expect(shownTokens(account, anvil, false)).toBeUndefined()
+  })
+})
+
+describe('NFTs tab', () => {
+  const nft = (image?: string): Nft => ({
+    contract: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    tokenId: '7',
+    collection: { name: 'Test Pairs', symbol: 'tPAIR' },
+    ...(image === undefined ? {} : { image }),
+  })
+
+  it('shows each NFT with its image, name and collection; no image, or one from elsewhere, gets a drawn placeholder', async () => {
+    const kit = await accountKit({ apiUrl })
+    const mine = `${apiUrl}/v1/nfts/images/7.png`
+    const value = [
+      { ...nft(mine), name: 'Pair #7' },
+      { ...nft(), tokenId: '8' },
+      { ...nft('https://tracker.example/pixel.png'), tokenId: '9' },
+    ]
+    const html = await renderLoaded(kit, createElement(NftGrid, { nfts: { status: 'done', value } }))
+    expect(html.match(/data-testid="nft"/g)).toHaveLength(3)
+    expect(html).toContain(`src="${mine}"`)
+    expect(html).toContain('Pair #7')
+    expect(html).toContain('Test Pairs #8')
+    expect(html.match(/>Test Pairs</g)).toHaveLength(3)
+    expect(html.match(/src="data:image\/svg\+xml,/g)).toHaveLength(2)
+    expect(html).not.toContain('tracker.example')
+  })
+
+  it('says so when the NFTs could not be fetched', async () => {
+    const kit = await accountKit({ apiUrl })
+    const html = await renderLoaded(kit, createElement(NftGrid, { nfts: { status: 'failed' } }))
+    expect(html).toContain('Failed to fetch NFTs')
+  })
+})
+
+describe('Activity tab', () => {
+  const now = Math.floor(Date.now() / 1000)
+  const sent: ActivityItem = {
+    id: 'a1',
+    hash: `0x${'ab'.repeat(32)}`,
+    blockNumber: 12,
+    timestamp: now - 300,
+    status: 'confirmed',
+    direction: 'out',
+    from: alice,
+    to: bob,
+    kind: 'native',
+    amount: '1.5',
+  }
+  const received: ActivityItem = {
+    ...sent,
+    id: 'a2',
+    direction: 'in',
+    from: bob,
+    to: alice,
+    kind: 'erc20',
+    amount: '25',
+    token: {
+      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      name: 'Test USD',
+      symbol: 'tUSD',
+      decimals: 6,
+    },
+  }
+  const feed = (patch: Partial<Feed>): Feed => ({
+    key: 'k',
+    items: [sent, received],
+    next: null,
+    status: 'ready',
+    ...patch,
+  })
+
+  it('lists direction, shortened counterparty, amount with symbol, relative time and an explorer link', async () => {
+    const kit = await accountKit({ apiUrl })
+    const html = await renderLoaded(
+      kit,
+      createElement(ActivityList, { feed: feed({}), onLoadMore: () => {} }),
+    )
+    expect(html.match(/data-testid="activity-item"/g)).toHaveLength(2)
+    expect(html).toContain('Sent to 0x7099…79C8')
+    expect(html).toContain('−1.50 tETH')
+    expect(html).toContain('Received from 0x7099…79C8')
+    expect(html).toContain('+25.00 tUSD')
+    expect(html).toContain('5 minutes ago')
+    expect(html).toContain(`href="http://127.0.0.1:4000/tx/${sent.hash}"`)
+    expect(html).not.toContain('Load more')
+  })
+
+  it('has no explorer link on a network without a block explorer', async () => {
+    const kit = await accountKit({ apiUrl })
+    const { blockExplorers: _, ...bare } = anvil
+    kit.store.set({ activeNetwork: bare })
+    const html = await renderLoaded(
+      kit,
+      createElement(ActivityList, { feed: feed({}), onLoadMore: () => {} }),
+    )
+    expect(html).not.toContain('/tx/')
+  })
+
+  it("says 'Failed to fetch transactions' on failure and offers 'Load more' while there is a next page", async () => {
+    const kit = await accountKit({ apiUrl })
+    const failed = await renderLoaded(
+      kit,
+      createElement(ActivityList, { feed: feed({ items: [], status: 'failed' }), onLoadMore: () => {} }),
+    )
+    expect(failed).toContain('Failed to fetch transactions')
+    const more = await renderLoaded(
+      kit,
+      createElement(ActivityList, { feed: feed({ next: 'cursor-2' }), onLoadMore: () => {} }),
+    )
+    expect(more).toContain('Load more')
+  })
+})
+
+describe('what the tabs show from api answers', () => {
+  it('shows only inline images and images from the app’s own api', () => {
+    expect(apiImage(`${apiUrl}/icons/a.png`, apiUrl)).toBe(`${apiUrl}/icons/a.png`)
+    expect(apiImage('data:image/png;base64,AAAA', apiUrl)).toBe('data:image/png;base64,AAAA')
+    expect(apiImage('data:image/png;base64,AAAA', undefined)).toBe('data:image/png;base64,AAAA')
+    expect(apiImage('https://elsewhere.example/a.png', apiUrl)).toBeUndefined()
+    expect(apiImage(`${apiUrl}/a.png`, undefined)).toBeUndefined()
+    expect(apiImage('javascript:alert(1)', apiUrl)).toBeUndefined()
+    expect(apiImage('data:text/html,<script>1</script>', apiUrl)).toBeUndefined()
+    expect(apiImage('http://user:pw@127.0.0.1:8788/a.png', apiUrl)).toBeUndefined()
+    expect(apiImage('', apiUrl)).toBeUndefined()
+  })
+
+  it('formats quantities with 2 to 4 decimals and times relative to now', () => {
+    expect(tokenQuantity('0')).toBe('0.00')
+    expect(tokenQuantity('1.5')).toBe('1.50')
+    expect(tokenQuantity('0.123456')).toBe('0.1234')
+    expect(relativeTime(1_000, 1_000_000, 'en')).toBe('now')
+    expect(relativeTime(1_000 - 7200, 1_000_000, 'en')).toBe('2 hours ago')
+  })
+})
