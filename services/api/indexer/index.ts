@@ -1,0 +1,2 @@
+export { indexerMigrations } from './indexerMigrations.js'
+export { type Indexer, type IndexerOptions, startIndexer } from './startIndexer.js'
