@@ -1,0 +1,84 @@
+import { Hono } from 'hono'
+import { type Address, getAddress } from 'viem'
+import { z } from 'zod'
+import { caipNetworkIdSchema } from '../chains/index.js'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { validQuery } from '../http/validate.js'
+import { decodeCursor, newest } from './activityCursor.js'
+import { listActivity } from './listActivity.js'
+import { nftsHeldBy } from './nftHoldings.js'
+import { type NftMetadataOptions, NftMetadataReader } from './nftMetadata.js'
+
+/** A chain the indexer follows, as these routes need it (an ApiChain fits). */
+export type ActivityChain = { chainId: number; rpcUrl: string; nativeCurrency: { decimals: number } }
+
+export type ActivityRouteOptions = {
+  /** The chains the indexer serves; any other network is UNSUPPORTED_NETWORK. */
+  chains: readonly ActivityChain[]
+  nftMetadata?: Pick<NftMetadataOptions, 'allowedHosts' | 'maxBytes' | 'timeoutMs' | 'ttlMs'>
+}
+
+/** Most NFTs one answer lists (the modal refuses more than 500). */
+const maxNfts = 200
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'not an EVM address')
+  .transform((value) => getAddress(value.toLowerCase()))
+const holderQuery = z.object({ address, caipNetworkId: caipNetworkIdSchema })
+const activityQuery = holderQuery.extend({
+  cursor: z.string().max(64).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'not a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1).max(100))
+    .optional(),
+})
+
+/** `GET /v1/activity` (paged transfers, newest first) and `GET /v1/nfts` (holdings with metadata). */
+export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
+  const chains = new Map(deps.chains.map((chain) => [`eip155:${chain.chainId}`, chain]))
+  const chainOf = (caipNetworkId: string) => {
+    const chain = chains.get(caipNetworkId)
+    if (!chain) throw new ApiError(400, 'UNSUPPORTED_NETWORK', `Unsupported network: ${caipNetworkId}`)
+    return chain
+  }
+  const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
+  return new Hono()
+    .get('/v1/activity', async (c) => {
+      await deps.project(c)
+      const query = validQuery(c, activityQuery)
+      const chain = chainOf(query.caipNetworkId)
+      const page = await listActivity(deps.db, {
+        chainId: chain.chainId,
+        address: query.address as Address,
+        after: query.cursor === undefined ? newest : decodeCursor(query.cursor),
+        limit: query.limit ?? 20,
+        nativeDecimals: chain.nativeCurrency.decimals,
+      })
+      return c.json(page)
+    })
+    .get('/v1/nfts', async (c) => {
+      await deps.project(c)
+      const query = validQuery(c, holderQuery)
+      const chain = chainOf(query.caipNetworkId)
+      const held = await nftsHeldBy(deps.db, {
+        chainId: chain.chainId,
+        address: query.address,
+        limit: maxNfts,
+      })
+      const found = await metadata.metadataOf(
+        held.map(({ token, tokenId }) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, token, tokenId })),
+      )
+      return c.json({
+        data: held.map(({ token, tokenId, collection }) => ({
+          contract: getAddress(token),
+          tokenId,
+          collection,
+          ...found.get(`${token}:${tokenId}`),
+        })),
+      })
+    })
+}

@@ -1,0 +1,3 @@
+export { type ActivityChain, type ActivityRouteOptions, activityRoutes } from './activityRoutes.js'
+export type { ActivityItem, ActivityPage } from './listActivity.js'
+export { tokensSeenBy } from './tokensSeenBy.js'

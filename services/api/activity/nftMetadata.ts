@@ -1,0 +1,141 @@
+import { type Address, createPublicClient, erc721Abi, http, type PublicClient } from 'viem'
+import { z } from 'zod'
+import type { Database } from '../db/index.js'
+import { isAllowedHttpUrl, type MetadataSourceOptions, readMetadataDocument } from './metadataSource.js'
+
+export type NftMetadata = { name?: string; description?: string; image?: string }
+
+export type NftMetadataOptions = {
+  db: Database
+  now: () => number
+  /** Hosts (besides loopback) whose http(s) token URIs and images are allowed; none by default. */
+  allowedHosts?: readonly string[]
+  /** Largest metadata document read (default 64 KiB). */
+  maxBytes?: number
+  /** Longest one answer waits for metadata, all tokens together (default 2 s). */
+  timeoutMs?: number
+  /** How long read metadata is reused (default 1 h); a failed read is tried again after a minute. */
+  ttlMs?: number
+}
+
+type Key = { chainId: number; rpcUrl: string; token: string; tokenId: string }
+
+// Fields of the wrong type are dropped rather than failing the whole document.
+const text = (max: number) => z.string().max(max).optional().catch(undefined)
+const metadataSchema = z.object({ name: text(200), description: text(2000), image: text(65_536) })
+
+const concurrency = 8
+const failureTtlMs = 60_000
+
+/**
+ * NFT metadata from each token's tokenURI (eth_call), read through `readMetadataDocument`'s rules and
+ * cached in the database. An image is kept only when the client could show it without calling an
+ * unconfigured host: a data:image URL or an allowed http(s) URL.
+ */
+export class NftMetadataReader {
+  private readonly clients = new Map<string, PublicClient>()
+  private readonly source: MetadataSourceOptions
+  private readonly timeoutMs: number
+  private readonly ttlMs: number
+
+  constructor(private readonly options: NftMetadataOptions) {
+    this.source = { allowedHosts: options.allowedHosts ?? [], maxBytes: options.maxBytes ?? 65_536 }
+    this.timeoutMs = options.timeoutMs ?? 2000
+    this.ttlMs = options.ttlMs ?? 3_600_000
+  }
+
+  /** Metadata per `token:tokenId`; tokens not read within the time limit are simply absent. */
+  async metadataOf(keys: readonly Key[]): Promise<Map<string, NftMetadata>> {
+    const found = await this.cached(keys)
+    const missing = keys.filter((key) => !found.has(idOf(key)))
+    if (missing.length === 0) return found
+    const signal = AbortSignal.timeout(this.timeoutMs)
+    const deadline = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
+    let next = 0
+    const worker = async () => {
+      while (next < missing.length && !signal.aborted) {
+        const key = missing[next++] as Key
+        const read = await Promise.race([this.read(key, signal), deadline])
+        if (!read || signal.aborted) continue
+        found.set(idOf(key), read.metadata)
+        await this.remember(key, read.metadata, read.ok ? this.ttlMs : failureTtlMs)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, missing.length) }, worker))
+    return found
+  }
+
+  private async read(key: Key, signal: AbortSignal): Promise<{ metadata: NftMetadata; ok: boolean }> {
+    try {
+      const uri = await this.clientFor(key.rpcUrl).readContract({
+        address: key.token as Address,
+        abi: erc721Abi,
+        functionName: 'tokenURI',
+        args: [BigInt(key.tokenId)],
+      })
+      const document = await readMetadataDocument(uri, this.source, signal)
+      if (document === undefined) return { metadata: {}, ok: false }
+      const { name, description, image } = metadataSchema.parse(JSON.parse(document))
+      const metadata: NftMetadata = { name, description }
+      if (image && (/^data:image\//i.test(image) || isAllowedHttpUrl(image, this.source)))
+        metadata.image = image
+      return { metadata, ok: true }
+    } catch {
+      return { metadata: {}, ok: false }
+    }
+  }
+
+  private async cached(keys: readonly Key[]): Promise<Map<string, NftMetadata>> {
+    const found = new Map<string, NftMetadata>()
+    const [first] = keys
+    if (!first) return found
+    const rows = await this.options.db.all<{
+      token: string
+      token_id: string
+      name: string | null
+      description: string | null
+      image: string | null
+    }>(
+      `SELECT token, token_id, name, description, image FROM indexer_nft_metadata
+       WHERE chain_id = ? AND expires_at > ? AND (${keys.map(() => '(token = ? AND token_id = ?)').join(' OR ')})`,
+      [first.chainId, this.options.now(), ...keys.flatMap((key) => [key.token, key.tokenId])],
+    )
+    for (const row of rows)
+      found.set(`${row.token}:${row.token_id}`, {
+        ...(row.name === null ? {} : { name: row.name }),
+        ...(row.description === null ? {} : { description: row.description }),
+        ...(row.image === null ? {} : { image: row.image }),
+      })
+    return found
+  }
+
+  private async remember(key: Key, metadata: NftMetadata, ttlMs: number) {
+    await this.options.db.run(
+      `INSERT INTO indexer_nft_metadata (chain_id, token, token_id, name, description, image, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chain_id, token, token_id) DO UPDATE SET name = excluded.name,
+       description = excluded.description, image = excluded.image, expires_at = excluded.expires_at`,
+      [
+        key.chainId,
+        key.token,
+        key.tokenId,
+        metadata.name ?? null,
+        metadata.description ?? null,
+        metadata.image ?? null,
+        this.options.now() + ttlMs,
+      ],
+    )
+  }
+
+  private clientFor(rpcUrl: string): PublicClient {
+    let client = this.clients.get(rpcUrl)
+    if (!client) {
+      client = createPublicClient({
+        transport: http(rpcUrl, { batch: true, retryCount: 0, timeout: this.timeoutMs }),
+      })
+      this.clients.set(rpcUrl, client)
+    }
+    return client
+  }
+}
+
+const idOf = (key: Pick<Key, 'token' | 'tokenId'>) => `${key.token}:${key.tokenId}`
