@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util'
 import { relayUsage, runRelayCli } from '../../relay/server/index.js'
+import { apiConfig, startApi } from '../api/index.js'
 import { deployFixtures, startChain } from '../chain/index.js'
 import { stackConfig, startStack } from '../stack/index.js'
+import { projectUsage, runProjectCommand } from './projectCommand.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export type Command = {
@@ -58,6 +60,32 @@ export const commands: Record<string, Command> = {
         log(`  ${part.padEnd(width)}  ${url}${detail ? `  (${detail})` : ''}`)
       log('Press Ctrl-C to stop.')
       await runUntilSignal(stack.stop, log)
+    },
+  },
+  api: {
+    summary: 'start only the api service (project config and origins, admin page) on SQLite or PostgreSQL',
+    usage: 'pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token T]',
+    async run(args) {
+      const { values } = parseArgs({
+        args,
+        options: {
+          host: { type: 'string' },
+          port: { type: 'string' },
+          database: { type: 'string' },
+          'admin-token': { type: 'string' },
+        },
+      })
+      const config = apiConfig(process.env, values)
+      const api = await startApi({ ...config, adminToken: values['admin-token'] })
+      log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${api.adminToken})`)
+      await runUntilSignal(api.close, log)
+    },
+  },
+  project: {
+    summary: "list, show, create or change the api's projects (origins, features) in its database",
+    usage: projectUsage,
+    async run(args) {
+      await runProjectCommand(args, { env: process.env, print: log })
     },
   },
   chain: {

@@ -1,0 +1,43 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+
+export const DEFAULT_API_PORT = 8788
+
+export type ApiConfig = { host: string; port: number; database: string }
+
+const apiConfigSchema = z.object({
+  host: z.string().min(1),
+  port: z.coerce.number().int().min(0).max(65535),
+  database: z.string().min(1),
+})
+
+/** Where the api keeps its data when no database is named: a SQLite file in the data dir. */
+export function defaultApiDatabase(env: NodeJS.ProcessEnv): string {
+  return env.DATABASE_URL || join(env.PAIRWISE_DATA_DIR || '.pairwise/data', 'api.sqlite')
+}
+
+/**
+ * The api service's settings: flags first, then `PAIRWISE_HOST`, `PAIRWISE_API_PORT` (8788) and
+ * `DATABASE_URL` (else `${PAIRWISE_DATA_DIR:-.pairwise/data}/api.sqlite`).
+ */
+export function apiConfig(
+  env: NodeJS.ProcessEnv,
+  flags: { host?: string; port?: string; database?: string } = {},
+): ApiConfig {
+  const parsed = apiConfigSchema.safeParse({
+    host: flags.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
+    port: flags.port ?? env.PAIRWISE_API_PORT ?? DEFAULT_API_PORT,
+    database: flags.database ?? defaultApiDatabase(env),
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = String(issue?.path[0] ?? 'port')
+    const name = {
+      host: '--host / PAIRWISE_HOST',
+      port: '--port / PAIRWISE_API_PORT',
+      database: '--database',
+    }[field]
+    throw new Error(`Invalid ${name ?? field}: ${issue?.message ?? 'invalid value'}`)
+  }
+  return parsed.data
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { consoleLogger, createSafeServer, type RelayLogger, requestTarget } from '../../relay/server/index.js'
+import { createApiApp, type RouteFactory } from './app.js'
+import { type Database, type Migrations, migrate, openDatabase } from './db/index.js'
+import { projectMigrations } from './projects/index.js'
+
+export type StartApiOptions = {
+  /** Defaults to 127.0.0.1. */
+  host?: string
+  /** 0 lets the OS pick a free port; read it back from `url`. */
+  port: number
+  /** A SQLite file path, or `postgres://…`. */
+  database: string
+  /** Else `PAIRWISE_API_ADMIN_TOKEN`, else 32 random bytes in hex, made now. */
+  adminToken?: string
+  /** Feature modules' routes, mounted after the built-in ones. */
+  routes?: readonly RouteFactory[]
+  /** Feature modules' tables, migrated after the projects table. */
+  migrations?: readonly Migrations[]
+  /** Defaults to JSON lines on stderr at `info`. */
+  logger?: RelayLogger
+}
+
+export type RunningApi = {
+  /** `http://host:port`. */
+  readonly url: string
+  readonly port: number
+  readonly adminToken: string
+  readonly db: Database
+  /** Stops accepting, ends open connections, closes the database. */
+  close(): Promise<void>
+}
+
+/** Opens and migrates the database, then serves the api app on a safe Node HTTP server. */
+export async function startApi(options: StartApiOptions): Promise<RunningApi> {
+  const host = options.host ?? '127.0.0.1'
+  const logger = options.logger ?? consoleLogger('info')
+  const adminToken =
+    options.adminToken || process.env.PAIRWISE_API_ADMIN_TOKEN || randomBytes(32).toString('hex')
+  if (!/^postgres(ql)?:\/\//.test(options.database)) mkdirSync(dirname(options.database), { recursive: true })
+  const db = await openDatabase(options.database)
+  let server: Server
+  try {
+    await migrate(db, [projectMigrations, ...(options.migrations ?? [])])
+    const app = createApiApp({ db, adminToken, logger, routes: options.routes })
+    const listener = getRequestListener(app.fetch, {
+      // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
+      errorHandler: () =>
+        Response.json(
+          { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
+          { status: 400 },
+        ),
+    })
+    server = createSafeServer(
+      (request, response) => {
+        requestTarget(request)
+        return listener(request, response)
+      },
+      { name: 'api', logger, errorFormat: 'json' },
+    )
+    await listen(server, options.port, host)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  logger.info('api listening', { url, database: db.kind })
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    port,
+    adminToken,
+    db,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeAllConnections()
+        await closed
+        await db.close()
+      })()
+      return closing
+    },
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}

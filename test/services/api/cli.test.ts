@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../../relay/server/index.js'
+import { apiConfig, startApi } from '../../../services/api/index.js'
+import { runProjectCommand } from '../../../services/cli/projectCommand.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-cli-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+async function project(database: string, ...args: string[]): Promise<string> {
+  const lines: string[] = []
+  await runProjectCommand([...args, '--database', database], { env: {}, print: (line) => lines.push(line) })
+  return lines.join('\n')
+}
+
+describe('pairwise project', () => {
+  it('creates, lists, shows and changes projects in the database', async () => {
+    const database = join(dir, 'crud.sqlite')
+    expect(await project(database, 'list')).toBe('No projects.')
+    expect(
+      await project(
+        database,
+        'create',
+        'pairwise-demo',
+        '--email',
+        'off',
+        '--socials',
+        'off',
+        '--origins',
+        'http://127.0.0.1:5173',
+      ),
+    ).toMatch(
+      /^Created pairwise-demo {2}pairwise-demo\n {4}origins: http:\/\/127\.0\.0\.1:5173\n {4}email=off socials=off swaps=on/,
+    )
+    const set = await project(
+      database,
+      'set',
+      'pairwise-demo',
+      '--activity',
+      'off',
+      '--socials',
+      'github,x',
+      '--rate-limit',
+      '60',
+    )
+    expect(set).toContain('activity=off')
+    expect(set).toContain('socials=github+x')
+    expect(set).toContain('rate-limit=60/min')
+    expect(await project(database, 'show', 'pairwise-demo')).toContain('email=off')
+    await project(database, 'create', 'other', '--name', 'Other shop', '--basic', 'on')
+    const listed = await project(database, 'list')
+    expect(listed).toContain('other  Other shop  (basic mode)')
+    expect(listed.indexOf('other')).toBeLessThan(listed.indexOf('pairwise-demo'))
+  })
+
+  it('names the bad flag or value in one line', async () => {
+    const database = join(dir, 'errors.sqlite')
+    await project(database, 'create', 'shop')
+    const cases: [string[], RegExp][] = [
+      [['set', 'shop', '--activity', 'maybe'], /--activity must be on or off, got 'maybe'/],
+      [
+        ['set', 'shop', '--origins', 'https://ok.example,https://*'],
+        /--origins entry 'https:\/\/\*': not an origin/,
+      ],
+      [['set', 'shop', '--socials', 'myspace'], /--socials: /],
+      [['set', 'shop', '--rate-limit', 'lots'], /--rate-limit: /],
+      [['set', 'shop', '--colour', 'blue'], /Unknown option '--colour'/],
+      [['set', 'nope', '--email', 'off'], /no project 'nope'/],
+      [['create', 'shop'], /already exists/],
+      [['create', 'bad id'], /project id 'bad id'/],
+      [['show'], /needs a project id/],
+      [['show', 'shop', '--email', 'off'], /takes no settings/],
+      [['delete', 'shop'], /expected list, show, create or set, got 'delete'/],
+    ]
+    for (const [args, message] of cases)
+      await expect(project(database, ...args), args.join(' ')).rejects.toThrow(message)
+  })
+})
+
+describe('pairwise api', () => {
+  it('takes its port and database from flags, then env, then defaults', () => {
+    expect(apiConfig({})).toEqual({ host: '127.0.0.1', port: 8788, database: '.pairwise/data/api.sqlite' })
+    expect(apiConfig({ PAIRWISE_API_PORT: '9000', PAIRWISE_DATA_DIR: '/d' })).toMatchObject({
+      port: 9000,
+      database: '/d/api.sqlite',
+    })
+    expect(apiConfig({ DATABASE_URL: 'postgres://x/y' }).database).toBe('postgres://x/y')
+    expect(apiConfig({ PAIRWISE_API_PORT: '9000' }, { port: '9100', database: 'a.sqlite' })).toMatchObject({
+      port: 9100,
+      database: 'a.sqlite',
+    })
+    expect(() => apiConfig({ PAIRWISE_API_PORT: 'eighty' })).toThrow(/Invalid --port \/ PAIRWISE_API_PORT/)
+  })
+
+  it('serves over HTTP with the token it was given, and answers broken requests with JSON 4xx', async () => {
+    const api = await startApi({
+      port: 0,
+      database: join(dir, 'served', 'api.sqlite'),
+      adminToken: 'c'.repeat(64),
+      logger: silentLogger,
+    })
+    try {
+      expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(await (await fetch(`${api.url}/health`)).json()).toEqual({ status: 'ok', database: 'sqlite' })
+      const admin = await fetch(`${api.url}/v1/admin/projects`, {
+        headers: { authorization: `Bearer ${api.adminToken}` },
+      })
+      expect(await admin.json()).toEqual({ projects: [] })
+      for (const [path, host] of [
+        ['//evil/x', '127.0.0.1'],
+        ['/health', 'bad host with spaces'],
+        [`/${'a'.repeat(9000)}`, '127.0.0.1'],
+      ] as const) {
+        const { status, body } = await rawGet(api.port, path, host)
+        expect(status, path.slice(0, 20)).toBeGreaterThanOrEqual(400)
+        expect(status).toBeLessThan(500)
+        expect(JSON.parse(body)).toHaveProperty('code')
+      }
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('makes a 64-hex admin token when none is given', async () => {
+    const saved = process.env.PAIRWISE_API_ADMIN_TOKEN
+    delete process.env.PAIRWISE_API_ADMIN_TOKEN
+    try {
+      const api = await startApi({ port: 0, database: join(dir, 'token.sqlite'), logger: silentLogger })
+      expect(api.adminToken).toMatch(/^[0-9a-f]{64}$/)
+      await api.close()
+    } finally {
+      if (saved !== undefined) process.env.PAIRWISE_API_ADMIN_TOKEN = saved
+    }
+  })
+})
+
+function rawGet(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString()
+      })
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
