@@ -18,13 +18,14 @@ export type TokenInfo = { kind: TokenKind; name: string; symbol: string; decimal
 const clip = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
 
 /**
- * The indexer's reads of one chain over JSON-RPC on HTTP. Requests issued together travel as one
- * JSON-RPC batch (at most `batchSize`), so a range of blocks costs one round trip.
+ * The indexer's reads of one chain over JSON-RPC on HTTP. Requests issued together travel as JSON-RPC
+ * batches of at most `batchSize`, sent at once: a range of blocks costs one round trip, and a few
+ * smaller batches in parallel were measured faster on Anvil than one large one.
  */
 export class ChainReader {
   private readonly client: PublicClient
 
-  constructor(rpcUrl: string, { batchSize = 100, timeoutMs = 10_000 } = {}) {
+  constructor(rpcUrl: string, { batchSize = 25, timeoutMs = 10_000 } = {}) {
     this.client = createPublicClient({
       transport: http(rpcUrl, { batch: { batchSize }, retryCount: 0, timeout: timeoutMs }),
     })

@@ -31,6 +31,7 @@ export type Indexer = {
   head(): number
 }
 
+/** idle: at the head; progress: more to read now; retry: the chain moved or failed, look again after a pause. */
 type Step = 'idle' | 'progress' | 'retry'
 type Waiter = { armed: boolean; resolve(): void; reject(error: Error): void }
 
@@ -147,7 +148,8 @@ class ChainFollower implements Indexer {
     const logs = await this.reader.transferLogs(from, to)
     if (logs.length > this.settings.maxLogsPerRange && to > from) {
       this.span = Math.max(1, Math.floor((to - from + 1) / 2))
-      return 'retry'
+      // Nothing is wrong with the chain: the smaller range is read at once.
+      return 'progress'
     }
     const timestampOf = new Map(blocks.map((block) => [block.hash, Number(block.timestamp)]))
     const transfers: TransferRow[] = []
