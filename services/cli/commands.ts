@@ -32,24 +32,29 @@ export const commands: Record<string, Command> = {
   },
   start: {
     summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
-    usage: 'pairwise start [--host H] [--data-dir DIR] [--chain-port N] [--relay-port N] [--demo-port N]',
+    usage:
+      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--chain-port N] [--relay-port N] [--api-port N] [--demo-port N]',
     async run(args) {
       const { values } = parseArgs({
         args,
         options: {
           host: { type: 'string' },
           'data-dir': { type: 'string' },
+          'stack-file': { type: 'string' },
           'chain-port': { type: 'string' },
           'relay-port': { type: 'string' },
+          'api-port': { type: 'string' },
           'demo-port': { type: 'string' },
         },
       })
       const config = stackConfig(process.env, {
         host: values.host,
         dataDir: values['data-dir'],
+        stackFile: values['stack-file'],
         ports: {
           chain: parsePort(values['chain-port'], '--chain-port'),
           relay: parsePort(values['relay-port'], '--relay-port'),
+          api: parsePort(values['api-port'], '--api-port'),
           demo: parsePort(values['demo-port'], '--demo-port'),
         },
       })
@@ -58,6 +63,7 @@ export const commands: Record<string, Command> = {
       const width = Math.max(...stack.urls.map((u) => u.part.length))
       for (const { part, url, detail } of stack.urls)
         log(`  ${part.padEnd(width)}  ${url}${detail ? `  (${detail})` : ''}`)
+      log(`Stack file: ${stack.stackFile}`)
       log('Press Ctrl-C to stop.')
       await runUntilSignal(stack.stop, log)
     },

@@ -16,6 +16,8 @@ export type DemoPageConfig = {
   projectId?: string
   /** A wallet registry to use instead of the bundled one (the modal's one remote "api"). */
   walletRegistryUrl?: string
+  /** The self-hosted api service (project config, balances, activity); nothing is fetched without it. */
+  apiUrl?: string
 }
 
 export type RunningDemo = { url: string; port: number; close(): Promise<void> }

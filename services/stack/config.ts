@@ -6,6 +6,7 @@ const port = z.coerce.number().int().min(1).max(65535)
 export const stackPorts = {
   chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545 },
   relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787 },
+  api: { env: 'PAIRWISE_API_PORT', default: 8788 },
   demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173 },
 } as const
 
@@ -13,8 +14,10 @@ export type StackPart = keyof typeof stackPorts
 
 const stackConfigSchema = z.object({
   host: z.string().min(1),
-  /** Where the stack keeps what must survive a restart (the relay's SQLite mailbox). */
+  /** Where the stack keeps what must survive a restart (the relay's SQLite mailbox, the api's database). */
   dataDir: z.string().min(1),
+  /** Written once everything answers, removed on stop: the parts' URLs for tests, scripts and operators. */
+  stackFile: z.string().min(1),
   ports: z.object(
     Object.fromEntries(Object.keys(stackPorts).map((part) => [part, port])) as Record<StackPart, typeof port>,
   ),
@@ -23,12 +26,17 @@ const stackConfigSchema = z.object({
 export type StackConfig = z.infer<typeof stackConfigSchema>
 
 /**
- * Reads the stack's configuration from env (`PAIRWISE_HOST`, `PAIRWISE_DATA_DIR`, `PAIRWISE_<PART>_PORT`)
- * and explicit overrides.
+ * Reads the stack's configuration from env (`PAIRWISE_HOST`, `PAIRWISE_DATA_DIR`, `PAIRWISE_<PART>_PORT`,
+ * `PAIRWISE_STACK_FILE`) and explicit overrides.
  */
 export function stackConfig(
   env: NodeJS.ProcessEnv,
-  overrides: { host?: string; dataDir?: string; ports?: Partial<Record<StackPart, number>> } = {},
+  overrides: {
+    host?: string
+    dataDir?: string
+    stackFile?: string
+    ports?: Partial<Record<StackPart, number>>
+  } = {},
 ): StackConfig {
   const ports = Object.fromEntries(
     Object.entries(stackPorts).map(([part, spec]) => [
@@ -39,6 +47,7 @@ export function stackConfig(
   const parsed = stackConfigSchema.safeParse({
     host: overrides.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
     dataDir: overrides.dataDir ?? env.PAIRWISE_DATA_DIR ?? '.pairwise/data',
+    stackFile: overrides.stackFile ?? env.PAIRWISE_STACK_FILE ?? '.pairwise/stack.json',
     ports,
   })
   if (!parsed.success) {
@@ -49,7 +58,9 @@ export function stackConfig(
         ? stackPorts[part as StackPart].env
         : field === 'dataDir'
           ? 'PAIRWISE_DATA_DIR'
-          : 'PAIRWISE_HOST'
+          : field === 'stackFile'
+            ? 'PAIRWISE_STACK_FILE'
+            : 'PAIRWISE_HOST'
     throw new Error(`Invalid ${name}: ${issue?.message ?? 'invalid value'}`)
   }
   return parsed.data

@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
+import { type RunningApi, startApi } from '../api/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { demoDistDir, serveDemo } from '../demo/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackConfig, type StackPart, stackPorts } from './config.js'
+import { DEMO_PROJECT_ID, ensureDemoProject, pageOrigins } from './demoProject.js'
+import { removeStackFile, writeStackFile } from './stackFile.js'
 
 export type StackUrl = { part: string; url: string; detail?: string }
 
@@ -13,6 +16,9 @@ export type RunningStack = {
   readonly chain: LocalChain
   readonly fixtures: Fixtures
   readonly relay: RunningRelay
+  readonly api: RunningApi
+  /** Where the stack file was written; removed on stop. */
+  readonly stackFile: string
   /** Stops every part in reverse start order; safe to call more than once. */
   stop(): Promise<void>
 }
@@ -53,6 +59,14 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       logger: consoleLogger('warn'),
     })
     started.push({ stop: () => relay.close() })
+    const database = join(config.dataDir, 'api.sqlite')
+    const api = await startApi({
+      host: config.host,
+      port: config.ports.api,
+      database,
+      logger: consoleLogger('warn'),
+    })
+    started.push({ stop: () => api.close() })
     const demo = await serveDemo({
       dir: demoDistDir(),
       host: config.host,
@@ -60,10 +74,12 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       config: {
         networks: [{ id: chain.chainId, name: 'Anvil', rpcUrl: chain.rpcUrl }],
         relayUrl: relay.url,
-        projectId: 'pairwise-demo',
+        projectId: DEMO_PROJECT_ID,
+        apiUrl: api.url,
       },
     })
     started.push({ stop: () => demo.close() })
+    await ensureDemoProject(api.db, pageOrigins(demo.url))
     const urls: StackUrl[] = [
       {
         part: 'chain',
@@ -71,11 +87,39 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         detail: `Anvil, chain ${chain.chainId}, tETH; tUSD at ${fixtures.testUsd}`,
       },
       { part: 'relay', url: relay.url, detail: `WalletConnect v2 relay; mailbox ${mailbox}; GET /health` },
-      { part: 'demo', url: demo.url, detail: 'the demo host page with the wallet modal' },
+      {
+        part: 'api',
+        url: api.url,
+        detail: `project config and origins; admin ${api.url}/admin, token ${api.adminToken}; ${database}`,
+      },
+      {
+        part: 'demo',
+        url: demo.url,
+        detail: `the demo host page with the wallet modal; project ${DEMO_PROJECT_ID}`,
+      },
     ]
-    return { urls, chain, fixtures, relay, stop }
+    await allAnswer([`${relay.url.replace(/^ws/, 'http')}/health`, `${api.url}/health`, `${demo.url}/`])
+    writeStackFile(config.stackFile, {
+      chain: { url: chain.rpcUrl, chainId: chain.chainId },
+      relay: { url: relay.url },
+      api: { url: api.url, adminToken: api.adminToken },
+      projectId: DEMO_PROJECT_ID,
+      pages: { demo: `${demo.url}/` },
+      contracts: { ...fixtures },
+    })
+    started.push({ stop: async () => removeStackFile(config.stackFile) })
+    return { urls, chain, fixtures, relay, api, stackFile: config.stackFile, stop }
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+/** Resolves once every URL answers 2xx; the stack file promises a stack that does. */
+async function allAnswer(urls: string[]): Promise<void> {
+  for (const url of urls) {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
+    await response.body?.cancel()
+    if (!response.ok) throw new Error(`${url} answered ${response.status} at start`)
   }
 }

@@ -342,7 +342,16 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pairwise-malformed-'))
   const config = stackConfig(
     {},
-    { dataDir, ports: { chain: await freePort(), relay: await freePort(), demo: await freePort() } },
+    {
+      dataDir,
+      stackFile: join(dataDir, 'stack.json'),
+      ports: {
+        chain: await freePort(),
+        relay: await freePort(),
+        api: await freePort(),
+        demo: await freePort(),
+      },
+    },
   )
   stack = await startStack(config)
   Object.assign(ports, config.ports)

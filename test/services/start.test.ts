@@ -21,7 +21,14 @@ async function npmStart(env: Record<string, string>): Promise<Run> {
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PAIRWISE_DATA_DIR: dataDir, PAIRWISE_DEMO_PORT: String(await freePort()), ...env },
+    env: {
+      ...process.env,
+      PAIRWISE_DATA_DIR: dataDir,
+      PAIRWISE_STACK_FILE: join(dataDir, 'stack.json'),
+      PAIRWISE_API_PORT: String(await freePort()),
+      PAIRWISE_DEMO_PORT: String(await freePort()),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''

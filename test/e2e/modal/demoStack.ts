@@ -10,7 +10,16 @@ export async function startDemoStack(): Promise<RunningStack & { demoUrl: string
   const stack = await startStack(
     stackConfig(
       {},
-      { dataDir, ports: { chain: await freePort(), relay: await freePort(), demo: await freePort() } },
+      {
+        dataDir,
+        stackFile: join(dataDir, 'stack.json'),
+        ports: {
+          chain: await freePort(),
+          relay: await freePort(),
+          api: await freePort(),
+          demo: await freePort(),
+        },
+      },
     ),
   )
   const demoUrl = stack.urls.find((u) => u.part === 'demo')?.url

@@ -1,0 +1,41 @@
+import type { Database } from '../api/db/index.js'
+import { type ProjectPatch, ProjectStore } from '../api/projects/index.js'
+
+export const DEMO_PROJECT_ID = 'pairwise-demo'
+const DEMO_PROJECT_NAME = 'Pairwise demo'
+
+/**
+ * The demo's settings as its page sets them locally (examples/demo/src/setup.ts, DEMO-07/08): email,
+ * socials, onramp and swaps off; everything else on.
+ */
+const demoSettings = {
+  name: DEMO_PROJECT_NAME,
+  basic: false,
+  features: {
+    email: false,
+    socials: false,
+    swaps: false,
+    onramp: false,
+    activity: true,
+    reownBranding: true,
+    multiWallet: true,
+  },
+} satisfies ProjectPatch
+
+/** The origins a page at `url` is opened from: itself, and its loopback twin (127.0.0.1 ↔ localhost). */
+export function pageOrigins(url: string): string[] {
+  const { protocol, hostname, port, origin } = new URL(url)
+  const twin = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' }[hostname]
+  return twin ? [origin, `${protocol}//${twin}${port ? `:${port}` : ''}`] : [origin]
+}
+
+/**
+ * Creates the demo project, or brings an existing one (from an earlier run, on other ports) back to the
+ * demo's settings, allowing exactly the origins of the stack's own pages.
+ */
+export async function ensureDemoProject(db: Database, origins: string[]): Promise<void> {
+  const projects = new ProjectStore(db)
+  const settings = { ...demoSettings, allowedOrigins: origins }
+  const updated = await projects.update(DEMO_PROJECT_ID, settings)
+  if (!updated) await projects.create({ ...settings, id: DEMO_PROJECT_ID, name: DEMO_PROJECT_NAME })
+}

@@ -1,0 +1,27 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+/** The keys ARCHITECTURE.md fixes for `.pairwise/stack.json`; each part adds its own once it exists. */
+export type StackFile = {
+  chain: { url: string; chainId: number }
+  relay: { url: string }
+  api: { url: string; adminToken: string }
+  projectId: string
+  pages: { demo: string }
+  contracts: Record<string, string>
+}
+
+/**
+ * Writes the stack file readable by its owner only (it holds the api's admin token), whole or not at
+ * all: a reader never sees half a file.
+ */
+export function writeStackFile(path: string, contents: StackFile): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const partial = `${path}.${process.pid}.tmp`
+  writeFileSync(partial, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 })
+  renameSync(partial, path)
+}
+
+export function removeStackFile(path: string): void {
+  rmSync(path, { force: true })
+}

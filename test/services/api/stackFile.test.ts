@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrate, openDatabase, ProjectStore, projectMigrations } from '../../../services/api/index.js'
+import {
+  ensureDemoProject,
+  pageOrigins,
+  type RunningStack,
+  stackConfig,
+  startStack,
+} from '../../../services/stack/index.js'
+import { freePort } from '../../support/ports.js'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-stackfile-'))
+const stackFile = join(dataDir, 'run', 'stack.json')
+let stack: RunningStack | undefined
+afterAll(async () => {
+  await stack?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the demo project', () => {
+  it("is created with the demo's settings and brought back to them, origins replaced, on the next start", async () => {
+    const db = await openDatabase(join(dataDir, 'unit.sqlite'))
+    try {
+      await migrate(db, [projectMigrations])
+      await ensureDemoProject(db, pageOrigins('http://127.0.0.1:5173'))
+      const store = new ProjectStore(db)
+      await store.update('pairwise-demo', { features: { email: true, activity: false } })
+      await ensureDemoProject(db, pageOrigins('http://127.0.0.1:6000'))
+      const project = await store.get('pairwise-demo')
+      expect(project?.allowedOrigins).toEqual(['http://127.0.0.1:6000', 'http://localhost:6000'])
+      expect(project?.features).toEqual({
+        email: false,
+        socials: false,
+        swaps: false,
+        onramp: false,
+        activity: true,
+        reownBranding: true,
+        multiWallet: true,
+      })
+    } finally {
+      await db.close()
+    }
+  })
+})
+
+describe('npm start with the api', () => {
+  let file: {
+    chain: { url: string; chainId: number }
+    relay: { url: string }
+    api: { url: string; adminToken: string }
+    projectId: string
+    pages: { demo: string }
+    contracts: Record<string, string>
+  }
+
+  beforeAll(async () => {
+    const config = stackConfig(
+      { PAIRWISE_STACK_FILE: stackFile },
+      {
+        dataDir,
+        ports: {
+          chain: await freePort(),
+          relay: await freePort(),
+          api: await freePort(),
+          demo: await freePort(),
+        },
+      },
+    )
+    stack = await startStack(config)
+    file = JSON.parse(readFileSync(stackFile, 'utf8'))
+  }, 60_000)
+
+  it('writes the stack file, owner-only, with every part that exists and its admin token', async () => {
+    expect(statSync(stackFile).mode & 0o777).toBe(0o600)
+    const api = stack?.urls.find((u) => u.part === 'api')
+    const demo = stack?.urls.find((u) => u.part === 'demo')
+    expect(file).toEqual({
+      chain: { url: stack?.chain.rpcUrl, chainId: 31337 },
+      relay: { url: stack?.relay.url },
+      api: { url: api?.url, adminToken: expect.stringMatching(/^\S{16,}$/) },
+      projectId: 'pairwise-demo',
+      pages: { demo: `${demo?.url}/` },
+      contracts: { ...stack?.fixtures },
+    })
+    expect(api?.detail).toContain(`${file.api.url}/admin`)
+    const listed = await fetch(`${file.api.url}/v1/admin/projects`, {
+      headers: { authorization: `Bearer ${file.api.adminToken}` },
+    })
+    expect(listed.status).toBe(200)
+  })
+
+  it("serves the demo project to the demo page's origin only, and tells the page where the api is", async () => {
+    const demoOrigin = new URL(file.pages.demo).origin
+    const config = await fetch(`${file.api.url}/v1/project/config?projectId=${file.projectId}`, {
+      headers: { origin: demoOrigin },
+    })
+    expect(config.status).toBe(200)
+    expect(config.headers.get('access-control-allow-origin')).toBe(demoOrigin)
+    expect(await config.json()).toMatchObject({
+      features: { email: false, socials: false, swaps: false, onramp: false, activity: true },
+    })
+    const elsewhere = await fetch(`${file.api.url}/v1/project/config?projectId=${file.projectId}`, {
+      headers: { origin: 'http://127.0.0.1:1' },
+    })
+    expect(elsewhere.status).toBe(403)
+    const page = await (await fetch(file.pages.demo)).text()
+    expect(page).toContain(`"apiUrl":"${file.api.url}"`)
+  })
+
+  it('removes the stack file on stop', async () => {
+    await stack?.stop()
+    expect(existsSync(stackFile)).toBe(false)
+  })
+})
