@@ -5,7 +5,12 @@ import { newest } from '../../../services/api/activity/activityCursor.js'
 import { listActivity } from '../../../services/api/activity/listActivity.js'
 import { nftsHeldBy } from '../../../services/api/activity/nftHoldings.js'
 import { type Database, migrate } from '../../../services/api/db/index.js'
-import { type Indexer, indexerMigrations, startIndexer } from '../../../services/api/indexer/index.js'
+import {
+  type Indexer,
+  type IndexerOptions,
+  indexerMigrations,
+  startIndexer,
+} from '../../../services/api/indexer/index.js'
 import {
   devPrivateKeys,
   fixtureDeployerKey,
@@ -46,7 +51,9 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     (await listActivity(db, { chainId: chain.chainId, address, after: newest, limit, nativeDecimals: 18 }))
       .data
   const index = (
-    options: { fromBlock?: number; maxBlocksPerRange?: number; maxLogsPerRange?: number } = {},
+    options: Partial<
+      Pick<IndexerOptions, 'fromBlock' | 'maxBlocksPerRange' | 'maxLogsPerRange' | 'keepHashes'>
+    > = {},
   ) => {
     const indexer = startIndexer({
       db,
@@ -236,6 +243,32 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     await chain.revert(again)
     await indexer.caughtUp()
     expect(await activityOf(lost)).toEqual([])
+    expect(indexer.head()).toBe(Number(await chain.publicClient.getBlockNumber()))
+  })
+
+  it('keeps only the newest block hashes, and re-indexes from the start block after a reorg deeper than them', async () => {
+    await freshDatabase()
+    const indexer = index({ keepHashes: 3 })
+    await indexer.caughtUp()
+    const before = await activityOf(account0)
+    const snapshot = await chain.snapshot()
+    const orphaned = freshAddress()
+    for (const ether of ['1', '2', '3', '4', '5']) await sendEth(orphaned, ether)
+    await indexer.caughtUp()
+    expect(await db.all('SELECT number FROM indexer_blocks')).toHaveLength(3)
+    expect(await activityOf(orphaned)).toHaveLength(5)
+
+    await chain.revert(snapshot)
+    const canonical = freshAddress()
+    await sendEth(canonical, '6')
+    await chain.testClient.mine({ blocks: 5 })
+    await indexer.caughtUp()
+    expect(await activityOf(orphaned)).toEqual([])
+    expect((await activityOf(canonical)).map((item) => item.amount)).toEqual(['6'])
+    // Everything below the fork is back too, read again from block 0 (above it: the payment to `canonical`).
+    const [payment, ...older] = await activityOf(account0)
+    expect(payment).toMatchObject({ to: canonical, direction: 'out' })
+    expect(older).toEqual(before)
     expect(indexer.head()).toBe(Number(await chain.publicClient.getBlockNumber()))
   })
 
