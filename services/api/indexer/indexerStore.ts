@@ -5,7 +5,7 @@ import type { TransferRow } from './transferRow.js'
 type Statements = Pick<Database, 'run'>
 
 export type StoredBlock = { number: number; hash: string; parentHash: string }
-export type NewToken = { address: string; info: TokenInfo }
+export type NewToken = { address: string; info: TokenInfo; firstBlock: number }
 
 // Both stores take well over this many bound values in one statement (SQLite 32766, PostgreSQL 65535).
 const maxParams = 8000
@@ -80,14 +80,15 @@ export class IndexerStore {
       await insertMany(
         tx,
         'indexer_tokens',
-        ['chain_id', 'address', 'kind', 'name', 'symbol', 'decimals'],
-        tokens.map(({ address, info }) => [
+        ['chain_id', 'address', 'kind', 'name', 'symbol', 'decimals', 'first_block'],
+        tokens.map(({ address, info, firstBlock }) => [
           chainId,
           address,
           info.kind,
           info.name,
           info.symbol,
           info.decimals,
+          firstBlock,
         ]),
       )
       await insertMany(
@@ -132,9 +133,17 @@ export class IndexerStore {
     })
   }
 
-  /** Forgets every block and transfer above `number` (-1: everything of this chain). */
+  /**
+   * Forgets every block, transfer and token first seen above `number` (-1: everything of this chain),
+   * and the NFT metadata read so far (a cache; tokenURIs may differ on the new fork).
+   */
   async rollbackAbove(number: number): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM indexer_tokens WHERE chain_id = ? AND first_block > ?', [
+        this.chainId,
+        number,
+      ])
+      await tx.run('DELETE FROM indexer_nft_metadata WHERE chain_id = ?', [this.chainId])
       await tx.run('DELETE FROM indexer_transfers WHERE chain_id = ? AND block_number > ?', [
         this.chainId,
         number,

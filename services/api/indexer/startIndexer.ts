@@ -183,14 +183,15 @@ class ChainFollower implements Indexer {
 
   /** Name, symbol and decimals of token contracts seen for the first time, read once each. */
   private async newTokens(transfers: readonly TransferRow[]): Promise<NewToken[]> {
-    const kinds = new Map<string, TokenKind>()
-    for (const { kind, token } of transfers)
-      if (kind !== 'native' && !kinds.has(token)) kinds.set(token, kind)
-    const known = await this.store.knownTokens([...kinds.keys()])
-    const fresh = [...kinds].filter(([address]) => !known.has(address))
+    const seen = new Map<string, { kind: TokenKind; firstBlock: number }>()
+    for (const { kind, token, blockNumber } of transfers)
+      if (kind !== 'native' && !seen.has(token)) seen.set(token, { kind, firstBlock: blockNumber })
+    const known = await this.store.knownTokens([...seen.keys()])
+    const fresh = [...seen].filter(([address]) => !known.has(address))
     return Promise.all(
-      fresh.map(async ([address, kind]) => ({
+      fresh.map(async ([address, { kind, firstBlock }]) => ({
         address,
+        firstBlock,
         info: await this.reader.tokenInfo(address as Address, kind),
       })),
     )

@@ -1,4 +1,5 @@
-import { type Address, createWalletClient, type Hex, http, parseEther, parseUnits } from 'viem'
+import solc from 'solc'
+import { type Abi, type Address, createWalletClient, type Hex, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { newest } from '../../../services/api/activity/activityCursor.js'
@@ -22,6 +23,26 @@ import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { eachDatabase } from './support/databases.js'
 
 const silent = { info() {}, warn() {}, error() {} }
+
+// A token whose name the test picks: it mints 1 to `to` on deploy.
+const namedTokenSource = `// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+contract Named {
+  string public name; string public symbol; uint8 public decimals = 0;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(string memory n, address to) { name = n; symbol = n; emit Transfer(address(0), to, 1); }
+}`
+
+function compileNamed(): { abi: Abi; bytecode: Hex } {
+  const input = {
+    language: 'Solidity',
+    sources: { 'Named.sol': { content: namedTokenSource } },
+    settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  }
+  const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Named.sol'].Named
+  return { abi, bytecode: `0x${evm.bytecode.object}` }
+}
+const namedToken = compileNamed()
 const account0 = privateKeyToAccount(devPrivateKeys[0]).address
 
 describe.each(eachDatabase())('the indexer on $name', (store) => {
@@ -270,6 +291,27 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     expect(payment).toMatchObject({ to: canonical, direction: 'out' })
     expect(older).toEqual(before)
     expect(indexer.head()).toBe(Number(await chain.publicClient.getBlockNumber()))
+  })
+
+  it('forgets a token first seen on a dropped fork: the same address may hold another contract on the new one', async () => {
+    await freshDatabase()
+    const indexer = index()
+    await indexer.caughtUp()
+    const holder = freshAddress()
+    const deployNamed = async (name: string) => {
+      const { contractAddress } = await mined(
+        walletOf(devPrivateKeys[3]).deployContract({ ...namedToken, args: [name, holder] }),
+      )
+      await indexer.caughtUp()
+      return contractAddress
+    }
+    const snapshot = await chain.snapshot()
+    const old = await deployNamed('Old')
+    expect((await activityOf(holder))[0]?.token?.name).toBe('Old')
+    await chain.revert(snapshot)
+    // The deployer's nonce is back where it was, so the new contract gets the same address.
+    expect(await deployNamed('New')).toBe(old)
+    expect((await activityOf(holder)).map((item) => item.token?.name)).toEqual(['New'])
   })
 
   it('refuses an RPC serving another chain id (nothing indexed)', async () => {
