@@ -1,10 +1,11 @@
-import { formatEther, formatUnits, walletActions } from 'viem'
+import { createWalletClient, formatEther, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   devAccountBalanceWei,
   devPrivateKeys,
   fixtureDeployerKey,
+  localNetwork,
   testNftAbi,
   testNftMintedAtDeploy,
   testUsdAbi,
@@ -76,13 +77,12 @@ describe('local chain fixture', () => {
     const id = await chain.snapshot()
     const nft = { address: chain.fixtures.testNft, abi: testNftAbi } as const
     const stranger = privateKeyToAccount(devPrivateKeys[3])
-    const hash = await chain.testClient.extend(walletActions).writeContract({
-      ...nft,
+    const deployer = createWalletClient({
       account: privateKeyToAccount(fixtureDeployerKey),
-      chain: null,
-      functionName: 'mint',
-      args: [stranger.address],
+      chain: localNetwork(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
     })
+    const hash = await deployer.writeContract({ ...nft, functionName: 'mint', args: [stranger.address] })
     await chain.publicClient.waitForTransactionReceipt({ hash })
     expect(await chain.publicClient.readContract({ ...nft, functionName: 'ownerOf', args: [4n] })).toBe(
       stranger.address,
