@@ -1,0 +1,88 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+/** Icon file names: no separators, no dots but the extension's, so no name can leave the icons folder. */
+export const ICON_FILE = /^[a-z0-9-]+\.(svg|png|webp)$/
+/** Largest icon served: a wallet logo, not a photo. */
+export const MAX_ICON_BYTES = 256 * 1024
+/** Most wallets a registry file may list (AppKit's whole explorer page is smaller). */
+export const MAX_REGISTRY_WALLETS = 1000
+/** Largest registry file read. */
+export const MAX_REGISTRY_FILE_BYTES = 1024 * 1024
+
+const MAX_TEXT = 128
+const MAX_URL = 2048
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.username === '' && url.password === ''
+  } catch {
+    return false
+  }
+}
+
+const httpsUrl = z.string().max(MAX_URL).refine(isHttpsUrl, 'must be an https: URL without credentials')
+const deepLink = z
+  .string()
+  .max(MAX_URL)
+  .regex(/^[a-z][a-z0-9+.-]*:\/\/\S*$/, 'must be a scheme:// deep link')
+
+const registryWalletEntry = z
+  .strictObject({
+    id: z.string().min(1).max(MAX_TEXT),
+    name: z.string().min(1).max(MAX_TEXT),
+    rdns: z.string().min(1).max(MAX_TEXT).optional(),
+    homepage: httpsUrl.optional(),
+    /** A file in the icons folder, served by this api. */
+    icon: z
+      .string()
+      .regex(ICON_FILE, 'must be a file name like wallet.svg (a-z, 0-9, -; svg, png or webp)')
+      .optional(),
+    /** An icon hosted elsewhere, when the operator prefers; not with `icon`. */
+    imageUrl: httpsUrl.optional(),
+    mobile: z.strictObject({ native: deepLink.optional(), universal: httpsUrl.optional() }).optional(),
+  })
+  .refine((wallet) => !(wallet.icon && wallet.imageUrl), 'give icon or imageUrl, not both')
+
+export type RegistryFileWallet = z.infer<typeof registryWalletEntry>
+
+const registryFileSchema = z.strictObject({
+  wallets: z
+    .array(registryWalletEntry)
+    .max(MAX_REGISTRY_WALLETS)
+    .refine(
+      (wallets) => new Set(wallets.map((w) => w.id)).size === wallets.length,
+      'wallet ids must be unique',
+    ),
+})
+
+function iconProblem(iconsDir: string, file: string): string | undefined {
+  try {
+    const found = statSync(join(iconsDir, file))
+    if (!found.isFile()) return 'is not a file'
+    return found.size > MAX_ICON_BYTES ? `is larger than ${MAX_ICON_BYTES} bytes` : undefined
+  } catch {
+    return 'is missing'
+  }
+}
+
+/**
+ * The operator's registry file, `{ "wallets": [...] }`, checked entry by entry (unknown fields refused so a
+ * misspelt one is noticed) and each named icon present in `iconsDir`. Throws an Error naming the first problem.
+ */
+export function parseRegistryFile(iconsDir: string): (json: unknown) => RegistryFileWallet[] {
+  return (json) => {
+    const parsed = registryFileSchema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new Error(`${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}`)
+    }
+    for (const [index, wallet] of parsed.data.wallets.entries()) {
+      const problem = wallet.icon === undefined ? undefined : iconProblem(iconsDir, wallet.icon)
+      if (problem) throw new Error(`wallets.${index}.icon: ${wallet.icon} ${problem} in ${iconsDir}`)
+    }
+    return parsed.data.wallets
+  }
+}

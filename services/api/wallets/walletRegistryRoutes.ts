@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto'
+import { dirname, join } from 'node:path'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { packageRoot } from '../../demo/packageRoot.js'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { MAX_REGISTRY_FILE_BYTES, parseRegistryFile, type RegistryFileWallet } from './registryFile.js'
+import { serveIcon } from './walletIcons.js'
+import { WatchedJsonFile } from './watchedJsonFile.js'
+
+export type WalletRegistryOptions = {
+  /** The operator's registry JSON; the shipped `fixtures/wallets/registry.json` by default. */
+  registryFile?: string
+  /** Where `icon` names are found; the `icons` folder beside the registry file by default. */
+  iconsDir?: string
+  /**
+   * This api's public URL (`https://api.example.com`, or with a path behind a proxy), the base of icon URLs;
+   * the request's own origin without it.
+   */
+  publicUrl?: string
+}
+
+/** The shipped registry: the test wallet and a few well-known wallets, every icon served from here. */
+export const defaultRegistryFile = () => join(packageRoot(), 'fixtures/wallets/registry.json')
+
+/** A registry entry as the modal reads it (modal/wallets/types.ts RegistryWallet). */
+type ServedWallet = Omit<RegistryFileWallet, 'icon'>
+
+function served(wallets: RegistryFileWallet[], base: string): ServedWallet[] {
+  return wallets.map(({ icon, ...wallet }) =>
+    icon === undefined ? wallet : { ...wallet, imageUrl: `${base}/v1/wallets/icons/${icon}` },
+  )
+}
+
+/** The request's own origin: right when clients reach the api directly, not through a proxy. */
+function requestOrigin(requestUrl: string): string {
+  try {
+    return new URL(requestUrl).origin
+  } catch {
+    throw new ApiError(400, 'INVALID_REQUEST', 'Host: not a valid host')
+  }
+}
+
+/** The configured public URL without a trailing slash (a path prefix kept, for an api behind a proxy). */
+function configuredBase(publicUrl: string): string {
+  const url = new URL(publicUrl)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`publicUrl: ${publicUrl} is not http(s)`)
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+/**
+ * `GET /v1/wallets`: the AllWallets list (the modal's `walletRegistryUrl`) from a file the operator edits,
+ * as a JSON array of the modal's RegistryWallet, icon URLs absolute on this api; `GET
+ * /v1/wallets/icons/:file`: those icons. Both are public and readable from any origin (no credentials). An
+ * invalid registry file at start throws; an invalid edit later keeps serving the last good list.
+ */
+export function walletRegistryRoutes(deps: RouteDeps & WalletRegistryOptions): Hono {
+  const registryFile = deps.registryFile ?? defaultRegistryFile()
+  const iconsDir = deps.iconsDir ?? join(dirname(registryFile), 'icons')
+  const registry = new WatchedJsonFile({
+    path: registryFile,
+    parse: parseRegistryFile(iconsDir),
+    logger: deps.logger,
+    maxBytes: MAX_REGISTRY_FILE_BYTES,
+  })
+  const publicBase = deps.publicUrl === undefined ? undefined : configuredBase(deps.publicUrl)
+  return new Hono()
+    .use('/v1/wallets', cors({ origin: '*', allowMethods: ['GET'] }))
+    .use('/v1/wallets/icons/*', cors({ origin: '*', allowMethods: ['GET'] }))
+    .get('/v1/wallets', async (c) => {
+      const body = JSON.stringify(served(await registry.current(), publicBase ?? requestOrigin(c.req.url)))
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+      // The body depends on Host when no public URL is configured, so shared caches must key on it.
+      const headers = { ETag: etag, 'Cache-Control': 'public, max-age=60', Vary: 'Host' }
+      if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers)
+      return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' })
+    })
+    .get('/v1/wallets/icons/:file', (c) => serveIcon(c, iconsDir))
+}
