@@ -1,4 +1,5 @@
 import type { WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
+import { type AnalyticsTarget, analyticsTarget } from './analytics/enabled.js'
 import type { AppKitOptions } from './controllers/options.js'
 import { AppKit } from './core/appKit.js'
 import { debugReporter } from './core/report.js'
@@ -22,7 +23,11 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
   const browser = typeof window !== 'undefined' && typeof document !== 'undefined'
   const kit = new AppKit(appOptions, {
     ...(browser
-      ? { target: window, isMobile: () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) }
+      ? {
+          target: window,
+          isMobile: () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
+          fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
+        }
       : {}),
     ...(walletConnect ? { walletConnect } : {}),
   })
@@ -38,7 +43,32 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
     document.body.append(host)
     mountModal(host, kit)
   }
+  if (kit.options.apiUrl) afterFirstPaint(() => loadRemoteConfig(kit))
+  const analytics = analyticsTarget(kit.options)
+  if (analytics) trackAnalytics(kit, analytics)
   return kit
+}
+
+/**
+ * The project configuration is read after the page first paints, and its code loaded only then: the
+ * button and the wallet list never wait on the api, however slow or absent it is.
+ */
+function loadRemoteConfig(kit: AppKit): void {
+  void import('./controllers/remoteConfig.js').then(({ loadRemoteConfig }) =>
+    loadRemoteConfig(kit.context, { api: kit.api, origin: window.location.origin }),
+  )
+}
+
+// A frame callback runs before that frame paints; the task it queues runs after.
+function afterFirstPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0))
+}
+
+/** The analytics code loads only when the host turned analytics on: off, nothing is loaded or sent. */
+function trackAnalytics(kit: AppKit, target: AnalyticsTarget): void {
+  void import('./analytics/startAnalytics.js').then(({ trackModalEvents }) =>
+    trackModalEvents(window, target, kit),
+  )
 }
 
 /** The engine loads only when WalletConnect is first used (or a remembered session is restored). */

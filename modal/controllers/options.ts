@@ -69,6 +69,11 @@ export const optionsSchema = z.object({
    * such as a self-hosted api service's RPC proxy; none by default, so no vendor endpoint is called.
    */
   hostedRpcUrl: z.optional(z.url()),
+  /**
+   * The self-hosted api service (project configuration, balances, activity, NFTs); none by default, so
+   * nothing is fetched and the local `features` apply.
+   */
+  apiUrl: z.optional(z.url()),
   locale: z.optional(z.string()),
 })
 

@@ -1,6 +1,7 @@
 import { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/types.js'
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
+import { type ApiClient, createApiClient } from '../api/client.js'
 import { refreshBalance } from '../controllers/account.js'
 import * as connection from '../controllers/connection.js'
 import {
@@ -14,6 +15,7 @@ import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext } from '../controllers/context.js'
 import { WalletError } from '../controllers/errors.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
+import { localFeatures } from '../controllers/features.js'
 import { pageMemory } from '../controllers/memory.js'
 import * as modal from '../controllers/modal.js'
 import { switchNetwork } from '../controllers/network.js'
@@ -33,6 +35,8 @@ export type AppKitEnvironment = {
   clock?: ModalContext['clock']
   /** The WalletConnect transport; createAppKit makes one over the engine when a relayUrl is configured. */
   walletConnect?: WalletConnectTransportFactory
+  /** How the api (`apiUrl`) is reached; without it nothing is fetched from the api. */
+  fetch?: typeof fetch
 }
 
 /** The headless core of one modal instance: state, controllers and adapters, no rendering. */
@@ -40,6 +44,8 @@ export class AppKit {
   readonly options: ResolvedOptions
   readonly store: AppStore
   readonly context: ModalContext
+  /** The api client for the app's project, when it configured an `apiUrl` and a project id. */
+  readonly api: ApiClient | undefined
   readonly #stops: (() => void)[] = []
   readonly #ready: Promise<void>
   readonly #report: Reporter
@@ -47,10 +53,17 @@ export class AppKit {
   constructor(options: AppKitOptions, environment: AppKitEnvironment = {}) {
     this.options = resolveOptions(options)
     this.#report = debugReporter(this.options.debug)
-    this.store = createAppStore(this.options.networks, this.options.defaultNetwork, {
-      mode: this.options.themeMode ?? 'light',
-      variables: this.options.themeVariables ?? {},
-    })
+    this.store = createAppStore(
+      this.options.networks,
+      this.options.defaultNetwork,
+      { mode: this.options.themeMode ?? 'light', variables: this.options.themeVariables ?? {} },
+      localFeatures(this.options.features),
+    )
+    const { apiUrl, projectId } = this.options
+    this.api =
+      apiUrl && projectId && environment.fetch
+        ? createApiClient({ apiUrl, projectId, fetch: environment.fetch })
+        : undefined
     const walletConnect = this.options.enableWalletConnect === false ? undefined : environment.walletConnect
     const given = this.options.adapters
     // With no adapters the app is WalletConnect-only ("basic"): an eip155 adapter offering just that.

@@ -1,7 +1,7 @@
 import type { CaipNetwork } from '../networks/types.js'
 import { bundledWallets } from '../wallets/bundled.js'
 import { createStore, type Store } from './store.js'
-import { type AppState, initialAccount, type Theme } from './types.js'
+import { type AppState, type Features, initialAccount, type Theme } from './types.js'
 
 export type AppStore = Store<AppState>
 
@@ -9,6 +9,7 @@ export function createAppStore(
   networks: CaipNetwork[],
   defaultNetwork: CaipNetwork | undefined,
   theme: Theme,
+  features: Features,
 ): AppStore {
   const active = defaultNetwork ?? networks[0]
   return createStore<AppState>({
@@ -25,5 +26,6 @@ export function createAppStore(
     connectors: [],
     wallets: bundledWallets,
     alerts: [],
+    features,
   })
 }

@@ -77,6 +77,22 @@ export type AccountState = {
   lastRetry?: number
 }
 
+/** A social login provider the modal can offer (spec §5). */
+export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster'
+
+/** The features a remote project configuration controls (spec §6), as they are in effect. */
+export type Features = {
+  email: boolean
+  /** The social logins offered, or false for none. */
+  socials: false | SocialProvider[]
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  /** Our own mark in the modal's footer (AppKit's 'reownBranding'). */
+  reownBranding: boolean
+  multiWallet: boolean
+}
+
 export type AlertSeverity = 'info' | 'success' | 'warning' | 'error'
 export type Alert = { id: number; severity: AlertSeverity; message: string }
 
@@ -103,6 +119,8 @@ export type AppState = {
   wcError?: string
   alerts: Alert[]
   snackbar?: Alert
+  /** The features in effect: the local settings, replaced by the project's remote configuration once fetched. */
+  features: Features
 }
 
 export const initialAccount: AccountState = { status: 'disconnected', balanceLoading: false }

@@ -1,0 +1,103 @@
+import { socialProviderSchema } from '../api/projectConfig.js'
+import type { AppState, ConnectorInfo, Features, SocialProvider } from '../state/types.js'
+import { type ConnectMethod, connectMethodsOrder } from './connectMethods.js'
+import type { ResolvedOptions } from './options.js'
+
+/** The social logins offered when the app turns socials on without naming them (AppKit 1.7's list). */
+export const defaultSocials: SocialProvider[] = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+]
+
+/** ROLE-11: a project in basic mode has every remote feature off. */
+export const basicFeatures: Features = {
+  email: false,
+  socials: false,
+  swaps: false,
+  onramp: false,
+  activity: false,
+  reownBranding: false,
+  multiWallet: false,
+}
+
+type LocalFeatures = ResolvedOptions['features']
+
+/**
+ * The features from the app's own `features` option, used until a remote configuration arrives and when
+ * none can be fetched. AppKit's defaults: everything on; `history` is the local name of `activity`. The
+ * modal already keeps several wallets per namespace (CONN-06), so multiWallet is on unless a project turns
+ * it off; our mark has no local switch, as AppKit's has none.
+ */
+export function localFeatures(local: LocalFeatures): Features {
+  return {
+    email: local?.email ?? true,
+    socials: local?.socials === undefined ? defaultSocials : knownSocials(local.socials),
+    swaps: local?.swaps ?? true,
+    onramp: local?.onramp ?? true,
+    activity: local?.history ?? true,
+    reownBranding: true,
+    multiWallet: true,
+  }
+}
+
+// The local option takes any names (AppKit's does); only the providers the modal knows can be offered.
+function knownSocials(socials: false | string[]): false | SocialProvider[] {
+  if (socials === false) return false
+  return socials.filter((name): name is SocialProvider => socialProviderSchema.safeParse(name).success)
+}
+
+/** The local feature options a remote configuration overrides, by their local names. */
+const remotelyControlled = ['email', 'socials', 'swaps', 'onramp', 'history'] as const
+
+/** ROLE-10: the local settings the app made that a fetched remote configuration makes ignored. */
+export function ignoredLocalFeatures(local: LocalFeatures): string[] {
+  return remotelyControlled.filter((key) => local?.[key] !== undefined).map((key) => `features.${key}`)
+}
+
+/** ROLE-05: the ways to connect offered, in order, without email or social logins when they are off. */
+export function offeredConnectMethods(
+  state: Pick<AppState, 'features'>,
+  connectors: readonly ConnectorInfo[],
+  configured?: readonly ConnectMethod[],
+): ConnectMethod[] {
+  const { email, socials } = state.features
+  return connectMethodsOrder(connectors, configured).filter(
+    (method) =>
+      (method !== 'email' || email) && (method !== 'social' || (socials !== false && socials.length > 0)),
+  )
+}
+
+/** ROLE-05: the social logins offered; none when socials are off. */
+export function offeredSocials(state: Pick<AppState, 'features'>): SocialProvider[] {
+  return state.features.socials || []
+}
+
+/** ROLE-06: whether Account offers Swap. */
+export function swapsEnabled(state: Pick<AppState, 'features'>): boolean {
+  return state.features.swaps
+}
+
+/** ROLE-06: whether Account offers Buy (onramp). */
+export function onrampEnabled(state: Pick<AppState, 'features'>): boolean {
+  return state.features.onramp
+}
+
+/** ROLE-07: whether Account shows the Activity tab. */
+export function activityEnabled(state: Pick<AppState, 'features'>): boolean {
+  return state.features.activity
+}
+
+/** ROLE-08: whether the modal shows our mark in its footer. */
+export function brandingShown(state: Pick<AppState, 'features'>): boolean {
+  return state.features.reownBranding
+}
+
+/** ROLE-09: whether a second wallet may be added (or switched to) beside a connected one. */
+export function multiWalletEnabled(state: Pick<AppState, 'features'>): boolean {
+  return state.features.multiWallet
+}
