@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createAppKit } from 'pairwise/modal'
 import { createRoot } from 'react-dom/client'
-import { Actions } from './Actions.js'
 import { readDemoConfig } from './config.js'
-import { DemoProviders } from './providers.js'
+import { DemoPage } from './DemoPage.js'
 import { demoKitOptions } from './setup.js'
 import { loadWalletActions } from './walletActionsChunk.js'
 
@@ -22,8 +21,4 @@ const queryClient = new QueryClient()
 
 const root = document.getElementById('actions')
 if (root)
-  createRoot(root).render(
-    <DemoProviders wagmiConfig={wagmiAdapter.wagmiConfig} queryClient={queryClient}>
-      <Actions />
-    </DemoProviders>,
-  )
+  createRoot(root).render(<DemoPage wagmiConfig={wagmiAdapter.wagmiConfig} queryClient={queryClient} />)

@@ -20,6 +20,8 @@ const demoConfigSchema = z.object({
   relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\//))),
   projectId: z._default(z.string(), 'pairwise-demo'),
   walletRegistryUrl: z.optional(z.url()),
+  /** The stack's api service: project config, and where the demo's opt-in analytics go. */
+  apiUrl: z.optional(z.url()),
 })
 
 export type DemoConfig = z.infer<typeof demoConfigSchema>

@@ -54,6 +54,7 @@ export function demoKitOptions(config: DemoConfig): {
       features: demoFeatures,
       ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
       ...(config.walletRegistryUrl ? { walletRegistryUrl: config.walletRegistryUrl } : {}),
+      ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
     },
   }
 }
