@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { consoleLogger, createSafeServer, type RelayLogger, requestTarget } from '../../relay/server/index.js'
+import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type Database, type Migrations, migrate, openDatabase } from './db/index.js'
 import { projectMigrations } from './projects/index.js'
 
-export type StartApiOptions = {
+export type StartApiOptions = ApiModuleOptions & {
   /** Defaults to 127.0.0.1. */
   host?: string
   /** 0 lets the OS pick a free port; read it back from `url`. */
@@ -18,9 +19,9 @@ export type StartApiOptions = {
   database: string
   /** Else `PAIRWISE_API_ADMIN_TOKEN`, else 32 random bytes in hex, made now. */
   adminToken?: string
-  /** Feature modules' routes, mounted after the built-in ones. */
+  /** More routes, mounted after the built-in feature modules'. */
   routes?: readonly RouteFactory[]
-  /** Feature modules' tables, migrated after the projects table. */
+  /** More tables, migrated after the built-in modules'. */
   migrations?: readonly Migrations[]
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: RelayLogger
@@ -44,10 +45,17 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     options.adminToken || process.env.PAIRWISE_API_ADMIN_TOKEN || randomBytes(32).toString('hex')
   if (!/^postgres(ql)?:\/\//.test(options.database)) mkdirSync(dirname(options.database), { recursive: true })
   const db = await openDatabase(options.database)
+  const modules = apiModules({ ...options, adminToken })
   let server: Server
+  let stopModules: () => Promise<void>
   try {
-    await migrate(db, [projectMigrations, ...(options.migrations ?? [])])
-    const app = createApiApp({ db, adminToken, logger, routes: options.routes })
+    await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
+    const app = createApiApp({
+      db,
+      adminToken,
+      logger,
+      routes: [...modules.routes, ...(options.routes ?? [])],
+    })
     const listener = getRequestListener(app.fetch, {
       // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
       errorHandler: () =>
@@ -64,6 +72,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       { name: 'api', logger, errorFormat: 'json' },
     )
     await listen(server, options.port, host)
+    stopModules = modules.start(db, logger)
   } catch (error) {
     await db.close()
     throw error
@@ -82,6 +91,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeAllConnections()
         await closed
+        await stopModules()
         await db.close()
       })()
       return closing

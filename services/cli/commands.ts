@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { z } from 'zod'
 import { relayUsage, runRelayCli } from '../../relay/server/index.js'
+import { type ApiChainConfig, apiChainSchema } from '../api/chains/index.js'
 import { apiConfig, startApi } from '../api/index.js'
 import { deployFixtures, startChain } from '../chain/index.js'
 import { stackConfig, startStack } from '../stack/index.js'
@@ -13,6 +16,22 @@ export type Command = {
 }
 
 const log = (line: string) => console.log(line)
+
+/** The `--chains` file: a JSON array of chain configs, each checked before anything starts. */
+function readChainsFile(file: string): ApiChainConfig[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new Error(`--chains: cannot read ${file} as JSON (${(error as Error).message})`)
+  }
+  const chains = z.array(apiChainSchema).max(64).safeParse(parsed)
+  if (!chains.success) {
+    const issue = chains.error.issues[0]
+    throw new Error(`--chains: ${issue?.path.join('.') || 'file'}: ${issue?.message}`)
+  }
+  return chains.data
+}
 
 function parsePort(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined
@@ -69,8 +88,10 @@ export const commands: Record<string, Command> = {
     },
   },
   api: {
-    summary: 'start only the api service (project config and origins, admin page) on SQLite or PostgreSQL',
-    usage: 'pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token T]',
+    summary:
+      'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
+    usage:
+      'pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token T] [--chains FILE]\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }',
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -79,10 +100,13 @@ export const commands: Record<string, Command> = {
           port: { type: 'string' },
           database: { type: 'string' },
           'admin-token': { type: 'string' },
+          chains: { type: 'string' },
         },
       })
-      const config = apiConfig(process.env, values)
-      const api = await startApi({ ...config, adminToken: values['admin-token'] })
+      const { chains: chainsFile, ...flags } = values
+      const config = apiConfig(process.env, flags)
+      const chains = chainsFile === undefined ? [] : readChainsFile(chainsFile)
+      const api = await startApi({ ...config, adminToken: values['admin-token'], chains })
       log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${api.adminToken})`)
       await runUntilSignal(api.close, log)
     },

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
+import { localApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { demoDistDir, serveDemo } from '../demo/index.js'
@@ -65,6 +66,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       port: config.ports.api,
       database,
       logger: consoleLogger('warn'),
+      chains: [localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId })],
     })
     started.push({ stop: () => api.close() })
     const demo = await serveDemo({
@@ -90,7 +92,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       {
         part: 'api',
         url: api.url,
-        detail: `project config and origins; admin ${api.url}/admin, token ${api.adminToken}; ${database}`,
+        detail: `projects, balances, activity and NFTs, RPC proxy /v1, analytics, wallets; admin ${api.url}/admin, token ${api.adminToken}; ${database}`,
       },
       {
         part: 'demo',

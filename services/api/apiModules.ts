@@ -1,0 +1,71 @@
+import { type ActivityRouteOptions, activityRoutes, tokensSeenBy } from './activity/index.js'
+import { analyticsMigrations, analyticsRoutes } from './analytics/index.js'
+import type { RouteFactory } from './app.js'
+import { balanceRoutes } from './balances/index.js'
+import { type ApiChainConfig, ApiChains } from './chains/index.js'
+import type { Database, Migrations } from './db/index.js'
+import type { ApiLogger } from './http/types.js'
+import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
+import { rpcProxyRoutes } from './rpcProxy/index.js'
+import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
+
+export type ApiModuleOptions = {
+  /** The chains served by balances, activity, NFTs and the RPC proxy; none by default. */
+  chains?: readonly ApiChainConfig[]
+  /** How the indexer follows each chain; `false` serves activity from what is already indexed. */
+  indexer?: { fromBlock?: number; pollMs?: number } | false
+  nftMetadata?: ActivityRouteOptions['nftMetadata']
+  walletRegistry?: WalletRegistryOptions
+  /** Analytics rows kept per project and UTC day. */
+  analyticsDailyRowCap?: number
+}
+
+export type ApiModules = {
+  migrations: Migrations[]
+  routes: RouteFactory[]
+  /** Starts what runs beside the routes (one indexer per chain); resolves to its stop. */
+  start(db: Database, logger: ApiLogger): () => Promise<void>
+}
+
+/**
+ * Every feature module of the api service, wired to one set of chains: balances read the tokens the
+ * indexer has seen move, activity and NFTs come from the indexer, the RPC proxy forwards to the same
+ * upstreams.
+ */
+export function apiModules(options: ApiModuleOptions & { adminToken: string }): ApiModules {
+  const chains = new ApiChains(options.chains ?? [])
+  return {
+    migrations: [indexerMigrations, analyticsMigrations],
+    routes: [
+      (deps) =>
+        balanceRoutes({
+          ...deps,
+          chains,
+          knownTokens: (chainId, address) => tokensSeenBy(deps.db, chainId, address),
+        }),
+      (deps) => activityRoutes({ ...deps, chains: chains.list(), nftMetadata: options.nftMetadata }),
+      (deps) => rpcProxyRoutes({ ...deps, chains }),
+      (deps) =>
+        analyticsRoutes({
+          ...deps,
+          adminToken: options.adminToken,
+          dailyRowCap: options.analyticsDailyRowCap,
+        }),
+      (deps) => walletRegistryRoutes({ ...deps, ...options.walletRegistry }),
+    ],
+    start(db, logger) {
+      const indexer = options.indexer
+      const running: Indexer[] =
+        indexer === false
+          ? []
+          : chains
+              .list()
+              .map((chain) =>
+                startIndexer({ db, logger, rpcUrl: chain.rpcUrl, chainId: chain.chainId, ...indexer }),
+              )
+      return async () => {
+        for (const each of running) await each.stop()
+      }
+    },
+  }
+}
