@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import type { ApiLogger } from '../http/types.js'
+import { isOriginPattern, originAllowed } from '../projects/originMatcher.js'
+import { WatchedJsonFile } from '../wallets/watchedJsonFile.js'
+
+/** Most patterns a scam list may hold. */
+export const MAX_SCAM_PATTERNS = 10_000
+const MAX_SCAM_FILE_BYTES = 1024 * 1024
+
+const patterns = z
+  .array(
+    z.string().max(300).refine(isOriginPattern, 'must be an origin or a pattern like https://*.example.com'),
+  )
+  .max(MAX_SCAM_PATTERNS)
+
+function parsePatterns(json: unknown): string[] {
+  const parsed = patterns.safeParse(json)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  throw new Error(`${issue?.path.join('.') || 'list'}: ${issue?.message ?? 'invalid'}`)
+}
+
+export type ScamListOptions = {
+  /** Origins known to be scams (`https://evil.example`, `https://*.evil.example`). */
+  scamOrigins?: readonly string[]
+  /** A JSON array of such patterns the operator edits; re-read when it changes. */
+  scamListFile?: string
+}
+
+/**
+ * Whether an origin is a known scam: listed in the options or in the operator's file, in the same pattern
+ * language as a project's allowed origins. An invalid pattern is refused at start; an invalid edit of the
+ * file keeps the last good list.
+ */
+export class ScamList {
+  readonly #fixed: string[]
+  readonly #file: WatchedJsonFile<string[]> | undefined
+
+  constructor(options: ScamListOptions & { logger: ApiLogger }) {
+    this.#fixed = parsePatterns(options.scamOrigins ?? [])
+    this.#file =
+      options.scamListFile === undefined
+        ? undefined
+        : new WatchedJsonFile({
+            path: options.scamListFile,
+            parse: parsePatterns,
+            logger: options.logger,
+            maxBytes: MAX_SCAM_FILE_BYTES,
+          })
+  }
+
+  async isScam(origin: string): Promise<boolean> {
+    if (originAllowed(origin, this.#fixed)) return true
+    return this.#file !== undefined && originAllowed(origin, await this.#file.current())
+  }
+}
