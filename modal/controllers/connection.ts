@@ -3,8 +3,10 @@ import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { unsupportedNetwork } from '../networks/unsupportedNetwork.js'
 import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
 import { accountFor, refreshBalance } from './account.js'
+import { showAlert } from './alerts.js'
 import type { ModalContext } from './context.js'
-import { WalletError } from './errors.js'
+import { WalletError, walletErrors } from './errors.js'
+import { multiWalletEnabled } from './features.js'
 
 const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
 
@@ -67,6 +69,11 @@ export async function connect(
   if (before.status === 'reconnecting') throw new WalletError('CONNECTOR_RECONNECTING')
   const current = before.current === undefined ? undefined : before.connections[before.current]
   if (current?.connectorId === params.connectorId) throw new WalletError('CONNECTOR_ALREADY_CONNECTED')
+  // ROLE-09, ERR-23: a second wallet beside a connected one is a multi-wallet function.
+  if (current && !multiWalletEnabled(ctx.store.get())) {
+    showAlert(ctx, 'info', walletErrors.MULTI_WALLET_NOT_ENABLED)
+    throw new WalletError('MULTI_WALLET_NOT_ENABLED')
+  }
   setEntry(ctx, namespace, { ...before, status: 'connecting' })
   syncStatus(ctx, namespace)
   // Not when the adapter's rejection arrives: by then the visitor may have started another connect.

@@ -27,6 +27,7 @@ export const walletErrors = {
   RPC_URL_MISSING: 'Missing RPC URL for network',
   TRANSACTION_NOT_FOUND: 'Transaction not found:',
   RECEIPT_NOT_FOUND: 'Transaction receipt not found:',
+  MULTI_WALLET_NOT_ENABLED: 'Multi-wallet is not enabled for this project.',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors

@@ -3,6 +3,7 @@ export const en = {
   'modal.label': 'Connect a wallet',
   'modal.close': 'Close',
   'modal.back': 'Back',
+  'modal.branding': 'UX by Pairwise',
   'view.Connect': 'Connect Wallet',
   'view.AllWallets': 'All Wallets',
   'view.ConnectingExternal': '{name}',

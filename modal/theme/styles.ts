@@ -37,6 +37,7 @@ export const modalCss = `${baseCss}
 .center{display:flex;flex-direction:column;align-items:center;text-align:center;gap:10px;padding:8px 0}
 .big-icon{width:72px;height:72px;border-radius:18px}
 .muted{color:var(--pw-fg-2)}
+.branding{margin:0;padding:0 12px 12px;text-align:center;font-size:.75em}
 .error{color:var(--pw-error)}
 .primary{border:none;border-radius:999px;padding:10px 18px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600}
 .secondary{border:1px solid var(--pw-border);border-radius:999px;padding:8px 16px;background:transparent;cursor:pointer}

@@ -1,5 +1,6 @@
 import { Activity, type ComponentType, useId } from 'react'
 import { dismissAlert } from '../controllers/alerts.js'
+import { brandingShown } from '../controllers/features.js'
 import { close } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
 import type { MessageKey } from '../i18n/en.js'
@@ -94,6 +95,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       <div className="body" key={route.view}>
         <View data={route.data} />
       </div>
+      <Branding />
     </>
   )
 }
@@ -103,6 +105,17 @@ function titleName(route: Route, connectors: { id: string; name: string }[]): st
     return connectors.find((c) => c.id === route.data.connectorId)?.name ?? ''
   if (route.view === 'SwitchNetwork') return route.data.network.name
   return ''
+}
+
+/** ROLE-08: our mark in the footer, unless the project turned reownBranding off. */
+function Branding() {
+  const { t } = useKit()
+  const shown = useAppState(brandingShown)
+  return shown ? (
+    <p className="branding muted" data-testid="branding">
+      {t('modal.branding')}
+    </p>
+  ) : null
 }
 
 function Snackbar() {

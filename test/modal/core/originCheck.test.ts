@@ -14,6 +14,10 @@ describe('origin check', () => {
 
     expect(isOriginAllowed('https://pairwise.dev', allowed)).toBe(false)
     expect(isOriginAllowed('https://evilpairwise.dev', allowed)).toBe(false)
+    expect(isOriginAllowed('https://a.pairwise-dev', allowed)).toBe(false)
+    expect(
+      isOriginAllowed('https://app-example.com', ['https://app.example.com', 'https://*.example.com']),
+    ).toBe(false)
     expect(isOriginAllowed('http://a.pairwise.dev', allowed)).toBe(false)
     expect(isOriginAllowed('https://a.pairwise.dev.evil.com', allowed)).toBe(false)
     expect(isOriginAllowed('https://app.example.com.evil.com', allowed)).toBe(false)
