@@ -7,6 +7,7 @@ import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
 import { rpcProxyRoutes } from './rpcProxy/index.js'
+import { type VerifyRouteOptions, verifyRoutes } from './verify/index.js'
 import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
 
 export type ApiModuleOptions = {
@@ -16,6 +17,8 @@ export type ApiModuleOptions = {
   indexer?: { fromBlock?: number; pollMs?: number } | false
   nftMetadata?: ActivityRouteOptions['nftMetadata']
   walletRegistry?: WalletRegistryOptions
+  /** The verify service's key file, scam list and attestation caps. */
+  verify?: VerifyRouteOptions
   /** Analytics rows kept per project and UTC day. */
   analyticsDailyRowCap?: number
 }
@@ -52,6 +55,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
           dailyRowCap: options.analyticsDailyRowCap,
         }),
       (deps) => walletRegistryRoutes({ ...deps, ...options.walletRegistry }),
+      (deps) => verifyRoutes({ ...deps, ...options.verify }),
     ],
     start(db, logger) {
       const indexer = options.indexer

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { type RunningStack, stackConfig, startStack } from '../../../services/index.js'
 import { freePort } from '../../support/ports.js'
 
-/** `npm start`'s stack (chain with fixtures, relay, demo page) on free ports, in a throwaway data dir. */
-export async function startDemoStack(): Promise<RunningStack & { demoUrl: string }> {
+/** `npm start`'s stack (chain with fixtures, relay, api, demo page) on free ports, in a throwaway data dir. */
+export async function startDemoStack(): Promise<RunningStack & { demoUrl: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-demo-'))
   const stack = await startStack(
     stackConfig(
@@ -27,6 +27,7 @@ export async function startDemoStack(): Promise<RunningStack & { demoUrl: string
   return {
     ...stack,
     demoUrl,
+    dataDir,
     stop: async () => {
       await stack.stop()
       rmSync(dataDir, { recursive: true, force: true })
