@@ -51,12 +51,31 @@ function knownSocials(socials: false | string[]): false | SocialProvider[] {
   return socials.filter((name): name is SocialProvider => socialProviderSchema.safeParse(name).success)
 }
 
-/** The local feature options a remote configuration overrides, by their local names. */
-const remotelyControlled = ['email', 'socials', 'swaps', 'onramp', 'history'] as const
+/** The local feature options a remote configuration overrides: local name → feature. */
+const remotelyControlled = {
+  email: 'email',
+  socials: 'socials',
+  swaps: 'swaps',
+  onramp: 'onramp',
+  history: 'activity',
+} as const
 
-/** ROLE-10: the local settings the app made that a fetched remote configuration makes ignored. */
-export function ignoredLocalFeatures(local: LocalFeatures): string[] {
-  return remotelyControlled.filter((key) => local?.[key] !== undefined).map((key) => `features.${key}`)
+const sameSetting = (a: Features[keyof Features], b: Features[keyof Features]) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x) => b.includes(x)) : a === b
+
+/**
+ * ROLE-10: the local settings the app made that a fetched remote configuration overrides with another
+ * value; a local setting the project agrees with is not ignored in effect, so it is not named.
+ */
+export function ignoredLocalFeatures(local: LocalFeatures, remote: Features): string[] {
+  const own = localFeatures(local)
+  return Object.entries(remotelyControlled)
+    .filter(
+      ([key, feature]) =>
+        local?.[key as keyof typeof remotelyControlled] !== undefined &&
+        !sameSetting(own[feature], remote[feature]),
+    )
+    .map(([key]) => `features.${key}`)
 }
 
 /** ROLE-05: the ways to connect offered, in order, without email or social logins when they are off. */

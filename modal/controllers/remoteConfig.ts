@@ -43,7 +43,7 @@ export async function loadRemoteConfig(ctx: ModalContext, env: RemoteConfigEnvir
   try {
     const features = remoteFeatures(await fetchProjectConfig(env.api))
     ctx.store.set({ features })
-    const ignored = ignoredLocalFeatures(ctx.options.features)
+    const ignored = ignoredLocalFeatures(ctx.options.features, features)
     if (ignored.length > 0) showAlert(ctx, 'warning', ignoredFeaturesWarning(ignored))
     if (env.origin !== undefined && (features.email || offeredSocials({ features }).length > 0))
       await checkOrigin(ctx, env.api, env.origin)

@@ -88,6 +88,15 @@ describe('remote project configuration', () => {
     expect(ignoredFeaturesWarning(['features.email'])).toContain('features.email')
   })
 
+  it('ROLE-10 a local setting the project agrees with is not named; one it overrides is', async () => {
+    const { features, alerts } = await started(
+      { apiUrl, projectId: 'p1', features: { socials: ['github'], onramp: true, swaps: true } },
+      { '/v1/project/config': config(remote), '/v1/project/origins': origins([appOrigin]) },
+    )
+    expect(features).toEqual(remote)
+    expect(alerts).toEqual([['warning', ignoredFeaturesWarning(['features.swaps'])]])
+  })
+
   it('ROLE-10 with no local feature settings the remote ones apply with no warning', async () => {
     const { features, alerts } = await started(
       { apiUrl, projectId: 'p1' },

@@ -1,47 +1,7 @@
-import { createServer, type Server, type Socket } from 'node:net'
-import type { Page } from '@playwright/test'
 import { demoDistDir, type RunningDemo, serveDemo } from '../../../services/index.js'
 import { testWalletInfo } from '../../support/browserWallet.js'
 import { expect, test } from './fixtures.js'
-
-/** A server that accepts connections and never answers: the worst kind of outage for a client. */
-async function startHangingServer(scheme: 'ws' | 'http'): Promise<{
-  url: string
-  connections: () => number
-  close(): Promise<void>
-}> {
-  const sockets = new Set<Socket>()
-  let accepted = 0
-  const server: Server = createServer((socket) => {
-    accepted++
-    sockets.add(socket)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return {
-    url: `${scheme}://127.0.0.1:${port}`,
-    connections: () => accepted,
-    close: () => {
-      for (const socket of sockets) socket.destroy()
-      return new Promise((resolve) => server.close(() => resolve()))
-    },
-  }
-}
-
-/** Milliseconds from navigation to the button, and from the click to the wallet list. */
-async function paintTimes(page: Page, url: string): Promise<{ button: number; list: number }> {
-  const start = Date.now()
-  await page.goto(url)
-  const button = page.getByRole('button', { name: 'Connect Wallet' })
-  await expect(button).toBeVisible()
-  const buttonMs = Date.now() - start
-  const clicked = Date.now()
-  await button.click()
-  await expect(
-    page.getByRole('dialog').getByRole('button', { name: new RegExp(testWalletInfo.name) }),
-  ).toBeVisible()
-  return { button: buttonMs, list: Date.now() - clicked }
-}
+import { paintTimes, startHangingServer } from './outages.js'
 
 test("the button and the wallet list never wait on the network: with the relay and the wallet registry (the modal's api) hanging, neither paints later, and injected wallets still connect", async ({
   page,
