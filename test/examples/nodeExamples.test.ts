@@ -9,7 +9,7 @@ import {
   verifyTypedData,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type Cacao,
   formatAuthMessage,
@@ -103,7 +103,8 @@ describe('Node examples as modules', () => {
       'personal_sign',
       'eth_sendTransaction',
     ])
-    expect(wallet.client.session.length).toBe(0)
+    // The dapp's disconnect is a publish the wallet receives a moment later.
+    await vi.waitFor(() => expect(wallet.client.session.length).toBe(0), { timeout: 5_000 })
   })
 
   it('the wallet signs typed data, switches to chains it knows, and refuses what it cannot do', async () => {
