@@ -11,7 +11,7 @@ import type { RecentlyDeleted } from './store/recentlyDeleted.js'
 import type { EngineStores } from './store/stores.js'
 import type { Clock } from './time.js'
 import type { SignClientEvents } from './types.js'
-import type { VerifyResolver } from './verify/index.js'
+import type { VerifyRegistrar, VerifyResolver } from './verify/index.js'
 
 export type EngineTimings = {
   /** Pause after each response before the next queued session request is handed out (1 s officially). */
@@ -63,6 +63,8 @@ export type EngineContext = {
   readonly recentlyDeleted: RecentlyDeleted
   readonly verifyResolver: VerifyResolver | undefined
   readonly verifyUrl: string | undefined
+  /** Registers our outgoing proposals and requests with the configured verify server; none without one. */
+  readonly verifyRegistrar: VerifyRegistrar | undefined
   /** Callbacks waiting for the answer to a request we sent, by JSON-RPC id. */
   readonly responseWaiters: Map<number, (response: JsonRpcResponse) => void>
   readonly pendingSessions: Map<number, PendingSession>

@@ -26,7 +26,7 @@ import type { Keychain } from './store/keychain.js'
 import { RecentlyDeleted } from './store/recentlyDeleted.js'
 import { createStores, engineStorageKey, initStores } from './store/stores.js'
 import { type Clock, isExpired, systemClock } from './time.js'
-import type { VerifyResolver } from './verify/index.js'
+import { type VerifyResolver, verifyRegistrar } from './verify/index.js'
 
 export type EngineOptions = {
   projectId?: string
@@ -44,7 +44,14 @@ export type EngineOptions = {
   onStorageProblem?: ReportProblem
   /** Asks a verify service about incoming proposals and requests; without it validation is UNKNOWN. */
   verifyResolver?: VerifyResolver
+  /**
+   * The verify server. A wallet shows it in verify contexts; a dapp registers each proposal, session
+   * request and authenticate request there before publishing it (at most 2 s, then it goes out without an
+   * attestation) and attaches the attestation. Nothing is registered without it.
+   */
   verifyUrl?: string
+  /** The `fetch` those registrations use; the platform's by default. */
+  verifyFetch?: typeof fetch
   clock?: Clock
   /**
    * Key agreement, signing and hashing. The platform's Web Crypto by default; `nobleCrypto` (from
@@ -146,6 +153,16 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     recentlyDeleted: new RecentlyDeleted(),
     verifyResolver: options.verifyResolver,
     verifyUrl: options.verifyUrl,
+    verifyRegistrar:
+      options.verifyUrl === undefined
+        ? undefined
+        : verifyRegistrar({
+            url: options.verifyUrl,
+            projectId: options.projectId,
+            crypto,
+            logger,
+            fetch: options.verifyFetch,
+          }),
     responseWaiters: new Map(),
     pendingSessions: new Map(),
     approvals: new Map(),

@@ -85,18 +85,21 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
   await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
 
   try {
-    const message = sealForTopic(ctx, pairingTopic, formatRequest('wc_sessionPropose', proposal, proposal.id))
+    const payload = formatRequest('wc_sessionPropose', proposal, proposal.id)
+    const message = sealForTopic(ctx, pairingTopic, payload)
     await ctx.stores.history.set(String(proposal.id), {
       id: proposal.id,
       topic: pairingTopic,
       method: 'wc_sessionPropose',
       expiry: proposal.expiryTimestamp,
     })
+    const attestation = await ctx.verifyRegistrar?.({ payload, message })
     await ctx.relay.proposeSession({
       pairingTopic,
       sessionProposal: message,
       ttl,
       correlationId: proposal.id,
+      ...(attestation === undefined ? {} : { attestation }),
     })
   } catch (error) {
     ctx.approvals.delete(proposal.id)

@@ -46,6 +46,7 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
       expiry: calcExpiry(ctx.clock, ttl),
     })
   }
+  const attestation = await ctx.verifyRegistrar?.({ payload, message })
   await ctx.relay.publish({
     topic: params.topic,
     message,
@@ -53,6 +54,7 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
     tag: policy.tag,
     prompt: policy.prompt,
     correlationId: id,
+    ...(attestation === undefined ? {} : { attestation }),
   })
   return id
 }
