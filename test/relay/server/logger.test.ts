@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { transformSync } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { batchedLineWriter, consoleLogger, MAX_PENDING_LOG_CHARS } from '../../../relay/server/core/logger.js'
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+function recordingStream() {
+  const writes: string[] = []
+  return { writes, stream: { write: (chunk: string) => writes.push(chunk) > 0 } }
+}
+
+describe('the server logger', () => {
+  it('writes the lines of one turn of the event loop in a single write, in order', async () => {
+    const { writes, stream } = recordingStream()
+    const logger = consoleLogger('info', batchedLineWriter(stream))
+    logger.info('first', { n: 1 })
+    logger.debug('below the level')
+    logger.warn('second', { big: 2n })
+    expect(writes).toEqual([])
+    await nextTurn()
+    expect(writes).toHaveLength(1)
+    const lines = (writes[0] ?? '').split('\n')
+    expect(lines.pop()).toBe('')
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      { level: 'info', message: 'first', n: 1 },
+      { level: 'warn', message: 'second', big: '2' },
+    ])
+  })
+
+  it('writes at once past the pending cap, so a burst holds a bounded amount', () => {
+    const { writes, stream } = recordingStream()
+    const write = batchedLineWriter(stream)
+    const line = 'x'.repeat(1000)
+    for (let i = 0; i < MAX_PENDING_LOG_CHARS / 1000 + 1; i++) write(line)
+    expect(writes).toHaveLength(1)
+    expect(writes[0]?.length).toBeGreaterThanOrEqual(MAX_PENDING_LOG_CHARS)
+  })
+
+  it('writes pending lines when the process exits, even on an uncaught error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logger-'))
+    try {
+      const source = readFileSync(new URL('../../../relay/server/core/logger.ts', import.meta.url), 'utf8')
+      writeFileSync(join(dir, 'logger.mjs'), transformSync(source, { loader: 'ts', format: 'esm' }).code)
+      writeFileSync(
+        join(dir, 'crash.mjs'),
+        `import { consoleLogger } from './logger.mjs'
+        consoleLogger('info').error('last words', { code: 7 })
+        throw new Error('boom')`,
+      )
+      const run = spawnSync(process.execPath, [join(dir, 'crash.mjs')], { encoding: 'utf8' })
+      expect(run.status).toBe(1)
+      expect(run.stderr).toMatch(/"message":"last words","code":7/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
