@@ -1,48 +1,37 @@
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
-import { balanceRoutes } from '../../services/api/balances/index.js'
-import { ApiChains, localApiChain } from '../../services/api/chains/index.js'
-import { openDatabase } from '../../services/api/db/index.js'
-import { ApiError } from '../../services/api/http/apiError.js'
-import type { Project, RouteDeps } from '../../services/api/http/types.js'
-import { rpcProxyRoutes } from '../../services/api/rpcProxy/index.js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { consoleLogger } from '../../relay/server/index.js'
+import { localApiChain } from '../../services/api/chains/index.js'
+import { ProjectStore, startApi } from '../../services/api/index.js'
 
 /**
- * The api's balance and RPC-proxy routes on Node's server, as the api mounts them, with a guard that
- * knows one project and no per-project limit low enough to count in a benchmark.
- * Arguments: the chain's RPC URL and the tUSD address.
+ * The real api service (`startApi`: every module, the indexer following the chain, SQLite in a temp
+ * folder, a request log line per request on stderr) with one project, `bench`, whose limits are far
+ * above what a benchmark sends. Arguments: the chain's RPC URL and the tUSD address.
  */
 const [rpcUrl, testUsd] = process.argv.slice(2)
 if (!rpcUrl || !testUsd?.startsWith('0x')) throw new Error('usage: apiServer <rpcUrl> <tUSD address>')
-const project: Project = {
+const dir = mkdtempSync(join(tmpdir(), 'pairwise-bench-api-'))
+const unlimited = 1_000_000_000
+const api = await startApi({
+  port: 0,
+  database: join(dir, 'api.sqlite'),
+  logger: consoleLogger('info'),
+  chains: [localApiChain({ rpcUrl, testUsd: testUsd as `0x${string}` })],
+  rpcLimits: { requestsPerMinute: unlimited, callsPerMinute: unlimited },
+})
+await new ProjectStore(api.db).create({
   id: 'bench',
   name: 'Bench',
   allowedOrigins: [],
-  basic: true,
-  features: {
-    email: false,
-    socials: false,
-    swaps: false,
-    onramp: false,
-    activity: false,
-    reownBranding: false,
-    multiWallet: false,
-  },
+  rateLimitPerMinute: unlimited,
+})
+const stop = async () => {
+  await api.close()
+  rmSync(dir, { recursive: true, force: true })
+  process.exit(0)
 }
-const deps: RouteDeps = {
-  db: await openDatabase(':memory:'),
-  logger: { info() {}, warn() {}, error: (event, fields) => console.error(event, fields) },
-  now: () => Date.now(),
-  project: async () => project,
-}
-const chains = new ApiChains([localApiChain({ rpcUrl, testUsd: testUsd as `0x${string}` })])
-const unlimited = { requestsPerMinute: Number.MAX_SAFE_INTEGER, callsPerMinute: Number.MAX_SAFE_INTEGER }
-const app = new Hono()
-app.onError((error, c) =>
-  error instanceof ApiError
-    ? c.json(error.toJSON(), error.status)
-    : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
-)
-app.route('/', balanceRoutes({ ...deps, chains }))
-app.route('/', rpcProxyRoutes({ ...deps, chains, limits: unlimited }))
-serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(`listening ${info.port}`))
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)
+console.log(`listening ${api.port}`)

@@ -6,7 +6,7 @@ import { type ApiChainConfig, ApiChains } from './chains/index.js'
 import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
-import { rpcProxyRoutes } from './rpcProxy/index.js'
+import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
 import { type VerifyRouteOptions, verifyRoutes } from './verify/index.js'
 import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
 
@@ -21,6 +21,8 @@ export type ApiModuleOptions = {
   verify?: VerifyRouteOptions
   /** Analytics rows kept per project and UTC day. */
   analyticsDailyRowCap?: number
+  /** The RPC proxy's own per-project limits (requests and batch calls per minute). */
+  rpcLimits?: Partial<RpcRateLimits>
 }
 
 export type ApiModules = {
@@ -47,7 +49,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
           knownTokens: (chainId, address) => tokensSeenBy(deps.db, chainId, address),
         }),
       (deps) => activityRoutes({ ...deps, chains: chains.list(), nftMetadata: options.nftMetadata }),
-      (deps) => rpcProxyRoutes({ ...deps, chains }),
+      (deps) => rpcProxyRoutes({ ...deps, chains, limits: options.rpcLimits }),
       (deps) =>
         analyticsRoutes({
           ...deps,

@@ -48,12 +48,20 @@ export const methodNotAllowedAnswer = (c: Context, methods: string[]) =>
     allow: methods.join(', '),
   })
 
-/** Request bodies above `maxBytes` get 413, whether announced by Content-Length or streamed. */
+/**
+ * Request bodies above `maxBytes` get 413, whether announced by Content-Length or streamed. GET and HEAD
+ * routes never read a body, and a Content-Length is one Node's parser holds the body to: neither needs
+ * Hono's bodyLimit, which builds a full web Request (stream, abort signal) to look at the body.
+ */
 export function bodyCap(maxBytes = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Payload Too Large: at most ${maxBytes} bytes`)
-    },
-  })
+  const tooLarge = () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Payload Too Large: at most ${maxBytes} bytes`)
+  }
+  const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const announced = c.req.header('content-length')
+    if (announced === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next)
+    return Number(announced) > maxBytes ? tooLarge() : next()
+  }
 }

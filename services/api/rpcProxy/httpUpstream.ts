@@ -85,7 +85,10 @@ export class HttpUpstream implements RpcUpstream {
         })
         response.on('end', () => settle(undefined, Buffer.concat(chunks).toString('utf8')))
         response.on('error', (error) => settle(new UpstreamError('unreachable', error.message)))
-        response.on('close', () => settle(new UpstreamError('unreachable', 'the answer was cut short')))
+        // Close follows every end: an error (and its stack) is built only for an answer cut short.
+        response.on('close', () => {
+          if (!settled) settle(new UpstreamError('unreachable', 'the answer was cut short'))
+        })
       })
       request.end(body)
     })
