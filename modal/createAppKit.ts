@@ -80,6 +80,7 @@ function engineTransport(options: AppKitOptions, relayUrl: string): WalletConnec
         projectId: options.projectId,
         metadata: options.metadata,
         networks: options.networks,
+        verifyUrl: options.verifyUrl,
       }),
     )
 }

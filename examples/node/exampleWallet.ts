@@ -5,6 +5,7 @@ import {
   type Cacao,
   type EngineLogger,
   getSdkError,
+  httpVerifyResolver,
   type LogLevel,
   type Metadata,
   type Proposal,
@@ -31,6 +32,11 @@ export type ExampleWalletOptions = {
   storage?: KeyValueStorage
   logger?: LogLevel | 'silent' | EngineLogger
   metadata?: Metadata
+  /**
+   * A verify service (such as the api's root) asked where each proposal and request comes from; their
+   * `verifyContext` is UNKNOWN without one.
+   */
+  verifyUrl?: string
   /** Told of every session approved, sign-in answered and request answered or refused. */
   onActivity?: (activity: ExampleWalletActivity) => void
 }
@@ -90,6 +96,7 @@ export async function startExampleWallet(options: ExampleWalletOptions): Promise
     metadata: options.metadata ?? defaultMetadata,
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.verifyUrl ? { verifyResolver: httpVerifyResolver({ url: options.verifyUrl }) } : {}),
   })
   const report = options.onActivity ?? (() => {})
   const waiters = new Map<string, Waiter>()

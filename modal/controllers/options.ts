@@ -65,6 +65,12 @@ export const optionsSchema = z.object({
   /** Where to fetch a wallet registry that replaces the bundled one. */
   walletRegistryUrl: z.optional(z.url()),
   /**
+   * A verify service (such as the self-hosted api's root): each WalletConnect proposal and request is
+   * registered there before it is sent, so wallets can check the page's origin. None by default: nothing
+   * is registered and wallets see the origin as unverified.
+   */
+  verifyUrl: z.optional(z.url()),
+  /**
    * A hosted JSON-RPC (`…?chainId=<caip2>&projectId=<id>`) to read the chains of the hosted list through,
    * such as a self-hosted api service's RPC proxy; none by default, so no vendor endpoint is called.
    */

@@ -65,6 +65,20 @@ export function urlRefusal(value: unknown, use: UrlUse): string | undefined {
 }
 
 /**
+ * Whether `value` is an image served by the service at `serviceUrl` (the app's api, its wallet registry): a
+ * host the integrator configured, so `http:` is allowed too (a self-hosted service on loopback or a LAN may
+ * have no TLS). The other `image` checks (absolute, no credentials, no control characters) still apply.
+ */
+export function imageServedBy(value: string, serviceUrl: string | undefined): boolean {
+  if (!serviceUrl || urlRefusal(value.replace(/^http:/, 'https:'), 'image') !== undefined) return false
+  try {
+    return new URL(value).origin === new URL(serviceUrl).origin
+  } catch {
+    return false
+  }
+}
+
+/**
  * `value` when it may be used as `use`; otherwise undefined, and `report` says which field was dropped.
  * An absent value (undefined) is simply absent.
  */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Reporter } from '../core/report.js'
-import { safeUrl, type UrlUse } from '../core/safeUrl.js'
+import { imageServedBy, safeUrl, type UrlUse } from '../core/safeUrl.js'
 import { bundledWallets } from './bundled.js'
 import { type RegistryWallet, registryWalletSchema } from './types.js'
 
@@ -23,7 +23,7 @@ export async function loadRegistry(
     if (!entries.success) return bundledWallets
     const wallets = entries.data.flatMap((entry) => {
       const parsed = registryWalletSchema.safeParse(entry)
-      if (parsed.success) return [withSafeUrls(parsed.data, report)]
+      if (parsed.success) return [withSafeUrls(parsed.data, report, url)]
       report?.('left out a malformed registry wallet', {
         field: parsed.error.issues[0]?.path.join('.') ?? '',
         url,
@@ -37,14 +37,20 @@ export async function loadRegistry(
   }
 }
 
-/** `wallet` without the URLs that may not become links or images. */
-export function withSafeUrls(wallet: RegistryWallet, report?: Reporter): RegistryWallet {
+/**
+ * `wallet` without the URLs that may not become links or images. Icons the registry serves itself (from
+ * `registryUrl`'s origin, such as the api's `/v1/wallets/icons/…`) are kept over `http:` too.
+ */
+export function withSafeUrls(wallet: RegistryWallet, report?: Reporter, registryUrl?: string): RegistryWallet {
   const { homepage, imageUrl, mobile, ...rest } = wallet
   const check = (value: string | undefined, use: UrlUse, name: string) =>
     safeUrl(value, use, `${wallet.id}.${name}`, report)
   const links = {
     homepage: check(homepage, 'link', 'homepage'),
-    imageUrl: check(imageUrl, 'image', 'imageUrl'),
+    imageUrl:
+      imageUrl !== undefined && imageServedBy(imageUrl, registryUrl)
+        ? imageUrl
+        : check(imageUrl, 'image', 'imageUrl'),
   }
   const phone = {
     native: check(mobile?.native, 'appLink', 'mobile.native'),

@@ -18,6 +18,8 @@ export type DemoPageConfig = {
   walletRegistryUrl?: string
   /** The self-hosted api service (project config, balances, activity); nothing is fetched without it. */
   apiUrl?: string
+  /** Where WalletConnect proposals and requests are registered, so wallets can verify the page's origin. */
+  verifyUrl?: string
 }
 
 export type RunningDemo = { url: string; port: number; close(): Promise<void> }

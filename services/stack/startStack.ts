@@ -78,6 +78,8 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         relayUrl: relay.url,
         projectId: DEMO_PROJECT_ID,
         apiUrl: api.url,
+        walletRegistryUrl: `${api.url}/v1/wallets`,
+        verifyUrl: api.url,
       },
     })
     started.push({ stop: () => demo.close() })

@@ -22,6 +22,8 @@ const demoConfigSchema = z.object({
   walletRegistryUrl: z.optional(z.url()),
   /** The stack's api service: project config, and where the demo's opt-in analytics go. */
   apiUrl: z.optional(z.url()),
+  /** The verify service WalletConnect proposals and requests are registered with (the stack's api). */
+  verifyUrl: z.optional(z.url()),
 })
 
 export type DemoConfig = z.infer<typeof demoConfigSchema>

@@ -49,12 +49,14 @@ export function demoKitOptions(config: DemoConfig): {
       adapters: [wagmiAdapter],
       networks,
       projectId: config.projectId,
-      metadata: demoMetadata,
+      // A wallet checks the origin the page claims against the one its verify service saw: claim our own.
+      metadata: { ...demoMetadata, url: globalThis.location?.origin ?? demoMetadata.url },
       themeMode: demoThemeMode,
       features: demoFeatures,
       ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
       ...(config.walletRegistryUrl ? { walletRegistryUrl: config.walletRegistryUrl } : {}),
       ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+      ...(config.verifyUrl ? { verifyUrl: config.verifyUrl } : {}),
     },
   }
 }

@@ -11,6 +11,7 @@ export type EngineTransportOptions = {
   projectId?: string | undefined
   metadata?: { name: string; description: string; url: string; icons: string[] } | undefined
   networks: CaipNetwork[]
+  verifyUrl?: string | undefined
   storage?: KeyValueStorage
 }
 
@@ -39,6 +40,7 @@ export async function createEngineTransport(
     relayUrl: options.relayUrl,
     ...(options.projectId ? { projectId: options.projectId } : {}),
     ...(options.metadata ? { metadata: options.metadata } : {}),
+    ...(options.verifyUrl ? { verifyUrl: options.verifyUrl } : {}),
     storage: options.storage ?? new IdbStorage(),
     crypto: await platformClientCrypto(),
     rpcMap,

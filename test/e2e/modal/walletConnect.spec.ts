@@ -2,7 +2,7 @@ import { verifyMessage } from 'viem'
 import { startExampleWallet } from '../../../examples/node/exampleWallet.js'
 import { expect, test } from './fixtures.js'
 
-test('CONN-12 VIEW-10 the QR view’s URI is paired by the Node example wallet through pairwise relay; Account shows it; a signature request is answered', async ({
+test('CONN-12 VIEW-10 the QR view’s URI is paired by the Node example wallet through pairwise relay; Account shows it; a signature request is answered; the api verifies the page’s origin for both', async ({
   page,
   stack,
 }) => {
@@ -10,7 +10,15 @@ test('CONN-12 VIEW-10 the QR view’s URI is paired by the Node example wallet t
     relayUrl: stack.relay.url,
     rpcUrl: stack.chain.rpcUrl,
     logger: 'silent',
+    verifyUrl: stack.api.url,
   })
+  const verified: { method: string; validation: string; origin: string }[] = []
+  wallet.client.on('session_proposal', ({ verifyContext }) =>
+    verified.push({ method: 'proposal', ...verifyContext.verified }),
+  )
+  wallet.client.on('session_request', ({ params, verifyContext }) =>
+    verified.push({ method: params.request.method, ...verifyContext.verified }),
+  )
   try {
     await page.goto(stack.demoUrl)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -28,6 +36,12 @@ test('CONN-12 VIEW-10 the QR view’s URI is paired by the Node example wallet t
     expect(
       await verifyMessage({ address: wallet.address, message: 'Hello from the Pairwise demo', signature }),
     ).toBe(true)
+    // The page registered both with the stack's api, which saw its real origin: the one it claims.
+    const origin = new URL(stack.demoUrl).origin
+    expect(verified).toEqual([
+      expect.objectContaining({ method: 'proposal', validation: 'VALID', origin }),
+      expect.objectContaining({ method: 'personal_sign', validation: 'VALID', origin }),
+    ])
 
     await page.getByTestId('account-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()

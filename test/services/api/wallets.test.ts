@@ -58,6 +58,22 @@ describe('the wallet registry', () => {
       expect(wallet.imageUrl).toMatch(/^https:\/\/api\.example\.com\/v1\/wallets\/icons\//)
   })
 
+  it('the modal keeps icons a loopback api serves over http (its own origin), and no other http icon', async () => {
+    const app = appWith(walletRegistryRoutes(deps))
+    const registryUrl = 'http://127.0.0.1:8788/v1/wallets'
+    const fetcher = (async (input: string) => {
+      const answer = await app.request(input)
+      const wallets = (await answer.json()) as { id: string; imageUrl?: string }[]
+      // One icon pointing at another http host, as a tampered list might.
+      return Response.json([{ ...wallets[1], imageUrl: 'http://127.0.0.1:9999/track.svg' }, ...wallets])
+    }) as typeof fetch
+    const report = vi.fn()
+    const [tampered, first] = await loadRegistry(registryUrl, fetcher, report)
+    expect(first?.imageUrl).toBe('http://127.0.0.1:8788/v1/wallets/icons/pairwise-test-wallet.svg')
+    expect(tampered?.imageUrl).toBeUndefined()
+    expect(report).toHaveBeenCalledOnce()
+  })
+
   it('builds icon URLs from the request when no public URL is configured, keeping a path prefix when one is', async () => {
     const direct = appWith(walletRegistryRoutes(deps))
     const [first] = await list(direct, 'http://127.0.0.1:8788/v1/wallets')

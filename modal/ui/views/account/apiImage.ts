@@ -1,4 +1,4 @@
-import { urlRefusal } from '../../../core/safeUrl.js'
+import { imageServedBy, urlRefusal } from '../../../core/safeUrl.js'
 
 /**
  * An image URL from an api answer (a token's icon, an NFT's image) when it may be shown, else undefined.
@@ -9,11 +9,5 @@ import { urlRefusal } from '../../../core/safeUrl.js'
 export function apiImage(value: string | undefined, apiUrl: string | undefined): string | undefined {
   if (!value) return undefined
   if (value.startsWith('data:')) return urlRefusal(value, 'image') === undefined ? value : undefined
-  // safeUrl's checks (absolute, no credentials, no control characters) apply to the api's http URLs too.
-  if (!apiUrl || urlRefusal(value.replace(/^http:/, 'https:'), 'image') !== undefined) return undefined
-  try {
-    return new URL(value).origin === new URL(apiUrl).origin ? value : undefined
-  } catch {
-    return undefined
-  }
+  return imageServedBy(value, apiUrl) ? value : undefined
 }
