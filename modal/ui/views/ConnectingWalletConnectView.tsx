@@ -6,7 +6,7 @@ import type { ViewData } from '../../state/views.js'
 import { walletConnectLink } from '../../wallets/deepLink.js'
 import { copyText } from '../components/copyText.js'
 import { messageOf } from '../components/messageOf.js'
-import { QrCode } from '../components/QrCode.js'
+import { QrCode, useQrEncoder } from '../components/QrCode.js'
 import { Spinner } from '../components/Spinner.js'
 import { useAppState, useKit } from '../kitContext.js'
 import { useActionOnMount } from '../useAction.js'
@@ -25,6 +25,7 @@ export function ConnectingWalletConnectView({
   const wallet = useAppState((s) => s.wallets.find((w) => w.id === data?.walletId))
   const [uri, setUri] = useState<string>()
   const [copied, setCopied] = useState(false)
+  const encode = useQrEncoder()
   const run = useCallback(
     async (signal: AbortSignal) => {
       setUri(undefined)
@@ -50,9 +51,9 @@ export function ConnectingWalletConnectView({
             {t('wc.retry')}
           </button>
         </>
-      ) : uri ? (
+      ) : uri && encode !== undefined ? (
         <>
-          <QrCode value={uri} label={t('wc.scan')} />
+          {encode ? <QrCode value={uri} label={t('wc.scan')} encode={encode} /> : null}
           <p className="muted">{t('wc.scan')}</p>
           {link && kit.context.isMobile() ? (
             <a className="primary" href={link}>
