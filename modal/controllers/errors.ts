@@ -28,6 +28,7 @@ export const walletErrors = {
   TRANSACTION_NOT_FOUND: 'Transaction not found:',
   RECEIPT_NOT_FOUND: 'Transaction receipt not found:',
   MULTI_WALLET_NOT_ENABLED: 'Multi-wallet is not enabled for this project.',
+  INVALID_DECIMAL_NUMBER: 'Not a valid decimal number:',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors

@@ -10,6 +10,8 @@ export const chainBatchSize = 1000
 /** CONST-17: a failed request is retried 6 times, waiting 200 ms and doubling (200 … 6400 ms). */
 export const chainRetryCount = 6
 export const chainRetryDelayMs = 200
+/** CONST-16: a wait for a receipt through the chain client gives up after 180000 ms. */
+export const chainReceiptTimeoutMs = 180_000
 /** CONST-15: one multicall carries at most 1024 bytes of call data; more reads go out as several. */
 export const multicallBatchBytes = 1024
 

@@ -26,10 +26,11 @@ import {
   type WalletConnectTransportFactory,
   walletConnectConnectorId,
 } from '../walletConnectTransport.js'
-import { createChainClient } from './chainClient.js'
+import { chainReceiptTimeoutMs, createChainClient } from './chainClient.js'
 import { addChainErrorCodes, addChainParams, noSwitchErrorCodes } from './chainParams.js'
 import { type DiscoveredWallet, injectedProvider, watchAnnouncedWallets } from './discovery.js'
 import type { PendingTransactionsFilter, watchPendingTransactions } from './pendingTransactions.js'
+import { parseUnits } from './units.js'
 import type {
   ActingWallet,
   ContractRead,
@@ -476,6 +477,12 @@ export class Eip155Adapter implements ChainAdapter {
     return this.#act(call, (actions, wallet) => actions.writeContract(wallet, call.contract))
   }
 
+  /** ERR-48: `value` (e.g. '1.5') in the smallest unit of a token with `decimals`. */
+  parseUnits({ value, decimals }: { value: string; decimals: number }): bigint {
+    return parseUnits(value, decimals)
+  }
+
+  /** ERR-52: a read of the chain through the chain client, so its receipt timeout (CONST-16) bounds it. */
   async waitForTransactionReceipt(params: {
     network: CaipNetwork
     hash: Hex
@@ -490,7 +497,7 @@ export class Eip155Adapter implements ChainAdapter {
       params.hash,
       {
         ...(params.abi ? { abi: params.abi } : {}),
-        ...(params.timeoutMs === undefined ? {} : { timeoutMs: params.timeoutMs }),
+        timeoutMs: params.timeoutMs ?? chainReceiptTimeoutMs,
         ...(params.onReplaced ? { onReplaced: params.onReplaced } : {}),
       },
     )

@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { multicallBatchBytes } from '../../../modal/adapters/eip155/chainClient.js'
+import { chainReceiptTimeoutMs, multicallBatchBytes } from '../../../modal/adapters/eip155/chainClient.js'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/index.js'
 import {
   quantity,
@@ -190,6 +190,31 @@ describe('eip155 adapter: acting through the connected wallet (§4, §8)', () =>
     await expect(
       adapter.waitForTransactionReceipt({ network: anvil, hash, timeoutMs: 300 }),
     ).rejects.toMatchObject({ code: 'RECEIPT_TIMEOUT' })
+  })
+
+  it('CONST-16 ERR-52 a receipt waited for through the chain client times out after 180000 ms', async () => {
+    expect(chainReceiptTimeoutMs).toBe(180_000)
+    const { adapter } = await connectedKit(testWallet())
+    // Only the clock moves: the polls go on over real sockets and real 200 ms pauses.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const start = Date.now()
+      let outcome: unknown
+      void adapter
+        .waitForTransactionReceipt({ network: anvil, hash: `0x${'cd'.repeat(32)}` })
+        .catch((error: unknown) => {
+          outcome = error
+        })
+      const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+      await realWait(500)
+      vi.setSystemTime(start + chainReceiptTimeoutMs - 1000)
+      await realWait(700)
+      expect(outcome).toBeUndefined()
+      vi.setSystemTime(start + chainReceiptTimeoutMs)
+      await vi.waitFor(() => expect(outcome).toMatchObject({ code: 'RECEIPT_TIMEOUT' }), { timeout: 2000 })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('ERR-55 ERR-56 ERR-57 ERR-53 acting needs the connected account, on the chain in use, of a configured network', async () => {
