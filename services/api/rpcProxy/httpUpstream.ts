@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 
-export type UpstreamFailure = 'unreachable' | 'timeout' | 'too-large' | 'status'
+export type UpstreamFailure = 'unreachable' | 'timeout' | 'too-large' | 'status' | 'malformed'
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError'

@@ -2,3 +2,4 @@ export { HttpUpstream, type HttpUpstreamOptions, type RpcUpstream, UpstreamError
 export { type JsonRpcCall, jsonRpcBodySchema, maxBatchCalls } from './jsonRpc.js'
 export { ProjectRateLimiter, type RpcRateLimits } from './projectRateLimiter.js'
 export { type RpcProxyOptions, rpcProxyRoutes } from './rpcProxyRoutes.js'
+export { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'

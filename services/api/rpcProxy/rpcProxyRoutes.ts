@@ -5,43 +5,56 @@ import { ApiError, rateLimited } from '../http/apiError.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { HttpUpstream, type RpcUpstream, UpstreamError } from './httpUpstream.js'
-import { type JsonRpcAnswer, jsonRpcBodySchema } from './jsonRpc.js'
+import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
 import { localAnswer } from './localAnswer.js'
 import { ProjectRateLimiter, type RpcRateLimits } from './projectRateLimiter.js'
+import { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 
 export type RpcProxyOptions = {
   chains: ApiChains
   /** Defaults to keep-alive HTTP with a 10 s timeout and an 8 MiB answer cap. */
   upstream?: RpcUpstream
   limits?: Partial<RpcRateLimits>
+  /** Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending). */
+  batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'>
 }
 
 const proxyQuery = z.object({ projectId: z.string(), chainId: caipNetworkIdSchema })
 
-const json = { 'content-type': 'application/json' }
-
 function upstreamFailed(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
   if (!(error instanceof UpstreamError)) return new ApiError(502, 'UPSTREAM_ERROR', 'The chain RPC failed')
   if (error.reason === 'timeout') return new ApiError(504, 'UPSTREAM_ERROR', 'The chain RPC timed out')
   return new ApiError(502, 'UPSTREAM_ERROR', `The chain RPC failed: ${error.message}`)
 }
 
 /**
- * `POST /v1?chainId=<caip2>&projectId=` → the chain's RPC answer, single or batch. Calls the proxy answers
- * itself (the `test` ping, methods it does not forward) are merged with the upstream's answers; the
- * upstream's own answers, error objects included, pass through untouched.
+ * `POST /v1?chainId=<caip2>&projectId=` → the chain's RPC answer, single or batch, in the client's order.
+ * Calls the proxy answers itself (the `test` ping, methods it does not forward) keep their places among
+ * the upstream's answers, which pass through untouched (error objects included) under the client's ids.
+ * Forwarded calls go through an UpstreamBatcher: concurrent clients share upstream batch requests.
  */
 export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): Hono {
-  const upstream = deps.upstream ?? new HttpUpstream()
+  const batcher = new UpstreamBatcher(deps.upstream ?? new HttpUpstream(), {
+    ...deps.batching,
+    onUpstreamFailure: (error) => deps.logger.warn('rpc_proxy.upstream_failed', { error: String(error) }),
+  })
   const limiter = new ProjectRateLimiter(
     { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits },
     deps.now,
   )
-  const forward = (url: string, body: unknown) =>
-    upstream.post(url, JSON.stringify(body)).catch((error: unknown) => {
-      deps.logger.warn('rpc_proxy.upstream_failed', { error: String(error) })
-      throw upstreamFailed(error)
-    })
+  const answer = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
+    const local = calls.map(localAnswer)
+    const remote = calls.filter((_, index) => local[index] === undefined)
+    const forwarded =
+      remote.length === 0
+        ? []
+        : await batcher.send(url, remote).catch((error: unknown) => {
+            throw upstreamFailed(error)
+          })
+    let next = 0
+    return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
+  }
 
   return new Hono().post('/v1', async (c) => {
     const project = await deps.project(c)
@@ -50,22 +63,7 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): Hono {
     const body = await validJson(c, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body : [body]
     if (!limiter.take(project.id, calls.length)) throw rateLimited()
-    const answers = calls.map(localAnswer)
-    const local = answers.filter((answer): answer is JsonRpcAnswer => answer !== undefined)
-    const remote = calls.filter((_, index) => answers[index] === undefined)
-    if (!Array.isArray(body))
-      return local[0] ? c.json(local[0]) : c.body(await forward(chain.rpcUrl, body), 200, json)
-    if (remote.length === 0) return c.json(local)
-    const forwarded = await forward(chain.rpcUrl, remote)
-    if (local.length === 0) return c.body(forwarded, 200, json)
-    let upstreamAnswers: unknown
-    try {
-      upstreamAnswers = JSON.parse(forwarded)
-    } catch {
-      throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain RPC failed: its answer is not JSON')
-    }
-    // A batch refused as a whole comes back as one error object: that is the answer to pass on.
-    if (!Array.isArray(upstreamAnswers)) return c.body(forwarded, 200, json)
-    return c.json([...local, ...upstreamAnswers])
+    const answers = await answer(chain.rpcUrl, calls)
+    return c.json(Array.isArray(body) ? answers : answers[0])
   })
 }

@@ -1,0 +1,44 @@
+import type { JsonRpcCall } from './jsonRpc.js'
+
+/**
+ * Reads with no side effect and no state kept on the node: identical ones may share one answer. Sends
+ * (eth_sendRawTransaction), filters (eth_newFilter, eth_getFilterChanges, …) and anything unlisted never do.
+ */
+const sharedReads = new Set([
+  'eth_blockNumber',
+  'eth_chainId',
+  'net_version',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getTransactionCount',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_getStorageAt',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_feeHistory',
+  'web3_clientVersion',
+])
+
+/** Equal for two calls that may share one upstream answer; undefined for a call that must go out itself. */
+export function sharingKey({ method, params }: JsonRpcCall): string | undefined {
+  return sharedReads.has(method) ? JSON.stringify([method, params ?? null]) : undefined
+}
+
+const largeAlways = new Set([
+  'eth_getLogs',
+  'eth_getFilterLogs',
+  'eth_getFilterChanges',
+  'eth_getBlockReceipts',
+])
+const largeWithFullTransactions = new Set(['eth_getBlockByNumber', 'eth_getBlockByHash'])
+
+/** Whether the answer may be large (logs, receipts, blocks with their transactions). */
+export function answersLarge({ method, params }: JsonRpcCall): boolean {
+  if (largeAlways.has(method)) return true
+  return largeWithFullTransactions.has(method) && Array.isArray(params) && params[1] === true
+}

@@ -1,0 +1,140 @@
+import { ApiError } from '../http/apiError.js'
+import { answersLarge, sharingKey } from './callTraits.js'
+import { type RpcUpstream, UpstreamError } from './httpUpstream.js'
+import { type JsonRpcAnswer, type JsonRpcCall, maxBatchCalls } from './jsonRpc.js'
+import { readUpstreamReply, type UpstreamAnswer } from './upstreamReply.js'
+
+export type UpstreamBatcherOptions = {
+  /** Calls in one upstream request at most; a flush with more sends several. */
+  maxBatchCalls?: number
+  /** Client calls held (queued or awaiting the upstream) across all URLs; more are refused 503. */
+  maxPendingCalls?: number
+  /** Told once per failed upstream request (however many clients it fails). */
+  onUpstreamFailure?: (error: UpstreamError) => void
+}
+
+type Waiter = {
+  id: JsonRpcCall['id']
+  resolve(answer: JsonRpcAnswer): void
+  reject(error: UpstreamError): void
+}
+
+/** One call as it goes upstream, with every client call it answers. */
+type Slot = { call: JsonRpcCall; waiters: Waiter[] }
+
+/** The calls for one URL waiting for the next flush. */
+type Queue = { batched: Slot[]; alone: Slot[]; shared: Map<string, Slot> }
+
+const noAnswer: UpstreamAnswer = {
+  error: { code: -32603, message: 'Internal error: the chain RPC gave no answer' },
+}
+
+/**
+ * Sends the calls that arrive in one turn of the event loop for one URL as one JSON-RPC batch, under
+ * ids of its own, and gives each client its answer under the client's id. Calls whose answers may be
+ * large go out alone, so one client's large answer cannot push a shared batch over the upstream's cap.
+ */
+export class UpstreamBatcher {
+  private queues = new Map<string, Queue>()
+  private pending = 0
+  private flushing = false
+  private readonly maxBatchCalls: number
+  private readonly maxPendingCalls: number
+  private readonly onUpstreamFailure: (error: UpstreamError) => void
+
+  constructor(
+    private readonly upstream: RpcUpstream,
+    {
+      maxBatchCalls: batchCap = maxBatchCalls,
+      maxPendingCalls = 10_000,
+      onUpstreamFailure,
+    }: UpstreamBatcherOptions = {},
+  ) {
+    this.maxBatchCalls = batchCap
+    this.maxPendingCalls = maxPendingCalls
+    this.onUpstreamFailure = onUpstreamFailure ?? (() => {})
+  }
+
+  /**
+   * The answers to `calls`, in their order, from the next flush. Refused whole with a 503 ApiError when
+   * they would take the batcher over its cap; rejected with the UpstreamError of a failed upstream request.
+   */
+  send(url: string, calls: readonly JsonRpcCall[]): Promise<JsonRpcAnswer[]> {
+    if (this.pending + calls.length > this.maxPendingCalls)
+      return Promise.reject(new ApiError(503, 'UNAVAILABLE', 'Server busy: too many chain RPC calls pending'))
+    const queue = this.queueFor(url)
+    return Promise.all(calls.map((call) => this.enqueue(queue, call)))
+  }
+
+  private queueFor(url: string): Queue {
+    let queue = this.queues.get(url)
+    if (!queue) {
+      queue = { batched: [], alone: [], shared: new Map() }
+      this.queues.set(url, queue)
+    }
+    if (!this.flushing) {
+      this.flushing = true
+      setImmediate(() => this.flush())
+    }
+    return queue
+  }
+
+  private enqueue(queue: Queue, call: JsonRpcCall): Promise<JsonRpcAnswer> {
+    this.pending += 1
+    return new Promise<JsonRpcAnswer>((resolve, reject) => {
+      const waiter: Waiter = { id: call.id, resolve, reject }
+      // Sharing within one flush stays linearizable: every caller arrived before the upstream call was
+      // sent, so the one answer is one each of them could have had alone.
+      const key = sharingKey(call)
+      const shared = key === undefined ? undefined : queue.shared.get(key)
+      if (shared) {
+        shared.waiters.push(waiter)
+        return
+      }
+      const slot: Slot = { call, waiters: [waiter] }
+      if (key !== undefined) queue.shared.set(key, slot)
+      ;(answersLarge(call) ? queue.alone : queue.batched).push(slot)
+    }).finally(() => {
+      this.pending -= 1
+    })
+  }
+
+  private flush(): void {
+    const queues = this.queues
+    this.queues = new Map()
+    this.flushing = false
+    for (const [url, { batched, alone }] of queues) {
+      for (const slot of alone) void this.post(url, [slot])
+      for (let start = 0; start < batched.length; start += this.maxBatchCalls)
+        void this.post(url, batched.slice(start, start + this.maxBatchCalls))
+    }
+  }
+
+  /** One upstream request for `slots`; settles every waiter, never rejects. */
+  private async post(url: string, slots: Slot[]): Promise<void> {
+    const calls = slots.map(({ call }, id) => ({
+      jsonrpc: '2.0',
+      id,
+      method: call.method,
+      params: call.params,
+    }))
+    const batch = calls.length > 1
+    let answerFor: (id: number) => UpstreamAnswer
+    try {
+      const reply = readUpstreamReply(
+        await this.upstream.post(url, JSON.stringify(batch ? calls : calls[0])),
+        batch,
+      )
+      answerFor = reply.kind === 'all' ? () => reply.answer : (id) => reply.answers.get(id) ?? noAnswer
+    } catch (error) {
+      const failure = error instanceof UpstreamError ? error : new UpstreamError('unreachable', String(error))
+      this.onUpstreamFailure(failure)
+      for (const { waiters } of slots) for (const waiter of waiters) waiter.reject(failure)
+      return
+    }
+    slots.forEach(({ waiters }, id) => {
+      const answer = answerFor(id)
+      for (const waiter of waiters) waiter.resolve({ jsonrpc: '2.0', id: waiter.id, ...answer })
+    })
+  }
+}
