@@ -14,6 +14,10 @@ export function Actions() {
       <p>
         Connected: <span data-testid="demo-address">{address}</span> on {chain?.name ?? 'an unknown network'}
       </p>
+      <p className="hint" data-testid="explain-account">
+        The page reads the address and network from wagmi's useAccount. Click the account button at the top to
+        see your account, switch network or disconnect; this line follows along.
+      </p>
       <Suspense fallback={<p>Loading actions…</p>}>
         <WalletActions address={address} />
       </Suspense>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { type Address, parseEther } from 'viem'
 import { useBalance, useSendTransaction, useSignMessage, useWaitForTransactionReceipt } from 'wagmi'
+import { formatAmount } from './formatAmount.js'
 
 const demoRecipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -14,19 +15,43 @@ export default function WalletActions({ address }: { address: Address }) {
   return (
     <>
       <p>
-        Balance: <span data-testid="demo-balance">{balance.data ? `${balance.data.value}` : '…'}</span> wei
+        Balance:{' '}
+        <strong data-testid="demo-balance-amount">
+          {balance.data ? formatAmount(balance.data.value, balance.data, navigator.language) : '…'}
+        </strong>
       </p>
+      <p className="hint" data-testid="explain-balance">
+        Read from the chain with wagmi's useBalance and shown in the network's own units, with your browser's
+        number format.
+      </p>
+      <details>
+        <summary>Exact amount on chain</summary>
+        <span data-testid="demo-balance">{balance.data ? `${balance.data.value}` : '…'}</span> wei, the
+        smallest unit the chain counts in
+      </details>
       <div className="actions">
-        <button type="button" data-testid="sign-message" onClick={() => sign.signMessage({ message })}>
-          Sign a message
-        </button>
-        <button
-          type="button"
-          data-testid="send-transaction"
-          onClick={() => send.sendTransaction({ to: demoRecipient, value: parseEther('0.01') })}
-        >
-          Send 0.01 tETH
-        </button>
+        <div className="action">
+          <button type="button" data-testid="sign-message" onClick={() => sign.signMessage({ message })}>
+            Sign a message
+          </button>
+          <p className="hint" data-testid="explain-sign">
+            Asks your wallet to sign a short text. Nothing goes on chain; the signature appears below, and
+            anyone can check with it that this address signed the text.
+          </p>
+        </div>
+        <div className="action">
+          <button
+            type="button"
+            data-testid="send-transaction"
+            onClick={() => send.sendTransaction({ to: demoRecipient, value: parseEther('0.01') })}
+          >
+            Send 0.01 tETH
+          </button>
+          <p className="hint" data-testid="explain-send">
+            Asks your wallet to send 0.01 tETH to a test address. The page shows the transaction hash, then
+            its status once the chain has included it.
+          </p>
+        </div>
       </div>
       {sign.data ? <output data-testid="signature">{sign.data}</output> : null}
       {sign.error ? (
