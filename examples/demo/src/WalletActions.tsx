@@ -24,11 +24,6 @@ export default function WalletActions({ address }: { address: Address }) {
         Read from the chain with wagmi's useBalance and shown in the network's own units, with your browser's
         number format.
       </p>
-      <details>
-        <summary>Exact amount on chain</summary>
-        <span data-testid="demo-balance">{balance.data ? `${balance.data.value}` : '…'}</span> wei, the
-        smallest unit the chain counts in
-      </details>
       <div className="actions">
         <div className="action">
           <button type="button" data-testid="sign-message" onClick={() => sign.signMessage({ message })}>

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createAppKit } from 'pairwise/modal'
+import { createQueryClient } from 'pairwise/wagmi'
 import { createRoot } from 'react-dom/client'
 import { readDemoConfig } from './config.js'
 import { DemoPage } from './DemoPage.js'
@@ -17,7 +17,7 @@ const stopWatching = kit.subscribeState((state) => {
   void loadWalletActions()
 })
 
-const queryClient = new QueryClient()
+const queryClient = createQueryClient()
 
 const root = document.getElementById('actions')
 if (root)

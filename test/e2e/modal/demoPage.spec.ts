@@ -1,4 +1,5 @@
 import { createPublicClient, http } from 'viem'
+import { formatAmount } from '../../../examples/demo/src/formatAmount.js'
 import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
 import { TestWallet } from '../../support/testWallet.js'
 import { connectTestWallet, expect, test } from './fixtures.js'
@@ -124,7 +125,10 @@ test('DEMO-03 the demo network’s RPC addresses are loopback, and the balance s
   const chainBalance = await createPublicClient({ transport: http(stack.chain.rpcUrl) }).getBalance({
     address: wallet.address,
   })
-  await expect(page.getByTestId('demo-balance')).toHaveText(chainBalance.toString())
+  const tEth = { decimals: 18, symbol: 'tETH' }
+  await expect(page.getByTestId('demo-balance-amount')).toHaveText(
+    formatAmount(chainBalance, tEth, await page.evaluate(() => navigator.language)),
+  )
   expect(balanceReads.length).toBeGreaterThan(0)
   for (const url of balanceReads) expect(rpcUrls).toContain(url)
   expect([...hosts].filter((h) => !loopback.has(h))).toEqual([])
