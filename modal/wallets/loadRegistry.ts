@@ -41,7 +41,11 @@ export async function loadRegistry(
  * `wallet` without the URLs that may not become links or images. Icons the registry serves itself (from
  * `registryUrl`'s origin, such as the api's `/v1/wallets/icons/…`) are kept over `http:` too.
  */
-export function withSafeUrls(wallet: RegistryWallet, report?: Reporter, registryUrl?: string): RegistryWallet {
+export function withSafeUrls(
+  wallet: RegistryWallet,
+  report?: Reporter,
+  registryUrl?: string,
+): RegistryWallet {
   const { homepage, imageUrl, mobile, ...rest } = wallet
   const check = (value: string | undefined, use: UrlUse, name: string) =>
     safeUrl(value, use, `${wallet.id}.${name}`, report)
