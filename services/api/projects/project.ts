@@ -74,16 +74,18 @@ export const newProjectDefaults = {
   rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
 } as const
 
+/** ROLE-11: what a project in basic mode offers, whatever its features say. */
+const basicModeFeatures: Features = {
+  email: false,
+  socials: false,
+  swaps: false,
+  onramp: false,
+  activity: false,
+  reownBranding: false,
+  multiWallet: false,
+}
+
 /** The features a client may use: in basic mode every remote feature is off (ROLE-11). */
 export function effectiveFeatures(project: Pick<Project, 'basic' | 'features'>): Features {
-  if (!project.basic) return project.features
-  return {
-    email: false,
-    socials: false,
-    swaps: false,
-    onramp: false,
-    activity: false,
-    reownBranding: false,
-    multiWallet: false,
-  }
+  return project.basic ? basicModeFeatures : project.features
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { demoDistDir, type RunningDemo, serveDemo } from '../../../services/index.js'
+import { demoDistDir, type RunningDemo, type RunningStack, serveDemo } from '../../../services/index.js'
 import { testWalletInfo } from '../../support/browserWallet.js'
 import { connectTestWallet, expect, test } from './fixtures.js'
 import { paintTimes, startHangingServer } from './outages.js'
@@ -48,17 +48,7 @@ test('ERR-14 the demo served from an origin the project does not allow shows Inv
   page,
   stack,
 }) => {
-  const elsewhere = await serveDemo({
-    dir: demoDistDir(),
-    host: '127.0.0.1',
-    port: 0,
-    config: {
-      networks: [{ id: stack.chain.chainId, name: 'Anvil', rpcUrl: stack.chain.rpcUrl }],
-      relayUrl: stack.relay.url,
-      projectId: 'pairwise-demo',
-      apiUrl: stack.api.url,
-    },
-  })
+  const elsewhere = await demoAgainst(stack, stack.api.url)
   try {
     await page.goto(elsewhere.url)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -69,6 +59,21 @@ test('ERR-14 the demo served from an origin the project does not allow shows Inv
     await elsewhere.close()
   }
 })
+
+/** The demo page on a port of its own, told the stack's chain, relay and demo project, and `apiUrl`. */
+function demoAgainst(stack: RunningStack, apiUrl: string): Promise<RunningDemo> {
+  return serveDemo({
+    dir: demoDistDir(),
+    host: '127.0.0.1',
+    port: 0,
+    config: {
+      networks: [{ id: stack.chain.chainId, name: 'Anvil', rpcUrl: stack.chain.rpcUrl }],
+      relayUrl: stack.relay.url,
+      projectId: 'pairwise-demo',
+      apiUrl,
+    },
+  })
+}
 
 /** A loopback port with nothing listening: connections are refused at once. */
 async function closedPortUrl(): Promise<string> {
@@ -87,17 +92,7 @@ test('with the api down, and with it hanging, the button and the wallet list pai
   const hanging = await startHangingServer('http')
   const demos: RunningDemo[] = []
   const demoWith = async (apiUrl: string) => {
-    const running = await serveDemo({
-      dir: demoDistDir(),
-      host: '127.0.0.1',
-      port: 0,
-      config: {
-        networks: [{ id: stack.chain.chainId, name: 'Anvil', rpcUrl: stack.chain.rpcUrl }],
-        relayUrl: stack.relay.url,
-        projectId: 'pairwise-demo',
-        apiUrl,
-      },
-    })
+    const running = await demoAgainst(stack, apiUrl)
     demos.push(running)
     return running.url
   }

@@ -6,6 +6,7 @@ import { type Database, migrate } from '../../../services/api/db/index.js'
 import { ApiError, invalidKey } from '../../../services/api/http/apiError.js'
 import type { ApiLogger, Project } from '../../../services/api/http/types.js'
 import { eachDatabase } from './support/databases.js'
+import { testProject } from './support/routeHarness.js'
 
 const adminToken = 'admin-secret-token'
 const day = 86_400_000
@@ -13,20 +14,12 @@ const start = Date.UTC(2026, 10, 24, 12)
 const chromeUa =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
 
+// The harness's project (activity on, every other feature off) under the demo's id and origin.
 const project: Project = {
+  ...testProject,
   id: 'demo',
   name: 'Demo',
   allowedOrigins: ['http://127.0.0.1:5173'],
-  basic: false,
-  features: {
-    email: false,
-    socials: false,
-    swaps: false,
-    onramp: false,
-    activity: true,
-    reownBranding: false,
-    multiWallet: false,
-  },
 }
 
 const silent: ApiLogger = { info() {}, warn() {}, error() {} }
