@@ -125,7 +125,8 @@ test('keyboard only: Tab to the button, Enter opens, focus stays in the dialog, 
   }
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  expect(await focusedText(page)).toBe('Connect Wallet')
+  // The dialog is hidden when the modal closes; its effects (focus given back) are cleaned up just after.
+  await expect.poll(() => focusedText(page)).toBe('Connect Wallet')
 
   await page.keyboard.press('Enter')
   await expect(dialog).toBeVisible()
