@@ -1,4 +1,10 @@
-/** Every string the modal shows. Other locales provide the same keys. */
+import type { WalletErrorCode } from '../controllers/errors.js'
+import type { Message, PluralForms } from './message.js'
+
+/**
+ * Every string the modal shows, in English; the other locales under `locales/` provide the same keys. A
+ * value with forms (`one`, `other`, …) is chosen by its `{count}` through `Intl.PluralRules`.
+ */
 export const en = {
   'modal.label': 'Connect a wallet',
   'modal.close': 'Close',
@@ -18,6 +24,7 @@ export const en = {
   'button.connecting': 'Connecting…',
   'button.network': 'Network',
   'button.unknownNetwork': 'Unknown network',
+  'connector.browserWallet': 'Browser Wallet',
   'connect.wallets': 'Wallets',
   'connect.allWallets': 'All Wallets',
   'connect.installed': 'Installed',
@@ -26,6 +33,7 @@ export const en = {
   'connect.noMethods': 'No way to connect is configured for this app.',
   'allWallets.search': 'Search wallets',
   'allWallets.empty': 'No wallet matches “{query}”.',
+  'allWallets.count': { one: '{count} wallet', other: '{count} wallets' },
   'allWallets.getWallet': 'Get {name}',
   'external.continue': 'Continue in {name}',
   'external.accept': 'Accept the connection request in the wallet.',
@@ -74,7 +82,40 @@ export const en = {
     'This app doesn’t support your current network. Switch to an available option to continue.',
   'unsupported.disconnect': 'Disconnect',
   'error.generic': 'Something went wrong',
-} as const
+  'error.CHAIN_NOT_CONFIGURED': 'This network is not set up in the app.',
+  'error.CONNECTOR_ALREADY_CONNECTED': 'This wallet is already connected.',
+  'error.CONNECTOR_NOT_CONNECTED': 'The wallet is not connected.',
+  'error.CONNECTOR_ACCOUNT_NOT_FOUND': 'The wallet shared no account.',
+  'error.CHAIN_MISMATCH': 'The wallet is on a different network than the app.',
+  'error.CONNECTOR_RECONNECTING': 'The wallet is reconnecting. Try again in a moment.',
+  'error.PROVIDER_NOT_FOUND': 'The wallet could not be found in this browser.',
+  'error.SWITCH_CHAIN_NOT_SUPPORTED': 'This wallet cannot switch networks from the app.',
+  'error.SIGN_MESSAGE_FAILED': 'The message could not be signed.',
+  'error.ESTIMATE_GAS_FAILED': 'The network fee could not be estimated.',
+  'error.CAPABILITIES_UNPARSABLE': 'The wallet’s features could not be read.',
+  'error.ADAPTER_MISSING': 'This app cannot connect to this kind of network.',
+  'error.NAMESPACE_REQUIRED': 'Choose a network first.',
+  'error.CHAIN_NOT_SUPPORTED': 'The wallet does not support this network.',
+  'error.NO_COMMON_CHAINS': 'The wallet supports none of the app’s networks.',
+  'error.NO_ACTIVE_ADDRESS': 'No account is connected.',
+  'error.UNSUPPORTED_NAMESPACE': 'This kind of network is not supported.',
+  'error.USER_REJECTED': 'The request was declined in the wallet.',
+  'error.WALLETCONNECT_NOT_FOUND': 'WalletConnect is not available in this app.',
+  'error.CLIENTS_MISSING': 'The app is not set up to connect wallets.',
+  'error.TIMEOUT': 'The wallet did not answer in time.',
+  'error.TRANSACTION_REVERTED': 'The transaction was reverted.',
+  'error.TRANSACTION_REVERTED_UNKNOWN': 'The transaction was reverted.',
+  'error.RECEIPT_TIMEOUT': 'The transaction is taking longer than expected.',
+  'error.RPC_URL_MISSING': 'This network cannot be reached from the app.',
+  'error.TRANSACTION_NOT_FOUND': 'The transaction could not be found.',
+  'error.RECEIPT_NOT_FOUND': 'The transaction’s result could not be found.',
+  'error.MULTI_WALLET_NOT_ENABLED': 'Only one wallet can be connected at a time.',
+  'error.INVALID_DECIMAL_NUMBER': 'That is not a valid amount.',
+} as const satisfies Record<string, Message> & Record<`error.${WalletErrorCode}`, string>
 
 export type MessageKey = keyof typeof en
-export type Catalogue = Record<MessageKey, string>
+
+/** A locale's texts: every key of English, a plain text where English has one, forms where it has forms. */
+export type Catalogue = {
+  [K in MessageKey]: (typeof en)[K] extends string ? string : PluralForms
+}

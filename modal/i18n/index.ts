@@ -1,2 +1,5 @@
+export { chooseLocale, type LocaleChoice } from './chooseLocale.js'
 export { type Catalogue, en, type MessageKey } from './en.js'
+export { type Locale, supportedLocales, textDirection } from './locales.js'
+export type { Message, PluralForms } from './message.js'
 export { createTranslator, type Translate } from './translate.js'

@@ -1,18 +1,29 @@
 import { type Catalogue, en, type MessageKey } from './en.js'
+import type { Locale } from './locales.js'
+import type { Message } from './message.js'
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
+/** Numbers in `params` are written in the locale's digits and separators; `count` also picks the form. */
+export type TranslateParams = Record<string, string | number>
 
-/** English is complete; another locale's catalogue may leave keys out and falls back to English. */
-export function createTranslator(
-  locale = 'en',
-  catalogues: Record<string, Partial<Catalogue>> = {},
-): Translate {
-  const language = locale.toLowerCase()
-  const chosen = catalogues[language] ?? catalogues[language.split('-')[0] ?? ''] ?? {}
-  return (key, params) => {
-    const template = chosen[key] ?? en[key]
-    return params
-      ? template.replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match))
-      : template
+/** A locale's texts by key; `locale` is the one to hand `Intl` formatters so numbers and dates match. */
+export type Translate = ((key: MessageKey, params?: TranslateParams) => string) & { readonly locale: Locale }
+
+/** The translator of `locale` over its `catalogue` (English when none is given). */
+export function createTranslator(locale: Locale = 'en', catalogue: Catalogue = en): Translate {
+  const plurals = new Intl.PluralRules(locale)
+  const numbers = new Intl.NumberFormat(locale)
+  const translate = (key: MessageKey, params?: TranslateParams) => {
+    const template = pick(catalogue[key] as Message, plurals, params?.count)
+    if (!params) return template
+    return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+      const value = params[name]
+      return value === undefined ? match : typeof value === 'number' ? numbers.format(value) : value
+    })
   }
+  return Object.assign(translate, { locale })
+}
+
+function pick(message: Message, plurals: Intl.PluralRules, count: string | number | undefined): string {
+  if (typeof message === 'string') return message
+  return (typeof count === 'number' ? message[plurals.select(count)] : undefined) ?? message.other
 }

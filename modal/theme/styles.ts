@@ -16,6 +16,7 @@ export const buttonCss = `
 
 /** The modal's stylesheet; lives in the shadow root, so host CSS cannot reach it and it cannot leak. */
 export const modalCss = `${baseCss}
+.locale-root{display:contents}
 .overlay{position:fixed;inset:0;background:var(--pw-overlay);display:flex;align-items:center;justify-content:center;z-index:var(--pw-z);animation:fade ${animationMs.overlay}ms ease-out}
 .card{background:var(--pw-bg);color:var(--pw-fg);width:min(360px,100vw - 16px);max-height:min(640px,100vh - 16px);overflow:auto;border-radius:var(--pw-radius);border:1px solid var(--pw-border);box-shadow:0 8px 32px rgba(0,0,0,.25);animation:rise ${animationMs.card}ms ease-out;display:flex;flex-direction:column}
 .card.inline{box-shadow:none;animation:none}
@@ -24,10 +25,11 @@ export const modalCss = `${baseCss}
 .header h2{margin:0;font-size:1.1em;font-weight:600;flex:1;text-align:center}
 .icon-button{width:36px;height:36px;border-radius:50%;border:none;background:var(--pw-bg-2);cursor:pointer;display:grid;place-items:center}
 .icon-button:hover{background:var(--pw-bg-3)}
+.icon-button.back span:dir(rtl){display:inline-block;transform:scaleX(-1)}
 .spacer{width:36px;height:36px}
 .body{padding:8px 12px 16px;animation:fade ${animationMs.view}ms ease-out}
 .list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
-.row{display:flex;align-items:center;gap:12px;width:100%;padding:10px 12px;border-radius:calc(var(--pw-radius) * .75);border:none;background:var(--pw-bg-2);cursor:pointer;text-align:left;min-height:52px}
+.row{display:flex;align-items:center;gap:12px;width:100%;padding:10px 12px;border-radius:calc(var(--pw-radius) * .75);border:none;background:var(--pw-bg-2);cursor:pointer;text-align:start;min-height:52px}
 .row:hover{background:var(--pw-bg-3)}
 .row[aria-current="true"]{outline:1px solid var(--pw-accent)}
 .row .name{flex:1;font-weight:500}

@@ -1,4 +1,8 @@
 import type { AppKit } from '../core/appKit.js'
+import { browserLanguages } from '../i18n/browserLanguages.js'
+import { chooseLocale } from '../i18n/chooseLocale.js'
+import { loadTranslator } from '../i18n/loadTranslator.js'
+import { textDirection } from '../i18n/locales.js'
 import { createTranslator, type Translate } from '../i18n/translate.js'
 import { baseCss, buttonCss } from '../theme/styles.js'
 import { propertiesToCss, type ThemeMode, type ThemeVariables, themeProperties } from '../theme/tokens.js'
@@ -66,7 +70,7 @@ function buttonElement(name: ButtonElementName, early: EarlyTheme): CustomElemen
       this.#stop.push(
         whenKit(this, (kit) => {
           this.#kit = kit
-          this.#t = createTranslator(kit.options.locale)
+          this.#useLocale(kit)
           this.#stop.push(kit.store.subscribe(() => this.#render()))
           this.#render()
           if (this.#pendingOpen) this.#open()
@@ -81,6 +85,23 @@ function buttonElement(name: ButtonElementName, early: EarlyTheme): CustomElemen
 
     attributeChangedCallback() {
       this.#render()
+    }
+
+    /**
+     * English until the instance's locale has loaded (the button paints before the instance exists, so
+     * before its locale is known); the modal's mount warns about an unknown locale, the buttons do not.
+     */
+    #useLocale(kit: AppKit) {
+      const settle = (t: Translate) => {
+        if (this.#kit !== kit) return
+        this.#t = t
+        this.#button.lang = t.locale
+        this.#button.dir = textDirection(t.locale)
+        this.#render()
+      }
+      const translator = loadTranslator(chooseLocale(kit.options.locale, browserLanguages()).locale)
+      if (typeof translator === 'function') settle(translator)
+      else void translator.then(settle)
     }
 
     #model(): ButtonModel | null {

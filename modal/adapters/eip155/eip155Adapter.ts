@@ -9,6 +9,7 @@ import {
 } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import { safeUrl } from '../../core/safeUrl.js'
+import { en } from '../../i18n/en.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
 import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
@@ -68,6 +69,10 @@ type Entry = {
 }
 
 const injectedId = 'injected'
+/** The English name; views show it in the reader's language (ui/components/connectorName). */
+const browserWalletName = en['connector.browserWallet']
+/** A brand, the same in every language. */
+const walletConnectName = 'WalletConnect'
 
 /** Which wallet acts, as which account, on which network. */
 export type WalletCall = { connectorId: string; address: string; network: CaipNetwork }
@@ -110,14 +115,14 @@ export class Eip155Adapter implements ChainAdapter {
         info: {
           id: walletConnectConnectorId,
           type: 'WALLET_CONNECT',
-          name: 'WalletConnect',
+          name: walletConnectName,
           chainNamespace: 'eip155',
         },
       })
     const injected = this.#options.enableInjected === false ? undefined : injectedProvider(context.target)
     if (injected)
       this.#entries.set(injectedId, {
-        info: { id: injectedId, type: 'INJECTED', name: 'Browser Wallet', chainNamespace: 'eip155' },
+        info: { id: injectedId, type: 'INJECTED', name: browserWalletName, chainNamespace: 'eip155' },
         provider: injected,
       })
     if (context.target && this.#options.enableEIP6963 !== false)

@@ -4,6 +4,7 @@ import { close } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
 import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
+import { errorMessage } from '../components/errorMessage.js'
 import { shortAddress, shortBalance } from '../components/shortAddress.js'
 import { useAppState, useKit } from '../kitContext.js'
 
@@ -72,7 +73,7 @@ export function AccountView() {
             onClick={() =>
               disconnect(kit.context).then(
                 () => !kit.store.get().account.address && close(kit.context),
-                (e: unknown) => setError(e instanceof Error ? e.message : t('error.generic')),
+                (e: unknown) => setError(errorMessage(e, t)),
               )
             }
           >

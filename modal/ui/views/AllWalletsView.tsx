@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { push } from '../../controllers/router.js'
 import { applyWalletFilters, searchWallets } from '../../wallets/filter.js'
+import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
 
@@ -26,7 +27,7 @@ export function AllWalletsView() {
     .filter((c) => c.id !== walletConnectConnectorId)
     .map((c) => ({
       id: c.id,
-      name: c.name,
+      name: connectorName(c.name, t),
       kind: 'installed',
       ...(c.rdns ? { rdns: c.rdns } : {}),
       ...(c.imageUrl ? { icon: c.imageUrl } : {}),
@@ -57,6 +58,9 @@ export function AllWalletsView() {
         onChange={(e) => setQuery(e.target.value)}
         autoComplete="off"
       />
+      {query && items.length > 0 ? (
+        <output className="sr-only">{t('allWallets.count', { count: items.length })}</output>
+      ) : null}
       {items.length === 0 ? (
         <output className="muted">{t('allWallets.empty', { query })}</output>
       ) : (

@@ -1,6 +1,7 @@
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { push } from '../../controllers/router.js'
 import { applyWalletFilters } from '../../wallets/filter.js'
+import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
 
@@ -17,7 +18,7 @@ export function ConnectView() {
         {listed.map((c) => (
           <WalletRow
             key={c.id}
-            name={c.name}
+            name={connectorName(c.name, t)}
             icon={c.imageUrl}
             testId={`wallet-${c.id}`}
             tag={c.type === 'WALLET_CONNECT' ? t('connect.qr') : t('connect.installed')}

@@ -3,7 +3,8 @@ import { connect } from '../../controllers/connection.js'
 import { isUserRejection } from '../../controllers/errors.js'
 import { closeAfterConnect } from '../../controllers/modal.js'
 import type { ViewData } from '../../state/views.js'
-import { messageOf } from '../components/messageOf.js'
+import { connectorName } from '../components/connectorName.js'
+import { errorMessage } from '../components/errorMessage.js'
 import { Spinner } from '../components/Spinner.js'
 import { WalletIcon } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
@@ -12,7 +13,7 @@ import { useActionOnMount } from '../useAction.js'
 export function ConnectingExternalView({ data }: { data: ViewData['ConnectingExternal'] }) {
   const { kit, t } = useKit()
   const connector = useAppState((s) => s.connectors.find((c) => c.id === data.connectorId))
-  const name = connector?.name ?? data.connectorId
+  const name = connector ? connectorName(connector.name, t) : data.connectorId
   const run = useCallback(async () => {
     await connect(kit.context, { connectorId: data.connectorId })
     closeAfterConnect(kit.context)
@@ -26,9 +27,7 @@ export function ConnectingExternalView({ data }: { data: ViewData['ConnectingExt
           <p className="error" role="alert">
             <strong>{isUserRejection(state.error) ? t('external.declined') : t('external.failed')}</strong>
             <br />
-            {isUserRejection(state.error)
-              ? t('external.declinedHint')
-              : messageOf(state.error, t('error.generic'))}
+            {isUserRejection(state.error) ? t('external.declinedHint') : errorMessage(state.error, t)}
           </p>
           <button type="button" className="secondary" onClick={retry}>
             {t('external.retry')}

@@ -5,7 +5,7 @@ import { closeAfterConnect } from '../../controllers/modal.js'
 import type { ViewData } from '../../state/views.js'
 import { walletConnectLink } from '../../wallets/deepLink.js'
 import { copyText } from '../components/copyText.js'
-import { messageOf } from '../components/messageOf.js'
+import { errorMessage } from '../components/errorMessage.js'
 import { QrCode, useQrEncoder } from '../components/QrCode.js'
 import { Spinner } from '../components/Spinner.js'
 import { useAppState, useKit } from '../kitContext.js'
@@ -45,7 +45,7 @@ export function ConnectingWalletConnectView({
           <p className="error" role="alert">
             {isExpiry(state.error)
               ? t('wc.expired')
-              : t('wc.failed', { message: messageOf(state.error, t('error.generic')) })}
+              : t('wc.failed', { message: errorMessage(state.error, t) })}
           </p>
           <button type="button" className="primary" onClick={retry}>
             {t('wc.retry')}

@@ -3,7 +3,7 @@ import { close } from '../../controllers/modal.js'
 import { switchNetwork } from '../../controllers/network.js'
 import { afterNetworkSwitch } from '../../controllers/router.js'
 import type { ViewData } from '../../state/views.js'
-import { messageOf } from '../components/messageOf.js'
+import { errorMessage } from '../components/errorMessage.js'
 import { Spinner } from '../components/Spinner.js'
 import { WalletIcon } from '../components/WalletRow.js'
 import { useKit } from '../kitContext.js'
@@ -24,7 +24,7 @@ export function SwitchNetworkView({ data }: { data: ViewData['SwitchNetwork'] })
           <p className="error" role="alert">
             <strong>{t('networks.switchFailed')}</strong>
             <br />
-            {messageOf(state.error, t('error.generic'))}
+            {errorMessage(state.error, t)}
           </p>
           <button type="button" className="secondary" onClick={retry}>
             {t('networks.retry')}

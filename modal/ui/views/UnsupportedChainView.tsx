@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
 import { close } from '../../controllers/modal.js'
 import { switchNetwork } from '../../controllers/network.js'
-import { messageOf } from '../components/messageOf.js'
+import { errorMessage } from '../components/errorMessage.js'
 import { useAppState, useKit } from '../kitContext.js'
 import { NetworkList } from './NetworksView.js'
 
@@ -11,7 +11,7 @@ export function UnsupportedChainView() {
   const networks = useAppState((s) => s.networks)
   const active = useAppState((s) => s.activeNetwork)
   const [error, setError] = useState<string>()
-  const fail = (e: unknown) => setError(messageOf(e, t('error.generic')))
+  const fail = (e: unknown) => setError(errorMessage(e, t))
   return (
     <div data-testid="unsupported-chain">
       <p className="muted">{t('unsupported.body')}</p>

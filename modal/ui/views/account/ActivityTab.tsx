@@ -94,7 +94,7 @@ export function ActivityList({ feed, onLoadMore }: { feed: Feed; onLoadMore: (cu
 }
 
 function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwork }) {
-  const { kit, t } = useKit()
+  const { t } = useKit()
   const explorer = network.blockExplorers?.default.url.replace(/\/$/, '')
   const counterparty = shortAddress(item.direction === 'in' ? item.from : item.to)
   const sign = item.direction === 'in' ? '+' : item.direction === 'out' ? '−' : ''
@@ -103,7 +103,7 @@ function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwo
       <span className="what">
         <span className="name">{t(`activity.${item.direction}`, { address: counterparty })}</span>
         <time className="muted" dateTime={new Date(item.timestamp * 1000).toISOString()}>
-          {relativeTime(item.timestamp, Date.now(), kit.options.locale)}
+          {relativeTime(item.timestamp, Date.now(), t.locale)}
         </time>
       </span>
       <span className="amount">

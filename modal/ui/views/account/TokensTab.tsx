@@ -31,9 +31,7 @@ export function TokensTab() {
           </span>
           <span className="amount">
             <span>{`${tokenQuantity(token.quantity.numeric)} ${token.symbol}`}</span>
-            {token.price > 0 ? (
-              <span className="muted">{usdValue(token.value, kit.options.locale)}</span>
-            ) : null}
+            {token.price > 0 ? <span className="muted">{usdValue(token.value, t.locale)}</span> : null}
           </span>
         </li>
       ))}

@@ -4,7 +4,7 @@ export const accountTabsCss = `
 .tabs{display:flex;gap:4px;padding:4px;border-radius:999px;background:var(--pw-bg-2)}
 .tab{flex:1;border:none;border-radius:999px;padding:6px 0;background:transparent;cursor:pointer;color:var(--pw-fg-2)}
 .tab[aria-selected="true"]{background:var(--pw-bg);color:var(--pw-fg);font-weight:600}
-.tabpanel{display:flex;flex-direction:column;align-items:stretch;gap:8px;text-align:left}
+.tabpanel{display:flex;flex-direction:column;align-items:stretch;gap:8px;text-align:start}
 .asset{display:flex;align-items:center;gap:12px;padding:8px 12px;border-radius:calc(var(--pw-radius) * .75);background:var(--pw-bg-2)}
 .asset .what,.asset .amount{display:flex;flex-direction:column;min-width:0}
 .asset .what{flex:1}

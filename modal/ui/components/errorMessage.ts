@@ -1,0 +1,13 @@
+import { isUserRejection, WalletError } from '../../controllers/errors.js'
+import type { Translate } from '../../i18n/translate.js'
+
+/**
+ * What a view says about a failure, in the reader's language: our errors by their code's text, a wallet's
+ * refusal (EIP-1193 4001) as a refusal, and anything else by the words it came with (a wallet's or a
+ * relay's, which we cannot translate), else the generic text.
+ */
+export function errorMessage(error: unknown, t: Translate): string {
+  if (error instanceof WalletError) return t(`error.${error.code}`)
+  if (isUserRejection(error)) return t('error.USER_REJECTED')
+  return error instanceof Error && error.message ? error.message : t('error.generic')
+}
