@@ -81,6 +81,15 @@ export const en = {
   'unsupported.body':
     'This app doesn’t support your current network. Switch to an available option to continue.',
   'unsupported.disconnect': 'Disconnect',
+  'alert.INVALID_APP_CONFIGURATION': 'Invalid App Configuration',
+  'alert.SESSION_EXPIRED': 'Session Expired',
+  'alert.RATE_LIMITED': 'Rate Limited',
+  'alert.SERVER_ERROR': 'Server Error',
+  'alert.networkNotFound': 'Network Not Found',
+  'alert.projectIdNotConfigured': 'Project ID Not Configured',
+  'alert.multiWalletNotEnabled': 'Multi-wallet is not enabled for this project.',
+  'alert.remoteFeatures':
+    "Local feature settings are ignored; the project's remote configuration applies instead: {names}",
   'error.generic': 'Something went wrong',
   'error.CHAIN_NOT_CONFIGURED': 'This network is not set up in the app.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'This wallet is already connected.',

@@ -4,7 +4,9 @@ import { brandingShown } from '../controllers/features.js'
 import { close } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
 import type { MessageKey } from '../i18n/en.js'
+import { knownText } from '../i18n/knownText.js'
 import type { Route } from '../state/views.js'
+import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { useAppState, useKit } from './kitContext.js'
 import { views } from './views/index.js'
@@ -49,7 +51,8 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const alerts = useAppState((s) => s.alerts)
   const route = embedded ? embeddedRoute(router, connected) : router
   const View = views[route.view] as ComponentType<{ data: Route['data'] }>
-  const title = t(`view.${route.view}` as MessageKey, { name: titleName(route, kit.store.get().connectors) })
+  const name = connectorName(titleName(route, kit.store.get().connectors), t)
+  const title = t(`view.${route.view}` as MessageKey, { name })
   return (
     <>
       <div className="header">
@@ -81,7 +84,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       </div>
       {alerts.map((alert) => (
         <div key={alert.id} className={`alert ${alert.severity}`} role="alert">
-          <span style={{ flex: 1 }}>{alert.message}</span>
+          <span style={{ flex: 1 }}>{knownText(alert.message, t)}</span>
           <button
             type="button"
             className="icon-button"
@@ -119,6 +122,7 @@ function Branding() {
 }
 
 function Snackbar() {
+  const { t } = useKit()
   const snackbar = useAppState((s) => s.snackbar)
-  return snackbar ? <output className="snackbar">{snackbar.message}</output> : null
+  return snackbar ? <output className="snackbar">{knownText(snackbar.message, t)}</output> : null
 }

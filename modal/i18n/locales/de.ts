@@ -78,6 +78,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einem der verfügbaren Netzwerke, um fortzufahren.',
   'unsupported.disconnect': 'Trennen',
+  'alert.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',
+  'alert.SESSION_EXPIRED': 'Sitzung abgelaufen',
+  'alert.RATE_LIMITED': 'Zu viele Anfragen',
+  'alert.SERVER_ERROR': 'Serverfehler',
+  'alert.networkNotFound': 'Netzwerk nicht gefunden',
+  'alert.projectIdNotConfigured': 'Projekt-ID nicht eingerichtet',
+  'alert.multiWalletNotEnabled': 'Mehrere Wallets sind für dieses Projekt nicht aktiviert.',
+  'alert.remoteFeatures':
+    'Lokale Funktionseinstellungen werden ignoriert; es gilt die Remote-Konfiguration des Projekts: {names}',
   'error.generic': 'Etwas ist schiefgelaufen',
   'error.CHAIN_NOT_CONFIGURED': 'Dieses Netzwerk ist in der App nicht eingerichtet.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Diese Wallet ist bereits verbunden.',

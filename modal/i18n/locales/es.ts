@@ -82,6 +82,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Esta app no admite tu red actual. Cambia a una de las opciones disponibles para continuar.',
   'unsupported.disconnect': 'Desconectar',
+  'alert.INVALID_APP_CONFIGURATION': 'Configuración de la app no válida',
+  'alert.SESSION_EXPIRED': 'La sesión caducó',
+  'alert.RATE_LIMITED': 'Demasiadas solicitudes',
+  'alert.SERVER_ERROR': 'Error del servidor',
+  'alert.networkNotFound': 'Red no encontrada',
+  'alert.projectIdNotConfigured': 'ID de proyecto no configurado',
+  'alert.multiWalletNotEnabled': 'La conexión de varias billeteras no está activada en este proyecto.',
+  'alert.remoteFeatures':
+    'Se ignoran los ajustes locales de funciones; se aplica la configuración remota del proyecto: {names}',
   'error.generic': 'Algo salió mal',
   'error.CHAIN_NOT_CONFIGURED': 'Esta red no está configurada en la app.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Esta billetera ya está conectada.',

@@ -82,6 +82,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Cette application ne prend pas en charge votre réseau actuel. Choisissez l’un des réseaux proposés pour continuer.',
   'unsupported.disconnect': 'Se déconnecter',
+  'alert.INVALID_APP_CONFIGURATION': 'Configuration de l’application non valide',
+  'alert.SESSION_EXPIRED': 'Session expirée',
+  'alert.RATE_LIMITED': 'Trop de requêtes',
+  'alert.SERVER_ERROR': 'Erreur du serveur',
+  'alert.networkNotFound': 'Réseau introuvable',
+  'alert.projectIdNotConfigured': 'ID de projet non configuré',
+  'alert.multiWalletNotEnabled': 'La connexion de plusieurs portefeuilles n’est pas activée pour ce projet.',
+  'alert.remoteFeatures':
+    'Les réglages locaux des fonctionnalités sont ignorés ; la configuration distante du projet s’applique : {names}',
   'error.generic': 'Une erreur s’est produite',
   'error.CHAIN_NOT_CONFIGURED': 'Ce réseau n’est pas configuré dans l’application.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Ce portefeuille est déjà connecté.',

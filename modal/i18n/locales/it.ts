@@ -81,6 +81,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Questa app non supporta la rete attuale. Passa a una delle opzioni disponibili per continuare.',
   'unsupported.disconnect': 'Disconnetti',
+  'alert.INVALID_APP_CONFIGURATION': 'Configurazione dell’app non valida',
+  'alert.SESSION_EXPIRED': 'Sessione scaduta',
+  'alert.RATE_LIMITED': 'Troppe richieste',
+  'alert.SERVER_ERROR': 'Errore del server',
+  'alert.networkNotFound': 'Rete non trovata',
+  'alert.projectIdNotConfigured': 'ID progetto non configurato',
+  'alert.multiWalletNotEnabled': 'La connessione di più wallet non è attiva per questo progetto.',
+  'alert.remoteFeatures':
+    'Le impostazioni locali delle funzionalità sono ignorate; vale la configurazione remota del progetto: {names}',
   'error.generic': 'Si è verificato un errore',
   'error.CHAIN_NOT_CONFIGURED': 'Questa rete non è configurata nell’app.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Questo wallet è già connesso.',

@@ -82,6 +82,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Este app não é compatível com a sua rede atual. Troque para uma das opções disponíveis para continuar.',
   'unsupported.disconnect': 'Desconectar',
+  'alert.INVALID_APP_CONFIGURATION': 'Configuração do app inválida',
+  'alert.SESSION_EXPIRED': 'Sessão expirada',
+  'alert.RATE_LIMITED': 'Muitas solicitações',
+  'alert.SERVER_ERROR': 'Erro no servidor',
+  'alert.networkNotFound': 'Rede não encontrada',
+  'alert.projectIdNotConfigured': 'ID do projeto não configurado',
+  'alert.multiWalletNotEnabled': 'O uso de várias carteiras não está ativado neste projeto.',
+  'alert.remoteFeatures':
+    'As configurações locais de recursos são ignoradas; vale a configuração remota do projeto: {names}',
   'error.generic': 'Algo deu errado',
   'error.CHAIN_NOT_CONFIGURED': 'Esta rede não está configurada no app.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Esta carteira já está conectada.',

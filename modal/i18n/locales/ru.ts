@@ -82,6 +82,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Приложение не поддерживает текущую сеть. Чтобы продолжить, переключитесь на одну из доступных.',
   'unsupported.disconnect': 'Отключить',
+  'alert.INVALID_APP_CONFIGURATION': 'Неверная конфигурация приложения',
+  'alert.SESSION_EXPIRED': 'Сеанс истёк',
+  'alert.RATE_LIMITED': 'Слишком много запросов',
+  'alert.SERVER_ERROR': 'Ошибка сервера',
+  'alert.networkNotFound': 'Сеть не найдена',
+  'alert.projectIdNotConfigured': 'ID проекта не задан',
+  'alert.multiWalletNotEnabled': 'Подключение нескольких кошельков не включено для этого проекта.',
+  'alert.remoteFeatures':
+    'Локальные настройки функций игнорируются, действует удалённая конфигурация проекта: {names}',
   'error.generic': 'Что-то пошло не так',
   'error.CHAIN_NOT_CONFIGURED': 'Эта сеть не настроена в приложении.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Этот кошелёк уже подключён.',

@@ -77,6 +77,15 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Bu uygulama mevcut ağınızı desteklemiyor. Devam etmek için kullanılabilir ağlardan birine geçin.',
   'unsupported.disconnect': 'Bağlantıyı kes',
+  'alert.INVALID_APP_CONFIGURATION': 'Geçersiz uygulama yapılandırması',
+  'alert.SESSION_EXPIRED': 'Oturumun süresi doldu',
+  'alert.RATE_LIMITED': 'Çok fazla istek',
+  'alert.SERVER_ERROR': 'Sunucu hatası',
+  'alert.networkNotFound': 'Ağ bulunamadı',
+  'alert.projectIdNotConfigured': 'Proje kimliği yapılandırılmamış',
+  'alert.multiWalletNotEnabled': 'Bu projede birden fazla cüzdan bağlama etkin değil.',
+  'alert.remoteFeatures':
+    'Yerel özellik ayarları yok sayılıyor; projenin uzak yapılandırması geçerli: {names}',
   'error.generic': 'Bir sorun oluştu',
   'error.CHAIN_NOT_CONFIGURED': 'Bu ağ uygulamada yapılandırılmamış.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Bu cüzdan zaten bağlı.',
