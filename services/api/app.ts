@@ -1,10 +1,19 @@
+import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { consoleLogger } from '../../relay/server/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
 import type { Database } from './db/index.js'
-import { projectCors } from './http/cors.js'
-import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from './http/errorAnswers.js'
+import { ProjectCors, projectCors } from './http/cors.js'
+import { directLane, type NodeListener } from './http/directLane.js'
+import { type ApiRoutes, type DirectRoute, mountRoutes } from './http/directRoute.js'
+import {
+  bodyCap,
+  DEFAULT_BODY_LIMIT_BYTES,
+  errorHandler,
+  methodNotAllowedAnswer,
+  notFound,
+} from './http/errorAnswers.js'
 import { healthRoutes } from './http/healthRoutes.js'
 import { requestLog } from './http/requestLog.js'
 import type { ApiLogger, RouteDeps } from './http/types.js'
@@ -14,7 +23,7 @@ import { ProjectStore, type ProjectStoreOptions } from './projects/projectStore.
 import { FixedWindowLimiter } from './projects/rateLimiter.js'
 
 /** A feature module's routes (balances, activity, the RPC proxy, …), built from what every route gets. */
-export type RouteFactory = (deps: RouteDeps) => Hono
+export type RouteFactory = (deps: RouteDeps) => ApiRoutes
 
 export type ApiDeps = {
   /** Migrated already (startApi does it). */
@@ -34,29 +43,52 @@ export type ApiDeps = {
   maxRateLimitedProjects?: number
 }
 
+export type ApiApp = {
+  /** Every route through Hono: `hono.request()` in tests, `hono.fetch` for a fetch-style host. */
+  hono: Hono
+  /** For Node's server: direct routes answered straight from Node's request, every other through `hono`. */
+  listener: NodeListener
+}
+
 /**
- * The api service as a Hono app: JSON errors everywhere (404, 405, 413, validation, and 500 'Server
- * Error' with nothing internal in it), a body cap, one log line per request, CORS per project, `/health`,
- * the project routes, the admin routes and page, then every feature module given in `routes`.
+ * The api service: JSON errors everywhere (404, 405, 413, validation, and 500 'Server Error' with nothing
+ * internal in it), a body cap, one log line per request, CORS per project, `/health`, the project routes,
+ * the admin routes and page, then every feature module given in `routes`.
  */
-export function createApiApp(deps: ApiDeps): Hono {
+export function createApiApp(deps: ApiDeps): ApiApp {
   const logger = deps.logger ?? consoleLogger('info')
   const now = deps.now ?? Date.now
+  const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   const projects = new ProjectStore(deps.db, { now, ...deps.projectCache })
   const limiter = new FixedWindowLimiter({ now, maxKeys: deps.maxRateLimitedProjects })
   const routeDeps: RouteDeps = { db: deps.db, project: projectGuard(projects, limiter), logger, now }
+  const cors = new ProjectCors(projects)
 
   const app = new Hono()
   app.use(requestLog(logger))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
-  app.use(projectCors(projects))
-  app.use(bodyCap(deps.bodyLimitBytes))
+  app.use(projectCors(cors))
+  app.use(bodyCap(bodyLimitBytes))
   app.route('/', healthRoutes(deps.db, logger))
   app.route('/', projectRoutes(routeDeps))
   app.route('/', adminRoutes({ projects, adminToken: deps.adminToken }))
   app.route('/', adminPageRoutes())
-  for (const routes of deps.routes ?? []) app.route('/', routes(routeDeps))
+  const direct: DirectRoute[] = []
+  for (const factory of deps.routes ?? []) {
+    const routes = factory(routeDeps)
+    mountRoutes(app, routes)
+    if (!(routes instanceof Hono)) direct.push(...routes)
+  }
   app.notFound(notFound)
   app.onError(errorHandler(logger))
-  return app
+
+  const fallback = getRequestListener(app.fetch, {
+    // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
+    errorHandler: () =>
+      Response.json(
+        { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
+        { status: 400 },
+      ),
+  })
+  return { hono: app, listener: directLane({ routes: direct, cors, logger, bodyLimitBytes, fallback }) }
 }

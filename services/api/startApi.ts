@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
-import { getRequestListener } from '@hono/node-server'
 import { consoleLogger, createSafeServer, type RelayLogger, requestTarget } from '../../relay/server/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
@@ -50,19 +49,11 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   let stopModules: () => Promise<void>
   try {
     await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
-    const app = createApiApp({
+    const { listener } = createApiApp({
       db,
       adminToken,
       logger,
       routes: [...modules.routes, ...(options.routes ?? [])],
-    })
-    const listener = getRequestListener(app.fetch, {
-      // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
-      errorHandler: () =>
-        Response.json(
-          { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
-          { status: 400 },
-        ),
     })
     server = createSafeServer(
       (request, response) => {

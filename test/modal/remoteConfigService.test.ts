@@ -21,7 +21,11 @@ async function api(project: Parameters<ProjectStore['create']>[0]) {
   db = await openDatabase(':memory:')
   await migrate(db, [projectMigrations])
   await new ProjectStore(db).create(project)
-  const app = createApiApp({ db, adminToken: 'a'.repeat(64), logger: { info() {}, warn() {}, error() {} } })
+  const app = createApiApp({
+    db,
+    adminToken: 'a'.repeat(64),
+    logger: { info() {}, warn() {}, error() {} },
+  }).hono
   const paths: string[] = []
   const fetcher: typeof fetch = (input, init) => {
     const url = new URL(String(input))

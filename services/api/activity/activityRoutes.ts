@@ -48,8 +48,8 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
   const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
   return new Hono()
     .get('/v1/activity', async (c) => {
-      await deps.project(c)
-      const query = validQuery(c, activityQuery)
+      await deps.project(c.req)
+      const query = validQuery(c.req, activityQuery)
       const chain = chainOf(query.caipNetworkId)
       const page = await listActivity(deps.db, {
         chainId: chain.chainId,
@@ -61,8 +61,8 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
       return c.json(page)
     })
     .get('/v1/nfts', async (c) => {
-      await deps.project(c)
-      const query = validQuery(c, holderQuery)
+      await deps.project(c.req)
+      const query = validQuery(c.req, holderQuery)
       const chain = chainOf(query.caipNetworkId)
       const held = await nftsHeldBy(deps.db, {
         chainId: chain.chainId,

@@ -21,7 +21,7 @@ export function adminRoutes(deps: { projects: ProjectStore; adminToken: string }
     .use('/v1/admin/*', requireAdmin(deps.adminToken))
     .get('/v1/admin/projects', async (c) => c.json({ projects: await projects.list() }))
     .post('/v1/admin/projects', async (c) => {
-      const input = await validJson(c, newProjectSchema)
+      const input = await validJson(c.req, newProjectSchema)
       try {
         return c.json(await projects.create(input), 201)
       } catch (error) {
@@ -38,7 +38,7 @@ export function adminRoutes(deps: { projects: ProjectStore; adminToken: string }
     })
     .patch('/v1/admin/projects/:id', async (c) => {
       const id = projectId(c.req.param('id'))
-      const patch = await validJson(c, projectPatchSchema)
+      const patch = await validJson(c.req, projectPatchSchema)
       const project = await projects.update(id, patch)
       if (!project) throw notFound(id)
       return c.json(project)

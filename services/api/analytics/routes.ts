@@ -39,8 +39,8 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
       '/v1/analytics/events',
       bodyLimit({ maxSize: ingestLimits.bodyBytes, onError: tooLarge }),
       async (c) => {
-        const project = await deps.project(c)
-        validQuery(c, ingestQuerySchema)
+        const project = await deps.project(c.req)
+        validQuery(c.req, ingestQuerySchema)
         // sendBeacon posts text/plain (no CORS preflight), so the body is read as text whatever its type.
         const parsed = ingestBodySchema.safeParse(parseBody(await c.req.text()))
         if (!parsed.success) {
@@ -60,7 +60,7 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
     )
     .get('/v1/analytics/stats', async (c) => {
       if (!carriesAdminToken(c.req.header('authorization'), deps.adminToken)) throw invalidAdminToken()
-      const { projectId, days } = validQuery(c, statsQuerySchema)
+      const { projectId, days } = validQuery(c.req, statsQuerySchema)
       return c.json(await store.stats(projectId, days, deps.now()))
     })
     .get('/admin/analytics', (c) => {

@@ -1,9 +1,9 @@
-import { Hono } from 'hono'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { type ApiChains, caipNetworkIdSchema } from '../chains/index.js'
 import { ApiError } from '../http/apiError.js'
-import type { RouteDeps } from '../http/types.js'
+import type { DirectRoute } from '../http/directRoute.js'
+import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
 import { BalanceService, type BalanceServiceOptions, type KnownTokens } from './balanceService.js'
 import { type PriceSource, staticPriceSource } from './priceSource.js'
@@ -23,7 +23,7 @@ const balancesQuery = z.object({
 })
 
 /** `GET /v1/balances?projectId&address&caipNetworkId` → `{ balances: TokenBalance[] }` (spec §3). */
-export function balanceRoutes(deps: RouteDeps & BalanceRouteOptions): Hono {
+export function balanceRoutes(deps: RouteDeps & BalanceRouteOptions): DirectRoute[] {
   const service = new BalanceService({
     prices: deps.prices ?? staticPriceSource(deps.chains.list()),
     knownTokens: deps.knownTokens,
@@ -31,12 +31,13 @@ export function balanceRoutes(deps: RouteDeps & BalanceRouteOptions): Hono {
     now: deps.now,
     ...deps.cache,
   })
-  return new Hono().get('/v1/balances', async (c) => {
-    await deps.project(c)
-    const { address, caipNetworkId } = validQuery(c, balancesQuery)
+  const answer = async (request: ApiRequest) => {
+    await deps.project(request)
+    const { address, caipNetworkId } = validQuery(request, balancesQuery)
     const chain = deps.chains.get(caipNetworkId)
     if (!isAddress(address, { strict: false }))
       throw new ApiError(400, 'INVALID_REQUEST', 'address: not an EVM address')
-    return c.json({ balances: await service.balancesOf(chain, getAddress(address)) })
-  })
+    return { balances: await service.balancesOf(chain, getAddress(address)) }
+  }
+  return [{ method: 'GET', path: '/v1/balances', answer }]
 }

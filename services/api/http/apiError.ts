@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
     message: string,
+    /** Sent with the answer, e.g. `retry-after`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
   }
@@ -35,4 +37,10 @@ export class ApiError extends Error {
 export const invalidKey = () => new ApiError(401, 'INVALID_KEY', 'Unauthorized: invalid key')
 export const originNotAllowed = () =>
   new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'Unauthorized: origin not allowed')
-export const rateLimited = () => new ApiError(429, 'RATE_LIMITED', 'Rate Limited')
+export const rateLimited = (retryAfterSeconds?: number) =>
+  new ApiError(
+    429,
+    'RATE_LIMITED',
+    'Rate Limited',
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+  )

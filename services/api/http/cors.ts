@@ -10,38 +10,61 @@ const MAX_PROJECT_ID_LENGTH = 128
  */
 const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|v3\/public-key$)/
 
+type Projects = { find(id: string): Promise<StoredProject | undefined> }
+
 /**
  * CORS per project: a browser may read an answer only when its Origin is one the request's project
- * (`projectId` query) allows; preflights are answered the same way. Error answers carry no project data
- * and are readable from any origin, so the modal can show why it was refused ('Unauthorized: origin not
- * allowed', 'Unauthorized: invalid key', 'Rate Limited'). Public routes are left to their own CORS.
+ * (`projectId` query) allows. Error answers carry no project data and are readable from any origin, so
+ * the modal can show why it was refused ('Unauthorized: origin not allowed', 'Unauthorized: invalid key',
+ * 'Rate Limited'). Shared by the Hono middleware below and the direct lane.
  */
-export function projectCors(projects: {
-  find(id: string): Promise<StoredProject | undefined>
-}): MiddlewareHandler {
-  const allows = async (origin: string, projectId: string | undefined) => {
+export class ProjectCors {
+  constructor(private readonly projects: Projects) {}
+
+  /** Whether CORS for `path` is this policy's to answer (else the route answers it, or it is not asked). */
+  applies(origin: string | undefined, path: string): origin is string {
+    return origin !== undefined && !publicPaths.test(path)
+  }
+
+  async allows(origin: string, projectId: string | undefined): Promise<boolean> {
     if (!projectId || projectId.length > MAX_PROJECT_ID_LENGTH) return false
-    const project = await projects.find(projectId).catch(() => undefined)
+    const project = await this.projects.find(projectId).catch(() => undefined)
     return project !== undefined && originAllowed(origin, project.allowedOrigins)
   }
+
+  /** The headers of a preflight's 204: none but `vary` for an origin not allowed. */
+  preflightHeaders(origin: string, allowed: boolean): Record<string, string> {
+    if (!allowed) return { vary: 'Origin' }
+    return {
+      vary: 'Origin',
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': 'GET, POST, PATCH',
+      'access-control-allow-headers': 'content-type',
+      'access-control-max-age': '600',
+    }
+  }
+
+  /** What an answer with `status` gets besides `vary: Origin`. */
+  answerHeaders(origin: string, allowed: boolean, status: number): Record<string, string> {
+    if (!allowed && status < 400) return {}
+    return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }
+  }
+}
+
+const isPreflight = (method: string, requestMethod: string | undefined) =>
+  method === 'OPTIONS' && requestMethod !== undefined
+
+/** ProjectCors as Hono middleware: preflights answered here, other answers given their headers. */
+export function projectCors(cors: ProjectCors): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin')
-    if (origin === undefined || publicPaths.test(c.req.path)) return next()
-    const allowed = await allows(origin, c.req.query('projectId'))
-    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
-      c.header('vary', 'Origin')
-      if (!allowed) return c.body(null, 204)
-      c.header('access-control-allow-origin', origin)
-      c.header('access-control-allow-methods', 'GET, POST, PATCH')
-      c.header('access-control-allow-headers', 'content-type')
-      c.header('access-control-max-age', '600')
-      return c.body(null, 204)
-    }
+    if (!cors.applies(origin, c.req.path)) return next()
+    const allowed = await cors.allows(origin, c.req.query('projectId'))
+    if (isPreflight(c.req.method, c.req.header('access-control-request-method')))
+      return c.body(null, 204, cors.preflightHeaders(origin, allowed))
     await next()
     c.res.headers.append('vary', 'Origin')
-    if (allowed || c.res.status >= 400) {
-      c.res.headers.set('access-control-allow-origin', origin)
-      c.res.headers.set('access-control-expose-headers', 'retry-after')
-    }
+    for (const [name, value] of Object.entries(cors.answerHeaders(origin, allowed, c.res.status)))
+      c.res.headers.set(name, value)
   }
 }

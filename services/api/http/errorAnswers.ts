@@ -18,28 +18,44 @@ const codeByStatus: Partial<Record<number, ApiErrorCode>> = {
 
 const errorBody = (code: ApiErrorCode, message: string) => ({ code, message })
 
+export type ErrorAnswer = {
+  status: ContentfulStatusCode
+  body: { code: ApiErrorCode; message: string }
+  headers: Readonly<Record<string, string>>
+}
+
 /**
  * Every error as `{ code, message }`: an ApiError as it says, Hono's own HTTP errors by their status, and
  * anything else as 500 'Server Error' with no detail in the answer, logged once.
  */
+export function errorAnswer(
+  error: unknown,
+  logger: ApiLogger,
+  request: { method: string; path: string },
+): ErrorAnswer {
+  if (error instanceof ApiError) return { status: error.status, body: error.toJSON(), headers: error.headers }
+  if (error instanceof HTTPException && error.status < 500) {
+    const status = error.status as ContentfulStatusCode
+    const body = errorBody(codeByStatus[status] ?? 'INVALID_REQUEST', error.message || 'Bad Request')
+    return { status, body, headers: {} }
+  }
+  logger.error('request failed', {
+    method: request.method,
+    path: request.path.slice(0, 200),
+    error: error instanceof Error ? error.message : String(error),
+  })
+  return { status: 500, body: errorBody('SERVER_ERROR', 'Server Error'), headers: {} }
+}
+
 export function errorHandler(logger: ApiLogger): ErrorHandler {
   return (error, c) => {
-    if (error instanceof ApiError) return c.json(error.toJSON(), error.status)
-    if (error instanceof HTTPException && error.status < 500) {
-      const status = error.status as ContentfulStatusCode
-      return c.json(
-        errorBody(codeByStatus[status] ?? 'INVALID_REQUEST', error.message || 'Bad Request'),
-        status,
-      )
-    }
-    logger.error('request failed', {
-      method: c.req.method,
-      path: c.req.path.slice(0, 200),
-      error: error instanceof Error ? error.message : String(error),
-    })
-    return c.json(errorBody('SERVER_ERROR', 'Server Error'), 500)
+    const { status, body, headers } = errorAnswer(error, logger, c.req)
+    return c.json(body, status, { ...headers })
   }
 }
+
+export const payloadTooLarge = (maxBytes: number) =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', `Payload Too Large: at most ${maxBytes} bytes`)
 
 export const notFound: NotFoundHandler = (c) => c.json(errorBody('NOT_FOUND', 'Not Found'), 404)
 
@@ -55,7 +71,7 @@ export const methodNotAllowedAnswer = (c: Context, methods: string[]) =>
  */
 export function bodyCap(maxBytes = DEFAULT_BODY_LIMIT_BYTES): MiddlewareHandler {
   const tooLarge = () => {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Payload Too Large: at most ${maxBytes} bytes`)
+    throw payloadTooLarge(maxBytes)
   }
   const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
   return (c, next) => {

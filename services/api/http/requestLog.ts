@@ -3,6 +3,21 @@ import type { ApiLogger } from './types.js'
 
 const MAX_LOGGED_PATH = 200
 
+/** The one line logged for a request. */
+export function logRequest(
+  logger: ApiLogger,
+  request: { method: string; path: string },
+  status: number,
+  ms: number,
+): void {
+  logger.info('request', {
+    method: request.method,
+    path: request.path.slice(0, MAX_LOGGED_PATH),
+    status,
+    ms: Math.round(ms * 10) / 10,
+  })
+}
+
 /**
  * One structured line per request: method, path (never the query: it holds addresses), status and
  * milliseconds. Nothing that identifies the client (no IP address, no user agent) is written.
@@ -14,11 +29,6 @@ export function requestLog(
   return async (c, next) => {
     const started = now()
     await next()
-    logger.info('request', {
-      method: c.req.method,
-      path: c.req.path.slice(0, MAX_LOGGED_PATH),
-      status: c.res.status,
-      ms: Math.round((now() - started) * 10) / 10,
-    })
+    logRequest(logger, c.req, c.res.status, now() - started)
   }
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { Database } from '../db/index.js'
 
 /** A project as routes see it (owned by services/api/projects). */
@@ -19,10 +18,24 @@ export type Project = {
 }
 
 /**
+ * What routes read of a request. Hono's `c.req` is one; the direct lane (services/api/http/directLane.ts)
+ * makes one straight from Node's request for the routes it answers past Hono.
+ */
+export type ApiRequest = {
+  /** The first value of a query parameter. */
+  query(name: string): string | undefined
+  /** Every query parameter, each with its first value. */
+  query(): Record<string, string>
+  header(name: string): string | undefined
+  /** The body as text, within the app's body cap. */
+  text(): Promise<string>
+}
+
+/**
  * Loads the request's project (`projectId` query), checks its Origin against the allowed origins and the
  * project's rate limit; throws the matching ApiError (invalid key, origin not allowed, rate limited).
  */
-export type ProjectGuard = (c: Context) => Promise<Project>
+export type ProjectGuard = (request: Pick<ApiRequest, 'query' | 'header'>) => Promise<Project>
 
 /** Structured log lines: one JSON object per event. */
 export type ApiLogger = {

@@ -1,6 +1,6 @@
-import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ApiError } from './apiError.js'
+import type { ApiRequest } from './types.js'
 
 function invalid(error: z.ZodError): ApiError {
   const issue = error.issues[0]
@@ -9,17 +9,21 @@ function invalid(error: z.ZodError): ApiError {
 }
 
 /** The request's query string parsed by `schema` (single values), or a 400 naming the first bad field. */
-export function validQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const parsed = schema.safeParse(c.req.query())
+export function validQuery<S extends z.ZodType>(request: Pick<ApiRequest, 'query'>, schema: S): z.output<S> {
+  const parsed = schema.safeParse(request.query())
   if (!parsed.success) throw invalid(parsed.error)
   return parsed.data
 }
 
 /** The request's JSON body parsed by `schema`, or a 400: not JSON, or the first bad field. */
-export async function validJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function validJson<S extends z.ZodType>(
+  request: Pick<ApiRequest, 'text'>,
+  schema: S,
+): Promise<z.output<S>> {
+  const text = await request.text()
   let body: unknown
   try {
-    body = await c.req.json()
+    body = JSON.parse(text)
   } catch {
     throw new ApiError(400, 'INVALID_REQUEST', 'body: not valid JSON')
   }

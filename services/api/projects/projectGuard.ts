@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { ApiError, invalidKey, originNotAllowed, rateLimited } from '../http/apiError.js'
 import type { Project, ProjectGuard } from '../http/types.js'
 import { originAllowed } from './originMatcher.js'
@@ -16,18 +15,15 @@ export function projectGuard(
   projects: { find(id: string): Promise<StoredProject | undefined> },
   limiter: FixedWindowLimiter,
 ): ProjectGuard {
-  return async (c: Context): Promise<Project> => {
-    const id = c.req.query('projectId')
+  return async (request): Promise<Project> => {
+    const id = request.query('projectId')
     if (id === undefined || id === '') throw new ApiError(400, 'INVALID_REQUEST', 'projectId: Required')
     if (id.length > MAX_PROJECT_ID_LENGTH) throw invalidKey()
     const project = await projects.find(id)
     if (!project) throw invalidKey()
-    const origin = c.req.header('origin')
+    const origin = request.header('origin')
     if (origin !== undefined && !originAllowed(origin, project.allowedOrigins)) throw originNotAllowed()
-    if (!limiter.take(project.id, project.rateLimitPerMinute)) {
-      c.header('retry-after', String(limiter.retryAfterSeconds()))
-      throw rateLimited()
-    }
+    if (!limiter.take(project.id, project.rateLimitPerMinute)) throw rateLimited(limiter.retryAfterSeconds())
     const { id: projectId, name, allowedOrigins, basic, features } = project
     return { id: projectId, name, allowedOrigins, basic, features }
   }

@@ -9,7 +9,7 @@ import { effectiveFeatures } from './project.js'
 export function projectRoutes(deps: Pick<RouteDeps, 'project'>): Hono {
   return new Hono()
     .get('/v1/project/config', async (c) => {
-      const project = await deps.project(c)
+      const project = await deps.project(c.req)
       return c.json({
         projectId: project.id,
         name: project.name,
@@ -18,7 +18,7 @@ export function projectRoutes(deps: Pick<RouteDeps, 'project'>): Hono {
       })
     })
     .get('/v1/project/origins', async (c) => {
-      const project = await deps.project(c)
+      const project = await deps.project(c.req)
       return c.json({ origins: project.allowedOrigins })
     })
 }

@@ -1,8 +1,8 @@
-import { Hono } from 'hono'
 import { z } from 'zod'
 import { type ApiChains, caipNetworkIdSchema } from '../chains/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
-import type { RouteDeps } from '../http/types.js'
+import type { DirectRoute } from '../http/directRoute.js'
+import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { HttpUpstream, type RpcUpstream, UpstreamError } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
@@ -34,7 +34,7 @@ function upstreamFailed(error: unknown): ApiError {
  * the upstream's answers, which pass through untouched (error objects included) under the client's ids.
  * Forwarded calls go through an UpstreamBatcher: concurrent clients share upstream batch requests.
  */
-export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): Hono {
+export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[] {
   const batcher = new UpstreamBatcher(deps.upstream ?? new HttpUpstream(), {
     ...deps.batching,
     onUpstreamFailure: (error) => deps.logger.warn('rpc_proxy.upstream_failed', { error: String(error) }),
@@ -56,14 +56,15 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): Hono {
     return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
   }
 
-  return new Hono().post('/v1', async (c) => {
-    const project = await deps.project(c)
-    const { chainId } = validQuery(c, proxyQuery)
+  const proxy = async (request: ApiRequest): Promise<object> => {
+    const project = await deps.project(request)
+    const { chainId } = validQuery(request, proxyQuery)
     const chain = deps.chains.get(chainId)
-    const body = await validJson(c, jsonRpcBodySchema)
+    const body = await validJson(request, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body : [body]
     if (!limiter.take(project.id, calls.length)) throw rateLimited()
     const answers = await answer(chain.rpcUrl, calls)
-    return c.json(Array.isArray(body) ? answers : answers[0])
-  })
+    return Array.isArray(body) ? answers : (answers[0] as JsonRpcAnswer)
+  }
+  return [{ method: 'POST', path: '/v1', answer: proxy }]
 }

@@ -65,7 +65,7 @@ function requestOrigin(c: Context): string {
 async function isVerified(deps: RouteDeps, c: Context, projectId: string | undefined): Promise<boolean> {
   if (projectId === undefined) return false
   try {
-    await deps.project(c)
+    await deps.project(c.req)
     return true
   } catch (error) {
     if (error instanceof ApiError && error.code === 'ORIGIN_NOT_ALLOWED') return false
@@ -105,15 +105,15 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
     .get('/attestation/:hash', async (c) => {
       const hash = hex64.safeParse(c.req.param('hash'))
       if (!hash.success) throw new ApiError(400, 'INVALID_REQUEST', `hash: ${hash.error.issues[0]?.message}`)
-      validQuery(c, lookupQuery)
+      validQuery(c.req, lookupQuery)
       const origin = store.originOf(hash.data)
       if (origin === undefined) throw new ApiError(404, 'NOT_FOUND', 'attestation not found')
       return c.json({ origin, isScam: await scams.isScam(origin) })
     })
     .post('/attestation', async (c) => {
       const origin = requestOrigin(c)
-      const { projectId } = validQuery(c, registrationQuery)
-      const body = await validJson(c, registration)
+      const { projectId } = validQuery(c.req, registrationQuery)
+      const body = await validJson(c.req, registration)
       const verified = await isVerified(deps, c, projectId)
       if (body.decryptedId !== undefined) store.register(body.decryptedId, origin)
       if (body.id === undefined) return c.json({ attestation: null })

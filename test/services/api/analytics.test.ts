@@ -35,8 +35,8 @@ function appOver(db: Database, clock: { now: number }, dailyRowCap?: number): Ho
       now: () => clock.now,
       adminToken,
       ...(dailyRowCap === undefined ? {} : { dailyRowCap }),
-      project: async (c) => {
-        if (c.req.query('projectId') !== project.id) throw invalidKey()
+      project: async (request) => {
+        if (request.query('projectId') !== project.id) throw invalidKey()
         return project
       },
     }),

@@ -4,29 +4,22 @@ import { z } from 'zod'
 import { createApiApp } from '../../../services/api/app.js'
 import { type Database, migrate } from '../../../services/api/db/index.js'
 import { ApiError } from '../../../services/api/http/apiError.js'
-import type { ApiLogger, RouteDeps } from '../../../services/api/http/types.js'
+import type { RouteDeps } from '../../../services/api/http/types.js'
 import { validJson } from '../../../services/api/http/validate.js'
 import { ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
 import { eachDatabase } from './support/databases.js'
+import { type Line, memoryLogger } from './support/memoryLogger.js'
 
 const [sqlite] = eachDatabase()
 const token = 'a'.repeat(64)
 
-type Line = { level: string; event: string; fields?: Record<string, unknown> }
-function memoryLogger(lines: Line[]): ApiLogger {
-  const at = (level: string) => (event: string, fields?: Record<string, unknown>) => {
-    lines.push({ level, event, ...(fields ? { fields } : {}) })
-  }
-  return { info: at('info'), warn: at('warn'), error: at('error') }
-}
-
 /** A feature module as others write them: a guarded read, a validated body, and a bug. */
 function exampleRoutes(deps: RouteDeps): Hono {
   return new Hono()
-    .get('/v1/example', async (c) => c.json({ project: (await deps.project(c)).id }))
+    .get('/v1/example', async (c) => c.json({ project: (await deps.project(c.req)).id }))
     .post('/v1/example', async (c) => {
-      await deps.project(c)
-      return c.json(await validJson(c, z.object({ n: z.number() })))
+      await deps.project(c.req)
+      return c.json(await validJson(c.req, z.object({ n: z.number() })))
     })
     .get('/v1/broken', () => {
       throw new Error('secret detail at /srv/app.ts:12')
@@ -62,7 +55,7 @@ describe('the api app', () => {
       logger: memoryLogger(lines),
       now: () => clock,
       routes: [exampleRoutes],
-    })
+    }).hono
   })
 
   it('answers /health with the store kind, 503 when the database fails', async () => {

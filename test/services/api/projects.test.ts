@@ -83,7 +83,7 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
       })
 
     beforeEach(() => {
-      app = createApiApp({ db, adminToken: token, logger: silentLogger, now: () => clock })
+      app = createApiApp({ db, adminToken: token, logger: silentLogger, now: () => clock }).hono
     })
 
     it('require the admin token (401 JSON otherwise)', async () => {

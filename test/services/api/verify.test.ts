@@ -29,9 +29,9 @@ beforeEach(async () => {
   // The project allows only the dapp's origin, as the api's guard would decide.
   deps = {
     ...base,
-    project: async (c) => {
-      const project = await base.project(c)
-      if (c.req.header('Origin') !== dapp) throw originNotAllowed()
+    project: async (request) => {
+      const project = await base.project(request)
+      if (request.header('Origin') !== dapp) throw originNotAllowed()
       return project
     },
   }

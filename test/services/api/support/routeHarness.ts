@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { openDatabase } from '../../../../services/api/db/index.js'
 import { ApiError, invalidKey } from '../../../../services/api/http/apiError.js'
+import { type ApiRoutes, mountRoutes } from '../../../../services/api/http/directRoute.js'
 import type { Project, RouteDeps } from '../../../../services/api/http/types.js'
 
 /** The one project the fake guard knows: `projectId=p1`; any other id is 401 invalid key. */
@@ -26,20 +27,20 @@ export async function routeDeps(clock: { now: number }): Promise<RouteDeps> {
     db: await openDatabase(':memory:'),
     logger: { info() {}, warn() {}, error() {} },
     now: () => clock.now,
-    project: async (c) => {
-      if (c.req.query('projectId') !== testProject.id) throw invalidKey()
+    project: async (request) => {
+      if (request.query('projectId') !== testProject.id) throw invalidKey()
       return testProject
     },
   }
 }
 
 /** `routes` under an app that answers ApiErrors as the api does, so tests see the status and body. */
-export function appWith(routes: Hono): Hono {
+export function appWith(routes: ApiRoutes): Hono {
   const app = new Hono()
   app.onError((error, c) =>
     error instanceof ApiError
       ? c.json(error.toJSON(), error.status)
       : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
   )
-  return app.route('/', routes)
+  return mountRoutes(app, routes)
 }

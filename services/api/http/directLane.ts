@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getQueryParam } from 'hono/utils/url'
+import { ApiError } from './apiError.js'
+import type { ProjectCors } from './cors.js'
+import type { DirectRoute } from './directRoute.js'
+import { errorAnswer, payloadTooLarge } from './errorAnswers.js'
+import { logRequest } from './requestLog.js'
+import type { ApiLogger, ApiRequest } from './types.js'
+
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
+
+export type DirectLaneOptions = {
+  routes: readonly DirectRoute[]
+  cors: ProjectCors
+  logger: ApiLogger
+  bodyLimitBytes: number
+  /** Every request that is not exactly a direct route's method and path. */
+  fallback: NodeListener
+}
+
+/**
+ * Answers the direct routes straight from Node's request, as the Hono app would (the same CORS, body cap,
+ * error answers and log line: test/services/api/directLane.test.ts holds them to it), and hands every
+ * other request, preflights and unknown methods included, to `fallback`.
+ */
+export function directLane({ routes, fallback, ...shared }: DirectLaneOptions): NodeListener {
+  const byTarget = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]))
+  return (request, response) => {
+    const target = request.url ?? '/'
+    const mark = target.indexOf('?')
+    const path = mark < 0 ? target : target.slice(0, mark)
+    const route = byTarget.get(`${request.method} ${path}`)
+    if (!route) return fallback(request, response)
+    void answer(route, request, response, { path, target }, shared)
+  }
+}
+
+async function answer(
+  route: DirectRoute,
+  request: IncomingMessage,
+  response: ServerResponse,
+  { path, target }: { path: string; target: string },
+  { cors, logger, bodyLimitBytes }: Omit<DirectLaneOptions, 'routes' | 'fallback'>,
+): Promise<void> {
+  const started = performance.now()
+  const view = apiRequest(request, target, bodyLimitBytes)
+  const origin = request.headers.origin
+  const corsAsked = cors.applies(origin, path)
+  const allowed = corsAsked && (await cors.allows(origin, view.query('projectId')))
+  let status = 200
+  let body: object
+  let headers: Readonly<Record<string, string>> = {}
+  try {
+    if (route.method !== 'GET' && Number(request.headers['content-length']) > bodyLimitBytes)
+      throw payloadTooLarge(bodyLimitBytes)
+    body = await route.answer(view)
+  } catch (error) {
+    ;({ status, body, headers } = errorAnswer(error, logger, { method: route.method, path }))
+  }
+  const text = JSON.stringify(body)
+  response
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+      ...(corsAsked ? { vary: 'Origin', ...cors.answerHeaders(origin, allowed, status) } : {}),
+    })
+    .end(text)
+  logRequest(logger, { method: route.method, path }, status, performance.now() - started)
+}
+
+function apiRequest(request: IncomingMessage, target: string, bodyLimitBytes: number): ApiRequest {
+  // Hono's own query parser, on a URL like the one its Node adapter builds: the same values either way,
+  // malformed escapes included.
+  const url = `http://direct${target}`
+  let text: Promise<string> | undefined
+  return {
+    query: ((name?: string) => getQueryParam(url, name)) as ApiRequest['query'],
+    header: (name) => {
+      const value = request.headers[name.toLowerCase()]
+      return Array.isArray(value) ? value.join(', ') : value
+    },
+    text: () => {
+      text ??= readBody(request, bodyLimitBytes)
+      return text
+    },
+  }
+}
+
+function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        request.removeAllListeners('data')
+        reject(payloadTooLarge(maxBytes))
+      } else chunks.push(chunk)
+    })
+    request.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')))
+    const cutShort = () => reject(new ApiError(400, 'INVALID_REQUEST', 'body: the request was cut short'))
+    request.once('error', cutShort)
+    request.once('close', () => {
+      if (!request.complete) cutShort()
+    })
+  })
+}
