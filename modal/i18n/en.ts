@@ -1,9 +1,10 @@
-import type { WalletErrorCode } from '../controllers/errors.js'
+import { type WalletErrorCode, walletErrors } from '../controllers/errors.js'
 import type { Message, PluralForms } from './message.js'
 
 /**
  * Every string the modal shows, in English; the other locales under `locales/` provide the same keys. A
- * value with forms (`one`, `other`, …) is chosen by its `{count}` through `Intl.PluralRules`.
+ * value with forms (`one`, `other`, …) is chosen by its `{count}` through `Intl.PluralRules`. Wallet errors
+ * read as the spec words them (§8), the texts their `WalletError`s carry.
  */
 export const en = {
   'modal.label': 'Connect a wallet',
@@ -87,39 +88,39 @@ export const en = {
   'alert.SERVER_ERROR': 'Server Error',
   'alert.networkNotFound': 'Network Not Found',
   'alert.projectIdNotConfigured': 'Project ID Not Configured',
-  'alert.multiWalletNotEnabled': 'Multi-wallet is not enabled for this project.',
+  'alert.multiWalletNotEnabled': walletErrors.MULTI_WALLET_NOT_ENABLED,
   'alert.remoteFeatures':
     "Local feature settings are ignored; the project's remote configuration applies instead: {names}",
   'error.generic': 'Something went wrong',
-  'error.CHAIN_NOT_CONFIGURED': 'This network is not set up in the app.',
-  'error.CONNECTOR_ALREADY_CONNECTED': 'This wallet is already connected.',
-  'error.CONNECTOR_NOT_CONNECTED': 'The wallet is not connected.',
-  'error.CONNECTOR_ACCOUNT_NOT_FOUND': 'The wallet shared no account.',
-  'error.CHAIN_MISMATCH': 'The wallet is on a different network than the app.',
-  'error.CONNECTOR_RECONNECTING': 'The wallet is reconnecting. Try again in a moment.',
-  'error.PROVIDER_NOT_FOUND': 'The wallet could not be found in this browser.',
-  'error.SWITCH_CHAIN_NOT_SUPPORTED': 'This wallet cannot switch networks from the app.',
-  'error.SIGN_MESSAGE_FAILED': 'The message could not be signed.',
-  'error.ESTIMATE_GAS_FAILED': 'The network fee could not be estimated.',
-  'error.CAPABILITIES_UNPARSABLE': 'The wallet’s features could not be read.',
-  'error.ADAPTER_MISSING': 'This app cannot connect to this kind of network.',
-  'error.NAMESPACE_REQUIRED': 'Choose a network first.',
-  'error.CHAIN_NOT_SUPPORTED': 'The wallet does not support this network.',
-  'error.NO_COMMON_CHAINS': 'The wallet supports none of the app’s networks.',
-  'error.NO_ACTIVE_ADDRESS': 'No account is connected.',
-  'error.UNSUPPORTED_NAMESPACE': 'This kind of network is not supported.',
-  'error.USER_REJECTED': 'The request was declined in the wallet.',
-  'error.WALLETCONNECT_NOT_FOUND': 'WalletConnect is not available in this app.',
-  'error.CLIENTS_MISSING': 'The app is not set up to connect wallets.',
-  'error.TIMEOUT': 'The wallet did not answer in time.',
-  'error.TRANSACTION_REVERTED': 'The transaction was reverted.',
-  'error.TRANSACTION_REVERTED_UNKNOWN': 'The transaction was reverted.',
-  'error.RECEIPT_TIMEOUT': 'The transaction is taking longer than expected.',
-  'error.RPC_URL_MISSING': 'This network cannot be reached from the app.',
-  'error.TRANSACTION_NOT_FOUND': 'The transaction could not be found.',
-  'error.RECEIPT_NOT_FOUND': 'The transaction’s result could not be found.',
-  'error.MULTI_WALLET_NOT_ENABLED': 'Only one wallet can be connected at a time.',
-  'error.INVALID_DECIMAL_NUMBER': 'That is not a valid amount.',
+  'error.CHAIN_NOT_CONFIGURED': walletErrors.CHAIN_NOT_CONFIGURED,
+  'error.CONNECTOR_ALREADY_CONNECTED': walletErrors.CONNECTOR_ALREADY_CONNECTED,
+  'error.CONNECTOR_NOT_CONNECTED': walletErrors.CONNECTOR_NOT_CONNECTED,
+  'error.CONNECTOR_ACCOUNT_NOT_FOUND': walletErrors.CONNECTOR_ACCOUNT_NOT_FOUND,
+  'error.CHAIN_MISMATCH': walletErrors.CHAIN_MISMATCH,
+  'error.CONNECTOR_RECONNECTING': walletErrors.CONNECTOR_RECONNECTING,
+  'error.PROVIDER_NOT_FOUND': walletErrors.PROVIDER_NOT_FOUND,
+  'error.SWITCH_CHAIN_NOT_SUPPORTED': walletErrors.SWITCH_CHAIN_NOT_SUPPORTED,
+  'error.SIGN_MESSAGE_FAILED': walletErrors.SIGN_MESSAGE_FAILED,
+  'error.ESTIMATE_GAS_FAILED': walletErrors.ESTIMATE_GAS_FAILED,
+  'error.CAPABILITIES_UNPARSABLE': walletErrors.CAPABILITIES_UNPARSABLE,
+  'error.ADAPTER_MISSING': walletErrors.ADAPTER_MISSING,
+  'error.NAMESPACE_REQUIRED': walletErrors.NAMESPACE_REQUIRED,
+  'error.CHAIN_NOT_SUPPORTED': walletErrors.CHAIN_NOT_SUPPORTED,
+  'error.NO_COMMON_CHAINS': walletErrors.NO_COMMON_CHAINS,
+  'error.NO_ACTIVE_ADDRESS': walletErrors.NO_ACTIVE_ADDRESS,
+  'error.UNSUPPORTED_NAMESPACE': walletErrors.UNSUPPORTED_NAMESPACE,
+  'error.USER_REJECTED': walletErrors.USER_REJECTED,
+  'error.WALLETCONNECT_NOT_FOUND': walletErrors.WALLETCONNECT_NOT_FOUND,
+  'error.CLIENTS_MISSING': walletErrors.CLIENTS_MISSING,
+  'error.TIMEOUT': walletErrors.TIMEOUT,
+  'error.TRANSACTION_REVERTED': walletErrors.TRANSACTION_REVERTED,
+  'error.TRANSACTION_REVERTED_UNKNOWN': walletErrors.TRANSACTION_REVERTED_UNKNOWN,
+  'error.RECEIPT_TIMEOUT': walletErrors.RECEIPT_TIMEOUT,
+  'error.RPC_URL_MISSING': walletErrors.RPC_URL_MISSING,
+  'error.TRANSACTION_NOT_FOUND': walletErrors.TRANSACTION_NOT_FOUND,
+  'error.RECEIPT_NOT_FOUND': walletErrors.RECEIPT_NOT_FOUND,
+  'error.MULTI_WALLET_NOT_ENABLED': walletErrors.MULTI_WALLET_NOT_ENABLED,
+  'error.INVALID_DECIMAL_NUMBER': walletErrors.INVALID_DECIMAL_NUMBER,
 } as const satisfies Record<string, Message> & Record<`error.${WalletErrorCode}`, string>
 
 export type MessageKey = keyof typeof en

@@ -239,6 +239,14 @@ for (const locale of ['ja', 'ar'] as const) {
         await expect(page.getByTestId('modal-card')).toHaveScreenshot('ar-account.png', screenshotTolerance)
     }
 
+    // Right to left, the arrow pointing left moves to the next tab, as the tabs are laid out.
+    await dialog.getByRole('tab', { name: catalogue['account.tab.tokens'] }).click()
+    await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight')
+    await expect(dialog.getByRole('tab', { name: catalogue['account.tab.nfts'] })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+
     await dialog.getByTestId('account-network').click()
     await heading(catalogue['view.Networks'])
     await expect(dialog.getByText(catalogue['networks.active'])).toBeVisible()

@@ -42,6 +42,13 @@ describe('createTranslator', () => {
     )
     expect(errorMessage(new Error('relay closed'), ja)).toBe('relay closed')
     expect(errorMessage('???', ja)).toBe('問題が発生しました')
+    // English shows the error's own message: the spec's text and any detail it carries.
+    expect(
+      errorMessage(new WalletError('TRANSACTION_REVERTED', undefined, 'Not owner'), createTranslator()),
+    ).toBe('Transaction reverted: Not owner')
+    expect(errorMessage(new WalletError('TRANSACTION_REVERTED', undefined, 'Not owner'), ja)).toBe(
+      '取引はリバートされました。',
+    )
     expect(errorMessage(new WalletError('TIMEOUT'), createTranslator())).toBe(
       'The wallet did not answer in time.',
     )

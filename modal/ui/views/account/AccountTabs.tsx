@@ -1,6 +1,7 @@
 import { type KeyboardEvent, lazy, Suspense, useId } from 'react'
 import { setCurrentTab } from '../../../controllers/accountTab.js'
 import type { MessageKey } from '../../../i18n/en.js'
+import { textDirection } from '../../../i18n/locales.js'
 import type { AccountTab } from '../../../state/types.js'
 import { useAppState, useKit } from '../../kitContext.js'
 import { accountTabsCss } from './accountTabsCss.js'
@@ -19,6 +20,8 @@ const labels: Record<AccountTab, MessageKey> = {
   2: 'account.tab.activity',
 }
 
+const mirroredArrows: Record<string, string> = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' }
+
 /** The tabs a project shows: Activity only while its `activity` feature is on. */
 export function shownTabs(activity: boolean): AccountTab[] {
   return activity ? [0, 1, 2] : [0, 1]
@@ -33,7 +36,9 @@ export function AccountTabs() {
   const id = useId()
   const Panel = panels[current]
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = tabAfterKey(current, event.key, shown)
+    // Right to left the tabs run the other way, so the arrows swap (WAI-ARIA tabs pattern).
+    const key = textDirection(t.locale) === 'rtl' ? (mirroredArrows[event.key] ?? event.key) : event.key
+    const next = tabAfterKey(current, key, shown)
     if (next === undefined) return
     event.preventDefault()
     setCurrentTab(kit.context, next)
