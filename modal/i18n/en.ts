@@ -1,10 +1,16 @@
 import { type WalletErrorCode, walletErrors } from '../controllers/errors.js'
 import type { Message, PluralForms } from './message.js'
 
+type ErrorTexts = { readonly [C in WalletErrorCode as `error.${C}`]: (typeof walletErrors)[C] }
+
+/** Wallet errors read as the spec words them (§8): the texts their `WalletError`s carry. */
+const errorTexts = Object.fromEntries(
+  Object.entries(walletErrors).map(([code, text]) => [`error.${code}`, text]),
+) as ErrorTexts
+
 /**
  * Every string the modal shows, in English; the other locales under `locales/` provide the same keys. A
- * value with forms (`one`, `other`, …) is chosen by its `{count}` through `Intl.PluralRules`. Wallet errors
- * read as the spec words them (§8), the texts their `WalletError`s carry.
+ * value with forms (`one`, `other`, …) is chosen by its `{count}` through `Intl.PluralRules`.
  */
 export const en = {
   'modal.label': 'Connect a wallet',
@@ -92,36 +98,8 @@ export const en = {
   'alert.remoteFeatures':
     "Local feature settings are ignored; the project's remote configuration applies instead: {names}",
   'error.generic': 'Something went wrong',
-  'error.CHAIN_NOT_CONFIGURED': walletErrors.CHAIN_NOT_CONFIGURED,
-  'error.CONNECTOR_ALREADY_CONNECTED': walletErrors.CONNECTOR_ALREADY_CONNECTED,
-  'error.CONNECTOR_NOT_CONNECTED': walletErrors.CONNECTOR_NOT_CONNECTED,
-  'error.CONNECTOR_ACCOUNT_NOT_FOUND': walletErrors.CONNECTOR_ACCOUNT_NOT_FOUND,
-  'error.CHAIN_MISMATCH': walletErrors.CHAIN_MISMATCH,
-  'error.CONNECTOR_RECONNECTING': walletErrors.CONNECTOR_RECONNECTING,
-  'error.PROVIDER_NOT_FOUND': walletErrors.PROVIDER_NOT_FOUND,
-  'error.SWITCH_CHAIN_NOT_SUPPORTED': walletErrors.SWITCH_CHAIN_NOT_SUPPORTED,
-  'error.SIGN_MESSAGE_FAILED': walletErrors.SIGN_MESSAGE_FAILED,
-  'error.ESTIMATE_GAS_FAILED': walletErrors.ESTIMATE_GAS_FAILED,
-  'error.CAPABILITIES_UNPARSABLE': walletErrors.CAPABILITIES_UNPARSABLE,
-  'error.ADAPTER_MISSING': walletErrors.ADAPTER_MISSING,
-  'error.NAMESPACE_REQUIRED': walletErrors.NAMESPACE_REQUIRED,
-  'error.CHAIN_NOT_SUPPORTED': walletErrors.CHAIN_NOT_SUPPORTED,
-  'error.NO_COMMON_CHAINS': walletErrors.NO_COMMON_CHAINS,
-  'error.NO_ACTIVE_ADDRESS': walletErrors.NO_ACTIVE_ADDRESS,
-  'error.UNSUPPORTED_NAMESPACE': walletErrors.UNSUPPORTED_NAMESPACE,
-  'error.USER_REJECTED': walletErrors.USER_REJECTED,
-  'error.WALLETCONNECT_NOT_FOUND': walletErrors.WALLETCONNECT_NOT_FOUND,
-  'error.CLIENTS_MISSING': walletErrors.CLIENTS_MISSING,
-  'error.TIMEOUT': walletErrors.TIMEOUT,
-  'error.TRANSACTION_REVERTED': walletErrors.TRANSACTION_REVERTED,
-  'error.TRANSACTION_REVERTED_UNKNOWN': walletErrors.TRANSACTION_REVERTED_UNKNOWN,
-  'error.RECEIPT_TIMEOUT': walletErrors.RECEIPT_TIMEOUT,
-  'error.RPC_URL_MISSING': walletErrors.RPC_URL_MISSING,
-  'error.TRANSACTION_NOT_FOUND': walletErrors.TRANSACTION_NOT_FOUND,
-  'error.RECEIPT_NOT_FOUND': walletErrors.RECEIPT_NOT_FOUND,
-  'error.MULTI_WALLET_NOT_ENABLED': walletErrors.MULTI_WALLET_NOT_ENABLED,
-  'error.INVALID_DECIMAL_NUMBER': walletErrors.INVALID_DECIMAL_NUMBER,
-} as const satisfies Record<string, Message> & Record<`error.${WalletErrorCode}`, string>
+  ...errorTexts,
+} as const satisfies Record<string, Message>
 
 export type MessageKey = keyof typeof en
 
