@@ -4,7 +4,6 @@ export type Clock = { now(): number }
 export const systemClock: Clock = { now: () => Date.now() }
 
 export const FIVE_MINUTES = 300
-export const FIFTEEN_MINUTES = 900
 export const ONE_HOUR = 3_600
 /**
  * The session lifetime: a new session (also one made by sign-in) and an extended one expire this long

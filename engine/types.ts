@@ -85,7 +85,7 @@ export type RequestParams = {
   topic: string
   chainId: string
   request: { method: string; params: unknown }
-  /** Seconds the wallet has to answer, 300 to 604800; 900 by default as in the official client. */
+  /** Seconds the wallet has to answer, 300 to 604800; 300 by default, the relay's lifetime of a request. */
   expiry?: number
 }
 

@@ -5,12 +5,13 @@ import { assertRoomForRequest } from '../limits.js'
 import type { IncomingRequest } from '../proposal/onProposeRequest.js'
 import { SessionRequestParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
-import { calcExpiry, FIFTEEN_MINUTES, isExpired } from '../time.js'
+import { calcExpiry, isExpired } from '../time.js'
 import { sendError } from '../transport/send.js'
 import { assertSessionTopic } from '../validate.js'
 import { verifyIncoming } from '../verify/incoming.js'
 import { assertRequestAllowed } from './checks.js'
 import { enqueueSessionRequest } from './queue.js'
+import { SESSION_REQUEST_EXPIRY } from './request.js'
 
 /**
  * Wallet side: a dapp request arrived. Requests for chains or methods the session does not grant,
@@ -38,7 +39,10 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
     const verifyContext = await verifyIncoming(ctx, incoming, session.peer.metadata)
     const pending = { id: payload.id, topic, params, verifyContext }
     await ctx.stores.pendingRequests.set(String(payload.id), pending)
-    await ctx.expirer.set(idTarget(payload.id), expiryTimestamp ?? calcExpiry(ctx.clock, FIFTEEN_MINUTES))
+    await ctx.expirer.set(
+      idTarget(payload.id),
+      expiryTimestamp ?? calcExpiry(ctx.clock, SESSION_REQUEST_EXPIRY),
+    )
     enqueueSessionRequest(ctx, pending)
   } catch (error) {
     ctx.logger.error('session request refused', { topic, error: String(error) })

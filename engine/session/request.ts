@@ -1,9 +1,13 @@
+import { SignMethodPolicies } from '../../relay/protocol/index.js'
 import type { EngineContext } from '../context.js'
-import { calcExpiry, FIFTEEN_MINUTES } from '../time.js'
+import { calcExpiry } from '../time.js'
 import { sendAndAwait } from '../transport/send.js'
 import type { RequestParams } from '../types.js'
 import { assertParams, assertSessionTopic } from '../validate.js'
 import { assertRequestAllowed, assertRequestExpiry } from './checks.js'
+
+/** Seconds a wallet has to answer when the dapp names none: the relay's lifetime of the request (CONST-30). */
+export const SESSION_REQUEST_EXPIRY = SignMethodPolicies.wc_sessionRequest.request.ttl
 
 /**
  * Dapp side: sends a CAIP-27 request over a session and resolves with the wallet's result (or rejects
@@ -15,7 +19,7 @@ export async function request<T = unknown>(ctx: EngineContext, params: RequestPa
   assertRequestAllowed(ctx, params.topic, params.chainId, params.request, 'request()')
   assertRequestExpiry(params.expiry)
   const { topic, chainId } = params
-  const expiry = params.expiry ?? FIFTEEN_MINUTES
+  const expiry = params.expiry ?? SESSION_REQUEST_EXPIRY
   const requestParams = {
     request: { ...params.request, expiryTimestamp: calcExpiry(ctx.clock, expiry) },
     chainId,

@@ -1,7 +1,6 @@
 /** Message lifetimes the Sign protocol uses, in seconds. */
 export const Ttl = {
   fiveMinutes: 300,
-  fifteenMinutes: 900,
   oneHour: 3600,
   oneDay: 86400,
 } as const
@@ -20,8 +19,11 @@ const policy = (tag: number, ttl: number, prompt = false): PublishPolicy => ({ t
 
 /**
  * Tag and TTL per Sign method, as the official 2.25.0 clients put them on the wire (decoded with their
- * own keys). Where those differ from the spec — the request and ping lifetimes — the wire wins, because
- * peers expect what the official clients send.
+ * own keys), with one exception: a session request and its answer live five minutes, as the public
+ * protocol's method table says (CONST-30; the official 2.25.0 clients send fifteen). The ttl only says how
+ * long the relay keeps an undelivered message, so peers of either lifetime understand each other; five
+ * minutes is the spec's choice and it keeps a forgotten signing prompt from surfacing a quarter of an hour
+ * later. The ping lifetime stays the official clients' one day.
  */
 export const SignMethodPolicies = {
   wc_sessionPropose: {
@@ -34,8 +36,8 @@ export const SignMethodPolicies = {
   wc_sessionUpdate: { request: policy(1104, Ttl.oneDay), response: policy(1105, Ttl.oneDay) },
   wc_sessionExtend: { request: policy(1106, Ttl.oneDay), response: policy(1107, Ttl.oneDay) },
   wc_sessionRequest: {
-    request: policy(1108, Ttl.fifteenMinutes, true),
-    response: policy(1109, Ttl.fifteenMinutes),
+    request: policy(1108, Ttl.fiveMinutes, true),
+    response: policy(1109, Ttl.fiveMinutes),
   },
   wc_sessionEvent: { request: policy(1110, Ttl.fiveMinutes, true), response: policy(1111, Ttl.fiveMinutes) },
   wc_sessionDelete: { request: policy(1112, Ttl.oneDay), response: policy(1113, Ttl.oneDay) },
