@@ -15,7 +15,8 @@ export function usePageKit(id?: string): AppKit | undefined {
     inTree || typeof document === 'undefined' ? undefined : findKit(document, id),
   )
   useEffect(() => {
-    if (inTree || found || typeof document === 'undefined') return
+    // Effects run only in a browser, so `document` is there.
+    if (inTree || found) return
     const retry = () => setFound(findKit(document, id))
     retry()
     return onKitReady(document, retry)

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { type ComponentType, type ReactNode, useId } from 'react'
+import { type ComponentType, useId } from 'react'
 import { dismissAlert } from '../controllers/alerts.js'
 import { brandingShown } from '../controllers/features.js'
 import { close } from '../controllers/modal.js'
@@ -11,6 +11,17 @@ import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { useAppState, useKit } from './kitContext.js'
 import { views } from './views/index.js'
+
+/**
+ * Closed, the dialog stays rendered but hidden under React 19.2's Activity (pre-rendered when idle), so the
+ * first open only reveals it instead of building every view cold in the click's frame. Earlier Reacts (18.2
+ * to 19.1, which the package supports) lack Activity: there the dialog mounts on open and unmounts on
+ * close. Both run the dialog's effects only while it is shown (focus moved in on open, given back on close)
+ * and lose nothing the user sees, since closing resets the route; only the idle pre-render is missing.
+ * Read from the namespace, where a missing export is undefined: a named import of it breaks the module
+ * under strict ESM.
+ */
+const Activity: typeof React.Activity | undefined = React.Activity
 
 export function ModalRoot() {
   const { kit } = useKit()
@@ -25,31 +36,17 @@ export function ModalRoot() {
       </section>
     )
   }
+  const dialog = (
+    <Dialog labelledBy={titleId} shake={shake} onClose={() => close(kit.context)}>
+      <ModalContent titleId={titleId} embedded={false} />
+    </Dialog>
+  )
   return (
     <>
-      <WhileOpen open={open}>
-        <Dialog labelledBy={titleId} shake={shake} onClose={() => close(kit.context)}>
-          <ModalContent titleId={titleId} embedded={false} />
-        </Dialog>
-      </WhileOpen>
+      {Activity ? <Activity mode={open ? 'visible' : 'hidden'}>{dialog}</Activity> : open && dialog}
       <Snackbar />
     </>
   )
-}
-
-/**
- * Closed, the dialog stays rendered but hidden under React 19.2's Activity (pre-rendered when idle), so the
- * first open only reveals it instead of building every view cold in the click's frame. Earlier Reacts (18.2
- * to 19.1, which the package supports) lack Activity: there the dialog mounts on open and unmounts on
- * close. Both run the dialog's effects only while it is shown (focus moved in on open, given back on close)
- * and lose nothing the user sees, since closing resets the route; only the idle pre-render is missing.
- * Looked up on the namespace because a named import of a missing export breaks the module in strict ESM.
- */
-const Activity = 'Activity' in React ? React.Activity : undefined
-
-function WhileOpen({ open, children }: { open: boolean; children: ReactNode }) {
-  if (Activity) return <Activity mode={open ? 'visible' : 'hidden'}>{children}</Activity>
-  return open ? children : null
 }
 
 /** Embedded mode shows Account when connected and Connect otherwise, in place (OPEN-10). */

@@ -1,4 +1,3 @@
-import type { Chain } from 'viem'
 import { createConnector } from 'wagmi'
 import type { ConnectResult, Eip1193Provider } from '../adapters/types.js'
 import type { CaipNetwork } from '../networks/types.js'
@@ -26,7 +25,11 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       if (!found) throw new Error(`Provider not found for ${info.name}`)
       return found
     }
-    const chainOf = (chainId: number): Chain => {
+    const accounts = async () => {
+      const found = await provider().request({ method: 'eth_accounts' })
+      return (Array.isArray(found) ? found : []) as `0x${string}`[]
+    }
+    const networkOf = (chainId: number): CaipNetwork => {
       const network = host.networks().find((n) => Number(n.id) === chainId)
       if (!network) throw new Error('Chain not configured.')
       return network
@@ -48,10 +51,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       async disconnect() {
         await host.disconnectNow(info.id)
       },
-      async getAccounts() {
-        const accounts = await provider().request({ method: 'eth_accounts' })
-        return (Array.isArray(accounts) ? accounts : []) as `0x${string}`[]
-      },
+      getAccounts: accounts,
       async getChainId() {
         return Number(await provider().request({ method: 'eth_chainId' }))
       },
@@ -59,17 +59,14 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
         return provider()
       },
       async isAuthorized() {
-        const found = host.provider(info.id)
-        if (!found) return false
-        const accounts = await found.request({ method: 'eth_accounts' }).catch(() => [])
-        return Array.isArray(accounts) && accounts.length > 0
+        // No provider, a failed request and an empty list all mean not authorized.
+        return (await accounts().catch(() => [])).length > 0
       },
       async switchChain({ chainId }) {
-        const chain = chainOf(chainId)
-        const network = host.networks().find((n) => Number(n.id) === chainId)
-        if (network) await host.switchNow(info.id, network)
+        const network = networkOf(chainId)
+        await host.switchNow(info.id, network)
         config.emitter.emit('change', { chainId })
-        return chain
+        return network
       },
       onAccountsChanged(accounts) {
         if (accounts.length === 0) config.emitter.emit('disconnect')

@@ -44,8 +44,9 @@ export class WagmiAdapter extends Eip155Adapter {
         Object.fromEntries(networks.map((n) => [Number(n.id), http(n.rpcUrls.default.http[0])])),
       connectors: [],
       multiInjectedProviderDiscovery: false,
-      ...(ssr === undefined ? {} : { ssr }),
-      ...(storage ? { storage } : {}),
+      // Left undefined, each takes wagmi's default (createConfig destructures them with defaults).
+      ssr,
+      storage,
     })
   }
 
@@ -128,8 +129,8 @@ export class WagmiAdapter extends Eip155Adapter {
       networks: () => this.#networks,
       connectNow: async (connectorId, reconnecting) => {
         const pending = this.#pending.get(connectorId)
-        const network = pending?.params.network ?? this.#networks[0]
-        if (!network) throw new Error('Chain not configured.')
+        // The constructor refuses an empty list, so there is always a first network.
+        const network = pending?.params.network ?? this.#networks[0]!
         const result = reconnecting
           ? await super.reconnect({ connectorId, network })
           : await super.connect(pending?.params ?? { connectorId, network })
