@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process'
+import { cpSync, existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { z } from 'zod'
+
+const run = promisify(execFile)
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const appSource = fileURLToPath(new URL('./appkitApp', import.meta.url))
+
+/** The pins every stack shares: what an AppKit 1.7.13 app on wagmi's current majors installs next to us. */
+export const sharedPins = {
+  '@tanstack/react-query': '5.108.0',
+  viem: '2.57.1',
+  vite: '8.3.8',
+} as const
+
+/**
+ * The four stacks the package's peer ranges promise: the newest React 18 and 19, and the newest wagmi 2
+ * and 3, as `npm view react@18 version` (and so on) listed them. Stacks that share a wagmi major share
+ * one folder, so the second only swaps React (a few packages) instead of installing wagmi 2's hundreds
+ * again.
+ */
+export const stacks = [
+  { react: '18.3.1', wagmi: '2.19.5' },
+  { react: '19.3.1', wagmi: '2.19.5' },
+  { react: '18.3.1', wagmi: '3.7.7' },
+  { react: '19.3.1', wagmi: '3.7.7' },
+] as const
+
+export type Stack = (typeof stacks)[number]
+
+export const stackName = (stack: Stack) => `React ${stack.react} + wagmi ${stack.wagmi}`
+
+export const stackFolder = (work: string, stack: Stack) => join(work, `wagmi-${stack.wagmi.split('.')[0]}`)
+
+/** The peers of ours that an app installs itself; each must accept what the stack pins. */
+const ourPeers = ['react', 'react-dom', 'wagmi', '@tanstack/react-query'] as const
+
+const packOutput = z.array(z.object({ filename: z.string() })).length(1)
+
+/** `npm pack`s the built package into `destination`; returns the tarball's path. */
+export async function packPackage(destination: string): Promise<string> {
+  if (!existsSync(join(repoRoot, 'dist/.build-stamp')))
+    throw new Error('dist/ is not built: run `npm run build` first')
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 },
+  )
+  const [packed] = packOutput.parse(JSON.parse(stdout))
+  return join(destination, packed!.filename)
+}
+
+export type InstallReport = { seconds: number; peerWarnings: string[] }
+
+/**
+ * Pins the stack in the folder's package.json and runs a plain `npm install` (no --force, no
+ * --legacy-peer-deps): a conflict with one of our peer ranges is an ERESOLVE error and fails it. Install
+ * scripts are skipped; the app is only bundled, never run in Node.
+ */
+export async function installStack(
+  folder: string,
+  stack: Stack,
+  tarball: string,
+  cache: string,
+): Promise<InstallReport> {
+  const dependencies = {
+    ...sharedPins,
+    pairwise: `file:${tarball}`,
+    react: stack.react,
+    'react-dom': stack.react,
+    wagmi: stack.wagmi,
+  }
+  writeFileSync(
+    join(folder, 'package.json'),
+    `${JSON.stringify({ name: 'appkit-style-app', private: true, type: 'module', dependencies }, null, 2)}\n`,
+  )
+  const started = Date.now()
+  const { stderr } = await run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--cache', cache],
+    { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
+  ).catch((error: { stderr?: string; message: string }) => {
+    throw new Error(`npm install failed for ${stackName(stack)}:\n${error.stderr ?? error.message}`)
+  })
+  const seconds = (Date.now() - started) / 1000
+  return { seconds, peerWarnings: stderr.split('\n').filter((line) => line.includes('ERESOLVE')) }
+}
+
+type LsNode = { version?: string; invalid?: string; dependencies?: Record<string, LsNode> }
+const lsNode: z.ZodType<LsNode> = z.lazy(() =>
+  z.object({
+    version: z.string().optional(),
+    invalid: z.string().optional(),
+    dependencies: z.record(z.string(), lsNode).optional(),
+  }),
+)
+
+/**
+ * Our peer edges as npm resolved them: for each of our peers, the version our package got and npm's
+ * verdict on our range (`invalid` is set when the range does not accept that version).
+ */
+export async function ourPeerEdges(folder: string) {
+  // `npm ls` exits non-zero when any package in the tree has a problem (wagmi 2's own dependencies have
+  // one on React 19); only our package's edges are judged here.
+  const { stdout } = await run('npm', ['ls', ...ourPeers, '--all', '--json'], {
+    cwd: folder,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '{}' }))
+  const ours = lsNode.parse(JSON.parse(stdout)).dependencies?.pairwise?.dependencies ?? {}
+  return ourPeers.map((name) => ({ name, version: ours[name]?.version, invalid: ours[name]?.invalid }))
+}
+
+/** Copies the app in and builds it with the stack's own Vite; returns the folder to serve. */
+export async function buildApp(folder: string): Promise<string> {
+  cpSync(appSource, folder, { recursive: true })
+  await run(join(folder, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--emptyOutDir'], {
+    cwd: folder,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  return join(folder, 'dist')
+}
