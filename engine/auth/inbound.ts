@@ -1,10 +1,10 @@
+import { assertRoomForAuthRequest } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
+import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
-import { assertRoomForAuthRequest } from '../limits.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
-import type { IncomingRequest } from '../proposal/onProposeRequest.js'
 import {
   type Session,
   SessionAuthenticateParamsSchema,

@@ -5,7 +5,7 @@ import { type EngineContext, schedule } from '../context.js'
 import { getInternalError } from '../errors.js'
 import { classifyPayload, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
-import { type IncomingRequest, onProposeRequest } from '../proposal/onProposeRequest.js'
+import { onProposeRequest } from '../proposal/onProposeRequest.js'
 import { onProposeResponse } from '../proposal/onProposeResponse.js'
 import { onDeleteRequest } from '../session/disconnect.js'
 import { onEventRequest } from '../session/emit.js'
@@ -16,6 +16,7 @@ import { onSettleResponse } from '../session/onSettleResponse.js'
 import { onPingRequest } from '../session/ping.js'
 import { onUpdateRequest } from '../session/update.js'
 import { authResponseKey, openMessage } from '../transport/keys.js'
+import type { IncomingRequest } from './incomingRequest.js'
 
 /** Queues a relay message; messages are handled strictly one after another, in arrival order. */
 export function onRelayMessage(ctx: EngineContext, message: RelayMessage): void {

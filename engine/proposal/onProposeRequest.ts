@@ -1,22 +1,14 @@
 import { safeParseExplained } from '../../storage/index.js'
+import { assertRoomForProposal } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { internalError, toErrorResponse } from '../errors.js'
-import type { JsonRpcRequest } from '../jsonrpc/index.js'
-import { assertRoomForProposal } from '../limits.js'
+import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { sendError } from '../transport/send.js'
 import { verifyIncoming } from '../verify/incoming.js'
 import { validateConnectParams } from './validateConnect.js'
-
-export type IncomingRequest = {
-  topic: string
-  payload: JsonRpcRequest
-  attestation: string | null | undefined
-  /** sha256 of the encrypted message: what verify services key attestations by. */
-  encryptedId: string
-}
 
 /**
  * Wallet side: a proposal arrived on a pairing topic. Valid ones are stored, given a verify context and

@@ -1,6 +1,6 @@
 import { bytesToHex, utf8ToBytes } from '../../crypto/index.js'
 import type { EngineContext } from '../context.js'
-import type { IncomingRequest } from '../proposal/onProposeRequest.js'
+import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import type { Metadata, VerifyContext } from '../schemas/index.js'
 import { resolveVerifyContext } from './resolve.js'
 

@@ -1,13 +1,10 @@
 import type { Reporter } from '../core/report.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo, WalletInfo } from '../state/types.js'
+import type { Eip1193Provider } from './eip1193Provider.js'
 import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
 
-export type Eip1193Provider = {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
-  on?(event: string, listener: (...args: never[]) => void): unknown
-  removeListener?(event: string, listener: (...args: never[]) => void): unknown
-}
+export type { Eip1193Provider }
 
 export type ConnectParams = {
   connectorId: string

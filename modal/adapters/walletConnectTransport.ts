@@ -1,5 +1,5 @@
 import type { CaipNetwork } from '../networks/types.js'
-import type { Eip1193Provider } from './types.js'
+import type { Eip1193Provider } from './eip1193Provider.js'
 
 export type WalletConnectSession = {
   accounts: string[]

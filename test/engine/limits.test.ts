@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { bytesToHex, randomBytes } from '../../crypto/index.js'
-import type { EngineContext } from '../../engine/context.js'
-import { formatPairingUri } from '../../engine/index.js'
-import { payloadId } from '../../engine/jsonrpc/index.js'
 import {
   assertRoomForAuthRequest,
   assertRoomForProposal,
   assertRoomForRequest,
+} from '../../engine/assertRoom.js'
+import type { EngineContext } from '../../engine/context.js'
+import { formatPairingUri } from '../../engine/index.js'
+import { payloadId } from '../../engine/jsonrpc/index.js'
+import {
   MAX_METADATA_BYTES,
   MAX_METADATA_DESCRIPTION_LENGTH,
   MAX_METADATA_ICON_LENGTH,

@@ -1,5 +1,4 @@
-import { RelayCloseCode } from '../../protocol/index.js'
-import type { HandlerContext } from './handlers/context.js'
+import { type FetchMessagesResult, type JsonRpcErrorObject, RelayCloseCode } from '../../protocol/index.js'
 import type { RelayLimits } from './limits.js'
 import { type StoredMessage, subscriptionId } from './message.js'
 
@@ -23,6 +22,37 @@ export type ConnectionLimits = Pick<
 
 /** A message pushed on this connection and not yet acknowledged. */
 export type InFlight = { message: StoredMessage; sentAt: number; attempts: number }
+
+/** Which publish budget a call was refused by, or `granted` when every budget had room and was charged. */
+export type PublishBudget = 'granted' | 'client' | 'address' | 'addressBytes'
+
+/** Messages a call stored anew, and the error to answer when the mailbox refused one (the rest untried). */
+export type StoreOutcome = { fresh: StoredMessage[]; refusal?: JsonRpcErrorObject }
+
+/** What a method handler may do; the core implements it for the calling connection. */
+export type HandlerContext = {
+  readonly connection: RelayConnection
+  readonly limits: RelayLimits
+  now(): number
+  /** Subscriptions held by every connection from the caller's address. */
+  addressTopicCount(): number
+  /** Charges `count` publishes of `bytes` envelope bytes to the caller's client id and address. */
+  takePublishTokens(count: number, bytes: number): PublishBudget
+  /** Stores messages durably, in order, until the mailbox refuses one. */
+  store(messages: StoredMessage[]): Promise<StoreOutcome>
+  /** Hands stored messages to their subscribers here and on other nodes. */
+  distribute(messages: StoredMessage[]): Promise<void>
+  /** Adds topics to the caller's subscriptions; resolves once messages for them will reach it. */
+  subscribe(topics: string[]): Promise<void>
+  /**
+   * Pushes to the caller the stored messages on `topics` it has not acknowledged yet: a page as large as
+   * its in-flight room, the rest as it acknowledges.
+   */
+  pushUndelivered(topics: string[]): Promise<void>
+  unsubscribe(topics: string[]): Promise<void>
+  /** Returns, and counts as delivered, messages on `topics` the caller has not had yet. */
+  fetch(topics: string[]): Promise<FetchMessagesResult>
+}
 
 type Task = () => Promise<void>
 type Pending = { task: Task; bytes: number }

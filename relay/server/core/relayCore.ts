@@ -13,9 +13,15 @@ import {
   resultFrameText,
   subscriptionFrameText,
 } from '../../protocol/index.js'
-import { type ConnectionTransport, RelayConnection } from './connection.js'
+import {
+  type ConnectionTransport,
+  type HandlerContext,
+  type PublishBudget,
+  RelayConnection,
+  type StoreOutcome,
+} from './connection.js'
 import { type RelayFanout, SingleNodeFanout } from './fanout.js'
-import type { HandlerContext, HandlerOutcome, PublishBudget, StoreOutcome } from './handlers/context.js'
+import type { HandlerOutcome } from './handlers/context.js'
 import { routes } from './handlers/routes.js'
 import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
 import { describeError, type RelayLogger, silentLogger } from './logger.js'

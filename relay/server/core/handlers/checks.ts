@@ -1,6 +1,7 @@
 import { RelayErrorCode } from '../../../protocol/index.js'
+import type { HandlerContext } from '../connection.js'
 import { utf8LengthOver } from '../message.js'
-import { failure, type HandlerContext, type HandlerOutcome } from './context.js'
+import { failure, type HandlerOutcome } from './context.js'
 
 /** The limits every publishing call shares; undefined when the call may go ahead. */
 export function checkEnvelopes(

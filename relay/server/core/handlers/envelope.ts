@@ -1,6 +1,6 @@
 import type { PublishPolicy } from '../../../protocol/index.js'
+import type { HandlerContext } from '../connection.js'
 import { messageId, type StoredMessage } from '../message.js'
-import type { HandlerContext } from './context.js'
 
 export type EnvelopeInput = {
   topic: string

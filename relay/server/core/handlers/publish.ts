@@ -1,6 +1,7 @@
 import type { BatchPublishParams, PublishParams } from '../../../protocol/index.js'
+import type { HandlerContext } from '../connection.js'
 import { checkBatchSize, checkEnvelopes, checkRate } from './checks.js'
-import { type Handler, type HandlerContext, type HandlerOutcome, stored } from './context.js'
+import { type Handler, type HandlerOutcome, stored } from './context.js'
 import { storedEnvelope } from './envelope.js'
 
 /**

@@ -8,7 +8,8 @@ import {
   readCommonPublishParams,
   readCommonSubscribeParams,
 } from '../../../protocol/index.js'
-import { failure, type Handler, type HandlerContext, type HandlerOutcome } from './context.js'
+import type { HandlerContext } from '../connection.js'
+import { failure, type Handler, type HandlerOutcome } from './context.js'
 import { handleBatchFetchMessages, handleFetchMessages } from './fetchMessages.js'
 import { handleBatchPublish, handlePublish } from './publish.js'
 import { handleApproveSession, handleProposeSession } from './sessionCalls.js'

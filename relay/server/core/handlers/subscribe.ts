@@ -1,6 +1,7 @@
 import type { BatchSubscribeParams, SubscribeParams } from '../../../protocol/index.js'
+import type { HandlerContext } from '../connection.js'
 import { checkBatchSize, checkTopicBudget } from './checks.js'
-import { type Handler, type HandlerContext, type HandlerOutcome, success } from './context.js'
+import { type Handler, type HandlerOutcome, success } from './context.js'
 
 /** irn_subscribe: answer the subscription id, then push what the mailbox holds for the caller. */
 export const handleSubscribe: Handler<SubscribeParams> = async (context, { topic }) => {

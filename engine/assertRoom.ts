@@ -1,0 +1,69 @@
+import type { EngineContext } from './context.js'
+import { sdkError } from './errors.js'
+import {
+  MAX_PENDING_REQUESTS,
+  MAX_PENDING_REQUESTS_PER_SESSION,
+  MAX_PROPOSALS,
+  MAX_PROPOSALS_PER_PAIRING,
+} from './limits.js'
+
+/** Refuses a new entry of `group` when the group or the whole store is at its cap. */
+function assertRoom<V>(
+  entries: readonly V[],
+  groupOf: (entry: V) => string,
+  group: string,
+  caps: { perGroup: number; total: number; what: string; groupName: string },
+): void {
+  if (entries.length >= caps.total) {
+    throw sdkError('USER_REJECTED', `Too many pending ${caps.what}: the limit is ${caps.total} in all.`)
+  }
+  const inGroup = entries.reduce((count, entry) => count + (groupOf(entry) === group ? 1 : 0), 0)
+  if (inGroup >= caps.perGroup) {
+    throw sdkError(
+      'USER_REJECTED',
+      `Too many pending ${caps.what}: the limit is ${caps.perGroup} per ${caps.groupName}.`,
+    )
+  }
+}
+
+/**
+ * Throws USER_REJECTED (5000) when a new proposal on `pairingTopic` would pass a cap: the wallet declines
+ * it unseen, as it would one its user rejected. A redelivered proposal it already holds passes.
+ */
+export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string, id: number): void {
+  const { proposals } = ctx.stores
+  if (proposals.has(String(id))) return
+  assertRoom(proposals.getAll(), (proposal) => proposal.pairingTopic, pairingTopic, {
+    perGroup: MAX_PROPOSALS_PER_PAIRING,
+    total: MAX_PROPOSALS,
+    what: 'proposals',
+    groupName: 'pairing',
+  })
+}
+
+/**
+ * As `assertRoomForProposal`, for a sign-in request on `pairingTopic`: a sign-in request is a proposal by
+ * another name (it too waits for the user on a pairing), so the proposal caps apply to them as a kind.
+ */
+export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: string, id: number): void {
+  const { authRequests } = ctx.stores
+  if (authRequests.has(String(id))) return
+  assertRoom(authRequests.getAll(), (request) => request.pairingTopic, pairingTopic, {
+    perGroup: MAX_PROPOSALS_PER_PAIRING,
+    total: MAX_PROPOSALS,
+    what: 'sign-in requests',
+    groupName: 'pairing',
+  })
+}
+
+/** As `assertRoomForProposal`, for a session request on `topic`. */
+export function assertRoomForRequest(ctx: EngineContext, topic: string, id: number): void {
+  const { pendingRequests } = ctx.stores
+  if (pendingRequests.has(String(id))) return
+  assertRoom(pendingRequests.getAll(), (request) => request.topic, topic, {
+    perGroup: MAX_PENDING_REQUESTS_PER_SESSION,
+    total: MAX_PENDING_REQUESTS,
+    what: 'requests',
+    groupName: 'session',
+  })
+}
