@@ -66,6 +66,7 @@ export class SignClient {
   readonly opts: SignClientOptions
   #ctx: EngineContext | undefined
   #views: Views | undefined
+  #starting: Promise<void> | undefined
 
   constructor(opts: SignClientOptions) {
     this.opts = opts
@@ -78,8 +79,13 @@ export class SignClient {
     return client
   }
 
-  async initialize(): Promise<void> {
-    if (this.#ctx !== undefined) return
+  /** Starts the engine once: calls that overlap (or come later) share the one start. */
+  initialize(): Promise<void> {
+    this.#starting ??= this.#start()
+    return this.#starting
+  }
+
+  async #start(): Promise<void> {
     const ctx = await createEngine(this.opts)
     this.#ctx = ctx
     this.#views = {
