@@ -1,5 +1,6 @@
-// What a client needs, on the platform's Web Crypto: nothing here loads curve code. The pure-JavaScript
-// primitives (servers, tests, runtimes without Web Crypto curves) are the separate entry './noble.ts'.
+// What a client needs: the platform's Web Crypto and small hand-written code (Keccak-256, secp256k1
+// recovery); no curve library loads here. The pure-JavaScript primitives (servers, tests, runtimes
+// without Web Crypto curves) are the separate entry './noble.ts'.
 export type { ClientCrypto } from './clientCrypto.js'
 export { encodeDidKey } from './didKey.js'
 export {
@@ -28,6 +29,7 @@ export {
 } from './envelope.js'
 export { CryptoError, type CryptoErrorCode, isCryptoError } from './errors.js'
 export { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from './es256.js'
+export { keccak256 } from './keccak.js'
 export { KEY_LENGTH, type KeyPair, type SigningKeyPair } from './keyPairs.js'
 export { platformClientCrypto } from './platformCrypto.js'
 export { randomBytes, randomHex } from './random.js'
@@ -37,4 +39,5 @@ export {
   type SignRelayJwtParams,
   signRelayJwtWith,
 } from './relayJwt.js'
+export { recoverPublicKey } from './secp256k1.js'
 export { createWebCrypto } from './webCrypto.js'

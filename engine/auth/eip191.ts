@@ -1,6 +1,4 @@
-import { bytesToHex, hexToBytes } from '../../crypto/index.js'
-import { keccak256 } from './keccak.js'
-import { recoverPublicKey } from './secp256k1.js'
+import { bytesToHex, hexToBytes, keccak256, recoverPublicKey } from '../../crypto/index.js'
 
 // EIP-191 `personal_sign` recovery over our own secp256k1 recovery and Keccak-256: a sign-in check
 // needs no EVM, curve or hash library in an app's bundle.

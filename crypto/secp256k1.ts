@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes } from '../../crypto/index.js'
+import { bytesToHex, hexToBytes } from './encoding.js'
 
 // ECDSA public-key recovery on secp256k1 (SEC 1 §4.1.6, curve from SEC 2 §2.4.1) in native BigInt:
 // a sign-in check needs only this, and a general curve library weighs several times more in the bundle.

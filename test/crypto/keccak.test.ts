@@ -1,6 +1,6 @@
 import { keccak_256, sha3_256 } from '@noble/hashes/sha3.js'
 import { describe, expect, it } from 'vitest'
-import { keccak256 } from '../../engine/auth/keccak.js'
+import { keccak256 } from '../../crypto/index.js'
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
 

@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { recoverPublicKey } from '../../engine/auth/secp256k1.js'
+import { recoverPublicKey } from '../../crypto/index.js'
 
 const { Fn, Fp } = secp256k1.Point
 const N = Fn.ORDER
