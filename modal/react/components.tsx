@@ -1,12 +1,11 @@
 import { createElement } from 'react'
+import type { AppKitButtonAttributes } from './elementTypes.js'
 
 /**
  * The buttons as React components: each renders its custom element, so it gets the same open shadow root
  * (host CSS cannot reach it, its CSS cannot leak) and finds the page's instance the same way.
  */
-type ButtonProps = { label?: string; balance?: 'show' | 'hide'; kit?: string }
-
-const element = (name: string) => (props: ButtonProps) => createElement(name, props)
+const element = (name: string) => (props: AppKitButtonAttributes) => createElement(name, props)
 
 export const AppKitButton = element('appkit-button')
 export const AppKitConnectButton = element('appkit-connect-button')
