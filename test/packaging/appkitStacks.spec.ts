@@ -80,7 +80,7 @@ for (const stack of stacks) {
     const server = await serveDirectory(await buildApp(folder))
     testInfo.annotations.push({
       type: 'timing',
-      description: `install ${install.seconds.toFixed(1)} s, build ${((Date.now() - built) / 1000).toFixed(1)} s${
+      description: `install ${install.seconds.toFixed(1)} s, type-check and build ${((Date.now() - built) / 1000).toFixed(1)} s${
         install.peerWarnings.length > 0 ? `; npm warned: ${install.peerWarnings.join(' | ')}` : ''
       }`,
     })

@@ -13,8 +13,15 @@ const appSource = fileURLToPath(new URL('./appkitApp', import.meta.url))
 /** The pins every stack shares: what an AppKit 1.7.13 app on wagmi's current majors installs next to us. */
 export const sharedPins = {
   '@tanstack/react-query': '5.108.0',
+  typescript: '5.9.3',
   viem: '2.57.1',
   vite: '8.3.8',
+} as const
+
+/** React's types for each React major, the newest of each. */
+const reactTypes = {
+  '18': { '@types/react': '18.3.31', '@types/react-dom': '18.3.7' },
+  '19': { '@types/react': '19.3.0', '@types/react-dom': '19.3.0' },
 } as const
 
 /**
@@ -73,6 +80,7 @@ export async function installStack(
     react: stack.react,
     'react-dom': stack.react,
     wagmi: stack.wagmi,
+    ...reactTypes[stack.react.startsWith('18.') ? '18' : '19'],
   }
   writeFileSync(
     join(folder, 'package.json'),
@@ -114,9 +122,17 @@ export async function ourPeerEdges(folder: string) {
   return ourPeers.map((name) => ({ name, version: ours[name]?.version, invalid: ours[name]?.invalid }))
 }
 
-/** Copies the app in and builds it with the stack's own Vite; returns the folder to serve. */
+/**
+ * Copies the app in, type-checks it with the stack's types (our .d.ts against that React's and wagmi's, as
+ * an AppKit app's `tsc` would) and builds it with the stack's own Vite; returns the folder to serve.
+ */
 export async function buildApp(folder: string): Promise<string> {
   cpSync(appSource, folder, { recursive: true })
+  await run(join(folder, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: folder }).catch(
+    (error: { stdout?: string; message: string }) => {
+      throw new Error(`the app does not type-check:\n${error.stdout ?? error.message}`)
+    },
+  )
   await run(join(folder, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--emptyOutDir'], {
     cwd: folder,
     maxBuffer: 64 * 1024 * 1024,
