@@ -1,3 +1,4 @@
+import { walletConnectOnlyAdapter } from './adapters/eip155/walletConnectOnly.js'
 import type { WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
 import { type AnalyticsTarget, analyticsTarget } from './analytics/enabled.js'
 import type { AppKitOptions } from './controllers/options.js'
@@ -29,7 +30,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
           fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
         }
       : {}),
-    ...(walletConnect ? { walletConnect } : {}),
+    ...(walletConnect ? { walletConnect, walletConnectOnly: walletConnectOnlyAdapter } : {}),
   })
   if (!browser) return kit
   if (appOptions.walletRegistryUrl)

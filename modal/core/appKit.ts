@@ -1,4 +1,3 @@
-import { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/types.js'
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import { type ApiClient, createApiClient } from '../api/client.js'
@@ -35,6 +34,11 @@ export type AppKitEnvironment = {
   clock?: ModalContext['clock']
   /** The WalletConnect transport; createAppKit makes one over the engine when a relayUrl is configured. */
   walletConnect?: WalletConnectTransportFactory
+  /**
+   * The adapter of an app that names none but has WalletConnect (createAppKit gives the eip155 one), so
+   * the core depends on no concrete adapter.
+   */
+  walletConnectOnly?: () => ChainAdapter
   /** How the api (`apiUrl`) is reached; without it nothing is fetched from the api. */
   fetch?: typeof fetch
 }
@@ -66,11 +70,9 @@ export class AppKit {
         : undefined
     const walletConnect = this.options.enableWalletConnect === false ? undefined : environment.walletConnect
     const given = this.options.adapters
-    // With no adapters the app is WalletConnect-only ("basic"): an eip155 adapter offering just that.
-    const all =
-      given.length === 0 && walletConnect
-        ? [new Eip155Adapter({ enableInjected: false, enableEIP6963: false })]
-        : given
+    // With no adapters the app is WalletConnect-only ("basic").
+    const basic = given.length === 0 && walletConnect ? environment.walletConnectOnly?.() : undefined
+    const all = basic ? [basic] : given
     // ERR-46: with neither an adapter nor WalletConnect nothing could connect or switch networks.
     if (all.length === 0) throw new WalletError('CLIENTS_MISSING')
     const adapters = new Map<ChainNamespace, ChainAdapter>(all.map((a) => [a.namespace, a]))

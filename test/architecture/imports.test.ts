@@ -92,4 +92,15 @@ describe('the source tree', () => {
     }
     expect(upward).toEqual([])
   })
+
+  it("keeps the modal's core free of concrete adapters: only createAppKit and the adapters' own entries pick one", () => {
+    const concrete = /^modal\/adapters\/[^/]+\//
+    const core = /^modal\/(core|controllers|state|ui|react|api|networks|i18n|wallets|analytics|theme)\//
+    const reaching = [...graph]
+      .filter(([file]) => core.test(file))
+      .flatMap(([file, imports]) =>
+        imports.filter((target) => concrete.test(target)).map((target) => `${file} → ${target}`),
+      )
+    expect(reaching).toEqual([])
+  })
 })

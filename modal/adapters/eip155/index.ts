@@ -6,3 +6,4 @@ export {
   type WalletCall,
 } from './eip155Adapter.js'
 export type { ContractWrite, Receipt, TransactionRequest } from './walletActions.js'
+export { walletConnectOnlyAdapter } from './walletConnectOnly.js'

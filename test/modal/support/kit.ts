@@ -1,5 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
+import { walletConnectOnlyAdapter } from '../../../modal/adapters/eip155/walletConnectOnly.js'
 import { mapMemory } from '../../../modal/controllers/memory.js'
 import type { AppKitOptions } from '../../../modal/controllers/options.js'
 import { AppKit, type AppKitEnvironment } from '../../../modal/core/appKit.js'
@@ -56,9 +57,12 @@ export type KitSetup = {
   environment?: AppKitEnvironment
 }
 
-/** An AppKit with an eip155 adapter (unless `adapters` is given) and an in-memory memory. */
+/** An AppKit with an eip155 adapter (unless `adapters` is given) and an in-memory memory, as createAppKit wires it. */
 export function createKit({ options, environment = {} }: KitSetup): AppKit {
-  return new AppKit({ adapters: [new Eip155Adapter()], ...options }, { memory: mapMemory(), ...environment })
+  return new AppKit(
+    { adapters: [new Eip155Adapter()], ...options },
+    { memory: mapMemory(), walletConnectOnly: walletConnectOnlyAdapter, ...environment },
+  )
 }
 
 /** Resolves with the state once `predicate` holds (now or after a later change). */
