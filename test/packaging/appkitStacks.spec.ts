@@ -129,12 +129,20 @@ for (const stack of stacks) {
       await expect(dialog).toBeHidden()
       await expect(page.getByTestId('network-button')).toContainText('Chain A')
 
-      // Switch network through useAppKitNetwork: the wallet, the modal and wagmi all move.
-      await page.getByRole('button', { name: 'Switch to Chain B' }).click()
+      // Switch network in the modal (opened by useAppKit on its Networks view), then back through
+      // useAppKitNetwork: each time the wallet, the modal's state and wagmi's move together.
+      await page.getByRole('button', { name: 'Open networks' }).click()
+      await dialog.getByTestId(`network-eip155:${chains.b.chainId}`).click()
       await expect(page.getByTestId('appkit-chain')).toHaveText(String(chains.b.chainId))
       await expect(page.getByTestId('wagmi-chain')).toHaveText(String(chains.b.chainId))
       await expect(page.getByTestId('network-button')).toContainText('Chain B')
+      await expect(dialog).toBeHidden()
       expect(wallet.chainId).toBe(chains.b.chainId)
+      await page.getByRole('button', { name: 'Switch to Chain A' }).click()
+      await expect(page.getByTestId('appkit-chain')).toHaveText(String(chains.a.chainId))
+      await expect(page.getByTestId('wagmi-chain')).toHaveText(String(chains.a.chainId))
+      await expect(page.getByTestId('network-button')).toContainText('Chain A')
+      expect(wallet.chainId).toBe(chains.a.chainId)
 
       // Sign through wagmi's useSignMessage: the wallet's signature over the app's message.
       await page.getByRole('button', { name: 'Sign message' }).click()

@@ -61,6 +61,12 @@ export async function packPackage(destination: string): Promise<string> {
   return join(destination, packed!.filename)
 }
 
+/**
+ * `peerWarnings` are npm's "ERESOLVE overriding peer dependency" warnings, kept for the report; they are
+ * not ours to fail on. Two are known: wagmi 2's connectors pull use-sync-external-store 1.2.0, whose peer
+ * range stops at React 18, and swapping React in place briefly sees the old react-dom against the new
+ * react. Our own edges are judged by `ourPeerEdges`.
+ */
 export type InstallReport = { seconds: number; peerWarnings: string[] }
 
 /**

@@ -75,8 +75,8 @@ function App() {
       </button>
       {isConnected && (
         <>
-          <button type="button" onClick={() => switchNetwork(second)}>
-            Switch to Chain B
+          <button type="button" onClick={() => switchNetwork(first)}>
+            Switch to Chain A
           </button>
           <button
             type="button"
