@@ -60,7 +60,7 @@ const focusedText = (page: Page) =>
   })
 
 for (const stack of stacks) {
-  test(`an AppKit 1.7.13-style app installs and runs on ${stackName(stack)}: open, connect, switch network, sign, disconnect`, async ({
+  test(`an AppKit 1.7.13-style app installs and runs on ${stackName(stack)}: open, connect, switch network, sign, reload, disconnect`, async ({
     page,
     chains,
     work,
@@ -152,12 +152,22 @@ for (const stack of stacks) {
         await verifyMessage({ address: wallet.address, message: 'hello from an AppKit app', signature }),
       ).toBe(true)
 
+      // Reload: wagmi reconnects through our connector, and both sides show the account again unasked.
+      await page.reload()
+      await expect(page.getByTestId('appkit-address')).toHaveText(wallet.address)
+      await expect(page.getByTestId('wagmi-address')).toHaveText(wallet.address)
+      await expect(page.getByTestId('wagmi-chain')).toHaveText(String(chains.a.chainId))
+      await expect(dialog).toBeHidden()
+
       // Disconnect through useDisconnect: both sides forget the account, the button asks to connect again.
       await page.getByRole('button', { name: 'Disconnect' }).click()
       await expect(page.getByTestId('appkit-address')).toHaveText('')
       await expect(page.getByTestId('wagmi-address')).toHaveText('')
       await expect(page.getByTestId('appkit-status')).toHaveText('disconnected')
       await expect(connectButton).toBeVisible()
+      await page.reload()
+      await expect(connectButton).toBeVisible()
+      await expect(page.getByTestId('wagmi-address')).toHaveText('')
       expect(errors).toEqual([])
     } finally {
       await server.close()

@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { Eip1193Provider } from '../../../modal/adapters/types.js'
+import { type BridgeHost, bridgeConnector } from '../../../modal/wagmi/bridgeConnector.js'
+import { FakeProvider } from '../support/fakeProvider.js'
+import { alice, evmNetwork } from '../support/kit.js'
+
+const networks = [evmNetwork(31337, 'http://127.0.0.1:9'), evmNetwork(31338, 'http://127.0.0.1:9')]
+const info = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chainNamespace: 'eip155' } as const
+
+/** The connector wagmi would get for `info`, over a host that hands out `provider` and records switches. */
+function connectorOver(provider: Eip1193Provider | undefined) {
+  const host: BridgeHost = {
+    networks: () => networks,
+    connectNow: () => Promise.reject(new Error('not used')),
+    disconnectNow: () => Promise.resolve(),
+    switchNow: vi.fn(() => Promise.resolve()),
+    provider: () => provider,
+  }
+  const emit = vi.fn()
+  const connector = bridgeConnector(info, host)({ chains: networks, emitter: { emit } } as never)
+  return { connector, host, emit }
+}
+
+describe('pairwise/wagmi bridge connector: what wagmi asks of it', () => {
+  it('is authorized only with a provider that lists an account', async () => {
+    expect(await connectorOver(undefined).connector.isAuthorized()).toBe(false)
+    const empty = new FakeProvider({ accounts: [], chainId: 31337 })
+    expect(await connectorOver(empty).connector.isAuthorized()).toBe(false)
+    const failing = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    failing.override('eth_accounts', () => {
+      throw new Error('locked')
+    })
+    expect(await connectorOver(failing).connector.isAuthorized()).toBe(false)
+    const granted = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    granted.granted = true
+    expect(await connectorOver(granted).connector.isAuthorized()).toBe(true)
+    expect(await connectorOver(granted).connector.getAccounts()).toEqual([alice])
+  })
+
+  it('switches through the host to a configured network, tells wagmi, and refuses any other', async () => {
+    const { connector, host, emit } = connectorOver(new FakeProvider({ accounts: [alice], chainId: 31337 }))
+    const second = networks[1]!
+    expect(await connector.switchChain!({ chainId: 31338 })).toBe(second)
+    expect(host.switchNow).toHaveBeenCalledWith('injected', second)
+    expect(emit).toHaveBeenCalledWith('change', { chainId: 31338 })
+    await expect(connector.switchChain!({ chainId: 1 })).rejects.toThrow('Chain not configured.')
+  })
+})
