@@ -1,10 +1,9 @@
+import { type Emitter, type Logger, unrefTimer } from '../common/index.js'
 import type { ClientCrypto } from '../crypto/index.js'
 import type { RelayClient } from '../relay/client/index.js'
 import type { Deferred } from './deferred.js'
-import type { TypedEmitter } from './emitter.js'
 import type { JsonRpcResponse } from './jsonrpc/index.js'
 import type { LogBuffer } from './logBuffer.js'
-import type { EngineLogger } from './logger.js'
 import type { AuthPayload, Cacao, Metadata, PendingRequest, Session } from './schemas/index.js'
 import type { Expirer } from './store/expirer.js'
 import type { RecentlyDeleted } from './store/recentlyDeleted.js'
@@ -53,8 +52,8 @@ export type EngineContext = {
   readonly crypto: ClientCrypto
   readonly stores: EngineStores
   readonly expirer: Expirer
-  readonly events: TypedEmitter<SignClientEvents>
-  readonly logger: EngineLogger
+  readonly events: Emitter<SignClientEvents>
+  readonly logger: Logger
   /** What the logger logged lately (about 1 MB), for bug reports. */
   readonly logs: LogBuffer
   readonly clock: Clock
@@ -91,6 +90,6 @@ export function schedule(ctx: EngineContext, delayMs: number, run: () => void): 
     ctx.timers.delete(timer)
     if (!ctx.closed) run()
   }, delayMs)
-  if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+  unrefTimer(timer)
   ctx.timers.add(timer)
 }

@@ -1,3 +1,4 @@
+import { describeIssues, Emitter, type Logger, type LogLevel } from '../common/index.js'
 import {
   bytesToHex,
   type ClientCrypto,
@@ -7,14 +8,13 @@ import {
   type SigningKeyPair,
 } from '../crypto/index.js'
 import { RelayClient, type RelayClientTimings, type SocketFactory } from '../relay/client/index.js'
-import { describeIssues, type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
+import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
 import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule } from './context.js'
-import { TypedEmitter } from './emitter.js'
 import { internalError, SignClientError } from './errors.js'
 import { onExpired } from './expire.js'
 import { onRelayMessage } from './inbound/route.js'
 import { LogBuffer } from './logBuffer.js'
-import { createLogger, type EngineLogger, type LogLevel } from './logger.js'
+import { createLogger } from './logger.js'
 import { deletePairing } from './pairing/delete.js'
 import { deleteProposal } from './proposal/delete.js'
 import { type Metadata, MetadataSchema } from './schemas/index.js'
@@ -39,7 +39,7 @@ export type EngineOptions = {
   storage?: KeyValueStorage
   /** Separates several clients sharing one storage. */
   customStoragePrefix?: string
-  logger?: LogLevel | 'silent' | EngineLogger
+  logger?: LogLevel | 'silent' | Logger
   /** Told about every stored entry that failed validation at start-up (it is dropped). */
   onStorageProblem?: ReportProblem
   /** Asks a verify service about incoming proposals and requests; without it validation is UNKNOWN. */
@@ -142,7 +142,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     crypto,
     stores,
     expirer,
-    events: new TypedEmitter((error, event) =>
+    events: new Emitter((error, event) =>
       logger.error('an event listener threw', { event: String(event), error: String(error) }),
     ),
     logger,

@@ -1,3 +1,4 @@
+export type { Logger, LogLevel } from '../common/index.js'
 export { buildAuthObject, verifyCacaoSignature } from './auth/cacao.js'
 export { type AuthMessageFields, formatAuthMessage } from './auth/message.js'
 export { createRecap, decodeRecap, encodeRecap, type Recap, recapFromResources } from './auth/recap.js'
@@ -19,7 +20,6 @@ export {
   sdkError,
 } from './errors.js'
 export { formatError, formatRequest, formatResult, payloadId } from './jsonrpc/index.js'
-export type { EngineLogger, LogLevel } from './logger.js'
 export {
   type BuildApprovedNamespacesParams,
   buildApprovedNamespaces,

@@ -1,10 +1,5 @@
+import type { LogFields, Logger, LogLevel } from '../common/index.js'
 import type { LogBuffer } from './logBuffer.js'
-
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-export type LogFields = Record<string, unknown>
-
-/** The relay client's logger shape, so one object serves both layers. */
-export type EngineLogger = Record<LogLevel, (message: string, fields?: LogFields) => void>
 
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 }
 
@@ -13,10 +8,7 @@ const ORDER: Record<LogLevel | 'silent', number> = { debug: 0, info: 1, warn: 2,
  * from that level up, and into `buffer` when given; an object is used as is. The default matches the
  * official default, `error`.
  */
-export function createLogger(
-  option: LogLevel | 'silent' | EngineLogger | undefined,
-  buffer?: LogBuffer,
-): EngineLogger {
+export function createLogger(option: LogLevel | 'silent' | Logger | undefined, buffer?: LogBuffer): Logger {
   if (typeof option === 'object') return option
   const threshold = ORDER[option ?? 'error']
   const at =

@@ -1,5 +1,4 @@
 export { IdbStorage, type IdbStorageOptions } from './idbStorage.js'
-export { describeIssues, explainIssue, safeParseExplained } from './issues.js'
 export {
   type KeyValueStorage,
   type ReportProblem,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
+import type { Logger } from '../../common/index.js'
 import type { KeyValueStorage } from '../../storage/index.js'
-import type { EngineLogger } from '../logger.js'
 import { ProposalNamespaceSchema } from '../schemas/index.js'
 import type { NamespaceConfigs } from './types.js'
 
@@ -19,9 +19,9 @@ export type ProviderState = { topic: string; namespaces: NamespaceConfigs }
 export class ProviderStateStore {
   readonly key: string
   readonly #storage: KeyValueStorage
-  readonly #logger: EngineLogger
+  readonly #logger: Logger
 
-  constructor(storage: KeyValueStorage, logger: EngineLogger, customStoragePrefix?: string) {
+  constructor(storage: KeyValueStorage, logger: Logger, customStoragePrefix?: string) {
     this.#storage = storage
     this.#logger = logger
     this.key = `${PROVIDER_STORAGE_PREFIX}${customStoragePrefix ? `${customStoragePrefix}:` : ''}/namespaces`

@@ -1,8 +1,9 @@
+import type { Logger } from '../../common/index.js'
+import { Emitter } from '../../common/index.js'
 import { MemoryStorage } from '../../storage/index.js'
 import { SignClient } from '../client.js'
-import { TypedEmitter } from '../emitter.js'
 import { getSdkError, SignClientError } from '../errors.js'
-import { createLogger, type EngineLogger } from '../logger.js'
+import { createLogger } from '../logger.js'
 import { chainsOfNamespace, mergeRequiredIntoOptional, parseAccountId } from '../namespaces/index.js'
 import type { ProposalNamespaces, Session, SessionNamespace } from '../schemas/index.js'
 import type { AuthenticateParams, SignClientEvents } from '../types.js'
@@ -68,8 +69,8 @@ export class UniversalProvider implements Eip1193Provider {
   /** The pairing URI of the last `connect()`, as `display_uri` announced it. */
   uri: string | undefined
   readonly #options: UniversalProviderOptions
-  readonly #logger: EngineLogger
-  readonly #events: TypedEmitter<ProviderEvents>
+  readonly #logger: Logger
+  readonly #events: Emitter<ProviderEvents>
   readonly #rpc = new Map<string, HttpRpcConnection>()
   readonly #detach: (() => void)[] = []
   /** The `connect()` calls still waiting for a wallet. */
@@ -85,7 +86,7 @@ export class UniversalProvider implements Eip1193Provider {
   constructor(options: UniversalProviderOptions) {
     this.#options = options
     this.#logger = createLogger(options.logger)
-    this.#events = new TypedEmitter((error, event) =>
+    this.#events = new Emitter((error, event) =>
       this.#logger.error('a provider event listener threw', { event, error: String(error) }),
     )
   }

@@ -1,3 +1,4 @@
+import { unrefTimer } from '../../common/index.js'
 import { type KeyValueStorage, type ReportProblem, TypedStore } from '../../storage/index.js'
 import { type Expiration, ExpirationSchema } from '../schemas/index.js'
 import type { Clock } from '../time.js'
@@ -102,6 +103,6 @@ export class Expirer {
     const delay = Math.min(Math.max(earliest - this.#clock.now(), 0), MAX_DELAY_MS)
     this.#timer = setTimeout(() => this.check(), delay)
     // An idle client must not keep a Node process alive just to expire things.
-    if (typeof this.#timer === 'object' && 'unref' in this.#timer) this.#timer.unref()
+    unrefTimer(this.#timer)
   }
 }

@@ -1,3 +1,4 @@
+import { unrefTimer } from '../../common/index.js'
 import type { EngineContext } from '../context.js'
 import { type ErrorResponse, SignClientError } from '../errors.js'
 import {
@@ -132,7 +133,7 @@ export function awaitResponse<T>(
       ctx.responseWaiters.delete(id)
       reject(new SignClientError({ code: 0, message: timeoutMessage }))
     }, timeoutMs)
-    if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+    unrefTimer(timer)
     ctx.timers.add(timer)
     const finish = (): void => {
       clearTimeout(timer)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
+import type { Logger } from '../../common/index.js'
 import { bytesToHex, type ClientCrypto, utf8ToBytes } from '../../crypto/index.js'
-import type { EngineLogger } from '../logger.js'
 
 /** Past this, the message goes out without an attestation: the wallet sees UNKNOWN, the user never waits. */
 export const DEFAULT_REGISTER_TIMEOUT_MS = 2_000
@@ -17,7 +17,7 @@ export type VerifyRegistrarOptions = {
   /** Lets the server check the page's origin against the project's allowed origins. */
   projectId?: string | undefined
   crypto: Pick<ClientCrypto, 'sha256'>
-  logger: Pick<EngineLogger, 'warn'>
+  logger: Pick<Logger, 'warn'>
   /**
    * The platform's `fetch` by default. In a browser it sends the page's Origin, which is what the server
    * attests; the engine never sets that header itself, as a page must not claim another's origin.

@@ -1,11 +1,11 @@
-import { type EngineLogger, type LogLevel, type Metadata, UniversalProvider } from '../../engine/index.js'
+import { type Logger, type LogLevel, type Metadata, UniversalProvider } from '../../engine/index.js'
 import type { KeyValueStorage } from '../../storage/index.js'
 
 /** What both example dapp flows (sign and send, sign in) need to reach a wallet. */
 export type DappProviderOptions = {
   relayUrl: string
   storage?: KeyValueStorage
-  logger?: LogLevel | 'silent' | EngineLogger
+  logger?: LogLevel | 'silent' | Logger
   /** Read endpoints by CAIP-2 chain id, for a session the dapp did not propose. */
   rpcMap?: Record<string, string>
 }

@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import {
   buildApprovedNamespaces,
   type Cacao,
-  type EngineLogger,
+  type Logger,
   getSdkError,
   httpVerifyResolver,
   type LogLevel,
@@ -30,7 +30,7 @@ export type ExampleWalletOptions = {
   chains?: Record<number, string>
   /** Where the wallet keeps its sessions; in memory by default. */
   storage?: KeyValueStorage
-  logger?: LogLevel | 'silent' | EngineLogger
+  logger?: LogLevel | 'silent' | Logger
   metadata?: Metadata
   /**
    * A verify service (such as the api's root) asked where each proposal and request comes from; their

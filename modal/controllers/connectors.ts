@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { safeParseExplained } from '../../storage/index.js'
+import { safeParseExplained } from '../../common/index.js'
 import type { Reporter } from '../core/report.js'
 import { safeUrl } from '../core/safeUrl.js'
 import { chainNamespaces } from '../networks/types.js'

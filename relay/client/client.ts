@@ -1,5 +1,13 @@
 import * as z from 'zod/mini'
 import {
+  describeIssues,
+  Emitter,
+  type Listener,
+  type Logger,
+  safeParseExplained,
+  silentLogger,
+} from '../../common/index.js'
+import {
   bytesToHex,
   type ClientCrypto,
   createWebCrypto,
@@ -10,7 +18,6 @@ import {
   signRelayJwtWith,
   utf8ToBytes,
 } from '../../crypto/index.js'
-import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import {
   type ApproveSessionParams,
   BatchSubscribeResultSchema,
@@ -38,9 +45,8 @@ import {
 import { reconnectDelay } from './backoff.js'
 import { DedupeWindow } from './dedupe.js'
 import { RelayClientError } from './errors.js'
-import { Emitter, type Listener, type RelayClientEvents, type RelayMessage } from './events.js'
+import type { RelayClientEvents, RelayMessage } from './events.js'
 import { type Heartbeat, startHeartbeat } from './heartbeat.js'
-import { type RelayClientLogger, silentLogger } from './logger.js'
 import {
   checkOptions,
   DEFAULT_DEDUPE_WINDOW,
@@ -86,7 +92,7 @@ export class RelayClient {
   #deliveries: Promise<void> = Promise.resolve()
   readonly #jwtSubject = randomHex(32)
   readonly #timings: RelayClientTimings
-  readonly #logger: RelayClientLogger
+  readonly #logger: Logger
   readonly #createSocket: SocketFactory
   readonly #nextId = createRequestIds()
   readonly #outbox = new Outbox()
@@ -118,7 +124,7 @@ export class RelayClient {
     this.#relayUrl = options.relayUrl
     this.#projectId = options.projectId
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT
-    this.#logger = options.logger ?? silentLogger()
+    this.#logger = options.logger ?? silentLogger
     this.#createSocket = options.createSocket ?? openWebSocket
     this.#dedupe = new DedupeWindow(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW)
     this.#events = new Emitter((error, event) =>
@@ -139,7 +145,8 @@ export class RelayClient {
     event: Name,
     listener: Listener<RelayClientEvents[Name]>,
   ): () => void {
-    return this.#events.on(event, listener)
+    this.#events.on(event, listener)
+    return () => this.#events.off(event, listener)
   }
 
   off<Name extends keyof RelayClientEvents>(event: Name, listener: Listener<RelayClientEvents[Name]>): void {

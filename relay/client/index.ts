@@ -1,8 +1,8 @@
+export type { Listener, LogFields, Logger, LogLevel } from '../../common/index.js'
 export { reconnectDelay } from './backoff.js'
 export { type FetchResult, MAX_TOPICS_PER_BATCH, RelayClient } from './client.js'
 export { RelayClientError, type RelayClientErrorCode } from './errors.js'
-export type { Listener, RelayClientEvents, RelayMessage } from './events.js'
-export type { LogFields, LogLevel, RelayClientLogger } from './logger.js'
+export type { RelayClientEvents, RelayMessage } from './events.js'
 export { defaultTimings, type RelayClientOptions, type RelayClientTimings } from './options.js'
 export {
   openWebSocket,

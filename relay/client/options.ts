@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
+import type { Logger } from '../../common/index.js'
+import { describeIssues, safeParseExplained } from '../../common/index.js'
 import type { ClientCrypto, SigningKeyPair } from '../../crypto/index.js'
-import { describeIssues, safeParseExplained } from '../../storage/index.js'
 import { RelayClientError } from './errors.js'
-import type { RelayClientLogger } from './logger.js'
 import type { SocketFactory } from './socket.js'
 
 export type RelayClientTimings = {
@@ -30,7 +30,7 @@ export type RelayClientOptions = {
   crypto?: ClientCrypto
   /** Sent as the `ua` query parameter. */
   userAgent?: string
-  logger?: RelayClientLogger
+  logger?: Logger
   timings?: Partial<RelayClientTimings>
   /** How many recent messages are remembered for de-duplication. */
   dedupeWindow?: number

@@ -1,8 +1,8 @@
 import {
+  type Logger,
   type MailboxStore,
   MemoryMailboxStore,
   type RelayFanout,
-  type RelayLogger,
   SingleNodeFanout,
 } from './core/index.js'
 import { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
@@ -30,7 +30,7 @@ export type BackendOptions = {
 export async function openBackend(
   options: BackendOptions,
   nodeId: string,
-  logger: RelayLogger,
+  logger: Logger,
 ): Promise<RelayBackend> {
   if (options.redisUrl !== undefined) {
     if (options.store !== undefined && options.store !== 'memory')

@@ -11,10 +11,10 @@ import {
   consoleLogger,
   describeError,
   jwtAuthenticator,
+  type Logger,
   type RelayAuthenticator,
   RelayCore,
   type RelayLimits,
-  type RelayLogger,
   type RelayStats,
   truncate,
 } from './core/index.js'
@@ -47,7 +47,7 @@ export type StartRelayOptions = {
   /** Replaces the relay JWT check. */
   authenticate?: RelayAuthenticator
   /** Defaults to JSON lines on stderr at `info`. */
-  logger?: RelayLogger
+  logger?: Logger
   /** Abuse limits; each unset one takes its default (README, "Relay limits"). */
   limits?: Partial<RelayLimits>
   /**

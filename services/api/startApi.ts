@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
-import { consoleLogger, createSafeServer, type RelayLogger, requestTarget } from '../../relay/server/index.js'
+import { consoleLogger, createSafeServer, type Logger, requestTarget } from '../../relay/server/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type Database, type Migrations, migrate, openDatabase } from './db/index.js'
@@ -23,7 +23,7 @@ export type StartApiOptions = ApiModuleOptions & {
   /** More tables, migrated after the built-in modules'. */
   migrations?: readonly Migrations[]
   /** Defaults to JSON lines on stderr at `info`. */
-  logger?: RelayLogger
+  logger?: Logger
 }
 
 export type RunningApi = {

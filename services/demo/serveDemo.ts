@@ -6,7 +6,7 @@ import {
   createSafeServer,
   decodePath,
   HttpError,
-  type RelayLogger,
+  type Logger,
   requestTarget,
 } from '../../relay/server/index.js'
 
@@ -46,7 +46,7 @@ export async function serveDemo(options: {
   port: number
   config: DemoPageConfig
   /** Where handler failures go; warnings and errors on stderr by default. */
-  logger?: RelayLogger
+  logger?: Logger
 }): Promise<RunningDemo> {
   const index = await readFile(join(options.dir, 'index.html'), 'utf8')
   if (!configTag.test(index)) throw new Error(`${options.dir}/index.html has no pairwise-demo-config tag`)

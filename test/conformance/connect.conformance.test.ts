@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { EngineLogger } from '../../engine/index.js'
+import type { Logger } from '../../engine/index.js'
 import { useTestRelay, walletMetadata } from '../engine/support/harness.js'
 import { movableClock } from './support/clock.js'
 import { nextEvent } from './support/fixtures.js'
@@ -47,7 +47,7 @@ describe('connect() conformance', () => {
   it('WC-22 requiredNamespaces deprecated (warning, merged into optional)', async () => {
     const warnings: string[] = []
     const ignore = () => {}
-    const logger: EngineLogger = {
+    const logger: Logger = {
       debug: ignore,
       info: ignore,
       error: ignore,

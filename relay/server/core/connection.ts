@@ -1,3 +1,4 @@
+import { unrefTimer } from '../../../common/index.js'
 import { type FetchMessagesResult, type JsonRpcErrorObject, RelayCloseCode } from '../../protocol/index.js'
 import type { RelayLimits } from './limits.js'
 import { type StoredMessage, subscriptionId } from './message.js'
@@ -163,7 +164,7 @@ export class RelayConnection {
       this.updateReading()
     }, ms)
     // Holding a socket must not keep a process (or a test run) alive.
-    if (typeof this.hold === 'object' && 'unref' in this.hold) this.hold.unref()
+    unrefTimer(this.hold)
     this.updateReading()
   }
 

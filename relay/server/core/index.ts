@@ -1,3 +1,4 @@
+export { type LogFields, type Logger, type LogLevel, silentLogger } from '../../../common/index.js'
 export {
   type AuthContext,
   type AuthOutcome,
@@ -10,14 +11,7 @@ export { anonymousClientId } from './clientId.js'
 export type { ConnectionTransport } from './connection.js'
 export { type RelayFanout, SingleNodeFanout } from './fanout.js'
 export { defaultRelayLimits, type RelayLimits, resolveLimits } from './limits.js'
-export {
-  consoleLogger,
-  describeError,
-  type LogFields,
-  type LogLevel,
-  type RelayLogger,
-  silentLogger,
-} from './logger.js'
+export { consoleLogger, describeError } from './logger.js'
 export { MemoryMailboxStore } from './memoryStore.js'
 export { messageId, type StoredMessage, StoredMessageSchema, subscriptionId } from './message.js'
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'

@@ -1,17 +1,6 @@
-export type LogFields = Record<string, unknown>
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-
-/** What the relay reports: one line of text plus structured fields, so a log shipper can index them. */
-export type RelayLogger = Record<LogLevel, (message: string, fields?: LogFields) => void>
+import type { LogFields, Logger, LogLevel } from '../../../common/index.js'
 
 const levels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
-
-export const silentLogger: RelayLogger = {
-  debug: () => {},
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-}
 
 /** Past this many pending characters the lines are written at once rather than at the end of the turn. */
 export const MAX_PENDING_LOG_CHARS = 64 * 1024
@@ -47,7 +36,7 @@ export function batchedLineWriter(stream: Pick<NodeJS.WriteStream, 'write'> = pr
 export function consoleLogger(
   minimum: LogLevel = 'info',
   write: (line: string) => void = batchedLineWriter(),
-): RelayLogger {
+): Logger {
   const threshold = levels.indexOf(minimum)
   const at =
     (level: LogLevel) =>

@@ -1,3 +1,4 @@
+import { type Logger, silentLogger, unrefTimer } from '../../../common/index.js'
 import {
   encodeFrame,
   errorFrame,
@@ -24,7 +25,7 @@ import { type RelayFanout, SingleNodeFanout } from './fanout.js'
 import type { HandlerOutcome } from './handlers/context.js'
 import { routes } from './handlers/routes.js'
 import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
-import { describeError, type RelayLogger, silentLogger } from './logger.js'
+import { describeError } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
 import { type StoredMessage, utf8LengthOver } from './message.js'
 import { RateLimiter } from './rateLimiter.js'
@@ -38,7 +39,7 @@ export type RelayCoreOptions = {
   /** How other relay nodes hear about messages stored here; none by default. */
   fanout?: RelayFanout
   limits?: Partial<RelayLimits>
-  logger?: RelayLogger
+  logger?: Logger
   /** Unix milliseconds; replaceable so tests can move time. */
   now?: () => number
   /** A push not acknowledged this long after it was sent is sent again. */
@@ -72,7 +73,7 @@ export class RelayCore {
   readonly limits: RelayLimits
   private readonly store: MailboxStore
   private readonly fanout: RelayFanout
-  private readonly logger: RelayLogger
+  private readonly logger: Logger
   private readonly now: () => number
   private readonly ackTimeoutMs: number
   private readonly maxDeliveryAttempts: number
@@ -565,6 +566,6 @@ function received(message: StoredMessage): ReceivedMessage {
 function every(intervalMs: number, task: () => Promise<void>): ReturnType<typeof setInterval> {
   const timer = setInterval(() => void task(), intervalMs)
   // Timers alone must not keep a process (or a test run) alive.
-  if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+  unrefTimer(timer)
   return timer
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { describeError, type RelayLogger } from '../core/logger.js'
+import type { Logger } from '../../../common/index.js'
+import { describeError } from '../core/logger.js'
 import { truncate } from '../core/truncate.js'
 import { codeOf, HttpError } from './httpError.js'
 
@@ -10,7 +11,7 @@ export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Bu
 export type SafeServerOptions = {
   /** Names the server in its log lines. */
   name: string
-  logger: RelayLogger
+  logger: Logger
   /** Error bodies as `{ code, message }` JSON (APIs) or one line of text (pages, the relay). */
   errorFormat?: 'json' | 'text'
   /** Whole header block; a larger one gets 431. Default 16 KiB, Node's own default. */
@@ -93,7 +94,7 @@ function answerError(
   response: ServerResponse,
   error: unknown,
   format: 'json' | 'text',
-  logger: RelayLogger,
+  logger: Logger,
   name: string,
   request: IncomingMessage,
 ): void {

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis'
-import { describeError, type RelayLogger } from '../core/index.js'
+import { describeError, type Logger } from '../core/index.js'
 
 /**
  * A connected ioredis client. ioredis is optional, so it is loaded here; the first command is awaited so
  * that a wrong URL fails `startRelay` instead of every publish later.
  */
-export async function connectRedis(url: string, name: string, logger: RelayLogger): Promise<Redis> {
+export async function connectRedis(url: string, name: string, logger: Logger): Promise<Redis> {
   const { Redis: RedisClient } = await import('ioredis')
   const client = new RedisClient(url, { connectionName: name, lazyConnect: true, maxRetriesPerRequest: 3 })
   // ioredis reconnects by itself; without a listener it would print every failed attempt to the console.

@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis'
 import * as z from 'zod/mini'
 import {
   describeError,
+  type Logger,
   type RelayFanout,
-  type RelayLogger,
   type StoredMessage,
   StoredMessageSchema,
 } from '../core/index.js'
@@ -24,7 +24,7 @@ export class RedisFanout implements RelayFanout {
     private readonly subscriber: Redis,
     private readonly nodeId: string,
     prefix: string,
-    private readonly logger: RelayLogger,
+    private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix)
     subscriber.on('message', (channel: string, payload: string) => this.onAnnouncement(channel, payload))
@@ -33,7 +33,7 @@ export class RedisFanout implements RelayFanout {
   static async open(
     url: string,
     nodeId: string,
-    logger: RelayLogger,
+    logger: Logger,
     prefix = DEFAULT_REDIS_PREFIX,
   ): Promise<RedisFanout> {
     const publisher = await connectRedis(url, 'pairwise-relay-publisher', logger)

@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis'
 import * as z from 'zod/mini'
 import {
+  type Logger,
   type MailboxCaps,
   type MailboxStore,
   type PutOutcome,
-  type RelayLogger,
   type StoredMessage,
   StoredMessageSchema,
 } from '../core/index.js'
@@ -90,11 +90,7 @@ export class RedisMailboxStore implements MailboxStore {
     this.keys = redisKeys(prefix)
   }
 
-  static async open(
-    url: string,
-    logger: RelayLogger,
-    prefix = DEFAULT_REDIS_PREFIX,
-  ): Promise<RedisMailboxStore> {
+  static async open(url: string, logger: Logger, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisMailboxStore> {
     return new RedisMailboxStore(await connectRedis(url, 'pairwise-relay-store', logger), prefix)
   }
 

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { describeIssues, safeParseExplained } from '../../../../storage/index.js'
+import { describeIssues, safeParseExplained } from '../../../../common/index.js'
 import {
   type ClientMethod,
   RelayErrorCode,

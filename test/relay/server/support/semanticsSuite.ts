@@ -5,7 +5,7 @@ import {
   RelayMethod,
   SessionCallPolicies,
 } from '../../../../relay/protocol/index.js'
-import type { RelayLimits, RelayLogger, RelayStats } from '../../../../relay/server/core/index.js'
+import type { RelayLimits, Logger, RelayStats } from '../../../../relay/server/core/index.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -20,7 +20,7 @@ export type HarnessOptions = {
   now: () => number
   ackTimeoutMs?: number
   sweepIntervalMs?: number
-  logger?: RelayLogger
+  logger?: Logger
 }
 
 /** One running relay, whatever its transport and store, as the semantics suite needs it. */
@@ -35,7 +35,7 @@ export type RelayHarness = {
 export type StartHarness = (options: HarnessOptions) => Promise<RelayHarness>
 
 /** Records warnings so tests can check what the relay logged. */
-export function recordingLogger(): RelayLogger & { warnings: string[] } {
+export function recordingLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = []
   return {
     warnings,

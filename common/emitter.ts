@@ -1,10 +1,10 @@
-type Listener<Payload> = (payload: Payload) => void
+export type Listener<Payload> = (payload: Payload) => void
 
 /**
- * A small typed event emitter, one per client. A throwing listener is reported through `onError` and
- * never breaks the engine's own processing.
+ * A small typed event emitter, one per instance (relay client, engine, provider). A throwing listener is
+ * reported through `onError` and never breaks the emitter's owner.
  */
-export class TypedEmitter<Events extends Record<string, unknown>> {
+export class Emitter<Events extends Record<string, unknown>> {
   readonly #listeners = new Map<keyof Events, Set<Listener<never>>>()
   readonly #onError: (error: unknown, event: keyof Events) => void
 

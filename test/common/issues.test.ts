@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { describeIssues, safeParseExplained } from '../../storage/index.js'
+import { describeIssues, safeParseExplained } from '../../common/index.js'
 
 function explained(schema: z.core.$ZodType, value: unknown): string {
   const parsed = safeParseExplained(schema, value)

@@ -1,0 +1,5 @@
+// The few pieces every layer shares, below all of them.
+export { Emitter, type Listener } from './emitter.js'
+export { describeIssues, explainIssue, safeParseExplained } from './issues.js'
+export { type LogFields, type Logger, type LogLevel, silentLogger } from './logger.js'
+export { unrefTimer } from './timers.js'
