@@ -3,9 +3,9 @@ import { privateKeyToAccount } from 'viem/accounts'
 import {
   buildApprovedNamespaces,
   type Cacao,
-  type Logger,
   getSdkError,
   httpVerifyResolver,
+  type Logger,
   type LogLevel,
   type Metadata,
   type Proposal,

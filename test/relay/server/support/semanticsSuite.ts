@@ -5,7 +5,7 @@ import {
   RelayMethod,
   SessionCallPolicies,
 } from '../../../../relay/protocol/index.js'
-import type { RelayLimits, Logger, RelayStats } from '../../../../relay/server/core/index.js'
+import type { Logger, RelayLimits, RelayStats } from '../../../../relay/server/core/index.js'
 import {
   RawRelayClient,
   randomTopic,
