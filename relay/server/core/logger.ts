@@ -38,11 +38,22 @@ export function consoleLogger(
   write: (line: string) => void = batchedLineWriter(),
 ): Logger {
   const threshold = levels.indexOf(minimum)
+  // A busy server logs many lines a millisecond: the timestamp is formatted once for all of them.
+  let stampedAt = Number.NaN
+  let stamp = ''
+  const now = () => {
+    const ms = Date.now()
+    if (ms !== stampedAt) {
+      stampedAt = ms
+      stamp = new Date(ms).toISOString()
+    }
+    return stamp
+  }
   const at =
     (level: LogLevel) =>
     (message: string, fields?: LogFields): void => {
       if (levels.indexOf(level) < threshold) return
-      write(logLine({ time: new Date().toISOString(), level, message, ...fields }))
+      write(logLine({ time: now(), level, message, ...fields }))
     }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }

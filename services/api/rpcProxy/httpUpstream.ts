@@ -28,6 +28,8 @@ export class HttpUpstream implements RpcUpstream {
   private readonly timeoutMs: number
   private readonly maxResponseBytes: number
   private readonly agents: { http: http.Agent; https: https.Agent }
+  // The chains' RPC URLs come from configuration: a handful, parsed once each.
+  private readonly targets = new Map<string, URL>()
 
   constructor({
     timeoutMs = 10_000,
@@ -43,7 +45,11 @@ export class HttpUpstream implements RpcUpstream {
   }
 
   post(url: string, body: string): Promise<string> {
-    const target = new URL(url)
+    let target = this.targets.get(url)
+    if (!target) {
+      target = new URL(url)
+      this.targets.set(url, target)
+    }
     const secure = target.protocol === 'https:'
     return new Promise((resolve, reject) => {
       let settled = false

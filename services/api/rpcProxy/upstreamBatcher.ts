@@ -82,7 +82,17 @@ export class UpstreamBatcher {
   private enqueue(queue: Queue, call: JsonRpcCall): Promise<JsonRpcAnswer> {
     this.pending += 1
     return new Promise<JsonRpcAnswer>((resolve, reject) => {
-      const waiter: Waiter = { id: call.id, resolve, reject }
+      const waiter: Waiter = {
+        id: call.id,
+        resolve: (answer) => {
+          this.pending -= 1
+          resolve(answer)
+        },
+        reject: (error) => {
+          this.pending -= 1
+          reject(error)
+        },
+      }
       // Sharing within one flush stays linearizable: every caller arrived before the upstream call was
       // sent, so the one answer is one each of them could have had alone.
       const key = sharingKey(call)
@@ -94,8 +104,6 @@ export class UpstreamBatcher {
       const slot: Slot = { call, waiters: [waiter] }
       if (key !== undefined) queue.shared.set(key, slot)
       ;(answersLarge(call) ? queue.alone : queue.batched).push(slot)
-    }).finally(() => {
-      this.pending -= 1
     })
   }
 
