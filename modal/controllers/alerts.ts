@@ -1,19 +1,32 @@
-import type { AlertSeverity } from '../state/types.js'
+import { createTranslator } from '../i18n/translate.js'
+import type { AlertSeverity, AlertText } from '../state/types.js'
 import type { ModalContext } from './context.js'
 
 /** How long a snackbar stays before it hides itself. */
 export const snackbarMs = 2500
 
-export function showAlert(ctx: ModalContext, severity: AlertSeverity, message: string): void {
-  ctx.store.set(({ alerts }) => ({ alerts: [...alerts, { id: nextId(alerts), severity, message }] }))
+/** An alert's English words (the spec's), kept in state beside the key the modal translates. */
+function englishOf({ key, params }: AlertText): string {
+  return createTranslator()(key, params)
+}
+
+export function showAlert(ctx: ModalContext, severity: AlertSeverity, text: AlertText): void {
+  ctx.store.set(({ alerts }) => ({
+    alerts: [...alerts, { id: nextId(alerts), severity, message: englishOf(text), text }],
+  }))
 }
 
 export function dismissAlert(ctx: ModalContext, id: number): void {
   ctx.store.set(({ alerts }) => ({ alerts: alerts.filter((a) => a.id !== id) }))
 }
 
-export function showSnackbar(ctx: ModalContext, severity: AlertSeverity, message: string): void {
-  const snackbar = { id: nextId(ctx.store.get().alerts) + Date.now(), severity, message }
+export function showSnackbar(ctx: ModalContext, severity: AlertSeverity, text: AlertText): void {
+  const snackbar = {
+    id: nextId(ctx.store.get().alerts) + Date.now(),
+    severity,
+    message: englishOf(text),
+    text,
+  }
   ctx.store.set({ snackbar })
   ctx.clock.setTimeout(() => {
     if (ctx.store.get().snackbar?.id === snackbar.id) ctx.store.set({ snackbar: undefined })

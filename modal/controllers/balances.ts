@@ -58,7 +58,7 @@ export async function loadTokenBalances(
     return balances
   } catch {
     setIfSameAccount(ctx, address, activeNetwork, { lastRetry: now(), balanceLoading: false })
-    showSnackbar(ctx, 'error', 'Token Balance Unavailable')
+    showSnackbar(ctx, 'error', { key: 'account.balanceUnavailable' })
     return []
   }
 }

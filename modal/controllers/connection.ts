@@ -5,7 +5,7 @@ import { type Connection, initialAccount, type NamespaceConnection, type WalletI
 import { accountFor, refreshBalance } from './account.js'
 import { showAlert } from './alerts.js'
 import type { ModalContext } from './context.js'
-import { WalletError, walletErrors } from './errors.js'
+import { WalletError } from './errors.js'
 import { multiWalletEnabled } from './features.js'
 
 const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
@@ -71,7 +71,7 @@ export async function connect(
   if (current?.connectorId === params.connectorId) throw new WalletError('CONNECTOR_ALREADY_CONNECTED')
   // ROLE-09, ERR-23: a second wallet beside a connected one is a multi-wallet function.
   if (current && !multiWalletEnabled(ctx.store.get())) {
-    showAlert(ctx, 'info', walletErrors.MULTI_WALLET_NOT_ENABLED)
+    showAlert(ctx, 'info', { key: 'alert.multiWalletNotEnabled' })
     throw new WalletError('MULTI_WALLET_NOT_ENABLED')
   }
   setEntry(ctx, namespace, { ...before, status: 'connecting' })

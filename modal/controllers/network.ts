@@ -5,9 +5,6 @@ import { activateNamespace, adapterFor, onChainChanged } from './connection.js'
 import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
 
-/** The spec's alert for a switch to a network the app was not configured with (ERR-13). */
-export const networkNotFound = 'Network Not Found'
-
 /**
  * Switches to `network`: skipped when already active (CHAIN-01); otherwise the wallet is asked (the adapter
  * adds the chain on 4902/-32603/5000) and state follows; another namespace becomes active with it (CHAIN-06).
@@ -16,7 +13,7 @@ export async function switchNetwork(ctx: ModalContext, network: CaipNetwork): Pr
   const state = ctx.store.get()
   if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)) {
     // ERR-13: the user sees the spec's 'Network Not Found' alert; the caller still gets the coded error.
-    showAlert(ctx, 'error', networkNotFound)
+    showAlert(ctx, 'error', { key: 'alert.networkNotFound' })
     throw new WalletError('CHAIN_NOT_CONFIGURED')
   }
   if (state.activeNetwork?.caipNetworkId === network.caipNetworkId) return

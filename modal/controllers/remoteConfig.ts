@@ -1,18 +1,10 @@
-import { type ApiClient, ApiError, apiFailures } from '../api/client.js'
+import { type ApiClient, ApiError } from '../api/client.js'
 import { fetchAllowedOrigins, fetchProjectConfig, type ProjectConfig } from '../api/projectConfig.js'
 import { isOriginAllowed } from '../core/originCheck.js'
 import type { Features } from '../state/types.js'
 import { showAlert } from './alerts.js'
 import type { ModalContext } from './context.js'
 import { basicFeatures, ignoredLocalFeatures, offeredSocials } from './features.js'
-
-/** ERR-20: the alert when the app configured an api but no project id to ask it about. */
-export const projectIdNotConfigured = 'Project ID Not Configured'
-
-/** ROLE-10: the warning naming the local feature settings a fetched remote configuration overrides. */
-export function ignoredFeaturesWarning(names: readonly string[]): string {
-  return `Local feature settings are ignored; the project's remote configuration applies instead: ${names.join(', ')}`
-}
 
 /** The features a fetched project configuration puts in effect; basic mode turns all of them off (ROLE-11). */
 export function remoteFeatures(config: ProjectConfig): Features {
@@ -36,7 +28,7 @@ export type RemoteConfigEnvironment = {
 export async function loadRemoteConfig(ctx: ModalContext, env: RemoteConfigEnvironment): Promise<void> {
   if (!ctx.options.apiUrl) return
   if (!ctx.options.projectId) {
-    showAlert(ctx, 'error', projectIdNotConfigured)
+    showAlert(ctx, 'error', { key: 'alert.projectIdNotConfigured' })
     return
   }
   if (!env.api) return
@@ -44,7 +36,8 @@ export async function loadRemoteConfig(ctx: ModalContext, env: RemoteConfigEnvir
     const features = remoteFeatures(await fetchProjectConfig(env.api))
     ctx.store.set({ features })
     const ignored = ignoredLocalFeatures(ctx.options.features, features)
-    if (ignored.length > 0) showAlert(ctx, 'warning', ignoredFeaturesWarning(ignored))
+    if (ignored.length > 0)
+      showAlert(ctx, 'warning', { key: 'alert.remoteFeatures', params: { names: ignored.join(', ') } })
     if (env.origin !== undefined && (features.email || offeredSocials({ features }).length > 0))
       await checkOrigin(ctx, env.api, env.origin)
   } catch (error) {
@@ -54,10 +47,10 @@ export async function loadRemoteConfig(ctx: ModalContext, env: RemoteConfigEnvir
 
 async function checkOrigin(ctx: ModalContext, api: ApiClient, origin: string): Promise<void> {
   const allowed = await fetchAllowedOrigins(api)
-  if (!isOriginAllowed(origin, allowed)) showAlert(ctx, 'error', apiFailures.INVALID_APP_CONFIGURATION)
+  if (!isOriginAllowed(origin, allowed)) showAlert(ctx, 'error', { key: 'alert.INVALID_APP_CONFIGURATION' })
 }
 
 /** The §8 alert for a failed api read: the mapped server text's alert, else Server Error. */
 export function showApiFailure(ctx: ModalContext, error: unknown): void {
-  showAlert(ctx, 'error', apiFailures[error instanceof ApiError ? error.failure : 'SERVER_ERROR'])
+  showAlert(ctx, 'error', { key: `alert.${error instanceof ApiError ? error.failure : 'SERVER_ERROR'}` })
 }

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/en.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { RegistryWallet } from '../wallets/types.js'
 import type { Route } from './views.js'
@@ -94,7 +95,10 @@ export type Features = {
 }
 
 export type AlertSeverity = 'info' | 'success' | 'warning' | 'error'
-export type Alert = { id: number; severity: AlertSeverity; message: string }
+/** What an alert says, as a catalogue key and its values: the modal shows it in the reader's language. */
+export type AlertText = { key: MessageKey; params?: Record<string, string> }
+/** `message` is the English text (the spec's words), for hosts and logs; the modal shows `text` translated. */
+export type Alert = { id: number; severity: AlertSeverity; message: string; text: AlertText }
 
 export type RouterState = Route & { history: Route[] }
 

@@ -5,7 +5,6 @@ import { brandingShown } from '../controllers/features.js'
 import { close } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
 import type { MessageKey } from '../i18n/en.js'
-import { knownText } from '../i18n/knownText.js'
 import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
@@ -95,7 +94,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       </div>
       {alerts.map((alert) => (
         <div key={alert.id} className={`alert ${alert.severity}`} role="alert">
-          <span style={{ flex: 1 }}>{knownText(alert.message, t)}</span>
+          <span style={{ flex: 1 }}>{t(alert.text.key, alert.text.params)}</span>
           <button
             type="button"
             className="icon-button"
@@ -135,5 +134,5 @@ function Branding() {
 function Snackbar() {
   const { t } = useKit()
   const snackbar = useAppState((s) => s.snackbar)
-  return snackbar ? <output className="snackbar">{knownText(snackbar.message, t)}</output> : null
+  return snackbar ? <output className="snackbar">{t(snackbar.text.key, snackbar.text.params)}</output> : null
 }
