@@ -7,7 +7,7 @@ import { build } from 'esbuild'
 import { type Catalogue, en } from '../../../modal/i18n/en.js'
 import { loadCatalogue } from '../../../modal/i18n/loadCatalogue.js'
 import type { Message } from '../../../modal/i18n/message.js'
-import type { RunningStack } from '../../../services/index.js'
+import { devPrivateKeys, type RunningStack } from '../../../services/index.js'
 import { injectTestWallet } from '../../support/browserWallet.js'
 import { TestWallet, WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
 import { expect, test } from './fixtures.js'
@@ -75,11 +75,16 @@ function holdable(wallet: TestWallet) {
   }
 }
 
-/** The page with the test wallet as window.ethereum only (so listed as the browser's wallet) and the modal in `locale`. */
+/**
+ * The page with the test wallet as window.ethereum only (so listed as the browser's wallet) and the modal in
+ * `locale`. The wallet's key is one no other spec spends from, so its balance (10,000 tETH), its empty
+ * activity and the baseline screenshots hold whatever ran on the stack's chain before.
+ */
 async function openPage(page: Page, stack: RunningStack, locale: string | undefined) {
   const wallet = new TestWallet({
     chains: { [stack.chain.chainId]: stack.chain.rpcUrl },
     chainId: stack.chain.chainId,
+    privateKey: devPrivateKeys[3],
   })
   const hold = holdable(wallet)
   await injectTestWallet(page, wallet, { announce: false, injectWindowEthereum: true })
