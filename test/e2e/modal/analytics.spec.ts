@@ -1,9 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { build } from 'esbuild'
+import { type SplitPage, serveSplitPage } from '../../support/splitPage.js'
 import { expect, test } from './fixtures.js'
 
 type SentEvent = { type: 'pageview' | 'event'; name: string; path: string }
@@ -71,37 +68,16 @@ test('DEMO-11 with analytics on, the demo loads the analytics chunk once and pos
   await expect.poll(() => storedViews(stack.api.url, stack.api.adminToken)).toBe(before + 4)
 })
 
-let pageServer: Server
+let site: SplitPage
 let pageUrl: string
 
 test.beforeAll(async () => {
-  // Split like an app's bundler would, so a lazily imported module is a file of its own.
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./pages/analytics.tsx', import.meta.url))],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir: '/analytics-page',
-    write: false,
-    logLevel: 'silent',
-  })
-  const files = new Map(result.outputFiles.map((f) => [`/${basename(f.path)}`, f.text]))
-  const html =
-    '<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><script type="module" src="/analytics.js"></script></head><body></body></html>'
-  pageServer = createServer((request, response) => {
-    const code = files.get(new URL(request.url ?? '/', 'http://page').pathname)
-    if (code) response.writeHead(200, { 'content-type': 'text/javascript' }).end(code)
-    else response.writeHead(200, { 'content-type': 'text/html' }).end(html)
-  })
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve))
-  pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`
+  // Split, so a lazily imported module is a file of its own.
+  site = await serveSplitPage(fileURLToPath(new URL('./pages/analytics.tsx', import.meta.url)))
+  pageUrl = site.url
 })
 
-test.afterAll(async () => {
-  await new Promise((resolve) => pageServer?.close(resolve))
-})
+test.afterAll(() => site?.close())
 
 /** Opens the test page, opens and closes the modal, and visits two more routes (one with a new query). */
 async function browse(page: Page, query: string): Promise<void> {

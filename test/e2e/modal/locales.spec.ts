@@ -1,14 +1,11 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { build } from 'esbuild'
 import { type Catalogue, en } from '../../../modal/i18n/en.js'
 import { loadCatalogue } from '../../../modal/i18n/loadCatalogue.js'
 import type { Message } from '../../../modal/i18n/message.js'
 import { devPrivateKeys, type RunningStack } from '../../../services/index.js'
 import { injectTestWallet } from '../../support/browserWallet.js'
+import { type SplitPage, serveSplitPage } from '../../support/splitPage.js'
 import { TestWallet, WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
 import { expect, test } from './fixtures.js'
 
@@ -19,37 +16,19 @@ type WithKit = { kit: { open(request?: { view: string; data?: unknown }): Promis
 /** Font hinting and anti-aliasing may shift a few edge pixels between runs; a mirrored layout moves thousands. */
 const screenshotTolerance = { maxDiffPixelRatio: 0.002 }
 
-let pageServer: Server
+let site: SplitPage
 let pageUrl: string
 
 test.beforeAll(async () => {
-  // Split like an app's bundler would, so each locale's catalogue is a file of its own.
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./pages/locales.ts', import.meta.url))],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outdir: '/locales-page',
-    write: false,
-    logLevel: 'silent',
-  })
-  const files = new Map(result.outputFiles.map((f) => [`/${basename(f.path)}`, f.text]))
-  const html =
-    '<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><script type="module" src="/locales.js"></script></head><body><appkit-button></appkit-button></body></html>'
-  pageServer = createServer((request, response) => {
-    const code = files.get(new URL(request.url ?? '/', 'http://page').pathname)
-    if (code) response.writeHead(200, { 'content-type': 'text/javascript' }).end(code)
-    else response.writeHead(200, { 'content-type': 'text/html' }).end(html)
-  })
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve))
-  pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`
+  // Split, so each locale's catalogue is a file of its own.
+  site = await serveSplitPage(
+    fileURLToPath(new URL('./pages/locales.ts', import.meta.url)),
+    '<appkit-button></appkit-button>',
+  )
+  pageUrl = site.url
 })
 
-test.afterAll(async () => {
-  await new Promise((resolve) => pageServer?.close(resolve))
-})
+test.afterAll(() => site?.close())
 
 /** Lets a test keep a wallet method waiting, then answer it or refuse it as the user would. */
 function holdable(wallet: TestWallet) {
