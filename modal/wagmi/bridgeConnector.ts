@@ -1,5 +1,6 @@
 import { createConnector } from 'wagmi'
 import type { ConnectResult, Eip1193Provider } from '../adapters/types.js'
+import { WalletError } from '../controllers/errors.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 
@@ -22,7 +23,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
   return createConnector<Eip1193Provider>((config) => {
     const provider = () => {
       const found = host.provider(info.id)
-      if (!found) throw new Error(`Provider not found for ${info.name}`)
+      if (!found) throw new WalletError('PROVIDER_NOT_FOUND', undefined, info.name)
       return found
     }
     const accounts = async () => {
@@ -31,7 +32,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
     }
     const networkOf = (chainId: number): CaipNetwork => {
       const network = host.networks().find((n) => Number(n.id) === chainId)
-      if (!network) throw new Error('Chain not configured.')
+      if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
       return network
     }
     return {

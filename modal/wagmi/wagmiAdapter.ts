@@ -1,10 +1,13 @@
 import { http, type Transport } from 'viem'
-import { type Config, type CreateConnectorFn, createConfig, type Storage } from 'wagmi'
+import { type Config, createConfig, type Storage } from 'wagmi'
 import { connect, disconnect } from 'wagmi/actions'
 import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
+import { WalletError } from '../controllers/errors.js'
+import { OptionsError } from '../controllers/options.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
+import { addConnector } from './addConnector.js'
 import { type BridgeHost, bridgeConnector } from './bridgeConnector.js'
 
 export type WagmiAdapterOptions = Eip155AdapterOptions & {
@@ -26,7 +29,7 @@ export class WagmiAdapter extends Eip155Adapter {
   readonly wagmiConfig: Config
   readonly projectId: string | undefined
   readonly #networks: CaipNetwork[]
-  readonly #bridges = new Map<string, ReturnType<Config['_internal']['connectors']['setup']>>()
+  readonly #bridges = new Map<string, ReturnType<typeof addConnector>>()
   #pending = new Map<string, Pending>()
   #infos = new Map<string, ConnectorInfo>()
   #emit: AdapterContext['emit'] = () => {}
@@ -34,7 +37,7 @@ export class WagmiAdapter extends Eip155Adapter {
   constructor(options: WagmiAdapterOptions) {
     const { networks, projectId, transports, ssr, storage, ...eip155 } = options
     super(eip155)
-    if (networks.length === 0) throw new Error('WagmiAdapter needs at least one network')
+    if (networks.length === 0) throw new OptionsError('networks: WagmiAdapter needs at least one network')
     this.#networks = networks
     this.projectId = projectId
     this.wagmiConfig = createConfig({
@@ -94,7 +97,7 @@ export class WagmiAdapter extends Eip155Adapter {
         chainId: Number(params.network.id),
         ...(reconnecting ? { isReconnecting: true } : {}),
       } as Parameters<typeof connect>[1])
-      if (!pending.result) throw new Error('Connector unavailable while reconnecting.')
+      if (!pending.result) throw new WalletError('CONNECTOR_RECONNECTING')
       return pending.result
     } finally {
       this.#pending.delete(params.connectorId)
@@ -117,9 +120,7 @@ export class WagmiAdapter extends Eip155Adapter {
       type: 'ANNOUNCED',
       chainNamespace: 'eip155',
     }
-    const fn: CreateConnectorFn = bridgeConnector(info, this.#host())
-    const connector = this.wagmiConfig._internal.connectors.setup(fn)
-    this.wagmiConfig._internal.connectors.setState((all) => [...all, connector])
+    const connector = addConnector(this.wagmiConfig, bridgeConnector(info, this.#host()))
     this.#bridges.set(connectorId, connector)
     return connector
   }
@@ -134,7 +135,7 @@ export class WagmiAdapter extends Eip155Adapter {
         const result = reconnecting
           ? await super.reconnect({ connectorId, network })
           : await super.connect(pending?.params ?? { connectorId, network })
-        if (!result) throw new Error('Connector not connected.')
+        if (!result) throw new WalletError('CONNECTOR_NOT_CONNECTED')
         if (pending) pending.result = result
         return result
       },
