@@ -2,8 +2,8 @@ import { type Emitter, type Logger, unrefTimer } from '../common/index.js'
 import type { ClientCrypto } from '../crypto/index.js'
 import type { RelayClient } from '../relay/client/index.js'
 import type { Deferred } from './deferred.js'
-import type { JsonRpcResponse } from './jsonrpc/index.js'
 import type { LogBuffer } from './logBuffer.js'
+import type { PendingCalls } from './pendingCalls.js'
 import type { AuthPayload, Cacao, Metadata, PendingRequest, Session } from './schemas/index.js'
 import type { Expirer } from './store/expirer.js'
 import type { RecentlyDeleted } from './store/recentlyDeleted.js'
@@ -64,15 +64,11 @@ export type EngineContext = {
   readonly verifyUrl: string | undefined
   /** Registers our outgoing proposals and requests with the configured verify server; none without one. */
   readonly verifyRegistrar: VerifyRegistrar | undefined
-  /** Callbacks waiting for the answer to a request we sent, by JSON-RPC id. */
-  readonly responseWaiters: Map<number, (response: JsonRpcResponse) => void>
+  /** Answers to our requests, `connect()` approvals and `authenticate()` calls we wait on. */
+  readonly calls: PendingCalls<PendingAuthentication>
   readonly pendingSessions: Map<number, PendingSession>
-  /** `connect()` approvals still open, by proposal id. */
-  readonly approvals: Map<number, Deferred<Session>>
   /** Proposals an `approve()` is working on, so a second call for the same one fails fast. */
   readonly approving: Set<number>
-  /** `authenticate()` calls still open, by request id. */
-  readonly authentications: Map<number, PendingAuthentication>
   /** Id of the last update or event applied per `topic` / `topic:event`, to discard older ones. */
   readonly lastApplied: Map<string, number>
   readonly requestQueue: SessionRequestQueue

@@ -10,12 +10,13 @@ import {
 import { RelayClient, type RelayClientTimings, type SocketFactory } from '../relay/client/index.js'
 import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
 import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule } from './context.js'
-import { internalError, SignClientError } from './errors.js'
+import { internalError } from './errors.js'
 import { onExpired } from './expire.js'
 import { onRelayMessage } from './inbound/route.js'
 import { LogBuffer } from './logBuffer.js'
 import { createLogger } from './logger.js'
 import { deletePairing } from './pairing/delete.js'
+import { PendingCalls } from './pendingCalls.js'
 import { deleteProposal } from './proposal/delete.js'
 import { type Metadata, MetadataSchema } from './schemas/index.js'
 import { deleteSession } from './session/delete.js'
@@ -163,11 +164,9 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
             logger,
             fetch: options.verifyFetch,
           }),
-    responseWaiters: new Map(),
+    calls: new PendingCalls(),
     pendingSessions: new Map(),
-    approvals: new Map(),
     approving: new Set(),
-    authentications: new Map(),
     lastApplied: new Map(),
     requestQueue: { active: false, queue: [], emitted: new Set() },
     timers: new Set(),
@@ -241,12 +240,7 @@ export async function closeEngine(ctx: EngineContext): Promise<void> {
   ctx.expirer.stop()
   for (const timer of ctx.timers) clearTimeout(timer)
   ctx.timers.clear()
-  const closed = { code: 0, message: 'The client was closed.' }
-  for (const [id, waiter] of [...ctx.responseWaiters]) waiter({ id, jsonrpc: '2.0', error: closed })
-  for (const approval of ctx.approvals.values()) approval.reject(new SignClientError(closed))
-  ctx.approvals.clear()
-  for (const pending of ctx.authentications.values()) pending.result.reject(new SignClientError(closed))
-  ctx.authentications.clear()
+  ctx.calls.cancelAll({ code: 0, message: 'The client was closed.' })
   await ctx.relay.close()
   await ctx.inbound
 }

@@ -32,8 +32,9 @@ export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Prom
   if (ctx.stores.proposals.has(String(id))) {
     await deleteProposal(ctx, id)
     await dropPendingSession(ctx, id)
-    ctx.approvals.get(id)?.reject(new SignClientError({ code: 0, message: PROPOSAL_EXPIRY_MESSAGE }))
-    ctx.approvals.delete(id)
+    ctx.calls.settleApproval(id, {
+      error: new SignClientError({ code: 0, message: PROPOSAL_EXPIRY_MESSAGE }),
+    })
     ctx.events.emit('proposal_expire', { id })
   }
 }

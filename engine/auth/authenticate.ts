@@ -84,8 +84,8 @@ export async function authenticate(
   const authenticateId = drawn === fallback.id ? drawn + 1 : drawn
   const result = deferred<{ auths?: Cacao[]; session?: Session }>()
   const approval = deferred<Session>()
-  ctx.approvals.set(fallback.id, approval)
-  ctx.authentications.set(authenticateId, {
+  ctx.calls.openApproval(fallback.id, approval)
+  ctx.calls.openAuthentication(authenticateId, {
     authPayload,
     publicKey,
     pairingTopic,
@@ -94,7 +94,7 @@ export async function authenticate(
     result,
   })
   const finish = (): void => {
-    ctx.authentications.delete(authenticateId)
+    ctx.calls.settleAuthentication(authenticateId)
     ctx.relay.unsubscribe(responseTopic).catch(() => {})
     void deleteKey(ctx, authResponseTag(responseTopic))
   }
@@ -103,7 +103,7 @@ export async function authenticate(
     (session) => result.resolve({ session }),
     (error: unknown) => {
       // The fallback failing matters only while no CACAO answer is on its way.
-      if (ctx.authentications.has(authenticateId)) result.reject(error)
+      if (ctx.calls.authentication(authenticateId)) result.reject(error)
     },
   )
   schedule(ctx, ttl * 1000, () => result.reject(new SignClientError({ code: 0, message: 'Request expired' })))
@@ -127,7 +127,7 @@ export async function authenticate(
       }),
     ])
   } catch (error) {
-    ctx.approvals.delete(fallback.id)
+    ctx.calls.settleApproval(fallback.id)
     await deleteProposal(ctx, fallback.id)
     result.reject(error)
     throw error

@@ -87,13 +87,13 @@ export async function sendSealedToRequester(
  * left to settle instead.
  */
 export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRpcResponse): Promise<void> {
-  const pending = ctx.authentications.get(payload.id)
+  const pending = ctx.calls.authentication(payload.id)
   if (pending === undefined) return
   const { result } = pending
   if ('error' in payload) {
     if (payload.error.code === getSdkError('WC_METHOD_UNSUPPORTED').code) return
     result.reject(new SignClientError(payload.error))
-    ctx.approvals.delete(pending.fallbackProposalId)
+    ctx.calls.settleApproval(pending.fallbackProposalId)
     await deleteProposal(ctx, pending.fallbackProposalId)
     return
   }
@@ -112,7 +112,7 @@ export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRp
         )
       }
     }
-    ctx.approvals.delete(pending.fallbackProposalId)
+    ctx.calls.settleApproval(pending.fallbackProposalId)
     await deleteProposal(ctx, pending.fallbackProposalId)
     const namespaces = namespacesFromCacaos(cacaos)
     let session: Session | undefined

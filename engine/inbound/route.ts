@@ -103,7 +103,7 @@ async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpc
     return
   }
   await ctx.stores.history.delete(key)
-  const deliver = (): void => ctx.responseWaiters.get(payload.id)?.(payload)
+  const deliver = (): void => void ctx.calls.answer(payload)
   switch (record.method) {
     case 'wc_sessionPropose':
       return onProposeResponse(ctx, topic, payload)

@@ -19,9 +19,7 @@ export async function onProposeResponse(
   const { id } = payload
   if ('error' in payload) {
     await deleteProposal(ctx, id)
-    const approval = ctx.approvals.get(id)
-    ctx.approvals.delete(id)
-    approval?.reject(new SignClientError(payload.error))
+    ctx.calls.settleApproval(id, { error: new SignClientError(payload.error) })
     return
   }
   const parsed = SessionProposeResultSchema.safeParse(payload.result)

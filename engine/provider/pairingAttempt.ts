@@ -63,12 +63,12 @@ export class PairingAttempt {
   async #propose(onUri: (uri: string) => void): Promise<() => Promise<Session>> {
     if (this.#aborted) throw pairingAbortedError()
     const ctx = this.#client.engine
-    const before = new Set(ctx.approvals.keys())
+    const before = new Set(ctx.calls.approvalIds())
     const { uri, approval } = await this.#client.connect(this.#params)
     const pairingTopic = uri === undefined ? this.#params.pairingTopic : parsePairingUri(uri).topic
-    const id = [...ctx.approvals.keys()].find(
-      (candidate) => !before.has(candidate) && proposalPairing(ctx, candidate) === pairingTopic,
-    )
+    const id = ctx.calls
+      .approvalIds()
+      .find((candidate) => !before.has(candidate) && proposalPairing(ctx, candidate) === pairingTopic)
     if (id !== undefined && pairingTopic !== undefined)
       this.#open = { id, pairingTopic, madeForIt: uri !== undefined }
     if (this.#aborted) {
@@ -88,8 +88,8 @@ export class PairingAttempt {
     if (open === undefined) return
     this.#open = undefined
     const ctx = this.#client.engine
-    const approval = ctx.approvals.get(open.id)
-    ctx.approvals.delete(open.id)
+    const approval = ctx.calls.approval(open.id)
+    ctx.calls.settleApproval(open.id)
     try {
       await deleteProposal(ctx, open.id)
       await dropPendingSession(ctx, open.id)

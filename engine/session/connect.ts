@@ -80,7 +80,7 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
     ...(authentication ? { requests: { authentication } } : {}),
   }
   const approval = deferred<Session>()
-  ctx.approvals.set(proposal.id, approval)
+  ctx.calls.openApproval(proposal.id, approval)
   await ctx.stores.proposals.set(String(proposal.id), proposal)
   await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
 
@@ -102,7 +102,7 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
       ...(attestation === undefined ? {} : { attestation }),
     })
   } catch (error) {
-    ctx.approvals.delete(proposal.id)
+    ctx.calls.settleApproval(proposal.id)
     await deleteProposal(ctx, proposal.id)
     throw error
   }

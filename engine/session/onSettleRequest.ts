@@ -72,7 +72,7 @@ export async function onSettleRequest(
     ctx.logger.error('settle request for a session we did not propose', { topic })
     return
   }
-  const approval = ctx.approvals.get(pending.proposalId)
+  const approval = ctx.calls.approval(pending.proposalId)
   try {
     const settle = validateSettle(ctx, payload.params)
     const proposal = ctx.stores.proposals.has(String(pending.proposalId))
@@ -102,7 +102,7 @@ export async function onSettleRequest(
     await ctx.expirer.set(topicTarget(topic), session.expiry)
     await updatePairingMetadata(ctx, pending.pairingTopic, settle.controller.metadata)
     ctx.pendingSessions.delete(pending.proposalId)
-    ctx.approvals.delete(pending.proposalId)
+    ctx.calls.settleApproval(pending.proposalId)
     await deleteProposal(ctx, pending.proposalId)
     await sendResult(ctx, topic, 'wc_sessionSettle', payload.id, true)
     ctx.events.emit('session_connect', { session })
@@ -112,7 +112,7 @@ export async function onSettleRequest(
     const response = toErrorResponse(error)
     await sendError(ctx, topic, 'wc_sessionSettle', payload.id, response)
     ctx.pendingSessions.delete(pending.proposalId)
-    ctx.approvals.delete(pending.proposalId)
+    ctx.calls.settleApproval(pending.proposalId)
     ctx.relay.unsubscribe(topic).catch(() => {})
     await deleteKey(ctx, topic)
     approval?.reject(new SignClientError(response))

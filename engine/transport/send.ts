@@ -130,7 +130,7 @@ export function awaitResponse<T>(
   let cancel: (error: unknown) => void = () => {}
   const done = new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
-      ctx.responseWaiters.delete(id)
+      ctx.calls.stopAwaiting(id)
       reject(new SignClientError({ code: 0, message: timeoutMessage }))
     }, timeoutMs)
     unrefTimer(timer)
@@ -138,13 +138,13 @@ export function awaitResponse<T>(
     const finish = (): void => {
       clearTimeout(timer)
       ctx.timers.delete(timer)
-      ctx.responseWaiters.delete(id)
+      ctx.calls.stopAwaiting(id)
     }
     cancel = (error) => {
       finish()
       reject(error)
     }
-    ctx.responseWaiters.set(id, (response) => {
+    ctx.calls.awaitAnswer(id, (response) => {
       finish()
       if ('error' in response) reject(new SignClientError(response.error))
       else resolve(response.result as T)

@@ -115,7 +115,7 @@ describe('UniversalProvider pairing attempts', () => {
       message: ProviderErrorMessage.pairingAborted,
     })
     expect(dapp.proposal.length).toBe(0)
-    expect(dapp.engine.approvals.size).toBe(0)
+    expect(dapp.engine.calls.approvalIds()).toEqual([])
     expect(dapp.pairing.keys).not.toContain(topicOf(uri))
 
     expire(dapp, clock)

@@ -99,7 +99,7 @@ describe('WalletConnect over the engine: leaving the QR view cancels the pairing
       expect(kit.store.get().account.status).toBe('disconnected')
       expect(await attempt.outcome).toMatchObject({ code: 4001, message: 'Pairing aborted' })
       expect(dapp.proposal.length).toBe(0)
-      expect(dapp.engine.approvals.size).toBe(0)
+      expect(dapp.engine.calls.approvalIds()).toEqual([])
       expect(dapp.pairing.keys).not.toContain(topicOf(uri))
       expect(statusOf(kit)).toBe('disconnected')
       expect(events).not.toContain('CONNECT_ERROR')
