@@ -1,2 +1,2 @@
-export { demoDistDir, packageRoot } from './packageRoot.js'
+export { demoDistDir, examplePageDir, packageRoot } from './packageRoot.js'
 export { type DemoPageConfig, type RunningDemo, serveDemo } from './serveDemo.js'

@@ -18,4 +18,7 @@ export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): str
   }
 }
 
-export const demoDistDir = () => join(packageRoot(), 'examples/demo/dist')
+/** The built folder of one example page (`demo`, `siwx`) inside the package. */
+export const examplePageDir = (name: string) => join(packageRoot(), 'examples', name, 'dist')
+
+export const demoDistDir = () => examplePageDir('demo')

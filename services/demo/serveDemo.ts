@@ -42,16 +42,28 @@ const configTag = /(<script id="pairwise-demo-config" type="application\/json">)
  */
 export async function serveDemo(options: {
   dir: string
+  /**
+   * More example pages beside the demo, each a built folder served under `/<name>/` with the same
+   * config tag (the sign-in page is `siwx`). Names are single path segments.
+   */
+  pages?: Readonly<Record<string, string>>
   host: string
   port: number
   config: DemoPageConfig
   /** Where handler failures go; warnings and errors on stderr by default. */
   logger?: Logger
 }): Promise<RunningDemo> {
-  const index = await readFile(join(options.dir, 'index.html'), 'utf8')
-  if (!configTag.test(index)) throw new Error(`${options.dir}/index.html has no pairwise-demo-config tag`)
   const json = JSON.stringify(options.config).replace(/</g, '\\u003c')
-  const page = index.replace(configTag, (_m, open: string, close: string) => `${open}${json}${close}`)
+  const sites = [
+    ...Object.entries(options.pages ?? {}).map(([name, dir]) => {
+      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`example page name ${name} is not one path segment`)
+      return { prefix: `/${name}/`, dir }
+    }),
+    { prefix: '/', dir: options.dir },
+  ]
+  const pages = await Promise.all(
+    sites.map(async (site) => ({ ...site, page: await configuredPage(site.dir, json) })),
+  )
   const server = createSafeServer(
     async (request, response) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -59,10 +71,17 @@ export async function serveDemo(options: {
         throw new HttpError(405, 'Only GET and HEAD')
       }
       const path = decodePath(requestTarget(request).pathname)
-      if (path === '/' || path === '/index.html')
-        return send(response, request.method, 'text/html; charset=utf-8', page)
-      const file = normalize(join(options.dir, path))
-      if (path.includes('\0') || !file.startsWith(options.dir + sep)) throw new HttpError(404, 'Not found')
+      const site = pages.find(({ prefix }) => path.startsWith(prefix) || path === prefix.slice(0, -1))
+      if (!site) throw new HttpError(404, 'Not found')
+      if (path === site.prefix.slice(0, -1) && site.prefix !== '/') {
+        response.writeHead(308, { location: site.prefix }).end()
+        return
+      }
+      const inside = path.slice(site.prefix.length - 1)
+      if (inside === '/' || inside === '/index.html')
+        return send(response, request.method, 'text/html; charset=utf-8', site.page)
+      const file = normalize(join(site.dir, inside))
+      if (inside.includes('\0') || !file.startsWith(site.dir + sep)) throw new HttpError(404, 'Not found')
       let body: Buffer
       try {
         body = await readFile(file)
@@ -79,6 +98,13 @@ export async function serveDemo(options: {
   })
   const port = (server.address() as { port: number }).port
   return { url: `http://${options.host}:${port}`, port, close: () => closeServer(server) }
+}
+
+/** A page's index.html with the stack's config written into its config tag. */
+async function configuredPage(dir: string, json: string): Promise<string> {
+  const index = await readFile(join(dir, 'index.html'), 'utf8')
+  if (!configTag.test(index)) throw new Error(`${dir}/index.html has no pairwise-demo-config tag`)
+  return index.replace(configTag, (_m, open: string, close: string) => `${open}${json}${close}`)
 }
 
 function send(

@@ -7,7 +7,7 @@ export type StackFile = {
   relay: { url: string }
   api: { url: string; adminToken: string }
   projectId: string
-  pages: { demo: string }
+  pages: { demo: string; siwx: string }
   contracts: Record<string, string>
 }
 

@@ -4,7 +4,7 @@ import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server
 import { localApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
-import { demoDistDir, serveDemo } from '../demo/index.js'
+import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackConfig, type StackPart, stackPorts } from './config.js'
 import { DEMO_PROJECT_ID, ensureDemoProject, pageOrigins } from './demoProject.js'
@@ -71,6 +71,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     started.push({ stop: () => api.close() })
     const demo = await serveDemo({
       dir: demoDistDir(),
+      pages: { siwx: examplePageDir('siwx') },
       host: config.host,
       port: config.ports.demo,
       config: {
@@ -101,14 +102,20 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         url: demo.url,
         detail: `the demo host page with the wallet modal; project ${DEMO_PROJECT_ID}`,
       },
+      { part: 'siwx', url: `${demo.url}/siwx/`, detail: 'sign in with a wallet against the api' },
     ]
-    await allAnswer([`${relay.url.replace(/^ws/, 'http')}/health`, `${api.url}/health`, `${demo.url}/`])
+    await allAnswer([
+      `${relay.url.replace(/^ws/, 'http')}/health`,
+      `${api.url}/health`,
+      `${demo.url}/`,
+      `${demo.url}/siwx/`,
+    ])
     writeStackFile(config.stackFile, {
       chain: { url: chain.rpcUrl, chainId: chain.chainId },
       relay: { url: relay.url },
       api: { url: api.url, adminToken: api.adminToken },
       projectId: DEMO_PROJECT_ID,
-      pages: { demo: `${demo.url}/` },
+      pages: { demo: `${demo.url}/`, siwx: `${demo.url}/siwx/` },
       contracts: { ...fixtures },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })

@@ -1,29 +1,8 @@
-import { type CaipNetwork, type CreateAppKitOptions, defineNetwork } from 'pairwise/modal'
+import type { CreateAppKitOptions } from 'pairwise/modal'
 import { WagmiAdapter } from 'pairwise/wagmi'
 import type { DemoConfig } from './config.js'
+import { demoMetadata, demoNetworks } from './networks.js'
 import { demoThemeMode } from './theme.js'
-
-export const demoMetadata = {
-  name: 'Pairwise demo',
-  description: 'A host page showing the Pairwise wallet modal on a local chain',
-  url: 'http://127.0.0.1:5173',
-  icons: [],
-}
-
-/** The demo's networks: Anvil (31337, tETH) first, then any the stack adds. */
-export function demoNetworks(config: DemoConfig): [CaipNetwork, ...CaipNetwork[]] {
-  const [first, ...rest] = config.networks.map((n) =>
-    defineNetwork({
-      id: n.id,
-      name: n.name,
-      nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
-      rpcUrls: { default: { http: [n.rpcUrl] } },
-      testnet: true,
-    }),
-  )
-  if (!first) throw new Error('the demo needs a network')
-  return [first, ...rest]
-}
 
 export const demoFeatures = {
   analytics: true,
