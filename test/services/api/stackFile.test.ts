@@ -52,7 +52,7 @@ describe('npm start with the api', () => {
     relay: { url: string }
     api: { url: string; adminToken: string }
     projectId: string
-    pages: { demo: string }
+    pages: { demo: string; siwx: string }
     contracts: Record<string, string>
   }
 
@@ -82,7 +82,7 @@ describe('npm start with the api', () => {
       relay: { url: stack?.relay.url },
       api: { url: api?.url, adminToken: expect.stringMatching(/^\S{16,}$/) },
       projectId: 'pairwise-demo',
-      pages: { demo: `${demo?.url}/` },
+      pages: { demo: `${demo?.url}/`, siwx: `${demo?.url}/siwx/` },
       contracts: { ...stack?.fixtures },
     })
     expect(api?.detail).toContain(`${file.api.url}/admin`)
@@ -106,8 +106,12 @@ describe('npm start with the api', () => {
       headers: { origin: 'http://127.0.0.1:1' },
     })
     expect(elsewhere.status).toBe(403)
-    const page = await (await fetch(file.pages.demo)).text()
-    expect(page).toContain(`"apiUrl":"${file.api.url}"`)
+    for (const url of [file.pages.demo, file.pages.siwx]) {
+      const page = await (await fetch(url)).text()
+      expect(page).toContain(`"apiUrl":"${file.api.url}"`)
+    }
+    const signInPage = await (await fetch(file.pages.siwx)).text()
+    expect(signInPage).toContain('<title>Pairwise sign-in example</title>')
   })
 
   it('removes the stack file on stop', async () => {
