@@ -62,6 +62,22 @@ export type {
   SessionNamespaces,
   VerifyContext,
 } from './schemas/index.js'
+export {
+  formatSiwxMessage,
+  matchSiwxMessage,
+  parseSiwxMessage,
+  type SIWXMessage,
+  type SIWXMessageData,
+  type SIWXSession,
+  type SignInFields,
+  SiwxMessageError,
+  type SiwxNamespace,
+  siwxChainReference,
+  siwxFrameMessageSchema,
+  siwxMessageDataSchema,
+  siwxNamespace,
+  siwxSessionSchema,
+} from './siwx/index.js'
 export { StoreView } from './storeView.js'
 export type { Clock } from './time.js'
 export type * from './types.js'

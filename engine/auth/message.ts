@@ -1,4 +1,6 @@
 import { internalError } from '../errors.js'
+import { layoutSignInMessage } from '../siwx/layout.js'
+import type { SignInFields } from '../siwx/types.js'
 import { didAddress, didChainReference, didNamespace } from './did.js'
 import { decodeRecap, recapFromResources, statementWithRecap } from './recap.js'
 
@@ -35,23 +37,21 @@ export function formatAuthMessage(fields: AuthMessageFields, iss: string): strin
   if (statement !== undefined && /\r|\n/.test(statement)) {
     throw internalError('MISSING_OR_INVALID', 'Statement must not contain line breaks')
   }
-  const lines = [
-    `${fields.domain} wants you to sign in with your ${NAMESPACE_NAMES[namespace] ?? namespace} account:`,
-    didAddress(iss),
-    '',
+  const address = didAddress(iss)
+  if (address === undefined) throw internalError('MISSING_OR_INVALID', `Invalid issuer: ${iss}`)
+  const signIn: SignInFields = {
+    domain: fields.domain,
+    address,
     statement,
-    '',
-    `URI: ${audience}`,
-    `Version: ${fields.version}`,
-    `Chain ID: ${didChainReference(iss)}`,
-    `Nonce: ${fields.nonce}`,
-    `Issued At: ${fields.iat}`,
-    fields.exp ? `Expiration Time: ${fields.exp}` : undefined,
-    fields.nbf ? `Not Before: ${fields.nbf}` : undefined,
-    fields.requestId ? `Request ID: ${fields.requestId}` : undefined,
-    fields.resources
-      ? `Resources:${fields.resources.map((resource) => `\n- ${resource}`).join('')}`
-      : undefined,
-  ]
-  return lines.filter((line) => line !== undefined).join('\n')
+    uri: audience,
+    version: fields.version,
+    chainId: didChainReference(iss),
+    nonce: fields.nonce,
+    issuedAt: fields.iat,
+    expirationTime: fields.exp || undefined,
+    notBefore: fields.nbf || undefined,
+    requestId: fields.requestId || undefined,
+    resources: fields.resources,
+  }
+  return layoutSignInMessage(signIn, NAMESPACE_NAMES[namespace] ?? namespace, 'eip4361')
 }

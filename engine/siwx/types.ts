@@ -41,3 +41,23 @@ export type SIWXSession = z.infer<typeof siwxSessionSchema>
 
 /** The chain namespaces sign-in has a message format for. */
 export type SiwxNamespace = 'eip155' | 'solana' | 'bip122'
+
+/**
+ * What a sign-in message says, as written: `chainId` is the text after `Chain ID: ` ('1', 'localnet',
+ * 'bip122:000…'), `address` the account line. Fields a format leaves optional may be absent.
+ */
+export type SignInFields = {
+  scheme?: string
+  domain: string
+  address: string
+  statement?: string
+  uri?: string
+  version?: string
+  chainId?: string
+  nonce?: string
+  issuedAt?: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+}
