@@ -60,6 +60,7 @@ function readEip4361Body(lines: string[], fields: SignInFields): void {
 function readSiwsBody(lines: string[], fields: SignInFields): void {
   if (lines.length === 0) return
   if (lines[0] !== '') throw new SiwxMessageError('A blank line must follow the address', 'address')
+  if (lines.length === 1) throw new SiwxMessageError('The message ends with a line feed', 'address')
   const statementOnly = lines.length === 2 && !isFieldLine(lines[1] as string)
   if (statementOnly || lines[2] === '') {
     fields.statement = lines[1]
