@@ -9,12 +9,20 @@ const fail = (field: string, message: string): never => {
 
 /**
  * Every value against its grammar and the profile's required fields, in message order, so the first
- * error names the first bad field. `addressField` is what the caller calls the address.
+ * error names the first bad field. `addressField` is what the caller calls the address; `producing` is
+ * true when we write the message rather than read one.
  */
-export function checkSignInFields(fields: SignInFields, profile: SignInProfile, addressField: string): void {
+export function checkSignInFields(
+  fields: SignInFields,
+  profile: SignInProfile,
+  addressField: string,
+  producing: boolean,
+): void {
   if (fields.scheme !== undefined && !isScheme(fields.scheme))
     fail('scheme', 'Scheme is not an RFC 3986 scheme')
-  if (fields.domain.includes('@')) fail('domain', 'Domain must not contain userinfo@')
+  // The ERC-4361 erratum: `user@host` reads to people as another site than `host`. The grammar allows it,
+  // so such a message parses (and then matches no allowed domain); we never write one.
+  if (producing && fields.domain.includes('@')) fail('domain', 'Domain must not contain userinfo@')
   if (!isDomain(fields.domain))
     fail('domain', 'Domain must be an RFC 3986 authority (host and optional port)')
   if (!profile.address.test(fields.address)) fail(addressField, `Address must be ${profile.address.rule}`)

@@ -42,7 +42,7 @@ export function signInFieldsFromData(data: SIWXMessageData): SignInFields {
     requestId: present(data.requestId),
     resources: data.resources?.length ? data.resources : undefined,
   }
-  checkSignInFields(fields, SIGN_IN_PROFILES[namespace], 'accountAddress')
+  checkSignInFields(fields, SIGN_IN_PROFILES[namespace], 'accountAddress', true)
   return fields
 }
 

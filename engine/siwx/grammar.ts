@@ -38,8 +38,11 @@ const QUERY = `(?:${PCHAR}|[/?])*`
 const SCHEME = '[A-Za-z][A-Za-z0-9+.\\-]*'
 
 const URI = new RegExp(`^${SCHEME}:${HIER_PART}(?:\\?${QUERY})?(?:#${QUERY})?$`)
-// The sign-in domain is an authority without userinfo (ERC-4361 erratum) and with a non-empty host.
-const DOMAIN = new RegExp(`^(?:${IP_LITERAL}|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})+)(?::${PORT})?$`)
+// EIP-4361's domain is an RFC 3986 authority with a non-empty host; userinfo@ is grammatical (the official
+// vectors parse it), though a producer never writes one (see checkFields).
+const DOMAIN = new RegExp(
+  `^(?:${USERINFO}@)?(?:${IP_LITERAL}|(?:[${UNRESERVED}${SUB_DELIMS}]|${PCT_ENCODED})+)(?::${PORT})?$`,
+)
 const SCHEME_ONLY = new RegExp(`^${SCHEME}$`)
 const REQUEST_ID = new RegExp(`^${PCHAR}*$`)
 // statement = *( reserved / unreserved / " " ): printable ASCII without " % < > \ ^ ` { | }.
@@ -50,7 +53,7 @@ const DATE_TIME =
 
 /** RFC 3986 `URI` (an absolute URI with optional query and fragment). */
 export const isUri = (text: string): boolean => URI.test(text)
-/** RFC 3986 `authority` without `userinfo@`, host not empty. */
+/** RFC 3986 `authority`, host not empty. */
 export const isDomain = (text: string): boolean => DOMAIN.test(text)
 export const isScheme = (text: string): boolean => SCHEME_ONLY.test(text)
 /** `*pchar` */

@@ -86,6 +86,6 @@ export function parseSiwxMessage(message: string, namespace: SiwxNamespace): Sig
   if (address === undefined) throw new SiwxMessageError('The message has no address line', 'address')
   if (profile.style === 'eip4361') readEip4361Body(body, fields)
   else readSiwsBody(body, fields)
-  checkSignInFields(fields, profile, 'address')
+  checkSignInFields(fields, profile, 'address', false)
   return fields
 }

@@ -14,12 +14,6 @@ type VectorFields = Record<string, unknown>
 const load = <T>(name: string): Record<string, T> =>
   JSON.parse(readFileSync(path.join(vectorsDir, `${name}.json`), 'utf8')) as Record<string, T>
 
-// ERC-4361 erratum: the domain is an authority without userinfo@, so these two positives are refused.
-const USERINFO_CASES = [
-  'domain is RFC 3986 authority with userinfo',
-  'domain is RFC 3986 authority with userinfo and port',
-]
-
 /** The vectors' field names mapped onto SIWXMessageData (chainId becomes CAIP-2). */
 function toData(fields: VectorFields): SIWXMessageData {
   const { address, chainId, signature: _signature, time: _time, ...rest } = fields
@@ -31,14 +25,10 @@ function toData(fields: VectorFields): SIWXMessageData {
 }
 
 describe.skipIf(!haveVectors)(`EIP-4361 official vectors from ${vectorsDir}`, () => {
-  it('parsing_positive: each message parses to exactly its fields (userinfo@ domains refused per erratum)', () => {
+  it('parsing_positive: each message parses to exactly its fields', () => {
     const cases = Object.entries(load<{ message: string; fields: VectorFields }>('parsing_positive'))
     expect(cases).toHaveLength(19)
     for (const [name, { message, fields }] of cases) {
-      if (USERINFO_CASES.includes(name)) {
-        expect(() => parseSiwxMessage(message, 'eip155'), name).toThrow(/userinfo/)
-        continue
-      }
       const { chainId, scheme, ...rest } = fields
       expect(parseSiwxMessage(message, 'eip155'), name).toEqual({
         ...rest,
