@@ -14,6 +14,19 @@ export type ApiErrorCode =
   | 'UPSTREAM_ERROR'
   | 'UNAVAILABLE'
   | 'SERVER_ERROR'
+  // Sign-in (services/api/siwx): why a sign-in message or its holder was refused.
+  | 'INVALID_MESSAGE'
+  | 'DOMAIN_NOT_ALLOWED'
+  | 'URI_MISMATCH'
+  | 'UNSUPPORTED_CHAIN'
+  | 'UNSUPPORTED_VERSION'
+  | 'ISSUED_AT_SKEW'
+  | 'MESSAGE_EXPIRED'
+  | 'MESSAGE_NOT_YET_VALID'
+  | 'NONCE_INVALID'
+  | 'INVALID_SIGNATURE'
+  | 'NOT_SIGNED_IN'
+  | 'TOO_MANY_SESSIONS'
 
 /** Thrown anywhere in a route; the app answers `{ code, message }` with `status`. */
 export class ApiError extends Error {

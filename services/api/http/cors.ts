@@ -10,6 +10,13 @@ const MAX_PROJECT_ID_LENGTH = 128
  */
 const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|v3\/public-key$)/
 
+/**
+ * Routes a page calls with credentials (the sign-in cookie): answered with
+ * `Access-Control-Allow-Credentials: true` beside the exact origin, and preflights that admit PUT, DELETE
+ * and the Authorization header (a bearer sign-in token).
+ */
+const credentialedPaths = /^\/siwx(\/|$)/
+
 type Projects = { find(id: string): Promise<StoredProject | undefined> }
 
 /**
@@ -33,21 +40,32 @@ export class ProjectCors {
   }
 
   /** The headers of a preflight's 204: none but `vary` for an origin not allowed. */
-  preflightHeaders(origin: string, allowed: boolean): Record<string, string> {
+  preflightHeaders(origin: string, allowed: boolean, path: string): Record<string, string> {
     if (!allowed) return { vary: 'Origin' }
-    return {
+    const headers = {
       vary: 'Origin',
       'access-control-allow-origin': origin,
       'access-control-allow-methods': 'GET, POST, PATCH',
       'access-control-allow-headers': 'content-type',
       'access-control-max-age': '600',
     }
+    if (!credentialedPaths.test(path)) return headers
+    return {
+      ...headers,
+      'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+      'access-control-allow-headers': 'content-type, authorization',
+      'access-control-allow-credentials': 'true',
+    }
   }
 
-  /** What an answer with `status` gets besides `vary: Origin`. */
-  answerHeaders(origin: string, allowed: boolean, status: number): Record<string, string> {
+  /**
+   * What an answer with `status` gets besides `vary: Origin`. On credentialed paths every route starts
+   * with the project guard, so an error a refused origin may read says only why it was refused.
+   */
+  answerHeaders(origin: string, allowed: boolean, status: number, path: string): Record<string, string> {
     if (!allowed && status < 400) return {}
-    return { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }
+    const headers = { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }
+    return credentialedPaths.test(path) ? { ...headers, 'access-control-allow-credentials': 'true' } : headers
   }
 }
 
@@ -61,10 +79,10 @@ export function projectCors(cors: ProjectCors): MiddlewareHandler {
     if (!cors.applies(origin, c.req.path)) return next()
     const allowed = await cors.allows(origin, c.req.query('projectId'))
     if (isPreflight(c.req.method, c.req.header('access-control-request-method')))
-      return c.body(null, 204, cors.preflightHeaders(origin, allowed))
+      return c.body(null, 204, cors.preflightHeaders(origin, allowed, c.req.path))
     await next()
     c.res.headers.append('vary', 'Origin')
-    for (const [name, value] of Object.entries(cors.answerHeaders(origin, allowed, c.res.status)))
+    for (const [name, value] of Object.entries(cors.answerHeaders(origin, allowed, c.res.status, c.req.path)))
       c.res.headers.set(name, value)
   }
 }

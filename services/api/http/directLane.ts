@@ -63,7 +63,7 @@ async function answer(
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(text),
       ...headers,
-      ...(corsAsked ? { vary: 'Origin', ...cors.answerHeaders(origin, allowed, status) } : {}),
+      ...(corsAsked ? { vary: 'Origin', ...cors.answerHeaders(origin, allowed, status, path) } : {}),
     })
     .end(text)
   logRequest(logger, { method: route.method, path }, status, performance.now() - started)

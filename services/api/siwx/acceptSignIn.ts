@@ -1,0 +1,46 @@
+import { getAddress, isAddress } from 'viem'
+import type { SIWXSession } from '../../../engine/siwx/types.js'
+import { checkSiwxMessage, type MessageCheckContext } from './checkSiwxMessage.js'
+import { siwxErrors } from './errors.js'
+import type { SiwxNonceStore } from './nonceStore.js'
+import type { SignIn } from './sessionStore.js'
+
+/** Helper C's signature check (services/api/siwx/verify): false for any signature it cannot accept. */
+export type SiwxVerify = (input: {
+  chainId: string
+  address: string
+  message: string
+  signature: string
+}) => Promise<boolean>
+
+/** The address a session is kept and looked up under: EIP-55 on eip155 (any case matches), else as given. */
+export function storedAddress(chainId: string, address: string): string {
+  return chainId.startsWith('eip155:') && isAddress(address, { strict: false })
+    ? getAddress(address)
+    : address
+}
+
+/**
+ * A sign-in the server accepts: the message checks, then its nonce is consumed (one conditional UPDATE;
+ * used up even when the signature then fails, so a nonce is never tried twice), then the signature.
+ */
+export async function acceptSignIn(
+  session: SIWXSession,
+  context: MessageCheckContext & { projectId: string },
+  deps: { nonces: SiwxNonceStore; verify: SiwxVerify },
+): Promise<SignIn> {
+  const { expiresAt } = checkSiwxMessage(session, context)
+  const { data, message, signature } = session
+  if (!(await deps.nonces.consume(context.projectId, data.nonce, context.now)))
+    throw siwxErrors.nonceInvalid()
+  const valid = await deps
+    .verify({ chainId: data.chainId, address: data.accountAddress, message, signature })
+    .catch(() => false)
+  if (!valid) throw siwxErrors.invalidSignature()
+  return {
+    chainId: data.chainId,
+    address: storedAddress(data.chainId, data.accountAddress),
+    session,
+    expiresAt,
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Everything a client can make the sign-in routes hold has a cap:
+ * - a nonce lives 5 minutes and is used once; a project has at most 10,000 outstanding (unused,
+ *   unexpired) nonces, beyond which POST /siwx/nonce answers 429; one client IP gets 30 a minute;
+ * - a message is at most 4096 characters with at most 32 resources, a signature at most 16,384
+ *   characters (an ERC-6492 wrapper carries the account's deploy calldata);
+ * - a sign-in session lives min(the message's expirationTime, 7 days); a holder has at most 32 sessions,
+ *   one per (project, chain, address), and PUT replaces with at most 32;
+ * - a cookie holder lives 7 days from its latest sign-in, a bearer token 15 minutes;
+ * - expired nonces, sessions and holders are deleted on each write.
+ */
+export const siwxLimits = {
+  nonceLifeMs: 5 * 60_000,
+  maxOutstandingNonces: 10_000,
+  noncesPerIpPerMinute: 30,
+  messageChars: 4096,
+  resources: 32,
+  signatureChars: 16_384,
+  sessionLifeMs: 7 * 86_400_000,
+  sessionsPerHolder: 32,
+  cookieHolderLifeMs: 7 * 86_400_000,
+  bearerLifeMs: 15 * 60_000,
+  issuedAtSkewMs: 5 * 60_000,
+} as const

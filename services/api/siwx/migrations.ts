@@ -1,0 +1,45 @@
+import type { Migrations } from '../db/index.js'
+
+/**
+ * The sign-in tables. `siwx_nonces` holds each issued nonce until it expires (`used_at` set once, by the
+ * sign-in that consumed it). `siwx_holders` are the cookie or bearer holders, by the SHA-256 of their
+ * opaque id. `siwx_sessions` keeps one verified sign-in per holder, project, chain and address, with the
+ * exact message and signature so GET answers what was verified.
+ */
+export const siwxMigrations: Migrations = {
+  module: 'siwx',
+  steps: [
+    [
+      `CREATE TABLE siwx_nonces (
+        nonce TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      )`,
+      'CREATE INDEX siwx_nonces_project ON siwx_nonces (project_id, expires_at)',
+      'CREATE INDEX siwx_nonces_expiry ON siwx_nonces (expires_at)',
+      `CREATE TABLE siwx_holders (
+        id_hash TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX siwx_holders_expiry ON siwx_holders (expires_at)',
+      `CREATE TABLE siwx_sessions (
+        holder TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        chain_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        data TEXT NOT NULL,
+        message TEXT NOT NULL,
+        signature TEXT NOT NULL,
+        cacao TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (holder, project_id, chain_id, address)
+      )`,
+      'CREATE INDEX siwx_sessions_expiry ON siwx_sessions (expires_at)',
+    ],
+  ],
+}

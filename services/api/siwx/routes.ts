@@ -1,0 +1,149 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type { SIWXSession } from '../../../engine/siwx/types.js'
+import { rateLimited } from '../http/apiError.js'
+import type { Project, RouteDeps } from '../http/types.js'
+import { validJson, validQuery } from '../http/validate.js'
+import { FixedWindowLimiter } from '../projects/rateLimiter.js'
+import { acceptSignIn, type SiwxVerify, storedAddress } from './acceptSignIn.js'
+import { siwxErrors } from './errors.js'
+import { SiwxHolders } from './holders.js'
+import { siwxLimits } from './limits.js'
+import { SiwxNonceStore } from './nonceStore.js'
+import { authQuerySchema, pairQuerySchema, siwxSessionBodySchema, siwxSessionsBodySchema } from './schema.js'
+import { type SignIn, SiwxSessionStore } from './sessionStore.js'
+
+export type SiwxRouteOptions = {
+  /** Checks a signature over a message for an address on a chain (services/api/siwx/verify). */
+  verify: SiwxVerify
+  /** The CAIP-2 ids sign-in is accepted on: the api's EVM chains and the configured Solana/Bitcoin ones. */
+  chains: readonly string[]
+  /** The api's URL as browsers reach it, when a proxy in front changes it; decides the cookie's form. */
+  publicUrl?: string
+  noncesPerIpPerMinute?: number
+  maxOutstandingNonces?: number
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The caller's IP, which @hono/node-server hands in as `env.incoming`; one shared key elsewhere. */
+function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+/**
+ * Sign in with X against this api (every route also takes `?projectId=` and its guard):
+ * `POST /siwx/nonce`, `POST /siwx/sessions` (`?auth=bearer` for a token instead of the cookie),
+ * `GET` / `DELETE /siwx/sessions?chainId=&address=`, `PUT /siwx/sessions`, `GET /siwx/me` and
+ * `POST /siwx/sign-out`. The caps on what a client can make it hold are in ./limits.ts.
+ */
+export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
+  const nonces = new SiwxNonceStore(deps.db, {
+    lifeMs: siwxLimits.nonceLifeMs,
+    maxOutstanding: deps.maxOutstandingNonces ?? siwxLimits.maxOutstandingNonces,
+  })
+  const store = new SiwxSessionStore(deps.db)
+  const holders = new SiwxHolders(store, deps.publicUrl)
+  const perIp = new FixedWindowLimiter({ now: deps.now })
+  const noncesPerIp = deps.noncesPerIpPerMinute ?? siwxLimits.noncesPerIpPerMinute
+  const chains = new Set(deps.chains)
+
+  const accept = (c: Context, project: Project, session: SIWXSession, now: number) =>
+    acceptSignIn(
+      session,
+      {
+        projectId: project.id,
+        allowedOrigins: project.allowedOrigins,
+        origin: c.req.header('origin'),
+        chains,
+        now,
+      },
+      { nonces, verify: deps.verify },
+    )
+  // A bearer token's sessions end with it.
+  const heldUntil = (signIn: SignIn, until: number): SignIn => ({
+    ...signIn,
+    expiresAt: Math.min(signIn.expiresAt, until),
+  })
+
+  return new Hono()
+    .post('/siwx/nonce', async (c) => {
+      const project = await deps.project(c.req)
+      if (!perIp.take(clientIp(c), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
+      const now = deps.now()
+      const issued = await nonces.issue(project.id, now)
+      if (!issued)
+        throw rateLimited(Math.max(1, Math.ceil(((await nonces.nextFreedAt(project.id, now)) - now) / 1000)))
+      return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt) })
+    })
+    .post('/siwx/sessions', async (c) => {
+      const project = await deps.project(c.req)
+      const { auth } = validQuery(c.req, authQuerySchema)
+      const body = await validJson(c.req, siwxSessionBodySchema)
+      const now = deps.now()
+      await store.prune(now)
+      const signIn = await accept(c, project, body, now)
+      const { holder, token } = await holders.establish(c, auth, now)
+      const held = heldUntil(signIn, holder.expiresAt)
+      await store.add(holder.hash, project.id, held, now)
+      return c.json(
+        { session: held.session, expiresAt: iso(held.expiresAt), ...(token ? { token } : {}) },
+        201,
+      )
+    })
+    .get('/siwx/sessions', async (c) => {
+      const project = await deps.project(c.req)
+      const { chainId, address } = validQuery(c.req, pairQuerySchema)
+      const now = deps.now()
+      const holder = await holders.current(c, now)
+      if (!holder) return c.json([])
+      return c.json(
+        await store.sessions(holder.hash, project.id, chainId, storedAddress(chainId, address), now),
+      )
+    })
+    .delete('/siwx/sessions', async (c) => {
+      const project = await deps.project(c.req)
+      const { chainId, address } = validQuery(c.req, pairQuerySchema)
+      const holder = await holders.current(c, deps.now())
+      if (holder) await store.remove(holder.hash, project.id, chainId, storedAddress(chainId, address))
+      return c.body(null, 204)
+    })
+    .put('/siwx/sessions', async (c) => {
+      const project = await deps.project(c.req)
+      const { auth } = validQuery(c.req, authQuerySchema)
+      const body = await validJson(c.req, siwxSessionsBodySchema)
+      const now = deps.now()
+      await store.prune(now)
+      const signIns: SignIn[] = []
+      for (const session of body) signIns.push(await accept(c, project, session, now))
+      const current = await holders.current(c, now)
+      if (signIns.length === 0) {
+        if (current) await store.replace(current.hash, project.id, [], now)
+        return c.json({ sessions: [] })
+      }
+      const { holder, token } = await holders.establish(c, auth, now)
+      await store.replace(
+        holder.hash,
+        project.id,
+        signIns.map((each) => heldUntil(each, holder.expiresAt)),
+        now,
+      )
+      return c.json({ sessions: signIns.map((each) => each.session), ...(token ? { token } : {}) })
+    })
+    .get('/siwx/me', async (c) => {
+      const project = await deps.project(c.req)
+      const now = deps.now()
+      const holder = await holders.current(c, now)
+      const signedIn = holder ? await store.summaries(holder.hash, project.id, now) : []
+      if (signedIn.length === 0) throw siwxErrors.notSignedIn()
+      return c.json({ sessions: signedIn.map((each) => ({ ...each, expiresAt: iso(each.expiresAt) })) })
+    })
+    .post('/siwx/sign-out', async (c) => {
+      await deps.project(c.req)
+      const holder = await holders.current(c, deps.now())
+      if (holder) await store.removeHolder(holder.hash)
+      holders.clearCookie(c)
+      return c.body(null, 204)
+    })
+}

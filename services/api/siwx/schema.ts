@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { siwxMessageDataSchema, siwxSessionSchema } from '../../../engine/siwx/types.js'
+import { siwxLimits } from './limits.js'
+
+/** A session as a client sends it (POST body, PUT item): the shared schema with the caps on what it may carry. */
+export const siwxSessionBodySchema = z.object({
+  ...siwxSessionSchema.shape,
+  data: z.object({
+    ...siwxMessageDataSchema.shape,
+    resources: z.array(z.string()).max(siwxLimits.resources).optional(),
+  }),
+  message: z.string().min(1).max(siwxLimits.messageChars),
+  signature: z.string().min(1).max(siwxLimits.signatureChars),
+})
+
+export const siwxSessionsBodySchema = z.array(siwxSessionBodySchema).max(siwxLimits.sessionsPerHolder)
+
+export const authQuerySchema = z.object({ auth: z.enum(['cookie', 'bearer']).default('cookie') })
+
+/** GET and DELETE /siwx/sessions: exactly one chain and address. */
+export const pairQuerySchema = z.object({
+  chainId: siwxMessageDataSchema.shape.chainId,
+  address: z.string().min(1).max(128),
+})

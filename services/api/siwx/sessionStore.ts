@@ -1,0 +1,168 @@
+import { type SIWXSession, siwxSessionSchema } from '../../../engine/siwx/types.js'
+import type { Database } from '../db/index.js'
+import { ApiError } from '../http/apiError.js'
+import { siwxLimits } from './limits.js'
+
+/** A verified sign-in, ready to keep: its chain and address as stored, and when it stops counting. */
+export type SignIn = { chainId: string; address: string; session: SIWXSession; expiresAt: number }
+
+export type HolderKind = 'cookie' | 'bearer'
+
+/** Who holds sign-in sessions: a cookie or a bearer token, known by the SHA-256 of its opaque id. */
+export type Holder = { hash: string; kind: HolderKind; expiresAt: number }
+
+export type SignInSummary = { chainId: string; address: string; expiresAt: number }
+
+type Tx = Omit<Database, 'transaction' | 'close'>
+
+type SessionRow = { data: string; message: string; signature: string; cacao: string | null }
+
+const tooManySessions = () =>
+  new ApiError(
+    409,
+    'TOO_MANY_SESSIONS',
+    `Too many sign-in sessions: at most ${siwxLimits.sessionsPerHolder} per holder`,
+  )
+
+/** The stored row back as the session it was verified as (the row was written from a parsed one). */
+function sessionOf(row: SessionRow): SIWXSession {
+  return siwxSessionSchema.parse({
+    data: JSON.parse(row.data),
+    message: row.message,
+    signature: row.signature,
+    ...(row.cacao === null ? {} : { cacao: JSON.parse(row.cacao) }),
+  })
+}
+
+/** Holders and their sign-in sessions, one per (holder, project, chain, address). */
+export class SiwxSessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly maxPerHolder: number = siwxLimits.sessionsPerHolder,
+  ) {}
+
+  async findHolder(hash: string, now: number): Promise<Holder | undefined> {
+    const row = await this.db.get<{ kind: string; expires_at: number }>(
+      'SELECT kind, expires_at FROM siwx_holders WHERE id_hash = ? AND expires_at > ?',
+      [hash, now],
+    )
+    if (!row) return undefined
+    return { hash, kind: row.kind === 'bearer' ? 'bearer' : 'cookie', expiresAt: Number(row.expires_at) }
+  }
+
+  /** Records `holder`, or moves its expiry (a cookie holder lives on from its latest sign-in). */
+  async saveHolder(holder: Holder, now: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO siwx_holders (id_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (id_hash) DO UPDATE SET expires_at = excluded.expires_at`,
+      [holder.hash, holder.kind, now, holder.expiresAt],
+    )
+  }
+
+  /** The holder's unexpired sessions in `projectId` for exactly this chain and address. */
+  async sessions(
+    holder: string,
+    projectId: string,
+    chainId: string,
+    address: string,
+    now: number,
+  ): Promise<SIWXSession[]> {
+    const rows = await this.db.all<SessionRow>(
+      `SELECT data, message, signature, cacao FROM siwx_sessions
+       WHERE holder = ? AND project_id = ? AND chain_id = ? AND address = ? AND expires_at > ?`,
+      [holder, projectId, chainId, address, now],
+    )
+    return rows.map(sessionOf)
+  }
+
+  async summaries(holder: string, projectId: string, now: number): Promise<SignInSummary[]> {
+    const rows = await this.db.all<{ chain_id: string; address: string; expires_at: number }>(
+      `SELECT chain_id, address, expires_at FROM siwx_sessions
+       WHERE holder = ? AND project_id = ? AND expires_at > ? ORDER BY created_at, chain_id, address`,
+      [holder, projectId, now],
+    )
+    return rows.map((row) => ({
+      chainId: row.chain_id,
+      address: row.address,
+      expiresAt: Number(row.expires_at),
+    }))
+  }
+
+  /** Adds or renews one sign-in; refused when the holder already has its cap of other sessions. */
+  async add(holder: string, projectId: string, signIn: SignIn, now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const others = await tx.get<{ count: number }>(
+        `SELECT COUNT(*) AS count FROM siwx_sessions WHERE holder = ? AND expires_at > ?
+         AND NOT (project_id = ? AND chain_id = ? AND address = ?)`,
+        [holder, now, projectId, signIn.chainId, signIn.address],
+      )
+      if (Number(others?.count ?? 0) >= this.maxPerHolder) throw tooManySessions()
+      await insert(tx, holder, projectId, signIn, now)
+    })
+  }
+
+  /** Replaces every session the holder has in `projectId` with `signIns` (none: signed out there). */
+  async replace(holder: string, projectId: string, signIns: readonly SignIn[], now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM siwx_sessions WHERE holder = ? AND project_id = ?', [holder, projectId])
+      const others = await tx.get<{ count: number }>(
+        'SELECT COUNT(*) AS count FROM siwx_sessions WHERE holder = ? AND expires_at > ?',
+        [holder, now],
+      )
+      const pairs = new Set(signIns.map((each) => `${each.chainId} ${each.address}`))
+      if (Number(others?.count ?? 0) + pairs.size > this.maxPerHolder) throw tooManySessions()
+      for (const signIn of signIns) await insert(tx, holder, projectId, signIn, now)
+    })
+  }
+
+  /** Removes exactly the one chain and address pair; the holder's other sessions stay. */
+  async remove(holder: string, projectId: string, chainId: string, address: string): Promise<void> {
+    await this.db.run(
+      'DELETE FROM siwx_sessions WHERE holder = ? AND project_id = ? AND chain_id = ? AND address = ?',
+      [holder, projectId, chainId, address],
+    )
+  }
+
+  /** Forgets the holder and every session it had, in every project. */
+  async removeHolder(holder: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM siwx_sessions WHERE holder = ?', [holder])
+      await tx.run('DELETE FROM siwx_holders WHERE id_hash = ?', [holder])
+    })
+  }
+
+  /** Deletes expired sessions, and expired holders with whatever they still had. */
+  async prune(now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run(
+        'DELETE FROM siwx_sessions WHERE expires_at <= ? OR holder IN (SELECT id_hash FROM siwx_holders WHERE expires_at <= ?)',
+        [now, now],
+      )
+      await tx.run('DELETE FROM siwx_holders WHERE expires_at <= ?', [now])
+    })
+  }
+}
+
+async function insert(tx: Tx, holder: string, projectId: string, signIn: SignIn, now: number): Promise<void> {
+  const { data, message, signature, cacao } = signIn.session
+  await tx.run(
+    `INSERT INTO siwx_sessions
+       (holder, project_id, chain_id, address, data, message, signature, cacao, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (holder, project_id, chain_id, address) DO UPDATE SET
+       data = excluded.data, message = excluded.message, signature = excluded.signature,
+       cacao = excluded.cacao, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+    [
+      holder,
+      projectId,
+      signIn.chainId,
+      signIn.address,
+      JSON.stringify(data),
+      message,
+      signature,
+      cacao === undefined ? null : JSON.stringify(cacao),
+      now,
+      signIn.expiresAt,
+    ],
+  )
+}
