@@ -1,0 +1,132 @@
+import { SiwxError } from './errors.js'
+import { pagePlace } from './pageLocation.js'
+import type { SIWEConfig, SIWESession } from './siweConfig.js'
+import type { SIWXConfig, SIWXMessage, SIWXSession } from './types.js'
+
+const EVM_CHAIN = /^eip155:(\d+)$/
+
+/**
+ * AppKit's older `siweConfig` as a SIWX config, so an existing one drops in. The SIWE config makes the
+ * nonce, writes and checks the message and holds its one session; this only translates. As in AppKit,
+ * SIWE signs in on EVM networks only: other networks count as signed in, and a SIWE session stands for
+ * the one account and network it names (the `signOutOn…Change` options decide whether it still counts
+ * after a switch). Without `getMessageParams`, the page's host and address are the domain and uri.
+ */
+export function fromSiweConfig(siwe: SIWEConfig): SIWXConfig {
+  const signOut = async () => {
+    await siwe.signOut()
+    siwe.onSignOut?.()
+  }
+
+  const addSession = async (session: SIWXSession) => {
+    const chain = evmChain(session.data.chainId)
+    if (chain === undefined) return
+    const { message, signature, cacao } = session
+    if (!(await siwe.verifyMessage({ message, signature, ...(cacao ? { cacao } : {}) })))
+      throw new SiwxError('INVALID_SESSION', 'The sign-in session did not verify')
+    await siwe.onSignIn?.({ address: session.data.accountAddress, chainId: chain })
+  }
+
+  return {
+    async createMessage(input) {
+      const chain = evmChain(input.chainId)
+      if (chain === undefined)
+        throw new SiwxError(
+          'UNSUPPORTED_NAMESPACE',
+          `A SIWE config signs in on eip155 networks, not ${input.chainId}`,
+        )
+      const { chains: _chains, methods: _methods, ...params } = (await siwe.getMessageParams?.()) ?? {}
+      const place =
+        params.domain && params.uri ? { domain: params.domain, uri: params.uri } : pagePlace(params)
+      const nonce = await siwe.getNonce(input.accountAddress)
+      if (!nonce) throw new SiwxError('INVALID_RESPONSE', 'The SIWE config gave no nonce')
+      const issuedAt = params.iat ?? new Date().toISOString()
+      const notBefore = input.notBefore ?? params.nbf
+      const text = siwe.createMessage({
+        ...params,
+        ...place,
+        ...(notBefore ? { nbf: notBefore } : {}),
+        chainId: chain,
+        address: `did:pkh:${input.chainId}:${input.accountAddress}`,
+        nonce,
+        version: '1',
+        iat: issuedAt,
+      })
+      const message: SIWXMessage = {
+        accountAddress: input.accountAddress,
+        chainId: input.chainId,
+        ...place,
+        version: '1',
+        nonce,
+        issuedAt,
+        ...(params.statement ? { statement: params.statement } : {}),
+        ...(params.resources?.length ? { resources: params.resources } : {}),
+        ...(params.requestId ? { requestId: params.requestId } : {}),
+        ...(params.exp ? { expirationTime: params.exp } : {}),
+        ...(notBefore ? { notBefore } : {}),
+        toString: () => text,
+      }
+      return message
+    },
+
+    addSession,
+
+    async revokeSession(chainId, address) {
+      const session = await currentSession(siwe)
+      if (session && isFor(session, chainId, address)) await signOut()
+    },
+
+    async setSessions(sessions) {
+      if (sessions.length === 0) return signOut()
+      // A SIWE config holds one session: the first EVM one stands for them all.
+      const evm = sessions.find((session) => evmChain(session.data.chainId) !== undefined)
+      if (evm) await addSession(evm)
+    },
+
+    async getSessions(chainId, address) {
+      if (evmChain(chainId) === undefined) return [accountOnly(chainId, address)]
+      const session = await currentSession(siwe)
+      if (!session) return []
+      const sessionChain = `eip155:${session.chainId}`
+      const otherNetwork = (siwe.signOutOnNetworkChange ?? true) && sessionChain !== chainId
+      const otherAccount =
+        (siwe.signOutOnAccountChange ?? true) && session.address.toLowerCase() !== address.toLowerCase()
+      return otherNetwork || otherAccount ? [] : [accountOnly(sessionChain, session.address)]
+    },
+
+    getRequired: () => siwe.required ?? true,
+    signOutOnDisconnect: siwe.signOutOnDisconnect ?? true,
+  }
+}
+
+function evmChain(chainId: string): number | undefined {
+  const match = EVM_CHAIN.exec(chainId)
+  return match ? Number(match[1]) : undefined
+}
+
+/** The SIWE config's session, or none when it has none, names no account or chain, or fails to answer. */
+async function currentSession(siwe: SIWEConfig): Promise<SIWESession | undefined> {
+  try {
+    const session = await siwe.getSession()
+    return session?.address && session.chainId ? session : undefined
+  } catch {
+    // A SIWE backend commonly answers "no session" with an error status; AppKit reads that as signed out.
+    return undefined
+  }
+}
+
+function isFor(session: SIWESession, chainId: string, address: string): boolean {
+  return `eip155:${session.chainId}` === chainId && session.address.toLowerCase() === address.toLowerCase()
+}
+
+/**
+ * A SIWE session knows only its account and network: the message and signature stay with the SIWE
+ * backend, so the session the modal sees carries those two and empty texts.
+ */
+function accountOnly(chainId: string, address: string): SIWXSession {
+  return {
+    data: { accountAddress: address, chainId, domain: '', uri: '', version: '1', nonce: '' },
+    message: '',
+    signature: '',
+  }
+}

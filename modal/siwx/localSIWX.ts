@@ -1,0 +1,84 @@
+import type { KeyValue } from '../controllers/context.js'
+import { SiwxError } from './errors.js'
+import { buildMessage, type SiwxMessageOptions } from './message.js'
+import { randomNonce } from './nonce.js'
+import { pagePlace, type SiwxPlace } from './pageLocation.js'
+import { isSessionFor } from './pair.js'
+import { sessionBody } from './sessionBody.js'
+import { SessionStore } from './sessionStore.js'
+import type { SIWXConfig, SIWXSession } from './types.js'
+import { isCurrent, isExpired, verifySession } from './verifySession.js'
+import { offlineSignatureCheck, type SiwxSignatureCheck } from './verifySignature.js'
+
+export type LocalSIWXOptions = SiwxMessageOptions &
+  Partial<SiwxPlace> & {
+    /** Whether a wallet must sign in to stay connected; default true. */
+    required?: boolean
+    /** Whether disconnecting clears the sessions; default true. */
+    signOutOnDisconnect?: boolean
+    /**
+     * Checks signatures instead of the offline checks (EOA recovery for eip155, ed25519 for solana), e.g.
+     * `(input) => publicClient.verifyMessage({ address, message, signature })` for EIP-1271 accounts.
+     */
+    verify?: SiwxSignatureCheck
+    /** Where the sessions are kept; localStorage when the page has it, else memory. */
+    storage?: KeyValue
+    now?: () => number
+  }
+
+/**
+ * A sign-in config that keeps everything in the browser. **It authenticates nothing to a server**: the
+ * nonce is made here and the sessions live in this page's storage, so any server must not trust them.
+ * Use it for demos and for gating the UI; use `serverSIWX` to sign in to a backend.
+ *
+ * Messages are spec-exact (EIP-4361, SIWS, the CAIP-122 Bitcoin layout) with a 130-bit random nonce;
+ * `addSession` and `setSessions` store a session only after its text matches its data and its signature
+ * checks out; `getSessions` returns only verified, current sessions and drops the invalid and expired
+ * ones from storage; `revokeSession` removes exactly the one network and address pair.
+ */
+export function localSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
+  const store = new SessionStore(options.storage)
+  const check = options.verify ?? offlineSignatureCheck
+  const now = options.now ?? Date.now
+  const required = options.required ?? true
+
+  const verified = async (session: SIWXSession): Promise<SIWXSession> => {
+    const body = sessionBody(session)
+    if (isExpired(body, now()) || !(await verifySession(body, check)))
+      throw new SiwxError('INVALID_SESSION', 'The sign-in session did not verify')
+    return body
+  }
+
+  return {
+    async createMessage(input) {
+      return buildMessage(input, pagePlace(options), randomNonce(), options, now())
+    },
+
+    async addSession(session) {
+      const added = await verified(session)
+      const { chainId, accountAddress } = added.data
+      store.write([...store.read().filter((kept) => !isSessionFor(kept, chainId, accountAddress)), added])
+    },
+
+    async revokeSession(chainId, address) {
+      store.write(store.read().filter((kept) => !isSessionFor(kept, chainId, address)))
+    },
+
+    async setSessions(sessions) {
+      store.write(await Promise.all(sessions.map(verified)))
+    },
+
+    async getSessions(chainId, address) {
+      const stored = store.read()
+      const sound = await Promise.all(
+        stored.map(async (session) => !isExpired(session, now()) && (await verifySession(session, check))),
+      )
+      const kept = stored.filter((_, index) => sound[index])
+      if (kept.length !== stored.length) store.write(kept)
+      return kept.filter((session) => isSessionFor(session, chainId, address) && isCurrent(session, now()))
+    },
+
+    getRequired: () => required,
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true,
+  }
+}
