@@ -1,0 +1,152 @@
+import { verifyMessage } from 'viem'
+import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import { describe, expect, it } from 'vitest'
+import { fromSiweConfig, type SIWEConfig, type SIWESession } from '../../../modal/siwx/index.js'
+import { evmSigner, signed, signIn } from './signers.js'
+
+const hardhat = 'eip155:31337'
+const mainnet = 'eip155:1'
+const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+/**
+ * An integrator's AppKit `createSIWEConfig` config, written the way AppKit's docs show (its own nonce,
+ * viem's SIWE message, a check of the signature and nonce, one session), with its calls recorded.
+ */
+function siweBackend(overrides: Partial<SIWEConfig> = {}) {
+  const calls: string[] = []
+  const state: { nonce?: string; session: SIWESession | null } = { session: null }
+  const config: SIWEConfig = {
+    async getMessageParams() {
+      return {
+        domain: 'app.example.com',
+        uri: 'https://app.example.com',
+        chains: [1, 31337],
+        statement: 'Hello',
+      }
+    },
+    async getNonce() {
+      state.nonce = generateSiweNonce()
+      return state.nonce
+    },
+    createMessage({ address, ...args }) {
+      calls.push(`createMessage ${address}`)
+      return createSiweMessage({
+        ...args,
+        address: address.split(':').at(-1) as `0x${string}`,
+        issuedAt: args.iat ? new Date(args.iat) : undefined,
+      })
+    },
+    async verifyMessage({ message, signature }) {
+      const fields = parseSiweMessage(message)
+      const ok =
+        validateSiweMessage({ message: fields, nonce: state.nonce, domain: 'app.example.com' }) &&
+        (await verifyMessage({
+          address: fields.address as `0x${string}`,
+          message,
+          signature: signature as `0x${string}`,
+        }))
+      if (ok) state.session = { address: fields.address as string, chainId: fields.chainId as number }
+      return ok
+    },
+    async getSession() {
+      return state.session
+    },
+    async signOut() {
+      calls.push('signOut')
+      state.session = null
+      return true
+    },
+    onSignIn: (session) => void calls.push(`onSignIn ${session?.chainId}`),
+    onSignOut: () => void calls.push('onSignOut'),
+    ...overrides,
+  }
+  return { config, calls, state }
+}
+
+describe('fromSiweConfig', () => {
+  it('SIWX-06 a siweConfig alone signs in: its nonce and message, its verification, then its session is found', async () => {
+    const { config, calls, state } = siweBackend()
+    const siwx = fromSiweConfig(config)
+    const wallet = evmSigner()
+    const session = await signIn(siwx, wallet, hardhat)
+    expect(session.data).toMatchObject({
+      accountAddress: wallet.address,
+      chainId: hardhat,
+      domain: 'app.example.com',
+      uri: 'https://app.example.com',
+      version: '1',
+      nonce: state.nonce,
+      statement: 'Hello',
+    })
+    expect(parseSiweMessage(session.message)).toMatchObject({
+      address: wallet.address,
+      chainId: 31337,
+      nonce: state.nonce,
+    })
+    expect(calls).toEqual([`createMessage did:pkh:${hardhat}:${wallet.address}`, 'onSignIn 31337'])
+    expect(await siwx.getSessions(hardhat, wallet.address)).toMatchObject([
+      { data: { chainId: hardhat, accountAddress: wallet.address } },
+    ])
+  })
+
+  it('SIWX-06 refuses a session the siweConfig does not verify', async () => {
+    const { config, state } = siweBackend()
+    const siwx = fromSiweConfig(config)
+    const wallet = evmSigner()
+    const session = await signed(siwx, wallet, hardhat)
+    await expect(
+      siwx.addSession({ ...session, signature: await evmSigner().sign(session.message) }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_SESSION',
+    })
+    expect(state.session).toBeNull()
+  })
+
+  it('a SIWE session counts only for its account and network unless the signOutOn…Change options say otherwise', async () => {
+    const wallet = evmSigner()
+    const strict = siweBackend()
+    await signIn(fromSiweConfig(strict.config), wallet, hardhat)
+    expect(await fromSiweConfig(strict.config).getSessions(mainnet, wallet.address)).toEqual([])
+    expect(await fromSiweConfig(strict.config).getSessions(hardhat, evmSigner().address)).toEqual([])
+
+    const loose = siweBackend({ signOutOnNetworkChange: false })
+    await signIn(fromSiweConfig(loose.config), wallet, hardhat)
+    expect(await fromSiweConfig(loose.config).getSessions(mainnet, wallet.address)).toHaveLength(1)
+  })
+
+  it('signs out through the siweConfig on setSessions([]) and on revoking its own pair only', async () => {
+    const { config, calls, state } = siweBackend()
+    const siwx = fromSiweConfig(config)
+    const wallet = evmSigner()
+    await signIn(siwx, wallet, hardhat)
+    await siwx.revokeSession(mainnet, wallet.address)
+    expect(state.session).not.toBeNull()
+    await siwx.revokeSession(hardhat, wallet.address)
+    expect(state.session).toBeNull()
+    await signIn(siwx, wallet, hardhat)
+    calls.length = 0
+    await siwx.setSessions([])
+    expect(calls).toEqual(['signOut', 'onSignOut'])
+    expect(await siwx.getSessions(hardhat, wallet.address)).toEqual([])
+  })
+
+  it('lets non-EVM networks through, as AppKit does, since SIWE signs in on eip155 only', async () => {
+    const siwx = fromSiweConfig(siweBackend().config)
+    expect(await siwx.getSessions(solana, 'So1ana')).toMatchObject([
+      { data: { chainId: solana, accountAddress: 'So1ana' } },
+    ])
+    await expect(siwx.createMessage({ accountAddress: 'So1ana', chainId: solana })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_NAMESPACE',
+    })
+  })
+
+  it('reads a failing getSession as signed out, and keeps required and signOutOnDisconnect (true when left out)', async () => {
+    const failing = fromSiweConfig(siweBackend({ getSession: () => Promise.reject(new Error('401')) }).config)
+    expect(await failing.getSessions(hardhat, evmSigner().address)).toEqual([])
+    expect(failing.getRequired?.()).toBe(true)
+    expect(failing.signOutOnDisconnect).toBe(true)
+    const optional = fromSiweConfig(siweBackend({ required: false, signOutOnDisconnect: false }).config)
+    expect(optional.getRequired?.()).toBe(false)
+    expect(optional.signOutOnDisconnect).toBe(false)
+  })
+})
