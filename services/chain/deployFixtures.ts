@@ -2,6 +2,8 @@ import { type Address, createPublicClient, createWalletClient, getAddress, type 
 import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, fixtureDeployerKey } from './accounts.js'
 import * as TestPairs from './artifacts/TestPairs.js'
+import * as TestSmartAccount from './artifacts/TestSmartAccount.js'
+import * as TestSmartAccountFactory from './artifacts/TestSmartAccountFactory.js'
 import * as TestUSD from './artifacts/TestUSD.js'
 import { localNetwork } from './network.js'
 
@@ -11,10 +13,17 @@ export const testUsdSupply = 1_000_000n * 10n ** 6n
 /** tPAIR token ids 1…3 belong to account 0 on a fresh chain; the deployer mints more with `mint(to)`. */
 export const testNftMintedAtDeploy = 3n
 
-export type Fixtures = { readonly testUsd: Address; readonly testNft: Address }
+export type Fixtures = {
+  readonly testUsd: Address
+  readonly testNft: Address
+  /** CREATE2 factory of EIP-1271 test accounts (`getAddress(owner, salt)`, `deploy(owner, salt)`). */
+  readonly smartAccountFactory: Address
+}
 
 export const testUsdAbi = TestUSD.abi
 export const testNftAbi = TestPairs.abi
+export const smartAccountAbi = TestSmartAccount.abi
+export const smartAccountFactoryAbi = TestSmartAccountFactory.abi
 
 /** Deploys the fixture contracts from the deployer account and waits for each receipt. */
 export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<Fixtures> {
@@ -46,5 +55,12 @@ export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<
       args: [holder, testNftMintedAtDeploy],
     }),
   )
-  return { testUsd, testNft }
+  const smartAccountFactory = await deployed(
+    'TestSmartAccountFactory',
+    await wallet.deployContract({
+      abi: TestSmartAccountFactory.abi,
+      bytecode: TestSmartAccountFactory.bytecode,
+    }),
+  )
+  return { testUsd, testNft, smartAccountFactory }
 }

@@ -3,6 +3,8 @@ export { anvilBinary } from './anvilBinary.js'
 export {
   deployFixtures,
   type Fixtures,
+  smartAccountAbi,
+  smartAccountFactoryAbi,
   testNftAbi,
   testNftMintedAtDeploy,
   testUsdAbi,
