@@ -1,0 +1,6 @@
+export {
+  createSiwxVerifier,
+  type SiwxSignatureInput,
+  type SiwxVerifier,
+  type SiwxVerifierOptions,
+} from './createSiwxVerifier.js'

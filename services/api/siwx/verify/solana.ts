@@ -1,0 +1,24 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { utf8ToBytes } from '@noble/hashes/utils.js'
+import { base58 } from '@scure/base'
+
+export type SolanaSignatureInput = {
+  readonly address: string
+  readonly message: string
+  readonly signature: string
+}
+
+const publicKeyLength = 32
+const signatureLength = 64
+
+/** Ed25519 over the message's UTF-8 bytes; the address is the base58 public key, the signature base58. */
+export function verifySolanaSignature({ address, message, signature }: SolanaSignatureInput): boolean {
+  try {
+    const publicKey = base58.decode(address)
+    const signatureBytes = base58.decode(signature)
+    if (publicKey.length !== publicKeyLength || signatureBytes.length !== signatureLength) return false
+    return ed25519.verify(signatureBytes, utf8ToBytes(message), publicKey)
+  } catch {
+    return false
+  }
+}
