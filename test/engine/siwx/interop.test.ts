@@ -1,7 +1,14 @@
 import { ParsedMessage } from '@spruceid/siwe-parser'
 import { parseSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
-import { formatSiwxMessage, parseSiwxMessage, siwxChainReference } from '../../../engine/index.js'
+import {
+  createRecap,
+  encodeRecap,
+  formatAuthMessage,
+  formatSiwxMessage,
+  parseSiwxMessage,
+  siwxChainReference,
+} from '../../../engine/index.js'
 import { toChecksumAddress } from '../../../engine/siwx/eip55.js'
 import { createGenerator } from './generator.js'
 
@@ -89,5 +96,40 @@ describe('SIWX messages the product writes parse the same in every parser', () =
         expect(parseSiwxMessage(message, namespace), message).toEqual(fields)
       }
     }
+  })
+
+  it('eip155: the one-click (WalletConnect authenticate) message, recap statement and resource included, reads the same in all three', () => {
+    const recap = encodeRecap(createRecap('eip155', 'request', ['personal_sign', 'eth_sendTransaction']))
+    const message = formatAuthMessage(
+      {
+        domain: '127.0.0.1:5173',
+        aud: 'http://127.0.0.1:5173/siwx/',
+        version: '1',
+        nonce: 'Kd8wQ2c9ZtPq4RmX7sLb0a',
+        iat: '2026-11-24T21:00:00.000Z',
+        statement: 'Sign in to the Pairwise sign-in example.',
+        resources: ['https://example.com/terms', recap],
+      },
+      'did:pkh:eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    )
+    const ours = parseSiwxMessage(message, 'eip155')
+    expect(ours).toMatchObject({
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      chainId: '31337',
+      resources: ['https://example.com/terms', recap],
+    })
+    expect(ours.statement).toMatch(/^Sign in to the Pairwise sign-in example\. I further authorize/)
+    const spruce = new ParsedMessage(message)
+    expect([spruce.address, spruce.statement, spruce.resources]).toEqual([
+      ours.address,
+      ours.statement,
+      ours.resources,
+    ])
+    const viem = parseSiweMessage(message)
+    expect([viem.address, viem.statement, viem.resources]).toEqual([
+      ours.address,
+      ours.statement,
+      ours.resources,
+    ])
   })
 })
