@@ -1,5 +1,5 @@
 import { walletConnectOnlyAdapter } from './adapters/eip155/walletConnectOnly.js'
-import type { WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
+import type { WalletConnectSignIn, WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
 import { type AnalyticsTarget, analyticsTarget } from './analytics/enabled.js'
 import type { AppKitOptions } from './controllers/options.js'
 import { AppKit } from './core/appKit.js'
@@ -20,9 +20,15 @@ export type CreateAppKitOptions = AppKitOptions & {
  */
 export function createAppKit(options: CreateAppKitOptions): AppKit {
   const { id, ...appOptions } = options
-  const walletConnect = appOptions.relayUrl ? engineTransport(appOptions, appOptions.relayUrl) : undefined
+  const walletConnect = appOptions.relayUrl
+    ? engineTransport(
+        appOptions,
+        appOptions.relayUrl,
+        (): WalletConnectSignIn | undefined => kit.context.signIn?.walletConnect,
+      )
+    : undefined
   const browser = typeof window !== 'undefined' && typeof document !== 'undefined'
-  const kit = new AppKit(appOptions, {
+  const kit: AppKit = new AppKit(appOptions, {
     ...(browser
       ? {
           target: window,
@@ -73,7 +79,11 @@ function trackAnalytics(kit: AppKit, target: AnalyticsTarget): void {
 }
 
 /** The engine loads only when WalletConnect is first used (or a remembered session is restored). */
-function engineTransport(options: AppKitOptions, relayUrl: string): WalletConnectTransportFactory {
+function engineTransport(
+  options: AppKitOptions,
+  relayUrl: string,
+  signIn: () => WalletConnectSignIn | undefined,
+): WalletConnectTransportFactory {
   return () =>
     import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
       createEngineTransport({
@@ -82,6 +92,7 @@ function engineTransport(options: AppKitOptions, relayUrl: string): WalletConnec
         metadata: options.metadata,
         networks: options.networks,
         verifyUrl: options.verifyUrl,
+        signIn,
       }),
     )
 }

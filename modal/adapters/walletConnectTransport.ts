@@ -1,3 +1,4 @@
+import type { Cacao } from '../../engine/schemas/index.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
 
@@ -5,6 +6,27 @@ export type WalletConnectSession = {
   accounts: string[]
   chainId: number
   peer: { name: string; icon?: string }
+}
+
+/** The fields of a WalletConnect authenticate request (CAIP-122), from the app's sign-in message. */
+export type WalletConnectSignInRequest = {
+  chains: string[]
+  domain: string
+  nonce: string
+  uri: string
+  statement?: string
+  requestId?: string
+  resources?: string[]
+  exp?: string
+  nbf?: string
+}
+
+/** WalletConnect one-click auth: a sign-in asked for in the same approval as the session. */
+export type WalletConnectSignIn = {
+  /** The request for a session on `networks`; undefined when this connect asks for no sign-in. */
+  request(networks: CaipNetwork[]): Promise<WalletConnectSignInRequest | undefined>
+  /** Keeps the sign-ins the wallet signed (its CACAOs) as the app's sessions. */
+  accept(cacaos: Cacao[]): Promise<void>
 }
 
 /** What a WalletConnect connector needs from the engine's provider; created lazily so the engine loads on demand. */

@@ -1,4 +1,5 @@
 import type { ChainAdapter } from '../adapters/types.js'
+import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
 import type { ChainNamespace } from '../networks/types.js'
 import type { AppStore } from '../state/createState.js'
 import type { EventBus } from './events.js'
@@ -15,6 +16,24 @@ export type KeyValue = {
   removeItem(key: string): void
 }
 
+/**
+ * The sign-in flow as the modal's views and controllers reach it. It is loaded (and set on the context)
+ * only when the app configures sign-in, so nothing here may be imported from it.
+ */
+export type SignInHooks = {
+  /** Whether cancelling disconnects (sign-in required); closing is then disabled on the sign-in view. */
+  required(): boolean
+  /** Whether the wallet is being asked to sign. */
+  signing(): boolean
+  /** Calls `listener` whenever `signing()` changes; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void
+  /** Asks the connected wallet to sign in on the active network; failures are shown, not thrown. */
+  sign(): Promise<void>
+  cancel(): Promise<void>
+  /** WalletConnect one-click auth: the sign-in a WalletConnect connect asks for with the session. */
+  walletConnect: WalletConnectSignIn
+}
+
 /** Everything a controller works on; one per modal instance. */
 export type ModalContext = {
   store: AppStore
@@ -24,4 +43,6 @@ export type ModalContext = {
   clock: Clock
   memory: KeyValue
   isMobile(): boolean
+  /** Set once the sign-in flow has loaded, when the app configured sign-in. */
+  signIn?: SignInHooks
 }

@@ -29,6 +29,7 @@ export const walletErrors = {
   RECEIPT_NOT_FOUND: 'Transaction receipt not found:',
   MULTI_WALLET_NOT_ENABLED: 'Multi-wallet is not enabled for this project.',
   INVALID_DECIMAL_NUMBER: 'Not a valid decimal number:',
+  SIWX_NOT_ENABLED: 'SIWX is not enabled',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '../networks/types.js'
+import type { AppState } from '../state/types.js'
 import type { Route, ViewData, ViewName } from '../state/views.js'
 import { activateNamespace, onUnsupportedChain } from './connection.js'
 import type { ModalContext } from './context.js'
@@ -55,8 +56,22 @@ export function setLoading(ctx: ModalContext, namespace: ChainNamespace, loading
   ctx.store.set(({ loading: all }) => ({ loading: { ...all, [namespace]: loading } }))
 }
 
-/** After a wallet connects from the modal: close it, or show UnsupportedChain when the wallet sits on a chain the app did not configure (OPEN-16). */
+/**
+ * After a wallet connects from the modal: close it, or show UnsupportedChain when the wallet sits on a chain
+ * the app did not configure (OPEN-16). The sign-in view, when it opened on the connect (OPEN-13), stays.
+ */
 export function closeAfterConnect(ctx: ModalContext): void {
   if (onUnsupportedChain(ctx)) replace(ctx, { view: 'UnsupportedChain' })
+  else if (ctx.store.get().router.view !== 'SIWXSignMessage') close(ctx)
+}
+
+/** While a required sign-in is unsigned, the visitor cannot close the sign-in view (only cancel it). */
+export function closeDisabled(ctx: ModalContext, state: AppState): boolean {
+  return state.router.view === 'SIWXSignMessage' && Boolean(ctx.signIn?.required())
+}
+
+/** The visitor's close (button, Escape, backdrop): refused with a shake while closing is disabled. */
+export function closeByVisitor(ctx: ModalContext): void {
+  if (closeDisabled(ctx, ctx.store.get())) shake(ctx)
   else close(ctx)
 }

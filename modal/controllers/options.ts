@@ -3,6 +3,8 @@ import { explainIssue } from '../../common/index.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'
+import type { SIWEConfig } from '../siwx/siweConfig.js'
+import type { SIWXConfig } from '../siwx/types.js'
 
 const metadataSchema = z.object({
   name: z.string(),
@@ -81,7 +83,15 @@ export const optionsSchema = z.object({
    */
   apiUrl: z.optional(z.url()),
   locale: z.optional(z.string()),
+  /** Sign-in with the wallet (AppKit 1.7's SIWXConfig); its code loads only when this or `siweConfig` is set. */
+  siwx: z.optional(z.custom<SIWXConfig>(isSignInConfig)),
+  /** AppKit's older sign-in config, mapped onto SIWX where sign-in loads. */
+  siweConfig: z.optional(z.custom<SIWEConfig>(isSignInConfig)),
 })
+
+function isSignInConfig(value: unknown): boolean {
+  return typeof value === 'object' && value !== null
+}
 
 export type AppKitOptions = Omit<z.input<typeof optionsSchema>, 'networks' | 'defaultNetwork'> & {
   networks: [CaipNetwork, ...CaipNetwork[]] | CaipNetwork[]
@@ -119,6 +129,9 @@ export function resolveOptions(options: AppKitOptions): ResolvedOptions {
       `Invalid createAppKit options: ${issue?.path.join('.') || 'options'}: ${issue?.message}`,
     )
   }
+  // ERR-45
+  if (parsed.data.siwx && parsed.data.siweConfig)
+    throw new OptionsError('Cannot set both siweConfig and siwx options')
   // Networks pass validation but keep the caller's objects (viem chains carry functions zod would drop).
   const { networks: _networks, defaultNetwork: _default, adapters: _adapters, ...rest } = parsed.data
   return {

@@ -53,6 +53,9 @@ export class AppKit {
   readonly #stops: (() => void)[] = []
   readonly #ready: Promise<void>
   readonly #report: Reporter
+  /** Settles once the sign-in flow has loaded and started (at once when the app has no sign-in). */
+  readonly #signInLoaded: Promise<void>
+  #destroyed = false
 
   constructor(options: AppKitOptions, environment: AppKitEnvironment = {}) {
     this.options = resolveOptions(options)
@@ -103,7 +106,39 @@ export class AppKit {
         }),
       )
     }
-    this.#ready = this.options.enableReconnect === false ? Promise.resolve() : reconnect(this.context)
+    this.#signInLoaded = this.signInEnabled() ? this.#loadSignIn() : Promise.resolve()
+    const reconnected = this.options.enableReconnect === false ? Promise.resolve() : reconnect(this.context)
+    this.#ready = Promise.all([this.#signInLoaded, reconnected]).then(() => undefined)
+  }
+
+  /**
+   * The sign-in flow's code loads only for apps that configure `siwx` or `siweConfig`: a page without
+   * sign-in loads none of it (issue 14, acceptance 5).
+   */
+  #loadSignIn(): Promise<void> {
+    return import('../siwx/flow.js').then(
+      ({ startSignIn }) => {
+        if (!this.#destroyed) this.#stops.push(startSignIn(this.context))
+      },
+      (error: unknown) => this.#report('the sign-in flow did not load', error),
+    )
+  }
+
+  /** Whether the app configured sign-in with the wallet (SIWX-06: `siwx` or the older `siweConfig`). */
+  signInEnabled(): boolean {
+    return Boolean(this.options.siwx || this.options.siweConfig)
+  }
+
+  /**
+   * Asks the connected wallet to sign in on the active network now; a failure shows 'Error signing
+   * message' on the sign-in view. ERR-40: without sign-in configured it fails with 'SIWX is not enabled'.
+   */
+  async requestSignMessage(): Promise<void> {
+    if (!this.signInEnabled()) throw new WalletError('SIWX_NOT_ENABLED')
+    await this.#signInLoaded
+    const signIn = this.context.signIn
+    if (!signIn) throw new WalletError('SIWX_NOT_ENABLED')
+    await signIn.sign()
   }
 
   #onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
@@ -231,6 +266,7 @@ export class AppKit {
 
   /** Stops discovery and listeners; the instance is unusable afterwards. */
   destroy(): void {
+    this.#destroyed = true
     for (const stop of this.#stops.splice(0)) stop()
   }
 }

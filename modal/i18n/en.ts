@@ -17,6 +17,7 @@ export const en = {
   'modal.close': 'Close',
   'modal.back': 'Back',
   'modal.branding': 'UX by Pairwise',
+  'modal.loading': 'Loading…',
   'view.Connect': 'Connect Wallet',
   'view.AllWallets': 'All Wallets',
   'view.ConnectingExternal': '{name}',
@@ -27,6 +28,7 @@ export const en = {
   'view.SwitchNetwork': '{name}',
   'view.SwitchActiveChain': 'Switch Chain',
   'view.UnsupportedChain': 'Switch Network',
+  'view.SIWXSignMessage': 'Sign In',
   'button.connect': 'Connect Wallet',
   'button.connecting': 'Connecting…',
   'button.network': 'Network',
@@ -88,6 +90,13 @@ export const en = {
   'unsupported.body':
     'This app doesn’t support your current network. Switch to an available option to continue.',
   'unsupported.disconnect': 'Disconnect',
+  'siwx.request': '{name} needs to connect to your wallet',
+  'siwx.requestApp': 'This app needs to connect to your wallet',
+  'siwx.explain': 'Sign this message to prove you own this wallet and proceed.',
+  'siwx.cancelDisconnects': 'Canceling will disconnect you',
+  'siwx.sign': 'Sign',
+  'siwx.cancel': 'Cancel',
+  'siwx.authenticating': 'Authenticating...',
   'alert.INVALID_APP_CONFIGURATION': 'Invalid App Configuration',
   'alert.SESSION_EXPIRED': 'Session Expired',
   'alert.RATE_LIMITED': 'Rate Limited',
@@ -97,6 +106,8 @@ export const en = {
   'alert.multiWalletNotEnabled': walletErrors.MULTI_WALLET_NOT_ENABLED,
   'alert.remoteFeatures':
     "Local feature settings are ignored; the project's remote configuration applies instead: {names}",
+  'alert.siwxInitFailed': 'A problem occurred while trying initialize authentication',
+  'alert.siwxSignFailed': 'Error signing message',
   'error.generic': 'Something went wrong',
   ...errorTexts,
 } as const satisfies Record<string, Message>

@@ -12,6 +12,7 @@ export type ViewData = {
   SwitchNetwork: { network: CaipNetwork }
   SwitchActiveChain: { namespace: ChainNamespace; network?: CaipNetwork }
   UnsupportedChain: undefined
+  SIWXSignMessage: undefined
 }
 
 export type ViewName = keyof ViewData
@@ -33,4 +34,5 @@ export const viewNames = [
   'SwitchNetwork',
   'SwitchActiveChain',
   'UnsupportedChain',
+  'SIWXSignMessage',
 ] as const satisfies readonly ViewName[]

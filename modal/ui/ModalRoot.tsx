@@ -1,13 +1,14 @@
 import * as React from 'react'
-import { type ComponentType, useId } from 'react'
+import { type ComponentType, Suspense, useId } from 'react'
 import { dismissAlert } from '../controllers/alerts.js'
 import { brandingShown } from '../controllers/features.js'
-import { close } from '../controllers/modal.js'
+import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
 import type { MessageKey } from '../i18n/en.js'
 import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
+import { Spinner } from './components/Spinner.js'
 import { useAppState, useKit } from './kitContext.js'
 import { views } from './views/index.js'
 
@@ -36,7 +37,7 @@ export function ModalRoot() {
     )
   }
   const dialog = (
-    <Dialog labelledBy={titleId} shake={shake} onClose={() => close(kit.context)}>
+    <Dialog labelledBy={titleId} shake={shake} onClose={() => closeByVisitor(kit.context)}>
       <ModalContent titleId={titleId} embedded={false} />
     </Dialog>
   )
@@ -59,6 +60,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const router = useAppState((s) => s.router)
   const connected = useAppState((s) => Boolean(s.account.address))
   const alerts = useAppState((s) => s.alerts)
+  const closeOff = useAppState((s) => closeDisabled(kit.context, s))
   const route = embedded ? embeddedRoute(router, connected) : router
   const View = views[route.view] as ComponentType<{ data: Route['data'] }>
   const name = connectorName(titleName(route, kit.store.get().connectors), t)
@@ -86,7 +88,8 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
             type="button"
             className="icon-button"
             aria-label={t('modal.close')}
-            onClick={() => close(kit.context)}
+            disabled={closeOff}
+            onClick={() => closeByVisitor(kit.context)}
           >
             <span aria-hidden="true">✕</span>
           </button>
@@ -106,7 +109,10 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
         </div>
       ))}
       <div className="body" key={route.view}>
-        <View data={route.data} />
+        {/* Views whose code loads on demand (the sign-in view) show the spinner until it has. */}
+        <Suspense fallback={<Spinner label={t('modal.loading')} />}>
+          <View data={route.data} />
+        </Suspense>
       </div>
       <Branding />
     </>

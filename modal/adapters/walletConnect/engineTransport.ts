@@ -1,10 +1,16 @@
 import { platformClientCrypto } from '../../../crypto/index.js'
 import { type Session, UniversalProvider } from '../../../engine/index.js'
 import { IdbStorage, type KeyValueStorage } from '../../../storage/index.js'
+import { WalletError } from '../../controllers/errors.js'
 import { urlRefusal } from '../../core/safeUrl.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { Eip1193Provider } from '../types.js'
-import type { WalletConnectSession, WalletConnectTransport } from '../walletConnectTransport.js'
+import type {
+  WalletConnectSession,
+  WalletConnectSignIn,
+  WalletConnectSignInRequest,
+  WalletConnectTransport,
+} from '../walletConnectTransport.js'
 
 export type EngineTransportOptions = {
   relayUrl: string
@@ -13,6 +19,8 @@ export type EngineTransportOptions = {
   networks: CaipNetwork[]
   verifyUrl?: string | undefined
   storage?: KeyValueStorage
+  /** The app's sign-in, when it has one: a connect then signs in in the same approval (one-click auth). */
+  signIn?: () => WalletConnectSignIn | undefined
 }
 
 /** EVM methods a dapp asks a wallet for in the proposal. */
@@ -55,6 +63,9 @@ export async function createEngineTransport(
       signal?.addEventListener('abort', abort, { once: true })
       provider.on('display_uri', onUri)
       try {
+        const signIn = options.signIn?.()
+        const request = await signIn?.request(networks)
+        if (signIn && request) return sessionOf(await authenticate(provider, request, signIn))
         const session = await provider.connect({
           optionalNamespaces: {
             eip155: {
@@ -73,6 +84,25 @@ export async function createEngineTransport(
     },
     disconnect: () => provider.disconnect(),
   }
+}
+
+/**
+ * SIWX-08: one approval gives the session and the sign-in. The wallet's CACAOs become the app's sessions;
+ * when they are refused the session is dropped too, so no connection stays without its sign-in.
+ */
+async function authenticate(
+  provider: UniversalProvider,
+  request: WalletConnectSignInRequest,
+  signIn: WalletConnectSignIn,
+): Promise<Session> {
+  const { auths, session } = await provider.authenticate({ ...request, methods: eip155Methods })
+  if (!session) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+  if (auths && auths.length > 0)
+    await signIn.accept(auths).catch(async (error: unknown) => {
+      await provider.disconnect().catch(() => undefined)
+      throw error
+    })
+  return session
 }
 
 function sessionOf(session: Session): WalletConnectSession {

@@ -6,6 +6,7 @@ export const catalogue: Catalogue = {
   'modal.close': 'Schließen',
   'modal.back': 'Zurück',
   'modal.branding': 'UX von Pairwise',
+  'modal.loading': 'Wird geladen…',
   'view.Connect': 'Wallet verbinden',
   'view.AllWallets': 'Alle Wallets',
   'view.ConnectingExternal': '{name}',
@@ -16,6 +17,7 @@ export const catalogue: Catalogue = {
   'view.SwitchNetwork': '{name}',
   'view.SwitchActiveChain': 'Chain wechseln',
   'view.UnsupportedChain': 'Netzwerk wechseln',
+  'view.SIWXSignMessage': 'Anmelden',
   'button.connect': 'Wallet verbinden',
   'button.connecting': 'Verbinden…',
   'button.network': 'Netzwerk',
@@ -78,6 +80,14 @@ export const catalogue: Catalogue = {
   'unsupported.body':
     'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einem der verfügbaren Netzwerke, um fortzufahren.',
   'unsupported.disconnect': 'Trennen',
+  'siwx.request': '{name} möchte sich mit deiner Wallet verbinden',
+  'siwx.requestApp': 'Diese App möchte sich mit deiner Wallet verbinden',
+  'siwx.explain':
+    'Signiere diese Nachricht, um zu bestätigen, dass dir diese Wallet gehört, und fortzufahren.',
+  'siwx.cancelDisconnects': 'Beim Abbrechen wird die Verbindung getrennt',
+  'siwx.sign': 'Signieren',
+  'siwx.cancel': 'Abbrechen',
+  'siwx.authenticating': 'Authentifizierung läuft…',
   'alert.INVALID_APP_CONFIGURATION': 'Ungültige App-Konfiguration',
   'alert.SESSION_EXPIRED': 'Sitzung abgelaufen',
   'alert.RATE_LIMITED': 'Zu viele Anfragen',
@@ -87,6 +97,8 @@ export const catalogue: Catalogue = {
   'alert.multiWalletNotEnabled': 'Mehrere Wallets sind für dieses Projekt nicht aktiviert.',
   'alert.remoteFeatures':
     'Lokale Funktionseinstellungen werden ignoriert; es gilt die Remote-Konfiguration des Projekts: {names}',
+  'alert.siwxInitFailed': 'Beim Starten der Anmeldung ist ein Problem aufgetreten',
+  'alert.siwxSignFailed': 'Fehler beim Signieren der Nachricht',
   'error.generic': 'Etwas ist schiefgelaufen',
   'error.CHAIN_NOT_CONFIGURED': 'Dieses Netzwerk ist in der App nicht eingerichtet.',
   'error.CONNECTOR_ALREADY_CONNECTED': 'Diese Wallet ist bereits verbunden.',
@@ -117,4 +129,5 @@ export const catalogue: Catalogue = {
   'error.RECEIPT_NOT_FOUND': 'Das Ergebnis der Transaktion wurde nicht gefunden.',
   'error.MULTI_WALLET_NOT_ENABLED': 'Es kann immer nur eine Wallet verbunden sein.',
   'error.INVALID_DECIMAL_NUMBER': 'Das ist kein gültiger Betrag.',
+  'error.SIWX_NOT_ENABLED': 'Die Anmeldung mit der Wallet ist in dieser App nicht aktiviert.',
 }

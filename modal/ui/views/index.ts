@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, lazy } from 'react'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
@@ -22,4 +22,8 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   SwitchNetwork: SwitchNetworkView,
   SwitchActiveChain: SwitchActiveChainView,
   UnsupportedChain: UnsupportedChainView,
+  // Its own chunk: only apps with sign-in ever route to it (issue 14, acceptance 5).
+  SIWXSignMessage: lazy(() =>
+    import('./SIWXSignMessageView.js').then(({ SIWXSignMessageView }) => ({ default: SIWXSignMessageView })),
+  ),
 }

@@ -1,0 +1,193 @@
+import { toHex } from 'viem'
+import { siwxMessageDataSchema } from '../../engine/siwx/types.js'
+import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
+import { currentConnection } from '../controllers/account.js'
+import { showSnackbar } from '../controllers/alerts.js'
+import { disconnect } from '../controllers/connection.js'
+import type { ModalContext, SignInHooks } from '../controllers/context.js'
+import { WalletError } from '../controllers/errors.js'
+import { close, open } from '../controllers/modal.js'
+import { switchNetwork } from '../controllers/network.js'
+import { reset } from '../controllers/router.js'
+import type { CaipNetwork } from '../networks/types.js'
+import type { AppState } from '../state/types.js'
+import { walletConnectSignIn } from './flowWalletConnect.js'
+import { fromSiweConfig } from './fromSiweConfig.js'
+import type { SIWXConfig } from './types.js'
+
+/** The account sign-in is about: the active network and address. */
+type ActivePair = { network: CaipNetwork; address: string }
+
+function activePair(state: AppState): ActivePair | undefined {
+  const { activeNetwork, account } = state
+  return activeNetwork && account.address && account.caipAddress
+    ? { network: activeNetwork, address: account.address }
+    : undefined
+}
+
+const pairKey = (pair: ActivePair | undefined) => pair && `${pair.network.caipNetworkId}:${pair.address}`
+
+/**
+ * AppKit 1.7's SIWX flow in the modal (research §1.2): on each new active network and address without a
+ * session the modal opens on SIWXSignMessage (OPEN-13); the view's Sign and Cancel land here; a
+ * disconnect signs out unless the config says otherwise.
+ */
+export class SignInFlow implements SignInHooks {
+  readonly #ctx: ModalContext
+  readonly #config: SIWXConfig
+  readonly #listeners = new Set<() => void>()
+  readonly #stops: (() => void)[] = []
+  #signing = false
+  /** The pair last checked, so a store change that keeps it does not check again. */
+  #checked: string | undefined
+  /** The network of the last sign-in (SIWX-05: cancelling elsewhere goes back to it). */
+  #lastSignedIn: CaipNetwork | undefined
+  readonly walletConnect: WalletConnectSignIn
+
+  constructor(ctx: ModalContext, config: SIWXConfig) {
+    this.#ctx = ctx
+    this.#config = config
+    this.walletConnect = walletConnectSignIn(ctx, config)
+  }
+
+  /** Watches the active pair and disconnects; checks the pair connected now. Returns the stop. */
+  start(): () => void {
+    this.#stops.push(
+      this.#ctx.store.subscribe((state) => this.#onState(state)),
+      this.#ctx.events.subscribe((event) => {
+        if (event.data.event === 'DISCONNECT_SUCCESS') void this.#signOut()
+      }),
+    )
+    this.#onState(this.#ctx.store.get())
+    return () => {
+      for (const stop of this.#stops.splice(0)) stop()
+    }
+  }
+
+  required(): boolean {
+    return this.#config.getRequired?.() ?? true
+  }
+
+  signing(): boolean {
+    return this.#signing
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #onState(state: AppState): void {
+    const pair = activePair(state)
+    const key = pairKey(pair)
+    if (key === this.#checked) return
+    this.#checked = key
+    if (pair) void this.#check(pair, key)
+  }
+
+  /** OPEN-13, ERR-10 */
+  async #check(pair: ActivePair, key: string | undefined): Promise<void> {
+    try {
+      const sessions = await this.#config.getSessions(pair.network.caipNetworkId, pair.address)
+      if (key !== this.#checked) return
+      if (sessions.length > 0) this.#lastSignedIn = pair.network
+      else open(this.#ctx, { view: 'SIWXSignMessage' })
+    } catch {
+      await disconnect(this.#ctx).catch(() => undefined)
+      reset(this.#ctx, { view: 'Connect' })
+      showSnackbar(this.#ctx, 'error', { key: 'alert.siwxInitFailed' })
+    }
+  }
+
+  /** SIWX-01, SIWX-02, ERR-11, ERR-12 */
+  async sign(): Promise<void> {
+    const pair = activePair(this.#ctx.store.get())
+    if (!pair) throw new WalletError('NO_ACTIVE_ADDRESS')
+    this.#setSigning(true)
+    try {
+      const message = await this.#config.createMessage({
+        chainId: pair.network.caipNetworkId,
+        accountAddress: pair.address,
+      })
+      const text = message.toString()
+      const signature = await this.#signText(pair, text)
+      await this.#config.addSession({ data: siwxMessageDataSchema.parse(message), message: text, signature })
+      this.#lastSignedIn = pair.network
+      close(this.#ctx)
+    } catch {
+      const { open: shown, router } = this.#ctx.store.get()
+      if (!shown || router.view !== 'SIWXSignMessage') open(this.#ctx, { view: 'SIWXSignMessage' })
+      showSnackbar(this.#ctx, 'error', { key: 'alert.siwxSignFailed' })
+    } finally {
+      this.#setSigning(false)
+    }
+  }
+
+  /** The connected wallet signs `text`: personal_sign over its UTF-8 bytes on eip155. */
+  async #signText(pair: ActivePair, text: string): Promise<string> {
+    const namespace = pair.network.chainNamespace
+    if (namespace !== 'eip155') throw new WalletError('UNSUPPORTED_NAMESPACE')
+    const connection = currentConnection(this.#ctx, namespace)
+    const provider = connection && this.#ctx.adapters.get(namespace)?.getProvider(connection.connectorId)
+    if (!provider) throw new WalletError('PROVIDER_NOT_FOUND')
+    const signature = await provider.request({ method: 'personal_sign', params: [toHex(text), pair.address] })
+    if (typeof signature !== 'string') throw new WalletError('SIGN_MESSAGE_FAILED')
+    return signature
+  }
+
+  /** SIWX-03, SIWX-04, SIWX-05 */
+  async cancel(): Promise<void> {
+    if (this.required()) {
+      const back = await this.#signedInElsewhere().catch(() => undefined)
+      // A required sign-in that cannot go back leaves no connection behind.
+      if (
+        !back ||
+        !(await switchNetwork(this.#ctx, back).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await disconnect(this.#ctx).catch(() => undefined)
+    }
+    close(this.#ctx)
+  }
+
+  /** The last signed-in network, when it is not the active one and still has sessions for this address. */
+  async #signedInElsewhere(): Promise<CaipNetwork | undefined> {
+    const last = this.#lastSignedIn
+    const pair = activePair(this.#ctx.store.get())
+    if (!last || !pair || last.caipNetworkId === pair.network.caipNetworkId) return undefined
+    const sessions = await this.#config.getSessions(last.caipNetworkId, pair.address)
+    return sessions.length > 0 ? last : undefined
+  }
+
+  async #signOut(): Promise<void> {
+    this.#lastSignedIn = undefined
+    if (this.#config.signOutOnDisconnect === false) return
+    await this.#config.setSessions([]).catch(() => undefined)
+  }
+
+  #setSigning(signing: boolean): void {
+    this.#signing = signing
+    for (const listener of [...this.#listeners]) listener()
+  }
+}
+
+/** SIWX-06: the app's `siwx`, or its older `siweConfig` mapped onto SIWX. */
+function configOf(ctx: ModalContext): SIWXConfig | undefined {
+  const { siwx, siweConfig } = ctx.options
+  return siwx ?? (siweConfig && fromSiweConfig(siweConfig))
+}
+
+/** Starts the flow for the app's sign-in config and puts it on the context; returns the stop. */
+export function startSignIn(ctx: ModalContext): () => void {
+  const config = configOf(ctx)
+  if (!config) return () => undefined
+  const flow = new SignInFlow(ctx, config)
+  ctx.signIn = flow
+  const stop = flow.start()
+  return () => {
+    stop()
+    if (ctx.signIn === flow) delete ctx.signIn
+  }
+}

@@ -1,0 +1,222 @@
+import { type Hex, verifyMessage } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { WalletError } from '../../../modal/controllers/errors.js'
+import { closeByVisitor } from '../../../modal/controllers/modal.js'
+import { OptionsError } from '../../../modal/controllers/options.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { SIWEConfig } from '../../../modal/siwx/siweConfig.js'
+import { WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
+import { anvilPair, createKit, injectedKit, unreachableRpcUrl, until } from '../support/kit.js'
+import { alice, domain, MemorySIWX, settle, signInKit, signInShown, uri } from './flowSupport.js'
+
+let anvil: CaipNetwork
+let anvil2: CaipNetwork
+
+beforeAll(async () => {
+  ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+})
+
+const signIn = (kit: { context: { signIn?: { sign(): Promise<void>; cancel(): Promise<void> } } }) => {
+  const flow = kit.context.signIn
+  if (!flow) throw new Error('the sign-in flow did not load')
+  return flow
+}
+
+describe('sign-in flow in the modal', () => {
+  it('OPEN-13 SIWXSignMessage opens after a connect without a session, and not when one exists', async () => {
+    const { kit, siwx } = await signInKit([anvil, anvil2])
+    expect(kit.store.get().open).toBe(false)
+    await kit.connect('injected')
+    await signInShown(kit)
+    expect(siwx.lookups).toEqual([[anvil.caipNetworkId, alice]])
+
+    await signIn(kit).sign()
+    expect(kit.store.get().open).toBe(false)
+    const again = await signInKit(
+      [anvil, anvil2],
+      Object.assign(new MemorySIWX(), { sessions: siwx.sessions }),
+    )
+    await again.kit.connect('injected')
+    await until(again.kit, () => again.siwx.lookups.length === 1)
+    await settle()
+    expect(again.kit.store.get().open).toBe(false)
+    expect(again.kit.store.get().router.view).toBe('Connect')
+  })
+
+  it('SIWX-01 sign-in builds the message for the active network and address, with the app domain and uri, a version and a fresh nonce', async () => {
+    const { kit, siwx } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    await kit.disconnect()
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    expect(siwx.created).toHaveLength(2)
+    const [first, second] = siwx.created
+    expect(first).toMatchObject({ chainId: 'eip155:31337', accountAddress: alice, domain, uri, version: '1' })
+    expect(first?.nonce).toMatch(/^[0-9a-f]{32}$/)
+    expect(second?.nonce).not.toBe(first?.nonce)
+    expect(siwx.sessions[0]?.message).toContain(`Nonce: ${second?.nonce}`)
+  })
+
+  it('SIWX-02 after the wallet signs, the session is added and a later lookup for that network and address finds it', async () => {
+    const { kit, siwx, provider } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    expect(provider.methods()).toContain('personal_sign')
+    const [session] = await siwx.getSessions(anvil.caipNetworkId, alice)
+    expect(session?.data).toMatchObject({ chainId: anvil.caipNetworkId, accountAddress: alice, domain })
+    expect(Object.hasOwn(session?.data ?? {}, 'toString')).toBe(false)
+    expect(
+      await verifyMessage({
+        address: alice,
+        message: session?.message ?? '',
+        signature: (session?.signature ?? '0x') as Hex,
+      }),
+    ).toBe(true)
+    expect(kit.store.get().open).toBe(false)
+    expect(kit.store.get().snackbar).toBeUndefined()
+  })
+
+  it('SIWX-03 cancelling when sign-in is required and no session exists disconnects the wallet', async () => {
+    const { kit } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).cancel()
+    expect(kit.getAddress()).toBeUndefined()
+    expect(kit.store.get().connections.eip155?.status).toBe('disconnected')
+    expect(kit.store.get().open).toBe(false)
+  })
+
+  it('SIWX-04 cancelling when sign-in is not required closes the modal and keeps the wallet connected', async () => {
+    const siwx = Object.assign(new MemorySIWX(), { required: false })
+    const { kit } = await signInKit([anvil, anvil2], siwx)
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).cancel()
+    expect(kit.store.get().open).toBe(false)
+    expect(kit.getAddress()).toBe(alice)
+    expect(siwx.sessions).toEqual([])
+  })
+
+  it('SIWX-05 cancelling after a switch from a signed-in network to one without a session switches back', async () => {
+    const { kit, siwx } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    await kit.switchNetwork(anvil2)
+    await signInShown(kit)
+    expect(siwx.lookups.at(-1)).toEqual([anvil2.caipNetworkId, alice])
+    await signIn(kit).cancel()
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe(anvil.caipNetworkId)
+    expect(kit.getAddress()).toBe(alice)
+    expect(kit.store.get().open).toBe(false)
+  })
+
+  it('SIWX-06 siweConfig alone, or siwx alone, is accepted', async () => {
+    const { kit } = await signInKit([anvil, anvil2])
+    expect(kit.signInEnabled()).toBe(true)
+    let signedIn: { address: string; chainId: number } | null = null
+    const siweConfig: SIWEConfig = {
+      getNonce: async () => 'n0nceN0nceN0nce1',
+      createMessage: ({ address, nonce }) => `${domain} wants you to sign in\n${address}\nNonce: ${nonce}`,
+      verifyMessage: async () => true,
+      getSession: async () => signedIn,
+      signOut: async () => {
+        signedIn = null
+        return true
+      },
+      onSignIn: (session) => {
+        signedIn = session ?? null
+      },
+    }
+    const siwe = injectedKit({ options: { networks: [anvil, anvil2], siweConfig } })
+    await siwe.kit.ready()
+    expect(siwe.kit.signInEnabled()).toBe(true)
+    await siwe.kit.connect('injected')
+    await signInShown(siwe.kit)
+    expect(siwe.kit.context.signIn?.required()).toBe(true)
+  })
+
+  it('signOutOnDisconnect (true when left out) clears the sessions on disconnect; false keeps them', async () => {
+    const { kit, siwx } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    expect(siwx.sessions).toHaveLength(1)
+    await kit.disconnect()
+    await until(kit, () => siwx.sessions.length === 0)
+
+    const keeping = Object.assign(new MemorySIWX(), { signOutOnDisconnect: false })
+    const kept = await signInKit([anvil, anvil2], keeping)
+    await kept.kit.connect('injected')
+    await signInShown(kept.kit)
+    await signIn(kept.kit).sign()
+    await kept.kit.disconnect()
+    await settle()
+    expect(keeping.sessions).toHaveLength(1)
+  })
+
+  it('closing is refused with a shake while a required sign-in is unsigned, allowed when not required', async () => {
+    const { kit } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    closeByVisitor(kit.context)
+    expect(kit.store.get()).toMatchObject({ open: true, shake: true })
+    expect(kit.store.get().router.view).toBe('SIWXSignMessage')
+
+    const optional = await signInKit([anvil, anvil2], Object.assign(new MemorySIWX(), { required: false }))
+    await optional.kit.connect('injected')
+    await signInShown(optional.kit)
+    closeByVisitor(optional.kit.context)
+    expect(optional.kit.store.get().open).toBe(false)
+  })
+
+  it("ERR-10 a failure to start sign-in shows 'A problem occurred while trying initialize authentication' and disconnects", async () => {
+    const siwx = Object.assign(new MemorySIWX(), { failLookups: true })
+    const { kit } = await signInKit([anvil, anvil2], siwx)
+    await kit.connect('injected')
+    const state = await until(kit, (s) => s.snackbar !== undefined)
+    expect(state.snackbar).toMatchObject({
+      severity: 'error',
+      message: 'A problem occurred while trying initialize authentication',
+    })
+    await until(kit, (s) => s.account.address === undefined)
+    expect(kit.store.get().connections.eip155?.status).toBe('disconnected')
+    expect(kit.store.get().router.view).toBe('Connect')
+  })
+
+  it("ERR-11 a failed signature shows 'Error signing message' and reopens the sign-in view", async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await kit.close()
+    provider.override('personal_sign', () => {
+      throw new WalletRpcError(walletErrorCodes.userRejected, 'User rejected the request.')
+    })
+    await kit.requestSignMessage()
+    expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'SIWXSignMessage' } })
+    expect(kit.store.get().snackbar).toMatchObject({ severity: 'error', message: 'Error signing message' })
+    expect(siwx.sessions).toEqual([])
+    expect(kit.getAddress()).toBe(alice)
+  })
+
+  it("ERR-40 a sign-in call with sign-in not configured fails with 'SIWX is not enabled'", async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    await kit.ready()
+    expect(kit.signInEnabled()).toBe(false)
+    expect(kit.context.signIn).toBeUndefined()
+    const failure = kit.requestSignMessage()
+    await expect(failure).rejects.toBeInstanceOf(WalletError)
+    await expect(failure).rejects.toMatchObject({ code: 'SIWX_NOT_ENABLED', message: 'SIWX is not enabled' })
+  })
+
+  it("ERR-45 setting both siweConfig and siwx fails with 'Cannot set both siweConfig and siwx options'", () => {
+    const siweConfig = { getNonce: async () => 'n', createMessage: () => '' } as unknown as SIWEConfig
+    const both = () => createKit({ options: { networks: [anvil], siwx: new MemorySIWX(), siweConfig } })
+    expect(both).toThrow(OptionsError)
+    expect(both).toThrow('Cannot set both siweConfig and siwx options')
+  })
+})
