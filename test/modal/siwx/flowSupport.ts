@@ -79,9 +79,13 @@ function isFor(session: SIWXSession, chainId: string, address: string): boolean 
 
 const accounts = devPrivateKeys.slice(0, 2).map((key) => privateKeyToAccount(key))
 
-/** The injected wallet signs personal_sign with the dev account it holds, as a real wallet does. */
-export function signWithDevAccounts(provider: FakeProvider): void {
+/**
+ * The injected wallet signs personal_sign with the dev account it holds, as a real wallet does; with
+ * `gate`, only once it resolves (the visitor still reading the wallet's prompt).
+ */
+export function signWithDevAccounts(provider: FakeProvider, gate?: Promise<void>): void {
   provider.override('personal_sign', async (params) => {
+    await gate
     const [data, address] = params as [Hex, string]
     const account = accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())
     if (!account) throw new Error(`the wallet holds no key for ${address}`)
