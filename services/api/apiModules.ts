@@ -2,11 +2,13 @@ import { type ActivityRouteOptions, activityRoutes, tokensSeenBy } from './activ
 import { analyticsMigrations, analyticsRoutes } from './analytics/index.js'
 import type { RouteFactory } from './app.js'
 import { balanceRoutes } from './balances/index.js'
-import { type ApiChainConfig, ApiChains } from './chains/index.js'
+import { type ApiChainConfig, ApiChains, caipNetworkIdOf } from './chains/index.js'
 import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
 import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
+import { siwxMigrations, siwxRoutes } from './siwx/index.js'
+import { createSiwxVerifier } from './siwx/verify/index.js'
 import { type VerifyRouteOptions, verifyRoutes } from './verify/index.js'
 import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
 
@@ -23,6 +25,11 @@ export type ApiModuleOptions = {
   analyticsDailyRowCap?: number
   /** The RPC proxy's own per-project limits (requests and batch calls per minute). */
   rpcLimits?: Partial<RpcRateLimits>
+  /**
+   * Sign-in: the Solana and Bitcoin chains (CAIP-2) it accepts beside the EVM chains above, and the api's
+   * URL as browsers reach it when a proxy in front changes it (it decides the cookie's form).
+   */
+  siwx?: { chains?: readonly string[]; publicUrl?: string }
 }
 
 export type ApiModules = {
@@ -39,8 +46,12 @@ export type ApiModules = {
  */
 export function apiModules(options: ApiModuleOptions & { adminToken: string }): ApiModules {
   const chains = new ApiChains(options.chains ?? [])
+  const rpcUrlByChain = new Map<string, string>(
+    chains.list().map((chain) => [caipNetworkIdOf(chain), chain.rpcUrl]),
+  )
+  const siwxVerifier = createSiwxVerifier({ rpcUrl: (chainId) => rpcUrlByChain.get(chainId) })
   return {
-    migrations: [indexerMigrations, analyticsMigrations],
+    migrations: [indexerMigrations, analyticsMigrations, siwxMigrations],
     routes: [
       (deps) =>
         balanceRoutes({
@@ -58,6 +69,13 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
         }),
       (deps) => walletRegistryRoutes({ ...deps, ...options.walletRegistry }),
       (deps) => verifyRoutes({ ...deps, ...options.verify }),
+      (deps) =>
+        siwxRoutes({
+          ...deps,
+          verify: (input) => siwxVerifier.verify(input),
+          chains: [...rpcUrlByChain.keys(), ...(options.siwx?.chains ?? [])],
+          publicUrl: options.siwx?.publicUrl,
+        }),
     ],
     start(db, logger) {
       const indexer = options.indexer
