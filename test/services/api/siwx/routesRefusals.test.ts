@@ -1,0 +1,273 @@
+import { privateKeyToAccount } from 'viem/accounts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { eachDatabase } from '../support/databases.js'
+import { alice, bob, cookieOf, type Harness, iso, minute, refusal, siwxHarness } from './siwxHarness.js'
+
+describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
+  let h: Harness
+  beforeEach(async () => {
+    h = await siwxHarness(await open())
+  })
+
+  const nonceInvalid = { status: 401, code: 'NONCE_INVALID', message: 'Nonce is unknown, used or expired' }
+
+  it('refuses a replayed nonce', async () => {
+    const session = await h.signed(alice)
+    expect((await h.post(session)).status).toBe(201)
+    expect(await refusal(await h.post(session))).toEqual(nonceInvalid)
+  })
+
+  it('refuses an expired nonce (5 minutes) and one the api never issued', async () => {
+    const nonce = await h.nonce()
+    h.clock.now += 5 * minute
+    const late = await h.signed(alice, { nonce, issuedAt: iso(h.clock.now) })
+    expect(await refusal(await h.post(late))).toEqual(nonceInvalid)
+    const invented = await h.signed(alice, { nonce: 'abcdefgh12345678abcdefgh' })
+    expect(await refusal(await h.post(invented))).toEqual(nonceInvalid)
+  })
+
+  it('consumes the nonce even when the signature fails: the right signature after it is refused', async () => {
+    const session = await h.signed(alice)
+    const forged = { ...session, signature: await bob.signMessage({ message: session.message }) }
+    expect(await refusal(await h.post(forged))).toEqual({
+      status: 401,
+      code: 'INVALID_SIGNATURE',
+      message: 'Signature does not match the message and address',
+    })
+    expect(await refusal(await h.post(session))).toEqual(nonceInvalid)
+  })
+
+  it('refuses a signature by another key, and a signature that is not one', async () => {
+    const session = await h.signed(alice)
+    const other = { ...session, signature: await bob.signMessage({ message: session.message }) }
+    expect((await refusal(await h.post(other))).code).toBe('INVALID_SIGNATURE')
+    const garbage = await h.signed(alice)
+    expect((await refusal(await h.post({ ...garbage, signature: '0x1234' }))).code).toBe('INVALID_SIGNATURE')
+  })
+
+  it('refuses a message for a domain the project does not allow', async () => {
+    const session = await h.signed(alice, { domain: 'evil.example.org', uri: 'https://evil.example.org/' })
+    expect(await refusal(await h.post(session, { origin: 'https://app.example.com' }))).toEqual({
+      status: 403,
+      code: 'DOMAIN_NOT_ALLOWED',
+      message: 'Message domain evil.example.org is not an allowed origin of this project',
+    })
+  })
+
+  it('refuses a uri of another origin than the domain, or than the requesting page', async () => {
+    const otherHost = await h.signed(alice, { uri: 'https://app.example.com/' })
+    expect(await refusal(await h.post(otherHost))).toEqual({
+      status: 400,
+      code: 'URI_MISMATCH',
+      message: 'Message uri https://app.example.com is not on the domain localhost:5173',
+    })
+    const otherPage = await h.signed(alice)
+    expect(await refusal(await h.post(otherPage, { origin: 'https://app.example.com' }))).toEqual({
+      status: 400,
+      code: 'URI_MISMATCH',
+      message: 'Message uri http://localhost:5173 is not the requesting origin https://app.example.com',
+    })
+  })
+
+  it('refuses a chain id changed between the data and the message, and a chain the api does not serve', async () => {
+    const signed = await h.signed(alice)
+    const changed = { ...signed, data: { ...signed.data, chainId: 'eip155:31337' } }
+    expect(await refusal(await h.post(changed))).toEqual({
+      status: 400,
+      code: 'INVALID_MESSAGE',
+      message: 'Message field chainId does not match the data',
+    })
+    const unserved = await h.signed(alice, { chainId: 'eip155:999' })
+    expect(await refusal(await h.post(unserved))).toEqual({
+      status: 400,
+      code: 'UNSUPPORTED_CHAIN',
+      message: 'Sign-in is not supported on chain eip155:999',
+    })
+    const noFormat = { ...signed, data: { ...signed.data, chainId: 'cosmos:cosmoshub-4' } }
+    expect((await refusal(await h.post(noFormat))).code).toBe('UNSUPPORTED_CHAIN')
+  })
+
+  it('refuses a message whose text says other than its data, naming the field', async () => {
+    const signed = await h.signed(alice, { statement: 'Sign in to Demo' })
+    const tampered = { ...signed, data: { ...signed.data, statement: 'Sign in to Evil' } }
+    expect(await refusal(await h.post(tampered))).toEqual({
+      status: 400,
+      code: 'INVALID_MESSAGE',
+      message: 'Message field statement does not match the data',
+    })
+    const informal = { ...signed, message: signed.message.replace('Ethereum account', 'Hardhat account') }
+    expect((await refusal(await h.post(informal))).code).toBe('INVALID_MESSAGE')
+  })
+
+  it('refuses a version other than 1', async () => {
+    const signed = await h.signed(alice)
+    expect(await refusal(await h.post({ ...signed, data: { ...signed.data, version: '2' } }))).toEqual({
+      status: 400,
+      code: 'UNSUPPORTED_VERSION',
+      message: 'Message version 2 is not supported (only 1)',
+    })
+  })
+
+  it('refuses an expired message and one not valid yet', async () => {
+    const expired = await h.signed(alice, { expirationTime: iso(h.clock.now) })
+    expect(await refusal(await h.post(expired))).toEqual({
+      status: 401,
+      code: 'MESSAGE_EXPIRED',
+      message: 'Message has expired',
+    })
+    const early = await h.signed(alice, { notBefore: iso(h.clock.now + 1000) })
+    expect(await refusal(await h.post(early))).toEqual({
+      status: 401,
+      code: 'MESSAGE_NOT_YET_VALID',
+      message: 'Message is not valid yet (notBefore)',
+    })
+    // Neither refusal used the nonce up: once notBefore passes, the same message signs in.
+    h.clock.now += 1000
+    expect((await h.post(early)).status).toBe(201)
+  })
+
+  it('refuses an issuedAt more than 5 minutes from the server time, either way', async () => {
+    const skew = {
+      status: 400,
+      code: 'ISSUED_AT_SKEW',
+      message: 'Message issuedAt is more than 5 minutes from the server time',
+    }
+    const past = await h.signed(alice, { issuedAt: iso(h.clock.now - 5 * minute - 1000) })
+    expect(await refusal(await h.post(past))).toEqual(skew)
+    const future = await h.signed(alice, { issuedAt: iso(h.clock.now + 5 * minute + 1000) })
+    expect(await refusal(await h.post(future))).toEqual(skew)
+    const edge = await h.signed(alice, { issuedAt: iso(h.clock.now - 5 * minute) })
+    expect((await h.post(edge)).status).toBe(201)
+  })
+
+  it('answers malformed bodies and queries 400 INVALID_REQUEST, never 500', async () => {
+    const signed = await h.signed(alice)
+    const bodies: unknown[] = [
+      'not json',
+      '',
+      null,
+      [],
+      {},
+      { ...signed, data: undefined },
+      { ...signed, signature: 42 },
+      { ...signed, message: '' },
+      { ...signed, data: { ...signed.data, chainId: 'one' } },
+      { ...signed, data: { ...signed.data, resources: 'https://x.example' } },
+      { ...signed, cacao: { h: {} } },
+    ]
+    for (const body of bodies) {
+      const answer = await h.post(typeof body === 'string' ? body : JSON.stringify(body))
+      expect({ body, ...(await refusal(answer)) }).toMatchObject({
+        body,
+        status: 400,
+        code: 'INVALID_REQUEST',
+      })
+    }
+    const put = await h.call('/siwx/sessions?projectId=demo', { method: 'PUT', body: { sessions: [] } })
+    expect((await refusal(put)).code).toBe('INVALID_REQUEST')
+    for (const query of ['', '&chainId=eip155:1', '&address=0x1', '&chainId=nope&address=0x1'])
+      expect((await refusal(await h.call(`/siwx/sessions?projectId=demo${query}`))).code).toBe(
+        'INVALID_REQUEST',
+      )
+    expect((await refusal(await h.post(signed, {}, '&auth=jwt'))).code).toBe('INVALID_REQUEST')
+    // The guard still comes first.
+    expect((await refusal(await h.call('/siwx/nonce?projectId=nope', { method: 'POST' }))).code).toBe(
+      'INVALID_KEY',
+    )
+    expect((await h.post(signed, { origin: 'https://evil.example.org' })).status).toBe(403)
+  })
+
+  it('refuses a message over 4096 characters and more than 32 resources', async () => {
+    const withStatement = (length: number) => h.signed(alice, { statement: 'a'.repeat(length) })
+    const overhead = (await withStatement(1)).message.length - 1
+    const longest = await withStatement(4096 - overhead)
+    expect(longest.message.length).toBe(4096)
+    expect((await h.post(longest)).status).toBe(201)
+    const long = await withStatement(4097 - overhead)
+    expect(await refusal(await h.post(long))).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
+    expect((await refusal(await h.post(long))).message).toMatch(/^message: /)
+    const resources = Array.from({ length: 32 + 1 }, (_, i) => `https://r.example/${i}`)
+    const many = await h.signed(alice, { resources })
+    expect((await refusal(await h.post(many))).message).toMatch(/^data\.resources: /)
+    const fits = await h.signed(alice, { resources: resources.slice(1) })
+    expect((await h.post(fits)).status).toBe(201)
+  })
+
+  it('caps sessions per holder at 32, and PUT at 32 sessions', async () => {
+    const accounts = Array.from({ length: 32 + 1 }, (_, i) =>
+      privateKeyToAccount(`0x${(i + 1).toString(16).padStart(64, '0')}`),
+    )
+    const [first, ...rest] = accounts
+    if (!first) throw new Error('no account')
+    const cookie = cookieOf(await h.post(await h.signed(first)))
+    for (const account of rest.slice(0, -1))
+      expect((await h.post(await h.signed(account), { cookie })).status).toBe(201)
+    const last = rest[rest.length - 1] ?? first
+    expect(await refusal(await h.post(await h.signed(last), { cookie }))).toEqual({
+      status: 409,
+      code: 'TOO_MANY_SESSIONS',
+      message: 'Too many sign-in sessions: at most 32 per holder',
+    })
+    // Renewing a pair the holder has is no new session.
+    expect((await h.post(await h.signed(first), { cookie })).status).toBe(201)
+
+    const tooMany = Array.from({ length: 32 + 1 }, () => ({}))
+    const put = await h.call('/siwx/sessions?projectId=demo', {
+      method: 'PUT',
+      body: tooMany,
+      headers: { cookie },
+    })
+    expect((await refusal(put)).code).toBe('INVALID_REQUEST')
+  })
+
+  it('rate-limits nonces per client IP (429 with Retry-After) and caps outstanding nonces per project', async () => {
+    const limited = await siwxHarness(await open(), { noncesPerIpPerMinute: 2, maxOutstandingNonces: 1000 })
+    const from = (address: string) =>
+      limited.app.request(
+        '/siwx/nonce?projectId=demo',
+        { method: 'POST' },
+        { incoming: { socket: { remoteAddress: address } } },
+      )
+    expect((await from('10.0.0.1')).status).toBe(200)
+    expect((await from('10.0.0.1')).status).toBe(200)
+    const third = await from('10.0.0.1')
+    expect(await refusal(third)).toEqual({ status: 429, code: 'RATE_LIMITED', message: 'Rate Limited' })
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await from('10.0.0.2')).status).toBe(200)
+
+    const capped = await siwxHarness(await open(), { maxOutstandingNonces: 2 })
+    await capped.nonce()
+    const used = await capped.nonce()
+    const full = await capped.call('/siwx/nonce?projectId=demo', { method: 'POST' })
+    expect(full.status).toBe(429)
+    expect(Number(full.headers.get('retry-after'))).toBe(5 * 60)
+    // A used nonce no longer counts; an expired one is pruned.
+    expect((await capped.post(await capped.signed(alice, { nonce: used }))).status).toBe(201)
+    expect((await capped.call('/siwx/nonce?projectId=demo', { method: 'POST' })).status).toBe(200)
+    capped.clock.now += 5 * minute
+    expect((await capped.call('/siwx/nonce?projectId=demo', { method: 'POST' })).status).toBe(200)
+  })
+
+  it('refuses a one-click CACAO whose signature is not the session signature', async () => {
+    const signed = await h.signed(alice)
+    const cacao = {
+      h: { t: 'caip122' },
+      p: {
+        iss: `did:pkh:eip155:1:${alice.address}`,
+        domain: signed.data.domain,
+        aud: signed.data.uri,
+        version: '1',
+        nonce: signed.data.nonce,
+        iat: signed.data.issuedAt ?? '',
+      },
+      s: { t: 'eip191', s: '0xdead' },
+    }
+    expect(await refusal(await h.post({ ...signed, cacao }))).toEqual({
+      status: 400,
+      code: 'INVALID_MESSAGE',
+      message: 'CACAO signature differs from the session signature',
+    })
+    const good = { ...signed, cacao: { ...cacao, s: { t: 'eip191', s: signed.signature } } }
+    expect((await h.post(good)).status).toBe(201)
+  })
+})
