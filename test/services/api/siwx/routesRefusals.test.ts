@@ -15,6 +15,10 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     const session = await h.signed(alice)
     expect((await h.post(session)).status).toBe(201)
     expect(await refusal(await h.post(session))).toEqual(nonceInvalid)
+    // Two sign-ins racing on one nonce: exactly one wins.
+    const raced = await h.signed(bob)
+    const statuses = (await Promise.all([h.post(raced), h.post(raced)])).map((answer) => answer.status)
+    expect(statuses.sort()).toEqual([201, 401])
   })
 
   it('refuses an expired nonce (5 minutes) and one the api never issued', async () => {
@@ -174,7 +178,11 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     expect((await refusal(await h.call('/siwx/nonce?projectId=nope', { method: 'POST' }))).code).toBe(
       'INVALID_KEY',
     )
-    expect((await h.post(signed, { origin: 'https://evil.example.org' })).status).toBe(403)
+    // A refused page may read why (with credentials, or the browser would hide the answer).
+    const refused = await h.post(signed, { origin: 'https://evil.example.org' })
+    expect(await refusal(refused)).toMatchObject({ status: 403, code: 'ORIGIN_NOT_ALLOWED' })
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://evil.example.org')
+    expect(refused.headers.get('access-control-allow-credentials')).toBe('true')
   })
 
   it('refuses a message over 4096 characters and more than 32 resources', async () => {
