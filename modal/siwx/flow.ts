@@ -137,19 +137,21 @@ export class SignInFlow implements SignInHooks {
 
   /** SIWX-03, SIWX-04, SIWX-05 */
   async cancel(): Promise<void> {
-    if (this.required()) {
-      const back = await this.#signedInElsewhere().catch(() => undefined)
-      // A required sign-in that cannot go back leaves no connection behind.
-      if (
-        !back ||
-        !(await switchNetwork(this.#ctx, back).then(
-          () => true,
-          () => false,
-        ))
-      )
-        await disconnect(this.#ctx).catch(() => undefined)
-    }
+    // A required sign-in that cannot go back leaves no connection behind.
+    if (this.required() && !(await this.#switchBack())) await disconnect(this.#ctx).catch(() => undefined)
     close(this.#ctx)
+  }
+
+  /** Switches back to the last signed-in network when that still has a session; false when it cannot. */
+  async #switchBack(): Promise<boolean> {
+    try {
+      const back = await this.#signedInElsewhere()
+      if (!back) return false
+      await switchNetwork(this.#ctx, back)
+      return true
+    } catch {
+      return false
+    }
   }
 
   /** The last signed-in network, when it is not the active one and still has sessions for this address. */

@@ -36,7 +36,12 @@ describe('the SIWXSignMessage view', () => {
     await signInShown(kit)
     expect(render(kit)).not.toContain('Authenticating...')
     let release = () => {}
-    signWithDevAccounts(provider, new Promise<void>((resolve) => (release = resolve)))
+    signWithDevAccounts(
+      provider,
+      new Promise<void>((resolve) => {
+        release = resolve
+      }),
+    )
     const signing = kit.requestSignMessage()
     await until(kit, () => provider.methods().includes('personal_sign'))
     const pending = render(kit)
