@@ -24,6 +24,8 @@ export type StartApiOptions = ApiModuleOptions & {
   migrations?: readonly Migrations[]
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: Logger
+  /** The api's clock (nonce and session lifetimes, rate windows); the system clock by default. */
+  now?: () => number
 }
 
 export type RunningApi = {
@@ -54,6 +56,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       adminToken,
       logger,
       routes: [...modules.routes, ...(options.routes ?? [])],
+      ...(options.now ? { now: options.now } : {}),
     })
     server = createSafeServer(
       (request, response) => {
