@@ -38,6 +38,13 @@ const routes: FuzzRoute[] = [
   { method: 'POST', path: '/v1/admin/projects', queryKeys: [] },
   { method: 'PATCH', path: '/v1/admin/projects/fuzz', queryKeys: [] },
   { method: 'GET', path: '/admin', queryKeys: [] },
+  { method: 'POST', path: '/siwx/nonce', queryKeys: ['projectId'] },
+  { method: 'POST', path: '/siwx/sessions', queryKeys: ['projectId', 'auth'] },
+  { method: 'GET', path: '/siwx/sessions', queryKeys: ['projectId', 'chainId', 'address'] },
+  { method: 'DELETE', path: '/siwx/sessions', queryKeys: ['projectId', 'chainId', 'address'] },
+  { method: 'PUT', path: '/siwx/sessions', queryKeys: ['projectId'] },
+  { method: 'GET', path: '/siwx/me', queryKeys: ['projectId'] },
+  { method: 'POST', path: '/siwx/sign-out', queryKeys: ['projectId'] },
 ]
 
 type Answer = { status: number; body: string }
