@@ -9,7 +9,11 @@ const status = run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.j
 if (status !== 0) process.exit(status)
 chmodSync(join(root, 'dist/services/cli/main.js'), 0o755)
 for (const page of ['demo', 'siwx']) {
-  const built = run(join(root, 'node_modules/.bin/vite'), ['build', '--config', `examples/${page}/vite.config.ts`])
+  const built = run(join(root, 'node_modules/.bin/vite'), [
+    'build',
+    '--config',
+    `examples/${page}/vite.config.ts`,
+  ])
   if (built !== 0) process.exit(built)
 }
 mkdirSync(join(root, 'dist'), { recursive: true })
