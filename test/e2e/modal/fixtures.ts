@@ -4,7 +4,7 @@ import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js
 import { TestWallet } from '../../support/testWallet.js'
 import { startDemoStack } from './demoStack.js'
 
-type DemoStack = RunningStack & { demoUrl: string; dataDir: string }
+export type DemoStack = RunningStack & { demoUrl: string; dataDir: string }
 
 /** Playwright `test` with `npm start`'s stack per worker and the test wallet injected into each page. */
 export const test = base.extend<{ wallet: TestWallet }, { stack: DemoStack }>({

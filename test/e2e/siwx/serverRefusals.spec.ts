@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { test as base, expect } from '@playwright/test'
 import {
   type Address,
   createWalletClient,
@@ -16,28 +15,13 @@ import { localApiChain } from '../../../services/api/chains/index.js'
 import { startApi } from '../../../services/api/index.js'
 import { devPrivateKeys, smartAccountFactoryAbi } from '../../../services/index.js'
 import { ensureDemoProject } from '../../../services/stack/demoProject.js'
-import { startDemoStack } from '../modal/demoStack.js'
-
-type Stack = Awaited<ReturnType<typeof startDemoStack>>
-
-/** `npm start`'s stack once for the file: every refusal below is the stack's own api answering. */
-const test = base.extend<object, { stack: Stack }>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const stack = await startDemoStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
+import { type DemoStack, expect, test } from '../modal/fixtures.js'
 
 const owner = privateKeyToAccount(devPrivateKeys[1])
 const stranger = privateKeyToAccount(devPrivateKeys[2])
 
 /** A sign-in client as a page would be one: the page's Origin on every call, the session cookie kept. */
-function signInClient(stack: Stack, apiUrl = stack.api.url) {
+function signInClient(stack: DemoStack, apiUrl = stack.api.url) {
   const origin = new URL(stack.demoUrl).origin
   const route = (path: string) => `${apiUrl}/siwx/${path}?projectId=pairwise-demo`
   const headers = { origin, 'content-type': 'application/json' }

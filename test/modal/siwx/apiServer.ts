@@ -1,44 +1,16 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createApiApp } from '../../../services/api/app.js'
-import { migrate, openDatabase } from '../../../services/api/db/index.js'
-import { ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
-import { siwxMigrations, siwxRoutes } from '../../../services/api/siwx/index.js'
-import { createSiwxVerifier } from '../../../services/api/siwx/verify/index.js'
+import { openDatabase } from '../../../services/api/db/index.js'
+import { siwxApiApp } from '../../services/api/siwx/siwxApp.js'
 
 /** The page the sign-in happens on: the project's one allowed origin. */
 export const pageOrigin = 'https://app.example.com'
 export const projectId = 'demo'
 
-/**
- * The real api service with its sign-in routes on a free loopback port: SQLite in memory, one project
- * allowing `pageOrigin`, sign-in on chains 1 and 31337, signatures checked by the api's own verifier
- * (EOAs offline: no RPC is configured).
- */
+/** The real api service with its sign-in routes (siwxApiApp) on a free loopback port, SQLite in memory. */
 export async function startSiwxApi() {
   const db = await openDatabase(':memory:')
-  await migrate(db, [projectMigrations, siwxMigrations])
-  await new ProjectStore(db).create({
-    id: projectId,
-    name: 'Demo',
-    allowedOrigins: [pageOrigin],
-    rateLimitPerMinute: 10_000,
-  })
-  const verifier = createSiwxVerifier({ rpcUrl: () => undefined })
-  const quiet = { info() {}, warn() {}, error() {} }
-  const app = createApiApp({
-    db,
-    adminToken: 'a'.repeat(64),
-    logger: quiet,
-    routes: [
-      (deps) =>
-        siwxRoutes({
-          ...deps,
-          verify: (input) => verifier.verify(input),
-          chains: ['eip155:1', 'eip155:31337'],
-        }),
-    ],
-  })
+  const app = await siwxApiApp(db, { projectId, origins: [pageOrigin] })
   const server = createServer(app.listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

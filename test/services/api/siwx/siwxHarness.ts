@@ -3,11 +3,9 @@ import type { PrivateKeyAccount } from 'viem/accounts'
 import { privateKeyToAccount } from 'viem/accounts'
 import { formatSiwxMessage } from '../../../../engine/siwx/index.js'
 import type { SIWXMessageData, SIWXSession } from '../../../../engine/siwx/types.js'
-import { createApiApp } from '../../../../services/api/app.js'
-import { type Database, migrate } from '../../../../services/api/db/index.js'
-import { ProjectStore, projectMigrations } from '../../../../services/api/projects/index.js'
-import { type SiwxRouteOptions, siwxMigrations, siwxRoutes } from '../../../../services/api/siwx/index.js'
-import { createSiwxVerifier } from '../../../../services/api/siwx/verify/index.js'
+import type { Database } from '../../../../services/api/db/index.js'
+import type { SiwxRouteOptions } from '../../../../services/api/siwx/index.js'
+import { siwxApiApp } from './siwxApp.js'
 
 export const origin = 'http://localhost:5173'
 export const start = Date.UTC(2026, 0, 10, 12)
@@ -41,31 +39,13 @@ export type Harness = {
  * https://app.example.com), the real signature verifier (EOA checks need no RPC), a settable clock.
  */
 export async function siwxHarness(db: Database, options: Partial<SiwxRouteOptions> = {}): Promise<Harness> {
-  await migrate(db, [projectMigrations, siwxMigrations])
-  await new ProjectStore(db).create({
-    id: 'demo',
-    name: 'Demo',
-    allowedOrigins: [origin, 'https://app.example.com'],
-    rateLimitPerMinute: 100_000,
-  })
   const clock = { now: start }
-  const verifier = createSiwxVerifier({ rpcUrl: () => undefined })
-  const app = createApiApp({
-    db,
-    adminToken: 'a'.repeat(64),
-    logger: { info() {}, warn() {}, error() {} },
+  const { hono: app } = await siwxApiApp(db, {
+    projectId: 'demo',
+    origins: [origin, 'https://app.example.com'],
     now: () => clock.now,
-    routes: [
-      (deps) =>
-        siwxRoutes({
-          ...deps,
-          verify: (input) => verifier.verify(input),
-          chains: ['eip155:1', 'eip155:31337'],
-          noncesPerIpPerMinute: 1000,
-          ...options,
-        }),
-    ],
-  }).hono
+    routes: { noncesPerIpPerMinute: 1000, ...options },
+  })
 
   const call: Harness['call'] = async (path, init = {}) =>
     app.request(path, {
