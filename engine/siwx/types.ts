@@ -6,7 +6,7 @@ import { CacaoSchema } from '../schemas/index.js'
  * drop in. `chainId` is CAIP-2 (`eip155:1`, `solana:…`, `bip122:…`); times are ISO-8601 strings.
  * `serializedMessage` travels only to the embedded-wallet frame, never in a session's data.
  */
-export const siwxMessageDataSchema = z.object({
+const messageDataFields = {
   accountAddress: z.string().check(z.minLength(1)),
   chainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'chainId must be CAIP-2')),
   domain: z.string().check(z.minLength(1)),
@@ -19,11 +19,16 @@ export const siwxMessageDataSchema = z.object({
   issuedAt: z.optional(z.string()),
   expirationTime: z.optional(z.string()),
   notBefore: z.optional(z.string()),
-})
+}
+export const siwxMessageDataSchema = z.object(messageDataFields)
 export type SIWXMessageData = z.infer<typeof siwxMessageDataSchema>
 
-/** The message object posted to the embedded-wallet frame: the data plus its text. */
-export const siwxFrameMessageSchema = z.extend(siwxMessageDataSchema, {
+/**
+ * The message object posted to the embedded-wallet frame: the data plus its text. (Spread, not
+ * `z.extend`: zod's shared chunk would carry `extend` into every page's first load.)
+ */
+export const siwxFrameMessageSchema = z.object({
+  ...messageDataFields,
   serializedMessage: z.optional(z.string()),
 })
 

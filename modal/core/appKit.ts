@@ -1,7 +1,7 @@
 import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/types.js'
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import { type ApiClient, createApiClient } from '../api/client.js'
-import { refreshBalance } from '../controllers/account.js'
+import { currentConnection, refreshBalance } from '../controllers/account.js'
 import * as connection from '../controllers/connection.js'
 import {
   onAccountChanged,
@@ -19,6 +19,7 @@ import { pageMemory } from '../controllers/memory.js'
 import * as modal from '../controllers/modal.js'
 import { switchNetwork } from '../controllers/network.js'
 import { type AppKitOptions, type ResolvedOptions, resolveOptions } from '../controllers/options.js'
+import { reset } from '../controllers/router.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { type AppStore, createAppStore } from '../state/createState.js'
 import type { AppState } from '../state/types.js'
@@ -118,7 +119,11 @@ export class AppKit {
   #loadSignIn(): Promise<void> {
     return import('../siwx/flow.js').then(
       ({ startSignIn }) => {
-        if (!this.#destroyed) this.#stops.push(startSignIn(this.context))
+        if (this.#destroyed) return
+        const { open, close } = modal
+        const { disconnect } = connection
+        const controllers = { open, close, reset, disconnect, switchNetwork, currentConnection }
+        this.#stops.push(startSignIn(this.context, controllers))
       },
       (error: unknown) => this.#report('the sign-in flow did not load', error),
     )

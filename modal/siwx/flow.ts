@@ -1,19 +1,33 @@
-import { toHex } from 'viem'
+import { bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
 import { siwxMessageDataSchema } from '../../engine/siwx/types.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
-import { currentConnection } from '../controllers/account.js'
+import type { currentConnection } from '../controllers/account.js'
 import { showSnackbar } from '../controllers/alerts.js'
-import { disconnect } from '../controllers/connection.js'
+import type { disconnect } from '../controllers/connection.js'
 import type { ModalContext, SignInHooks } from '../controllers/context.js'
 import { WalletError } from '../controllers/errors.js'
-import { close, open } from '../controllers/modal.js'
-import { switchNetwork } from '../controllers/network.js'
-import { reset } from '../controllers/router.js'
+import type { close, open } from '../controllers/modal.js'
+import type { switchNetwork } from '../controllers/network.js'
+import type { reset } from '../controllers/router.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { AppState } from '../state/types.js'
 import { walletConnectSignIn } from './flowWalletConnect.js'
 import { fromSiweConfig } from './fromSiweConfig.js'
 import type { SIWXConfig } from './types.js'
+
+/**
+ * The controller calls the flow makes, handed in by the core rather than imported: a lazy chunk that
+ * imports these makes bundlers (rolldown here) split the core's own chunks differently, and every page,
+ * with sign-in or without, would pay for that on first load (issue 14, acceptance 5).
+ */
+export type FlowControllers = {
+  open: typeof open
+  close: typeof close
+  reset: typeof reset
+  disconnect: typeof disconnect
+  switchNetwork: typeof switchNetwork
+  currentConnection: typeof currentConnection
+}
 
 /** The account sign-in is about: the active network and address. */
 type ActivePair = { network: CaipNetwork; address: string }
@@ -35,6 +49,7 @@ const pairKey = (pair: ActivePair | undefined) => pair && `${pair.network.caipNe
 export class SignInFlow implements SignInHooks {
   readonly #ctx: ModalContext
   readonly #config: SIWXConfig
+  readonly #do: FlowControllers
   readonly #listeners = new Set<() => void>()
   readonly #stops: (() => void)[] = []
   #signing = false
@@ -44,9 +59,10 @@ export class SignInFlow implements SignInHooks {
   #lastSignedIn: CaipNetwork | undefined
   readonly walletConnect: WalletConnectSignIn
 
-  constructor(ctx: ModalContext, config: SIWXConfig) {
+  constructor(ctx: ModalContext, config: SIWXConfig, controllers: FlowControllers) {
     this.#ctx = ctx
     this.#config = config
+    this.#do = controllers
     this.walletConnect = walletConnectSignIn(ctx, config)
   }
 
@@ -91,10 +107,10 @@ export class SignInFlow implements SignInHooks {
       const sessions = await this.#config.getSessions(pair.network.caipNetworkId, pair.address)
       if (key !== this.#checked) return
       if (sessions.length > 0) this.#lastSignedIn = pair.network
-      else open(this.#ctx, { view: 'SIWXSignMessage' })
+      else this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
     } catch {
-      await disconnect(this.#ctx).catch(() => undefined)
-      reset(this.#ctx, { view: 'Connect' })
+      await this.#do.disconnect(this.#ctx).catch(() => undefined)
+      this.#do.reset(this.#ctx, { view: 'Connect' })
       showSnackbar(this.#ctx, 'error', { key: 'alert.siwxInitFailed' })
     }
   }
@@ -113,10 +129,10 @@ export class SignInFlow implements SignInHooks {
       const signature = await this.#signText(pair, text)
       await this.#config.addSession({ data: siwxMessageDataSchema.parse(message), message: text, signature })
       this.#lastSignedIn = pair.network
-      close(this.#ctx)
+      this.#do.close(this.#ctx)
     } catch {
       const { open: shown, router } = this.#ctx.store.get()
-      if (!shown || router.view !== 'SIWXSignMessage') open(this.#ctx, { view: 'SIWXSignMessage' })
+      if (!shown || router.view !== 'SIWXSignMessage') this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
       showSnackbar(this.#ctx, 'error', { key: 'alert.siwxSignFailed' })
     } finally {
       this.#setSigning(false)
@@ -127,10 +143,13 @@ export class SignInFlow implements SignInHooks {
   async #signText(pair: ActivePair, text: string): Promise<string> {
     const namespace = pair.network.chainNamespace
     if (namespace !== 'eip155') throw new WalletError('UNSUPPORTED_NAMESPACE')
-    const connection = currentConnection(this.#ctx, namespace)
+    const connection = this.#do.currentConnection(this.#ctx, namespace)
     const provider = connection && this.#ctx.adapters.get(namespace)?.getProvider(connection.connectorId)
     if (!provider) throw new WalletError('PROVIDER_NOT_FOUND')
-    const signature = await provider.request({ method: 'personal_sign', params: [toHex(text), pair.address] })
+    const signature = await provider.request({
+      method: 'personal_sign',
+      params: [`0x${bytesToHex(utf8ToBytes(text))}`, pair.address],
+    })
     if (typeof signature !== 'string') throw new WalletError('SIGN_MESSAGE_FAILED')
     return signature
   }
@@ -138,8 +157,9 @@ export class SignInFlow implements SignInHooks {
   /** SIWX-03, SIWX-04, SIWX-05 */
   async cancel(): Promise<void> {
     // A required sign-in that cannot go back leaves no connection behind.
-    if (this.required() && !(await this.#switchBack())) await disconnect(this.#ctx).catch(() => undefined)
-    close(this.#ctx)
+    if (this.required() && !(await this.#switchBack()))
+      await this.#do.disconnect(this.#ctx).catch(() => undefined)
+    this.#do.close(this.#ctx)
   }
 
   /** Switches back to the last signed-in network when that still has a session; false when it cannot. */
@@ -147,7 +167,7 @@ export class SignInFlow implements SignInHooks {
     try {
       const back = await this.#signedInElsewhere()
       if (!back) return false
-      await switchNetwork(this.#ctx, back)
+      await this.#do.switchNetwork(this.#ctx, back)
       return true
     } catch {
       return false
@@ -182,10 +202,10 @@ function configOf(ctx: ModalContext): SIWXConfig | undefined {
 }
 
 /** Starts the flow for the app's sign-in config and puts it on the context; returns the stop. */
-export function startSignIn(ctx: ModalContext): () => void {
+export function startSignIn(ctx: ModalContext, controllers: FlowControllers): () => void {
   const config = configOf(ctx)
   if (!config) return () => undefined
-  const flow = new SignInFlow(ctx, config)
+  const flow = new SignInFlow(ctx, config, controllers)
   ctx.signIn = flow
   const stop = flow.start()
   return () => {
