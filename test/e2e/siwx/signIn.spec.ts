@@ -68,3 +68,25 @@ test('SIWX-08 WalletConnect one-click auth: one approval in the Node example wal
     await wallet.close()
   }
 })
+
+test('a host page without sign-in loads none of its code; the sign-in page does', async ({ page, stack }) => {
+  const scripts: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      void response.text().then((text) => scripts.push(text))
+  })
+  const signInCode = ['SiwxMessageError', 'siwx-sign-message', 'wants you to sign in with your']
+  const loaded = () => signInCode.filter((marker) => scripts.some((script) => script.includes(marker)))
+
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(3)
+  expect(loaded()).toEqual([])
+
+  scripts.length = 0
+  await page.goto(signInPage(stack.demoUrl))
+  await page.waitForLoadState('networkidle')
+  expect(loaded()).toContain('SiwxMessageError')
+})
