@@ -1,3 +1,4 @@
+import { formatAuthMessage } from '../../../engine/auth/message.js'
 import { matchSiwxMessage, SiwxMessageError } from '../../../engine/siwx/index.js'
 import type { SIWXSession } from '../../../engine/siwx/types.js'
 import { originAllowed } from '../projects/originMatcher.js'
@@ -57,6 +58,17 @@ function checkCacao(session: SIWXSession) {
     throw siwxErrors.invalidMessage('CACAO signature differs from the session signature')
   if (cacao.p.nonce !== data.nonce || cacao.p.domain !== data.domain)
     throw siwxErrors.invalidMessage('CACAO payload does not match the message data')
+  // The CACAO must be the very text signed, so its issuer is the data's account on the data's chain.
+  if (cacaoText(cacao) !== session.message)
+    throw siwxErrors.invalidMessage('CACAO payload is not the signed message')
+}
+
+function cacaoText(cacao: NonNullable<SIWXSession['cacao']>): string | undefined {
+  try {
+    return formatAuthMessage(cacao.p, cacao.p.iss)
+  } catch {
+    return undefined
+  }
 }
 
 /**

@@ -261,12 +261,15 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     const cacao = {
       h: { t: 'caip122' },
       p: {
-        iss: `did:pkh:eip155:1:${alice.address}`,
+        iss: `did:pkh:${signed.data.chainId}:${alice.address}`,
         domain: signed.data.domain,
         aud: signed.data.uri,
         version: '1',
         nonce: signed.data.nonce,
         iat: signed.data.issuedAt ?? '',
+        ...(signed.data.statement ? { statement: signed.data.statement } : {}),
+        ...(signed.data.expirationTime ? { exp: signed.data.expirationTime } : {}),
+        ...(signed.data.resources ? { resources: signed.data.resources } : {}),
       },
       s: { t: 'eip191', s: '0xdead' },
     }
@@ -276,6 +279,15 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
       message: 'CACAO signature differs from the session signature',
     })
     const good = { ...signed, cacao: { ...cacao, s: { t: 'eip191', s: signed.signature } } }
+    const otherIssuer = {
+      ...good.cacao,
+      p: { ...good.cacao.p, iss: `did:pkh:${signed.data.chainId}:${bob.address}` },
+    }
+    expect(await refusal(await h.post({ ...signed, cacao: otherIssuer }))).toEqual({
+      status: 400,
+      code: 'INVALID_MESSAGE',
+      message: 'CACAO payload is not the signed message',
+    })
     expect((await h.post(good)).status).toBe(201)
   })
 })
