@@ -120,10 +120,16 @@ export class AppKit {
     return import('../siwx/flow.js').then(
       ({ startSignIn }) => {
         if (this.#destroyed) return
-        const { open, close } = modal
-        const { disconnect } = connection
-        const controllers = { open, close, reset, disconnect, switchNetwork, currentConnection }
-        this.#stops.push(startSignIn(this.context, controllers))
+        this.#stops.push(
+          startSignIn(this.context, {
+            open: modal.open,
+            close: modal.close,
+            reset,
+            disconnect: connection.disconnect,
+            switchNetwork,
+            currentConnection,
+          }),
+        )
       },
       (error: unknown) => this.#report('the sign-in flow did not load', error),
     )
