@@ -2,6 +2,8 @@ import { type Emitter, type Logger, unrefTimer } from '../common/index.js'
 import type { ClientCrypto } from '../crypto/index.js'
 import type { RelayClient } from '../relay/client/index.js'
 import type { Deferred } from './deferred.js'
+import type { LinkModeApps } from './linkMode/apps.js'
+import type { LinkModePort } from './linkMode/port.js'
 import type { LogBuffer } from './logBuffer.js'
 import type { PendingCalls } from './pendingCalls.js'
 import type { AuthPayload, Cacao, Metadata, PendingRequest, Session } from './schemas/index.js'
@@ -17,9 +19,18 @@ export type EngineTimings = {
   requestQueueDelayMs: number
   /** A ping resolves this long after its answer arrives, as the official client does (500 ms). */
   pingResponseDelayMs: number
+  /**
+   * In link mode, the link the app was opened with is taken this long after start (50 ms, CONST-20), so
+   * the app has registered its event listeners by the time the message it carries is emitted.
+   */
+  linkModeInitialUrlDelayMs: number
 }
 
-export const defaultEngineTimings: EngineTimings = { requestQueueDelayMs: 1_000, pingResponseDelayMs: 500 }
+export const defaultEngineTimings: EngineTimings = {
+  requestQueueDelayMs: 1_000,
+  pingResponseDelayMs: 500,
+  linkModeInitialUrlDelayMs: 50,
+}
 
 /** A dapp-side session between the proposal response and the settle request. */
 export type PendingSession = {
@@ -64,6 +75,12 @@ export type EngineContext = {
   readonly verifyUrl: string | undefined
   /** Registers our outgoing proposals and requests with the configured verify server; none without one. */
   readonly verifyRegistrar: VerifyRegistrar | undefined
+  /** The platform's links for link mode; without it every message goes through the relay. */
+  readonly linkMode: LinkModePort | undefined
+  /** Universal links of the peers known to take link mode. */
+  readonly linkModeApps: LinkModeApps
+  /** Stops listening for links; called when the client closes. */
+  stopLinkListener: () => void
   /** Answers to our requests, `connect()` approvals and `authenticate()` calls we wait on. */
   readonly calls: PendingCalls<PendingAuthentication>
   readonly pendingSessions: Map<number, PendingSession>

@@ -13,6 +13,9 @@ import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule 
 import { internalError } from './errors.js'
 import { onExpired } from './expire.js'
 import { onRelayMessage } from './inbound/route.js'
+import { LinkModeApps } from './linkMode/apps.js'
+import { listenForLinks } from './linkMode/listen.js'
+import type { LinkModePort } from './linkMode/port.js'
 import { LogBuffer } from './logBuffer.js'
 import { createLogger } from './logger.js'
 import { deletePairing } from './pairing/delete.js'
@@ -60,6 +63,15 @@ export type EngineOptions = {
    */
   crypto?: ClientCrypto
   timings?: Partial<EngineTimings>
+  /**
+   * Link mode: the platform's app links (`openUrl`, `initialUrl`, `subscribe`; React Native's `Linking`
+   * fits in a few lines). A session request and its answer then travel as
+   * `<peer universal link>?wc_ev=<envelope>&topic=<topic>` instead of through the relay, when both sides
+   * set `metadata.redirect.linkMode` and a `redirect.universal` and the peer is known to take link mode
+   * (a dapp learns it from the wallet's settlement or sign-in answer, a wallet from the dapp's first link).
+   * Without it, everything goes through the relay.
+   */
+  linkMode?: LinkModePort
   relay?: { createSocket?: SocketFactory; timings?: Partial<RelayClientTimings>; userAgent?: string }
 }
 
@@ -118,8 +130,14 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
         })
     },
   })
+  const linkModeApps = new LinkModeApps({
+    storage,
+    storageKey: engineStorageKey(storeOptions, 'core', 'linkModeApps'),
+    onProblem,
+  })
   await initStores(stores)
   await expirer.init()
+  await linkModeApps.init()
 
   const crypto = options.crypto ?? createWebCrypto()
   const relay = new RelayClient({
@@ -164,6 +182,9 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
             logger,
             fetch: options.verifyFetch,
           }),
+    linkMode: options.linkMode,
+    linkModeApps,
+    stopLinkListener: () => {},
     calls: new PendingCalls(),
     pendingSessions: new Map(),
     approving: new Set(),
@@ -191,6 +212,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   }
   relay.connect().catch((error: unknown) => logger.warn('relay connection failed', { error: String(error) }))
   expirer.start()
+  ctx.stopLinkListener = listenForLinks(ctx)
   schedule(ctx, ctx.timings.requestQueueDelayMs, () => {
     for (const request of stores.pendingRequests.getAll()) {
       if (!ctx.requestQueue.queue.some((queued) => queued.id === request.id))
@@ -237,6 +259,7 @@ async function cleanup(ctx: EngineContext): Promise<void> {
 export async function closeEngine(ctx: EngineContext): Promise<void> {
   if (ctx.closed) return
   ctx.closed = true
+  ctx.stopLinkListener()
   ctx.expirer.stop()
   for (const timer of ctx.timers) clearTimeout(timer)
   ctx.timers.clear()

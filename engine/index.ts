@@ -20,6 +20,7 @@ export {
   sdkError,
 } from './errors.js'
 export { formatError, formatRequest, formatResult, payloadId } from './jsonrpc/index.js'
+export type { LinkModePort } from './linkMode/port.js'
 export {
   type BuildApprovedNamespacesParams,
   buildApprovedNamespaces,

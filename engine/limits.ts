@@ -30,3 +30,11 @@ export const MAX_PROPOSALS = 100
 export const MAX_PENDING_REQUESTS_PER_SESSION = 50
 /** Requests waiting in all, over every session: ten sessions at their cap. */
 export const MAX_PENDING_REQUESTS = 500
+
+/** Peers remembered as taking link mode; a person uses a handful of wallets and dapps. Oldest go first. */
+export const MAX_LINK_MODE_APPS = 100
+/**
+ * A link carrying a message: the relay's message cap (256 KiB, so a link holds no more than the relay
+ * would), the peer's universal link and the query around them. Longer links are dropped unread.
+ */
+export const MAX_LINK_MODE_URL_LENGTH = 262_144 + MAX_METADATA_URL_LENGTH + 128

@@ -3,6 +3,7 @@ import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
+import { rememberLinkModePeer } from '../linkMode/target.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
 import {
@@ -138,6 +139,7 @@ export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRp
       await ctx.expirer.set(topicTarget(topic), session.expiry)
       await updatePairingMetadata(ctx, pending.pairingTopic, responder.metadata)
     }
+    await rememberLinkModePeer(ctx, responder.metadata)
     result.resolve({ auths: cacaos, ...(session ? { session } : {}) })
   } catch (error) {
     result.reject(error instanceof SignClientError ? error : new SignClientError(toErrorResponse(error)))

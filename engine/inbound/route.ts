@@ -4,6 +4,7 @@ import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.j
 import { type EngineContext, schedule } from '../context.js'
 import { getInternalError } from '../errors.js'
 import { classifyPayload, type JsonRpcResponse } from '../jsonrpc/index.js'
+import { rememberLinkModePeer } from '../linkMode/target.js'
 import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
 import { onProposeRequest } from '../proposal/onProposeRequest.js'
 import { onProposeResponse } from '../proposal/onProposeResponse.js'
@@ -18,27 +19,56 @@ import { onUpdateRequest } from '../session/update.js'
 import { authResponseKey, openMessage } from '../transport/keys.js'
 import type { IncomingRequest } from './incomingRequest.js'
 
+/** How a message reached us: published on the relay, or carried by a link (link mode, base64url). */
+export type Transport = 'relay' | 'link_mode'
+
 /** Queues a relay message; messages are handled strictly one after another, in arrival order. */
 export function onRelayMessage(ctx: EngineContext, message: RelayMessage): void {
+  enqueue(ctx, message, 'relay')
+}
+
+/** Queues a message a link carried, in the same line as the relay's. */
+export function onLinkModeMessage(
+  ctx: EngineContext,
+  message: Pick<RelayMessage, 'topic' | 'message'>,
+): void {
+  enqueue(ctx, message, 'link_mode')
+}
+
+function enqueue(ctx: EngineContext, message: InboundMessage, transport: Transport): void {
   ctx.inbound = ctx.inbound
-    .then(() => handleMessage(ctx, message))
+    .then(() => handleMessage(ctx, message, transport))
     .catch((error: unknown) =>
-      ctx.logger.error('failed to handle a relay message', { topic: message.topic, error: String(error) }),
+      ctx.logger.error(`failed to handle a ${transport === 'relay' ? 'relay' : 'link mode'} message`, {
+        topic: message.topic,
+        error: String(error),
+      }),
     )
 }
 
-async function handleMessage(ctx: EngineContext, relayMessage: RelayMessage): Promise<void> {
+type InboundMessage = Pick<RelayMessage, 'topic' | 'message'> & Partial<Pick<RelayMessage, 'attestation'>>
+
+async function handleMessage(
+  ctx: EngineContext,
+  inbound: InboundMessage,
+  transport: Transport,
+): Promise<void> {
   if (ctx.closed) return
-  const { topic, message, attestation } = relayMessage
+  const { topic, message, attestation } = inbound
   const receiverPublicKey = authResponseKey(ctx, topic)
   if (!ctx.stores.keychain.has(topic) && receiverPublicKey === undefined) {
-    ctx.logger.debug('message on a topic we hold no key for', { topic })
+    ctx.logger.debug('message on a topic we hold no key for', { topic, transport })
     return
   }
-  const text = await openMessage(ctx, topic, message, receiverPublicKey)
+  const encoding = transport === 'relay' ? 'base64' : 'base64url'
+  const text = await openMessage(ctx, topic, message, receiverPublicKey, encoding)
   if (text === undefined) {
-    ctx.logger.warn('ignored a plaintext (type 2) envelope, which only link mode may carry', { topic })
+    // The official clients take plaintext by link; anyone can open a link to us, so we take only sealed ones.
+    ctx.logger.warn('ignored a plaintext (type 2) envelope', { topic, transport })
     return
+  }
+  if (transport === 'link_mode' && ctx.stores.sessions.has(topic)) {
+    await rememberLinkModePeer(ctx, ctx.stores.sessions.get(topic).peer.metadata)
   }
   const classified = classifyPayload(JSON.parse(text))
   if (classified.kind === 'unknown') {

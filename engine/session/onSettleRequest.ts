@@ -3,6 +3,7 @@ import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
+import { rememberLinkModePeer } from '../linkMode/target.js'
 import { validateSessionNamespaces } from '../namespaces/index.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
@@ -101,6 +102,7 @@ export async function onSettleRequest(
     await ctx.stores.sessions.set(topic, session)
     await ctx.expirer.set(topicTarget(topic), session.expiry)
     await updatePairingMetadata(ctx, pending.pairingTopic, settle.controller.metadata)
+    await rememberLinkModePeer(ctx, settle.controller.metadata)
     ctx.pendingSessions.delete(pending.proposalId)
     ctx.calls.settleApproval(pending.proposalId)
     await deleteProposal(ctx, pending.proposalId)

@@ -1,6 +1,7 @@
 import {
   bytesToHex,
   decodeEnvelope,
+  type EnvelopeEncoding,
   encodeEnvelope,
   hexToBytes,
   inspectEnvelope,
@@ -56,14 +57,23 @@ export async function deleteKey(ctx: EngineContext, tag: string): Promise<void> 
   if (ctx.stores.keychain.has(tag)) await ctx.stores.keychain.delete(tag)
 }
 
-/** Seals a payload for a topic with the topic's key (type 0, base64), as every relay message is. */
-export function sealForTopic(ctx: EngineContext, topic: string, payload: unknown): string {
+/**
+ * Seals a payload for a topic with the topic's key (type 0): base64 as every relay message is, base64url
+ * for a link.
+ */
+export function sealForTopic(
+  ctx: EngineContext,
+  topic: string,
+  payload: unknown,
+  encoding: EnvelopeEncoding = 'base64',
+): string {
   if (!ctx.stores.keychain.has(topic))
     throw internalError('NO_MATCHING_KEY', `keychain: no key for topic ${topic}`)
   return encodeEnvelope({
     type: 0,
     message: JSON.stringify(payload),
     symKey: hexToBytes(ctx.stores.keychain.get(topic)),
+    encoding,
   })
 }
 
@@ -91,17 +101,18 @@ export function authResponseKey(ctx: EngineContext, topic: string): string | und
 }
 
 /**
- * Opens a relay message for a topic. Type 1 envelopes are opened with the key derived from our private
- * key `receiverPublicKey` and the sender key they carry. Returns undefined for type 2 (link mode only,
- * ignored on the relay as the official client does).
+ * Opens a message for a topic (base64 from the relay, base64url from a link). Type 1 envelopes are
+ * opened with the key derived from our private key `receiverPublicKey` and the sender key they carry.
+ * Returns undefined for type 2 (plaintext), which we never take.
  */
 export async function openMessage(
   ctx: EngineContext,
   topic: string,
   message: string,
   receiverPublicKey?: string,
+  encoding: EnvelopeEncoding = 'base64',
 ): Promise<string | undefined> {
-  const header = inspectEnvelope(message)
+  const header = inspectEnvelope(message, encoding)
   if (header.type === 2) return undefined
   if (header.type === 1) {
     if (receiverPublicKey === undefined || header.senderPublicKey === undefined) {
@@ -109,7 +120,8 @@ export async function openMessage(
     }
     const privateKey = hexToBytes(ctx.stores.keychain.get(receiverPublicKey))
     const symKey = await ctx.crypto.deriveSymKey(privateKey, header.senderPublicKey)
-    return decodeEnvelope({ encoded: message, symKey }).message
+    return decodeEnvelope({ encoded: message, symKey, encoding }).message
   }
-  return decodeEnvelope({ encoded: message, symKey: hexToBytes(ctx.stores.keychain.get(topic)) }).message
+  return decodeEnvelope({ encoded: message, symKey: hexToBytes(ctx.stores.keychain.get(topic)), encoding })
+    .message
 }

@@ -8,6 +8,8 @@ import {
   type JsonRpcResponse,
   payloadId,
 } from '../jsonrpc/index.js'
+import { linkModeTarget } from '../linkMode/target.js'
+import { formatLinkModeUrl, type LinkModeMessage } from '../linkMode/url.js'
 import { calcExpiry, isExpired } from '../time.js'
 import { sealForTopic } from './keys.js'
 import { type PolicyKind, publishPolicy } from './policies.js'
@@ -35,7 +37,8 @@ export function newPayloadId(ctx: EngineContext): number {
 export async function sendRequest(ctx: EngineContext, params: SendRequestParams): Promise<number> {
   const id = params.id ?? newPayloadId(ctx)
   const payload = formatRequest(params.method, params.params, id)
-  const message = sealForTopic(ctx, params.topic, payload)
+  const link = linkModeTarget(ctx, params.topic, params.method)
+  const message = sealForTopic(ctx, params.topic, payload, link === undefined ? 'base64' : 'base64url')
   const policy = publishPolicy(params.method, 'request')
   const ttl = params.ttl ?? policy.ttl
   if (!UNANSWERED_METHODS.has(params.method)) {
@@ -46,6 +49,11 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
       method: params.method,
       expiry: calcExpiry(ctx.clock, ttl),
     })
+  }
+  if (link !== undefined) {
+    // A link has no room for a verify attestation, so nothing is registered for it.
+    await openLinkModeUrl(ctx, link, { topic: params.topic, envelope: message })
+    return id
   }
   const attestation = await ctx.verifyRegistrar?.({ payload, message })
   await ctx.relay.publish({
@@ -76,8 +84,17 @@ export type SendResponseParams = {
 }
 
 export function sendResponse(ctx: EngineContext, params: SendResponseParams): Promise<void> {
+  const link = linkModeTarget(ctx, params.topic, params.method)
+  if (link !== undefined) {
+    const envelope = sealForTopic(ctx, params.topic, params.response, 'base64url')
+    return openLinkModeUrl(ctx, link, { topic: params.topic, envelope })
+  }
   const message = sealForTopic(ctx, params.topic, params.response)
   return publishSealed(ctx, { ...params, message, id: params.response.id })
+}
+
+async function openLinkModeUrl(ctx: EngineContext, link: string, message: LinkModeMessage): Promise<void> {
+  await ctx.linkMode?.openUrl(formatLinkModeUrl(link, message))
 }
 
 /** Publishes an already sealed message with the tag and TTL of one side of a method. */

@@ -1,0 +1,48 @@
+import { type EngineContext, schedule } from '../context.js'
+import { onLinkModeMessage } from '../inbound/route.js'
+import { linkModeUniversalLink } from './target.js'
+import { parseLinkModeUrl } from './url.js'
+
+/**
+ * Takes a link the app received. One that carries no message of ours is logged and dropped: links come
+ * from anyone, so none of them may throw or stop the client.
+ */
+export function onLinkModeUrl(ctx: EngineContext, url: unknown): void {
+  if (ctx.closed) return
+  if (typeof url !== 'string') {
+    ctx.logger.debug('ignored a link that is not a string')
+    return
+  }
+  const parsed = parseLinkModeUrl(url)
+  if ('problem' in parsed) {
+    ctx.logger.debug('ignored a link without a link mode message', { problem: parsed.problem })
+    return
+  }
+  onLinkModeMessage(ctx, { topic: parsed.topic, message: parsed.envelope })
+}
+
+/**
+ * Starts listening for links when this client takes link mode (a port, `redirect.linkMode` and a
+ * universal link), and takes the link the app was opened with once start-up is over (CONST-20), so the
+ * app can add its event listeners first. Returns what stops the listening.
+ */
+export function listenForLinks(ctx: EngineContext): () => void {
+  const port = ctx.linkMode
+  if (port === undefined) return () => {}
+  if (linkModeUniversalLink(ctx.metadata) === undefined) {
+    ctx.logger.info('a link port was given, but metadata.redirect turns no link mode on; using the relay')
+    return () => {}
+  }
+  const initial = Promise.resolve()
+    .then(() => port.initialUrl())
+    .catch((error: unknown) => {
+      ctx.logger.warn('the link port failed to give the initial link', { error: String(error) })
+      return undefined
+    })
+  schedule(ctx, ctx.timings.linkModeInitialUrlDelayMs, () => {
+    void initial.then((url) => {
+      if (url !== undefined && url !== '') onLinkModeUrl(ctx, url)
+    })
+  })
+  return port.subscribe((url) => onLinkModeUrl(ctx, url))
+}
