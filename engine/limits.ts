@@ -38,3 +38,9 @@ export const MAX_LINK_MODE_APPS = 100
  * would), the peer's universal link and the query around them. Longer links are dropped unread.
  */
 export const MAX_LINK_MODE_URL_LENGTH = 262_144 + MAX_METADATA_URL_LENGTH + 128
+
+/**
+ * Link messages a client remembers having taken, so a link opened again (a reload, a replay by another
+ * page) is not taken twice; the oldest is forgotten first.
+ */
+export const MAX_LINK_MODE_SEEN = 1_000

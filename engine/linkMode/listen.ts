@@ -1,13 +1,14 @@
 import { type EngineContext, schedule } from '../context.js'
 import { onLinkModeMessage } from '../inbound/route.js'
+import { MAX_LINK_MODE_SEEN } from '../limits.js'
 import { linkModeUniversalLink } from './target.js'
 import { parseLinkModeUrl } from './url.js'
 
 /**
- * Takes a link the app received. One that carries no message of ours is logged and dropped: links come
- * from anyone, so none of them may throw or stop the client.
+ * Takes a link the app received. One that carries no message of ours, or one already taken (`seen`), is
+ * logged and dropped: links come from anyone, so none of them may throw or stop the client.
  */
-export function onLinkModeUrl(ctx: EngineContext, url: unknown): void {
+function onLinkModeUrl(ctx: EngineContext, url: unknown, seen: Set<string>): void {
   if (ctx.closed) return
   if (typeof url !== 'string') {
     ctx.logger.debug('ignored a link that is not a string')
@@ -18,6 +19,12 @@ export function onLinkModeUrl(ctx: EngineContext, url: unknown): void {
     ctx.logger.debug('ignored a link without a link mode message', { problem: parsed.problem })
     return
   }
+  if (seen.has(parsed.envelope)) {
+    ctx.logger.debug('ignored a link already taken', { topic: parsed.topic })
+    return
+  }
+  seen.add(parsed.envelope)
+  if (seen.size > MAX_LINK_MODE_SEEN) seen.delete(seen.values().next().value as string)
   onLinkModeMessage(ctx, { topic: parsed.topic, message: parsed.envelope })
 }
 
@@ -33,6 +40,7 @@ export function listenForLinks(ctx: EngineContext): () => void {
     ctx.logger.info('a link port was given, but metadata.redirect turns no link mode on; using the relay')
     return () => {}
   }
+  const seen = new Set<string>()
   const initial = Promise.resolve()
     .then(() => port.initialUrl())
     .catch((error: unknown) => {
@@ -41,8 +49,8 @@ export function listenForLinks(ctx: EngineContext): () => void {
     })
   schedule(ctx, ctx.timings.linkModeInitialUrlDelayMs, () => {
     void initial.then((url) => {
-      if (url !== undefined && url !== '') onLinkModeUrl(ctx, url)
+      if (url !== undefined && url !== '') onLinkModeUrl(ctx, url, seen)
     })
   })
-  return port.subscribe((url) => onLinkModeUrl(ctx, url))
+  return port.subscribe((url) => onLinkModeUrl(ctx, url, seen))
 }

@@ -151,6 +151,21 @@ describe('link mode', () => {
     expect(restarted.pendingRequest.getAll()[0]?.params.request.method).toBe('personal_sign')
   })
 
+  it('ROLE-04 a link opened again (a reload, a replay by another page) is not taken twice', async () => {
+    const { dapp, wallet, topic } = await sessionBetween()
+    const requests = vi.fn()
+    wallet.on('session_request', requests)
+    await expect(personalSign(dapp, topic)).resolves.toBe('0xsigned')
+    const [request] = network.opened
+    expect(wallet.pendingRequest.length).toBe(0)
+    network.deliver(WALLET_LINK, request as string)
+    await realSleep(100)
+    await wallet.engine.inbound
+    expect(requests).toHaveBeenCalledTimes(1)
+    // Not even held again as a pending request the wallet already answered.
+    expect(wallet.pendingRequest.length).toBe(0)
+  })
+
   it('ROLE-04 ignores links that carry no message of ours, and keeps working', async () => {
     const { dapp, wallet, topic } = await sessionBetween()
     const requests = vi.fn()
