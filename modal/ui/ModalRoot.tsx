@@ -10,7 +10,7 @@ import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { Spinner } from './components/Spinner.js'
 import { useAppState, useKit } from './kitContext.js'
-import { views } from './views/index.js'
+import { LaterView, views } from './views/index.js'
 
 /**
  * Closed, the dialog stays rendered but hidden under React 19.2's Activity (pre-rendered when idle), so the
@@ -33,6 +33,7 @@ export function ModalRoot() {
     return (
       <section className="card inline" aria-labelledby={titleId} data-testid="modal-card">
         <ModalContent titleId={titleId} embedded />
+        <PreloadLaterViews />
       </section>
     )
   }
@@ -45,8 +46,26 @@ export function ModalRoot() {
     <>
       {Activity ? <Activity mode={open ? 'visible' : 'hidden'}>{dialog}</Activity> : open && dialog}
       <Snackbar />
+      <PreloadLaterViews />
     </>
   )
+}
+
+/**
+ * Once the modal is open or a connection exists (the Account view is then one click away), renders the later
+ * views' lazy component showing nothing: its chunk loads in the background, and a later view then renders in
+ * the click's frame, not behind the spinner (which React, once shown, keeps up to 300 ms). Outside the dialog,
+ * so it runs while a closed dialog is hidden too.
+ */
+function PreloadLaterViews() {
+  const { kit } = useKit()
+  const wanted =
+    useAppState((s) => s.open || Boolean(s.account.address)) || Boolean(kit.options.enableEmbedded)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LaterView />
+    </Suspense>
+  ) : null
 }
 
 /** Embedded mode shows Account when connected and Connect otherwise, in place (OPEN-10). */
@@ -109,7 +128,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
         </div>
       ))}
       <div className="body" key={route.view}>
-        {/* Views whose code loads on demand (the sign-in view) show the spinner until it has. */}
+        {/* Views whose code loads on demand show the spinner until it has. */}
         <Suspense fallback={<Spinner label={t('modal.loading')} />}>
           <View data={route.data} />
         </Suspense>

@@ -1,4 +1,3 @@
-import { switchNetwork } from '../../controllers/network.js'
 import { push } from '../../controllers/router.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { WalletRow } from '../components/WalletRow.js'
@@ -12,7 +11,7 @@ export function NetworksView() {
   const choose = (network: CaipNetwork) => {
     if (network.caipNetworkId === active?.caipNetworkId) return
     if (connected) push(kit.context, { view: 'SwitchNetwork', data: { network } })
-    else void switchNetwork(kit.context, network)
+    else void kit.switchNetwork(network)
   }
   if (networks.length === 0) return <p className="muted">{t('networks.empty')}</p>
   return (

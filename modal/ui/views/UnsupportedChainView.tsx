@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
 import { close } from '../../controllers/modal.js'
-import { switchNetwork } from '../../controllers/network.js'
 import { errorMessage } from '../components/errorMessage.js'
 import { useAppState, useKit } from '../kitContext.js'
 import { NetworkList } from './NetworksView.js'
@@ -19,7 +18,7 @@ export function UnsupportedChainView() {
         networks={networks}
         active={active}
         activeLabel={t('networks.active')}
-        onChoose={(n) => switchNetwork(kit.context, n).then(() => close(kit.context), fail)}
+        onChoose={(n) => kit.switchNetwork(n).then(() => close(kit.context), fail)}
       />
       {error ? (
         <p className="error" role="alert">

@@ -1,27 +1,32 @@
-import { type ComponentType, lazy } from 'react'
+import { type ComponentType, createElement, lazy } from 'react'
 import type { ViewData, ViewName } from '../../state/views.js'
-import { AccountView } from './AccountView.js'
-import { AllWalletsView } from './AllWalletsView.js'
-import { ConnectingExternalView } from './ConnectingExternalView.js'
-import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
 import { ConnectView } from './ConnectView.js'
-import { NetworksView } from './NetworksView.js'
-import { SwitchActiveChainView } from './SwitchActiveChainView.js'
-import { SwitchNetworkView } from './SwitchNetworkView.js'
-import { UnsupportedChainView } from './UnsupportedChainView.js'
+import type { LaterViewName, LaterViewProps } from './laterViews.js'
+
+/**
+ * The views past the first open share one chunk (laterViews.ts), kept out of the page's first load. It is one
+ * lazy component so that a single render of it, ModalRoot's preload, makes every later view render at once.
+ */
+export const LaterView: ComponentType<LaterViewProps> = lazy(() =>
+  import('./laterViews.js').then(({ LaterView }) => ({ default: LaterView })),
+)
+
+function later<V extends LaterViewName>(view: V): ComponentType<{ data: ViewData[V] }> {
+  return ({ data }) => createElement(LaterView, { view, data } as LaterViewProps)
+}
 
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
-  AllWallets: AllWalletsView,
-  ConnectingExternal: ConnectingExternalView,
-  ConnectingWalletConnect: ConnectingWalletConnectView,
-  ConnectingWalletConnectBasic: ConnectingWalletConnectView,
-  Account: AccountView,
-  Networks: NetworksView,
-  SwitchNetwork: SwitchNetworkView,
-  SwitchActiveChain: SwitchActiveChainView,
-  UnsupportedChain: UnsupportedChainView,
+  AllWallets: later('AllWallets'),
+  ConnectingExternal: later('ConnectingExternal'),
+  ConnectingWalletConnect: later('ConnectingWalletConnect'),
+  ConnectingWalletConnectBasic: later('ConnectingWalletConnectBasic'),
+  Account: later('Account'),
+  Networks: later('Networks'),
+  SwitchNetwork: later('SwitchNetwork'),
+  SwitchActiveChain: later('SwitchActiveChain'),
+  UnsupportedChain: later('UnsupportedChain'),
   // Its own chunk: only apps with sign-in ever route to it (issue 14, acceptance 5).
   SIWXSignMessage: lazy(() =>
     import('./SIWXSignMessageView.js').then(({ SIWXSignMessageView }) => ({ default: SIWXSignMessageView })),

@@ -18,6 +18,7 @@ import { walletConnectLink } from '../../../modal/wallets/deepLink.js'
 import { loadRegistry } from '../../../modal/wallets/loadRegistry.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, bob, createKit, evmNetwork, injectedKit, unreachableRpcUrl } from '../support/kit.js'
+import { loadLaterViews } from '../support/laterViews.js'
 import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 /** Schemes and spellings a hostile registry, extension or peer may try; none may become a link or image. */
@@ -124,6 +125,7 @@ describe('URLs from outside never reach an href or src unchecked', () => {
   let anvil: CaipNetwork
   beforeAll(async () => {
     anvil = evmNetwork(31337, await unreachableRpcUrl())
+    await loadLaterViews()
   })
   afterEach(() => {
     vi.restoreAllMocks()

@@ -10,6 +10,7 @@ import { KitContext } from '../../../modal/ui/kitContext.js'
 import { ModalRoot } from '../../../modal/ui/ModalRoot.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, anvilPair, bob, createKit, evmNetwork, unreachableRpcUrl } from '../support/kit.js'
+import { loadLaterViews } from '../support/laterViews.js'
 import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 // Rendering never runs effects, so no view starts a pairing; the transport only has to exist.
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await kit.open({ view: 'SIWXSignMessage' })
   render(kit)
   await new Promise((resolve) => setTimeout(resolve, 50))
+  await loadLaterViews()
 })
 
 function render(kit: AppKit): string {

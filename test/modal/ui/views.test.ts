@@ -11,6 +11,7 @@ import { ModalRoot } from '../../../modal/ui/ModalRoot.js'
 import { ThemeStyle } from '../../../modal/ui/ThemeStyle.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, anvilPair, bob, createKit, injectedKit, unreachableRpcUrl } from '../support/kit.js'
+import { loadLaterViews } from '../support/laterViews.js'
 import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 // Rendering never runs effects, so no view starts a pairing; the transport only has to exist.
@@ -22,6 +23,7 @@ let anvil2: CaipNetwork
 
 beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+  await loadLaterViews()
 })
 
 function render(kit: AppKit, node: ReactNode = createElement(ModalRoot)): string {
