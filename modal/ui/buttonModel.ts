@@ -1,7 +1,8 @@
 import type { Translate } from '../i18n/translate.js'
 import type { AppState } from '../state/types.js'
 import type { ViewName } from '../state/views.js'
-import { shortAddress, shortBalance } from './components/shortAddress.js'
+import { formatAmount } from './components/formatAmount.js'
+import { shortAddress } from './components/shortAddress.js'
 
 export const buttonElementNames = [
   'appkit-button',
@@ -51,7 +52,7 @@ export function buttonModel(
       testId: 'account-button',
       text: [
         ...(showBalance
-          ? [`${shortBalance(account.balance ?? '')} ${account.balanceSymbol ?? ''}`.trim()]
+          ? [`${formatAmount(account.balance ?? '0', t.locale)} ${account.balanceSymbol ?? ''}`.trim()]
           : []),
         account.profileName ?? shortAddress(account.address),
       ],

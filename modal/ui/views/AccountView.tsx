@@ -5,7 +5,8 @@ import { push } from '../../controllers/router.js'
 import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
 import { errorMessage } from '../components/errorMessage.js'
-import { shortAddress, shortBalance } from '../components/shortAddress.js'
+import { formatAmount } from '../components/formatAmount.js'
+import { shortAddress } from '../components/shortAddress.js'
 import { useAppState, useKit } from '../kitContext.js'
 
 // VIEW-04: the tabs are a chunk of their own, so the first load carries none of them.
@@ -37,8 +38,8 @@ export function AccountView() {
         {account.balanceLoading && account.balance === undefined
           ? t('account.balanceLoading')
           : account.balanceError
-            ? `${t('account.balanceUnavailable')} · 0.00 ${account.balanceSymbol ?? ''}`
-            : `${shortBalance(account.balance ?? '0')} ${account.balanceSymbol ?? ''}`}
+            ? `${t('account.balanceUnavailable')} · ${formatAmount('0', t.locale, { minimumFractionDigits: 2 })} ${account.balanceSymbol ?? ''}`
+            : `${formatAmount(account.balance ?? '0', t.locale)} ${account.balanceSymbol ?? ''}`}
       </p>
       <button type="button" className="secondary" onClick={() => void copyText(address).then(setCopied)}>
         {copied ? t('account.copied') : t('account.copyAddress')}

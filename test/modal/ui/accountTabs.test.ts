@@ -12,7 +12,7 @@ import { KitContext } from '../../../modal/ui/kitContext.js'
 import { ModalRoot } from '../../../modal/ui/ModalRoot.js'
 import { ActivityList, type Feed } from '../../../modal/ui/views/account/ActivityTab.js'
 import { apiImage } from '../../../modal/ui/views/account/apiImage.js'
-import { relativeTime, tokenQuantity } from '../../../modal/ui/views/account/format.js'
+import { relativeTime } from '../../../modal/ui/views/account/format.js'
 import { NftGrid } from '../../../modal/ui/views/account/NftsTab.js'
 import { shownTokens } from '../../../modal/ui/views/account/shownTokens.js'
 import { TokensTab } from '../../../modal/ui/views/account/TokensTab.js'
@@ -30,13 +30,17 @@ beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
 })
 
-function wrap(kit: AppKit, node: ReactNode) {
-  return createElement(KitContext.Provider, { value: { kit, t: createTranslator() } }, node)
+function wrap(kit: AppKit, node: ReactNode, t = createTranslator()) {
+  return createElement(KitContext.Provider, { value: { kit, t } }, node)
 }
 
 /** Renders with every lazy chunk loaded (prerender waits for Suspense boundaries). */
-async function renderLoaded(kit: AppKit, node: ReactNode = createElement(ModalRoot)): Promise<string> {
-  const { prelude } = await prerender(wrap(kit, node))
+async function renderLoaded(
+  kit: AppKit,
+  node: ReactNode = createElement(ModalRoot),
+  t = createTranslator(),
+): Promise<string> {
+  const { prelude } = await prerender(wrap(kit, node, t))
   return new Response(prelude).text()
 }
 
@@ -146,13 +150,21 @@ describe('Tokens tab (VIEW-05, BAL-05)', () => {
     expect(html.match(/data-testid="token"/g)).toHaveLength(2)
     expect(html).toContain('Test USD')
     expect(html).toContain('>tUSD<')
-    expect(html).toContain('1234.50 tUSD')
+    expect(html).toContain('1,234.50 tUSD')
     expect(html).toContain('$1,234.50')
     expect(html).toContain(`src="${tUsd.iconUrl}"`)
-    expect(html).toContain('10000.00 tETH')
+    expect(html).toContain('10,000.00 tETH')
     // A token with no icon gets a drawn one; a token without a price shows no value.
     expect(html).toContain('src="data:image/svg+xml,')
     expect(html.match(/\$/g)).toHaveLength(1)
+  })
+
+  it('writes quantities in the modal’s locale: German groups with dots and marks decimals with a comma', async () => {
+    const kit = await accountKit({ apiUrl })
+    setAccount(kit, { tokenBalance: [tEth, tUsd] })
+    const html = await renderLoaded(kit, createElement(TokensTab), createTranslator('de'))
+    expect(html).toContain('10.000,00 tETH')
+    expect(html).toContain('1.234,50 tUSD')
   })
 
   it('without an apiUrl, Tokens shows the native balance read from the chain only', async () => {
@@ -267,6 +279,17 @@ describe('Activity tab', () => {
     expect(html).not.toContain('Load more')
   })
 
+  it('writes amounts in the modal’s locale', async () => {
+    const kit = await accountKit({ apiUrl })
+    const html = await renderLoaded(
+      kit,
+      createElement(ActivityList, { feed: feed({}), onLoadMore: () => {} }),
+      createTranslator('de'),
+    )
+    expect(html).toContain('−1,50 tETH')
+    expect(html).toContain('+25,00 tUSD')
+  })
+
   it('has no explorer link on a network without a block explorer', async () => {
     const kit = await accountKit({ apiUrl })
     const { blockExplorers: _, ...bare } = anvil
@@ -306,10 +329,7 @@ describe('what the tabs show from api answers', () => {
     expect(apiImage('', apiUrl)).toBeUndefined()
   })
 
-  it('formats quantities with 2 to 4 decimals and times relative to now', () => {
-    expect(tokenQuantity('0')).toBe('0.00')
-    expect(tokenQuantity('1.5')).toBe('1.50')
-    expect(tokenQuantity('0.123456')).toBe('0.1234')
+  it('formats times relative to now', () => {
     expect(relativeTime(1_000, 1_000_000, 'en')).toBe('now')
     expect(relativeTime(1_000 - 7200, 1_000_000, 'en')).toBe('2 hours ago')
   })

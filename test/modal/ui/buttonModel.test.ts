@@ -47,7 +47,7 @@ describe('page buttons', () => {
   it('become the account button once connected: short balance and address, opening Account', () => {
     expect(buttonModel('appkit-button', connected, none, t)).toEqual({
       testId: 'account-button',
-      text: ['9999.9876 tETH', '0xf39F…2266'],
+      text: ['9,999.9876 tETH', '0xf39F…2266'],
       variant: 'account',
       opens: 'Account',
     })
@@ -56,6 +56,13 @@ describe('page buttons', () => {
     ])
     const named = { ...connected, account: { ...connected.account, profileName: 'alice.eth' } }
     expect(buttonModel('appkit-button', named, none, t)?.text.at(-1)).toBe('alice.eth')
+  })
+
+  it('write the balance in the modal’s locale: German groups with dots and marks decimals with a comma', () => {
+    const german = createTranslator('de')
+    expect(buttonModel('appkit-button', connected, none, german)?.text[0]).toBe('9.999,9876 tETH')
+    const tiny = { ...connected, account: { ...connected.account, balance: '0.000000000000000001' } }
+    expect(buttonModel('appkit-button', tiny, none, german)?.text[0]).toBe('< 0,0001 tETH')
   })
 
   it('name the active network on the network button, which opens Networks', () => {

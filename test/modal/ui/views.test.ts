@@ -26,8 +26,8 @@ beforeAll(async () => {
   await loadLaterViews()
 })
 
-function render(kit: AppKit, node: ReactNode = createElement(ModalRoot)): string {
-  return renderToString(createElement(KitContext.Provider, { value: { kit, t: createTranslator() } }, node))
+function render(kit: AppKit, node: ReactNode = createElement(ModalRoot), t = createTranslator()): string {
+  return renderToString(createElement(KitContext.Provider, { value: { kit, t } }, node))
 }
 
 function title(html: string): string | undefined {
@@ -129,8 +129,25 @@ describe('view contents', () => {
     const html = render(kit)
     expect(html).toContain(`title="${alice}"`)
     expect(html).toContain('0xf39F…2266')
-    expect(html).toMatch(/data-testid="account-balance"[^>]*>10000\.1234 tETH</)
+    expect(html).toMatch(/data-testid="account-balance"[^>]*>10,000\.1234 tETH</)
     expect(html).toContain(`href="http://127.0.0.1:4000/address/${alice}"`)
+  })
+
+  it('Account writes the balance in the modal’s locale, every digit of a huge one, and < 0.0001 for a tiny one', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    await kit.open()
+    const shown = (balance: string, locale: 'de' | 'ja') => {
+      kit.store.set(({ account }) => ({ account: { ...account, balance, balanceLoading: false } }))
+      return /data-testid="account-balance"[^>]*>([^<]*)</.exec(
+        render(kit, undefined, createTranslator(locale)),
+      )?.[1]
+    }
+    expect(shown('10000.123456', 'de')).toBe('10.000,1234 tETH')
+    expect(shown('123456789012345678901234567890.5', 'ja')).toBe(
+      '123,456,789,012,345,678,901,234,567,890.5 tETH',
+    )
+    expect(shown('0.000000000000000001', 'de')).toBe('&lt; 0,0001 tETH')
   })
 
   it('VIEW-03 Account shows the profile name and image instead when they are set', async () => {
@@ -159,6 +176,7 @@ describe('view contents', () => {
       },
     }))
     expect(render(kit)).toContain('Token Balance Unavailable · 0.00 tETH')
+    expect(render(kit, undefined, createTranslator('de'))).toContain('Token Balance Unavailable · 0,00 tETH')
   })
 
   it('VIEW-09 AllWallets lists announced, injected and WalletConnect wallets', async () => {

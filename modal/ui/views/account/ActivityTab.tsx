@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type ActivityItem, fetchActivity } from '../../../api/activity.js'
 import type { CaipNetwork } from '../../../networks/types.js'
+import { formatAmount } from '../../components/formatAmount.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAppState, useKit } from '../../kitContext.js'
-import { relativeTime, tokenQuantity } from './format.js'
+import { relativeTime } from './format.js'
 
 export type Feed = {
   key: string
@@ -107,7 +108,7 @@ function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwo
         </time>
       </span>
       <span className="amount">
-        <span>{`${sign}${amountOf(item, network)}`}</span>
+        <span>{`${sign}${amountOf(item, network, t.locale)}`}</span>
         {explorer ? (
           <a href={`${explorer}/tx/${item.hash}`} target="_blank" rel="noopener noreferrer">
             {t('account.explorer')}
@@ -118,8 +119,8 @@ function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwo
   )
 }
 
-function amountOf(item: ActivityItem, network: CaipNetwork): string {
+function amountOf(item: ActivityItem, network: CaipNetwork, locale: string): string {
   if (item.kind === 'erc721') return `#${item.tokenId ?? '?'} ${item.token?.symbol ?? ''}`.trim()
   const symbol = item.kind === 'native' ? network.nativeCurrency.symbol : (item.token?.symbol ?? '')
-  return `${tokenQuantity(item.amount)} ${symbol}`.trim()
+  return `${formatAmount(item.amount, locale, { minimumFractionDigits: 2 })} ${symbol}`.trim()
 }

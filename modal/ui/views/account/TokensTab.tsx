@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
 import { loadTokenBalances } from '../../../controllers/balances.js'
+import { formatAmount } from '../../components/formatAmount.js'
 import { WalletIcon } from '../../components/WalletRow.js'
 import { useAppState, useKit } from '../../kitContext.js'
 import { apiImage } from './apiImage.js'
-import { tokenQuantity, usdValue } from './format.js'
+import { usdValue } from './format.js'
 import { shownTokens } from './shownTokens.js'
 
 /** VIEW-05: the account's tokens with icon, name, symbol, quantity and value. */
@@ -30,7 +31,7 @@ export function TokensTab() {
             <span className="muted">{token.symbol}</span>
           </span>
           <span className="amount">
-            <span>{`${tokenQuantity(token.quantity.numeric)} ${token.symbol}`}</span>
+            <span>{`${formatAmount(token.quantity.numeric, t.locale, { minimumFractionDigits: 2 })} ${token.symbol}`}</span>
             {token.price > 0 ? <span className="muted">{usdValue(token.value, t.locale)}</span> : null}
           </span>
         </li>

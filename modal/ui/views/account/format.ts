@@ -1,10 +1,3 @@
-/** A token quantity for display: at least 2 and at most 4 decimals, cut (not rounded), so 0 reads 0.00. */
-export function tokenQuantity(numeric: string): string {
-  const [whole = '0', fraction = ''] = numeric.split('.')
-  const shown = fraction.slice(0, 4).replace(/0+$/, '').padEnd(2, '0')
-  return `${whole || '0'}.${shown}`
-}
-
 /** A USD value in the reader's locale, e.g. $1,234.56. */
 export function usdValue(value: number, locale: string | undefined): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(value)
