@@ -2,6 +2,7 @@ import { authenticate } from './auth/authenticate.js'
 import { formatAuthMessage } from './auth/message.js'
 import { approveSessionAuthenticate, rejectSessionAuthenticate } from './auth/respond.js'
 import type { EngineContext } from './context.js'
+import { engineContext } from './contextOf.js'
 import { closeEngine, createEngine, type EngineOptions } from './create.js'
 import { internalError } from './errors.js'
 import { pair } from './pairing/pair.js'
@@ -41,6 +42,7 @@ import type {
   SignClientEvents,
   UpdateParams,
 } from './types.js'
+import { createEngineView, type EngineView } from './view.js'
 
 export type SignClientOptions = EngineOptions
 
@@ -52,6 +54,7 @@ type Views = {
   pendingRequest: StoreView<number, PendingRequest>
   pairing: StoreView<string, Pairing>
   authRequests: StoreView<number, AuthRequest>
+  engine: EngineView
 }
 
 /**
@@ -94,6 +97,7 @@ export class SignClient {
       pendingRequest: new StoreView(ctx.stores.pendingRequests, Number),
       pairing: new StoreView(ctx.stores.pairings, String),
       authRequests: new StoreView(ctx.stores.authRequests, Number),
+      engine: createEngineView(ctx.relay),
     }
   }
 
@@ -127,8 +131,16 @@ export class SignClient {
     }
   }
 
-  /** The engine context the behaviours run on, as the official client exposes its `engine`. */
-  get engine(): EngineContext {
+  /**
+   * What an integrator may watch of the engine (the relay connection), read-only and frozen. The official
+   * client's `engine` repeats the client's methods, which are on the client here.
+   */
+  get engine(): EngineView {
+    return this.#requireViews().engine
+  }
+
+  /** The full engine context, for engine/ itself and engine tests only (see `contextOf.ts`). */
+  [engineContext](): EngineContext {
     return this.#engine()
   }
 

@@ -90,3 +90,4 @@ export {
   type VerifyQuery,
   type VerifyResolver,
 } from './verify/index.js'
+export type { EngineView, RelayConnectionEvents, RelayConnectionView } from './view.js'

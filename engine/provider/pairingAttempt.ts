@@ -1,5 +1,6 @@
 import type { SignClient } from '../client.js'
 import type { EngineContext } from '../context.js'
+import { engineContextOf } from '../contextOf.js'
 import { SignClientError } from '../errors.js'
 import { dropPendingSession } from '../expire.js'
 import { deletePairing } from '../pairing/delete.js'
@@ -62,7 +63,7 @@ export class PairingAttempt {
 
   async #propose(onUri: (uri: string) => void): Promise<() => Promise<Session>> {
     if (this.#aborted) throw pairingAbortedError()
-    const ctx = this.#client.engine
+    const ctx = engineContextOf(this.#client)
     const before = new Set(ctx.calls.approvalIds())
     const { uri, approval } = await this.#client.connect(this.#params)
     const pairingTopic = uri === undefined ? this.#params.pairingTopic : parsePairingUri(uri).topic
@@ -87,7 +88,7 @@ export class PairingAttempt {
     const open = this.#open
     if (open === undefined) return
     this.#open = undefined
-    const ctx = this.#client.engine
+    const ctx = engineContextOf(this.#client)
     const approval = ctx.calls.approval(open.id)
     ctx.calls.settleApproval(open.id)
     try {
@@ -102,7 +103,7 @@ export class PairingAttempt {
   /** A pairing made for a proposal that never settled is of no further use: it is unsubscribed and forgotten. */
   async #dropPairing(open: OpenProposal): Promise<void> {
     if (!open.madeForIt) return
-    const ctx = this.#client.engine
+    const ctx = engineContextOf(this.#client)
     const pairing = ctx.stores.pairings.has(open.pairingTopic)
       ? ctx.stores.pairings.get(open.pairingTopic)
       : undefined

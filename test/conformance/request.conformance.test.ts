@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, useTestRelay, walletMetadata } from '../engine/support/harness.js'
+import { engineOf } from '../engine/support/internals.js'
 import { establishSession, nextEvent } from './support/fixtures.js'
 
 const harness = useTestRelay()
@@ -53,9 +54,10 @@ describe('request() conformance', () => {
     wallet.on('session_request', () => {
       emitted = true
     })
-    // Widen the dapp's own view so its check passes and the wallet's is the one tested.
+    // Widen the dapp's own view so its check passes and the wallet's is the one tested; no public call
+    // changes one side's record alone.
     const record = dapp.session.get(topic)
-    await dapp.engine.stores.sessions.set(topic, {
+    await engineOf(dapp).stores.sessions.set(topic, {
       ...record,
       namespaces: { eip155: { ...record.namespaces.eip155!, methods: ['personal_sign', 'eth_sign'] } },
     })

@@ -4,6 +4,7 @@ import { payloadId } from '../../engine/jsonrpc/index.js'
 import { RECENTLY_DELETED_LIMIT, RecentlyDeleted } from '../../engine/store/recentlyDeleted.js'
 import { SEVEN_DAYS as SESSION_LIFETIME } from '../../engine/time.js'
 import { ADDRESS, approvedNamespaces, useTestRelay, walletMetadata } from '../engine/support/harness.js'
+import { engineOf, runExpirer } from '../engine/support/internals.js'
 import { movableClock } from './support/clock.js'
 import { establishSession, nextEvent, rawProposal, rawWalletSession } from './support/fixtures.js'
 
@@ -67,7 +68,7 @@ describe('session lifecycle conformance', () => {
     const expired = nextEvent(dapp, 'session_expire')
     const deleted = nextEvent(dapp, 'session_delete')
     clock.advance(SEVEN_DAYS + 1)
-    dapp.engine.expirer.check()
+    runExpirer(dapp)
     expect((await expired).topic).toBe(first.topic)
     expect((await deleted).topic).toBe(first.topic)
     expect(dapp.session.length).toBe(0)
@@ -76,7 +77,8 @@ describe('session lifecycle conformance', () => {
     expect(wallet.session.length).toBe(0)
 
     const second = await establishSession(dapp, wallet)
-    await dapp.engine.stores.keychain.delete(second.topic)
+    // A key lost from storage: no public call forgets one.
+    await engineOf(dapp).stores.keychain.delete(second.topic)
     await expect(dapp.ping({ topic: second.topic })).rejects.toMatchObject({
       code: 5,
       message: `Missing or invalid. session topic does not exist in keychain: ${second.topic}`,

@@ -11,6 +11,7 @@ import {
   useTestRelay,
   walletMetadata,
 } from './support/harness.js'
+import { runExpirer } from './support/internals.js'
 
 const harness = useTestRelay()
 const { pool, peers } = harness
@@ -27,8 +28,8 @@ describe('expiry of proposals and requests', () => {
     const dappExpired = nextEvent(dapp, 'proposal_expire')
     const walletExpired = nextEvent(wallet, 'proposal_expire')
     clock.advance(301)
-    dapp.engine.expirer.check()
-    wallet.engine.expirer.check()
+    runExpirer(dapp)
+    runExpirer(wallet)
     expect((await dappExpired).id).toBe(id)
     expect((await walletExpired).id).toBe(id)
     await expect(approval()).rejects.toMatchObject({ message: 'Proposal expired' })
@@ -48,7 +49,7 @@ describe('expiry of proposals and requests', () => {
     const { id } = await received
     const expired = nextEvent(wallet, 'session_request_expire')
     clock.advance(901)
-    wallet.engine.expirer.check()
+    runExpirer(wallet)
     expect((await expired).id).toBe(id)
     expect(wallet.pendingRequest.length).toBe(0)
   })

@@ -4,11 +4,12 @@ import { bytesToBase64url, encodeEnvelope, hexToBytes, randomHex, utf8ToBytes } 
 import type { LinkModePort, SignClient } from '../../engine/index.js'
 import { formatRequest } from '../../engine/jsonrpc/index.js'
 import { MAX_LINK_MODE_URL_LENGTH } from '../../engine/limits.js'
-import { webSocketFactory } from '../../relay/client/index.js'
+import { type SocketFactory, webSocketFactory } from '../../relay/client/index.js'
 import { type MockRelay, startMockRelay } from '../../relay/mock/index.js'
 import { silentLogger } from '../../relay/server/index.js'
 import { MemoryStorage } from '../../storage/index.js'
 import { ADDRESS, ClientPool, dappMetadata, establishSession, walletMetadata } from './support/harness.js'
+import { engineOf, inboundHandled } from './support/internals.js'
 
 const DAPP_LINK = 'https://dapp.example/wc'
 const WALLET_LINK = 'https://wallet.example/wc'
@@ -41,7 +42,30 @@ class LinkNetwork {
   }
 }
 
-type Side = { linkMode?: boolean; universal?: string; port?: boolean; storage?: MemoryStorage }
+type Side = {
+  linkMode?: boolean
+  universal?: string
+  port?: boolean
+  storage?: MemoryStorage
+  /** Called with each `irn_publish` the client sends the relay. */
+  onPublish?: (params: unknown) => void
+}
+
+/** Sockets to the mock relay that report every publish frame a client sends, as the relay receives it. */
+function watchedSockets(onPublish: (params: unknown) => void = () => {}): SocketFactory {
+  const open = webSocketFactory(relay.WebSocket)
+  return (url, events) => {
+    const socket = open(url, events)
+    return {
+      ...socket,
+      send(text) {
+        const frame: { method?: unknown; params?: unknown } = JSON.parse(text)
+        if (frame.method === 'irn_publish') onPublish(frame.params)
+        socket.send(text)
+      },
+    }
+  }
+}
 
 let relay: MockRelay
 let network: LinkNetwork
@@ -67,24 +91,23 @@ function client(metadata: typeof dappMetadata, ownLink: string, side: Side, init
     ...(side.port === false ? {} : { linkMode: network.port(ownLink, initialUrl) }),
     ...(side.storage ? { storage: side.storage, customStoragePrefix: 'wallet' } : {}),
     relay: {
-      createSocket: webSocketFactory(relay.WebSocket),
+      createSocket: watchedSockets(side.onPublish),
       timings: { reconnectStepMs: 20, reconnectMaxMs: 50 },
     },
   })
 }
 
 async function sessionBetween(dappSide: Side = {}, walletSide: Side = {}) {
-  const dapp = await client(dappMetadata, DAPP_LINK, dappSide)
-  const wallet = await client(walletMetadata, WALLET_LINK, walletSide)
+  const publishes = { dapp: vi.fn(), wallet: vi.fn() }
+  const dapp = await client(dappMetadata, DAPP_LINK, { ...dappSide, onPublish: publishes.dapp })
+  const wallet = await client(walletMetadata, WALLET_LINK, { ...walletSide, onPublish: publishes.wallet })
   const { topic } = await establishSession(dapp, wallet)
+  publishes.dapp.mockClear()
+  publishes.wallet.mockClear()
   wallet.on(
     'session_request',
     ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0xsigned' } }),
   )
-  const publishes = {
-    dapp: vi.spyOn(dapp.engine.relay, 'publish'),
-    wallet: vi.spyOn(wallet.engine.relay, 'publish'),
-  }
   return { dapp, wallet, topic, publishes }
 }
 
@@ -142,11 +165,11 @@ describe('link mode', () => {
     await vi.advanceTimersByTimeAsync(49)
     // Real time for the message to be opened and stored, were it taken too early.
     await realSleep(200)
-    await restarted.engine.inbound
+    await inboundHandled(restarted)
     expect(restarted.pendingRequest.length).toBe(0)
     await vi.advanceTimersByTimeAsync(1)
     await realSleep(200)
-    await restarted.engine.inbound
+    await inboundHandled(restarted)
     expect(restarted.pendingRequest.length).toBe(1)
     expect(restarted.pendingRequest.getAll()[0]?.params.request.method).toBe('personal_sign')
   })
@@ -160,7 +183,7 @@ describe('link mode', () => {
     expect(wallet.pendingRequest.length).toBe(0)
     network.deliver(WALLET_LINK, request as string)
     await realSleep(100)
-    await wallet.engine.inbound
+    await inboundHandled(wallet)
     expect(requests).toHaveBeenCalledTimes(1)
     // Not even held again as a pending request the wallet already answered.
     expect(wallet.pendingRequest.length).toBe(0)
@@ -170,7 +193,8 @@ describe('link mode', () => {
     const { dapp, wallet, topic } = await sessionBetween()
     const requests = vi.fn()
     wallet.on('session_request', requests)
-    const symKey = hexToBytes(wallet.engine.stores.keychain.get(topic))
+    // The session key, to seal links that look like ours; only the engine holds it.
+    const symKey = hexToBytes(engineOf(wallet).stores.keychain.get(topic))
     const sealed = (payload: unknown, key = symKey) =>
       encodeEnvelope({ type: 0, message: JSON.stringify(payload), symKey: key, encoding: 'base64url' })
     const request = formatRequest(
@@ -196,7 +220,7 @@ describe('link mode', () => {
       `${WALLET_LINK}?wc_ev=${'A'.repeat(MAX_LINK_MODE_URL_LENGTH)}&topic=${topic}`,
     ]
     for (const url of garbage) expect(() => network.deliver(WALLET_LINK, url)).not.toThrow()
-    await wallet.engine.inbound
+    await inboundHandled(wallet)
     expect(requests).not.toHaveBeenCalled()
     expect(wallet.pendingRequest.length).toBe(0)
     await expect(personalSign(dapp, topic)).resolves.toBe('0xsigned')

@@ -16,6 +16,7 @@ import {
   useTestRelay,
   walletMetadata,
 } from '../support/harness.js'
+import { openApprovals, runExpirer } from '../support/internals.js'
 
 const harness = useTestRelay()
 const { pool } = harness
@@ -49,7 +50,7 @@ async function dappWithProvider() {
 /** Lets the dapp's open proposal run out: its clock moves past the five-minute expiry. */
 function expire(dapp: SignClient, clock: ReturnType<typeof movableClock>): void {
   clock.advance(301)
-  dapp.engine.expirer.check()
+  runExpirer(dapp)
 }
 
 const topicOf = (uri: string) => uri.slice('wc:'.length, uri.indexOf('@'))
@@ -115,7 +116,7 @@ describe('UniversalProvider pairing attempts', () => {
       message: ProviderErrorMessage.pairingAborted,
     })
     expect(dapp.proposal.length).toBe(0)
-    expect(dapp.engine.calls.approvalIds()).toEqual([])
+    expect(openApprovals(dapp)).toEqual([])
     expect(dapp.pairing.keys).not.toContain(topicOf(uri))
 
     expire(dapp, clock)

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react'
+import { engineContextOf } from '../../../../engine/contextOf.js'
 import { onExpired } from '../../../../engine/expire.js'
 import type { UniversalProvider } from '../../../../engine/index.js'
 import { Eip155Adapter } from '../../../../modal/adapters/eip155/eip155Adapter.js'
@@ -81,7 +82,7 @@ const wc = {
     const client = provider()?.client
     const [open] = client?.proposal.getAll() ?? []
     if (!client || !open) throw new Error('no open proposal')
-    await onExpired(client.engine, { kind: 'id', id: open.id })
+    await onExpired(engineContextOf(client), { kind: 'id', id: open.id })
   },
 }
 Object.assign(window, { wc })

@@ -12,6 +12,7 @@ import type { AppKit } from '../../../../modal/core/appKit.js'
 import type { CaipNetwork } from '../../../../modal/networks/types.js'
 import { MemoryStorage } from '../../../../storage/index.js'
 import { nextEvent, useTestRelay, walletMetadata } from '../../../engine/support/harness.js'
+import { engineOf, openApprovals } from '../../../engine/support/internals.js'
 import { alice, anvilPair, createKit, unreachableRpcUrl } from '../../support/kit.js'
 import { createPage } from '../../support/page.js'
 
@@ -99,7 +100,7 @@ describe('WalletConnect over the engine: leaving the QR view cancels the pairing
       expect(kit.store.get().account.status).toBe('disconnected')
       expect(await attempt.outcome).toMatchObject({ code: 4001, message: 'Pairing aborted' })
       expect(dapp.proposal.length).toBe(0)
-      expect(dapp.engine.calls.approvalIds()).toEqual([])
+      expect(openApprovals(dapp)).toEqual([])
       expect(dapp.pairing.keys).not.toContain(topicOf(uri))
       expect(statusOf(kit)).toBe('disconnected')
       expect(events).not.toContain('CONNECT_ERROR')
@@ -192,7 +193,7 @@ describe('WalletConnect over the engine: leaving the QR view cancels the pairing
       const [open] = dapp.proposal.getAll()
       if (!open) throw new Error('no open proposal')
       // What the engine's expirer does when the proposal's five minutes are up.
-      await onExpired(dapp.engine, { kind: 'id', id: open.id })
+      await onExpired(engineOf(dapp), { kind: 'id', id: open.id })
       const second = await attempt.nth(2)
       expect(second).not.toBe(first)
       expect(attempt.uris).toEqual([first, second])
