@@ -1,4 +1,4 @@
-import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { createPublicClient, formatUnits, http, parseEther, verifyMessage } from 'viem'
 import { demoDistDir, serveDemo } from '../../../services/index.js'
 import { testWalletInfo } from '../../support/browserWallet.js'
 import { startChainFixture } from '../../support/chain.js'
@@ -22,9 +22,12 @@ test('DEMO-12 CONN-11 connect the announced test wallet; Account shows the addre
   await expect(account.getByTestId('account-address')).toHaveAttribute('title', wallet.address)
   const client = createPublicClient({ transport: http(stack.chain.rpcUrl) })
   const balance = await client.getBalance({ address: wallet.address })
-  const whole = (balance / 10n ** 18n).toString()
-  await expect(account.getByTestId('account-balance')).toContainText(`${whole}`)
-  await expect(account.getByTestId('account-balance')).toContainText('tETH')
+  // In the modal's locale (English here): grouped, at most four decimals, cut.
+  const tokens = formatUnits(balance, 18) as `${number}`
+  const shown = new Intl.NumberFormat('en', { maximumFractionDigits: 4, roundingMode: 'trunc' }).format(
+    tokens,
+  )
+  await expect(account.getByTestId('account-balance')).toHaveText(`${shown} tETH`)
 })
 
 test('CALL-06 sign a message (verified) and send 0.01 tETH (balance drops), through wagmi hooks', async ({
