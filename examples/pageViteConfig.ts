@@ -14,6 +14,7 @@ export function examplePageConfig(pageDir: URL): UserConfig {
     resolve: {
       alias: [
         { find: /^pairwise\/modal$/, replacement: source('modal/index.ts') },
+        { find: /^pairwise\/modal\/react$/, replacement: source('modal/react/index.ts') },
         { find: /^pairwise\/modal\/elements$/, replacement: source('modal/elements.ts') },
         { find: /^pairwise\/wagmi$/, replacement: source('modal/wagmi/index.ts') },
         { find: /^pairwise\/siwx$/, replacement: source('modal/siwx/index.ts') },

@@ -6,7 +6,6 @@ import { AppKit } from './core/appKit.js'
 import { debugReporter } from './core/report.js'
 import { defineElements } from './ui/elements.js'
 import { provideKit } from './ui/kitLookup.js'
-import { mountModal } from './ui/mountModal.js'
 import { loadRegistry } from './wallets/loadRegistry.js'
 
 export type CreateAppKitOptions = AppKitOptions & {
@@ -16,7 +15,8 @@ export type CreateAppKitOptions = AppKitOptions & {
 
 /**
  * Creates a modal instance and, in a browser, mounts it: the `<appkit-*>` elements, and (unless embedded)
- * the dialog in an open shadow root at the end of `<body>`. On the server it returns the headless core.
+ * the dialog in an open shadow root at the end of `<body>`, its React code loaded on the way. On the server
+ * it returns the headless core.
  */
 export function createAppKit(options: CreateAppKitOptions): AppKit {
   const { id, ...appOptions } = options
@@ -48,12 +48,20 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
   if (!kit.options.enableEmbedded) {
     const host = document.createElement('pairwise-modal')
     document.body.append(host)
-    mountModal(host, kit)
+    mountDialog(host, kit)
   }
   if (kit.options.apiUrl) afterFirstPaint(() => loadRemoteConfig(kit))
   const analytics = analyticsTarget(kit.options)
   if (analytics) trackAnalytics(kit, analytics)
   return kit
+}
+
+/**
+ * The dialog's React code loads only in a browser, once an instance exists, so `pairwise/modal` imports no
+ * React. A button clicked before it arrives has already opened the instance; the dialog shows it open.
+ */
+function mountDialog(host: HTMLElement, kit: AppKit): void {
+  void import('./ui/mountModal.js').then(({ mountModal }) => mountModal(host, kit))
 }
 
 /**

@@ -1,3 +1,8 @@
+/**
+ * `pairwise/modal`: the headless modal. createAppKit, the core, adapters, networks and helpers; it imports no
+ * React (the dialog's React code loads in the browser when an instance mounts). The React hooks and
+ * components are `pairwise/modal/react`.
+ */
 export { Eip155Adapter, type Eip155AdapterOptions } from './adapters/eip155/index.js'
 export type { ChainAdapter, Eip1193Provider } from './adapters/types.js'
 export type {
@@ -12,7 +17,6 @@ export { isEvmAddress, isSignedMessage, isSolanaAddress, isTransactionHash } fro
 export { type CreateAppKitOptions, createAppKit } from './createAppKit.js'
 export { type Catalogue, createTranslator, en } from './i18n/index.js'
 export * from './networks/index.js'
-export * from './react/index.js'
 export type { AppState, ConnectionStatus, ConnectorInfo, ConnectorType } from './state/types.js'
 export type { ViewName } from './state/views.js'
 export { type AmountOptions, formatAmount } from './ui/components/formatAmount.js'

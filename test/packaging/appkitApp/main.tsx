@@ -1,5 +1,5 @@
 // An app written for Reown AppKit 1.7.13 and its wagmi adapter, with only its two imports changed:
-// '@reown/appkit/react' → 'pairwise/modal' and '@reown/appkit-adapter-wagmi' → 'pairwise/wagmi'.
+// '@reown/appkit/react' → 'pairwise/modal/react' and '@reown/appkit-adapter-wagmi' → 'pairwise/wagmi'.
 // The packaging test builds it with Vite against each supported React and wagmi; the page reads its two
 // local chains' RPC URLs from the query string (?a=…&b=…).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -10,7 +10,7 @@ import {
   useAppKitNetwork,
   useAppKitState,
   useDisconnect,
-} from 'pairwise/modal'
+} from 'pairwise/modal/react'
 import { WagmiAdapter } from 'pairwise/wagmi'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'

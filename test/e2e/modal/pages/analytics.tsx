@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Analytics, createAppKit, defineNetwork, Eip155Adapter } from '../../../../modal/index.js'
+import { Analytics, createAppKit, defineNetwork, Eip155Adapter } from '../../../../modal/react/index.js'
 
 /**
  * A host page in React StrictMode (as an app in development runs it) with `<Analytics />` mounted and the
