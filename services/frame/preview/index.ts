@@ -1,0 +1,22 @@
+export type { NativeCurrency } from './amounts.js'
+export { type PreviewSignatureParameters, previewSignature } from './previewSignature.js'
+export {
+  type PreviewChain,
+  type PreviewTransactionParameters,
+  previewTransaction,
+} from './previewTransaction.js'
+export type { ChainRequest } from './request.js'
+export {
+  type Amount,
+  type BalanceChange,
+  type DecodedCall,
+  type Fee,
+  type RevertReason,
+  type SignaturePreview,
+  signaturePreviewSchema,
+  type Token,
+  type TransactionPreview,
+  type TransactionRequest,
+  transactionPreviewSchema,
+  transactionRequestSchema,
+} from './schemas.js'
