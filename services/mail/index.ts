@@ -1,0 +1,6 @@
+export { Inbox, type InboxOptions, type MailQuery, MailTimeoutError, type StoredMail } from './inbox.js'
+export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
+export type { Mail, Mailer } from './mailer.js'
+export type { MailAddress } from './parseMail.js'
+export { InvalidSmtpUrlError, type SmtpMailer, type SmtpMailerOptions, smtpMailer } from './smtpMailer.js'
+export { type RunningMail, type StartMailOptions, startMail } from './startMail.js'

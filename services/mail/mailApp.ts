@@ -1,0 +1,40 @@
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import type { Logger } from '../../common/index.js'
+import type { NodeListener } from '../api/http/directLane.js'
+import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
+import { requestLog } from '../api/http/requestLog.js'
+import type { Inbox } from './inbox.js'
+import { inboxPageRoutes } from './inboxPage.js'
+import { MAX_HTTP_BODY_BYTES } from './limits.js'
+import { messageRoutes } from './messageRoutes.js'
+
+export type MailApp = { hono: Hono; listener: NodeListener }
+
+/**
+ * The inbox over HTTP: the Mailpit-style JSON API, the HTML page and `/health`, with the api's error
+ * answers (`{ code, message }`, 404, 405, 413, 400 for bad input), body cap and request log.
+ */
+export function createMailApp(inbox: Inbox, logger: Logger): MailApp {
+  const app = new Hono()
+  app.use(requestLog(logger))
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
+  app.use(bodyCap(MAX_HTTP_BODY_BYTES))
+  app.get('/health', (c) =>
+    c.json({ status: 'ok', messages: inbox.total }, 200, { 'cache-control': 'no-store' }),
+  )
+  app.route('/', messageRoutes(inbox))
+  app.route('/', inboxPageRoutes(inbox))
+  app.notFound(notFound)
+  app.onError(errorHandler(logger))
+  const listener = getRequestListener(app.fetch, {
+    // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
+    errorHandler: () =>
+      Response.json(
+        { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
+        { status: 400 },
+      ),
+  })
+  return { hono: app, listener }
+}

@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer, type SMTPServerDataStream } from 'smtp-server'
+import type { Logger } from '../../common/index.js'
+import type { Inbox } from './inbox.js'
+import {
+  MAX_SMTP_CLIENTS,
+  MAX_SMTP_RECIPIENTS,
+  SMTP_CLOSE_GRACE_MS,
+  SMTP_SOCKET_TIMEOUT_MS,
+} from './limits.js'
+import { parseMail } from './parseMail.js'
+
+export type SmtpServerOptions = {
+  host: string
+  /** 0 lets the OS pick a free port; read it back from the result. */
+  port: number
+  inbox: Inbox
+  maxMessageBytes: number
+  logger: Logger
+}
+
+export type RunningSmtpServer = { readonly port: number; close(): Promise<void> }
+
+/** A rejection smtp-server answers with its own reply code. */
+class SmtpReply extends Error {
+  constructor(
+    readonly responseCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * A plain-text SMTP server for the local stack: anyone on the host may send (no AUTH needed, no
+ * STARTTLS offered), every accepted message lands in `inbox`. Messages over `maxMessageBytes` get 552
+ * and are never buffered past the limit.
+ */
+export async function startSmtpServer(options: SmtpServerOptions): Promise<RunningSmtpServer> {
+  const { inbox, maxMessageBytes, logger } = options
+  const server = new SMTPServer({
+    name: 'pairwise-mail',
+    banner: 'Pairwise local mail',
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    hideSTARTTLS: true,
+    size: maxMessageBytes,
+    rejectOversized: true,
+    maxClients: MAX_SMTP_CLIENTS,
+    maxRecipients: MAX_SMTP_RECIPIENTS,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+    closeTimeout: SMTP_CLOSE_GRACE_MS,
+    // A reverse DNS lookup of each client would query the system's resolver, beyond loopback.
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      readCapped(stream, maxMessageBytes).then(
+        async (raw) => {
+          if (!raw) return callback(new SmtpReply(552, `Error: message exceeds ${maxMessageBytes} bytes`))
+          const mail = inbox.add(await parseMail(raw))
+          logger.info('mail received', { id: mail.id, bytes: mail.size })
+          callback(null, `OK: queued as ${mail.id}`)
+        },
+        (error: unknown) => {
+          logger.warn('mail refused', { error: error instanceof Error ? error.message : String(error) })
+          callback(new SmtpReply(451, 'Error: the message could not be read'))
+        },
+      )
+    },
+  })
+  server.on('error', (error) => logger.warn('smtp connection error', { error: error.message }))
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(options.port, options.host, () => {
+      server.server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.server.address() as AddressInfo
+  let closing: Promise<void> | undefined
+  return {
+    port,
+    close() {
+      // smtp-server may call back twice (listener closed, grace over): the first settles.
+      closing ??= new Promise((resolve) => server.close(() => resolve()))
+      return closing
+    },
+  }
+}
+
+/** The whole message, or undefined once it passes `maxBytes` (the rest is read and dropped). */
+function readCapped(stream: SMTPServerDataStream, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= maxBytes) chunks.push(chunk)
+      else chunks.length = 0
+    })
+    stream.once('end', () => resolve(size <= maxBytes ? Buffer.concat(chunks, size) : undefined))
+    stream.once('error', reject)
+  })
+}

@@ -1,0 +1,97 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Logger } from '../../common/index.js'
+import { consoleLogger, createSafeServer, requestTarget } from '../../relay/server/index.js'
+import type { NodeListener } from '../api/http/directLane.js'
+import { Inbox } from './inbox.js'
+import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
+import { createMailApp } from './mailApp.js'
+import { startSmtpServer } from './smtpServer.js'
+
+export type StartMailOptions = {
+  /** Defaults to 127.0.0.1. */
+  host?: string
+  /** 0 lets the OS pick; read the port back from `smtpUrl`. */
+  smtpPort: number
+  /** 0 lets the OS pick; read the port back from `url`. */
+  httpPort: number
+  /** Mails kept; past it the oldest goes. Default DEFAULT_MAX_MESSAGES. */
+  maxMessages?: number
+  /** Largest raw message accepted. Default DEFAULT_MAX_MESSAGE_BYTES. */
+  maxMessageBytes?: number
+  /** Defaults to JSON lines on stderr at `info`. */
+  logger?: Logger
+}
+
+export type RunningMail = {
+  /** `smtp://host:port`, for smtpMailer. */
+  readonly smtpUrl: string
+  /** `http://host:port` of the inbox's page and API. */
+  readonly url: string
+  readonly inbox: Inbox
+  /** Stops both servers and ends their open connections. */
+  close(): Promise<void>
+}
+
+/** The local mail stack: an SMTP server that keeps every mail in an inbox, and the inbox over HTTP. */
+export async function startMail({
+  host = '127.0.0.1',
+  smtpPort,
+  httpPort,
+  maxMessages = DEFAULT_MAX_MESSAGES,
+  maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  logger = consoleLogger('info'),
+}: StartMailOptions): Promise<RunningMail> {
+  const inbox = new Inbox({ maxMessages })
+  const smtp = await startSmtpServer({ host, port: smtpPort, inbox, maxMessageBytes, logger })
+  let http: Server
+  try {
+    http = await serveHttp(createMailApp(inbox, logger).listener, host, httpPort, logger)
+  } catch (error) {
+    await smtp.close()
+    throw error
+  }
+  const hostInUrl = host.includes(':') ? `[${host}]` : host
+  const smtpUrl = `smtp://${hostInUrl}:${smtp.port}`
+  const url = `http://${hostInUrl}:${(http.address() as AddressInfo).port}`
+  logger.info('mail listening', { smtpUrl, url })
+  let closing: Promise<void> | undefined
+  return {
+    smtpUrl,
+    url,
+    inbox,
+    close() {
+      closing ??= Promise.all([closeHttp(http), smtp.close()]).then(() => undefined)
+      return closing
+    },
+  }
+}
+
+async function serveHttp(
+  listener: NodeListener,
+  host: string,
+  port: number,
+  logger: Logger,
+): Promise<Server> {
+  const server = createSafeServer(
+    (request, response) => {
+      requestTarget(request)
+      return listener(request, response)
+    },
+    { name: 'mail', logger, errorFormat: 'json' },
+  )
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return server
+}
+
+function closeHttp(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeAllConnections()
+  return closed
+}
