@@ -24,10 +24,10 @@ function runsOnImport(file: string): boolean {
 }
 
 /**
- * The repo's own apps and test pages are bundled from the package's folder (the demo by Vite, the e2e
- * pages by esbuild), so the same field covers them: their modules run on import by design.
+ * The repo's own apps and test pages are bundled from the package's folder (the demo and the secure frame
+ * by Vite, the e2e pages by esbuild), so the same field covers them: their modules run on import by design.
  */
-const appFolders = ['./examples/**', './test/**']
+const appFolders = ['./examples/**', './services/frame/app/**', './test/**']
 
 describe('package.json sideEffects', () => {
   it('lists exactly the built modules that run something on import (and the app folders), so bundlers may drop every other one', () => {
@@ -37,7 +37,7 @@ describe('package.json sideEffects', () => {
           .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
           .map((name) => join(folder, name)),
       )
-      .filter(runsOnImport)
+      .filter((file) => !file.startsWith('services/frame/app/') && runsOnImport(file))
       .map((file) => `./dist/${file.replace(/\.tsx?$/, '.js')}`)
       .sort()
     const { sideEffects } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
