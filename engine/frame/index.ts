@@ -1,0 +1,3 @@
+export * from './constants.js'
+export { type FrameMethodKind, frameMethodKind, safeFrameMethods, unsafeFrameMethods } from './methods.js'
+export * from './schemas.js'

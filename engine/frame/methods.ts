@@ -1,0 +1,46 @@
+/**
+ * Which EIP-1193 methods the embedded wallet serves. OPEN-15: the safe ones read and never sign or send,
+ * so the frame answers them without asking the user. VAL-06: the whitelist is the safe ones plus the
+ * signing and sending methods the frame serves after an in-frame approval; anything else is refused.
+ */
+export const safeFrameMethods = [
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_requestAccounts',
+  'net_version',
+  'wallet_getCapabilities',
+] as const
+
+/** Each opens the frame's approval (OPEN-14); `pairwise_exportWallet` opens its export view, the only way to it. */
+export const unsafeFrameMethods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'pairwise_exportWallet',
+] as const
+
+export type SafeFrameMethod = (typeof safeFrameMethods)[number]
+export type UnsafeFrameMethod = (typeof unsafeFrameMethods)[number]
+export type FrameMethodKind = 'safe' | 'unsafe' | 'refused'
+
+const safe: ReadonlySet<string> = new Set(safeFrameMethods)
+const unsafe: ReadonlySet<string> = new Set(unsafeFrameMethods)
+
+export function frameMethodKind(method: string): FrameMethodKind {
+  return safe.has(method) ? 'safe' : unsafe.has(method) ? 'unsafe' : 'refused'
+}

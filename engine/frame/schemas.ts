@@ -1,0 +1,203 @@
+import * as z from 'zod/mini'
+import { siwxFrameMessageSchema } from '../siwx/types.js'
+import { frameProtocolVersion } from './constants.js'
+
+/**
+ * The wire between the modal (host) and the secure frame. AppKit's event names and payload shapes are
+ * kept so a provider facade maps 1:1 (research §1.1); the envelope is ours: a version, a random UUID id,
+ * strict objects (unknown keys refused), and errors with EIP-1193 codes.
+ */
+
+const email = z.email()
+/** EMAIL-05: a string; its length is the form's business (constants.otpLength), not the wire's. */
+const otp = z.string().check(z.minLength(1), z.maxLength(64))
+const chainId = z.union([
+  z.number().check(z.int(), z.positive()),
+  z.string().check(z.minLength(1), z.maxLength(64)),
+])
+const url = z.url()
+const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+export const accountTypes = ['eoa', 'smartAccount'] as const
+const accountType = z.enum(accountTypes)
+export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export const emailConnectActions = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
+export const emailUpdateActions = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
+export const themeModes = ['light', 'dark'] as const
+const none = z.strictObject({})
+
+/** Spec §3 "Frame user". */
+export const frameUserSchema = z.strictObject({
+  email: z.optional(email),
+  address: hexAddress,
+  chainId,
+  accounts: z.optional(z.array(z.strictObject({ address: hexAddress, type: accountType }))),
+  userName: z.optional(z.string()),
+  preferredAccountType: z.optional(accountType),
+  smartAccountDeployed: z.optional(z.boolean()),
+  signature: z.optional(z.string()),
+  message: z.optional(z.string()),
+  siwxMessage: z.optional(siwxFrameMessageSchema),
+})
+export type FrameUser = z.infer<typeof frameUserSchema>
+
+const stringRecord = z.record(z.string(), z.union([z.string(), z.number()]))
+
+/** ENT-16: dapp data holds name, description, url, icons, projectId, sdkVersion and sdkType. */
+export const dappDataSchema = z.strictObject({
+  metadata: z.optional(
+    z.strictObject({
+      name: z.string(),
+      description: z.string(),
+      url: z.string(),
+      icons: z.array(z.string()),
+    }),
+  ),
+  sdkVersion: z.string(),
+  sdkType: z.string(),
+  projectId: z.string(),
+})
+
+/** ENT-16: themeMode is light or dark, nothing else. */
+export const themeSyncSchema = z.strictObject({
+  themeMode: z.optional(z.enum(themeModes)),
+  themeVariables: z.optional(stringRecord),
+  w3mThemeVariables: z.optional(stringRecord),
+})
+
+/** FRAME-07 */
+export const rpcRequestSchema = z.strictObject({
+  method: z.string().check(z.minLength(1), z.maxLength(100)),
+  params: z.optional(z.unknown()),
+  chainId,
+  chainNamespace: z.literal('eip155'),
+  rpcUrl: z.optional(url),
+})
+
+const userQuery = z.strictObject({
+  chainId: z.optional(chainId),
+  preferredAccountType: z.optional(accountType),
+  socialUri: z.optional(z.string()),
+  siwxMessage: z.optional(siwxFrameMessageSchema),
+  rpcUrl: z.optional(url),
+})
+
+/**
+ * FRAME-04: every event the frame understands, as [request payload, success payload]. The order is the
+ * spec's list.
+ */
+export const frameEvents = {
+  SWITCH_NETWORK: [z.strictObject({ chainId, rpcUrl: z.optional(url) }), z.strictObject({ chainId })],
+  CONNECT_EMAIL: [z.strictObject({ email }), z.strictObject({ action: z.enum(emailConnectActions) })],
+  CONNECT_DEVICE: [none, none],
+  /** Without `otp` the code is typed inside the frame, so it never passes through the host's JavaScript. */
+  CONNECT_OTP: [z.strictObject({ otp: z.optional(otp) }), none],
+  CONNECT_SOCIAL: [
+    z.strictObject({
+      uri: z.string(),
+      preferredAccountType: z.optional(accountType),
+      chainId: z.optional(chainId),
+      siwxMessage: z.optional(siwxFrameMessageSchema),
+      rpcUrl: z.optional(url),
+    }),
+    z.extend(frameUserSchema, { userName: z.optional(z.string()) }),
+  ],
+  GET_FARCASTER_URI: [none, z.strictObject({ url: z.string() })],
+  CONNECT_FARCASTER: [none, z.strictObject({ userName: z.string() })],
+  GET_USER: [userQuery, frameUserSchema],
+  GET_SOCIAL_REDIRECT_URI: [
+    z.strictObject({ provider: z.enum(socialProviders) }),
+    z.strictObject({ uri: z.string() }),
+  ],
+  SIGN_OUT: [none, none],
+  IS_CONNECTED: [none, z.strictObject({ isConnected: z.boolean() })],
+  GET_CHAIN_ID: [none, z.strictObject({ chainId })],
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: [
+    none,
+    z.strictObject({ smartAccountEnabledNetworks: z.array(z.number()) }),
+  ],
+  INIT_SMART_ACCOUNT: [none, z.strictObject({ address: hexAddress, isDeployed: z.boolean() })],
+  SET_PREFERRED_ACCOUNT: [
+    z.strictObject({ type: accountType }),
+    z.strictObject({ type: accountType, address: hexAddress }),
+  ],
+  RPC_REQUEST: [rpcRequestSchema, z.unknown()],
+  UPDATE_EMAIL: [z.strictObject({ email }), z.strictObject({ action: z.enum(emailUpdateActions) })],
+  UPDATE_EMAIL_PRIMARY_OTP: [z.strictObject({ otp: z.optional(otp) }), none],
+  UPDATE_EMAIL_SECONDARY_OTP: [z.strictObject({ otp: z.optional(otp) }), z.strictObject({ newEmail: email })],
+  SYNC_THEME: [themeSyncSchema, none],
+  SYNC_DAPP_DATA: [dappDataSchema, none],
+  RELOAD: [none, none],
+  RPC_ABORT: [none, none],
+} as const satisfies Record<string, readonly [z.ZodMiniType, z.ZodMiniType]>
+
+export type FrameEvent = keyof typeof frameEvents
+export const frameEventNames = Object.keys(frameEvents) as FrameEvent[]
+export type FrameRequest<E extends FrameEvent> = z.input<(typeof frameEvents)[E][0]>
+export type FrameSuccess<E extends FrameEvent> = z.output<(typeof frameEvents)[E][1]>
+
+const id = z.uuid()
+const v = z.literal(frameProtocolVersion)
+
+/** host → frame: one request. */
+export const frameRequestEnvelopeSchema = z.strictObject({
+  v,
+  id,
+  type: z.enum(frameEventNames as [FrameEvent, ...FrameEvent[]]),
+  payload: z.optional(z.unknown()),
+})
+export type FrameRequestEnvelope = z.infer<typeof frameRequestEnvelopeSchema>
+
+/** ERR-25: an error without a message is shown as 'An error occurred' by the host. */
+export const frameErrorSchema = z.strictObject({
+  code: z.optional(z.number().check(z.int())),
+  message: z.optional(z.string().check(z.maxLength(1000))),
+})
+export type FrameErrorPayload = z.infer<typeof frameErrorSchema>
+
+/** frame → host: the answer to one request, matched by id; `type` is `<EVENT>_SUCCESS` or `<EVENT>_ERROR`. */
+export const frameReplyEnvelopeSchema = z.strictObject({
+  v,
+  id,
+  type: z.string().check(z.regex(/^[A-Z_]+_(SUCCESS|ERROR)$/)),
+  payload: z.optional(z.unknown()),
+})
+export type FrameReplyEnvelope = z.infer<typeof frameReplyEnvelopeSchema>
+
+/**
+ * frame → host, unasked: READY once the channel stands (FRAME-02 counts from it); SIGNED_OUT when the
+ * frame ended the session itself (it expired, or a share failed its check and the wallet was locked).
+ */
+export const frameNoticeEnvelopeSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    v,
+    type: z.literal('READY'),
+    payload: z.strictObject({ frameVersion: z.string(), events: z.array(z.string()) }),
+  }),
+  z.strictObject({ v, type: z.literal('SIGNED_OUT'), payload: none }),
+])
+export type FrameNotice = z.infer<typeof frameNoticeEnvelopeSchema>
+
+/** The one window message: the host hands the frame a private MessagePort; everything else goes over it. */
+export const frameHandshakeSchema = z.strictObject({ type: z.literal('PAIRWISE_FRAME_INIT'), v })
+export const frameHandshakeType = 'PAIRWISE_FRAME_INIT'
+
+/** The frame address (FRAME-03): its path on the auth origin and its query. */
+export const frameQuerySchema = z.strictObject({
+  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
+  chainId: z.optional(z.string()),
+  version: z.string(),
+  enableLogger: z.optional(z.enum(['true', 'false'])),
+  rpcUrl: z.optional(url),
+})
+export type FrameQuery = z.infer<typeof frameQuerySchema>
+
+/** EIP-1193 codes the frame answers with (research §1.2). */
+export const frameErrorCodes = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  unknownChain: 4902,
+  invalidParams: -32602,
+  internal: -32603,
+} as const
