@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { bodyCap, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
+import { requestLog } from '../api/http/requestLog.js'
+import type { AuthContext } from './authContext.js'
+import { authErrorHandler } from './errors.js'
+import { approvalRoutes } from './routes/approvalRoutes.js'
+import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
+import { loginRoutes } from './routes/loginRoutes.js'
+import { sessionRoutes } from './routes/sessionRoutes.js'
+import { walletRoutes } from './routes/walletRoutes.js'
+
+/**
+ * The auth service's Hono app: the api's request log, 405 and body cap, every /auth/v1 route, then
+ * `routes` (the frame page lives on this origin), JSON 404 and errors. Same origin as the frame: no CORS.
+ */
+export function createAuthApp(ctx: AuthContext, routes?: Hono): Hono {
+  const app = new Hono()
+  app.use(requestLog(ctx.logger))
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
+  app.use(bodyCap(ctx.limits.bodyLimitBytes))
+  app.route('/', loginRoutes(ctx))
+  app.route('/', approvalRoutes(ctx))
+  app.route('/', sessionRoutes(ctx))
+  app.route('/', walletRoutes(ctx))
+  app.route('/', emailChangeRoutes(ctx))
+  if (routes) app.route('/', routes)
+  app.notFound(notFound)
+  app.onError(authErrorHandler(ctx.logger))
+  return app
+}

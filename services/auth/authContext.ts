@@ -1,0 +1,59 @@
+import type { Database } from '../api/db/index.js'
+import type { ApiLogger } from '../api/http/types.js'
+import type { ProjectStore } from '../api/projects/projectStore.js'
+import type { Mailer } from '../mail/mailer.js'
+import { AttemptStore } from './attemptStore.js'
+import { DeviceProofs } from './deviceProofs.js'
+import { EmailChangeStore } from './emailChangeStore.js'
+import type { AuthLimits } from './limits.js'
+import { Lockout } from './lockout.js'
+import { SendThrottle } from './sendThrottle.js'
+import { SessionStore } from './sessionStore.js'
+import { ShareVault } from './shareVault.js'
+import { UserStore } from './userStore.js'
+import { WalletStore } from './walletStore.js'
+
+export type AuthContextOptions = {
+  /** Migrated already (projects and auth). */
+  db: Database
+  projects: ProjectStore
+  mailer: Mailer
+  /** The key-encryption key of the auth shares: 32 bytes, from config or env, never in the database. */
+  kek: Uint8Array
+  /** The HMAC key of stored codes. */
+  pepper: Uint8Array
+  limits: AuthLimits
+  logger: ApiLogger
+  now: () => number
+  /** Where browsers reach this service (the approval link's origin). */
+  publicUrl: () => string
+}
+
+/** Everything the auth routes share: the stores, the checks and the clock of one service instance. */
+export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper'> & {
+  attempts: AttemptStore
+  throttle: SendThrottle
+  lockout: Lockout
+  users: UserStore
+  sessions: SessionStore
+  wallets: WalletStore
+  changes: EmailChangeStore
+  proofs: DeviceProofs
+}
+
+export function authContext(options: AuthContextOptions): AuthContext {
+  const { db, limits, kek, pepper, ...rest } = options
+  return {
+    ...rest,
+    db,
+    limits,
+    attempts: new AttemptStore(db, pepper, limits),
+    throttle: new SendThrottle(db, limits),
+    lockout: new Lockout(db, limits),
+    users: new UserStore(db, limits.devicesPerUser),
+    sessions: new SessionStore(db, limits),
+    wallets: new WalletStore(db, new ShareVault(kek)),
+    changes: new EmailChangeStore(db, limits.attemptLifeMs),
+    proofs: new DeviceProofs(limits, options.now),
+  }
+}

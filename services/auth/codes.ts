@@ -1,0 +1,63 @@
+import type { StoredProject } from '../api/projects/project.js'
+import type { Mail } from '../mail/mailer.js'
+import type { Attempt, AttemptKind, DeviceRef } from './attemptStore.js'
+import type { AuthContext } from './authContext.js'
+import { AuthError, authErrors } from './errors.js'
+import { authMails } from './mails.js'
+import { newCode } from './secrets.js'
+
+export type CodeRequest = {
+  kind: AttemptKind
+  email: string
+  userId: string | null
+  device: DeviceRef
+  project: StoredProject
+  hostOrigin: string
+  ip: string
+}
+
+/** Sends `mail`; a mailer that fails is a 503 for the client, logged here. */
+export async function sendMail(ctx: AuthContext, mail: Mail): Promise<void> {
+  try {
+    await ctx.mailer.send(mail)
+  } catch (error) {
+    ctx.logger.error('auth mail failed', { error: error instanceof Error ? error.message : String(error) })
+    throw new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: the mail could not be sent')
+  }
+}
+
+/** A new attempt with a fresh code, mailed to `request.email` and logged for the throttle. */
+export async function mailCode(ctx: AuthContext, request: CodeRequest): Promise<string> {
+  const now = ctx.now()
+  const code = newCode()
+  const { project, ...attempt } = request
+  const id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
+  await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code))
+  await ctx.throttle.record({ email: request.email, deviceId: request.device.id, ip: request.ip }, now)
+  return id
+}
+
+/**
+ * Checks `code` against the attempt: refused while its email is locked; one try taken before comparing;
+ * a wrong code counts towards the lockout (and mails the notice when it locks). Resolves once the
+ * code is used up by this call.
+ */
+export async function checkCode(
+  ctx: AuthContext,
+  attempt: Attempt,
+  code: string,
+  project: StoredProject,
+): Promise<void> {
+  const now = ctx.now()
+  await ctx.lockout.check(attempt.email, now)
+  const triesLeft = await ctx.attempts.takeTry(attempt.id, now)
+  if (triesLeft === undefined) throw authErrors.otpExpired()
+  if (!(await ctx.attempts.codeIs(attempt.id, code))) {
+    if (await ctx.lockout.fail(attempt.email, now))
+      await sendMail(ctx, authMails.lockedOut(attempt.email, project, ctx.limits.lockoutMs / 60_000)).catch(
+        () => undefined,
+      )
+    throw authErrors.otpInvalid(triesLeft)
+  }
+  if (!(await ctx.attempts.markUsed(attempt.id, now))) throw authErrors.otpExpired()
+}

@@ -1,0 +1,37 @@
+import type { Context } from 'hono'
+import { authErrors } from './errors.js'
+import { DEVICE_HEADER, PROOF_HEADER, verifyProof } from './protocol/deviceProof.js'
+import { ReplayCache } from './replayCache.js'
+
+/**
+ * Checks a request's device proof (services/auth/protocol/deviceProof.ts) against the signing key the
+ * server holds for that device: right device id, within ±`skewMs`, over this method, path and raw body,
+ * never seen before. Every failure is the same 401.
+ */
+export class DeviceProofs {
+  readonly #replays: ReplayCache
+
+  constructor(
+    private readonly limits: { proofSkewMs: number; replayCacheEntries: number },
+    private readonly now: () => number,
+  ) {
+    // A signature's timestamp passes for skew on either side of the clock, so it is kept that long twice.
+    this.#replays = new ReplayCache(limits.replayCacheEntries, 2 * limits.proofSkewMs)
+  }
+
+  async check(c: Context, raw: Uint8Array, signingKey: string): Promise<void> {
+    const now = this.now()
+    const result = await verifyProof({
+      signingKey,
+      device: c.req.header(DEVICE_HEADER),
+      proof: c.req.header(PROOF_HEADER),
+      request: { method: c.req.method, path: c.req.path, body: raw },
+      now,
+      maxSkewMs: this.limits.proofSkewMs,
+    })
+    if (!result.ok) throw authErrors.proofInvalid()
+    const seen = this.#replays.remember(result.replayKey, now)
+    if (seen === 'replay') throw authErrors.proofInvalid()
+    if (seen === 'full') throw authErrors.busy()
+  }
+}

@@ -1,0 +1,86 @@
+import type { ErrorHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { errorAnswer } from '../api/http/errorAnswers.js'
+import type { ApiLogger } from '../api/http/types.js'
+
+export type AuthErrorCode =
+  | 'OTP_INVALID'
+  | 'OTP_EXPIRED'
+  | 'EMAIL_LOCKED'
+  | 'RATE_LIMITED'
+  | 'PROOF_INVALID'
+  | 'SESSION_EXPIRED'
+  | 'REAUTH_REQUIRED'
+  | 'EMAIL_TAKEN'
+  | 'WALLET_EXISTS'
+  | 'NO_WALLET'
+  | 'DEVICE_MISMATCH'
+  | 'EMAIL_DISABLED'
+  | 'UNAVAILABLE'
+
+type Extra = { retryAfter?: number; triesLeft?: number }
+
+/** Thrown in a route; answered `{ code, message, ...extra }` with `status` (ApiErrors go the api's way). */
+export class AuthError extends Error {
+  override name = 'AuthError'
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: AuthErrorCode,
+    message: string,
+    readonly extra: Extra = {},
+  ) {
+    super(message)
+  }
+
+  get headers(): Record<string, string> {
+    return this.extra.retryAfter === undefined ? {} : { 'retry-after': String(this.extra.retryAfter) }
+  }
+
+  toJSON(): { code: AuthErrorCode; message: string } & Extra {
+    return { code: this.code, message: this.message, ...this.extra }
+  }
+}
+
+const wholeSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+
+export const authErrors = {
+  /** The text the modal shows as is (spec: 'Please try again after {n} seconds'). */
+  tryAgainAfter: (ms: number) => {
+    const seconds = wholeSeconds(ms)
+    return new AuthError(429, 'RATE_LIMITED', `Please try again after ${seconds} seconds`, {
+      retryAfter: seconds,
+    })
+  },
+  locked: (ms: number) => {
+    const seconds = wholeSeconds(ms)
+    return new AuthError(
+      423,
+      'EMAIL_LOCKED',
+      `Too many wrong codes: email login is paused. Please try again after ${seconds} seconds`,
+      { retryAfter: seconds },
+    )
+  },
+  otpInvalid: (triesLeft: number) => new AuthError(400, 'OTP_INVALID', 'Invalid code', { triesLeft }),
+  otpExpired: () =>
+    new AuthError(400, 'OTP_EXPIRED', 'The code has expired or was already used; ask for a new one'),
+  proofInvalid: () => new AuthError(401, 'PROOF_INVALID', 'Invalid device proof'),
+  sessionExpired: () => new AuthError(401, 'SESSION_EXPIRED', 'Session expired, please log in again'),
+  reauthRequired: () =>
+    new AuthError(403, 'REAUTH_REQUIRED', 'Confirm with a new code from your email first'),
+  emailTaken: () => new AuthError(409, 'EMAIL_TAKEN', 'This email is already in use'),
+  walletExists: () => new AuthError(409, 'WALLET_EXISTS', 'This user already has a wallet'),
+  noWallet: () => new AuthError(404, 'NO_WALLET', 'This user has no wallet yet'),
+  deviceMismatch: () =>
+    new AuthError(400, 'DEVICE_MISMATCH', 'device: the keys differ from the ones this device registered'),
+  emailDisabled: () => new AuthError(403, 'EMAIL_DISABLED', 'Email login is not enabled for this project'),
+  busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
+}
+
+/** AuthErrors with their extra fields; everything else as the api answers it (500 without detail). */
+export function authErrorHandler(logger: ApiLogger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof AuthError) return c.json(error.toJSON(), error.status, error.headers)
+    const { status, body, headers } = errorAnswer(error, logger, c.req)
+    return c.json(body, status, { ...headers })
+  }
+}

@@ -1,0 +1,6 @@
+export { createAuthApp } from './app.js'
+export { type AuthContext, type AuthContextOptions, authContext } from './authContext.js'
+export { AuthError, type AuthErrorCode } from './errors.js'
+export { type AuthLimits, authLimits, type SendCap } from './limits.js'
+export { authMigrations } from './migrations.js'
+export { type RunningAuth, type StartAuthOptions, startAuth } from './startAuth.js'

@@ -1,0 +1,62 @@
+import { fieldLimits } from './protocol/schemas.js'
+
+const second = 1000
+const minute = 60 * second
+const hour = 60 * minute
+const day = 24 * hour
+
+/** A send cap: at most `max` mails in any `windowMs`. */
+export type SendCap = { windowMs: number; max: number }
+
+/**
+ * Every number the auth service holds a client to, and every cap on what a client can make it keep
+ * (research §3). Field lengths are in protocol/schemas.ts (`fieldLimits`), beneath the body cap here.
+ */
+export const authLimits = {
+  /** A one-time code lives 10 minutes (ASVS 6.5.5) and the mail says so. */
+  codeLifeMs: 10 * minute,
+  /** Wrong tries per code; the fifth wrong one burns it. */
+  codeTries: 5,
+  /** EMAIL-09: no new code or link mail for the same email or the same device within 30 s. */
+  resendIntervalMs: 30 * second,
+  /** Mails per address (anti-spam): 5 in 15 minutes, 10 in an hour, 30 in a day. */
+  sendCapsPerEmail: [
+    { windowMs: 15 * minute, max: 5 },
+    { windowMs: hour, max: 10 },
+    { windowMs: day, max: 30 },
+  ] as readonly SendCap[],
+  /** Mails started from one client IP, whatever the addresses. */
+  sendCapsPerIp: [
+    { windowMs: 15 * minute, max: 30 },
+    { windowMs: day, max: 200 },
+  ] as readonly SendCap[],
+  /** Failed code checks for one email in `failureWindowMs` that pause its email login for `lockoutMs`. */
+  failuresBeforeLockout: 10,
+  failureWindowMs: hour,
+  lockoutMs: 15 * minute,
+  /** A device-approval link works once, for 10 minutes. */
+  approvalLifeMs: 10 * minute,
+  /** A login attempt waits at most this long for its device approval plus its code. */
+  attemptLifeMs: 20 * minute,
+  /** Sessions: idle 24 h, absolute 30 days. */
+  sessionIdleMs: day,
+  sessionAbsoluteMs: 30 * day,
+  /** `export` of the auth share needs a re-authentication this recent. */
+  reauthFreshMs: 5 * minute,
+  /** Approved devices a user keeps; a new one beyond it drops the least recently used (and its sessions). */
+  devicesPerUser: 20,
+  /** Live sessions a user keeps; a new one beyond it ends the least recently used. */
+  sessionsPerUser: 20,
+  /** A device proof is accepted within ±60 s of the server clock. */
+  proofSkewMs: minute,
+  /**
+   * Proof signatures remembered to refuse replays (each for twice the skew). When it is full of live
+   * entries, new proofs are refused (503) rather than an entry forgotten, which would let it replay.
+   */
+  replayCacheEntries: 100_000,
+  /** Largest request body: the biggest, POST /wallet, is under 4 KiB (see fieldLimits). */
+  bodyLimitBytes: 16 * 1024,
+  fields: fieldLimits,
+}
+
+export type AuthLimits = typeof authLimits

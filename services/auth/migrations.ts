@@ -1,0 +1,100 @@
+import type { Migrations } from '../api/db/index.js'
+
+/**
+ * The auth tables (module 'auth' in schema_versions).
+ * - auth_users: one per email (lower-cased); ids are UUIDs.
+ * - auth_devices: the devices approved for a user, with their public keys (the id is the signing key's hash).
+ * - auth_attempts: every mailed code (login, re-auth, both email-change steps): only its HMAC, its tries
+ *   left, expiry and use; a login attempt also keeps the device's keys and, when the device needs
+ *   approval, the approval link's SHA-256 until it is used.
+ * - auth_sends / auth_failures / auth_locks: the send log (throttle and caps), failed code checks and
+ *   temporary lockouts, each pruned past its window.
+ * - auth_sessions: by the SHA-256 of the token, bound to a device.
+ * - auth_wallets: one per user; the auth share AES-256-GCM under the KEK, the recovery blob as sent.
+ * - auth_email_changes: a change request and its two attempts.
+ */
+export const authMigrations: Migrations = {
+  module: 'auth',
+  steps: [
+    [
+      `CREATE TABLE auth_users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE auth_devices (
+        user_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        signing_key TEXT NOT NULL,
+        agreement_key TEXT NOT NULL,
+        approved_at BIGINT NOT NULL,
+        last_used_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, device_id)
+      )`,
+      `CREATE TABLE auth_attempts (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        host_origin TEXT NOT NULL,
+        email TEXT NOT NULL,
+        user_id TEXT,
+        device_id TEXT NOT NULL,
+        signing_key TEXT NOT NULL,
+        agreement_key TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        code_hash TEXT,
+        code_expires_at BIGINT,
+        tries_left INTEGER NOT NULL,
+        used_at BIGINT,
+        approval_hash TEXT UNIQUE,
+        approval_expires_at BIGINT,
+        approved_at BIGINT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX auth_attempts_email ON auth_attempts (email, kind)',
+      'CREATE INDEX auth_attempts_expiry ON auth_attempts (expires_at)',
+      `CREATE TABLE auth_sends (
+        email TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX auth_sends_email ON auth_sends (email, at)',
+      'CREATE INDEX auth_sends_device ON auth_sends (device_id, at)',
+      'CREATE INDEX auth_sends_ip ON auth_sends (ip, at)',
+      'CREATE TABLE auth_failures (email TEXT NOT NULL, at BIGINT NOT NULL)',
+      'CREATE INDEX auth_failures_email ON auth_failures (email, at)',
+      'CREATE TABLE auth_locks (email TEXT PRIMARY KEY, until BIGINT NOT NULL)',
+      `CREATE TABLE auth_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        fresh_until BIGINT NOT NULL
+      )`,
+      'CREATE INDEX auth_sessions_user ON auth_sessions (user_id, last_seen_at)',
+      `CREATE TABLE auth_wallets (
+        user_id TEXT PRIMARY KEY,
+        wallet_id TEXT NOT NULL UNIQUE,
+        address TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        share_iv TEXT NOT NULL,
+        share_ct TEXT NOT NULL,
+        recovery TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE auth_email_changes (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        new_email TEXT NOT NULL,
+        primary_attempt TEXT,
+        secondary_attempt TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+    ],
+  ],
+}

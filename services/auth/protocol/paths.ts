@@ -1,0 +1,17 @@
+/** Every route of the auth service, under `/auth/v1`; the frame's client and the server both read them here. */
+export const authPaths = {
+  emailStart: '/auth/v1/email/start',
+  emailVerify: '/auth/v1/email/verify',
+  deviceWait: '/auth/v1/device/wait',
+  deviceApprove: '/auth/v1/device/approve',
+  session: '/auth/v1/session',
+  signOut: '/auth/v1/sign-out',
+  wallet: '/auth/v1/wallet',
+  walletShare: '/auth/v1/wallet/share',
+  walletRecovery: '/auth/v1/wallet/recovery',
+  reauthStart: '/auth/v1/reauth/start',
+  reauthVerify: '/auth/v1/reauth/verify',
+  emailChange: '/auth/v1/email/change',
+  emailChangePrimary: '/auth/v1/email/change/primary',
+  emailChangeSecondary: '/auth/v1/email/change/secondary',
+} as const

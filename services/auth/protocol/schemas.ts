@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { projectIdSchema } from '../../api/projects/project.js'
+
+/**
+ * Bounds on each field a client sends; with the body cap (services/auth/limits.ts) they bound what one
+ * request can make the server keep (a wallet's stored share and recovery blob above all).
+ */
+export const fieldLimits = {
+  emailChars: 254,
+  originChars: 300,
+  /** A P-256 SPKI is 91 bytes (122 base64url characters). */
+  publicKeyChars: 256,
+  /** A Shamir share of 16 bytes of entropy is 17 bytes; room for a wrapped or longer secret. */
+  authShareChars: 512,
+  recoverySaltChars: 128,
+  recoveryCiphertextChars: 2048,
+  /** PBKDF2 cost the server accepts in a recovery blob (the frame pays it, the server only stores it). */
+  minRecoveryIterations: 600_000,
+  maxRecoveryIterations: 10_000_000,
+} as const
+
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'base64url')
+
+/** Attempt and email-change ids: 16 random bytes, base64url. */
+export const attemptIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, '16 bytes, base64url')
+/** Session tokens and device-approval tokens: 32 random bytes, base64url. */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, '32 bytes, base64url')
+/** EMAIL-05: the one-time code is a string of exactly 6 digits; anything else is refused unread. */
+export const codeSchema = z.string().regex(/^[0-9]{6}$/, 'a 6-digit code')
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(fieldLimits.emailChars))
+export const hostOriginSchema = z
+  .string()
+  .max(fieldLimits.originChars)
+  .refine((text) => URL.canParse(text) && new URL(text).origin === text, 'an origin (scheme://host[:port])')
+export const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 20-byte hex address')
+export const publicKeySchema = base64url(fieldLimits.publicKeyChars)
+
+/** Every body names its project and the page that embeds the frame (checked against the project). */
+const scoped = { projectId: projectIdSchema, hostOrigin: hostOriginSchema }
+
+export const recoveryBlobSchema = z.strictObject({
+  v: z.literal(1),
+  kdf: z.literal('PBKDF2-SHA256'),
+  iterations: z.number().int().min(fieldLimits.minRecoveryIterations).max(fieldLimits.maxRecoveryIterations),
+  salt: base64url(fieldLimits.recoverySaltChars),
+  iv: base64url(32),
+  ciphertext: base64url(fieldLimits.recoveryCiphertextChars),
+})
+export type RecoveryBlob = z.output<typeof recoveryBlobSchema>
+
+export const sealedSchema = z.strictObject({
+  epk: publicKeySchema,
+  iv: base64url(32),
+  ct: base64url(fieldLimits.authShareChars * 2),
+})
+
+export const loginActions = ['VERIFY_OTP', 'VERIFY_DEVICE', 'CONNECT'] as const
+export const emailChangeActions = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
+
+// Requests.
+
+export const emailStartBody = z.strictObject({
+  ...scoped,
+  email: emailSchema,
+  device: z.strictObject({ signingKey: publicKeySchema, agreementKey: publicKeySchema }),
+})
+export const deviceWaitBody = z.strictObject({ ...scoped, attemptId: attemptIdSchema })
+export const deviceApproveQuery = z.strictObject({ token: tokenSchema })
+export const deviceApproveForm = z.strictObject({ token: tokenSchema })
+export const codeBody = z.strictObject({ ...scoped, attemptId: attemptIdSchema, code: codeSchema })
+export const emailVerifyBody = codeBody
+export const reauthVerifyBody = codeBody
+/** sign-out, reauth/start, wallet/recovery: nothing but the scope. */
+export const scopedBody = z.strictObject(scoped)
+export const createWalletBody = z.strictObject({
+  ...scoped,
+  walletId: z.uuid(),
+  address: addressSchema,
+  authShare: base64url(fieldLimits.authShareChars),
+  recovery: recoveryBlobSchema,
+})
+export const walletShareBody = z.strictObject({ ...scoped, purpose: z.enum(['sign', 'export']) })
+export const emailChangeBody = z.strictObject({ ...scoped, newEmail: emailSchema })
+export const emailChangeCodeBody = z.strictObject({ ...scoped, changeId: attemptIdSchema, code: codeSchema })
+
+// Answers. Times are unix milliseconds.
+
+export const userSchema = z.strictObject({ id: z.uuid(), email: emailSchema })
+export const walletSchema = z.strictObject({
+  walletId: z.uuid(),
+  address: addressSchema,
+  version: z.number().int().min(1),
+})
+export const emailStartAnswer = z.strictObject({ action: z.enum(loginActions), attemptId: attemptIdSchema })
+export const deviceWaitAnswer = z.strictObject({ approved: z.boolean() })
+export const loginAnswer = z.strictObject({
+  session: z.strictObject({ token: tokenSchema, expiresAt: z.number().int() }),
+  user: userSchema,
+  wallet: walletSchema.nullable(),
+})
+export const sessionAnswer = z.strictObject({ user: userSchema, wallet: walletSchema.nullable() })
+export const walletAnswer = walletSchema
+export const walletShareAnswer = z.strictObject({ ...walletSchema.shape, sealed: sealedSchema })
+export const walletRecoveryAnswer = z.strictObject({ ...walletSchema.shape, recovery: recoveryBlobSchema })
+export const reauthStartAnswer = z.strictObject({ attemptId: attemptIdSchema })
+export const reauthVerifyAnswer = z.strictObject({ freshUntil: z.number().int() })
+export const emailChangeAnswer = z.strictObject({
+  action: z.enum(emailChangeActions),
+  changeId: attemptIdSchema,
+})
+export const emailChangePrimaryAnswer = z.strictObject({})
+export const emailChangeSecondaryAnswer = z.strictObject({ newEmail: emailSchema })
+
+/** Every 4xx: `retryAfter` (whole seconds) with 429 and 423, `triesLeft` with OTP_INVALID. */
+export const errorAnswer = z.strictObject({
+  code: z.string(),
+  message: z.string(),
+  retryAfter: z.number().int().min(0).optional(),
+  triesLeft: z.number().int().min(0).optional(),
+})
+
+export type EmailStartBody = z.input<typeof emailStartBody>
+export type LoginAction = (typeof loginActions)[number]
+export type EmailChangeAction = (typeof emailChangeActions)[number]
+export type LoginAnswer = z.output<typeof loginAnswer>
+export type SessionAnswer = z.output<typeof sessionAnswer>
+export type WalletAnswer = z.output<typeof walletAnswer>
+export type WalletShareAnswer = z.output<typeof walletShareAnswer>
+export type WalletRecoveryAnswer = z.output<typeof walletRecoveryAnswer>
+export type ErrorAnswer = z.output<typeof errorAnswer>

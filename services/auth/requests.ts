@@ -1,0 +1,83 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { ApiError, invalidKey, originNotAllowed } from '../api/http/apiError.js'
+import { validJson } from '../api/http/validate.js'
+import { originAllowed } from '../api/projects/originMatcher.js'
+import type { StoredProject } from '../api/projects/project.js'
+import { effectiveFeatures } from '../api/projects/project.js'
+import type { DeviceRef } from './attemptStore.js'
+import type { AuthContext } from './authContext.js'
+import { authErrors } from './errors.js'
+import type { Session } from './sessionStore.js'
+import type { User } from './userStore.js'
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+const bearerShape = /^Bearer ([A-Za-z0-9_-]{43})$/
+
+/** The raw body, as the device proof signed it (within the body cap). */
+export async function rawBody(c: Context): Promise<Uint8Array> {
+  return new Uint8Array(await c.req.arrayBuffer())
+}
+
+/** The raw body as JSON parsed by `schema`, or a 400 naming what is wrong. */
+export async function parseBody<S extends z.ZodType>(raw: Uint8Array, schema: S): Promise<z.output<S>> {
+  let text: string
+  try {
+    text = strictUtf8.decode(raw)
+  } catch {
+    throw new ApiError(400, 'INVALID_REQUEST', 'body: not UTF-8')
+  }
+  return validJson({ text: async () => text }, schema)
+}
+
+/** The caller's IP from Node's socket ('unknown' outside a Node server, e.g. `app.request` in tests). */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+export function bearerToken(c: Context): string | undefined {
+  return bearerShape.exec(c.req.header('authorization') ?? '')?.[1]
+}
+
+/** The body's project: it exists, allows the host origin, and has email login on. */
+export async function scopeOf(
+  ctx: AuthContext,
+  body: { projectId: string; hostOrigin: string },
+): Promise<StoredProject> {
+  const project = await ctx.projects.find(body.projectId)
+  if (!project) throw invalidKey()
+  if (!originAllowed(body.hostOrigin, project.allowedOrigins)) throw originNotAllowed()
+  if (!effectiveFeatures(project).email) throw authErrors.emailDisabled()
+  return project
+}
+
+export type Authenticated = { session: Session; user: User; device: DeviceRef }
+
+/**
+ * A session request: a live bearer session (of `projectId` when the body names one) whose device is still
+ * approved for its user and signed this very request. The use is recorded only after all of it holds.
+ */
+export async function authenticate(
+  ctx: AuthContext,
+  c: Context,
+  raw: Uint8Array,
+  projectId?: string,
+): Promise<Authenticated> {
+  const token = bearerToken(c)
+  const now = ctx.now()
+  const session = token === undefined ? undefined : await ctx.sessions.find(token, now)
+  if (!session || (projectId !== undefined && session.projectId !== projectId))
+    throw authErrors.sessionExpired()
+  const device = await ctx.users.device(session.userId, session.deviceId)
+  const user = await ctx.users.byId(session.userId)
+  if (!device || !user) throw authErrors.sessionExpired()
+  await ctx.proofs.check(c, raw, device.signingKey)
+  await ctx.sessions.touch(session.hash, now)
+  await ctx.users.touchDevice(user.id, device.id, now)
+  return { session, user, device }
+}

@@ -1,0 +1,82 @@
+import { Hono } from 'hono'
+import type { AuthContext } from '../authContext.js'
+import { checkCode, mailCode, sendMail } from '../codes.js'
+import { authErrors } from '../errors.js'
+import { authMails } from '../mails.js'
+import { authPaths } from '../protocol/paths.js'
+import { emailChangeBody, emailChangeCodeBody } from '../protocol/schemas.js'
+import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+
+/**
+ * Email change (research §3): a code to the current address (VERIFY_PRIMARY_OTP), then one to the new
+ * address (VERIFY_SECONDARY_OTP), both bound to one change id, the session's user and its device. The
+ * wallet is unaffected; the old address is told afterwards.
+ */
+export function emailChangeRoutes(ctx: AuthContext): Hono {
+  return new Hono()
+    .post(authPaths.emailChange, async (c) => {
+      const raw = await rawBody(c)
+      const body = await parseBody(raw, emailChangeBody)
+      const project = await scopeOf(ctx, body)
+      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      if (body.newEmail === user.email || (await ctx.users.byEmail(body.newEmail)))
+        throw authErrors.emailTaken()
+      const now = ctx.now()
+      const ip = clientIp(c)
+      await ctx.lockout.check(user.email, now)
+      await ctx.throttle.check({ email: user.email, deviceId: device.id, ip }, now)
+      const attemptId = await mailCode(ctx, {
+        kind: 'change-primary',
+        email: user.email,
+        userId: user.id,
+        device,
+        project,
+        hostOrigin: body.hostOrigin,
+        ip,
+      })
+      const changeId = await ctx.changes.create(user.id, body.newEmail, attemptId, now)
+      return c.json({ action: 'VERIFY_PRIMARY_OTP', changeId })
+    })
+    .post(authPaths.emailChangePrimary, async (c) => {
+      const raw = await rawBody(c)
+      const body = await parseBody(raw, emailChangeCodeBody)
+      const project = await scopeOf(ctx, body)
+      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
+      const attempt = change?.primaryAttempt
+        ? await ctx.attempts.find(change.primaryAttempt, ctx.now())
+        : undefined
+      if (!change || attempt?.kind !== 'change-primary' || attempt.device.id !== device.id)
+        throw authErrors.otpExpired()
+      await checkCode(ctx, attempt, body.code, project)
+      // Gated by the current address's code, so the resend throttle has been paid already; the mail is logged.
+      const secondary = await mailCode(ctx, {
+        kind: 'change-secondary',
+        email: change.newEmail,
+        userId: user.id,
+        device,
+        project,
+        hostOrigin: body.hostOrigin,
+        ip: clientIp(c),
+      })
+      await ctx.changes.advance(change.id, secondary)
+      return c.json({})
+    })
+    .post(authPaths.emailChangeSecondary, async (c) => {
+      const raw = await rawBody(c)
+      const body = await parseBody(raw, emailChangeCodeBody)
+      const project = await scopeOf(ctx, body)
+      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
+      const attempt = change?.secondaryAttempt
+        ? await ctx.attempts.find(change.secondaryAttempt, ctx.now())
+        : undefined
+      if (!change || attempt?.kind !== 'change-secondary' || attempt.device.id !== device.id)
+        throw authErrors.otpExpired()
+      await checkCode(ctx, attempt, body.code, project)
+      if (!(await ctx.users.changeEmail(user.id, change.newEmail))) throw authErrors.emailTaken()
+      await ctx.changes.remove(change.id)
+      await sendMail(ctx, authMails.emailChanged(user.email, project, change.newEmail)).catch(() => undefined)
+      return c.json({ newEmail: change.newEmail })
+    })
+}

@@ -1,0 +1,58 @@
+import { Hono } from 'hono'
+import type { AuthContext } from '../authContext.js'
+import { checkCode, mailCode } from '../codes.js'
+import { authErrors } from '../errors.js'
+import { authPaths } from '../protocol/paths.js'
+import { reauthVerifyBody, scopedBody } from '../protocol/schemas.js'
+import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+
+/** GET session, POST sign-out, and re-authentication by a fresh code (reauth/start, reauth/verify). */
+export function sessionRoutes(ctx: AuthContext): Hono {
+  return new Hono()
+    .get(authPaths.session, async (c) => {
+      const { user } = await authenticate(ctx, c, new Uint8Array(0))
+      const wallet = (await ctx.wallets.get(user.id)) ?? null
+      return c.json({ user: { id: user.id, email: user.email }, wallet })
+    })
+    .post(authPaths.signOut, async (c) => {
+      const raw = await rawBody(c)
+      const body = await parseBody(raw, scopedBody)
+      await scopeOf(ctx, body)
+      const { session } = await authenticate(ctx, c, raw, body.projectId)
+      await ctx.sessions.revoke(session.hash)
+      return c.body(null, 204)
+    })
+    .post(authPaths.reauthStart, async (c) => {
+      const raw = await rawBody(c)
+      const body = await parseBody(raw, scopedBody)
+      const project = await scopeOf(ctx, body)
+      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      const now = ctx.now()
+      const ip = clientIp(c)
+      await ctx.lockout.check(user.email, now)
+      await ctx.throttle.check({ email: user.email, deviceId: device.id, ip }, now)
+      const attemptId = await mailCode(ctx, {
+        kind: 'reauth',
+        email: user.email,
+        userId: user.id,
+        device,
+        project,
+        hostOrigin: body.hostOrigin,
+        ip,
+      })
+      return c.json({ attemptId })
+    })
+    .post(authPaths.reauthVerify, async (c) => {
+      const raw = await rawBody(c)
+      const body = await parseBody(raw, reauthVerifyBody)
+      const project = await scopeOf(ctx, body)
+      const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
+      const attempt = await ctx.attempts.find(body.attemptId, ctx.now())
+      if (attempt?.kind !== 'reauth' || attempt.userId !== user.id || attempt.device.id !== device.id)
+        throw authErrors.otpExpired()
+      await checkCode(ctx, attempt, body.code, project)
+      const freshUntil = ctx.now() + ctx.limits.reauthFreshMs
+      await ctx.sessions.markFresh(session.hash, freshUntil)
+      return c.json({ freshUntil })
+    })
+}

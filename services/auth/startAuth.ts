@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import type { Hono } from 'hono'
+import type { Logger } from '../../common/index.js'
+import { consoleLogger, createSafeServer, requestTarget } from '../../relay/server/index.js'
+import { type Database, migrate, openDatabase } from '../api/db/index.js'
+import { projectMigrations } from '../api/projects/projectMigrations.js'
+import { ProjectStore } from '../api/projects/projectStore.js'
+import type { Mailer } from '../mail/mailer.js'
+import { createAuthApp } from './app.js'
+import { authContext } from './authContext.js'
+import { type AuthLimits, authLimits } from './limits.js'
+import { authMigrations } from './migrations.js'
+import { pepperFromKek } from './secrets.js'
+
+export type StartAuthOptions = {
+  /** Defaults to 127.0.0.1. */
+  host?: string
+  /** 0 lets the OS pick a free port; read it back from `url`. */
+  port: number
+  mailer: Mailer
+  /** The key-encryption key of the auth shares: 32 bytes from config or env, never stored in the database. */
+  kek: Uint8Array
+  /** The HMAC key of stored codes; by default derived from the KEK (every instance agrees, the DB holds neither). */
+  pepper?: Uint8Array
+  /** Where browsers reach this service when a proxy in front changes it (the approval link's origin). */
+  publicUrl?: string
+  /** The service's clock; the system clock by default. */
+  now?: () => number
+  /** Any limit changed (tests, operators). */
+  limits?: Partial<AuthLimits>
+  /** More routes on the same server (the frame page), mounted after the auth routes. */
+  routes?: Hono
+  /** Defaults to JSON lines on stderr at `info`. */
+  logger?: Logger
+} & (
+  | {
+      /** A SQLite file path, or `postgres://…`: opened, migrated, closed with the service. */
+      database: string
+    }
+  | {
+      /** A database opened by the caller (e.g. the api's): migrated here, left open on close. */
+      db: Database
+    }
+)
+
+export type RunningAuth = {
+  /** `http://host:port`. */
+  readonly url: string
+  readonly db: Database
+  /** Stops accepting, ends open connections, closes the database if it opened it. */
+  close(): Promise<void>
+}
+
+/** Opens and migrates the database (projects and auth), then serves the auth app on a safe Node HTTP server. */
+export async function startAuth(options: StartAuthOptions): Promise<RunningAuth> {
+  const host = options.host ?? '127.0.0.1'
+  const logger = options.logger ?? consoleLogger('info')
+  const now = options.now ?? Date.now
+  const owned = 'database' in options
+  if (owned && !/^postgres(ql)?:\/\//.test(options.database))
+    mkdirSync(dirname(options.database), { recursive: true })
+  const db = owned ? await openDatabase(options.database) : options.db
+  let server: Server
+  let url = ''
+  try {
+    await migrate(db, [projectMigrations, authMigrations])
+    const ctx = authContext({
+      db,
+      projects: new ProjectStore(db, { now }),
+      mailer: options.mailer,
+      kek: options.kek,
+      pepper: options.pepper ?? pepperFromKek(options.kek),
+      limits: { ...authLimits, ...options.limits },
+      logger,
+      now,
+      publicUrl: () => options.publicUrl ?? url,
+    })
+    const listener = getRequestListener(createAuthApp(ctx, options.routes).fetch, {
+      errorHandler: () =>
+        Response.json(
+          { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
+          { status: 400 },
+        ),
+    })
+    server = createSafeServer(
+      (request, response) => {
+        requestTarget(request)
+        return listener(request, response)
+      },
+      { name: 'auth', logger, errorFormat: 'json' },
+    )
+    await listen(server, options.port, host)
+  } catch (error) {
+    if (owned) await db.close()
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  logger.info('auth listening', { url, database: db.kind })
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    db,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeAllConnections()
+        await closed
+        if (owned) await db.close()
+      })()
+      return closing
+    },
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
