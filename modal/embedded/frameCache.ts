@@ -1,0 +1,82 @@
+import * as z from 'zod/mini'
+import { accountTypes } from '../../engine/frame/index.js'
+import type { KeyValue } from '../controllers/context.js'
+
+/** AppKit's prefix and key names (research §1.1), so a page moving from AppKit keeps its login state. */
+export const frameCachePrefix = '@appkit-wallet/'
+
+export const frameCacheKeys = {
+  emailLoginUsed: `${frameCachePrefix}EMAIL_LOGIN_USED_KEY`,
+  email: `${frameCachePrefix}EMAIL`,
+  lastUsedChain: `${frameCachePrefix}LAST_USED_CHAIN_KEY`,
+  lastEmailLoginTime: `${frameCachePrefix}LAST_EMAIL_LOGIN_TIME`,
+  preferredAccountType: `${frameCachePrefix}PREFERRED_ACCOUNT_TYPE`,
+} as const
+
+export type AccountType = (typeof accountTypes)[number]
+
+const accountType = z.enum(accountTypes)
+
+/**
+ * What the host remembers of the embedded wallet between page loads. It holds no secret (research §1.2:
+ * no session token, share or code ever reaches the host); page scripts can write it, so reads are checked.
+ */
+export class FrameCache {
+  readonly #memory: KeyValue
+
+  constructor(memory: KeyValue) {
+    this.#memory = memory
+  }
+
+  /** FRAME-01: whether the frame is worth loading at start. */
+  loginUsed(): boolean {
+    return this.#memory.getItem(frameCacheKeys.emailLoginUsed) === 'true'
+  }
+
+  email(): string | undefined {
+    return this.#memory.getItem(frameCacheKeys.email) ?? undefined
+  }
+
+  lastUsedChain(): string | undefined {
+    return this.#memory.getItem(frameCacheKeys.lastUsedChain) ?? undefined
+  }
+
+  lastEmailLoginTime(): number | undefined {
+    const value = Number(this.#memory.getItem(frameCacheKeys.lastEmailLoginTime) ?? Number.NaN)
+    return Number.isFinite(value) ? value : undefined
+  }
+
+  preferredAccountType(): AccountType | undefined {
+    const parsed = accountType.safeParse(this.#memory.getItem(frameCacheKeys.preferredAccountType))
+    return parsed.success ? parsed.data : undefined
+  }
+
+  setLogin(email: string | undefined): void {
+    this.#memory.setItem(frameCacheKeys.emailLoginUsed, 'true')
+    if (email !== undefined) this.#memory.setItem(frameCacheKeys.email, email)
+  }
+
+  setEmail(email: string): void {
+    this.#memory.setItem(frameCacheKeys.email, email)
+  }
+
+  setLastUsedChain(chainId: number | string): void {
+    this.#memory.setItem(frameCacheKeys.lastUsedChain, String(chainId))
+  }
+
+  setLastEmailLoginTime(at: number): void {
+    this.#memory.setItem(frameCacheKeys.lastEmailLoginTime, String(at))
+  }
+
+  setPreferredAccountType(type: AccountType): void {
+    this.#memory.setItem(frameCacheKeys.preferredAccountType, type)
+  }
+
+  /** FRAME-09. The last send time stays: signing out must not reset the email throttle (EMAIL-10). */
+  clearLogin(): void {
+    this.#memory.removeItem(frameCacheKeys.emailLoginUsed)
+    this.#memory.removeItem(frameCacheKeys.email)
+    this.#memory.removeItem(frameCacheKeys.lastUsedChain)
+    this.#memory.removeItem(frameCacheKeys.preferredAccountType)
+  }
+}

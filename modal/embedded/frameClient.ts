@@ -1,0 +1,249 @@
+import type * as z from 'zod/mini'
+import { safeParseExplained } from '../../common/index.js'
+import {
+  type dappDataSchema,
+  emailThrottleMs,
+  type FrameRequest,
+  type FrameSuccess,
+  type FrameUser,
+  frameErrorCodes,
+  frameEvents,
+  signOutWaitMs,
+  themeSyncSchema,
+} from '../../engine/frame/index.js'
+import type { Clock } from '../controllers/context.js'
+import { chainIdHex } from './chainIdHex.js'
+import type { AccountType, FrameCache } from './frameCache.js'
+import type { FrameChannel, FrameRequestOptions } from './frameChannel.js'
+import { FrameError } from './frameError.js'
+
+export type DappData = z.input<typeof dappDataSchema>
+export type ThemeSync = z.input<typeof themeSyncSchema>
+export type FrameChainId = number | string
+export type RpcRequest = { method: string; params?: unknown; chainId: FrameChainId; rpcUrl?: string }
+
+export type FrameClientOptions = {
+  channel: FrameChannel
+  cache: FrameCache
+  clock: Clock
+  now(): number
+  /** ENT-16: sent with SYNC_DAPP_DATA each time the frame starts (FRAME-12). */
+  dappData: DappData
+  theme?: ThemeSync
+}
+
+/** EMAIL-01: the wire's own schema judges the email, and its message is what the user sees. */
+function checkEmail(email: string): void {
+  const checked = safeParseExplained(frameEvents.CONNECT_EMAIL[0], { email })
+  if (!checked.success) {
+    throw new FrameError(checked.error.issues[0]?.message ?? 'Invalid email', {
+      code: frameErrorCodes.invalidParams,
+    })
+  }
+}
+
+/**
+ * The typed API the modal uses for the embedded wallet, over the channel, with the host-side cache. Only
+ * the login calls put the frame on the page (FRAME-01); the others need a frame that is already there.
+ */
+export class FrameClient {
+  readonly #options: FrameClientOptions
+  readonly #signedOutListeners = new Set<() => void>()
+  #dappData: DappData
+  #theme: ThemeSync | undefined
+  /** The email of the login under way, recorded as the cache's login email once the login completes. */
+  #loginEmail: string | undefined
+
+  constructor(options: FrameClientOptions) {
+    this.#options = options
+    this.#dappData = options.dappData
+    this.#theme = options.theme
+    options.channel.onReady(() => this.#syncOnStart())
+    options.channel.onSignedOut(() => this.#signedOut())
+  }
+
+  get cache(): FrameCache {
+    return this.#options.cache
+  }
+
+  /** Puts the frame on the page now (the start-up sync when a login was used before). */
+  start(): void {
+    this.#options.channel.start()
+  }
+
+  get started(): boolean {
+    return this.#options.channel.started
+  }
+
+  /** EMAIL-01 and EMAIL-10 are checked here, before the frame is touched. */
+  async connectEmail(payload: FrameRequest<'CONNECT_EMAIL'>): Promise<FrameSuccess<'CONNECT_EMAIL'>> {
+    checkEmail(payload.email)
+    const { cache, now } = this.#options
+    const last = cache.lastEmailLoginTime()
+    const waited = last === undefined ? emailThrottleMs : now() - last
+    if (waited >= 0 && waited < emailThrottleMs) {
+      const seconds = Math.ceil((emailThrottleMs - waited) / 1000)
+      throw new FrameError(`Please try again after ${seconds} seconds`)
+    }
+    cache.setLastEmailLoginTime(now())
+    this.start()
+    this.#loginEmail = payload.email
+    const answer = await this.#options.channel.request('CONNECT_EMAIL', payload)
+    if (answer.action === 'CONNECT') cache.setLogin(payload.email)
+    return answer
+  }
+
+  connectDevice(): Promise<FrameSuccess<'CONNECT_DEVICE'>> {
+    return this.#options.channel.request('CONNECT_DEVICE', {})
+  }
+
+  async connectOtp(payload: FrameRequest<'CONNECT_OTP'> = {}): Promise<FrameSuccess<'CONNECT_OTP'>> {
+    const answer = await this.#options.channel.request('CONNECT_OTP', payload)
+    this.#options.cache.setLogin(this.#loginEmail)
+    return answer
+  }
+
+  async getUser(query: FrameRequest<'GET_USER'> = {}): Promise<FrameUser> {
+    const user = await this.#options.channel.request('GET_USER', query)
+    const { cache } = this.#options
+    cache.setLogin(user.email)
+    cache.setLastUsedChain(user.chainId)
+    if (user.preferredAccountType) cache.setPreferredAccountType(user.preferredAccountType)
+    return user
+  }
+
+  /** Without a frame on the page there is no session to ask about, and none is created to ask. */
+  async isConnected(): Promise<boolean> {
+    if (!this.started) return false
+    return (await this.#options.channel.request('IS_CONNECTED', {})).isConnected
+  }
+
+  async getChainId(): Promise<FrameChainId> {
+    const { chainId } = await this.#options.channel.request('GET_CHAIN_ID', {})
+    this.#options.cache.setLastUsedChain(chainId)
+    return chainId
+  }
+
+  async switchNetwork(chainId: FrameChainId, rpcUrl?: string): Promise<FrameChainId> {
+    const answer = await this.#options.channel.request(
+      'SWITCH_NETWORK',
+      rpcUrl === undefined ? { chainId } : { chainId, rpcUrl },
+    )
+    this.#options.cache.setLastUsedChain(answer.chainId)
+    return answer.chainId
+  }
+
+  /** FRAME-07; `eth_chainId` is answered from the cache when it knows the chain (research §1.1). */
+  rpcRequest(request: RpcRequest, options: FrameRequestOptions = {}): Promise<unknown> {
+    if (request.method === 'eth_chainId') {
+      const cached = this.#options.cache.lastUsedChain()
+      const hex = cached === undefined ? undefined : chainIdHex(cached)
+      if (hex !== undefined) return Promise.resolve(hex)
+    }
+    return this.#options.channel.request(
+      'RPC_REQUEST',
+      {
+        method: request.method,
+        ...(request.params === undefined ? {} : { params: request.params }),
+        chainId: request.chainId,
+        chainNamespace: 'eip155',
+        ...(request.rpcUrl === undefined ? {} : { rpcUrl: request.rpcUrl }),
+      },
+      options,
+    )
+  }
+
+  async updateEmail(payload: FrameRequest<'UPDATE_EMAIL'>): Promise<FrameSuccess<'UPDATE_EMAIL'>> {
+    checkEmail(payload.email)
+    return this.#options.channel.request('UPDATE_EMAIL', payload)
+  }
+
+  updateEmailPrimaryOtp(
+    payload: FrameRequest<'UPDATE_EMAIL_PRIMARY_OTP'> = {},
+  ): Promise<FrameSuccess<'UPDATE_EMAIL_PRIMARY_OTP'>> {
+    return this.#options.channel.request('UPDATE_EMAIL_PRIMARY_OTP', payload)
+  }
+
+  async updateEmailSecondaryOtp(
+    payload: FrameRequest<'UPDATE_EMAIL_SECONDARY_OTP'> = {},
+  ): Promise<FrameSuccess<'UPDATE_EMAIL_SECONDARY_OTP'>> {
+    const answer = await this.#options.channel.request('UPDATE_EMAIL_SECONDARY_OTP', payload)
+    this.#options.cache.setEmail(answer.newEmail)
+    return answer
+  }
+
+  /**
+   * FRAME-12: each theme change goes to a ready frame now; a frame not ready yet gets the latest one when
+   * it is. ENT-16: a theme mode other than light or dark is refused here.
+   */
+  async syncTheme(theme: ThemeSync): Promise<void> {
+    const checked = safeParseExplained(themeSyncSchema, theme)
+    if (!checked.success) {
+      throw new FrameError(checked.error.issues[0]?.message ?? 'Invalid theme', {
+        code: frameErrorCodes.invalidParams,
+      })
+    }
+    this.#theme = theme
+    if (this.#options.channel.ready) await this.#options.channel.request('SYNC_THEME', theme)
+  }
+
+  /** FRAME-12: replaces the dapp data the frame gets when it starts, and sends it now to a ready frame. */
+  async syncDappData(data: DappData): Promise<void> {
+    this.#dappData = data
+    if (this.#options.channel.ready) await this.#options.channel.request('SYNC_DAPP_DATA', data)
+  }
+
+  getSmartAccountEnabledNetworks(): Promise<FrameSuccess<'GET_SMART_ACCOUNT_ENABLED_NETWORKS'>> {
+    return this.#options.channel.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+  }
+
+  async setPreferredAccount(type: AccountType): Promise<FrameSuccess<'SET_PREFERRED_ACCOUNT'>> {
+    const answer = await this.#options.channel.request('SET_PREFERRED_ACCOUNT', { type })
+    this.#options.cache.setPreferredAccountType(answer.type)
+    return answer
+  }
+
+  /** The frame answers RELOAD and then reloads itself; the channel shakes hands again on its next load. */
+  reload(): Promise<FrameSuccess<'RELOAD'>> {
+    return this.#options.channel.request('RELOAD', {})
+  }
+
+  /**
+   * FRAME-09: the cache is cleared and listeners hear of it before the frame is asked; FRAME-10: settles
+   * within `signOutWaitMs` whatever the frame does.
+   */
+  async signOut(): Promise<void> {
+    this.#signedOut()
+    if (!this.started) return
+    const { clock, channel } = this.#options
+    await new Promise<void>((resolve) => {
+      const timer = clock.setTimeout(resolve, signOutWaitMs)
+      channel
+        .request('SIGN_OUT', {})
+        .catch(() => {})
+        .finally(() => {
+          clock.clearTimeout(timer)
+          resolve()
+        })
+    })
+  }
+
+  /** The session ended: by `signOut`, or by the frame (expired, wallet locked). */
+  onSignedOut(listener: () => void): () => void {
+    this.#signedOutListeners.add(listener)
+    return () => this.#signedOutListeners.delete(listener)
+  }
+
+  #signedOut(): void {
+    this.#options.cache.clearLogin()
+    this.#loginEmail = undefined
+    for (const listener of [...this.#signedOutListeners]) listener()
+  }
+
+  #syncOnStart(): void {
+    const { channel } = this.#options
+    // A frame that cannot take the look or the dapp's name still signs; these failures are not the user's.
+    channel.request('SYNC_DAPP_DATA', this.#dappData).catch(() => {})
+    if (this.#theme) channel.request('SYNC_THEME', this.#theme).catch(() => {})
+  }
+}

@@ -1,0 +1,29 @@
+// The embedded wallet's host side; the modal imports this lazily, only when email or socials are on.
+export { chainIdHex } from './chainIdHex.js'
+export {
+  createEmbeddedWallet,
+  type EmbeddedStart,
+  type EmbeddedWallet,
+  type EmbeddedWalletOptions,
+  embeddedWalletEnabled,
+} from './embeddedWallet.js'
+export { type AccountType, FrameCache, frameCacheKeys, frameCachePrefix } from './frameCache.js'
+export { FrameChannel, type FrameRequestOptions, type FrameTimeoutReason } from './frameChannel.js'
+export {
+  type DappData,
+  type FrameChainId,
+  FrameClient,
+  type RpcRequest,
+  type ThemeSync,
+} from './frameClient.js'
+export {
+  createFrameElement,
+  type FrameDocument,
+  type FrameElement,
+  type FrameIframe,
+  type FrameRect,
+  frameSrc,
+} from './frameElement.js'
+export { FrameError, frameErrorTexts } from './frameError.js'
+export { createFrameProvider, type FrameProvider, type FrameProviderOptions } from './frameProvider.js'
+export { shortEmail } from './shortEmail.js'
