@@ -1,4 +1,4 @@
-import { formatUnits, maxUint256 } from 'viem'
+import { formatUnits } from 'viem'
 import type { Amount } from './schemas.js'
 
 export type Asset = { readonly symbol: string; readonly decimals: number }
@@ -13,6 +13,9 @@ export function nativeAsset({ nativeSymbol, nativeDecimals }: NativeCurrency): A
 export function amountOf(value: bigint, { symbol, decimals }: Asset): Amount {
   return { value, text: `${formatUnits(value, decimals)} ${symbol}` }
 }
+
+/** viem's `maxUint256` would bring all of its number constants into the frame's bundle. */
+const maxUint256 = 2n ** 256n - 1n
 
 /** Approvals of the largest uint256 never run out; wallets and users call them unlimited. */
 export function isUnlimited(value: bigint): boolean {

@@ -12,7 +12,7 @@ export type PreviewSignatureParameters = {
 }
 
 const personalSignParams = z.tuple([z.string()], z.unknown())
-const typedDataParams = z.tuple([z.string(), z.union([z.string(), z.unknown()])])
+const typedDataParams = z.tuple([z.string(), z.unknown()])
 
 /** Control characters other than tab and line breaks would hide or fake parts of a text. */
 const hiddenCharacter = /[^\P{Cc}\t\n\r]/u

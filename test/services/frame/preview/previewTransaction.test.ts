@@ -19,6 +19,7 @@ import {
 } from '../../../../services/frame/preview/index.js'
 import { devPrivateKeys, testNftAbi } from '../../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { freePort } from '../../../support/ports.js'
 
 const sender = privateKeyToAccount(devPrivateKeys[0]).address
 /** Holds tETH but no tUSD. */
@@ -225,5 +226,17 @@ describe('previewTransaction', () => {
       expect(result.call).toMatchObject({ kind: 'deploy', dataBytes: 12 + length })
       expect(reverted(result)).toMatchObject({ message: 'not today', selector: '0x08c379a0' })
     }
+  })
+  it("sending more than the balance is reported as failing with the node's words", async () => {
+    const reason = reverted(await preview({ to: other, value: toHex(parseEther('1000000')) }))
+    expect(reason.message).toMatch(/insufficient funds/i)
+  })
+
+  it('a chain that cannot be reached throws instead of reporting a revert', async () => {
+    const down = http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 })({})
+    const unreachable: ChainRequest = (method, params) => down.request({ method, params } as never)
+    await expect(
+      preview({ to: other, gas: toHex(21_000n), maxFeePerGas: toHex(1n) }, { via: unreachable }),
+    ).rejects.toThrow(/HTTP request failed/)
   })
 })
