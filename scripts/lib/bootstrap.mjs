@@ -9,15 +9,14 @@ export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, ''
 const buildStamp = join(root, 'dist/.build-stamp')
 /** Everything whose change makes `dist/` stale. */
 const buildInputs = [
+  'common',
   'crypto',
   'storage',
   'relay',
   'engine',
   'modal',
   'services',
-  'examples/demo/src',
-  'examples/demo/index.html',
-  'examples/demo/vite.config.ts',
+  'examples',
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',

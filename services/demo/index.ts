@@ -1,2 +1,2 @@
 export { demoDistDir, examplePageDir, packageRoot } from './packageRoot.js'
-export { type DemoPageConfig, type RunningDemo, serveDemo } from './serveDemo.js'
+export { type DemoPageConfig, type ExamplePage, type RunningDemo, serveDemo } from './serveDemo.js'

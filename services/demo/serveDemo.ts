@@ -20,7 +20,12 @@ export type DemoPageConfig = {
   apiUrl?: string
   /** Where WalletConnect proposals and requests are registered, so wallets can verify the page's origin. */
   verifyUrl?: string
+  /** The self-hosted auth service that serves the embedded wallet's secure frame (email login). */
+  authUrl?: string
 }
+
+/** A page beside the demo: its built folder, and what of the stack's config it sees differently (its project). */
+export type ExamplePage = string | { dir: string; config?: Partial<DemoPageConfig> }
 
 export type RunningDemo = { url: string; port: number; close(): Promise<void> }
 
@@ -46,23 +51,24 @@ export async function serveDemo(options: {
    * More example pages beside the demo, each a built folder served under `/<name>/` with the same
    * config tag (the sign-in page is `siwx`). Names are single path segments.
    */
-  pages?: Readonly<Record<string, string>>
+  pages?: Readonly<Record<string, ExamplePage>>
   host: string
   port: number
   config: DemoPageConfig
   /** Where handler failures go; warnings and errors on stderr by default. */
   logger?: Logger
 }): Promise<RunningDemo> {
-  const json = JSON.stringify(options.config).replace(/</g, '\\u003c')
+  const json = (config: DemoPageConfig) => JSON.stringify(config).replace(/</g, '\\u003c')
   const sites = [
-    ...Object.entries(options.pages ?? {}).map(([name, dir]) => {
+    ...Object.entries(options.pages ?? {}).map(([name, page]) => {
       if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`example page name ${name} is not one path segment`)
-      return { prefix: `/${name}/`, dir }
+      const { dir, config } = typeof page === 'string' ? { dir: page, config: {} } : page
+      return { prefix: `/${name}/`, dir, config: { ...options.config, ...config } }
     }),
-    { prefix: '/', dir: options.dir },
+    { prefix: '/', dir: options.dir, config: options.config },
   ]
   const pages = await Promise.all(
-    sites.map(async (site) => ({ ...site, page: await configuredPage(site.dir, json) })),
+    sites.map(async (site) => ({ ...site, page: await configuredPage(site.dir, json(site.config)) })),
   )
   const server = createSafeServer(
     async (request, response) => {

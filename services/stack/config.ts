@@ -7,6 +7,9 @@ export const stackPorts = {
   chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545 },
   relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787 },
   api: { env: 'PAIRWISE_API_PORT', default: 8788 },
+  frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789 },
+  smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525 },
+  mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025 },
   demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173 },
 } as const
 

@@ -3,6 +3,9 @@ import { type ProjectPatch, ProjectStore } from '../api/projects/index.js'
 
 export const DEMO_PROJECT_ID = 'pairwise-demo'
 const DEMO_PROJECT_NAME = 'Pairwise demo'
+/** The embedded-wallet example's project: the demo's settings with email login on. */
+export const EMBEDDED_PROJECT_ID = 'pairwise-embedded'
+const EMBEDDED_PROJECT_NAME = 'Pairwise embedded wallet example'
 
 /**
  * The demo's settings as its page sets them locally (examples/demo/src/setup.ts, DEMO-07/08): email,
@@ -34,8 +37,25 @@ export function pageOrigins(url: string): string[] {
  * demo's settings, allowing exactly the origins of the stack's own pages.
  */
 export async function ensureDemoProject(db: Database, origins: string[]): Promise<void> {
+  await ensureProject(db, DEMO_PROJECT_ID, { ...demoSettings, allowedOrigins: origins })
+}
+
+/** The embedded example's project, allowed on exactly the stack's own page origins, email on. */
+export async function ensureEmbeddedProject(db: Database, origins: string[]): Promise<void> {
+  await ensureProject(db, EMBEDDED_PROJECT_ID, {
+    ...demoSettings,
+    name: EMBEDDED_PROJECT_NAME,
+    features: { ...demoSettings.features, email: true },
+    allowedOrigins: origins,
+  })
+}
+
+async function ensureProject(
+  db: Database,
+  id: string,
+  settings: ProjectPatch & { name: string; allowedOrigins: string[] },
+): Promise<void> {
   const projects = new ProjectStore(db)
-  const settings = { ...demoSettings, allowedOrigins: origins }
-  const updated = await projects.update(DEMO_PROJECT_ID, settings)
-  if (!updated) await projects.create({ ...settings, id: DEMO_PROJECT_ID, name: DEMO_PROJECT_NAME })
+  const updated = await projects.update(id, settings)
+  if (!updated) await projects.create({ ...settings, id })
 }

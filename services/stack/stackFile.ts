@@ -6,8 +6,10 @@ export type StackFile = {
   chain: { url: string; chainId: number }
   relay: { url: string }
   api: { url: string; adminToken: string }
+  auth: { url: string }
+  mail: { url: string; smtp: string }
   projectId: string
-  pages: { demo: string; siwx: string }
+  pages: { demo: string; siwx: string; embedded: string }
   contracts: Record<string, string>
 }
 

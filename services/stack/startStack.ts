@@ -3,11 +3,22 @@ import { join } from 'node:path'
 import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
 import { localApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
+import { ProjectStore } from '../api/projects/index.js'
+import { startAuth } from '../auth/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
+import { frameRoutes } from '../frame/index.js'
+import { smtpMailer, startMail } from '../mail/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackConfig, type StackPart, stackPorts } from './config.js'
-import { DEMO_PROJECT_ID, ensureDemoProject, pageOrigins } from './demoProject.js'
+import { authKek } from './authKey.js'
+import {
+  DEMO_PROJECT_ID,
+  EMBEDDED_PROJECT_ID,
+  ensureDemoProject,
+  ensureEmbeddedProject,
+  pageOrigins,
+} from './demoProject.js'
 import { removeStackFile, writeStackFile } from './stackFile.js'
 
 export type StackUrl = { part: string; url: string; detail?: string }
@@ -69,9 +80,44 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       chains: [localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId })],
     })
     started.push({ stop: () => api.close() })
+    const mail = await startMail({
+      host: config.host,
+      smtpPort: config.ports.smtp,
+      httpPort: config.ports.mail,
+      logger: consoleLogger('warn'),
+    })
+    started.push({ stop: () => mail.close() })
+    const mailer = smtpMailer(mail.smtpUrl, { from: 'Pairwise <login@pairwise.localhost>' })
+    started.push({ stop: async () => mailer.close() })
+    // A different origin from the pages on purpose (127.0.0.1 vs localhost): the frame is cross-origin.
+    const authUrl = `http://localhost:${config.ports.frame}`
+    const auth = await startAuth({
+      host: config.host,
+      port: config.ports.frame,
+      db: api.db,
+      mailer,
+      kek: authKek(process.env, join(config.dataDir, 'auth.kek')),
+      publicUrl: authUrl,
+      logger: consoleLogger('warn'),
+      routes: frameRoutes({
+        projects: new ProjectStore(api.db),
+        chains: [
+          {
+            chainId: chain.chainId,
+            name: 'Anvil',
+            rpcUrl: chain.rpcUrl,
+            nativeCurrency: { symbol: 'tETH', decimals: 18 },
+          },
+        ],
+      }),
+    })
+    started.push({ stop: () => auth.close() })
     const demo = await serveDemo({
       dir: demoDistDir(),
-      pages: { siwx: examplePageDir('siwx') },
+      pages: {
+        siwx: examplePageDir('siwx'),
+        embedded: { dir: examplePageDir('embedded'), config: { projectId: EMBEDDED_PROJECT_ID } },
+      },
       host: config.host,
       port: config.ports.demo,
       config: {
@@ -81,10 +127,12 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         apiUrl: api.url,
         walletRegistryUrl: `${api.url}/v1/wallets`,
         verifyUrl: api.url,
+        authUrl,
       },
     })
     started.push({ stop: () => demo.close() })
     await ensureDemoProject(api.db, pageOrigins(demo.url))
+    await ensureEmbeddedProject(api.db, pageOrigins(demo.url))
     const urls: StackUrl[] = [
       {
         part: 'chain',
@@ -103,19 +151,31 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         detail: `the demo host page with the wallet modal; project ${DEMO_PROJECT_ID}`,
       },
       { part: 'siwx', url: `${demo.url}/siwx/`, detail: 'sign in with a wallet against the api' },
+      {
+        part: 'embedded',
+        url: `${demo.url}/embedded/`,
+        detail: `log in by email into the secure frame; project ${EMBEDDED_PROJECT_ID}`,
+      },
+      { part: 'auth', url: authUrl, detail: 'email codes, sessions, wallet shares; the secure frame at /frame' },
+      { part: 'mail', url: mail.url, detail: `the local inbox (Mailpit API /api/v1); SMTP ${mail.smtpUrl}` },
     ]
     await allAnswer([
       `${relay.url.replace(/^ws/, 'http')}/health`,
       `${api.url}/health`,
       `${demo.url}/`,
       `${demo.url}/siwx/`,
+      `${demo.url}/embedded/`,
+      `${mail.url}/health`,
+      `${authUrl}/frame?projectId=${EMBEDDED_PROJECT_ID}&version=1`,
     ])
     writeStackFile(config.stackFile, {
       chain: { url: chain.rpcUrl, chainId: chain.chainId },
       relay: { url: relay.url },
       api: { url: api.url, adminToken: api.adminToken },
       projectId: DEMO_PROJECT_ID,
-      pages: { demo: `${demo.url}/`, siwx: `${demo.url}/siwx/` },
+      auth: { url: authUrl },
+      mail: { url: mail.url, smtp: mail.smtpUrl },
+      pages: { demo: `${demo.url}/`, siwx: `${demo.url}/siwx/`, embedded: `${demo.url}/embedded/` },
       contracts: { ...fixtures },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })

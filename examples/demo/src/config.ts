@@ -24,6 +24,8 @@ const demoConfigSchema = z.object({
   apiUrl: z.optional(z.url()),
   /** The verify service WalletConnect proposals and requests are registered with (the stack's api). */
   verifyUrl: z.optional(z.url()),
+  /** The stack's auth service, which serves the embedded wallet's secure frame (the embedded example). */
+  authUrl: z.optional(z.url()),
 })
 
 export type DemoConfig = z.infer<typeof demoConfigSchema>

@@ -185,7 +185,7 @@ describe('previewTransaction', () => {
     })
   })
 
-  it('a known function outside ERC-20 shows its name and arguments', async () => {
+  it('a known function outside ERC-20 shows its name and arguments, an ERC-721 approve too', async () => {
     const data = encodeFunctionData({
       abi: testNftAbi,
       functionName: 'setApprovalForAll',
@@ -198,6 +198,16 @@ describe('previewTransaction', () => {
       args: [
         { name: 'operator', type: 'address', value: other },
         { name: 'approved', type: 'bool', value: 'true' },
+      ],
+    })
+    // Same selector as ERC-20's approve, but tPAIR has no decimals(): not shown as a token amount.
+    const nftApprove = encodeFunctionData({ abi: testNftAbi, functionName: 'approve', args: [other, 1n] })
+    expect((await preview({ to: chain.fixtures.testNft, data: nftApprove })).call).toMatchObject({
+      kind: 'function',
+      name: 'approve',
+      args: [
+        { name: 'spender', type: 'address', value: other },
+        { name: 'amount', type: 'uint256', value: '1' },
       ],
     })
   })

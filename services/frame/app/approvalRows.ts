@@ -1,0 +1,91 @@
+import type { Address } from 'viem'
+import {
+  type ChainRequest,
+  type DecodedCall,
+  previewSignature,
+  previewTransaction,
+  type TransactionPreview,
+} from '../preview/index.js'
+import type { FrameChain } from '../frameConfig.js'
+import type { Row } from './ui/screens.js'
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+function callRows(call: DecodedCall): Row[] {
+  switch (call.kind) {
+    case 'nativeTransfer':
+      return [{ label: 'Send', value: `${call.value.text} to ${short(call.to)}` }]
+    case 'deploy':
+      return [{ label: 'Deploy a contract', value: `${call.dataBytes} bytes` }]
+    case 'erc20Transfer':
+      return [{ label: `Send ${call.token.symbol}`, value: `${call.amount.text} to ${short(call.to)}` }]
+    case 'erc20Approve':
+      return [
+        {
+          label: `Allow ${short(call.spender)} to spend`,
+          value: call.amount.text,
+          ...(call.unlimited ? { tone: 'warn' as const } : {}),
+        },
+      ]
+    case 'function':
+      return [
+        { label: 'Call', value: `${call.name} on ${short(call.to)}` },
+        ...call.args.map((arg) => ({ label: `${arg.name || arg.type}`, value: arg.value })),
+      ]
+    case 'unknown':
+      return [{ label: 'Unknown call', value: `${call.selector} on ${short(call.to)} (${call.dataBytes} bytes)`, tone: 'warn' }]
+  }
+}
+
+function outcomeRows(preview: TransactionPreview): Row[] {
+  const { outcome } = preview
+  if (outcome.status === 'reverted') return [{ label: 'This transaction would fail', value: outcome.reason.message, tone: 'warn' }]
+  return [
+    ...outcome.changes.map((change) => ({
+      label: outcome.source === 'simulated' ? 'Balance change' : 'Balance change (estimated)',
+      value: change.text,
+      tone: change.delta < 0n ? ('minus' as const) : ('plus' as const),
+    })),
+    { label: 'Network fee', value: outcome.fee.amount.text },
+    { label: 'Total', value: outcome.total.text },
+  ]
+}
+
+/** The lines the approval screen shows for one unsafe request: what it is, and what it will do. */
+export async function approvalRows({
+  method,
+  params,
+  from,
+  chain,
+  request,
+}: {
+  method: string
+  params: readonly unknown[]
+  from: Address
+  chain: FrameChain
+  request: ChainRequest
+}): Promise<Row[]> {
+  const network = { label: 'Network', value: chain.name }
+  if (method === 'eth_sendTransaction') {
+    const preview = await previewTransaction({
+      request,
+      chain: { id: chain.chainId, nativeSymbol: chain.nativeCurrency.symbol, nativeDecimals: chain.nativeCurrency.decimals },
+      from,
+      tx: params[0],
+    })
+    return [...callRows(preview.call), ...outcomeRows(preview), network]
+  }
+  const signature = previewSignature({ method: method as 'personal_sign' | 'eth_signTypedData_v4', params })
+  if (signature.kind === 'message') return [{ label: signature.encoding === 'utf8' ? 'Message' : 'Message (hex)', value: signature.text }]
+  const { domain, primaryType, fields, truncated, permit } = signature
+  return [
+    ...(permit
+      ? [{ label: `Allow ${short(permit.spender)} to spend`, value: permit.unlimited ? 'Unlimited' : String(permit.value), tone: 'warn' as const }]
+      : []),
+    { label: 'Type', value: primaryType },
+    ...(domain.name ? [{ label: 'App', value: domain.name }] : []),
+    ...(domain.verifyingContract ? [{ label: 'Contract', value: short(domain.verifyingContract) }] : []),
+    ...fields.map((field) => ({ label: field.path, value: field.value })),
+    ...(truncated ? [{ label: '…', value: 'more fields not shown' }] : []),
+  ]
+}

@@ -1,0 +1,116 @@
+import type { z } from 'zod'
+import { frameErrorCodes } from '../../../engine/frame/index.js'
+import {
+  authPaths,
+  type DeviceKeys,
+  deviceWaitAnswer,
+  emailChangeAnswer,
+  emailChangePrimaryAnswer,
+  emailChangeSecondaryAnswer,
+  emailStartAnswer,
+  errorAnswer,
+  loginAnswer,
+  proofHeaders,
+  reauthStartAnswer,
+  reauthVerifyAnswer,
+  type RecoveryBlob,
+  sessionAnswer,
+  walletAnswer,
+  walletRecoveryAnswer,
+  walletShareAnswer,
+} from '../../auth/protocol/index.js'
+import { FrameFailure } from './frameServer.js'
+
+/** A refusal of the auth service, with its code; `retryAfter`/`triesLeft` when it said them. */
+export class AuthRefusal extends FrameFailure {
+  override name = 'AuthRefusal'
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    message: string,
+    readonly retryAfter?: number,
+    readonly triesLeft?: number,
+  ) {
+    super(status === 401 ? frameErrorCodes.unauthorized : frameErrorCodes.internal, message)
+  }
+}
+
+export type AuthScope = { projectId: string; hostOrigin: string }
+
+/**
+ * The frame's client of the auth service on its own origin: every request signed by the device key
+ * (services/auth/protocol), the session as a bearer held only in this frame, every answer parsed.
+ */
+export class AuthClient {
+  constructor(
+    private readonly scope: AuthScope,
+    private readonly device: () => Promise<DeviceKeys>,
+    private readonly session: () => Promise<string | undefined>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async #call<S extends z.ZodType>(path: string, schema: S, body?: Record<string, unknown>, method = 'POST'): Promise<z.output<S>> {
+    const keys = await this.device()
+    const text = method === 'GET' ? '' : JSON.stringify({ ...this.scope, ...body })
+    const token = await this.session()
+    const headers: Record<string, string> = {
+      ...(await proofHeaders(keys, { method, path, body: text, now: this.now() })),
+      ...(text ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    }
+    const response = await fetch(path, { method, headers, ...(text ? { body: text } : {}), credentials: 'omit' })
+    const answer: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const refusal = errorAnswer.safeParse(answer)
+      if (!refusal.success) throw new AuthRefusal(response.status, 'UNEXPECTED', `The auth service answered ${response.status}`)
+      const { code, message, retryAfter, triesLeft } = refusal.data
+      throw new AuthRefusal(response.status, code, message, retryAfter, triesLeft)
+    }
+    return schema.parse(answer)
+  }
+
+  startEmail(email: string) {
+    return this.device().then((keys) =>
+      this.#call(authPaths.emailStart, emailStartAnswer, {
+        email,
+        device: { signingKey: keys.signingKey, agreementKey: keys.agreementKey },
+      }),
+    )
+  }
+  waitForDevice(attemptId: string) {
+    return this.#call(authPaths.deviceWait, deviceWaitAnswer, { attemptId })
+  }
+  verifyEmail(attemptId: string, code: string) {
+    return this.#call(authPaths.emailVerify, loginAnswer, { attemptId, code })
+  }
+  currentSession() {
+    return this.#call(authPaths.session, sessionAnswer, undefined, 'GET')
+  }
+  signOut() {
+    return this.#call(authPaths.signOut, emailChangePrimaryAnswer)
+  }
+  createWallet(wallet: { walletId: string; address: string; authShare: string; recovery: RecoveryBlob }) {
+    return this.#call(authPaths.wallet, walletAnswer, wallet)
+  }
+  walletShare(purpose: 'sign' | 'export') {
+    return this.#call(authPaths.walletShare, walletShareAnswer, { purpose })
+  }
+  walletRecovery() {
+    return this.#call(authPaths.walletRecovery, walletRecoveryAnswer)
+  }
+  startReauth() {
+    return this.#call(authPaths.reauthStart, reauthStartAnswer)
+  }
+  verifyReauth(attemptId: string, code: string) {
+    return this.#call(authPaths.reauthVerify, reauthVerifyAnswer, { attemptId, code })
+  }
+  changeEmail(newEmail: string) {
+    return this.#call(authPaths.emailChange, emailChangeAnswer, { newEmail })
+  }
+  confirmEmailChangePrimary(changeId: string, code: string) {
+    return this.#call(authPaths.emailChangePrimary, emailChangePrimaryAnswer, { changeId, code })
+  }
+  confirmEmailChangeSecondary(changeId: string, code: string) {
+    return this.#call(authPaths.emailChangeSecondary, emailChangeSecondaryAnswer, { changeId, code })
+  }
+}

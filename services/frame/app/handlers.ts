@@ -1,0 +1,200 @@
+import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
+import { frameErrorCodes, type FrameUser, frameMethodKind } from '../../../engine/frame/index.js'
+import { matchSiwxMessage } from '../../../engine/siwx/index.js'
+import type { FrameChain, FrameConfig } from '../frameConfig.js'
+import { chainRpc } from './chainRpc.js'
+import { FrameFailure, type Handlers } from './frameServer.js'
+import { approvalRows } from './approvalRows.js'
+import type { FrameSession, SignedInUser } from './session.js'
+import { applyTheme } from './theme.js'
+import { approvalScreen, idleScreen, ScreenAborted, secretScreen, typedConfirmScreen } from './ui/screens.js'
+
+const notAvailable = (what: string) => () =>
+  Promise.reject(new FrameFailure(frameErrorCodes.unsupportedMethod, `${what} is not available in this wallet`))
+
+/**
+ * What the frame does for each event of engine/frame. Unsafe methods run only after the user approved
+ * them on this frame's own screen; the host learns results, never secrets.
+ */
+export function frameHandlers({
+  config,
+  hostOrigin,
+  session,
+  onSignedOut,
+}: {
+  config: FrameConfig
+  hostOrigin: string
+  session: FrameSession
+  onSignedOut: () => void
+}): Handlers {
+  let chain = config.chains[0]
+  let dappName: string | undefined
+  /** The approval or code screen in progress: RPC_ABORT and a new request end it. */
+  let pending: AbortController | undefined
+
+  const begin = () => {
+    pending?.abort()
+    pending = new AbortController()
+    return pending.signal
+  }
+  const settle = (signal: AbortSignal) => {
+    if (pending?.signal === signal) pending = undefined
+    idleScreen(hostOrigin)
+  }
+  const withScreen = async <T>(run: (signal: AbortSignal) => Promise<T>, aborted: string): Promise<T> => {
+    const signal = begin()
+    try {
+      return await run(signal)
+    } catch (error) {
+      if (error instanceof ScreenAborted) throw new FrameFailure(frameErrorCodes.userRejected, aborted)
+      throw error
+    } finally {
+      settle(signal)
+    }
+  }
+  const activeChain = (): FrameChain => {
+    if (!chain) throw new FrameFailure(frameErrorCodes.unknownChain, 'No chain is configured for this wallet')
+    return chain
+  }
+  const findChain = (chainId: number | string): FrameChain => {
+    const found = config.chains.find((c) => c.chainId === Number(String(chainId).replace(/^eip155:/, '')))
+    if (!found) throw new FrameFailure(frameErrorCodes.unknownChain, `Chain ${chainId} is not supported by this wallet`)
+    return found
+  }
+  const signedIn = (): SignedInUser => {
+    const user = session.user
+    if (!user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
+    return user
+  }
+  const frameUser = (user: SignedInUser): FrameUser => ({
+    email: user.email,
+    address: user.address,
+    chainId: activeChain().chainId,
+    accounts: [{ address: user.address, type: 'eoa' }],
+    preferredAccountType: 'eoa',
+  })
+
+  const approveThen = <T>(title: string, rows: Parameters<typeof approvalScreen>[1]['rows'], act: (account: LocalAccount) => Promise<T>) =>
+    withScreen(async (signal) => {
+      const approved = await approvalScreen(signal, { title, origin: hostOrigin, rows, ...(dappName ? { dappName } : {}) })
+      if (!approved) throw new FrameFailure(frameErrorCodes.userRejected, 'User rejected the request.')
+      return act(await session.account())
+    }, 'Request was aborted')
+
+  const unsafe = async (method: string, params: readonly unknown[]): Promise<unknown> => {
+    const user = signedIn()
+    const current = activeChain()
+    const rpc = chainRpc(current)
+    if (method === 'pairwise_exportWallet')
+      return withScreen(async (signal) => {
+        await typedConfirmScreen(signal, 'export', 'Your recovery phrase gives full control of this wallet. Type export to show it here.')
+        const secret = await session.exportWallet(signal)
+        await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
+        return null
+      }, 'Request was aborted')
+    const rows = await approvalRows({ method, params, from: user.address, chain: current, request: rpc })
+    if (method === 'personal_sign')
+      return approveThen('Sign a message', rows, (account) => account.signMessage({ message: { raw: params[0] as Hex } }))
+    if (method === 'eth_signTypedData_v4') {
+      const typed = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition
+      return approveThen('Sign data', rows, (account) => account.signTypedData(typed))
+    }
+    return approveThen('Send a transaction', rows, async (account) => {
+      const { prepareTransaction } = await import('./prepareTransaction.js')
+      const transaction = await prepareTransaction(rpc, current.chainId, user.address, params[0])
+      const raw = await account.signTransaction(transaction)
+      return rpc('eth_sendRawTransaction', [raw])
+    })
+  }
+
+  return {
+    SWITCH_NETWORK: async ({ chainId }) => {
+      chain = findChain(chainId)
+      return { chainId: chain.chainId }
+    },
+    CONNECT_EMAIL: async ({ email }) => ({ action: await session.startEmail(email) }),
+    CONNECT_DEVICE: () => withScreen(async (signal) => {
+      await session.waitForDevice(signal)
+      return {}
+    }, 'Something went wrong'),
+    CONNECT_OTP: ({ otp }) => withScreen(async (signal) => {
+      await session.verifyCode(signal, otp)
+      return {}
+    }, 'Something went wrong'),
+    CONNECT_SOCIAL: notAvailable('Social login'),
+    GET_SOCIAL_REDIRECT_URI: notAvailable('Social login'),
+    GET_FARCASTER_URI: notAvailable('Farcaster login'),
+    CONNECT_FARCASTER: notAvailable('Farcaster login'),
+    GET_USER: async ({ chainId, siwxMessage }) => {
+      if (chainId !== undefined) chain = findChain(chainId)
+      const user = session.user ?? (await session.restore())
+      if (!user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
+      if (!siwxMessage) return frameUser(user)
+      const { formatSiwxMessage } = await import('../../../engine/siwx/index.js')
+      const message = siwxMessage.serializedMessage ?? formatSiwxMessage(siwxMessage)
+      const host = new URL(hostOrigin)
+      // A host may ask for a sign-in to itself only: never to another site's domain.
+      if (siwxMessage.domain !== host.host || new URL(siwxMessage.uri).origin !== hostOrigin || siwxMessage.accountAddress.toLowerCase() !== user.address.toLowerCase())
+        throw new FrameFailure(frameErrorCodes.unauthorized, 'The sign-in message is not for this site')
+      if (siwxMessage.serializedMessage && matchSiwxMessage(siwxMessage.serializedMessage, siwxMessage) !== undefined)
+        throw new FrameFailure(frameErrorCodes.invalidParams, 'The sign-in message does not match its data')
+      const signature = await (await session.account()).signMessage({ message })
+      return { ...frameUser(user), message, signature, siwxMessage }
+    },
+    SIGN_OUT: async () => {
+      pending?.abort()
+      await session.signOut()
+      onSignedOut()
+      return {}
+    },
+    IS_CONNECTED: async () => ({ isConnected: Boolean(session.user ?? (await session.restore())) }),
+    GET_CHAIN_ID: async () => ({ chainId: activeChain().chainId }),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
+    INIT_SMART_ACCOUNT: notAvailable('A smart account'),
+    SET_PREFERRED_ACCOUNT: async ({ type }) => {
+      if (type !== 'eoa') return notAvailable('A smart account')()
+      return { type, address: signedIn().address }
+    },
+    RPC_REQUEST: async ({ method, params, chainId }) => {
+      const requested = findChain(chainId)
+      if (requested.chainId !== activeChain().chainId)
+        throw new FrameFailure(frameErrorCodes.unknownChain, 'Switch network before asking for this chain')
+      const list = Array.isArray(params) ? params : params === undefined ? [] : [params]
+      const kind = frameMethodKind(method)
+      if (kind === 'refused') throw new FrameFailure(frameErrorCodes.unsupportedMethod, 'Action not allowed')
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return session.user ? [session.user.address] : []
+      if (method === 'eth_chainId') return `0x${requested.chainId.toString(16)}`
+      if (kind === 'unsafe') return unsafe(method, list)
+      return chainRpc(requested)(method, list)
+    },
+    UPDATE_EMAIL: async ({ email }) => {
+      signedIn()
+      return { action: await session.changeEmail(email) }
+    },
+    UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => withScreen(async (signal) => {
+      await session.confirmEmailChange('primary', signal, otp)
+      return {}
+    }, 'Something went wrong'),
+    UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) => withScreen(async (signal) => {
+      const newEmail = await session.confirmEmailChange('secondary', signal, otp)
+      if (!newEmail) throw new FrameFailure(frameErrorCodes.internal, 'The email was not changed')
+      return { newEmail }
+    }, 'Something went wrong'),
+    SYNC_THEME: async (theme) => {
+      applyTheme(theme)
+      return {}
+    },
+    SYNC_DAPP_DATA: async ({ metadata }) => {
+      dappName = metadata?.name
+      return {}
+    },
+    RELOAD: async () => {
+      setTimeout(() => location.reload(), 0)
+      return {}
+    },
+    RPC_ABORT: async () => {
+      pending?.abort()
+      return {}
+    },
+  }
+}

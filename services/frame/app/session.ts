@@ -1,0 +1,265 @@
+import type { LocalAccount } from 'viem'
+import { bytesToBase64url } from '../../../crypto/encoding.js'
+import { frameErrorCodes } from '../../../engine/frame/index.js'
+import { type DeviceKeys, openSealed } from '../../auth/protocol/index.js'
+import {
+  createWallet,
+  type DeviceVault,
+  exportSecret,
+  lockShare,
+  passphraseProblem,
+  rebuildAccount,
+  TamperedShareError,
+  unlockShare,
+  WrongPassphraseError,
+} from '../custody/index.js'
+import { type AuthClient, AuthRefusal } from './authClient.js'
+import { FrameFailure } from './frameServer.js'
+import { codeScreen, passphraseScreen } from './ui/screens.js'
+
+export type SignedInUser = { email: string; address: `0x${string}`; walletId: string; version: number }
+
+const passphraseHints: Record<string, string> = {
+  TOO_SHORT: 'Use at least 12 characters.',
+  TOO_REPETITIVE: 'Use more different characters.',
+}
+
+/** The text the code form shows for a refusal: the server's, with the tries left when it said them. */
+function codeRefusal(error: unknown): string {
+  if (!(error instanceof AuthRefusal)) throw error
+  if (error.reason === 'OTP_INVALID' && error.triesLeft !== undefined)
+    return `${error.message}. ${error.triesLeft} ${error.triesLeft === 1 ? 'try' : 'tries'} left.`
+  return error.message
+}
+
+/**
+ * The signed-in state of this frame: login by email code, the wallet made or recovered on first use,
+ * and the account rebuilt from the device share and the auth share whenever something is signed. The
+ * auth share is kept in memory for the session (research §2.2); the key itself never outlives a call.
+ */
+export class FrameSession {
+  #attempt: { attemptId: string; email: string } | undefined
+  #change: string | undefined
+  #user: SignedInUser | undefined
+  #authShare: Uint8Array | undefined
+
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly vault: DeviceVault,
+    private readonly deviceKeys: () => Promise<DeviceKeys>,
+  ) {}
+
+  get user(): SignedInUser | undefined {
+    return this.#user
+  }
+
+  async startEmail(email: string) {
+    const { action, attemptId } = await this.auth.startEmail(email)
+    this.#attempt = { attemptId, email }
+    if (action === 'CONNECT') await this.restore()
+    return action
+  }
+
+  /** Waits until the mailed approval link was used (polled; the host's own timeout bounds it). */
+  async waitForDevice(signal: AbortSignal, pollMs = 2000): Promise<void> {
+    const attempt = this.#needAttempt()
+    while (!signal.aborted) {
+      const { approved } = await this.auth.waitForDevice(attempt.attemptId)
+      if (approved) return
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
+    }
+    throw new FrameFailure(frameErrorCodes.internal, 'Device approval was cancelled')
+  }
+
+  /** Checks the code (typed here unless the host passed one), then opens or makes the wallet. */
+  async verifyCode(signal: AbortSignal, otp: string | undefined): Promise<void> {
+    const attempt = this.#needAttempt()
+    const verify = async (code: string) => {
+      const answer = await this.auth.verifyEmail(attempt.attemptId, code)
+      await this.vault.saveSession(answer.session.token, answer.session.expiresAt)
+      return answer
+    }
+    let login: Awaited<ReturnType<typeof verify>> | undefined
+    if (otp !== undefined) login = await verify(otp)
+    else
+      await codeScreen(signal, {
+        title: 'Enter the code',
+        detail: `We sent a 6-digit code to ${attempt.email}. It expires in 10 minutes.`,
+        submit: (code) =>
+          verify(code).then(
+            (answer) => {
+              login = answer
+              return undefined
+            },
+            codeRefusal,
+          ),
+      })
+    if (!login) throw new FrameFailure(frameErrorCodes.internal, 'Login did not complete')
+    this.#attempt = undefined
+    const wallet = login.wallet ?? (await this.#makeWallet(signal))
+    this.#user = { email: login.user.email, ...wallet, address: wallet.address as `0x${string}` }
+    await this.#ensureDeviceShare(signal)
+  }
+
+  /** A live session of this device: the user, with the wallet checked to open. */
+  async restore(): Promise<SignedInUser | undefined> {
+    if (!(await this.vault.session())) return undefined
+    try {
+      const { user, wallet } = await this.auth.currentSession()
+      if (!wallet) return undefined
+      this.#user = { email: user.email, walletId: wallet.walletId, version: wallet.version, address: wallet.address as `0x${string}` }
+      return this.#user
+    } catch (error) {
+      if (error instanceof AuthRefusal && error.status === 401) {
+        await this.vault.clearSession()
+        return undefined
+      }
+      throw error
+    }
+  }
+
+  async signOut(): Promise<void> {
+    await this.auth.signOut().catch(() => undefined)
+    await this.vault.clearSession()
+    this.#user = undefined
+    this.#authShare?.fill(0)
+    this.#authShare = undefined
+  }
+
+  /** Rebuilds the account for one use; a share that does not rebuild the stored address is never used. */
+  async account(): Promise<LocalAccount> {
+    const user = this.#needUser()
+    const device = await this.vault.loadDeviceShare()
+    if (!device || device.walletId !== user.walletId) throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
+    this.#authShare ??= await this.#fetchAuthShare('sign')
+    try {
+      return await rebuildAccount({ shares: [device.share, this.#authShare], address: user.address })
+    } catch (error) {
+      this.#authShare = undefined
+      if (error instanceof TamperedShareError)
+        throw new FrameFailure(frameErrorCodes.unauthorized, 'A wallet share failed its check; nothing was signed')
+      throw error
+    }
+  }
+
+  /** The words and key, for the export screen only: needs a re-authentication within five minutes. */
+  async exportWallet(signal: AbortSignal) {
+    const user = this.#needUser()
+    const { attemptId } = await this.auth.startReauth()
+    await codeScreen(signal, {
+      title: 'Confirm it is you',
+      detail: `We sent a new code to ${user.email}. Exporting needs a fresh code.`,
+      submit: (code) => this.auth.verifyReauth(attemptId, code).then(() => undefined, codeRefusal),
+    })
+    const device = await this.vault.loadDeviceShare()
+    if (!device) throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
+    const authShare = await this.#fetchAuthShare('export')
+    try {
+      return await exportSecret({ shares: [device.share, authShare], address: user.address })
+    } finally {
+      authShare.fill(0)
+    }
+  }
+
+  async changeEmail(newEmail: string) {
+    const { action, changeId } = await this.auth.changeEmail(newEmail)
+    this.#change = changeId
+    return action
+  }
+
+  async confirmEmailChange(step: 'primary' | 'secondary', signal: AbortSignal, otp: string | undefined) {
+    const changeId = this.#change
+    if (!changeId) throw new FrameFailure(frameErrorCodes.invalidParams, 'No email change is in progress')
+    const user = this.#needUser()
+    let newEmail: string | undefined
+    const confirm = async (code: string) => {
+      if (step === 'primary') await this.auth.confirmEmailChangePrimary(changeId, code)
+      else newEmail = (await this.auth.confirmEmailChangeSecondary(changeId, code)).newEmail
+    }
+    if (otp !== undefined) await confirm(otp)
+    else
+      await codeScreen(signal, {
+        title: step === 'primary' ? 'Confirm your current email' : 'Confirm your new email',
+        detail: step === 'primary' ? `We sent a code to ${user.email}.` : 'We sent a code to your new email.',
+        submit: (code) => confirm(code).then(() => undefined, codeRefusal),
+      })
+    if (step === 'secondary' && newEmail) {
+      this.#change = undefined
+      this.#user = { ...user, email: newEmail }
+    }
+    return newEmail
+  }
+
+  async #fetchAuthShare(purpose: 'sign' | 'export'): Promise<Uint8Array> {
+    const { sealed } = await this.auth.walletShare(purpose)
+    const keys = await this.deviceKeys()
+    return openSealed(keys.agreement.privateKey, sealed)
+  }
+
+  async #makeWallet(signal: AbortSignal) {
+    const wallet = await createWallet()
+    let made: { walletId: string; address: string; version: number } | undefined
+    await passphraseScreen(signal, {
+      title: 'Set a recovery passphrase',
+      detail: 'You will need it to open this wallet in another browser. It never leaves this secure frame.',
+      action: 'Create wallet',
+      check: (value) => {
+        const problem = passphraseProblem(value)
+        return problem && passphraseHints[problem]
+      },
+      submit: async (passphrase) => {
+        const recovery = await lockShare(wallet.shares.recovery, passphrase, { walletId: wallet.walletId, version: 1 })
+        made = await this.auth.createWallet({
+          walletId: wallet.walletId,
+          address: wallet.address,
+          authShare: bytesToBase64url(wallet.shares.auth),
+          recovery,
+        })
+        await this.vault.saveDeviceShare({ walletId: wallet.walletId, version: 1, address: wallet.address, share: wallet.shares.device })
+        return undefined
+      },
+    })
+    wallet.shares.auth.fill(0)
+    wallet.shares.recovery.fill(0)
+    if (!made) throw new FrameFailure(frameErrorCodes.internal, 'The wallet was not created')
+    return made
+  }
+
+  /** A device without its share (a new browser) opens the recovery share with the passphrase and keeps it. */
+  async #ensureDeviceShare(signal: AbortSignal): Promise<void> {
+    const user = this.#needUser()
+    const held = await this.vault.loadDeviceShare()
+    if (held?.walletId === user.walletId && held.version === user.version) return
+    const { recovery } = await this.auth.walletRecovery()
+    await passphraseScreen(signal, {
+      title: 'Enter your recovery passphrase',
+      detail: 'This browser has not opened your wallet before.',
+      action: 'Recover wallet',
+      submit: async (passphrase) => {
+        let share: Uint8Array
+        try {
+          share = await unlockShare(recovery, passphrase, { walletId: user.walletId, version: user.version })
+        } catch (error) {
+          if (error instanceof WrongPassphraseError) return 'That passphrase does not open this wallet.'
+          throw error
+        }
+        const authShare = await this.#fetchAuthShare('sign')
+        await rebuildAccount({ shares: [share, authShare], address: user.address })
+        this.#authShare = authShare
+        await this.vault.saveDeviceShare({ walletId: user.walletId, version: user.version, address: user.address, share })
+        return undefined
+      },
+    })
+  }
+
+  #needAttempt() {
+    if (!this.#attempt) throw new FrameFailure(frameErrorCodes.invalidParams, 'Start with connect email')
+    return this.#attempt
+  }
+
+  #needUser(): SignedInUser {
+    if (!this.#user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
+    return this.#user
+  }
+}
+

@@ -1,0 +1,174 @@
+import { otpLength } from '../../../../engine/frame/index.js'
+import { el, showScreen } from './dom.js'
+import { visibleFor } from './visibleFor.js'
+
+export type Row = { label: string; value: string; tone?: 'minus' | 'plus' | 'warn' }
+
+/** Rejected when the host aborts what the screen waits for (the host then shows its own error). */
+export class ScreenAborted extends Error {
+  override name = 'ScreenAborted'
+}
+
+function abortable<T>(signal: AbortSignal, run: (resolve: (value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new ScreenAborted())
+    signal.addEventListener('abort', () => reject(new ScreenAborted()), { once: true })
+    run(resolve)
+  })
+}
+
+/** Only a real click of the user's counts, not one dispatched by script (defence in depth: host scripts cannot reach this document). */
+function onTrustedClick(button: HTMLButtonElement, act: () => void): void {
+  button.addEventListener('click', (event) => {
+    if (event.isTrusted) act()
+  })
+}
+
+export function idleScreen(hostOrigin: string): void {
+  showScreen(el('p', { class: 'muted' }, `Secure wallet for ${hostOrigin}`))
+}
+
+/**
+ * A form with one field: `submit` answers an error text to show (and the field stays for another try)
+ * or undefined when the value was taken.
+ */
+function fieldScreen(
+  signal: AbortSignal,
+  spec: {
+    title: string
+    detail: string
+    input: Partial<Record<string, string>>
+    action: string
+    testId: string
+    check?: (value: string) => string | undefined
+    submit: (value: string) => Promise<string | undefined>
+  },
+): Promise<void> {
+  return abortable(signal, (resolve) => {
+    const input = el('input', { ...spec.input, 'data-testid': `${spec.testId}-input`, 'aria-label': spec.title })
+    const error = el('p', { class: 'error', role: 'alert', 'data-testid': `${spec.testId}-error` })
+    const button = el('button', { type: 'submit', 'data-testid': `${spec.testId}-submit` }, spec.action)
+    const form = el('form', {}, el('h1', {}, spec.title), el('p', { class: 'muted' }, spec.detail), input, error, button)
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      const value = input.value
+      const problem = spec.check?.(value)
+      if (problem) {
+        error.textContent = problem
+        return
+      }
+      button.disabled = true
+      error.textContent = ''
+      spec
+        .submit(value)
+        .then((failure) => {
+          if (failure === undefined) return resolve()
+          error.textContent = failure
+          input.value = ''
+          input.focus()
+        })
+        .catch((failure: unknown) => {
+          error.textContent = failure instanceof Error ? failure.message : 'Something went wrong'
+        })
+        .finally(() => {
+          button.disabled = false
+        })
+    })
+    showScreen(form)
+    input.focus()
+  })
+}
+
+/** The one-time code typed here, inside the frame: it never passes through the host page's JavaScript. */
+export function codeScreen(
+  signal: AbortSignal,
+  { title, detail, submit }: { title: string; detail: string; submit: (code: string) => Promise<string | undefined> },
+): Promise<void> {
+  return fieldScreen(signal, {
+    title,
+    detail,
+    input: {
+      inputmode: 'numeric',
+      autocomplete: 'one-time-code',
+      pattern: `[0-9]{${otpLength}}`,
+      maxlength: String(otpLength),
+      required: '',
+    },
+    action: 'Continue',
+    testId: 'frame-code',
+    check: (code) => (new RegExp(`^\\d{${otpLength}}$`).test(code) ? undefined : `Enter the ${otpLength}-digit code`),
+    submit,
+  })
+}
+
+export function passphraseScreen(
+  signal: AbortSignal,
+  spec: { title: string; detail: string; action: string; check?: (value: string) => string | undefined; submit: (value: string) => Promise<string | undefined> },
+): Promise<void> {
+  return fieldScreen(signal, {
+    ...spec,
+    input: { type: 'password', autocomplete: 'new-password', required: '' },
+    testId: 'frame-passphrase',
+  })
+}
+
+export function typedConfirmScreen(signal: AbortSignal, word: string, detail: string): Promise<void> {
+  return fieldScreen(signal, {
+    title: 'Export your wallet',
+    detail,
+    input: { type: 'text', autocomplete: 'off', spellcheck: 'false', required: '' },
+    action: 'Show',
+    testId: 'frame-confirm',
+    check: (value) => (value.trim().toLowerCase() === word ? undefined : `Type ${word} to continue`),
+    submit: async () => undefined,
+  })
+}
+
+/**
+ * What a request will do, and Approve / Reject. Approve takes a click only after the frame has been
+ * visible for the approval delay (visibleFor) and only a trusted one.
+ */
+export function approvalScreen(
+  signal: AbortSignal,
+  { title, origin, rows, warning }: { title: string; origin: string; rows: Row[]; warning?: string },
+): Promise<boolean> {
+  return abortable(signal, (resolve) => {
+    const list = el(
+      'dl',
+      { 'data-testid': 'frame-preview' },
+      ...rows.flatMap((row) => [el('dt', {}, row.label), el('dd', row.tone ? { class: row.tone } : {}, row.value)]),
+    )
+    const approve = el('button', { type: 'button', 'data-testid': 'frame-approve', disabled: '' }, 'Approve')
+    const reject = el('button', { type: 'button', class: 'secondary', 'data-testid': 'frame-reject' }, 'Reject')
+    onTrustedClick(approve, () => resolve(true))
+    onTrustedClick(reject, () => resolve(false))
+    showScreen(
+      el('h1', {}, title),
+      el('p', { class: 'muted', 'data-testid': 'frame-origin' }, `Requested by ${origin}`),
+      ...(warning ? [el('p', { class: 'warn', role: 'alert' }, warning)] : []),
+      list,
+      el('div', { class: 'actions' }, reject, approve),
+    )
+    void visibleFor(approve, signal).then(() => {
+      approve.disabled = false
+    })
+  })
+}
+
+/** The secret, shown here and nowhere else; Done clears it from the page. */
+export function secretScreen(signal: AbortSignal, { words, privateKey }: { words: string; privateKey: string }): Promise<void> {
+  return abortable(signal, (resolve) => {
+    const done = el('button', { type: 'button', 'data-testid': 'frame-secret-done' }, 'Done')
+    onTrustedClick(done, () => {
+      showScreen()
+      resolve()
+    })
+    showScreen(
+      el('h1', {}, 'Your recovery phrase'),
+      el('p', { class: 'warn' }, 'Anyone with these words controls the wallet. Write them down; never type them into a website.'),
+      el('p', { class: 'secret', 'data-testid': 'frame-secret-words' }, words),
+      el('details', {}, el('summary', {}, 'Private key'), el('p', { class: 'secret' }, privateKey)),
+      done,
+    )
+  })
+}

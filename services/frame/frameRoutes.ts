@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { frameQuerySchema } from '../../engine/frame/index.js'
+import { packageRoot } from '../demo/packageRoot.js'
+import type { ProjectStore } from '../api/projects/index.js'
+import { effectiveFeatures } from '../api/projects/project.js'
+import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
+
+/** Where `npm run build` puts the frame page (services/frame/app built by Vite). */
+export const frameDistDir = () => join(packageRoot(), 'services', 'frame', 'dist')
+
+/** The frame's own version, told to the host in READY: the package's. */
+const packageVersion = () =>
+  (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version
+
+const assetTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+}
+const assetName = /^[\w-]+\.(js|css)$/
+const configTag = new RegExp(`(<script id="${frameConfigTagId}" type="application/json">)[^<]*(</script>)`)
+
+/**
+ * The page's policy: only its own bundle runs, it talks only to its own origin and the operator's chains,
+ * and only the project's allowed origins may embed it (`frame-ancestors` is what stops other sites; the
+ * handshake's origin check is the second lock).
+ */
+export function frameCsp(allowedOrigins: readonly string[], chains: readonly FrameChain[]): string {
+  const rpcOrigins = [...new Set(chains.map((c) => new URL(c.rpcUrl).origin))]
+  const ancestors = allowedOrigins.length > 0 ? allowedOrigins.join(' ') : "'none'"
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${rpcOrigins.join(' ')}`.trim(),
+    `frame-ancestors ${ancestors}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ')
+}
+
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+}
+
+/**
+ * `GET /frame?projectId=&chainId=&version=&enableLogger=&rpcUrl=` (FRAME-03) — the secure frame page of
+ * one project, with its config written in — and `GET /frame/assets/<file>`. A project without email or
+ * social login has no frame.
+ */
+export function frameRoutes({
+  projects,
+  chains,
+  distDir = frameDistDir(),
+  frameVersion = packageVersion(),
+}: {
+  projects: Pick<ProjectStore, 'get'>
+  chains: readonly FrameChain[]
+  distDir?: string
+  frameVersion?: string
+}): Hono {
+  const app = new Hono()
+  let template: Promise<string> | undefined
+  const page = () => {
+    template ??= readFile(join(distDir, 'index.html'), 'utf8').catch((error: unknown) => {
+      template = undefined
+      throw error
+    })
+    return template
+  }
+
+  app.get('/frame', async (c) => {
+    const query = frameQuerySchema.safeParse(c.req.query())
+    if (!query.success) return c.json({ code: 'INVALID_REQUEST', message: 'Invalid frame address' }, 400)
+    const project = await projects.get(query.data.projectId)
+    if (!project) return c.json({ code: 'NOT_FOUND', message: 'Unknown project' }, 404)
+    const features = effectiveFeatures(project)
+    if (!features.email && features.socials === false)
+      return c.json({ code: 'FEATURE_DISABLED', message: 'Email and social login are off for this project' }, 403)
+    const preferred = chains.find((chain) => String(chain.chainId) === query.data.chainId?.replace(/^eip155:/, ''))
+    const config: FrameConfig = {
+      projectId: project.id,
+      projectName: project.name,
+      allowedOrigins: project.allowedOrigins,
+      chains: preferred ? [preferred, ...chains.filter((chain) => chain !== preferred)] : [...chains],
+      frameVersion,
+      enableLogger: query.data.enableLogger === 'true',
+    }
+    const json = JSON.stringify(config).replace(/</g, '\\u003c')
+    const html = (await page()).replace(configTag, (_, open: string, close: string) => `${open}${json}${close}`)
+    return c.body(html, 200, {
+      ...securityHeaders,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': frameCsp(project.allowedOrigins, chains),
+    })
+  })
+
+  app.get('/frame/assets/:file', async (c) => {
+    const file = c.req.param('file')
+    if (!assetName.test(file)) return c.json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
+    const body = await readFile(join(distDir, 'assets', file)).catch(() => undefined)
+    if (!body) return c.json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
+    return c.body(body, 200, {
+      ...securityHeaders,
+      'content-type': assetTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=31536000, immutable',
+    })
+  })
+  return app
+}
