@@ -1,5 +1,5 @@
-import type * as z from 'zod/mini'
-import { safeParseExplained } from '../../common/index.js'
+import * as z from 'zod/mini'
+import { explainIssue, safeParseExplained } from '../../common/index.js'
 import {
   type dappDataSchema,
   emailThrottleMs,
@@ -32,9 +32,16 @@ export type FrameClientOptions = {
   theme?: ThemeSync
 }
 
-/** EMAIL-01: the wire's own schema judges the email, and its message is what the user sees. */
+/**
+ * EMAIL-01: the wire's own schema judges the email, and its check names what failed ('Invalid email', as
+ * AppKit's schema says it), not the regular expression behind it.
+ */
 function checkEmail(email: string): void {
-  const checked = safeParseExplained(frameEvents.CONNECT_EMAIL[0], { email })
+  const checked = z.safeParse(
+    frameEvents.CONNECT_EMAIL[0],
+    { email },
+    { error: (issue) => (issue.code === 'invalid_format' ? `Invalid ${issue.format}` : explainIssue(issue)) },
+  )
   if (!checked.success) {
     throw new FrameError(checked.error.issues[0]?.message ?? 'Invalid email', {
       code: frameErrorCodes.invalidParams,

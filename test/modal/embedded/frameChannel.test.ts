@@ -222,10 +222,10 @@ describe('timeouts, each failing only its own request', () => {
     h.clock.advance(frameLoadTimeoutMs * 10)
     expect(h.timeouts).toEqual([])
     let settled = false
-    hanging.then(
-      () => (settled = true),
-      () => (settled = true),
-    )
+    const settle = () => {
+      settled = true
+    }
+    hanging.then(settle, settle)
     await flush()
     expect(settled).toBe(false)
   })
