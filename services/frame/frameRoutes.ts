@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { frameQuerySchema } from '../../engine/frame/index.js'
-import { packageRoot } from '../demo/packageRoot.js'
 import type { ProjectStore } from '../api/projects/index.js'
 import { effectiveFeatures } from '../api/projects/project.js'
+import { packageRoot } from '../demo/packageRoot.js'
 import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
 
 /** Where `npm run build` puts the frame page (services/frame/app built by Vite). */
@@ -81,8 +81,13 @@ export function frameRoutes({
     if (!project) return c.json({ code: 'NOT_FOUND', message: 'Unknown project' }, 404)
     const features = effectiveFeatures(project)
     if (!features.email && features.socials === false)
-      return c.json({ code: 'FEATURE_DISABLED', message: 'Email and social login are off for this project' }, 403)
-    const preferred = chains.find((chain) => String(chain.chainId) === query.data.chainId?.replace(/^eip155:/, ''))
+      return c.json(
+        { code: 'FEATURE_DISABLED', message: 'Email and social login are off for this project' },
+        403,
+      )
+    const preferred = chains.find(
+      (chain) => String(chain.chainId) === query.data.chainId?.replace(/^eip155:/, ''),
+    )
     const config: FrameConfig = {
       projectId: project.id,
       projectName: project.name,
@@ -92,7 +97,10 @@ export function frameRoutes({
       enableLogger: query.data.enableLogger === 'true',
     }
     const json = JSON.stringify(config).replace(/</g, '\\u003c')
-    const html = (await page()).replace(configTag, (_, open: string, close: string) => `${open}${json}${close}`)
+    const html = (await page()).replace(
+      configTag,
+      (_, open: string, close: string) => `${open}${json}${close}`,
+    )
     return c.body(html, 200, {
       ...securityHeaders,
       'content-type': 'text/html; charset=utf-8',

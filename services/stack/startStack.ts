@@ -10,8 +10,8 @@ import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
 import { smtpMailer, startMail } from '../mail/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
-import { type StackConfig, type StackPart, stackPorts } from './config.js'
 import { authKek } from './authKey.js'
+import { type StackConfig, type StackPart, stackPorts } from './config.js'
 import {
   DEMO_PROJECT_ID,
   EMBEDDED_PROJECT_ID,
@@ -156,7 +156,11 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
         url: `${demo.url}/embedded/`,
         detail: `log in by email into the secure frame; project ${EMBEDDED_PROJECT_ID}`,
       },
-      { part: 'auth', url: authUrl, detail: 'email codes, sessions, wallet shares; the secure frame at /frame' },
+      {
+        part: 'auth',
+        url: authUrl,
+        detail: 'email codes, sessions, wallet shares; the secure frame at /frame',
+      },
       { part: 'mail', url: mail.url, detail: `the local inbox (Mailpit API /api/v1); SMTP ${mail.smtpUrl}` },
     ]
     await allAnswer([

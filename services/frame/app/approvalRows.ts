@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import type { FrameChain } from '../frameConfig.js'
 import {
   type ChainRequest,
   type DecodedCall,
@@ -6,7 +7,6 @@ import {
   previewTransaction,
   type TransactionPreview,
 } from '../preview/index.js'
-import type { FrameChain } from '../frameConfig.js'
 import type { Row } from './ui/screens.js'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
@@ -33,13 +33,20 @@ function callRows(call: DecodedCall): Row[] {
         ...call.args.map((arg) => ({ label: `${arg.name || arg.type}`, value: arg.value })),
       ]
     case 'unknown':
-      return [{ label: 'Unknown call', value: `${call.selector} on ${short(call.to)} (${call.dataBytes} bytes)`, tone: 'warn' }]
+      return [
+        {
+          label: 'Unknown call',
+          value: `${call.selector} on ${short(call.to)} (${call.dataBytes} bytes)`,
+          tone: 'warn',
+        },
+      ]
   }
 }
 
 function outcomeRows(preview: TransactionPreview): Row[] {
   const { outcome } = preview
-  if (outcome.status === 'reverted') return [{ label: 'This transaction would fail', value: outcome.reason.message, tone: 'warn' }]
+  if (outcome.status === 'reverted')
+    return [{ label: 'This transaction would fail', value: outcome.reason.message, tone: 'warn' }]
   return [
     ...outcome.changes.map((change) => ({
       label: outcome.source === 'simulated' ? 'Balance change' : 'Balance change (estimated)',
@@ -69,18 +76,29 @@ export async function approvalRows({
   if (method === 'eth_sendTransaction') {
     const preview = await previewTransaction({
       request,
-      chain: { id: chain.chainId, nativeSymbol: chain.nativeCurrency.symbol, nativeDecimals: chain.nativeCurrency.decimals },
+      chain: {
+        id: chain.chainId,
+        nativeSymbol: chain.nativeCurrency.symbol,
+        nativeDecimals: chain.nativeCurrency.decimals,
+      },
       from,
       tx: params[0],
     })
     return [...callRows(preview.call), ...outcomeRows(preview), network]
   }
   const signature = previewSignature({ method: method as 'personal_sign' | 'eth_signTypedData_v4', params })
-  if (signature.kind === 'message') return [{ label: signature.encoding === 'utf8' ? 'Message' : 'Message (hex)', value: signature.text }]
+  if (signature.kind === 'message')
+    return [{ label: signature.encoding === 'utf8' ? 'Message' : 'Message (hex)', value: signature.text }]
   const { domain, primaryType, fields, truncated, permit } = signature
   return [
     ...(permit
-      ? [{ label: `Allow ${short(permit.spender)} to spend`, value: permit.unlimited ? 'Unlimited' : String(permit.value), tone: 'warn' as const }]
+      ? [
+          {
+            label: `Allow ${short(permit.spender)} to spend`,
+            value: permit.unlimited ? 'Unlimited' : String(permit.value),
+            tone: 'warn' as const,
+          },
+        ]
       : []),
     { label: 'Type', value: primaryType },
     ...(domain.name ? [{ label: 'App', value: domain.name }] : []),

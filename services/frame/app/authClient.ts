@@ -11,9 +11,9 @@ import {
   errorAnswer,
   loginAnswer,
   proofHeaders,
+  type RecoveryBlob,
   reauthStartAnswer,
   reauthVerifyAnswer,
-  type RecoveryBlob,
   sessionAnswer,
   walletAnswer,
   walletRecoveryAnswer,
@@ -49,7 +49,12 @@ export class AuthClient {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async #call<S extends z.ZodType>(path: string, schema: S, body?: Record<string, unknown>, method = 'POST'): Promise<z.output<S>> {
+  async #call<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: Record<string, unknown>,
+    method = 'POST',
+  ): Promise<z.output<S>> {
     const keys = await this.device()
     const text = method === 'GET' ? '' : JSON.stringify({ ...this.scope, ...body })
     const token = await this.session()
@@ -58,11 +63,17 @@ export class AuthClient {
       ...(text ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     }
-    const response = await fetch(path, { method, headers, ...(text ? { body: text } : {}), credentials: 'omit' })
+    const response = await fetch(path, {
+      method,
+      headers,
+      ...(text ? { body: text } : {}),
+      credentials: 'omit',
+    })
     const answer: unknown = response.status === 204 ? {} : await response.json().catch(() => undefined)
     if (!response.ok) {
       const refusal = errorAnswer.safeParse(answer)
-      if (!refusal.success) throw new AuthRefusal(response.status, 'UNEXPECTED', `The auth service answered ${response.status}`)
+      if (!refusal.success)
+        throw new AuthRefusal(response.status, 'UNEXPECTED', `The auth service answered ${response.status}`)
       const { code, message, retryAfter, triesLeft } = refusal.data
       throw new AuthRefusal(response.status, code, message, retryAfter, triesLeft)
     }

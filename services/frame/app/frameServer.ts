@@ -4,8 +4,8 @@ import {
   type FrameNotice,
   type FrameSuccess,
   frameErrorCodes,
-  frameEvents,
   frameEventNames,
+  frameEvents,
   frameProtocolVersion,
   frameRequestEnvelopeSchema,
   maxFrameMessageLength,
@@ -37,7 +37,11 @@ export const rememberedIds = 10_000
  * event's payload schema, handled once per id, and answered `<EVENT>_SUCCESS` or `<EVENT>_ERROR`. A
  * handler's failure is its own request's error; nothing a host sends can stop the loop.
  */
-export function serveFrame(port: MessagePort, handlers: Handlers, log: (message: string, detail?: unknown) => void) {
+export function serveFrame(
+  port: MessagePort,
+  handlers: Handlers,
+  log: (message: string, detail?: unknown) => void,
+) {
   const seen = new Set<string>()
   let open = 0
   const post = (message: unknown) => port.postMessage(message)
@@ -57,7 +61,12 @@ export function serveFrame(port: MessagePort, handlers: Handlers, log: (message:
     seen.add(id)
     if (seen.size > rememberedIds) seen.delete(seen.values().next().value as string)
     const reply = (suffix: 'SUCCESS' | 'ERROR', body: unknown) =>
-      post({ v: frameProtocolVersion, id, type: `${type}_${suffix}`, ...(body === undefined ? {} : { payload: body }) })
+      post({
+        v: frameProtocolVersion,
+        id,
+        type: `${type}_${suffix}`,
+        ...(body === undefined ? {} : { payload: body }),
+      })
     if (open >= maxOpenRequests)
       return reply('ERROR', { code: frameErrorCodes.internal, message: 'Too many open requests' })
     const parsed = frameEvents[type][0].safeParse(payload ?? {})

@@ -1,16 +1,20 @@
 import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
-import { frameErrorCodes, type FrameUser, frameMethodKind } from '../../../engine/frame/index.js'
-import { matchSiwxMessage } from '../../../engine/siwx/index.js'
+import { type FrameUser, frameErrorCodes, frameMethodKind } from '../../../engine/frame/index.js'
+import { formatSiwxMessage, matchSiwxMessage } from '../../../engine/siwx/index.js'
 import type { FrameChain, FrameConfig } from '../frameConfig.js'
+import { approvalRows } from './approvalRows.js'
+import { AuthRefusal } from './authClient.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
-import { approvalRows } from './approvalRows.js'
+import { prepareTransaction } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import { applyTheme } from './theme.js'
 import { approvalScreen, idleScreen, ScreenAborted, secretScreen, typedConfirmScreen } from './ui/screens.js'
 
 const notAvailable = (what: string) => () =>
-  Promise.reject(new FrameFailure(frameErrorCodes.unsupportedMethod, `${what} is not available in this wallet`))
+  Promise.reject(
+    new FrameFailure(frameErrorCodes.unsupportedMethod, `${what} is not available in this wallet`),
+  )
 
 /**
  * What the frame does for each event of engine/frame. Unsafe methods run only after the user approved
@@ -25,6 +29,7 @@ export function frameHandlers({
   config: FrameConfig
   hostOrigin: string
   session: FrameSession
+  /** The frame ended the session itself (the server refused it): the host shows the visitor signed out. */
   onSignedOut: () => void
 }): Handlers {
   let chain = config.chains[0]
@@ -58,7 +63,8 @@ export function frameHandlers({
   }
   const findChain = (chainId: number | string): FrameChain => {
     const found = config.chains.find((c) => c.chainId === Number(String(chainId).replace(/^eip155:/, '')))
-    if (!found) throw new FrameFailure(frameErrorCodes.unknownChain, `Chain ${chainId} is not supported by this wallet`)
+    if (!found)
+      throw new FrameFailure(frameErrorCodes.unknownChain, `Chain ${chainId} is not supported by this wallet`)
     return found
   }
   const signedIn = (): SignedInUser => {
@@ -74,9 +80,18 @@ export function frameHandlers({
     preferredAccountType: 'eoa',
   })
 
-  const approveThen = <T>(title: string, rows: Parameters<typeof approvalScreen>[1]['rows'], act: (account: LocalAccount) => Promise<T>) =>
+  const approveThen = <T>(
+    title: string,
+    rows: Parameters<typeof approvalScreen>[1]['rows'],
+    act: (account: LocalAccount) => Promise<T>,
+  ) =>
     withScreen(async (signal) => {
-      const approved = await approvalScreen(signal, { title, origin: hostOrigin, rows, ...(dappName ? { dappName } : {}) })
+      const approved = await approvalScreen(signal, {
+        title,
+        origin: hostOrigin,
+        rows,
+        ...(dappName ? { dappName } : {}),
+      })
       if (!approved) throw new FrameFailure(frameErrorCodes.userRejected, 'User rejected the request.')
       return act(await session.account())
     }, 'Request was aborted')
@@ -87,20 +102,25 @@ export function frameHandlers({
     const rpc = chainRpc(current)
     if (method === 'pairwise_exportWallet')
       return withScreen(async (signal) => {
-        await typedConfirmScreen(signal, 'export', 'Your recovery phrase gives full control of this wallet. Type export to show it here.')
+        await typedConfirmScreen(
+          signal,
+          'export',
+          'Your recovery phrase gives full control of this wallet. Type export to show it here.',
+        )
         const secret = await session.exportWallet(signal)
         await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
         return null
       }, 'Request was aborted')
     const rows = await approvalRows({ method, params, from: user.address, chain: current, request: rpc })
     if (method === 'personal_sign')
-      return approveThen('Sign a message', rows, (account) => account.signMessage({ message: { raw: params[0] as Hex } }))
+      return approveThen('Sign a message', rows, (account) =>
+        account.signMessage({ message: { raw: params[0] as Hex } }),
+      )
     if (method === 'eth_signTypedData_v4') {
       const typed = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition
       return approveThen('Sign data', rows, (account) => account.signTypedData(typed))
     }
     return approveThen('Send a transaction', rows, async (account) => {
-      const { prepareTransaction } = await import('./prepareTransaction.js')
       const transaction = await prepareTransaction(rpc, current.chainId, user.address, params[0])
       const raw = await account.signTransaction(transaction)
       return rpc('eth_sendRawTransaction', [raw])
@@ -113,14 +133,16 @@ export function frameHandlers({
       return { chainId: chain.chainId }
     },
     CONNECT_EMAIL: async ({ email }) => ({ action: await session.startEmail(email) }),
-    CONNECT_DEVICE: () => withScreen(async (signal) => {
-      await session.waitForDevice(signal)
-      return {}
-    }, 'Something went wrong'),
-    CONNECT_OTP: ({ otp }) => withScreen(async (signal) => {
-      await session.verifyCode(signal, otp)
-      return {}
-    }, 'Something went wrong'),
+    CONNECT_DEVICE: () =>
+      withScreen(async (signal) => {
+        await session.waitForDevice(signal)
+        return {}
+      }, 'Something went wrong'),
+    CONNECT_OTP: ({ otp }) =>
+      withScreen(async (signal) => {
+        await session.verifyCode(signal, otp)
+        return {}
+      }, 'Something went wrong'),
     CONNECT_SOCIAL: notAvailable('Social login'),
     GET_SOCIAL_REDIRECT_URI: notAvailable('Social login'),
     GET_FARCASTER_URI: notAvailable('Farcaster login'),
@@ -130,21 +152,26 @@ export function frameHandlers({
       const user = session.user ?? (await session.restore())
       if (!user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
       if (!siwxMessage) return frameUser(user)
-      const { formatSiwxMessage } = await import('../../../engine/siwx/index.js')
       const message = siwxMessage.serializedMessage ?? formatSiwxMessage(siwxMessage)
       const host = new URL(hostOrigin)
       // A host may ask for a sign-in to itself only: never to another site's domain.
-      if (siwxMessage.domain !== host.host || new URL(siwxMessage.uri).origin !== hostOrigin || siwxMessage.accountAddress.toLowerCase() !== user.address.toLowerCase())
+      if (
+        siwxMessage.domain !== host.host ||
+        new URL(siwxMessage.uri).origin !== hostOrigin ||
+        siwxMessage.accountAddress.toLowerCase() !== user.address.toLowerCase()
+      )
         throw new FrameFailure(frameErrorCodes.unauthorized, 'The sign-in message is not for this site')
-      if (siwxMessage.serializedMessage && matchSiwxMessage(siwxMessage.serializedMessage, siwxMessage) !== undefined)
+      try {
+        matchSiwxMessage(message, siwxMessage)
+      } catch {
         throw new FrameFailure(frameErrorCodes.invalidParams, 'The sign-in message does not match its data')
+      }
       const signature = await (await session.account()).signMessage({ message })
       return { ...frameUser(user), message, signature, siwxMessage }
     },
     SIGN_OUT: async () => {
       pending?.abort()
       await session.signOut()
-      onSignedOut()
       return {}
     },
     IS_CONNECTED: async () => ({ isConnected: Boolean(session.user ?? (await session.restore())) }),
@@ -162,24 +189,36 @@ export function frameHandlers({
       const list = Array.isArray(params) ? params : params === undefined ? [] : [params]
       const kind = frameMethodKind(method)
       if (kind === 'refused') throw new FrameFailure(frameErrorCodes.unsupportedMethod, 'Action not allowed')
-      if (method === 'eth_accounts' || method === 'eth_requestAccounts') return session.user ? [session.user.address] : []
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts')
+        return session.user ? [session.user.address] : []
       if (method === 'eth_chainId') return `0x${requested.chainId.toString(16)}`
-      if (kind === 'unsafe') return unsafe(method, list)
-      return chainRpc(requested)(method, list)
+      if (kind === 'safe') return chainRpc(requested)(method, list)
+      try {
+        return await unsafe(method, list)
+      } catch (error) {
+        // The session ended on the server (expired, revoked): this frame forgets it and tells the host.
+        if (error instanceof AuthRefusal && error.status === 401) {
+          await session.signOut()
+          onSignedOut()
+        }
+        throw error
+      }
     },
     UPDATE_EMAIL: async ({ email }) => {
       signedIn()
       return { action: await session.changeEmail(email) }
     },
-    UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) => withScreen(async (signal) => {
-      await session.confirmEmailChange('primary', signal, otp)
-      return {}
-    }, 'Something went wrong'),
-    UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) => withScreen(async (signal) => {
-      const newEmail = await session.confirmEmailChange('secondary', signal, otp)
-      if (!newEmail) throw new FrameFailure(frameErrorCodes.internal, 'The email was not changed')
-      return { newEmail }
-    }, 'Something went wrong'),
+    UPDATE_EMAIL_PRIMARY_OTP: ({ otp }) =>
+      withScreen(async (signal) => {
+        await session.confirmEmailChange('primary', signal, otp)
+        return {}
+      }, 'Something went wrong'),
+    UPDATE_EMAIL_SECONDARY_OTP: ({ otp }) =>
+      withScreen(async (signal) => {
+        const newEmail = await session.confirmEmailChange('secondary', signal, otp)
+        if (!newEmail) throw new FrameFailure(frameErrorCodes.internal, 'The email was not changed')
+        return { newEmail }
+      }, 'Something went wrong'),
     SYNC_THEME: async (theme) => {
       applyTheme(theme)
       return {}

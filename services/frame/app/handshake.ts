@@ -9,7 +9,10 @@ export type AcceptedHost = { port: MessagePort; origin: string }
  * frame speaks, carrying one MessagePort. Anything else gets no answer at all. Once accepted the window
  * listener goes, so later window messages (from anyone) are never read.
  */
-export function acceptHandshake(allowedOrigins: readonly string[], self: Window = window): Promise<AcceptedHost> {
+export function acceptHandshake(
+  allowedOrigins: readonly string[],
+  self: Window = window,
+): Promise<AcceptedHost> {
   return new Promise((resolve) => {
     const onMessage = (event: MessageEvent) => {
       if (event.source !== self.parent || self.parent === self) return

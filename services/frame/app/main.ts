@@ -1,10 +1,11 @@
 import { createStore, del, get, set } from 'idb-keyval'
+import { frameProtocolVersion } from '../../../engine/frame/index.js'
 import { DeviceVault } from '../custody/index.js'
 import { frameConfigSchema, frameConfigTagId } from '../frameConfig.js'
 import { AuthClient } from './authClient.js'
+import { serveFrame } from './frameServer.js'
 import { frameHandlers } from './handlers.js'
 import { acceptHandshake } from './handshake.js'
-import { serveFrame } from './frameServer.js'
 import { FrameSession } from './session.js'
 import { idleScreen } from './ui/screens.js'
 import './styles.css'
@@ -14,7 +15,9 @@ import './styles.css'
  * serves that host over the private port. The device's keys and share live in this origin's IndexedDB.
  */
 async function start(): Promise<void> {
-  const config = frameConfigSchema.parse(JSON.parse(document.getElementById(frameConfigTagId)?.textContent ?? ''))
+  const config = frameConfigSchema.parse(
+    JSON.parse(document.getElementById(frameConfigTagId)?.textContent ?? ''),
+  )
   const log = config.enableLogger
     ? (message: string, detail?: unknown) => console.debug(`[pairwise frame] ${message}`, detail ?? '')
     : () => {}
@@ -27,14 +30,20 @@ async function start(): Promise<void> {
   const host = await acceptHandshake(config.allowedOrigins)
   log('channel open', host.origin)
   const deviceKeys = () => vault.deviceKeys()
-  const auth = new AuthClient({ projectId: config.projectId, hostOrigin: host.origin }, deviceKeys, async () => (await vault.session())?.token)
+  const auth = new AuthClient(
+    { projectId: config.projectId, hostOrigin: host.origin },
+    deviceKeys,
+    async () => (await vault.session())?.token,
+  )
   const session = new FrameSession(auth, vault, deviceKeys)
   idleScreen(host.origin)
-  const server = serveFrame(
-    host.port,
-    frameHandlers({ config, hostOrigin: host.origin, session, onSignedOut: () => {} }),
-    log,
-  )
+  const handlers = frameHandlers({
+    config,
+    hostOrigin: host.origin,
+    session,
+    onSignedOut: () => server.notify({ v: frameProtocolVersion, type: 'SIGNED_OUT', payload: {} }),
+  })
+  const server = serveFrame(host.port, handlers, log)
   server.ready(config.frameVersion)
 }
 

@@ -7,12 +7,22 @@ type Rpc = (method: string, params?: readonly unknown[]) => Promise<unknown>
 const big = (value: unknown) => hexToBigInt(value as Hex)
 
 /** The host's `eth_sendTransaction` parameter made whole from the chain (nonce, gas, EIP-1559 fees), ready to sign. */
-export async function prepareTransaction(rpc: Rpc, chainId: number, from: Address, raw: unknown): Promise<TransactionSerializable> {
+export async function prepareTransaction(
+  rpc: Rpc,
+  chainId: number,
+  from: Address,
+  raw: unknown,
+): Promise<TransactionSerializable> {
   const parsed = transactionRequestSchema.safeParse(raw)
   if (!parsed.success) throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid transaction')
   const tx = parsed.data
   const data = tx.data ?? tx.input
-  const call = { from, ...(tx.to ? { to: tx.to } : {}), ...(data ? { data } : {}), ...(tx.value ? { value: tx.value } : {}) }
+  const call = {
+    from,
+    ...(tx.to ? { to: tx.to } : {}),
+    ...(data ? { data } : {}),
+    ...(tx.value ? { value: tx.value } : {}),
+  }
   const [nonce, gas, block, tip] = await Promise.all([
     rpc('eth_getTransactionCount', [from, 'pending']),
     tx.gas ?? rpc('eth_estimateGas', [call]),
@@ -28,7 +38,12 @@ export async function prepareTransaction(rpc: Rpc, chainId: number, from: Addres
     ...(data ? { data } : {}),
     value: tx.value ? big(tx.value) : 0n,
   }
-  if (base === undefined) return { ...common, gasPrice: tx.gasPrice ? big(tx.gasPrice) : big(await rpc('eth_gasPrice', [])), type: 'legacy' }
+  if (base === undefined)
+    return {
+      ...common,
+      gasPrice: tx.gasPrice ? big(tx.gasPrice) : big(await rpc('eth_gasPrice', [])),
+      type: 'legacy',
+    }
   const maxPriorityFeePerGas = big(tip)
   return {
     ...common,

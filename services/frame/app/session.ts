@@ -86,13 +86,10 @@ export class FrameSession {
         title: 'Enter the code',
         detail: `We sent a 6-digit code to ${attempt.email}. It expires in 10 minutes.`,
         submit: (code) =>
-          verify(code).then(
-            (answer) => {
-              login = answer
-              return undefined
-            },
-            codeRefusal,
-          ),
+          verify(code).then((answer) => {
+            login = answer
+            return undefined
+          }, codeRefusal),
       })
     if (!login) throw new FrameFailure(frameErrorCodes.internal, 'Login did not complete')
     this.#attempt = undefined
@@ -107,7 +104,12 @@ export class FrameSession {
     try {
       const { user, wallet } = await this.auth.currentSession()
       if (!wallet) return undefined
-      this.#user = { email: user.email, walletId: wallet.walletId, version: wallet.version, address: wallet.address as `0x${string}` }
+      this.#user = {
+        email: user.email,
+        walletId: wallet.walletId,
+        version: wallet.version,
+        address: wallet.address as `0x${string}`,
+      }
       return this.#user
     } catch (error) {
       if (error instanceof AuthRefusal && error.status === 401) {
@@ -130,14 +132,18 @@ export class FrameSession {
   async account(): Promise<LocalAccount> {
     const user = this.#needUser()
     const device = await this.vault.loadDeviceShare()
-    if (!device || device.walletId !== user.walletId) throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
+    if (!device || device.walletId !== user.walletId)
+      throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
     this.#authShare ??= await this.#fetchAuthShare('sign')
     try {
       return await rebuildAccount({ shares: [device.share, this.#authShare], address: user.address })
     } catch (error) {
       this.#authShare = undefined
       if (error instanceof TamperedShareError)
-        throw new FrameFailure(frameErrorCodes.unauthorized, 'A wallet share failed its check; nothing was signed')
+        throw new FrameFailure(
+          frameErrorCodes.unauthorized,
+          'A wallet share failed its check; nothing was signed',
+        )
       throw error
     }
   }
@@ -152,7 +158,8 @@ export class FrameSession {
       submit: (code) => this.auth.verifyReauth(attemptId, code).then(() => undefined, codeRefusal),
     })
     const device = await this.vault.loadDeviceShare()
-    if (!device) throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
+    if (!device)
+      throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
     const authShare = await this.#fetchAuthShare('export')
     try {
       return await exportSecret({ shares: [device.share, authShare], address: user.address })
@@ -208,14 +215,22 @@ export class FrameSession {
         return problem && passphraseHints[problem]
       },
       submit: async (passphrase) => {
-        const recovery = await lockShare(wallet.shares.recovery, passphrase, { walletId: wallet.walletId, version: 1 })
+        const recovery = await lockShare(wallet.shares.recovery, passphrase, {
+          walletId: wallet.walletId,
+          version: 1,
+        })
         made = await this.auth.createWallet({
           walletId: wallet.walletId,
           address: wallet.address,
           authShare: bytesToBase64url(wallet.shares.auth),
           recovery,
         })
-        await this.vault.saveDeviceShare({ walletId: wallet.walletId, version: 1, address: wallet.address, share: wallet.shares.device })
+        await this.vault.saveDeviceShare({
+          walletId: wallet.walletId,
+          version: 1,
+          address: wallet.address,
+          share: wallet.shares.device,
+        })
         return undefined
       },
     })
@@ -246,7 +261,12 @@ export class FrameSession {
         const authShare = await this.#fetchAuthShare('sign')
         await rebuildAccount({ shares: [share, authShare], address: user.address })
         this.#authShare = authShare
-        await this.vault.saveDeviceShare({ walletId: user.walletId, version: user.version, address: user.address, share })
+        await this.vault.saveDeviceShare({
+          walletId: user.walletId,
+          version: user.version,
+          address: user.address,
+          share,
+        })
         return undefined
       },
     })
@@ -262,4 +282,3 @@ export class FrameSession {
     return this.#user
   }
 }
-

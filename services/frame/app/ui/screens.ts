@@ -45,10 +45,22 @@ function fieldScreen(
   },
 ): Promise<void> {
   return abortable(signal, (resolve) => {
-    const input = el('input', { ...spec.input, 'data-testid': `${spec.testId}-input`, 'aria-label': spec.title })
+    const input = el('input', {
+      ...spec.input,
+      'data-testid': `${spec.testId}-input`,
+      'aria-label': spec.title,
+    })
     const error = el('p', { class: 'error', role: 'alert', 'data-testid': `${spec.testId}-error` })
     const button = el('button', { type: 'submit', 'data-testid': `${spec.testId}-submit` }, spec.action)
-    const form = el('form', {}, el('h1', {}, spec.title), el('p', { class: 'muted' }, spec.detail), input, error, button)
+    const form = el(
+      'form',
+      {},
+      el('h1', {}, spec.title),
+      el('p', { class: 'muted' }, spec.detail),
+      input,
+      error,
+      button,
+    )
     form.addEventListener('submit', (event) => {
       event.preventDefault()
       const value = input.value
@@ -82,7 +94,11 @@ function fieldScreen(
 /** The one-time code typed here, inside the frame: it never passes through the host page's JavaScript. */
 export function codeScreen(
   signal: AbortSignal,
-  { title, detail, submit }: { title: string; detail: string; submit: (code: string) => Promise<string | undefined> },
+  {
+    title,
+    detail,
+    submit,
+  }: { title: string; detail: string; submit: (code: string) => Promise<string | undefined> },
 ): Promise<void> {
   return fieldScreen(signal, {
     title,
@@ -96,14 +112,21 @@ export function codeScreen(
     },
     action: 'Continue',
     testId: 'frame-code',
-    check: (code) => (new RegExp(`^\\d{${otpLength}}$`).test(code) ? undefined : `Enter the ${otpLength}-digit code`),
+    check: (code) =>
+      new RegExp(`^\\d{${otpLength}}$`).test(code) ? undefined : `Enter the ${otpLength}-digit code`,
     submit,
   })
 }
 
 export function passphraseScreen(
   signal: AbortSignal,
-  spec: { title: string; detail: string; action: string; check?: (value: string) => string | undefined; submit: (value: string) => Promise<string | undefined> },
+  spec: {
+    title: string
+    detail: string
+    action: string
+    check?: (value: string) => string | undefined
+    submit: (value: string) => Promise<string | undefined>
+  },
 ): Promise<void> {
   return fieldScreen(signal, {
     ...spec,
@@ -130,21 +153,39 @@ export function typedConfirmScreen(signal: AbortSignal, word: string, detail: st
  */
 export function approvalScreen(
   signal: AbortSignal,
-  { title, origin, rows, warning }: { title: string; origin: string; rows: Row[]; warning?: string },
+  {
+    title,
+    origin,
+    dappName,
+    rows,
+    warning,
+  }: { title: string; origin: string; dappName?: string; rows: Row[]; warning?: string },
 ): Promise<boolean> {
   return abortable(signal, (resolve) => {
     const list = el(
       'dl',
       { 'data-testid': 'frame-preview' },
-      ...rows.flatMap((row) => [el('dt', {}, row.label), el('dd', row.tone ? { class: row.tone } : {}, row.value)]),
+      ...rows.flatMap((row) => [
+        el('dt', {}, row.label),
+        el('dd', row.tone ? { class: row.tone } : {}, row.value),
+      ]),
     )
     const approve = el('button', { type: 'button', 'data-testid': 'frame-approve', disabled: '' }, 'Approve')
-    const reject = el('button', { type: 'button', class: 'secondary', 'data-testid': 'frame-reject' }, 'Reject')
+    const reject = el(
+      'button',
+      { type: 'button', class: 'secondary', 'data-testid': 'frame-reject' },
+      'Reject',
+    )
     onTrustedClick(approve, () => resolve(true))
     onTrustedClick(reject, () => resolve(false))
     showScreen(
       el('h1', {}, title),
-      el('p', { class: 'muted', 'data-testid': 'frame-origin' }, `Requested by ${origin}`),
+      // The origin is checked (the channel's); the name is only what the page calls itself.
+      el(
+        'p',
+        { class: 'muted', 'data-testid': 'frame-origin' },
+        dappName ? `Requested by ${origin} (“${dappName}”)` : `Requested by ${origin}`,
+      ),
       ...(warning ? [el('p', { class: 'warn', role: 'alert' }, warning)] : []),
       list,
       el('div', { class: 'actions' }, reject, approve),
@@ -156,7 +197,10 @@ export function approvalScreen(
 }
 
 /** The secret, shown here and nowhere else; Done clears it from the page. */
-export function secretScreen(signal: AbortSignal, { words, privateKey }: { words: string; privateKey: string }): Promise<void> {
+export function secretScreen(
+  signal: AbortSignal,
+  { words, privateKey }: { words: string; privateKey: string },
+): Promise<void> {
   return abortable(signal, (resolve) => {
     const done = el('button', { type: 'button', 'data-testid': 'frame-secret-done' }, 'Done')
     onTrustedClick(done, () => {
@@ -165,7 +209,11 @@ export function secretScreen(signal: AbortSignal, { words, privateKey }: { words
     })
     showScreen(
       el('h1', {}, 'Your recovery phrase'),
-      el('p', { class: 'warn' }, 'Anyone with these words controls the wallet. Write them down; never type them into a website.'),
+      el(
+        'p',
+        { class: 'warn' },
+        'Anyone with these words controls the wallet. Write them down; never type them into a website.',
+      ),
       el('p', { class: 'secret', 'data-testid': 'frame-secret-words' }, words),
       el('details', {}, el('summary', {}, 'Private key'), el('p', { class: 'secret' }, privateKey)),
       done,
