@@ -14,7 +14,6 @@ export type AuthErrorCode =
   | 'EMAIL_TAKEN'
   | 'WALLET_EXISTS'
   | 'NO_WALLET'
-  | 'DEVICE_MISMATCH'
   | 'EMAIL_DISABLED'
   | 'UNAVAILABLE'
 
@@ -70,8 +69,6 @@ export const authErrors = {
   emailTaken: () => new AuthError(409, 'EMAIL_TAKEN', 'This email is already in use'),
   walletExists: () => new AuthError(409, 'WALLET_EXISTS', 'This user already has a wallet'),
   noWallet: () => new AuthError(404, 'NO_WALLET', 'This user has no wallet yet'),
-  deviceMismatch: () =>
-    new AuthError(400, 'DEVICE_MISMATCH', 'device: the keys differ from the ones this device registered'),
   emailDisabled: () => new AuthError(403, 'EMAIL_DISABLED', 'Email login is not enabled for this project'),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
 }

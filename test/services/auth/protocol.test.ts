@@ -26,7 +26,9 @@ describe('device proof', () => {
     const keys = await createDeviceKeys()
     expect(keys.signing.privateKey.extractable).toBe(false)
     expect(keys.agreement.privateKey.extractable).toBe(false)
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', base64urlToBytes(keys.signingKey)))
+    const digest = new Uint8Array(
+      await crypto.subtle.digest('SHA-256', base64urlToBytes(keys.signingKey) as Uint8Array<ArrayBuffer>),
+    )
     expect(keys.deviceId).toBe(bytesToBase64url(digest))
     expect(await deviceIdOf(keys.signingKey)).toBe(keys.deviceId)
   })
