@@ -90,7 +90,11 @@ export async function approvalRows({
   if (signature.kind === 'message')
     return [{ label: signature.encoding === 'utf8' ? 'Message' : 'Message (hex)', value: signature.text }]
   const { domain, primaryType, fields, truncated, permit } = signature
+  const otherChain = domain.chainId !== undefined && domain.chainId !== chain.chainId
   return [
+    ...(otherChain
+      ? [{ label: 'For another chain', value: `chain ${domain.chainId}`, tone: 'warn' as const }]
+      : []),
     ...(permit
       ? [
           {

@@ -1,4 +1,5 @@
 import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
+import * as z from 'zod/mini'
 import { type FrameUser, frameErrorCodes, frameMethodKind } from '../../../engine/frame/index.js'
 import { formatSiwxMessage, matchSiwxMessage } from '../../../engine/siwx/index.js'
 import type { FrameChain, FrameConfig } from '../frameConfig.js'
@@ -111,7 +112,17 @@ export function frameHandlers({
         await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
         return null
       }, 'Request was aborted')
-    const rows = await approvalRows({ method, params, from: user.address, chain: current, request: rpc })
+    const rows = await approvalRows({
+      method,
+      params,
+      from: user.address,
+      chain: current,
+      request: rpc,
+    }).catch((error: unknown) => {
+      if (error instanceof z.core.$ZodError)
+        throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid request parameters')
+      throw error
+    })
     if (method === 'personal_sign')
       return approveThen('Sign a message', rows, (account) =>
         account.signMessage({ message: { raw: params[0] as Hex } }),

@@ -178,6 +178,7 @@ export function approvalScreen(
     )
     onTrustedClick(approve, () => resolve(true))
     onTrustedClick(reject, () => resolve(false))
+    const actions = el('div', { class: 'actions' }, reject, approve)
     showScreen(
       el('h1', {}, title),
       // The origin is checked (the channel's); the name is only what the page calls itself.
@@ -188,9 +189,11 @@ export function approvalScreen(
       ),
       ...(warning ? [el('p', { class: 'warn', role: 'alert' }, warning)] : []),
       list,
-      el('div', { class: 'actions' }, reject, approve),
+      actions,
     )
-    void visibleFor(approve, signal).then(() => {
+    // The buttons' row, not the button: a disabled button is drawn translucent, which the browser's
+    // visibility check counts as not visible.
+    void visibleFor(actions, signal).then(() => {
       approve.disabled = false
     })
   })
