@@ -8,7 +8,7 @@ import { startAuth } from '../auth/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
-import { smtpMailer, startMail } from '../mail/index.js'
+import { type RunningMail, smtpMailer, startMail } from '../mail/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { authKek } from './authKey.js'
 import { type StackConfig, type StackPart, stackPorts } from './config.js'
@@ -29,6 +29,10 @@ export type RunningStack = {
   readonly fixtures: Fixtures
   readonly relay: RunningRelay
   readonly api: RunningApi
+  /** The auth service's URL (it serves the secure frame at /frame), on localhost: another origin than the pages. */
+  readonly authUrl: string
+  /** The local SMTP server and inbox (tests read the mailed codes from `mail.inbox`). */
+  readonly mail: RunningMail
   /** Where the stack file was written; removed on stop. */
   readonly stackFile: string
   /** Stops every part in reverse start order; safe to call more than once. */
@@ -183,7 +187,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       contracts: { ...fixtures },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })
-    return { urls, chain, fixtures, relay, api, stackFile: config.stackFile, stop }
+    return { urls, chain, fixtures, relay, api, authUrl, mail, stackFile: config.stackFile, stop }
   } catch (error) {
     await stop()
     throw error
