@@ -1,5 +1,6 @@
 import { type FrameUser, sdkType, sdkVersion } from '../../engine/frame/index.js'
 import type { Clock, KeyValue } from '../controllers/context.js'
+import { type EmbeddedWalletSwitches, embeddedWalletEnabled } from './enabled.js'
 import { FrameCache } from './frameCache.js'
 import { FrameChannel, type FrameTimeoutReason } from './frameChannel.js'
 import { type DappData, type FrameChainId, FrameClient, type ThemeSync } from './frameClient.js'
@@ -14,10 +15,7 @@ import { createFrameProvider, type FrameProvider } from './frameProvider.js'
 /** The modal's default z-index (modal/theme/tokens.ts) plus one: the frame sits over the modal's slot. */
 const defaultZIndex = 2147483001
 
-export type EmbeddedWalletOptions<Iframe extends FrameIframe = FrameIframe> = {
-  projectId: string | undefined
-  /** The modal's features; `email` or a non-empty `socials` list turns the embedded wallet on (VAL-11). */
-  features: { email?: boolean; socials?: false | readonly string[] } | undefined
+export type EmbeddedWalletOptions<Iframe extends FrameIframe = FrameIframe> = EmbeddedWalletSwitches & {
   /** The auth service's base URL (the frame's origin). */
   authUrl: string
   /** The chain the frame starts on (its address carries it, FRAME-03). */
@@ -58,15 +56,6 @@ export type EmbeddedWallet = {
   start(): Promise<EmbeddedStart>
   /** Takes the frame off the page and fails what is still open. */
   destroy(): void
-}
-
-/** VAL-11 */
-export function embeddedWalletEnabled(
-  options: Pick<EmbeddedWalletOptions, 'projectId' | 'features'>,
-): boolean {
-  const { projectId, features } = options
-  const socials = features?.socials
-  return Boolean(projectId) && (features?.email === true || (Array.isArray(socials) && socials.length > 0))
 }
 
 /** VAL-11: `undefined` unless a project id exists and email or at least one social provider is on. */

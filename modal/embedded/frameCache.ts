@@ -1,17 +1,7 @@
 import * as z from 'zod/mini'
 import { accountTypes } from '../../engine/frame/index.js'
 import type { KeyValue } from '../controllers/context.js'
-
-/** AppKit's prefix and key names (research §1.1), so a page moving from AppKit keeps its login state. */
-export const frameCachePrefix = '@appkit-wallet/'
-
-export const frameCacheKeys = {
-  emailLoginUsed: `${frameCachePrefix}EMAIL_LOGIN_USED_KEY`,
-  email: `${frameCachePrefix}EMAIL`,
-  lastUsedChain: `${frameCachePrefix}LAST_USED_CHAIN_KEY`,
-  lastEmailLoginTime: `${frameCachePrefix}LAST_EMAIL_LOGIN_TIME`,
-  preferredAccountType: `${frameCachePrefix}PREFERRED_ACCOUNT_TYPE`,
-} as const
+import { frameCacheKeys } from './frameCacheKeys.js'
 
 export type AccountType = (typeof accountTypes)[number]
 

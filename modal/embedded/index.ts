@@ -5,9 +5,10 @@ export {
   type EmbeddedStart,
   type EmbeddedWallet,
   type EmbeddedWalletOptions,
-  embeddedWalletEnabled,
 } from './embeddedWallet.js'
-export { type AccountType, FrameCache, frameCacheKeys, frameCachePrefix } from './frameCache.js'
+export { type EmbeddedWalletSwitches, embeddedWalletEnabled } from './enabled.js'
+export { type AccountType, FrameCache } from './frameCache.js'
+export { frameCacheKeys, frameCachePrefix } from './frameCacheKeys.js'
 export { FrameChannel, type FrameRequestOptions, type FrameTimeoutReason } from './frameChannel.js'
 export {
   type DappData,
