@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { z } from 'zod'
 import { relayUsage, runRelayCli } from '../../relay/server/index.js'
-import { type ApiChainConfig, apiChainSchema } from '../api/chains/index.js'
 import { apiConfig, startApi } from '../api/index.js'
 import { deployFixtures, startChain } from '../chain/index.js'
 import { stackConfig, startStack } from '../stack/index.js'
+import { authUsage, runAuthCommand } from './authCommand.js'
+import { readChainsFile } from './chainsFile.js'
+import { parsePort } from './flags.js'
+import { mailUsage, runMailCommand } from './mailCommand.js'
 import { projectUsage, runProjectCommand } from './projectCommand.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
@@ -16,30 +17,6 @@ export type Command = {
 }
 
 const log = (line: string) => console.log(line)
-
-/** The `--chains` file: a JSON array of chain configs, each checked before anything starts. */
-function readChainsFile(file: string): ApiChainConfig[] {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    throw new Error(`--chains: cannot read ${file} as JSON (${(error as Error).message})`)
-  }
-  const chains = z.array(apiChainSchema).max(64).safeParse(parsed)
-  if (!chains.success) {
-    const issue = chains.error.issues[0]
-    throw new Error(`--chains: ${issue?.path.join('.') || 'file'}: ${issue?.message}`)
-  }
-  return chains.data
-}
-
-function parsePort(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new Error(`${flag} must be a port number, got '${value}'`)
-  return port
-}
 
 export const commands: Record<string, Command> = {
   relay: {
@@ -52,7 +29,7 @@ export const commands: Record<string, Command> = {
   start: {
     summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
     usage:
-      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--chain-port N] [--relay-port N] [--api-port N] [--demo-port N]',
+      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N]',
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -63,6 +40,9 @@ export const commands: Record<string, Command> = {
           'chain-port': { type: 'string' },
           'relay-port': { type: 'string' },
           'api-port': { type: 'string' },
+          'frame-port': { type: 'string' },
+          'smtp-port': { type: 'string' },
+          'mail-port': { type: 'string' },
           'demo-port': { type: 'string' },
         },
       })
@@ -74,6 +54,9 @@ export const commands: Record<string, Command> = {
           chain: parsePort(values['chain-port'], '--chain-port'),
           relay: parsePort(values['relay-port'], '--relay-port'),
           api: parsePort(values['api-port'], '--api-port'),
+          frame: parsePort(values['frame-port'], '--frame-port'),
+          smtp: parsePort(values['smtp-port'], '--smtp-port'),
+          mail: parsePort(values['mail-port'], '--mail-port'),
           demo: parsePort(values['demo-port'], '--demo-port'),
         },
       })
@@ -109,6 +92,21 @@ export const commands: Record<string, Command> = {
       const api = await startApi({ ...config, adminToken: values['admin-token'], chains })
       log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${api.adminToken})`)
       await runUntilSignal(api.close, log)
+    },
+  },
+  auth: {
+    summary:
+      'start only the auth service (email codes, sessions, wallet shares) with the secure frame at /frame',
+    usage: authUsage,
+    async run(args) {
+      await runAuthCommand(args, log)
+    },
+  },
+  mail: {
+    summary: 'start only the local mail stack: an SMTP server and its inbox over HTTP (Mailpit API)',
+    usage: mailUsage,
+    async run(args) {
+      await runMailCommand(args, log)
     },
   },
   project: {

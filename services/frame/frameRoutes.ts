@@ -96,11 +96,18 @@ export function frameRoutes({
       frameVersion,
       enableLogger: query.data.enableLogger === 'true',
     }
+    // A checkout that was never built has no page: say so instead of failing as a server error.
+    const built = await page().catch(() => undefined)
+    if (built === undefined)
+      return c.json(
+        {
+          code: 'UNAVAILABLE',
+          message: 'Service Unavailable: the frame page is not built (run npm run build)',
+        },
+        503,
+      )
     const json = JSON.stringify(config).replace(/</g, '\\u003c')
-    const html = (await page()).replace(
-      configTag,
-      (_, open: string, close: string) => `${open}${json}${close}`,
-    )
+    const html = built.replace(configTag, (_, open: string, close: string) => `${open}${json}${close}`)
     return c.body(html, 200, {
       ...securityHeaders,
       'content-type': 'text/html; charset=utf-8',

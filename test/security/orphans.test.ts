@@ -1,35 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orphanGraceMs } from '../../services/process/childGroup.js'
+import { bundleCli, packageRoot } from '../support/cli.js'
 import { freePort, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-// Inside the package, so the bundle finds node_modules, the demo page and Anvil as the sources do.
-const bundleDir = join(root, '.pairwise/test-bundles')
 let cli: string
+let remove: () => void
 
-/** The `pairwise` CLI from the sources, as one file Node runs (dependencies stay in node_modules). */
 beforeAll(async () => {
-  mkdirSync(bundleDir, { recursive: true })
-  cli = join(bundleDir, `cli-${process.pid}.mjs`)
-  await build({
-    entryPoints: [join(root, 'services/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: cli,
-    logLevel: 'silent',
-  })
+  ;({ cli, remove } = await bundleCli('cli'))
 })
-afterAll(() => rmSync(cli, { force: true }))
+afterAll(() => remove?.())
 
 async function waitFor<T>(
   what: string,
@@ -70,7 +55,15 @@ describe('no orphans: a stack killed with SIGKILL takes its chain with it', () =
   })
 
   it('`pairwise start` SIGKILLed: Anvil exits and its port is free within a few seconds', async () => {
-    const ports = { chain: await freePort(), relay: await freePort(), demo: await freePort() }
+    const ports = {
+      chain: await freePort(),
+      relay: await freePort(),
+      api: await freePort(),
+      frame: await freePort(),
+      smtp: await freePort(),
+      mail: await freePort(),
+      demo: await freePort(),
+    }
     dataDir = mkdtempSync(join(tmpdir(), 'pairwise-orphans-'))
     const child = spawn(
       process.execPath,
@@ -83,10 +76,18 @@ describe('no orphans: a stack killed with SIGKILL takes its chain with it', () =
         String(ports.chain),
         '--relay-port',
         String(ports.relay),
+        '--api-port',
+        String(ports.api),
+        '--frame-port',
+        String(ports.frame),
+        '--smtp-port',
+        String(ports.smtp),
+        '--mail-port',
+        String(ports.mail),
         '--demo-port',
         String(ports.demo),
       ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     stack = child
     let output = ''
@@ -125,7 +126,7 @@ describe('no orphans: a stack killed with SIGKILL takes its chain with it', () =
     )
     expect(Date.now() - started).toBeLessThan(orphanGraceMs + 3000)
     expect(processesMatching('anvil', '--port', String(ports.chain))).toEqual([])
-    expect(await isPortTaken(ports.relay)).toBe(false)
-    expect(await isPortTaken(ports.demo)).toBe(false)
+    for (const part of ['relay', 'api', 'frame', 'smtp', 'mail', 'demo'] as const)
+      expect(await isPortTaken(ports[part]), part).toBe(false)
   })
 })

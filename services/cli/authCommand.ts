@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { defaultApiDatabase, openDatabase, ProjectStore } from '../api/index.js'
+import { startAuth } from '../auth/index.js'
+import { frameDistDir, frameRoutes } from '../frame/index.js'
+import { smtpMailer } from '../mail/index.js'
+import { authKek } from '../stack/authKey.js'
+import { stackConfig } from '../stack/index.js'
+import { frameChainsOf, readChainsFile } from './chainsFile.js'
+import { assertPortsFree, parsePort } from './flags.js'
+import { runUntilSignal } from './runUntilSignal.js'
+
+export const authUsage = [
+  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE]',
+  '  --port        PAIRWISE_FRAME_PORT, 8789; the secure frame is served at /frame on the same origin',
+  "  --database    the api's database (its projects): DATABASE_URL, else $PAIRWISE_DATA_DIR/api.sqlite",
+  '  --smtp        where codes are mailed: smtp://[user:pass@]host[:port] or smtps://…; default smtp://127.0.0.1:$PAIRWISE_SMTP_PORT',
+  '  --kek-file    the key of the stored auth shares, made on first use (0600); PAIRWISE_AUTH_KEK (base64url) wins',
+  '  --public-url  where browsers reach this service (approval links, the frame origin); default its own URL',
+  '  --chains      the chains the frame signs for: the api\'s --chains file, with an optional "name" per chain',
+].join('\n')
+
+const defaultFrom = 'Pairwise <login@pairwise.localhost>'
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))
+
+export type AuthCommandConfig = {
+  host: string
+  port: number
+  database: string
+  smtpUrl: string
+  from: string
+  kekFile: string
+  publicUrl: string | undefined
+  chainsFile: string | undefined
+}
+
+/** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`). */
+export function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandConfig {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      database: { type: 'string' },
+      smtp: { type: 'string' },
+      from: { type: 'string' },
+      'kek-file': { type: 'string' },
+      'public-url': { type: 'string' },
+      chains: { type: 'string' },
+    },
+  })
+  const stack = stackConfig(env, { host: values.host, ports: { frame: parsePort(values.port, '--port') } })
+  const publicUrl = values['public-url'] === undefined ? undefined : httpUrl.safeParse(values['public-url'])
+  if (publicUrl && !publicUrl.success)
+    throw new Error(`--public-url must be an http(s) URL, got '${values['public-url']}'`)
+  const dataDir = env.PAIRWISE_DATA_DIR || '.pairwise/data'
+  return {
+    host: stack.host,
+    port: stack.ports.frame,
+    database: values.database ?? defaultApiDatabase(env),
+    smtpUrl: values.smtp ?? `smtp://127.0.0.1:${stack.ports.smtp}`,
+    from: values.from ?? defaultFrom,
+    kekFile: values['kek-file'] ?? join(dataDir, 'auth.kek'),
+    publicUrl: publicUrl?.data,
+    chainsFile: values.chains,
+  }
+}
+
+/** The SMTP server named without its credentials, for the log. */
+const smtpHost = (smtpUrl: string) => {
+  const url = new URL(smtpUrl)
+  return `${url.protocol}//${url.host}`
+}
+
+/** `pairwise auth`: the auth service with the secure frame on one origin, until a signal stops it. */
+export async function runAuthCommand(args: string[], log: (line: string) => void): Promise<never> {
+  const config = authCommandConfig(process.env, args)
+  const chains = config.chainsFile === undefined ? [] : frameChainsOf(readChainsFile(config.chainsFile))
+  const kek = authKek(process.env, config.kekFile)
+  await assertPortsFree(config.host, { frame: config.port })
+  const mailer = (() => {
+    try {
+      return smtpMailer(config.smtpUrl, { from: config.from })
+    } catch (error) {
+      throw new Error(`--smtp: ${(error as Error).message}`)
+    }
+  })()
+  if (!/^postgres(ql)?:\/\//.test(config.database)) mkdirSync(dirname(config.database), { recursive: true })
+  const db = await openDatabase(config.database)
+  const stop = async () => {
+    mailer.close()
+    await db.close()
+  }
+  const auth = await startAuth({
+    host: config.host,
+    port: config.port,
+    db,
+    mailer,
+    kek,
+    publicUrl: config.publicUrl,
+    routes: frameRoutes({ projects: new ProjectStore(db), chains }),
+  }).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  const url = config.publicUrl ?? auth.url
+  log(
+    `auth  ${url}  (${db.kind}; the secure frame at ${url}/frame?projectId=…; mails via ${smtpHost(config.smtpUrl)})`,
+  )
+  if (!existsSync(join(frameDistDir(), 'index.html')))
+    log('  the frame page is not built: /frame answers 503 until `npm run build` has run')
+  return runUntilSignal(async () => {
+    await auth.close()
+    await stop()
+  }, log)
+}

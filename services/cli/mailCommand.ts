@@ -1,0 +1,28 @@
+import { parseArgs } from 'node:util'
+import { startMail } from '../mail/index.js'
+import { stackConfig } from '../stack/index.js'
+import { assertPortsFree, parsePort } from './flags.js'
+import { runUntilSignal } from './runUntilSignal.js'
+
+export const mailUsage =
+  'pairwise mail [--host H] [--smtp-port N] [--port N]  (PAIRWISE_SMTP_PORT 2525, PAIRWISE_MAIL_PORT 8025)'
+
+/** `pairwise mail`: the local SMTP server and its inbox over HTTP (Mailpit's API), until a signal stops it. */
+export async function runMailCommand(args: string[], log: (line: string) => void): Promise<never> {
+  const { values } = parseArgs({
+    args,
+    options: { host: { type: 'string' }, 'smtp-port': { type: 'string' }, port: { type: 'string' } },
+  })
+  const config = stackConfig(process.env, {
+    host: values.host,
+    ports: { smtp: parsePort(values['smtp-port'], '--smtp-port'), mail: parsePort(values.port, '--port') },
+  })
+  await assertPortsFree(config.host, { smtp: config.ports.smtp, mail: config.ports.mail })
+  const mail = await startMail({
+    host: config.host,
+    smtpPort: config.ports.smtp,
+    httpPort: config.ports.mail,
+  })
+  log(`mail  ${mail.url}  (inbox: GET ${mail.url}/api/v1/messages; SMTP ${mail.smtpUrl})`)
+  return runUntilSignal(mail.close, log)
+}

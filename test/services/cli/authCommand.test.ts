@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrate, openDatabase, ProjectStore, projectMigrations } from '../../../services/api/index.js'
+import { frameDistDir, frameRoutes } from '../../../services/frame/index.js'
+import { bundleCli, packageRoot, runCli } from '../../support/cli.js'
+import { freePort, isPortTaken } from '../../support/ports.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'pairwise-auth-cli-'))
+const database = join(dir, 'api.sqlite')
+const chainsFile = join(dir, 'chains.json')
+const hostPage = 'http://127.0.0.1:5173'
+let cli: string
+let remove: () => void
+
+beforeAll(async () => {
+  // The test asks for the frame page, so it must be built (the build is skipped when nothing changed).
+  if (!existsSync(join(frameDistDir(), 'index.html'))) {
+    const build = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "(await import('./scripts/lib/bootstrap.mjs')).ensureBuilt()"],
+      { cwd: packageRoot, encoding: 'utf8' },
+    )
+    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
+  }
+  ;({ cli, remove } = await bundleCli('auth-cli'))
+  const db = await openDatabase(database)
+  await migrate(db, [projectMigrations])
+  await new ProjectStore(db).create({
+    id: 'shop',
+    name: 'Shop',
+    allowedOrigins: [hostPage],
+    features: { email: true },
+  })
+  await db.close()
+  writeFileSync(
+    chainsFile,
+    JSON.stringify([
+      {
+        chainId: 31337,
+        name: 'Anvil',
+        rpcUrl: 'http://127.0.0.1:8545',
+        nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
+      },
+    ]),
+  )
+}, 300_000)
+afterAll(() => {
+  remove?.()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const stackTrace = /^\s+at /m
+
+describe('pairwise auth', () => {
+  it("serves the auth routes and a project's secure frame with the chains file's chains, and stops on SIGTERM", async () => {
+    const port = await freePort()
+    const kekFile = join(dir, 'keys', 'auth.kek')
+    const env = { ...process.env }
+    delete env.PAIRWISE_AUTH_KEK
+    const run = runCli(
+      cli,
+      [
+        'auth',
+        '--port',
+        String(port),
+        '--database',
+        database,
+        '--kek-file',
+        kekFile,
+        '--chains',
+        chainsFile,
+        '--public-url',
+        `http://localhost:${port}/`,
+        '--smtp',
+        'smtp://user:secret@127.0.0.1:1',
+      ],
+      env,
+    )
+    try {
+      await run.waitFor(
+        new RegExp(`auth\\s+http://localhost:${port} .*mails via smtp://127\\.0\\.0\\.1:1\\)`),
+      )
+      expect(run.output()).not.toContain('secret')
+      expect(statSync(kekFile).mode & 0o777).toBe(0o600)
+
+      const page = await fetch(`http://localhost:${port}/frame?projectId=shop&version=1`)
+      expect(page.status).toBe(200)
+      const csp = page.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain(`frame-ancestors ${hostPage}`)
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:8545")
+      const html = await page.text()
+      expect(html).toContain('"name":"Anvil","rpcUrl":"http://127.0.0.1:8545"')
+      expect(html).toContain('"projectName":"Shop"')
+
+      const unknown = await fetch(`http://localhost:${port}/frame?projectId=nope&version=1`)
+      expect(unknown.status).toBe(404)
+      const start = await fetch(`http://localhost:${port}/auth/v1/email/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(start.status).toBeGreaterThanOrEqual(400)
+      expect(start.status).toBeLessThan(500)
+      expect(await start.json()).toHaveProperty('code')
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toBe(0)
+    expect(run.output()).toContain('Stopped.')
+    expect(await isPortTaken(port)).toBe(false)
+  }, 30_000)
+
+  it('refuses bad flags and settings in one line, exit 1, no stack trace, without listening', async () => {
+    const port = await freePort()
+    const base = ['auth', '--port', String(port), '--database', database, '--kek-file', join(dir, 'k2')]
+    const badChains = join(dir, 'bad-chains.json')
+    writeFileSync(badChains, JSON.stringify([{ chainId: 1, rpcUrl: 'ftp://x', nativeCurrency: {} }]))
+    const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
+      [['--colour', 'blue'], {}, /^pairwise auth: Unknown option '--colour'/m],
+      [['--port', 'eighty'], {}, /^pairwise auth: --port must be a port number, got 'eighty'$/m],
+      [['--public-url', 'javascript:alert(1)'], {}, /--public-url must be an http\(s\) URL/],
+      [
+        ['--smtp', 'http://127.0.0.1:25'],
+        {},
+        /^pairwise auth: --smtp: Invalid SMTP URL: use smtp:\/\/ or smtps:\/\//m,
+      ],
+      [['--chains', badChains], {}, /^pairwise auth: --chains: 0\.rpcUrl: /m],
+      [['--chains', join(dir, 'missing.json')], {}, /--chains: cannot read/],
+      [[], { PAIRWISE_AUTH_KEK: 'c2hvcnQ' }, /PAIRWISE_AUTH_KEK: the auth key must be 32 bytes/],
+    ]
+    for (const [flags, env, message] of cases) {
+      const run = runCli(cli, [...base, ...flags], { ...process.env, ...env })
+      expect(await run.exited, flags.join(' ')).toBe(1)
+      expect(run.output(), flags.join(' ')).toMatch(message)
+      expect(run.output()).not.toMatch(stackTrace)
+    }
+    const fromEnv = runCli(cli, ['auth', '--database', database], {
+      ...process.env,
+      PAIRWISE_FRAME_PORT: 'x',
+    })
+    expect(await fromEnv.exited).toBe(1)
+    expect(fromEnv.output()).toMatch(/Invalid PAIRWISE_FRAME_PORT/)
+    expect(await isPortTaken(port)).toBe(false)
+  }, 60_000)
+})
+
+describe('the frame page before a build', () => {
+  it('answers 503 with a message naming the build, not a server error', async () => {
+    const routes = frameRoutes({
+      projects: {
+        get: async () => ({
+          id: 'shop',
+          name: 'Shop',
+          allowedOrigins: [hostPage],
+          basic: false,
+          features: {
+            email: true,
+            socials: false,
+            swaps: false,
+            onramp: false,
+            activity: true,
+            reownBranding: true,
+            multiWallet: true,
+          },
+          rateLimitPerMinute: 60,
+          createdAt: 0,
+          updatedAt: 0,
+        }),
+      },
+      chains: [],
+      distDir: join(dir, 'never-built'),
+      frameVersion: '0.0.0',
+    })
+    const answer = await routes.request('/frame?projectId=shop&version=1')
+    expect(answer.status).toBe(503)
+    expect(await answer.json()).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'Service Unavailable: the frame page is not built (run npm run build)',
+    })
+  })
+})
