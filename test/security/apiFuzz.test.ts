@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localApiChain } from '../../services/api/chains/index.js'
 import { ProjectStore, type RunningApi, startApi } from '../../services/api/index.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
-import { type FuzzRequest, type FuzzRoute, fuzzRequest, seededRandom } from './support/fuzzRequests.js'
+import {
+  type FuzzRoute,
+  fuzzRequest,
+  leaksInternals,
+  seededRandom,
+  sendRequest,
+} from './support/fuzzRequests.js'
 
 /**
  * Acceptance 5 of issue 12: 10,000 fuzzed bodies, query strings and headers across every route of the api
@@ -46,38 +52,6 @@ const routes: FuzzRoute[] = [
   { method: 'GET', path: '/siwx/me', queryKeys: ['projectId'] },
   { method: 'POST', path: '/siwx/sign-out', queryKeys: ['projectId'] },
 ]
-
-type Answer = { status: number; body: string }
-
-function send(base: URL, agent: Agent, fuzz: FuzzRequest): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: fuzz.method,
-        path: fuzz.path,
-        headers: fuzz.headers,
-        agent,
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
-        res.on('error', reject)
-      },
-    )
-    // The server may answer (413, 400) and close before a large body is written: that is its right.
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'ECONNRESET' || error.code === 'EPIPE'
-        ? resolve({ status: 499, body: '' })
-        : reject(error),
-    )
-    req.end(fuzz.body)
-  })
-}
-
-const stackTrace = /\n\s+at |node_modules|\/work\/|file:\/\/|\.ts:\d+|Error: /
 
 describe('the api service under 10,000 fuzzed requests', () => {
   let chain: ChainFixture
@@ -119,9 +93,9 @@ describe('the api service under 10,000 fuzzed requests', () => {
       while (next < total) {
         next++
         const fuzz = fuzzRequest(random, routes)
-        const answer = await send(base, agent, fuzz)
+        const answer = await sendRequest(base, agent, fuzz)
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-        if (answer.status >= 500 || stackTrace.test(answer.body))
+        if (answer.status >= 500 || leaksInternals.test(answer.body))
           failures.push(
             `${fuzz.method} ${fuzz.path.slice(0, 200)} → ${answer.status} ${answer.body.slice(0, 300)}`,
           )

@@ -1,20 +1,34 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authPaths } from '../../services/auth/protocol/index.js'
+import { EMBEDDED_PROJECT_ID } from '../../services/stack/demoProject.js'
 import { type RunningStack, stackConfig, startStack } from '../../services/stack/index.js'
 import { RawRelayClient, randomTopic, testIdentity, withAuth } from '../relay/server/support/rawClient.js'
 import { wsFactory } from '../relay/server/support/wsHarness.js'
 import { freePort } from '../support/ports.js'
+import {
+  type FuzzAnswer,
+  type FuzzRoute,
+  fuzzRequest,
+  leaksInternals,
+  seededRandom,
+  sendRequest,
+} from './support/fuzzRequests.js'
 import { type Answer, describeAnswer, exchange, frame, upgradeRequest } from './support/rawExchange.js'
 
 /**
  * Acceptance 1 of issue 11: malformed HTTP and WebSocket requests, sent with raw sockets, against every
- * server `npm start` runs — the relay, the demo page, and the chain (Anvil, third-party: its answers are
- * recorded here as they are). After each, the server must still answer a valid request.
+ * server `npm start` runs — the relay, the demo page, the auth service with the secure frame, the mail
+ * inbox, and the chain (Anvil, third-party: its answers are recorded here as they are). After each, the
+ * server must still answer a valid request. Then, route by route, broken requests to every auth, frame and
+ * inbox route (issue 13) and a seeded fuzz across them: 4xx with `{ code, message }`, never a 5xx.
  */
 
-type Server = 'relay' | 'demo' | 'chain'
+type Server = 'relay' | 'demo' | 'auth' | 'mail' | 'chain'
 /** What a row must get: an HTTP status in 400–499 or exactly, a close code from the list, or the socket closed. */
 type Expected = { status: '4xx' | number } | { close: number[] } | { closed: true }
 
@@ -23,6 +37,8 @@ type Base = { method: string; target: string; headers: string[]; body: string }
 const bases: Record<Server, Base> = {
   relay: { method: 'GET', target: '/health', headers: [], body: '' },
   demo: { method: 'GET', target: '/', headers: [], body: '' },
+  auth: { method: 'GET', target: `/frame?projectId=${EMBEDDED_PROJECT_ID}&version=1`, headers: [], body: '' },
+  mail: { method: 'GET', target: '/health', headers: [], body: '' },
   chain: {
     method: 'POST',
     target: '/',
@@ -56,13 +72,13 @@ type Row = {
 }
 
 const text = (value: string) => Buffer.from(value)
-const all: Server[] = ['relay', 'demo', 'chain']
+const all: Server[] = ['relay', 'demo', 'auth', 'mail', 'chain']
 const websockets: Server[] = ['relay', 'chain']
 const bad = { status: '4xx' } as const
 const protocolError = { close: [1002] }
-// The demo serves no WebSocket: like any server without one it may ignore Upgrade (RFC 9110 §7.8) and
-// answers the page; what matters is that it never switches protocols.
-const demoIgnoresUpgrade = { demo: { status: 200 } }
+// The demo, auth and mail servers serve no WebSocket: like any server without one they may ignore Upgrade
+// (RFC 9110 §7.8) and answer `GET /` (the demo and inbox pages; auth has none); they never switch protocols.
+const ignoresUpgrade = { demo: { status: 200 }, mail: { status: 200 }, auth: { status: 404 } }
 // Anvil (third-party; tungstenite) fails a WebSocket on a protocol error by dropping the TCP connection
 // without the close frame RFC 6455 §7.1.7 says it SHOULD send. It keeps serving, which is what we need.
 const anvilDropsSocket = { chain: { closed: true } } as const
@@ -76,7 +92,7 @@ const rows: Row[] = [
     bytes: (_base, port) => upgradeRequest(port),
     on: all,
     expect: { status: 101 },
-    except: demoIgnoresUpgrade,
+    except: ignoresUpgrade,
   },
   { name: 'target //[', bytes: (base) => request(base, { target: '//[' }), on: all, expect: bad },
   {
@@ -195,7 +211,7 @@ const rows: Row[] = [
     bytes: (_base, port) => upgradeRequest(port, { 'Sec-WebSocket-Key': undefined }),
     on: all,
     expect: bad,
-    except: demoIgnoresUpgrade,
+    except: ignoresUpgrade,
   },
   {
     name: 'upgrade with an invalid Sec-WebSocket-Key',
@@ -203,21 +219,21 @@ const rows: Row[] = [
     on: all,
     expect: bad,
     // Anvil accepts any key (RFC 6455 §4.2.1 wants 16 base64 bytes); harmless, recorded as it is.
-    except: { ...demoIgnoresUpgrade, chain: { status: 101 } },
+    except: { ...ignoresUpgrade, chain: { status: 101 } },
   },
   {
     name: 'upgrade with Sec-WebSocket-Version 12',
     bytes: (_base, port) => upgradeRequest(port, { 'Sec-WebSocket-Version': '12' }),
     on: all,
     expect: bad,
-    except: demoIgnoresUpgrade,
+    except: ignoresUpgrade,
   },
   {
     name: 'upgrade to h2c (not websocket)',
     bytes: (_base, port) => upgradeRequest(port, { Upgrade: 'h2c' }),
     on: all,
     expect: bad,
-    except: demoIgnoresUpgrade,
+    except: ignoresUpgrade,
   },
   {
     name: 'upgrade with POST',
@@ -233,7 +249,7 @@ const rows: Row[] = [
     on: all,
     expect: bad,
     // Anvil offers no subprotocol and ignores the header.
-    except: { ...demoIgnoresUpgrade, chain: { status: 101 } },
+    except: { ...ignoresUpgrade, chain: { status: 101 } },
   },
   {
     name: 'frame truncated in its payload, then the end',
@@ -349,12 +365,15 @@ beforeAll(async () => {
         chain: await freePort(),
         relay: await freePort(),
         api: await freePort(),
+        frame: await freePort(),
+        smtp: await freePort(),
+        mail: await freePort(),
         demo: await freePort(),
       },
     },
   )
   stack = await startStack(config)
-  Object.assign(ports, config.ports)
+  Object.assign(ports, config.ports, { auth: config.ports.frame })
 }, 60_000)
 
 afterAll(async () => {
@@ -386,6 +405,29 @@ const stillServes: Record<Server, () => Promise<void>> = {
     const page = await fetch(`http://127.0.0.1:${ports.demo}/`, { signal: AbortSignal.timeout(3000) })
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('pairwise-demo-config')
+  },
+  async auth() {
+    const page = await fetch(`http://127.0.0.1:${ports.auth}${bases.auth.target}`, {
+      signal: AbortSignal.timeout(3000),
+    })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('pairwise-frame-config')
+    const start = await fetch(`http://127.0.0.1:${ports.auth}/auth/v1/email/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(3000),
+    })
+    expect(start.status).toBe(400)
+    expect(await start.json()).toMatchObject({ code: 'INVALID_REQUEST' })
+  },
+  async mail() {
+    const health = await fetch(`http://127.0.0.1:${ports.mail}/health`, { signal: AbortSignal.timeout(3000) })
+    expect(health.status).toBe(200)
+    const list = await fetch(`http://127.0.0.1:${ports.mail}/api/v1/messages`, {
+      signal: AbortSignal.timeout(3000),
+    })
+    expect(((await list.json()) as { messages: unknown[] }).messages).toBeInstanceOf(Array)
   },
   async chain() {
     const answer = await fetch(`http://127.0.0.1:${ports.chain}/`, {
@@ -424,7 +466,7 @@ describe('a slow request (headers never finished)', () => {
     for (const server of all) await stillServes[server]()
     const outcomes = await Promise.all(slow)
     const byServer = Object.fromEntries(outcomes.map((o) => [o.server, o]))
-    for (const server of ['relay', 'demo'] as const) {
+    for (const server of ['relay', 'demo', 'auth', 'mail'] as const) {
       const outcome = byServer[server]
       expect(outcome?.answer, `${server}: ${outcome && describeAnswer(outcome.answer)}`).toMatchObject({
         kind: 'status',
@@ -439,4 +481,400 @@ describe('a slow request (headers never finished)', () => {
     )
     for (const server of all) await stillServes[server]()
   }, 30_000)
+})
+
+/** One broken request to one route, sent as written (no path normalisation) with Node's HTTP client. */
+type RouteRow = {
+  name: string
+  method: string
+  path: string
+  headers?: Record<string, string>
+  body?: string | Buffer
+  /** The approval link's page answers a browser in HTML, its refusals too. */
+  html?: true
+  /** Not an error by the route's contract: answered normally (200), recorded here as it is. */
+  tolerated?: true
+}
+
+const json = { 'content-type': 'application/json' }
+const form = { 'content-type': 'application/x-www-form-urlencoded' }
+const origin = 'http://127.0.0.1:5173'
+const projectId = EMBEDDED_PROJECT_ID
+const token43 = 'A'.repeat(43)
+const bearerRoutes = [
+  authPaths.session,
+  authPaths.signOut,
+  authPaths.wallet,
+  authPaths.walletShare,
+  authPaths.walletRecovery,
+  authPaths.reauthStart,
+  authPaths.reauthVerify,
+  authPaths.emailChange,
+  authPaths.emailChangePrimary,
+  authPaths.emailChangeSecondary,
+]
+const postRoutes = [
+  authPaths.emailStart,
+  authPaths.emailVerify,
+  authPaths.deviceWait,
+  ...bearerRoutes.filter((path) => path !== authPaths.session),
+]
+
+/** Each POST route with broken JSON of every kind; each signed route without, and with a forged, proof. */
+const authRows: RouteRow[] = [
+  ...postRoutes.flatMap((path): RouteRow[] => [
+    { name: `${path}: not JSON`, method: 'POST', path, headers: json, body: '{"projectId":' },
+    { name: `${path}: a JSON array`, method: 'POST', path, headers: json, body: '[]' },
+    { name: `${path}: an empty object`, method: 'POST', path, headers: json, body: '{}' },
+    {
+      name: `${path}: fields of the wrong types`,
+      method: 'POST',
+      path,
+      headers: json,
+      body: JSON.stringify({ projectId: 1, hostOrigin: ['x'], email: {}, attemptId: null, code: 123456 }),
+    },
+    {
+      name: `${path}: an unknown field`,
+      method: 'POST',
+      path,
+      headers: json,
+      body: JSON.stringify({ projectId, hostOrigin: origin, __proto__x: 1 }),
+    },
+    {
+      name: `${path}: a body over the cap`,
+      method: 'POST',
+      path,
+      headers: json,
+      body: JSON.stringify({ projectId, pad: 'x'.repeat(64 * 1024) }),
+    },
+    { name: `${path}: GET`, method: 'GET', path },
+  ]),
+  ...bearerRoutes.flatMap((path): RouteRow[] => {
+    const method = path === authPaths.session ? 'GET' : 'POST'
+    const body = method === 'GET' ? undefined : JSON.stringify({ projectId, hostOrigin: origin })
+    return [
+      { name: `${path}: no session, no proof`, method, path, headers: json, body },
+      {
+        name: `${path}: a forged bearer and proof`,
+        method,
+        path,
+        headers: {
+          ...json,
+          authorization: `Bearer ${token43}`,
+          'x-pairwise-device': 'not-a-device',
+          'x-pairwise-proof': `${Date.now()}.${'A'.repeat(86)}`,
+        },
+        body,
+      },
+      {
+        name: `${path}: a proof that is not one`,
+        method,
+        path,
+        headers: { ...json, 'x-pairwise-device': '\u00ff'.repeat(3), 'x-pairwise-proof': 'x.y.z' },
+        body,
+      },
+    ]
+  }),
+  {
+    name: 'start: an email that is not one, and a device key that is not base64url',
+    method: 'POST',
+    path: authPaths.emailStart,
+    headers: json,
+    body: JSON.stringify({
+      projectId,
+      hostOrigin: origin,
+      email: 'not an email',
+      device: { signingKey: '!!', agreementKey: '??' },
+    }),
+  },
+  {
+    name: 'start: a host origin the project does not allow',
+    method: 'POST',
+    path: authPaths.emailStart,
+    headers: json,
+    body: JSON.stringify({
+      projectId,
+      hostOrigin: 'https://evil.example',
+      email: 'a@example.com',
+      device: { signingKey: 'AAAA', agreementKey: 'AAAA' },
+    }),
+  },
+  {
+    name: 'verify: a code of 7 digits for an unknown attempt',
+    method: 'POST',
+    path: authPaths.emailVerify,
+    headers: json,
+    body: JSON.stringify({ projectId, hostOrigin: origin, attemptId: 'A'.repeat(22), code: '1234567' }),
+  },
+  { name: 'approve page: no token', method: 'GET', path: authPaths.deviceApprove, html: true },
+  {
+    name: 'approve page: a short token',
+    method: 'GET',
+    path: `${authPaths.deviceApprove}?token=abc`,
+    html: true,
+  },
+  {
+    name: 'approve page: an unknown token',
+    method: 'GET',
+    path: `${authPaths.deviceApprove}?token=${token43}`,
+    html: true,
+  },
+  {
+    name: 'approve page: two tokens',
+    method: 'GET',
+    path: `${authPaths.deviceApprove}?token=${token43}&token=${token43}`,
+    html: true,
+  },
+  {
+    name: 'approve form: no token',
+    method: 'POST',
+    path: authPaths.deviceApprove,
+    headers: form,
+    body: '',
+    html: true,
+  },
+  {
+    name: 'approve form: an unknown token',
+    method: 'POST',
+    path: authPaths.deviceApprove,
+    headers: form,
+    body: `token=${token43}`,
+    html: true,
+  },
+  {
+    name: 'approve form: a JSON body',
+    method: 'POST',
+    path: authPaths.deviceApprove,
+    headers: json,
+    body: JSON.stringify({ token: token43 }),
+    html: true,
+  },
+  {
+    name: 'approve form: a multipart body that never ends',
+    method: 'POST',
+    path: authPaths.deviceApprove,
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body: '--x\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc',
+    html: true,
+  },
+  { name: 'frame: no query', method: 'GET', path: '/frame' },
+  { name: 'frame: no version', method: 'GET', path: `/frame?projectId=${projectId}` },
+  {
+    name: "frame: any version string (the host SDK's, only shown) is served",
+    method: 'GET',
+    path: `/frame?projectId=${projectId}&version=x`,
+    tolerated: true,
+  },
+  { name: 'frame: an unknown query key', method: 'GET', path: `/frame?projectId=${projectId}&version=1&x=1` },
+  {
+    name: 'frame: an rpcUrl that is not a URL',
+    method: 'GET',
+    path: `/frame?projectId=${projectId}&version=1&rpcUrl=x`,
+  },
+  { name: 'frame: an unknown project', method: 'GET', path: '/frame?projectId=nope&version=1' },
+  {
+    name: 'frame: the demo project (no email login)',
+    method: 'GET',
+    path: '/frame?projectId=pairwise-demo&version=1',
+  },
+  {
+    name: 'frame: a project id of 10,000 characters',
+    method: 'GET',
+    path: `/frame?projectId=${'a'.repeat(10_000)}&version=1`,
+  },
+  {
+    name: 'frame: an unknown chain id is served with the first chain preferred',
+    method: 'GET',
+    path: `/frame?projectId=${projectId}&version=1&chainId=eip155:%00`,
+    tolerated: true,
+  },
+  {
+    name: 'frame: enableLogger that is not a boolean',
+    method: 'GET',
+    path: `/frame?projectId=${projectId}&version=1&enableLogger=%3Cscript%3E`,
+  },
+  {
+    name: 'frame: the project id twice (the first counts)',
+    method: 'GET',
+    path: `/frame?projectId=${projectId}&projectId=x&version=1`,
+    tolerated: true,
+  },
+  {
+    name: 'frame: POST',
+    method: 'POST',
+    path: `/frame?projectId=${projectId}&version=1`,
+    headers: json,
+    body: '{}',
+  },
+  ...[
+    '../index.html',
+    '..%2Findex.html',
+    '%2e%2e%2f%2e%2e%2fpackage.json',
+    '..%5c..%5cpackage.json',
+    'index.html',
+    '.hidden.js',
+    'x.js%00.css',
+    '....%2F%2Fx.js',
+    `${'a'.repeat(5000)}.js`,
+    'missing.js',
+  ].map(
+    (file): RouteRow => ({
+      name: `frame asset ${file.slice(0, 40)}`,
+      method: 'GET',
+      path: `/frame/assets/${file}`,
+    }),
+  ),
+  {
+    name: 'frame asset: a dot segment past the folder',
+    method: 'GET',
+    path: '/frame/assets/../../package.json',
+  },
+  {
+    name: 'frame asset: a nested path',
+    method: 'GET',
+    path: '/frame/assets/a/../../../services/auth/app.ts',
+  },
+]
+
+const mailRows: RouteRow[] = [
+  ...['-1', 'abc', '1e3', '0x10', '%00'].flatMap((value): RouteRow[] => [
+    { name: `messages: limit=${value}`, method: 'GET', path: `/api/v1/messages?limit=${value}` },
+    { name: `messages: start=${value}`, method: 'GET', path: `/api/v1/messages?start=${value}` },
+  ]),
+  { name: 'messages: limit=100000 (over the cap)', method: 'GET', path: '/api/v1/messages?limit=100000' },
+  {
+    name: 'messages: a start past the end is an empty page, as in Mailpit',
+    method: 'GET',
+    path: '/api/v1/messages?start=100000',
+    tolerated: true,
+  },
+  { name: 'messages: POST', method: 'POST', path: '/api/v1/messages', headers: json, body: '{}' },
+  { name: 'message: an id that is not one', method: 'GET', path: '/api/v1/message/not-an-id' },
+  { name: 'message: a NUL id', method: 'GET', path: '/api/v1/message/%00' },
+  { name: 'message: a traversal id', method: 'GET', path: '/api/v1/message/..%2F..%2Fetc%2Fpasswd' },
+  { name: 'message: an unknown id', method: 'GET', path: `/api/v1/message/${randomUUID()}` },
+  {
+    name: 'message: an id of 10,000 characters',
+    method: 'GET',
+    path: `/api/v1/message/${'a'.repeat(10_000)}`,
+  },
+  { name: 'message: DELETE', method: 'DELETE', path: `/api/v1/message/${randomUUID()}` },
+  { name: 'delete: not JSON', method: 'DELETE', path: '/api/v1/messages', headers: json, body: '{"IDs":' },
+  {
+    name: 'delete: IDs not a list',
+    method: 'DELETE',
+    path: '/api/v1/messages',
+    headers: json,
+    body: '{"IDs":"x"}',
+  },
+  {
+    name: 'delete: IDs not ids',
+    method: 'DELETE',
+    path: '/api/v1/messages',
+    headers: json,
+    body: '{"IDs":[1,null]}',
+  },
+  {
+    name: 'delete: an unknown field',
+    method: 'DELETE',
+    path: '/api/v1/messages',
+    headers: json,
+    body: '{"IDs":[],"all":true}',
+  },
+  {
+    name: 'delete: more IDs than the cap',
+    method: 'DELETE',
+    path: '/api/v1/messages',
+    headers: json,
+    body: JSON.stringify({ IDs: Array.from({ length: 1001 }, () => randomUUID()) }),
+  },
+  {
+    name: 'delete: a body over the cap',
+    method: 'DELETE',
+    path: '/api/v1/messages',
+    headers: json,
+    body: JSON.stringify({ IDs: [], pad: 'x'.repeat(70 * 1024) }),
+  },
+]
+
+/** Every route of the two servers, for the seeded fuzz (its query keys are the ones the route reads). */
+const fuzzRoutes: Record<'auth' | 'mail', FuzzRoute[]> = {
+  auth: [
+    ...postRoutes.map((path) => ({ method: 'POST', path, queryKeys: [] })),
+    { method: 'GET', path: authPaths.session, queryKeys: [] },
+    { method: 'GET', path: authPaths.deviceApprove, queryKeys: ['token'] },
+    { method: 'POST', path: authPaths.deviceApprove, queryKeys: ['token'] },
+    {
+      method: 'GET',
+      path: '/frame',
+      queryKeys: ['projectId', 'version', 'chainId', 'enableLogger', 'rpcUrl'],
+    },
+    { method: 'GET', path: '/frame/assets/index.js', queryKeys: [] },
+  ],
+  mail: [
+    { method: 'GET', path: '/api/v1/messages', queryKeys: ['limit', 'start'] },
+    { method: 'GET', path: `/api/v1/message/${randomUUID()}`, queryKeys: [] },
+    { method: 'DELETE', path: '/api/v1/messages', queryKeys: [] },
+    { method: 'GET', path: '/health', queryKeys: [] },
+    { method: 'GET', path: '/', queryKeys: [] },
+  ],
+}
+
+/** A 4xx the client can read: JSON `{ code, message }`, or (the approval link) an HTML page. */
+function readableRefusal(row: RouteRow, answer: FuzzAnswer): string | undefined {
+  if (row.tolerated) return answer.status === 200 ? undefined : `answered ${answer.status}`
+  if (answer.status < 400 || answer.status >= 500) return `answered ${answer.status}`
+  if (leaksInternals.test(answer.body)) return 'shows internals'
+  if (row.html && answer.contentType.startsWith('text/html')) return undefined
+  if (!answer.contentType.startsWith('application/json')) return `answered ${answer.contentType || 'no type'}`
+  const body = JSON.parse(answer.body) as { code?: unknown; message?: unknown }
+  return typeof body.code === 'string' && typeof body.message === 'string' ? undefined : 'no code and message'
+}
+
+describe.each([
+  ['auth', authRows],
+  ['mail', mailRows],
+] as const)('broken requests to every %s route', (server, rows) => {
+  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    const agent = new Agent()
+    try {
+      const answer = await sendRequest(new URL(`http://127.0.0.1:${ports[server]}`), agent, {
+        method: row.method,
+        path: row.path,
+        headers: row.headers ?? {},
+        ...(row.body === undefined ? {} : { body: Buffer.from(row.body) }),
+      })
+      // A reset while a capped body is still being written is a refusal too (the server answered first).
+      if (answer.status !== 499)
+        expect(readableRefusal(row, answer), `${answer.status} ${answer.body.slice(0, 200)}`).toBeUndefined()
+    } finally {
+      agent.destroy()
+    }
+    await stillServes[server]()
+  })
+})
+
+describe.each(['auth', 'mail'] as const)('the %s server under 2,000 fuzzed requests', (server) => {
+  it('never answers 5xx or shows internals, and still serves after', async () => {
+    const base = new URL(`http://127.0.0.1:${ports[server]}`)
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 })
+    const random = seededRandom(server === 'auth' ? 13 : 14)
+    const failures: string[] = []
+    let next = 0
+    const worker = async () => {
+      while (next < 2000) {
+        next++
+        const fuzz = fuzzRequest(random, fuzzRoutes[server])
+        const answer = await sendRequest(base, agent, fuzz)
+        if (answer.status >= 500 || leaksInternals.test(answer.body))
+          failures.push(
+            `${fuzz.method} ${fuzz.path.slice(0, 200)} → ${answer.status} ${answer.body.slice(0, 300)}`,
+          )
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, worker))
+    agent.destroy()
+    expect(failures.slice(0, 10)).toEqual([])
+    await stillServes[server]()
+  }, 120_000)
 })

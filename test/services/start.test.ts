@@ -26,6 +26,9 @@ async function npmStart(env: Record<string, string>): Promise<Run> {
       PAIRWISE_DATA_DIR: dataDir,
       PAIRWISE_STACK_FILE: join(dataDir, 'stack.json'),
       PAIRWISE_API_PORT: String(await freePort()),
+      PAIRWISE_FRAME_PORT: String(await freePort()),
+      PAIRWISE_SMTP_PORT: String(await freePort()),
+      PAIRWISE_MAIL_PORT: String(await freePort()),
       PAIRWISE_DEMO_PORT: String(await freePort()),
       ...env,
     },
@@ -90,10 +93,14 @@ describe('npm start', () => {
     const port = await freePort()
     const relayPort = await freePort()
     const demoPort = await freePort()
+    const embedded = { frame: await freePort(), smtp: await freePort(), mail: await freePort() }
     const run = await npmStart({
       PAIRWISE_CHAIN_PORT: String(port),
       PAIRWISE_RELAY_PORT: String(relayPort),
       PAIRWISE_DEMO_PORT: String(demoPort),
+      PAIRWISE_FRAME_PORT: String(embedded.frame),
+      PAIRWISE_SMTP_PORT: String(embedded.smtp),
+      PAIRWISE_MAIL_PORT: String(embedded.mail),
     })
     cleanups.push(() => {
       try {
@@ -132,6 +139,15 @@ describe('npm start', () => {
     expect(page).toContain('<html lang="en">')
     expect(page).toContain(`"rpcUrl":"http://127.0.0.1:${port}"`)
     expect(page).toContain(`"relayUrl":"ws://127.0.0.1:${relayPort}"`)
+    await waitForOutput(run, new RegExp(`auth\\s+http://localhost:${embedded.frame}`), 10_000)
+    await waitForOutput(
+      run,
+      new RegExp(
+        `mail\\s+http://127\\.0\\.0\\.1:${embedded.mail} .*SMTP smtp://127\\.0\\.0\\.1:${embedded.smtp}`,
+      ),
+      10_000,
+    )
+    expect((await fetch(`http://127.0.0.1:${embedded.mail}/health`)).status).toBe(200)
 
     process.kill(-run.child.pid!, 'SIGINT')
     await run.exited
@@ -139,6 +155,7 @@ describe('npm start', () => {
     expect(await isPortTaken(port)).toBe(false)
     expect(await isPortTaken(relayPort)).toBe(false)
     expect(await isPortTaken(demoPort)).toBe(false)
+    for (const [part, taken] of Object.entries(embedded)) expect(await isPortTaken(taken), part).toBe(false)
     expect(processesMatching('anvil', '--port', String(port))).toEqual([])
   })
 
@@ -146,11 +163,21 @@ describe('npm start', () => {
     ['npm itself', 'npm'],
     ["the stack's node process", 'node'],
   ] as const)('SIGKILL of %s leaves no chain or service running', async (_what, victim) => {
-    const ports = { chain: await freePort(), relay: await freePort(), demo: await freePort() }
+    const ports = {
+      chain: await freePort(),
+      relay: await freePort(),
+      demo: await freePort(),
+      frame: await freePort(),
+      smtp: await freePort(),
+      mail: await freePort(),
+    }
     const run = await npmStart({
       PAIRWISE_CHAIN_PORT: String(ports.chain),
       PAIRWISE_RELAY_PORT: String(ports.relay),
       PAIRWISE_DEMO_PORT: String(ports.demo),
+      PAIRWISE_FRAME_PORT: String(ports.frame),
+      PAIRWISE_SMTP_PORT: String(ports.smtp),
+      PAIRWISE_MAIL_PORT: String(ports.mail),
     })
     cleanups.push(() => {
       try {
@@ -172,7 +199,10 @@ describe('npm start', () => {
       !running(stack as number) &&
       !(await isPortTaken(ports.chain)) &&
       !(await isPortTaken(ports.relay)) &&
-      !(await isPortTaken(ports.demo))
+      !(await isPortTaken(ports.demo)) &&
+      !(await isPortTaken(ports.frame)) &&
+      !(await isPortTaken(ports.smtp)) &&
+      !(await isPortTaken(ports.mail))
     while (!(await gone()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await gone()).toBe(true)
     if (victim === 'npm') expect(run.output()).toContain('Stopped.')

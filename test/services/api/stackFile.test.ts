@@ -47,12 +47,15 @@ describe('the demo project', () => {
 })
 
 describe('npm start with the api', () => {
+  let ports: { frame: number; smtp: number; mail: number }
   let file: {
     chain: { url: string; chainId: number }
     relay: { url: string }
     api: { url: string; adminToken: string }
     projectId: string
-    pages: { demo: string; siwx: string }
+    auth: { url: string }
+    mail: { url: string; smtp: string }
+    pages: { demo: string; siwx: string; embedded: string }
     contracts: Record<string, string>
   }
 
@@ -65,10 +68,14 @@ describe('npm start with the api', () => {
           chain: await freePort(),
           relay: await freePort(),
           api: await freePort(),
+          frame: await freePort(),
+          smtp: await freePort(),
+          mail: await freePort(),
           demo: await freePort(),
         },
       },
     )
+    ports = config.ports
     stack = await startStack(config)
     file = JSON.parse(readFileSync(stackFile, 'utf8'))
   }, 60_000)
@@ -82,7 +89,9 @@ describe('npm start with the api', () => {
       relay: { url: stack?.relay.url },
       api: { url: api?.url, adminToken: expect.stringMatching(/^\S{16,}$/) },
       projectId: 'pairwise-demo',
-      pages: { demo: `${demo?.url}/`, siwx: `${demo?.url}/siwx/` },
+      auth: { url: `http://localhost:${ports.frame}` },
+      mail: { url: `http://127.0.0.1:${ports.mail}`, smtp: `smtp://127.0.0.1:${ports.smtp}` },
+      pages: { demo: `${demo?.url}/`, siwx: `${demo?.url}/siwx/`, embedded: `${demo?.url}/embedded/` },
       contracts: { ...stack?.fixtures },
     })
     expect(api?.detail).toContain(`${file.api.url}/admin`)
@@ -112,6 +121,20 @@ describe('npm start with the api', () => {
     }
     const signInPage = await (await fetch(file.pages.siwx)).text()
     expect(signInPage).toContain('<title>Pairwise sign-in example</title>')
+  })
+
+  it('names the auth service on localhost (another origin than the pages), the inbox and the embedded page', async () => {
+    expect(new URL(file.auth.url).origin).not.toBe(new URL(file.pages.demo).origin)
+    const frame = await fetch(`${file.auth.url}/frame?projectId=pairwise-embedded&version=1`)
+    expect(frame.status).toBe(200)
+    expect(frame.headers.get('content-security-policy')).toContain(
+      `frame-ancestors ${new URL(file.pages.demo).origin}`,
+    )
+    expect(await (await fetch(`${file.mail.url}/health`)).json()).toMatchObject({ status: 'ok' })
+    expect(await (await fetch(`${file.mail.url}/api/v1/messages`)).json()).toMatchObject({ messages: [] })
+    const embedded = await fetch(file.pages.embedded)
+    expect(embedded.status).toBe(200)
+    expect(await embedded.text()).toContain('"projectId":"pairwise-embedded"')
   })
 
   it('removes the stack file on stop', async () => {
