@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { defaultApiDatabase, openDatabase, ProjectStore } from '../api/index.js'
 import { startAuth } from '../auth/index.js'
 import { frameDistDir, frameRoutes } from '../frame/index.js'
-import { smtpMailer } from '../mail/index.js'
+import { type SmtpMailer, smtpMailer } from '../mail/index.js'
 import { authKek } from '../stack/authKey.js'
 import { stackConfig } from '../stack/index.js'
 import { frameChainsOf, readChainsFile } from './chainsFile.js'
@@ -26,7 +26,7 @@ const defaultFrom = 'Pairwise <login@pairwise.localhost>'
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))
 
-export type AuthCommandConfig = {
+type AuthCommandConfig = {
   host: string
   port: number
   database: string
@@ -38,7 +38,7 @@ export type AuthCommandConfig = {
 }
 
 /** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`). */
-export function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandConfig {
+function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandConfig {
   const { values } = parseArgs({
     args,
     options: {
@@ -69,6 +69,14 @@ export function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthC
   }
 }
 
+function mailerFor(config: AuthCommandConfig): SmtpMailer {
+  try {
+    return smtpMailer(config.smtpUrl, { from: config.from })
+  } catch (error) {
+    throw new Error(`--smtp: ${(error as Error).message}`)
+  }
+}
+
 /** The SMTP server named without its credentials, for the log. */
 const smtpHost = (smtpUrl: string) => {
   const url = new URL(smtpUrl)
@@ -79,15 +87,10 @@ const smtpHost = (smtpUrl: string) => {
 export async function runAuthCommand(args: string[], log: (line: string) => void): Promise<never> {
   const config = authCommandConfig(process.env, args)
   const chains = config.chainsFile === undefined ? [] : frameChainsOf(readChainsFile(config.chainsFile))
-  const kek = authKek(process.env, config.kekFile)
   await assertPortsFree(config.host, { frame: config.port })
-  const mailer = (() => {
-    try {
-      return smtpMailer(config.smtpUrl, { from: config.from })
-    } catch (error) {
-      throw new Error(`--smtp: ${(error as Error).message}`)
-    }
-  })()
+  // Checked before the key is read or made, so a refused start leaves no key file behind.
+  const mailer = mailerFor(config)
+  const kek = authKek(process.env, config.kekFile)
   if (!/^postgres(ql)?:\/\//.test(config.database)) mkdirSync(dirname(config.database), { recursive: true })
   const db = await openDatabase(config.database)
   const stop = async () => {

@@ -144,6 +144,7 @@ describe('pairwise auth', () => {
     expect(await fromEnv.exited).toBe(1)
     expect(fromEnv.output()).toMatch(/Invalid PAIRWISE_FRAME_PORT/)
     expect(await isPortTaken(port)).toBe(false)
+    expect(existsSync(join(dir, 'k2')), 'no key made by a refused start').toBe(false)
   }, 60_000)
 })
 
