@@ -115,42 +115,64 @@ export class FrameHost {
   async request<E extends FrameEvent>(
     type: E,
     payload: FrameRequest<E>,
-    { channel, timeoutMs = 60_000 }: { channel?: number; timeoutMs?: number } = {},
+    options: { channel?: number; timeoutMs?: number } = {},
   ): Promise<FrameReply<E>> {
-    const data = await this.page.evaluate(
+    return (await this.timedRequest(type, payload, options)).reply
+  }
+
+  /**
+   * `request`, with when the page posted it and when the reply arrived, in the page's clock as epoch
+   * milliseconds (timeOrigin + now), so they compare with times taken in the frame.
+   */
+  async timedRequest<E extends FrameEvent>(
+    type: E,
+    payload: FrameRequest<E>,
+    { channel, timeoutMs = 60_000 }: { channel?: number; timeoutMs?: number } = {},
+  ): Promise<{ reply: FrameReply<E>; sentAt: number; repliedAt: number }> {
+    const { data, sentAt, repliedAt } = await this.page.evaluate(
       ({ type, payload, channel, timeoutMs, v }) =>
-        new Promise<unknown>((resolve) => {
+        new Promise<{ data: unknown; sentAt: number; repliedAt: number }>((resolve) => {
           const state = (window as unknown as HostWindow).pairwiseHost
           const port = state.ports[channel ?? state.ports.length - 1]
           if (!port) throw new Error('no handshake yet')
+          const clock = () => performance.timeOrigin + performance.now()
           const id = crypto.randomUUID()
-          const timer = setTimeout(() => resolve(undefined), timeoutMs)
+          const done = (data: unknown) => resolve({ data, sentAt, repliedAt: clock() })
+          const timer = setTimeout(() => done(undefined), timeoutMs)
           state.waiting.set(id, (reply) => {
             clearTimeout(timer)
             state.waiting.delete(id)
-            resolve(reply)
+            done(reply)
           })
+          const sentAt = clock()
           port.postMessage({ v, id, type, payload })
         }),
       { type, payload, channel, timeoutMs, v: frameProtocolVersion },
     )
-    if (data === undefined) return { ok: false, timedOut: true }
-    const reply = frameReplyEnvelopeSchema.parse(data)
-    if (reply.type === `${type}_SUCCESS`)
-      return { ok: true, payload: frameEvents[type][1].parse(reply.payload) as FrameSuccess<E> }
-    if (reply.type === `${type}_ERROR`) return { ok: false, error: frameErrorSchema.parse(reply.payload) }
-    throw new Error(`reply of type ${reply.type} to ${type}`)
+    return { reply: parseReply(type, data), sentAt, repliedAt }
   }
 
   /** An EIP-1193 call through RPC_REQUEST on `chainId`. */
   rpc(method: string, params: unknown[], chainId: number): Promise<FrameReply<'RPC_REQUEST'>> {
-    return this.request('RPC_REQUEST', { method, params, chainId, chainNamespace: 'eip155' })
+    return this.request('RPC_REQUEST', rpcPayload(method, params, chainId))
   }
 
   /** Every message the page has received so far, in order. */
   received(): Promise<ReceivedMessage[]> {
     return this.page.evaluate(() => (window as unknown as HostWindow).pairwiseHost.received)
   }
+}
+
+export const rpcPayload = (method: string, params: unknown[], chainId: number) =>
+  ({ method, params, chainId, chainNamespace: 'eip155' }) as const
+
+function parseReply<E extends FrameEvent>(type: E, data: unknown): FrameReply<E> {
+  if (data === undefined) return { ok: false, timedOut: true }
+  const reply = frameReplyEnvelopeSchema.parse(data)
+  if (reply.type === `${type}_SUCCESS`)
+    return { ok: true, payload: frameEvents[type][1].parse(reply.payload) as FrameSuccess<E> }
+  if (reply.type === `${type}_ERROR`) return { ok: false, error: frameErrorSchema.parse(reply.payload) }
+  throw new Error(`reply of type ${reply.type} to ${type}`)
 }
 
 /** The success payload, or a thrown error saying what the frame answered instead. */

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Frame, Page } from '@playwright/test'
 import { ShareVault } from '../../../../services/auth/shareVault.js'
 import { authKek } from '../../../../services/stack/authKey.js'
-import type { DemoStack } from './embeddedStack.js'
+import type { DemoStack } from './frameStack.js'
 
 /** What the frame keeps in its IndexedDB (services/frame/custody DeviceVault), with the device share unwrapped. */
 export type FrameVault = { sessionToken: string; walletId: string; version: number; deviceShare: number[] }
