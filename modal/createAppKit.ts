@@ -32,6 +32,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
     ...(browser
       ? {
           target: window,
+          document,
           isMobile: () => /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent),
           fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
         }

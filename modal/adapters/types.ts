@@ -1,4 +1,5 @@
 import type { Reporter } from '../core/report.js'
+import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo, WalletInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
@@ -55,6 +56,8 @@ export type AdapterContext = {
   emit(event: AdapterEvent): void
   /** The app's WalletConnect transport, when a relay is configured and WalletConnect is enabled. */
   walletConnect?: WalletConnectTransportFactory | undefined
+  /** The embedded wallet (the auth connector), when the app has one; loaded on first use. */
+  embedded?: (() => Promise<EmbeddedWallet>) | undefined
   enableInjected: boolean
   enableEIP6963: boolean
   /** The app's project id: chains on the hosted RPC list are read through `hostedRpcUrl` with it. */

@@ -22,6 +22,11 @@ const mappedServerTexts = new Map<string, ApiFailure>([
   ['JWT validation error: JWT Token is not yet valid', 'SESSION_EXPIRED'],
 ])
 
+/** The alert a server's own words map to (ERR-14..17): the api's, or the auth service's passed on by the frame. */
+export function serverTextFailure(text: string): ApiFailure | undefined {
+  return mappedServerTexts.get(text)
+}
+
 export class ApiError extends Error {
   override name = 'ApiError'
   readonly failure: ApiFailure

@@ -1,20 +1,13 @@
 import type { ChainAdapter } from '../adapters/types.js'
+import type { Clock, KeyValue } from '../core/ports.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
+import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { ChainNamespace } from '../networks/types.js'
 import type { AppStore } from '../state/createState.js'
 import type { EventBus } from './events.js'
 import type { ResolvedOptions } from './options.js'
 
-export type Clock = {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export type KeyValue = {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
+export type { Clock, KeyValue }
 
 /**
  * The sign-in flow as the modal's views and controllers reach it. It is loaded (and set on the context)
@@ -45,4 +38,9 @@ export type ModalContext = {
   isMobile(): boolean
   /** Set once the sign-in flow has loaded, when the app configured sign-in. */
   signIn?: SignInHooks
+  /**
+   * The embedded wallet (email login in the secure frame), loaded and made on first call; present only when
+   * the app names an `authUrl` and a project id in a browser. It fails when email and socials are both off.
+   */
+  embedded?: () => Promise<EmbeddedWallet>
 }

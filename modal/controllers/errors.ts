@@ -30,6 +30,8 @@ export const walletErrors = {
   MULTI_WALLET_NOT_ENABLED: 'Multi-wallet is not enabled for this project.',
   INVALID_DECIMAL_NUMBER: 'Not a valid decimal number:',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  EMAIL_DEPENDENCY_UNAVAILABLE: 'Unable to load email login dependency',
+  EMBEDDED_WALLET_OFF: 'Email login is not enabled for this app.',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors

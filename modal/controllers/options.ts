@@ -82,6 +82,11 @@ export const optionsSchema = z.object({
    * nothing is fetched and the local `features` apply.
    */
   apiUrl: z.optional(z.url()),
+  /**
+   * The self-hosted auth service whose secure frame holds the embedded wallet (email login); without it
+   * there is no embedded wallet and no email login, whatever `features` say.
+   */
+  authUrl: z.optional(z.url()),
   locale: z.optional(z.string()),
   /** Sign-in with the wallet (AppKit 1.7's SIWXConfig); its code loads only when this or `siweConfig` is set. */
   siwx: z.optional(z.custom<SIWXConfig>(isSignInConfig)),

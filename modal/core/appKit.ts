@@ -12,6 +12,7 @@ import {
 } from '../controllers/connection.js'
 import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext } from '../controllers/context.js'
+import { emailLoginUsed, embeddedWalletLoader } from '../controllers/embeddedWallet.js'
 import { WalletError } from '../controllers/errors.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
 import { localFeatures } from '../controllers/features.js'
@@ -42,6 +43,8 @@ export type AppKitEnvironment = {
   walletConnectOnly?: () => ChainAdapter
   /** How the api (`apiUrl`) is reached; without it nothing is fetched from the api. */
   fetch?: typeof fetch
+  /** The page's document, where the embedded wallet's frame goes; none on the server. */
+  document?: Document
 }
 
 /** The headless core of one modal instance: state, controllers and adapters, no rendering. */
@@ -92,6 +95,8 @@ export class AppKit {
       memory: environment.memory ?? pageMemory(),
       isMobile: environment.isMobile ?? (() => false),
     }
+    const embedded = embeddedWalletLoader(this.context, environment.document)
+    if (embedded) this.context.embedded = embedded
     for (const adapter of adapters.values()) {
       this.#stops.push(
         adapter.setup({
@@ -99,6 +104,7 @@ export class AppKit {
           target: environment.target,
           emit: (event) => this.#onAdapterEvent(adapter.namespace, event),
           walletConnect,
+          embedded,
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,
           projectId: this.options.projectId,
@@ -109,6 +115,12 @@ export class AppKit {
     }
     this.#signInLoaded = this.signInEnabled() ? this.#loadSignIn() : Promise.resolve()
     const reconnected = this.options.enableReconnect === false ? Promise.resolve() : reconnect(this.context)
+    // FRAME-11: with reconnect off, a session the frame still holds is signed out at start.
+    if (embedded && this.options.enableReconnect === false && emailLoginUsed(this.context))
+      void embedded().then(
+        (wallet) => wallet.start(),
+        () => undefined,
+      )
     this.#ready = Promise.all([this.#signInLoaded, reconnected]).then(() => undefined)
   }
 

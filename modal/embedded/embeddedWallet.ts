@@ -1,5 +1,5 @@
 import { type FrameUser, sdkType, sdkVersion } from '../../engine/frame/index.js'
-import type { Clock, KeyValue } from '../controllers/context.js'
+import type { Clock, KeyValue } from '../core/ports.js'
 import { type EmbeddedWalletSwitches, embeddedWalletEnabled } from './enabled.js'
 import { FrameCache } from './frameCache.js'
 import { FrameChannel, type FrameTimeoutReason } from './frameChannel.js'

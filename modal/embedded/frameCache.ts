@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { accountTypes } from '../../engine/frame/index.js'
-import type { KeyValue } from '../controllers/context.js'
+import type { KeyValue } from '../core/ports.js'
 import { frameCacheKeys } from './frameCacheKeys.js'
 
 export type AccountType = (typeof accountTypes)[number]

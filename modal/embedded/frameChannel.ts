@@ -15,7 +15,7 @@ import {
   frameRequestTimeoutMs,
   maxFrameMessageLength,
 } from '../../engine/frame/index.js'
-import type { Clock } from '../controllers/context.js'
+import type { Clock } from '../core/ports.js'
 import type { FrameElement } from './frameElement.js'
 import { FrameError, frameErrorTexts } from './frameError.js'
 

@@ -11,7 +11,7 @@ import {
   signOutWaitMs,
   themeSyncSchema,
 } from '../../engine/frame/index.js'
-import type { Clock } from '../controllers/context.js'
+import type { Clock } from '../core/ports.js'
 import { chainIdHex } from './chainIdHex.js'
 import type { AccountType, FrameCache } from './frameCache.js'
 import type { FrameChannel, FrameRequestOptions } from './frameChannel.js'

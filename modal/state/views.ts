@@ -13,6 +13,13 @@ export type ViewData = {
   SwitchActiveChain: { namespace: ChainNamespace; network?: CaipNetwork }
   UnsupportedChain: undefined
   SIWXSignMessage: undefined
+  EmailLogin: undefined
+  EmailVerifyOtp: { email: string }
+  EmailVerifyDevice: { email: string }
+  UpdateEmailWallet: { email: string }
+  UpdateEmailPrimaryOtp: { email: string; newEmail: string }
+  UpdateEmailSecondaryOtp: { email: string; newEmail: string }
+  ApproveTransaction: { method: string }
 }
 
 export type ViewName = keyof ViewData
@@ -35,4 +42,11 @@ export const viewNames = [
   'SwitchActiveChain',
   'UnsupportedChain',
   'SIWXSignMessage',
+  'EmailLogin',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmailWallet',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
+  'ApproveTransaction',
 ] as const satisfies readonly ViewName[]

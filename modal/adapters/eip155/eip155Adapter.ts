@@ -9,6 +9,8 @@ import {
 } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import { safeUrl } from '../../core/safeUrl.js'
+import { authConnectorId } from '../../embedded/authConnector.js'
+import type { EmbeddedWallet } from '../../embedded/embeddedWallet.js'
 import { en } from '../../i18n/en.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
@@ -69,6 +71,7 @@ type Entry = {
 }
 
 const injectedId = 'injected'
+
 /** The English name; views show it in the reader's language (ui/components/connectorName). */
 const browserWalletName = en['connector.browserWallet']
 /** A brand, the same in every language. */
@@ -118,6 +121,10 @@ export class Eip155Adapter implements ChainAdapter {
           name: walletConnectName,
           chainNamespace: 'eip155',
         },
+      })
+    if (context.embedded)
+      this.#entries.set(authConnectorId, {
+        info: { id: authConnectorId, type: 'AUTH', name: 'Email', chainNamespace: 'eip155' },
       })
     const injected = this.#options.enableInjected === false ? undefined : injectedProvider(context.target)
     if (injected)
@@ -173,6 +180,7 @@ export class Eip155Adapter implements ChainAdapter {
 
   async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {
     if (connectorId === walletConnectConnectorId) return this.#connectWalletConnect(network, onUri, signal)
+    if (connectorId === authConnectorId) await this.#embeddedProvider()
     const entry = this.#entry(connectorId)
     const provider = this.#provider(entry)
     const accounts = await requestAccounts(provider, 'eth_requestAccounts')
@@ -191,6 +199,12 @@ export class Eip155Adapter implements ChainAdapter {
       const transport = await this.#transport()
       const session = await transport.restore()
       return session && this.#walletConnectResult(transport, session, network)
+    }
+    if (connectorId === authConnectorId) {
+      if (!this.#context?.embedded) return undefined
+      const wallet = await this.#embeddedProvider()
+      // FRAME-11: the frame's own session decides (taken up, or signed out when reconnect is off).
+      if ((await wallet.start()).status === 'disconnected') return undefined
     }
     const entry = this.#entries.get(connectorId) ?? (await this.#waitFor(connectorId))
     if (!entry?.provider) return undefined
@@ -242,6 +256,16 @@ export class Eip155Adapter implements ChainAdapter {
       name: session.peer.name,
       ...(icon ? { icon } : {}),
     })
+  }
+
+  /** Loads the embedded wallet (once) and gives the auth connector its provider. */
+  async #embeddedProvider(): Promise<EmbeddedWallet> {
+    const load = this.#context?.embedded
+    const entry = this.#entries.get(authConnectorId)
+    if (!load || !entry) throw new WalletError('PROVIDER_NOT_FOUND')
+    const wallet = await load()
+    entry.provider = wallet.provider
+    return wallet
   }
 
   #transport(): Promise<WalletConnectTransport> {
@@ -353,6 +377,11 @@ export class Eip155Adapter implements ChainAdapter {
     if (connectorId === walletConnectConnectorId) {
       const transport = await this.#transport()
       await transport.disconnect()
+      return
+    }
+    if (connectorId === authConnectorId) {
+      // FRAME-09, FRAME-10: the cache goes first; the frame's sign-out is waited for 3 s at most.
+      await (await this.#embeddedProvider()).client.signOut()
       return
     }
     const provider = this.#provider(entry)

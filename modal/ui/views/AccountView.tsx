@@ -2,12 +2,20 @@ import { lazy, Suspense, useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
 import { close } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
+import { authConnectorId } from '../../embedded/authConnector.js'
 import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
 import { errorMessage } from '../components/errorMessage.js'
 import { formatAmount } from '../components/formatAmount.js'
 import { shortAddress } from '../components/shortAddress.js'
 import { useAppState, useKit } from '../kitContext.js'
+
+// The email wallet's own actions come with the embedded wallet's views, for email logins only.
+const AuthAccountSection = lazy(() =>
+  import('../../email/AuthAccountSection.js').then(({ AuthAccountSection }) => ({
+    default: AuthAccountSection,
+  })),
+)
 
 // VIEW-04: the tabs are a chunk of their own, so the first load carries none of them.
 const AccountTabs = lazy(() =>
@@ -18,6 +26,11 @@ export function AccountView() {
   const { kit, t } = useKit()
   const account = useAppState((s) => s.account)
   const network = useAppState((s) => s.activeNetwork)
+  const emailWallet = useAppState((s) => {
+    const entry = s.activeChain ? s.connections[s.activeChain] : undefined
+    const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
+    return current?.connectorId === authConnectorId
+  })
   const [copied, setCopied] = useState(false)
   const [error, setError] = useState<string>()
   if (!account.address) return null
@@ -44,6 +57,11 @@ export function AccountView() {
       <button type="button" className="secondary" onClick={() => void copyText(address).then(setCopied)}>
         {copied ? t('account.copied') : t('account.copyAddress')}
       </button>
+      {emailWallet ? (
+        <Suspense fallback={null}>
+          <AuthAccountSection />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         <AccountTabs />
       </Suspense>

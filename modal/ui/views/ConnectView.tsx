@@ -1,14 +1,42 @@
+import { lazy, Suspense } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
+import { connectMethodsOrder } from '../../controllers/connectMethods.js'
 import { push } from '../../controllers/router.js'
 import { applyWalletFilters } from '../../wallets/filter.js'
 import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
 
+// The email field comes with the embedded wallet's chunk, for apps with email login only.
+const EmailSection = lazy(() =>
+  import('../../email/EmailSection.js').then(({ EmailSection }) => ({ default: EmailSection })),
+)
+
 export function ConnectView() {
+  const { kit } = useKit()
+  const connectors = useAppState((s) => s.connectors)
+  const email = useAppState((s) => s.features.email) && Boolean(kit.context.embedded)
+  const order = connectMethodsOrder(connectors, kit.options.features?.connectMethodsOrder)
+  return (
+    <>
+      {order.map((method) =>
+        method === 'wallet' ? (
+          <WalletSection key="wallet" />
+        ) : method === 'email' && email ? (
+          <Suspense key="email" fallback={null}>
+            <EmailSection />
+          </Suspense>
+        ) : null,
+      )}
+    </>
+  )
+}
+
+function WalletSection() {
   const { kit, t } = useKit()
   const connectors = useAppState((s) => s.connectors)
-  const listed = applyWalletFilters(connectors, kit.options)
+  // The auth connector is the email field above, not a wallet to pick.
+  const listed = applyWalletFilters(connectors, kit.options).filter((c) => c.type !== 'AUTH')
   const showAll = kit.options.features?.allWallets !== false
   if (listed.length === 0 && !showAll) return <p className="muted">{t('connect.noMethods')}</p>
   return (

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy } from 'react'
+import type { EmailViewName } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { ConnectView } from './ConnectView.js'
 import type { LaterViewName, LaterViewProps } from './laterViews.js'
@@ -13,6 +14,15 @@ export const LaterView: ComponentType<LaterViewProps> = lazy(() =>
 
 function later<V extends LaterViewName>(view: V): ComponentType<{ data: ViewData[V] }> {
   return ({ data }) => createElement(LaterView, { view, data } as LaterViewProps)
+}
+
+/** The embedded wallet's views share a chunk of their own: only apps with email login route to them. */
+function emailView<V extends EmailViewName>(view: V): ComponentType<{ data: ViewData[V] }> {
+  return lazy(() =>
+    import('../../email/emailViews.js').then(({ emailViews }) => ({
+      default: emailViews[view] as ComponentType<{ data: ViewData[V] }>,
+    })),
+  )
 }
 
 /** Routing as data: each view name and the component that renders it. */
@@ -31,4 +41,11 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   SIWXSignMessage: lazy(() =>
     import('./SIWXSignMessageView.js').then(({ SIWXSignMessageView }) => ({ default: SIWXSignMessageView })),
   ),
+  EmailLogin: emailView('EmailLogin'),
+  EmailVerifyOtp: emailView('EmailVerifyOtp'),
+  EmailVerifyDevice: emailView('EmailVerifyDevice'),
+  UpdateEmailWallet: emailView('UpdateEmailWallet'),
+  UpdateEmailPrimaryOtp: emailView('UpdateEmailPrimaryOtp'),
+  UpdateEmailSecondaryOtp: emailView('UpdateEmailSecondaryOtp'),
+  ApproveTransaction: emailView('ApproveTransaction'),
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement } from 'react'
+import type { EmailViewName } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
@@ -9,8 +10,11 @@ import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
 import { UnsupportedChainView } from './UnsupportedChainView.js'
 
-/** Views the modal's first open does not show: Connect is eager, the sign-in view has a chunk of its own. */
-export type LaterViewName = Exclude<ViewName, 'Connect' | 'SIWXSignMessage'>
+/**
+ * Views the modal's first open does not show: Connect is eager, the sign-in view and the embedded wallet's
+ * views have chunks of their own.
+ */
+export type LaterViewName = Exclude<ViewName, 'Connect' | 'SIWXSignMessage' | EmailViewName>
 
 const laterViews: { [V in LaterViewName]: ComponentType<{ data: ViewData[V] }> } = {
   AllWallets: AllWalletsView,

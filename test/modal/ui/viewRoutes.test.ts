@@ -26,8 +26,12 @@ beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(rpcUrl)
   // SIWXSignMessage is a lazy chunk: the first render starts loading it, renders after that show it.
   const kit = kitWithWallets()
-  await kit.open({ view: 'SIWXSignMessage' })
-  render(kit)
+  // So are the embedded wallet's views, one lazy component each over one chunk.
+  for (const route of [{ view: 'SIWXSignMessage' }, ...emailRoutes()] as Route[]) {
+    await kit.open(route)
+    render(kit)
+  }
+  await import('../../../modal/email/emailViews.js')
   await new Promise((resolve) => setTimeout(resolve, 50))
   await loadLaterViews()
 })
@@ -65,8 +69,14 @@ async function routesAndRenders({ route, connected, testId, title }: Case) {
   expect(heading(html)).toBe(title)
 }
 
-// The spec's named views that exist today; RegisterAccountName, RegisterAccountNameSuccess and
-// ApproveTransaction join this list when their features land.
+const emailRoutes = (): Route[] => [
+  { view: 'ApproveTransaction', data: { method: 'personal_sign' } },
+  { view: 'EmailLogin' },
+  { view: 'UpdateEmailWallet', data: { email: 'ada@example.com' } },
+]
+
+// The spec's named views that exist today; RegisterAccountName and RegisterAccountNameSuccess join this
+// list when names land.
 const namedViews: Case[] = [
   { route: () => ({ view: 'Connect' }), testId: 'wallet-list', title: 'Connect Wallet' },
   { route: () => ({ view: 'Account' }), connected: true, testId: 'account', title: 'Account' },
@@ -87,10 +97,15 @@ const namedViews: Case[] = [
     title: 'Connect Wallet',
   },
   { route: () => ({ view: 'SIWXSignMessage' }), testId: 'siwx-sign-message', title: 'Sign In' },
+  {
+    route: () => ({ view: 'ApproveTransaction', data: { method: 'personal_sign' } }),
+    testId: 'approve-transaction',
+    title: 'Approve Transaction',
+  },
 ]
 
-// The toolkit views that exist today; ConnectingFarcaster, EmailLogin, UpdateEmailWallet and
-// ProfileWallets join when email, socials and multi-wallet land.
+// The toolkit views that exist today; ConnectingFarcaster and ProfileWallets join when socials and
+// multi-wallet land.
 const toolkitViews: Case[] = [
   {
     route: () => ({ view: 'ConnectingWalletConnect', data: {} }),
@@ -103,14 +118,20 @@ const toolkitViews: Case[] = [
     title: 'Alpha',
   },
   { route: () => ({ view: 'UnsupportedChain' }), testId: 'unsupported-chain', title: 'Switch Network' },
+  { route: () => ({ view: 'EmailLogin' }), testId: 'email-login', title: 'Continue with Email' },
+  {
+    route: () => ({ view: 'UpdateEmailWallet', data: { email: 'ada@example.com' } }),
+    testId: 'update-email',
+    title: 'Edit Email',
+  },
 ]
 
 describe('modal views', () => {
-  it('VIEW-01 each named modal view (Connect, Account, SwitchNetwork, SwitchActiveChain, AllWallets, ConnectingWalletConnectBasic, SIWXSignMessage) can be routed to and renders', async () => {
+  it('VIEW-01 each named modal view (Connect, Account, SwitchNetwork, SwitchActiveChain, AllWallets, ConnectingWalletConnectBasic, SIWXSignMessage, ApproveTransaction) can be routed to and renders', async () => {
     for (const view of namedViews) await routesAndRenders(view)
   })
 
-  it('VIEW-02 each toolkit view (ConnectingWalletConnect, ConnectingExternal, UnsupportedChain) can be routed to and renders', async () => {
+  it('VIEW-02 each toolkit view (ConnectingWalletConnect, ConnectingExternal, UnsupportedChain, EmailLogin, UpdateEmailWallet) can be routed to and renders', async () => {
     for (const view of toolkitViews) await routesAndRenders(view)
   })
 

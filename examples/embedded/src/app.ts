@@ -1,0 +1,70 @@
+import { createAppKit, Eip155Adapter } from 'pairwise/modal'
+import { parseEther, toHex } from 'viem'
+import { readDemoConfig } from '../../demo/src/config.js'
+import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
+
+const config = readDemoConfig(document)
+const find = <T extends HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`)
+const account = find<HTMLOutputElement>('embedded-account')
+const signButton = find<HTMLButtonElement>('embedded-sign')
+const signature = find<HTMLOutputElement>('embedded-signature')
+const sendButton = find<HTMLButtonElement>('embedded-send')
+const recipient = find<HTMLInputElement>('embedded-to')
+const transaction = find<HTMLOutputElement>('embedded-transaction')
+
+/** What the example signs: the verify step (here and in the e2e test) needs the same words. */
+export const exampleMessage = 'Hello from the Pairwise embedded wallet example'
+
+function show(output: HTMLOutputElement | null, text: string, error = false): void {
+  if (!output) return
+  output.textContent = text
+  output.classList.toggle('error', error)
+}
+
+if (!config.authUrl) {
+  show(account, 'This page needs the auth service: `npm start` serves it with one.', true)
+} else {
+  const kit = createAppKit({
+    adapters: [new Eip155Adapter()],
+    networks: demoNetworks(config),
+    projectId: config.projectId,
+    metadata: { ...demoMetadata, name: 'Pairwise embedded wallet example', url: location.origin },
+    themeMode: 'dark',
+    features: { email: true, socials: false, onramp: false, swaps: false },
+    authUrl: config.authUrl,
+    ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+    ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+  })
+
+  const act = async (output: HTMLOutputElement | null, run: (address: string) => Promise<string>) => {
+    const address = kit.getAddress()
+    if (!address) return show(output, 'Connect first.', true)
+    show(output, 'Waiting for your approval in the secure frame…')
+    try {
+      show(output, await run(address))
+    } catch (error) {
+      show(output, (error as Error).message, true)
+    }
+  }
+  const request = (method: string, params: unknown[]) => {
+    const provider = kit.getProvider()
+    if (!provider) throw new Error('No wallet is connected')
+    return provider.request({ method, params }) as Promise<string>
+  }
+
+  kit.subscribeState(() => {
+    const address = kit.getAddress()
+    show(account, address ? `Connected: ${address}` : 'Not connected.')
+    for (const button of [signButton, sendButton]) if (button) button.disabled = !address
+  })
+  signButton?.addEventListener('click', () =>
+    act(signature, (address) => request('personal_sign', [toHex(exampleMessage), address])),
+  )
+  sendButton?.addEventListener('click', () =>
+    act(transaction, (from) =>
+      request('eth_sendTransaction', [
+        { from, to: recipient?.value ?? '', value: toHex(parseEther('0.01')) },
+      ]),
+    ),
+  )
+}

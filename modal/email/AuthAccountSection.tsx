@@ -1,0 +1,49 @@
+import { useState } from 'react'
+import { push } from '../controllers/router.js'
+import { shortEmail } from '../embedded/index.js'
+import { errorMessage } from '../ui/components/errorMessage.js'
+import { useKit } from '../ui/kitContext.js'
+import { exportWallet } from './emailFlow.js'
+import { emailStyles } from './emailStyles.js'
+import { useEmbeddedWallet } from './useEmbeddedWallet.js'
+
+/** On Account, for the email wallet: the email (EMAIL-08, EMAIL-11), changing it, and exporting the wallet. */
+export function AuthAccountSection() {
+  const { kit, t } = useKit()
+  const wallet = useEmbeddedWallet()
+  const [error, setError] = useState<string>()
+  const email = wallet?.client.cache.email()
+  return (
+    <section className="email-account" data-testid="email-account">
+      <style>{emailStyles}</style>
+      {email ? (
+        <p className="muted" title={email} data-testid="email-account-email">
+          {shortEmail(email)}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="secondary"
+        disabled={!email}
+        onClick={() => email && push(kit.context, { view: 'UpdateEmailWallet', data: { email } })}
+      >
+        {t('email.update')}
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => {
+          setError(undefined)
+          exportWallet(kit.context).catch((failure: unknown) => setError(errorMessage(failure, t)))
+        }}
+      >
+        {t('email.export')}
+      </button>
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}

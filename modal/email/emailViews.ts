@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react'
+import type { ViewData } from '../state/views.js'
+import { ApproveTransactionView } from './ApproveTransactionView.js'
+import {
+  EmailVerifyDeviceView,
+  EmailVerifyOtpView,
+  UpdateEmailPrimaryOtpView,
+  UpdateEmailSecondaryOtpView,
+} from './codeViews.js'
+import { EmailLoginView } from './EmailLoginView.js'
+import { UpdateEmailWalletView } from './UpdateEmailWalletView.js'
+
+export type EmailViewName =
+  | 'EmailLogin'
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
+  | 'UpdateEmailWallet'
+  | 'UpdateEmailPrimaryOtp'
+  | 'UpdateEmailSecondaryOtp'
+  | 'ApproveTransaction'
+
+/** The embedded wallet's views: one chunk, loaded only by apps that route to one of them. */
+export const emailViews: { [V in EmailViewName]: ComponentType<{ data: ViewData[V] }> } = {
+  EmailLogin: EmailLoginView,
+  EmailVerifyOtp: EmailVerifyOtpView,
+  EmailVerifyDevice: EmailVerifyDeviceView,
+  UpdateEmailWallet: UpdateEmailWalletView,
+  UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
+  UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
+  ApproveTransaction: ApproveTransactionView,
+}
