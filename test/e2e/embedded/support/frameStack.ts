@@ -14,7 +14,13 @@ export { startDemoStack }
 export const frameUrlOf = (stack: DemoStack) =>
   `${stack.authUrl}/frame?projectId=${EMBEDDED_PROJECT_ID}&version=1.7.13&chainId=${stack.chain.chainId}`
 
-/** Adds `origins` to the embedded project's allowed origins (the frame reads them uncached on each load). */
+/** How long the auth service reuses a project it read (ProjectStore's default cacheMs), plus a margin. */
+const projectCacheMs = 1100
+
+/**
+ * Adds `origins` to the embedded project's allowed origins. The frame page reads them uncached; the
+ * auth service's own store (another instance) keeps its copy up to a second, which is waited out.
+ */
 export async function allowOrigins(stack: DemoStack, ...origins: string[]): Promise<void> {
   const projects = new ProjectStore(stack.api.db)
   const project = await projects.get(EMBEDDED_PROJECT_ID)
@@ -22,6 +28,7 @@ export async function allowOrigins(stack: DemoStack, ...origins: string[]): Prom
   await projects.update(EMBEDDED_PROJECT_ID, {
     allowedOrigins: [...new Set([...project.allowedOrigins, ...origins])],
   })
+  await new Promise((resolve) => setTimeout(resolve, projectCacheMs))
 }
 
 /** The first login or re-auth mail to `email` that arrived at or after `after`: its code and arrival. */
