@@ -29,7 +29,7 @@ export type RunningStack = {
   readonly fixtures: Fixtures
   readonly relay: RunningRelay
   readonly api: RunningApi
-  /** The auth service's URL (it serves the secure frame at /frame), on localhost: another origin than the pages. */
+  /** The auth service's URL (it serves the secure frame at /frame), on its own port: another origin than the pages. */
   readonly authUrl: string
   /** The local SMTP server and inbox (tests read the mailed codes from `mail.inbox`). */
   readonly mail: RunningMail
@@ -93,8 +93,10 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     started.push({ stop: () => mail.close() })
     const mailer = smtpMailer(mail.smtpUrl, { from: 'Pairwise <login@pairwise.localhost>' })
     started.push({ stop: async () => mailer.close() })
-    // A different origin from the pages on purpose (127.0.0.1 vs localhost): the frame is cross-origin.
-    const authUrl = `http://localhost:${config.ports.frame}`
+    // Another origin than the pages on purpose (its own port), so the frame is cross-origin to them. Not
+    // `localhost`: Chromium denies IndexedDB to a localhost frame inside a 127.0.0.1 page (its Local Network
+    // Access checks), and the frame keeps its device key there.
+    const authUrl = `http://${config.host}:${config.ports.frame}`
     const auth = await startAuth({
       host: config.host,
       port: config.ports.frame,

@@ -89,7 +89,7 @@ describe('npm start with the api', () => {
       relay: { url: stack?.relay.url },
       api: { url: api?.url, adminToken: expect.stringMatching(/^\S{16,}$/) },
       projectId: 'pairwise-demo',
-      auth: { url: `http://localhost:${ports.frame}` },
+      auth: { url: `http://127.0.0.1:${ports.frame}` },
       mail: { url: `http://127.0.0.1:${ports.mail}`, smtp: `smtp://127.0.0.1:${ports.smtp}` },
       pages: { demo: `${demo?.url}/`, siwx: `${demo?.url}/siwx/`, embedded: `${demo?.url}/embedded/` },
       contracts: { ...stack?.fixtures },
@@ -123,7 +123,7 @@ describe('npm start with the api', () => {
     expect(signInPage).toContain('<title>Pairwise sign-in example</title>')
   })
 
-  it('names the auth service on localhost (another origin than the pages), the inbox and the embedded page', async () => {
+  it('names the auth service on its own port (another origin than the pages), the inbox and the embedded page', async () => {
     expect(new URL(file.auth.url).origin).not.toBe(new URL(file.pages.demo).origin)
     const frame = await fetch(`${file.auth.url}/frame?projectId=pairwise-embedded&version=1`)
     expect(frame.status).toBe(200)
