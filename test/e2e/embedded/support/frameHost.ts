@@ -137,14 +137,15 @@ export class FrameHost {
           if (!port) throw new Error('no handshake yet')
           const clock = () => performance.timeOrigin + performance.now()
           const id = crypto.randomUUID()
-          const done = (data: unknown) => resolve({ data, sentAt, repliedAt: clock() })
+          const sent = { at: 0 }
+          const done = (data: unknown) => resolve({ data, sentAt: sent.at, repliedAt: clock() })
           const timer = setTimeout(() => done(undefined), timeoutMs)
           state.waiting.set(id, (reply) => {
             clearTimeout(timer)
             state.waiting.delete(id)
             done(reply)
           })
-          const sentAt = clock()
+          sent.at = clock()
           port.postMessage({ v, id, type, payload })
         }),
       { type, payload, channel, timeoutMs, v: frameProtocolVersion },

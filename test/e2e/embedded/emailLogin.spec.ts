@@ -1,0 +1,187 @@
+import type { Browser, Page } from '@playwright/test'
+import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
+import { exampleMessage } from '../../../examples/embedded/src/message.js'
+import {
+  type DemoStack,
+  expect,
+  freshEmail,
+  mailedCode,
+  passphrase,
+  resendAllowed,
+  test,
+} from './support/embeddedStack.js'
+
+const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const embeddedPage = (stack: DemoStack) => `${stack.demoUrl}/embedded/`
+const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
+
+/** Opens the modal on examples/embedded and asks for a login by `email` (the code view or device view follows). */
+async function askLogin(page: Page, stack: DemoStack, email: string): Promise<number> {
+  await page.goto(embeddedPage(stack))
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  const sent = Date.now() - 1000
+  await dialog.getByTestId('email-connect-input').fill(email)
+  await dialog.getByTestId('email-connect').getByRole('button').click()
+  return sent
+}
+
+/** Types the mailed code into the secure frame (the page never sees it), then the recovery passphrase. */
+async function enterCode(page: Page, stack: DemoStack, email: string, sent: number): Promise<number> {
+  const { code, at } = await mailedCode(stack, email, sent)
+  await secureFrame(page).getByTestId('frame-code-input').fill(code)
+  await secureFrame(page).getByTestId('frame-code-submit').click()
+  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
+  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
+  return at
+}
+
+async function connectedAddress(page: Page): Promise<`0x${string}`> {
+  const account = page.getByTestId('embedded-account')
+  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
+  return ((await account.textContent()) ?? '').replace('Connected: ', '') as `0x${string}`
+}
+
+/** Approves in the secure frame once its approve button takes clicks (after 700 ms visible). */
+async function approveInFrame(page: Page): Promise<void> {
+  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
+  await secureFrame(page).getByTestId('frame-approve').click()
+}
+
+async function secondProfile(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+test.describe.configure({ timeout: 180_000 })
+
+test('EMAIL-12 an email login on examples/embedded: code from the inbox, an address, a signed message, 0.01 tETH sent after the preview, kept across a reload, then signed out', async ({
+  page,
+  stack,
+}) => {
+  const email = freshEmail('login')
+  const sent = await askLogin(page, stack, email)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByTestId('email-verify-otp')).toBeVisible()
+  await enterCode(page, stack, email, sent)
+  const address = await connectedAddress(page)
+
+  await page.getByTestId('embedded-sign').click()
+  await approveInFrame(page)
+  const signature = page.getByTestId('embedded-signature')
+  await expect(signature).toHaveText(/^0x[0-9a-f]{130}$/)
+  expect(
+    await verifyMessage({
+      address,
+      message: exampleMessage,
+      signature: (await signature.textContent()) as `0x${string}`,
+    }),
+  ).toBe(true)
+
+  const chain = createPublicClient({ transport: http(stack.chain.rpcUrl) })
+  await createTestClient({ mode: 'anvil', transport: http(stack.chain.rpcUrl) }).setBalance({
+    address,
+    value: parseEther('1'),
+  })
+  await page.getByTestId('embedded-send').click()
+  const preview = secureFrame(page).getByTestId('frame-preview')
+  await expect(preview).toContainText('−0.01 tETH')
+  await expect(preview).toContainText('Network fee')
+  await approveInFrame(page)
+  const transaction = page.getByTestId('embedded-transaction')
+  await expect(transaction).toHaveText(/^0x[0-9a-f]{64}$/)
+  const receipt = await chain.waitForTransactionReceipt({
+    hash: (await transaction.textContent()) as `0x${string}`,
+  })
+  expect(receipt).toMatchObject({
+    status: 'success',
+    from: address.toLowerCase(),
+    to: recipient.toLowerCase(),
+  })
+
+  await page.reload()
+  expect(await connectedAddress(page)).toBe(address)
+
+  await page.getByRole('button', { name: /0x/ }).click()
+  await page.getByRole('dialog').getByTestId('disconnect').click()
+  await expect(page.getByTestId('embedded-account')).toHaveText('Not connected.')
+  await page.reload()
+  await page.waitForTimeout(1500)
+  await expect(page.getByTestId('embedded-account')).toHaveText('Not connected.')
+})
+
+test('a second browser profile approves its device by the mailed link (POST only), and the recovery passphrase opens the same wallet', async ({
+  page,
+  browser,
+  stack,
+}) => {
+  const email = freshEmail('device')
+  const first = await enterCode(page, stack, email, await askLogin(page, stack, email))
+  const address = await connectedAddress(page)
+
+  await resendAllowed(first)
+  const other = await secondProfile(browser)
+  const asked = await askLogin(other, stack, email)
+  await expect(other.getByRole('dialog').getByTestId('email-verify-device')).toBeVisible()
+  const mail = await stack.mail.inbox.waitFor(
+    { to: email, subject: 'Approve a new device', after: asked },
+    15_000,
+  )
+  const link = /^Approve: (\S+)$/m.exec(mail.text)?.[1] ?? ''
+  // A mail scanner's GET approves nothing; the page's POST button does.
+  const shown = await fetch(link)
+  expect(shown.status).toBe(200)
+  const token = new URL(link).searchParams.get('token') ?? ''
+  await other.waitForTimeout(2500)
+  await expect(other.getByRole('dialog').getByTestId('email-verify-device')).toBeVisible()
+  const approved = await fetch(new URL('/auth/v1/device/approve', link), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }),
+  })
+  expect(approved.status).toBe(200)
+
+  await expect(other.getByRole('dialog').getByTestId('email-verify-otp')).toBeVisible({ timeout: 15_000 })
+  const { code } = await mailedCode(stack, email, asked)
+  await secureFrame(other).getByTestId('frame-code-input').fill(code)
+  await secureFrame(other).getByTestId('frame-code-submit').click()
+  // A new browser has no device share: the passphrase opens the recovery share.
+  await expect(secureFrame(other).getByText('Enter your recovery passphrase')).toBeVisible()
+  await secureFrame(other).getByTestId('frame-passphrase-input').fill('not the passphrase at all')
+  await secureFrame(other).getByTestId('frame-passphrase-submit').click()
+  await expect(secureFrame(other).getByTestId('frame-passphrase-error')).toHaveText(
+    'That passphrase does not open this wallet.',
+  )
+  await secureFrame(other).getByTestId('frame-passphrase-input').fill(passphrase)
+  await secureFrame(other).getByTestId('frame-passphrase-submit').click()
+  expect(await connectedAddress(other)).toBe(address)
+  await other.context().close()
+})
+
+test('EMAIL-08 the email changes through both inboxes: the current address confirms, then the new one, and Account shows it', async ({
+  page,
+  stack,
+}) => {
+  const email = freshEmail('old')
+  const newEmail = freshEmail('new')
+  const first = await enterCode(page, stack, email, await askLogin(page, stack, email))
+  await connectedAddress(page)
+  await resendAllowed(first)
+
+  await page.getByRole('button', { name: /0x/ }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByTestId('email-account-email')).toHaveText(email)
+  await dialog.getByRole('button', { name: 'Update email' }).click()
+  const asked = Date.now() - 1000
+  await dialog.getByTestId('update-email-form-input').fill(newEmail)
+  await dialog.getByTestId('update-email-form').getByRole('button').click()
+  await expect(dialog.getByTestId('update-email-primary')).toBeVisible()
+  const current = await mailedCode(stack, email, asked)
+  await secureFrame(page).getByTestId('frame-code-input').fill(current.code)
+  await secureFrame(page).getByTestId('frame-code-submit').click()
+  await expect(dialog.getByTestId('update-email-secondary')).toBeVisible()
+  const fresh = await mailedCode(stack, newEmail, asked)
+  await secureFrame(page).getByTestId('frame-code-input').fill(fresh.code)
+  await secureFrame(page).getByTestId('frame-code-submit').click()
+  await expect(dialog.getByTestId('email-account-email')).toHaveText(newEmail)
+})
