@@ -8,7 +8,6 @@ import { FrameHost, rpcPayload, succeeded } from '../../test/e2e/embedded/suppor
 import {
   allowOrigins,
   type DemoStack,
-  frameLaunchOptions,
   frameUrlOf,
   freshEmail,
   mailedCode,
@@ -17,6 +16,7 @@ import {
 } from '../../test/e2e/embedded/support/frameStack.js'
 import { serveLoopbackPage } from '../../test/e2e/embedded/support/loopbackPage.js'
 import { secureFrame } from '../../test/e2e/embedded/support/walletSecrets.js'
+import { chromiumLaunchOptions } from '../../test/support/browser.js'
 import { median } from '../peers/report.js'
 import type { ViemBaselines } from './viemInPage.js'
 
@@ -126,7 +126,7 @@ async function sign(
 }
 
 const stack = await startDemoStack()
-const browser = await chromium.launch(frameLaunchOptions)
+const browser = await chromium.launch(chromiumLaunchOptions)
 const site = await serveLoopbackPage('bench')
 const logins: Login[] = []
 const signings: Signing[] = []

@@ -2,6 +2,7 @@ import { createAppKit, Eip155Adapter } from 'pairwise/modal'
 import { parseEther, toHex } from 'viem'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
+import { exampleMessage } from './message.js'
 
 const config = readDemoConfig(document)
 const find = <T extends HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`)
@@ -11,9 +12,6 @@ const signature = find<HTMLOutputElement>('embedded-signature')
 const sendButton = find<HTMLButtonElement>('embedded-send')
 const recipient = find<HTMLInputElement>('embedded-to')
 const transaction = find<HTMLOutputElement>('embedded-transaction')
-
-/** What the example signs: the verify step (here and in the e2e test) needs the same words. */
-export const exampleMessage = 'Hello from the Pairwise embedded wallet example'
 
 function show(output: HTMLOutputElement | null, text: string, error = false): void {
   if (!output) return

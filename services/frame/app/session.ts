@@ -15,6 +15,7 @@ import {
 } from '../custody/index.js'
 import { type AuthClient, AuthRefusal } from './authClient.js'
 import { FrameFailure } from './frameServer.js'
+import { sealedSigner } from './sealedSigner.js'
 import { codeScreen, passphraseScreen } from './ui/screens.js'
 
 export type SignedInUser = { email: string; address: `0x${string}`; walletId: string; version: number }
@@ -35,13 +36,14 @@ function codeRefusal(error: unknown): string {
 /**
  * The signed-in state of this frame: login by email code, the wallet made or recovered on first use,
  * and the account rebuilt from the device share and the auth share whenever something is signed. The
- * auth share is kept in memory for the session (research §2.2); the key itself never outlives a call.
+ * key is kept for the session only sealed (sealedSigner), opened for each signature.
  */
 export class FrameSession {
   #attempt: { attemptId: string; email: string } | undefined
   #change: string | undefined
   #user: SignedInUser | undefined
-  #authShare: Uint8Array | undefined
+  /** The account once opened this session, its key sealed (sealedSigner); forgotten on sign-out. */
+  #signer: LocalAccount | undefined
 
   constructor(
     private readonly auth: AuthClient,
@@ -124,27 +126,33 @@ export class FrameSession {
     await this.auth.signOut().catch(() => undefined)
     await this.vault.clearSession()
     this.#user = undefined
-    this.#authShare?.fill(0)
-    this.#authShare = undefined
+    this.#signer = undefined
   }
 
-  /** Rebuilds the account for one use; a share that does not rebuild the stored address is never used. */
+  /**
+   * The account, rebuilt from the device and auth shares the first time this session signs and then kept
+   * sealed (sealedSigner); a share that does not rebuild the stored address is never used.
+   */
   async account(): Promise<LocalAccount> {
     const user = this.#needUser()
+    if (this.#signer?.address === user.address) return this.#signer
     const device = await this.vault.loadDeviceShare()
     if (!device || device.walletId !== user.walletId)
       throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
-    this.#authShare ??= await this.#fetchAuthShare('sign')
+    const authShare = await this.#fetchAuthShare('sign')
     try {
-      return await rebuildAccount({ shares: [device.share, this.#authShare], address: user.address })
+      const { privateKey } = await exportSecret({ shares: [device.share, authShare], address: user.address })
+      this.#signer = await sealedSigner(user.address, privateKey)
+      return this.#signer
     } catch (error) {
-      this.#authShare = undefined
       if (error instanceof TamperedShareError)
         throw new FrameFailure(
           frameErrorCodes.unauthorized,
           'A wallet share failed its check; nothing was signed',
         )
       throw error
+    } finally {
+      authShare.fill(0)
     }
   }
 
@@ -259,8 +267,11 @@ export class FrameSession {
           throw error
         }
         const authShare = await this.#fetchAuthShare('sign')
-        await rebuildAccount({ shares: [share, authShare], address: user.address })
-        this.#authShare = authShare
+        try {
+          await rebuildAccount({ shares: [share, authShare], address: user.address })
+        } finally {
+          authShare.fill(0)
+        }
         await this.vault.saveDeviceShare({
           walletId: user.walletId,
           version: user.version,

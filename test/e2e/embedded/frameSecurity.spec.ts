@@ -9,7 +9,6 @@ import {
   allowOrigins,
   type DemoStack,
   expect,
-  frameLaunchOptions,
   frameUrlOf,
   freshEmail,
   loginByEmail,
@@ -23,8 +22,6 @@ import { foreignHandshake } from './support/foreignWindow.js'
 import { FrameHost, type ReceivedMessage, succeeded } from './support/frameHost.js'
 import { serveLoopbackPage } from './support/loopbackPage.js'
 import { readAuthShare, readFrameVault, replaceAuthShare, secureFrame } from './support/walletSecrets.js'
-
-test.use({ launchOptions: frameLaunchOptions })
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 const hex = (bytes: Uint8Array | number[]) => Buffer.from(bytes).toString('hex')

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { ProjectStore } from '../../../../services/api/projects/index.js'
 import { EMBEDDED_PROJECT_ID } from '../../../../services/stack/demoProject.js'
-import { chromiumLaunchOptions } from '../../../support/browser.js'
 import { startDemoStack } from '../../modal/demoStack.js'
 import { FrameHost, succeeded } from './frameHost.js'
 import { type LoopbackPage, serveLoopbackPage } from './loopbackPage.js'
@@ -92,15 +91,4 @@ export async function openFrame(
   const channel = await host.handshake()
   if (allow && !(await host.ready(channel, 10_000))) throw new Error('the frame did not answer the handshake')
   return { host, site }
-}
-
-/**
- * Chromium 156 denies IndexedDB to the frame (localhost) inside a page on 127.0.0.1 under its Local
- * Network Access checks ("The user denied permission to access the database"), so the frame could hold
- * no device key. Both are loopback; the checks guard public pages reaching private hosts, which no test
- * here is about. Reported to the lead.
- */
-export const frameLaunchOptions = {
-  ...chromiumLaunchOptions,
-  args: [...chromiumLaunchOptions.args, '--disable-features=LocalNetworkAccessChecks'],
 }
