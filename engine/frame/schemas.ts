@@ -8,7 +8,12 @@ import { frameProtocolVersion } from './constants.js'
  * strict objects (unknown keys refused), and errors with EIP-1193 codes.
  */
 
-const email = z.email()
+/**
+ * The modal shares zod with its first load, so the wire keeps to the checks that load already has (a
+ * pattern, not `z.email()`/`z.uuid()`): the frame's lazy chunk then adds none of zod's code to every page.
+ * The auth service checks emails in full; here the shape is enough to refuse nonsense before sending.
+ */
+const email = z.string().check(z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email'))
 /** EMAIL-05: a string; its length is the form's business (constants.otpLength), not the wire's. */
 const otp = z.string().check(z.minLength(1), z.maxLength(64))
 const chainId = z.union([
@@ -135,7 +140,7 @@ export const frameEventNames = Object.keys(frameEvents) as FrameEvent[]
 export type FrameRequest<E extends FrameEvent> = z.input<(typeof frameEvents)[E][0]>
 export type FrameSuccess<E extends FrameEvent> = z.output<(typeof frameEvents)[E][1]>
 
-const id = z.uuid()
+const id = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i))
 const v = z.literal(frameProtocolVersion)
 
 /** host → frame: one request. */
@@ -167,7 +172,7 @@ export type FrameReplyEnvelope = z.infer<typeof frameReplyEnvelopeSchema>
  * frame → host, unasked: READY once the channel stands (FRAME-02 counts from it); SIGNED_OUT when the
  * frame ended the session itself (it expired, or a share failed its check and the wallet was locked).
  */
-export const frameNoticeEnvelopeSchema = z.discriminatedUnion('type', [
+export const frameNoticeEnvelopeSchema = z.union([
   z.strictObject({
     v,
     type: z.literal('READY'),

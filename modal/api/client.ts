@@ -1,31 +1,12 @@
 import * as z from 'zod/mini'
+import { type ApiFailure, apiFailures, serverTextFailure } from './serverTexts.js'
+
+export { type ApiFailure, apiFailures } from './serverTexts.js'
 
 /** How long one api request may take before it counts as a server failure. */
 export const apiTimeoutMs = 10_000
 /** Longest answer body read; anything longer is refused as a server failure rather than parsed. */
 export const maxApiResponseChars = 2_000_000
-
-/** The spec's §8 alerts an api failure maps to; each message is the text the user sees. */
-export const apiFailures = {
-  INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
-  SESSION_EXPIRED: 'Session Expired',
-  RATE_LIMITED: 'Rate Limited',
-  SERVER_ERROR: 'Server Error',
-} as const
-
-export type ApiFailure = keyof typeof apiFailures
-
-/** The server texts the spec maps to an alert (§8 'Mapped server texts'). */
-const mappedServerTexts = new Map<string, ApiFailure>([
-  ['Unauthorized: origin not allowed', 'INVALID_APP_CONFIGURATION'],
-  ['Unauthorized: invalid key', 'INVALID_APP_CONFIGURATION'],
-  ['JWT validation error: JWT Token is not yet valid', 'SESSION_EXPIRED'],
-])
-
-/** The alert a server's own words map to (ERR-14..17): the api's, or the auth service's passed on by the frame. */
-export function serverTextFailure(text: string): ApiFailure | undefined {
-  return mappedServerTexts.get(text)
-}
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -109,7 +90,7 @@ function parseJson(text: string): unknown {
 /** A refusal's alert: the mapped server texts first, then 429 as Rate Limited; anything else is a server error. */
 export function failureOf(status: number, body: unknown): ApiFailure {
   const parsed = errorBodySchema.safeParse(body)
-  const mapped = parsed.success ? mappedServerTexts.get(parsed.data.message) : undefined
+  const mapped = parsed.success ? serverTextFailure(parsed.data.message) : undefined
   if (mapped) return mapped
   if (status === 429) return 'RATE_LIMITED'
   return 'SERVER_ERROR'

@@ -1,3 +1,4 @@
+import { serverTextFailure } from '../api/serverTexts.js'
 import { createTranslator } from '../i18n/translate.js'
 import type { AlertSeverity, AlertText } from '../state/types.js'
 import type { ModalContext } from './context.js'
@@ -14,6 +15,12 @@ export function showAlert(ctx: ModalContext, severity: AlertSeverity, text: Aler
   ctx.store.set(({ alerts }) => ({
     alerts: [...alerts, { id: nextId(alerts), severity, message: englishOf(text), text }],
   }))
+}
+
+/** ERR-14..17: the alert a server's own words map to (the api's, or the auth service's through the frame). */
+export function showServerTextAlert(ctx: ModalContext, text: string): void {
+  const failure = serverTextFailure(text)
+  if (failure) showAlert(ctx, 'error', { key: `alert.${failure}` })
 }
 
 export function dismissAlert(ctx: ModalContext, id: number): void {

@@ -1,8 +1,8 @@
 import type { ChainAdapter } from '../adapters/types.js'
-import type { Clock, KeyValue } from '../core/ports.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
+import type { Clock, KeyValue } from '../core/ports.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
-import type { ChainNamespace } from '../networks/types.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { AppStore } from '../state/createState.js'
 import type { EventBus } from './events.js'
 import type { ResolvedOptions } from './options.js'
@@ -43,4 +43,9 @@ export type ModalContext = {
    * the app names an `authUrl` and a project id in a browser. It fails when email and socials are both off.
    */
   embedded?: () => Promise<EmbeddedWallet>
+  /**
+   * OPEN-18: whether switching this connection to `network` needs the visitor's confirmation first (the
+   * email wallet's chains); set by the embedded wallet when it loads, so the first load carries no list.
+   */
+  switchNeedsConfirmation?: (connectorId: string, network: CaipNetwork) => boolean
 }

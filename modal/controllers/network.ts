@@ -1,5 +1,3 @@
-import { authConnectorId } from '../embedded/authConnector.js'
-import { embeddedWalletChains } from '../embedded/supportedChains.js'
 import type { CaipNetwork } from '../networks/types.js'
 import { currentConnection } from './account.js'
 import { showAlert } from './alerts.js'
@@ -29,11 +27,7 @@ export async function switchNetwork(
   const connection = currentConnection(ctx, namespace)
   // OPEN-18: the email wallet switches only after the visitor confirmed it on SwitchNetwork (which calls
   // back here confirmed); the switch itself goes through the frame (CHAIN-07).
-  if (
-    !confirmed &&
-    connection?.connectorId === authConnectorId &&
-    embeddedWalletChains.includes(network.caipNetworkId)
-  ) {
+  if (!confirmed && connection && ctx.switchNeedsConfirmation?.(connection.connectorId, network)) {
     if (state.open) push(ctx, { view: 'SwitchNetwork', data: { network } })
     else open(ctx, { view: 'SwitchNetwork', data: { network } })
     return

@@ -247,8 +247,9 @@ export class AppKit {
     return this.store.get().activeNetwork
   }
 
-  switchNetwork(network: CaipNetwork): Promise<void> {
-    return switchNetwork(this.context, network)
+  /** `confirmed`: the visitor already confirmed it on SwitchNetwork (OPEN-18 asks the email wallet's there). */
+  switchNetwork(network: CaipNetwork, options?: { confirmed?: boolean }): Promise<void> {
+    return switchNetwork(this.context, network, options)
   }
 
   connect(connectorId: string, network?: CaipNetwork): ReturnType<typeof connection.connect> {

@@ -1,11 +1,9 @@
-import { serverTextFailure } from '../api/client.js'
-import { showAlert } from '../controllers/alerts.js'
+import { showServerTextAlert } from '../controllers/alerts.js'
 import { connect } from '../controllers/connection.js'
 import type { ModalContext } from '../controllers/context.js'
 import { WalletError } from '../controllers/errors.js'
 import { closeAfterConnect } from '../controllers/modal.js'
 import { push, replace, reset } from '../controllers/router.js'
-import { authConnectorId } from '../embedded/authConnector.js'
 import type { EmbeddedWallet } from '../embedded/index.js'
 
 /** The embedded wallet of this modal instance, loading it on first use (ERR-28 when its code cannot load). */
@@ -14,18 +12,11 @@ export function embeddedWallet(ctx: ModalContext): Promise<EmbeddedWallet> {
   return ctx.embedded()
 }
 
-/**
- * ERR-16, ERR-17: the auth service's words, passed on by the frame, raise the same alerts as the api's (an
- * origin the project no longer allows is 'Invalid App Configuration').
- */
-function alertServerText(ctx: ModalContext, error: unknown): void {
-  const failure = error instanceof Error ? serverTextFailure(error.message) : undefined
-  if (failure) showAlert(ctx, 'error', { key: `alert.${failure}` })
-}
-
 /** The login is done in the frame: the auth connector connects (GET_USER gives the address) and the modal closes. */
 async function finishLogin(ctx: ModalContext): Promise<void> {
-  await connect(ctx, { connectorId: authConnectorId })
+  const auth = ctx.store.get().connectors.find((c) => c.type === 'AUTH')
+  if (!auth) throw new WalletError('EMBEDDED_WALLET_OFF')
+  await connect(ctx, { connectorId: auth.id })
   closeAfterConnect(ctx)
 }
 
@@ -36,7 +27,8 @@ async function finishLogin(ctx: ModalContext): Promise<void> {
 export async function loginWithEmail(ctx: ModalContext, email: string): Promise<void> {
   const { client } = await embeddedWallet(ctx)
   const { action } = await client.connectEmail({ email }).catch((error: unknown) => {
-    alertServerText(ctx, error)
+    // ERR-16: an origin the project no longer allows is 'Invalid App Configuration', as from the api.
+    if (error instanceof Error) showServerTextAlert(ctx, error.message)
     throw error
   })
   if (action === 'VERIFY_DEVICE') push(ctx, { view: 'EmailVerifyDevice', data: { email } })

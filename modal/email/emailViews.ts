@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, createElement } from 'react'
 import type { ViewData } from '../state/views.js'
 import { ApproveTransactionView } from './ApproveTransactionView.js'
 import {
@@ -28,4 +28,12 @@ export const emailViews: { [V in EmailViewName]: ComponentType<{ data: ViewData[
   UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
   UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
   ApproveTransaction: ApproveTransactionView,
+}
+
+export type EmailViewProps = { [V in EmailViewName]: { view: V; data: ViewData[V] } }[EmailViewName]
+
+/** One of the embedded wallet's views, by name (the modal's router renders it through one lazy component). */
+export function EmailView(props: EmailViewProps) {
+  const View = emailViews[props.view] as ComponentType<{ data: unknown }>
+  return createElement(View, { data: props.data })
 }

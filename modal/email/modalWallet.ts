@@ -2,7 +2,9 @@ import { showAlert } from '../controllers/alerts.js'
 import type { ModalContext } from '../controllers/context.js'
 import { close, open } from '../controllers/modal.js'
 import { goBack, push } from '../controllers/router.js'
+import { authConnectorId } from '../embedded/authConnector.js'
 import { createEmbeddedWallet, type EmbeddedWallet, type FrameDocument } from '../embedded/index.js'
+import { embeddedWalletChains } from '../embedded/supportedChains.js'
 import type { CaipNetwork } from '../networks/types.js'
 
 const eip155Id = (network: CaipNetwork | undefined) =>
@@ -61,6 +63,9 @@ export function createModalWallet(ctx: ModalContext, authUrl: string, document: 
     onDisallowed: (method) => showAlert(ctx, 'error', { key: 'alert.methodNotAllowed', params: { method } }),
   })
   if (!wallet) throw new Error('Email and social login are off for this app')
+  // OPEN-18: the email wallet's network switches wait for the visitor's yes on SwitchNetwork.
+  ctx.switchNeedsConfirmation = (connectorId, network) =>
+    connectorId === authConnectorId && embeddedWalletChains.includes(network.caipNetworkId)
   let last = JSON.stringify(theme())
   store.subscribe(() => {
     const next = JSON.stringify(theme())

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
 import { close } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
-import { authConnectorId } from '../../embedded/authConnector.js'
 import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
 import { errorMessage } from '../components/errorMessage.js'
@@ -29,7 +28,7 @@ export function AccountView() {
   const emailWallet = useAppState((s) => {
     const entry = s.activeChain ? s.connections[s.activeChain] : undefined
     const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
-    return current?.connectorId === authConnectorId
+    return s.connectors.some((c) => c.type === 'AUTH' && c.id === current?.connectorId)
   })
   const [copied, setCopied] = useState(false)
   const [error, setError] = useState<string>()

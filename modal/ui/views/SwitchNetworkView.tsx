@@ -1,6 +1,5 @@
 import { useCallback } from 'react'
 import { close } from '../../controllers/modal.js'
-import { switchNetwork } from '../../controllers/network.js'
 import { afterNetworkSwitch } from '../../controllers/router.js'
 import type { ViewData } from '../../state/views.js'
 import { errorMessage } from '../components/errorMessage.js'
@@ -12,7 +11,7 @@ import { useActionOnMount } from '../useAction.js'
 export function SwitchNetworkView({ data }: { data: ViewData['SwitchNetwork'] }) {
   const { kit, t } = useKit()
   const run = useCallback(async () => {
-    await switchNetwork(kit.context, data.network, { confirmed: true })
+    await kit.switchNetwork(data.network, { confirmed: true })
     afterNetworkSwitch(kit.context, () => close(kit.context))
   }, [kit, data.network])
   const [state, retry] = useActionOnMount(run)

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy } from 'react'
-import type { EmailViewName } from '../../email/emailViews.js'
+import type { EmailViewName, EmailViewProps } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { ConnectView } from './ConnectView.js'
 import type { LaterViewName, LaterViewProps } from './laterViews.js'
@@ -17,12 +17,12 @@ function later<V extends LaterViewName>(view: V): ComponentType<{ data: ViewData
 }
 
 /** The embedded wallet's views share a chunk of their own: only apps with email login route to them. */
+const EmailView: ComponentType<EmailViewProps> = lazy(() =>
+  import('../../email/emailViews.js').then(({ EmailView }) => ({ default: EmailView })),
+)
+
 function emailView<V extends EmailViewName>(view: V): ComponentType<{ data: ViewData[V] }> {
-  return lazy(() =>
-    import('../../email/emailViews.js').then(({ emailViews }) => ({
-      default: emailViews[view] as ComponentType<{ data: ViewData[V] }>,
-    })),
-  )
+  return ({ data }) => createElement(EmailView, { view, data } as EmailViewProps)
 }
 
 /** Routing as data: each view name and the component that renders it. */

@@ -1,0 +1,36 @@
+import { expect, test } from './support/embeddedStack.js'
+
+test('a host page with email off loads none of the embedded wallet (no email field, no frame client, no frame); the embedded page loads them when the modal opens', async ({
+  page,
+  stack,
+}) => {
+  const scripts: string[] = []
+  const frames: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      void response.text().then((text) => scripts.push(text))
+  })
+  page.on('request', (request) => {
+    if (request.url().startsWith(stack.authUrl)) frames.push(request.url())
+  })
+  // The email field, the frame channel's handshake and the in-frame approval view's marker.
+  const embeddedCode = ['email-connect', 'PAIRWISE_FRAME_INIT', 'approve-transaction']
+  const loaded = () => embeddedCode.filter((marker) => scripts.some((script) => script.includes(marker)))
+
+  await page.goto(stack.demoUrl)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(3)
+  expect(loaded()).toEqual([])
+  expect(frames).toEqual([])
+
+  scripts.length = 0
+  await page.goto(`${stack.demoUrl}/embedded/`)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByRole('dialog').getByTestId('email-connect')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(loaded()).toContain('email-connect')
+  // FRAME-01: no login recorded, so the frame is not loaded before the visitor asks for one.
+  expect(frames).toEqual([])
+})
