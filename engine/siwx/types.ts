@@ -31,6 +31,8 @@ export const siwxFrameMessageSchema = z.object({
   ...messageDataFields,
   serializedMessage: z.optional(z.string()),
 })
+/** A sign-in message as the embedded wallet's frame takes it: the data, and the exact text to sign. */
+export type SiwxFrameMessage = z.infer<typeof siwxFrameMessageSchema>
 
 /** AppKit 1.7's `SIWXMessage`: the data and the text a wallet signs. */
 export type SIWXMessage = SIWXMessageData & { toString(): string }

@@ -1,3 +1,4 @@
+import type { SiwxFrameMessage } from '../../engine/siwx/types.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
 import type { Clock, KeyValue } from '../core/ports.js'
@@ -25,6 +26,15 @@ export type SignInHooks = {
   cancel(): Promise<void>
   /** WalletConnect one-click auth: the sign-in a WalletConnect connect asks for with the session. */
   walletConnect: WalletConnectSignIn
+  /**
+   * SIWX-07: signs `address` in on `network` during an embedded-wallet login, the frame signing the message
+   * (`sign` answers the signature): the session is added and SIWXSignMessage is never shown for it.
+   */
+  signInThrough(
+    network: CaipNetwork,
+    address: string,
+    sign: (message: SiwxFrameMessage) => Promise<string>,
+  ): Promise<void>
 }
 
 /** Everything a controller works on; one per modal instance. */

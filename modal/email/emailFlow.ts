@@ -16,6 +16,21 @@ export function embeddedWallet(ctx: ModalContext): Promise<EmbeddedWallet> {
 async function finishLogin(ctx: ModalContext): Promise<void> {
   const auth = ctx.store.get().connectors.find((c) => c.type === 'AUTH')
   if (!auth) throw new WalletError('EMBEDDED_WALLET_OFF')
+  const network = ctx.store.get().activeNetwork
+  if (ctx.signIn && network?.chainNamespace === 'eip155') {
+    // SIWX-07: the frame signs the sign-in message as part of the login; no SIWXSignMessage follows.
+    const { client } = await embeddedWallet(ctx)
+    const chainId = Number(network.id)
+    const { address } = await client.getUser({ chainId })
+    // A refused sign-in does not undo the login: the flow then asks on SIWXSignMessage as for any wallet.
+    await ctx.signIn
+      .signInThrough(network, address, async (siwxMessage) => {
+        const user = await client.getUser({ chainId, siwxMessage })
+        if (!user.signature) throw new WalletError('SIGN_MESSAGE_FAILED')
+        return user.signature
+      })
+      .catch(() => undefined)
+  }
   await connect(ctx, { connectorId: auth.id })
   closeAfterConnect(ctx)
 }

@@ -1,5 +1,5 @@
 import { bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
-import { siwxMessageDataSchema } from '../../engine/siwx/types.js'
+import { type SiwxFrameMessage, siwxMessageDataSchema } from '../../engine/siwx/types.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
 import type { currentConnection } from '../controllers/account.js'
 import { showSnackbar } from '../controllers/alerts.js'
@@ -137,6 +137,23 @@ export class SignInFlow implements SignInHooks {
     } finally {
       this.#setSigning(false)
     }
+  }
+
+  /** SIWX-07 */
+  async signInThrough(
+    network: CaipNetwork,
+    address: string,
+    sign: (message: SiwxFrameMessage) => Promise<string>,
+  ): Promise<void> {
+    const message = await this.#config.createMessage({
+      chainId: network.caipNetworkId,
+      accountAddress: address,
+    })
+    const data = siwxMessageDataSchema.parse(message)
+    const text = message.toString()
+    const signature = await sign({ ...data, serializedMessage: text })
+    await this.#config.addSession({ data, message: text, signature })
+    this.#lastSignedIn = network
   }
 
   /** The connected wallet signs `text`: personal_sign over its UTF-8 bytes on eip155. */

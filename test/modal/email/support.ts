@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import type { FrameRequestEnvelope } from '../../../engine/frame/index.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { SIWXConfig } from '../../../modal/siwx/types.js'
 import { FakeDocument, type FrameAnswer, flush } from '../embedded/support/fakePage.js'
 import { testAddress } from '../embedded/support/samples.js'
 import type { ManualClock } from '../support/clock.js'
@@ -25,7 +26,11 @@ export function loggedInRpc(chainId: () => number) {
  */
 export function emailKit(
   networks: CaipNetwork[],
-  { clock, enableReconnect }: { clock?: ManualClock; enableReconnect?: boolean } = {},
+  {
+    clock,
+    enableReconnect,
+    siwx,
+  }: { clock?: ManualClock; enableReconnect?: boolean; siwx?: SIWXConfig } = {},
 ) {
   const page = new FakeDocument()
   const kit: AppKit = createKit({
@@ -35,6 +40,7 @@ export function emailKit(
       authUrl,
       features: { email: true },
       ...(enableReconnect === undefined ? {} : { enableReconnect }),
+      ...(siwx ? { siwx } : {}),
     },
     environment: { document: page as unknown as Document, ...(clock ? { clock } : {}) },
   })
