@@ -140,7 +140,9 @@ export const frameEventNames = Object.keys(frameEvents) as FrameEvent[]
 export type FrameRequest<E extends FrameEvent> = z.input<(typeof frameEvents)[E][0]>
 export type FrameSuccess<E extends FrameEvent> = z.output<(typeof frameEvents)[E][1]>
 
-const id = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i))
+const id = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i))
 const v = z.literal(frameProtocolVersion)
 
 /** host → frame: one request. */

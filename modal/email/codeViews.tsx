@@ -1,4 +1,5 @@
 import { useCallback } from 'react'
+import type { ModalContext } from '../controllers/context.js'
 import { shortEmail } from '../embedded/index.js'
 import type { ViewData } from '../state/views.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
@@ -45,44 +46,47 @@ function FrameCodeView({
   )
 }
 
-/** EmailVerifyOtp (EMAIL-03) */
-export function EmailVerifyOtpView({ data }: { data: ViewData['EmailVerifyOtp'] }) {
-  const { kit, t } = useKit()
-  const wait = useCallback(() => awaitCode(kit.context), [kit])
-  return (
-    <FrameCodeView
-      testId="email-verify-otp"
-      title={t('email.codeSent', { email: shortEmail(data.email) })}
-      wait={wait}
-    />
-  )
+type CodeViewName = 'EmailVerifyOtp' | 'UpdateEmailPrimaryOtp' | 'UpdateEmailSecondaryOtp'
+
+/** A code view: where the code went, and what its frame request does once the code was right. */
+function codeView<V extends CodeViewName>(
+  testId: string,
+  sentTo: (data: ViewData[V]) => string,
+  wait: (ctx: ModalContext, data: ViewData[V]) => Promise<void>,
+) {
+  return function CodeView({ data }: { data: ViewData[V] }) {
+    const { kit, t } = useKit()
+    const run = useCallback(() => wait(kit.context, data), [kit, data, wait])
+    return (
+      <FrameCodeView
+        testId={testId}
+        title={t('email.codeSent', { email: shortEmail(sentTo(data)) })}
+        wait={run}
+      />
+    )
+  }
 }
+
+/** EmailVerifyOtp (EMAIL-03) */
+export const EmailVerifyOtpView = codeView<'EmailVerifyOtp'>(
+  'email-verify-otp',
+  (data) => data.email,
+  awaitCode,
+)
 
 /** UpdateEmailWallet's first code: the one sent to the current email (EMAIL-07). */
-export function UpdateEmailPrimaryOtpView({ data }: { data: ViewData['UpdateEmailPrimaryOtp'] }) {
-  const { kit, t } = useKit()
-  const wait = useCallback(() => confirmCurrentEmail(kit.context, data), [kit, data])
-  return (
-    <FrameCodeView
-      testId="update-email-primary"
-      title={t('email.codeSent', { email: shortEmail(data.email) })}
-      wait={wait}
-    />
-  )
-}
+export const UpdateEmailPrimaryOtpView = codeView<'UpdateEmailPrimaryOtp'>(
+  'update-email-primary',
+  (data) => data.email,
+  confirmCurrentEmail,
+)
 
 /** UpdateEmailWallet's last code: the one sent to the new email (EMAIL-07, EMAIL-08). */
-export function UpdateEmailSecondaryOtpView({ data }: { data: ViewData['UpdateEmailSecondaryOtp'] }) {
-  const { kit, t } = useKit()
-  const wait = useCallback(() => confirmNewEmail(kit.context), [kit])
-  return (
-    <FrameCodeView
-      testId="update-email-secondary"
-      title={t('email.codeSent', { email: shortEmail(data.newEmail) })}
-      wait={wait}
-    />
-  )
-}
+export const UpdateEmailSecondaryOtpView = codeView<'UpdateEmailSecondaryOtp'>(
+  'update-email-secondary',
+  (data) => data.newEmail,
+  confirmNewEmail,
+)
 
 /** EmailVerifyDevice (EMAIL-02): the visitor approves this device from the mail, then types the code. */
 export function EmailVerifyDeviceView({ data }: { data: ViewData['EmailVerifyDevice'] }) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
@@ -18,7 +18,14 @@ import {
   type RelayStats,
   truncate,
 } from './core/index.js'
-import { createSafeServer, HttpError, refuseUpgrade, requestTarget, safeUpgrade } from './http/index.js'
+import {
+  createSafeServer,
+  HttpError,
+  listen,
+  refuseUpgrade,
+  requestTarget,
+  safeUpgrade,
+} from './http/index.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
@@ -330,16 +337,6 @@ async function answerHttp(
     return
   }
   response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n')
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
 }
 
 /** Waits for every socket to finish its closing handshake, then cuts the ones that did not. */

@@ -3,7 +3,13 @@ import { mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
-import { consoleLogger, createSafeServer, type Logger, requestTarget } from '../../relay/server/index.js'
+import {
+  consoleLogger,
+  createSafeServer,
+  type Logger,
+  listen,
+  requestTarget,
+} from '../../relay/server/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type Database, type Migrations, migrate, openDatabase } from './db/index.js'
@@ -91,14 +97,4 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       return closing
     },
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
 }

@@ -37,6 +37,14 @@ export async function mailCode(ctx: AuthContext, request: CodeRequest): Promise<
   return id
 }
 
+/** mailCode for a signed-in user, once the email is not locked and the resend throttle allows it. */
+export async function mailCodeIfAllowed(ctx: AuthContext, request: CodeRequest): Promise<string> {
+  const now = ctx.now()
+  await ctx.lockout.check(request.email, now)
+  await ctx.throttle.check({ email: request.email, deviceId: request.device.id, ip: request.ip }, now)
+  return mailCode(ctx, request)
+}
+
 /**
  * Checks `code` against the attempt: refused while its email is locked; one try taken before comparing;
  * a wrong code counts towards the lockout (and mails the notice when it locks). Resolves once the

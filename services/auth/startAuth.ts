@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Logger } from '../../common/index.js'
-import { consoleLogger, createSafeServer, requestTarget } from '../../relay/server/index.js'
+import { consoleLogger, createSafeServer, listen, requestTarget } from '../../relay/server/index.js'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
@@ -115,14 +115,4 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       return closing
     },
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
 }

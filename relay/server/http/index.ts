@@ -1,4 +1,5 @@
 export { codeOf, HttpError } from './httpError.js'
+export { listen } from './listen.js'
 export { decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
 export {
   createSafeServer,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AuthContext } from '../authContext.js'
-import { checkCode, mailCode, sendMail } from '../codes.js'
+import { checkCode, mailCode, mailCodeIfAllowed, sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
 import { authPaths } from '../protocol/paths.js'
@@ -21,20 +21,16 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (body.newEmail === user.email || (await ctx.users.byEmail(body.newEmail)))
         throw authErrors.emailTaken()
-      const now = ctx.now()
-      const ip = clientIp(c)
-      await ctx.lockout.check(user.email, now)
-      await ctx.throttle.check({ email: user.email, deviceId: device.id, ip }, now)
-      const attemptId = await mailCode(ctx, {
+      const attemptId = await mailCodeIfAllowed(ctx, {
         kind: 'change-primary',
         email: user.email,
         userId: user.id,
         device,
         project,
         hostOrigin: body.hostOrigin,
-        ip,
+        ip: clientIp(c),
       })
-      const changeId = await ctx.changes.create(user.id, body.newEmail, attemptId, now)
+      const changeId = await ctx.changes.create(user.id, body.newEmail, attemptId, ctx.now())
       return c.json({ action: 'VERIFY_PRIMARY_OTP', changeId })
     })
     .post(authPaths.emailChangePrimary, async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AuthContext } from '../authContext.js'
-import { checkCode, mailCode } from '../codes.js'
+import { checkCode, mailCodeIfAllowed } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authPaths } from '../protocol/paths.js'
 import { reauthVerifyBody, scopedBody } from '../protocol/schemas.js'
@@ -27,18 +27,14 @@ export function sessionRoutes(ctx: AuthContext): Hono {
       const body = await parseBody(raw, scopedBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
-      const now = ctx.now()
-      const ip = clientIp(c)
-      await ctx.lockout.check(user.email, now)
-      await ctx.throttle.check({ email: user.email, deviceId: device.id, ip }, now)
-      const attemptId = await mailCode(ctx, {
+      const attemptId = await mailCodeIfAllowed(ctx, {
         kind: 'reauth',
         email: user.email,
         userId: user.id,
         device,
         project,
         hostOrigin: body.hostOrigin,
-        ip,
+        ip: clientIp(c),
       })
       return c.json({ attemptId })
     })
