@@ -4,7 +4,7 @@ import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server
 import { localApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
 import { ProjectStore } from '../api/projects/index.js'
-import { startAuth } from '../auth/index.js'
+import { type AuthLimits, startAuth } from '../auth/index.js'
 import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
@@ -48,7 +48,11 @@ async function assertPortsFree(config: StackConfig): Promise<void> {
 }
 
 /** Starts the whole local stack: the chain with its fixture contracts, then every service that exists. */
-export async function startStack(config: StackConfig): Promise<RunningStack> {
+export async function startStack(
+  config: StackConfig,
+  /** Limits of the auth service other than its defaults (services/auth/limits.ts): tests shorten waits. */
+  { authLimits }: { authLimits?: Partial<AuthLimits> } = {},
+): Promise<RunningStack> {
   await assertPortsFree(config)
   const started: { stop(): Promise<void> }[] = []
   let stopping: Promise<void> | undefined
@@ -105,6 +109,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       kek: authKek(process.env, join(config.dataDir, 'auth.kek')),
       publicUrl: authUrl,
       logger: consoleLogger('warn'),
+      ...(authLimits ? { limits: authLimits } : {}),
       routes: frameRoutes({
         projects: new ProjectStore(api.db),
         chains: [

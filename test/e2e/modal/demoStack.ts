@@ -4,6 +4,12 @@ import { join } from 'node:path'
 import { type RunningStack, stackConfig, startStack } from '../../../services/index.js'
 import { freePort } from '../../support/ports.js'
 
+/**
+ * The auth service's resend interval in the e2e stack: the 30 s default (proven by the auth service's own
+ * tests, EMAIL-09) would make every second mail to one address wait half a minute.
+ */
+export const e2eResendIntervalMs = 3000
+
 /** `npm start`'s stack (chain with fixtures, relay, api, demo page) on free ports, in a throwaway data dir. */
 export async function startDemoStack(): Promise<RunningStack & { demoUrl: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-demo-'))
@@ -24,6 +30,7 @@ export async function startDemoStack(): Promise<RunningStack & { demoUrl: string
         },
       },
     ),
+    { authLimits: { resendIntervalMs: e2eResendIntervalMs } },
   )
   const demoUrl = stack.urls.find((u) => u.part === 'demo')?.url
   if (!demoUrl) throw new Error('the stack has no demo page')

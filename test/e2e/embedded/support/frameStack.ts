@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { ProjectStore } from '../../../../services/api/projects/index.js'
 import { EMBEDDED_PROJECT_ID } from '../../../../services/stack/demoProject.js'
-import { startDemoStack } from '../../modal/demoStack.js'
+import { e2eResendIntervalMs, startDemoStack } from '../../modal/demoStack.js'
 import { FrameHost, succeeded } from './frameHost.js'
 import { type LoopbackPage, serveLoopbackPage } from './loopbackPage.js'
 
@@ -43,7 +43,7 @@ export async function mailedCode(
 }
 
 /** The auth service mails one address (and one device) at most once in this long (EMAIL-09). */
-export const resendIntervalMs = 30_000
+export const resendIntervalMs = e2eResendIntervalMs
 
 /** Waits until a new mail to the same address may go out, `mailedAt` being the last one's arrival. */
 export const resendAllowed = (mailedAt: number) =>
