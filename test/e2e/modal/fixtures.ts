@@ -29,7 +29,8 @@ export const test = base.extend<{ wallet: TestWallet }, { stack: DemoStack }>({
 
 export async function connectTestWallet(page: Page, demoUrl: string, address: string): Promise<void> {
   await page.goto(demoUrl)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  // By the element, not its words: in another browser language the label changes once its catalogue loads.
+  await page.locator('appkit-button').getByRole('button').click()
   await page
     .getByRole('dialog')
     .getByRole('button', { name: new RegExp(testWalletInfo.name) })
