@@ -10,6 +10,21 @@ import { emailStyles } from './emailStyles.js'
 import { FrameSlot } from './FrameSlot.js'
 import { useEmbeddedWallet } from './useEmbeddedWallet.js'
 
+/** What failed, in the reader's language, and Try again. */
+function Failed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useKit()
+  return (
+    <>
+      <p className="error" role="alert">
+        {errorMessage(error, t)}
+      </p>
+      <button type="button" className="secondary" onClick={retry}>
+        {t('email.retry')}
+      </button>
+    </>
+  )
+}
+
 /**
  * A view whose code is typed in the secure frame, shown over the slot: it waits on `wait` (the frame's
  * request resolves once the code was right), and says what failed when it did.
@@ -23,7 +38,6 @@ function FrameCodeView({
   wait: () => Promise<void>
   testId: string
 }) {
-  const { t } = useKit()
   const wallet = useEmbeddedWallet()
   const [state, retry] = useActionOnMount(wait)
   return (
@@ -31,14 +45,7 @@ function FrameCodeView({
       <style>{emailStyles}</style>
       <p>{title}</p>
       {state.status === 'error' ? (
-        <>
-          <p className="error" role="alert">
-            {errorMessage(state.error, t)}
-          </p>
-          <button type="button" className="secondary" onClick={retry}>
-            {t('email.retry')}
-          </button>
-        </>
+        <Failed error={state.error} retry={retry} />
       ) : (
         <FrameSlot wallet={wallet} />
       )}
@@ -99,16 +106,7 @@ export function EmailVerifyDeviceView({ data }: { data: ViewData['EmailVerifyDev
         <strong>{t('email.approveDevice')}</strong>
       </p>
       <p className="muted">{t('email.approveDeviceHint', { email: shortEmail(data.email) })}</p>
-      {state.status === 'error' ? (
-        <>
-          <p className="error" role="alert">
-            {errorMessage(state.error, t)}
-          </p>
-          <button type="button" className="secondary" onClick={retry}>
-            {t('email.retry')}
-          </button>
-        </>
-      ) : null}
+      {state.status === 'error' ? <Failed error={state.error} retry={retry} /> : null}
     </div>
   )
 }
