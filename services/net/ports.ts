@@ -14,6 +14,15 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   })
 }
 
+/** A free port whose next port is free too, for servers that listen on both (JSON-RPC and its PubSub). */
+export async function freePortPair(host = '127.0.0.1'): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await freePort(host)
+    if (port < 65535 && !(await isPortTaken(port + 1, host))) return port
+  }
+  throw new Error('No free port with a free next port was found')
+}
+
 /** True when something already listens on `host:port`. */
 export function isPortTaken(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve, reject) => {

@@ -1,1 +1,1 @@
-export { freePort, isPortTaken } from '../../services/index.js'
+export { freePort, freePortPair, isPortTaken } from '../../services/index.js'

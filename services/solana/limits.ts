@@ -1,0 +1,28 @@
+/**
+ * Everything a client can make the local Solana chain hold has a cap; the README lists them. The request
+ * and batch caps follow the real RPC's order of magnitude (its body cap is 50 KiB).
+ */
+export const solanaLimits = {
+  /** Largest JSON-RPC request body, in bytes; a larger one is answered 413. */
+  maxBodyBytes: 50 * 1024,
+  /** Most calls in one JSON-RPC batch; a longer batch is answered 413. */
+  maxBatchLength: 100,
+  /** Deepest JSON nesting accepted in a request (the real RPC's parser gives up near here too). */
+  maxJsonDepth: 64,
+  /** Open PubSub connections; one more is refused at the handshake. */
+  maxWsConnections: 100,
+  /** Live subscriptions on one PubSub connection. */
+  maxSubscriptionsPerSocket: 256,
+  /** Largest PubSub frame accepted, in bytes. */
+  maxWsFrameBytes: 16 * 1024,
+  /** Signatures remembered per address for getSignaturesForAddress (oldest dropped first). */
+  maxSignaturesPerAddress: 1000,
+  /** Transactions remembered for getTransaction and getSignatureStatuses (oldest dropped first). */
+  maxStoredTransactions: 10_000,
+  /** Most signatures in one getSignatureStatuses call, as the real RPC. */
+  maxSignatureStatuses: 256,
+  /** Most addresses in one getMultipleAccounts call, as the real RPC. */
+  maxMultipleAccounts: 100,
+  /** Most lamports one requestAirdrop may ask for (1,000 SOL). */
+  maxAirdropLamports: 1_000_000_000_000n,
+} as const

@@ -1,0 +1,41 @@
+import { isAddress } from '@solana/kit'
+import { z } from 'zod'
+import type { SolanaLedger } from '../ledger.js'
+import { invalidParams } from '../rpcError.js'
+
+/** What every method handler reads: the chain and its identity. */
+export type RpcContext = { ledger: SolanaLedger; genesisHash: string }
+
+/** A method: validated positional params in, the JSON `result` out; throws SolanaRpcError. */
+export type RpcMethod = (context: RpcContext, params: unknown[]) => unknown
+
+/** The version this chain reports (getVersion and every response context). */
+export const solanaCoreVersion = '3.0.0'
+
+export const addressParam = z.string().refine(isAddress, 'Invalid param: Invalid')
+
+export const commitmentParam = z.enum(['processed', 'confirmed', 'finalized']).optional()
+
+/** The config object most methods take; fields this chain has no use for are accepted and ignored. */
+export const commitmentConfig = z
+  .looseObject({ commitment: commitmentParam, minContextSlot: z.number().int().nonnegative().optional() })
+  .optional()
+
+export const accountEncodingParam = z.enum(['binary', 'base58', 'base64', 'base64+zstd', 'jsonParsed'])
+
+/** Validates positional params, answering -32602 with the first problem as the real RPC does. */
+export function parseParams<T extends z.ZodType>(schema: T, params: unknown[]): z.infer<T> {
+  const parsed = schema.safeParse(params)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const where = issue?.path.length ? `param ${issue.path.join('.')}: ` : ''
+  throw invalidParams(`${where}${issue?.message ?? 'invalid'}`)
+}
+
+/** The `{ context, value }` wrapper of the RPC's context-bearing methods. */
+export function withContext<T>(
+  context: RpcContext,
+  value: T,
+): { context: { apiVersion: string; slot: number }; value: T } {
+  return { context: { apiVersion: solanaCoreVersion, slot: context.ledger.slot() }, value }
+}

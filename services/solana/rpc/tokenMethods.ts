@@ -1,0 +1,73 @@
+import { address } from '@solana/kit'
+import { z } from 'zod'
+import { encodeAccount } from '../accountEncoding.js'
+import { invalidParams } from '../rpcError.js'
+import { parseMint, parseTokenAccount, tokenPrograms, uiTokenAmount } from '../tokenAccounts.js'
+import {
+  accountEncodingParam,
+  addressParam,
+  commitmentConfig,
+  commitmentParam,
+  parseParams,
+  type RpcMethod,
+  withContext,
+} from './context.js'
+
+const ownerFilter = z.union([
+  z.strictObject({ mint: addressParam }),
+  z.strictObject({ programId: addressParam }),
+])
+
+const tokenAccountsConfig = z
+  .looseObject({
+    commitment: commitmentParam,
+    encoding: accountEncodingParam.optional(),
+    minContextSlot: z.number().int().nonnegative().optional(),
+  })
+  .optional()
+
+/** `{ mint }` or `{ programId }` → the token program whose accounts to scan, as the real RPC resolves it. */
+function programOf(context: Parameters<RpcMethod>[0], filter: z.infer<typeof ownerFilter>): string {
+  if ('programId' in filter) {
+    if (!(filter.programId in tokenPrograms))
+      throw invalidParams('Invalid param: unrecognized Token program id')
+    return filter.programId
+  }
+  const mint = context.ledger.svm.getAccount(address(filter.mint))
+  if (!mint.exists || !(String(mint.programAddress) in tokenPrograms))
+    throw invalidParams('Invalid param: could not find mint')
+  return String(mint.programAddress)
+}
+
+export const getTokenAccountsByOwner: RpcMethod = (context, params) => {
+  const [owner, filter, config] = parseParams(
+    z.tuple([addressParam, ownerFilter, tokenAccountsConfig]),
+    params,
+  )
+  const program = programOf(context, filter)
+  const mint = 'mint' in filter ? filter.mint : undefined
+  const svm = context.ledger.svm
+  const accounts = svm
+    .getProgramAccounts(address(program))
+    .filter((account) => {
+      const token = parseTokenAccount(account)
+      return token !== undefined && token.owner === owner && (mint === undefined || token.mint === mint)
+    })
+    .map((account) => ({
+      pubkey: String(account.address),
+      account: encodeAccount(svm, account, config?.encoding ?? 'binary'),
+    }))
+  return withContext(context, accounts)
+}
+
+export const getTokenAccountBalance: RpcMethod = (context, params) => {
+  const [at] = parseParams(z.tuple([addressParam, commitmentConfig]), params)
+  const svm = context.ledger.svm
+  const account = svm.getAccount(address(at))
+  const token = account.exists ? parseTokenAccount(account) : undefined
+  if (!token) throw invalidParams('Invalid param: not a Token account')
+  const mint = svm.getAccount(address(token.mint))
+  const decimals = mint.exists ? parseMint(mint)?.decimals : undefined
+  if (decimals === undefined) throw invalidParams('Invalid param: could not find mint')
+  return withContext(context, uiTokenAmount(token.amount, decimals))
+}

@@ -1,0 +1,94 @@
+import type { Server } from 'node:http'
+import { isPortTaken, PortInUseError } from '../net/ports.js'
+import { installFixtures } from './fixtures.js'
+import { isGenesisHash, LOCALNET_GENESIS_HASH } from './genesis.js'
+import { createRpcServer } from './httpServer.js'
+import { SolanaLedger } from './ledger.js'
+import { loadLiteSvm } from './loadLiteSvm.js'
+import { SolanaPubSub } from './pubsub.js'
+
+export type StartSolanaOptions = {
+  host: string
+  /** JSON-RPC over HTTP (CORS as the real RPC). */
+  port: number
+  /** PubSub over WebSocket; default port + 1. */
+  wsPort?: number
+  /** base58 of 32 bytes; default a fixed local one, stable across restarts. */
+  genesisHash?: string
+  /** Fund test keys 0..3 and create the "Test USD" mint; default true. */
+  fixtures?: boolean
+  /** Env vars that set the ports, named in the "port in use" error. */
+  portEnv?: string
+}
+
+export type LocalSolana = {
+  rpcUrl: string
+  wsUrl: string
+  genesisHash: string
+  caipNetworkId: `solana:${string}`
+  /** The Test USD mint (classic Token program, 6 decimals); empty when started without fixtures. */
+  testUsdMint: string
+  /** Makes the current blockhash stale and moves the block height past its last valid height (tests of expiry). */
+  expireBlockhash(): void
+  close(): Promise<void>
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve()
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}
+
+/** Starts a litesvm chain behind JSON-RPC (port) and PubSub (wsPort, default port + 1). */
+export async function startSolanaChain(options: StartSolanaOptions): Promise<LocalSolana> {
+  const { host, port, wsPort = port + 1, genesisHash = LOCALNET_GENESIS_HASH, fixtures = true } = options
+  if (!isGenesisHash(genesisHash))
+    throw new Error(`A genesis hash is base58 of 32 bytes, got '${genesisHash}'`)
+  for (const [part, taken] of [
+    ['Solana RPC', port],
+    ['Solana PubSub', wsPort],
+  ] as const)
+    if (await isPortTaken(taken, host)) throw new PortInUseError(part, host, taken, options.portEnv)
+  const LiteSVM = await loadLiteSvm()
+  const ledger = new SolanaLedger(new LiteSVM())
+  const testUsdMint = fixtures ? await installFixtures(ledger) : ''
+  const context = { ledger, genesisHash }
+  const rpc = createRpcServer(context)
+  const pubsub = new SolanaPubSub(context)
+  const close = async () => {
+    await pubsub.close()
+    await Promise.all([closeServer(rpc), closeServer(pubsub.server)])
+  }
+  try {
+    await listen(rpc, port, host)
+    await listen(pubsub.server, wsPort, host)
+  } catch (error) {
+    await close()
+    throw error
+  }
+  let closing: Promise<void> | undefined
+  return {
+    rpcUrl: `http://${host}:${port}`,
+    wsUrl: `ws://${host}:${wsPort}`,
+    genesisHash,
+    caipNetworkId: `solana:${genesisHash.slice(0, 32)}`,
+    testUsdMint,
+    expireBlockhash: () => ledger.expireBlockhash(),
+    close: () => {
+      closing ??= close()
+      return closing
+    },
+  }
+}
