@@ -9,6 +9,7 @@ import { parsePort } from './flags.js'
 import { mailUsage, runMailCommand } from './mailCommand.js'
 import { projectUsage, runProjectCommand } from './projectCommand.js'
 import { runUntilSignal } from './runUntilSignal.js'
+import { runSolanaCommand, solanaUsage } from './solanaCommand.js'
 
 export type Command = {
   summary: string
@@ -29,7 +30,7 @@ export const commands: Record<string, Command> = {
   start: {
     summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
     usage:
-      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N]',
+      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N] [--solana-port N] [--solana-devnet-port N]',
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -44,6 +45,8 @@ export const commands: Record<string, Command> = {
           'smtp-port': { type: 'string' },
           'mail-port': { type: 'string' },
           'demo-port': { type: 'string' },
+          'solana-port': { type: 'string' },
+          'solana-devnet-port': { type: 'string' },
         },
       })
       const config = stackConfig(process.env, {
@@ -58,6 +61,8 @@ export const commands: Record<string, Command> = {
           smtp: parsePort(values['smtp-port'], '--smtp-port'),
           mail: parsePort(values['mail-port'], '--mail-port'),
           demo: parsePort(values['demo-port'], '--demo-port'),
+          solana: parsePort(values['solana-port'], '--solana-port'),
+          solanaDevnet: parsePort(values['solana-devnet-port'], '--solana-devnet-port'),
         },
       })
       const stack = await startStack(config)
@@ -114,6 +119,14 @@ export const commands: Record<string, Command> = {
     usage: projectUsage,
     async run(args) {
       await runProjectCommand(args, { env: process.env, print: log })
+    },
+  },
+  solana: {
+    summary:
+      'start only the local Solana chain (litesvm behind JSON-RPC and PubSub) with the test keys and Test USD',
+    usage: solanaUsage,
+    async run(args) {
+      await runSolanaCommand(args, log)
     },
   },
   chain: {

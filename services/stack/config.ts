@@ -11,7 +11,12 @@ export const stackPorts = {
   smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525 },
   mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025 },
   demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173 },
+  solana: { env: 'PAIRWISE_SOLANA_PORT', default: 8899 },
+  solanaDevnet: { env: 'PAIRWISE_SOLANA_DEVNET_PORT', default: 8901 },
 } as const
+
+/** Parts that listen on the next port as well: each Solana chain's PubSub is its JSON-RPC port + 1. */
+export const partsOnTwoPorts: ReadonlySet<string> = new Set(['solana', 'solanaDevnet'])
 
 export type StackPart = keyof typeof stackPorts
 

@@ -11,6 +11,16 @@ export type StackFile = {
   projectId: string
   pages: { demo: string; siwx: string; embedded: string }
   contracts: Record<string, string>
+  solana: StackFileSolana & { devnet: StackFileSolana }
+}
+
+/** One local Solana chain in the stack file. */
+export type StackFileSolana = {
+  url: string
+  wsUrl: string
+  genesisHash: string
+  caipNetworkId: string
+  testUsdMint: string
 }
 
 /**

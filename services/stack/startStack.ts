@@ -10,8 +10,9 @@ import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
 import { type RunningMail, smtpMailer, startMail } from '../mail/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
+import { DEVNET_GENESIS_HASH, type LocalSolana, startSolanaChain } from '../solana/index.js'
 import { authKek } from './authKey.js'
-import { type StackConfig, type StackPart, stackPorts } from './config.js'
+import { partsOnTwoPorts, type StackConfig, type StackPart, stackPorts } from './config.js'
 import {
   DEMO_PROJECT_ID,
   EMBEDDED_PROJECT_ID,
@@ -19,7 +20,7 @@ import {
   ensureEmbeddedProject,
   pageOrigins,
 } from './demoProject.js'
-import { removeStackFile, writeStackFile } from './stackFile.js'
+import { removeStackFile, type StackFileSolana, writeStackFile } from './stackFile.js'
 
 export type StackUrl = { part: string; url: string; detail?: string }
 
@@ -33,6 +34,9 @@ export type RunningStack = {
   readonly authUrl: string
   /** The local SMTP server and inbox (tests read the mailed codes from `mail.inbox`). */
   readonly mail: RunningMail
+  /** The local Solana chain (localnet) and the local stand-in for devnet (devnet's genesis hash). */
+  readonly solana: LocalSolana
+  readonly solanaDevnet: LocalSolana
   /** Where the stack file was written; removed on stop. */
   readonly stackFile: string
   /** Stops every part in reverse start order; safe to call more than once. */
@@ -42,8 +46,9 @@ export type RunningStack = {
 /** Fails before starting anything when any configured port is already taken. */
 async function assertPortsFree(config: StackConfig): Promise<void> {
   for (const [part, port] of Object.entries(config.ports) as [StackPart, number][]) {
-    if (await isPortTaken(port, config.host))
-      throw new PortInUseError(part, config.host, port, stackPorts[part].env)
+    for (const taken of partsOnTwoPorts.has(part) ? [port, port + 1] : [port])
+      if (await isPortTaken(taken, config.host))
+        throw new PortInUseError(part, config.host, taken, stackPorts[part].env)
   }
 }
 
@@ -70,6 +75,19 @@ export async function startStack(
     })
     started.push(chain)
     const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId)
+    const solana = await startSolanaChain({
+      host: config.host,
+      port: config.ports.solana,
+      portEnv: stackPorts.solana.env,
+    })
+    started.push({ stop: () => solana.close() })
+    const solanaDevnet = await startSolanaChain({
+      host: config.host,
+      port: config.ports.solanaDevnet,
+      genesisHash: DEVNET_GENESIS_HASH,
+      portEnv: stackPorts.solanaDevnet.env,
+    })
+    started.push({ stop: () => solanaDevnet.close() })
     mkdirSync(config.dataDir, { recursive: true })
     const mailbox = join(config.dataDir, 'relay.sqlite')
     const relay = await startRelay({
@@ -150,6 +168,16 @@ export async function startStack(
         url: chain.rpcUrl,
         detail: `Anvil, chain ${chain.chainId}, tETH; tUSD at ${fixtures.testUsd}`,
       },
+      {
+        part: 'solana',
+        url: solana.rpcUrl,
+        detail: `local Solana chain ${solana.caipNetworkId}, PubSub ${solana.wsUrl}; tUSD mint ${solana.testUsdMint}`,
+      },
+      {
+        part: 'solanaDevnet',
+        url: solanaDevnet.rpcUrl,
+        detail: `local stand-in for Solana devnet ${solanaDevnet.caipNetworkId}, PubSub ${solanaDevnet.wsUrl}`,
+      },
       { part: 'relay', url: relay.url, detail: `WalletConnect v2 relay; mailbox ${mailbox}; GET /health` },
       {
         part: 'api',
@@ -181,6 +209,8 @@ export async function startStack(
       `${demo.url}/siwx/`,
       `${demo.url}/embedded/`,
       `${mail.url}/health`,
+      `${solana.rpcUrl}/health`,
+      `${solanaDevnet.rpcUrl}/health`,
       `${authUrl}/frame?projectId=${EMBEDDED_PROJECT_ID}&version=1`,
     ])
     writeStackFile(config.stackFile, {
@@ -192,12 +222,35 @@ export async function startStack(
       mail: { url: mail.url, smtp: mail.smtpUrl },
       pages: { demo: `${demo.url}/`, siwx: `${demo.url}/siwx/`, embedded: `${demo.url}/embedded/` },
       contracts: { ...fixtures },
+      solana: { ...solanaStackEntry(solana), devnet: solanaStackEntry(solanaDevnet) },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })
-    return { urls, chain, fixtures, relay, api, authUrl, mail, stackFile: config.stackFile, stop }
+    return {
+      urls,
+      chain,
+      fixtures,
+      relay,
+      api,
+      authUrl,
+      mail,
+      solana,
+      solanaDevnet,
+      stackFile: config.stackFile,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error
+  }
+}
+
+function solanaStackEntry(chain: LocalSolana): StackFileSolana {
+  return {
+    url: chain.rpcUrl,
+    wsUrl: chain.wsUrl,
+    genesisHash: chain.genesisHash,
+    caipNetworkId: chain.caipNetworkId,
+    testUsdMint: chain.testUsdMint,
   }
 }
 

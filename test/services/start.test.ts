@@ -8,7 +8,7 @@ import { type Address, createPublicClient, formatEther, formatUnits, http } from
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { devPrivateKeys, testUsdAbi } from '../../services/index.js'
-import { freePort, isPortTaken } from '../support/ports.js'
+import { freePort, freePortPair, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -30,6 +30,8 @@ async function npmStart(env: Record<string, string>): Promise<Run> {
       PAIRWISE_SMTP_PORT: String(await freePort()),
       PAIRWISE_MAIL_PORT: String(await freePort()),
       PAIRWISE_DEMO_PORT: String(await freePort()),
+      PAIRWISE_SOLANA_PORT: String(await freePortPair()),
+      PAIRWISE_SOLANA_DEVNET_PORT: String(await freePortPair()),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type RunningStack, stackConfig, startStack } from '../../../services/index.js'
-import { freePort } from '../../support/ports.js'
+import { freePort, freePortPair } from '../../support/ports.js'
 
 /**
  * The auth service's resend interval in the e2e stack: the 30 s default (proven by the auth service's own
@@ -27,6 +27,8 @@ export async function startDemoStack(): Promise<RunningStack & { demoUrl: string
           smtp: await freePort(),
           mail: await freePort(),
           demo: await freePort(),
+          solana: await freePortPair(),
+          solanaDevnet: await freePortPair(),
         },
       },
     ),

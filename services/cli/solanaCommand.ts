@@ -1,0 +1,36 @@
+import { parseArgs } from 'node:util'
+import { solanaTestKey, startSolanaChain } from '../solana/index.js'
+import { stackConfig } from '../stack/index.js'
+import { parsePort } from './flags.js'
+import { runUntilSignal } from './runUntilSignal.js'
+
+export const solanaUsage =
+  'pairwise solana [--host H] [--port N] [--ws-port N] [--genesis-hash H]  (PAIRWISE_SOLANA_PORT 8899; PubSub on the next port)'
+
+/** `pairwise solana`: one local Solana chain with its fixtures, until a signal stops it. */
+export async function runSolanaCommand(args: string[], log: (line: string) => void): Promise<never> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'ws-port': { type: 'string' },
+      'genesis-hash': { type: 'string' },
+    },
+  })
+  const config = stackConfig(process.env, {
+    host: values.host,
+    ports: { solana: parsePort(values.port, '--port') },
+  })
+  const chain = await startSolanaChain({
+    host: config.host,
+    port: config.ports.solana,
+    wsPort: parsePort(values['ws-port'], '--ws-port'),
+    genesisHash: values['genesis-hash'],
+    portEnv: 'PAIRWISE_SOLANA_PORT',
+  })
+  log(`solana  ${chain.rpcUrl}  (${chain.caipNetworkId}; PubSub ${chain.wsUrl})`)
+  log(`  test key 0  ${solanaTestKey(0).address}  (1,000 SOL, 1,000 tUSD; keys 1-3 hold 1,000 SOL each)`)
+  log(`  tUSD mint   ${chain.testUsdMint}  (Test USD, 6 decimals)`)
+  return runUntilSignal(chain.close, log)
+}
