@@ -63,6 +63,13 @@ const schemas = {
 type Method = keyof typeof schemas
 type Params<M extends Method> = z.output<(typeof schemas)[M]>
 
+/** An RPC failure with its cause (kit puts the transaction error there), as a wallet would show it. */
+const describe = (error: unknown): string =>
+  error instanceof Error
+    ? error.cause === undefined
+      ? error.message
+      : `${error.message}: ${describe(error.cause)}`
+    : String(error)
 const base64 = (data: Uint8Array) => Buffer.from(data).toString('base64')
 
 function parse<M extends Method>(method: M, params: unknown): Params<M> {
@@ -112,7 +119,7 @@ export class SolanaWalletHandler {
       return { result: await this.dispatch(method, params, origin) }
     } catch (error) {
       if (error instanceof WalletRpcError) return { error: { code: error.code, message: error.message } }
-      return { error: { code: -32603, message: error instanceof Error ? error.message : String(error) } }
+      return { error: { code: -32603, message: describe(error) } }
     }
   }
 
