@@ -1,9 +1,16 @@
 import { z } from 'zod'
-import { commitmentConfig, parseParams, type RpcMethod, solanaCoreVersion, withContext } from './context.js'
+import {
+  commitmentConfig,
+  onlyCommitmentConfig,
+  parseParams,
+  type RpcMethod,
+  solanaCoreVersion,
+  withContext,
+} from './context.js'
 
 const slotsPerEpoch = 432_000
 
-const noParams = z.tuple([commitmentConfig])
+const noParams = onlyCommitmentConfig
 
 export const getLatestBlockhash: RpcMethod = (context, params) => {
   parseParams(noParams, params)

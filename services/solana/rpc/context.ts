@@ -21,6 +21,9 @@ export const commitmentConfig = z
   .looseObject({ commitment: commitmentParam, minContextSlot: z.number().int().nonnegative().optional() })
   .optional()
 
+/** Params of a method whose only argument is an optional config (zod's tuple would require it). */
+export const onlyCommitmentConfig = z.union([z.tuple([]), z.tuple([commitmentConfig])])
+
 export const accountEncodingParam = z.enum(['binary', 'base58', 'base64', 'base64+zstd', 'jsonParsed'])
 
 /** Validates positional params, answering -32602 with the first problem as the real RPC does. */

@@ -23,8 +23,9 @@ export function answerCall(context: RpcContext, request: unknown): JsonRpcRespon
   const id = idOf(request)
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     return failure(new SolanaRpcError(rpcErrorCodes.invalidRequest, 'Invalid request'), null)
-  const { jsonrpc, method, params } = request as { jsonrpc?: unknown; method?: unknown; params?: unknown }
-  if (jsonrpc !== '2.0' || typeof method !== 'string')
+  const { jsonrpc, method, params, id: rawId } = request as Record<string, unknown>
+  const idIsValid = rawId === undefined || rawId === null || rawId === id
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || !idIsValid)
     return failure(new SolanaRpcError(rpcErrorCodes.invalidRequest, 'Invalid request'), id)
   const handler = Object.hasOwn(rpcMethods, method) ? rpcMethods[method] : undefined
   if (!handler) return failure(new SolanaRpcError(rpcErrorCodes.methodNotFound, 'Method not found'), id)
