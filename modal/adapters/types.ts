@@ -3,9 +3,13 @@ import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo, WalletInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
+import type { SolanaProvider } from './solana/provider.js'
 import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
 
-export type { Eip1193Provider }
+export type { Eip1193Provider, SolanaProvider }
+
+/** What an app talks to its connected wallet through: EIP-1193 on eip155, the Solana provider on solana. */
+export type NamespaceProvider = Eip1193Provider | SolanaProvider
 
 export type ConnectParams = {
   connectorId: string
@@ -46,7 +50,7 @@ export interface ChainAdapter {
   disconnect(connectorId: string): Promise<void>
   switchNetwork(params: { connectorId: string; network: CaipNetwork }): Promise<void>
   getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>
-  getProvider(connectorId: string): Eip1193Provider | undefined
+  getProvider(connectorId: string): NamespaceProvider | undefined
 }
 
 export type AdapterContext = {

@@ -61,7 +61,7 @@ export async function connect(
 ): Promise<ConnectResult> {
   const { signal } = params
   signal?.throwIfAborted()
-  const network = params.network ?? ctx.store.get().activeNetwork
+  const network = params.network ?? networkForConnector(ctx, params.connectorId)
   if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
   const namespace = network.chainNamespace
   const adapter = adapterFor(ctx, namespace)
@@ -98,6 +98,20 @@ export async function connect(
   } finally {
     signal?.removeEventListener('abort', settle)
   }
+}
+
+/**
+ * The network a connect without one goes to: the active network when the connector serves its namespace;
+ * for a connector of another namespace (a Solana wallet picked while EVM is active), the network that
+ * namespace last used, else its first configured one.
+ */
+function networkForConnector(ctx: ModalContext, connectorId: string): CaipNetwork | undefined {
+  const state = ctx.store.get()
+  const namespace = state.connectors.find((c) => c.id === connectorId)?.chainNamespace
+  if (!namespace || namespace === state.activeNetwork?.chainNamespace) return state.activeNetwork
+  const last = entry(ctx, namespace)
+  const current = last.current === undefined ? undefined : last.connections[last.current]
+  return current?.caipNetwork ?? state.networks.find((n) => n.chainNamespace === namespace)
 }
 
 /** A connect that ended without a connection: back to connected when one exists, disconnected otherwise. */

@@ -1,4 +1,10 @@
-import type { AdapterEvent, ChainAdapter, Eip1193Provider } from '../adapters/types.js'
+import type {
+  AdapterEvent,
+  ChainAdapter,
+  Eip1193Provider,
+  NamespaceProvider,
+  SolanaProvider,
+} from '../adapters/types.js'
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import { type ApiClient, createApiClient } from '../api/client.js'
 import { currentConnection, refreshBalance } from '../controllers/account.js'
@@ -260,9 +266,12 @@ export class AppKit {
     return connection.disconnect(this.context, namespace)
   }
 
+  /** The connected wallet's provider in `namespace` (the active one by default): EIP-1193, or Solana's. */
+  getProvider(namespace: 'solana'): SolanaProvider | undefined
+  getProvider(namespace?: ChainNamespace): Eip1193Provider | undefined
   getProvider(
     namespace: ChainNamespace = this.store.get().activeChain ?? 'eip155',
-  ): Eip1193Provider | undefined {
+  ): NamespaceProvider | undefined {
     const entry = this.store.get().connections[namespace]
     const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
     return current && this.context.adapters.get(namespace)?.getProvider(current.connectorId)

@@ -1,5 +1,5 @@
 export { caipAddress, defineNetwork } from './defineNetwork.js'
 export { defaultChainId, defaultTestNetwork, ethereum } from './presets.js'
 export { caipNetworkSchema } from './schema.js'
-export type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from './types.js'
-export { chainNamespaces } from './types.js'
+export type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace, EvmNetwork } from './types.js'
+export { chainNamespaces, isEvmNetwork } from './types.js'

@@ -1,4 +1,4 @@
-import { bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
+import { bytesToBase58btc, bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
 import { type SiwxFrameMessage, siwxMessageDataSchema } from '../../engine/siwx/types.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
 import type { currentConnection } from '../controllers/account.js'
@@ -156,13 +156,17 @@ export class SignInFlow implements SignInHooks {
     this.#lastSignedIn = network
   }
 
-  /** The connected wallet signs `text`: personal_sign over its UTF-8 bytes on eip155. */
+  /**
+   * The connected wallet signs `text`'s UTF-8 bytes: personal_sign on eip155 (a hex signature), the Wallet
+   * Standard's signMessage on solana (base58, as Solana sign-in verifiers read it).
+   */
   async #signText(pair: ActivePair, text: string): Promise<string> {
     const namespace = pair.network.chainNamespace
-    if (namespace !== 'eip155') throw new WalletError('UNSUPPORTED_NAMESPACE')
+    if (namespace !== 'eip155' && namespace !== 'solana') throw new WalletError('UNSUPPORTED_NAMESPACE')
     const connection = this.#do.currentConnection(this.#ctx, namespace)
     const provider = connection && this.#ctx.adapters.get(namespace)?.getProvider(connection.connectorId)
     if (!provider) throw new WalletError('PROVIDER_NOT_FOUND')
+    if ('signMessage' in provider) return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
     const signature = await provider.request({
       method: 'personal_sign',
       params: [`0x${bytesToHex(utf8ToBytes(text))}`, pair.address],

@@ -1,15 +1,15 @@
 import { createConnector } from 'wagmi'
 import type { ConnectResult, Eip1193Provider } from '../adapters/types.js'
 import { WalletError } from '../controllers/errors.js'
-import type { CaipNetwork } from '../networks/types.js'
+import type { EvmNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 
 /** What a bridge needs from the adapter that owns the real connection. */
 export type BridgeHost = {
-  networks(): CaipNetwork[]
+  networks(): EvmNetwork[]
   connectNow(connectorId: string, reconnecting: boolean): Promise<ConnectResult>
   disconnectNow(connectorId: string): Promise<void>
-  switchNow(connectorId: string, network: CaipNetwork): Promise<void>
+  switchNow(connectorId: string, network: EvmNetwork): Promise<void>
   provider(connectorId: string): Eip1193Provider | undefined
 }
 
@@ -30,7 +30,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       const found = await provider().request({ method: 'eth_accounts' })
       return (Array.isArray(found) ? found : []) as `0x${string}`[]
     }
-    const networkOf = (chainId: number): CaipNetwork => {
+    const networkOf = (chainId: number): EvmNetwork => {
       const network = host.networks().find((n) => Number(n.id) === chainId)
       if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
       return network

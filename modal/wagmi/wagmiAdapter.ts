@@ -5,13 +5,13 @@ import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip
 import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
 import { WalletError } from '../controllers/errors.js'
 import { OptionsError } from '../controllers/options.js'
-import type { CaipNetwork } from '../networks/types.js'
+import type { CaipNetwork, EvmNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 import { addConnector } from './addConnector.js'
 import { type BridgeHost, bridgeConnector } from './bridgeConnector.js'
 
 export type WagmiAdapterOptions = Eip155AdapterOptions & {
-  networks: CaipNetwork[]
+  networks: EvmNetwork[]
   projectId?: string
   /** Per-chain transports; by default each network's first RPC URL over HTTP. */
   transports?: Record<number, Transport>
@@ -28,7 +28,7 @@ type Pending = { params: ConnectParams; result?: ConnectResult }
 export class WagmiAdapter extends Eip155Adapter {
   readonly wagmiConfig: Config
   readonly projectId: string | undefined
-  readonly #networks: CaipNetwork[]
+  readonly #networks: EvmNetwork[]
   readonly #bridges = new Map<string, ReturnType<typeof addConnector>>()
   #pending = new Map<string, Pending>()
   #infos = new Map<string, ConnectorInfo>()
@@ -41,7 +41,7 @@ export class WagmiAdapter extends Eip155Adapter {
     this.#networks = networks
     this.projectId = projectId
     this.wagmiConfig = createConfig({
-      chains: networks as unknown as readonly [CaipNetwork, ...CaipNetwork[]],
+      chains: networks as unknown as readonly [EvmNetwork, ...EvmNetwork[]],
       transports:
         transports ??
         Object.fromEntries(networks.map((n) => [Number(n.id), http(n.rpcUrls.default.http[0])])),

@@ -1,4 +1,4 @@
-import { type CaipNetwork, defineNetwork } from 'pairwise/modal'
+import { defineNetwork, type EvmNetwork } from 'pairwise/modal'
 import type { DemoConfig } from './config.js'
 
 export const demoMetadata = {
@@ -9,7 +9,7 @@ export const demoMetadata = {
 }
 
 /** The demo's networks: Anvil (31337, tETH) first, then any the stack adds. */
-export function demoNetworks(config: DemoConfig): [CaipNetwork, ...CaipNetwork[]] {
+export function demoNetworks(config: DemoConfig): [EvmNetwork, ...EvmNetwork[]] {
   const [first, ...rest] = config.networks.map((n) =>
     defineNetwork({
       id: n.id,

@@ -3,6 +3,7 @@ import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.
 import { connectMethodsOrder } from '../../controllers/connectMethods.js'
 import { push } from '../../controllers/router.js'
 import { applyWalletFilters } from '../../wallets/filter.js'
+import { groupByWallet } from '../../wallets/groupByWallet.js'
 import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
@@ -35,20 +36,25 @@ export function ConnectView() {
 function WalletSection() {
   const { kit, t } = useKit()
   const connectors = useAppState((s) => s.connectors)
+  const activeChain = useAppState((s) => s.activeChain)
   // The auth connector is the email field above, not a wallet to pick.
-  const listed = applyWalletFilters(connectors, kit.options).filter((c) => c.type !== 'AUTH')
+  const listed = groupByWallet(
+    applyWalletFilters(connectors, kit.options).filter((c) => c.type !== 'AUTH'),
+    activeChain,
+  )
   const showAll = kit.options.features?.allWallets !== false
   if (listed.length === 0 && !showAll) return <p className="muted">{t('connect.noMethods')}</p>
   return (
     <section aria-label={t('connect.wallets')}>
       {listed.length === 0 ? <p className="muted">{t('connect.empty')}</p> : null}
       <ul className="list" data-testid="wallet-list">
-        {listed.map((c) => (
+        {listed.map(({ connector: c, namespaces }) => (
           <WalletRow
             key={c.id}
             name={connectorName(c.name, t)}
             icon={c.imageUrl}
             testId={`wallet-${c.id}`}
+            namespaces={namespaces}
             tag={c.type === 'WALLET_CONNECT' ? t('connect.qr') : t('connect.installed')}
             onSelect={() =>
               c.id === walletConnectConnectorId

@@ -24,7 +24,7 @@ import {
 } from '../../../modal/adapters/eip155/walletActions.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import { defineNetwork } from '../../../modal/networks/defineNetwork.js'
-import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { CaipNetwork, EvmNetwork } from '../../../modal/networks/types.js'
 import { devPrivateKeys, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { TestWallet } from '../../support/testWallet.js'
@@ -33,8 +33,8 @@ import { alice, bob, createKit } from '../support/kit.js'
 import { createPage } from '../support/page.js'
 
 let chain: ChainFixture
-let anvil: CaipNetwork
-let other: CaipNetwork
+let anvil: EvmNetwork
+let other: EvmNetwork
 
 beforeAll(async () => {
   chain = await startChainFixture()

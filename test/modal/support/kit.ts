@@ -5,7 +5,7 @@ import { mapMemory } from '../../../modal/controllers/memory.js'
 import type { AppKitOptions } from '../../../modal/controllers/options.js'
 import { AppKit, type AppKitEnvironment } from '../../../modal/core/appKit.js'
 import { defineNetwork } from '../../../modal/networks/defineNetwork.js'
-import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { CaipNetwork, EvmNetwork } from '../../../modal/networks/types.js'
 import type { AppState } from '../../../modal/state/types.js'
 import { devPrivateKeys, freePort } from '../../../services/index.js'
 import { FakeProvider } from './fakeProvider.js'
@@ -16,7 +16,7 @@ export const bob = privateKeyToAccount(devPrivateKeys[1]).address
 export const carol = privateKeyToAccount(devPrivateKeys[2]).address
 
 /** An EVM network as the demo defines it, served by `rpcUrl`. */
-export function evmNetwork(id: number, rpcUrl: string): CaipNetwork {
+export function evmNetwork(id: number, rpcUrl: string): EvmNetwork {
   return defineNetwork({
     id,
     name: id === 31337 ? 'Anvil' : `Anvil ${id}`,
@@ -27,10 +27,10 @@ export function evmNetwork(id: number, rpcUrl: string): CaipNetwork {
   })
 }
 
-/** Solana's ids are genesis hashes; viem types every chain id as a number, AppKit's networks do not. */
+/** Solana's ids are genesis hashes (their first 32 characters). */
 function solanaNetwork(genesis: string, name: string): CaipNetwork {
   return {
-    id: genesis as unknown as number,
+    id: genesis,
     caipNetworkId: `solana:${genesis}`,
     chainNamespace: 'solana',
     name,
@@ -48,7 +48,7 @@ export async function unreachableRpcUrl(): Promise<string> {
 }
 
 /** The networks most tests use: Anvil (31337) and Anvil 31338, both behind `rpcUrl`. */
-export function anvilPair(rpcUrl: string): [CaipNetwork, CaipNetwork] {
+export function anvilPair(rpcUrl: string): [EvmNetwork, EvmNetwork] {
   return [evmNetwork(31337, rpcUrl), evmNetwork(31338, rpcUrl)]
 }
 

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { disconnect, getConnection, switchChain } from 'wagmi/actions'
-import type { CaipNetwork } from '../../../modal/networks/types.js'
+import type { EvmNetwork } from '../../../modal/networks/types.js'
 import { WagmiAdapter } from '../../../modal/wagmi/index.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, anvilPair, createKit, unreachableRpcUrl, until } from '../support/kit.js'
 import { createPage } from '../support/page.js'
 
-let anvil: CaipNetwork
-let anvil2: CaipNetwork
+let anvil: EvmNetwork
+let anvil2: EvmNetwork
 
 beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())

@@ -1,0 +1,229 @@
+import { getWallets, type Wallets } from '@wallet-standard/app'
+import { formatUnits } from 'viem'
+import { WalletError } from '../../controllers/errors.js'
+import { isSolanaAddress } from '../../core/validation.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import type { ConnectorInfo } from '../../state/types.js'
+import type { AdapterContext, Balance, ChainAdapter, ConnectParams, ConnectResult } from '../types.js'
+import { type SolanaChain, solanaChainOf } from './chains.js'
+import type { PriorityFee } from './computeBudget.js'
+import { type ConfirmOptions, defaultConfirmOptions } from './confirm.js'
+import { watchWallets } from './discovery.js'
+import { isPreflightCommitment, type PreflightCommitment } from './preflight.js'
+import { type SolanaProvider, solanaProvider } from './provider.js'
+import { SolanaRpcs } from './rpc.js'
+import { type TokenAccountBalance, tokenBalances } from './tokens.js'
+import { isUsableSolanaWallet } from './walletFilter.js'
+import { featureOf, type Wallet, type WalletAccount } from './walletStandard.js'
+
+export type SolanaAdapterOptions = {
+  /** The Wallet Standard registry to follow; the page's (`getWallets()`) by default. */
+  registry?: () => Wallets
+  /** The preflight commitment of every send (VAL-05); `confirmed` by default. */
+  preflightCommitment?: PreflightCommitment
+  /** A priority fee added to the transfers the adapter builds; none by default. */
+  priorityFee?: PriorityFee
+  /** How confirmations are awaited: poll interval and ceiling in ms. */
+  confirmation?: Partial<Omit<ConfirmOptions, 'sleep'>>
+}
+
+type Connection = { wallet: Wallet; account: WalletAccount; network: CaipNetwork; off: () => void }
+
+const connectorPrefix = 'solana:'
+
+/**
+ * The solana namespace over the Wallet Standard and `@solana/kit`: wallets are found in the page's registry,
+ * connected with `standard:connect` (silently on reload), and read through each network's own RPC. Solana
+ * has no network switch in the standard: a switch changes the RPC and the `chain` named in each request,
+ * for networks the wallet lists.
+ */
+export class SolanaAdapter implements ChainAdapter {
+  readonly namespace = 'solana' as const
+  readonly #options: SolanaAdapterOptions
+  readonly #preflight: PreflightCommitment
+  readonly #rpcs = new SolanaRpcs()
+  readonly #connections = new Map<string, Connection>()
+  #wallets: readonly Wallet[] = []
+  #context: AdapterContext | undefined
+
+  constructor(options: SolanaAdapterOptions = {}) {
+    const preflight = options.preflightCommitment ?? 'confirmed'
+    if (!isPreflightCommitment(preflight))
+      throw new WalletError('INVALID_PREFLIGHT_COMMITMENT', undefined, JSON.stringify(preflight))
+    this.#options = options
+    this.#preflight = preflight
+  }
+
+  setup(context: AdapterContext): () => void {
+    this.#context = context
+    // Discovery needs the page: on the server (no target) there is no registry to follow.
+    if (!context.target && !this.#options.registry) return () => undefined
+    const chains = this.#appChains()
+    const stop = watchWallets(
+      (this.#options.registry ?? getWallets)(),
+      (wallet) => isUsableSolanaWallet(wallet, chains),
+      (wallets) => this.#onWallets(wallets),
+    )
+    return () => {
+      stop()
+      for (const connectorId of [...this.#connections.keys()]) this.#forget(connectorId)
+      this.#context = undefined
+    }
+  }
+
+  connectors(): ConnectorInfo[] {
+    return this.#wallets.map((wallet) => ({
+      id: connectorPrefix + wallet.name,
+      type: 'ANNOUNCED',
+      name: wallet.name,
+      chainNamespace: 'solana',
+      ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
+    }))
+  }
+
+  connect(params: ConnectParams): Promise<ConnectResult> {
+    return this.#connect(params.connectorId, params.network, false).then((result) => {
+      if (!result) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+      return result
+    })
+  }
+
+  async reconnect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined> {
+    return this.#connect(params.connectorId, params.network, true)
+  }
+
+  async disconnect(connectorId: string): Promise<void> {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return
+    this.#forget(connectorId)
+    await featureOf(connection.wallet, 'standard:disconnect')?.disconnect()
+  }
+
+  async switchNetwork({
+    connectorId,
+    network,
+  }: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<void> {
+    const connection = this.#connection(connectorId)
+    const chain = solanaChainOf(network)
+    if (!connection.wallet.chains.includes(chain))
+      throw new WalletError('CHAIN_NOT_SUPPORTED', undefined, chain)
+    connection.network = network
+  }
+
+  async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
+    if (!isSolanaAddress(address)) throw new WalletError('INVALID_ADDRESS', undefined, address)
+    const { value } = await this.#rpcs
+      .for(network)
+      .getBalance(address as Parameters<ReturnType<SolanaRpcs['for']>['getBalance']>[0])
+      .send()
+    return {
+      balance: formatUnits(value, network.nativeCurrency.decimals),
+      symbol: network.nativeCurrency.symbol,
+    }
+  }
+
+  /** The token accounts `address` holds on `network`, under the Token and the Token-2022 programs. */
+  getTokenBalances({
+    address,
+    network,
+  }: {
+    address: string
+    network: CaipNetwork
+  }): Promise<TokenAccountBalance[]> {
+    if (!isSolanaAddress(address)) throw new WalletError('INVALID_ADDRESS', undefined, address)
+    return tokenBalances(this.#rpcs.for(network), address)
+  }
+
+  getProvider(connectorId: string): SolanaProvider | undefined {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return undefined
+    return solanaProvider({
+      wallet: connection.wallet,
+      account: connection.account,
+      network: () => connection.network,
+      rpc: (network) => this.#rpcs.for(network),
+      preflightCommitment: this.#preflight,
+      priorityFee: this.#options.priorityFee,
+      confirm: {
+        ...defaultConfirmOptions,
+        ...this.#options.confirmation,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      },
+      domain: () => (typeof location === 'undefined' ? undefined : location.host),
+    })
+  }
+
+  #appChains(): SolanaChain[] {
+    const networks = this.#context?.networks.filter((n) => n.chainNamespace === 'solana') ?? []
+    return [...new Set(networks.map(solanaChainOf))]
+  }
+
+  async #connect(
+    connectorId: string,
+    network: CaipNetwork,
+    silent: boolean,
+  ): Promise<ConnectResult | undefined> {
+    const wallet = this.#wallets.find((w) => connectorPrefix + w.name === connectorId)
+    if (!wallet) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
+    const chain = solanaChainOf(network)
+    if (!wallet.chains.includes(chain)) throw new WalletError('NO_COMMON_CHAINS')
+    const connect = featureOf(wallet, 'standard:connect')
+    if (!connect) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
+    const { accounts } = await connect.connect(silent ? { silent: true } : undefined)
+    const usable = accounts.filter((a) => isSolanaAddress(a.address))
+    const account = usable.find((a) => a.chains.includes(chain)) ?? usable[0]
+    if (!account) return undefined
+    this.#forget(connectorId)
+    const off = featureOf(wallet, 'standard:events')?.on('change', ({ accounts }) => {
+      if (accounts) this.#onAccounts(connectorId, accounts)
+    })
+    this.#connections.set(connectorId, { wallet, account, network, off: off ?? (() => undefined) })
+    return {
+      connectorId,
+      address: account.address,
+      accounts: usable.map((a) => a.address),
+      network,
+      walletInfo: { name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}) },
+    }
+  }
+
+  #onAccounts(connectorId: string, accounts: readonly WalletAccount[]): void {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return
+    const usable = accounts.filter((a) => isSolanaAddress(a.address))
+    const [first] = usable
+    if (!first) {
+      this.#forget(connectorId)
+      this.#context?.emit({ type: 'disconnect', connectorId })
+      return
+    }
+    connection.account = first
+    const addresses = usable.map((a) => a.address)
+    this.#context?.emit({ type: 'accountChanged', connectorId, address: first.address, accounts: addresses })
+  }
+
+  #onWallets(wallets: readonly Wallet[]): void {
+    this.#wallets = wallets
+    // A wallet that left the page takes its connection with it.
+    for (const [connectorId, connection] of [...this.#connections])
+      if (!wallets.includes(connection.wallet)) {
+        this.#forget(connectorId)
+        this.#context?.emit({ type: 'disconnect', connectorId })
+      }
+    this.#context?.emit({ type: 'connectors', connectors: this.connectors() })
+  }
+
+  #connection(connectorId: string): Connection {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    return connection
+  }
+
+  #forget(connectorId: string): void {
+    this.#connections.get(connectorId)?.off()
+    this.#connections.delete(connectorId)
+  }
+}
