@@ -1,9 +1,18 @@
 import { type Address, createPublicClient, formatUnits, getAddress, http, type PublicClient } from 'viem'
-import { type ApiChain, caipNetworkIdOf } from '../chains/index.js'
+import {
+  type ApiChain,
+  caipNetworkIdOf,
+  LAMPORT_DECIMALS,
+  type SolanaApiChain,
+  SolanaRpc,
+  solanaCaipNetworkIdOf,
+  unlistedToken,
+} from '../chains/index.js'
 import { ApiError } from '../http/apiError.js'
 import type { ApiLogger } from '../http/types.js'
 import { readErc20Holdings, type TokenMetadata } from './erc20Holdings.js'
 import type { PricedAsset, PriceSource } from './priceSource.js'
+import { readSolanaHoldings } from './solanaHoldings.js'
 import type { TokenBalance } from './tokenBalance.js'
 import { TtlCache } from './ttlCache.js'
 
@@ -18,7 +27,10 @@ export type BalanceServiceOptions = {
   /** How long an answer is served from memory (a wallet's modal reloads balances on every view). */
   cacheMs?: number
   maxCachedAddresses?: number
-  /** At most this many tokens read per request: the configured list first, then the known ones. */
+  /**
+   * At most this many tokens read (EVM) or answered (Solana) per request: the configured list first, then
+   * the known (EVM) or held (Solana) ones.
+   */
   maxTokens?: number
   maxCachedTokens?: number
   rpcTimeoutMs?: number
@@ -32,6 +44,7 @@ export class BalanceService {
   private readonly inFlight = new Map<string, Promise<TokenBalance[]>>()
   private readonly metadata: TtlCache<TokenMetadata | null>
   private readonly clients = new Map<number, PublicClient>()
+  private readonly solanaRpcs = new Map<string, SolanaRpc>()
 
   constructor(private readonly options: BalanceServiceOptions) {
     const { now } = options
@@ -50,19 +63,27 @@ export class BalanceService {
 
   /** BAL-06: `owner`'s balances on `chain`; concurrent asks for one `network:address` share one read. */
   balancesOf(chain: ApiChain, owner: Address): Promise<TokenBalance[]> {
-    const key = `${caipNetworkIdOf(chain)}:${owner.toLowerCase()}`
+    return this.shared(`${caipNetworkIdOf(chain)}:${owner.toLowerCase()}`, () => this.read(chain, owner))
+  }
+
+  /** `owner`'s SOL and SPL balances (Token and Token-2022) on a Solana cluster, shared and cached alike. */
+  solanaBalancesOf(chain: SolanaApiChain, owner: string): Promise<TokenBalance[]> {
+    return this.shared(`${solanaCaipNetworkIdOf(chain)}:${owner}`, () => this.readSolana(chain, owner))
+  }
+
+  private shared(key: string, read: () => Promise<TokenBalance[]>): Promise<TokenBalance[]> {
     const cached = this.answers.get(key)
     if (cached) return Promise.resolve(cached)
     const pending = this.inFlight.get(key)
     if (pending) return pending
-    const read = this.read(chain, owner)
+    const answer = read()
       .then((balances) => {
         this.answers.set(key, balances)
         return balances
       })
       .finally(() => this.inFlight.delete(key))
-    this.inFlight.set(key, read)
-    return read
+    this.inFlight.set(key, answer)
+    return answer
   }
 
   private async read(chain: ApiChain, owner: Address): Promise<TokenBalance[]> {
@@ -86,24 +107,61 @@ export class BalanceService {
       throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
     }
     const icons = new Map(chain.tokens.map((token) => [token.address, token.iconUrl]))
+    const caipNetworkId = caipNetworkIdOf(chain)
     const assets: Asset[] = [
-      { chainId: chain.chainId, ...chain.nativeCurrency, amount: native },
+      { caipNetworkId, ...chain.nativeCurrency, amount: native },
       ...holdings
         // BAL-03: a token with 0 decimals is dropped; a token is shown only when the address holds some.
         .filter(({ metadata, amount }) => metadata.decimals > 0 && amount > 0n)
         .map(({ token, metadata, amount }) => ({
-          chainId: chain.chainId,
+          caipNetworkId,
           address: token,
           ...metadata,
           amount,
           iconUrl: icons.get(token) ?? '',
         })),
     ]
+    return this.priced(caipNetworkId, assets)
+  }
+
+  private async readSolana(chain: SolanaApiChain, owner: string): Promise<TokenBalance[]> {
+    let holdings: Awaited<ReturnType<typeof readSolanaHoldings>>
+    try {
+      holdings = await readSolanaHoldings(this.solanaRpcFor(chain), owner)
+    } catch (error) {
+      this.options.logger.warn('balances.chain_failed', {
+        genesisHash: chain.genesisHash,
+        error: String(error),
+      })
+      throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
+    }
+    const caipNetworkId = solanaCaipNetworkIdOf(chain)
+    const listed = new Map(chain.tokens.map((token, index) => [token.mint, { ...token, index }]))
+    const tokens = holdings.tokens
+      // BAL-03 as for EVM: 0 decimals is an NFT, not a fungible token; only mints the address holds some of.
+      .filter(({ decimals, amount }) => decimals > 0 && amount > 0n)
+      // The configured mints first, in their order, then the others as the RPC listed them.
+      .sort(
+        (a, b) =>
+          (listed.get(a.mint)?.index ?? chain.tokens.length) -
+          (listed.get(b.mint)?.index ?? chain.tokens.length),
+      )
+      .slice(0, this.options.maxTokens ?? 200)
+    const assets: Asset[] = [
+      { caipNetworkId, ...chain.nativeCurrency, decimals: LAMPORT_DECIMALS, amount: holdings.lamports },
+      ...tokens.map(({ mint, amount, decimals }) => {
+        const { name, symbol, iconUrl } = listed.get(mint) ?? unlistedToken(mint)
+        return { caipNetworkId, address: mint, name, symbol, iconUrl, decimals, amount }
+      }),
+    ]
+    return this.priced(caipNetworkId, assets)
+  }
+
+  private async priced(caipNetworkId: string, assets: Asset[]): Promise<TokenBalance[]> {
     const prices = await this.options.prices.usdPrices(assets)
     return assets.map((asset, index) => {
       const numeric = formatUnits(asset.amount, asset.decimals)
       const price = prices[index] ?? 0
-      const caipNetworkId = caipNetworkIdOf(chain)
       return {
         name: asset.name,
         symbol: asset.symbol,
@@ -133,6 +191,15 @@ export class BalanceService {
       }
     }
     return [...tokens].slice(0, this.options.maxTokens ?? 200)
+  }
+
+  private solanaRpcFor(chain: SolanaApiChain): SolanaRpc {
+    let rpc = this.solanaRpcs.get(chain.rpcUrl)
+    if (!rpc) {
+      rpc = new SolanaRpc(chain.rpcUrl, { timeoutMs: this.options.rpcTimeoutMs ?? 10_000 })
+      this.solanaRpcs.set(chain.rpcUrl, rpc)
+    }
+    return rpc
   }
 
   private clientFor(chain: ApiChain): PublicClient {

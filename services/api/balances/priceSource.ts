@@ -1,28 +1,42 @@
-import type { Address } from 'viem'
-import type { ApiChain } from '../chains/index.js'
+import {
+  type ApiChain,
+  caipNetworkIdOf,
+  type SolanaApiChain,
+  solanaCaipNetworkIdOf,
+} from '../chains/index.js'
 
-/** One asset to price: a chain's native coin (no address) or one of its ERC-20 tokens. */
-export type PricedAsset = { chainId: number; symbol: string; address?: Address }
+/** One asset to price: a network's native coin (no address), an ERC-20 token or an SPL mint. */
+export type PricedAsset = { caipNetworkId: string; symbol: string; address?: string }
 
 /** USD prices, in the order asked; 0 for an asset the source has no price for. */
 export type PriceSource = { usdPrices(assets: readonly PricedAsset[]): Promise<number[]> }
 
-const keyOf = (chainId: number, address?: Address) => `${chainId}:${address?.toLowerCase() ?? 'native'}`
+// EVM addresses are compared without their checksum case; base58 mints are case-sensitive.
+const keyOf = (caipNetworkId: string, address?: string) =>
+  `${caipNetworkId}:${(caipNetworkId.startsWith('eip155:') ? address?.toLowerCase() : address) ?? 'native'}`
 
 /**
  * The default source: the prices the chain configs carry, no outside host. Tokens are priced by address,
  * never by symbol, so a look-alike token calling itself tUSD is worth nothing here.
  */
-export function staticPriceSource(chains: readonly ApiChain[]): PriceSource {
+export function staticPriceSource(
+  chains: readonly ApiChain[],
+  solanaChains: readonly SolanaApiChain[] = [],
+): PriceSource {
   const table = new Map<string, number>()
+  const add = (caipNetworkId: string, usdPrice: number | undefined, address?: string) => {
+    if (usdPrice !== undefined) table.set(keyOf(caipNetworkId, address), usdPrice)
+  }
   for (const chain of chains) {
-    if (chain.nativeCurrency.usdPrice !== undefined)
-      table.set(keyOf(chain.chainId), chain.nativeCurrency.usdPrice)
-    for (const token of chain.tokens)
-      if (token.usdPrice !== undefined) table.set(keyOf(chain.chainId, token.address), token.usdPrice)
+    add(caipNetworkIdOf(chain), chain.nativeCurrency.usdPrice)
+    for (const token of chain.tokens) add(caipNetworkIdOf(chain), token.usdPrice, token.address)
+  }
+  for (const chain of solanaChains) {
+    add(solanaCaipNetworkIdOf(chain), chain.nativeCurrency.usdPrice)
+    for (const token of chain.tokens) add(solanaCaipNetworkIdOf(chain), token.usdPrice, token.mint)
   }
   return {
     usdPrices: async (assets) =>
-      assets.map(({ chainId, address }) => table.get(keyOf(chainId, address)) ?? 0),
+      assets.map(({ caipNetworkId, address }) => table.get(keyOf(caipNetworkId, address)) ?? 0),
   }
 }

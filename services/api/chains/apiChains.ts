@@ -1,24 +1,58 @@
 import { ApiError } from '../http/apiError.js'
 import { type ApiChain, type ApiChainConfig, apiChainSchema, caipNetworkIdOf } from './apiChain.js'
+import {
+  type SolanaApiChain,
+  type SolanaApiChainConfig,
+  solanaApiChainSchema,
+  solanaCaipNetworkIdOf,
+} from './solanaApiChain.js'
+
+/** An EVM chain (by `chainId`) or a Solana cluster (by `genesisHash`). */
+export type AnyApiChainConfig = ApiChainConfig | SolanaApiChainConfig
+
+const unsupported = (caipNetworkId: string) =>
+  new ApiError(400, 'UNSUPPORTED_NETWORK', `Unsupported network: ${caipNetworkId}`)
 
 /** The chains one api serves, looked up by CAIP-2 id; anything else is UNSUPPORTED_NETWORK. */
 export class ApiChains {
   private readonly byCaipId: ReadonlyMap<string, ApiChain>
+  private readonly solanaByCaipId: ReadonlyMap<string, SolanaApiChain>
 
-  constructor(configs: readonly ApiChainConfig[]) {
-    const chains = configs.map((config) => apiChainSchema.parse(config))
-    this.byCaipId = new Map(chains.map((chain) => [caipNetworkIdOf(chain), chain]))
-    if (this.byCaipId.size !== chains.length) throw new Error('a chain is configured twice')
+  constructor(configs: readonly AnyApiChainConfig[]) {
+    const evm = configs.filter((config) => !('genesisHash' in config)).map((c) => apiChainSchema.parse(c))
+    const solana = configs
+      .filter((config) => 'genesisHash' in config)
+      .map((config) => solanaApiChainSchema.parse(config))
+    this.byCaipId = new Map(evm.map((chain) => [caipNetworkIdOf(chain), chain]))
+    this.solanaByCaipId = new Map(solana.map((chain) => [solanaCaipNetworkIdOf(chain), chain]))
+    if (this.byCaipId.size + this.solanaByCaipId.size !== configs.length)
+      throw new Error('a chain is configured twice')
   }
 
-  /** The configured chain for `caipNetworkId`, or a 400 UNSUPPORTED_NETWORK. */
+  /** The configured EVM chain for `caipNetworkId`, or a 400 UNSUPPORTED_NETWORK. */
   get(caipNetworkId: string): ApiChain {
     const chain = this.byCaipId.get(caipNetworkId)
-    if (!chain) throw new ApiError(400, 'UNSUPPORTED_NETWORK', `Unsupported network: ${caipNetworkId}`)
+    if (!chain) throw unsupported(caipNetworkId)
     return chain
   }
 
+  /** The configured Solana cluster for `caipNetworkId` (`solana:…`), or a 400 UNSUPPORTED_NETWORK. */
+  solana(caipNetworkId: string): SolanaApiChain {
+    const chain = this.solanaByCaipId.get(caipNetworkId)
+    if (!chain) throw unsupported(caipNetworkId)
+    return chain
+  }
+
+  /** The EVM chains. */
   list(): ApiChain[] {
     return [...this.byCaipId.values()]
   }
+
+  solanaList(): SolanaApiChain[] {
+    return [...this.solanaByCaipId.values()]
+  }
 }
+
+/** Whether a CAIP-2 id names a Solana cluster (the routes answer those from the Solana RPC). */
+export const isSolanaNetwork = (caipNetworkId: string | undefined) =>
+  caipNetworkId?.startsWith('solana:') === true
