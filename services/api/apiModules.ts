@@ -2,7 +2,7 @@ import { type ActivityRouteOptions, activityRoutes, tokensSeenBy } from './activ
 import { analyticsMigrations, analyticsRoutes } from './analytics/index.js'
 import type { RouteFactory } from './app.js'
 import { balanceRoutes } from './balances/index.js'
-import { type ApiChainConfig, ApiChains, caipNetworkIdOf } from './chains/index.js'
+import { type AnyApiChainConfig, ApiChains, caipNetworkIdOf } from './chains/index.js'
 import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
@@ -13,8 +13,11 @@ import { type VerifyRouteOptions, verifyRoutes } from './verify/index.js'
 import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
 
 export type ApiModuleOptions = {
-  /** The chains served by balances, activity, NFTs and the RPC proxy; none by default. */
-  chains?: readonly ApiChainConfig[]
+  /**
+   * The chains served by balances, activity, NFTs and the RPC proxy; none by default. Solana clusters
+   * (`genesisHash`) are served by balances and activity, read from their RPC.
+   */
+  chains?: readonly AnyApiChainConfig[]
   /** How the indexer follows each chain; `false` serves activity from what is already indexed. */
   indexer?: { fromBlock?: number; pollMs?: number } | false
   nftMetadata?: ActivityRouteOptions['nftMetadata']
@@ -59,7 +62,13 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
           chains,
           knownTokens: (chainId, address) => tokensSeenBy(deps.db, chainId, address),
         }),
-      (deps) => activityRoutes({ ...deps, chains: chains.list(), nftMetadata: options.nftMetadata }),
+      (deps) =>
+        activityRoutes({
+          ...deps,
+          chains: chains.list(),
+          solanaChains: chains.solanaList(),
+          nftMetadata: options.nftMetadata,
+        }),
       (deps) => rpcProxyRoutes({ ...deps, chains, limits: options.rpcLimits }),
       (deps) =>
         analyticsRoutes({

@@ -1,7 +1,14 @@
 import { Hono } from 'hono'
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
-import { caipNetworkIdSchema } from '../chains/index.js'
+import {
+  caipNetworkIdSchema,
+  isSolanaAddress,
+  isSolanaNetwork,
+  type SolanaApiChain,
+  SolanaRpc,
+  solanaCaipNetworkIdOf,
+} from '../chains/index.js'
 import { ApiError } from '../http/apiError.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
@@ -9,6 +16,7 @@ import { decodeCursor, newest } from './activityCursor.js'
 import { listActivity } from './listActivity.js'
 import { nftsHeldBy } from './nftHoldings.js'
 import { type NftMetadataOptions, NftMetadataReader } from './nftMetadata.js'
+import { listSolanaActivity } from './solanaActivity.js'
 
 /** A chain the indexer follows, as these routes need it (an ApiChain fits). */
 export type ActivityChain = { chainId: number; rpcUrl: string; nativeCurrency: { decimals: number } }
@@ -16,6 +24,8 @@ export type ActivityChain = { chainId: number; rpcUrl: string; nativeCurrency: {
 export type ActivityRouteOptions = {
   /** The chains the indexer serves; any other network is UNSUPPORTED_NETWORK. */
   chains: readonly ActivityChain[]
+  /** The Solana clusters served: activity read from their RPC, no NFTs listed. */
+  solanaChains?: readonly SolanaApiChain[]
   nftMetadata?: Pick<NftMetadataOptions, 'allowedHosts' | 'maxBytes' | 'timeoutMs' | 'ttlMs'>
 }
 
@@ -27,17 +37,30 @@ const address = z
   .regex(/^0x[0-9a-fA-F]{40}$/, 'not an EVM address')
   .transform((value) => getAddress(value.toLowerCase()))
 const holderQuery = z.object({ address, caipNetworkId: caipNetworkIdSchema })
-const activityQuery = holderQuery.extend({
-  cursor: z.string().max(64).optional(),
-  limit: z
+const limit = z
+  .string()
+  .regex(/^\d{1,3}$/, 'not a whole number')
+  .transform(Number)
+  .pipe(z.number().min(1).max(100))
+  .optional()
+const activityQuery = holderQuery.extend({ cursor: z.string().max(64).optional(), limit })
+const solanaHolderQuery = z.object({
+  address: z.string().max(64).refine(isSolanaAddress, 'not a Solana address'),
+  caipNetworkId: caipNetworkIdSchema,
+})
+// A Solana page's cursor is the signature it starts after (getSignaturesForAddress's `before`).
+const solanaActivityQuery = solanaHolderQuery.extend({
+  cursor: z
     .string()
-    .regex(/^\d{1,3}$/, 'not a whole number')
-    .transform(Number)
-    .pipe(z.number().min(1).max(100))
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'not a cursor this api gave')
     .optional(),
+  limit,
 })
 
-/** `GET /v1/activity` (paged transfers, newest first) and `GET /v1/nfts` (holdings with metadata). */
+/**
+ * `GET /v1/activity` (paged transfers, newest first) and `GET /v1/nfts` (holdings with metadata). For a
+ * Solana cluster activity comes from its RPC and the NFT list is empty.
+ */
 export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
   const chains = new Map(deps.chains.map((chain) => [`eip155:${chain.chainId}`, chain]))
   const chainOf = (caipNetworkId: string) => {
@@ -45,10 +68,39 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
     if (!chain) throw new ApiError(400, 'UNSUPPORTED_NETWORK', `Unsupported network: ${caipNetworkId}`)
     return chain
   }
+  const clusters = new Map<string, { chain: SolanaApiChain; rpc: SolanaRpc }>(
+    (deps.solanaChains ?? []).map((chain) => [
+      solanaCaipNetworkIdOf(chain),
+      { chain, rpc: new SolanaRpc(chain.rpcUrl) },
+    ]),
+  )
+  const clusterOf = (caipNetworkId: string) => {
+    const cluster = clusters.get(caipNetworkId)
+    if (!cluster) throw new ApiError(400, 'UNSUPPORTED_NETWORK', `Unsupported network: ${caipNetworkId}`)
+    return cluster
+  }
+  // The network is checked before the address, as on the EVM path's unknown networks.
+  const solanaActivity = async (request: Parameters<typeof validQuery>[0], caipNetworkId: string) => {
+    const { chain, rpc } = clusterOf(caipNetworkId)
+    const query = validQuery(request, solanaActivityQuery)
+    try {
+      return await listSolanaActivity(rpc, chain, {
+        address: query.address,
+        before: query.cursor,
+        limit: query.limit ?? 20,
+      })
+    } catch (error) {
+      deps.logger.warn('activity.chain_failed', { genesisHash: chain.genesisHash, error: String(error) })
+      throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
+    }
+  }
   const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
   return new Hono()
     .get('/v1/activity', async (c) => {
       await deps.project(c.req)
+      const network = c.req.query('caipNetworkId')
+      if (network !== undefined && isSolanaNetwork(network))
+        return c.json(await solanaActivity(c.req, network))
       const query = validQuery(c.req, activityQuery)
       const chain = chainOf(query.caipNetworkId)
       const page = await listActivity(deps.db, {
@@ -62,6 +114,12 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
     })
     .get('/v1/nfts', async (c) => {
       await deps.project(c.req)
+      const network = c.req.query('caipNetworkId')
+      if (network !== undefined && isSolanaNetwork(network)) {
+        clusterOf(network)
+        validQuery(c.req, solanaHolderQuery)
+        return c.json({ data: [] })
+      }
       const query = validQuery(c.req, holderQuery)
       const chain = chainOf(query.caipNetworkId)
       const held = await nftsHeldBy(deps.db, {

@@ -54,5 +54,4 @@ export class ApiChains {
 }
 
 /** Whether a CAIP-2 id names a Solana cluster (the routes answer those from the Solana RPC). */
-export const isSolanaNetwork = (caipNetworkId: string | undefined) =>
-  caipNetworkId?.startsWith('solana:') === true
+export const isSolanaNetwork = (caipNetworkId: string) => caipNetworkId.startsWith('solana:')
