@@ -4,22 +4,25 @@ import type { ApiClient } from './client.js'
 /** Most transfers one page may hold (the api's own cap on `limit`). */
 export const MAX_ACTIVITY_PAGE = 100
 
-const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+// An EVM address or a Solana one (base58 of 32 bytes): the api serves both families.
+const accountAddress = z.string().check(z.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/))
 
 const activityItemSchema = z.object({
   id: z.string(),
-  hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
+  /** A 0x transaction hash on EVM, a base58 signature on Solana. */
+  hash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/)),
   blockNumber: z.number(),
   timestamp: z.number(),
-  status: z.literal('confirmed'),
+  status: z.enum(['confirmed', 'failed']),
   direction: z.enum(['in', 'out', 'self']),
-  from: evmAddress,
-  to: evmAddress,
-  kind: z.enum(['native', 'erc20', 'erc721']),
+  /** Absent on Solana when no single other account moved. */
+  from: z.optional(accountAddress),
+  to: z.optional(accountAddress),
+  kind: z.enum(['native', 'erc20', 'erc721', 'spl']),
   amount: z.string(),
   tokenId: z.optional(z.string()),
   token: z.optional(
-    z.object({ address: evmAddress, name: z.string(), symbol: z.string(), decimals: z.number() }),
+    z.object({ address: accountAddress, name: z.string(), symbol: z.string(), decimals: z.number() }),
   ),
 })
 

@@ -9,6 +9,8 @@ import { WalletError } from './errors.js'
 import { multiWalletEnabled } from './features.js'
 
 const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
+/** The active network (and with it the active namespace) a reload comes back to. */
+const activeNetworkKey = 'pairwise:activeNetwork'
 
 /**
  * ERR-42: the namespaces the modal has connection handling for (AppKit 1.7's eip155, solana and bip122
@@ -121,7 +123,12 @@ function settleStatus(ctx: ModalContext, namespace: ChainNamespace): void {
   syncStatus(ctx, namespace)
 }
 
-function addConnection(ctx: ModalContext, namespace: ChainNamespace, result: ConnectResult): void {
+function addConnection(
+  ctx: ModalContext,
+  namespace: ChainNamespace,
+  result: ConnectResult,
+  { activate = true }: { activate?: boolean } = {},
+): void {
   const before = entry(ctx, namespace)
   const connection: Connection = {
     connectorId: result.connectorId,
@@ -131,8 +138,20 @@ function addConnection(ctx: ModalContext, namespace: ChainNamespace, result: Con
   const others = before.connections.filter((c) => c.connectorId !== result.connectorId)
   const connections = [connection, ...others]
   setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
-  ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
+  if (activate) {
+    ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
+    rememberActive(ctx, result.network)
+  }
   syncAccount(ctx, namespace, result.walletInfo)
+}
+
+function rememberActive(ctx: ModalContext, network: CaipNetwork): void {
+  ctx.memory.setItem(activeNetworkKey, network.caipNetworkId)
+}
+
+function rememberedNetwork(ctx: ModalContext): CaipNetwork | undefined {
+  const id = ctx.memory.getItem(activeNetworkKey)
+  return ctx.store.get().networks.find((n) => n.caipNetworkId === id)
 }
 
 /**
@@ -141,6 +160,7 @@ function addConnection(ctx: ModalContext, namespace: ChainNamespace, result: Con
  */
 export function activateNamespace(ctx: ModalContext, namespace: ChainNamespace, network: CaipNetwork): void {
   const changed = ctx.store.get().activeChain !== namespace
+  rememberActive(ctx, network)
   ctx.store.set({
     activeChain: namespace,
     activeNetwork: network,
@@ -191,23 +211,39 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
     ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
 }
 
-/** Restores the remembered connector of each namespace without opening the modal. */
+/**
+ * Restores the remembered connector of each namespace without opening the modal, then makes active the
+ * network that was active before the reload: with wallets in several namespaces, the one that answers
+ * last must not decide which the page shows.
+ */
 export async function reconnect(ctx: ModalContext): Promise<void> {
-  await Promise.all(
+  const remembered = rememberedNetwork(ctx)
+  const restored = await Promise.all(
     [...ctx.adapters.values()].map(async (adapter) => {
       const connectorId = ctx.memory.getItem(rememberKey(adapter.namespace))
-      const network = ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
-      if (!connectorId || !network) return
+      const network =
+        remembered?.chainNamespace === adapter.namespace
+          ? remembered
+          : ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
+      if (!connectorId || !network) return undefined
       const before = entry(ctx, adapter.namespace)
       setEntry(ctx, adapter.namespace, { ...before, status: 'reconnecting' })
       syncStatus(ctx, adapter.namespace)
       const result = await adapter.reconnect({ connectorId, network }).catch(() => undefined)
-      if (result) return addConnection(ctx, adapter.namespace, result)
+      if (result) {
+        addConnection(ctx, adapter.namespace, result, { activate: false })
+        return result
+      }
       ctx.memory.removeItem(rememberKey(adapter.namespace))
       setEntry(ctx, adapter.namespace, { ...entry(ctx, adapter.namespace), status: 'disconnected' })
       syncStatus(ctx, adapter.namespace)
+      return undefined
     }),
   )
+  const back =
+    restored.find((r) => r && r.network.chainNamespace === remembered?.chainNamespace) ??
+    restored.find((r) => r !== undefined)
+  if (back) activateNamespace(ctx, back.network.chainNamespace, back.network)
 }
 
 /** Wallet-side account or chain changes (CONN-08, CONN-09). */

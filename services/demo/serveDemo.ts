@@ -22,6 +22,8 @@ export type DemoPageConfig = {
   verifyUrl?: string
   /** The self-hosted auth service that serves the embedded wallet's secure frame (email login). */
   authUrl?: string
+  /** The local Solana clusters, each with its test token's mint (the multichain page). */
+  solanaNetworks?: { genesisHash: string; name: string; rpcUrl: string; testUsdMint?: string }[]
 }
 
 /** A page beside the demo: its built folder, and what of the stack's config it sees differently (its project). */

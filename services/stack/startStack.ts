@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
-import { localApiChain } from '../api/chains/index.js'
+import { localApiChain, localSolanaApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
 import { ProjectStore } from '../api/projects/index.js'
 import { type AuthLimits, startAuth } from '../auth/index.js'
@@ -103,7 +103,16 @@ export async function startStack(
       port: config.ports.api,
       database,
       logger: consoleLogger('warn'),
-      chains: [localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId })],
+      chains: [
+        localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
+        ...[solana, solanaDevnet].map((cluster) =>
+          localSolanaApiChain({
+            rpcUrl: cluster.rpcUrl,
+            genesisHash: cluster.genesisHash,
+            testUsdMint: cluster.testUsdMint,
+          }),
+        ),
+      ],
     })
     started.push({ stop: () => api.close() })
     const mail = await startMail({
@@ -146,6 +155,15 @@ export async function startStack(
       pages: {
         siwx: examplePageDir('siwx'),
         embedded: { dir: examplePageDir('embedded'), config: { projectId: EMBEDDED_PROJECT_ID } },
+        multichain: {
+          dir: examplePageDir('multichain'),
+          config: {
+            solanaNetworks: [
+              { ...solanaPageNetwork(solana), name: 'Solana Local' },
+              { ...solanaPageNetwork(solanaDevnet), name: 'Solana Devnet (local)' },
+            ],
+          },
+        },
       },
       host: config.host,
       port: config.ports.demo,
@@ -196,6 +214,11 @@ export async function startStack(
         detail: `log in by email into the secure frame; project ${EMBEDDED_PROJECT_ID}`,
       },
       {
+        part: 'multichain',
+        url: `${demo.url}/multichain/`,
+        detail: 'EVM and Solana wallets in one modal, on the local chains',
+      },
+      {
         part: 'auth',
         url: authUrl,
         detail: 'email codes, sessions, wallet shares; the secure frame at /frame',
@@ -208,6 +231,7 @@ export async function startStack(
       `${demo.url}/`,
       `${demo.url}/siwx/`,
       `${demo.url}/embedded/`,
+      `${demo.url}/multichain/`,
       `${mail.url}/health`,
       `${solana.rpcUrl}/health`,
       `${solanaDevnet.rpcUrl}/health`,
@@ -220,7 +244,12 @@ export async function startStack(
       projectId: DEMO_PROJECT_ID,
       auth: { url: authUrl },
       mail: { url: mail.url, smtp: mail.smtpUrl },
-      pages: { demo: `${demo.url}/`, siwx: `${demo.url}/siwx/`, embedded: `${demo.url}/embedded/` },
+      pages: {
+        demo: `${demo.url}/`,
+        siwx: `${demo.url}/siwx/`,
+        embedded: `${demo.url}/embedded/`,
+        multichain: `${demo.url}/multichain/`,
+      },
       contracts: { ...fixtures },
       solana: { ...solanaStackEntry(solana), devnet: solanaStackEntry(solanaDevnet) },
     })
@@ -242,6 +271,10 @@ export async function startStack(
     await stop()
     throw error
   }
+}
+
+function solanaPageNetwork(chain: LocalSolana) {
+  return { genesisHash: chain.genesisHash, rpcUrl: chain.rpcUrl, testUsdMint: chain.testUsdMint }
 }
 
 function solanaStackEntry(chain: LocalSolana): StackFileSolana {

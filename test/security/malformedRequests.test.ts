@@ -9,7 +9,7 @@ import { EMBEDDED_PROJECT_ID } from '../../services/stack/demoProject.js'
 import { type RunningStack, stackConfig, startStack } from '../../services/stack/index.js'
 import { RawRelayClient, randomTopic, testIdentity, withAuth } from '../relay/server/support/rawClient.js'
 import { wsFactory } from '../relay/server/support/wsHarness.js'
-import { freePort } from '../support/ports.js'
+import { freePort, freePortPair } from '../support/ports.js'
 import {
   type FuzzAnswer,
   type FuzzRoute,
@@ -369,6 +369,8 @@ beforeAll(async () => {
         smtp: await freePort(),
         mail: await freePort(),
         demo: await freePort(),
+        solana: await freePortPair(),
+        solanaDevnet: await freePortPair(),
       },
     },
   )

@@ -10,7 +10,7 @@ import {
   stackConfig,
   startStack,
 } from '../../../services/stack/index.js'
-import { freePort } from '../../support/ports.js'
+import { freePort, freePortPair } from '../../support/ports.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-stackfile-'))
 const stackFile = join(dataDir, 'run', 'stack.json')
@@ -47,7 +47,7 @@ describe('the demo project', () => {
 })
 
 describe('npm start with the api', () => {
-  let ports: { frame: number; smtp: number; mail: number }
+  let ports: { frame: number; smtp: number; mail: number; solana: number; solanaDevnet: number }
   let file: {
     chain: { url: string; chainId: number }
     relay: { url: string }
@@ -55,7 +55,7 @@ describe('npm start with the api', () => {
     projectId: string
     auth: { url: string }
     mail: { url: string; smtp: string }
-    pages: { demo: string; siwx: string; embedded: string }
+    pages: { demo: string; siwx: string; embedded: string; multichain: string }
     contracts: Record<string, string>
   }
 
@@ -72,6 +72,8 @@ describe('npm start with the api', () => {
           smtp: await freePort(),
           mail: await freePort(),
           demo: await freePort(),
+          solana: await freePortPair(),
+          solanaDevnet: await freePortPair(),
         },
       },
     )
@@ -91,8 +93,27 @@ describe('npm start with the api', () => {
       projectId: 'pairwise-demo',
       auth: { url: `http://127.0.0.1:${ports.frame}` },
       mail: { url: `http://127.0.0.1:${ports.mail}`, smtp: `smtp://127.0.0.1:${ports.smtp}` },
-      pages: { demo: `${demo?.url}/`, siwx: `${demo?.url}/siwx/`, embedded: `${demo?.url}/embedded/` },
+      pages: {
+        demo: `${demo?.url}/`,
+        siwx: `${demo?.url}/siwx/`,
+        embedded: `${demo?.url}/embedded/`,
+        multichain: `${demo?.url}/multichain/`,
+      },
       contracts: { ...stack?.fixtures },
+      solana: {
+        url: `http://127.0.0.1:${ports.solana}`,
+        wsUrl: `ws://127.0.0.1:${ports.solana + 1}`,
+        genesisHash: stack?.solana.genesisHash,
+        caipNetworkId: stack?.solana.caipNetworkId,
+        testUsdMint: stack?.solana.testUsdMint,
+        devnet: {
+          url: `http://127.0.0.1:${ports.solanaDevnet}`,
+          wsUrl: `ws://127.0.0.1:${ports.solanaDevnet + 1}`,
+          genesisHash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG',
+          caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+          testUsdMint: stack?.solanaDevnet.testUsdMint,
+        },
+      },
     })
     expect(api?.detail).toContain(`${file.api.url}/admin`)
     const listed = await fetch(`${file.api.url}/v1/admin/projects`, {

@@ -97,7 +97,7 @@ export function ActivityList({ feed, onLoadMore }: { feed: Feed; onLoadMore: (cu
 function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwork }) {
   const { t } = useKit()
   const explorer = network.blockExplorers?.default.url.replace(/\/$/, '')
-  const counterparty = shortAddress(item.direction === 'in' ? item.from : item.to)
+  const counterparty = shortAddress((item.direction === 'in' ? item.from : item.to) ?? '')
   const sign = item.direction === 'in' ? '+' : item.direction === 'out' ? '−' : ''
   return (
     <li className="asset" data-testid="activity-item">
