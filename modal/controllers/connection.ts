@@ -2,7 +2,7 @@ import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { unsupportedNetwork } from '../networks/unsupportedNetwork.js'
 import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
-import { accountFor, refreshBalance } from './account.js'
+import { accountFor, currentConnection, refreshBalance } from './account.js'
 import { showAlert } from './alerts.js'
 import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
@@ -42,11 +42,10 @@ function syncAccount(
 ): void {
   const state = ctx.store.get()
   if (state.activeChain !== namespace) return
-  const current = entry(ctx, namespace)
-  const connection = current.current === undefined ? undefined : current.connections[current.current]
+  const connection = currentConnection(ctx, namespace)
   const account = accountFor(connection, walletInfo ?? state.account.connectedWalletInfo)
   ctx.store.set({
-    account: { ...account, status: current.status },
+    account: { ...account, status: entry(ctx, namespace).status },
     ...(connection ? { activeNetwork: connection.caipNetwork } : {}),
   })
   if (connection) void refreshBalance(ctx)
@@ -69,7 +68,7 @@ export async function connect(
   const adapter = adapterFor(ctx, namespace)
   const before = entry(ctx, namespace)
   if (before.status === 'reconnecting') throw new WalletError('CONNECTOR_RECONNECTING')
-  const current = before.current === undefined ? undefined : before.connections[before.current]
+  const current = currentConnection(ctx, namespace)
   if (current?.connectorId === params.connectorId) throw new WalletError('CONNECTOR_ALREADY_CONNECTED')
   // ROLE-09, ERR-23: a second wallet beside a connected one is a multi-wallet function.
   if (current && !multiWalletEnabled(ctx.store.get())) {
@@ -111,9 +110,10 @@ function networkForConnector(ctx: ModalContext, connectorId: string): CaipNetwor
   const state = ctx.store.get()
   const namespace = state.connectors.find((c) => c.id === connectorId)?.chainNamespace
   if (!namespace || namespace === state.activeNetwork?.chainNamespace) return state.activeNetwork
-  const last = entry(ctx, namespace)
-  const current = last.current === undefined ? undefined : last.connections[last.current]
-  return current?.caipNetwork ?? state.networks.find((n) => n.chainNamespace === namespace)
+  return (
+    currentConnection(ctx, namespace)?.caipNetwork ??
+    state.networks.find((n) => n.chainNamespace === namespace)
+  )
 }
 
 /** A connect that ended without a connection: back to connected when one exists, disconnected otherwise. */
@@ -170,8 +170,7 @@ export function activateNamespace(ctx: ModalContext, namespace: ChainNamespace, 
 }
 
 function connectorWalletInfo(ctx: ModalContext, namespace: ChainNamespace): WalletInfo | undefined {
-  const current = entry(ctx, namespace)
-  const connection = current.current === undefined ? undefined : current.connections[current.current]
+  const connection = currentConnection(ctx, namespace)
   const connector = connection && ctx.store.get().connectors.find((c) => c.id === connection.connectorId)
   return connector && { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) }
 }
@@ -186,8 +185,7 @@ function syncStatus(ctx: ModalContext, namespace: ChainNamespace): void {
 export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().activeChain): Promise<void> {
   const adapter = adapterFor(ctx, namespace)
   const ns = adapter.namespace
-  const before = entry(ctx, ns)
-  const current = before.current === undefined ? undefined : before.connections[before.current]
+  const current = currentConnection(ctx, ns)
   if (!current) throw new WalletError('CONNECTOR_NOT_CONNECTED')
   await adapter.disconnect(current.connectorId)
   removeConnection(ctx, ns, current.connectorId)
@@ -207,8 +205,13 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
     ctx.memory.removeItem(rememberKey(namespace))
   }
   syncAccount(ctx, namespace, undefined)
-  if (!first && ctx.store.get().activeChain === namespace)
-    ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
+  if (first || ctx.store.get().activeChain !== namespace) return
+  // The active namespace lost its last wallet: a wallet still connected in another one takes over.
+  const other = handledNamespaces
+    .map((n) => ({ namespace: n, connection: currentConnection(ctx, n) }))
+    .find(({ connection }) => connection !== undefined)
+  if (other?.connection) activateNamespace(ctx, other.namespace, other.connection.caipNetwork)
+  else ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
 }
 
 /**

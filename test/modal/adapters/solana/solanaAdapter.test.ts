@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Eip155Adapter } from '../../../../modal/adapters/eip155/index.js'
 import { defineSolanaNetwork, SolanaAdapter } from '../../../../modal/adapters/solana/index.js'
 import { WalletError } from '../../../../modal/controllers/errors.js'
 import type { AppKit } from '../../../../modal/core/appKit.js'
@@ -9,7 +10,8 @@ import { isSolanaAddress } from '../../../../modal/core/validation.js'
 import type { CaipNetwork } from '../../../../modal/networks/types.js'
 import { DEVNET_GENESIS_HASH, type LocalSolana, startSolanaChain } from '../../../../services/solana/index.js'
 import { freePortPair } from '../../../support/ports.js'
-import { createKit, until } from '../../support/kit.js'
+import { FakeProvider } from '../../support/fakeProvider.js'
+import { alice, createKit, evmNetwork, unreachableRpcUrl, until } from '../../support/kit.js'
 import { installNodeSolanaWallet } from '../../support/nodeSolanaWallet.js'
 
 let localnet: LocalSolana
@@ -78,7 +80,11 @@ describe('Solana adapter: discovery', () => {
   })
 
   it('leaves out wallets that cannot sign transactions or serve none of the app chains', async () => {
-    const base = { version: '1.0.0' as const, icon: 'data:image/svg+xml;base64,PHN2Zy8+' as const, accounts: [] }
+    const base = {
+      version: '1.0.0' as const,
+      icon: 'data:image/svg+xml;base64,PHN2Zy8+' as const,
+      accounts: [],
+    }
     const connect = { 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) } }
     const events = { 'standard:events': { version: '1.0.0', on: () => () => undefined } }
     const sign = { 'solana:signTransaction': { version: '1.0.0', signTransaction: async () => [] } }
@@ -249,5 +255,33 @@ describe('Solana provider', () => {
     expect(w.calls.length).toBe(asked)
     w.unregister()
     kit.destroy()
+  })
+})
+
+describe('EVM and Solana side by side', () => {
+  it('CONN-01 keeps an EVM and a Solana wallet connected together; disconnecting the active one hands over to the other', async () => {
+    page.ethereum = new FakeProvider({ accounts: [alice], chainId: 31337, chains: [] })
+    const evm = evmNetwork(31337, await unreachableRpcUrl())
+    const w = wallet('Both Solana', 3)
+    const kit = createKit({
+      options: { networks: [evm, local], adapters: [new Eip155Adapter(), new SolanaAdapter()] },
+      environment: { target: page },
+    })
+    await until(kit, (s) =>
+      ['injected', 'solana:Both Solana'].every((id) => s.connectors.some((c) => c.id === id)),
+    )
+    await kit.connect('injected')
+    await kit.connect('solana:Both Solana')
+    expect(kit.store.get()).toMatchObject({ activeChain: 'solana', account: { address: w.address } })
+    expect(kit.store.get().connections.eip155?.connections[0]?.accounts).toEqual([alice])
+    await kit.disconnect('solana')
+    expect(kit.store.get()).toMatchObject({
+      activeChain: 'eip155',
+      account: { address: alice },
+      connections: { solana: { status: 'disconnected' }, eip155: { status: 'connected' } },
+    })
+    kit.destroy()
+    w.unregister()
+    delete page.ethereum
   })
 })
