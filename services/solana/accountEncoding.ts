@@ -1,13 +1,7 @@
-import {
-  address,
-  type EncodedAccount,
-  getBase58Decoder,
-  getBase64Decoder,
-  type ReadonlyUint8Array,
-} from '@solana/kit'
+import { type EncodedAccount, getBase58Decoder, getBase64Decoder, type ReadonlyUint8Array } from '@solana/kit'
 import type { LiteSVM } from 'litesvm'
 import { rpcErrorCodes, SolanaRpcError } from './rpcError.js'
-import { parseMint, parseTokenAccount, tokenPrograms, uiTokenAmount } from './tokenAccounts.js'
+import { mintDecimals, parseMint, parseTokenAccount, tokenPrograms, uiTokenAmount } from './tokenAccounts.js'
 
 export type AccountEncoding = 'binary' | 'base58' | 'base64' | 'base64+zstd' | 'jsonParsed'
 
@@ -38,8 +32,7 @@ function parsedData(svm: LiteSVM, account: EncodedAccount): object | undefined {
   if (!program) return undefined
   const token = parseTokenAccount(account)
   if (token) {
-    const mint = svm.getAccount(address(token.mint))
-    const decimals = mint.exists ? (parseMint(mint)?.decimals ?? 0) : 0
+    const decimals = mintDecimals(svm, token.mint) ?? 0
     return {
       program,
       space: Number(account.space),

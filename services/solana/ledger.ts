@@ -9,6 +9,7 @@ import {
 import type { LiteSVM, TransactionMetadata } from 'litesvm'
 import { messageFee } from './fees.js'
 import { solanaLimits } from './limits.js'
+import { type TokenBalance, tokenBalancesOf } from './tokenBalances.js'
 import {
   type LiteSvmTransactionError,
   type RpcTransactionError,
@@ -28,6 +29,8 @@ export type TransactionRecord = {
   accountKeys: string[]
   preBalances: number[]
   postBalances: number[]
+  preTokenBalances: TokenBalance[]
+  postTokenBalances: TokenBalance[]
   decoded?: DecodedTransaction
 }
 
@@ -132,6 +135,7 @@ export class SolanaLedger {
   submit(decoded: DecodedTransaction): ExecutionOutcome {
     const keys = decoded.message.staticAccounts.map(String)
     const preBalances = keys.map((key) => this.balance(key))
+    const preTokenBalances = tokenBalancesOf(this.svm, keys)
     const outcome = outcomeOf(this.svm.sendTransaction(decoded.transaction))
     if (
       this.records.has(decoded.signature) ||
@@ -148,6 +152,8 @@ export class SolanaLedger {
       accountKeys: keys,
       preBalances,
       postBalances: keys.map((key) => this.balance(key)),
+      preTokenBalances,
+      postTokenBalances: tokenBalancesOf(this.svm, keys),
       decoded,
     })
     return outcome
@@ -169,6 +175,8 @@ export class SolanaLedger {
       accountKeys: [to],
       preBalances: [before],
       postBalances: [this.balance(to)],
+      preTokenBalances: [],
+      postTokenBalances: [],
     })
     return signature
   }

@@ -17,7 +17,11 @@ export const solanaLimits = {
   maxWsFrameBytes: 16 * 1024,
   /** Signatures remembered per address for getSignaturesForAddress (oldest dropped first). */
   maxSignaturesPerAddress: 1000,
-  /** Transactions remembered for getTransaction and getSignatureStatuses (oldest dropped first). */
+  /**
+   * Transactions remembered for getTransaction and getSignatureStatuses (oldest dropped first). Each holds
+   * at most one lamport and one token balance per account key, before and after, and a transaction's keys
+   * are bounded by its 1,232-byte wire size.
+   */
   maxStoredTransactions: 10_000,
   /** Most signatures in one getSignatureStatuses call, as the real RPC. */
   maxSignatureStatuses: 256,

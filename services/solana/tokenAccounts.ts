@@ -1,4 +1,4 @@
-import type { EncodedAccount, ReadonlyUint8Array } from '@solana/kit'
+import { address, type EncodedAccount, type ReadonlyUint8Array } from '@solana/kit'
 import {
   AccountState,
   getMintDecoder,
@@ -7,6 +7,7 @@ import {
   getTokenSize,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
+import type { LiteSVM } from 'litesvm'
 
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
@@ -105,4 +106,10 @@ export function parseMint(account: EncodedAccount): ParsedMint | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The decimals of the mint at `mint` as the chain holds it now, or undefined when it is not a mint. */
+export function mintDecimals(svm: LiteSVM, mint: string): number | undefined {
+  const account = svm.getAccount(address(mint))
+  return account.exists ? parseMint(account)?.decimals : undefined
 }

@@ -2,7 +2,7 @@ import { address } from '@solana/kit'
 import { z } from 'zod'
 import { encodeAccount } from '../accountEncoding.js'
 import { invalidParams } from '../rpcError.js'
-import { parseMint, parseTokenAccount, tokenPrograms, uiTokenAmount } from '../tokenAccounts.js'
+import { mintDecimals, parseTokenAccount, tokenPrograms, uiTokenAmount } from '../tokenAccounts.js'
 import {
   accountEncodingParam,
   addressParam,
@@ -66,8 +66,7 @@ export const getTokenAccountBalance: RpcMethod = (context, params) => {
   const account = svm.getAccount(address(at))
   const token = account.exists ? parseTokenAccount(account) : undefined
   if (!token) throw invalidParams('Invalid param: not a Token account')
-  const mint = svm.getAccount(address(token.mint))
-  const decimals = mint.exists ? parseMint(mint)?.decimals : undefined
+  const decimals = mintDecimals(svm, token.mint)
   if (decimals === undefined) throw invalidParams('Invalid param: could not find mint')
   return withContext(context, uiTokenAmount(token.amount, decimals))
 }

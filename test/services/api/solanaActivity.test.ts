@@ -8,7 +8,7 @@ import { localSolanaApiChain, solanaApiChainSchema } from '../../../services/api
 import { freePort } from '../../../services/index.js'
 import { signedTransaction, startTestSolana, type TestSolana, testSigner } from '../solana/localSolana.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
-import { sendSol } from './support/solanaFixtures.js'
+import { sendSol, sendToken } from './support/solanaFixtures.js'
 
 describe('GET /v1/activity on a Solana cluster', () => {
   let chain: TestSolana
@@ -132,6 +132,42 @@ describe('GET /v1/activity on a Solana cluster', () => {
     expect(await unknown.json()).toMatchObject({ code: 'UNSUPPORTED_NETWORK' })
   })
 
+  it('answers a tUSD transfer on the chain as an spl row, out for the sender and in for the new holder', async () => {
+    const sender = await testSigner(0)
+    const recipient = await generateKeyPairSigner()
+    const signature = await sendToken(chain, sender, {
+      mint: chain.testUsdMint as never,
+      to: recipient.address,
+      amount: 2_500_000n,
+      decimals: 6,
+    })
+    const token = { address: chain.testUsdMint, name: 'Test USD', symbol: 'tUSD', decimals: 6 }
+    const [sent] = (await page({ address: sender.address, limit: '1' })).data
+    expect(sent).toMatchObject({
+      id: `${signature}:${chain.testUsdMint}`,
+      hash: signature,
+      kind: 'spl',
+      direction: 'out',
+      from: sender.address,
+      to: recipient.address,
+      amount: '2.5',
+      token,
+    })
+    // The recipient's owner address is among the keys because its token account was created here.
+    const received = await page({ address: recipient.address })
+    expect(received.data).toEqual([
+      expect.objectContaining({
+        hash: signature,
+        kind: 'spl',
+        direction: 'in',
+        from: sender.address,
+        to: recipient.address,
+        amount: '2.5',
+        token,
+      }),
+    ])
+  })
+
   it('lists no NFTs for a Solana address', async () => {
     const response = await get('/v1/nfts', { address: holder.address })
     expect(response.status).toBe(200)
@@ -140,7 +176,8 @@ describe('GET /v1/activity on a Solana cluster', () => {
 })
 
 describe('GET /v1/activity: SPL rows from the RPC’s token balances', () => {
-  // The local chain answers getTransaction with empty token balances; a real RPC fills them, as here.
+  // A real cluster's answer, served by a stub: a mint the api lists under its own name, a counterparty's
+  // zero balance before.
   const owner = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
   const other = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
   const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'

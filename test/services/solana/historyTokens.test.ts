@@ -1,0 +1,155 @@
+import { type Address, generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit'
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintSize,
+  getMintToInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  freshAddress,
+  signedTransaction,
+  startTestSolana,
+  type TestSolana,
+  testSigner,
+} from './localSolana.js'
+
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
+
+type Meta = { preTokenBalances: unknown[]; postTokenBalances: unknown[] }
+type Landed = { transaction: { message: { accountKeys: string[] } }; meta: Meta }
+
+let chain: TestSolana
+beforeAll(async () => {
+  chain = await startTestSolana()
+})
+afterAll(() => chain?.close())
+
+/** Lands `instructions` and answers getTransaction's view of them. */
+async function landed(
+  payer: KeyPairSigner,
+  instructions: Parameters<typeof signedTransaction>[2],
+): Promise<Landed & { indexOf(key: string): number }> {
+  const { wire, signature } = await signedTransaction(chain, payer, instructions)
+  expect((await chain.call('sendTransaction', [wire, { encoding: 'base64' }])).error).toBeUndefined()
+  const answer = await chain.call('getTransaction', [
+    signature,
+    { encoding: 'json', maxSupportedTransactionVersion: 0 },
+  ])
+  const result = answer.result as Landed
+  return { ...result, indexOf: (key) => result.transaction.message.accountKeys.indexOf(key) }
+}
+
+describe('the local Solana chain: token balances in getTransaction', () => {
+  it('an SPL transferChecked to a fresh owner has the sender’s balance before, and both after', async () => {
+    const payer = await testSigner(0)
+    const recipient = await freshAddress()
+    const mint = chain.testUsdMint as Address
+    const [source] = await findAssociatedTokenPda({
+      mint,
+      owner: payer.address,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
+    const [destination] = await findAssociatedTokenPda({
+      mint,
+      owner: recipient,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
+    const transaction = await landed(payer, [
+      getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient, mint }),
+      getTransferCheckedInstruction({
+        source,
+        mint,
+        destination,
+        authority: payer,
+        amount: 1_250_000n,
+        decimals: 6,
+      }),
+    ])
+    const balance = (
+      at: string,
+      owner: string,
+      amount: string,
+      uiAmount: number,
+      uiAmountString: string,
+    ) => ({
+      accountIndex: transaction.indexOf(at),
+      mint,
+      owner,
+      programId: TOKEN_PROGRAM_ADDRESS,
+      uiTokenAmount: { amount, decimals: 6, uiAmount, uiAmountString },
+    })
+    expect(transaction.indexOf(source)).toBeGreaterThan(0)
+    expect(transaction.indexOf(destination)).toBeGreaterThan(0)
+    expect(transaction.meta.preTokenBalances).toEqual([
+      balance(source, payer.address, '1000000000', 1000, '1000'),
+    ])
+    // In account-key order, as a validator lists them.
+    expect(transaction.meta.postTokenBalances).toEqual(
+      [
+        balance(source, payer.address, '998750000', 998.75, '998.75'),
+        balance(destination, recipient, '1250000', 1.25, '1.25'),
+      ].sort((a, b) => a.accountIndex - b.accountIndex),
+    )
+  })
+
+  it('a Token-2022 account created and minted to in one transaction has only an after balance', async () => {
+    const payer = await testSigner(3)
+    const mint = await generateKeyPairSigner()
+    const [ata] = await findAssociatedTokenPda({
+      mint: mint.address,
+      owner: payer.address,
+      tokenProgram: TOKEN_2022,
+    })
+    const config = { programAddress: TOKEN_2022 as typeof TOKEN_PROGRAM_ADDRESS }
+    const space = getMintSize()
+    const transaction = await landed(payer, [
+      getCreateAccountInstruction({
+        payer,
+        newAccount: mint,
+        lamports: await chain.rpc.getMinimumBalanceForRentExemption(BigInt(space)).send(),
+        space,
+        programAddress: TOKEN_2022,
+      }),
+      getInitializeMint2Instruction(
+        { mint: mint.address, decimals: 2, mintAuthority: payer.address },
+        config,
+      ),
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer,
+        ata,
+        owner: payer.address,
+        mint: mint.address,
+        tokenProgram: TOKEN_2022,
+      }),
+      getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: payer, amount: 12_345n }, config),
+    ])
+    expect(transaction.meta.preTokenBalances).toEqual([])
+    expect(transaction.meta.postTokenBalances).toEqual([
+      {
+        accountIndex: transaction.indexOf(ata),
+        mint: mint.address,
+        owner: payer.address,
+        programId: TOKEN_2022,
+        uiTokenAmount: { amount: '12345', decimals: 2, uiAmount: 123.45, uiAmountString: '123.45' },
+      },
+    ])
+  })
+
+  it('a SOL-only transfer has no token balances', async () => {
+    const payer = await testSigner(1)
+    const transaction = await landed(payer, [
+      getTransferSolInstruction({
+        source: payer,
+        destination: await freshAddress(),
+        amount: lamports(1_000_000n),
+      }),
+    ])
+    expect(transaction.meta.preTokenBalances).toEqual([])
+    expect(transaction.meta.postTokenBalances).toEqual([])
+  })
+})
