@@ -93,8 +93,10 @@ function engineTransport(
   relayUrl: string,
   signIn: () => WalletConnectSignIn | undefined,
 ): WalletConnectTransportFactory {
-  return () =>
-    import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
+  // One transport per instance: each namespace's adapter asks for it, and one session serves them all.
+  let transport: ReturnType<WalletConnectTransportFactory> | undefined
+  return () => {
+    transport ??= import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
       createEngineTransport({
         relayUrl,
         projectId: options.projectId,
@@ -104,4 +106,10 @@ function engineTransport(
         signIn,
       }),
     )
+    // A failed load is not kept: the next connect tries again.
+    transport.catch(() => {
+      transport = undefined
+    })
+    return transport
+  }
 }

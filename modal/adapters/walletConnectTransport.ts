@@ -1,10 +1,13 @@
 import type { Cacao } from '../../engine/schemas/index.js'
-import type { CaipNetwork } from '../networks/types.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
 
 export type WalletConnectSession = {
+  /** The eip155 addresses and the chain of the first (what the EVM side connects to). */
   accounts: string[]
   chainId: number
+  /** Per namespace the session holds, its CAIP-10 accounts (`solana:<ref>:<address>`…); absent: eip155 only. */
+  namespaces?: Partial<Record<ChainNamespace, string[]>>
   peer: { name: string; icon?: string }
 }
 
@@ -32,10 +35,12 @@ export type WalletConnectSignIn = {
 /** What a WalletConnect connector needs from the engine's provider; created lazily so the engine loads on demand. */
 export interface WalletConnectTransport {
   readonly provider: Eip1193Provider
+  /** A request over the session on `chainId` (CAIP-2): how namespaces other than eip155 reach the wallet. */
+  request(args: { method: string; params?: readonly unknown[] | object }, chainId: string): Promise<unknown>
   /** A session restored from storage, if one is still alive. */
   restore(): Promise<WalletConnectSession | undefined>
   /**
-   * Proposes a session; `onUri` gets each pairing URI (a fresh one after an unanswered proposal expires).
+   * Proposes a session for `networks` (their eip155 and solana chains); `onUri` gets each pairing URI (a fresh one after an unanswered proposal expires).
    * Aborting `signal` withdraws the open proposal and fails the call.
    */
   connect(params: {

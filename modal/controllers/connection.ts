@@ -1,4 +1,5 @@
 import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
+import { walletConnectConnectorId } from '../adapters/walletConnectTransport.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { unsupportedNetwork } from '../networks/unsupportedNetwork.js'
 import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
@@ -89,6 +90,7 @@ export async function connect(
     })
     addConnection(ctx, namespace, result)
     ctx.memory.setItem(rememberKey(namespace), result.connectorId)
+    if (result.connectorId === walletConnectConnectorId) await shareSession(ctx, namespace)
     ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
     return result
   } catch (error) {
@@ -108,11 +110,37 @@ export async function connect(
  */
 function networkForConnector(ctx: ModalContext, connectorId: string): CaipNetwork | undefined {
   const state = ctx.store.get()
-  const namespace = state.connectors.find((c) => c.id === connectorId)?.chainNamespace
+  // A connector id several namespaces share (WalletConnect) connects in the active one.
+  const namespace = (
+    state.connectors.find((c) => c.id === connectorId && c.chainNamespace === state.activeChain) ??
+    state.connectors.find((c) => c.id === connectorId)
+  )?.chainNamespace
   if (!namespace || namespace === state.activeNetwork?.chainNamespace) return state.activeNetwork
   return (
     currentConnection(ctx, namespace)?.caipNetwork ??
     state.networks.find((n) => n.chainNamespace === namespace)
+  )
+}
+
+/**
+ * One WalletConnect approval covers every namespace the wallet granted: the other namespaces' adapters
+ * take up their part of the session (as on a reload), without changing which namespace is active.
+ */
+async function shareSession(ctx: ModalContext, connected: ChainNamespace): Promise<void> {
+  await Promise.all(
+    [...ctx.adapters.values()]
+      .filter((adapter) => adapter.namespace !== connected && !currentConnection(ctx, adapter.namespace))
+      .filter((adapter) => adapter.connectors().some((c) => c.id === walletConnectConnectorId))
+      .map(async (adapter) => {
+        const network = ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
+        if (!network) return
+        const result = await adapter
+          .reconnect({ connectorId: walletConnectConnectorId, network })
+          .catch(() => undefined)
+        if (!result) return
+        addConnection(ctx, adapter.namespace, result, { activate: false })
+        ctx.memory.setItem(rememberKey(adapter.namespace), walletConnectConnectorId)
+      }),
   )
 }
 
@@ -189,6 +217,10 @@ export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().
   if (!current) throw new WalletError('CONNECTOR_NOT_CONNECTED')
   await adapter.disconnect(current.connectorId)
   removeConnection(ctx, ns, current.connectorId)
+  // A WalletConnect session ends for every namespace it served.
+  if (current.connectorId === walletConnectConnectorId)
+    for (const other of handledNamespaces)
+      if (other !== ns) removeConnection(ctx, other, walletConnectConnectorId)
   ctx.events.emit('DISCONNECT_SUCCESS')
 }
 

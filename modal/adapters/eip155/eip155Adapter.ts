@@ -236,9 +236,10 @@ export class Eip155Adapter implements ChainAdapter {
   ): Promise<ConnectResult> {
     if (!this.#options.walletConnect) throw new WalletError('WALLETCONNECT_NOT_FOUND')
     const transport = await this.#transport()
-    const networks = this.#context?.networks.filter((n) => n.chainNamespace === 'eip155') ?? [network]
-    // ERR-43: WalletConnect here proposes eip155 chains only; an app configuring none has nothing to ask for.
-    if (networks.length === 0) throw new WalletError('NO_COMMON_CHAINS')
+    const networks = this.#context?.networks ?? [network]
+    // ERR-43: an app configuring no eip155 chain has nothing to ask an EVM wallet for. The proposal carries
+    // the app's other families too (solana), so one approval connects the wallet in each.
+    if (!networks.some((n) => n.chainNamespace === 'eip155')) throw new WalletError('NO_COMMON_CHAINS')
     const session = await transport.connect({ networks, onUri: onUri ?? (() => {}), signal })
     return this.#walletConnectResult(transport, session, network)
   }

@@ -1,33 +1,17 @@
-import { getBase58Decoder, getBase64Decoder, type Signature } from '@solana/kit'
-import { WalletError } from '../../controllers/errors.js'
+import type { Signature } from '@solana/kit'
+import { getBase64Decoder } from '@solana/kit'
 import type { CaipNetwork } from '../../networks/types.js'
-import { solanaChainOf } from './chains.js'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, confirmSignature } from './confirm.js'
 import type { PreflightCommitment } from './preflight.js'
 import type { SolanaRpc } from './rpc.js'
+import type { SolanaSigner, SolanaSignIn } from './signer.js'
 import { signInMessageText } from './signInMessage.js'
 import { type SolanaTransactionInput, sameKindAs, wireBytes } from './transactionInput.js'
 import { type TransferRequest, transfer } from './transfer.js'
-import {
-  featureOf,
-  firstOutput,
-  type SendOptions,
-  type SolanaSignInInput,
-  signAndSendOutput,
-  signInOutput,
-  signMessageOutput,
-  signTransactionOutput,
-  type Wallet,
-  type WalletAccount,
-} from './walletStandard.js'
+import type { SendOptions, SolanaSignInInput } from './walletStandard.js'
 
-export type SolanaSignIn = {
-  address: string
-  publicKey: Uint8Array
-  signedMessage: Uint8Array
-  signature: Uint8Array
-}
+export type { SolanaSignIn }
 
 /**
  * The connected Solana wallet as an app uses it (`useAppKitProvider('solana')`, `kit.getProvider('solana')`):
@@ -46,15 +30,14 @@ export type SolanaProvider = {
   signAndSendTransaction(transaction: SolanaTransactionInput, options?: SendOptions): Promise<string>
   /** The wallet signs; the app's RPC sends. */
   sendTransaction(transaction: SolanaTransactionInput, options?: SendOptions): Promise<string>
-  /** Sign-In With Solana: `solana:signIn` when the wallet has it, else its text signed with signMessage. */
+  /** Sign-In With Solana: the wallet's own when it has one, else its text signed with signMessage. */
   signIn(input?: SolanaSignInInput): Promise<SolanaSignIn>
   /** Sends SOL or an SPL token and waits for confirmation; the base58 signature. */
   transfer(request: TransferRequest): Promise<string>
 }
 
 export type ProviderDeps = {
-  wallet: Wallet
-  account: WalletAccount
+  signer: SolanaSigner
   network(): CaipNetwork
   rpc(network: CaipNetwork): SolanaRpc
   preflightCommitment: PreflightCommitment
@@ -64,19 +47,8 @@ export type ProviderDeps = {
   domain(): string | undefined
 }
 
-const base58 = getBase58Decoder()
-
 export function solanaProvider(deps: ProviderDeps): SolanaProvider {
-  const { wallet, account } = deps
-  const chainNow = () => solanaChainOf(deps.network())
-
-  const signBytes = async (transaction: Uint8Array): Promise<Uint8Array> => {
-    const feature = featureOf(wallet, 'solana:signTransaction')
-    if (!feature)
-      throw new WalletError('PROVIDER_NOT_FOUND', undefined, `${wallet.name} cannot sign transactions`)
-    const outputs = await feature.signTransaction({ account, transaction, chain: chainNow() })
-    return firstOutput(outputs, signTransactionOutput).signedTransaction
-  }
+  const { signer } = deps
 
   const sendSigned = async (signed: Uint8Array, options?: SendOptions): Promise<string> => {
     const encoded = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]
@@ -92,32 +64,24 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
   }
 
   const signAndSendBytes = async (transaction: Uint8Array, options?: SendOptions): Promise<string> => {
-    const feature = featureOf(wallet, 'solana:signAndSendTransaction')
-    if (!feature) return sendSigned(await signBytes(transaction), options)
-    const outputs = await feature.signAndSendTransaction({
-      account,
-      transaction,
-      chain: chainNow(),
-      options: { preflightCommitment: deps.preflightCommitment, ...options },
+    const network = deps.network()
+    if (!signer.signAndSend) return sendSigned(await signer.signTransaction(transaction, network), options)
+    return signer.signAndSend(transaction, network, {
+      preflightCommitment: deps.preflightCommitment,
+      ...options,
     })
-    return base58.decode(firstOutput(outputs, signAndSendOutput).signature)
   }
 
-  const signMessage = async (message: Uint8Array): Promise<Uint8Array> => {
-    const feature = featureOf(wallet, 'solana:signMessage')
-    if (!feature)
-      throw new WalletError('SIGN_MESSAGE_FAILED', undefined, `${wallet.name} cannot sign messages`)
-    return firstOutput(await feature.signMessage({ account, message }), signMessageOutput).signature
-  }
+  const signBytes = (transaction: Uint8Array) => signer.signTransaction(transaction, deps.network())
 
   return {
-    address: account.address,
-    publicKey: new Uint8Array(account.publicKey),
-    walletName: wallet.name,
+    address: signer.address,
+    publicKey: signer.publicKey,
+    walletName: signer.walletName,
     get network() {
       return deps.network()
     },
-    signMessage,
+    signMessage: (message) => signer.signMessage(message, deps.network()),
     async signTransaction(transaction) {
       return sameKindAs(transaction, await signBytes(wireBytes(transaction)))
     },
@@ -132,35 +96,21 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       return sendSigned(await signBytes(wireBytes(transaction)), options)
     },
     async signIn(input = {}) {
-      const feature = featureOf(wallet, 'solana:signIn')
-      if (feature) {
-        const {
-          account: signer,
-          signedMessage,
-          signature,
-        } = firstOutput(await feature.signIn(input), signInOutput)
-        return { address: signer.address, publicKey: signer.publicKey, signedMessage, signature }
-      }
+      if (signer.signIn) return signer.signIn(input)
       const domain = input.domain ?? deps.domain()
-      if (!domain) throw new WalletError('SIGN_MESSAGE_FAILED', undefined, 'a sign-in needs a domain')
+      if (!domain) throw new TypeError('A sign-in needs a domain')
       const signedMessage = new TextEncoder().encode(
-        signInMessageText({ ...input, domain, address: input.address ?? account.address }),
+        signInMessageText({ ...input, domain, address: input.address ?? signer.address }),
       )
-      const signature = await signMessage(signedMessage)
-      return {
-        address: account.address,
-        publicKey: new Uint8Array(account.publicKey),
-        signedMessage,
-        signature,
-      }
+      const signature = await signer.signMessage(signedMessage, deps.network())
+      return { address: signer.address, publicKey: signer.publicKey, signedMessage, signature }
     },
     transfer(request) {
-      const network = deps.network()
-      const rpc = deps.rpc(network)
+      const rpc = deps.rpc(deps.network())
       return transfer(
         {
           rpc,
-          from: account.address,
+          from: signer.address,
           priorityFee: deps.priorityFee,
           send: async (wire) => (await signAndSendBytes(wire)) as Signature,
           confirm: (signature, lastValid) => confirmSignature(rpc, signature, lastValid, deps.confirm),

@@ -1,10 +1,16 @@
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { formatUnits } from 'viem'
 import { WalletError } from '../../controllers/errors.js'
+import { safeUrl } from '../../core/safeUrl.js'
 import { isSolanaAddress } from '../../core/validation.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { ConnectorInfo } from '../../state/types.js'
 import type { AdapterContext, Balance, ChainAdapter, ConnectParams, ConnectResult } from '../types.js'
+import {
+  type WalletConnectSession,
+  type WalletConnectTransport,
+  walletConnectConnectorId,
+} from '../walletConnectTransport.js'
 import { type SolanaChain, solanaChainOf } from './chains.js'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, defaultConfirmOptions } from './confirm.js'
@@ -12,7 +18,10 @@ import { watchWallets } from './discovery.js'
 import { isPreflightCommitment, type PreflightCommitment } from './preflight.js'
 import { type SolanaProvider, solanaProvider } from './provider.js'
 import { SolanaRpcs } from './rpc.js'
+import type { SolanaSigner } from './signer.js'
+import { standardSigner } from './standardSigner.js'
 import { type TokenAccountBalance, tokenBalances } from './tokens.js'
+import { walletConnectSigner } from './walletConnectSigner.js'
 import { isUsableSolanaWallet } from './walletFilter.js'
 import { featureOf, type Wallet, type WalletAccount } from './walletStandard.js'
 
@@ -27,7 +36,15 @@ export type SolanaAdapterOptions = {
   confirmation?: Partial<Omit<ConfirmOptions, 'sleep'>>
 }
 
-type Connection = { wallet: Wallet; account: WalletAccount; network: CaipNetwork; off: () => void }
+type Connection = {
+  signer: SolanaSigner
+  network: CaipNetwork
+  off: () => void
+  /** The page's wallet behind a Wallet Standard connection; none for WalletConnect. */
+  wallet?: Wallet
+  /** The session's Solana accounts (CAIP-10) behind a WalletConnect connection. */
+  sessionAccounts?: string[]
+}
 
 const connectorPrefix = 'solana:'
 
@@ -45,6 +62,7 @@ export class SolanaAdapter implements ChainAdapter {
   readonly #connections = new Map<string, Connection>()
   #wallets: readonly Wallet[] = []
   #context: AdapterContext | undefined
+  #walletConnect: Promise<WalletConnectTransport> | undefined
 
   constructor(options: SolanaAdapterOptions = {}) {
     const preflight = options.preflightCommitment ?? 'confirmed'
@@ -72,31 +90,55 @@ export class SolanaAdapter implements ChainAdapter {
   }
 
   connectors(): ConnectorInfo[] {
-    return this.#wallets.map((wallet) => ({
+    const wallets: ConnectorInfo[] = this.#wallets.map((wallet) => ({
       id: connectorPrefix + wallet.name,
       type: 'ANNOUNCED',
       name: wallet.name,
       chainNamespace: 'solana',
       ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
     }))
+    if (!this.#context?.walletConnect) return wallets
+    // The same connector id as the eip155 adapter's: one session for both, which Connect lists once.
+    return [
+      ...wallets,
+      {
+        id: walletConnectConnectorId,
+        type: 'WALLET_CONNECT',
+        name: 'WalletConnect',
+        chainNamespace: 'solana',
+      },
+    ]
   }
 
-  connect(params: ConnectParams): Promise<ConnectResult> {
-    return this.#connect(params.connectorId, params.network, false).then((result) => {
-      if (!result) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
-      return result
-    })
+  async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {
+    const result =
+      connectorId === walletConnectConnectorId
+        ? await this.#connectWalletConnect(network, onUri, signal)
+        : await this.#connect(connectorId, network, false)
+    if (!result) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+    return result
   }
 
-  async reconnect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | undefined> {
-    return this.#connect(params.connectorId, params.network, true)
+  async reconnect({
+    connectorId,
+    network,
+  }: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<ConnectResult | undefined> {
+    if (connectorId !== walletConnectConnectorId) return this.#connect(connectorId, network, true)
+    if (!this.#context?.walletConnect) return undefined
+    const transport = await this.#transport()
+    const session = await transport.restore()
+    return session && this.#walletConnectResult(transport, session, network)
   }
 
   async disconnect(connectorId: string): Promise<void> {
     const connection = this.#connections.get(connectorId)
     if (!connection) return
     this.#forget(connectorId)
-    await featureOf(connection.wallet, 'standard:disconnect')?.disconnect()
+    if (connection.wallet) await featureOf(connection.wallet, 'standard:disconnect')?.disconnect()
+    else await (await this.#transport()).disconnect()
   }
 
   async switchNetwork({
@@ -107,9 +149,10 @@ export class SolanaAdapter implements ChainAdapter {
     network: CaipNetwork
   }): Promise<void> {
     const connection = this.#connection(connectorId)
-    const chain = solanaChainOf(network)
-    if (!connection.wallet.chains.includes(chain))
-      throw new WalletError('CHAIN_NOT_SUPPORTED', undefined, chain)
+    const serves = connection.wallet
+      ? connection.wallet.chains.includes(solanaChainOf(network))
+      : (connection.sessionAccounts ?? []).some((a) => a.startsWith(`${network.caipNetworkId}:`))
+    if (!serves) throw new WalletError('CHAIN_NOT_SUPPORTED', undefined, solanaChainOf(network))
     connection.network = network
   }
 
@@ -141,8 +184,7 @@ export class SolanaAdapter implements ChainAdapter {
     const connection = this.#connections.get(connectorId)
     if (!connection) return undefined
     return solanaProvider({
-      wallet: connection.wallet,
-      account: connection.account,
+      signer: connection.signer,
       network: () => connection.network,
       rpc: (network) => this.#rpcs.for(network),
       preflightCommitment: this.#preflight,
@@ -180,7 +222,12 @@ export class SolanaAdapter implements ChainAdapter {
     const off = featureOf(wallet, 'standard:events')?.on('change', ({ accounts }) => {
       if (accounts) this.#onAccounts(connectorId, accounts)
     })
-    this.#connections.set(connectorId, { wallet, account, network, off: off ?? (() => undefined) })
+    this.#connections.set(connectorId, {
+      signer: standardSigner(wallet, account),
+      wallet,
+      network,
+      off: off ?? (() => undefined),
+    })
     return {
       connectorId,
       address: account.address,
@@ -200,7 +247,7 @@ export class SolanaAdapter implements ChainAdapter {
       this.#context?.emit({ type: 'disconnect', connectorId })
       return
     }
-    connection.account = first
+    if (connection.wallet) connection.signer = standardSigner(connection.wallet, first)
     const addresses = usable.map((a) => a.address)
     this.#context?.emit({ type: 'accountChanged', connectorId, address: first.address, accounts: addresses })
   }
@@ -209,11 +256,69 @@ export class SolanaAdapter implements ChainAdapter {
     this.#wallets = wallets
     // A wallet that left the page takes its connection with it.
     for (const [connectorId, connection] of [...this.#connections])
-      if (!wallets.includes(connection.wallet)) {
+      if (connection.wallet && !wallets.includes(connection.wallet)) {
         this.#forget(connectorId)
         this.#context?.emit({ type: 'disconnect', connectorId })
       }
     this.#context?.emit({ type: 'connectors', connectors: this.connectors() })
+  }
+
+  async #connectWalletConnect(
+    network: CaipNetwork,
+    onUri: ((uri: string) => void) | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<ConnectResult> {
+    if (!this.#context?.walletConnect) throw new WalletError('WALLETCONNECT_NOT_FOUND')
+    const transport = await this.#transport()
+    const session = await transport.connect({
+      networks: this.#context.networks,
+      onUri: onUri ?? (() => undefined),
+      signal,
+    })
+    const result = this.#walletConnectResult(transport, session, network)
+    if (!result) throw new WalletError('NO_COMMON_CHAINS')
+    return result
+  }
+
+  /** The session's Solana side: its account on `network` (else its first), or nothing when it has none. */
+  #walletConnectResult(
+    transport: WalletConnectTransport,
+    session: WalletConnectSession,
+    network: CaipNetwork,
+  ): ConnectResult | undefined {
+    const accounts = (session.namespaces?.solana ?? []).filter((a) => isSolanaAddress(a.split(':')[2] ?? ''))
+    const chosen = accounts.find((a) => a.startsWith(`${network.caipNetworkId}:`)) ?? accounts[0]
+    if (!chosen) return undefined
+    const [, reference, account = ''] = chosen.split(':')
+    const on =
+      this.#context?.networks.find((n) => n.chainNamespace === 'solana' && String(n.id) === reference) ??
+      network
+    this.#forget(walletConnectConnectorId)
+    this.#connections.set(walletConnectConnectorId, {
+      signer: walletConnectSigner(transport, account, session.peer.name),
+      network: on,
+      sessionAccounts: accounts,
+      off: () => undefined,
+    })
+    // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
+    const icon = safeUrl(session.peer.icon, 'image', 'peer.metadata.icons', this.#context?.report)
+    return {
+      connectorId: walletConnectConnectorId,
+      address: account,
+      accounts: [...new Set(accounts.map((a) => a.split(':')[2] ?? ''))],
+      network: on,
+      walletInfo: { name: session.peer.name, ...(icon ? { icon } : {}) },
+    }
+  }
+
+  #transport(): Promise<WalletConnectTransport> {
+    const factory = this.#context?.walletConnect
+    if (!factory) throw new WalletError('WALLETCONNECT_NOT_FOUND')
+    this.#walletConnect ??= factory().catch((error: unknown) => {
+      this.#walletConnect = undefined
+      throw error
+    })
+    return this.#walletConnect
   }
 
   #connection(connectorId: string): Connection {

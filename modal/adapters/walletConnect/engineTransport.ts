@@ -3,7 +3,7 @@ import { type Session, UniversalProvider } from '../../../engine/index.js'
 import { IdbStorage, type KeyValueStorage } from '../../../storage/index.js'
 import { WalletError } from '../../controllers/errors.js'
 import { urlRefusal } from '../../core/safeUrl.js'
-import type { CaipNetwork } from '../../networks/types.js'
+import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import type { Eip1193Provider } from '../types.js'
 import type {
   WalletConnectSession,
@@ -36,6 +36,33 @@ const eip155Methods = [
   'wallet_getCallsStatus',
 ]
 
+/** Solana methods a dapp asks a wallet for in the proposal (the WalletConnect Solana RPC reference). */
+const solanaMethods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
+
+/**
+ * The namespaces proposed for `networks`: each family the app configured, eip155 and solana, with the
+ * methods the modal uses there. Optional, so a wallet serving one family still connects.
+ */
+function proposalNamespaces(networks: CaipNetwork[], rpcMap: Record<string, string>) {
+  const chainsOf = (namespace: ChainNamespace) =>
+    networks.filter((n) => n.chainNamespace === namespace).map((n) => n.caipNetworkId)
+  const eip155 = chainsOf('eip155')
+  const solana = chainsOf('solana')
+  return {
+    ...(eip155.length
+      ? {
+          eip155: {
+            chains: eip155,
+            methods: eip155Methods,
+            events: ['chainChanged', 'accountsChanged'],
+            rpcMap,
+          },
+        }
+      : {}),
+    ...(solana.length ? { solana: { chains: solana, methods: solanaMethods, events: [] } } : {}),
+  }
+}
+
 /** Our engine's universal provider as the modal's WalletConnect transport; sessions persist in IndexedDB. */
 export async function createEngineTransport(
   options: EngineTransportOptions,
@@ -55,6 +82,7 @@ export async function createEngineTransport(
   })
   return {
     provider: provider as unknown as Eip1193Provider,
+    request: (args, chainId) => provider.request(args, chainId),
     restore: async () => (provider.session ? sessionOf(provider.session) : undefined),
     async connect({ networks, onUri, signal }) {
       // Aborted while the engine was still loading: nothing was proposed, so nothing is withdrawn.
@@ -66,16 +94,7 @@ export async function createEngineTransport(
         const signIn = options.signIn?.()
         const request = await signIn?.request(networks)
         if (signIn && request) return sessionOf(await authenticate(provider, request, signIn))
-        const session = await provider.connect({
-          optionalNamespaces: {
-            eip155: {
-              chains: networks.map((n) => n.caipNetworkId),
-              methods: eip155Methods,
-              events: ['chainChanged', 'accountsChanged'],
-              rpcMap,
-            },
-          },
-        })
+        const session = await provider.connect({ optionalNamespaces: proposalNamespaces(networks, rpcMap) })
         return sessionOf(session)
       } finally {
         provider.removeListener('display_uri', onUri)
@@ -111,9 +130,13 @@ function sessionOf(session: Session): WalletConnectSession {
   const addresses = [...new Set(accounts.map((a) => a.split(':')[2] ?? ''))].filter(Boolean)
   // The first icon that may be shown; the adapter checks the one it is given again, as from any transport.
   const icon = session.peer.metadata.icons.find((url) => urlRefusal(url, 'image') === undefined)
+  const namespaces = Object.fromEntries(
+    Object.entries(session.namespaces).map(([name, namespace]) => [name, namespace.accounts]),
+  ) as WalletConnectSession['namespaces']
   return {
     accounts: addresses,
     chainId: Number(first?.[1] ?? 0),
+    namespaces,
     peer: { name: session.peer.metadata.name, ...(icon ? { icon } : {}) },
   }
 }

@@ -272,6 +272,7 @@ describe('eip155 adapter: WalletConnect', () => {
     const calls: string[] = []
     const transport: WalletConnectTransport = {
       provider,
+      request: (args) => provider.request(args),
       restore: async () => {
         calls.push('restore')
         return undefined
