@@ -234,6 +234,7 @@ describe('URLs from outside never reach an href or src unchecked', () => {
     const provider = new FakeProvider({ accounts: [bob], chainId: 31337 })
     const transport: WalletConnectTransport = {
       provider,
+      request: (args) => provider.request(args),
       restore: async () => undefined,
       connect: async () => {
         provider.granted = true
