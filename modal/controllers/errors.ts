@@ -32,12 +32,6 @@ export const walletErrors = {
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   EMAIL_DEPENDENCY_UNAVAILABLE: 'Unable to load email login dependency',
   EMBEDDED_WALLET_OFF: 'Email login is not enabled for this app.',
-  TRANSACTION_FAILED: 'Transaction failed:',
-  TRANSACTION_EXPIRED: 'The transaction expired before it was confirmed:',
-  BELOW_RENT_MINIMUM: 'A new account needs at least its rent-exempt minimum:',
-  INSUFFICIENT_FUNDS: 'Insufficient funds for the amount and the network fee.',
-  INVALID_ADDRESS: 'Not a valid address:',
-  INVALID_PREFLIGHT_COMMITMENT: 'Not a valid preflight commitment:',
 } as const
 
 export type WalletErrorCode = keyof typeof walletErrors

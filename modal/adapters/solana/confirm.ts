@@ -1,5 +1,5 @@
 import type { Signature } from '@solana/kit'
-import { WalletError } from '../../controllers/errors.js'
+import { SolanaError } from './errors.js'
 import type { SolanaRpc } from './rpc.js'
 
 export type ConfirmOptions = {
@@ -27,11 +27,11 @@ export async function confirmSignature(
   for (;;) {
     const { value } = await rpc.getSignatureStatuses([signature]).send()
     const status = value[0]
-    if (status?.err) throw new WalletError('TRANSACTION_FAILED', status.err, describe(status.err))
+    if (status?.err) throw new SolanaError('TRANSACTION_FAILED', status.err, describe(status.err))
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return
     const height = await rpc.getBlockHeight().send()
     if (height > lastValidBlockHeight || Date.now() - started > options.timeoutMs)
-      throw new WalletError('TRANSACTION_EXPIRED', undefined, signature)
+      throw new SolanaError('TRANSACTION_EXPIRED', undefined, signature)
     await options.sleep(options.pollMs)
   }
 }

@@ -4,6 +4,7 @@
  */
 export { clusterReferences, type SolanaChain, solanaChainOf, solanaChains } from './chains.js'
 export type { PriorityFee } from './computeBudget.js'
+export { SolanaError, type SolanaErrorCode, solanaErrors } from './errors.js'
 export {
   defineSolanaNetwork,
   type SolanaNetworkInput,

@@ -15,6 +15,7 @@ import { type SolanaChain, solanaChainOf } from './chains.js'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, defaultConfirmOptions } from './confirm.js'
 import { watchWallets } from './discovery.js'
+import { SolanaError } from './errors.js'
 import { isPreflightCommitment, type PreflightCommitment } from './preflight.js'
 import { type SolanaProvider, solanaProvider } from './provider.js'
 import { SolanaRpcs } from './rpc.js'
@@ -67,7 +68,7 @@ export class SolanaAdapter implements ChainAdapter {
   constructor(options: SolanaAdapterOptions = {}) {
     const preflight = options.preflightCommitment ?? 'confirmed'
     if (!isPreflightCommitment(preflight))
-      throw new WalletError('INVALID_PREFLIGHT_COMMITMENT', undefined, JSON.stringify(preflight))
+      throw new SolanaError('INVALID_PREFLIGHT_COMMITMENT', undefined, JSON.stringify(preflight))
     this.#options = options
     this.#preflight = preflight
   }
@@ -157,7 +158,7 @@ export class SolanaAdapter implements ChainAdapter {
   }
 
   async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
-    if (!isSolanaAddress(address)) throw new WalletError('INVALID_ADDRESS', undefined, address)
+    if (!isSolanaAddress(address)) throw new SolanaError('INVALID_ADDRESS', undefined, address)
     const { value } = await this.#rpcs
       .for(network)
       .getBalance(address as Parameters<ReturnType<SolanaRpcs['for']>['getBalance']>[0])
@@ -176,7 +177,7 @@ export class SolanaAdapter implements ChainAdapter {
     address: string
     network: CaipNetwork
   }): Promise<TokenAccountBalance[]> {
-    if (!isSolanaAddress(address)) throw new WalletError('INVALID_ADDRESS', undefined, address)
+    if (!isSolanaAddress(address)) throw new SolanaError('INVALID_ADDRESS', undefined, address)
     return tokenBalances(this.#rpcs.for(network), address)
   }
 

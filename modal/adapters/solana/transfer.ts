@@ -27,6 +27,7 @@ import { WalletError } from '../../controllers/errors.js'
 import { isSolanaAddress } from '../../core/validation.js'
 import { parseUnits } from '../eip155/units.js'
 import { type PriorityFee, priorityFeeInstructions } from './computeBudget.js'
+import { SolanaError } from './errors.js'
 import type { SolanaRpc } from './rpc.js'
 
 /** A transfer of SOL, or of the SPL token `mint` (Token or Token-2022), in whole units: `'0.1'`, `'1'`. */
@@ -58,7 +59,7 @@ const mintAccount = z.object({
  * rent counted, and the sender can pay amount, rent and fee.
  */
 export async function transfer(ctx: TransferContext, request: TransferRequest): Promise<Signature> {
-  if (!isSolanaAddress(request.to)) throw new WalletError('INVALID_ADDRESS', undefined, request.to)
+  if (!isSolanaAddress(request.to)) throw new SolanaError('INVALID_ADDRESS', undefined, request.to)
   const from = address(ctx.from)
   const to = address(request.to)
   const planned = request.mint
@@ -78,7 +79,7 @@ export async function transfer(ctx: TransferContext, request: TransferRequest): 
   const transaction = compileTransaction(message)
   const fee = await networkFee(ctx, transaction.messageBytes)
   const { value: balance } = await ctx.rpc.getBalance(from).send()
-  if (balance < planned.lamports + fee) throw new WalletError('INSUFFICIENT_FUNDS')
+  if (balance < planned.lamports + fee) throw new SolanaError('INSUFFICIENT_FUNDS')
   const signature = await ctx.send(new Uint8Array(getTransactionEncoder().encode(transaction)))
   await ctx.confirm(signature, blockhash.lastValidBlockHeight)
   return signature
@@ -95,7 +96,7 @@ async function solTransfer(rpc: SolanaRpc, from: Address, to: Address, amount: s
   if (!recipient) {
     const minimum = await rpc.getMinimumBalanceForRentExemption(0n).send()
     if (lamports < minimum)
-      throw new WalletError('BELOW_RENT_MINIMUM', undefined, `${formatUnits(minimum, lamportsPerSol)} SOL`)
+      throw new SolanaError('BELOW_RENT_MINIMUM', undefined, `${formatUnits(minimum, lamportsPerSol)} SOL`)
   }
   const source = createNoopSigner(from)
   return {
@@ -113,7 +114,7 @@ async function tokenTransfer(
 ): Promise<Planned> {
   const { value: account } = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed' }).send()
   const parsed = z.safeParse(mintAccount, account)
-  if (!parsed.success) throw new WalletError('INVALID_ADDRESS', undefined, `${mint} is not a token mint`)
+  if (!parsed.success) throw new SolanaError('INVALID_ADDRESS', undefined, `${mint} is not a token mint`)
   const tokenProgram = address(parsed.data.owner)
   const { decimals } = parsed.data.data.parsed.info
   const units = positive(parseUnits(amount, decimals))
@@ -124,7 +125,7 @@ async function tokenTransfer(
     .send()
     .then(({ value }) => BigInt(value.amount))
     .catch(() => 0n)
-  if (held < units) throw new WalletError('INSUFFICIENT_FUNDS')
+  if (held < units) throw new SolanaError('INSUFFICIENT_FUNDS')
   const { value: existing } = await rpc.getAccountInfo(destination, { encoding: 'base64' }).send()
   const size = tokenProgram === token2022Program ? tokenAccountSize.token2022 : tokenAccountSize.classic
   const rent = existing ? 0n : await rpc.getMinimumBalanceForRentExemption(size).send()
@@ -154,7 +155,7 @@ async function networkFee(ctx: TransferContext, messageBytes: Transaction['messa
   // A validator answers null for a blockhash it no longer knows; the send would fail the same way. Its fee
   // counts the priority fee the message's compute budget instructions set.
   if (value === null)
-    throw new WalletError('TRANSACTION_EXPIRED', undefined, 'the blockhash is no longer valid')
+    throw new SolanaError('TRANSACTION_EXPIRED', undefined, 'the blockhash is no longer valid')
   return value
 }
 

@@ -156,10 +156,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'تسجيل الدخول بالمحفظة غير مفعّل في هذا التطبيق.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'تعذّر تحميل تسجيل الدخول بالبريد الإلكتروني.',
   'error.EMBEDDED_WALLET_OFF': 'تسجيل الدخول بالبريد الإلكتروني غير مفعّل في هذا التطبيق.',
-  'error.TRANSACTION_FAILED': 'فشلت المعاملة.',
-  'error.TRANSACTION_EXPIRED': 'انتهت صلاحية المعاملة قبل تأكيدها.',
-  'error.BELOW_RENT_MINIMUM': 'يحتاج الحساب الجديد إلى الحد الأدنى المعفى من الإيجار على الأقل.',
-  'error.INSUFFICIENT_FUNDS': 'الرصيد غير كافٍ للمبلغ ورسوم الشبكة.',
-  'error.INVALID_ADDRESS': 'هذا ليس عنوانًا صالحًا.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'قيمة الالتزام المسبق غير صالحة.',
 }

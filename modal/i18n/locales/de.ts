@@ -154,10 +154,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'Die Anmeldung mit der Wallet ist in dieser App nicht aktiviert.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'Die Anmeldung per E-Mail konnte nicht geladen werden.',
   'error.EMBEDDED_WALLET_OFF': 'Die Anmeldung per E-Mail ist in dieser App nicht aktiviert.',
-  'error.TRANSACTION_FAILED': 'Die Transaktion ist fehlgeschlagen.',
-  'error.TRANSACTION_EXPIRED': 'Die Transaktion ist abgelaufen, bevor sie bestätigt wurde.',
-  'error.BELOW_RENT_MINIMUM': 'Ein neues Konto braucht mindestens seinen mietfreien Mindestbetrag.',
-  'error.INSUFFICIENT_FUNDS': 'Das Guthaben reicht nicht für Betrag und Netzwerkgebühr.',
-  'error.INVALID_ADDRESS': 'Das ist keine gültige Adresse.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Ungültiges Preflight-Commitment.',
 }

@@ -157,10 +157,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'El inicio de sesión con la billetera no está activado en esta app.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'No se pudo cargar el inicio de sesión con correo electrónico.',
   'error.EMBEDDED_WALLET_OFF': 'El inicio de sesión con correo electrónico no está activado en esta app.',
-  'error.TRANSACTION_FAILED': 'La transacción falló.',
-  'error.TRANSACTION_EXPIRED': 'La transacción caducó antes de confirmarse.',
-  'error.BELOW_RENT_MINIMUM': 'Una cuenta nueva necesita al menos su mínimo exento de renta.',
-  'error.INSUFFICIENT_FUNDS': 'Fondos insuficientes para la cantidad y la comisión de red.',
-  'error.INVALID_ADDRESS': 'Esa no es una dirección válida.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Compromiso de preflight no válido.',
 }

@@ -157,10 +157,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'La connexion avec le portefeuille n’est pas activée dans cette app.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'Impossible de charger la connexion par e-mail.',
   'error.EMBEDDED_WALLET_OFF': 'La connexion par e-mail n’est pas activée dans cette application.',
-  'error.TRANSACTION_FAILED': 'La transaction a échoué.',
-  'error.TRANSACTION_EXPIRED': 'La transaction a expiré avant d’être confirmée.',
-  'error.BELOW_RENT_MINIMUM': 'Un nouveau compte doit recevoir au moins son minimum exempté de loyer.',
-  'error.INSUFFICIENT_FUNDS': 'Fonds insuffisants pour le montant et les frais de réseau.',
-  'error.INVALID_ADDRESS': 'Cette adresse n’est pas valide.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Engagement de pré-vérification non valide.',
 }

@@ -156,10 +156,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'L’accesso con il wallet non è attivo in questa app.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'Impossibile caricare l’accesso con email.',
   'error.EMBEDDED_WALLET_OFF': 'L’accesso con email non è attivo in questa app.',
-  'error.TRANSACTION_FAILED': 'La transazione non è riuscita.',
-  'error.TRANSACTION_EXPIRED': 'La transazione è scaduta prima della conferma.',
-  'error.BELOW_RENT_MINIMUM': 'Un nuovo conto richiede almeno il minimo esente da affitto.',
-  'error.INSUFFICIENT_FUNDS': 'Fondi insufficienti per l’importo e la commissione di rete.',
-  'error.INVALID_ADDRESS': 'Non è un indirizzo valido.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Commitment di preflight non valido.',
 }

@@ -153,10 +153,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'このアプリではウォレットでのサインインが有効になっていません。',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'メールでのサインインを読み込めませんでした。',
   'error.EMBEDDED_WALLET_OFF': 'このアプリではメールでのサインインが有効になっていません。',
-  'error.TRANSACTION_FAILED': '取引に失敗しました。',
-  'error.TRANSACTION_EXPIRED': '取引は確認される前に期限切れになりました。',
-  'error.BELOW_RENT_MINIMUM': '新しいアカウントには少なくともレント免除の最低額が必要です。',
-  'error.INSUFFICIENT_FUNDS': '金額とネットワーク手数料に対して残高が不足しています。',
-  'error.INVALID_ADDRESS': '有効なアドレスではありません。',
-  'error.INVALID_PREFLIGHT_COMMITMENT': '無効なプリフライトコミットメントです。',
 }

@@ -151,10 +151,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': '이 앱에서는 지갑 로그인이 활성화되어 있지 않습니다.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': '이메일 로그인을 불러오지 못했습니다.',
   'error.EMBEDDED_WALLET_OFF': '이 앱에서는 이메일 로그인이 활성화되어 있지 않습니다.',
-  'error.TRANSACTION_FAILED': '거래가 실패했습니다.',
-  'error.TRANSACTION_EXPIRED': '거래가 확인되기 전에 만료되었습니다.',
-  'error.BELOW_RENT_MINIMUM': '새 계정에는 최소한 렌트 면제 최소 금액이 필요합니다.',
-  'error.INSUFFICIENT_FUNDS': '금액과 네트워크 수수료를 낼 잔액이 부족합니다.',
-  'error.INVALID_ADDRESS': '올바른 주소가 아닙니다.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': '올바르지 않은 프리플라이트 커밋먼트입니다.',
 }

@@ -157,10 +157,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'O login com a carteira não está ativado neste app.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'Não foi possível carregar o login com e-mail.',
   'error.EMBEDDED_WALLET_OFF': 'O login com e-mail não está ativado neste app.',
-  'error.TRANSACTION_FAILED': 'A transação falhou.',
-  'error.TRANSACTION_EXPIRED': 'A transação expirou antes de ser confirmada.',
-  'error.BELOW_RENT_MINIMUM': 'Uma conta nova precisa de pelo menos o mínimo isento de aluguel.',
-  'error.INSUFFICIENT_FUNDS': 'Saldo insuficiente para o valor e a taxa de rede.',
-  'error.INVALID_ADDRESS': 'Esse não é um endereço válido.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Compromisso de preflight inválido.',
 }

@@ -157,10 +157,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'Вход с помощью кошелька в этом приложении не включён.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'Не удалось загрузить вход по электронной почте.',
   'error.EMBEDDED_WALLET_OFF': 'Вход по электронной почте в этом приложении не включён.',
-  'error.TRANSACTION_FAILED': 'Транзакция не выполнена.',
-  'error.TRANSACTION_EXPIRED': 'Срок транзакции истёк до подтверждения.',
-  'error.BELOW_RENT_MINIMUM': 'Новому счёту нужен как минимум его минимум, освобождённый от аренды.',
-  'error.INSUFFICIENT_FUNDS': 'Недостаточно средств для суммы и комиссии сети.',
-  'error.INVALID_ADDRESS': 'Это недопустимый адрес.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Недопустимый уровень подтверждения для предварительной проверки.',
 }

@@ -152,10 +152,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': 'Bu uygulamada cüzdanla giriş etkin değil.',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': 'E-posta ile giriş yüklenemedi.',
   'error.EMBEDDED_WALLET_OFF': 'Bu uygulamada e-posta ile giriş etkin değil.',
-  'error.TRANSACTION_FAILED': 'İşlem başarısız oldu.',
-  'error.TRANSACTION_EXPIRED': 'İşlem onaylanmadan önce süresi doldu.',
-  'error.BELOW_RENT_MINIMUM': 'Yeni bir hesap en az kira muafiyeti asgarisine ihtiyaç duyar.',
-  'error.INSUFFICIENT_FUNDS': 'Tutar ve ağ ücreti için bakiye yetersiz.',
-  'error.INVALID_ADDRESS': 'Bu geçerli bir adres değil.',
-  'error.INVALID_PREFLIGHT_COMMITMENT': 'Geçersiz ön kontrol taahhüdü.',
 }

@@ -150,10 +150,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': '此应用未启用钱包登录。',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': '无法加载邮箱登录。',
   'error.EMBEDDED_WALLET_OFF': '此应用未启用邮箱登录。',
-  'error.TRANSACTION_FAILED': '交易失败。',
-  'error.TRANSACTION_EXPIRED': '交易在确认前已过期。',
-  'error.BELOW_RENT_MINIMUM': '新账户至少需要其免租最低金额。',
-  'error.INSUFFICIENT_FUNDS': '余额不足以支付金额和网络费用。',
-  'error.INVALID_ADDRESS': '这不是有效的地址。',
-  'error.INVALID_PREFLIGHT_COMMITMENT': '无效的预检承诺级别。',
 }

@@ -149,10 +149,4 @@ export const catalogue: Catalogue = {
   'error.SIWX_NOT_ENABLED': '此應用程式未啟用錢包登入。',
   'error.EMAIL_DEPENDENCY_UNAVAILABLE': '無法載入電子郵件登入。',
   'error.EMBEDDED_WALLET_OFF': '此應用程式未啟用電子郵件登入。',
-  'error.TRANSACTION_FAILED': '交易失敗。',
-  'error.TRANSACTION_EXPIRED': '交易在確認前已過期。',
-  'error.BELOW_RENT_MINIMUM': '新帳戶至少需要其免租最低金額。',
-  'error.INSUFFICIENT_FUNDS': '餘額不足以支付金額與網路費用。',
-  'error.INVALID_ADDRESS': '這不是有效的地址。',
-  'error.INVALID_PREFLIGHT_COMMITMENT': '無效的預檢承諾等級。',
 }

@@ -4,7 +4,6 @@ import { getWallets } from '@wallet-standard/app'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Eip155Adapter } from '../../../../modal/adapters/eip155/index.js'
 import { defineSolanaNetwork, SolanaAdapter } from '../../../../modal/adapters/solana/index.js'
-import { WalletError } from '../../../../modal/controllers/errors.js'
 import type { AppKit } from '../../../../modal/core/appKit.js'
 import { isSolanaAddress } from '../../../../modal/core/validation.js'
 import type { CaipNetwork } from '../../../../modal/networks/types.js'
@@ -251,7 +250,10 @@ describe('Solana provider', () => {
     await expect(provider.transfer({ to: '0xabc', amount: '1' })).rejects.toThrow(
       'Not a valid address: 0xabc',
     )
-    await expect(provider.transfer({ to, amount: '5000' })).rejects.toBeInstanceOf(WalletError)
+    await expect(provider.transfer({ to, amount: '5000' })).rejects.toMatchObject({
+      name: 'SolanaError',
+      code: 'INSUFFICIENT_FUNDS',
+    })
     expect(w.calls.length).toBe(asked)
     w.unregister()
     kit.destroy()
