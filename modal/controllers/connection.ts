@@ -1,5 +1,4 @@
 import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
-import { walletConnectConnectorId } from '../adapters/walletConnectTransport.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { unsupportedNetwork } from '../networks/unsupportedNetwork.js'
 import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
@@ -9,9 +8,7 @@ import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
 import { multiWalletEnabled } from './features.js'
 
-const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
-/** The active network (and with it the active namespace) a reload comes back to. */
-const activeNetworkKey = 'pairwise:activeNetwork'
+export const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
 
 /**
  * ERR-42: the namespaces the modal has connection handling for (AppKit 1.7's eip155, solana and bip122
@@ -63,7 +60,10 @@ export async function connect(
 ): Promise<ConnectResult> {
   const { signal } = params
   signal?.throwIfAborted()
-  const network = params.network ?? networkForConnector(ctx, params.connectorId)
+  const network =
+    params.network ??
+    (ctx.multiNamespace && (await ctx.multiNamespace).networkFor(ctx, params.connectorId)) ??
+    ctx.store.get().activeNetwork
   if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
   const namespace = network.chainNamespace
   const adapter = adapterFor(ctx, namespace)
@@ -90,7 +90,7 @@ export async function connect(
     })
     addConnection(ctx, namespace, result)
     ctx.memory.setItem(rememberKey(namespace), result.connectorId)
-    if (result.connectorId === walletConnectConnectorId) await shareSession(ctx, namespace)
+    if (ctx.multiNamespace) await (await ctx.multiNamespace).afterConnect(ctx, namespace, result.connectorId)
     ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
     return result
   } catch (error) {
@@ -103,47 +103,6 @@ export async function connect(
   }
 }
 
-/**
- * The network a connect without one goes to: the active network when the connector serves its namespace;
- * for a connector of another namespace (a Solana wallet picked while EVM is active), the network that
- * namespace last used, else its first configured one.
- */
-function networkForConnector(ctx: ModalContext, connectorId: string): CaipNetwork | undefined {
-  const state = ctx.store.get()
-  // A connector id several namespaces share (WalletConnect) connects in the active one.
-  const namespace = (
-    state.connectors.find((c) => c.id === connectorId && c.chainNamespace === state.activeChain) ??
-    state.connectors.find((c) => c.id === connectorId)
-  )?.chainNamespace
-  if (!namespace || namespace === state.activeNetwork?.chainNamespace) return state.activeNetwork
-  return (
-    currentConnection(ctx, namespace)?.caipNetwork ??
-    state.networks.find((n) => n.chainNamespace === namespace)
-  )
-}
-
-/**
- * One WalletConnect approval covers every namespace the wallet granted: the other namespaces' adapters
- * take up their part of the session (as on a reload), without changing which namespace is active.
- */
-async function shareSession(ctx: ModalContext, connected: ChainNamespace): Promise<void> {
-  await Promise.all(
-    [...ctx.adapters.values()]
-      .filter((adapter) => adapter.namespace !== connected && !currentConnection(ctx, adapter.namespace))
-      .filter((adapter) => adapter.connectors().some((c) => c.id === walletConnectConnectorId))
-      .map(async (adapter) => {
-        const network = ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
-        if (!network) return
-        const result = await adapter
-          .reconnect({ connectorId: walletConnectConnectorId, network })
-          .catch(() => undefined)
-        if (!result) return
-        addConnection(ctx, adapter.namespace, result, { activate: false })
-        ctx.memory.setItem(rememberKey(adapter.namespace), walletConnectConnectorId)
-      }),
-  )
-}
-
 /** A connect that ended without a connection: back to connected when one exists, disconnected otherwise. */
 function settleStatus(ctx: ModalContext, namespace: ChainNamespace): void {
   const after = entry(ctx, namespace)
@@ -151,7 +110,7 @@ function settleStatus(ctx: ModalContext, namespace: ChainNamespace): void {
   syncStatus(ctx, namespace)
 }
 
-function addConnection(
+export function addConnection(
   ctx: ModalContext,
   namespace: ChainNamespace,
   result: ConnectResult,
@@ -166,20 +125,8 @@ function addConnection(
   const others = before.connections.filter((c) => c.connectorId !== result.connectorId)
   const connections = [connection, ...others]
   setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
-  if (activate) {
-    ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
-    rememberActive(ctx, result.network)
-  }
+  if (activate) ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
   syncAccount(ctx, namespace, result.walletInfo)
-}
-
-function rememberActive(ctx: ModalContext, network: CaipNetwork): void {
-  ctx.memory.setItem(activeNetworkKey, network.caipNetworkId)
-}
-
-function rememberedNetwork(ctx: ModalContext): CaipNetwork | undefined {
-  const id = ctx.memory.getItem(activeNetworkKey)
-  return ctx.store.get().networks.find((n) => n.caipNetworkId === id)
 }
 
 /**
@@ -188,7 +135,6 @@ function rememberedNetwork(ctx: ModalContext): CaipNetwork | undefined {
  */
 export function activateNamespace(ctx: ModalContext, namespace: ChainNamespace, network: CaipNetwork): void {
   const changed = ctx.store.get().activeChain !== namespace
-  rememberActive(ctx, network)
   ctx.store.set({
     activeChain: namespace,
     activeNetwork: network,
@@ -217,10 +163,7 @@ export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().
   if (!current) throw new WalletError('CONNECTOR_NOT_CONNECTED')
   await adapter.disconnect(current.connectorId)
   removeConnection(ctx, ns, current.connectorId)
-  // A WalletConnect session ends for every namespace it served.
-  if (current.connectorId === walletConnectConnectorId)
-    for (const other of handledNamespaces)
-      if (other !== ns) removeConnection(ctx, other, walletConnectConnectorId)
+  if (ctx.multiNamespace) (await ctx.multiNamespace).afterDisconnect(ctx, ns, current.connectorId)
   ctx.events.emit('DISCONNECT_SUCCESS')
 }
 
@@ -238,47 +181,49 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
   }
   syncAccount(ctx, namespace, undefined)
   if (first || ctx.store.get().activeChain !== namespace) return
-  // The active namespace lost its last wallet: a wallet still connected in another one takes over.
-  const other = handledNamespaces
-    .map((n) => ({ namespace: n, connection: currentConnection(ctx, n) }))
-    .find(({ connection }) => connection !== undefined)
-  if (other?.connection) activateNamespace(ctx, other.namespace, other.connection.caipNetwork)
-  else ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
+  ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
+  void ctx.multiNamespace?.then((m) => m.handOver(ctx))
+}
+
+/** Restores the remembered connector of each namespace without opening the modal. */
+export async function reconnect(ctx: ModalContext): Promise<void> {
+  // Read now: a connect made while the rest loads must not be taken for a remembered one.
+  const remembered = [...ctx.adapters.values()].map(
+    (adapter) => [adapter, ctx.memory.getItem(rememberKey(adapter.namespace))] as const,
+  )
+  if (ctx.multiNamespace) return (await ctx.multiNamespace).reconnect(ctx, remembered)
+  await Promise.all(
+    remembered.map(([adapter, connectorId]) => {
+      const network = ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
+      return network && connectorId ? reconnectOne(ctx, adapter, connectorId, network, true) : undefined
+    }),
+  )
 }
 
 /**
- * Restores the remembered connector of each namespace without opening the modal, then makes active the
- * network that was active before the reload: with wallets in several namespaces, the one that answers
- * last must not decide which the page shows.
+ * Restores `adapter`'s remembered `connectorId` on `network` unless its namespace got a connection meanwhile;
+ * `activate` makes its namespace the active one.
  */
-export async function reconnect(ctx: ModalContext): Promise<void> {
-  const remembered = rememberedNetwork(ctx)
-  const restored = await Promise.all(
-    [...ctx.adapters.values()].map(async (adapter) => {
-      const connectorId = ctx.memory.getItem(rememberKey(adapter.namespace))
-      const network =
-        remembered?.chainNamespace === adapter.namespace
-          ? remembered
-          : ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
-      if (!connectorId || !network) return undefined
-      const before = entry(ctx, adapter.namespace)
-      setEntry(ctx, adapter.namespace, { ...before, status: 'reconnecting' })
-      syncStatus(ctx, adapter.namespace)
-      const result = await adapter.reconnect({ connectorId, network }).catch(() => undefined)
-      if (result) {
-        addConnection(ctx, adapter.namespace, result, { activate: false })
-        return result
-      }
-      ctx.memory.removeItem(rememberKey(adapter.namespace))
-      setEntry(ctx, adapter.namespace, { ...entry(ctx, adapter.namespace), status: 'disconnected' })
-      syncStatus(ctx, adapter.namespace)
-      return undefined
-    }),
-  )
-  const back =
-    restored.find((r) => r && r.network.chainNamespace === remembered?.chainNamespace) ??
-    restored.find((r) => r !== undefined)
-  if (back) activateNamespace(ctx, back.network.chainNamespace, back.network)
+export async function reconnectOne(
+  ctx: ModalContext,
+  adapter: ChainAdapter,
+  connectorId: string,
+  network: CaipNetwork,
+  activate: boolean,
+): Promise<ConnectResult | undefined> {
+  if (currentConnection(ctx, adapter.namespace)) return undefined
+  const before = entry(ctx, adapter.namespace)
+  setEntry(ctx, adapter.namespace, { ...before, status: 'reconnecting' })
+  syncStatus(ctx, adapter.namespace)
+  const result = await adapter.reconnect({ connectorId, network }).catch(() => undefined)
+  if (result) {
+    addConnection(ctx, adapter.namespace, result, { activate })
+    return result
+  }
+  ctx.memory.removeItem(rememberKey(adapter.namespace))
+  setEntry(ctx, adapter.namespace, { ...entry(ctx, adapter.namespace), status: 'disconnected' })
+  syncStatus(ctx, adapter.namespace)
+  return undefined
 }
 
 /** Wallet-side account or chain changes (CONN-08, CONN-09). */

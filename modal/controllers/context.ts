@@ -58,4 +58,6 @@ export type ModalContext = {
    * email wallet's chains); set by the embedded wallet when it loads, so the first load carries no list.
    */
   switchNeedsConfirmation?: (connectorId: string, network: CaipNetwork) => boolean
+  /** Loaded only for apps with adapters in several namespaces (controllers/multiNamespace.ts). */
+  multiNamespace?: Promise<typeof import('./multiNamespace.js')>
 }

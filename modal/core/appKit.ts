@@ -101,6 +101,7 @@ export class AppKit {
       memory: environment.memory ?? pageMemory(),
       isMobile: environment.isMobile ?? (() => false),
     }
+    if (adapters.size > 1) this.context.multiNamespace = import('../controllers/multiNamespace.js')
     const embedded = embeddedWalletLoader(this.context, environment.document)
     if (embedded) this.context.embedded = embedded
     for (const adapter of adapters.values()) {

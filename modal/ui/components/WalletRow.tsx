@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import type { ChainNamespace } from '../../networks/types.js'
 import { monogram } from '../../wallets/monogram.js'
 
 export function WalletIcon({
@@ -22,15 +21,6 @@ export function WalletIcon({
   )
 }
 
-/** The chain families' own names (not translated): a wallet serving several shows them. */
-const namespaceNames: Record<ChainNamespace, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-  polkadot: 'Polkadot',
-  cosmos: 'Cosmos',
-}
-
 export function WalletRow(props: {
   name: string
   icon?: string | undefined
@@ -39,22 +29,11 @@ export function WalletRow(props: {
   onSelect?: () => void
   href?: string
   label?: string
-  /** The namespaces the wallet serves, shown when it serves more than one. */
-  namespaces?: ChainNamespace[]
 }) {
-  const multiChain = props.namespaces && props.namespaces.length > 1 ? props.namespaces : undefined
   const content: ReactNode = (
     <>
       <WalletIcon name={props.name} src={props.icon} />
-      <span className="name">
-        {props.label ?? props.name}
-        {multiChain ? (
-          <small className="muted" data-testid="wallet-namespaces">
-            {' '}
-            {multiChain.map((n) => namespaceNames[n]).join(' · ')}
-          </small>
-        ) : null}
-      </span>
+      <span className="name">{props.label ?? props.name}</span>
       {props.tag ? <span className="tag">{props.tag}</span> : null}
     </>
   )
