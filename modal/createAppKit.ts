@@ -93,10 +93,8 @@ function engineTransport(
   relayUrl: string,
   signIn: () => WalletConnectSignIn | undefined,
 ): WalletConnectTransportFactory {
-  // One transport per instance: each namespace's adapter asks for it, and one session serves them all.
-  let transport: ReturnType<WalletConnectTransportFactory> | undefined
-  return () => {
-    transport ??= import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
+  return () =>
+    import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
       createEngineTransport({
         relayUrl,
         projectId: options.projectId,
@@ -106,10 +104,4 @@ function engineTransport(
         signIn,
       }),
     )
-    // A failed load is not kept: the next connect tries again.
-    transport.catch(() => {
-      transport = undefined
-    })
-    return transport
-  }
 }

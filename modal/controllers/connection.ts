@@ -61,9 +61,7 @@ export async function connect(
   const { signal } = params
   signal?.throwIfAborted()
   const network =
-    params.network ??
-    (ctx.multiNamespace && (await ctx.multiNamespace).networkFor(ctx, params.connectorId)) ??
-    ctx.store.get().activeNetwork
+    params.network ?? ctx.multiNamespace?.networkFor(ctx, params.connectorId) ?? ctx.store.get().activeNetwork
   if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
   const namespace = network.chainNamespace
   const adapter = adapterFor(ctx, namespace)
@@ -90,7 +88,7 @@ export async function connect(
     })
     addConnection(ctx, namespace, result)
     ctx.memory.setItem(rememberKey(namespace), result.connectorId)
-    if (ctx.multiNamespace) await (await ctx.multiNamespace).afterConnect(ctx, namespace, result.connectorId)
+    await ctx.multiNamespace?.afterConnect(ctx, namespace, result.connectorId)
     ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
     return result
   } catch (error) {
@@ -114,7 +112,7 @@ export function addConnection(
   ctx: ModalContext,
   namespace: ChainNamespace,
   result: ConnectResult,
-  { activate = true }: { activate?: boolean } = {},
+  activate = true,
 ): void {
   const before = entry(ctx, namespace)
   const connection: Connection = {
@@ -163,7 +161,7 @@ export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().
   if (!current) throw new WalletError('CONNECTOR_NOT_CONNECTED')
   await adapter.disconnect(current.connectorId)
   removeConnection(ctx, ns, current.connectorId)
-  if (ctx.multiNamespace) (await ctx.multiNamespace).afterDisconnect(ctx, ns, current.connectorId)
+  ctx.multiNamespace?.afterDisconnect(ctx, ns, current.connectorId)
   ctx.events.emit('DISCONNECT_SUCCESS')
 }
 
@@ -182,42 +180,35 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
   syncAccount(ctx, namespace, undefined)
   if (first || ctx.store.get().activeChain !== namespace) return
   ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
-  void ctx.multiNamespace?.then((m) => m.handOver(ctx))
+  ctx.multiNamespace?.handOver(ctx)
 }
 
 /** Restores the remembered connector of each namespace without opening the modal. */
 export async function reconnect(ctx: ModalContext): Promise<void> {
-  // Read now: a connect made while the rest loads must not be taken for a remembered one.
-  const remembered = [...ctx.adapters.values()].map(
-    (adapter) => [adapter, ctx.memory.getItem(rememberKey(adapter.namespace))] as const,
-  )
-  if (ctx.multiNamespace) return (await ctx.multiNamespace).reconnect(ctx, remembered)
+  if (ctx.multiNamespace) return ctx.multiNamespace.reconnect(ctx)
   await Promise.all(
-    remembered.map(([adapter, connectorId]) => {
+    [...ctx.adapters.values()].map((adapter) => {
       const network = ctx.store.get().networks.find((n) => n.chainNamespace === adapter.namespace)
-      return network && connectorId ? reconnectOne(ctx, adapter, connectorId, network, true) : undefined
+      return network && reconnectOne(ctx, adapter, network, true)
     }),
   )
 }
 
-/**
- * Restores `adapter`'s remembered `connectorId` on `network` unless its namespace got a connection meanwhile;
- * `activate` makes its namespace the active one.
- */
+/** Restores `adapter`'s remembered connector on `network`; `activate` makes its namespace the active one. */
 export async function reconnectOne(
   ctx: ModalContext,
   adapter: ChainAdapter,
-  connectorId: string,
   network: CaipNetwork,
   activate: boolean,
 ): Promise<ConnectResult | undefined> {
-  if (currentConnection(ctx, adapter.namespace)) return undefined
+  const connectorId = ctx.memory.getItem(rememberKey(adapter.namespace))
+  if (!connectorId) return undefined
   const before = entry(ctx, adapter.namespace)
   setEntry(ctx, adapter.namespace, { ...before, status: 'reconnecting' })
   syncStatus(ctx, adapter.namespace)
   const result = await adapter.reconnect({ connectorId, network }).catch(() => undefined)
   if (result) {
-    addConnection(ctx, adapter.namespace, result, { activate })
+    addConnection(ctx, adapter.namespace, result, activate)
     return result
   }
   ctx.memory.removeItem(rememberKey(adapter.namespace))

@@ -1,5 +1,5 @@
 import type { SiwxFrameMessage } from '../../engine/siwx/types.js'
-import type { ChainAdapter } from '../adapters/types.js'
+import type { ChainAdapter, MultiNamespace } from '../adapters/types.js'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
 import type { Clock, KeyValue } from '../core/ports.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
@@ -58,6 +58,6 @@ export type ModalContext = {
    * email wallet's chains); set by the embedded wallet when it loads, so the first load carries no list.
    */
   switchNeedsConfirmation?: (connectorId: string, network: CaipNetwork) => boolean
-  /** Loaded only for apps with adapters in several namespaces (controllers/multiNamespace.ts). */
-  multiNamespace?: Promise<typeof import('./multiNamespace.js')>
+  /** Only in apps with adapters in several namespaces (controllers/multiNamespace.ts). */
+  multiNamespace?: MultiNamespace
 }

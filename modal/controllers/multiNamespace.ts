@@ -1,6 +1,8 @@
-import type { ChainAdapter } from '../adapters/types.js'
+import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import { walletConnectConnectorId } from '../adapters/walletConnectTransport.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { AppState } from '../state/types.js'
+import { groupByWallet } from '../wallets/groupByWallet.js'
 import { currentConnection } from './account.js'
 import {
   activateNamespace,
@@ -11,6 +13,7 @@ import {
   removeConnection,
 } from './connection.js'
 import type { ModalContext } from './context.js'
+import { replace } from './router.js'
 
 /**
  * What only an app with adapters in several namespaces needs (loaded for those alone, so an EVM-only page
@@ -58,7 +61,7 @@ export async function afterConnect(
           .reconnect({ connectorId: walletConnectConnectorId, network })
           .catch(() => undefined)
         if (!result) return
-        addConnection(ctx, adapter.namespace, result, { activate: false })
+        addConnection(ctx, adapter.namespace, result, false)
         ctx.memory.setItem(rememberKey(adapter.namespace), walletConnectConnectorId)
       }),
   )
@@ -90,19 +93,16 @@ const activeNetworkKey = 'pairwise:activeNetwork'
  * reload: the namespace whose wallet answers last must not decide which the page shows. From then on the
  * active network is remembered for the next load.
  */
-export async function reconnect(
-  ctx: ModalContext,
-  connectors: readonly (readonly [ChainAdapter, string | null])[],
-): Promise<void> {
+export async function reconnect(ctx: ModalContext): Promise<void> {
   const { networks } = ctx.store.get()
   const remembered = networks.find((n) => n.caipNetworkId === ctx.memory.getItem(activeNetworkKey))
   const restored = await Promise.all(
-    connectors.map(([adapter, connectorId]) => {
+    [...ctx.adapters.values()].map((adapter) => {
       const network =
         remembered?.chainNamespace === adapter.namespace
           ? remembered
           : networks.find((n) => n.chainNamespace === adapter.namespace)
-      return network && connectorId ? reconnectOne(ctx, adapter, connectorId, network, false) : undefined
+      return network && reconnectOne(ctx, adapter, network, false)
     }),
   )
   const back =
@@ -115,4 +115,59 @@ export async function reconnect(
     last = activeNetwork.caipNetworkId
     ctx.memory.setItem(activeNetworkKey, last)
   })
+}
+
+/** The chain families' own names (not translated): a wallet serving several shows them. */
+const namespaceNames: Record<ChainNamespace, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
+/**
+ * Keeps Connect's rows: each wallet once, connecting in the active namespace, with the namespaces it serves
+ * when more than one (Connect keeps those its filters list); and shows Connect instead of an Account with
+ * no account. Returns the stop.
+ */
+export function followStore(ctx: ModalContext): () => void {
+  let seen: unknown[] = []
+  const update = ({ connectors, activeChain }: AppState) => {
+    if (seen[0] === connectors && seen[1] === activeChain) return
+    seen = [connectors, activeChain]
+    const walletRows = groupByWallet(connectors, activeChain).map(({ connector, namespaces }) =>
+      namespaces.length > 1
+        ? { connector, note: namespaces.map((n) => namespaceNames[n]).join(' · ') }
+        : { connector },
+    )
+    ctx.store.set({ walletRows })
+  }
+  // A switch to a namespace with no wallet yet leaves Account with nothing to show: Connect takes its place.
+  const noAccount = ({ open, router, account }: AppState) => {
+    if (open && router.view === 'Account' && !account.address) replace(ctx, { view: 'Connect' })
+  }
+  update(ctx.store.get())
+  const stops = [ctx.store.subscribe(update), ctx.store.subscribe(noAccount)]
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
+
+/**
+ * One WalletConnect transport for every adapter that asks (each namespace's), so one session serves them
+ * all; a failed load is not kept, and the next connect tries again.
+ */
+export function shareTransport(
+  factory: WalletConnectTransportFactory | undefined,
+): WalletConnectTransportFactory | undefined {
+  if (!factory) return undefined
+  let shared: ReturnType<WalletConnectTransportFactory> | undefined
+  return () => {
+    shared ??= factory()
+    shared.catch(() => {
+      shared = undefined
+    })
+    return shared
+  }
 }

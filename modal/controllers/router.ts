@@ -25,18 +25,14 @@ export function goBack(ctx: ModalContext): void {
   ctx.store.set({ router: { ...target, history: router.history.slice(0, -1) } })
 }
 
-/**
- * After a network switch: back past the network list to where it was opened from, or close when nothing is.
- * Account, when the switch went to a namespace with no wallet connected yet, becomes Connect for it.
- */
+/** After a network switch: back past the network list to where it was opened from, or close when nothing is. */
 export function afterNetworkSwitch(ctx: ModalContext, closeModal: () => void): void {
-  const { router, account } = ctx.store.get()
-  const before = router.history.findLastIndex((r) => r.view === 'Networks')
-  const target = before > 0 ? router.history[before - 1] : undefined
+  const { history } = ctx.store.get().router
+  const before = history.findLastIndex((r) => r.view === 'Networks')
+  const target = before > 0 ? history[before - 1] : undefined
   if (!target) {
     closeModal()
     return
   }
-  const route: Route = target.view === 'Account' && !account.address ? { view: 'Connect' } : target
-  ctx.store.set({ router: { ...route, history: router.history.slice(0, before - 1) } })
+  ctx.store.set({ router: { ...target, history: history.slice(0, before - 1) } })
 }

@@ -101,7 +101,13 @@ export class AppKit {
       memory: environment.memory ?? pageMemory(),
       isMobile: environment.isMobile ?? (() => false),
     }
-    if (adapters.size > 1) this.context.multiNamespace = import('../controllers/multiNamespace.js')
+    // The multi-namespace code comes with an adapter beyond EVM (the Solana one): EVM apps never load it.
+    const multi = all.find((a) => a.multiNamespace)?.multiNamespace
+    if (multi) {
+      this.context.multiNamespace = multi
+      this.#stops.push(multi.followStore(this.context))
+    }
+    const transport = multi?.shareTransport(walletConnect) ?? walletConnect
     const embedded = embeddedWalletLoader(this.context, environment.document)
     if (embedded) this.context.embedded = embedded
     for (const adapter of adapters.values()) {
@@ -110,7 +116,7 @@ export class AppKit {
           networks: this.options.networks,
           target: environment.target,
           emit: (event) => this.#onAdapterEvent(adapter.namespace, event),
-          walletConnect,
+          walletConnect: transport,
           embedded,
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,

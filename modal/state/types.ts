@@ -125,6 +125,11 @@ export type AppState = {
   snackbar?: Alert
   /** The features in effect: the local settings, replaced by the project's remote configuration once fetched. */
   features: Features
+  /**
+   * Connect's rows when the app has adapters in several namespaces: each wallet once, with the namespaces it
+   * serves (controllers/multiNamespace.ts keeps it); absent, every connector is a row.
+   */
+  walletRows?: { connector: ConnectorInfo; note?: string }[]
 }
 
 export const initialAccount: AccountState = { status: 'disconnected', balanceLoading: false }

@@ -1,7 +1,7 @@
 import { type Client, createClient, http } from 'viem'
 import { WalletError } from '../../controllers/errors.js'
 import { type HostedRpc, rpcUrlFor } from '../../networks/hostedRpc.js'
-import { type CaipNetwork, isEvmNetwork } from '../../networks/types.js'
+import type { CaipNetwork, EvmNetwork } from '../../networks/types.js'
 
 /** CONST-13: an HTTP request to the chain's RPC gives up after 10 s. */
 export const chainHttpTimeoutMs = 10_000
@@ -24,7 +24,8 @@ export function createChainClient(network: CaipNetwork, hosted: HostedRpc = {}):
   const url = rpcUrlFor(network, hosted)
   if (!url) throw new WalletError('RPC_URL_MISSING', undefined, network.caipNetworkId)
   return createClient({
-    ...(isEvmNetwork(network) ? { chain: network } : {}),
+    // The eip155 adapter's networks: their ids are numbers, as viem's chains.
+    chain: network as EvmNetwork,
     // Deployless: the Multicall3 code rides along in the eth_call, so chains without it deployed work too.
     batch: { multicall: { batchSize: multicallBatchBytes, deployless: true } },
     transport: http(url, {

@@ -1,6 +1,7 @@
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { formatUnits } from 'viem'
 import { WalletError } from '../../controllers/errors.js'
+import * as multiNamespace from '../../controllers/multiNamespace.js'
 import { safeUrl } from '../../core/safeUrl.js'
 import { isSolanaAddress } from '../../core/validation.js'
 import type { CaipNetwork } from '../../networks/types.js'
@@ -57,6 +58,7 @@ const connectorPrefix = 'solana:'
  */
 export class SolanaAdapter implements ChainAdapter {
   readonly namespace = 'solana' as const
+  readonly multiNamespace = multiNamespace
   readonly #options: SolanaAdapterOptions
   readonly #preflight: PreflightCommitment
   readonly #rpcs = new SolanaRpcs()

@@ -1,16 +1,12 @@
 import { lazy, Suspense } from 'react'
+import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { connectMethodsOrder } from '../../controllers/connectMethods.js'
 import { push } from '../../controllers/router.js'
+import type { ConnectorInfo } from '../../state/types.js'
 import { applyWalletFilters } from '../../wallets/filter.js'
-import { ConnectorRow } from '../components/ConnectorRow.js'
+import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
-
-// With adapters in several namespaces, a wallet serving more than one is one row: that code loads for those
-// apps alone.
-const MultiNamespaceRows = lazy(() =>
-  import('./MultiNamespaceRows.js').then(({ MultiNamespaceRows }) => ({ default: MultiNamespaceRows })),
-)
 
 // The email field comes with the embedded wallet's chunk, for apps with email login only.
 const EmailSection = lazy(() =>
@@ -40,6 +36,7 @@ export function ConnectView() {
 function WalletSection() {
   const { kit, t } = useKit()
   const connectors = useAppState((s) => s.connectors)
+  const rows = useAppState((s) => s.walletRows)
   // The auth connector is the email field above, not a wallet to pick.
   const listed = applyWalletFilters(connectors, kit.options).filter((c) => c.type !== 'AUTH')
   const showAll = kit.options.features?.allWallets !== false
@@ -48,16 +45,27 @@ function WalletSection() {
     <section aria-label={t('connect.wallets')}>
       {listed.length === 0 ? <p className="muted">{t('connect.empty')}</p> : null}
       <ul className="list" data-testid="wallet-list">
-        {kit.context.multiNamespace ? (
-          <Suspense fallback={null}>
-            <MultiNamespaceRows
-              connectors={listed}
-              row={(c, note) => <ConnectorRow key={c.id} connector={c} note={note} />}
+        {(
+          rows?.filter((row) => listed.includes(row.connector)) ??
+          listed.map((connector): { connector: ConnectorInfo; note?: string } => ({ connector }))
+        ).map(({ connector: c, note }) => {
+          const name = connectorName(c.name, t)
+          return (
+            <WalletRow
+              key={c.id}
+              name={name}
+              label={note && `${name} · ${note}`}
+              icon={c.imageUrl}
+              testId={`wallet-${c.id}`}
+              tag={c.type === 'WALLET_CONNECT' ? t('connect.qr') : t('connect.installed')}
+              onSelect={() =>
+                c.id === walletConnectConnectorId
+                  ? push(kit.context, { view: 'ConnectingWalletConnect', data: {} })
+                  : push(kit.context, { view: 'ConnectingExternal', data: { connectorId: c.id } })
+              }
             />
-          </Suspense>
-        ) : (
-          listed.map((c) => <ConnectorRow key={c.id} connector={c} />)
-        )}
+          )
+        })}
         {showAll ? (
           <WalletRow
             name={t('connect.allWallets')}
