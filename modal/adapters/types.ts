@@ -38,9 +38,6 @@ export type AdapterEvent =
 
 export type Balance = { balance: string; symbol: string }
 
-/** The code an app needs once it has adapters in several namespaces (controllers/multiNamespace.ts). */
-export type MultiNamespace = typeof import('../controllers/multiNamespace.js')
-
 /** What the modal needs from one chain namespace; the eip155 adapter (viem) and the wagmi adapter implement it. */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
@@ -54,11 +51,6 @@ export interface ChainAdapter {
   switchNetwork(params: { connectorId: string; network: CaipNetwork }): Promise<void>
   getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>
   getProvider(connectorId: string): NamespaceProvider | undefined
-  /**
-   * An adapter of a namespace beyond EVM brings the modal's multi-namespace code, so an app without one
-   * never loads it.
-   */
-  readonly multiNamespace?: MultiNamespace
 }
 
 export type AdapterContext = {

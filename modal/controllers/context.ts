@@ -1,6 +1,9 @@
 import type { SiwxFrameMessage } from '../../engine/siwx/types.js'
-import type { ChainAdapter, MultiNamespace } from '../adapters/types.js'
-import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
+import type { ChainAdapter } from '../adapters/types.js'
+import type {
+  WalletConnectSignIn,
+  WalletConnectTransportFactory,
+} from '../adapters/walletConnectTransport.js'
 import type { Clock, KeyValue } from '../core/ports.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
@@ -58,6 +61,22 @@ export type ModalContext = {
    * email wallet's chains); set by the embedded wallet when it loads, so the first load carries no list.
    */
   switchNeedsConfirmation?: (connectorId: string, network: CaipNetwork) => boolean
-  /** Only in apps with adapters in several namespaces (controllers/multiNamespace.ts). */
+  /** Only in apps with an adapter beyond EVM, which brings it (controllers/multiNamespace.ts). */
   multiNamespace?: MultiNamespace
+}
+
+/**
+ * What only apps with adapters in several namespaces run (controllers/multiNamespace.ts implements it). An
+ * adapter of a namespace beyond EVM carries it as its `multiNamespace`, so an EVM-only app never loads it.
+ */
+export type MultiNamespace = {
+  networkFor(ctx: ModalContext, connectorId: string): CaipNetwork | undefined
+  afterConnect(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): Promise<void>
+  afterDisconnect(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): void
+  handOver(ctx: ModalContext): void
+  reconnect(ctx: ModalContext): Promise<void>
+  followStore(ctx: ModalContext): () => void
+  shareTransport(
+    factory: WalletConnectTransportFactory | undefined,
+  ): WalletConnectTransportFactory | undefined
 }

@@ -17,7 +17,7 @@ import {
   removeConnection,
 } from '../controllers/connection.js'
 import { acceptedConnectors } from '../controllers/connectors.js'
-import type { ModalContext } from '../controllers/context.js'
+import type { ModalContext, MultiNamespace } from '../controllers/context.js'
 import { emailLoginUsed, embeddedWalletLoader } from '../controllers/embeddedWallet.js'
 import { WalletError } from '../controllers/errors.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
@@ -102,7 +102,9 @@ export class AppKit {
       isMobile: environment.isMobile ?? (() => false),
     }
     // The multi-namespace code comes with an adapter beyond EVM (the Solana one): EVM apps never load it.
-    const multi = all.find((a) => a.multiNamespace)?.multiNamespace
+    const multi = all
+      .map((adapter) => (adapter as ChainAdapter & { multiNamespace?: MultiNamespace }).multiNamespace)
+      .find((code) => code !== undefined)
     if (multi) {
       this.context.multiNamespace = multi
       this.#stops.push(multi.followStore(this.context))

@@ -1,5 +1,6 @@
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { formatUnits } from 'viem'
+import type { MultiNamespace } from '../../controllers/context.js'
 import { WalletError } from '../../controllers/errors.js'
 import * as multiNamespace from '../../controllers/multiNamespace.js'
 import { safeUrl } from '../../core/safeUrl.js'
@@ -58,7 +59,8 @@ const connectorPrefix = 'solana:'
  */
 export class SolanaAdapter implements ChainAdapter {
   readonly namespace = 'solana' as const
-  readonly multiNamespace = multiNamespace
+  /** The modal's multi-namespace code, which an app gets with this adapter (controllers/context.ts). */
+  readonly multiNamespace: MultiNamespace = multiNamespace
   readonly #options: SolanaAdapterOptions
   readonly #preflight: PreflightCommitment
   readonly #rpcs = new SolanaRpcs()

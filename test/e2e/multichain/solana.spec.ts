@@ -70,6 +70,10 @@ test('CONN-13 examples/multichain: Solana wallets found in both orders, connecte
   await expect(dialog(page).getByTestId('account-balance')).toHaveText(
     `${formatAmount(formatUnits(lamports, 9), 'en')} SOL`,
   )
+  // Its Tokens tab reads the api's Solana balances: SOL and the test token.
+  await expect(dialog(page).getByTestId('token').filter({ hasText: 'Test USD' })).toContainText(
+    '1,000.00 tUSD',
+  )
   await page.keyboard.press('Escape')
 
   await page.getByTestId('mc-sign').click()
@@ -110,6 +114,11 @@ test('CONN-13 examples/multichain: Solana wallets found in both orders, connecte
     )
     .send()
   expect(accounts.map((a) => a.account.data.parsed.info.tokenAmount.uiAmountString)).toEqual(['1'])
+  // Account's Activity tab reads the api's Solana transfers.
+  await openModal(page)
+  await dialog(page).getByTestId('account-tab-2').click()
+  await expect(dialog(page).getByTestId('activity-item').first()).toContainText('1.00 tUSD')
+  await page.keyboard.press('Escape')
 
   await chooseNetwork(page, 'Solana Devnet (local)')
   await expect(accountText(page)).toContainText(`solana: ${solanaWallet.address} on Solana Devnet (local)`)
