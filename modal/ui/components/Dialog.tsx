@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { deepActiveElement, focusableIn } from './focus.js'
 
 /** A modal dialog: labelled, focus moved in and trapped, Escape closes, focus restored on close. */
@@ -9,7 +9,9 @@ export function Dialog(props: {
   children: ReactNode
 }) {
   const card = useRef<HTMLDivElement>(null)
-  useEffect(() => {
+  // A layout effect: a passive one runs after the paint that shows the dialog, when a key pressed by then may
+  // already have moved focus into it, and the element to give focus back to would be lost.
+  useLayoutEffect(() => {
     const opener = deepActiveElement(document)
     const first = card.current && focusableIn(card.current).find((el) => !el.classList.contains('back'))
     ;(first ?? card.current)?.focus()
