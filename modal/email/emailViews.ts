@@ -1,5 +1,4 @@
-import { type ComponentType, createElement } from 'react'
-import type { ViewData } from '../state/views.js'
+import type { FeatureViews } from '../ui/views/lazyFeature.js'
 import { ApproveTransactionView } from './ApproveTransactionView.js'
 import {
   EmailVerifyDeviceView,
@@ -20,7 +19,7 @@ export type EmailViewName =
   | 'ApproveTransaction'
 
 /** The embedded wallet's views: one chunk, loaded only by apps that route to one of them. */
-export const emailViews: { [V in EmailViewName]: ComponentType<{ data: ViewData[V] }> } = {
+export const views: FeatureViews<EmailViewName> = {
   EmailLogin: EmailLoginView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
@@ -28,12 +27,4 @@ export const emailViews: { [V in EmailViewName]: ComponentType<{ data: ViewData[
   UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
   UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
   ApproveTransaction: ApproveTransactionView,
-}
-
-export type EmailViewProps = { [V in EmailViewName]: { view: V; data: ViewData[V] } }[EmailViewName]
-
-/** One of the embedded wallet's views, by name (the modal's router renders it through one lazy component). */
-export function EmailView(props: EmailViewProps) {
-  const View = emailViews[props.view] as ComponentType<{ data: unknown }>
-  return createElement(View, { data: props.data })
 }

@@ -1,8 +1,8 @@
 import { type ComponentType, createElement, lazy } from 'react'
-import type { EmailViewName, EmailViewProps } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { ConnectView } from './ConnectView.js'
 import type { LaterViewName, LaterViewProps } from './laterViews.js'
+import { lazyFeature } from './lazyFeature.js'
 
 /**
  * The views past the first open share one chunk (laterViews.ts), kept out of the page's first load. It is one
@@ -17,13 +17,7 @@ function later<V extends LaterViewName>(view: V): ComponentType<{ data: ViewData
 }
 
 /** The embedded wallet's views share a chunk of their own: only apps with email login route to them. */
-const EmailView: ComponentType<EmailViewProps> = lazy(() =>
-  import('../../email/emailViews.js').then(({ EmailView }) => ({ default: EmailView })),
-)
-
-function emailView<V extends EmailViewName>(view: V): ComponentType<{ data: ViewData[V] }> {
-  return ({ data }) => createElement(EmailView, { view, data } as EmailViewProps)
-}
+const email = lazyFeature(() => import('../../email/emailViews.js'))
 
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
@@ -41,11 +35,14 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   SIWXSignMessage: lazy(() =>
     import('./SIWXSignMessageView.js').then(({ SIWXSignMessageView }) => ({ default: SIWXSignMessageView })),
   ),
-  EmailLogin: emailView('EmailLogin'),
-  EmailVerifyOtp: emailView('EmailVerifyOtp'),
-  EmailVerifyDevice: emailView('EmailVerifyDevice'),
-  UpdateEmailWallet: emailView('UpdateEmailWallet'),
-  UpdateEmailPrimaryOtp: emailView('UpdateEmailPrimaryOtp'),
-  UpdateEmailSecondaryOtp: emailView('UpdateEmailSecondaryOtp'),
-  ApproveTransaction: emailView('ApproveTransaction'),
+  EmailLogin: email.view('EmailLogin'),
+  EmailVerifyOtp: email.view('EmailVerifyOtp'),
+  EmailVerifyDevice: email.view('EmailVerifyDevice'),
+  UpdateEmailWallet: email.view('UpdateEmailWallet'),
+  UpdateEmailPrimaryOtp: email.view('UpdateEmailPrimaryOtp'),
+  UpdateEmailSecondaryOtp: email.view('UpdateEmailSecondaryOtp'),
+  ApproveTransaction: email.view('ApproveTransaction'),
 }
+
+/** Titles of the views whose texts ship with their feature's chunk; the others read `view.<name>`. */
+export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {}
