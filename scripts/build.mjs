@@ -15,6 +15,7 @@ for (const config of [
   'examples/siwx/vite.config.ts',
   'examples/embedded/vite.config.ts',
   'examples/multichain/vite.config.ts',
+  'examples/actions/vite.config.ts',
   'services/frame/app/vite.config.ts',
 ]) {
   const built = run(join(root, 'node_modules/.bin/vite'), ['build', '--config', config])

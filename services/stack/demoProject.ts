@@ -40,6 +40,18 @@ export async function ensureDemoProject(db: Database, origins: string[]): Promis
   await ensureProject(db, DEMO_PROJECT_ID, { ...demoSettings, allowedOrigins: origins })
 }
 
+/** The account-actions example's project: email login (for names), the onramp and swaps on. */
+export const ACTIONS_PROJECT_ID = 'pairwise-actions'
+
+export async function ensureActionsProject(db: Database, origins: string[]): Promise<void> {
+  await ensureProject(db, ACTIONS_PROJECT_ID, {
+    ...demoSettings,
+    name: 'Pairwise account actions example',
+    features: { ...demoSettings.features, email: true, onramp: true, swaps: true },
+    allowedOrigins: origins,
+  })
+}
+
 /** The embedded example's project, allowed on exactly the stack's own page origins, email on. */
 export async function ensureEmbeddedProject(db: Database, origins: string[]): Promise<void> {
   await ensureProject(db, EMBEDDED_PROJECT_ID, {

@@ -9,7 +9,7 @@ export type StackFile = {
   auth: { url: string }
   mail: { url: string; smtp: string }
   projectId: string
-  pages: { demo: string; siwx: string; embedded: string; multichain: string }
+  pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }
   contracts: Record<string, string>
   solana: StackFileSolana & { devnet: StackFileSolana }
 }

@@ -14,8 +14,10 @@ import { DEVNET_GENESIS_HASH, type LocalSolana, startSolanaChain } from '../sola
 import { authKek } from './authKey.js'
 import { partsOnTwoPorts, type StackConfig, type StackPart, stackPorts } from './config.js'
 import {
+  ACTIONS_PROJECT_ID,
   DEMO_PROJECT_ID,
   EMBEDDED_PROJECT_ID,
+  ensureActionsProject,
   ensureDemoProject,
   ensureEmbeddedProject,
   pageOrigins,
@@ -155,6 +157,7 @@ export async function startStack(
       pages: {
         siwx: examplePageDir('siwx'),
         embedded: { dir: examplePageDir('embedded'), config: { projectId: EMBEDDED_PROJECT_ID } },
+        actions: { dir: examplePageDir('actions'), config: { projectId: ACTIONS_PROJECT_ID } },
         multichain: {
           dir: examplePageDir('multichain'),
           config: {
@@ -180,6 +183,7 @@ export async function startStack(
     started.push({ stop: () => demo.close() })
     await ensureDemoProject(api.db, pageOrigins(demo.url))
     await ensureEmbeddedProject(api.db, pageOrigins(demo.url))
+    await ensureActionsProject(api.db, pageOrigins(demo.url))
     const urls: StackUrl[] = [
       {
         part: 'chain',
@@ -219,6 +223,11 @@ export async function startStack(
         detail: 'EVM and Solana wallets in one modal, on the local chains',
       },
       {
+        part: 'actions',
+        url: `${demo.url}/actions/`,
+        detail: `send, receive, buy and names in the account view; project ${ACTIONS_PROJECT_ID}`,
+      },
+      {
         part: 'auth',
         url: authUrl,
         detail: 'email codes, sessions, wallet shares; the secure frame at /frame',
@@ -232,6 +241,7 @@ export async function startStack(
       `${demo.url}/siwx/`,
       `${demo.url}/embedded/`,
       `${demo.url}/multichain/`,
+      `${demo.url}/actions/`,
       `${mail.url}/health`,
       `${solana.rpcUrl}/health`,
       `${solanaDevnet.rpcUrl}/health`,
@@ -249,6 +259,7 @@ export async function startStack(
         siwx: `${demo.url}/siwx/`,
         embedded: `${demo.url}/embedded/`,
         multichain: `${demo.url}/multichain/`,
+        actions: `${demo.url}/actions/`,
       },
       contracts: { ...fixtures },
       solana: { ...solanaStackEntry(solana), devnet: solanaStackEntry(solanaDevnet) },

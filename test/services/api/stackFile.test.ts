@@ -55,7 +55,7 @@ describe('npm start with the api', () => {
     projectId: string
     auth: { url: string }
     mail: { url: string; smtp: string }
-    pages: { demo: string; siwx: string; embedded: string; multichain: string }
+    pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }
     contracts: Record<string, string>
   }
 
@@ -98,6 +98,7 @@ describe('npm start with the api', () => {
         siwx: `${demo?.url}/siwx/`,
         embedded: `${demo?.url}/embedded/`,
         multichain: `${demo?.url}/multichain/`,
+        actions: `${demo?.url}/actions/`,
       },
       contracts: { ...stack?.fixtures },
       solana: {

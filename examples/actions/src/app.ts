@@ -1,0 +1,23 @@
+import { createAppKit, Eip155Adapter } from 'pairwise/modal'
+import { readDemoConfig } from '../../demo/src/config.js'
+import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
+
+const config = readDemoConfig(document)
+const account = document.querySelector<HTMLOutputElement>('[data-testid="actions-account"]')
+
+// What the demo keeps off is on here: email login (names need the email wallet), the onramp and swaps.
+const kit = createAppKit({
+  adapters: [new Eip155Adapter()],
+  networks: demoNetworks(config),
+  projectId: config.projectId,
+  metadata: { ...demoMetadata, name: 'Pairwise account actions example', url: location.origin },
+  themeMode: 'dark',
+  features: { email: Boolean(config.authUrl), socials: false, onramp: true, swaps: true },
+  ...(config.authUrl ? { authUrl: config.authUrl } : {}),
+  ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
+  ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+})
+
+kit.subscribeState(() => {
+  if (account) account.textContent = kit.getAddress() ? `Connected: ${kit.getAddress()}` : 'Not connected.'
+})
