@@ -1,6 +1,7 @@
 import { type Address, createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, fixtureDeployerKey } from './accounts.js'
+import * as TestMintableToken from './artifacts/TestMintableToken.js'
 import * as TestPairs from './artifacts/TestPairs.js'
 import * as TestSmartAccount from './artifacts/TestSmartAccount.js'
 import * as TestSmartAccountFactory from './artifacts/TestSmartAccountFactory.js'
@@ -18,12 +19,17 @@ export type Fixtures = {
   readonly testNft: Address
   /** CREATE2 factory of EIP-1271 test accounts (`getAddress(owner, salt)`, `deploy(owner, salt)`). */
   readonly smartAccountFactory: Address
+  /** Test USD Coin (tUSDC, 6 decimals), no supply at deploy; dev account 1 mints it (the onramp sandbox's delivery). */
+  readonly testUsdc: Address
 }
 
 export const testUsdAbi = TestUSD.abi
 export const testNftAbi = TestPairs.abi
 export const smartAccountAbi = TestSmartAccount.abi
 export const smartAccountFactoryAbi = TestSmartAccountFactory.abi
+export const testUsdcAbi = TestMintableToken.abi
+
+export const testUsdcToken = { name: 'Test USD Coin', symbol: 'tUSDC', decimals: 6 } as const
 
 /** Deploys the fixture contracts from the deployer account and waits for each receipt. */
 export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<Fixtures> {
@@ -62,5 +68,19 @@ export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<
       bytecode: TestSmartAccountFactory.bytecode,
     }),
   )
-  return { testUsd, testNft, smartAccountFactory }
+  // Last, so the addresses of the contracts above stay those of earlier fresh chains.
+  const testUsdc = await deployed(
+    'tUSDC',
+    await wallet.deployContract({
+      abi: TestMintableToken.abi,
+      bytecode: TestMintableToken.bytecode,
+      args: [
+        testUsdcToken.name,
+        testUsdcToken.symbol,
+        testUsdcToken.decimals,
+        [privateKeyToAccount(devPrivateKeys[1]).address],
+      ],
+    }),
+  )
+  return { testUsd, testNft, smartAccountFactory, testUsdc }
 }

@@ -8,6 +8,8 @@ export {
   testNftAbi,
   testNftMintedAtDeploy,
   testUsdAbi,
+  testUsdcAbi,
+  testUsdcToken,
   testUsdSupply,
 } from './deployFixtures.js'
 export { localChainId, localNetwork } from './network.js'
