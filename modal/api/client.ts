@@ -13,11 +13,14 @@ export class ApiError extends Error {
   readonly failure: ApiFailure
   /** The HTTP status, when the server answered. */
   readonly status: number | undefined
+  /** A refusal's parsed JSON body, for callers that read their own error shape (the names service's reasons). */
+  readonly body: unknown
 
-  constructor(failure: ApiFailure, status?: number, cause?: unknown) {
+  constructor(failure: ApiFailure, status?: number, cause?: unknown, body?: unknown) {
     super(apiFailures[failure], cause === undefined ? undefined : { cause })
     this.failure = failure
     this.status = status
+    this.body = body
   }
 }
 
@@ -26,6 +29,8 @@ export type ApiQuery = Record<string, string | undefined>
 /** Reads of the self-hosted api for one project; every answer is checked against the caller's schema. */
 export type ApiClient = {
   get<S extends z.ZodMiniType>(path: string, query: ApiQuery, schema: S): Promise<z.output<S>>
+  /** `body` sent as JSON; the answer is checked as `get`'s is. */
+  post<S extends z.ZodMiniType>(path: string, query: ApiQuery, body: unknown, schema: S): Promise<z.output<S>>
 }
 
 export type ApiClientOptions = {
@@ -40,16 +45,28 @@ const errorBodySchema = z.object({ message: z.string() })
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? apiTimeoutMs
+  const call = async <S extends z.ZodMiniType>(
+    path: string,
+    query: ApiQuery,
+    schema: S,
+    init: RequestInit,
+  ): Promise<z.output<S>> => {
+    const url = apiUrl(options.apiUrl, path, { ...query, projectId: options.projectId })
+    const answer = await send(options.fetch, url, timeoutMs, init)
+    const body = parseJson(answer.text)
+    if (!answer.ok) throw new ApiError(failureOf(answer.status, body), answer.status, undefined, body)
+    const parsed = z.safeParse(schema, body)
+    if (!parsed.success) throw new ApiError('SERVER_ERROR', answer.status, parsed.error)
+    return parsed.data
+  }
   return {
-    async get(path, query, schema) {
-      const url = apiUrl(options.apiUrl, path, { ...query, projectId: options.projectId })
-      const answer = await send(options.fetch, url, timeoutMs)
-      const body = parseJson(answer.text)
-      if (!answer.ok) throw new ApiError(failureOf(answer.status, body), answer.status)
-      const parsed = z.safeParse(schema, body)
-      if (!parsed.success) throw new ApiError('SERVER_ERROR', answer.status, parsed.error)
-      return parsed.data
-    },
+    get: (path, query, schema) => call(path, query, schema, {}),
+    post: (path, query, body, schema) =>
+      call(path, query, schema, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
   }
 }
 
@@ -62,10 +79,16 @@ export function apiUrl(base: string, path: string, query: ApiQuery): string {
 
 type Answer = { ok: boolean; status: number; text: string }
 
-async function send(fetcher: typeof fetch, url: string, timeoutMs: number): Promise<Answer> {
+async function send(
+  fetcher: typeof fetch,
+  url: string,
+  timeoutMs: number,
+  init: RequestInit,
+): Promise<Answer> {
   try {
     const response = await fetcher(url, {
       headers: { accept: 'application/json' },
+      ...init,
       credentials: 'omit',
       signal: AbortSignal.timeout(timeoutMs),
     })
