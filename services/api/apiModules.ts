@@ -6,6 +6,7 @@ import { type AnyApiChainConfig, ApiChains, caipNetworkIdOf } from './chains/ind
 import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
+import { type OnrampOptions, onrampMigrations, onrampModule } from './onramp/index.js'
 import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
 import { siwxMigrations, siwxRoutes } from './siwx/index.js'
 import { createSiwxVerifier } from './siwx/verify/index.js'
@@ -33,6 +34,8 @@ export type ApiModuleOptions = {
    * URL as browsers reach it when a proxy in front changes it (it decides the cookie's form).
    */
   siwx?: { chains?: readonly string[]; publicUrl?: string }
+  /** The onramp's sandbox provider (its local chain, test USDC and funded key); off without it. */
+  onramp?: OnrampOptions
 }
 
 export type ApiModules = {
@@ -53,8 +56,9 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
     chains.list().map((chain) => [caipNetworkIdOf(chain), chain.rpcUrl]),
   )
   const siwxVerifier = createSiwxVerifier({ rpcUrl: (chainId) => rpcUrlByChain.get(chainId) })
+  const onramp = onrampModule(options.onramp)
   return {
-    migrations: [indexerMigrations, analyticsMigrations, siwxMigrations],
+    migrations: [indexerMigrations, analyticsMigrations, siwxMigrations, onrampMigrations],
     routes: [
       (deps) =>
         balanceRoutes({
@@ -85,6 +89,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
           chains: [...rpcUrlByChain.keys(), ...(options.siwx?.chains ?? [])],
           publicUrl: options.siwx?.publicUrl,
         }),
+      ...onramp.routes,
     ],
     start(db, logger) {
       const indexer = options.indexer
@@ -98,6 +103,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
               )
       return async () => {
         for (const each of running) await each.stop()
+        await onramp.idle()
       }
     },
   }

@@ -27,6 +27,12 @@ export type ApiErrorCode =
   | 'INVALID_SIGNATURE'
   | 'NOT_SIGNED_IN'
   | 'TOO_MANY_SESSIONS'
+  // Onramp (services/api/onramp): amounts outside the payment method's limits, quotes, orders.
+  | 'AMOUNT_OUT_OF_RANGE'
+  | 'QUOTE_INVALID'
+  | 'QUOTE_EXPIRED'
+  | 'QUOTE_USED'
+  | 'IDEMPOTENCY_CONFLICT'
 
 /** Thrown anywhere in a route; the app answers `{ code, message }` with `status`. */
 export class ApiError extends Error {

@@ -1,0 +1,8 @@
+export { type PaymentCurrency, type PurchaseCurrency, usdPaymentCurrency } from './catalog.js'
+export { Deliverer } from './delivery.js'
+export { onrampLimits } from './limits.js'
+export { onrampMigrations } from './migrations.js'
+export { type OnrampRouteOptions, onrampRoutes } from './routes.js'
+export { OnrampSandbox, type SandboxConfig } from './sandbox.js'
+export { testCardNumbers } from './testCards.js'
+export { type OnrampOptions, onrampModule } from './module.js'

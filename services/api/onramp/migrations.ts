@@ -1,0 +1,36 @@
+import type { Migrations } from '../db/index.js'
+
+/**
+ * The sandbox's orders, one per quote (`quote_id` unique), optionally named by the client's
+ * Idempotency-Key within its project together with the SHA-256 of what it asked (`request_hash`).
+ * Amounts are decimal TEXT (token base units pass 2^53).
+ */
+export const onrampMigrations: Migrations = {
+  module: 'onramp',
+  steps: [
+    [
+      `CREATE TABLE onramp_orders (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        quote_id TEXT NOT NULL UNIQUE,
+        idempotency_key TEXT,
+        request_hash TEXT NOT NULL,
+        address TEXT NOT NULL,
+        chain_id INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        purchase_units TEXT NOT NULL,
+        payment_currency TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        payment_cents TEXT NOT NULL,
+        status TEXT NOT NULL,
+        tx_hash TEXT,
+        failure_reason TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        UNIQUE (project_id, idempotency_key)
+      )`,
+      'CREATE INDEX onramp_orders_address ON onramp_orders (project_id, address, created_at)',
+      'CREATE INDEX onramp_orders_status ON onramp_orders (status, created_at)',
+    ],
+  ],
+}

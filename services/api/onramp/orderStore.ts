@@ -1,0 +1,196 @@
+import type { Database } from '../db/index.js'
+import { onrampLimits } from './limits.js'
+import type { QuoteTerms } from './quoteToken.js'
+
+/** CREATED → PAYMENT_PENDING → PAYMENT_COMPLETE → DELIVERING → COMPLETED, or FAILED from any before COMPLETED. */
+export type OrderStatus =
+  | 'CREATED'
+  | 'PAYMENT_PENDING'
+  | 'PAYMENT_COMPLETE'
+  | 'DELIVERING'
+  | 'COMPLETED'
+  | 'FAILED'
+
+export type StoredOrder = {
+  id: string
+  projectId: string
+  quoteId: string
+  idempotencyKey: string | null
+  requestHash: string
+  address: string
+  chainId: number
+  currency: string
+  purchaseUnits: bigint
+  paymentCurrency: string
+  paymentMethod: QuoteTerms['paymentMethod']
+  paymentCents: bigint
+  status: OrderStatus
+  txHash: string | null
+  failureReason: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+type OrderRow = {
+  id: string
+  project_id: string
+  quote_id: string
+  idempotency_key: string | null
+  request_hash: string
+  address: string
+  chain_id: number
+  currency: string
+  purchase_units: string
+  payment_currency: string
+  payment_method: string
+  payment_cents: string
+  status: string
+  tx_hash: string | null
+  failure_reason: string | null
+  created_at: number
+  updated_at: number
+}
+
+export type NewOrder = {
+  id: string
+  quoteId: string
+  terms: QuoteTerms
+  idempotencyKey: string | undefined
+  requestHash: string
+  now: number
+}
+
+/** Where creating an order ended: a new one, the one this request made before, or a refusal. */
+export type CreateOutcome =
+  | { kind: 'created' | 'existing'; order: StoredOrder }
+  | { kind: 'idempotency-conflict' | 'quote-used' | 'too-many' }
+
+/** The sandbox's orders over the api's Database; every status change is one conditional UPDATE. */
+export class OrderStore {
+  constructor(private readonly db: Database) {}
+
+  async create(input: NewOrder): Promise<CreateOutcome> {
+    const projectId = input.terms.projectId
+    const earlier = await this.earlier(projectId, input)
+    if (earlier) return earlier
+    const { terms } = input
+    const inserted = await this.db.run(
+      `INSERT INTO onramp_orders (id, project_id, quote_id, idempotency_key, request_hash, address, chain_id,
+         currency, purchase_units, payment_currency, payment_method, payment_cents, status, tx_hash,
+         failure_reason, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?
+       WHERE (SELECT COUNT(*) FROM onramp_orders WHERE project_id = ? AND status = 'CREATED') < ?
+       ON CONFLICT DO NOTHING`,
+      [
+        input.id,
+        projectId,
+        input.quoteId,
+        input.idempotencyKey ?? null,
+        input.requestHash,
+        terms.address.toLowerCase(),
+        terms.chainId,
+        terms.currency,
+        terms.purchaseUnits,
+        terms.paymentCurrency,
+        terms.paymentMethod,
+        terms.paymentCents,
+        input.now,
+        input.now,
+        projectId,
+        onrampLimits.maxAwaitingPayment,
+      ],
+    )
+    if (inserted === 1) {
+      const order = await this.find(input.id)
+      if (order) return { kind: 'created', order }
+    }
+    // A request racing this one took the key or the quote first; answer as if it had come before.
+    return (await this.earlier(projectId, input)) ?? { kind: 'too-many' }
+  }
+
+  async find(id: string): Promise<StoredOrder | undefined> {
+    const row = await this.db.get<OrderRow>('SELECT * FROM onramp_orders WHERE id = ?', [id])
+    return row && fromRow(row)
+  }
+
+  async findByQuote(quoteId: string): Promise<StoredOrder | undefined> {
+    const row = await this.db.get<OrderRow>('SELECT * FROM onramp_orders WHERE quote_id = ?', [quoteId])
+    return row && fromRow(row)
+  }
+
+  /** The address's orders in the project created at or after `since`, newest first, at most the cap. */
+  async list(projectId: string, address: string, since: number): Promise<StoredOrder[]> {
+    const rows = await this.db.all<OrderRow>(
+      `SELECT * FROM onramp_orders WHERE project_id = ? AND address = ? AND created_at >= ?
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+      [projectId, address.toLowerCase(), since, onrampLimits.ordersListed],
+    )
+    return rows.map(fromRow)
+  }
+
+  /** Moves the order on only from one of `from`; false when another request moved it first. */
+  async transition(
+    id: string,
+    from: readonly OrderStatus[],
+    to: OrderStatus,
+    now: number,
+    detail: { txHash?: string; failureReason?: string } = {},
+  ): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE onramp_orders SET status = ?, tx_hash = COALESCE(?, tx_hash), failure_reason = ?, updated_at = ?
+       WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
+      [to, detail.txHash ?? null, detail.failureReason ?? null, now, id, ...from],
+    )
+    return changed === 1
+  }
+
+  /** Orders never paid within the checkout's life fail, which frees their place under the cap. */
+  async expireCheckouts(now: number): Promise<void> {
+    await this.db.run(
+      `UPDATE onramp_orders SET status = 'FAILED', failure_reason = 'Checkout expired', updated_at = ?
+       WHERE status = 'CREATED' AND created_at <= ?`,
+      [now, now - onrampLimits.checkoutLifeMs],
+    )
+  }
+
+  private async earlier(projectId: string, input: NewOrder): Promise<CreateOutcome | undefined> {
+    if (input.idempotencyKey !== undefined) {
+      const row = await this.db.get<OrderRow>(
+        'SELECT * FROM onramp_orders WHERE project_id = ? AND idempotency_key = ?',
+        [projectId, input.idempotencyKey],
+      )
+      if (row)
+        return row.request_hash === input.requestHash
+          ? { kind: 'existing', order: fromRow(row) }
+          : { kind: 'idempotency-conflict' }
+    }
+    const byQuote = await this.findByQuote(input.quoteId)
+    if (!byQuote) return undefined
+    // Without a key the quote names the order; a second key for one quote is another purchase.
+    return input.idempotencyKey === undefined || byQuote.idempotencyKey === null
+      ? { kind: 'existing', order: byQuote }
+      : { kind: 'quote-used' }
+  }
+}
+
+function fromRow(row: OrderRow): StoredOrder {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    quoteId: row.quote_id,
+    idempotencyKey: row.idempotency_key,
+    requestHash: row.request_hash,
+    address: row.address,
+    chainId: Number(row.chain_id),
+    currency: row.currency,
+    purchaseUnits: BigInt(row.purchase_units),
+    paymentCurrency: row.payment_currency,
+    paymentMethod: row.payment_method === 'ach_bank_account' ? 'ach_bank_account' : 'card',
+    paymentCents: BigInt(row.payment_cents),
+    status: row.status as OrderStatus,
+    txHash: row.tx_hash,
+    failureReason: row.failure_reason,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  }
+}

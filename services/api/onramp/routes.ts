@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { validJson, validQuery } from '../http/validate.js'
+import {
+  checkoutCsp,
+  checkoutErrorPage,
+  checkoutPage,
+  checkoutStylesheet,
+  orderPage,
+} from './checkoutPage.js'
+import { onrampErrors } from './errors.js'
+import type { CreateOutcome, StoredOrder } from './orderStore.js'
+import type { OnrampSandbox } from './sandbox.js'
+import {
+  checkoutFormSchema,
+  idempotencyKeySchema,
+  orderBodySchema,
+  orderIdSchema,
+  ordersQuerySchema,
+  paymentBodySchema,
+  quoteBodySchema,
+  quoteIdSchema,
+} from './schema.js'
+
+export type OnrampRouteOptions = { sandbox: OnrampSandbox }
+
+const pageHeaders = {
+  'content-security-policy': checkoutCsp,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+}
+
+function parsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request')
+  return result.data
+}
+
+function settled(outcome: CreateOutcome): { order: StoredOrder; created: boolean } {
+  switch (outcome.kind) {
+    case 'created':
+    case 'existing':
+      return { order: outcome.order, created: outcome.kind === 'created' }
+    case 'idempotency-conflict':
+      throw onrampErrors.idempotencyConflict()
+    case 'quote-used':
+      throw onrampErrors.quoteUsed()
+    case 'too-many':
+      throw onrampErrors.tooManyAwaiting()
+  }
+}
+
+/**
+ * The sandbox onramp. JSON under `/v1/onramp` (each with `?projectId=` and its guard): `GET options`,
+ * `POST quote`, `POST orders` (`{ quoteId }`, optional Idempotency-Key), `POST orders/:id/payment`,
+ * `GET orders?address=&since=`, `GET orders/:id`. Pages under `/sandbox` (no script, strict CSP): the
+ * checkout `GET|POST /sandbox/checkout/:quoteId` and the order's status `GET /sandbox/orders/:id`.
+ * Caps in ./limits.ts.
+ */
+export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
+  const { sandbox } = deps
+  const checkoutUrl = (c: Context, quoteId: string) =>
+    `${new URL(c.req.url).origin}/sandbox/checkout/${encodeURIComponent(quoteId)}`
+  const ownOrder = async (projectId: string, id: string) => {
+    const order = await sandbox.find(parsed(orderIdSchema, id))
+    if (!order || order.projectId !== projectId) throw onrampErrors.orderNotFound()
+    return order
+  }
+  const html = (c: Context, body: string, status: 200 | 400 | 404 | 409 | 429 = 200) => {
+    for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value)
+    return c.html(body, status)
+  }
+  const pageError = (c: Context, error: unknown) => {
+    if (!(error instanceof ApiError)) throw error
+    const status = error.status === 404 || error.status === 409 || error.status === 429 ? error.status : 400
+    return html(c, checkoutErrorPage(error.message), status)
+  }
+
+  return new Hono()
+    .get('/v1/onramp/options', async (c) => {
+      await deps.project(c.req)
+      return c.json(sandbox.options())
+    })
+    .post('/v1/onramp/quote', async (c) => {
+      const project = await deps.project(c.req)
+      const body = await validJson(c.req, quoteBodySchema)
+      return c.json(await sandbox.quote(project.id, body))
+    })
+    .post('/v1/onramp/orders', async (c) => {
+      const project = await deps.project(c.req)
+      const header = c.req.header('idempotency-key')
+      const key = header === undefined ? undefined : parsed(idempotencyKeySchema, header)
+      const { quoteId } = await validJson(c.req, orderBodySchema)
+      const { order, created } = settled(await sandbox.order(quoteId, key, project.id))
+      return c.json(
+        { ...sandbox.answer(order), checkoutUrl: checkoutUrl(c, order.quoteId) },
+        created ? 201 : 200,
+      )
+    })
+    .post('/v1/onramp/orders/:id/payment', async (c) => {
+      const project = await deps.project(c.req)
+      const order = await ownOrder(project.id, c.req.param('id'))
+      const { card } = await validJson(c.req, paymentBodySchema)
+      return c.json(sandbox.answer(await sandbox.pay(order, card.number)))
+    })
+    .get('/v1/onramp/orders', async (c) => {
+      const project = await deps.project(c.req)
+      const { address, since } = validQuery(c.req, ordersQuerySchema)
+      const orders = await sandbox.list(project.id, address, since ?? 0)
+      return c.json(orders.map((order) => sandbox.answer(order)))
+    })
+    .get('/v1/onramp/orders/:id', async (c) => {
+      const project = await deps.project(c.req)
+      return c.json(sandbox.answer(await ownOrder(project.id, c.req.param('id'))))
+    })
+    .get('/sandbox/checkout.css', (c) => {
+      c.header('content-type', 'text/css; charset=utf-8')
+      c.header('cache-control', 'public, max-age=3600')
+      return c.body(checkoutStylesheet)
+    })
+    .get('/sandbox/checkout/:quoteId', async (c) => {
+      try {
+        const quoteId = parsed(quoteIdSchema, c.req.param('quoteId'))
+        const { terms, order } = await sandbox.checkout(quoteId)
+        if (order && order.status !== 'CREATED') return c.redirect(`/sandbox/orders/${order.id}`, 303)
+        const asset = sandbox.assets.find((each) => each.currency.id === terms.currency)
+        if (!asset) throw onrampErrors.unsupportedCurrency(terms.currency)
+        return html(c, checkoutPage(terms, asset, randomBytes(18).toString('base64url')))
+      } catch (error) {
+        return pageError(c, error)
+      }
+    })
+    .post('/sandbox/checkout/:quoteId', async (c) => {
+      try {
+        const quoteId = parsed(quoteIdSchema, c.req.param('quoteId'))
+        const form = parsed(checkoutFormSchema, Object.fromEntries(new URLSearchParams(await c.req.text())))
+        // The order the modal created for this quote, else one named by the form's own key.
+        const { order: ordered } = await sandbox.checkout(quoteId)
+        const order = ordered ?? settled(await sandbox.order(quoteId, form.idempotencyKey)).order
+        const paid = await sandbox.pay(order, form.number)
+        return c.redirect(`/sandbox/orders/${paid.id}`, 303)
+      } catch (error) {
+        return pageError(c, error)
+      }
+    })
+    .get('/sandbox/orders/:id', async (c) => {
+      try {
+        const order = await sandbox.find(parsed(orderIdSchema, c.req.param('id')))
+        if (!order) throw onrampErrors.orderNotFound()
+        return html(c, orderPage(order))
+      } catch (error) {
+        return pageError(c, error)
+      }
+    })
+}

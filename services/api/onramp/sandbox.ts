@@ -1,0 +1,241 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { type Address, formatUnits, getAddress, type Hex } from 'viem'
+import type { Database } from '../db/index.js'
+import type { ApiLogger } from '../http/types.js'
+import {
+  type PaymentCurrency,
+  type PurchaseCurrency,
+  type SandboxAsset,
+  type SandboxPrices,
+  sandboxAssets,
+  usdPaymentCurrency,
+} from './catalog.js'
+import type { Deliverer } from './delivery.js'
+import { onrampErrors } from './errors.js'
+import { centsText } from './money.js'
+import { type CreateOutcome, OrderStore, type StoredOrder } from './orderStore.js'
+import { type OnrampQuoteAnswer, quoteAnswer, quoteTerms } from './quote.js'
+import { QuoteSigner, type QuoteTerms } from './quoteToken.js'
+import { chargeTestCard } from './testCards.js'
+
+export type SandboxConfig = {
+  chainId: number
+  rpcUrl: string
+  /** The mintable test USDC (services/chain deployFixtures' `testUsdc`). */
+  testUsdc: Address
+  /** The funded key that mints test USDC and sends tETH (dev account 1 on the local chain). */
+  deliveryKey: Hex
+  /** Signs quote ids; a fresh random one per start when absent (quotes live 60 s anyway). */
+  quoteSecret?: Uint8Array
+  prices?: SandboxPrices
+}
+
+export type OrderAnswer = {
+  id: string
+  status: StoredOrder['status']
+  address: string
+  caipNetworkId: string
+  paymentMethod: string
+  paymentAmount: { amount: string; currency: string }
+  purchaseAmount: { amount: string; currency: string }
+  txHash?: string
+  failureReason?: string
+  createdAt: string
+  updatedAt: string
+}
+
+export type QuoteInput = {
+  purchaseCurrency: string
+  paymentCurrency: string
+  paymentMethod: QuoteTerms['paymentMethod']
+  amount: string
+  caipNetworkId: string
+  address: string
+}
+
+/**
+ * The default onramp provider: prices from a table, fees, signed quotes, orders paid with test cards and
+ * delivered on the local chain. Deliveries run after the payment answer; `idle()` waits for them.
+ */
+export class OnrampSandbox {
+  readonly assets: SandboxAsset[]
+  private readonly signer: QuoteSigner
+  private readonly store: OrderStore
+  private readonly running = new Set<Promise<void>>()
+
+  constructor(
+    private readonly config: SandboxConfig,
+    private readonly deps: { db: Database; logger: ApiLogger; now: () => number; deliverer: Deliverer },
+  ) {
+    this.assets = sandboxAssets(config)
+    this.signer = new QuoteSigner(config.quoteSecret ?? randomBytes(32))
+    this.store = new OrderStore(deps.db)
+  }
+
+  options(): { paymentCurrencies: PaymentCurrency[]; purchaseCurrencies: PurchaseCurrency[] } {
+    return {
+      paymentCurrencies: [usdPaymentCurrency],
+      purchaseCurrencies: this.assets.map((asset) => asset.currency),
+    }
+  }
+
+  async quote(projectId: string, input: QuoteInput): Promise<OnrampQuoteAnswer> {
+    const asset = this.asset(input.purchaseCurrency)
+    if (input.caipNetworkId !== `eip155:${this.config.chainId}`)
+      throw onrampErrors.unsupportedNetwork(input.caipNetworkId)
+    if (input.paymentCurrency !== usdPaymentCurrency.id)
+      throw onrampErrors.unsupportedPaymentCurrency(input.paymentCurrency)
+    const terms = quoteTerms(
+      {
+        projectId,
+        address: getAddress(input.address),
+        asset,
+        chainId: this.config.chainId,
+        paymentCurrency: usdPaymentCurrency,
+        paymentMethod: input.paymentMethod,
+        amount: input.amount,
+      },
+      {
+        gasPriceWei: await this.deps.deliverer.gasPrice(),
+        ethPriceCents: this.priceCents('tETH'),
+        now: this.deps.now(),
+        nonce: randomBytes(9).toString('base64url'),
+      },
+    )
+    return quoteAnswer(terms, asset, this.signer.sign(terms))
+  }
+
+  /** The terms of a live quote this server signed, for `projectId` when given. */
+  liveQuote(quoteId: string, projectId?: string): QuoteTerms {
+    const terms = this.signer.open(quoteId)
+    if (!terms || (projectId !== undefined && terms.projectId !== projectId))
+      throw onrampErrors.quoteInvalid()
+    if (terms.expiresAt <= this.deps.now()) throw onrampErrors.quoteExpired()
+    return terms
+  }
+
+  /** What the checkout shows for a quote: its order once there is one (quote expiry no longer matters), else a live quote. */
+  async checkout(quoteId: string): Promise<{ terms: QuoteTerms; order?: StoredOrder }> {
+    const terms = this.signer.open(quoteId)
+    if (!terms) throw onrampErrors.quoteInvalid()
+    await this.store.expireCheckouts(this.deps.now())
+    const order = await this.store.findByQuote(quoteId)
+    return order ? { terms, order } : { terms: this.liveQuote(quoteId) }
+  }
+
+  /** The order for a quote (one per quote), created while the quote lives, found after. */
+  async order(
+    quoteId: string,
+    idempotencyKey: string | undefined,
+    projectId?: string,
+  ): Promise<CreateOutcome> {
+    const now = this.deps.now()
+    await this.store.expireCheckouts(now)
+    if (idempotencyKey === undefined) {
+      const existing = await this.store.findByQuote(quoteId)
+      if (existing && (projectId === undefined || existing.projectId === projectId))
+        return { kind: 'existing', order: existing }
+    }
+    const terms = this.liveQuote(quoteId, projectId)
+    return this.store.create({
+      id: `ord_${randomBytes(16).toString('base64url')}`,
+      quoteId,
+      terms,
+      idempotencyKey,
+      requestHash: createHash('sha256').update(quoteId).digest('hex'),
+      now,
+    })
+  }
+
+  find(id: string): Promise<StoredOrder | undefined> {
+    return this.store.find(id)
+  }
+
+  async list(projectId: string, address: string, since: number): Promise<StoredOrder[]> {
+    await this.store.expireCheckouts(this.deps.now())
+    return this.store.list(projectId, address, since)
+  }
+
+  /**
+   * Charges the card for a CREATED order and starts its delivery; any later call answers the order as
+   * it stands (a second submit of the form pays nothing twice).
+   */
+  async pay(order: StoredOrder, cardNumber: string): Promise<StoredOrder> {
+    const { now } = this.deps
+    await this.store.expireCheckouts(now())
+    if (!(await this.store.transition(order.id, ['CREATED'], 'PAYMENT_PENDING', now())))
+      return this.current(order.id)
+    const charge = chargeTestCard(cardNumber)
+    if (!charge.ok) {
+      await this.store.transition(order.id, ['PAYMENT_PENDING'], 'FAILED', now(), {
+        failureReason: charge.reason,
+      })
+      return this.current(order.id)
+    }
+    await this.store.transition(order.id, ['PAYMENT_PENDING'], 'PAYMENT_COMPLETE', now())
+    this.track(this.deliver(order))
+    return this.current(order.id)
+  }
+
+  /** Resolves when every delivery started so far has settled. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running])
+  }
+
+  answer(order: StoredOrder): OrderAnswer {
+    const asset = this.asset(order.currency)
+    return {
+      id: order.id,
+      status: order.status,
+      address: getAddress(order.address),
+      caipNetworkId: `eip155:${order.chainId}`,
+      paymentMethod: order.paymentMethod,
+      paymentAmount: { amount: centsText(order.paymentCents), currency: order.paymentCurrency },
+      purchaseAmount: { amount: formatUnits(order.purchaseUnits, asset.decimals), currency: order.currency },
+      ...(order.txHash ? { txHash: order.txHash } : {}),
+      ...(order.failureReason ? { failureReason: order.failureReason } : {}),
+      createdAt: new Date(order.createdAt).toISOString(),
+      updatedAt: new Date(order.updatedAt).toISOString(),
+    }
+  }
+
+  private async deliver(order: StoredOrder): Promise<void> {
+    const { now, logger } = this.deps
+    const asset = this.asset(order.currency)
+    try {
+      await this.deps.deliverer.deliver(
+        { to: getAddress(order.address), units: order.purchaseUnits, token: asset.token },
+        async (txHash) => {
+          await this.store.transition(order.id, ['PAYMENT_COMPLETE'], 'DELIVERING', now(), { txHash })
+        },
+      )
+      await this.store.transition(order.id, ['DELIVERING'], 'COMPLETED', now())
+    } catch (error) {
+      logger.warn('onramp.delivery_failed', { order: order.id, error: String(error) })
+      await this.store.transition(order.id, ['PAYMENT_COMPLETE', 'DELIVERING'], 'FAILED', now(), {
+        failureReason: 'Delivery failed',
+      })
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    this.running.add(work)
+    void work.finally(() => this.running.delete(work))
+  }
+
+  private async current(id: string): Promise<StoredOrder> {
+    const order = await this.store.find(id)
+    if (!order) throw onrampErrors.orderNotFound()
+    return order
+  }
+
+  private asset(id: string): SandboxAsset {
+    const asset = this.assets.find((each) => each.currency.id === id)
+    if (!asset) throw onrampErrors.unsupportedCurrency(id)
+    return asset
+  }
+
+  private priceCents(id: string): bigint {
+    return this.asset(id).priceCents
+  }
+}

@@ -1,0 +1,93 @@
+import { privateKeyToAccount } from 'viem/accounts'
+import { createApiApp } from '../../../../services/api/app.js'
+import { type Database, migrate } from '../../../../services/api/db/index.js'
+import {
+  Deliverer,
+  OnrampSandbox,
+  onrampMigrations,
+  onrampRoutes,
+} from '../../../../services/api/onramp/index.js'
+import { ProjectStore, projectMigrations } from '../../../../services/api/projects/index.js'
+import { devPrivateKeys } from '../../../../services/chain/index.js'
+import type { ChainFixture } from '../../../support/chain.js'
+
+export const projectId = 'onramp-test'
+export const buyer = privateKeyToAccount(devPrivateKeys[2]).address
+
+export type OnrampHarness = {
+  sandbox: OnrampSandbox
+  clock: { now: number }
+  call(path: string, init?: RequestInit): Promise<Response>
+  json<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>
+  quote(amount: string, extra?: Record<string, unknown>): Promise<{ status: number; body: QuoteBody }>
+}
+
+export type QuoteBody = {
+  quoteId: string
+  purchaseAmount: { amount: string; currency: string }
+  paymentTotal: { amount: string; currency: string }
+  paymentSubtotal: { amount: string; currency: string }
+  providerFee: { amount: string; currency: string }
+  networkFee: { amount: string; currency: string }
+  code?: string
+  message?: string
+}
+
+/** The api app with only the onramp routes, its sandbox delivering on `chain` from dev account 1. */
+export async function onrampHarness(db: Database, chain: ChainFixture): Promise<OnrampHarness> {
+  await migrate(db, [projectMigrations, onrampMigrations])
+  await new ProjectStore(db).create({
+    id: projectId,
+    name: 'Onramp',
+    allowedOrigins: [],
+    rateLimitPerMinute: 100_000,
+  })
+  const clock = { now: Date.now() }
+  const now = () => clock.now
+  const logger = { info() {}, warn() {}, error() {} }
+  const deliverer = new Deliverer({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, key: devPrivateKeys[1] })
+  const config = {
+    chainId: chain.chainId,
+    rpcUrl: chain.rpcUrl,
+    testUsdc: chain.fixtures.testUsdc,
+    deliveryKey: devPrivateKeys[1],
+  }
+  const sandbox = new OnrampSandbox(config, { db, logger, now, deliverer })
+  const { hono } = createApiApp({
+    db,
+    adminToken: 'a'.repeat(64),
+    logger,
+    now,
+    routes: [(deps) => onrampRoutes({ ...deps, sandbox })],
+  })
+  const call = (path: string, init?: RequestInit) => hono.request(`http://api.test${path}`, init)
+  const json = async <T>(path: string, init?: RequestInit) => {
+    const answer = await call(path, init)
+    return { status: answer.status, body: (await answer.json()) as T }
+  }
+  return {
+    sandbox,
+    clock,
+    call,
+    json,
+    quote: (amount, extra = {}) =>
+      json<QuoteBody>(
+        `/v1/onramp/quote?projectId=${projectId}`,
+        post({
+          purchaseCurrency: { id: 'tUSDC' },
+          paymentCurrency: { id: 'USD' },
+          amount,
+          network: 'tUSDC',
+          caipNetworkId: `eip155:${chain.chainId}`,
+          address: buyer,
+          ...extra,
+        }),
+      ),
+  }
+}
+
+export const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+})
