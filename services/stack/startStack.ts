@@ -5,7 +5,7 @@ import { localApiChain, localSolanaApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
 import { ProjectStore } from '../api/projects/index.js'
 import { type AuthLimits, startAuth } from '../auth/index.js'
-import { deployFixtures, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
+import { deployFixtures, devPrivateKeys, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
 import { type RunningMail, smtpMailer, startMail } from '../mail/index.js'
@@ -105,6 +105,15 @@ export async function startStack(
       port: config.ports.api,
       database,
       logger: consoleLogger('warn'),
+      // The onramp sandbox delivers from dev account 1, the test USDC's minter.
+      onramp: {
+        sandbox: {
+          chainId: chain.chainId,
+          rpcUrl: chain.rpcUrl,
+          testUsdc: fixtures.testUsdc,
+          deliveryKey: devPrivateKeys[1],
+        },
+      },
       chains: [
         localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
         ...[solana, solanaDevnet].map((cluster) =>
