@@ -7,6 +7,7 @@ import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
 import { type OnrampOptions, onrampMigrations, onrampModule } from './onramp/index.js'
+import { type NamesOptions, namesMigrations, namesRouteFactories } from './names/index.js'
 import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
 import { siwxMigrations, siwxRoutes } from './siwx/index.js'
 import { createSiwxVerifier } from './siwx/verify/index.js'
@@ -36,6 +37,8 @@ export type ApiModuleOptions = {
   siwx?: { chains?: readonly string[]; publicUrl?: string }
   /** The onramp's sandbox provider (its local chain, test USDC and funded key); off without it. */
   onramp?: OnrampOptions
+  /** Names: the zone (default `pairwise.eth`), the CCIP-read gateway's signing key, the chains names are registered on. */
+  names?: NamesOptions
 }
 
 export type ApiModules = {
@@ -58,7 +61,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
   const siwxVerifier = createSiwxVerifier({ rpcUrl: (chainId) => rpcUrlByChain.get(chainId) })
   const onramp = onrampModule(options.onramp)
   return {
-    migrations: [indexerMigrations, analyticsMigrations, siwxMigrations, onrampMigrations],
+    migrations: [indexerMigrations, analyticsMigrations, siwxMigrations, namesMigrations, onrampMigrations],
     routes: [
       (deps) =>
         balanceRoutes({
@@ -89,6 +92,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
           chains: [...rpcUrlByChain.keys(), ...(options.siwx?.chains ?? [])],
           publicUrl: options.siwx?.publicUrl,
         }),
+      ...namesRouteFactories(options.names ?? {}, chains.list()),
       ...onramp.routes,
     ],
     start(db, logger) {

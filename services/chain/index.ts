@@ -12,5 +12,14 @@ export {
   testUsdcToken,
   testUsdSupply,
 } from './deployFixtures.js'
+export {
+  type DeployNamesOptions,
+  defaultNameZone,
+  deployNames,
+  ensRegistryAbi,
+  type NameContracts,
+  offchainResolverAbi,
+  universalResolverAbi,
+} from './deployNames.js'
 export { localChainId, localNetwork } from './network.js'
 export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

@@ -33,6 +33,11 @@ export type ApiErrorCode =
   | 'QUOTE_EXPIRED'
   | 'QUOTE_USED'
   | 'IDEMPOTENCY_CONFLICT'
+  // Names (services/api/names): why a name could not be registered.
+  | 'INVALID_NAME'
+  | 'INVALID_CHAIN_ID'
+  | 'NAME_TAKEN'
+  | 'NAME_ALREADY_OWNED'
 
 /** Thrown anywhere in a route; the app answers `{ code, message }` with `status`. */
 export class ApiError extends Error {

@@ -6,9 +6,10 @@ const MAX_PROJECT_ID_LENGTH = 128
 
 /**
  * Routes open to every origin, which answer CORS themselves: the wallet registry and its icons, and the
- * verify service (any page registers its own origin, any wallet looks attestations up).
+ * verify service (any page registers its own origin, any wallet looks attestations up), and the names'
+ * CCIP-read gateway (any page's ENS client asks it).
  */
-const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|v3\/public-key$)/
+const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|v3\/public-key$|ccip(\/|$))/
 
 /**
  * Routes a page calls with credentials (the sign-in cookie): answered with

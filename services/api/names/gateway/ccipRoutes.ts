@@ -1,0 +1,70 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type { Hex } from 'viem'
+import { ApiError } from '../../http/apiError.js'
+import { validJson } from '../../http/validate.js'
+import { namesLimits } from '../limits.js'
+import type { NameStore } from '../nameStore.js'
+import { type CcipRequest, ccipRequestSchema } from '../schema.js'
+import { answerLookup } from './answerLookup.js'
+import { decodeResolveRequest } from './resolverCall.js'
+import { signAnswer } from './signAnswer.js'
+
+export type CcipGatewayOptions = {
+  store: NameStore
+  zone: string
+  /** The key whose address is on the offchain resolver's signer list. */
+  signerKey: Hex
+  now: () => number
+}
+
+// Any page's ENS client (viem, ethers) may ask, from any origin: the answers are public and signed.
+const openToEveryOrigin = { 'access-control-allow-origin': '*' }
+
+/**
+ * The EIP-3668 gateway of the offchain resolver: `GET /ccip/{sender}/{data}.json` and `POST /ccip`
+ * (`{ sender, data }`) answer `{ data }`, the resolver's answer signed for `sender` and valid 5 minutes.
+ * Malformed requests get a 400, which ends the client's lookup (no retry on another URL).
+ */
+export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
+  const answer = async (c: Context, request: CcipRequest) => {
+    const lookup = decodeResolveRequest(request.data as Hex)
+    if (!lookup)
+      throw new ApiError(
+        400,
+        'INVALID_REQUEST',
+        'data: not a resolve(bytes,bytes) call of a supported profile',
+      )
+    const result = await answerLookup(lookup, options.store, options.zone)
+    const data = await signAnswer({
+      resolver: request.sender as Hex,
+      request: request.data as Hex,
+      result,
+      expires: Math.floor(options.now() / 1000) + namesLimits.answerLifeSeconds,
+      signerKey: options.signerKey,
+    })
+    return c.json({ data }, 200, openToEveryOrigin)
+  }
+  const parsed = (input: unknown) => {
+    const result = ccipRequestSchema.safeParse(input)
+    if (!result.success)
+      throw new ApiError(400, 'INVALID_REQUEST', 'expected a sender address and hex call data')
+    return result.data
+  }
+
+  return new Hono()
+    .get('/ccip/:sender/:file', (c) => {
+      const file = c.req.param('file')
+      if (!file.endsWith('.json')) throw new ApiError(404, 'NOT_FOUND', 'Not Found')
+      return answer(c, parsed({ sender: c.req.param('sender'), data: file.slice(0, -'.json'.length) }))
+    })
+    .post('/ccip', async (c) => answer(c, await validJson(c.req, ccipRequestSchema)))
+    .options('/ccip', (c) =>
+      c.body(null, 204, {
+        ...openToEveryOrigin,
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+      }),
+    )
+}

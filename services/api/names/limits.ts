@@ -1,0 +1,25 @@
+/**
+ * Everything a client can make the names routes hold or compute has a cap:
+ * - one name per address, and at most `maxNames` names in all (100,000 by default; more answers 503);
+ * - a label is 4–63 characters after ENSIP-15 normalisation, a full name at most 255;
+ * - a register body is within the app's body cap, its message at most 1024 characters, its signature at
+ *   most 16,384 (an ERC-6492 wrapper carries the account's deploy calldata);
+ * - a register message is accepted within ±5 minutes of its timestamp and once per (address,
+ *   timestamp); the used pairs are kept 10 minutes, then deleted on the next register;
+ * - a CCIP-read request carries at most 2048 bytes of call data; a signed answer is valid 5 minutes;
+ * - suggestions list at most 5 names.
+ */
+export const namesLimits = {
+  maxNames: 100_000,
+  minLabelLength: 4,
+  maxLabelLength: 63,
+  maxNameLength: 255,
+  messageChars: 1024,
+  signatureChars: 16_384,
+  addressChars: 64,
+  timestampSkewSeconds: 5 * 60,
+  usedMessageLifeSeconds: 10 * 60,
+  ccipCallDataBytes: 2048,
+  answerLifeSeconds: 5 * 60,
+  suggestions: 5,
+} as const

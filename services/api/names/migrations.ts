@@ -1,0 +1,30 @@
+import type { Migrations } from '../db/index.js'
+
+/**
+ * The names tables. `names` holds each registered full name (normalised) with the one address it points
+ * to, the coin type it was registered for, and `address_key` (the lower-case address) unique: one name
+ * per address. `names_used_messages` remembers each accepted (address, timestamp) until it is too old
+ * to be accepted again anyway.
+ */
+export const namesMigrations: Migrations = {
+  module: 'names',
+  steps: [
+    [
+      `CREATE TABLE names (
+        name TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        address_key TEXT NOT NULL UNIQUE,
+        coin_type BIGINT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE names_used_messages (
+        address_key TEXT NOT NULL,
+        timestamp BIGINT NOT NULL,
+        used_at BIGINT NOT NULL,
+        PRIMARY KEY (address_key, timestamp)
+      )`,
+      'CREATE INDEX names_used_messages_age ON names_used_messages (used_at)',
+    ],
+  ],
+}

@@ -1,0 +1,103 @@
+import type { Database } from '../db/index.js'
+
+export type NameRow = {
+  name: string
+  address: string
+  coinType: number
+  createdAt: number
+  updatedAt: number
+}
+
+type StoredRow = {
+  name: string
+  address: string
+  coin_type: number
+  created_at: number
+  updated_at: number
+}
+
+export type AddOutcome = 'added' | 'taken' | 'alreadyOwns' | 'full'
+
+const columns = 'name, address, coin_type, created_at, updated_at'
+const rowOf = (row: StoredRow): NameRow => ({
+  name: row.name,
+  address: row.address,
+  coinType: Number(row.coin_type),
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+})
+
+/** Registered names (one per address) and the register messages already used, in the api's database. */
+export class NameStore {
+  constructor(private readonly db: Database) {}
+
+  async byName(name: string): Promise<NameRow | undefined> {
+    const row = await this.db.get<StoredRow>(`SELECT ${columns} FROM names WHERE name = ?`, [name])
+    return row && rowOf(row)
+  }
+
+  async byAddress(address: string): Promise<NameRow[]> {
+    const rows = await this.db.all<StoredRow>(`SELECT ${columns} FROM names WHERE address_key = ?`, [
+      address.toLowerCase(),
+    ])
+    return rows.map(rowOf)
+  }
+
+  /** Which of `names` are registered. */
+  async registered(names: readonly string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set()
+    const rows = await this.db.all<{ name: string }>(
+      `SELECT name FROM names WHERE name IN (${names.map(() => '?').join(', ')})`,
+      names,
+    )
+    return new Set(rows.map((row) => row.name))
+  }
+
+  /**
+   * Adds `name` for `address` unless the name or the address is taken or the store holds `maxNames`;
+   * the unique keys decide a race between two registrations, on either store.
+   */
+  async add(entry: Omit<NameRow, 'updatedAt'>, maxNames: number): Promise<AddOutcome> {
+    return this.db.transaction(async (tx) => {
+      const clash = await tx.get<{ name: string; address_key: string }>(
+        'SELECT name, address_key FROM names WHERE name = ? OR address_key = ? LIMIT 1',
+        [entry.name, entry.address.toLowerCase()],
+      )
+      if (clash) return clash.address_key === entry.address.toLowerCase() ? 'alreadyOwns' : 'taken'
+      const count = await tx.get<{ count: number }>('SELECT COUNT(*) AS count FROM names')
+      if (Number(count?.count ?? 0) >= maxNames) return 'full'
+      const added = await tx.run(
+        `INSERT INTO names (name, address, address_key, coin_type, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [
+          entry.name,
+          entry.address,
+          entry.address.toLowerCase(),
+          entry.coinType,
+          entry.createdAt,
+          entry.createdAt,
+        ],
+      )
+      return added === 1 ? 'added' : 'taken'
+    })
+  }
+
+  /**
+   * Records one use of the register message signed by `address` at `timestamp` (seconds); false when it
+   * was used already. Uses older than `keepSeconds` are dropped first: their timestamps are refused anyway.
+   */
+  async useMessage(
+    address: string,
+    timestamp: number,
+    nowSeconds: number,
+    keepSeconds: number,
+  ): Promise<boolean> {
+    await this.db.run('DELETE FROM names_used_messages WHERE used_at < ?', [nowSeconds - keepSeconds])
+    const inserted = await this.db.run(
+      `INSERT INTO names_used_messages (address_key, timestamp, used_at) VALUES (?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+      [address.toLowerCase(), timestamp, nowSeconds],
+    )
+    return inserted === 1
+  }
+}

@@ -1,0 +1,53 @@
+import type { Hex } from 'viem'
+import type { RouteFactory } from '../app.js'
+import { verifyEip155Signature } from '../siwx/verify/eip155.js'
+import { ccipGatewayRoutes } from './gateway/ccipRoutes.js'
+import { NameStore } from './nameStore.js'
+import { nameRoutes } from './routes.js'
+
+export type NamesOptions = {
+  /** The parent of every name; default `pairwise.eth`. */
+  zone?: string
+  /**
+   * The CCIP-read gateway's signing key (its address is on the offchain resolver's signer list; see
+   * `gatewaySignerKey` for a key file). Without one the api serves no `/ccip` routes.
+   */
+  signerKey?: Hex
+  /** The chains names are registered on; default every EVM chain of the api. */
+  chainIds?: readonly number[]
+  /** Names held at most; default namesLimits.maxNames. */
+  maxNames?: number
+}
+
+export const defaultZone = 'pairwise.eth'
+
+/**
+ * The names routes and, with a signing key, the CCIP-read gateway, over one store. Signatures are
+ * checked with viem's verifyMessage through the chain's RPC, so smart accounts (EIP-1271, ERC-6492)
+ * register too.
+ */
+export function namesRouteFactories(
+  options: NamesOptions,
+  chains: readonly { chainId: number; rpcUrl: string }[],
+): RouteFactory[] {
+  const zone = options.zone ?? defaultZone
+  const rpcUrlOf = new Map(chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  const factories: RouteFactory[] = [
+    (deps) =>
+      nameRoutes({
+        ...deps,
+        store: new NameStore(deps.db),
+        zone,
+        chainIds: options.chainIds ?? [...rpcUrlOf.keys()],
+        maxNames: options.maxNames,
+        verify: ({ chainId, ...signed }) =>
+          verifyEip155Signature({ rpcUrl: rpcUrlOf.get(chainId), ...signed }),
+      }),
+  ]
+  const { signerKey } = options
+  if (signerKey)
+    factories.push((deps) =>
+      ccipGatewayRoutes({ store: new NameStore(deps.db), zone, signerKey, now: deps.now }),
+    )
+  return factories
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono'
+import { getAddress, isAddress } from 'viem'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { validJson } from '../http/validate.js'
+import { namesErrors } from './errors.js'
+import { namesLimits } from './limits.js'
+import { acceptedLabel, normalizedName } from './namePolicy.js'
+import { nameRecord } from './nameRecord.js'
+import type { NameStore } from './nameStore.js'
+import { type NameSignatureCheck, registerName } from './registerName.js'
+import { registerBodySchema } from './schema.js'
+
+export type NameRouteOptions = {
+  store: NameStore
+  /** Full names are `<label>.<zone>`. */
+  zone: string
+  /** The chain ids whose ENSIP-11 coin types registration accepts. */
+  chainIds: readonly number[]
+  verify: NameSignatureCheck
+  maxNames?: number
+}
+
+/**
+ * The names service with AppKit's shapes (every route takes `?projectId=` and its guard):
+ * `GET /v1/names/:name`, `GET /v1/names/suggestions/:label`, `GET /v1/names/reverse/:address` and
+ * `POST /v1/names`. Refusals are `{ status, reasons: [{ name, description }] }`; caps in ./limits.ts.
+ */
+export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
+  const chainIds = new Set(deps.chainIds)
+  return new Hono()
+    .get('/v1/names/suggestions/:label', async (c) => {
+      await deps.project(c.req)
+      const typed = c.req.param('label')
+      const suffix = `.${deps.zone}`
+      const label = acceptedLabel(
+        typed.toLowerCase().endsWith(suffix) ? typed.slice(0, -suffix.length) : typed,
+      )
+      const [own, ...variants] = [
+        label,
+        ...Array.from({ length: 2 * namesLimits.suggestions }, (_, i) => `${label}${i + 1}`),
+      ]
+        .filter((each) => each.length <= namesLimits.maxLabelLength)
+        .map((each) => `${each}${suffix}`)
+      const taken = await deps.store.registered(own ? [own, ...variants] : variants)
+      // The label alone when it is free (the modal shows it as available), else free variants of it.
+      const free =
+        own && !taken.has(own)
+          ? [own]
+          : variants.filter((name) => !taken.has(name)).slice(0, namesLimits.suggestions)
+      return c.json({ suggestions: free.map((name) => ({ name, registered: false })) })
+    })
+    .get('/v1/names/reverse/:address', async (c) => {
+      await deps.project(c.req)
+      const address = c.req.param('address')
+      if (!isAddress(address, { strict: false }))
+        throw namesErrors.invalidRequest('address: expected an address')
+      const rows = await deps.store.byAddress(getAddress(address))
+      return c.json(rows.map(nameRecord))
+    })
+    .get('/v1/names/:name', async (c) => {
+      await deps.project(c.req)
+      const name = normalizedName(c.req.param('name'))
+      const row = name === undefined ? undefined : await deps.store.byName(name)
+      if (!row) throw namesErrors.notFound()
+      return c.json(nameRecord(row))
+    })
+    .post('/v1/names', async (c) => {
+      await deps.project(c.req)
+      const body = await validJson(c.req, registerBodySchema).catch((error: unknown) => {
+        throw error instanceof ApiError ? namesErrors.invalidRequest(error.message) : error
+      })
+      const record = await registerName(body, {
+        store: deps.store,
+        zone: deps.zone,
+        chainIds,
+        verify: deps.verify,
+        nowMs: deps.now(),
+        maxNames: deps.maxNames ?? namesLimits.maxNames,
+      })
+      return c.json(record)
+    })
+}
