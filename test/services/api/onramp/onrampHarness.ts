@@ -60,7 +60,7 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
     now,
     routes: [(deps) => onrampRoutes({ ...deps, sandbox })],
   })
-  const call = (path: string, init?: RequestInit) => hono.request(`http://api.test${path}`, init)
+  const call = async (path: string, init?: RequestInit) => hono.request(`http://api.test${path}`, init)
   const json = async <T>(path: string, init?: RequestInit) => {
     const answer = await call(path, init)
     return { status: answer.status, body: (await answer.json()) as T }
