@@ -1,11 +1,21 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateKeyToAccount } from 'viem/accounts'
 import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
 import { localApiChain, localSolanaApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
+import { gatewaySignerKey } from '../api/names/index.js'
 import { ProjectStore } from '../api/projects/index.js'
 import { type AuthLimits, startAuth } from '../auth/index.js'
-import { deployFixtures, devPrivateKeys, type Fixtures, type LocalChain, startChain } from '../chain/index.js'
+import {
+  deployFixtures,
+  deployNames,
+  devPrivateKeys,
+  type Fixtures,
+  type LocalChain,
+  type NameContracts,
+  startChain,
+} from '../chain/index.js'
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
 import { type RunningMail, smtpMailer, startMail } from '../mail/index.js'
@@ -30,6 +40,8 @@ export type RunningStack = {
   readonly urls: readonly StackUrl[]
   readonly chain: LocalChain
   readonly fixtures: Fixtures
+  /** The ENS registry, offchain resolver and universal resolver the names service answers for. */
+  readonly names: NameContracts
   readonly relay: RunningRelay
   readonly api: RunningApi
   /** The auth service's URL (it serves the secure frame at /frame), on its own port: another origin than the pages. */
@@ -100,11 +112,13 @@ export async function startStack(
     })
     started.push({ stop: () => relay.close() })
     const database = join(config.dataDir, 'api.sqlite')
+    const namesSignerKey = gatewaySignerKey(join(config.dataDir, 'names-gateway.key'))
     const api = await startApi({
       host: config.host,
       port: config.ports.api,
       database,
       logger: consoleLogger('warn'),
+      names: { signerKey: namesSignerKey },
       // The onramp sandbox delivers from dev account 1, the test USDC's minter.
       onramp: {
         sandbox: {
@@ -126,6 +140,13 @@ export async function startStack(
       ],
     })
     started.push({ stop: () => api.close() })
+    // After the api listens, so the resolver is deployed with the gateway URL the api really serves.
+    const names = await deployNames({
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      gatewayUrl: `${api.url}/ccip/{sender}/{data}.json`,
+      signers: [privateKeyToAccount(namesSignerKey).address],
+    })
     const mail = await startMail({
       host: config.host,
       smtpPort: config.ports.smtp,
@@ -270,7 +291,7 @@ export async function startStack(
         multichain: `${demo.url}/multichain/`,
         actions: `${demo.url}/actions/`,
       },
-      contracts: { ...fixtures },
+      contracts: { ...fixtures, ...names },
       solana: { ...solanaStackEntry(solana), devnet: solanaStackEntry(solanaDevnet) },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })
@@ -278,6 +299,7 @@ export async function startStack(
       urls,
       chain,
       fixtures,
+      names,
       relay,
       api,
       authUrl,

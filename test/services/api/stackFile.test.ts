@@ -100,7 +100,7 @@ describe('npm start with the api', () => {
         multichain: `${demo?.url}/multichain/`,
         actions: `${demo?.url}/actions/`,
       },
-      contracts: { ...stack?.fixtures },
+      contracts: { ...stack?.fixtures, ...stack?.names },
       solana: {
         url: `http://127.0.0.1:${ports.solana}`,
         wsUrl: `ws://127.0.0.1:${ports.solana + 1}`,
