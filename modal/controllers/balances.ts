@@ -63,6 +63,18 @@ export async function loadTokenBalances(
   }
 }
 
+/** Loads the balances again past the cache, as after a send that changed them. */
+export function reloadTokenBalances(
+  ctx: ModalContext,
+  api: ApiClient,
+  now: () => number = Date.now,
+): Promise<TokenBalance[]> {
+  const { account, activeNetwork } = ctx.store.get()
+  if (account.address && activeNetwork)
+    ctx.memory.removeItem(cachePrefix + balanceCacheKey(activeNetwork.caipNetworkId, account.address))
+  return loadTokenBalances(ctx, api, now)
+}
+
 const cacheEntrySchema = z.object({ at: z.number(), balances: z.array(tokenBalanceSchema) })
 
 // The memory is the page's storage: what it holds is read back through the schema like any other input.

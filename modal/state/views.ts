@@ -20,6 +20,8 @@ export type ViewData = {
   UpdateEmailPrimaryOtp: { email: string; newEmail: string }
   UpdateEmailSecondaryOtp: { email: string; newEmail: string }
   ApproveTransaction: { method: string }
+  Send: undefined
+  Receive: undefined
 }
 
 export type ViewName = keyof ViewData
@@ -49,4 +51,6 @@ export const viewNames = [
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
   'ApproveTransaction',
+  'Send',
+  'Receive',
 ] as const satisfies readonly ViewName[]

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
 import { close } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
+import { AccountSendButtons } from '../../send/AccountSendButtons.js'
 import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
 import { errorMessage } from '../components/errorMessage.js'
@@ -56,6 +57,7 @@ export function AccountView() {
       <button type="button" className="secondary" onClick={() => void copyText(address).then(setCopied)}>
         {copied ? t('account.copied') : t('account.copyAddress')}
       </button>
+      <AccountSendButtons />
       {emailWallet ? (
         <Suspense fallback={null}>
           <AuthAccountSection />

@@ -19,6 +19,9 @@ function later<V extends LaterViewName>(view: V): ComponentType<{ data: ViewData
 /** The embedded wallet's views share a chunk of their own: only apps with email login route to them. */
 const email = lazyFeature(() => import('../../email/emailViews.js'))
 
+/** Account's Send and Receive, with their texts and titles: a chunk opened from Account only. */
+const send = lazyFeature(() => import('../../send/sendViews.js'))
+
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
@@ -42,7 +45,12 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   UpdateEmailPrimaryOtp: email.view('UpdateEmailPrimaryOtp'),
   UpdateEmailSecondaryOtp: email.view('UpdateEmailSecondaryOtp'),
   ApproveTransaction: email.view('ApproveTransaction'),
+  Send: send.view('Send'),
+  Receive: send.view('Receive'),
 }
 
 /** Titles of the views whose texts ship with their feature's chunk; the others read `view.<name>`. */
-export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {}
+export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {
+  Send: send.title('Send'),
+  Receive: send.title('Receive'),
+}

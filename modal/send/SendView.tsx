@@ -1,0 +1,372 @@
+import { useEffect, useMemo, useState } from 'react'
+import { formatUnits } from 'viem'
+import { loadTokenBalances } from '../controllers/balances.js'
+import { goBack } from '../controllers/router.js'
+import type { Translate } from '../i18n/translate.js'
+import type { CaipNetwork } from '../networks/types.js'
+import { errorMessage } from '../ui/components/errorMessage.js'
+import { formatAmount } from '../ui/components/formatAmount.js'
+import { Spinner } from '../ui/components/Spinner.js'
+import { useAppState, useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { type AmountIssue, checkAmount, maxAmount } from './amount.js'
+import type { RecipientIssue } from './recipient.js'
+import { refreshAfterSend } from './refresh.js'
+import { evmSendChain, type SendChain } from './sendChain.js'
+import { runSend, type SendStatus } from './sendFlow.js'
+import { sendStyles } from './sendStyles.js'
+import type { en } from './texts/en.js'
+import { sendTexts } from './texts/index.js'
+import { sendTokens, tokenKey } from './tokens.js'
+import type { SendToken, Transfer } from './transfer.js'
+import { type Held, useFee, useHeld, useRecipient } from './useSendReads.js'
+
+type SendTranslate = Translate<keyof typeof en>
+type FormValues = { token: string; amount: string; recipient: string }
+type Review = { transfer: Transfer; fee: bigint; name?: string | undefined }
+type Stage =
+  | { step: 'form' }
+  | ({ step: 'review' } & Review)
+  | ({ step: 'progress'; status: SendStatus } & Review)
+
+/**
+ * VIEW-07: the form (token, amount, recipient, fee), a review of what is about to be sent, then the wallet's
+ * request and the wait for the receipt. Going back to the form keeps what was written.
+ */
+export function SendView() {
+  const { kit, t } = useKit()
+  const ft = useFeatureTexts(sendTexts)
+  const address = useAppState((s) => s.account.address)
+  const network = useAppState((s) => s.activeNetwork)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the account and network are what the chain acts as.
+  const chain = useMemo(() => evmSendChain(kit.context), [kit, address, network])
+  const [form, setForm] = useState<FormValues>({ token: 'native', amount: '', recipient: '' })
+  const [stage, setStage] = useState<Stage>({ step: 'form' })
+  if (!ft) return <Spinner label={t('modal.loading')} />
+  if (!chain || !network) return <p className="muted">{ft('unavailable')}</p>
+  const send = (review: Review) => {
+    setStage({ step: 'progress', status: { phase: 'signing' }, ...review })
+    void runSend(chain, review.transfer, (status) => setStage({ step: 'progress', status, ...review })).then(
+      (last) => {
+        if (last.phase !== 'failed') void refreshAfterSend(kit.context, kit.api)
+      },
+    )
+  }
+  return (
+    <div className="center" data-testid="send">
+      <style>{sendStyles}</style>
+      {stage.step === 'form' ? (
+        <SendForm
+          chain={chain}
+          network={network}
+          form={form}
+          setForm={setForm}
+          ft={ft}
+          onReview={(review) => setStage({ step: 'review', ...review })}
+        />
+      ) : stage.step === 'review' ? (
+        <>
+          <Summary review={stage} network={network} ft={ft} />
+          <button type="button" className="primary" data-testid="send-confirm" onClick={() => send(stage)}>
+            {ft('confirm')}
+          </button>
+          <button type="button" className="secondary" onClick={() => setStage({ step: 'form' })}>
+            {ft('edit')}
+          </button>
+        </>
+      ) : (
+        <Progress
+          stage={stage}
+          network={network}
+          ft={ft}
+          onEdit={() => setStage({ step: 'form' })}
+          onDone={() => goBack(kit.context)}
+        />
+      )}
+    </div>
+  )
+}
+
+function SendForm({
+  chain,
+  network,
+  form,
+  setForm,
+  ft,
+  onReview,
+}: {
+  chain: SendChain
+  network: CaipNetwork
+  form: FormValues
+  setForm: (form: FormValues) => void
+  ft: SendTranslate
+  onReview: (review: Review) => void
+}) {
+  const { kit, t } = useKit()
+  const balances = useAppState((s) => s.account.tokenBalance)
+  useEffect(() => {
+    if (kit.api && !balances) void loadTokenBalances(kit.context, kit.api)
+  }, [kit, balances])
+  const tokens = useMemo(() => sendTokens(network, balances), [network, balances])
+  const native = tokens[0] as SendToken
+  const token = tokens.find((choice) => tokenKey(choice) === form.token) ?? native
+  const held = useHeld(chain, token, native)
+  const recipient = useRecipient(chain, form.recipient)
+  const to = recipient?.recipient?.ok ? recipient.recipient.address : chain.account
+  const fee = useFee(chain, token, to, held)
+  const feeValue = fee.status === 'done' ? fee.fee : undefined
+  const limits = held && {
+    decimals: token.decimals,
+    balance: held.balance,
+    nativeBalance: held.native,
+    native: !token.contract,
+    fee: feeValue,
+  }
+  const amount = limits ? checkAmount(form.amount, limits) : undefined
+  const shown = (value: bigint, of: SendToken) =>
+    `${formatAmount(formatUnits(value, of.decimals), t.locale)} ${of.symbol}`
+  const amountIssue =
+    amount && !amount.ok && form.amount.trim() !== ''
+      ? amountIssueText(amount.issue, { ft, t, token, native, held, shown })
+      : undefined
+  const readRecipient = recipient?.recipient
+  const canReview = amount?.ok && readRecipient?.ok && feeValue !== undefined
+  return (
+    <form
+      className="send-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (canReview && amount?.ok && readRecipient?.ok && feeValue !== undefined)
+          onReview({
+            transfer: { token, to: readRecipient.address, amount: amount.amount },
+            fee: feeValue,
+            name: readRecipient.name,
+          })
+      }}
+    >
+      <label>
+        {ft('token')}
+        <select
+          data-testid="send-token"
+          value={tokenKey(token)}
+          onChange={(event) => setForm({ ...form, token: event.target.value })}
+        >
+          {tokens.map((choice) => (
+            <option key={tokenKey(choice)} value={tokenKey(choice)}>
+              {`${choice.symbol} · ${choice.name}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {ft('amount')}
+        <span className="send-amount">
+          <input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            data-testid="send-amount"
+            value={form.amount}
+            aria-invalid={amountIssue ? true : undefined}
+            onChange={(event) => setForm({ ...form, amount: event.target.value })}
+          />
+          <button
+            type="button"
+            className="secondary"
+            data-testid="send-max"
+            disabled={!held || (!token.contract && feeValue === undefined)}
+            onClick={() => limits && setForm({ ...form, amount: maxAmount(limits) })}
+          >
+            {ft('max')}
+          </button>
+        </span>
+      </label>
+      <span className="muted" data-testid="send-balance">
+        {held
+          ? ft('balance', {
+              amount: formatAmount(formatUnits(held.balance, token.decimals), t.locale),
+              symbol: token.symbol,
+            })
+          : t('account.loading')}
+      </span>
+      {amountIssue ? (
+        <p className="error" role="alert" data-testid="send-amount-error">
+          {amountIssue}
+        </p>
+      ) : null}
+      <label>
+        {ft('recipient')}
+        <input
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={ft('recipientPlaceholder')}
+          data-testid="send-recipient"
+          value={form.recipient}
+          aria-invalid={readRecipient?.ok === false ? true : undefined}
+          onChange={(event) => setForm({ ...form, recipient: event.target.value })}
+        />
+      </label>
+      {readRecipient?.ok === false ? (
+        <p className="error" role="alert" data-testid="send-recipient-error">
+          {recipientIssueText(readRecipient.issue, ft, network)}
+        </p>
+      ) : readRecipient?.ok && readRecipient.name ? (
+        <p className="muted" data-testid="send-resolved">
+          {ft('resolved', { name: readRecipient.name, address: readRecipient.address })}
+        </p>
+      ) : !recipient && form.recipient.includes('.') ? (
+        <p className="muted">{ft('resolving', { name: form.recipient.trim() })}</p>
+      ) : null}
+      <p className="muted" data-testid="send-fee">
+        {`${ft('fee')}: `}
+        {fee.status === 'done'
+          ? shown(fee.fee, native)
+          : fee.status === 'failed'
+            ? errorMessage(fee.error, t)
+            : ft('feeEstimating')}
+      </p>
+      <button type="submit" className="primary" data-testid="send-review" disabled={!canReview}>
+        {ft('review')}
+      </button>
+    </form>
+  )
+}
+
+function amountIssueText(
+  issue: AmountIssue,
+  {
+    ft,
+    t,
+    token,
+    native,
+    held,
+    shown,
+  }: {
+    ft: SendTranslate
+    t: Translate
+    token: SendToken
+    native: SendToken
+    held: Held | undefined
+    shown: (value: bigint, of: SendToken) => string
+  },
+): string {
+  switch (issue.kind) {
+    case 'invalid':
+      return errorMessage(issue.error, t)
+    case 'missing':
+      return ft('issue.missing')
+    case 'tooManyDecimals':
+      return ft('issue.tooManyDecimals', { symbol: token.symbol, decimals: issue.decimals })
+    case 'overBalance':
+      return ft('issue.overBalance', { symbol: token.symbol, balance: shown(held?.balance ?? 0n, token) })
+    case 'overBalanceWithFee':
+      return ft('issue.overBalanceWithFee', { symbol: native.symbol, fee: shown(issue.fee, native) })
+    case 'noFeeFunds':
+      return ft('issue.noFeeFunds', { symbol: native.symbol, fee: shown(issue.fee, native) })
+  }
+}
+
+function recipientIssueText(issue: RecipientIssue, ft: SendTranslate, network: CaipNetwork): string {
+  switch (issue.kind) {
+    case 'invalid':
+    case 'checksum':
+      return ft(`issue.${issue.kind}`)
+    case 'namesUnsupported':
+      return ft('issue.namesUnsupported', { network: network.name })
+    case 'notFound':
+    case 'lookupFailed':
+      return ft(`issue.${issue.kind}`, { name: issue.name })
+  }
+}
+
+function Summary({ review, network, ft }: { review: Review; network: CaipNetwork; ft: SendTranslate }) {
+  const { t } = useKit()
+  const { transfer, fee, name } = review
+  const { nativeCurrency } = network
+  return (
+    <dl className="send-summary" data-testid="send-summary">
+      <dt className="muted">{ft('amount')}</dt>
+      <dd>{`${formatAmount(formatUnits(transfer.amount, transfer.token.decimals), t.locale)} ${transfer.token.symbol}`}</dd>
+      <dt className="muted">{ft('recipient')}</dt>
+      <dd>{name ? `${name} (${transfer.to})` : transfer.to}</dd>
+      <dt className="muted">{ft('fee')}</dt>
+      <dd>{`${formatAmount(formatUnits(fee, nativeCurrency.decimals), t.locale)} ${nativeCurrency.symbol}`}</dd>
+    </dl>
+  )
+}
+
+function Progress({
+  stage,
+  network,
+  ft,
+  onEdit,
+  onDone,
+}: {
+  stage: Review & { status: SendStatus }
+  network: CaipNetwork
+  ft: SendTranslate
+  onEdit: () => void
+  onDone: () => void
+}) {
+  const { t } = useKit()
+  const { status, transfer } = stage
+  const hash = status.phase === 'signing' ? undefined : status.hash
+  const explorer = network.blockExplorers?.default.url.replace(/\/$/, '')
+  const replaced =
+    status.phase === 'pending'
+      ? status.replaced
+      : status.phase === 'success'
+        ? status.replaced
+        : status.phase === 'replaced'
+          ? status.reason
+          : undefined
+  const sent = `${formatAmount(formatUnits(transfer.amount, transfer.token.decimals), t.locale)}`
+  return (
+    <>
+      <Summary review={stage} network={network} ft={ft} />
+      <output className="center" data-testid="send-status" data-phase={status.phase}>
+        {status.phase === 'signing' || status.phase === 'pending' ? (
+          <div className="spinner" aria-hidden="true" />
+        ) : null}
+        <span className={status.phase === 'failed' ? 'error' : undefined}>
+          {status.phase === 'signing'
+            ? ft('status.signing')
+            : status.phase === 'pending'
+              ? ft('status.pending')
+              : status.phase === 'success'
+                ? ft('status.success', { amount: sent, symbol: transfer.token.symbol })
+                : status.phase === 'failed'
+                  ? `${ft('status.failed')} ${errorMessage(status.error, t)}`
+                  : null}
+        </span>
+      </output>
+      {replaced ? (
+        <p className="tag" data-testid="send-replaced" data-reason={replaced}>
+          {ft(`replaced.${replaced}`)}
+        </p>
+      ) : null}
+      {hash ? (
+        <p className="uri" data-testid="send-hash">
+          {explorer ? (
+            <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noopener noreferrer">
+              {`${ft('transaction')}: ${hash}`}
+            </a>
+          ) : (
+            `${ft('transaction')}: ${hash}`
+          )}
+        </p>
+      ) : null}
+      {status.phase === 'failed' ? (
+        <button type="button" className="secondary" onClick={onEdit}>
+          {ft('tryAgain')}
+        </button>
+      ) : null}
+      {status.phase === 'success' || status.phase === 'replaced' || status.phase === 'failed' ? (
+        <button type="button" className="primary" data-testid="send-done" onClick={onDone}>
+          {ft('done')}
+        </button>
+      ) : null}
+    </>
+  )
+}
