@@ -1,5 +1,6 @@
 import type { MessageKey } from '../i18n/en.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { OnrampState } from '../onramp/types.js'
 import type { RegistryWallet } from '../wallets/types.js'
 import type { Route } from './views.js'
 
@@ -130,6 +131,8 @@ export type AppState = {
    * serves (controllers/multiNamespace.ts keeps it); absent, every connector is a row.
    */
   walletRows?: { connector: ConnectorInfo; note?: string }[]
+  /** Spec §3 onramp state; absent until an onramp view first uses it (modal/onramp). */
+  onramp?: OnrampState
 }
 
 export const initialAccount: AccountState = { status: 'disconnected', balanceLoading: false }
