@@ -2,16 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { type AmountLimits, checkAmount, maxAmount, sendAmount } from '../../../modal/send/amount.js'
 
 const ether = 10n ** 18n
-const nativeLimits: AmountLimits = { decimals: 18, balance: 2n * ether, nativeBalance: 2n * ether, native: true }
+const nativeLimits: AmountLimits = {
+  decimals: 18,
+  balance: 2n * ether,
+  nativeBalance: 2n * ether,
+  native: true,
+}
 const tusd: AmountLimits = { decimals: 6, balance: 100_000_000n, nativeBalance: ether, native: false }
 
 describe('send amounts', () => {
   it('ERR-48 an amount with digits that is not a decimal number (1.2.3) is the invalid decimal number error', () => {
     expect(() => sendAmount('1.2.3', 18)).toThrow(
-      expect.objectContaining({ code: 'INVALID_DECIMAL_NUMBER', message: 'Not a valid decimal number: "1.2.3"' }),
+      expect.objectContaining({
+        code: 'INVALID_DECIMAL_NUMBER',
+        message: 'Not a valid decimal number: "1.2.3"',
+      }),
     )
     const check = checkAmount('1.2.3', nativeLimits)
-    expect(check).toMatchObject({ ok: false, issue: { kind: 'invalid', error: { code: 'INVALID_DECIMAL_NUMBER' } } })
+    expect(check).toMatchObject({
+      ok: false,
+      issue: { kind: 'invalid', error: { code: 'INVALID_DECIMAL_NUMBER' } },
+    })
   })
 
   it('a non-numeric amount counts as zero (§5), which cannot be sent', () => {
@@ -24,7 +35,10 @@ describe('send amounts', () => {
   it('an amount is read in the token decimals, and one finer than them is refused rather than rounded', () => {
     expect(checkAmount(' 5 ', tusd)).toEqual({ ok: true, amount: 5_000_000n })
     expect(checkAmount('0.01', nativeLimits)).toEqual({ ok: true, amount: ether / 100n })
-    expect(checkAmount('1.0000001', tusd)).toEqual({ ok: false, issue: { kind: 'tooManyDecimals', decimals: 6 } })
+    expect(checkAmount('1.0000001', tusd)).toEqual({
+      ok: false,
+      issue: { kind: 'tooManyDecimals', decimals: 6 },
+    })
   })
 
   it('more than the balance is refused; for the native coin also more than the balance less the fee', () => {
@@ -32,7 +46,10 @@ describe('send amounts', () => {
     expect(checkAmount('100', tusd)).toEqual({ ok: true, amount: 100_000_000n })
     expect(checkAmount('2.01', nativeLimits)).toEqual({ ok: false, issue: { kind: 'overBalance' } })
     const fee = ether / 1000n
-    expect(checkAmount('2', { ...nativeLimits, fee })).toEqual({ ok: false, issue: { kind: 'overBalanceWithFee', fee } })
+    expect(checkAmount('2', { ...nativeLimits, fee })).toEqual({
+      ok: false,
+      issue: { kind: 'overBalanceWithFee', fee },
+    })
     expect(checkAmount('1.999', { ...nativeLimits, fee })).toEqual({ ok: true, amount: 2n * ether - fee })
   })
 
@@ -41,7 +58,10 @@ describe('send amounts', () => {
       ok: false,
       issue: { kind: 'noFeeFunds', fee: 11n },
     })
-    expect(checkAmount('1', { ...tusd, nativeBalance: 11n, fee: 11n })).toEqual({ ok: true, amount: 1_000_000n })
+    expect(checkAmount('1', { ...tusd, nativeBalance: 11n, fee: 11n })).toEqual({
+      ok: true,
+      amount: 1_000_000n,
+    })
   })
 
   it('Max is the whole balance of a token and, for the native coin, what is left after the fee', () => {
@@ -50,6 +70,9 @@ describe('send amounts', () => {
     expect(maxAmount({ ...nativeLimits, fee: 21_000n * 2_000_000_000n })).toBe('1.999958')
     expect(maxAmount({ ...nativeLimits, fee: 3n * ether })).toBe('0')
     const max = maxAmount({ ...nativeLimits, fee: ether / 4n })
-    expect(checkAmount(max, { ...nativeLimits, fee: ether / 4n })).toEqual({ ok: true, amount: (7n * ether) / 4n })
+    expect(checkAmount(max, { ...nativeLimits, fee: ether / 4n })).toEqual({
+      ok: true,
+      amount: (7n * ether) / 4n,
+    })
   })
 })
