@@ -1,5 +1,7 @@
+import { encodeFunctionData, serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { smartAccountFactoryAbi } from '../../../../services/index.js'
 import { type NamesStack, startNamesStack, zone } from './namesStack.js'
 
 const reasonOf = (body: unknown) => (body as { reasons: { description: string }[] }).reasons[0]?.description
@@ -8,6 +10,7 @@ describe('names routes against Anvil', () => {
   let stack: NamesStack
   const alice = privateKeyToAccount(generatePrivateKey())
   const bob = privateKeyToAccount(generatePrivateKey())
+  const stranger = privateKeyToAccount(generatePrivateKey())
 
   beforeAll(async () => {
     stack = await startNamesStack()
@@ -81,7 +84,7 @@ describe('names routes against Anvil', () => {
     expect([second.status, reasonOf(second.body)]).toEqual([409, 'You already own a name'])
   })
 
-  it('refuses a bad signature, a stale or reused timestamp and a chain id from 2^31 on', async () => {
+  it('refuses a bad signature, a stale timestamp and a chain id from 2^31 on', async () => {
     const forged = await stack.register(bob, `bob-name.${zone}`, {
       signature: await alice.signMessage({ message: 'something else' }),
     })
@@ -101,12 +104,39 @@ describe('names routes against Anvil', () => {
         'Invalid chainId',
       ])
     }
-    const carol = privateKeyToAccount(generatePrivateKey())
+  })
+
+  it('registers a smart account that is not deployed yet (ERC-6492 signature checked through the chain)', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const factory = stack.chain.fixtures.smartAccountFactory
+    const account = await stack.chain.publicClient.readContract({
+      address: factory,
+      abi: smartAccountFactoryAbi,
+      functionName: 'getAddress',
+      args: [owner.address, 7n],
+    })
     const timestamp = Math.floor(Date.now() / 1000)
-    const message = JSON.stringify({ name: `carol-name.${zone}`, attributes: {}, timestamp })
-    const signature = await carol.signMessage({ message })
-    const first = await stack.register(carol, `carol-name.${zone}`, { timestamp, signature })
-    expect(first.status).toBe(200)
+    const message = JSON.stringify({ name: `smart-account.${zone}`, attributes: {}, timestamp })
+    const signature = serializeErc6492Signature({
+      address: factory,
+      data: encodeFunctionData({
+        abi: smartAccountFactoryAbi,
+        functionName: 'deploy',
+        args: [owner.address, 7n],
+      }),
+      signature: await owner.signMessage({ message }),
+    })
+    const forged = await stack.register({ ...stranger, address: account }, `smart-account.${zone}`, {
+      timestamp,
+      signature: await stranger.signMessage({ message }),
+    })
+    expect([forged.status, reasonOf(forged.body)]).toEqual([401, 'Invalid signature'])
+    const registered = await stack.register({ ...owner, address: account }, `smart-account.${zone}`, {
+      timestamp,
+      signature,
+    })
+    expect(registered.status).toBe(200)
+    expect((await stack.get(`/v1/names/reverse/${account}`)).body).toEqual([registered.body])
   })
 
   it('answers malformed requests with 4xx JSON, never 500', async () => {
