@@ -10,6 +10,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { toCoinType } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type NamesStack, startNamesStack, zone } from '../api/names/namesStack.js'
 
@@ -62,6 +63,12 @@ describe('names resolve with any ENS client', () => {
     const client = viemClient()
     expect(await viemAddress(client, name)).toBe(alice.address)
     expect(await viemName(client, alice.address)).toBe(name)
+    const onChain = (coinType: bigint) =>
+      client.getEnsAddress({ name, coinType, universalResolverAddress: stack.contracts.universalResolver })
+    // Other coin types answer raw bytes, which viem hands back as lower-case hex.
+    expect(await onChain(toCoinType(stack.chain.chainId))).toBe(alice.address.toLowerCase())
+    expect(await onChain(0x80000000n)).toBe(alice.address.toLowerCase())
+    expect(await onChain(toCoinType(10))).toBeNull()
   })
 
   it('NAME-09 ethers v6 resolveName and lookupAddress resolve a registered name both ways', async () => {
