@@ -88,6 +88,8 @@ export const optionsSchema = z.object({
    */
   authUrl: z.optional(z.url()),
   locale: z.optional(z.string()),
+  /** Account names: `zone` is the parent they are registered under (default `pairwise.eth`). */
+  names: z.optional(z.object({ zone: z.optional(z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/))) })),
   /** Sign-in with the wallet (AppKit 1.7's SIWXConfig); its code loads only when this or `siweConfig` is set. */
   siwx: z.optional(z.custom<SIWXConfig>(isSignInConfig)),
   /** AppKit's older sign-in config, mapped onto SIWX where sign-in loads. */

@@ -79,6 +79,12 @@ export type AccountState = {
   lastRetry?: number
 }
 
+/** A name the names service suggests, and whether someone holds it already. */
+export type NameSuggestion = { name: string; registered: boolean }
+
+/** Spec §3 name-service state; absent until a names view first loads it (modal/names). */
+export type NameServiceState = { suggestions: NameSuggestion[]; loading: boolean }
+
 /** A social login provider the modal can offer (spec §5). */
 export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster'
 
@@ -133,6 +139,7 @@ export type AppState = {
   walletRows?: { connector: ConnectorInfo; note?: string }[]
   /** Spec §3 onramp state; absent until an onramp view first uses it (modal/onramp). */
   onramp?: OnrampState
+  names?: NameServiceState
 }
 
 export const initialAccount: AccountState = { status: 'disconnected', balanceLoading: false }

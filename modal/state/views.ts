@@ -20,6 +20,8 @@ export type ViewData = {
   UpdateEmailPrimaryOtp: { email: string; newEmail: string }
   UpdateEmailSecondaryOtp: { email: string; newEmail: string }
   ApproveTransaction: { method: string }
+  RegisterAccountName: undefined
+  RegisterAccountNameSuccess: undefined
   Send: undefined
   Receive: undefined
 }
@@ -53,4 +55,6 @@ export const viewNames = [
   'ApproveTransaction',
   'Send',
   'Receive',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
 ] as const satisfies readonly ViewName[]

@@ -17,6 +17,11 @@ const AuthAccountSection = lazy(() =>
   })),
 )
 
+// Account names come with the names chunk, for apps with the email wallet and the api only.
+const AccountNames = lazy(() =>
+  import('../../names/AccountNames.js').then(({ AccountNames }) => ({ default: AccountNames })),
+)
+
 // VIEW-04: the tabs are a chunk of their own, so the first load carries none of them.
 const AccountTabs = lazy(() =>
   import('./account/AccountTabs.js').then(({ AccountTabs }) => ({ default: AccountTabs })),
@@ -31,6 +36,9 @@ export function AccountView() {
     const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
     return s.connectors.some((c) => c.type === 'AUTH' && c.id === current?.connectorId)
   })
+  const names = useAppState((s) =>
+    s.connectors.some((c) => c.type === 'AUTH' && c.chainNamespace === 'eip155'),
+  )
   const [copied, setCopied] = useState(false)
   const [error, setError] = useState<string>()
   if (!account.address) return null
@@ -61,6 +69,11 @@ export function AccountView() {
       {emailWallet ? (
         <Suspense fallback={null}>
           <AuthAccountSection />
+        </Suspense>
+      ) : null}
+      {names && kit.api ? (
+        <Suspense fallback={null}>
+          <AccountNames />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>

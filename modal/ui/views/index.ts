@@ -22,6 +22,9 @@ const email = lazyFeature(() => import('../../email/emailViews.js'))
 /** Account's Send and Receive, with their texts and titles: a chunk opened from Account only. */
 const send = lazyFeature(() => import('../../send/sendViews.js'))
 
+/** The names views (RegisterAccountName, RegisterAccountNameSuccess) and their titles: a chunk of their own. */
+const names = lazyFeature(() => import('../../names/namesViews.js'))
+
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
@@ -45,12 +48,16 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   UpdateEmailPrimaryOtp: email.view('UpdateEmailPrimaryOtp'),
   UpdateEmailSecondaryOtp: email.view('UpdateEmailSecondaryOtp'),
   ApproveTransaction: email.view('ApproveTransaction'),
+  RegisterAccountName: names.view('RegisterAccountName'),
+  RegisterAccountNameSuccess: names.view('RegisterAccountNameSuccess'),
   Send: send.view('Send'),
   Receive: send.view('Receive'),
 }
 
 /** Titles of the views whose texts ship with their feature's chunk; the others read `view.<name>`. */
 export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {
+  RegisterAccountName: names.title('RegisterAccountName'),
+  RegisterAccountNameSuccess: names.title('RegisterAccountNameSuccess'),
   Send: send.title('Send'),
   Receive: send.title('Receive'),
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, createElement } from 'react'
 import type { EmailViewName } from '../../email/emailViews.js'
+import type { NamesViewName } from '../../names/namesViews.js'
 import type { SendViewName } from '../../send/sendViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { AccountView } from './AccountView.js'
@@ -15,7 +16,10 @@ import { UnsupportedChainView } from './UnsupportedChainView.js'
  * Views the modal's first open does not show: Connect is eager, the sign-in view and the embedded wallet's
  * views have chunks of their own.
  */
-export type LaterViewName = Exclude<ViewName, 'Connect' | 'SIWXSignMessage' | EmailViewName | SendViewName>
+export type LaterViewName = Exclude<
+  ViewName,
+  'Connect' | 'SIWXSignMessage' | EmailViewName | NamesViewName | SendViewName
+>
 
 const laterViews: { [V in LaterViewName]: ComponentType<{ data: ViewData[V] }> } = {
   AllWallets: AllWalletsView,

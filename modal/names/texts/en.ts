@@ -1,0 +1,32 @@
+import type { FeatureEnglish } from '../../i18n/featureTexts.js'
+
+/** The names feature's texts in English; they ship with its chunk, not the first load. */
+export const en = {
+  'names.title.register': 'Choose name',
+  'names.title.success': 'Name registered',
+  'names.input.label': 'Name',
+  'names.input.placeholder': 'Type a name',
+  'names.available': 'Available',
+  'names.registered': 'Registered',
+  'names.taken': 'This name is taken. Try one of these:',
+  'names.register': 'Register',
+  'names.registering': 'Registering…',
+  'names.successHeading': 'Account name chosen successfully',
+  'names.successDetail': 'You can now use {name} instead of your address.',
+  'names.successDone': 'Back to account',
+  'names.choose': 'Choose name',
+  'names.error.TOO_SHORT': 'Name must be at least 4 characters long',
+  'names.error.INVALID_CHARACTERS': 'Can only contain letters, numbers and - characters',
+  'names.error.ALREADY_OWNS': 'You already own a name',
+  'names.error.INVALID_CHAIN_ID': 'Invalid chainId',
+  'names.error.RESOLVE_FAILED': 'Error resolving name',
+  'names.error.SUGGESTIONS_FAILED': 'Error fetching name suggestions',
+  'names.error.REVERSE_FAILED': 'Error fetching names for address',
+  'names.error.REGISTER_FAILED': 'Error registering name {name}',
+  'names.error.NETWORK_NOT_FOUND': 'Network not found',
+  'names.error.NO_AUTH_ACCOUNT': 'Address or auth connector not found',
+  'names.reason.taken': 'Name is already taken',
+  'names.reason.signature': 'Invalid signature',
+  'names.reason.expired': 'Message expired',
+  'names.reason.notFound': 'Name not found',
+} as const satisfies FeatureEnglish
