@@ -91,6 +91,19 @@ describe('names resolve with any ENS client', () => {
     }
   })
 
+  it('a gateway answer past its 5 minutes is refused by the resolver: null', async () => {
+    const client = viemClient()
+    const before = await stack.chain.snapshot()
+    try {
+      await stack.chain.testClient.increaseTime({ seconds: 301 })
+      await stack.chain.testClient.mine({ blocks: 1 })
+      expect(await viemAddress(client, name)).toBeNull()
+    } finally {
+      await stack.chain.revert(before)
+    }
+    expect(await viemAddress(client, name)).toBe(alice.address)
+  })
+
   it('an unknown name and an address without a name resolve to null', async () => {
     const client = viemClient()
     const stranger = privateKeyToAccount(generatePrivateKey()).address
