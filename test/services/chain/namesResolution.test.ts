@@ -3,6 +3,7 @@ import {
   type Address,
   ccipRequest,
   createPublicClient,
+  createWalletClient,
   decodeAbiParameters,
   encodeAbiParameters,
   type Hex,
@@ -12,6 +13,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toCoinType } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureDeployerKey, localNetwork, offchainResolverAbi } from '../../../services/index.js'
 import { type NamesStack, startNamesStack, zone } from '../api/names/namesStack.js'
 
 type Tamper = (answer: Hex) => Hex
@@ -100,6 +102,31 @@ describe('names resolve with any ENS client', () => {
       expect(await viemAddress(client, name)).toBeNull()
     } finally {
       await stack.chain.revert(before)
+    }
+    expect(await viemAddress(client, name)).toBe(alice.address)
+  })
+
+  it("answers signed by a key the resolver's owner took off the signer list resolve to null", async () => {
+    const client = viemClient()
+    const owner = createWalletClient({
+      account: privateKeyToAccount(fixtureDeployerKey),
+      chain: localNetwork(stack.chain.rpcUrl, stack.chain.chainId),
+      transport: http(stack.chain.rpcUrl),
+    })
+    const setSigner = async (allowed: boolean) => {
+      const hash = await owner.writeContract({
+        address: stack.contracts.offchainResolver,
+        abi: offchainResolverAbi,
+        functionName: 'setSigner',
+        args: [privateKeyToAccount(stack.signerKey).address, allowed],
+      })
+      await stack.chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    }
+    await setSigner(false)
+    try {
+      expect(await viemAddress(client, name)).toBeNull()
+    } finally {
+      await setSigner(true)
     }
     expect(await viemAddress(client, name)).toBe(alice.address)
   })
