@@ -26,12 +26,14 @@ beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(rpcUrl)
   // SIWXSignMessage is a lazy chunk: the first render starts loading it, renders after that show it.
   const kit = kitWithWallets()
-  // So are the embedded wallet's views, one lazy component each over one chunk.
-  for (const route of [{ view: 'SIWXSignMessage' }, ...emailRoutes()] as Route[]) {
+  // So are the embedded wallet's views and the names views (with their titles), one lazy component each
+  // over one chunk per feature.
+  for (const route of [{ view: 'SIWXSignMessage' }, ...emailRoutes(), ...namesRoutes()] as Route[]) {
     await kit.open(route)
     render(kit)
   }
   await import('../../../modal/email/emailViews.js')
+  await import('../../../modal/names/namesViews.js')
   await new Promise((resolve) => setTimeout(resolve, 50))
   await loadLaterViews()
 })
@@ -42,7 +44,8 @@ function render(kit: AppKit): string {
   )
 }
 
-const heading = (html: string) => /<h2 id="[^"]*">([^<]*)<\/h2>/.exec(html)?.[1]
+/** The dialog's title, without the comment markers React puts around a suspended (lazy) title. */
+const heading = (html: string) => /<h2 id="[^"]*">([^<]*)<\/h2>/.exec(html.replace(/<!--[^>]*-->/g, ''))?.[1]
 
 /** An injected wallet (alice), an announced Alpha (bob) and WalletConnect configured. */
 function kitWithWallets(): AppKit {
@@ -75,8 +78,9 @@ const emailRoutes = (): Route[] => [
   { view: 'UpdateEmailWallet', data: { email: 'ada@example.com' } },
 ]
 
-// The spec's named views that exist today; RegisterAccountName and RegisterAccountNameSuccess join this
-// list when names land.
+const namesRoutes = (): Route[] => [{ view: 'RegisterAccountName' }, { view: 'RegisterAccountNameSuccess' }]
+
+// The spec's named views.
 const namedViews: Case[] = [
   { route: () => ({ view: 'Connect' }), testId: 'wallet-list', title: 'Connect Wallet' },
   { route: () => ({ view: 'Account' }), connected: true, testId: 'account', title: 'Account' },
@@ -101,6 +105,18 @@ const namedViews: Case[] = [
     route: () => ({ view: 'ApproveTransaction', data: { method: 'personal_sign' } }),
     testId: 'approve-transaction',
     title: 'Approve Transaction',
+  },
+  {
+    route: () => ({ view: 'RegisterAccountName' }),
+    connected: true,
+    testId: 'register-account-name',
+    title: 'Choose name',
+  },
+  {
+    route: () => ({ view: 'RegisterAccountNameSuccess' }),
+    connected: true,
+    testId: 'register-account-name-success',
+    title: 'Name registered',
   },
 ]
 
@@ -127,7 +143,7 @@ const toolkitViews: Case[] = [
 ]
 
 describe('modal views', () => {
-  it('VIEW-01 each named modal view (Connect, Account, SwitchNetwork, SwitchActiveChain, AllWallets, ConnectingWalletConnectBasic, SIWXSignMessage, ApproveTransaction) can be routed to and renders', async () => {
+  it('VIEW-01 each named modal view (Connect, Account, SwitchNetwork, SwitchActiveChain, AllWallets, ConnectingWalletConnectBasic, RegisterAccountName, RegisterAccountNameSuccess, SIWXSignMessage, ApproveTransaction) can be routed to and renders', async () => {
     for (const view of namedViews) await routesAndRenders(view)
   })
 
