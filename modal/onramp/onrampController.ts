@@ -36,7 +36,10 @@ export function setSelectedProvider(
   provider: OnrampProviderOption | null,
   meld: { publicKey: string } = { publicKey: '' },
 ): void {
-  if (provider?.name !== 'meld') return setOnramp(ctx, { selectedProvider: provider })
+  if (provider?.name !== 'meld') {
+    setOnramp(ctx, { selectedProvider: provider })
+    return
+  }
   const { account, activeChain } = ctx.store.get()
   const url = meldUrl(provider.url, {
     publicKey: meld.publicKey,

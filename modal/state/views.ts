@@ -20,6 +20,10 @@ export type ViewData = {
   UpdateEmailPrimaryOtp: { email: string; newEmail: string }
   UpdateEmailSecondaryOtp: { email: string; newEmail: string }
   ApproveTransaction: { method: string }
+  OnrampProviders: undefined
+  /** The checkout just opened, its order when the provider names one, and when (ms) it was opened. */
+  BuyInProgress: { checkoutUrl: string; orderId?: string | undefined; startedAt: number }
+  OnrampActivity: undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: undefined
   Send: undefined
@@ -53,6 +57,9 @@ export const viewNames = [
   'UpdateEmailPrimaryOtp',
   'UpdateEmailSecondaryOtp',
   'ApproveTransaction',
+  'OnrampProviders',
+  'BuyInProgress',
+  'OnrampActivity',
   'Send',
   'Receive',
   'RegisterAccountName',

@@ -22,6 +22,11 @@ const AccountNames = lazy(() =>
   import('../../names/AccountNames.js').then(({ AccountNames }) => ({ default: AccountNames })),
 )
 
+// Buy comes with the onramp chunk, for apps with the onramp feature on and an api only.
+const AccountOnramp = lazy(() =>
+  import('../../onramp/AccountOnramp.js').then(({ AccountOnramp }) => ({ default: AccountOnramp })),
+)
+
 // VIEW-04: the tabs are a chunk of their own, so the first load carries none of them.
 const AccountTabs = lazy(() =>
   import('./account/AccountTabs.js').then(({ AccountTabs }) => ({ default: AccountTabs })),
@@ -39,6 +44,7 @@ export function AccountView() {
   const names = useAppState((s) =>
     s.connectors.some((c) => c.type === 'AUTH' && c.chainNamespace === 'eip155'),
   )
+  const onramp = useAppState((s) => s.features.onramp && s.activeChain === 'eip155')
   const [copied, setCopied] = useState(false)
   const [error, setError] = useState<string>()
   if (!account.address) return null
@@ -74,6 +80,11 @@ export function AccountView() {
       {names && kit.api ? (
         <Suspense fallback={null}>
           <AccountNames />
+        </Suspense>
+      ) : null}
+      {onramp && kit.api ? (
+        <Suspense fallback={null}>
+          <AccountOnramp />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>

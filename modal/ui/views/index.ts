@@ -25,6 +25,9 @@ const send = lazyFeature(() => import('../../send/sendViews.js'))
 /** The names views (RegisterAccountName, RegisterAccountNameSuccess) and their titles: a chunk of their own. */
 const names = lazyFeature(() => import('../../names/namesViews.js'))
 
+/** The onramp views (OnrampProviders, BuyInProgress, OnrampActivity) and their titles: a chunk of their own. */
+const onramp = lazyFeature(() => import('../../onramp/onrampViews.js'))
+
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
@@ -48,6 +51,9 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   UpdateEmailPrimaryOtp: email.view('UpdateEmailPrimaryOtp'),
   UpdateEmailSecondaryOtp: email.view('UpdateEmailSecondaryOtp'),
   ApproveTransaction: email.view('ApproveTransaction'),
+  OnrampProviders: onramp.view('OnrampProviders'),
+  BuyInProgress: onramp.view('BuyInProgress'),
+  OnrampActivity: onramp.view('OnrampActivity'),
   RegisterAccountName: names.view('RegisterAccountName'),
   RegisterAccountNameSuccess: names.view('RegisterAccountNameSuccess'),
   Send: send.view('Send'),
@@ -56,6 +62,9 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
 
 /** Titles of the views whose texts ship with their feature's chunk; the others read `view.<name>`. */
 export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {
+  OnrampProviders: onramp.title('OnrampProviders'),
+  BuyInProgress: onramp.title('BuyInProgress'),
+  OnrampActivity: onramp.title('OnrampActivity'),
   RegisterAccountName: names.title('RegisterAccountName'),
   RegisterAccountNameSuccess: names.title('RegisterAccountNameSuccess'),
   Send: send.title('Send'),

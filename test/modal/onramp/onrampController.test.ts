@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../modal/api/client.js'
+import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { defaultPaymentCurrency, onrampProviderOptions } from '../../../modal/onramp/defaults.js'
 import {
   getOnrampQuote,
@@ -34,7 +35,7 @@ const quote = {
 }
 const target = { paymentMethod: 'card', caipNetworkId: 'eip155:31337', address: alice }
 
-function kitWith(networks = [evmNetwork(31337, 'http://127.0.0.1:1')]) {
+function kitWith(networks: CaipNetwork[] = [evmNetwork(31337, 'http://127.0.0.1:1')]) {
   return createKit({ options: { networks, projectId: 'project-1' } })
 }
 const meld = onrampProviderOptions.find((each) => each.name === 'meld') as OnrampProviderOption

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react'
+import { replace } from '../controllers/router.js'
+import { Spinner } from '../ui/components/Spinner.js'
+import { useAppState, useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { onrampTexts } from './texts/index.js'
+import { useOnrampProvider } from './useOnrampProvider.js'
+import { watchOrder } from './watchOrder.js'
+
+export type BuyInProgressData = { checkoutUrl: string; orderId?: string; startedAt: number }
+
+/** Waits for the order of the checkout just opened (every 4 s, at most 180 s), then shows the purchases. */
+export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
+  const { kit, t } = useKit()
+  const ft = useFeatureTexts(onrampTexts)
+  const provider = useOnrampProvider()
+  const address = useAppState((s) => s.account.address)
+  const [timedOut, setTimedOut] = useState(false)
+
+  useEffect(() => {
+    if (!provider || !address) return
+    return watchOrder({
+      provider,
+      address,
+      // A little before the click: the order is stamped by the provider's clock.
+      since: data.startedAt - 60_000,
+      ...(data.orderId ? { orderId: data.orderId } : {}),
+      clock: kit.context.clock,
+      settled: () => replace(kit.context, { view: 'OnrampActivity' }),
+      timedOut: () => setTimedOut(true),
+    })
+  }, [kit, provider, address, data.startedAt, data.orderId])
+
+  if (!ft) return <Spinner label={t('modal.loading')} />
+  return (
+    <div className="center" data-testid="buy-in-progress">
+      {timedOut ? (
+        <p className="error" role="alert">
+          {ft('onramp.inProgress.timeout')}
+        </p>
+      ) : (
+        <Spinner label={ft('onramp.inProgress.detail')} />
+      )}
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => globalThis.open?.(data.checkoutUrl, 'pairwise-onramp', 'width=600,height=800')}
+      >
+        {ft('onramp.reopen')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react'
+import { replace } from '../controllers/router.js'
+import { Spinner } from '../ui/components/Spinner.js'
+import { useAppState, useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { onrampStyles } from './onrampStyles.js'
+import { onrampTexts } from './texts/index.js'
+import type { OnrampOrder } from './types.js'
+import { useOnrampProvider } from './useOnrampProvider.js'
+
+/** The account's purchases from the provider, newest first: amounts, status and a failure's reason. */
+export function OnrampActivityView() {
+  const { kit, t } = useKit()
+  const ft = useFeatureTexts(onrampTexts)
+  const provider = useOnrampProvider()
+  const address = useAppState((s) => s.account.address)
+  const [orders, setOrders] = useState<OnrampOrder[]>()
+  const [failure, setFailure] = useState<string>()
+
+  useEffect(() => {
+    if (!provider || !address) return
+    let live = true
+    provider
+      .getOrders({ address, since: 0 })
+      .then((listed) => live && setOrders(listed))
+      .catch((error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)))
+    return () => {
+      live = false
+    }
+  }, [provider, address])
+
+  if (!ft || (!orders && !failure)) return <Spinner label={t('modal.loading')} />
+  return (
+    <div className="onramp-form" data-testid="onramp-activity">
+      <style>{onrampStyles}</style>
+      {failure ? (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {orders?.length === 0 ? <p className="muted">{ft('onramp.activity.empty')}</p> : null}
+      <ul className="list">
+        {orders?.map((order) => (
+          <li
+            key={order.id}
+            className="row onramp-order"
+            data-testid="onramp-order"
+            data-status={order.status}
+          >
+            <span className="name">
+              {order.purchaseAmount.amount} {order.purchaseAmount.currency} · {order.paymentAmount.amount}{' '}
+              {order.paymentAmount.currency}
+            </span>
+            <span className="tag">{ft(`onramp.status.${order.status}`)}</span>
+            {order.failureReason ? (
+              <span className="error" data-testid="onramp-order-reason">
+                {order.failureReason}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => replace(kit.context, { view: 'OnrampProviders' })}
+      >
+        {ft('onramp.buyAgain')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react'
+import { push } from '../controllers/router.js'
+import { Spinner } from '../ui/components/Spinner.js'
+import { useAppState, useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { onrampProviderOptions } from './defaults.js'
+import {
+  getOnrampQuote,
+  loadOnrampOptions,
+  onrampState,
+  setOnrampProviders,
+  setPaymentAmount,
+  setPurchaseCurrency,
+  setSelectedProvider,
+} from './onrampController.js'
+import { onrampStyles } from './onrampStyles.js'
+import { OnrampError } from './provider.js'
+import { onrampTexts } from './texts/index.js'
+import type { OnrampQuote } from './types.js'
+import { useOnrampProvider } from './useOnrampProvider.js'
+
+/** How long typing must pause before a quote is asked for. */
+export const quoteDebounceMs = 400
+const popupFeatures = 'width=600,height=800'
+const amountPattern = /^\d{1,9}(\.\d{1,2})?$/
+
+/**
+ * Buy: the amount in the payment currency, the currency bought and the payment method, a quote as the
+ * visitor types (the provider's refusal shown as it gives it, e.g. 'Minimum is 10.00 USD'), then the
+ * provider's checkout in a 600×800 window and BuyInProgress.
+ */
+export function OnrampProvidersView() {
+  const { kit, t } = useKit()
+  const ft = useFeatureTexts(onrampTexts)
+  const provider = useOnrampProvider()
+  const state = useAppState(onrampState)
+  const address = useAppState((s) => s.account.address)
+  const network = useAppState((s) => s.activeNetwork)
+  const [amount, setAmount] = useState('')
+  const [method, setMethod] = useState('card')
+  const [quote, setQuote] = useState<OnrampQuote | null>(null)
+  const [failure, setFailure] = useState<string>()
+  const [opening, setOpening] = useState(false)
+
+  useEffect(() => {
+    if (!provider) return
+    setOnrampProviders(kit.context, [provider.id])
+    setSelectedProvider(kit.context, onrampProviderOptions.find((each) => each.name === provider.id) ?? null)
+    loadOnrampOptions(kit.context, provider).catch((error: unknown) =>
+      setFailure(error instanceof Error ? error.message : String(error)),
+    )
+  }, [kit, provider])
+
+  const currencyId = state.purchaseCurrency.id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another currency needs another quote (the controller reads it from the store)
+  useEffect(() => {
+    setQuote(null)
+    if (!provider || !address || !network || !amountPattern.test(amount)) return
+    let live = true
+    const timer = kit.context.clock.setTimeout(() => {
+      setPaymentAmount(kit.context, Number(amount))
+      void getOnrampQuote(kit.context, provider, {
+        paymentMethod: method,
+        caipNetworkId: network.caipNetworkId,
+        address,
+      }).then((answer) => live && setQuote(answer))
+    }, quoteDebounceMs)
+    return () => {
+      live = false
+      kit.context.clock.clearTimeout(timer)
+    }
+  }, [kit, provider, address, network, amount, method, currencyId])
+
+  if (!ft) return <Spinner label={t('modal.loading')} />
+  if (!provider || !network?.caipNetworkId.startsWith('eip155:'))
+    return <p className="muted">{ft('onramp.noProviders')}</p>
+
+  const onContinue = () => {
+    if (!quote || !address) return
+    // Opened within the click, so no pop-up blocker holds it; the checkout's URL follows.
+    const popup = globalThis.open?.('about:blank', 'pairwise-onramp', popupFeatures) ?? null
+    if (!popup) return setFailure(ft('onramp.popupBlocked'))
+    setOpening(true)
+    const startedAt = Date.now()
+    provider
+      .createCheckout({
+        quoteId: quote.quoteId,
+        address,
+        caipNetworkId: network.caipNetworkId,
+        namespace: network.chainNamespace,
+        purchaseCurrency: state.purchaseCurrency,
+      })
+      .then(({ url, orderId }) => {
+        popup.location.href = url
+        push(kit.context, { view: 'BuyInProgress', data: { checkoutUrl: url, orderId, startedAt } })
+      })
+      .catch((error: unknown) => {
+        popup.close()
+        setFailure(error instanceof OnrampError || error instanceof Error ? error.message : String(error))
+      })
+      .finally(() => setOpening(false))
+  }
+
+  const limits = state.paymentCurrency.payment_method_limits
+  return (
+    <div className="onramp-form" data-testid="onramp-providers">
+      <style>{onrampStyles}</style>
+      <label>
+        {ft('onramp.amount', { currency: state.paymentCurrency.id })}
+        <input
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          placeholder="50"
+          data-testid="onramp-amount"
+          onChange={(event) => {
+            setAmount(event.target.value.trim())
+            setFailure(undefined)
+          }}
+        />
+      </label>
+      <label>
+        {ft('onramp.currency')}
+        <select
+          value={currencyId}
+          data-testid="onramp-currency"
+          onChange={(event) => {
+            const chosen = state.purchaseCurrencies.find((each) => each.id === event.target.value)
+            if (chosen) setPurchaseCurrency(kit.context, chosen)
+          }}
+        >
+          {state.purchaseCurrencies.map((currency) => (
+            <option key={currency.id} value={currency.id}>
+              {currency.symbol}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {ft('onramp.method')}
+        <select
+          value={method}
+          data-testid="onramp-method"
+          onChange={(event) => setMethod(event.target.value)}
+        >
+          {limits.map((limit) => (
+            <option key={limit.id} value={limit.id}>
+              {limit.id === 'card' || limit.id === 'ach_bank_account'
+                ? ft(`onramp.method.${limit.id}`)
+                : limit.id}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">
+        {ft('onramp.provider')}: {state.selectedProvider?.label ?? provider.label} · {provider.feeRange}
+      </p>
+      {state.quotesLoading ? <p className="muted">{ft('onramp.quoting')}</p> : null}
+      {quote && !state.quotesLoading ? (
+        <div className="onramp-quote" data-testid="onramp-quote">
+          <strong>
+            {ft('onramp.youGet', {
+              amount: quote.purchaseAmount.amount,
+              symbol: quote.purchaseAmount.currency,
+            })}
+          </strong>
+          <span className="muted">
+            {ft('onramp.fees', {
+              fees: quote.providerFee.amount,
+              network: quote.networkFee.amount,
+              currency: quote.paymentTotal.currency,
+            })}
+          </span>
+        </div>
+      ) : null}
+      {(state.error && !state.quotesLoading) || failure ? (
+        <p className="error" role="alert" data-testid="onramp-error">
+          {failure ?? state.error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="primary"
+        data-testid="onramp-continue"
+        disabled={!quote || state.quotesLoading || opening}
+        onClick={onContinue}
+      >
+        {ft('onramp.continue')}
+      </button>
+    </div>
+  )
+}
