@@ -66,8 +66,9 @@ describe.each(eachDatabase())('names store and gateway on $name', (database) => 
       now: () => clock.now,
       routes: namesRouteFactories({ zone, signerKey, chainIds: [chainId] }, []),
     })
-    const register = async (account = alice, name = `alice-test.${zone}`) => {
-      const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(clock.now / 1000) })
+    const register = async (account = alice, name = `alice-test.${zone}`, skewSeconds = 0) => {
+      const timestamp = Math.floor(clock.now / 1000) + skewSeconds
+      const message = JSON.stringify({ name, attributes: {}, timestamp })
       const response = await hono.request('/v1/names?projectId=p1', {
         method: 'POST',
         body: JSON.stringify({
@@ -133,6 +134,23 @@ describe.each(eachDatabase())('names store and gateway on $name', (database) => 
     expect(answers.find((answer) => answer.status === 409)?.body.reasons?.[0]?.description).toBe(
       'Name is already taken',
     )
+  })
+
+  it('a register message is accepted up to 5 minutes from its timestamp, either way', async () => {
+    const { register } = await names()
+    const expired = (skew: number) =>
+      register(privateKeyToAccount(generatePrivateKey()), `skew-name.${zone}`, skew)
+    for (const skew of [-301, 301]) {
+      const answer = await expired(skew)
+      expect([answer.status, answer.body.reasons?.[0]?.description], String(skew)).toEqual([
+        401,
+        'Message expired',
+      ])
+    }
+    expect((await expired(-300)).status).toBe(200)
+    expect(
+      (await register(privateKeyToAccount(generatePrivateKey()), `skew-later.${zone}`, 300)).status,
+    ).toBe(200)
   })
 
   it('a register message (address, timestamp) is used once, and remembered only while it could be accepted', async () => {
