@@ -71,6 +71,14 @@ describe('names resolve with any ENS client', () => {
     expect(await onChain(toCoinType(stack.chain.chainId))).toBe(alice.address.toLowerCase())
     expect(await onChain(0x80000000n)).toBe(alice.address.toLowerCase())
     expect(await onChain(toCoinType(10))).toBeNull()
+    // No text records yet: an avatar lookup (what a profile asks) answers nothing rather than failing.
+    expect(
+      await client.getEnsText({
+        name,
+        key: 'avatar',
+        universalResolverAddress: stack.contracts.universalResolver,
+      }),
+    ).toBeNull()
   })
 
   it('NAME-09 ethers v6 resolveName and lookupAddress resolve a registered name both ways', async () => {
