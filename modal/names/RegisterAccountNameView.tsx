@@ -13,6 +13,9 @@ import { fullName, labelOf, nameZone } from './zone.js'
 /** How long typing must pause before the name is checked and looked up. */
 export const nameInputDebounceMs = 300
 
+/** The service's refusal of a name someone holds. */
+const takenReason = 'Name is already taken'
+
 type Availability = { label: string } & (
   | { state: 'checking' | 'available' | 'taken' }
   | { state: 'failed'; error: unknown }
@@ -65,10 +68,14 @@ export function RegisterAccountNameView() {
     const refused = nameRuleIssue(label, profileName)
     setSettled(label)
     if (refused) return
+    const name = fullName(label, zone)
+    // A name the lookup found taken is refused in the service's words without asking the wallet to sign.
+    if (current?.state === 'taken' && current.label === label)
+      return setFailure(new NamesError('REGISTER_FAILED', { name, reason: takenReason }))
     setFailure(undefined)
     const api = kit.api
-    if (!api) return setFailure(new NamesError('REGISTER_FAILED', { name: fullName(label, zone) }))
-    registerName(kit.context, api, fullName(label, zone)).catch(setFailure)
+    if (!api) return setFailure(new NamesError('REGISTER_FAILED', { name }))
+    registerName(kit.context, api, name).catch(setFailure)
   }
 
   const shown = issue ? namesErrorText(ft, issue) : failure ? failureText(ft, failure) : undefined
