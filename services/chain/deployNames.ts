@@ -13,6 +13,7 @@ import { fixtureDeployerKey } from './accounts.js'
 import * as OffchainResolver from './artifacts/OffchainResolver.js'
 import * as PairwiseRegistry from './artifacts/PairwiseRegistry.js'
 import * as UniversalResolver from './artifacts/UniversalResolver.js'
+import { defaultNameZone } from './nameZone.js'
 import { localNetwork } from './network.js'
 
 export type NameContracts = {
@@ -34,8 +35,6 @@ export type DeployNamesOptions = {
   /** The parent of every registered name; default `pairwise.eth`. */
   readonly zone?: string
 }
-
-export const defaultNameZone = 'pairwise.eth'
 
 export const ensRegistryAbi = PairwiseRegistry.abi
 export const offchainResolverAbi = OffchainResolver.abi

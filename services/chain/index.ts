@@ -14,12 +14,12 @@ export {
 } from './deployFixtures.js'
 export {
   type DeployNamesOptions,
-  defaultNameZone,
   deployNames,
   ensRegistryAbi,
   type NameContracts,
   offchainResolverAbi,
   universalResolverAbi,
 } from './deployNames.js'
+export { defaultNameZone } from './nameZone.js'
 export { localChainId, localNetwork } from './network.js'
 export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

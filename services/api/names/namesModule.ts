@@ -1,4 +1,5 @@
 import type { Hex } from 'viem'
+import { defaultNameZone } from '../../chain/nameZone.js'
 import type { RouteFactory } from '../app.js'
 import { verifyEip155Signature } from '../siwx/verify/eip155.js'
 import { ccipGatewayRoutes } from './gateway/ccipRoutes.js'
@@ -19,8 +20,6 @@ export type NamesOptions = {
   maxNames?: number
 }
 
-export const defaultZone = 'pairwise.eth'
-
 /**
  * The names routes and, with a signing key, the CCIP-read gateway, over one store. Signatures are
  * checked with viem's verifyMessage through the chain's RPC, so smart accounts (EIP-1271, ERC-6492)
@@ -30,7 +29,7 @@ export function namesRouteFactories(
   options: NamesOptions,
   chains: readonly { chainId: number; rpcUrl: string }[],
 ): RouteFactory[] {
-  const zone = options.zone ?? defaultZone
+  const zone = options.zone ?? defaultNameZone
   const rpcUrlOf = new Map(chains.map((chain) => [chain.chainId, chain.rpcUrl]))
   const factories: RouteFactory[] = [
     (deps) =>
