@@ -1,6 +1,7 @@
 import { type ComponentType, createElement } from 'react'
 import type { EmailViewName } from '../../email/emailViews.js'
 import type { NamesViewName } from '../../names/namesViews.js'
+import type { OnrampViewName } from '../../onramp/onrampViews.js'
 import type { SendViewName } from '../../send/sendViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { AccountView } from './AccountView.js'
@@ -18,7 +19,7 @@ import { UnsupportedChainView } from './UnsupportedChainView.js'
  */
 export type LaterViewName = Exclude<
   ViewName,
-  'Connect' | 'SIWXSignMessage' | EmailViewName | NamesViewName | SendViewName
+  'Connect' | 'SIWXSignMessage' | EmailViewName | NamesViewName | SendViewName | OnrampViewName
 >
 
 const laterViews: { [V in LaterViewName]: ComponentType<{ data: ViewData[V] }> } = {
