@@ -11,7 +11,7 @@ import {
 } from '../../relay/server/index.js'
 
 export type DemoPageConfig = {
-  networks: { id: number; name: string; rpcUrl: string }[]
+  networks: { id: number; name: string; rpcUrl: string; ensUniversalResolver?: string }[]
   relayUrl?: string
   projectId?: string
   /** A wallet registry to use instead of the bundled one (the modal's one remote "api"). */

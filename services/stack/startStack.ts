@@ -201,7 +201,14 @@ export async function startStack(
       host: config.host,
       port: config.ports.demo,
       config: {
-        networks: [{ id: chain.chainId, name: 'Anvil', rpcUrl: chain.rpcUrl }],
+        networks: [
+          {
+            id: chain.chainId,
+            name: 'Anvil',
+            rpcUrl: chain.rpcUrl,
+            ensUniversalResolver: names.universalResolver,
+          },
+        ],
         relayUrl: relay.url,
         projectId: DEMO_PROJECT_ID,
         apiUrl: api.url,

@@ -12,6 +12,8 @@ const demoConfigSchema = z.object({
           id: z.int().check(z.positive()),
           name: z.string().check(z.minLength(1)),
           rpcUrl: z.url(),
+          /** The stack's ENS universal resolver, so names resolve (Send's recipient) on this network. */
+          ensUniversalResolver: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
         }),
       )
       .check(z.minLength(1)),

@@ -17,6 +17,9 @@ export function demoNetworks(config: DemoConfig): [EvmNetwork, ...EvmNetwork[]] 
       nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
       rpcUrls: { default: { http: [n.rpcUrl] } },
       testnet: true,
+      ...(n.ensUniversalResolver
+        ? { contracts: { ensUniversalResolver: { address: n.ensUniversalResolver as `0x${string}` } } }
+        : {}),
     }),
   )
   if (!first) throw new Error('the demo needs a network')
