@@ -45,12 +45,12 @@ export function SendView() {
   if (!ft) return <Spinner label={t('modal.loading')} />
   if (!chain || !network) return <p className="muted">{ft('unavailable')}</p>
   const send = (review: Review) => {
-    setStage({ step: 'progress', status: { phase: 'signing' }, ...review })
-    void runSend(chain, review.transfer, (status) => setStage({ step: 'progress', status, ...review })).then(
-      (last) => {
-        if (last.phase !== 'failed') void refreshAfterSend(kit.context, kit.api)
-      },
-    )
+    const { transfer, fee, name } = review
+    const progress = (status: SendStatus) => setStage({ step: 'progress', status, transfer, fee, name })
+    progress({ phase: 'signing' })
+    void runSend(chain, transfer, progress).then((last) => {
+      if (last.phase !== 'failed') void refreshAfterSend(kit.context, kit.api)
+    })
   }
   return (
     <div className="center" data-testid="send">
