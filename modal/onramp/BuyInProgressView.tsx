@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { reloadTokenBalances } from '../controllers/balances.js'
 import { replace } from '../controllers/router.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
@@ -9,7 +10,10 @@ import { watchOrder } from './watchOrder.js'
 
 export type BuyInProgressData = { checkoutUrl: string; orderId?: string; startedAt: number }
 
-/** Waits for the order of the checkout just opened (every 4 s, at most 180 s), then shows the purchases. */
+/**
+ * Waits for the order of the checkout just opened (every 4 s, at most 180 s), then shows the purchases;
+ * a delivered order reloads the balances.
+ */
 export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
   const { kit, t } = useKit()
   const ft = useFeatureTexts(onrampTexts)
@@ -26,7 +30,11 @@ export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
       since: data.startedAt - 60_000,
       ...(data.orderId ? { orderId: data.orderId } : {}),
       clock: kit.context.clock,
-      settled: () => replace(kit.context, { view: 'OnrampActivity' }),
+      settled: (order) => {
+        // A delivered order changed the balances: the Tokens tab reads them past its cache.
+        if (order.status === 'SUCCESS' && kit.api) void reloadTokenBalances(kit.context, kit.api)
+        replace(kit.context, { view: 'OnrampActivity' })
+      },
       timedOut: () => setTimedOut(true),
     })
   }, [kit, provider, address, data.startedAt, data.orderId])

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test'
+import { testWalletInfo } from '../../support/browserWallet.js'
+import { expect, test } from '../modal/fixtures.js'
+
+/**
+ * Issue 15, acceptance 3, on examples/actions (onramp on): buying through the api's sandbox. The checkout
+ * opens in its own window, is paid with a test card, and the order is delivered on the local chain.
+ */
+async function openBuy(page: Page, actionsUrl: string, address: string) {
+  await page.goto(actionsUrl)
+  await page.locator('appkit-button').getByRole('button').click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
+    .click()
+  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${address}`)
+  await page.getByTestId('account-button').click()
+  await page.getByRole('dialog').getByTestId('account-buy').click()
+  return page.getByRole('dialog')
+}
+
+async function checkout(page: Page, amount: string, card: string) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByTestId('onramp-amount').fill(amount)
+  await expect(dialog.getByTestId('onramp-quote')).toBeVisible()
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByTestId('onramp-continue').click(),
+  ])
+  await popup.waitForURL(/\/sandbox\/checkout\//)
+  await popup.locator('#number').fill(card)
+  await popup.locator('#expiry').fill('12/34')
+  await popup.locator('#cvc').fill('123')
+  await popup.getByRole('button', { name: /^Pay/ }).click()
+  await popup.waitForURL(/\/sandbox\/orders\//)
+  return popup
+}
+
+test('buys 50 USD of test USDC through the sandbox: the order completes and Tokens shows the balance', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  const actionsUrl = stack.urls.find((u) => u.part === 'actions')?.url ?? ''
+  const dialog = await openBuy(page, actionsUrl, wallet.address)
+  await dialog.getByTestId('onramp-amount').fill('50')
+  const quote = dialog.getByTestId('onramp-quote')
+  await expect(quote).toContainText(/You get 4[89]\.\d+ tUSDC/)
+  const bought = /You get ([\d.]+) tUSDC/.exec((await quote.textContent()) ?? '')?.[1] ?? ''
+  const popup = await checkout(page, '50', '4242 4242 4242 4242')
+  await expect(popup.locator('[data-status="COMPLETED"]')).toBeVisible({ timeout: 15_000 })
+  await expect(dialog.getByTestId('onramp-activity')).toBeVisible({ timeout: 15_000 })
+  await expect(dialog.getByTestId('onramp-order').first()).toHaveAttribute('data-status', 'SUCCESS')
+  await expect(dialog.getByTestId('onramp-order').first()).toContainText(`${bought} tUSDC`)
+
+  await popup.close()
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  await page.getByTestId('account-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('tab', { name: 'Tokens' }).click()
+  await expect(account.getByTestId('token').filter({ hasText: 'tUSDC' })).toContainText(/4[89][.,]\d/, {
+    timeout: 15_000,
+  })
+})
+
+test('5 USD and 8,000 USD are refused with the limit; a declined card fails the order with its reason', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  const actionsUrl = stack.urls.find((u) => u.part === 'actions')?.url ?? ''
+  const dialog = await openBuy(page, actionsUrl, wallet.address)
+  const amount = dialog.getByTestId('onramp-amount')
+  await amount.fill('5')
+  await expect(dialog.getByTestId('onramp-error')).toHaveText('Minimum is 10.00 USD')
+  await expect(dialog.getByTestId('onramp-continue')).toBeDisabled()
+  await amount.fill('8000')
+  await expect(dialog.getByTestId('onramp-error')).toHaveText('Maximum is 7,500.00 USD')
+  await expect(dialog.getByTestId('onramp-continue')).toBeDisabled()
+
+  const popup = await checkout(page, '20', '4000 0000 0000 0002')
+  await expect(popup.locator('[data-status="FAILED"]')).toBeVisible()
+  await expect(popup.locator('[data-reason]')).toHaveText('Your card was declined.')
+  const order = dialog.getByTestId('onramp-order').first()
+  await expect(order).toHaveAttribute('data-status', 'FAILED', { timeout: 15_000 })
+  await expect(order.getByTestId('onramp-order-reason')).toHaveText('Your card was declined.')
+})
