@@ -10,8 +10,9 @@ import {
   http,
   parseEther,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, localNetwork } from '../../../services/index.js'
+import { DEMO_PROJECT_ID } from '../../../services/stack/demoProject.js'
 import { connectTestWallet, type DemoStack, expect, test } from './fixtures.js'
 
 // jsqr is a UMD bundle whose module.exports is the function; its types describe an ES module's default.
@@ -28,15 +29,19 @@ async function openAccount(page: Page): Promise<Locator> {
 }
 
 /** Account → Send: fills the form, reviews it and confirms; returns the Send dialog. */
-async function send(page: Page, account: Locator, { token, amount }: { token?: string; amount: string }) {
+async function send(
+  page: Page,
+  account: Locator,
+  { token, amount, to = recipient }: { token?: string; amount: string; to?: string },
+) {
   await account.getByTestId('account-send').click()
   const dialog = page.getByRole('dialog', { name: 'Send' })
   if (token) await dialog.getByTestId('send-token').selectOption({ label: token })
   await dialog.getByTestId('send-amount').fill(amount)
-  await dialog.getByTestId('send-recipient').fill(recipient)
+  await dialog.getByTestId('send-recipient').fill(to)
   await expect(dialog.getByTestId('send-fee')).toContainText(/Network fee: [\d.,<\s]+ tETH/)
   await dialog.getByTestId('send-review').click()
-  await expect(dialog.getByTestId('send-summary')).toContainText(recipient)
+  await expect(dialog.getByTestId('send-summary')).toContainText(to)
   await dialog.getByTestId('send-confirm').click()
   return dialog
 }
@@ -176,4 +181,34 @@ test('PROV-05 a send the wallet replaces with the same nonce and a higher fee is
   } finally {
     await anvil.setAutomine(true)
   }
+})
+
+test('a send to a name: one registered with the api resolves through the stack’s universal resolver, and the tETH reaches its address', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  test.setTimeout(60_000)
+  const { reader } = clients(stack)
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const name = `send-${owner.address.slice(2, 10).toLowerCase()}.pairwise.eth`
+  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  const registered = await fetch(`${stack.api.url}/v1/names?projectId=${DEMO_PROJECT_ID}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      coin_type: (0x80000000 | stack.chain.chainId) >>> 0,
+      address: owner.address,
+      message,
+      signature: await owner.signMessage({ message }),
+    }),
+  })
+  expect(registered.status, await registered.clone().text()).toBe(200)
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+
+  const dialog = await send(page, await openAccount(page), { amount: '0.01', to: name })
+  await expect(dialog.getByTestId('send-status')).toHaveAttribute('data-phase', 'success', {
+    timeout: 20_000,
+  })
+  expect(await reader.getBalance({ address: owner.address })).toBe(parseEther('0.01'))
 })
