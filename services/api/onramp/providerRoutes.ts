@@ -1,0 +1,64 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { RouteDeps } from '../http/types.js'
+import { validJson } from '../http/validate.js'
+import { type CoinbaseConfig, coinbaseCheckoutUrl } from './coinbase/coinbaseSession.js'
+import { onrampErrors } from './errors.js'
+
+/** Meld's widget: the integrator's public key (public by design; the modal builds the URL with it). */
+export type MeldConfig = { publicKey: string; url?: string }
+
+export type ProviderRouteOptions = { sandbox: boolean; meld?: MeldConfig; coinbase?: CoinbaseConfig }
+
+const sessionBodySchema = z.object({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
+  assets: z.array(z.string().min(1).max(16)).min(1).max(8).default(['USDC']),
+  presetFiatAmount: z
+    .string()
+    .max(12)
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .optional(),
+})
+
+/** The caller's IP as Node saw it (Coinbase binds a session to it); never a forwarded header. */
+function clientIp(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1'
+}
+
+/**
+ * Which onramp providers this api is configured for (`GET /v1/onramp/providers`), and Coinbase's Secure
+ * Init (`POST /v1/onramp/coinbase/session` → `{ url }`), its CDP key kept here. Meld and Coinbase are off
+ * until configured with the integrator's own keys.
+ */
+export function onrampProviderRoutes(deps: RouteDeps & ProviderRouteOptions): Hono {
+  const providers = [
+    ...(deps.sandbox ? [{ name: 'sandbox' }] : []),
+    ...(deps.meld
+      ? [{ name: 'meld', url: deps.meld.url ?? 'https://meldcrypto.com', publicKey: deps.meld.publicKey }]
+      : []),
+    ...(deps.coinbase ? [{ name: 'coinbase' }] : []),
+  ]
+  return new Hono()
+    .get('/v1/onramp/providers', async (c) => {
+      await deps.project(c.req)
+      return c.json({ providers })
+    })
+    .post('/v1/onramp/coinbase/session', async (c) => {
+      await deps.project(c.req)
+      const body = await validJson(c.req, sessionBodySchema)
+      if (!deps.coinbase) throw onrampErrors.providerNotConfigured('coinbase')
+      const url = await coinbaseCheckoutUrl(
+        deps.coinbase,
+        {
+          address: body.address,
+          assets: body.assets,
+          clientIp: clientIp(c),
+          ...(body.presetFiatAmount ? { presetFiatAmount: body.presetFiatAmount } : {}),
+        },
+        deps.now(),
+      )
+      return c.json({ url })
+    })
+}
