@@ -8,7 +8,12 @@ import { onrampTexts } from './texts/index.js'
 import { useOnrampProvider } from './useOnrampProvider.js'
 import { watchOrder } from './watchOrder.js'
 
-export type BuyInProgressData = { checkoutUrl: string; orderId?: string; startedAt: number }
+export type BuyInProgressData = {
+  checkoutUrl: string
+  provider: string
+  orderId?: string | undefined
+  startedAt: number
+}
 
 /**
  * Waits for the order of the checkout just opened (every 4 s, at most 180 s), then shows the purchases;
@@ -22,7 +27,8 @@ export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
   const [timedOut, setTimedOut] = useState(false)
 
   useEffect(() => {
-    if (!provider || !address) return
+    // Only the sandbox reports orders to the modal; Meld and Coinbase show them in their own window.
+    if (!provider || !address || data.provider !== provider.id) return
     return watchOrder({
       provider,
       address,
@@ -37,7 +43,7 @@ export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
       },
       timedOut: () => setTimedOut(true),
     })
-  }, [kit, provider, address, data.startedAt, data.orderId])
+  }, [kit, provider, address, data.provider, data.startedAt, data.orderId])
 
   if (!ft) return <Spinner label={t('modal.loading')} />
   return (

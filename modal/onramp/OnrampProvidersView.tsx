@@ -4,6 +4,7 @@ import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { onrampProviderOptions } from './defaults.js'
+import { type ConfiguredProviders, coinbaseCheckoutUrl, configuredProviders } from './externalProviders.js'
 import {
   getOnrampQuote,
   loadOnrampOptions,
@@ -41,14 +42,26 @@ export function OnrampProvidersView() {
   const [quote, setQuote] = useState<OnrampQuote | null>(null)
   const [failure, setFailure] = useState<string>()
   const [opening, setOpening] = useState(false)
+  const [configured, setConfigured] = useState<ConfiguredProviders>()
 
   useEffect(() => {
     if (!provider) return
-    setOnrampProviders(kit.context, [provider.id])
     setSelectedProvider(kit.context, onrampProviderOptions.find((each) => each.name === provider.id) ?? null)
-    loadOnrampOptions(kit.context, provider).catch((error: unknown) =>
-      setFailure(error instanceof Error ? error.message : String(error)),
-    )
+    const api = kit.api
+    const failed = (error: unknown) => setFailure(error instanceof Error ? error.message : String(error))
+    loadOnrampOptions(kit.context, provider).catch(failed)
+    if (!api) return
+    let live = true
+    configuredProviders(api)
+      .then((found) => {
+        if (!live) return
+        setConfigured(found)
+        setOnrampProviders(kit.context, found.names)
+      })
+      .catch(failed)
+    return () => {
+      live = false
+    }
   }, [kit, provider])
 
   const currencyId = state.purchaseCurrency.id
@@ -92,7 +105,10 @@ export function OnrampProvidersView() {
       })
       .then(({ url, orderId }) => {
         popup.location.href = url
-        push(kit.context, { view: 'BuyInProgress', data: { checkoutUrl: url, orderId, startedAt } })
+        push(kit.context, {
+          view: 'BuyInProgress',
+          data: { checkoutUrl: url, provider: provider.id, orderId, startedAt },
+        })
       })
       .catch((error: unknown) => {
         popup.close()
@@ -101,6 +117,40 @@ export function OnrampProvidersView() {
       .finally(() => setOpening(false))
   }
 
+  /** Meld and Coinbase quote and take payment in their own window; the modal only opens it. */
+  const onExternal = (name: string) => {
+    if (!address) return
+    const popup = globalThis.open?.('about:blank', 'pairwise-onramp', popupFeatures) ?? null
+    if (!popup) return setFailure(ft('onramp.popupBlocked'))
+    const option = onrampProviderOptions.find((each) => each.name === name) ?? null
+    const opened = (url: string) => {
+      popup.location.href = url
+      push(kit.context, {
+        view: 'BuyInProgress',
+        data: { checkoutUrl: url, provider: name, startedAt: Date.now() },
+      })
+    }
+    if (name === 'meld' && configured?.meld && option) {
+      setSelectedProvider(kit.context, { ...option, url: configured.meld.url }, configured.meld)
+      return opened(onrampState(kit.store.get()).selectedProvider?.url ?? '')
+    }
+    const api = kit.api
+    if (!api) return popup.close()
+    coinbaseCheckoutUrl(api, {
+      address,
+      symbol: state.purchaseCurrency.symbol,
+      amount: amountPattern.test(amount) ? amount : undefined,
+    })
+      .then(opened)
+      .catch((error: unknown) => {
+        popup.close()
+        setFailure(error instanceof Error ? error.message : String(error))
+      })
+  }
+
+  const external = state.providers.filter(
+    (each) => each.name !== provider.id && each.supportedChains.includes(network.chainNamespace),
+  )
   const limits = state.paymentCurrency.payment_method_limits
   return (
     <div className="onramp-form" data-testid="onramp-providers">
@@ -188,6 +238,18 @@ export function OnrampProvidersView() {
       >
         {ft('onramp.continue')}
       </button>
+      {external.length > 0 ? (
+        <ul className="list" data-testid="onramp-other-providers">
+          {external.map((option) => (
+            <li key={option.name}>
+              <button type="button" className="row" onClick={() => onExternal(option.name)}>
+                <span className="name">{option.label}</span>
+                <span className="tag">{option.feeRange}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   )
 }

@@ -21,8 +21,8 @@ export type ViewData = {
   UpdateEmailSecondaryOtp: { email: string; newEmail: string }
   ApproveTransaction: { method: string }
   OnrampProviders: undefined
-  /** The checkout just opened, its order when the provider names one, and when (ms) it was opened. */
-  BuyInProgress: { checkoutUrl: string; orderId?: string | undefined; startedAt: number }
+  /** The checkout just opened, by which provider, its order when the provider names one, and when (ms). */
+  BuyInProgress: { checkoutUrl: string; provider: string; orderId?: string | undefined; startedAt: number }
   OnrampActivity: undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: undefined
