@@ -3,13 +3,21 @@ import { onrampLimits } from './limits.js'
 import type { QuoteTerms } from './quoteToken.js'
 
 /** CREATED → PAYMENT_PENDING → PAYMENT_COMPLETE → DELIVERING → COMPLETED, or FAILED from any before COMPLETED. */
-export type OrderStatus =
-  | 'CREATED'
-  | 'PAYMENT_PENDING'
-  | 'PAYMENT_COMPLETE'
-  | 'DELIVERING'
-  | 'COMPLETED'
-  | 'FAILED'
+export const orderStatuses = [
+  'CREATED',
+  'PAYMENT_PENDING',
+  'PAYMENT_COMPLETE',
+  'DELIVERING',
+  'COMPLETED',
+  'FAILED',
+] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+const statusOf = (value: string): OrderStatus => {
+  const status = orderStatuses.find((each) => each === value)
+  if (!status) throw new Error(`onramp_orders holds an unknown status ${value}`)
+  return status
+}
 
 export type StoredOrder = {
   id: string
@@ -187,7 +195,7 @@ function fromRow(row: OrderRow): StoredOrder {
     paymentCurrency: row.payment_currency,
     paymentMethod: row.payment_method === 'ach_bank_account' ? 'ach_bank_account' : 'card',
     paymentCents: BigInt(row.payment_cents),
-    status: row.status as OrderStatus,
+    status: statusOf(row.status),
     txHash: row.tx_hash,
     failureReason: row.failure_reason,
     createdAt: Number(row.created_at),
