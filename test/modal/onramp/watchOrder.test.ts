@@ -58,7 +58,16 @@ describe('BuyInProgress order watch', () => {
   it('gives up with an error after 180 s without the order', async () => {
     const { provider, clock, polls } = providerAnswering(() => [])
     let timedOut = false
-    watchOrder({ provider, address: '0x1', since: 0, clock, settled() {}, timedOut: () => (timedOut = true) })
+    watchOrder({
+      provider,
+      address: '0x1',
+      since: 0,
+      clock,
+      settled() {},
+      timedOut: () => {
+        timedOut = true
+      },
+    })
     for (let i = 0; i < 44; i++) {
       clock.advance(4_000)
       await flush()
