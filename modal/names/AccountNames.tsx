@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
-import { currentConnection } from '../controllers/account.js'
 import { push } from '../controllers/router.js'
-import { authConnectorId } from '../embedded/authConnector.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { emailConnection } from './emailConnection.js'
 import { loadProfileName } from './namesController.js'
 import { namesErrorText } from './namesMessage.js'
 import { namesTexts } from './texts/index.js'
@@ -18,9 +17,7 @@ export function AccountNames() {
   const ft = useFeatureTexts(namesTexts)
   const address = useAppState((s) => (s.activeChain === 'eip155' ? s.account.address : undefined))
   const profileName = useAppState((s) => s.account.profileName)
-  const emailWallet = useAppState(
-    () => currentConnection(kit.context, 'eip155')?.connectorId === authConnectorId,
-  )
+  const emailWallet = useAppState(() => Boolean(emailConnection(kit.context)))
   const [failed, setFailed] = useState<string>()
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { type ApiClient, ApiError } from '../api/client.js'
+import type { ApiClient } from '../api/client.js'
+import { isApiError } from '../api/isApiError.js'
 import { NamesError, type NamesErrorCode } from './errors.js'
 
 /** Most names a reverse lookup or a suggestion list may hold; a longer answer is refused, not rendered. */
@@ -65,7 +66,7 @@ async function failingAs<T>(code: NamesErrorCode, call: Promise<T>, name?: strin
   try {
     return await call
   } catch (error) {
-    const refusal = error instanceof ApiError ? z.safeParse(refusalSchema, error.body) : undefined
+    const refusal = isApiError(error) ? z.safeParse(refusalSchema, error.body) : undefined
     const reason = refusal?.success ? refusal.data.reasons[0]?.description : undefined
     throw new NamesError(code, {
       ...(reason === undefined ? {} : { reason }),

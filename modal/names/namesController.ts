@@ -1,12 +1,13 @@
 import { bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
-import { type ApiClient, ApiError } from '../api/client.js'
-import { currentConnection, setIfSameAccount } from '../controllers/account.js'
+import type { ApiClient } from '../api/client.js'
+import { isApiError } from '../api/isApiError.js'
+import { setIfSameAccount } from '../controllers/account.js'
 import type { ModalContext } from '../controllers/context.js'
 import { WalletError } from '../controllers/errors.js'
 import { replace } from '../controllers/router.js'
-import { authConnectorId } from '../embedded/authConnector.js'
 import type { AppState, NameServiceState, NameSuggestion } from '../state/types.js'
 import { coinTypeOf } from './coinType.js'
+import { emailConnection } from './emailConnection.js'
 import { NamesError } from './errors.js'
 import { fetchSuggestions, lookupName, postName, reverseLookup } from './namesApi.js'
 
@@ -46,8 +47,7 @@ export async function isNameRegistered(api: ApiClient, name: string): Promise<bo
     await lookupName(api, name)
     return true
   } catch (error) {
-    if (error instanceof NamesError && error.cause instanceof ApiError && error.cause.status === 404)
-      return false
+    if (error instanceof NamesError && isApiError(error.cause) && error.cause.status === 404) return false
     throw error
   }
 }
@@ -84,14 +84,14 @@ export async function registerName(
 ): Promise<void> {
   const { activeNetwork: network, account } = ctx.store.get()
   if (!network) throw new NamesError('NETWORK_NOT_FOUND')
-  const connection = network.chainNamespace === 'eip155' ? currentConnection(ctx, 'eip155') : undefined
+  const connection = network.chainNamespace === 'eip155' ? emailConnection(ctx) : undefined
   const address = account.address
-  if (!address || connection?.connectorId !== authConnectorId) throw new NamesError('NO_AUTH_ACCOUNT')
+  if (!address || !connection) throw new NamesError('NO_AUTH_ACCOUNT')
   setNames(ctx, { loading: true })
   try {
     const coinType = coinTypeOf(Number(network.id))
     const message = registrationMessage(name, now())
-    const signature = await signText(ctx, authConnectorId, address, message)
+    const signature = await signText(ctx, connection.connectorId, address, message)
     await postName(api, { coin_type: coinType, address, message, signature }, name)
     setIfSameAccount(ctx, address, network, { profileName: name })
     replace(ctx, { view: 'RegisterAccountNameSuccess' })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { type ApiClient, ApiError } from '../api/client.js'
+import type { ApiClient } from '../api/client.js'
+import { isApiError } from '../api/isApiError.js'
 import { OnrampError, type OnrampProvider } from './provider.js'
 import type { OnrampOrder, OrderStatus } from './types.js'
 
@@ -69,7 +70,7 @@ async function refusing<T>(call: Promise<T>): Promise<T> {
   try {
     return await call
   } catch (error) {
-    const refusal = error instanceof ApiError ? z.safeParse(refusalSchema, error.body) : undefined
+    const refusal = isApiError(error) ? z.safeParse(refusalSchema, error.body) : undefined
     const message = refusal?.success ? refusal.data.message : error instanceof Error ? error.message : ''
     throw new OnrampError(message, { cause: error })
   }

@@ -1,13 +1,11 @@
 import type { Address, Hex } from 'viem'
 import { erc20Abi } from 'viem'
 import { estimateFeesPerGas, getBalance, readContract } from 'viem/actions'
-import { createChainClient } from '../adapters/eip155/chainClient.js'
 import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Receipt, Replacement } from '../adapters/eip155/walletActions.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { currentConnection } from '../controllers/account.js'
 import type { ModalContext } from '../controllers/context.js'
-import { isEvmNetwork } from '../networks/types.js'
 import { universalResolverNames } from './names.js'
 import type { NameResolver } from './recipient.js'
 import { type SendToken, type Transfer, transferTransaction, transferWrite } from './transfer.js'
@@ -28,13 +26,14 @@ export type SendChain = {
 
 type EvmActions = Pick<
   Eip155Adapter,
-  'estimateGas' | 'sendTransaction' | 'writeContract' | 'waitForTransactionReceipt'
+  'chainClient' | 'estimateGas' | 'sendTransaction' | 'writeContract' | 'waitForTransactionReceipt'
 >
 
 /** The eip155 adapter's wallet actions (the viem one, or wagmi's built on it); a bare adapter has none. */
 function evmActions(adapter: ChainAdapter | undefined): EvmActions | undefined {
   const actions = adapter as Partial<EvmActions> | undefined
   return typeof actions?.sendTransaction === 'function' &&
+    typeof actions.chainClient === 'function' &&
     typeof actions.estimateGas === 'function' &&
     typeof actions.writeContract === 'function' &&
     typeof actions.waitForTransactionReceipt === 'function'
@@ -45,20 +44,18 @@ function evmActions(adapter: ChainAdapter | undefined): EvmActions | undefined {
 /**
  * Sending from the active EVM account on the active network, through the kit's adapter (the wallet asked
  * with eth_sendTransaction, an ERC-20 `transfer` simulated first by writeContract) and read through the
- * network's chain client. Undefined when the active account is not an EVM one the adapter can send from.
+ * adapter's client of the network. Undefined when the active account is not an EVM one the adapter can
+ * send from.
  */
 export function evmSendChain(ctx: ModalContext): SendChain | undefined {
   const { activeNetwork: network, account, activeChain } = ctx.store.get()
-  if (activeChain !== 'eip155' || !network || !isEvmNetwork(network) || !account.address) return undefined
+  if (activeChain !== 'eip155' || !network || !account.address) return undefined
   const actions = evmActions(ctx.adapters.get('eip155'))
   const connection = currentConnection(ctx, 'eip155')
   if (!actions || !connection) return undefined
   const address = account.address as Address
   const call = { connectorId: connection.connectorId, address, network }
-  const client = createChainClient(network, {
-    projectId: ctx.options.projectId,
-    hostedBase: ctx.options.hostedRpcUrl,
-  })
+  const client = actions.chainClient(network)
   return {
     account: address,
     balanceOf: (token) =>

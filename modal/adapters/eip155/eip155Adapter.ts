@@ -344,7 +344,7 @@ export class Eip155Adapter implements ChainAdapter {
     if (!(filter?.enable ?? watchPendingByDefault)) return
     let client: Client
     try {
-      client = this.#client(network)
+      client = this.chainClient(network)
     } catch {
       return
     }
@@ -424,7 +424,7 @@ export class Eip155Adapter implements ChainAdapter {
     // No client retries here: the balance has its own retry rule (BAL, 30 s), and 12.6 s of client
     // retries would keep 'Token Balance Unavailable' off screen that long.
     const value = hexToBigInt(
-      await this.#client(network).request(
+      await this.chainClient(network).request(
         { method: 'eth_getBalance', params: [address as Address, 'latest'] },
         { retryCount: 0 },
       ),
@@ -469,14 +469,14 @@ export class Eip155Adapter implements ChainAdapter {
 
   /** CALL-03, ERR-50: a transaction read from the chain; an unknown hash is an error, not null. */
   async getTransaction({ network, hash }: { network: CaipNetwork; hash: Hex }) {
-    const tx = await this.#client(network).request({ method: 'eth_getTransactionByHash', params: [hash] })
+    const tx = await this.chainClient(network).request({ method: 'eth_getTransactionByHash', params: [hash] })
     if (!tx) throw new WalletError('TRANSACTION_NOT_FOUND', undefined, hash)
     return tx
   }
 
   /** CALL-03, ERR-51: the receipt of a mined transaction; unknown or not yet mined is an error. */
   async getTransactionReceipt({ network, hash }: { network: CaipNetwork; hash: Hex }) {
-    const receipt = await this.#client(network).request({
+    const receipt = await this.chainClient(network).request({
       method: 'eth_getTransactionReceipt',
       params: [hash],
     })
@@ -486,7 +486,7 @@ export class Eip155Adapter implements ChainAdapter {
 
   /** CALL-03 */
   async getBlockNumber({ network }: { network: CaipNetwork }): Promise<bigint> {
-    return hexToBigInt(await this.#client(network).request({ method: 'eth_blockNumber' }))
+    return hexToBigInt(await this.chainClient(network).request({ method: 'eth_blockNumber' }))
   }
 
   /** ERR-61 */
@@ -526,7 +526,7 @@ export class Eip155Adapter implements ChainAdapter {
     onReplaced?: (replacement: Replacement) => void
   }): Promise<Receipt> {
     const { waitForTransactionReceipt } = await walletActions()
-    const client = this.#client(params.network)
+    const client = this.chainClient(params.network)
     return waitForTransactionReceipt(
       (method, args) => client.request({ method, params: args } as never),
       params.hash,
@@ -547,7 +547,7 @@ export class Eip155Adapter implements ChainAdapter {
     contracts: readonly ContractRead[]
   }): Promise<unknown[]> {
     const { readContracts } = await walletActions()
-    return readContracts(this.#client(network), contracts)
+    return readContracts(this.chainClient(network), contracts)
   }
 
   /** Loads the wallet actions and checks the wallet (see #acting) together, then runs `action`. */
@@ -570,7 +570,7 @@ export class Eip155Adapter implements ChainAdapter {
       throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
     if (Number(await provider.request({ method: 'eth_chainId' })) !== Number(network.id))
       throw new WalletError('CHAIN_MISMATCH')
-    const client = this.#client(network)
+    const client = this.chainClient(network)
     return {
       provider,
       account: address as Address,
@@ -578,7 +578,11 @@ export class Eip155Adapter implements ChainAdapter {
     }
   }
 
-  #client(network: CaipNetwork): Client {
+  /**
+   * The read client of `network` (its RPC, or the hosted one), one per network; features loaded later (Send,
+   * swaps) read the chain through it instead of importing the client code the first load already has.
+   */
+  chainClient(network: CaipNetwork): Client {
     const existing = this.#clients.get(network.caipNetworkId)
     if (existing) return existing
     const client = createChainClient(network, {

@@ -16,11 +16,28 @@ type ViewProps<N extends ViewName> = { view: N; data: unknown }
 
 const noTitle = () => null
 
+function byName<N extends string, T>(names: readonly N[], make: (name: N) => T): { readonly [V in N]: T } {
+  return Object.fromEntries(names.map((name) => [name, make(name)])) as { readonly [V in N]: T }
+}
+
+/** Route components for `names`, each rendering `View` (which picks the view by name) with its data. */
+export function viewRoutes<N extends ViewName>(
+  View: ComponentType<ViewProps<N>>,
+  names: readonly N[],
+): FeatureViews<N> {
+  return byName(
+    names,
+    (view) =>
+      ({ data }: { data: unknown }) =>
+        createElement(View, { view, data }),
+  ) as FeatureViews<N>
+}
+
 /**
- * A feature's views as route components over one lazy chunk: the first of them routed to loads it, and
- * one render of any of them makes all render at once.
+ * A feature's views as route components over one lazy chunk (the first of them routed to loads it, and one
+ * render of any of them makes all render at once), with their titles from the same chunk.
  */
-export function lazyFeature<N extends ViewName>(load: () => Promise<FeatureModule<N>>) {
+export function lazyFeature<N extends ViewName>(load: () => Promise<FeatureModule<N>>, names: readonly N[]) {
   const View = lazy(async () => {
     const { views } = await load()
     return {
@@ -32,13 +49,12 @@ export function lazyFeature<N extends ViewName>(load: () => Promise<FeatureModul
     default: (await load()).ViewTitle ?? noTitle,
   }))
   return {
-    view:
-      <V extends N>(view: V): ComponentType<{ data: ViewData[V] }> =>
-      ({ data }) =>
-        createElement(View, { view, data }),
-    title:
-      (view: N): ComponentType =>
-      () =>
-        createElement(Title, { view }),
+    views: viewRoutes(View, names),
+    titles: byName(
+      names,
+      (view): ComponentType =>
+        () =>
+          createElement(Title, { view }),
+    ),
   }
 }
