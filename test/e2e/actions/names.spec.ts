@@ -11,7 +11,6 @@ import {
   type Hex,
   http,
 } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { ACTIONS_PROJECT_ID } from '../../../services/stack/demoProject.js'
 import {
   type DemoStack,
@@ -21,6 +20,7 @@ import {
   passphrase,
   test,
 } from '../embedded/support/embeddedStack.js'
+import { registerNameWithApi } from './registerName.js'
 
 type StackFile = { pages: { actions: string }; contracts: Record<string, Address> }
 const stackFile = (stack: DemoStack) => JSON.parse(readFileSync(stack.stackFile, 'utf8')) as StackFile
@@ -47,18 +47,7 @@ async function emailLogin(page: Page, stack: DemoStack): Promise<Address> {
 
 /** Registers `name` for a fresh key straight through the api, so the modal finds it taken. */
 async function registerElsewhere(stack: DemoStack, name: string): Promise<void> {
-  const owner = privateKeyToAccount(generatePrivateKey())
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
-  const answer = await fetch(`${stack.api.url}/v1/names?projectId=${ACTIONS_PROJECT_ID}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: (0x80000000 | stack.chain.chainId) >>> 0,
-      address: owner.address,
-      message,
-      signature: await owner.signMessage({ message }),
-    }),
-  })
+  const { answer } = await registerNameWithApi(stack, ACTIONS_PROJECT_ID, name)
   expect(answer.status, await answer.clone().text()).toBe(200)
 }
 

@@ -10,9 +10,10 @@ import {
   http,
   parseEther,
 } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, localNetwork } from '../../../services/index.js'
 import { DEMO_PROJECT_ID } from '../../../services/stack/demoProject.js'
+import { registerNameWithApi } from '../actions/registerName.js'
 import { connectTestWallet, type DemoStack, expect, test } from './fixtures.js'
 
 // jsqr is a UMD bundle whose module.exports is the function; its types describe an ES module's default.
@@ -190,20 +191,9 @@ test('a send to a name: one registered with the api resolves through the stackâ€
 }) => {
   test.setTimeout(60_000)
   const { reader } = clients(stack)
-  const owner = privateKeyToAccount(generatePrivateKey())
-  const name = `send-${owner.address.slice(2, 10).toLowerCase()}.pairwise.eth`
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
-  const registered = await fetch(`${stack.api.url}/v1/names?projectId=${DEMO_PROJECT_ID}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: (0x80000000 | stack.chain.chainId) >>> 0,
-      address: owner.address,
-      message,
-      signature: await owner.signMessage({ message }),
-    }),
-  })
-  expect(registered.status, await registered.clone().text()).toBe(200)
+  const name = `send-${Date.now().toString(36)}.pairwise.eth`
+  const owner = await registerNameWithApi(stack, DEMO_PROJECT_ID, name)
+  expect(owner.answer.status, await owner.answer.clone().text()).toBe(200)
   await connectTestWallet(page, stack.demoUrl, wallet.address)
 
   const dialog = await send(page, await openAccount(page), { amount: '0.01', to: name })
