@@ -17,4 +17,7 @@ export const devPrivateKeys = [
  */
 export const fixtureDeployerKey: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
 
+/** Anvil's account 8 deploys and seeds the local DEX (deployDex), apart from the fixtures' deployer. */
+export const dexDeployerKey: Hex = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'
+
 export const devAccountBalanceWei = 10_000n * 10n ** 18n

@@ -1,6 +1,13 @@
 export { devAccountBalanceWei, devPrivateKeys, fixtureDeployerKey } from './accounts.js'
 export { anvilBinary } from './anvilBinary.js'
 export {
+  type DeployDexOptions,
+  type DexContracts,
+  deployDex,
+  seededEthPriceUsdc,
+  testDaiToken,
+} from './deployDex.js'
+export {
   deployFixtures,
   type Fixtures,
   smartAccountAbi,
