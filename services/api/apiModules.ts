@@ -4,13 +4,14 @@ import type { RouteFactory } from './app.js'
 import { balanceRoutes } from './balances/index.js'
 import { type AnyApiChainConfig, ApiChains, caipNetworkIdOf } from './chains/index.js'
 import type { Database, Migrations } from './db/index.js'
-import type { ApiLogger } from './http/types.js'
+import type { ApiLogger, RouteDeps } from './http/types.js'
 import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
 import { type NamesOptions, namesMigrations, namesRouteFactories } from './names/index.js'
 import { type OnrampOptions, onrampMigrations, onrampModule } from './onramp/index.js'
 import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
 import { siwxMigrations, siwxRoutes } from './siwx/index.js'
 import { createSiwxVerifier } from './siwx/verify/index.js'
+import { type SwapOptions, swapRoutes } from './swap/index.js'
 import { type VerifyRouteOptions, verifyRoutes } from './verify/index.js'
 import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
 
@@ -39,6 +40,8 @@ export type ApiModuleOptions = {
   onramp?: OnrampOptions
   /** Names: the zone (default `pairwise.eth`), the CCIP-read gateway's signing key, the chains names are registered on. */
   names?: NamesOptions
+  /** Swaps: each chain's DEX (router, wrapped native coin) and token list; off without it. */
+  swap?: SwapOptions
 }
 
 export type ApiModules = {
@@ -60,6 +63,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
   )
   const siwxVerifier = createSiwxVerifier({ rpcUrl: (chainId) => rpcUrlByChain.get(chainId) })
   const onramp = onrampModule(options.onramp)
+  const swap = options.swap
   return {
     migrations: [indexerMigrations, analyticsMigrations, siwxMigrations, namesMigrations, onrampMigrations],
     routes: [
@@ -94,6 +98,7 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
         }),
       ...namesRouteFactories(options.names ?? {}, chains.list()),
       ...onramp.routes,
+      ...(swap ? [(deps: RouteDeps) => swapRoutes({ ...deps, ...swap })] : []),
     ],
     start(db, logger) {
       const indexer = options.indexer

@@ -8,6 +8,8 @@ import { gatewaySignerKey } from '../api/names/index.js'
 import { ProjectStore } from '../api/projects/index.js'
 import { type AuthLimits, startAuth } from '../auth/index.js'
 import {
+  type DexContracts,
+  deployDex,
   deployFixtures,
   deployNames,
   devPrivateKeys,
@@ -32,6 +34,7 @@ import {
   ensureEmbeddedProject,
   pageOrigins,
 } from './demoProject.js'
+import { localSwapChain } from './localSwapChain.js'
 import { removeStackFile, type StackFileSolana, writeStackFile } from './stackFile.js'
 
 export type StackUrl = { part: string; url: string; detail?: string }
@@ -42,6 +45,8 @@ export type RunningStack = {
   readonly fixtures: Fixtures
   /** The ENS registry, offchain resolver and universal resolver the names service answers for. */
   readonly names: NameContracts
+  /** The local Uniswap V2 (WETH9, factory, Router02) and test DAI, with its seeded pools. */
+  readonly dex: DexContracts
   readonly relay: RunningRelay
   readonly api: RunningApi
   /** The auth service's URL (it serves the secure frame at /frame), on its own port: another origin than the pages. */
@@ -89,6 +94,13 @@ export async function startStack(
     })
     started.push(chain)
     const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId)
+    // Its own deployer keeps the other contracts' addresses; dev account 1 mints the pools' test USDC.
+    const dex = await deployDex({
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      testUsdc: fixtures.testUsdc,
+      testUsdcMinterKey: devPrivateKeys[1],
+    })
     const solana = await startSolanaChain({
       host: config.host,
       port: config.ports.solana,
@@ -128,6 +140,7 @@ export async function startStack(
           deliveryKey: devPrivateKeys[1],
         },
       },
+      swap: { chains: [localSwapChain(chain.chainId, fixtures, dex)] },
       chains: [
         localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
         ...[solana, solanaDevnet].map((cluster) =>
@@ -298,7 +311,7 @@ export async function startStack(
         multichain: `${demo.url}/multichain/`,
         actions: `${demo.url}/actions/`,
       },
-      contracts: { ...fixtures, ...names },
+      contracts: { ...fixtures, ...names, ...dex },
       solana: { ...solanaStackEntry(solana), devnet: solanaStackEntry(solanaDevnet) },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })
@@ -307,6 +320,7 @@ export async function startStack(
       chain,
       fixtures,
       names,
+      dex,
       relay,
       api,
       authUrl,

@@ -100,7 +100,7 @@ describe('npm start with the api', () => {
         multichain: `${demo?.url}/multichain/`,
         actions: `${demo?.url}/actions/`,
       },
-      contracts: { ...stack?.fixtures, ...stack?.names },
+      contracts: { ...stack?.fixtures, ...stack?.names, ...stack?.dex },
       solana: {
         url: `http://127.0.0.1:${ports.solana}`,
         wsUrl: `ws://127.0.0.1:${ports.solana + 1}`,
@@ -121,6 +121,16 @@ describe('npm start with the api', () => {
       headers: { authorization: `Bearer ${file.api.adminToken}` },
     })
     expect(listed.status).toBe(200)
+  })
+
+  it("serves the local DEX's swap tokens (tETH, tUSDC, tDAI) with the stack file's uniswapRouter", async () => {
+    const answer = await fetch(
+      `${file.api.url}/v1/swap/tokens?chainId=eip155:31337&projectId=${file.projectId}`,
+      { headers: { origin: new URL(file.pages.demo).origin } },
+    )
+    const body = (await answer.json()) as { tokens: { symbol: string }[]; router: string; weth: string }
+    expect(body.tokens.map((token) => token.symbol)).toEqual(['tETH', 'tUSDC', 'tDAI'])
+    expect([body.router, body.weth]).toEqual([file.contracts.uniswapRouter, file.contracts.weth])
   })
 
   it("serves the demo project to the demo page's origin only, and tells the page where the api is", async () => {

@@ -1,0 +1,7 @@
+export {
+  nativeTokenAddress,
+  type SwapChainConfig,
+  type SwapOptions,
+  type SwapToken,
+  swapRoutes,
+} from './swapRoutes.js'

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { ApiError } from '../http/apiError.js'
+import type { RouteDeps } from '../http/types.js'
+import { validQuery } from '../http/validate.js'
+
+/** A token the swap offers, in AppKit's token-list shape; the native coin's address is `0xeeee…eeee`. */
+export type SwapToken = {
+  readonly name: string
+  readonly symbol: string
+  readonly address: string
+  readonly decimals: number
+  readonly logoUri: string
+}
+
+/** One chain's DEX: its Uniswap V2 router, wrapped native coin, and the tokens offered on it. */
+export type SwapChainConfig = {
+  /** CAIP-2, e.g. `eip155:31337`. */
+  readonly chainId: string
+  readonly router: string
+  readonly weth: string
+  readonly tokens: readonly SwapToken[]
+}
+
+export type SwapOptions = { readonly chains: readonly SwapChainConfig[] }
+
+/** The native coin's address in AppKit's swap token lists. */
+export const nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+const tokensQuery = z.object({
+  chainId: z.string().regex(/^eip155:[1-9]\d{0,18}$/, 'a CAIP-2 EVM chain id'),
+})
+
+/** `GET /v1/swap/tokens?chainId=eip155:…` → `{ tokens, router, weth }` for a chain with a configured DEX. */
+export function swapRoutes(deps: RouteDeps & SwapOptions): Hono {
+  const byChain = new Map(deps.chains.map((chain) => [chain.chainId, chain]))
+  return new Hono().get('/v1/swap/tokens', async (c) => {
+    await deps.project(c.req)
+    const { chainId } = validQuery(c.req, tokensQuery)
+    const chain = byChain.get(chainId)
+    if (!chain) throw new ApiError(404, 'UNSUPPORTED_NETWORK', `Swaps are not available on ${chainId}`)
+    return c.json({ tokens: chain.tokens, router: chain.router, weth: chain.weth })
+  })
+}
