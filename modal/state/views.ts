@@ -1,4 +1,5 @@
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { ReadyDraft, SwapDraft } from '../swaps/draft.js'
 
 /** The data each view takes when it is routed to; views without data take `undefined`. */
 export type ViewData = {
@@ -28,6 +29,10 @@ export type ViewData = {
   RegisterAccountNameSuccess: undefined
   Send: undefined
   Receive: undefined
+  /** The swap's choices so far; none opens it with the native coin against the first token. */
+  Swap: { draft?: SwapDraft }
+  SwapSelectToken: { side: 'from' | 'to'; draft: SwapDraft }
+  SwapPreview: { draft: ReadyDraft }
 }
 
 export type ViewName = keyof ViewData
@@ -64,4 +69,7 @@ export const viewNames = [
   'Receive',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
 ] as const satisfies readonly ViewName[]

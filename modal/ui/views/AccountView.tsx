@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { disconnect } from '../../controllers/connection.js'
+import { swapsEnabled } from '../../controllers/features.js'
 import { close } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
 import { AccountSendButtons } from '../../send/AccountSendButtons.js'
@@ -27,6 +28,11 @@ const AccountOnramp = lazy(() =>
   import('../../onramp/AccountOnramp.js').then(({ AccountOnramp }) => ({ default: AccountOnramp })),
 )
 
+// Swap comes with the swap chunk, for apps with the swaps feature on and an api only.
+const AccountSwap = lazy(() =>
+  import('../../swaps/AccountSwap.js').then(({ AccountSwap }) => ({ default: AccountSwap })),
+)
+
 // VIEW-04: the tabs are a chunk of their own, so the first load carries none of them.
 const AccountTabs = lazy(() =>
   import('./account/AccountTabs.js').then(({ AccountTabs }) => ({ default: AccountTabs })),
@@ -45,6 +51,7 @@ export function AccountView() {
     s.connectors.some((c) => c.type === 'AUTH' && c.chainNamespace === 'eip155'),
   )
   const onramp = useAppState((s) => s.features.onramp && s.activeChain === 'eip155')
+  const swaps = useAppState((s) => swapsEnabled(s) && s.activeChain === 'eip155')
   const [copied, setCopied] = useState(false)
   const [error, setError] = useState<string>()
   if (!account.address) return null
@@ -85,6 +92,11 @@ export function AccountView() {
       {onramp && kit.api ? (
         <Suspense fallback={null}>
           <AccountOnramp />
+        </Suspense>
+      ) : null}
+      {swaps && kit.api ? (
+        <Suspense fallback={null}>
+          <AccountSwap />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>

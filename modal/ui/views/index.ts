@@ -41,6 +41,12 @@ const onramp = lazyFeature(
   ['OnrampProviders', 'BuyInProgress', 'OnrampActivity'],
 )
 
+/** The swap views and their titles: a chunk of their own. */
+const swaps = lazyFeature(
+  () => import('../../swaps/swapViews.js'),
+  ['Swap', 'SwapSelectToken', 'SwapPreview'],
+)
+
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
@@ -63,6 +69,7 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   ...send.views,
   ...names.views,
   ...onramp.views,
+  ...swaps.views,
 }
 
 /** Titles of the views whose texts ship with their feature's chunk; the others read `view.<name>`. */
@@ -70,4 +77,5 @@ export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {
   ...send.titles,
   ...names.titles,
   ...onramp.titles,
+  ...swaps.titles,
 }

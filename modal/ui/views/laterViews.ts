@@ -4,6 +4,7 @@ import type { NamesViewName } from '../../names/namesViews.js'
 import type { OnrampViewName } from '../../onramp/onrampViews.js'
 import type { SendViewName } from '../../send/sendViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
+import type { SwapViewName } from '../../swaps/swapViews.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
@@ -19,7 +20,7 @@ import { UnsupportedChainView } from './UnsupportedChainView.js'
  */
 export type LaterViewName = Exclude<
   ViewName,
-  'Connect' | 'SIWXSignMessage' | EmailViewName | NamesViewName | SendViewName | OnrampViewName
+  'Connect' | 'SIWXSignMessage' | EmailViewName | NamesViewName | SendViewName | OnrampViewName | SwapViewName
 >
 
 const laterViews: { [V in LaterViewName]: ComponentType<{ data: ViewData[V] }> } = {

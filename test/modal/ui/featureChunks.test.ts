@@ -15,6 +15,7 @@ describe('the account actions load only when one of their views or entries does 
   it.each([
     ['names', 'modal/names/'],
     ['onramp', 'modal/onramp/'],
+    ['swaps', 'modal/swaps/'],
   ])('the entry, the dialog, the adapter and the later views (Account) reach no %s module without a dynamic import', (_, folder) => {
     const loaded = firstLoadFiles('modal/ui/views/laterViews.ts')
     expect(loaded).toContain('modal/ui/views/AccountView.tsx')

@@ -1,0 +1,217 @@
+import { useEffect, useState } from 'react'
+import { reset } from '../controllers/router.js'
+import { refreshAfterSend } from '../send/refresh.js'
+import { formatAmount } from '../ui/components/formatAmount.js'
+import { Spinner } from '../ui/components/Spinner.js'
+import { useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import type { ReadyDraft } from './draft.js'
+import { failureText } from './failureText.js'
+import { draftParams, shown } from './SwapView.js'
+import { executeSwap, type SwapResult, type SwapStep, withinSlippage } from './swapFlow.js'
+import { swapStyles } from './swapStyles.js'
+import { swapTexts } from './texts/index.js'
+import { isNativeToken, type SwapQuote } from './types.js'
+import { useQuote } from './useQuote.js'
+import { useSwapSetup } from './useSwapSetup.js'
+
+type Progress =
+  | { state: 'idle' }
+  | { state: 'working'; step: SwapStep['step'] }
+  | { state: 'failed'; error: unknown }
+  | { state: 'done'; result: SwapResult }
+
+/**
+ * SwapPreview: the quote the visitor accepts (minimum received, price impact, pool fee, route, whether an
+ * approval comes first), quoted again every 10 s. A new quote within the accepted slippage replaces it; one
+ * past it is held back until the visitor takes it. Confirm runs executeSwap: nothing reaches the wallet
+ * for an expired quote, a price moved past the slippage or a call that would revert.
+ */
+export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
+  const { kit, t } = useKit()
+  const ft = useFeatureTexts(swapTexts)
+  const setup = useSwapSetup()
+  const ready = setup.status === 'ready' ? setup : undefined
+  const { draft } = data
+  const checked = ready ? draftParams(draft, ready.wallet, undefined) : undefined
+  const params = checked && 'params' in checked ? checked.params : undefined
+  const live = useQuote(ready?.provider, params)
+  const [accepted, setAccepted] = useState<SwapQuote>()
+  const [moved, setMoved] = useState<SwapQuote>()
+  const [allowance, setAllowance] = useState<bigint>()
+  const [progress, setProgress] = useState<Progress>({ state: 'idle' })
+
+  // Only a new quote decides; the accepted quote and the progress change because of it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
+  useEffect(() => {
+    const fresh = live.quote
+    if (!fresh || progress.state === 'working' || progress.state === 'done') return
+    if (!accepted || withinSlippage(accepted, fresh)) {
+      setAccepted(fresh)
+      setMoved(undefined)
+    } else setMoved(fresh)
+  }, [live.quote])
+
+  const spender = accepted?.spender
+  useEffect(() => {
+    if (!ready || !spender || isNativeToken(draft.from)) return
+    let on = true
+    ready.provider
+      .getAllowance({
+        chainId: ready.wallet.chainId,
+        token: draft.from.address,
+        owner: ready.wallet.account,
+        spender,
+      })
+      .then(
+        (value) => on && setAllowance(value),
+        () => {},
+      )
+    return () => {
+      on = false
+    }
+  }, [ready, spender, draft.from])
+
+  if (!ft || setup.status === 'loading') return <Spinner label={t('modal.loading')} />
+  if (!ready || !params) return <p className="muted">{ft('unavailable')}</p>
+  const context = { from: draft.from.symbol, to: draft.to.symbol, slippageBps: draft.slippageBps }
+  if (progress.state === 'done') {
+    const { quote, hash } = progress.result
+    return (
+      <div className="swap-form" data-testid="swap-success">
+        <output>
+          {ft('status.success', {
+            fromAmount: shown(BigInt(quote.params.amount), draft.from, t.locale),
+            from: draft.from.symbol,
+            toAmount: shown(quote.toAmount, draft.to, t.locale),
+            to: draft.to.symbol,
+          })}
+        </output>
+        <p className="muted" data-testid="swap-hash" title={hash}>
+          {ft('transaction')}: {hash.slice(0, 10)}…{hash.slice(-8)}
+        </p>
+        <button type="button" onClick={() => reset(kit.context, { view: 'Account' })}>
+          {ft('done')}
+        </button>
+      </div>
+    )
+  }
+  if (!accepted)
+    return live.error ? (
+      <p className="error" role="alert" data-testid="swap-failure">
+        {failureText(ft, live.error, context)}
+      </p>
+    ) : (
+      <Spinner label={ft('quoting')} />
+    )
+  const amount = BigInt(params.amount)
+  const needsApproval = !isNativeToken(draft.from) && allowance !== undefined && allowance < amount
+  const confirm = () => {
+    setProgress({ state: 'working', step: 'swapping' })
+    executeSwap({
+      provider: ready.provider,
+      wallet: ready.wallet,
+      accepted,
+      unlimited: draft.unlimited,
+      now: () => Date.now(),
+      onStep: (step) => setProgress({ state: 'working', step: step.step }),
+    }).then(
+      (result) => {
+        setProgress({ state: 'done', result })
+        void refreshAfterSend(kit.context, kit.api)
+      },
+      (error: unknown) => setProgress({ state: 'failed', error }),
+    )
+  }
+  const working = progress.state === 'working'
+  return (
+    <div className="swap-form" data-testid="swap-preview">
+      <style>{swapStyles}</style>
+      <dl className="swap-facts">
+        <dt>{ft('from')}</dt>
+        <dd data-testid="preview-from">
+          {shown(amount, draft.from, t.locale)} {draft.from.symbol}
+        </dd>
+        <dt>{ft('to')}</dt>
+        <dd data-testid="preview-to">
+          {shown(accepted.toAmount, draft.to, t.locale)} {draft.to.symbol}
+        </dd>
+        <dt>{ft('minReceived')}</dt>
+        <dd data-testid="preview-min">
+          {shown(accepted.minToAmount, draft.to, t.locale)} {draft.to.symbol}
+        </dd>
+        {accepted.priceImpactBps === undefined ? null : (
+          <>
+            <dt>{ft('priceImpact')}</dt>
+            <dd data-testid="preview-impact">
+              {formatAmount(String(accepted.priceImpactBps / 100), t.locale)} %
+            </dd>
+          </>
+        )}
+        {accepted.fees.map((fee) => (
+          <FeeRow
+            key={fee.label}
+            label={ft('poolFee')}
+            value={`${shown(fee.amount, fee.token, t.locale)} ${fee.token.symbol}`}
+          />
+        ))}
+        <dt>{ft('route')}</dt>
+        <dd>{routeText(accepted, draft)}</dd>
+        <dt>{ft('slippage')}</dt>
+        <dd>{formatAmount(String(draft.slippageBps / 100), t.locale)} %</dd>
+      </dl>
+      {needsApproval ? (
+        <p className="muted" data-testid="swap-approval-needed">
+          {ft('approvalNeeded', { amount: shown(amount, draft.from, t.locale), symbol: draft.from.symbol })}
+        </p>
+      ) : null}
+      {working ? (
+        <output data-testid="swap-status">
+          {ft(`status.${progress.step}`, { symbol: draft.from.symbol })}
+        </output>
+      ) : null}
+      {progress.state === 'failed' ? (
+        <p className="error" role="alert" data-testid="swap-failure">
+          {failureText(ft, progress.error, context)}
+        </p>
+      ) : moved ? (
+        <p className="error" role="alert" data-testid="swap-failure">
+          {ft('failure.priceMoved', { slippage: draft.slippageBps / 100 })}
+        </p>
+      ) : null}
+      {moved ? (
+        <button
+          type="button"
+          className="secondary"
+          data-testid="swap-accept-new"
+          onClick={() => {
+            setAccepted(moved)
+            setMoved(undefined)
+            setProgress({ state: 'idle' })
+          }}
+        >
+          {ft('acceptNew')}
+        </button>
+      ) : null}
+      <button type="button" data-testid="swap-confirm" disabled={working} onClick={confirm}>
+        {ft('confirm')}
+      </button>
+    </div>
+  )
+}
+
+function FeeRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
+}
+
+/** The route by symbols: the ends are the draft's tokens, a middle hop is the wrapped native coin. */
+function routeText(quote: SwapQuote, draft: ReadyDraft): string {
+  return quote.route
+    .map((_, i) => (i === 0 ? draft.from.symbol : i === quote.route.length - 1 ? draft.to.symbol : 'WETH'))
+    .join(' → ')
+}

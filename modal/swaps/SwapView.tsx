@@ -1,0 +1,162 @@
+import { useMemo } from 'react'
+import { formatUnits } from 'viem'
+import { push, replace } from '../controllers/router.js'
+import { formatAmount } from '../ui/components/formatAmount.js'
+import { Spinner } from '../ui/components/Spinner.js'
+import { useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import type { ReadyDraft, SwapDraft } from './draft.js'
+import { failureText } from './failureText.js'
+import { defaultSlippageBps, validSlippageBps } from './quoteMath.js'
+import { swapStyles } from './swapStyles.js'
+import type { KitSwapWallet } from './swapWallet.js'
+import { swapTexts } from './texts/index.js'
+import { isNativeToken, type SwapQuoteParams, type SwapToken } from './types.js'
+import { useQuote } from './useQuote.js'
+import { useSwapSetup, useTokenBalance } from './useSwapSetup.js'
+
+const blankDraft: SwapDraft = { amount: '', slippageBps: defaultSlippageBps, unlimited: false }
+
+/** The draft's quote parameters, or the first thing that keeps it from being quoted. */
+export function draftParams(
+  draft: SwapDraft,
+  wallet: KitSwapWallet,
+  balance: bigint | undefined,
+): { params: SwapQuoteParams } | { issue: 'amount' | 'balance' | 'slippage' | 'sameToken' | 'none' } {
+  const { from, to } = draft
+  if (!from || !to || draft.amount.trim() === '') return { issue: 'none' }
+  if (from.address === to.address) return { issue: 'sameToken' }
+  if (!validSlippageBps(draft.slippageBps)) return { issue: 'slippage' }
+  const amount = wallet.parseAmount(draft.amount.trim(), from.decimals)
+  if (amount === undefined || amount <= 0n) return { issue: 'amount' }
+  if (balance !== undefined && amount > balance) return { issue: 'balance' }
+  return {
+    params: {
+      chainId: wallet.chainId,
+      from,
+      to,
+      amount: amount.toString(),
+      userAddress: wallet.account,
+      slippageBps: draft.slippageBps,
+    },
+  }
+}
+
+export const shown = (amount: bigint, token: SwapToken, locale: string) =>
+  formatAmount(formatUnits(amount, token.decimals), locale)
+
+/**
+ * Swap: the token paid and its amount, the token received with its live quote (every 10 s), the slippage
+ * (1 % by default) and the approval's extent, then the preview.
+ */
+export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
+  const { kit, t } = useKit()
+  const ft = useFeatureTexts(swapTexts)
+  const setup = useSwapSetup()
+  const ready = setup.status === 'ready' ? setup : undefined
+  const draft = useMemo<SwapDraft>(() => {
+    if (data.draft) return data.draft
+    const tokens = ready?.tokens ?? []
+    const from = tokens.find(isNativeToken) ?? tokens[0]
+    const to = tokens.find((token) => token !== from)
+    return { ...blankDraft, ...(from ? { from } : {}), ...(to ? { to } : {}) }
+  }, [data.draft, ready])
+  const balance = useTokenBalance(ready?.wallet, draft.from)
+  const checked = ready ? draftParams(draft, ready.wallet, balance) : { issue: 'none' as const }
+  const params = 'params' in checked ? checked.params : undefined
+  const quote = useQuote(ready?.provider, params)
+  if (!ft || setup.status === 'loading') return <Spinner label={t('modal.loading')} />
+  if (!ready) return <p className="muted">{ft('unavailable')}</p>
+  const edit = (patch: Partial<SwapDraft>) =>
+    replace(kit.context, { view: 'Swap', data: { draft: { ...draft, ...patch } } })
+  const choose = (side: 'from' | 'to') =>
+    push(kit.context, { view: 'SwapSelectToken', data: { side, draft } })
+  const issue = 'issue' in checked && checked.issue !== 'none' ? checked.issue : undefined
+  return (
+    <div className="swap-form" data-testid="swap">
+      <style>{swapStyles}</style>
+      <label>
+        {ft('from')}
+        <span className="swap-side">
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            data-testid="swap-amount"
+            value={draft.amount}
+            onChange={(event) => edit({ amount: event.target.value })}
+          />
+          <button type="button" className="secondary" data-testid="swap-from" onClick={() => choose('from')}>
+            {draft.from?.symbol ?? ft('selectToken')}
+          </button>
+        </span>
+      </label>
+      {draft.from && balance !== undefined ? (
+        <p className="muted" data-testid="swap-balance">
+          {ft('balance', { amount: shown(balance, draft.from, t.locale), symbol: draft.from.symbol })}
+        </p>
+      ) : null}
+      <label>
+        {ft('to')}
+        <span className="swap-side">
+          <output data-testid="swap-quote" style={{ flex: 1 }}>
+            {quote.quote && draft.to
+              ? shown(quote.quote.toAmount, draft.to, t.locale)
+              : quote.loading
+                ? ft('quoting')
+                : '—'}
+          </output>
+          <button type="button" className="secondary" data-testid="swap-to" onClick={() => choose('to')}>
+            {draft.to?.symbol ?? ft('selectToken')}
+          </button>
+        </span>
+      </label>
+      <label>
+        {ft('slippage')}
+        <input
+          type="text"
+          inputMode="decimal"
+          data-testid="swap-slippage"
+          defaultValue={String(draft.slippageBps / 100)}
+          onChange={(event) => edit({ slippageBps: Math.round(Number(event.target.value) * 100) })}
+        />
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="swap-unlimited"
+          checked={draft.unlimited}
+          onChange={(event) => edit({ unlimited: event.target.checked })}
+        />
+        {ft('unlimited')}
+      </label>
+      {issue ? (
+        <p className="error" role="alert" data-testid="swap-issue">
+          {issue === 'balance'
+            ? ft('issue.balance', {
+                symbol: draft.from?.symbol ?? '',
+                balance: draft.from && balance !== undefined ? shown(balance, draft.from, t.locale) : '',
+              })
+            : ft(`issue.${issue}`)}
+        </p>
+      ) : quote.error ? (
+        <p className="error" role="alert" data-testid="swap-issue">
+          {failureText(ft, quote.error, {
+            from: draft.from?.symbol,
+            to: draft.to?.symbol,
+            slippageBps: draft.slippageBps,
+          })}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        data-testid="swap-review"
+        disabled={!params || !quote.quote}
+        onClick={() => push(kit.context, { view: 'SwapPreview', data: { draft: draft as ReadyDraft } })}
+      >
+        {ft('review')}
+      </button>
+    </div>
+  )
+}

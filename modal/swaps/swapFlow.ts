@@ -1,0 +1,136 @@
+import { type Address, type Hex, maxUint256 } from 'viem'
+import type { Clock } from '../core/ports.js'
+import {
+  isNativeToken,
+  SwapError,
+  type SwapProvider,
+  type SwapQuote,
+  type SwapQuoteParams,
+  type TxRequest,
+} from './types.js'
+
+/** AppKit re-quotes every 10 s while the swap or its preview shows. */
+export const requoteMs = 10_000
+
+/** A swap must be mined within 20 minutes of the chain's latest block. */
+export const swapDeadlineSeconds = 1_200n
+
+/** What a swap needs of the wallet and the chain: the kit's EVM adapter provides it (swapWallet.ts), tests fake it. */
+export type SwapWallet = {
+  readonly account: Address
+  /** The latest block's timestamp, in seconds: deadlines follow chain time, which tests may shift. */
+  latestBlockTime(): Promise<bigint>
+  /** Runs `tx` from the account without sending it; throws SwapError('reverted', reason) when it would revert. */
+  simulate(tx: TxRequest): Promise<void>
+  /** Asks the wallet to send `tx`; resolves with its hash. */
+  send(tx: TxRequest): Promise<Hex>
+  waitForReceipt(hash: Hex): Promise<unknown>
+}
+
+export type SwapStep =
+  | { step: 'approving' }
+  | { step: 'approvalPending'; hash: Hex }
+  | { step: 'swapping' }
+  | { step: 'swapPending'; hash: Hex }
+
+export type SwapResult = { hash: Hex; approvalHash?: Hex; quote: SwapQuote }
+
+/** Refuses a quote past its expiry: it is never sent. */
+export function assertFresh(quote: SwapQuote, now: number): void {
+  if (now > quote.expiresAt) throw new SwapError('expired')
+}
+
+/** Whether `fresh` still gives at least what the visitor accepted with `accepted` (its slippage floor). */
+export function withinSlippage(accepted: SwapQuote, fresh: SwapQuote): boolean {
+  return fresh.toAmount >= accepted.minToAmount
+}
+
+/**
+ * Sends the swap the visitor accepted as `accepted`: an expired quote is refused; a token whose allowance
+ * falls short is approved first (the exact amount unless `unlimited`), its receipt awaited; then the swap is
+ * quoted again, refused when the price moved past the accepted slippage, simulated (a revert refused with
+ * its reason) and only then sent to the wallet.
+ */
+export async function executeSwap(input: {
+  provider: SwapProvider
+  wallet: SwapWallet
+  accepted: SwapQuote
+  unlimited: boolean
+  now: () => number
+  onStep?: (step: SwapStep) => void
+}): Promise<SwapResult> {
+  const { provider, wallet, accepted } = input
+  const onStep = input.onStep ?? (() => {})
+  assertFresh(accepted, input.now())
+  const { params } = accepted
+  const amount = BigInt(params.amount)
+  let approvalHash: Hex | undefined
+  if (!isNativeToken(params.from)) {
+    const allowance = await provider.getAllowance({
+      chainId: params.chainId,
+      token: params.from.address,
+      owner: wallet.account,
+      spender: accepted.spender,
+    })
+    if (allowance < amount) {
+      onStep({ step: 'approving' })
+      const approve = await provider.buildApprove({
+        chainId: params.chainId,
+        token: params.from.address,
+        spender: accepted.spender,
+        amount: input.unlimited ? maxUint256 : amount,
+      })
+      await wallet.simulate(approve)
+      approvalHash = await wallet.send(approve)
+      onStep({ step: 'approvalPending', hash: approvalHash })
+      await wallet.waitForReceipt(approvalHash)
+    }
+  }
+  const fresh = await provider.getQuote(params)
+  if (!withinSlippage(accepted, fresh)) throw new SwapError('priceMoved')
+  const deadline = (await wallet.latestBlockTime()) + swapDeadlineSeconds
+  const tx = await provider.buildSwap({
+    quote: fresh,
+    recipient: wallet.account,
+    slippageBps: params.slippageBps,
+    deadline,
+  })
+  assertFresh(fresh, input.now())
+  await wallet.simulate(tx)
+  onStep({ step: 'swapping' })
+  const hash = await wallet.send(tx)
+  onStep({ step: 'swapPending', hash })
+  await wallet.waitForReceipt(hash)
+  return { hash, quote: fresh, ...(approvalHash ? { approvalHash } : {}) }
+}
+
+/**
+ * Quotes `params` now and again every `requoteMs` on `clock` until stopped; each answer or failure is
+ * reported, a late answer after stop is dropped.
+ */
+export function watchQuote(input: {
+  provider: SwapProvider
+  params: SwapQuoteParams
+  clock: Clock
+  onQuote: (quote: SwapQuote) => void
+  onError: (error: unknown) => void
+}): () => void {
+  let stopped = false
+  let timer: unknown
+  const run = () => {
+    input.provider.getQuote(input.params).then(
+      (quote) => {
+        if (!stopped) input.onQuote(quote)
+      },
+      (error: unknown) => {
+        if (!stopped) input.onError(error)
+      },
+    )
+    timer = input.clock.setTimeout(run, requoteMs)
+  }
+  run()
+  return () => {
+    stopped = true
+    input.clock.clearTimeout(timer)
+  }
+}

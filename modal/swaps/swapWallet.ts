@@ -1,0 +1,88 @@
+import { type Address, BaseError, type Client, decodeErrorResult, type Hex, isHex } from 'viem'
+import { call, getBlock } from 'viem/actions'
+import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
+import { currentConnection } from '../controllers/account.js'
+import type { ModalContext } from '../controllers/context.js'
+import type { CaipNetwork } from '../networks/types.js'
+import type { SwapWallet } from './swapFlow.js'
+import { type SwapChainId, SwapError } from './types.js'
+
+type EvmActions = Pick<
+  Eip155Adapter,
+  'chainClient' | 'sendTransaction' | 'waitForTransactionReceipt' | 'parseUnits'
+>
+
+/** What the chain said when a call reverted: the `Error(string)` reason, else viem's short message. */
+export function revertReason(error: unknown): string {
+  if (error instanceof BaseError) {
+    const withData = error.walk((cause) => isHex((cause as { data?: unknown }).data))
+    const data = (withData as { data?: Hex } | null)?.data
+    if (data && data.length > 2) {
+      try {
+        const decoded = decodeErrorResult({ abi: [], data })
+        const [first] = decoded.args ?? []
+        if (typeof first === 'string' || typeof first === 'bigint') return String(first)
+      } catch {
+        // Custom errors the swap knows no ABI for: the message below names them.
+      }
+    }
+    return error.shortMessage
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+export type KitSwapWallet = SwapWallet & {
+  readonly client: Client
+  readonly network: CaipNetwork
+  readonly chainId: SwapChainId
+  /** ERR-48: decimal text in the token's smallest unit; undefined when it is no amount. */
+  parseAmount(value: string, decimals: number): bigint | undefined
+}
+
+/** The swap's view of the active EVM account: undefined when the adapter cannot send from it. */
+export function evmSwapWallet(ctx: ModalContext): KitSwapWallet | undefined {
+  const { activeNetwork: network, account, activeChain } = ctx.store.get()
+  if (activeChain !== 'eip155' || !network || !account.address) return undefined
+  const actions = ctx.adapters.get('eip155') as Partial<EvmActions> | undefined
+  const connection = currentConnection(ctx, 'eip155')
+  if (
+    !connection ||
+    typeof actions?.chainClient !== 'function' ||
+    typeof actions.sendTransaction !== 'function' ||
+    typeof actions.waitForTransactionReceipt !== 'function' ||
+    typeof actions.parseUnits !== 'function'
+  )
+    return undefined
+  const evm = actions as EvmActions
+  const address = account.address as Address
+  const client = evm.chainClient(network)
+  return {
+    account: address,
+    client,
+    network,
+    chainId: `eip155:${Number(network.id)}`,
+    parseAmount: (value: string, decimals: number) => {
+      try {
+        return evm.parseUnits({ value, decimals })
+      } catch {
+        return undefined
+      }
+    },
+    latestBlockTime: async () => (await getBlock(client, { blockTag: 'latest' })).timestamp,
+    async simulate(tx) {
+      try {
+        await call(client, { account: address, to: tx.to, data: tx.data, value: tx.value })
+      } catch (error) {
+        throw new SwapError('reverted', revertReason(error), { cause: error })
+      }
+    },
+    send: (tx) =>
+      evm.sendTransaction({
+        connectorId: connection.connectorId,
+        address,
+        network,
+        transaction: { to: tx.to, data: tx.data, value: tx.value },
+      }),
+    waitForReceipt: (hash) => evm.waitForTransactionReceipt({ network, hash }),
+  }
+}

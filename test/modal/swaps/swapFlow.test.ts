@@ -1,0 +1,239 @@
+import type { Address, Hex } from 'viem'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  executeSwap,
+  requoteMs,
+  type SwapWallet,
+  swapDeadlineSeconds,
+  watchQuote,
+} from '../../../modal/swaps/swapFlow.js'
+import {
+  nativeTokenAddress,
+  SwapError,
+  type SwapProvider,
+  type SwapQuote,
+  type SwapQuoteParams,
+  type SwapToken,
+  type TxRequest,
+} from '../../../modal/swaps/types.js'
+
+const eth: SwapToken = {
+  name: 'Test Ether',
+  symbol: 'tETH',
+  address: nativeTokenAddress,
+  decimals: 18,
+  logoUri: '',
+}
+const usdc: SwapToken = {
+  name: 'Test USD Coin',
+  symbol: 'tUSDC',
+  address: '0x1111111111111111111111111111111111111111',
+  decimals: 6,
+  logoUri: '',
+}
+const dai: SwapToken = { ...usdc, symbol: 'tDAI', address: '0x2222222222222222222222222222222222222222' }
+const router = '0x3333333333333333333333333333333333333333'
+const account: Address = '0x4444444444444444444444444444444444444444'
+const now = 1_700_000_000_000
+
+const params = (from: SwapToken, to: SwapToken): SwapQuoteParams => ({
+  chainId: 'eip155:31337',
+  from,
+  to,
+  amount: '1000',
+  userAddress: account,
+  slippageBps: 100,
+})
+
+function quoteOf(p: SwapQuoteParams, toAmount: bigint, expiresAt = now + 30_000): SwapQuote {
+  return {
+    quoteId: `q-${toAmount}`,
+    params: p,
+    toAmount,
+    minToAmount: (toAmount * 99n) / 100n,
+    route: [p.from.address, p.to.address],
+    fees: [],
+    gasEstimate: 135_000n,
+    spender: router,
+    expiresAt,
+  }
+}
+
+function fakes(options: { allowance?: bigint; quotes?: bigint[]; reverts?: string } = {}) {
+  const log: string[] = []
+  const quotes = [...(options.quotes ?? [990n])]
+  const provider: SwapProvider = {
+    id: 'fake',
+    supportedChains: () => ['eip155:31337'],
+    getTokens: async () => [eth, usdc, dai],
+    getQuote: async (p) => {
+      log.push('quote')
+      return quoteOf(p, quotes.length > 1 ? (quotes.shift() as bigint) : (quotes[0] as bigint))
+    },
+    getAllowance: async () => {
+      log.push('allowance')
+      return options.allowance ?? 0n
+    },
+    buildApprove: async ({ amount }) => {
+      log.push(`buildApprove ${amount}`)
+      return { to: usdc.address, data: '0xa9059cbb', value: 0n }
+    },
+    buildSwap: async ({ deadline, quote }) => {
+      log.push(`buildSwap deadline=${deadline} out=${quote.toAmount}`)
+      return { to: router, data: '0x38ed1739', value: 0n }
+    },
+  }
+  const wallet: SwapWallet = {
+    account,
+    latestBlockTime: async () => 5_000n,
+    simulate: async (tx: TxRequest) => {
+      log.push(`simulate ${tx.data}`)
+      if (options.reverts && tx.to === router) throw new SwapError('reverted', options.reverts)
+    },
+    send: async (tx: TxRequest) => {
+      log.push(`send ${tx.data}`)
+      return `0x${tx.data === '0xa9059cbb' ? 'aa' : 'bb'}` as Hex
+    },
+    waitForReceipt: async (hash: Hex) => {
+      log.push(`receipt ${hash}`)
+      return {}
+    },
+  }
+  return { provider, wallet, log }
+}
+
+describe('executeSwap', () => {
+  it('refuses a quote past its expiresAt before anything reaches the wallet', async () => {
+    const { provider, wallet, log } = fakes()
+    const accepted = quoteOf(params(eth, usdc), 990n, now - 1)
+    await expect(
+      executeSwap({ provider, wallet, accepted, unlimited: false, now: () => now }),
+    ).rejects.toMatchObject({ reason: 'expired' })
+    expect(log).toEqual([])
+  })
+
+  it('native tETH: no allowance, re-quoted, simulated, then sent with deadline = latest block + 20 min', async () => {
+    const { provider, wallet, log } = fakes()
+    const result = await executeSwap({
+      provider,
+      wallet,
+      accepted: quoteOf(params(eth, usdc), 990n),
+      unlimited: false,
+      now: () => now,
+    })
+    expect(swapDeadlineSeconds).toBe(1200n)
+    expect(log).toEqual([
+      'quote',
+      'buildSwap deadline=6200 out=990',
+      'simulate 0x38ed1739',
+      'send 0x38ed1739',
+      'receipt 0xbb',
+    ])
+    expect(result.hash).toBe('0xbb')
+    expect(result.approvalHash).toBeUndefined()
+  })
+
+  it('approval flow: an exact-amount approve is sent and its receipt awaited, then the swap re-quoted and sent', async () => {
+    const { provider, wallet, log } = fakes({ allowance: 999n })
+    const steps: string[] = []
+    const result = await executeSwap({
+      provider,
+      wallet,
+      accepted: quoteOf(params(usdc, dai), 990n),
+      unlimited: false,
+      now: () => now,
+      onStep: (step) => steps.push(step.step),
+    })
+    expect(log).toEqual([
+      'allowance',
+      'buildApprove 1000',
+      'simulate 0xa9059cbb',
+      'send 0xa9059cbb',
+      'receipt 0xaa',
+      'quote',
+      'buildSwap deadline=6200 out=990',
+      'simulate 0x38ed1739',
+      'send 0x38ed1739',
+      'receipt 0xbb',
+    ])
+    expect(steps).toEqual(['approving', 'approvalPending', 'swapping', 'swapPending'])
+    expect(result.approvalHash).toBe('0xaa')
+  })
+
+  it('approves without limit only when the visitor chose it, and not at all when the allowance suffices', async () => {
+    const unlimited = fakes()
+    await executeSwap({
+      ...unlimited,
+      accepted: quoteOf(params(usdc, dai), 990n),
+      unlimited: true,
+      now: () => now,
+    })
+    expect(unlimited.log[1]).toBe(`buildApprove ${2n ** 256n - 1n}`)
+    const enough = fakes({ allowance: 1000n })
+    await executeSwap({
+      ...enough,
+      accepted: quoteOf(params(usdc, dai), 990n),
+      unlimited: false,
+      now: () => now,
+    })
+    expect(enough.log.some((line) => line.startsWith('buildApprove'))).toBe(false)
+  })
+
+  it('refuses a price moved past the accepted slippage before the wallet is asked', async () => {
+    const { provider, wallet, log } = fakes({ quotes: [979n] })
+    const error = await executeSwap({
+      provider,
+      wallet,
+      accepted: quoteOf(params(eth, usdc), 990n),
+      unlimited: false,
+      now: () => now,
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SwapError)
+    expect((error as SwapError).reason).toBe('priceMoved')
+    expect(log.some((line) => line.startsWith('send'))).toBe(false)
+  })
+
+  it('a swap whose simulation reverts is refused with the reason, never sent', async () => {
+    const { provider, wallet, log } = fakes({ reverts: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' })
+    await expect(
+      executeSwap({
+        provider,
+        wallet,
+        accepted: quoteOf(params(eth, usdc), 990n),
+        unlimited: false,
+        now: () => now,
+      }),
+    ).rejects.toMatchObject({ reason: 'reverted', detail: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' })
+    expect(log.some((line) => line.startsWith('send'))).toBe(false)
+  })
+})
+
+describe('watchQuote', () => {
+  it('quotes at once and again every 10 s on the clock until stopped', async () => {
+    vi.useFakeTimers()
+    try {
+      const { provider, log } = fakes({ quotes: [990n, 991n, 992n] })
+      const seen: bigint[] = []
+      const stop = watchQuote({
+        provider,
+        params: params(eth, usdc),
+        clock: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
+        onQuote: (quote) => seen.push(quote.toAmount),
+        onError: () => {},
+      })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(seen).toEqual([990n])
+      expect(requoteMs).toBe(10_000)
+      await vi.advanceTimersByTimeAsync(9_999)
+      expect(seen).toEqual([990n])
+      await vi.advanceTimersByTimeAsync(1)
+      expect(seen).toEqual([990n, 991n])
+      stop()
+      await vi.advanceTimersByTimeAsync(30_000)
+      expect(seen).toEqual([990n, 991n])
+      expect(log.filter((line) => line === 'quote')).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
