@@ -78,6 +78,16 @@ describe('test wallet', () => {
     await chain.revert(id)
   })
 
+  it('logs every request it is asked, in order, rejected ones included', async () => {
+    wallet.rejectNext('personal_sign')
+    await wallet.request({ method: 'eth_requestAccounts' })
+    await code(wallet.request({ method: 'personal_sign', params: ['0x6869', wallet.address] }))
+    expect(wallet.calls).toEqual([
+      { method: 'eth_requestAccounts', params: [] },
+      { method: 'personal_sign', params: ['0x6869', wallet.address] },
+    ])
+  })
+
   it('rejects the next request with 4001 on demand, then serves again', async () => {
     wallet.rejectNext('eth_requestAccounts')
     expect(await code(wallet.request({ method: 'eth_requestAccounts' }))).toBe(walletErrorCodes.userRejected)

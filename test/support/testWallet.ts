@@ -54,6 +54,9 @@ export type TestWalletOptions = {
 
 export type RequestArguments = { method: string; params?: readonly unknown[] | object }
 
+/** One request the wallet was asked, in order; tests read them to prove what reached (or never reached) it. */
+export type WalletCall = { readonly method: string; readonly params: readonly unknown[] }
+
 const hexQuantity = z.string().regex(/^0x[0-9a-fA-F]+$/, 'expected a hex quantity')
 const address = z.custom<Address>(
   (v) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v),
@@ -102,6 +105,8 @@ export class TestWallet {
   private chainIdValue: number
   private connected = false
   private readonly rejections: string[] = []
+  /** Every request asked of the wallet, in order (reads included). */
+  readonly calls: WalletCall[] = []
 
   constructor({ chains, chainId, privateKey = devPrivateKeys[0] }: TestWalletOptions) {
     for (const [id, rpcUrl] of Object.entries(chains))
@@ -143,6 +148,7 @@ export class TestWallet {
 
   async request({ method, params }: RequestArguments): Promise<unknown> {
     const args = Array.isArray(params) ? params : params === undefined ? [] : [params]
+    this.calls.push({ method, params: args })
     const rejection = this.rejections.findIndex((m) => m === '*' || m === method)
     if (rejection >= 0) {
       this.rejections.splice(rejection, 1)
