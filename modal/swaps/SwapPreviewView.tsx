@@ -158,7 +158,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
         <dt>{ft('route')}</dt>
         <dd>{routeText(accepted, draft)}</dd>
         <dt>{ft('slippage')}</dt>
-        <dd>{formatAmount(String(draft.slippageBps / 100), t.locale)} %</dd>
+        <dd data-testid="preview-slippage">{formatAmount(String(draft.slippageBps / 100), t.locale)} %</dd>
       </dl>
       {needsApproval ? (
         <p className="muted" data-testid="swap-approval-needed">
