@@ -17,15 +17,25 @@ const tokenSchema = z.object({
   decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
   logoUri: z.string().check(z.maxLength(2048)),
 })
-const configSchema = z.object({
+const localDexSchema = z.object({
+  provider: z.literal('uniswap-v2'),
   tokens: z.array(tokenSchema).check(z.maxLength(maxTokens)),
   router: address,
   weth: address,
 })
+const aggregatorSchema = z.object({
+  provider: z.literal('aggregator'),
+  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
+})
+const configSchema = z.discriminatedUnion('provider', [localDexSchema, aggregatorSchema])
 
-export type SwapChainConfig = z.output<typeof configSchema> & { tokens: SwapToken[] }
+export type LocalDexConfig = z.output<typeof localDexSchema> & { tokens: SwapToken[] }
+export type SwapChainConfig = LocalDexConfig | z.output<typeof aggregatorSchema>
 
-/** The chain's swap tokens, router and WETH from the app's api (`GET /v1/swap/tokens`). */
+/**
+ * Which swap provider the app's api chose for the chain (`GET /v1/swap/tokens`): its local DEX with the
+ * tokens, router and WETH, or the operator's hosted aggregator by URL.
+ */
 export function swapChainConfig(api: ApiClient, chainId: SwapChainId): Promise<SwapChainConfig> {
   return api.get('/v1/swap/tokens', { chainId }, configSchema)
 }

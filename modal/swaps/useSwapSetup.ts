@@ -3,9 +3,9 @@ import { erc20Abi } from 'viem'
 import { getBalance, readContract } from 'viem/actions'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { swapChainConfig } from './swapConfig.js'
+import { swapProviderFor } from './swapProviderFor.js'
 import { evmSwapWallet, type KitSwapWallet } from './swapWallet.js'
 import { isNativeToken, type SwapProvider, type SwapToken } from './types.js'
-import { uniswapV2Provider } from './uniswapV2Provider.js'
 
 export type SwapSetup =
   | { status: 'loading' }
@@ -13,9 +13,9 @@ export type SwapSetup =
   | { status: 'ready'; provider: SwapProvider; wallet: KitSwapWallet; tokens: readonly SwapToken[] }
 
 /**
- * The default provider (the app's DEX, `uniswap-v2`) for the active EVM account and network: its tokens and
- * router from the app's api, its reads through the kit's eip155 adapter. Unavailable without an api, an EVM
- * account the adapter can send from, or a DEX on the network.
+ * The swap provider the app's api names for the active EVM account and network: its DEX (`uniswap-v2`, the
+ * tokens and router from the api, reads through the kit's eip155 adapter) or the operator's aggregator.
+ * Unavailable without an api, an EVM account the adapter can send from, or a provider for the network.
  */
 export function useSwapSetup(): SwapSetup {
   const { kit } = useKit()
@@ -30,20 +30,12 @@ export function useSwapSetup(): SwapSetup {
       return
     }
     let live = true
-    swapChainConfig(api, wallet.chainId).then(
-      (config) => {
-        if (!live) return
-        const provider = uniswapV2Provider({
-          chainId: wallet.chainId,
-          client: wallet.client,
-          router: config.router,
-          weth: config.weth,
-          tokens: config.tokens,
-        })
-        setSetup({ status: 'ready', provider, wallet, tokens: config.tokens })
-      },
-      () => live && setSetup({ status: 'unavailable' }),
-    )
+    swapChainConfig(api, wallet.chainId)
+      .then((config) => swapProviderFor(config, wallet))
+      .then(
+        ({ provider, tokens }) => live && setSetup({ status: 'ready', provider, wallet, tokens }),
+        () => live && setSetup({ status: 'unavailable' }),
+      )
     return () => {
       live = false
     }
@@ -52,11 +44,7 @@ export function useSwapSetup(): SwapSetup {
 }
 
 /** The account's balance of `token` in its smallest unit; undefined while it loads or without a token. */
-export function useTokenBalance(
-  wallet: KitSwapWallet | undefined,
-  token: SwapToken | undefined,
-  version = 0,
-) {
+export function useTokenBalance(wallet: KitSwapWallet | undefined, token: SwapToken | undefined) {
   const [balance, setBalance] = useState<bigint>()
   useEffect(() => {
     setBalance(undefined)

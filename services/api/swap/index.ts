@@ -1,5 +1,6 @@
 export {
   nativeTokenAddress,
+  type SwapAggregator,
   type SwapChainConfig,
   type SwapOptions,
   type SwapToken,

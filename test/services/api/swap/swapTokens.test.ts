@@ -18,15 +18,40 @@ const local: SwapChainConfig = {
   ],
 }
 
-async function app() {
-  return appWith(swapRoutes({ ...(await routeDeps({ now: 1_700_000_000_000 })), chains: [local] }))
+async function app(aggregator?: { url: string }) {
+  return appWith(
+    swapRoutes({
+      ...(await routeDeps({ now: 1_700_000_000_000 })),
+      chains: [local],
+      ...(aggregator ? { aggregator } : {}),
+    }),
+  )
 }
 
 describe('GET /v1/swap/tokens', () => {
   it("answers the chain's tokens in AppKit's shape, with its router and wrapped native coin", async () => {
     const answer = await (await app()).request('/v1/swap/tokens?chainId=eip155:31337&projectId=p1')
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toEqual({ tokens: local.tokens, router: local.router, weth: local.weth })
+    expect(await answer.json()).toEqual({
+      provider: 'uniswap-v2',
+      tokens: local.tokens,
+      router: local.router,
+      weth: local.weth,
+    })
+  })
+
+  it("names the operator's aggregator as the provider when one is configured, on every chain", async () => {
+    const api = await app({ url: 'https://swap.example.com/v1' })
+    for (const chainId of ['eip155:31337', 'eip155:1']) {
+      const answer = await api.request(`/v1/swap/tokens?chainId=${chainId}&projectId=p1`)
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual({ provider: 'aggregator', url: 'https://swap.example.com/v1' })
+    }
+  })
+
+  it('refuses to start with an aggregator URL that is not http(s)', async () => {
+    await expect(app({ url: 'javascript:alert(1)' })).rejects.toThrow()
+    await expect(app({ url: 'not a url' })).rejects.toThrow()
   })
 
   it('answers 404 for a chain without a DEX', async () => {
