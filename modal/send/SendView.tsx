@@ -117,6 +117,7 @@ function SendForm({
   const feeValue = fee.status === 'done' ? fee.fee : undefined
   const limits = held && {
     decimals: token.decimals,
+    parse: chain.parseUnits,
     balance: held.balance,
     nativeBalance: held.native,
     native: !token.contract,

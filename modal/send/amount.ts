@@ -1,5 +1,4 @@
 import { formatUnits } from 'viem'
-import { parseUnits } from '../adapters/eip155/units.js'
 import type { WalletError } from '../controllers/errors.js'
 
 /**
@@ -14,11 +13,19 @@ export type AmountIssue =
   | { kind: 'overBalanceWithFee'; fee: bigint }
   | { kind: 'noFeeFunds'; fee: bigint }
 
+/** An amount in a token's smallest unit, or the invalid decimal number error thrown. */
+export type ParseUnits = (value: string, decimals: number) => bigint
+
 export type AmountCheck = { ok: true; amount: bigint } | { ok: false; issue: AmountIssue }
 
 /** What an amount is checked against: the balances in smallest units, and the fee once estimated. */
 export type AmountLimits = {
   decimals: number
+  /**
+   * The adapter's strict parser (ERR-48 for `1.2.3`), handed in: importing it would split it out of the
+   * first load's chunk.
+   */
+  parse: ParseUnits
   /** The balance of the token sent (of the native coin when `native`). */
   balance: bigint
   /** The native coin's balance, which pays the fee. */
@@ -32,10 +39,10 @@ export type AmountLimits = {
  * it: empty, `abc`) counts as zero; one with digits must be a decimal number, else the invalid decimal
  * number error (ERR-48: `1.2.3`). The error is thrown.
  */
-export function sendAmount(text: string, decimals: number): bigint {
+export function sendAmount(text: string, decimals: number, parse: ParseUnits): bigint {
   const value = text.trim()
   if (!/\d/.test(value)) return 0n
-  return parseUnits(value, decimals)
+  return parse(value, decimals)
 }
 
 /**
@@ -46,7 +53,7 @@ export function sendAmount(text: string, decimals: number): bigint {
 export function checkAmount(text: string, limits: AmountLimits): AmountCheck {
   let amount: bigint
   try {
-    amount = sendAmount(text, limits.decimals)
+    amount = sendAmount(text, limits.decimals, limits.parse)
   } catch (error) {
     return { ok: false, issue: { kind: 'invalid', error: error as WalletError } }
   }

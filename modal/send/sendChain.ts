@@ -6,6 +6,7 @@ import type { Receipt, Replacement } from '../adapters/eip155/walletActions.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { currentConnection } from '../controllers/account.js'
 import type { ModalContext } from '../controllers/context.js'
+import type { ParseUnits } from './amount.js'
 import { universalResolverNames } from './names.js'
 import type { NameResolver } from './recipient.js'
 import { type SendToken, type Transfer, transferTransaction, transferWrite } from './transfer.js'
@@ -13,6 +14,8 @@ import { type SendToken, type Transfer, transferTransaction, transferWrite } fro
 /** What sending needs of the chain and the wallet: the kit's EVM adapter provides it, tests fake it. */
 export type SendChain = {
   account: Address
+  /** The adapter's amount parser (ERR-48 for what is not a decimal number). */
+  parseUnits: ParseUnits
   /** The account's balance of `token` in its smallest unit. */
   balanceOf(token: SendToken): Promise<bigint>
   /** The most the transfer's fee may cost, in the native coin's smallest unit (gas × max fee per gas). */
@@ -26,7 +29,12 @@ export type SendChain = {
 
 type EvmActions = Pick<
   Eip155Adapter,
-  'chainClient' | 'estimateGas' | 'sendTransaction' | 'writeContract' | 'waitForTransactionReceipt'
+  | 'chainClient'
+  | 'estimateGas'
+  | 'parseUnits'
+  | 'sendTransaction'
+  | 'writeContract'
+  | 'waitForTransactionReceipt'
 >
 
 /** The eip155 adapter's wallet actions (the viem one, or wagmi's built on it); a bare adapter has none. */
@@ -34,6 +42,7 @@ function evmActions(adapter: ChainAdapter | undefined): EvmActions | undefined {
   const actions = adapter as Partial<EvmActions> | undefined
   return typeof actions?.sendTransaction === 'function' &&
     typeof actions.chainClient === 'function' &&
+    typeof actions.parseUnits === 'function' &&
     typeof actions.estimateGas === 'function' &&
     typeof actions.writeContract === 'function' &&
     typeof actions.waitForTransactionReceipt === 'function'
@@ -58,6 +67,7 @@ export function evmSendChain(ctx: ModalContext): SendChain | undefined {
   const client = actions.chainClient(network)
   return {
     account: address,
+    parseUnits: (value, decimals) => actions.parseUnits({ value, decimals }),
     balanceOf: (token) =>
       token.contract
         ? readContract(client, {

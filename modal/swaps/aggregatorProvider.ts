@@ -1,6 +1,7 @@
-import { type Address, getAddress, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
 import * as z from 'zod/mini'
 import { type SwapChainId, SwapError, type SwapProvider, type SwapToken } from './types.js'
+import { addressText as address, amountText as amount, checksummed, hexText as hex } from './wire.js'
 
 /**
  * A hosted aggregator (1inch or 0x style) reached over HTTP with the interface of research §4.3: off by
@@ -16,18 +17,6 @@ export type AggregatorConfig = {
 }
 
 const text = z.string().check(z.maxLength(200))
-const address = z.pipe(
-  z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-  z.transform((value): Address => getAddress(value)),
-)
-const amount = z.pipe(
-  z.string().check(z.regex(/^\d{1,78}$/)),
-  z.transform((value) => BigInt(value)),
-)
-const hex = z.pipe(
-  z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/), z.maxLength(100_000)),
-  z.transform((value) => value as Hex),
-)
 const tokenSchema = z.object({
   name: text,
   symbol: text,
@@ -73,12 +62,14 @@ export function aggregatorProvider(config: AggregatorConfig): SwapProvider {
     return parsed.data
   }
   const tokenFor = (tokens: readonly SwapToken[], at: Address, fallback: SwapToken) =>
-    tokens.find((token) => token.address === at) ?? fallback
+    tokens.find((token) => isAddressEqual(token.address, at)) ?? fallback
   return {
     id: config.id,
     supportedChains: () => config.chains,
     getTokens: async (chainId) =>
-      (await fetchJson(`/tokens?chainId=${encodeURIComponent(chainId)}`, tokensSchema)).tokens,
+      (await fetchJson(`/tokens?chainId=${encodeURIComponent(chainId)}`, tokensSchema)).tokens.map(
+        checksummed,
+      ),
     getPrices: async (chainId, addresses) =>
       (await fetchJson('/prices', pricesSchema, { chainId, addresses })).prices,
     async getQuote(params) {
@@ -93,22 +84,38 @@ export function aggregatorProvider(config: AggregatorConfig): SwapProvider {
       const tokens = [params.from, params.to]
       return {
         ...quote,
+        toAmount: BigInt(quote.toAmount),
+        minToAmount: BigInt(quote.minToAmount),
+        gasEstimate: BigInt(quote.gasEstimate),
+        route: quote.route.map((hop) => getAddress(hop)),
+        spender: getAddress(quote.spender),
         params,
-        fees: quote.fees.map((fee) => ({ ...fee, token: tokenFor(tokens, fee.token, params.from) })),
+        fees: quote.fees.map((fee) => ({
+          ...fee,
+          amount: BigInt(fee.amount),
+          token: tokenFor(tokens, fee.token, params.from),
+        })),
         ...(quote.priceImpactBps === undefined ? {} : { priceImpactBps: quote.priceImpactBps }),
       }
     },
-    getAllowance: async (input) => (await fetchJson('/allowance', allowanceSchema, input)).allowance,
-    buildApprove: async (input) => (await fetchJson('/build-approve', txSchema, input)).tx,
+    getAllowance: async (input) => BigInt((await fetchJson('/allowance', allowanceSchema, input)).allowance),
+    buildApprove: async (input) => txRequest((await fetchJson('/build-approve', txSchema, input)).tx),
     buildSwap: async ({ quote, recipient, slippageBps, deadline }) =>
-      (
-        await fetchJson('/build-swap', txSchema, {
-          quoteId: quote.quoteId,
-          chainId: quote.params.chainId,
-          recipient,
-          slippageBps,
-          deadline,
-        })
-      ).tx,
+      txRequest(
+        (
+          await fetchJson('/build-swap', txSchema, {
+            quoteId: quote.quoteId,
+            chainId: quote.params.chainId,
+            recipient,
+            slippageBps,
+            deadline,
+          })
+        ).tx,
+      ),
   }
+}
+
+/** A transaction the aggregator built: its address checksummed, its value a bigint. */
+function txRequest(tx: { to: Address; data: Hex; value: string }) {
+  return { ...tx, to: getAddress(tx.to), value: BigInt(tx.value) }
 }

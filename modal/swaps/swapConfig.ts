@@ -2,14 +2,11 @@ import { getAddress } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.js'
 import type { SwapChainId, SwapToken } from './types.js'
+import { addressText as address, checksummed } from './wire.js'
 
 /** Most tokens a list may hold; a longer answer is refused, not rendered. */
 const maxTokens = 200
 const text = z.string().check(z.maxLength(200))
-const address = z.pipe(
-  z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-  z.transform((value) => getAddress(value)),
-)
 const tokenSchema = z.object({
   name: text,
   symbol: z.string().check(z.minLength(1), z.maxLength(32)),
@@ -27,7 +24,8 @@ const aggregatorSchema = z.object({
   provider: z.literal('aggregator'),
   url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
 })
-const configSchema = z.discriminatedUnion('provider', [localDexSchema, aggregatorSchema])
+// A plain union: the discriminated one would add its code to the zod module every page loads first.
+const configSchema = z.union([localDexSchema, aggregatorSchema])
 
 export type LocalDexConfig = z.output<typeof localDexSchema> & { tokens: SwapToken[] }
 export type SwapChainConfig = LocalDexConfig | z.output<typeof aggregatorSchema>
@@ -37,5 +35,14 @@ export type SwapChainConfig = LocalDexConfig | z.output<typeof aggregatorSchema>
  * tokens, router and WETH, or the operator's hosted aggregator by URL.
  */
 export function swapChainConfig(api: ApiClient, chainId: SwapChainId): Promise<SwapChainConfig> {
-  return api.get('/v1/swap/tokens', { chainId }, configSchema)
+  return api.get('/v1/swap/tokens', { chainId }, configSchema).then((config) =>
+    config.provider === 'aggregator'
+      ? config
+      : {
+          ...config,
+          tokens: config.tokens.map(checksummed),
+          router: getAddress(config.router),
+          weth: getAddress(config.weth),
+        },
+  )
 }

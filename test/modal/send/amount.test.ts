@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseUnits } from '../../../modal/adapters/eip155/units.js'
 import { type AmountLimits, checkAmount, maxAmount, sendAmount } from '../../../modal/send/amount.js'
 
 const ether = 10n ** 18n
@@ -7,12 +8,19 @@ const nativeLimits: AmountLimits = {
   balance: 2n * ether,
   nativeBalance: 2n * ether,
   native: true,
+  parse: parseUnits,
 }
-const tusd: AmountLimits = { decimals: 6, balance: 100_000_000n, nativeBalance: ether, native: false }
+const tusd: AmountLimits = {
+  decimals: 6,
+  balance: 100_000_000n,
+  nativeBalance: ether,
+  native: false,
+  parse: parseUnits,
+}
 
 describe('send amounts', () => {
   it('ERR-48 an amount with digits that is not a decimal number (1.2.3) is the invalid decimal number error', () => {
-    expect(() => sendAmount('1.2.3', 18)).toThrow(
+    expect(() => sendAmount('1.2.3', 18, parseUnits)).toThrow(
       expect.objectContaining({
         code: 'INVALID_DECIMAL_NUMBER',
         message: 'Not a valid decimal number: "1.2.3"',
@@ -26,7 +34,7 @@ describe('send amounts', () => {
   })
 
   it('a non-numeric amount counts as zero (§5), which cannot be sent', () => {
-    for (const text of ['', 'abc', ' ', '.', '-']) expect(sendAmount(text, 18), text).toBe(0n)
+    for (const text of ['', 'abc', ' ', '.', '-']) expect(sendAmount(text, 18, parseUnits), text).toBe(0n)
     expect(checkAmount('abc', nativeLimits)).toEqual({ ok: false, issue: { kind: 'missing' } })
     expect(checkAmount('0', nativeLimits)).toEqual({ ok: false, issue: { kind: 'missing' } })
     expect(checkAmount('-1', nativeLimits)).toEqual({ ok: false, issue: { kind: 'missing' } })

@@ -1,5 +1,6 @@
 import { decodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { parseUnits } from '../../../modal/adapters/eip155/units.js'
 import type { ChainTransaction, Receipt, Replacement } from '../../../modal/adapters/eip155/walletActions.js'
 import { WalletError } from '../../../modal/controllers/errors.js'
 import type { SendChain } from '../../../modal/send/sendChain.js'
@@ -35,6 +36,7 @@ function fakeChain({
 }): SendChain {
   return {
     account: alice,
+    parseUnits,
     balanceOf: async () => 0n,
     estimateFee: async () => 0n,
     resolveName: undefined,

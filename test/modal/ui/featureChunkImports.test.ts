@@ -19,12 +19,25 @@ function valueImports(file: string): string[] {
   ].map((match) => relative(root, resolve(root, dirname(file), match[1] as string)).replace(/\.js$/, ''))
 }
 
-describe('the swap chunk (issue 15, acceptance 5)', () => {
-  it('imports first-load code only from modal/ui and modal/controllers (and the feature texts helper); the rest it reaches through the kit', () => {
-    const chunkOnly = [...firstLoad('modal/swaps/swapViews.tsx', 'modal/swaps/AccountSwap.tsx').files].filter(
-      (file) => !firstLoadFiles.has(file),
-    )
-    expect(chunkOnly).toContain('modal/swaps/uniswapV2Provider.ts')
+// A chunk loaded later that imports a module the first load has but its dialog does not (the adapters, the
+// api client, the networks) makes the bundler split that module into a chunk of its own: more first-load bytes.
+describe('the account actions’ chunks (issue 15, acceptance 5)', () => {
+  it.each([
+    [
+      'swaps',
+      ['modal/swaps/swapViews.tsx', 'modal/swaps/AccountSwap.tsx'],
+      'modal/swaps/uniswapV2Provider.ts',
+    ],
+    ['send', ['modal/send/sendViews.tsx', 'modal/send/AccountSendButtons.tsx'], 'modal/send/sendChain.ts'],
+    ['names', ['modal/names/namesViews.tsx', 'modal/names/AccountNames.tsx'], 'modal/names/namesApi.ts'],
+    [
+      'onramp',
+      ['modal/onramp/onrampViews.tsx', 'modal/onramp/AccountOnramp.tsx'],
+      'modal/onramp/sandboxProvider.ts',
+    ],
+  ])('%s imports first-load code only from modal/ui and modal/controllers (and the feature texts helper); the rest it reaches through the kit', (feature, entries, own) => {
+    const chunkOnly = [...firstLoad(...entries).files].filter((file) => !firstLoadFiles.has(file))
+    expect(chunkOnly).toContain(own)
     const firstLoadBases = new Map([...firstLoadFiles].map((file) => [file.replace(/\.tsx?$/, ''), file]))
     const reached = chunkOnly.flatMap((file) =>
       valueImports(file).flatMap((base) => {
@@ -34,6 +47,6 @@ describe('the swap chunk (issue 15, acceptance 5)', () => {
     )
     // featureTexts is the lazy feature texts' own mechanism, which every feature's texts index uses.
     const allowed = /→ modal\/((ui|controllers)\/|i18n\/featureTexts\.ts$)/
-    expect(reached.filter((edge) => !allowed.test(edge))).toEqual([])
+    expect(reached.filter((edge) => !allowed.test(edge) && !edge.includes(`→ modal/${feature}/`))).toEqual([])
   })
 })
