@@ -10,7 +10,7 @@ import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { Spinner } from './components/Spinner.js'
 import { useAppState, useKit } from './kitContext.js'
-import { LaterView, views, viewTitles } from './views/index.js'
+import { chunkTitle, LaterView, views } from './views/index.js'
 
 /**
  * Closed, the dialog stays rendered but hidden under React 19.2's Activity (pre-rendered when idle), so the
@@ -82,11 +82,9 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const closeOff = useAppState((s) => closeDisabled(kit.context, s))
   const route = embedded ? embeddedRoute(router, connected) : router
   const View = views[route.view] as ComponentType<{ data: Route['data'] }>
-  const FeatureTitle = viewTitles[route.view]
-  const title = FeatureTitle ? (
-    <Suspense fallback={null}>
-      <FeatureTitle />
-    </Suspense>
+  const featureTitle = chunkTitle(route.view)
+  const title = featureTitle ? (
+    <Suspense fallback={null}>{featureTitle}</Suspense>
   ) : (
     t(`view.${route.view}` as MessageKey, {
       name: connectorName(titleName(route, kit.store.get().connectors), t),

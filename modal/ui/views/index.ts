@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react'
+import { type ComponentType, createElement, lazy, type ReactElement } from 'react'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { ConnectView } from './ConnectView.js'
 import type { LaterViewName, LaterViewProps } from './laterViews.js'
@@ -26,56 +26,48 @@ const email = lazyFeature(
   ],
 )
 
-/** Account's Send and Receive, with their texts and titles: a chunk opened from Account only. */
-const send = lazyFeature(() => import('../../send/sendViews.js'), ['Send', 'Receive'])
+/**
+ * The account actions' views, by feature. They route through the later views' chunk, which holds their
+ * registrations: each feature's own chunk (views, texts, titles) is imported from there, so the first load
+ * carries only these names.
+ */
+export const actionViews = {
+  send: ['Send', 'Receive'],
+  names: ['RegisterAccountName', 'RegisterAccountNameSuccess'],
+  onramp: ['OnrampProviders', 'BuyInProgress', 'OnrampActivity'],
+  swaps: ['Swap', 'SwapSelectToken', 'SwapPreview'],
+} as const
 
-/** The names views and their titles: a chunk of their own. */
-const names = lazyFeature(
-  () => import('../../names/namesViews.js'),
-  ['RegisterAccountName', 'RegisterAccountNameSuccess'],
-)
+const actionViewNames: readonly ViewName[] = Object.values(actionViews).flat()
 
-/** The onramp views and their titles: a chunk of their own. */
-const onramp = lazyFeature(
-  () => import('../../onramp/onrampViews.js'),
-  ['OnrampProviders', 'BuyInProgress', 'OnrampActivity'],
-)
+/** The title of an account action's view, from its feature's chunk; `undefined` for the other views. */
+export function chunkTitle(view: ViewName): ReactElement | undefined {
+  return actionViewNames.includes(view) ? createElement(LaterTitle, { view }) : undefined
+}
 
-/** The swap views and their titles: a chunk of their own. */
-const swaps = lazyFeature(
-  () => import('../../swaps/swapViews.js'),
-  ['Swap', 'SwapSelectToken', 'SwapPreview'],
-)
+const LaterTitle = lazy(() => import('./laterViews.js').then(({ LaterTitle }) => ({ default: LaterTitle })))
 
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
-  ...viewRoutes(LaterView as ComponentType<{ view: LaterViewName; data: unknown }>, [
-    'AllWallets',
-    'ConnectingExternal',
-    'ConnectingWalletConnect',
-    'ConnectingWalletConnectBasic',
-    'Account',
-    'Networks',
-    'SwitchNetwork',
-    'SwitchActiveChain',
-    'UnsupportedChain',
-  ]),
+  ...viewRoutes(
+    LaterView as ComponentType<{ view: LaterViewName; data: unknown }>,
+    [
+      'AllWallets',
+      'ConnectingExternal',
+      'ConnectingWalletConnect',
+      'ConnectingWalletConnectBasic',
+      'Account',
+      'Networks',
+      'SwitchNetwork',
+      'SwitchActiveChain',
+      'UnsupportedChain',
+      ...actionViewNames,
+    ] as LaterViewName[],
+  ),
   // Its own chunk: only apps with sign-in ever route to it (issue 14, acceptance 5).
   SIWXSignMessage: lazy(() =>
     import('./SIWXSignMessageView.js').then(({ SIWXSignMessageView }) => ({ default: SIWXSignMessageView })),
   ),
   ...email.views,
-  ...send.views,
-  ...names.views,
-  ...onramp.views,
-  ...swaps.views,
-}
-
-/** Titles of the views whose texts ship with their feature's chunk; the others read `view.<name>`. */
-export const viewTitles: { readonly [V in ViewName]?: ComponentType } = {
-  ...send.titles,
-  ...names.titles,
-  ...onramp.titles,
-  ...swaps.titles,
 }

@@ -1,14 +1,12 @@
 import { type ComponentType, createElement } from 'react'
 import type { EmailViewName } from '../../email/emailViews.js'
-import type { NamesViewName } from '../../names/namesViews.js'
-import type { OnrampViewName } from '../../onramp/onrampViews.js'
-import type { SendViewName } from '../../send/sendViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
-import type { SwapViewName } from '../../swaps/swapViews.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
 import { ConnectingExternalView } from './ConnectingExternalView.js'
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView.js'
+import { actionViews } from './index.js'
+import { lazyFeature } from './lazyFeature.js'
 import { NetworksView } from './NetworksView.js'
 import { SwitchActiveChainView } from './SwitchActiveChainView.js'
 import { SwitchNetworkView } from './SwitchNetworkView.js'
@@ -16,12 +14,14 @@ import { UnsupportedChainView } from './UnsupportedChainView.js'
 
 /**
  * Views the modal's first open does not show: Connect is eager, the sign-in view and the embedded wallet's
- * views have chunks of their own.
+ * views have chunks of their own. The account actions' views are here as one lazy chunk per feature.
  */
-export type LaterViewName = Exclude<
-  ViewName,
-  'Connect' | 'SIWXSignMessage' | EmailViewName | NamesViewName | SendViewName | OnrampViewName | SwapViewName
->
+export type LaterViewName = Exclude<ViewName, 'Connect' | 'SIWXSignMessage' | EmailViewName>
+
+const send = lazyFeature(() => import('../../send/sendViews.js'), actionViews.send)
+const names = lazyFeature(() => import('../../names/namesViews.js'), actionViews.names)
+const onramp = lazyFeature(() => import('../../onramp/onrampViews.js'), actionViews.onramp)
+const swaps = lazyFeature(() => import('../../swaps/swapViews.js'), actionViews.swaps)
 
 const laterViews: { [V in LaterViewName]: ComponentType<{ data: ViewData[V] }> } = {
   AllWallets: AllWalletsView,
@@ -33,6 +33,23 @@ const laterViews: { [V in LaterViewName]: ComponentType<{ data: ViewData[V] }> }
   SwitchNetwork: SwitchNetworkView,
   SwitchActiveChain: SwitchActiveChainView,
   UnsupportedChain: UnsupportedChainView,
+  ...send.views,
+  ...names.views,
+  ...onramp.views,
+  ...swaps.views,
+}
+
+const titles: { readonly [V in ViewName]?: ComponentType } = {
+  ...send.titles,
+  ...names.titles,
+  ...onramp.titles,
+  ...swaps.titles,
+}
+
+/** The title of an account action's view (its texts are its feature's); nothing for any other view. */
+export function LaterTitle({ view }: { view: ViewName }) {
+  const Title = titles[view]
+  return Title ? createElement(Title) : null
 }
 
 export type LaterViewProps =
