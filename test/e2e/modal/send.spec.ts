@@ -93,7 +93,7 @@ test('VIEW-07 CALL-10 Account → Send moves 0.01 tETH and 5 tUSD to the recipie
     Number((senderUsdBefore - 5_000_000n) / 1_000_000n),
   )
   await account.getByRole('tab', { name: 'Tokens' }).click()
-  await expect(account.getByTestId('token').filter({ hasText: 'tUSD' })).toContainText(`${left} tUSD`, {
+  await expect(account.getByTestId('token').filter({ hasText: /\d tUSD\b/ })).toContainText(`${left} tUSD`, {
     timeout: 10_000,
   })
   // The api's indexer follows the chain: the Activity tab shows the sends once it has read their block.
