@@ -56,9 +56,12 @@ export class Deliverer {
       return hash
     })
     this.queue = run.catch(() => undefined)
-    return run.then(async (hash) => {
-      const receipt = await this.reader.waitForTransactionReceipt({ hash, timeout: 180_000 })
-      if (receipt.status !== 'success') throw new Error(`delivery ${hash} reverted`)
-    })
+    return run.then((hash) => this.settled(hash))
+  }
+
+  /** Resolves when the delivery `hash` is mined; throws when it reverted or is not mined within 3 minutes. */
+  async settled(hash: Hex): Promise<void> {
+    const receipt = await this.reader.waitForTransactionReceipt({ hash, timeout: 180_000 })
+    if (receipt.status !== 'success') throw new Error(`delivery ${hash} reverted`)
   }
 }

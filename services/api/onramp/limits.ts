@@ -5,7 +5,8 @@
  * - an order is created only from a live quote, one per quote; a project holds at most 10,000 orders
  *   awaiting payment, each payable for 30 minutes, after which it fails as 'Checkout expired';
  * - an Idempotency-Key is 1–128 printable characters; a card number at most 23 characters;
- * - a listing answers at most 50 orders, newest first.
+ * - a listing answers at most 50 orders, newest first;
+ * - a start takes up at most 1,000 paid orders whose delivery a stop interrupted (oldest first).
  */
 export const onrampLimits = {
   quoteLifeMs: 60_000,
@@ -15,4 +16,5 @@ export const onrampLimits = {
   idempotencyKeyChars: 128,
   cardNumberChars: 23,
   ordersListed: 50,
+  resumedAtStart: 1_000,
 } as const

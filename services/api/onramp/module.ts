@@ -30,6 +30,7 @@ export function onrampModule(options: OnrampOptions | undefined): {
     })
     routes.push((deps) => {
       const sandbox = new OnrampSandbox(config, { ...deps, deliverer })
+      sandbox.resume()
       sandboxes.push(sandbox)
       return onrampRoutes({ ...deps, sandbox })
     })

@@ -152,6 +152,19 @@ export class OrderStore {
     return changed === 1
   }
 
+  /**
+   * Paid orders not yet delivered (PAYMENT_COMPLETE, or DELIVERING with the hash sent), oldest first: what
+   * a start after a stop mid-delivery takes up again. At most `limit` at once.
+   */
+  async undelivered(limit: number): Promise<StoredOrder[]> {
+    const rows = await this.db.all<OrderRow>(
+      `SELECT * FROM onramp_orders WHERE status IN ('PAYMENT_COMPLETE', 'DELIVERING')
+       ORDER BY created_at, id LIMIT ?`,
+      [limit],
+    )
+    return rows.map(fromRow)
+  }
+
   /** Orders never paid within the checkout's life fail, which frees their place under the cap. */
   async expireCheckouts(now: number): Promise<void> {
     await this.db.run(

@@ -12,6 +12,7 @@ import {
 } from './catalog.js'
 import type { Deliverer } from './delivery.js'
 import { onrampErrors } from './errors.js'
+import { onrampLimits } from './limits.js'
 import { centsText } from './money.js'
 import { type CreateOutcome, OrderStore, type StoredOrder } from './orderStore.js'
 import { type OnrampQuoteAnswer, quoteAnswer, quoteTerms } from './quote.js'
@@ -177,6 +178,25 @@ export class OnrampSandbox {
     return this.current(order.id)
   }
 
+  /**
+   * Takes up the deliveries a stop interrupted: a paid order is delivered, one whose delivery was sent
+   * completes (or fails) with its receipt. A paid order whose transaction went out in the instant before a
+   * stop, before its hash was stored, is delivered again: the sandbox prefers that to losing a payment.
+   */
+  resume(): void {
+    this.track(
+      (async () => {
+        for (const order of await this.store.undelivered(onrampLimits.resumedAtStart)) {
+          this.track(
+            order.status === 'DELIVERING' && order.txHash
+              ? this.settle(order, this.deps.deliverer.settled(order.txHash as Hex))
+              : this.deliver(order),
+          )
+        }
+      })().catch((error) => this.deps.logger.warn('onramp.resume_failed', { error: String(error) })),
+    )
+  }
+
   /** Resolves when every delivery started so far has settled. */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running])
@@ -199,16 +219,25 @@ export class OnrampSandbox {
     }
   }
 
-  private async deliver(order: StoredOrder): Promise<void> {
-    const { now, logger } = this.deps
+  private deliver(order: StoredOrder): Promise<void> {
+    const { now } = this.deps
     const asset = this.asset(order.currency)
-    try {
-      await this.deps.deliverer.deliver(
+    return this.settle(
+      order,
+      this.deps.deliverer.deliver(
         { to: getAddress(order.address), units: order.purchaseUnits, token: asset.token },
         async (txHash) => {
           await this.store.transition(order.id, ['PAYMENT_COMPLETE'], 'DELIVERING', now(), { txHash })
         },
-      )
+      ),
+    )
+  }
+
+  /** Completes the order once its delivery is mined, or fails it with 'Delivery failed'. */
+  private async settle(order: StoredOrder, delivery: Promise<void>): Promise<void> {
+    const { now, logger } = this.deps
+    try {
+      await delivery
       await this.store.transition(order.id, ['DELIVERING'], 'COMPLETED', now())
     } catch (error) {
       logger.warn('onramp.delivery_failed', { order: order.id, error: String(error) })

@@ -16,6 +16,9 @@ export const buyer = privateKeyToAccount(devPrivateKeys[2]).address
 
 export type OnrampHarness = {
   sandbox: OnrampSandbox
+  db: Database
+  /** A second sandbox on the same database and chain: the api started again after a stop. */
+  restart(): OnrampSandbox
   clock: { now: number }
   call(path: string, init?: RequestInit): Promise<Response>
   json<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>
@@ -67,6 +70,8 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
   }
   return {
     sandbox,
+    db,
+    restart: () => new OnrampSandbox(config, { db, logger, now, deliverer }),
     clock,
     call,
     json,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { testUsdcAbi } from '../../../../services/chain/index.js'
+import { Deliverer } from '../../../../services/api/onramp/index.js'
+import { devPrivateKeys, testUsdcAbi } from '../../../../services/chain/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
 import { eachDatabase } from '../support/databases.js'
 import { buyer, type OnrampHarness, onrampHarness, post, projectId } from './onrampHarness.js'
@@ -120,6 +121,44 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
     // Paying again charges nothing twice.
     const again = await h.json<Order>(payment(created.body.id), post(card('4242424242424242')))
     expect(again.body).toMatchObject({ status: 'COMPLETED', txHash: done.body.txHash })
+  })
+
+  it('a start takes up deliveries a stop interrupted: a paid order is delivered, a sent one completes with its receipt', async () => {
+    const before = await usdcOf(buyer)
+    const paidOnly = await order((await h.quote('50')).body.quoteId)
+    const sent = await order((await h.quote('20')).body.quoteId)
+    // The first stop came after the payment, the second after the delivery went out (its hash stored).
+    await h.db.run("UPDATE onramp_orders SET status = 'PAYMENT_COMPLETE' WHERE id = ?", [paidOnly.body.id])
+    await h.db.run("UPDATE onramp_orders SET status = 'PAYMENT_COMPLETE' WHERE id = ?", [sent.body.id])
+    const interrupted = new Deliverer({
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      key: devPrivateKeys[1],
+    })
+    await new Promise<void>((resolve) => {
+      void interrupted.deliver(
+        { to: buyer, units: 20_000_000n, token: chain.fixtures.testUsdc },
+        async (txHash) => {
+          await h.db.run("UPDATE onramp_orders SET status = 'DELIVERING', tx_hash = ? WHERE id = ?", [
+            txHash,
+            sent.body.id,
+          ])
+          resolve()
+        },
+      )
+    })
+
+    const restarted = h.restart()
+    restarted.resume()
+    await restarted.idle()
+    for (const id of [paidOnly.body.id, sent.body.id]) {
+      const { body } = await h.json<Order>(`/v1/onramp/orders/${id}?projectId=${projectId}`)
+      expect(body.status).toBe('COMPLETED')
+    }
+    // 50 USD and 20 USD less fees: each delivered once.
+    const minted = Number((await usdcOf(buyer)) - before) / 1e6
+    expect(minted).toBeGreaterThan(65)
+    expect(minted).toBeLessThan(70)
   })
 
   it('delivers tETH as a plain transfer', async () => {
