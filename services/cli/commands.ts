@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { relayUsage, runRelayCli } from '../../relay/server/index.js'
 import { apiConfig, startApi } from '../api/index.js'
+import { gatewaySignerKey } from '../api/names/index.js'
 import { deployFixtures, startChain } from '../chain/index.js'
 import { stackConfig, startStack } from '../stack/index.js'
 import { authUsage, runAuthCommand } from './authCommand.js'
@@ -79,7 +80,7 @@ export const commands: Record<string, Command> = {
     summary:
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
     usage:
-      'pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token T] [--chains FILE]\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }',
+      "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token T] [--chains FILE] [--names-key FILE] [--names-zone Z]\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)",
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -89,12 +90,18 @@ export const commands: Record<string, Command> = {
           database: { type: 'string' },
           'admin-token': { type: 'string' },
           chains: { type: 'string' },
+          'names-key': { type: 'string' },
+          'names-zone': { type: 'string' },
         },
       })
-      const { chains: chainsFile, ...flags } = values
+      const { chains: chainsFile, 'names-key': namesKey, 'names-zone': zone, ...flags } = values
       const config = apiConfig(process.env, flags)
       const chains = chainsFile === undefined ? [] : readChainsFile(chainsFile)
-      const api = await startApi({ ...config, adminToken: values['admin-token'], chains })
+      const names = {
+        ...(namesKey === undefined ? {} : { signerKey: gatewaySignerKey(namesKey) }),
+        ...(zone === undefined ? {} : { zone }),
+      }
+      const api = await startApi({ ...config, adminToken: values['admin-token'], chains, names })
       log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${api.adminToken})`)
       await runUntilSignal(api.close, log)
     },
