@@ -1,5 +1,6 @@
 import { type ComponentType, createElement, lazy, type ReactElement } from 'react'
 import type { ViewData, ViewName } from '../../state/views.js'
+import { actionViews } from './actionViews.js'
 import { ConnectView } from './ConnectView.js'
 import type { LaterViewName, LaterViewProps } from './laterViews.js'
 import { lazyFeature, viewRoutes } from './lazyFeature.js'
@@ -25,18 +26,6 @@ const email = lazyFeature(
     'ApproveTransaction',
   ],
 )
-
-/**
- * The account actions' views, by feature. They route through the later views' chunk, which holds their
- * registrations: each feature's own chunk (views, texts, titles) is imported from there, so the first load
- * carries only these names.
- */
-export const actionViews = {
-  send: ['Send', 'Receive'],
-  names: ['RegisterAccountName', 'RegisterAccountNameSuccess'],
-  onramp: ['OnrampProviders', 'BuyInProgress', 'OnrampActivity'],
-  swaps: ['Swap', 'SwapSelectToken', 'SwapPreview'],
-} as const
 
 const actionViewNames: readonly ViewName[] = Object.values(actionViews).flat()
 
