@@ -31,10 +31,10 @@ const actionViewNames: readonly ViewName[] = Object.values(actionViews).flat()
 
 /** The title of an account action's view, from its feature's chunk; `undefined` for the other views. */
 export function chunkTitle(view: ViewName): ReactElement | undefined {
-  return actionViewNames.includes(view) ? createElement(LaterTitle, { view }) : undefined
+  return actionViewNames.includes(view)
+    ? createElement(LaterView, { view: view as LaterViewName, title: true })
+    : undefined
 }
-
-const LaterTitle = lazy(() => import('./laterViews.js').then(({ LaterTitle }) => ({ default: LaterTitle })))
 
 /** Routing as data: each view name and the component that renders it. */
 export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {

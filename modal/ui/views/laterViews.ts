@@ -46,19 +46,22 @@ const titles: { readonly [V in ViewName]?: ComponentType } = {
   ...swaps.titles,
 }
 
-/** The title of an account action's view (its texts are its feature's); nothing for any other view. */
-export function LaterTitle({ view }: { view: ViewName }) {
-  const Title = titles[view]
-  return Title ? createElement(Title) : null
-}
-
 export type LaterViewProps =
-  | { [V in LaterViewName]: { view: V; data: ViewData[V] } }[LaterViewName]
+  | { [V in LaterViewName]: { view: V; data: ViewData[V]; title?: undefined } }[LaterViewName]
+  | { view: LaterViewName; title: true }
   | { view?: undefined }
 
-/** One of the later views, by name; without a name, nothing (what ModalRoot renders to fetch this chunk early). */
+/**
+ * One of the later views, by name, or with `title` the title of an account action's view (its texts are its
+ * feature's; nothing for another view); without a name, nothing (what ModalRoot renders to fetch this chunk
+ * early). One lazy component for all three, so the first load carries one import of this chunk.
+ */
 export function LaterView(props: LaterViewProps) {
   if (!props.view) return null
+  if (props.title) {
+    const Title = titles[props.view]
+    return Title ? createElement(Title) : null
+  }
   const View = laterViews[props.view] as ComponentType<{ data: unknown }>
   return createElement(View, { data: props.data })
 }
