@@ -109,8 +109,10 @@ test('VIEW-07 CALL-10 Account → Send moves 0.01 tETH and 5 tUSD to the recipie
     await account.getByRole('tab', { name: 'Tokens' }).click()
     await account.getByRole('tab', { name: 'Activity' }).click()
     const items = account.getByTestId('activity-item')
-    await expect(items.filter({ hasText: '−5.00 tUSD' })).toBeVisible({ timeout: 1_000 })
-    await expect(items.filter({ hasText: '−0.01 tETH' })).toBeVisible({ timeout: 1_000 })
+    // Other tests on the same stack send from this wallet too: the rows are found by recipient and amount.
+    const toRecipient = items.filter({ hasText: `Sent to ${recipient.slice(0, 6)}…${recipient.slice(-4)}` })
+    await expect(toRecipient.filter({ hasText: '−5.00 tUSD' }).first()).toBeVisible({ timeout: 1_000 })
+    await expect(toRecipient.filter({ hasText: '−0.01 tETH' }).first()).toBeVisible({ timeout: 1_000 })
   }).toPass({ timeout: 20_000 })
 })
 
