@@ -1,5 +1,6 @@
 import type { Database } from '../api/db/index.js'
 import { type ProjectPatch, ProjectStore } from '../api/projects/index.js'
+import { loopbackTwin } from '../net/loopbackTwin.js'
 
 export const DEMO_PROJECT_ID = 'pairwise-demo'
 const DEMO_PROJECT_NAME = 'Pairwise demo'
@@ -28,7 +29,7 @@ const demoSettings = {
 /** The origins a page at `url` is opened from: itself, and its loopback twin (127.0.0.1 ↔ localhost). */
 export function pageOrigins(url: string): string[] {
   const { protocol, hostname, port, origin } = new URL(url)
-  const twin = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' }[hostname]
+  const twin = loopbackTwin(hostname)
   return twin ? [origin, `${protocol}//${twin}${port ? `:${port}` : ''}`] : [origin]
 }
 

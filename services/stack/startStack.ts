@@ -21,6 +21,7 @@ import {
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
 import { type RunningMail, smtpMailer, startMail } from '../mail/index.js'
+import { loopbackTwin } from '../net/loopbackTwin.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { DEVNET_GENESIS_HASH, type LocalSolana, startSolanaChain } from '../solana/index.js'
 import { authKek } from './authKey.js'
@@ -169,10 +170,10 @@ export async function startStack(
     started.push({ stop: () => mail.close() })
     const mailer = smtpMailer(mail.smtpUrl, { from: 'Pairwise <login@pairwise.localhost>' })
     started.push({ stop: async () => mailer.close() })
-    // Another origin than the pages on purpose (its own port), so the frame is cross-origin to them. Not
-    // `localhost`: Chromium denies IndexedDB to a localhost frame inside a 127.0.0.1 page (its Local Network
-    // Access checks), and the frame keeps its device key there.
-    const authUrl = `http://${config.host}:${config.ports.frame}`
+    // Another site than the pages on purpose (the loopback twin of their host), as a wallet operator's
+    // domain is to an app's: the browser isolates the frame in a process of its own, and its storage is
+    // partitioned by the page's site.
+    const authUrl = `http://${loopbackTwin(config.host) ?? config.host}:${config.ports.frame}`
     const auth = await startAuth({
       host: config.host,
       port: config.ports.frame,

@@ -3,10 +3,22 @@ import { injectTestWallet } from './browserWallet.js'
 import { type ChainFixture, startChainFixture } from './chain.js'
 import { TestWallet } from './testWallet.js'
 
-/** Debian's Chromium with flags that keep it off every network but loopback. */
+/**
+ * The features Playwright 1.x turns off in every Chromium it starts, as it passes them. Its list includes
+ * ThirdPartyStoragePartitioning, which Chrome ships on: without it a frame on another site than the page
+ * (the secure frame) is refused IndexedDB ("The user denied permission to access the database"), as no
+ * user's Chrome does. So that one argument is replaced by the same list without it; the embedded-wallet
+ * e2e fails loudly (no device key) if a Playwright upgrade changes the list and this stops matching.
+ */
+const playwrightDisabledFeatures =
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch,msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion'
+
+/** Debian's Chromium with flags that keep it off every network but loopback, storage partitioned as in Chrome. */
 export const chromiumLaunchOptions = {
   executablePath: process.env.PAIRWISE_CHROMIUM ?? '/usr/bin/chromium',
+  ignoreDefaultArgs: [playwrightDisabledFeatures],
   args: [
+    playwrightDisabledFeatures.replace(',ThirdPartyStoragePartitioning', ''),
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',

@@ -84,7 +84,7 @@ export function frameHandlers({
   const approveThen = <T>(
     title: string,
     rows: Parameters<typeof approvalScreen>[1]['rows'],
-    act: (account: LocalAccount) => Promise<T>,
+    act: () => Promise<T>,
   ) =>
     withScreen(async (signal) => {
       const approved = await approvalScreen(signal, {
@@ -94,8 +94,22 @@ export function frameHandlers({
         ...(dappName ? { dappName } : {}),
       })
       if (!approved) throw new FrameFailure(frameErrorCodes.userRejected, 'User rejected the request.')
-      return act(await session.account())
+      return act()
     }, 'Request was aborted')
+  /**
+   * A signature is made while its approval shows and leaves the frame only on Approve (dropped on
+   * Reject or abort), so Approve answers at once. Made early, it is as safe as the key it comes from,
+   * which this frame holds anyway; a failure to make it is reported once approved, as before.
+   */
+  const approveSignature = (
+    title: string,
+    rows: Parameters<typeof approvalScreen>[1]['rows'],
+    sign: (account: LocalAccount) => Promise<Hex>,
+  ) => {
+    const signature = session.account().then(sign)
+    signature.catch(() => undefined)
+    return approveThen(title, rows, () => signature)
+  }
 
   const unsafe = async (method: string, params: readonly unknown[]): Promise<unknown> => {
     const user = signedIn()
@@ -124,16 +138,16 @@ export function frameHandlers({
       throw error
     })
     if (method === 'personal_sign')
-      return approveThen('Sign a message', rows, (account) =>
+      return approveSignature('Sign a message', rows, (account) =>
         account.signMessage({ message: { raw: params[0] as Hex } }),
       )
     if (method === 'eth_signTypedData_v4') {
       const typed = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition
-      return approveThen('Sign data', rows, (account) => account.signTypedData(typed))
+      return approveSignature('Sign data', rows, (account) => account.signTypedData(typed))
     }
-    return approveThen('Send a transaction', rows, async (account) => {
+    return approveThen('Send a transaction', rows, async () => {
       const transaction = await prepareTransaction(rpc, current.chainId, user.address, params[0])
-      const raw = await account.signTransaction(transaction)
+      const raw = await (await session.account()).signTransaction(transaction)
       return rpc('eth_sendRawTransaction', [raw])
     })
   }

@@ -235,6 +235,35 @@ test('FRAME across login, sign, send and export no message to the host holds a c
   expect(text).toContain(hash)
 })
 
+test('FRAME a signature made while its approval shows leaves the frame only on Approve: Reject and an abort send none', async ({
+  page,
+  stack,
+  sites,
+}) => {
+  const { host } = await openFrame(page, stack, sites)
+  const { address } = await loginByEmail(host, stack, freshEmail('ahead'))
+  const message = stringToHex('Pairwise signed ahead')
+  const sign = () => host.rpc('personal_sign', [message, address], stack.chain.chainId)
+
+  const rejected = sign()
+  await expect(host.frame.getByTestId('frame-approve')).toBeEnabled()
+  await host.frame.getByTestId('frame-reject').click()
+  expect(await rejected).toEqual({ ok: false, error: { code: 4001, message: 'User rejected the request.' } })
+
+  const aborted = sign()
+  await expect(host.frame.getByTestId('frame-approve')).toBeEnabled()
+  expect(succeeded(await host.request('RPC_ABORT', {}))).toEqual({})
+  expect(await aborted).toEqual({ ok: false, error: { code: 4001, message: 'Request was aborted' } })
+
+  const before = JSON.stringify(await host.received())
+  const approved = sign()
+  await approve(host)
+  // Signatures of a message by one key are deterministic (RFC 6979): the two dropped were this one.
+  const signature = succeeded(await approved) as Hex
+  expect(await verifyMessage({ address, message: { raw: message }, signature })).toBe(true)
+  expect(before.toLowerCase()).not.toContain(signature.slice(2, 66).toLowerCase())
+})
+
 test('EMAIL wrong codes burn the code after 5 tries, a used code is refused, and the resend throttle holds when the host ignores it', async ({
   page,
   stack,
