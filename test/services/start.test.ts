@@ -141,7 +141,7 @@ describe('npm start', () => {
     expect(page).toContain('<html lang="en">')
     expect(page).toContain(`"rpcUrl":"http://127.0.0.1:${port}"`)
     expect(page).toContain(`"relayUrl":"ws://127.0.0.1:${relayPort}"`)
-    await waitForOutput(run, new RegExp(`auth\\s+http://127\\.0\\.0\\.1:${embedded.frame}`), 10_000)
+    await waitForOutput(run, new RegExp(`auth\\s+http://localhost:${embedded.frame}`), 10_000)
     await waitForOutput(
       run,
       new RegExp(
