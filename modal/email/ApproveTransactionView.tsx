@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
 import type { ViewData } from '../state/views.js'
-import { useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { emailStyles } from './emailStyles.js'
 import { FrameSlot } from './FrameSlot.js'
+import { emailTexts } from './texts/index.js'
 import { useEmbeddedWallet } from './useEmbeddedWallet.js'
 
 /**
@@ -11,13 +12,13 @@ import { useEmbeddedWallet } from './useEmbeddedWallet.js'
  * the modal) aborts the request (RPC_ABORT).
  */
 export function ApproveTransactionView({ data }: { data: ViewData['ApproveTransaction'] }) {
-  const { t } = useKit()
+  const et = useFeatureTexts(emailTexts)
   const wallet = useEmbeddedWallet()
   useEffect(() => () => wallet?.provider.abortPending(), [wallet])
   return (
     <div className="center" data-testid="approve-transaction" data-method={data.method}>
       <style>{emailStyles}</style>
-      <p className="muted">{t('approve.inFrame')}</p>
+      {et ? <p className="muted">{et('approveInFrame')}</p> : null}
       <FrameSlot wallet={wallet} height={420} />
     </div>
   )

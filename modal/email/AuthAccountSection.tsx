@@ -3,8 +3,10 @@ import { push } from '../controllers/router.js'
 import { shortEmail } from '../embedded/index.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { exportWallet } from './emailFlow.js'
 import { emailStyles } from './emailStyles.js'
+import { emailTexts } from './texts/index.js'
 import { useEmbeddedWallet } from './useEmbeddedWallet.js'
 
 /** On Account, for the email wallet: the email (EMAIL-08, EMAIL-11), changing it, and exporting the wallet. */
@@ -12,7 +14,9 @@ export function AuthAccountSection() {
   const { kit, t } = useKit()
   const wallet = useEmbeddedWallet()
   const [error, setError] = useState<string>()
+  const et = useFeatureTexts(emailTexts)
   const email = wallet?.client.cache.email()
+  if (!et) return null
   return (
     <section className="email-account" data-testid="email-account">
       <style>{emailStyles}</style>
@@ -27,7 +31,7 @@ export function AuthAccountSection() {
         disabled={!email}
         onClick={() => email && push(kit.context, { view: 'UpdateEmailWallet', data: { email } })}
       >
-        {t('email.update')}
+        {et('update')}
       </button>
       <button
         type="button"
@@ -37,7 +41,7 @@ export function AuthAccountSection() {
           exportWallet(kit.context).catch((failure: unknown) => setError(errorMessage(failure, t)))
         }}
       >
-        {t('email.export')}
+        {et('export')}
       </button>
       {error ? (
         <p className="error" role="alert">

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { emailTexts } from './texts/index.js'
 
 /**
  * One email field and its button. `submit` runs once per press; its failure (an invalid email, the 30 s
@@ -18,6 +20,7 @@ export function EmailForm({
   testId: string
 }) {
   const { t } = useKit()
+  const et = useFeatureTexts(emailTexts)
   const [email, setEmail] = useState(initial)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
@@ -39,8 +42,8 @@ export function EmailForm({
         type="email"
         autoComplete="email"
         inputMode="email"
-        aria-label={t('email.label')}
-        placeholder={t('email.placeholder')}
+        aria-label={et?.('label')}
+        placeholder={et?.('placeholder')}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         data-testid={`${testId}-input`}

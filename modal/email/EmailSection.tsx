@@ -1,17 +1,21 @@
 import { useKit } from '../ui/kitContext.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { EmailForm } from './EmailForm.js'
 import { loginWithEmail } from './emailFlow.js'
 import { emailStyles } from './emailStyles.js'
+import { emailTexts } from './texts/index.js'
 
 /** The email method on Connect: a field whose code (and the frame's) loads only for apps with email on. */
 export function EmailSection() {
-  const { kit, t } = useKit()
+  const { kit } = useKit()
+  const et = useFeatureTexts(emailTexts)
+  if (!et) return null
   return (
-    <section aria-label={t('email.label')}>
+    <section aria-label={et('label')}>
       <style>{emailStyles}</style>
       <EmailForm
         testId="email-connect"
-        action={t('email.continue')}
+        action={et('continue')}
         submit={(email) => loginWithEmail(kit.context, email)}
       />
     </section>

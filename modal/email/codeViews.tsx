@@ -5,21 +5,24 @@ import type { ViewData } from '../state/views.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { useKit } from '../ui/kitContext.js'
 import { useActionOnMount } from '../ui/useAction.js'
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { awaitCode, awaitDeviceApproval, confirmCurrentEmail, confirmNewEmail } from './emailFlow.js'
 import { emailStyles } from './emailStyles.js'
 import { FrameSlot } from './FrameSlot.js'
+import { emailTexts } from './texts/index.js'
 import { useEmbeddedWallet } from './useEmbeddedWallet.js'
 
 /** What failed, in the reader's language, and Try again. */
 function Failed({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useKit()
+  const et = useFeatureTexts(emailTexts)
   return (
     <>
       <p className="error" role="alert">
         {errorMessage(error, t)}
       </p>
       <button type="button" className="secondary" onClick={retry}>
-        {t('email.retry')}
+        {et?.('retry')}
       </button>
     </>
   )
@@ -27,14 +30,14 @@ function Failed({ error, retry }: { error: unknown; retry: () => void }) {
 
 /**
  * A view whose code is typed in the secure frame, shown over the slot: it waits on `wait` (the frame's
- * request resolves once the code was right), and says what failed when it did.
+ * request resolves once the code was right, started at once, not after the texts), and says what failed.
  */
 function FrameCodeView({
   title,
   wait,
   testId,
 }: {
-  title: string
+  title: string | undefined
   wait: () => Promise<void>
   testId: string
 }) {
@@ -62,12 +65,13 @@ function codeView<V extends CodeViewName>(
   wait: (ctx: ModalContext, data: ViewData[V]) => Promise<void>,
 ) {
   return function CodeView({ data }: { data: ViewData[V] }) {
-    const { kit, t } = useKit()
+    const { kit } = useKit()
+    const et = useFeatureTexts(emailTexts)
     const run = useCallback(() => wait(kit.context, data), [kit, data, wait])
     return (
       <FrameCodeView
         testId={testId}
-        title={t('email.codeSent', { email: shortEmail(sentTo(data)) })}
+        title={et?.('codeSent', { email: shortEmail(sentTo(data)) })}
         wait={run}
       />
     )
@@ -97,15 +101,16 @@ export const UpdateEmailSecondaryOtpView = codeView<'UpdateEmailSecondaryOtp'>(
 
 /** EmailVerifyDevice (EMAIL-02): the visitor approves this device from the mail, then types the code. */
 export function EmailVerifyDeviceView({ data }: { data: ViewData['EmailVerifyDevice'] }) {
-  const { kit, t } = useKit()
+  const { kit } = useKit()
+  const et = useFeatureTexts(emailTexts)
   const wait = useCallback(() => awaitDeviceApproval(kit.context, data.email), [kit, data.email])
   const [state, retry] = useActionOnMount(wait)
   return (
     <div className="center" data-testid="email-verify-device">
       <p>
-        <strong>{t('email.approveDevice')}</strong>
+        <strong>{et?.('approveDevice')}</strong>
       </p>
-      <p className="muted">{t('email.approveDeviceHint', { email: shortEmail(data.email) })}</p>
+      <p className="muted">{et?.('approveDeviceHint', { email: shortEmail(data.email) })}</p>
       {state.status === 'error' ? <Failed error={state.error} retry={retry} /> : null}
     </div>
   )

@@ -1,3 +1,4 @@
+import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import type { FeatureViews } from '../ui/views/lazyFeature.js'
 import { ApproveTransactionView } from './ApproveTransactionView.js'
 import {
@@ -7,6 +8,7 @@ import {
   UpdateEmailSecondaryOtpView,
 } from './codeViews.js'
 import { EmailLoginView } from './EmailLoginView.js'
+import { emailTexts } from './texts/index.js'
 import { UpdateEmailWalletView } from './UpdateEmailWalletView.js'
 
 export type EmailViewName =
@@ -27,4 +29,9 @@ export const views: FeatureViews<EmailViewName> = {
   UpdateEmailPrimaryOtp: UpdateEmailPrimaryOtpView,
   UpdateEmailSecondaryOtp: UpdateEmailSecondaryOtpView,
   ApproveTransaction: ApproveTransactionView,
+}
+
+export function ViewTitle({ view }: { view: EmailViewName }) {
+  const ft = useFeatureTexts(emailTexts)
+  return ft ? ft(`title.${view}`) : null
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, type ReactElement } from 'react'
+import type { EmailViewName } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { actionViews } from './actionViews.js'
 import { ConnectView } from './ConnectView.js'
@@ -29,11 +30,12 @@ const email = lazyFeature(
 
 const actionViewNames: readonly ViewName[] = Object.values(actionViews).flat()
 
-/** The title of an account action's view, from its feature's chunk; `undefined` for the other views. */
+/** The title of an account action's or the email login's view, from its feature's chunk; `undefined` for the others. */
 export function chunkTitle(view: ViewName): ReactElement | undefined {
-  return actionViewNames.includes(view)
-    ? createElement(LaterView, { view: view as LaterViewName, title: true })
-    : undefined
+  if (actionViewNames.includes(view))
+    return createElement(LaterView, { view: view as LaterViewName, title: true })
+  const emailTitle = email.titles[view as EmailViewName]
+  return emailTitle ? createElement(emailTitle) : undefined
 }
 
 /** Routing as data: each view name and the component that renders it. */

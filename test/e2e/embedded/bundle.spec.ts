@@ -13,8 +13,15 @@ test('a host page with email off loads none of the embedded wallet (no email fie
   page.on('request', (request) => {
     if (request.url().startsWith(stack.authUrl)) frames.push(request.url())
   })
-  // The email field, the frame channel's handshake and the in-frame approval view's marker.
-  const embeddedCode = ['email-connect', 'PAIRWISE_FRAME_INIT', 'approve-transaction']
+  // The email field, the frame channel's handshake, the in-frame approval view's marker and the email
+  // views' words (their texts ship with their chunk, not the modal's catalogue).
+  const embeddedCode = [
+    'email-connect',
+    'PAIRWISE_FRAME_INIT',
+    'approve-transaction',
+    'Continue with Email',
+    'approve this device',
+  ]
   const loaded = () => embeddedCode.filter((marker) => scripts.some((script) => script.includes(marker)))
 
   await page.goto(stack.demoUrl)

@@ -1,0 +1,21 @@
+/** The email login views' texts: they ship with the embedded wallet's chunk, never with the first load. */
+export const en = {
+  'title.EmailLogin': 'Continue with Email',
+  'title.EmailVerifyOtp': 'Confirm Email',
+  'title.EmailVerifyDevice': 'Register Device',
+  'title.UpdateEmailWallet': 'Edit Email',
+  'title.UpdateEmailPrimaryOtp': 'Confirm Current Email',
+  'title.UpdateEmailSecondaryOtp': 'Confirm New Email',
+  'title.ApproveTransaction': 'Approve Transaction',
+  label: 'Email',
+  placeholder: 'Email',
+  continue: 'Continue',
+  codeSent: 'Enter the code we sent to {email}',
+  approveDevice: 'Approve this device',
+  approveDeviceHint: 'We sent a link to {email}. Open it and approve this device; we then send you a code.',
+  retry: 'Try again',
+  save: 'Save',
+  update: 'Update email',
+  export: 'Export wallet',
+  approveInFrame: 'Review the request in your secure wallet and approve it there.',
+} as const
