@@ -42,34 +42,3 @@ export type Route = {
     ? { view: V; data?: undefined }
     : { view: V; data: ViewData[V] }
 }[ViewName]
-
-export const viewNames = [
-  'Connect',
-  'AllWallets',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'Account',
-  'Networks',
-  'SwitchNetwork',
-  'SwitchActiveChain',
-  'UnsupportedChain',
-  'SIWXSignMessage',
-  'EmailLogin',
-  'EmailVerifyOtp',
-  'EmailVerifyDevice',
-  'UpdateEmailWallet',
-  'UpdateEmailPrimaryOtp',
-  'UpdateEmailSecondaryOtp',
-  'ApproveTransaction',
-  'OnrampProviders',
-  'BuyInProgress',
-  'OnrampActivity',
-  'Send',
-  'Receive',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'Swap',
-  'SwapSelectToken',
-  'SwapPreview',
-] as const satisfies readonly ViewName[]
