@@ -10,7 +10,14 @@ import { FrameFailure, type Handlers } from './frameServer.js'
 import { prepareTransaction } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import { applyTheme } from './theme.js'
-import { approvalScreen, idleScreen, ScreenAborted, secretScreen, typedConfirmScreen } from './ui/screens.js'
+import {
+  approvalScreen,
+  idleScreen,
+  type Row,
+  ScreenAborted,
+  secretScreen,
+  typedConfirmScreen,
+} from './ui/screens.js'
 
 const notAvailable = (what: string) => () =>
   Promise.reject(
@@ -81,11 +88,7 @@ export function frameHandlers({
     preferredAccountType: 'eoa',
   })
 
-  const approveThen = <T>(
-    title: string,
-    rows: Parameters<typeof approvalScreen>[1]['rows'],
-    act: () => Promise<T>,
-  ) =>
+  const approveThen = <T>(title: string, rows: Row[], act: () => Promise<T>) =>
     withScreen(async (signal) => {
       const approved = await approvalScreen(signal, {
         title,
@@ -101,11 +104,7 @@ export function frameHandlers({
    * Reject or abort), so Approve answers at once. Made early, it is as safe as the key it comes from,
    * which this frame holds anyway; a failure to make it is reported once approved, as before.
    */
-  const approveSignature = (
-    title: string,
-    rows: Parameters<typeof approvalScreen>[1]['rows'],
-    sign: (account: LocalAccount) => Promise<Hex>,
-  ) => {
+  const approveSignature = (title: string, rows: Row[], sign: (account: LocalAccount) => Promise<Hex>) => {
     const signature = session.account().then(sign)
     signature.catch(() => undefined)
     return approveThen(title, rows, () => signature)
