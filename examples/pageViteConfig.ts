@@ -18,6 +18,7 @@ export function examplePageConfig(pageDir: URL): UserConfig {
         { find: /^pairwise\/modal\/elements$/, replacement: source('modal/elements.ts') },
         { find: /^pairwise\/wagmi$/, replacement: source('modal/wagmi/index.ts') },
         { find: /^pairwise\/siwx$/, replacement: source('modal/siwx/index.ts') },
+        { find: /^pairwise\/email$/, replacement: source('modal/email/index.ts') },
         { find: /^pairwise\/solana$/, replacement: source('modal/adapters/solana/index.ts') },
       ],
     },

@@ -8,6 +8,7 @@ import type { Clock, KeyValue } from '../core/ports.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { AppStore } from '../state/createState.js'
+import type { EmbeddedWalletUiLoader } from './embeddedWallet.js'
 import type { EventBus } from './events.js'
 import type { ResolvedOptions } from './options.js'
 
@@ -53,9 +54,12 @@ export type ModalContext = {
   signIn?: SignInHooks
   /**
    * The embedded wallet (email login in the secure frame), loaded and made on first call; present only when
-   * the app names an `authUrl` and a project id in a browser. It fails when email and socials are both off.
+   * the app plugs one in (`embeddedWallet`) and has a project id, in a browser. It fails when email and
+   * socials are both off.
    */
   embedded?: () => Promise<EmbeddedWallet>
+  /** The embedded wallet's views and sections, present with `embedded`. */
+  embeddedUi?: EmbeddedWalletUiLoader
   /**
    * OPEN-18: whether switching this connection to `network` needs the visitor's confirmation first (the
    * email wallet's chains); set by the embedded wallet when it loads, so the first load carries no list.

@@ -1,37 +1,40 @@
+import type { ComponentType } from 'react'
+import type { EmailViewName } from '../email/emailViews.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
-import { embeddedWalletEnabled } from '../embedded/enabled.js'
-import { frameCacheKeys } from '../embedded/frameCacheKeys.js'
+import type { FeatureViews } from '../ui/views/lazyFeature.js'
 import type { ModalContext } from './context.js'
-import { WalletError } from './errors.js'
 
 /**
- * The embedded wallet's loader for one modal instance: its code (the frame client, the email views' flow)
- * loads on first call only, so an app that never logs in by email never downloads it. Present only in a
- * browser, with an `authUrl` and a project id; it refuses while email and socials are off (VAL-11).
+ * The embedded wallet an app plugs in, `emailLogin({ authUrl })` from `pairwise/email`. Its code comes with
+ * that import, so a page that does not make one loads none of it (issue 13, acceptance 3).
  */
-export function embeddedWalletLoader(
-  ctx: ModalContext,
-  document: Document | undefined,
-): (() => Promise<EmbeddedWallet>) | undefined {
-  const { authUrl, projectId } = ctx.options
-  if (!authUrl || !projectId || !document) return undefined
-  let made: Promise<EmbeddedWallet> | undefined
-  return () => {
-    if (!embeddedWalletEnabled({ projectId, features: ctx.store.get().features }))
-      return Promise.reject(new WalletError('EMBEDDED_WALLET_OFF'))
-    made ??= import('../email/modalWallet.js').then(
-      ({ createModalWallet }) => createModalWallet(ctx, authUrl, document),
-      (error: unknown) => {
-        made = undefined
-        // ERR-28
-        throw new WalletError('EMAIL_DEPENDENCY_UNAVAILABLE', error)
-      },
-    )
-    return made
-  }
+export type EmbeddedWalletPlugin = {
+  readonly kind: 'embeddedWallet'
+  /** The embedded wallet of one modal instance in a browser; undefined without a project id. */
+  attach(ctx: ModalContext, document: Document): EmbeddedWalletLink | undefined
 }
 
-/** FRAME-01: whether this browser logged in by email before, read without loading the embedded wallet. */
-export function emailLoginUsed(ctx: ModalContext): boolean {
-  return ctx.memory.getItem(frameCacheKeys.emailLoginUsed) === 'true'
+export type EmbeddedWalletLink = {
+  /**
+   * The wallet, loaded and made on first call; it fails while email and socials are both off (VAL-11) and
+   * when its code cannot load (ERR-28).
+   */
+  load(): Promise<EmbeddedWallet>
+  ui: EmbeddedWalletUiLoader
+}
+
+/** The modal's parts of the embedded wallet, each a lazy component over a chunk of its own. */
+export type EmbeddedWalletUi = {
+  views: FeatureViews<EmailViewName>
+  titles: { readonly [V in EmailViewName]: ComponentType }
+  /** Connect's email field. */
+  ConnectSection: ComponentType
+  /** The email wallet's own actions on Account. */
+  AccountSection: ComponentType
+}
+
+/** Loads the UI part once; `current` has it, synchronously, once loaded. */
+export type EmbeddedWalletUiLoader = {
+  current(): EmbeddedWalletUi | undefined
+  load(): Promise<EmbeddedWalletUi>
 }

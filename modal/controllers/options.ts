@@ -5,6 +5,7 @@ import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { SIWEConfig } from '../siwx/siweConfig.js'
 import type { SIWXConfig } from '../siwx/types.js'
+import type { EmbeddedWalletPlugin } from './embeddedWallet.js'
 
 const metadataSchema = z.object({
   name: z.string(),
@@ -83,10 +84,15 @@ export const optionsSchema = z.object({
    */
   apiUrl: z.optional(z.url()),
   /**
-   * The self-hosted auth service whose secure frame holds the embedded wallet (email login); without it
-   * there is no embedded wallet and no email login, whatever `features` say.
+   * The embedded wallet (email login), `emailLogin({ authUrl })` from `pairwise/email`; without it there is
+   * no email login, whatever `features` say.
    */
-  authUrl: z.optional(z.url()),
+  embeddedWallet: z.optional(
+    z.custom<EmbeddedWalletPlugin>(
+      (value) =>
+        typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'embeddedWallet',
+    ),
+  ),
   locale: z.optional(z.string()),
   /** Account names: `zone` is the parent they are registered under (default `pairwise.eth`). */
   names: z.optional(z.object({ zone: z.optional(z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/))) })),

@@ -18,7 +18,6 @@ import {
 } from '../controllers/connection.js'
 import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext, MultiNamespace } from '../controllers/context.js'
-import { emailLoginUsed, embeddedWalletLoader } from '../controllers/embeddedWallet.js'
 import { WalletError } from '../controllers/errors.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
 import { localFeatures } from '../controllers/features.js'
@@ -110,8 +109,12 @@ export class AppKit {
       this.#stops.push(multi.followStore(this.context))
     }
     const transport = multi?.shareTransport(walletConnect) ?? walletConnect
-    const embedded = embeddedWalletLoader(this.context, environment.document)
-    if (embedded) this.context.embedded = embedded
+    const link =
+      environment.document && this.options.embeddedWallet?.attach(this.context, environment.document)
+    if (link) {
+      this.context.embedded = link.load
+      this.context.embeddedUi = link.ui
+    }
     for (const adapter of adapters.values()) {
       this.#stops.push(
         adapter.setup({
@@ -119,7 +122,7 @@ export class AppKit {
           target: environment.target,
           emit: (event) => this.#onAdapterEvent(adapter.namespace, event),
           walletConnect: transport,
-          embedded,
+          embedded: link?.load,
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,
           projectId: this.options.projectId,
@@ -130,12 +133,6 @@ export class AppKit {
     }
     this.#signInLoaded = this.signInEnabled() ? this.#loadSignIn() : Promise.resolve()
     const reconnected = this.options.enableReconnect === false ? Promise.resolve() : reconnect(this.context)
-    // FRAME-11: with reconnect off, a session the frame still holds is signed out at start.
-    if (embedded && this.options.enableReconnect === false && emailLoginUsed(this.context))
-      void embedded().then(
-        (wallet) => wallet.start(),
-        () => undefined,
-      )
     this.#ready = Promise.all([this.#signInLoaded, reconnected]).then(() => undefined)
   }
 

@@ -4,12 +4,14 @@ import { dismissAlert } from '../controllers/alerts.js'
 import { brandingShown } from '../controllers/features.js'
 import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
+import type { EmailViewName } from '../email/emailViews.js'
 import type { MessageKey } from '../i18n/en.js'
 import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { Spinner } from './components/Spinner.js'
 import { useAppState, useKit } from './kitContext.js'
+import { useEmbeddedUi } from './useEmbeddedUi.js'
 import { chunkTitle, LaterView, views } from './views/index.js'
 
 /**
@@ -81,15 +83,22 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const alerts = useAppState((s) => s.alerts)
   const closeOff = useAppState((s) => closeDisabled(kit.context, s))
   const route = embedded ? embeddedRoute(router, connected) : router
-  const View = views[route.view] as ComponentType<{ data: Route['data'] }>
-  const featureTitle = chunkTitle(route.view)
-  const title = featureTitle ? (
-    <Suspense fallback={null}>{featureTitle}</Suspense>
-  ) : (
-    t(`view.${route.view}` as MessageKey, {
-      name: connectorName(titleName(route, kit.store.get().connectors), t),
-    })
-  )
+  // The embedded wallet's views come with its plug-in's UI: the spinner shows until that has loaded.
+  const embeddedUi = useEmbeddedUi()
+  const emailView = route.view in views ? undefined : (route.view as EmailViewName)
+  const View = (emailView ? embeddedUi?.views[emailView] : views[route.view as keyof typeof views]) as
+    | ComponentType<{ data: Route['data'] }>
+    | undefined
+  const EmailTitle = emailView && embeddedUi?.titles[emailView]
+  const featureTitle = EmailTitle ? <EmailTitle /> : chunkTitle(route.view)
+  const title =
+    emailView && !EmailTitle ? null : featureTitle ? (
+      <Suspense fallback={null}>{featureTitle}</Suspense>
+    ) : (
+      t(`view.${route.view}` as MessageKey, {
+        name: connectorName(titleName(route, kit.store.get().connectors), t),
+      })
+    )
   return (
     <>
       <div className="header">
@@ -136,7 +145,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       <div className="body" key={route.view}>
         {/* Views whose code loads on demand show the spinner until it has. */}
         <Suspense fallback={<Spinner label={t('modal.loading')} />}>
-          <View data={route.data} />
+          {View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} />}
         </Suspense>
       </div>
       <Branding />

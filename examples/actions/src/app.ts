@@ -1,3 +1,4 @@
+import { emailLogin } from 'pairwise/email'
 import { createAppKit, Eip155Adapter } from 'pairwise/modal'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
@@ -13,7 +14,7 @@ const kit = createAppKit({
   metadata: { ...demoMetadata, name: 'Pairwise account actions example', url: location.origin },
   themeMode: 'dark',
   features: { email: Boolean(config.authUrl), socials: false, onramp: true, swaps: true },
-  ...(config.authUrl ? { authUrl: config.authUrl } : {}),
+  ...(config.authUrl ? { embeddedWallet: emailLogin({ authUrl: config.authUrl }) } : {}),
   ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
   ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
 })

@@ -1,3 +1,4 @@
+import { emailLogin } from 'pairwise/email'
 import { createAppKit, Eip155Adapter } from 'pairwise/modal'
 import { parseEther, toHex } from 'viem'
 import { readDemoConfig } from '../../demo/src/config.js'
@@ -29,7 +30,7 @@ if (!config.authUrl) {
     metadata: { ...demoMetadata, name: 'Pairwise embedded wallet example', url: location.origin },
     themeMode: 'dark',
     features: { email: true, socials: false, onramp: false, swaps: false },
-    authUrl: config.authUrl,
+    embeddedWallet: emailLogin({ authUrl: config.authUrl }),
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
     ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
   })

@@ -9,12 +9,12 @@ import {
 } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import { safeUrl } from '../../core/safeUrl.js'
-import { authConnectorId } from '../../embedded/authConnector.js'
 import type { EmbeddedWallet } from '../../embedded/embeddedWallet.js'
 import { en } from '../../i18n/en.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
 import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
+import { authConnectorId } from '../authConnector.js'
 import type {
   AdapterContext,
   Balance,

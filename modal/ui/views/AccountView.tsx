@@ -10,13 +10,7 @@ import { errorMessage } from '../components/errorMessage.js'
 import { formatAmount } from '../components/formatAmount.js'
 import { shortAddress } from '../components/shortAddress.js'
 import { useAppState, useKit } from '../kitContext.js'
-
-// The email wallet's own actions come with the embedded wallet's views, for email logins only.
-const AuthAccountSection = lazy(() =>
-  import('../../email/AuthAccountSection.js').then(({ AuthAccountSection }) => ({
-    default: AuthAccountSection,
-  })),
-)
+import { useEmbeddedUi } from '../useEmbeddedUi.js'
 
 // Account names come with the names chunk, for apps with the email wallet and the api only.
 const AccountNames = lazy(() =>
@@ -47,6 +41,8 @@ export function AccountView() {
     const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
     return s.connectors.some((c) => c.type === 'AUTH' && c.id === current?.connectorId)
   })
+  // The email wallet's own actions come with the embedded wallet's plug-in, for email logins only.
+  const AuthAccountSection = useEmbeddedUi()?.AccountSection
   const names = useAppState((s) =>
     s.connectors.some((c) => c.type === 'AUTH' && c.chainNamespace === 'eip155'),
   )
@@ -79,7 +75,7 @@ export function AccountView() {
         {copied ? t('account.copied') : t('account.copyAddress')}
       </button>
       <AccountSendButtons />
-      {emailWallet ? (
+      {emailWallet && AuthAccountSection ? (
         <Suspense fallback={null}>
           <AuthAccountSection />
         </Suspense>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { connectMethodsOrder } from '../../controllers/connectMethods.js'
 import { push } from '../../controllers/router.js'
@@ -7,23 +7,21 @@ import { applyWalletFilters } from '../../wallets/filter.js'
 import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
-
-// The email field comes with the embedded wallet's chunk, for apps with email login only.
-const EmailSection = lazy(() =>
-  import('../../email/EmailSection.js').then(({ EmailSection }) => ({ default: EmailSection })),
-)
+import { useEmbeddedUi } from '../useEmbeddedUi.js'
 
 export function ConnectView() {
   const { kit } = useKit()
   const connectors = useAppState((s) => s.connectors)
-  const email = useAppState((s) => s.features.email) && Boolean(kit.context.embedded)
+  // The email field comes with the embedded wallet's plug-in, for apps with email login only.
+  const EmailSection = useEmbeddedUi()?.ConnectSection
+  const email = useAppState((s) => s.features.email)
   const order = connectMethodsOrder(connectors, kit.options.features?.connectMethodsOrder)
   return (
     <>
       {order.map((method) =>
         method === 'wallet' ? (
           <WalletSection key="wallet" />
-        ) : method === 'email' && email ? (
+        ) : method === 'email' && email && EmailSection ? (
           <Suspense key="email" fallback={null}>
             <EmailSection />
           </Suspense>

@@ -4,7 +4,7 @@ import type { ViewData, ViewName } from '../../state/views.js'
 import { actionViews } from './actionViews.js'
 import { ConnectView } from './ConnectView.js'
 import type { LaterViewName, LaterViewProps } from './laterViews.js'
-import { lazyFeature, viewRoutes } from './lazyFeature.js'
+import { viewRoutes } from './lazyFeature.js'
 
 /**
  * The views past the first open share one chunk (laterViews.ts), kept out of the page's first load. It is one
@@ -14,32 +14,20 @@ export const LaterView: ComponentType<LaterViewProps> = lazy(() =>
   import('./laterViews.js').then(({ LaterView }) => ({ default: LaterView })),
 )
 
-/** The embedded wallet's views share a chunk of their own: only apps with email login route to them. */
-const email = lazyFeature(
-  () => import('../../email/emailViews.js'),
-  [
-    'EmailLogin',
-    'EmailVerifyOtp',
-    'EmailVerifyDevice',
-    'UpdateEmailWallet',
-    'UpdateEmailPrimaryOtp',
-    'UpdateEmailSecondaryOtp',
-    'ApproveTransaction',
-  ],
-)
-
 const actionViewNames: readonly ViewName[] = Object.values(actionViews).flat()
 
-/** The title of an account action's or the email login's view, from its feature's chunk; `undefined` for the others. */
+/** The title of an account action's view, from its chunk; `undefined` for the others. */
 export function chunkTitle(view: ViewName): ReactElement | undefined {
-  if (actionViewNames.includes(view))
-    return createElement(LaterView, { view: view as LaterViewName, title: true })
-  const emailTitle = email.titles[view as EmailViewName]
-  return emailTitle ? createElement(emailTitle) : undefined
+  return actionViewNames.includes(view)
+    ? createElement(LaterView, { view: view as LaterViewName, title: true })
+    : undefined
 }
 
-/** Routing as data: each view name and the component that renders it. */
-export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = {
+/**
+ * Routing as data: each view name and the component that renders it. The embedded wallet's views come with
+ * its plug-in (EmbeddedWalletUi), for apps with email login only.
+ */
+export const views: { [V in Exclude<ViewName, EmailViewName>]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
   ...viewRoutes(
     LaterView as ComponentType<{ view: LaterViewName; data: unknown }>,
@@ -60,5 +48,4 @@ export const views: { [V in ViewName]: ComponentType<{ data: ViewData[V] }> } = 
   SIWXSignMessage: lazy(() =>
     import('./SIWXSignMessageView.js').then(({ SIWXSignMessageView }) => ({ default: SIWXSignMessageView })),
   ),
-  ...email.views,
 }

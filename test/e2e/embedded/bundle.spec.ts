@@ -13,9 +13,12 @@ test('a host page with email off loads none of the embedded wallet (no email fie
   page.on('request', (request) => {
     if (request.url().startsWith(stack.authUrl)) frames.push(request.url())
   })
-  // The email field, the frame channel's handshake, the in-frame approval view's marker and the email
-  // views' words (their texts ship with their chunk, not the modal's catalogue).
+  // The plug-in's own words (pairwise/email), the login flag it reads at start, the email field, the frame
+  // channel's handshake, the in-frame approval view's marker and the email views' words (their texts ship
+  // with their chunk, not the modal's catalogue).
   const embeddedCode = [
+    'Invalid emailLogin options',
+    'EMAIL_LOGIN_USED_KEY',
     'email-connect',
     'PAIRWISE_FRAME_INIT',
     'approve-transaction',
@@ -37,7 +40,7 @@ test('a host page with email off loads none of the embedded wallet (no email fie
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(page.getByRole('dialog').getByTestId('email-connect')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(loaded()).toContain('email-connect')
+  expect(loaded()).toEqual(expect.arrayContaining(['Invalid emailLogin options', 'email-connect']))
   // FRAME-01: no login recorded, so the frame is not loaded before the visitor asks for one.
   expect(frames).toEqual([])
 })

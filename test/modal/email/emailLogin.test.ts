@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { authConnectorId } from '../../../modal/adapters/authConnector.js'
 import { switchNetwork } from '../../../modal/controllers/network.js'
 import {
   awaitCode,
@@ -8,7 +9,7 @@ import {
   loginWithEmail,
   startEmailChange,
 } from '../../../modal/email/emailFlow.js'
-import { authConnectorId } from '../../../modal/embedded/authConnector.js'
+import { emailLogin } from '../../../modal/email/index.js'
 import { frameCacheKeys } from '../../../modal/embedded/frameCacheKeys.js'
 import { embeddedWalletChains } from '../../../modal/embedded/supportedChains.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
@@ -229,7 +230,7 @@ describe('the frame as the modal shows its failures', () => {
       options: {
         networks: [anvil],
         projectId: 'p1',
-        authUrl: 'http://127.0.0.1:8789',
+        embeddedWallet: emailLogin({ authUrl: 'http://127.0.0.1:8789' }),
         features: { email: false, socials: false },
       },
       environment: { document: {} as Document },
@@ -237,7 +238,11 @@ describe('the frame as the modal shows its failures', () => {
     kits.push(off)
     await expect(off.context.embedded?.()).rejects.toThrow('Email login is not enabled for this app.')
     const noProject = createKit({
-      options: { networks: [anvil], authUrl: 'http://127.0.0.1:8789', features: { email: true } },
+      options: {
+        networks: [anvil],
+        embeddedWallet: emailLogin({ authUrl: 'http://127.0.0.1:8789' }),
+        features: { email: true },
+      },
       environment: { document: {} as Document },
     })
     kits.push(noProject)

@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
 import type { FrameRequestEnvelope } from '../../../engine/frame/index.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
+import { emailLogin } from '../../../modal/email/index.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { SIWXConfig } from '../../../modal/siwx/types.js'
 import { FakeDocument, type FrameAnswer, flush } from '../embedded/support/fakePage.js'
@@ -37,7 +38,7 @@ export function emailKit(
     options: {
       networks,
       projectId: 'p1',
-      authUrl,
+      embeddedWallet: emailLogin({ authUrl }),
       features: { email: true },
       ...(enableReconnect === undefined ? {} : { enableReconnect }),
       ...(siwx ? { siwx } : {}),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { FrameRequestEnvelope } from '../../../engine/frame/index.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
+import { emailLogin } from '../../../modal/email/index.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { authUrl } from '../email/support.js'
 import { FakeDocument } from '../embedded/support/fakePage.js'
@@ -65,7 +66,13 @@ export function nameRecord(name: string, address: string, coinType = 2147514985)
 export function namesKit(networks: CaipNetwork[], apiUrl: string) {
   const page = new FakeDocument()
   const kit: AppKit = createKit({
-    options: { networks, projectId: 'p1', authUrl, apiUrl, features: { email: true } },
+    options: {
+      networks,
+      projectId: 'p1',
+      embeddedWallet: emailLogin({ authUrl }),
+      apiUrl,
+      features: { email: true },
+    },
     environment: { document: page as unknown as Document, fetch: (input, init) => fetch(input, init) },
   })
   return { kit, frame: page.frame }

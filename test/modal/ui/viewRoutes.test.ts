@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { WalletConnectTransportFactory } from '../../../modal/adapters/walletConnectTransport.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
+import { emailLogin } from '../../../modal/email/index.js'
 import { createTranslator } from '../../../modal/i18n/translate.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { Route } from '../../../modal/state/views.js'
@@ -17,6 +18,7 @@ import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.
 const walletConnect: WalletConnectTransportFactory = () =>
   Promise.reject(new Error('views are rendered on the server here; nothing pairs'))
 
+const email = emailLogin({ authUrl: 'http://127.0.0.1:8789' })
 let anvil: CaipNetwork
 let anvil2: CaipNetwork
 let rpcUrl: string
@@ -26,6 +28,7 @@ beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(rpcUrl)
   // SIWXSignMessage is a lazy chunk: the first render starts loading it, renders after that show it.
   const kit = kitWithWallets()
+  await kit.context.embeddedUi?.load()
   // So are the embedded wallet's views, one lazy component over one chunk; the names views (with their
   // titles) are a chunk the later views' chunk loads, so they are rendered once that one is in.
   await loadLaterViews()
@@ -59,7 +62,11 @@ function kitWithWallets(): AppKit {
     walletInfo('Alpha', 'com.example.alpha'),
     new FakeProvider({ accounts: [bob], chainId: 31337 }),
   )
-  return createKit({ options: { networks: [anvil, anvil2] }, environment: { target: page, walletConnect } })
+  // The email views come with the embedded wallet's plug-in; nothing here loads the wallet itself.
+  return createKit({
+    options: { networks: [anvil, anvil2], projectId: 'p1', embeddedWallet: email },
+    environment: { target: page, walletConnect, document: {} as Document },
+  })
 }
 
 type Case = { route: () => Route; connected?: boolean; testId: string; title: string }

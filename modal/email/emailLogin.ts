@@ -1,0 +1,83 @@
+import * as z from 'zod/mini'
+import type {
+  EmbeddedWalletLink,
+  EmbeddedWalletPlugin,
+  EmbeddedWalletUi,
+} from '../controllers/embeddedWallet.js'
+import { WalletError } from '../controllers/errors.js'
+import { explainOptionIssue, OptionsError } from '../controllers/options.js'
+import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
+import { embeddedWalletEnabled } from '../embedded/enabled.js'
+import { frameCacheKeys } from '../embedded/frameCacheKeys.js'
+
+const emailLoginSchema = z.object({
+  /** The self-hosted auth service whose secure frame holds the wallet (`npx pairwise auth`). */
+  authUrl: z.url(),
+})
+
+export type EmailLoginOptions = z.input<typeof emailLoginSchema>
+
+/** Loads `load`'s module once; a failed load is tried again on the next call. */
+function once<T>(load: () => Promise<T>): { current(): T | undefined; load(): Promise<T> } {
+  let value: T | undefined
+  let loading: Promise<T> | undefined
+  const start = () =>
+    load().then(
+      (loaded) => {
+        value = loaded
+        return loaded
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    )
+  return {
+    current: () => value,
+    load: () => {
+      loading ??= start()
+      return loading
+    },
+  }
+}
+
+/**
+ * Email login into the embedded wallet, for `createAppKit({ embeddedWallet: emailLogin({ authUrl }) })`. Only
+ * this comes with the import; the frame client, the email views and their texts load on first use.
+ */
+export function emailLogin(options: EmailLoginOptions): EmbeddedWalletPlugin {
+  const parsed = z.safeParse(emailLoginSchema, options, { error: explainOptionIssue })
+  if (!parsed.success)
+    throw new OptionsError(`Invalid emailLogin options: authUrl: ${parsed.error.issues[0]?.message}`)
+  const { authUrl } = parsed.data
+  // Shared by every modal instance made with this plug-in: it holds components, no state.
+  const ui = once(() => import('./emailUi.js').then(({ emailUi }): EmbeddedWalletUi => emailUi))
+  return {
+    kind: 'embeddedWallet',
+    attach(ctx, document): EmbeddedWalletLink | undefined {
+      const { projectId } = ctx.options
+      if (!projectId) return undefined
+      const wallet = once<EmbeddedWallet>(() =>
+        import('./modalWallet.js').then(
+          ({ createModalWallet }) => createModalWallet(ctx, authUrl, document),
+          // ERR-28
+          (error: unknown) => Promise.reject(new WalletError('EMAIL_DEPENDENCY_UNAVAILABLE', error)),
+        ),
+      )
+      const load = () =>
+        embeddedWalletEnabled({ projectId, features: ctx.store.get().features })
+          ? wallet.load()
+          : Promise.reject(new WalletError('EMBEDDED_WALLET_OFF'))
+      // FRAME-11: with reconnect off, a session the frame still holds is signed out at start.
+      if (
+        ctx.options.enableReconnect === false &&
+        ctx.memory.getItem(frameCacheKeys.emailLoginUsed) === 'true'
+      )
+        void load().then(
+          (made) => made.start(),
+          () => undefined,
+        )
+      return { load, ui }
+    },
+  }
+}

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { OptionsError } from '../../../modal/controllers/options.js'
+import * as entry from '../../../modal/email/index.js'
+
+const root = resolve(import.meta.dirname, '../../..')
+
+/** Every `import … from` / `export … from` of a file that loads code (type-only imports are erased). */
+function staticImports(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(import|export)\s+(?!type\s)[^'"]*?\sfrom\s+['"]([^'"]+)['"]/g)].map(
+    (match) => match[2] as string,
+  )
+}
+
+/** Modules outside `email/` and `embedded/` that load code from either, directly or by `import()`. */
+function reachingEmbeddedCode(): string[] {
+  return readdirSync(join(root, 'modal'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/^(email|embedded)\//.test(name))
+    .flatMap((name) => {
+      const text = readFileSync(join(root, 'modal', name), 'utf8')
+      const dynamic = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+        (match) => match[1] as string,
+      )
+      return [...staticImports(text), ...dynamic]
+        .filter((specifier) => /(^|\/)(email|embedded)\//.test(specifier))
+        .map((specifier) => `modal/${name} → ${specifier}`)
+    })
+}
+
+describe('the pairwise/email entry', () => {
+  it('exports emailLogin alone', () => {
+    expect(Object.keys(entry)).toEqual(['emailLogin'])
+  })
+
+  it('is in package.json exports under dist/modal/email', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    expect(pkg.exports['./email']).toEqual({
+      types: './dist/modal/email/index.d.ts',
+      import: './dist/modal/email/index.js',
+    })
+  })
+
+  it('is the only way in: no modal code outside modal/email and modal/embedded loads either, so a page without pairwise/email carries none of the embedded wallet', () => {
+    expect(reachingEmbeddedCode()).toEqual([])
+  })
+
+  it("refuses an authUrl that is not a URL with the options' error", () => {
+    expect(() => entry.emailLogin({ authUrl: 'auth.example' })).toThrow(OptionsError)
+    expect(() => entry.emailLogin({ authUrl: 'auth.example' })).toThrow(
+      /^Invalid emailLogin options: authUrl: /,
+    )
+  })
+})
