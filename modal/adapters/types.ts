@@ -1,5 +1,4 @@
 import type { Reporter } from '../core/report.js'
-import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo, WalletInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
@@ -53,6 +52,14 @@ export interface ChainAdapter {
   getProvider(connectorId: string): NamespaceProvider | undefined
 }
 
+/** A connector listed at once whose provider loads when it is first connected or reconnected. */
+export type PluggedConnector = {
+  info: ConnectorInfo
+  /** Its provider; on a reconnect undefined when its own session has ended (FRAME-11). */
+  provider(reconnecting: boolean): Promise<Eip1193Provider | undefined>
+  disconnect(): Promise<void>
+}
+
 export type AdapterContext = {
   networks: CaipNetwork[]
   /** The page's window, or any EventTarget standing in for it (tests, SSR). */
@@ -60,8 +67,8 @@ export type AdapterContext = {
   emit(event: AdapterEvent): void
   /** The app's WalletConnect transport, when a relay is configured and WalletConnect is enabled. */
   walletConnect?: WalletConnectTransportFactory | undefined
-  /** The embedded wallet (the auth connector), when the app has one; loaded on first use. */
-  embedded?: (() => Promise<EmbeddedWallet>) | undefined
+  /** A connector an app plugs in whose code loads on first use (the embedded wallet's auth connector). */
+  plugged?: PluggedConnector | undefined
   enableInjected: boolean
   enableEIP6963: boolean
   /** The app's project id: chains on the hosted RPC list are read through `hostedRpcUrl` with it. */

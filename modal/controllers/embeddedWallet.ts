@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { PluggedConnector } from '../adapters/types.js'
 import type { EmailViewName } from '../email/emailViews.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { FeatureViews } from '../ui/views/lazyFeature.js'
@@ -20,6 +21,8 @@ export type EmbeddedWalletLink = {
    * when its code cannot load (ERR-28).
    */
   load(): Promise<EmbeddedWallet>
+  /** The auth connector, for the eip155 adapter. */
+  connector: PluggedConnector
   ui: EmbeddedWalletUiLoader
 }
 

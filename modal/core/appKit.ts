@@ -122,7 +122,7 @@ export class AppKit {
           target: environment.target,
           emit: (event) => this.#onAdapterEvent(adapter.namespace, event),
           walletConnect: transport,
-          embedded: link?.load,
+          plugged: link?.connector,
           enableInjected: this.options.enableInjected !== false,
           enableEIP6963: this.options.enableEIP6963 !== false,
           projectId: this.options.projectId,

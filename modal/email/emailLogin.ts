@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { PluggedConnector } from '../adapters/types.js'
 import type {
   EmbeddedWalletLink,
   EmbeddedWalletPlugin,
@@ -6,6 +7,7 @@ import type {
 } from '../controllers/embeddedWallet.js'
 import { WalletError } from '../controllers/errors.js'
 import { explainOptionIssue, OptionsError } from '../controllers/options.js'
+import { authConnectorId } from '../embedded/authConnector.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import { embeddedWalletEnabled } from '../embedded/enabled.js'
 import { frameCacheKeys } from '../embedded/frameCacheKeys.js'
@@ -68,6 +70,16 @@ export function emailLogin(options: EmailLoginOptions): EmbeddedWalletPlugin {
         embeddedWalletEnabled({ projectId, features: ctx.store.get().features })
           ? wallet.load()
           : Promise.reject(new WalletError('EMBEDDED_WALLET_OFF'))
+      const connector: PluggedConnector = {
+        info: { id: authConnectorId, type: 'AUTH', name: 'Email', chainNamespace: 'eip155' },
+        provider: async (reconnecting) => {
+          const made = await load()
+          // FRAME-11: on a reconnect the frame's own session decides (taken up, or signed out when reconnect is off).
+          return reconnecting && (await made.start()).status === 'disconnected' ? undefined : made.provider
+        },
+        // FRAME-09, FRAME-10: the cache goes first; the frame's sign-out is waited for 3 s at most.
+        disconnect: async () => (await load()).client.signOut(),
+      }
       // FRAME-11: with reconnect off, a session the frame still holds is signed out at start.
       if (
         ctx.options.enableReconnect === false &&
@@ -77,7 +89,7 @@ export function emailLogin(options: EmailLoginOptions): EmbeddedWalletPlugin {
           (made) => made.start(),
           () => undefined,
         )
-      return { load, ui }
+      return { load, connector, ui }
     },
   }
 }

@@ -9,12 +9,10 @@ import {
 } from 'viem'
 import { rpcErrorCode, WalletError } from '../../controllers/errors.js'
 import { safeUrl } from '../../core/safeUrl.js'
-import type { EmbeddedWallet } from '../../embedded/embeddedWallet.js'
 import { en } from '../../i18n/en.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
 import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
-import { authConnectorId } from '../authConnector.js'
 import type {
   AdapterContext,
   Balance,
@@ -22,6 +20,7 @@ import type {
   ConnectParams,
   ConnectResult,
   Eip1193Provider,
+  PluggedConnector,
 } from '../types.js'
 import {
   type WalletConnectSession,
@@ -68,6 +67,8 @@ type Entry = {
   unsubscribe?: () => void
   /** Not offered in lists, but kept so a connection made through it can still be used and ended. */
   unlisted?: boolean
+  /** A plugged connector, whose provider loads on first use. */
+  plugged?: PluggedConnector
 }
 
 const injectedId = 'injected'
@@ -122,10 +123,9 @@ export class Eip155Adapter implements ChainAdapter {
           chainNamespace: 'eip155',
         },
       })
-    if (context.embedded)
-      this.#entries.set(authConnectorId, {
-        info: { id: authConnectorId, type: 'AUTH', name: 'Email', chainNamespace: 'eip155' },
-      })
+    const plugged = context.plugged
+    if (plugged?.info.chainNamespace === 'eip155')
+      this.#entries.set(plugged.info.id, { info: plugged.info, plugged })
     const injected = this.#options.enableInjected === false ? undefined : injectedProvider(context.target)
     if (injected)
       this.#entries.set(injectedId, {
@@ -180,8 +180,8 @@ export class Eip155Adapter implements ChainAdapter {
 
   async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {
     if (connectorId === walletConnectConnectorId) return this.#connectWalletConnect(network, onUri, signal)
-    if (connectorId === authConnectorId) await this.#embeddedProvider()
     const entry = this.#entry(connectorId)
+    if (entry.plugged) entry.provider = await entry.plugged.provider(false)
     const provider = this.#provider(entry)
     const accounts = await requestAccounts(provider, 'eth_requestAccounts')
     return this.#connected(entry, provider, accounts, network, { name: entry.info.name, ...icon(entry.info) })
@@ -200,13 +200,8 @@ export class Eip155Adapter implements ChainAdapter {
       const session = await transport.restore()
       return session && this.#walletConnectResult(transport, session, network)
     }
-    if (connectorId === authConnectorId) {
-      if (!this.#context?.embedded) return undefined
-      const wallet = await this.#embeddedProvider()
-      // FRAME-11: the frame's own session decides (taken up, or signed out when reconnect is off).
-      if ((await wallet.start()).status === 'disconnected') return undefined
-    }
     const entry = this.#entries.get(connectorId) ?? (await this.#waitFor(connectorId))
+    if (entry?.plugged) entry.provider = await entry.plugged.provider(true)
     if (!entry?.provider) return undefined
     const accounts = await requestAccounts(entry.provider, 'eth_accounts')
     if (accounts.length === 0) return undefined
@@ -257,16 +252,6 @@ export class Eip155Adapter implements ChainAdapter {
       name: session.peer.name,
       ...(icon ? { icon } : {}),
     })
-  }
-
-  /** Loads the embedded wallet (once) and gives the auth connector its provider. */
-  async #embeddedProvider(): Promise<EmbeddedWallet> {
-    const load = this.#context?.embedded
-    const entry = this.#entries.get(authConnectorId)
-    if (!load || !entry) throw new WalletError('PROVIDER_NOT_FOUND')
-    const wallet = await load()
-    entry.provider = wallet.provider
-    return wallet
   }
 
   #transport(): Promise<WalletConnectTransport> {
@@ -380,11 +365,7 @@ export class Eip155Adapter implements ChainAdapter {
       await transport.disconnect()
       return
     }
-    if (connectorId === authConnectorId) {
-      // FRAME-09, FRAME-10: the cache goes first; the frame's sign-out is waited for 3 s at most.
-      await (await this.#embeddedProvider()).client.signOut()
-      return
-    }
+    if (entry.plugged) return entry.plugged.disconnect()
     const provider = this.#provider(entry)
     const revoke = provider
       .request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })

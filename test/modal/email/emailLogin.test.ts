@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { authConnectorId } from '../../../modal/adapters/authConnector.js'
 import { switchNetwork } from '../../../modal/controllers/network.js'
 import {
   awaitCode,
@@ -10,6 +9,7 @@ import {
   startEmailChange,
 } from '../../../modal/email/emailFlow.js'
 import { emailLogin } from '../../../modal/email/index.js'
+import { authConnectorId } from '../../../modal/embedded/authConnector.js'
 import { frameCacheKeys } from '../../../modal/embedded/frameCacheKeys.js'
 import { embeddedWalletChains } from '../../../modal/embedded/supportedChains.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
