@@ -8,7 +8,7 @@ import type { Clock, KeyValue } from '../core/ports.js'
 import type { EmbeddedWallet } from '../embedded/embeddedWallet.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { AppStore } from '../state/createState.js'
-import type { EmbeddedWalletUiLoader } from './embeddedWallet.js'
+import type { EmbeddedWalletUiLoader } from './embeddedWalletUi.js'
 import type { EventBus } from './events.js'
 import type { ResolvedOptions } from './options.js'
 

@@ -5,7 +5,6 @@ import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { SIWEConfig } from '../siwx/siweConfig.js'
 import type { SIWXConfig } from '../siwx/types.js'
-import type { EmbeddedWalletPlugin } from './embeddedWallet.js'
 
 const metadataSchema = z.object({
   name: z.string(),
@@ -88,9 +87,14 @@ export const optionsSchema = z.object({
    * no email login, whatever `features` say.
    */
   embeddedWallet: z.optional(
-    z.custom<EmbeddedWalletPlugin>(
+    z.custom<EmbeddedWalletOption>(
       (value) =>
-        typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'embeddedWallet',
+        typeof value === 'object' &&
+        value !== null &&
+        'kind' in value &&
+        value.kind === 'embeddedWallet' &&
+        'attach' in value &&
+        typeof value.attach === 'function',
     ),
   ),
   locale: z.optional(z.string()),
@@ -101,6 +105,12 @@ export const optionsSchema = z.object({
   /** AppKit's older sign-in config, mapped onto SIWX where sign-in loads. */
   siweConfig: z.optional(z.custom<SIWEConfig>(isSignInConfig)),
 })
+
+/**
+ * The embedded wallet plug-in as the options know it, by its kind: its full type (EmbeddedWalletPlugin)
+ * takes the modal context, which holds these options.
+ */
+export type EmbeddedWalletOption = { readonly kind: 'embeddedWallet' }
 
 function isSignInConfig(value: unknown): boolean {
   return typeof value === 'object' && value !== null

@@ -18,6 +18,7 @@ import {
 } from '../controllers/connection.js'
 import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext, MultiNamespace } from '../controllers/context.js'
+import type { EmbeddedWalletPlugin } from '../controllers/embeddedWallet.js'
 import { WalletError } from '../controllers/errors.js'
 import { createEventBus, type ModalEvent } from '../controllers/events.js'
 import { localFeatures } from '../controllers/features.js'
@@ -109,8 +110,9 @@ export class AppKit {
       this.#stops.push(multi.followStore(this.context))
     }
     const transport = multi?.shareTransport(walletConnect) ?? walletConnect
-    const link =
-      environment.document && this.options.embeddedWallet?.attach(this.context, environment.document)
+    // The options hold the plug-in by its kind (EmbeddedWalletOption); the schema checked it has `attach`.
+    const plugin = this.options.embeddedWallet as EmbeddedWalletPlugin | undefined
+    const link = environment.document && plugin?.attach(this.context, environment.document)
     if (link) {
       this.context.embedded = link.load
       this.context.embeddedUi = link.ui

@@ -1,10 +1,7 @@
 import * as z from 'zod/mini'
 import type { PluggedConnector } from '../adapters/types.js'
-import type {
-  EmbeddedWalletLink,
-  EmbeddedWalletPlugin,
-  EmbeddedWalletUi,
-} from '../controllers/embeddedWallet.js'
+import type { EmbeddedWalletLink, EmbeddedWalletPlugin } from '../controllers/embeddedWallet.js'
+import type { EmbeddedWalletUi } from '../controllers/embeddedWalletUi.js'
 import { WalletError } from '../controllers/errors.js'
 import { explainOptionIssue, OptionsError } from '../controllers/options.js'
 import { authConnectorId } from '../embedded/authConnector.js'

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import type { EmbeddedWalletUi } from '../controllers/embeddedWallet.js'
+import type { EmbeddedWalletUi } from '../controllers/embeddedWalletUi.js'
 import { lazyFeature } from '../ui/views/lazyFeature.js'
 
 /**

@@ -4,7 +4,6 @@ import { dismissAlert } from '../controllers/alerts.js'
 import { brandingShown } from '../controllers/features.js'
 import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
-import type { EmailViewName } from '../email/emailViews.js'
 import type { MessageKey } from '../i18n/en.js'
 import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
@@ -85,11 +84,11 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const route = embedded ? embeddedRoute(router, connected) : router
   // The embedded wallet's views come with its plug-in's UI: the spinner shows until that has loaded.
   const embeddedUi = useEmbeddedUi()
-  const emailView = route.view in views ? undefined : (route.view as EmailViewName)
-  const View = (emailView ? embeddedUi?.views[emailView] : views[route.view as keyof typeof views]) as
+  const emailView = !(route.view in views)
+  const View = (emailView ? embeddedUi?.views[route.view] : views[route.view as keyof typeof views]) as
     | ComponentType<{ data: Route['data'] }>
     | undefined
-  const EmailTitle = emailView && embeddedUi?.titles[emailView]
+  const EmailTitle = emailView ? embeddedUi?.titles[route.view] : undefined
   const featureTitle = EmailTitle ? <EmailTitle /> : chunkTitle(route.view)
   const title =
     emailView && !EmailTitle ? null : featureTitle ? (

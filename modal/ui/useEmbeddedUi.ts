@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { EmbeddedWalletUi } from '../controllers/embeddedWallet.js'
+import type { EmbeddedWalletUi } from '../controllers/embeddedWalletUi.js'
 import { useKit } from './kitContext.js'
 
 /**

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { OptionsError } from '../../../modal/controllers/options.js'
+import { OptionsError, resolveOptions } from '../../../modal/controllers/options.js'
 import * as entry from '../../../modal/email/index.js'
+import { evmNetwork } from '../support/kit.js'
 
 const root = resolve(import.meta.dirname, '../../..')
 
@@ -43,6 +44,24 @@ describe('the pairwise/email entry', () => {
 
   it('is the only way in: no modal code outside modal/email and modal/embedded loads either, so a page without pairwise/email carries none of the embedded wallet', () => {
     expect(reachingEmbeddedCode()).toEqual([])
+  })
+
+  it('is what createAppKit takes as embeddedWallet; anything else there is refused with the options error', () => {
+    const networks = [
+      {
+        id: 1,
+        name: 'One',
+        chainNamespace: 'eip155',
+        caipNetworkId: 'eip155:1',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+      },
+    ] as never
+    const plugin = entry.emailLogin({ authUrl: 'http://127.0.0.1:8789' })
+    expect(resolveOptions({ networks, embeddedWallet: plugin }).embeddedWallet).toBe(plugin)
+    expect(() => resolveOptions({ networks, embeddedWallet: { kind: 'embeddedWallet' } })).toThrow(
+      /^Invalid createAppKit options: embeddedWallet: /,
+    )
   })
 
   it("refuses an authUrl that is not a URL with the options' error", () => {
