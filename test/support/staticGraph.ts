@@ -4,12 +4,18 @@ import { dirname, join, relative, resolve } from 'node:path'
 const root = resolve(import.meta.dirname, '../..')
 
 /** What a file loads with it: its value imports and re-exports (not `import type`, not `import()`). */
-function staticSpecifiers(file: string): string[] {
+export function staticSpecifiers(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8')
   return [
     ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'"]*?\sfrom\s+['"]([^'"]+)['"]/g),
     ...text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g),
   ].map((match) => match[1] as string)
+}
+
+/** What a file loads by `import()`, later than with it. */
+export function dynamicSpecifiers(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8')
+  return [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1] as string)
 }
 
 function sourceOf(file: string, specifier: string): string | undefined {

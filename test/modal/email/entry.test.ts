@@ -3,30 +3,20 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OptionsError, resolveOptions } from '../../../modal/controllers/options.js'
 import * as entry from '../../../modal/email/index.js'
+import { dynamicSpecifiers, staticSpecifiers } from '../../support/staticGraph.js'
 import { evmNetwork } from '../support/kit.js'
 
 const root = resolve(import.meta.dirname, '../../..')
-
-/** Every `import … from` / `export … from` of a file that loads code (type-only imports are erased). */
-function staticImports(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(import|export)\s+(?!type\s)[^'"]*?\sfrom\s+['"]([^'"]+)['"]/g)].map(
-    (match) => match[2] as string,
-  )
-}
 
 /** Modules outside `email/` and `embedded/` that load code from either, directly or by `import()`. */
 function reachingEmbeddedCode(): string[] {
   return readdirSync(join(root, 'modal'), { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name) && !/^(email|embedded)\//.test(name))
-    .flatMap((name) => {
-      const text = readFileSync(join(root, 'modal', name), 'utf8')
-      const dynamic = [...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-        (match) => match[1] as string,
-      )
-      return [...staticImports(text), ...dynamic]
+    .flatMap((name) =>
+      [...staticSpecifiers(`modal/${name}`), ...dynamicSpecifiers(`modal/${name}`)]
         .filter((specifier) => /(^|\/)(email|embedded)\//.test(specifier))
-        .map((specifier) => `modal/${name} → ${specifier}`)
-    })
+        .map((specifier) => `modal/${name} → ${specifier}`),
+    )
 }
 
 describe('the pairwise/email entry', () => {
@@ -47,16 +37,7 @@ describe('the pairwise/email entry', () => {
   })
 
   it('is what createAppKit takes as embeddedWallet; anything else there is refused with the options error', () => {
-    const networks = [
-      {
-        id: 1,
-        name: 'One',
-        chainNamespace: 'eip155',
-        caipNetworkId: 'eip155:1',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-      },
-    ] as never
+    const networks = [evmNetwork(31337, 'http://127.0.0.1:8545')]
     const plugin = entry.emailLogin({ authUrl: 'http://127.0.0.1:8789' })
     expect(resolveOptions({ networks, embeddedWallet: plugin }).embeddedWallet).toBe(plugin)
     expect(() => resolveOptions({ networks, embeddedWallet: { kind: 'embeddedWallet' } })).toThrow(

@@ -2,15 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as entry from '../../../modal/siwx/index.js'
+import { staticSpecifiers } from '../../support/staticGraph.js'
 
 const root = resolve(import.meta.dirname, '../../..')
-
-/** Every `import … from` / `export … from` of a file that loads code (type-only imports are erased). */
-function staticImports(text: string): string[] {
-  return [...text.matchAll(/(?:^|\n)\s*(import|export)\s+(?!type\s)[^'"]*?\sfrom\s+['"]([^'"]+)['"]/g)].map(
-    (match) => match[2] as string,
-  )
-}
 
 describe('the pairwise/siwx entry', () => {
   it('exports the configs, the message format and parser, and the error', () => {
@@ -38,7 +32,7 @@ describe('the pairwise/siwx entry', () => {
     const reaching = readdirSync(join(root, 'modal'), { recursive: true, encoding: 'utf8' })
       .filter((name) => /\.tsx?$/.test(name) && !name.startsWith('siwx/'))
       .flatMap((name) =>
-        staticImports(readFileSync(join(root, 'modal', name), 'utf8'))
+        staticSpecifiers(`modal/${name}`)
           .filter((specifier) => /(^|\/)siwx\/(index|localSIWX|serverSIWX|serverApi)\.js$/.test(specifier))
           .map((specifier) => `modal/${name} → ${specifier}`),
       )
