@@ -8,7 +8,7 @@ import {
   createSafeServer,
   type Logger,
   listen,
-  requestTarget,
+  checkRequestTarget,
 } from '../../relay/server/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
@@ -66,7 +66,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     })
     server = createSafeServer(
       (request, response) => {
-        requestTarget(request)
+        checkRequestTarget(request)
         return listener(request, response)
       },
       { name: 'api', logger, errorFormat: 'json' },

@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Logger } from '../../common/index.js'
-import { consoleLogger, createSafeServer, listen, requestTarget } from '../../relay/server/index.js'
+import { checkRequestTarget, consoleLogger, createSafeServer, listen } from '../../relay/server/index.js'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
@@ -88,7 +88,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
     })
     server = createSafeServer(
       (request, response) => {
-        requestTarget(request)
+        checkRequestTarget(request)
         return listener(request, response)
       },
       { name: 'auth', logger, errorFormat: 'json' },

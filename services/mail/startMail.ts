@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../common/index.js'
-import { consoleLogger, createSafeServer, requestTarget } from '../../relay/server/index.js'
+import { checkRequestTarget, consoleLogger, createSafeServer } from '../../relay/server/index.js'
 import type { NodeListener } from '../api/http/directLane.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
@@ -75,7 +75,7 @@ async function serveHttp(
 ): Promise<Server> {
   const server = createSafeServer(
     (request, response) => {
-      requestTarget(request)
+      checkRequestTarget(request)
       return listener(request, response)
     },
     { name: 'mail', logger, errorFormat: 'json' },

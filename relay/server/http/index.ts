@@ -1,6 +1,6 @@
 export { codeOf, HttpError } from './httpError.js'
 export { listen } from './listen.js'
-export { decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
+export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
 export {
   createSafeServer,
   type RequestHandler,

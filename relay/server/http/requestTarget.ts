@@ -4,16 +4,28 @@ import { HttpError } from './httpError.js'
 // Longer targets are refused before parsing; Node already caps the whole header block.
 export const MAX_TARGET_LENGTH = 8192
 
+// A second `/` or `\` would make the rest an authority (a host the client picks); controls and spaces
+// are what URL parsing strips or trips on.
+const notOriginForm = /^(?!\/(?![/\\]))|[\x00-\x20\x7f]/
+
+/**
+ * The request's target, checked to be origin-form ("/path?query") within MAX_TARGET_LENGTH, without
+ * parsing it: for servers that only need it refused when bad (their router reads it afterwards).
+ */
+export function checkRequestTarget(request: Pick<IncomingMessage, 'url'>): string {
+  const target = request.url ?? '/'
+  if (target.length > MAX_TARGET_LENGTH)
+    throw new HttpError(414, `Request target longer than ${MAX_TARGET_LENGTH} characters`)
+  if (notOriginForm.test(target)) throw new HttpError(400, 'Bad request target')
+  return target
+}
+
 /**
  * The request's target as a URL on `base`. Clients control it entirely (`//[`, `http://[::`, control
  * characters), so a target `URL` cannot parse is the client's error, never an exception that escapes.
  */
 export function requestTarget(request: Pick<IncomingMessage, 'url'>, base = 'http://server'): URL {
-  const target = request.url ?? '/'
-  if (target.length > MAX_TARGET_LENGTH)
-    throw new HttpError(414, `Request target longer than ${MAX_TARGET_LENGTH} characters`)
-  // Only origin-form ("/path?query") is served; anything else would let the client pick the host.
-  if (!target.startsWith('/') || target.startsWith('//')) throw new HttpError(400, 'Bad request target')
+  const target = checkRequestTarget(request)
   try {
     return new URL(target, base)
   } catch {
