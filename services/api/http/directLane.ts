@@ -58,14 +58,14 @@ async function answer(
     ;({ status, body, headers } = errorAnswer(error, logger, { method: route.method, path }))
   }
   const text = JSON.stringify(body)
-  response
-    .writeHead(status, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(text),
-      ...headers,
-      ...(corsAsked ? { vary: 'Origin', ...cors.answerHeaders(origin, allowed, status, path) } : {}),
-    })
-    .end(text)
+  const answerHeaders: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  }
+  Object.assign(answerHeaders, headers)
+  if (corsAsked)
+    Object.assign(answerHeaders, { vary: 'Origin' }, cors.answerHeaders(origin, allowed, status, path))
+  response.writeHead(status, answerHeaders).end(text)
   logRequest(logger, { method: route.method, path }, status, performance.now() - started)
 }
 
@@ -74,8 +74,13 @@ function apiRequest(request: IncomingMessage, target: string, bodyLimitBytes: nu
   // malformed escapes included.
   const url = `http://direct${target}`
   let text: Promise<string> | undefined
+  // Routes read the query more than once (the project guard, then their own schema): parsed once.
+  let query: Record<string, string> | undefined
   return {
-    query: ((name?: string) => getQueryParam(url, name)) as ApiRequest['query'],
+    query: ((name?: string) => {
+      query ??= getQueryParam(url) as Record<string, string>
+      return name === undefined ? query : query[name]
+    }) as ApiRequest['query'],
     header: (name) => {
       const value = request.headers[name.toLowerCase()]
       return Array.isArray(value) ? value.join(', ') : value
@@ -99,10 +104,9 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
       } else chunks.push(chunk)
     })
     request.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')))
-    const cutShort = () => reject(new ApiError(400, 'INVALID_REQUEST', 'body: the request was cut short'))
-    request.once('error', cutShort)
-    request.once('close', () => {
-      if (!request.complete) cutShort()
-    })
+    // Node destroys a request its client cut short with an 'aborted' error, which comes here.
+    request.once('error', () =>
+      reject(new ApiError(400, 'INVALID_REQUEST', 'body: the request was cut short')),
+    )
   })
 }
