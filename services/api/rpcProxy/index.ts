@@ -1,5 +1,6 @@
-export { HttpUpstream, type HttpUpstreamOptions, type RpcUpstream, UpstreamError } from './httpUpstream.js'
+export { HttpUpstream, type HttpUpstreamOptions, type RpcUpstream } from './httpUpstream.js'
 export { type JsonRpcCall, jsonRpcBodySchema, maxBatchCalls } from './jsonRpc.js'
 export { ProjectRateLimiter, type RpcRateLimits } from './projectRateLimiter.js'
 export { type RpcProxyOptions, rpcProxyRoutes } from './rpcProxyRoutes.js'
 export { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
+export { UpstreamError, type UpstreamFailure } from './upstreamError.js'

@@ -4,11 +4,12 @@ import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
-import { HttpUpstream, type RpcUpstream, UpstreamError } from './httpUpstream.js'
+import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
 import { localAnswer } from './localAnswer.js'
 import { ProjectRateLimiter, type RpcRateLimits } from './projectRateLimiter.js'
 import { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
+import { UpstreamError } from './upstreamError.js'
 
 export type RpcProxyOptions = {
   chains: ApiChains

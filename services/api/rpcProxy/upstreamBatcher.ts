@@ -1,7 +1,8 @@
 import { ApiError } from '../http/apiError.js'
 import { answersLarge, sharingKey } from './callTraits.js'
-import { type RpcUpstream, UpstreamError } from './httpUpstream.js'
+import type { RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, maxBatchCalls } from './jsonRpc.js'
+import { UpstreamError } from './upstreamError.js'
 import { readUpstreamReply, type UpstreamAnswer } from './upstreamReply.js'
 
 export type UpstreamBatcherOptions = {
@@ -82,17 +83,7 @@ export class UpstreamBatcher {
   private enqueue(queue: Queue, call: JsonRpcCall): Promise<JsonRpcAnswer> {
     this.pending += 1
     return new Promise<JsonRpcAnswer>((resolve, reject) => {
-      const waiter: Waiter = {
-        id: call.id,
-        resolve: (answer) => {
-          this.pending -= 1
-          resolve(answer)
-        },
-        reject: (error) => {
-          this.pending -= 1
-          reject(error)
-        },
-      }
+      const waiter: Waiter = { id: call.id, resolve, reject }
       // Sharing within one flush stays linearizable: every caller arrived before the upstream call was
       // sent, so the one answer is one each of them could have had alone.
       const key = sharingKey(call)
@@ -137,11 +128,15 @@ export class UpstreamBatcher {
     } catch (error) {
       const failure = error instanceof UpstreamError ? error : new UpstreamError('unreachable', String(error))
       this.onUpstreamFailure(failure)
-      for (const { waiters } of slots) for (const waiter of waiters) waiter.reject(failure)
+      for (const { waiters } of slots) {
+        this.pending -= waiters.length
+        for (const waiter of waiters) waiter.reject(failure)
+      }
       return
     }
     slots.forEach(({ waiters }, id) => {
       const answer = answerFor(id)
+      this.pending -= waiters.length
       for (const waiter of waiters) waiter.resolve({ jsonrpc: '2.0', id: waiter.id, ...answer })
     })
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UpstreamError } from './httpUpstream.js'
+import { UpstreamError } from './upstreamError.js'
 
 const errorSchema = z.looseObject({ code: z.number(), message: z.string() })
 
