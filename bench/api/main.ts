@@ -14,14 +14,15 @@ import { deployFixtures, devPrivateKeys, freePort, localChainId, startChain } fr
 /**
  * `npm run bench -- api [--profile DIR]`: the real api service (startApi, SQLite, indexer running) in
  * its own process against a bare Node HTTP server returning a fixed JSON body, both driven by autocannon
- * from a third process (50 connections, 5 s); then the indexer's lag from a mined transfer to its
- * activity being served, and its catch-up speed over 2,000 blocks holding 10,000 transfers against a
- * loop of raw eth_getLogs calls over the same range in the same range size. `--profile DIR` writes the
- * api process's CPU profile there.
+ * from a third process (50 connections, three alternating rounds of 3 s each); then the indexer's lag
+ * from a mined transfer to its activity being served, and its catch-up speed over 2,000 blocks holding
+ * 10,000 transfers against a loop of raw eth_getLogs calls over the same range in the same range size.
+ * `--profile DIR` writes the api process's CPU profile there.
  */
 const { values: options } = parseArgs({ options: { profile: { type: 'string' } } })
 const connections = 50
-const seconds = 5
+const seconds = 3
+const rounds = 3
 const targets = { balances: 0.35, proxy: 0.5 }
 const lagSamples = 200
 const catchUp = { blocks: 2000, transfersPerBlock: 5, rangeSize: 100 }
@@ -120,7 +121,37 @@ const receiverAt = (k: number) => `0xbe${k.toString(16).padStart(38, '0')}` as H
 const tusdTransfer = (to: Hex) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 1n] })
 
-type Row = { name: string; target: number; calls: string; bare: Result; api: Result; upstream?: Result }
+type Row = {
+  name: string
+  target: number
+  calls: string
+  bare: Result
+  api: Result
+  /** The median of the rounds' api/bare ratios, each round measuring both back to back. */
+  ratio: number
+  upstream?: Result
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+
+/**
+ * The api against the bare server in `rounds` alternating pairs (after a warm-up of each): this machine's
+ * speed drifts by a fifth from one run to the next, and a pair measured back to back drifts together.
+ */
+async function paired(apiUrl: string, bareUrl: string, body?: string) {
+  await drive(bareUrl, body, 1)
+  await drive(apiUrl, body, 1)
+  const pairs: { bare: Result; api: Result }[] = []
+  for (let round = 0; round < rounds; round++)
+    pairs.push({ bare: await drive(bareUrl, body), api: await drive(apiUrl, body) })
+  const medianOf = (side: 'bare' | 'api'): Result => ({
+    perSecond: median(pairs.map((pair) => pair[side].perSecond)),
+    p99: median(pairs.map((pair) => pair[side].p99)),
+    failed: pairs.reduce((sum, pair) => sum + pair[side].failed, 0),
+  })
+  const ratio = median(pairs.map((pair) => pair.api.perSecond / pair.bare.perSecond))
+  return { bare: medianOf('bare'), api: medianOf('api'), ratio }
+}
 
 /** Warm-cache balances and two proxy calls, each against the bare server in the same run. */
 async function throughputRows(api: Server, bare: Server, rpcUrl: string): Promise<Row[]> {
@@ -132,33 +163,30 @@ async function throughputRows(api: Server, bare: Server, rpcUrl: string): Promis
     JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
   const blockNumber = call('eth_blockNumber', [])
   const balance = call('eth_getBalance', [holder, 'latest'])
-  const measured = async (url: string, body?: string) => {
-    await drive(url, body, 1)
-    return drive(url, body)
+  const upstream = async (body: string) => {
+    await drive(rpcUrl, body, 1)
+    return drive(rpcUrl, body)
   }
   return [
     {
       name: 'balances',
       target: targets.balances,
       calls: 'GET /v1/balances, warm cache',
-      bare: await measured(`${bare.url}/`),
-      api: await measured(balancesUrl),
+      ...(await paired(balancesUrl, `${bare.url}/`)),
     },
     {
       name: 'proxy',
       target: targets.proxy,
       calls: 'POST /v1 eth_blockNumber',
-      bare: await measured(`${bare.url}/`, blockNumber),
-      api: await measured(proxyUrl, blockNumber),
-      upstream: await measured(rpcUrl, blockNumber),
+      ...(await paired(proxyUrl, `${bare.url}/`, blockNumber)),
+      upstream: await upstream(blockNumber),
     },
     {
       name: 'proxy',
       target: targets.proxy,
       calls: "POST /v1 eth_getBalance(holder, 'latest')",
-      bare: await measured(`${bare.url}/`, balance),
-      api: await measured(proxyUrl, balance),
-      upstream: await measured(rpcUrl, balance),
+      ...(await paired(proxyUrl, `${bare.url}/`, balance)),
+      upstream: await upstream(balance),
     },
   ]
 }
@@ -288,7 +316,10 @@ console.log(
   `\napi benchmark — ${availableParallelism()} cores shared by autocannon, the api process, Anvil and this driver;`,
 )
 console.log(
-  `autocannon: ${connections} connections, ${seconds} s per figure (after 1 s of warm-up), from its own process`,
+  `autocannon: ${connections} connections from its own process; api and bare measured in ${rounds} alternating rounds of ${seconds} s each (after 1 s of warm-up each),`,
+)
+console.log(
+  "each figure the median of its rounds, each ratio the median of the rounds' ratios (failed: the sum)",
 )
 console.log('\nrow                                        server    req/s   p99 ms  failed')
 for (const row of rows)
@@ -303,7 +334,7 @@ for (const row of rows)
       )
 console.log('')
 for (const row of rows) {
-  const ratio = row.api.perSecond / row.bare.perSecond
+  const { ratio } = row
   const met = ratio >= row.target && row.api.failed === 0
   const upstream = row.upstream
     ? `; Anvil alone (the upstream, its ceiling) ${fixed(row.upstream.perSecond)} req/s = ${fixed(row.upstream.perSecond / row.bare.perSecond, 2)} of bare`

@@ -5,7 +5,8 @@ export const maxBatchCalls = 100
 /** One JSON-RPC 2.0 call as a client may send it through the proxy (notifications without an id are not). */
 export const jsonRpcCallSchema = z.object({
   jsonrpc: z.literal('2.0'),
-  id: z.union([z.string().max(128), z.number(), z.null()]),
+  // Numbers first: most clients number their calls, and a union's failed branch costs its issues.
+  id: z.union([z.number(), z.string().max(128), z.null()]),
   method: z.string().min(1).max(128),
   params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
 })
