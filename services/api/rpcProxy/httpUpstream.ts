@@ -171,6 +171,7 @@ class OriginPool {
     connection.reader = new Http1AnswerReader(this.settings.maxResponseBytes)
     connection.heard = false
     job.connection = connection
+    connection.socket.ref()
     connection.socket.setTimeout(0)
     connection.socket.write(job.request)
   }
@@ -206,6 +207,8 @@ class OriginPool {
     const next = this.waiting.shift()
     if (next) this.run(connection, next)
     else {
+      // An idle connection neither keeps the process alive nor outlives idleMs.
+      connection.socket.unref()
       connection.socket.setTimeout(this.settings.idleMs)
       this.idle.push(connection)
     }

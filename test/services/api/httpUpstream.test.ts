@@ -70,6 +70,20 @@ afterEach(() => {
 })
 
 describe('HttpUpstream (the RPC proxy’s HTTP/1.1 client)', () => {
+  // First, before other tests leave connections that close while it counts.
+  it('lets an idle connection not keep the process alive', async () => {
+    const server = await rawServer(({ socket }) => {
+      socket.unref()
+      socket.write(ok('{}'))
+    })
+    const keepingAlive = () =>
+      process.getActiveResourcesInfo().filter((name) => name === 'TCPSocketWrap').length
+    const before = keepingAlive()
+    expect(await upstreamWith().post(server.url, '{}')).toBe('{}')
+    // Both ends of the connection are now unref'd: the server's by the test, ours because it is idle.
+    expect(keepingAlive()).toBeLessThanOrEqual(before)
+  })
+
   it('posts the JSON body with its length, host, path and query, and reuses one connection', async () => {
     const heads: string[] = []
     const server = await rawServer(({ head, body, socket }) => {
