@@ -53,17 +53,30 @@ export function consoleLogger(
     (level: LogLevel) =>
     (message: string, fields?: LogFields): void => {
       if (levels.indexOf(level) < threshold) return
-      write(logLine({ time: now(), level, message, ...fields }))
+      write(logLine(now(), level, message, fields))
     }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
 
+/**
+ * `{ time, level, message, ...fields }` as JSON, assembled around the fields' own JSON: spreading every
+ * entry into a fresh object sent JSON.stringify down its slow path, and on the api, which logs a line per
+ * request, that cost about a twelfth of its throughput.
+ */
+function logLine(time: string, level: LogLevel, message: string, fields?: LogFields): string {
+  if (fields && ('time' in fields || 'level' in fields || 'message' in fields))
+    return json({ time, level, message, ...fields })
+  const rest = fields ? json(fields) : '{}'
+  const head = `{"time":"${time}","level":"${level}","message":${JSON.stringify(message)}`
+  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`
+}
+
 // A replacer sends every value through a call; lines almost never hold a bigint, so try without one first.
-function logLine(entry: LogFields): string {
+function json(value: object): string {
   try {
-    return JSON.stringify(entry)
+    return JSON.stringify(value)
   } catch {
-    return JSON.stringify(entry, bigintSafe)
+    return JSON.stringify(value, bigintSafe)
   }
 }
 

@@ -31,6 +31,29 @@ describe('the server logger', () => {
     ])
   })
 
+  it('writes each entry as the JSON of { time, level, message, ...fields }, whatever the fields', () => {
+    const lines: string[] = []
+    const logger = consoleLogger('debug', (line) => lines.push(line))
+    const entries: [string, Record<string, unknown> | undefined][] = [
+      ['request', { method: 'POST', path: '/v1', status: 200, ms: 1.5 }],
+      ['no fields', undefined],
+      ['empty', {}],
+      ['only undefined', { gone: undefined }],
+      ['quoted "message" \\ \u2028', { text: 'a "b"\n', nested: { list: [1, null] } }],
+      ['collides', { message: 'from fields', level: 'x', time: 't', n: 1 }],
+      ['bigint', { amount: 10n ** 20n }],
+    ]
+    for (const [message, fields] of entries) logger.error(message, fields)
+    lines.forEach((line, index) => {
+      const [message, fields] = entries[index] ?? []
+      const { time } = JSON.parse(line) as { time: string }
+      const expected = JSON.stringify({ time, level: 'error', message, ...fields }, (_, value: unknown) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      )
+      expect(line).toBe(expected)
+    })
+  })
+
   it('writes at once past the pending cap, so a burst holds a bounded amount', () => {
     const { writes, stream } = recordingStream()
     const write = batchedLineWriter(stream)
