@@ -4,11 +4,11 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname } from 'node:path'
 import {
+  checkRequestTarget,
   consoleLogger,
   createSafeServer,
   type Logger,
   listen,
-  checkRequestTarget,
 } from '../../relay/server/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'

@@ -4,9 +4,18 @@ import { HttpError } from './httpError.js'
 // Longer targets are refused before parsing; Node already caps the whole header block.
 export const MAX_TARGET_LENGTH = 8192
 
-// A second `/` or `\` would make the rest an authority (a host the client picks); controls and spaces
-// are what URL parsing strips or trips on.
-const notOriginForm = /^(?!\/(?![/\\]))|[\x00-\x20\x7f]/
+/**
+ * "/path?query" with no control character or space (what URL parsing strips or trips on), and no second
+ * `/` or `\` up front, which would make the rest an authority: a host the client picks.
+ */
+function isOriginForm(target: string): boolean {
+  if (target[0] !== '/' || target[1] === '/' || target[1] === '\\') return false
+  for (let at = 0; at < target.length; at++) {
+    const code = target.charCodeAt(at)
+    if (code <= 0x20 || code === 0x7f) return false
+  }
+  return true
+}
 
 /**
  * The request's target, checked to be origin-form ("/path?query") within MAX_TARGET_LENGTH, without
@@ -16,7 +25,7 @@ export function checkRequestTarget(request: Pick<IncomingMessage, 'url'>): strin
   const target = request.url ?? '/'
   if (target.length > MAX_TARGET_LENGTH)
     throw new HttpError(414, `Request target longer than ${MAX_TARGET_LENGTH} characters`)
-  if (notOriginForm.test(target)) throw new HttpError(400, 'Bad request target')
+  if (!isOriginForm(target)) throw new HttpError(400, 'Bad request target')
   return target
 }
 
