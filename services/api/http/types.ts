@@ -33,9 +33,10 @@ export type ApiRequest = {
 
 /**
  * Loads the request's project (`projectId` query), checks its Origin against the allowed origins and the
- * project's rate limit; throws the matching ApiError (invalid key, origin not allowed, rate limited).
+ * project's rate limit; throws (or rejects with) the matching ApiError: invalid key, origin not allowed,
+ * rate limited. The project comes at once when it was read recently, else as a promise: await either.
  */
-export type ProjectGuard = (request: Pick<ApiRequest, 'query' | 'header'>) => Promise<Project>
+export type ProjectGuard = (request: Pick<ApiRequest, 'query' | 'header'>) => Project | Promise<Project>
 
 /** Structured log lines: one JSON object per event. */
 export type ApiLogger = {

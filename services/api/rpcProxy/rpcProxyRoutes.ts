@@ -44,15 +44,17 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits },
     deps.now,
   )
-  const answer = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
+  const forward = async <T>(sent: Promise<T>): Promise<T> => {
+    try {
+      return await sent
+    } catch (error) {
+      throw upstreamFailed(error)
+    }
+  }
+  const answerAll = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(localAnswer)
     const remote = calls.filter((_, index) => local[index] === undefined)
-    const forwarded =
-      remote.length === 0
-        ? []
-        : await batcher.send(url, remote).catch((error: unknown) => {
-            throw upstreamFailed(error)
-          })
+    const forwarded = remote.length === 0 ? [] : await forward(batcher.send(url, remote))
     let next = 0
     return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
   }
@@ -62,10 +64,9 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     const { chainId } = validQuery(request, proxyQuery)
     const chain = deps.chains.get(chainId)
     const body = await validJson(request, jsonRpcBodySchema)
-    const calls = Array.isArray(body) ? body : [body]
-    if (!limiter.take(project.id, calls.length)) throw rateLimited()
-    const answers = await answer(chain.rpcUrl, calls)
-    return Array.isArray(body) ? answers : (answers[0] as JsonRpcAnswer)
+    if (!limiter.take(project.id, Array.isArray(body) ? body.length : 1)) throw rateLimited()
+    if (Array.isArray(body)) return await answerAll(chain.rpcUrl, body)
+    return localAnswer(body) ?? (await forward(batcher.call(chain.rpcUrl, body)))
   }
   return [{ method: 'POST', path: '/v1', answer: proxy }]
 }

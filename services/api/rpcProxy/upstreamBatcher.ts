@@ -26,6 +26,8 @@ type Slot = { call: JsonRpcCall; waiters: Waiter[] }
 /** The calls for one URL waiting for the next flush. */
 type Queue = { batched: Slot[]; alone: Slot[]; shared: Map<string, Slot> }
 
+const busy = () => new ApiError(503, 'UNAVAILABLE', 'Server busy: too many chain RPC calls pending')
+
 const noAnswer: UpstreamAnswer = {
   error: { code: -32603, message: 'Internal error: the chain RPC gave no answer' },
 }
@@ -61,10 +63,15 @@ export class UpstreamBatcher {
    * they would take the batcher over its cap; rejected with the UpstreamError of a failed upstream request.
    */
   send(url: string, calls: readonly JsonRpcCall[]): Promise<JsonRpcAnswer[]> {
-    if (this.pending + calls.length > this.maxPendingCalls)
-      return Promise.reject(new ApiError(503, 'UNAVAILABLE', 'Server busy: too many chain RPC calls pending'))
+    if (this.pending + calls.length > this.maxPendingCalls) return Promise.reject(busy())
     const queue = this.queueFor(url)
     return Promise.all(calls.map((call) => this.enqueue(queue, call)))
+  }
+
+  /** `send` for one call: its answer alone. */
+  call(url: string, call: JsonRpcCall): Promise<JsonRpcAnswer> {
+    if (this.pending >= this.maxPendingCalls) return Promise.reject(busy())
+    return this.enqueue(this.queueFor(url), call)
   }
 
   private queueFor(url: string): Queue {
@@ -137,7 +144,12 @@ export class UpstreamBatcher {
     slots.forEach(({ waiters }, id) => {
       const answer = answerFor(id)
       this.pending -= waiters.length
-      for (const waiter of waiters) waiter.resolve({ jsonrpc: '2.0', id: waiter.id, ...answer })
+      for (const waiter of waiters)
+        waiter.resolve(
+          'result' in answer
+            ? { jsonrpc: '2.0', id: waiter.id, result: answer.result }
+            : { jsonrpc: '2.0', id: waiter.id, error: answer.error },
+        )
     })
   }
 }

@@ -8,6 +8,7 @@ import {
   FixedWindowLimiter,
   ProjectExistsError,
   ProjectStore,
+  projectGuard,
   projectMigrations,
 } from '../../../services/api/projects/index.js'
 import { eachDatabase } from './support/databases.js'
@@ -72,6 +73,26 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
     expect((await store.find('shop'))?.basic).toBe(true)
     await store.update('shop', { basic: false })
     expect((await store.find('shop'))?.basic).toBe(false)
+  })
+
+  it('guards a request for a project read within the cache time at once, and reads the table past it', async () => {
+    await store.create({ id: 'shop', name: 'Shop', allowedOrigins: ['https://shop.example'] })
+    const guard = projectGuard(store, new FixedWindowLimiter({ now: () => clock }))
+    const request = (projectId: string, origin?: string) => ({
+      query: (name: string) => (name === 'projectId' ? projectId : undefined),
+      header: (name: string) => (name === 'origin' ? origin : undefined),
+    })
+    const first = guard(request('shop') as never)
+    expect(first).toBeInstanceOf(Promise)
+    expect((await first).id).toBe('shop')
+    expect(guard(request('shop') as never)).toMatchObject({ id: 'shop', name: 'Shop' })
+    expect(() => guard(request('shop', 'https://evil.example') as never)).toThrow('origin not allowed')
+    await expect(guard(request('nope') as never)).rejects.toThrow('invalid key')
+    expect(() => guard(request('nope') as never)).toThrow('invalid key')
+    await new ProjectStore(db).update('shop', { name: 'Renamed' })
+    expect(guard(request('shop') as never)).toMatchObject({ name: 'Shop' })
+    clock += 1_001
+    await expect(guard(request('shop') as never)).resolves.toMatchObject({ name: 'Renamed' })
   })
 
   describe('admin routes', () => {

@@ -205,7 +205,7 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
     }
   })
 
-  it('refuses calls beyond the pending cap with 503 UNAVAILABLE, and takes them again once answered', async () => {
+  it('refuses calls beyond the pending cap with 503 UNAVAILABLE, batches and lone calls alike, and takes them again once answered', async () => {
     let release = () => {}
     const held = new Promise<void>((resolve) => {
       release = resolve
@@ -232,6 +232,7 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
       message: 'Server busy: too many chain RPC calls pending',
     })
     const fits = post(app, call(5, 'eth_chainId'))
+    expect((await post(app, call(6, 'net_version'))).status).toBe(503)
     release()
     expect((await first).status).toBe(200)
     expect(await (await fits).json()).toEqual({ jsonrpc: '2.0', id: 5, result: 'eth_chainId[]' })
