@@ -14,14 +14,15 @@ function recordingStream() {
 }
 
 describe('the server logger', () => {
-  it('writes the lines of one turn of the event loop in a single write, in order', async () => {
+  it('writes the lines of one flush interval in a single write, in order', async () => {
     const { writes, stream } = recordingStream()
-    const logger = consoleLogger('info', batchedLineWriter(stream))
+    const logger = consoleLogger('info', batchedLineWriter(stream, 30))
     logger.info('first', { n: 1 })
     logger.debug('below the level')
+    await nextTurn()
     logger.warn('second', { big: 2n })
     expect(writes).toEqual([])
-    await nextTurn()
+    await new Promise((resolve) => setTimeout(resolve, 60))
     expect(writes).toHaveLength(1)
     const lines = (writes[0] ?? '').split('\n')
     expect(lines.pop()).toBe('')
