@@ -65,16 +65,38 @@ export function consoleLogger(
 }
 
 /**
- * `{ time, level, message, ...fields }` as JSON, assembled around the fields' own JSON: spreading every
+ * `{ time, level, message, ...fields }` as JSON, assembled around the fields' own members: spreading every
  * entry into a fresh object sent JSON.stringify down its slow path, and on the api, which logs a line per
  * request, that cost about a twelfth of its throughput.
  */
 function logLine(time: string, level: LogLevel, message: string, fields?: LogFields): string {
   if (fields && ('time' in fields || 'level' in fields || 'message' in fields))
     return json({ time, level, message, ...fields })
-  const rest = fields ? json(fields) : '{}'
   const head = `{"time":"${time}","level":"${level}","message":${JSON.stringify(message)}`
-  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`
+  return `${head}${fields ? (flatMembers(fields) ?? members(json(fields))) : ''}}`
+}
+
+/** `,"key":value…` for an object's JSON text: what goes after the envelope's own members. */
+function members(text: string): string {
+  return text === '{}' ? '' : `,${text.slice(1, -1)}`
+}
+
+/**
+ * The members of `fields` written value by value when each is a string, number, boolean or null, as a
+ * request's line is (half the cost of JSON.stringify on the object); undefined for anything else.
+ */
+function flatMembers(fields: LogFields): string | undefined {
+  let text = ''
+  for (const key of Object.keys(fields)) {
+    const value = fields[key]
+    if (value === undefined) continue
+    if (typeof value === 'string') text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`
+    else if (typeof value === 'number')
+      text += `,${JSON.stringify(key)}:${Number.isFinite(value) ? value : null}`
+    else if (typeof value === 'boolean' || value === null) text += `,${JSON.stringify(key)}:${value}`
+    else return undefined
+  }
+  return text
 }
 
 // A replacer sends every value through a call; lines almost never hold a bigint, so try without one first.

@@ -43,6 +43,9 @@ describe('the server logger', () => {
       ['quoted "message" \\ \u2028', { text: 'a "b"\n', nested: { list: [1, null] } }],
       ['collides', { message: 'from fields', level: 'x', time: 't', n: 1 }],
       ['bigint', { amount: 10n ** 20n }],
+      ['numbers', { zero: -0, nan: Number.NaN, inf: -Number.POSITIVE_INFINITY, tiny: 1e-7, big: 2 ** 70 }],
+      ['flat kinds', { yes: true, no: false, none: null, '"odd" key\n': 'v' }],
+      ['mixed', { path: '/v1', at: new Date(0), list: ['a'] }],
     ]
     for (const [message, fields] of entries) logger.error(message, fields)
     lines.forEach((line, index) => {
