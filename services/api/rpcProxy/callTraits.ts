@@ -24,9 +24,13 @@ const sharedReads = new Set([
   'web3_clientVersion',
 ])
 
-/** Equal for two calls that may share one upstream answer; undefined for a call that must go out itself. */
+/**
+ * Equal for two calls that may share one upstream answer; undefined for a call that must go out itself.
+ * The method then the params' JSON (which starts with `[` or `{`, never part of a listed method's name).
+ */
 export function sharingKey({ method, params }: JsonRpcCall): string | undefined {
-  return sharedReads.has(method) ? JSON.stringify([method, params ?? null]) : undefined
+  if (!sharedReads.has(method)) return undefined
+  return params === undefined ? method : method + JSON.stringify(params)
 }
 
 const largeAlways = new Set([

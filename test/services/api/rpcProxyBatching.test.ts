@@ -80,7 +80,7 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
     )
   })
 
-  it('sends identical reads of one flush once, and eth_sendRawTransaction every time', async () => {
+  it('sends identical reads of one flush once (the same params only), and eth_sendRawTransaction every time', async () => {
     const upstream = new FakeUpstream()
     const app = await proxy(upstream)
     const answers = await postAll(app, [
@@ -89,8 +89,12 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
       call(1, 'eth_sendRawTransaction', ['0xf86b']),
       call(2, 'eth_getFilterChanges', ['0x1']),
       call(3, 'eth_getFilterChanges', ['0x1']),
+      call(4, 'eth_getBalance', [address(1), 'latest']),
+      call(5, 'eth_getBalance', [address(2), 'latest']),
+      call(6, 'eth_getBalance', [address(1), 'latest']),
     ])
     const methods = upstream.requests.flat().map((sent) => sent.method)
+    expect(methods.filter((method) => method === 'eth_getBalance')).toHaveLength(2)
     expect(methods.filter((method) => method === 'eth_blockNumber')).toHaveLength(1)
     expect(methods.filter((method) => method === 'eth_sendRawTransaction')).toHaveLength(2)
     expect(methods.filter((method) => method === 'eth_getFilterChanges')).toHaveLength(2)
