@@ -333,15 +333,19 @@ for (const row of rows)
         `${row.calls.padEnd(42)} ${server.padEnd(6)} ${fixed(result.perSecond).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.failed).padStart(7)}`,
       )
 console.log('')
+const verdict = (ratio: number, target: number) =>
+  `target ≥ ${target}: ${ratio >= target ? 'met' : 'NOT met'}`
 for (const row of rows) {
   const { ratio } = row
-  const met = ratio >= row.target && row.api.failed === 0
+  // Latency as a ratio the same way round as throughput: bare p99 / api p99, 1 when both are equal.
+  const p99Ratio = Math.max(row.bare.p99, 1) / Math.max(row.api.p99, 1)
+  const failed = row.api.failed === 0 ? '' : `, ${row.api.failed} api requests failed: NOT met`
   const upstream = row.upstream
     ? `; Anvil alone (the upstream, its ceiling) ${fixed(row.upstream.perSecond)} req/s = ${fixed(row.upstream.perSecond / row.bare.perSecond, 2)} of bare`
     : ''
   console.log(
-    `${row.calls}: api/bare req/s ${fixed(ratio, 2)} (target ≥ ${row.target}: ${met ? 'met' : 'NOT met'}), ` +
-      `p99 ${row.api.p99} ms vs ${row.bare.p99} ms (${fixed(row.api.p99 / Math.max(row.bare.p99, 1), 2)}×)${upstream}`,
+    `${row.calls}: api/bare req/s ${fixed(ratio, 2)} (${verdict(ratio, row.target)}), ` +
+      `bare/api p99 ${row.bare.p99}/${row.api.p99} ms = ${fixed(p99Ratio, 2)} (${verdict(p99Ratio, row.target)})${failed}${upstream}`,
   )
 }
 console.log(
