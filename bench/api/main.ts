@@ -14,15 +14,15 @@ import { deployFixtures, devPrivateKeys, freePort, localChainId, startChain } fr
 /**
  * `npm run bench -- api [--profile DIR]`: the real api service (startApi, SQLite, indexer running) in
  * its own process against a bare Node HTTP server returning a fixed JSON body, both driven by autocannon
- * from a third process (50 connections, three alternating rounds of 3 s each); then the indexer's lag
+ * from a third process (50 connections, five alternating rounds of 2 s each); then the indexer's lag
  * from a mined transfer to its activity being served, and its catch-up speed over 2,000 blocks holding
  * 10,000 transfers against a loop of raw eth_getLogs calls over the same range in the same range size.
  * `--profile DIR` writes the api process's CPU profile there.
  */
 const { values: options } = parseArgs({ options: { profile: { type: 'string' } } })
 const connections = 50
-const seconds = 3
-const rounds = 3
+const seconds = 2
+const rounds = 5
 const targets = { balances: 0.35, proxy: 0.5 }
 const lagSamples = 200
 const catchUp = { blocks: 2000, transfersPerBlock: 5, rangeSize: 100 }
