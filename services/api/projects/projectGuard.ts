@@ -11,7 +11,7 @@ const MAX_PROJECT_ID_LENGTH = 128
  * The guard every project route starts with: the `projectId` query names a known project (else 401
  * 'Unauthorized: invalid key'), the Origin header, when sent, is one the project allows (else 403
  * 'Unauthorized: origin not allowed'), and the project is under its requests per minute (else 429).
- * A project read less than a second ago is checked at once, without a promise.
+ * A project the store read within its cache time (a second by default) is checked at once, without a promise.
  */
 export function projectGuard(
   projects: Pick<ProjectStore, 'find' | 'remembered'>,
