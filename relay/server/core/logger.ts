@@ -55,48 +55,62 @@ export function consoleLogger(
     }
     return stamp
   }
-  const at =
-    (level: LogLevel) =>
-    (message: string, fields?: LogFields): void => {
-      if (levels.indexOf(level) < threshold) return
-      write(logLine(now(), level, message, fields))
-    }
+  const line = lineFormat()
+  const ignore = (): void => {}
+  const at = (level: LogLevel) =>
+    levels.indexOf(level) < threshold
+      ? ignore
+      : (message: string, fields?: LogFields): void => write(line(now(), level, message, fields))
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
+
+/** Messages and field names quoted once each, past this many (words that are not the code's) no more. */
+const MAX_QUOTED_WORDS = 512
 
 /**
  * `{ time, level, message, ...fields }` as JSON, assembled around the fields' own members: spreading every
  * entry into a fresh object sent JSON.stringify down its slow path, and on the api, which logs a line per
- * request, that cost about a twelfth of its throughput.
+ * request, that cost about a twelfth of its throughput. Messages and field names are the code's own few
+ * dozen words, quoted again on every line: each is quoted once.
  */
-function logLine(time: string, level: LogLevel, message: string, fields?: LogFields): string {
-  if (fields && ('time' in fields || 'level' in fields || 'message' in fields))
-    return json({ time, level, message, ...fields })
-  const head = `{"time":"${time}","level":"${level}","message":${JSON.stringify(message)}`
-  return `${head}${fields ? (flatMembers(fields) ?? members(json(fields))) : ''}}`
+function lineFormat() {
+  const quotedWords = new Map<string, string>()
+  const quoted = (word: string): string => {
+    let text = quotedWords.get(word)
+    if (text === undefined) {
+      text = JSON.stringify(word)
+      if (quotedWords.size < MAX_QUOTED_WORDS) quotedWords.set(word, text)
+    }
+    return text
+  }
+  /**
+   * The members of `fields` written value by value when each is a string, number, boolean or null, as a
+   * request's line is (half the cost of JSON.stringify on the object); undefined for anything else.
+   */
+  const flatMembers = (fields: LogFields): string | undefined => {
+    let text = ''
+    for (const key in fields) {
+      if (!Object.hasOwn(fields, key)) continue
+      const value = fields[key]
+      if (value === undefined) continue
+      if (typeof value === 'string') text += `,${quoted(key)}:${JSON.stringify(value)}`
+      else if (typeof value === 'number') text += `,${quoted(key)}:${Number.isFinite(value) ? value : null}`
+      else if (typeof value === 'boolean' || value === null) text += `,${quoted(key)}:${value}`
+      else return undefined
+    }
+    return text
+  }
+  return (time: string, level: LogLevel, message: string, fields?: LogFields): string => {
+    if (fields && ('time' in fields || 'level' in fields || 'message' in fields))
+      return json({ time, level, message, ...fields })
+    const head = `{"time":"${time}","level":"${level}","message":${quoted(message)}`
+    return `${head}${fields ? (flatMembers(fields) ?? members(json(fields))) : ''}}`
+  }
 }
 
 /** `,"key":value…` for an object's JSON text: what goes after the envelope's own members. */
 function members(text: string): string {
   return text === '{}' ? '' : `,${text.slice(1, -1)}`
-}
-
-/**
- * The members of `fields` written value by value when each is a string, number, boolean or null, as a
- * request's line is (half the cost of JSON.stringify on the object); undefined for anything else.
- */
-function flatMembers(fields: LogFields): string | undefined {
-  let text = ''
-  for (const key of Object.keys(fields)) {
-    const value = fields[key]
-    if (value === undefined) continue
-    if (typeof value === 'string') text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`
-    else if (typeof value === 'number')
-      text += `,${JSON.stringify(key)}:${Number.isFinite(value) ? value : null}`
-    else if (typeof value === 'boolean' || value === null) text += `,${JSON.stringify(key)}:${value}`
-    else return undefined
-  }
-  return text
 }
 
 // A replacer sends every value through a call; lines almost never hold a bigint, so try without one first.
