@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ApiError, invalidKey, originNotAllowed } from '../api/http/apiError.js'
-import { validJson } from '../api/http/validate.js'
+import { validJsonText } from '../api/http/validate.js'
 import { originAllowed } from '../api/projects/originMatcher.js'
 import type { StoredProject } from '../api/projects/project.js'
 import { effectiveFeatures } from '../api/projects/project.js'
@@ -21,14 +21,14 @@ export async function rawBody(c: Context): Promise<Uint8Array> {
 }
 
 /** The raw body as JSON parsed by `schema`, or a 400 naming what is wrong. */
-export async function parseBody<S extends z.ZodType>(raw: Uint8Array, schema: S): Promise<z.output<S>> {
+export function parseBody<S extends z.ZodType>(raw: Uint8Array, schema: S): z.output<S> {
   let text: string
   try {
     text = strictUtf8.decode(raw)
   } catch {
     throw new ApiError(400, 'INVALID_REQUEST', 'body: not UTF-8')
   }
-  return validJson({ text: async () => text }, schema)
+  return validJsonText(text, schema)
 }
 
 /** The caller's IP from Node's socket ('unknown' outside a Node server, e.g. `app.request` in tests). */

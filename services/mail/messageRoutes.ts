@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { ApiError } from '../api/http/apiError.js'
-import { validJson, validQuery } from '../api/http/validate.js'
+import { validJsonText, validQuery } from '../api/http/validate.js'
 import type { Inbox, StoredMail } from './inbox.js'
 import { DEFAULT_LIST_LIMIT, MAX_DELETE_IDS, MAX_LIST_LIMIT } from './limits.js'
 
@@ -63,8 +63,7 @@ export function messageRoutes(inbox: Inbox): Hono {
     .delete('/api/v1/messages', async (c) => {
       const text = await c.req.text()
       // No body deletes every mail, as in Mailpit; a body names the mails to delete.
-      const ids =
-        text.trim() === '' ? undefined : (await validJson({ text: async () => text }, deleteBody)).IDs
+      const ids = text.trim() === '' ? undefined : validJsonText(text, deleteBody).IDs
       return c.json({ deleted: inbox.delete(ids) })
     })
 }

@@ -49,7 +49,7 @@ async function answer(
   const allowed = corsAsked && (await cors.allows(origin, view.query('projectId')))
   let status = 200
   let body: object
-  let headers: Readonly<Record<string, string>> = {}
+  let headers: Readonly<Record<string, string>> | undefined
   try {
     if (route.method !== 'GET' && Number(request.headers['content-length']) > bodyLimitBytes)
       throw payloadTooLarge(bodyLimitBytes)
@@ -62,7 +62,7 @@ async function answer(
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
   }
-  Object.assign(answerHeaders, headers)
+  if (headers) Object.assign(answerHeaders, headers)
   if (corsAsked)
     Object.assign(answerHeaders, { vary: 'Origin' }, cors.answerHeaders(origin, allowed, status, path))
   response.writeHead(status, answerHeaders).end(text)
@@ -103,10 +103,9 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<string> {
         reject(payloadTooLarge(maxBytes))
       } else chunks.push(chunk)
     })
-    request.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')))
+    // A request ends or errs once: plain listeners, without the wrappers `once` makes per request.
+    request.on('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')))
     // Node destroys a request its client cut short with an 'aborted' error, which comes here.
-    request.once('error', () =>
-      reject(new ApiError(400, 'INVALID_REQUEST', 'body: the request was cut short')),
-    )
+    request.on('error', () => reject(new ApiError(400, 'INVALID_REQUEST', 'body: the request was cut short')))
   })
 }

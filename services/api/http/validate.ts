@@ -15,12 +15,8 @@ export function validQuery<S extends z.ZodType>(request: Pick<ApiRequest, 'query
   return parsed.data
 }
 
-/** The request's JSON body parsed by `schema`, or a 400: not JSON, or the first bad field. */
-export async function validJson<S extends z.ZodType>(
-  request: Pick<ApiRequest, 'text'>,
-  schema: S,
-): Promise<z.output<S>> {
-  const text = await request.text()
+/** `text` as JSON parsed by `schema`, or a 400: not JSON, or the first bad field. */
+export function validJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -30,4 +26,12 @@ export async function validJson<S extends z.ZodType>(
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw invalid(parsed.error)
   return parsed.data
+}
+
+/** The request's JSON body parsed by `schema`, or a 400: not JSON, or the first bad field. */
+export async function validJson<S extends z.ZodType>(
+  request: Pick<ApiRequest, 'text'>,
+  schema: S,
+): Promise<z.output<S>> {
+  return validJsonText(await request.text(), schema)
 }

@@ -16,7 +16,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
   return new Hono()
     .post(authPaths.emailChange, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, emailChangeBody)
+      const body = parseBody(raw, emailChangeBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (body.newEmail === user.email || (await ctx.users.byEmail(body.newEmail)))
@@ -35,7 +35,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.emailChangePrimary, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, emailChangeCodeBody)
+      const body = parseBody(raw, emailChangeCodeBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
@@ -60,7 +60,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.emailChangeSecondary, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, emailChangeCodeBody)
+      const body = parseBody(raw, emailChangeCodeBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const change = await ctx.changes.find(body.changeId, user.id, ctx.now())

@@ -31,7 +31,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
   return new Hono()
     .post(authPaths.emailStart, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, emailStartBody)
+      const body = parseBody(raw, emailStartBody)
       const project = await scopeOf(ctx, body)
       await ctx.proofs.check(c, raw, body.device.signingKey)
       const device = { id: await deviceIdOf(body.device.signingKey), ...body.device }
@@ -79,7 +79,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.deviceWait, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, deviceWaitBody)
+      const body = parseBody(raw, deviceWaitBody)
       const project = await scopeOf(ctx, body)
       const attempt = await loginAttempt(ctx, c, raw, body)
       if (attempt.awaitingApproval) return c.json({ approved: false })
@@ -94,7 +94,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.emailVerify, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, emailVerifyBody)
+      const body = parseBody(raw, emailVerifyBody)
       const project = await scopeOf(ctx, body)
       const attempt = await loginAttempt(ctx, c, raw, body)
       await checkCode(ctx, attempt, body.code, project)

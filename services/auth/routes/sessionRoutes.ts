@@ -16,7 +16,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.signOut, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, scopedBody)
+      const body = parseBody(raw, scopedBody)
       await scopeOf(ctx, body)
       const { session } = await authenticate(ctx, c, raw, body.projectId)
       await ctx.sessions.revoke(session.hash)
@@ -24,7 +24,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.reauthStart, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, scopedBody)
+      const body = parseBody(raw, scopedBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const attemptId = await mailCodeIfAllowed(ctx, {
@@ -40,7 +40,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.reauthVerify, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, reauthVerifyBody)
+      const body = parseBody(raw, reauthVerifyBody)
       const project = await scopeOf(ctx, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       const attempt = await ctx.attempts.find(body.attemptId, ctx.now())

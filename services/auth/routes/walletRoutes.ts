@@ -25,7 +25,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
   return new Hono()
     .post(authPaths.wallet, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, createWalletBody)
+      const body = parseBody(raw, createWalletBody)
       await scopeOf(ctx, body)
       const { user } = await authenticate(ctx, c, raw, body.projectId)
       const { walletId, address, recovery } = body
@@ -39,7 +39,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.walletShare, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, walletShareBody)
+      const body = parseBody(raw, walletShareBody)
       await scopeOf(ctx, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (body.purpose === 'export' && session.freshUntil <= ctx.now()) throw authErrors.reauthRequired()
@@ -52,7 +52,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.walletRecovery, async (c) => {
       const raw = await rawBody(c)
-      const body = await parseBody(raw, scopedBody)
+      const body = parseBody(raw, scopedBody)
       await scopeOf(ctx, body)
       const { user } = await authenticate(ctx, c, raw, body.projectId)
       const wallet = await ctx.wallets.withRecovery(user.id)
