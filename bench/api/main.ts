@@ -130,31 +130,49 @@ type Row = {
   /** The median of the rounds' api/bare ratios, each round measuring both back to back. */
   ratio: number
   upstream?: Result
+  /** The proxy floor (floorProxy.ts), measured in the same rounds, and the median of its rounds' floor/bare. */
+  floor?: Result
+  floorRatio?: number
 }
 
+type Side = 'bare' | 'api' | 'floor'
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
 /**
- * The api against the bare server in `rounds` alternating pairs (after a warm-up of each): this machine's
- * speed drifts by a fifth from one run to the next, and a pair measured back to back drifts together.
+ * The api against the bare server in `rounds` alternating rounds (after a warm-up of each): this machine's
+ * speed drifts by a fifth from one run to the next, and servers measured back to back drift together.
+ * With `floorUrl`, the proxy floor is measured in each round too.
  */
-async function paired(apiUrl: string, bareUrl: string, body?: string) {
-  await drive(bareUrl, body, 1)
-  await drive(apiUrl, body, 1)
-  const pairs: { bare: Result; api: Result }[] = []
-  for (let round = 0; round < rounds; round++)
-    pairs.push({ bare: await drive(bareUrl, body), api: await drive(apiUrl, body) })
-  const medianOf = (side: 'bare' | 'api'): Result => ({
-    perSecond: median(pairs.map((pair) => pair[side].perSecond)),
-    p99: median(pairs.map((pair) => pair[side].p99)),
-    failed: pairs.reduce((sum, pair) => sum + pair[side].failed, 0),
+async function paired(apiUrl: string, bareUrl: string, body?: string, floorUrl?: string) {
+  const sides: [Side, string][] = [
+    ['bare', bareUrl],
+    ['api', apiUrl],
+  ]
+  if (floorUrl) sides.push(['floor', floorUrl])
+  for (const [, url] of sides) await drive(url, body, 1)
+  const measured: Partial<Record<Side, Result>>[] = []
+  for (let round = 0; round < rounds; round++) {
+    const results: Partial<Record<Side, Result>> = {}
+    for (const [side, url] of sides) results[side] = await drive(url, body)
+    measured.push(results)
+  }
+  const medianOf = (side: Side): Result => ({
+    perSecond: median(measured.map((round) => round[side]?.perSecond ?? NaN)),
+    p99: median(measured.map((round) => round[side]?.p99 ?? NaN)),
+    failed: measured.reduce((sum, round) => sum + (round[side]?.failed ?? 0), 0),
   })
-  const ratio = median(pairs.map((pair) => pair.api.perSecond / pair.bare.perSecond))
-  return { bare: medianOf('bare'), api: medianOf('api'), ratio }
+  const ratioOf = (side: 'api' | 'floor') =>
+    median(measured.map((round) => (round[side]?.perSecond ?? NaN) / (round.bare?.perSecond ?? NaN)))
+  return {
+    bare: medianOf('bare'),
+    api: medianOf('api'),
+    ratio: ratioOf('api'),
+    ...(floorUrl ? { floor: medianOf('floor'), floorRatio: ratioOf('floor') } : {}),
+  }
 }
 
 /** Warm-cache balances and two proxy calls, each against the bare server in the same run. */
-async function throughputRows(api: Server, bare: Server, rpcUrl: string): Promise<Row[]> {
+async function throughputRows(api: Server, bare: Server, floor: Server, rpcUrl: string): Promise<Row[]> {
   const balancesUrl = `${api.url}/v1/balances?projectId=bench&address=${holder}&caipNetworkId=${caip2}`
   const warm = await fetch(balancesUrl)
   if (!warm.ok) throw new Error(`balances answered ${warm.status}: ${await warm.text()}`)
@@ -178,14 +196,14 @@ async function throughputRows(api: Server, bare: Server, rpcUrl: string): Promis
       name: 'proxy',
       target: targets.proxy,
       calls: 'POST /v1 eth_blockNumber',
-      ...(await paired(proxyUrl, `${bare.url}/`, blockNumber)),
+      ...(await paired(proxyUrl, `${bare.url}/`, blockNumber, `${floor.url}/`)),
       upstream: await upstream(blockNumber),
     },
     {
       name: 'proxy',
       target: targets.proxy,
       calls: "POST /v1 eth_getBalance(holder, 'latest')",
-      ...(await paired(proxyUrl, `${bare.url}/`, balance)),
+      ...(await paired(proxyUrl, `${bare.url}/`, balance, `${floor.url}/`)),
       upstream: await upstream(balance),
     },
   ]
@@ -299,9 +317,11 @@ try {
   const bare = await startServer('./bareServer.js', [])
   servers.push(bare)
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []
+  const floor = await startServer('./floorProxy.js', [chain.rpcUrl])
+  servers.push(floor)
   const api = await startServer('./apiServer.js', [chain.rpcUrl, testUsd], profile)
   servers.push(api)
-  rows = await throughputRows(api, bare, chain.rpcUrl)
+  rows = await throughputRows(api, bare, floor, chain.rpcUrl)
   lags = await indexerLag(api, chain.rpcUrl, testUsd)
 } finally {
   for (const server of servers) await server.stop()
@@ -326,6 +346,7 @@ for (const row of rows)
   for (const [server, result] of [
     ['bare', row.bare],
     ['api', row.api],
+    ['floor', row.floor],
     ['anvil', row.upstream],
   ] as const)
     if (result)
@@ -343,9 +364,13 @@ for (const row of rows) {
   const upstream = row.upstream
     ? `; Anvil alone (the upstream, its ceiling) ${fixed(row.upstream.perSecond)} req/s = ${fixed(row.upstream.perSecond / row.bare.perSecond, 2)} of bare`
     : ''
+  const floor =
+    row.floor && row.floorRatio !== undefined
+      ? `; the proxy floor (Node, the api's batcher and upstream client, nothing else) floor/bare ${fixed(row.floorRatio, 2)}, api/floor ${fixed(row.api.perSecond / row.floor.perSecond, 2)}`
+      : ''
   console.log(
     `${row.calls}: api/bare req/s ${fixed(ratio, 2)} (${verdict(ratio, row.target)}), ` +
-      `bare/api p99 ${row.bare.p99}/${row.api.p99} ms = ${fixed(p99Ratio, 2)} (${verdict(p99Ratio, row.target)})${failed}${upstream}`,
+      `bare/api p99 ${row.bare.p99}/${row.api.p99} ms = ${fixed(p99Ratio, 2)} (${verdict(p99Ratio, row.target)})${failed}${upstream}${floor}`,
   )
 }
 console.log(
