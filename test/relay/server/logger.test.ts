@@ -58,6 +58,21 @@ describe('the server logger', () => {
     })
   })
 
+  it('writes every line right past the words it quotes once (messages and field names beyond the first 512)', () => {
+    const lines: string[] = []
+    const logger = consoleLogger('info', (line) => lines.push(line))
+    const entries = Array.from(
+      { length: 1200 },
+      (_, n) => [`event "${n}"`, { [`field\n${n % 700}`]: n }] as const,
+    )
+    for (const [message, fields] of entries) logger.info(message, fields)
+    lines.forEach((line, index) => {
+      const [message, fields] = entries[index] ?? []
+      const { time } = JSON.parse(line) as { time: string }
+      expect(line).toBe(JSON.stringify({ time, level: 'info', message, ...fields }))
+    })
+  })
+
   it('writes at once past the pending cap, so a burst holds a bounded amount', () => {
     const { writes, stream } = recordingStream()
     const write = batchedLineWriter(stream)
