@@ -1,13 +1,14 @@
 import { createServer } from 'node:http'
 import { consoleLogger } from '../../relay/server/index.js'
+import { logRequest } from '../../services/api/http/requestLog.js'
 import { HttpUpstream, type JsonRpcCall, UpstreamBatcher } from '../../services/api/rpcProxy/index.js'
 
 /**
  * The floor under the api's proxy row: what forwarding one JSON-RPC call costs in Node on this machine
  * with none of the api around it. Node's HTTP server reads the body, JSON.parse, the api's own batcher
  * and upstream client (calls of one turn shared, one kept-alive request to the chain), the answer under
- * the client's id, one log line; no project, origin, rate limit, schema, body cap or error answers.
- * A body that is not a call gets a bare 400. Argument: the chain's RPC URL.
+ * the client's id, the api's log line; no project, origin, rate limit, schema or body cap. A body that is
+ * not JSON gets `{}` with 400, a failed upstream `{}` with 502. Argument: the chain's RPC URL.
  */
 const [rpcUrl] = process.argv.slice(2)
 if (!rpcUrl) throw new Error('usage: floorProxy <rpcUrl>')
@@ -23,7 +24,7 @@ const server = createServer((request, response) => {
       response
         .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
         .end(text)
-      logger.info('request', { method: 'POST', path: '/v1', status, ms: performance.now() - started })
+      logRequest(logger, { method: 'POST', path: '/v1' }, status, performance.now() - started)
     }
     let call: JsonRpcCall
     try {
