@@ -64,7 +64,10 @@ export function consoleLogger(
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
 
-/** Messages and field names quoted once each, past this many (words that are not the code's) no more. */
+/**
+ * How many words (messages, field names) a logger keeps quoted; past that, words that are not the code's
+ * own are quoted on every line.
+ */
 const MAX_QUOTED_WORDS = 512
 
 /**
