@@ -1,7 +1,7 @@
 export * from './chain/index.js'
 export * from './demo/index.js'
 export * from './mail/index.js'
-export { freePort, freePortPair, isPortTaken, PortInUseError } from './net/ports.js'
+export { freePort, freePortPair, freePortRuns, isPortTaken, PortInUseError } from './net/ports.js'
 export { type ChildGroup, type ChildGroupOptions, startChildGroup, waitUntil } from './process/childGroup.js'
 export * from './solana/index.js'
 export * from './stack/index.js'

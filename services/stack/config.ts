@@ -1,24 +1,53 @@
 import { z } from 'zod'
 
-const port = z.coerce.number().int().min(1).max(65535)
+const maxPort = 65535
+const port = z.coerce.number().int().min(1).max(maxPort)
 
-/** Every port of the local stack; each has a default from the architecture table and an env override. */
+/**
+ * Every port of the local stack; each has a default from the architecture table and an env override.
+ * `width` is how many consecutive ports a part listens on from its own: each Solana chain's PubSub is
+ * its JSON-RPC port + 1.
+ */
 export const stackPorts = {
-  chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545 },
-  relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787 },
-  api: { env: 'PAIRWISE_API_PORT', default: 8788 },
-  frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789 },
-  smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525 },
-  mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025 },
-  demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173 },
-  solana: { env: 'PAIRWISE_SOLANA_PORT', default: 8899 },
-  solanaDevnet: { env: 'PAIRWISE_SOLANA_DEVNET_PORT', default: 8901 },
+  chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545, width: 1 },
+  relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787, width: 1 },
+  api: { env: 'PAIRWISE_API_PORT', default: 8788, width: 1 },
+  frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 },
+  smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525, width: 1 },
+  mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025, width: 1 },
+  demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173, width: 1 },
+  solana: { env: 'PAIRWISE_SOLANA_PORT', default: 8899, width: 2 },
+  solanaDevnet: { env: 'PAIRWISE_SOLANA_DEVNET_PORT', default: 8901, width: 2 },
 } as const
 
-/** Parts that listen on the next port as well: each Solana chain's PubSub is its JSON-RPC port + 1. */
-export const partsOnTwoPorts: ReadonlySet<string> = new Set(['solana', 'solanaDevnet'])
-
 export type StackPart = keyof typeof stackPorts
+
+const stackParts = Object.keys(stackPorts) as StackPart[]
+
+/** Every port `part` listens on when configured with `port`. */
+export const portsOf = (part: StackPart, port: number): number[] =>
+  Array.from({ length: stackPorts[part].width }, (_, offset) => port + offset)
+
+/**
+ * Refuses two parts on one port, and a part whose next port does not exist: either would otherwise fail
+ * half-started with a bare EADDRINUSE or RangeError.
+ */
+function assertPortsDistinct(ports: Record<StackPart, number>): void {
+  const owners = new Map<number, StackPart>()
+  for (const part of stackParts)
+    for (const port of portsOf(part, ports[part])) {
+      if (port > maxPort)
+        throw new Error(
+          `Invalid ${stackPorts[part].env}: the ${part} part would listen on port ${port}, past ${maxPort}`,
+        )
+      const owner = owners.get(port)
+      if (owner)
+        throw new Error(
+          `Invalid ${stackPorts[part].env}: the ${part} part would listen on port ${port}, which ${stackPorts[owner].env} already gives the ${owner} part`,
+        )
+      owners.set(port, part)
+    }
+}
 
 const stackConfigSchema = z.object({
   host: z.string().min(1),
@@ -27,7 +56,7 @@ const stackConfigSchema = z.object({
   /** Written once everything answers, removed on stop: the parts' URLs for tests, scripts and operators. */
   stackFile: z.string().min(1),
   ports: z.object(
-    Object.fromEntries(Object.keys(stackPorts).map((part) => [part, port])) as Record<StackPart, typeof port>,
+    Object.fromEntries(stackParts.map((part) => [part, port])) as Record<StackPart, typeof port>,
   ),
 })
 
@@ -71,5 +100,6 @@ export function stackConfig(
             : 'PAIRWISE_HOST'
     throw new Error(`Invalid ${name}: ${issue?.message ?? 'invalid value'}`)
   }
+  assertPortsDistinct(parsed.data.ports)
   return parsed.data
 }

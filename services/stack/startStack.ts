@@ -25,7 +25,7 @@ import { loopbackTwin } from '../net/loopbackTwin.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { DEVNET_GENESIS_HASH, type LocalSolana, startSolanaChain } from '../solana/index.js'
 import { authKek } from './authKey.js'
-import { partsOnTwoPorts, type StackConfig, type StackPart, stackPorts } from './config.js'
+import { portsOf, type StackConfig, type StackPart, stackPorts } from './config.js'
 import {
   ACTIONS_PROJECT_ID,
   DEMO_PROJECT_ID,
@@ -66,7 +66,7 @@ export type RunningStack = {
 /** Fails before starting anything when any configured port is already taken. */
 async function assertPortsFree(config: StackConfig): Promise<void> {
   for (const [part, port] of Object.entries(config.ports) as [StackPart, number][]) {
-    for (const taken of partsOnTwoPorts.has(part) ? [port, port + 1] : [port])
+    for (const taken of portsOf(part, port))
       if (await isPortTaken(taken, config.host))
         throw new PortInUseError(part, config.host, taken, stackPorts[part].env)
   }

@@ -9,7 +9,7 @@ import { EMBEDDED_PROJECT_ID } from '../../services/stack/demoProject.js'
 import { type RunningStack, stackConfig, startStack } from '../../services/stack/index.js'
 import { RawRelayClient, randomTopic, testIdentity, withAuth } from '../relay/server/support/rawClient.js'
 import { wsFactory } from '../relay/server/support/wsHarness.js'
-import { freePort, freePortPair } from '../support/ports.js'
+import { freeStackPorts } from '../support/ports.js'
 import {
   type FuzzAnswer,
   type FuzzRoute,
@@ -361,17 +361,7 @@ beforeAll(async () => {
     {
       dataDir,
       stackFile: join(dataDir, 'stack.json'),
-      ports: {
-        chain: await freePort(),
-        relay: await freePort(),
-        api: await freePort(),
-        frame: await freePort(),
-        smtp: await freePort(),
-        mail: await freePort(),
-        demo: await freePort(),
-        solana: await freePortPair(),
-        solanaDevnet: await freePortPair(),
-      },
+      ports: await freeStackPorts(),
     },
   )
   stack = await startStack(config)

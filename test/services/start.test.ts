@@ -7,17 +7,31 @@ import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, formatEther, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { devPrivateKeys, testUsdAbi } from '../../services/index.js'
-import { freePort, freePortPair, isPortTaken } from '../support/ports.js'
+import { devPrivateKeys, type StackPart, stackPorts, testUsdAbi } from '../../services/index.js'
+import { freePort, freeStackPorts, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+type Run = {
+  child: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+  /** The port each part was given: drawn free, unless `env` set it. */
+  ports: Record<StackPart, number>
+}
 
-/** Runs `npm start` as a terminal would: its own process group, so a Ctrl-C reaches npm and node alike. */
-async function npmStart(env: Record<string, string>): Promise<Run> {
+/**
+ * Runs `npm start` as a terminal would: its own process group, so a Ctrl-C reaches npm and node alike.
+ * Every part gets a free port unless `env` sets its variable.
+ */
+async function npmStart(env: Record<string, string> = {}): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-start-'))
+  const drawn = await freeStackPorts()
+  const parts = Object.keys(stackPorts) as StackPart[]
+  const ports = Object.fromEntries(
+    parts.map((part) => [part, Number(env[stackPorts[part].env] ?? drawn[part])]),
+  ) as Record<StackPart, number>
   const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
@@ -25,13 +39,7 @@ async function npmStart(env: Record<string, string>): Promise<Run> {
       ...process.env,
       PAIRWISE_DATA_DIR: dataDir,
       PAIRWISE_STACK_FILE: join(dataDir, 'stack.json'),
-      PAIRWISE_API_PORT: String(await freePort()),
-      PAIRWISE_FRAME_PORT: String(await freePort()),
-      PAIRWISE_SMTP_PORT: String(await freePort()),
-      PAIRWISE_MAIL_PORT: String(await freePort()),
-      PAIRWISE_DEMO_PORT: String(await freePort()),
-      PAIRWISE_SOLANA_PORT: String(await freePortPair()),
-      PAIRWISE_SOLANA_DEVNET_PORT: String(await freePortPair()),
+      ...Object.fromEntries(parts.map((part) => [stackPorts[part].env, String(drawn[part])])),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +57,7 @@ async function npmStart(env: Record<string, string>): Promise<Run> {
       resolve(code)
     }),
   )
-  return { child, output: () => text, exited }
+  return { child, output: () => text, exited, ports }
 }
 
 /** Field `n` (1-based, after the command name) of /proc/<pid>/stat, or undefined once the process is gone. */
@@ -92,18 +100,9 @@ describe('npm start', () => {
   })
 
   it('prints the chain, relay and demo URLs; chain 31337 with 10000 tETH and tUSD on account 0; Ctrl-C stops everything', async () => {
-    const port = await freePort()
-    const relayPort = await freePort()
-    const demoPort = await freePort()
-    const embedded = { frame: await freePort(), smtp: await freePort(), mail: await freePort() }
-    const run = await npmStart({
-      PAIRWISE_CHAIN_PORT: String(port),
-      PAIRWISE_RELAY_PORT: String(relayPort),
-      PAIRWISE_DEMO_PORT: String(demoPort),
-      PAIRWISE_FRAME_PORT: String(embedded.frame),
-      PAIRWISE_SMTP_PORT: String(embedded.smtp),
-      PAIRWISE_MAIL_PORT: String(embedded.mail),
-    })
+    const run = await npmStart()
+    const { chain: port, relay: relayPort, demo: demoPort, frame, smtp, mail } = run.ports
+    const embedded = { frame, smtp, mail }
     cleanups.push(() => {
       try {
         process.kill(-run.child.pid!, 'SIGKILL')
@@ -165,22 +164,8 @@ describe('npm start', () => {
     ['npm itself', 'npm'],
     ["the stack's node process", 'node'],
   ] as const)('SIGKILL of %s leaves no chain or service running', async (_what, victim) => {
-    const ports = {
-      chain: await freePort(),
-      relay: await freePort(),
-      demo: await freePort(),
-      frame: await freePort(),
-      smtp: await freePort(),
-      mail: await freePort(),
-    }
-    const run = await npmStart({
-      PAIRWISE_CHAIN_PORT: String(ports.chain),
-      PAIRWISE_RELAY_PORT: String(ports.relay),
-      PAIRWISE_DEMO_PORT: String(ports.demo),
-      PAIRWISE_FRAME_PORT: String(ports.frame),
-      PAIRWISE_SMTP_PORT: String(ports.smtp),
-      PAIRWISE_MAIL_PORT: String(ports.mail),
-    })
+    const run = await npmStart()
+    const { ports } = run
     cleanups.push(() => {
       try {
         process.kill(-run.child.pid!, 'SIGKILL')
@@ -215,10 +200,7 @@ describe('npm start', () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
     cleanups.push(() => blocker.close())
-    const run = await npmStart({
-      PAIRWISE_CHAIN_PORT: String(port),
-      PAIRWISE_RELAY_PORT: String(await freePort()),
-    })
+    const run = await npmStart({ PAIRWISE_CHAIN_PORT: String(port) })
     expect(await run.exited).not.toBe(0)
     expect(run.output()).toContain(`The chain port 127.0.0.1:${port} is already in use`)
     expect(run.output()).toContain('PAIRWISE_CHAIN_PORT')
@@ -230,8 +212,8 @@ describe('npm start', () => {
     const blocker: Server = createServer()
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve))
     cleanups.push(() => blocker.close())
-    const chainPort = await freePort()
-    const run = await npmStart({ PAIRWISE_CHAIN_PORT: String(chainPort), PAIRWISE_RELAY_PORT: String(port) })
+    const run = await npmStart({ PAIRWISE_RELAY_PORT: String(port) })
+    const chainPort = run.ports.chain
     expect(await run.exited).not.toBe(0)
     expect(run.output()).toContain(`The relay port 127.0.0.1:${port} is already in use`)
     expect(run.output()).toContain('PAIRWISE_RELAY_PORT')

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type RunningStack, stackConfig, startStack } from '../../../services/index.js'
-import { freePort, freePortPair } from '../../support/ports.js'
+import { freeStackPorts } from '../../support/ports.js'
 
 /**
  * The auth service's resend interval in the e2e stack: the 30 s default (proven by the auth service's own
@@ -19,17 +19,7 @@ export async function startDemoStack(): Promise<RunningStack & { demoUrl: string
       {
         dataDir,
         stackFile: join(dataDir, 'stack.json'),
-        ports: {
-          chain: await freePort(),
-          relay: await freePort(),
-          api: await freePort(),
-          frame: await freePort(),
-          smtp: await freePort(),
-          mail: await freePort(),
-          demo: await freePort(),
-          solana: await freePortPair(),
-          solanaDevnet: await freePortPair(),
-        },
+        ports: await freeStackPorts(),
       },
     ),
     { authLimits: { resendIntervalMs: e2eResendIntervalMs } },

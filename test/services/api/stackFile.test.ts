@@ -10,7 +10,7 @@ import {
   stackConfig,
   startStack,
 } from '../../../services/stack/index.js'
-import { freePort, freePortPair } from '../../support/ports.js'
+import { freeStackPorts } from '../../support/ports.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-stackfile-'))
 const stackFile = join(dataDir, 'run', 'stack.json')
@@ -64,17 +64,7 @@ describe('npm start with the api', () => {
       { PAIRWISE_STACK_FILE: stackFile },
       {
         dataDir,
-        ports: {
-          chain: await freePort(),
-          relay: await freePort(),
-          api: await freePort(),
-          frame: await freePort(),
-          smtp: await freePort(),
-          mail: await freePort(),
-          demo: await freePort(),
-          solana: await freePortPair(),
-          solanaDevnet: await freePortPair(),
-        },
+        ports: await freeStackPorts(),
       },
     )
     ports = config.ports
