@@ -18,7 +18,7 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import type { Wallets } from '@wallet-standard/app'
 import { solanaTestKey, startSolanaChain } from '../../services/solana/index.js'
 import { bundleForBrowser } from '../support/bundle.js'
-import { freePort } from '../support/ports.js'
+import { twoFreePorts } from '../support/ports.js'
 import { installSolanaTestWallet } from '../support/solanaWallet/index.js'
 
 // A *.localhost origin is a secure context, which WebCrypto's Ed25519 needs; Playwright answers for it.
@@ -240,11 +240,8 @@ test('signMessage gives a signature WebCrypto Ed25519 verifies in the page; the 
 test('signAndSendTransaction signs a kit-built v0 transfer and sends it to the RPC of its chain', async ({
   page,
 }) => {
-  const chain = await startSolanaChain({
-    host: '127.0.0.1',
-    port: await freePort(),
-    wsPort: await freePort(),
-  })
+  const [port, wsPort] = await twoFreePorts()
+  const chain = await startSolanaChain({ host: '127.0.0.1', port, wsPort })
   try {
     const wallet = await installSolanaTestWallet(page, {
       name: 'Pairwise Test Solana',

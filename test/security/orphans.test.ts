@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orphanGraceMs } from '../../services/process/childGroup.js'
 import { bundleCli, packageRoot } from '../support/cli.js'
-import { freePort, isPortTaken } from '../support/ports.js'
+import { freeStackPorts, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
 
 let cli: string
@@ -29,6 +29,9 @@ async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/** The CLI flag of a stack part's port: `solanaDevnet` → `--solana-devnet-port`. */
+const portFlag = (part: string) => `--${part.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}-port`
 
 /** The parent pid from /proc/<pid>/stat (after the command name, which may hold spaces). */
 function parentOf(pid: number): number {
@@ -55,15 +58,7 @@ describe('no orphans: a stack killed with SIGKILL takes its chain with it', () =
   })
 
   it('`pairwise start` SIGKILLed: Anvil exits and its port is free within a few seconds', async () => {
-    const ports = {
-      chain: await freePort(),
-      relay: await freePort(),
-      api: await freePort(),
-      frame: await freePort(),
-      smtp: await freePort(),
-      mail: await freePort(),
-      demo: await freePort(),
-    }
+    const ports = await freeStackPorts()
     dataDir = mkdtempSync(join(tmpdir(), 'pairwise-orphans-'))
     const child = spawn(
       process.execPath,
@@ -72,20 +67,7 @@ describe('no orphans: a stack killed with SIGKILL takes its chain with it', () =
         'start',
         '--data-dir',
         dataDir,
-        '--chain-port',
-        String(ports.chain),
-        '--relay-port',
-        String(ports.relay),
-        '--api-port',
-        String(ports.api),
-        '--frame-port',
-        String(ports.frame),
-        '--smtp-port',
-        String(ports.smtp),
-        '--mail-port',
-        String(ports.mail),
-        '--demo-port',
-        String(ports.demo),
+        ...Object.entries(ports).flatMap(([part, port]) => [portFlag(part), String(port)]),
       ],
       { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     )

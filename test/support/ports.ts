@@ -2,6 +2,12 @@ import { freePortRuns, type StackPart, stackPorts } from '../../services/index.j
 
 export { freePort, freePortPair, isPortTaken } from '../../services/index.js'
 
+/** Two distinct free ports, for a server that listens on two (SMTP and its inbox, RPC and PubSub). */
+export async function twoFreePorts(): Promise<[number, number]> {
+  const [first, second] = await freePortRuns([1, 1])
+  return [first as number, second as number]
+}
+
 /** A free port for every part of the stack, no two parts sharing one (a Solana chain's PubSub port included). */
 export async function freeStackPorts(): Promise<Record<StackPart, number>> {
   const parts = Object.keys(stackPorts) as StackPart[]

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../../services/mail/index.js'
 import { bundleCli, runCli } from '../../support/cli.js'
-import { freePort, isPortTaken } from '../../support/ports.js'
+import { freePort, isPortTaken, twoFreePorts } from '../../support/ports.js'
 
 let cli: string
 let remove: () => void
@@ -15,7 +15,8 @@ const stackTrace = /^\s+at /m
 
 describe('pairwise mail', () => {
   it('serves the inbox and SMTP on the given ports, keeps a mail sent to it, and stops on SIGTERM', async () => {
-    const ports = { smtp: await freePort(), http: await freePort() }
+    const [smtp, http] = await twoFreePorts()
+    const ports = { smtp, http }
     const run = runCli(cli, ['mail', '--smtp-port', String(ports.smtp), '--port', String(ports.http)])
     try {
       await run.waitFor(
@@ -46,7 +47,8 @@ describe('pairwise mail', () => {
   }, 30_000)
 
   it('takes its ports from PAIRWISE_SMTP_PORT and PAIRWISE_MAIL_PORT', async () => {
-    const ports = { smtp: await freePort(), http: await freePort() }
+    const [smtp, http] = await twoFreePorts()
+    const ports = { smtp, http }
     const run = runCli(cli, ['mail'], {
       ...process.env,
       PAIRWISE_SMTP_PORT: String(ports.smtp),

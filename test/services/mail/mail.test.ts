@@ -9,14 +9,15 @@ import {
   startMail,
 } from '../../../services/mail/index.js'
 import { MAX_SMTP_CLIENTS } from '../../../services/mail/limits.js'
-import { freePort } from '../../support/ports.js'
+import { twoFreePorts } from '../../support/ports.js'
 
 const from = 'Pairwise <login@pairwise.test>'
 
 async function start(options: { maxMessages?: number; maxMessageBytes?: number } = {}) {
+  const [smtpPort, httpPort] = await twoFreePorts()
   const mail = await startMail({
-    smtpPort: await freePort(),
-    httpPort: await freePort(),
+    smtpPort,
+    httpPort,
     logger: silentLogger,
     ...options,
   })
@@ -205,11 +206,8 @@ describe('the inbox caps', () => {
   })
 
   it(`refuses the SMTP connection past ${MAX_SMTP_CLIENTS} at once with 421`, async () => {
-    const mail = await startMail({
-      smtpPort: await freePort(),
-      httpPort: await freePort(),
-      logger: silentLogger,
-    })
+    const [smtpPort, httpPort] = await twoFreePorts()
+    const mail = await startMail({ smtpPort, httpPort, logger: silentLogger })
     const [host, port] = new URL(mail.smtpUrl).host.split(':') as [string, string]
     const greet = () =>
       new Promise<{ line: string; close: () => void }>((resolve, reject) => {
