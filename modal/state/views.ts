@@ -5,7 +5,8 @@ import type { ReadyDraft, SwapDraft } from '../swaps/draft.js'
 export type ViewData = {
   Connect: undefined
   AllWallets: undefined
-  ConnectingExternal: { connectorId: string }
+  /** `attempt`: the connect the wallet row started before routing here; the view starts one without it. */
+  ConnectingExternal: { connectorId: string; attempt?: Promise<void> }
   ConnectingWalletConnect: { walletId?: string }
   ConnectingWalletConnectBasic: undefined
   Account: undefined

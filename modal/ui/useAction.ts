@@ -5,18 +5,24 @@ export type ActionState = { status: 'idle' | 'pending' | 'done' } | { status: 'e
 /**
  * Runs an async action once on mount (and again on retry), ignoring results after unmount. The action's
  * signal aborts when the view is left, so a wait it started (a WalletConnect pairing) can be cancelled.
+ * Given `begun`, the action already begun before the view was routed to, the mount follows that one
+ * instead of starting its own; a retry starts the action.
  */
 export function useActionOnMount(
   action: (signal: AbortSignal) => Promise<unknown>,
+  begun?: Promise<unknown>,
 ): [ActionState, () => void] {
   const [state, setState] = useState<ActionState>({ status: 'pending' })
   const live = useRef(true)
   const running = useRef<AbortController>(undefined)
+  const adopt = useRef(begun)
   const run = useCallback(() => {
     const controller = new AbortController()
     running.current = controller
     setState({ status: 'pending' })
-    action(controller.signal).then(
+    const pending = adopt.current ?? action(controller.signal)
+    adopt.current = undefined
+    pending.then(
       () => live.current && setState({ status: 'done' }),
       (error: unknown) => live.current && setState({ status: 'error', error }),
     )

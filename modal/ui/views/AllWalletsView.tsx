@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
+import { pickExternalWallet } from '../../controllers/connectExternal.js'
 import { push } from '../../controllers/router.js'
 import { applyWalletFilters, searchWallets } from '../../wallets/filter.js'
 import { connectorName } from '../components/connectorName.js'
@@ -79,7 +80,7 @@ export function AllWalletsView() {
                 : {
                     onSelect: () =>
                       item.kind === 'installed'
-                        ? push(kit.context, { view: 'ConnectingExternal', data: { connectorId: item.id } })
+                        ? pickExternalWallet(kit.context, item.id)
                         : push(kit.context, { view: 'ConnectingWalletConnect', data: { walletId: item.id } }),
                   })}
             />

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
+import { pickExternalWallet } from '../../controllers/connectExternal.js'
 import { connectMethodsOrder } from '../../controllers/connectMethods.js'
 import { push } from '../../controllers/router.js'
 import type { ConnectorInfo } from '../../state/types.js'
@@ -59,7 +60,7 @@ function WalletSection() {
               onSelect={() =>
                 c.id === walletConnectConnectorId
                   ? push(kit.context, { view: 'ConnectingWalletConnect', data: {} })
-                  : push(kit.context, { view: 'ConnectingExternal', data: { connectorId: c.id } })
+                  : pickExternalWallet(kit.context, c.id)
               }
             />
           )

@@ -1,7 +1,6 @@
 import { useCallback } from 'react'
-import { connect } from '../../controllers/connection.js'
+import { connectAndClose } from '../../controllers/connectExternal.js'
 import { isUserRejection } from '../../controllers/errors.js'
-import { closeAfterConnect } from '../../controllers/modal.js'
 import type { ViewData } from '../../state/views.js'
 import { connectorName } from '../components/connectorName.js'
 import { errorMessage } from '../components/errorMessage.js'
@@ -14,11 +13,8 @@ export function ConnectingExternalView({ data }: { data: ViewData['ConnectingExt
   const { kit, t } = useKit()
   const connector = useAppState((s) => s.connectors.find((c) => c.id === data.connectorId))
   const name = connector ? connectorName(connector.name, t) : data.connectorId
-  const run = useCallback(async () => {
-    await connect(kit.context, { connectorId: data.connectorId })
-    closeAfterConnect(kit.context)
-  }, [kit, data.connectorId])
-  const [state, retry] = useActionOnMount(run)
+  const run = useCallback(() => connectAndClose(kit.context, data.connectorId), [kit, data.connectorId])
+  const [state, retry] = useActionOnMount(run, data.attempt)
   return (
     <div className="center" data-testid="connecting-external">
       <WalletIcon name={name} src={connector?.imageUrl} large />

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { createPublicClient, formatUnits, http, parseEther, verifyMessage } from 'viem'
 import { demoDistDir, serveDemo } from '../../../services/index.js'
 import { testWalletInfo } from '../../support/browserWallet.js'
@@ -66,19 +67,47 @@ test('a request the wallet rejects shows the error on the page; the session stay
   await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
 })
 
-test('a wallet that declines the connection shows "Connection declined" with a retry that works', async ({
+/** Records, for each eth_requestAccounts the page sends the announced wallet, whether the Connecting view was on screen. */
+function recordAccountRequests() {
+  const asked: boolean[] = []
+  Object.defineProperty(window, '__accountRequests', { value: asked })
+  const connectingShown = (root: Document | ShadowRoot): boolean =>
+    root.querySelector('[data-testid="connecting-external"]') !== null ||
+    [...root.querySelectorAll('*')].some(
+      (element) => element.shadowRoot && connectingShown(element.shadowRoot),
+    )
+  window.addEventListener('eip6963:announceProvider', (event) => {
+    const provider = (
+      event as CustomEvent<{ provider: { request(args: { method: string }): Promise<unknown> } }>
+    ).detail.provider
+    if (Object.hasOwn(provider, '__recorded')) return
+    Object.defineProperty(provider, '__recorded', { value: true })
+    const request = provider.request.bind(provider)
+    provider.request = (args) => {
+      if (args.method === 'eth_requestAccounts') asked.push(connectingShown(document))
+      return request(args)
+    }
+  })
+}
+const accountRequests = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __accountRequests: boolean[] }).__accountRequests)
+
+test('a wallet that declines the connection shows "Connection declined" with a retry that works; the pick asks the wallet before the Connecting view renders, and each try asks once', async ({
   page,
   stack,
   wallet,
 }) => {
+  await page.addInitScript(recordAccountRequests)
   await page.goto(stack.demoUrl)
   wallet.rejectNext()
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
   await expect(dialog.getByRole('alert')).toContainText('Connection declined')
+  expect(await accountRequests(page)).toEqual([false])
   await dialog.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
+  expect(await accountRequests(page)).toEqual([false, true])
 })
 
 test('reload while connected: connected again without opening the modal; disconnect returns to Connect', async ({
