@@ -2,6 +2,7 @@ import { walletConnectOnlyAdapter } from './adapters/eip155/walletConnectOnly.js
 import type { WalletConnectSignIn, WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
 import { type AnalyticsTarget, analyticsTarget } from './analytics/enabled.js'
 import type { AppKitOptions } from './controllers/options.js'
+import { afterNextPaint } from './core/afterNextPaint.js'
 import { AppKit } from './core/appKit.js'
 import { debugReporter } from './core/report.js'
 import { defineElements } from './ui/elements.js'
@@ -51,7 +52,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
     document.body.append(host)
     mountDialog(host, kit)
   }
-  if (kit.options.apiUrl) afterFirstPaint(() => loadRemoteConfig(kit))
+  if (kit.options.apiUrl) afterNextPaint(() => loadRemoteConfig(kit))
   const analytics = analyticsTarget(kit.options)
   if (analytics) trackAnalytics(kit, analytics)
   return kit
@@ -73,11 +74,6 @@ function loadRemoteConfig(kit: AppKit): void {
   void import('./controllers/remoteConfig.js').then(({ loadRemoteConfig }) =>
     loadRemoteConfig(kit.context, { api: kit.api, origin: window.location.origin }),
   )
-}
-
-// A frame callback runs before that frame paints; the task it queues runs after.
-function afterFirstPaint(run: () => void): void {
-  requestAnimationFrame(() => setTimeout(run, 0))
 }
 
 /** The analytics code loads only when the host turned analytics on: off, nothing is loaded or sent. */

@@ -1,9 +1,10 @@
 import * as React from 'react'
-import { type ComponentType, Suspense, useId } from 'react'
+import { type ComponentType, Suspense, useEffect, useId, useState } from 'react'
 import { dismissAlert } from '../controllers/alerts.js'
 import { brandingShown } from '../controllers/features.js'
 import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
+import { afterNextPaint } from '../core/afterNextPaint.js'
 import type { MessageKey } from '../i18n/en.js'
 import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
@@ -56,13 +57,16 @@ export function ModalRoot() {
  * Once the modal is open or a connection exists (the Account view is then one click away), renders the later
  * views' lazy component showing nothing: its chunk loads in the background, and a later view then renders in
  * the click's frame, not behind the spinner (which React, once shown, keeps up to 300 ms). Outside the dialog,
- * so it runs while a closed dialog is hidden too.
+ * so it runs while a closed dialog is hidden too. Not before the frame that shows the open modal has painted:
+ * starting the load (the bundler's preload of the chunk's imports) took milliseconds of the opening click.
  */
 function PreloadLaterViews() {
   const { kit } = useKit()
   const wanted =
     useAppState((s) => s.open || Boolean(s.account.address)) || Boolean(kit.options.enableEmbedded)
-  return wanted ? (
+  const [due, setDue] = useState(false)
+  useEffect(() => (wanted && !due ? afterNextPaint(() => setDue(true)) : undefined), [wanted, due])
+  return wanted && due ? (
     <Suspense fallback={null}>
       <LaterView />
     </Suspense>
