@@ -144,25 +144,24 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * With `floorUrl`, the proxy floor is measured in each round too.
  */
 async function paired(apiUrl: string, bareUrl: string, body?: string, floorUrl?: string) {
-  const sides: [Side, string][] = [
-    ['bare', bareUrl],
-    ['api', apiUrl],
-  ]
-  if (floorUrl) sides.push(['floor', floorUrl])
-  for (const [, url] of sides) await drive(url, body, 1)
-  const measured: Partial<Record<Side, Result>>[] = []
-  for (let round = 0; round < rounds; round++) {
-    const results: Partial<Record<Side, Result>> = {}
-    for (const [side, url] of sides) results[side] = await drive(url, body)
-    measured.push(results)
+  const urls: Partial<Record<Side, string>> = {
+    bare: bareUrl,
+    api: apiUrl,
+    ...(floorUrl ? { floor: floorUrl } : {}),
   }
+  const sides = Object.keys(urls) as Side[]
+  const results: Record<Side, Result[]> = { bare: [], api: [], floor: [] }
+  for (const side of sides) await drive(urls[side] as string, body, 1)
+  for (let round = 0; round < rounds; round++)
+    for (const side of sides) results[side].push(await drive(urls[side] as string, body))
   const medianOf = (side: Side): Result => ({
-    perSecond: median(measured.map((round) => round[side]?.perSecond ?? NaN)),
-    p99: median(measured.map((round) => round[side]?.p99 ?? NaN)),
-    failed: measured.reduce((sum, round) => sum + (round[side]?.failed ?? 0), 0),
+    perSecond: median(results[side].map((result) => result.perSecond)),
+    p99: median(results[side].map((result) => result.p99)),
+    failed: results[side].reduce((sum, result) => sum + result.failed, 0),
   })
-  const ratioOf = (side: 'api' | 'floor') =>
-    median(measured.map((round) => (round[side]?.perSecond ?? NaN) / (round.bare?.perSecond ?? NaN)))
+  // Each round's own ratio: the servers of one round ran back to back, on the same speed of the machine.
+  const ratioOf = (side: Side) =>
+    median(results[side].map((result, round) => result.perSecond / (results.bare[round] as Result).perSecond))
   return {
     bare: medianOf('bare'),
     api: medianOf('api'),
