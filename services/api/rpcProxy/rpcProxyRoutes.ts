@@ -1,9 +1,8 @@
-import { z } from 'zod'
 import { type ApiChains, caipNetworkIdSchema } from '../chains/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
-import { validJson, validQuery } from '../http/validate.js'
+import { validJson, validParam } from '../http/validate.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
 import { localAnswer } from './localAnswer.js'
@@ -20,13 +19,12 @@ export type RpcProxyOptions = {
   batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'>
 }
 
-const proxyQuery = z.object({ projectId: z.string(), chainId: caipNetworkIdSchema })
-
-function upstreamFailed(error: unknown): ApiError {
-  if (error instanceof ApiError) return error
-  if (!(error instanceof UpstreamError)) return new ApiError(502, 'UPSTREAM_ERROR', 'The chain RPC failed')
-  if (error.reason === 'timeout') return new ApiError(504, 'UPSTREAM_ERROR', 'The chain RPC timed out')
-  return new ApiError(502, 'UPSTREAM_ERROR', `The chain RPC failed: ${error.message}`)
+/** Throws what a failed upstream means for the client: a 502, or a 504 for its timeout. */
+function upstreamFailed(error: unknown): never {
+  if (error instanceof ApiError) throw error
+  if (!(error instanceof UpstreamError)) throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain RPC failed')
+  if (error.reason === 'timeout') throw new ApiError(504, 'UPSTREAM_ERROR', 'The chain RPC timed out')
+  throw new ApiError(502, 'UPSTREAM_ERROR', `The chain RPC failed: ${error.message}`)
 }
 
 /**
@@ -44,29 +42,23 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits },
     deps.now,
   )
-  const forward = async <T>(sent: Promise<T>): Promise<T> => {
-    try {
-      return await sent
-    } catch (error) {
-      throw upstreamFailed(error)
-    }
-  }
   const answerAll = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(localAnswer)
     const remote = calls.filter((_, index) => local[index] === undefined)
-    const forwarded = remote.length === 0 ? [] : await forward(batcher.send(url, remote))
+    const forwarded = remote.length === 0 ? [] : await batcher.send(url, remote).catch(upstreamFailed)
     let next = 0
     return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
   }
 
   const proxy = async (request: ApiRequest): Promise<object> => {
-    const project = await deps.project(request)
-    const { chainId } = validQuery(request, proxyQuery)
-    const chain = deps.chains.get(chainId)
+    // A project read within the store's cache time comes at once: not awaited, it costs no turn.
+    const guarded = deps.project(request)
+    const project = guarded instanceof Promise ? await guarded : guarded
+    const chain = deps.chains.get(validParam(request, 'chainId', caipNetworkIdSchema))
     const body = await validJson(request, jsonRpcBodySchema)
     if (!limiter.take(project.id, Array.isArray(body) ? body.length : 1)) throw rateLimited()
     if (Array.isArray(body)) return await answerAll(chain.rpcUrl, body)
-    return localAnswer(body) ?? (await forward(batcher.call(chain.rpcUrl, body)))
+    return localAnswer(body) ?? (await batcher.call(chain.rpcUrl, body).catch(upstreamFailed))
   }
   return [{ method: 'POST', path: '/v1', answer: proxy }]
 }

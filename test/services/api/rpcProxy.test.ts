@@ -176,6 +176,7 @@ describe('POST /v1 (the chain RPC proxy)', () => {
       [[], '', 'INVALID_REQUEST'],
       [Array.from({ length: 101 }, (_, i) => call(i, 'test')), '', 'INVALID_REQUEST'],
       [call(1, 'eth_chainId'), 'chainId=31337&projectId=p1', 'chainId: not a CAIP-2 chain id'],
+      [call(1, 'eth_chainId'), 'projectId=p1', 'chainId: Invalid input: expected string, received undefined'],
       [call(1, 'eth_chainId'), 'chainId=eip155:1&projectId=p1', 'UNSUPPORTED_NETWORK'],
     ]
     for (const [body, query, expected] of cases) {
