@@ -70,8 +70,8 @@ async function answer(
 }
 
 /**
- * An ApiRequest read straight from Node's request, its methods shared by every request (a lane of closures
- * per request showed in the proxy's throughput).
+ * An ApiRequest read straight from Node's request: its methods are shared by every request rather than
+ * made as closures for each.
  */
 class DirectRequest implements ApiRequest {
   // Routes read the query more than once (the project guard, then their own schema): parsed once.

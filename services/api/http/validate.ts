@@ -48,6 +48,6 @@ export function validJson<S extends z.ZodType>(
   request: Pick<ApiRequest, 'text'>,
   schema: S,
 ): Promise<z.output<S>> {
-  // A `then` rather than an async function: on the proxy's hot path every promise a request waits through shows.
+  // A `then` rather than an async function: one promise fewer on every request's path.
   return request.text().then((text) => validJsonText(text, schema))
 }
