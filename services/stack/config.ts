@@ -22,7 +22,8 @@ export const stackPorts = {
 
 export type StackPart = keyof typeof stackPorts
 
-const stackParts = Object.keys(stackPorts) as StackPart[]
+/** The parts in the architecture table's order. */
+export const stackParts = Object.keys(stackPorts) as StackPart[]
 
 /** Every port `part` listens on when configured with `port`. */
 export const portsOf = (part: StackPart, port: number): number[] =>

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, formatEther, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { devPrivateKeys, type StackPart, stackPorts, testUsdAbi } from '../../services/index.js'
+import { devPrivateKeys, type StackPart, stackParts, stackPorts, testUsdAbi } from '../../services/index.js'
 import { freePort, freeStackPorts, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
 
@@ -28,9 +28,8 @@ type Run = {
 async function npmStart(env: Record<string, string> = {}): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-start-'))
   const drawn = await freeStackPorts()
-  const parts = Object.keys(stackPorts) as StackPart[]
   const ports = Object.fromEntries(
-    parts.map((part) => [part, Number(env[stackPorts[part].env] ?? drawn[part])]),
+    stackParts.map((part) => [part, Number(env[stackPorts[part].env] ?? drawn[part])]),
   ) as Record<StackPart, number>
   const child = spawn('npm', ['start'], {
     cwd: root,
@@ -39,7 +38,7 @@ async function npmStart(env: Record<string, string> = {}): Promise<Run> {
       ...process.env,
       PAIRWISE_DATA_DIR: dataDir,
       PAIRWISE_STACK_FILE: join(dataDir, 'stack.json'),
-      ...Object.fromEntries(parts.map((part) => [stackPorts[part].env, String(drawn[part])])),
+      ...Object.fromEntries(stackParts.map((part) => [stackPorts[part].env, String(drawn[part])])),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
-import { freePortRuns, type StackPart, stackPorts } from '../../services/index.js'
+import { freePortRuns, type StackPart, stackParts, stackPorts } from '../../services/index.js'
 
-export { freePort, freePortPair, isPortTaken } from '../../services/index.js'
+export { freePort, freePortPair, freePortRuns, isPortTaken } from '../../services/index.js'
 
 /** Two distinct free ports, for a server that listens on two (SMTP and its inbox, RPC and PubSub). */
 export async function twoFreePorts(): Promise<[number, number]> {
@@ -10,7 +10,9 @@ export async function twoFreePorts(): Promise<[number, number]> {
 
 /** A free port for every part of the stack, no two parts sharing one (a Solana chain's PubSub port included). */
 export async function freeStackPorts(): Promise<Record<StackPart, number>> {
-  const parts = Object.keys(stackPorts) as StackPart[]
-  const firsts = await freePortRuns(parts.map((part) => stackPorts[part].width))
-  return Object.fromEntries(parts.map((part, index) => [part, firsts[index]])) as Record<StackPart, number>
+  const firsts = await freePortRuns(stackParts.map((part) => stackPorts[part].width))
+  return Object.fromEntries(stackParts.map((part, index) => [part, firsts[index]])) as Record<
+    StackPart,
+    number
+  >
 }

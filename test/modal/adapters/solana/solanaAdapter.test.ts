@@ -8,7 +8,7 @@ import type { AppKit } from '../../../../modal/core/appKit.js'
 import { isSolanaAddress } from '../../../../modal/core/validation.js'
 import type { CaipNetwork } from '../../../../modal/networks/types.js'
 import { DEVNET_GENESIS_HASH, type LocalSolana, startSolanaChain } from '../../../../services/solana/index.js'
-import { freePortPair } from '../../../support/ports.js'
+import { freePortRuns } from '../../../support/ports.js'
 import { FakeProvider } from '../../support/fakeProvider.js'
 import { alice, createKit, evmNetwork, unreachableRpcUrl, until } from '../../support/kit.js'
 import { installNodeSolanaWallet } from '../../support/nodeSolanaWallet.js'
@@ -20,7 +20,8 @@ let dev: CaipNetwork
 const page = Object.assign(new EventTarget(), {}) as EventTarget & Record<string, unknown>
 
 beforeAll(async () => {
-  const [a, b] = [await freePortPair(), await freePortPair()]
+  // One draw for both chains: two separate draws may answer overlapping pairs.
+  const [a, b] = (await freePortRuns([2, 2])) as [number, number]
   localnet = await startSolanaChain({ host: '127.0.0.1', port: a })
   devnet = await startSolanaChain({ host: '127.0.0.1', port: b, genesisHash: DEVNET_GENESIS_HASH })
   local = defineSolanaNetwork({
