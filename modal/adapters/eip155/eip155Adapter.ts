@@ -183,8 +183,8 @@ export class Eip155Adapter implements ChainAdapter {
     const entry = this.#entry(connectorId)
     if (entry.plugged) entry.provider = await entry.plugged.provider(false)
     const provider = this.#provider(entry)
-    const accounts = await requestAccounts(provider, 'eth_requestAccounts')
-    return this.#connected(entry, provider, accounts, network, { name: entry.info.name, ...icon(entry.info) })
+    const wallet = await walletState(provider, 'eth_requestAccounts')
+    return this.#connected(entry, provider, wallet, network, { name: entry.info.name, ...icon(entry.info) })
   }
 
   async reconnect({
@@ -203,9 +203,9 @@ export class Eip155Adapter implements ChainAdapter {
     const entry = this.#entries.get(connectorId) ?? (await this.#waitFor(connectorId))
     if (entry?.plugged) entry.provider = await entry.plugged.provider(true)
     if (!entry?.provider) return undefined
-    const accounts = await requestAccounts(entry.provider, 'eth_accounts')
-    if (accounts.length === 0) return undefined
-    return this.#connected(entry, entry.provider, accounts, network, {
+    const wallet = await walletState(entry.provider, 'eth_accounts')
+    if (!wallet) return undefined
+    return this.#connected(entry, entry.provider, wallet, network, {
       name: entry.info.name,
       ...icon(entry.info),
     })
@@ -248,7 +248,9 @@ export class Eip155Adapter implements ChainAdapter {
     entry.provider = transport.provider
     // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
     const icon = safeUrl(session.peer.icon, 'image', 'peer.metadata.icons', this.#context?.report)
-    return this.#connected(entry, transport.provider, session.accounts, network, {
+    const chainId = Number(await transport.provider.request({ method: 'eth_chainId' }))
+    const wallet = session.accounts.length > 0 ? { accounts: session.accounts, chainId } : undefined
+    return this.#connected(entry, transport.provider, wallet, network, {
       name: session.peer.name,
       ...(icon ? { icon } : {}),
     })
@@ -267,13 +269,13 @@ export class Eip155Adapter implements ChainAdapter {
   async #connected(
     entry: Entry,
     provider: Eip1193Provider,
-    accounts: string[],
+    wallet: WalletState | undefined,
     requested: CaipNetwork,
     walletInfo: WalletInfo,
   ): Promise<ConnectResult> {
-    const address = accounts[0]
-    if (!address) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
-    const chainId = Number(await provider.request({ method: 'eth_chainId' }))
+    const address = wallet?.accounts[0]
+    if (!wallet || !address) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+    const { accounts, chainId } = wallet
     const networks = this.#context?.networks ?? [requested]
     let network = networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)
     if (!network) {
@@ -545,12 +547,11 @@ export class Eip155Adapter implements ChainAdapter {
     if (!this.#context?.networks.some((n) => n.caipNetworkId === network.caipNetworkId))
       throw new WalletError('CHAIN_NOT_CONFIGURED')
     const provider = this.#provider(this.#entry(connectorId))
-    const accounts = await requestAccounts(provider, 'eth_accounts')
-    if (accounts.length === 0) throw new WalletError('CONNECTOR_NOT_CONNECTED')
-    if (!accounts.some((a) => a.toLowerCase() === address.toLowerCase()))
+    const wallet = await walletState(provider, 'eth_accounts')
+    if (!wallet) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    if (!wallet.accounts.some((a) => a.toLowerCase() === address.toLowerCase()))
       throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
-    if (Number(await provider.request({ method: 'eth_chainId' })) !== Number(network.id))
-      throw new WalletError('CHAIN_MISMATCH')
+    if (wallet.chainId !== Number(network.id)) throw new WalletError('CHAIN_MISMATCH')
     const client = this.chainClient(network)
     return {
       provider,
@@ -583,6 +584,37 @@ export class Eip155Adapter implements ChainAdapter {
   #provider(entry: Entry): Eip1193Provider {
     if (!entry.provider) throw new WalletError('PROVIDER_NOT_FOUND')
     return entry.provider
+  }
+}
+
+/** The accounts a wallet shares with the app, and the chain it is on. */
+type WalletState = { accounts: string[]; chainId: number }
+
+/**
+ * The wallet's accounts asked by `method` and, beside them rather than after, its chain: one wallet round
+ * trip fewer between the visitor's approval and the connection (EIP-1193 wallets answer eth_chainId to any
+ * page). A chainChanged while the accounts are asked (a prompt that lets the visitor pick a network) wins
+ * over the early answer; an early eth_chainId that failed is asked again once the accounts are in.
+ * Undefined when the wallet shares no account.
+ */
+async function walletState(
+  provider: Eip1193Provider,
+  method: 'eth_requestAccounts' | 'eth_accounts',
+): Promise<WalletState | undefined> {
+  let switched: unknown
+  const onChain = (chainId: unknown) => {
+    switched = chainId
+  }
+  provider.on?.('chainChanged', onChain)
+  const early = provider.request({ method: 'eth_chainId' })
+  early.catch(() => undefined)
+  try {
+    const accounts = await requestAccounts(provider, method)
+    if (accounts.length === 0) return undefined
+    const chainId = await early.catch(() => provider.request({ method: 'eth_chainId' }))
+    return { accounts, chainId: Number(switched ?? chainId) }
+  } finally {
+    provider.removeListener?.('chainChanged', onChain)
   }
 }
 

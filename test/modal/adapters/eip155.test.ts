@@ -180,6 +180,41 @@ describe('eip155 adapter: connect and disconnect', () => {
     expect(kit.getCaipAddress()).toBe(`eip155:31338:${alice}`)
   })
 
+  it('asks the wallet for its chain while the visitor approves, so approval connects with no further wallet call', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    const approval = provider.hold('eth_requestAccounts')
+    const connecting = kit.connect('injected')
+    await vi.waitFor(() => expect(provider.methods()).toEqual(['eth_chainId', 'eth_requestAccounts']))
+    approval.release()
+    expect((await connecting).network.caipNetworkId).toBe('eip155:31337')
+    expect(provider.methods()).toEqual(['eth_chainId', 'eth_requestAccounts'])
+  })
+
+  it('a network picked in the wallet while it asks for approval wins over the chain it reported before', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] }, walletChains: [31338] })
+    const approval = provider.hold('eth_requestAccounts')
+    const connecting = kit.connect('injected')
+    await vi.waitFor(() => expect(provider.methods()).toContain('eth_requestAccounts'))
+    provider.selectChain(31338)
+    approval.release()
+    expect((await connecting).network.caipNetworkId).toBe('eip155:31338')
+    expect(kit.getCaipAddress()).toBe(`eip155:31338:${alice}`)
+  })
+
+  it('a wallet that fails the early chain question is asked again once it shares its accounts', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    provider.override('eth_chainId', () => {
+      throw new WalletRpcError(4100, 'Unauthorized')
+    })
+    const approval = provider.hold('eth_requestAccounts')
+    const connecting = kit.connect('injected')
+    await vi.waitFor(() => expect(provider.methods()).toContain('eth_requestAccounts'))
+    provider.override('eth_chainId', () => '0x7a6a')
+    approval.release()
+    expect((await connecting).network.caipNetworkId).toBe('eip155:31338')
+    expect(provider.methods()).toEqual(['eth_chainId', 'eth_requestAccounts', 'eth_chainId'])
+  })
+
   it('disconnect revokes the permission and stops following the wallet', async () => {
     const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
     await kit.connect('injected')
