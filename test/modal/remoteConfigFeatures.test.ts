@@ -1,7 +1,6 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { walletErrors } from '../../modal/controllers/errors.js'
 import {
   activityEnabled,
   offeredConnectMethods,
@@ -119,13 +118,10 @@ describe('remote features gate what the modal offers', () => {
     expect(hidden).not.toContain('UX by Pairwise')
   })
 
-  it('ROLE-09 remote multiWallet off blocks connecting a second wallet, with the info alert (ERR-23)', async () => {
+  it('ROLE-09 remote multiWallet off blocks connecting a second wallet; with it on, both connect', async () => {
     const kit = await remotelyConfigured({ ...allOn, multiWallet: false })
     await kit.connect('com.example.alpha')
     await expect(kit.connect('com.example.beta')).rejects.toMatchObject({ code: 'MULTI_WALLET_NOT_ENABLED' })
-    expect(kit.store.get().alerts.map((a) => [a.severity, a.message])).toEqual([
-      ['info', walletErrors.MULTI_WALLET_NOT_ENABLED],
-    ])
     expect(kit.store.get().connections.eip155?.connections.map((c) => c.connectorId)).toEqual([
       'com.example.alpha',
     ])
@@ -136,5 +132,14 @@ describe('remote features gate what the modal offers', () => {
     await multi.connect('com.example.beta')
     expect(multi.store.get().connections.eip155?.connections).toHaveLength(2)
     expect(multi.store.get().alerts).toEqual([])
+  })
+
+  it('ERR-23 a second wallet while multiWallet is off shows the info alert: multi-wallet is not enabled', async () => {
+    const kit = await remotelyConfigured({ ...allOn, multiWallet: false })
+    await kit.connect('com.example.alpha')
+    await kit.connect('com.example.beta').catch(() => undefined)
+    expect(kit.store.get().alerts.map((a) => [a.severity, a.message])).toEqual([
+      ['info', 'Multi-wallet is not enabled for this project.'],
+    ])
   })
 })

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { createWalletClient, http, publicActions } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as TestPairs from '../../../services/chain/artifacts/TestPairs.js'
@@ -73,4 +74,39 @@ test('VIEW-06 a fresh ERC-20 and ERC-721 moved to the wallet show in Tokens, NFT
   const shownMs = Date.now() - mined
   console.log(`tokens, NFTs and activity shown ${shownMs} ms after mining`)
   expect(shownMs).toBeLessThan(5_000)
+})
+
+/** The api's balances or activity route failing for this page only, as a 503 with the api's error shape. */
+async function failApiRoute(page: Page, path: '/v1/balances' | '/v1/activity'): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path,
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Server busy' }),
+      }),
+  )
+}
+
+test("ERR-01 a failed balance load shows 'Token Balance Unavailable'", async ({ page, stack, wallet }) => {
+  await failApiRoute(page, '/v1/balances')
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+  await page.getByTestId('account-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('tab', { name: 'Tokens' }).click()
+  await expect(page.getByText('Token Balance Unavailable')).toBeVisible()
+})
+
+test("ERR-02 a failed activity load shows 'Failed to fetch transactions'", async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await failApiRoute(page, '/v1/activity')
+  await connectTestWallet(page, stack.demoUrl, wallet.address)
+  await page.getByTestId('account-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByText('Failed to fetch transactions')).toBeVisible()
 })
