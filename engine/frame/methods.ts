@@ -23,6 +23,7 @@ export const safeFrameMethods = [
   'eth_maxPriorityFeePerGas',
   'eth_requestAccounts',
   'net_version',
+  'wallet_getAssets',
   'wallet_getCapabilities',
 ] as const
 

@@ -4,7 +4,9 @@ import type { ApiClient } from '../api/client.js'
 import type { TokenBalance } from '../state/types.js'
 import { setIfSameAccount } from './account.js'
 import { showSnackbar } from './alerts.js'
+import { discoveredAssets } from './assetDiscovery.js'
 import type { KeyValue, ModalContext } from './context.js'
+import { walletAssetBalances } from './walletAssetBalances.js'
 
 /** BAL-02: after a failed load, further loads are refused (no request, an empty list) this long. */
 export const balanceRetryMs = 30_000
@@ -25,7 +27,8 @@ export function withoutZeroDecimals(balances: TokenBalance[]): TokenBalance[] {
 
 /**
  * Loads the token balances of the active account on the active network into `account.tokenBalance`
- * (BAL-01), from the cache when the same pair was loaded less than `balanceCacheMs` ago (BAL-04). A failure
+ * (BAL-01), from the cache when the same pair was loaded less than `balanceCacheMs` ago (BAL-04); from the
+ * wallet itself when it is the auth connector's and discovers assets (BAL-07), else from the api. A failure
  * records `lastRetry` and shows 'Token Balance Unavailable'; for `balanceRetryMs` after it, loads make no
  * request and return an empty list (BAL-02).
  */
@@ -46,8 +49,11 @@ export async function loadTokenBalances(
   }
   setIfSameAccount(ctx, address, activeNetwork, { balanceLoading: true })
   try {
+    const assets = await discoveredAssets(ctx, address, activeNetwork)
     const balances = withoutZeroDecimals(
-      await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId }),
+      assets
+        ? walletAssetBalances(assets, activeNetwork)
+        : await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId }),
     )
     writeCache(ctx.memory, key, now(), balances)
     setIfSameAccount(ctx, address, activeNetwork, {

@@ -12,7 +12,7 @@ import {
   themeSyncSchema,
 } from '../../engine/frame/index.js'
 import type { Clock } from '../core/ports.js'
-import { chainIdHex } from './chainIdHex.js'
+import { chainIdHex } from '../networks/chainIdHex.js'
 import type { AccountType, FrameCache } from './frameCache.js'
 import type { FrameChannel, FrameRequestOptions } from './frameChannel.js'
 import { FrameError } from './frameError.js'

@@ -2,7 +2,7 @@ import { Emitter } from '../../common/index.js'
 import { disallowedMethodDelayMs, frameErrorCodes, frameMethodKind } from '../../engine/frame/index.js'
 import type { Eip1193Provider } from '../adapters/eip1193Provider.js'
 import type { Clock } from '../core/ports.js'
-import { chainIdHex } from './chainIdHex.js'
+import { chainIdHex } from '../networks/chainIdHex.js'
 import type { FrameChainId, FrameClient } from './frameClient.js'
 import { FrameError, frameErrorTexts } from './frameError.js'
 

@@ -1,5 +1,5 @@
 // The embedded wallet's host side; the modal imports this lazily, only when email or socials are on.
-export { chainIdHex } from './chainIdHex.js'
+export { chainIdHex } from '../networks/chainIdHex.js'
 export {
   createEmbeddedWallet,
   type EmbeddedStart,

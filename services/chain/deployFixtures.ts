@@ -29,6 +29,7 @@ export const smartAccountAbi = TestSmartAccount.abi
 export const smartAccountFactoryAbi = TestSmartAccountFactory.abi
 export const testUsdcAbi = TestMintableToken.abi
 
+export const testUsdToken = { name: 'Test USD', symbol: 'tUSD', decimals: 6 } as const
 export const testUsdcToken = { name: 'Test USD Coin', symbol: 'tUSDC', decimals: 6 } as const
 
 /** Deploys the fixture contracts from the deployer account and waits for each receipt. */

@@ -18,6 +18,7 @@ export {
   testUsdcAbi,
   testUsdcToken,
   testUsdSupply,
+  testUsdToken,
 } from './deployFixtures.js'
 export {
   type DeployNamesOptions,

@@ -1,11 +1,24 @@
 import * as z from 'zod/mini'
 
+/** Most tokens the frame looks for on one chain when asked for the account's assets. */
+export const MAX_FRAME_TOKENS = 50
+
+/** An ERC-20 token the frame's asset discovery reads the account's balance of. */
+export const frameTokenSchema = z.strictObject({
+  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().check(z.int(), z.minimum(0), z.maximum(255)),
+})
+
 /** One chain the frame signs for: the operator's list, so a host page cannot point it at another RPC. */
 export const frameChainSchema = z.strictObject({
   chainId: z.number().check(z.int(), z.positive()),
   name: z.string(),
   rpcUrl: z.url(),
   nativeCurrency: z.strictObject({ symbol: z.string(), decimals: z.number().check(z.int(), z.minimum(0)) }),
+  /** The tokens wallet_getAssets lists when the account holds them (EIP-7811 asset discovery). */
+  tokens: z.optional(z.array(frameTokenSchema).check(z.maxLength(MAX_FRAME_TOKENS))),
 })
 export type FrameChain = z.infer<typeof frameChainSchema>
 

@@ -1,2 +1,8 @@
-export { type FrameChain, type FrameConfig, frameChainSchema, frameConfigSchema } from './frameConfig.js'
+export {
+  type FrameChain,
+  type FrameConfig,
+  frameChainSchema,
+  frameConfigSchema,
+  MAX_FRAME_TOKENS,
+} from './frameConfig.js'
 export { frameCsp, frameDistDir, frameRoutes } from './frameRoutes.js'

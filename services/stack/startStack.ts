@@ -17,6 +17,8 @@ import {
   type LocalChain,
   type NameContracts,
   startChain,
+  testUsdcToken,
+  testUsdToken,
 } from '../chain/index.js'
 import { demoDistDir, examplePageDir, serveDemo } from '../demo/index.js'
 import { frameRoutes } from '../frame/index.js'
@@ -191,6 +193,10 @@ export async function startStack(
             name: 'Anvil',
             rpcUrl: chain.rpcUrl,
             nativeCurrency: { symbol: 'tETH', decimals: 18 },
+            tokens: [
+              { address: fixtures.testUsd, ...testUsdToken },
+              { address: fixtures.testUsdc, ...testUsdcToken },
+            ],
           },
         ],
       }),

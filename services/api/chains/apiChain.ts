@@ -11,6 +11,9 @@ const iconUrl = z.string().max(2048).default('')
 // USD prices the static price source reads (spec: a static table by default, no outside host).
 const usdPrice = z.number().nonnegative().finite().optional()
 
+/** An ERC-20 token the api always reads (its name, symbol and decimals come from the chain). */
+export const apiTokenSchema = z.object({ address: evmAddress, iconUrl, usdPrice })
+
 /** One chain the api serves: where its RPC is, its native coin and the ERC-20 tokens always read. */
 export const apiChainSchema = z.object({
   chainId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -22,10 +25,7 @@ export const apiChainSchema = z.object({
     iconUrl,
     usdPrice,
   }),
-  tokens: z
-    .array(z.object({ address: evmAddress, iconUrl, usdPrice }))
-    .max(200)
-    .default([]),
+  tokens: z.array(apiTokenSchema).max(200).default([]),
   // Where Multicall3 lives on this chain; absent (Anvil by default) the code rides along in each eth_call.
   multicall3: evmAddress.optional(),
 })

@@ -1,4 +1,10 @@
-export { type ApiChain, type ApiChainConfig, apiChainSchema, caipNetworkIdOf } from './apiChain.js'
+export {
+  type ApiChain,
+  type ApiChainConfig,
+  apiChainSchema,
+  apiTokenSchema,
+  caipNetworkIdOf,
+} from './apiChain.js'
 export { type AnyApiChainConfig, ApiChains, isSolanaNetwork } from './apiChains.js'
 export { caipNetworkIdSchema } from './caipNetworkId.js'
 export { localApiChain } from './localApiChain.js'

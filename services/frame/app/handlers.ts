@@ -18,6 +18,7 @@ import {
   secretScreen,
   typedConfirmScreen,
 } from './ui/screens.js'
+import { frameAssets, frameCapabilities } from './walletAssets.js'
 
 const notAvailable = (what: string) => () =>
   Promise.reject(
@@ -216,6 +217,9 @@ export function frameHandlers({
       if (method === 'eth_accounts' || method === 'eth_requestAccounts')
         return session.user ? [session.user.address] : []
       if (method === 'eth_chainId') return `0x${requested.chainId.toString(16)}`
+      if (method === 'wallet_getCapabilities')
+        return frameCapabilities(config.chains, signedIn().address, list)
+      if (method === 'wallet_getAssets') return frameAssets(config.chains, signedIn().address, list)
       if (kind === 'safe') return chainRpc(requested)(method, list)
       try {
         return await unsafe(method, list)

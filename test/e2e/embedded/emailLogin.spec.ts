@@ -1,6 +1,15 @@
 import type { Browser, Page } from '@playwright/test'
-import { createPublicClient, createTestClient, http, parseEther, verifyMessage } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  parseEther,
+  verifyMessage,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { exampleMessage } from '../../../examples/embedded/src/message.js'
+import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
 import {
   type DemoStack,
   expect,
@@ -185,4 +194,38 @@ test('EMAIL-08 the email changes through both inboxes: the current address confi
   await secureFrame(page).getByTestId('frame-code-input').fill(fresh.code)
   await secureFrame(page).getByTestId('frame-code-submit').click()
   await expect(dialog.getByTestId('email-account-email')).toHaveAttribute('title', newEmail)
+})
+
+test('BAL-07 the embedded wallet names its own assets (wallet_getAssets): Account’s Tokens list them and the balance API is not asked', async ({
+  page,
+  stack,
+}) => {
+  const email = freshEmail('assets')
+  await enterCode(page, stack, email, await askLogin(page, stack, email))
+  const address = await connectedAddress(page)
+  const holder = createWalletClient({
+    account: privateKeyToAccount(devPrivateKeys[0] as `0x${string}`),
+    chain: localNetwork(stack.chain.rpcUrl, stack.chain.chainId),
+    transport: http(stack.chain.rpcUrl),
+  })
+  await createPublicClient({ transport: http(stack.chain.rpcUrl) }).waitForTransactionReceipt({
+    hash: await holder.writeContract({
+      address: stack.fixtures.testUsd,
+      abi: testUsdAbi,
+      functionName: 'transfer',
+      args: [address, 7_250_000n],
+    }),
+  })
+  const balanceApiCalls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/v1/balances') balanceApiCalls.push(request.url())
+  })
+
+  await page.getByRole('button', { name: /0x/ }).click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('tab', { name: 'Tokens' }).click()
+  const tokens = account.getByTestId('token')
+  await expect(tokens.filter({ hasText: 'Test USD' })).toContainText('7.25 tUSD')
+  await expect(tokens.filter({ hasText: 'tETH' })).toContainText('0.00 tETH')
+  expect(balanceApiCalls).toEqual([])
 })

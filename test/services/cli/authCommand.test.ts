@@ -12,6 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pairwise-auth-cli-'))
 const database = join(dir, 'api.sqlite')
 const chainsFile = join(dir, 'chains.json')
 const hostPage = 'http://127.0.0.1:5173'
+const tUsd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 let cli: string
 let remove: () => void
 
@@ -43,6 +44,10 @@ beforeAll(async () => {
         name: 'Anvil',
         rpcUrl: 'http://127.0.0.1:8545',
         nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
+        tokens: [
+          { address: tUsd, name: 'Test USD', symbol: 'tUSD', decimals: 6 },
+          { address: '0x0000000000000000000000000000000000000abc', usdPrice: 1 },
+        ],
       },
     ]),
   )
@@ -55,7 +60,7 @@ afterAll(() => {
 const stackTrace = /^\s+at /m
 
 describe('pairwise auth', () => {
-  it("serves the auth routes and a project's secure frame with the chains file's chains, and stops on SIGTERM", async () => {
+  it("serves the auth routes and a project's secure frame with the chains file's chains (and the tokens it names for asset discovery), and stops on SIGTERM", async () => {
     const port = await freePort()
     const kekFile = join(dir, 'keys', 'auth.kek')
     const env = { ...process.env }
@@ -94,6 +99,10 @@ describe('pairwise auth', () => {
       const html = await page.text()
       expect(html).toContain('"name":"Anvil","rpcUrl":"http://127.0.0.1:8545"')
       expect(html).toContain('"projectName":"Shop"')
+      // Only a token the file gives a name, symbol and decimals is one the frame lists (wallet_getAssets).
+      expect(html).toContain(
+        `"tokens":[{"address":"${tUsd}","name":"Test USD","symbol":"tUSD","decimals":6}]`,
+      )
 
       const unknown = await fetch(`http://localhost:${port}/frame?projectId=nope&version=1`)
       expect(unknown.status).toBe(404)

@@ -1,0 +1,158 @@
+import * as z from 'zod/mini'
+import { frameErrorCodes } from '../../../engine/frame/index.js'
+import type { FrameChain } from '../frameConfig.js'
+import { chainRpc } from './chainRpc.js'
+import { FrameFailure } from './frameServer.js'
+
+type Hex = `0x${string}`
+
+/** One EIP-7811 asset as the frame answers wallet_getAssets. */
+export type FrameAsset = {
+  address: Hex | 'native'
+  balance: Hex
+  type: 'native' | 'erc20'
+  metadata: { name?: string; symbol: string; decimals: number }
+}
+
+/** Chains or assets one request may name; more are refused as invalid params. */
+const MAX_FILTER_ENTRIES = 50
+
+const hexChainId = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,16}$/))
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const assetType = z.string().check(z.maxLength(32))
+
+/**
+ * EIP-7811's request. Its drafts write assetFilter's entries as addresses or as `{ address, type }`:
+ * both are read.
+ */
+const getAssetsParamsSchema = z.tuple([
+  z.object({
+    account: address,
+    chainFilter: z.optional(z.array(hexChainId).check(z.maxLength(MAX_FILTER_ENTRIES))),
+    assetTypeFilter: z.optional(z.array(assetType).check(z.maxLength(MAX_FILTER_ENTRIES))),
+    assetFilter: z.optional(
+      z.record(
+        hexChainId,
+        z
+          .array(
+            z.union([
+              z.union([address, z.literal('native')]),
+              z.object({ address: z.union([address, z.literal('native')]), type: assetType }),
+            ]),
+          )
+          .check(z.maxLength(MAX_FILTER_ENTRIES)),
+      ),
+    ),
+  }),
+])
+
+const capabilitiesParamsSchema = z.union([
+  z.tuple([address]),
+  z.tuple([address, z.array(hexChainId).check(z.maxLength(MAX_FILTER_ENTRIES))]),
+])
+
+const hexOf = (chainId: number): Hex => `0x${chainId.toString(16)}`
+const sameChain = (hex: string, chain: FrameChain) => BigInt(hex) === BigInt(chain.chainId)
+
+function parsed<T>(schema: z.ZodMiniType<T>, params: readonly unknown[], method: string): T {
+  const result = z.safeParse(schema, params)
+  if (!result.success)
+    throw new FrameFailure(
+      frameErrorCodes.invalidParams,
+      `${method}: ${result.error.issues[0]?.message ?? 'invalid params'}`,
+    )
+  return result.data
+}
+
+function ownAccount(requested: string, signedIn: string): void {
+  if (requested.toLowerCase() !== signedIn.toLowerCase())
+    throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
+}
+
+/**
+ * EIP-5792 wallet_getCapabilities for the signed-in account: asset discovery (EIP-7811) on every chain the
+ * operator configured, or on those of them the request names.
+ */
+export function frameCapabilities(
+  chains: readonly FrameChain[],
+  signedIn: string,
+  params: readonly unknown[],
+): Record<Hex, { assetDiscovery: { supported: true } }> {
+  const [account, chainIds] = parsed(capabilitiesParamsSchema, params, 'wallet_getCapabilities')
+  ownAccount(account, signedIn)
+  const named = chains.filter((chain) => !chainIds || chainIds.some((hex) => sameChain(hex, chain)))
+  return Object.fromEntries(
+    named.map((chain) => [hexOf(chain.chainId), { assetDiscovery: { supported: true } }]),
+  )
+}
+
+/**
+ * EIP-7811 wallet_getAssets for the signed-in account: on each chain the request leaves in, the native
+ * coin and each of the operator's ERC-20 tokens the account holds, read from the chain's RPC.
+ */
+export async function frameAssets(
+  chains: readonly FrameChain[],
+  signedIn: string,
+  params: readonly unknown[],
+): Promise<Record<Hex, FrameAsset[]>> {
+  const [{ account, chainFilter, assetTypeFilter, assetFilter }] = parsed(
+    getAssetsParamsSchema,
+    params,
+    'wallet_getAssets',
+  )
+  ownAccount(account, signedIn)
+  const types = assetTypeFilter?.map((type) => type.toLowerCase())
+  const filtered = Object.entries(assetFilter ?? {})
+  const asked = chains.filter((chain) =>
+    assetFilter
+      ? filtered.some(([hex]) => sameChain(hex, chain))
+      : !chainFilter || chainFilter.some((hex) => sameChain(hex, chain)),
+  )
+  const answers = await Promise.all(
+    asked.map(async (chain) => {
+      const wanted = filtered
+        .find(([hex]) => sameChain(hex, chain))?.[1]
+        .map((entry) => (typeof entry === 'string' ? entry : entry.address).toLowerCase())
+      const keep = (asset: FrameAsset) =>
+        (!types || types.includes(asset.type)) &&
+        (!wanted?.length || wanted.includes(asset.address.toLowerCase()))
+      return [hexOf(chain.chainId), (await chainAssets(chain, account)).filter(keep)] as const
+    }),
+  )
+  return Object.fromEntries(answers)
+}
+
+/** The native coin, then each configured token with a balance, of `account` on `chain`. */
+async function chainAssets(chain: FrameChain, account: string): Promise<FrameAsset[]> {
+  const rpc = chainRpc(chain)
+  const balanceOf = `0x70a08231${account.slice(2).toLowerCase().padStart(64, '0')}`
+  const [native, ...held] = await Promise.all([
+    rpc('eth_getBalance', [account, 'latest']),
+    ...(chain.tokens ?? []).map((token) =>
+      rpc('eth_call', [{ to: token.address, data: balanceOf }, 'latest']),
+    ),
+  ])
+  const { symbol, decimals } = chain.nativeCurrency
+  const assets: FrameAsset[] = [
+    { address: 'native', balance: quantity(native), type: 'native', metadata: { symbol, decimals } },
+  ]
+  ;(chain.tokens ?? []).forEach((token, index) => {
+    const balance = quantity(held[index])
+    if (BigInt(balance) === 0n) return
+    const { name, symbol, decimals } = token
+    assets.push({
+      address: token.address as Hex,
+      balance,
+      type: 'erc20',
+      metadata: { name, symbol, decimals },
+    })
+  })
+  return assets
+}
+
+/** A chain's answer as a hex quantity: a call to an account with no code answers `0x`, which is none. */
+function quantity(answer: unknown): Hex {
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]*$/.test(answer) || answer.length > 66)
+    throw new FrameFailure(frameErrorCodes.internal, 'The chain answered a balance that is not a number')
+  return `0x${(answer === '0x' ? 0n : BigInt(answer)).toString(16)}`
+}
