@@ -17,11 +17,15 @@ import { type PageResult, printReport } from './report.js'
  * first-load-JS baseline. Every page is built the same way, served from loopback, and loaded cold in
  * Chromium with the test wallet injected; requests to any other host are aborted and counted.
  *
- *   npm run bench -- peers [--runs 5] [--warmup 1] [--pages ours,appkit,rainbowkit,bare]
+ *   npm run bench -- peers [--runs 9] [--warmup 1] [--pages ours,appkit,rainbowkit,bare]
+ *
+ * Nine cold loads a page by default: a page's latencies swing by a few milliseconds between loads on a
+ * shared machine, and the connect latency is a few tens of them, so five loads' median could land a ratio
+ * on either side of its target from one run to the next.
  */
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '9' },
     warmup: { type: 'string', default: '1' },
     pages: { type: 'string', default: 'ours,appkit,rainbowkit,bare' },
   },

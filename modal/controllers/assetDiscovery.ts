@@ -1,5 +1,5 @@
 import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
-import type { WalletAsset } from '../adapters/eip155/walletAssets.js'
+import { type WalletAsset, walletAssetsOn } from '../adapters/eip155/walletAssets.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { chainIdHex } from '../networks/chainIdHex.js'
 import type { CaipNetwork } from '../networks/types.js'
@@ -45,5 +45,5 @@ export async function discoveredAssets(
   if (!connectorId || !wallet || !chainId) return undefined
   const capabilities = await wallet.getCapabilities({ connectorId, address }).catch(() => undefined)
   if (!capabilities || !discoversAssets(capabilities, chainId)) return undefined
-  return wallet.getAssets({ connectorId, address, chainId })
+  return walletAssetsOn(await wallet.getAssets(connectorId, address, chainId), chainId)
 }

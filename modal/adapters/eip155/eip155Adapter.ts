@@ -41,7 +41,6 @@ import type {
   Replacement,
   TransactionRequest,
 } from './walletActions.js'
-import type { WalletAsset } from './walletAssets.js'
 import { withTimeout } from './withTimeout.js'
 
 /** Each option overrides what the app's createAppKit options say. */
@@ -434,24 +433,12 @@ export class Eip155Adapter implements ChainAdapter {
     }
   }
 
-  /** BAL-07: EIP-7811 wallet_getAssets for `address` on the one chain `chainId` (hex), as the wallet lists them. */
-  async getAssets({
-    connectorId,
-    address,
-    chainId,
-  }: {
-    connectorId: string
-    address: string
-    chainId: string
-  }): Promise<WalletAsset[]> {
-    const [{ walletAssetsOn }, answer] = await Promise.all([
-      import('./walletAssets.js'),
-      this.#provider(this.#entry(connectorId)).request({
-        method: 'wallet_getAssets',
-        params: [{ account: address, chainFilter: [chainId] }],
-      }),
-    ])
-    return walletAssetsOn(answer, chainId)
+  /**
+   * BAL-07: EIP-7811 wallet_getAssets for `address` on the one chain `chainId` (hex); the wallet's answer as
+   * it is (walletAssets.ts reads it, off the first load).
+   */
+  getAssets(connectorId: string, address: string, chainId: string): Promise<unknown> {
+    return this.#walletCall(connectorId, 'wallet_getAssets', [{ account: address, chainFilter: [chainId] }])
   }
 
   /** CALL-09: EIP-2255 permission calls, passed to the wallet as they are. */

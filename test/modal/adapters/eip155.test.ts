@@ -383,7 +383,7 @@ describe('eip155 adapter: WalletConnect', () => {
 describe('eip155 adapter: wallet calls (§7)', () => {
   const adapterOf = (kit: ReturnType<typeof createKit>) => kit.context.adapters.get('eip155') as Eip155Adapter
 
-  it('CALL-08 capabilities, account lookup, chain lookup, switch and add chain reach the wallet by their RPC names', async () => {
+  it('CALL-08 capabilities, assets, account lookup, chain lookup, switch and add chain reach the wallet by their RPC names', async () => {
     const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
     await kit.connect('injected')
     const capabilities = { '0x7a69': { atomic: { status: 'supported' } } }
@@ -392,6 +392,9 @@ describe('eip155 adapter: wallet calls (§7)', () => {
     expect(await adapterOf(kit).getCapabilities({ connectorId: 'injected', address: alice })).toEqual(
       capabilities,
     )
+    const assets = { '0x7a69': [{ address: 'native', balance: '0x1', type: 'native' }] }
+    provider.override('wallet_getAssets', () => assets)
+    expect(await adapterOf(kit).getAssets('injected', alice, '0x7a69')).toEqual(assets)
     await adapterOf(kit).signMessage({
       connectorId: 'injected',
       address: alice,
@@ -401,6 +404,9 @@ describe('eip155 adapter: wallet calls (§7)', () => {
     await kit.switchNetwork(anvil2)
     const seen = (method: string) => provider.calls.filter((c) => c.method === method)
     expect(seen('wallet_getCapabilities')).toEqual([{ method: 'wallet_getCapabilities', params: [alice] }])
+    expect(seen('wallet_getAssets')).toEqual([
+      { method: 'wallet_getAssets', params: [{ account: alice, chainFilter: ['0x7a69'] }] },
+    ])
     expect(seen('eth_accounts').length).toBeGreaterThan(0)
     expect(seen('eth_chainId').length).toBeGreaterThan(0)
     expect(seen('wallet_switchEthereumChain')[0]?.params).toEqual([{ chainId: '0x7a6a' }])
