@@ -1,6 +1,6 @@
 import type { Reporter } from '../core/report.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
-import type { ConnectorInfo, WalletInfo } from '../state/types.js'
+import type { ConnectorInfo, TokenBalance, WalletInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
 import type { SolanaProvider } from './solana/provider.js'
 import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
@@ -49,6 +49,15 @@ export interface ChainAdapter {
   disconnect(connectorId: string): Promise<void>
   switchNetwork(params: { connectorId: string; network: CaipNetwork }): Promise<void>
   getBalance(params: { address: string; network: CaipNetwork }): Promise<Balance>
+  /**
+   * BAL-07: the token balances a wallet names itself on `network`, for an adapter whose wallets can say
+   * they discover their assets; undefined when this one does not say so.
+   */
+  discoveredBalances?(params: {
+    connectorId: string
+    address: string
+    network: CaipNetwork
+  }): Promise<TokenBalance[] | undefined>
   getProvider(connectorId: string): NamespaceProvider | undefined
 }
 

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini'
 import { fetchBalances, tokenBalanceSchema } from '../api/balances.js'
 import type { ApiClient } from '../api/client.js'
+import type { CaipNetwork } from '../networks/types.js'
 import type { TokenBalance } from '../state/types.js'
 import { setIfSameAccount } from './account.js'
 import { showSnackbar } from './alerts.js'
-import { discoveredAssets } from './assetDiscovery.js'
 import type { KeyValue, ModalContext } from './context.js'
-import { walletAssetBalances } from './walletAssetBalances.js'
+import { emailConnection } from './emailConnection.js'
 
 /** BAL-02: after a failed load, further loads are refused (no request, an empty list) this long. */
 export const balanceRetryMs = 30_000
@@ -49,11 +49,9 @@ export async function loadTokenBalances(
   }
   setIfSameAccount(ctx, address, activeNetwork, { balanceLoading: true })
   try {
-    const assets = await discoveredAssets(ctx, address, activeNetwork)
+    const named = await walletNamedBalances(ctx, address, activeNetwork)
     const balances = withoutZeroDecimals(
-      assets
-        ? walletAssetBalances(assets, activeNetwork)
-        : await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId }),
+      named ?? (await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId })),
     )
     writeCache(ctx.memory, key, now(), balances)
     setIfSameAccount(ctx, address, activeNetwork, {
@@ -67,6 +65,21 @@ export async function loadTokenBalances(
     showSnackbar(ctx, 'error', { key: 'account.balanceUnavailable' })
     return []
   }
+}
+
+/**
+ * BAL-07: the balances the auth connector's wallet names itself, when its adapter says that wallet
+ * discovers its assets on `network`; undefined for any other wallet, whose balances the api answers.
+ */
+function walletNamedBalances(
+  ctx: ModalContext,
+  address: string,
+  network: CaipNetwork,
+): Promise<TokenBalance[] | undefined> {
+  const connection = emailConnection(ctx)
+  const adapter = ctx.adapters.get(network.chainNamespace)
+  if (!connection || !adapter?.discoveredBalances) return Promise.resolve(undefined)
+  return adapter.discoveredBalances({ connectorId: connection.connectorId, address, network })
 }
 
 /** Loads the balances again past the cache, as after a send that changed them. */

@@ -12,7 +12,7 @@ import { safeUrl } from '../../core/safeUrl.js'
 import { en } from '../../i18n/en.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
-import type { ConnectorInfo, WalletInfo } from '../../state/types.js'
+import type { ConnectorInfo, TokenBalance, WalletInfo } from '../../state/types.js'
 import type {
   AdapterContext,
   Balance,
@@ -435,10 +435,21 @@ export class Eip155Adapter implements ChainAdapter {
 
   /**
    * BAL-07: EIP-7811 wallet_getAssets for `address` on the one chain `chainId` (hex); the wallet's answer as
-   * it is (walletAssets.ts reads it, off the first load).
+   * it is (walletAssets.ts reads it).
    */
   getAssets(connectorId: string, address: string, chainId: string): Promise<unknown> {
     return this.#walletCall(connectorId, 'wallet_getAssets', [{ account: address, chainFilter: [chainId] }])
+  }
+
+  discoveredBalances(params: {
+    connectorId: string
+    address: string
+    network: CaipNetwork
+  }): Promise<TokenBalance[] | undefined> {
+    // Off the first load: only the Tokens tab of an embedded wallet asks.
+    return import('./discoveredBalances.js').then(({ discoveredBalances }) =>
+      discoveredBalances(this, params),
+    )
   }
 
   /** CALL-09: EIP-2255 permission calls, passed to the wallet as they are. */

@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
-import type { WalletAsset } from '../adapters/eip155/walletAssets.js'
-import type { CaipNetwork } from '../networks/types.js'
-import type { TokenBalance } from '../state/types.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import type { TokenBalance } from '../../state/types.js'
+import type { WalletAsset } from './walletAssets.js'
 
 /**
  * BAL-07: EIP-7811 assets of `network` as the spec's token balances. The native coin is always listed;
