@@ -612,9 +612,9 @@ type WalletState = { accounts: string[]; chainId: number }
 /**
  * The wallet's accounts asked by `method` and, beside them rather than after, its chain: one wallet round
  * trip fewer between the visitor's approval and the connection (EIP-1193 wallets answer eth_chainId to any
- * page). A chainChanged while the accounts are asked (a prompt that lets the visitor pick a network) wins
- * over the early answer; an early eth_chainId that failed is asked again once the accounts are in.
- * Undefined when the wallet shares no account.
+ * page). The accounts are asked first, so the wallet's prompt opens first. A chainChanged while they are
+ * asked (a prompt that lets the visitor pick a network) wins over the early answer; an early eth_chainId
+ * that failed is asked again once the accounts are in. Undefined when the wallet shares no account.
  */
 async function walletState(
   provider: Eip1193Provider,
@@ -625,10 +625,11 @@ async function walletState(
     switched = chainId
   }
   provider.on?.('chainChanged', onChain)
-  const early = provider.request({ method: 'eth_chainId' })
-  early.catch(() => undefined)
   try {
-    const accounts = await requestAccounts(provider, method)
+    const asked = requestAccounts(provider, method)
+    const early = Promise.resolve().then(() => provider.request({ method: 'eth_chainId' }))
+    early.catch(() => undefined)
+    const accounts = await asked
     if (accounts.length === 0) return undefined
     const chainId = await early.catch(() => provider.request({ method: 'eth_chainId' }))
     return { accounts, chainId: Number(switched ?? chainId) }

@@ -184,10 +184,10 @@ describe('eip155 adapter: connect and disconnect', () => {
     const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
     const approval = provider.hold('eth_requestAccounts')
     const connecting = kit.connect('injected')
-    await vi.waitFor(() => expect(provider.methods()).toEqual(['eth_chainId', 'eth_requestAccounts']))
+    await vi.waitFor(() => expect(provider.methods()).toEqual(['eth_requestAccounts', 'eth_chainId']))
     approval.release()
     expect((await connecting).network.caipNetworkId).toBe('eip155:31337')
-    expect(provider.methods()).toEqual(['eth_chainId', 'eth_requestAccounts'])
+    expect(provider.methods()).toEqual(['eth_requestAccounts', 'eth_chainId'])
   })
 
   it('a network picked in the wallet while it asks for approval wins over the chain it reported before', async () => {
@@ -208,11 +208,11 @@ describe('eip155 adapter: connect and disconnect', () => {
     })
     const approval = provider.hold('eth_requestAccounts')
     const connecting = kit.connect('injected')
-    await vi.waitFor(() => expect(provider.methods()).toContain('eth_requestAccounts'))
+    await vi.waitFor(() => expect(provider.methods()).toContain('eth_chainId'))
     provider.override('eth_chainId', () => '0x7a6a')
     approval.release()
     expect((await connecting).network.caipNetworkId).toBe('eip155:31338')
-    expect(provider.methods()).toEqual(['eth_chainId', 'eth_requestAccounts', 'eth_chainId'])
+    expect(provider.methods()).toEqual(['eth_requestAccounts', 'eth_chainId', 'eth_chainId'])
   })
 
   it('disconnect revokes the permission and stops following the wallet', async () => {
