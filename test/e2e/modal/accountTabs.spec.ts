@@ -76,8 +76,16 @@ test('VIEW-06 a fresh ERC-20 and ERC-721 moved to the wallet show in Tokens, NFT
   expect(shownMs).toBeLessThan(5_000)
 })
 
-/** The api's balances or activity route failing for this page only, as a 503 with the api's error shape. */
-async function failApiRoute(page: Page, path: '/v1/balances' | '/v1/activity'): Promise<void> {
+/**
+ * The demo connected with the api's balances or activity route failing for this page only (a 503 with the
+ * api's error shape), and the Account view open on `tab`.
+ */
+async function tabWithFailedRoute(
+  page: Page,
+  { demoUrl, address }: { demoUrl: string; address: string },
+  path: '/v1/balances' | '/v1/activity',
+  tab: 'Tokens' | 'Activity',
+) {
   await page.route(
     (url) => url.pathname === path,
     (route) =>
@@ -87,14 +95,16 @@ async function failApiRoute(page: Page, path: '/v1/balances' | '/v1/activity'): 
         body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Server busy' }),
       }),
   )
+  await connectTestWallet(page, demoUrl, address)
+  await page.getByTestId('account-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.getByRole('tab', { name: tab }).click()
+  return account
 }
 
 test("ERR-01 a failed balance load shows 'Token Balance Unavailable'", async ({ page, stack, wallet }) => {
-  await failApiRoute(page, '/v1/balances')
-  await connectTestWallet(page, stack.demoUrl, wallet.address)
-  await page.getByTestId('account-button').click()
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await account.getByRole('tab', { name: 'Tokens' }).click()
+  const target = { demoUrl: stack.demoUrl, address: wallet.address }
+  await tabWithFailedRoute(page, target, '/v1/balances', 'Tokens')
   await expect(page.getByText('Token Balance Unavailable')).toBeVisible()
 })
 
@@ -103,10 +113,7 @@ test("ERR-02 a failed activity load shows 'Failed to fetch transactions'", async
   stack,
   wallet,
 }) => {
-  await failApiRoute(page, '/v1/activity')
-  await connectTestWallet(page, stack.demoUrl, wallet.address)
-  await page.getByTestId('account-button').click()
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await account.getByRole('tab', { name: 'Activity' }).click()
+  const target = { demoUrl: stack.demoUrl, address: wallet.address }
+  const account = await tabWithFailedRoute(page, target, '/v1/activity', 'Activity')
   await expect(account.getByText('Failed to fetch transactions')).toBeVisible()
 })
