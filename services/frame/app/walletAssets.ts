@@ -1,3 +1,4 @@
+import { type Address, encodeFunctionData, erc20Abi } from 'viem'
 import * as z from 'zod/mini'
 import { frameErrorCodes } from '../../../engine/frame/index.js'
 import type { FrameChain } from '../frameConfig.js'
@@ -19,6 +20,7 @@ const MAX_FILTER_ENTRIES = 50
 
 const hexChainId = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,16}$/))
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const assetAddress = z.union([address, z.literal('native')])
 const assetType = z.string().check(z.maxLength(32))
 
 /**
@@ -34,12 +36,7 @@ const getAssetsParamsSchema = z.tuple([
       z.record(
         hexChainId,
         z
-          .array(
-            z.union([
-              z.union([address, z.literal('native')]),
-              z.object({ address: z.union([address, z.literal('native')]), type: assetType }),
-            ]),
-          )
+          .array(z.union([assetAddress, z.object({ address: assetAddress, type: assetType })]))
           .check(z.maxLength(MAX_FILTER_ENTRIES)),
       ),
     ),
@@ -125,7 +122,11 @@ export async function frameAssets(
 /** The native coin, then each configured token with a balance, of `account` on `chain`. */
 async function chainAssets(chain: FrameChain, account: string): Promise<FrameAsset[]> {
   const rpc = chainRpc(chain)
-  const balanceOf = `0x70a08231${account.slice(2).toLowerCase().padStart(64, '0')}`
+  const balanceOf = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account as Address],
+  })
   const [native, ...held] = await Promise.all([
     rpc('eth_getBalance', [account, 'latest']),
     ...(chain.tokens ?? []).map((token) =>
