@@ -1,4 +1,4 @@
-import { chainIdHex } from '../../networks/chainIdHex.js'
+import { chainIdHex, onChain } from '../../networks/chainIdHex.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { TokenBalance } from '../../state/types.js'
 import { walletAssetBalances } from './walletAssetBalances.js'
@@ -15,8 +15,7 @@ type AssetWallet = {
 
 /** Whether EIP-5792 capabilities say the wallet discovers assets (EIP-7811) on the chain `chainId` (hex). */
 function discoversAssets(capabilities: Record<string, Record<string, unknown>>, chainId: string): boolean {
-  const onChain = Object.entries(capabilities).find(([key]) => chainIdHex(key) === chainId)?.[1]
-  const discovery = onChain?.assetDiscovery
+  const discovery = onChain(capabilities, chainId)?.assetDiscovery
   return (
     typeof discovery === 'object' &&
     discovery !== null &&

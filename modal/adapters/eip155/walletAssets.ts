@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { chainIdHex } from '../../networks/chainIdHex.js'
+import { onChain } from '../../networks/chainIdHex.js'
 
 /** Most assets one chain of a wallet_getAssets answer may list; a longer answer is refused. */
 export const MAX_WALLET_ASSETS = 500
@@ -38,6 +38,5 @@ export function walletAssetsOn(answer: unknown, chainId: string): WalletAsset[] 
   const parsed = z.safeParse(walletAssetsAnswerSchema, answer)
   if (!parsed.success)
     throw new TypeError(`wallet_getAssets: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
-  const entry = Object.entries(parsed.data).find(([key]) => chainIdHex(key) === chainId)
-  return entry?.[1] ?? []
+  return onChain(parsed.data, chainId) ?? []
 }
