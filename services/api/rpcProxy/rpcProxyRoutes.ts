@@ -51,9 +51,7 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
   }
 
   const proxy = async (request: ApiRequest): Promise<object> => {
-    // A project read within the store's cache time comes at once: not awaited, it costs no turn.
-    const guarded = deps.project(request)
-    const project = guarded instanceof Promise ? await guarded : guarded
+    const project = await deps.project(request)
     const chain = deps.chains.get(validParam(request, 'chainId', caipNetworkIdSchema))
     const body = await validJson(request, jsonRpcBodySchema)
     if (!limiter.take(project.id, Array.isArray(body) ? body.length : 1)) throw rateLimited()
