@@ -9,3 +9,11 @@ export {
   safeUpgrade,
   type UpgradeHandler,
 } from './safeServer.js'
+export {
+  clientAddress,
+  normalizeAddress,
+  noTrustedProxies,
+  parseTrustedProxies,
+  TRUST_PROXY_ENV,
+  type TrustedProxies,
+} from './trustProxy.js'
