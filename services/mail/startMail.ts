@@ -1,7 +1,14 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../common/index.js'
-import { checkRequestTarget, consoleLogger, createSafeServer } from '../../relay/server/index.js'
+import {
+  allowedHosts,
+  checkHost,
+  checkRequestTarget,
+  consoleLogger,
+  createSafeServer,
+  type HostCheck,
+} from '../../relay/server/index.js'
 import type { NodeListener } from '../api/http/directLane.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
@@ -19,6 +26,11 @@ export type StartMailOptions = {
   maxMessages?: number
   /** Largest raw message accepted. Default DEFAULT_MAX_MESSAGE_BYTES. */
   maxMessageBytes?: number
+  /**
+   * Names the inbox answers to besides its listen host, `localhost` and IP addresses: a public name
+   * (`name` or `name:port`) it is reached by through a proxy. Any other `Host` gets 421.
+   */
+  publicNames?: readonly string[]
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: Logger
 }
@@ -40,13 +52,15 @@ export async function startMail({
   httpPort,
   maxMessages = DEFAULT_MAX_MESSAGES,
   maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+  publicNames = [],
   logger = consoleLogger('info'),
 }: StartMailOptions): Promise<RunningMail> {
   const inbox = new Inbox({ maxMessages })
   const smtp = await startSmtpServer({ host, port: smtpPort, inbox, maxMessageBytes, logger })
   let http: Server
   try {
-    http = await serveHttp(createMailApp(inbox, logger).listener, host, httpPort, logger)
+    const names = [host, ...publicNames]
+    http = await serveHttp(createMailApp(inbox, logger).listener, host, httpPort, names, logger)
   } catch (error) {
     await smtp.close()
     throw error
@@ -71,10 +85,15 @@ async function serveHttp(
   listener: NodeListener,
   host: string,
   port: number,
+  names: readonly string[],
   logger: Logger,
 ): Promise<Server> {
+  // The port is known once listening (0 lets the OS pick), and no request arrives before that.
+  let hostCheck: HostCheck = () => false
   const server = createSafeServer(
     (request, response) => {
+      // The inbox holds login codes and links: a rebound page must not read them from the browser.
+      checkHost(request, hostCheck)
       checkRequestTarget(request)
       return listener(request, response)
     },
@@ -87,6 +106,7 @@ async function serveHttp(
       resolve()
     })
   })
+  hostCheck = allowedHosts(names, (server.address() as AddressInfo).port)
   return server
 }
 
