@@ -1,9 +1,12 @@
 import type { Migrations } from '../db/index.js'
 
 /**
- * The sandbox's orders, one per quote (`quote_id` unique), optionally named by the client's
+ * The sandbox's orders, one per quote, optionally named by the client's
  * Idempotency-Key within its project together with the SHA-256 of what it asked (`request_hash`).
  * Amounts are decimal TEXT (token base units pass 2^53).
+ *
+ * Step 2 keys orders by the quote's nonce (`quote_nonce` unique), since one signed quote could be spelled
+ * several ways and `quote_id` told those apart; rows from before it keep their quote id as the nonce.
  */
 export const onrampMigrations: Migrations = {
   module: 'onramp',
@@ -31,6 +34,11 @@ export const onrampMigrations: Migrations = {
       )`,
       'CREATE INDEX onramp_orders_address ON onramp_orders (project_id, address, created_at)',
       'CREATE INDEX onramp_orders_status ON onramp_orders (status, created_at)',
+    ],
+    [
+      'ALTER TABLE onramp_orders ADD COLUMN quote_nonce TEXT',
+      'UPDATE onramp_orders SET quote_nonce = quote_id',
+      'CREATE UNIQUE INDEX onramp_orders_quote_nonce ON onramp_orders (quote_nonce)',
     ],
   ],
 }

@@ -83,16 +83,17 @@ export class OrderStore {
     if (earlier) return earlier
     const { terms } = input
     const inserted = await this.db.run(
-      `INSERT INTO onramp_orders (id, project_id, quote_id, idempotency_key, request_hash, address, chain_id,
-         currency, purchase_units, payment_currency, payment_method, payment_cents, status, tx_hash,
+      `INSERT INTO onramp_orders (id, project_id, quote_id, quote_nonce, idempotency_key, request_hash, address,
+         chain_id, currency, purchase_units, payment_currency, payment_method, payment_cents, status, tx_hash,
          failure_reason, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?
        WHERE (SELECT COUNT(*) FROM onramp_orders WHERE project_id = ? AND status = 'CREATED') < ?
        ON CONFLICT DO NOTHING`,
       [
         input.id,
         projectId,
         input.quoteId,
+        terms.nonce,
         input.idempotencyKey ?? null,
         input.requestHash,
         terms.address.toLowerCase(),
@@ -121,8 +122,15 @@ export class OrderStore {
     return row && fromRow(row)
   }
 
-  async findByQuote(quoteId: string): Promise<StoredOrder | undefined> {
-    const row = await this.db.get<OrderRow>('SELECT * FROM onramp_orders WHERE quote_id = ?', [quoteId])
+  /**
+   * The order of a quote, by its nonce: however its id was spelled, a quote has one order. Rows from
+   * before the nonce column hold their quote id in its place.
+   */
+  async findByQuote(terms: Pick<QuoteTerms, 'nonce'>, quoteId: string): Promise<StoredOrder | undefined> {
+    const row = await this.db.get<OrderRow>('SELECT * FROM onramp_orders WHERE quote_nonce IN (?, ?)', [
+      terms.nonce,
+      quoteId,
+    ])
     return row && fromRow(row)
   }
 
@@ -185,7 +193,7 @@ export class OrderStore {
           ? { kind: 'existing', order: fromRow(row) }
           : { kind: 'idempotency-conflict' }
     }
-    const byQuote = await this.findByQuote(input.quoteId)
+    const byQuote = await this.findByQuote(input.terms, input.quoteId)
     if (!byQuote) return undefined
     // Without a key the quote names the order; a second key for one quote is another purchase.
     return input.idempotencyKey === undefined || byQuote.idempotencyKey === null

@@ -120,7 +120,7 @@ export class OnrampSandbox {
     const terms = this.signer.open(quoteId)
     if (!terms) throw onrampErrors.quoteInvalid()
     await this.store.expireCheckouts(this.deps.now())
-    const order = await this.store.findByQuote(quoteId)
+    const order = await this.store.findByQuote(terms, quoteId)
     return order ? { terms, order } : { terms: this.liveQuote(quoteId) }
   }
 
@@ -132,8 +132,10 @@ export class OnrampSandbox {
   ): Promise<CreateOutcome> {
     const now = this.deps.now()
     await this.store.expireCheckouts(now)
+    const signed = this.signer.open(quoteId)
+    if (!signed) throw onrampErrors.quoteInvalid()
     if (idempotencyKey === undefined) {
-      const existing = await this.store.findByQuote(quoteId)
+      const existing = await this.store.findByQuote(signed, quoteId)
       if (existing && (projectId === undefined || existing.projectId === projectId))
         return { kind: 'existing', order: existing }
     }
