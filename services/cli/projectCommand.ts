@@ -14,6 +14,7 @@ export const projectUsage = [
   'pairwise project list [--database URL|FILE]',
   '  pairwise project show <id> [--database URL|FILE]',
   '  pairwise project create <id> [--name N] [settings] [--database URL|FILE]',
+  '    a new project allows no origin and has every feature off but those its settings turn on',
   '  pairwise project set <id> [settings] [--database URL|FILE]',
   '    settings: --origins O,O (exact, https://*.host, http://localhost:*) --basic on|off --email on|off',
   '      --socials off|google,github,… --swaps on|off --onramp on|off --activity on|off',
@@ -97,7 +98,7 @@ function describe(project: StoredProject): string {
       ([name, value]) => `${name}=${Array.isArray(value) ? value.join('+') || 'none' : value ? 'on' : 'off'}`,
     )
     .join(' ')
-  return `${project.id}  ${project.name}${project.basic ? '  (basic mode)' : ''}\n    origins: ${project.allowedOrigins.join(', ')}\n    ${features}  rate-limit=${project.rateLimitPerMinute}/min`
+  return `${project.id}  ${project.name}${project.basic ? '  (basic mode)' : ''}\n    origins: ${project.allowedOrigins.join(', ') || 'none'}\n    ${features}  rate-limit=${project.rateLimitPerMinute}/min`
 }
 
 function idOf(positionals: string[], action: string): string {

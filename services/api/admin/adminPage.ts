@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
-import { defaultFeatures, socialProviders } from '../projects/project.js'
+import { noFeatures, socialProviders } from '../projects/project.js'
 
-const flags = Object.keys(defaultFeatures)
+const flags = Object.keys(noFeatures)
 
 const style = `
 body { font: 15px/1.4 system-ui, sans-serif; margin: 2rem; color: #1b1b1f; }

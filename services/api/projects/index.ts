@@ -1,12 +1,12 @@
-export { defaultAllowedOrigins, isOriginPattern, originAllowed, parseOriginPattern } from './originMatcher.js'
+export { isOriginPattern, originAllowed, parseOriginPattern } from './originMatcher.js'
 export {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
-  defaultFeatures,
   effectiveFeatures,
   type Features,
   featuresSchema,
   type NewProject,
   newProjectSchema,
+  noFeatures,
   originPatternSchema,
   type ProjectPatch,
   projectIdSchema,

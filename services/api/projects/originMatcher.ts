@@ -1,19 +1,3 @@
-/**
- * AppKit's default allowed-ancestor list (spec §5): local development on any port, the common preview
- * hosts, and WalletConnect's secure mobile page. New projects start with it; an operator narrows it.
- */
-export const defaultAllowedOrigins: readonly string[] = [
-  'http://localhost:*',
-  'https://localhost:*',
-  'http://127.0.0.1:*',
-  'https://127.0.0.1:*',
-  'https://*.pages.dev',
-  'https://*.vercel.app',
-  'https://*.ngrok-free.app',
-  'https://secure-mobile.walletconnect.com',
-  'https://secure-mobile.walletconnect.org',
-]
-
 type OriginParts = { scheme: string; host: string; port: string }
 type OriginPattern = { scheme: string; host: string; subdomains: boolean; port: string }
 

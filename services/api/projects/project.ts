@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Project } from '../http/types.js'
-import { defaultAllowedOrigins, isOriginPattern } from './originMatcher.js'
+import { isOriginPattern } from './originMatcher.js'
+import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'
 
 /** The social providers the spec names (§5). */
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -16,6 +17,10 @@ export const originPatternSchema = z
   .string()
   .max(300)
   .refine(isOriginPattern, 'not an origin or origin pattern (scheme://host[:port], *. and :* allowed)')
+  .refine(
+    (pattern) => !wildcardUnderPublicSuffix(pattern),
+    "a wildcard right under a public suffix admits anyone's site there; name a domain of yours (https://*.example.co.uk) or an exact origin",
+  )
 
 export const featuresSchema = z.strictObject({
   email: z.boolean(),
@@ -37,15 +42,18 @@ export type StoredProject = Project & {
   updatedAt: number
 }
 
-/** What a new project gets when nothing else is said: every feature on, the default allowed origins. */
-export const defaultFeatures: Features = {
-  email: true,
-  socials: [...socialProviders],
-  swaps: true,
-  onramp: true,
-  activity: true,
-  reownBranding: true,
-  multiWallet: true,
+/**
+ * Every feature off: what a new project starts with (the operator turns on what it uses), what a flag
+ * added in a later version is in rows written before it, and what basic mode offers (ROLE-11).
+ */
+export const noFeatures: Features = {
+  email: false,
+  socials: false,
+  swaps: false,
+  onramp: false,
+  activity: false,
+  reownBranding: false,
+  multiWallet: false,
 }
 
 const editable = {
@@ -67,25 +75,15 @@ export const newProjectSchema = projectPatchSchema.extend({
 })
 export type NewProject = z.output<typeof newProjectSchema>
 
+/** A new project is closed until the operator opens it: no page may use it, no feature is on. */
 export const newProjectDefaults = {
-  allowedOrigins: defaultAllowedOrigins,
+  allowedOrigins: [] as readonly string[],
   basic: false,
-  features: defaultFeatures,
+  features: noFeatures,
   rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
 } as const
 
-/** ROLE-11: what a project in basic mode offers, whatever its features say. */
-const basicModeFeatures: Features = {
-  email: false,
-  socials: false,
-  swaps: false,
-  onramp: false,
-  activity: false,
-  reownBranding: false,
-  multiWallet: false,
-}
-
 /** The features a client may use: in basic mode every remote feature is off (ROLE-11). */
 export function effectiveFeatures(project: Pick<Project, 'basic' | 'features'>): Features {
-  return project.basic ? basicModeFeatures : project.features
+  return project.basic ? noFeatures : project.features
 }

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Database, SqlValue } from '../db/index.js'
 import {
-  defaultFeatures,
   featuresSchema,
   type NewProject,
   newProjectDefaults,
+  noFeatures,
   type ProjectPatch,
   type StoredProject,
 } from './project.js'
+import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'
 
 type ProjectRow = {
   id: string
@@ -95,7 +96,7 @@ export class ProjectStore {
       name: input.name,
       allowedOrigins: [...(input.allowedOrigins ?? newProjectDefaults.allowedOrigins)],
       basic: input.basic ?? newProjectDefaults.basic,
-      features: { ...defaultFeatures, ...input.features },
+      features: { ...newProjectDefaults.features, ...input.features },
       rateLimitPerMinute: input.rateLimitPerMinute ?? newProjectDefaults.rateLimitPerMinute,
       createdAt: now,
       updatedAt: now,
@@ -149,10 +150,14 @@ function fromRow(row: ProjectRow): StoredProject {
   return {
     id: row.id,
     name: row.name,
-    allowedOrigins: originsJson.parse(JSON.parse(row.allowed_origins)),
+    // Rows written before such wildcards were refused (the old default list held `*.vercel.app`) must not
+    // go on admitting strangers' sites: every reader (guard, CORS, frame, SIWX) gets the list without them.
+    allowedOrigins: originsJson
+      .parse(JSON.parse(row.allowed_origins))
+      .filter((pattern) => !wildcardUnderPublicSuffix(pattern)),
     basic: Number(row.basic) === 1,
-    // Flags added in later versions take their defaults in rows written before them.
-    features: featuresSchema.parse({ ...defaultFeatures, ...JSON.parse(row.features) }),
+    // A flag added in a later version is off in rows written before it, until the operator turns it on.
+    features: featuresSchema.parse({ ...noFeatures, ...JSON.parse(row.features) }),
     rateLimitPerMinute: Number(row.rate_limit_per_minute),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

@@ -45,6 +45,15 @@ describe('the api app', () => {
       name: 'Demo',
       allowedOrigins: ['https://*.example.com', 'http://127.0.0.1:5173'],
       rateLimitPerMinute: 3,
+      features: {
+        email: true,
+        socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
+        swaps: true,
+        onramp: true,
+        activity: true,
+        reownBranding: true,
+        multiWallet: true,
+      },
     })
     await store.create({ id: 'basic', name: 'Basic', basic: true, features: { swaps: false } })
     lines = []

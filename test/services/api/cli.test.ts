@@ -31,9 +31,11 @@ describe('pairwise project', () => {
         'off',
         '--origins',
         'http://127.0.0.1:5173',
+        '--swaps',
+        'on',
       ),
     ).toMatch(
-      /^Created pairwise-demo {2}pairwise-demo\n {4}origins: http:\/\/127\.0\.0\.1:5173\n {4}email=off socials=off swaps=on/,
+      /^Created pairwise-demo {2}pairwise-demo\n {4}origins: http:\/\/127\.0\.0\.1:5173\n {4}email=off socials=off swaps=on onramp=off/,
     )
     const set = await project(
       database,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  defaultAllowedOrigins,
-  isOriginPattern,
-  originAllowed,
-} from '../../../services/api/projects/index.js'
+import { isOriginPattern, originAllowed } from '../../../services/api/projects/index.js'
 
 describe('the origin check', () => {
   it('VAL-09 a wildcard pattern admits subdomains of its host, same scheme, and nothing else', () => {
@@ -41,27 +37,28 @@ describe('the origin check', () => {
     expect(originAllowed('https://a.example.com:9443', ['https://*.example.com:*'])).toBe(true)
   })
 
-  it('VAL-10 the default allowed-ancestor list admits localhost and 127.0.0.1 on any port, and its hosts', () => {
+  it('VAL-10 localhost and 127.0.0.1 on any port, and the secure mobile page, are admitted when a project names them', () => {
+    // New projects no longer start with AppKit's list (issue 31, finding 13): an operator names these.
+    const local = [
+      'http://localhost:*',
+      'https://localhost:*',
+      'http://127.0.0.1:*',
+      'https://127.0.0.1:*',
+      'https://secure-mobile.walletconnect.com',
+      'https://secure-mobile.walletconnect.org',
+    ]
     for (const origin of [
       'http://localhost:3000',
       'http://localhost:8080',
       'https://localhost:5173',
       'http://127.0.0.1:3000',
       'https://127.0.0.1:8443',
-      'https://my-app.pages.dev',
-      'https://preview-1.vercel.app',
-      'https://abc.ngrok-free.app',
       'https://secure-mobile.walletconnect.com',
       'https://secure-mobile.walletconnect.org',
     ])
-      expect(originAllowed(origin, defaultAllowedOrigins), origin).toBe(true)
-    for (const origin of [
-      'https://example.com',
-      'https://vercel.app',
-      'https://evilvercel.app',
-      'http://a.pages.dev',
-    ])
-      expect(originAllowed(origin, defaultAllowedOrigins), origin).toBe(false)
+      expect(originAllowed(origin, local), origin).toBe(true)
+    for (const origin of ['https://example.com', 'http://localhost.evil.org:3000', 'http://127.0.0.2:3000'])
+      expect(originAllowed(origin, local), origin).toBe(false)
   })
 
   it('refuses origins that are not in canonical form, and the null origin', () => {

@@ -4,7 +4,6 @@ import { silentLogger } from '../../../relay/server/index.js'
 import { createApiApp } from '../../../services/api/app.js'
 import { type Database, migrate } from '../../../services/api/db/index.js'
 import {
-  defaultAllowedOrigins,
   FixedWindowLimiter,
   ProjectExistsError,
   ProjectStore,
@@ -27,13 +26,13 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
     store = new ProjectStore(db, { now: () => clock })
   })
 
-  it('creates with defaults, lists, reads and changes a project (features merged)', async () => {
+  it('creates closed (no origins, no features), lists, reads and changes a project (features merged)', async () => {
     const created = await store.create({ id: 'shop', name: 'Shop' })
     expect(created).toMatchObject({
       id: 'shop',
       name: 'Shop',
       basic: false,
-      allowedOrigins: defaultAllowedOrigins,
+      allowedOrigins: [],
       rateLimitPerMinute: 600,
       createdAt: 1_000,
     })
@@ -50,13 +49,13 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
     const read = await store.get('shop')
     expect(read).toEqual(changed)
     expect(read?.features).toEqual({
-      email: true,
+      email: false,
       socials: ['github'],
-      swaps: true,
-      onramp: true,
+      swaps: false,
+      onramp: false,
       activity: false,
-      reownBranding: true,
-      multiWallet: true,
+      reownBranding: false,
+      multiWallet: false,
     })
     expect(read?.allowedOrigins).toEqual(['https://*.shop.example'])
     expect(await store.update('missing', { basic: true })).toBeUndefined()
@@ -134,6 +133,7 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
           id: 'pairwise-demo',
           name: 'Demo',
           allowedOrigins: ['http://127.0.0.1:5173'],
+          features: { email: true, activity: true },
         }),
       })
       expect(created.status).toBe(201)

@@ -60,7 +60,12 @@ export type AuthHarness = {
 export async function authHarness(db: Database, limits: Partial<AuthLimits> = {}): Promise<AuthHarness> {
   const clock = { now: start }
   await migrate(db, [projectMigrations])
-  await new ProjectStore(db).create({ id: projectId, name: 'Demo', allowedOrigins: [hostOrigin] })
+  await new ProjectStore(db).create({
+    id: projectId,
+    name: 'Demo',
+    allowedOrigins: [hostOrigin],
+    features: { email: true },
+  })
   const mailer = memoryMailer()
   const kek = new Uint8Array(randomBytes(32))
   const auth = await startAuth({
