@@ -1,9 +1,10 @@
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { consoleLogger } from '../../relay/server/index.js'
+import { consoleLogger, noTrustedProxies, type TrustedProxies } from '../../relay/server/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
 import type { Database } from './db/index.js'
+import { clientAddressMiddleware } from './http/clientAddress.js'
 import { ProjectCors, projectCors } from './http/cors.js'
 import { directLane, type NodeListener } from './http/directLane.js'
 import { type ApiRoutes, type DirectRoute, mountRoutes } from './http/directRoute.js'
@@ -41,6 +42,11 @@ export type ApiDeps = {
   projectCache?: Pick<ProjectStoreOptions, 'cacheMs' | 'maxCached'>
   /** Projects whose request counts are held at once for the rate limit; default 10,000. */
   maxRateLimitedProjects?: number
+  /**
+   * The proxies whose `X-Forwarded-For` names the client; default none, so every per-client rule counts
+   * the TCP peer. Routes read the result as `request.client()` (`apiRequest(c).client()` in Hono).
+   */
+  trustProxy?: TrustedProxies
 }
 
 export type ApiApp = {
@@ -63,9 +69,11 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const limiter = new FixedWindowLimiter({ now, maxKeys: deps.maxRateLimitedProjects })
   const routeDeps: RouteDeps = { db: deps.db, project: projectGuard(projects, limiter), logger, now }
   const cors = new ProjectCors(projects)
+  const trustProxy = deps.trustProxy ?? noTrustedProxies
 
   const app = new Hono()
   app.use(requestLog(logger))
+  app.use(clientAddressMiddleware(trustProxy))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
   app.use(projectCors(cors))
   app.use(bodyCap(bodyLimitBytes))
@@ -90,5 +98,8 @@ export function createApiApp(deps: ApiDeps): ApiApp {
         { status: 400 },
       ),
   })
-  return { hono: app, listener: directLane({ routes: direct, cors, logger, bodyLimitBytes, fallback }) }
+  return {
+    hono: app,
+    listener: directLane({ routes: direct, cors, logger, bodyLimitBytes, trustProxy, fallback }),
+  }
 }

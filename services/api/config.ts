@@ -1,9 +1,10 @@
 import { join } from 'node:path'
 import { z } from 'zod'
+import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../../relay/server/index.js'
 
 export const DEFAULT_API_PORT = 8788
 
-export type ApiConfig = { host: string; port: number; database: string }
+export type ApiConfig = { host: string; port: number; database: string; trustProxy: TrustedProxies }
 
 const apiConfigSchema = z.object({
   host: z.string().min(1),
@@ -18,11 +19,12 @@ export function defaultApiDatabase(env: NodeJS.ProcessEnv): string {
 
 /**
  * The api service's settings: flags first, then `PAIRWISE_HOST`, `PAIRWISE_API_PORT` (8788) and
- * `DATABASE_URL` (else `${PAIRWISE_DATA_DIR:-.pairwise/data}/api.sqlite`).
+ * `DATABASE_URL` (else `${PAIRWISE_DATA_DIR:-.pairwise/data}/api.sqlite`), and `--trust-proxy` /
+ * `PAIRWISE_TRUST_PROXY` (CIDRs whose `X-Forwarded-For` names the client; none by default).
  */
 export function apiConfig(
   env: NodeJS.ProcessEnv,
-  flags: { host?: string; port?: string; database?: string } = {},
+  flags: { host?: string; port?: string; database?: string; 'trust-proxy'?: string | string[] } = {},
 ): ApiConfig {
   const parsed = apiConfigSchema.safeParse({
     host: flags.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
@@ -39,5 +41,5 @@ export function apiConfig(
     }[field]
     throw new Error(`Invalid ${name ?? field}: ${issue?.message ?? 'invalid value'}`)
   }
-  return parsed.data
+  return { ...parsed.data, trustProxy: parseTrustedProxies(flags['trust-proxy'] ?? env[TRUST_PROXY_ENV]) }
 }

@@ -9,6 +9,7 @@ import {
   createSafeServer,
   type Logger,
   listen,
+  type TrustedProxies,
 } from '../../relay/server/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
@@ -32,6 +33,8 @@ export type StartApiOptions = ApiModuleOptions & {
   logger?: Logger
   /** The api's clock (nonce and session lifetimes, rate windows); the system clock by default. */
   now?: () => number
+  /** The proxies whose `X-Forwarded-For` names the client for every per-client rule; default none. */
+  trustProxy?: TrustedProxies
 }
 
 export type RunningApi = {
@@ -63,6 +66,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       logger,
       routes: [...modules.routes, ...(options.routes ?? [])],
       ...(options.now ? { now: options.now } : {}),
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     })
     server = createSafeServer(
       (request, response) => {

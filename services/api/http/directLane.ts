@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getQueryParam } from 'hono/utils/url'
+import type { TrustedProxies } from '../../../relay/server/index.js'
 import { ApiError } from './apiError.js'
+import { nodeClientAddress } from './clientAddress.js'
 import type { ProjectCors } from './cors.js'
 import type { DirectRoute } from './directRoute.js'
 import { errorAnswer, payloadTooLarge } from './errorAnswers.js'
@@ -14,6 +16,8 @@ export type DirectLaneOptions = {
   cors: ProjectCors
   logger: ApiLogger
   bodyLimitBytes: number
+  /** The proxies whose `X-Forwarded-For` names the client (`request.client()`). */
+  trustProxy: TrustedProxies
   /** Every request that is not exactly a direct route's method and path. */
   fallback: NodeListener
 }
@@ -40,10 +44,10 @@ async function answer(
   request: IncomingMessage,
   response: ServerResponse,
   { path, target }: { path: string; target: string },
-  { cors, logger, bodyLimitBytes }: Omit<DirectLaneOptions, 'routes' | 'fallback'>,
+  { cors, logger, bodyLimitBytes, trustProxy }: Omit<DirectLaneOptions, 'routes' | 'fallback'>,
 ): Promise<void> {
   const started = performance.now()
-  const view = new DirectRequest(request, target, bodyLimitBytes)
+  const view = new DirectRequest(request, target, bodyLimitBytes, trustProxy)
   const origin = request.headers.origin
   const corsAsked = cors.applies(origin, path)
   const allowed = corsAsked && (await cors.allows(origin, view.query('projectId')))
@@ -77,11 +81,13 @@ class DirectRequest implements ApiRequest {
   // Routes read the query more than once (the project guard, then their own schema): parsed once.
   #query: Record<string, string> | undefined
   #text: Promise<string> | undefined
+  #client: string | undefined
 
   constructor(
     private readonly request: IncomingMessage,
     private readonly target: string,
     private readonly bodyLimitBytes: number,
+    private readonly trustProxy: TrustedProxies,
   ) {}
 
   query(): Record<string, string>
@@ -96,6 +102,11 @@ class DirectRequest implements ApiRequest {
   header(name: string): string | undefined {
     const value = this.request.headers[name.toLowerCase()]
     return Array.isArray(value) ? value.join(', ') : value
+  }
+
+  client(): string {
+    this.#client ??= nodeClientAddress(this.request, this.trustProxy)
+    return this.#client
   }
 
   text(): Promise<string> {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { apiRequest } from './clientAddress.js'
 import type { ApiRequest } from './types.js'
 
 /**
@@ -20,6 +21,7 @@ export type ApiRoutes = Hono | readonly DirectRoute[]
 /** Mounts `routes` on `app`, direct routes as Hono handlers of the same answer. */
 export function mountRoutes(app: Hono, routes: ApiRoutes): Hono {
   if (routes instanceof Hono) return app.route('/', routes)
-  for (const route of routes) app.on(route.method, route.path, async (c) => c.json(await route.answer(c.req)))
+  for (const route of routes)
+    app.on(route.method, route.path, async (c) => c.json(await route.answer(apiRequest(c))))
   return app
 }

@@ -29,6 +29,12 @@ export type ApiRequest = {
   header(name: string): string | undefined
   /** The body as text, within the app's body cap. */
   text(): Promise<string>
+  /**
+   * The client's address: the TCP peer, or past the api's trusted proxies the first untrusted
+   * `X-Forwarded-For` hop. Every per-client rule keys on it. In a Hono route: `apiRequest(c).client()`
+   * (./clientAddress.ts).
+   */
+  client(): string
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
 import { type CoinbaseConfig, coinbaseCheckoutUrl } from './coinbase/coinbaseSession.js'
@@ -20,12 +20,6 @@ const sessionBodySchema = z.object({
     .regex(/^\d+(\.\d{1,2})?$/)
     .optional(),
 })
-
-/** The caller's IP as Node saw it (Coinbase binds a session to it); never a forwarded header. */
-function clientIp(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress ?? '127.0.0.1'
-}
 
 /**
  * Which onramp providers this api is configured for (`GET /v1/onramp/providers`), and Coinbase's Secure
@@ -54,7 +48,7 @@ export function onrampProviderRoutes(deps: RouteDeps & ProviderRouteOptions): Ho
         {
           address: body.address,
           assets: body.assets,
-          clientIp: clientIp(c),
+          clientIp: apiRequest(c).client(),
           ...(body.presetFiatAmount ? { presetFiatAmount: body.presetFiatAmount } : {}),
         },
         deps.now(),

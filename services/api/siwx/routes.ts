@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { SIWXSession } from '../../../engine/siwx/types.js'
 import { rateLimited } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
 import type { Project, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { FixedWindowLimiter } from '../projects/rateLimiter.js'
@@ -25,12 +26,6 @@ export type SiwxRouteOptions = {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
-
-/** The caller's IP, which @hono/node-server hands in as `env.incoming`; one shared key elsewhere. */
-function clientIp(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
-}
 
 /**
  * Sign in with X against this api (every route also takes `?projectId=` and its guard):
@@ -70,7 +65,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   return new Hono()
     .post('/siwx/nonce', async (c) => {
       const project = await deps.project(c.req)
-      if (!perIp.take(clientIp(c), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
+      if (!perIp.take(apiRequest(c).client(), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
       const now = deps.now()
       const issued = await nonces.issue(project.id, now)
       if (!issued)

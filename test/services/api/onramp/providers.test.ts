@@ -92,6 +92,7 @@ describe('onramp providers', () => {
       const answer = await routes.request(
         '/v1/onramp/coinbase/session?projectId=p1',
         session({ address, presetFiatAmount: '50' }),
+        { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
       )
       expect(answer.status).toBe(200)
       const { url } = (await answer.json()) as { url: string }
