@@ -1,3 +1,9 @@
 export * from './constants.js'
-export { type FrameMethodKind, frameMethodKind, safeFrameMethods, unsafeFrameMethods } from './methods.js'
+export {
+  chainReadMethods,
+  type FrameMethodKind,
+  frameMethodKind,
+  safeFrameMethods,
+  unsafeFrameMethods,
+} from './methods.js'
 export * from './schemas.js'

@@ -1,10 +1,8 @@
 /**
- * Which EIP-1193 methods the embedded wallet serves. OPEN-15: the safe ones read and never sign or send,
- * so the frame answers them without asking the user. VAL-06: the whitelist is the safe ones plus the
- * signing and sending methods the frame serves after an in-frame approval; anything else is refused.
+ * The chain reads the frame forwards to the chain's RPC (the api's proxy in a stack): none signs, sends,
+ * or lists a node's accounts. services/api/rpcProxy forwards these same reads (plus a few only it serves).
  */
-export const safeFrameMethods = [
-  'eth_accounts',
+export const chainReadMethods = [
   'eth_blockNumber',
   'eth_call',
   'eth_chainId',
@@ -21,8 +19,19 @@ export const safeFrameMethods = [
   'eth_getTransactionCount',
   'eth_getTransactionReceipt',
   'eth_maxPriorityFeePerGas',
-  'eth_requestAccounts',
   'net_version',
+] as const
+
+/**
+ * Which EIP-1193 methods the embedded wallet serves. OPEN-15: the safe ones read and never sign or send,
+ * so the frame answers them without asking the user. VAL-06: the whitelist is the safe ones plus the
+ * signing and sending methods the frame serves after an in-frame approval; anything else is refused.
+ * The accounts and wallet_ reads are answered by the frame itself, never by a node.
+ */
+export const safeFrameMethods = [
+  ...chainReadMethods,
+  'eth_accounts',
+  'eth_requestAccounts',
   'wallet_getAssets',
   'wallet_getCapabilities',
 ] as const

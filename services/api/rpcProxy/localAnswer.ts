@@ -1,26 +1,43 @@
+import { chainReadMethods } from '../../../engine/frame/index.js'
 import type { JsonRpcAnswer, JsonRpcCall } from './jsonRpc.js'
 
-// Methods that would sign with keys the node holds (Anvil unlocks its dev accounts): never forwarded.
-const nodeSigning = new Set([
-  'eth_sendTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v1',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
+/**
+ * The only methods the proxy forwards: the frame's chain reads, a few more reads a public client uses
+ * (filters, block details, proofs), and eth_sendRawTransaction, which carries the client's own signature.
+ * An allowlist, matched exactly: a node that holds keys (Anvil unlocks ten) signs whatever signing method
+ * it adds next (eth_sendTransactionSync, eth_sendUnsignedTransaction, wallet_sendTransaction, …), and
+ * eth_accounts / eth_coinbase would tell a stranger which nodes hold keys.
+ */
+const forwarded: ReadonlySet<string> = new Set([
+  ...chainReadMethods,
+  'web3_clientVersion',
+  'net_listening',
+  'eth_syncing',
+  'eth_blobBaseFee',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getProof',
+  'eth_createAccessList',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_sendRawTransaction',
 ])
-
-/** Only the public read and broadcast namespaces reach the chain; node admin (anvil_, debug_, …) does not. */
-const forwardable = (method: string) => /^(eth|net|web3)_/.test(method) && !nodeSigning.has(method)
 
 /**
  * The answer the proxy gives itself, or undefined for a call to forward: `test` is the modal's
- * registration ping; a method outside the public namespaces is 'Method not found' (EIP-1474's -32601).
+ * registration ping; any method off the allowlist is 'Method not found' (EIP-1474's -32601, which the
+ * modal already reads as an unsupported method).
  */
 export function localAnswer({ id, method }: JsonRpcCall): JsonRpcAnswer | undefined {
   if (method === 'test') return { jsonrpc: '2.0', id, result: true }
-  if (!forwardable(method))
+  if (!forwarded.has(method))
     return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
   return undefined
 }
