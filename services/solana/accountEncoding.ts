@@ -69,6 +69,20 @@ function parsedData(svm: LiteSVM, account: EncodedAccount): object | undefined {
   }
 }
 
+/**
+ * Room for an account's fields besides its data in an answer: owner, lamports, rentEpoch and the rest, or
+ * a token account's jsonParsed info (under 600 bytes with a delegate).
+ */
+const accountFieldsBytes = 1024
+
+/**
+ * The bytes `encodeAccount` will answer for an account, known before encoding it, a little over rather
+ * than under: base64 of its data (base58 is refused past 128 bytes) and room for the other fields.
+ */
+export function answerBytesOf(account: Pick<EncodedAccount, 'data'>): number {
+  return 4 * Math.ceil(account.data.length / 3) + accountFieldsBytes
+}
+
 /** An account as the RPC answers it; jsonParsed falls back to base64 for data it cannot parse, as the real one. */
 export function encodeAccount(svm: LiteSVM, account: EncodedAccount, encoding: AccountEncoding): object {
   const data =

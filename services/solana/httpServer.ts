@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'
+import { answerBatch, answerSingle } from './rpc/cappedAnswers.js'
 import type { RpcContext } from './rpc/context.js'
-import { answerCall } from './rpc/dispatch.js'
 
 /** CORS as the real RPC answers it: any origin, any header (kit sends `solana-client`), so preflights pass. */
 const corsHeaders = {
@@ -12,22 +12,22 @@ const corsHeaders = {
   'access-control-max-age': '86400',
 }
 
-type HttpAnswer = { status: number; body: unknown }
+/** `json` is a JSON body already written; `text` a plain one. */
+type HttpAnswer = { status: number; json: string } | { status: number; text: string }
 
 const transportError = (status: number, code: string, message: string): HttpAnswer => ({
   status,
-  body: { code, message },
+  json: stringifyJson({ code, message }),
 })
 
-function send(response: ServerResponse, { status, body }: HttpAnswer): void {
-  const text = typeof body === 'string' ? body : stringifyJson(body)
-  response.writeHead(status, {
+function send(response: ServerResponse, answer: HttpAnswer): void {
+  const body = 'json' in answer ? answer.json : answer.text
+  response.writeHead(answer.status, {
     ...corsHeaders,
-    'content-type':
-      typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-type': 'json' in answer ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
   })
-  response.end(text)
+  response.end(body)
 }
 
 /** Reads the body up to the cap; resolves undefined (and stops reading) once it is over. */
@@ -50,8 +50,8 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
 
 async function answer(context: RpcContext, request: IncomingMessage): Promise<HttpAnswer> {
   const path = (request.url ?? '/').split('?')[0]
-  if (request.method === 'OPTIONS') return { status: 204, body: '' }
-  if (request.method === 'GET' && path === '/health') return { status: 200, body: 'ok' }
+  if (request.method === 'OPTIONS') return { status: 204, text: '' }
+  if (request.method === 'GET' && path === '/health') return { status: 200, text: 'ok' }
   if (path !== '/') return transportError(404, 'NOT_FOUND', 'Not Found')
   if (request.method !== 'POST') return transportError(405, 'METHOD_NOT_ALLOWED', 'Use POST for JSON-RPC')
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
@@ -72,15 +72,15 @@ async function answer(context: RpcContext, request: IncomingMessage): Promise<Ht
       return transportError(400, 'INVALID_REQUEST', `Parse error: ${error.message}`)
     throw error
   }
-  if (!Array.isArray(body)) return { status: 200, body: answerCall(context, body) }
-  if (body.length === 0) return { status: 200, body: answerCall(context, undefined) }
+  if (!Array.isArray(body)) return { status: 200, json: answerSingle(context, body) }
+  if (body.length === 0) return { status: 200, json: answerSingle(context, undefined) }
   if (body.length > solanaLimits.maxBatchLength)
     return transportError(
       413,
       'PAYLOAD_TOO_LARGE',
       `A batch holds at most ${solanaLimits.maxBatchLength} calls`,
     )
-  return { status: 200, body: body.map((call) => answerCall(context, call)) }
+  return { status: 200, json: answerBatch(context, body) }
 }
 
 const bodyTooLarge = `A request body is at most ${solanaLimits.maxBodyBytes} bytes`

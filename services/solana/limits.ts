@@ -9,8 +9,19 @@ export const solanaLimits = {
   maxBatchLength: 100,
   /** Deepest JSON nesting accepted in a request (the real RPC's parser gives up near here too). */
   maxJsonDepth: 64,
-  /** Open PubSub connections; one more is refused at the handshake. */
-  maxWsConnections: 100,
+  /**
+   * Bytes of one call's JSON-RPC answer, alone or in a batch; a call whose answer would be larger gets a
+   * JSON-RPC error instead. The largest account Solana allows (10 MiB) fits in base64 (about 13.4 MiB).
+   */
+  maxCallAnswerBytes: 16 * 1024 * 1024,
+  /** Bytes of a whole batch's answer; the calls that would take it past this get a JSON-RPC error. */
+  maxBatchAnswerBytes: 16 * 1024 * 1024,
+  /** Open PubSub connections from one client address; one more is refused at the handshake with 429. */
+  maxWsConnectionsPerIp: 32,
+  /** Open PubSub connections in all, a ceiling over the per-address cap; one more is refused with 503. */
+  maxWsConnections: 512,
+  /** A PubSub connection with no subscription for this long is closed (1000), so idle sockets are not held. */
+  wsIdleTimeoutMs: 30_000,
   /** Live subscriptions on one PubSub connection. */
   maxSubscriptionsPerSocket: 256,
   /** Largest PubSub frame accepted, in bytes. */

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { address } from '@solana/kit'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { z } from 'zod'
+import { clientAddress, refuseUpgrade, type TrustedProxies } from '../../relay/server/index.js'
 import { encodeAccount } from './accountEncoding.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import type { LedgerEvent } from './ledger.js'
@@ -20,7 +22,22 @@ type Subscription =
   | { kind: 'account'; address: string; encoding: z.infer<typeof accountEncodingParam> }
   | { kind: 'slot' }
 
-type Connection = { socket: WebSocket; subscriptions: Map<number, Subscription> }
+type Connection = {
+  socket: WebSocket
+  subscriptions: Map<number, Subscription>
+  /** Closes the socket once it has held no subscription for the idle timeout; armed while it holds none. */
+  idle: NodeJS.Timeout | undefined
+}
+
+export type PubSubOptions = {
+  /** Proxies whose X-Forwarded-For names the client the per-address cap counts. */
+  trustProxy: TrustedProxies
+  /** A connection with no subscription for this long is closed. */
+  idleTimeoutMs: number
+}
+
+// A socket that does not finish the closing handshake is cut after this.
+const CLOSE_GRACE_MS = 1000
 
 const subscriptionConfig = z
   .looseObject({ commitment: commitmentParam, encoding: accountEncodingParam.optional() })
@@ -45,19 +62,41 @@ export class SolanaPubSub {
   readonly server: Server
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: solanaLimits.maxWsFrameBytes })
   private readonly connections = new Set<Connection>()
+  /** Upgrading and open sockets per client address; their sum is `socketCount`. */
+  private readonly perAddress = new Map<string, number>()
+  private socketCount = 0
   private nextId = 0
   private readonly stopListening: () => void
 
-  constructor(private readonly context: RpcContext) {
+  constructor(
+    private readonly context: RpcContext,
+    private readonly options: PubSubOptions,
+  ) {
     this.server = createServer((_request, response) => {
       response.writeHead(426, { 'content-type': 'application/json' })
       response.end(stringifyJson({ code: 'UPGRADE_REQUIRED', message: 'Connect with a WebSocket' }))
     })
     this.server.on('upgrade', (request, socket, head) => {
-      if (this.connections.size >= solanaLimits.maxWsConnections) {
-        socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n')
-        return
-      }
+      socket.on('error', () => socket.destroy())
+      const address = clientAddress(
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'],
+        options.trustProxy,
+      )
+      const fromAddress = this.perAddress.get(address) ?? 0
+      if (this.socketCount >= solanaLimits.maxWsConnections)
+        return refuseUpgrade(
+          socket,
+          503,
+          `at most ${solanaLimits.maxWsConnections} PubSub connections in all`,
+        )
+      if (fromAddress >= solanaLimits.maxWsConnectionsPerIp)
+        return refuseUpgrade(
+          socket,
+          429,
+          `at most ${solanaLimits.maxWsConnectionsPerIp} PubSub connections per client address`,
+        )
+      this.count(address, fromAddress, socket)
       this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws))
     })
     this.stopListening = context.ledger.on((event) => this.notify(event))
@@ -65,16 +104,47 @@ export class SolanaPubSub {
 
   close(): Promise<void> {
     this.stopListening()
-    for (const { socket } of this.connections) socket.terminate()
+    for (const { socket, idle } of this.connections) {
+      clearTimeout(idle)
+      socket.terminate()
+    }
     return new Promise((resolve) => this.sockets.close(() => resolve()))
   }
 
+  /** Counts a socket against its address and the ceiling from the upgrade until the TCP socket closes. */
+  private count(address: string, fromAddress: number, socket: Duplex): void {
+    this.socketCount++
+    this.perAddress.set(address, fromAddress + 1)
+    socket.once('close', () => {
+      this.socketCount--
+      const left = (this.perAddress.get(address) ?? 1) - 1
+      if (left > 0) this.perAddress.set(address, left)
+      else this.perAddress.delete(address)
+    })
+  }
+
   private accept(socket: WebSocket): void {
-    const connection: Connection = { socket, subscriptions: new Map() }
+    const connection: Connection = { socket, subscriptions: new Map(), idle: undefined }
     this.connections.add(connection)
-    socket.on('close', () => this.connections.delete(connection))
+    this.armIdle(connection)
+    socket.on('close', () => {
+      clearTimeout(connection.idle)
+      this.connections.delete(connection)
+    })
     socket.on('error', () => socket.terminate())
     socket.on('message', (data) => this.receive(connection, data))
+  }
+
+  /** Whatever it sends, a socket is held only while it holds a subscription (kit's channels close when they have none). */
+  private armIdle(connection: Connection): void {
+    clearTimeout(connection.idle)
+    connection.idle = undefined
+    if (connection.subscriptions.size > 0) return
+    connection.idle = setTimeout(() => {
+      connection.socket.close(1000, 'idle: no subscription')
+      setTimeout(() => connection.socket.terminate(), CLOSE_GRACE_MS).unref()
+    }, this.options.idleTimeoutMs)
+    connection.idle.unref()
   }
 
   private receive(connection: Connection, data: RawData): void {
@@ -132,6 +202,7 @@ export class SolanaPubSub {
         if (subscription?.kind !== kind)
           throw new SolanaRpcError(rpcErrorCodes.invalidParams, 'Invalid subscription id.')
         connection.subscriptions.delete(id)
+        this.armIdle(connection)
         return true
       }
       default:
@@ -147,6 +218,7 @@ export class SolanaPubSub {
       )
     const id = this.nextId++
     connection.subscriptions.set(id, subscription)
+    this.armIdle(connection)
     if (subscription.kind === 'signature') {
       const record = this.context.ledger.record(subscription.signature)
       // Already final: answer the subscription first, then its one notification.
@@ -186,6 +258,7 @@ export class SolanaPubSub {
   private notifySignature(connection: Connection, id: number, slot: number, err: unknown): void {
     if (!connection.subscriptions.has(id)) return
     connection.subscriptions.delete(id)
+    this.armIdle(connection)
     this.push(connection, id, 'signature', { context: { slot }, value: { err } })
   }
 

@@ -1,9 +1,11 @@
 import type { Server } from 'node:http'
+import { noTrustedProxies, type TrustedProxies } from '../../relay/server/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { installFixtures } from './fixtures.js'
 import { isGenesisHash, LOCALNET_GENESIS_HASH } from './genesis.js'
 import { createRpcServer } from './httpServer.js'
 import { SolanaLedger } from './ledger.js'
+import { solanaLimits } from './limits.js'
 import { loadLiteSvm } from './loadLiteSvm.js'
 import { SolanaPubSub } from './pubsub.js'
 
@@ -19,6 +21,10 @@ export type StartSolanaOptions = {
   fixtures?: boolean
   /** Env vars that set the ports, named in the "port in use" error. */
   portEnv?: string
+  /** Proxies whose X-Forwarded-For names the client PubSub's per-address cap counts; default none. */
+  trustProxy?: TrustedProxies
+  /** A PubSub connection with no subscription for this long is closed; default `solanaLimits.wsIdleTimeoutMs`. */
+  wsIdleTimeoutMs?: number
 }
 
 export type LocalSolana = {
@@ -66,7 +72,10 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
   const testUsdMint = fixtures ? await installFixtures(ledger) : ''
   const context = { ledger, genesisHash }
   const rpc = createRpcServer(context)
-  const pubsub = new SolanaPubSub(context)
+  const pubsub = new SolanaPubSub(context, {
+    trustProxy: options.trustProxy ?? noTrustedProxies,
+    idleTimeoutMs: options.wsIdleTimeoutMs ?? solanaLimits.wsIdleTimeoutMs,
+  })
   const close = async () => {
     await pubsub.close()
     await Promise.all([closeServer(rpc), closeServer(pubsub.server)])

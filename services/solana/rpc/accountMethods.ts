@@ -1,8 +1,9 @@
 import { address } from '@solana/kit'
 import { z } from 'zod'
-import { encodeAccount } from '../accountEncoding.js'
+import { answerBytesOf, encodeAccount } from '../accountEncoding.js'
 import { solanaLimits } from '../limits.js'
 import { invalidParams } from '../rpcError.js'
+import type { AnswerBudget } from './answerBudget.js'
 import {
   accountEncodingParam,
   addressParam,
@@ -22,9 +23,29 @@ const accountConfig = z
   })
   .optional()
 
-function accountAt(context: RpcContext, at: string, encoding: z.infer<typeof accountEncodingParam>) {
-  const account = context.ledger.svm.getAccount(address(at))
-  return account.exists ? encodeAccount(context.ledger.svm, account, encoding) : null
+/**
+ * The accounts at `addresses`, encoded, in the order asked. An address named twice is read and encoded
+ * once, and answered at each of its positions, as the real RPC answers it; the budget is charged for
+ * every position, since each is in the answer.
+ */
+function accountsAt(
+  context: RpcContext,
+  addresses: readonly string[],
+  encoding: z.infer<typeof accountEncodingParam>,
+  budget: AnswerBudget,
+): (object | null)[] {
+  const svm = context.ledger.svm
+  const unique = new Map([...new Set(addresses)].map((at) => [at, svm.getAccount(address(at))]))
+  budget.charge(
+    addresses.reduce((sum, at) => {
+      const account = unique.get(at)
+      return sum + (account?.exists ? answerBytesOf(account) : 0)
+    }, 0),
+  )
+  const encoded = new Map(
+    [...unique].map(([at, account]) => [at, account.exists ? encodeAccount(svm, account, encoding) : null]),
+  )
+  return addresses.map((at) => encoded.get(at) ?? null)
 }
 
 export const getBalance: RpcMethod = (context, params) => {
@@ -32,19 +53,17 @@ export const getBalance: RpcMethod = (context, params) => {
   return withContext(context, context.ledger.balance(at))
 }
 
-export const getAccountInfo: RpcMethod = (context, params) => {
+export const getAccountInfo: RpcMethod = (context, params, budget) => {
   const [at, config] = parseParams(z.tuple([addressParam, accountConfig]), params)
-  return withContext(context, accountAt(context, at, config?.encoding ?? 'binary'))
+  const [account = null] = accountsAt(context, [at], config?.encoding ?? 'binary', budget)
+  return withContext(context, account)
 }
 
-export const getMultipleAccounts: RpcMethod = (context, params) => {
+export const getMultipleAccounts: RpcMethod = (context, params, budget) => {
   const [addresses, config] = parseParams(z.tuple([z.array(addressParam), accountConfig]), params)
   if (addresses.length > solanaLimits.maxMultipleAccounts)
     throw invalidParams(`Too many inputs provided; max ${solanaLimits.maxMultipleAccounts}`)
-  return withContext(
-    context,
-    addresses.map((at) => accountAt(context, at, config?.encoding ?? 'base64')),
-  )
+  return withContext(context, accountsAt(context, addresses, config?.encoding ?? 'base64', budget))
 }
 
 export const getMinimumBalanceForRentExemption: RpcMethod = (context, params) => {

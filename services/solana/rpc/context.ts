@@ -2,12 +2,16 @@ import { isAddress } from '@solana/kit'
 import { z } from 'zod'
 import type { SolanaLedger } from '../ledger.js'
 import { invalidParams } from '../rpcError.js'
+import type { AnswerBudget } from './answerBudget.js'
 
 /** What every method handler reads: the chain and its identity. */
 export type RpcContext = { ledger: SolanaLedger; genesisHash: string }
 
-/** A method: validated positional params in, the JSON `result` out; throws SolanaRpcError. */
-export type RpcMethod = (context: RpcContext, params: unknown[]) => unknown
+/**
+ * A method: validated positional params in, the JSON `result` out; throws SolanaRpcError. One that
+ * answers account data charges `budget` before encoding it.
+ */
+export type RpcMethod = (context: RpcContext, params: unknown[], budget: AnswerBudget) => unknown
 
 /** The version this chain reports (getVersion and every response context). */
 export const solanaCoreVersion = '3.0.0'

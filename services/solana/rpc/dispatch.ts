@@ -1,4 +1,5 @@
 import { rpcErrorCodes, SolanaRpcError } from '../rpcError.js'
+import type { AnswerBudget } from './answerBudget.js'
 import type { RpcContext } from './context.js'
 import { rpcMethods } from './methods.js'
 
@@ -8,18 +9,18 @@ export type JsonRpcResponse =
   | { jsonrpc: '2.0'; result: unknown; id: JsonRpcId }
   | { jsonrpc: '2.0'; error: ReturnType<SolanaRpcError['toJSON']>; id: JsonRpcId }
 
-function idOf(request: unknown): JsonRpcId {
+export function idOf(request: unknown): JsonRpcId {
   if (typeof request !== 'object' || request === null) return null
   const id = (request as { id?: unknown }).id
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null
 }
 
-function failure(error: SolanaRpcError, id: JsonRpcId): JsonRpcResponse {
+export function failure(error: SolanaRpcError, id: JsonRpcId): JsonRpcResponse {
   return { jsonrpc: '2.0', error: error.toJSON(), id }
 }
 
 /** One JSON-RPC call, answered the way the real RPC answers it (errors inside an HTTP 200). */
-export function answerCall(context: RpcContext, request: unknown): JsonRpcResponse {
+export function answerCall(context: RpcContext, request: unknown, budget: AnswerBudget): JsonRpcResponse {
   const id = idOf(request)
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     return failure(new SolanaRpcError(rpcErrorCodes.invalidRequest, 'Invalid request'), null)
@@ -32,7 +33,7 @@ export function answerCall(context: RpcContext, request: unknown): JsonRpcRespon
   if (params !== undefined && params !== null && !Array.isArray(params))
     return failure(new SolanaRpcError(rpcErrorCodes.invalidParams, 'Invalid params: expected an array'), id)
   try {
-    return { jsonrpc: '2.0', result: handler(context, params ?? []), id }
+    return { jsonrpc: '2.0', result: handler(context, params ?? [], budget), id }
   } catch (error) {
     if (error instanceof SolanaRpcError) return failure(error, id)
     return failure(new SolanaRpcError(-32603, 'Internal error'), id)

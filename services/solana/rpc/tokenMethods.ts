@@ -1,6 +1,6 @@
 import { address } from '@solana/kit'
 import { z } from 'zod'
-import { encodeAccount } from '../accountEncoding.js'
+import { answerBytesOf, encodeAccount } from '../accountEncoding.js'
 import { invalidParams } from '../rpcError.js'
 import { mintDecimals, parseTokenAccount, tokenPrograms, uiTokenAmount } from '../tokenAccounts.js'
 import {
@@ -39,7 +39,7 @@ function programOf(context: Parameters<RpcMethod>[0], filter: z.infer<typeof own
   return String(mint.programAddress)
 }
 
-export const getTokenAccountsByOwner: RpcMethod = (context, params) => {
+export const getTokenAccountsByOwner: RpcMethod = (context, params, budget) => {
   const [owner, filter, config] = parseParams(
     z.tuple([addressParam, ownerFilter, tokenAccountsConfig]),
     params,
@@ -47,16 +47,16 @@ export const getTokenAccountsByOwner: RpcMethod = (context, params) => {
   const program = programOf(context, filter)
   const mint = 'mint' in filter ? filter.mint : undefined
   const svm = context.ledger.svm
-  const accounts = svm
-    .getProgramAccounts(address(program))
-    .filter((account) => {
-      const token = parseTokenAccount(account)
-      return token !== undefined && token.owner === owner && (mint === undefined || token.mint === mint)
-    })
-    .map((account) => ({
-      pubkey: String(account.address),
-      account: encodeAccount(svm, account, config?.encoding ?? 'binary'),
-    }))
+  const owned = svm.getProgramAccounts(address(program)).filter((account) => {
+    const token = parseTokenAccount(account)
+    return token !== undefined && token.owner === owner && (mint === undefined || token.mint === mint)
+  })
+  // Anyone can open token accounts for any owner, so their number (and this answer) has no bound of its own.
+  budget.charge(owned.reduce((sum, account) => sum + answerBytesOf(account), 0))
+  const accounts = owned.map((account) => ({
+    pubkey: String(account.address),
+    account: encodeAccount(svm, account, config?.encoding ?? 'binary'),
+  }))
   return withContext(context, accounts)
 }
 
