@@ -30,7 +30,7 @@ import type { Keychain } from './store/keychain.js'
 import { RecentlyDeleted } from './store/recentlyDeleted.js'
 import { createStores, engineStorageKey, initStores } from './store/stores.js'
 import { type Clock, isExpired, systemClock } from './time.js'
-import { type VerifyResolver, verifyRegistrar } from './verify/index.js'
+import { type VerifyFrame, type VerifyResolver, verifyRegistrar } from './verify/index.js'
 
 export type EngineOptions = {
   projectId?: string
@@ -54,8 +54,11 @@ export type EngineOptions = {
    * attestation) and attaches the attestation. Nothing is registered without it.
    */
   verifyUrl?: string
-  /** The `fetch` those registrations use; the platform's by default. */
-  verifyFetch?: typeof fetch
+  /**
+   * What registers those messages from a context that proves the page's origin: in a browser, by default,
+   * a hidden verify frame of `verifyUrl`; outside a browser there is none, and nothing is registered.
+   */
+  verifyFrame?: VerifyFrame
   clock?: Clock
   /**
    * Key agreement, signing and hashing. The platform's Web Crypto by default; `nobleCrypto` (from
@@ -180,7 +183,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
             projectId: options.projectId,
             crypto,
             logger,
-            fetch: options.verifyFetch,
+            frame: options.verifyFrame,
           }),
     linkMode: options.linkMode,
     linkModeApps,

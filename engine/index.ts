@@ -84,9 +84,13 @@ export type { Clock } from './time.js'
 export type * from './types.js'
 export { formatPairingUri, type PairingUri, parsePairingUri } from './uri/index.js'
 export {
+  type BrowserVerifyFrameOptions,
+  browserVerifyFrame,
   type HttpVerifyResolverOptions,
   httpVerifyResolver,
   type VerifyAnswer,
+  type VerifyFrame,
+  type VerifyHashes,
   type VerifyQuery,
   type VerifyResolver,
 } from './verify/index.js'

@@ -1,15 +1,12 @@
-import * as z from 'zod/mini'
 import type { Logger } from '../../common/index.js'
 import { bytesToHex, type ClientCrypto, utf8ToBytes } from '../../crypto/index.js'
+import { browserVerifyFrame, type VerifyFrame } from './browserFrame.js'
 
 /** Past this, the message goes out without an attestation: the wallet sees UNKNOWN, the user never waits. */
 export const DEFAULT_REGISTER_TIMEOUT_MS = 2_000
 
 /** The requests a wallet asks the origin of; only the proposing side (the dapp) sends them. */
 const ATTESTED_METHODS = new Set(['wc_sessionPropose', 'wc_sessionRequest', 'wc_sessionAuthenticate'])
-
-/** `POST <verify server>/attestation`: an ES256 JWT about the message, or null without an `id`. */
-const RegistrationAnswerSchema = z.object({ attestation: z.nullable(z.string()) })
 
 export type VerifyRegistrarOptions = {
   /** The verify server the integrator configured: the only host registrations go to. */
@@ -19,10 +16,11 @@ export type VerifyRegistrarOptions = {
   crypto: Pick<ClientCrypto, 'sha256'>
   logger: Pick<Logger, 'warn'>
   /**
-   * The platform's `fetch` by default. In a browser it sends the page's Origin, which is what the server
-   * attests; the engine never sets that header itself, as a page must not claim another's origin.
+   * What registers a message from a context that proves the page's origin. In a browser, by default, a
+   * hidden verify frame of the server (`browserVerifyFrame`); outside one there is none, and nothing is
+   * registered: a wallet then sees UNKNOWN.
    */
-  fetch?: typeof fetch | undefined
+  frame?: VerifyFrame | undefined
   timeoutMs?: number | undefined
 }
 
@@ -40,7 +38,7 @@ async function sha256Hex(crypto: Pick<ClientCrypto, 'sha256'>, text: string): Pr
   return bytesToHex(await crypto.sha256(utf8ToBytes(text)))
 }
 
-/** Rejects after `ms`, aborting the request: a `fetch` that ignores its signal is bounded all the same. */
+/** Rejects after `ms`, aborting the registration: a frame that ignores its signal is bounded all the same. */
 function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -57,37 +55,28 @@ function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): P
 /**
  * The sending side of verify, as the official client registers before publishing: `id` is sha256 of the
  * sealed message (what the attestation is about), `decryptedId` sha256 of the JSON-RPC request as
- * serialised into it (what a wallet without the attestation looks up).
+ * serialised into it (what a wallet without the attestation looks up). The hashes go to the verify frame,
+ * which registers them; an Origin header proves nothing, so there is no direct request.
  */
 export function verifyRegistrar(options: VerifyRegistrarOptions): VerifyRegistrar {
-  const endpoint = new URL(`${options.url.replace(/\/+$/, '')}/attestation`)
-  if (options.projectId !== undefined) endpoint.searchParams.set('projectId', options.projectId)
   const timeoutMs = options.timeoutMs ?? DEFAULT_REGISTER_TIMEOUT_MS
-  const send = options.fetch ?? ((input, init) => fetch(input, init))
+  const frame = options.frame ?? browserVerifyFrame({ url: options.url, projectId: options.projectId })
 
-  const register = async ({ payload, message }: OutgoingMessage): Promise<string | undefined> => {
+  const register = async (
+    { payload, message }: OutgoingMessage,
+    registerIn: VerifyFrame,
+  ): Promise<string | undefined> => {
     const [id, decryptedId] = await Promise.all([
       sha256Hex(options.crypto, message),
       sha256Hex(options.crypto, JSON.stringify(payload)),
     ])
-    return withTimeout(timeoutMs, async (signal) => {
-      const response = await send(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id, decryptedId }),
-        signal,
-      })
-      if (!response.ok) throw new Error(`the verify server answered ${response.status}`)
-      const answer = RegistrationAnswerSchema.safeParse(await response.json())
-      if (!answer.success) throw new Error('the verify server answered something else than an attestation')
-      return answer.data.attestation ?? undefined
-    })
+    return withTimeout(timeoutMs, (signal) => registerIn({ id, decryptedId }, signal))
   }
 
   return async (outgoing) => {
-    if (!ATTESTED_METHODS.has(outgoing.payload.method)) return undefined
+    if (frame === undefined || !ATTESTED_METHODS.has(outgoing.payload.method)) return undefined
     try {
-      return await register(outgoing)
+      return await register(outgoing, frame)
     } catch (error) {
       options.logger.warn('verify registration failed; publishing without an attestation', {
         method: outgoing.payload.method,

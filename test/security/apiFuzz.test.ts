@@ -40,6 +40,7 @@ const routes: FuzzRoute[] = [
   { method: 'GET', path: '/v3/public-key', queryKeys: [] },
   { method: 'GET', path: `/attestation/${'ab'.repeat(32)}`, queryKeys: ['v2Supported'] },
   { method: 'POST', path: '/attestation', queryKeys: ['projectId'] },
+  { method: 'GET', path: '/verify/frame', queryKeys: ['origin', 'projectId'] },
   { method: 'GET', path: '/v1/admin/projects', queryKeys: [] },
   { method: 'POST', path: '/v1/admin/projects', queryKeys: [] },
   { method: 'PATCH', path: '/v1/admin/projects/fuzz', queryKeys: [] },

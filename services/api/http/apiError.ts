@@ -38,6 +38,9 @@ export type ApiErrorCode =
   | 'INVALID_CHAIN_ID'
   | 'NAME_TAKEN'
   | 'NAME_ALREADY_OWNED'
+  // Verify (services/api/verify): a registration that did not come from the verify frame, or a stale one.
+  | 'FRAME_REQUIRED'
+  | 'CHALLENGE_INVALID'
 
 /** Thrown anywhere in a route; the app answers `{ code, message }` with `status`. */
 export class ApiError extends Error {

@@ -1,16 +1,26 @@
 /** How long a registered hash can be looked up: a message is checked when it arrives, not days later. */
 export const DEFAULT_ATTESTATION_TTL_MS = 5 * 60_000
 /**
- * Registrations held at once. Anyone may register (that is the point: a page states its own origin), so
- * the store is bounded: an entry is a 64-character hash and an origin of at most 300 characters, about
- * 600 bytes with the Map's overhead, so 50,000 entries stay under 30 MB. Past the cap the oldest
+ * Registrations held at once. Any page may register (that is the point: a page states its own origin), so
+ * the store is bounded: an entry is a 64-character hash, an origin of at most 300 characters and a client
+ * address, under 1 KB with the Maps' overhead, so 50,000 entries stay under 50 MB. Past the cap the oldest
  * registration is forgotten first; a flood therefore turns other messages' checks UNKNOWN, never VALID.
  */
 export const DEFAULT_MAX_ATTESTATIONS = 50_000
+/**
+ * Live registrations one client may hold (one per message its pages send within the TTL); past it, its own
+ * oldest is forgotten first, so one client cannot push the others' registrations out.
+ */
+export const DEFAULT_ATTESTATIONS_PER_CLIENT = 1_000
 
-type Entry = { origin: string; expiresAt: number; disputed: boolean }
+type Entry = { origin: string; client: string; expiresAt: number; disputed: boolean }
 
-export type AttestationStoreOptions = { now: () => number; ttlMs?: number; maxEntries?: number }
+export type AttestationStoreOptions = {
+  now: () => number
+  ttlMs?: number
+  maxEntries?: number
+  perClient?: number
+}
 
 /**
  * Which origin registered the hash of a request it was about to send (the v1 lookup). Held in memory, not
@@ -23,29 +33,36 @@ export type AttestationStoreOptions = { now: () => number; ttlMs?: number; maxEn
  */
 export class AttestationStore {
   readonly #entries = new Map<string, Entry>()
+  readonly #byClient = new Map<string, Set<string>>()
   readonly #now: () => number
   readonly #ttlMs: number
   readonly #maxEntries: number
+  readonly #perClient: number
 
   constructor(options: AttestationStoreOptions) {
     this.#now = options.now
     this.#ttlMs = options.ttlMs ?? DEFAULT_ATTESTATION_TTL_MS
     this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_ATTESTATIONS
+    this.#perClient = options.perClient ?? DEFAULT_ATTESTATIONS_PER_CLIENT
   }
 
   get size(): number {
     return this.#entries.size
   }
 
-  register(hash: string, origin: string): void {
+  /** Records that `client`, from a frame on `origin`, registered `hash`. */
+  register(hash: string, origin: string, client: string): void {
     this.#dropExpired()
     const known = this.#entries.get(hash)
     if (known !== undefined) {
       if (known.origin !== origin) known.disputed = true
       return
     }
-    if (this.#entries.size >= this.#maxEntries) this.#dropOldest()
-    this.#entries.set(hash, { origin, expiresAt: this.#now() + this.#ttlMs, disputed: false })
+    const own = this.#byClient.get(client)
+    if (own !== undefined && own.size >= this.#perClient) this.#delete(own.values().next().value)
+    if (this.#entries.size >= this.#maxEntries) this.#delete(this.#entries.keys().next().value)
+    this.#entries.set(hash, { origin, client, expiresAt: this.#now() + this.#ttlMs, disputed: false })
+    this.#byClient.set(client, (own ?? new Set()).add(hash))
   }
 
   /** The origin that registered `hash`, while it is fresh and undisputed. */
@@ -59,12 +76,17 @@ export class AttestationStore {
     const now = this.#now()
     for (const [hash, entry] of this.#entries) {
       if (entry.expiresAt > now) return
-      this.#entries.delete(hash)
+      this.#delete(hash)
     }
   }
 
-  #dropOldest(): void {
-    const oldest = this.#entries.keys().next()
-    if (!oldest.done) this.#entries.delete(oldest.value)
+  #delete(hash: string | undefined): void {
+    if (hash === undefined) return
+    const entry = this.#entries.get(hash)
+    if (entry === undefined) return
+    this.#entries.delete(hash)
+    const own = this.#byClient.get(entry.client)
+    own?.delete(hash)
+    if (own?.size === 0) this.#byClient.delete(entry.client)
   }
 }

@@ -8,7 +8,21 @@ export {
   AttestationStore,
   type AttestationStoreOptions,
   DEFAULT_ATTESTATION_TTL_MS,
+  DEFAULT_ATTESTATIONS_PER_CLIENT,
   DEFAULT_MAX_ATTESTATIONS,
 } from './attestationStore.js'
+export {
+  ChallengeStore,
+  DEFAULT_CHALLENGE_TTL_MS,
+  DEFAULT_CHALLENGES_PER_CLIENT,
+  DEFAULT_MAX_CHALLENGES,
+} from './challengeStore.js'
 export { MAX_SCAM_PATTERNS, ScamList, type ScamListOptions } from './scamList.js'
-export { MAX_ORIGIN_LENGTH, type VerifyRouteOptions, verifyRoutes } from './verifyRoutes.js'
+export { VERIFY_FRAME_CONFIG_ID, verifyFrameCsp, verifyFramePage } from './verifyFrame.js'
+export {
+  DEFAULT_FRAMES_PER_MINUTE,
+  DEFAULT_REGISTRATIONS_PER_MINUTE,
+  MAX_ORIGIN_LENGTH,
+  type VerifyRouteOptions,
+  verifyRoutes,
+} from './verifyRoutes.js'

@@ -2,31 +2,67 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { z } from 'zod'
 import { signEs256Jwt } from '../../../crypto/noble.js'
-import { ApiError } from '../http/apiError.js'
-import type { RouteDeps } from '../http/types.js'
+import { VERIFY_FRAME_PATH } from '../../../engine/verify/frameMessages.js'
+import { ApiError, rateLimited } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
+import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
+import { FixedWindowLimiter } from '../projects/rateLimiter.js'
 import { type AttestationKeyOptions, AttestationKeys } from './attestationKeys.js'
 import {
   AttestationStore,
   type AttestationStoreOptions,
   DEFAULT_ATTESTATION_TTL_MS,
 } from './attestationStore.js'
+import { ChallengeStore } from './challengeStore.js'
 import { ScamList, type ScamListOptions } from './scamList.js'
+import { verifyFrameCsp, verifyFrameHeaders, verifyFramePage } from './verifyFrame.js'
 
-/** Longest Origin accepted: a scheme, a 253-character host name and a port. */
+/** Longest page origin accepted: a scheme, a 253-character host name and a port. */
 export const MAX_ORIGIN_LENGTH = 300
+/** Verify frame pages (each a one-time challenge) served to one client per minute. */
+export const DEFAULT_FRAMES_PER_MINUTE = 120
+/** Registrations one client may send per minute (each spends a challenge; refused ones count too). */
+export const DEFAULT_REGISTRATIONS_PER_MINUTE = 120
 
 export type VerifyRouteOptions = ScamListOptions &
   Pick<AttestationKeyOptions, 'keyFile' | 'keyLifetimeSeconds'> &
-  Pick<AttestationStoreOptions, 'ttlMs' | 'maxEntries'>
+  Pick<AttestationStoreOptions, 'ttlMs' | 'maxEntries'> & {
+    /** Frame pages per client per minute (`DEFAULT_FRAMES_PER_MINUTE`). */
+    framesPerMinute?: number
+    /** Registrations per client per minute (`DEFAULT_REGISTRATIONS_PER_MINUTE`). */
+    registrationsPerMinute?: number
+    /** Open challenges per client (`DEFAULT_CHALLENGES_PER_CLIENT`). */
+    challengesPerClient?: number
+    /** Live registrations per client (`DEFAULT_ATTESTATIONS_PER_CLIENT`). */
+    attestationsPerClient?: number
+    /** How long a frame's challenge is good for (`DEFAULT_CHALLENGE_TTL_MS`). */
+    challengeTtlMs?: number
+  }
 
 const hex64 = z
   .string()
   .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a sha256)')
   .transform((hash) => hash.toLowerCase())
 
+const pageOrigin = z
+  .string()
+  .max(MAX_ORIGIN_LENGTH)
+  .refine((origin) => {
+    try {
+      const url = new URL(origin)
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin
+    } catch {
+      return false
+    }
+  }, 'must be an http(s) origin, such as https://app.example')
+
+const frameQuery = z.object({ origin: pageOrigin, projectId: z.string().min(1).max(128).optional() })
+
 const registration = z
   .strictObject({
+    /** The one-time challenge the frame page carried. */
+    challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the challenge the verify frame carries'),
     /** sha256 of the encrypted message the page is about to publish: the attestation JWT's `id`. */
     id: hex64.optional(),
     /** sha256 of the request before encryption: what a wallet looks up at `GET /attestation/:hash`. */
@@ -35,37 +71,71 @@ const registration = z
   .refine((body) => body.id !== undefined || body.decryptedId !== undefined, 'give id, decryptedId or both')
 
 const lookupQuery = z.object({ v2Supported: z.enum(['true', 'false']).optional() })
-const registrationQuery = z.object({ projectId: z.string().min(1).max(128).optional() })
 
-/** The page's origin, from the Origin header the browser sets: a page cannot claim another's. */
-function requestOrigin(c: Context): string {
-  const origin = c.req.header('Origin')
-  if (origin === undefined || origin === 'null')
-    throw new ApiError(
-      400,
-      'INVALID_REQUEST',
-      'Origin: a page registers from its own origin (header missing)',
-    )
-  let parsed: URL
+const frameRequired = (what: string) =>
+  new ApiError(403, 'FRAME_REQUIRED', `${what}: register from the verify frame (GET ${VERIFY_FRAME_PATH})`)
+
+/** The frame page is loaded as an iframe: browsers set `Sec-Fetch-Dest` and pages cannot. */
+function requireIframe(c: Context): void {
+  const dest = c.req.header('sec-fetch-dest')
+  if (dest !== 'iframe' && dest !== 'frame')
+    throw frameRequired('Sec-Fetch-Dest: load this page in an iframe')
+}
+
+/** When the browser says where the frame is loaded from (`Referer`, often cut to the origin or absent), it is `origin`. */
+function requireRefererFrom(c: Context, origin: string): void {
+  const referer = c.req.header('referer')
+  if (referer === undefined) return
+  let from: string | undefined
   try {
-    parsed = new URL(origin)
+    from = new URL(referer).origin
   } catch {
-    throw new ApiError(400, 'INVALID_REQUEST', 'Origin: not an origin')
+    from = undefined
   }
-  const web = parsed.protocol === 'https:' || parsed.protocol === 'http:'
-  if (!web || parsed.origin !== origin || origin.length > MAX_ORIGIN_LENGTH)
-    throw new ApiError(400, 'INVALID_REQUEST', 'Origin: not an http(s) origin')
-  return origin
+  if (from !== origin) throw frameRequired('Referer: the frame is loaded by a page on another origin')
+}
+
+/** The request as the page on `origin` would have made it: what the project guard checks. */
+class AsPageOn implements ApiRequest {
+  readonly #request: ApiRequest
+  readonly #origin: string
+
+  constructor(request: ApiRequest, origin: string) {
+    this.#request = request
+    this.#origin = origin
+  }
+
+  query(): Record<string, string>
+  query(name: string): string | undefined
+  query(name?: string): Record<string, string> | string | undefined {
+    return name === undefined ? this.#request.query() : this.#request.query(name)
+  }
+
+  header(name: string): string | undefined {
+    return name.toLowerCase() === 'origin' ? this.#origin : this.#request.header(name)
+  }
+
+  text(): Promise<string> {
+    return this.#request.text()
+  }
+
+  client(): string {
+    return this.#request.client()
+  }
 }
 
 /**
  * Whether the page's origin is one the project allows (the project guard): an origin the project does not
  * allow, or no project named, is unverified; an unknown project or the rate limit is the caller's error.
  */
-async function isVerified(deps: RouteDeps, c: Context, projectId: string | undefined): Promise<boolean> {
+async function isVerified(
+  deps: RouteDeps,
+  request: ApiRequest,
+  projectId: string | undefined,
+): Promise<boolean> {
   if (projectId === undefined) return false
   try {
-    await deps.project(c.req)
+    await deps.project(request)
     return true
   } catch (error) {
     if (error instanceof ApiError && error.code === 'ORIGIN_NOT_ALLOWED') return false
@@ -74,30 +144,45 @@ async function isVerified(deps: RouteDeps, c: Context, projectId: string | undef
 }
 
 /**
- * The verify service the engine's `httpVerifyResolver` reads:
+ * The verify service: the engine's `httpVerifyResolver` and the official wallets read it, and the engine's
+ * verify frame registers with it.
  * - `GET /v3/public-key` → `{ publicKey: P-256 JWK, expiresAt: unix s }`;
  * - `GET /attestation/:hash?v2Supported=true` → `{ origin, isScam }`, 404 when nothing (fresh) is known;
- * - `POST /attestation?projectId=` `{ id?, decryptedId? }` from a dapp page: registers `decryptedId` for
- *   that lookup under the request's Origin and answers `{ attestation }`, an ES256 JWT `{ id, origin,
- *   isScam, isVerified, exp }` about `id` (null without one) that the page attaches to its relay message.
- * The public reads are readable from any origin; the registration reflects the page's origin.
+ * - `GET /verify/frame?origin=&projectId=` → the verify frame page for a page on `origin`: only that
+ *   origin may frame it (`frame-ancestors`), and it carries a one-time challenge bound to that origin, to
+ *   the project's word on it and to this client;
+ * - `POST /attestation` `{ challenge, id?, decryptedId? }`, the frame's own same-origin request: spends
+ *   the challenge, registers `decryptedId` for the lookup under the challenge's origin and answers
+ *   `{ attestation }`, an ES256 JWT `{ id, origin, isScam, isVerified, exp }` about `id` (null without one).
+ * An Origin header names no origin here: any script sets one. The public reads are readable from any origin;
+ * the frame page and the registration from none but the frame's own.
  */
 export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
   const keys = new AttestationKeys(deps)
-  const store = new AttestationStore({ now: deps.now, ttlMs: deps.ttlMs, maxEntries: deps.maxEntries })
+  const store = new AttestationStore({
+    now: deps.now,
+    ttlMs: deps.ttlMs,
+    maxEntries: deps.maxEntries,
+    perClient: deps.attestationsPerClient,
+  })
+  const challenges = new ChallengeStore({
+    now: deps.now,
+    ttlMs: deps.challengeTtlMs,
+    perClient: deps.challengesPerClient,
+  })
+  const perClient = new FixedWindowLimiter({ now: deps.now })
+  const framesPerMinute = deps.framesPerMinute ?? DEFAULT_FRAMES_PER_MINUTE
+  const registrationsPerMinute = deps.registrationsPerMinute ?? DEFAULT_REGISTRATIONS_PER_MINUTE
   const scams = new ScamList(deps)
   const ttlSeconds = Math.floor((deps.ttlMs ?? DEFAULT_ATTESTATION_TTL_MS) / 1000)
   const anyOrigin = cors({ origin: '*', allowMethods: ['GET'] })
-  const pageOrigin = cors({
-    origin: (origin) => origin,
-    allowMethods: ['POST'],
-    allowHeaders: ['Content-Type'],
-  })
+  const take = (kind: string, client: string, limit: number) => {
+    if (!perClient.take(`${kind} ${client}`, limit)) throw rateLimited(perClient.retryAfterSeconds())
+  }
 
   return new Hono()
     .use('/v3/public-key', anyOrigin)
     .on(['GET', 'OPTIONS'], '/attestation/*', anyOrigin)
-    .use('/attestation', pageOrigin)
     .get('/v3/public-key', (c) => {
       const { publicKey, expiresAt } = keys.current()
       return c.json({ publicKey, expiresAt })
@@ -110,12 +195,35 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
       if (origin === undefined) throw new ApiError(404, 'NOT_FOUND', 'attestation not found')
       return c.json({ origin, isScam: await scams.isScam(origin) })
     })
+    .get(VERIFY_FRAME_PATH, async (c) => {
+      const request = apiRequest(c)
+      requireIframe(c)
+      take('frame', request.client(), framesPerMinute)
+      const { origin, projectId } = validQuery(request, frameQuery)
+      requireRefererFrom(c, origin)
+      const verified = await isVerified(deps, new AsPageOn(request, origin), projectId)
+      const challenge = challenges.issue({ origin, verified }, request.client())
+      return c.body(verifyFramePage(origin, challenge), 200, {
+        ...verifyFrameHeaders,
+        'content-security-policy': verifyFrameCsp(origin),
+      })
+    })
     .post('/attestation', async (c) => {
-      const origin = requestOrigin(c)
-      const { projectId } = validQuery(c.req, registrationQuery)
-      const body = await validJson(c.req, registration)
-      const verified = await isVerified(deps, c, projectId)
-      if (body.decryptedId !== undefined) store.register(body.decryptedId, origin)
+      // Browsers set Sec-Fetch-Site and pages cannot: only the frame's own request says same-origin.
+      if (c.req.header('sec-fetch-site') !== 'same-origin')
+        throw frameRequired('Sec-Fetch-Site: a page registers through the verify frame, not directly')
+      const request = apiRequest(c)
+      take('register', request.client(), registrationsPerMinute)
+      const body = await validJson(request, registration)
+      const claim = challenges.take(body.challenge, request.client())
+      if (claim === undefined)
+        throw new ApiError(
+          403,
+          'CHALLENGE_INVALID',
+          'challenge: unknown, used, expired or served to another client; load the verify frame again',
+        )
+      const { origin, verified } = claim
+      if (body.decryptedId !== undefined) store.register(body.decryptedId, origin, request.client())
       if (body.id === undefined) return c.json({ attestation: null })
       const key = keys.current()
       const exp = Math.min(Math.floor(deps.now() / 1000) + ttlSeconds, key.expiresAt)

@@ -14,6 +14,13 @@ import { originNotAllowed } from '../../../services/api/http/apiError.js'
 import type { RouteDeps } from '../../../services/api/http/types.js'
 import { type VerifyRouteOptions, verifyRoutes } from '../../../services/api/verify/index.js'
 import { appWith, routeDeps, testProject } from './support/routeHarness.js'
+import {
+  challengeIn,
+  loadVerifyFrame,
+  type Requester,
+  registerAs,
+  registerFromFrame,
+} from './support/verifyFrameClient.js'
 
 const dapp = 'https://dapp.example'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -52,18 +59,22 @@ function verifyApp(options: VerifyRouteOptions = {}): Hono {
   return appWith(verifyRoutes({ ...deps, ...options }))
 }
 
-/** What a dapp page on `origin` does before publishing: registers its message and gets an attestation. */
+const requester =
+  (app: Hono): Requester =>
+  (path, init) =>
+    Promise.resolve(app.request(path, init))
+
+/**
+ * What the verify frame of a dapp page on `origin` does before the page publishes: loads with its
+ * challenge, registers the message and gets an attestation.
+ */
 function register(
   app: Hono,
-  origin: string | undefined,
-  body: unknown,
-  query = `?projectId=${testProject.id}`,
+  origin: string,
+  body: { id?: string; decryptedId?: string },
+  projectId: string | null = testProject.id,
 ) {
-  return app.request(`/attestation${query}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(origin === undefined ? {} : { Origin: origin }) },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
+  return registerAs(requester(app), origin, body, projectId === null ? {} : { projectId })
 }
 
 /** A message as the wallet sees it: hashes of its encrypted and decrypted forms. */
@@ -165,31 +176,45 @@ describe("the verify service, through the engine's resolver", () => {
       origin: 'https://other.example',
       isVerified: false,
     })
-    expect(await claimsOf(await register(app, dapp, aMessage(), ''))).toMatchObject({ isVerified: false })
-    const unknown = await register(app, dapp, aMessage(), '?projectId=nope')
+    expect(await claimsOf(await register(app, dapp, aMessage(), null))).toMatchObject({
+      isVerified: false,
+    })
+    const unknown = await register(app, dapp, aMessage(), 'nope')
     expect(unknown.status).toBe(401)
     expect(await unknown.json()).toEqual({ code: 'INVALID_KEY', message: 'Unauthorized: invalid key' })
   })
 })
 
 describe('the verify routes', () => {
-  it('take the origin from the Origin header only, and answer malformed input with 400 JSON', async () => {
+  it('take the origin from the frame’s challenge only, and answer malformed input with 400 JSON', async () => {
     const app = verifyApp()
-    const bad: [string | undefined, unknown, string][] = [
-      [undefined, aMessage(), 'Origin:'],
-      ['null', aMessage(), 'Origin:'],
-      [`${dapp}/path`, aMessage(), 'Origin:'],
-      ['javascript:alert(1)', aMessage(), 'Origin:'],
-      [`https://${'a'.repeat(300)}.example`, aMessage(), 'Origin:'],
-      [dapp, { ...aMessage(), origin: 'https://bank.example' }, 'origin'],
-      [dapp, '{"id": ', 'body: not valid JSON'],
-      [dapp, {}, 'give id, decryptedId or both'],
-      [dapp, { id: 'ab' }, 'id: must be 64 hex'],
-      [dapp, { decryptedId: 'g'.repeat(64) }, 'decryptedId: must be 64 hex'],
-      [dapp, [aMessage()], 'request'],
+    const badOrigins = [
+      'null',
+      `${dapp}/path`,
+      'javascript:alert(1)',
+      `https://${'a'.repeat(300)}.example`,
+      `${dapp} https://evil.example`,
     ]
-    for (const [origin, body, message] of bad) {
-      const response = await register(app, origin, body)
+    for (const origin of badOrigins) {
+      const response = await loadVerifyFrame(requester(app), origin, { headers: { referer: '' } })
+      expect(response.status, origin).toBe(400)
+      expect(await response.json()).toEqual({
+        code: 'INVALID_REQUEST',
+        message: expect.stringContaining('origin:'),
+      })
+    }
+    const challenge = challengeIn(await (await loadVerifyFrame(requester(app), dapp)).text())
+    const bad: [unknown, string][] = [
+      [{ challenge, ...aMessage(), origin: 'https://bank.example' }, 'origin'],
+      ['{"id": ', 'body: not valid JSON'],
+      [{ challenge }, 'give id, decryptedId or both'],
+      [{ challenge, id: 'ab' }, 'id: must be 64 hex'],
+      [{ challenge, decryptedId: 'g'.repeat(64) }, 'decryptedId: must be 64 hex'],
+      [{ challenge: 'short', ...aMessage() }, 'challenge: must be the challenge'],
+      [[aMessage()], 'request'],
+    ]
+    for (const [body, message] of bad) {
+      const response = await registerFromFrame(requester(app), body)
       expect(response.status, message).toBe(400)
       expect(await response.json()).toEqual({
         code: 'INVALID_REQUEST',
@@ -257,11 +282,20 @@ describe('the verify routes', () => {
     expect(() => verifyApp({ keyFile })).toThrow('readable by others')
   })
 
-  it('let any page read the key and lookups, and a page register from its own origin', async () => {
+  it('let any page read the key and lookups, and no page but the frame read the frame or a registration', async () => {
     const app = verifyApp()
     const read = await app.request('/v3/public-key', { headers: { Origin: 'https://wallet.example' } })
     expect(read.headers.get('access-control-allow-origin')).toBe('*')
-    const registered = await register(app, 'https://other.example', aMessage())
-    expect(registered.headers.get('access-control-allow-origin')).toBe('https://other.example')
+    const frame = await loadVerifyFrame(requester(app), 'https://other.example', {
+      headers: { origin: 'https://other.example' },
+    })
+    expect(frame.headers.get('access-control-allow-origin')).toBeNull()
+    const registered = await registerFromFrame(
+      requester(app),
+      { challenge: challengeIn(await frame.text()), ...aMessage() },
+      { headers: { origin: 'https://other.example' } },
+    )
+    expect(registered.status).toBe(200)
+    expect(registered.headers.get('access-control-allow-origin')).toBeNull()
   })
 })

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { httpVerifyResolver, type SignClient } from '../../../engine/index.js'
+import { httpVerifyResolver, type SignClient, type VerifyHashes } from '../../../engine/index.js'
 import { verifyRoutes } from '../../../services/api/verify/index.js'
 import {
   approvedNamespaces,
@@ -14,6 +14,7 @@ import {
   walletMetadata,
 } from '../../engine/support/harness.js'
 import { appWith, routeDeps, testProject } from './support/routeHarness.js'
+import { imitatedFrame } from './support/verifyFrameClient.js'
 
 const harness = useTestRelay()
 const servers: (Server | TcpServer)[] = []
@@ -42,24 +43,12 @@ async function hangingHost(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-type Registration = { url: string; body: { id?: string; decryptedId?: string } }
-
-/**
- * Node's fetch sends no Origin; a browser sends the page's. This one sends `origin` as a page on it would,
- * and records what the engine registered.
- */
-function pageFetch(origin: string, registered: Registration[]): typeof fetch {
-  return (input, init) => {
-    registered.push({ url: String(input), body: JSON.parse(String(init?.body)) })
-    return fetch(input, { ...init, headers: { ...init?.headers, Origin: origin } })
-  }
-}
-
-function dappOn(origin: string, registered: Registration[], url = verifyUrl): Promise<SignClient> {
+/** A dapp on a page of `origin`: Node has no browser frame, so its verify frame is imitated. */
+function dappOn(origin: string, registered: VerifyHashes[], url = verifyUrl): Promise<SignClient> {
   return harness.pool.make(harness.relay.url, {
     projectId: testProject.id,
     verifyUrl: url,
-    verifyFetch: pageFetch(origin, registered),
+    verifyFrame: imitatedFrame(url, origin, { projectId: testProject.id, registered }),
   })
 }
 
@@ -73,7 +62,7 @@ function walletAsking(): Promise<SignClient> {
 
 describe('the dapp registers what it sends with the verify service it was given', () => {
   it('its proposal and session request reach the wallet VALID, attested by the api; nothing else is registered', async () => {
-    const registered: Registration[] = []
+    const registered: VerifyHashes[] = []
     const dapp = await dappOn(dappMetadata.url, registered)
     const wallet = await walletAsking()
     const proposal = nextEvent(wallet, 'session_proposal')
@@ -94,14 +83,10 @@ describe('the dapp registers what it sends with the verify service it was given'
     expect(verifyContext.verified).toMatchObject({ validation: 'VALID', origin: dappMetadata.url })
     await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0x01' } })
     expect(await answered).toBe('0x01')
-    expect(registered).toHaveLength(2)
-    for (const { url, body } of registered) {
-      expect(url).toBe(`${verifyUrl}/attestation?projectId=${testProject.id}`)
-      expect(body).toEqual({
-        id: expect.stringMatching(/^[0-9a-f]{64}$/),
-        decryptedId: expect.stringMatching(/^[0-9a-f]{64}$/),
-      })
-    }
+    expect(registered).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f]{64}$/), decryptedId: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      { id: expect.stringMatching(/^[0-9a-f]{64}$/), decryptedId: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ])
   })
 
   it('a page on another origin than its metadata claims reaches the wallet INVALID, under the real origin', async () => {
@@ -135,5 +120,16 @@ describe('the dapp registers what it sends with the verify service it was given'
     const wallet = await harness.pool.make(harness.relay.url, { metadata: walletMetadata })
     await establishSession(dapp, wallet)
     expect(spy).not.toHaveBeenCalled()
+  })
+
+  it('outside a browser, with no frame to prove its page, the dapp registers nothing and sends no Origin-only request', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch')
+    const dapp = await harness.pool.make(harness.relay.url, { projectId: testProject.id, verifyUrl })
+    const wallet = await walletAsking()
+    const proposal = nextEvent(wallet, 'session_proposal')
+    await establishSession(dapp, wallet)
+    expect((await proposal).verifyContext.verified.validation).toBe('UNKNOWN')
+    const registrations = spy.mock.calls.filter(([, init]) => init?.method === 'POST')
+    expect(registrations).toEqual([])
   })
 })

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+
+/** How long the challenge a frame page carries can register: the page posts it within a second of loading. */
+export const DEFAULT_CHALLENGE_TTL_MS = 30_000
+/** Open challenges one client may hold; past it, its own oldest is forgotten (a flood spends only its own). */
+export const DEFAULT_CHALLENGES_PER_CLIENT = 20
+/**
+ * Open challenges held at once over all clients: an entry is a 43-character key, an origin of at most 300
+ * characters and a client address, under 1 KB with the Maps' overhead, so 50,000 stay under 50 MB.
+ */
+export const DEFAULT_MAX_CHALLENGES = 50_000
+
+/** What the frame page was served for: the page origin its `frame-ancestors` named, and the project's word on it. */
+export type ChallengeClaim = { origin: string; verified: boolean }
+
+type Entry = ChallengeClaim & { client: string; expiresAt: number }
+
+export type ChallengeStoreOptions = {
+  now: () => number
+  ttlMs?: number
+  perClient?: number
+  maxEntries?: number
+}
+
+/**
+ * One-time challenges, each written into one verify frame page and good for one registration by the
+ * client that page was served to, within its TTL. Held in memory: they live seconds, and a restart only
+ * makes the messages in flight UNKNOWN. (Several api instances behind one name need a frame's load and its
+ * registration to reach the same one, as its client address would.)
+ */
+export class ChallengeStore {
+  readonly #entries = new Map<string, Entry>()
+  readonly #byClient = new Map<string, Set<string>>()
+  readonly #now: () => number
+  readonly #ttlMs: number
+  readonly #perClient: number
+  readonly #maxEntries: number
+
+  constructor(options: ChallengeStoreOptions) {
+    this.#now = options.now
+    this.#ttlMs = options.ttlMs ?? DEFAULT_CHALLENGE_TTL_MS
+    this.#perClient = options.perClient ?? DEFAULT_CHALLENGES_PER_CLIENT
+    this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_CHALLENGES
+  }
+
+  issue(claim: ChallengeClaim, client: string): string {
+    this.#dropExpired()
+    const own = this.#byClient.get(client)
+    if (own !== undefined && own.size >= this.#perClient) this.#delete(own.values().next().value)
+    if (this.#entries.size >= this.#maxEntries) this.#delete(this.#entries.keys().next().value)
+    const challenge = randomBytes(32).toString('base64url')
+    this.#entries.set(challenge, { ...claim, client, expiresAt: this.#now() + this.#ttlMs })
+    this.#byClient.set(client, (this.#byClient.get(client) ?? new Set()).add(challenge))
+    return challenge
+  }
+
+  /**
+   * The claim of `challenge`, spent, when it is open, fresh and was served to `client`; else nothing. A
+   * challenge named by another client stays open for its own.
+   */
+  take(challenge: string, client: string): ChallengeClaim | undefined {
+    const entry = this.#entries.get(challenge)
+    if (entry === undefined || entry.client !== client) return undefined
+    this.#delete(challenge)
+    return entry.expiresAt > this.#now() ? { origin: entry.origin, verified: entry.verified } : undefined
+  }
+
+  // Every challenge lives the same TTL, so insertion order is expiry order: the stale ones are at the front.
+  #dropExpired(): void {
+    const now = this.#now()
+    for (const [challenge, entry] of this.#entries) {
+      if (entry.expiresAt > now) return
+      this.#delete(challenge)
+    }
+  }
+
+  #delete(challenge: string | undefined): void {
+    if (challenge === undefined) return
+    const entry = this.#entries.get(challenge)
+    if (entry === undefined) return
+    this.#entries.delete(challenge)
+    const own = this.#byClient.get(entry.client)
+    own?.delete(challenge)
+    if (own?.size === 0) this.#byClient.delete(entry.client)
+  }
+}
