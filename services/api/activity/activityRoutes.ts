@@ -10,6 +10,7 @@ import {
   solanaCaipNetworkIdOf,
 } from '../chains/index.js'
 import { ApiError } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
 import { decodeCursor, newest } from './activityCursor.js'
@@ -26,7 +27,7 @@ export type ActivityRouteOptions = {
   chains: readonly ActivityChain[]
   /** The Solana clusters served: activity read from their RPC, no NFTs listed. */
   solanaChains?: readonly SolanaApiChain[]
-  nftMetadata?: Pick<NftMetadataOptions, 'allowedHosts' | 'maxBytes' | 'timeoutMs' | 'ttlMs'>
+  nftMetadata?: Pick<NftMetadataOptions, 'allowedHosts' | 'localOrigins' | 'maxBytes' | 'timeoutMs' | 'ttlMs'>
 }
 
 /** Most NFTs one answer lists (the modal refuses more than 500). */
@@ -97,7 +98,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
   const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
   return new Hono()
     .get('/v1/activity', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const network = c.req.query('caipNetworkId')
       if (network !== undefined && isSolanaNetwork(network))
         return c.json(await solanaActivity(c.req, network))
@@ -113,7 +114,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
       return c.json(page)
     })
     .get('/v1/nfts', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const network = c.req.query('caipNetworkId')
       if (network !== undefined && isSolanaNetwork(network)) {
         clusterOf(network)

@@ -1,15 +1,19 @@
 import { type Address, createPublicClient, erc721Abi, http, type PublicClient } from 'viem'
 import { z } from 'zod'
 import type { Database } from '../db/index.js'
-import { isAllowedHttpUrl, type MetadataSourceOptions, readMetadataDocument } from './metadataSource.js'
+import { type HostResolver, MetadataSource } from './metadataSource.js'
 
 export type NftMetadata = { name?: string; description?: string; image?: string }
 
 export type NftMetadataOptions = {
   db: Database
   now: () => number
-  /** Hosts (besides loopback) whose http(s) token URIs and images are allowed; none by default. */
+  /** Host names whose https token URIs and images are used, on public addresses only; none by default. */
   allowedHosts?: readonly string[]
+  /** Exact loopback or private origins a local stack serves its own metadata from; none by default. */
+  localOrigins?: readonly string[]
+  /** How host names resolve; the system resolver by default. */
+  resolve?: HostResolver
   /** Largest metadata document read (default 64 KiB). */
   maxBytes?: number
   /** Longest one answer waits for metadata, all tokens together (default 2 s). */
@@ -28,18 +32,24 @@ const concurrency = 8
 const failureTtlMs = 60_000
 
 /**
- * NFT metadata from each token's tokenURI (eth_call), read through `readMetadataDocument`'s rules and
- * cached in the database. An image is kept only when the client could show it without calling an
- * unconfigured host: a data:image URL or an allowed http(s) URL.
+ * NFT metadata from each token's tokenURI (eth_call), read through `MetadataSource`'s rules and cached
+ * in the database. Only name, description and image are kept, whatever else the document holds. An
+ * image is kept only when the client could show it without calling an unconfigured host or a loopback
+ * or private address: a data:image URL, or an allowed URL (see `MetadataSource.showableImage`).
  */
 export class NftMetadataReader {
   private readonly clients = new Map<string, PublicClient>()
-  private readonly source: MetadataSourceOptions
+  private readonly source: MetadataSource
   private readonly timeoutMs: number
   private readonly ttlMs: number
 
   constructor(private readonly options: NftMetadataOptions) {
-    this.source = { allowedHosts: options.allowedHosts ?? [], maxBytes: options.maxBytes ?? 65_536 }
+    this.source = new MetadataSource({
+      allowedHosts: options.allowedHosts ?? [],
+      localOrigins: options.localOrigins ?? [],
+      maxBytes: options.maxBytes ?? 65_536,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    })
     this.timeoutMs = options.timeoutMs ?? 2000
     this.ttlMs = options.ttlMs ?? 3_600_000
   }
@@ -73,12 +83,11 @@ export class NftMetadataReader {
         functionName: 'tokenURI',
         args: [BigInt(key.tokenId)],
       })
-      const document = await readMetadataDocument(uri, this.source, signal)
+      const document = await this.source.read(uri, signal)
       if (document === undefined) return { metadata: {}, ok: false }
       const { name, description, image } = metadataSchema.parse(JSON.parse(document))
       const metadata: NftMetadata = { name, description }
-      if (image && (/^data:image\//i.test(image) || isAllowedHttpUrl(image, this.source)))
-        metadata.image = image
+      if (image && (await this.source.showableImage(image))) metadata.image = image
       return { metadata, ok: true }
     } catch {
       return { metadata: {}, ok: false }
@@ -104,7 +113,8 @@ export class NftMetadataReader {
       found.set(`${row.token}:${row.token_id}`, {
         ...(row.name === null ? {} : { name: row.name }),
         ...(row.description === null ? {} : { description: row.description }),
-        ...(row.image === null ? {} : { image: row.image }),
+        // Checked again: a row may have been read under an earlier, looser rule.
+        ...(row.image !== null && this.source.showableStoredImage(row.image) ? { image: row.image } : {}),
       })
     return found
   }

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http'
 import type { Hono } from 'hono'
-import solc from 'solc'
 import { type Address, createWalletClient, getAddress, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,41 +11,7 @@ import { devPrivateKeys, freePort, localNetwork, testNftAbi } from '../../../ser
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { eachDatabase } from './support/databases.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
-
-// An ERC-721 whose token URIs the test sets, so hosted, oversized and hanging metadata can be tried.
-const uriTokenSource = `// SPDX-License-Identifier: MIT
-pragma solidity 0.8.30;
-contract UriToken {
-  string public name = "Hosted"; string public symbol = "HOST";
-  mapping(uint256 => string) uris;
-  event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
-  function mint(address to, uint256 id, string calldata uri) external { uris[id] = uri; emit Transfer(address(0), to, id); }
-  function tokenURI(uint256 id) external view returns (string memory) { return uris[id]; }
-}`
-
-function compileUriToken(): { abi: unknown[]; bytecode: Hex } {
-  const input = {
-    language: 'Solidity',
-    sources: { 'UriToken.sol': { content: uriTokenSource } },
-    settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-  }
-  const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['UriToken.sol'].UriToken
-  return { abi, bytecode: `0x${evm.bytecode.object}` }
-}
-
-const mintAbi = [
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'id', type: 'uint256' },
-      { name: 'uri', type: 'string' },
-    ],
-    outputs: [],
-  },
-] as const
+import { compileUriToken, uriTokenMintAbi } from './support/uriToken.js'
 
 type Nft = {
   contract: string
@@ -145,7 +110,7 @@ describe.each(eachDatabase())('GET /v1/nfts on $name', (store) => {
       await mined(
         wallet().writeContract({
           address: uriToken,
-          abi: mintAbi,
+          abi: uriTokenMintAbi,
           functionName: 'mint',
           args: [collector, BigInt(i + 1), uri],
         }),
@@ -158,7 +123,10 @@ describe.each(eachDatabase())('GET /v1/nfts on $name', (store) => {
     })
     const chains = [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl, nativeCurrency: { decimals: 18 } }]
     const deps = { ...(await routeDeps({ now: 0 })), db, now: () => Date.now() }
-    app = appWith(activityRoutes({ ...deps, chains, nftMetadata: { timeoutMs: 500 } }))
+    // The metadata host is loopback: read only because it is listed as a local origin.
+    app = appWith(
+      activityRoutes({ ...deps, chains, nftMetadata: { timeoutMs: 500, localOrigins: [host.url] } }),
+    )
     await indexer.caughtUp()
   }, 60_000)
   afterAll(async () => {
@@ -193,26 +161,23 @@ describe.each(eachDatabase())('GET /v1/nfts on $name', (store) => {
     ])
   })
 
-  it('reads http(s) metadata only from loopback, capped in size and time; keeps only images a client may load', async () => {
+  it('reads http metadata from a listed local origin, capped in size and time; keeps only images a client may load', async () => {
     const started = performance.now()
     const byId = new Map((await nftsOf(collector)).map((nft) => [nft.tokenId, nft]))
     // The hanging host holds the answer for the time limit only.
     expect(performance.now() - started).toBeLessThan(1500)
     expect(byId.size).toBe(9)
     const collection = { name: 'Hosted', symbol: 'HOST' }
-    expect(byId.get('1')).toEqual({
-      contract: uriToken,
-      tokenId: '1',
-      collection,
-      name: 'Hosted #1',
-      image: `${host.url}/1.png`,
-    })
+    // A loopback image is never handed to a client, even from a listed local origin.
+    expect(byId.get('1')).toEqual({ contract: uriToken, tokenId: '1', collection, name: 'Hosted #1' })
     // A remote image would make the modal call a host nobody configured: dropped.
     expect(byId.get('2')).toEqual({ contract: uriToken, tokenId: '2', collection, name: 'Hosted #2' })
+    // A redirect within the listed origin is followed.
+    expect(byId.get('4')).toEqual({ contract: uriToken, tokenId: '4', collection, name: 'Hosted #1' })
     expect(byId.get('7')?.name).toBe('Plain #7')
-    for (const id of ['3', '4', '5', '6', '8', '9'])
+    for (const id of ['3', '5', '6', '8', '9'])
       expect(byId.get(id)).toEqual({ contract: uriToken, tokenId: id, collection })
-    expect(host.hits.filter((hit) => hit === '/ok.json')).toHaveLength(1)
+    expect(host.hits.filter((hit) => hit === '/ok.json')).toHaveLength(2)
   })
 
   it('reuses read metadata from the database instead of asking again', async () => {
