@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto'
 import type { Hono } from 'hono'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { decodeJwtPayload } from '../../crypto/index.js'
+import { silentLogger } from '../../relay/server/index.js'
+import { createApiApp } from '../../services/api/app.js'
+import { migrate, openDatabase } from '../../services/api/db/index.js'
 import { originNotAllowed } from '../../services/api/http/apiError.js'
 import type { RouteDeps } from '../../services/api/http/types.js'
+import { ProjectStore, projectMigrations } from '../../services/api/projects/index.js'
 import { type VerifyRouteOptions, verifyRoutes } from '../../services/api/verify/index.js'
 import { routeDeps, testProject } from '../services/api/support/routeHarness.js'
 import {
@@ -122,6 +126,39 @@ describe('the verify frame page', () => {
     ]) {
       expect((await loadVerifyFrame(request, origin)).status, origin).toBe(400)
     }
+  })
+})
+
+describe('through the api app', () => {
+  it('no page reads the frame page or a registration, not even one its project allows; any page reads a lookup', async () => {
+    const db = await openDatabase(':memory:')
+    await migrate(db, [projectMigrations])
+    await new ProjectStore(db).create({ id: 'demo', name: 'Demo', allowedOrigins: [demo] })
+    const app = createApiApp({
+      db,
+      adminToken: 'a'.repeat(64),
+      logger: silentLogger,
+      routes: [(routeDeps) => verifyRoutes(routeDeps)],
+    }).hono
+    const request: Requester = (path, init) => Promise.resolve(app.request(path, init))
+    const page = await loadVerifyFrame(request, uniswap, { projectId: 'demo', headers: { origin: demo } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('access-control-allow-origin')).toBeNull()
+    const registered = await registerFromFrame(
+      request,
+      { challenge: challengeIn(await page.text()), ...aMessage() },
+      { headers: { origin: demo } },
+    )
+    expect(registered.status).toBe(200)
+    expect(registered.headers.get('access-control-allow-origin')).toBeNull()
+    const preflight = await app.request('/attestation', {
+      method: 'OPTIONS',
+      headers: { origin: demo, 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+    const lookedUp = await app.request(`/attestation/${'e'.repeat(64)}`, { headers: { origin: uniswap } })
+    expect(lookedUp.headers.get('access-control-allow-origin')).toBe('*')
+    await db.close()
   })
 })
 

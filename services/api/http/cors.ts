@@ -5,11 +5,11 @@ import type { StoredProject } from '../projects/project.js'
 const MAX_PROJECT_ID_LENGTH = 128
 
 /**
- * Routes open to every origin, which answer CORS themselves: the wallet registry and its icons, and the
- * verify service (any page registers its own origin, any wallet looks attestations up), and the names'
- * CCIP-read gateway (any page's ENS client asks it).
+ * Routes that answer CORS themselves: the wallet registry and its icons, the verify service (any wallet
+ * looks attestations up; its frame page and the frame's registration are readable by no other origin, as
+ * the page carries a one-time challenge), and the names' CCIP-read gateway (any page's ENS client asks it).
  */
-const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|v3\/public-key$|ccip(\/|$))/
+const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|verify\/frame$|v3\/public-key$|ccip(\/|$))/
 
 /**
  * Routes a page calls with credentials (the sign-in cookie): answered with

@@ -182,7 +182,7 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
 
   return new Hono()
     .use('/v3/public-key', anyOrigin)
-    .on(['GET', 'OPTIONS'], '/attestation/*', anyOrigin)
+    .on(['GET', 'OPTIONS'], '/attestation/:hash', anyOrigin)
     .get('/v3/public-key', (c) => {
       const { publicKey, expiresAt } = keys.current()
       return c.json({ publicKey, expiresAt })
