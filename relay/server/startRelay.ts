@@ -25,6 +25,7 @@ import {
   refuseUpgrade,
   requestTarget,
   safeUpgrade,
+  type TrustedProxies,
 } from './http/index.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
@@ -55,6 +56,8 @@ export type StartRelayOptions = {
   authenticate?: RelayAuthenticator
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: Logger
+  /** The proxies whose `X-Forwarded-For` names the client for the per-IP caps; nobody by default. */
+  trustProxy?: TrustedProxies
   /** Abuse limits; each unset one takes its default (README, "Relay limits"). */
   limits?: Partial<RelayLimits>
   /**

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname } from 'node:path'
 import {
   checkRequestTarget,
   consoleLogger,
@@ -53,7 +51,6 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const logger = options.logger ?? consoleLogger('info')
   const adminToken =
     options.adminToken || process.env.PAIRWISE_API_ADMIN_TOKEN || randomBytes(32).toString('hex')
-  if (!/^postgres(ql)?:\/\//.test(options.database)) mkdirSync(dirname(options.database), { recursive: true })
   const db = await openDatabase(options.database)
   const modules = apiModules({ ...options, adminToken })
   let server: Server

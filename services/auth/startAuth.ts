@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Logger } from '../../common/index.js'
@@ -61,8 +59,6 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
   const logger = options.logger ?? consoleLogger('info')
   const now = options.now ?? Date.now
   const owned = 'database' in options
-  if (owned && !/^postgres(ql)?:\/\//.test(options.database))
-    mkdirSync(dirname(options.database), { recursive: true })
   const db = owned ? await openDatabase(options.database) : options.db
   let server: Server
   let url = ''

@@ -80,9 +80,19 @@ describe('the RPC proxy never makes a node sign (Anvil, its dev accounts unlocke
     return (await response.json()) as Answer | Answer[]
   }
 
+  /** The accounts Anvil holds keys for, asked of Anvil itself. */
+  const devAccounts = async (): Promise<Address[]> => {
+    const response = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts', params: [] }),
+    })
+    return ((await response.json()) as { result: Address[] }).result
+  }
+
   /** Every dev account's balance and nonce, the block number and the pending pool's size. */
   const ledger = async () => {
-    const accounts = (await chain.testClient.request({ method: 'eth_accounts' })) as Address[]
+    const accounts = await devAccounts()
     const rows = await Promise.all(
       accounts.map(async (address) => ({
         address,
@@ -110,7 +120,7 @@ describe('the RPC proxy never makes a node sign (Anvil, its dev accounts unlocke
   })
 
   it('refuses every signing, key-listing and node-admin method, one call at a time, with -32601', async () => {
-    const accounts = (await chain.testClient.request({ method: 'eth_accounts' })) as Address[]
+    const accounts = await devAccounts()
     const before = await ledger()
     for (const from of accounts.slice(0, 2))
       for (const [index, [method, params]] of signingCalls(from, stranger).entries()) {
@@ -125,7 +135,7 @@ describe('the RPC proxy never makes a node sign (Anvil, its dev accounts unlocke
   })
 
   it('refuses the same methods inside JSON-RPC batches, among reads that still answer', async () => {
-    const accounts = (await chain.testClient.request({ method: 'eth_accounts' })) as Address[]
+    const accounts = await devAccounts()
     const before = await ledger()
     const calls = signingCalls(accounts[0] as Address, stranger)
     const batch = [
