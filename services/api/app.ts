@@ -18,6 +18,7 @@ import {
 import { healthRoutes } from './http/healthRoutes.js'
 import { requestLog } from './http/requestLog.js'
 import type { ApiLogger, RouteDeps } from './http/types.js'
+import { DEFAULT_MAX_RATE_LIMITED_CLIENTS } from './projects/clientBudget.js'
 import { projectGuard } from './projects/projectGuard.js'
 import { projectRoutes } from './projects/projectRoutes.js'
 import { ProjectStore, type ProjectStoreOptions } from './projects/projectStore.js'
@@ -42,6 +43,8 @@ export type ApiDeps = {
   projectCache?: Pick<ProjectStoreOptions, 'cacheMs' | 'maxCached'>
   /** Projects whose request counts are held at once for the rate limit; default 10,000. */
   maxRateLimitedProjects?: number
+  /** Client-and-project request counts held at once for the per-client budget; default 100,000. */
+  maxRateLimitedClients?: number
   /**
    * The proxies whose `X-Forwarded-For` names the client; default none, so every per-client rule counts
    * the TCP peer. Routes read the result as `request.client()` (`apiRequest(c).client()` in Hono).
@@ -66,8 +69,14 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const now = deps.now ?? Date.now
   const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   const projects = new ProjectStore(deps.db, { now, ...deps.projectCache })
-  const limiter = new FixedWindowLimiter({ now, maxKeys: deps.maxRateLimitedProjects })
-  const routeDeps: RouteDeps = { db: deps.db, project: projectGuard(projects, limiter), logger, now }
+  const limiters = {
+    project: new FixedWindowLimiter({ now, maxKeys: deps.maxRateLimitedProjects }),
+    client: new FixedWindowLimiter({
+      now,
+      maxKeys: deps.maxRateLimitedClients ?? DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+    }),
+  }
+  const routeDeps: RouteDeps = { db: deps.db, project: projectGuard(projects, limiters), logger, now }
   const cors = new ProjectCors(projects)
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 

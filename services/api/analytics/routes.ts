@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
 import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
@@ -39,7 +40,7 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
       '/v1/analytics/events',
       bodyLimit({ maxSize: ingestLimits.bodyBytes, onError: tooLarge }),
       async (c) => {
-        const project = await deps.project(c.req)
+        const project = await deps.project(apiRequest(c))
         validQuery(c.req, ingestQuerySchema)
         // sendBeacon posts text/plain (no CORS preflight), so the body is read as text whatever its type.
         const parsed = ingestBodySchema.safeParse(parseBody(await c.req.text()))

@@ -38,11 +38,14 @@ export type ApiRequest = {
 }
 
 /**
- * Loads the request's project (`projectId` query), checks its Origin against the allowed origins and the
- * project's rate limit; throws (or rejects with) the matching ApiError: invalid key, origin not allowed,
- * rate limited. The project comes at once when it was read recently, else as a promise: await either.
+ * Loads the request's project (`projectId` query), checks its Origin against the allowed origins, then the
+ * client's and the project's rate limits; throws (or rejects with) the matching ApiError: invalid key,
+ * origin not allowed, rate limited. The project comes at once when it was read recently, else as a
+ * promise: await either. A Hono route passes `apiRequest(c)` (./clientAddress.ts).
  */
-export type ProjectGuard = (request: Pick<ApiRequest, 'query' | 'header'>) => Project | Promise<Project>
+export type ProjectGuard = (
+  request: Pick<ApiRequest, 'query' | 'header' | 'client'>,
+) => Project | Promise<Project>
 
 /** Structured log lines: one JSON object per event. */
 export type ApiLogger = {

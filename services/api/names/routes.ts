@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { getAddress, isAddress } from 'viem'
 import { ApiError } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
 import { namesErrors } from './errors.js'
@@ -30,7 +31,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
   const chainIds = new Set(deps.chainIds)
   return new Hono()
     .get('/v1/names/suggestions/:label', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const typed = c.req.param('label')
       const suffix = `.${deps.zone}`
       const label = acceptedLabel(
@@ -51,7 +52,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       return c.json({ suggestions: free.map((name) => ({ name, registered: false })) })
     })
     .get('/v1/names/reverse/:address', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const address = c.req.param('address')
       if (!isAddress(address, { strict: false }))
         throw namesErrors.invalidRequest('address: expected an address')
@@ -59,14 +60,14 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       return c.json(rows.map(nameRecord))
     })
     .get('/v1/names/:name', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const name = normalizedName(c.req.param('name'))
       const row = name === undefined ? undefined : await deps.store.byName(name)
       if (!row) throw namesErrors.notFound()
       return c.json(nameRecord(row))
     })
     .post('/v1/names', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const body = await validJson(c.req, registerBodySchema).catch((error: unknown) => {
         throw error instanceof ApiError ? namesErrors.invalidRequest(error.message) : error
       })

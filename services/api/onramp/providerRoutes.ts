@@ -36,11 +36,11 @@ export function onrampProviderRoutes(deps: RouteDeps & ProviderRouteOptions): Ho
   ]
   return new Hono()
     .get('/v1/onramp/providers', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       return c.json({ providers })
     })
     .post('/v1/onramp/coinbase/session', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const body = await validJson(c.req, sessionBodySchema)
       if (!deps.coinbase) throw onrampErrors.providerNotConfigured('coinbase')
       const url = await coinbaseCheckoutUrl(

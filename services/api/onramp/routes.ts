@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { ApiError } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import {
@@ -85,16 +86,16 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
 
   return new Hono()
     .get('/v1/onramp/options', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       return c.json(sandbox.options())
     })
     .post('/v1/onramp/quote', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const body = await validJson(c.req, quoteBodySchema)
       return c.json(await sandbox.quote(project.id, body))
     })
     .post('/v1/onramp/orders', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const header = c.req.header('idempotency-key')
       const key = header === undefined ? undefined : parsed(idempotencyKeySchema, header)
       const { quoteId } = await validJson(c.req, orderBodySchema)
@@ -105,19 +106,19 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
       )
     })
     .post('/v1/onramp/orders/:id/payment', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const order = await ownOrder(project.id, c.req.param('id'))
       const { card } = await validJson(c.req, paymentBodySchema)
       return c.json(sandbox.answer(await sandbox.pay(order, card.number)))
     })
     .get('/v1/onramp/orders', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const { address, since } = validQuery(c.req, ordersQuerySchema)
       const orders = await sandbox.list(project.id, address, since ?? 0)
       return c.json(orders.map((order) => sandbox.answer(order)))
     })
     .get('/v1/onramp/orders/:id', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       return c.json(sandbox.answer(await ownOrder(project.id, c.req.param('id'))))
     })
     .get('/sandbox/checkout.css', (c) => {

@@ -1,5 +1,6 @@
 import { ApiError, invalidKey, originNotAllowed, rateLimited } from '../http/apiError.js'
 import type { Project, ProjectGuard } from '../http/types.js'
+import { clientBudgetKey, perClientLimit } from './clientBudget.js'
 import { originAllowed } from './originMatcher.js'
 import type { StoredProject } from './project.js'
 import type { ProjectStore } from './projectStore.js'
@@ -10,17 +11,24 @@ const MAX_PROJECT_ID_LENGTH = 128
 /**
  * The guard every project route starts with: the `projectId` query names a known project (else 401
  * 'Unauthorized: invalid key'), the Origin header, when sent, is one the project allows (else 403
- * 'Unauthorized: origin not allowed'), and the project is under its requests per minute (else 429).
- * A project the store read within its cache time (a second by default) is checked at once, without a promise.
+ * 'Unauthorized: origin not allowed'), and both the client (`request.client()`) and the project are under
+ * their requests per minute (else 429). Project ids are public, so the client's own budget (a fifth of the
+ * project's, ./clientBudget.ts) comes first: one client's flood is refused before it spends the project's
+ * ceiling, which is left to protect the upstream. A project the store read within its cache time (a second
+ * by default) is checked at once, without a promise.
  */
 export function projectGuard(
   projects: Pick<ProjectStore, 'find' | 'remembered'>,
-  limiter: FixedWindowLimiter,
+  limiters: { project: FixedWindowLimiter; client: FixedWindowLimiter },
 ): ProjectGuard {
-  const admit = (project: StoredProject | undefined, origin: string | undefined): Project => {
+  const admit = (project: StoredProject | undefined, origin: string | undefined, client: string): Project => {
     if (!project) throw invalidKey()
     if (origin !== undefined && !originAllowed(origin, project.allowedOrigins)) throw originNotAllowed()
-    if (!limiter.take(project.id, project.rateLimitPerMinute)) throw rateLimited(limiter.retryAfterSeconds())
+    const { rateLimitPerMinute } = project
+    if (!limiters.client.take(clientBudgetKey(project.id, client), perClientLimit(rateLimitPerMinute)))
+      throw rateLimited(limiters.client.retryAfterSeconds())
+    if (!limiters.project.take(project.id, rateLimitPerMinute))
+      throw rateLimited(limiters.project.retryAfterSeconds())
     const { id, name, allowedOrigins, basic, features } = project
     return { id, name, allowedOrigins, basic, features }
   }
@@ -29,8 +37,9 @@ export function projectGuard(
     if (id === undefined || id === '') throw new ApiError(400, 'INVALID_REQUEST', 'projectId: Required')
     if (id.length > MAX_PROJECT_ID_LENGTH) throw invalidKey()
     const origin = request.header('origin')
+    const client = request.client()
     const remembered = projects.remembered(id)
-    if (remembered) return admit(remembered.project, origin)
-    return projects.find(id).then((project) => admit(project, origin))
+    if (remembered) return admit(remembered.project, origin, client)
+    return projects.find(id).then((project) => admit(project, origin, client))
   }
 }

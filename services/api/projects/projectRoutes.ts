@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { effectiveFeatures } from './project.js'
 
@@ -9,7 +10,7 @@ import { effectiveFeatures } from './project.js'
 export function projectRoutes(deps: Pick<RouteDeps, 'project'>): Hono {
   return new Hono()
     .get('/v1/project/config', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       return c.json({
         projectId: project.id,
         name: project.name,
@@ -18,7 +19,7 @@ export function projectRoutes(deps: Pick<RouteDeps, 'project'>): Hono {
       })
     })
     .get('/v1/project/origins', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       return c.json({ origins: project.allowedOrigins })
     })
 }

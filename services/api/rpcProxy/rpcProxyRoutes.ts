@@ -3,6 +3,11 @@ import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validJson, validParam } from '../http/validate.js'
+import {
+  clientBudgetKey,
+  DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+  perClientLimit,
+} from '../projects/clientBudget.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
 import { localAnswer } from './localAnswer.js'
@@ -38,9 +43,16 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     ...deps.batching,
     onUpstreamFailure: (error) => deps.logger.warn('rpc_proxy.upstream_failed', { error: String(error) }),
   })
-  const limiter = new ProjectRateLimiter(
-    { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits },
+  const limits = { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits }
+  const limiter = new ProjectRateLimiter(limits, deps.now)
+  // Each client's share of the project's calls (1,200 of 6,000 a minute by default), counted first.
+  const clientLimiter = new ProjectRateLimiter(
+    {
+      requestsPerMinute: perClientLimit(limits.requestsPerMinute),
+      callsPerMinute: perClientLimit(limits.callsPerMinute),
+    },
     deps.now,
+    DEFAULT_MAX_RATE_LIMITED_CLIENTS,
   )
   const answerAll = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(localAnswer)
@@ -54,7 +66,9 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     const project = await deps.project(request)
     const chain = deps.chains.get(validParam(request, 'chainId', caipNetworkIdSchema))
     const body = await validJson(request, jsonRpcBodySchema)
-    if (!limiter.take(project.id, Array.isArray(body) ? body.length : 1)) throw rateLimited()
+    const calls = Array.isArray(body) ? body.length : 1
+    if (!clientLimiter.take(clientBudgetKey(project.id, request.client()), calls)) throw rateLimited()
+    if (!limiter.take(project.id, calls)) throw rateLimited()
     if (Array.isArray(body)) return await answerAll(chain.rpcUrl, body)
     return localAnswer(body) ?? (await batcher.call(chain.rpcUrl, body).catch(upstreamFailed))
   }

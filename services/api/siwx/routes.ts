@@ -64,7 +64,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
 
   return new Hono()
     .post('/siwx/nonce', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       if (!perIp.take(apiRequest(c).client(), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
       const now = deps.now()
       const issued = await nonces.issue(project.id, now)
@@ -73,7 +73,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt) })
     })
     .post('/siwx/sessions', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const { auth } = validQuery(c.req, authQuerySchema)
       const body = await validJson(c.req, siwxSessionBodySchema)
       const now = deps.now()
@@ -88,7 +88,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       )
     })
     .get('/siwx/sessions', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const { chainId, address } = validQuery(c.req, pairQuerySchema)
       const now = deps.now()
       const holder = await holders.current(c, now)
@@ -98,14 +98,14 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       )
     })
     .delete('/siwx/sessions', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const { chainId, address } = validQuery(c.req, pairQuerySchema)
       const holder = await holders.current(c, deps.now())
       if (holder) await store.remove(holder.hash, project.id, chainId, storedAddress(chainId, address))
       return c.body(null, 204)
     })
     .put('/siwx/sessions', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const { auth } = validQuery(c.req, authQuerySchema)
       const body = await validJson(c.req, siwxSessionsBodySchema)
       const now = deps.now()
@@ -127,7 +127,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       return c.json({ sessions: signIns.map((each) => each.session), ...(token ? { token } : {}) })
     })
     .get('/siwx/me', async (c) => {
-      const project = await deps.project(c.req)
+      const project = await deps.project(apiRequest(c))
       const now = deps.now()
       const holder = await holders.current(c, now)
       const signedIn = holder ? await store.summaries(holder.hash, project.id, now) : []
@@ -135,7 +135,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       return c.json({ sessions: signedIn.map((each) => ({ ...each, expiresAt: iso(each.expiresAt) })) })
     })
     .post('/siwx/sign-out', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       const holder = await holders.current(c, deps.now())
       if (holder) await store.removeHolder(holder.hash)
       holders.clearCookie(c)

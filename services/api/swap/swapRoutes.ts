@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { ApiError } from '../http/apiError.js'
+import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
 
@@ -50,7 +51,7 @@ export function swapRoutes(deps: RouteDeps & SwapOptions): Hono {
   // Operator configuration: a bad URL stops the api at start, not a visitor's swap.
   const aggregator = deps.aggregator && aggregatorSchema.parse(deps.aggregator)
   return new Hono().get('/v1/swap/tokens', async (c) => {
-    await deps.project(c.req)
+    await deps.project(apiRequest(c))
     const { chainId } = validQuery(c.req, tokensQuery)
     if (aggregator) return c.json({ provider: 'aggregator', url: aggregator.url })
     const chain = byChain.get(chainId)

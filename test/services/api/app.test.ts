@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { createApiApp } from '../../../services/api/app.js'
 import { type Database, migrate } from '../../../services/api/db/index.js'
 import { ApiError } from '../../../services/api/http/apiError.js'
+import { apiRequest } from '../../../services/api/http/clientAddress.js'
 import type { RouteDeps } from '../../../services/api/http/types.js'
 import { validJson } from '../../../services/api/http/validate.js'
 import { ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
@@ -16,9 +17,9 @@ const token = 'a'.repeat(64)
 /** A feature module as others write them: a guarded read, a validated body, and a bug. */
 function exampleRoutes(deps: RouteDeps): Hono {
   return new Hono()
-    .get('/v1/example', async (c) => c.json({ project: (await deps.project(c.req)).id }))
+    .get('/v1/example', async (c) => c.json({ project: (await deps.project(apiRequest(c))).id }))
     .post('/v1/example', async (c) => {
-      await deps.project(c.req)
+      await deps.project(apiRequest(c))
       return c.json(await validJson(c.req, z.object({ n: z.number() })))
     })
     .get('/v1/broken', () => {
@@ -44,7 +45,8 @@ describe('the api app', () => {
       id: 'demo',
       name: 'Demo',
       allowedOrigins: ['https://*.example.com', 'http://127.0.0.1:5173'],
-      rateLimitPerMinute: 3,
+      // Each client gets a fifth: 3 requests a minute.
+      rateLimitPerMinute: 15,
       features: {
         email: true,
         socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
@@ -128,13 +130,19 @@ describe('the api app', () => {
     expect(long.status).toBe(401)
   })
 
-  it("rate-limits each project per minute: 429 'Rate Limited' with Retry-After, a fresh window lets it in", async () => {
+  it("rate-limits each client to a fifth of its project's minute, and the project as a whole: 429 'Rate Limited' with Retry-After, a fresh window lets it in", async () => {
+    const from = (address: string) =>
+      app.request('/v1/example?projectId=demo', {}, { incoming: { socket: { remoteAddress: address } } })
     for (let i = 0; i < 3; i++) expect((await call('/v1/example?projectId=demo')).status).toBe(200)
     const limited = await call('/v1/example?projectId=demo')
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ code: 'RATE_LIMITED', message: 'Rate Limited' })
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await call('/v1/project/config?projectId=basic')).status).toBe(200)
+    // Four more clients spend the rest of the project's 15; a sixth meets the project's ceiling.
+    for (const client of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'])
+      for (let i = 0; i < 3; i++) expect((await from(client)).status).toBe(200)
+    expect((await from('10.0.0.5')).status).toBe(429)
     clock += 60_000
     expect((await call('/v1/example?projectId=demo')).status).toBe(200)
   })

@@ -76,10 +76,15 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
 
   it('guards a request for a project read within the cache time at once, and reads the table past it', async () => {
     await store.create({ id: 'shop', name: 'Shop', allowedOrigins: ['https://shop.example'] })
-    const guard = projectGuard(store, new FixedWindowLimiter({ now: () => clock }))
+    const limiters = {
+      project: new FixedWindowLimiter({ now: () => clock }),
+      client: new FixedWindowLimiter({ now: () => clock }),
+    }
+    const guard = projectGuard(store, limiters)
     const request = (projectId: string, origin?: string) => ({
       query: (name: string) => (name === 'projectId' ? projectId : undefined),
       header: (name: string) => (name === 'origin' ? origin : undefined),
+      client: () => '192.0.2.1',
     })
     const first = guard(request('shop') as never)
     expect(first).toBeInstanceOf(Promise)

@@ -108,8 +108,9 @@ describe('POST /v1 (the chain RPC proxy)', () => {
     expect(await chain.publicClient.getBlockNumber()).toBe(before)
   })
 
-  it('limits requests and batch calls per project per minute with 429 Rate Limited', async () => {
-    const app = await proxyTo(chain.rpcUrl, { limits: { requestsPerMinute: 3, callsPerMinute: 5 } })
+  it('limits requests and batch calls per client per minute, a fifth of the project limits, with 429 Rate Limited', async () => {
+    // The one client here gets 3 requests and 5 calls a minute.
+    const app = await proxyTo(chain.rpcUrl, { limits: { requestsPerMinute: 15, callsPerMinute: 25 } })
     expect((await post(app, call(1, 'test'))).status).toBe(200)
     // Four calls would make five; a batch of five more would make six: refused, and not counted.
     expect(
