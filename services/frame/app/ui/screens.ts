@@ -1,6 +1,6 @@
 import { otpLength } from '../../../../engine/frame/index.js'
 import { el, showScreen } from './dom.js'
-import { visibleFor } from './visibleFor.js'
+import { visibilityGate } from './visibilityGate.js'
 
 export type Row = { label: string; value: string; tone?: 'minus' | 'plus' | 'warn' }
 
@@ -148,8 +148,8 @@ export function typedConfirmScreen(signal: AbortSignal, word: string, detail: st
 }
 
 /**
- * What a request will do, and Approve / Reject. Approve takes a click only after the frame has been
- * visible for the approval delay (visibleFor) and only a trusted one.
+ * What a request will do, and Approve / Reject. Approve takes a click only while the frame has been
+ * visible for the approval delay (visibilityGate), still is at the click, and only a trusted one.
  */
 export function approvalScreen(
   signal: AbortSignal,
@@ -176,8 +176,6 @@ export function approvalScreen(
       { type: 'button', class: 'secondary', 'data-testid': 'frame-reject' },
       'Reject',
     )
-    onTrustedClick(approve, () => resolve(true))
-    onTrustedClick(reject, () => resolve(false))
     const actions = el('div', { class: 'actions' }, reject, approve)
     showScreen(
       el('h1', {}, title),
@@ -193,9 +191,18 @@ export function approvalScreen(
     )
     // The buttons' row, not the button: a disabled button is drawn translucent, which the browser's
     // visibility check counts as not visible.
-    void visibleFor(actions, signal).then(() => {
-      approve.disabled = false
+    const gate = visibilityGate(actions, signal, (clickable) => {
+      approve.disabled = !clickable
     })
+    const finish = (approved: boolean) => {
+      gate.stop()
+      resolve(approved)
+    }
+    // Checked again at the click: a frame covered or hidden since the button was enabled refuses it.
+    onTrustedClick(approve, () => {
+      if (gate.clickable()) finish(true)
+    })
+    onTrustedClick(reject, () => finish(false))
   })
 }
 
