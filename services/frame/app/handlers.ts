@@ -186,11 +186,19 @@ export function frameHandlers({
         siwxMessage.accountAddress.toLowerCase() !== user.address.toLowerCase()
       )
         throw new FrameFailure(frameErrorCodes.unauthorized, 'The sign-in message is not for this site')
+      let fields: ReturnType<typeof matchSiwxMessage>
       try {
-        matchSiwxMessage(message, siwxMessage)
+        fields = matchSiwxMessage(message, siwxMessage)
       } catch {
         throw new FrameFailure(frameErrorCodes.invalidParams, 'The sign-in message does not match its data')
       }
+      // Signed with no screen (AppKit's one-click auth), so it may grant nothing the user did not see:
+      // resources (ReCaps above all) delegate rights; such a sign-in goes through personal_sign's approval.
+      if ((fields.resources ?? []).length > 0)
+        throw new FrameFailure(
+          frameErrorCodes.unauthorized,
+          'A sign-in with resources needs the user’s approval: ask for it with personal_sign',
+        )
       const signature = await (await session.account()).signMessage({ message })
       return { ...frameUser(user), message, signature, siwxMessage }
     },
