@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from './core/index.js'
+import { parseTrustedProxies, TRUST_PROXY_ENV } from './http/trustProxy.js'
 import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
 import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
 
@@ -9,6 +10,7 @@ export const relayUsage =
   'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--sqlite-sync normal|full]\n' +
   '               [--redis URL] [--redis-prefix P]\n' +
   '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]\n' +
+  '               [--trust-proxy CIDR,…]... (proxies whose X-Forwarded-For names the client; PAIRWISE_TRUST_PROXY)\n' +
   '               [--<limit> N]... (limits, e.g. --max-connections-per-ip 100: README, "Relay limits")'
 
 type LimitName = keyof RelayLimits
@@ -23,7 +25,7 @@ const limitFlags = new Map<string, LimitName>(
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
-/** Reads the relay's command line; PAIRWISE_RELAY_PORT and PAIRWISE_HOST supply defaults. */
+/** Reads the relay's command line; PAIRWISE_RELAY_PORT, PAIRWISE_HOST and PAIRWISE_TRUST_PROXY supply defaults. */
 export function parseRelayArgs(
   args: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
@@ -40,6 +42,7 @@ export function parseRelayArgs(
       'reject-bad-auth': { type: 'boolean' },
       audience: { type: 'string', multiple: true },
       'log-level': { type: 'string' },
+      'trust-proxy': { type: 'string', multiple: true },
       ...Object.fromEntries([...limitFlags.keys()].map((flag) => [flag, { type: 'string' as const }])),
     },
     strict: true,
@@ -63,6 +66,9 @@ export function parseRelayArgs(
       throw new Error(`--${flag} must be a number > 0, got '${text}'`)
     limits[name] = value
   }
+  const trustProxy = values['trust-proxy']?.length
+    ? parseTrustedProxies(values['trust-proxy'])
+    : trustedProxiesOfEnv(env)
   let store: RelayStoreSpec | undefined
   if (values.store !== undefined) {
     const spec = parseStoreSpec(values.store)
@@ -73,12 +79,22 @@ export function parseRelayArgs(
     host: values.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
     logger: consoleLogger(level as LogLevel),
     rejectBadAuth: values['reject-bad-auth'] ?? false,
+    trustProxy,
     ...(store ? { store } : {}),
     ...(sqliteSync ? { sqliteSync } : {}),
     ...(values.redis ? { redisUrl: values.redis } : {}),
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
+  }
+}
+
+/** `PAIRWISE_TRUST_PROXY`, its bad entry named under the variable's name rather than the flag's. */
+function trustedProxiesOfEnv(env: NodeJS.ProcessEnv) {
+  try {
+    return parseTrustedProxies(env[TRUST_PROXY_ENV])
+  } catch (error) {
+    throw new Error((error as Error).message.replace(/^--trust-proxy/, TRUST_PROXY_ENV))
   }
 }
 

@@ -1,6 +1,7 @@
 export { DEFAULT_RELAY_PORT, parseRelayArgs, relayUsage, runRelayCli } from './cli.js'
 export * from './core/index.js'
 export * from './http/index.js'
+export { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir, privateSqliteFile } from './privateFiles.js'
 export { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
 export { RedisFanout } from './redis/redisFanout.js'
 export { RedisMailboxStore } from './redis/redisStore.js'

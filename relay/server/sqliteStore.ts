@@ -8,6 +8,7 @@ import {
   StoredMessageSchema,
 } from './core/index.js'
 import { MailboxTally } from './mailboxTally.js'
+import { privateSqliteFile } from './privateFiles.js'
 import { GroupCommit } from './sqliteGroupCommit.js'
 import { schemaSteps } from './sqliteSchema.js'
 
@@ -132,6 +133,7 @@ export class SqliteMailboxStore implements MailboxStore {
    */
   static async open(file: string, sync: SqliteSync = 'normal'): Promise<SqliteMailboxStore> {
     const { default: Database } = await import('libsql')
+    privateSqliteFile(file)
     const db = new Database(file)
     try {
       db.exec('PRAGMA locking_mode = EXCLUSIVE')

@@ -1,25 +1,27 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import { privateDir, type TrustedProxies } from '../../relay/server/index.js'
 import { defaultApiDatabase, openDatabase, ProjectStore } from '../api/index.js'
 import { startAuth } from '../auth/index.js'
 import { frameDistDir, frameRoutes } from '../frame/index.js'
 import { type SmtpMailer, smtpMailer } from '../mail/index.js'
 import { authKek } from '../stack/authKey.js'
-import { stackConfig } from '../stack/index.js'
+import { stackConfig, trustProxyOf } from '../stack/index.js'
 import { frameChainsOf, readChainsFile } from './chainsFile.js'
-import { assertPortsFree, parsePort } from './flags.js'
+import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const authUsage = [
-  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE]',
+  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE] [--trust-proxy CIDR,…]…',
   '  --port        PAIRWISE_FRAME_PORT, 8789; the secure frame is served at /frame on the same origin',
   "  --database    the api's database (its projects): DATABASE_URL, else $PAIRWISE_DATA_DIR/api.sqlite",
   '  --smtp        where codes are mailed: smtp://[user:pass@]host[:port] or smtps://…; default smtp://127.0.0.1:$PAIRWISE_SMTP_PORT',
   '  --kek-file    the key of the stored auth shares, made on first use (0600); PAIRWISE_AUTH_KEK (base64url) wins',
   '  --public-url  where browsers reach this service (approval links, the frame origin); default its own URL',
   '  --chains      the chains the frame signs for: the api\'s --chains file, with an optional "name" per chain',
+  '  --trust-proxy the proxies whose X-Forwarded-For names the client for per-IP limits; PAIRWISE_TRUST_PROXY; none by default',
 ].join('\n')
 
 const defaultFrom = 'Pairwise <login@pairwise.localhost>'
@@ -35,6 +37,7 @@ type AuthCommandConfig = {
   kekFile: string
   publicUrl: string | undefined
   chainsFile: string | undefined
+  trustProxy: TrustedProxies
 }
 
 /** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`). */
@@ -50,9 +53,14 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
       'kek-file': { type: 'string' },
       'public-url': { type: 'string' },
       chains: { type: 'string' },
+      ...trustProxyOption,
     },
   })
-  const stack = stackConfig(env, { host: values.host, ports: { frame: parsePort(values.port, '--port') } })
+  const stack = stackConfig(env, {
+    host: values.host,
+    ports: { frame: parsePort(values.port, '--port') },
+    trustProxy: trustProxyOf(values['trust-proxy'], env),
+  })
   const publicUrl = values['public-url'] === undefined ? undefined : httpUrl.safeParse(values['public-url'])
   if (publicUrl && !publicUrl.success)
     throw new Error(`--public-url must be an http(s) URL, got '${values['public-url']}'`)
@@ -66,6 +74,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     kekFile: values['kek-file'] ?? join(dataDir, 'auth.kek'),
     publicUrl: publicUrl?.data,
     chainsFile: values.chains,
+    trustProxy: stack.trustProxy,
   }
 }
 
@@ -91,7 +100,9 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
   // Checked before the key is read or made, so a refused start leaves no key file behind.
   const mailer = mailerFor(config)
   const kek = authKek(process.env, config.kekFile)
-  if (!/^postgres(ql)?:\/\//.test(config.database)) mkdirSync(dirname(config.database), { recursive: true })
+  // The default database lives in the data dir, which is the service's own: an earlier version left it open.
+  if (config.database === defaultApiDatabase(process.env) && !process.env.DATABASE_URL)
+    privateDir(dirname(config.database))
   const db = await openDatabase(config.database)
   const stop = async () => {
     mailer.close()
@@ -104,6 +115,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
     mailer,
     kek,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     routes: frameRoutes({ projects: new ProjectStore(db), chains }),
   }).catch(async (error: unknown) => {
     await stop()

@@ -1,12 +1,14 @@
+import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
-import { relayUsage, runRelayCli } from '../../relay/server/index.js'
-import { apiConfig, startApi } from '../api/index.js'
+import { privateDir, relayUsage, runRelayCli } from '../../relay/server/index.js'
+import { apiConfig, defaultApiDatabase, startApi } from '../api/index.js'
 import { gatewaySignerKey } from '../api/names/index.js'
 import { deployFixtures, startChain } from '../chain/index.js'
-import { stackConfig, startStack } from '../stack/index.js'
+import { stackConfig, startStack, trustProxyOf } from '../stack/index.js'
+import { adminTokenOf } from './adminToken.js'
 import { authUsage, runAuthCommand } from './authCommand.js'
 import { readChainsFile } from './chainsFile.js'
-import { parsePort } from './flags.js'
+import { parsePort, trustProxyOption } from './flags.js'
 import { mailUsage, runMailCommand } from './mailCommand.js'
 import { projectUsage, runProjectCommand } from './projectCommand.js'
 import { runUntilSignal } from './runUntilSignal.js'
@@ -31,7 +33,7 @@ export const commands: Record<string, Command> = {
   start: {
     summary: 'start the whole local stack and print its URLs; Ctrl-C stops it',
     usage:
-      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N] [--solana-port N] [--solana-devnet-port N]',
+      'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--trust-proxy CIDR,…]… [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N] [--solana-port N] [--solana-devnet-port N]',
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -48,12 +50,14 @@ export const commands: Record<string, Command> = {
           'demo-port': { type: 'string' },
           'solana-port': { type: 'string' },
           'solana-devnet-port': { type: 'string' },
+          ...trustProxyOption,
         },
       })
       const config = stackConfig(process.env, {
         host: values.host,
         dataDir: values['data-dir'],
         stackFile: values['stack-file'],
+        trustProxy: trustProxyOf(values['trust-proxy'], process.env),
         ports: {
           chain: parsePort(values['chain-port'], '--chain-port'),
           relay: parsePort(values['relay-port'], '--relay-port'),
@@ -80,7 +84,7 @@ export const commands: Record<string, Command> = {
     summary:
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
     usage:
-      "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token T] [--chains FILE] [--names-key FILE] [--names-zone Z]\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)",
+      "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token-file FILE] [--trust-proxy CIDR,…]… [--chains FILE] [--names-key FILE] [--names-zone Z]\n  --admin-token-file FILE  the admin token (else PAIRWISE_API_ADMIN_TOKEN, else one made at start and printed); never on the command line, which every local user reads\n  --trust-proxy CIDR,…  the proxies whose X-Forwarded-For names the client for per-client limits (else PAIRWISE_TRUST_PROXY; none by default)\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)",
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -89,20 +93,35 @@ export const commands: Record<string, Command> = {
           port: { type: 'string' },
           database: { type: 'string' },
           'admin-token': { type: 'string' },
+          'admin-token-file': { type: 'string' },
           chains: { type: 'string' },
           'names-key': { type: 'string' },
           'names-zone': { type: 'string' },
+          ...trustProxyOption,
         },
       })
-      const { chains: chainsFile, 'names-key': namesKey, 'names-zone': zone, ...flags } = values
+      const {
+        chains: chainsFile,
+        'names-key': namesKey,
+        'names-zone': zone,
+        'admin-token': tokenArgument,
+        'admin-token-file': tokenFile,
+        ...flags
+      } = values
+      const admin = adminTokenOf({ 'admin-token': tokenArgument, 'admin-token-file': tokenFile }, process.env)
       const config = apiConfig(process.env, flags)
+      // The default database lives in the data dir, which is the api's own: an earlier version left it open.
+      if (config.database === defaultApiDatabase(process.env) && !process.env.DATABASE_URL)
+        privateDir(dirname(config.database))
       const chains = chainsFile === undefined ? [] : readChainsFile(chainsFile)
       const names = {
         ...(namesKey === undefined ? {} : { signerKey: gatewaySignerKey(namesKey) }),
         ...(zone === undefined ? {} : { zone }),
       }
-      const api = await startApi({ ...config, adminToken: values['admin-token'], chains, names })
-      log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${api.adminToken})`)
+      const api = await startApi({ ...config, adminToken: admin.token, chains, names })
+      // A token the operator gave stays out of the logs; a made one is printed, as nobody knows it otherwise.
+      const token = admin.from === undefined ? api.adminToken : `from ${admin.from}`
+      log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${token})`)
       await runUntilSignal(api.close, log)
     },
   },

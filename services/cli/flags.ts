@@ -18,3 +18,6 @@ export async function assertPortsFree(
   for (const [part, port] of Object.entries(ports) as [StackPart, number][])
     if (await isPortTaken(port, host)) throw new PortInUseError(part, host, port, stackPorts[part].env)
 }
+
+/** The `--trust-proxy` option of every service command: repeatable, each value CIDRs separated by commas. */
+export const trustProxyOption = { 'trust-proxy': { type: 'string', multiple: true } } as const

@@ -1,20 +1,28 @@
 import { parseArgs } from 'node:util'
 import { startMail } from '../mail/index.js'
-import { stackConfig } from '../stack/index.js'
-import { assertPortsFree, parsePort } from './flags.js'
+import { stackConfig, trustProxyOf } from '../stack/index.js'
+import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const mailUsage =
-  'pairwise mail [--host H] [--smtp-port N] [--port N]  (PAIRWISE_SMTP_PORT 2525, PAIRWISE_MAIL_PORT 8025)'
+  'pairwise mail [--host H] [--smtp-port N] [--port N] [--trust-proxy CIDR,…]…  (PAIRWISE_SMTP_PORT 2525, PAIRWISE_MAIL_PORT 8025)'
 
 /** `pairwise mail`: the local SMTP server and its inbox over HTTP (Mailpit's API), until a signal stops it. */
 export async function runMailCommand(args: string[], log: (line: string) => void): Promise<never> {
   const { values } = parseArgs({
     args,
-    options: { host: { type: 'string' }, 'smtp-port': { type: 'string' }, port: { type: 'string' } },
+    options: {
+      host: { type: 'string' },
+      'smtp-port': { type: 'string' },
+      port: { type: 'string' },
+      ...trustProxyOption,
+    },
   })
+  // Checked like every service's, so one PAIRWISE_TRUST_PROXY serves the whole stack; the mail service
+  // counts no client by address, so it has nothing to apply it to.
   const config = stackConfig(process.env, {
     host: values.host,
+    trustProxy: trustProxyOf(values['trust-proxy'], process.env),
     ports: { smtp: parsePort(values['smtp-port'], '--smtp-port'), mail: parsePort(values.port, '--port') },
   })
   await assertPortsFree(config.host, { smtp: config.ports.smtp, mail: config.ports.mail })

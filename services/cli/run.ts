@@ -19,6 +19,9 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     console.error(`Unknown command '${name}'.\n\n${help()}`)
     process.exit(2)
   }
+  // Whatever a service writes (databases and their logs, keys, the stack file) is its owner's only, files
+  // 0600 and folders 0700, even where a writer names no mode of its own.
+  process.umask(0o077)
   try {
     await command.run(args)
   } catch (error) {

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util'
 import { solanaTestKey, startSolanaChain } from '../solana/index.js'
-import { stackConfig } from '../stack/index.js'
-import { parsePort } from './flags.js'
+import { stackConfig, trustProxyOf } from '../stack/index.js'
+import { parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const solanaUsage =
-  'pairwise solana [--host H] [--port N] [--ws-port N] [--genesis-hash H]  (PAIRWISE_SOLANA_PORT 8899; PubSub on the next port)'
+  'pairwise solana [--host H] [--port N] [--ws-port N] [--genesis-hash H] [--trust-proxy CIDR,…]…  (PAIRWISE_SOLANA_PORT 8899; PubSub on the next port)'
 
 /** `pairwise solana`: one local Solana chain with its fixtures, until a signal stops it. */
 export async function runSolanaCommand(args: string[], log: (line: string) => void): Promise<never> {
@@ -16,10 +16,12 @@ export async function runSolanaCommand(args: string[], log: (line: string) => vo
       port: { type: 'string' },
       'ws-port': { type: 'string' },
       'genesis-hash': { type: 'string' },
+      ...trustProxyOption,
     },
   })
   const config = stackConfig(process.env, {
     host: values.host,
+    trustProxy: trustProxyOf(values['trust-proxy'], process.env),
     ports: { solana: parsePort(values.port, '--port') },
   })
   const chain = await startSolanaChain({
@@ -28,6 +30,7 @@ export async function runSolanaCommand(args: string[], log: (line: string) => vo
     wsPort: parsePort(values['ws-port'], '--ws-port'),
     genesisHash: values['genesis-hash'],
     portEnv: 'PAIRWISE_SOLANA_PORT',
+    trustProxy: config.trustProxy,
   })
   log(`solana  ${chain.rpcUrl}  (${chain.caipNetworkId}; PubSub ${chain.wsUrl})`)
   log(`  test key 0  ${solanaTestKey(0).address}  (1,000 SOL, 1,000 tUSD; keys 1-3 hold 1,000 SOL each)`)

@@ -15,7 +15,7 @@ export function authKek(env: NodeJS.ProcessEnv, file: string): Uint8Array {
   if (given !== undefined) return checked(base64urlToBytes(given.trim()), 'PAIRWISE_AUTH_KEK')
   if (existsSync(file)) return checked(base64urlToBytes(readFileSync(file, 'utf8').trim()), file)
   const key = new Uint8Array(randomBytes(keyBytes))
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   writeFileSync(file, `${bytesToBase64url(key)}\n`, { mode: 0o600, flag: 'wx' })
   return key
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../../relay/server/index.js'
 
 const maxPort = 65535
 const port = z.coerce.number().int().min(1).max(maxPort)
@@ -61,11 +62,14 @@ const stackConfigSchema = z.object({
   ),
 })
 
-export type StackConfig = z.infer<typeof stackConfigSchema>
+export type StackConfig = z.infer<typeof stackConfigSchema> & {
+  /** The proxies whose `X-Forwarded-For` names the client, for every part's per-client limits. */
+  trustProxy: TrustedProxies
+}
 
 /**
  * Reads the stack's configuration from env (`PAIRWISE_HOST`, `PAIRWISE_DATA_DIR`, `PAIRWISE_<PART>_PORT`,
- * `PAIRWISE_STACK_FILE`) and explicit overrides.
+ * `PAIRWISE_STACK_FILE`, `PAIRWISE_TRUST_PROXY`) and explicit overrides.
  */
 export function stackConfig(
   env: NodeJS.ProcessEnv,
@@ -74,6 +78,7 @@ export function stackConfig(
     dataDir?: string
     stackFile?: string
     ports?: Partial<Record<StackPart, number>>
+    trustProxy?: TrustedProxies
   } = {},
 ): StackConfig {
   const ports = Object.fromEntries(
@@ -102,5 +107,18 @@ export function stackConfig(
     throw new Error(`Invalid ${name}: ${issue?.message ?? 'invalid value'}`)
   }
   assertPortsDistinct(parsed.data.ports)
-  return parsed.data
+  return { ...parsed.data, trustProxy: overrides.trustProxy ?? trustProxyOf(undefined, env) }
+}
+
+/**
+ * The proxies whose `X-Forwarded-For` names the client: `--trust-proxy` values when given, else
+ * `PAIRWISE_TRUST_PROXY`, else nobody. A bad entry throws, naming it and where it came from.
+ */
+export function trustProxyOf(values: readonly string[] | undefined, env: NodeJS.ProcessEnv): TrustedProxies {
+  if (values !== undefined && values.length > 0) return parseTrustedProxies(values)
+  try {
+    return parseTrustedProxies(env[TRUST_PROXY_ENV])
+  } catch (error) {
+    throw new Error((error as Error).message.replace(/^--trust-proxy/, TRUST_PROXY_ENV))
+  }
 }

@@ -28,7 +28,7 @@ export type StackFileSolana = {
  * all: a reader never sees half a file.
  */
 export function writeStackFile(path: string, contents: StackFile): void {
-  mkdirSync(dirname(path), { recursive: true })
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   const partial = `${path}.${process.pid}.tmp`
   writeFileSync(partial, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 })
   renameSync(partial, path)

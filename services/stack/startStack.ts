@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { privateKeyToAccount } from 'viem/accounts'
-import { consoleLogger, type RunningRelay, startRelay } from '../../relay/server/index.js'
+import { consoleLogger, privateDir, type RunningRelay, startRelay } from '../../relay/server/index.js'
 import { localApiChain, localSolanaApiChain } from '../api/chains/index.js'
 import { type RunningApi, startApi } from '../api/index.js'
 import { gatewaySignerKey } from '../api/names/index.js'
@@ -108,6 +107,7 @@ export async function startStack(
       host: config.host,
       port: config.ports.solana,
       portEnv: stackPorts.solana.env,
+      trustProxy: config.trustProxy,
     })
     started.push({ stop: () => solana.close() })
     const solanaDevnet = await startSolanaChain({
@@ -115,15 +115,18 @@ export async function startStack(
       port: config.ports.solanaDevnet,
       genesisHash: DEVNET_GENESIS_HASH,
       portEnv: stackPorts.solanaDevnet.env,
+      trustProxy: config.trustProxy,
     })
     started.push({ stop: () => solanaDevnet.close() })
-    mkdirSync(config.dataDir, { recursive: true })
+    // Logins, emails, recovery blobs and mailboxes: no other local user may list or read them.
+    privateDir(config.dataDir)
     const mailbox = join(config.dataDir, 'relay.sqlite')
     const relay = await startRelay({
       host: config.host,
       port: config.ports.relay,
       store: `sqlite:${mailbox}`,
       logger: consoleLogger('warn'),
+      trustProxy: config.trustProxy,
     })
     started.push({ stop: () => relay.close() })
     const database = join(config.dataDir, 'api.sqlite')
@@ -133,6 +136,7 @@ export async function startStack(
       port: config.ports.api,
       database,
       logger: consoleLogger('warn'),
+      trustProxy: config.trustProxy,
       names: { signerKey: namesSignerKey },
       // The onramp sandbox delivers from dev account 1, the test USDC's minter.
       onramp: {
@@ -184,6 +188,7 @@ export async function startStack(
       kek: authKek(process.env, join(config.dataDir, 'auth.kek')),
       publicUrl: authUrl,
       logger: consoleLogger('warn'),
+      trustProxy: config.trustProxy,
       ...(authLimits ? { limits: authLimits } : {}),
       routes: frameRoutes({
         projects: new ProjectStore(api.db),

@@ -1,3 +1,4 @@
+import { privateSqliteFile } from '../../../relay/server/privateFiles.js'
 import type { Database, SqlValue } from './database.js'
 import { SerialLock } from './serialLock.js'
 
@@ -10,6 +11,7 @@ type Statements = Omit<Database, 'transaction' | 'close'>
  */
 export async function openSqliteDatabase(file: string): Promise<Database> {
   const { default: Sqlite } = await import('libsql')
+  privateSqliteFile(file)
   const db = new Sqlite(file)
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA synchronous = NORMAL')

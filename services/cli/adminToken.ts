@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs'
+
+/** Where the api's admin token came from, for the line the CLI prints (a given token is never printed). */
+export type AdminTokenSource = { token?: string; from?: string }
+
+const ENV = 'PAIRWISE_API_ADMIN_TOKEN'
+
+/**
+ * The admin token from `--admin-token-file` or `PAIRWISE_API_ADMIN_TOKEN`; neither leaves it to the api
+ * to make one. `--admin-token` is refused: every local user reads a process's arguments (`ps`).
+ */
+export function adminTokenOf(
+  flags: { 'admin-token'?: string; 'admin-token-file'?: string },
+  env: NodeJS.ProcessEnv,
+): AdminTokenSource {
+  if (flags['admin-token'] !== undefined)
+    throw new Error(
+      `--admin-token would show the token in the process list; use --admin-token-file FILE or ${ENV}`,
+    )
+  const file = flags['admin-token-file']
+  if (file === undefined) return env[ENV] ? { from: ENV } : {}
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`--admin-token-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`)
+  }
+  const token = text.trim()
+  if (token === '' || /\s/.test(token))
+    throw new Error(`--admin-token-file: ${file} is empty or holds more than one word`)
+  return { token, from: file }
+}
