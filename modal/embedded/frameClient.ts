@@ -82,7 +82,11 @@ export class FrameClient {
     return this.#options.channel.started
   }
 
-  /** EMAIL-01 and EMAIL-10 are checked here, before the frame is touched. */
+  /**
+   * EMAIL-01 and EMAIL-10 are checked here, before the frame is touched. The 30 s wait starts only once the
+   * frame accepted the request: a refused or failed try sends nothing, so it must not lock the user out, and
+   * a refusal already carries the server's own wait ('Please try again after {n} seconds'), shown as is.
+   */
   async connectEmail(payload: FrameRequest<'CONNECT_EMAIL'>): Promise<FrameSuccess<'CONNECT_EMAIL'>> {
     checkEmail(payload.email)
     const { cache, now } = this.#options
@@ -92,10 +96,10 @@ export class FrameClient {
       const seconds = Math.ceil((emailThrottleMs - waited) / 1000)
       throw new FrameError(`Please try again after ${seconds} seconds`)
     }
-    cache.setLastEmailLoginTime(now())
     this.start()
     this.#loginEmail = payload.email
     const answer = await this.#options.channel.request('CONNECT_EMAIL', payload)
+    cache.setLastEmailLoginTime(now())
     if (answer.action === 'CONNECT') cache.setLogin(payload.email)
     return answer
   }

@@ -10,7 +10,6 @@ import {
 } from '../../../modal/email/emailFlow.js'
 import { emailLogin } from '../../../modal/email/index.js'
 import { authConnectorId } from '../../../modal/embedded/authConnector.js'
-import { frameCacheKeys } from '../../../modal/embedded/frameCacheKeys.js'
 import { embeddedWalletChains } from '../../../modal/embedded/supportedChains.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { flush } from '../embedded/support/fakePage.js'
@@ -130,6 +129,25 @@ describe('email login through the secure frame', () => {
     expect(kit.store.get().alerts.map((a) => a.message)).toEqual(['Invalid App Configuration'])
   })
 
+  it('a refused email try does not restart the 30 s resend wait: the server says its own wait, and the next try reaches it', async () => {
+    const { kit, frame } = loginKit('VERIFY_OTP')
+    frame.on('CONNECT_EMAIL', () => ({
+      error: { code: -32603, message: 'Please try again after 12 seconds' },
+    }))
+    await expect(loginWithEmail(kit.context, 'ada@example.com')).rejects.toThrow(
+      /^Please try again after 12 seconds$/,
+    )
+    frame.on('CONNECT_EMAIL', () => ({ success: { action: 'VERIFY_OTP' } }))
+    await loginWithEmail(kit.context, 'ada@example.com')
+    expect(frame.received('CONNECT_EMAIL')).toHaveLength(2)
+    expect(kit.store.get().router.view).toBe('EmailVerifyOtp')
+    // Accepted, the 30 s wait starts: the next try stays on this page.
+    await expect(loginWithEmail(kit.context, 'ada@example.com')).rejects.toThrow(
+      /^Please try again after (30|29) seconds$/,
+    )
+    expect(frame.received('CONNECT_EMAIL')).toHaveLength(2)
+  })
+
   it('OPEN-18 CHAIN-07 switching the email wallet to a supported chain shows SwitchNetwork first; confirmed, the frame switches and the account follows', async () => {
     const { kit, frame } = loginKit('CONNECT')
     await loginWithEmail(kit.context, 'ada@example.com')
@@ -196,8 +214,7 @@ describe('the frame as the modal shows its failures', () => {
     await eventually(() => expect(frame.port).toBeDefined())
     await flush()
     clock.advance(500)
-    // The 30 s email throttle runs on the page's clock: the first attempt's mark goes.
-    kit.context.memory.removeItem(frameCacheKeys.lastEmailLoginTime)
+    // The first attempt failed, so it started no 30 s wait: this one reaches the frame at once.
     const waiting = loginWithEmail(kit.context, 'ada@example.com').catch((error: Error) => error)
     await eventually(() => expect(frame.received('CONNECT_EMAIL').length).toBeGreaterThan(0))
     clock.advance(120_000)
