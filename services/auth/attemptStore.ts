@@ -77,7 +77,8 @@ function fromRow(row: AttemptRow, now: number): Attempt {
 /**
  * Mailed codes and device-approval links. A code is kept as its HMAC only, dies after `codeLifeMs`, once
  * used, or after `tries` wrong guesses; a new attempt of the same kind for the same email ends every
- * earlier one (a new code invalidates the previous).
+ * earlier one (a new code invalidates the previous). A login's approval link is only ever made after its
+ * code passed (awaitApproval), so whether an email has an account is told to its mailbox alone.
  */
 export class AttemptStore {
   constructor(
@@ -86,14 +87,9 @@ export class AttemptStore {
     private readonly limits: { codeLifeMs: number; codeTries: number; attemptLifeMs: number },
   ) {}
 
-  /** A new attempt; with `code`, its code is set now; with `approvalHash`, it waits for that link first. */
-  async create(
-    attempt: NewAttempt,
-    now: number,
-    secret: { code: string } | { approvalHash: string; approvalExpiresAt: number },
-  ): Promise<string> {
+  /** A new attempt with its code set now. */
+  async create(attempt: NewAttempt, now: number, secret: { code: string }): Promise<string> {
     const id = newId()
-    const withCode = 'code' in secret
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM auth_attempts WHERE expires_at <= ?', [now])
       await tx.run('UPDATE auth_attempts SET used_at = ? WHERE email = ? AND kind = ? AND used_at IS NULL', [
@@ -105,7 +101,7 @@ export class AttemptStore {
         `INSERT INTO auth_attempts (id, kind, project_id, host_origin, email, user_id, device_id, signing_key,
            agreement_key, ip, code_hash, code_expires_at, tries_left, used_at, approval_hash,
            approval_expires_at, approved_at, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, NULL, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, ?, ?)`,
         [
           id,
           attempt.kind,
@@ -117,13 +113,11 @@ export class AttemptStore {
           attempt.device.signingKey,
           attempt.device.agreementKey,
           attempt.ip,
-          withCode ? codeDigest(this.pepper, id, secret.code) : null,
-          withCode ? now + this.limits.codeLifeMs : null,
+          codeDigest(this.pepper, id, secret.code),
+          now + this.limits.codeLifeMs,
           this.limits.codeTries,
-          withCode ? null : secret.approvalHash,
-          withCode ? null : secret.approvalExpiresAt,
           now,
-          now + (withCode ? this.limits.codeLifeMs : this.limits.attemptLifeMs),
+          now + this.limits.codeLifeMs,
         ],
       )
     })
@@ -158,12 +152,22 @@ export class AttemptStore {
     return changed === 1
   }
 
-  /** Gives an approved attempt its code, once; true only for the call that set it. */
-  async setCodeOnce(id: string, code: string, now: number): Promise<boolean> {
+  /**
+   * A login whose code was just used, by a device its account has not approved: it now waits for the
+   * mailed link (`approvalHash`) until `approvalExpiresAt`, and lives `attemptLifeMs` more. The code is
+   * dropped, so it cannot be tried again; true only for the one call that did it.
+   */
+  async awaitApproval(
+    id: string,
+    approvalHash: string,
+    approvalExpiresAt: number,
+    now: number,
+  ): Promise<boolean> {
     const changed = await this.db.run(
-      `UPDATE auth_attempts SET code_hash = ?, code_expires_at = ?
-       WHERE id = ? AND approved_at IS NOT NULL AND code_hash IS NULL AND used_at IS NULL AND expires_at > ?`,
-      [codeDigest(this.pepper, id, code), now + this.limits.codeLifeMs, id, now],
+      `UPDATE auth_attempts SET code_hash = NULL, code_expires_at = NULL, used_at = NULL, approval_hash = ?,
+         approval_expires_at = ?, expires_at = ?
+       WHERE id = ? AND kind = 'login' AND used_at IS NOT NULL AND approval_hash IS NULL AND expires_at > ?`,
+      [approvalHash, approvalExpiresAt, now + this.limits.attemptLifeMs, id, now],
     )
     return changed === 1
   }

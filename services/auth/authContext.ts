@@ -1,3 +1,4 @@
+import type { TrustedProxies } from '../../relay/server/index.js'
 import type { Database } from '../api/db/index.js'
 import type { ApiLogger } from '../api/http/types.js'
 import type { ProjectStore } from '../api/projects/projectStore.js'
@@ -27,6 +28,8 @@ export type AuthContextOptions = {
   now: () => number
   /** Where browsers reach this service (the approval link's origin). */
   publicUrl: () => string
+  /** The proxies whose X-Forwarded-For names the client of every per-IP rule (requests.ts `clientIp`). */
+  trustProxy: TrustedProxies
 }
 
 /** Everything the auth routes share: the stores, the checks and the clock of one service instance. */

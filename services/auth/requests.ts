@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { z } from 'zod'
+import { clientAddress } from '../../relay/server/index.js'
 import { ApiError, invalidKey, originNotAllowed } from '../api/http/apiError.js'
 import { validJsonText } from '../api/http/validate.js'
 import { originAllowed } from '../api/projects/originMatcher.js'
@@ -31,13 +32,18 @@ export function parseBody<S extends z.ZodType>(raw: Uint8Array, schema: S): z.ou
   return validJsonText(text, schema)
 }
 
-/** The caller's IP from Node's socket ('unknown' outside a Node server, e.g. `app.request` in tests). */
-export function clientIp(c: Context): string {
+/**
+ * The caller's IP for every per-IP rule and what the mails show: Node's socket peer, or the client a
+ * trusted proxy forwarded for (`ctx.trustProxy`); 'unknown' outside a Node server (`app.request` in tests).
+ */
+export function clientIp(ctx: Pick<AuthContext, 'trustProxy'>, c: Context): string {
+  let peer: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address
   } catch {
-    return 'unknown'
+    peer = undefined
   }
+  return clientAddress(peer, c.req.header('x-forwarded-for'), ctx.trustProxy)
 }
 
 export function bearerToken(c: Context): string | undefined {
@@ -59,20 +65,20 @@ export async function scopeOf(
 export type Authenticated = { session: Session; user: User; device: DeviceRef }
 
 /**
- * A session request: a live bearer session (of `projectId` when the body names one) whose device is still
- * approved for its user and signed this very request. The use is recorded only after all of it holds.
+ * A session request: a live bearer session of `projectId` (a session is only ever good for the project
+ * that made it) whose device is still approved for its user and signed this very request. The use is
+ * recorded only after all of it holds.
  */
 export async function authenticate(
   ctx: AuthContext,
   c: Context,
   raw: Uint8Array,
-  projectId?: string,
+  projectId: string,
 ): Promise<Authenticated> {
   const token = bearerToken(c)
   const now = ctx.now()
   const session = token === undefined ? undefined : await ctx.sessions.find(token, now)
-  if (!session || (projectId !== undefined && session.projectId !== projectId))
-    throw authErrors.sessionExpired()
+  if (!session || session.projectId !== projectId) throw authErrors.sessionExpired()
   const device = await ctx.users.device(session.userId, session.deviceId)
   const user = await ctx.users.byId(session.userId)
   if (!device || !user) throw authErrors.sessionExpired()

@@ -3,7 +3,17 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Logger } from '../../common/index.js'
-import { checkRequestTarget, consoleLogger, createSafeServer, listen } from '../../relay/server/index.js'
+import {
+  allowedHosts,
+  checkHost,
+  checkRequestTarget,
+  consoleLogger,
+  createSafeServer,
+  type HostCheck,
+  listen,
+  noTrustedProxies,
+  type TrustedProxies,
+} from '../../relay/server/index.js'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
@@ -24,8 +34,13 @@ export type StartAuthOptions = {
   kek: Uint8Array
   /** The HMAC key of stored codes; by default derived from the KEK (every instance agrees, the DB holds neither). */
   pepper?: Uint8Array
-  /** Where browsers reach this service when a proxy in front changes it (the approval link's origin). */
+  /**
+   * Where browsers reach this service when a proxy in front changes it (the approval link's origin). Its
+   * host is one of the Host names the service answers, beside the listen host, `localhost` and IP literals.
+   */
   publicUrl?: string
+  /** The proxies whose X-Forwarded-For is believed for every per-IP rule; nobody by default. */
+  trustProxy?: TrustedProxies
   /** The service's clock; the system clock by default. */
   now?: () => number
   /** Any limit changed (tests, operators). */
@@ -74,6 +89,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       logger,
       now,
       publicUrl: () => options.publicUrl ?? url,
+      trustProxy: options.trustProxy ?? noTrustedProxies,
     })
     const listener = getRequestListener(createAuthApp(ctx, options.routes).fetch, {
       errorHandler: () =>
@@ -82,14 +98,19 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
           { status: 400 },
         ),
     })
+    // Known once listening (port 0 picks one); until then no request can arrive.
+    let hostCheck: HostCheck = () => false
     server = createSafeServer(
       (request, response) => {
         checkRequestTarget(request)
+        checkHost(request, hostCheck)
         return listener(request, response)
       },
       { name: 'auth', logger, errorFormat: 'json' },
     )
     await listen(server, options.port, host)
+    const names = options.publicUrl === undefined ? [host] : [host, new URL(options.publicUrl).host]
+    hostCheck = allowedHosts(names, (server.address() as AddressInfo).port)
   } catch (error) {
     if (owned) await db.close()
     throw error

@@ -31,7 +31,8 @@ const iso = (ms: number) => new Date(ms).toISOString()
  * Sign in with X against this api (every route also takes `?projectId=` and its guard):
  * `POST /siwx/nonce`, `POST /siwx/sessions` (`?auth=bearer` for a token instead of the cookie),
  * `GET` / `DELETE /siwx/sessions?chainId=&address=`, `PUT /siwx/sessions`, `GET /siwx/me` and
- * `POST /siwx/sign-out`. The caps on what a client can make it hold are in ./limits.ts.
+ * `POST /siwx/sign-out` (of the project's sign-ins only). The caps on what a client can make it hold
+ * are in ./limits.ts.
  */
 export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   const nonces = new SiwxNonceStore(deps.db, {
@@ -135,10 +136,10 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       return c.json({ sessions: signedIn.map((each) => ({ ...each, expiresAt: iso(each.expiresAt) })) })
     })
     .post('/siwx/sign-out', async (c) => {
-      await deps.project(apiRequest(c))
+      const project = await deps.project(apiRequest(c))
       const holder = await holders.current(c, deps.now())
-      if (holder) await store.removeHolder(holder.hash)
-      holders.clearCookie(c)
+      // The cookie is dropped only once no project's sign-in is left on it.
+      if (!holder || (await store.signOut(holder.hash, project.id))) holders.clearCookie(c)
       return c.body(null, 204)
     })
 }

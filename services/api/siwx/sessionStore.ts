@@ -123,11 +123,21 @@ export class SiwxSessionStore {
     )
   }
 
-  /** Forgets the holder and every session it had, in every project. */
-  async removeHolder(holder: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.run('DELETE FROM siwx_sessions WHERE holder = ?', [holder])
+  /**
+   * Signs the holder out of `projectId`: its sessions there go, those in other projects stay (one cookie
+   * holds the sign-ins of every project on this api, and no project may end another's). A holder left
+   * with no session is forgotten; resolves to whether it was.
+   */
+  async signOut(holder: string, projectId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM siwx_sessions WHERE holder = ? AND project_id = ?', [holder, projectId])
+      const left = await tx.get<{ count: number }>(
+        'SELECT COUNT(*) AS count FROM siwx_sessions WHERE holder = ?',
+        [holder],
+      )
+      if (Number(left?.count ?? 0) > 0) return false
       await tx.run('DELETE FROM siwx_holders WHERE id_hash = ?', [holder])
+      return true
     })
   }
 

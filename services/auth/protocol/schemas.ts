@@ -96,13 +96,24 @@ export const walletSchema = z.strictObject({
   address: addressSchema,
   version: z.number().int().min(1),
 })
+/** VERIFY_OTP for every email that is not a live session's (CONNECT): the answer tells no one whether it has an account. */
 export const emailStartAnswer = z.strictObject({ action: z.enum(loginActions), attemptId: attemptIdSchema })
-export const deviceWaitAnswer = z.strictObject({ approved: z.boolean() })
-export const loginAnswer = z.strictObject({
+const loginFields = {
   session: z.strictObject({ token: tokenSchema, expiresAt: z.number().int() }),
   user: userSchema,
   wallet: walletSchema.nullable(),
-})
+}
+export const loginAnswer = z.strictObject(loginFields)
+/** email/verify: the login, or (an account's new device, told after the code) wait for the mailed link. */
+export const emailVerifyAnswer = z.union([
+  loginAnswer,
+  z.strictObject({ action: z.literal('VERIFY_DEVICE') }),
+])
+/** device/wait: not yet, or approved with the login (given once). */
+export const deviceWaitAnswer = z.discriminatedUnion('approved', [
+  z.strictObject({ approved: z.literal(false) }),
+  z.strictObject({ approved: z.literal(true), ...loginFields }),
+])
 export const sessionAnswer = z.strictObject({ user: userSchema, wallet: walletSchema.nullable() })
 export const walletAnswer = walletSchema
 export const walletShareAnswer = z.strictObject({ ...walletSchema.shape, sealed: sealedSchema })

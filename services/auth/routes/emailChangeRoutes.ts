@@ -10,7 +10,9 @@ import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests
 /**
  * Email change (research §3): a code to the current address (VERIFY_PRIMARY_OTP), then one to the new
  * address (VERIFY_SECONDARY_OTP), both bound to one change id, the session's user and its device. The
- * wallet is unaffected; the old address is told afterwards.
+ * wallet is unaffected; the old address is told afterwards. Whether the new address has an account is
+ * told only at the secondary step, to whoever holds its code: before, taken and free addresses get the
+ * same answers and mails after the same throttle (issue 31, finding 4).
  */
 export function emailChangeRoutes(ctx: AuthContext): Hono {
   return new Hono()
@@ -19,8 +21,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       const body = parseBody(raw, emailChangeBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
-      if (body.newEmail === user.email || (await ctx.users.byEmail(body.newEmail)))
-        throw authErrors.emailTaken()
+      if (body.newEmail === user.email) throw authErrors.emailTaken()
       const attemptId = await mailCodeIfAllowed(ctx, {
         kind: 'change-primary',
         email: user.email,
@@ -28,7 +29,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
         device,
         project,
         hostOrigin: body.hostOrigin,
-        ip: clientIp(c),
+        ip: clientIp(ctx, c),
       })
       const changeId = await ctx.changes.create(user.id, body.newEmail, attemptId, ctx.now())
       return c.json({ action: 'VERIFY_PRIMARY_OTP', changeId })
@@ -53,7 +54,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
         device,
         project,
         hostOrigin: body.hostOrigin,
-        ip: clientIp(c),
+        ip: clientIp(ctx, c),
       })
       await ctx.changes.advance(change.id, secondary)
       return c.json({})

@@ -1,13 +1,15 @@
 import { type Context, Hono } from 'hono'
+import type { StoredProject } from '../../api/projects/project.js'
+import type { Attempt } from '../attemptStore.js'
 import type { AuthContext } from '../authContext.js'
 import { checkCode, mailCode, sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
 import { deviceIdOf } from '../protocol/deviceProof.js'
 import { authPaths } from '../protocol/paths.js'
-import { deviceWaitBody, emailStartBody, emailVerifyBody, type LoginAction } from '../protocol/schemas.js'
+import { deviceWaitBody, emailStartBody, emailVerifyBody } from '../protocol/schemas.js'
 import { bearerToken, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
-import { hashToken, newCode, newId, newToken } from '../secrets.js'
+import { hashToken, newId, newToken } from '../secrets.js'
 
 /** The login attempt `attemptId` of this project, or OTP_EXPIRED; its device must have signed the request. */
 async function loginAttempt(
@@ -23,9 +25,26 @@ async function loginAttempt(
   return attempt
 }
 
+/** The login's end: the device approved for the user (made now for a new email), and a session of this project. */
+async function signIn(ctx: AuthContext, attempt: Attempt, project: StoredProject) {
+  const now = ctx.now()
+  const user = await ctx.users.ensure(attempt.email, now)
+  await ctx.users.approveDevice(user.id, attempt.device, now)
+  const session = await ctx.sessions.create(
+    { userId: user.id, deviceId: attempt.device.id, projectId: project.id },
+    now,
+    now + ctx.limits.reauthFreshMs,
+  )
+  const wallet = (await ctx.wallets.get(user.id)) ?? null
+  return { session, user: { id: user.id, email: user.email }, wallet }
+}
+
 /**
- * POST email/start, device/wait and email/verify. Known and unknown emails take the same path up to
- * the choice of mail, and answer in the same shape.
+ * POST email/start, email/verify and device/wait. Whether an email has an account is told to its mailbox
+ * only (issue 31, finding 4): email/start mails a code and answers VERIFY_OTP for every email, known or
+ * not, after the same lockout and send throttle; a known email on a device its account has not approved
+ * learns it after the code (email/verify answers VERIFY_DEVICE and mails the approval link), and
+ * device/wait then ends the login once the link was used.
  */
 export function loginRoutes(ctx: AuthContext): Hono {
   return new Hono()
@@ -36,61 +55,28 @@ export function loginRoutes(ctx: AuthContext): Hono {
       await ctx.proofs.check(c, raw, body.device.signingKey)
       const device = { id: await deviceIdOf(body.device.signingKey), ...body.device }
       const now = ctx.now()
-      const answer = (action: LoginAction, attemptId: string) => c.json({ action, attemptId })
 
+      // A live session of this email on this device and project: only its holder can ask, so CONNECT tells nobody else anything.
       const token = bearerToken(c)
       const session = token === undefined ? undefined : await ctx.sessions.find(token, now)
       if (session && session.deviceId === device.id && session.projectId === project.id) {
         const user = await ctx.users.byId(session.userId)
-        if (user?.email === body.email) return answer('CONNECT', newId())
+        if (user?.email === body.email) return c.json({ action: 'CONNECT', attemptId: newId() })
       }
 
       await ctx.lockout.check(body.email, now)
-      const ip = clientIp(c)
-      const sendKey = { email: body.email, deviceId: device.id, ip }
-      await ctx.throttle.check(sendKey, now)
-      const user = await ctx.users.byEmail(body.email)
-      const known = user === undefined ? undefined : await ctx.users.device(user.id, device.id)
-      const attempt = {
-        kind: 'login' as const,
-        projectId: project.id,
-        hostOrigin: body.hostOrigin,
+      const ip = clientIp(ctx, c)
+      await ctx.throttle.check({ email: body.email, deviceId: device.id, ip }, now)
+      const attemptId = await mailCode(ctx, {
+        kind: 'login',
         email: body.email,
-        userId: user?.id ?? null,
+        userId: null,
         device,
+        project,
+        hostOrigin: body.hostOrigin,
         ip,
-      }
-      if (user === undefined || known !== undefined) {
-        const attemptId = await mailCode(ctx, { ...attempt, project })
-        return answer('VERIFY_OTP', attemptId)
-      }
-      const approval = newToken()
-      const attemptId = await ctx.attempts.create(attempt, now, {
-        approvalHash: hashToken(approval),
-        approvalExpiresAt: now + ctx.limits.approvalLifeMs,
       })
-      const link = `${ctx.publicUrl()}${authPaths.deviceApprove}?token=${approval}`
-      await sendMail(
-        ctx,
-        authMails.deviceApproval(body.email, project, link, { hostOrigin: body.hostOrigin, ip }),
-      )
-      await ctx.throttle.record(sendKey, now)
-      return answer('VERIFY_DEVICE', attemptId)
-    })
-    .post(authPaths.deviceWait, async (c) => {
-      const raw = await rawBody(c)
-      const body = parseBody(raw, deviceWaitBody)
-      const project = await scopeOf(ctx, body)
-      const attempt = await loginAttempt(ctx, c, raw, body)
-      if (attempt.awaitingApproval) return c.json({ approved: false })
-      const now = ctx.now()
-      const code = newCode()
-      // The first wait after the approval mails the code; every later one only answers.
-      if (await ctx.attempts.setCodeOnce(attempt.id, code, now)) {
-        await sendMail(ctx, authMails.code(attempt.email, project, attempt.hostOrigin, code))
-        await ctx.throttle.record({ email: attempt.email, deviceId: attempt.device.id, ip: attempt.ip }, now)
-      }
-      return c.json({ approved: true })
+      return c.json({ action: 'VERIFY_OTP', attemptId })
     })
     .post(authPaths.emailVerify, async (c) => {
       const raw = await rawBody(c)
@@ -99,14 +85,40 @@ export function loginRoutes(ctx: AuthContext): Hono {
       const attempt = await loginAttempt(ctx, c, raw, body)
       await checkCode(ctx, attempt, body.code, project)
       const now = ctx.now()
-      const user = await ctx.users.ensure(attempt.email, now)
-      await ctx.users.approveDevice(user.id, attempt.device, now)
-      const session = await ctx.sessions.create(
-        { userId: user.id, deviceId: attempt.device.id, projectId: project.id },
-        now,
-        now + ctx.limits.reauthFreshMs,
+      const known = await ctx.users.byEmail(attempt.email)
+      if (!known || (await ctx.users.device(known.id, attempt.device.id)))
+        return c.json(await signIn(ctx, attempt, project))
+      // EMAIL-02: the account exists and this device is new to it; the mailbox approves it by link too.
+      const approval = newToken()
+      if (
+        !(await ctx.attempts.awaitApproval(
+          attempt.id,
+          hashToken(approval),
+          now + ctx.limits.approvalLifeMs,
+          now,
+        ))
       )
-      const wallet = (await ctx.wallets.get(user.id)) ?? null
-      return c.json({ session, user: { id: user.id, email: user.email }, wallet })
+        throw authErrors.otpExpired()
+      const link = `${ctx.publicUrl()}${authPaths.deviceApprove}?token=${approval}`
+      await sendMail(
+        ctx,
+        authMails.deviceApproval(attempt.email, project, link, {
+          hostOrigin: attempt.hostOrigin,
+          ip: attempt.ip,
+        }),
+      )
+      await ctx.throttle.record({ email: attempt.email, deviceId: attempt.device.id, ip: attempt.ip }, now)
+      return c.json({ action: 'VERIFY_DEVICE' })
+    })
+    .post(authPaths.deviceWait, async (c) => {
+      const raw = await rawBody(c)
+      const body = parseBody(raw, deviceWaitBody)
+      const project = await scopeOf(ctx, body)
+      const attempt = await loginAttempt(ctx, c, raw, body)
+      if (attempt.awaitingApproval) return c.json({ approved: false })
+      // The first wait after the approval ends the login; the attempt is used up by it.
+      if (!attempt.approved || !(await ctx.attempts.markUsed(attempt.id, ctx.now())))
+        throw authErrors.otpExpired()
+      return c.json({ approved: true, ...(await signIn(ctx, attempt, project)) })
     })
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { validQuery } from '../../api/http/validate.js'
 import type { AuthContext } from '../authContext.js'
 import { checkCode, mailCodeIfAllowed } from '../codes.js'
 import { authErrors } from '../errors.js'
@@ -6,11 +7,17 @@ import { authPaths } from '../protocol/paths.js'
 import { reauthVerifyBody, scopedBody } from '../protocol/schemas.js'
 import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
 
-/** GET session, POST sign-out, and re-authentication by a fresh code (reauth/start, reauth/verify). */
+/**
+ * GET session, POST sign-out, and re-authentication by a fresh code (reauth/start, reauth/verify). Each
+ * names its project (GET in its query) and takes only a session that project made: another project's
+ * frame on the same browser learns nothing of it (issue 31, finding 11).
+ */
 export function sessionRoutes(ctx: AuthContext): Hono {
   return new Hono()
     .get(authPaths.session, async (c) => {
-      const { user } = await authenticate(ctx, c, new Uint8Array(0))
+      const scope = validQuery(c.req, scopedBody)
+      await scopeOf(ctx, scope)
+      const { user } = await authenticate(ctx, c, new Uint8Array(0), scope.projectId)
       const wallet = (await ctx.wallets.get(user.id)) ?? null
       return c.json({ user: { id: user.id, email: user.email }, wallet })
     })
@@ -34,7 +41,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
         device,
         project,
         hostOrigin: body.hostOrigin,
-        ip: clientIp(c),
+        ip: clientIp(ctx, c),
       })
       return c.json({ attemptId })
     })

@@ -8,8 +8,8 @@ import {
   emailChangePrimaryAnswer,
   emailChangeSecondaryAnswer,
   emailStartAnswer,
+  emailVerifyAnswer,
   errorAnswer,
-  loginAnswer,
   proofHeaders,
   type RecoveryBlob,
   reauthStartAnswer,
@@ -63,7 +63,9 @@ export class AuthClient {
       ...(text ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     }
-    const response = await fetch(path, {
+    // A GET names its project in the query (GET session answers only the session's own project).
+    const target = method === 'GET' ? `${path}?${new URLSearchParams(this.scope)}` : path
+    const response = await fetch(target, {
       method,
       headers,
       ...(text ? { body: text } : {}),
@@ -92,7 +94,7 @@ export class AuthClient {
     return this.#call(authPaths.deviceWait, deviceWaitAnswer, { attemptId })
   }
   verifyEmail(attemptId: string, code: string) {
-    return this.#call(authPaths.emailVerify, loginAnswer, { attemptId, code })
+    return this.#call(authPaths.emailVerify, emailVerifyAnswer, { attemptId, code })
   }
   currentSession() {
     return this.#call(authPaths.session, sessionAnswer, undefined, 'GET')

@@ -158,11 +158,10 @@ export function frameHandlers({
       return { chainId: chain.chainId }
     },
     CONNECT_EMAIL: async ({ email }) => ({ action: await session.startEmail(email) }),
-    CONNECT_DEVICE: () =>
-      withScreen(async (signal) => {
-        await session.waitForDevice(signal)
-        return {}
-      }, 'Something went wrong'),
+    CONNECT_DEVICE: async () => {
+      await session.waitForDevice()
+      return {}
+    },
     CONNECT_OTP: ({ otp }) =>
       withScreen(async (signal) => {
         await session.verifyCode(signal, otp)

@@ -6,6 +6,7 @@ import { AuthClient } from './authClient.js'
 import { serveFrame } from './frameServer.js'
 import { frameHandlers } from './handlers.js'
 import { acceptHandshake } from './handshake.js'
+import { sessionPerProject } from './projectStorage.js'
 import { FrameSession } from './session.js'
 import { idleScreen } from './ui/screens.js'
 import './styles.css'
@@ -22,11 +23,16 @@ async function start(): Promise<void> {
     ? (message: string, detail?: unknown) => console.debug(`[pairwise frame] ${message}`, detail ?? '')
     : () => {}
   const store = createStore('pairwise-frame', 'vault')
-  const vault = new DeviceVault({
-    get: (key) => get(key, store),
-    set: (key, value) => set(key, value, store),
-    del: (key) => del(key, store),
-  })
+  const vault = new DeviceVault(
+    sessionPerProject(
+      {
+        get: (key) => get(key, store),
+        set: (key, value) => set(key, value, store),
+        del: (key) => del(key, store),
+      },
+      config.projectId,
+    ),
+  )
   const host = await acceptHandshake(config.allowedOrigins)
   log('channel open', host.origin)
   const deviceKeys = () => vault.deviceKeys()

@@ -1,7 +1,7 @@
 import type { LocalAccount } from 'viem'
 import { bytesToBase64url } from '../../../crypto/encoding.js'
 import { frameErrorCodes } from '../../../engine/frame/index.js'
-import { type DeviceKeys, openSealed } from '../../auth/protocol/index.js'
+import { type DeviceKeys, type LoginAnswer, openSealed } from '../../auth/protocol/index.js'
 import {
   createWallet,
   type DeviceVault,
@@ -16,7 +16,7 @@ import {
 import { type AuthClient, AuthRefusal } from './authClient.js'
 import { FrameFailure } from './frameServer.js'
 import { sealedSigner } from './sealedSigner.js'
-import { codeScreen, passphraseScreen } from './ui/screens.js'
+import { codeScreen, noticeScreen, passphraseScreen } from './ui/screens.js'
 
 export type SignedInUser = { email: string; address: `0x${string}`; walletId: string; version: number }
 
@@ -40,6 +40,8 @@ function codeRefusal(error: unknown): string {
  */
 export class FrameSession {
   #attempt: { attemptId: string; email: string } | undefined
+  /** The device approval a code step is waiting for (CONNECT_DEVICE waits on it too). */
+  #approval: Promise<LoginAnswer> | undefined
   #change: string | undefined
   #user: SignedInUser | undefined
   /** The account once opened this session, its key sealed (sealedSigner); forgotten on sign-out. */
@@ -49,6 +51,8 @@ export class FrameSession {
     private readonly auth: AuthClient,
     private readonly vault: DeviceVault,
     private readonly deviceKeys: () => Promise<DeviceKeys>,
+    /** How often the approval of a new device is asked after (the host's own timeout bounds the wait). */
+    private readonly pollMs = 2000,
   ) {}
 
   get user(): SignedInUser | undefined {
@@ -62,42 +66,64 @@ export class FrameSession {
     return action
   }
 
-  /** Waits until the mailed approval link was used (polled; the host's own timeout bounds it). */
-  async waitForDevice(signal: AbortSignal, pollMs = 2000): Promise<void> {
-    const attempt = this.#needAttempt()
-    while (!signal.aborted) {
-      const { approved } = await this.auth.waitForDevice(attempt.attemptId)
-      if (approved) return
-      await new Promise((resolve) => setTimeout(resolve, pollMs))
-    }
-    throw new FrameFailure(frameErrorCodes.internal, 'Device approval was cancelled')
+  /**
+   * CONNECT_DEVICE: waits for the device approval the code step asked for, if one is pending. The auth
+   * service asks for it only after the code (so no one learns from email/start whether an email has an
+   * account), which verifyCode then waits for itself: a host that asks first has nothing to wait for.
+   */
+  async waitForDevice(): Promise<void> {
+    await this.#approval?.catch(() => undefined)
   }
 
   /** Checks the code (typed here unless the host passed one), then opens or makes the wallet. */
   async verifyCode(signal: AbortSignal, otp: string | undefined): Promise<void> {
     const attempt = this.#needAttempt()
-    const verify = async (code: string) => {
-      const answer = await this.auth.verifyEmail(attempt.attemptId, code)
-      await this.vault.saveSession(answer.session.token, answer.session.expiresAt)
-      return answer
-    }
-    let login: Awaited<ReturnType<typeof verify>> | undefined
-    if (otp !== undefined) login = await verify(otp)
+    const verify = (code: string) => this.auth.verifyEmail(attempt.attemptId, code)
+    let answer: Awaited<ReturnType<typeof verify>> | undefined
+    if (otp !== undefined) answer = await verify(otp)
     else
       await codeScreen(signal, {
         title: 'Enter the code',
         detail: `We sent a 6-digit code to ${attempt.email}. It expires in 10 minutes.`,
         submit: (code) =>
-          verify(code).then((answer) => {
-            login = answer
+          verify(code).then((verified) => {
+            answer = verified
             return undefined
           }, codeRefusal),
       })
-    if (!login) throw new FrameFailure(frameErrorCodes.internal, 'Login did not complete')
+    if (!answer) throw new FrameFailure(frameErrorCodes.internal, 'Login did not complete')
+    let login: LoginAnswer
+    if ('action' in answer) {
+      this.#approval = this.#awaitApproval(signal, attempt)
+      login = await this.#approval.finally(() => {
+        this.#approval = undefined
+      })
+    } else login = answer
+    await this.vault.saveSession(login.session.token, login.session.expiresAt)
     this.#attempt = undefined
     const wallet = login.wallet ?? (await this.#makeWallet(signal))
     this.#user = { email: login.user.email, ...wallet, address: wallet.address as `0x${string}` }
     await this.#ensureDeviceShare(signal)
+  }
+
+  /** EMAIL-02 after the code: the account's mailbox approves this new device by its link; polled until then. */
+  async #awaitApproval(
+    signal: AbortSignal,
+    attempt: { attemptId: string; email: string },
+  ): Promise<LoginAnswer> {
+    noticeScreen(
+      'Approve this browser',
+      `We sent a link to ${attempt.email}. Open it and press Approve: this continues by itself.`,
+    )
+    while (!signal.aborted) {
+      const answer = await this.auth.waitForDevice(attempt.attemptId)
+      if (answer.approved) {
+        const { approved: _approved, ...login } = answer
+        return login
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs))
+    }
+    throw new FrameFailure(frameErrorCodes.internal, 'Device approval was cancelled')
   }
 
   /** A live session of this device: the user, with the wallet checked to open. */

@@ -3,7 +3,12 @@ import { silentLogger } from '../../../common/index.js'
 import type { Database } from '../../../services/api/db/index.js'
 import { migrate } from '../../../services/api/db/index.js'
 import { ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
-import { type AuthLimits, type RunningAuth, startAuth } from '../../../services/auth/index.js'
+import {
+  type AuthLimits,
+  type RunningAuth,
+  type StartAuthOptions,
+  startAuth,
+} from '../../../services/auth/index.js'
 import { createDeviceKeys, type DeviceKeys, proofHeaders } from '../../../services/auth/protocol/index.js'
 import type { Mail, Mailer } from '../../../services/mail/mailer.js'
 
@@ -56,8 +61,15 @@ export type AuthHarness = {
   pass(ms: number): void
 }
 
-/** The auth service on `db` (a fresh database), one project `demo` allowing http://localhost:5173, a set clock. */
-export async function authHarness(db: Database, limits: Partial<AuthLimits> = {}): Promise<AuthHarness> {
+/**
+ * The auth service on `db` (a fresh database), one project `demo` (email on) allowing http://localhost:5173,
+ * a set clock; `options` sets the service's trusted proxies or public URL.
+ */
+export async function authHarness(
+  db: Database,
+  limits: Partial<AuthLimits> = {},
+  options: Pick<StartAuthOptions, 'trustProxy' | 'publicUrl'> = {},
+): Promise<AuthHarness> {
   const clock = { now: start }
   await migrate(db, [projectMigrations])
   await new ProjectStore(db).create({
@@ -76,6 +88,7 @@ export async function authHarness(db: Database, limits: Partial<AuthLimits> = {}
     now: () => clock.now,
     limits,
     logger: silentLogger,
+    ...options,
   })
 
   const call: AuthHarness['call'] = async (path, init = {}) => {

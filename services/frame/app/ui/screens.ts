@@ -28,6 +28,11 @@ export function idleScreen(hostOrigin: string): void {
   showScreen(el('p', { class: 'muted' }, `Secure wallet for ${hostOrigin}`))
 }
 
+/** Something the user does elsewhere (e.g. in their mailbox) while the frame waits: a title and a line. */
+export function noticeScreen(title: string, detail: string): void {
+  showScreen(el('h1', {}, title), el('p', { 'data-testid': 'frame-notice' }, detail))
+}
+
 /**
  * A form with one field: `submit` answers an error text to show (and the field stays for another try)
  * or undefined when the value was taken.
