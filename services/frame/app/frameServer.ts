@@ -10,6 +10,7 @@ import {
   frameRequestEnvelopeSchema,
   maxFrameMessageLength,
 } from '../../../engine/frame/index.js'
+import { StorageUnavailableError } from '../custody/errors.js'
 
 /** A refusal the host sees as `{ code, message }` (EIP-1193 codes, engine/frame frameErrorCodes). */
 export class FrameFailure extends Error {
@@ -83,6 +84,9 @@ export function serveFrame(
       .then((result) => reply('SUCCESS', result ?? {}))
       .catch((error: unknown) => {
         if (error instanceof FrameFailure) return reply('ERROR', { code: error.code, message: error.message })
+        // The one unexpected failure the user can fix: the words say how (custody/errors.ts).
+        if (error instanceof StorageUnavailableError)
+          return reply('ERROR', { code: frameErrorCodes.internal, message: error.message })
         log(`${type} failed`, error)
         reply('ERROR', { code: frameErrorCodes.internal, message: 'Something went wrong' })
       })

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { createDeviceKeys, type DeviceKeys, deviceKeysOf } from '../../auth/protocol/deviceProof.js'
 import { createWrapKey, type ShareBinding, unwrapShare, wrapShare } from './deviceShareWrap.js'
 import { TamperedShareError } from './errors.js'
+import { guardedStore } from './guardedStore.js'
 import type { KeyValueStore } from './keyValueStore.js'
 
 export type DeviceShare = ShareBinding & { address: Address; share: Uint8Array }
@@ -44,7 +45,7 @@ export class DeviceVault {
     store: KeyValueStore,
     { createKeys = createDeviceKeys, now = Date.now }: DeviceVaultOptions = {},
   ) {
-    this.#store = store
+    this.#store = guardedStore(store)
     this.#createKeys = createKeys
     this.#now = now
   }

@@ -5,6 +5,7 @@ export type CustodyErrorCode =
   | 'WEAK_PASSPHRASE'
   | 'INVALID_RECOVERY_BLOB'
   | 'INVALID_RECOVERY_KIT'
+  | 'STORAGE_UNAVAILABLE'
 
 export class CustodyError extends Error {
   override readonly name: string = 'CustodyError'
@@ -66,5 +67,22 @@ export class InvalidRecoveryKitError extends CustodyError {
 
   constructor(message: string) {
     super('INVALID_RECOVERY_KIT', message)
+  }
+}
+
+/**
+ * The browser refused the frame's IndexedDB (third-party storage blocked, private browsing, a broken
+ * profile): nothing can be kept, so no login can work. The words say what is wrong and what the user can
+ * do, since the frame's failures otherwise reach the page only as 'Something went wrong'.
+ */
+export class StorageUnavailableError extends CustodyError {
+  override readonly name = 'StorageUnavailableError'
+
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'STORAGE_UNAVAILABLE',
+      "This browser blocks the login frame's storage. To log in, allow third-party cookies and site data for this site (or leave private browsing), then try again.",
+      options,
+    )
   }
 }

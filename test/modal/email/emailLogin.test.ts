@@ -11,7 +11,10 @@ import {
 import { emailLogin } from '../../../modal/email/index.js'
 import { authConnectorId } from '../../../modal/embedded/authConnector.js'
 import { embeddedWalletChains } from '../../../modal/embedded/supportedChains.js'
+import { createTranslator } from '../../../modal/i18n/translate.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
+import { errorMessage } from '../../../modal/ui/components/errorMessage.js'
+import { StorageUnavailableError } from '../../../services/frame/custody/errors.js'
 import { flush } from '../embedded/support/fakePage.js'
 import { testAddress } from '../embedded/support/samples.js'
 import { ManualClock } from '../support/clock.js'
@@ -220,6 +223,17 @@ describe('the frame as the modal shows its failures', () => {
     clock.advance(120_000)
     await waiting
     expect(kit.store.get().alerts.map((a) => a.message)).toContain('Embedded Wallet Request Timed Out')
+  })
+
+  it("a frame that cannot use its storage says so under the email field, not 'Something went wrong'", async () => {
+    const { kit, frame } = emailKit([anvil])
+    kits.push(kit)
+    const blocked = new StorageUnavailableError().message
+    frame.on('CONNECT_EMAIL', () => ({ error: { code: -32603, message: blocked } }))
+    const failure = await loginWithEmail(kit.context, 'ada@example.com').catch((error: unknown) => error)
+    // EmailForm shows errorMessage(failure) in its role="alert" line.
+    expect(errorMessage(failure, createTranslator())).toBe(blocked)
+    expect(blocked).toMatch(/^This browser blocks the login frame's storage\. .*allow third-party cookies/)
   })
 
   it("ERR-28 when the email login code cannot load, the login rejects with 'Unable to load email login dependency'", async () => {

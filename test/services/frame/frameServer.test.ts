@@ -7,6 +7,7 @@ import {
   maxOpenRequests,
   serveFrame,
 } from '../../../services/frame/app/frameServer.js'
+import { DeviceVault } from '../../../services/frame/custody/index.js'
 
 /** The frame's port served with `handlers` (unlisted events answer {}); the host's end records replies. */
 function served(handlers: Partial<Handlers>) {
@@ -113,6 +114,24 @@ describe('the frame end of the channel', () => {
       ]),
     )
     expect(JSON.stringify(frame.replies)).not.toContain('secret internal detail')
+  })
+
+  it("answers a storage the browser blocks with what is wrong and what to do, not 'Something went wrong'", async () => {
+    const blocked = () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError'))
+    const vault = new DeviceVault({ get: blocked, set: blocked, del: blocked })
+    const frame = served({
+      CONNECT_EMAIL: async () => {
+        await vault.deviceKeys()
+        return { action: 'VERIFY_OTP' }
+      },
+    })
+    ports.push(frame.channel.port1, frame.channel.port2)
+    frame.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await vi.waitFor(() => expect(frame.replies).toHaveLength(1))
+    expect(frame.replies[0]?.payload).toEqual({
+      code: -32603,
+      message: expect.stringMatching(/^This browser blocks the login frame's storage\. .*private/),
+    })
   })
 
   it(`holds at most ${maxOpenRequests} open requests; more are refused, not queued`, async () => {

@@ -158,4 +158,20 @@ describe('custody DeviceVault', () => {
     expect(await vault.session()).toBeUndefined()
     expect((await new DeviceVault(store).deviceKeys()).deviceId).toBe(deviceId)
   })
+
+  it("a storage the browser blocks fails with what is wrong and what to do, never the browser's bare error", async () => {
+    const blocked = new DOMException('The operation is insecure.', 'SecurityError')
+    const vault = new DeviceVault({
+      get: () => {
+        throw blocked
+      },
+      set: () => Promise.reject(blocked),
+      del: () => Promise.reject(blocked),
+    })
+    await expect(vault.deviceKeys()).rejects.toThrow(/^This browser blocks the login frame's storage\. /)
+    await expect(vault.saveSession('token', Date.now() + 60_000)).rejects.toThrow(
+      /allow third-party cookies and site data/,
+    )
+    await expect(vault.forgetWallet()).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE', cause: blocked })
+  })
 })
