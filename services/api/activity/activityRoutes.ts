@@ -13,6 +13,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
+import { requireFeature } from '../projects/requireFeature.js'
 import { decodeCursor, newest } from './activityCursor.js'
 import { listActivity } from './listActivity.js'
 import { nftsHeldBy } from './nftHoldings.js'
@@ -98,7 +99,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
   const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
   return new Hono()
     .get('/v1/activity', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'activity')
       const network = c.req.query('caipNetworkId')
       if (network !== undefined && isSolanaNetwork(network))
         return c.json(await solanaActivity(c.req, network))

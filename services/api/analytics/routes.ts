@@ -4,6 +4,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
+import { requireFeature } from '../projects/requireFeature.js'
 import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
 import { ingestBodySchema, ingestLimits, ingestQuerySchema, statsQuerySchema } from './schema.js'
 import { statsPageCsp, statsPageHtml } from './statsPage.js'
@@ -40,7 +41,7 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
       '/v1/analytics/events',
       bodyLimit({ maxSize: ingestLimits.bodyBytes, onError: tooLarge }),
       async (c) => {
-        const project = await deps.project(apiRequest(c))
+        const project = requireFeature(await deps.project(apiRequest(c)), 'analytics')
         validQuery(c.req, ingestQuerySchema)
         // sendBeacon posts text/plain (no CORS preflight), so the body is read as text whatever its type.
         const parsed = ingestBodySchema.safeParse(parseBody(await c.req.text()))

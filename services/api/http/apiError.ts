@@ -14,6 +14,8 @@ export type ApiErrorCode =
   | 'UPSTREAM_ERROR'
   | 'UNAVAILABLE'
   | 'SERVER_ERROR'
+  // A route of a feature the project has off (or, in basic mode, every remote feature).
+  | 'FEATURE_DISABLED'
   // Sign-in (services/api/siwx): why a sign-in message or its holder was refused.
   | 'INVALID_MESSAGE'
   | 'DOMAIN_NOT_ALLOWED'

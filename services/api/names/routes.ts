@@ -4,6 +4,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
+import { requireFeature } from '../projects/requireFeature.js'
 import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
 import { acceptedLabel, normalizedName } from './namePolicy.js'
@@ -31,7 +32,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
   const chainIds = new Set(deps.chainIds)
   return new Hono()
     .get('/v1/names/suggestions/:label', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'names')
       const typed = c.req.param('label')
       const suffix = `.${deps.zone}`
       const label = acceptedLabel(
@@ -52,7 +53,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       return c.json({ suggestions: free.map((name) => ({ name, registered: false })) })
     })
     .get('/v1/names/reverse/:address', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'names')
       const address = c.req.param('address')
       if (!isAddress(address, { strict: false }))
         throw namesErrors.invalidRequest('address: expected an address')
@@ -60,14 +61,14 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       return c.json(rows.map(nameRecord))
     })
     .get('/v1/names/:name', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'names')
       const name = normalizedName(c.req.param('name'))
       const row = name === undefined ? undefined : await deps.store.byName(name)
       if (!row) throw namesErrors.notFound()
       return c.json(nameRecord(row))
     })
     .post('/v1/names', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'names')
       const body = await validJson(c.req, registerBodySchema).catch((error: unknown) => {
         throw error instanceof ApiError ? namesErrors.invalidRequest(error.message) : error
       })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
+import { requireFeature } from '../projects/requireFeature.js'
 import { type CoinbaseConfig, coinbaseCheckoutUrl } from './coinbase/coinbaseSession.js'
 import { onrampErrors } from './errors.js'
 
@@ -36,11 +37,11 @@ export function onrampProviderRoutes(deps: RouteDeps & ProviderRouteOptions): Ho
   ]
   return new Hono()
     .get('/v1/onramp/providers', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'onramp')
       return c.json({ providers })
     })
     .post('/v1/onramp/coinbase/session', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'onramp')
       const body = await validJson(c.req, sessionBodySchema)
       if (!deps.coinbase) throw onrampErrors.providerNotConfigured('coinbase')
       const url = await coinbaseCheckoutUrl(

@@ -5,6 +5,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
+import { requireFeature } from '../projects/requireFeature.js'
 import {
   checkoutCsp,
   checkoutErrorPage,
@@ -86,16 +87,16 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
 
   return new Hono()
     .get('/v1/onramp/options', async (c) => {
-      await deps.project(apiRequest(c))
+      requireFeature(await deps.project(apiRequest(c)), 'onramp')
       return c.json(sandbox.options())
     })
     .post('/v1/onramp/quote', async (c) => {
-      const project = await deps.project(apiRequest(c))
+      const project = requireFeature(await deps.project(apiRequest(c)), 'onramp')
       const body = await validJson(c.req, quoteBodySchema)
       return c.json(await sandbox.quote(project.id, body))
     })
     .post('/v1/onramp/orders', async (c) => {
-      const project = await deps.project(apiRequest(c))
+      const project = requireFeature(await deps.project(apiRequest(c)), 'onramp')
       const header = c.req.header('idempotency-key')
       const key = header === undefined ? undefined : parsed(idempotencyKeySchema, header)
       const { quoteId } = await validJson(c.req, orderBodySchema)
@@ -106,19 +107,19 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
       )
     })
     .post('/v1/onramp/orders/:id/payment', async (c) => {
-      const project = await deps.project(apiRequest(c))
+      const project = requireFeature(await deps.project(apiRequest(c)), 'onramp')
       const order = await ownOrder(project.id, c.req.param('id'))
       const { card } = await validJson(c.req, paymentBodySchema)
       return c.json(sandbox.answer(await sandbox.pay(order, card.number)))
     })
     .get('/v1/onramp/orders', async (c) => {
-      const project = await deps.project(apiRequest(c))
+      const project = requireFeature(await deps.project(apiRequest(c)), 'onramp')
       const { address, since } = validQuery(c.req, ordersQuerySchema)
       const orders = await sandbox.list(project.id, address, since ?? 0)
       return c.json(orders.map((order) => sandbox.answer(order)))
     })
     .get('/v1/onramp/orders/:id', async (c) => {
-      const project = await deps.project(apiRequest(c))
+      const project = requireFeature(await deps.project(apiRequest(c)), 'onramp')
       return c.json(sandbox.answer(await ownOrder(project.id, c.req.param('id'))))
     })
     .get('/sandbox/checkout.css', (c) => {

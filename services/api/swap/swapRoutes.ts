@@ -4,6 +4,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
+import { requireFeature } from '../projects/requireFeature.js'
 
 /** A token the swap offers, in AppKit's token-list shape; the native coin's address is `0xeeee…eeee`. */
 export type SwapToken = {
@@ -51,7 +52,7 @@ export function swapRoutes(deps: RouteDeps & SwapOptions): Hono {
   // Operator configuration: a bad URL stops the api at start, not a visitor's swap.
   const aggregator = deps.aggregator && aggregatorSchema.parse(deps.aggregator)
   return new Hono().get('/v1/swap/tokens', async (c) => {
-    await deps.project(apiRequest(c))
+    requireFeature(await deps.project(apiRequest(c)), 'swaps')
     const { chainId } = validQuery(c.req, tokensQuery)
     if (aggregator) return c.json({ provider: 'aggregator', url: aggregator.url })
     const chain = byChain.get(chainId)

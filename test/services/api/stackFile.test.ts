@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, openDatabase, ProjectStore, projectMigrations } from '../../../services/api/index.js'
+import { ACTIONS_PROJECT_ID } from '../../../services/stack/demoProject.js'
 import {
   ensureDemoProject,
   pageOrigins,
@@ -113,9 +114,10 @@ describe('npm start with the api', () => {
     expect(listed.status).toBe(200)
   })
 
-  it("serves the local DEX's swap tokens (tETH, tUSDC, tDAI) with the stack file's uniswapRouter", async () => {
+  it("serves the local DEX's swap tokens (tETH, tUSDC, tDAI) with the stack file's uniswapRouter to the project with swaps on", async () => {
+    // The demo project has swaps off (403 FEATURE_DISABLED); the account-actions project has them on.
     const answer = await fetch(
-      `${file.api.url}/v1/swap/tokens?chainId=eip155:31337&projectId=${file.projectId}`,
+      `${file.api.url}/v1/swap/tokens?chainId=eip155:31337&projectId=${ACTIONS_PROJECT_ID}`,
       { headers: { origin: new URL(file.pages.demo).origin } },
     )
     const body = (await answer.json()) as { tokens: { symbol: string }[]; router: string; weth: string }

@@ -43,6 +43,7 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
     id: projectId,
     name: 'Onramp',
     allowedOrigins: [],
+    features: { onramp: true },
     rateLimitPerMinute: 100_000,
   })
   const clock = { now: Date.now() }

@@ -13,8 +13,8 @@ export const testProject: Project = {
   features: {
     email: false,
     socials: false,
-    swaps: false,
-    onramp: false,
+    swaps: true,
+    onramp: true,
     activity: true,
     reownBranding: false,
     multiWallet: false,
