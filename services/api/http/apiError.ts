@@ -16,6 +16,8 @@ export type ApiErrorCode =
   | 'SERVER_ERROR'
   // A route of a feature the project has off (or, in basic mode, every remote feature).
   | 'FEATURE_DISABLED'
+  // A client or project past a cap on what it may hold (names registered through a project).
+  | 'QUOTA_EXCEEDED'
   // Sign-in (services/api/siwx): why a sign-in message or its holder was refused.
   | 'INVALID_MESSAGE'
   | 'DOMAIN_NOT_ALLOWED'

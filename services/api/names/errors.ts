@@ -33,4 +33,10 @@ export const namesErrors = {
   messageExpired: () => new NamesError(401, 'MESSAGE_EXPIRED', 'Message expired'),
   notFound: () => new NamesError(404, 'NOT_FOUND', 'Name not found'),
   full: () => new NamesError(503, 'UNAVAILABLE', 'No more names can be registered'),
+  projectFull: (maxNames: number) =>
+    new NamesError(403, 'QUOTA_EXCEEDED', `This project has registered its ${maxNames} names`),
+  clientLimited: (retryAfterSeconds: number) =>
+    new NamesError(429, 'RATE_LIMITED', 'Too many names registered from this client; try again later', {
+      'retry-after': String(retryAfterSeconds),
+    }),
 }

@@ -1,6 +1,12 @@
 /**
  * Everything a client can make the names routes hold or compute has a cap:
  * - one name per address, and at most `maxNames` names in all (100,000 by default; more answers 503);
+ * - at most `maxNamesPerProject` names registered through one project (10,000 by default, a tenth of all;
+ *   more answers 403 QUOTA_EXCEEDED), so one public project id cannot use up the zone;
+ * - at most `registrationsPerClientPerHour` names registered by one client (10 by default, its IP after
+ *   trusted proxies, an IPv6 /64 counted as one; more answers 429), whatever project it names: a fresh
+ *   key per name costs a script nothing, so the address alone does not bound it. Refused requests are
+ *   not counted here (they are under the project guard's per-client minute budget);
  * - a label is 4–63 characters after ENSIP-15 normalisation, a full name at most 255;
  * - a register body is within the app's body cap, its message at most 1024 characters, its signature at
  *   most 16,384 (an ERC-6492 wrapper carries the account's deploy calldata);
@@ -11,6 +17,10 @@
  */
 export const namesLimits = {
   maxNames: 100_000,
+  maxNamesPerProject: 10_000,
+  registrationsPerClientPerHour: 10,
+  /** Clients whose register counts are held at once (the oldest windows go first). */
+  maxTrackedClients: 10_000,
   minLabelLength: 4,
   maxLabelLength: 63,
   maxNameLength: 255,

@@ -4,7 +4,8 @@ import type { Migrations } from '../db/index.js'
  * The names tables. `names` holds each registered full name (normalised) with the one address it points
  * to, the coin type it was registered for, and `address_key` (the lower-case address) unique: one name
  * per address. `names_used_messages` remembers each accepted (address, timestamp) until it is too old
- * to be accepted again anyway.
+ * to be accepted again anyway. `project_id` (the second step) is the project a name was registered
+ * through, counted for the per-project cap; names from before it have none.
  */
 export const namesMigrations: Migrations = {
   module: 'names',
@@ -26,5 +27,6 @@ export const namesMigrations: Migrations = {
       )`,
       'CREATE INDEX names_used_messages_age ON names_used_messages (used_at)',
     ],
+    ['ALTER TABLE names ADD COLUMN project_id TEXT', 'CREATE INDEX names_project ON names (project_id)'],
   ],
 }

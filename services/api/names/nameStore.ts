@@ -16,7 +16,10 @@ type StoredRow = {
   updated_at: number
 }
 
-export type AddOutcome = 'added' | 'taken' | 'alreadyOwns' | 'full'
+export type AddOutcome = 'added' | 'taken' | 'alreadyOwns' | 'full' | 'projectFull'
+
+/** The project a name is registered through, and the most names it may hold. */
+export type NameQuota = { projectId: string; maxNames: number }
 
 const columns = 'name, address, coin_type, created_at, updated_at'
 const rowOf = (row: StoredRow): NameRow => ({
@@ -54,10 +57,11 @@ export class NameStore {
   }
 
   /**
-   * Adds `name` for `address` unless the name or the address is taken or the store holds `maxNames`;
-   * the unique keys decide a race between two registrations, on either store.
+   * Adds `name` for `address` unless the name or the address is taken, the store holds `maxNames`, or
+   * the `quota`'s project holds its own most; the unique keys decide a race between two registrations,
+   * on either store.
    */
-  async add(entry: Omit<NameRow, 'updatedAt'>, maxNames: number): Promise<AddOutcome> {
+  async add(entry: Omit<NameRow, 'updatedAt'>, maxNames: number, quota?: NameQuota): Promise<AddOutcome> {
     return this.db.transaction(async (tx) => {
       const clash = await tx.get<{ name: string; address_key: string }>(
         'SELECT name, address_key FROM names WHERE name = ? OR address_key = ? LIMIT 1',
@@ -66,9 +70,16 @@ export class NameStore {
       if (clash) return clash.address_key === entry.address.toLowerCase() ? 'alreadyOwns' : 'taken'
       const count = await tx.get<{ count: number }>('SELECT COUNT(*) AS count FROM names')
       if (Number(count?.count ?? 0) >= maxNames) return 'full'
+      if (quota) {
+        const held = await tx.get<{ count: number }>(
+          'SELECT COUNT(*) AS count FROM names WHERE project_id = ?',
+          [quota.projectId],
+        )
+        if (Number(held?.count ?? 0) >= quota.maxNames) return 'projectFull'
+      }
       const added = await tx.run(
-        `INSERT INTO names (name, address, address_key, coin_type, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        `INSERT INTO names (name, address, address_key, coin_type, created_at, updated_at, project_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
         [
           entry.name,
           entry.address,
@@ -76,6 +87,7 @@ export class NameStore {
           entry.coinType,
           entry.createdAt,
           entry.createdAt,
+          quota?.projectId ?? null,
         ],
       )
       return added === 1 ? 'added' : 'taken'

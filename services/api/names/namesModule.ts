@@ -18,6 +18,10 @@ export type NamesOptions = {
   chainIds?: readonly number[]
   /** Names held at most; default namesLimits.maxNames. */
   maxNames?: number
+  /** Names registered through one project at most; default namesLimits.maxNamesPerProject. */
+  maxNamesPerProject?: number
+  /** Names one client registers an hour at most; default namesLimits.registrationsPerClientPerHour. */
+  registrationsPerClientPerHour?: number
 }
 
 /**
@@ -39,6 +43,8 @@ export function namesRouteFactories(
         zone,
         chainIds: options.chainIds ?? [...rpcUrlOf.keys()],
         maxNames: options.maxNames,
+        maxNamesPerProject: options.maxNamesPerProject,
+        registrationsPerClientPerHour: options.registrationsPerClientPerHour,
         verify: ({ chainId, ...signed }) =>
           verifyEip155Signature({ rpcUrl: rpcUrlOf.get(chainId), ...signed }),
       }),

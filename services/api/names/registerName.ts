@@ -4,7 +4,7 @@ import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
 import { acceptedZoneName } from './namePolicy.js'
 import { type NameRecord, nameRecord } from './nameRecord.js'
-import type { NameStore } from './nameStore.js'
+import type { NameQuota, NameStore } from './nameStore.js'
 import { registerMessageSchema } from './schema.js'
 
 export type RegisterRequest = { coin_type: number; address: string; message: string; signature: string }
@@ -25,6 +25,8 @@ export type RegisterContext = {
   verify: NameSignatureCheck
   nowMs: number
   maxNames: number
+  /** The project registering, and the most names registered through it. */
+  quota?: NameQuota
 }
 
 function signedMessage(message: string) {
@@ -73,9 +75,10 @@ export async function registerName(request: RegisterRequest, context: RegisterCo
   )
   if (!fresh) throw namesErrors.messageExpired()
   const entry = { name, address, coinType: request.coin_type, createdAt: context.nowMs }
-  const outcome = await context.store.add(entry, context.maxNames)
+  const outcome = await context.store.add(entry, context.maxNames, context.quota)
   if (outcome === 'taken') throw namesErrors.taken()
   if (outcome === 'alreadyOwns') throw namesErrors.alreadyOwns()
   if (outcome === 'full') throw namesErrors.full()
+  if (outcome === 'projectFull') throw namesErrors.projectFull(context.quota?.maxNames ?? 0)
   return nameRecord({ ...entry, updatedAt: entry.createdAt })
 }

@@ -4,6 +4,8 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
+import { clientKey } from '../projects/clientBudget.js'
+import { FixedWindowLimiter } from '../projects/rateLimiter.js'
 import { requireFeature } from '../projects/requireFeature.js'
 import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
@@ -21,6 +23,10 @@ export type NameRouteOptions = {
   chainIds: readonly number[]
   verify: NameSignatureCheck
   maxNames?: number
+  /** Names registered through one project at most; default namesLimits.maxNamesPerProject. */
+  maxNamesPerProject?: number
+  /** Names one client registers an hour at most; default namesLimits.registrationsPerClientPerHour. */
+  registrationsPerClientPerHour?: number
 }
 
 /**
@@ -30,6 +36,14 @@ export type NameRouteOptions = {
  */
 export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
   const chainIds = new Set(deps.chainIds)
+  const perClient = new FixedWindowLimiter({
+    windowMs: 60 * 60_000,
+    maxKeys: namesLimits.maxTrackedClients,
+    now: deps.now,
+  })
+  const registrationsPerClient =
+    deps.registrationsPerClientPerHour ?? namesLimits.registrationsPerClientPerHour
+  const maxNamesPerProject = deps.maxNamesPerProject ?? namesLimits.maxNamesPerProject
   return new Hono()
     .get('/v1/names/suggestions/:label', async (c) => {
       requireFeature(await deps.project(apiRequest(c)), 'names')
@@ -68,18 +82,30 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       return c.json(nameRecord(row))
     })
     .post('/v1/names', async (c) => {
-      requireFeature(await deps.project(apiRequest(c)), 'names')
-      const body = await validJson(c.req, registerBodySchema).catch((error: unknown) => {
-        throw error instanceof ApiError ? namesErrors.invalidRequest(error.message) : error
-      })
-      const record = await registerName(body, {
-        store: deps.store,
-        zone: deps.zone,
-        chainIds,
-        verify: deps.verify,
-        nowMs: deps.now(),
-        maxNames: deps.maxNames ?? namesLimits.maxNames,
-      })
-      return c.json(record)
+      const request = apiRequest(c)
+      const project = requireFeature(await deps.project(request), 'names')
+      // Names are one namespace, so a client's registrations count across every project it names. Only
+      // names added count: a refusal is given back (a client's attempts are under the guard's budget).
+      const client = clientKey(request.client())
+      if (!perClient.take(client, registrationsPerClient))
+        throw namesErrors.clientLimited(perClient.retryAfterSeconds())
+      try {
+        const body = await validJson(c.req, registerBodySchema).catch((error: unknown) => {
+          throw error instanceof ApiError ? namesErrors.invalidRequest(error.message) : error
+        })
+        const record = await registerName(body, {
+          store: deps.store,
+          zone: deps.zone,
+          chainIds,
+          verify: deps.verify,
+          nowMs: deps.now(),
+          maxNames: deps.maxNames ?? namesLimits.maxNames,
+          quota: { projectId: project.id, maxNames: maxNamesPerProject },
+        })
+        return c.json(record)
+      } catch (error) {
+        perClient.refund(client)
+        throw error
+      }
     })
 }

@@ -15,11 +15,16 @@ export function perClientLimit(projectLimit: number): number {
 }
 
 /**
- * The key one client is counted under in one project. An IPv6 client counts by its /64: one host is
- * given a whole /64, so counting single addresses would give it billions of budgets.
+ * The key one client is counted under. An IPv6 client counts by its /64: one host is given a whole /64,
+ * so counting single addresses would give it billions of budgets.
  */
+export function clientKey(client: string): string {
+  return isIPv6(client) ? ipv6Prefix64(client) : client
+}
+
+/** The key one client is counted under in one project. */
 export function clientBudgetKey(projectId: string, client: string): string {
-  return `${projectId} ${isIPv6(client) ? ipv6Prefix64(client) : client}`
+  return `${projectId} ${clientKey(client)}`
 }
 
 function ipv6Prefix64(address: string): string {

@@ -38,6 +38,13 @@ export class FixedWindowLimiter {
     return true
   }
 
+  /** Gives back one request counted for `key` in this window: one that turned out not to use the budget. */
+  refund(key: string): void {
+    const window = this.#windows.get(key)
+    const now = this.#now()
+    if (window && window.start === now - (now % this.#windowMs) && window.count > 0) window.count--
+  }
+
   /** Seconds until the current window ends, for `Retry-After`. */
   retryAfterSeconds(): number {
     const now = this.#now()
