@@ -70,14 +70,14 @@ describe('the data dir and its files are readable by their owner only', () => {
       DATABASE_URL: '',
     })
     try {
-      await run.waitFor(/api\s+http:/)
+      await run.waitFor(/api\s+http:/, 60_000)
       expect(mode(dir).toString(8)).toBe('700')
       expect(modes(dir)).toEqual(ownerOnly(dir))
     } finally {
       run.child.kill('SIGTERM')
     }
     expect(await run.exited).toBe(0)
-  }, 30_000)
+  }, 90_000)
 })
 
 describe('the admin token never shows in the process list', () => {
@@ -101,7 +101,7 @@ describe('the admin token never shows in the process list', () => {
     )
     expect(run.output()).not.toContain(token)
     expect(await isPortTaken(port)).toBe(false)
-  })
+  }, 90_000)
 
   it('reads the token from --admin-token-file and does not print it', async () => {
     writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 })
@@ -116,7 +116,7 @@ describe('the admin token never shows in the process list', () => {
       tokenFile,
     ])
     try {
-      await run.waitFor(/api\s+http:/)
+      await run.waitFor(/api\s+http:/, 60_000)
       const url = `http://127.0.0.1:${port}/v1/admin/projects`
       expect((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
       expect((await fetch(url, { headers: { authorization: `Bearer ${token}x` } })).status).toBe(401)
@@ -126,7 +126,7 @@ describe('the admin token never shows in the process list', () => {
       run.child.kill('SIGTERM')
     }
     expect(await run.exited).toBe(0)
-  }, 30_000)
+  }, 90_000)
 
   it('reads the token from PAIRWISE_API_ADMIN_TOKEN and does not print it', async () => {
     const port = await freePort()
@@ -135,7 +135,7 @@ describe('the admin token never shows in the process list', () => {
       PAIRWISE_API_ADMIN_TOKEN: token,
     })
     try {
-      await run.waitFor(/api\s+http:/)
+      await run.waitFor(/api\s+http:/, 60_000)
       const url = `http://127.0.0.1:${port}/v1/admin/projects`
       expect((await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
       expect(run.output()).not.toContain(token)
@@ -143,7 +143,7 @@ describe('the admin token never shows in the process list', () => {
       run.child.kill('SIGTERM')
     }
     expect(await run.exited).toBe(0)
-  }, 30_000)
+  }, 90_000)
 
   it('refuses an empty or missing token file in one line', async () => {
     writeFileSync(join(root, 'empty-token'), '\n')
@@ -163,5 +163,5 @@ describe('the admin token never shows in the process list', () => {
       expect(await run.exited, file).toBe(1)
       expect(run.output(), file).toMatch(message)
     }
-  }, 30_000)
+  }, 90_000)
 })
