@@ -1,11 +1,12 @@
 import type { Hono } from 'hono'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiModules } from '../../services/api/apiModules.js'
 import { createApiApp } from '../../services/api/app.js'
 import { migrate, openDatabase } from '../../services/api/db/index.js'
 import { ProjectStore, projectMigrations } from '../../services/api/projects/index.js'
 import { nativeTokenAddress } from '../../services/api/swap/index.js'
 import { devPrivateKeys } from '../../services/chain/index.js'
+import { type ChainFixture, startChainFixture } from '../support/chain.js'
 
 const holder = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const allOn = {
@@ -47,6 +48,8 @@ const messages: Record<string, string> = {
 
 describe('the api refuses the routes of a feature the project has off (403 FEATURE_DISABLED)', () => {
   let app: Hono
+  let store: ProjectStore
+  let chain: ChainFixture
   const call = (route: (typeof gated)[number], projectId: string) => {
     const mark = route.path.includes('?') ? '&' : '?'
     return app.request(`http://api.test${route.path}${mark}projectId=${projectId}`, {
@@ -58,23 +61,24 @@ describe('the api refuses the routes of a feature the project has off (403 FEATU
   }
 
   beforeAll(async () => {
+    chain = await startChainFixture()
     const db = await openDatabase(':memory:')
-    // The modules as `pairwise api` wires them: an onramp sandbox (its chain never reached here), swaps, names.
+    // The modules as `pairwise start` wires them: the onramp sandbox on a local chain, swaps, names.
     const modules = apiModules({
       adminToken: 'a'.repeat(64),
       indexer: false,
       chains: [
         {
           chainId: 31337,
-          rpcUrl: 'http://127.0.0.1:9',
+          rpcUrl: chain.rpcUrl,
           nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
         },
       ],
       onramp: {
         sandbox: {
           chainId: 31337,
-          rpcUrl: 'http://127.0.0.1:9',
-          testUsdc: '0x0000000000000000000000000000000000000001',
+          rpcUrl: chain.rpcUrl,
+          testUsdc: chain.fixtures.testUsdc,
           deliveryKey: devPrivateKeys[1],
         },
       },
@@ -92,7 +96,7 @@ describe('the api refuses the routes of a feature the project has off (403 FEATU
       },
     })
     await migrate(db, [projectMigrations, ...modules.migrations])
-    const store = new ProjectStore(db)
+    store = new ProjectStore(db)
     const limit = { rateLimitPerMinute: 1_000_000 }
     await store.create({ id: 'closed', name: 'Closed', ...limit })
     await store.create({ id: 'basic', name: 'Basic', basic: true, features: allOn, ...limit })
@@ -102,7 +106,13 @@ describe('the api refuses the routes of a feature the project has off (403 FEATU
       adminToken: 'a'.repeat(64),
       logger: { info() {}, warn() {}, error() {} },
       routes: modules.routes,
+      // Each request reads the project afresh, so a feature turned off applies at once.
+      projectCache: { cacheMs: 0 },
     }).hono
+  }, 60_000)
+
+  afterAll(async () => {
+    await chain?.stop()
   })
 
   it('refuses onramp, swaps and activity routes for a project with those features off', async () => {
@@ -137,5 +147,39 @@ describe('the api refuses the routes of a feature the project has off (403 FEATU
       })
       expect(answer.status).not.toBe(403)
     }
+  })
+
+  it("refuses the sandbox checkout pages of a quote once its project's onramp is off", async () => {
+    await store.create({
+      id: 'shop',
+      name: 'Shop',
+      features: { onramp: true },
+      rateLimitPerMinute: 1_000_000,
+    })
+    const quoted = await app.request('http://api.test/v1/onramp/quote?projectId=shop', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        purchaseCurrency: { id: 'tUSDC' },
+        paymentCurrency: { id: 'USD' },
+        amount: '50',
+        caipNetworkId: 'eip155:31337',
+        address: holder,
+      }),
+    })
+    expect(quoted.status).toBe(200)
+    const { quoteId } = (await quoted.json()) as { quoteId: string }
+    const page = `http://api.test/sandbox/checkout/${encodeURIComponent(quoteId)}`
+    expect((await app.request(page)).status).toBe(200)
+    await store.update('shop', { features: { onramp: false } })
+    const refused = await app.request(page)
+    expect(refused.status).toBe(403)
+    expect(await refused.text()).toContain('Onramp is not enabled for this project')
+    const paid = await app.request(page, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', idempotencyKey: 'key-1' }).toString(),
+    })
+    expect(paid.status).toBe(403)
   })
 })

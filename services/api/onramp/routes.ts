@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
+import { namedProjectRequest } from '../http/namedProjectRequest.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { requireFeature } from '../projects/requireFeature.js'
@@ -75,13 +76,19 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
     if (!order || order.projectId !== projectId) throw onrampErrors.orderNotFound()
     return order
   }
-  const html = (c: Context, body: string, status: 200 | 400 | 404 | 409 | 429 = 200) => {
+  // The checkout pages name no project in their URL: the quote or order the api signed names it.
+  const onrampOnFor = async (c: Context, projectId: string) =>
+    requireFeature(await deps.project(namedProjectRequest(projectId, apiRequest(c).client())), 'onramp')
+  const html = (c: Context, body: string, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) => {
     for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value)
     return c.html(body, status)
   }
   const pageError = (c: Context, error: unknown) => {
     if (!(error instanceof ApiError)) throw error
-    const status = error.status === 404 || error.status === 409 || error.status === 429 ? error.status : 400
+    const status =
+      error.status === 403 || error.status === 404 || error.status === 409 || error.status === 429
+        ? error.status
+        : 400
     return html(c, checkoutErrorPage(error.message), status)
   }
 
@@ -131,6 +138,7 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
       try {
         const quoteId = parsed(quoteIdSchema, c.req.param('quoteId'))
         const { terms, order } = await sandbox.checkout(quoteId)
+        await onrampOnFor(c, terms.projectId)
         if (order && order.status !== 'CREATED') return c.redirect(`/sandbox/orders/${order.id}`, 303)
         const asset = sandbox.assets.find((each) => each.currency.id === terms.currency)
         if (!asset) throw onrampErrors.unsupportedCurrency(terms.currency)
@@ -142,9 +150,10 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
     .post('/sandbox/checkout/:quoteId', async (c) => {
       try {
         const quoteId = parsed(quoteIdSchema, c.req.param('quoteId'))
+        const { terms, order: ordered } = await sandbox.checkout(quoteId)
+        await onrampOnFor(c, terms.projectId)
         const form = parsed(checkoutFormSchema, Object.fromEntries(new URLSearchParams(await c.req.text())))
         // The order the modal created for this quote, else one named by the form's own key.
-        const { order: ordered } = await sandbox.checkout(quoteId)
         const order = ordered ?? settled(await sandbox.order(quoteId, form.idempotencyKey)).order
         const paid = await sandbox.pay(order, form.number)
         return c.redirect(`/sandbox/orders/${paid.id}`, 303)
@@ -156,6 +165,7 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
       try {
         const order = await sandbox.find(parsed(orderIdSchema, c.req.param('id')))
         if (!order) throw onrampErrors.orderNotFound()
+        await onrampOnFor(c, order.projectId)
         return html(c, orderPage(order))
       } catch (error) {
         return pageError(c, error)
