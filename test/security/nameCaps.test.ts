@@ -3,9 +3,10 @@ import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createApiApp } from '../../services/api/app.js'
-import { migrate, openDatabase } from '../../services/api/db/index.js'
+import { migrate } from '../../services/api/db/index.js'
 import { NameStore, nameRoutes, namesMigrations } from '../../services/api/names/index.js'
 import { ProjectStore, projectMigrations } from '../../services/api/projects/index.js'
+import { eachDatabase } from '../services/api/support/databases.js'
 
 const coinType = 0x80000000 + 31337
 const clock = { now: 1_800_000_000_000 }
@@ -26,7 +27,9 @@ async function signedUp(label: string) {
   }
 }
 
-describe('name registrations are capped per client and per project, not only in all', () => {
+describe.each(
+  eachDatabase(),
+)('name registrations are capped per client and per project, not only in all, on $name', (store) => {
   let app: Hono
   let counter = 0
   const register = async (projectId: string, client: string) => {
@@ -43,7 +46,7 @@ describe('name registrations are capped per client and per project, not only in 
   }
 
   beforeEach(async () => {
-    const db = await openDatabase(':memory:')
+    const db = await store.open()
     await migrate(db, [projectMigrations, namesMigrations])
     const projects = new ProjectStore(db)
     const limit = { rateLimitPerMinute: 1_000_000 }
