@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Frame, Page } from '@playwright/test'
 import { ShareVault } from '../../../../services/auth/shareVault.js'
 import { authKek } from '../../../../services/stack/authKey.js'
+import { EMBEDDED_PROJECT_ID } from '../../../../services/stack/demoProject.js'
 import type { DemoStack } from './frameStack.js'
 
 /** What the frame keeps in its IndexedDB (services/frame/custody DeviceVault), with the device share unwrapped. */
@@ -16,11 +17,12 @@ export function secureFrame(page: Page, authUrl: string): Frame {
 
 /**
  * Reads the frame's vault from inside the frame (Playwright may run script in any frame; a host page
- * may not): the session token and the device share, unwrapped with the stored non-extractable key.
+ * may not): the embedded project's session token (kept per project, services/frame/app/projectStorage.ts)
+ * and the device share, unwrapped with the stored non-extractable key.
  */
 export function readFrameVault(frame: Frame): Promise<FrameVault> {
   return frame.evaluate(
-    () =>
+    (sessionKey) =>
       new Promise<FrameVault>((resolve, reject) => {
         const opened = indexedDB.open('pairwise-frame')
         opened.onerror = () => reject(opened.error)
@@ -32,7 +34,7 @@ export function readFrameVault(frame: Frame): Promise<FrameVault> {
               request.onsuccess = () => done(request.result)
               request.onerror = () => fail(request.error)
             })
-          void Promise.all([read('session'), read('device-share'), read('wrap-key')])
+          void Promise.all([read(sessionKey), read('device-share'), read('wrap-key')])
             .then(async ([session, share, key]) => {
               const { token } = session as { token: string }
               const { walletId, version, iv, ciphertext } = share as {
@@ -54,6 +56,7 @@ export function readFrameVault(frame: Frame): Promise<FrameVault> {
             .catch(reject)
         }
       }),
+    `session/${EMBEDDED_PROJECT_ID}`,
   )
 }
 
