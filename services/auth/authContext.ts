@@ -6,8 +6,11 @@ import type { Mailer } from '../mail/mailer.js'
 import { AttemptStore } from './attemptStore.js'
 import { DeviceProofs } from './deviceProofs.js'
 import { EmailChangeStore } from './emailChangeStore.js'
+import { KekBox } from './kekBox.js'
 import type { AuthLimits } from './limits.js'
 import { Lockout } from './lockout.js'
+import { OprfKeys } from './oprfKeys.js'
+import { RecoveryGuard } from './recoveryGuard.js'
 import { SendThrottle } from './sendThrottle.js'
 import { SessionStore } from './sessionStore.js'
 import { ShareVault } from './shareVault.js'
@@ -19,7 +22,7 @@ export type AuthContextOptions = {
   db: Database
   projects: ProjectStore
   mailer: Mailer
-  /** The key-encryption key of the auth shares: 32 bytes, from config or env, never in the database. */
+  /** The key-encryption key of the auth shares and OPRF keys: 32 bytes, from config or env, never in the database. */
   kek: Uint8Array
   /** The HMAC key of stored codes. */
   pepper: Uint8Array
@@ -42,10 +45,13 @@ export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper'> & {
   wallets: WalletStore
   changes: EmailChangeStore
   proofs: DeviceProofs
+  oprfKeys: OprfKeys
+  recoveryGuard: RecoveryGuard
 }
 
 export function authContext(options: AuthContextOptions): AuthContext {
   const { db, limits, kek, pepper, ...rest } = options
+  const box = new KekBox(kek)
   return {
     ...rest,
     db,
@@ -55,8 +61,10 @@ export function authContext(options: AuthContextOptions): AuthContext {
     lockout: new Lockout(db, limits),
     users: new UserStore(db, limits.devicesPerUser),
     sessions: new SessionStore(db, limits),
-    wallets: new WalletStore(db, new ShareVault(kek)),
+    wallets: new WalletStore(db, new ShareVault(box)),
     changes: new EmailChangeStore(db, limits.attemptLifeMs),
     proofs: new DeviceProofs(limits, options.now),
+    oprfKeys: new OprfKeys(db, box),
+    recoveryGuard: new RecoveryGuard(db, limits),
   }
 }

@@ -16,6 +16,10 @@ export type AuthErrorCode =
   | 'NO_WALLET'
   | 'EMAIL_DISABLED'
   | 'UNAVAILABLE'
+  | 'RECOVERY_LOCKED'
+  | 'WRONG_PASSPHRASE'
+  | 'RECOVERY_REQUIRED'
+  | 'RECOVERY_UNAVAILABLE'
 
 type Extra = { retryAfter?: number; triesLeft?: number }
 
@@ -71,6 +75,28 @@ export const authErrors = {
   noWallet: () => new AuthError(404, 'NO_WALLET', 'This user has no wallet yet'),
   emailDisabled: () => new AuthError(403, 'EMAIL_DISABLED', 'Email login is not enabled for this project'),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
+  recoveryLocked: (ms: number) => {
+    const seconds = wholeSeconds(ms)
+    return new AuthError(
+      423,
+      'RECOVERY_LOCKED',
+      `Too many wrong passphrases: recovery is paused. Please try again after ${seconds} seconds`,
+      { retryAfter: seconds },
+    )
+  },
+  wrongPassphrase: () => new AuthError(403, 'WRONG_PASSPHRASE', 'That passphrase does not open this wallet.'),
+  recoveryRequired: () =>
+    new AuthError(
+      403,
+      'RECOVERY_REQUIRED',
+      'This device has not opened the wallet yet: recover it with your passphrase first',
+    ),
+  recoveryUnavailable: () =>
+    new AuthError(
+      409,
+      'RECOVERY_UNAVAILABLE',
+      'This wallet was made before recovery went through the server: it opens only in a browser that already holds it',
+    ),
 }
 
 /** AuthErrors with their extra fields; everything else as the api answers it (500 without detail). */

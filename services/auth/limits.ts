@@ -5,7 +5,7 @@ const minute = 60 * second
 const hour = 60 * minute
 const day = 24 * hour
 
-/** A send cap: at most `max` mails in any `windowMs`. */
+/** A cap: at most `max` mails (or recovery evaluations) in any `windowMs`. */
 export type SendCap = { windowMs: number; max: number }
 
 /**
@@ -41,8 +41,26 @@ export const authLimits = {
   /** Sessions: idle 24 h, absolute 30 days. */
   sessionIdleMs: day,
   sessionAbsoluteMs: 30 * day,
-  /** `export` of the auth share needs a re-authentication this recent. */
+  /**
+   * `export` of the auth share, and every evaluation of the passphrase by the recovery OPRF, need a code
+   * (login or re-auth) this recent.
+   */
   reauthFreshMs: 5 * minute,
+  /**
+   * Passphrase guesses, counted per user: each OPRF evaluation is one until the right passphrase is
+   * proven, which clears the count. This many within `recoveryFailureWindowMs` pause evaluations for
+   * `recoveryLockoutMs`, doubled by each further pause up to `recoveryLockoutMaxMs`; a proven passphrase
+   * resets it. After the seventh pause that is at most 5 guesses a day.
+   */
+  recoveryGuessesBeforeLockout: 5,
+  recoveryFailureWindowMs: day,
+  recoveryLockoutMs: 15 * minute,
+  recoveryLockoutMaxMs: day,
+  /** OPRF evaluations from one client IP, whatever the users (each costs a scalar multiplication). */
+  recoveryEvaluationsPerIp: [
+    { windowMs: 15 * minute, max: 20 },
+    { windowMs: day, max: 100 },
+  ] as readonly SendCap[],
   /** Approved devices a user keeps; a new one beyond it drops the least recently used (and its sessions). */
   devicesPerUser: 20,
   /** Live sessions a user keeps; a new one beyond it ends the least recently used. */

@@ -44,6 +44,30 @@ export const authMails = {
     ].join('\n'),
   }),
 
+  walletRecovered: (
+    to: string,
+    project: { name: string },
+    request: { hostOrigin: string; ip: string; at: number },
+  ): Mail => ({
+    to,
+    subject: `${project.name}: your wallet was opened on a new device`,
+    text: [
+      `Your ${project.name} wallet was just recovered with your passphrase on a new device, on ${request.hostOrigin} (from ${request.ip}, at ${new Date(request.at).toISOString()}).`,
+      '',
+      'If this was you, there is nothing to do.',
+      'If it was not, someone knows your recovery passphrase and can read this mailbox: move your funds to a new wallet from a device you trust, and secure this email account.',
+    ].join('\n'),
+  }),
+
+  recoveryPaused: (to: string, project: { name: string }, minutes: number): Mail => ({
+    to,
+    subject: `${project.name}: wallet recovery paused`,
+    text: [
+      `Too many wrong recovery passphrases were tried for your ${project.name} wallet, so recovery on new devices is paused for ${minutes} minutes.`,
+      'If this was not you, someone who can read this mailbox is guessing your passphrase; each guess has to go through our server, and nothing opens without the passphrase. Your wallet keeps working in the browsers that already hold it.',
+    ].join('\n'),
+  }),
+
   emailChanged: (to: string, project: { name: string }, newEmail: string): Mail => ({
     to,
     subject: `${project.name}: your email was changed`,

@@ -12,6 +12,19 @@ import type { Migrations } from '../api/db/index.js'
  * - auth_sessions: by the SHA-256 of the token, bound to a device.
  * - auth_wallets: one per user; the auth share AES-256-GCM under the KEK, the recovery blob as sent.
  * - auth_email_changes: a change request and its two attempts.
+ *
+ * Step 2, recovery through the server (research §2.2, issue 31 finding 3):
+ * - auth_wallets.recovery: the blob is now sealed under a key only an OPRF evaluation by this server
+ *   derives; `recovery_proof` keeps the SHA-256 of the proof the right passphrase derives. Blobs written
+ *   before (PBKDF2 only, guessable offline by whoever read them) are dropped, not migrated: the server
+ *   cannot re-seal them without the passphrase. Such a wallet is refused recovery (409
+ *   RECOVERY_UNAVAILABLE) and keeps working on the browsers that hold its share.
+ * - auth_wallet_devices: the devices that hold a share of the user's wallet (the one that made it, and
+ *   each that proved the passphrase); only they get the auth share. Devices approved before this step,
+ *   of users with a wallet, are taken as holders.
+ * - auth_oprf_keys: each user's OPRF key, AES-256-GCM under the KEK.
+ * - auth_recovery_failures / auth_recovery_locks / auth_recovery_evaluations: unproven guesses per user,
+ *   pauses with their doubling level, evaluations per client IP.
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -95,6 +108,35 @@ export const authMigrations: Migrations = {
         created_at BIGINT NOT NULL,
         expires_at BIGINT NOT NULL
       )`,
+    ],
+    [
+      'ALTER TABLE auth_wallets DROP COLUMN recovery',
+      'ALTER TABLE auth_wallets ADD COLUMN recovery TEXT',
+      'ALTER TABLE auth_wallets ADD COLUMN recovery_proof TEXT',
+      `CREATE TABLE auth_wallet_devices (
+        user_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        since BIGINT NOT NULL,
+        PRIMARY KEY (user_id, device_id)
+      )`,
+      `INSERT INTO auth_wallet_devices (user_id, device_id, since)
+        SELECT d.user_id, d.device_id, d.approved_at FROM auth_devices d
+        JOIN auth_wallets w ON w.user_id = d.user_id`,
+      `CREATE TABLE auth_oprf_keys (
+        user_id TEXT PRIMARY KEY,
+        key_iv TEXT NOT NULL,
+        key_ct TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      'CREATE TABLE auth_recovery_failures (user_id TEXT NOT NULL, at BIGINT NOT NULL)',
+      'CREATE INDEX auth_recovery_failures_user ON auth_recovery_failures (user_id, at)',
+      `CREATE TABLE auth_recovery_locks (
+        user_id TEXT PRIMARY KEY,
+        until BIGINT NOT NULL,
+        level INTEGER NOT NULL
+      )`,
+      'CREATE TABLE auth_recovery_evaluations (ip TEXT NOT NULL, at BIGINT NOT NULL)',
+      'CREATE INDEX auth_recovery_evaluations_ip ON auth_recovery_evaluations (ip, at)',
     ],
   ],
 }

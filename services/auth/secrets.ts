@@ -9,6 +9,13 @@ export const newToken = () => randomBytes(32).toString('base64url')
 /** What the database keeps of a token: its SHA-256, so a leaked table grants nothing. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** Whether `token` is the one `digest` (hashToken) was made of, compared in constant time. */
+export function tokenMatches(token: string, digest: string): boolean {
+  const expected = Buffer.from(digest, 'hex')
+  const actual = Buffer.from(hashToken(token), 'hex')
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}
+
 /** A one-time code: 6 digits from the CSPRNG, zero-padded (about 19.9 bits; ASVS 6.5.3/6.5.4). */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
 

@@ -9,6 +9,7 @@ export const authPaths = {
   wallet: '/auth/v1/wallet',
   walletShare: '/auth/v1/wallet/share',
   walletRecovery: '/auth/v1/wallet/recovery',
+  walletRecoveryEvaluate: '/auth/v1/wallet/recovery/evaluate',
   reauthStart: '/auth/v1/reauth/start',
   reauthVerify: '/auth/v1/reauth/verify',
   emailChange: '/auth/v1/email/change',

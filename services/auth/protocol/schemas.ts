@@ -19,6 +19,9 @@ export const fieldLimits = {
   maxRecoveryIterations: 10_000_000,
 } as const
 
+/** A ristretto255 element (RFC 9497's OPRF) and the recovery proof: 32 bytes each, base64url. */
+const bytes32 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, '32 bytes, base64url')
+
 const base64url = (max: number) =>
   z
     .string()
@@ -43,15 +46,26 @@ export const publicKeySchema = base64url(fieldLimits.publicKeyChars)
 /** Every body names its project and the page that embeds the frame (checked against the project). */
 const scoped = { projectId: projectIdSchema, hostOrigin: hostOriginSchema }
 
-export const recoveryBlobSchema = z.strictObject({
-  v: z.literal(1),
-  kdf: z.literal('PBKDF2-SHA256'),
+/** The slow KDF's public parameters: the frame needs them, with the evaluation, before it can derive anything. */
+export const recoveryKdfSchema = z.strictObject({
   iterations: z.number().int().min(fieldLimits.minRecoveryIterations).max(fieldLimits.maxRecoveryIterations),
   salt: base64url(fieldLimits.recoverySaltChars),
+})
+
+/**
+ * The recovery share sealed under a key the frame derives from the passphrase through this server's OPRF
+ * (services/frame/custody/recoveryKey.ts): without an evaluation by the server no guess can be checked.
+ */
+export const recoveryBlobSchema = z.strictObject({
+  v: z.literal(2),
+  oprf: z.literal('ristretto255-SHA512'),
+  kdf: z.literal('PBKDF2-SHA256'),
+  ...recoveryKdfSchema.shape,
   iv: base64url(32),
   ciphertext: base64url(fieldLimits.recoveryCiphertextChars),
 })
 export type RecoveryBlob = z.output<typeof recoveryBlobSchema>
+export type RecoveryKdf = z.output<typeof recoveryKdfSchema>
 
 export const sealedSchema = z.strictObject({
   epk: publicKeySchema,
@@ -75,7 +89,7 @@ export const deviceApproveForm = z.strictObject({ token: tokenSchema })
 export const codeBody = z.strictObject({ ...scoped, attemptId: attemptIdSchema, code: codeSchema })
 export const emailVerifyBody = codeBody
 export const reauthVerifyBody = codeBody
-/** sign-out, reauth/start, wallet/recovery: nothing but the scope. */
+/** sign-out, reauth/start: nothing but the scope. */
 export const scopedBody = z.strictObject(scoped)
 export const createWalletBody = z.strictObject({
   ...scoped,
@@ -83,7 +97,13 @@ export const createWalletBody = z.strictObject({
   address: addressSchema,
   authShare: base64url(fieldLimits.authShareChars),
   recovery: recoveryBlobSchema,
+  /** What the passphrase derives beside the blob's key; the server keeps its SHA-256 to check recoveries. */
+  recoveryProof: bytes32,
 })
+/** A blinded passphrase (RFC 9497 OPRF, ristretto255-SHA512) for the user's OPRF key. */
+export const recoveryEvaluateBody = z.strictObject({ ...scoped, blinded: bytes32 })
+/** The recovery blob is released only for the proof the right passphrase derives. */
+export const walletRecoveryBody = z.strictObject({ ...scoped, proof: bytes32 })
 export const walletShareBody = z.strictObject({ ...scoped, purpose: z.enum(['sign', 'export']) })
 export const emailChangeBody = z.strictObject({ ...scoped, newEmail: emailSchema })
 export const emailChangeCodeBody = z.strictObject({ ...scoped, changeId: attemptIdSchema, code: codeSchema })
@@ -118,6 +138,11 @@ export const sessionAnswer = z.strictObject({ user: userSchema, wallet: walletSc
 export const walletAnswer = walletSchema
 export const walletShareAnswer = z.strictObject({ ...walletSchema.shape, sealed: sealedSchema })
 export const walletRecoveryAnswer = z.strictObject({ ...walletSchema.shape, recovery: recoveryBlobSchema })
+/** The evaluated element, and the KDF parameters of the stored blob (null while the user has no wallet). */
+export const recoveryEvaluateAnswer = z.strictObject({
+  evaluated: bytes32,
+  kdf: recoveryKdfSchema.nullable(),
+})
 export const reauthStartAnswer = z.strictObject({ attemptId: attemptIdSchema })
 export const reauthVerifyAnswer = z.strictObject({ freshUntil: z.number().int() })
 export const emailChangeAnswer = z.strictObject({
@@ -143,4 +168,5 @@ export type SessionAnswer = z.output<typeof sessionAnswer>
 export type WalletAnswer = z.output<typeof walletAnswer>
 export type WalletShareAnswer = z.output<typeof walletShareAnswer>
 export type WalletRecoveryAnswer = z.output<typeof walletRecoveryAnswer>
+export type RecoveryEvaluateAnswer = z.output<typeof recoveryEvaluateAnswer>
 export type ErrorAnswer = z.output<typeof errorAnswer>

@@ -1,12 +1,21 @@
 import { Hono } from 'hono'
-import { base64urlToBytes } from '../../../crypto/encoding.js'
+import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
 import { ApiError } from '../../api/http/apiError.js'
 import type { AuthContext } from '../authContext.js'
+import { sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
+import { authMails } from '../mails.js'
+import { oprfElement } from '../oprfKeys.js'
 import { authPaths } from '../protocol/paths.js'
-import { createWalletBody, scopedBody, walletShareBody } from '../protocol/schemas.js'
+import {
+  createWalletBody,
+  recoveryEvaluateBody,
+  walletRecoveryBody,
+  walletShareBody,
+} from '../protocol/schemas.js'
 import { sealToDevice } from '../protocol/sealing.js'
-import { authenticate, parseBody, rawBody, scopeOf } from '../requests.js'
+import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+import { tokenMatches } from '../secrets.js'
 
 function shareBytes(text: string): Uint8Array {
   try {
@@ -17,9 +26,14 @@ function shareBytes(text: string): Uint8Array {
 }
 
 /**
- * The user's wallet: POST wallet stores it once; wallet/share releases the auth share sealed to the
- * requesting device's agreement key (`export` only within a fresh re-authentication); wallet/recovery
- * gives the recovery blob back.
+ * The user's wallet (research §2.2, issue 31 finding 3). POST wallet stores it once, the device that made
+ * it as its first holder. wallet/share releases the auth share sealed to the requesting device, and only
+ * to a device that holds a share (`export` only within a fresh re-authentication). Recovery on any other
+ * device goes through this server twice: wallet/recovery/evaluate applies the user's OPRF key to the
+ * blinded passphrase (a fresh code needed, every evaluation a counted guess), and wallet/recovery gives
+ * the blob back only for the proof the right passphrase derives, then makes the device a holder and
+ * tells the mailbox. A read mailbox therefore yields neither the blob nor the auth share, and each
+ * passphrase guess is one throttled request.
  */
 export function walletRoutes(ctx: AuthContext): Hono {
   return new Hono()
@@ -27,14 +41,17 @@ export function walletRoutes(ctx: AuthContext): Hono {
       const raw = await rawBody(c)
       const body = parseBody(raw, createWalletBody)
       await scopeOf(ctx, body)
-      const { user } = await authenticate(ctx, c, raw, body.projectId)
-      const { walletId, address, recovery } = body
+      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      const { walletId, address, recovery, recoveryProof } = body
       const created = await ctx.wallets.create(
         user.id,
-        { walletId, address, authShare: shareBytes(body.authShare), recovery },
+        device.id,
+        { walletId, address, authShare: shareBytes(body.authShare), recovery, recoveryProof },
         ctx.now(),
       )
       if (!created) throw authErrors.walletExists()
+      // The evaluation that set the passphrase counted as a guess.
+      await ctx.recoveryGuard.proven(user.id)
       return c.json({ walletId, address, version: 1 })
     })
     .post(authPaths.walletShare, async (c) => {
@@ -43,20 +60,54 @@ export function walletRoutes(ctx: AuthContext): Hono {
       await scopeOf(ctx, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (body.purpose === 'export' && session.freshUntil <= ctx.now()) throw authErrors.reauthRequired()
-      const wallet = await ctx.wallets.withShare(user.id)
+      const wallet = await ctx.wallets.forDevice(user.id, device.id)
       if (!wallet) throw authErrors.noWallet()
-      const { authShare, ...record } = wallet
+      if (!wallet.holder) throw authErrors.recoveryRequired()
+      const { walletId, address, version, authShare } = wallet
       const sealed = await sealToDevice(device.agreementKey, authShare)
       authShare.fill(0)
-      return c.json({ ...record, sealed })
+      return c.json({ walletId, address, version, sealed })
+    })
+    .post(authPaths.walletRecoveryEvaluate, async (c) => {
+      const raw = await rawBody(c)
+      const body = parseBody(raw, recoveryEvaluateBody)
+      const project = await scopeOf(ctx, body)
+      const { session, user } = await authenticate(ctx, c, raw, body.projectId)
+      const now = ctx.now()
+      if (session.freshUntil <= now) throw authErrors.reauthRequired()
+      const blinded = oprfElement(body.blinded)
+      const wallet = await ctx.wallets.withRecovery(user.id)
+      if (wallet && !wallet.recovery) throw authErrors.recoveryUnavailable()
+      const { pausedMs } = await ctx.recoveryGuard.take(user.id, clientIp(ctx, c), now)
+      if (pausedMs !== undefined)
+        await sendMail(
+          ctx,
+          authMails.recoveryPaused(user.email, project, Math.round(pausedMs / 60_000)),
+        ).catch(() => undefined)
+      const evaluated = await ctx.oprfKeys.evaluate(user.id, blinded, now)
+      const kdf = wallet?.recovery
+        ? { iterations: wallet.recovery.blob.iterations, salt: wallet.recovery.blob.salt }
+        : null
+      return c.json({ evaluated: bytesToBase64url(evaluated), kdf })
     })
     .post(authPaths.walletRecovery, async (c) => {
       const raw = await rawBody(c)
-      const body = parseBody(raw, scopedBody)
-      await scopeOf(ctx, body)
-      const { user } = await authenticate(ctx, c, raw, body.projectId)
+      const body = parseBody(raw, walletRecoveryBody)
+      const project = await scopeOf(ctx, body)
+      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const wallet = await ctx.wallets.withRecovery(user.id)
       if (!wallet) throw authErrors.noWallet()
-      return c.json(wallet)
+      const { recovery, ...record } = wallet
+      if (!recovery) throw authErrors.recoveryUnavailable()
+      if (!tokenMatches(body.proof, recovery.proofHash)) throw authErrors.wrongPassphrase()
+      const now = ctx.now()
+      if (!(await ctx.wallets.holds(user.id, device.id))) {
+        // The mail goes first: when it cannot be sent, nothing is released (the owner always hears of it).
+        const request = { hostOrigin: body.hostOrigin, ip: clientIp(ctx, c), at: now }
+        await sendMail(ctx, authMails.walletRecovered(user.email, project, request))
+        await ctx.wallets.addHolder(user.id, device.id, now)
+      }
+      await ctx.recoveryGuard.proven(user.id)
+      return c.json({ ...record, recovery: recovery.blob })
     })
 }

@@ -14,6 +14,7 @@ import {
   type RecoveryBlob,
   reauthStartAnswer,
   reauthVerifyAnswer,
+  recoveryEvaluateAnswer,
   sessionAnswer,
   walletAnswer,
   walletRecoveryAnswer,
@@ -102,14 +103,25 @@ export class AuthClient {
   signOut() {
     return this.#call(authPaths.signOut, emailChangePrimaryAnswer)
   }
-  createWallet(wallet: { walletId: string; address: string; authShare: string; recovery: RecoveryBlob }) {
+  createWallet(wallet: {
+    walletId: string
+    address: string
+    authShare: string
+    recovery: RecoveryBlob
+    recoveryProof: string
+  }) {
     return this.#call(authPaths.wallet, walletAnswer, wallet)
   }
   walletShare(purpose: 'sign' | 'export') {
     return this.#call(authPaths.walletShare, walletShareAnswer, { purpose })
   }
-  walletRecovery() {
-    return this.#call(authPaths.walletRecovery, walletRecoveryAnswer)
+  /** The user's OPRF key applied to a blinded passphrase: one counted guess. */
+  evaluateRecovery(blinded: string) {
+    return this.#call(authPaths.walletRecoveryEvaluate, recoveryEvaluateAnswer, { blinded })
+  }
+  /** The recovery blob, for the proof the right passphrase derives. */
+  walletRecovery(proof: string) {
+    return this.#call(authPaths.walletRecovery, walletRecoveryAnswer, { proof })
   }
   startReauth() {
     return this.#call(authPaths.reauthStart, reauthStartAnswer)

@@ -7,11 +7,14 @@ import {
   type DeviceVault,
   exportSecret,
   lockShare,
+  MIN_PASSPHRASE_DISTINCT_CHARACTERS,
+  MIN_PASSPHRASE_LENGTH,
   passphraseProblem,
   rebuildAccount,
+  recoveryKeyToLock,
+  recoveryKeyToOpen,
   TamperedShareError,
   unlockShare,
-  WrongPassphraseError,
 } from '../custody/index.js'
 import { type AuthClient, AuthRefusal } from './authClient.js'
 import { FrameFailure } from './frameServer.js'
@@ -21,8 +24,22 @@ import { codeScreen, noticeScreen, passphraseScreen } from './ui/screens.js'
 export type SignedInUser = { email: string; address: `0x${string}`; walletId: string; version: number }
 
 const passphraseHints: Record<string, string> = {
-  TOO_SHORT: 'Use at least 12 characters.',
-  TOO_REPETITIVE: 'Use more different characters.',
+  TOO_SHORT: `Use at least ${MIN_PASSPHRASE_LENGTH} characters (a few words make a good one).`,
+  TOO_REPETITIVE: `Use at least ${MIN_PASSPHRASE_DISTINCT_CHARACTERS} different characters.`,
+}
+
+type PassphraseStep = {
+  title: string
+  detail: string
+  action: string
+  check?: (value: string) => string | undefined
+  submit: (passphrase: string) => Promise<string | undefined>
+}
+
+/** What the passphrase form shows for a refusal of the recovery routes (the server's own words). */
+function recoveryRefusal(error: unknown): string {
+  if (error instanceof AuthRefusal && error.reason !== 'REAUTH_REQUIRED') return error.message
+  throw error
 }
 
 /** The text the code form shows for a refusal: the server's, with the tries left when it said them. */
@@ -101,7 +118,7 @@ export class FrameSession {
     } else login = answer
     await this.vault.saveSession(login.session.token, login.session.expiresAt)
     this.#attempt = undefined
-    const wallet = login.wallet ?? (await this.#makeWallet(signal))
+    const wallet = login.wallet ?? (await this.#makeWallet(signal, login.user.email))
     this.#user = { email: login.user.email, ...wallet, address: wallet.address as `0x${string}` }
     await this.#ensureDeviceShare(signal)
   }
@@ -185,12 +202,7 @@ export class FrameSession {
   /** The words and key, for the export screen only: needs a re-authentication within five minutes. */
   async exportWallet(signal: AbortSignal) {
     const user = this.#needUser()
-    const { attemptId } = await this.auth.startReauth()
-    await codeScreen(signal, {
-      title: 'Confirm it is you',
-      detail: `We sent a new code to ${user.email}. Exporting needs a fresh code.`,
-      submit: (code) => this.auth.verifyReauth(attemptId, code).then(() => undefined, codeRefusal),
-    })
+    await this.#reauth(signal, user.email, 'Exporting needs a fresh code.')
     const device = await this.vault.loadDeviceShare()
     if (!device)
       throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
@@ -237,34 +249,35 @@ export class FrameSession {
     return openSealed(keys.agreement.privateKey, sealed)
   }
 
-  async #makeWallet(signal: AbortSignal) {
+  /**
+   * The user's OPRF key applied to a blinded passphrase, by the auth service: the recovery key exists
+   * only through it, and each call is a guess the server counts (services/auth/recoveryGuard.ts).
+   */
+  #evaluate = (blinded: string) => this.auth.evaluateRecovery(blinded)
+
+  async #makeWallet(signal: AbortSignal, email: string) {
     const wallet = await createWallet()
     let made: { walletId: string; address: string; version: number } | undefined
-    await passphraseScreen(signal, {
+    await this.#passphraseStep(signal, email, {
       title: 'Set a recovery passphrase',
-      detail: 'You will need it to open this wallet in another browser. It never leaves this secure frame.',
+      detail: `You will need it to open this wallet in another browser. At least ${MIN_PASSPHRASE_LENGTH} characters; it never leaves this secure frame.`,
       action: 'Create wallet',
       check: (value) => {
         const problem = passphraseProblem(value)
         return problem && passphraseHints[problem]
       },
       submit: async (passphrase) => {
-        const recovery = await lockShare(wallet.shares.recovery, passphrase, {
-          walletId: wallet.walletId,
-          version: 1,
-        })
+        const binding = { walletId: wallet.walletId, version: 1 }
+        const key = await recoveryKeyToLock(passphrase, this.#evaluate)
+        const recovery = await lockShare(wallet.shares.recovery, key, binding)
         made = await this.auth.createWallet({
           walletId: wallet.walletId,
           address: wallet.address,
           authShare: bytesToBase64url(wallet.shares.auth),
           recovery,
+          recoveryProof: key.proof,
         })
-        await this.vault.saveDeviceShare({
-          walletId: wallet.walletId,
-          version: 1,
-          address: wallet.address,
-          share: wallet.shares.device,
-        })
+        await this.vault.saveDeviceShare({ ...binding, address: wallet.address, share: wallet.shares.device })
         return undefined
       },
     })
@@ -274,38 +287,70 @@ export class FrameSession {
     return made
   }
 
-  /** A device without its share (a new browser) opens the recovery share with the passphrase and keeps it. */
+  /**
+   * A device without its share (a new browser) recovers it: the passphrase through the server's OPRF
+   * gives the key and the proof, the server releases the blob (and the auth share) for the proof only.
+   */
   async #ensureDeviceShare(signal: AbortSignal): Promise<void> {
     const user = this.#needUser()
     const held = await this.vault.loadDeviceShare()
     if (held?.walletId === user.walletId && held.version === user.version) return
-    const { recovery } = await this.auth.walletRecovery()
-    await passphraseScreen(signal, {
+    const binding = { walletId: user.walletId, version: user.version }
+    await this.#passphraseStep(signal, user.email, {
       title: 'Enter your recovery passphrase',
       detail: 'This browser has not opened your wallet before.',
       action: 'Recover wallet',
       submit: async (passphrase) => {
-        let share: Uint8Array
+        const key = await recoveryKeyToOpen(passphrase, this.#evaluate)
+        let recovery: unknown
         try {
-          share = await unlockShare(recovery, passphrase, { walletId: user.walletId, version: user.version })
+          ;({ recovery } = await this.auth.walletRecovery(key.proof))
         } catch (error) {
-          if (error instanceof WrongPassphraseError) return 'That passphrase does not open this wallet.'
-          throw error
+          return recoveryRefusal(error)
         }
+        const share = await unlockShare(recovery, key, binding)
         const authShare = await this.#fetchAuthShare('sign')
         try {
           await rebuildAccount({ shares: [share, authShare], address: user.address })
         } finally {
           authShare.fill(0)
         }
-        await this.vault.saveDeviceShare({
-          walletId: user.walletId,
-          version: user.version,
-          address: user.address,
-          share,
-        })
+        await this.vault.saveDeviceShare({ ...binding, address: user.address, share })
         return undefined
       },
+    })
+  }
+
+  /**
+   * A passphrase form whose submit goes through the recovery OPRF. The server evaluates only for a
+   * session with a code from the last 5 minutes: when it asks for one, a new code is mailed and typed
+   * here, then the passphrase is asked again. Its refusals (wrong passphrase, paused) show on the form.
+   */
+  async #passphraseStep(signal: AbortSignal, email: string, step: PassphraseStep): Promise<void> {
+    for (;;) {
+      let stale = false
+      await passphraseScreen(signal, {
+        ...step,
+        submit: (passphrase) =>
+          step.submit(passphrase).catch((error: unknown) => {
+            if (!(error instanceof AuthRefusal && error.reason === 'REAUTH_REQUIRED'))
+              return recoveryRefusal(error)
+            stale = true
+            return undefined
+          }),
+      })
+      if (!stale) return
+      await this.#reauth(signal, email, 'Your passphrase needs a code from the last 5 minutes.')
+    }
+  }
+
+  /** A fresh code, mailed and typed here: the session counts as freshly authenticated for 5 minutes. */
+  async #reauth(signal: AbortSignal, email: string, why: string): Promise<void> {
+    const { attemptId } = await this.auth.startReauth()
+    await codeScreen(signal, {
+      title: 'Confirm it is you',
+      detail: `We sent a new code to ${email}. ${why}`,
+      submit: (code) => this.auth.verifyReauth(attemptId, code).then(() => undefined, codeRefusal),
     })
   }
 

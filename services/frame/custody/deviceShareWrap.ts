@@ -1,6 +1,5 @@
 import { TamperedShareError } from './errors.js'
-import { IV_BYTES } from './passphraseSeal.js'
-import { shareAad } from './shareAad.js'
+import { IV_BYTES, shareAad } from './shareAad.js'
 
 export type ShareBinding = { walletId: string; version: number }
 export type WrappedShare = { iv: Uint8Array<ArrayBuffer>; ciphertext: Uint8Array<ArrayBuffer> }

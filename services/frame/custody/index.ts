@@ -20,8 +20,16 @@ export {
   MAX_RECOVERY_ITERATIONS,
   MIN_RECOVERY_ITERATIONS,
   type RecoveryBlob,
+  type RecoveryKdf,
   recoveryBlobSchema,
 } from './recoveryBlob.js'
+export {
+  type OprfAnswer,
+  type OprfEvaluate,
+  type RecoveryKey,
+  recoveryKeyToLock,
+  recoveryKeyToOpen,
+} from './recoveryKey.js'
 export { parseRecoveryKit, RECOVERY_KIT_WORDS, recoveryKit } from './recoveryKit.js'
-export { type LockShareOptions, lockShare, type RecoveryBinding, unlockShare } from './recoveryShare.js'
+export { lockShare, type RecoveryBinding, unlockShare } from './recoveryShare.js'
 export type { ShareInput } from './shareSecret.js'

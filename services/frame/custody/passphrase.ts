@@ -1,16 +1,14 @@
 import { type PassphraseProblem, WeakPassphraseError } from './errors.js'
 
 /**
- * The recovery blob sits on the auth server beside the auth share, so after a breach of its database and
- * KEK the passphrase is all that stands between an attacker and the key, and the guessing is offline.
- * PBKDF2 at 600k iterations costs about 2^19 hashes per guess. NIST SP 800-63B-4 asks 15 characters of a
- * password that is the only factor and 8 of one inside multi-factor; here the attacker needs the database
- * and the KEK before guessing starts, so the floor sits between, at 12, above the 8-character passwords
- * that breach lists are made of.
+ * Guessing now goes through the auth server, at most 5 guesses before a pause that doubles up to a day
+ * (services/auth/recoveryGuard.ts), so a read mailbox alone checks no guess offline. The passphrase is
+ * still what stands between a thief of the server's database and KEK (which hold the OPRF keys) and the
+ * key, so the floor is NIST SP 800-63B-4's for a password that is the only factor: 15 characters.
  */
-export const MIN_PASSPHRASE_LENGTH = 12
-/** 'aaaaaaaaaaaa' and '121212121212' pass a length check and fall to the first guesses an attacker tries. */
-export const MIN_PASSPHRASE_DISTINCT_CHARACTERS = 5
+export const MIN_PASSPHRASE_LENGTH = 15
+/** 'aaaaaaaaaaaaaaa' and '121212121212121' pass a length check and fall to the first guesses an attacker tries. */
+export const MIN_PASSPHRASE_DISTINCT_CHARACTERS = 6
 
 const problemTexts: Record<PassphraseProblem, string> = {
   TOO_SHORT: `Use at least ${MIN_PASSPHRASE_LENGTH} characters`,

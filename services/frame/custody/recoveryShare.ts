@@ -1,13 +1,13 @@
 import * as z from 'zod/mini'
 import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
-import { InvalidRecoveryBlobError } from './errors.js'
-import { assertStrongPassphrase } from './passphrase.js'
-import { openWithPassphrase, sealWithPassphrase } from './passphraseSeal.js'
-import { MIN_RECOVERY_ITERATIONS, type RecoveryBlob, recoveryBlobSchema } from './recoveryBlob.js'
-import { shareAad } from './shareAad.js'
+import { InvalidRecoveryBlobError, WrongPassphraseError } from './errors.js'
+import { type RecoveryBlob, recoveryBlobSchema } from './recoveryBlob.js'
+import type { RecoveryKey } from './recoveryKey.js'
+import { IV_BYTES, shareAad } from './shareAad.js'
 
 export type RecoveryBinding = { walletId: string; version: number }
-export type LockShareOptions = RecoveryBinding & { iterations?: number }
+
+const buffer = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>
 
 function parseBlob(blob: unknown): RecoveryBlob {
   const parsed = recoveryBlobSchema.safeParse(blob)
@@ -17,50 +17,54 @@ function parseBlob(blob: unknown): RecoveryBlob {
   return parsed.data
 }
 
-/** The recovery share under a passphrase (WeakPassphraseError below the floor), bound to wallet and version. */
+/** The recovery share under `recovery` (recoveryKeyToLock), bound to wallet and version. */
 export async function lockShare(
   share: Uint8Array,
-  passphrase: string,
-  { walletId, version, iterations = MIN_RECOVERY_ITERATIONS }: LockShareOptions,
+  recovery: RecoveryKey,
+  { walletId, version }: RecoveryBinding,
 ): Promise<RecoveryBlob> {
-  assertStrongPassphrase(passphrase)
-  if (!Number.isSafeInteger(iterations) || iterations < MIN_RECOVERY_ITERATIONS) {
-    throw new InvalidRecoveryBlobError(`Recovery needs at least ${MIN_RECOVERY_ITERATIONS} iterations`)
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES))
+  const owned = new Uint8Array(share)
+  try {
+    const additionalData = shareAad('recovery', walletId, version)
+    const ciphertext = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData },
+      recovery.key,
+      owned,
+    )
+    return parseBlob({
+      v: 2,
+      oprf: 'ristretto255-SHA512',
+      kdf: 'PBKDF2-SHA256',
+      ...recovery.kdf,
+      iv: bytesToBase64url(iv),
+      ciphertext: bytesToBase64url(new Uint8Array(ciphertext)),
+    })
+  } finally {
+    owned.fill(0)
   }
-  const sealed = await sealWithPassphrase(
-    share,
-    passphrase,
-    shareAad('recovery', walletId, version),
-    iterations,
-  )
-  return parseBlob({
-    v: 1,
-    kdf: 'PBKDF2-SHA256',
-    iterations: sealed.iterations,
-    salt: bytesToBase64url(sealed.salt),
-    iv: bytesToBase64url(sealed.iv),
-    ciphertext: bytesToBase64url(sealed.ciphertext),
-  })
 }
 
 /**
- * The recovery share back from a blob the server returned: InvalidRecoveryBlobError before any KDF work
- * for a malformed or weak blob, WrongPassphraseError when it does not open for this wallet and version.
+ * The recovery share back from a blob the server returned: InvalidRecoveryBlobError for a malformed
+ * blob, WrongPassphraseError when it does not open under this key for this wallet and version.
  */
 export async function unlockShare(
   blob: unknown,
-  passphrase: string,
+  recovery: RecoveryKey,
   { walletId, version }: RecoveryBinding,
 ): Promise<Uint8Array> {
-  const { iterations, salt, iv, ciphertext } = parseBlob(blob)
-  return openWithPassphrase(
-    {
-      iterations,
-      salt: new Uint8Array(base64urlToBytes(salt)),
-      iv: new Uint8Array(base64urlToBytes(iv)),
-      ciphertext: new Uint8Array(base64urlToBytes(ciphertext)),
-    },
-    passphrase,
-    shareAad('recovery', walletId, version),
-  )
+  const { iv, ciphertext } = parseBlob(blob)
+  try {
+    const additionalData = shareAad('recovery', walletId, version)
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: buffer(base64urlToBytes(iv)), additionalData },
+        recovery.key,
+        buffer(base64urlToBytes(ciphertext)),
+      ),
+    )
+  } catch {
+    throw new WrongPassphraseError()
+  }
 }

@@ -24,13 +24,16 @@ const walletId = '7d2f5a2e-4c1b-4f7e-9b9a-3c2d1e0f9a8b'
 const address = '0x1111111111111111111111111111111111111111'
 const share = new Uint8Array([9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11, 12, 13, 14, 15, 16, 17])
 const recovery = {
-  v: 1,
+  v: 2,
+  oprf: 'ristretto255-SHA512',
   kdf: 'PBKDF2-SHA256',
   iterations: 600_000,
   salt: 'c2FsdHNhbHRzYWx0c2FsdA',
   iv: 'aXZpdml2aXZpdml2',
   ciphertext: 'Y2lwaGVydGV4dGNpcGhlcnRleHQ',
 }
+/** What the frame derives beside the blob's key (services/frame/custody/recoveryKey.ts); opaque here. */
+const recoveryProof = bytesToBase64url(new Uint8Array(32).fill(7))
 const hour = 60 * minute
 
 describe.each(eachDatabase())('sessions and wallet shares on $name', ({ open }) => {
@@ -48,7 +51,7 @@ describe.each(eachDatabase())('sessions and wallet shares on $name', ({ open }) 
     h.post(
       '/auth/v1/wallet',
       phone,
-      { walletId, address, authShare: bytesToBase64url(share), recovery },
+      { walletId, address, authShare: bytesToBase64url(share), recovery, recoveryProof },
       token,
     )
   const shareFor = (device: DeviceKeys, bearer: string, purpose = 'sign') =>
@@ -71,9 +74,12 @@ describe.each(eachDatabase())('sessions and wallet shares on $name', ({ open }) 
     const other = await newDevice()
     await expect(openSealed(other.agreement.privateKey, body.sealed)).rejects.toThrow()
     const back = walletRecoveryAnswer.parse(
-      await (await h.post('/auth/v1/wallet/recovery', phone, {}, token)).json(),
+      await (await h.post('/auth/v1/wallet/recovery', phone, { proof: recoveryProof }, token)).json(),
     )
     expect(back.recovery).toEqual(recovery)
+    const wrong = await h.post('/auth/v1/wallet/recovery', phone, { proof: 'A'.repeat(43) }, token)
+    expect(wrong.status).toBe(403)
+    expect(await wrong.json()).toMatchObject({ code: 'WRONG_PASSPHRASE' })
   })
 
   it('keeps the auth share at rest encrypted under the KEK, not as the plaintext', async () => {

@@ -1,115 +1,172 @@
+import { ristretto255_oprf } from '@noble/curves/ed25519.js'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { bytesToBase64url } from '../../../../crypto/encoding.js'
+import { base64urlToBytes, bytesToBase64url } from '../../../../crypto/encoding.js'
 import {
   createWallet,
   InvalidRecoveryBlobError,
   InvalidRecoveryKitError,
   lockShare,
   MIN_RECOVERY_ITERATIONS,
+  type OprfEvaluate,
   parseRecoveryKit,
   passphraseProblem,
   RECOVERY_KIT_WORDS,
   type RecoveryBlob,
   rebuildAccount,
   recoveryBlobSchema,
+  recoveryKeyToLock,
+  recoveryKeyToOpen,
   recoveryKit,
   unlockShare,
   WeakPassphraseError,
   WrongPassphraseError,
 } from '../../../../services/frame/custody/index.js'
-import { sealWithPassphrase } from '../../../../services/frame/custody/passphraseSeal.js'
-import { shareAad } from '../../../../services/frame/custody/shareAad.js'
 
 const passphrase = 'correct horse battery staple'
 const walletId = '6f1c2a1e-8c0e-4d3a-9b7e-2f4c5d6e7f80'
+const binding = { walletId, version: 1 }
+const { oprf } = ristretto255_oprf
 
-describe('custody recovery share under a passphrase', () => {
+/** A stand-in of the auth service's evaluation: one OPRF key, the stored blob's KDF parameters once set. */
+function oprfServer(blob?: () => RecoveryBlob | undefined) {
+  const { secretKey } = oprf.generateKeyPair()
+  const calls: string[] = []
+  const evaluate: OprfEvaluate = async (blinded) => {
+    calls.push(blinded)
+    const stored = blob?.()
+    return {
+      evaluated: bytesToBase64url(oprf.blindEvaluate(secretKey, base64urlToBytes(blinded))),
+      kdf: stored ? { iterations: stored.iterations, salt: stored.salt } : null,
+    }
+  }
+  return { evaluate, calls }
+}
+
+describe('custody recovery share under a passphrase and the server OPRF', () => {
   let share: Uint8Array
   let blob: RecoveryBlob
+  let proof: string
+  let server: ReturnType<typeof oprfServer>
 
   beforeAll(async () => {
     share = (await createWallet()).shares.recovery
-    // The real cost: about 0.1 s in Node's WebCrypto, so every blob in this file is a 600k one.
-    blob = await lockShare(share, passphrase, { walletId, version: 1 })
+    server = oprfServer(() => blob)
+    // The real cost: about 0.1 s in Node's WebCrypto, so every key in this file is a 600k one.
+    const key = await recoveryKeyToLock(passphrase, server.evaluate)
+    proof = key.proof
+    blob = await lockShare(share, key, binding)
   })
 
   afterEach(() => {
     vi.restoreAllMocks()
   })
 
-  it('locks into the contract shape at 600000 iterations and unlocks with the passphrase', async () => {
+  it('locks into the contract shape at 600000 iterations and unlocks with the passphrase through the same server', async () => {
     expect(blob).toEqual({
-      v: 1,
+      v: 2,
+      oprf: 'ristretto255-SHA512',
       kdf: 'PBKDF2-SHA256',
       iterations: 600_000,
       salt: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       iv: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
       ciphertext: expect.stringMatching(/^[A-Za-z0-9_-]{44}$/),
     })
+    expect(proof).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(recoveryBlobSchema.parse(JSON.parse(JSON.stringify(blob)))).toEqual(blob)
-    expect(await unlockShare(blob, passphrase, { walletId, version: 1 })).toEqual(share)
+    const key = await recoveryKeyToOpen(passphrase, server.evaluate)
+    expect(key.proof).toBe(proof)
+    expect(await unlockShare(blob, key, binding)).toEqual(share)
+  })
+
+  it('sends the server only a blinded element, a different one each time, never the passphrase', async () => {
+    const before = server.calls.length
+    await recoveryKeyToOpen(passphrase, server.evaluate)
+    await recoveryKeyToOpen(passphrase, server.evaluate)
+    const [first, second] = server.calls.slice(before)
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(first).not.toBe(second)
+    for (const sent of server.calls) expect(Buffer.from(sent, 'base64url').toString()).not.toContain('horse')
   })
 
   it('opens with the same passphrase typed in another Unicode form (NFKC)', async () => {
-    const composed = await lockShare(share, 'crème brûlée à la carte', { walletId, version: 1 })
+    let composed: RecoveryBlob | undefined
+    const other = oprfServer(() => composed)
+    composed = await lockShare(
+      share,
+      await recoveryKeyToLock('crème brûlée à la carte', other.evaluate),
+      binding,
+    )
     const decomposed = 'crème brûlée à la carte'.normalize('NFD')
-    expect(await unlockShare(composed, decomposed, { walletId, version: 1 })).toEqual(share)
+    expect(await unlockShare(composed, await recoveryKeyToOpen(decomposed, other.evaluate), binding)).toEqual(
+      share,
+    )
   })
 
-  it('answers a wrong passphrase with WrongPassphraseError', async () => {
-    await expect(
-      unlockShare(blob, 'correct horse battery stapler', { walletId, version: 1 }),
-    ).rejects.toThrow(WrongPassphraseError)
+  it('a wrong passphrase derives another proof and a key the blob does not open under', async () => {
+    const wrong = await recoveryKeyToOpen('correct horse battery stapler', server.evaluate)
+    expect(wrong.proof).not.toBe(proof)
+    await expect(unlockShare(blob, wrong, binding)).rejects.toThrow(WrongPassphraseError)
+  })
+
+  it('the right passphrase through another OPRF key than the server’s derives nothing that opens the blob', async () => {
+    const impostor = oprfServer(() => blob)
+    const key = await recoveryKeyToOpen(passphrase, impostor.evaluate)
+    expect(key.proof).not.toBe(proof)
+    await expect(unlockShare(blob, key, binding)).rejects.toThrow(WrongPassphraseError)
   })
 
   it('binds the blob to its wallet id and share version (AAD)', async () => {
+    const key = await recoveryKeyToOpen(passphrase, server.evaluate)
     const otherWallet = { walletId: '00000000-0000-4000-8000-000000000000', version: 1 }
-    await expect(unlockShare(blob, passphrase, otherWallet)).rejects.toThrow(WrongPassphraseError)
-    await expect(unlockShare(blob, passphrase, { walletId, version: 2 })).rejects.toThrow(
-      WrongPassphraseError,
-    )
+    await expect(unlockShare(blob, key, otherWallet)).rejects.toThrow(WrongPassphraseError)
+    await expect(unlockShare(blob, key, { walletId, version: 2 })).rejects.toThrow(WrongPassphraseError)
   })
 
-  it('refuses to lock under a weak passphrase or below the iteration floor', async () => {
-    expect(passphraseProblem('short one')).toBe('TOO_SHORT')
+  it('refuses a weak passphrase before the server is asked, and fewer iterations than the floor', async () => {
+    expect(passphraseProblem('fourteen chars')).toBe('TOO_SHORT')
     expect(passphraseProblem('abababababababab')).toBe('TOO_REPETITIVE')
+    expect(passphraseProblem('abcabcabcabcabcabc')).toBe('TOO_REPETITIVE')
     expect(passphraseProblem(passphrase)).toBeUndefined()
-    await expect(lockShare(share, 'abcdefghijk', { walletId, version: 1 })).rejects.toMatchObject({
+    const asked = server.calls.length
+    await expect(recoveryKeyToLock('abcdefghijklmn', server.evaluate)).rejects.toMatchObject({
       code: 'WEAK_PASSPHRASE',
       problem: 'TOO_SHORT',
     })
-    await expect(lockShare(share, 'aaaaaaaaaaaaaaaa', { walletId, version: 1 })).rejects.toThrow(
-      WeakPassphraseError,
-    )
+    await expect(recoveryKeyToLock('aaaaaaaaaaaaaaaa', server.evaluate)).rejects.toThrow(WeakPassphraseError)
+    expect(server.calls.length).toBe(asked)
     await expect(
-      lockShare(share, passphrase, { walletId, version: 1, iterations: MIN_RECOVERY_ITERATIONS - 1 }),
+      recoveryKeyToLock(passphrase, server.evaluate, { iterations: MIN_RECOVERY_ITERATIONS - 1 }),
     ).rejects.toThrow(InvalidRecoveryBlobError)
   })
 
-  it('refuses a stored blob below the floor before deriving any key, though it would open', async () => {
-    // Only the internal sealer can make such a blob; the public lockShare cannot.
-    const weak = await sealWithPassphrase(share, passphrase, shareAad('recovery', walletId, 1), 1000)
-    const weakBlob = {
-      v: 1,
-      kdf: 'PBKDF2-SHA256',
-      iterations: weak.iterations,
-      salt: bytesToBase64url(weak.salt),
-      iv: bytesToBase64url(weak.iv),
-      ciphertext: bytesToBase64url(weak.ciphertext),
-    }
-    const deriveKey = vi.spyOn(crypto.subtle, 'deriveKey')
-    await expect(unlockShare(weakBlob, passphrase, { walletId, version: 1 })).rejects.toThrow(
-      InvalidRecoveryBlobError,
-    )
-    expect(deriveKey).not.toHaveBeenCalled()
+  it('refuses KDF parameters from the server below the floor before running the KDF', async () => {
+    const weak: OprfEvaluate = async (blinded) => ({
+      ...(await server.evaluate(blinded)),
+      kdf: { iterations: 1000, salt: blob.salt },
+    })
+    const deriveBits = vi.spyOn(crypto.subtle, 'deriveBits')
+    await expect(recoveryKeyToOpen(passphrase, weak)).rejects.toThrow(InvalidRecoveryBlobError)
+    expect(deriveBits).not.toHaveBeenCalled()
   })
 
-  it('refuses unknown fields, another KDF, absurd iterations and wrong byte lengths', async () => {
-    const binding = { walletId, version: 1 }
+  it('refuses an evaluation that is not a group element, and a wallet with no recovery set', async () => {
+    const garbage: OprfEvaluate = async () => ({
+      evaluated: bytesToBase64url(new Uint8Array(32)),
+      kdf: { iterations: blob.iterations, salt: blob.salt },
+    })
+    await expect(recoveryKeyToOpen(passphrase, garbage)).rejects.toThrow(InvalidRecoveryBlobError)
+    await expect(recoveryKeyToOpen(passphrase, oprfServer().evaluate)).rejects.toThrow(
+      InvalidRecoveryBlobError,
+    )
+  })
+
+  it('refuses unknown fields, another version or KDF, absurd iterations and wrong byte lengths', async () => {
+    const key = await recoveryKeyToOpen(passphrase, server.evaluate)
     const variants: unknown[] = [
       { ...blob, note: 'x' },
       { ...blob, kdf: 'scrypt' },
-      { ...blob, v: 2 },
+      { ...blob, oprf: 'P256-SHA256' },
+      { ...blob, v: 1 },
       { ...blob, iterations: 1e9 },
       { ...blob, iterations: 600_000.5 },
       { ...blob, salt: blob.salt.slice(0, 20) },
@@ -119,17 +176,25 @@ describe('custody recovery share under a passphrase', () => {
       'blob',
     ]
     for (const variant of variants) {
-      await expect(unlockShare(variant, passphrase, binding)).rejects.toThrow(InvalidRecoveryBlobError)
+      await expect(unlockShare(variant, key, binding)).rejects.toThrow(InvalidRecoveryBlobError)
     }
   })
 
   it('recovers the wallet on a new device: unlocked recovery share + auth share', async () => {
     const wallet = await createWallet()
-    const locked = await lockShare(wallet.shares.recovery, passphrase, {
-      walletId: wallet.walletId,
-      version: 1,
-    })
-    const recovery = await unlockShare(locked, passphrase, { walletId: wallet.walletId, version: 1 })
+    let stored: RecoveryBlob | undefined
+    const own = oprfServer(() => stored)
+    const walletBinding = { walletId: wallet.walletId, version: 1 }
+    stored = await lockShare(
+      wallet.shares.recovery,
+      await recoveryKeyToLock(passphrase, own.evaluate),
+      walletBinding,
+    )
+    const recovery = await unlockShare(
+      stored,
+      await recoveryKeyToOpen(passphrase, own.evaluate),
+      walletBinding,
+    )
     const account = await rebuildAccount({ shares: [recovery, wallet.shares.auth], address: wallet.address })
     expect(account.address).toBe(wallet.address)
   })
