@@ -19,9 +19,11 @@ import {
   truncate,
 } from './core/index.js'
 import {
+  clientAddress,
   createSafeServer,
   HttpError,
   listen,
+  noTrustedProxies,
   refuseUpgrade,
   requestTarget,
   safeUpgrade,
@@ -132,6 +134,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const { limits } = core
   const authenticate = options.authenticate ?? jwtAuthenticator()
   const rejectBadAuth = options.rejectBadAuth ?? false
+  const trustProxy = options.trustProxy ?? noTrustedProxies
   // Frames a little over the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
   // What ws buffers of a frame still arriving is bounded by this too, per socket.
   const sockets = new WebSocketServer({
@@ -235,7 +238,12 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
 
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (closing) return refuseUpgrade(socket, 503, 'the relay is shutting down')
-    const address = request.socket.remoteAddress ?? 'unknown'
+    // Every per-address cap, here and in the core, counts the client a trusted proxy names, not the proxy.
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      trustProxy,
+    )
     // Before the token is checked: refusing costs no signature verification, and every socket counts,
     // a token that does not verify (an anonymous client id of its own) included.
     admit(address, socket)

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { RelayErrorCode, RelayMethod } from '../../relay/protocol/index.js'
+import {
+  parseTrustedProxies,
+  type RunningRelay,
+  type StartRelayOptions,
+  silentLogger,
+  startRelay,
+} from '../../relay/server/index.js'
+import {
+  RawRelayClient,
+  randomTopic,
+  type SocketLike,
+  testIdentity,
+  withAuth,
+} from '../relay/server/support/rawClient.js'
+
+const relays: RunningRelay[] = []
+const sockets: WebSocket[] = []
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate()
+  await Promise.all(relays.splice(0).map((relay) => relay.close()))
+})
+
+async function relayWith(options: Partial<StartRelayOptions>): Promise<RunningRelay> {
+  const relay = await startRelay({ port: 0, logger: silentLogger, ...options })
+  relays.push(relay)
+  return relay
+}
+
+/** The HTTP status of an upgrade from 127.0.0.1 naming `forwardedFor`, or 101 when it is accepted (and kept open). */
+function upgradeStatus(url: string, forwardedFor: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers: { 'x-forwarded-for': forwardedFor } })
+    sockets.push(socket)
+    socket.on('open', () => resolve(101))
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0)
+      socket.terminate()
+    })
+    socket.on('error', (error) => {
+      if (!error.message.includes('Unexpected server response')) reject(error)
+    })
+  })
+}
+
+/** A relay client whose proxy (this machine) forwards it as `forwardedFor`. */
+function connectAs(relay: RunningRelay, forwardedFor: string): Promise<RawRelayClient> {
+  const factory = (target: string) => {
+    const socket = new WebSocket(target, { headers: { 'x-forwarded-for': forwardedFor } })
+    sockets.push(socket)
+    return socket as unknown as SocketLike
+  }
+  return RawRelayClient.open(factory, withAuth(relay.url, testIdentity().token(relay.url)))
+}
+
+describe('the relay behind a trusted proxy counts each forwarded client on its own', () => {
+  it('gives each forwarded client its own per-address connection cap', async () => {
+    const relay = await relayWith({
+      trustProxy: parseTrustedProxies('127.0.0.1'),
+      limits: { maxConnectionsPerIp: 2 },
+    })
+    expect(await upgradeStatus(relay.url, '203.0.113.7')).toBe(101)
+    expect(await upgradeStatus(relay.url, '203.0.113.7')).toBe(101)
+    expect(await upgradeStatus(relay.url, '203.0.113.7')).toBe(429)
+    expect(await upgradeStatus(relay.url, '198.51.100.4')).toBe(101)
+  })
+
+  it('gives each forwarded client its own per-address topic cap', async () => {
+    const relay = await relayWith({
+      trustProxy: parseTrustedProxies('127.0.0.0/8'),
+      limits: { maxTopicsPerIp: 2 },
+    })
+    const first = await connectAs(relay, '203.0.113.7')
+    await first.call(RelayMethod.batchSubscribe, { topics: [randomTopic(), randomTopic()] })
+    expect(await first.call(RelayMethod.subscribe, { topic: randomTopic() })).toMatchObject({
+      error: { code: RelayErrorCode.tooManyTopics },
+    })
+    const second = await connectAs(relay, '198.51.100.4')
+    expect(await second.call(RelayMethod.subscribe, { topic: randomTopic() })).toHaveProperty('result')
+  })
+
+  it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const relay = await relayWith({ limits: { maxConnectionsPerIp: 2 } })
+    expect(await upgradeStatus(relay.url, '203.0.113.1')).toBe(101)
+    expect(await upgradeStatus(relay.url, '203.0.113.2')).toBe(101)
+    expect(await upgradeStatus(relay.url, '203.0.113.3')).toBe(429)
+  })
+})
