@@ -28,11 +28,14 @@ export type SafeServerOptions = {
  * An HTTP server whose handlers cannot take the process down: a thrown `HttpError` (or a `URIError`
  * from decoding client input) becomes its 4xx, anything else a 500 with no stack trace, logged once;
  * bytes that are not HTTP get a 400 (431 for oversized headers, 408 for timeouts) and the socket closes.
- * Every server of the project is made with it.
+ * An answer goes out only where the client waits for one: a refused request closes its connection, and
+ * bytes that are not HTTP arriving while a response is under way close the socket once it is sent,
+ * without an answer of their own. Every server of the project is made with it.
  */
 export function createSafeServer(handler: RequestHandler, options: SafeServerOptions): Server {
   const { logger, name } = options
   const format = options.errorFormat ?? 'text'
+  const responses = new ResponsesUnderWay()
   const server = createServer(
     {
       maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024,
@@ -44,6 +47,7 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
       connectionsCheckingInterval: 1_000,
     },
     (request, response) => {
+      responses.started(request.socket, response)
       let outcome: void | Promise<void>
       try {
         outcome = handler(request, response)
@@ -57,6 +61,9 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     logger.debug(`${name}: malformed request`, { code: error.code, error: error.message })
     if (!socket.writable) return socket.destroy()
+    // A second answer would land inside or after the one under way, where the client reads it as the
+    // answer to its next request, or as bytes after `Connection: close`.
+    if (responses.underWay(socket)) return responses.closeWhenSent(socket)
     const status =
       error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
     socket.end(rawResponse(status, statusText(status)))
@@ -116,6 +123,9 @@ function answerError(
     .writeHead(status, {
       'content-type': format === 'json' ? 'application/json' : 'text/plain; charset=utf-8',
       'cache-control': 'no-store',
+      // Refused before its body was read, a request leaves the connection's framing unknown: a body sent
+      // without a length would be read as the next request and answered. Closing ends that.
+      connection: 'close',
     })
     .end(request.method === 'HEAD' ? undefined : body)
 }
@@ -148,4 +158,40 @@ function statusText(status: number): string {
       503: 'Service Unavailable',
     }[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request')
   )
+}
+
+/**
+ * The responses started on each socket and not yet sent (pipelined requests can have several), and the
+ * sockets to close once theirs are.
+ */
+class ResponsesUnderWay {
+  private readonly counts = new WeakMap<Duplex, number>()
+  private readonly closing = new WeakSet<Duplex>()
+
+  started(socket: Duplex, response: ServerResponse): void {
+    this.counts.set(socket, (this.counts.get(socket) ?? 0) + 1)
+    let ended = false
+    const sent = () => {
+      if (ended) return
+      ended = true
+      const left = (this.counts.get(socket) ?? 1) - 1
+      this.counts.set(socket, left)
+      if (left === 0 && this.closing.has(socket)) endThenDestroy(socket)
+    }
+    response.once('finish', sent)
+    response.once('close', sent)
+  }
+
+  underWay(socket: Duplex): boolean {
+    return this.closing.has(socket) || (this.counts.get(socket) ?? 0) > 0
+  }
+
+  closeWhenSent(socket: Duplex): void {
+    this.closing.add(socket)
+    if ((this.counts.get(socket) ?? 0) === 0) endThenDestroy(socket)
+  }
+}
+
+function endThenDestroy(socket: Duplex): void {
+  socket.end(() => socket.destroy())
 }
