@@ -3,7 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../../relay/server/index.js'
+import { noTrustedProxies, silentLogger } from '../../../relay/server/index.js'
 import { apiConfig, startApi } from '../../../services/api/index.js'
 import { runProjectCommand } from '../../../services/cli/projectCommand.js'
 
@@ -83,8 +83,18 @@ describe('pairwise project', () => {
 })
 
 describe('pairwise api', () => {
-  it('takes its port and database from flags, then env, then defaults', () => {
-    expect(apiConfig({})).toEqual({ host: '127.0.0.1', port: 8788, database: '.pairwise/data/api.sqlite' })
+  it('takes its port, database and trusted proxies from flags, then env, then defaults', () => {
+    expect(apiConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8788,
+      database: '.pairwise/data/api.sqlite',
+      trustProxy: noTrustedProxies,
+    })
+    expect(apiConfig({ PAIRWISE_TRUST_PROXY: '10.0.0.0/8' }).trustProxy.has('10.1.2.3')).toBe(true)
+    expect(
+      apiConfig({ PAIRWISE_TRUST_PROXY: '10.0.0.0/8' }, { 'trust-proxy': ['192.0.2.1'] }).trustProxy.ranges,
+    ).toEqual(['192.0.2.1'])
+    expect(() => apiConfig({ PAIRWISE_TRUST_PROXY: 'proxy.example' })).toThrow(/--trust-proxy/)
     expect(apiConfig({ PAIRWISE_API_PORT: '9000', PAIRWISE_DATA_DIR: '/d' })).toMatchObject({
       port: 9000,
       database: '/d/api.sqlite',
