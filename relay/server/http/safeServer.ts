@@ -170,16 +170,12 @@ class ResponsesUnderWay {
 
   started(socket: Duplex, response: ServerResponse): void {
     this.counts.set(socket, (this.counts.get(socket) ?? 0) + 1)
-    let ended = false
-    const sent = () => {
-      if (ended) return
-      ended = true
+    // A response closes once, after it was sent or when its socket went first.
+    response.once('close', () => {
       const left = (this.counts.get(socket) ?? 1) - 1
       this.counts.set(socket, left)
       if (left === 0 && this.closing.has(socket)) endThenDestroy(socket)
-    }
-    response.once('finish', sent)
-    response.once('close', sent)
+    })
   }
 
   underWay(socket: Duplex): boolean {
