@@ -15,6 +15,9 @@ const EMBEDDED_PROJECT_NAME = 'Pairwise embedded wallet example'
 const demoSettings = {
   name: DEMO_PROJECT_NAME,
   basic: false,
+  // Every page of the local stack, and every browser test, is one client (127.0.0.1), and a client gets a
+  // fifth of the project's minute; the stack's chain is local, so the ceiling has no upstream to protect.
+  rateLimitPerMinute: 60_000,
   features: {
     email: false,
     socials: false,
