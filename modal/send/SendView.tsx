@@ -5,6 +5,7 @@ import { goBack } from '../controllers/router.js'
 import type { Translate } from '../i18n/translate.js'
 import type { CaipNetwork } from '../networks/types.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
+import { Figure } from '../ui/components/Figure.js'
 import { formatAmount } from '../ui/components/formatAmount.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
@@ -288,11 +289,15 @@ function Summary({ review, network, ft }: { review: Review; network: CaipNetwork
   return (
     <dl className="send-summary" data-testid="send-summary">
       <dt className="muted">{ft('amount')}</dt>
-      <dd>{`${formatAmount(formatUnits(transfer.amount, transfer.token.decimals), t.locale)} ${transfer.token.symbol}`}</dd>
+      <dd>
+        <Figure>{`${formatAmount(formatUnits(transfer.amount, transfer.token.decimals), t.locale)} ${transfer.token.symbol}`}</Figure>
+      </dd>
       <dt className="muted">{ft('recipient')}</dt>
       <dd>{name ? `${name} (${transfer.to})` : transfer.to}</dd>
       <dt className="muted">{ft('fee')}</dt>
-      <dd>{`${formatAmount(formatUnits(fee, nativeCurrency.decimals), t.locale)} ${nativeCurrency.symbol}`}</dd>
+      <dd>
+        <Figure>{`${formatAmount(formatUnits(fee, nativeCurrency.decimals), t.locale)} ${nativeCurrency.symbol}`}</Figure>
+      </dd>
     </dl>
   )
 }

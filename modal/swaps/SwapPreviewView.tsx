@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { reset } from '../controllers/router.js'
 import { refreshAfterSend } from '../send/refresh.js'
+import { Figure } from '../ui/components/Figure.js'
 import { formatAmount } from '../ui/components/formatAmount.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useKit } from '../ui/kitContext.js'
@@ -90,7 +91,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
         <p className="muted" data-testid="swap-hash" title={hash}>
           {ft('transaction')}: {hash.slice(0, 10)}…{hash.slice(-8)}
         </p>
-        <button type="button" onClick={() => reset(kit.context, { view: 'Account' })}>
+        <button type="button" className="primary" onClick={() => reset(kit.context, { view: 'Account' })}>
           {ft('done')}
         </button>
       </div>
@@ -130,15 +131,15 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
       <dl className="swap-facts">
         <dt>{ft('from')}</dt>
         <dd data-testid="preview-from">
-          {shown(amount, draft.from, t.locale)} {draft.from.symbol}
+          <Figure>{`${shown(amount, draft.from, t.locale)} ${draft.from.symbol}`}</Figure>
         </dd>
         <dt>{ft('to')}</dt>
         <dd data-testid="preview-to">
-          {shown(accepted.toAmount, draft.to, t.locale)} {draft.to.symbol}
+          <Figure>{`${shown(accepted.toAmount, draft.to, t.locale)} ${draft.to.symbol}`}</Figure>
         </dd>
         <dt>{ft('minReceived')}</dt>
         <dd data-testid="preview-min">
-          {shown(accepted.minToAmount, draft.to, t.locale)} {draft.to.symbol}
+          <Figure>{`${shown(accepted.minToAmount, draft.to, t.locale)} ${draft.to.symbol}`}</Figure>
         </dd>
         {accepted.priceImpactBps === undefined ? null : (
           <>
@@ -193,7 +194,13 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
           {ft('acceptNew')}
         </button>
       ) : null}
-      <button type="button" data-testid="swap-confirm" disabled={working} onClick={confirm}>
+      <button
+        type="button"
+        className="primary"
+        data-testid="swap-confirm"
+        disabled={working}
+        onClick={confirm}
+      >
         {ft('confirm')}
       </button>
     </div>
@@ -204,7 +211,9 @@ function FeeRow({ label, value }: { label: string; value: string }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>
+        <Figure>{value}</Figure>
+      </dd>
     </>
   )
 }

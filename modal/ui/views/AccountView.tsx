@@ -7,6 +7,7 @@ import { AccountSendButtons } from '../../send/AccountSendButtons.js'
 import { monogram } from '../../wallets/monogram.js'
 import { copyText } from '../components/copyText.js'
 import { errorMessage } from '../components/errorMessage.js'
+import { Figure } from '../components/Figure.js'
 import { formatAmount } from '../components/formatAmount.js'
 import { shortAddress } from '../components/shortAddress.js'
 import { useAppState, useKit } from '../kitContext.js'
@@ -65,11 +66,16 @@ export function AccountView() {
         {account.profileName ?? shortAddress(address)}
       </p>
       <p className="balance" data-testid="account-balance" aria-live="polite">
-        {account.balanceLoading && account.balance === undefined
-          ? t('account.balanceLoading')
-          : account.balanceError
-            ? `${t('account.balanceUnavailable')} · ${formatAmount('0', t.locale, { minimumFractionDigits: 2 })} ${account.balanceSymbol ?? ''}`
-            : `${formatAmount(account.balance ?? '0', t.locale)} ${account.balanceSymbol ?? ''}`}
+        {account.balanceLoading && account.balance === undefined ? (
+          t('account.balanceLoading')
+        ) : account.balanceError ? (
+          <>
+            {`${t('account.balanceUnavailable')} · `}
+            <Figure>{`${formatAmount('0', t.locale, { minimumFractionDigits: 2 })} ${account.balanceSymbol ?? ''}`}</Figure>
+          </>
+        ) : (
+          <Figure>{`${formatAmount(account.balance ?? '0', t.locale)} ${account.balanceSymbol ?? ''}`}</Figure>
+        )}
       </p>
       <button type="button" className="secondary" onClick={() => void copyText(address).then(setCopied)}>
         {copied ? t('account.copied') : t('account.copyAddress')}

@@ -223,6 +223,16 @@ for (const locale of ['ja', 'ar'] as const) {
       await expect(dialog.getByTestId(`account-panel-${tab}`)).toBeVisible()
       await expect(shown).toBeVisible()
       await noEnglish(`Account, ${en[label]} tab`)
+      if (rtl && tab === 0) {
+        // Issue 33: each figure of a token row (its quantity; its US$ value when the api prices it) is isolated
+        // left to right, so Intl's "10,000.00 US$" is not reordered into "$US 10,000.00" by the line around it.
+        const figures = dialog.getByTestId('token').first().locator('.amount > *')
+        await expect(figures.first()).toBeVisible()
+        for (const figure of await figures.all()) {
+          await expect(figure).toHaveCSS('unicode-bidi', 'isolate')
+          await expect(figure).toHaveCSS('direction', 'ltr')
+        }
+      }
       if (rtl && tab === 0)
         await expect(page.getByTestId('modal-card')).toHaveScreenshot('ar-account.png', screenshotTolerance)
     }

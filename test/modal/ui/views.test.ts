@@ -129,7 +129,7 @@ describe('view contents', () => {
     const html = render(kit)
     expect(html).toContain(`title="${alice}"`)
     expect(html).toContain('0xf39F…2266')
-    expect(html).toMatch(/data-testid="account-balance"[^>]*>10,000\.1234 tETH</)
+    expect(html).toMatch(/data-testid="account-balance"[^>]*><bdi dir="ltr">10,000\.1234 tETH</)
     expect(html).toContain(`href="http://127.0.0.1:4000/address/${alice}"`)
   })
 
@@ -139,7 +139,7 @@ describe('view contents', () => {
     await kit.open()
     const shown = (balance: string, locale: 'de' | 'ja') => {
       kit.store.set(({ account }) => ({ account: { ...account, balance, balanceLoading: false } }))
-      return /data-testid="account-balance"[^>]*>([^<]*)</.exec(
+      return /data-testid="account-balance"[^>]*><bdi dir="ltr">([^<]*)</.exec(
         render(kit, undefined, createTranslator(locale)),
       )?.[1]
     }
@@ -175,8 +175,10 @@ describe('view contents', () => {
         balanceError: 'Token Balance Unavailable',
       },
     }))
-    expect(render(kit)).toContain('Token Balance Unavailable · 0.00 tETH')
-    expect(render(kit, undefined, createTranslator('de'))).toContain('Token Balance Unavailable · 0,00 tETH')
+    expect(render(kit)).toContain('Token Balance Unavailable · <bdi dir="ltr">0.00 tETH</bdi>')
+    expect(render(kit, undefined, createTranslator('de'))).toContain(
+      'Token Balance Unavailable · <bdi dir="ltr">0,00 tETH</bdi>',
+    )
   })
 
   it('VIEW-09 AllWallets lists announced, injected and WalletConnect wallets', async () => {

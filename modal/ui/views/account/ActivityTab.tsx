@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { type ActivityItem, fetchActivity } from '../../../api/activity.js'
 import type { CaipNetwork } from '../../../networks/types.js'
+import { Figure } from '../../components/Figure.js'
 import { formatAmount } from '../../components/formatAmount.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAppState, useKit } from '../../kitContext.js'
@@ -108,7 +109,7 @@ function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwo
         </time>
       </span>
       <span className="amount">
-        <span>{`${sign}${amountOf(item, network, t.locale)}`}</span>
+        <Figure>{`${sign}${amountOf(item, network, t.locale)}`}</Figure>
         {explorer ? (
           <a href={`${explorer}/tx/${item.hash}`} target="_blank" rel="noopener noreferrer">
             {t('account.explorer')}

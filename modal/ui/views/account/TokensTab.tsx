@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { loadTokenBalances } from '../../../controllers/balances.js'
+import { Figure } from '../../components/Figure.js'
 import { formatAmount } from '../../components/formatAmount.js'
 import { WalletIcon } from '../../components/WalletRow.js'
 import { useAppState, useKit } from '../../kitContext.js'
@@ -31,8 +32,8 @@ export function TokensTab() {
             <span className="muted">{token.symbol}</span>
           </span>
           <span className="amount">
-            <span>{`${formatAmount(token.quantity.numeric, t.locale, { minimumFractionDigits: 2 })} ${token.symbol}`}</span>
-            {token.price > 0 ? <span className="muted">{usdValue(token.value, t.locale)}</span> : null}
+            <Figure>{`${formatAmount(token.quantity.numeric, t.locale, { minimumFractionDigits: 2 })} ${token.symbol}`}</Figure>
+            {token.price > 0 ? <Figure className="muted">{usdValue(token.value, t.locale)}</Figure> : null}
           </span>
         </li>
       ))}
