@@ -151,6 +151,7 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
       ) : null}
       <button
         type="button"
+        className="primary"
         data-testid="swap-review"
         disabled={!params || !quote.quote}
         onClick={() => push(kit.context, { view: 'SwapPreview', data: { draft: draft as ReadyDraft } })}

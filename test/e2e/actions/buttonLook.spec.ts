@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import type { Locator } from '@playwright/test'
+import { testWalletInfo } from '../../support/browserWallet.js'
+import { type DemoStack, expect, test } from '../modal/fixtures.js'
+
+/**
+ * Issue 33: the swap views' buttons are the modal's primary button, and a disabled primary button looks
+ * disabled, checked by the styles Chromium computes on examples/actions (swaps on).
+ */
+const actionsPage = (stack: DemoStack) =>
+  (JSON.parse(readFileSync(stack.stackFile, 'utf8')) as { pages: { actions: string } }).pages.actions
+
+const look = (button: Locator) =>
+  button.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return {
+      primary: element.classList.contains('primary'),
+      background: style.backgroundColor,
+      opacity: Number(style.opacity),
+      cursor: style.cursor,
+    }
+  })
+
+test('a disabled primary button looks disabled (Send’s Review), and Review swap and Confirm swap are primary buttons', async ({
+  page,
+  stack,
+  wallet,
+}) => {
+  await page.goto(actionsPage(stack))
+  await page.locator('appkit-button').getByRole('button').click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
+  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${wallet.address}`)
+
+  await page.getByTestId('account-button').click()
+  await dialog.getByTestId('account-send').click()
+  const sendReview = dialog.getByTestId('send-review')
+  await expect(sendReview).toBeDisabled()
+  const disabled = await look(sendReview)
+  expect(disabled.primary).toBe(true)
+  expect(disabled.opacity).toBeLessThan(1)
+  expect(disabled.cursor).not.toBe('pointer')
+  const accent = disabled.background
+
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await dialog.getByTestId('account-swap').click()
+  await dialog.getByTestId('swap-from').click()
+  await dialog.getByTestId('swap-token-tETH').click()
+  await dialog.getByTestId('swap-to').click()
+  await dialog.getByTestId('swap-token-tUSDC').click()
+  const review = dialog.getByTestId('swap-review')
+  await expect(review).toBeDisabled()
+  expect(await look(review)).toMatchObject({ primary: true, background: accent, cursor: 'not-allowed' })
+  await dialog.getByTestId('swap-amount').fill('1')
+  await expect(dialog.getByTestId('swap-quote')).toHaveText(/^[\d,]+(\.\d+)?$/, { timeout: 15_000 })
+  await expect(review).toBeEnabled()
+  expect(await look(review)).toEqual({ primary: true, background: accent, opacity: 1, cursor: 'pointer' })
+  await review.click()
+  const confirm = dialog.getByTestId('swap-confirm')
+  await expect(confirm).toBeEnabled({ timeout: 15_000 })
+  expect(await look(confirm)).toEqual({ primary: true, background: accent, opacity: 1, cursor: 'pointer' })
+})
