@@ -84,7 +84,7 @@ export class FrameClient {
 
   /**
    * EMAIL-01 and EMAIL-10 are checked here, before the frame is touched. The 30 s wait starts only once the
-   * frame accepted the request: a refused or failed try sends nothing, so it must not lock the user out, and
+   * frame accepted the request: a refused or failed try mailed nothing, so it must not lock the user out, and
    * a refusal already carries the server's own wait ('Please try again after {n} seconds'), shown as is.
    */
   async connectEmail(payload: FrameRequest<'CONNECT_EMAIL'>): Promise<FrameSuccess<'CONNECT_EMAIL'>> {
