@@ -1,14 +1,16 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { ApiError } from '../http/apiError.js'
+import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
+import { clientBudgetKey, DEFAULT_MAX_RATE_LIMITED_CLIENTS } from '../projects/clientBudget.js'
+import { FixedWindowLimiter } from '../projects/rateLimiter.js'
 import { requireFeature } from '../projects/requireFeature.js'
 import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
 import { ingestBodySchema, ingestLimits, ingestQuerySchema, statsQuerySchema } from './schema.js'
 import { statsPageCsp, statsPageHtml } from './statsPage.js'
-import { AnalyticsStore } from './store.js'
+import { AnalyticsStore, eventsPerClientPerHour } from './store.js'
 import { coarseUserAgent } from './userAgent.js'
 
 export type AnalyticsRouteOptions = {
@@ -16,6 +18,8 @@ export type AnalyticsRouteOptions = {
   adminToken: string
   /** Rows stored per project and UTC day; later events are counted as dropped (default 10,000). */
   dailyRowCap?: number
+  /** Events one client may send a project per hour (default 500); the rest are refused with 429. */
+  eventsPerClientPerHour?: number
 }
 
 function parseBody(text: string): unknown {
@@ -28,11 +32,18 @@ function parseBody(text: string): unknown {
 
 /**
  * Opt-in analytics: `POST /v1/analytics/events` (ingest, 204), `GET /v1/analytics/stats` (admin) and
- * `GET /admin/analytics` (the charts page). Ingest reads no IP address and keeps no user agent, only
- * the coarse browser family and device class derived from it.
+ * `GET /admin/analytics` (the charts page). Ingest stores no IP address (it counts the client's hourly
+ * budget in memory only) and no user agent, only the coarse browser family and device class derived
+ * from it.
  */
 export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
   const store = new AnalyticsStore(deps.db, deps.dailyRowCap)
+  const perClient = new FixedWindowLimiter({
+    windowMs: 3_600_000,
+    maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+    now: deps.now,
+  })
+  const clientCap = deps.eventsPerClientPerHour ?? eventsPerClientPerHour
   const tooLarge = () => {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `body: larger than ${ingestLimits.bodyBytes} bytes`)
   }
@@ -49,9 +60,15 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
           const issue = parsed.error.issues[0]
           throw new ApiError(400, 'INVALID_REQUEST', `${issue?.path.join('.') || 'body'}: ${issue?.message}`)
         }
+        // Each event spends one of the client's own; only what fits is stored, so a flood spends the
+        // flooder's hour and not the project's day.
+        const key = clientBudgetKey(project.id, apiRequest(c).client())
+        const events = parsed.data.events.filter(() => perClient.take(key, clientCap))
+        if (events.length === 0 && parsed.data.events.length > 0)
+          throw rateLimited(perClient.retryAfterSeconds())
         const result = await store.record(
           project.id,
-          parsed.data.events,
+          events,
           coarseUserAgent(c.req.header('user-agent')),
           deps.now(),
         )

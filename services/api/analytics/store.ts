@@ -12,6 +12,12 @@ const dayMs = 86_400_000
  */
 export const defaultDailyRowCap = 10_000
 
+/**
+ * Events one client (IPv6 by its /64) may send a project per hour: a page sends a handful per view, and
+ * twenty clients are needed to fill a project's day, so one noisy or hostile client cannot.
+ */
+export const eventsPerClientPerHour = 500
+
 export type IngestResult = { stored: number; dropped: number }
 
 export type DayCount = { day: string; count: number }
