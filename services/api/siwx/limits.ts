@@ -1,7 +1,9 @@
 /**
  * Everything a client can make the sign-in routes hold has a cap:
  * - a nonce lives 5 minutes and is used once; a project has at most 10,000 outstanding (unused,
- *   unexpired) nonces, beyond which POST /siwx/nonce answers 429; one client IP gets 30 a minute;
+ *   unexpired) nonces, beyond which POST /siwx/nonce answers 429; one client IP (IPv6 by its /64) gets 30
+ *   a minute and holds at most 20 of a project's outstanding nonces: its 21st drops its own oldest, so a
+ *   client never locks itself out and no client can hold more than its share of the project's cap;
  * - a message is at most 4096 characters with at most 32 resources, a signature at most 16,384
  *   characters (an ERC-6492 wrapper carries the account's deploy calldata);
  * - a sign-in session lives min(the message's expirationTime, 7 days); a holder has at most 32 sessions,
@@ -12,6 +14,7 @@
 export const siwxLimits = {
   nonceLifeMs: 5 * 60_000,
   maxOutstandingNonces: 10_000,
+  noncesHeldPerClient: 20,
   noncesPerIpPerMinute: 30,
   messageChars: 4096,
   resources: 32,

@@ -5,6 +5,9 @@ import type { Migrations } from '../db/index.js'
  * sign-in that consumed it). `siwx_holders` are the cookie or bearer holders, by the SHA-256 of their
  * opaque id. `siwx_sessions` keeps one verified sign-in per holder, project, chain and address, with the
  * exact message and signature so GET answers what was verified.
+ *
+ * Step 2 records which client (`clientBudgetKey`: project and IP, IPv6 by its /64) asked for each nonce,
+ * so one client holds at most its share of a project's outstanding nonces; older rows have none.
  */
 export const siwxMigrations: Migrations = {
   module: 'siwx',
@@ -40,6 +43,10 @@ export const siwxMigrations: Migrations = {
         PRIMARY KEY (holder, project_id, chain_id, address)
       )`,
       'CREATE INDEX siwx_sessions_expiry ON siwx_sessions (expires_at)',
+    ],
+    [
+      'ALTER TABLE siwx_nonces ADD COLUMN client_key TEXT',
+      'CREATE INDEX siwx_nonces_client ON siwx_nonces (client_key, created_at)',
     ],
   ],
 }

@@ -5,6 +5,7 @@ import { rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { Project, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
+import { clientBudgetKey, clientKey } from '../projects/clientBudget.js'
 import { FixedWindowLimiter } from '../projects/rateLimiter.js'
 import { acceptSignIn, type SiwxVerify, storedAddress } from './acceptSignIn.js'
 import { siwxErrors } from './errors.js'
@@ -23,6 +24,8 @@ export type SiwxRouteOptions = {
   publicUrl?: string
   noncesPerIpPerMinute?: number
   maxOutstandingNonces?: number
+  /** Unused nonces one client holds in a project; its next drops its oldest (default 20). */
+  noncesHeldPerClient?: number
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -38,6 +41,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   const nonces = new SiwxNonceStore(deps.db, {
     lifeMs: siwxLimits.nonceLifeMs,
     maxOutstanding: deps.maxOutstandingNonces ?? siwxLimits.maxOutstandingNonces,
+    heldPerClient: deps.noncesHeldPerClient ?? siwxLimits.noncesHeldPerClient,
   })
   const store = new SiwxSessionStore(deps.db)
   const holders = new SiwxHolders(store, deps.publicUrl)
@@ -66,9 +70,10 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   return new Hono()
     .post('/siwx/nonce', async (c) => {
       const project = await deps.project(apiRequest(c))
-      if (!perIp.take(apiRequest(c).client(), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
+      const client = apiRequest(c).client()
+      if (!perIp.take(clientKey(client), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
       const now = deps.now()
-      const issued = await nonces.issue(project.id, now)
+      const issued = await nonces.issue(project.id, clientBudgetKey(project.id, client), now)
       if (!issued)
         throw rateLimited(Math.max(1, Math.ceil(((await nonces.nextFreedAt(project.id, now)) - now) / 1000)))
       return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt) })
