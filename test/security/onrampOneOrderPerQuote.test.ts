@@ -115,7 +115,15 @@ describe.each(eachDatabase())('one onramp quote pays for one order only, on $nam
       nonce: 'n0nce-of-one-quote',
     }
     const create = (id: string, quoteId: string, idempotencyKey?: string) =>
-      store.create({ id, quoteId, terms, idempotencyKey, requestHash: quoteId, now: Date.now() })
+      store.create({
+        id,
+        quoteId,
+        terms,
+        idempotencyKey,
+        requestHash: quoteId,
+        clientKey: `${projectId} 203.0.113.7`,
+        now: Date.now(),
+      })
     const first = await create('ord_aaaaaaaaaaaaaaaa', 'q1.spelling-one')
     expect(first.kind).toBe('created')
     const again = await create('ord_bbbbbbbbbbbbbbbb', 'q1.spelling-two')

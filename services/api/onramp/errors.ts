@@ -21,6 +21,12 @@ export const onrampErrors = {
   orderNotFound: () => new ApiError(404, 'NOT_FOUND', 'Order not found'),
   tooManyAwaiting: () =>
     new ApiError(429, 'RATE_LIMITED', 'Too many orders awaiting payment, try again later'),
+  tooManyAwaitingForClient: () =>
+    new ApiError(
+      429,
+      'RATE_LIMITED',
+      'Too many of your orders are awaiting payment, pay or wait for one to expire',
+    ),
   providerNotConfigured: (id: string) =>
     new ApiError(404, 'NOT_FOUND', `Onramp provider ${id} is not configured`),
   providerFailed: (id: string) => new ApiError(502, 'UPSTREAM_ERROR', `Onramp provider ${id} failed`),

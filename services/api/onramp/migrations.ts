@@ -7,6 +7,10 @@ import type { Migrations } from '../db/index.js'
  *
  * Step 2 keys orders by the quote's nonce (`quote_nonce` unique), since one signed quote could be spelled
  * several ways and `quote_id` told those apart; rows from before it keep their quote id as the nonce.
+ *
+ * Step 3 records which client asked for each order (`client_key`: `clientBudgetKey`, the project and the
+ * client's IP, IPv6 by its /64), so one client's orders awaiting payment are capped beneath the
+ * project's; rows from before it have none and count only against the project.
  */
 export const onrampMigrations: Migrations = {
   module: 'onramp',
@@ -39,6 +43,10 @@ export const onrampMigrations: Migrations = {
       'ALTER TABLE onramp_orders ADD COLUMN quote_nonce TEXT',
       'UPDATE onramp_orders SET quote_nonce = quote_id',
       'CREATE UNIQUE INDEX onramp_orders_quote_nonce ON onramp_orders (quote_nonce)',
+    ],
+    [
+      'ALTER TABLE onramp_orders ADD COLUMN client_key TEXT',
+      'CREATE INDEX onramp_orders_client ON onramp_orders (client_key, status)',
     ],
   ],
 }

@@ -65,13 +65,15 @@ export type NewOrder = {
   terms: QuoteTerms
   idempotencyKey: string | undefined
   requestHash: string
+  /** Who asked (`clientBudgetKey` of the project and the client's address): its unpaid orders are capped. */
+  clientKey: string
   now: number
 }
 
 /** Where creating an order ended: a new one, the one this request made before, or a refusal. */
 export type CreateOutcome =
   | { kind: 'created' | 'existing'; order: StoredOrder }
-  | { kind: 'idempotency-conflict' | 'quote-used' | 'too-many' }
+  | { kind: 'idempotency-conflict' | 'quote-used' | 'too-many' | 'too-many-for-client' }
 
 /** The sandbox's orders over the api's Database; every status change is one conditional UPDATE. */
 export class OrderStore {
@@ -85,9 +87,10 @@ export class OrderStore {
     const inserted = await this.db.run(
       `INSERT INTO onramp_orders (id, project_id, quote_id, quote_nonce, idempotency_key, request_hash, address,
          chain_id, currency, purchase_units, payment_currency, payment_method, payment_cents, status, tx_hash,
-         failure_reason, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?
+         failure_reason, created_at, updated_at, client_key)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM onramp_orders WHERE project_id = ? AND status = 'CREATED') < ?
+         AND (SELECT COUNT(*) FROM onramp_orders WHERE client_key = ? AND status = 'CREATED') < ?
        ON CONFLICT DO NOTHING`,
       [
         input.id,
@@ -105,8 +108,11 @@ export class OrderStore {
         terms.paymentCents,
         input.now,
         input.now,
+        input.clientKey,
         projectId,
         onrampLimits.maxAwaitingPayment,
+        input.clientKey,
+        onrampLimits.awaitingPaymentPerClient,
       ],
     )
     if (inserted === 1) {
@@ -114,7 +120,15 @@ export class OrderStore {
       if (order) return { kind: 'created', order }
     }
     // A request racing this one took the key or the quote first; answer as if it had come before.
-    return (await this.earlier(projectId, input)) ?? { kind: 'too-many' }
+    const raced = await this.earlier(projectId, input)
+    if (raced) return raced
+    const held = await this.db.get<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM onramp_orders WHERE client_key = ? AND status = 'CREATED'",
+      [input.clientKey],
+    )
+    return Number(held?.count ?? 0) >= onrampLimits.awaitingPaymentPerClient
+      ? { kind: 'too-many-for-client' }
+      : { kind: 'too-many' }
   }
 
   async find(id: string): Promise<StoredOrder | undefined> {

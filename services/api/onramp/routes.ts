@@ -57,6 +57,8 @@ function settled(outcome: CreateOutcome): { order: StoredOrder; created: boolean
       throw onrampErrors.quoteUsed()
     case 'too-many':
       throw onrampErrors.tooManyAwaiting()
+    case 'too-many-for-client':
+      throw onrampErrors.tooManyAwaitingForClient()
   }
 }
 
@@ -107,7 +109,9 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
       const header = c.req.header('idempotency-key')
       const key = header === undefined ? undefined : parsed(idempotencyKeySchema, header)
       const { quoteId } = await validJson(c.req, orderBodySchema)
-      const { order, created } = settled(await sandbox.order(quoteId, key, project.id))
+      const { order, created } = settled(
+        await sandbox.order(quoteId, key, apiRequest(c).client(), project.id),
+      )
       return c.json(
         { ...sandbox.answer(order), checkoutUrl: checkoutUrl(c, order.quoteId) },
         created ? 201 : 200,
@@ -154,7 +158,8 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
         await onrampOnFor(c, terms.projectId)
         const form = parsed(checkoutFormSchema, Object.fromEntries(new URLSearchParams(await c.req.text())))
         // The order the modal created for this quote, else one named by the form's own key.
-        const order = ordered ?? settled(await sandbox.order(quoteId, form.idempotencyKey)).order
+        const order =
+          ordered ?? settled(await sandbox.order(quoteId, form.idempotencyKey, apiRequest(c).client())).order
         const paid = await sandbox.pay(order, form.number)
         return c.redirect(`/sandbox/orders/${paid.id}`, 303)
       } catch (error) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { type Address, formatUnits, getAddress, type Hex } from 'viem'
 import type { Database } from '../db/index.js'
 import type { ApiLogger } from '../http/types.js'
+import { clientBudgetKey } from '../projects/clientBudget.js'
 import {
   type PaymentCurrency,
   type PurchaseCurrency,
@@ -124,10 +125,14 @@ export class OnrampSandbox {
     return order ? { terms, order } : { terms: this.liveQuote(quoteId) }
   }
 
-  /** The order for a quote (one per quote), created while the quote lives, found after. */
+  /**
+   * The order for a quote (one per quote), created while the quote lives, found after. A new order
+   * counts against `client` (the asker's address): its unpaid orders are capped beneath the project's.
+   */
   async order(
     quoteId: string,
     idempotencyKey: string | undefined,
+    client: string,
     projectId?: string,
   ): Promise<CreateOutcome> {
     const now = this.deps.now()
@@ -146,6 +151,7 @@ export class OnrampSandbox {
       terms,
       idempotencyKey,
       requestHash: createHash('sha256').update(quoteId).digest('hex'),
+      clientKey: clientBudgetKey(terms.projectId, client),
       now,
     })
   }

@@ -20,9 +20,14 @@ export type OnrampHarness = {
   /** A second sandbox on the same database and chain: the api started again after a stop. */
   restart(): OnrampSandbox
   clock: { now: number }
-  call(path: string, init?: RequestInit): Promise<Response>
-  json<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>
-  quote(amount: string, extra?: Record<string, unknown>): Promise<{ status: number; body: QuoteBody }>
+  /** A request from `client`'s address (the TCP peer); without one, the api's 'unknown' client. */
+  call(path: string, init?: RequestInit, client?: string): Promise<Response>
+  json<T>(path: string, init?: RequestInit, client?: string): Promise<{ status: number; body: T }>
+  quote(
+    amount: string,
+    extra?: Record<string, unknown>,
+    client?: string,
+  ): Promise<{ status: number; body: QuoteBody }>
 }
 
 export type QuoteBody = {
@@ -64,9 +69,14 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
     now,
     routes: [(deps) => onrampRoutes({ ...deps, sandbox })],
   })
-  const call = async (path: string, init?: RequestInit) => hono.request(`http://api.test${path}`, init)
-  const json = async <T>(path: string, init?: RequestInit) => {
-    const answer = await call(path, init)
+  const call = async (path: string, init?: RequestInit, client?: string) =>
+    hono.request(
+      `http://api.test${path}`,
+      init,
+      client === undefined ? undefined : { incoming: { socket: { remoteAddress: client } } },
+    )
+  const json = async <T>(path: string, init?: RequestInit, client?: string) => {
+    const answer = await call(path, init, client)
     return { status: answer.status, body: (await answer.json()) as T }
   }
   return {
@@ -76,7 +86,7 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
     clock,
     call,
     json,
-    quote: (amount, extra = {}) =>
+    quote: (amount, extra = {}, client) =>
       json<QuoteBody>(
         `/v1/onramp/quote?projectId=${projectId}`,
         post({
@@ -88,6 +98,7 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
           address: buyer,
           ...extra,
         }),
+        client,
       ),
   }
 }
