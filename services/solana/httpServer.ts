@@ -1,4 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Logger } from '../../common/index.js'
+import { clientAddress, createSafeServer, type TrustedProxies } from '../../relay/server/index.js'
+import { ClientLoad, type LoadRefusal } from './clientLoad.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'
 import { answerBatch, answerSingle } from './rpc/cappedAnswers.js'
@@ -20,14 +23,23 @@ const transportError = (status: number, code: string, message: string): HttpAnsw
   json: stringifyJson({ code, message }),
 })
 
-function send(response: ServerResponse, answer: HttpAnswer): void {
+const tooMany = (refusal: LoadRefusal) => transportError(429, 'TOO_MANY_REQUESTS', refusal)
+
+/**
+ * Writes an answer and says how many bytes its body holds. A request answered before its body was all read
+ * closes its connection, so the server reads no more of a body it refused.
+ */
+function send(request: IncomingMessage, response: ServerResponse, answer: HttpAnswer): number {
   const body = 'json' in answer ? answer.json : answer.text
+  const bytes = Buffer.byteLength(body)
   response.writeHead(answer.status, {
     ...corsHeaders,
     'content-type': 'json' in answer ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
+    'content-length': bytes,
+    ...(request.complete ? {} : { connection: 'close' }),
   })
   response.end(body)
+  return bytes
 }
 
 /** Reads the body up to the cap; resolves undefined (and stops reading) once it is over. */
@@ -48,7 +60,12 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
   })
 }
 
-async function answer(context: RpcContext, request: IncomingMessage): Promise<HttpAnswer> {
+/** `beforeAnswer` refuses building an answer for a client whose earlier answers are still unread. */
+async function answer(
+  context: RpcContext,
+  request: IncomingMessage,
+  beforeAnswer: () => LoadRefusal | undefined,
+): Promise<HttpAnswer> {
   const path = (request.url ?? '/').split('?')[0]
   if (request.method === 'OPTIONS') return { status: 204, text: '' }
   if (request.method === 'GET' && path === '/health') return { status: 200, text: 'ok' }
@@ -72,6 +89,8 @@ async function answer(context: RpcContext, request: IncomingMessage): Promise<Ht
       return transportError(400, 'INVALID_REQUEST', `Parse error: ${error.message}`)
     throw error
   }
+  const refusal = beforeAnswer()
+  if (refusal) return tooMany(refusal)
   if (!Array.isArray(body)) return { status: 200, json: answerSingle(context, body) }
   if (body.length === 0) return { status: 200, json: answerSingle(context, undefined) }
   if (body.length > solanaLimits.maxBatchLength)
@@ -85,12 +104,42 @@ async function answer(context: RpcContext, request: IncomingMessage): Promise<Ht
 
 const bodyTooLarge = `A request body is at most ${solanaLimits.maxBodyBytes} bytes`
 
-/** The JSON-RPC endpoint over HTTP; any failure of our own is answered 400, never with a stack trace. */
-export function createRpcServer(context: RpcContext): Server {
-  return createServer((request, response) => {
-    answer(context, request).then(
-      (result) => send(response, result),
-      () => send(response, transportError(400, 'INVALID_REQUEST', 'Bad Request')),
-    )
-  })
+export type RpcServerOptions = {
+  /** Proxies whose X-Forwarded-For names the client the per-client caps count. */
+  trustProxy: TrustedProxies
+  logger: Logger
+}
+
+/**
+ * The JSON-RPC endpoint over HTTP, on the project's safe server: bytes that are not HTTP get their 4xx,
+ * and any failure of our own is answered 400, never with a stack trace. Each client address has at most
+ * `maxConcurrentRequestsPerClient` requests under way and `maxUnsentAnswerBytesPerClient` answer bytes
+ * unread; past either, its requests are answered 429.
+ */
+export function createRpcServer(context: RpcContext, options: RpcServerOptions): Server {
+  const load = new ClientLoad()
+  const server = createSafeServer(
+    (request, response) => {
+      const client = clientAddress(
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'],
+        options.trustProxy,
+      )
+      const refusal = load.admit(client, response)
+      if (refusal) {
+        send(request, response, tooMany(refusal))
+        return
+      }
+      return answer(context, request, () => load.unsent(client)).then(
+        (result) => load.sending(client, response, send(request, response, result)),
+        () => {
+          send(request, response, transportError(400, 'INVALID_REQUEST', 'Bad Request'))
+        },
+      )
+    },
+    { name: 'solana rpc', logger: options.logger, errorFormat: 'json' },
+  )
+  // A client that stops reading leaves its answer in this process; its socket is closed after this long.
+  server.setTimeout(solanaLimits.httpSocketIdleMs)
+  return server
 }

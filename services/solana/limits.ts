@@ -5,6 +5,19 @@
 export const solanaLimits = {
   /** Largest JSON-RPC request body, in bytes; a larger one is answered 413. */
   maxBodyBytes: 50 * 1024,
+  /**
+   * JSON-RPC requests one client address has under way at once, from their headers until their answer is
+   * sent or their socket closes; one more is answered 429.
+   */
+  maxConcurrentRequestsPerClient: 8,
+  /**
+   * Answer bytes one client address has been written but has not yet taken off its sockets. While it holds
+   * this much, its next request is answered 429 instead of a new answer being built, so one client that
+   * never reads holds at most this plus one answer (`maxBatchAnswerBytes`).
+   */
+  maxUnsentAnswerBytesPerClient: 16 * 1024 * 1024,
+  /** An HTTP socket on which no byte moves either way for this long is closed, with any answer it holds. */
+  httpSocketIdleMs: 30_000,
   /** Most calls in one JSON-RPC batch; a longer batch is answered 413. */
   maxBatchLength: 100,
   /** Deepest JSON nesting accepted in a request (the real RPC's parser gives up near here too). */

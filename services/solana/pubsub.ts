@@ -1,9 +1,16 @@
-import { createServer, type Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { address } from '@solana/kit'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { z } from 'zod'
-import { clientAddress, refuseUpgrade, type TrustedProxies } from '../../relay/server/index.js'
+import type { Logger } from '../../common/index.js'
+import {
+  clientAddress,
+  createSafeServer,
+  refuseUpgrade,
+  safeUpgrade,
+  type TrustedProxies,
+} from '../../relay/server/index.js'
 import { encodeAccount } from './accountEncoding.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import type { LedgerEvent } from './ledger.js'
@@ -34,6 +41,7 @@ export type PubSubOptions = {
   trustProxy: TrustedProxies
   /** A connection with no subscription for this long is closed. */
   idleTimeoutMs: number
+  logger: Logger
 }
 
 // A socket that does not finish the closing handshake is cut after this.
@@ -72,11 +80,12 @@ export class SolanaPubSub {
     private readonly context: RpcContext,
     private readonly options: PubSubOptions,
   ) {
-    this.server = createServer((_request, response) => {
+    const serverOptions = { name: 'solana pubsub', logger: options.logger, errorFormat: 'json' } as const
+    this.server = createSafeServer((_request, response) => {
       response.writeHead(426, { 'content-type': 'application/json' })
       response.end(stringifyJson({ code: 'UPGRADE_REQUIRED', message: 'Connect with a WebSocket' }))
-    })
-    this.server.on('upgrade', (request, socket, head) => {
+    }, serverOptions)
+    const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => socket.destroy())
       const address = clientAddress(
         request.socket.remoteAddress,
@@ -98,7 +107,8 @@ export class SolanaPubSub {
         )
       this.count(address, fromAddress, socket)
       this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws))
-    })
+    }
+    this.server.on('upgrade', safeUpgrade(upgrade, serverOptions))
     this.stopListening = context.ledger.on((event) => this.notify(event))
   }
 

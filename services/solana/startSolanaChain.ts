@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
-import { noTrustedProxies, type TrustedProxies } from '../../relay/server/index.js'
+import type { Logger } from '../../common/index.js'
+import { consoleLogger, noTrustedProxies, type TrustedProxies } from '../../relay/server/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { installFixtures } from './fixtures.js'
 import { isGenesisHash, LOCALNET_GENESIS_HASH } from './genesis.js'
@@ -21,10 +22,12 @@ export type StartSolanaOptions = {
   fixtures?: boolean
   /** Env vars that set the ports, named in the "port in use" error. */
   portEnv?: string
-  /** Proxies whose X-Forwarded-For names the client PubSub's per-address cap counts; default none. */
+  /** Proxies whose X-Forwarded-For names the client the RPC's and PubSub's per-client caps count; default none. */
   trustProxy?: TrustedProxies
   /** A PubSub connection with no subscription for this long is closed; default `solanaLimits.wsIdleTimeoutMs`. */
   wsIdleTimeoutMs?: number
+  /** Where malformed requests and failures are logged; default warnings and errors on the console. */
+  logger?: Logger
 }
 
 export type LocalSolana = {
@@ -71,9 +74,12 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
   const ledger = new SolanaLedger(new LiteSVM())
   const testUsdMint = fixtures ? await installFixtures(ledger) : ''
   const context = { ledger, genesisHash }
-  const rpc = createRpcServer(context)
+  const trustProxy = options.trustProxy ?? noTrustedProxies
+  const logger = options.logger ?? consoleLogger('warn')
+  const rpc = createRpcServer(context, { trustProxy, logger })
   const pubsub = new SolanaPubSub(context, {
-    trustProxy: options.trustProxy ?? noTrustedProxies,
+    trustProxy,
+    logger,
     idleTimeoutMs: options.wsIdleTimeoutMs ?? solanaLimits.wsIdleTimeoutMs,
   })
   const close = async () => {
