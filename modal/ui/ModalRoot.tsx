@@ -23,7 +23,17 @@ import { chunkTitle, LaterView, views } from './views/index.js'
  * Read from the namespace, where a missing export is undefined: a named import of it breaks the module
  * under strict ESM.
  */
-const Activity: typeof React.Activity | undefined = React.Activity
+const Activity = optionalReactExport('Activity')
+
+/**
+ * A React export that older Reacts of the peer range lack, or undefined there. Looked up by a key the
+ * bundler cannot evaluate: webpack checks a named import and a static member read (`React.Activity`,
+ * `React['Activity']`) of a CommonJS module against the names it exports and fails the build on a missing
+ * one, even though the read would only give undefined at run time.
+ */
+function optionalReactExport<Name extends keyof typeof React>(name: Name): (typeof React)[Name] | undefined {
+  return (React as Partial<typeof React>)[name]
+}
 
 export function ModalRoot() {
   const { kit } = useKit()
