@@ -4,6 +4,8 @@
  * components are `pairwise/modal/react`.
  */
 export { Eip155Adapter, type Eip155AdapterOptions } from './adapters/eip155/index.js'
+export { type WalletAssetEntry, walletAssetEntrySchema } from './adapters/eip155/walletAssetEntry.js'
+export { walletAssetTokenBalance } from './adapters/eip155/walletAssetTokenBalance.js'
 export type { ChainAdapter, Eip1193Provider } from './adapters/types.js'
 export type {
   WalletConnectTransport,
@@ -17,7 +19,29 @@ export { isEvmAddress, isSignedMessage, isSolanaAddress, isTransactionHash } fro
 export { type CreateAppKitOptions, createAppKit } from './createAppKit.js'
 export { type Catalogue, createTranslator, en } from './i18n/index.js'
 export * from './networks/index.js'
-export type { AppState, ConnectionStatus, ConnectorInfo, ConnectorType } from './state/types.js'
+export type {
+  OnrampProviderOption,
+  OnrampState,
+  PaymentCurrency,
+  PaymentMethodLimit,
+  PurchaseCurrency,
+  PurchaseNetwork,
+} from './onramp/types.js'
+export { defaultPaymentCurrency, defaultPurchaseCurrency } from './state/onrampCurrencies.js'
+export type {
+  AccountState,
+  AccountTab,
+  AccountType,
+  AppState,
+  ConnectionStatus,
+  ConnectorInfo,
+  ConnectorType,
+  NameServiceState,
+  NameSuggestion,
+  SocialProvider,
+  TokenBalance,
+  WalletInfo,
+} from './state/types.js'
 export type { ViewName } from './state/views.js'
 export { type AmountOptions, formatAmount } from './ui/components/formatAmount.js'
 export { bundledWallets, type RegistryWallet } from './wallets/index.js'

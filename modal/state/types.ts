@@ -1,3 +1,4 @@
+import type { FrameUser } from '../../engine/frame/index.js'
 import type { MessageKey } from '../i18n/en.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { OnrampState } from '../onramp/types.js'
@@ -59,6 +60,13 @@ export type TokenBalance = {
 /** The Account view's tabs, numbered as AppKit numbers them: 0 Tokens, 1 NFTs, 2 Activity. */
 export type AccountTab = 0 | 1 | 2
 
+/** The account kind an embedded wallet's user prefers: a plain key (eoa) or a smart account. */
+export type AccountType = NonNullable<FrameUser['preferredAccountType']>
+
+/**
+ * Spec §3 account state (ENT-05). Every field the spec names; an absent one has AppKit's initial value
+ * (no tab chosen is Tokens, no balances, no labels, no user, no social login under way).
+ */
 export type AccountState = {
   status: ConnectionStatus
   address?: string
@@ -77,6 +85,19 @@ export type AccountState = {
   tokenBalance?: TokenBalance[]
   /** When (ms since the epoch) the last token balance load failed; loads wait 30 s after it. */
   lastRetry?: number
+  /** Whether the account's smart account is on chain; absent while the modal does not know it. */
+  smartAccountDeployed?: boolean
+  /** Names the app gives addresses, by address. */
+  addressLabels?: ReadonlyMap<string, string>
+  /** The embedded wallet's user (spec §3 frame user), when one is logged in. */
+  user?: FrameUser
+  preferredAccountType?: AccountType
+  /** The social login under way: its provider, the popup it runs in, and Farcaster's sign-in link. */
+  socialProvider?: SocialProvider
+  socialWindow?: Window
+  farcasterUrl?: string
+  /** The address the account moves to once the embedded wallet has switched to it. */
+  shouldUpdateToAddress?: string
 }
 
 /** A name the names service suggests, and whether someone holds it already. */

@@ -4,20 +4,27 @@ import { onChain } from '../../networks/chainIdHex.js'
 /** Most assets one chain of a wallet_getAssets answer may list; a longer answer is refused. */
 export const MAX_WALLET_ASSETS = 500
 
-const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
-const label = z.string().check(z.maxLength(64))
+/** An asset's address: 'native' for the chain's coin, else its contract. */
+export const assetAddressSchema = z.union([
+  z.literal('native'),
+  z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+])
+/** A balance as hex text, at most 256 bits. */
+export const hexQuantitySchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
+export const assetLabelSchema = z.string().check(z.maxLength(64))
+export const assetDecimalsSchema = z.number().check(z.int(), z.minimum(0), z.maximum(255))
 
 /** One EIP-7811 asset as a wallet answers it; metadata is optional there, and read only for these fields. */
 const walletAssetSchema = z.object({
-  address: z.union([z.literal('native'), z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))]),
-  balance: hexQuantity,
+  address: assetAddressSchema,
+  balance: hexQuantitySchema,
   type: z.string().check(z.maxLength(32)),
   metadata: z.optional(
     z.nullable(
       z.object({
-        name: z.optional(label),
-        symbol: z.optional(label),
-        decimals: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(255))),
+        name: z.optional(assetLabelSchema),
+        symbol: z.optional(assetLabelSchema),
+        decimals: z.optional(assetDecimalsSchema),
       }),
     ),
   ),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../modal/api/client.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
-import { defaultPaymentCurrency, onrampProviderOptions } from '../../../modal/onramp/defaults.js'
+import { onrampProviderOptions } from '../../../modal/onramp/defaults.js'
 import {
   getOnrampQuote,
   loadOnrampOptions,
@@ -12,6 +12,7 @@ import {
 } from '../../../modal/onramp/onrampController.js'
 import { sandboxProvider } from '../../../modal/onramp/sandboxProvider.js'
 import type { OnrampProviderOption } from '../../../modal/onramp/types.js'
+import { defaultPaymentCurrency } from '../../../modal/state/onrampCurrencies.js'
 import { fakeApi } from '../support/fakeApi.js'
 import { alice, createKit, evmNetwork, solanaMainnet } from '../support/kit.js'
 

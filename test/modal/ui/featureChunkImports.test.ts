@@ -45,8 +45,10 @@ describe('the account actions’ chunks (issue 15, acceptance 5)', () => {
         return hit ? [`${file} → ${hit}`] : []
       }),
     )
-    // featureTexts is the lazy feature texts' own mechanism, which every feature's texts index uses.
-    const allowed = /→ modal\/((ui|controllers)\/|i18n\/featureTexts\.ts$)/
+    // featureTexts is the lazy feature texts' own mechanism, which every feature's texts index uses. The onramp's
+    // default currencies are data the entry exports (ENT-07, ENT-08), dropped from it by an app that does not
+    // import them: Vite then bundles them with the onramp's chunk, not in a chunk of their own.
+    const allowed = /→ modal\/((ui|controllers)\/|i18n\/featureTexts\.ts$|state\/onrampCurrencies\.ts$)/
     expect(reached.filter((edge) => !allowed.test(edge) && !edge.includes(`→ modal/${feature}/`))).toEqual([])
   })
 })
