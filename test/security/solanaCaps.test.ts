@@ -1,16 +1,10 @@
 import { type Address, generateKeyPairSigner } from '@solana/kit'
-import { getCreateAccountInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { parseTrustedProxies } from '../../relay/server/index.js'
-import { type LocalSolana, solanaLimits, startSolanaChain } from '../../services/solana/index.js'
-import {
-  signedTransaction,
-  startTestSolana,
-  type TestSolana,
-  testSigner,
-} from '../services/solana/localSolana.js'
-import { freePortPair } from '../support/ports.js'
+import { type LocalSolana, solanaLimits } from '../../services/solana/index.js'
+import { startTestSolana, type TestSolana, testSigner } from '../services/solana/localSolana.js'
+import { createLargeAccount, startChain } from './support/solanaChains.js'
 
 // 600 KB, as a program's data account: 800,000 characters of base64 per copy in an answer.
 const LARGE_ACCOUNT_BYTES = 600_000
@@ -40,21 +34,7 @@ describe('the local Solana chain caps what one request can make it answer', () =
 
   beforeAll(async () => {
     chain = await startTestSolana()
-    const payer = await testSigner(2)
-    const account = await generateKeyPairSigner()
-    const lamports = await chain.rpc.getMinimumBalanceForRentExemption(BigInt(LARGE_ACCOUNT_BYTES)).send()
-    const { wire } = await signedTransaction(chain, payer, [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: account,
-        lamports,
-        space: LARGE_ACCOUNT_BYTES,
-        programAddress: payer.address,
-      }),
-    ])
-    const sent = await chain.call('sendTransaction', [wire, { encoding: 'base64' }])
-    expect(sent.error).toBeUndefined()
-    large = account.address
+    large = await createLargeAccount(chain, LARGE_ACCOUNT_BYTES)
   }, 30_000)
   afterAll(() => chain?.close())
 
@@ -137,12 +117,6 @@ function closed(socket: WebSocket): Promise<number> {
     if (socket.readyState === WebSocket.CLOSED) resolve(-1)
     else socket.once('close', (code) => resolve(code))
   })
-}
-
-async function startChain(
-  options: Partial<Parameters<typeof startSolanaChain>[0]> = {},
-): Promise<LocalSolana> {
-  return startSolanaChain({ host: '127.0.0.1', port: await freePortPair(), fixtures: false, ...options })
 }
 
 describe('the local Solana PubSub counts connections per client and closes idle ones', () => {

@@ -1,17 +1,11 @@
 import { request as httpRequest } from 'node:http'
 import { connect, type Socket } from 'node:net'
-import { type Address, generateKeyPairSigner } from '@solana/kit'
-import { getCreateAccountInstruction } from '@solana-program/system'
+import type { Address } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseTrustedProxies } from '../../relay/server/index.js'
-import { type LocalSolana, solanaLimits, startSolanaChain } from '../../services/solana/index.js'
-import {
-  signedTransaction,
-  startTestSolana,
-  type TestSolana,
-  testSigner,
-} from '../services/solana/localSolana.js'
-import { freePortPair } from '../support/ports.js'
+import { type LocalSolana, solanaLimits } from '../../services/solana/index.js'
+import { startTestSolana, type TestSolana } from '../services/solana/localSolana.js'
+import { createLargeAccount, startChain } from './support/solanaChains.js'
 
 // 600 KB: 800,000 characters of base64 per copy, so 20 copies make one answer of about 16 MB.
 const LARGE_ACCOUNT_BYTES = 600_000
@@ -105,12 +99,6 @@ function finishHeld(socket: Socket): Promise<string> {
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function startChain(
-  options: Partial<Parameters<typeof startSolanaChain>[0]> = {},
-): Promise<LocalSolana> {
-  return startSolanaChain({ host: '127.0.0.1', port: await freePortPair(), fixtures: false, ...options })
-}
-
 const portOf = (url: string) => Number(new URL(url).port)
 
 describe('the local Solana JSON-RPC server survives malformed HTTP', () => {
@@ -195,20 +183,7 @@ describe('the local Solana JSON-RPC server starts no new answer for a client tha
   let large: Address
   beforeAll(async () => {
     chain = await startTestSolana()
-    const payer = await testSigner(2)
-    const account = await generateKeyPairSigner()
-    const lamports = await chain.rpc.getMinimumBalanceForRentExemption(BigInt(LARGE_ACCOUNT_BYTES)).send()
-    const { wire } = await signedTransaction(chain, payer, [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: account,
-        lamports,
-        space: LARGE_ACCOUNT_BYTES,
-        programAddress: payer.address,
-      }),
-    ])
-    expect((await chain.call('sendTransaction', [wire, { encoding: 'base64' }])).error).toBeUndefined()
-    large = account.address
+    large = await createLargeAccount(chain, LARGE_ACCOUNT_BYTES)
   }, 30_000)
   afterAll(() => chain?.close())
 
