@@ -1,24 +1,9 @@
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eachDatabase } from '../services/api/support/databases.js'
 import { type AuthHarness, authHarness } from '../services/auth/authHarness.js'
+import { getWithHost } from './support/getWithHost.js'
 
 const [sqlite] = eachDatabase()
-
-function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const call = request(`${url}${path}`, { headers: { host } }, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => {
-        body += chunk
-      })
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-    })
-    call.on('error', reject)
-    call.end()
-  })
-}
 
 describe('the auth service refuses Host names it does not answer to (DNS rebinding)', () => {
   let h: AuthHarness
@@ -43,7 +28,7 @@ describe('the auth service refuses Host names it does not answer to (DNS rebindi
       'attacker.example',
       `wallet.example.com.attacker.example`,
     ]) {
-      const answer = await getWithHost(h.auth.url, approvePath, host)
+      const answer = await getWithHost(`${h.auth.url}${approvePath}`, host)
       expect(answer.status, host).toBe(421)
       expect(answer.body).not.toContain('Link not valid')
     }
@@ -51,6 +36,6 @@ describe('the auth service refuses Host names it does not answer to (DNS rebindi
 
   it('answers its listen address, its localhost twin and its public name', async () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'wallet.example.com'])
-      expect((await getWithHost(h.auth.url, approvePath, host)).status, host).toBe(410)
+      expect((await getWithHost(`${h.auth.url}${approvePath}`, host)).status, host).toBe(410)
   })
 })

@@ -1,23 +1,8 @@
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../common/index.js'
 import { type RunningMail, startMail } from '../../services/mail/index.js'
 import { twoFreePorts } from '../support/ports.js'
-
-function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const call = request(`${url}/api/v1/messages`, { headers: { host } }, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => {
-        body += chunk
-      })
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-    })
-    call.on('error', reject)
-    call.end()
-  })
-}
+import { getWithHost } from './support/getWithHost.js'
 
 describe('the local inbox refuses Host names it does not answer to (DNS rebinding)', () => {
   let mail: RunningMail
@@ -36,7 +21,7 @@ describe('the local inbox refuses Host names it does not answer to (DNS rebindin
       'attacker.example',
       `localhost.attacker.example:${port}`,
     ]) {
-      const answer = await getWithHost(mail.url, host)
+      const answer = await getWithHost(`${mail.url}/api/v1/messages`, host)
       expect(answer.status, host).toBe(421)
       expect(answer.body).not.toContain('messages')
     }
@@ -44,6 +29,6 @@ describe('the local inbox refuses Host names it does not answer to (DNS rebindin
 
   it('answers its listen host, its localhost twin and a configured public name', async () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'inbox.dev.test', 'inbox.dev.test:443'])
-      expect((await getWithHost(mail.url, host)).status, host).toBe(200)
+      expect((await getWithHost(`${mail.url}/api/v1/messages`, host)).status, host).toBe(200)
   })
 })
