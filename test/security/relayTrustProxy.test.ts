@@ -15,6 +15,7 @@ import {
   testIdentity,
   withAuth,
 } from '../relay/server/support/rawClient.js'
+import { upgradeStatus as upgradeStatusWith } from '../relay/server/support/upgradeStatus.js'
 
 const relays: RunningRelay[] = []
 const sockets: WebSocket[] = []
@@ -32,18 +33,7 @@ async function relayWith(options: Partial<StartRelayOptions>): Promise<RunningRe
 
 /** The HTTP status of an upgrade from 127.0.0.1 naming `forwardedFor`, or 101 when it is accepted (and kept open). */
 function upgradeStatus(url: string, forwardedFor: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers: { 'x-forwarded-for': forwardedFor } })
-    sockets.push(socket)
-    socket.on('open', () => resolve(101))
-    socket.on('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0)
-      socket.terminate()
-    })
-    socket.on('error', (error) => {
-      if (!error.message.includes('Unexpected server response')) reject(error)
-    })
-  })
+  return upgradeStatusWith(url, { headers: { 'x-forwarded-for': forwardedFor } }, sockets)
 }
 
 /** A relay client whose proxy (this machine) forwards it as `forwardedFor`. */

@@ -13,6 +13,7 @@ import {
 } from '../../../relay/server/index.js'
 import { RawRelayClient, randomTopic, type SocketLike, testIdentity, withAuth } from './support/rawClient.js'
 import { recordingLogger } from './support/semanticsSuite.js'
+import { upgradeStatus as upgradeStatusWith } from './support/upgradeStatus.js'
 
 const relays: RunningRelay[] = []
 const clients: RawRelayClient[] = []
@@ -42,18 +43,7 @@ async function connect(
 
 /** The HTTP status a WebSocket upgrade from `from` gets, or 101 when it is accepted (and kept open). */
 function upgradeStatus(url: string, from: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { localAddress: from })
-    sockets.push(socket)
-    socket.on('open', () => resolve(101))
-    socket.on('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0)
-      socket.terminate()
-    })
-    socket.on('error', (error) => {
-      if (!error.message.includes('Unexpected server response')) reject(error)
-    })
-  })
+  return upgradeStatusWith(url, { localAddress: from }, sockets)
 }
 
 const envelope = (size: number, seed = Math.random()) =>
