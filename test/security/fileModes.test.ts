@@ -83,18 +83,13 @@ describe('the data dir and its files are readable by their owner only', () => {
 describe('the admin token never shows in the process list', () => {
   const tokenFile = join(root, 'admin-token')
   const token = 'f'.repeat(64)
+  /** `pairwise api` on `port` with a database of its own under the test folder, then `extra`. */
+  const runApi = (port: number, database: string, extra: string[] = [], env = process.env) =>
+    runCli(cli, ['api', '--port', String(port), '--database', join(root, database), ...extra], env)
 
   it('refuses --admin-token with an error naming the file and env alternatives, without listening', async () => {
     const port = await freePort()
-    const run = runCli(cli, [
-      'api',
-      '--port',
-      String(port),
-      '--database',
-      join(root, 'refused.sqlite'),
-      '--admin-token',
-      token,
-    ])
+    const run = runApi(port, 'refused.sqlite', ['--admin-token', token])
     expect(await run.exited).toBe(1)
     expect(run.output()).toMatch(
       /^pairwise api: --admin-token would show the token in the process list; use --admin-token-file FILE or PAIRWISE_API_ADMIN_TOKEN$/m,
@@ -106,15 +101,7 @@ describe('the admin token never shows in the process list', () => {
   it('reads the token from --admin-token-file and does not print it', async () => {
     writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 })
     const port = await freePort()
-    const run = runCli(cli, [
-      'api',
-      '--port',
-      String(port),
-      '--database',
-      join(root, 'file.sqlite'),
-      '--admin-token-file',
-      tokenFile,
-    ])
+    const run = runApi(port, 'file.sqlite', ['--admin-token-file', tokenFile])
     try {
       await run.waitFor(/api\s+http:/, 60_000)
       const url = `http://127.0.0.1:${port}/v1/admin/projects`
@@ -130,10 +117,7 @@ describe('the admin token never shows in the process list', () => {
 
   it('reads the token from PAIRWISE_API_ADMIN_TOKEN and does not print it', async () => {
     const port = await freePort()
-    const run = runCli(cli, ['api', '--port', String(port), '--database', join(root, 'env.sqlite')], {
-      ...process.env,
-      PAIRWISE_API_ADMIN_TOKEN: token,
-    })
+    const run = runApi(port, 'env.sqlite', [], { ...process.env, PAIRWISE_API_ADMIN_TOKEN: token })
     try {
       await run.waitFor(/api\s+http:/, 60_000)
       const url = `http://127.0.0.1:${port}/v1/admin/projects`
@@ -151,15 +135,7 @@ describe('the admin token never shows in the process list', () => {
       [join(root, 'empty-token'), /--admin-token-file: .*empty/],
       [join(root, 'no-such-token'), /--admin-token-file: cannot read/],
     ] as const) {
-      const run = runCli(cli, [
-        'api',
-        '--port',
-        String(await freePort()),
-        '--database',
-        join(root, 'x.sqlite'),
-        '--admin-token-file',
-        file,
-      ])
+      const run = runApi(await freePort(), 'x.sqlite', ['--admin-token-file', file])
       expect(await run.exited, file).toBe(1)
       expect(run.output(), file).toMatch(message)
     }
