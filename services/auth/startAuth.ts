@@ -4,13 +4,8 @@ import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { Logger } from '../../common/index.js'
 import {
-  allowedHosts,
-  checkHost,
-  checkRequestTarget,
   consoleLogger,
-  createSafeServer,
-  type HostCheck,
-  listen,
+  listenCheckingHost,
   noTrustedProxies,
   type TrustedProxies,
 } from '../../relay/server/index.js'
@@ -98,19 +93,12 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
           { status: 400 },
         ),
     })
-    // Known once listening (port 0 picks one); until then no request can arrive.
-    let hostCheck: HostCheck = () => false
-    server = createSafeServer(
-      (request, response) => {
-        checkRequestTarget(request)
-        checkHost(request, hostCheck)
-        return listener(request, response)
-      },
-      { name: 'auth', logger, errorFormat: 'json' },
-    )
-    await listen(server, options.port, host)
     const names = options.publicUrl === undefined ? [host] : [host, new URL(options.publicUrl).host]
-    hostCheck = allowedHosts(names, (server.address() as AddressInfo).port)
+    server = await listenCheckingHost(
+      listener,
+      { name: 'auth', logger, errorFormat: 'json' },
+      { host, port: options.port, names },
+    )
   } catch (error) {
     if (owned) await db.close()
     throw error

@@ -1,15 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '../../common/index.js'
-import {
-  allowedHosts,
-  checkHost,
-  checkRequestTarget,
-  consoleLogger,
-  createSafeServer,
-  type HostCheck,
-} from '../../relay/server/index.js'
-import type { NodeListener } from '../api/http/directLane.js'
+import { consoleLogger, listenCheckingHost } from '../../relay/server/index.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
 import { createMailApp } from './mailApp.js'
@@ -60,7 +52,12 @@ export async function startMail({
   let http: Server
   try {
     const names = [host, ...publicNames]
-    http = await serveHttp(createMailApp(inbox, logger).listener, host, httpPort, names, logger)
+    // The inbox holds login codes and links: a rebound page must not read them from the browser.
+    http = await listenCheckingHost(
+      createMailApp(inbox, logger).listener,
+      { name: 'mail', logger, errorFormat: 'json' },
+      { host, port: httpPort, names },
+    )
   } catch (error) {
     await smtp.close()
     throw error
@@ -79,35 +76,6 @@ export async function startMail({
       return closing
     },
   }
-}
-
-async function serveHttp(
-  listener: NodeListener,
-  host: string,
-  port: number,
-  names: readonly string[],
-  logger: Logger,
-): Promise<Server> {
-  // The port is known once listening (0 lets the OS pick), and no request arrives before that.
-  let hostCheck: HostCheck = () => false
-  const server = createSafeServer(
-    (request, response) => {
-      // The inbox holds login codes and links: a rebound page must not read them from the browser.
-      checkHost(request, hostCheck)
-      checkRequestTarget(request)
-      return listener(request, response)
-    },
-    { name: 'mail', logger, errorFormat: 'json' },
-  )
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  hostCheck = allowedHosts(names, (server.address() as AddressInfo).port)
-  return server
 }
 
 function closeHttp(server: Server): Promise<void> {

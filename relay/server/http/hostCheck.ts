@@ -1,6 +1,9 @@
-import type { IncomingMessage } from 'node:http'
-import { isIP } from 'node:net'
+import type { IncomingMessage, Server } from 'node:http'
+import { type AddressInfo, isIP } from 'node:net'
 import { HttpError } from './httpError.js'
+import { listen } from './listen.js'
+import { checkRequestTarget } from './requestTarget.js'
+import { createSafeServer, type RequestHandler, type SafeServerOptions } from './safeServer.js'
 
 /** Whether a request's `Host` header names this server. */
 export type HostCheck = (hostHeader: string | undefined) => boolean
@@ -58,4 +61,25 @@ export function allowedHosts(names: readonly string[], port: number): HostCheck 
 export function checkHost(request: Pick<IncomingMessage, 'headers'>, check: HostCheck): void {
   if (!check(request.headers.host))
     throw new HttpError(421, 'Misdirected Request: this server does not answer to that Host')
+}
+
+/**
+ * A safe server on `host:port` that refuses a request whose target is malformed (400) or whose `Host` is
+ * not one of `names` (421, see `allowedHosts`) before `handler` sees it. The check needs the bound port,
+ * known once listening (0 lets the OS pick); no request can arrive before that.
+ */
+export async function listenCheckingHost(
+  handler: RequestHandler,
+  options: SafeServerOptions,
+  at: { host: string; port: number; names: readonly string[] },
+): Promise<Server> {
+  let hostCheck: HostCheck = () => false
+  const server = createSafeServer((request, response) => {
+    checkRequestTarget(request)
+    checkHost(request, hostCheck)
+    return handler(request, response)
+  }, options)
+  await listen(server, at.port, at.host)
+  hostCheck = allowedHosts(at.names, (server.address() as AddressInfo).port)
+  return server
 }

@@ -1,4 +1,4 @@
-export { allowedHosts, checkHost, type HostCheck } from './hostCheck.js'
+export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
 export { codeOf, HttpError } from './httpError.js'
 export { listen } from './listen.js'
 export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
