@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ProjectStore } from '../../services/api/projects/index.js'
 import type { DeviceKeys } from '../../services/auth/protocol/index.js'
 import { sessionPerProject } from '../../services/frame/app/projectStorage.js'
-import { DeviceVault, type KeyValueStore } from '../../services/frame/custody/index.js'
+import { DeviceVault } from '../../services/frame/custody/index.js'
 import {
   alice as aliceAccount,
   cookieOf,
@@ -11,6 +11,7 @@ import {
 } from '../services/api/siwx/siwxHarness.js'
 import { eachDatabase } from '../services/api/support/databases.js'
 import { type AuthHarness, authHarness, hostOrigin, newDevice, second } from '../services/auth/authHarness.js'
+import { CloningStore } from '../services/frame/custody/support/cloningStore.js'
 
 const [sqlite] = eachDatabase()
 const open = () => (sqlite as NonNullable<typeof sqlite>).open()
@@ -52,22 +53,9 @@ describe('auth sessions belong to the project that made them', () => {
   })
 })
 
-class MemoryStore implements KeyValueStore {
-  readonly entries = new Map<string, unknown>()
-  async get(key: string) {
-    return structuredClone(this.entries.get(key))
-  }
-  async set(key: string, value: unknown) {
-    this.entries.set(key, structuredClone(value))
-  }
-  async del(key: string) {
-    this.entries.delete(key)
-  }
-}
-
 describe("the frame's storage keeps each project's session apart", () => {
   it("another project's frame on this browser finds no session; the device stays one device", async () => {
-    const browser = new MemoryStore()
+    const browser = new CloningStore()
     const demo = new DeviceVault(sessionPerProject(browser, 'demo'))
     const other = new DeviceVault(sessionPerProject(browser, 'other'))
     await demo.saveSession('t'.repeat(43), Date.now() + 60_000)

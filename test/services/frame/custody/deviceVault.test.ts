@@ -3,24 +3,10 @@ import { deviceIdOf } from '../../../../services/auth/protocol/deviceProof.js'
 import {
   createWallet,
   DeviceVault,
-  type KeyValueStore,
   rebuildAccount,
   TamperedShareError,
 } from '../../../../services/frame/custody/index.js'
-
-/** A Map that clones on the way in and out, as IndexedDB does (CryptoKey and Uint8Array survive it). */
-class CloningStore implements KeyValueStore {
-  readonly entries = new Map<string, unknown>()
-  async get(key: string) {
-    return structuredClone(this.entries.get(key))
-  }
-  async set(key: string, value: unknown) {
-    this.entries.set(key, structuredClone(value))
-  }
-  async del(key: string) {
-    this.entries.delete(key)
-  }
-}
+import { CloningStore } from './support/cloningStore.js'
 
 const walletShare = async () => {
   const wallet = await createWallet()
