@@ -7,12 +7,22 @@ import { ApiError } from '../../../services/api/http/apiError.js'
 import { apiRequest } from '../../../services/api/http/clientAddress.js'
 import type { RouteDeps } from '../../../services/api/http/types.js'
 import { validJson } from '../../../services/api/http/validate.js'
-import { ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
+import { type featuresSchema, ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
 import { eachDatabase } from './support/databases.js'
 import { type Line, memoryLogger } from './support/memoryLogger.js'
 
 const [sqlite] = eachDatabase()
 const token = 'a'.repeat(64)
+/** The demo project turns every feature on, and its config answers them back unchanged. */
+const everyFeature: z.output<typeof featuresSchema> = {
+  email: true,
+  socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  reownBranding: true,
+  multiWallet: true,
+}
 
 /** A feature module as others write them: a guarded read, a validated body, and a bug. */
 function exampleRoutes(deps: RouteDeps): Hono {
@@ -47,15 +57,7 @@ describe('the api app', () => {
       allowedOrigins: ['https://*.example.com', 'http://127.0.0.1:5173'],
       // Each client gets a fifth: 3 requests a minute.
       rateLimitPerMinute: 15,
-      features: {
-        email: true,
-        socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
-        swaps: true,
-        onramp: true,
-        activity: true,
-        reownBranding: true,
-        multiWallet: true,
-      },
+      features: everyFeature,
     })
     await store.create({ id: 'basic', name: 'Basic', basic: true, features: { swaps: false } })
     lines = []
@@ -85,15 +87,7 @@ describe('the api app', () => {
       projectId: 'demo',
       name: 'Demo',
       basic: false,
-      features: {
-        email: true,
-        socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
-        swaps: true,
-        onramp: true,
-        activity: true,
-        reownBranding: true,
-        multiWallet: true,
-      },
+      features: everyFeature,
     })
     const basic = (await (await call('/v1/project/config?projectId=basic')).json()) as {
       features: Record<string, unknown>
