@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseTrustedProxies } from '../../relay/server/index.js'
 import { type LocalSolana, solanaLimits } from '../../services/solana/index.js'
 import { startTestSolana, type TestSolana } from '../services/solana/localSolana.js'
+import { responseText } from '../support/responseText.js'
 import { createLargeAccount, startChain } from './support/solanaChains.js'
 
 // 600 KB: 800,000 characters of base64 per copy, so 20 copies make one answer of about 16 MB.
@@ -29,14 +30,9 @@ function post(
         headers: { 'content-type': 'application/json', ...options.headers },
       },
       (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
+        responseText(response).then(
+          (text) => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
+          reject,
         )
       },
     )

@@ -8,6 +8,7 @@ import type { DirectRoute } from '../../../services/api/http/directRoute.js'
 import type { RouteDeps } from '../../../services/api/http/types.js'
 import { validJson, validQuery } from '../../../services/api/http/validate.js'
 import { ProjectStore, projectMigrations } from '../../../services/api/projects/index.js'
+import { responseText } from '../../support/responseText.js'
 import { eachDatabase } from './support/databases.js'
 import { type Line, memoryLogger } from './support/memoryLogger.js'
 
@@ -91,18 +92,18 @@ async function twoApps() {
       const call = httpRequest(
         { host: '127.0.0.1', port, method: sent.method, path: sent.target, headers: sent.headers },
         (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: headersOf((name) => {
-                const value = response.headers[name]
-                return value === undefined ? null : String(value)
+          responseText(response).then(
+            (body) =>
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: headersOf((name) => {
+                  const value = response.headers[name]
+                  return value === undefined ? null : String(value)
+                }),
+                body,
+                lines: withoutMs(laneLines),
               }),
-              body: Buffer.concat(chunks).toString('utf8'),
-              lines: withoutMs(laneLines),
-            }),
+            reject,
           )
         },
       )
