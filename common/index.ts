@@ -1,5 +1,6 @@
 // The few pieces every layer shares, below all of them.
 export { Emitter, type Listener } from './emitter.js'
+export { featuresOff } from './featuresOff.js'
 export { describeIssues, explainIssue, safeParseExplained } from './issues.js'
 export { type LogFields, type Logger, type LogLevel, silentLogger } from './logger.js'
 export { unrefTimer } from './timers.js'

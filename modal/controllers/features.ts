@@ -1,3 +1,4 @@
+import { featuresOff } from '../../common/index.js'
 import { socialProviderSchema } from '../api/projectConfig.js'
 import type { AppState, ConnectorInfo, Features, SocialProvider } from '../state/types.js'
 import { type ConnectMethod, connectMethodsOrder } from './connectMethods.js'
@@ -15,15 +16,7 @@ export const defaultSocials: SocialProvider[] = [
 ]
 
 /** ROLE-11: a project in basic mode has every remote feature off. */
-export const basicFeatures: Features = {
-  email: false,
-  socials: false,
-  swaps: false,
-  onramp: false,
-  activity: false,
-  reownBranding: false,
-  multiWallet: false,
-}
+export const basicFeatures: Features = featuresOff
 
 type LocalFeatures = ResolvedOptions['features']
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { featuresOff } from '../../../common/index.js'
 import type { Project } from '../http/types.js'
 import { isOriginPattern } from './originMatcher.js'
 import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'
@@ -46,15 +47,7 @@ export type StoredProject = Project & {
  * Every feature off: what a new project starts with (the operator turns on what it uses), what a flag
  * added in a later version is in rows written before it, and what basic mode offers (ROLE-11).
  */
-export const noFeatures: Features = {
-  email: false,
-  socials: false,
-  swaps: false,
-  onramp: false,
-  activity: false,
-  reownBranding: false,
-  multiWallet: false,
-}
+export const noFeatures: Features = featuresOff
 
 const editable = {
   name: z.string().trim().min(1).max(100),
