@@ -107,7 +107,6 @@ export async function runRelayCli(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RunningRelay> {
   const relay = await startRelay(parseRelayArgs(args, env))
-  console.log(`Pairwise relay listening on ${relay.url}`)
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
@@ -122,5 +121,7 @@ export async function runRelayCli(
     )
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop)
+  // Announced only once a signal would stop it cleanly: whoever waits for this line may signal at once.
+  console.log(`Pairwise relay listening on ${relay.url}`)
   return relay
 }

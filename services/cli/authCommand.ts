@@ -122,13 +122,17 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
     throw error
   })
   const url = config.publicUrl ?? auth.url
-  log(
+  const ready = [
     `auth  ${url}  (${db.kind}; the secure frame at ${url}/frame?projectId=…; mails via ${smtpHost(config.smtpUrl)})`,
-  )
+  ]
   if (!existsSync(join(frameDistDir(), 'index.html')))
-    log('  the frame page is not built: /frame answers 503 until `npm run build` has run')
-  return runUntilSignal(async () => {
-    await auth.close()
-    await stop()
-  }, log)
+    ready.push('  the frame page is not built: /frame answers 503 until `npm run build` has run')
+  return runUntilSignal(
+    async () => {
+      await auth.close()
+      await stop()
+    },
+    log,
+    ready,
+  )
 }

@@ -71,13 +71,15 @@ export const commands: Record<string, Command> = {
         },
       })
       const stack = await startStack(config)
-      log('Pairwise local stack is up:')
       const width = Math.max(...stack.urls.map((u) => u.part.length))
-      for (const { part, url, detail } of stack.urls)
-        log(`  ${part.padEnd(width)}  ${url}${detail ? `  (${detail})` : ''}`)
-      log(`Stack file: ${stack.stackFile}`)
-      log('Press Ctrl-C to stop.')
-      await runUntilSignal(stack.stop, log)
+      await runUntilSignal(stack.stop, log, [
+        'Pairwise local stack is up:',
+        ...stack.urls.map(
+          ({ part, url, detail }) => `  ${part.padEnd(width)}  ${url}${detail ? `  (${detail})` : ''}`,
+        ),
+        `Stack file: ${stack.stackFile}`,
+        'Press Ctrl-C to stop.',
+      ])
     },
   },
   api: {
@@ -121,8 +123,9 @@ export const commands: Record<string, Command> = {
       const api = await startApi({ ...config, adminToken: admin.token, chains, names })
       // A token the operator gave stays out of the logs; a made one is printed, as nobody knows it otherwise.
       const token = admin.from === undefined ? api.adminToken : `from ${admin.from}`
-      log(`api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${token})`)
-      await runUntilSignal(api.close, log)
+      await runUntilSignal(api.close, log, [
+        `api  ${api.url}  (${api.db.kind}; admin page ${api.url}/admin, token ${token})`,
+      ])
     },
   },
   auth: {
@@ -180,8 +183,9 @@ export const commands: Record<string, Command> = {
         await chain.stop()
         throw error
       })
-      log(`chain  ${chain.rpcUrl}  (chain ${chain.chainId}; tUSD at ${fixtures.testUsd})`)
-      await runUntilSignal(chain.stop, log)
+      await runUntilSignal(chain.stop, log, [
+        `chain  ${chain.rpcUrl}  (chain ${chain.chainId}; tUSD at ${fixtures.testUsd})`,
+      ])
     },
   },
 }

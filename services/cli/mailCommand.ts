@@ -31,6 +31,7 @@ export async function runMailCommand(args: string[], log: (line: string) => void
     smtpPort: config.ports.smtp,
     httpPort: config.ports.mail,
   })
-  log(`mail  ${mail.url}  (inbox: GET ${mail.url}/api/v1/messages; SMTP ${mail.smtpUrl})`)
-  return runUntilSignal(mail.close, log)
+  return runUntilSignal(mail.close, log, [
+    `mail  ${mail.url}  (inbox: GET ${mail.url}/api/v1/messages; SMTP ${mail.smtpUrl})`,
+  ])
 }

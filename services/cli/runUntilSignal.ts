@@ -1,5 +1,13 @@
-/** Keeps the process alive until SIGINT, SIGTERM or SIGHUP, then runs `stop` once and exits. */
-export function runUntilSignal(stop: () => Promise<void>, log: (line: string) => void): Promise<never> {
+/**
+ * Keeps the process alive until SIGINT, SIGTERM or SIGHUP, then runs `stop` once and exits. The `ready`
+ * lines are printed only once the handlers are in place: whoever waits for them (a supervisor, a test) may
+ * signal at once, and a signal before the handlers would kill the process without stopping anything.
+ */
+export function runUntilSignal(
+  stop: () => Promise<void>,
+  log: (line: string) => void,
+  ready: readonly string[],
+): Promise<never> {
   return new Promise<never>(() => {
     let stopping = false
     const onSignal = (signal: NodeJS.Signals) => {
@@ -18,5 +26,6 @@ export function runUntilSignal(stop: () => Promise<void>, log: (line: string) =>
       )
     }
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal)
+    for (const line of ready) log(line)
   })
 }

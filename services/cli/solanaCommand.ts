@@ -32,8 +32,9 @@ export async function runSolanaCommand(args: string[], log: (line: string) => vo
     portEnv: 'PAIRWISE_SOLANA_PORT',
     trustProxy: config.trustProxy,
   })
-  log(`solana  ${chain.rpcUrl}  (${chain.caipNetworkId}; PubSub ${chain.wsUrl})`)
-  log(`  test key 0  ${solanaTestKey(0).address}  (1,000 SOL, 1,000 tUSD; keys 1-3 hold 1,000 SOL each)`)
-  log(`  tUSD mint   ${chain.testUsdMint}  (Test USD, 6 decimals)`)
-  return runUntilSignal(chain.close, log)
+  return runUntilSignal(chain.close, log, [
+    `solana  ${chain.rpcUrl}  (${chain.caipNetworkId}; PubSub ${chain.wsUrl})`,
+    `  test key 0  ${solanaTestKey(0).address}  (1,000 SOL, 1,000 tUSD; keys 1-3 hold 1,000 SOL each)`,
+    `  tUSD mint   ${chain.testUsdMint}  (Test USD, 6 decimals)`,
+  ])
 }
