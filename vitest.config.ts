@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os'
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
+/** Our packages import each other by name; in the workspace that name resolves to the sources, never to a stale dist/. */
+const source = 'pairwise-source'
+
 export default defineConfig({
+  resolve: { conditions: [source, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

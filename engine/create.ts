@@ -1,4 +1,4 @@
-import { describeIssues, Emitter, type Logger, type LogLevel } from '../common/index.js'
+import { describeIssues, Emitter, type Logger, type LogLevel } from '@pairwise/common'
 import {
   bytesToHex,
   type ClientCrypto,
@@ -6,9 +6,9 @@ import {
   hexToBytes,
   isCryptoError,
   type SigningKeyPair,
-} from '../crypto/index.js'
-import { RelayClient, type RelayClientTimings, type SocketFactory } from '../relay/client/index.js'
-import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '../storage/index.js'
+} from '@pairwise/crypto'
+import { RelayClient, type RelayClientTimings, type SocketFactory } from '@pairwise/relay'
+import { type KeyValueStorage, MemoryStorage, type ReportProblem } from '@pairwise/storage'
 import { defaultEngineTimings, type EngineContext, type EngineTimings, schedule } from './context.js'
 import { internalError } from './errors.js'
 import { onExpired } from './expire.js'

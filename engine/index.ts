@@ -1,4 +1,4 @@
-export type { Logger, LogLevel } from '../common/index.js'
+export type { Logger, LogLevel } from '@pairwise/common'
 export { buildAuthObject, verifyCacaoSignature } from './auth/cacao.js'
 export { type AuthMessageFields, formatAuthMessage } from './auth/message.js'
 export { createRecap, decodeRecap, encodeRecap, type Recap, recapFromResources } from './auth/recap.js'
@@ -83,6 +83,7 @@ export { StoreView } from './storeView.js'
 export type { Clock } from './time.js'
 export type * from './types.js'
 export { formatPairingUri, type PairingUri, parsePairingUri } from './uri/index.js'
+export { VERIFY_FRAME_MESSAGES, VERIFY_FRAME_PATH } from './verify/frameMessages.js'
 export {
   type BrowserVerifyFrameOptions,
   browserVerifyFrame,

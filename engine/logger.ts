@@ -1,4 +1,4 @@
-import type { LogFields, Logger, LogLevel } from '../common/index.js'
+import type { LogFields, Logger, LogLevel } from '@pairwise/common'
 import type { LogBuffer } from './logBuffer.js'
 
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 }

@@ -1,4 +1,4 @@
-import type { TypedStore } from '../storage/index.js'
+import type { TypedStore } from '@pairwise/storage'
 import { internalError } from './errors.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { Listener } from '../common/index.js'
-import type { RelayClient, RelayClientEvents } from '../relay/client/index.js'
+import type { Listener } from '@pairwise/common'
+import type { RelayClient, RelayClientEvents } from '@pairwise/relay'
 
 /** The relay events an integrator may watch: the socket opening and closing. */
 export type RelayConnectionEvents = Pick<RelayClientEvents, 'connect' | 'disconnect'>

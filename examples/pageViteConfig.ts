@@ -1,29 +1,23 @@
+import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { UserConfig } from 'vite'
+import { defaultClientConditions, type UserConfig } from 'vite'
 
-const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url))
+/** Our packages resolve to their sources (no prior `npm run build`), ahead of the browser's usual conditions. */
+const sourceConditions = ['pairwise-source', ...defaultClientConditions]
 
 /**
- * How every example page is built: from the package's sources (no prior `npm run build`), into the
- * page's own `dist/`, with relative asset paths so the page works under any path prefix.
+ * How every example page is built: from the packages' sources, into `services/pages/<page>` (the `pairwise`
+ * package serves and ships them), with relative asset paths so the page works under any path prefix.
  */
 export function examplePageConfig(pageDir: URL): UserConfig {
   return {
     root: fileURLToPath(pageDir),
     base: './',
-    resolve: {
-      alias: [
-        { find: /^pairwise\/modal$/, replacement: source('modal/index.ts') },
-        { find: /^pairwise\/modal\/react$/, replacement: source('modal/react/index.ts') },
-        { find: /^pairwise\/modal\/elements$/, replacement: source('modal/elements.ts') },
-        { find: /^pairwise\/wagmi$/, replacement: source('modal/wagmi/index.ts') },
-        { find: /^pairwise\/siwx$/, replacement: source('modal/siwx/index.ts') },
-        { find: /^pairwise\/email$/, replacement: source('modal/email/index.ts') },
-        { find: /^pairwise\/solana$/, replacement: source('modal/adapters/solana/index.ts') },
-      ],
-    },
+    resolve: { conditions: sourceConditions },
     build: {
-      outDir: 'dist',
+      outDir: fileURLToPath(
+        new URL(`../services/pages/${basename(fileURLToPath(pageDir))}`, import.meta.url),
+      ),
       emptyOutDir: true,
       target: 'es2022',
       reportCompressedSize: false,

@@ -1,15 +1,26 @@
-// `npm run build`: compiles the layers into dist/ (ESM + .d.ts), marks the bin executable, and builds the
-// example pages into examples/<page>/dist (static sites: the demo, the sign-in and the embedded-wallet
-// pages) and the secure frame page into services/frame/dist.
+// `npm run build`: compiles every package into its own dist/ (ESM + .d.ts, `tsc -b` in dependency order),
+// marks the bin executable, and builds the example pages into services/pages/<page> (static sites the
+// `pairwise` package serves: the demo, the sign-in and the embedded-wallet pages) and the secure frame page
+// into services/frame/dist.
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { root, run } from './lib/bootstrap.mjs'
+import { dirname, join } from 'node:path'
+import { buildStamp, root, run } from './lib/bootstrap.mjs'
 
-rmSync(join(root, 'dist'), { recursive: true, force: true })
-const status = run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'])
+const packages = [
+  'common',
+  'crypto',
+  'storage',
+  'relay',
+  'engine',
+  'modal',
+  'solana',
+  'services',
+  'examples/node',
+]
+for (const folder of packages) rmSync(join(root, folder, 'dist'), { recursive: true, force: true })
+const status = run(join(root, 'node_modules/.bin/tsc'), ['-b', 'tsconfig.build.json'])
 if (status !== 0) process.exit(status)
-chmodSync(join(root, 'dist/services/cli/main.js'), 0o755)
-// The example pages, and the secure frame page the auth service serves.
+chmodSync(join(root, 'services/dist/cli/main.js'), 0o755)
 for (const config of [
   'examples/demo/vite.config.ts',
   'examples/siwx/vite.config.ts',
@@ -21,5 +32,5 @@ for (const config of [
   const built = run(join(root, 'node_modules/.bin/vite'), ['build', '--config', config])
   if (built !== 0) process.exit(built)
 }
-mkdirSync(join(root, 'dist'), { recursive: true })
-writeFileSync(join(root, 'dist/.build-stamp'), `${new Date().toISOString()}\n`)
+mkdirSync(dirname(buildStamp), { recursive: true })
+writeFileSync(buildStamp, `${new Date().toISOString()}\n`)

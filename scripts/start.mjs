@@ -8,9 +8,9 @@ try {
   console.error(`npm start: ${error.message}`)
   process.exit(1)
 }
-const { watchAncestors } = await import('../dist/services/process/watchAncestors.js')
+const { watchAncestors } = await import('../services/dist/process/watchAncestors.js')
 // npm runs us through `sh -c`; if npm dies, even by SIGKILL, we stop as on Ctrl-C rather than keep the
 // stack's ports with no one to stop it. (Our own children, the chain, watch us in turn.)
 if (process.env.npm_lifecycle_event) watchAncestors(2, () => process.kill(process.pid, 'SIGTERM'))
-const { runCli } = await import('../dist/services/cli/run.js')
+const { runCli } = await import('../services/dist/cli/run.js')
 await runCli(['start', ...process.argv.slice(2)])

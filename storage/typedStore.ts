@@ -1,5 +1,5 @@
+import { safeParseExplained } from '@pairwise/common'
 import type * as z from 'zod/mini'
-import { safeParseExplained } from '../common/index.js'
 import type { KeyValueStorage, ReportProblem } from './keyValueStorage.js'
 
 export class StoreError extends Error {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { consoleLogger } from '../../relay/server/index.js'
 import { localApiChain } from '../../services/api/chains/index.js'
 import { ProjectStore, startApi } from '../../services/api/index.js'
+import { consoleLogger } from '../../services/relay/index.js'
 
 /**
  * The real api service (`startApi`: every module, the indexer following the chain, SQLite in a temp

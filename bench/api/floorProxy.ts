@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
-import { consoleLogger } from '../../relay/server/index.js'
 import { logRequest } from '../../services/api/http/requestLog.js'
 import { HttpUpstream, type JsonRpcCall, UpstreamBatcher } from '../../services/api/rpcProxy/index.js'
+import { consoleLogger } from '../../services/relay/index.js'
 
 /**
  * The floor under the api's proxy row: what forwarding one JSON-RPC call costs in Node on this machine

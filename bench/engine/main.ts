@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { type RunningRelay, silentLogger, startRelay } from '../../relay/server/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../services/relay/index.js'
 import { type Implementation, official225, ours, type SignSide } from '../../test/interop/support/sides.js'
 import { LOCAL_CHAIN, runWalletAgent, walletAccount } from '../../test/interop/support/walletAgent.js'
 import { measureBundle } from './bundle.js'

@@ -4,7 +4,7 @@ import { type AdapterEntry, type BundleSize, measureAdapter } from './bundle.js'
 import { measureWithVite } from './viteBuild.js'
 
 /**
- * `pairwise/solana` against Reown AppKit 1.7.13's Solana adapter (`@reown/appkit-adapter-solana`, installed
+ * `@pairwise/solana` against Reown AppKit 1.7.13's Solana adapter (`@reown/appkit-adapter-solana`, installed
  * in bench/solana/appkit), each as a one-module app that imports `SolanaAdapter` and keeps an instance:
  *
  *   npm run bench -- solana

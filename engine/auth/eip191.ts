@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes, keccak256, recoverPublicKey } from '../../crypto/index.js'
+import { bytesToHex, hexToBytes, keccak256, recoverPublicKey } from '@pairwise/crypto'
 
 // EIP-191 `personal_sign` recovery over our own secp256k1 recovery and Keccak-256: a sign-in check
 // needs no EVM, curve or hash library in an app's bundle.

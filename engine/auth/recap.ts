@@ -1,4 +1,4 @@
-import { base64ToBytes, bytesToBase64, bytesToUtf8, utf8ToBytes } from '../../crypto/index.js'
+import { base64ToBytes, bytesToBase64, bytesToUtf8, utf8ToBytes } from '@pairwise/crypto'
 
 /** A ReCap (ERC-5573) object: per resource, abilities (`request/personal_sign`) with their limits. */
 export type Recap = { att: Record<string, Record<string, unknown[]>> }

@@ -1,5 +1,5 @@
-import { bytesToHex, utf8ToBytes } from '../../crypto/index.js'
-import type { RelayMessage } from '../../relay/client/index.js'
+import { bytesToHex, utf8ToBytes } from '@pairwise/crypto'
+import type { RelayMessage } from '@pairwise/relay'
 import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.js'
 import { type EngineContext, schedule } from '../context.js'
 import { getInternalError } from '../errors.js'

@@ -1,6 +1,6 @@
+import { describeIssues } from '@pairwise/common'
+import type { KeyValueStorage, ReportProblem } from '@pairwise/storage'
 import * as z from 'zod/mini'
-import { describeIssues } from '../../common/index.js'
-import type { KeyValueStorage, ReportProblem } from '../../storage/index.js'
 import { MAX_LINK_MODE_APPS, MAX_METADATA_URL_LENGTH } from '../limits.js'
 
 const StoredAppsSchema = z.array(z.string().check(z.minLength(1), z.maxLength(MAX_METADATA_URL_LENGTH)))

@@ -1,4 +1,4 @@
-import { safeParseExplained } from '../../common/index.js'
+import { safeParseExplained } from '@pairwise/common'
 import { assertRoomForProposal } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { internalError, toErrorResponse } from '../errors.js'

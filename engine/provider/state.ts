@@ -1,6 +1,6 @@
+import type { Logger } from '@pairwise/common'
+import type { KeyValueStorage } from '@pairwise/storage'
 import * as z from 'zod/mini'
-import type { Logger } from '../../common/index.js'
-import type { KeyValueStorage } from '../../storage/index.js'
 import { ProposalNamespaceSchema } from '../schemas/index.js'
 import type { NamespaceConfigs } from './types.js'
 

@@ -1,4 +1,4 @@
-import { safeParseExplained } from '../../common/index.js'
+import { safeParseExplained } from '@pairwise/common'
 import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'

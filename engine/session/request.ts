@@ -1,4 +1,4 @@
-import { SignMethodPolicies } from '../../relay/protocol/index.js'
+import { SignMethodPolicies } from '@pairwise/relay'
 import type { EngineContext } from '../context.js'
 import { calcExpiry } from '../time.js'
 import { sendAndAwait } from '../transport/send.js'

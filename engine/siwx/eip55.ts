@@ -1,4 +1,4 @@
-import { bytesToHex, keccak256, utf8ToBytes } from '../../crypto/index.js'
+import { bytesToHex, keccak256, utf8ToBytes } from '@pairwise/crypto'
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 

@@ -8,6 +8,7 @@ export {
   type SIWXMessageData,
   type SIWXSession,
   type SignInFields,
+  type SiwxFrameMessage,
   type SiwxNamespace,
   siwxFrameMessageSchema,
   siwxMessageDataSchema,

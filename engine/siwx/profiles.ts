@@ -1,4 +1,4 @@
-import { base58btcToBytes } from '../../crypto/index.js'
+import { base58btcToBytes } from '@pairwise/crypto'
 import { isChecksumAddress } from './eip55.js'
 import type { SignInLayoutStyle } from './layout.js'
 import type { SignInFields, SiwxNamespace } from './types.js'

@@ -1,5 +1,5 @@
-import { unrefTimer } from '../../common/index.js'
-import { type KeyValueStorage, type ReportProblem, TypedStore } from '../../storage/index.js'
+import { unrefTimer } from '@pairwise/common'
+import { type KeyValueStorage, type ReportProblem, TypedStore } from '@pairwise/storage'
 import { type Expiration, ExpirationSchema } from '../schemas/index.js'
 import type { Clock } from '../time.js'
 

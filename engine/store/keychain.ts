@@ -1,4 +1,4 @@
-import { type KeyValueStorage, type ReportProblem, TypedStore } from '../../storage/index.js'
+import { type KeyValueStorage, type ReportProblem, TypedStore } from '@pairwise/storage'
 import { internalError } from '../errors.js'
 import { type KeychainEntry, KeychainEntrySchema } from '../schemas/index.js'
 

@@ -1,5 +1,5 @@
+import { type KeyValueStorage, type ReportProblem, storageKey, TypedStore } from '@pairwise/storage'
 import type * as z from 'zod/mini'
-import { type KeyValueStorage, type ReportProblem, storageKey, TypedStore } from '../../storage/index.js'
 import {
   type AuthRequest,
   AuthRequestSchema,

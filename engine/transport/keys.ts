@@ -6,7 +6,7 @@ import {
   hexToBytes,
   inspectEnvelope,
   randomBytes,
-} from '../../crypto/index.js'
+} from '@pairwise/crypto'
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 

@@ -1,4 +1,4 @@
-import { type PublishPolicy, SignMethodPolicies } from '../../relay/protocol/index.js'
+import { type PublishPolicy, SignMethodPolicies } from '@pairwise/relay'
 
 const policy = (tag: number, ttl: number, prompt = false): PublishPolicy => ({ tag, ttl, prompt })
 

@@ -1,4 +1,4 @@
-import { unrefTimer } from '../../common/index.js'
+import { unrefTimer } from '@pairwise/common'
 import type { EngineContext } from '../context.js'
 import { type ErrorResponse, SignClientError } from '../errors.js'
 import {

@@ -1,5 +1,5 @@
+import { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from '@pairwise/crypto'
 import * as z from 'zod/mini'
-import { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from '../../crypto/index.js'
 import type { VerifyAnswer, VerifyResolver } from './resolve.js'
 import { VerifyKey } from './verifyKey.js'
 

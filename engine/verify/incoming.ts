@@ -1,4 +1,4 @@
-import { bytesToHex, utf8ToBytes } from '../../crypto/index.js'
+import { bytesToHex, utf8ToBytes } from '@pairwise/crypto'
 import type { EngineContext } from '../context.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import type { Metadata, VerifyContext } from '../schemas/index.js'

@@ -1,5 +1,5 @@
-import type { Logger } from '../../common/index.js'
-import { bytesToHex, type ClientCrypto, utf8ToBytes } from '../../crypto/index.js'
+import type { Logger } from '@pairwise/common'
+import { bytesToHex, type ClientCrypto, utf8ToBytes } from '@pairwise/crypto'
 import { browserVerifyFrame, type VerifyFrame } from './browserFrame.js'
 
 /** Past this, the message goes out without an attestation: the wallet sees UNKNOWN, the user never waits. */

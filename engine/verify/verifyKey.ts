@@ -1,5 +1,5 @@
+import type { P256PublicJwk } from '@pairwise/crypto'
 import * as z from 'zod/mini'
-import type { P256PublicJwk } from '../../crypto/index.js'
 
 /**
  * A failed attestation may mean the server rotated its key, so the key is fetched again, but at most

@@ -1,5 +1,5 @@
-import { type Logger, type LogLevel, type Metadata, UniversalProvider } from '../../engine/index.js'
-import type { KeyValueStorage } from '../../storage/index.js'
+import { type Logger, type LogLevel, type Metadata, UniversalProvider } from '@pairwise/engine'
+import type { KeyValueStorage } from '@pairwise/storage'
 
 /** What both example dapp flows (sign and send, sign in) need to reach a wallet. */
 export type DappProviderOptions = {

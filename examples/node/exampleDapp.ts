@@ -1,3 +1,4 @@
+import { devPrivateKeys, localNetwork } from 'pairwise'
 import {
   type Address,
   createPublicClient,
@@ -9,7 +10,6 @@ import {
   verifyMessage,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { devPrivateKeys, localNetwork } from '../../services/chain/index.js'
 import { type ExampleFlowOptions, exampleDappProvider } from './dappProvider.js'
 import { walletEvents, walletMethods } from './walletMethods.js'
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { type Cacao, formatAuthMessage } from '@pairwise/engine'
+import { localNetwork } from 'pairwise'
 import {
   type Address,
   createPublicClient,
@@ -8,8 +10,6 @@ import {
   http,
   verifyMessage,
 } from 'viem'
-import { type Cacao, formatAuthMessage } from '../../engine/index.js'
-import { localNetwork } from '../../services/chain/index.js'
 import { type ExampleFlowOptions, exampleDappProvider } from './dappProvider.js'
 
 export type ExampleSignInOptions = ExampleFlowOptions & {

@@ -1,5 +1,3 @@
-import { type Address, createPublicClient, type Hex, http } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import {
   buildApprovedNamespaces,
   type Cacao,
@@ -13,9 +11,11 @@ import {
   type Session,
   SignClient,
   type SignClientEvents,
-} from '../../engine/index.js'
-import { devPrivateKeys, localNetwork } from '../../services/chain/index.js'
-import type { KeyValueStorage } from '../../storage/index.js'
+} from '@pairwise/engine'
+import type { KeyValueStorage } from '@pairwise/storage'
+import { devPrivateKeys, localNetwork } from 'pairwise'
+import { type Address, createPublicClient, type Hex, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { answerWalletRequest, WalletRequestError, walletEvents, walletMethods } from './walletMethods.js'
 import { SignInRefused, signInCacaos } from './walletSignIn.js'
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
+import { stackConfig } from 'pairwise'
 import type { Hex } from 'viem'
 import { z } from 'zod'
-import { stackConfig } from '../../services/stack/config.js'
 
 export type ExampleSettings = {
   relayUrl: string

@@ -1,5 +1,5 @@
+import { type AuthPayload, buildAuthObject, type Cacao, type SignClient } from '@pairwise/engine'
 import type { PrivateKeyAccount } from 'viem'
-import { type AuthPayload, buildAuthObject, type Cacao, type SignClient } from '../../engine/index.js'
 
 /** Why the wallet declines a sign-in: it signs only for eip155 chains (5100, UNSUPPORTED_CHAINS). */
 export class SignInRefused extends Error {

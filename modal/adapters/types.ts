@@ -2,13 +2,20 @@ import type { Reporter } from '../core/report.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo, TokenBalance, WalletInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
-import type { SolanaProvider } from './solana/provider.js'
 import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
 
-export type { Eip1193Provider, SolanaProvider }
+export type { Eip1193Provider }
 
-/** What an app talks to its connected wallet through: EIP-1193 on eip155, the Solana provider on solana. */
-export type NamespaceProvider = Eip1193Provider | SolanaProvider
+/**
+ * The provider an app talks to its connected wallet through, per namespace: EIP-1193 on eip155. An adapter
+ * package adds its own namespace by augmenting this interface (`@pairwise/solana` adds `solana`), so the
+ * modal names no chain family it does not ship.
+ */
+export interface NamespaceProviders {
+  eip155: Eip1193Provider
+}
+
+export type NamespaceProvider = NamespaceProviders[keyof NamespaceProviders]
 
 export type ConnectParams = {
   connectorId: string

@@ -1,4 +1,4 @@
-import type { Cacao } from '../../engine/schemas/index.js'
+import type { Cacao } from '@pairwise/engine'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
 

@@ -1,5 +1,5 @@
+import { safeParseExplained } from '@pairwise/common'
 import * as z from 'zod/mini'
-import { safeParseExplained } from '../../common/index.js'
 import type { Reporter } from '../core/report.js'
 import { safeUrl } from '../core/safeUrl.js'
 import { chainNamespaces } from '../networks/types.js'

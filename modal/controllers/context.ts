@@ -1,4 +1,4 @@
-import type { SiwxFrameMessage } from '../../engine/siwx/types.js'
+import type { SiwxFrameMessage } from '@pairwise/engine/siwx'
 import type { ChainAdapter } from '../adapters/types.js'
 import type {
   WalletConnectSignIn,

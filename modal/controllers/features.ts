@@ -1,4 +1,4 @@
-import { featuresOff } from '../../common/index.js'
+import { featuresOff } from '@pairwise/common'
 import { socialProviderSchema } from '../api/projectConfig.js'
 import type { AppState, ConnectorInfo, Features, SocialProvider } from '../state/types.js'
 import { type ConnectMethod, connectMethodsOrder } from './connectMethods.js'

@@ -12,7 +12,7 @@ import {
   rememberKey,
   removeConnection,
 } from './connection.js'
-import type { ModalContext } from './context.js'
+import type { ModalContext, MultiNamespace } from './context.js'
 import { replace } from './router.js'
 
 /**
@@ -170,4 +170,15 @@ export function shareTransport(
     })
     return shared
   }
+}
+
+/** The whole set as one value, which an adapter beyond EVM carries as its `multiNamespace`. */
+export const multiNamespace: MultiNamespace = {
+  networkFor,
+  afterConnect,
+  afterDisconnect,
+  handOver,
+  reconnect,
+  followStore,
+  shareTransport,
 }

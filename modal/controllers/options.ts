@@ -1,5 +1,5 @@
+import { explainIssue } from '@pairwise/common'
 import * as z from 'zod/mini'
-import { explainIssue } from '../../common/index.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { caipNetworkSchema } from '../networks/schema.js'
 import type { CaipNetwork } from '../networks/types.js'

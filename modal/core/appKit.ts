@@ -3,7 +3,7 @@ import type {
   ChainAdapter,
   Eip1193Provider,
   NamespaceProvider,
-  SolanaProvider,
+  NamespaceProviders,
 } from '../adapters/types.js'
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import { type ApiClient, createApiClient } from '../api/client.js'
@@ -275,7 +275,7 @@ export class AppKit {
   }
 
   /** The connected wallet's provider in `namespace` (the active one by default): EIP-1193, or Solana's. */
-  getProvider(namespace: 'solana'): SolanaProvider | undefined
+  getProvider<N extends keyof NamespaceProviders>(namespace: N): NamespaceProviders[N] | undefined
   getProvider(namespace?: ChainNamespace): Eip1193Provider | undefined
   getProvider(
     namespace: ChainNamespace = this.store.get().activeChain ?? 'eip155',

@@ -1,4 +1,4 @@
-import { type FrameUser, sdkType, sdkVersion } from '../../engine/frame/index.js'
+import { type FrameUser, sdkType, sdkVersion } from '@pairwise/engine/frame'
 import type { Clock, KeyValue } from '../core/ports.js'
 import { type EmbeddedWalletSwitches, embeddedWalletEnabled } from './enabled.js'
 import { FrameCache } from './frameCache.js'

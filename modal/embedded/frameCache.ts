@@ -1,5 +1,5 @@
+import { accountTypes } from '@pairwise/engine/frame'
 import * as z from 'zod/mini'
-import { accountTypes } from '../../engine/frame/index.js'
 import type { KeyValue } from '../core/ports.js'
 import { frameCacheKeys } from './frameCacheKeys.js'
 

@@ -1,4 +1,4 @@
-import { safeParseExplained } from '../../common/index.js'
+import { safeParseExplained } from '@pairwise/common'
 import {
   type FrameEvent,
   type FrameRequest,
@@ -14,7 +14,7 @@ import {
   frameReplyEnvelopeSchema,
   frameRequestTimeoutMs,
   maxFrameMessageLength,
-} from '../../engine/frame/index.js'
+} from '@pairwise/engine/frame'
 import type { Clock } from '../core/ports.js'
 import type { FrameElement } from './frameElement.js'
 import { FrameError, frameErrorTexts } from './frameError.js'

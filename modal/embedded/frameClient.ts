@@ -1,5 +1,4 @@
-import * as z from 'zod/mini'
-import { explainIssue, safeParseExplained } from '../../common/index.js'
+import { explainIssue, safeParseExplained } from '@pairwise/common'
 import {
   type dappDataSchema,
   emailThrottleMs,
@@ -10,7 +9,8 @@ import {
   frameEvents,
   signOutWaitMs,
   themeSyncSchema,
-} from '../../engine/frame/index.js'
+} from '@pairwise/engine/frame'
+import * as z from 'zod/mini'
 import type { Clock } from '../core/ports.js'
 import { chainIdHex } from '../networks/chainIdHex.js'
 import type { AccountType, FrameCache } from './frameCache.js'

@@ -1,4 +1,4 @@
-import { frameQuerySchema, sdkVersion } from '../../engine/frame/index.js'
+import { frameQuerySchema, sdkVersion } from '@pairwise/engine/frame'
 
 /** The part of an iframe element the host uses; `HTMLIFrameElement` is one. */
 export type FrameIframe = {

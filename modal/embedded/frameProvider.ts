@@ -1,5 +1,5 @@
-import { Emitter } from '../../common/index.js'
-import { disallowedMethodDelayMs, frameErrorCodes, frameMethodKind } from '../../engine/frame/index.js'
+import { Emitter } from '@pairwise/common'
+import { disallowedMethodDelayMs, frameErrorCodes, frameMethodKind } from '@pairwise/engine/frame'
 import type { Eip1193Provider } from '../adapters/eip1193Provider.js'
 import type { Clock } from '../core/ports.js'
 import { chainIdHex } from '../networks/chainIdHex.js'

@@ -1,4 +1,4 @@
-import { longEmailLength } from '../../engine/frame/index.js'
+import { longEmailLength } from '@pairwise/engine/frame'
 
 /**
  * EMAIL-11: an email over `longEmailLength` characters is cut in the middle to exactly that length, so

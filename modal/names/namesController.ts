@@ -1,4 +1,4 @@
-import { bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
+import { bytesToHex, utf8ToBytes } from '@pairwise/crypto'
 import type { ApiClient } from '../api/client.js'
 import { isApiError } from '../api/isApiError.js'
 import { setIfSameAccount } from '../controllers/account.js'

@@ -1,5 +1,5 @@
-import { bytesToBase58btc, bytesToHex, utf8ToBytes } from '../../crypto/encoding.js'
-import { type SiwxFrameMessage, siwxMessageDataSchema } from '../../engine/siwx/types.js'
+import { bytesToBase58btc, bytesToHex, utf8ToBytes } from '@pairwise/crypto'
+import { type SiwxFrameMessage, siwxMessageDataSchema } from '@pairwise/engine/siwx'
 import type { WalletConnectSignIn } from '../adapters/walletConnectTransport.js'
 import type { currentConnection } from '../controllers/account.js'
 import { showSnackbar } from '../controllers/alerts.js'
@@ -166,7 +166,7 @@ export class SignInFlow implements SignInHooks {
     const connection = this.#do.currentConnection(this.#ctx, namespace)
     const provider = connection && this.#ctx.adapters.get(namespace)?.getProvider(connection.connectorId)
     if (!provider) throw new WalletError('PROVIDER_NOT_FOUND')
-    if ('signMessage' in provider) return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
+    if (signsBytes(provider)) return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
     const signature = await provider.request({
       method: 'personal_sign',
       params: [`0x${bytesToHex(utf8ToBytes(text))}`, pair.address],
@@ -234,3 +234,9 @@ export function startSignIn(ctx: ModalContext, controllers: FlowControllers): ()
     if (ctx.signIn === flow) delete ctx.signIn
   }
 }
+
+/** A provider that signs raw bytes (Solana's, from its own package); eip155's signs through personal_sign. */
+const signsBytes = (
+  provider: object,
+): provider is { signMessage(message: Uint8Array): Promise<Uint8Array> } =>
+  typeof (provider as { signMessage?: unknown }).signMessage === 'function'

@@ -1,4 +1,4 @@
-export { formatSiwxMessage, parseSiwxMessage, SiwxMessageError } from '../../engine/siwx/index.js'
+export { formatSiwxMessage, parseSiwxMessage, SiwxMessageError } from '@pairwise/engine/siwx'
 export { type SiwxClientCode, SiwxError } from './errors.js'
 export { fromSiweConfig } from './fromSiweConfig.js'
 export { type LocalSIWXOptions, localSIWX } from './localSIWX.js'

@@ -1,4 +1,4 @@
-import { formatSiwxMessage } from '../../engine/siwx/index.js'
+import { formatSiwxMessage } from '@pairwise/engine/siwx'
 import type { SiwxPlace } from './pageLocation.js'
 import type { SIWXMessage, SIWXMessageData, SIWXMessageInput } from './types.js'
 

@@ -1,4 +1,4 @@
-import { randomBytes } from '../../crypto/index.js'
+import { randomBytes } from '@pairwise/crypto'
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** 22 base62 characters carry 130 bits, above the 96 the research asks for. */

@@ -1,5 +1,5 @@
+import { siwxSessionSchema } from '@pairwise/engine/siwx'
 import * as z from 'zod/mini'
-import { siwxSessionSchema } from '../../engine/siwx/types.js'
 import { SiwxError } from './errors.js'
 import type { SIWXSession } from './types.js'
 

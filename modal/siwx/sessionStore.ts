@@ -1,5 +1,5 @@
+import { siwxSessionSchema } from '@pairwise/engine/siwx'
 import * as z from 'zod/mini'
-import { siwxSessionSchema } from '../../engine/siwx/types.js'
 import type { KeyValue } from '../controllers/context.js'
 import { pageMemory } from '../controllers/memory.js'
 import type { SIWXSession } from './types.js'

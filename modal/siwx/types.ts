@@ -1,6 +1,6 @@
-import type { SIWXMessage, SIWXSession } from '../../engine/siwx/types.js'
+import type { SIWXMessage, SIWXSession } from '@pairwise/engine/siwx'
 
-export type { SIWXMessage, SIWXMessageData, SIWXSession } from '../../engine/siwx/types.js'
+export type { SIWXMessage, SIWXMessageData, SIWXSession } from '@pairwise/engine/siwx'
 
 /** What the modal knows when it asks for a message: the account, its CAIP-2 network and an optional start. */
 export type SIWXMessageInput = {

@@ -1,4 +1,4 @@
-import { matchSiwxMessage } from '../../engine/siwx/index.js'
+import { matchSiwxMessage } from '@pairwise/engine/siwx'
 import type { SIWXSession } from './types.js'
 import type { SiwxSignatureCheck } from './verifySignature.js'
 

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58btcToBytes } from '@pairwise/crypto'
 import { verifyMessage } from 'viem'
-import { base58btcToBytes } from '../../crypto/index.js'
 
 /** One signature to check, in the shape of the api's verifier (services/api/siwx/verify). */
 export type SiwxSignatureInput = { chainId: string; address: string; message: string; signature: string }

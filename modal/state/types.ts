@@ -1,4 +1,4 @@
-import type { FrameUser } from '../../engine/frame/index.js'
+import type { FrameUser } from '@pairwise/engine/frame'
 import type { MessageKey } from '../i18n/en.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { OnrampState } from '../onramp/types.js'

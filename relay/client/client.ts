@@ -1,4 +1,3 @@
-import * as z from 'zod/mini'
 import {
   describeIssues,
   Emitter,
@@ -6,7 +5,7 @@ import {
   type Logger,
   safeParseExplained,
   silentLogger,
-} from '../../common/index.js'
+} from '@pairwise/common'
 import {
   bytesToHex,
   type ClientCrypto,
@@ -17,7 +16,8 @@ import {
   type SigningKeyPair,
   signRelayJwtWith,
   utf8ToBytes,
-} from '../../crypto/index.js'
+} from '@pairwise/crypto'
+import * as z from 'zod/mini'
 import {
   type ApproveSessionParams,
   BatchSubscribeResultSchema,

@@ -1,4 +1,4 @@
-export type { Listener, LogFields, Logger, LogLevel } from '../../common/index.js'
+export type { Listener, LogFields, Logger, LogLevel } from '@pairwise/common'
 export { reconnectDelay } from './backoff.js'
 export { type FetchResult, MAX_TOPICS_PER_BATCH, RelayClient } from './client.js'
 export { RelayClientError, type RelayClientErrorCode } from './errors.js'

@@ -1,7 +1,7 @@
+import type { Logger } from '@pairwise/common'
+import { describeIssues, safeParseExplained } from '@pairwise/common'
+import type { ClientCrypto, SigningKeyPair } from '@pairwise/crypto'
 import * as z from 'zod/mini'
-import type { Logger } from '../../common/index.js'
-import { describeIssues, safeParseExplained } from '../../common/index.js'
-import type { ClientCrypto, SigningKeyPair } from '../../crypto/index.js'
 import { RelayClientError } from './errors.js'
 import type { SocketFactory } from './socket.js'
 

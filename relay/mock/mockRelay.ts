@@ -8,7 +8,7 @@ import {
   RelayCore,
   type RelayCoreOptions,
   type RelayStats,
-} from '../server/core/index.js'
+} from '../core/index.js'
 
 export type MockRelayOptions = RelayCoreOptions & {
   /** Where mock-socket clients connect; must be unique among running mock relays. */

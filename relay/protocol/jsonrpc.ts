@@ -1,5 +1,5 @@
+import { describeIssues, safeParseExplained } from '@pairwise/common'
 import * as z from 'zod/mini'
-import { describeIssues, safeParseExplained } from '../../common/index.js'
 import { readCommonFrame } from './commonFrame.js'
 import { RelayErrorCode } from './errors.js'
 import { rawTopLevelNumber } from './rawId.js'

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
 
-const buildStamp = join(root, 'dist/.build-stamp')
-/** Everything whose change makes `dist/` stale. */
+export const buildStamp = join(root, '.pairwise/build-stamp')
+/** Everything whose change makes the build (each package's `dist/`, the pages) stale. */
 const buildInputs = [
   'common',
   'crypto',
@@ -15,12 +15,16 @@ const buildInputs = [
   'relay',
   'engine',
   'modal',
+  'solana',
   'services',
   'examples',
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  'tsconfig.build.base.json',
 ]
+/** Build outputs inside the inputs, never a reason to build again. */
+const outputs = new Set(['dist', 'pages', 'node_modules'])
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
@@ -49,7 +53,8 @@ function newestMtime(path) {
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
   let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  for (const entry of readdirSync(path))
+    if (!outputs.has(entry)) newest = Math.max(newest, newestMtime(join(path, entry)))
   return newest
 }
 
@@ -59,10 +64,10 @@ export function isBuildStale() {
   return buildInputs.some((input) => newestMtime(join(root, input)) > built)
 }
 
-/** Builds `dist/` when any source is newer than the last build. */
+/** Builds the packages and pages when any source is newer than the last build. */
 export function ensureBuilt(log = console.log) {
   if (!isBuildStale()) return
-  log('Building dist/ …')
+  log('Building the packages …')
   const status = run(process.execPath, [join(root, 'scripts/build.mjs')])
   if (status !== 0) throw new Error(`the build failed with exit code ${status}`)
 }

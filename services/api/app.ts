@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { consoleLogger, noTrustedProxies, type TrustedProxies } from '../../relay/server/index.js'
+import { consoleLogger, noTrustedProxies, type TrustedProxies } from '../relay/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
 import type { Database } from './db/index.js'
 import { clientAddressMiddleware } from './http/clientAddress.js'

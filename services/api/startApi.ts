@@ -8,7 +8,7 @@ import {
   type Logger,
   listen,
   type TrustedProxies,
-} from '../../relay/server/index.js'
+} from '../relay/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type Database, type Migrations, migrate, openDatabase } from './db/index.js'

@@ -1,5 +1,5 @@
 import { ristretto255, ristretto255_oprf } from '@noble/curves/ed25519.js'
-import { base64urlToBytes } from '../../crypto/encoding.js'
+import { base64urlToBytes } from '@pairwise/crypto'
 import type { Database } from '../api/db/index.js'
 import { ApiError } from '../api/http/apiError.js'
 import type { KekBox } from './kekBox.js'

@@ -1,18 +1,13 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
+import type { Logger } from '@pairwise/common'
 import type { Hono } from 'hono'
-import type { Logger } from '../../common/index.js'
-import {
-  consoleLogger,
-  listenCheckingHost,
-  noTrustedProxies,
-  type TrustedProxies,
-} from '../../relay/server/index.js'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
 import type { Mailer } from '../mail/mailer.js'
+import { consoleLogger, listenCheckingHost, noTrustedProxies, type TrustedProxies } from '../relay/index.js'
 import { createAuthApp } from './app.js'
 import { authContext } from './authContext.js'
 import { type AuthLimits, authLimits } from './limits.js'

@@ -18,7 +18,7 @@ export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): str
   }
 }
 
-/** The built folder of one example page (`demo`, `siwx`) inside the package. */
-export const examplePageDir = (name: string) => join(packageRoot(), 'examples', name, 'dist')
+/** The built folder of one example page (`demo`, `siwx`, …) inside the package. */
+export const examplePageDir = (name: string) => join(packageRoot(), 'pages', name)
 
 export const demoDistDir = () => examplePageDir('demo')

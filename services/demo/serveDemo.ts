@@ -8,7 +8,7 @@ import {
   HttpError,
   type Logger,
   requestTarget,
-} from '../../relay/server/index.js'
+} from '../relay/index.js'
 
 export type DemoPageConfig = {
   networks: { id: number; name: string; rpcUrl: string; ensUniversalResolver?: string }[]

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { frameQuerySchema } from '@pairwise/engine/frame'
 import { Hono } from 'hono'
-import { frameQuerySchema } from '../../engine/frame/index.js'
 import type { ProjectStore } from '../api/projects/index.js'
 import { effectiveFeatures } from '../api/projects/project.js'
 import { packageRoot } from '../demo/packageRoot.js'
 import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
 
 /** Where `npm run build` puts the frame page (services/frame/app built by Vite). */
-export const frameDistDir = () => join(packageRoot(), 'services', 'frame', 'dist')
+export const frameDistDir = () => join(packageRoot(), 'frame', 'dist')
 
 /** The frame's own version, told to the host in READY: the package's. */
 const packageVersion = () =>

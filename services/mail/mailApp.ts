@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server'
+import type { Logger } from '@pairwise/common'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import type { Logger } from '../../common/index.js'
 import type { NodeListener } from '../api/http/directLane.js'
 import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
 import { requestLog } from '../api/http/requestLog.js'

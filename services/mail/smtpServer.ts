@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
+import type { Logger } from '@pairwise/common'
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server'
-import type { Logger } from '../../common/index.js'
 import type { Inbox } from './inbox.js'
 import {
   MAX_SMTP_CLIENTS,

@@ -1,16 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { Logger } from '@pairwise/common'
 import { address } from '@solana/kit'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { z } from 'zod'
-import type { Logger } from '../../common/index.js'
 import {
   clientAddress,
   createSafeServer,
   refuseUpgrade,
   safeUpgrade,
   type TrustedProxies,
-} from '../../relay/server/index.js'
+} from '../relay/index.js'
 import { encodeAccount } from './accountEncoding.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import type { LedgerEvent } from './ledger.js'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { base64urlToBytes, bytesToBase64url } from '../../crypto/encoding.js'
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 
 const keyBytes = 32
 

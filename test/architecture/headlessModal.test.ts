@@ -3,7 +3,7 @@ import { firstLoad } from '../support/staticGraph.js'
 
 const isReact = (specifier: string) => /^react(-dom)?(\/|$)/.test(specifier)
 
-describe('pairwise/modal is headless (issue 17 §3)', () => {
+describe('@pairwise/modal is headless (issue 17 §3)', () => {
   it('the modal entry reaches no react or react-dom module without a dynamic import', () => {
     const { files, packages } = firstLoad('modal/index.ts')
     expect(files).toContain('modal/createAppKit.ts')

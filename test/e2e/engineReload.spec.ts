@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { type Hex, verifyMessage } from 'viem'
 import { type ExampleWallet, startExampleWallet } from '../../examples/node/exampleWallet.js'
-import { type RunningRelay, silentLogger, startRelay } from '../../relay/server/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../services/relay/index.js'
 import { bundleForBrowser } from '../support/bundle.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
 

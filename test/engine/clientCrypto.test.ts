@@ -41,7 +41,7 @@ describe('the primitives a client runs on', () => {
     })
     await expect(init).rejects.toMatchObject({
       code: 'UNSUPPORTED',
-      message: expect.stringContaining("`crypto: nobleCrypto` from 'pairwise/crypto/noble'"),
+      message: expect.stringContaining("`crypto: nobleCrypto` from '@pairwise/crypto/noble'"),
     })
   })
 })

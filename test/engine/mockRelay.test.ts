@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { randomHex } from '../../crypto/index.js'
 import { webSocketFactory } from '../../relay/client/index.js'
 import { type MockRelay, startMockRelay } from '../../relay/mock/index.js'
-import { silentLogger } from '../../relay/server/index.js'
+import { silentLogger } from '../../services/relay/index.js'
 import { ADDRESS, ClientPool, establishSession, nextEvent, walletMetadata } from './support/harness.js'
 
 let relay: MockRelay

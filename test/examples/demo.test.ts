@@ -9,8 +9,8 @@ import { demoKitOptions } from '../../examples/demo/src/setup.js'
 import { WagmiAdapter } from '../../modal/wagmi/index.js'
 
 // The demo imports the package by name; vite aliases those names to the sources, and so does this test.
-vi.mock('pairwise/modal', () => import('../../modal/index.js'))
-vi.mock('pairwise/wagmi', () => import('../../modal/wagmi/index.js'))
+vi.mock('@pairwise/modal', () => import('../../modal/index.js'))
+vi.mock('@pairwise/modal/wagmi', () => import('../../modal/wagmi/index.js'))
 
 /** The config a plain static copy of the page reads: its script tag holds `{}`. */
 function defaultConfig(): DemoConfig {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { formatAmount } from '../../examples/demo/src/formatAmount.js'
 
 // The demo imports the package by name; vite aliases it to the sources, and so does this test.
-vi.mock('pairwise/modal', () => import('../../modal/index.js'))
+vi.mock('@pairwise/modal', () => import('../../modal/index.js'))
 
 const tEth = { decimals: 18, symbol: 'tETH' }
 

@@ -5,7 +5,7 @@ import { type Address, type Hex, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { verifySiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningRelay, silentLogger, startRelay } from '../../relay/server/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../services/relay/index.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
 import {
   type Implementation,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { type RunningRelay, type StartRelayOptions, startRelay } from '../../relay/server/index.js'
-import { recordingLogger } from '../relay/server/support/semanticsSuite.js'
+import { type RunningRelay, type StartRelayOptions, startRelay } from '../../services/relay/index.js'
+import { recordingLogger } from '../services/relay/support/semanticsSuite.js'
 import {
   pairClients,
   type SignClientInstance,

@@ -5,7 +5,7 @@ import { RELAYER_EVENTS } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SignMethodPolicies } from '../../relay/protocol/index.js'
-import { buildRelayEntry, type ChildRelay, startChildRelay } from '../relay/server/support/childRelay.js'
+import { buildRelayEntry, type ChildRelay, startChildRelay } from '../services/relay/support/childRelay.js'
 import {
   pairClients,
   type SignClientInstance,

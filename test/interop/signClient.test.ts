@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SignClient as SignClient221 } from 'wc-sign-client-2-21'
-import { type RunningRelay, type StartRelayOptions, startRelay } from '../../relay/server/index.js'
-import { type RedisServer, startRedisServer } from '../relay/server/support/redisServer.js'
-import { recordingLogger } from '../relay/server/support/semanticsSuite.js'
+import { type RunningRelay, type StartRelayOptions, startRelay } from '../../services/relay/index.js'
+import { type RedisServer, startRedisServer } from '../services/relay/support/redisServer.js'
+import { recordingLogger } from '../services/relay/support/semanticsSuite.js'
 import {
   runSignFlow,
   type SignClientClass,

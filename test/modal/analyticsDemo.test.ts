@@ -9,11 +9,11 @@ import { analyticsTarget } from '../../modal/analytics/enabled.js'
 
 // The demo imports the package by name, as vite aliases it; the analytics component is swapped for a
 // visible marker so the rendered page shows how many times it is mounted.
-vi.mock('pairwise/modal/react', async () => ({
+vi.mock('@pairwise/modal/react', async () => ({
   ...(await import('../../modal/react/index.js')),
   Analytics: () => createElement('i', { 'data-analytics': '' }),
 }))
-vi.mock('pairwise/wagmi', () => import('../../modal/wagmi/index.js'))
+vi.mock('@pairwise/modal/wagmi', () => import('../../modal/wagmi/index.js'))
 
 const apiUrl = 'http://127.0.0.1:8788'
 const configWith = (json: object) =>

@@ -10,18 +10,18 @@ const run = promisify(execFile)
 
 /** What each entry must export when imported by package name in plain Node (no DOM, no React). */
 const entries = {
-  'pairwise/crypto': ['platformClientCrypto', 'keccak256', 'recoverPublicKey'],
-  'pairwise/crypto/noble': ['nobleCrypto'],
-  'pairwise/storage': ['MemoryStorage'],
-  'pairwise/storage/node': ['FileStorage'],
-  'pairwise/relay': ['RelayClient'],
-  'pairwise/relay/server': ['startRelay', 'silentLogger'],
-  'pairwise/engine': ['SignClient', 'UniversalProvider'],
+  '@pairwise/crypto': ['platformClientCrypto', 'keccak256', 'recoverPublicKey'],
+  '@pairwise/crypto/noble': ['nobleCrypto'],
+  '@pairwise/storage': ['MemoryStorage'],
+  '@pairwise/storage/node': ['FileStorage'],
+  '@pairwise/relay': ['RelayClient'],
+  'pairwise/relay': ['startRelay', 'silentLogger'],
+  '@pairwise/engine': ['SignClient', 'UniversalProvider'],
 } as const
 
 /** In plain Node: createAppKit from the headless entry gives the core, with no DOM and no React. */
 const headlessKit = `
-const { AppKit, createAppKit, Eip155Adapter, ethereum } = await import('pairwise/modal')
+const { AppKit, createAppKit, Eip155Adapter, ethereum } = await import('@pairwise/modal')
 const kit = createAppKit({ adapters: [new Eip155Adapter()], networks: [ethereum], projectId: 'pack-test', enableReconnect: false })
 console.log(JSON.stringify({ core: kit instanceof AppKit, network: kit.store.get().activeNetwork?.caipNetworkId }))
 process.exit(0)`
@@ -72,7 +72,7 @@ test('the packed package installs alone and every non-React entry imports in Nod
       expect(imported.names, specifier).toEqual(expect.arrayContaining([...names]))
     }
     // The headless modal imports and runs without React; its React entry asks for React.
-    const headless = await importIn(folder, 'pairwise/modal')
+    const headless = await importIn(folder, '@pairwise/modal')
     expect(headless.error).toBeUndefined()
     expect(headless.names).toEqual(expect.arrayContaining(['createAppKit', 'AppKit', 'Eip155Adapter']))
     expect(headless.names).not.toContain('useAppKit')
@@ -80,14 +80,14 @@ test('the packed package installs alone and every non-React entry imports in Nod
       cwd: folder,
     })
     expect(JSON.parse(stdout)).toEqual({ core: true, network: 'eip155:1' })
-    expect(await importIn(folder, 'pairwise/modal/react')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
+    expect(await importIn(folder, '@pairwise/modal/react')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
     // The relay entry does not drag the mock in; its own entry asks for mock-socket, then works with it.
-    expect((await importIn(folder, 'pairwise/relay')).names).not.toContain('startMockRelay')
-    expect(await importIn(folder, 'pairwise/relay/mock')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
+    expect((await importIn(folder, '@pairwise/relay')).names).not.toContain('startMockRelay')
+    expect(await importIn(folder, '@pairwise/relay/mock')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
     await install('mock-socket@9.3.1')
-    expect((await importIn(folder, 'pairwise/relay/mock')).names).toContain('startMockRelay')
+    expect((await importIn(folder, '@pairwise/relay/mock')).names).toContain('startMockRelay')
     await install('react@19.3.1', 'react-dom@19.3.1')
-    expect((await importIn(folder, 'pairwise/modal/react')).names).toEqual(
+    expect((await importIn(folder, '@pairwise/modal/react')).names).toEqual(
       expect.arrayContaining(['createAppKit', 'useAppKit', 'useAppKitAccount', 'AppKitButton', 'Analytics']),
     )
   } finally {

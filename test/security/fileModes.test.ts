@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { silentLogger, startRelay } from '../../relay/server/index.js'
 import { startApi } from '../../services/api/index.js'
+import { silentLogger, startRelay } from '../../services/relay/index.js'
 import { bundleCli, runCli } from '../support/cli.js'
 import { freePort, isPortTaken } from '../support/ports.js'
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authPaths } from '../../services/auth/protocol/index.js'
 import { EMBEDDED_PROJECT_ID } from '../../services/stack/demoProject.js'
 import { type RunningStack, stackConfig, startStack } from '../../services/stack/index.js'
-import { RawRelayClient, randomTopic, testIdentity, withAuth } from '../relay/server/support/rawClient.js'
-import { wsFactory } from '../relay/server/support/wsHarness.js'
+import { RawRelayClient, randomTopic, testIdentity, withAuth } from '../services/relay/support/rawClient.js'
+import { wsFactory } from '../services/relay/support/wsHarness.js'
 import { freeStackPorts } from '../support/ports.js'
 import {
   type FuzzAnswer,

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseTrustedProxies, type TrustedProxies } from '../../relay/server/index.js'
 import { createApiApp } from '../../services/api/app.js'
 import { ApiChains, localApiChain } from '../../services/api/chains/index.js'
 import { migrate, openDatabase } from '../../services/api/db/index.js'
 import { ProjectStore, projectMigrations } from '../../services/api/projects/index.js'
 import { rpcProxyRoutes } from '../../services/api/rpcProxy/index.js'
+import { parseTrustedProxies, type TrustedProxies } from '../../services/relay/index.js'
 
 const projectLimit = 50
 const servers: Server[] = []

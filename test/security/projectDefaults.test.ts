@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../relay/server/index.js'
 import { createApiApp } from '../../services/api/app.js'
 import { type Database, migrate, openDatabase } from '../../services/api/db/index.js'
 import { ProjectStore, projectMigrations } from '../../services/api/projects/index.js'
 import { runProjectCommand } from '../../services/cli/projectCommand.js'
+import { silentLogger } from '../../services/relay/index.js'
 
 const token = 'c'.repeat(64)
 const dir = mkdtempSync(join(tmpdir(), 'pairwise-project-defaults-'))

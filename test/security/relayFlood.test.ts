@@ -3,14 +3,14 @@ import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../relay/protocol/index.js'
-import { buildRelayEntry, type ChildRelay, startChildRelay } from '../relay/server/support/childRelay.js'
+import { buildRelayEntry, type ChildRelay, startChildRelay } from '../services/relay/support/childRelay.js'
 import {
   RawRelayClient,
   randomTopic,
   type SocketLike,
   testIdentity,
   withAuth,
-} from '../relay/server/support/rawClient.js'
+} from '../services/relay/support/rawClient.js'
 
 /**
  * Acceptance 2 of issue 11: one address floods a relay running with its default limits while honest

@@ -7,15 +7,15 @@ import {
   type StartRelayOptions,
   silentLogger,
   startRelay,
-} from '../../relay/server/index.js'
+} from '../../services/relay/index.js'
 import {
   RawRelayClient,
   randomTopic,
   type SocketLike,
   testIdentity,
   withAuth,
-} from '../relay/server/support/rawClient.js'
-import { upgradeStatus as upgradeStatusWith } from '../relay/server/support/upgradeStatus.js'
+} from '../services/relay/support/rawClient.js'
+import { upgradeStatus as upgradeStatusWith } from '../services/relay/support/upgradeStatus.js'
 
 const relays: RunningRelay[] = []
 const sockets: WebSocket[] = []

@@ -1,7 +1,7 @@
 import { type Address, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { parseTrustedProxies } from '../../relay/server/index.js'
+import { parseTrustedProxies } from '../../services/relay/index.js'
 import { type LocalSolana, solanaLimits } from '../../services/solana/index.js'
 import { startTestSolana, type TestSolana, testSigner } from '../services/solana/localSolana.js'
 import { createLargeAccount, startChain } from './support/solanaChains.js'

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { childRelays } from '../relay/server/support/childRelay.js'
-import { randomTopic, testIdentity } from '../relay/server/support/rawClient.js'
+import { childRelays } from '../services/relay/support/childRelay.js'
+import { randomTopic, testIdentity } from '../services/relay/support/rawClient.js'
 import { collect, connect, health, publish, startSqliteRelay } from './support/sqliteChild.js'
 
 const relays = childRelays('pairwise-sqlite-full-')

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { childRelays } from '../relay/server/support/childRelay.js'
-import { randomTopic, testIdentity } from '../relay/server/support/rawClient.js'
+import { childRelays } from '../services/relay/support/childRelay.js'
+import { randomTopic, testIdentity } from '../services/relay/support/rawClient.js'
 import { collect, connect, publish, startSqliteRelay } from './support/sqliteChild.js'
 
 const KILLS = 20

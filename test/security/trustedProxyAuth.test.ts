@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseTrustedProxies } from '../../relay/server/index.js'
 import { authPaths } from '../../services/auth/protocol/index.js'
+import { parseTrustedProxies } from '../../services/relay/index.js'
 import { eachDatabase } from '../services/api/support/databases.js'
 import { type AuthHarness, authHarness, minute, newDevice, startBody } from '../services/auth/authHarness.js'
 

@@ -1,10 +1,12 @@
 import { build } from 'esbuild'
+import { sourceConditions } from './workspaceSource.js'
 
 /** Bundles `entry` for the browser into one ESM string, as an app's bundler would. */
 export async function bundleForBrowser(entry: string): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
+    conditions: sourceConditions,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { fromWorkspaceSources } from './workspaceSource.js'
 
 export const packageRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -21,7 +22,7 @@ export async function bundleCli(name: string): Promise<{ cli: string; remove: ()
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    ...fromWorkspaceSources,
     outfile: cli,
     logLevel: 'silent',
   })

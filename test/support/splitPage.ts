@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { basename } from 'node:path'
 import { build } from 'esbuild'
+import { sourceConditions } from './workspaceSource.js'
 
 export type SplitPage = { url: string; close(): Promise<void> }
 
@@ -14,6 +15,7 @@ export async function serveSplitPage(entry: string, body = ''): Promise<SplitPag
   const result = await build({
     entryPoints: [entry],
     bundle: true,
+    conditions: sourceConditions,
     splitting: true,
     format: 'esm',
     platform: 'browser',

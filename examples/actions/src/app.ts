@@ -1,5 +1,5 @@
-import { emailLogin } from 'pairwise/email'
-import { createAppKit, Eip155Adapter } from 'pairwise/modal'
+import { createAppKit, Eip155Adapter } from '@pairwise/modal'
+import { emailLogin } from '@pairwise/modal/email'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
 

@@ -1,5 +1,5 @@
+import { Analytics } from '@pairwise/modal/react'
 import type { QueryClient } from '@tanstack/react-query'
-import { Analytics } from 'pairwise/modal/react'
 import type { Config } from 'wagmi'
 import { Actions } from './Actions.js'
 import { DemoProviders } from './providers.js'

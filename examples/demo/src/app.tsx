@@ -1,5 +1,5 @@
-import { createAppKit } from 'pairwise/modal'
-import { createQueryClient } from 'pairwise/wagmi'
+import { createAppKit } from '@pairwise/modal'
+import { createQueryClient } from '@pairwise/modal/wagmi'
 import { createRoot } from 'react-dom/client'
 import { readDemoConfig } from './config.js'
 import { DemoPage } from './DemoPage.js'

@@ -1,4 +1,4 @@
-import { formatAmount as formatDecimal } from 'pairwise/modal'
+import { formatAmount as formatDecimal } from '@pairwise/modal'
 import { formatUnits } from 'viem'
 
 /**

@@ -1,4 +1,4 @@
-import { defineElements } from 'pairwise/modal/elements'
+import { defineElements } from '@pairwise/modal/elements'
 import { demoThemeMode } from './theme.js'
 
 // The button is static HTML: defining it first paints it before React, wagmi and the modal have loaded,

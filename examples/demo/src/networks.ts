@@ -1,4 +1,4 @@
-import { defineNetwork, type EvmNetwork } from 'pairwise/modal'
+import { defineNetwork, type EvmNetwork } from '@pairwise/modal'
 import type { DemoConfig } from './config.js'
 
 export const demoMetadata = {

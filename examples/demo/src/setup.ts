@@ -1,5 +1,5 @@
-import type { CreateAppKitOptions } from 'pairwise/modal'
-import { WagmiAdapter } from 'pairwise/wagmi'
+import type { CreateAppKitOptions } from '@pairwise/modal'
+import { WagmiAdapter } from '@pairwise/modal/wagmi'
 import type { DemoConfig } from './config.js'
 import { demoMetadata, demoNetworks } from './networks.js'
 import { demoThemeMode } from './theme.js'

@@ -1,6 +1,6 @@
+import { createAppKit, Eip155Adapter } from '@pairwise/modal'
+import type { SolanaProvider } from '@pairwise/solana'
 import { getBase58Decoder } from '@solana/kit'
-import { createAppKit, Eip155Adapter } from 'pairwise/modal'
-import type { SolanaProvider } from 'pairwise/solana'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
 import { readSolanaConfig } from './config.js'
@@ -26,7 +26,7 @@ function show(output: HTMLOutputElement | null, text: string, error = false): vo
 }
 
 // pairwise/solana comes as its own chunk, fetched beside this one: a page without Solana never loads it.
-const { defineSolanaNetwork, SolanaAdapter } = await import('pairwise/solana')
+const { defineSolanaNetwork, SolanaAdapter } = await import('@pairwise/solana')
 // The local cluster first, as in the EVM list: a fresh visitor lands on the chain that runs here.
 const solana = solanaNetworks.map((n) =>
   defineSolanaNetwork({ genesisHash: n.genesisHash, name: n.name, rpcUrl: n.rpcUrl, testnet: true }),

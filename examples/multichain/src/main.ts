@@ -1,4 +1,4 @@
-import { defineElements } from 'pairwise/modal/elements'
+import { defineElements } from '@pairwise/modal/elements'
 
 // As on the demo: the button paints from static HTML first; the modal and both adapters come in later.
 defineElements(customElements, { themeMode: 'dark' })

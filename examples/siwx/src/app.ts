@@ -1,5 +1,5 @@
-import { createAppKit, Eip155Adapter } from 'pairwise/modal'
-import { type SiwxSignedIn, serverSIWX } from 'pairwise/siwx'
+import { createAppKit, Eip155Adapter } from '@pairwise/modal'
+import { type SiwxSignedIn, serverSIWX } from '@pairwise/modal/siwx'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
 

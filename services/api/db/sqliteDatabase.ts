@@ -1,4 +1,4 @@
-import { privateSqliteFile } from '../../../relay/server/privateFiles.js'
+import { privateSqliteFile } from '../../relay/privateFiles.js'
 import type { Database, SqlValue } from './database.js'
 import { SerialLock } from './serialLock.js'
 

@@ -1,5 +1,5 @@
+import { featuresOff } from '@pairwise/common'
 import { z } from 'zod'
-import { featuresOff } from '../../../common/index.js'
 import type { Project } from '../http/types.js'
 import { isOriginPattern } from './originMatcher.js'
 import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'

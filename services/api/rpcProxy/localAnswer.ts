@@ -1,4 +1,4 @@
-import { chainReadMethods } from '../../../engine/frame/index.js'
+import { chainReadMethods } from '@pairwise/engine/frame'
 import type { JsonRpcAnswer, JsonRpcCall } from './jsonRpc.js'
 
 /**

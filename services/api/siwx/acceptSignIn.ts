@@ -1,5 +1,5 @@
+import type { SIWXSession } from '@pairwise/engine/siwx'
 import { getAddress, isAddress } from 'viem'
-import type { SIWXSession } from '../../../engine/siwx/types.js'
 import { checkSiwxMessage, type MessageCheckContext } from './checkSiwxMessage.js'
 import { siwxErrors } from './errors.js'
 import type { SiwxNonceStore } from './nonceStore.js'

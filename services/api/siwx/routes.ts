@@ -1,6 +1,6 @@
+import type { SIWXSession } from '@pairwise/engine/siwx'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import type { SIWXSession } from '../../../engine/siwx/types.js'
 import { rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { Project, RouteDeps } from '../http/types.js'

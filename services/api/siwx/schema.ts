@@ -1,5 +1,5 @@
+import { siwxMessageDataSchema, siwxSessionSchema } from '@pairwise/engine/siwx'
 import { z } from 'zod'
-import { siwxMessageDataSchema, siwxSessionSchema } from '../../../engine/siwx/types.js'
 import { siwxLimits } from './limits.js'
 
 /** A session as a client sends it (POST body, PUT item): the shared schema with the caps on what it may carry. */

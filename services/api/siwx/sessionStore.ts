@@ -1,4 +1,4 @@
-import { type SIWXSession, siwxSessionSchema } from '../../../engine/siwx/types.js'
+import { type SIWXSession, siwxSessionSchema } from '@pairwise/engine/siwx'
 import type { Database } from '../db/index.js'
 import { ApiError } from '../http/apiError.js'
 import { siwxLimits } from './limits.js'

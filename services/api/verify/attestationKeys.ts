@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { base64urlToBytes, bytesToBase64url, type P256PublicJwk } from '@pairwise/crypto'
+import { generateP256SecretKey, p256PublicJwk } from '@pairwise/crypto/noble'
 import { z } from 'zod'
-import { base64urlToBytes, bytesToBase64url, type P256PublicJwk } from '../../../crypto/index.js'
-import { generateP256SecretKey, p256PublicJwk } from '../../../crypto/noble.js'
 import type { ApiLogger } from '../http/types.js'
 
 /** How long a signing key is published and used before a new one replaces it. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { VERIFY_FRAME_MESSAGES } from '../../../engine/verify/frameMessages.js'
+import { VERIFY_FRAME_MESSAGES } from '@pairwise/engine'
 
 /** The id of the JSON block the page carries its origin and challenge in. */
 export const VERIFY_FRAME_CONFIG_ID = 'pairwise-verify'

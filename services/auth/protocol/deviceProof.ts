@@ -1,4 +1,4 @@
-import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 
 /** The request headers that carry the device's identity and its signature over the request. */
 export const DEVICE_HEADER = 'x-pairwise-device'

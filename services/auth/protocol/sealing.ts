@@ -1,4 +1,4 @@
-import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 
 /** A secret sealed to one device's agreement key: the ephemeral public key (SPKI), the nonce, the ciphertext. */
 export type Sealed = { epk: string; iv: string; ct: string }

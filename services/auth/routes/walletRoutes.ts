@@ -1,5 +1,5 @@
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 import { Hono } from 'hono'
-import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
 import { ApiError } from '../../api/http/apiError.js'
 import type { AuthContext } from '../authContext.js'
 import { sendMail } from '../codes.js'

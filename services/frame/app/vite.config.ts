@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 /**
  * The secure frame page: one module script and one stylesheet under /frame/assets, nothing inline, so the
@@ -8,6 +8,8 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/frame/',
+  // Our packages resolve to their sources, so the page never bundles a stale dist/.
+  resolve: { conditions: ['pairwise-source', ...defaultClientConditions] },
   build: {
     outDir: fileURLToPath(new URL('../dist', import.meta.url)),
     emptyOutDir: true,

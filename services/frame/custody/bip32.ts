@@ -1,5 +1,5 @@
+import { bytesToHex, hexToBytes } from '@pairwise/crypto'
 import { privateKeyToAccount } from 'viem/accounts'
-import { bytesToHex, hexToBytes } from '../../../crypto/encoding.js'
 
 /** BIP-32 marks hardened indexes with the top bit. */
 export const HARDENED = 0x8000_0000

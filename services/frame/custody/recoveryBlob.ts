@@ -1,5 +1,5 @@
+import { base64urlToBytes } from '@pairwise/crypto'
 import * as z from 'zod/mini'
-import { base64urlToBytes } from '../../../crypto/encoding.js'
 import { IV_BYTES } from './shareAad.js'
 import { ENTROPY_BYTES } from './walletSecret.js'
 

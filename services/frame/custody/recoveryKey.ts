@@ -1,6 +1,6 @@
 import { ristretto255_oprf } from '@noble/curves/ed25519.js'
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 import * as z from 'zod/mini'
-import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
 import { InvalidRecoveryBlobError } from './errors.js'
 import { assertStrongPassphrase, normalizePassphrase } from './passphrase.js'
 import { MIN_RECOVERY_ITERATIONS, type RecoveryKdf, recoveryKdfSchema, SALT_BYTES } from './recoveryBlob.js'

@@ -1,5 +1,5 @@
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 import * as z from 'zod/mini'
-import { base64urlToBytes, bytesToBase64url } from '../../../crypto/encoding.js'
 import { InvalidRecoveryBlobError, WrongPassphraseError } from './errors.js'
 import { type RecoveryBlob, recoveryBlobSchema } from './recoveryBlob.js'
 import type { RecoveryKey } from './recoveryKey.js'

@@ -1,7 +1,7 @@
+import { bytesToHex } from '@pairwise/crypto'
 import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import type { Hex } from 'viem'
-import { bytesToHex } from '../../../crypto/encoding.js'
 import { derivePrivateKey, ETHEREUM_PATH } from './bip32.js'
 import { mnemonicToSeed } from './mnemonicSeed.js'
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
-import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
 import { bundleForBrowser } from '../../support/bundle.js'
 
 type PageState = {

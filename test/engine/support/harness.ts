@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { SignClient, type SignClientOptions } from '../../../engine/index.js'
 import type { SignClientEvents } from '../../../engine/types.js'
-import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
 
 export const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72'
 

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { fromWorkspaceSources } from '../../support/workspaceSource.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -26,7 +27,7 @@ export async function bundleNodeScripts(entries: Record<string, string>): Promis
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    ...fromWorkspaceSources,
     logLevel: 'silent',
   })
   return {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { build } from 'esbuild'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { fromWorkspaceSources } from '../../support/workspaceSource.js'
 
 const root = resolve(import.meta.dirname, '../../..')
 
@@ -13,7 +14,7 @@ const entries = [
   'modal/wagmi/index.ts',
   'modal/siwx/index.ts',
   'modal/email/index.ts',
-  'modal/adapters/solana/index.ts',
+  'solana/index.ts',
 ]
 
 /**
@@ -73,7 +74,7 @@ async function modalBundles(): Promise<{ path: string; text: string }[]> {
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
-    packages: 'external',
+    ...fromWorkspaceSources,
     outdir: 'out',
     write: false,
     logLevel: 'silent',

@@ -1,8 +1,8 @@
 // An app written for Reown AppKit 1.7.13 and its wagmi adapter, with only its two imports changed:
-// '@reown/appkit/react' → 'pairwise/modal/react' and '@reown/appkit-adapter-wagmi' → 'pairwise/wagmi'.
+// '@reown/appkit/react' → '@pairwise/modal/react' and '@reown/appkit-adapter-wagmi' → '@pairwise/modal/wagmi'.
 // The packaging test builds it with Vite against each supported React and wagmi; the page reads its two
 // local chains' RPC URLs from the query string (?a=…&b=…).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+
 import {
   createAppKit,
   useAppKit,
@@ -10,8 +10,9 @@ import {
   useAppKitNetwork,
   useAppKitState,
   useDisconnect,
-} from 'pairwise/modal/react'
-import { WagmiAdapter } from 'pairwise/wagmi'
+} from '@pairwise/modal/react'
+import { WagmiAdapter } from '@pairwise/modal/wagmi'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { useAccount, useSignMessage, WagmiProvider } from 'wagmi'

@@ -2,7 +2,7 @@
 // pieces others will run together in production.
 import { afterEach, describe, expect, it } from 'vitest'
 import { encodeEnvelope, randomBytes } from '../../../crypto/index.js'
-import { type RunningRelay, silentLogger, startRelay } from '../../../relay/server/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
 import { clientFactory, collect, nextEvent, randomTopic } from './helpers.js'
 
 const clients = clientFactory()

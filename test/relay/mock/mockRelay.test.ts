@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MOCK_RELAY_URL, startMockRelay } from '../../../relay/mock/index.js'
-import { RelayMethod } from '../../../relay/protocol/index.js'
 import {
   type MailboxCaps,
   MemoryMailboxStore,
   type PutOutcome,
   type StoredMessage,
-} from '../../../relay/server/core/index.js'
+} from '../../../relay/core/index.js'
+import { DEFAULT_MOCK_RELAY_URL, startMockRelay } from '../../../relay/mock/index.js'
+import { RelayMethod } from '../../../relay/protocol/index.js'
 import {
   RawRelayClient,
   randomTopic,
   type SocketLike,
   testIdentity,
   withAuth,
-} from '../server/support/rawClient.js'
-import { describeRelaySemantics, recordingLogger } from '../server/support/semanticsSuite.js'
+} from '../../services/relay/support/rawClient.js'
+import { describeRelaySemantics, recordingLogger } from '../../services/relay/support/semanticsSuite.js'
 
 let instance = 0
 

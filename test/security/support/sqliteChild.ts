@@ -1,7 +1,7 @@
 import { RelayMethod } from '../../../relay/protocol/index.js'
-import type { ChildRelay, ChildRelays } from '../../relay/server/support/childRelay.js'
-import { RawRelayClient, type TestIdentity, withAuth } from '../../relay/server/support/rawClient.js'
-import { wsFactory } from '../../relay/server/support/wsHarness.js'
+import type { ChildRelay, ChildRelays } from '../../services/relay/support/childRelay.js'
+import { RawRelayClient, type TestIdentity, withAuth } from '../../services/relay/support/rawClient.js'
+import { wsFactory } from '../../services/relay/support/wsHarness.js'
 
 /** Starts the bundled relay as a child process on the SQLite mailbox `file`. */
 export function startSqliteRelay(relays: ChildRelays, file: string): Promise<ChildRelay> {

@@ -3,9 +3,9 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { noTrustedProxies, silentLogger } from '../../../relay/server/index.js'
 import { apiConfig, startApi } from '../../../services/api/index.js'
 import { runProjectCommand } from '../../../services/cli/projectCommand.js'
+import { noTrustedProxies, silentLogger } from '../../../services/relay/index.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -2,10 +2,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseTrustedProxies, type TrustedProxies } from '../../../relay/server/index.js'
 import { createApiApp } from '../../../services/api/app.js'
 import { openDatabase } from '../../../services/api/db/index.js'
 import { apiRequest } from '../../../services/api/http/clientAddress.js'
+import { parseTrustedProxies, type TrustedProxies } from '../../../services/relay/index.js'
 
 /** One Hono route and one direct route that answer the client address the api found. */
 async function serve(trustProxy?: TrustedProxies): Promise<{ url: string; server: Server }> {

@@ -1,6 +1,5 @@
 import type { Hono } from 'hono'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { silentLogger } from '../../../relay/server/index.js'
 import { createApiApp } from '../../../services/api/app.js'
 import { type Database, migrate } from '../../../services/api/db/index.js'
 import {
@@ -10,6 +9,7 @@ import {
   projectGuard,
   projectMigrations,
 } from '../../../services/api/projects/index.js'
+import { silentLogger } from '../../../services/relay/index.js'
 import { eachDatabase } from './support/databases.js'
 
 const token = 'b'.repeat(64)

@@ -1,4 +1,4 @@
-import { parseChainId } from '../../../../engine/namespaces/caip.js'
+import { parseChainId } from '@pairwise/engine'
 import { verifyBip122Signature } from './bip122.js'
 import { verifyEip155Signature } from './eip155.js'
 import { verifySolanaSignature } from './solana.js'

@@ -1,0 +1,27 @@
+/**
+ * `@pairwise/modal/adapter`: what a chain adapter package (`@pairwise/solana`, and Bitcoin's to come) builds
+ * on: the adapter contract, the shared WalletConnect transport, the modal's errors and the checks it applies
+ * to addresses and links. Apps do not need it.
+ */
+
+export { parseUnits } from './adapters/eip155/units.js'
+export type {
+  AdapterContext,
+  Balance,
+  ChainAdapter,
+  ConnectParams,
+  ConnectResult,
+  NamespaceProviders,
+} from './adapters/types.js'
+export {
+  type WalletConnectSession,
+  type WalletConnectTransport,
+  walletConnectConnectorId,
+} from './adapters/walletConnectTransport.js'
+export type { MultiNamespace } from './controllers/context.js'
+export { WalletError } from './controllers/errors.js'
+export { multiNamespace } from './controllers/multiNamespace.js'
+export { safeUrl } from './core/safeUrl.js'
+export { isSolanaAddress } from './core/validation.js'
+export type { CaipNetwork } from './networks/types.js'
+export type { ConnectorInfo } from './state/types.js'

@@ -1,0 +1,280 @@
+import { unrefTimer } from '@pairwise/common'
+import { type FetchMessagesResult, type JsonRpcErrorObject, RelayCloseCode } from '../protocol/index.js'
+import type { RelayLimits } from './limits.js'
+import { type StoredMessage, subscriptionId } from './message.js'
+
+/** The socket under a connection, whatever it is (ws, mock-socket, …). */
+export type ConnectionTransport = {
+  send(text: string): void
+  close(code: number, reason: string): void
+  /**
+   * Stop and restart reading frames from the socket, so that a client sending faster than the relay
+   * handles waits in its own TCP buffers. Where a socket cannot (mock-socket), a connection over its
+   * frame queue cap is closed instead.
+   */
+  pause?(): void
+  resume?(): void
+}
+
+export type ConnectionLimits = Pick<
+  RelayLimits,
+  'maxPendingFrames' | 'maxPendingFrameBytes' | 'maxInFlightPushes' | 'maxInFlightBytes'
+>
+
+/** A message pushed on this connection and not yet acknowledged. */
+export type InFlight = { message: StoredMessage; sentAt: number; attempts: number }
+
+/** Which publish budget a call was refused by, or `granted` when every budget had room and was charged. */
+export type PublishBudget = 'granted' | 'client' | 'address' | 'addressBytes'
+
+/** Messages a call stored anew, and the error to answer when the mailbox refused one (the rest untried). */
+export type StoreOutcome = { fresh: StoredMessage[]; refusal?: JsonRpcErrorObject }
+
+/** What a method handler may do; the core implements it for the calling connection. */
+export type HandlerContext = {
+  readonly connection: RelayConnection
+  readonly limits: RelayLimits
+  now(): number
+  /** Subscriptions held by every connection from the caller's address. */
+  addressTopicCount(): number
+  /** Charges `count` publishes of `bytes` envelope bytes to the caller's client id and address. */
+  takePublishTokens(count: number, bytes: number): PublishBudget
+  /** Stores messages durably, in order, until the mailbox refuses one. */
+  store(messages: StoredMessage[]): Promise<StoreOutcome>
+  /** Hands stored messages to their subscribers here and on other nodes. */
+  distribute(messages: StoredMessage[]): Promise<void>
+  /** Adds topics to the caller's subscriptions; resolves once messages for them will reach it. */
+  subscribe(topics: string[]): Promise<void>
+  /**
+   * Pushes to the caller the stored messages on `topics` it has not acknowledged yet: a page as large as
+   * its in-flight room, the rest as it acknowledges.
+   */
+  pushUndelivered(topics: string[]): Promise<void>
+  unsubscribe(topics: string[]): Promise<void>
+  /** Returns, and counts as delivered, messages on `topics` the caller has not had yet. */
+  fetch(topics: string[]): Promise<FetchMessagesResult>
+}
+
+type Task = () => Promise<void>
+type Pending = { task: Task; bytes: number }
+
+/** One client socket: who it is, what it listens to, and what it still has to acknowledge. */
+export class RelayConnection {
+  /** What method handlers may do on behalf of this connection; made once, used by every call. */
+  readonly context: HandlerContext
+  // Subscribed topics, each with the subscription id pushes name it by (a hash, so computed once).
+  private readonly subscriptions = new Map<string, string>()
+  private readonly inflightByRequest = new Map<string, InFlight>()
+  private readonly inflightMessages = new Set<string>()
+  private inflightBytes = 0
+  // Topics with stored messages not pushed yet for lack of in-flight room; pushed as acks make room.
+  private readonly backlog = new Set<string>()
+  private waiting: Pending[] = []
+  private waitingBytes = 0
+  // Reading stops while the frame queue is over its caps, or while the address's receive budget is spent.
+  private queueFull = false
+  private hold: ReturnType<typeof setTimeout> | undefined
+  private paused = false
+  private running: Promise<void> | undefined
+  private isOpen = true
+
+  constructor(
+    readonly id: number,
+    readonly clientId: string,
+    /** The remote address the socket comes from; publish rates and connection caps are counted per address. */
+    readonly address: string,
+    private readonly transport: ConnectionTransport,
+    private readonly limits: ConnectionLimits,
+    contextFor: (connection: RelayConnection) => HandlerContext,
+  ) {
+    this.context = contextFor(this)
+  }
+
+  get open(): boolean {
+    return this.isOpen
+  }
+
+  get topicCount(): number {
+    return this.subscriptions.size
+  }
+
+  hasTopic(topic: string): boolean {
+    return this.subscriptions.has(topic)
+  }
+
+  /** True when the topic was not subscribed before. */
+  addTopic(topic: string): boolean {
+    if (this.subscriptions.has(topic)) return false
+    this.subscriptions.set(topic, subscriptionId(topic, this.clientId))
+    return true
+  }
+
+  /** True when the topic was subscribed. */
+  removeTopic(topic: string): boolean {
+    this.backlog.delete(topic)
+    return this.subscriptions.delete(topic)
+  }
+
+  /** Removes every topic and returns them. */
+  clearTopics(): string[] {
+    const topics = [...this.subscriptions.keys()]
+    this.subscriptions.clear()
+    this.backlog.clear()
+    return topics
+  }
+
+  /** The id a push on `topic` carries; the official client computes the same. */
+  subscriptionId(topic: string): string {
+    return this.subscriptions.get(topic) ?? subscriptionId(topic, this.clientId)
+  }
+
+  /**
+   * Frames are handled one after another, so a client sees its calls take effect in order. A task that
+   * fails never stops the frames queued after it; tasks handle their own errors. `bytes` is the frame's
+   * size: past the pending-frame caps the socket is not read until the queue has halved.
+   */
+  enqueue(task: Task, bytes: number): void {
+    if (!this.isOpen) return
+    this.waiting.push({ task, bytes })
+    this.waitingBytes += bytes
+    if (
+      this.waiting.length > this.limits.maxPendingFrames ||
+      this.waitingBytes > this.limits.maxPendingFrameBytes
+    )
+      this.throttle()
+    this.running ??= this.runWaiting()
+  }
+
+  private throttle(): void {
+    if (this.queueFull) return
+    if (!this.transport.pause) {
+      this.close(RelayCloseCode.frameQueueFull, 'too many frames waiting to be handled')
+      return
+    }
+    this.queueFull = true
+    this.updateReading()
+  }
+
+  /** Stops reading the socket for `ms` (its address sent more than its budget); where it cannot, does nothing. */
+  holdFor(ms: number): void {
+    if (!this.isOpen || !this.transport.pause) return
+    clearTimeout(this.hold)
+    this.hold = setTimeout(() => {
+      this.hold = undefined
+      this.updateReading()
+    }, ms)
+    // Holding a socket must not keep a process (or a test run) alive.
+    unrefTimer(this.hold)
+    this.updateReading()
+  }
+
+  private updateReading(): void {
+    const pause = this.isOpen && (this.queueFull || this.hold !== undefined)
+    if (pause === this.paused) return
+    this.paused = pause
+    if (pause) this.transport.pause?.()
+    else this.transport.resume?.()
+  }
+
+  private async runWaiting(): Promise<void> {
+    for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
+      this.waitingBytes -= next.bytes
+      await next.task().catch(() => undefined)
+      if (
+        this.queueFull &&
+        this.waiting.length <= this.limits.maxPendingFrames / 2 &&
+        this.waitingBytes <= this.limits.maxPendingFrameBytes / 2
+      ) {
+        this.queueFull = false
+        this.updateReading()
+      }
+    }
+    this.running = undefined
+  }
+
+  /** Resolves once every frame received so far has been handled. */
+  async drained(): Promise<void> {
+    while (this.running) await this.running
+  }
+
+  send(text: string): void {
+    if (this.isOpen) this.transport.send(text)
+  }
+
+  markClosed(): void {
+    this.isOpen = false
+    this.inflightByRequest.clear()
+    this.inflightMessages.clear()
+    this.inflightBytes = 0
+    this.backlog.clear()
+    // Frames not handled yet could not be answered any more.
+    this.waiting = []
+    this.waitingBytes = 0
+    clearTimeout(this.hold)
+    this.hold = undefined
+  }
+
+  close(code: number, reason: string): void {
+    if (!this.isOpen) return
+    this.markClosed()
+    this.transport.close(code, reason)
+  }
+
+  isInFlight(messageId: string): boolean {
+    return this.inflightMessages.has(messageId)
+  }
+
+  /** Whether `message` may be pushed now: one push always may, more while the in-flight caps allow. */
+  hasRoomFor(message: StoredMessage): boolean {
+    const count = this.inflightByRequest.size
+    if (count === 0) return true
+    return (
+      count < this.limits.maxInFlightPushes &&
+      this.inflightBytes + message.message.length <= this.limits.maxInFlightBytes
+    )
+  }
+
+  get inFlightCount(): number {
+    return this.inflightByRequest.size
+  }
+
+  /** Remembers that `topic` has messages this connection was not pushed for lack of room. */
+  deferTopic(topic: string): void {
+    if (this.subscriptions.has(topic)) this.backlog.add(topic)
+  }
+
+  /** The pushed topic's backlog is empty now. */
+  clearDeferred(topic: string): void {
+    this.backlog.delete(topic)
+  }
+
+  /** Topics to push more from, once at most half the in-flight room is taken; none before. */
+  deferredTopicsToFill(): string[] {
+    if (this.backlog.size === 0) return []
+    if (this.inflightByRequest.size > this.limits.maxInFlightPushes / 2) return []
+    if (this.inflightBytes > this.limits.maxInFlightBytes / 2) return []
+    return [...this.backlog]
+  }
+
+  trackPush(requestId: string, entry: InFlight): void {
+    this.inflightByRequest.set(requestId, entry)
+    this.inflightMessages.add(entry.message.id)
+    this.inflightBytes += entry.message.message.length
+  }
+
+  /** Removes and returns what request `requestId` pushed, if it is still awaited. */
+  settlePush(requestId: string): InFlight | undefined {
+    const entry = this.inflightByRequest.get(requestId)
+    if (!entry) return undefined
+    this.inflightByRequest.delete(requestId)
+    this.inflightMessages.delete(entry.message.id)
+    this.inflightBytes -= entry.message.message.length
+    return entry
+  }
+
+  /** Pushes sent at or before `cutoff` and still unacknowledged. */
+  overdue(cutoff: number): [string, InFlight][] {
+    if (this.inflightByRequest.size === 0) return []
+    return [...this.inflightByRequest].filter(([, entry]) => entry.sentAt <= cutoff)
+  }
+}

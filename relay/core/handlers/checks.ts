@@ -1,0 +1,82 @@
+import { RelayErrorCode } from '../../protocol/index.js'
+import type { HandlerContext } from '../connection.js'
+import { utf8LengthOver } from '../message.js'
+import { failure, type HandlerOutcome } from './context.js'
+
+/** The limits every publishing call shares; undefined when the call may go ahead. */
+export function checkEnvelopes(
+  context: HandlerContext,
+  envelopes: readonly { message: string; ttl?: number | undefined }[],
+): HandlerOutcome | undefined {
+  const { maxMessageBytes, maxTtlSeconds } = context.limits
+  for (const { message, ttl } of envelopes) {
+    const size = utf8LengthOver(message, maxMessageBytes)
+    if (size !== undefined)
+      return failure(
+        RelayErrorCode.messageTooLarge,
+        `Message too large: ${size} bytes, the limit is ${maxMessageBytes}`,
+      )
+    if (ttl !== undefined && ttl > maxTtlSeconds)
+      return failure(
+        RelayErrorCode.ttlOutOfRange,
+        `TTL out of range: ${ttl} s, the limit is ${maxTtlSeconds} s`,
+      )
+  }
+  return undefined
+}
+
+export function checkBatchSize(context: HandlerContext, size: number): HandlerOutcome | undefined {
+  const { maxBatchSize } = context.limits
+  if (size <= maxBatchSize) return undefined
+  return failure(
+    RelayErrorCode.batchTooLarge,
+    `Batch too large: ${size} entries, the limit is ${maxBatchSize}`,
+  )
+}
+
+/**
+ * Refuses subscribing when the caller's connection, or all connections from its address, would hold more
+ * topics than allowed; re-subscribing is free.
+ */
+export function checkTopicBudget(
+  context: HandlerContext,
+  topics: readonly string[],
+): HandlerOutcome | undefined {
+  const { connection } = context
+  const added = new Set(topics.filter((topic) => !connection.hasTopic(topic))).size
+  const { maxTopicsPerConnection, maxTopicsPerIp } = context.limits
+  const held = connection.topicCount
+  if (held + added > maxTopicsPerConnection)
+    return failure(
+      RelayErrorCode.tooManyTopics,
+      `Too many topics: this connection would hold ${held + added}, the limit is ${maxTopicsPerConnection}`,
+    )
+  const fromAddress = context.addressTopicCount()
+  if (fromAddress + added > maxTopicsPerIp)
+    return failure(
+      RelayErrorCode.tooManyTopics,
+      `Too many topics: connections from this address would hold ${fromAddress + added}, the limit is ${maxTopicsPerIp}`,
+    )
+  return undefined
+}
+
+/**
+ * Spends the caller's publish budgets (its client id's, and its address's in messages and in bytes);
+ * checked last so that a refused call costs nothing.
+ */
+export function checkRate(
+  context: HandlerContext,
+  envelopes: readonly { message: string }[],
+): HandlerOutcome | undefined {
+  const bytes = envelopes.reduce((sum, { message }) => sum + message.length, 0)
+  const budget = context.takePublishTokens(envelopes.length, bytes)
+  if (budget === 'granted') return undefined
+  const limits = context.limits
+  const what =
+    budget === 'client'
+      ? `${limits.publishPerSecond} publishes per second per client (bursts of ${limits.publishBurst})`
+      : budget === 'address'
+        ? `${limits.publishPerSecondPerIp} publishes per second per address (bursts of ${limits.publishBurstPerIp})`
+        : `${limits.publishBytesPerSecondPerIp} bytes per second per address (bursts of ${limits.publishBytesBurstPerIp})`
+  return failure(RelayErrorCode.rateLimited, `Rate limited: at most ${what}; retry later`)
+}

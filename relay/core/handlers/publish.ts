@@ -1,0 +1,22 @@
+import type { BatchPublishParams, PublishParams } from '../../protocol/index.js'
+import type { HandlerContext } from '../connection.js'
+import { checkBatchSize, checkEnvelopes, checkRate } from './checks.js'
+import { type Handler, type HandlerOutcome, stored } from './context.js'
+import { storedEnvelope } from './envelope.js'
+
+/**
+ * irn_publish: store for `ttl`, ack with `true`, then fan out to every subscriber but the publisher; a
+ * full mailbox is answered with `mailboxFull` and nothing is acked.
+ */
+export const handlePublish: Handler<PublishParams> = (context, params) => publishAll(context, [params])
+
+/** irn_batchPublish: all or nothing for the limits; each message then goes as if published alone. */
+export const handleBatchPublish: Handler<BatchPublishParams> = async (context, { messages }) =>
+  checkBatchSize(context, messages.length) ?? publishAll(context, messages)
+
+async function publishAll(context: HandlerContext, entries: PublishParams[]): Promise<HandlerOutcome> {
+  const refused = checkEnvelopes(context, entries) ?? checkRate(context, entries)
+  if (refused) return refused
+  const outcome = await context.store(entries.map((entry) => storedEnvelope(context, entry)))
+  return stored(outcome, () => context.distribute(outcome.fresh))
+}

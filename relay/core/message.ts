@@ -1,0 +1,68 @@
+import * as z from 'zod/mini'
+import { MessageSchema, TagSchema, TopicSchema } from '../protocol/index.js'
+import { sha256Hex } from './sha256Hex.js'
+
+/** One envelope in a topic's mailbox, with what the relay needs to expire and route it. */
+export type StoredMessage = {
+  /** sha256(topic ‖ message): the same envelope published twice (a client retry) is one message. */
+  id: string
+  topic: string
+  message: string
+  tag: number
+  prompt: boolean
+  attestation?: string
+  /** Unix milliseconds. */
+  publishedAt: number
+  /** Unix milliseconds; the message is dropped from then on. */
+  expiresAt: number
+  /** Client id of the publisher, who never gets the message back. */
+  publisherId: string
+}
+
+/** For messages read back from a store another process wrote (SQLite file, Redis). */
+export const StoredMessageSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  topic: TopicSchema,
+  message: MessageSchema,
+  tag: TagSchema,
+  prompt: z.boolean(),
+  attestation: z.optional(z.string()),
+  publishedAt: z.int().check(z.nonnegative()),
+  expiresAt: z.int().check(z.nonnegative()),
+  publisherId: z.string().check(z.minLength(1)),
+}) satisfies z.ZodMiniType<StoredMessage>
+
+export function messageId(topic: string, message: string): string {
+  return sha256Hex(`${topic}${message}`)
+}
+
+/** What a client subscribed to `topic` is told it will be known by; the official client computes the same. */
+export function subscriptionId(topic: string, clientId: string): string {
+  return sha256Hex(`${topic}${clientId}`)
+}
+
+/**
+ * `text`'s size in UTF-8 bytes when that is over `limit`, else undefined. Texts too short to be over are
+ * not counted: no UTF-16 code unit takes more than three bytes.
+ */
+export function utf8LengthOver(text: string, limit: number): number | undefined {
+  if (text.length * 3 <= limit) return undefined
+  const size = utf8Length(text)
+  return size > limit ? size : undefined
+}
+
+/** Bytes `text` takes as UTF-8, counted without encoding it (frames can be megabytes). */
+function utf8Length(text: string): number {
+  let bytes = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x80) bytes += 1
+    else if (code < 0x800) bytes += 2
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      // A surrogate pair is one code point of four bytes.
+      bytes += 4
+      index++
+    } else bytes += 3
+  }
+  return bytes
+}

@@ -1,0 +1,571 @@
+import { type Logger, silentLogger, unrefTimer } from '@pairwise/common'
+import {
+  encodeFrame,
+  errorFrame,
+  type FetchMessagesResult,
+  isClientMethod,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcRequest,
+  parseFrame,
+  type ReceivedMessage,
+  RelayCloseCode,
+  RelayErrorCode,
+  resultFrameText,
+  subscriptionFrameText,
+} from '../protocol/index.js'
+import {
+  type ConnectionTransport,
+  type HandlerContext,
+  type PublishBudget,
+  RelayConnection,
+  type StoreOutcome,
+} from './connection.js'
+import { type RelayFanout, SingleNodeFanout } from './fanout.js'
+import type { HandlerOutcome } from './handlers/context.js'
+import { routes } from './handlers/routes.js'
+import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
+import { describeError } from './logger.js'
+import { MemoryMailboxStore } from './memoryStore.js'
+import { type StoredMessage, utf8LengthOver } from './message.js'
+import { RateLimiter } from './rateLimiter.js'
+import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
+import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
+import { clientText, truncate } from './truncate.js'
+
+export type RelayCoreOptions = {
+  /** Where mailboxes live; in memory by default. The core closes it on `close()`. */
+  store?: MailboxStore
+  /** How other relay nodes hear about messages stored here; none by default. */
+  fanout?: RelayFanout
+  limits?: Partial<RelayLimits>
+  logger?: Logger
+  /** Unix milliseconds; replaceable so tests can move time. */
+  now?: () => number
+  /** A push not acknowledged this long after it was sent is sent again. */
+  ackTimeoutMs?: number
+  /** Pushes of one message on one connection; after that it waits in the mailbox for the next subscribe. */
+  maxDeliveryAttempts?: number
+  /** How often expired messages are dropped from the store. */
+  sweepIntervalMs?: number
+}
+
+/** A transport's handle on one connection: feed it frames, tell it when the socket is gone. */
+export type RelaySession = {
+  readonly clientId: string
+  readonly connectionId: number
+  receive(text: string): void
+  closed(): void
+}
+
+/** WebSocket close code for "service restart": the official clients reconnect on it. */
+export const CLOSE_RESTARTING = RelayCloseCode.restarting
+
+// Longer string ids are refused rather than echoed: the official clients send 19 digits.
+const MAX_ID_CHARS = 128
+
+/**
+ * The relay's semantics, independent of any socket library: subscriptions per connection, a mailbox per
+ * topic kept for each message's TTL and pushed on subscribe, delivery tracked per client id and re-pushed
+ * until acknowledged, never back to the publishing client id, and the two Sign 2.5 calls.
+ */
+export class RelayCore {
+  readonly limits: RelayLimits
+  private readonly store: MailboxStore
+  private readonly fanout: RelayFanout
+  private readonly logger: Logger
+  private readonly now: () => number
+  private readonly ackTimeoutMs: number
+  private readonly maxDeliveryAttempts: number
+  private readonly caps: MailboxCaps
+  private readonly clientRate: RateLimiter
+  private readonly addressRate: RateLimiter
+  private readonly addressBytes: RateLimiter
+  private readonly received: RateLimiter
+  private readonly counters: RelayCounters = zeroCounters()
+  private readonly connections = new Set<RelayConnection>()
+  private readonly subscribers = new Map<string, Set<RelayConnection>>()
+  private readonly watching = new Map<string, Promise<void>>()
+  // Subscriptions per remote address, for maxTopicsPerIp.
+  private readonly addressTopics = new Map<string, number>()
+  private readonly timers: ReturnType<typeof setInterval>[]
+  private nextConnectionId = 1
+  // Outbound request ids: unique across restarts, and far below 2^53 so they survive JSON as numbers.
+  private nextRequestId: number
+  private sweeping: Promise<void> | undefined
+  private closing: Promise<void> | undefined
+
+  constructor(options: RelayCoreOptions = {}) {
+    this.limits = resolveLimits(options.limits)
+    this.store = options.store ?? new MemoryMailboxStore()
+    this.fanout = options.fanout ?? new SingleNodeFanout()
+    this.logger = options.logger ?? silentLogger
+    this.now = options.now ?? (() => Date.now())
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000
+    this.maxDeliveryAttempts = options.maxDeliveryAttempts ?? 10
+    this.caps = mailboxCaps(this.limits)
+    this.clientRate = new RateLimiter(this.limits.publishBurst, this.limits.publishPerSecond)
+    this.addressRate = new RateLimiter(this.limits.publishBurstPerIp, this.limits.publishPerSecondPerIp)
+    this.addressBytes = new RateLimiter(
+      this.limits.publishBytesBurstPerIp,
+      this.limits.publishBytesPerSecondPerIp,
+    )
+    this.received = new RateLimiter(
+      this.limits.receiveBytesBurstPerIp,
+      this.limits.receiveBytesPerSecondPerIp,
+    )
+    this.nextRequestId = this.now() * 1000
+    this.fanout.attach((message) => this.deliverLocally(message))
+    this.timers = [
+      every(options.sweepIntervalMs ?? 10_000, () => this.sweep()),
+      every(Math.max(10, Math.floor(this.ackTimeoutMs / 2)), async () => this.redeliver()),
+    ]
+  }
+
+  /**
+   * Registers a connection that authenticated as `clientId` (the JWT `iss`), from remote `address`
+   * (publish rates per address are shared by its connections; without one, the client id stands in).
+   */
+  open(clientId: string, transport: ConnectionTransport, address = clientId): RelaySession {
+    const connection = new RelayConnection(
+      this.nextConnectionId++,
+      clientId,
+      address,
+      transport,
+      this.limits,
+      (self) => this.contextOf(self),
+    )
+    if (this.closing) connection.close(CLOSE_RESTARTING, 'relay restarting')
+    else {
+      this.connections.add(connection)
+      this.counters.connectionsTotal++
+    }
+    return {
+      clientId,
+      connectionId: connection.id,
+      receive: (text) => {
+        if (!connection.open || this.closing) return
+        const wait = this.received.charge(address, text.length, this.now())
+        if (wait > 0) connection.holdFor(wait)
+        connection.enqueue(() => this.handleFrame(connection, text), text.length)
+      },
+      closed: () => this.detach(connection),
+    }
+  }
+
+  stats(): RelayStats {
+    let subscriptions = 0
+    for (const connection of this.connections) subscriptions += connection.topicCount
+    return {
+      connections: this.connections.size,
+      topics: this.subscribers.size,
+      subscriptions,
+      ...this.counters,
+      calls: { ...this.counters.calls },
+    }
+  }
+
+  /** Messages held by the store now. */
+  mailboxSize(): Promise<number> {
+    return this.store.size()
+  }
+
+  /** Drops expired messages now rather than at the next sweep; joins a sweep already running. */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.purge().finally(() => {
+      this.sweeping = undefined
+    })
+    return this.sweeping
+  }
+
+  private async purge(): Promise<void> {
+    try {
+      const now = this.now()
+      this.counters.messagesExpired += await this.store.purgeExpired(now)
+      for (const limiter of [this.clientRate, this.addressRate, this.addressBytes, this.received])
+        limiter.prune(now)
+    } catch (error) {
+      this.logger.error('expiry sweep failed', { error: describeError(error) })
+    }
+  }
+
+  /**
+   * Stops taking frames, finishes the ones being handled (so every acked publish is stored), closes
+   * each socket with 1012 so clients reconnect, then releases fan-out and store.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown()
+    return this.closing
+  }
+
+  private async shutDown(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer)
+    await this.sweeping
+    await Promise.all([...this.connections].map((connection) => connection.drained()))
+    for (const connection of this.connections) connection.close(CLOSE_RESTARTING, 'relay restarting')
+    this.connections.clear()
+    this.subscribers.clear()
+    this.watching.clear()
+    this.addressTopics.clear()
+    await this.fanout.close()
+    await this.store.close()
+  }
+
+  private detach(connection: RelayConnection): void {
+    if (!this.connections.delete(connection)) return
+    connection.markClosed()
+    const topics = connection.clearTopics()
+    this.countAddressTopics(connection.address, -topics.length)
+    for (const topic of topics) this.removeSubscriber(connection, topic)
+  }
+
+  private async handleFrame(connection: RelayConnection, text: string): Promise<void> {
+    try {
+      const size = utf8LengthOver(text, this.limits.maxFrameBytes)
+      if (size !== undefined)
+        return this.replyError(connection, null, {
+          code: RelayErrorCode.messageTooLarge,
+          message: `Frame too large: ${size} bytes, the limit is ${this.limits.maxFrameBytes}`,
+        })
+      const outcome = parseFrame(text)
+      if (!outcome.ok) {
+        this.logger.debug('malformed frame', {
+          clientId: connection.clientId,
+          reason: truncate(outcome.error.message),
+        })
+        return this.replyError(connection, idToEcho(outcome.id), outcome.error)
+      }
+      const { value } = outcome
+      if (typeof value.frame.id === 'string' && value.frame.id.length > MAX_ID_CHARS)
+        return this.replyError(connection, null, {
+          code: RelayErrorCode.invalidRequest,
+          message: `Invalid request: id longer than ${MAX_ID_CHARS} characters`,
+        })
+      if (value.kind === 'request') return await this.dispatch(connection, value.frame)
+      if (value.kind === 'result') return await this.acknowledge(connection, value.frame.id)
+      this.logger.warn('client answered a push with an error', {
+        clientId: connection.clientId,
+        id: clientText(value.frame.id),
+        error: clientText(value.frame.error),
+      })
+    } catch (error) {
+      this.logger.error('frame handling failed', {
+        clientId: connection.clientId,
+        error: describeError(error),
+      })
+    }
+  }
+
+  private async dispatch(connection: RelayConnection, request: JsonRpcRequest): Promise<void> {
+    const { id, method } = request
+    if (!isClientMethod(method)) {
+      this.counters.unknownMethods++
+      this.logger.warn('unknown relay method', { method: truncate(method), clientId: connection.clientId })
+      return this.replyError(connection, id, {
+        code: RelayErrorCode.methodNotFound,
+        message: `Method not found: ${method}`,
+      })
+    }
+    this.counters.calls[method] = (this.counters.calls[method] ?? 0) + 1
+    let outcome: HandlerOutcome
+    try {
+      outcome = await routes[method](connection.context, request.params)
+    } catch (error) {
+      this.logger.error('relay method failed', {
+        method,
+        clientId: connection.clientId,
+        error: describeError(error),
+      })
+      return this.replyError(connection, id, {
+        code: RelayErrorCode.internalError,
+        message: 'Internal error',
+      })
+    }
+    if (outcome.ok) connection.send(resultFrameText(id, outcome.result))
+    else {
+      this.logger.debug('relay method refused', {
+        method,
+        clientId: connection.clientId,
+        code: outcome.error.code,
+        error: truncate(outcome.error.message),
+      })
+      this.replyError(connection, id, outcome.error)
+    }
+    await outcome.after?.().catch((error: unknown) => {
+      this.logger.error('relay method follow-up failed', {
+        method,
+        clientId: connection.clientId,
+        error: describeError(error),
+      })
+    })
+  }
+
+  /** Every error message may quote what the client sent, so it is cut to a bounded length. */
+  private replyError(connection: RelayConnection, id: JsonRpcId | null, error: JsonRpcErrorObject): void {
+    this.counters.errorResponses++
+    const message = truncate(error.message, MAX_ERROR_MESSAGE_CHARS)
+    connection.send(encodeFrame(errorFrame(id, { ...error, message })))
+  }
+
+  private contextOf(connection: RelayConnection): HandlerContext {
+    return {
+      connection,
+      limits: this.limits,
+      now: this.now,
+      addressTopicCount: () => this.addressTopics.get(connection.address) ?? 0,
+      takePublishTokens: (count, bytes) => this.takePublishTokens(connection, count, bytes),
+      store: (messages) => this.storeAll(messages),
+      distribute: (messages) => this.distribute(messages),
+      subscribe: (topics) => this.subscribe(connection, topics),
+      pushUndelivered: (topics) => this.pushPages(connection, topics),
+      unsubscribe: async (topics) => {
+        for (const topic of topics)
+          if (connection.removeTopic(topic)) {
+            this.countAddressTopics(connection.address, -1)
+            this.removeSubscriber(connection, topic)
+          }
+      },
+      fetch: (topics) => this.fetch(connection, topics),
+    }
+  }
+
+  /** Takes from every budget the publish counts against, or from none when one is short. */
+  private takePublishTokens(connection: RelayConnection, count: number, bytes: number): PublishBudget {
+    const now = this.now()
+    const { clientId, address } = connection
+    if (!this.clientRate.has(clientId, count, now)) return 'client'
+    if (!this.addressRate.has(address, count, now)) return 'address'
+    if (!this.addressBytes.has(address, bytes, now)) return 'addressBytes'
+    this.clientRate.take(clientId, count, now)
+    this.addressRate.take(address, count, now)
+    this.addressBytes.take(address, bytes, now)
+    return 'granted'
+  }
+
+  /** Stores messages in order until one is refused for a full mailbox; the rest are not tried. */
+  private async storeAll(messages: StoredMessage[]): Promise<StoreOutcome> {
+    const fresh: StoredMessage[] = []
+    let refusal: JsonRpcErrorObject | undefined
+    for (const message of messages) {
+      const outcome = await this.store.put(message, this.caps)
+      if (outcome === 'stored') fresh.push(message)
+      else if (outcome !== 'duplicate') {
+        this.counters.mailboxRefusals++
+        refusal = this.mailboxRefusal(outcome, message.topic)
+        break
+      }
+    }
+    this.counters.messagesStored += fresh.length
+    return refusal ? { fresh, refusal } : { fresh }
+  }
+
+  private mailboxRefusal(
+    outcome: Exclude<PutOutcome, 'stored' | 'duplicate'>,
+    topic: string,
+  ): JsonRpcErrorObject {
+    const message =
+      outcome === 'topicFull'
+        ? `Mailbox full: topic ${topic} holds ${this.caps.maxMessagesPerTopic} unexpired messages, the limit; retry later`
+        : `Mailbox full: the relay holds ${this.caps.maxTotalBytes} bytes of messages, the limit; retry later`
+    return { code: RelayErrorCode.mailboxFull, message, data: { reason: outcome } }
+  }
+
+  private async distribute(messages: StoredMessage[]): Promise<void> {
+    for (const message of messages) {
+      this.deliverLocally(message)
+      await this.fanout.announce(message).catch((error: unknown) => {
+        // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
+        this.logger.error('announcing a message to other nodes failed', {
+          topic: message.topic,
+          error: describeError(error),
+        })
+      })
+    }
+  }
+
+  private deliverLocally(message: StoredMessage): void {
+    if (message.expiresAt <= this.now()) return
+    let data: string | undefined
+    for (const connection of this.subscribers.get(message.topic) ?? [])
+      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id)) {
+        if (!connection.hasRoomFor(message)) {
+          connection.deferTopic(message.topic)
+          continue
+        }
+        data ??= JSON.stringify(received(message))
+        this.push(connection, message, 1, data)
+      }
+  }
+
+  private push(
+    connection: RelayConnection,
+    message: StoredMessage,
+    attempts: number,
+    data = JSON.stringify(received(message)),
+  ): void {
+    const requestId = this.nextRequestId++
+    connection.trackPush(String(requestId), { message, sentAt: this.now(), attempts })
+    connection.send(subscriptionFrameText(requestId, connection.subscriptionId(message.topic), data))
+  }
+
+  private async acknowledge(connection: RelayConnection, id: JsonRpcId): Promise<void> {
+    const entry = connection.settlePush(String(id))
+    if (!entry) {
+      this.logger.debug('acknowledgement of nothing awaited', {
+        clientId: connection.clientId,
+        id: clientText(id),
+      })
+      return
+    }
+    // Not awaited: the connection's next frame need not wait for this commit, and whatever the store is
+    // asked next (a page of pushes below, a subscribe) is queued behind it, so it sees the delivery.
+    void this.store.markDelivered(entry.message.id, connection.clientId).then(
+      (fresh) => {
+        if (fresh) this.counters.messagesDelivered++
+      },
+      (error: unknown) =>
+        this.logger.error('recording a delivery failed; the message may be pushed again', {
+          clientId: connection.clientId,
+          error: describeError(error),
+        }),
+    )
+    const deferred = connection.deferredTopicsToFill()
+    if (deferred.length > 0) await this.pushPages(connection, deferred)
+  }
+
+  private redeliver(): void {
+    const now = this.now()
+    for (const connection of this.connections)
+      for (const [requestId, entry] of connection.overdue(now - this.ackTimeoutMs)) {
+        connection.settlePush(requestId)
+        const { message } = entry
+        if (message.expiresAt <= now || !connection.hasTopic(message.topic)) continue
+        if (entry.attempts >= this.maxDeliveryAttempts) {
+          this.logger.warn('push never acknowledged; left in the mailbox', {
+            clientId: connection.clientId,
+            topic: message.topic,
+            attempts: entry.attempts,
+          })
+          continue
+        }
+        this.push(connection, message, entry.attempts + 1)
+      }
+  }
+
+  private async subscribe(connection: RelayConnection, topics: string[]): Promise<void> {
+    if (!connection.open) return
+    const ready: Promise<void>[] = []
+    for (const topic of new Set(topics)) {
+      if (connection.addTopic(topic)) {
+        this.countAddressTopics(connection.address, 1)
+        const local = this.subscribers.get(topic) ?? new Set<RelayConnection>()
+        local.add(connection)
+        this.subscribers.set(topic, local)
+      }
+      ready.push(this.watch(topic))
+    }
+    // Other nodes' announcements must be flowing before the mailbox is read, or a message stored
+    // between the read and the watch would reach this subscriber by neither path.
+    await Promise.all(ready)
+  }
+
+  private watch(topic: string): Promise<void> {
+    let watched = this.watching.get(topic)
+    if (!watched) {
+      watched = this.fanout.watch(topic).catch((error: unknown) => {
+        this.watching.delete(topic)
+        throw error
+      })
+      this.watching.set(topic, watched)
+    }
+    return watched
+  }
+
+  private countAddressTopics(address: string, delta: number): void {
+    const count = (this.addressTopics.get(address) ?? 0) + delta
+    if (count > 0) this.addressTopics.set(address, count)
+    else this.addressTopics.delete(address)
+  }
+
+  private removeSubscriber(connection: RelayConnection, topic: string): void {
+    const local = this.subscribers.get(topic)
+    if (!local) return
+    local.delete(connection)
+    if (local.size > 0) return
+    this.subscribers.delete(topic)
+    this.watching.delete(topic)
+    void this.fanout.unwatch(topic).catch((error: unknown) => {
+      this.logger.warn('unwatching a topic failed', { topic, error: describeError(error) })
+    })
+  }
+
+  /**
+   * Pushes stored messages on `topics` the connection has not had, as far as its in-flight room goes;
+   * a topic with more left is remembered, and the next page follows as acknowledgements make room.
+   */
+  private async pushPages(connection: RelayConnection, topics: string[]): Promise<void> {
+    for (const topic of new Set(topics)) {
+      if (!(connection.open && connection.hasTopic(topic))) continue
+      // In-flight messages come back from the store too (not acknowledged yet), so the page is that much larger.
+      const limit = this.limits.maxInFlightPushes + connection.inFlightCount
+      const page = await this.store.undelivered(topic, connection.clientId, this.now(), limit)
+      let complete = page.length < limit
+      for (const message of page) {
+        if (!connection.open) return
+        if (connection.isInFlight(message.id)) continue
+        if (!connection.hasRoomFor(message)) {
+          complete = false
+          break
+        }
+        this.push(connection, message, 1)
+      }
+      if (complete) connection.clearDeferred(topic)
+      else connection.deferTopic(topic)
+    }
+  }
+
+  /** A page of at most `maxFetchMessages` messages and, past the first, `maxFrameBytes` of envelopes. */
+  private async fetch(connection: RelayConnection, topics: string[]): Promise<FetchMessagesResult> {
+    const limit = this.limits.maxFetchMessages
+    const found: StoredMessage[] = []
+    let bytes = 0
+    let hasMore = false
+    pages: for (const topic of new Set(topics)) {
+      const room = limit - found.length
+      for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), room + 1)) {
+        const size = message.message.length
+        if (found.length >= limit || (found.length > 0 && bytes + size > this.limits.maxFrameBytes)) {
+          hasMore = true
+          break pages
+        }
+        found.push(message)
+        bytes += size
+      }
+    }
+    for (const message of found)
+      if (await this.store.markDelivered(message.id, connection.clientId)) this.counters.messagesDelivered++
+    return { messages: found.map(received), hasMore }
+  }
+}
+
+// Error messages quote at most this much (a topic, a method name, a schema issue or two).
+const MAX_ERROR_MESSAGE_CHARS = 500
+
+/** A parse failure's id is echoed only when it is short; a longer one gets `null` like an unreadable one. */
+function idToEcho(id: JsonRpcId | null): JsonRpcId | null {
+  return typeof id === 'string' && id.length > MAX_ID_CHARS ? null : id
+}
+
+function received(message: StoredMessage): ReceivedMessage {
+  const { topic, publishedAt, tag, attestation } = message
+  const data: ReceivedMessage = { topic, message: message.message, publishedAt, tag }
+  if (attestation) data.attestation = attestation
+  return data
+}
+
+function every(intervalMs: number, task: () => Promise<void>): ReturnType<typeof setInterval> {
+  const timer = setInterval(() => void task(), intervalMs)
+  // Timers alone must not keep a process (or a test run) alive.
+  unrefTimer(timer)
+  return timer
+}

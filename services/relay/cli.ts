@@ -1,0 +1,127 @@
+import { parseArgs } from 'node:util'
+import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from '@pairwise/relay/core'
+import { parseTrustedProxies, TRUST_PROXY_ENV } from './http/trustProxy.js'
+import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
+import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
+
+export const DEFAULT_RELAY_PORT = 8787
+
+export const relayUsage =
+  'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--sqlite-sync normal|full]\n' +
+  '               [--redis URL] [--redis-prefix P]\n' +
+  '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]\n' +
+  '               [--trust-proxy CIDR,…]... (proxies whose X-Forwarded-For names the client; PAIRWISE_TRUST_PROXY)\n' +
+  '               [--<limit> N]... (limits, e.g. --max-connections-per-ip 100: README, "Relay limits")'
+
+type LimitName = keyof RelayLimits
+
+/** `maxConnectionsPerIp` → `max-connections-per-ip`: every limit has a flag of its own. */
+const limitFlags = new Map<string, LimitName>(
+  (Object.keys(defaultRelayLimits) as LimitName[]).map((name) => [
+    name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+    name,
+  ]),
+)
+
+const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+
+/** Reads the relay's command line; PAIRWISE_RELAY_PORT, PAIRWISE_HOST and PAIRWISE_TRUST_PROXY supply defaults. */
+export function parseRelayArgs(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): StartRelayOptions {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      store: { type: 'string' },
+      'sqlite-sync': { type: 'string' },
+      redis: { type: 'string' },
+      'redis-prefix': { type: 'string' },
+      'reject-bad-auth': { type: 'boolean' },
+      audience: { type: 'string', multiple: true },
+      'log-level': { type: 'string' },
+      'trust-proxy': { type: 'string', multiple: true },
+      ...Object.fromEntries([...limitFlags.keys()].map((flag) => [flag, { type: 'string' as const }])),
+    },
+    strict: true,
+  })
+  const portText = values.port ?? env.PAIRWISE_RELAY_PORT ?? String(DEFAULT_RELAY_PORT)
+  const port = Number(portText)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port (or PAIRWISE_RELAY_PORT) must be a port number, got '${portText}'`)
+  const level = values['log-level'] ?? 'info'
+  if (!logLevels.includes(level as LogLevel))
+    throw new Error(`--log-level must be one of ${logLevels.join(', ')}, got '${level}'`)
+  const sqliteSync = values['sqlite-sync']
+  if (sqliteSync !== undefined && sqliteSync !== 'normal' && sqliteSync !== 'full')
+    throw new Error(`--sqlite-sync must be 'normal' or 'full', got '${sqliteSync}'`)
+  const limits: Partial<RelayLimits> = {}
+  for (const [flag, name] of limitFlags) {
+    const text: unknown = (values as Record<string, unknown>)[flag]
+    if (typeof text !== 'string') continue
+    const value = Number(text)
+    if (!(Number.isFinite(value) && value > 0))
+      throw new Error(`--${flag} must be a number > 0, got '${text}'`)
+    limits[name] = value
+  }
+  const trustProxy = values['trust-proxy']?.length
+    ? parseTrustedProxies(values['trust-proxy'])
+    : trustedProxiesOfEnv(env)
+  let store: RelayStoreSpec | undefined
+  if (values.store !== undefined) {
+    const spec = parseStoreSpec(values.store)
+    store = spec.kind === 'sqlite' ? `sqlite:${spec.file}` : 'memory'
+  }
+  return {
+    port,
+    host: values.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
+    logger: consoleLogger(level as LogLevel),
+    rejectBadAuth: values['reject-bad-auth'] ?? false,
+    trustProxy,
+    ...(store ? { store } : {}),
+    ...(sqliteSync ? { sqliteSync } : {}),
+    ...(values.redis ? { redisUrl: values.redis } : {}),
+    ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
+    ...(values.audience ? { allowedAudiences: values.audience } : {}),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
+  }
+}
+
+/** `PAIRWISE_TRUST_PROXY`, its bad entry named under the variable's name rather than the flag's. */
+function trustedProxiesOfEnv(env: NodeJS.ProcessEnv) {
+  try {
+    return parseTrustedProxies(env[TRUST_PROXY_ENV])
+  } catch (error) {
+    throw new Error((error as Error).message.replace(/^--trust-proxy/, TRUST_PROXY_ENV))
+  }
+}
+
+/**
+ * Runs one relay node until SIGINT or SIGTERM, then shuts it down gracefully (sockets closed with 1012,
+ * store flushed) and exits. The URL is printed on stdout once the relay listens.
+ */
+export async function runRelayCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningRelay> {
+  const relay = await startRelay(parseRelayArgs(args, env))
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal} received: stopping the relay…`)
+    relay.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Stopping the relay failed: ${error instanceof Error ? error.message : String(error)}`)
+        process.exit(1)
+      },
+    )
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop)
+  // Announced only once a signal would stop it cleanly: whoever waits for this line may signal at once.
+  console.log(`Pairwise relay listening on ${relay.url}`)
+  return relay
+}

@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { Logger } from '@pairwise/common'
+import { describeError } from '../../../relay/core/logger.js'
+import { truncate } from '../../../relay/core/truncate.js'
+import { codeOf, HttpError } from './httpError.js'
+
+export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>
+export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void | Promise<void>
+
+export type SafeServerOptions = {
+  /** Names the server in its log lines. */
+  name: string
+  logger: Logger
+  /** Error bodies as `{ code, message }` JSON (APIs) or one line of text (pages, the relay). */
+  errorFormat?: 'json' | 'text'
+  /** Whole header block; a larger one gets 431. Default 16 KiB, Node's own default. */
+  maxHeaderBytes?: number
+  /** Headers must arrive within this; default 10 s, so slow-loris sockets are not held for long. */
+  headersTimeoutMs?: number
+  /** The whole request (headers and body); default 30 s. */
+  requestTimeoutMs?: number
+  /** Keep-alive sockets idle this long are closed; default 5 s. */
+  keepAliveTimeoutMs?: number
+}
+
+/**
+ * An HTTP server whose handlers cannot take the process down: a thrown `HttpError` (or a `URIError`
+ * from decoding client input) becomes its 4xx, anything else a 500 with no stack trace, logged once;
+ * bytes that are not HTTP get a 400 (431 for oversized headers, 408 for timeouts) and the socket closes.
+ * An answer goes out only where the client waits for one: a refused request closes its connection, and
+ * bytes that are not HTTP arriving while a response is under way close the socket once it is sent,
+ * without an answer of their own. Every server of the project is made with it.
+ */
+export function createSafeServer(handler: RequestHandler, options: SafeServerOptions): Server {
+  const { logger, name } = options
+  const format = options.errorFormat ?? 'text'
+  const responses = new ResponsesUnderWay()
+  const server = createServer(
+    {
+      maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024,
+      headersTimeout: options.headersTimeoutMs ?? 10_000,
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+      // Node enforces headersTimeout and requestTimeout only this often (30 s by default), so a slow-loris
+      // socket would be held for up to 40 s instead of 10; once a second costs one walk over open requests.
+      connectionsCheckingInterval: 1_000,
+    },
+    (request, response) => {
+      responses.started(request.socket, response)
+      let outcome: void | Promise<void>
+      try {
+        outcome = handler(request, response)
+      } catch (error) {
+        return answerError(response, error, format, logger, name, request)
+      }
+      if (outcome instanceof Promise)
+        outcome.catch((error: unknown) => answerError(response, error, format, logger, name, request))
+    },
+  )
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    logger.debug(`${name}: malformed request`, { code: error.code, error: error.message })
+    if (!socket.writable) return socket.destroy()
+    // A second answer would land inside or after the one under way, where the client reads it as the
+    // answer to its next request, or as bytes after `Connection: close`.
+    if (responses.underWay(socket)) return responses.closeWhenSent(socket)
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+    socket.end(rawResponse(status, statusText(status)))
+  })
+  return server
+}
+
+/** Runs an upgrade handler so that whatever it throws closes that one socket with a status, not the process. */
+export function safeUpgrade(handler: UpgradeHandler, options: SafeServerOptions): UpgradeHandler {
+  const { logger, name } = options
+  const refuse = (socket: Duplex, error: unknown) => {
+    const status = statusOf(error)
+    if (status >= 500) logger.error(`${name}: upgrade failed`, { error: describeError(error) })
+    else logger.debug(`${name}: upgrade refused`, { status, error: describeError(error) })
+    if (!socket.destroyed)
+      refuseUpgrade(socket, status, status >= 500 ? 'Internal error' : describeError(error))
+  }
+  return (request, socket, head) => {
+    socket.on('error', (error) => logger.debug(`${name}: upgrade socket error`, { error: error.message }))
+    try {
+      const outcome = handler(request, socket, head)
+      if (outcome instanceof Promise) outcome.catch((error: unknown) => refuse(socket, error))
+    } catch (error) {
+      refuse(socket, error)
+    }
+  }
+}
+
+/** Answers an upgrade request with a plain HTTP status and closes the socket. */
+export function refuseUpgrade(socket: Duplex, status: number, body: string): void {
+  socket.end(rawResponse(status, body))
+}
+
+function answerError(
+  response: ServerResponse,
+  error: unknown,
+  format: 'json' | 'text',
+  logger: Logger,
+  name: string,
+  request: IncomingMessage,
+): void {
+  const status = statusOf(error)
+  const message = status >= 500 ? 'Internal error' : describeError(error)
+  if (status >= 500)
+    logger.error(`${name}: request failed`, {
+      method: request.method,
+      path: truncate(request.url ?? '', 200),
+      error: describeError(error),
+    })
+  if (response.headersSent) {
+    response.destroy()
+    return
+  }
+  const code = error instanceof HttpError ? error.code : codeOf(status)
+  const body = format === 'json' ? JSON.stringify({ code, message }) : `${message}\n`
+  response
+    .writeHead(status, {
+      'content-type': format === 'json' ? 'application/json' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      // Refused before its body was read, a request leaves the connection's framing unknown: a body sent
+      // without a length would be read as the next request and answered. Closing ends that.
+      connection: 'close',
+    })
+    .end(request.method === 'HEAD' ? undefined : body)
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status
+  // Decoding client input (decodeURIComponent) is the one place these come from.
+  if (error instanceof URIError) return 400
+  return 500
+}
+
+function rawResponse(status: number, body: string): string {
+  const text = `${truncate(body.replace(/[\r\n]+/g, ' '), 200)}\n`
+  return (
+    `HTTP/1.1 ${status} ${statusText(status)}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+    `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
+  )
+}
+
+function statusText(status: number): string {
+  return (
+    {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      408: 'Request Timeout',
+      414: 'URI Too Long',
+      429: 'Too Many Requests',
+      431: 'Request Header Fields Too Large',
+      503: 'Service Unavailable',
+    }[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request')
+  )
+}
+
+/**
+ * The responses started on each socket and not yet sent (pipelined requests can have several), and the
+ * sockets to close once theirs are.
+ */
+class ResponsesUnderWay {
+  private readonly counts = new WeakMap<Duplex, number>()
+  private readonly closing = new WeakSet<Duplex>()
+
+  started(socket: Duplex, response: ServerResponse): void {
+    this.counts.set(socket, (this.counts.get(socket) ?? 0) + 1)
+    // A response closes once, after it was sent or when its socket went first.
+    response.once('close', () => {
+      const left = (this.counts.get(socket) ?? 1) - 1
+      this.counts.set(socket, left)
+      if (left === 0 && this.closing.has(socket)) endThenDestroy(socket)
+    })
+  }
+
+  underWay(socket: Duplex): boolean {
+    return this.closing.has(socket) || (this.counts.get(socket) ?? 0) > 0
+  }
+
+  closeWhenSent(socket: Duplex): void {
+    this.closing.add(socket)
+    if ((this.counts.get(socket) ?? 0) === 0) endThenDestroy(socket)
+  }
+}
+
+function endThenDestroy(socket: Duplex): void {
+  socket.end(() => socket.destroy())
+}

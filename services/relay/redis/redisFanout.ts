@@ -1,0 +1,87 @@
+import {
+  describeError,
+  type Logger,
+  type RelayFanout,
+  type StoredMessage,
+  StoredMessageSchema,
+} from '@pairwise/relay/core'
+import type { Redis } from 'ioredis'
+import * as z from 'zod/mini'
+import { connectRedis, DEFAULT_REDIS_PREFIX, type RedisKeys, redisKeys } from './connect.js'
+
+const AnnouncementSchema = z.object({ node: z.string(), message: StoredMessageSchema })
+
+/**
+ * Redis pub/sub between relay nodes: one channel per topic, subscribed by a node while it has local
+ * subscribers to the topic, so each node hears only about topics its clients listen to.
+ */
+export class RedisFanout implements RelayFanout {
+  private readonly keys: RedisKeys
+  private receive: (message: StoredMessage) => void = () => {}
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly nodeId: string,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.keys = redisKeys(prefix)
+    subscriber.on('message', (channel: string, payload: string) => this.onAnnouncement(channel, payload))
+  }
+
+  static async open(
+    url: string,
+    nodeId: string,
+    logger: Logger,
+    prefix = DEFAULT_REDIS_PREFIX,
+  ): Promise<RedisFanout> {
+    const publisher = await connectRedis(url, 'pairwise-relay-publisher', logger)
+    const subscriber = await connectRedis(url, 'pairwise-relay-subscriber', logger).catch(
+      async (error: unknown) => {
+        await publisher.quit()
+        throw error
+      },
+    )
+    return new RedisFanout(publisher, subscriber, nodeId, prefix, logger)
+  }
+
+  attach(receive: (message: StoredMessage) => void): void {
+    this.receive = receive
+  }
+
+  async watch(topic: string): Promise<void> {
+    await this.subscriber.subscribe(this.keys.channel(topic))
+  }
+
+  async unwatch(topic: string): Promise<void> {
+    await this.subscriber.unsubscribe(this.keys.channel(topic))
+  }
+
+  async announce(message: StoredMessage): Promise<void> {
+    await this.publisher.publish(
+      this.keys.channel(message.topic),
+      JSON.stringify({ node: this.nodeId, message }),
+    )
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.subscriber.quit(), this.publisher.quit()])
+  }
+
+  private onAnnouncement(channel: string, payload: string): void {
+    let announcement: z.infer<typeof AnnouncementSchema>
+    try {
+      announcement = AnnouncementSchema.parse(JSON.parse(payload))
+    } catch (error) {
+      this.logger.warn('ignoring a malformed announcement from Redis', {
+        channel,
+        error: describeError(error),
+      })
+      return
+    }
+    // Redis echoes a node's own publishes to it; it has delivered those locally already.
+    if (announcement.node !== this.nodeId && channel === this.keys.channel(announcement.message.topic))
+      this.receive(announcement.message)
+  }
+}

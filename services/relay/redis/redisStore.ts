@@ -1,0 +1,181 @@
+import {
+  type Logger,
+  type MailboxCaps,
+  type MailboxStore,
+  type PutOutcome,
+  type StoredMessage,
+  StoredMessageSchema,
+} from '@pairwise/relay/core'
+import type { Redis } from 'ioredis'
+import * as z from 'zod/mini'
+import { connectRedis, DEFAULT_REDIS_PREFIX, type RedisKeys, redisKeys } from './connect.js'
+
+// Drops up to `limit` messages expired at `now` and returns how many. Expiry index members are
+// "topic id bytes", so the byte counter loses exactly what the index loses.
+const purgeFunction = `
+local function purge(expiry, bytes, now, prefix, limit)
+  local expired = redis.call('ZRANGEBYSCORE', expiry, '-inf', now, 'LIMIT', 0, limit)
+  for _, member in ipairs(expired) do
+    local topic, id, size = string.match(member, '^(%S+) (%S+) (%d+)$')
+    redis.call('ZREM', expiry, member)
+    redis.call('ZREM', prefix .. 'topic:' .. topic, id)
+    redis.call('DEL', prefix .. 'msg:' .. id, prefix .. 'dlv:' .. id)
+    redis.call('DECRBY', bytes, size)
+  end
+  return #expired
+end
+`
+
+// KEYS: message, topic index, sequence, expiry index, bytes, expired-by-put. ARGV: json, ttl ms, id,
+// expiresAt, topic, bytes, now, max per topic, max bytes, key prefix, purge batch.
+// The message key is written only when absent, so a re-published envelope keeps its delivery records.
+// Caps count unexpired messages: when one looks reached, expired messages are dropped first (counted
+// for the next sweep to report) and the cap is checked again.
+const putScript = `${purgeFunction}
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
+local size = tonumber(ARGV[6])
+local function topicFull() return redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[8]) end
+local function storeFull() return tonumber(redis.call('GET', KEYS[5]) or '0') + size > tonumber(ARGV[9]) end
+if topicFull() or storeFull() then
+  local dropped = purge(KEYS[4], KEYS[5], ARGV[7], ARGV[10], tonumber(ARGV[11]))
+  if dropped > 0 then redis.call('INCRBY', KEYS[6], dropped) end
+  if topicFull() then return 'topicFull' end
+  if storeFull() then return 'storeFull' end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+local seq = redis.call('INCR', KEYS[3])
+redis.call('ZADD', KEYS[2], seq, ARGV[3])
+if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[2], ARGV[2]) end
+if redis.call('ZADD', KEYS[4], ARGV[4], ARGV[5] .. ' ' .. ARGV[3] .. ' ' .. ARGV[6]) == 1 then
+  redis.call('INCRBY', KEYS[5], size)
+end
+return 'stored'
+`
+
+// KEYS: message, deliveries. ARGV: client id. Nothing is recorded for a message that is gone.
+const deliverScript = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl <= 0 then return 0 end
+local added = redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ttl)
+return added
+`
+
+// KEYS: expiry index, bytes, expired-by-put. ARGV: now, key prefix, batch size. Removal and counting
+// happen in one script, so when several nodes sweep at once each expired message is counted by exactly
+// one of them. Returns { dropped by this batch, dropped earlier by puts }.
+const purgeScript = `${purgeFunction}
+local dropped = purge(KEYS[1], KEYS[2], ARGV[1], ARGV[2], tonumber(ARGV[3]))
+local byPut = tonumber(redis.call('GET', KEYS[3]) or '0')
+if byPut > 0 then redis.call('DEL', KEYS[3]) end
+return { dropped, byPut }
+`
+
+const PURGE_BATCH = 1000
+const count = z.int().check(z.nonnegative())
+const putOutcome = z.enum(['stored', 'duplicate', 'topicFull', 'storeFull'])
+const purged = z.tuple([count, count])
+
+/**
+ * Mailboxes in Redis, shared by every relay node pointing at it: one key per message (expiring with
+ * the message), a sorted set per topic in publish order, a set of acknowledged client ids per message.
+ */
+export class RedisMailboxStore implements MailboxStore {
+  private readonly keys: RedisKeys
+
+  private constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {
+    this.keys = redisKeys(prefix)
+  }
+
+  static async open(url: string, logger: Logger, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisMailboxStore> {
+    return new RedisMailboxStore(await connectRedis(url, 'pairwise-relay-store', logger), prefix)
+  }
+
+  async put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+    const ttlMs = Math.max(1, message.expiresAt - message.publishedAt)
+    const outcome = await this.redis.eval(
+      putScript,
+      6,
+      this.keys.message(message.id),
+      this.keys.topic(message.topic),
+      this.keys.sequence,
+      this.keys.expiry,
+      this.keys.bytes,
+      this.keys.expiredByPut,
+      JSON.stringify(message),
+      ttlMs,
+      message.id,
+      message.expiresAt,
+      message.topic,
+      message.message.length,
+      message.publishedAt,
+      caps.maxMessagesPerTopic,
+      caps.maxTotalBytes,
+      this.prefix,
+      PURGE_BATCH,
+    )
+    return putOutcome.parse(outcome)
+  }
+
+  async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
+    const ids = await this.redis.zrange(this.keys.topic(topic), 0, -1)
+    if (ids.length === 0) return []
+    const pipeline = this.redis.pipeline()
+    for (const id of ids) pipeline.get(this.keys.message(id)).sismember(this.keys.deliveries(id), clientId)
+    const replies = (await pipeline.exec()) ?? []
+    const found: StoredMessage[] = []
+    for (let index = 0; index < ids.length && found.length < limit; index++) {
+      const [stored, delivered] = [replies[2 * index], replies[2 * index + 1]]
+      if (stored?.[0] || delivered?.[0]) throw stored?.[0] ?? delivered?.[0]
+      const json = stored?.[1]
+      // Gone already: its key expired before the sweep removed it from the index.
+      if (typeof json !== 'string') continue
+      const message = StoredMessageSchema.parse(JSON.parse(json))
+      if (message.expiresAt <= now || message.publisherId === clientId || delivered?.[1] === 1) continue
+      found.push(message)
+    }
+    return found
+  }
+
+  async markDelivered(id: string, clientId: string): Promise<boolean> {
+    const added = await this.redis.eval(
+      deliverScript,
+      2,
+      this.keys.message(id),
+      this.keys.deliveries(id),
+      clientId,
+    )
+    return count.parse(added) === 1
+  }
+
+  async purgeExpired(now: number): Promise<number> {
+    let total = 0
+    for (;;) {
+      const [dropped, byPut] = purged.parse(
+        await this.redis.eval(
+          purgeScript,
+          3,
+          this.keys.expiry,
+          this.keys.bytes,
+          this.keys.expiredByPut,
+          now,
+          this.prefix,
+          PURGE_BATCH,
+        ),
+      )
+      total += dropped + byPut
+      if (dropped < PURGE_BATCH) return total
+    }
+  }
+
+  async size(): Promise<number> {
+    return this.redis.zcard(this.keys.expiry)
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit()
+  }
+}

@@ -1,0 +1,319 @@
+import {
+  type MailboxCaps,
+  type MailboxStore,
+  type PutOutcome,
+  type StoredMessage,
+  StoredMessageSchema,
+} from '@pairwise/relay/core'
+import type Libsql from 'libsql'
+import * as z from 'zod/mini'
+import { MailboxTally } from './mailboxTally.js'
+import { privateSqliteFile } from './privateFiles.js'
+import { GroupCommit } from './sqliteGroupCommit.js'
+import { schemaSteps } from './sqliteSchema.js'
+
+// Pages the write-ahead log grows to before SQLite folds it into the file (1000 by default). A
+// checkpoint is the one step that fsyncs with synchronous NORMAL, and pages written again and again
+// between two are copied once: at 10000 (40 MB) a publish costs about a third less under load.
+const WAL_CHECKPOINT_PAGES = 10_000
+// A checkpoint leaves the write-ahead log at its largest size; past this much it is cut back.
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
+
+const RowSchema = z.object({
+  id: z.string(),
+  topic: z.string(),
+  message: z.string(),
+  tag: z.number(),
+  prompt: z.number(),
+  attestation: z.nullable(z.string()),
+  published_at: z.number(),
+  expires_at: z.number(),
+  publisher_id: z.string(),
+})
+const ValueSchema = z.object({ value: z.number() })
+const TopicTallySchema = z.object({ topic: z.string(), messages: z.number(), bytes: z.number() })
+
+type Statements = {
+  exists: Libsql.Statement
+  unexpiredInTopic: Libsql.Statement
+  expiredBytes: Libsql.Statement
+  insert: Libsql.Statement
+  undelivered: Libsql.Statement
+  deliver: Libsql.Statement
+  purge: Libsql.Statement
+  totalChanges: Libsql.Statement
+}
+
+/**
+ * How hard a commit is pushed to disk before the publish is acknowledged. `normal`: an acked message
+ * survives the relay being killed, since the OS holds the write. `full`: it also survives a power cut,
+ * at an fsync per commit that blocks the relay.
+ */
+export type SqliteSync = 'normal' | 'full'
+
+/** Opening failed because another process (another relay) has the file. */
+export class SqliteFileInUseError extends Error {
+  readonly code = 'SQLITE_FILE_IN_USE'
+  constructor(file: string) {
+    super(`${file} is in use by another process (another relay?): one mailbox file serves one relay`)
+    this.name = 'SqliteFileInUseError'
+  }
+}
+
+/**
+ * Mailboxes in one SQLite file (libsql's native SQLite); every publish is committed before it is
+ * acknowledged, calls of one turn sharing the commit (see GroupCommit).
+ *
+ * The connection holds the file's lock from opening to closing (exclusive locking mode): a second relay
+ * on the same file fails to open instead of writing beside this one, and since the lock is the
+ * kernel's, a killed relay leaves none behind. Write-ahead log: a commit appends to `<file>-wal`, which
+ * SQLite folds into the file every WAL_CHECKPOINT_PAGES pages and on close; a relay killed in between leaves the
+ * log, and the next open replays it. With the lock exclusive the log's index lives in memory, so there
+ * is no `-shm` file.
+ */
+export class SqliteMailboxStore implements MailboxStore {
+  private readonly statements: Statements
+  private readonly commits: GroupCommit
+  private readonly tally = new MailboxTally()
+
+  private constructor(private readonly db: Libsql.Database) {
+    const prepare = (sql: string) => db.prepare(sql)
+    this.statements = {
+      exists: prepare(`SELECT 1 AS found FROM messages WHERE ${keyMatch('id', '?1')}`),
+      unexpiredInTopic: prepare(
+        `SELECT count(*) AS value FROM messages WHERE ${keyMatch('topic', '?1')} AND expires_at > ?2`,
+      ),
+      expiredBytes: prepare(
+        'SELECT coalesce(sum(length(message)), 0) AS value FROM messages WHERE expires_at <= ?',
+      ),
+      insert: prepare(
+        `INSERT INTO messages
+           (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      undelivered: prepare(
+        `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
+           FROM messages m
+          WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2 AND m.publisher_id <> ?3
+            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?3)
+          ORDER BY m.seq
+          LIMIT ?4`,
+      ),
+      // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
+      // violating the foreign key.
+      deliver: prepare(
+        `INSERT OR IGNORE INTO deliveries (message_seq, client_id)
+         SELECT seq, ?1 FROM messages WHERE ${keyMatch('id', '?2')}`,
+      ),
+      purge: prepare(
+        'DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, length(message) AS bytes',
+      ),
+      totalChanges: prepare('SELECT total_changes() AS value'),
+    }
+    const { totalChanges } = this.statements
+    this.commits = new GroupCommit({
+      exec: (sql) => db.exec(sql),
+      get inTransaction() {
+        return db.inTransaction
+      },
+      totalChanges: () => numberOf(totalChanges.get()),
+    })
+    const counted = db.prepare(
+      'SELECT topic, count(*) AS messages, sum(length(message)) AS bytes FROM messages GROUP BY topic',
+    )
+    for (const row of counted.all([])) {
+      const { topic, messages, bytes } = TopicTallySchema.parse(row)
+      this.tally.add(topic, messages, bytes)
+    }
+  }
+
+  /**
+   * Opens (creating if needed) the mailbox file, replaying what a killed relay left in its log, and
+   * takes its lock; fails with SqliteFileInUseError while another process has it.
+   */
+  static async open(file: string, sync: SqliteSync = 'normal'): Promise<SqliteMailboxStore> {
+    const { default: Database } = await import('libsql')
+    privateSqliteFile(file)
+    const db = new Database(file)
+    try {
+      db.exec('PRAGMA locking_mode = EXCLUSIVE')
+      enterWal(db, file)
+      db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
+      db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`)
+      db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
+      // Off while migrating (libsql turns them on by default): rebuilding a table must not cascade into
+      // the rows that refer to it.
+      db.exec('PRAGMA foreign_keys = OFF')
+      migrate(db, file)
+      db.exec('PRAGMA foreign_keys = ON')
+      return new SqliteMailboxStore(db)
+    } catch (error) {
+      db.close()
+      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')
+        throw new SqliteFileInUseError(file)
+      throw error
+    }
+  }
+
+  /**
+   * Caps are checked against the tally; only a put that would pass a cap counts what has expired
+   * meanwhile (through an index), since expired messages do not count. A retry of a stored message is
+   * a duplicate, never a refusal.
+   */
+  put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+    const { topic } = message
+    const bytes = message.message.length
+    return this.transaction(
+      (): PutOutcome => {
+        if (this.statements.exists.get([message.id]) !== undefined) return 'duplicate'
+        const refused = this.capRefusal(message, caps)
+        if (refused) return refused
+        this.statements.insert.run([
+          message.id,
+          topic,
+          message.message,
+          message.tag,
+          message.prompt ? 1 : 0,
+          message.attestation ?? null,
+          message.publishedAt,
+          message.expiresAt,
+          message.publisherId,
+        ])
+        this.tally.add(topic, 1, bytes)
+        return 'stored'
+      },
+      (outcome) => {
+        if (outcome === 'stored') this.tally.add(topic, -1, -bytes)
+      },
+    )
+  }
+
+  private capRefusal(message: StoredMessage, caps: MailboxCaps): PutOutcome | undefined {
+    const { statements, tally } = this
+    const now = message.publishedAt
+    if (
+      tally.topicMessages(message.topic) >= caps.maxMessagesPerTopic &&
+      numberOf(statements.unexpiredInTopic.get([message.topic, now])) >= caps.maxMessagesPerTopic
+    )
+      return 'topicFull'
+    const bytes = tally.bytes + message.message.length
+    if (
+      bytes > caps.maxTotalBytes &&
+      bytes - numberOf(statements.expiredBytes.get([now])) > caps.maxTotalBytes
+    )
+      return 'storeFull'
+    return undefined
+  }
+
+  undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
+    return this.transaction(() =>
+      this.statements.undelivered
+        .all([topic, now, clientId, limit])
+        .map((row) => fromRow(RowSchema.parse(row))),
+    )
+  }
+
+  markDelivered(id: string, clientId: string): Promise<boolean> {
+    return this.transaction(() => this.statements.deliver.run([clientId, id]).changes === 1)
+  }
+
+  purgeExpired(now: number): Promise<number> {
+    const count = (rows: z.infer<typeof TopicTallySchema>[], sign: 1 | -1) => {
+      for (const { topic, messages, bytes } of rows) this.tally.add(topic, sign * messages, sign * bytes)
+    }
+    return this.transaction(
+      () => {
+        const rows = this.statements.purge.all([now]).map((row) => TopicTallySchema.parse(row))
+        count(rows, -1)
+        return rows
+      },
+      (rows) => count(rows, 1),
+    ).then((rows) => rows.length)
+  }
+
+  size(): Promise<number> {
+    return this.transaction(() => this.tally.messages)
+  }
+
+  /** Why the last write failed (a full disk, say), until a write succeeds again. */
+  writeError(): string | undefined {
+    return this.commits.writeError()
+  }
+
+  /** Commits what is queued, folds the log into the file and releases the lock. */
+  async close(): Promise<void> {
+    await this.commits.settled()
+    if (!this.db.open) return
+    try {
+      // libsql 0.5 keeps the connection, and so the lock, until its prepared statements are garbage
+      // collected (libsql-js#228): leaving the log and the exclusive mode frees the file now, for a
+      // relay restarted in this process. If that fails (a full disk), the log keeps every commit and
+      // the next open replays it.
+      this.db.exec(
+        'PRAGMA journal_mode = DELETE; PRAGMA locking_mode = NORMAL; SELECT 1 FROM messages LIMIT 1',
+      )
+    } catch {
+      // As said: nothing committed is lost, the file stays locked until this process lets it go.
+    } finally {
+      this.db.close()
+    }
+  }
+
+  private transaction<T>(run: () => T, undo?: (value: T) => void): Promise<T> {
+    if (!this.db.open) return Promise.reject(new Error('the SQLite mailbox is closed'))
+    return this.commits.run(run, undo)
+  }
+}
+
+/** Switches to the write-ahead log; the first statement that takes the file's lock. */
+function enterWal(db: Libsql.Database, file: string): void {
+  const mode = z.object({ journal_mode: z.string() }).parse(db.prepare('PRAGMA journal_mode = WAL').get())
+  if (mode.journal_mode !== 'wal')
+    throw new Error(`${file}: SQLite refused the write-ahead log (journal mode ${mode.journal_mode})`)
+}
+
+/** Brings the file to the current schema, all steps or none; a file from a newer relay is refused. */
+function migrate(db: Libsql.Database, file: string): void {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const { user_version: version } = z
+      .object({ user_version: z.number() })
+      .parse(db.prepare('PRAGMA user_version').get())
+    if (version > schemaSteps.length)
+      throw new Error(
+        `${file} was written by a newer relay (schema ${version}, this relay knows ${schemaSteps.length})`,
+      )
+    for (const step of schemaSteps.slice(version)) db.exec(step)
+    db.exec(`PRAGMA user_version = ${schemaSteps.length}`)
+    db.exec('COMMIT')
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
+/**
+ * `column` equals the text in `parameter`, found through the index on its first 8 bytes (see the schema:
+ * ids and topics are hex hashes, and the short key keeps the index small); the full text decides.
+ */
+function keyMatch(column: string, parameter: string): string {
+  return `unhex(substr(${column}, 1, 16)) = unhex(substr(${parameter}, 1, 16)) AND ${column} = ${parameter}`
+}
+
+function numberOf(row: unknown): number {
+  return ValueSchema.parse(row).value
+}
+
+function fromRow(row: z.infer<typeof RowSchema>): StoredMessage {
+  return StoredMessageSchema.parse({
+    id: row.id,
+    topic: row.topic,
+    message: row.message,
+    tag: row.tag,
+    prompt: row.prompt === 1,
+    ...(row.attestation === null ? {} : { attestation: row.attestation }),
+    publishedAt: row.published_at,
+    expiresAt: row.expires_at,
+    publisherId: row.publisher_id,
+  })
+}

@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { RelayCloseCode } from '@pairwise/relay'
+import {
+  anonymousClientId,
+  audienceMatcher,
+  consoleLogger,
+  describeError,
+  jwtAuthenticator,
+  type Logger,
+  type RelayAuthenticator,
+  RelayCore,
+  type RelayLimits,
+  type RelayStats,
+  truncate,
+} from '@pairwise/relay/core'
+import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import { openBackend } from './backend.js'
+import {
+  clientAddress,
+  createSafeServer,
+  HttpError,
+  listen,
+  noTrustedProxies,
+  refuseUpgrade,
+  requestTarget,
+  safeUpgrade,
+  type TrustedProxies,
+} from './http/index.js'
+import { ownRelayUrls, relayUrl } from './relayUrls.js'
+import type { SqliteSync } from './sqliteStore.js'
+import type { RelayStoreSpec } from './storeSpec.js'
+
+export type StartRelayOptions = {
+  /** 0 lets the OS pick a free port; read it back from the result. */
+  port: number
+  /** Defaults to 127.0.0.1: a relay is reachable from elsewhere only when asked for. */
+  host?: string
+  /** Mailboxes of a single node; defaults to memory. Not combinable with `redisUrl`. */
+  store?: RelayStoreSpec
+  /** With a SQLite store: `full` also survives a power cut, at a fsync per publish. Default `normal`. */
+  sqliteSync?: SqliteSync
+  /** Share subscriptions and mailboxes with every relay node using this Redis. */
+  redisUrl?: string
+  /** Key and channel prefix in Redis, so deployments can share one server. */
+  redisPrefix?: string
+  /**
+   * Refuse the WebSocket upgrade (HTTP 401) when the relay JWT does not verify. When false (the
+   * default) the refusal is only logged and the socket gets an anonymous client id of its own; the
+   * official clients never say why a relay refused them, so in development logging is more useful.
+   */
+  rejectBadAuth?: boolean
+  /** JWT audiences accepted besides this relay's own URLs, e.g. its public `wss://` URL behind a proxy. */
+  allowedAudiences?: string[]
+  /** Replaces the relay JWT check. */
+  authenticate?: RelayAuthenticator
+  /** Defaults to JSON lines on stderr at `info`. */
+  logger?: Logger
+  /** The proxies whose `X-Forwarded-For` names the client for the per-IP caps; nobody by default. */
+  trustProxy?: TrustedProxies
+  /** Abuse limits; each unset one takes its default (README, "Relay limits"). */
+  limits?: Partial<RelayLimits>
+  /**
+   * WebSocket pings keep Node clients (which drop a socket silent for 35 s) connected; a socket that
+   * has not answered the previous ping with a pong when the next is due is closed with 4011.
+   */
+  pingIntervalMs?: number
+  ackTimeoutMs?: number
+  sweepIntervalMs?: number
+  now?: () => number
+}
+
+export type RelayServerStats = RelayStats & {
+  /** Upgrades whose token did not verify, refused or let in anonymously. */
+  authRefused: number
+  /** Sockets closed because they answered no ping for a whole interval. */
+  pingTimeouts: number
+  /** Upgrades refused for the connection caps, per address (429) or in total (503). */
+  connectionsRefused: number
+  /** Sockets closed because more bytes waited to be sent to them than `maxOutputBufferBytes`. */
+  outputBufferCloses: number
+}
+
+export type RelayHealth = RelayServerStats & {
+  status: 'ok' | 'degraded' | 'closing'
+  node: string
+  store: 'memory' | 'sqlite' | 'redis'
+  /** Messages held in the store; null when the store could not be asked. */
+  mailbox: number | null
+  /** Why the store's last write failed (a full disk, say), until one succeeds again; then null. */
+  storeError: string | null
+  uptimeSeconds: number
+}
+
+export type RunningRelay = {
+  /** `ws://host:port`, what clients use as `relayUrl`. */
+  readonly url: string
+  readonly port: number
+  readonly host: string
+  /** Names this node in logs, health and Redis announcements. */
+  readonly nodeId: string
+  stats(): RelayServerStats
+  health(): Promise<RelayHealth>
+  /** Stops accepting, finishes what is in progress, closes sockets with 1012 and flushes the store. */
+  close(): Promise<void>
+}
+
+const DEFAULT_PING_INTERVAL_MS = 15_000
+const PINGS_PER_TURN = 256
+const FRAME_MARGIN_BYTES = 64 * 1024
+// Sockets that ignore the closing handshake are cut after this.
+const SOCKET_CLOSE_GRACE_MS = 1000
+
+/** Starts one relay node: WebSocket JSON-RPC on `/`, `GET /health` beside it. */
+export async function startRelay(options: StartRelayOptions): Promise<RunningRelay> {
+  const logger = options.logger ?? consoleLogger('info')
+  const host = options.host ?? '127.0.0.1'
+  const now = options.now ?? (() => Date.now())
+  const nodeId = randomUUID()
+  const startedAt = now()
+  const backend = await openBackend(options, nodeId, logger)
+  const core = new RelayCore({
+    store: backend.store,
+    fanout: backend.fanout,
+    logger,
+    now,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.ackTimeoutMs === undefined ? {} : { ackTimeoutMs: options.ackTimeoutMs }),
+    ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+  })
+  const counters = { authRefused: 0, pingTimeouts: 0, connectionsRefused: 0, outputBufferCloses: 0 }
+  const { limits } = core
+  const authenticate = options.authenticate ?? jwtAuthenticator()
+  const rejectBadAuth = options.rejectBadAuth ?? false
+  const trustProxy = options.trustProxy ?? noTrustedProxies
+  // Frames a little over the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
+  // What ws buffers of a frame still arriving is bounded by this too, per socket.
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: core.limits.maxFrameBytes + FRAME_MARGIN_BYTES,
+  })
+  // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
+  // pong counts: a client can send frames without reading anything.
+  const unanswered = new Set<WebSocket>()
+  // Upgrading and open sockets, per remote address and in total, for the connection caps.
+  const perAddress = new Map<string, number>()
+  let socketCount = 0
+  let closing: Promise<void> | undefined
+
+  const stats = (): RelayServerStats => ({ ...core.stats(), ...counters })
+  const health = async (): Promise<RelayHealth> => {
+    let mailbox: number | null = null
+    try {
+      mailbox = await core.mailboxSize()
+    } catch (error) {
+      logger.error('health check could not read the store', { error: describeError(error) })
+    }
+    const storeError = backend.writeError() ?? null
+    return {
+      status: closing ? 'closing' : mailbox === null || storeError !== null ? 'degraded' : 'ok',
+      node: nodeId,
+      store: backend.kind,
+      mailbox,
+      storeError,
+      uptimeSeconds: Math.round((now() - startedAt) / 1000),
+      ...stats(),
+    }
+  }
+
+  const serverOptions = { name: 'relay', logger }
+  const http = createSafeServer((request, response) => answerHttp(request, response, health), serverOptions)
+  try {
+    await listen(http, options.port, host)
+  } catch (error) {
+    await core.close()
+    throw error
+  }
+  const { port } = http.address() as AddressInfo
+  const url = relayUrl(host, port)
+  const acceptsAudience = audienceMatcher(ownRelayUrls(host, port), options.allowedAudiences)
+
+  const attach = (socket: WebSocket, clientId: string, address: string) => {
+    const session = core.open(
+      clientId,
+      {
+        send: (text) => {
+          if (socket.readyState !== socket.OPEN) return
+          socket.send(text)
+          // What the client has not taken yet stays in our memory: a client that stops reading is cut
+          // off here, as Redis does with its client-output-buffer-limit.
+          if (socket.bufferedAmount > limits.maxOutputBufferBytes) {
+            counters.outputBufferCloses++
+            logger.warn('client not reading; connection closed', {
+              clientId,
+              remote: address,
+              code: RelayCloseCode.outputBufferFull,
+              unsentBytes: socket.bufferedAmount,
+            })
+            closeAndCut(socket, RelayCloseCode.outputBufferFull, 'output buffer full')
+          }
+        },
+        close: (code, reason) => closeAndCut(socket, code, reason),
+        pause: () => socket.pause(),
+        resume: () => socket.resume(),
+      },
+      address,
+    )
+    socket.on('pong', () => unanswered.delete(socket))
+    socket.on('message', (data) => session.receive(rawText(data)))
+    socket.on('close', () => {
+      unanswered.delete(socket)
+      session.closed()
+    })
+    socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
+  }
+
+  const admit = (address: string, socket: Duplex) => {
+    const fromAddress = perAddress.get(address) ?? 0
+    if (socketCount >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerIp) {
+      counters.connectionsRefused++
+      const total = socketCount >= limits.maxConnections
+      logger.warn('connection refused at its cap', { remote: address, total })
+      throw total
+        ? new HttpError(503, `the relay is at its limit of ${limits.maxConnections} connections`)
+        : new HttpError(429, `at most ${limits.maxConnectionsPerIp} connections per address`)
+    }
+    socketCount++
+    perAddress.set(address, fromAddress + 1)
+    socket.once('close', () => {
+      socketCount--
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
+    })
+  }
+
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (closing) return refuseUpgrade(socket, 503, 'the relay is shutting down')
+    // Every per-address cap, here and in the core, counts the client a trusted proxy names, not the proxy.
+    const address = clientAddress(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      trustProxy,
+    )
+    // Before the token is checked: refusing costs no signature verification, and every socket counts,
+    // a token that does not verify (an anonymous client id of its own) included.
+    admit(address, socket)
+    const query = requestTarget(request, 'ws://relay').searchParams
+    const outcome = authenticate(query.get('auth') ?? undefined, { acceptsAudience, now: now() })
+    if (!outcome.ok) {
+      counters.authRefused++
+      logger.warn(
+        rejectBadAuth ? 'relay auth refused; upgrade rejected' : 'relay auth refused; let in anonymously',
+        {
+          reason: truncate(outcome.reason),
+          remote: address,
+          ua: truncate(query.get('ua') ?? ''),
+        },
+      )
+      if (rejectBadAuth) throw new HttpError(401, outcome.reason)
+    }
+    const clientId = outcome.ok ? outcome.clientId : anonymousClientId()
+    sockets.handleUpgrade(request, socket, head, (webSocket) => {
+      logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
+      attach(webSocket, clientId, address)
+    })
+  }
+  http.on('upgrade', safeUpgrade(upgrade, serverOptions))
+
+  // A round still going (thousands of sockets) is not overlapped by the next.
+  let pinging = false
+  const pingRound = async () => {
+    let sent = 0
+    for (const socket of [...sockets.clients]) {
+      if (closing) return
+      // Closed while an earlier part of this round was pinged: nothing to ping, nothing to remember.
+      if (socket.readyState !== socket.OPEN) continue
+      if (unanswered.has(socket)) {
+        counters.pingTimeouts++
+        logger.info('no pong to the last ping; connection closed', { code: RelayCloseCode.pingTimeout })
+        closeAndCut(socket, RelayCloseCode.pingTimeout, 'no pong to the last ping')
+        continue
+      }
+      unanswered.add(socket)
+      socket.ping()
+      // Every ping is a write; thousands in one go would hold up the messages waiting behind them.
+      if (++sent % PINGS_PER_TURN === 0) await nextTurn()
+    }
+  }
+  const pinger = setInterval(() => {
+    if (pinging) return
+    pinging = true
+    void pingRound().finally(() => {
+      pinging = false
+    })
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
+
+  logger.info('relay listening', { url, node: nodeId, store: backend.kind })
+
+  const shutDown = async () => {
+    clearInterval(pinger)
+    const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()))
+    http.closeIdleConnections()
+    await core.close()
+    await socketsClosed(sockets, SOCKET_CLOSE_GRACE_MS)
+    sockets.close()
+    http.closeAllConnections()
+    await httpClosed
+    logger.info('relay stopped', { url, node: nodeId })
+  }
+
+  return {
+    url,
+    port,
+    host,
+    nodeId,
+    stats,
+    health,
+    close() {
+      closing ??= shutDown()
+      return closing
+    },
+  }
+}
+
+async function answerHttp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  health: () => Promise<RelayHealth>,
+): Promise<void> {
+  const { pathname } = requestTarget(request)
+  if (request.method === 'GET' && pathname === '/health') {
+    const body = await health()
+    response
+      .writeHead(body.status === 'degraded' ? 503 : 200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      })
+      .end(JSON.stringify(body))
+    return
+  }
+  if (request.method === 'GET' && pathname === '/') {
+    response
+      .writeHead(426, { 'content-type': 'text/plain', upgrade: 'websocket' })
+      .end('This is a Pairwise WalletConnect relay: connect with a WebSocket. Health: GET /health\n')
+    return
+  }
+  response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n')
+}
+
+/** Waits for every socket to finish its closing handshake, then cuts the ones that did not. */
+async function socketsClosed(server: WebSocketServer, graceMs: number): Promise<void> {
+  const pending = [...server.clients].filter((socket) => socket.readyState !== socket.CLOSED)
+  const closed = Promise.all(pending.map((socket) => new Promise((resolve) => socket.once('close', resolve))))
+  await Promise.race([closed, delay(graceMs)])
+  for (const socket of server.clients) socket.terminate()
+}
+
+/**
+ * Closes with `code`, then cuts the socket if the closing handshake has not finished within the grace:
+ * a client that does not read never sees the close frame, and what is queued for it must not stay.
+ */
+function closeAndCut(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason)
+  setTimeout(() => socket.terminate(), SOCKET_CLOSE_GRACE_MS).unref()
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8')
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return Buffer.from(data).toString('utf8')
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}

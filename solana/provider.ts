@@ -1,0 +1,129 @@
+import type { CaipNetwork } from '@pairwise/modal/adapter'
+import type { Signature } from '@solana/kit'
+import { getBase64Decoder } from '@solana/kit'
+import type { PriorityFee } from './computeBudget.js'
+import { type ConfirmOptions, confirmSignature } from './confirm.js'
+import type { PreflightCommitment } from './preflight.js'
+import type { SolanaRpc } from './rpc.js'
+import type { SolanaSigner, SolanaSignIn } from './signer.js'
+import { signInMessageText } from './signInMessage.js'
+import { type SolanaTransactionInput, sameKindAs, wireBytes } from './transactionInput.js'
+import { type TransferRequest, transfer } from './transfer.js'
+import type { SendOptions, SolanaSignInInput } from './walletStandard.js'
+
+export type { SolanaSignIn }
+
+/**
+ * The connected Solana wallet as an app uses it (`useAppKitProvider('solana')`, `kit.getProvider('solana')`):
+ * AppKit's Solana provider methods, signatures as base58 strings, plus `transfer` for SOL and SPL tokens.
+ */
+export type SolanaProvider = {
+  readonly address: string
+  readonly publicKey: Uint8Array
+  readonly walletName: string
+  /** The network the connection is on. */
+  readonly network: CaipNetwork
+  signMessage(message: Uint8Array): Promise<Uint8Array>
+  signTransaction<T extends SolanaTransactionInput>(transaction: T): Promise<T>
+  signAllTransactions<T extends SolanaTransactionInput>(transactions: T[]): Promise<T[]>
+  /** The wallet signs and sends (or signs, and the app's RPC sends); the base58 signature. */
+  signAndSendTransaction(transaction: SolanaTransactionInput, options?: SendOptions): Promise<string>
+  /** The wallet signs; the app's RPC sends. */
+  sendTransaction(transaction: SolanaTransactionInput, options?: SendOptions): Promise<string>
+  /** Sign-In With Solana: the wallet's own when it has one, else its text signed with signMessage. */
+  signIn(input?: SolanaSignInInput): Promise<SolanaSignIn>
+  /** Sends SOL or an SPL token and waits for confirmation; the base58 signature. */
+  transfer(request: TransferRequest): Promise<string>
+}
+
+export type ProviderDeps = {
+  signer: SolanaSigner
+  network(): CaipNetwork
+  rpc(network: CaipNetwork): SolanaRpc
+  preflightCommitment: PreflightCommitment
+  priorityFee?: PriorityFee | undefined
+  confirm: ConfirmOptions
+  /** The page's host, the sign-in domain when the app gives none. */
+  domain(): string | undefined
+}
+
+export function solanaProvider(deps: ProviderDeps): SolanaProvider {
+  const { signer } = deps
+
+  const sendSigned = async (signed: Uint8Array, options?: SendOptions): Promise<string> => {
+    const encoded = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]
+    return deps
+      .rpc(deps.network())
+      .sendTransaction(encoded, {
+        encoding: 'base64',
+        preflightCommitment: options?.preflightCommitment ?? deps.preflightCommitment,
+        ...(options?.skipPreflight === undefined ? {} : { skipPreflight: options.skipPreflight }),
+        ...(options?.maxRetries === undefined ? {} : { maxRetries: BigInt(options.maxRetries) }),
+      } as Parameters<SolanaRpc['sendTransaction']>[1])
+      .send()
+  }
+
+  const signAndSendBytes = async (transaction: Uint8Array, options?: SendOptions): Promise<string> => {
+    const network = deps.network()
+    if (!signer.signAndSend) return sendSigned(await signer.signTransaction(transaction, network), options)
+    return signer.signAndSend(transaction, network, {
+      preflightCommitment: deps.preflightCommitment,
+      ...options,
+    })
+  }
+
+  const signBytes = (transaction: Uint8Array) => signer.signTransaction(transaction, deps.network())
+
+  return {
+    address: signer.address,
+    publicKey: signer.publicKey,
+    walletName: signer.walletName,
+    get network() {
+      return deps.network()
+    },
+    signMessage: (message) => signer.signMessage(message, deps.network()),
+    async signTransaction(transaction) {
+      return sameKindAs(transaction, await signBytes(wireBytes(transaction)))
+    },
+    async signAllTransactions(transactions) {
+      const signed = []
+      for (const transaction of transactions)
+        signed.push(sameKindAs(transaction, await signBytes(wireBytes(transaction))))
+      return signed
+    },
+    signAndSendTransaction: (transaction, options) => signAndSendBytes(wireBytes(transaction), options),
+    async sendTransaction(transaction, options) {
+      return sendSigned(await signBytes(wireBytes(transaction)), options)
+    },
+    async signIn(input = {}) {
+      if (signer.signIn) return signer.signIn(input)
+      const domain = input.domain ?? deps.domain()
+      if (!domain) throw new TypeError('A sign-in needs a domain')
+      const signedMessage = new TextEncoder().encode(
+        signInMessageText({ ...input, domain, address: input.address ?? signer.address }),
+      )
+      const signature = await signer.signMessage(signedMessage, deps.network())
+      return { address: signer.address, publicKey: signer.publicKey, signedMessage, signature }
+    },
+    transfer(request) {
+      const rpc = deps.rpc(deps.network())
+      return transfer(
+        {
+          rpc,
+          from: signer.address,
+          priorityFee: deps.priorityFee,
+          send: async (wire) => (await signAndSendBytes(wire)) as Signature,
+          confirm: (signature, lastValid) => confirmSignature(rpc, signature, lastValid, deps.confirm),
+        },
+        request,
+      )
+    },
+  }
+}
+
+declare module '@pairwise/modal/adapter' {
+  /** With this package loaded, `getProvider('solana')` and `useAppKitProvider('solana')` give the Solana provider. */
+  interface NamespaceProviders {
+    solana: SolanaProvider
+  }
+}

@@ -1,0 +1,26 @@
+import type { CaipNetwork } from '@pairwise/modal/adapter'
+import type { SendOptions, SolanaSignInInput } from './walletStandard.js'
+
+export type SolanaSignIn = {
+  address: string
+  publicKey: Uint8Array
+  signedMessage: Uint8Array
+  signature: Uint8Array
+}
+
+/**
+ * How a connection reaches its wallet: a Wallet Standard wallet in the page, or a WalletConnect session.
+ * The provider apps use is built over either the same way.
+ */
+export type SolanaSigner = {
+  readonly walletName: string
+  readonly address: string
+  readonly publicKey: Uint8Array
+  signMessage(message: Uint8Array, network: CaipNetwork): Promise<Uint8Array>
+  /** The transaction's wire bytes with the wallet's signature in its slot. */
+  signTransaction(transaction: Uint8Array, network: CaipNetwork): Promise<Uint8Array>
+  /** The wallet signs and sends; the base58 signature. Absent: the app's RPC sends what it signed. */
+  signAndSend?(transaction: Uint8Array, network: CaipNetwork, options: SendOptions): Promise<string>
+  /** The wallet's own Sign-In With Solana; absent: the adapter signs the message text itself. */
+  signIn?(input: SolanaSignInInput): Promise<SolanaSignIn>
+}

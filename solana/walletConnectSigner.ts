@@ -1,0 +1,87 @@
+import type { WalletConnectTransport } from '@pairwise/modal/adapter'
+import { WalletError } from '@pairwise/modal/adapter'
+import {
+  address,
+  getAddressEncoder,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type SignatureBytes,
+} from '@solana/kit'
+import * as z from 'zod/mini'
+import type { SolanaSigner } from './signer.js'
+
+const base58Signature = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/))
+// The wallet's answers, as the WalletConnect Solana RPC reference gives them; checked before use.
+const signatureResult = z.object({ signature: base58Signature })
+const signTransactionResult = z.object({
+  signature: z.optional(base58Signature),
+  transaction: z.optional(z.base64()),
+})
+
+function answer<T>(schema: z.ZodMiniType<T>, value: unknown, method: string): T {
+  const parsed = z.safeParse(schema, value)
+  if (!parsed.success)
+    throw new WalletError('SIGN_MESSAGE_FAILED', parsed.error, `${method} answered ${JSON.stringify(value)}`)
+  return parsed.data
+}
+
+/**
+ * A Solana account of a WalletConnect session as a signer: `solana_signMessage`, `solana_signTransaction`
+ * and `solana_signAndSendTransaction` over the session, on the network's CAIP-2 chain.
+ */
+export function walletConnectSigner(
+  transport: WalletConnectTransport,
+  account: string,
+  walletName: string,
+): SolanaSigner {
+  const base58 = getBase58Encoder()
+  const base64 = getBase64Decoder()
+  return {
+    walletName,
+    address: account,
+    publicKey: new Uint8Array(getAddressEncoder().encode(address(account))),
+    async signMessage(message, network) {
+      const result = await transport.request(
+        {
+          method: 'solana_signMessage',
+          params: { message: getBase58Decoder().decode(message), pubkey: account },
+        },
+        network.caipNetworkId,
+      )
+      return new Uint8Array(base58.encode(answer(signatureResult, result, 'solana_signMessage').signature))
+    },
+    async signTransaction(transaction, network) {
+      const result = answer(
+        signTransactionResult,
+        await transport.request(
+          { method: 'solana_signTransaction', params: { transaction: base64.decode(transaction) } },
+          network.caipNetworkId,
+        ),
+        'solana_signTransaction',
+      )
+      if (result.transaction) return new Uint8Array(getBase64Encoder().encode(result.transaction))
+      if (!result.signature) throw new WalletError('SIGN_MESSAGE_FAILED', undefined, 'solana_signTransaction')
+      // Only the signature came back: it goes into the account's slot of the transaction sent.
+      const decoded = getTransactionDecoder().decode(transaction)
+      const signatures = {
+        ...decoded.signatures,
+        [account]: base58.encode(result.signature) as SignatureBytes,
+      }
+      return new Uint8Array(getTransactionEncoder().encode({ ...decoded, signatures }))
+    },
+    async signAndSend(transaction, network, options) {
+      const result = await transport.request(
+        {
+          method: 'solana_signAndSendTransaction',
+          params: { transaction: base64.decode(transaction), sendOptions: options },
+        },
+        network.caipNetworkId,
+      )
+      return answer(signatureResult, result, 'solana_signAndSendTransaction').signature
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_RELAY_PORT,
+  defaultRelayLimits,
+  parseRelayArgs,
+  parseStoreSpec,
+  silentLogger,
+  startRelay,
+} from '../../../services/relay/index.js'
+import { freePort } from '../../support/ports.js'
+
+describe('relay command line', () => {
+  it('reads every flag', () => {
+    const options = parseRelayArgs(
+      [
+        '--port',
+        '9001',
+        '--host',
+        '0.0.0.0',
+        '--store',
+        'sqlite:/tmp/relay.db',
+        '--sqlite-sync',
+        'full',
+        '--reject-bad-auth',
+        '--audience',
+        'wss://relay.example.org',
+        '--audience',
+        'wss://relay2.example.org',
+        '--log-level',
+        'warn',
+      ],
+      {},
+    )
+    expect(options).toMatchObject({
+      port: 9001,
+      host: '0.0.0.0',
+      store: 'sqlite:/tmp/relay.db',
+      sqliteSync: 'full',
+      rejectBadAuth: true,
+      allowedAudiences: ['wss://relay.example.org', 'wss://relay2.example.org'],
+    })
+    expect(parseRelayArgs(['--redis', 'redis://127.0.0.1:6379', '--redis-prefix', 'a:'], {})).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'a:',
+    })
+  })
+
+  it('falls back to PAIRWISE_RELAY_PORT, PAIRWISE_HOST, then the documented defaults', () => {
+    expect(parseRelayArgs([], { PAIRWISE_RELAY_PORT: '7000', PAIRWISE_HOST: '127.0.0.2' })).toMatchObject({
+      port: 7000,
+      host: '127.0.0.2',
+      rejectBadAuth: false,
+    })
+    expect(parseRelayArgs([], {})).toMatchObject({ port: DEFAULT_RELAY_PORT, host: '127.0.0.1' })
+  })
+
+  it('reads a flag for every relay limit', () => {
+    const options = parseRelayArgs(
+      [
+        '--max-connections-per-ip',
+        '5',
+        '--max-mailbox-bytes',
+        '1048576',
+        '--publish-per-second-per-ip',
+        '2.5',
+      ],
+      {},
+    )
+    expect(options.limits).toEqual({
+      maxConnectionsPerIp: 5,
+      maxMailboxBytes: 1_048_576,
+      publishPerSecondPerIp: 2.5,
+    })
+    for (const name of Object.keys(defaultRelayLimits)) {
+      const flag = `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
+      expect(parseRelayArgs([flag, '7'], {}).limits).toEqual({ [name]: 7 })
+    }
+    expect(parseRelayArgs([], {}).limits).toBeUndefined()
+    expect(() => parseRelayArgs(['--max-connections', '0'], {})).toThrow(
+      /--max-connections must be a number > 0/,
+    )
+    expect(() => parseRelayArgs(['--max-connections', 'many'], {})).toThrow(/--max-connections/)
+  })
+
+  it('says what is wrong with a bad flag', () => {
+    expect(() => parseRelayArgs(['--port', 'x'], {})).toThrow(/--port/)
+    expect(() => parseRelayArgs(['--store', 'postgres:x'], {})).toThrow(/memory' or 'sqlite:FILE'/)
+    expect(() => parseRelayArgs(['--log-level', 'loud'], {})).toThrow(/--log-level/)
+    expect(() => parseRelayArgs(['--sqlite-sync', 'off'], {})).toThrow(/--sqlite-sync/)
+    expect(() => parseRelayArgs(['--bogus'], {})).toThrow()
+    expect(() => parseStoreSpec('sqlite:')).toThrow()
+  })
+
+  it('fails to start, quickly and saying so, when Redis cannot be reached', async () => {
+    const port = await freePort()
+    const started = Date.now()
+    await expect(
+      startRelay({ port: 0, logger: silentLogger, redisUrl: `redis://127.0.0.1:${port}` }),
+    ).rejects.toThrow(/cannot reach Redis/)
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+})

@@ -1,0 +1,325 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
+import {
+  type ConnectionTransport,
+  MemoryMailboxStore,
+  RelayCore,
+  type RelayLimits,
+  type RunningRelay,
+  type StartRelayOptions,
+  silentLogger,
+  startRelay,
+} from '../../../services/relay/index.js'
+import { RawRelayClient, randomTopic, type SocketLike, testIdentity, withAuth } from './support/rawClient.js'
+import { recordingLogger } from './support/semanticsSuite.js'
+import { upgradeStatus as upgradeStatusWith } from './support/upgradeStatus.js'
+
+const relays: RunningRelay[] = []
+const clients: RawRelayClient[] = []
+const sockets: WebSocket[] = []
+
+async function relayWith(options: Partial<StartRelayOptions> = {}): Promise<RunningRelay> {
+  const relay = await startRelay({ port: 0, logger: silentLogger, ...options })
+  relays.push(relay)
+  return relay
+}
+
+/** A client from loopback address `from`; with `anonymous`, its token does not verify. */
+async function connect(
+  relay: RunningRelay,
+  { from = '127.0.0.1', anonymous = false, autoAck = true } = {},
+): Promise<RawRelayClient> {
+  const url = anonymous ? relay.url : withAuth(relay.url, testIdentity().token(relay.url))
+  const factory = (target: string) => {
+    const socket = new WebSocket(target, { localAddress: from })
+    sockets.push(socket)
+    return socket as unknown as SocketLike
+  }
+  const client = await RawRelayClient.open(factory, url, { autoAck })
+  clients.push(client)
+  return client
+}
+
+/** The HTTP status a WebSocket upgrade from `from` gets, or 101 when it is accepted (and kept open). */
+function upgradeStatus(url: string, from: string): Promise<number> {
+  return upgradeStatusWith(url, { localAddress: from }, sockets)
+}
+
+const envelope = (size: number, seed = Math.random()) =>
+  `${seed.toString(36).slice(2)}${'A'.repeat(size)}`.slice(0, size)
+
+const publish = (client: RawRelayClient, topic: string, message = envelope(64)) =>
+  client.call(RelayMethod.publish, { topic, message, ttl: 300, tag: 1108 })
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate()
+  clients.length = 0
+  await Promise.all(relays.splice(0).map((relay) => relay.close()))
+})
+
+describe('relay connection caps', () => {
+  it('refuses connections past the per-address cap with 429, anonymous ones counted, other addresses unaffected', async () => {
+    const relay = await relayWith({ limits: { maxConnectionsPerIp: 2 } })
+    await connect(relay)
+    await connect(relay, { anonymous: true })
+    expect(await upgradeStatus(withAuth(relay.url, testIdentity().token(relay.url)), '127.0.0.1')).toBe(429)
+    expect(await upgradeStatus(relay.url, '127.0.0.1')).toBe(429)
+    expect(await upgradeStatus(relay.url, '127.0.0.2')).toBe(101)
+    expect(relay.stats().connectionsRefused).toBe(2)
+    await clients[0]?.close()
+    await expect.poll(() => upgradeStatus(relay.url, '127.0.0.1')).toBe(101)
+  })
+
+  it('refuses connections past the total cap with 503', async () => {
+    const relay = await relayWith({ limits: { maxConnections: 2 } })
+    await connect(relay, { from: '127.0.0.3' })
+    await connect(relay, { from: '127.0.0.4' })
+    expect(await upgradeStatus(relay.url, '127.0.0.5')).toBe(503)
+  })
+})
+
+describe('relay subscriptions per address', () => {
+  it('caps the topics all connections of an address hold together, and frees them when one closes', async () => {
+    const relay = await relayWith({ limits: { maxTopicsPerIp: 3 } })
+    const [first, second] = [await connect(relay), await connect(relay, { anonymous: true })]
+    await first.call(RelayMethod.batchSubscribe, { topics: [randomTopic(), randomTopic()] })
+    const shared = randomTopic()
+    expect(await second.call(RelayMethod.subscribe, { topic: shared })).toHaveProperty('result')
+    expect(await second.call(RelayMethod.subscribe, { topic: shared })).toHaveProperty('result')
+    expect(await second.call(RelayMethod.subscribe, { topic: randomTopic() })).toMatchObject({
+      error: { code: RelayErrorCode.tooManyTopics, message: expect.stringContaining('from this address') },
+    })
+    const elsewhere = await connect(relay, { from: '127.0.0.2' })
+    expect(await elsewhere.call(RelayMethod.subscribe, { topic: randomTopic() })).toHaveProperty('result')
+    await first.close()
+    await expect
+      .poll(async () => 'result' in (await second.call(RelayMethod.subscribe, { topic: randomTopic() })))
+      .toBe(true)
+  })
+})
+
+describe('relay publish rates per address', () => {
+  it('shares one budget among every socket of an address, anonymous ones included', async () => {
+    const relay = await relayWith({ limits: { publishBurstPerIp: 3, publishPerSecondPerIp: 0.001 } })
+    const [first, second] = [
+      await connect(relay, { anonymous: true }),
+      await connect(relay, { anonymous: true }),
+    ]
+    const topic = randomTopic()
+    for (const client of [first, second, first])
+      expect(await publish(client, topic)).toMatchObject({ result: true })
+    expect(await publish(second, topic)).toMatchObject({
+      error: { code: RelayErrorCode.rateLimited, message: expect.stringContaining('per address') },
+    })
+    const elsewhere = await connect(relay, { from: '127.0.0.2', anonymous: true })
+    expect(await publish(elsewhere, topic)).toMatchObject({ result: true })
+  })
+
+  it('counts envelope bytes per address too', async () => {
+    const relay = await relayWith({
+      limits: { publishBytesBurstPerIp: 1000, publishBytesPerSecondPerIp: 1 },
+    })
+    const client = await connect(relay)
+    const topic = randomTopic()
+    expect(await publish(client, topic, envelope(600))).toMatchObject({ result: true })
+    expect(await publish(client, topic, envelope(600))).toMatchObject({
+      error: { code: RelayErrorCode.rateLimited, message: expect.stringContaining('bytes per second') },
+    })
+    expect(await publish(client, topic, envelope(300))).toMatchObject({ result: true })
+  })
+})
+
+describe('relay mailbox caps', () => {
+  it('answers a publish on a full topic or a full store with mailboxFull and acks nothing', async () => {
+    const relay = await relayWith({ limits: { maxMessagesPerTopic: 2, maxMailboxBytes: 400 } })
+    const publisher = await connect(relay)
+    const topic = randomTopic()
+    for (const _ of [1, 2]) expect(await publish(publisher, topic)).toMatchObject({ result: true })
+    expect(await publish(publisher, topic)).toMatchObject({
+      error: { code: RelayErrorCode.mailboxFull, data: { reason: 'topicFull' } },
+    })
+    expect(await publish(publisher, randomTopic(), envelope(300))).toMatchObject({
+      error: { code: RelayErrorCode.mailboxFull, data: { reason: 'storeFull' } },
+    })
+    expect(relay.stats()).toMatchObject({ messagesStored: 2, mailboxRefusals: 2 })
+  })
+
+  it('still delivers what a batch stored before the mailbox filled', async () => {
+    const relay = await relayWith({ limits: { maxMessagesPerTopic: 1 } })
+    const publisher = await connect(relay)
+    const subscriber = await connect(relay)
+    const topic = randomTopic()
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    const answer = await publisher.call(RelayMethod.batchPublish, {
+      messages: [envelope(64), envelope(64)].map((message) => ({ topic, message, ttl: 300, tag: 1 })),
+    })
+    expect(answer).toMatchObject({ error: { code: RelayErrorCode.mailboxFull } })
+    await subscriber.waitForPushes(1)
+    await subscriber.expectPushCount(1)
+  })
+})
+
+describe('relay pushes in pages', () => {
+  it('keeps at most maxInFlightPushes unacknowledged and sends the rest as acks arrive', async () => {
+    const relay = await relayWith({ limits: { maxInFlightPushes: 5 } })
+    const publisher = await connect(relay)
+    const topic = randomTopic()
+    for (let index = 0; index < 23; index++) await publish(publisher, topic)
+    const subscriber = await connect(relay, { autoAck: false })
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    await subscriber.waitForPushes(5)
+    await subscriber.expectPushCount(5)
+    let acked = 0
+    while (acked < 23) {
+      const pushes = await subscriber.waitForPushes(acked + 1)
+      expect(subscriber.pushes.length - acked).toBeLessThanOrEqual(5)
+      for (const push of pushes.slice(acked)) subscriber.ack(push)
+      acked = pushes.length
+    }
+    const messages = new Set(subscriber.pushes.map((push) => push.params.data.message))
+    expect(messages.size).toBe(23)
+    await expect.poll(() => relay.stats().messagesDelivered).toBe(23)
+  })
+
+  it('bounds a fetch page by bytes as well as by count', async () => {
+    const relay = await relayWith({ limits: { maxFrameBytes: 2048 } })
+    const publisher = await connect(relay)
+    const reader = await connect(relay)
+    const topic = randomTopic()
+    for (const _ of [1, 2, 3]) await publish(publisher, topic, envelope(800))
+    const first = await reader.call(RelayMethod.fetchMessages, { topic })
+    expect(first).toMatchObject({ result: { hasMore: true } })
+    expect('result' in first && (first.result as { messages: unknown[] }).messages).toHaveLength(2)
+    expect(await reader.call(RelayMethod.fetchMessages, { topic })).toMatchObject({
+      result: { hasMore: false, messages: [{ topic }] },
+    })
+  })
+})
+
+describe('relay sockets that do not keep up', () => {
+  it('closes a socket that stops reading once its unsent bytes pass the cap, with 4010', async () => {
+    const relay = await relayWith({
+      limits: {
+        maxOutputBufferBytes: 256 * 1024,
+        maxInFlightPushes: 1000,
+        maxInFlightBytes: 64 * 1024 * 1024,
+        publishBurst: 1000,
+      },
+    })
+    const publisher = await connect(relay)
+    const subscriber = await connect(relay, { from: '127.0.0.2' })
+    const topic = randomTopic()
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    const socket = sockets.at(-1) as WebSocket
+    socket.pause()
+    // Loopback's kernel buffers take several megabytes before anything waits in the relay's memory.
+    for (let index = 0; index < 100 && relay.stats().outputBufferCloses === 0; index++)
+      await publish(publisher, topic, envelope(200 * 1024))
+    expect(relay.stats().outputBufferCloses).toBe(1)
+    socket.resume()
+    expect(await subscriber.closed).toMatchObject({ code: RelayCloseCode.outputBufferFull })
+  })
+
+  it('closes a socket that sends frames but answers no ping with 4011: only a pong proves life', async () => {
+    const relay = await relayWith({ pingIntervalMs: 100 })
+    const chatterer = new WebSocket(withAuth(relay.url, testIdentity().token(relay.url)), { autoPong: false })
+    sockets.push(chatterer)
+    const closed = new Promise<number>((resolve) => chatterer.on('close', (code) => resolve(code)))
+    await new Promise((resolve) => chatterer.once('open', resolve))
+    const chatter = setInterval(() => chatterer.readyState === WebSocket.OPEN && chatterer.send('{}'), 20)
+    try {
+      expect(await closed).toBe(RelayCloseCode.pingTimeout)
+    } finally {
+      clearInterval(chatter)
+    }
+    expect(relay.stats().pingTimeouts).toBe(1)
+  })
+})
+
+describe('relay frame queue', () => {
+  const publishFrame = (index: number, topic: string) =>
+    JSON.stringify({
+      id: index,
+      jsonrpc: '2.0',
+      method: RelayMethod.publish,
+      params: { topic, message: envelope(64), ttl: 60 },
+    })
+
+  /** A core whose store holds every put until released, and a transport recording what it was told. */
+  function slowCore(limits: Partial<RelayLimits>, canPause: boolean) {
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    class SlowStore extends MemoryMailboxStore {
+      override async put(...args: Parameters<MemoryMailboxStore['put']>) {
+        await released
+        return super.put(...args)
+      }
+    }
+    const core = new RelayCore({ store: new SlowStore(), limits })
+    const events: string[] = []
+    const answers: string[] = []
+    const transport: ConnectionTransport = {
+      send: (text) => answers.push(text),
+      close: (code) => events.push(`close ${code}`),
+      ...(canPause ? { pause: () => events.push('pause'), resume: () => events.push('resume') } : {}),
+    }
+    return { core, session: core.open('did:key:z6Mk-test', transport), events, answers, release }
+  }
+
+  it('stops reading a socket past maxPendingFrames and reads it again once the queue halves', async () => {
+    const { core, session, events, answers, release } = slowCore({ maxPendingFrames: 4 }, true)
+    const topic = randomTopic()
+    for (let index = 0; index < 10; index++) session.receive(publishFrame(index, topic))
+    expect(events).toEqual(['pause'])
+    release()
+    await expect.poll(() => answers.length).toBe(10)
+    expect(events).toEqual(['pause', 'resume'])
+    await core.close()
+  })
+
+  it("stops reading an address's sockets while it has sent more bytes than its budget", async () => {
+    const { core, session, events, answers, release } = slowCore(
+      { receiveBytesBurstPerIp: 1000, receiveBytesPerSecondPerIp: 10_000 },
+      true,
+    )
+    release()
+    const topic = randomTopic()
+    session.receive(publishFrame(1, topic))
+    expect(events).toEqual([])
+    for (let index = 2; index <= 10; index++) session.receive(publishFrame(index, topic))
+    expect(events).toEqual(['pause'])
+    // Every frame received is still handled; the socket is read again once the debt is paid off.
+    await expect.poll(() => answers.length).toBe(10)
+    await expect.poll(() => events).toEqual(['pause', 'resume'])
+    await core.close()
+  })
+
+  it('closes with 4012 where the socket cannot be paused', async () => {
+    const { core, session, events, release } = slowCore({ maxPendingFrameBytes: 1000 }, false)
+    const topic = randomTopic()
+    for (let index = 0; index < 10; index++) session.receive(publishFrame(index, topic))
+    expect(events).toEqual([`close ${RelayCloseCode.frameQueueFull}`])
+    release()
+    await core.close()
+  })
+})
+
+describe('relay echoes and logs of client strings', () => {
+  it('cuts a 3 MB method name in the log and in the error, and does not echo a huge id', async () => {
+    const logger = recordingLogger()
+    // The default frame limit (1 MiB) would close the socket with 1009 first; a relay may allow 3 MB frames.
+    const relay = await relayWith({ logger, limits: { maxFrameBytes: 4 * 1024 * 1024 } })
+    const client = await connect(relay)
+    const method = `irn_${'x'.repeat(3 * 1024 * 1024)}`
+    const answer = await client.call(method, {})
+    expect(answer).toMatchObject({ error: { code: RelayErrorCode.methodNotFound } })
+    expect(JSON.stringify(answer).length).toBeLessThan(1000)
+    expect(logger.warnings.join('\n').length).toBeLessThan(1000)
+    client.sendText(JSON.stringify({ id: 'i'.repeat(10_000), jsonrpc: '2.0', method: RelayMethod.subscribe }))
+    expect(await client.response(null)).toMatchObject({ error: { code: RelayErrorCode.invalidRequest } })
+    expect(client.frames.at(-1)?.length).toBeLessThan(1000)
+  })
+})

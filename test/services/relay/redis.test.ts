@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
+import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
+import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
+import { expectMailboxCaps } from './support/mailboxCaps.js'
+import {
+  RawRelayClient,
+  randomTopic,
+  type TestIdentity,
+  testIdentity,
+  withAuth,
+} from './support/rawClient.js'
+import { type RedisServer, startRedisServer } from './support/redisServer.js'
+import { describeRelaySemantics } from './support/semanticsSuite.js'
+import { wsFactory, wsHarness } from './support/wsHarness.js'
+
+let redis: RedisServer | undefined
+let deployments = 0
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+function redisUrl(): string {
+  if (!redis) throw new Error('redis-server is not running')
+  return redis.url
+}
+
+// Each test gets its own key prefix: a deployment of its own on the shared redis-server.
+describeRelaySemantics(
+  'ws server, Redis store',
+  wsHarness(() => ({ redisUrl: redisUrl(), redisPrefix: `test${++deployments}:` })),
+)
+
+describe('Redis mailbox', () => {
+  it('refuses a full topic or a full store, counting only unexpired messages', async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `caps${++deployments}:`)
+    await expectMailboxCaps(store)
+    await store.close()
+  })
+})
+
+describe('two relay nodes sharing Redis', () => {
+  const relays: RunningRelay[] = []
+  const clients: RawRelayClient[] = []
+  let nodeA: RunningRelay
+  let nodeB: RunningRelay
+
+  const connect = async (node: RunningRelay, identity: TestIdentity = testIdentity(), autoAck = true) => {
+    const client = await RawRelayClient.open(wsFactory, withAuth(node.url, identity.token(node.url)), {
+      autoAck,
+    })
+    clients.push(client)
+    return client
+  }
+
+  const startNodes = async () => {
+    const redisPrefix = `pair${++deployments}:`
+    for (let index = 0; index < 2; index++)
+      relays.push(
+        await startRelay({
+          port: 0,
+          logger: silentLogger,
+          redisUrl: redisUrl(),
+          redisPrefix,
+          sweepIntervalMs: 50,
+        }),
+      )
+    ;[nodeA, nodeB] = relays as [RunningRelay, RunningRelay]
+  }
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()))
+    await Promise.all(relays.splice(0).map((relay) => relay.close()))
+  })
+
+  it('carries a publish on node B to a subscriber on node A, and never back to the publisher on either', async () => {
+    await startNodes()
+    const publisher = testIdentity()
+    const subscriber = await connect(nodeA)
+    const publisherOnA = await connect(nodeA, publisher)
+    const publisherOnB = await connect(nodeB, publisher)
+    const topic = randomTopic()
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    await publisherOnA.call(RelayMethod.subscribe, { topic })
+    const started = performance.now()
+    await publisherOnB.call(RelayMethod.publish, { topic, message: 'ZnJvbSBC', ttl: 300, tag: 1108 })
+    const [push] = await subscriber.waitForPushes(1)
+    console.info(`cross-node publish → push: ${(performance.now() - started).toFixed(2)} ms`)
+    expect(push?.params.data).toMatchObject({ topic, message: 'ZnJvbSBC', tag: 1108 })
+    await publisherOnA.expectPushCount(0)
+    await publisherOnB.expectPushCount(0, 0)
+    expect(nodeA.stats()).toMatchObject({ messagesStored: 0, topics: 1 })
+    expect(nodeB.stats()).toMatchObject({ messagesStored: 1, topics: 0 })
+  })
+
+  it('shares mailboxes and acknowledgements between nodes', async () => {
+    await startNodes()
+    const reader = testIdentity()
+    const topic = randomTopic()
+    const publisher = await connect(nodeA)
+    await publisher.call(RelayMethod.publish, { topic, message: 'Zmlyc3Q=', ttl: 300 })
+    const onB = await connect(nodeB, reader)
+    await onB.call(RelayMethod.subscribe, { topic })
+    await onB.waitForPushes(1)
+    await expect.poll(() => nodeB.stats().messagesDelivered).toBe(1)
+    await onB.close()
+    await publisher.call(RelayMethod.publish, { topic, message: 'c2Vjb25k', ttl: 300 })
+    const onA = await connect(nodeA, reader)
+    await onA.call(RelayMethod.subscribe, { topic })
+    const [only] = await onA.waitForPushes(1)
+    expect(only?.params.data.message).toBe('c2Vjb25k')
+    await onA.expectPushCount(1)
+  })
+
+  it('runs the Sign 2.5 handshake with the dapp on node A and the wallet on node B', async () => {
+    await startNodes()
+    const dapp = await connect(nodeA)
+    const wallet = await connect(nodeB)
+    const pairingTopic = randomTopic()
+    const sessionTopic = randomTopic()
+    await dapp.call(RelayMethod.proposeSession, { pairingTopic, sessionProposal: 'cHJvcG9zYWw=' })
+    await wallet.call(RelayMethod.subscribe, { topic: pairingTopic })
+    const [proposal] = await wallet.waitForPushes(1)
+    expect(proposal?.params.data.tag).toBe(SessionCallPolicies.sessionProposal.tag)
+    await wallet.call(RelayMethod.approveSession, {
+      pairingTopic,
+      sessionTopic,
+      sessionProposalResponse: 'cmVzcG9uc2U=',
+      sessionSettlementRequest: 'c2V0dGxl',
+    })
+    const [response] = await dapp.waitForPushes(1)
+    expect(response?.params.data).toMatchObject({
+      topic: pairingTopic,
+      tag: SessionCallPolicies.sessionProposalResponse.tag,
+    })
+    await dapp.call(RelayMethod.subscribe, { topic: sessionTopic })
+    const [, settle] = await dapp.waitForPushes(2)
+    expect(settle?.params.data).toMatchObject({
+      topic: sessionTopic,
+      tag: SessionCallPolicies.sessionSettlementRequest.tag,
+    })
+    await dapp.call(RelayMethod.publish, { topic: sessionTopic, message: 'YWNr', ttl: 300, tag: 1103 })
+    const [, settled] = await wallet.waitForPushes(2)
+    expect(settled?.params.data.message).toBe('YWNr')
+  })
+
+  it('counts each expired message on exactly one node', async () => {
+    await startNodes()
+    const publisher = await connect(nodeA)
+    for (const index of [1, 2, 3])
+      await publisher.call(RelayMethod.publish, { topic: randomTopic(), message: `AA${index}=`, ttl: 1 })
+    await expect
+      .poll(() => nodeA.stats().messagesExpired + nodeB.stats().messagesExpired, { timeout: 5000 })
+      .toBe(3)
+    expect(await nodeA.health()).toMatchObject({ store: 'redis', mailbox: 0 })
+  })
+})
