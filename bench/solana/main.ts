@@ -12,7 +12,7 @@ import { measureWithVite } from './viteBuild.js'
  * "as built" (the acceptance figure): everything the entry reaches is bundled; only React is left to the page.
  * "beside its core": what the adapter adds to a page already running the same library for EVM. For AppKit
  * that core is @reown/appkit, -common, -controllers, -utils (not its /solana subpath), -wallet, -polyfills,
- * valtio, @walletconnect/* and viem; for us the modal outside modal/adapters/solana, viem and zod.
+ * valtio, @walletconnect/* and viem; for us the modal (@pairwise/modal), viem and zod.
  */
 const target = 1 / 3
 // Run by scripts/bench.mjs from the repository root.
@@ -20,12 +20,12 @@ const root = process.cwd()
 const appkitDir = join(root, 'bench/solana/appkit')
 ensurePeerInstalled(appkitDir, (line) => console.log(line))
 
-const ours: AdapterEntry = { from: './modal/adapters/solana/index.ts', resolveDir: root }
+const ours: AdapterEntry = { from: './solana/index.ts', resolveDir: root }
 const appkit: AdapterEntry = { from: '@reown/appkit-adapter-solana', resolveDir: appkitDir }
 const oursBesideCore: AdapterEntry = {
   ...ours,
   leaveOut: /^(viem|zod)(\/|$)/,
-  onlyFilesUnder: join(root, 'modal/adapters/solana'),
+  onlyFilesUnder: join(root, 'solana'),
 }
 const appkitBesideCore: AdapterEntry = {
   ...appkit,

@@ -3,35 +3,81 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
-/** The layers from the bottom up: each may import only those before it. */
-const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal'] as const
-/** Services run the stack's servers: they build on any layer but the modal. */
+/** The packages from the bottom up, by folder: each may import only those before it. */
+const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana'] as const
+/** Services run the stack's servers: they build on any layer but the modal and its adapters. */
 const serviceLayers = ['common', 'crypto', 'storage', 'relay', 'engine']
+const folders = [...layers, 'services'] as const
+type Folder = (typeof folders)[number]
 
-const sourceFiles = [...layers, 'services'].flatMap((folder) =>
+type Manifest = {
+  name: string
+  exports: Record<string, string | { 'pairwise-source': string }>
+  dependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
+}
+const manifests = new Map(
+  folders.map((folder) => [
+    folder,
+    JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest,
+  ]),
+)
+/** Each package's entries, `@pairwise/engine/frame` → `engine/frame/index.ts`. */
+const entries = new Map(
+  [...manifests].flatMap(([folder, manifest]) =>
+    Object.entries(manifest.exports).flatMap(([subpath, target]) =>
+      typeof target === 'string'
+        ? []
+        : [[join(manifest.name, subpath), join(folder, target['pairwise-source'])] as const],
+    ),
+  ),
+)
+
+const sourceFiles = folders.flatMap((folder) =>
   readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+    .filter(
+      (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !/(^|\/)(dist|node_modules)\//.test(name),
+    )
     .map((name) => join(folder, name)),
 )
 const known = new Set(sourceFiles)
 
-/** Every relative import of `file` (static, type-only, side-effect, re-export or dynamic), as a source file. */
-function importsOf(file: string): string[] {
+/** Every specifier `file` imports (static, type-only, side-effect, re-export or dynamic). */
+function specifiersOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8')
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?\sfrom\s+['"](\.[^'"]+)['"]/g),
-    ...text.matchAll(/(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g),
+  return [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((match) => match[1] as string)
-  return specifiers.flatMap((specifier) => {
+}
+
+/** The source files `file` imports, relative or by one of our package names. */
+function importsOf(file: string): string[] {
+  return specifiersOf(file).flatMap((specifier) => {
+    if (!specifier.startsWith('.')) {
+      const entry = entries.get(specifier)
+      return entry ? [entry] : []
+    }
     const base = relative(root, resolve(root, dirname(file), specifier)).replace(/\.js$/, '')
     const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((path) => known.has(path))
     return found ? [found] : []
   })
 }
 
+/** The npm package a bare specifier names: `@scope/name` or `name`. */
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+
+/** A page's build config, run with the workspace's tools at build time and never shipped. */
+const isDevOnly = (file: string) => file.endsWith('vite.config.ts')
+
 const graph = new Map(sourceFiles.map((file) => [file, importsOf(file)]))
-const layerOf = (file: string) => file.split('/')[0] as string
+const layerOf = (file: string) => file.split('/')[0] as Folder
 
 /** The groups of files that import each other in a circle (Tarjan's strongly connected components). */
 function cycles(): string[][] {
@@ -80,17 +126,47 @@ describe('the source tree', () => {
     expect(cycles()).toEqual([])
   })
 
-  it('imports only downwards: common < crypto < storage < relay < engine < modal; services never the modal', () => {
+  it('imports only downwards: common < crypto < storage < relay < engine < modal < solana; services never the modal', () => {
     const upward: string[] = []
     for (const [file, imports] of graph) {
       const from = layerOf(file)
-      const allowed =
-        from === 'services'
-          ? [...serviceLayers, 'services']
-          : layers.slice(0, layers.indexOf(from as (typeof layers)[number]) + 1)
+      const allowed: string[] =
+        from === 'services' ? [...serviceLayers, 'services'] : layers.slice(0, layers.indexOf(from) + 1)
       for (const target of imports) if (!allowed.includes(layerOf(target))) upward.push(`${file} → ${target}`)
     }
     expect(upward).toEqual([])
+  })
+
+  it('reaches another package only by its name, never by a relative path into its folder', () => {
+    const crossing = sourceFiles.flatMap((file) =>
+      specifiersOf(file)
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => relative(root, resolve(root, dirname(file), specifier)))
+        .filter((target) => target.split('/')[0] !== layerOf(file))
+        .map((target) => `${file} → ${target}`),
+    )
+    expect(crossing).toEqual([])
+  })
+
+  it('declares every package it imports, and imports the others only through their entries', () => {
+    const undeclared: string[] = []
+    for (const file of sourceFiles) {
+      const manifest = manifests.get(layerOf(file)) as Manifest
+      const declared = {
+        ...manifest.dependencies,
+        ...manifest.peerDependencies,
+        ...manifest.optionalDependencies,
+      }
+      for (const specifier of specifiersOf(file)) {
+        if (specifier.startsWith('.') || specifier.startsWith('node:')) continue
+        const name = packageName(specifier)
+        if (name === manifest.name) undeclared.push(`${file} imports its own package ${specifier}`)
+        else if (name.startsWith('@pairwise/') && !entries.has(specifier))
+          undeclared.push(`${file} → ${specifier} is no entry of ${name}`)
+        else if (!(name in declared) && !isDevOnly(file)) undeclared.push(`${file} → ${name}`)
+      }
+    }
+    expect(undeclared).toEqual([])
   })
 
   it("keeps the modal's core free of concrete adapters: only createAppKit and the adapters' own entries pick one", () => {

@@ -4,7 +4,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
-const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'services']
+const packages = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
 
 /** Whether importing the file does something: a top-level statement that is not a declaration. */
 function runsOnImport(file: string): boolean {
@@ -23,27 +23,26 @@ function runsOnImport(file: string): boolean {
   )
 }
 
-/**
- * The repo's own apps and test pages are bundled from the package's folder (the demo and the secure frame
- * by Vite, the e2e pages by esbuild), so the same field covers them: their modules run on import by design.
- */
-const appFolders = ['./examples/**', './services/frame/app/**', './test/**']
+/** The built modules of `folder`'s package that run something on import (the secure frame page is bundled apart). */
+function withEffects(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter(
+      (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !/(^|\/)(dist|node_modules)\//.test(name),
+    )
+    .filter((name) => !name.startsWith('frame/app/') && runsOnImport(join(folder, name)))
+    .map((name) => `./dist/${name.replace(/\.tsx?$/, '.js')}`)
+    .sort()
+}
 
 describe('package.json sideEffects', () => {
-  it('lists exactly the built modules that run something on import (and the app folders), so bundlers may drop every other one', () => {
-    const withEffects = layers
-      .flatMap((folder) =>
-        readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-          .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
-          .map((name) => join(folder, name)),
-      )
-      .filter((file) => !file.startsWith('services/frame/app/') && runsOnImport(file))
-      .map((file) => `./dist/${file.replace(/\.tsx?$/, '.js')}`)
-      .sort()
-    const { sideEffects } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      sideEffects: string[]
+  it.each(
+    packages,
+  )('%s lists exactly its built modules that run something on import (false when none), so bundlers may drop every other one', (folder) => {
+    const { sideEffects } = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as {
+      sideEffects: false | string[]
     }
-    expect(withEffects.length).toBeGreaterThan(0)
-    expect([...sideEffects].sort()).toEqual([...withEffects, ...appFolders].sort())
+    const expected = withEffects(folder)
+    expect(sideEffects === false ? [] : [...sideEffects].sort()).toEqual(expected)
+    if (expected.length === 0) expect(sideEffects).toBe(false)
   })
 })

@@ -12,15 +12,16 @@ import {
   buildApp,
   installStack,
   ourPeerEdges,
-  packPackage,
+  packPackages,
   sharedPins,
   stackFolder,
   stackName,
   stacks,
+  type Tarballs,
 } from './stacks.js'
 
 type Chains = { a: LocalChain; b: LocalChain }
-type Work = { folder: string; tarball: string; cache: string }
+type Work = { folder: string; tarballs: Tarballs; cache: string }
 
 /**
  * Installs, builds and drives one AppKit-style app per stack. Slow by nature (real `npm install`s from the
@@ -44,7 +45,7 @@ const test = base.extend<object, { chains: Chains; work: Work }>({
       const folder = mkdtempSync(join(tmpdir(), 'pairwise-appkit-stacks-'))
       const cache = join(tmpdir(), 'pairwise-packaging-npm-cache')
       mkdirSync(cache, { recursive: true })
-      await use({ folder, tarball: await packPackage(folder), cache })
+      await use({ folder, tarballs: await packPackages(folder), cache })
       rmSync(folder, { recursive: true, force: true })
     },
     { scope: 'worker', timeout: 60_000 },
@@ -68,7 +69,7 @@ for (const stack of stacks) {
     test.setTimeout(180_000)
     const folder = stackFolder(work.folder, stack)
     mkdirSync(folder, { recursive: true })
-    const install = await installStack(folder, stack, work.tarball, work.cache)
+    const install = await installStack(folder, stack, work.tarballs, work.cache)
     // npm accepted the pins; check it did so by our ranges, not by overriding them.
     expect(await ourPeerEdges(folder)).toEqual([
       { name: 'react', version: stack.react, invalid: undefined },
@@ -144,13 +145,18 @@ for (const stack of stacks) {
       await expect(page.getByTestId('network-button')).toContainText('Chain A')
       expect(wallet.chainId).toBe(chains.a.chainId)
 
-      // Sign through wagmi's useSignMessage: the wallet's signature over the app's message.
+      // Sign through wagmi's useSignMessage: the wallet's signature over the sign-in message the app made
+      // with the packaged siwx entry.
+      const message = (await page.getByTestId('message').textContent()) ?? ''
+      expect(message).toMatch(
+        new RegExp(
+          `^${new URL(page.url()).host} wants you to sign in with your Ethereum account:\\n${wallet.address}\\n`,
+        ),
+      )
       await page.getByRole('button', { name: 'Sign message' }).click()
       await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
       const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
-      expect(
-        await verifyMessage({ address: wallet.address, message: 'hello from an AppKit app', signature }),
-      ).toBe(true)
+      expect(await verifyMessage({ address: wallet.address, message, signature })).toBe(true)
 
       // Reload: wagmi reconnects through our connector, and both sides show the account again unasked.
       await page.reload()

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { packPackage } from './stacks.js'
+import { packPackages, type Tarballs, tarballDependencies } from './stacks.js'
 
 const run = promisify(execFile)
 
@@ -15,9 +15,23 @@ const entries = {
   '@pairwise/storage': ['MemoryStorage'],
   '@pairwise/storage/node': ['FileStorage'],
   '@pairwise/relay': ['RelayClient'],
-  'pairwise/relay': ['startRelay', 'silentLogger'],
   '@pairwise/engine': ['SignClient', 'UniversalProvider'],
 } as const
+
+/** What only a server needs; none of it may come with a client package. */
+const serverOnly = [
+  'pg',
+  'libsql',
+  'ioredis',
+  'hono',
+  '@hono/node-server',
+  'smtp-server',
+  'mailparser',
+  'nodemailer',
+  'litesvm',
+  '@solana',
+  'pairwise',
+]
 
 /** In plain Node: createAppKit from the headless entry gives the core, with no DOM and no React. */
 const headlessKit = `
@@ -34,63 +48,101 @@ async function importIn(folder: string, specifier: string): Promise<{ names?: st
   return Array.isArray(parsed) ? { names: parsed } : { error: parsed.error }
 }
 
+/** The top-level names under `folder`'s node_modules, scopes as `@scope`, and `@scope/name` within them. */
+function installedNames(folder: string): string[] {
+  const modules = join(folder, 'node_modules')
+  return readdirSync(modules).flatMap((name) =>
+    name.startsWith('@')
+      ? [name, ...readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`)]
+      : [name],
+  )
+}
+
+type App = { folder: string; install(...extra: string[]): Promise<unknown> }
+
+/** A fresh Node app in its own folder that depends on `names` of ours (and their packages of ours). */
+function plainApp(work: string, name: string, tarballs: Tarballs, names: string[], cache: string): App {
+  const folder = join(work, name)
+  mkdirSync(folder)
+  const dependencies = tarballDependencies(tarballs, names)
+  writeFileSync(
+    join(folder, 'package.json'),
+    `${JSON.stringify({ name, private: true, type: 'module', dependencies }, null, 2)}\n`,
+  )
+  const install = (...extra: string[]) =>
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+        '--cache',
+        cache,
+        ...extra,
+      ],
+      { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
+    )
+  return { folder, install }
+}
+
 test.describe.configure({ timeout: 240_000 })
 
-test('the packed package installs alone and every non-React entry imports in Node, the headless modal without React; the mock relay and the React entry need only their optional peers', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'pairwise-pack-import-'))
+test.describe('the packed packages, each installed alone in a plain Node app', () => {
+  let work: string
+  let tarballs: Tarballs
   const cache = join(tmpdir(), 'pairwise-packaging-npm-cache')
-  mkdirSync(cache, { recursive: true })
-  try {
-    const tarball = await packPackage(folder)
-    writeFileSync(
-      join(folder, 'package.json'),
-      `${JSON.stringify({ name: 'plain-node-app', private: true, type: 'module', dependencies: { pairwise: `file:${tarball}` } }, null, 2)}\n`,
-    )
-    const install = (...extra: string[]) =>
-      run(
-        'npm',
-        [
-          'install',
-          '--no-audit',
-          '--no-fund',
-          '--prefer-offline',
-          '--ignore-scripts',
-          '--cache',
-          cache,
-          ...extra,
-        ],
-        { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
-      )
-    await install()
 
-    // Optional peers are not installed for the app: no React, no wagmi, no mock-socket.
-    for (const peer of ['react', 'react-dom', 'wagmi', 'mock-socket'])
-      expect((await importIn(folder, peer)).error, peer).toBe('ERR_MODULE_NOT_FOUND')
+  test.beforeAll(async () => {
+    mkdirSync(cache, { recursive: true })
+    work = mkdtempSync(join(tmpdir(), 'pairwise-pack-import-'))
+    tarballs = await packPackages(work)
+  })
+  test.afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+  test('the relay client and its mock install without any server dependency; the mock needs only its optional peer', async () => {
+    const app = plainApp(work, 'relay-client-app', tarballs, ['@pairwise/relay'], cache)
+    await app.install()
+    const installed = installedNames(app.folder)
+    expect(installed.filter((name) => serverOnly.includes(name))).toEqual([])
+    expect((await importIn(app.folder, '@pairwise/relay')).names).toContain('RelayClient')
+    expect((await importIn(app.folder, '@pairwise/relay')).names).not.toContain('startMockRelay')
+    expect(await importIn(app.folder, '@pairwise/relay/mock')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
+    await app.install('mock-socket@9.3.1')
+    expect((await importIn(app.folder, '@pairwise/relay/mock')).names).toContain('startMockRelay')
+  })
+
+  test('the engine and every layer below it import in plain Node with no DOM, no React and no server dependency', async () => {
+    const app = plainApp(work, 'engine-app', tarballs, ['@pairwise/engine'], cache)
+    await app.install()
+    expect(existsSync(join(app.folder, 'node_modules/react'))).toBe(false)
+    expect(installedNames(app.folder).filter((name) => serverOnly.includes(name))).toEqual([])
     for (const [specifier, names] of Object.entries(entries)) {
-      const imported = await importIn(folder, specifier)
+      const imported = await importIn(app.folder, specifier)
       expect(imported.error, specifier).toBeUndefined()
       expect(imported.names, specifier).toEqual(expect.arrayContaining([...names]))
     }
-    // The headless modal imports and runs without React; its React entry asks for React.
-    const headless = await importIn(folder, '@pairwise/modal')
+  })
+
+  test('the headless modal runs in Node without React; its React entry needs only its optional peer', async () => {
+    const app = plainApp(work, 'modal-app', tarballs, ['@pairwise/modal'], cache)
+    await app.install()
+    for (const peer of ['react', 'react-dom', 'wagmi', 'mock-socket'])
+      expect((await importIn(app.folder, peer)).error, peer).toBe('ERR_MODULE_NOT_FOUND')
+    expect(installedNames(app.folder).filter((name) => serverOnly.includes(name))).toEqual([])
+    const headless = await importIn(app.folder, '@pairwise/modal')
     expect(headless.error).toBeUndefined()
     expect(headless.names).toEqual(expect.arrayContaining(['createAppKit', 'AppKit', 'Eip155Adapter']))
     expect(headless.names).not.toContain('useAppKit')
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', headlessKit], {
-      cwd: folder,
+      cwd: app.folder,
     })
     expect(JSON.parse(stdout)).toEqual({ core: true, network: 'eip155:1' })
-    expect(await importIn(folder, '@pairwise/modal/react')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
-    // The relay entry does not drag the mock in; its own entry asks for mock-socket, then works with it.
-    expect((await importIn(folder, '@pairwise/relay')).names).not.toContain('startMockRelay')
-    expect(await importIn(folder, '@pairwise/relay/mock')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
-    await install('mock-socket@9.3.1')
-    expect((await importIn(folder, '@pairwise/relay/mock')).names).toContain('startMockRelay')
-    await install('react@19.3.1', 'react-dom@19.3.1')
-    expect((await importIn(folder, '@pairwise/modal/react')).names).toEqual(
+    expect(await importIn(app.folder, '@pairwise/modal/react')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
+    await app.install('react@19.3.1', 'react-dom@19.3.1')
+    expect((await importIn(app.folder, '@pairwise/modal/react')).names).toEqual(
       expect.arrayContaining(['createAppKit', 'useAppKit', 'useAppKitAccount', 'AppKitButton', 'Analytics']),
     )
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
+  })
 })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cpSync, existsSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -8,6 +8,8 @@ import { z } from 'zod'
 const run = promisify(execFile)
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** Written by `npm run build` when every package and page is built. */
+const buildStamp = join(repoRoot, '.pairwise/build-stamp')
 const appSource = fileURLToPath(new URL('./appkitApp', import.meta.url))
 
 /** The pins every stack shares: what an AppKit 1.7.13 app on wagmi's current majors installs next to us. */
@@ -46,20 +48,73 @@ export const stackFolder = (work: string, stack: Stack) => join(work, `wagmi-${s
 /** The peers of ours that an app installs itself; each must accept what the stack pins. */
 const ourPeers = ['react', 'react-dom', 'wagmi', '@tanstack/react-query'] as const
 
-const packOutput = z.array(z.object({ filename: z.string() })).length(1)
+const packOutput = z.array(z.object({ name: z.string(), filename: z.string() }))
 
-/** `npm pack`s the built package into `destination`; returns the tarball's path. */
-export async function packPackage(destination: string): Promise<string> {
-  if (!existsSync(join(repoRoot, 'dist/.build-stamp')))
-    throw new Error('dist/ is not built: run `npm run build` first')
+/** Every package of the workspace by folder; a dapp installs those before `services` (the servers). */
+const workspaceFolders = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
+
+/** Our packages' tarballs by package name. */
+export type Tarballs = Record<string, string>
+
+/** `npm pack`s every built package of the workspace into `destination`. */
+export async function packPackages(destination: string): Promise<Tarballs> {
+  if (!existsSync(buildStamp)) throw new Error('the packages are not built: run `npm run build` first')
   const { stdout } = await run(
     'npm',
-    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    [
+      'pack',
+      '--json',
+      '--ignore-scripts',
+      '--pack-destination',
+      destination,
+      ...workspaceFolders.flatMap((folder) => ['--workspace', folder]),
+    ],
     { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 },
   )
-  const [packed] = packOutput.parse(JSON.parse(stdout))
-  return join(destination, packed!.filename)
+  return Object.fromEntries(
+    packOutput.parse(JSON.parse(stdout)).map(({ name, filename }) => [name, join(destination, filename)]),
+  )
 }
+
+/**
+ * The `dependencies` that install `names` and every package of ours they depend on from the tarballs: npm
+ * takes a tarball of the right version for our `^0.1.0` ranges between packages, never the registry.
+ */
+export function tarballDependencies(tarballs: Tarballs, names: readonly string[]): Record<string, string> {
+  const needed = new Set<string>()
+  const visit = (name: string) => {
+    if (needed.has(name)) return
+    needed.add(name)
+    const folder = workspaceFolders.find((f) => manifestName(f) === name)
+    if (!folder) throw new Error(`${name} is no package of the workspace`)
+    for (const dependency of Object.keys(manifestDependencies(folder)))
+      if (dependency in tarballs) visit(dependency)
+  }
+  for (const name of names) visit(name)
+  return Object.fromEntries(
+    [...needed].sort().map((name) => {
+      const tarball = tarballs[name]
+      if (!tarball) throw new Error(`${name} was not packed`)
+      return [name, `file:${tarball}`]
+    }),
+  )
+}
+
+const manifestSchema = z.object({
+  name: z.string(),
+  dependencies: z.record(z.string(), z.string()).optional(),
+  peerDependencies: z.record(z.string(), z.string()).optional(),
+})
+const manifestOf = (folder: string) =>
+  manifestSchema.parse(JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')))
+const manifestName = (folder: string) => manifestOf(folder).name
+const manifestDependencies = (folder: string) => {
+  const { dependencies, peerDependencies } = manifestOf(folder)
+  return { ...dependencies, ...peerDependencies }
+}
+
+/** What an EVM dapp with the modal and its wagmi adapter installs of ours. */
+export const dappPackages = ['@pairwise/modal'] as const
 
 /**
  * `peerWarnings` are npm's "ERESOLVE overriding peer dependency" warnings, kept for the report; they are
@@ -77,12 +132,12 @@ export type InstallReport = { seconds: number; peerWarnings: string[] }
 export async function installStack(
   folder: string,
   stack: Stack,
-  tarball: string,
+  tarballs: Tarballs,
   cache: string,
 ): Promise<InstallReport> {
   const dependencies = {
     ...sharedPins,
-    pairwise: `file:${tarball}`,
+    ...tarballDependencies(tarballs, dappPackages),
     react: stack.react,
     'react-dom': stack.react,
     wagmi: stack.wagmi,
@@ -124,7 +179,7 @@ export async function ourPeerEdges(folder: string) {
     cwd: folder,
     maxBuffer: 64 * 1024 * 1024,
   }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '{}' }))
-  const ours = lsNode.parse(JSON.parse(stdout)).dependencies?.pairwise?.dependencies ?? {}
+  const ours = lsNode.parse(JSON.parse(stdout)).dependencies?.['@pairwise/modal']?.dependencies ?? {}
   return ourPeers.map((name) => ({ name, version: ours[name]?.version, invalid: ours[name]?.invalid }))
 }
 

@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isPortTaken } from '../support/ports.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+type Manifest = {
   exports: Record<string, { import: string; types: string } | string>
-  bin: Record<string, string>
+  bin?: Record<string, string>
 }
+const packages = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
+const manifestOf = (folder: string) =>
+  JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest
 
-describe('the package installed by path into another folder', () => {
+describe('the pairwise package (servers and CLI) installed by path into another folder', () => {
   let consumer: string
   const run = (command: string, args: string[]) =>
     execFileSync(command, args, { cwd: consumer, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -20,26 +23,29 @@ describe('the package installed by path into another folder', () => {
   beforeAll(() => {
     consumer = mkdtempSync(join(tmpdir(), 'pairwise-consumer-'))
     writeFileSync(join(consumer, 'package.json'), '{"name":"consumer","private":true,"type":"module"}')
-    run('npm', ['install', '--no-audit', '--no-fund', root])
+    run('npm', ['install', '--no-audit', '--no-fund', join(root, 'services')])
   })
   afterAll(() => {
     if (consumer) rmSync(consumer, { recursive: true, force: true })
   })
 
-  it('points every export and the bin into dist/ with ESM and type declarations', () => {
-    for (const target of Object.values(manifest.exports)) {
+  it.each(packages)('%s points every export into its own dist/ with ESM and type declarations', (folder) => {
+    for (const target of Object.values(manifestOf(folder).exports)) {
       if (typeof target === 'string') continue
       expect(target.import).toMatch(/^\.\/dist\/.+\.js$/)
       expect(target.types).toMatch(/^\.\/dist\/.+\.d\.ts$/)
     }
-    expect(manifest.bin.pairwise).toMatch(/^\.\/dist\/.+\.js$/)
   })
 
-  it('imports pairwise/services by its package name', () => {
+  it('points the pairwise bin into dist/', () => {
+    expect(manifestOf('services').bin?.pairwise).toMatch(/^\.\/dist\/.+\.js$/)
+  })
+
+  it('imports pairwise by its package name', () => {
     const out = run('node', [
       '--input-type=module',
       '-e',
-      "const m = await import('pairwise/services'); console.log(typeof m.startStack, typeof m.startChain)",
+      "const m = await import('pairwise'); console.log(typeof m.startStack, typeof m.startChain)",
     ])
     expect(out.trim()).toBe('function function')
   })

@@ -1,5 +1,5 @@
+import { frameErrorCodes } from '@pairwise/engine/frame'
 import type { z } from 'zod'
-import { frameErrorCodes } from '../../../engine/frame/index.js'
 import {
   authPaths,
   type DeviceKeys,

@@ -1,4 +1,4 @@
-import { frameErrorCodes } from '../../../engine/frame/index.js'
+import { frameErrorCodes } from '@pairwise/engine/frame'
 import type { FrameChain } from '../frameConfig.js'
 import { FrameFailure } from './frameServer.js'
 

@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini'
 import {
   type FrameEvent,
   type FrameNotice,
@@ -9,7 +8,8 @@ import {
   frameProtocolVersion,
   frameRequestEnvelopeSchema,
   maxFrameMessageLength,
-} from '../../../engine/frame/index.js'
+} from '@pairwise/engine/frame'
+import type * as z from 'zod/mini'
 import { StorageUnavailableError } from '../custody/errors.js'
 
 /** A refusal the host sees as `{ code, message }` (EIP-1193 codes, engine/frame frameErrorCodes). */

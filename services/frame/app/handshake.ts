@@ -1,4 +1,4 @@
-import { frameHandshakeSchema, frameProtocolVersion } from '../../../engine/frame/index.js'
+import { frameHandshakeSchema, frameProtocolVersion } from '@pairwise/engine/frame'
 import { originAllowed } from '../../api/projects/originMatcher.js'
 
 export type AcceptedHost = { port: MessagePort; origin: string }

@@ -1,5 +1,5 @@
+import { frameProtocolVersion } from '@pairwise/engine/frame'
 import { createStore, del, get, set } from 'idb-keyval'
-import { frameProtocolVersion } from '../../../engine/frame/index.js'
 import { DeviceVault } from '../custody/index.js'
 import { frameConfigSchema, frameConfigTagId } from '../frameConfig.js'
 import { AuthClient } from './authClient.js'

@@ -1,5 +1,5 @@
+import { frameErrorCodes } from '@pairwise/engine/frame'
 import { type Address, type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
-import { frameErrorCodes } from '../../../engine/frame/index.js'
 import { transactionRequestSchema } from '../preview/index.js'
 import { FrameFailure } from './frameServer.js'
 

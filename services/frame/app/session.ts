@@ -1,6 +1,6 @@
+import { bytesToBase64url } from '@pairwise/crypto'
+import { frameErrorCodes } from '@pairwise/engine/frame'
 import type { LocalAccount } from 'viem'
-import { bytesToBase64url } from '../../../crypto/encoding.js'
-import { frameErrorCodes } from '../../../engine/frame/index.js'
 import { type DeviceKeys, type LoginAnswer, openSealed } from '../../auth/protocol/index.js'
 import {
   createWallet,

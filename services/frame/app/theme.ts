@@ -1,5 +1,5 @@
+import type { themeSyncSchema } from '@pairwise/engine/frame'
 import type { z } from 'zod/mini'
-import type { themeSyncSchema } from '../../../engine/frame/index.js'
 
 /** The variables the frame's stylesheet reads; anything else a host sends is ignored. */
 const applied = [

@@ -1,6 +1,6 @@
+import { frameErrorCodes } from '@pairwise/engine/frame'
 import { type Address, encodeFunctionData, erc20Abi } from 'viem'
 import * as z from 'zod/mini'
-import { frameErrorCodes } from '../../../engine/frame/index.js'
 import type { FrameChain } from '../frameConfig.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure } from './frameServer.js'

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '@pairwise/common'
-import { describeError } from '../../../relay/core/logger.js'
-import { truncate } from '../../../relay/core/truncate.js'
+import { describeError, truncate } from '@pairwise/relay/core'
 import { codeOf, HttpError } from './httpError.js'
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>

@@ -1,5 +1,6 @@
 // An app written for Reown AppKit 1.7.13 and its wagmi adapter, with only its two imports changed:
-// '@reown/appkit/react' → '@pairwise/modal/react' and '@reown/appkit-adapter-wagmi' → '@pairwise/modal/wagmi'.
+// '@reown/appkit/react' → '@pairwise/modal/react' and '@reown/appkit-adapter-wagmi' → '@pairwise/modal/wagmi';
+// the message it signs is a sign-in message from '@pairwise/modal/siwx'.
 // The packaging test builds it with Vite against each supported React and wagmi; the page reads its two
 // local chains' RPC URLs from the query string (?a=…&b=…).
 
@@ -11,6 +12,7 @@ import {
   useAppKitState,
   useDisconnect,
 } from '@pairwise/modal/react'
+import { formatSiwxMessage } from '@pairwise/modal/siwx'
 import { WagmiAdapter } from '@pairwise/modal/wagmi'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -61,6 +63,17 @@ function App() {
   const wagmiAccount = useAccount()
   const { signMessageAsync } = useSignMessage()
   const [signature, setSignature] = useState('')
+  const message =
+    address && chainId
+      ? formatSiwxMessage({
+          accountAddress: address,
+          chainId: `eip155:${chainId}`,
+          domain: window.location.host,
+          uri: window.location.origin,
+          version: '1',
+          nonce: 'packagingtest1',
+        })
+      : ''
   return (
     <main>
       <appkit-button />
@@ -79,12 +92,10 @@ function App() {
           <button type="button" onClick={() => switchNetwork(first)}>
             Switch to Chain A
           </button>
-          <button
-            type="button"
-            onClick={() => signMessageAsync({ message: 'hello from an AppKit app' }).then(setSignature)}
-          >
+          <button type="button" onClick={() => signMessageAsync({ message }).then(setSignature)}>
             Sign message
           </button>
+          <pre data-testid="message">{message}</pre>
           <p data-testid="signature">{signature}</p>
           <button type="button" onClick={() => disconnect()}>
             Disconnect

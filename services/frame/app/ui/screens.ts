@@ -1,4 +1,4 @@
-import { otpLength } from '../../../../engine/frame/index.js'
+import { otpLength } from '@pairwise/engine/frame'
 import { el, showScreen } from './dom.js'
 import { visibilityGate } from './visibilityGate.js'
 

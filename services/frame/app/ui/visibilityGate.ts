@@ -1,4 +1,4 @@
-import { approveVisibleMs } from '../../../../engine/frame/index.js'
+import { approveVisibleMs } from '@pairwise/engine/frame'
 
 type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean }
 
