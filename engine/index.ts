@@ -81,7 +81,31 @@ export {
 } from './siwx/index.js'
 export { StoreView } from './storeView.js'
 export type { Clock } from './time.js'
-export type * from './types.js'
+export type {
+  Acknowledged,
+  ApproveParams,
+  ApproveResult,
+  ApproveSessionAuthenticateParams,
+  AuthenticateParams,
+  AuthenticateResult,
+  ConnectAuthentication,
+  ConnectParams,
+  ConnectResult,
+  DisconnectParams,
+  EmitParams,
+  ExtendParams,
+  FindParams,
+  FormatAuthMessageParams,
+  PairParams,
+  PingParams,
+  RejectParams,
+  RejectSessionAuthenticateParams,
+  RequestParams,
+  RespondParams,
+  SignClientEvent,
+  SignClientEvents,
+  UpdateParams,
+} from './types.js'
 export { formatPairingUri, type PairingUri, parsePairingUri } from './uri/index.js'
 export { VERIFY_FRAME_MESSAGES, VERIFY_FRAME_PATH } from './verify/frameMessages.js'
 export {

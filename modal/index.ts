@@ -18,7 +18,21 @@ export { AppKit } from './core/appKit.js'
 export { isEvmAddress, isSignedMessage, isSolanaAddress, isTransactionHash } from './core/validation.js'
 export { type CreateAppKitOptions, createAppKit } from './createAppKit.js'
 export { type Catalogue, createTranslator, en } from './i18n/index.js'
-export * from './networks/index.js'
+export {
+  type CaipAddress,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ChainNamespace,
+  caipAddress,
+  caipNetworkSchema,
+  chainNamespaces,
+  defaultChainId,
+  defaultTestNetwork,
+  defineNetwork,
+  type EvmNetwork,
+  ethereum,
+  isEvmNetwork,
+} from './networks/index.js'
 export type {
   OnrampProviderOption,
   OnrampState,

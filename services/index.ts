@@ -1,7 +1,94 @@
-export * from './chain/index.js'
-export * from './demo/index.js'
-export * from './mail/index.js'
+export { type RunningApi, type StartApiOptions, startApi } from './api/index.js'
+export { type RunningAuth, type StartAuthOptions, startAuth } from './auth/index.js'
+export {
+  anvilBinary,
+  type DeployDexOptions,
+  type DeployNamesOptions,
+  type DexContracts,
+  defaultNameZone,
+  deployDex,
+  deployFixtures,
+  deployNames,
+  devAccountBalanceWei,
+  devPrivateKeys,
+  ensRegistryAbi,
+  type Fixtures,
+  fixtureDeployerKey,
+  type LocalChain,
+  localChainId,
+  localNetwork,
+  type NameContracts,
+  offchainResolverAbi,
+  type StartChainOptions,
+  seededEthPriceUsdc,
+  smartAccountAbi,
+  smartAccountFactoryAbi,
+  startChain,
+  testDaiToken,
+  testNftAbi,
+  testNftMintedAtDeploy,
+  testUsdAbi,
+  testUsdcAbi,
+  testUsdcToken,
+  testUsdSupply,
+  testUsdToken,
+  universalResolverAbi,
+} from './chain/index.js'
+export {
+  type DemoPageConfig,
+  demoDistDir,
+  type ExamplePage,
+  examplePageDir,
+  packageRoot,
+  type RunningDemo,
+  serveDemo,
+} from './demo/index.js'
+export {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_MESSAGES,
+  Inbox,
+  type InboxOptions,
+  InvalidSmtpUrlError,
+  type Mail,
+  type MailAddress,
+  type Mailer,
+  type MailQuery,
+  MailTimeoutError,
+  type RunningMail,
+  type SmtpMailer,
+  type SmtpMailerOptions,
+  type StartMailOptions,
+  type StoredMail,
+  smtpMailer,
+  startMail,
+} from './mail/index.js'
 export { freePort, freePortPair, freePortRuns, isPortTaken, PortInUseError } from './net/ports.js'
 export { type ChildGroup, type ChildGroupOptions, startChildGroup, waitUntil } from './process/childGroup.js'
-export * from './solana/index.js'
-export * from './stack/index.js'
+export {
+  DEVNET_GENESIS_HASH,
+  LOCALNET_GENESIS_HASH,
+  type LocalSolana,
+  type SolanaTestKey,
+  type StartSolanaOptions,
+  solanaLimits,
+  solanaTestKey,
+  startSolanaChain,
+  TEST_MNEMONIC,
+} from './solana/index.js'
+export {
+  DEMO_PROJECT_ID,
+  ensureDemoProject,
+  pageOrigins,
+  type RunningStack,
+  removeStackFile,
+  type StackConfig,
+  type StackFile,
+  type StackPart,
+  type StackUrl,
+  stackConfig,
+  stackParts,
+  stackPorts,
+  startStack,
+  trustProxyOf,
+  writeStackFile,
+} from './stack/index.js'
