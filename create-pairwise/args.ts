@@ -1,0 +1,138 @@
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import {
+  type ChainChoice,
+  chainChoices,
+  localStack,
+  type StackUrls,
+  type Template,
+  templates,
+} from './choices.js'
+
+export const usage = `Usage: create-pairwise <dir> [options]
+
+  --template vite|next        the app: Vite + React, or Next.js App Router (server-rendered)
+  --chains evm|evm+solana     the namespaces to connect
+  --email, --no-email         email login into the embedded wallet
+  --local                     wire the app to the stack \`npx pairwise start\` runs (the default)
+  --rpc URL  --chain-id N     the EVM chain (default ${localStack.rpcUrl}, ${localStack.chainId})
+  --relay URL                 the WalletConnect relay (default ${localStack.relayUrl})
+  --api URL                   the api service (default ${localStack.apiUrl})
+  --auth URL                  the auth service, for email login (default ${localStack.authUrl})
+  --solana-rpc URL            the Solana cluster (default ${localStack.solanaRpcUrl})
+  --solana-genesis HASH       its genesis hash (default the local chain's)
+  -h, --help                  this text
+
+A choice left out is asked when the terminal is interactive, else it takes its default:
+vite, evm, no email, the local stack.`
+
+/** A command line the CLI cannot act on: it prints the usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+/** What the command line says; a choice it leaves out is undefined, to be asked or defaulted. */
+export type CliArgs = {
+  help: boolean
+  directory: string | undefined
+  template: Template | undefined
+  chains: ChainChoice | undefined
+  email: boolean | undefined
+  urls: StackUrls
+}
+
+// Every value below ends up inside a string literal of the generated code, so each is held to characters
+// that cannot end or escape one.
+const literalSafe = /^[^\s'"`\\<>]+$/
+const urlOf = (scheme: 'http' | 'ws', what: string) =>
+  z
+    .string()
+    .regex(literalSafe, `${what} must not contain spaces, quotes or backslashes`)
+    .pipe(
+      z.url({
+        protocol: new RegExp(`^${scheme}s?$`),
+        error: `${what} must be a ${scheme}:// or ${scheme}s:// URL`,
+      }),
+    )
+
+const urlFlagsSchema = z.object({
+  rpc: urlOf('http', '--rpc').optional(),
+  'chain-id': z.coerce
+    .number({ error: '--chain-id must be a number' })
+    .int('--chain-id must be a whole number')
+    .min(1, '--chain-id must be positive')
+    .max(Number.MAX_SAFE_INTEGER, '--chain-id is too large')
+    .optional(),
+  relay: urlOf('ws', '--relay').optional(),
+  api: urlOf('http', '--api').optional(),
+  auth: urlOf('http', '--auth').optional(),
+  'solana-rpc': urlOf('http', '--solana-rpc').optional(),
+  'solana-genesis': z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, '--solana-genesis must be a base58 hash')
+    .optional(),
+})
+const urlFlags = urlFlagsSchema.keyof().options
+
+const flagsSchema = urlFlagsSchema.extend({
+  help: z.boolean().default(false),
+  template: z.enum(templates, { error: '--template must be vite or next' }).optional(),
+  chains: z.enum(chainChoices, { error: '--chains must be evm or evm+solana' }).optional(),
+  email: z.boolean().optional(),
+  'no-email': z.boolean().optional(),
+  local: z.boolean().optional(),
+})
+
+/** Reads the command line; throws UsageError naming what is wrong. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  let parsed: ReturnType<typeof parseRaw>
+  try {
+    parsed = parseRaw(argv)
+  } catch (error) {
+    // parseArgs says which flag it did not know or lacked a value for.
+    throw new UsageError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (positionals.length > 1) throw new UsageError(`one directory expected, got ${positionals.join(' ')}`)
+  const result = flagsSchema.safeParse(values)
+  if (!result.success) throw new UsageError(result.error.issues.map((issue) => issue.message).join('; '))
+  const flags = result.data
+  if (flags.email && flags['no-email']) throw new UsageError('--email and --no-email contradict each other')
+  const given = urlFlags.filter((flag) => flags[flag] !== undefined)
+  if (flags.local && given.length > 0)
+    throw new UsageError(`--local takes the local stack's URLs; leave it out to pass --${given.join(', --')}`)
+  const urls: StackUrls = {
+    rpcUrl: flags.rpc ?? localStack.rpcUrl,
+    chainId: flags['chain-id'] ?? localStack.chainId,
+    relayUrl: flags.relay ?? localStack.relayUrl,
+    apiUrl: flags.api ?? localStack.apiUrl,
+    authUrl: flags.auth ?? localStack.authUrl,
+    solanaRpcUrl: flags['solana-rpc'] ?? localStack.solanaRpcUrl,
+    solanaGenesisHash: flags['solana-genesis'] ?? localStack.solanaGenesisHash,
+  }
+  return {
+    help: flags.help,
+    directory: positionals[0],
+    template: flags.template,
+    chains: flags.chains,
+    email: flags.email ? true : flags['no-email'] ? false : undefined,
+    urls,
+  }
+}
+
+function parseRaw(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      template: { type: 'string' },
+      chains: { type: 'string' },
+      email: { type: 'boolean' },
+      'no-email': { type: 'boolean' },
+      local: { type: 'boolean' },
+      ...Object.fromEntries(urlFlags.map((flag) => [flag, { type: 'string' as const }])),
+    },
+  })
+}

@@ -1,0 +1,29 @@
+import { createInterface } from 'node:readline/promises'
+import type { Readable, Writable } from 'node:stream'
+
+/** Asks one question at a time on a terminal. */
+export type Asker = {
+  text(question: string, fallback: string): Promise<string>
+  choose<T extends string>(question: string, choices: readonly { value: T; label: string }[]): Promise<T>
+  close(): void
+}
+
+export function terminalAsker(input: Readable, output: Writable): Asker {
+  const lines = createInterface({ input, output })
+  return {
+    async text(question, fallback) {
+      const answer = (await lines.question(`${question} (${fallback}) `)).trim()
+      return answer || fallback
+    },
+    async choose(question, choices) {
+      const menu = choices.map((choice, index) => `  ${index + 1}. ${choice.label}`).join('\n')
+      for (;;) {
+        const answer = (await lines.question(`${question}\n${menu}\nChoose 1-${choices.length} (1): `)).trim()
+        const picked = choices[answer === '' ? 0 : Number(answer) - 1]
+        if (picked) return picked.value
+        output.write(`Please answer a number from 1 to ${choices.length}.\n`)
+      }
+    },
+    close: () => lines.close(),
+  }
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import type { ReactNode } from 'react'
+import { ContextProvider } from '../context'
+
+export const metadata: Metadata = {
+  title: '{{projectName}}',
+  description: 'An app made with create-pairwise',
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // wagmi's cookie: the connection this visitor had, rendered on the server.
+  const cookies = (await headers()).get('cookie')
+  return (
+    <html lang="en">
+      <body>
+        <ContextProvider cookies={cookies}>{children}</ContextProvider>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,258 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { PassThrough, Writable } from 'node:stream'
+import { afterAll, describe, expect, it } from 'vitest'
+import { chainChoices, localStack, templates } from '../../create-pairwise/choices.js'
+import { type CliIo, runCli } from '../../create-pairwise/cli.js'
+
+const work = mkdtempSync(join(tmpdir(), 'create-pairwise-test-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+let made = 0
+const freshDir = (name = 'my-app') => join(work, String(made++), name)
+
+/** Runs the CLI as `create-pairwise …argv` would, with stdin a terminal only when answers are given. */
+async function run(argv: string[], answers?: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const stdin = Object.assign(new PassThrough(), { isTTY: answers !== undefined })
+  const pending = [...(answers ?? [])]
+  const io: CliIo = {
+    stdin,
+    stdout: new Writable({
+      write(chunk, _encoding, done) {
+        stdout += String(chunk)
+        // A prompt ends with a space and waits for a line: answer it.
+        if (String(chunk).endsWith(' ') && pending.length > 0) stdin.write(`${pending.shift()}\n`)
+        done()
+      },
+    }),
+    stderr: new Writable({
+      write(chunk, _encoding, done) {
+        stderr += String(chunk)
+        done()
+      },
+    }),
+  }
+  const code = await runCli(argv, io)
+  return { code, stdout, stderr }
+}
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8')
+const manifest = (dir: string) =>
+  JSON.parse(read(dir, 'package.json')) as {
+    name: string
+    scripts: Record<string, string>
+    dependencies: Record<string, string>
+    devDependencies: Record<string, string>
+  }
+
+/** Every file the app got, relative to it (placeholders all filled). */
+function filesOf(dir: string): string[] {
+  const files: string[] = []
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }))
+      if (entry.isDirectory()) walk(join(folder, entry.name))
+      else files.push(relative(dir, join(folder, entry.name)))
+  }
+  walk(dir)
+  return files.sort()
+}
+
+const sharedFiles = [
+  '.gitignore',
+  'README.md',
+  'package.json',
+  'src/pairwise/email.ts',
+  'src/pairwise/networks.ts',
+  'src/pairwise/stack.ts',
+]
+const templateFiles = {
+  vite: ['index.html', 'src/App.tsx', 'src/appkit.ts', 'src/main.tsx', 'tsconfig.json', 'vite.config.ts'],
+  next: [
+    'next.config.ts',
+    'src/app/layout.tsx',
+    'src/app/page.tsx',
+    'src/components/Account.tsx',
+    'src/config/index.ts',
+    'src/context/index.tsx',
+    'tsconfig.json',
+  ],
+} as const
+
+describe('create-pairwise: every template × chains × email', () => {
+  for (const template of templates)
+    for (const chains of chainChoices)
+      for (const email of [false, true])
+        it(`${template}, ${chains}, email ${email ? 'on' : 'off'}: the files, the dependencies and the local stack's URLs`, async () => {
+          const dir = freshDir('My App')
+          const result = await run([
+            dir,
+            '--template',
+            template,
+            '--chains',
+            chains,
+            email ? '--email' : '--no-email',
+          ])
+          expect(result).toMatchObject({ code: 0, stderr: '' })
+          expect(result.stdout).toContain('npm run dev')
+
+          expect(filesOf(dir)).toEqual([...sharedFiles, ...templateFiles[template]].sort())
+          for (const file of filesOf(dir)) expect(read(dir, file), file).not.toMatch(/\{\{|\}\}/)
+
+          const { name, dependencies, devDependencies, scripts } = manifest(dir)
+          expect(name).toBe('my-app')
+          expect(dependencies).toMatchObject({
+            '@pairwise/modal': '^0.1.0',
+            wagmi: '3.7.7',
+            viem: '2.57.1',
+            '@tanstack/react-query': '5.108.0',
+          })
+          expect(devDependencies.typescript).toBe('5.9.3')
+          if (chains === 'evm+solana')
+            expect(dependencies).toMatchObject({ '@pairwise/solana': '^0.1.0', '@solana/kit': '8.4.0' })
+          else expect(Object.keys(dependencies).filter((d) => d.includes('solana'))).toEqual([])
+          if (template === 'vite') {
+            expect(dependencies).toMatchObject({ react: '19.3.1', 'react-dom': '19.3.1' })
+            expect(devDependencies.vite).toBe('8.3.8')
+            expect(scripts.build).toBe('tsc --noEmit && vite build')
+          } else {
+            expect(dependencies).toMatchObject({ next: '15.5.29', react: '19.2.9', 'react-dom': '19.2.9' })
+            expect(dependencies.vite).toBeUndefined()
+            expect(scripts.build).toBe('next build')
+          }
+
+          const stack = read(dir, 'src/pairwise/stack.ts')
+          for (const url of [localStack.rpcUrl, localStack.relayUrl, localStack.apiUrl, localStack.authUrl])
+            expect(stack).toContain(`'${url}'`)
+          expect(stack).toContain(`export const chainId = ${localStack.chainId}\n`)
+          expect(stack).toContain(`export const projectId = 'my-app'`)
+          expect(stack).toContain(`'${localStack.solanaGenesisHash}'`)
+
+          const networks = read(dir, 'src/pairwise/networks.ts')
+          expect(networks.includes('new SolanaAdapter()')).toBe(chains === 'evm+solana')
+          expect(networks).toContain("name: 'Anvil'")
+          const emailFile = read(dir, 'src/pairwise/email.ts')
+          expect(emailFile.includes('emailLogin({ authUrl })')).toBe(email)
+          expect(emailFile).toContain(`email: ${email}`)
+          expect(read(dir, 'README.md')).toContain(
+            `npx pairwise project create my-app --origins http://localhost:3000,http://127.0.0.1:3000${email ? ' --email on' : ''}\n`,
+          )
+          if (template === 'next') {
+            const config = read(dir, 'src/config/index.ts')
+            expect(config).toContain('createStorage({ storage: cookieStorage })')
+            expect(config).toContain('ssr: true')
+            expect(read(dir, 'src/context/index.tsx')).toMatch(/^'use client'/)
+            expect(read(dir, 'src/context/index.tsx')).toContain(
+              'cookieToInitialState(wagmiAdapter.wagmiConfig, cookies)',
+            )
+            expect(read(dir, 'src/app/layout.tsx')).toContain("(await headers()).get('cookie')")
+          } else expect(read(dir, 'src/App.tsx')).toContain('<appkit-button />')
+        })
+})
+
+describe('create-pairwise: choices', () => {
+  it('takes the defaults with no terminal: vite, EVM only, no email, the local stack', async () => {
+    const dir = freshDir()
+    expect((await run([dir])).code).toBe(0)
+    expect(filesOf(dir)).toContain('vite.config.ts')
+    expect(manifest(dir).dependencies['@pairwise/solana']).toBeUndefined()
+    expect(read(dir, 'src/pairwise/email.ts')).not.toContain('emailLogin')
+    expect(read(dir, 'src/pairwise/stack.ts')).toContain(`'${localStack.relayUrl}'`)
+  })
+
+  it('asks on a terminal for each choice the command line left out', async () => {
+    const dir = freshDir()
+    // folder, framework (2: next), chains (2: EVM + Solana), email (2: on)
+    const result = await run([], [dir, '2', '2', '2'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('EVM + Solana')
+    expect(filesOf(dir)).toContain('next.config.ts')
+    expect(manifest(dir).dependencies['@pairwise/solana']).toBe('^0.1.0')
+    expect(read(dir, 'src/pairwise/email.ts')).toContain('emailLogin')
+  })
+
+  it('asks only what is missing, and asks again after an answer out of range', async () => {
+    const dir = freshDir()
+    const result = await run([dir, '--template', 'vite', '--no-email'], ['7', ''])
+    expect(result.code).toBe(0)
+    expect(result.stdout).not.toContain('Framework:')
+    expect(result.stdout).toContain('Please answer a number from 1 to 2.')
+    expect(manifest(dir).dependencies['@pairwise/solana']).toBeUndefined()
+  })
+
+  it('wires the URLs it is given, keeping the local stack for the rest', async () => {
+    const dir = freshDir()
+    const result = await run([
+      dir,
+      '--rpc',
+      'https://rpc.example.com/v1',
+      '--chain-id',
+      '10',
+      '--relay',
+      'wss://relay.example.com',
+      '--api',
+      'https://api.example.com',
+    ])
+    expect(result.code).toBe(0)
+    const stack = read(dir, 'src/pairwise/stack.ts')
+    expect(stack).toContain("export const rpcUrl = 'https://rpc.example.com/v1'")
+    expect(stack).toContain('export const chainId = 10\n')
+    expect(stack).toContain("export const relayUrl = 'wss://relay.example.com'")
+    expect(stack).toContain("export const apiUrl = 'https://api.example.com'")
+    expect(stack).toContain(`export const authUrl = '${localStack.authUrl}'`)
+    expect(read(dir, 'src/pairwise/networks.ts')).toContain("name: 'Chain 10'")
+  })
+})
+
+describe('create-pairwise: refusals', () => {
+  it('refuses a folder that is not empty, with exit 1, and writes nothing', async () => {
+    const dir = freshDir()
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'notes.txt'), 'mine')
+    const result = await run([dir])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`${dir} is not empty`)
+    expect(result.stderr).not.toContain('Usage:')
+    expect(readdirSync(dir)).toEqual(['notes.txt'])
+  })
+
+  it('makes the app in an empty folder that exists', async () => {
+    const dir = freshDir()
+    mkdirSync(dir, { recursive: true })
+    expect((await run([dir])).code).toBe(0)
+  })
+
+  const usageCases: [string, string[], string][] = [
+    ['an unknown flag', ['app', '--typescript'], "Unknown option '--typescript'"],
+    ['a template there is none of', ['app', '--template', 'svelte'], '--template must be vite or next'],
+    ['chains there is no choice of', ['app', '--chains', 'solana'], '--chains must be evm or evm+solana'],
+    ['a flag without its value', ['app', '--template'], 'argument missing'],
+    ['--email with --no-email', ['app', '--email', '--no-email'], 'contradict'],
+    ['--local with a URL', ['app', '--local', '--relay', 'ws://r.example'], 'leave it out to pass --relay'],
+    [
+      'a relay that is not ws',
+      ['app', '--relay', 'https://r.example'],
+      '--relay must be a ws:// or wss:// URL',
+    ],
+    ['a URL that would end a string literal', ['app', '--api', "http://a.example/'+x"], 'quotes'],
+    ['a chain id that is no number', ['app', '--chain-id', 'mainnet'], '--chain-id must be a number'],
+    ['two folders', ['a', 'b'], 'one directory expected'],
+    ['no folder and no terminal to ask for one', [], 'name the folder'],
+  ]
+  for (const [what, argv, message] of usageCases)
+    it(`prints the usage and exits 2 for ${what}`, async () => {
+      const cwdBefore = readdirSync(work)
+      const result = await run(argv)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(message)
+      expect(result.stderr).toContain('Usage: create-pairwise <dir>')
+      expect(readdirSync(work)).toEqual(cwdBefore)
+    })
+
+  it('prints the usage for --help and exits 0', async () => {
+    const result = await run(['--help'])
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(result.stdout).toContain('--template vite|next')
+  })
+})
