@@ -83,4 +83,14 @@ describe('each package entry lists its public names (issue 32)', () => {
       await expect(`${names.join('\n')}\n`).toMatchFileSnapshot(`./__snapshots__/publicSurface/${label}.txt`)
     })
   }
+
+  it('the React entry of the modal gives every name of its headless entry, so an app imports from one place', () => {
+    const names = (label: string) => {
+      const entry = entries.find((candidate) => candidate.label === label)
+      if (entry === undefined) throw new Error(`no entry ${label}`)
+      return exportNames(program.getTypeChecker(), sourceFileOf(entry.file))
+    }
+    const react = new Set(names('modal/react'))
+    expect(names('modal/index').filter((name) => !react.has(name))).toEqual([])
+  })
 })
