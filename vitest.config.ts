@@ -1,13 +1,18 @@
 import { availableParallelism } from 'node:os'
-import { defaultClientConditions, defaultServerConditions } from 'vite'
+import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-/** Our packages import each other by name; in the workspace that name resolves to the sources, never to a stale dist/. */
-const source = 'pairwise-source'
+/**
+ * Our packages import each other by name; in the workspace that name resolves to the sources, never to a
+ * stale dist/. The rest are vitest's own server conditions, which leave out `module`.
+ */
+const conditions = [
+  'pairwise-source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+]
 
 export default defineConfig({
-  resolve: { conditions: [source, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -122,6 +122,6 @@ export function createWebCrypto(
 function unsupported(what: string, detail: string): CryptoError {
   return new CryptoError(
     'UNSUPPORTED',
-    `${what} is not available in this runtime's Web Crypto (${detail}); pass \`crypto: nobleCrypto\` from 'pairwise/crypto/noble'`,
+    `${what} is not available in this runtime's Web Crypto (${detail}); pass \`crypto: nobleCrypto\` from '@pairwise/crypto/noble'`,
   )
 }

@@ -62,7 +62,7 @@ export type EngineOptions = {
   clock?: Clock
   /**
    * Key agreement, signing and hashing. The platform's Web Crypto by default; `nobleCrypto` (from
-   * 'pairwise/crypto/noble') for runtimes whose Web Crypto lacks X25519 or Ed25519.
+   * '@pairwise/crypto/noble') for runtimes whose Web Crypto lacks X25519 or Ed25519.
    */
   crypto?: ClientCrypto
   timings?: Partial<EngineTimings>

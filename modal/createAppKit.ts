@@ -59,7 +59,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
 }
 
 /**
- * The dialog's React code loads only in a browser, once an instance exists, so `pairwise/modal` imports no
+ * The dialog's React code loads only in a browser, once an instance exists, so `@pairwise/modal` imports no
  * React. A button clicked before it arrives has already opened the instance; the dialog shows it open.
  */
 function mountDialog(host: HTMLElement, kit: AppKit): void {

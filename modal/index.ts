@@ -1,7 +1,7 @@
 /**
- * `pairwise/modal`: the headless modal. createAppKit, the core, adapters, networks and helpers; it imports no
+ * `@pairwise/modal`: the headless modal. createAppKit, the core, adapters, networks and helpers; it imports no
  * React (the dialog's React code loads in the browser when an instance mounts). The React hooks and
- * components are `pairwise/modal/react`.
+ * components are `@pairwise/modal/react`.
  */
 export { Eip155Adapter, type Eip155AdapterOptions } from './adapters/eip155/index.js'
 export { type WalletAssetEntry, walletAssetEntrySchema } from './adapters/eip155/walletAssetEntry.js'

@@ -1,5 +1,5 @@
 /**
- * `pairwise/solana`: the solana namespace for the modal, over the Wallet Standard and `@solana/kit`. An app
+ * `@pairwise/solana`: the solana namespace for the modal, over the Wallet Standard and `@solana/kit`. An app
  * that imports none of it loads none of it.
  */
 export { clusterReferences, type SolanaChain, solanaChainOf, solanaChains } from './chains.js'

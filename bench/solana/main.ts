@@ -56,7 +56,7 @@ function row(label: string, a: Sizes, b: Sizes, note = ''): string {
 console.log(
   [
     '',
-    'Solana adapter bundle: pairwise/solana against @reown/appkit-adapter-solana 1.7.13 (bytes)',
+    'Solana adapter bundle: @pairwise/solana against @reown/appkit-adapter-solana 1.7.13 (bytes)',
     'esbuild: bundle, minify, tree-shaking, ESM, browser, ES2022, NODE_ENV production, react/react-dom left to the page; gzip level 9',
     `${'build'.padEnd(24)}${['ours min', 'ours gz', 'AppKit min', 'AppKit gz'].map((h) => h.padStart(11)).join('')}  ${'gz ratio'}  target ≤ 1/3`,
     row('esbuild, as built', oursBuilt, appkitBuilt, '  (acceptance)'),

@@ -5,7 +5,7 @@ import type { EmbeddedWalletUiLoader } from './embeddedWalletUi.js'
 import type { EmbeddedWalletOption } from './options.js'
 
 /**
- * The embedded wallet an app plugs in, `emailLogin({ authUrl })` from `pairwise/email`. Its code comes with
+ * The embedded wallet an app plugs in, `emailLogin({ authUrl })` from `@pairwise/modal/email`. Its code comes with
  * that import, so a page that does not make one loads none of it (issue 13, acceptance 3).
  */
 export type EmbeddedWalletPlugin = EmbeddedWalletOption & {

@@ -83,7 +83,7 @@ export const optionsSchema = z.object({
    */
   apiUrl: z.optional(z.url()),
   /**
-   * The embedded wallet (email login), `emailLogin({ authUrl })` from `pairwise/email`; without it there is
+   * The embedded wallet (email login), `emailLogin({ authUrl })` from `@pairwise/modal/email`; without it there is
    * no email login, whatever `features` say.
    */
   embeddedWallet: z.optional(

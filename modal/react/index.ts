@@ -1,5 +1,5 @@
 /**
- * `pairwise/modal/react`: everything of `pairwise/modal` plus the React hooks and components, as
+ * `@pairwise/modal/react`: everything of `@pairwise/modal` plus the React hooks and components, as
  * `@reown/appkit/react` offers them. Needs react and react-dom (peer dependencies).
  */
 export {

@@ -9,11 +9,11 @@ export const packageRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * The `pairwise` CLI from the sources, as one file Node runs (dependencies stay in node_modules). Inside the
- * package, so the bundle finds node_modules, the pages and Anvil as the sources do. Returns its path and
+ * `pairwise` package's folder, so the bundle finds node_modules, the pages and Anvil as the sources do. Returns its path and
  * a function that removes it.
  */
 export async function bundleCli(name: string): Promise<{ cli: string; remove: () => void }> {
-  const dir = join(packageRoot, '.pairwise/test-bundles')
+  const dir = join(packageRoot, 'services/.test-bundles')
   mkdirSync(dir, { recursive: true })
   const cli = join(dir, `${name}-${process.pid}.mjs`)
   await build({

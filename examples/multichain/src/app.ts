@@ -25,7 +25,7 @@ function show(output: HTMLOutputElement | null, text: string, error = false): vo
   output.classList.toggle('error', error)
 }
 
-// pairwise/solana comes as its own chunk, fetched beside this one: a page without Solana never loads it.
+// @pairwise/solana comes as its own chunk, fetched beside this one: a page without Solana never loads it.
 const { defineSolanaNetwork, SolanaAdapter } = await import('@pairwise/solana')
 // The local cluster first, as in the EVM list: a fresh visitor lands on the chain that runs here.
 const solana = solanaNetworks.map((n) =>

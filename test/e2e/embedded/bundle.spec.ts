@@ -13,7 +13,7 @@ test('a host page with email off loads none of the embedded wallet (no email fie
   page.on('request', (request) => {
     if (request.url().startsWith(stack.authUrl)) frames.push(request.url())
   })
-  // The plug-in's own words (pairwise/email), the login flag it reads at start, the email field, the frame
+  // The plug-in's own words (@pairwise/modal/email), the login flag it reads at start, the email field, the frame
   // channel's handshake, the in-frame approval view's marker and the email views' words (their texts ship
   // with their chunk, not the modal's catalogue).
   const embeddedCode = [

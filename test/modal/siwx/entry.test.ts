@@ -6,7 +6,7 @@ import { staticSpecifiers } from '../../support/staticGraph.js'
 
 const root = resolve(import.meta.dirname, '../../..')
 
-describe('the pairwise/siwx entry', () => {
+describe('the @pairwise/modal/siwx entry', () => {
   it('exports the configs, the message format and parser, and the error', () => {
     expect(Object.keys(entry).sort()).toEqual([
       'SIWX_STORAGE_KEY',
@@ -20,15 +20,16 @@ describe('the pairwise/siwx entry', () => {
     ])
   })
 
-  it('is in package.json exports under dist/modal/siwx', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  it("is in the modal package's exports under dist/siwx", () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'modal/package.json'), 'utf8'))
     expect(pkg.exports['./siwx']).toEqual({
-      types: './dist/modal/siwx/index.d.ts',
-      import: './dist/modal/siwx/index.js',
+      'pairwise-source': './siwx/index.ts',
+      types: './dist/siwx/index.d.ts',
+      import: './dist/siwx/index.js',
     })
   })
 
-  it('is loaded by no modal code outside modal/siwx: a page without pairwise/siwx loads none of it', () => {
+  it('is loaded by no modal code outside modal/siwx: a page without @pairwise/modal/siwx loads none of it', () => {
     const reaching = readdirSync(join(root, 'modal'), { recursive: true, encoding: 'utf8' })
       .filter((name) => /\.tsx?$/.test(name) && !name.startsWith('siwx/'))
       .flatMap((name) =>

@@ -21,7 +21,7 @@ function connectorOver(provider: Eip1193Provider | undefined) {
   return { connector, host, emit }
 }
 
-describe('pairwise/wagmi bridge connector: what wagmi asks of it', () => {
+describe('@pairwise/modal/wagmi bridge connector: what wagmi asks of it', () => {
   it('is authorized only with a provider that lists an account', async () => {
     expect(await connectorOver(undefined).connector.isAuthorized()).toBe(false)
     const empty = new FakeProvider({ accounts: [], chainId: 31337 })

@@ -23,7 +23,7 @@ function wagmiKit() {
   return { kit, provider, config: adapter.wagmiConfig }
 }
 
-describe('pairwise/wagmi: wagmi and the modal agree on one connection', () => {
+describe('@pairwise/modal/wagmi: wagmi and the modal agree on one connection', () => {
   it('a connection made in the modal is wagmi’s connection (useAccount)', async () => {
     const { kit, config } = wagmiKit()
     await kit.connect('injected')
