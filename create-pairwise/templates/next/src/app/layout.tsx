@@ -6,6 +6,8 @@ import { ContextProvider } from '../context'
 export const metadata: Metadata = {
   title: '{{projectName}}',
   description: 'An app made with create-pairwise',
+  // No favicon request (and its 404) until you add src/app/icon.png or favicon.ico.
+  icons: { icon: 'data:,' },
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
