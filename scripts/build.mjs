@@ -4,20 +4,10 @@
 // into services/frame/dist.
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { buildStamp, root, run } from './lib/bootstrap.mjs'
+import { buildStamp, root, run, workspaces } from './lib/bootstrap.mjs'
 
-const packages = [
-  'common',
-  'crypto',
-  'storage',
-  'relay',
-  'engine',
-  'modal',
-  'solana',
-  'services',
-  'examples/node',
-]
-for (const folder of packages) rmSync(join(root, folder, 'dist'), { recursive: true, force: true })
+for (const folder of [...workspaces, 'examples/node'])
+  rmSync(join(root, folder, 'dist'), { recursive: true, force: true })
 const status = run(join(root, 'node_modules/.bin/tsc'), ['-b', 'tsconfig.build.json'])
 if (status !== 0) process.exit(status)
 chmodSync(join(root, 'services/dist/cli/main.js'), 0o755)

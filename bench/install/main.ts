@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { isServerOnly, workspaceFolders } from '../../test/packaging/stacks.js'
 import {
   installApp,
   installedCount,
@@ -27,8 +28,6 @@ const pins = {
 /** Issue 32's target for our install over AppKit's, in packages and in megabytes. */
 const TARGET_RATIO = 0.25
 
-/** Every workspace folder; `services` holds the `pairwise` server package. */
-const workspaces = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
 /** What an EVM dapp installs: the modal and the packages of ours it depends on. */
 const dappSide = [
   '@pairwise/common',
@@ -38,20 +37,11 @@ const dappSide = [
   '@pairwise/engine',
   '@pairwise/modal',
 ]
-/** Server and Solana packages that must never reach an EVM dapp's install. */
-const serverOnly = [
-  'pg',
-  'libsql',
-  'ioredis',
-  'hono',
-  '@hono/node-server',
-  'smtp-server',
-  'mailparser',
-  'nodemailer',
-  'ws',
-  'litesvm',
-]
-const isServerOnly = (name: string) => serverOnly.includes(name) || name.startsWith('@solana/')
+/**
+ * Server and Solana packages must never reach an EVM dapp's install; nor may `ws`, which only a plain
+ * install brings (isomorphic-ws's peer) and --legacy-peer-deps leaves out.
+ */
+const isLeaked = (name: string) => isServerOnly(name) || name === 'ws'
 /** Packages an app shares with us; two copies would mean our ranges split the app's tree. */
 const shared = ['viem', 'ox', 'react', 'zod', '@noble/curves']
 
@@ -71,7 +61,7 @@ type Check = { name: string; pass: boolean; detail: string }
 const checks: Check[] = []
 
 console.log('Packing the workspace packages…')
-const tarballs = packWorkspaces(root, workspaces, newFolder('tarballs'))
+const tarballs = packWorkspaces(root, workspaceFolders, newFolder('tarballs'))
 const dappTarballs = tarballDependencies(tarballs.filter(({ name }) => dappSide.includes(name)))
 
 // --legacy-peer-deps leaves the host's peers (React, wagmi, viem) out of both measured installs.
@@ -99,7 +89,7 @@ for (const [what, key] of [
     detail: value.toFixed(3),
   })
 }
-const leaked = installedPackages(ours.folder).filter(({ name }) => isServerOnly(name))
+const leaked = installedPackages(ours.folder).filter(({ name }) => isLeaked(name))
 checks.push({
   name: 'no server or @solana/* package in ours',
   pass: leaked.length === 0,

@@ -1,22 +1,17 @@
 // Shared by `npm start` and `npm test`: bring a fresh clone to a runnable state. Plain Node, no
 // dependencies, because it runs before `npm ci`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
 
 export const buildStamp = join(root, '.pairwise/build-stamp')
+/** The workspace's packages by folder, as the root package.json lists them. */
+export const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces
 /** Everything whose change makes the build (each package's `dist/`, the pages) stale. */
 const buildInputs = [
-  'common',
-  'crypto',
-  'storage',
-  'relay',
-  'engine',
-  'modal',
-  'solana',
-  'services',
+  ...workspaces,
   'examples',
   'package.json',
   'tsconfig.json',

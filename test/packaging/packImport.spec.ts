@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { packPackages, type Tarballs, tarballDependencies } from './stacks.js'
+import { isServerOnly, packPackages, type Tarballs, tarballDependencies } from './stacks.js'
 
 const run = promisify(execFile)
 
@@ -17,21 +17,6 @@ const entries = {
   '@pairwise/relay': ['RelayClient'],
   '@pairwise/engine': ['SignClient', 'UniversalProvider'],
 } as const
-
-/** What only a server needs; none of it may come with a client package. */
-const serverOnly = [
-  'pg',
-  'libsql',
-  'ioredis',
-  'hono',
-  '@hono/node-server',
-  'smtp-server',
-  'mailparser',
-  'nodemailer',
-  'litesvm',
-  '@solana',
-  'pairwise',
-]
 
 /** In plain Node: createAppKit from the headless entry gives the core, with no DOM and no React. */
 const headlessKit = `
@@ -105,7 +90,7 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
     const app = plainApp(work, 'relay-client-app', tarballs, ['@pairwise/relay'], cache)
     await app.install()
     const installed = installedNames(app.folder)
-    expect(installed.filter((name) => serverOnly.includes(name))).toEqual([])
+    expect(installed.filter(isServerOnly)).toEqual([])
     expect((await importIn(app.folder, '@pairwise/relay')).names).toContain('RelayClient')
     expect((await importIn(app.folder, '@pairwise/relay')).names).not.toContain('startMockRelay')
     expect(await importIn(app.folder, '@pairwise/relay/mock')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
@@ -117,7 +102,7 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
     const app = plainApp(work, 'engine-app', tarballs, ['@pairwise/engine'], cache)
     await app.install()
     expect(existsSync(join(app.folder, 'node_modules/react'))).toBe(false)
-    expect(installedNames(app.folder).filter((name) => serverOnly.includes(name))).toEqual([])
+    expect(installedNames(app.folder).filter(isServerOnly)).toEqual([])
     for (const [specifier, names] of Object.entries(entries)) {
       const imported = await importIn(app.folder, specifier)
       expect(imported.error, specifier).toBeUndefined()
@@ -130,7 +115,7 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
     await app.install()
     for (const peer of ['react', 'react-dom', 'wagmi', 'mock-socket'])
       expect((await importIn(app.folder, peer)).error, peer).toBe('ERR_MODULE_NOT_FOUND')
-    expect(installedNames(app.folder).filter((name) => serverOnly.includes(name))).toEqual([])
+    expect(installedNames(app.folder).filter(isServerOnly)).toEqual([])
     const headless = await importIn(app.folder, '@pairwise/modal')
     expect(headless.error).toBeUndefined()
     expect(headless.names).toEqual(expect.arrayContaining(['createAppKit', 'AppKit', 'Eip155Adapter']))

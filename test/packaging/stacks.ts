@@ -50,8 +50,29 @@ const ourPeers = ['react', 'react-dom', 'wagmi', '@tanstack/react-query'] as con
 
 const packOutput = z.array(z.object({ name: z.string(), filename: z.string() }))
 
-/** Every package of the workspace by folder; a dapp installs those before `services` (the servers). */
-const workspaceFolders = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
+/** Every package of the workspace by folder, as the root package.json lists them. */
+export const workspaceFolders = z
+  .object({ workspaces: z.array(z.string()) })
+  .parse(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))).workspaces
+
+/**
+ * What only a server needs, and Solana's libraries: none of it may reach the install of a client package.
+ * (`ws` is not here: in a plain install it comes as isomorphic-ws's peer, the relay client's socket in Node.)
+ */
+const serverOnly = [
+  'pg',
+  'libsql',
+  'ioredis',
+  'hono',
+  '@hono/node-server',
+  'smtp-server',
+  'mailparser',
+  'nodemailer',
+  'litesvm',
+  'pairwise',
+]
+export const isServerOnly = (name: string) =>
+  serverOnly.includes(name) || name.startsWith('@solana/') || name.startsWith('@solana-program/')
 
 /** Our packages' tarballs by package name. */
 export type Tarballs = Record<string, string>

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { workspaceFolders } from '../packaging/stacks.js'
 import { isPortTaken } from '../support/ports.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -11,7 +12,6 @@ type Manifest = {
   exports: Record<string, { import: string; types: string } | string>
   bin?: Record<string, string>
 }
-const packages = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
 const manifestOf = (folder: string) =>
   JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest
 
@@ -29,7 +29,9 @@ describe('the pairwise package (servers and CLI) installed by path into another 
     if (consumer) rmSync(consumer, { recursive: true, force: true })
   })
 
-  it.each(packages)('%s points every export into its own dist/ with ESM and type declarations', (folder) => {
+  it.each(
+    workspaceFolders,
+  )('%s points every export into its own dist/ with ESM and type declarations', (folder) => {
     for (const target of Object.values(manifestOf(folder).exports)) {
       if (typeof target === 'string') continue
       expect(target.import).toMatch(/^\.\/dist\/.+\.js$/)
