@@ -146,7 +146,10 @@ test('the Next.js app renders on the server, hydrates cleanly and renders a retu
     const { errors, messages } = watchConsole(page)
     const wallet = localWallet(stack)
     await injectTestWallet(page, wallet)
+    await page.addInitScript(watchConnectLabel)
     await page.goto(served.url)
+    // A first visit asks to connect: the watcher sees the label (so its silence after the reload counts).
+    await expect.poll(() => page.evaluate(() => window.__connectLabelSeen)).toBe(true)
     await connect(page)
     await expect(page.getByTestId('address')).toHaveText(wallet.address)
     await expect(page.getByTestId('chain')).toHaveText(String(stack.chain.chainId))
@@ -156,7 +159,6 @@ test('the Next.js app renders on the server, hydrates cleanly and renders a retu
     const returning = await page.request.get(served.url)
     expect(await returning.text()).toContain(wallet.address)
     // …and the page never asks to connect while the wallet reconnects.
-    await page.addInitScript(watchConnectLabel)
     const reload = await page.reload({ waitUntil: 'domcontentloaded' })
     expect(await reload?.text()).toContain(wallet.address)
     expect(await page.getByTestId('address').textContent()).toBe(wallet.address)
