@@ -7,7 +7,8 @@ const root = resolve(import.meta.dirname, '../..')
 const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana'] as const
 /** Services run the stack's servers: they build on any layer but the modal and its adapters. */
 const serviceLayers = ['common', 'crypto', 'storage', 'relay', 'engine']
-const folders = [...layers, 'services'] as const
+/** The app scaffolder stands alone: it imports none of our packages (the apps it writes do). */
+const folders = [...layers, 'services', 'create-pairwise'] as const
 type Folder = (typeof folders)[number]
 
 type Manifest = {
@@ -37,7 +38,10 @@ const entries = new Map(
 const sourceFiles = folders.flatMap((folder) =>
   readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
     .filter(
-      (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !/(^|\/)(dist|node_modules)\//.test(name),
+      (name) =>
+        /\.tsx?$/.test(name) &&
+        !name.endsWith('.d.ts') &&
+        !/(^|\/)(dist|node_modules|templates)\//.test(name),
     )
     .map((name) => join(folder, name)),
 )
@@ -131,7 +135,11 @@ describe('the source tree', () => {
     for (const [file, imports] of graph) {
       const from = layerOf(file)
       const allowed: string[] =
-        from === 'services' ? [...serviceLayers, 'services'] : layers.slice(0, layers.indexOf(from) + 1)
+        from === 'services'
+          ? [...serviceLayers, 'services']
+          : from === 'create-pairwise'
+            ? ['create-pairwise']
+            : layers.slice(0, layers.indexOf(from) + 1)
       for (const target of imports) if (!allowed.includes(layerOf(target))) upward.push(`${file} → ${target}`)
     }
     expect(upward).toEqual([])

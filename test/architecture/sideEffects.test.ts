@@ -4,7 +4,17 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
-const packages = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'services']
+const packages = [
+  'common',
+  'crypto',
+  'storage',
+  'relay',
+  'engine',
+  'modal',
+  'solana',
+  'services',
+  'create-pairwise',
+]
 
 /** Whether importing the file does something: a top-level statement that is not a declaration. */
 function runsOnImport(file: string): boolean {
@@ -23,13 +33,16 @@ function runsOnImport(file: string): boolean {
   )
 }
 
-/** The built modules of `folder`'s package that run something on import (the secure frame page is bundled apart). */
+/**
+ * The built modules of `folder`'s package that run something on import (the secure frame page is bundled
+ * apart, and the scaffolder's templates are files it copies).
+ */
 function withEffects(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
     .filter(
       (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !/(^|\/)(dist|node_modules)\//.test(name),
     )
-    .filter((name) => !name.startsWith('frame/app/') && runsOnImport(join(folder, name)))
+    .filter((name) => !/^(frame\/app|templates)\//.test(name) && runsOnImport(join(folder, name)))
     .map((name) => `./dist/${name.replace(/\.tsx?$/, '.js')}`)
     .sort()
 }

@@ -7,7 +7,7 @@ import { connectTestWallet, expect, test } from './fixtures.js'
 import { paintTimes, startHangingServer } from './outages.js'
 
 /** Acceptance 2 of issue 12: the project's remote configuration, changed with the CLI, rules the demo. */
-const cli = join(process.cwd(), 'dist/services/cli/main.js')
+const cli = join(process.cwd(), 'services/dist/cli/main.js')
 
 function projectSet(dataDir: string, ...settings: string[]): void {
   const database = join(dataDir, 'api.sqlite')

@@ -35,6 +35,8 @@ const first = localNetwork(Number(query.get('aId')), 'Chain A', query.get('a') ?
 const second = localNetwork(Number(query.get('bId')), 'Chain B', query.get('b') ?? '')
 const networks: [typeof first, typeof second] = [first, second]
 const projectId = 'appkit-style-app'
+/** When the page loaded: the sign-in message's issue time. */
+const issuedAt = new Date().toISOString()
 
 const wagmiAdapter = new WagmiAdapter({ networks, projectId })
 
@@ -72,6 +74,7 @@ function App() {
           uri: window.location.origin,
           version: '1',
           nonce: 'packagingtest1',
+          issuedAt,
         })
       : ''
   return (
