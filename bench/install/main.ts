@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { isServerOnly, workspaceFolders } from '../../test/packaging/stacks.js'
+import { isServerOnly } from '../../test/packaging/serverOnly.js'
 import {
   installApp,
   installedCount,
@@ -48,6 +48,10 @@ const shared = ['viem', 'ox', 'react', 'zod', '@noble/curves']
 const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } })
 // Run by scripts/bench.mjs from the repository root.
 const root = process.cwd()
+/** Every package of the workspace by folder, as the root package.json lists them. */
+const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  workspaces: string[]
+}
 const scratch = mkdtempSync(join(tmpdir(), 'pairwise-bench-install-'))
 // Outside the scratch folder, so reruns install from it with --prefer-offline.
 const cache = join(tmpdir(), 'pairwise-bench-install-npm-cache')
@@ -61,7 +65,7 @@ type Check = { name: string; pass: boolean; detail: string }
 const checks: Check[] = []
 
 console.log('Packing the workspace packages…')
-const tarballs = packWorkspaces(root, workspaceFolders, newFolder('tarballs'))
+const tarballs = packWorkspaces(root, workspaces, newFolder('tarballs'))
 const dappTarballs = tarballDependencies(tarballs.filter(({ name }) => dappSide.includes(name)))
 
 // --legacy-peer-deps leaves the host's peers (React, wagmi, viem) out of both measured installs.

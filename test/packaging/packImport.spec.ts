@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { isServerOnly, packPackages, type Tarballs, tarballDependencies } from './stacks.js'
+import { isServerOnly } from './serverOnly.js'
+import { packPackages, type Tarballs, tarballDependencies } from './stacks.js'
 
 const run = promisify(execFile)
 
