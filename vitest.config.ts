@@ -27,6 +27,7 @@ const isolated = [
   'test/modal/email/emailLogin.test.ts',
   'test/modal/siwx/flowView.test.ts',
   'test/storage/fileStorage.sync.test.ts',
+  'test/crypto/nobleCurvesOfViem.test.ts',
 ]
 
 export default defineConfig({

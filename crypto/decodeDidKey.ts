@@ -1,6 +1,6 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
 import { assertString } from './assert.js'
 import { DID_KEY_PREFIX, ED25519_MULTICODEC, PUBLIC_KEY_LENGTH } from './didKey.js'
+import { decodeEdwardsPoint } from './edwardsPoint.js'
 import { base58btcToBytes } from './encoding.js'
 import { CryptoError } from './errors.js'
 
@@ -30,11 +30,12 @@ export function decodeDidKey(did: string): Uint8Array {
     throw new CryptoError('INVALID_DID', 'did is not an Ed25519 did:key (multicodec 0xed01 + 32 bytes)')
   }
   const publicKey = bytes.slice(ED25519_MULTICODEC.length)
-  if (!ed25519.utils.isValidPublicKey(publicKey, false)) {
+  const point = decodeEdwardsPoint(publicKey)
+  if (point === undefined) {
     throw new CryptoError('INVALID_DID', 'did holds bytes that are not an Ed25519 public key')
   }
   // A small-order key has no secret behind it: signatures under it can be made up for any message.
-  if (ed25519.Point.fromBytes(publicKey).isSmallOrder()) {
+  if (point.isSmallOrder()) {
     throw new CryptoError('INVALID_DID', 'did holds a small-order Ed25519 point')
   }
   return publicKey

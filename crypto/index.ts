@@ -1,6 +1,6 @@
 // What a client needs: the platform's Web Crypto and small hand-written code (Keccak-256, secp256k1
-// recovery); no curve library loads here. The pure-JavaScript primitives (servers, tests, runtimes
-// without Web Crypto curves) are the separate entry './noble.ts'.
+// recovery); a curve library loads only on a runtime whose Web Crypto lacks X25519 or Ed25519. The
+// pure-JavaScript primitives (servers, tests) are the separate entry './noble.ts'.
 export type { ClientCrypto } from './clientCrypto.js'
 export { encodeDidKey } from './didKey.js'
 export {
@@ -40,4 +40,5 @@ export {
   signRelayJwtWith,
 } from './relayJwt.js'
 export { recoverPublicKey } from './secp256k1.js'
+export { verifyEd25519 } from './verifyEd25519.js'
 export { createWebCrypto } from './webCrypto.js'

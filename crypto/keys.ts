@@ -4,10 +4,12 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { assertBytes } from './assert.js'
 import { CryptoError } from './errors.js'
 import { KEY_LENGTH, type KeyPair } from './keyPairs.js'
+import { randomBytes } from './random.js'
 
+// Any 32 random bytes are an X25519 private key (the curve clamps them), the same on @noble/curves 1.9 and 2.
 export function generateKeyPair(): KeyPair {
-  const { secretKey, publicKey } = x25519.keygen()
-  return { privateKey: secretKey, publicKey }
+  const privateKey = randomBytes(KEY_LENGTH)
+  return { privateKey, publicKey: x25519.getPublicKey(privateKey) }
 }
 
 export function publicKeyFromPrivateKey(privateKey: Uint8Array): Uint8Array {

@@ -1,7 +1,7 @@
 // The primitives in pure JavaScript (@noble), synchronous: for the relay server, for tests, and, as
-// `nobleCrypto`, for clients on runtimes whose Web Crypto lacks X25519 or Ed25519.
+// `nobleCrypto`, for clients on runtimes whose Web Crypto lacks X25519 or Ed25519. They run on
+// @noble/curves 1.9 (what viem pins, so a dapp already has it) as on 2.x: an optional peer, one copy.
 export { decodeDidKey } from './decodeDidKey.js'
-export { generateP256SecretKey, p256PublicJwk, signEs256Jwt } from './es256Sign.js'
 export {
   DEFAULT_JWT_LEEWAY_SECONDS,
   type RelayJwtClaims,

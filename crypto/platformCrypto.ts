@@ -1,4 +1,5 @@
 import type { ClientCrypto } from './clientCrypto.js'
+import { loadNobleFallback } from './nobleFallback.js'
 import { createWebCrypto } from './webCrypto.js'
 
 /**
@@ -11,6 +12,6 @@ export async function platformClientCrypto(): Promise<ClientCrypto> {
     await Promise.all([webCrypto.generateKeyPair(), webCrypto.generateSigningKeyPair()])
     return webCrypto
   } catch {
-    return (await import('./nobleCrypto.js')).nobleCrypto
+    return (await loadNobleFallback('the client primitives', () => import('./nobleCrypto.js'))).nobleCrypto
   }
 }

@@ -1,5 +1,4 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58btcToBytes } from '@pairwise/crypto'
+import { base58btcToBytes, verifyEd25519 } from '@pairwise/crypto'
 import { verifyMessage } from 'viem'
 
 /** One signature to check, in the shape of the api's verifier (services/api/siwx/verify). */
@@ -17,7 +16,7 @@ export type SiwxSignatureCheck = (input: SiwxSignatureInput) => Promise<boolean>
 export const offlineSignatureCheck: SiwxSignatureCheck = async (input) => {
   try {
     if (input.chainId.startsWith('eip155:')) return await verifyEip191(input)
-    if (input.chainId.startsWith('solana:')) return verifyEd25519(input)
+    if (input.chainId.startsWith('solana:')) return await verifySolana(input)
     return false
   } catch {
     return false
@@ -34,9 +33,8 @@ async function verifyEip191(input: SiwxSignatureInput): Promise<boolean> {
   })
 }
 
-function verifyEd25519(input: SiwxSignatureInput): boolean {
+function verifySolana(input: SiwxSignatureInput): Promise<boolean> {
   const publicKey = base58btcToBytes(input.address)
   const signature = base58btcToBytes(input.signature)
-  if (publicKey.length !== 32 || signature.length !== 64) return false
-  return ed25519.verify(signature, new TextEncoder().encode(input.message), publicKey)
+  return verifyEd25519(new TextEncoder().encode(input.message), signature, publicKey)
 }

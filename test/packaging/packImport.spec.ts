@@ -12,12 +12,25 @@ const run = promisify(execFile)
 /** What each entry must export when imported by package name in plain Node (no DOM, no React). */
 const entries = {
   '@pairwise/crypto': ['platformClientCrypto', 'keccak256', 'recoverPublicKey'],
-  '@pairwise/crypto/noble': ['nobleCrypto'],
   '@pairwise/storage': ['MemoryStorage'],
   '@pairwise/storage/node': ['FileStorage'],
   '@pairwise/relay': ['RelayClient'],
   '@pairwise/engine': ['SignClient', 'UniversalProvider'],
 } as const
+
+/** In plain Node: two X25519 pairs agree on a key and a relay JWT verifies, all in pure JavaScript. */
+const nobleKeyAgreement = `
+const { deriveSymKey, encodeDidKey, generateKeyPair, generateSigningKeyPair, signRelayJwt, verifyRelayJwt } = {
+  ...(await import('@pairwise/crypto')),
+  ...(await import('@pairwise/crypto/noble')),
+}
+const [a, b] = [generateKeyPair(), generateKeyPair()]
+const same = (x, y) => Buffer.from(x).equals(Buffer.from(y))
+const { secretKey, publicKey } = generateSigningKeyPair()
+const iat = Math.floor(Date.now() / 1000)
+const jwt = signRelayJwt({ secretKey, aud: 'ws://127.0.0.1', sub: 'a'.repeat(64), iat, ttl: 60 })
+const { iss } = verifyRelayJwt(jwt, { now: iat })
+console.log(JSON.stringify({ agreed: same(deriveSymKey(a.privateKey, b.publicKey), deriveSymKey(b.privateKey, a.publicKey)), jwtIssuer: iss === encodeDidKey(publicKey) }))`
 
 /** In plain Node: createAppKit from the headless entry gives the core, with no DOM and no React. */
 const headlessKit = `
@@ -87,7 +100,7 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
   })
   test.afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-  test('the relay client and its mock install without any server dependency; the mock needs only its optional peer', async () => {
+  test('the relay client and its mock install without any server dependency; the mock needs only its optional peers', async () => {
     const app = plainApp(work, 'relay-client-app', tarballs, ['@pairwise/relay'], cache)
     await app.install()
     const installed = installedNames(app.folder)
@@ -95,7 +108,7 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
     expect((await importIn(app.folder, '@pairwise/relay')).names).toContain('RelayClient')
     expect((await importIn(app.folder, '@pairwise/relay')).names).not.toContain('startMockRelay')
     expect(await importIn(app.folder, '@pairwise/relay/mock')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
-    await app.install('mock-socket@9.3.1')
+    await app.install('mock-socket@9.3.1', '@noble/curves@2.4.0')
     expect((await importIn(app.folder, '@pairwise/relay/mock')).names).toContain('startMockRelay')
   })
 
@@ -109,6 +122,13 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
       expect(imported.error, specifier).toBeUndefined()
       expect(imported.names, specifier).toEqual(expect.arrayContaining([...names]))
     }
+    // The pure-JavaScript primitives need the optional peer, and run on the 1.9 that viem pins.
+    expect(await importIn(app.folder, '@pairwise/crypto/noble')).toEqual({ error: 'ERR_MODULE_NOT_FOUND' })
+    await app.install('@noble/curves@1.9.1')
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', nobleKeyAgreement], {
+      cwd: app.folder,
+    })
+    expect(JSON.parse(stdout)).toEqual({ agreed: true, jwtIssuer: true })
   })
 
   test('the headless modal runs in Node without React; its React entry needs only its optional peer', async () => {

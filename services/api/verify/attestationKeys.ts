@@ -1,8 +1,8 @@
 import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { base64urlToBytes, bytesToBase64url, type P256PublicJwk } from '@pairwise/crypto'
-import { generateP256SecretKey, p256PublicJwk } from '@pairwise/crypto/noble'
 import { z } from 'zod'
 import type { ApiLogger } from '../http/types.js'
+import { generateP256SecretKey, p256PublicJwk } from './es256Sign.js'
 
 /** How long a signing key is published and used before a new one replaces it. */
 export const DEFAULT_KEY_LIFETIME_SECONDS = 7 * 24 * 3600

@@ -1,4 +1,3 @@
-import { signEs256Jwt } from '@pairwise/crypto/noble'
 import { VERIFY_FRAME_PATH } from '@pairwise/engine'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
@@ -15,6 +14,7 @@ import {
   DEFAULT_ATTESTATION_TTL_MS,
 } from './attestationStore.js'
 import { ChallengeStore } from './challengeStore.js'
+import { signEs256Jwt } from './es256Sign.js'
 import { ScamList, type ScamListOptions } from './scamList.js'
 import { verifyFrameCsp, verifyFrameHeaders, verifyFramePage } from './verifyFrame.js'
 

@@ -1,10 +1,9 @@
 import { p256 } from '@noble/curves/nist.js'
-import { assertBytes, assertRecord } from './assert.js'
-import { bytesToBase64url, utf8ToBytes } from './encoding.js'
-import { CryptoError } from './errors.js'
-import type { P256PublicJwk } from './es256.js'
+import { bytesToBase64url, CryptoError, type P256PublicJwk, utf8ToBytes } from '@pairwise/crypto'
 
-const SECRET_KEY_LENGTH = [32]
+// Signing stays on the server: it needs @noble/curves 2 (prehashed ECDSA), which a dapp's tree, holding
+// the 1.9 that viem pins, need not carry. Clients only verify (`verifyEs256Jwt`, on Web Crypto).
+const SECRET_KEY_LENGTH = 32
 
 /** A fresh P-256 secret key (32 bytes), for a verify server's attestation signing key. */
 export function generateP256SecretKey(): Uint8Array {
@@ -12,7 +11,9 @@ export function generateP256SecretKey(): Uint8Array {
 }
 
 function checkedSecretKey(secretKey: unknown): Uint8Array {
-  assertBytes(secretKey, 'secretKey', 'INVALID_KEY', SECRET_KEY_LENGTH)
+  if (!(secretKey instanceof Uint8Array) || secretKey.length !== SECRET_KEY_LENGTH) {
+    throw new CryptoError('INVALID_KEY', `secretKey must be ${SECRET_KEY_LENGTH} bytes long`)
+  }
   if (!p256.utils.isValidSecretKey(secretKey)) {
     throw new CryptoError('INVALID_KEY', 'secretKey is not a P-256 scalar (zero or not below the order)')
   }
@@ -36,7 +37,9 @@ export function p256PublicJwk(secretKey: Uint8Array): P256PublicJwk {
  * accepts. Deterministic (RFC 6979): the same claims and key give the same token.
  */
 export function signEs256Jwt(claims: Record<string, unknown>, secretKey: Uint8Array): string {
-  assertRecord(claims, 'claims')
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new CryptoError('INVALID_INPUT', 'claims must be an object')
+  }
   const key = checkedSecretKey(secretKey)
   const encode = (value: unknown) => bytesToBase64url(utf8ToBytes(JSON.stringify(value)))
   const input = `${encode({ alg: 'ES256', typ: 'JWT' })}.${encode(claims)}`

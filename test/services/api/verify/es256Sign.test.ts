@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { decodeJwtPayload, verifyEs256Jwt } from '../../crypto/index.js'
-import { generateP256SecretKey, p256PublicJwk, signEs256Jwt } from '../../crypto/noble.js'
+import { decodeJwtPayload, verifyEs256Jwt } from '../../../../crypto/index.js'
+import {
+  generateP256SecretKey,
+  p256PublicJwk,
+  signEs256Jwt,
+} from '../../../../services/api/verify/es256Sign.js'
 
 const { subtle } = globalThis.crypto
 const claims = { id: 'a'.repeat(64), origin: 'https://dapp.example', isScam: false, isVerified: true, exp: 1 }
