@@ -11,7 +11,7 @@ export async function loadNobleFallback<T>(what: string, load: () => Promise<T>)
   } catch (cause) {
     throw new CryptoError(
       'UNSUPPORTED',
-      `${what}: this runtime's Web Crypto lacks X25519 or Ed25519, and @noble/curves (an optional peer of @pairwise/crypto, ^1.9.1 or ^2) could not be loaded; install it`,
+      `${what}: Web Crypto lacks X25519 or Ed25519 here; install @noble/curves, the optional peer`,
       { cause },
     )
   }

@@ -44,7 +44,7 @@ describe('the pure-JavaScript fallback', () => {
     await expect(loadNobleFallback('Ed25519 verification', missing)).rejects.toThrowError(
       expect.objectContaining({
         code: 'UNSUPPORTED',
-        message: expect.stringContaining('@noble/curves (an optional peer of @pairwise/crypto'),
+        message: expect.stringContaining('install @noble/curves, the optional peer'),
       }),
     )
   })
