@@ -70,7 +70,7 @@ const sharedFiles = [
 const templateFiles = {
   vite: ['index.html', 'src/App.tsx', 'src/appkit.ts', 'src/main.tsx', 'tsconfig.json', 'vite.config.ts'],
   next: [
-    'next.config.ts',
+    'next.config.mjs',
     'src/app/layout.tsx',
     'src/app/page.tsx',
     'src/components/Account.tsx',
@@ -167,7 +167,7 @@ describe('create-pairwise: choices', () => {
     const result = await run([], [dir, '2', '2', '2'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('EVM + Solana')
-    expect(filesOf(dir)).toContain('next.config.ts')
+    expect(filesOf(dir)).toContain('next.config.mjs')
     expect(manifest(dir).dependencies['@pairwise/solana']).toBe('^0.1.0')
     expect(read(dir, 'src/pairwise/email.ts')).toContain('emailLogin')
   })

@@ -11,7 +11,8 @@ export const metadata: Metadata = {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // wagmi's cookie: the connection this visitor had, rendered on the server.
+  // wagmi's cookie: the connection this visitor had, rendered on the server. headers() is a promise from
+  // Next.js 15 on; awaiting 14.2's plain value works the same.
   const cookies = (await headers()).get('cookie')
   return (
     <html lang="en">
