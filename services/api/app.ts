@@ -17,6 +17,7 @@ import {
 } from './http/errorAnswers.js'
 import { healthRoutes } from './http/healthRoutes.js'
 import { requestLog } from './http/requestLog.js'
+import { openApiRoutes } from './openapi/openApiRoutes.js'
 import type { ApiLogger, RouteDeps } from './http/types.js'
 import { DEFAULT_MAX_RATE_LIMITED_CLIENTS } from './projects/clientBudget.js'
 import { projectGuard } from './projects/projectGuard.js'
@@ -87,6 +88,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.use(projectCors(cors))
   app.use(bodyCap(bodyLimitBytes))
   app.route('/', healthRoutes(deps.db, logger))
+  app.route('/', openApiRoutes())
   app.route('/', projectRoutes(routeDeps))
   app.route('/', adminRoutes({ projects, adminToken: deps.adminToken }))
   app.route('/', adminPageRoutes())

@@ -38,14 +38,14 @@ const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'not an EVM address')
   .transform((value) => getAddress(value.toLowerCase()))
-const holderQuery = z.object({ address, caipNetworkId: caipNetworkIdSchema })
+export const holderQuery = z.object({ address, caipNetworkId: caipNetworkIdSchema })
 const limit = z
   .string()
   .regex(/^\d{1,3}$/, 'not a whole number')
   .transform(Number)
   .pipe(z.number().min(1).max(100))
   .optional()
-const activityQuery = holderQuery.extend({ cursor: z.string().max(64).optional(), limit })
+export const activityQuery = holderQuery.extend({ cursor: z.string().max(64).optional(), limit })
 const solanaHolderQuery = z.object({
   address: z.string().max(64).refine(isSolanaAddress, 'not a Solana address'),
   caipNetworkId: caipNetworkIdSchema,

@@ -16,7 +16,7 @@ export type BalanceRouteOptions = {
   cache?: Pick<BalanceServiceOptions, 'cacheMs' | 'maxCachedAddresses' | 'maxCachedTokens' | 'maxTokens'>
 }
 
-const balancesQuery = z.object({
+export const balancesQuery = z.object({
   projectId: z.string(),
   address: z.string().max(128),
   caipNetworkId: caipNetworkIdSchema,

@@ -7,9 +7,11 @@ const MAX_PROJECT_ID_LENGTH = 128
 /**
  * Routes that answer CORS themselves: the wallet registry and its icons, the verify service (any wallet
  * looks attestations up; its frame page and the frame's registration are readable by no other origin, as
- * the page carries a one-time challenge), and the names' CCIP-read gateway (any page's ENS client asks it).
+ * the page carries a one-time challenge), the names' CCIP-read gateway (any page's ENS client asks it) and
+ * the api's reference (`/openapi.json`).
  */
-const publicPaths = /^\/(v1\/wallets(\/|$)|attestation(\/|$)|verify\/frame$|v3\/public-key$|ccip(\/|$))/
+const publicPaths =
+  /^\/(v1\/wallets(\/|$)|attestation(\/|$)|verify\/frame$|v3\/public-key$|ccip(\/|$)|openapi\.json$)/
 
 /**
  * Routes a page calls with credentials (the sign-in cookie): answered with

@@ -12,7 +12,7 @@ export type MeldConfig = { publicKey: string; url?: string }
 
 export type ProviderRouteOptions = { sandbox: boolean; meld?: MeldConfig; coinbase?: CoinbaseConfig }
 
-const sessionBodySchema = z.object({
+export const sessionBodySchema = z.object({
   address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
   assets: z.array(z.string().min(1).max(16)).min(1).max(8).default(['USDC']),
   presetFiatAmount: z

@@ -36,7 +36,7 @@ export type SwapOptions = {
 /** The native coin's address in AppKit's swap token lists. */
 export const nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-const tokensQuery = z.object({
+export const tokensQuery = z.object({
   chainId: z.string().regex(/^eip155:[1-9]\d{0,18}$/, 'a CAIP-2 EVM chain id'),
 })
 

@@ -40,7 +40,7 @@ export type VerifyRouteOptions = ScamListOptions &
     challengeTtlMs?: number
   }
 
-const hex64 = z
+export const hex64 = z
   .string()
   .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a sha256)')
   .transform((hash) => hash.toLowerCase())
@@ -57,9 +57,9 @@ const pageOrigin = z
     }
   }, 'must be an http(s) origin, such as https://app.example')
 
-const frameQuery = z.object({ origin: pageOrigin, projectId: z.string().min(1).max(128).optional() })
+export const frameQuery = z.object({ origin: pageOrigin, projectId: z.string().min(1).max(128).optional() })
 
-const registration = z
+export const registration = z
   .strictObject({
     /** The one-time challenge the frame page carried. */
     challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the challenge the verify frame carries'),
@@ -70,7 +70,7 @@ const registration = z
   })
   .refine((body) => body.id !== undefined || body.decryptedId !== undefined, 'give id, decryptedId or both')
 
-const lookupQuery = z.object({ v2Supported: z.enum(['true', 'false']).optional() })
+export const lookupQuery = z.object({ v2Supported: z.enum(['true', 'false']).optional() })
 
 const frameRequired = (what: string) =>
   new ApiError(403, 'FRAME_REQUIRED', `${what}: register from the verify frame (GET ${VERIFY_FRAME_PATH})`)

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { caipNetworkIdSchema } from '../chains/index.js'
+import { json, type ModuleDocs } from '../openapi/routeDoc.js'
+import { jsonRpcBodySchema } from './jsonRpc.js'
+
+const jsonRpcAnswerSchema = z.union([
+  z.object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.number(), z.string(), z.null()]),
+    result: z.unknown(),
+  }),
+  z.object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.number(), z.string(), z.null()]),
+    error: z.looseObject({ code: z.number(), message: z.string() }),
+  }),
+])
+
+/** One answer for one call, or the batch's answers in the calls' order. */
+export const rpcAnswerSchema = z.union([jsonRpcAnswerSchema, z.array(jsonRpcAnswerSchema)])
+
+export const rpcProxyDocs: ModuleDocs = {
+  tag: 'rpc',
+  description: "JSON-RPC to the chain's node; only an allowlist of methods is forwarded.",
+  routes: [
+    {
+      method: 'post',
+      path: '/v1',
+      summary: "A chain JSON-RPC call or batch, forwarded to the chain's RPC (`test` answers `true`)",
+      auth: 'project',
+      calledBy: ['modal (configured URL)'],
+      query: z.object({ chainId: caipNetworkIdSchema }),
+      body: { schema: jsonRpcBodySchema },
+      responses: { 200: json("The chain's answers under the client's ids", rpcAnswerSchema) },
+    },
+  ],
+}
