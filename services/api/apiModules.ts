@@ -1,11 +1,12 @@
 import { type ActivityRouteOptions, activityRoutes, tokensSeenBy } from './activity/index.js'
 import { analyticsMigrations, analyticsRoutes } from './analytics/index.js'
 import type { RouteFactory } from './app.js'
+import type { BackgroundJob } from './background/backgroundJob.js'
 import { balanceRoutes } from './balances/index.js'
 import { type AnyApiChainConfig, ApiChains, caipNetworkIdOf } from './chains/index.js'
 import type { Database, Migrations } from './db/index.js'
 import type { ApiLogger, RouteDeps } from './http/types.js'
-import { type Indexer, indexerMigrations, startIndexer } from './indexer/index.js'
+import { indexerJob, indexerMigrations } from './indexer/index.js'
 import { type NamesOptions, namesMigrations, namesRouteFactories } from './names/index.js'
 import { type OnrampOptions, onrampMigrations, onrampModule } from './onramp/index.js'
 import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
@@ -47,8 +48,8 @@ export type ApiModuleOptions = {
 export type ApiModules = {
   migrations: Migrations[]
   routes: RouteFactory[]
-  /** Starts what runs beside the routes (one indexer per chain); resolves to its stop. */
-  start(db: Database, logger: ApiLogger): () => Promise<void>
+  /** What runs beside the routes, in one process at a time: the indexer (every chain), the onramp's deliveries. */
+  jobs(deps: { db: Database; logger: ApiLogger; now: () => number; pollMs: number }): BackgroundJob[]
 }
 
 /**
@@ -100,20 +101,13 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
       ...onramp.routes,
       ...(swap ? [(deps: RouteDeps) => swapRoutes({ ...deps, ...swap })] : []),
     ],
-    start(db, logger) {
-      const indexer = options.indexer
-      const running: Indexer[] =
-        indexer === false
-          ? []
-          : chains
-              .list()
-              .map((chain) =>
-                startIndexer({ db, logger, rpcUrl: chain.rpcUrl, chainId: chain.chainId, ...indexer }),
-              )
-      return async () => {
-        for (const each of running) await each.stop()
-        await onramp.idle()
-      }
+    jobs({ pollMs, ...deps }) {
+      const indexed = options.indexer === false ? [] : chains.list()
+      const onrampJob = onramp.job({ ...deps, sweepMs: pollMs })
+      return [
+        ...(indexed.length > 0 ? [indexerJob(indexed, options.indexer || {}, deps)] : []),
+        ...(onrampJob ? [onrampJob] : []),
+      ]
     },
   }
 }

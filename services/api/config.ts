@@ -4,12 +4,26 @@ import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../re
 
 export const DEFAULT_API_PORT = 8788
 
-export type ApiConfig = { host: string; port: number; database: string; trustProxy: TrustedProxies }
+/**
+ * What an api process does: `web` serves the routes, `worker` runs the background work (the indexer, the
+ * onramp's deliveries) and serves only `/health`, `all` does both.
+ */
+export const apiRoles = ['web', 'worker', 'all'] as const
+export type ApiRole = (typeof apiRoles)[number]
+
+export type ApiConfig = {
+  host: string
+  port: number
+  database: string
+  role: ApiRole
+  trustProxy: TrustedProxies
+}
 
 const apiConfigSchema = z.object({
   host: z.string().min(1),
   port: z.coerce.number().int().min(0).max(65535),
   database: z.string().min(1),
+  role: z.enum(apiRoles),
 })
 
 /** Where the api keeps its data when no database is named: a SQLite file in the data dir. */
@@ -20,16 +34,24 @@ export function defaultApiDatabase(env: NodeJS.ProcessEnv): string {
 /**
  * The api service's settings: flags first, then `PAIRWISE_HOST`, `PAIRWISE_API_PORT` (8788) and
  * `DATABASE_URL` (else `${PAIRWISE_DATA_DIR:-.pairwise/data}/api.sqlite`), and `--trust-proxy` /
- * `PAIRWISE_TRUST_PROXY` (CIDRs whose `X-Forwarded-For` names the client; none by default).
+ * `PAIRWISE_TRUST_PROXY` (CIDRs whose `X-Forwarded-For` names the client; none by default), and `--role` /
+ * `PAIRWISE_API_ROLE` (`web`, `worker` or `all`, the default).
  */
 export function apiConfig(
   env: NodeJS.ProcessEnv,
-  flags: { host?: string; port?: string; database?: string; 'trust-proxy'?: string | string[] } = {},
+  flags: {
+    host?: string
+    port?: string
+    database?: string
+    role?: string
+    'trust-proxy'?: string | string[]
+  } = {},
 ): ApiConfig {
   const parsed = apiConfigSchema.safeParse({
     host: flags.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
     port: flags.port ?? env.PAIRWISE_API_PORT ?? DEFAULT_API_PORT,
     database: flags.database ?? defaultApiDatabase(env),
+    role: flags.role ?? env.PAIRWISE_API_ROLE ?? 'all',
   })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -38,6 +60,7 @@ export function apiConfig(
       host: '--host / PAIRWISE_HOST',
       port: '--port / PAIRWISE_API_PORT',
       database: '--database',
+      role: '--role / PAIRWISE_API_ROLE',
     }[field]
     throw new Error(`Invalid ${name ?? field}: ${issue?.message ?? 'invalid value'}`)
   }

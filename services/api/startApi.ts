@@ -11,7 +11,11 @@ import {
 } from '../relay/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
-import { type Database, type Migrations, migrate, openDatabase } from './db/index.js'
+import { type RunningJobs, runBackgroundJobs } from './background/runBackgroundJobs.js'
+import type { ApiRole } from './config.js'
+import { type Database, isPostgresUrl, type Migrations, migrate, openDatabase } from './db/index.js'
+import { claimSqliteDatabase } from './db/sqliteOwner.js'
+import { healthOnlyApp } from './http/healthOnlyApp.js'
 import { projectMigrations } from './projects/index.js'
 
 export type StartApiOptions = ApiModuleOptions & {
@@ -33,6 +37,13 @@ export type StartApiOptions = ApiModuleOptions & {
   now?: () => number
   /** The proxies whose `X-Forwarded-For` names the client for every per-client rule; default none. */
   trustProxy?: TrustedProxies
+  /** `web` (routes only), `worker` (background work and `/health` only) or `all` (both, the default). */
+  role?: ApiRole
+  /**
+   * How often a standby asks for a background job's lock (a takeover comes within about this long after
+   * the holder dies) and the onramp's holder sweeps for paid orders; 1000 ms by default.
+   */
+  backgroundPollMs?: number
 }
 
 export type RunningApi = {
@@ -41,30 +52,51 @@ export type RunningApi = {
   readonly port: number
   readonly adminToken: string
   readonly db: Database
-  /** Stops accepting, ends open connections, closes the database. */
+  readonly role: ApiRole
+  /** The background jobs (`indexer`, `onramp`) running in this process now. */
+  background(): string[]
+  /** Stops accepting, ends open connections, stops the background work (releasing its locks), closes the database. */
   close(): Promise<void>
 }
 
-/** Opens and migrates the database, then serves the api app on a safe Node HTTP server. */
+/**
+ * Opens and migrates the database, then serves the api app on a safe Node HTTP server and runs the
+ * background work, each as its role says. A SQLite database is claimed for this process first: a second
+ * api on the same file is refused (SqliteDatabaseInUseError).
+ */
 export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const host = options.host ?? '127.0.0.1'
   const logger = options.logger ?? consoleLogger('info')
+  const role = options.role ?? 'all'
   const adminToken =
     options.adminToken || process.env.PAIRWISE_API_ADMIN_TOKEN || randomBytes(32).toString('hex')
-  const db = await openDatabase(options.database)
+  const owner = isPostgresUrl(options.database)
+    ? { ok: true as const, release() {} }
+    : await claimSqliteDatabase(options.database)
+  if (!owner.ok) throw owner.error
+  let db: Database
+  try {
+    db = await openDatabase(options.database)
+  } catch (error) {
+    owner.release()
+    throw error
+  }
   const modules = apiModules({ ...options, adminToken })
   let server: Server
-  let stopModules: () => Promise<void>
+  let jobs: RunningJobs | undefined
   try {
     await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
-    const { listener } = createApiApp({
-      db,
-      adminToken,
-      logger,
-      routes: [...modules.routes, ...(options.routes ?? [])],
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
-    })
+    const listener =
+      role === 'worker'
+        ? healthOnlyApp(db, logger)
+        : createApiApp({
+            db,
+            adminToken,
+            logger,
+            routes: [...modules.routes, ...(options.routes ?? [])],
+            ...(options.now ? { now: options.now } : {}),
+            ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+          }).listener
     server = createSafeServer(
       (request, response) => {
         checkRequestTarget(request)
@@ -73,27 +105,40 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       { name: 'api', logger, errorFormat: 'json' },
     )
     await listen(server, options.port, host)
-    stopModules = modules.start(db, logger)
+    if (role !== 'web') {
+      const pollMs = options.backgroundPollMs ?? 1000
+      const now = options.now ?? Date.now
+      jobs = runBackgroundJobs(modules.jobs({ db, logger, now, pollMs }), {
+        db,
+        database: options.database,
+        pollMs,
+        logger,
+      })
+    }
   } catch (error) {
     await db.close()
+    owner.release()
     throw error
   }
   const { port } = server.address() as AddressInfo
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  logger.info('api listening', { url, database: db.kind })
+  logger.info('api listening', { url, database: db.kind, role })
   let closing: Promise<void> | undefined
   return {
     url,
     port,
     adminToken,
     db,
+    role,
+    background: () => jobs?.holding() ?? [],
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeAllConnections()
         await closed
-        await stopModules()
+        await jobs?.stop()
         await db.close()
+        owner.release()
       })()
       return closing
     },

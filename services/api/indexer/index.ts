@@ -1,2 +1,3 @@
+export { type IndexedChain, indexerJob } from './indexerJob.js'
 export { indexerMigrations } from './indexerMigrations.js'
 export { type Indexer, type IndexerOptions, startIndexer } from './startIndexer.js'

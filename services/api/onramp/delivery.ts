@@ -8,8 +8,10 @@ import {
   parseAbi,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { pause } from '../background/pause.js'
 
 const mintAbi = parseAbi(['function mint(address to, uint256 value)'])
+const receiptPollMs = 100
 
 export type DeliveryRequest = { to: Address; units: bigint; token?: Address }
 
@@ -31,7 +33,7 @@ export class Deliverer {
     })
     const transport = http(config.rpcUrl, { retryCount: 0 })
     this.wallet = createWalletClient({ account: privateKeyToAccount(config.key), chain, transport })
-    this.reader = createPublicClient({ chain, transport, pollingInterval: 100 })
+    this.reader = createPublicClient({ chain, transport })
   }
 
   gasPrice(): Promise<bigint> {
@@ -41,9 +43,16 @@ export class Deliverer {
   /**
    * Sends the delivery (after those queued before it); `sent` hears the hash as soon as there is one,
    * the promise resolves when its receipt is mined and throws when it reverted or could not be sent.
+   * When its turn comes, a delivery whose `signal` aborted (this process lost the deliveries to another)
+   * or that is no longer `due` (delivered meanwhile) is not sent: it resolves to false.
    */
-  deliver(request: DeliveryRequest, sent: (hash: Hex) => Promise<void>): Promise<void> {
+  deliver(
+    request: DeliveryRequest,
+    sent: (hash: Hex) => Promise<void>,
+    guard: { signal?: AbortSignal; due?: () => Promise<boolean> } = {},
+  ): Promise<boolean> {
     const run = this.queue.then(async () => {
+      if (guard.signal?.aborted || (guard.due && !(await guard.due()))) return undefined
       const hash = request.token
         ? await this.wallet.writeContract({
             address: request.token,
@@ -56,12 +65,29 @@ export class Deliverer {
       return hash
     })
     this.queue = run.catch(() => undefined)
-    return run.then((hash) => this.settled(hash))
+    return run.then(async (hash) => {
+      if (hash === undefined) return false
+      await this.settled(hash, guard.signal)
+      return true
+    })
   }
 
-  /** Resolves when the delivery `hash` is mined; throws when it reverted or is not mined within 3 minutes. */
-  async settled(hash: Hex): Promise<void> {
-    const receipt = await this.reader.waitForTransactionReceipt({ hash, timeout: 180_000 })
-    if (receipt.status !== 'success') throw new Error(`delivery ${hash} reverted`)
+  /**
+   * Resolves when the delivery `hash` is mined; throws when it reverted, is not mined within 3 minutes, or
+   * `signal` aborts first (whoever holds the deliveries now waits for it instead).
+   */
+  async settled(hash: Hex, signal = new AbortController().signal): Promise<void> {
+    const deadline = Date.now() + 180_000
+    for (;;) {
+      // Not found while pending; an RPC hiccup is waited out the same way, up to the deadline.
+      const receipt = await this.reader.getTransactionReceipt({ hash }).catch(() => undefined)
+      if (receipt) {
+        if (receipt.status !== 'success') throw new Error(`delivery ${hash} reverted`)
+        return
+      }
+      signal.throwIfAborted()
+      if (Date.now() > deadline) throw new Error(`delivery ${hash} was not mined within 3 minutes`)
+      await pause(receiptPollMs, signal)
+    }
   }
 }

@@ -1,4 +1,8 @@
 import type { RouteFactory } from '../app.js'
+import type { BackgroundJob } from '../background/backgroundJob.js'
+import { pause } from '../background/pause.js'
+import type { Database } from '../db/index.js'
+import type { ApiLogger } from '../http/types.js'
 import type { CoinbaseConfig } from './coinbase/coinbaseSession.js'
 import { Deliverer } from './delivery.js'
 import { type MeldConfig, onrampProviderRoutes } from './providerRoutes.js'
@@ -14,14 +18,25 @@ export type OnrampOptions = {
   coinbase?: CoinbaseConfig
 }
 
-/** The onramp's routes for the api, and a wait for the deliveries they started (the api's stop). */
+/**
+ * The onramp's routes for the api, and the job that delivers what they sell. Payments are handed to the
+ * job, which one process runs at a time, since every delivery is sent from one key and two senders would
+ * race for its nonces. When that process is this one a payment starts its delivery at once; otherwise the
+ * holder finds it at its next sweep, every `sweepMs`.
+ */
 export function onrampModule(options: OnrampOptions | undefined): {
   routes: RouteFactory[]
-  idle(): Promise<void>
+  job(deps: {
+    db: Database
+    logger: ApiLogger
+    now: () => number
+    sweepMs: number
+  }): BackgroundJob | undefined
 } {
   const config = options?.sandbox
-  const sandboxes: OnrampSandbox[] = []
   const routes: RouteFactory[] = []
+  // The sandbox delivering here while this process holds the deliveries, told at once of payments made here.
+  let holder: OnrampSandbox | undefined
   if (config) {
     const deliverer = new Deliverer({
       rpcUrl: config.rpcUrl,
@@ -29,9 +44,7 @@ export function onrampModule(options: OnrampOptions | undefined): {
       key: config.deliveryKey,
     })
     routes.push((deps) => {
-      const sandbox = new OnrampSandbox(config, { ...deps, deliverer })
-      sandbox.resume()
-      sandboxes.push(sandbox)
+      const sandbox = new OnrampSandbox(config, { ...deps, deliverer, handOff: () => holder?.resume() })
       return onrampRoutes({ ...deps, sandbox })
     })
   }
@@ -46,8 +59,30 @@ export function onrampModule(options: OnrampOptions | undefined): {
     )
   return {
     routes,
-    async idle() {
-      for (const sandbox of sandboxes) await sandbox.idle()
+    job({ sweepMs, ...deps }) {
+      if (!config) return undefined
+      return {
+        name: 'onramp',
+        async run(signal) {
+          // A deliverer per hold: its queue orders this hold's sends, and nothing of an earlier hold is in it.
+          const deliverer = new Deliverer({
+            rpcUrl: config.rpcUrl,
+            chainId: config.chainId,
+            key: config.deliveryKey,
+          })
+          const sandbox = new OnrampSandbox(config, { ...deps, deliverer, signal })
+          holder = sandbox
+          try {
+            while (!signal.aborted) {
+              sandbox.resume()
+              await pause(sweepMs, signal)
+            }
+          } finally {
+            holder = undefined
+            await sandbox.idle()
+          }
+        },
+      }
     },
   }
 }

@@ -55,6 +55,20 @@ export type QuoteInput = {
   address: string
 }
 
+export type SandboxDeps = {
+  db: Database
+  logger: ApiLogger
+  now: () => number
+  deliverer: Deliverer
+  /**
+   * Where paid orders go when this sandbox does not deliver them itself: told of each payment, the process
+   * holding the deliveries (maybe another) sends it. Without it, payments here are delivered here.
+   */
+  handOff?: () => void
+  /** Aborts when this process stops holding the deliveries: nothing more is sent, receipts are left to the next holder. */
+  signal?: AbortSignal
+}
+
 /**
  * The default onramp provider: prices from a table, fees, signed quotes, orders paid with test cards and
  * delivered on the local chain. Deliveries run after the payment answer; `idle()` waits for them.
@@ -64,10 +78,12 @@ export class OnrampSandbox {
   private readonly signer: QuoteSigner
   private readonly store: OrderStore
   private readonly running = new Set<Promise<void>>()
+  /** Orders whose delivery runs here now: a sweep meanwhile must not start them twice. */
+  private readonly delivering = new Set<string>()
 
   constructor(
     private readonly config: SandboxConfig,
-    private readonly deps: { db: Database; logger: ApiLogger; now: () => number; deliverer: Deliverer },
+    private readonly deps: SandboxDeps,
   ) {
     this.assets = sandboxAssets(config)
     this.signer = new QuoteSigner(config.quoteSecret ?? randomBytes(32))
@@ -182,7 +198,8 @@ export class OnrampSandbox {
       return this.current(order.id)
     }
     await this.store.transition(order.id, ['PAYMENT_PENDING'], 'PAYMENT_COMPLETE', now())
-    this.track(this.deliver(order))
+    if (this.deps.handOff) this.deps.handOff()
+    else this.take(order)
     return this.current(order.id)
   }
 
@@ -194,13 +211,7 @@ export class OnrampSandbox {
   resume(): void {
     this.track(
       (async () => {
-        for (const order of await this.store.undelivered(onrampLimits.resumedAtStart)) {
-          this.track(
-            order.status === 'DELIVERING' && order.txHash
-              ? this.settle(order, this.deps.deliverer.settled(order.txHash as Hex))
-              : this.deliver(order),
-          )
-        }
+        for (const order of await this.store.undelivered(onrampLimits.resumedAtStart)) this.take(order)
       })().catch((error) => this.deps.logger.warn('onramp.resume_failed', { error: String(error) })),
     )
   }
@@ -227,8 +238,23 @@ export class OnrampSandbox {
     }
   }
 
+  /** Delivers a paid order, or waits for the receipt of one sent already, unless that runs here already. */
+  private take(order: StoredOrder): void {
+    if (this.delivering.has(order.id)) return
+    this.delivering.add(order.id)
+    const { signal } = this.deps
+    const work =
+      order.status === 'DELIVERING' && order.txHash
+        ? this.settle(
+            order,
+            this.deps.deliverer.settled(order.txHash as Hex, signal).then(() => true),
+          )
+        : this.deliver(order)
+    this.track(work.finally(() => this.delivering.delete(order.id)))
+  }
+
   private deliver(order: StoredOrder): Promise<void> {
-    const { now } = this.deps
+    const { now, signal } = this.deps
     const asset = this.asset(order.currency)
     return this.settle(
       order,
@@ -237,17 +263,29 @@ export class OnrampSandbox {
         async (txHash) => {
           await this.store.transition(order.id, ['PAYMENT_COMPLETE'], 'DELIVERING', now(), { txHash })
         },
+        {
+          ...(signal ? { signal } : {}),
+          // The order may have been read before a delivery that just finished here stored its hash.
+          due: async () => (await this.store.find(order.id))?.status === 'PAYMENT_COMPLETE',
+        },
       ),
     )
   }
 
-  /** Completes the order once its delivery is mined, or fails it with 'Delivery failed'. */
-  private async settle(order: StoredOrder, delivery: Promise<void>): Promise<void> {
-    const { now, logger } = this.deps
+  /**
+   * Completes the order once its delivery is mined, or fails it with 'Delivery failed'. A delivery not
+   * sent (delivered meanwhile, or handed over) leaves the order as it is, as does a hand-over mid-wait.
+   */
+  private async settle(order: StoredOrder, delivery: Promise<boolean>): Promise<void> {
+    const { now, logger, signal } = this.deps
     try {
-      await delivery
+      if (!(await delivery)) return
       await this.store.transition(order.id, ['DELIVERING'], 'COMPLETED', now())
     } catch (error) {
+      if (signal?.aborted) {
+        logger.info('onramp.delivery_handed_over', { order: order.id })
+        return
+      }
       logger.warn('onramp.delivery_failed', { order: order.id, error: String(error) })
       await this.store.transition(order.id, ['PAYMENT_COMPLETE', 'DELIVERING'], 'FAILED', now(), {
         failureReason: 'Delivery failed',

@@ -88,6 +88,7 @@ describe('pairwise api', () => {
       host: '127.0.0.1',
       port: 8788,
       database: '.pairwise/data/api.sqlite',
+      role: 'all',
       trustProxy: noTrustedProxies,
     })
     expect(apiConfig({ PAIRWISE_TRUST_PROXY: '10.0.0.0/8' }).trustProxy.has('10.1.2.3')).toBe(true)
@@ -105,6 +106,9 @@ describe('pairwise api', () => {
       database: 'a.sqlite',
     })
     expect(() => apiConfig({ PAIRWISE_API_PORT: 'eighty' })).toThrow(/Invalid --port \/ PAIRWISE_API_PORT/)
+    expect(apiConfig({ PAIRWISE_API_ROLE: 'worker' }, { role: 'web' }).role).toBe('web')
+    expect(apiConfig({ PAIRWISE_API_ROLE: 'worker' }).role).toBe('worker')
+    expect(() => apiConfig({}, { role: 'boss' })).toThrow(/Invalid --role \/ PAIRWISE_API_ROLE/)
   })
 
   it('serves over HTTP with the token it was given, and answers broken requests with JSON 4xx', async () => {

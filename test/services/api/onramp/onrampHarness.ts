@@ -6,6 +6,7 @@ import {
   OnrampSandbox,
   onrampMigrations,
   onrampRoutes,
+  type SandboxConfig,
 } from '../../../../services/api/onramp/index.js'
 import { ProjectStore, projectMigrations } from '../../../../services/api/projects/index.js'
 import { devPrivateKeys } from '../../../../services/chain/index.js'
@@ -44,23 +45,12 @@ export type QuoteBody = {
 /** The api app with only the onramp routes, its sandbox delivering on `chain` from dev account 1. */
 export async function onrampHarness(db: Database, chain: ChainFixture): Promise<OnrampHarness> {
   await migrate(db, [projectMigrations, onrampMigrations])
-  await new ProjectStore(db).create({
-    id: projectId,
-    name: 'Onramp',
-    allowedOrigins: [],
-    features: { onramp: true },
-    rateLimitPerMinute: 100_000,
-  })
+  await createOnrampProject(db)
   const clock = { now: Date.now() }
   const now = () => clock.now
   const logger = { info() {}, warn() {}, error() {} }
   const deliverer = new Deliverer({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, key: devPrivateKeys[1] })
-  const config = {
-    chainId: chain.chainId,
-    rpcUrl: chain.rpcUrl,
-    testUsdc: chain.fixtures.testUsdc,
-    deliveryKey: devPrivateKeys[1],
-  }
+  const config = sandboxConfig(chain)
   const sandbox = new OnrampSandbox(config, { db, logger, now, deliverer })
   const { hono } = createApiApp({
     db,
@@ -87,21 +77,44 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
     call,
     json,
     quote: (amount, extra = {}, client) =>
-      json<QuoteBody>(
-        `/v1/onramp/quote?projectId=${projectId}`,
-        post({
-          purchaseCurrency: { id: 'tUSDC' },
-          paymentCurrency: { id: 'USD' },
-          amount,
-          network: 'tUSDC',
-          caipNetworkId: `eip155:${chain.chainId}`,
-          address: buyer,
-          ...extra,
-        }),
-        client,
-      ),
+      json<QuoteBody>(`/v1/onramp/quote?projectId=${projectId}`, quoteRequest(chain, amount, extra), client),
   }
 }
+
+/** The sandbox on `chain`: test USDC minted and tETH sent from dev account 1. */
+export const sandboxConfig = (chain: ChainFixture): SandboxConfig => ({
+  chainId: chain.chainId,
+  rpcUrl: chain.rpcUrl,
+  testUsdc: chain.fixtures.testUsdc,
+  deliveryKey: devPrivateKeys[1],
+})
+
+/** The project the onramp tests buy under (`projectId`), the onramp on, limits out of the way. */
+export async function createOnrampProject(db: Database): Promise<void> {
+  await new ProjectStore(db).create({
+    id: projectId,
+    name: 'Onramp',
+    allowedOrigins: [],
+    features: { onramp: true },
+    rateLimitPerMinute: 100_000,
+  })
+}
+
+/** A quote request for `amount` USD of tUSDC to the buyer on `chain`; `extra` overrides its fields. */
+export const quoteRequest = (
+  chain: Pick<ChainFixture, 'chainId'>,
+  amount: string,
+  extra: Record<string, unknown> = {},
+): RequestInit =>
+  post({
+    purchaseCurrency: { id: 'tUSDC' },
+    paymentCurrency: { id: 'USD' },
+    amount,
+    network: 'tUSDC',
+    caipNetworkId: `eip155:${chain.chainId}`,
+    address: buyer,
+    ...extra,
+  })
 
 export const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',

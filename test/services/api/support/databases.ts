@@ -15,12 +15,10 @@ export type TestDatabase = { name: 'sqlite' | 'postgres'; open(): Promise<Databa
 export function eachDatabase(): TestDatabase[] {
   const opened: Database[] = []
   const folders: string[] = []
-  let server: Promise<PostgresServer> | undefined
-  let count = 0
+  const postgresUrl = postgresDatabases()
   afterAll(async () => {
     for (const db of opened) await db.close().catch(() => undefined)
     for (const dir of folders) rmSync(dir, { recursive: true, force: true })
-    await (await server?.catch(() => undefined))?.stop()
   })
   const keep = (db: Database) => {
     opened.push(db)
@@ -38,14 +36,30 @@ export function eachDatabase(): TestDatabase[] {
     {
       name: 'postgres',
       async open() {
-        server ??= startPostgresServer()
-        const { url } = await server
-        const name = `test_${process.pid}_${++count}`
-        const admin = await openDatabase(url)
-        await admin.run(`CREATE DATABASE ${name}`)
-        await admin.close()
-        return keep(await openDatabase(url.replace(/\/postgres$/, `/${name}`)))
+        return keep(await openDatabase(await postgresUrl()))
       },
     },
   ]
+}
+
+/**
+ * Fresh empty PostgreSQL databases by URL, for what several connections or processes share: each call
+ * creates one in a throwaway cluster started on first use. Call it at the top level of a test file: it
+ * registers the cluster's stop (after the file's own `afterAll`s, which close what uses it).
+ */
+export function postgresDatabases(): () => Promise<string> {
+  let server: Promise<PostgresServer> | undefined
+  let count = 0
+  afterAll(async () => {
+    await (await server?.catch(() => undefined))?.stop()
+  })
+  return async () => {
+    server ??= startPostgresServer()
+    const { url } = await server
+    const name = `test_${process.pid}_${++count}`
+    const admin = await openDatabase(url)
+    await admin.run(`CREATE DATABASE ${name}`)
+    await admin.close()
+    return url.replace(/\/postgres$/, `/${name}`)
+  }
 }

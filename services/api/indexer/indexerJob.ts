@@ -1,0 +1,33 @@
+import type { BackgroundJob } from '../background/backgroundJob.js'
+import type { Database } from '../db/index.js'
+import type { ApiLogger } from '../http/types.js'
+import { type Indexer, type IndexerOptions, startIndexer } from './startIndexer.js'
+
+export type IndexedChain = { chainId: number; rpcUrl: string }
+
+/**
+ * One indexer per chain as the api's background job: one process follows the chains, so the RPC is read
+ * once and a reorg is rewound by one writer. Another process taking over resumes after the newest block
+ * stored; rows a lost holder still writes meanwhile are the same rows (keyed by their place on chain).
+ */
+export function indexerJob(
+  chains: readonly IndexedChain[],
+  settings: Pick<IndexerOptions, 'fromBlock' | 'pollMs'>,
+  deps: { db: Database; logger: ApiLogger },
+): BackgroundJob {
+  return {
+    name: 'indexer',
+    async run(signal) {
+      const running: Indexer[] = chains.map((chain) =>
+        startIndexer({ ...deps, ...settings, chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
+      )
+      deps.logger.info('indexer.started', { chains: chains.map((chain) => chain.chainId) })
+      await new Promise<void>((resolve) => {
+        if (signal.aborted) resolve()
+        signal.addEventListener('abort', () => resolve(), { once: true })
+      })
+      for (const indexer of running) await indexer.stop()
+      deps.logger.info('indexer.stopped', { chains: chains.map((chain) => chain.chainId) })
+    },
+  }
+}
