@@ -2,6 +2,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { consoleLogger, noTrustedProxies, type TrustedProxies } from '../relay/index.js'
+import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
 import type { Database } from './db/index.js'
 import { clientAddressMiddleware } from './http/clientAddress.js'
@@ -17,13 +18,13 @@ import {
 } from './http/errorAnswers.js'
 import { healthRoutes } from './http/healthRoutes.js'
 import { requestLog } from './http/requestLog.js'
-import { openApiRoutes } from './openapi/openApiRoutes.js'
 import type { ApiLogger, RouteDeps } from './http/types.js'
+import { openApiRoutes } from './openapi/openApiRoutes.js'
 import { DEFAULT_MAX_RATE_LIMITED_CLIENTS } from './projects/clientBudget.js'
 import { projectGuard } from './projects/projectGuard.js'
 import { projectRoutes } from './projects/projectRoutes.js'
 import { ProjectStore, type ProjectStoreOptions } from './projects/projectStore.js'
-import { FixedWindowLimiter } from './projects/rateLimiter.js'
+import { sharedStateOf } from './sharedStateOf.js'
 
 /** A feature module's routes (balances, activity, the RPC proxy, …), built from what every route gets. */
 export type RouteFactory = (deps: RouteDeps) => ApiRoutes
@@ -51,6 +52,8 @@ export type ApiDeps = {
    * the TCP peer. Routes read the result as `request.client()` (`apiRequest(c).client()` in Hono).
    */
   trustProxy?: TrustedProxies
+  /** Where rate counts and verify registrations live: one Redis for several processes; else this one. */
+  shared?: SharedState
 }
 
 export type ApiApp = {
@@ -70,14 +73,16 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const now = deps.now ?? Date.now
   const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   const projects = new ProjectStore(deps.db, { now, ...deps.projectCache })
+  const shared = sharedStateOf(deps)
   const limiters = {
-    project: new FixedWindowLimiter({ now, maxKeys: deps.maxRateLimitedProjects }),
-    client: new FixedWindowLimiter({
+    project: shared.counter('project', { now, maxKeys: deps.maxRateLimitedProjects }),
+    client: shared.counter('project-client', {
       now,
       maxKeys: deps.maxRateLimitedClients ?? DEFAULT_MAX_RATE_LIMITED_CLIENTS,
     }),
   }
-  const routeDeps: RouteDeps = { db: deps.db, project: projectGuard(projects, limiters), logger, now }
+  const project = projectGuard(projects, limiters)
+  const routeDeps: RouteDeps = { db: deps.db, project, logger, now, shared }
   const cors = new ProjectCors(projects)
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../relay/index.js'
+import { redisUrlOf } from '../sharedState/index.js'
 
 export const DEFAULT_API_PORT = 8788
 
@@ -17,6 +18,8 @@ export type ApiConfig = {
   database: string
   role: ApiRole
   trustProxy: TrustedProxies
+  /** The Redis shared by every api process of the deployment (`--redis` / `PAIRWISE_REDIS_URL`). */
+  redisUrl?: string
 }
 
 const apiConfigSchema = z.object({
@@ -35,7 +38,8 @@ export function defaultApiDatabase(env: NodeJS.ProcessEnv): string {
  * The api service's settings: flags first, then `PAIRWISE_HOST`, `PAIRWISE_API_PORT` (8788) and
  * `DATABASE_URL` (else `${PAIRWISE_DATA_DIR:-.pairwise/data}/api.sqlite`), and `--trust-proxy` /
  * `PAIRWISE_TRUST_PROXY` (CIDRs whose `X-Forwarded-For` names the client; none by default), and `--role` /
- * `PAIRWISE_API_ROLE` (`web`, `worker` or `all`, the default).
+ * `PAIRWISE_API_ROLE` (`web`, `worker` or `all`, the default), and `--redis` / `PAIRWISE_REDIS_URL` (the Redis
+ * every api process shares rate counts and verify registrations through; none by default).
  */
 export function apiConfig(
   env: NodeJS.ProcessEnv,
@@ -45,6 +49,7 @@ export function apiConfig(
     database?: string
     role?: string
     'trust-proxy'?: string | string[]
+    redis?: string
   } = {},
 ): ApiConfig {
   const parsed = apiConfigSchema.safeParse({
@@ -64,5 +69,10 @@ export function apiConfig(
     }[field]
     throw new Error(`Invalid ${name ?? field}: ${issue?.message ?? 'invalid value'}`)
   }
-  return { ...parsed.data, trustProxy: parseTrustedProxies(flags['trust-proxy'] ?? env[TRUST_PROXY_ENV]) }
+  const redisUrl = redisUrlOf(flags.redis, env)
+  return {
+    ...parsed.data,
+    trustProxy: parseTrustedProxies(flags['trust-proxy'] ?? env[TRUST_PROXY_ENV]),
+    ...(redisUrl === undefined ? {} : { redisUrl }),
+  }
 }

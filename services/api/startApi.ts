@@ -9,6 +9,7 @@ import {
   listen,
   type TrustedProxies,
 } from '../relay/index.js'
+import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type RunningJobs, runBackgroundJobs } from './background/runBackgroundJobs.js'
@@ -37,6 +38,13 @@ export type StartApiOptions = ApiModuleOptions & {
   now?: () => number
   /** The proxies whose `X-Forwarded-For` names the client for every per-client rule; default none. */
   trustProxy?: TrustedProxies
+  /**
+   * The Redis every api process of the deployment shares rate counts and verify registrations through;
+   * without it they are this process's own (right for one process).
+   */
+  redisUrl?: string
+  /** Key prefix in Redis, so deployments can share one server; `pairwise:api:` by default. */
+  redisPrefix?: string
   /** `web` (routes only), `worker` (background work and `/health` only) or `all` (both, the default). */
   role?: ApiRole
   /**
@@ -84,7 +92,11 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const modules = apiModules({ ...options, adminToken })
   let server: Server
   let jobs: RunningJobs | undefined
+  let shared: OpenSharedState | undefined
   try {
+    // A worker serves no rate-limited route, so it needs no Redis.
+    if (options.redisUrl !== undefined && role !== 'worker')
+      shared = await openRedisSharedState(options.redisUrl, logger, options.redisPrefix)
     await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
     const listener =
       role === 'worker'
@@ -96,6 +108,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
             routes: [...modules.routes, ...(options.routes ?? [])],
             ...(options.now ? { now: options.now } : {}),
             ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+            ...(shared ? { shared: shared.state } : {}),
           }).listener
     server = createSafeServer(
       (request, response) => {
@@ -116,6 +129,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       })
     }
   } catch (error) {
+    await shared?.close()
     await db.close()
     owner.release()
     throw error
@@ -137,6 +151,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
         server.closeAllConnections()
         await closed
         await jobs?.stop()
+        await shared?.close()
         await db.close()
         owner.release()
       })()

@@ -86,7 +86,7 @@ export const commands: Record<string, Command> = {
     summary:
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
     usage:
-      "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token-file FILE] [--trust-proxy CIDR,…]… [--role web|worker|all] [--chains FILE] [--names-key FILE] [--names-zone Z]\n  --admin-token-file FILE  the admin token (else PAIRWISE_API_ADMIN_TOKEN, else one made at start and printed); never on the command line, which every local user reads\n  --trust-proxy CIDR,…  the proxies whose X-Forwarded-For names the client for per-client limits (else PAIRWISE_TRUST_PROXY; none by default)\n  --role R  web: the routes only; worker: the background work (indexer, onramp deliveries) and /health only; all (default): both (else PAIRWISE_API_ROLE); on PostgreSQL one process at a time runs each piece of background work\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)",
+      "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token-file FILE] [--trust-proxy CIDR,…]… [--redis URL] [--role web|worker|all] [--chains FILE] [--names-key FILE] [--names-zone Z]\n  --admin-token-file FILE  the admin token (else PAIRWISE_API_ADMIN_TOKEN, else one made at start and printed); never on the command line, which every local user reads\n  --trust-proxy CIDR,…  the proxies whose X-Forwarded-For names the client for per-client limits (else PAIRWISE_TRUST_PROXY; none by default)\n  --redis URL  the Redis every api process of one deployment shares rate limits and verify registrations through (else PAIRWISE_REDIS_URL; none by default: this process's own)\n  --role R  web: the routes only; worker: the background work (indexer, onramp deliveries) and /health only; all (default): both (else PAIRWISE_API_ROLE); on PostgreSQL one process at a time runs each piece of background work\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }] }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)",
     async run(args) {
       const { values } = parseArgs({
         args,
@@ -99,6 +99,7 @@ export const commands: Record<string, Command> = {
           chains: { type: 'string' },
           'names-key': { type: 'string' },
           'names-zone': { type: 'string' },
+          redis: { type: 'string' },
           role: { type: 'string' },
           ...trustProxyOption,
         },

@@ -5,7 +5,9 @@ import {
   type RelayFanout,
   SingleNodeFanout,
 } from '@pairwise/relay/core'
+import { type ConnectionCounts, MemoryConnectionCounts } from './connectionCounts.js'
 import { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
+import { RedisConnectionCounts } from './redis/redisConnectionCounts.js'
 import { RedisFanout } from './redis/redisFanout.js'
 import { RedisMailboxStore } from './redis/redisStore.js'
 import { SqliteMailboxStore, type SqliteSync } from './sqliteStore.js'
@@ -15,6 +17,8 @@ export type RelayBackend = {
   kind: 'memory' | 'sqlite' | 'redis'
   store: MailboxStore
   fanout: RelayFanout
+  /** Open connections per client address; across every node with Redis. */
+  connections: ConnectionCounts
   /** Why the store's last write failed, until one succeeds again; for the health check. */
   writeError(): string | undefined
 }
@@ -26,7 +30,7 @@ export type BackendOptions = {
   redisPrefix?: string
 }
 
-/** Opens the mailbox store and the fan-out between nodes that the options ask for. */
+/** Opens the mailbox store, the fan-out between nodes and the connection counts that the options ask for. */
 export async function openBackend(
   options: BackendOptions,
   nodeId: string,
@@ -43,7 +47,14 @@ export async function openBackend(
         throw error
       },
     )
-    return { kind: 'redis', store, fanout, writeError: noWriteError }
+    const connections = await RedisConnectionCounts.open(options.redisUrl, nodeId, logger, prefix).catch(
+      async (error: unknown) => {
+        await fanout.close()
+        await store.close()
+        throw error
+      },
+    )
+    return { kind: 'redis', store, fanout, connections, writeError: noWriteError }
   }
   const spec = parseStoreSpec(options.store ?? 'memory')
   if (spec.kind === 'memory')
@@ -51,10 +62,17 @@ export async function openBackend(
       kind: 'memory',
       store: new MemoryMailboxStore(),
       fanout: new SingleNodeFanout(),
+      connections: new MemoryConnectionCounts(),
       writeError: noWriteError,
     }
   const store = await SqliteMailboxStore.open(spec.file, options.sqliteSync)
-  return { kind: 'sqlite', store, fanout: new SingleNodeFanout(), writeError: () => store.writeError() }
+  return {
+    kind: 'sqlite',
+    store,
+    fanout: new SingleNodeFanout(),
+    connections: new MemoryConnectionCounts(),
+    writeError: () => store.writeError(),
+  }
 }
 
 // Memory cannot fail a write; Redis's failures show as errors of the calls themselves.

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from '@pairwise/relay/core'
+import { redisUrlOf } from '../sharedState/redisUrl.js'
 import { parseTrustedProxies, TRUST_PROXY_ENV } from './http/trustProxy.js'
 import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
 import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
@@ -8,7 +9,8 @@ export const DEFAULT_RELAY_PORT = 8787
 
 export const relayUsage =
   'pairwise relay [--port N] [--host H] [--store memory|sqlite:FILE] [--sqlite-sync normal|full]\n' +
-  '               [--redis URL] [--redis-prefix P]\n' +
+  '               [--redis URL] [--redis-prefix P] (Redis shared by every node: mailboxes, fan-out, per-IP\n' +
+  '               connection counts; PAIRWISE_REDIS_URL)\n' +
   '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]\n' +
   '               [--trust-proxy CIDR,…]... (proxies whose X-Forwarded-For names the client; PAIRWISE_TRUST_PROXY)\n' +
   '               [--<limit> N]... (limits, e.g. --max-connections-per-ip 100: README, "Relay limits")'
@@ -25,7 +27,10 @@ const limitFlags = new Map<string, LimitName>(
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
-/** Reads the relay's command line; PAIRWISE_RELAY_PORT, PAIRWISE_HOST and PAIRWISE_TRUST_PROXY supply defaults. */
+/**
+ * Reads the relay's command line; PAIRWISE_RELAY_PORT, PAIRWISE_HOST, PAIRWISE_TRUST_PROXY and
+ * PAIRWISE_REDIS_URL supply defaults.
+ */
 export function parseRelayArgs(
   args: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
@@ -74,6 +79,7 @@ export function parseRelayArgs(
     const spec = parseStoreSpec(values.store)
     store = spec.kind === 'sqlite' ? `sqlite:${spec.file}` : 'memory'
   }
+  const redisUrl = redisUrlOf(values.redis, env)
   return {
     port,
     host: values.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
@@ -82,7 +88,7 @@ export function parseRelayArgs(
     trustProxy,
     ...(store ? { store } : {}),
     ...(sqliteSync ? { sqliteSync } : {}),
-    ...(values.redis ? { redisUrl: values.redis } : {}),
+    ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),

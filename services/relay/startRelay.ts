@@ -17,6 +17,7 @@ import {
   truncate,
 } from '@pairwise/relay/core'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
+import { andThen, type Eventually } from '../sharedState/windowCounter.js'
 import { openBackend } from './backend.js'
 import {
   clientAddress,
@@ -42,7 +43,7 @@ export type StartRelayOptions = {
   store?: RelayStoreSpec
   /** With a SQLite store: `full` also survives a power cut, at a fsync per publish. Default `normal`. */
   sqliteSync?: SqliteSync
-  /** Share subscriptions and mailboxes with every relay node using this Redis. */
+  /** Share subscriptions, mailboxes and per-address connection counts with every relay node using this Redis. */
   redisUrl?: string
   /** Key and channel prefix in Redis, so deployments can share one server. */
   redisPrefix?: string
@@ -144,8 +145,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
   // pong counts: a client can send frames without reading anything.
   const unanswered = new Set<WebSocket>()
-  // Upgrading and open sockets, per remote address and in total, for the connection caps.
-  const perAddress = new Map<string, number>()
+  // Upgrading and open sockets in total (this node's own resource), for the connection cap; per remote
+  // address they are in `backend.connections`, shared by every node with Redis.
   let socketCount = 0
   let closing: Promise<void> | undefined
 
@@ -175,6 +176,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     await listen(http, options.port, host)
   } catch (error) {
     await core.close()
+    await backend.connections.close()
     throw error
   }
   const { port } = http.address() as AddressInfo
@@ -216,23 +218,38 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
   }
 
-  const admit = (address: string, socket: Duplex) => {
-    const fromAddress = perAddress.get(address) ?? 0
-    if (socketCount >= limits.maxConnections || fromAddress >= limits.maxConnectionsPerIp) {
-      counters.connectionsRefused++
-      const total = socketCount >= limits.maxConnections
-      logger.warn('connection refused at its cap', { remote: address, total })
-      throw total
-        ? new HttpError(503, `the relay is at its limit of ${limits.maxConnections} connections`)
-        : new HttpError(429, `at most ${limits.maxConnectionsPerIp} connections per address`)
-    }
+  const refuse = (address: string, total: boolean): never => {
+    counters.connectionsRefused++
+    logger.warn('connection refused at its cap', { remote: address, total })
+    throw total
+      ? new HttpError(503, `the relay is at its limit of ${limits.maxConnections} connections`)
+      : new HttpError(429, `at most ${limits.maxConnectionsPerIp} connections per address`)
+  }
+  // Counted at once in memory; with Redis the socket holds its place in the total while the address is
+  // counted, and gives it back if it is refused, the count fails or the client left meanwhile.
+  const admit = (address: string, socket: Duplex): Eventually<void> => {
+    if (socketCount >= limits.maxConnections) refuse(address, true)
     socketCount++
-    perAddress.set(address, fromAddress + 1)
-    socket.once('close', () => {
+    const counted = (admitted: boolean) => {
+      if (!admitted) {
+        socketCount--
+        refuse(address, false)
+      }
+      const release = () => {
+        socketCount--
+        backend.connections.release(address)
+      }
+      if (socket.destroyed) {
+        release()
+        throw new HttpError(400, 'the client left before its connection was counted')
+      }
+      socket.once('close', release)
+    }
+    const admitted = backend.connections.admit(address, limits.maxConnectionsPerIp)
+    if (!(admitted instanceof Promise)) return counted(admitted)
+    return admitted.then(counted, (error: unknown) => {
       socketCount--
-      const left = (perAddress.get(address) ?? 1) - 1
-      if (left > 0) perAddress.set(address, left)
-      else perAddress.delete(address)
+      throw error
     })
   }
 
@@ -246,7 +263,12 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     )
     // Before the token is checked: refusing costs no signature verification, and every socket counts,
     // a token that does not verify (an anonymous client id of its own) included.
-    admit(address, socket)
+    return andThen(admit(address, socket), () => accept(request, socket, head, address))
+  }
+
+  const accept = (request: IncomingMessage, socket: Duplex, head: Buffer, address: string) => {
+    // Shutting down began while Redis counted the address.
+    if (closing) throw new HttpError(503, 'the relay is shutting down')
     const query = requestTarget(request, 'ws://relay').searchParams
     const outcome = authenticate(query.get('auth') ?? undefined, { acceptsAudience, now: now() })
     if (!outcome.ok) {
@@ -308,6 +330,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     sockets.close()
     http.closeAllConnections()
     await httpClosed
+    await backend.connections.close()
     logger.info('relay stopped', { url, node: nodeId })
   }
 

@@ -5,8 +5,8 @@ import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
 import { clientBudgetKey, DEFAULT_MAX_RATE_LIMITED_CLIENTS } from '../projects/clientBudget.js'
-import { FixedWindowLimiter } from '../projects/rateLimiter.js'
 import { requireFeature } from '../projects/requireFeature.js'
+import { sharedStateOf } from '../sharedStateOf.js'
 import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
 import { ingestBodySchema, ingestLimits, ingestQuerySchema, statsQuerySchema } from './schema.js'
 import { statsPageCsp, statsPageHtml } from './statsPage.js'
@@ -38,7 +38,7 @@ function parseBody(text: string): unknown {
  */
 export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
   const store = new AnalyticsStore(deps.db, deps.dailyRowCap)
-  const perClient = new FixedWindowLimiter({
+  const perClient = sharedStateOf(deps).counter('analytics-client', {
     windowMs: 3_600_000,
     maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
     now: deps.now,
@@ -63,7 +63,8 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
         // Each event spends one of the client's own; only what fits is stored, so a flood spends the
         // flooder's hour and not the project's day.
         const key = clientBudgetKey(project.id, apiRequest(c).client())
-        const events = parsed.data.events.filter(() => perClient.take(key, clientCap))
+        const events = []
+        for (const event of parsed.data.events) if (await perClient.take(key, clientCap)) events.push(event)
         if (events.length === 0 && parsed.data.events.length > 0)
           throw rateLimited(perClient.retryAfterSeconds())
         const result = await store.record(

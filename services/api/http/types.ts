@@ -1,3 +1,4 @@
+import type { SharedState } from '../../sharedState/index.js'
 import type { Database } from '../db/index.js'
 
 /** A project as routes see it (owned by services/api/projects). */
@@ -55,4 +56,11 @@ export type ApiLogger = {
 }
 
 /** What every route factory receives. */
-export type RouteDeps = { db: Database; project: ProjectGuard; logger: ApiLogger; now: () => number }
+export type RouteDeps = {
+  db: Database
+  project: ProjectGuard
+  logger: ApiLogger
+  now: () => number
+  /** Where rate counts and the verify registrations live; this process alone when absent. */
+  shared?: SharedState
+}

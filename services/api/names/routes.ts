@@ -5,8 +5,8 @@ import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
 import { clientKey } from '../projects/clientBudget.js'
-import { FixedWindowLimiter } from '../projects/rateLimiter.js'
 import { requireFeature } from '../projects/requireFeature.js'
+import { sharedStateOf } from '../sharedStateOf.js'
 import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
 import { acceptedLabel, normalizedName } from './namePolicy.js'
@@ -36,7 +36,7 @@ export type NameRouteOptions = {
  */
 export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
   const chainIds = new Set(deps.chainIds)
-  const perClient = new FixedWindowLimiter({
+  const perClient = sharedStateOf(deps).counter('names-client', {
     windowMs: 60 * 60_000,
     maxKeys: namesLimits.maxTrackedClients,
     now: deps.now,
@@ -87,7 +87,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       // Names are one namespace, so a client's registrations count across every project it names. Only
       // names added count: a refusal is given back (a client's attempts are under the guard's budget).
       const client = clientKey(request.client())
-      if (!perClient.take(client, registrationsPerClient))
+      if (!(await perClient.take(client, registrationsPerClient)))
         throw namesErrors.clientLimited(perClient.retryAfterSeconds())
       try {
         const body = await validJson(c.req, registerBodySchema).catch((error: unknown) => {
@@ -104,7 +104,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
         })
         return c.json(record)
       } catch (error) {
-        perClient.refund(client)
+        await perClient.refund(client)
         throw error
       }
     })

@@ -1,3 +1,8 @@
+// The in-memory counter under the name the api has always exported it by.
+export {
+  MemoryWindowCounter as FixedWindowLimiter,
+  type WindowCounterOptions as FixedWindowLimiterOptions,
+} from '../../sharedState/index.js'
 export { isOriginPattern, originAllowed, parseOriginPattern } from './originMatcher.js'
 export {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -18,4 +23,3 @@ export { projectGuard } from './projectGuard.js'
 export { projectMigrations } from './projectMigrations.js'
 export { projectRoutes } from './projectRoutes.js'
 export { ProjectExistsError, ProjectStore, type ProjectStoreOptions } from './projectStore.js'
-export { FixedWindowLimiter, type FixedWindowLimiterOptions } from './rateLimiter.js'

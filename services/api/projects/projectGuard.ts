@@ -1,10 +1,10 @@
+import { andThen, type Eventually, type WindowCounter } from '../../sharedState/index.js'
 import { ApiError, invalidKey, originNotAllowed, rateLimited } from '../http/apiError.js'
 import type { Project, ProjectGuard } from '../http/types.js'
 import { clientBudgetKey, perClientLimit } from './clientBudget.js'
 import { originAllowed } from './originMatcher.js'
 import type { StoredProject } from './project.js'
 import type { ProjectStore } from './projectStore.js'
-import type { FixedWindowLimiter } from './rateLimiter.js'
 
 const MAX_PROJECT_ID_LENGTH = 128
 
@@ -15,22 +15,33 @@ const MAX_PROJECT_ID_LENGTH = 128
  * their requests per minute (else 429). Project ids are public, so the client's own budget (a fifth of the
  * project's, ./clientBudget.ts) comes first: one client's flood is refused before it spends the project's
  * ceiling, which is left to protect the upstream. A project the store read within its cache time (a second
- * by default) is checked at once, without a promise.
+ * by default) is checked at once, without a promise, when the counters are this process's own.
  */
 export function projectGuard(
   projects: Pick<ProjectStore, 'find' | 'remembered'>,
-  limiters: { project: FixedWindowLimiter; client: FixedWindowLimiter },
+  limiters: { project: WindowCounter; client: WindowCounter },
 ): ProjectGuard {
-  const admit = (project: StoredProject | undefined, origin: string | undefined, client: string): Project => {
+  const admit = (
+    project: StoredProject | undefined,
+    origin: string | undefined,
+    client: string,
+  ): Eventually<Project> => {
     if (!project) throw invalidKey()
     if (origin !== undefined && !originAllowed(origin, project.allowedOrigins)) throw originNotAllowed()
-    const { rateLimitPerMinute } = project
-    if (!limiters.client.take(clientBudgetKey(project.id, client), perClientLimit(rateLimitPerMinute)))
-      throw rateLimited(limiters.client.retryAfterSeconds())
-    if (!limiters.project.take(project.id, rateLimitPerMinute))
-      throw rateLimited(limiters.project.retryAfterSeconds())
-    const { id, name, allowedOrigins, basic, features } = project
-    return { id, name, allowedOrigins, basic, features }
+    const { id, name, allowedOrigins, basic, features, rateLimitPerMinute } = project
+    const admitted = { id, name, allowedOrigins, basic, features }
+    const underProject = (taken: boolean) => {
+      if (!taken) throw rateLimited(limiters.project.retryAfterSeconds())
+      return admitted
+    }
+    const underClient = (taken: boolean) => {
+      if (!taken) throw rateLimited(limiters.client.retryAfterSeconds())
+      return andThen(limiters.project.take(id, rateLimitPerMinute), underProject)
+    }
+    return andThen(
+      limiters.client.take(clientBudgetKey(id, client), perClientLimit(rateLimitPerMinute)),
+      underClient,
+    )
   }
   return (request) => {
     const id = request.query('projectId')

@@ -1,6 +1,5 @@
 export { HttpUpstream, type HttpUpstreamOptions, type RpcUpstream } from './httpUpstream.js'
 export { type JsonRpcCall, jsonRpcBodySchema, maxBatchCalls } from './jsonRpc.js'
-export { ProjectRateLimiter, type RpcRateLimits } from './projectRateLimiter.js'
-export { type RpcProxyOptions, rpcProxyRoutes } from './rpcProxyRoutes.js'
+export { type RpcProxyOptions, type RpcRateLimits, rpcProxyRoutes } from './rpcProxyRoutes.js'
 export { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 export { UpstreamError, type UpstreamFailure } from './upstreamError.js'

@@ -8,12 +8,19 @@ import {
   DEFAULT_MAX_RATE_LIMITED_CLIENTS,
   perClientLimit,
 } from '../projects/clientBudget.js'
+import { sharedStateOf } from '../sharedStateOf.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
 import { localAnswer } from './localAnswer.js'
-import { ProjectRateLimiter, type RpcRateLimits } from './projectRateLimiter.js'
 import { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 import { UpstreamError } from './upstreamError.js'
+
+export type RpcRateLimits = {
+  /** Proxy requests per project per minute, a batch counting once. */
+  requestsPerMinute: number
+  /** JSON-RPC calls per project per minute, each call of a batch counting. */
+  callsPerMinute: number
+}
 
 export type RpcProxyOptions = {
   chains: ApiChains
@@ -44,16 +51,20 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     onUpstreamFailure: (error) => deps.logger.warn('rpc_proxy.upstream_failed', { error: String(error) }),
   })
   const limits = { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits }
-  const limiter = new ProjectRateLimiter(limits, deps.now)
+  // One-minute windows from each key's first request, a request and its calls counted together.
+  const counter = sharedStateOf(deps).counter
+  const windows = { windows: 'fromFirstTake', now: deps.now } as const
+  const limiter = counter('rpc-project', windows)
+  const budgets = (calls: number, { requestsPerMinute, callsPerMinute }: RpcRateLimits) => [
+    { limit: requestsPerMinute, amount: 1 },
+    { limit: callsPerMinute, amount: calls },
+  ]
   // Each client's share of the project's calls (1,200 of 6,000 a minute by default), counted first.
-  const clientLimiter = new ProjectRateLimiter(
-    {
-      requestsPerMinute: perClientLimit(limits.requestsPerMinute),
-      callsPerMinute: perClientLimit(limits.callsPerMinute),
-    },
-    deps.now,
-    DEFAULT_MAX_RATE_LIMITED_CLIENTS,
-  )
+  const clientLimiter = counter('rpc-client', { ...windows, maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS })
+  const clientLimits = {
+    requestsPerMinute: perClientLimit(limits.requestsPerMinute),
+    callsPerMinute: perClientLimit(limits.callsPerMinute),
+  }
   const answerAll = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(localAnswer)
     const remote = calls.filter((_, index) => local[index] === undefined)
@@ -67,8 +78,9 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     const chain = deps.chains.get(validParam(request, 'chainId', caipNetworkIdSchema))
     const body = await validJson(request, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body.length : 1
-    if (!clientLimiter.take(clientBudgetKey(project.id, request.client()), calls)) throw rateLimited()
-    if (!limiter.take(project.id, calls)) throw rateLimited()
+    const clientKey = clientBudgetKey(project.id, request.client())
+    if (!(await clientLimiter.takeAll(clientKey, budgets(calls, clientLimits)))) throw rateLimited()
+    if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
     if (Array.isArray(body)) return await answerAll(chain.rpcUrl, body)
     return localAnswer(body) ?? (await batcher.call(chain.rpcUrl, body).catch(upstreamFailed))
   }

@@ -6,7 +6,7 @@ import { apiRequest } from '../http/clientAddress.js'
 import type { Project, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { clientBudgetKey, clientKey } from '../projects/clientBudget.js'
-import { FixedWindowLimiter } from '../projects/rateLimiter.js'
+import { sharedStateOf } from '../sharedStateOf.js'
 import { acceptSignIn, type SiwxVerify, storedAddress } from './acceptSignIn.js'
 import { siwxErrors } from './errors.js'
 import { SiwxHolders } from './holders.js'
@@ -45,7 +45,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   })
   const store = new SiwxSessionStore(deps.db)
   const holders = new SiwxHolders(store, deps.publicUrl)
-  const perIp = new FixedWindowLimiter({ now: deps.now })
+  const perIp = sharedStateOf(deps).counter('siwx-nonce-ip', { now: deps.now })
   const noncesPerIp = deps.noncesPerIpPerMinute ?? siwxLimits.noncesPerIpPerMinute
   const chains = new Set(deps.chains)
 
@@ -71,7 +71,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
     .post('/siwx/nonce', async (c) => {
       const project = await deps.project(apiRequest(c))
       const client = apiRequest(c).client()
-      if (!perIp.take(clientKey(client), noncesPerIp)) throw rateLimited(perIp.retryAfterSeconds())
+      if (!(await perIp.take(clientKey(client), noncesPerIp))) throw rateLimited(perIp.retryAfterSeconds())
       const now = deps.now()
       const issued = await nonces.issue(project.id, clientBudgetKey(project.id, client), now)
       if (!issued)

@@ -1,3 +1,5 @@
+import type { Eventually } from '../../sharedState/index.js'
+
 /** How long a registered hash can be looked up: a message is checked when it arrives, not days later. */
 export const DEFAULT_ATTESTATION_TTL_MS = 5 * 60_000
 /**
@@ -15,6 +17,14 @@ export const DEFAULT_ATTESTATIONS_PER_CLIENT = 1_000
 
 type Entry = { origin: string; client: string; expiresAt: number; disputed: boolean }
 
+/** Where registrations live: this process (AttestationStore) or one Redis (RedisAttestationStore). */
+export interface Attestations {
+  /** Records that `client`, from a frame on `origin`, registered `hash`. */
+  register(hash: string, origin: string, client: string): Eventually<void>
+  /** The origin that registered `hash`, while it is fresh and undisputed. */
+  originOf(hash: string): Eventually<string | undefined>
+}
+
 export type AttestationStoreOptions = {
   now: () => number
   ttlMs?: number
@@ -26,12 +36,12 @@ export type AttestationStoreOptions = {
  * Which origin registered the hash of a request it was about to send (the v1 lookup). Held in memory, not
  * in the database: entries live minutes and are asked for within seconds of being written, one is written
  * for every request a dapp sends, by anyone, and losing them in a restart only makes the messages in flight
- * UNKNOWN. (Several api instances behind one name would each know only their own registrations.)
+ * UNKNOWN. Several api processes behind one name share theirs in Redis instead (RedisAttestationStore).
  *
  * A hash registered by two different origins is disputed and answered by neither: the store never names
  * an origin it is not sure of.
  */
-export class AttestationStore {
+export class AttestationStore implements Attestations {
   readonly #entries = new Map<string, Entry>()
   readonly #byClient = new Map<string, Set<string>>()
   readonly #now: () => number

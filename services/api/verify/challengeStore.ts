@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Eventually } from '../../sharedState/index.js'
 
 /** How long the challenge a frame page carries can register: the page posts it within a second of loading. */
 export const DEFAULT_CHALLENGE_TTL_MS = 30_000
@@ -15,6 +16,19 @@ export type ChallengeClaim = { origin: string; verified: boolean }
 
 type Entry = ChallengeClaim & { client: string; expiresAt: number }
 
+/** Where open challenges live: this process (ChallengeStore) or one Redis (RedisChallengeStore). */
+export interface Challenges {
+  /** A new challenge for `claim`, good for one registration by `client`. */
+  issue(claim: ChallengeClaim, client: string): Eventually<string>
+  /** The claim of `challenge`, spent, when it is open, fresh and was served to `client`. */
+  take(challenge: string, client: string): Eventually<ChallengeClaim | undefined>
+}
+
+/** A challenge: 32 random bytes, base64url (43 characters, what the registration's schema expects). */
+export function newChallenge(): string {
+  return randomBytes(32).toString('base64url')
+}
+
 export type ChallengeStoreOptions = {
   now: () => number
   ttlMs?: number
@@ -25,10 +39,10 @@ export type ChallengeStoreOptions = {
 /**
  * One-time challenges, each written into one verify frame page and good for one registration by the
  * client that page was served to, within its TTL. Held in memory: they live seconds, and a restart only
- * makes the messages in flight UNKNOWN. (Several api instances behind one name need a frame's load and its
- * registration to reach the same one, as its client address would.)
+ * makes the messages in flight UNKNOWN. Several api processes behind one name share theirs in Redis
+ * instead (RedisChallengeStore), since a frame's load and its registration may reach different ones.
  */
-export class ChallengeStore {
+export class ChallengeStore implements Challenges {
   readonly #entries = new Map<string, Entry>()
   readonly #byClient = new Map<string, Set<string>>()
   readonly #now: () => number
@@ -48,7 +62,7 @@ export class ChallengeStore {
     const own = this.#byClient.get(client)
     if (own !== undefined && own.size >= this.#perClient) this.#delete(own.values().next().value)
     if (this.#entries.size >= this.#maxEntries) this.#delete(this.#entries.keys().next().value)
-    const challenge = randomBytes(32).toString('base64url')
+    const challenge = newChallenge()
     this.#entries.set(challenge, { ...claim, client, expiresAt: this.#now() + this.#ttlMs })
     this.#byClient.set(client, (this.#byClient.get(client) ?? new Set()).add(challenge))
     return challenge

@@ -7,16 +7,21 @@ export {
 export {
   AttestationStore,
   type AttestationStoreOptions,
+  type Attestations,
   DEFAULT_ATTESTATION_TTL_MS,
   DEFAULT_ATTESTATIONS_PER_CLIENT,
   DEFAULT_MAX_ATTESTATIONS,
 } from './attestationStore.js'
 export {
   ChallengeStore,
+  type ChallengeStoreOptions,
+  type Challenges,
   DEFAULT_CHALLENGE_TTL_MS,
   DEFAULT_CHALLENGES_PER_CLIENT,
   DEFAULT_MAX_CHALLENGES,
 } from './challengeStore.js'
+export { RedisAttestationStore } from './redisAttestationStore.js'
+export { RedisChallengeStore } from './redisChallengeStore.js'
 export { MAX_SCAM_PATTERNS, ScamList, type ScamListOptions } from './scamList.js'
 export { VERIFY_FRAME_CONFIG_ID, verifyFrameCsp, verifyFramePage } from './verifyFrame.js'
 export {

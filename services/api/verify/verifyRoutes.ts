@@ -6,15 +6,18 @@ import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
-import { FixedWindowLimiter } from '../projects/rateLimiter.js'
+import { sharedStateOf } from '../sharedStateOf.js'
 import { type AttestationKeyOptions, AttestationKeys } from './attestationKeys.js'
 import {
   AttestationStore,
   type AttestationStoreOptions,
+  type Attestations,
   DEFAULT_ATTESTATION_TTL_MS,
 } from './attestationStore.js'
-import { ChallengeStore } from './challengeStore.js'
+import { ChallengeStore, type ChallengeStoreOptions, type Challenges } from './challengeStore.js'
 import { signEs256Jwt } from './es256Sign.js'
+import { RedisAttestationStore } from './redisAttestationStore.js'
+import { RedisChallengeStore } from './redisChallengeStore.js'
 import { ScamList, type ScamListOptions } from './scamList.js'
 import { verifyFrameCsp, verifyFrameHeaders, verifyFramePage } from './verifyFrame.js'
 
@@ -159,25 +162,35 @@ async function isVerified(
  */
 export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
   const keys = new AttestationKeys(deps)
-  const store = new AttestationStore({
+  const shared = sharedStateOf(deps)
+  const storeOptions: AttestationStoreOptions = {
     now: deps.now,
     ttlMs: deps.ttlMs,
     maxEntries: deps.maxEntries,
     perClient: deps.attestationsPerClient,
-  })
-  const challenges = new ChallengeStore({
+  }
+  const challengeOptions: ChallengeStoreOptions = {
     now: deps.now,
     ttlMs: deps.challengeTtlMs,
     perClient: deps.challengesPerClient,
-  })
-  const perClient = new FixedWindowLimiter({ now: deps.now })
+  }
+  // A frame's load, its registration and the wallet's lookup may each reach a different process.
+  const store: Attestations =
+    shared.kind === 'redis'
+      ? new RedisAttestationStore(shared.redis, shared.prefix, storeOptions)
+      : new AttestationStore(storeOptions)
+  const challenges: Challenges =
+    shared.kind === 'redis'
+      ? new RedisChallengeStore(shared.redis, shared.prefix, challengeOptions)
+      : new ChallengeStore(challengeOptions)
+  const perClient = shared.counter('verify-client', { now: deps.now })
   const framesPerMinute = deps.framesPerMinute ?? DEFAULT_FRAMES_PER_MINUTE
   const registrationsPerMinute = deps.registrationsPerMinute ?? DEFAULT_REGISTRATIONS_PER_MINUTE
   const scams = new ScamList(deps)
   const ttlSeconds = Math.floor((deps.ttlMs ?? DEFAULT_ATTESTATION_TTL_MS) / 1000)
   const anyOrigin = cors({ origin: '*', allowMethods: ['GET'] })
-  const take = (kind: string, client: string, limit: number) => {
-    if (!perClient.take(`${kind} ${client}`, limit)) throw rateLimited(perClient.retryAfterSeconds())
+  const take = async (kind: string, client: string, limit: number) => {
+    if (!(await perClient.take(`${kind} ${client}`, limit))) throw rateLimited(perClient.retryAfterSeconds())
   }
 
   return new Hono()
@@ -191,18 +204,18 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
       const hash = hex64.safeParse(c.req.param('hash'))
       if (!hash.success) throw new ApiError(400, 'INVALID_REQUEST', `hash: ${hash.error.issues[0]?.message}`)
       validQuery(c.req, lookupQuery)
-      const origin = store.originOf(hash.data)
+      const origin = await store.originOf(hash.data)
       if (origin === undefined) throw new ApiError(404, 'NOT_FOUND', 'attestation not found')
       return c.json({ origin, isScam: await scams.isScam(origin) })
     })
     .get(VERIFY_FRAME_PATH, async (c) => {
       const request = apiRequest(c)
       requireIframe(c)
-      take('frame', request.client(), framesPerMinute)
+      await take('frame', request.client(), framesPerMinute)
       const { origin, projectId } = validQuery(request, frameQuery)
       requireRefererFrom(c, origin)
       const verified = await isVerified(deps, new AsPageOn(request, origin), projectId)
-      const challenge = challenges.issue({ origin, verified }, request.client())
+      const challenge = await challenges.issue({ origin, verified }, request.client())
       return c.body(verifyFramePage(origin, challenge), 200, {
         ...verifyFrameHeaders,
         'content-security-policy': verifyFrameCsp(origin),
@@ -213,9 +226,9 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
       if (c.req.header('sec-fetch-site') !== 'same-origin')
         throw frameRequired('Sec-Fetch-Site: a page registers through the verify frame, not directly')
       const request = apiRequest(c)
-      take('register', request.client(), registrationsPerMinute)
+      await take('register', request.client(), registrationsPerMinute)
       const body = await validJson(request, registration)
-      const claim = challenges.take(body.challenge, request.client())
+      const claim = await challenges.take(body.challenge, request.client())
       if (claim === undefined)
         throw new ApiError(
           403,
@@ -223,7 +236,7 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
           'challenge: unknown, used, expired or served to another client; load the verify frame again',
         )
       const { origin, verified } = claim
-      if (body.decryptedId !== undefined) store.register(body.decryptedId, origin, request.client())
+      if (body.decryptedId !== undefined) await store.register(body.decryptedId, origin, request.client())
       if (body.id === undefined) return c.json({ attestation: null })
       const key = keys.current()
       const exp = Math.min(Math.floor(deps.now() / 1000) + ttlSeconds, key.expiresAt)

@@ -1,0 +1,20 @@
+export { MemoryWindowCounter } from './memoryWindowCounter.js'
+export { type CappedRecordsOptions, type RecordFields, RedisCappedRecords } from './redisCappedRecords.js'
+export { REDIS_URL_ENV, redisUrlOf } from './redisUrl.js'
+export { RedisWindowCounter } from './redisWindowCounter.js'
+export {
+  DEFAULT_SHARED_PREFIX,
+  memorySharedState,
+  type OpenSharedState,
+  openRedisSharedState,
+  type SharedState,
+} from './sharedState.js'
+export {
+  andThen,
+  type Budget,
+  DEFAULT_WINDOW_MS,
+  type Eventually,
+  type WindowCounter,
+  type WindowCounterOptions,
+  type WindowCounters,
+} from './windowCounter.js'

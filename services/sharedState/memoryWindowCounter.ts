@@ -1,0 +1,71 @@
+import {
+  type Budget,
+  DEFAULT_WINDOW_MS,
+  type WindowCounter,
+  type WindowCounterOptions,
+} from './windowCounter.js'
+
+type Window = { start: number; counts: number[] }
+
+/** The counts held in this process: cheap, and all a single process needs. */
+export class MemoryWindowCounter implements WindowCounter {
+  readonly #windowMs: number
+  readonly #aligned: boolean
+  readonly #maxKeys: number
+  readonly #now: () => number
+  readonly #windows = new Map<string, Window>()
+
+  constructor(options: WindowCounterOptions = {}) {
+    this.#windowMs = options.windowMs ?? DEFAULT_WINDOW_MS
+    this.#aligned = (options.windows ?? 'aligned') === 'aligned'
+    this.#maxKeys = options.maxKeys ?? 10_000
+    this.#now = options.now ?? Date.now
+  }
+
+  take(key: string, limit: number): boolean {
+    return this.takeAll(key, [{ limit, amount: 1 }])
+  }
+
+  takeAll(key: string, budgets: readonly Budget[]): boolean {
+    const now = this.#now()
+    let window = this.#windows.get(key)
+    if (window === undefined || !this.#isCurrent(window, now)) {
+      if (!window && this.#windows.size >= this.#maxKeys) this.#makeRoom(now)
+      window = { start: this.#aligned ? now - (now % this.#windowMs) : now, counts: [] }
+      this.#windows.set(key, window)
+    }
+    const { counts } = window
+    if (budgets.some(({ limit, amount }, index) => (counts[index] ?? 0) + amount > limit)) return false
+    budgets.forEach(({ amount }, index) => {
+      counts[index] = (counts[index] ?? 0) + amount
+    })
+    return true
+  }
+
+  refund(key: string): void {
+    const window = this.#windows.get(key)
+    if (window && this.#isCurrent(window, this.#now()) && (window.counts[0] ?? 0) > 0)
+      window.counts[0] = (window.counts[0] ?? 0) - 1
+  }
+
+  retryAfterSeconds(): number {
+    if (!this.#aligned) return Math.ceil(this.#windowMs / 1000)
+    const now = this.#now()
+    return Math.ceil((this.#windowMs - (now % this.#windowMs)) / 1000)
+  }
+
+  get size(): number {
+    return this.#windows.size
+  }
+
+  #isCurrent(window: Window, now: number): boolean {
+    return this.#aligned ? window.start === now - (now % this.#windowMs) : now - window.start < this.#windowMs
+  }
+
+  #makeRoom(now: number): void {
+    for (const [key, window] of this.#windows) if (!this.#isCurrent(window, now)) this.#windows.delete(key)
+    // Every key is in its current window: the longest-known one (first in insertion order) goes.
+    const oldest = this.#windows.size >= this.#maxKeys ? this.#windows.keys().next().value : undefined
+    if (oldest !== undefined) this.#windows.delete(oldest)
+  }
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AttestationStore,
+  type AttestationStoreOptions,
+  type Attestations,
+  ChallengeStore,
+  type ChallengeStoreOptions,
+  type Challenges,
+  RedisAttestationStore,
+  RedisChallengeStore,
+} from '../../../../services/api/verify/index.js'
+import { silentLogger } from '../../../../services/relay/index.js'
+import {
+  type OpenSharedState,
+  openRedisSharedState,
+  type SharedState,
+} from '../../../../services/sharedState/index.js'
+import { type RedisServer, startRedisServer } from '../../relay/support/redisServer.js'
+
+let redis: RedisServer
+let shared: OpenSharedState
+let stores = 0
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+  shared = await openRedisSharedState(redis.url, silentLogger)
+})
+afterAll(async () => {
+  await shared?.close()
+  await redis?.stop()
+})
+
+const redisOf = (state: SharedState) => {
+  if (state.kind !== 'redis') throw new Error('the shared state is not Redis')
+  return state.redis
+}
+
+// The Redis stores must answer as the in-memory ones do; each test gets a key prefix of its own.
+const kinds: {
+  name: string
+  attestations(options: AttestationStoreOptions): Attestations
+  challenges(options: ChallengeStoreOptions): Challenges
+}[] = [
+  {
+    name: 'memory',
+    attestations: (options) => new AttestationStore(options),
+    challenges: (options) => new ChallengeStore(options),
+  },
+  {
+    name: 'redis',
+    attestations: (options) => new RedisAttestationStore(redisOf(shared.state), `s${++stores}:`, options),
+    challenges: (options) => new RedisChallengeStore(redisOf(shared.state), `s${++stores}:`, options),
+  },
+]
+
+const hash = (n: number) => n.toString(16).padStart(64, '0')
+
+describe.each(kinds)('the $name verify stores', (kind) => {
+  it('answer a registration while fresh, and neither origin once two origins registered one hash', async () => {
+    let now = 1_000_000
+    const store = kind.attestations({ now: () => now, ttlMs: 5_000 })
+    await store.register(hash(1), 'https://a.example', 'client-1')
+    await store.register(hash(2), 'https://a.example', 'client-1')
+    await store.register(hash(2), 'https://b.example', 'client-2')
+    expect(await store.originOf(hash(1))).toBe('https://a.example')
+    expect(await store.originOf(hash(2))).toBeUndefined()
+    expect(await store.originOf(hash(3))).toBeUndefined()
+    now += 5_000
+    expect(await store.originOf(hash(1))).toBeUndefined()
+    // An expired hash registers afresh.
+    await store.register(hash(1), 'https://c.example', 'client-1')
+    expect(await store.originOf(hash(1))).toBe('https://c.example')
+  })
+
+  it('drop a client’s own oldest registration past its cap, and the oldest of all past the total', async () => {
+    let now = 2_000_000
+    const store = kind.attestations({ now: () => now, perClient: 2, maxEntries: 3 })
+    for (const n of [1, 2, 3]) {
+      await store.register(hash(n), 'https://a.example', 'flooder')
+      now += 1
+    }
+    expect(await store.originOf(hash(1))).toBeUndefined()
+    expect(await store.originOf(hash(2))).toBe('https://a.example')
+    await store.register(hash(4), 'https://b.example', 'other')
+    await store.register(hash(5), 'https://b.example', 'other-2')
+    expect(await store.originOf(hash(2))).toBeUndefined()
+    for (const n of [3, 4, 5]) expect(await store.originOf(hash(n))).toBeDefined()
+  })
+
+  it('spend a challenge once, only for the client it was served to, and only while fresh', async () => {
+    let now = 3_000_000
+    const challenges = kind.challenges({ now: () => now, ttlMs: 30_000 })
+    const first = await challenges.issue({ origin: 'https://a.example', verified: true }, 'client-1')
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await challenges.take(first, 'client-2')).toBeUndefined()
+    expect(await challenges.take(first, 'client-1')).toEqual({ origin: 'https://a.example', verified: true })
+    expect(await challenges.take(first, 'client-1')).toBeUndefined()
+    const late = await challenges.issue({ origin: 'https://a.example', verified: false }, 'client-1')
+    now += 30_000
+    expect(await challenges.take(late, 'client-1')).toBeUndefined()
+  })
+
+  it('forget a client’s oldest open challenge past its cap', async () => {
+    const challenges = kind.challenges({ now: () => 4_000_000, perClient: 2 })
+    const issued = []
+    for (let n = 0; n < 3; n++)
+      issued.push(await challenges.issue({ origin: 'https://a.example', verified: false }, 'client-1'))
+    expect(await challenges.take(issued[0] ?? '', 'client-1')).toBeUndefined()
+    expect(await challenges.take(issued[2] ?? '', 'client-1')).toBeDefined()
+  })
+})
