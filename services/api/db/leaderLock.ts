@@ -1,12 +1,10 @@
 import type { Client } from 'pg'
 import { pause } from '../background/pause.js'
 import type { ApiLogger } from '../http/types.js'
-
-/** The first half of every advisory lock key the api takes, so its locks never meet another app's. */
-const LOCK_NAMESPACE = 0x70777365
+import { apiLockKeys, apiLockNamespace } from './advisoryLocks.js'
 
 /** The advisory lock (second key half) of each piece of background work that must run in one process. */
-export const leaderLockKeys = { indexer: 1, onramp: 2 } as const
+export const leaderLockKeys = { indexer: apiLockKeys.indexer, onramp: apiLockKeys.onramp } as const
 export type LeaderLockName = keyof typeof leaderLockKeys
 
 export type LeaderLockOptions = {
@@ -82,7 +80,7 @@ async function holdOnce(
   // A terminated session or a dropped connection: what held the lock is gone with it.
   client.on('error', () => lost.abort())
   client.on('end', () => lost.abort())
-  const key = [LOCK_NAMESPACE, leaderLockKeys[options.name]]
+  const key = [apiLockNamespace, leaderLockKeys[options.name]]
   try {
     await client.connect()
     while (!(await tryLock(client, key))) {

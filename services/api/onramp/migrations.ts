@@ -11,6 +11,11 @@ import type { Migrations } from '../db/index.js'
  * Step 3 records which client asked for each order (`client_key`: `clientBudgetKey`, the project and the
  * client's IP, IPv6 by its /64), so one client's orders awaiting payment are capped beneath the
  * project's; rows from before it have none and count only against the project.
+ *
+ * Step 4 keeps each delivery's transaction, signed at a nonce of the delivery key (`tx_from`, `tx_nonce`,
+ * unique together so two orders never share a nonce) and stored (`signed_tx`, with its hash in `tx_hash`)
+ * before it is broadcast: whoever settles the order later sends exactly that transaction again. Rows from
+ * before it have none and are settled by their hash alone.
  */
 export const onrampMigrations: Migrations = {
   module: 'onramp',
@@ -47,6 +52,12 @@ export const onrampMigrations: Migrations = {
     [
       'ALTER TABLE onramp_orders ADD COLUMN client_key TEXT',
       'CREATE INDEX onramp_orders_client ON onramp_orders (client_key, status)',
+    ],
+    [
+      'ALTER TABLE onramp_orders ADD COLUMN tx_from TEXT',
+      'ALTER TABLE onramp_orders ADD COLUMN tx_nonce BIGINT',
+      'ALTER TABLE onramp_orders ADD COLUMN signed_tx TEXT',
+      'CREATE UNIQUE INDEX onramp_orders_tx_nonce ON onramp_orders (tx_from, tx_nonce)',
     ],
   ],
 }

@@ -1,4 +1,6 @@
+import { getAddress, type Hex } from 'viem'
 import type { Database } from '../db/index.js'
+import type { SignedDelivery } from './delivery.js'
 import { onrampLimits } from './limits.js'
 import type { QuoteTerms } from './quoteToken.js'
 
@@ -34,6 +36,8 @@ export type StoredOrder = {
   paymentCents: bigint
   status: OrderStatus
   txHash: string | null
+  /** The delivery transaction as signed and stored before it was broadcast (none on orders from before that). */
+  delivery: SignedDelivery | null
   failureReason: string | null
   createdAt: number
   updatedAt: number
@@ -54,6 +58,9 @@ type OrderRow = {
   payment_cents: string
   status: string
   tx_hash: string | null
+  tx_from: string | null
+  tx_nonce: number | null
+  signed_tx: string | null
   failure_reason: string | null
   created_at: number
   updated_at: number
@@ -164,14 +171,51 @@ export class OrderStore {
     from: readonly OrderStatus[],
     to: OrderStatus,
     now: number,
-    detail: { txHash?: string; failureReason?: string } = {},
+    detail: { failureReason?: string } = {},
   ): Promise<boolean> {
     const changed = await this.db.run(
-      `UPDATE onramp_orders SET status = ?, tx_hash = COALESCE(?, tx_hash), failure_reason = ?, updated_at = ?
+      `UPDATE onramp_orders SET status = ?, failure_reason = ?, updated_at = ?
        WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
-      [to, detail.txHash ?? null, detail.failureReason ?? null, now, id, ...from],
+      [to, detail.failureReason ?? null, now, id, ...from],
     )
     return changed === 1
+  }
+
+  /** The lowest nonce of `from` above every one a stored delivery holds. */
+  async nextNonce(from: string): Promise<number> {
+    const row = await this.db.get<{ nonce: number | null }>(
+      'SELECT MAX(tx_nonce) AS nonce FROM onramp_orders WHERE tx_from = ?',
+      [from.toLowerCase()],
+    )
+    return row?.nonce === null || row?.nonce === undefined ? 0 : Number(row.nonce) + 1
+  }
+
+  /**
+   * Stores the order's signed delivery and moves it PAYMENT_COMPLETE → DELIVERING, in one statement, so an
+   * order has at most one. `nonce-taken` when another order holds the nonce (the unique index refused it).
+   */
+  async storeDelivery(
+    id: string,
+    signed: SignedDelivery,
+    now: number,
+  ): Promise<'stored' | 'nonce-taken' | 'not-due'> {
+    const from = signed.from.toLowerCase()
+    try {
+      const changed = await this.db.run(
+        `UPDATE onramp_orders SET status = 'DELIVERING', tx_from = ?, tx_nonce = ?, signed_tx = ?, tx_hash = ?,
+           updated_at = ?
+         WHERE id = ? AND status = 'PAYMENT_COMPLETE' AND signed_tx IS NULL`,
+        [from, signed.nonce, signed.raw, signed.hash, now, id],
+      )
+      return changed === 1 ? 'stored' : 'not-due'
+    } catch (error) {
+      const holder = await this.db.get<{ id: string }>(
+        'SELECT id FROM onramp_orders WHERE tx_from = ? AND tx_nonce = ?',
+        [from, signed.nonce],
+      )
+      if (holder && holder.id !== id) return 'nonce-taken'
+      throw error
+    }
   }
 
   /**
@@ -232,6 +276,15 @@ function fromRow(row: OrderRow): StoredOrder {
     paymentCents: BigInt(row.payment_cents),
     status: statusOf(row.status),
     txHash: row.tx_hash,
+    delivery:
+      row.signed_tx !== null && row.tx_from !== null && row.tx_nonce !== null && row.tx_hash !== null
+        ? {
+            from: getAddress(row.tx_from),
+            nonce: Number(row.tx_nonce),
+            raw: row.signed_tx as Hex,
+            hash: row.tx_hash as Hex,
+          }
+        : null,
     failureReason: row.failure_reason,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

@@ -11,7 +11,7 @@ import {
   sandboxAssets,
   usdPaymentCurrency,
 } from './catalog.js'
-import type { Deliverer } from './delivery.js'
+import { type Deliverer, DeliveryFailure } from './delivery.js'
 import { onrampErrors } from './errors.js'
 import { onrampLimits } from './limits.js'
 import { centsText } from './money.js'
@@ -204,9 +204,9 @@ export class OnrampSandbox {
   }
 
   /**
-   * Takes up the deliveries a stop interrupted: a paid order is delivered, one whose delivery was sent
-   * completes (or fails) with its receipt. A paid order whose transaction went out in the instant before a
-   * stop, before its hash was stored, is delivered again: the sandbox prefers that to losing a payment.
+   * Takes up the deliveries a stop interrupted: a paid order is delivered, one whose delivery was signed
+   * and stored is settled by broadcasting exactly that transaction again and waiting for its receipt, so
+   * a stop at any instant neither loses nor doubles a delivery.
    */
   resume(): void {
     this.track(
@@ -238,16 +238,20 @@ export class OnrampSandbox {
     }
   }
 
-  /** Delivers a paid order, or waits for the receipt of one sent already, unless that runs here already. */
+  /**
+   * Delivers a paid order, or settles one whose delivery is stored (sent or not), unless that runs here
+   * already.
+   */
   private take(order: StoredOrder): void {
     if (this.delivering.has(order.id)) return
     this.delivering.add(order.id)
     const { signal } = this.deps
+    const sent = order.delivery ?? (order.txHash ? { hash: order.txHash as Hex } : undefined)
     const work =
-      order.status === 'DELIVERING' && order.txHash
+      order.status === 'DELIVERING' && sent
         ? this.settle(
             order,
-            this.deps.deliverer.settled(order.txHash as Hex, signal).then(() => true),
+            this.deps.deliverer.settle(sent, signal).then(() => true),
           )
         : this.deliver(order)
     this.track(work.finally(() => this.delivering.delete(order.id)))
@@ -260,12 +264,13 @@ export class OnrampSandbox {
       order,
       this.deps.deliverer.deliver(
         { to: getAddress(order.address), units: order.purchaseUnits, token: asset.token },
-        async (txHash) => {
-          await this.store.transition(order.id, ['PAYMENT_COMPLETE'], 'DELIVERING', now(), { txHash })
+        {
+          nextNonce: (from) => this.store.nextNonce(from),
+          store: (signed) => this.store.storeDelivery(order.id, signed, now()),
         },
         {
           ...(signal ? { signal } : {}),
-          // The order may have been read before a delivery that just finished here stored its hash.
+          // The order may have been read before a delivery that just ran here stored its transaction.
           due: async () => (await this.store.find(order.id))?.status === 'PAYMENT_COMPLETE',
         },
       ),
@@ -273,8 +278,10 @@ export class OnrampSandbox {
   }
 
   /**
-   * Completes the order once its delivery is mined, or fails it with 'Delivery failed'. A delivery not
-   * sent (delivered meanwhile, or handed over) leaves the order as it is, as does a hand-over mid-wait.
+   * Completes the order once its delivery is mined. It fails with the reason when its transaction can never
+   * be mined (reverted, nonce gone to another), and with 'Delivery failed' when none could be signed or
+   * stored (nothing was sent). A delivery not sent (delivered meanwhile, or handed over) leaves the order
+   * as it is, as does a hand-over mid-wait or a stored one not mined yet: the next sweep settles it.
    */
   private async settle(order: StoredOrder, delivery: Promise<boolean>): Promise<void> {
     const { now, logger, signal } = this.deps
@@ -286,9 +293,20 @@ export class OnrampSandbox {
         logger.info('onramp.delivery_handed_over', { order: order.id })
         return
       }
-      logger.warn('onramp.delivery_failed', { order: order.id, error: String(error) })
-      await this.store.transition(order.id, ['PAYMENT_COMPLETE', 'DELIVERING'], 'FAILED', now(), {
+      if (error instanceof DeliveryFailure) {
+        logger.warn('onramp.delivery_failed', { order: order.id, error: error.reason })
+        await this.store.transition(order.id, ['DELIVERING'], 'FAILED', now(), {
+          failureReason: error.reason,
+        })
+        return
+      }
+      // Only an order with no stored delivery fails here: one stored may be mined yet, and is waited for again.
+      const failed = await this.store.transition(order.id, ['PAYMENT_COMPLETE'], 'FAILED', now(), {
         failureReason: 'Delivery failed',
+      })
+      logger.warn(failed ? 'onramp.delivery_failed' : 'onramp.delivery_unsettled', {
+        order: order.id,
+        error: String(error),
       })
     }
   }

@@ -1,3 +1,4 @@
+import type { Transport } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createApiApp } from '../../../../services/api/app.js'
 import { type Database, migrate } from '../../../../services/api/db/index.js'
@@ -18,8 +19,8 @@ export const buyer = privateKeyToAccount(devPrivateKeys[2]).address
 export type OnrampHarness = {
   sandbox: OnrampSandbox
   db: Database
-  /** A second sandbox on the same database and chain: the api started again after a stop. */
-  restart(): OnrampSandbox
+  /** A second sandbox on the same database and chain: the api started again after a stop (with `deliverer`). */
+  restart(deliverer?: Deliverer): OnrampSandbox
   clock: { now: number }
   /** A request from `client`'s address (the TCP peer); without one, the api's 'unknown' client. */
   call(path: string, init?: RequestInit, client?: string): Promise<Response>
@@ -42,14 +43,20 @@ export type QuoteBody = {
   message?: string
 }
 
-/** The api app with only the onramp routes, its sandbox delivering on `chain` from dev account 1. */
-export async function onrampHarness(db: Database, chain: ChainFixture): Promise<OnrampHarness> {
+/**
+ * The api app with only the onramp routes, its sandbox delivering on `chain` from dev account 1 (through
+ * `deliverer` when given).
+ */
+export async function onrampHarness(
+  db: Database,
+  chain: ChainFixture,
+  deliverer = chainDeliverer(chain),
+): Promise<OnrampHarness> {
   await migrate(db, [projectMigrations, onrampMigrations])
   await createOnrampProject(db)
   const clock = { now: Date.now() }
   const now = () => clock.now
   const logger = { info() {}, warn() {}, error() {} }
-  const deliverer = new Deliverer({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, key: devPrivateKeys[1] })
   const config = sandboxConfig(chain)
   const sandbox = new OnrampSandbox(config, { db, logger, now, deliverer })
   const { hono } = createApiApp({
@@ -72,7 +79,7 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
   return {
     sandbox,
     db,
-    restart: () => new OnrampSandbox(config, { db, logger, now, deliverer }),
+    restart: (next = deliverer) => new OnrampSandbox(config, { db, logger, now, deliverer: next }),
     clock,
     call,
     json,
@@ -80,6 +87,15 @@ export async function onrampHarness(db: Database, chain: ChainFixture): Promise<
       json<QuoteBody>(`/v1/onramp/quote?projectId=${projectId}`, quoteRequest(chain, amount, extra), client),
   }
 }
+
+/** What the sandbox delivers with on `chain`: dev account 1, over `transport` when given (else HTTP). */
+export const chainDeliverer = (chain: ChainFixture, transport?: Transport): Deliverer =>
+  new Deliverer({
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.chainId,
+    key: devPrivateKeys[1],
+    ...(transport ? { transport } : {}),
+  })
 
 /** The sandbox on `chain`: test USDC minted and tETH sent from dev account 1. */
 export const sandboxConfig = (chain: ChainFixture): SandboxConfig => ({

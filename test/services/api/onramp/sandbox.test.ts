@@ -1,5 +1,6 @@
+import { encodeFunctionData } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Deliverer } from '../../../../services/api/onramp/index.js'
 import { devPrivateKeys, testUsdcAbi } from '../../../../services/chain/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
 import { eachDatabase } from '../support/databases.js'
@@ -123,30 +124,22 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
     expect(again.body).toMatchObject({ status: 'COMPLETED', txHash: done.body.txHash })
   })
 
-  it('a start takes up deliveries a stop interrupted: a paid order is delivered, a sent one completes with its receipt', async () => {
+  it('a start takes up deliveries a stop interrupted: a paid order is delivered, one sent by hash alone completes with its receipt', async () => {
     const before = await usdcOf(buyer)
     const paidOnly = await order((await h.quote('50')).body.quoteId)
     const sent = await order((await h.quote('20')).body.quoteId)
-    // The first stop came after the payment, the second after the delivery went out (its hash stored).
+    // The first stop came after the payment; the second after a delivery went out that stored its hash
+    // alone (as orders from before deliveries were stored signed did).
     await h.db.run("UPDATE onramp_orders SET status = 'PAYMENT_COMPLETE' WHERE id = ?", [paidOnly.body.id])
-    await h.db.run("UPDATE onramp_orders SET status = 'PAYMENT_COMPLETE' WHERE id = ?", [sent.body.id])
-    const interrupted = new Deliverer({
-      rpcUrl: chain.rpcUrl,
-      chainId: chain.chainId,
-      key: devPrivateKeys[1],
+    const txHash = await chain.testClient.sendUnsignedTransaction({
+      from: privateKeyToAccount(devPrivateKeys[1]).address,
+      to: chain.fixtures.testUsdc,
+      data: encodeFunctionData({ abi: testUsdcAbi, functionName: 'mint', args: [buyer, 20_000_000n] }),
     })
-    await new Promise<void>((resolve) => {
-      void interrupted.deliver(
-        { to: buyer, units: 20_000_000n, token: chain.fixtures.testUsdc },
-        async (txHash) => {
-          await h.db.run("UPDATE onramp_orders SET status = 'DELIVERING', tx_hash = ? WHERE id = ?", [
-            txHash,
-            sent.body.id,
-          ])
-          resolve()
-        },
-      )
-    })
+    await h.db.run("UPDATE onramp_orders SET status = 'DELIVERING', tx_hash = ? WHERE id = ?", [
+      txHash,
+      sent.body.id,
+    ])
 
     const restarted = h.restart()
     restarted.resume()
@@ -155,7 +148,7 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
       const { body } = await h.json<Order>(`/v1/onramp/orders/${id}?projectId=${projectId}`)
       expect(body.status).toBe('COMPLETED')
     }
-    // 50 USD and 20 USD less fees: each delivered once.
+    // 50 USD less fees, and the 20 tUSDC sent before the stop: each delivered once.
     const minted = Number((await usdcOf(buyer)) - before) / 1e6
     expect(minted).toBeGreaterThan(65)
     expect(minted).toBeLessThan(70)

@@ -1,0 +1,5 @@
+/** The first half of every PostgreSQL advisory lock key the api takes, so its locks never meet another app's. */
+export const apiLockNamespace = 0x70777365
+
+/** The second halves: each piece of background work that must run in one process, and the migrations. */
+export const apiLockKeys = { indexer: 1, onramp: 2, migrations: 3 } as const
