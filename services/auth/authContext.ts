@@ -3,14 +3,16 @@ import type { ApiLogger } from '../api/http/types.js'
 import type { ProjectStore } from '../api/projects/projectStore.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { TrustedProxies } from '../relay/index.js'
+import type { SharedState } from '../sharedState/index.js'
 import { AttemptStore } from './attemptStore.js'
-import { DeviceProofs } from './deviceProofs.js'
+import { DeviceProofs, replayKeepMs } from './deviceProofs.js'
 import { EmailChangeStore } from './emailChangeStore.js'
 import { KekBox } from './kekBox.js'
 import type { AuthLimits } from './limits.js'
 import { Lockout } from './lockout.js'
 import { OprfKeys } from './oprfKeys.js'
 import { RecoveryGuard } from './recoveryGuard.js'
+import { RedisReplayGuard } from './redisReplayGuard.js'
 import { SendThrottle } from './sendThrottle.js'
 import { SessionStore } from './sessionStore.js'
 import { ShareVault } from './shareVault.js'
@@ -33,10 +35,12 @@ export type AuthContextOptions = {
   publicUrl: () => string
   /** The proxies whose X-Forwarded-For names the client of every per-IP rule (requests.ts `clientIp`). */
   trustProxy: TrustedProxies
+  /** With Redis, the device proofs seen are shared by every auth process (every other limit is in `db`). */
+  shared?: SharedState
 }
 
 /** Everything the auth routes share: the stores, the checks and the clock of one service instance. */
-export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper'> & {
+export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper' | 'shared'> & {
   attempts: AttemptStore
   throttle: SendThrottle
   lockout: Lockout
@@ -50,8 +54,12 @@ export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper'> & {
 }
 
 export function authContext(options: AuthContextOptions): AuthContext {
-  const { db, limits, kek, pepper, ...rest } = options
+  const { db, limits, kek, pepper, shared, ...rest } = options
   const box = new KekBox(kek)
+  const replays =
+    shared?.kind === 'redis'
+      ? new RedisReplayGuard(shared.redis, shared.prefix, replayKeepMs(limits))
+      : undefined
   return {
     ...rest,
     db,
@@ -63,7 +71,7 @@ export function authContext(options: AuthContextOptions): AuthContext {
     sessions: new SessionStore(db, limits),
     wallets: new WalletStore(db, new ShareVault(box)),
     changes: new EmailChangeStore(db, limits.attemptLifeMs),
-    proofs: new DeviceProofs(limits, options.now),
+    proofs: new DeviceProofs(limits, options.now, replays),
     oprfKeys: new OprfKeys(db, box),
     recoveryGuard: new RecoveryGuard(db, limits),
   }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { authErrors } from './errors.js'
 import { DEVICE_HEADER, PROOF_HEADER, verifyProof } from './protocol/deviceProof.js'
-import { ReplayCache } from './replayCache.js'
+import { ReplayCache, type ReplayGuard } from './replayCache.js'
 
 /**
  * Checks a request's device proof (services/auth/protocol/deviceProof.ts) against the signing key the
@@ -9,14 +9,15 @@ import { ReplayCache } from './replayCache.js'
  * never seen before. Every failure is the same 401.
  */
 export class DeviceProofs {
-  readonly #replays: ReplayCache
+  readonly #replays: ReplayGuard
 
+  /** `replays` defaults to this process's own cache; several auth processes share a RedisReplayGuard. */
   constructor(
     private readonly limits: { proofSkewMs: number; replayCacheEntries: number },
     private readonly now: () => number,
+    replays?: ReplayGuard,
   ) {
-    // A signature's timestamp passes for skew on either side of the clock, so it is kept that long twice.
-    this.#replays = new ReplayCache(limits.replayCacheEntries, 2 * limits.proofSkewMs)
+    this.#replays = replays ?? new ReplayCache(limits.replayCacheEntries, replayKeepMs(limits))
   }
 
   async check(c: Context, raw: Uint8Array, signingKey: string): Promise<void> {
@@ -30,8 +31,13 @@ export class DeviceProofs {
       maxSkewMs: this.limits.proofSkewMs,
     })
     if (!result.ok) throw authErrors.proofInvalid()
-    const seen = this.#replays.remember(result.replayKey, now)
+    const seen = await this.#replays.remember(result.replayKey, now)
     if (seen === 'replay') throw authErrors.proofInvalid()
     if (seen === 'full') throw authErrors.busy()
   }
+}
+
+/** A signature's timestamp passes for skew on either side of the clock, so it is kept that long twice. */
+export function replayKeepMs(limits: { proofSkewMs: number }): number {
+  return 2 * limits.proofSkewMs
 }

@@ -8,6 +8,7 @@ import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
 import type { Mailer } from '../mail/mailer.js'
 import { consoleLogger, listenCheckingHost, noTrustedProxies, type TrustedProxies } from '../relay/index.js'
+import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
 import { createAuthApp } from './app.js'
 import { authContext } from './authContext.js'
 import { type AuthLimits, authLimits } from './limits.js'
@@ -39,6 +40,13 @@ export type StartAuthOptions = {
   routes?: Hono
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: Logger
+  /**
+   * The Redis every auth process of the deployment shares the device proofs it has seen through, so a
+   * proof is not replayed on another process; every other limit is in the database already.
+   */
+  redisUrl?: string
+  /** Key prefix in Redis, so deployments can share one server; `pairwise:api:` by default. */
+  redisPrefix?: string
 } & (
   | {
       /** A SQLite file path, or `postgres://…`: opened, migrated, closed with the service. */
@@ -67,7 +75,10 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
   const db = owned ? await openDatabase(options.database) : options.db
   let server: Server
   let url = ''
+  let shared: OpenSharedState | undefined
   try {
+    if (options.redisUrl !== undefined)
+      shared = await openRedisSharedState(options.redisUrl, logger, options.redisPrefix)
     await migrate(db, [projectMigrations, authMigrations])
     const ctx = authContext({
       db,
@@ -80,6 +91,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       now,
       publicUrl: () => options.publicUrl ?? url,
       trustProxy: options.trustProxy ?? noTrustedProxies,
+      ...(shared ? { shared: shared.state } : {}),
     })
     const listener = getRequestListener(createAuthApp(ctx, options.routes).fetch, {
       errorHandler: () =>
@@ -95,6 +107,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       { host, port: options.port, names },
     )
   } catch (error) {
+    await shared?.close()
     if (owned) await db.close()
     throw error
   }
@@ -110,6 +123,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeAllConnections()
         await closed
+        await shared?.close()
         if (owned) await db.close()
       })()
       return closing

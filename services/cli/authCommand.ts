@@ -7,6 +7,7 @@ import { startAuth } from '../auth/index.js'
 import { frameDistDir, frameRoutes } from '../frame/index.js'
 import { type SmtpMailer, smtpMailer } from '../mail/index.js'
 import { privateDir, type TrustedProxies } from '../relay/index.js'
+import { redisUrlOf } from '../sharedState/index.js'
 import { authKek } from '../stack/authKey.js'
 import { stackConfig, trustProxyOf } from '../stack/index.js'
 import { frameChainsOf, readChainsFile } from './chainsFile.js'
@@ -14,7 +15,7 @@ import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const authUsage = [
-  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE] [--trust-proxy CIDR,…]…',
+  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE] [--trust-proxy CIDR,…]… [--redis URL]',
   '  --port        PAIRWISE_FRAME_PORT, 8789; the secure frame is served at /frame on the same origin',
   "  --database    the api's database (its projects): DATABASE_URL, else $PAIRWISE_DATA_DIR/api.sqlite",
   '  --smtp        where codes are mailed: smtp://[user:pass@]host[:port] or smtps://…; default smtp://127.0.0.1:$PAIRWISE_SMTP_PORT',
@@ -22,6 +23,7 @@ export const authUsage = [
   '  --public-url  where browsers reach this service (approval links, the frame origin); default its own URL',
   '  --chains      the chains the frame signs for: the api\'s --chains file, with an optional "name" per chain',
   '  --trust-proxy the proxies whose X-Forwarded-For names the client for per-IP limits; PAIRWISE_TRUST_PROXY; none by default',
+  '  --redis       the Redis every auth process shares the device proofs it has seen through (no replay on another); PAIRWISE_REDIS_URL',
 ].join('\n')
 
 const defaultFrom = 'Pairwise <login@pairwise.localhost>'
@@ -38,9 +40,10 @@ type AuthCommandConfig = {
   publicUrl: string | undefined
   chainsFile: string | undefined
   trustProxy: TrustedProxies
+  redisUrl: string | undefined
 }
 
-/** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`). */
+/** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`, `PAIRWISE_REDIS_URL`). */
 function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandConfig {
   const { values } = parseArgs({
     args,
@@ -53,6 +56,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
       'kek-file': { type: 'string' },
       'public-url': { type: 'string' },
       chains: { type: 'string' },
+      redis: { type: 'string' },
       ...trustProxyOption,
     },
   })
@@ -75,6 +79,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     publicUrl: publicUrl?.data,
     chainsFile: values.chains,
     trustProxy: stack.trustProxy,
+    redisUrl: redisUrlOf(values.redis, env),
   }
 }
 
@@ -116,6 +121,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
     kek,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
     routes: frameRoutes({ projects: new ProjectStore(db), chains }),
   }).catch(async (error: unknown) => {
     await stop()

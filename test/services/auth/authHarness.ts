@@ -63,12 +63,12 @@ export type AuthHarness = {
 
 /**
  * The auth service on `db` (a fresh database), one project `demo` (email on) allowing http://localhost:5173,
- * a set clock; `options` sets the service's trusted proxies or public URL.
+ * a set clock; `options` sets the service's trusted proxies, public URL or Redis.
  */
 export async function authHarness(
   db: Database,
   limits: Partial<AuthLimits> = {},
-  options: Pick<StartAuthOptions, 'trustProxy' | 'publicUrl'> = {},
+  options: Pick<StartAuthOptions, 'trustProxy' | 'publicUrl' | 'redisUrl'> = {},
 ): Promise<AuthHarness> {
   const clock = { now: start }
   await migrate(db, [projectMigrations])
