@@ -1,80 +1,185 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { StackUrls, Template } from '../../create-pairwise/choices.js'
+import { appManifest } from '../../create-pairwise/manifest.js'
 import { placeholdersOf, scaffold } from '../../create-pairwise/scaffold.js'
-import type { RunningStack } from '../../services/index.js'
+import type { StackFile } from '../../services/index.js'
 import { type Tarballs, tarballDependencies } from '../packaging/stacks.js'
 import { freePort } from '../support/ports.js'
 import { serveDirectory } from '../support/staticServer.js'
+import { type LocalStack, pairwise } from './localStack.js'
 
 const run = promisify(execFile)
 
 /** What the generated apps are made with here: every option on, so each template's overlays are built. */
 export const appChoices = { chains: 'evm+solana', email: true } as const
 
-/** The running stack's URLs, as a user passes them with --rpc, --relay, … to reach a stack on other ports. */
-export function stackUrls(stack: RunningStack): StackUrls {
+/** The stack file's URLs, as a user passes them with --rpc, --relay, … to reach a stack on other ports. */
+export function stackUrls(file: StackFile): StackUrls {
   return {
-    rpcUrl: stack.chain.rpcUrl,
-    chainId: stack.chain.chainId,
-    relayUrl: stack.relay.url,
-    apiUrl: stack.api.url,
-    authUrl: stack.authUrl,
-    solanaRpcUrl: stack.solana.rpcUrl,
-    solanaGenesisHash: stack.solana.genesisHash,
+    rpcUrl: file.chain.url,
+    chainId: file.chain.chainId,
+    relayUrl: file.relay.url,
+    apiUrl: file.api.url,
+    authUrl: file.auth.url,
+    solanaRpcUrl: file.solana.url,
+    solanaGenesisHash: file.solana.genesisHash,
   }
 }
 
-export type App = { folder: string; template: Template; projectId: string }
+/** A generated app, and the `npx pairwise project create …` its README gives. */
+export type App = { folder: string; template: Template; projectCommand: string }
 
-/** Scaffolds the template into `work`, wired to `stack`. */
-export async function scaffoldApp(work: string, template: Template, stack: RunningStack): Promise<App> {
+/** Scaffolds the template into `work`, wired to the stack in `file`. */
+export async function scaffoldApp(work: string, template: Template, file: StackFile): Promise<App> {
   const options = {
     directory: join(work, `pairwise-${template}-app`),
     template,
     ...appChoices,
-    urls: stackUrls(stack),
+    urls: stackUrls(file),
   }
   await scaffold(options)
-  return { folder: options.directory, template, projectId: placeholdersOf(options).projectId }
+  return { folder: options.directory, template, projectCommand: placeholdersOf(options).projectCommand }
 }
 
 const seconds = (started: number) => (Date.now() - started) / 1000
 
-/**
- * Installs the app as its package.json says, but with our packages from the tarballs instead of the
- * registry's `^0.1.0`. npm's cache is shared with the packaging tests and kept across runs.
- */
-export async function installApp(app: App, tarballs: Tarballs, cache: string): Promise<number> {
+type Manifest = { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+
+/** Edits the app's package.json. */
+function editManifest(app: App, edit: (manifest: Manifest) => void): void {
   const file = join(app.folder, 'package.json')
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { dependencies: Record<string, string> }
-  const ours = Object.keys(manifest.dependencies).filter((name) => name.startsWith('@pairwise/'))
-  Object.assign(manifest.dependencies, tarballDependencies(tarballs, ours))
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
+  edit(manifest)
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+/** `npm install` as its package.json says; npm's cache is shared with the packaging tests and kept across runs. */
+async function npmInstall(app: App, cache: string, what: string): Promise<number> {
   const started = Date.now()
   await run(
     'npm',
     ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--cache', cache],
     { cwd: app.folder, maxBuffer: 64 * 1024 * 1024 },
   ).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`npm install failed for the ${app.template} app:\n${error.stderr ?? error.message}`)
+    throw new Error(`npm install failed for ${what}:\n${error.stderr ?? error.message}`)
   })
   return seconds(started)
 }
 
+/** Installs the app with our packages from the tarballs instead of the registry's `^0.1.0`. */
+export async function installApp(app: App, tarballs: Tarballs, cache: string): Promise<number> {
+  editManifest(app, ({ dependencies }) => {
+    const ours = Object.keys(dependencies).filter((name) => name.startsWith('@pairwise/'))
+    Object.assign(dependencies, tarballDependencies(tarballs, ours))
+  })
+  return npmInstall(app, cache, `the ${app.template} app`)
+}
+
+/** A React line the Next template is built on beside its own pin; Next.js 15's App Router needs React 19. */
+export type NextLine = {
+  name: string
+  next: string
+  react: string
+  types: { '@types/react': string; '@types/react-dom': string }
+}
+
+const pinned = appManifest('app', 'next', 'evm').dependencies
+/** The Next template's own pins, as create-pairwise writes them. */
+export const nextPins = { next: pinned.next as string, react: pinned.react as string }
+
+/**
+ * The other React lines of the modal's peer range, the newest of each as `npm view react@19.1 version`
+ * (and so on) listed them: React 19.1 on the template's Next.js, React 18.3 on Next.js 14.2.
+ */
+export const otherNextLines: NextLine[] = [
+  {
+    name: 'React 19.1',
+    next: nextPins.next,
+    react: '19.1.10',
+    types: { '@types/react': '19.1.17', '@types/react-dom': '19.1.11' },
+  },
+  {
+    name: 'React 18.3',
+    next: '14.2.35',
+    react: '18.3.1',
+    types: { '@types/react': '18.3.32', '@types/react-dom': '18.3.7' },
+  },
+]
+
+/**
+ * Moves the installed Next app to `line` in place: npm swaps the few packages that differ. The previous
+ * build goes first, as a fresh checkout has none (its route types would be type-checked with this line's).
+ */
+async function installNextLine(app: App, line: NextLine, cache: string): Promise<number> {
+  editManifest(app, ({ dependencies, devDependencies }) => {
+    Object.assign(dependencies, { next: line.next, react: line.react, 'react-dom': line.react })
+    Object.assign(devDependencies, line.types)
+  })
+  for (const built of ['.next', 'next-env.d.ts', 'tsconfig.tsbuildinfo'])
+    rmSync(join(app.folder, built), { recursive: true, force: true })
+  return npmInstall(app, cache, `the next app on ${line.name}`)
+}
+
+/** The Next app installed and built on one of the other React lines, or why not. */
+export type LineBuild = { app: App; installSeconds: number; build: Built } | { error: unknown }
+
+/** Installs `line` in the app and builds it; settled, so a failure waits for the test of its line. */
+export async function buildLine(app: App, line: NextLine, cache: string): Promise<LineBuild> {
+  try {
+    const installSeconds = await installNextLine(app, line, cache)
+    return { app, installSeconds, build: await build(app) }
+  } catch (error) {
+    return { error }
+  }
+}
+
+/**
+ * A copy of the installed app beside it (its build left out), so another line installs and builds there at
+ * the same time. `cp -a` keeps node_modules/.bin's links and takes a third of fs.cpSync's time here.
+ */
+export async function copyApp(app: App, suffix: string): Promise<App> {
+  const folder = `${app.folder}-${suffix}`
+  mkdirSync(folder)
+  const entries = readdirSync(app.folder).filter((entry) => entry !== '.next')
+  await run('cp', ['-a', ...entries.map((entry) => join(app.folder, entry)), folder])
+  return { ...app, folder }
+}
+
+/** The version of `name` installed in the app. */
+export const installedVersion = (app: App, name: string) =>
+  (
+    JSON.parse(readFileSync(join(app.folder, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string
+    }
+  ).version
+
 const bin = (app: App, name: string) => join(app.folder, 'node_modules/.bin', name)
 const quiet = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
+/** A production build: how long it took and what it printed. */
+export type Built = { seconds: number; output: string }
+
 /** `tsc --noEmit` with the app's own tsconfig, then its production build; returns the build's output. */
-export async function typecheckAndBuild(app: App): Promise<{ seconds: number; output: string }> {
+export async function typecheckAndBuild(app: App): Promise<Built> {
   const started = Date.now()
   await run(bin(app, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: app.folder }).catch(
     (error: { stdout?: string; message: string }) => {
       throw new Error(`the ${app.template} app does not type-check:\n${error.stdout ?? error.message}`)
     },
   )
+  const { output } = await build(app)
+  return { seconds: seconds(started), output }
+}
+
+/**
+ * The app's production build; returns its output. `next build` type-checks the app with its tsconfig
+ * first and fails on an error, as `tsc --noEmit` would.
+ */
+export async function build(app: App): Promise<Built> {
+  const started = Date.now()
   const [command, args] =
     app.template === 'vite' ? ['vite', ['build', '--logLevel', 'error']] : ['next', ['build']]
   const { stdout, stderr } = await run(bin(app, command), args, {
@@ -138,20 +243,14 @@ function stop(child: ChildProcess): void {
 }
 
 /**
- * Makes the app's project in the stack's api through the admin routes, as `npx pairwise project create`
- * (the command the app's README gives) does: the app's origin allowed, email login on.
+ * Makes the app's project with the command its README gives (`npx pairwise project create <id> --origins …
+ * --email on`), run where the stack runs, allowing the origin the app is served from instead of port 3000.
  */
-export async function createProject(stack: RunningStack, app: App, origin: string): Promise<void> {
-  const response = await fetch(`${stack.api.url}/v1/admin/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${stack.api.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      id: app.projectId,
-      name: app.projectId,
-      allowedOrigins: [origin],
-      features: { email: appChoices.email },
-    }),
-  })
-  if (response.status !== 201)
-    throw new Error(`project not made: ${response.status} ${await response.text()}`)
+export async function createProject(stack: LocalStack, app: App, origin: string): Promise<void> {
+  const [npx, command, ...args] = app.projectCommand.split(' ')
+  const origins = args.indexOf('--origins') + 1
+  if (npx !== 'npx' || command !== 'pairwise' || origins === 0)
+    throw new Error(`not a pairwise command with --origins: ${app.projectCommand}`)
+  args[origins] = origin
+  await pairwise(stack, args)
 }

@@ -1,58 +1,116 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
-import type { RunningStack } from '../../services/index.js'
-import { startDemoStack } from '../e2e/modal/demoStack.js'
+import { type Template, templates } from '../../create-pairwise/choices.js'
 import { packPackages, type Tarballs } from '../packaging/stacks.js'
 import { injectTestWallet, testWalletInfo } from '../support/browserWallet.js'
 import { TestWallet } from '../support/testWallet.js'
-import { type App, createProject, installApp, scaffoldApp, serveApp, typecheckAndBuild } from './apps.js'
+import {
+  type App,
+  buildLine,
+  copyApp,
+  createProject,
+  installApp,
+  installedVersion,
+  type LineBuild,
+  type NextLine,
+  nextPins,
+  otherNextLines,
+  scaffoldApp,
+  serveApp,
+  typecheckAndBuild,
+} from './apps.js'
+import { type LocalStack, startLocalStack } from './localStack.js'
 
-type Work = { folder: string; tarballs: Tarballs; cache: string }
+type Work = { stack: LocalStack; tarballs: Tarballs; cache: string }
+type Installed = { app: App; installSeconds: number }
 
 /**
- * `npm create pairwise` end to end, once per template: scaffold against a running local stack (every choice
- * on: EVM + Solana, email login), install with our packed packages, type-check, build, serve, and connect
- * an injected wallet in Chromium. Slow by nature (real installs and production builds); npm's cache is the
- * packaging tests' and survives across runs.
+ * `npm create pairwise` end to end, once per template: `npx pairwise start` (the workspace's bin) runs the
+ * local stack, the app is scaffolded against it (every choice on: EVM + Solana, email login), installed
+ * with our packed packages, type-checked, built, served, given its project with the README's
+ * `npx pairwise project create`, and an injected wallet connects in Chromium. The Next app is then built
+ * again on the other React lines of the modal's peer range. Slow by nature (real installs and production
+ * builds); npm's cache is the packaging tests' and survives across runs.
  */
-const test = base.extend<object, { stack: RunningStack; work: Work }>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const stack = await startDemoStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
+const test = base.extend<
+  object,
+  { work: Work; apps: Record<Template, Installed>; lineBuilds: Map<string, Promise<LineBuild>> }
+>({
   work: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
     async ({}, use) => {
       const folder = mkdtempSync(join(tmpdir(), 'pairwise-create-app-'))
       const cache = join(tmpdir(), 'pairwise-packaging-npm-cache')
       mkdirSync(cache, { recursive: true })
-      await use({ folder, tarballs: await packPackages(folder), cache })
-      rmSync(folder, { recursive: true, force: true })
+      // The stack starts while the packages are packed.
+      const [stack, tarballs] = await Promise.allSettled([startLocalStack(folder), packPackages(folder)])
+      try {
+        if (stack.status === 'rejected') throw stack.reason
+        if (tarballs.status === 'rejected') throw tarballs.reason
+        await use({ stack: stack.value, tarballs: tarballs.value, cache })
+      } finally {
+        if (stack.status === 'fulfilled') await stack.value.stop()
+        rmSync(folder, { recursive: true, force: true })
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  apps: [
+    async ({ work }, use) => {
+      // Both apps install at once: an npm install keeps about one core busy. Each finishes before a failure
+      // is thrown, so none is left writing into the folder the teardown removes.
+      const settled = await Promise.allSettled(
+        templates.map(async (template) => {
+          const app = await scaffoldApp(work.stack.folder, template, work.stack.file)
+          return [
+            template,
+            { app, installSeconds: await installApp(app, work.tarballs, work.cache) },
+          ] as const
+        }),
+      )
+      const installed = settled.map((result) => {
+        if (result.status === 'rejected') throw result.reason
+        return result.value
+      })
+      await use(Object.fromEntries(installed) as Record<Template, Installed>)
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  lineBuilds: [
+    async ({ work, apps }, use) => {
+      // Every line at once: the first in the Next app's own folder, the others in copies made before it
+      // changes. A next build keeps about 1.3 of the machine's 2 cores busy, so two overlap well.
+      const placed = await Promise.all(
+        otherNextLines.map(async (line, index) => ({
+          line,
+          app: index === 0 ? apps.next.app : await copyApp(apps.next.app, slug(line)),
+        })),
+      )
+      const builds = new Map(placed.map(({ line, app }) => [line.name, buildLine(app, line, work.cache)]))
+      await use(builds)
+      // None may outlive the folder it builds in.
+      await Promise.all(builds.values())
     },
     { scope: 'worker', timeout: 60_000 },
   ],
 })
 
-/** Scaffolds, installs, type-checks, builds and serves one app; the timings go into the report. */
-async function makeApp(template: App['template'], stack: RunningStack, work: Work, testInfo: TestInfo) {
+const slug = (line: NextLine) => line.name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')
+
+/** Type-checks, builds and serves an installed app, with its project made; the timings go into the report. */
+async function buildAndServe({ app, installSeconds }: Installed, stack: LocalStack, testInfo: TestInfo) {
   const started = Date.now()
-  const app = await scaffoldApp(work.folder, template, stack)
-  const installSeconds = await installApp(app, work.tarballs, work.cache)
   const build = await typecheckAndBuild(app)
   const served = await serveApp(app)
   await createProject(stack, app, served.url)
   testInfo.annotations.push({
     type: 'timing',
-    description: `${template}: install ${installSeconds.toFixed(1)} s, type-check and build ${build.seconds.toFixed(1)} s, ready after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    description: `${app.template}: install ${installSeconds.toFixed(1)} s (beside the other app's), type-check and build ${build.seconds.toFixed(1)} s, ready after ${((Date.now() - started) / 1000).toFixed(1)} s more`,
   })
-  return { app, served, buildOutput: build.output }
+  return { served, buildOutput: build.output }
 }
 
 /** The page's errors and console messages, kept for the checks at the end. */
@@ -74,11 +132,8 @@ function watchConsole(page: Page) {
   return { errors, messages }
 }
 
-function localWallet(stack: RunningStack) {
-  return new TestWallet({
-    chains: { [stack.chain.chainId]: stack.chain.rpcUrl },
-    chainId: stack.chain.chainId,
-  })
+function localWallet({ file }: LocalStack) {
+  return new TestWallet({ chains: { [file.chain.chainId]: file.chain.url }, chainId: file.chain.chainId })
 }
 
 /** Connect Wallet, then the injected (EIP-6963) test wallet in the modal's list. */
@@ -91,11 +146,11 @@ async function connect(page: Page) {
 
 test('the Vite app installs, type-checks, builds and connects a wallet to the local stack', async ({
   page,
-  stack,
-  work,
+  work: { stack },
+  apps,
 }, testInfo) => {
   test.setTimeout(300_000)
-  const { served } = await makeApp('vite', stack, work, testInfo)
+  const { served } = await buildAndServe(apps.vite, stack, testInfo)
   const { errors } = watchConsole(page)
   const wallet = localWallet(stack)
   await injectTestWallet(page, wallet)
@@ -132,16 +187,23 @@ function watchConnectLabel() {
   requestAnimationFrame(check)
 }
 
+/** next build bundles with webpack in 14.2 and 15.5; Turbopack would say so in its banner. */
+function expectWebpackBuild(buildOutput: string, next: string) {
+  // Colored: Playwright's FORCE_COLOR reaches the build.
+  const lines = stripVTControlCharacters(buildOutput).split('\n')
+  expect(lines.map((line) => line.trim())).toContain(`▲ Next.js ${next}`)
+  expect(buildOutput).not.toMatch(/turbopack/i)
+}
+
 test('the Next.js app renders on the server, hydrates cleanly and renders a returning wallet from its cookie', async ({
   page,
-  stack,
-  work,
+  work: { stack },
+  apps,
 }, testInfo) => {
   test.setTimeout(360_000)
-  const { served, buildOutput } = await makeApp('next', stack, work, testInfo)
-  // next build bundles with webpack in 15.5; Turbopack would say so in its banner.
-  expect(buildOutput).toContain('Next.js 15.5.')
-  expect(buildOutput).not.toMatch(/turbopack/i)
+  const { served, buildOutput } = await buildAndServe(apps.next, stack, testInfo)
+  expectWebpackBuild(buildOutput, nextPins.next)
+  expect(installedVersion(apps.next.app, 'react')).toBe(nextPins.react)
   try {
     // The server's HTML has the connect button (a custom element, defined when the modal loads).
     const html = await (await fetch(served.url)).text()
@@ -156,7 +218,7 @@ test('the Next.js app renders on the server, hydrates cleanly and renders a retu
     await expect.poll(() => page.evaluate(() => window.__connectLabelSeen)).toBe(true)
     await connect(page)
     await expect(page.getByTestId('address')).toHaveText(wallet.address)
-    await expect(page.getByTestId('chain')).toHaveText(String(stack.chain.chainId))
+    await expect(page.getByTestId('chain')).toHaveText(String(stack.file.chain.chainId))
     await expect(page.getByTestId('account-button')).toBeVisible()
 
     // A returning visitor: wagmi's cookie carries the connection, so the server renders the address…
@@ -178,3 +240,30 @@ test('the Next.js app renders on the server, hydrates cleanly and renders a retu
     await served.close()
   }
 })
+
+for (const line of otherNextLines)
+  test(`the Next.js app type-checks and builds with webpack on ${line.name} (Next.js ${line.next}), and serves its connect button`, async ({
+    lineBuilds,
+  }, testInfo) => {
+    test.setTimeout(360_000)
+    const started = Date.now()
+    const made = await lineBuilds.get(line.name)
+    if (!made || 'error' in made) throw made?.error ?? new Error(`${line.name} was not built`)
+    const { app, installSeconds, build: built } = made
+    expect(installedVersion(app, 'react')).toBe(line.react)
+    expect(installedVersion(app, 'react-dom')).toBe(line.react)
+    expect(installedVersion(app, 'next')).toBe(line.next)
+    // next build's own type check, with this line's React types, stands for a second `tsc --noEmit`.
+    expect(built.output).toContain('checking validity of types')
+    expectWebpackBuild(built.output, line.next)
+    const served = await serveApp(app)
+    try {
+      expect(await (await fetch(served.url)).text()).toContain('<appkit-button')
+    } finally {
+      await served.close()
+    }
+    testInfo.annotations.push({
+      type: 'timing',
+      description: `next on ${line.name}: install ${installSeconds.toFixed(1)} s, type-check and build ${built.seconds.toFixed(1)} s (beside the other lines), waited ${((Date.now() - started) / 1000).toFixed(1)} s here`,
+    })
+  })
