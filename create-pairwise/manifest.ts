@@ -3,7 +3,8 @@ import type { ChainChoice, Template } from './choices.js'
 /**
  * The versions the generated app pins, each one the packaging tests install and build here (wagmi 3.7.7,
  * viem 2.57.1, react-query 5.108.0, Vite 8.3.8, TypeScript 5.9.3). Next.js 15.5 is paired with the React
- * 19.2 it is released against; the Vite app takes the newest React.
+ * 19.2 it is released against (the Next app is built on React 19.1 too, and on 18.3 with Next.js 14.2, by
+ * test/create-pairwise); the Vite app takes the newest React.
  */
 const pins = {
   shared: {
