@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { startMail } from '../mail/index.js'
-import { stackConfig, trustProxyOf } from '../stack/index.js'
+import { stackConfig, trustProxyOf } from '../stack/config.js'
 import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 

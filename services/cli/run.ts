@@ -1,9 +1,10 @@
 import { commands } from './commands.js'
 
-function help(): string {
+async function help(): Promise<string> {
   const lines = ['Usage: pairwise <command> [options]', '', 'Commands:']
   for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(8)} ${command.summary}`)
-  lines.push('', ...Object.values(commands).map((c) => `  ${c.usage}`))
+  const loaded = await Promise.all(Object.values(commands).map((command) => command.load()))
+  lines.push('', ...loaded.map(({ usage }) => `  ${usage}`))
   return lines.join('\n')
 }
 
@@ -11,19 +12,19 @@ function help(): string {
 export async function runCli(argv: readonly string[]): Promise<void> {
   const [name, ...args] = argv
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    console.log(help())
+    console.log(await help())
     return
   }
   const command = commands[name]
   if (!command) {
-    console.error(`Unknown command '${name}'.\n\n${help()}`)
+    console.error(`Unknown command '${name}'.\n\n${await help()}`)
     process.exit(2)
   }
   // Whatever a service writes (databases and their logs, keys, the stack file) is its owner's only, files
   // 0600 and folders 0700, even where a writer names no mode of its own.
   process.umask(0o077)
   try {
-    await command.run(args)
+    await (await command.load()).run(args)
   } catch (error) {
     console.error(`pairwise ${name}: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)

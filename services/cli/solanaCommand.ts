@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { solanaTestKey, startSolanaChain } from '../solana/index.js'
-import { stackConfig, trustProxyOf } from '../stack/index.js'
+import { stackConfig, trustProxyOf } from '../stack/config.js'
 import { parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 

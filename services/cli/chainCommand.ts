@@ -1,0 +1,34 @@
+import { parseArgs } from 'node:util'
+import { deployFixtures, startChain } from '../chain/index.js'
+import { stackConfig } from '../stack/config.js'
+import { parsePort } from './flags.js'
+import { runUntilSignal } from './runUntilSignal.js'
+
+export const chainUsage = 'pairwise chain [--host H] [--port N] [--chain-id N]'
+
+export async function runChainCommand(args: string[], log: (line: string) => void): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { host: { type: 'string' }, port: { type: 'string' }, 'chain-id': { type: 'string' } },
+  })
+  const config = stackConfig(process.env, {
+    host: values.host,
+    ports: { chain: parsePort(values.port, '--port') },
+  })
+  const chainId = values['chain-id'] === undefined ? undefined : Number(values['chain-id'])
+  if (chainId !== undefined && !(Number.isInteger(chainId) && chainId > 0 && chainId < 2 ** 31))
+    throw new Error(`--chain-id must be a positive integer below 2147483648, got '${values['chain-id']}'`)
+  const chain = await startChain({
+    host: config.host,
+    port: config.ports.chain,
+    chainId,
+    portEnv: 'PAIRWISE_CHAIN_PORT',
+  })
+  const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId).catch(async (error: unknown) => {
+    await chain.stop()
+    throw error
+  })
+  await runUntilSignal(chain.stop, log, [
+    `chain  ${chain.rpcUrl}  (chain ${chain.chainId}; tUSD at ${fixtures.testUsd})`,
+  ])
+}
