@@ -105,7 +105,10 @@ async function buildAndServe({ app, installSeconds }: Installed, stack: LocalSta
   const started = Date.now()
   const build = await typecheckAndBuild(app)
   const served = await serveApp(app)
-  await createProject(stack, app, served.url)
+  await createProject(stack, app, served.url).catch(async (error: unknown) => {
+    await served.close()
+    throw error
+  })
   testInfo.annotations.push({
     type: 'timing',
     description: `${app.template}: install ${installSeconds.toFixed(1)} s (beside the other app's), type-check and build ${build.seconds.toFixed(1)} s, ready after ${((Date.now() - started) / 1000).toFixed(1)} s more`,
@@ -202,9 +205,9 @@ test('the Next.js app renders on the server, hydrates cleanly and renders a retu
 }, testInfo) => {
   test.setTimeout(360_000)
   const { served, buildOutput } = await buildAndServe(apps.next, stack, testInfo)
-  expectWebpackBuild(buildOutput, nextPins.next)
-  expect(installedVersion(apps.next.app, 'react')).toBe(nextPins.react)
   try {
+    expectWebpackBuild(buildOutput, nextPins.next)
+    expect(installedVersion(apps.next.app, 'react')).toBe(nextPins.react)
     // The server's HTML has the connect button (a custom element, defined when the modal loads).
     const html = await (await fetch(served.url)).text()
     expect(html).toContain('<appkit-button')
