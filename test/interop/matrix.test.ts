@@ -236,7 +236,10 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
     relay = await startMailboxRelay(file, port)
   }
   await sign(dapp, topic, 'after the relay restarted')
-  expect(relay.stats().connections).toBe(2)
+  // One socket per side once reconnection settles: a client may briefly hold a second one while it reconnects
+  // (the official one does when the machine is slow), but none may stay.
+  const restarted = relay
+  await expect.poll(() => restarted.stats().connections, { timeout: STEP_MS }).toBe(2)
 
   const deleted = nextSideEvent(wallet, 'session_delete')
   await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
