@@ -123,17 +123,31 @@ async function installNextLine(app: App, line: NextLine, cache: string): Promise
   return npmInstall(app, cache, `the next app on ${line.name}`)
 }
 
-/** The Next app installed and built on one of the other React lines, or why not. */
-export type LineBuild = { app: App; installSeconds: number; build: Built } | { error: unknown }
+/** Work started ahead of the test that checks it: its value, or why it failed. */
+export type Settled<T> = { value: T } | { error: unknown }
 
-/** Installs `line` in the app and builds it; settled, so a failure waits for the test of its line. */
+/** Settles `work` so its failure waits for the test that awaits it instead of going unhandled. */
+export const settle = <T>(work: Promise<T>): Promise<Settled<T>> =>
+  work.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  )
+
+/** The value of settled work, or its failure thrown in the test that awaits it. */
+export async function unwrap<T>(settled: Promise<Settled<T>> | undefined): Promise<T> {
+  const result = await settled
+  if (result === undefined) throw new Error('no such work was started')
+  if ('error' in result) throw result.error
+  return result.value
+}
+
+/** The Next app installed and built on one of the other React lines. */
+export type LineBuild = { app: App; installSeconds: number; build: Built }
+
+/** Installs `line` in the app and builds it. */
 export async function buildLine(app: App, line: NextLine, cache: string): Promise<LineBuild> {
-  try {
-    const installSeconds = await installNextLine(app, line, cache)
-    return { app, installSeconds, build: await build(app) }
-  } catch (error) {
-    return { error }
-  }
+  const installSeconds = await installNextLine(app, line, cache)
+  return { app, installSeconds, build: await typecheckAndBuild(app) }
 }
 
 /**
@@ -159,27 +173,22 @@ export const installedVersion = (app: App, name: string) =>
 const bin = (app: App, name: string) => join(app.folder, 'node_modules/.bin', name)
 const quiet = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
-/** A production build: how long it took and what it printed. */
+/** A type check and production build: how long they took and what the build printed. */
 export type Built = { seconds: number; output: string }
 
-/** `tsc --noEmit` with the app's own tsconfig, then its production build; returns the build's output. */
+/**
+ * The app's type check with its own tsconfig, then its production build. The Vite app runs
+ * `tsc --noEmit` first; `next build` type-checks the app itself (a type error fails it), so the Next app
+ * is not checked twice.
+ */
 export async function typecheckAndBuild(app: App): Promise<Built> {
   const started = Date.now()
-  await run(bin(app, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: app.folder }).catch(
-    (error: { stdout?: string; message: string }) => {
-      throw new Error(`the ${app.template} app does not type-check:\n${error.stdout ?? error.message}`)
-    },
-  )
-  const { output } = await build(app)
-  return { seconds: seconds(started), output }
-}
-
-/**
- * The app's production build; returns its output. `next build` type-checks the app with its tsconfig
- * first and fails on an error, as `tsc --noEmit` would.
- */
-export async function build(app: App): Promise<Built> {
-  const started = Date.now()
+  if (app.template === 'vite')
+    await run(bin(app, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: app.folder }).catch(
+      (error: { stdout?: string; message: string }) => {
+        throw new Error(`the ${app.template} app does not type-check:\n${error.stdout ?? error.message}`)
+      },
+    )
   const [command, args] =
     app.template === 'vite' ? ['vite', ['build', '--logLevel', 'error']] : ['next', ['build']]
   const { stdout, stderr } = await run(bin(app, command), args, {

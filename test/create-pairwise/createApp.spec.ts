@@ -18,26 +18,32 @@ import {
   type NextLine,
   nextPins,
   otherNextLines,
+  type Settled,
   scaffoldApp,
   serveApp,
+  settle,
   typecheckAndBuild,
+  unwrap,
 } from './apps.js'
 import { type LocalStack, startLocalStack } from './localStack.js'
 
 type Work = { stack: LocalStack; tarballs: Tarballs; cache: string }
 type Installed = { app: App; installSeconds: number }
+/** Work a fixture starts for the tests to await. */
+type Started<T> = Promise<Settled<T>>
 
 /**
  * `npm create pairwise` end to end, once per template: `npx pairwise start` (the workspace's bin) runs the
- * local stack, the app is scaffolded against it (every choice on: EVM + Solana, email login), installed
- * with our packed packages, type-checked, built, served, given its project with the README's
- * `npx pairwise project create`, and an injected wallet connects in Chromium. The Next app is then built
- * again on the other React lines of the modal's peer range. Slow by nature (real installs and production
- * builds); npm's cache is the packaging tests' and survives across runs.
+ * local stack in the folder that holds the apps, each app is scaffolded against it (every choice on: EVM +
+ * Solana, email login), installed with our packed packages, type-checked, built, served, given its project
+ * with the README's `npx pairwise project create`, and an injected wallet connects in Chromium. The Next
+ * app is then built again on the other React lines of the modal's peer range. Slow by nature (real
+ * installs and production builds), so independent steps overlap; npm's cache is the packaging tests' and
+ * survives across runs.
  */
 const test = base.extend<
   object,
-  { work: Work; apps: Record<Template, Installed>; lineBuilds: Map<string, Promise<LineBuild>> }
+  { work: Work; apps: Record<Template, Started<Installed>>; lineBuilds: Map<string, Started<LineBuild>> }
 >({
   work: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
@@ -60,43 +66,42 @@ const test = base.extend<
   ],
   apps: [
     async ({ work }, use) => {
-      // Both apps install at once: an npm install keeps about one core busy. Each finishes before a failure
-      // is thrown, so none is left writing into the folder the teardown removes.
-      const settled = await Promise.allSettled(
-        templates.map(async (template) => {
-          const app = await scaffoldApp(work.stack.folder, template, work.stack.file)
-          return [
-            template,
-            { app, installSeconds: await installApp(app, work.tarballs, work.cache) },
-          ] as const
-        }),
-      )
-      const installed = settled.map((result) => {
-        if (result.status === 'rejected') throw result.reason
-        return result.value
-      })
-      await use(Object.fromEntries(installed) as Record<Template, Installed>)
+      // Both apps install at once (an npm install keeps about one core busy) and each test waits for its
+      // own, so the Vite app is checked while the Next app still installs.
+      const installs = Object.fromEntries(
+        templates.map((template) => [template, settle(install(work, template))]),
+      ) as Record<Template, Started<Installed>>
+      await use(installs)
+      // None may outlive the folder the teardown removes.
+      await Promise.all(Object.values(installs))
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 60_000 },
   ],
   lineBuilds: [
     async ({ work, apps }, use) => {
+      const { app: next } = await unwrap(apps.next)
       // Every line at once: the first in the Next app's own folder, the others in copies made before it
       // changes. A next build keeps about 1.3 of the machine's 2 cores busy, so two overlap well.
       const placed = await Promise.all(
         otherNextLines.map(async (line, index) => ({
           line,
-          app: index === 0 ? apps.next.app : await copyApp(apps.next.app, slug(line)),
+          app: index === 0 ? next : await copyApp(next, slug(line)),
         })),
       )
-      const builds = new Map(placed.map(({ line, app }) => [line.name, buildLine(app, line, work.cache)]))
+      const builds = new Map(
+        placed.map(({ line, app }) => [line.name, settle(buildLine(app, line, work.cache))]),
+      )
       await use(builds)
-      // None may outlive the folder it builds in.
       await Promise.all(builds.values())
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
 })
+
+async function install(work: Work, template: Template): Promise<Installed> {
+  const app = await scaffoldApp(work.stack.folder, template, work.stack.file)
+  return { app, installSeconds: await installApp(app, work.tarballs, work.cache) }
+}
 
 const slug = (line: NextLine) => line.name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')
 
@@ -153,7 +158,7 @@ test('the Vite app installs, type-checks, builds and connects a wallet to the lo
   apps,
 }, testInfo) => {
   test.setTimeout(300_000)
-  const { served } = await buildAndServe(apps.vite, stack, testInfo)
+  const { served } = await buildAndServe(await unwrap(apps.vite), stack, testInfo)
   const { errors } = watchConsole(page)
   const wallet = localWallet(stack)
   await injectTestWallet(page, wallet)
@@ -190,12 +195,16 @@ function watchConnectLabel() {
   requestAnimationFrame(check)
 }
 
-/** next build bundles with webpack in 14.2 and 15.5; Turbopack would say so in its banner. */
-function expectWebpackBuild(buildOutput: string, next: string) {
+/**
+ * What `next build` printed: Next.js `next`'s banner, no Turbopack (webpack bundles in 14.2 and 15.5;
+ * Turbopack would say so in its banner), and its type check of the app.
+ */
+function expectNextBuild(buildOutput: string, next: string) {
   // Colored: Playwright's FORCE_COLOR reaches the build.
   const lines = stripVTControlCharacters(buildOutput).split('\n')
   expect(lines.map((line) => line.trim())).toContain(`▲ Next.js ${next}`)
   expect(buildOutput).not.toMatch(/turbopack/i)
+  expect(buildOutput).toContain('checking validity of types')
 }
 
 test('the Next.js app renders on the server, hydrates cleanly and renders a returning wallet from its cookie', async ({
@@ -204,10 +213,11 @@ test('the Next.js app renders on the server, hydrates cleanly and renders a retu
   apps,
 }, testInfo) => {
   test.setTimeout(360_000)
-  const { served, buildOutput } = await buildAndServe(apps.next, stack, testInfo)
+  const installed = await unwrap(apps.next)
+  const { served, buildOutput } = await buildAndServe(installed, stack, testInfo)
   try {
-    expectWebpackBuild(buildOutput, nextPins.next)
-    expect(installedVersion(apps.next.app, 'react')).toBe(nextPins.react)
+    expectNextBuild(buildOutput, nextPins.next)
+    expect(installedVersion(installed.app, 'react')).toBe(nextPins.react)
     // The server's HTML has the connect button (a custom element, defined when the modal loads).
     const html = await (await fetch(served.url)).text()
     expect(html).toContain('<appkit-button')
@@ -250,15 +260,11 @@ for (const line of otherNextLines)
   }, testInfo) => {
     test.setTimeout(360_000)
     const started = Date.now()
-    const made = await lineBuilds.get(line.name)
-    if (!made || 'error' in made) throw made?.error ?? new Error(`${line.name} was not built`)
-    const { app, installSeconds, build: built } = made
+    const { app, installSeconds, build } = await unwrap(lineBuilds.get(line.name))
     expect(installedVersion(app, 'react')).toBe(line.react)
     expect(installedVersion(app, 'react-dom')).toBe(line.react)
     expect(installedVersion(app, 'next')).toBe(line.next)
-    // next build's own type check, with this line's React types, stands for a second `tsc --noEmit`.
-    expect(built.output).toContain('checking validity of types')
-    expectWebpackBuild(built.output, line.next)
+    expectNextBuild(build.output, line.next)
     const served = await serveApp(app)
     try {
       expect(await (await fetch(served.url)).text()).toContain('<appkit-button')
@@ -267,6 +273,6 @@ for (const line of otherNextLines)
     }
     testInfo.annotations.push({
       type: 'timing',
-      description: `next on ${line.name}: install ${installSeconds.toFixed(1)} s, type-check and build ${built.seconds.toFixed(1)} s (beside the other lines), waited ${((Date.now() - started) / 1000).toFixed(1)} s here`,
+      description: `next on ${line.name}: install ${installSeconds.toFixed(1)} s, type-check and build ${build.seconds.toFixed(1)} s (beside the other lines), waited ${((Date.now() - started) / 1000).toFixed(1)} s here`,
     })
   })
