@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseRelayArgs } from '../../../services/relay/index.js'
 import { stackConfig } from '../../../services/stack/index.js'
 import { bundleCli, runCli } from '../../support/cli.js'
-import { freePort, twoFreePorts } from '../../support/ports.js'
+import { freePortRuns } from '../../support/ports.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'pairwise-trust-proxy-'))
 let cli: string
@@ -21,37 +21,31 @@ afterAll(() => {
 const stackTrace = /^\s+at /m
 const database = () => join(dir, `api-${Math.random().toString(36).slice(2)}.sqlite`)
 
-/** Each service command, with what makes it start alone on free ports, and the line it prints once up. */
-async function services(): Promise<{ name: string; args: string[]; up: RegExp }[]> {
-  const [smtp, mail] = await twoFreePorts()
-  const [solana] = await twoFreePorts()
-  return [
-    {
-      name: 'api',
-      args: ['api', '--port', String(await freePort()), '--database', database()],
-      up: /^api\s+http/m,
-    },
-    {
-      name: 'auth',
-      args: [
-        'auth',
-        '--port',
-        String(await freePort()),
-        '--database',
-        database(),
-        '--kek-file',
-        join(dir, 'kek'),
-      ],
-      up: /^auth\s+http/m,
-    },
-    { name: 'relay', args: ['relay', '--port', String(await freePort())], up: /relay listening on/ },
-    {
-      name: 'mail',
-      args: ['mail', '--smtp-port', String(smtp), '--port', String(mail)],
-      up: /^mail\s+http/m,
-    },
-    { name: 'solana', args: ['solana', '--port', String(solana)], up: /^solana\s+http/m },
-  ]
+type Service = { name: string; args: string[]; up: RegExp }
+
+/** The ports one set of services listens on: Solana's PubSub takes the port after its RPC. */
+const portWidths = [1, 1, 1, 1, 1, 2]
+
+/**
+ * Each service command, with what makes it start alone on free ports, and the line it prints once up:
+ * `sets` of them, every port drawn in one go so no two sets share one.
+ */
+async function services(sets = 1): Promise<Service[][]> {
+  const ports = await freePortRuns(Array.from({ length: sets }, () => portWidths).flat())
+  return Array.from({ length: sets }, (_, set) => {
+    const port = (index: number) => String(ports[set * portWidths.length + index])
+    return [
+      { name: 'api', args: ['api', '--port', port(0), '--database', database()], up: /^api\s+http/m },
+      {
+        name: 'auth',
+        args: ['auth', '--port', port(1), '--database', database(), '--kek-file', join(dir, `kek-${set}`)],
+        up: /^auth\s+http/m,
+      },
+      { name: 'relay', args: ['relay', '--port', port(2)], up: /relay listening on/ },
+      { name: 'mail', args: ['mail', '--smtp-port', port(3), '--port', port(4)], up: /^mail\s+http/m },
+      { name: 'solana', args: ['solana', '--port', port(5)], up: /^solana\s+http/m },
+    ]
+  })
 }
 
 /** Starts the command, waits for its line, stops it: whether it took the setting. */
@@ -69,17 +63,25 @@ describe('--trust-proxy and PAIRWISE_TRUST_PROXY on every service command', () =
   it('each service command starts with the flag (repeated, comma-separated, IPv6) and with the env', async () => {
     const env = { PAIRWISE_TRUST_PROXY: '10.0.0.0/8 fd00::/8' }
     const flags = ['--trust-proxy', '10.0.0.0/8,192.168.0.0/16', '--trust-proxy', '::1']
-    for (const { args, up } of await services()) await startsWith([...args, ...flags], up)
-    for (const { args, up } of await services()) await startsWith(args, up, env)
+    // All at once: each start is mostly the child loading its modules.
+    const [withFlags = [], withEnv = []] = await services(2)
+    await Promise.all([
+      ...withFlags.map(({ args, up }) => startsWith([...args, ...flags], up)),
+      ...withEnv.map(({ args, up }) => startsWith(args, up, env)),
+    ])
   }, 240_000)
 
   it('each service command and `start` refuse a bad entry, naming it, exit 1, no stack trace, before listening', async () => {
     const commands = [
       { name: 'start', args: ['start', '--data-dir', join(dir, 'never')] },
-      ...(await services()),
+      ...((await services())[0] ?? []),
     ]
-    for (const { name, args } of commands) {
-      const flag = runCli(cli, [...args, '--trust-proxy', '10.0.0.0/8,10.1.0.0/33'])
+    const refusals = commands.map(({ name, args }) => ({
+      name,
+      flag: runCli(cli, [...args, '--trust-proxy', '10.0.0.0/8,10.1.0.0/33']),
+      env: runCli(cli, args, { ...process.env, PAIRWISE_TRUST_PROXY: 'proxy.example' }),
+    }))
+    for (const { name, flag, env } of refusals) {
       expect(await flag.exited, name).toBe(1)
       expect(flag.output(), name).toMatch(
         new RegExp(
@@ -88,7 +90,6 @@ describe('--trust-proxy and PAIRWISE_TRUST_PROXY on every service command', () =
         ),
       )
       expect(flag.output(), name).not.toMatch(stackTrace)
-      const env = runCli(cli, args, { ...process.env, PAIRWISE_TRUST_PROXY: 'proxy.example' })
       expect(await env.exited, name).toBe(1)
       expect(env.output(), name).toMatch(
         new RegExp(
