@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../relay/index.js'
+import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../kit/index.js'
 import { redisUrlOf } from '../sharedState/index.js'
 
 export const DEFAULT_API_PORT = 8788

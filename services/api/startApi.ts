@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import {
-  checkRequestTarget,
-  consoleLogger,
-  createSafeServer,
-  type Logger,
-  listen,
-  type TrustedProxies,
-} from '../relay/index.js'
+import { type Served, serve, type TrustedProxies } from '../kit/index.js'
+import { consoleLogger, type Logger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
@@ -90,7 +82,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     throw error
   }
   const modules = apiModules({ ...options, adminToken })
-  let server: Server
+  let server: Served
   let jobs: RunningJobs | undefined
   let shared: OpenSharedState | undefined
   try {
@@ -110,14 +102,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
             ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
             ...(shared ? { shared: shared.state } : {}),
           }).listener
-    server = createSafeServer(
-      (request, response) => {
-        checkRequestTarget(request)
-        return listener(request, response)
-      },
-      { name: 'api', logger, errorFormat: 'json' },
-    )
-    await listen(server, options.port, host)
+    server = await serve(listener, { name: 'api', logger, errorFormat: 'json', host, port: options.port })
     if (role !== 'web') {
       const pollMs = options.backgroundPollMs ?? 1000
       const now = options.now ?? Date.now
@@ -134,8 +119,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     owner.release()
     throw error
   }
-  const { port } = server.address() as AddressInfo
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const { url, port } = server
   logger.info('api listening', { url, database: db.kind, role })
   let closing: Promise<void> | undefined
   return {
@@ -147,9 +131,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     background: () => jobs?.holding() ?? [],
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-        server.closeAllConnections()
-        await closed
+        await server.close()
         await jobs?.stop()
         await shared?.close()
         await db.close()

@@ -1,13 +1,12 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Logger } from '@pairwise/common'
 import type { Hono } from 'hono'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
+import { noTrustedProxies, type Served, serve, type TrustedProxies } from '../kit/index.js'
 import type { Mailer } from '../mail/mailer.js'
-import { consoleLogger, listenCheckingHost, noTrustedProxies, type TrustedProxies } from '../relay/index.js'
+import { consoleLogger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
 import { createAuthApp } from './app.js'
 import { authContext } from './authContext.js'
@@ -73,7 +72,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
   const now = options.now ?? Date.now
   const owned = 'database' in options
   const db = owned ? await openDatabase(options.database) : options.db
-  let server: Server
+  let server: Served
   let url = ''
   let shared: OpenSharedState | undefined
   try {
@@ -101,18 +100,20 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
         ),
     })
     const names = options.publicUrl === undefined ? [host] : [host, new URL(options.publicUrl).host]
-    server = await listenCheckingHost(
-      listener,
-      { name: 'auth', logger, errorFormat: 'json' },
-      { host, port: options.port, names },
-    )
+    server = await serve(listener, {
+      name: 'auth',
+      logger,
+      errorFormat: 'json',
+      host,
+      port: options.port,
+      names,
+    })
   } catch (error) {
     await shared?.close()
     if (owned) await db.close()
     throw error
   }
-  const { port } = server.address() as AddressInfo
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  url = server.url
   logger.info('auth listening', { url, database: db.kind })
   let closing: Promise<void> | undefined
   return {
@@ -120,9 +121,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
     db,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-        server.closeAllConnections()
-        await closed
+        await server.close()
         await shared?.close()
         if (owned) await db.close()
       })()

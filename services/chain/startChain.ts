@@ -1,4 +1,5 @@
 import { createPublicClient, http } from 'viem'
+import { serverUrl } from '../kit/listen.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
 import { anvilBinary } from './anvilBinary.js'
@@ -34,7 +35,7 @@ export async function startChain({
     command: anvilBinary(),
     args: ['--host', host, '--port', String(port), '--chain-id', String(chainId), '--silent'],
   })
-  const rpcUrl = `http://${host}:${port}`
+  const rpcUrl = serverUrl(host, port)
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 1000 }) })
   try {
     await waitUntil(async () => (await client.getChainId()) === chainId, `the chain at ${rpcUrl}`, {

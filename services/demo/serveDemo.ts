@@ -1,14 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { Server, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
-import {
-  consoleLogger,
-  createSafeServer,
-  decodePath,
-  HttpError,
-  type Logger,
-  requestTarget,
-} from '../relay/index.js'
+import { decodePath, HttpError, requestTarget, serve } from '../kit/index.js'
+import { consoleLogger, type Logger } from '../relay/index.js'
 
 export type DemoPageConfig = {
   networks: { id: number; name: string; rpcUrl: string; ensUniversalResolver?: string }[]
@@ -72,7 +66,7 @@ export async function serveDemo(options: {
   const pages = await Promise.all(
     sites.map(async (site) => ({ ...site, page: await configuredPage(site.dir, json(site.config)) })),
   )
-  const server = createSafeServer(
+  const served = await serve(
     async (request, response) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.setHeader('allow', 'GET, HEAD')
@@ -98,14 +92,9 @@ export async function serveDemo(options: {
       }
       send(response, request.method, contentTypes[extname(file)] ?? 'application/octet-stream', body, true)
     },
-    { name: 'demo', logger: options.logger ?? consoleLogger('warn') },
+    { name: 'demo', logger: options.logger ?? consoleLogger('warn'), host: options.host, port: options.port },
   )
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, options.host, resolve)
-  })
-  const port = (server.address() as { port: number }).port
-  return { url: `http://${options.host}:${port}`, port, close: () => closeServer(server) }
+  return { url: served.url, port: served.port, close: () => served.close() }
 }
 
 /** A page's index.html with the stack's config written into its config tag. */
@@ -127,9 +116,4 @@ function send(
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   })
   response.end(method === 'HEAD' ? undefined : body)
-}
-
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections()
-  return new Promise((resolve) => server.close(() => resolve()))
 }

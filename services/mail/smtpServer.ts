@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Logger } from '@pairwise/common'
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server'
+import { listen } from '../kit/listen.js'
 import type { Inbox } from './inbox.js'
 import {
   MAX_SMTP_CLIENTS,
@@ -69,13 +70,7 @@ export async function startSmtpServer(options: SmtpServerOptions): Promise<Runni
     },
   })
   server.on('error', (error) => logger.warn('smtp connection error', { error: error.message }))
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject)
-    server.listen(options.port, options.host, () => {
-      server.server.off('error', reject)
-      resolve()
-    })
-  })
+  await listen(server.server, options.port, options.host)
   const { port } = server.server.address() as AddressInfo
   let closing: Promise<void> | undefined
   return {

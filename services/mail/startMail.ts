@@ -1,7 +1,6 @@
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Logger } from '@pairwise/common'
-import { consoleLogger, listenCheckingHost } from '../relay/index.js'
+import { type Served, serve, serverUrl } from '../kit/index.js'
+import { consoleLogger } from '../relay/index.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
 import { createMailApp } from './mailApp.js'
@@ -49,22 +48,23 @@ export async function startMail({
 }: StartMailOptions): Promise<RunningMail> {
   const inbox = new Inbox({ maxMessages })
   const smtp = await startSmtpServer({ host, port: smtpPort, inbox, maxMessageBytes, logger })
-  let http: Server
+  let http: Served
   try {
-    const names = [host, ...publicNames]
-    // The inbox holds login codes and links: a rebound page must not read them from the browser.
-    http = await listenCheckingHost(
-      createMailApp(inbox, logger).listener,
-      { name: 'mail', logger, errorFormat: 'json' },
-      { host, port: httpPort, names },
-    )
+    http = await serve(createMailApp(inbox, logger).listener, {
+      name: 'mail',
+      logger,
+      errorFormat: 'json',
+      host,
+      port: httpPort,
+      // The inbox holds login codes and links: a rebound page must not read them from the browser.
+      names: [host, ...publicNames],
+    })
   } catch (error) {
     await smtp.close()
     throw error
   }
-  const hostInUrl = host.includes(':') ? `[${host}]` : host
-  const smtpUrl = `smtp://${hostInUrl}:${smtp.port}`
-  const url = `http://${hostInUrl}:${(http.address() as AddressInfo).port}`
+  const smtpUrl = serverUrl(host, smtp.port, 'smtp')
+  const { url } = http
   logger.info('mail listening', { smtpUrl, url })
   let closing: Promise<void> | undefined
   return {
@@ -72,14 +72,8 @@ export async function startMail({
     url,
     inbox,
     close() {
-      closing ??= Promise.all([closeHttp(http), smtp.close()]).then(() => undefined)
+      closing ??= Promise.all([http.close(), smtp.close()]).then(() => undefined)
       return closing
     },
   }
-}
-
-function closeHttp(server: Server): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  server.closeAllConnections()
-  return closed
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from '@pairwise/relay/core'
+import { parseTrustedProxies, TRUST_PROXY_ENV } from '../kit/trustProxy.js'
 import { redisUrlOf } from '../sharedState/redisUrl.js'
-import { parseTrustedProxies, TRUST_PROXY_ENV } from './http/trustProxy.js'
 import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
 import { parseStoreSpec, type RelayStoreSpec } from './storeSpec.js'
 

@@ -33,7 +33,6 @@ export {
   subscriptionId,
   truncate,
 } from '@pairwise/relay/core'
-export { DEFAULT_RELAY_PORT, parseRelayArgs, relayUsage, runRelayCli } from './cli.js'
 export {
   allowedHosts,
   checkHost,
@@ -58,7 +57,8 @@ export {
   TRUST_PROXY_ENV,
   type TrustedProxies,
   type UpgradeHandler,
-} from './http/index.js'
+} from '../kit/index.js'
+export { DEFAULT_RELAY_PORT, parseRelayArgs, relayUsage, runRelayCli } from './cli.js'
 export { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir, privateSqliteFile } from './privateFiles.js'
 export { DEFAULT_REDIS_PREFIX } from './redis/connect.js'
 export { RedisFanout } from './redis/redisFanout.js'

@@ -1,4 +1,5 @@
 import { networkInterfaces } from 'node:os'
+import { serverUrl } from '../kit/listen.js'
 
 const wildcardHosts = new Set(['', '0.0.0.0', '::'])
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
@@ -6,7 +7,7 @@ const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
 /** The URL to give clients for a relay listening on `host:port`. */
 export function relayUrl(host: string, port: number): string {
   if (wildcardHosts.has(host)) return `ws://127.0.0.1:${port}`
-  return `ws://${bracketed(host)}:${port}`
+  return serverUrl(host, port, 'ws')
 }
 
 /**
@@ -25,9 +26,5 @@ export function ownRelayUrls(host: string, port: number): string[] {
     : loopbackHosts.has(host)
       ? [...loopbackHosts]
       : [host]
-  return hosts.flatMap((name) => [`ws://${bracketed(name)}:${port}`, `wss://${bracketed(name)}:${port}`])
-}
-
-function bracketed(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+  return hosts.flatMap((name) => [serverUrl(name, port, 'ws'), serverUrl(name, port, 'wss')])
 }

@@ -17,8 +17,6 @@ import {
   truncate,
 } from '@pairwise/relay/core'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
-import { andThen, type Eventually } from '../sharedState/windowCounter.js'
-import { openBackend } from './backend.js'
 import {
   clientAddress,
   createSafeServer,
@@ -29,7 +27,9 @@ import {
   requestTarget,
   safeUpgrade,
   type TrustedProxies,
-} from './http/index.js'
+} from '../kit/index.js'
+import { andThen, type Eventually } from '../sharedState/windowCounter.js'
+import { openBackend } from './backend.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'

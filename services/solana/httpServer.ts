@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Logger } from '@pairwise/common'
-import { clientAddress, createSafeServer, type TrustedProxies } from '../relay/index.js'
+import { clientAddress, createSafeServer, type TrustedProxies } from '../kit/index.js'
 import { ClientLoad, type LoadRefusal } from './clientLoad.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'

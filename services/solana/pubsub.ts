@@ -10,7 +10,7 @@ import {
   refuseUpgrade,
   safeUpgrade,
   type TrustedProxies,
-} from '../relay/index.js'
+} from '../kit/index.js'
 import { encodeAccount } from './accountEncoding.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import type { LedgerEvent } from './ledger.js'

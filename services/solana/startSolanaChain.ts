@@ -1,7 +1,7 @@
-import type { Server } from 'node:http'
 import type { Logger } from '@pairwise/common'
+import { closeServer, listen, noTrustedProxies, serverUrl, type TrustedProxies } from '../kit/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
-import { consoleLogger, noTrustedProxies, type TrustedProxies } from '../relay/index.js'
+import { consoleLogger } from '../relay/index.js'
 import { installFixtures } from './fixtures.js'
 import { isGenesisHash, LOCALNET_GENESIS_HASH } from './genesis.js'
 import { createRpcServer } from './httpServer.js'
@@ -42,24 +42,6 @@ export type LocalSolana = {
   close(): Promise<void>
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve()
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
-}
-
 /** Starts a litesvm chain behind JSON-RPC (port) and PubSub (wsPort, default port + 1). */
 export async function startSolanaChain(options: StartSolanaOptions): Promise<LocalSolana> {
   const { host, port, wsPort = port + 1, genesisHash = LOCALNET_GENESIS_HASH, fixtures = true } = options
@@ -95,8 +77,8 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
   }
   let closing: Promise<void> | undefined
   return {
-    rpcUrl: `http://${host}:${port}`,
-    wsUrl: `ws://${host}:${wsPort}`,
+    rpcUrl: serverUrl(host, port),
+    wsUrl: serverUrl(host, wsPort, 'ws'),
     genesisHash,
     caipNetworkId: `solana:${genesisHash.slice(0, 32)}`,
     testUsdMint,

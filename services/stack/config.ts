@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../relay/http/trustProxy.js'
+import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../kit/trustProxy.js'
 
 const maxPort = 65535
 const port = z.coerce.number().int().min(1).max(maxPort)

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
-import { clientAddress, noTrustedProxies, type TrustedProxies } from '../../relay/index.js'
+import { clientAddress, noTrustedProxies, type TrustedProxies } from '../../kit/index.js'
 import type { ApiRequest } from './types.js'
 
 declare module 'hono' {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getQueryParam } from 'hono/utils/url'
-import type { TrustedProxies } from '../../relay/index.js'
+import type { TrustedProxies } from '../../kit/index.js'
 import { ApiError } from './apiError.js'
 import { nodeClientAddress } from './clientAddress.js'
 import type { ProjectCors } from './cors.js'

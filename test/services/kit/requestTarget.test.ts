@@ -4,7 +4,7 @@ import {
   HttpError,
   MAX_TARGET_LENGTH,
   requestTarget,
-} from '../../../services/relay/index.js'
+} from '../../../services/kit/index.js'
 
 const refusal = (url: string) => {
   try {

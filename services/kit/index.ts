@@ -1,6 +1,11 @@
+/**
+ * The server kit every service is built on: the safe HTTP server and `serve` (listen, URL, graceful
+ * close), the `Host` and request-target checks, trusted proxies, and one `HttpError` with one code list.
+ * It imports no other service. Metrics (`GET /metrics`) belong here too, as a module of their own.
+ */
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
 export { codeOf, HttpError } from './httpError.js'
-export { listen } from './listen.js'
+export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
 export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
 export {
   createSafeServer,
@@ -10,6 +15,7 @@ export {
   safeUpgrade,
   type UpgradeHandler,
 } from './safeServer.js'
+export { type Served, type ServeOptions, serve } from './serve.js'
 export {
   clientAddress,
   normalizeAddress,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientAddress, noTrustedProxies, parseTrustedProxies } from '../../../services/relay/http/index.js'
+import { clientAddress, noTrustedProxies, parseTrustedProxies } from '../../../services/kit/index.js'
 
 describe('trusted proxies (--trust-proxy)', () => {
   const proxies = parseTrustedProxies('127.0.0.1, 10.0.0.0/8 ::1')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowedHosts, checkHost, HttpError } from '../../../services/relay/index.js'
+import { allowedHosts, checkHost, HttpError } from '../../../services/kit/index.js'
 
 describe('allowedHosts: the Host check against DNS rebinding', () => {
   const check = allowedHosts(['127.0.0.1', 'mail.example.test', 'proxied.example.test:8443'], 4000)
