@@ -35,6 +35,14 @@ export const commands: Record<string, Command> = {
       return { usage: startUsage, run: (args) => runStartCommand(args, log) }
     },
   },
+  cluster: {
+    summary:
+      'the production layout on loopback: several relay, api and auth nodes behind haproxy, sharing Postgres and Redis',
+    load: async () => {
+      const { clusterUsage, runClusterCommand } = await import('../cluster/clusterCommand.js')
+      return { usage: clusterUsage, run: (args) => runClusterCommand(args, log) }
+    },
+  },
   api: {
     summary:
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',

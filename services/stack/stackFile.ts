@@ -28,6 +28,14 @@ export type StackFileSolana = {
  * all: a reader never sees half a file.
  */
 export function writeStackFile(path: string, contents: StackFile): void {
+  writePartialStackFile(path, contents)
+}
+
+/** A stack file of some parts only (`pairwise cluster` runs the services, not the local chains), plus its own. */
+export function writePartialStackFile(
+  path: string,
+  contents: Partial<StackFile> & Record<string, unknown>,
+): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   const partial = `${path}.${process.pid}.tmp`
   writeFileSync(partial, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 })

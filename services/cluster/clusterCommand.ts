@@ -1,0 +1,108 @@
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { parsePort } from '../cli/flags.js'
+import { runUntilSignal } from '../cli/runUntilSignal.js'
+import { stackConfig } from '../stack/config.js'
+import { nodeKinds, nodePorts, startCluster } from './startCluster.js'
+import { selfCommand } from './supervised.js'
+
+export const clusterUsage = [
+  'pairwise cluster [--api N] [--relay N] [--auth N] [--host H] [--data-dir DIR] [--stack-file FILE] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--node-port N] [--database URL | --postgres-port N] [--redis URL | --redis-port N]',
+  '  --api/--relay/--auth N  nodes of each (default 2), each `pairwise <kind>` in a process of its own, behind haproxy',
+  '  --relay-port, --api-port, --frame-port  the public ports: haproxy (default 8787, 8788, 8789, as `pairwise start`)',
+  '  --node-port N  the nodes listen on consecutive ports from N (default 9100): relay nodes, then api, then auth',
+  '  --database URL, --redis URL  a PostgreSQL and a Redis to share; else a throwaway one of each is started on loopback',
+  '  --data-dir DIR  haproxy.cfg, the api admin token and the auth key (default .pairwise/cluster)',
+].join('\n')
+
+const DEFAULT_NODE_PORT = 9100
+const DEFAULT_NODES = 2
+
+function count(value: string | undefined, flag: string): number {
+  if (value === undefined) return DEFAULT_NODES
+  const n = Number(value)
+  if (!(Number.isInteger(n) && n >= 1 && n <= 32))
+    throw new Error(`${flag} must be a number of nodes from 1 to 32`)
+  return n
+}
+
+/** `pairwise cluster`: the production layout on this machine, until a signal stops every process of it. */
+export async function runClusterCommand(args: string[], log: (line: string) => void): Promise<never> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      api: { type: 'string' },
+      relay: { type: 'string' },
+      auth: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'stack-file': { type: 'string' },
+      'relay-port': { type: 'string' },
+      'api-port': { type: 'string' },
+      'frame-port': { type: 'string' },
+      'smtp-port': { type: 'string' },
+      'mail-port': { type: 'string' },
+      'node-port': { type: 'string' },
+      database: { type: 'string' },
+      'postgres-port': { type: 'string' },
+      redis: { type: 'string' },
+      'redis-port': { type: 'string' },
+    },
+  })
+  // The public ports are the stack's (flag, else PAIRWISE_<PART>_PORT, else the default): one client
+  // configuration serves `pairwise start` and `pairwise cluster` alike.
+  const stack = stackConfig(process.env, {
+    host: values.host,
+    stackFile: values['stack-file'],
+    ports: {
+      relay: parsePort(values['relay-port'], '--relay-port'),
+      api: parsePort(values['api-port'], '--api-port'),
+      frame: parsePort(values['frame-port'], '--frame-port'),
+      smtp: parsePort(values['smtp-port'], '--smtp-port'),
+      mail: parsePort(values['mail-port'], '--mail-port'),
+    },
+  })
+  const config = {
+    host: stack.host,
+    dataDir: values['data-dir'] ?? '.pairwise/cluster',
+    stackFile: stack.stackFile,
+    counts: {
+      relay: count(values.relay, '--relay'),
+      api: count(values.api, '--api'),
+      auth: count(values.auth, '--auth'),
+    },
+    ports: {
+      relay: stack.ports.relay,
+      api: stack.ports.api,
+      frame: stack.ports.frame,
+      smtp: stack.ports.smtp,
+      mail: stack.ports.mail,
+    },
+    nodePort: parsePort(values['node-port'], '--node-port') ?? DEFAULT_NODE_PORT,
+    databaseUrl: values.database,
+    postgresPort: parsePort(values['postgres-port'], '--postgres-port'),
+    redisUrl: values.redis,
+    redisPort: parsePort(values['redis-port'], '--redis-port'),
+    self: selfCommand(),
+    log,
+  }
+  const last = Math.max(...Object.values(nodePorts(config)).flat())
+  if (last > 65535)
+    throw new Error(`--node-port ${config.nodePort} leaves no room for every node (up to ${last})`)
+  const cluster = await startCluster(config)
+  const { nodes, haproxy, database, redis } = cluster.stack.cluster
+  return runUntilSignal(cluster.stop, log, [
+    'Pairwise cluster is up (haproxy in front; the nodes trust its X-Forwarded-For only):',
+    `  relay  ${cluster.stack.relay.url}`,
+    `  api    ${cluster.stack.api.url}  (admin token ${cluster.stack.api.adminToken})`,
+    `  auth   ${cluster.stack.auth.url}  (the secure frame at /frame)`,
+    `  mail   ${cluster.stack.mail.url}  (SMTP ${cluster.stack.mail.smtp})`,
+    ...nodeKinds.map((kind) => `  ${kind} nodes  ${nodes[kind].map((node) => node.url).join('  ')}`),
+    `  postgres ${database}`,
+    `  redis  ${redis}`,
+    `  haproxy ${haproxy.config}`,
+    `Logs: ${join(config.dataDir, 'logs')}/<process>.log`,
+    `Stack file: ${cluster.stackFile}`,
+    'Press Ctrl-C to stop.',
+  ])
+}

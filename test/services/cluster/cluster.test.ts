@@ -1,0 +1,196 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { httpVerifyResolver, resolveVerifyContext } from '../../../engine/verify/index.js'
+import { openDatabase } from '../../../services/api/db/index.js'
+import { ProjectStore } from '../../../services/api/projects/index.js'
+import type { ClusterStackFile } from '../../../services/cluster/startCluster.js'
+import { ours, type SignSide } from '../../interop/support/sides.js'
+import { personalSign } from '../../interop/support/signFlow.js'
+import {
+  LOCAL_CHAIN,
+  runWalletAgent,
+  walletAccount,
+  walletEvents,
+  walletMethods,
+} from '../../interop/support/walletAgent.js'
+import { bundleCli, type CliRun, runCli } from '../../support/cli.js'
+import { freePortRuns } from '../../support/ports.js'
+import { challengeIn, loadVerifyFrame, registerFromFrame } from '../api/support/verifyFrameClient.js'
+
+// `pairwise cluster` with two nodes of each kind behind haproxy, as an operator runs it: the CLI bundled
+// from the sources, its stack file read for every URL, stopped with SIGINT like a Ctrl-C.
+
+let bundle: Awaited<ReturnType<typeof bundleCli>> | undefined
+let cluster: CliRun | undefined
+let stack: ClusterStackFile
+const directory = mkdtempSync(join(tmpdir(), 'pairwise-cluster-'))
+const stackFile = join(directory, 'stack.json')
+
+beforeAll(async () => {
+  bundle = await bundleCli('cluster')
+  const [relay, api, frame, smtp, mail, nodes] = (await freePortRuns([1, 1, 1, 1, 1, 6])).map(String)
+  cluster = runCli(bundle.cli, [
+    'cluster',
+    ...['--api', '2', '--relay', '2', '--auth', '2'],
+    ...['--data-dir', join(directory, 'data'), '--stack-file', stackFile],
+    ...(['--relay-port', relay, '--api-port', api, '--frame-port', frame] as string[]),
+    ...(['--smtp-port', smtp, '--mail-port', mail, '--node-port', nodes] as string[]),
+  ])
+  // Eleven processes start on a machine that may be busy with other suites: a generous wait.
+  await cluster.waitFor(/Press Ctrl-C to stop/, 170_000)
+  stack = JSON.parse(readFileSync(stackFile, 'utf8')) as ClusterStackFile
+}, 180_000)
+
+afterAll(async () => {
+  try {
+    if (cluster && cluster.child.exitCode === null) {
+      cluster.child.kill('SIGINT')
+      expect(await cluster.exited).toBe(0)
+      // Every process group the cluster started is gone with it: nothing is left holding a port.
+      const groups = [
+        ...Object.values(stack.cluster.nodes).flatMap((nodes) => nodes.map((node) => node.pgid)),
+        stack.cluster.haproxy.pgid,
+      ]
+      for (const pgid of groups) expect(() => process.kill(-pgid, 0)).toThrow(/ESRCH/)
+    }
+  } finally {
+    bundle?.remove()
+    rmSync(directory, { recursive: true, force: true })
+  }
+}, 60_000)
+
+/** Waits, when less than `neededMs` of the current minute is left, for the next: the limits count per minute. */
+async function freshMinute(neededMs = 10_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 200))
+}
+
+/** GET `url` with `headers`, from the local address `from` (any of 127.0.0.0/8 is this machine). */
+function getFrom(url: string, headers: Record<string, string>, from = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers, localAddress: from }, (response) => {
+      response.resume()
+      response.once('end', () => resolve(response.statusCode ?? 0))
+    })
+    req.once('error', reject)
+    req.end()
+  })
+}
+
+const projectConfig = (base: string, projectId: string, forwardedFor: string, from?: string) =>
+  getFrom(`${base}/v1/project/config?projectId=${projectId}`, { 'x-forwarded-for': forwardedFor }, from)
+
+describe('pairwise cluster (two of each behind haproxy)', () => {
+  it('writes the public URLs and each node of each kind to the stack file', () => {
+    expect(stack.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(stack.relay.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
+    for (const kind of ['relay', 'api', 'auth'] as const) expect(stack.cluster.nodes[kind]).toHaveLength(2)
+    expect(stack.cluster.trustProxy).toBe('127.0.0.1')
+  })
+
+  it('connects a dapp and a wallet through different relay nodes, and they exchange 200 requests', async () => {
+    const sides: SignSide[] = []
+    try {
+      const dapp = await ours.make('dapp', stack.relay.url)
+      sides.push(dapp)
+      const { uri, approval } = await dapp.connect({
+        optionalNamespaces: {
+          eip155: { chains: [LOCAL_CHAIN], methods: walletMethods, events: walletEvents },
+        },
+      })
+      if (!uri) throw new Error('connect() returned no pairing URI')
+      // haproxy sends a new socket to the node holding fewest: the dapp's is open, so the wallet's goes to the other.
+      const wallet = await ours.make('wallet', stack.relay.url)
+      sides.push(wallet)
+      runWalletAgent(wallet, ours)
+      await wallet.pair({ uri })
+      const session = await approval()
+      const sockets = await Promise.all(
+        stack.cluster.nodes.relay.map(async (node) => {
+          const health = await fetch(`${node.url.replace(/^ws/, 'http')}/health`)
+          return ((await health.json()) as { connections: number }).connections
+        }),
+      )
+      expect(sockets).toEqual([1, 1])
+      // One after the other: request ids are the time in ms and three random digits, so requests sent in
+      // one millisecond may share one. Every answer crosses from one node to the other through Redis.
+      for (let request = 0; request < 200; request++)
+        await personalSign(dapp, session.topic, walletAccount.address, `cluster request ${request}`, 30_000)
+    } finally {
+      await Promise.all(sides.map((side) => ours.close(side)))
+    }
+  }, 120_000)
+
+  it('shows VALID for a registration made on one api node and looked up on the other', async () => {
+    const [nodeA, nodeB] = stack.cluster.nodes.api.map((node) => node.url) as [string, string]
+    const origin = 'https://dapp.example'
+    const decryptedId = 'cd'.repeat(32)
+    const through = (base: string) => (path: string, init?: RequestInit) => fetch(`${base}${path}`, init)
+    const page = await loadVerifyFrame(through(nodeA), origin)
+    expect(page.status).toBe(200)
+    const registered = await registerFromFrame(through(nodeA), {
+      challenge: challengeIn(await page.text()),
+      decryptedId,
+    })
+    expect(registered.status).toBe(200)
+    const errors: unknown[] = []
+    const context = await resolveVerifyContext({
+      resolver: httpVerifyResolver({ url: nodeB }),
+      verifyUrl: nodeB,
+      metadata: { name: 'Dapp', description: 'a dapp', url: origin, icons: [] },
+      attestationId: undefined,
+      encryptedId: 'ef'.repeat(32),
+      hash: decryptedId,
+      onError: (error) => errors.push(error),
+    })
+    expect(errors).toEqual([])
+    expect(context.verified).toMatchObject({ validation: 'VALID', origin })
+  })
+
+  describe('rate limits through haproxy', () => {
+    beforeAll(async () => {
+      const db = await openDatabase(stack.cluster.database)
+      try {
+        const projects = new ProjectStore(db)
+        for (const id of ['limited', 'per-ip'])
+          await projects.create({ id, name: id, allowedOrigins: [], rateLimitPerMinute: 100 })
+      } finally {
+        await db.close()
+      }
+      await freshMinute()
+    }, 90_000)
+
+    it('refuses request 101 of a project limit of 100 per minute across both api nodes together', async () => {
+      // A client's own budget is a fifth of the project's (20 of 100): five clients spend the project's,
+      // each request sent to the next api node in turn.
+      const statuses: number[] = []
+      for (let client = 1; client <= 5; client++)
+        statuses.push(
+          ...(await Promise.all(
+            Array.from({ length: 20 }, () => projectConfig(stack.api.url, 'limited', `198.51.100.${client}`)),
+          )),
+        )
+      expect(statuses.filter((status) => status === 200)).toHaveLength(100)
+      expect(await projectConfig(stack.api.url, 'limited', '198.51.100.6')).toBe(429)
+    })
+
+    it('gives each client its own budget by X-Forwarded-For, and ignores one forged from an untrusted address', async () => {
+      const budget = async (forwardedFor: string) =>
+        Promise.all(Array.from({ length: 20 }, () => projectConfig(stack.api.url, 'per-ip', forwardedFor)))
+      expect(await budget('203.0.113.1')).toEqual(Array(20).fill(200))
+      expect(await projectConfig(stack.api.url, 'per-ip', '203.0.113.1')).toBe(429)
+      // Another client behind the balancer: a budget of its own.
+      expect(await projectConfig(stack.api.url, 'per-ip', '203.0.113.2')).toBe(200)
+      // From 127.0.0.2, which nobody trusts, the same header is not believed: haproxy appends 127.0.0.2
+      // and the node stops there; sent to a node directly, the peer itself is the client.
+      expect(await projectConfig(stack.api.url, 'per-ip', '203.0.113.1', '127.0.0.2')).toBe(200)
+      const direct = stack.cluster.nodes.api[0]?.url as string
+      expect(await projectConfig(direct, 'per-ip', '203.0.113.1', '127.0.0.2')).toBe(200)
+      // The exhausted client is still refused through the balancer.
+      expect(await projectConfig(stack.api.url, 'per-ip', '203.0.113.1')).toBe(429)
+    })
+  })
+})
