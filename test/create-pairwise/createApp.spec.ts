@@ -62,7 +62,7 @@ const test = base.extend<
         rmSync(folder, { recursive: true, force: true })
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
   apps: [
     async ({ work }, use) => {

@@ -26,7 +26,7 @@ export type LocalStack = { folder: string; file: StackFile; stop(): Promise<void
  * `npx pairwise start` from `folder`, as the app's README says, every part on a free port (its
  * PAIRWISE_<PART>_PORT); ready once it writes `.pairwise/stack.json`, the file tests read instead of logs.
  */
-export async function startLocalStack(folder: string, timeoutMs = 60_000): Promise<LocalStack> {
+export async function startLocalStack(folder: string, timeoutMs = 120_000): Promise<LocalStack> {
   const ports = await freeStackPorts()
   const child = spawn(process.execPath, [pairwiseBin, 'start'], {
     cwd: folder,

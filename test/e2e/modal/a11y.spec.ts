@@ -55,6 +55,9 @@ test('axe finds no serious or critical violation in any view, disconnected or co
   stack,
   wallet,
 }) => {
+  // Some twenty views, each opened and scanned by axe: about 9 s on an idle machine, several times that beside
+  // another worker's production builds.
+  test.setTimeout(90_000)
   // Contrast is judged on the settled view, not mid fade-in (the modal honours reduced motion).
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto(stack.demoUrl)
