@@ -7,11 +7,12 @@ import { nodeKinds, nodePorts, startCluster } from './startCluster.js'
 import { selfCommand } from './supervised.js'
 
 export const clusterUsage = [
-  'pairwise cluster [--api N] [--relay N] [--auth N] [--host H] [--data-dir DIR] [--stack-file FILE] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--node-port N] [--database URL | --postgres-port N] [--redis URL | --redis-port N]',
+  'pairwise cluster [--api N] [--relay N] [--auth N] [--host H] [--data-dir DIR] [--stack-file FILE] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--node-port N] [--database URL | --postgres-port N] [--redis URL | --redis-port N] [--chains FILE]',
   '  --api/--relay/--auth N  nodes of each (default 2), each `pairwise <kind>` in a process of its own, behind haproxy',
   '  --relay-port, --api-port, --frame-port  the public ports: haproxy (default 8787, 8788, 8789, as `pairwise start`)',
   '  --node-port N  the nodes listen on consecutive ports from N (default 9100): relay nodes, then api, then auth',
   '  --database URL, --redis URL  a PostgreSQL and a Redis to share; else a throwaway one of each is started on loopback',
+  '  --chains FILE  the chains every api and auth node serves (as `pairwise api --chains`)',
   '  --data-dir DIR  haproxy.cfg, the api admin token and the auth key (default .pairwise/cluster)',
 ].join('\n')
 
@@ -44,6 +45,7 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
       'mail-port': { type: 'string' },
       'node-port': { type: 'string' },
       database: { type: 'string' },
+      chains: { type: 'string' },
       'postgres-port': { type: 'string' },
       redis: { type: 'string' },
       'redis-port': { type: 'string' },
@@ -83,6 +85,7 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
     postgresPort: parsePort(values['postgres-port'], '--postgres-port'),
     redisUrl: values.redis,
     redisPort: parsePort(values['redis-port'], '--redis-port'),
+    chainsFile: values.chains,
     self: selfCommand(),
     log,
   }

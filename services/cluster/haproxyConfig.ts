@@ -34,6 +34,9 @@ export function haproxyConfig(frontends: readonly HaproxyFrontend[]): string {
     'defaults',
     '  mode http',
     '  option forwardfor',
+    // A request whose connection a dead node refused was never sent: haproxy sends it to another node.
+    '  retries 2',
+    '  option redispatch 1',
     '  timeout connect 5s',
     '  timeout client 60s',
     '  timeout server 60s',

@@ -34,6 +34,8 @@ export type ClusterConfig = {
   /** A Redis to use; else one is started (nothing on disk) on `redisPort` or a free port. */
   redisUrl?: string
   redisPort?: number
+  /** The chains file (`pairwise api --chains`) every api and auth node serves; none when absent. */
+  chainsFile?: string
   /** How to run `pairwise` for each node. */
   self: SelfCommand
   log: (line: string) => void
@@ -157,6 +159,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     const database = (postgres as UrlService).url
     const redisUrl = (redis as UrlService).url
     const shared = ['--host', host, '--redis', redisUrl, '--trust-proxy', host]
+    const chains = config.chainsFile ? ['--chains', config.chainsFile] : []
     const nodeUrl = (kind: NodeKind, port: number) =>
       `${kind === 'relay' ? 'ws' : 'http'}://${hostPort(host, port)}`
     const healthOf = (port: number) => `http://${hostPort(host, port)}/health`
@@ -183,6 +186,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         'all',
         '--admin-token-file',
         adminTokenFile,
+        ...chains,
         ...shared,
       ],
       auth: (port) => [
@@ -197,6 +201,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         join(config.dataDir, 'auth.kek'),
         '--public-url',
         publicUrl.auth,
+        ...chains,
         ...shared,
       ],
     }
