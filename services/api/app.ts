@@ -1,7 +1,6 @@
-import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { noTrustedProxies, type TrustedProxies } from '../kit/index.js'
+import { honoListener, noTrustedProxies, type TrustedProxies } from '../kit/index.js'
 import { consoleLogger } from '../relay/index.js'
 import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
@@ -107,14 +106,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.notFound(notFound)
   app.onError(errorHandler(logger))
 
-  const fallback = getRequestListener(app.fetch, {
-    // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
-    errorHandler: () =>
-      Response.json(
-        { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
-        { status: 400 },
-      ),
-  })
+  const fallback = honoListener(app.fetch)
   return {
     hono: app,
     listener: directLane({ routes: direct, cors, logger, bodyLimitBytes, trustProxy, fallback }),

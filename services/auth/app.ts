@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { bodyCap, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
+import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
 import { requestLog } from '../api/http/requestLog.js'
 import type { AuthContext } from './authContext.js'
-import { authErrorHandler } from './errors.js'
 import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
 import { loginRoutes } from './routes/loginRoutes.js'
@@ -26,6 +25,6 @@ export function createAuthApp(ctx: AuthContext, routes?: Hono): Hono {
   app.route('/', emailChangeRoutes(ctx))
   if (routes) app.route('/', routes)
   app.notFound(notFound)
-  app.onError(authErrorHandler(ctx.logger))
+  app.onError(errorHandler(ctx.logger))
   return app
 }

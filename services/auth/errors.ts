@@ -1,13 +1,12 @@
-import type { ErrorHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { errorAnswer } from '../api/http/errorAnswers.js'
-import type { ApiLogger } from '../api/http/types.js'
+import { HttpError, type HttpErrorCode } from '../kit/index.js'
 
+/** The kit's codes, and auth's own. */
 export type AuthErrorCode =
+  | HttpErrorCode
   | 'OTP_INVALID'
   | 'OTP_EXPIRED'
   | 'EMAIL_LOCKED'
-  | 'RATE_LIMITED'
   | 'PROOF_INVALID'
   | 'SESSION_EXPIRED'
   | 'REAUTH_REQUIRED'
@@ -15,7 +14,6 @@ export type AuthErrorCode =
   | 'WALLET_EXISTS'
   | 'NO_WALLET'
   | 'EMAIL_DISABLED'
-  | 'UNAVAILABLE'
   | 'RECOVERY_LOCKED'
   | 'WRONG_PASSPHRASE'
   | 'RECOVERY_REQUIRED'
@@ -23,24 +21,28 @@ export type AuthErrorCode =
 
 type Extra = { retryAfter?: number; triesLeft?: number }
 
-/** Thrown in a route; answered `{ code, message, ...extra }` with `status` (ApiErrors go the api's way). */
-export class AuthError extends Error {
+/** Thrown in a route; answered `{ code, message, ...extra }` with `status` (and `retry-after` with one). */
+export class AuthError extends HttpError<AuthErrorCode> {
   override name = 'AuthError'
+  declare readonly status: ContentfulStatusCode
+  declare readonly code: AuthErrorCode
+
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: AuthErrorCode,
+    status: ContentfulStatusCode,
+    code: AuthErrorCode,
     message: string,
     readonly extra: Extra = {},
   ) {
-    super(message)
+    super(
+      status,
+      message,
+      code,
+      extra.retryAfter === undefined ? {} : { 'retry-after': String(extra.retryAfter) },
+    )
   }
 
-  get headers(): Record<string, string> {
-    return this.extra.retryAfter === undefined ? {} : { 'retry-after': String(this.extra.retryAfter) }
-  }
-
-  toJSON(): { code: AuthErrorCode; message: string } & Extra {
-    return { code: this.code, message: this.message, ...this.extra }
+  override toJSON(): { code: AuthErrorCode; message: string } & Extra {
+    return { ...super.toJSON(), ...this.extra }
   }
 }
 
@@ -97,13 +99,4 @@ export const authErrors = {
       'RECOVERY_UNAVAILABLE',
       'This wallet was made before recovery went through the server: it opens only in a browser that already holds it',
     ),
-}
-
-/** AuthErrors with their extra fields; everything else as the api answers it (500 without detail). */
-export function authErrorHandler(logger: ApiLogger): ErrorHandler {
-  return (error, c) => {
-    if (error instanceof AuthError) return c.json(error.toJSON(), error.status, error.headers)
-    const { status, body, headers } = errorAnswer(error, logger, c.req)
-    return c.json(body, status, { ...headers })
-  }
 }

@@ -1,10 +1,9 @@
-import { getRequestListener } from '@hono/node-server'
 import type { Logger } from '@pairwise/common'
 import type { Hono } from 'hono'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
-import { noTrustedProxies, type Served, serve, type TrustedProxies } from '../kit/index.js'
+import { honoListener, noTrustedProxies, type Served, serve, type TrustedProxies } from '../kit/index.js'
 import type { Mailer } from '../mail/mailer.js'
 import { consoleLogger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
@@ -92,13 +91,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       trustProxy: options.trustProxy ?? noTrustedProxies,
       ...(shared ? { shared: shared.state } : {}),
     })
-    const listener = getRequestListener(createAuthApp(ctx, options.routes).fetch, {
-      errorHandler: () =>
-        Response.json(
-          { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
-          { status: 400 },
-        ),
-    })
+    const listener = honoListener(createAuthApp(ctx, options.routes).fetch)
     const names = options.publicUrl === undefined ? [host] : [host, new URL(options.publicUrl).host]
     server = await serve(listener, {
       name: 'auth',

@@ -3,8 +3,10 @@
  * close), the `Host` and request-target checks, trusted proxies, and one `HttpError` with one code list.
  * It imports no other service. Metrics (`GET /metrics`) belong here too, as a module of their own.
  */
+
+export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
-export { codeOf, HttpError } from './httpError.js'
+export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpError.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
 export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
 export {

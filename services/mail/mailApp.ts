@@ -1,10 +1,10 @@
-import { getRequestListener } from '@hono/node-server'
 import type { Logger } from '@pairwise/common'
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { NodeListener } from '../api/http/directLane.js'
 import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
 import { requestLog } from '../api/http/requestLog.js'
+import { honoListener } from '../kit/index.js'
 import type { Inbox } from './inbox.js'
 import { inboxPageRoutes } from './inboxPage.js'
 import { MAX_HTTP_BODY_BYTES } from './limits.js'
@@ -28,13 +28,6 @@ export function createMailApp(inbox: Inbox, logger: Logger): MailApp {
   app.route('/', inboxPageRoutes(inbox))
   app.notFound(notFound)
   app.onError(errorHandler(logger))
-  const listener = getRequestListener(app.fetch, {
-    // A Host header URL cannot parse (the only thing that fails here) is the client's mistake.
-    errorHandler: () =>
-      Response.json(
-        { code: 'INVALID_REQUEST', message: 'Bad Request: invalid host or target' },
-        { status: 400 },
-      ),
-  })
+  const listener = honoListener(app.fetch)
   return { hono: app, listener }
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Logger } from '@pairwise/common'
-import { clientAddress, createSafeServer, type TrustedProxies } from '../kit/index.js'
+import { clientAddress, codeOf, createSafeServer, type TrustedProxies } from '../kit/index.js'
 import { ClientLoad, type LoadRefusal } from './clientLoad.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'
@@ -18,12 +18,15 @@ const corsHeaders = {
 /** `json` is a JSON body already written; `text` a plain one. */
 type HttpAnswer = { status: number; json: string } | { status: number; text: string }
 
-const transportError = (status: number, code: string, message: string): HttpAnswer => ({
+/** `{ code, message }` with the kit's code of `status`, as every service answers. */
+const transportError = (status: number, message: string, code: string = codeOf(status)): HttpAnswer => ({
   status,
   json: stringifyJson({ code, message }),
 })
 
-const tooMany = (refusal: LoadRefusal) => transportError(429, 'TOO_MANY_REQUESTS', refusal)
+// A client with too much under way or unread, not one over a rate (RATE_LIMITED): its own code, which
+// clients of the local RPC already read.
+const tooMany = (refusal: LoadRefusal) => transportError(429, refusal, 'TOO_MANY_REQUESTS')
 
 /**
  * Writes an answer and says how many bytes its body holds. A request answered before its body was all read
@@ -69,24 +72,22 @@ async function answer(
   const path = (request.url ?? '/').split('?')[0]
   if (request.method === 'OPTIONS') return { status: 204, text: '' }
   if (request.method === 'GET' && path === '/health') return { status: 200, text: 'ok' }
-  if (path !== '/') return transportError(404, 'NOT_FOUND', 'Not Found')
-  if (request.method !== 'POST') return transportError(405, 'METHOD_NOT_ALLOWED', 'Use POST for JSON-RPC')
+  if (path !== '/') return transportError(404, 'Not Found')
+  if (request.method !== 'POST') return transportError(405, 'Use POST for JSON-RPC')
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
     return transportError(
       415,
-      'UNSUPPORTED_MEDIA_TYPE',
       'Supplied content type is not allowed. Content-Type: application/json is required',
     )
   const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > solanaLimits.maxBodyBytes) return transportError(413, 'PAYLOAD_TOO_LARGE', bodyTooLarge)
+  if (declared > solanaLimits.maxBodyBytes) return transportError(413, bodyTooLarge)
   const text = await readBody(request)
-  if (text === undefined) return transportError(413, 'PAYLOAD_TOO_LARGE', bodyTooLarge)
+  if (text === undefined) return transportError(413, bodyTooLarge)
   let body: unknown
   try {
     body = parseJsonBody(text)
   } catch (error) {
-    if (error instanceof MalformedJsonError)
-      return transportError(400, 'INVALID_REQUEST', `Parse error: ${error.message}`)
+    if (error instanceof MalformedJsonError) return transportError(400, `Parse error: ${error.message}`)
     throw error
   }
   const refusal = beforeAnswer()
@@ -94,11 +95,7 @@ async function answer(
   if (!Array.isArray(body)) return { status: 200, json: answerSingle(context, body) }
   if (body.length === 0) return { status: 200, json: answerSingle(context, undefined) }
   if (body.length > solanaLimits.maxBatchLength)
-    return transportError(
-      413,
-      'PAYLOAD_TOO_LARGE',
-      `A batch holds at most ${solanaLimits.maxBatchLength} calls`,
-    )
+    return transportError(413, `A batch holds at most ${solanaLimits.maxBatchLength} calls`)
   return { status: 200, json: answerBatch(context, body) }
 }
 
@@ -133,7 +130,7 @@ export function createRpcServer(context: RpcContext, options: RpcServerOptions):
       return answer(context, request, () => load.unsent(client)).then(
         (result) => load.sending(client, response, send(request, response, result)),
         () => {
-          send(request, response, transportError(400, 'INVALID_REQUEST', 'Bad Request'))
+          send(request, response, transportError(400, 'Bad Request'))
         },
       )
     },

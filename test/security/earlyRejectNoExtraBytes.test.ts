@@ -94,7 +94,7 @@ describe('a request the api refuses early is answered once, and nothing follows 
             send(api, agent, { method: 'DELETE', path: BAD_TARGET, body: BODY, length }),
           )
           const good = Array.from({ length: 100 }, () => send(api, agent, { method: 'GET', path: '/health' }))
-          expect(tally(await Promise.all(bad))).toEqual({ '400 BAD_REQUEST': 500 })
+          expect(tally(await Promise.all(bad))).toEqual({ '400 INVALID_REQUEST': 500 })
           expect(tally(await Promise.all(good))).toEqual({ '200 ok': 100 })
         } finally {
           agent.destroy()
@@ -112,7 +112,7 @@ describe('a request the api refuses early is answered once, and nothing follows 
           const parts = split ? [head(connection, length), BODY] : [head(connection, length) + BODY]
           const { received, closed } = await rawExchange(api.port, parts)
           expect(responsesIn(received)).toEqual(['HTTP/1.1 400 '])
-          expect(received).toContain('BAD_REQUEST')
+          expect(received).toContain('INVALID_REQUEST')
           expect(closed).toBe(true)
         })
 

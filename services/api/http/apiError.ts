@@ -1,19 +1,13 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { HttpError, type HttpErrorCode } from '../../kit/index.js'
 
-/** The error codes the api answers with; `message` is the text a client may show. */
+/** The error codes the api answers with: the kit's list, and its own; `message` is the text a client may show. */
 export type ApiErrorCode =
-  | 'INVALID_REQUEST'
+  | HttpErrorCode
   | 'INVALID_KEY'
   | 'ORIGIN_NOT_ALLOWED'
-  | 'RATE_LIMITED'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_NETWORK'
   | 'UPSTREAM_ERROR'
-  | 'UNAVAILABLE'
-  | 'SERVER_ERROR'
   // A route of a feature the project has off (or, in basic mode, every remote feature).
   | 'FEATURE_DISABLED'
   // A client or project past a cap on what it may hold (names registered through a project).
@@ -47,20 +41,19 @@ export type ApiErrorCode =
   | 'CHALLENGE_INVALID'
 
 /** Thrown anywhere in a route; the app answers `{ code, message }` with `status`. */
-export class ApiError extends Error {
+export class ApiError extends HttpError<ApiErrorCode> {
   override name = 'ApiError'
+  declare readonly status: ContentfulStatusCode
+  declare readonly code: ApiErrorCode
+
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ApiErrorCode,
+    status: ContentfulStatusCode,
+    code: ApiErrorCode,
     message: string,
     /** Sent with the answer, e.g. `retry-after`. */
-    readonly headers: Readonly<Record<string, string>> = {},
+    headers: Readonly<Record<string, string>> = {},
   ) {
-    super(message)
-  }
-
-  toJSON(): { code: ApiErrorCode; message: string } {
-    return { code: this.code, message: this.message }
+    super(status, message, code, headers)
   }
 }
 

@@ -2,41 +2,35 @@ import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from '
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { codeOf, HttpError } from '../../kit/index.js'
 import { ApiError, type ApiErrorCode } from './apiError.js'
 import type { ApiLogger } from './types.js'
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024
 
-const codeByStatus: Partial<Record<number, ApiErrorCode>> = {
-  401: 'UNAUTHORIZED',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'RATE_LIMITED',
-  503: 'UNAVAILABLE',
-}
-
 const errorBody = (code: ApiErrorCode, message: string) => ({ code, message })
 
 export type ErrorAnswer = {
   status: ContentfulStatusCode
-  body: { code: ApiErrorCode; message: string }
+  /** `{ code, message }`, and whatever fields a service's error adds (auth's `retryAfter`). */
+  body: { code: string; message: string }
   headers: Readonly<Record<string, string>>
 }
 
 /**
- * Every error as `{ code, message }`: an ApiError as it says, Hono's own HTTP errors by their status, and
- * anything else as 500 'Server Error' with no detail in the answer, logged once.
+ * Every error as `{ code, message }`: an HttpError (ApiError, AuthError) as it says, Hono's own HTTP errors
+ * by their status's code, and anything else as 500 'Server Error' with no detail in the answer, logged once.
  */
 export function errorAnswer(
   error: unknown,
   logger: ApiLogger,
   request: { method: string; path: string },
 ): ErrorAnswer {
-  if (error instanceof ApiError) return { status: error.status, body: error.toJSON(), headers: error.headers }
+  if (error instanceof HttpError)
+    return { status: error.status as ContentfulStatusCode, body: error.toJSON(), headers: error.headers }
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode
-    const body = errorBody(codeByStatus[status] ?? 'INVALID_REQUEST', error.message || 'Bad Request')
+    const body = errorBody(codeOf(status), error.message || 'Bad Request')
     return { status, body, headers: {} }
   }
   logger.error('request failed', {
