@@ -17,7 +17,9 @@ function owner(input: string): string {
 
 /**
  * Bundles a one-line app entry for the browser as an app's bundler would (bundle, minify, ESM,
- * tree-shaking) and measures it, gzip included.
+ * tree-shaking) and measures it, gzip included. Our packages resolve to their sources (the workspace's
+ * `pairwise-source` condition), so the figure is the working tree's, built or not; `module` is named
+ * because naming any condition drops esbuild's default one, which the official packages' entries use.
  */
 export async function measureBundle(entry: string, resolveDir: string): Promise<BundleSize> {
   const result = await build({
@@ -27,6 +29,7 @@ export async function measureBundle(entry: string, resolveDir: string): Promise<
     format: 'esm',
     platform: 'browser',
     treeShaking: true,
+    conditions: ['pairwise-source', 'module'],
     write: false,
     metafile: true,
     logLevel: 'error',
