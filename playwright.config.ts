@@ -1,16 +1,30 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './test/support/browser.js'
 
+/**
+ * Specs that install packed packages into fresh apps and run production builds: each keeps the machine's
+ * cores busy on its own, so they run one at a time, and `npm test` runs them after the others.
+ */
+const packaging = ['create-pairwise/**/*.spec.ts', 'packaging/**/*.spec.ts']
+
 export default defineConfig({
   testDir: 'test',
   testMatch: '**/*.spec.ts',
   outputDir: '.pairwise/playwright',
+  // One baseline per spec and platform, whichever project runs it.
+  snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Each worker starts its own local stack: the browser specs mostly wait on it and on Chromium, so two
+  // workers on two cores take about half the time of one.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  projects: [
+    { name: 'browser', testIgnore: packaging },
+    { name: 'packaging', testMatch: packaging, workers: 1 },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,

@@ -67,18 +67,22 @@ function main() {
     lines.push('browser    not run: chromium is missing (see above)')
     totals.failed += 1
   } else {
-    const playwrightReport = join(reports, 'playwright.json')
-    runSuite(
-      'browser',
-      bin('playwright'),
-      ['test'],
-      () => {
-        if (!existsSync(playwrightReport)) return undefined
-        const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
-        return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
-      },
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    )
+    // The browser specs first, two at a time; then the packaging specs, alone, so their installs and builds
+    // never compete with a page's timing (playwright.config.ts names both projects).
+    for (const project of ['browser', 'packaging']) {
+      const playwrightReport = join(reports, `playwright-${project}.json`)
+      runSuite(
+        project,
+        bin('playwright'),
+        ['test', `--project=${project}`],
+        () => {
+          if (!existsSync(playwrightReport)) return undefined
+          const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+          return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
+        },
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      )
+    }
   }
 
   console.log(`\n${lines.join('\n')}`)
