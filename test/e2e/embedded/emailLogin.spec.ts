@@ -132,7 +132,8 @@ test('a second browser profile enters the code, then approves its device by the 
   const other = await secondProfile(browser)
   const asked = await askLogin(other, stack, email)
   // Asked as a new address is: that the email has an account, and this device is new to it, comes after the code.
-  await expect(other.getByRole('dialog').getByTestId('email-verify-otp')).toBeVisible()
+  // A fresh profile boots the secure frame first (its device keys included): slower than a return visit.
+  await expect(other.getByRole('dialog').getByTestId('email-verify-otp')).toBeVisible({ timeout: 15_000 })
   const { code } = await mailedCode(stack, email, asked)
   await secureFrame(other).getByTestId('frame-code-input').fill(code)
   await secureFrame(other).getByTestId('frame-code-submit').click()

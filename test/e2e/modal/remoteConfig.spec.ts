@@ -26,6 +26,8 @@ test('ROLE-07 activity turned off for the demo project with the CLI hides the Ac
   stack,
   wallet,
 }) => {
+  // Two runs of the CLI, each loading its modules in a fresh process, besides the page's own steps.
+  test.setTimeout(60_000)
   await connectTestWallet(page, stack.demoUrl, wallet.address)
   await page.getByTestId('account-button').click()
   const account = page.getByRole('dialog', { name: 'Account' })
