@@ -15,7 +15,8 @@ export type HaproxyFrontend = {
 /** How often haproxy asks each node's `/health`, and how many answers change its state. */
 export const HEALTH_CHECK = { intervalMs: 1000, fall: 2, rise: 2 } as const
 
-const hostPort = (host: string, port: number) =>
+/** `host:port`, an IPv6 host in brackets. */
+export const hostPort = (host: string, port: number) =>
   host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`
 
 /**

@@ -3,7 +3,7 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
-import { outputTail } from './outputTail.js'
+import { type LocalServerOptions, outputTail } from './localServer.js'
 
 export type PostgresServer = {
   /** `postgres://postgres@host:port/postgres`, trust auth on loopback. */
@@ -62,11 +62,7 @@ export async function startPostgres({
   port,
   host = '127.0.0.1',
   timeoutMs = 20_000,
-}: {
-  port: number
-  host?: string
-  timeoutMs?: number
-}): Promise<PostgresServer> {
+}: LocalServerOptions): Promise<PostgresServer> {
   const bin = postgresBin()
   const dir = mkdtempSync(join(tmpdir(), 'pairwise-pg-'))
   const remove = () => rmSync(dir, { recursive: true, force: true })

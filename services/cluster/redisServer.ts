@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
-import { outputTail } from './outputTail.js'
+import { type LocalServerOptions, outputTail } from './localServer.js'
 
 export type RedisServer = {
   /** `redis://host:port`. */
@@ -33,11 +33,7 @@ export async function startRedis({
   port,
   host = '127.0.0.1',
   timeoutMs = 10_000,
-}: {
-  port: number
-  host?: string
-  timeoutMs?: number
-}): Promise<RedisServer> {
+}: LocalServerOptions): Promise<RedisServer> {
   const group = startChildGroup({
     name: 'redis',
     command: REDIS_SERVER,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { freePort, isPortTaken } from '../net/ports.js'
 import { authKek } from '../stack/authKey.js'
 import { removeStackFile, type StackFile, writePartialStackFile } from '../stack/stackFile.js'
-import { type HaproxyFrontend, haproxyConfig } from './haproxyConfig.js'
+import { type HaproxyFrontend, haproxyConfig, hostPort } from './haproxyConfig.js'
 import { startPostgres } from './postgresServer.js'
 import { startRedis } from './redisServer.js'
 import { answersBelow500, type SelfCommand, type Supervised, startSupervised } from './supervised.js'
@@ -66,9 +66,6 @@ export type RunningCluster = {
   /** Stops haproxy, then every node, then mail, Postgres and Redis; safe to call more than once. */
   stop(): Promise<void>
 }
-
-const hostPort = (host: string, port: number) =>
-  host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`
 
 /** The ports each node kind takes from `nodePort`, in start order. */
 export function nodePorts(config: Pick<ClusterConfig, 'counts' | 'nodePort'>): Record<NodeKind, number[]> {

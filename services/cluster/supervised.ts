@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
-import { outputTail } from './outputTail.js'
+import { outputTail } from './localServer.js'
 
 /** One process the cluster started and watches: a node, the mail service, haproxy. */
 export type Supervised = {

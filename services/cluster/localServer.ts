@@ -1,5 +1,8 @@
 import type { ChildGroup } from '../process/childGroup.js'
 
+/** Where a local server the cluster (or a test) starts listens, and how long it may take to answer. */
+export type LocalServerOptions = { port: number; host?: string; timeoutMs?: number }
+
 /**
  * Reads a child group's stdout and stderr for as long as it runs (an unread pipe fills and stalls the
  * server writing to it) and keeps the last `maxChars` of them, to explain a failed start.
