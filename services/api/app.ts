@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { honoListener, noTrustedProxies, type TrustedProxies } from '../kit/index.js'
+import { honoListener, noTrustedProxies, requestLog, type TrustedProxies } from '../kit/index.js'
 import { consoleLogger } from '../relay/index.js'
 import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
@@ -17,7 +17,6 @@ import {
   notFound,
 } from './http/errorAnswers.js'
 import { healthRoutes } from './http/healthRoutes.js'
-import { requestLog } from './http/requestLog.js'
 import type { ApiLogger, RouteDeps } from './http/types.js'
 import { openApiRoutes } from './openapi/openApiRoutes.js'
 import { DEFAULT_MAX_RATE_LIMITED_CLIENTS } from './projects/clientBudget.js'

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
-import { requestLog } from '../api/http/requestLog.js'
+import { requestLog } from '../kit/index.js'
 import type { AuthContext } from './authContext.js'
 import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'

@@ -8,6 +8,7 @@ export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
 export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpError.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
+export { logRequest, type RequestLogger, requestLog } from './requestLog.js'
 export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
 export {
   createSafeServer,
@@ -26,3 +27,4 @@ export {
   TRUST_PROXY_ENV,
   type TrustedProxies,
 } from './trustProxy.js'
+export { zodIssue } from './zodIssue.js'

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { zodIssue } from '../../kit/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
@@ -57,8 +58,7 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
         // sendBeacon posts text/plain (no CORS preflight), so the body is read as text whatever its type.
         const parsed = ingestBodySchema.safeParse(parseBody(await c.req.text()))
         if (!parsed.success) {
-          const issue = parsed.error.issues[0]
-          throw new ApiError(400, 'INVALID_REQUEST', `${issue?.path.join('.') || 'body'}: ${issue?.message}`)
+          throw new ApiError(400, 'INVALID_REQUEST', zodIssue(parsed.error, 'body'))
         }
         // Each event spends one of the client's own; only what fits is stored, so a flood spends the
         // flooder's hour and not the project's day.

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getQueryParam } from 'hono/utils/url'
 import type { TrustedProxies } from '../../kit/index.js'
+import { logRequest } from '../../kit/index.js'
 import { ApiError } from './apiError.js'
 import { nodeClientAddress } from './clientAddress.js'
 import type { ProjectCors } from './cors.js'
 import type { DirectRoute } from './directRoute.js'
 import { errorAnswer, payloadTooLarge } from './errorAnswers.js'
-import { logRequest } from './requestLog.js'
 import type { ApiLogger, ApiRequest } from './types.js'
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void

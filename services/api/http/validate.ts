@@ -1,13 +1,10 @@
 import type { z } from 'zod'
+import { zodIssue } from '../../kit/index.js'
 import { ApiError } from './apiError.js'
 import type { ApiRequest } from './types.js'
 
-function invalid(error: z.ZodError, parameter?: string): ApiError {
-  const issue = error.issues[0]
-  const path = [...(parameter === undefined ? [] : [parameter]), ...(issue?.path ?? [])]
-  const field = path.join('.') || 'request'
-  return new ApiError(400, 'INVALID_REQUEST', `${field}: ${issue?.message ?? 'invalid'}`)
-}
+const invalid = (error: z.ZodError, parameter?: string) =>
+  new ApiError(400, 'INVALID_REQUEST', zodIssue(error, 'request', parameter))
 
 /** The request's query string parsed by `schema` (single values), or a 400 naming the first bad field. */
 export function validQuery<S extends z.ZodType>(request: Pick<ApiRequest, 'query'>, schema: S): z.output<S> {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { zodIssue } from '../../kit/index.js'
 import type { ApiLogger } from '../http/types.js'
 import { isOriginPattern, originAllowed } from '../projects/originMatcher.js'
 import { WatchedJsonFile } from '../wallets/watchedJsonFile.js'
@@ -16,8 +17,7 @@ const patterns = z
 function parsePatterns(json: unknown): string[] {
   const parsed = patterns.safeParse(json)
   if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  throw new Error(`${issue?.path.join('.') || 'list'}: ${issue?.message ?? 'invalid'}`)
+  throw new Error(zodIssue(parsed.error, 'list'))
 }
 
 export type ScamListOptions = {

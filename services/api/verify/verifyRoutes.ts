@@ -2,6 +2,7 @@ import { VERIFY_FRAME_PATH } from '@pairwise/engine'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { z } from 'zod'
+import { zodIssue } from '../../kit/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
@@ -202,7 +203,7 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
     })
     .get('/attestation/:hash', async (c) => {
       const hash = hex64.safeParse(c.req.param('hash'))
-      if (!hash.success) throw new ApiError(400, 'INVALID_REQUEST', `hash: ${hash.error.issues[0]?.message}`)
+      if (!hash.success) throw new ApiError(400, 'INVALID_REQUEST', zodIssue(hash.error, 'hash', 'hash'))
       validQuery(c.req, lookupQuery)
       const origin = await store.originOf(hash.data)
       if (origin === undefined) throw new ApiError(404, 'NOT_FOUND', 'attestation not found')

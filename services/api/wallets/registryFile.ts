@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { zodIssue } from '../../kit/index.js'
 
 /** Icon file names: no separators, no dots but the extension's, so no name can leave the icons folder. */
 export const ICON_FILE = /^[a-z0-9-]+\.(svg|png|webp)$/
@@ -76,8 +77,7 @@ export function parseRegistryFile(iconsDir: string): (json: unknown) => Registry
   return (json) => {
     const parsed = registryFileSchema.safeParse(json)
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new Error(`${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'}`)
+      throw new Error(zodIssue(parsed.error, 'file'))
     }
     for (const [index, wallet] of parsed.data.wallets.entries()) {
       const problem = wallet.icon === undefined ? undefined : iconProblem(iconsDir, wallet.icon)

@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'hono'
-import type { ApiLogger } from './types.js'
+
+/** Where the request lines go: any logger of the project (`Logger`, the api's). */
+export type RequestLogger = { info(event: string, fields: Record<string, unknown>): void }
 
 const MAX_LOGGED_PATH = 200
 
 /** The one line logged for a request. */
 export function logRequest(
-  logger: ApiLogger,
+  logger: RequestLogger,
   request: { method: string; path: string },
   status: number,
   ms: number,
@@ -23,7 +25,7 @@ export function logRequest(
  * milliseconds. Nothing that identifies the client (no IP address, no user agent) is written.
  */
 export function requestLog(
-  logger: ApiLogger,
+  logger: RequestLogger,
   now: () => number = performance.now.bind(performance),
 ): MiddlewareHandler {
   return async (c, next) => {
