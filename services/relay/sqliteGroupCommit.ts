@@ -31,7 +31,14 @@ export class GroupCommit {
   private committing: Promise<void> | undefined
   private failure: string | undefined
 
-  constructor(private readonly db: TransactionalDatabase) {}
+  /**
+   * `ready` may hold the next transaction back (it answers a promise that resolves when it may begin);
+   * calls made meanwhile join that transaction.
+   */
+  constructor(
+    private readonly db: TransactionalDatabase,
+    private readonly ready: () => Promise<void> | undefined = () => undefined,
+  ) {}
 
   /**
    * Runs `run` in the next shared transaction; resolves once that transaction is committed. When the
@@ -46,7 +53,9 @@ export class GroupCommit {
         resolve: (value) => resolve(value as T),
         reject,
       })
-      this.committing ??= new Promise<void>((done) => setImmediate(done)).then(() => this.commitQueued())
+      this.committing ??= new Promise<void>((done) => setImmediate(done))
+        .then(() => this.ready())
+        .then(() => this.commitQueued())
     })
   }
 

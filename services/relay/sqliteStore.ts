@@ -9,15 +9,23 @@ import type Libsql from 'libsql'
 import * as z from 'zod/mini'
 import { MailboxTally } from './mailboxTally.js'
 import { privateSqliteFile } from './privateFiles.js'
+import { WalCheckpointer } from './sqliteCheckpointer.js'
 import { GroupCommit } from './sqliteGroupCommit.js'
+import { type HeldLock, takeSqliteLock } from './sqliteLock.js'
 import { schemaSteps } from './sqliteSchema.js'
 
-// Pages the write-ahead log grows to before SQLite folds it into the file (1000 by default). A
-// checkpoint is the one step that fsyncs with synchronous NORMAL, and pages written again and again
-// between two are copied once: at 10000 (40 MB) a publish costs about a third less under load.
-const WAL_CHECKPOINT_PAGES = 10_000
-// A checkpoint leaves the write-ahead log at its largest size; past this much it is cut back.
+// How often the checkpoint worker folds the write-ahead log into the file (see WalCheckpointer): the
+// fsyncs of a fold happen off the relay's thread, so a short interval costs the relay nothing, and a
+// short log keeps the worker's passes short.
+const CHECKPOINT_INTERVAL_MS = 200
+// A fold leaves the write-ahead log at its largest size; past this much it is cut back.
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
+// Frames (4 KB pages) past which the relay holds its next commit until the log is all folded in, so that
+// the log starts again from its beginning even under a stream of publishes that never pauses. That hold
+// lasts one short fold (two fsyncs), so it should come seldom: at the size the log is cut back to.
+const WAL_MAX_FRAMES = WAL_SIZE_LIMIT_BYTES / 4096
+// How long a commit waits for the checkpoint worker's short locks before failing.
+const BUSY_TIMEOUT_MS = 1000
 
 const RowSchema = z.object({
   id: z.string(),
@@ -64,19 +72,22 @@ export class SqliteFileInUseError extends Error {
  * Mailboxes in one SQLite file (libsql's native SQLite); every publish is committed before it is
  * acknowledged, calls of one turn sharing the commit (see GroupCommit).
  *
- * The connection holds the file's lock from opening to closing (exclusive locking mode): a second relay
- * on the same file fails to open instead of writing beside this one, and since the lock is the
- * kernel's, a killed relay leaves none behind. Write-ahead log: a commit appends to `<file>-wal`, which
- * SQLite folds into the file every WAL_CHECKPOINT_PAGES pages and on close; a relay killed in between leaves the
- * log, and the next open replays it. With the lock exclusive the log's index lives in memory, so there
- * is no `-shm` file.
+ * One relay at a time has the file: it holds an exclusive lock on `<file>.lock` from opening to closing,
+ * so a second relay on the same file fails to open instead of writing beside this one, and since the lock
+ * is the kernel's, a killed relay leaves none behind. Write-ahead log: a commit appends to `<file>-wal`
+ * (its index in `<file>-shm`), and a worker thread folds it into the file (WalCheckpointer), so the fsyncs
+ * of a fold never hold a publish; a relay killed in between leaves the log, and the next open replays it.
  */
 export class SqliteMailboxStore implements MailboxStore {
   private readonly statements: Statements
   private readonly commits: GroupCommit
   private readonly tally = new MailboxTally()
 
-  private constructor(private readonly db: Libsql.Database) {
+  private constructor(
+    private readonly db: Libsql.Database,
+    private readonly checkpointer: WalCheckpointer,
+    private readonly lock: HeldLock,
+  ) {
     const prepare = (sql: string) => db.prepare(sql)
     this.statements = {
       exists: prepare(`SELECT 1 AS found FROM messages WHERE ${keyMatch('id', '?1')}`),
@@ -111,13 +122,16 @@ export class SqliteMailboxStore implements MailboxStore {
       totalChanges: prepare('SELECT total_changes() AS value'),
     }
     const { totalChanges } = this.statements
-    this.commits = new GroupCommit({
-      exec: (sql) => db.exec(sql),
-      get inTransaction() {
-        return db.inTransaction
+    this.commits = new GroupCommit(
+      {
+        exec: (sql) => db.exec(sql),
+        get inTransaction() {
+          return db.inTransaction
+        },
+        totalChanges: () => numberOf(totalChanges.get()),
       },
-      totalChanges: () => numberOf(totalChanges.get()),
-    })
+      () => checkpointer.caughtUp(),
+    )
     const counted = db.prepare(
       'SELECT topic, count(*) AS messages, sum(length(message)) AS bytes FROM messages GROUP BY topic',
     )
@@ -133,22 +147,34 @@ export class SqliteMailboxStore implements MailboxStore {
    */
   static async open(file: string, sync: SqliteSync = 'normal'): Promise<SqliteMailboxStore> {
     const { default: Database } = await import('libsql')
+    const lock = await takeSqliteLock(`${file}.lock`)
+    if (!lock) throw new SqliteFileInUseError(file)
     privateSqliteFile(file)
-    const db = new Database(file)
+    let db: Libsql.Database | undefined
     try {
-      db.exec('PRAGMA locking_mode = EXCLUSIVE')
+      db = new Database(file)
+      // A relay of before the lock file had the file itself in exclusive mode: busy at once.
+      db.exec('PRAGMA busy_timeout = 0')
       enterWal(db, file)
-      db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`)
-      db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`)
+      const synchronous = sync === 'full' ? 'FULL' : 'NORMAL'
+      db.exec(`PRAGMA synchronous = ${synchronous}`)
+      // The worker folds the log; SQLite's own fold would run inside a commit, on the relay's thread.
+      db.exec('PRAGMA wal_autocheckpoint = 0')
       db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
       // Off while migrating (libsql turns them on by default): rebuilding a table must not cascade into
       // the rows that refer to it.
       db.exec('PRAGMA foreign_keys = OFF')
       migrate(db, file)
       db.exec('PRAGMA foreign_keys = ON')
-      return new SqliteMailboxStore(db)
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+      const checkpointer = WalCheckpointer.start(file, synchronous, {
+        maxLogFrames: WAL_MAX_FRAMES,
+        intervalMs: CHECKPOINT_INTERVAL_MS,
+      })
+      return new SqliteMailboxStore(db, checkpointer, lock)
     } catch (error) {
-      db.close()
+      db?.close()
+      lock.release()
       if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')
         throw new SqliteFileInUseError(file)
       throw error
@@ -235,27 +261,30 @@ export class SqliteMailboxStore implements MailboxStore {
     return this.transaction(() => this.tally.messages)
   }
 
-  /** Why the last write failed (a full disk, say), until a write succeeds again. */
+  /**
+   * Why the last write failed (a full disk, say), until a write succeeds again; or why the log is no
+   * longer folded into the file.
+   */
   writeError(): string | undefined {
-    return this.commits.writeError()
+    const checkpoint = this.checkpointer.error()
+    return this.commits.writeError() ?? (checkpoint === undefined ? undefined : `checkpoint: ${checkpoint}`)
   }
 
   /** Commits what is queued, folds the log into the file and releases the lock. */
   async close(): Promise<void> {
     await this.commits.settled()
     if (!this.db.open) return
+    await this.checkpointer.close()
     try {
-      // libsql 0.5 keeps the connection, and so the lock, until its prepared statements are garbage
-      // collected (libsql-js#228): leaving the log and the exclusive mode frees the file now, for a
-      // relay restarted in this process. If that fails (a full disk), the log keeps every commit and
-      // the next open replays it.
-      this.db.exec(
-        'PRAGMA journal_mode = DELETE; PRAGMA locking_mode = NORMAL; SELECT 1 FROM messages LIMIT 1',
-      )
+      // libsql 0.5 keeps the connection until its prepared statements are garbage collected
+      // (libsql-js#228): leaving the log folds it in and removes it now, for a relay restarted in this
+      // process. If that fails (a full disk), the log keeps every commit and the next open replays it.
+      this.db.exec('PRAGMA journal_mode = DELETE; SELECT 1 FROM messages LIMIT 1')
     } catch {
-      // As said: nothing committed is lost, the file stays locked until this process lets it go.
+      // As said: nothing committed is lost.
     } finally {
       this.db.close()
+      this.lock.release()
     }
   }
 

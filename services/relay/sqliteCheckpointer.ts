@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+
+/** What one checkpoint pass saw: frames in the write-ahead log, and how many of them are in the file. */
+export type CheckpointReport = { log: number; checkpointed: number }
+
+// The worker's own connection to the mailbox file; it only ever checkpoints. CommonJS in a string, so
+// that it runs the same from the TypeScript source (tests), the built package and a bundle; libsql is
+// required from the path this module resolves it to, whatever the working directory.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.libsql)
+const db = new Database(workerData.file)
+db.exec('PRAGMA busy_timeout = 0')
+db.exec('PRAGMA synchronous = ' + workerData.synchronous)
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)')
+parentPort.on('message', (message) => {
+  if (message === 'stop') {
+    db.close()
+    parentPort.close()
+    return
+  }
+  try {
+    const row = checkpoint.get()
+    parentPort.postMessage({ log: row.log, checkpointed: row.checkpointed })
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message || error) })
+  }
+})
+`
+
+/**
+ * Folds the write-ahead log into the mailbox file from a worker thread, on a connection of its own.
+ * A checkpoint is the step that fsyncs under synchronous NORMAL (the log, then the file): tens of
+ * milliseconds on a plain disk, which on the relay's thread held every publish behind it (SQLite's
+ * automatic checkpoint runs inside the COMMIT that crosses its threshold). A PASSIVE checkpoint takes no
+ * writer's lock, so the relay's commits go on beside it and only append to the log.
+ *
+ * The log starts again from its beginning only when a write transaction begins after everything in it
+ * was folded in; under a steady stream of commits each pass leaves the frames written during it, and the
+ * log would grow for as long as the stream lasts. So past `maxLogFrames` the relay holds its next
+ * transaction until one pass has folded everything in (`caughtUp`): a short pass, as it copies only what
+ * came after the last one.
+ */
+export class WalCheckpointer {
+  private running = false
+  private again = false
+  private catchingUp: { promise: Promise<void>; resolve: () => void } | undefined
+  private last: CheckpointReport = { log: 0, checkpointed: 0 }
+  private timer: ReturnType<typeof setInterval>
+  private failure: string | undefined
+  private closing = false
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly maxLogFrames: number,
+    intervalMs: number,
+  ) {
+    worker.on('message', (report: CheckpointReport | { error: string }) => this.finished(report))
+    // An error or exit leaves SQLite's own checkpoint on close as the fold; a catch-up waiting is let go.
+    worker.on('error', (error) => this.stopped(String(error)))
+    worker.on('exit', () => this.stopped('the checkpoint worker exited'))
+    worker.unref()
+    this.timer = setInterval(() => this.request(), intervalMs)
+    this.timer.unref()
+  }
+
+  static start(
+    file: string,
+    synchronous: 'NORMAL' | 'FULL',
+    { maxLogFrames, intervalMs }: { maxLogFrames: number; intervalMs: number },
+  ): WalCheckpointer {
+    const libsql = createRequire(import.meta.url).resolve('libsql')
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, libsql, synchronous } })
+    return new WalCheckpointer(worker, maxLogFrames, intervalMs)
+  }
+
+  /** Resolves when the relay may begin its next transaction: at once unless the log is past its limit. */
+  caughtUp(): Promise<void> | undefined {
+    if (this.catchingUp) return this.catchingUp.promise
+    if (this.failure !== undefined || this.last.log <= this.maxLogFrames) return undefined
+    let resolve = () => {}
+    const promise = new Promise<void>((done) => {
+      resolve = done
+    })
+    this.catchingUp = { promise, resolve }
+    this.request()
+    return promise
+  }
+
+  /** Why the worker stopped checkpointing, if it did. */
+  error(): string | undefined {
+    return this.failure
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer)
+    if (this.failure !== undefined || this.closing) return
+    this.closing = true
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve))
+    this.worker.ref()
+    this.worker.postMessage('stop')
+    await exited
+  }
+
+  private request(): void {
+    if (this.failure !== undefined) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = true
+    // Held while a pass runs: a commit may be waiting on it, and nothing else need keep the process up.
+    this.worker.ref()
+    this.worker.postMessage('checkpoint')
+  }
+
+  private finished(report: CheckpointReport | { error: string }): void {
+    this.running = false
+    this.worker.unref()
+    if ('error' in report) this.failure = report.error
+    else this.last = report
+    const waiting = this.catchingUp
+    if (waiting && ('error' in report || report.checkpointed >= report.log)) {
+      this.catchingUp = undefined
+      waiting.resolve()
+    } else if (waiting || this.again) {
+      this.again = false
+      this.request()
+      return
+    }
+    this.again = false
+  }
+
+  private stopped(why: string): void {
+    if (!this.closing) this.failure ??= why
+    clearInterval(this.timer)
+    this.running = false
+    const waiting = this.catchingUp
+    this.catchingUp = undefined
+    waiting?.resolve()
+  }
+}

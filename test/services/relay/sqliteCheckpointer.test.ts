@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'libsql'
+import { afterAll, describe, expect, it } from 'vitest'
+import { WalCheckpointer } from '../../../services/relay/sqliteCheckpointer.js'
+import { GroupCommit } from '../../../services/relay/sqliteGroupCommit.js'
+
+const directory = mkdtempSync(join(tmpdir(), 'pairwise-checkpointer-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+const PAGE_BYTES = 4096
+
+function openWal(file: string): Database.Database {
+  const db = new Database(file)
+  db.prepare('PRAGMA journal_mode = WAL').get()
+  db.exec('PRAGMA wal_autocheckpoint = 0')
+  db.exec('PRAGMA busy_timeout = 1000')
+  db.exec('CREATE TABLE IF NOT EXISTS entries (value TEXT NOT NULL)')
+  return db
+}
+
+describe('the write-ahead log folded by a worker thread', () => {
+  it('folds the log into the file while commits go on, and holds a commit only to start the log again past its limit', async () => {
+    const file = join(directory, 'stream.db')
+    const db = openWal(file)
+    const maxLogFrames = 200
+    const checkpointer = WalCheckpointer.start(file, 'NORMAL', { maxLogFrames, intervalMs: 10 })
+    const totalChanges = db.prepare('SELECT total_changes() AS value')
+    const commits = new GroupCommit(
+      {
+        exec: (sql) => db.exec(sql),
+        get inTransaction() {
+          return db.inTransaction
+        },
+        totalChanges: () => (totalChanges.get() as { value: number }).value,
+      },
+      () => checkpointer.caughtUp(),
+    )
+    const insert = db.prepare('INSERT INTO entries (value) VALUES (?)')
+    let largestLog = 0
+    // A stream that never pauses: a commit every turn, each a few pages.
+    for (let turn = 0; turn < 600; turn++) {
+      await commits.run(() => insert.run([`${turn}-${'x'.repeat(3 * PAGE_BYTES)}`]))
+      largestLog = Math.max(largestLog, statSync(`${file}-wal`).size)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await checkpointer.close()
+    expect(checkpointer.error()).toBeUndefined()
+    // Folded in by the worker: the file holds the rows without SQLite's own checkpoint.
+    expect(statSync(file).size).toBeGreaterThan(600 * 3 * PAGE_BYTES)
+    // Started again from its beginning: never much past the limit, though the stream wrote ten times it.
+    expect(largestLog).toBeLessThan(3 * maxLogFrames * PAGE_BYTES)
+    expect((db.prepare('SELECT count(*) AS value FROM entries').get() as { value: number }).value).toBe(600)
+    db.close()
+  })
+
+  it('lets the connection go when closed: the file leaves the log at once', async () => {
+    const file = join(directory, 'close.db')
+    const db = openWal(file)
+    const checkpointer = WalCheckpointer.start(file, 'NORMAL', { maxLogFrames: 1000, intervalMs: 10 })
+    db.prepare('INSERT INTO entries (value) VALUES (?)').run(['one'])
+    await checkpointer.close()
+    // Only this connection is left, so leaving the log (which needs the file to itself) succeeds.
+    expect(db.prepare('PRAGMA journal_mode = DELETE').get()).toMatchObject({ journal_mode: 'delete' })
+    db.close()
+  })
+})
