@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { haproxyConfig } from '../../../services/cluster/haproxyConfig.js'
+import { HAPROXY } from '../../../services/cluster/startCluster.js'
+
+const config = haproxyConfig([
+  {
+    name: 'relay',
+    host: '127.0.0.1',
+    port: 8787,
+    balance: 'leastconn',
+    nodes: [
+      { host: '127.0.0.1', port: 9100 },
+      { host: '127.0.0.1', port: 9101 },
+    ],
+  },
+  { name: 'api', host: '::1', port: 8788, balance: 'roundrobin', nodes: [{ host: '::1', port: 9102 }] },
+])
+
+describe('the haproxy config of a cluster', () => {
+  it('appends the client to X-Forwarded-For, keeps quiet WebSockets open and checks each node on /health', () => {
+    expect(config).toContain('  option forwardfor\n')
+    expect(config).toContain('  timeout tunnel 1h\n')
+    expect(config).toContain('  http-check send meth GET uri /health ver HTTP/1.1 hdr Host 127.0.0.1\n')
+    expect(config).toContain('  default-server check inter 1000ms fall 2 rise 2\n')
+  })
+
+  it('gives each service a frontend and a backend of its nodes, IPv6 hosts in brackets', () => {
+    expect(config).toContain('frontend relay\n  bind 127.0.0.1:8787\n  default_backend relay_nodes\n')
+    expect(config).toContain('  balance leastconn\n')
+    expect(config).toContain('  server relay-1 127.0.0.1:9100\n  server relay-2 127.0.0.1:9101\n')
+    expect(config).toContain('  bind [::1]:8788\n')
+    expect(config).toContain('  server api-1 [::1]:9102\n')
+  })
+
+  it("is a configuration Debian's haproxy accepts", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pairwise-haproxy-'))
+    try {
+      const file = join(dir, 'haproxy.cfg')
+      writeFileSync(file, config)
+      const check = spawnSync(HAPROXY, ['-c', '-f', file], { encoding: 'utf8' })
+      expect(check.stderr + check.stdout).toMatch(/Configuration file is valid/)
+      expect(check.status).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
