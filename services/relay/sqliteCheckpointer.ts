@@ -45,8 +45,13 @@ parentPort.on('message', (message) => {
 export class WalCheckpointer {
   private running = false
   private again = false
+  // Whether the pass running began while a commit was held: no frame came after its start.
+  private passHeld = false
   private catchingUp: { promise: Promise<void>; resolve: () => void } | undefined
   private last: CheckpointReport = { log: 0, checkpointed: 0 }
+  // The log's size that holds the next commit; moved up when a held pass could not fold everything (a
+  // reader in the way), so that commits are not held one after another.
+  private holdAbove: number
   private timer: ReturnType<typeof setInterval>
   private failure: string | undefined
   private closing = false
@@ -56,6 +61,7 @@ export class WalCheckpointer {
     private readonly maxLogFrames: number,
     intervalMs: number,
   ) {
+    this.holdAbove = maxLogFrames
     worker.on('message', (report: CheckpointReport | { error: string }) => this.finished(report))
     // An error or exit leaves SQLite's own checkpoint on close as the fold; a catch-up waiting is let go.
     worker.on('error', (error) => this.stopped(String(error)))
@@ -78,7 +84,7 @@ export class WalCheckpointer {
   /** Resolves when the relay may begin its next transaction: at once unless the log is past its limit. */
   caughtUp(): Promise<void> | undefined {
     if (this.catchingUp) return this.catchingUp.promise
-    if (this.failure !== undefined || this.last.log <= this.maxLogFrames) return undefined
+    if (this.failure !== undefined || this.last.log <= this.holdAbove) return undefined
     let resolve = () => {}
     const promise = new Promise<void>((done) => {
       resolve = done
@@ -110,6 +116,7 @@ export class WalCheckpointer {
       return
     }
     this.running = true
+    this.passHeld = this.catchingUp !== undefined
     // Held while a pass runs: a commit may be waiting on it, and nothing else need keep the process up.
     this.worker.ref()
     this.worker.postMessage('checkpoint')
@@ -121,15 +128,22 @@ export class WalCheckpointer {
     if ('error' in report) this.failure = report.error
     else this.last = report
     const waiting = this.catchingUp
-    if (waiting && ('error' in report || report.checkpointed >= report.log)) {
+    if (waiting && (this.passHeld || 'error' in report)) {
+      // Folded in whole, the log starts again at the next commit; if not, the hold is not worth repeating.
+      if (!('error' in report) && report.checkpointed >= report.log) {
+        this.last = { log: 0, checkpointed: 0 }
+        this.holdAbove = this.maxLogFrames
+      } else if (!('error' in report)) this.holdAbove = report.log + this.maxLogFrames
       this.catchingUp = undefined
-      waiting.resolve()
-    } else if (waiting || this.again) {
       this.again = false
-      this.request()
+      waiting.resolve()
       return
     }
-    this.again = false
+    if (waiting || this.again) {
+      // A hold waits for a pass that begins after it, with nothing written meanwhile.
+      this.again = false
+      this.request()
+    }
   }
 
   private stopped(why: string): void {
