@@ -76,7 +76,8 @@ export class SqliteFileInUseError extends Error {
  * so a second relay on the same file fails to open instead of writing beside this one, and since the lock
  * is the kernel's, a killed relay leaves none behind. Write-ahead log: a commit appends to `<file>-wal`
  * (its index in `<file>-shm`), and a worker thread folds it into the file (WalCheckpointer), so the fsyncs
- * of a fold never hold a publish; a relay killed in between leaves the log, and the next open replays it.
+ * of a fold hold no publish (but for one short fold per 64 MB of log); a relay killed in between leaves
+ * the log, and the next open replays it.
  */
 export class SqliteMailboxStore implements MailboxStore {
   private readonly statements: Statements
