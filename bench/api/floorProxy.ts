@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
-import { logRequest } from '../../services/api/http/requestLog.js'
 import { HttpUpstream, type JsonRpcCall, UpstreamBatcher } from '../../services/api/rpcProxy/index.js'
+import { logRequest } from '../../services/kit/requestLog.js'
 import { consoleLogger } from '../../services/relay/index.js'
 
 /**
