@@ -1,2 +1,3 @@
-export { demoDistDir, examplePageDir, packageRoot } from './packageRoot.js'
+export { packageRoot } from '../kit/packageRoot.js'
+export { demoDistDir, examplePageDir } from './pages.js'
 export { type DemoPageConfig, type ExamplePage, type RunningDemo, serveDemo } from './serveDemo.js'

@@ -5,7 +5,7 @@ import { frameQuerySchema } from '@pairwise/engine/frame'
 import { Hono } from 'hono'
 import type { ProjectStore } from '../api/projects/index.js'
 import { effectiveFeatures } from '../api/projects/project.js'
-import { packageRoot } from '../demo/packageRoot.js'
+import { packageRoot } from '../kit/packageRoot.js'
 import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
 
 /** Where `npm run build` puts the frame page (services/frame/app built by Vite). */

@@ -7,6 +7,12 @@ const root = resolve(import.meta.dirname, '../..')
 const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana'] as const
 /** Services run the stack's servers: they build on any layer but the modal and its adapters. */
 const serviceLayers = ['common', 'crypto', 'storage', 'relay', 'engine']
+/**
+ * The parts of `services/` that run only on a developer's machine: the demo page, the local stack, the CLI
+ * and the local cluster it starts. Every other part (api, auth, relay, mail, chains, frame, the kit) is
+ * deployed on its own and must not pull them in.
+ */
+const servicesDevOnly = ['demo', 'stack', 'cli', 'cluster']
 /** The app scaffolder stands alone: it imports none of our packages (the apps it writes do). */
 const folders = [...layers, 'services', 'create-pairwise'] as const
 type Folder = (typeof folders)[number]
@@ -143,6 +149,22 @@ describe('the source tree', () => {
       for (const target of imports) if (!allowed.includes(layerOf(target))) upward.push(`${file} → ${target}`)
     }
     expect(upward).toEqual([])
+  })
+
+  it('services: the kit imports no other service, and no deployable service imports the dev-only parts (demo, stack, cli, cluster)', () => {
+    const part = (file: string) => (file.startsWith('services/') ? file.split('/')[1] : undefined)
+    const crossing: string[] = []
+    for (const [file, imports] of graph) {
+      const from = part(file)
+      if (from === undefined || !file.slice('services/'.length).includes('/')) continue
+      for (const target of imports) {
+        const to = part(target)
+        if (to === undefined || to === from) continue
+        if (from === 'kit' || (!servicesDevOnly.includes(from) && servicesDevOnly.includes(to)))
+          crossing.push(`${file} → ${target}`)
+      }
+    }
+    expect(crossing).toEqual([])
   })
 
   it('reaches another package only by its name, never by a relative path into its folder', () => {

@@ -17,8 +17,3 @@ export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): str
     dir = parent
   }
 }
-
-/** The built folder of one example page (`demo`, `siwx`, …) inside the package. */
-export const examplePageDir = (name: string) => join(packageRoot(), 'pages', name)
-
-export const demoDistDir = () => examplePageDir('demo')
