@@ -75,6 +75,17 @@ export function nodePorts(config: Pick<ClusterConfig, 'counts' | 'nodePort'>): R
   return ports
 }
 
+/**
+ * The throwaway Postgres trusts every connection it accepts and the Redis has no password, and the nodes
+ * trust `X-Forwarded-For` from the host's address: a layout for one machine, so loopback addresses only.
+ */
+function assertLoopback(host: string): void {
+  if (!(host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)))
+    throw new Error(
+      `--host ${host}: the cluster listens on a loopback address only (127.x.x.x or ::1); its Postgres trusts every connection and its Redis has no password`,
+    )
+}
+
 async function assertFree(host: string, ports: { what: string; port: number }[]): Promise<void> {
   for (const { what, port } of ports)
     if (await isPortTaken(port, host)) throw new Error(`port ${port} (${what}) is taken on ${host}`)
@@ -99,11 +110,12 @@ const given = (url: string): UrlService => ({ url, stop: async () => {} })
 export async function startCluster(config: ClusterConfig): Promise<RunningCluster> {
   const { host, log } = config
   const timeoutMs = config.startTimeoutMs ?? 60_000
-  if (!existsSync(HAPROXY))
-    throw new Error(`haproxy is not installed at ${HAPROXY} (apt-get install haproxy)`)
+  assertLoopback(host)
   for (const kind of nodeKinds)
     if (!(Number.isInteger(config.counts[kind]) && config.counts[kind] >= 1))
       throw new Error(`--${kind} must be a whole number of nodes, 1 or more`)
+  if (!existsSync(HAPROXY))
+    throw new Error(`haproxy is not installed at ${HAPROXY} (apt-get install haproxy)`)
   const ports = nodePorts(config)
   await assertFree(host, [
     ...Object.entries(config.ports).map(([what, port]) => ({ what, port })),
