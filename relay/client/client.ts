@@ -7,7 +7,6 @@ import {
   silentLogger,
 } from '@pairwise/common'
 import {
-  bytesToHex,
   type ClientCrypto,
   createWebCrypto,
   encodeDidKey,
@@ -15,7 +14,6 @@ import {
   randomHex,
   type SigningKeyPair,
   signRelayJwtWith,
-  utf8ToBytes,
 } from '@pairwise/crypto'
 import * as z from 'zod/mini'
 import {
@@ -43,7 +41,7 @@ import {
   UnsubscribeResultSchema,
 } from '../protocol/index.js'
 import { reconnectDelay } from './backoff.js'
-import { DedupeWindow } from './dedupe.js'
+import { DedupeWindow, messageKey } from './dedupe.js'
 import { RelayClientError } from './errors.js'
 import type { RelayClientEvents, RelayMessage } from './events.js'
 import { type Heartbeat, startHeartbeat } from './heartbeat.js'
@@ -88,8 +86,6 @@ export class RelayClient {
   readonly #crypto: ClientCrypto
   /** The key pair is checked once, on the first connection, as Web Crypto is asynchronous. */
   #keyPairChecked: Promise<void> | undefined
-  /** Messages wait here for their de-duplication hash, so they are still delivered in arrival order. */
-  #deliveries: Promise<void> = Promise.resolve()
   readonly #jwtSubject = randomHex(32)
   readonly #timings: RelayClientTimings
   readonly #logger: Logger
@@ -195,7 +191,7 @@ export class RelayClient {
   async publish(params: PublishParams): Promise<void> {
     this.#checkParams(RelayMethod.publish, params)
     // Recorded before sending: a relay that echoes would otherwise hand our own message back as new.
-    this.#dedupe.seen(await this.#messageKey(params.topic, params.message))
+    this.#dedupe.seen(messageKey(params.topic, params.message))
     await this.#request(RelayMethod.publish, params, PublishResultSchema)
   }
 
@@ -244,21 +240,19 @@ export class RelayClient {
   async fetchMessages(topic: string): Promise<FetchResult> {
     const result = await this.#request(RelayMethod.fetchMessages, { topic }, FetchMessagesResultSchema)
     for (const message of result.messages) this.#deliver(message)
-    await this.#deliveries
     return { hasMore: result.hasMore }
   }
 
   async batchFetchMessages(topics: readonly string[]): Promise<FetchResult> {
     const result = await this.#request(RelayMethod.batchFetchMessages, { topics }, FetchMessagesResultSchema)
     for (const message of result.messages) this.#deliver(message)
-    await this.#deliveries
     return { hasMore: result.hasMore }
   }
 
   /** Sign 2.5: hands the proposal to the relay, which subscribes this client to the pairing topic. */
   async proposeSession(params: ProposeSessionParams): Promise<void> {
     this.#checkParams(RelayMethod.proposeSession, params)
-    this.#dedupe.seen(await this.#messageKey(params.pairingTopic, params.sessionProposal))
+    this.#dedupe.seen(messageKey(params.pairingTopic, params.sessionProposal))
     await this.#follow([params.pairingTopic], () =>
       this.#request(RelayMethod.proposeSession, params, SessionCallResultSchema),
     )
@@ -267,8 +261,8 @@ export class RelayClient {
   /** Sign 2.5: proposal response and settle request in one call; the relay subscribes us to the session. */
   async approveSession(params: ApproveSessionParams): Promise<void> {
     this.#checkParams(RelayMethod.approveSession, params)
-    this.#dedupe.seen(await this.#messageKey(params.pairingTopic, params.sessionProposalResponse))
-    this.#dedupe.seen(await this.#messageKey(params.sessionTopic, params.sessionSettlementRequest))
+    this.#dedupe.seen(messageKey(params.pairingTopic, params.sessionProposalResponse))
+    this.#dedupe.seen(messageKey(params.sessionTopic, params.sessionSettlementRequest))
     await this.#follow([params.sessionTopic], () =>
       this.#request(RelayMethod.approveSession, params, SessionCallResultSchema),
     )
@@ -535,19 +529,7 @@ export class RelayClient {
   }
 
   #deliver(message: RelayMessage): void {
-    this.#deliveries = this.#deliveries
-      .then(async () => {
-        if (!this.#dedupe.seen(await this.#messageKey(message.topic, message.message))) {
-          this.#events.emit('message', message)
-        }
-      })
-      .catch((cause: unknown) =>
-        this.#report(new RelayClientError('MALFORMED_FRAME', 'could not hash a relay message', { cause })),
-      )
-  }
-
-  async #messageKey(topic: string, message: string): Promise<string> {
-    return bytesToHex(await this.#crypto.sha256(utf8ToBytes(topic + message)))
+    if (!this.#dedupe.seen(messageKey(message.topic, message.message))) this.#events.emit('message', message)
   }
 
   #onResponse(id: JsonRpcId, outcome: Outcome): void {

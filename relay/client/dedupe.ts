@@ -21,3 +21,22 @@ export class DedupeWindow {
     return false
   }
 }
+
+/**
+ * A message's key in the window: its length and two 32-bit FNV-1a hashes (different offsets) of topic
+ * and message. Synchronous on purpose: a SHA-256 through Web Crypto costs a thread-pool round trip on
+ * every publish and every delivery, on the path of each connect and request. The key needs no collision
+ * resistance: envelopes carry a random nonce, so no one can aim a collision at a message not yet sent,
+ * and matching one already seen only drops the copy, as the relay could anyway.
+ */
+export function messageKey(topic: string, message: string): string {
+  const text = `${topic}\n${message}`
+  let low = 0x811c9dc5
+  let high = 0x01000193
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    low = Math.imul(low ^ unit, 0x01000193)
+    high = Math.imul(high ^ unit, 0x01000193) ^ (low >>> 15)
+  }
+  return `${text.length}:${(low >>> 0).toString(36)}:${(high >>> 0).toString(36)}`
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { reconnectDelay } from '../../../relay/client/backoff.js'
-import { DedupeWindow } from '../../../relay/client/dedupe.js'
+import { DedupeWindow, messageKey } from '../../../relay/client/dedupe.js'
 import { startHeartbeat } from '../../../relay/client/heartbeat.js'
 import { createRequestIds } from '../../../relay/client/requestIds.js'
 import { connectionUrl } from '../../../relay/client/url.js'
@@ -27,6 +27,18 @@ describe('DedupeWindow', () => {
     expect(window.seen('c')).toBe(false)
     expect(window.seen('a')).toBe(false)
     expect(window.seen('c')).toBe(true)
+  })
+})
+
+describe('messageKey', () => {
+  it('gives a message the same key every time and different messages different keys', () => {
+    expect(messageKey('topic', 'message')).toBe(messageKey('topic', 'message'))
+    expect(messageKey('ab', 'c')).not.toBe(messageKey('a', 'bc'))
+    // Ten thousand envelopes of one length on one topic, differing in a few characters: no two keys alike.
+    const keys = new Set(
+      Array.from({ length: 10_000 }, (_, i) => messageKey('t'.repeat(64), `AAE${i}`.padEnd(80, '='))),
+    )
+    expect(keys.size).toBe(10_000)
   })
 })
 
