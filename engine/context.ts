@@ -93,6 +93,8 @@ export type EngineContext = {
   readonly timers: Set<ReturnType<typeof setTimeout>>
   /** Inbound messages are handled one after another, in arrival order. */
   inbound: Promise<void>
+  /** The last request id this client made: ids made in one millisecond must still differ. */
+  lastPayloadId: number
   closed: boolean
 }
 

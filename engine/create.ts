@@ -195,6 +195,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     requestQueue: { active: false, queue: [], emitted: new Set() },
     timers: new Set(),
     inbound: Promise.resolve(),
+    lastPayloadId: 0,
     closed: false,
   }
   await cleanup(ctx)

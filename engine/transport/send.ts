@@ -26,8 +26,15 @@ export type SendRequestParams = {
 /** Methods peers never answer (the official clients send nothing back), so nothing waits for them. */
 const UNANSWERED_METHODS = new Set(['wc_sessionEvent', 'wc_sessionDelete', 'wc_pairingDelete'])
 
-export function newPayloadId(ctx: EngineContext): number {
-  return payloadId(ctx.clock.now())
+/**
+ * A request id: the time-based id peers expect, but never one this client already used. Three random
+ * digits alone collide among requests sent in the same millisecond, and then an answer would settle the
+ * wrong call.
+ */
+export function newPayloadId(ctx: Pick<EngineContext, 'clock' | 'lastPayloadId'>): number {
+  const id = Math.max(payloadId(ctx.clock.now()), ctx.lastPayloadId + 1)
+  ctx.lastPayloadId = id
+  return id
 }
 
 /**
