@@ -40,6 +40,8 @@ function main() {
     { binary: '/usr/bin/redis-server', pkg: 'redis-server' },
     // The api service's suite runs on PostgreSQL too, in a throwaway cluster the tests start themselves.
     { binary: '/usr/bin/pg_ctlcluster', pkg: 'postgresql' },
+    // `pairwise cluster`'s load balancer, in front of the nodes its e2e starts.
+    { binary: '/usr/sbin/haproxy', pkg: 'haproxy' },
   ])
   ensureBuilt()
   rmSync(reports, { recursive: true, force: true })
