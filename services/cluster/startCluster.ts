@@ -183,7 +183,17 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     }
     const mailUrl = `http://${hostPort(host, config.ports.mail)}`
     const argsOf: Record<NodeKind, (port: number) => string[]> = {
-      relay: (port) => ['relay', '--port', String(port), '--log-level', 'warn', ...shared],
+      // Clients sign their relay JWT for the public URL, haproxy's, not the node's own.
+      relay: (port) => [
+        'relay',
+        '--port',
+        String(port),
+        '--audience',
+        publicUrl.relay,
+        '--log-level',
+        'warn',
+        ...shared,
+      ],
       // Every api node runs the web routes; the background work runs on one at a time (a Postgres lock).
       api: (port) => [
         'api',
