@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './test/support/browser.js'
 
 /**
- * Specs that install packed packages into fresh apps and run production builds: each keeps the machine's
- * cores busy on its own, so they run one at a time, and `npm test` runs them after the others.
+ * Specs that install packed packages into fresh apps and run production builds: `npm test` runs them after
+ * the others, so their builds never compete with a page's timing. Two at a time: much of each is waiting
+ * on npm's registry and disk, which the other's build fills.
  */
 const packaging = ['create-pairwise/**/*.spec.ts', 'packaging/**/*.spec.ts']
 
@@ -23,7 +24,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   projects: [
     { name: 'browser', testIgnore: packaging },
-    { name: 'packaging', testMatch: packaging, workers: 1 },
+    { name: 'packaging', testMatch: packaging },
   ],
   use: {
     browserName: 'chromium',

@@ -69,8 +69,8 @@ function main() {
     lines.push('browser    not run: chromium is missing (see above)')
     totals.failed += 1
   } else {
-    // The browser specs first, two at a time; then the packaging specs, alone, so their installs and builds
-    // never compete with a page's timing (playwright.config.ts names both projects).
+    // The browser specs first; then the packaging specs, so their installs and builds never compete with a
+    // page's timing (playwright.config.ts names both projects).
     for (const project of ['browser', 'packaging']) {
       const playwrightReport = join(reports, `playwright-${project}.json`)
       runSuite(

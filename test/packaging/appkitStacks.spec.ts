@@ -48,7 +48,8 @@ const test = base.extend<object, { chains: Chains; work: Work }>({
       await use({ folder, tarballs: await packPackages(folder), cache })
       rmSync(folder, { recursive: true, force: true })
     },
-    { scope: 'worker', timeout: 60_000 },
+    // Packing every package beside another spec's production build.
+    { scope: 'worker', timeout: 120_000 },
   ],
 })
 
