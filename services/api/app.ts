@@ -91,7 +91,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
   app.use(projectCors(cors))
   app.use(bodyCap(bodyLimitBytes))
-  app.route('/', healthRoutes(deps.db, logger))
+  app.route('/', healthRoutes(deps.db, logger, deps.shared))
   app.route('/', openApiRoutes())
   app.route('/', projectRoutes(routeDeps))
   app.route('/', adminRoutes({ projects, adminToken: deps.adminToken }))

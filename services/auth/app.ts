@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
-import { requestLog } from '../kit/index.js'
+import { storeChecks } from '../api/http/readinessChecks.js'
+import { healthRoutes, type ReadinessChecks, requestLog } from '../kit/index.js'
 import type { AuthContext } from './authContext.js'
 import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
@@ -10,14 +11,20 @@ import { sessionRoutes } from './routes/sessionRoutes.js'
 import { walletRoutes } from './routes/walletRoutes.js'
 
 /**
- * The auth service's Hono app: the api's request log, 405 and body cap, every /auth/v1 route, then
- * `routes` (the frame page lives on this origin), JSON 404 and errors. Same origin as the frame: no CORS.
+ * The auth service's Hono app: the kit's request log, 405 and body cap, `/health` and `/ready` (by
+ * `checks`: the database by default), every /auth/v1 route, then `routes` (the frame page lives on this
+ * origin), JSON 404 and errors. Same origin as the frame: no CORS.
  */
-export function createAuthApp(ctx: AuthContext, routes?: Hono): Hono {
+export function createAuthApp(
+  ctx: AuthContext,
+  routes?: Hono,
+  checks: ReadinessChecks = storeChecks(ctx.db),
+): Hono {
   const app = new Hono()
   app.use(requestLog(ctx.logger))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
   app.use(bodyCap(ctx.limits.bodyLimitBytes))
+  app.route('/', healthRoutes(checks, ctx.logger))
   app.route('/', loginRoutes(ctx))
   app.route('/', approvalRoutes(ctx))
   app.route('/', sessionRoutes(ctx))

@@ -1,6 +1,7 @@
 import type { Logger } from '@pairwise/common'
 import type { Hono } from 'hono'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
+import { storeChecks } from '../api/http/readinessChecks.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
 import { honoListener, noTrustedProxies, type Served, serve, type TrustedProxies } from '../kit/index.js'
@@ -91,7 +92,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       trustProxy: options.trustProxy ?? noTrustedProxies,
       ...(shared ? { shared: shared.state } : {}),
     })
-    const listener = honoListener(createAuthApp(ctx, options.routes).fetch)
+    const listener = honoListener(createAuthApp(ctx, options.routes, storeChecks(db, shared?.state)).fetch)
     const names = options.publicUrl === undefined ? [host] : [host, new URL(options.publicUrl).host]
     server = await serve(listener, {
       name: 'auth',

@@ -8,6 +8,14 @@ export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
 export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpError.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
+export {
+  healthRoutes,
+  READINESS_TIMEOUT_MS,
+  type ReadinessAnswer,
+  type ReadinessChecks,
+  readiness,
+  readyRoute,
+} from './readiness.js'
 export { logRequest, type RequestLogger, requestLog } from './requestLog.js'
 export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
 export {

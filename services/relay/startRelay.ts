@@ -23,6 +23,8 @@ import {
   HttpError,
   listen,
   noTrustedProxies,
+  type ReadinessAnswer,
+  readiness,
   refuseUpgrade,
   requestTarget,
   safeUpgrade,
@@ -170,8 +172,26 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     }
   }
 
+  // What a load balancer asks before sending a node clients: it takes connections and its store answers.
+  const ready = () =>
+    readiness(
+      {
+        accepting: () => {
+          if (closing) throw new Error('the relay is shutting down')
+        },
+        store: async () => {
+          await core.mailboxSize()
+          const storeError = backend.writeError()
+          if (storeError) throw new Error(storeError)
+        },
+      },
+      logger,
+    )
   const serverOptions = { name: 'relay', logger }
-  const http = createSafeServer((request, response) => answerHttp(request, response, health), serverOptions)
+  const http = createSafeServer(
+    (request, response) => answerHttp(request, response, health, ready),
+    serverOptions,
+  )
   try {
     await listen(http, options.port, host)
   } catch (error) {
@@ -352,15 +372,16 @@ async function answerHttp(
   request: IncomingMessage,
   response: ServerResponse,
   health: () => Promise<RelayHealth>,
+  ready: () => Promise<ReadinessAnswer>,
 ): Promise<void> {
   const { pathname } = requestTarget(request)
-  if (request.method === 'GET' && pathname === '/health') {
-    const body = await health()
+  if (request.method === 'GET' && (pathname === '/health' || pathname === '/ready')) {
+    const { status, body } =
+      pathname === '/ready'
+        ? await ready()
+        : await health().then((body) => ({ status: body.status === 'degraded' ? 503 : 200, body }))
     response
-      .writeHead(body.status === 'degraded' ? 503 : 200, {
-        'content-type': 'application/json',
-        'cache-control': 'no-store',
-      })
+      .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
       .end(JSON.stringify(body))
     return
   }

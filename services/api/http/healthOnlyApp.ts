@@ -7,7 +7,7 @@ import { healthRoutes } from './healthRoutes.js'
 import type { ApiLogger } from './types.js'
 
 /**
- * What a `worker` api process serves: `/health` for its supervisor and load balancer, and a JSON 404 for
+ * What a `worker` api process serves: `/health` and `/ready` for its supervisor and load balancer, and a JSON 404 for
  * every other path, since the routes are the `web` processes' (a worker answering them would be a second,
  * unbalanced web node).
  */
