@@ -13,7 +13,7 @@ import { type RpcRateLimits, rpcProxyRoutes } from './rpcProxy/index.js'
 import { siwxMigrations, siwxRoutes } from './siwx/index.js'
 import { createSiwxVerifier } from './siwx/verify/index.js'
 import { type SwapOptions, swapRoutes } from './swap/index.js'
-import { type VerifyRouteOptions, verifyRoutes } from './verify/index.js'
+import { type VerifyRouteOptions, verifyMigrations, verifyRoutes } from './verify/index.js'
 import { type WalletRegistryOptions, walletRegistryRoutes } from './wallets/index.js'
 
 export type ApiModuleOptions = {
@@ -66,7 +66,14 @@ export function apiModules(options: ApiModuleOptions & { adminToken: string }): 
   const onramp = onrampModule(options.onramp)
   const swap = options.swap
   return {
-    migrations: [indexerMigrations, analyticsMigrations, siwxMigrations, namesMigrations, onrampMigrations],
+    migrations: [
+      indexerMigrations,
+      analyticsMigrations,
+      siwxMigrations,
+      namesMigrations,
+      onrampMigrations,
+      verifyMigrations,
+    ],
     routes: [
       (deps) =>
         balanceRoutes({

@@ -1,6 +1,7 @@
 import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { base64urlToBytes, bytesToBase64url, type P256PublicJwk } from '@pairwise/crypto'
 import { z } from 'zod'
+import type { Database } from '../db/index.js'
 import type { ApiLogger } from '../http/types.js'
 import { generateP256SecretKey, p256PublicJwk } from './es256Sign.js'
 
@@ -9,9 +10,9 @@ export const DEFAULT_KEY_LIFETIME_SECONDS = 7 * 24 * 3600
 
 export type AttestationKeyOptions = {
   /**
-   * Where the signing key is kept (a private JWK with `expiresAt`, mode 0600), so attestations handed out
-   * stay checkable across restarts. Created when missing; a file others may read is refused. Without it
-   * the key lives in memory and a restart makes a new one.
+   * Where the signing key is kept (a private JWK with `expiresAt`, mode 0600), for one process; created
+   * when missing; a file others may read is refused. Without it the key is kept in the api's database,
+   * one for every process.
    */
   keyFile?: string
   /** The lifetime of each new key; one already made keeps the `expiresAt` it was published with. */
@@ -21,6 +22,9 @@ export type AttestationKeyOptions = {
 }
 
 export type AttestationKey = { secretKey: Uint8Array; publicKey: P256PublicJwk; expiresAt: number }
+
+/** The key to sign and publish with now: a new one once the current one has expired. */
+export type SigningKeys = { current(): Promise<AttestationKey> }
 
 const keyFileSchema = z.object({
   kty: z.literal('EC'),
@@ -61,32 +65,89 @@ const fileMissing = (path: string) => {
  * until then, and replaced only then: a client holding the published key can check every attestation
  * signed while it was current, and attestations never outlive the key that signed them (the routes cap
  * their `exp` at the key's `expiresAt`).
+ *
+ * This one lives in a key file, for one process: several processes share `DatabaseAttestationKeys`.
  */
-export class AttestationKeys {
-  readonly #options: AttestationKeyOptions
+export class FileAttestationKeys implements SigningKeys {
+  readonly #options: AttestationKeyOptions & { keyFile: string }
   #key: AttestationKey
 
-  constructor(options: AttestationKeyOptions) {
+  constructor(options: AttestationKeyOptions & { keyFile: string }) {
     this.#options = options
     const { keyFile } = options
-    this.#key = keyFile === undefined || fileMissing(keyFile) ? this.#fresh() : readKeyFile(keyFile)
-    if (keyFile !== undefined && fileMissing(keyFile)) writeKeyFile(keyFile, this.#key)
+    this.#key = fileMissing(keyFile) ? freshKey(options) : readKeyFile(keyFile)
+    if (fileMissing(keyFile)) writeKeyFile(keyFile, this.#key)
   }
 
-  /** The key to sign and publish with now: a new one once the current one has expired. */
-  current(): AttestationKey {
+  async current(): Promise<AttestationKey> {
     if (this.#key.expiresAt * 1000 <= this.#options.now()) {
-      this.#key = this.#fresh()
-      if (this.#options.keyFile !== undefined) writeKeyFile(this.#options.keyFile, this.#key)
+      this.#key = freshKey(this.#options)
+      writeKeyFile(this.#options.keyFile, this.#key)
       this.#options.logger.info('verify signing key rotated', { expiresAt: this.#key.expiresAt })
     }
     return this.#key
   }
+}
 
-  #fresh(): AttestationKey {
-    const secretKey = generateP256SecretKey()
-    const lifetime = this.#options.keyLifetimeSeconds ?? DEFAULT_KEY_LIFETIME_SECONDS
-    const expiresAt = Math.floor(this.#options.now() / 1000) + lifetime
-    return { secretKey, publicKey: p256PublicJwk(secretKey), expiresAt }
+function freshKey(options: Pick<AttestationKeyOptions, 'keyLifetimeSeconds' | 'now'>): AttestationKey {
+  const secretKey = generateP256SecretKey()
+  const lifetime = options.keyLifetimeSeconds ?? DEFAULT_KEY_LIFETIME_SECONDS
+  const expiresAt = Math.floor(options.now() / 1000) + lifetime
+  return { secretKey, publicKey: p256PublicJwk(secretKey), expiresAt }
+}
+
+type KeyRow = { generation: number | string; secret_key: string; expires_at: number | string }
+
+/**
+ * The signing key in the api's database (`verify_keys`, see migrations.ts): every process of a deployment
+ * signs with and publishes the same key, and one new generation replaces it when it expires, whichever
+ * process sees that first. A process holds the key it read until it expires, so the database is read once
+ * per key lifetime, not per request.
+ */
+export class DatabaseAttestationKeys implements SigningKeys {
+  #held: (AttestationKey & { generation: number }) | undefined
+  #reading: Promise<AttestationKey & { generation: number }> | undefined
+
+  constructor(private readonly options: Omit<AttestationKeyOptions, 'keyFile'> & { db: Database }) {}
+
+  async current(): Promise<AttestationKey> {
+    const held = this.#held
+    if (held && held.expiresAt * 1000 > this.options.now()) return held
+    // Requests arriving while the key is read or made wait for that one read.
+    this.#reading ??= this.#read().finally(() => {
+      this.#reading = undefined
+    })
+    this.#held = await this.#reading
+    return this.#held
+  }
+
+  async #read(): Promise<AttestationKey & { generation: number }> {
+    const newest = await this.#newest()
+    if (newest && newest.expiresAt * 1000 > this.options.now()) return newest
+    const next = freshKey(this.options)
+    const generation = (newest?.generation ?? 0) + 1
+    const inserted = await this.options.db.run(
+      'INSERT INTO verify_keys (generation, secret_key, expires_at) VALUES (?, ?, ?) ON CONFLICT (generation) DO NOTHING',
+      [generation, bytesToBase64url(next.secretKey), next.expiresAt],
+    )
+    if (inserted > 0)
+      this.options.logger.info('verify signing key rotated', { generation, expiresAt: next.expiresAt })
+    const made = await this.#newest()
+    if (!made) throw new Error('verify_keys: no key after inserting one')
+    return made
+  }
+
+  async #newest(): Promise<(AttestationKey & { generation: number }) | undefined> {
+    const row = await this.options.db.get<KeyRow>(
+      'SELECT generation, secret_key, expires_at FROM verify_keys ORDER BY generation DESC LIMIT 1',
+    )
+    if (!row) return undefined
+    const secretKey = base64urlToBytes(row.secret_key)
+    return {
+      generation: Number(row.generation),
+      secretKey,
+      publicKey: p256PublicJwk(secretKey),
+      expiresAt: Number(row.expires_at),
+    }
   }
 }

@@ -1,8 +1,10 @@
 export {
   type AttestationKey,
   type AttestationKeyOptions,
-  AttestationKeys,
+  DatabaseAttestationKeys,
   DEFAULT_KEY_LIFETIME_SECONDS,
+  FileAttestationKeys,
+  type SigningKeys,
 } from './attestationKeys.js'
 export {
   AttestationStore,
@@ -20,6 +22,7 @@ export {
   DEFAULT_CHALLENGES_PER_CLIENT,
   DEFAULT_MAX_CHALLENGES,
 } from './challengeStore.js'
+export { verifyMigrations } from './migrations.js'
 export { RedisAttestationStore } from './redisAttestationStore.js'
 export { RedisChallengeStore } from './redisChallengeStore.js'
 export { MAX_SCAM_PATTERNS, ScamList, type ScamListOptions } from './scamList.js'

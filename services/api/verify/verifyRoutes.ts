@@ -8,7 +8,12 @@ import { apiRequest } from '../http/clientAddress.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { sharedStateOf } from '../sharedStateOf.js'
-import { type AttestationKeyOptions, AttestationKeys } from './attestationKeys.js'
+import {
+  type AttestationKeyOptions,
+  DatabaseAttestationKeys,
+  FileAttestationKeys,
+  type SigningKeys,
+} from './attestationKeys.js'
 import {
   AttestationStore,
   type AttestationStoreOptions,
@@ -162,7 +167,10 @@ async function isVerified(
  * the frame page and the registration from none but the frame's own.
  */
 export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
-  const keys = new AttestationKeys(deps)
+  // A key file serves one process; the database, every process of a deployment.
+  const { keyFile } = deps
+  const keys: SigningKeys =
+    keyFile === undefined ? new DatabaseAttestationKeys(deps) : new FileAttestationKeys({ ...deps, keyFile })
   const shared = sharedStateOf(deps)
   const storeOptions: AttestationStoreOptions = {
     now: deps.now,
@@ -197,8 +205,8 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
   return new Hono()
     .use('/v3/public-key', anyOrigin)
     .on(['GET', 'OPTIONS'], '/attestation/:hash', anyOrigin)
-    .get('/v3/public-key', (c) => {
-      const { publicKey, expiresAt } = keys.current()
+    .get('/v3/public-key', async (c) => {
+      const { publicKey, expiresAt } = await keys.current()
       return c.json({ publicKey, expiresAt })
     })
     .get('/attestation/:hash', async (c) => {
@@ -239,7 +247,7 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
       const { origin, verified } = claim
       if (body.decryptedId !== undefined) await store.register(body.decryptedId, origin, request.client())
       if (body.id === undefined) return c.json({ attestation: null })
-      const key = keys.current()
+      const key = await keys.current()
       const exp = Math.min(Math.floor(deps.now() / 1000) + ttlSeconds, key.expiresAt)
       const claims = { id: body.id, origin, isScam: await scams.isScam(origin), isVerified: verified, exp }
       return c.json({ attestation: signEs256Jwt(claims, key.secretKey) })

@@ -10,9 +10,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from '../../../crypto/index.js'
 import { httpVerifyResolver } from '../../../engine/index.js'
 import { resolveVerifyContext } from '../../../engine/verify/index.js'
+import { migrate } from '../../../services/api/db/index.js'
 import { originNotAllowed } from '../../../services/api/http/apiError.js'
 import type { RouteDeps } from '../../../services/api/http/types.js'
-import { type VerifyRouteOptions, verifyRoutes } from '../../../services/api/verify/index.js'
+import {
+  type VerifyRouteOptions,
+  verifyMigrations,
+  verifyRoutes,
+} from '../../../services/api/verify/index.js'
 import { appWith, routeDeps, testProject } from './support/routeHarness.js'
 import {
   challengeIn,
@@ -33,6 +38,7 @@ beforeEach(async () => {
   clock.now = Date.now()
   dir = mkdtempSync(join(tmpdir(), 'verify-'))
   const base = await routeDeps(clock)
+  await migrate(base.db, [verifyMigrations])
   // The project allows only the dapp's origin, as the api's guard would decide.
   deps = {
     ...base,
@@ -264,6 +270,31 @@ describe('the verify routes', () => {
     const second = await published()
     expect(second.publicKey).not.toEqual(first.publicKey)
     expect(second.expiresAt).toBe(Math.floor(clock.now / 1000) + 120)
+  })
+
+  it('every process on one database signs with and publishes one key, and one of them rotates it for all', async () => {
+    const nodes = [verifyApp({ keyLifetimeSeconds: 120 }), verifyApp({ keyLifetimeSeconds: 120 })]
+    const published = async (app: Hono) =>
+      (await (await app.request('/v3/public-key')).json()) as { publicKey: P256PublicJwk; expiresAt: number }
+    const [first, second] = await Promise.all(nodes.map(published))
+    expect(second).toEqual(first)
+    // An attestation from one node checks against the key the other publishes.
+    const { attestation } = (await (await register(nodes[0] as Hono, dapp, aMessage())).json()) as {
+      attestation: string
+    }
+    expect(
+      await verifyEs256Jwt(attestation, (second as { publicKey: P256PublicJwk }).publicKey),
+    ).toMatchObject({
+      origin: dapp,
+    })
+    clock.now += 121_000
+    const rotated = await Promise.all(nodes.map(published))
+    expect(rotated[0]?.publicKey).not.toEqual(first?.publicKey)
+    expect(rotated[1]).toEqual(rotated[0])
+    const generations = await deps.db.all<{ generation: number }>('SELECT generation FROM verify_keys')
+    expect(generations.map(({ generation }) => Number(generation))).toEqual([1, 2])
+    // A restarted process reads the current key back.
+    expect(await published(verifyApp({ keyLifetimeSeconds: 120 }))).toEqual(rotated[0])
   })
 
   it('keep the signing key in a 0600 file across restarts and refuse one others can read', async () => {
