@@ -32,6 +32,8 @@ export const themeVariablesSchema = z.partial(
     '--w3m-color-mix': z.string(),
     '--w3m-color-mix-strength': z.number(),
     '--w3m-font-family': z.string(),
+    /** Pairwise's own: the face of addresses and URIs (AppKit has none; the system's monospace by default). */
+    '--w3m-font-family-mono': z.string(),
     '--w3m-font-size-master': z.string(),
     '--w3m-border-radius-master': z.string(),
     '--w3m-z-index': z.number(),

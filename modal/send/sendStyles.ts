@@ -6,4 +6,4 @@ export const sendStyles =
   '.send-amount{display:flex;gap:6px}.send-amount input{flex:1;min-width:0}' +
   '.send-summary{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;width:100%;margin:0}' +
   '.send-summary dd{margin:0;text-align:end;word-break:break-all}' +
-  '.receive-address{font-family:ui-monospace,monospace;word-break:break-all;text-align:center}'
+  '.receive-address{font-family:var(--pw-font-mono);word-break:break-all;text-align:center}'

@@ -25,7 +25,7 @@ export const modalCss = `${baseCss}
 .header h2{margin:0;font-size:1.1em;font-weight:600;flex:1;text-align:center}
 .icon-button{width:36px;height:36px;border-radius:50%;border:none;background:var(--pw-bg-2);cursor:pointer;display:grid;place-items:center}
 .icon-button:hover{background:var(--pw-bg-3)}
-.icon-button.back span:dir(rtl){display:inline-block;transform:scaleX(-1)}
+.icon-button.back svg:dir(rtl){transform:scaleX(-1)}
 .spacer{width:36px;height:36px}
 .body{padding:8px 12px 16px;animation:fade ${animationMs.view}ms ease-out}
 .list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}
@@ -47,7 +47,7 @@ export const modalCss = `${baseCss}
 .search{width:100%;padding:10px 12px;border-radius:999px;border:1px solid var(--pw-border);background:var(--pw-bg-2);margin-bottom:10px}
 .qr{background:#fff;padding:12px;border-radius:var(--pw-radius);display:inline-block}
 .qr svg{display:block;width:220px;height:220px}
-.uri{font-family:ui-monospace,monospace;font-size:.7em;word-break:break-all;color:var(--pw-fg-2);max-width:100%}
+.uri{font-family:var(--pw-font-mono);font-size:.7em;word-break:break-all;color:var(--pw-fg-2);max-width:100%}
 .address{font-weight:600;font-size:1.2em}
 .balance{color:var(--pw-fg-2)}
 .avatar{width:64px;height:64px;border-radius:50%}

@@ -45,6 +45,7 @@ export function themeProperties(mode: ThemeMode, variables: ThemeVariables = {})
     '--pw-accent': accent,
     '--pw-accent-fg': readableOn(accent),
     '--pw-font': variables['--w3m-font-family'] ?? systemFontStack,
+    '--pw-font-mono': variables['--w3m-font-family-mono'] ?? 'ui-monospace, monospace',
     '--pw-font-size': variables['--w3m-font-size-master'] ?? '10px',
     '--pw-radius': `calc(${radius} * 4)`,
     '--pw-z': String(variables['--w3m-z-index'] ?? 2147483000),

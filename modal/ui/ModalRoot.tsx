@@ -122,7 +122,17 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
             aria-label={t('modal.back')}
             onClick={() => goBack(kit.context)}
           >
-            <span aria-hidden="true">←</span>
+            {/* Drawn, not a glyph: few fonts have U+2190, so its look was whichever fallback the system had. */}
+            <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
+              <path
+                d="M13 8H3m4-4L3 8l4 4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
           </button>
         ) : (
           <span className="spacer" />

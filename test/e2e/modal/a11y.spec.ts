@@ -1,36 +1,7 @@
-import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import { testWalletInfo } from '../../support/browserWallet.js'
+import { foreignNetwork, openView, seriousViolations } from '../support/modalViews.js'
 import { connectTestWallet, expect, test } from './fixtures.js'
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-/** axe-core over the whole page, open shadow roots included; only serious and critical findings count. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: axePath })
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }
-    ).axe
-    return (await axe.run(document)).violations
-  })
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
-
-/** Opens a view on the page's modal instance, found the way the page's own elements find it. */
-async function openView(page: Page, view: string, data?: Record<string, unknown>): Promise<void> {
-  await page.evaluate(
-    ({ view, data }) => {
-      const detail: { id?: string; kit?: { open(request: unknown): Promise<void> } } = {}
-      document.dispatchEvent(new CustomEvent('pairwise:kit-request', { detail }))
-      if (!detail.kit) throw new Error('no modal instance on the page')
-      return detail.kit.open({ view, data })
-    },
-    { view, data },
-  )
-}
 
 /** Playwright resolves the deepest focused element through open shadow roots. */
 async function focusedText(page: Page): Promise<string> {
@@ -39,15 +10,6 @@ async function focusedText(page: Page): Promise<string> {
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
     return active?.textContent?.trim() ?? ''
   })
-}
-
-const foreignNetwork = {
-  id: 999,
-  name: 'Unconfigured',
-  caipNetworkId: 'eip155:999',
-  chainNamespace: 'eip155',
-  nativeCurrency: { name: 'X', symbol: 'X', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
 }
 
 test('axe finds no serious or critical violation in any view, disconnected or connected', async ({

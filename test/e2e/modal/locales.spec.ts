@@ -7,14 +7,18 @@ import { devPrivateKeys, type RunningStack } from '../../../services/index.js'
 import { injectTestWallet } from '../../support/browserWallet.js'
 import { type SplitPage, serveSplitPage } from '../../support/splitPage.js'
 import { TestWallet, WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
+import { fontsSettled, pinFonts, systemFontsUsed, usePinnedFonts } from '../support/pinnedFonts.js'
 import { expect, test } from './fixtures.js'
 
 /** Acceptance 2 of issue 17: the modal speaks Japanese and Arabic (right to left) in every view. */
 
 type WithKit = { kit: { open(request?: { view: string; data?: unknown }): Promise<void> } }
 
-/** Font hinting and anti-aliasing may shift a few edge pixels between runs; a mirrored layout moves thousands. */
-const screenshotTolerance = { maxDiffPixelRatio: 0.002 }
+/**
+ * The fonts are pinned (support/pinnedFonts.ts), so the machine's fonts change nothing; anti-aliasing may still
+ * shift a few edge pixels between runs, where a mirrored layout moves thousands.
+ */
+const screenshotTolerance = { maxDiffPixelRatio: 0.002, animations: 'disabled' } as const
 
 let site: SplitPage
 let pageUrl: string
@@ -67,10 +71,12 @@ async function openPage(page: Page, stack: RunningStack, locale: string | undefi
   })
   const hold = holdable(wallet)
   await injectTestWallet(page, wallet, { announce: false, injectWindowEthereum: true })
+  await pinFonts(page)
   const query = new URLSearchParams({ rpc: stack.chain.rpcUrl, relay: stack.relay.url })
   if (locale !== undefined) query.set('locale', locale)
   await page.goto(`${pageUrl}?${query}`)
   await page.waitForFunction(() => 'kit' in window)
+  await usePinnedFonts(page)
   return { wallet, hold }
 }
 
@@ -92,6 +98,13 @@ function shownText(page: Page): Promise<string> {
       if (host.shadowRoot) walk(host.shadowRoot)
     return texts.join('\n')
   })
+}
+
+/** The card as its baseline, drawn by the pinned faces only. */
+async function shot(page: Page, name: string) {
+  await fontsSettled(page)
+  await expect(page.getByTestId('modal-card')).toHaveScreenshot(name, screenshotTolerance)
+  expect(await systemFontsUsed(page), `${name}: fonts not pinned`).toEqual([])
 }
 
 function formsOf(message: Message): string[] {
@@ -166,8 +179,7 @@ for (const locale of ['ja', 'ar'] as const) {
       button: rtl ? 'rtl' : 'ltr',
     })
     await noEnglish('Connect')
-    if (rtl)
-      await expect(page.getByTestId('modal-card')).toHaveScreenshot('ar-connect.png', screenshotTolerance)
+    if (rtl) await shot(page, 'ar-connect.png')
 
     await dialog.getByTestId('all-wallets').click()
     await heading(catalogue['view.AllWallets'])
@@ -233,8 +245,7 @@ for (const locale of ['ja', 'ar'] as const) {
           await expect(figure).toHaveCSS('direction', 'ltr')
         }
       }
-      if (rtl && tab === 0)
-        await expect(page.getByTestId('modal-card')).toHaveScreenshot('ar-account.png', screenshotTolerance)
+      if (rtl && tab === 0) await shot(page, 'ar-account.png')
     }
 
     // Right to left, the arrow pointing left moves to the next tab, as the tabs are laid out.

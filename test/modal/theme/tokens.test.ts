@@ -21,6 +21,7 @@ describe('theme tokens', () => {
     const themed = themeProperties('dark', {
       '--w3m-accent': '#ff00aa',
       '--w3m-font-family': 'Georgia, serif',
+      '--w3m-font-family-mono': 'Courier, monospace',
       '--w3m-border-radius-master': '2px',
       '--w3m-z-index': 99,
       '--w3m-qr-color': '#123456',
@@ -29,6 +30,7 @@ describe('theme tokens', () => {
     expect(themed).toMatchObject({
       '--pw-accent': '#ff00aa',
       '--pw-font': 'Georgia, serif',
+      '--pw-font-mono': 'Courier, monospace',
       '--pw-radius': 'calc(2px * 4)',
       '--pw-z': '99',
       '--pw-qr': '#123456',
@@ -42,6 +44,9 @@ describe('theme tokens', () => {
 
   it('uses system fonts only unless the host names a font', () => {
     expect(themeProperties('light')['--pw-font']).toBe(systemFontStack)
+    // Addresses and URIs: the system's monospace face, or the host's through --w3m-font-family-mono.
+    expect(themeProperties('light')['--pw-font-mono']).toBe('ui-monospace, monospace')
+    expect(modalCss).toMatch(/\.uri\{font-family:var\(--pw-font-mono\)/)
     expect(modalCss).not.toMatch(/@import|@font-face|url\(/)
   })
 

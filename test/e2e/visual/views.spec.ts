@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Locator, Page } from '@playwright/test'
+import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
+import { type SplitPage, serveSplitPage } from '../../support/splitPage.js'
+import { TestWallet } from '../../support/testWallet.js'
+import { type DemoStack, expect, test } from '../modal/fixtures.js'
+import { foreignNetwork, openView, seriousViolations } from '../support/modalViews.js'
+import { fontsSettled, pinFonts, systemFontsUsed, usePinnedFonts } from '../support/pinnedFonts.js'
+
+/**
+ * Issue 33, acceptance 1 and 2: every view of the modal in light and dark, in English and Arabic, compared to
+ * committed baselines at one viewport with pinned fonts (support/pinnedFonts.ts), and checked by axe.
+ */
+
+/** A key no other spec knows, so its balance (set below), its empty activity and its address hold in every run. */
+const visualKey = `0x${'5a'.repeat(32)}` as const
+const email = 'snapshots@example.com'
+
+test.use({ viewport: { width: 480, height: 760 }, deviceScaleFactor: 1 })
+// Four pages, each a walk through every view: two run at once, each on its worker's stack.
+test.describe.configure({ mode: 'parallel' })
+
+let site: SplitPage | undefined
+
+test.afterAll(() => site?.close())
+
+/** The stack's own config for its example pages, as the actions example receives it. */
+async function demoConfigTag(stack: DemoStack): Promise<string> {
+  const { pages } = JSON.parse(readFileSync(stack.stackFile, 'utf8')) as { pages: { actions: string } }
+  const html = await (await fetch(pages.actions)).text()
+  const tag = /<script id="pairwise-demo-config" type="application\/json">[^<]*<\/script>/.exec(html)?.[0]
+  if (!tag) throw new Error('the actions page has no config tag')
+  return tag
+}
+
+/**
+ * The snapshot page, served at the demo's origin (the api and auth services admit only the stack's own pages'
+ * origins): its HTML at /visual/, its chunks at the root, where the demo serves no script of its own.
+ */
+async function openSnapshotPage(page: Page, stack: DemoStack, locale: string, theme: string) {
+  site ??= await serveSplitPage(
+    fileURLToPath(new URL('./pages/views.ts', import.meta.url)),
+    `<title>Pairwise visual snapshots</title><appkit-button></appkit-button>${await demoConfigTag(stack)}`,
+  )
+  const origin = new URL(stack.demoUrl).origin
+  const splitUrl = site.url
+  for (const pattern of [`${origin}/visual/*`, `${origin}/*.js`])
+    await page.route(pattern, async (route) => {
+      const { pathname, search } = new URL(route.request().url())
+      await route.continue({ url: new URL(pathname + search, splitUrl).href })
+    })
+  await pinFonts(page)
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme === 'dark' ? 'dark' : 'light' })
+  const wallet = new TestWallet({
+    chains: { [stack.chain.chainId]: stack.chain.rpcUrl },
+    chainId: stack.chain.chainId,
+    privateKey: visualKey,
+  })
+  await fetch(stack.chain.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'anvil_setBalance',
+      params: [wallet.address, `0x${(10n ** 19n).toString(16)}`],
+    }),
+  })
+  await injectTestWallet(page, wallet)
+  await page.goto(`${origin}/visual/?${new URLSearchParams({ locale, theme })}`)
+  await page.waitForFunction(() => {
+    const detail: { kit?: unknown } = {}
+    document.dispatchEvent(new CustomEvent('pairwise:kit-request', { detail }))
+    return Boolean(detail.kit)
+  })
+  await usePinnedFonts(page)
+  return wallet
+}
+
+for (const locale of ['en', 'ar'] as const)
+  for (const theme of ['light', 'dark'] as const)
+    test(`every view in ${theme}, ${locale}: as its baseline, in the pinned fonts only, with no serious axe finding`, async ({
+      page,
+      stack,
+    }) => {
+      test.setTimeout(240_000)
+      const wallet = await openSnapshotPage(page, stack, locale, theme)
+      const dialog = page.getByRole('dialog')
+      const card = page.getByTestId('modal-card')
+      const shown: string[] = []
+      const findings: string[] = []
+      /** The view as its baseline (anything that changes per run masked), its fonts, and axe. */
+      const snap = async (name: string, mask: Locator[] = []) => {
+        await expect(dialog).toBeVisible()
+        await fontsSettled(page)
+        await expect(card, name).toHaveScreenshot(`${locale}-${theme}-${name}.png`, {
+          animations: 'disabled',
+          caret: 'hide',
+          // A wallet without an icon gets a monogram: its letter is drawn inside an image, by the system's font,
+          // which the page's fonts cannot reach. The email wallet's secure frame is the auth service's document,
+          // on a port of its own each run, in its own fonts.
+          mask: [...mask, page.locator('img[src*="%3Ctext"]'), dialog.locator('iframe')],
+        })
+        expect(await systemFontsUsed(page), `${name}: fonts not pinned`).toEqual([])
+        for (const v of await seriousViolations(page))
+          findings.push(
+            `${name}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+          )
+        shown.push(name)
+      }
+      const heading = dialog.getByRole('heading', { level: 2 })
+      const qr = [dialog.locator('.qr'), dialog.getByTestId('wc-uri')]
+
+      await openView(page, 'Connect')
+      await expect(dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) })).toBeVisible()
+      await snap('connect')
+      await openView(page, 'AllWallets')
+      await expect(dialog.getByTestId('all-wallets-list')).toBeVisible()
+      await snap('all-wallets')
+      await dialog.getByRole('searchbox').fill('no such wallet')
+      await expect(dialog.getByTestId('all-wallets-list')).toBeHidden()
+      await snap('all-wallets-empty')
+      await openView(page, 'ConnectingWalletConnect', {})
+      await expect(dialog.getByTestId('wc-uri')).toHaveText(/^wc:/)
+      await snap('connecting-walletconnect', qr)
+      await openView(page, 'ConnectingWalletConnectBasic')
+      await expect(dialog.getByTestId('wc-uri')).toHaveText(/^wc:/)
+      await snap('connecting-walletconnect-basic', qr)
+      await openView(page, 'SwitchActiveChain', { namespace: 'solana' })
+      await snap('switch-active-chain')
+      await openView(page, 'Networks')
+      await snap('networks-disconnected')
+      await openView(page, 'EmailLogin')
+      await snap('email-login')
+      await openView(page, 'EmailVerifyOtp', { email })
+      await snap('email-verify-otp')
+      await openView(page, 'EmailVerifyDevice', { email })
+      await snap('email-verify-device')
+      wallet.rejectNext()
+      await openView(page, 'ConnectingExternal', { connectorId: testWalletInfo.rdns })
+      await expect(dialog.getByRole('alert')).toBeVisible()
+      await snap('connecting-external-declined')
+
+      await openView(page, 'Connect')
+      await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
+      await expect(dialog).toBeHidden()
+      await openView(page, 'Account')
+      await expect(dialog.getByTestId('account-balance')).toContainText('tETH')
+      await snap('account-tokens')
+      for (const [tab, name] of [
+        [1, 'account-nfts'],
+        [2, 'account-activity'],
+      ] as const) {
+        await dialog.getByRole('tab').nth(tab).click()
+        await expect(dialog.getByTestId(`account-panel-${tab}`)).toBeVisible()
+        await snap(name)
+      }
+      await openView(page, 'Networks')
+      await snap('networks-connected')
+
+      await openView(page, 'Send')
+      await expect(dialog.getByTestId('send-balance')).toBeVisible()
+      await expect(dialog.getByTestId('send-review')).toBeDisabled()
+      await snap('send-empty')
+      await dialog.getByTestId('send-amount').fill('1.5')
+      await dialog.getByTestId('send-recipient').fill(`0x${'12'.repeat(20)}`)
+      await expect(dialog.getByTestId('send-review')).toBeEnabled()
+      await expect(dialog.getByTestId('send-fee')).toBeVisible()
+      await snap('send-filled', [dialog.getByTestId('send-fee')])
+      await dialog.getByTestId('send-review').click()
+      await expect(dialog.getByTestId('send-summary')).toBeVisible()
+      await snap('send-review', [dialog.getByTestId('send-fee')])
+      await openView(page, 'Receive')
+      await expect(dialog.getByTestId('receive-address')).toBeVisible()
+      await snap('receive')
+
+      await openView(page, 'Account')
+      await dialog.getByTestId('account-swap').click()
+      await expect(dialog.getByTestId('swap')).toBeVisible()
+      await snap('swap')
+      await dialog.getByTestId('swap-to').click()
+      await expect(dialog.getByTestId('swap-tokens')).toBeVisible()
+      await snap('swap-select-token')
+      await dialog.getByTestId('swap-token-tUSDC').click()
+      await expect(dialog.getByTestId('swap-to')).toHaveText('tUSDC')
+      await dialog.getByTestId('swap-amount').fill('0.01')
+      await expect(dialog.getByTestId('swap-quote')).toHaveText(/^[\d,]+(\.\d+)?$/, { timeout: 15_000 })
+      await snap('swap-quoted', [dialog.getByTestId('swap-quote')])
+      await dialog.getByTestId('swap-review').click()
+      await expect(dialog.getByTestId('preview-min')).toBeVisible({ timeout: 15_000 })
+      await snap('swap-preview', [
+        dialog.getByTestId('preview-to'),
+        dialog.getByTestId('preview-min'),
+        dialog.getByTestId('preview-impact'),
+      ])
+
+      await openView(page, 'OnrampProviders')
+      await expect(dialog.getByTestId('onramp-providers')).toBeVisible()
+      await snap('onramp-providers', [dialog.getByTestId('onramp-quote')])
+      await openView(page, 'OnrampActivity')
+      await expect(dialog.getByTestId('onramp-activity')).toBeVisible()
+      await snap('onramp-activity')
+      await openView(page, 'BuyInProgress', {
+        checkoutUrl: 'http://127.0.0.1:9/checkout',
+        provider: 'sandbox',
+        orderId: 'order-1',
+        startedAt: Date.now(),
+      })
+      await expect(dialog.getByTestId('buy-in-progress')).toBeVisible()
+      await snap('buy-in-progress')
+
+      await openView(page, 'RegisterAccountName')
+      await snap('register-account-name')
+      await openView(page, 'UpdateEmailWallet', { email })
+      await snap('update-email')
+      await openView(page, 'UpdateEmailPrimaryOtp', { email, newEmail: `new-${email}` })
+      await snap('update-email-primary-otp')
+      await openView(page, 'UpdateEmailSecondaryOtp', { email, newEmail: `new-${email}` })
+      await snap('update-email-secondary-otp')
+      await openView(page, 'ApproveTransaction', { method: 'eth_sendTransaction' })
+      await snap('approve-transaction')
+      // Last: the failed switch leaves the modal's 'Network Not Found' banner over every view after it.
+      await openView(page, 'SwitchNetwork', { network: foreignNetwork })
+      await expect(dialog.getByRole('alert')).toHaveCount(2)
+      await snap('switch-network-failed')
+      await openView(page, 'UnsupportedChain')
+      await snap('unsupported-chain')
+      await expect(heading).toBeVisible()
+
+      expect(findings).toEqual([])
+      expect(shown.length).toBeGreaterThanOrEqual(30)
+    })
