@@ -218,8 +218,6 @@ for (const locale of ['en', 'ar'] as const)
       await snap('update-email-primary-otp')
       await openView(page, 'UpdateEmailSecondaryOtp', { email, newEmail: `new-${email}` })
       await snap('update-email-secondary-otp')
-      await openView(page, 'ApproveTransaction', { method: 'eth_sendTransaction' })
-      await snap('approve-transaction')
       // Last: the failed switch leaves the modal's 'Network Not Found' banner over every view after it.
       await openView(page, 'SwitchNetwork', { network: foreignNetwork })
       await expect(dialog.getByRole('alert')).toHaveCount(2)
