@@ -27,6 +27,9 @@ export const chromiumLaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--disable-dev-shm-usage',
+    // Glyphs drawn the same whatever fontconfig settings the machine's font packages bring: the visual
+    // snapshots compare pixels.
+    '--font-render-hinting=none',
   ],
 }
 

@@ -138,9 +138,12 @@ export async function systemFontsUsed(page: Page): Promise<string[]> {
         .join('')
         .trim()
         .slice(0, 40)
-      const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as {
-        fonts: { familyName: string; isCustomFont: boolean }[]
-      }
+      const used = await cdp.send('CSS.getPlatformFontsForNode', { nodeId }).catch((error: Error) => {
+        // A node the view replaced since the walk began draws nothing any more.
+        if (/Could not find node/.test(error.message)) return { fonts: [] }
+        throw error
+      })
+      const { fonts } = used as { fonts: { familyName: string; isCustomFont: boolean }[] }
       for (const font of fonts)
         if (!font.isCustomFont || !pinnedFace.test(font.familyName))
           foreign.add(`${font.familyName}${font.isCustomFont ? '' : ' (system)'} in <${localName}> "${text}"`)
