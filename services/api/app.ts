@@ -1,6 +1,13 @@
 import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { honoListener, noTrustedProxies, requestLog, type TrustedProxies } from '../kit/index.js'
+import {
+  honoListener,
+  type MetricsAccess,
+  mountMetrics,
+  noTrustedProxies,
+  requestLog,
+  type TrustedProxies,
+} from '../kit/index.js'
 import { consoleLogger } from '../relay/index.js'
 import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
@@ -53,6 +60,11 @@ export type ApiDeps = {
   trustProxy?: TrustedProxies
   /** Where rate counts and verify registrations live: one Redis for several processes; else this one. */
   shared?: SharedState
+  /**
+   * Who may read `GET /metrics` (requests by route pattern and status, latency; a 429 is a rate-limit
+   * refusal); nobody by default, and then nothing is counted either.
+   */
+  metrics?: MetricsAccess
 }
 
 export type ApiApp = {
@@ -86,6 +98,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 
   const app = new Hono()
+  mountMetrics(app, deps.metrics)
   app.use(requestLog(logger))
   app.use(clientAddressMiddleware(trustProxy))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))

@@ -1,6 +1,12 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../kit/index.js'
+import {
+  type MetricsAccess,
+  metricsAccessOf,
+  parseTrustedProxies,
+  TRUST_PROXY_ENV,
+  type TrustedProxies,
+} from '../kit/index.js'
 import { redisUrlOf } from '../sharedState/index.js'
 
 export const DEFAULT_API_PORT = 8788
@@ -20,6 +26,8 @@ export type ApiConfig = {
   trustProxy: TrustedProxies
   /** The Redis shared by every api process of the deployment (`--redis` / `PAIRWISE_REDIS_URL`). */
   redisUrl?: string
+  /** Who may read `GET /metrics`: off unless `PAIRWISE_METRICS_TOKEN` or `PAIRWISE_METRICS=open`. */
+  metrics: MetricsAccess
 }
 
 const apiConfigSchema = z.object({
@@ -74,5 +82,6 @@ export function apiConfig(
     ...parsed.data,
     trustProxy: parseTrustedProxies(flags['trust-proxy'] ?? env[TRUST_PROXY_ENV]),
     ...(redisUrl === undefined ? {} : { redisUrl }),
+    metrics: metricsAccessOf(env),
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type Served, serve, type TrustedProxies } from '../kit/index.js'
+import { type MetricsAccess, type Served, serve, type TrustedProxies } from '../kit/index.js'
 import { consoleLogger, type Logger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
@@ -39,6 +39,8 @@ export type StartApiOptions = ApiModuleOptions & {
   redisPrefix?: string
   /** `web` (routes only), `worker` (background work and `/health` only) or `all` (both, the default). */
   role?: ApiRole
+  /** Who may read `GET /metrics`; nobody by default. */
+  metrics?: MetricsAccess
   /**
    * How often a standby asks for a background job's lock (a takeover comes within about this long after
    * the holder dies) and the onramp's holder sweeps for paid orders; 1000 ms by default.
@@ -101,6 +103,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
             ...(options.now ? { now: options.now } : {}),
             ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
             ...(shared ? { shared: shared.state } : {}),
+            ...(options.metrics ? { metrics: options.metrics } : {}),
           }).listener
     server = await serve(listener, { name: 'api', logger, errorFormat: 'json', host, port: options.port })
     if (role !== 'web') {

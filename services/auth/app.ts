@@ -2,7 +2,13 @@ import { Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
 import { storeChecks } from '../api/http/readinessChecks.js'
-import { healthRoutes, type ReadinessChecks, requestLog } from '../kit/index.js'
+import {
+  healthRoutes,
+  type MetricsAccess,
+  mountMetrics,
+  type ReadinessChecks,
+  requestLog,
+} from '../kit/index.js'
 import type { AuthContext } from './authContext.js'
 import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
@@ -11,7 +17,8 @@ import { sessionRoutes } from './routes/sessionRoutes.js'
 import { walletRoutes } from './routes/walletRoutes.js'
 
 /**
- * The auth service's Hono app: the kit's request log, 405 and body cap, `/health` and `/ready` (by
+ * The auth service's Hono app: `/metrics` when `metrics` allows, the kit's request log, 405 and body cap,
+ * `/health` and `/ready` (by
  * `checks`: the database by default), every /auth/v1 route, then `routes` (the frame page lives on this
  * origin), JSON 404 and errors. Same origin as the frame: no CORS.
  */
@@ -19,8 +26,10 @@ export function createAuthApp(
   ctx: AuthContext,
   routes?: Hono,
   checks: ReadinessChecks = storeChecks(ctx.db),
+  metrics?: MetricsAccess,
 ): Hono {
   const app = new Hono()
+  mountMetrics(app, metrics)
   app.use(requestLog(ctx.logger))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))
   app.use(bodyCap(ctx.limits.bodyLimitBytes))

@@ -4,7 +4,14 @@ import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { storeChecks } from '../api/http/readinessChecks.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
 import { ProjectStore } from '../api/projects/projectStore.js'
-import { honoListener, noTrustedProxies, type Served, serve, type TrustedProxies } from '../kit/index.js'
+import {
+  honoListener,
+  type MetricsAccess,
+  noTrustedProxies,
+  type Served,
+  serve,
+  type TrustedProxies,
+} from '../kit/index.js'
 import type { Mailer } from '../mail/mailer.js'
 import { consoleLogger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
@@ -31,6 +38,8 @@ export type StartAuthOptions = {
   publicUrl?: string
   /** The proxies whose X-Forwarded-For is believed for every per-IP rule; nobody by default. */
   trustProxy?: TrustedProxies
+  /** Who may read `GET /metrics`; nobody by default. */
+  metrics?: MetricsAccess
   /** The service's clock; the system clock by default. */
   now?: () => number
   /** Any limit changed (tests, operators). */
@@ -92,7 +101,9 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       trustProxy: options.trustProxy ?? noTrustedProxies,
       ...(shared ? { shared: shared.state } : {}),
     })
-    const listener = honoListener(createAuthApp(ctx, options.routes, storeChecks(db, shared?.state)).fetch)
+    const listener = honoListener(
+      createAuthApp(ctx, options.routes, storeChecks(db, shared?.state), options.metrics).fetch,
+    )
     const names = options.publicUrl === undefined ? [host] : [host, new URL(options.publicUrl).host]
     server = await serve(listener, {
       name: 'auth',

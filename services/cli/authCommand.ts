@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { defaultApiDatabase, openDatabase, ProjectStore } from '../api/index.js'
 import { startAuth } from '../auth/index.js'
 import { frameDistDir, frameRoutes } from '../frame/index.js'
+import { type MetricsAccess, metricsAccessOf } from '../kit/metricsAccess.js'
 import type { TrustedProxies } from '../kit/trustProxy.js'
 import { type SmtpMailer, smtpMailer } from '../mail/index.js'
 import { privateDir } from '../relay/privateFiles.js'
@@ -42,6 +43,7 @@ type AuthCommandConfig = {
   chainsFile: string | undefined
   trustProxy: TrustedProxies
   redisUrl: string | undefined
+  metrics: MetricsAccess
 }
 
 /** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`, `PAIRWISE_REDIS_URL`). */
@@ -81,6 +83,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     chainsFile: values.chains,
     trustProxy: stack.trustProxy,
     redisUrl: redisUrlOf(values.redis, env),
+    metrics: metricsAccessOf(env),
   }
 }
 
@@ -122,6 +125,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
     kek,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    metrics: config.metrics,
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
     routes: frameRoutes({ projects: new ProjectStore(db), chains }),
   }).catch(async (error: unknown) => {

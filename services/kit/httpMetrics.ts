@@ -1,6 +1,7 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Hono, MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
-import type { MetricsRegistry } from './metrics.js'
+import { MetricsRegistry } from './metrics.js'
+import { answerMetrics, type MetricsAccess } from './metricsAccess.js'
 
 /** Requests answered, by route pattern, method and status, and how long each took. */
 export type HttpMetrics = { observe(route: string, method: string, status: number, seconds: number): void }
@@ -43,4 +44,18 @@ export function honoMetrics(
     const route = c.res.status === 404 ? UNMATCHED_ROUTE : routePath(c)
     metrics.observe(route, c.req.method, c.res.status, (now() - started) / 1000)
   }
+}
+
+/**
+ * On a Hono app, when `access` lets anyone read them: every later route's requests counted, and
+ * `GET /metrics`. Off (the default), neither: nothing is counted that nobody may read.
+ */
+export function mountMetrics(app: Hono, access: MetricsAccess | undefined): void {
+  if (access === undefined || access.kind === 'off') return
+  const registry = new MetricsRegistry()
+  app.use(honoMetrics(httpMetrics(registry)))
+  app.get('/metrics', async (c) => {
+    const answer = await answerMetrics(registry, access, c.req.header('authorization'))
+    return c.body(answer.body, answer.status, answer.headers)
+  })
 }

@@ -1,13 +1,23 @@
 /**
  * The server kit every service is built on: the safe HTTP server and `serve` (listen, URL, graceful
  * close), the `Host` and request-target checks, trusted proxies, and one `HttpError` with one code list.
- * It imports no other service. Metrics (`GET /metrics`) belong here too, as a module of their own.
+ * It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
  */
 
 export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
 export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpError.js'
+export { type HttpMetrics, honoMetrics, httpMetrics, mountMetrics, UNMATCHED_ROUTE } from './httpMetrics.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
+export { type Counter, type Histogram, MetricsRegistry, type Sample } from './metrics.js'
+export {
+  answerMetrics,
+  METRICS_ENV,
+  METRICS_TOKEN_ENV,
+  type MetricsAccess,
+  type MetricsAnswer,
+  metricsAccessOf,
+} from './metricsAccess.js'
 export {
   healthRoutes,
   READINESS_TIMEOUT_MS,

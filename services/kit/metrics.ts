@@ -58,6 +58,8 @@ class SeriesTable<T> {
   }
 }
 
+type Read = () => number | Sample[] | Promise<number | Sample[]>
+
 type Family = {
   name: string
   help: string
@@ -120,8 +122,17 @@ export class MetricsRegistry {
   }
 
   /** A value read when scraped (open sockets, queue depth, pool use): nothing to keep in step. */
-  gauge(name: string, help: string, read: () => number | Sample[] | Promise<number | Sample[]>): void {
-    this.add(name, help, 'gauge', async () => {
+  gauge(name: string, help: string, read: Read): void {
+    this.observed(name, help, 'gauge', read)
+  }
+
+  /** A total another part keeps (messages stored, sockets refused), read when scraped. */
+  counterFrom(name: string, help: string, read: Read): void {
+    this.observed(name, help, 'counter', read)
+  }
+
+  private observed(name: string, help: string, type: 'gauge' | 'counter', read: Read): void {
+    this.add(name, help, type, async () => {
       const value = await read()
       const samples = typeof value === 'number' ? [{ value }] : value.slice(0, this.maxSeries)
       return samples.map(({ labels, value }) => sampleLine(name, labels ?? {}, value))

@@ -30,7 +30,7 @@ export function metricsAccessOf(env: NodeJS.ProcessEnv): MetricsAccess {
   return mode === 'open' ? { kind: 'open' } : { kind: 'off' }
 }
 
-export type MetricsAnswer = { status: number; headers: Record<string, string>; body: string }
+export type MetricsAnswer = { status: 200 | 401 | 404; headers: Record<string, string>; body: string }
 
 /**
  * The answer to `GET /metrics`, for any server: 404 when off (the route does not exist for a stranger),

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from '@pairwise/relay/core'
+import { metricsAccessOf } from '../kit/metricsAccess.js'
 import { parseTrustedProxies, TRUST_PROXY_ENV } from '../kit/trustProxy.js'
 import { redisUrlOf } from '../sharedState/redisUrl.js'
 import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
@@ -92,6 +93,7 @@ export function parseRelayArgs(
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
+    metrics: metricsAccessOf(env),
   }
 }
 

@@ -18,10 +18,13 @@ import {
 } from '@pairwise/relay/core'
 import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import {
+  answerMetrics,
   clientAddress,
   createSafeServer,
   HttpError,
   listen,
+  type MetricsAccess,
+  MetricsRegistry,
   noTrustedProxies,
   type ReadinessAnswer,
   readiness,
@@ -63,6 +66,8 @@ export type StartRelayOptions = {
   logger?: Logger
   /** The proxies whose `X-Forwarded-For` names the client for the per-IP caps; nobody by default. */
   trustProxy?: TrustedProxies
+  /** Who may read `GET /metrics` (sockets, subscriptions, mailbox depth, messages, refusals); nobody by default. */
+  metrics?: MetricsAccess
   /** Abuse limits; each unset one takes its default (README, "Relay limits"). */
   limits?: Partial<RelayLimits>
   /**
@@ -188,8 +193,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       logger,
     )
   const serverOptions = { name: 'relay', logger }
+  const metrics = { registry: relayMetrics(stats, () => core.mailboxSize()), access: options.metrics }
   const http = createSafeServer(
-    (request, response) => answerHttp(request, response, health, ready),
+    (request, response) => answerHttp(request, response, health, ready, metrics),
     serverOptions,
   )
   try {
@@ -373,8 +379,14 @@ async function answerHttp(
   response: ServerResponse,
   health: () => Promise<RelayHealth>,
   ready: () => Promise<ReadinessAnswer>,
+  metrics: { registry: MetricsRegistry; access: MetricsAccess | undefined },
 ): Promise<void> {
   const { pathname } = requestTarget(request)
+  if (request.method === 'GET' && pathname === '/metrics' && metrics.access) {
+    const answer = await answerMetrics(metrics.registry, metrics.access, request.headers.authorization)
+    response.writeHead(answer.status, answer.headers).end(answer.body)
+    return
+  }
   if (request.method === 'GET' && (pathname === '/health' || pathname === '/ready')) {
     const { status, body } =
       pathname === '/ready'
@@ -423,4 +435,37 @@ function rawText(data: RawData): string {
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** What `GET /metrics` reports for a relay node: its stats and its store's depth, read when scraped. */
+function relayMetrics(stats: () => RelayServerStats, mailboxSize: () => Promise<number>): MetricsRegistry {
+  const registry = new MetricsRegistry()
+  const gauges = {
+    pairwise_relay_sockets: ['WebSocket connections open now.', 'connections'],
+    pairwise_relay_topics: ['Topics with a subscriber on this node now.', 'topics'],
+    pairwise_relay_subscriptions: ['Subscriptions held by this node now.', 'subscriptions'],
+  } as const
+  for (const [name, [help, key]] of Object.entries(gauges)) registry.gauge(name, help, () => stats()[key])
+  registry.gauge(
+    'pairwise_relay_mailbox_messages',
+    'Messages held in the store (mailbox depth).',
+    mailboxSize,
+  )
+  const totals = {
+    pairwise_relay_messages_stored_total: ['Messages accepted into a mailbox.', 'messagesStored'],
+    pairwise_relay_messages_delivered_total: ['Deliveries acknowledged or fetched.', 'messagesDelivered'],
+    pairwise_relay_messages_expired_total: ['Messages dropped at the end of their TTL.', 'messagesExpired'],
+    pairwise_relay_error_responses_total: [
+      'JSON-RPC error answers, rate-limit refusals included.',
+      'errorResponses',
+    ],
+    pairwise_relay_auth_refused_total: ['Upgrades whose token did not verify.', 'authRefused'],
+    pairwise_relay_connections_refused_total: [
+      'Upgrades refused by the connection caps.',
+      'connectionsRefused',
+    ],
+  } as const
+  for (const [name, [help, key]] of Object.entries(totals))
+    registry.counterFrom(name, help, () => stats()[key])
+  return registry
 }
