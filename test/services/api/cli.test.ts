@@ -90,6 +90,7 @@ describe('pairwise api', () => {
       database: '.pairwise/data/api.sqlite',
       role: 'all',
       trustProxy: noTrustedProxies,
+      metrics: { kind: 'off' },
     })
     expect(apiConfig({ PAIRWISE_TRUST_PROXY: '10.0.0.0/8' }).trustProxy.has('10.1.2.3')).toBe(true)
     expect(
