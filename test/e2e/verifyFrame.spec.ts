@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server'
 import { expect, test } from '@playwright/test'
 import { decodeJwtPayload } from '../../crypto/index.js'
 import { verifyRoutes } from '../../services/api/verify/index.js'
-import { appWith, routeDeps } from '../services/api/support/routeHarness.js'
+import { appWith, verifyRouteDeps } from '../services/api/support/routeHarness.js'
 import { bundleForBrowser } from '../support/bundle.js'
 
 type WithVerify = {
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   const page = () =>
     createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html))
   api = await listen(
-    createServer(getRequestListener(appWith(verifyRoutes(await routeDeps({ now: Date.now() }))).fetch)),
+    createServer(getRequestListener(appWith(verifyRoutes(await verifyRouteDeps({ now: Date.now() }))).fetch)),
   )
   // Two pages on two origins of loopback (another port is another origin).
   dappPage = await listen(page())

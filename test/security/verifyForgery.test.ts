@@ -7,9 +7,9 @@ import { migrate, openDatabase } from '../../services/api/db/index.js'
 import { originNotAllowed } from '../../services/api/http/apiError.js'
 import type { RouteDeps } from '../../services/api/http/types.js'
 import { ProjectStore, projectMigrations } from '../../services/api/projects/index.js'
-import { type VerifyRouteOptions, verifyRoutes } from '../../services/api/verify/index.js'
+import { type VerifyRouteOptions, verifyMigrations, verifyRoutes } from '../../services/api/verify/index.js'
 import { silentLogger } from '../../services/relay/index.js'
-import { routeDeps, testProject } from '../services/api/support/routeHarness.js'
+import { testProject, verifyRouteDeps } from '../services/api/support/routeHarness.js'
 import {
   appWithClients,
   challengeIn,
@@ -28,7 +28,7 @@ let deps: RouteDeps
 
 beforeEach(async () => {
   clock.now = Date.now()
-  const base = await routeDeps(clock)
+  const base = await verifyRouteDeps(clock)
   deps = {
     ...base,
     project: async (request) => {
@@ -132,7 +132,7 @@ describe('the verify frame page', () => {
 describe('through the api app', () => {
   it('no page reads the frame page or a registration, not even one its project allows; any page reads a lookup', async () => {
     const db = await openDatabase(':memory:')
-    await migrate(db, [projectMigrations])
+    await migrate(db, [projectMigrations, verifyMigrations])
     await new ProjectStore(db).create({ id: 'demo', name: 'Demo', allowedOrigins: [demo] })
     const app = createApiApp({
       db,

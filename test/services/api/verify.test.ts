@@ -10,15 +10,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from '../../../crypto/index.js'
 import { httpVerifyResolver } from '../../../engine/index.js'
 import { resolveVerifyContext } from '../../../engine/verify/index.js'
-import { migrate } from '../../../services/api/db/index.js'
 import { originNotAllowed } from '../../../services/api/http/apiError.js'
 import type { RouteDeps } from '../../../services/api/http/types.js'
-import {
-  type VerifyRouteOptions,
-  verifyMigrations,
-  verifyRoutes,
-} from '../../../services/api/verify/index.js'
-import { appWith, routeDeps, testProject } from './support/routeHarness.js'
+import { type VerifyRouteOptions, verifyRoutes } from '../../../services/api/verify/index.js'
+import { appWith, testProject, verifyRouteDeps } from './support/routeHarness.js'
 import {
   challengeIn,
   loadVerifyFrame,
@@ -37,8 +32,7 @@ const servers: Server[] = []
 beforeEach(async () => {
   clock.now = Date.now()
   dir = mkdtempSync(join(tmpdir(), 'verify-'))
-  const base = await routeDeps(clock)
-  await migrate(base.db, [verifyMigrations])
+  const base = await verifyRouteDeps(clock)
   // The project allows only the dapp's origin, as the api's guard would decide.
   deps = {
     ...base,

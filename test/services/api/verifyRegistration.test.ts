@@ -13,7 +13,7 @@ import {
   useTestRelay,
   walletMetadata,
 } from '../../engine/support/harness.js'
-import { appWith, routeDeps, testProject } from './support/routeHarness.js'
+import { appWith, testProject, verifyRouteDeps } from './support/routeHarness.js'
 import { imitatedFrame } from './support/verifyFrameClient.js'
 
 const harness = useTestRelay()
@@ -28,7 +28,7 @@ afterAll(async () => {
 afterEach(() => vi.restoreAllMocks())
 
 beforeAll(async () => {
-  const app = appWith(verifyRoutes(await routeDeps({ now: Date.now() })))
+  const app = appWith(verifyRoutes(await verifyRouteDeps({ now: Date.now() })))
   const server = createServer(getRequestListener(app.fetch))
   servers.push(server)
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
-import { openDatabase } from '../../../../services/api/db/index.js'
+import { migrate, openDatabase } from '../../../../services/api/db/index.js'
 import { ApiError, invalidKey } from '../../../../services/api/http/apiError.js'
 import { type ApiRoutes, mountRoutes } from '../../../../services/api/http/directRoute.js'
 import type { Project, RouteDeps } from '../../../../services/api/http/types.js'
+import { verifyMigrations } from '../../../../services/api/verify/index.js'
 
 /** The one project the fake guard knows: `projectId=p1`; any other id is 401 invalid key. */
 export const testProject: Project = {
@@ -43,4 +44,11 @@ export function appWith(routes: ApiRoutes): Hono {
       : c.json({ code: 'SERVER_ERROR', message: 'Server Error' }, 500),
   )
   return mountRoutes(app, routes)
+}
+
+/** Route deps for the verify routes: `routeDeps` with the table of the verify signing keys. */
+export async function verifyRouteDeps(clock: { now: number }): Promise<RouteDeps> {
+  const deps = await routeDeps(clock)
+  await migrate(deps.db, [verifyMigrations])
+  return deps
 }
