@@ -18,8 +18,12 @@ const buildInputs = [
   'tsconfig.build.json',
   'tsconfig.build.base.json',
 ]
-/** Build outputs inside the inputs, never a reason to build again. */
-const outputs = new Set(['dist', 'pages', 'node_modules'])
+/**
+ * Build outputs inside the inputs, never a reason to build again; nor the CLI bundles tests make in the
+ * `pairwise` package's folder (test/support/cli.ts), or a test's rebuild would delete every dist/ under the
+ * suites still using them.
+ */
+const outputs = new Set(['dist', 'pages', 'node_modules', '.test-bundles'])
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options })
