@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs'
 import type { Locator } from '@playwright/test'
-import { testWalletInfo } from '../../support/browserWallet.js'
-import { type DemoStack, expect, test } from '../modal/fixtures.js'
+import { expect, test } from '../modal/fixtures.js'
+import { connectTestWallet } from './connectTestWallet.js'
 
 /**
  * Issue 33: the swap views' buttons are the modal's primary button, and a disabled primary button looks
  * disabled, checked by the styles Chromium computes on examples/actions (swaps on).
  */
-const actionsPage = (stack: DemoStack) =>
-  (JSON.parse(readFileSync(stack.stackFile, 'utf8')) as { pages: { actions: string } }).pages.actions
-
 const look = (button: Locator) =>
   button.evaluate((element) => {
     const style = getComputedStyle(element)
@@ -26,11 +22,8 @@ test('a disabled primary button looks disabled (Send’s Review), and Review swa
   stack,
   wallet,
 }) => {
-  await page.goto(actionsPage(stack))
-  await page.locator('appkit-button').getByRole('button').click()
+  await connectTestWallet(page, stack, wallet.address)
   const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
-  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${wallet.address}`)
 
   await page.getByTestId('account-button').click()
   await dialog.getByTestId('account-send').click()

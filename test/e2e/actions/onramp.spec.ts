@@ -1,19 +1,13 @@
 import type { Page } from '@playwright/test'
-import { testWalletInfo } from '../../support/browserWallet.js'
-import { expect, test } from '../modal/fixtures.js'
+import { type DemoStack, expect, test } from '../modal/fixtures.js'
+import { connectTestWallet } from './connectTestWallet.js'
 
 /**
  * Issue 15, acceptance 3, on examples/actions (onramp on): buying through the api's sandbox. The checkout
  * opens in its own window, is paid with a test card, and the order is delivered on the local chain.
  */
-async function openBuy(page: Page, actionsUrl: string, address: string) {
-  await page.goto(actionsUrl)
-  await page.locator('appkit-button').getByRole('button').click()
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
-    .click()
-  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${address}`)
+async function openBuy(page: Page, stack: DemoStack, address: string) {
+  await connectTestWallet(page, stack, address)
   await page.getByTestId('account-button').click()
   await page.getByRole('dialog').getByTestId('account-buy').click()
   return page.getByRole('dialog')
@@ -41,8 +35,7 @@ test('buys 50 USD of test USDC through the sandbox: the order completes and Toke
   stack,
   wallet,
 }) => {
-  const actionsUrl = stack.urls.find((u) => u.part === 'actions')?.url ?? ''
-  const dialog = await openBuy(page, actionsUrl, wallet.address)
+  const dialog = await openBuy(page, stack, wallet.address)
   await dialog.getByTestId('onramp-amount').fill('50')
   const quote = dialog.getByTestId('onramp-quote')
   await expect(quote).toContainText(/You get 4[89]\.\d+ tUSDC/)
@@ -68,8 +61,7 @@ test('5 USD and 8,000 USD are refused with the limit; a declined card fails the 
   stack,
   wallet,
 }) => {
-  const actionsUrl = stack.urls.find((u) => u.part === 'actions')?.url ?? ''
-  const dialog = await openBuy(page, actionsUrl, wallet.address)
+  const dialog = await openBuy(page, stack, wallet.address)
   const amount = dialog.getByTestId('onramp-amount')
   await amount.fill('5')
   await expect(dialog.getByTestId('onramp-error')).toHaveText('Minimum is 10.00 USD')

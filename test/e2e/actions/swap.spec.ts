@@ -16,9 +16,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { routerAbi } from '../../../modal/swaps/uniswapV2Abi.js'
 import { devPrivateKeys, localNetwork } from '../../../services/index.js'
-import { testWalletInfo } from '../../support/browserWallet.js'
 import type { TestWallet } from '../../support/testWallet.js'
 import { type DemoStack, expect, test } from '../modal/fixtures.js'
+import { connectTestWallet } from './connectTestWallet.js'
 
 /**
  * Issue 15, acceptance 2, on examples/actions (swaps on): swaps on the stack's own Uniswap V2 through
@@ -62,13 +62,7 @@ const displayed = (text: string | null, decimals: number) =>
   parseUnits((/([\d,]+(?:\.\d+)?)/.exec(text ?? '')?.[1] ?? '0').replaceAll(',', ''), decimals)
 
 async function openSwap(page: Page, stack: DemoStack, address: string) {
-  await page.goto(stackFile(stack).pages.actions)
-  await page.locator('appkit-button').getByRole('button').click()
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
-    .click()
-  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${address}`)
+  await connectTestWallet(page, stack, address)
   await page.getByTestId('account-button').click()
   await page.getByRole('dialog').getByTestId('account-swap').click()
   const dialog = page.getByRole('dialog')

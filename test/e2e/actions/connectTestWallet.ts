@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { testWalletInfo } from '../../support/browserWallet.js'
+import { type DemoStack, expect } from '../modal/fixtures.js'
+
+/** examples/actions' address, as `npm start` wrote it to the stack file. */
+export const actionsPage = (stack: DemoStack): string =>
+  (JSON.parse(readFileSync(stack.stackFile, 'utf8')) as { pages: { actions: string } }).pages.actions
+
+/**
+ * Opens examples/actions and connects the injected test wallet through the modal. The wait is generous:
+ * the first page of a worker compiles the example's chunks while the other worker's stack is busy too.
+ */
+export async function connectTestWallet(page: Page, stack: DemoStack, address: string): Promise<void> {
+  await page.goto(actionsPage(stack))
+  await page.locator('appkit-button').getByRole('button').click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
+    .click()
+  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${address}`, { timeout: 20_000 })
+}
