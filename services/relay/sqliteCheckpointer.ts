@@ -4,6 +4,15 @@ import { Worker } from 'node:worker_threads'
 /** What one checkpoint pass saw: frames in the write-ahead log, and how many of them are in the file. */
 export type CheckpointReport = { log: number; checkpointed: number }
 
+export type CheckpointOptions = {
+  /** Frames in the log past which the next commit is held until a pass folds them all in. */
+  maxLogFrames: number
+  /** How long a held commit waits for that pass at most. */
+  maxHoldMs: number
+  /** How often a pass runs. */
+  intervalMs: number
+}
+
 // The worker's own connection to the mailbox file; it only ever checkpoints. CommonJS in a string, so
 // that it runs the same from the TypeScript source (tests), the built package and a bundle; libsql is
 // required from the path this module resolves it to, whatever the working directory.
@@ -40,14 +49,16 @@ parentPort.on('message', (message) => {
  * was folded in; under a steady stream of commits each pass leaves the frames written during it, and the
  * log would grow for as long as the stream lasts. So past `maxLogFrames` the relay holds its next
  * transaction until one pass has folded everything in (`caughtUp`): a short pass, as it copies only what
- * came after the last one.
+ * came after the last one. A disk slow enough that the pass outlasts `maxHoldMs` lets the commit go at
+ * that bound, and the next hold comes only after another `maxLogFrames`: the log then grows as it would
+ * under SQLite's own checkpoint on that disk, but no publish waits on it longer than the bound.
  */
 export class WalCheckpointer {
   private running = false
   private again = false
   // Whether the pass running began while a commit was held: no frame came after its start.
   private passHeld = false
-  private catchingUp: { promise: Promise<void>; resolve: () => void } | undefined
+  private catchingUp: { promise: Promise<void>; release: () => void } | undefined
   private last: CheckpointReport = { log: 0, checkpointed: 0 }
   // The log's size that holds the next commit; moved up when a held pass could not fold everything (a
   // reader in the way), so that commits are not held one after another.
@@ -59,6 +70,7 @@ export class WalCheckpointer {
   private constructor(
     private readonly worker: Worker,
     private readonly maxLogFrames: number,
+    private readonly maxHoldMs: number,
     intervalMs: number,
   ) {
     this.holdAbove = maxLogFrames
@@ -71,17 +83,26 @@ export class WalCheckpointer {
     this.timer.unref()
   }
 
-  static start(
-    file: string,
-    synchronous: 'NORMAL' | 'FULL',
-    { maxLogFrames, intervalMs }: { maxLogFrames: number; intervalMs: number },
-  ): WalCheckpointer {
+  static start(file: string, synchronous: 'NORMAL' | 'FULL', options: CheckpointOptions): WalCheckpointer {
     const libsql = createRequire(import.meta.url).resolve('libsql')
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, libsql, synchronous } })
-    return new WalCheckpointer(worker, maxLogFrames, intervalMs)
+    return WalCheckpointer.over(
+      new Worker(WORKER_SOURCE, { eval: true, workerData: { file, libsql, synchronous } }),
+      options,
+    )
   }
 
-  /** Resolves when the relay may begin its next transaction: at once unless the log is past its limit. */
+  /**
+   * Drives a worker that answers each `checkpoint` message with a CheckpointReport (or `{ error }`) and
+   * exits on `stop`: the one `start` makes, or one a test slows down.
+   */
+  static over(worker: Worker, { maxLogFrames, intervalMs, maxHoldMs }: CheckpointOptions): WalCheckpointer {
+    return new WalCheckpointer(worker, maxLogFrames, maxHoldMs, intervalMs)
+  }
+
+  /**
+   * Resolves when the relay may begin its next transaction: at once unless the log is past its limit, else
+   * after a pass that folds it all in, or `maxHoldMs`, whichever comes first.
+   */
   caughtUp(): Promise<void> | undefined {
     if (this.catchingUp) return this.catchingUp.promise
     if (this.failure !== undefined || this.last.log <= this.holdAbove) return undefined
@@ -89,7 +110,14 @@ export class WalCheckpointer {
     const promise = new Promise<void>((done) => {
       resolve = done
     })
-    this.catchingUp = { promise, resolve }
+    const timer = setTimeout(() => this.giveUpHold(), this.maxHoldMs)
+    this.catchingUp = {
+      promise,
+      release: () => {
+        clearTimeout(timer)
+        resolve()
+      },
+    }
     this.request()
     return promise
   }
@@ -136,7 +164,7 @@ export class WalCheckpointer {
       } else if (!('error' in report)) this.holdAbove = report.log + this.maxLogFrames
       this.catchingUp = undefined
       this.again = false
-      waiting.resolve()
+      waiting.release()
       return
     }
     if (waiting || this.again) {
@@ -146,12 +174,21 @@ export class WalCheckpointer {
     }
   }
 
+  /** The pass outlasted the bound: the commit goes on, and the log may grow by another limit first. */
+  private giveUpHold(): void {
+    const waiting = this.catchingUp
+    if (!waiting) return
+    this.catchingUp = undefined
+    this.holdAbove = this.last.log + this.maxLogFrames
+    waiting.release()
+  }
+
   private stopped(why: string): void {
     if (!this.closing) this.failure ??= why
     clearInterval(this.timer)
     this.running = false
     const waiting = this.catchingUp
     this.catchingUp = undefined
-    waiting?.resolve()
+    waiting?.release()
   }
 }

@@ -24,6 +24,9 @@ const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024
 // the log starts again from its beginning even under a stream of publishes that never pauses. That hold
 // lasts one short fold (two fsyncs), so it should come seldom: at the size the log is cut back to.
 const WAL_MAX_FRAMES = WAL_SIZE_LIMIT_BYTES / 4096
+// The longest that hold lasts: a fold of what came since the last pass takes 15-30 ms on a plain disk;
+// on a disk so slow that it takes longer, the commit goes on and the log grows by another limit first.
+const WAL_MAX_HOLD_MS = 100
 // How long a commit waits for the checkpoint worker's short locks before failing.
 const BUSY_TIMEOUT_MS = 1000
 
@@ -170,6 +173,7 @@ export class SqliteMailboxStore implements MailboxStore {
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
       const checkpointer = WalCheckpointer.start(file, synchronous, {
         maxLogFrames: WAL_MAX_FRAMES,
+        maxHoldMs: WAL_MAX_HOLD_MS,
         intervalMs: CHECKPOINT_INTERVAL_MS,
       })
       return new SqliteMailboxStore(db, checkpointer, lock)

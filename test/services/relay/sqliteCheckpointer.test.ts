@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import Database from 'libsql'
 import { afterAll, describe, expect, it } from 'vitest'
 import { WalCheckpointer } from '../../../services/relay/sqliteCheckpointer.js'
@@ -25,7 +26,12 @@ describe('the write-ahead log folded by a worker thread', () => {
     const file = join(directory, 'stream.db')
     const db = openWal(file)
     const maxLogFrames = 200
-    const checkpointer = WalCheckpointer.start(file, 'NORMAL', { maxLogFrames, intervalMs: 10 })
+    // A hold as long as the pass takes, however loaded the machine: this test is about the log starting again.
+    const checkpointer = WalCheckpointer.start(file, 'NORMAL', {
+      maxLogFrames,
+      maxHoldMs: 60_000,
+      intervalMs: 10,
+    })
     const totalChanges = db.prepare('SELECT total_changes() AS value')
     const commits = new GroupCommit(
       {
@@ -57,10 +63,48 @@ describe('the write-ahead log folded by a worker thread', () => {
     db.close()
   })
 
+  it('lets a held commit go after its bound when a pass is slow (a slow disk), and holds the next only after another limit', async () => {
+    // A worker whose first pass reports a log past the limit at once, and whose later passes take 30 s.
+    const slowWorker = new Worker(
+      `const { parentPort } = require('node:worker_threads')
+      let passes = 0
+      parentPort.on('message', (message) => {
+        if (message === 'stop') process.exit(0)
+        const report = { log: 1000, checkpointed: 0 }
+        if (passes++ === 0) parentPort.postMessage(report)
+        else setTimeout(() => parentPort.postMessage(report), 30_000)
+      })`,
+      { eval: true },
+    )
+    const checkpointer = WalCheckpointer.over(slowWorker, {
+      maxLogFrames: 100,
+      maxHoldMs: 100,
+      intervalMs: 10,
+    })
+    let held = checkpointer.caughtUp()
+    while (held === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      held = checkpointer.caughtUp()
+    }
+    const start = performance.now()
+    await held
+    const waited = performance.now() - start
+    expect(waited).toBeGreaterThanOrEqual(90)
+    expect(waited).toBeLessThan(10_000)
+    // The log (1000 frames) is under the limit counted from where the hold gave up (1000 + 100).
+    expect(checkpointer.caughtUp()).toBeUndefined()
+    await checkpointer.close()
+    expect(checkpointer.error()).toBeUndefined()
+  })
+
   it('lets the connection go when closed: the file leaves the log at once', async () => {
     const file = join(directory, 'close.db')
     const db = openWal(file)
-    const checkpointer = WalCheckpointer.start(file, 'NORMAL', { maxLogFrames: 1000, intervalMs: 10 })
+    const checkpointer = WalCheckpointer.start(file, 'NORMAL', {
+      maxLogFrames: 1000,
+      maxHoldMs: 100,
+      intervalMs: 10,
+    })
     db.prepare('INSERT INTO entries (value) VALUES (?)').run(['one'])
     await checkpointer.close()
     // Only this connection is left, so leaving the log (which needs the file to itself) succeeds.
