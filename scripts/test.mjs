@@ -1,6 +1,6 @@
 // `npm test`: install what is missing, build when stale, run every suite, and end with one line
 // `N passed, N failed, N skipped` summing them all. Exits non-zero when anything failed.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureBuilt, ensureDebianPackages, ensureInstalled, root } from './lib/bootstrap.mjs'
@@ -33,40 +33,7 @@ function runSuite(name, command, args, readCounts, env = {}) {
 
 const check = (status) => ({ passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 })
 
-/**
- * Starts a check (one pass or fail) beside the next suites, its output held until `finish()` prints it with
- * its line: the type check needs a core for most of a minute, which the packaging specs, waiting on npm's
- * registry and disk, leave free.
- */
-function startCheck(name, command, args) {
-  const started = Date.now()
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise((resolve) => {
-    child.once('error', () => resolve(1))
-    child.once('close', (code) => resolve(code ?? 1))
-  })
-  return {
-    async finish() {
-      const status = await exited
-      console.log(`\n── ${name} ──\n${output}`)
-      const counts = check(status)
-      for (const key of Object.keys(totals)) totals[key] += counts[key]
-      const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      lines.push(
-        `${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s, beside the packaging specs)`,
-      )
-    },
-  }
-}
-
-async function main() {
+function main() {
   ensureInstalled()
   const missing = ensureDebianPackages([
     { binary: '/usr/bin/chromium', pkg: 'chromium' },
@@ -80,6 +47,7 @@ async function main() {
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
 
+  runSuite('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], check)
   runSuite('lint', bin('biome'), ['ci', '.'], check)
 
   const vitestReport = join(reports, 'vitest.json')
@@ -97,7 +65,6 @@ async function main() {
     },
   )
 
-  let typecheck
   if (missing.includes('chromium')) {
     lines.push('browser    not run: chromium is missing (see above)')
     totals.failed += 1
@@ -105,8 +72,6 @@ async function main() {
     // The browser specs first; then the packaging specs, so their installs and builds never compete with a
     // page's timing (playwright.config.ts names both projects).
     for (const project of ['browser', 'packaging']) {
-      if (project === 'packaging')
-        typecheck = startCheck('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])
       const playwrightReport = join(reports, `playwright-${project}.json`)
       runSuite(
         project,
@@ -122,16 +87,13 @@ async function main() {
     }
   }
 
-  if (typecheck) await typecheck.finish()
-  else runSuite('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], check)
-
   console.log(`\n${lines.join('\n')}`)
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
   process.exit(totals.failed > 0 ? 1 : 0)
 }
 
 try {
-  await main()
+  main()
 } catch (error) {
   console.error(`npm test: ${error.message}`)
   console.log(`${totals.passed} passed, ${totals.failed + 1} failed, ${totals.skipped} skipped`)
