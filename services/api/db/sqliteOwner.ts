@@ -1,4 +1,4 @@
-import { privateSqliteFile } from '../../relay/privateFiles.js'
+import { takeSqliteLock } from '../../relay/sqliteLock.js'
 
 /** Another process (another api) serves the SQLite database already. */
 export class SqliteDatabaseInUseError extends Error {
@@ -21,21 +21,8 @@ export type SqliteOwnership = { ok: true; release(): void } | { ok: false; error
  */
 export async function claimSqliteDatabase(file: string): Promise<SqliteOwnership> {
   if (file === ':memory:' || file === '') return { ok: true, release() {} }
-  const { default: Sqlite } = await import('libsql')
-  const lockFile = `${file}.lock`
-  privateSqliteFile(lockFile)
-  const db = new Sqlite(lockFile)
-  try {
-    db.exec('PRAGMA busy_timeout = 0')
-    // Exclusive locking mode keeps the lock BEGIN EXCLUSIVE takes after the transaction ends.
-    db.exec('PRAGMA locking_mode = EXCLUSIVE')
-    db.exec('BEGIN EXCLUSIVE')
-    db.exec('COMMIT')
-  } catch (error) {
-    db.close()
-    if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY')
-      return { ok: false, error: new SqliteDatabaseInUseError(file) }
-    throw error
-  }
-  return { ok: true, release: () => db.close() }
+  const lock = await takeSqliteLock(`${file}.lock`)
+  return lock
+    ? { ok: true, release: () => lock.release() }
+    : { ok: false, error: new SqliteDatabaseInUseError(file) }
 }

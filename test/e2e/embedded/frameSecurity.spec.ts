@@ -5,9 +5,9 @@ import { bytesToBase64url } from '../../../crypto/encoding.js'
 import { authPaths, createDeviceKeys, proofHeaders } from '../../../services/auth/protocol/index.js'
 import { frameConfigTagId } from '../../../services/frame/frameConfig.js'
 import { EMBEDDED_PROJECT_ID } from '../../../services/stack/demoProject.js'
+import { setBalance } from '../../support/setBalance.js'
 import {
   allowOrigins,
-  type DemoStack,
   expect,
   frameUrlOf,
   freshEmail,
@@ -32,19 +32,6 @@ async function approve(host: FrameHost): Promise<void> {
   const button = host.frame.getByTestId('frame-approve')
   await expect(button).toBeEnabled()
   await button.click()
-}
-
-async function fund(stack: DemoStack, address: Hex): Promise<void> {
-  await fetch(stack.chain.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [address, '0xde0b6b3a7640000'],
-    }),
-  })
 }
 
 /** Every string anywhere in `value` (keys are protocol names, not data). */
@@ -146,7 +133,7 @@ test('FRAME across login, sign, send and export no message to the host holds a c
   const email = freshEmail('run')
   const { address, code, mailedAt } = await loginByEmail(host, stack, email)
   const chain = createPublicClient({ transport: http(stack.chain.rpcUrl) })
-  await fund(stack, address)
+  await setBalance(stack.chain.rpcUrl, address, parseEther('1'))
 
   const message = stringToHex('Pairwise security run')
   const signing = host.rpc('personal_sign', [message, address], stack.chain.chainId)

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
+import { parseEther } from 'viem'
 import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
+import { setBalance } from '../../support/setBalance.js'
 import { type SplitPage, serveSplitPage } from '../../support/splitPage.js'
 import { TestWallet } from '../../support/testWallet.js'
 import { type DemoStack, expect, test } from '../modal/fixtures.js'
@@ -23,7 +25,11 @@ test.describe.configure({ mode: 'parallel' })
 
 let site: SplitPage | undefined
 
-test.afterAll(() => site?.close())
+// In parallel mode a worker may run this after each test and then another of this file: the next serves anew.
+test.afterAll(async () => {
+  await site?.close()
+  site = undefined
+})
 
 /** The stack's own config for its example pages, as the actions example receives it. */
 async function demoConfigTag(stack: DemoStack): Promise<string> {
@@ -57,16 +63,7 @@ async function openSnapshotPage(page: Page, stack: DemoStack, locale: string, th
     chainId: stack.chain.chainId,
     privateKey: visualKey,
   })
-  await fetch(stack.chain.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [wallet.address, `0x${(10n ** 19n).toString(16)}`],
-    }),
-  })
+  await setBalance(stack.chain.rpcUrl, wallet.address, parseEther('10'))
   await injectTestWallet(page, wallet)
   await page.goto(`${origin}/visual/?${new URLSearchParams({ locale, theme })}`)
   await page.waitForFunction(() => {
