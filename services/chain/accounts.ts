@@ -21,3 +21,7 @@ export const fixtureDeployerKey: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc92
 export const dexDeployerKey: Hex = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'
 
 export const devAccountBalanceWei = 10_000n * 10n ** 18n
+
+/** Anvil's account 7 sends the ERC-4337 deployments (deployAccountAbstraction), so no other deployer's nonce moves. */
+export const accountAbstractionDeployerKey: Hex =
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356'

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import {
-  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -17,6 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { dexDeployerKey } from './accounts.js'
 import * as TestMintableToken from './artifacts/TestMintableToken.js'
 import { localNetwork } from './network.js'
+import { type NpmBuild, npmBuild } from './npmBuild.js'
 
 export type DexContracts = {
   readonly weth: Address
@@ -44,17 +42,6 @@ export const seededEthPriceUsdc = 2500n
 export const seededEthLiquidity = parseEther('1000')
 const seededStableLiquidity = 2_500_000n
 
-type Build = { abi: Abi; bytecode: Hex }
-
-// GPL builds from devDependencies: read at run time by the dev stack, never bundled into our packages.
-function uniswapBuild(path: string): Build {
-  const json = JSON.parse(readFileSync(createRequire(import.meta.url).resolve(path), 'utf8')) as {
-    abi: Abi
-    bytecode: string
-  }
-  return { abi: json.abi, bytecode: `0x${json.bytecode.replace(/^0x/, '')}` }
-}
-
 /**
  * Deploys a real Uniswap V2 on the local chain from the npm builds (WETH9, the factory with the deployer as
  * feeToSetter, Router02) and a test DAI, then seeds deep pools tETH/tUSDC at 2500 tUSDC per tETH and
@@ -77,18 +64,18 @@ export async function deployDex(options: DeployDexOptions): Promise<DexContracts
     if (receipt.status !== 'success') throw new Error(`${what} failed`)
     return receipt
   }
-  const deployed = async (name: string, build: Build, args: readonly unknown[] = []) => {
+  const deployed = async (name: string, build: NpmBuild, args: readonly unknown[] = []) => {
     const hash = await wallet.deployContract({ abi: build.abi, bytecode: build.bytecode, args })
     const { contractAddress } = await mined(`deploying ${name}`, hash)
     if (!contractAddress) throw new Error(`deploying ${name} gave no address`)
     return getAddress(contractAddress)
   }
 
-  const router02 = uniswapBuild('@uniswap/v2-periphery/build/UniswapV2Router02.json')
-  const weth = await deployed('WETH9', uniswapBuild('@uniswap/v2-periphery/build/WETH9.json'))
+  const router02 = npmBuild('@uniswap/v2-periphery/build/UniswapV2Router02.json')
+  const weth = await deployed('WETH9', npmBuild('@uniswap/v2-periphery/build/WETH9.json'))
   const uniswapFactory = await deployed(
     'UniswapV2Factory',
-    uniswapBuild('@uniswap/v2-core/build/UniswapV2Factory.json'),
+    npmBuild('@uniswap/v2-core/build/UniswapV2Factory.json'),
     [account.address],
   )
   const uniswapRouter = await deployed('UniswapV2Router02', router02, [uniswapFactory, weth])

@@ -6,6 +6,7 @@ import * as TestPairs from './artifacts/TestPairs.js'
 import * as TestSmartAccount from './artifacts/TestSmartAccount.js'
 import * as TestSmartAccountFactory from './artifacts/TestSmartAccountFactory.js'
 import * as TestUSD from './artifacts/TestUSD.js'
+import { type AccountAbstractionContracts, deployAccountAbstraction } from './deployAccountAbstraction.js'
 import { localNetwork } from './network.js'
 
 /** tUSD has 6 decimals; account 0 holds the whole supply of one million. */
@@ -14,7 +15,7 @@ export const testUsdSupply = 1_000_000n * 10n ** 6n
 /** tPAIR token ids 1…3 belong to account 0 on a fresh chain; the deployer mints more with `mint(to)`. */
 export const testNftMintedAtDeploy = 3n
 
-export type Fixtures = {
+export type Fixtures = AccountAbstractionContracts & {
   readonly testUsd: Address
   readonly testNft: Address
   /** CREATE2 factory of EIP-1271 test accounts (`getAddress(owner, salt)`, `deploy(owner, salt)`). */
@@ -32,7 +33,10 @@ export const testUsdcAbi = TestMintableToken.abi
 export const testUsdToken = { name: 'Test USD', symbol: 'tUSD', decimals: 6 } as const
 export const testUsdcToken = { name: 'Test USD Coin', symbol: 'tUSDC', decimals: 6 } as const
 
-/** Deploys the fixture contracts from the deployer account and waits for each receipt. */
+/**
+ * Deploys the fixture contracts from the deployer account and waits for each receipt, then ERC-4337's
+ * EntryPoint, factory and 7702 account at their canonical addresses (from a deployer of their own).
+ */
 export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<Fixtures> {
   const chain = localNetwork(rpcUrl, chainId)
   const transport = http(rpcUrl)
@@ -83,5 +87,6 @@ export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<
       ],
     }),
   )
-  return { testUsd, testNft, smartAccountFactory, testUsdc }
+  const accountAbstraction = await deployAccountAbstraction(rpcUrl, chainId)
+  return { testUsd, testNft, smartAccountFactory, testUsdc, ...accountAbstraction }
 }

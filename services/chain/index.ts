@@ -1,6 +1,11 @@
 export { devAccountBalanceWei, devPrivateKeys, fixtureDeployerKey } from './accounts.js'
 export { anvilBinary } from './anvilBinary.js'
 export {
+  type AccountAbstractionContracts,
+  deployAccountAbstraction,
+  deterministicDeployer,
+} from './deployAccountAbstraction.js'
+export {
   type DeployDexOptions,
   type DexContracts,
   deployDex,
