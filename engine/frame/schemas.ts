@@ -25,19 +25,22 @@ const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 export const accountTypes = ['eoa', 'smartAccount'] as const
 const accountType = z.enum(accountTypes)
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+/** SOC-01: farcaster is not among them; it signs in by its own flow (GET_FARCASTER_URI). */
+export const socialProviderSchema = z.enum(socialProviders)
+export type SocialLoginProvider = z.infer<typeof socialProviderSchema>
 export const emailConnectActions = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 export const emailUpdateActions = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
 export const themeModes = ['light', 'dark'] as const
 const none = z.strictObject({})
 
-/** Spec §3 "Frame user". */
+/** Spec §3 "Frame user" (ENT-13): address, chainId, accounts and preferredAccountType are required. */
 export const frameUserSchema = z.strictObject({
   email: z.optional(email),
   address: hexAddress,
   chainId,
-  accounts: z.optional(z.array(z.strictObject({ address: hexAddress, type: accountType }))),
+  accounts: z.array(z.strictObject({ address: hexAddress, type: accountType })),
   userName: z.optional(z.string()),
-  preferredAccountType: z.optional(accountType),
+  preferredAccountType: accountType,
   smartAccountDeployed: z.optional(z.boolean()),
   signature: z.optional(z.string()),
   message: z.optional(z.string()),
@@ -110,7 +113,7 @@ export const frameEvents = {
   CONNECT_FARCASTER: [none, z.strictObject({ userName: z.string() })],
   GET_USER: [userQuery, frameUserSchema],
   GET_SOCIAL_REDIRECT_URI: [
-    z.strictObject({ provider: z.enum(socialProviders) }),
+    z.strictObject({ provider: socialProviderSchema }),
     z.strictObject({ uri: z.string() }),
   ],
   SIGN_OUT: [none, none],
@@ -145,12 +148,26 @@ const id = z
   .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i))
 const v = z.literal(frameProtocolVersion)
 
-/** host → frame: one request. */
-export const frameRequestEnvelopeSchema = z.strictObject({
+/**
+ * ENT-14: every message on the port may carry an id and a type (a notice has no id). The envelopes below
+ * narrow it for their direction.
+ */
+export const frameMessageSchema = z.strictObject({
   v,
+  id: z.optional(id),
+  type: z.optional(z.string().check(z.regex(/^[A-Z_]+$/), z.maxLength(64))),
+  payload: z.optional(z.unknown()),
+})
+export type FrameMessage = z.infer<typeof frameMessageSchema>
+
+/**
+ * host → frame: one request, the app event message of ENT-14, which carries a payload. Its id is required
+ * here because the answer is matched by it: a request without one could never be answered.
+ */
+export const frameRequestEnvelopeSchema = z.extend(frameMessageSchema, {
   id,
   type: z.enum(frameEventNames as [FrameEvent, ...FrameEvent[]]),
-  payload: z.optional(z.unknown()),
+  payload: z.unknown().check(z.refine((payload) => payload !== undefined, 'An app event carries a payload')),
 })
 export type FrameRequestEnvelope = z.infer<typeof frameRequestEnvelopeSchema>
 
@@ -162,11 +179,9 @@ export const frameErrorSchema = z.strictObject({
 export type FrameErrorPayload = z.infer<typeof frameErrorSchema>
 
 /** frame → host: the answer to one request, matched by id; `type` is `<EVENT>_SUCCESS` or `<EVENT>_ERROR`. */
-export const frameReplyEnvelopeSchema = z.strictObject({
-  v,
+export const frameReplyEnvelopeSchema = z.extend(frameMessageSchema, {
   id,
   type: z.string().check(z.regex(/^[A-Z_]+_(SUCCESS|ERROR)$/)),
-  payload: z.optional(z.unknown()),
 })
 export type FrameReplyEnvelope = z.infer<typeof frameReplyEnvelopeSchema>
 

@@ -24,7 +24,13 @@ function frameSigning(frame: ReturnType<typeof emailKit>['frame'], signed: SiwxF
   })
   frame.on('GET_USER', (request) => {
     const { siwxMessage } = request.payload as { siwxMessage?: SiwxFrameMessage }
-    const user = { email: 'ada@example.com', address: account.address, chainId: 31337 }
+    const user = {
+      email: 'ada@example.com',
+      address: account.address,
+      chainId: 31337,
+      accounts: [{ address: account.address, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+    }
     if (!siwxMessage?.serializedMessage) return { success: user }
     signed.push(siwxMessage)
     // The frame answers asynchronously after signing; the fake answers on the next turn the same way.

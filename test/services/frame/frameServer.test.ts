@@ -19,13 +19,8 @@ function served(handlers: Partial<Handlers>) {
     get: (target, type: string) => target[type as keyof Handlers] ?? (async () => ({})),
   }) as Handlers
   const server = serveFrame(channel.port2, all, (message) => logged.push(message))
-  const send = (type: string, payload?: unknown, id = randomUUID()) => {
-    channel.port1.postMessage({
-      v: frameProtocolVersion,
-      id,
-      type,
-      ...(payload === undefined ? {} : { payload }),
-    })
+  const send = (type: string, payload: unknown = {}, id = randomUUID()) => {
+    channel.port1.postMessage({ v: frameProtocolVersion, id, type, payload })
     return id
   }
   return {
@@ -57,7 +52,7 @@ describe('the frame end of the channel', () => {
     expect(frame.logged).toContain('dropped a repeated id')
   })
 
-  it('drops what is not a request of this protocol: oversize, unknown event, wrong version, extra keys, non-UUID id', async () => {
+  it('drops what is not a request of this protocol: oversize, unknown event, wrong version, extra keys, non-UUID id, no payload (ENT-14)', async () => {
     const frame = served({})
     ports.push(frame.channel.port1, frame.channel.port2)
     frame.raw({
@@ -66,16 +61,17 @@ describe('the frame end of the channel', () => {
       type: 'SYNC_DAPP_DATA',
       payload: { pad: 'x'.repeat(maxFrameMessageLength) },
     })
-    frame.raw({ v: 1, id: randomUUID(), type: 'EXPORT_EVERYTHING' })
-    frame.raw({ v: 2, id: randomUUID(), type: 'GET_CHAIN_ID' })
-    frame.raw({ v: 1, id: randomUUID(), type: 'GET_CHAIN_ID', extra: true })
-    frame.raw({ v: 1, id: 'abc', type: 'GET_CHAIN_ID' })
+    frame.raw({ v: 1, id: randomUUID(), type: 'EXPORT_EVERYTHING', payload: {} })
+    frame.raw({ v: 2, id: randomUUID(), type: 'GET_CHAIN_ID', payload: {} })
+    frame.raw({ v: 1, id: randomUUID(), type: 'GET_CHAIN_ID', payload: {}, extra: true })
+    frame.raw({ v: 1, id: 'abc', type: 'GET_CHAIN_ID', payload: {} })
+    frame.raw({ v: 1, id: randomUUID(), type: 'GET_CHAIN_ID' })
     frame.raw('GET_CHAIN_ID')
     await settle()
     expect(frame.replies).toEqual([])
     expect(frame.logged).toEqual([
       'dropped an oversize message',
-      ...Array(5).fill('dropped a malformed message'),
+      ...Array(6).fill('dropped a malformed message'),
     ])
   })
 

@@ -1,6 +1,7 @@
 import type { FrameEvent, FrameRequest, FrameSuccess } from '../../../../engine/frame/index.js'
 
 const address = '0x1111111111111111111111111111111111111111'
+const accounts = [{ address, type: 'eoa' as const }]
 
 /** One valid request and one valid success payload for every event of engine/frame (FRAME-04). */
 export const samples: { [E in FrameEvent]: { request: FrameRequest<E>; success: FrameSuccess<E> } } = {
@@ -10,11 +11,14 @@ export const samples: { [E in FrameEvent]: { request: FrameRequest<E>; success: 
   CONNECT_OTP: { request: { otp: '123456' }, success: {} },
   CONNECT_SOCIAL: {
     request: { uri: 'https://auth.example/result?code=x' },
-    success: { address, chainId: 1, userName: 'ada' },
+    success: { address, chainId: 1, accounts, preferredAccountType: 'eoa', userName: 'ada' },
   },
   GET_FARCASTER_URI: { request: {}, success: { url: 'https://warpcast.example/connect' } },
   CONNECT_FARCASTER: { request: {}, success: { userName: 'ada' } },
-  GET_USER: { request: { chainId: 1 }, success: { email: 'ada@example.com', address, chainId: 1 } },
+  GET_USER: {
+    request: { chainId: 1 },
+    success: { email: 'ada@example.com', address, chainId: 1, accounts, preferredAccountType: 'eoa' },
+  },
   GET_SOCIAL_REDIRECT_URI: { request: { provider: 'github' }, success: { uri: 'https://github.example/x' } },
   SIGN_OUT: { request: {}, success: {} },
   IS_CONNECTED: { request: {}, success: { isConnected: true } },
