@@ -11,6 +11,8 @@ import {
 import { consoleLogger } from '../relay/index.js'
 import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
+import { backgroundJobGauge } from './background/backgroundMetrics.js'
+import type { JobStatus } from './background/runBackgroundJobs.js'
 import type { Database } from './db/index.js'
 import { clientAddressMiddleware } from './http/clientAddress.js'
 import { ProjectCors, projectCors } from './http/cors.js'
@@ -65,6 +67,8 @@ export type ApiDeps = {
    * refusal); nobody by default, and then nothing is counted either.
    */
   metrics?: MetricsAccess
+  /** The background work of this process, reported by `/metrics` (see backgroundJobGauge). */
+  background?: () => readonly JobStatus[]
 }
 
 export type ApiApp = {
@@ -98,7 +102,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 
   const app = new Hono()
-  mountMetrics(app, deps.metrics)
+  mountMetrics(app, deps.metrics, backgroundJobGauge(deps.background ?? (() => [])))
   app.use(requestLog(logger))
   app.use(clientAddressMiddleware(trustProxy))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))

@@ -91,10 +91,11 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     // A worker serves no rate-limited route, so it needs no Redis.
     if (options.redisUrl !== undefined && role !== 'worker')
       shared = await openRedisSharedState(options.redisUrl, logger, options.redisPrefix)
+    const background = () => jobs?.status() ?? []
     await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
     const listener =
       role === 'worker'
-        ? healthOnlyApp(db, logger)
+        ? healthOnlyApp(db, logger, { metrics: options.metrics, background })
         : createApiApp({
             db,
             adminToken,
@@ -104,6 +105,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
             ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
             ...(shared ? { shared: shared.state } : {}),
             ...(options.metrics ? { metrics: options.metrics } : {}),
+            background,
           }).listener
     server = await serve(listener, { name: 'api', logger, errorFormat: 'json', host, port: options.port })
     if (role !== 'web') {

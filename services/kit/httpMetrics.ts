@@ -48,11 +48,17 @@ export function honoMetrics(
 
 /**
  * On a Hono app, when `access` lets anyone read them: every later route's requests counted, and
- * `GET /metrics`. Off (the default), neither: nothing is counted that nobody may read.
+ * `GET /metrics` with them and whatever `more` adds. Off (the default), neither: nothing is counted that
+ * nobody may read.
  */
-export function mountMetrics(app: Hono, access: MetricsAccess | undefined): void {
+export function mountMetrics(
+  app: Hono,
+  access: MetricsAccess | undefined,
+  more: (registry: MetricsRegistry) => void = () => {},
+): void {
   if (access === undefined || access.kind === 'off') return
   const registry = new MetricsRegistry()
+  more(registry)
   app.use(honoMetrics(httpMetrics(registry)))
   app.get('/metrics', async (c) => {
     const answer = await answerMetrics(registry, access, c.req.header('authorization'))

@@ -3,9 +3,14 @@ import { holdLeaderLock } from '../db/leaderLock.js'
 import type { ApiLogger } from '../http/types.js'
 import type { BackgroundJob } from './backgroundJob.js'
 
+/** A job of this process, and whether it runs here now (else another process holds its lock). */
+export type JobStatus = { name: string; holding: boolean }
+
 export type RunningJobs = {
   /** The jobs running in this process now, by name. */
   holding(): string[]
+  /** Every job this process may run, each with whether it runs here now. */
+  status(): JobStatus[]
   /** Ends every job here, waiting for each to wind down, and releases its lock. */
   stop(): Promise<void>
 }
@@ -34,8 +39,13 @@ export function runBackgroundJobs(
       },
     }
   })
+  const status = () => running.map((each) => ({ name: each.name, holding: each.holding() }))
   return {
-    holding: () => running.filter((each) => each.holding()).map((each) => each.name),
+    status,
+    holding: () =>
+      status()
+        .filter((each) => each.holding)
+        .map((each) => each.name),
     async stop() {
       await Promise.all(running.map((each) => each.stop()))
     },

@@ -1,5 +1,8 @@
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
+import { type MetricsAccess, mountMetrics } from '../../kit/index.js'
+import { backgroundJobGauge } from '../background/backgroundMetrics.js'
+import type { JobStatus } from '../background/runBackgroundJobs.js'
 import type { Database } from '../db/index.js'
 import type { NodeListener } from './directLane.js'
 import { errorHandler, notFound } from './errorAnswers.js'
@@ -7,12 +10,17 @@ import { healthRoutes } from './healthRoutes.js'
 import type { ApiLogger } from './types.js'
 
 /**
- * What a `worker` api process serves: `/health` and `/ready` for its supervisor and load balancer, and a JSON 404 for
- * every other path, since the routes are the `web` processes' (a worker answering them would be a second,
- * unbalanced web node).
+ * What a `worker` api process serves: `/health` and `/ready` for its supervisor and load balancer, `/metrics`
+ * when `metrics` lets anyone read it (requests and the background work), and a JSON 404 for every other path,
+ * since the routes are the `web` processes' (a worker answering them would be a second, unbalanced web node).
  */
-export function healthOnlyApp(db: Database, logger: ApiLogger): NodeListener {
+export function healthOnlyApp(
+  db: Database,
+  logger: ApiLogger,
+  monitoring: { metrics?: MetricsAccess; background: () => readonly JobStatus[] },
+): NodeListener {
   const app = new Hono()
+  mountMetrics(app, monitoring.metrics, backgroundJobGauge(monitoring.background))
   app.route('/', healthRoutes(db, logger))
   app.notFound(notFound)
   app.onError(errorHandler(logger))

@@ -67,6 +67,7 @@ describe('api roles on one PostgreSQL database', () => {
         indexer: { pollMs: 50 },
         onramp: { sandbox: sandboxConfig(chain) },
         backgroundPollMs: 100,
+        metrics: { kind: 'open' },
       })
       running.push(api)
       return api
@@ -177,6 +178,16 @@ describe('api roles on one PostgreSQL database', () => {
     )
     expect((await usdcOf(buyer)) - before).toBe(bought.units)
     expect(web.background()).toEqual([])
+    // Each process's /metrics says which background work runs there: the worker's both, the web's none.
+    const background = async (api: RunningApi) =>
+      (await (await fetch(`${api.url}/metrics`)).text())
+        .split('\n')
+        .filter((line) => line.startsWith('pairwise_api_background_job'))
+    expect(await background(worker)).toEqual([
+      'pairwise_api_background_job{job="indexer"} 1',
+      'pairwise_api_background_job{job="onramp"} 1',
+    ])
+    expect(await background(web)).toEqual([])
     expect(webLines.map((line) => line.event)).not.toContain('leader.acquired')
     expect(webLines.map((line) => line.event)).not.toContain('indexer.started')
   })

@@ -1,12 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWalletClient, type Hash, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { httpVerifyResolver, resolveVerifyContext } from '../../../engine/verify/index.js'
 import { openDatabase } from '../../../services/api/db/index.js'
 import { ProjectStore } from '../../../services/api/projects/index.js'
 import type { ClusterStackFile } from '../../../services/cluster/startCluster.js'
+import { devPrivateKeys, localNetwork } from '../../../services/index.js'
 import { ours, type SignSide } from '../../interop/support/sides.js'
 import { personalSign } from '../../interop/support/signFlow.js'
 import {
@@ -16,6 +19,7 @@ import {
   walletEvents,
   walletMethods,
 } from '../../interop/support/walletAgent.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { bundleCli, type CliRun, runCli } from '../../support/cli.js'
 import { freePortRuns } from '../../support/ports.js'
 import { challengeIn, loadVerifyFrame, registerFromFrame } from '../api/support/verifyFrameClient.js'
@@ -25,20 +29,40 @@ import { challengeIn, loadVerifyFrame, registerFromFrame } from '../api/support/
 
 let bundle: Awaited<ReturnType<typeof bundleCli>> | undefined
 let cluster: CliRun | undefined
+let chain: ChainFixture | undefined
 let stack: ClusterStackFile
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-cluster-'))
 const stackFile = join(directory, 'stack.json')
+// Every node's /metrics is read with it (each node inherits the cluster command's environment).
+const metricsToken = 'cluster-test-metrics-token'
 
 beforeAll(async () => {
+  chain = await startChainFixture()
+  const chainsFile = join(directory, 'chains.json')
+  writeFileSync(
+    chainsFile,
+    JSON.stringify([
+      {
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        nativeCurrency: { name: 'Test Ether', symbol: 'tETH', decimals: 18 },
+      },
+    ]),
+  )
   bundle = await bundleCli('cluster')
   const [relay, api, frame, smtp, mail, nodes] = (await freePortRuns([1, 1, 1, 1, 1, 6])).map(String)
-  cluster = runCli(bundle.cli, [
-    'cluster',
-    ...['--api', '2', '--relay', '2', '--auth', '2'],
-    ...['--data-dir', join(directory, 'data'), '--stack-file', stackFile],
-    ...(['--relay-port', relay, '--api-port', api, '--frame-port', frame] as string[]),
-    ...(['--smtp-port', smtp, '--mail-port', mail, '--node-port', nodes] as string[]),
-  ])
+  cluster = runCli(
+    bundle.cli,
+    [
+      'cluster',
+      ...['--api', '2', '--relay', '2', '--auth', '2'],
+      ...['--data-dir', join(directory, 'data'), '--stack-file', stackFile],
+      ...(['--relay-port', relay, '--api-port', api, '--frame-port', frame] as string[]),
+      ...(['--smtp-port', smtp, '--mail-port', mail, '--node-port', nodes] as string[]),
+      ...['--chains', chainsFile],
+    ],
+    { ...process.env, PAIRWISE_METRICS_TOKEN: metricsToken },
+  )
   // Eleven processes start on a machine that may be busy with other suites: a generous wait.
   await cluster.waitFor(/Press Ctrl-C to stop/, 170_000)
   stack = JSON.parse(readFileSync(stackFile, 'utf8')) as ClusterStackFile
@@ -57,6 +81,7 @@ afterAll(async () => {
       for (const pgid of groups) expect(() => process.kill(-pgid, 0)).toThrow(/ESRCH/)
     }
   } finally {
+    await chain?.stop()
     bundle?.remove()
     rmSync(directory, { recursive: true, force: true })
   }
@@ -80,6 +105,51 @@ function getFrom(url: string, headers: Record<string, string>, from = '127.0.0.1
   })
 }
 
+/** A dapp and a wallet paired through haproxy's relay URL; both are added to `sides` for closing. */
+async function pairThroughBalancer(sides: SignSide[]): Promise<{ dapp: SignSide; topic: string }> {
+  const dapp = await ours.make('dapp', stack.relay.url)
+  sides.push(dapp)
+  const { uri, approval } = await dapp.connect({
+    optionalNamespaces: { eip155: { chains: [LOCAL_CHAIN], methods: walletMethods, events: walletEvents } },
+  })
+  if (!uri) throw new Error('connect() returned no pairing URI')
+  // haproxy sends a new socket to the node holding fewest: the dapp's is open, so the wallet's goes to the other.
+  const wallet = await ours.make('wallet', stack.relay.url)
+  sides.push(wallet)
+  runWalletAgent(wallet, ours)
+  await wallet.pair({ uri })
+  const session = await approval()
+  return { dapp, topic: session.topic }
+}
+
+/** `count` personal_sign requests at once, each answered by the wallet and verified. */
+const signBatch = (dapp: SignSide, topic: string, batch: number, count: number) =>
+  Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      personalSign(dapp, topic, walletAccount.address, `cluster request ${batch * count + index}`, 30_000),
+    ),
+  )
+
+/** Each relay node's own `/health`, bypassing haproxy; a dead node reads as undefined. */
+const relayNodesHealth = () =>
+  Promise.all(
+    stack.cluster.nodes.relay.map(async (node) => {
+      const health = await fetch(`${node.url.replace(/^ws/, 'http')}/health`).catch(() => undefined)
+      return ((await health?.json()) ?? undefined) as { connections: number; authRefused: number } | undefined
+    }),
+  )
+
+/** The background work a node runs now, from its `/metrics` (pairwise_api_background_job). */
+async function backgroundOf(nodeUrl: string): Promise<string[]> {
+  const answer = await fetch(`${nodeUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  const text = await answer.text()
+  return [...text.matchAll(/^pairwise_api_background_job\{job="(\w+)"\} 1$/gm)].map(
+    (match) => match[1] as string,
+  )
+}
+
+const killGroup = (pgid: number) => process.kill(-pgid, 'SIGKILL')
+
 const projectConfig = (base: string, projectId: string, forwardedFor: string, from?: string) =>
   getFrom(`${base}/v1/project/config?projectId=${projectId}`, { 'x-forwarded-for': forwardedFor }, from)
 
@@ -94,42 +164,13 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
   it('connects a dapp and a wallet through different relay nodes, and they exchange 200 requests', async () => {
     const sides: SignSide[] = []
     try {
-      const dapp = await ours.make('dapp', stack.relay.url)
-      sides.push(dapp)
-      const { uri, approval } = await dapp.connect({
-        optionalNamespaces: {
-          eip155: { chains: [LOCAL_CHAIN], methods: walletMethods, events: walletEvents },
-        },
-      })
-      if (!uri) throw new Error('connect() returned no pairing URI')
-      // haproxy sends a new socket to the node holding fewest: the dapp's is open, so the wallet's goes to the other.
-      const wallet = await ours.make('wallet', stack.relay.url)
-      sides.push(wallet)
-      runWalletAgent(wallet, ours)
-      await wallet.pair({ uri })
-      const session = await approval()
-      const nodes = await Promise.all(
-        stack.cluster.nodes.relay.map(async (node) => {
-          const health = await fetch(`${node.url.replace(/^ws/, 'http')}/health`)
-          return (await health.json()) as { connections: number; authRefused: number }
-        }),
-      )
-      expect(nodes.map((node) => node.connections)).toEqual([1, 1])
+      const { dapp, topic } = await pairThroughBalancer(sides)
+      const nodes = await relayNodesHealth()
+      expect(nodes.map((node) => node?.connections)).toEqual([1, 1])
       // Both clients signed their token for haproxy's URL, which every node accepts as its own.
-      expect(nodes.map((node) => node.authRefused)).toEqual([0, 0])
+      expect(nodes.map((node) => node?.authRefused)).toEqual([0, 0])
       // Ten at a time, so some share a millisecond; every answer crosses from one node to the other via Redis.
-      for (let batch = 0; batch < 20; batch++)
-        await Promise.all(
-          Array.from({ length: 10 }, (_, index) =>
-            personalSign(
-              dapp,
-              session.topic,
-              walletAccount.address,
-              `cluster request ${batch * 10 + index}`,
-              30_000,
-            ),
-          ),
-        )
+      for (let batch = 0; batch < 20; batch++) await signBatch(dapp, topic, batch, 10)
     } finally {
       await Promise.all(sides.map((side) => ours.close(side)))
     }
@@ -203,5 +244,120 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
       // The exhausted client is still refused through the balancer.
       expect(await projectConfig(stack.api.url, 'per-ip', '203.0.113.1')).toBe(429)
     })
+  })
+
+  // Last: these leave one node of each kind dead.
+  describe('failover: kill -9 one node of each kind mid-load', () => {
+    it('a relay node killed with requests in flight: its client reconnects through haproxy and every request is answered', async () => {
+      const sides: SignSide[] = []
+      try {
+        const { dapp, topic } = await pairThroughBalancer(sides)
+        expect((await relayNodesHealth()).map((node) => node?.connections)).toEqual([1, 1])
+        for (let batch = 0; batch < 5; batch++) await signBatch(dapp, topic, batch, 5)
+        // Published and acknowledged, some not yet delivered: the node holding one side dies under them.
+        const inFlight = signBatch(dapp, topic, 5, 5)
+        killGroup(stack.cluster.nodes.relay[0]?.pgid as number)
+        await inFlight
+        for (let batch = 6; batch < 12; batch++) await signBatch(dapp, topic, batch, 5)
+        const [dead, alive] = await relayNodesHealth()
+        expect(dead).toBeUndefined()
+        expect(alive?.connections).toBe(2)
+      } finally {
+        await Promise.all(sides.map((side) => ours.close(side)))
+      }
+    }, 120_000)
+
+    it('the api node running the indexer killed under load: the api answers throughout, the other node indexes on within 5 s, and the rows match the chain', async () => {
+      const db = await openDatabase(stack.cluster.database)
+      try {
+        await new ProjectStore(db).create({
+          id: 'load',
+          name: 'load',
+          allowedOrigins: [],
+          rateLimitPerMinute: 100_000,
+        })
+        const nodes = stack.cluster.nodes.api
+        let holder = -1
+        await vi.waitFor(
+          async () => {
+            const running = await Promise.all(nodes.map((node) => backgroundOf(node.url)))
+            holder = running.findIndex((jobs) => jobs.includes('indexer'))
+            expect(holder).toBeGreaterThanOrEqual(0)
+          },
+          { timeout: 30_000, interval: 200 },
+        )
+        const standby = nodes[1 - holder]?.url as string
+
+        // Four clients (two on the api, two on auth) ask one after another for as long as the load lasts.
+        let loading = true
+        const answers = { ok: 0, failed: [] as string[] }
+        const client = async (url: string) => {
+          while (loading) {
+            const status = await fetch(url).then(
+              (r) => r.body?.cancel().then(() => r.status),
+              (e: Error) => e.message,
+            )
+            if (status === 200) answers.ok++
+            else answers.failed.push(`${url}: ${status}`)
+          }
+        }
+        const load = [
+          client(`${stack.api.url}/v1/project/config?projectId=load`),
+          client(`${stack.api.url}/v1/project/config?projectId=load`),
+          client(`${stack.auth.url}/health`),
+          client(`${stack.auth.url}/health`),
+        ]
+        // Native transfers to fresh addresses, one every 100 ms, before, across and after the kill.
+        const payer = chain as ChainFixture
+        const wallet = createWalletClient({
+          account: privateKeyToAccount(devPrivateKeys[3]),
+          chain: localNetwork(payer.rpcUrl, payer.chainId),
+          transport: http(payer.rpcUrl),
+        })
+        const from = wallet.account.address.toLowerCase()
+        const sent: Hash[] = []
+        const transfers = (async () => {
+          for (let i = 0; i < 30; i++) {
+            const to = privateKeyToAccount(generatePrivateKey()).address
+            sent.push(await wallet.sendTransaction({ to, value: parseEther('0.001') }))
+            await new Promise((resolve) => setTimeout(resolve, 100))
+          }
+        })()
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        killGroup(nodes[holder]?.pgid as number)
+        killGroup(stack.cluster.nodes.auth[0]?.pgid as number)
+        const killedAt = performance.now()
+        await vi.waitFor(async () => expect(await backgroundOf(standby)).toContain('indexer'), {
+          timeout: 30_000,
+          interval: 100,
+        })
+        const takeover = performance.now() - killedAt
+        await transfers
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        loading = false
+        await Promise.all(load)
+        // At most the requests in flight on the dead nodes fail: one per client.
+        expect(answers.failed.length, answers.failed.join('\n')).toBeLessThanOrEqual(load.length)
+        expect(answers.ok).toBeGreaterThan(20)
+        expect(takeover).toBeLessThan(5000)
+        // Every transfer the payer made, each once: the chain's record, none lost or doubled by the handover.
+        const wanted = sent.map((hash) => hash.toLowerCase()).sort()
+        const indexed = async () =>
+          (
+            await db.all<{ tx_hash: string }>(
+              'SELECT tx_hash FROM indexer_transfers WHERE chain_id = ? AND from_address = ?',
+              [payer.chainId, from],
+            )
+          )
+            .map((row) => row.tx_hash.toLowerCase())
+            .sort()
+        await vi.waitFor(async () => expect(await indexed()).toEqual(wanted), {
+          timeout: 30_000,
+          interval: 200,
+        })
+      } finally {
+        await db.close()
+      }
+    }, 120_000)
   })
 })
