@@ -11,6 +11,9 @@ const iconUrl = z.string().max(2048).default('')
 // USD prices the static price source reads (spec: a static table by default, no outside host).
 const usdPrice = z.number().nonnegative().finite().optional()
 
+/** A bundler's name: a key of a chain's `bundlers` and the bundler path's `bundler` query parameter. */
+export const bundlerNameSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'not a bundler name')
+
 /** An ERC-20 token the api always reads (its name, symbol and decimals come from the chain). */
 export const apiTokenSchema = z.object({ address: evmAddress, iconUrl, usdPrice })
 
@@ -28,6 +31,11 @@ export const apiChainSchema = z.object({
   tokens: z.array(apiTokenSchema).max(200).default([]),
   // Where Multicall3 lives on this chain; absent (Anvil by default) the code rides along in each eth_call.
   multicall3: evmAddress.optional(),
+  // The ERC-4337 bundlers the bundler path forwards to, by the name clients pass as `bundler`; none by default.
+  bundlers: z
+    .record(bundlerNameSchema, z.url({ protocol: /^https?$/ }))
+    .refine((bundlers) => Object.keys(bundlers).length <= 8, 'at most 8 bundlers a chain')
+    .default({}),
 })
 
 export type ApiChainConfig = z.input<typeof apiChainSchema>

@@ -3,6 +3,7 @@ export {
   type ApiChainConfig,
   apiChainSchema,
   apiTokenSchema,
+  bundlerNameSchema,
   caipNetworkIdOf,
 } from './apiChain.js'
 export { type AnyApiChainConfig, ApiChains, isSolanaNetwork } from './apiChains.js'

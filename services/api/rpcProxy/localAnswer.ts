@@ -30,14 +30,19 @@ const forwarded: ReadonlySet<string> = new Set([
   'eth_sendRawTransaction',
 ])
 
+/** A method off a route's allowlist: EIP-1474's -32601, which the modal already reads as an unsupported method. */
+export const methodNotFound = (id: JsonRpcCall['id']): JsonRpcAnswer => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code: -32601, message: 'Method not found' },
+})
+
 /**
  * The answer the proxy gives itself, or undefined for a call to forward: `test` is the modal's
- * registration ping; any method off the allowlist is 'Method not found' (EIP-1474's -32601, which the
- * modal already reads as an unsupported method).
+ * registration ping; any method off the allowlist is 'Method not found'.
  */
 export function localAnswer({ id, method }: JsonRpcCall): JsonRpcAnswer | undefined {
   if (method === 'test') return { jsonrpc: '2.0', id, result: true }
-  if (!forwarded.has(method))
-    return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
+  if (!forwarded.has(method)) return methodNotFound(id)
   return undefined
 }

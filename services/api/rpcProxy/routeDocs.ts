@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { caipNetworkIdSchema } from '../chains/index.js'
+import { bundlerNameSchema, caipNetworkIdSchema } from '../chains/index.js'
 import { json, type ModuleDocs } from '../openapi/routeDoc.js'
+import { bundlerMethods } from './bundlerRoute.js'
 import { jsonRpcBodySchema } from './jsonRpc.js'
 
 const jsonRpcAnswerSchema = z.union([
@@ -21,7 +22,8 @@ export const rpcAnswerSchema = z.union([jsonRpcAnswerSchema, z.array(jsonRpcAnsw
 
 export const rpcProxyDocs: ModuleDocs = {
   tag: 'rpc',
-  description: "JSON-RPC to the chain's node; only an allowlist of methods is forwarded.",
+  description:
+    "JSON-RPC to the chain's node and to its ERC-4337 bundlers; only an allowlist of methods is forwarded.",
   routes: [
     {
       method: 'post',
@@ -32,6 +34,16 @@ export const rpcProxyDocs: ModuleDocs = {
       query: z.object({ chainId: caipNetworkIdSchema }),
       body: { schema: jsonRpcBodySchema },
       responses: { 200: json("The chain's answers under the client's ids", rpcAnswerSchema) },
+    },
+    {
+      method: 'post',
+      path: '/v1/bundler',
+      summary: `An ERC-4337 bundler call or batch, forwarded to the bundler the chain's config names; only ${[...bundlerMethods].join(', ')} (any other answers -32601)`,
+      auth: 'project',
+      calledBy: ['modal'],
+      query: z.object({ chainId: caipNetworkIdSchema, bundler: bundlerNameSchema }),
+      body: { schema: jsonRpcBodySchema },
+      responses: { 200: json("The bundler's answers under the client's ids", rpcAnswerSchema) },
     },
   ],
 }

@@ -1,0 +1,109 @@
+import { ApiError, rateLimited } from '../http/apiError.js'
+import type { DirectRoute } from '../http/directRoute.js'
+import type { ApiRequest, RouteDeps } from '../http/types.js'
+import { validJson } from '../http/validate.js'
+import {
+  clientBudgetKey,
+  DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+  perClientLimit,
+} from '../projects/clientBudget.js'
+import { sharedStateOf } from '../sharedStateOf.js'
+import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
+import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
+import { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
+import { UpstreamError } from './upstreamError.js'
+
+export type RpcRateLimits = {
+  /** Proxy requests per project per minute, a batch counting once. */
+  requestsPerMinute: number
+  /** JSON-RPC calls per project per minute, each call of a batch counting. */
+  callsPerMinute: number
+}
+
+/** What a JSON-RPC forwarding route is given by its module's options. */
+export type ForwardingOptions = {
+  /** Defaults to keep-alive HTTP with a 10 s timeout and an 8 MiB answer cap. */
+  upstream?: RpcUpstream
+  limits?: Partial<RpcRateLimits>
+  /** Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending). */
+  batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'>
+}
+
+/** What makes one forwarding route differ from another: its path, upstream and allowlist. */
+export type ForwardingRoute = {
+  path: `/${string}`
+  /** Names its rate counters: `<counters>-project`, `<counters>-client`. */
+  counters: string
+  /** The warning logged once per failed upstream request. */
+  upstreamFailedEvent: string
+  /** The upstream as errors name it: 'The chain RPC', 'The bundler'. */
+  upstreamName: string
+  /** Where the request's calls go (after the project guard); throws the ApiError of an unknown target. */
+  upstreamUrl(request: ApiRequest): string
+  /** The answer the route gives a call itself (a refused method, a ping), or undefined to forward it. */
+  localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
+}
+
+/** Throws what a failed upstream means for the client: a 502, or a 504 for its timeout. */
+function upstreamFailed(upstreamName: string, error: unknown): never {
+  if (error instanceof ApiError) throw error
+  if (!(error instanceof UpstreamError)) throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} failed`)
+  if (error.reason === 'timeout') throw new ApiError(504, 'UPSTREAM_ERROR', `${upstreamName} timed out`)
+  throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} failed: ${error.message}`)
+}
+
+/**
+ * A `POST` route that forwards JSON-RPC, single or batch, to the upstream `route` picks for the request,
+ * under the project guard and per-project and per-client rate limits (a request and its calls counted
+ * together). Calls the route answers itself keep their places among the upstream's answers, which pass
+ * through untouched (error objects included) under the client's ids. Forwarded calls go through an
+ * UpstreamBatcher: concurrent clients share upstream requests.
+ */
+export function jsonRpcForwardingRoute(
+  deps: RouteDeps & ForwardingOptions,
+  route: ForwardingRoute,
+): DirectRoute {
+  const failed = (error: unknown) => upstreamFailed(route.upstreamName, error)
+  const batcher = new UpstreamBatcher(deps.upstream ?? new HttpUpstream(), {
+    ...deps.batching,
+    onUpstreamFailure: (error) => deps.logger.warn(route.upstreamFailedEvent, { error: String(error) }),
+  })
+  const limits = { requestsPerMinute: 1200, callsPerMinute: 6000, ...deps.limits }
+  // One-minute windows from each key's first request, a request and its calls counted together.
+  const counter = sharedStateOf(deps).counter
+  const windows = { windows: 'fromFirstTake', now: deps.now } as const
+  const limiter = counter(`${route.counters}-project`, windows)
+  const budgets = (calls: number, { requestsPerMinute, callsPerMinute }: RpcRateLimits) => [
+    { limit: requestsPerMinute, amount: 1 },
+    { limit: callsPerMinute, amount: calls },
+  ]
+  // Each client's share of the project's calls (1,200 of 6,000 a minute by default), counted first.
+  const clientLimiter = counter(`${route.counters}-client`, {
+    ...windows,
+    maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+  })
+  const clientLimits = {
+    requestsPerMinute: perClientLimit(limits.requestsPerMinute),
+    callsPerMinute: perClientLimit(limits.callsPerMinute),
+  }
+  const answerAll = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
+    const local = calls.map(route.localAnswer)
+    const remote = calls.filter((_, index) => local[index] === undefined)
+    const forwarded = remote.length === 0 ? [] : await batcher.send(url, remote).catch(failed)
+    let next = 0
+    return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
+  }
+
+  const forward = async (request: ApiRequest): Promise<object> => {
+    const project = await deps.project(request)
+    const url = route.upstreamUrl(request)
+    const body = await validJson(request, jsonRpcBodySchema)
+    const calls = Array.isArray(body) ? body.length : 1
+    const clientKey = clientBudgetKey(project.id, request.client())
+    if (!(await clientLimiter.takeAll(clientKey, budgets(calls, clientLimits)))) throw rateLimited()
+    if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
+    if (Array.isArray(body)) return await answerAll(url, body)
+    return route.localAnswer(body) ?? (await batcher.call(url, body).catch(failed))
+  }
+  return { method: 'POST', path: route.path, answer: forward }
+}
