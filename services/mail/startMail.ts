@@ -4,6 +4,7 @@ import { consoleLogger } from '../relay/index.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
 import { createMailApp } from './mailApp.js'
+import { smtpGreets } from './smtpGreets.js'
 import { startSmtpServer } from './smtpServer.js'
 
 export type StartMailOptions = {
@@ -50,7 +51,8 @@ export async function startMail({
   const smtp = await startSmtpServer({ host, port: smtpPort, inbox, maxMessageBytes, logger })
   let http: Served
   try {
-    http = await serve(createMailApp(inbox, logger).listener, {
+    const ready = { smtp: () => smtpGreets(host, smtp.port) }
+    http = await serve(createMailApp(inbox, logger, ready).listener, {
       name: 'mail',
       logger,
       errorFormat: 'json',

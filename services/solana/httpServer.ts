@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Logger } from '@pairwise/common'
-import { clientAddress, codeOf, createSafeServer, type TrustedProxies } from '../kit/index.js'
+import { clientAddress, codeOf, createSafeServer, readiness, type TrustedProxies } from '../kit/index.js'
 import { ClientLoad, type LoadRefusal } from './clientLoad.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'
@@ -68,10 +68,16 @@ async function answer(
   context: RpcContext,
   request: IncomingMessage,
   beforeAnswer: () => LoadRefusal | undefined,
+  logger: Logger,
 ): Promise<HttpAnswer> {
   const path = (request.url ?? '/').split('?')[0]
   if (request.method === 'OPTIONS') return { status: 204, text: '' }
   if (request.method === 'GET' && path === '/health') return { status: 200, text: 'ok' }
+  // Ready while the ledger answers: it runs in this process, so that is all a balancer needs to know.
+  if (request.method === 'GET' && path === '/ready') {
+    const { status, body } = await readiness({ ledger: () => context.ledger.slot() }, logger)
+    return { status, json: stringifyJson(body) }
+  }
   if (path !== '/') return transportError(404, 'Not Found')
   if (request.method !== 'POST') return transportError(405, 'Use POST for JSON-RPC')
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
@@ -127,7 +133,7 @@ export function createRpcServer(context: RpcContext, options: RpcServerOptions):
         send(request, response, tooMany(refusal))
         return
       }
-      return answer(context, request, () => load.unsent(client)).then(
+      return answer(context, request, () => load.unsent(client), options.logger).then(
         (result) => load.sending(client, response, send(request, response, result)),
         () => {
           send(request, response, transportError(400, 'Bad Request'))

@@ -1,6 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../common/index.js'
+import { Inbox } from '../../../services/mail/inbox.js'
 import {
   MailTimeoutError,
   type RunningMail,
@@ -9,6 +10,8 @@ import {
   startMail,
 } from '../../../services/mail/index.js'
 import { MAX_SMTP_CLIENTS } from '../../../services/mail/limits.js'
+import { createMailApp } from '../../../services/mail/mailApp.js'
+import { smtpGreets } from '../../../services/mail/smtpGreets.js'
 import { twoFreePorts } from '../../support/ports.js'
 
 const from = 'Pairwise <login@pairwise.test>'
@@ -150,6 +153,17 @@ describe('the local mail stack', () => {
 
   it('answers /health', async () => {
     expect(await get('/health')).toEqual({ status: 200, body: { status: 'ok', messages: 0 } })
+  })
+
+  it('is ready while its SMTP side greets; not ready (503, naming it) when nothing greets there', async () => {
+    expect(await get('/ready')).toEqual({ status: 200, body: { status: 'ready', checks: { smtp: 'ok' } } })
+    const [silentPort] = await twoFreePorts()
+    const app = createMailApp(new Inbox({ maxMessages: 1 }), silentLogger, {
+      smtp: () => smtpGreets('127.0.0.1', silentPort),
+    })
+    const answer = await app.hono.request('/ready')
+    expect(answer.status).toBe(503)
+    expect(await answer.json()).toMatchObject({ checks: { smtp: 'failed' } })
   })
 
   it('waitFor resolves with the first matching mail, past or to come', async () => {

@@ -132,6 +132,9 @@ describe('the local Solana chain: malformed input', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toBe('*')
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
     expect(await (await fetch(`${chain.rpcUrl}/health`)).text()).toBe('ok')
+    const ready = await fetch(`${chain.rpcUrl}/ready`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { ledger: 'ok' } })
     expect((await chain.call('getHealth')).result).toBe('ok')
   })
 
