@@ -1,6 +1,7 @@
 import { walletConnectOnlyAdapter } from './adapters/eip155/walletConnectOnly.js'
 import type { WalletConnectSignIn, WalletConnectTransportFactory } from './adapters/walletConnectTransport.js'
 import { type AnalyticsTarget, analyticsTarget } from './analytics/enabled.js'
+import type { ApiClient } from './api/client.js'
 import type { AppKitOptions } from './controllers/options.js'
 import { afterNextPaint } from './core/afterNextPaint.js'
 import { AppKit } from './core/appKit.js'
@@ -26,6 +27,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
         appOptions,
         appOptions.relayUrl,
         (): WalletConnectSignIn | undefined => kit.context.signIn?.walletConnect,
+        () => kit.api,
       )
     : undefined
   const browser = typeof window !== 'undefined' && typeof document !== 'undefined'
@@ -88,6 +90,8 @@ function engineTransport(
   options: AppKitOptions,
   relayUrl: string,
   signIn: () => WalletConnectSignIn | undefined,
+  /** The instance's api client, read once the engine loads (the instance exists by then). */
+  api: () => ApiClient | undefined,
 ): WalletConnectTransportFactory {
   return () =>
     import('./adapters/walletConnect/engineTransport.js').then(({ createEngineTransport }) =>
@@ -98,6 +102,7 @@ function engineTransport(
         networks: options.networks,
         verifyUrl: options.verifyUrl,
         signIn,
+        api: api(),
       }),
     )
 }

@@ -3,6 +3,7 @@ import { chainsOfNamespace, parseAccountId } from '../namespaces/index.js'
 import type { SessionNamespace } from '../schemas/index.js'
 import { eip155ChainOf, toHexChainId } from './chains.js'
 import { ProviderErrorCode, ProviderErrorMessage, ProviderRpcError } from './errors.js'
+import type { UserOperationReceiptLookup } from './types.js'
 
 /** What answering an eip155 request needs to know and do. */
 export type Eip155Route = {
@@ -97,17 +98,34 @@ export function assertEip155Params(method: string, params: unknown[]): void {
     throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'wallet_getCapabilities needs an address')
 }
 
+/** Where a session's call status may come from besides the wallet: its properties and the app's lookup. */
+export type CallsStatusSources = {
+  /** The session's `bundler_name`: asked through `byName` (the app's bundler path) when there is one. */
+  bundlerName: unknown
+  /** The session's `bundler_url`. */
+  bundlerUrl: unknown
+  byName: UserOperationReceiptLookup | undefined
+}
+
 /**
- * `wallet_getCallsStatus`: from the session's bundler (`bundler_url` in its properties) when it has one,
- * as `eth_getUserOperationReceipt` of the call batch id; else from the wallet when the session grants the
- * method; else refused, in the official provider's words.
+ * `wallet_getCallsStatus`, as `eth_getUserOperationReceipt` of the call batch id: from the bundler the
+ * session names (`bundler_name`, through the app's bundler path), else from its `bundler_url`, else from the
+ * wallet when the session grants the method; else refused, in the official provider's words. A bundler
+ * that fails is reported and the next source asked.
  */
 export async function getCallsStatus(
   route: Eip155Route,
   params: unknown[],
-  bundlerUrl: unknown,
+  { bundlerName, bundlerUrl, byName }: CallsStatusSources,
   onBundlerError: (error: unknown) => void,
 ): Promise<unknown> {
+  if (typeof bundlerName === 'string' && byName) {
+    try {
+      return await byName({ chainId: route.chainId, bundler: bundlerName, params })
+    } catch (error) {
+      onBundlerError(error)
+    }
+  }
   if (typeof bundlerUrl === 'string') {
     try {
       return await userOperationReceipt(bundlerUrl, params[0])

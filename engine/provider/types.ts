@@ -21,7 +21,19 @@ export type UniversalProviderOptions = SignClientOptions & {
   session?: Session
   /** Read endpoints for every namespace by CAIP-2 chain id; a namespace's own `rpcMap` wins. */
   rpcMap?: Record<string, string>
+  /**
+   * Where `wallet_getCallsStatus` goes for a session naming a bundler (`bundler_name`): the app's bundler
+   * path, as the modal's api client asks it. Without it such a session's calls go to `bundler_url` or the wallet.
+   */
+  userOperationReceipt?: UserOperationReceiptLookup
 }
+
+/** `eth_getUserOperationReceipt` of `params[0]` from the bundler named `bundler` on the CAIP-2 `chainId`. */
+export type UserOperationReceiptLookup = (query: {
+  chainId: string
+  bundler: string
+  params: readonly unknown[]
+}) => Promise<unknown>
 
 export type ProviderConnectParams = {
   /** Deprecated as `requiredNamespaces` are: merged into `optionalNamespaces`, as the official provider does. */

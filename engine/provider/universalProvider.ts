@@ -105,7 +105,13 @@ export class UniversalProvider implements Eip1193Provider {
   }
 
   async #start(): Promise<void> {
-    const { client: given, session: _session, rpcMap: _rpcMap, ...clientOptions } = this.#options
+    const {
+      client: given,
+      session: _session,
+      rpcMap: _rpcMap,
+      userOperationReceipt: _userOperationReceipt,
+      ...clientOptions
+    } = this.#options
     const client = given ?? (await SignClient.init(clientOptions))
     const storage = this.#options.storage ?? client.opts.storage ?? new MemoryStorage()
     const prefix = this.#options.customStoragePrefix ?? client.opts.customStoragePrefix
@@ -251,8 +257,16 @@ export class UniversalProvider implements Eip1193Provider {
       if (isAnsweredLocally(args.method)) return (await answerLocally(route, args.method, params)) as T
       assertEip155Params(args.method, params)
       if (args.method === 'wallet_getCallsStatus')
-        return (await getCallsStatus(route, params, session.sessionProperties?.bundler_url, (error) =>
-          this.#logger.warn('fetching the call status from the bundler failed', { error: String(error) }),
+        return (await getCallsStatus(
+          route,
+          params,
+          {
+            bundlerName: session.sessionProperties?.bundler_name,
+            bundlerUrl: session.sessionProperties?.bundler_url,
+            byName: this.#options.userOperationReceipt,
+          },
+          (error) =>
+            this.#logger.warn('fetching the call status from the bundler failed', { error: String(error) }),
         )) as T
     }
     if (namespace.methods.includes(args.method))

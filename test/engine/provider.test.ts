@@ -22,6 +22,7 @@ import {
   type SessionNamespaces,
   type SignClient,
   UniversalProvider,
+  type UniversalProviderOptions,
 } from '../../engine/index.js'
 import { devPrivateKeys, localNetwork } from '../../services/index.js'
 import { MemoryStorage } from '../../storage/index.js'
@@ -100,8 +101,17 @@ async function approvingWallet(
   return { wallet, requests }
 }
 
-async function providerOn(client: SignClient, rpcMap?: Record<string, string>): Promise<UniversalProvider> {
-  const provider = await UniversalProvider.init({ client, logger: 'silent', ...(rpcMap ? { rpcMap } : {}) })
+async function providerOn(
+  client: SignClient,
+  rpcMap?: Record<string, string>,
+  userOperationReceipt?: UniversalProviderOptions['userOperationReceipt'],
+): Promise<UniversalProvider> {
+  const provider = await UniversalProvider.init({
+    client,
+    logger: 'silent',
+    ...(rpcMap ? { rpcMap } : {}),
+    ...(userOperationReceipt ? { userOperationReceipt } : {}),
+  })
   owned.push(provider)
   return provider
 }
@@ -113,13 +123,14 @@ type Setup = {
   storage?: MemoryStorage
   rpcMap?: Record<string, string>
   sessionProperties?: Record<string, unknown>
+  userOperationReceipt?: UniversalProviderOptions['userOperationReceipt']
 }
 
 /** Our dapp's provider connected to an approving wallet through the test relay. */
 async function connected(setup: Setup = {}) {
   const storage = setup.storage ?? new MemoryStorage()
   const dapp = await pool.make(harness.relay.url, { storage })
-  const provider = await providerOn(dapp, setup.rpcMap)
+  const provider = await providerOn(dapp, setup.rpcMap, setup.userOperationReceipt)
   const { wallet, requests } = await approvingWallet(
     setup.namespaces ?? granted(['eip155:1', 'eip155:10']),
     setup.answer ?? signs,
@@ -409,6 +420,39 @@ describe('UniversalProvider connect and routing', () => {
     ).toEqual({ success: true })
     expect(bundlerCalls).toEqual([{ method: 'eth_getUserOperationReceipt', params: ['0xbatch'] }])
     expect(withBundler.requests).toEqual([])
+  })
+
+  it("wallet_getCallsStatus of a session naming a bundler (bundler_name) asks the app's bundler path first, then bundler_url when it fails", async () => {
+    const lookups: unknown[] = []
+    const named = await connected({
+      namespaces: granted(['eip155:1']),
+      ask: asked(['eip155:1']),
+      sessionProperties: { bundler_name: 'pimlico' },
+      userOperationReceipt: async (query) => {
+        lookups.push(query)
+        return { success: true, from: 'api' }
+      },
+    })
+    expect(await named.provider.request({ method: 'wallet_getCallsStatus', params: ['0xbatch'] })).toEqual({
+      success: true,
+      from: 'api',
+    })
+    expect(lookups).toEqual([{ chainId: 'eip155:1', bundler: 'pimlico', params: ['0xbatch'] }])
+    expect(named.requests).toEqual([])
+
+    const failing = await connected({
+      namespaces: granted(['eip155:1'], ['wallet_getCallsStatus']),
+      ask: asked(['eip155:1']),
+      answer: async () => ({ status: 200 }),
+      sessionProperties: { bundler_name: 'pimlico' },
+      userOperationReceipt: async () => {
+        throw new Error('Unsupported network')
+      },
+    })
+    expect(await failing.provider.request({ method: 'wallet_getCallsStatus', params: ['0xbatch'] })).toEqual({
+      status: 200,
+    })
+    expect(failing.requests).toEqual([{ method: 'wallet_getCallsStatus', chainId: 'eip155:1' }])
   })
 
   it('PROV-04 keeps its state under wc@2:universal_provider: and a reload restores session, rpcMap and default chain', async () => {

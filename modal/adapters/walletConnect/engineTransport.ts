@@ -1,6 +1,8 @@
 import { platformClientCrypto } from '@pairwise/crypto'
 import { type Session, UniversalProvider } from '@pairwise/engine'
 import { IdbStorage, type KeyValueStorage } from '@pairwise/storage'
+import { fetchUserOperationReceipt } from '../../api/bundler.js'
+import type { ApiClient } from '../../api/client.js'
 import { WalletError } from '../../controllers/errors.js'
 import { urlRefusal } from '../../core/safeUrl.js'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
@@ -21,6 +23,8 @@ export type EngineTransportOptions = {
   storage?: KeyValueStorage
   /** The app's sign-in, when it has one: a connect then signs in in the same approval (one-click auth). */
   signIn?: () => WalletConnectSignIn | undefined
+  /** The app's api: a session naming a bundler (`bundler_name`) has its call status read through it. */
+  api?: ApiClient | undefined
 }
 
 /** EVM methods a dapp asks a wallet for in the proposal. */
@@ -71,6 +75,7 @@ export async function createEngineTransport(
   const rpcMap = Object.fromEntries(
     eip155.flatMap((n) => (n.rpcUrls.default.http[0] ? [[n.caipNetworkId, n.rpcUrls.default.http[0]]] : [])),
   )
+  const api = options.api
   const provider = await UniversalProvider.init({
     relayUrl: options.relayUrl,
     ...(options.projectId ? { projectId: options.projectId } : {}),
@@ -79,6 +84,7 @@ export async function createEngineTransport(
     storage: options.storage ?? new IdbStorage(),
     crypto: await platformClientCrypto(),
     rpcMap,
+    ...(api ? { userOperationReceipt: (query) => fetchUserOperationReceipt(api, query) } : {}),
   })
   return {
     provider: provider as unknown as Eip1193Provider,

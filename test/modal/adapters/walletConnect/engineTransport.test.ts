@@ -6,6 +6,7 @@ import type {
   WalletConnectTransport,
   WalletConnectTransportFactory,
 } from '../../../../modal/adapters/walletConnectTransport.js'
+import { type ApiClient, createApiClient } from '../../../../modal/api/client.js'
 import { connect } from '../../../../modal/controllers/connection.js'
 import type { ModalEventName } from '../../../../modal/controllers/events.js'
 import type { AppKit } from '../../../../modal/core/appKit.js'
@@ -26,7 +27,7 @@ beforeAll(async () => {
 })
 
 /** A kit whose WalletConnect transport is the engine's UniversalProvider over the test relay. */
-function engineKit(gate: Promise<void> = Promise.resolve()) {
+function engineKit(gate: Promise<void> = Promise.resolve(), api?: ApiClient) {
   let built: WalletConnectTransport | undefined
   const factory: WalletConnectTransportFactory = async () => {
     await gate
@@ -35,6 +36,7 @@ function engineKit(gate: Promise<void> = Promise.resolve()) {
       projectId: 'test',
       networks: [anvil, anvil2],
       storage: new MemoryStorage(),
+      api,
     })
     return built
   }
@@ -203,6 +205,55 @@ describe('WalletConnect over the engine: leaving the QR view cancels the pairing
       await attempt.outcome
       expect(dapp.proposal.length).toBe(0)
       expect(dapp.pairing.keys).not.toContain(topicOf(second))
+    } finally {
+      await close()
+    }
+  })
+})
+
+describe('WalletConnect over the engine: the call status of a session naming a bundler', () => {
+  it("wallet_getCallsStatus asks the api's bundler path for the receipt, never the wallet", async () => {
+    const userOpHash = `0x${'ab'.repeat(32)}`
+    const receipt = { userOpHash, success: true, receipt: { status: '0x1' } }
+    const asked: { url: string; body: unknown }[] = []
+    const api = createApiClient({
+      apiUrl: 'https://api.example',
+      projectId: 'test',
+      fetch: async (input, init) => {
+        asked.push({ url: String(input), body: JSON.parse(String(init?.body)) })
+        return Response.json({ jsonrpc: '2.0', id: 1, result: receipt })
+      },
+    })
+    const { kit, provider, close } = engineKit(Promise.resolve(), api)
+    try {
+      const attempt = startConnect(kit)
+      const uri = await attempt.nth(1)
+      const wallet = await harness.pool.make(harness.relay.url, { metadata: walletMetadata })
+      const proposed = nextEvent(wallet, 'session_proposal')
+      await wallet.pair({ uri })
+      const { id } = await proposed
+      await wallet.approve({
+        id,
+        namespaces: {
+          eip155: {
+            chains: ['eip155:31337'],
+            accounts: [`eip155:31337:${alice}`],
+            methods: ['personal_sign'],
+            events: ['chainChanged', 'accountsChanged'],
+          },
+        },
+        sessionProperties: { bundler_name: 'local' },
+      })
+      expect(await attempt.outcome).toBe('connected')
+      expect(
+        await provider().request({ method: 'wallet_getCallsStatus', params: [userOpHash] }, 'eip155:31337'),
+      ).toEqual(receipt)
+      expect(asked).toEqual([
+        {
+          url: 'https://api.example/v1/bundler?chainId=eip155%3A31337&bundler=local&projectId=test',
+          body: { jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [userOpHash] },
+        },
+      ])
     } finally {
       await close()
     }
