@@ -114,6 +114,23 @@ describe('npm start with the api', () => {
     expect(listed.status).toBe(200)
   })
 
+  it("names ERC-4337's EntryPoint, SimpleAccountFactory and Simple7702Account at their canonical addresses, each with code on the stack's chain", async () => {
+    const { entryPoint, simpleAccountFactory, simple7702Account } = file.contracts
+    expect({ entryPoint, simpleAccountFactory, simple7702Account }).toEqual({
+      entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108',
+      simpleAccountFactory: '0x13E9ed32155810FDbd067D4522C492D6f68E5944',
+      simple7702Account: '0xe6Cae83BdE06E4c305530e199D7217f42808555B',
+    })
+    for (const address of [entryPoint, simpleAccountFactory, simple7702Account]) {
+      const answer = await fetch(file.chain.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }),
+      })
+      expect(((await answer.json()) as { result: string }).result.length).toBeGreaterThan(2)
+    }
+  })
+
   it("serves the local DEX's swap tokens (tETH, tUSDC, tDAI) with the stack file's uniswapRouter to the project with swaps on", async () => {
     // The demo project has swaps off (403 FEATURE_DISABLED); the account-actions project has them on.
     const answer = await fetch(
