@@ -3,6 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import {
   honoListener,
   type MetricsAccess,
+  type MetricsRegistry,
   mountMetrics,
   noTrustedProxies,
   requestLog,
@@ -11,8 +12,6 @@ import {
 import { consoleLogger } from '../relay/index.js'
 import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
-import { backgroundJobGauge } from './background/backgroundMetrics.js'
-import type { JobStatus } from './background/runBackgroundJobs.js'
 import type { Database } from './db/index.js'
 import { clientAddressMiddleware } from './http/clientAddress.js'
 import { ProjectCors, projectCors } from './http/cors.js'
@@ -67,8 +66,8 @@ export type ApiDeps = {
    * refusal); nobody by default, and then nothing is counted either.
    */
   metrics?: MetricsAccess
-  /** The background work of this process, reported by `/metrics` (see backgroundJobGauge). */
-  background?: () => readonly JobStatus[]
+  /** Adds the process's own gauges to `/metrics` (see apiMonitors). */
+  monitors?: (registry: MetricsRegistry) => void
 }
 
 export type ApiApp = {
@@ -102,7 +101,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 
   const app = new Hono()
-  mountMetrics(app, deps.metrics, backgroundJobGauge(deps.background ?? (() => [])))
+  mountMetrics(app, deps.metrics, deps.monitors)
   app.use(requestLog(logger))
   app.use(clientAddressMiddleware(trustProxy))
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodNotAllowedAnswer }))

@@ -8,6 +8,7 @@ import { type RunningJobs, runBackgroundJobs } from './background/runBackgroundJ
 import type { ApiRole } from './config.js'
 import { type Database, isPostgresUrl, type Migrations, migrate, openDatabase } from './db/index.js'
 import { claimSqliteDatabase } from './db/sqliteOwner.js'
+import { apiMonitors } from './http/apiMonitors.js'
 import { healthOnlyApp } from './http/healthOnlyApp.js'
 import { projectMigrations } from './projects/index.js'
 
@@ -91,11 +92,19 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     // A worker serves no rate-limited route, so it needs no Redis.
     if (options.redisUrl !== undefined && role !== 'worker')
       shared = await openRedisSharedState(options.redisUrl, logger, options.redisPrefix)
-    const background = () => jobs?.status() ?? []
     await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
+    const pollMs = options.backgroundPollMs ?? 1000
+    const now = options.now ?? Date.now
+    const background = role === 'web' ? [] : modules.jobs({ db, logger, now, pollMs })
+    const monitors = apiMonitors({
+      db,
+      redis: shared?.state.kind === 'redis' ? shared.state.redis : undefined,
+      jobs: background,
+      status: () => jobs?.status() ?? [],
+    })
     const listener =
       role === 'worker'
-        ? healthOnlyApp(db, logger, { metrics: options.metrics, background })
+        ? healthOnlyApp(db, logger, { access: options.metrics, monitors })
         : createApiApp({
             db,
             adminToken,
@@ -105,19 +114,11 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
             ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
             ...(shared ? { shared: shared.state } : {}),
             ...(options.metrics ? { metrics: options.metrics } : {}),
-            background,
+            monitors,
           }).listener
     server = await serve(listener, { name: 'api', logger, errorFormat: 'json', host, port: options.port })
-    if (role !== 'web') {
-      const pollMs = options.backgroundPollMs ?? 1000
-      const now = options.now ?? Date.now
-      jobs = runBackgroundJobs(modules.jobs({ db, logger, now, pollMs }), {
-        db,
-        database: options.database,
-        pollMs,
-        logger,
-      })
-    }
+    if (role !== 'web')
+      jobs = runBackgroundJobs(background, { db, database: options.database, pollMs, logger })
   } catch (error) {
     await shared?.close()
     await db.close()

@@ -21,4 +21,9 @@ export interface Database {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Omit<Database, 'transaction' | 'close'>) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** A pool's use now (PostgreSQL); an embedded database has none. */
+  readonly poolUse?: () => PoolUse
 }
+
+/** Connections open and idle, queries waiting for one, and the most the pool opens. */
+export type PoolUse = { open: number; idle: number; waiting: number; max: number }

@@ -65,5 +65,11 @@ export async function openPostgresDatabase(url: string, maxConnections = 10): Pr
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: maxConnections,
+    }),
   }
 }

@@ -1,8 +1,6 @@
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
-import { type MetricsAccess, mountMetrics } from '../../kit/index.js'
-import { backgroundJobGauge } from '../background/backgroundMetrics.js'
-import type { JobStatus } from '../background/runBackgroundJobs.js'
+import { type MetricsAccess, type MetricsRegistry, mountMetrics } from '../../kit/index.js'
 import type { Database } from '../db/index.js'
 import type { NodeListener } from './directLane.js'
 import { errorHandler, notFound } from './errorAnswers.js'
@@ -17,10 +15,10 @@ import type { ApiLogger } from './types.js'
 export function healthOnlyApp(
   db: Database,
   logger: ApiLogger,
-  monitoring: { metrics?: MetricsAccess; background: () => readonly JobStatus[] },
+  metrics: { access?: MetricsAccess; monitors: (registry: MetricsRegistry) => void },
 ): NodeListener {
   const app = new Hono()
-  mountMetrics(app, monitoring.metrics, backgroundJobGauge(monitoring.background))
+  mountMetrics(app, metrics.access, metrics.monitors)
   app.route('/', healthRoutes(db, logger))
   app.notFound(notFound)
   app.onError(errorHandler(logger))

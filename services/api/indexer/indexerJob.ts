@@ -15,18 +15,35 @@ export function indexerJob(
   settings: Pick<IndexerOptions, 'fromBlock' | 'pollMs'>,
   deps: { db: Database; logger: ApiLogger },
 ): BackgroundJob {
+  // The indexers of the current hold; none while another process holds the lock.
+  let running: { chainId: number; indexer: Indexer }[] = []
   return {
     name: 'indexer',
+    gauges: [
+      {
+        name: 'pairwise_api_indexer_lag_blocks',
+        help: 'Blocks between the chain head as last read and the newest indexed, by chain (in the process indexing).',
+        read: () =>
+          running
+            .filter(({ indexer }) => indexer.chainHead() >= 0)
+            .map(({ chainId, indexer }) => ({
+              labels: { chain: String(chainId) },
+              value: Math.max(0, indexer.chainHead() - indexer.head()),
+            })),
+      },
+    ],
     async run(signal) {
-      const running: Indexer[] = chains.map((chain) =>
-        startIndexer({ ...deps, ...settings, chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
-      )
+      running = chains.map((chain) => ({
+        chainId: chain.chainId,
+        indexer: startIndexer({ ...deps, ...settings, chainId: chain.chainId, rpcUrl: chain.rpcUrl }),
+      }))
       deps.logger.info('indexer.started', { chains: chains.map((chain) => chain.chainId) })
       await new Promise<void>((resolve) => {
         if (signal.aborted) resolve()
         signal.addEventListener('abort', () => resolve(), { once: true })
       })
-      for (const indexer of running) await indexer.stop()
+      for (const { indexer } of running) await indexer.stop()
+      running = []
       deps.logger.info('indexer.stopped', { chains: chains.map((chain) => chain.chainId) })
     },
   }

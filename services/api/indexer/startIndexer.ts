@@ -29,6 +29,8 @@ export type Indexer = {
   caughtUp(): Promise<void>
   /** The newest block indexed, -1 before the first. */
   head(): number
+  /** The chain's newest block as last read, -1 before the first read. */
+  chainHead(): number
 }
 
 /** idle: at the head; progress: more to read now; retry: the chain moved or failed, look again after a pause. */
@@ -51,6 +53,7 @@ class ChainFollower implements Indexer {
   private readonly waiters: Waiter[] = []
   private readonly running: Promise<void>
   private stored: BlockHead | undefined
+  private latestSeen = -1
   private span: number
   private stopped = false
   private wake: (() => void) | undefined
@@ -72,6 +75,10 @@ class ChainFollower implements Indexer {
 
   head(): number {
     return this.stored?.number ?? -1
+  }
+
+  chainHead(): number {
+    return this.latestSeen
   }
 
   caughtUp(): Promise<void> {
@@ -118,6 +125,7 @@ class ChainFollower implements Indexer {
   private async step(): Promise<Step> {
     for (const waiter of this.waiters) waiter.armed = true
     const latest = await this.reader.latest()
+    this.latestSeen = latest.number
     const stored = this.stored
     if (stored && latest.number <= stored.number) {
       const storedHash =

@@ -178,16 +178,32 @@ describe('api roles on one PostgreSQL database', () => {
     )
     expect((await usdcOf(buyer)) - before).toBe(bought.units)
     expect(web.background()).toEqual([])
-    // Each process's /metrics says which background work runs there: the worker's both, the web's none.
-    const background = async (api: RunningApi) =>
-      (await (await fetch(`${api.url}/metrics`)).text())
-        .split('\n')
-        .filter((line) => line.startsWith('pairwise_api_background_job'))
-    expect(await background(worker)).toEqual([
+    // Each process's /metrics says which background work runs there (the worker's both, the web's none), how
+    // far the indexer is behind the chain, and its PostgreSQL pool's use.
+    const gauges = async (api: RunningApi, prefix: string) =>
+      (await (await fetch(`${api.url}/metrics`)).text()).split('\n').filter((line) => line.startsWith(prefix))
+    expect(await gauges(worker, 'pairwise_api_background_job')).toEqual([
       'pairwise_api_background_job{job="indexer"} 1',
       'pairwise_api_background_job{job="onramp"} 1',
     ])
-    expect(await background(web)).toEqual([])
+    expect(await gauges(web, 'pairwise_api_background_job')).toEqual([])
+    await vi.waitFor(
+      async () =>
+        expect(await gauges(worker, 'pairwise_api_indexer_lag_blocks')).toEqual([
+          `pairwise_api_indexer_lag_blocks{chain="${chain.chainId}"} 0`,
+        ]),
+      waitLong,
+    )
+    expect(await gauges(web, 'pairwise_api_indexer_lag_blocks')).toEqual([])
+    for (const api of [web, worker]) {
+      expect(await gauges(api, 'pairwise_api_db_connections_max')).toEqual([
+        'pairwise_api_db_connections_max 10',
+      ])
+      expect(await gauges(api, 'pairwise_api_db_connections{state="idle"}')).toHaveLength(1)
+      expect(await gauges(api, 'pairwise_api_db_waiting_queries')).toEqual([
+        'pairwise_api_db_waiting_queries 0',
+      ])
+    }
     expect(webLines.map((line) => line.event)).not.toContain('leader.acquired')
     expect(webLines.map((line) => line.event)).not.toContain('indexer.started')
   })
