@@ -14,6 +14,7 @@ import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
 import { loginRoutes } from './routes/loginRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
+import { socialRoutes } from './routes/socialRoutes.js'
 import { walletRoutes } from './routes/walletRoutes.js'
 
 /**
@@ -39,6 +40,7 @@ export function createAuthApp(
   app.route('/', sessionRoutes(ctx))
   app.route('/', walletRoutes(ctx))
   app.route('/', emailChangeRoutes(ctx))
+  app.route('/', socialRoutes(ctx))
   if (routes) app.route('/', routes)
   app.notFound(notFound)
   app.onError(errorHandler(ctx.logger))

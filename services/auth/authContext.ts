@@ -16,6 +16,10 @@ import { RedisReplayGuard } from './redisReplayGuard.js'
 import { SendThrottle } from './sendThrottle.js'
 import { SessionStore } from './sessionStore.js'
 import { ShareVault } from './shareVault.js'
+import { IdentityStore } from './social/identityStore.js'
+import type { SocialProviderConfig } from './social/providerConfig.js'
+import { SocialAttempts } from './social/socialAttempts.js'
+import { SocialClients } from './social/socialClients.js'
 import { UserStore } from './userStore.js'
 import { WalletStore } from './walletStore.js'
 
@@ -37,10 +41,12 @@ export type AuthContextOptions = {
   trustProxy: TrustedProxies
   /** With Redis, the device proofs seen are shared by every auth process (every other limit is in `db`). */
   shared?: SharedState
+  /** The social providers this service is a client of (parsed by providerConfig.ts); none by default. */
+  socialProviders?: readonly SocialProviderConfig[]
 }
 
 /** Everything the auth routes share: the stores, the checks and the clock of one service instance. */
-export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper' | 'shared'> & {
+export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper' | 'shared' | 'socialProviders'> & {
   attempts: AttemptStore
   throttle: SendThrottle
   lockout: Lockout
@@ -51,10 +57,13 @@ export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper' | 'shared'> 
   proofs: DeviceProofs
   oprfKeys: OprfKeys
   recoveryGuard: RecoveryGuard
+  social: SocialClients
+  socialAttempts: SocialAttempts
+  identities: IdentityStore
 }
 
 export function authContext(options: AuthContextOptions): AuthContext {
-  const { db, limits, kek, pepper, shared, ...rest } = options
+  const { db, limits, kek, pepper, shared, socialProviders, ...rest } = options
   const box = new KekBox(kek)
   const replays =
     shared?.kind === 'redis'
@@ -74,5 +83,8 @@ export function authContext(options: AuthContextOptions): AuthContext {
     proofs: new DeviceProofs(limits, options.now, replays),
     oprfKeys: new OprfKeys(db, box),
     recoveryGuard: new RecoveryGuard(db, limits),
+    social: new SocialClients(socialProviders ?? [], options.publicUrl, options.now),
+    socialAttempts: new SocialAttempts(db, limits),
+    identities: new IdentityStore(db),
   }
 }

@@ -18,6 +18,10 @@ export type AuthErrorCode =
   | 'WRONG_PASSPHRASE'
   | 'RECOVERY_REQUIRED'
   | 'RECOVERY_UNAVAILABLE'
+  | 'NO_EMAIL'
+  | 'SOCIAL_DISABLED'
+  | 'SOCIAL_FAILED'
+  | 'TICKET_INVALID'
 
 type Extra = { retryAfter?: number; triesLeft?: number }
 
@@ -76,6 +80,19 @@ export const authErrors = {
   walletExists: () => new AuthError(409, 'WALLET_EXISTS', 'This user already has a wallet'),
   noWallet: () => new AuthError(404, 'NO_WALLET', 'This user has no wallet yet'),
   emailDisabled: () => new AuthError(403, 'EMAIL_DISABLED', 'Email login is not enabled for this project'),
+  noEmail: () =>
+    new AuthError(403, 'NO_EMAIL', 'This account signs in with a social provider and has no email here'),
+  socialDisabled: () =>
+    new AuthError(403, 'SOCIAL_DISABLED', 'This social login is not enabled for this project'),
+  /** Every failed provider callback alike: what went wrong is logged, not told to whoever called. */
+  socialFailed: () =>
+    new AuthError(400, 'SOCIAL_FAILED', 'The social login did not complete; please try again'),
+  ticketInvalid: () =>
+    new AuthError(
+      400,
+      'TICKET_INVALID',
+      'The login ticket has expired or was already used; please log in again',
+    ),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
   recoveryLocked: (ms: number) => {
     const seconds = wholeSeconds(ms)

@@ -72,6 +72,13 @@ export const authLimits = {
    * entries, new proofs are refused (503) rather than an entry forgotten, which would let it replay.
    */
   replayCacheEntries: 100_000,
+  /** A social login waits at most 10 minutes for the provider to send the browser back. */
+  socialAttemptLifeMs: 10 * minute,
+  /** The ticket the callback hands to the frame works once, within 60 s. */
+  socialTicketLifeMs: minute,
+  /** Social logins waiting for their provider at once, per device and per client IP. */
+  socialPendingPerDevice: 5,
+  socialPendingPerIp: 50,
   /** Largest request body: the biggest, POST /wallet, is under 4 KiB (see fieldLimits). */
   bodyLimitBytes: 16 * 1024,
   fields: fieldLimits,

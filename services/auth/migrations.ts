@@ -25,6 +25,16 @@ import type { Migrations } from '../api/db/index.js'
  * - auth_oprf_keys: each user's OPRF key, AES-256-GCM under the KEK.
  * - auth_recovery_failures / auth_recovery_locks / auth_recovery_evaluations: unproven guesses per user,
  *   pauses with their doubling level, evaluations per client IP.
+ *
+ * Step 3, social login (issue 35, research §4):
+ * - auth_users.email may be NULL: a user made by a social login has none of its own, because an account
+ *   is never merged by email alone (a provider's email claim is not a proof of the mailbox the email
+ *   login checks). SQLite cannot drop NOT NULL, so the table is rebuilt.
+ * - auth_identities: one per (provider, subject), pointing at its user; the provider's email is kept
+ *   with whether it was verified, and the name (Apple sends it on the first login only).
+ * - auth_social_attempts: one per redirect to a provider: the state's SHA-256, the nonce and PKCE
+ *   verifier, bound to the device and host origin that asked; after the callback, the ticket's SHA-256
+ *   (60 s, single use) and the user it logs in.
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -137,6 +147,51 @@ export const authMigrations: Migrations = {
       )`,
       'CREATE TABLE auth_recovery_evaluations (ip TEXT NOT NULL, at BIGINT NOT NULL)',
       'CREATE INDEX auth_recovery_evaluations_ip ON auth_recovery_evaluations (ip, at)',
+    ],
+    [
+      `CREATE TABLE auth_users_next (
+        id TEXT PRIMARY KEY,
+        email TEXT UNIQUE,
+        created_at BIGINT NOT NULL
+      )`,
+      'INSERT INTO auth_users_next (id, email, created_at) SELECT id, email, created_at FROM auth_users',
+      'DROP TABLE auth_users',
+      'ALTER TABLE auth_users_next RENAME TO auth_users',
+      `CREATE TABLE auth_identities (
+        provider TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        email TEXT,
+        email_verified INTEGER NOT NULL,
+        name TEXT,
+        created_at BIGINT NOT NULL,
+        last_login_at BIGINT NOT NULL,
+        PRIMARY KEY (provider, subject)
+      )`,
+      'CREATE INDEX auth_identities_user ON auth_identities (user_id)',
+      `CREATE TABLE auth_social_attempts (
+        id TEXT PRIMARY KEY,
+        state_hash TEXT NOT NULL UNIQUE,
+        provider TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        host_origin TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        signing_key TEXT NOT NULL,
+        agreement_key TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        code_verifier TEXT NOT NULL,
+        callback_at BIGINT,
+        ticket_hash TEXT UNIQUE,
+        ticket_expires_at BIGINT,
+        user_id TEXT,
+        redeemed_at BIGINT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX auth_social_attempts_device ON auth_social_attempts (device_id, expires_at)',
+      'CREATE INDEX auth_social_attempts_ip ON auth_social_attempts (ip, expires_at)',
+      'CREATE INDEX auth_social_attempts_expiry ON auth_social_attempts (expires_at)',
     ],
   ],
 }

@@ -50,14 +50,23 @@ export function bearerToken(c: Context): string | undefined {
   return bearerShape.exec(c.req.header('authorization') ?? '')?.[1]
 }
 
-/** The body's project: it exists, allows the host origin, and has email login on. */
-export async function scopeOf(
+/** The body's project: it exists and allows the host origin. */
+export async function projectOf(
   ctx: AuthContext,
   body: { projectId: string; hostOrigin: string },
 ): Promise<StoredProject> {
   const project = await ctx.projects.find(body.projectId)
   if (!project) throw invalidKey()
   if (!originAllowed(body.hostOrigin, project.allowedOrigins)) throw originNotAllowed()
+  return project
+}
+
+/** The body's project, which also has email login on. */
+export async function scopeOf(
+  ctx: AuthContext,
+  body: { projectId: string; hostOrigin: string },
+): Promise<StoredProject> {
+  const project = await projectOf(ctx, body)
   if (!effectiveFeatures(project).email) throw authErrors.emailDisabled()
   return project
 }

@@ -20,6 +20,7 @@ import { authContext } from './authContext.js'
 import { type AuthLimits, authLimits } from './limits.js'
 import { authMigrations } from './migrations.js'
 import { pepperFromKek } from './secrets.js'
+import { type SocialProviderConfigInput, socialConfigSchema } from './social/providerConfig.js'
 
 export type StartAuthOptions = {
   /** Defaults to 127.0.0.1. */
@@ -55,6 +56,8 @@ export type StartAuthOptions = {
   redisUrl?: string
   /** Key prefix in Redis, so deployments can share one server; `pairwise:api:` by default. */
   redisPrefix?: string
+  /** The social providers to offer (client ids, secrets, endpoints): checked before anything starts. */
+  socialProviders?: readonly SocialProviderConfigInput[]
 } & (
   | {
       /** A SQLite file path, or `postgres://…`: opened, migrated, closed with the service. */
@@ -79,6 +82,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
   const host = options.host ?? '127.0.0.1'
   const logger = options.logger ?? consoleLogger('info')
   const now = options.now ?? Date.now
+  const socialProviders = socialConfigSchema.parse(options.socialProviders ?? [])
   const owned = 'database' in options
   const db = owned ? await openDatabase(options.database) : options.db
   let server: Served
@@ -99,6 +103,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       now,
       publicUrl: () => options.publicUrl ?? url,
       trustProxy: options.trustProxy ?? noTrustedProxies,
+      socialProviders,
       ...(shared ? { shared: shared.state } : {}),
     })
     const listener = honoListener(

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../api/db/index.js'
 import type { DeviceRef } from './attemptStore.js'
 
-export type User = { id: string; email: string }
+/** `email` is null for a user made by a social login: such a user has no mailbox proven to this service. */
+export type User = { id: string; email: string | null }
 
 /** Users by email and the devices approved for each, at most `devicesPerUser`. */
 export class UserStore {

@@ -15,4 +15,8 @@ export const authPaths = {
   emailChange: '/auth/v1/email/change',
   emailChangePrimary: '/auth/v1/email/change/primary',
   emailChangeSecondary: '/auth/v1/email/change/secondary',
+  socialStart: '/auth/v1/social/start',
+  /** Followed by `/<provider>`: where each provider sends the browser back. */
+  socialCallback: '/auth/v1/social/callback',
+  socialRedeem: '/auth/v1/social/redeem',
 } as const

@@ -1,3 +1,4 @@
+import { socialProviderSchema } from '@pairwise/engine/frame'
 import { z } from 'zod'
 import { projectIdSchema } from '../../api/projects/project.js'
 
@@ -107,6 +108,16 @@ export const walletRecoveryBody = z.strictObject({ ...scoped, proof: bytes32 })
 export const walletShareBody = z.strictObject({ ...scoped, purpose: z.enum(['sign', 'export']) })
 export const emailChangeBody = z.strictObject({ ...scoped, newEmail: emailSchema })
 export const emailChangeCodeBody = z.strictObject({ ...scoped, changeId: attemptIdSchema, code: codeSchema })
+/** SOC-01's provider; the device that will redeem the ticket signs this request. */
+export const socialStartBody = z.strictObject({
+  ...scoped,
+  provider: socialProviderSchema,
+  device: z.strictObject({ signingKey: publicKeySchema, agreementKey: publicKeySchema }),
+})
+/** The ticket the provider's callback handed over (256 bits), redeemed by the device that started. */
+export const socialRedeemBody = z.strictObject({ ...scoped, ticket: tokenSchema })
+/** The callback's query or form: only what providers send, each bounded. */
+export const socialCallbackParams = z.record(z.string().max(64), z.string().max(8192))
 
 // Answers. Times are unix milliseconds.
 
@@ -143,6 +154,18 @@ export const recoveryEvaluateAnswer = z.strictObject({
   evaluated: bytes32,
   kdf: recoveryKdfSchema.nullable(),
 })
+export const socialStartAnswer = z.strictObject({ uri: z.url() })
+/** A social login: the user's verified email only (null otherwise), the provider, and a name when known. */
+export const socialLoginAnswer = z.strictObject({
+  session: loginFields.session,
+  user: z.strictObject({
+    id: z.uuid(),
+    provider: socialProviderSchema,
+    email: emailSchema.nullable(),
+    name: z.string().nullable(),
+  }),
+  wallet: walletSchema.nullable(),
+})
 export const reauthStartAnswer = z.strictObject({ attemptId: attemptIdSchema })
 export const reauthVerifyAnswer = z.strictObject({ freshUntil: z.number().int() })
 export const emailChangeAnswer = z.strictObject({
@@ -170,3 +193,4 @@ export type WalletShareAnswer = z.output<typeof walletShareAnswer>
 export type WalletRecoveryAnswer = z.output<typeof walletRecoveryAnswer>
 export type RecoveryEvaluateAnswer = z.output<typeof recoveryEvaluateAnswer>
 export type ErrorAnswer = z.output<typeof errorAnswer>
+export type SocialLoginAnswer = z.output<typeof socialLoginAnswer>

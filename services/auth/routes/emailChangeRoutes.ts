@@ -21,6 +21,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       const body = parseBody(raw, emailChangeBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      if (user.email === null) throw authErrors.noEmail()
       if (body.newEmail === user.email) throw authErrors.emailTaken()
       const attemptId = await mailCodeIfAllowed(ctx, {
         kind: 'change-primary',
@@ -73,7 +74,10 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       await checkCode(ctx, attempt, body.code, project)
       if (!(await ctx.users.changeEmail(user.id, change.newEmail))) throw authErrors.emailTaken()
       await ctx.changes.remove(change.id)
-      await sendMail(ctx, authMails.emailChanged(user.email, project, change.newEmail)).catch(() => undefined)
+      if (user.email !== null)
+        await sendMail(ctx, authMails.emailChanged(user.email, project, change.newEmail)).catch(
+          () => undefined,
+        )
       return c.json({ newEmail: change.newEmail })
     })
 }

@@ -34,6 +34,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
       const body = parseBody(raw, scopedBody)
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+      if (user.email === null) throw authErrors.noEmail()
       const attemptId = await mailCodeIfAllowed(ctx, {
         kind: 'reauth',
         email: user.email,

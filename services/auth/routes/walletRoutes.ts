@@ -79,7 +79,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
       const wallet = await ctx.wallets.withRecovery(user.id)
       if (wallet && !wallet.recovery) throw authErrors.recoveryUnavailable()
       const { pausedMs } = await ctx.recoveryGuard.take(user.id, clientIp(ctx, c), now)
-      if (pausedMs !== undefined)
+      if (pausedMs !== undefined && user.email !== null)
         await sendMail(
           ctx,
           authMails.recoveryPaused(user.email, project, Math.round(pausedMs / 60_000)),
@@ -103,8 +103,9 @@ export function walletRoutes(ctx: AuthContext): Hono {
       const now = ctx.now()
       if (!(await ctx.wallets.holds(user.id, device.id))) {
         // The mail goes first: when it cannot be sent, nothing is released (the owner always hears of it).
+        // A social user has no mailbox here; their provider login and the passphrase are the whole proof.
         const request = { hostOrigin: body.hostOrigin, ip: clientIp(ctx, c), at: now }
-        await sendMail(ctx, authMails.walletRecovered(user.email, project, request))
+        if (user.email !== null) await sendMail(ctx, authMails.walletRecovered(user.email, project, request))
         await ctx.wallets.addHolder(user.id, device.id, now)
       }
       await ctx.recoveryGuard.proven(user.id)

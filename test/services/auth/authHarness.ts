@@ -68,7 +68,9 @@ export type AuthHarness = {
 export async function authHarness(
   db: Database,
   limits: Partial<AuthLimits> = {},
-  options: Pick<StartAuthOptions, 'trustProxy' | 'publicUrl' | 'redisUrl'> = {},
+  options: Pick<StartAuthOptions, 'trustProxy' | 'publicUrl' | 'redisUrl' | 'socialProviders'> & {
+    port?: number
+  } = {},
 ): Promise<AuthHarness> {
   const clock = { now: start }
   await migrate(db, [projectMigrations])
@@ -82,13 +84,13 @@ export async function authHarness(
   const kek = new Uint8Array(randomBytes(32))
   const auth = await startAuth({
     db,
-    port: 0,
     mailer,
     kek,
     now: () => clock.now,
     limits,
     logger: silentLogger,
     ...options,
+    port: options.port ?? 0,
   })
 
   const call: AuthHarness['call'] = async (path, init = {}) => {

@@ -1,0 +1,149 @@
+import type { Database } from '../../api/db/index.js'
+import type { DeviceRef } from '../attemptStore.js'
+import { newId } from '../secrets.js'
+import type { SocialProviderName } from './providerConfig.js'
+
+export type SocialAttempt = {
+  id: string
+  provider: SocialProviderName
+  projectId: string
+  hostOrigin: string
+  device: DeviceRef
+  ip: string
+  nonce: string
+  codeVerifier: string
+  /** Set by the callback: the user the ticket logs in. */
+  userId: string | null
+}
+
+export type NewSocialAttempt = Omit<SocialAttempt, 'id' | 'userId'> & { stateHash: string }
+
+type Row = {
+  id: string
+  provider: string
+  project_id: string
+  host_origin: string
+  device_id: string
+  signing_key: string
+  agreement_key: string
+  ip: string
+  nonce: string
+  code_verifier: string
+  user_id: string | null
+}
+
+const fromRow = (row: Row): SocialAttempt => ({
+  id: row.id,
+  provider: row.provider as SocialProviderName,
+  projectId: row.project_id,
+  hostOrigin: row.host_origin,
+  device: { id: row.device_id, signingKey: row.signing_key, agreementKey: row.agreement_key },
+  ip: row.ip,
+  nonce: row.nonce,
+  codeVerifier: row.code_verifier,
+  userId: row.user_id,
+})
+
+export type SocialAttemptLimits = {
+  socialAttemptLifeMs: number
+  socialTicketLifeMs: number
+  socialPendingPerDevice: number
+  socialPendingPerIp: number
+}
+
+/**
+ * Social logins in flight, in the database so any auth process may take the callback or the ticket. A
+ * state is taken by exactly one callback, a ticket by exactly one redemption (each a conditional UPDATE);
+ * only hashes of the state and ticket are stored.
+ */
+export class SocialAttempts {
+  constructor(
+    private readonly db: Database,
+    private readonly limits: SocialAttemptLimits,
+  ) {}
+
+  /**
+   * A new attempt, or undefined when its device or IP already has its cap of logins waiting for a
+   * provider (so no client can fill the table).
+   */
+  async create(attempt: NewSocialAttempt, now: number): Promise<string | undefined> {
+    const id = newId()
+    return this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM auth_social_attempts WHERE expires_at <= ?', [now])
+      const pending = async (column: 'device_id' | 'ip', value: string) =>
+        Number(
+          (
+            await tx.get<{ n: number }>(
+              `SELECT COUNT(*) AS n FROM auth_social_attempts WHERE ${column} = ? AND callback_at IS NULL`,
+              [value],
+            )
+          )?.n ?? 0,
+        )
+      if ((await pending('device_id', attempt.device.id)) >= this.limits.socialPendingPerDevice)
+        return undefined
+      if ((await pending('ip', attempt.ip)) >= this.limits.socialPendingPerIp) return undefined
+      await tx.run(
+        `INSERT INTO auth_social_attempts (id, state_hash, provider, project_id, host_origin, device_id,
+           signing_key, agreement_key, ip, nonce, code_verifier, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          attempt.stateHash,
+          attempt.provider,
+          attempt.projectId,
+          attempt.hostOrigin,
+          attempt.device.id,
+          attempt.device.signingKey,
+          attempt.device.agreementKey,
+          attempt.ip,
+          attempt.nonce,
+          attempt.codeVerifier,
+          now,
+          now + this.limits.socialAttemptLifeMs,
+        ],
+      )
+      return id
+    })
+  }
+
+  /** The attempt of this state, taken for its one callback; undefined when unknown, expired or taken. */
+  async takeState(stateHash: string, now: number): Promise<SocialAttempt | undefined> {
+    const changed = await this.db.run(
+      `UPDATE auth_social_attempts SET callback_at = ?
+       WHERE state_hash = ? AND callback_at IS NULL AND expires_at > ?`,
+      [now, stateHash, now],
+    )
+    if (changed !== 1) return undefined
+    const row = await this.db.get<Row>('SELECT * FROM auth_social_attempts WHERE state_hash = ?', [stateHash])
+    return row && fromRow(row)
+  }
+
+  /** After the provider answered: the ticket (by its hash) that logs `userId` in, for `socialTicketLifeMs`. */
+  async issueTicket(id: string, ticketHash: string, userId: string, now: number): Promise<void> {
+    await this.db.run(
+      `UPDATE auth_social_attempts SET ticket_hash = ?, ticket_expires_at = ?, user_id = ?, expires_at = ?
+       WHERE id = ?`,
+      [ticketHash, now + this.limits.socialTicketLifeMs, userId, now + this.limits.socialTicketLifeMs, id],
+    )
+  }
+
+  /** The attempt of a live, unredeemed ticket. */
+  async byTicket(ticketHash: string, now: number): Promise<SocialAttempt | undefined> {
+    const row = await this.db.get<Row>(
+      `SELECT * FROM auth_social_attempts
+       WHERE ticket_hash = ? AND redeemed_at IS NULL AND ticket_expires_at > ?`,
+      [ticketHash, now],
+    )
+    return row && fromRow(row)
+  }
+
+  /** Uses the ticket up; true only for the one call that did it. */
+  async redeem(id: string, now: number): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE auth_social_attempts SET redeemed_at = ?
+       WHERE id = ? AND redeemed_at IS NULL AND ticket_expires_at > ?`,
+      [now, id, now],
+    )
+    return changed === 1
+  }
+}

@@ -1,0 +1,284 @@
+import { generateKeyPairSync, randomBytes, verify } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { authPaths } from '../auth/protocol/paths.js'
+import type { SocialProviderConfigInput, SocialProviderName } from '../auth/social/providerConfig.js'
+import { type TestAccount, testAccounts } from './testAccounts.js'
+
+export type LocalIdp = {
+  /** `http://127.0.0.1:port`, also the OIDC issuer. */
+  readonly url: string
+  /** The auth service's settings for every local provider (startAuth `socialProviders`). */
+  readonly providers: SocialProviderConfigInput[]
+  /** The Apple developer key's identifiers, for tests that make a client secret of their own. */
+  readonly apple: { teamId: string; keyId: string; privateKey: string }
+  close(): Promise<void>
+}
+
+const clientId = (provider: SocialProviderName) => `${provider}-client`
+const clientSecret = (provider: SocialProviderName) => `${provider}-secret`
+const providers = Object.keys(testAccounts) as SocialProviderName[]
+const appleTeamId = 'TEAM000001'
+const appleKeyId = 'KEY0000001'
+
+/** Every account by its subject (they differ across providers), with the provider it belongs to. */
+const accounts = new Map(
+  providers.flatMap((provider) =>
+    testAccounts[provider].map((account) => [account.subject, { provider, account }] as const),
+  ),
+)
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+async function readText(req: IncomingMessage, max = 64 * 1024): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > max) throw new Error('body too large')
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** What each provider's API answers for an account (the shapes userProfiles.ts reads). */
+const resources: Record<string, (account: TestAccount, path: string) => unknown> = {
+  github: (account, path) =>
+    path === '/user/emails'
+      ? [{ email: account.email, primary: true, verified: account.emailVerified, visibility: 'private' }]
+      : { id: Number(account.subject), login: account.username, name: account.name },
+  facebook: (account) => ({ id: account.subject, name: account.name, email: account.email }),
+  x: (account) => ({ data: { id: account.subject, name: account.name, username: account.username } }),
+  discord: (account) => ({
+    id: account.subject,
+    username: account.username,
+    global_name: account.name,
+    email: account.email,
+    verified: account.emailVerified,
+  }),
+}
+const resourcePaths: Record<string, readonly string[]> = {
+  github: ['/user', '/user/emails'],
+  facebook: ['/me'],
+  x: ['/2/users/me'],
+  discord: ['/api/users/@me'],
+}
+
+/**
+ * The dev stack's stand-in for the six social providers (research §4.3, verified-components.md): one
+ * oidc-provider instance on loopback, one client per provider with that provider's rules, and thin
+ * shims for what oidc-provider does not do itself: GitHub, Facebook, X and Discord's user APIs (each
+ * under its own path, reading the access token with `AccessToken.find`), Apple's ES256 client secret
+ * (checked, then swapped for the registered one before the token endpoint sees it) and Apple's `user`
+ * form field on an account's first authorization. Logins finish at once as the provider's first test
+ * account, or the one `login_hint` names; consent is implied.
+ */
+export async function startLocalIdp(options: {
+  /** The auth service's public URL: each client's redirect URI is its social callback there. */
+  authUrl: string
+  host?: string
+  port?: number
+}): Promise<LocalIdp> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve)
+  })
+  const { port, address } = server.address() as AddressInfo
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
+  const appleKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const applePrivateKey = appleKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
+  /** Accounts that already authorized the Apple client: Apple sends the name only before this. */
+  const appleAuthorized = new Set<string>()
+
+  const configuration: Configuration = {
+    clients: providers.map((provider) => ({
+      client_id: clientId(provider),
+      client_secret: clientSecret(provider),
+      redirect_uris: [`${options.authUrl}${authPaths.socialCallback}/${provider}`],
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+      // X takes a confidential client's credentials by HTTP Basic only.
+      token_endpoint_auth_method: provider === 'x' ? 'client_secret_basic' : 'client_secret_post',
+    })),
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    scopes: [
+      'openid',
+      'read:user',
+      'user:email',
+      'public_profile',
+      'users.read',
+      'tweet.read',
+      'identify',
+      'name',
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], name: ['name'] },
+    // Google puts email and name in the ID token itself.
+    conformIdTokenClaims: false,
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [{ ...signingKey, kid: 'local-idp', use: 'sig', alg: 'RS256' }] },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const found = accounts.get(sub)
+      if (!found) return undefined
+      const { provider, account } = found
+      return {
+        accountId: sub,
+        async claims() {
+          if (provider === 'apple')
+            // Apple: the flag as a string, and never the name in a token.
+            return { sub, email: account.email ?? undefined, email_verified: String(account.emailVerified) }
+          return {
+            sub,
+            email: account.email ?? undefined,
+            email_verified: account.emailVerified,
+            name: account.name,
+          }
+        },
+      }
+    },
+    async loadExistingGrant(ctx) {
+      const { client, session, params } = ctx.oidc
+      if (!client || !session?.accountId) return undefined
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
+      grant.addOIDCScope(String(params?.scope ?? ''))
+      grant.addOIDCClaims(['email', 'email_verified', 'name'])
+      await grant.save()
+      return grant
+    },
+  }
+  const provider = new Provider(url, configuration)
+
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    await next()
+    const accountId = ctx.oidc?.session?.accountId
+    if (ctx.oidc?.client?.clientId !== clientId('apple') || !accountId || typeof ctx.body !== 'string') return
+    if (!ctx.body.includes('name="code"') || appleAuthorized.has(accountId)) return
+    appleAuthorized.add(accountId)
+    const account = accounts.get(accountId)?.account
+    if (!account) return
+    const [firstName, ...rest] = account.name.split(' ')
+    const user = JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email: account.email })
+    const field = `<input type="hidden" name="user" value="${user.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"/>`
+    ctx.body = ctx.body.replace('<noscript>', `${field}\n    <noscript>`)
+  })
+
+  const callback = provider.callback()
+
+  /** Apple's client secret: an ES256 JWT by the developer key, for this client, still valid. */
+  const appleSecretValid = (jwt: string) => {
+    const [header, payload, signature] = jwt.split('.')
+    if (!header || !payload || !signature) return false
+    const okSignature = verify(
+      'sha256',
+      Buffer.from(`${header}.${payload}`),
+      { key: appleKeys.publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    )
+    if (!okSignature) return false
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as Record<string, unknown>
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>
+    const now = Date.now() / 1000
+    return (
+      head.alg === 'ES256' &&
+      head.kid === appleKeyId &&
+      claims.iss === appleTeamId &&
+      claims.sub === clientId('apple') &&
+      claims.aud === url &&
+      typeof claims.exp === 'number' &&
+      claims.exp > now
+    )
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', url).pathname
+    const interaction = /^\/interaction\/([\w-]+)$/.exec(path)
+    if (interaction && req.method === 'GET') {
+      const details = await provider.interactionDetails(req, res)
+      const profile = String(details.params.client_id ?? '').replace(/-client$/, '') as SocialProviderName
+      const known = testAccounts[profile] ?? []
+      const hinted = known.find((account) => account.subject === details.params.login_hint) ?? known[0]
+      if (!hinted) return json(res, 400, { error: 'unknown client' })
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: hinted.subject } },
+        {
+          mergeWithLastSubmission: false,
+        },
+      )
+    }
+    const resource = /^\/(github|facebook|x|discord)(\/.*)$/.exec(path)
+    if (resource && req.method === 'GET') {
+      const [, profile = '', rest = ''] = resource
+      if (!resourcePaths[profile]?.includes(rest)) return json(res, 404, { error: 'not_found' })
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+      const token = bearer ? await provider.AccessToken.find(bearer) : undefined
+      const account = token?.accountId ? accounts.get(token.accountId) : undefined
+      if (!token || token.clientId !== clientId(profile as SocialProviderName) || !account)
+        return json(res, 401, { error: 'invalid_token' })
+      return json(res, 200, resources[profile]?.(account.account, rest))
+    }
+    if (path === '/token' && req.method === 'POST') {
+      const form = new URLSearchParams(await readText(req))
+      if (form.get('client_id') === clientId('apple')) {
+        if (!appleSecretValid(form.get('client_secret') ?? ''))
+          return json(res, 400, { error: 'invalid_client', error_description: 'client secret JWT refused' })
+        form.set('client_secret', clientSecret('apple'))
+      }
+      // The stream is read: oidc-provider takes the (rewritten) body from req.body instead.
+      Object.assign(req, { body: form.toString() })
+    }
+    return callback(req, res)
+  }
+  server.on('request', (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: 'server_error', detail: String(error) })
+    })
+  })
+
+  const secretOf = (name: SocialProviderName) => ({
+    clientId: clientId(name),
+    clientSecret: clientSecret(name),
+  })
+  const oauth2 = (name: 'github' | 'facebook' | 'x' | 'discord', apiBase: string) => ({
+    provider: name,
+    authorizationEndpoint: `${url}/auth`,
+    tokenEndpoint: `${url}/token`,
+    apiBase,
+    issuer: url,
+    ...secretOf(name),
+  })
+  return {
+    url,
+    apple: { teamId: appleTeamId, keyId: appleKeyId, privateKey: applePrivateKey },
+    providers: [
+      { provider: 'google', issuer: url, ...secretOf('google') },
+      {
+        provider: 'apple',
+        issuer: url,
+        clientId: clientId('apple'),
+        teamId: appleTeamId,
+        keyId: appleKeyId,
+        privateKey: applePrivateKey,
+        // Real Apple sends an ID token for `name email`; oidc-provider needs `openid` asked for.
+        scopes: ['openid', 'name', 'email'],
+      },
+      oauth2('github', `${url}/github`),
+      oauth2('facebook', `${url}/facebook`),
+      oauth2('x', `${url}/x`),
+      oauth2('discord', `${url}/discord/api`),
+    ],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
