@@ -61,6 +61,20 @@ export async function projectOf(
   return project
 }
 
+/**
+ * The body's project, with some login on (email or a social provider): what a session's own routes
+ * need, whichever way its user logged in.
+ */
+export async function sessionScopeOf(
+  ctx: AuthContext,
+  body: { projectId: string; hostOrigin: string },
+): Promise<StoredProject> {
+  const project = await projectOf(ctx, body)
+  const features = effectiveFeatures(project)
+  if (!features.email && !(features.socials && features.socials.length > 0)) throw authErrors.emailDisabled()
+  return project
+}
+
 /** The body's project, which also has email login on. */
 export async function scopeOf(
   ctx: AuthContext,

@@ -5,7 +5,7 @@ import { checkCode, mailCodeIfAllowed } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authPaths } from '../protocol/paths.js'
 import { reauthVerifyBody, scopedBody } from '../protocol/schemas.js'
-import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+import { authenticate, clientIp, parseBody, rawBody, scopeOf, sessionScopeOf } from '../requests.js'
 
 /**
  * GET session, POST sign-out, and re-authentication by a fresh code (reauth/start, reauth/verify). Each
@@ -16,7 +16,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
   return new Hono()
     .get(authPaths.session, async (c) => {
       const scope = validQuery(c.req, scopedBody)
-      await scopeOf(ctx, scope)
+      await sessionScopeOf(ctx, scope)
       const { user } = await authenticate(ctx, c, new Uint8Array(0), scope.projectId)
       const wallet = (await ctx.wallets.get(user.id)) ?? null
       return c.json({ user: { id: user.id, email: user.email }, wallet })
@@ -24,7 +24,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     .post(authPaths.signOut, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, scopedBody)
-      await scopeOf(ctx, body)
+      await sessionScopeOf(ctx, body)
       const { session } = await authenticate(ctx, c, raw, body.projectId)
       await ctx.sessions.revoke(session.hash)
       return c.body(null, 204)

@@ -14,7 +14,7 @@ import {
   walletShareBody,
 } from '../protocol/schemas.js'
 import { sealToDevice } from '../protocol/sealing.js'
-import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+import { authenticate, clientIp, parseBody, rawBody, sessionScopeOf } from '../requests.js'
 import { tokenMatches } from '../secrets.js'
 
 function shareBytes(text: string): Uint8Array {
@@ -40,7 +40,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.wallet, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, createWalletBody)
-      await scopeOf(ctx, body)
+      await sessionScopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const { walletId, address, recovery, recoveryProof } = body
       const created = await ctx.wallets.create(
@@ -57,7 +57,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.walletShare, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, walletShareBody)
-      await scopeOf(ctx, body)
+      await sessionScopeOf(ctx, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (body.purpose === 'export' && session.freshUntil <= ctx.now()) throw authErrors.reauthRequired()
       const wallet = await ctx.wallets.forDevice(user.id, device.id)
@@ -71,7 +71,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.walletRecoveryEvaluate, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, recoveryEvaluateBody)
-      const project = await scopeOf(ctx, body)
+      const project = await sessionScopeOf(ctx, body)
       const { session, user } = await authenticate(ctx, c, raw, body.projectId)
       const now = ctx.now()
       if (session.freshUntil <= now) throw authErrors.reauthRequired()
@@ -93,7 +93,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.walletRecovery, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, walletRecoveryBody)
-      const project = await scopeOf(ctx, body)
+      const project = await sessionScopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const wallet = await ctx.wallets.withRecovery(user.id)
       if (!wallet) throw authErrors.noWallet()

@@ -118,6 +118,22 @@ describe.each(eachDatabase())('social login against the local providers on $name
     expect(farcaster.status).toBe(400)
   })
 
+  it('on a project with socials only, the session routes serve a social user; a mailed re-auth is refused', async () => {
+    const { ProjectStore } = await import('../../../../services/api/projects/index.js')
+    await new ProjectStore(h.db).update('demo', { features: { email: false } })
+    const { session } = await login('x')
+    const scope = `projectId=demo&hostOrigin=${encodeURIComponent('http://localhost:5173')}`
+    const current = await h.call(`/auth/v1/session?${scope}`, { device, token: session.token })
+    expect(current.status).toBe(200)
+    expect(await current.json()).toMatchObject({ user: { email: null }, wallet: null })
+    const reauth = await h.post('/auth/v1/reauth/start', device, {}, session.token)
+    expect(reauth.status).toBe(403)
+    const signOut = await h.post('/auth/v1/sign-out', device, {}, session.token)
+    expect(signOut.status).toBe(204)
+    const after = await h.call(`/auth/v1/session?${scope}`, { device, token: session.token })
+    expect(after.status).toBe(401)
+  })
+
   it('pending logins are capped per device', async () => {
     for (let i = 0; i < 5; i++) await startSocial(h, 'github', device)
     const sixth = await h.post(socialPaths.start, device, { provider: 'github', device: deviceBody(device) })
