@@ -3,13 +3,27 @@ import * as z from 'zod/mini'
 /** Most tokens the frame looks for on one chain when asked for the account's assets. */
 export const MAX_FRAME_TOKENS = 50
 
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+
 /** An ERC-20 token the frame's asset discovery reads the account's balance of. */
 export const frameTokenSchema = z.strictObject({
-  address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  address,
   name: z.string(),
   symbol: z.string(),
   decimals: z.number().check(z.int(), z.minimum(0), z.maximum(255)),
 })
+
+/**
+ * ERC-4337 on one chain: the EntryPoint v0.8 and the SimpleAccountFactory whose counterfactual account
+ * the signed-in key owns, and the bundler its UserOperations go to. An entry without a bundler makes no
+ * smart account network (app/smartAccount.ts): nothing could be sent from the account there.
+ */
+export const frameSmartAccountSchema = z.strictObject({
+  entryPoint: address,
+  simpleAccountFactory: address,
+  bundlerUrl: z.optional(z.url()),
+})
+export type FrameSmartAccount = z.infer<typeof frameSmartAccountSchema>
 
 /** One chain the frame signs for: the operator's list, so a host page cannot point it at another RPC. */
 export const frameChainSchema = z.strictObject({
@@ -19,6 +33,7 @@ export const frameChainSchema = z.strictObject({
   nativeCurrency: z.strictObject({ symbol: z.string(), decimals: z.number().check(z.int(), z.minimum(0)) }),
   /** The tokens wallet_getAssets lists when the account holds them (EIP-7811 asset discovery). */
   tokens: z.optional(z.array(frameTokenSchema).check(z.maxLength(MAX_FRAME_TOKENS))),
+  smartAccount: z.optional(frameSmartAccountSchema),
 })
 export type FrameChain = z.infer<typeof frameChainSchema>
 

@@ -202,6 +202,11 @@ export async function startStack(
               { address: fixtures.testUsd, ...testUsdToken },
               { address: fixtures.testUsdc, ...testUsdcToken },
             ],
+            // No bundler runs locally yet, so the local chain is not a smart account network.
+            smartAccount: {
+              entryPoint: fixtures.entryPoint,
+              simpleAccountFactory: fixtures.simpleAccountFactory,
+            },
           },
         ],
       }),

@@ -9,6 +9,7 @@ import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
 import { prepareTransaction } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
+import { isSmartAccountChain, simpleAccountOf, smartAccountNetworks } from './smartAccount.js'
 import { applyTheme } from './theme.js'
 import {
   approvalScreen,
@@ -19,6 +20,16 @@ import {
   typedConfirmScreen,
 } from './ui/screens.js'
 import { frameAssets, frameCapabilities } from './walletAssets.js'
+
+/**
+ * UserOperations are not sent yet: a smart account preferred must not sign or send as the EOA behind the
+ * host's back, so each such request is refused and says how to go on.
+ */
+const smartAccountCannotSign = () =>
+  new FrameFailure(
+    frameErrorCodes.unsupportedMethod,
+    'Signing and sending as a smart account is not available in this wallet yet: switch to the EOA account',
+  )
 
 const notAvailable = (what: string) => () =>
   Promise.reject(
@@ -81,13 +92,46 @@ export function frameHandlers({
     if (!user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
     return user
   }
-  const frameUser = (user: SignedInUser): FrameUser => ({
-    email: user.email,
-    address: user.address,
-    chainId: activeChain().chainId,
-    accounts: [{ address: user.address, type: 'eoa' }],
-    preferredAccountType: 'eoa',
-  })
+  /** A chain without smart accounts has the EOA only, whatever type the session prefers elsewhere. */
+  const smartAccountChain = () => {
+    const current = activeChain()
+    if (!isSmartAccountChain(current))
+      throw new FrameFailure(
+        frameErrorCodes.unsupportedMethod,
+        `${current.name} has no smart accounts in this wallet`,
+      )
+    return current
+  }
+  const smartAccountOf = (user: SignedInUser) => {
+    const current = smartAccountChain()
+    return simpleAccountOf(chainRpc(current), current, user.address)
+  }
+  const asSmartAccount = async () =>
+    isSmartAccountChain(activeChain()) && (await session.preferredAccountType()) === 'smartAccount'
+  /** The address the host sees as the account: the preferred type's (eth_accounts, the user's address). */
+  const preferredAddress = async (user: SignedInUser) =>
+    (await asSmartAccount()) ? (await smartAccountOf(user)).address : user.address
+  const frameUser = async (user: SignedInUser): Promise<FrameUser> => {
+    const chainId = activeChain().chainId
+    const eoa = { address: user.address, type: 'eoa' as const }
+    if (!isSmartAccountChain(activeChain()))
+      return {
+        email: user.email,
+        address: user.address,
+        chainId,
+        accounts: [eoa],
+        preferredAccountType: 'eoa',
+      }
+    const [smart, preferred] = await Promise.all([smartAccountOf(user), session.preferredAccountType()])
+    return {
+      email: user.email,
+      address: preferred === 'smartAccount' ? smart.address : user.address,
+      chainId,
+      accounts: [eoa, { address: smart.address, type: 'smartAccount' }],
+      preferredAccountType: preferred,
+      smartAccountDeployed: smart.isDeployed,
+    }
+  }
 
   const approveThen = <T>(title: string, rows: Row[], act: () => Promise<T>) =>
     withScreen(async (signal) => {
@@ -126,6 +170,7 @@ export function frameHandlers({
         await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
         return null
       }, 'Request was aborted')
+    if (await asSmartAccount()) throw smartAccountCannotSign()
     const rows = await approvalRows({
       method,
       params,
@@ -176,6 +221,7 @@ export function frameHandlers({
       const user = session.user ?? (await session.restore())
       if (!user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
       if (!siwxMessage) return frameUser(user)
+      if (await asSmartAccount()) throw smartAccountCannotSign()
       const message = siwxMessage.serializedMessage ?? formatSiwxMessage(siwxMessage)
       const host = new URL(hostOrigin)
       // A host may ask for a sign-in to itself only: never to another site's domain.
@@ -199,7 +245,7 @@ export function frameHandlers({
           'A sign-in with resources needs the user’s approval: ask for it with personal_sign',
         )
       const signature = await (await session.account()).signMessage({ message })
-      return { ...frameUser(user), message, signature, siwxMessage }
+      return { ...(await frameUser(user)), message, signature, siwxMessage }
     },
     SIGN_OUT: async () => {
       pending?.abort()
@@ -208,11 +254,16 @@ export function frameHandlers({
     },
     IS_CONNECTED: async () => ({ isConnected: Boolean(session.user ?? (await session.restore())) }),
     GET_CHAIN_ID: async () => ({ chainId: activeChain().chainId }),
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
-    INIT_SMART_ACCOUNT: notAvailable('A smart account'),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({
+      smartAccountEnabledNetworks: smartAccountNetworks(config.chains),
+    }),
+    INIT_SMART_ACCOUNT: async () => smartAccountOf(signedIn()),
     SET_PREFERRED_ACCOUNT: async ({ type }) => {
-      if (type !== 'eoa') return notAvailable('A smart account')()
-      return { type, address: signedIn().address }
+      const user = signedIn()
+      // The address first: a chain that cannot give it keeps the type the session had.
+      const address = type === 'eoa' ? user.address : (await smartAccountOf(user)).address
+      await session.setPreferredAccountType(type)
+      return { type, address }
     },
     RPC_REQUEST: async ({ method, params, chainId }) => {
       const requested = findChain(chainId)
@@ -222,11 +273,12 @@ export function frameHandlers({
       const kind = frameMethodKind(method)
       if (kind === 'refused') throw new FrameFailure(frameErrorCodes.unsupportedMethod, 'Action not allowed')
       if (method === 'eth_accounts' || method === 'eth_requestAccounts')
-        return session.user ? [session.user.address] : []
+        return session.user ? [await preferredAddress(session.user)] : []
       if (method === 'eth_chainId') return `0x${requested.chainId.toString(16)}`
       if (method === 'wallet_getCapabilities')
-        return frameCapabilities(config.chains, signedIn().address, list)
-      if (method === 'wallet_getAssets') return frameAssets(config.chains, signedIn().address, list)
+        return frameCapabilities(config.chains, await preferredAddress(signedIn()), list)
+      if (method === 'wallet_getAssets')
+        return frameAssets(config.chains, await preferredAddress(signedIn()), list)
       if (kind === 'safe') return chainRpc(requested)(method, list)
       try {
         return await unsafe(method, list)

@@ -1,5 +1,5 @@
 import { bytesToBase64url } from '@pairwise/crypto'
-import { frameErrorCodes } from '@pairwise/engine/frame'
+import { type FrameUser, frameErrorCodes } from '@pairwise/engine/frame'
 import type { LocalAccount } from 'viem'
 import { type DeviceKeys, type LoginAnswer, openSealed } from '../../auth/protocol/index.js'
 import {
@@ -20,6 +20,8 @@ import { type AuthClient, AuthRefusal } from './authClient.js'
 import { FrameFailure } from './frameServer.js'
 import { sealedSigner } from './sealedSigner.js'
 import { codeScreen, noticeScreen, passphraseScreen } from './ui/screens.js'
+
+type AccountType = FrameUser['preferredAccountType']
 
 export type SignedInUser = { email: string; address: `0x${string}`; walletId: string; version: number }
 
@@ -163,6 +165,16 @@ export class FrameSession {
       }
       throw error
     }
+  }
+
+  /** The account type this session prefers, kept by the vault across the frame's reloads; EOA until set. */
+  async preferredAccountType(): Promise<AccountType> {
+    return (await this.vault.session())?.preferredAccountType ?? 'eoa'
+  }
+
+  async setPreferredAccountType(type: AccountType): Promise<void> {
+    this.#needUser()
+    await this.vault.savePreferredAccountType(type)
   }
 
   async signOut(): Promise<void> {

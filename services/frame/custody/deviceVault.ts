@@ -1,3 +1,4 @@
+import { accountTypes } from '@pairwise/engine/frame'
 import type { Address } from 'viem'
 import * as z from 'zod/mini'
 import { createDeviceKeys, type DeviceKeys, deviceKeysOf } from '../../auth/protocol/deviceProof.js'
@@ -7,7 +8,8 @@ import { guardedStore } from './guardedStore.js'
 import type { KeyValueStore } from './keyValueStore.js'
 
 export type DeviceShare = ShareBinding & { address: Address; share: Uint8Array }
-export type StoredSession = { token: string; expiresAt: number }
+type AccountType = (typeof accountTypes)[number]
+export type StoredSession = { token: string; expiresAt: number; preferredAccountType?: AccountType }
 export type DeviceVaultOptions = {
   /** Makes the device's key pairs the first time; defaults to the auth protocol's (non-extractable). */
   createKeys?: () => Promise<Pick<DeviceKeys, 'signing' | 'agreement'>>
@@ -28,7 +30,11 @@ const shareRecord = z.strictObject({
   iv: bytes,
   ciphertext: bytes,
 })
-const sessionRecord = z.strictObject({ token: z.string(), expiresAt: z.number() })
+const sessionRecord = z.strictObject({
+  token: z.string(),
+  expiresAt: z.number(),
+  preferredAccountType: z.optional(z.enum(accountTypes)),
+})
 
 /**
  * What this browser keeps for the embedded wallet, in the frame's origin: its device key pairs, its
@@ -93,6 +99,15 @@ export class DeviceVault {
     const record = sessionRecord.safeParse(await this.#store.get(records.session))
     if (!record.success || record.data.expiresAt <= this.#now()) return undefined
     return record.data
+  }
+
+  /**
+   * The account type the user chose (EOA or smart account), kept with the session: it survives the frame's
+   * reload and ends with the session, so the next login starts from the EOA.
+   */
+  async savePreferredAccountType(preferredAccountType: AccountType): Promise<void> {
+    const current = await this.session()
+    if (current) await this.#store.set(records.session, { ...current, preferredAccountType })
   }
 
   async clearSession(): Promise<void> {
