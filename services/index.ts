@@ -1,6 +1,14 @@
 export { type RunningApi, type StartApiOptions, startApi } from './api/index.js'
 export { type RunningAuth, type StartAuthOptions, startAuth } from './auth/index.js'
 export {
+  bitcoinLimits,
+  type LocalBitcoin,
+  REGTEST_CAIP_NETWORK_ID,
+  REGTEST_GENESIS_HASH,
+  type StartBitcoinOptions,
+  startBitcoinChain,
+} from './bitcoin/index.js'
+export {
   anvilBinary,
   type DeployDexOptions,
   type DeployNamesOptions,

@@ -8,6 +8,12 @@ import { RegtestLedger } from './ledger.js'
 import { bitcoinLimits } from './limits.js'
 import { REGTEST_CAIP_NETWORK_ID, REGTEST_GENESIS_HASH } from './regtest.js'
 
+/**
+ * How often `pairwise bitcoin` and `pairwise start` mine a block while the mempool holds transactions: a
+ * payment made in a page confirms by itself, and an idle chain grows no empty blocks.
+ */
+export const DEFAULT_MINE_EVERY_MS = 10_000
+
 export type StartBitcoinOptions = {
   host: string
   /** 0 lets the OS pick; read it back from `url`. */

@@ -81,6 +81,14 @@ export const commands: Record<string, Command> = {
       return { usage: solanaUsage, run: (args) => runSolanaCommand(args, log) }
     },
   },
+  bitcoin: {
+    summary:
+      'start only the local Bitcoin regtest chain (Esplora HTTP API, faucet and mining), kept in the data dir',
+    load: async () => {
+      const { bitcoinUsage, runBitcoinCommand } = await import('./bitcoinCommand.js')
+      return { usage: bitcoinUsage, run: (args) => runBitcoinCommand(args, log) }
+    },
+  },
   chain: {
     summary: 'start only the local chain (Anvil, chain 31337) with the fixture contracts',
     load: async () => {

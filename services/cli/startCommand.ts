@@ -5,7 +5,7 @@ import { parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const startUsage =
-  'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--trust-proxy CIDR,…]… [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N] [--solana-port N] [--solana-devnet-port N]'
+  'pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--trust-proxy CIDR,…]… [--chain-port N] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--demo-port N] [--solana-port N] [--solana-devnet-port N] [--bitcoin-port N]'
 
 export async function runStartCommand(args: string[], log: (line: string) => void): Promise<void> {
   const { values } = parseArgs({
@@ -23,6 +23,7 @@ export async function runStartCommand(args: string[], log: (line: string) => voi
       'demo-port': { type: 'string' },
       'solana-port': { type: 'string' },
       'solana-devnet-port': { type: 'string' },
+      'bitcoin-port': { type: 'string' },
       ...trustProxyOption,
     },
   })
@@ -41,6 +42,7 @@ export async function runStartCommand(args: string[], log: (line: string) => voi
       demo: parsePort(values['demo-port'], '--demo-port'),
       solana: parsePort(values['solana-port'], '--solana-port'),
       solanaDevnet: parsePort(values['solana-devnet-port'], '--solana-devnet-port'),
+      bitcoin: parsePort(values['bitcoin-port'], '--bitcoin-port'),
     },
   })
   const stack = await startStack(config)

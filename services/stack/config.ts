@@ -19,6 +19,7 @@ export const stackPorts = {
   demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173, width: 1 },
   solana: { env: 'PAIRWISE_SOLANA_PORT', default: 8899, width: 2 },
   solanaDevnet: { env: 'PAIRWISE_SOLANA_DEVNET_PORT', default: 8901, width: 2 },
+  bitcoin: { env: 'PAIRWISE_BITCOIN_PORT', default: 3002, width: 1 },
 } as const
 
 export type StackPart = keyof typeof stackPorts

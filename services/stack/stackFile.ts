@@ -12,6 +12,8 @@ export type StackFile = {
   pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }
   contracts: Record<string, string>
   solana: StackFileSolana & { devnet: StackFileSolana }
+  /** The local regtest chain: Esplora's API is under `${url}/api`. */
+  bitcoin: { url: string; caipNetworkId: string }
 }
 
 /** One local Solana chain in the stack file. */

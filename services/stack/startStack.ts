@@ -5,6 +5,7 @@ import { type RunningApi, startApi } from '../api/index.js'
 import { gatewaySignerKey } from '../api/names/index.js'
 import { ProjectStore } from '../api/projects/index.js'
 import { type AuthLimits, startAuth } from '../auth/index.js'
+import { DEFAULT_MINE_EVERY_MS, type LocalBitcoin, startBitcoinChain } from '../bitcoin/index.js'
 import {
   type DexContracts,
   deployDex,
@@ -58,6 +59,8 @@ export type RunningStack = {
   /** The local Solana chain (localnet) and the local stand-in for devnet (devnet's genesis hash). */
   readonly solana: LocalSolana
   readonly solanaDevnet: LocalSolana
+  /** The local Bitcoin regtest chain (Esplora's API), kept in the data dir. */
+  readonly bitcoin: LocalBitcoin
   /** Where the stack file was written; removed on stop. */
   readonly stackFile: string
   /** Stops every part in reverse start order; safe to call more than once. */
@@ -120,6 +123,15 @@ export async function startStack(
     started.push({ stop: () => solanaDevnet.close() })
     // Logins, emails, recovery blobs and mailboxes: no other local user may list or read them.
     privateDir(config.dataDir)
+    const bitcoin = await startBitcoinChain({
+      host: config.host,
+      port: config.ports.bitcoin,
+      dataDir: config.dataDir,
+      mineEveryMs: DEFAULT_MINE_EVERY_MS,
+      portEnv: stackPorts.bitcoin.env,
+      trustProxy: config.trustProxy,
+    })
+    started.push({ stop: () => bitcoin.close() })
     const mailbox = join(config.dataDir, 'relay.sqlite')
     const relay = await startRelay({
       host: config.host,
@@ -267,6 +279,11 @@ export async function startStack(
         url: solanaDevnet.rpcUrl,
         detail: `local stand-in for Solana devnet ${solanaDevnet.caipNetworkId}, PubSub ${solanaDevnet.wsUrl}`,
       },
+      {
+        part: 'bitcoin',
+        url: bitcoin.url,
+        detail: `local Bitcoin regtest chain ${bitcoin.caipNetworkId}, Esplora API ${bitcoin.url}/api, faucet POST /regtest/faucet; ${bitcoin.file}`,
+      },
       { part: 'relay', url: relay.url, detail: `WalletConnect v2 relay; mailbox ${mailbox}; GET /health` },
       {
         part: 'api',
@@ -312,6 +329,7 @@ export async function startStack(
       `${mail.url}/health`,
       `${solana.rpcUrl}/health`,
       `${solanaDevnet.rpcUrl}/health`,
+      `${bitcoin.url}/ready`,
       `${authUrl}/frame?projectId=${EMBEDDED_PROJECT_ID}&version=1`,
     ])
     writeStackFile(config.stackFile, {
@@ -330,6 +348,7 @@ export async function startStack(
       },
       contracts: { ...fixtures, ...names, ...dex },
       solana: { ...solanaStackEntry(solana), devnet: solanaStackEntry(solanaDevnet) },
+      bitcoin: { url: bitcoin.url, caipNetworkId: bitcoin.caipNetworkId },
     })
     started.push({ stop: async () => removeStackFile(config.stackFile) })
     return {
@@ -344,6 +363,7 @@ export async function startStack(
       mail,
       solana,
       solanaDevnet,
+      bitcoin,
       stackFile: config.stackFile,
       stop,
     }

@@ -48,7 +48,14 @@ describe('the demo project', () => {
 })
 
 describe('npm start with the api', () => {
-  let ports: { frame: number; smtp: number; mail: number; solana: number; solanaDevnet: number }
+  let ports: {
+    frame: number
+    smtp: number
+    mail: number
+    solana: number
+    solanaDevnet: number
+    bitcoin: number
+  }
   let file: {
     chain: { url: string; chainId: number }
     relay: { url: string }
@@ -105,6 +112,10 @@ describe('npm start with the api', () => {
           caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
           testUsdMint: stack?.solanaDevnet.testUsdMint,
         },
+      },
+      bitcoin: {
+        url: `http://127.0.0.1:${ports.bitcoin}`,
+        caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       },
     })
     expect(api?.detail).toContain(`${file.api.url}/admin`)
