@@ -65,6 +65,9 @@ export function regtestRoutes(ledger: RegtestLedger, options: RegtestRouteOption
       const script = addressScript(address)
       if (sats < bitcoinLimits.minFaucetSats)
         throw new HttpError(400, `sats: at least ${bitcoinLimits.minFaucetSats}`)
+      // More than an address may ever get in a window is a mistake in the request, not a budget spent.
+      if (sats > bitcoinLimits.maxFaucetSatsPerAddressPerWindow)
+        throw new HttpError(400, `sats: at most ${bitcoinLimits.maxFaucetSatsPerAddressPerWindow}`)
       const client = c.get('clientAddress')
       const now = options.now()
       assertFits(

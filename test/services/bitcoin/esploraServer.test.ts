@@ -175,6 +175,11 @@ describe('the local Bitcoin chain over Esplora-shaped HTTP', () => {
         400,
       ],
       ['/regtest/faucet', { method: 'POST', body: 'not json' }, 400],
+      [
+        '/regtest/faucet',
+        { method: 'POST', body: `{"address":"${alice.p2wpkh.address}","sats":"1000000000000000"}` },
+        400,
+      ],
       ['/regtest/mine', { method: 'POST', body: '{"blocks":101}' }, 400],
       ['/api/tx', { method: 'PUT', body: '00' }, 405],
       ['/api/tx', { method: 'POST', body: 'ab'.repeat(500_000) }, 413],

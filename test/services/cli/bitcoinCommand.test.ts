@@ -65,12 +65,16 @@ describe('pairwise bitcoin', () => {
     )
   }, 120_000)
 
-  it('takes its port from PAIRWISE_BITCOIN_PORT and its data dir from PAIRWISE_DATA_DIR', async () => {
+  it('takes its port from PAIRWISE_BITCOIN_PORT, its data dir from PAIRWISE_DATA_DIR and its proxies from PAIRWISE_TRUST_PROXY', async () => {
     const port = await freePort()
     const dataDir = join(dir, 'env')
     const output = await whileRunning(
       [],
-      { PAIRWISE_BITCOIN_PORT: String(port), PAIRWISE_DATA_DIR: dataDir },
+      {
+        PAIRWISE_BITCOIN_PORT: String(port),
+        PAIRWISE_DATA_DIR: dataDir,
+        PAIRWISE_TRUST_PROXY: '10.0.0.0/8 ::1',
+      },
       async (url) => {
         expect(url).toBe(`http://127.0.0.1:${port}`)
       },
