@@ -6,6 +6,7 @@ import { authConnectorId } from '../embedded/authConnector.js'
 import { createEmbeddedWallet, type EmbeddedWallet, type FrameDocument } from '../embedded/index.js'
 import { embeddedWalletChains } from '../embedded/supportedChains.js'
 import type { CaipNetwork } from '../networks/types.js'
+import { watchSmartAccount } from './smartAccountWatch.js'
 
 const eip155Id = (network: CaipNetwork | undefined) =>
   network?.chainNamespace === 'eip155' ? Number(network.id) : undefined
@@ -63,6 +64,7 @@ export function createModalWallet(ctx: ModalContext, authUrl: string, document: 
     onDisallowed: (method) => showAlert(ctx, 'error', { key: 'alert.methodNotAllowed', params: { method } }),
   })
   if (!wallet) throw new Error('Email and social login are off for this app')
+  watchSmartAccount(ctx, wallet)
   // OPEN-18: the email wallet's network switches wait for the visitor's yes on SwitchNetwork.
   ctx.switchNeedsConfirmation = (connectorId, network) =>
     connectorId === authConnectorId && embeddedWalletChains.includes(network.caipNetworkId)

@@ -56,6 +56,7 @@ function checkEmail(email: string): void {
 export class FrameClient {
   readonly #options: FrameClientOptions
   readonly #signedOutListeners = new Set<() => void>()
+  readonly #accountListeners = new Set<(address: string) => void>()
   #dappData: DappData
   #theme: ThemeSync | undefined
   /** The email of the login under way, recorded as the cache's login email once the login completes. */
@@ -208,10 +209,23 @@ export class FrameClient {
     return this.#options.channel.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
   }
 
+  /** FRAME-14: the smart account's address on the frame's chain, and whether it is deployed there. */
+  initSmartAccount(): Promise<FrameSuccess<'INIT_SMART_ACCOUNT'>> {
+    return this.#options.channel.request('INIT_SMART_ACCOUNT', {})
+  }
+
+  /** FRAME-13: the frame answers with the type's address, which the account listeners hear before this returns. */
   async setPreferredAccount(type: AccountType): Promise<FrameSuccess<'SET_PREFERRED_ACCOUNT'>> {
     const answer = await this.#options.channel.request('SET_PREFERRED_ACCOUNT', { type })
     this.#options.cache.setPreferredAccountType(answer.type)
+    for (const listener of [...this.#accountListeners]) listener(answer.address)
     return answer
+  }
+
+  /** The frame's account changed address (another preferred account type): the provider's accountsChanged. */
+  onAccountChanged(listener: (address: string) => void): () => void {
+    this.#accountListeners.add(listener)
+    return () => this.#accountListeners.delete(listener)
   }
 
   /** The frame answers RELOAD and then reloads itself; the channel shakes hands again on its next load. */

@@ -54,6 +54,7 @@ export function createFrameProvider(options: FrameProviderOptions): FrameProvide
   )
   const open = new Set<AbortController>()
 
+  client.onAccountChanged((address) => emitter.emit('accountsChanged', [address]))
   client.onSignedOut(() => {
     emitter.emit('accountsChanged', [])
     emitter.emit(
