@@ -83,6 +83,7 @@ export class SocialClients {
     const as = await this.#server(config)
     const client: oauth.Client = { client_id: config.clientId }
     const checked = oauth.validateAuthResponse(as, client, parameters, secrets.state)
+    if (!as.token_endpoint) throw new Error(`${provider}: no token endpoint`)
     const response = await oauth.authorizationCodeGrantRequest(
       as,
       client,
@@ -90,7 +91,7 @@ export class SocialClients {
       checked,
       this.redirectUri(provider),
       secrets.codeVerifier,
-      insecureAllowed(as.token_endpoint ?? ''),
+      insecureAllowed(as.token_endpoint),
     )
     if (oidc(config)) {
       const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
