@@ -1,3 +1,4 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { validJsonText } from '../api/http/validate.js'
@@ -63,6 +64,8 @@ export function regtestRoutes(ledger: RegtestLedger, options: RegtestRouteOption
     .post('/regtest/faucet', async (c) => {
       const { address, sats } = validJsonText(await c.req.text(), faucetBody)
       const script = addressScript(address)
+      // Counted by output script: one address written in upper and lower case is one payee.
+      const payee = bytesToHex(script)
       if (sats < bitcoinLimits.minFaucetSats)
         throw new HttpError(400, `sats: at least ${bitcoinLimits.minFaucetSats}`)
       // More than an address may ever get in a window is a mistake in the request, not a budget spent.
@@ -88,7 +91,7 @@ export function regtestRoutes(ledger: RegtestLedger, options: RegtestRouteOption
       )
       assertFits(
         addressSats,
-        address,
+        payee,
         sats,
         bitcoinLimits.maxFaucetSatsPerAddressPerWindow,
         'Faucet sats for this address',
@@ -96,7 +99,7 @@ export function regtestRoutes(ledger: RegtestLedger, options: RegtestRouteOption
       )
       blocks.take(client, 1n, now)
       clientSats.take(client, sats, now)
-      addressSats.take(address, sats, now)
+      addressSats.take(payee, sats, now)
       const paid = ledger.faucet(script, sats, now / 1000)
       return c.json({ txid: paid.txid, vout: paid.vout, value: Number(sats), status: statusJson(paid.block) })
     })

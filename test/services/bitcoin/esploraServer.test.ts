@@ -228,6 +228,7 @@ describe('the local Bitcoin chain over Esplora-shaped HTTP', () => {
     const perAddress = await ask(bob.p2tr.address, 1000, '192.0.2.4')
     expect(perAddress.status).toBe(429)
     expect(Number(perAddress.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await ask(bob.p2tr.address.toUpperCase(), 1000, '192.0.2.4')).status).toBe(429)
     for (let i = 0; i < 9; i++)
       expect((await ask(regtestKey(`many ${i}`).p2wpkh.address, hundred, '192.0.2.3')).status).toBe(200)
     expect((await ask(regtestKey('one more').p2wpkh.address, 1000, '192.0.2.3')).status).toBe(429)
