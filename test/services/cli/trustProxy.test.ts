@@ -24,7 +24,7 @@ const database = () => join(dir, `api-${Math.random().toString(36).slice(2)}.sql
 type Service = { name: string; args: string[]; up: RegExp }
 
 /** The ports one set of services listens on: Solana's PubSub takes the port after its RPC. */
-const portWidths = [1, 1, 1, 1, 1, 2]
+const portWidths = [1, 1, 1, 1, 1, 2, 1]
 
 /**
  * Each service command, with what makes it start alone on free ports, and the line it prints once up:
@@ -44,6 +44,11 @@ async function services(sets = 1): Promise<Service[][]> {
       { name: 'relay', args: ['relay', '--port', port(2)], up: /relay listening on/ },
       { name: 'mail', args: ['mail', '--smtp-port', port(3), '--port', port(4)], up: /^mail\s+http/m },
       { name: 'solana', args: ['solana', '--port', port(5)], up: /^solana\s+http/m },
+      {
+        name: 'bitcoin',
+        args: ['bitcoin', '--port', port(6), '--data-dir', join(dir, `bitcoin-${set}`)],
+        up: /^bitcoin\s+http/m,
+      },
     ]
   })
 }
