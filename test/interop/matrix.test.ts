@@ -237,9 +237,9 @@ async function runCell(dappSide: Implementation, walletSide: Implementation): Pr
   }
   await sign(dapp, topic, 'after the relay restarted')
   // One socket per side once reconnection settles: a client may briefly hold a second one while it reconnects
-  // (the official one does when the machine is slow), but none may stay.
+  // (the official one does when the machine is slow: a CI run under load saw it past 20 s), but none may stay.
   const restarted = relay
-  await expect.poll(() => restarted.stats().connections, { timeout: STEP_MS }).toBe(2)
+  await expect.poll(() => restarted.stats().connections, { timeout: 60_000 }).toBe(2)
 
   const deleted = nextSideEvent(wallet, 'session_delete')
   await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
@@ -256,6 +256,6 @@ describe('interop matrix through the Pairwise relay (SQLite mailbox)', () => {
   )(
     'WC-01 WC-03 WC-09 WC-10 WC-11 WC-17 WC-18 WC-19 ROLE-01 %s: pair, approve, sign, transact, update, extend, ping, emit, relay restart, disconnect, authenticate',
     (_name, dapp, wallet) => runCell(dapp, wallet),
-    120_000,
+    180_000,
   )
 })
