@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiChains } from '../../../services/api/chains/index.js'
 import { HttpUpstream, type RpcProxyOptions, rpcProxyRoutes } from '../../../services/api/rpcProxy/index.js'
 import { freePort } from '../../../services/index.js'
+import { call, postJson } from './support/jsonRpc.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
 
 type Call = { jsonrpc: '2.0'; id: number; method: string; params?: unknown }
@@ -70,17 +71,7 @@ describe('POST /v1/bundler (the ERC-4337 bundler path)', () => {
     return appWith(rpcProxyRoutes({ ...(await routeDeps(clock)), chains, upstream, ...options }))
   }
   const post = (app: Hono, body: unknown, query = 'projectId=p1&chainId=eip155:31337&bundler=local') =>
-    app.request(`/v1/bundler?${query}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  const call = (id: number, method: string, params: unknown[] = []) => ({
-    jsonrpc: '2.0',
-    id,
-    method,
-    params,
-  })
+    postJson(app, `/v1/bundler?${query}`, body)
 
   beforeAll(async () => {
     bundler = await fakeBundler()

@@ -6,6 +6,7 @@ import { ApiChains, localApiChain } from '../../../services/api/chains/index.js'
 import { HttpUpstream, type RpcProxyOptions, rpcProxyRoutes } from '../../../services/api/rpcProxy/index.js'
 import { freePort } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { call, postJson } from './support/jsonRpc.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
 
 type Answer = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: number; message: string } }
@@ -30,17 +31,7 @@ describe('POST /v1 (the chain RPC proxy)', () => {
     return appWith(rpcProxyRoutes({ ...(await routeDeps(clock)), chains, upstream, ...options }))
   }
   const post = (app: Hono, body: unknown, query = 'chainId=eip155:31337&projectId=p1') =>
-    app.request(`/v1?${query}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    })
-  const call = (id: number, method: string, params: unknown[] = []) => ({
-    jsonrpc: '2.0',
-    id,
-    method,
-    params,
-  })
+    postJson(app, `/v1?${query}`, body)
 
   beforeAll(async () => {
     chain = await startChainFixture()

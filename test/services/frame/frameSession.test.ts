@@ -6,25 +6,8 @@ import type { AuthClient } from '../../../services/frame/app/authClient.js'
 import { FrameFailure } from '../../../services/frame/app/frameServer.js'
 import { sealedSigner } from '../../../services/frame/app/sealedSigner.js'
 import { FrameSession } from '../../../services/frame/app/session.js'
-import {
-  createWallet,
-  DeviceVault,
-  exportSecret,
-  type KeyValueStore,
-} from '../../../services/frame/custody/index.js'
-
-class MapStore implements KeyValueStore {
-  readonly entries = new Map<string, unknown>()
-  async get(key: string) {
-    return this.entries.get(key)
-  }
-  async set(key: string, value: unknown) {
-    this.entries.set(key, value)
-  }
-  async del(key: string) {
-    this.entries.delete(key)
-  }
-}
+import { createWallet, DeviceVault, exportSecret } from '../../../services/frame/custody/index.js'
+import { MapStore } from './support/frameFixtures.js'
 
 /**
  * A signed-in frame session over a real wallet: the device share in the vault, the auth share served (sealed

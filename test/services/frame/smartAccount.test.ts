@@ -11,10 +11,11 @@ import {
   simpleAccountOf,
   smartAccountNetworks,
 } from '../../../services/frame/app/smartAccount.js'
-import { DeviceVault, type KeyValueStore } from '../../../services/frame/custody/index.js'
+import { DeviceVault } from '../../../services/frame/custody/index.js'
 import type { FrameChain, FrameConfig } from '../../../services/frame/index.js'
 import { localNetwork } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { MapStore, unreachableChain } from './support/frameFixtures.js'
 
 const factoryAbi = parseAbi([
   'function getAddress(address owner, uint256 salt) view returns (address)',
@@ -24,29 +25,11 @@ const factoryAbi = parseAbi([
 const hostOrigin = 'http://localhost:5173'
 const owner = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
 
-class MapStore implements KeyValueStore {
-  readonly entries = new Map<string, unknown>()
-  async get(key: string) {
-    return this.entries.get(key)
-  }
-  async set(key: string, value: unknown) {
-    this.entries.set(key, value)
-  }
-  async del(key: string) {
-    this.entries.delete(key)
-  }
-}
-
 let chain: ChainFixture
 let anvil: SmartAccountChain
 /** The same contracts, but no bundler to send through: not a smart account network. */
 let noBundler: FrameChain
-const plain: FrameChain = {
-  chainId: 10,
-  name: 'Elsewhere',
-  rpcUrl: 'http://127.0.0.1:9',
-  nativeCurrency: { symbol: 'ETH', decimals: 18 },
-}
+const plain = unreachableChain
 
 beforeAll(async () => {
   chain = await startChainFixture()

@@ -4,18 +4,14 @@ import { frameAssets, frameCapabilities } from '../../../services/frame/app/wall
 import type { FrameChain } from '../../../services/frame/index.js'
 import { devPrivateKeys, testUsdToken } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { unreachableChain } from './support/frameFixtures.js'
 
 /** The frame's EIP-5792 capabilities and EIP-7811 asset discovery, read from a real chain. */
 let chain: ChainFixture
 let anvil: FrameChain
 const holder = privateKeyToAccount(devPrivateKeys[0] as `0x${string}`).address
 const nobody = '0x00000000000000000000000000000000000000e1'
-const elsewhere: FrameChain = {
-  chainId: 10,
-  name: 'Elsewhere',
-  rpcUrl: 'http://127.0.0.1:9',
-  nativeCurrency: { symbol: 'ETH', decimals: 18 },
-}
+const elsewhere = unreachableChain
 
 beforeAll(async () => {
   chain = await startChainFixture()

@@ -82,6 +82,15 @@ function startConnect(kit: AppKit) {
   return { cancel, uris, nth, connecting, outcome }
 }
 
+/** What the wallet approves in these tests: alice's account on the local chain, personal_sign. */
+const aliceNamespaces = {
+  eip155: {
+    chains: ['eip155:31337'],
+    accounts: [`eip155:31337:${alice}`],
+    methods: ['personal_sign'],
+    events: ['chainChanged', 'accountsChanged'],
+  },
+}
 const topicOf = (uri: string) => uri.slice('wc:'.length, uri.indexOf('@'))
 const statusOf = (kit: AppKit) => kit.store.get().connections.eip155?.status
 
@@ -136,14 +145,7 @@ describe('WalletConnect over the engine: leaving the QR view cancels the pairing
       const { id } = await proposed
       await wallet.approve({
         id,
-        namespaces: {
-          eip155: {
-            chains: ['eip155:31337'],
-            accounts: [`eip155:31337:${alice}`],
-            methods: ['personal_sign'],
-            events: ['chainChanged', 'accountsChanged'],
-          },
-        },
+        namespaces: aliceNamespaces,
       })
       expect(await second.outcome).toBe('connected')
       expect(kit.getAddress()).toBe(alice)
@@ -234,14 +236,7 @@ describe('WalletConnect over the engine: the call status of a session naming a b
       const { id } = await proposed
       await wallet.approve({
         id,
-        namespaces: {
-          eip155: {
-            chains: ['eip155:31337'],
-            accounts: [`eip155:31337:${alice}`],
-            methods: ['personal_sign'],
-            events: ['chainChanged', 'accountsChanged'],
-          },
-        },
+        namespaces: aliceNamespaces,
         sessionProperties: { bundler_name: 'local' },
       })
       expect(await attempt.outcome).toBe('connected')
