@@ -10,6 +10,7 @@ import { authPaths } from '../protocol/paths.js'
 import { deviceWaitBody, emailStartBody, emailVerifyBody } from '../protocol/schemas.js'
 import { bearerToken, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
 import { hashToken, newId, newToken } from '../secrets.js'
+import { openSession } from './openSession.js'
 
 /** The login attempt `attemptId` of this project, or OTP_EXPIRED; its device must have signed the request. */
 async function loginAttempt(
@@ -27,15 +28,8 @@ async function loginAttempt(
 
 /** The login's end: the device approved for the user (made now for a new email), and a session of this project. */
 async function signIn(ctx: AuthContext, attempt: Attempt, project: StoredProject) {
-  const now = ctx.now()
-  const user = await ctx.users.ensure(attempt.email, now)
-  await ctx.users.approveDevice(user.id, attempt.device, now)
-  const session = await ctx.sessions.create(
-    { userId: user.id, deviceId: attempt.device.id, projectId: project.id },
-    now,
-    now + ctx.limits.reauthFreshMs,
-  )
-  const wallet = (await ctx.wallets.get(user.id)) ?? null
+  const user = await ctx.users.ensure(attempt.email, ctx.now())
+  const { session, wallet } = await openSession(ctx, user.id, attempt.device, project)
   return { session, user: { id: user.id, email: user.email }, wallet }
 }
 

@@ -9,6 +9,7 @@ import { socialCallbackParams, socialRedeemBody, socialStartBody } from '../prot
 import { clientIp, parseBody, projectOf, rawBody } from '../requests.js'
 import { hashToken, newToken } from '../secrets.js'
 import { handoffPage } from '../social/handoffPage.js'
+import { openSession } from './openSession.js'
 
 const formType = 'application/x-www-form-urlencoded'
 
@@ -104,13 +105,7 @@ export function socialRoutes(ctx: AuthContext): Hono {
       const identity = await ctx.identities.ofUser(attempt.userId)
       if (!identity) throw authErrors.ticketInvalid()
       // The provider's login proves the identity; the device that started it is approved for its user.
-      await ctx.users.approveDevice(attempt.userId, attempt.device, now)
-      const session = await ctx.sessions.create(
-        { userId: attempt.userId, deviceId: attempt.device.id, projectId: project.id },
-        now,
-        now + ctx.limits.reauthFreshMs,
-      )
-      const wallet = (await ctx.wallets.get(attempt.userId)) ?? null
+      const { session, wallet } = await openSession(ctx, attempt.userId, attempt.device, project)
       return c.json({
         session,
         user: { id: attempt.userId, provider: identity.provider, email: identity.email, name: identity.name },
