@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type RunningStack, stackConfig, startStack } from '../../../services/index.js'
+import { PortInUseError, type RunningStack, stackConfig, startStack } from '../../../services/index.js'
 import { freeStackPorts } from '../../support/ports.js'
 
 /**
@@ -11,20 +11,43 @@ import { freeStackPorts } from '../../support/ports.js'
  */
 export const e2eResendIntervalMs = 10_000
 
+/**
+ * Another worker may bind a port between our probe and the stack's bind (both workers start their stacks at
+ * once): a start that lost a port is tried again on fresh ones.
+ */
+const lostAPort = (error: unknown) =>
+  error instanceof PortInUseError || (error instanceof Error && /EADDRINUSE/.test(error.message))
+
 /** `npm start`'s stack (chain with fixtures, relay, api, demo page) on free ports, in a throwaway data dir. */
 export async function startDemoStack(): Promise<RunningStack & { demoUrl: string; dataDir: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDemoStackOnce()
+    } catch (error) {
+      if (!lostAPort(error) || attempt >= 3) throw error
+    }
+  }
+}
+
+async function startDemoStackOnce(): Promise<RunningStack & { demoUrl: string; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pairwise-demo-'))
-  const stack = await startStack(
-    stackConfig(
-      {},
-      {
-        dataDir,
-        stackFile: join(dataDir, 'stack.json'),
-        ports: await freeStackPorts(),
-      },
-    ),
-    { authLimits: { resendIntervalMs: e2eResendIntervalMs } },
-  )
+  let stack: RunningStack
+  try {
+    stack = await startStack(
+      stackConfig(
+        {},
+        {
+          dataDir,
+          stackFile: join(dataDir, 'stack.json'),
+          ports: await freeStackPorts(),
+        },
+      ),
+      { authLimits: { resendIntervalMs: e2eResendIntervalMs } },
+    )
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
   const demoUrl = stack.urls.find((u) => u.part === 'demo')?.url
   if (!demoUrl) throw new Error('the stack has no demo page')
   return {
