@@ -34,3 +34,10 @@ export const longEmailLength = 30
 export const emailThrottleMs = 30_000
 /** EMAIL-05: the code form asks for this many digits (the spec gives no bound; the auth service mails 6). */
 export const otpLength = 6
+/**
+ * SOC-04: how a social login's ticket comes back to the host page: the callback window posts a message of
+ * this type to the page that opened it, or (redirect mode) sends the page back with the ticket in this
+ * query parameter, which the modal strips on read.
+ */
+export const socialResultType = 'PAIRWISE_SOCIAL_RESULT'
+export const socialResultParam = 'pw_result'

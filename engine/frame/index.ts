@@ -12,6 +12,8 @@ export {
   sdkType,
   sdkVersion,
   signOutWaitMs,
+  socialResultParam,
+  socialResultType,
 } from './constants.js'
 export {
   chainReadMethods,
@@ -51,6 +53,8 @@ export {
   type SocialLoginProvider,
   socialProviderSchema,
   socialProviders,
+  socialResultSchema,
+  socialReturnPathSchema,
   themeModes,
   themeSyncSchema,
 } from './schemas.js'

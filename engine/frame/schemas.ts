@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { siwxFrameMessageSchema } from '../siwx/types.js'
-import { frameProtocolVersion } from './constants.js'
+import { frameProtocolVersion, socialResultType } from './constants.js'
 
 /**
  * The wire between the modal (host) and the secure frame. AppKit's event names and payload shapes are
@@ -28,6 +28,18 @@ export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'd
 /** SOC-01: farcaster is not among them; it signs in by its own flow (GET_FARCASTER_URI). */
 export const socialProviderSchema = z.enum(socialProviders)
 export type SocialLoginProvider = z.infer<typeof socialProviderSchema>
+/**
+ * Where a redirect-mode social login returns: a path (and query) on the host origin the frame verified,
+ * never a URL of its own, so the ticket cannot be sent to another site.
+ */
+export const socialReturnPathSchema = z
+  .string()
+  .check(z.maxLength(1000), z.regex(/^\/(?![/\\])[^\s#]*$/, 'a path on the host origin'))
+/** SOC-04: a social login's ticket (256 bits, base64url), as the callback window posts it. */
+export const socialResultSchema = z.strictObject({
+  type: z.literal(socialResultType),
+  resultUri: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+})
 export const emailConnectActions = ['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'] as const
 export const emailUpdateActions = ['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'] as const
 export const themeModes = ['light', 'dark'] as const
@@ -113,7 +125,8 @@ export const frameEvents = {
   CONNECT_FARCASTER: [none, z.strictObject({ userName: z.string() })],
   GET_USER: [userQuery, frameUserSchema],
   GET_SOCIAL_REDIRECT_URI: [
-    z.strictObject({ provider: socialProviderSchema }),
+    /** `returnPath` asks for a redirect-mode login that comes back to that page (SOC-04). */
+    z.strictObject({ provider: socialProviderSchema, returnPath: z.optional(socialReturnPathSchema) }),
     z.strictObject({ uri: z.string() }),
   ],
   SIGN_OUT: [none, none],

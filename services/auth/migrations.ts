@@ -35,6 +35,9 @@ import type { Migrations } from '../api/db/index.js'
  * - auth_social_attempts: one per redirect to a provider: the state's SHA-256, the nonce and PKCE
  *   verifier, bound to the device and host origin that asked; after the callback, the ticket's SHA-256
  *   (60 s, single use) and the user it logs in.
+ *
+ * Step 4, redirect-mode social login (SOC-04): auth_social_attempts.return_path, the host page (a path
+ * on the attempt's host origin) the callback sends the browser back to when no window opened it.
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -193,5 +196,6 @@ export const authMigrations: Migrations = {
       'CREATE INDEX auth_social_attempts_ip ON auth_social_attempts (ip, expires_at)',
       'CREATE INDEX auth_social_attempts_expiry ON auth_social_attempts (expires_at)',
     ],
+    ['ALTER TABLE auth_social_attempts ADD COLUMN return_path TEXT'],
   ],
 }

@@ -1,4 +1,4 @@
-import { socialProviderSchema } from '@pairwise/engine/frame'
+import { socialProviderSchema, socialReturnPathSchema } from '@pairwise/engine/frame'
 import { z } from 'zod'
 import { projectIdSchema } from '../../api/projects/project.js'
 
@@ -113,6 +113,8 @@ export const socialStartBody = z.strictObject({
   ...scoped,
   provider: socialProviderSchema,
   device: z.strictObject({ signingKey: publicKeySchema, agreementKey: publicKeySchema }),
+  /** Redirect mode: the host page (a path on `hostOrigin`) the callback sends the browser back to. */
+  returnPath: z.optional(socialReturnPathSchema),
 })
 /** The ticket the provider's callback handed over (256 bits), redeemed by the device that started. */
 export const socialRedeemBody = z.strictObject({ ...scoped, ticket: tokenSchema })
@@ -145,7 +147,11 @@ export const deviceWaitAnswer = z.discriminatedUnion('approved', [
   z.strictObject({ approved: z.literal(false) }),
   z.strictObject({ approved: z.literal(true), ...loginFields }),
 ])
-export const sessionAnswer = z.strictObject({ user: userSchema, wallet: walletSchema.nullable() })
+/** A social login's user may have no email of its own (never merged by email, issue 35). */
+export const sessionAnswer = z.strictObject({
+  user: z.strictObject({ id: z.uuid(), email: emailSchema.nullable() }),
+  wallet: walletSchema.nullable(),
+})
 export const walletAnswer = walletSchema
 export const walletShareAnswer = z.strictObject({ ...walletSchema.shape, sealed: sealedSchema })
 export const walletRecoveryAnswer = z.strictObject({ ...walletSchema.shape, recovery: recoveryBlobSchema })

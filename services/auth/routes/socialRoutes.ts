@@ -60,7 +60,7 @@ export function socialRoutes(ctx: AuthContext): Hono {
     const { userId } = await ctx.identities.resolve(identity, ctx.now())
     const ticket = newToken()
     await ctx.socialAttempts.issueTicket(attempt.id, hashToken(ticket), userId, ctx.now())
-    const page = handoffPage(ticket, attempt.hostOrigin)
+    const page = handoffPage(ticket, attempt.hostOrigin, attempt.returnPath)
     return c.html(page.html, 200, page.headers)
   }
 
@@ -80,6 +80,7 @@ export function socialRoutes(ctx: AuthContext): Hono {
           provider: body.provider,
           projectId: project.id,
           hostOrigin: body.hostOrigin,
+          returnPath: body.returnPath ?? null,
           device: { id: await deviceIdOf(body.device.signingKey), ...body.device },
           ip: clientIp(ctx, c),
           nonce: secrets.nonce,

@@ -8,6 +8,8 @@ export type SocialAttempt = {
   provider: SocialProviderName
   projectId: string
   hostOrigin: string
+  /** Redirect mode: the host page the callback returns to; null for a popup. */
+  returnPath: string | null
   device: DeviceRef
   ip: string
   nonce: string
@@ -23,6 +25,7 @@ type Row = {
   provider: string
   project_id: string
   host_origin: string
+  return_path: string | null
   device_id: string
   signing_key: string
   agreement_key: string
@@ -37,6 +40,7 @@ const fromRow = (row: Row): SocialAttempt => ({
   provider: row.provider as SocialProviderName,
   projectId: row.project_id,
   hostOrigin: row.host_origin,
+  returnPath: row.return_path,
   device: { id: row.device_id, signingKey: row.signing_key, agreementKey: row.agreement_key },
   ip: row.ip,
   nonce: row.nonce,
@@ -83,15 +87,16 @@ export class SocialAttempts {
         return undefined
       if ((await pending('ip', attempt.ip)) >= this.limits.socialPendingPerIp) return undefined
       await tx.run(
-        `INSERT INTO auth_social_attempts (id, state_hash, provider, project_id, host_origin, device_id,
-           signing_key, agreement_key, ip, nonce, code_verifier, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO auth_social_attempts (id, state_hash, provider, project_id, host_origin, return_path,
+           device_id, signing_key, agreement_key, ip, nonce, code_verifier, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           attempt.stateHash,
           attempt.provider,
           attempt.projectId,
           attempt.hostOrigin,
+          attempt.returnPath,
           attempt.device.id,
           attempt.device.signingKey,
           attempt.device.agreementKey,

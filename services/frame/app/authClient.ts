@@ -1,4 +1,4 @@
-import { frameErrorCodes } from '@pairwise/engine/frame'
+import { frameErrorCodes, type SocialLoginProvider } from '@pairwise/engine/frame'
 import type { z } from 'zod'
 import {
   authPaths,
@@ -16,6 +16,8 @@ import {
   reauthVerifyAnswer,
   recoveryEvaluateAnswer,
   sessionAnswer,
+  socialLoginAnswer,
+  socialStartAnswer,
   walletAnswer,
   walletRecoveryAnswer,
   walletShareAnswer,
@@ -90,6 +92,20 @@ export class AuthClient {
         device: { signingKey: keys.signingKey, agreementKey: keys.agreementKey },
       }),
     )
+  }
+  /** A social login for this device and host: the provider's authorize URL (state and PKCE stay server-side). */
+  startSocial(provider: SocialLoginProvider, returnPath?: string) {
+    return this.device().then((keys) =>
+      this.#call(authPaths.socialStart, socialStartAnswer, {
+        provider,
+        device: { signingKey: keys.signingKey, agreementKey: keys.agreementKey },
+        ...(returnPath === undefined ? {} : { returnPath }),
+      }),
+    )
+  }
+  /** The callback's ticket, redeemed by the device that started the login: the session. */
+  redeemSocial(ticket: string) {
+    return this.#call(authPaths.socialRedeem, socialLoginAnswer, { ticket })
   }
   waitForDevice(attemptId: string) {
     return this.#call(authPaths.deviceWait, deviceWaitAnswer, { attemptId })

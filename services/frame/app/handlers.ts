@@ -1,4 +1,4 @@
-import { type FrameUser, frameErrorCodes, frameMethodKind } from '@pairwise/engine/frame'
+import { type FrameUser, frameErrorCodes, frameMethodKind, socialResultSchema } from '@pairwise/engine/frame'
 import { formatSiwxMessage, matchSiwxMessage } from '@pairwise/engine/siwx'
 import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
@@ -114,9 +114,11 @@ export function frameHandlers({
   const frameUser = async (user: SignedInUser): Promise<FrameUser> => {
     const chainId = activeChain().chainId
     const eoa = { address: user.address, type: 'eoa' as const }
+    // A social user may have no email: the field is left out, not sent empty.
+    const email = user.email === undefined ? {} : { email: user.email }
     if (!isSmartAccountChain(activeChain()))
       return {
-        email: user.email,
+        ...email,
         address: user.address,
         chainId,
         accounts: [eoa],
@@ -124,7 +126,7 @@ export function frameHandlers({
       }
     const [smart, preferred] = await Promise.all([smartAccountOf(user), session.preferredAccountType()])
     return {
-      email: user.email,
+      ...email,
       address: preferred === 'smartAccount' ? smart.address : user.address,
       chainId,
       accounts: [eoa, { address: smart.address, type: 'smartAccount' }],
@@ -212,8 +214,22 @@ export function frameHandlers({
         await session.verifyCode(signal, otp)
         return {}
       }, 'Something went wrong'),
-    CONNECT_SOCIAL: notAvailable('Social login'),
-    GET_SOCIAL_REDIRECT_URI: notAvailable('Social login'),
+    GET_SOCIAL_REDIRECT_URI: async ({ provider, returnPath }) => ({
+      uri: await session.startSocial(provider, returnPath),
+    }),
+    /** SOC-04: `uri` is the ticket the callback handed back; the wallet may ask for a passphrase here. */
+    CONNECT_SOCIAL: async ({ uri, chainId }) => {
+      const ticket = socialResultSchema.shape.resultUri.safeParse(uri)
+      if (!ticket.success)
+        throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid social login result')
+      if (chainId !== undefined) chain = findChain(chainId)
+      const { userName } = await withScreen(
+        (signal) => session.connectSocial(signal, ticket.data),
+        'Something went wrong',
+      )
+      const user = await frameUser(signedIn())
+      return userName === undefined ? user : { ...user, userName }
+    },
     GET_FARCASTER_URI: notAvailable('Farcaster login'),
     CONNECT_FARCASTER: notAvailable('Farcaster login'),
     GET_USER: async ({ chainId, siwxMessage }) => {

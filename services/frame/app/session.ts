@@ -1,7 +1,12 @@
 import { bytesToBase64url } from '@pairwise/crypto'
-import { type FrameUser, frameErrorCodes } from '@pairwise/engine/frame'
+import { type FrameUser, frameErrorCodes, type SocialLoginProvider } from '@pairwise/engine/frame'
 import type { LocalAccount } from 'viem'
-import { type DeviceKeys, type LoginAnswer, openSealed } from '../../auth/protocol/index.js'
+import {
+  type DeviceKeys,
+  type LoginAnswer,
+  openSealed,
+  type SocialLoginAnswer,
+} from '../../auth/protocol/index.js'
 import {
   createWallet,
   type DeviceVault,
@@ -23,7 +28,19 @@ import { codeScreen, noticeScreen, passphraseScreen } from './ui/screens.js'
 
 type AccountType = FrameUser['preferredAccountType']
 
-export type SignedInUser = { email: string; address: `0x${string}`; walletId: string; version: number }
+/** A social login's user may have no email (and then no code-based re-authentication either). */
+export type SignedInUser = {
+  email: string | undefined
+  address: `0x${string}`
+  walletId: string
+  version: number
+}
+
+/** What a social login tells the host beside the user: the name the provider gave, when it gave one. */
+export type SocialLogin = { userName: string | undefined }
+
+/** A social user has no mailbox for a fresh code: a stale session means signing in with the provider again. */
+const signInAgain = () => new FrameFailure(frameErrorCodes.unauthorized, 'Sign in again to confirm it is you')
 
 const passphraseHints: Record<string, string> = {
   TOO_SHORT: `Use at least ${MIN_PASSPHRASE_LENGTH} characters (a few words make a good one).`,
@@ -118,10 +135,41 @@ export class FrameSession {
         this.#approval = undefined
       })
     } else login = answer
-    await this.vault.saveSession(login.session.token, login.session.expiresAt)
     this.#attempt = undefined
-    const wallet = login.wallet ?? (await this.#makeWallet(signal, login.user.email))
-    this.#user = { email: login.user.email, ...wallet, address: wallet.address as `0x${string}` }
+    await this.#open(signal, login, login.user.email)
+  }
+
+  /** GET_SOCIAL_REDIRECT_URI: the provider's authorize URL for a login this device will redeem. */
+  async startSocial(provider: SocialLoginProvider, returnPath: string | undefined): Promise<string> {
+    return (await this.auth.startSocial(provider, returnPath)).uri
+  }
+
+  /**
+   * CONNECT_SOCIAL: the ticket the provider's callback handed over, redeemed with this device's proof (a
+   * ticket another device started is refused by the server), then the wallet opened or made as for email.
+   */
+  async connectSocial(signal: AbortSignal, ticket: string): Promise<SocialLogin> {
+    let login: SocialLoginAnswer
+    try {
+      login = await this.auth.redeemSocial(ticket)
+    } catch (error) {
+      if (error instanceof AuthRefusal && error.status < 500)
+        throw new FrameFailure(frameErrorCodes.unauthorized, error.message)
+      throw error
+    }
+    await this.#open(signal, login, login.user.email ?? undefined)
+    return { userName: login.user.name ?? undefined }
+  }
+
+  /** The end of every login: the session kept, the wallet made (first login) or its share recovered here. */
+  async #open(
+    signal: AbortSignal,
+    login: Pick<LoginAnswer, 'session' | 'wallet'>,
+    email: string | undefined,
+  ): Promise<void> {
+    await this.vault.saveSession(login.session.token, login.session.expiresAt)
+    const wallet = login.wallet ?? (await this.#makeWallet(signal, email))
+    this.#user = { email, ...wallet, address: wallet.address as `0x${string}` }
     await this.#ensureDeviceShare(signal)
   }
 
@@ -152,7 +200,7 @@ export class FrameSession {
       const { user, wallet } = await this.auth.currentSession()
       if (!wallet) return undefined
       this.#user = {
-        email: user.email,
+        email: user.email ?? undefined,
         walletId: wallet.walletId,
         version: wallet.version,
         address: wallet.address as `0x${string}`,
@@ -214,7 +262,8 @@ export class FrameSession {
   /** The words and key, for the export screen only: needs a re-authentication within five minutes. */
   async exportWallet(signal: AbortSignal) {
     const user = this.#needUser()
-    await this.#reauth(signal, user.email, 'Exporting needs a fresh code.')
+    // A social login is itself fresh for 5 minutes; after that the server refuses and the user signs in again.
+    if (user.email !== undefined) await this.#reauth(signal, user.email, 'Exporting needs a fresh code.')
     const device = await this.vault.loadDeviceShare()
     if (!device)
       throw new FrameFailure(frameErrorCodes.unauthorized, 'This device holds no share of the wallet')
@@ -267,7 +316,7 @@ export class FrameSession {
    */
   #evaluate = (blinded: string) => this.auth.evaluateRecovery(blinded)
 
-  async #makeWallet(signal: AbortSignal, email: string) {
+  async #makeWallet(signal: AbortSignal, email: string | undefined) {
     const wallet = await createWallet()
     let made: { walletId: string; address: string; version: number } | undefined
     await this.#passphraseStep(signal, email, {
@@ -338,7 +387,7 @@ export class FrameSession {
    * session with a code from the last 5 minutes: when it asks for one, a new code is mailed and typed
    * here, then the passphrase is asked again. Its refusals (wrong passphrase, paused) show on the form.
    */
-  async #passphraseStep(signal: AbortSignal, email: string, step: PassphraseStep): Promise<void> {
+  async #passphraseStep(signal: AbortSignal, email: string | undefined, step: PassphraseStep): Promise<void> {
     for (;;) {
       let stale = false
       await passphraseScreen(signal, {
@@ -352,6 +401,7 @@ export class FrameSession {
           }),
       })
       if (!stale) return
+      if (email === undefined) throw signInAgain()
       await this.#reauth(signal, email, 'Your passphrase needs a code from the last 5 minutes.')
     }
   }
