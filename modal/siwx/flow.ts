@@ -167,6 +167,8 @@ export class SignInFlow implements SignInHooks {
     const provider = connection && this.#ctx.adapters.get(namespace)?.getProvider(connection.connectorId)
     if (!provider) throw new WalletError('PROVIDER_NOT_FOUND')
     if (signsBytes(provider)) return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
+    // Another adapter's provider (Bitcoin's, once its package is loaded) is no EIP-1193 one.
+    if (!('request' in provider)) throw new WalletError('UNSUPPORTED_NAMESPACE')
     const signature = await provider.request({
       method: 'personal_sign',
       params: [`0x${bytesToHex(utf8ToBytes(text))}`, pair.address],

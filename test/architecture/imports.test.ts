@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
 /** The packages from the bottom up, by folder: each may import only those before it. */
-const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana'] as const
+const layers = ['common', 'crypto', 'storage', 'relay', 'engine', 'modal', 'solana', 'bitcoin'] as const
 /** Services run the stack's servers: they build on any layer but the modal and its adapters. */
 const serviceLayers = ['common', 'crypto', 'storage', 'relay', 'engine']
 /**
@@ -136,7 +136,7 @@ describe('the source tree', () => {
     expect(cycles()).toEqual([])
   })
 
-  it('imports only downwards: common < crypto < storage < relay < engine < modal < solana; services never the modal', () => {
+  it('imports only downwards: common < crypto < storage < relay < engine < modal < solana < bitcoin; services never the modal', () => {
     const upward: string[] = []
     for (const [file, imports] of graph) {
       const from = layerOf(file)

@@ -12,6 +12,7 @@ const packages = [
   'engine',
   'modal',
   'solana',
+  'bitcoin',
   'services',
   'create-pairwise',
 ]

@@ -1,0 +1,260 @@
+import type {
+  AdapterContext,
+  Balance,
+  CaipNetwork,
+  ChainAdapter,
+  ConnectorInfo,
+  ConnectParams,
+  ConnectResult,
+  MultiNamespace,
+} from '@pairwise/modal/adapter'
+import { multiNamespace, safeUrl, WalletError } from '@pairwise/modal/adapter'
+import { getWallets, type Wallets } from '@wallet-standard/app'
+import { type BitcoinAccount, isAddressOn } from './accounts.js'
+import type { BitcoinConnector, ConnectorChange } from './connectors/connector.js'
+import { watchBitcoinWallets } from './discovery.js'
+import { BitcoinError } from './errors.js'
+import { type BitcoinActivity, type EsploraClient, esploraClient } from './esplora.js'
+import { type BitcoinChain, bitcoinChainOf } from './networks.js'
+import { type BitcoinProvider, bitcoinProvider } from './provider.js'
+
+export type BitcoinAdapterOptions = {
+  /** The Wallet Standard registry to follow; the page's (`getWallets()`) by default. */
+  registry?: () => Wallets
+  /**
+   * The chain data of a network: an Esplora client on the network's first RPC URL by default (the local
+   * node's `…/api` in development, any Esplora in production).
+   */
+  esplora?: (network: CaipNetwork) => EsploraClient
+}
+
+type Connection = {
+  connector: BitcoinConnector
+  accounts: BitcoinAccount[]
+  network: CaipNetwork
+  off: () => void
+}
+
+/** Satoshis as the modal shows a balance: BTC with up to 8 decimals, trailing zeros dropped. */
+export function formatSats(sats: bigint): string {
+  const sign = sats < 0n ? '-' : ''
+  const abs = sats < 0n ? -sats : sats
+  const fraction = (abs % 100_000_000n).toString().padStart(8, '0').replace(/0+$/, '')
+  return `${sign}${abs / 100_000_000n}${fraction ? `.${fraction}` : ''}`
+}
+
+/**
+ * The bip122 namespace over the four families of Bitcoin browser wallets (Wallet Standard, sats-connect,
+ * Leather, Unisat/OKX), each behind one connector interface. A connection keeps the wallet's payment and
+ * ordinal accounts with their public keys and paths; chain data comes from an Esplora API per network.
+ */
+export class BitcoinAdapter implements ChainAdapter {
+  readonly namespace = 'bip122' as const
+  /** The modal's multi-namespace code, which an app gets with this adapter (controllers/context.ts). */
+  readonly multiNamespace: MultiNamespace = multiNamespace
+  readonly #options: BitcoinAdapterOptions
+  readonly #connections = new Map<string, Connection>()
+  #connectors: readonly BitcoinConnector[] = []
+  #context: AdapterContext | undefined
+
+  constructor(options: BitcoinAdapterOptions = {}) {
+    this.#options = options
+  }
+
+  setup(context: AdapterContext): () => void {
+    this.#context = context
+    // Discovery needs the page: on the server (no target) there is no wallet to find.
+    if (!context.target && !this.#options.registry) return () => undefined
+    const stop = watchBitcoinWallets({
+      registry: (this.#options.registry ?? getWallets)(),
+      page: context.target,
+      onChange: (connectors) => this.#onConnectors(connectors),
+    })
+    return () => {
+      stop()
+      for (const connectorId of [...this.#connections.keys()]) this.#forget(connectorId)
+      this.#context = undefined
+    }
+  }
+
+  connectors(): ConnectorInfo[] {
+    return this.#connectors.map((connector) => {
+      // The wallet's icon is its own word: shown only if it may be (core/safeUrl.ts).
+      const icon = safeUrl(connector.icon, 'image', `${connector.id} icon`, this.#context?.report)
+      return {
+        id: connector.id,
+        type: 'ANNOUNCED',
+        name: connector.name,
+        chainNamespace: 'bip122',
+        ...(icon ? { imageUrl: icon } : {}),
+      }
+    })
+  }
+
+  async connect({ connectorId, network }: ConnectParams): Promise<ConnectResult> {
+    const result = await this.#connect(connectorId, network, false)
+    if (!result) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
+    return result
+  }
+
+  reconnect({
+    connectorId,
+    network,
+  }: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<ConnectResult | undefined> {
+    return this.#connect(connectorId, network, true)
+  }
+
+  async disconnect(connectorId: string): Promise<void> {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return
+    this.#forget(connectorId)
+    await connection.connector.disconnect()
+  }
+
+  /**
+   * Moves the wallet to `network` where it can be asked to (sats-connect's wallet_changeNetwork, Unisat's
+   * switchChain, a standard wallet's bitcoin:switchNetwork); any other wallet is switched by its user, and
+   * this says so (BitcoinError SWITCH_IN_WALLET) instead of pretending.
+   */
+  async switchNetwork({
+    connectorId,
+    network,
+  }: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<void> {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    const chain = this.#chain(network)
+    if (!connection.connector.switchNetwork)
+      throw new BitcoinError('SWITCH_IN_WALLET', undefined, network.name)
+    await connection.connector.switchNetwork(chain)
+    const accounts = await connection.connector.connect(chain, true)
+    connection.network = network
+    const usable = accounts.filter((a) => isAddressOn(a.address, chain.address))
+    if (usable.length) this.#setAccounts(connectorId, connection, usable)
+  }
+
+  async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
+    if (!isAddressOn(address, this.#chain(network).address))
+      throw new BitcoinError('INVALID_ADDRESS', undefined, address)
+    const sats = await this.#esplora(network).balance(address)
+    return { balance: formatSats(sats), symbol: network.nativeCurrency.symbol }
+  }
+
+  /** The latest transactions of `address` on `network`, from its Esplora. */
+  getActivity({ address, network }: { address: string; network: CaipNetwork }): Promise<BitcoinActivity[]> {
+    if (!isAddressOn(address, this.#chain(network).address))
+      throw new BitcoinError('INVALID_ADDRESS', undefined, address)
+    return this.#esplora(network).transactions(address)
+  }
+
+  getProvider(connectorId: string): BitcoinProvider | undefined {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return undefined
+    return bitcoinProvider({
+      connector: connection.connector,
+      accounts: () => connection.accounts,
+      network: () => connection.network,
+      chain: () => this.#chain(connection.network),
+      esplora: () => this.#esplora(connection.network),
+    })
+  }
+
+  #chain(network: CaipNetwork): BitcoinChain {
+    const chain = bitcoinChainOf(network)
+    if (!chain) throw new BitcoinError('UNKNOWN_NETWORK', undefined, network.caipNetworkId)
+    return chain
+  }
+
+  #esplora(network: CaipNetwork): EsploraClient {
+    if (this.#options.esplora) return this.#options.esplora(network)
+    const url = network.rpcUrls.default.http[0]
+    if (!url)
+      throw new BitcoinError('UNKNOWN_NETWORK', undefined, `${network.caipNetworkId} has no Esplora URL`)
+    return esploraClient(url)
+  }
+
+  async #connect(
+    connectorId: string,
+    network: CaipNetwork,
+    silent: boolean,
+  ): Promise<ConnectResult | undefined> {
+    const connector = this.#connectors.find((c) => c.id === connectorId)
+    if (!connector) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
+    const chain = this.#chain(network)
+    let accounts = (await connector.connect(chain, silent)).filter((a) =>
+      isAddressOn(a.address, chain.address),
+    )
+    if (!accounts.length && !silent && connector.switchNetwork) {
+      // The wallet is on another network: asked to move, its accounts are read again.
+      await connector.switchNetwork(chain)
+      accounts = (await connector.connect(chain, true)).filter((a) => isAddressOn(a.address, chain.address))
+    }
+    if (!accounts.length) {
+      if (silent) return undefined
+      throw new BitcoinError('SWITCH_IN_WALLET', undefined, network.name)
+    }
+    this.#forget(connectorId)
+    const connection: Connection = { connector, accounts, network, off: () => undefined }
+    connection.off = connector.onChange((change) => this.#onChange(connectorId, change))
+    this.#connections.set(connectorId, connection)
+    const icon = safeUrl(connector.icon, 'image', `${connector.id} icon`, this.#context?.report)
+    return {
+      connectorId,
+      address: (accounts[0] as BitcoinAccount).address,
+      accounts: accounts.map((a) => a.address),
+      network,
+      walletInfo: { name: connector.name, ...(icon ? { icon } : {}) },
+    }
+  }
+
+  #onChange(connectorId: string, change: ConnectorChange): void {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return
+    if (change.type === 'disconnect') {
+      this.#forget(connectorId)
+      this.#context?.emit({ type: 'disconnect', connectorId })
+    } else if (change.type === 'accounts') this.#setAccounts(connectorId, connection, change.accounts)
+    else {
+      const reference = change.chain.genesisHash.slice(0, 32)
+      const network = this.#context?.networks.find(
+        (n) => n.chainNamespace === 'bip122' && String(n.id) === reference,
+      )
+      if (!network) return
+      connection.network = network
+      this.#context?.emit({ type: 'chainChanged', connectorId, chainId: network.id })
+    }
+  }
+
+  #setAccounts(connectorId: string, connection: Connection, accounts: BitcoinAccount[]): void {
+    const [first] = accounts
+    if (!first) return
+    connection.accounts = accounts
+    this.#context?.emit({
+      type: 'accountChanged',
+      connectorId,
+      address: first.address,
+      accounts: accounts.map((a) => a.address),
+    })
+  }
+
+  #onConnectors(connectors: readonly BitcoinConnector[]): void {
+    this.#connectors = connectors
+    // A wallet that left the page takes its connection with it.
+    for (const [connectorId, connection] of [...this.#connections])
+      if (!connectors.includes(connection.connector)) {
+        this.#forget(connectorId)
+        this.#context?.emit({ type: 'disconnect', connectorId })
+      }
+    this.#context?.emit({ type: 'connectors', connectors: this.connectors() })
+  }
+
+  #forget(connectorId: string): void {
+    this.#connections.get(connectorId)?.off()
+    this.#connections.delete(connectorId)
+  }
+}

@@ -1,0 +1,55 @@
+import type { BitcoinAccount } from '../accounts.js'
+import type { BitcoinChain } from '../networks.js'
+
+/** How a message is signed: BIP-322 "simple" (every family), or BIP-137's ECDSA where the wallet offers it. */
+export type MessageProtocol = 'bip322' | 'ecdsa'
+
+export type SignedMessage = {
+  address: string
+  /** Base64: the BIP-322 witness stack, or BIP-137's 65-byte signature. */
+  signature: string
+  protocol: MessageProtocol
+}
+
+/** The inputs one account signs, by index in the PSBT. */
+export type InputsToSign = { address: string; indexes: number[] }[]
+
+export type SignedPsbt = { psbt: Uint8Array; txid?: string }
+
+export type ConnectorChange =
+  | { type: 'accounts'; accounts: BitcoinAccount[] }
+  | { type: 'network'; chain: BitcoinChain }
+  | { type: 'disconnect' }
+
+/**
+ * One Bitcoin wallet, whichever family's protocol it speaks (Wallet Standard, sats-connect, Leather,
+ * Unisat/OKX): the adapter talks to this and nothing else. Every answer has been checked against the
+ * family's schema before it gets here.
+ */
+export interface BitcoinConnector {
+  readonly id: string
+  readonly name: string
+  readonly icon?: string | undefined
+  /** Asks the wallet for its accounts on `chain` (a prompt), or with `silent` only those it already granted. */
+  connect(chain: BitcoinChain, silent: boolean): Promise<BitcoinAccount[]>
+  disconnect(): Promise<void>
+  signMessage(input: {
+    account: BitcoinAccount
+    message: string
+    protocol: MessageProtocol
+    chain: BitcoinChain
+  }): Promise<SignedMessage>
+  signPsbt(input: {
+    psbt: Uint8Array
+    inputs: InputsToSign
+    accounts: readonly BitcoinAccount[]
+    chain: BitcoinChain
+    broadcast: boolean
+  }): Promise<SignedPsbt>
+  /** The wallet builds, signs and sends a payment itself, where it offers that; the txid. */
+  sendTransfer?(input: { to: string; sats: bigint; chain: BitcoinChain }): Promise<string>
+  /** Moves the wallet to `chain` where it can be asked to; without it the user switches in the wallet. */
+  switchNetwork?(chain: BitcoinChain): Promise<void>
+  /** Hears the wallet's own changes; returns the stop. */
+  onChange(listener: (change: ConnectorChange) => void): () => void
+}

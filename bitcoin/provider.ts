@@ -1,0 +1,109 @@
+import type { CaipNetwork } from '@pairwise/modal/adapter'
+import { base64 } from '@scure/base'
+import * as z from 'zod/mini'
+import type { BitcoinAccount } from './accounts.js'
+import type { BitcoinConnector, MessageProtocol } from './connectors/connector.js'
+import { BitcoinError } from './errors.js'
+import type { BitcoinActivity, EsploraClient } from './esplora.js'
+import type { BitcoinChain } from './networks.js'
+import { finalisedHex, sendBitcoin, type TransferRequest } from './transfer.js'
+
+/**
+ * The connected Bitcoin wallet as an app uses it (`kit.getProvider('bip122')`, `useAppKitProvider('bip122')`):
+ * AppKit's Bitcoin connector methods (`getAccountAddresses`, `signMessage`, `signPSBT`, `sendTransfer`), and
+ * every account with its publicKey and path, which AppKit 1.7.13 drops.
+ */
+export type BitcoinProvider = {
+  /** The payment account's address. */
+  readonly address: string
+  /** allAccounts: the payment account at index 0, the ordinal account at index 1 (CONST-28). */
+  readonly accounts: readonly BitcoinAccount[]
+  readonly walletName: string
+  readonly network: CaipNetwork
+  getAccountAddresses(): Promise<BitcoinAccount[]>
+  /** A base64 signature: BIP-322 "simple" by default, BIP-137 ECDSA with `protocol: 'ecdsa'`. */
+  signMessage(input: { message: string; address?: string; protocol?: MessageProtocol }): Promise<string>
+  /** Signs a base64 PSBT; with `broadcast` the signed transaction is sent too (by the wallet or through Esplora). */
+  signPSBT(input: {
+    psbt: string
+    signInputs: { address: string; index: number }[]
+    broadcast?: boolean
+  }): Promise<{ psbt: string; txid?: string }>
+  /** Pays `amount` satoshis to `recipient`; the txid. */
+  sendTransfer(request: TransferRequest): Promise<string>
+  /** The payment account's satoshis, unconfirmed included. */
+  getBalance(): Promise<bigint>
+  /** The latest transactions of an account (the payment account's by default). */
+  getActivity(address?: string): Promise<BitcoinActivity[]>
+}
+
+export type ProviderDeps = {
+  connector: BitcoinConnector
+  accounts(): readonly BitcoinAccount[]
+  network(): CaipNetwork
+  chain(): BitcoinChain
+  esplora(): EsploraClient
+}
+
+const signInputs = z.array(
+  z.object({ address: z.string(), index: z.number().check(z.int(), z.nonnegative(), z.maximum(10_000)) }),
+)
+
+export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
+  const { connector } = deps
+  const account = (address: string | undefined) => {
+    const accounts = deps.accounts()
+    const found = address === undefined ? accounts[0] : accounts.find((a) => a.address === address)
+    if (!found) throw new BitcoinError('INVALID_ADDRESS', undefined, address ?? '(no account)')
+    return found
+  }
+  return {
+    get address() {
+      return account(undefined).address
+    },
+    get accounts() {
+      return deps.accounts()
+    },
+    walletName: connector.name,
+    get network() {
+      return deps.network()
+    },
+    getAccountAddresses: async () => [...deps.accounts()],
+    async signMessage({ message, address, protocol = 'bip322' }) {
+      const signed = await connector.signMessage({
+        account: account(address),
+        message,
+        protocol,
+        chain: deps.chain(),
+      })
+      return signed.signature
+    },
+    async signPSBT(input) {
+      const inputs = z.parse(signInputs, input.signInputs)
+      const grouped = new Map<string, number[]>()
+      for (const { address, index } of inputs) grouped.set(address, [...(grouped.get(address) ?? []), index])
+      for (const address of grouped.keys()) account(address)
+      const signed = await connector.signPsbt({
+        psbt: base64.decode(input.psbt),
+        inputs: [...grouped].map(([address, indexes]) => ({ address, indexes })),
+        accounts: deps.accounts(),
+        chain: deps.chain(),
+        broadcast: input.broadcast ?? false,
+      })
+      const psbt = base64.encode(signed.psbt)
+      if (!input.broadcast || signed.txid) return { psbt, ...(signed.txid ? { txid: signed.txid } : {}) }
+      // A wallet that cannot broadcast (the Wallet Standard's) signed only: the app's Esplora sends it.
+      return { psbt, txid: await deps.esplora().broadcast(finalisedHex(signed.psbt)) }
+    },
+    sendTransfer: (request) => sendBitcoin(connector, deps.accounts(), deps.chain(), deps.esplora(), request),
+    getBalance: () => deps.esplora().balance(account(undefined).address),
+    getActivity: (address) => deps.esplora().transactions(account(address).address),
+  }
+}
+
+declare module '@pairwise/modal/adapter' {
+  /** With this package loaded, `getProvider('bip122')` and `useAppKitProvider('bip122')` give the Bitcoin provider. */
+  interface NamespaceProviders {
+    bip122: BitcoinProvider
+  }
+}

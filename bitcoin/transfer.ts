@@ -1,0 +1,104 @@
+import { hex } from '@scure/base'
+import { Address, OutScript, selectUTXO, Transaction } from '@scure/btc-signer'
+import type { BitcoinAccount } from './accounts.js'
+import { isAddressOn } from './accounts.js'
+import type { BitcoinConnector } from './connectors/connector.js'
+import { BitcoinError } from './errors.js'
+import type { EsploraClient } from './esplora.js'
+import type { BitcoinChain } from './networks.js'
+
+export type TransferRequest = {
+  /** The recipient's address on the connection's network. */
+  recipient: string
+  /** Whole satoshis, as a string or bigint (AppKit's `sendTransfer({ amount })` passes a string). */
+  amount: string | bigint
+  /** sat/vB; the Esplora's next-block estimate by default. */
+  feeRate?: number
+}
+
+/** Satoshis as a bigint: a whole, positive number, nothing else. */
+export function satsOf(amount: string | bigint): bigint {
+  if (typeof amount === 'bigint' ? amount > 0n : /^[1-9][0-9]{0,15}$/.test(amount)) return BigInt(amount)
+  throw new BitcoinError('INVALID_AMOUNT', undefined, String(amount))
+}
+
+/** The x-only key a taproot input needs (a 33-byte key loses its prefix). */
+const xOnly = (publicKey: string) => {
+  const bytes = hex.decode(publicKey)
+  return bytes.length === 33 ? bytes.subarray(1) : bytes
+}
+
+/**
+ * An unsigned PSBT paying `sats` to `recipient` from the payment account's coins, change back to it; coins
+ * picked by `@scure/btc-signer`'s selection at `feeRate`. Confirmed and unconfirmed coins are both spent,
+ * as a wallet does.
+ */
+export async function transferPsbt(input: {
+  from: BitcoinAccount
+  recipient: string
+  sats: bigint
+  feeRate: number
+  chain: BitcoinChain
+  esplora: EsploraClient
+}): Promise<{ psbt: Uint8Array; fee: bigint; inputs: number }> {
+  const { from, chain } = input
+  const network = chain.address
+  const script = OutScript.encode(Address(network).decode(from.address))
+  const coins = await input.esplora.utxos(from.address)
+  const selected = selectUTXO(
+    coins.map((coin) => ({
+      txid: hex.decode(coin.txid),
+      index: coin.vout,
+      witnessUtxo: { script, amount: coin.value },
+      ...(from.addressType === 'p2tr' ? { tapInternalKey: xOnly(from.publicKey) } : {}),
+    })),
+    [{ address: input.recipient, amount: input.sats }],
+    'default',
+    {
+      feePerByte: BigInt(Math.ceil(input.feeRate)),
+      changeAddress: from.address,
+      network,
+      createTx: true,
+      bip69: false,
+    },
+  )
+  if (!selected?.tx || selected.fee === undefined) throw new BitcoinError('INSUFFICIENT_FUNDS')
+  return { psbt: selected.tx.toPSBT(), fee: selected.fee, inputs: selected.tx.inputsLength }
+}
+
+/**
+ * Sends `sats` from the payment account: the wallet's own transfer where it offers one, else a PSBT the
+ * adapter builds, the wallet signs, the adapter finalises and broadcasts through Esplora. The txid.
+ */
+export async function sendBitcoin(
+  connector: BitcoinConnector,
+  accounts: readonly BitcoinAccount[],
+  chain: BitcoinChain,
+  esplora: EsploraClient,
+  request: TransferRequest,
+): Promise<string> {
+  const sats = satsOf(request.amount)
+  const recipient = request.recipient.trim()
+  if (!isAddressOn(recipient, chain.address)) throw new BitcoinError('INVALID_ADDRESS', undefined, recipient)
+  if (connector.sendTransfer) return connector.sendTransfer({ to: recipient, sats, chain })
+  const from = accounts.find((a) => a.purpose === 'payment')
+  if (!from) throw new BitcoinError('INSUFFICIENT_FUNDS')
+  const feeRate = request.feeRate ?? (await esplora.feeRate())
+  const built = await transferPsbt({ from, recipient, sats, feeRate, chain, esplora })
+  const indexes = Array.from({ length: built.inputs }, (_, index) => index)
+  const signed = await connector.signPsbt({
+    psbt: built.psbt,
+    inputs: [{ address: from.address, indexes }],
+    accounts,
+    chain,
+    broadcast: false,
+  })
+  return esplora.broadcast(finalisedHex(signed.psbt))
+}
+
+/** The raw transaction of a signed PSBT, its inputs finalised here when the wallet left that to the app. */
+export function finalisedHex(psbt: Uint8Array): string {
+  const tx = Transaction.fromPSBT(psbt, { allowUnknownOutputs: true })
+  if (!tx.isFinal) tx.finalize()
+  return hex.encode(tx.extract())
+}
