@@ -33,6 +33,7 @@ export {
   type SupportedNamespaces,
 } from './namespaces/index.js'
 export {
+  assertEip155Params,
   type Eip1193Provider,
   HTTP_RPC_MAX_LISTENERS,
   HttpRpcConnection,

@@ -1,3 +1,4 @@
+export { assertEip155Params } from './eip155.js'
 export { ProviderErrorCode, ProviderErrorMessage, ProviderRpcError } from './errors.js'
 export {
   HTTP_RPC_MAX_LISTENERS,

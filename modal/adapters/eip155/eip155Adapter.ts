@@ -41,6 +41,8 @@ import type {
   Replacement,
   TransactionRequest,
 } from './walletActions.js'
+import type { WalletCalls } from './walletCalls.js'
+import { withWalletCalls } from './walletCallsProvider.js'
 import { withTimeout } from './withTimeout.js'
 
 /** Each option overrides what the app's createAppKit options say. */
@@ -97,6 +99,10 @@ export class Eip155Adapter implements ChainAdapter {
   readonly #pendingWatchers = new Map<string, ReturnType<typeof watchPendingTransactions>>()
   /** Counts starts and stops per connection, so a watcher that loads after a stop is not started. */
   readonly #pendingStarts = new Map<string, number>()
+  /** Each wallet's provider as the app gets it (EIP-5792 through the modal), one per provider. */
+  readonly #appProviders = new WeakMap<Eip1193Provider, Eip1193Provider>()
+  /** EIP-5792 and its sequential fallback, loaded on the first wallet call; its batches are this modal's. */
+  #walletCalls: Promise<WalletCalls> | undefined
 
   readonly #given: Eip155AdapterOptions
 
@@ -174,8 +180,38 @@ export class Eip155Adapter implements ChainAdapter {
     return [...this.#entries.values()].filter((e) => !e.unlisted).map((e) => e.info)
   }
 
+  /**
+   * The wallet's provider for the app and wagmi: its own, except that the EIP-5792 calls go through the
+   * modal, which validates them and sends a batch one transaction at a time to a wallet without them.
+   */
   getProvider(connectorId: string): Eip1193Provider | undefined {
-    return this.#entries.get(connectorId)?.provider
+    const provider = this.#entries.get(connectorId)?.provider
+    if (!provider) return undefined
+    const known = this.#appProviders.get(provider)
+    if (known) return known
+    const wrapped = withWalletCalls(provider, async (wallet, method, params) =>
+      (await this.#loadWalletCalls()).request(wallet, method, params),
+    )
+    this.#appProviders.set(provider, wrapped)
+    return wrapped
+  }
+
+  #loadWalletCalls(): Promise<WalletCalls> {
+    this.#walletCalls ??= import('./walletCalls.js').then(
+      ({ WalletCalls }) => new WalletCalls((wallet, chainId, hash) => this.#receipt(wallet, chainId, hash)),
+    )
+    return this.#walletCalls
+  }
+
+  /** A receipt from the modal's client of the chain when the app configured it, else from the wallet. */
+  #receipt(wallet: Eip1193Provider, chainId: string, hash: string): Promise<unknown> {
+    const network = this.#context?.networks.find(
+      (n) => n.chainNamespace === 'eip155' && Number(n.id) === Number(chainId),
+    )
+    const params: [Hex] = [hash as Hex]
+    return network
+      ? this.chainClient(network).request({ method: 'eth_getTransactionReceipt', params })
+      : wallet.request({ method: 'eth_getTransactionReceipt', params })
   }
 
   async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {

@@ -61,7 +61,7 @@ describe('eip155 adapter: discovery', () => {
     expect(kit.store.get().connectors.map((c) => c.name)).toEqual(['Alpha', 'Beta'])
   })
 
-  it('lists one wallet per rdns, and ignores malformed announcements', () => {
+  it('lists one wallet per rdns, and ignores malformed announcements', async () => {
     const page = createPage()
     const kit = kitOn(page)
     const first = new FakeProvider({ accounts: [alice], chainId: 31337 })
@@ -78,7 +78,9 @@ describe('eip155 adapter: discovery', () => {
       }),
     )
     expect(kit.store.get().connectors.map((c) => c.name)).toEqual(['Alpha'])
-    expect(kit.context.adapters.get('eip155')?.getProvider('com.example.alpha')).toBe(first)
+    const adapter = kit.context.adapters.get('eip155') as Eip155Adapter
+    await adapter.getProvider('com.example.alpha')?.request({ method: 'eth_chainId' })
+    expect(first.methods()).toEqual(['eth_chainId'])
   })
 
   it('an injected wallet that also announces itself is listed once, under its announced name', () => {
@@ -100,7 +102,8 @@ describe('eip155 adapter: discovery', () => {
     await kit.connect('injected')
     announce(page, alpha, provider)
     expect(kit.store.get().connectors.map((c) => c.id)).toEqual(['com.example.alpha'])
-    expect(kit.getProvider()).toBe(provider)
+    await kit.getProvider()?.request({ method: 'eth_chainId' })
+    expect(provider.methods().at(-1)).toBe('eth_chainId')
     await kit.switchNetwork(anvil2)
     expect(provider.chainId).toBe(31338)
     await kit.disconnect()
@@ -326,7 +329,7 @@ describe('eip155 adapter: WalletConnect', () => {
   }
 
   it('offers WalletConnect when a transport is configured, shows its URI and connects as the peer', async () => {
-    const { transport, calls } = fakeTransport({
+    const { transport, calls, provider } = fakeTransport({
       accounts: [bob],
       chainId: 31338,
       peer: { name: 'Phone Wallet' },
@@ -347,7 +350,8 @@ describe('eip155 adapter: WalletConnect', () => {
     expect(calls).toEqual(['connect 31337,31338'])
     expect(result.walletInfo).toEqual({ name: 'Phone Wallet' })
     expect(kit.getCaipAddress()).toBe(`eip155:31338:${bob}`)
-    expect(kit.getProvider()).toBe(transport.provider)
+    await kit.getProvider()?.request({ method: 'eth_chainId' })
+    expect(provider.methods().at(-1)).toBe('eth_chainId')
     await kit.disconnect()
     expect(calls.at(-1)).toBe('disconnect')
     expect(kit.getAddress()).toBeUndefined()

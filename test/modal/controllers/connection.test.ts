@@ -123,7 +123,8 @@ describe('connection status (§3)', () => {
     })
     expect(activeNetwork?.caipNetworkId).toBe('eip155:31338')
     expect(kit.getIsConnectedState()).toBe(true)
-    expect(kit.getProvider()).toBe(provider)
+    await kit.getProvider()?.request({ method: 'eth_chainId' })
+    expect(provider.methods().at(-1)).toBe('eth_chainId')
   })
 
   it('CONN-05 a failed connect returns to disconnected with no connection', async () => {
