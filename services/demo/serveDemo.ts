@@ -18,6 +18,12 @@ export type DemoPageConfig = {
   authUrl?: string
   /** The local Solana clusters, each with its test token's mint (the multichain page). */
   solanaNetworks?: { genesisHash: string; name: string; rpcUrl: string; testUsdMint?: string }[]
+  /** The local Bitcoin chains, each with the Esplora API that serves it (the multichain page). */
+  bitcoinNetworks?: {
+    chain: 'mainnet' | 'testnet3' | 'testnet4' | 'signet' | 'regtest'
+    name: string
+    esploraUrl: string
+  }[]
 }
 
 /** A page beside the demo: its built folder, and what of the stack's config it sees differently (its project). */

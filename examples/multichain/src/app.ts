@@ -1,13 +1,14 @@
+import type { BitcoinProvider } from '@pairwise/bitcoin'
 import { createAppKit, Eip155Adapter } from '@pairwise/modal'
 import type { SolanaProvider } from '@pairwise/solana'
 import { getBase58Decoder } from '@solana/kit'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
-import { readSolanaConfig } from './config.js'
+import { readChainConfig } from './config.js'
 
 const base58 = getBase58Decoder()
 const config = readDemoConfig(document)
-const { solanaNetworks } = readSolanaConfig(document)
+const { solanaNetworks, bitcoinNetworks } = readChainConfig(document)
 const find = <T extends HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`)
 const account = find<HTMLOutputElement>('mc-account')
 const signButton = find<HTMLButtonElement>('mc-sign')
@@ -18,6 +19,13 @@ const amount = find<HTMLInputElement>('mc-amount')
 const token = find<HTMLSelectElement>('mc-token')
 const sendButton = find<HTMLButtonElement>('mc-send')
 const transaction = find<HTMLOutputElement>('mc-transaction')
+const btcAccounts = find<HTMLOutputElement>('mc-btc-accounts')
+const btcSignButton = find<HTMLButtonElement>('mc-btc-sign')
+const btcSignature = find<HTMLOutputElement>('mc-btc-signature')
+const btcRecipient = find<HTMLInputElement>('mc-btc-to')
+const btcAmount = find<HTMLInputElement>('mc-btc-amount')
+const btcSendButton = find<HTMLButtonElement>('mc-btc-send')
+const btcTransaction = find<HTMLOutputElement>('mc-btc-transaction')
 
 function show(output: HTMLOutputElement | null, text: string, error = false): void {
   if (!output) return
@@ -25,16 +33,21 @@ function show(output: HTMLOutputElement | null, text: string, error = false): vo
   output.classList.toggle('error', error)
 }
 
-// @pairwise/solana comes as its own chunk, fetched beside this one: a page without Solana never loads it.
-const { defineSolanaNetwork, SolanaAdapter } = await import('@pairwise/solana')
+// @pairwise/solana and @pairwise/bitcoin come as chunks of their own, fetched beside this one: a page
+// without Solana or Bitcoin never loads them.
+const [{ defineSolanaNetwork, SolanaAdapter }, { BitcoinAdapter, defineBitcoinNetwork }] = await Promise.all([
+  import('@pairwise/solana'),
+  import('@pairwise/bitcoin'),
+])
 // The local cluster first, as in the EVM list: a fresh visitor lands on the chain that runs here.
 const solana = solanaNetworks.map((n) =>
   defineSolanaNetwork({ genesisHash: n.genesisHash, name: n.name, rpcUrl: n.rpcUrl, testnet: true }),
 )
+const bitcoin = bitcoinNetworks.map((n) => defineBitcoinNetwork(n))
 const [evm, ...moreEvm] = demoNetworks(config)
 const kit = createAppKit({
-  adapters: [new Eip155Adapter(), new SolanaAdapter()],
-  networks: [evm, ...moreEvm, ...solana],
+  adapters: [new Eip155Adapter(), new SolanaAdapter(), new BitcoinAdapter()],
+  networks: [evm, ...moreEvm, ...solana, ...bitcoin],
   projectId: config.projectId,
   metadata: { ...demoMetadata, name: 'Pairwise multichain example', url: location.origin },
   themeMode: 'dark',
@@ -64,7 +77,7 @@ const act = async (output: HTMLOutputElement | null, run: (provider: SolanaProvi
 }
 
 kit.subscribeState((state) => {
-  const lines = (['eip155', 'solana'] as const).flatMap((namespace) => {
+  const lines = (['eip155', 'solana', 'bip122'] as const).flatMap((namespace) => {
     const entry = state.connections[namespace]
     const current = entry?.current === undefined ? undefined : entry.connections[entry.current]
     return current ? [`${namespace}: ${current.accounts[0]} on ${current.caipNetwork.name}`] : []
@@ -73,7 +86,52 @@ kit.subscribeState((state) => {
   const provider = kit.getProvider('solana')
   for (const button of [signButton, signInButton, sendButton]) if (button) button.disabled = !provider
   refreshTokens(provider)
+  const bitcoinWallet = kit.getProvider('bip122')
+  for (const button of [btcSignButton, btcSendButton]) if (button) button.disabled = !bitcoinWallet
+  show(
+    btcAccounts,
+    bitcoinWallet
+      ? bitcoinWallet.accounts
+          .map(
+            (a, i) =>
+              `${i} ${a.purpose} ${a.addressType} ${a.address}\n  publicKey ${a.publicKey}\n  path ${a.path ?? '(not given)'}`,
+          )
+          .join('\n')
+      : 'No Bitcoin wallet connected.',
+  )
 })
+
+/** Runs `run` with the connected Bitcoin wallet, showing its result or its error in `output`. */
+const actBitcoin = async (
+  output: HTMLOutputElement | null,
+  run: (provider: BitcoinProvider) => Promise<string>,
+) => {
+  const provider = kit.getProvider('bip122')
+  if (!provider) return show(output, 'Connect a Bitcoin wallet first.', true)
+  show(output, 'Waiting for your wallet…')
+  try {
+    show(output, await run(provider))
+  } catch (error) {
+    show(output, (error as Error).message, true)
+  }
+}
+
+btcSignButton?.addEventListener('click', () =>
+  actBitcoin(btcSignature, async (provider) => {
+    const message = `Pairwise multichain example: ${new Date().toISOString()}`
+    const signed = await provider.signMessage({ message })
+    return `address: ${provider.address}\nmessage: ${message}\nsignature: ${signed}`
+  }),
+)
+btcSendButton?.addEventListener('click', () =>
+  actBitcoin(btcTransaction, async (provider) => {
+    const txid = await provider.sendTransfer({
+      recipient: btcRecipient?.value.trim() ?? '',
+      amount: btcAmount?.value.trim() ?? '',
+    })
+    return `sent: ${txid}`
+  }),
+)
 
 signButton?.addEventListener('click', () =>
   act(signature, async (provider) => {

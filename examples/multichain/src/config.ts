@@ -1,7 +1,20 @@
 import * as z from 'zod/mini'
 
-/** The Solana part of the page's config tag: the stack's local clusters, each with its test token. */
-const solanaConfigSchema = z.object({
+/**
+ * The chain parts of the page's config tag: the stack's local Solana clusters, each with its test token,
+ * and its Bitcoin networks, each with the Esplora API that serves it.
+ */
+const chainConfigSchema = z.object({
+  bitcoinNetworks: z._default(
+    z.array(
+      z.object({
+        chain: z.enum(['mainnet', 'testnet3', 'testnet4', 'signet', 'regtest']),
+        name: z.string().check(z.minLength(1)),
+        esploraUrl: z.url(),
+      }),
+    ),
+    [],
+  ),
   solanaNetworks: z._default(
     z.array(
       z.object({
@@ -15,14 +28,17 @@ const solanaConfigSchema = z.object({
   ),
 })
 
-export type SolanaPageConfig = z.infer<typeof solanaConfigSchema>
+export type ChainPageConfig = z.infer<typeof chainConfigSchema>
 
-export function readSolanaConfig(doc: Document): SolanaPageConfig {
+export function readChainConfig(doc: Document): ChainPageConfig {
   const text = doc.getElementById('pairwise-demo-config')?.textContent ?? '{}'
-  const parsed = z.safeParse(solanaConfigSchema, parseJson(text))
+  const parsed = z.safeParse(chainConfigSchema, parseJson(text))
   if (parsed.success) return parsed.data
-  console.error('pairwise multichain: ignoring an invalid solanaNetworks config', parsed.error)
-  return { solanaNetworks: [] }
+  console.error(
+    'pairwise multichain: ignoring an invalid solanaNetworks or bitcoinNetworks config',
+    parsed.error,
+  )
+  return { solanaNetworks: [], bitcoinNetworks: [] }
 }
 
 function parseJson(text: string): unknown {

@@ -1,7 +1,7 @@
 import { hex } from '@scure/base'
 import * as btc from '@scure/btc-signer'
 import { z } from 'zod'
-import { bitcoinChains } from '../../../bitcoin/index.js'
+import { bitcoinChains } from '../../../bitcoin/networks.js'
 import {
   bitcoinTestAccounts,
   signBip137,

@@ -4,7 +4,7 @@ import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import { hex } from '@scure/base'
 import { HDKey } from '@scure/bip32'
 import * as btc from '@scure/btc-signer'
-import { type BitcoinChain, bitcoinChains } from '../../../bitcoin/index.js'
+import { type BitcoinChain, bitcoinChains } from '../../../bitcoin/networks.js'
 
 /** The test networks a test wallet can be on; each has its own address prefix or genesis. */
 export type TestWalletChain = 'regtest' | 'signet' | 'testnet4'

@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test'
+import { Verifier } from 'bip322-js'
+import { bitcoinTestAccounts, installBitcoinTestWallet } from '../../support/bitcoinWallet/index.js'
+import { expect, test } from '../modal/fixtures.js'
+
+test.describe.configure({ timeout: 180_000 })
+
+const dialog = (page: Page) => page.getByRole('dialog')
+const networkName = 'Bitcoin Regtest (local)'
+
+/**
+ * Adds the stack's regtest chain to examples/multichain's config tag (bitcoinNetworks) as the parser inserts
+ * it, before the page's code reads it: the page takes its Esplora from there, as it takes the local Solana
+ * clusters. (Rewriting the response instead would serve the page from outside the loopback address space,
+ * and Chromium would then refuse its calls to the local services.)
+ */
+async function withBitcoinNetwork(page: Page, esploraUrl: string): Promise<void> {
+  await page.addInitScript(
+    ({ name, url }) => {
+      const patch = (tag: Element) => {
+        const config = JSON.parse(tag.textContent || '{}') as Record<string, unknown>
+        config.bitcoinNetworks = [{ chain: 'regtest', name, esploraUrl: url }]
+        tag.textContent = JSON.stringify(config)
+      }
+      const observer = new MutationObserver(() => {
+        const tag = document.getElementById('pairwise-demo-config')
+        if (!tag?.textContent) return
+        observer.disconnect()
+        patch(tag)
+      })
+      observer.observe(document, { childList: true, subtree: true, characterData: true })
+    },
+    { name: networkName, url: esploraUrl },
+  )
+}
+
+for (const family of ['standard', 'satsConnect'] as const) {
+  test(`CONN-14 a Bitcoin wallet connects, and its payment and ordinal accounts are exposed: the ${family} test wallet on examples/multichain shows both with publicKey and path, signs BIP-322, sends 12,345 sats the regtest node confirms, and reconnects after a reload`, async ({
+    page,
+    stack,
+  }) => {
+    const node = stack.urls.find((u) => u.part === 'bitcoin')?.url
+    if (!node) throw new Error('the stack runs no Bitcoin chain')
+    const esplora = `${node}/api`
+    const name = family === 'standard' ? 'Pairwise Bitcoin Standard' : 'Pairwise Bitcoin Sats'
+    const wallet = await installBitcoinTestWallet(page, {
+      family,
+      name,
+      seed: `e2e-${family}-${test.info().workerIndex}-${Date.now()}`,
+      esplora: { regtest: esplora },
+    })
+    const [payment, ordinal] = wallet.accounts as [(typeof wallet.accounts)[0], (typeof wallet.accounts)[0]]
+    await withBitcoinNetwork(page, esplora)
+    await page.goto(`${stack.demoUrl}/multichain/`)
+    await page.locator('appkit-button').getByRole('button').click()
+    await dialog(page)
+      .getByRole('button', { name: new RegExp(name) })
+      .click()
+    await expect(page.getByTestId('mc-account')).toContainText(`bip122: ${payment.address} on ${networkName}`)
+    const accounts = page.getByTestId('mc-btc-accounts')
+    await expect(accounts).toContainText(`0 payment p2wpkh ${payment.address}`)
+    await expect(accounts).toContainText(`1 ordinal p2tr ${ordinal.address}`)
+    for (const account of [payment, ordinal]) {
+      await expect(accounts).toContainText(`publicKey ${account.publicKey}`)
+      await expect(accounts).toContainText(`path ${account.path}`)
+    }
+    if (await dialog(page).isVisible()) await page.keyboard.press('Escape')
+
+    // BIP-322 "simple", checked by bip322-js, a verifier that is none of ours.
+    await page.getByTestId('mc-btc-sign').click()
+    await expect(page.getByTestId('mc-btc-signature')).toContainText('signature: ')
+    const signed = (await page.getByTestId('mc-btc-signature').textContent()) ?? ''
+    const message = /message: (.*)\n/.exec(signed)?.[1] ?? ''
+    const signature = /signature: (\S+)/.exec(signed)?.[1] ?? ''
+    expect(signed).toContain(`address: ${payment.address}`)
+    expect(Verifier.verifySignature(payment.address, message, signature)).toBe(true)
+
+    const post = (path: string, body: unknown) =>
+      fetch(`${node}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json())
+    const balance = async (address: string) => {
+      const stats = (await (await fetch(`${esplora}/address/${address}`)).json()) as Record<
+        'chain_stats' | 'mempool_stats',
+        { funded_txo_sum: number; spent_txo_sum: number }
+      >
+      return [stats.chain_stats, stats.mempool_stats].reduce(
+        (sum, s) => sum + s.funded_txo_sum - s.spent_txo_sum,
+        0,
+      )
+    }
+    await post('/regtest/faucet', { address: payment.address, sats: 1_000_000 })
+    const recipient = (
+      bitcoinTestAccounts(`e2e-recipient-${Date.now()}`, 'regtest')[0] as { address: string }
+    ).address
+    await page.getByTestId('mc-btc-to').fill(recipient)
+    await page.getByTestId('mc-btc-amount').fill('12345')
+    await page.getByTestId('mc-btc-send').click()
+    await expect(page.getByTestId('mc-btc-transaction')).toContainText('sent: ')
+    const txid = /sent: ([0-9a-f]{64})/.exec(
+      (await page.getByTestId('mc-btc-transaction').textContent()) ?? '',
+    )?.[1]
+    expect(txid).toBeDefined()
+    await post('/regtest/mine', {})
+    const tx = (await (await fetch(`${esplora}/tx/${txid}`)).json()) as {
+      fee: number
+      status: { confirmed: boolean }
+    }
+    expect(tx.status.confirmed).toBe(true)
+    expect(await balance(recipient)).toBe(12_345)
+    expect(await balance(payment.address)).toBe(1_000_000 - 12_345 - tx.fee)
+
+    const before = wallet.calls.length
+    await page.reload()
+    await expect(page.getByTestId('mc-account')).toContainText(`bip122: ${payment.address} on ${networkName}`)
+    await expect(accounts).toContainText(`1 ordinal p2tr ${ordinal.address}`)
+    // Back without a prompt: the silent call of the family, never its connect.
+    const methods = wallet.calls.slice(before).map((c) => c.method)
+    expect(methods).toContain(family === 'standard' ? 'standard:connect' : 'wallet_getAccount')
+    expect(methods).not.toContain(family === 'standard' ? 'bitcoin:connect' : 'getAccounts')
+  })
+}
