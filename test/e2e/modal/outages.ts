@@ -28,7 +28,10 @@ export async function startHangingServer(scheme: 'ws' | 'http'): Promise<{
 }
 
 /** Milliseconds from navigation to the button, and from the click to the wallet list. */
-export async function paintTimes(page: Page, url: string): Promise<{ button: number; list: number }> {
+export type PaintTimes = { button: number; list: number }
+
+/** Loads `url`, opens the modal and measures both {@link PaintTimes}. */
+export async function paintTimes(page: Page, url: string): Promise<PaintTimes> {
   const start = Date.now()
   await page.goto(url)
   const button = page.getByRole('button', { name: 'Connect Wallet' })
@@ -40,4 +43,32 @@ export async function paintTimes(page: Page, url: string): Promise<{ button: num
     page.getByRole('dialog').getByRole('button', { name: new RegExp(testWalletInfo.name) }),
   ).toBeVisible()
   return { button: buttonMs, list: Date.now() - clicked }
+}
+
+/**
+ * Asserts the page at `candidateUrl` paints the button and the wallet list no later than the one at
+ * `baselineUrl`, in interleaved rounds compared fastest against slowest: one slow load on a busy machine
+ * is noise, while waiting on a failing service slows every candidate load by at least the wait. Ends on
+ * the candidate with its modal open.
+ */
+export async function expectPaintsAsFast(
+  page: Page,
+  baselineUrl: string,
+  candidateUrl: string,
+  label: string,
+): Promise<{ baseline: PaintTimes[]; candidate: PaintTimes[] }> {
+  const baseline: PaintTimes[] = []
+  const candidate: PaintTimes[] = []
+  for (let round = 0; round < 3; round++) {
+    baseline.push(await paintTimes(page, baselineUrl))
+    candidate.push(await paintTimes(page, candidateUrl))
+  }
+  for (const step of ['button', 'list'] as const) {
+    const slowestBaseline = Math.max(...baseline.map((times) => times[step]))
+    const fastestCandidate = Math.min(...candidate.map((times) => times[step]))
+    expect(fastestCandidate, `${step} ${label}`).toBeLessThan(
+      Math.max(2 * slowestBaseline, slowestBaseline + 1000),
+    )
+  }
+  return { baseline, candidate }
 }

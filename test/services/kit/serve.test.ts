@@ -80,14 +80,20 @@ describe('the server kit: one listen, one URL', () => {
 
   it('lets a request under way finish within drainMs, then closes', async () => {
     let release = () => {}
+    let arrived = () => {}
+    const underWay = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
     const served = await serve(
       (_request, response) => {
         release = () => response.end('done')
+        arrived()
       },
       { name: 'test', logger: silentLogger, host: '127.0.0.1', port: 0, drainMs: 5_000 },
     )
     const answer = get(`${served.url}/`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Closed only once the server holds the request: before that there is nothing under way to drain.
+    await underWay
     const started = Date.now()
     const closed = served.close()
     release()
