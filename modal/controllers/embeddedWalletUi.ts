@@ -8,6 +8,8 @@ export type EmbeddedWalletUi = {
   titles: { readonly [V in ViewName]?: ComponentType }
   /** Connect's email field. */
   ConnectSection: ComponentType
+  /** Connect's social login buttons (SOC-02). */
+  SocialSection: ComponentType
   /** The email wallet's own actions on Account. */
   AccountSection: ComponentType
 }

@@ -13,7 +13,7 @@ export function embeddedWallet(ctx: ModalContext): Promise<EmbeddedWallet> {
 }
 
 /** The login is done in the frame: the auth connector connects (GET_USER gives the address) and the modal closes. */
-async function finishLogin(ctx: ModalContext): Promise<void> {
+export async function finishLogin(ctx: ModalContext): Promise<void> {
   const auth = ctx.store.get().connectors.find((c) => c.type === 'AUTH')
   if (!auth) throw new WalletError('EMBEDDED_WALLET_OFF')
   const network = ctx.store.get().activeNetwork

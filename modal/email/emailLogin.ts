@@ -12,6 +12,11 @@ import { frameCacheKeys } from '../embedded/frameCacheKeys.js'
 const emailLoginSchema = z.object({
   /** The self-hosted auth service whose secure frame holds the wallet (`npx pairwise auth`). */
   authUrl: z.url(),
+  /**
+   * SOC-04: social logins in a popup that falls back to a full-page redirect when blocked or in a
+   * webview ('auto', the default), always in a popup, or always by redirect.
+   */
+  socialMode: z.optional(z.enum(['auto', 'popup', 'redirect'])),
 })
 
 export type EmailLoginOptions = z.input<typeof emailLoginSchema>
@@ -47,10 +52,12 @@ function once<T>(load: () => Promise<T>): { current(): T | undefined; load(): Pr
 export function emailLogin(options: EmailLoginOptions): EmbeddedWalletPlugin {
   const parsed = z.safeParse(emailLoginSchema, options, { error: explainOptionIssue })
   if (!parsed.success)
-    throw new OptionsError(`Invalid emailLogin options: authUrl: ${parsed.error.issues[0]?.message}`)
-  const { authUrl } = parsed.data
+    throw new OptionsError(
+      `Invalid emailLogin options: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+    )
+  const { authUrl, socialMode = 'auto' } = parsed.data
   // Shared by every modal instance made with this plug-in: it holds components, no state.
-  const ui = once(() => import('./emailUi.js').then(({ emailUi }): EmbeddedWalletUi => emailUi))
+  const ui = once(() => import('./emailUi.js').then(({ emailUi }): EmbeddedWalletUi => emailUi(socialMode)))
   return {
     kind: 'embeddedWallet',
     attach(ctx, document): EmbeddedWalletLink | undefined {
@@ -84,6 +91,15 @@ export function emailLogin(options: EmailLoginOptions): EmbeddedWalletPlugin {
       )
         void load().then(
           (made) => made.start(),
+          () => undefined,
+        )
+      // SOC-04: a page back from a redirect-mode social login carries its ticket; with socials on, the
+      // social code comes to take it (and strip it from the address).
+      const { socials } = ctx.store.get().features
+      const view = document.defaultView
+      if (view && Array.isArray(socials) && socials.length > 0)
+        void import('./social/socialLogin.js').then(
+          ({ resumeSocialLogin }) => resumeSocialLogin(ctx, view),
           () => undefined,
         )
       return { load, connector, ui }

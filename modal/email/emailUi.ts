@@ -1,13 +1,19 @@
-import { lazy } from 'react'
+import { createElement, lazy } from 'react'
 import type { EmbeddedWalletUi } from '../controllers/embeddedWalletUi.js'
+import type { SocialMode } from '../state/types.js'
 import { lazyFeature } from '../ui/views/lazyFeature.js'
+
+const SocialButtons = lazy(() =>
+  import('./social/SocialSection.js').then(({ SocialSection }) => ({ default: SocialSection })),
+)
 
 /**
  * The modal's parts of the email wallet, loaded when the modal renders for an app with `emailLogin`: the
- * views share one chunk, Connect's field and Account's actions have one each.
+ * views share one chunk, Connect's field and Account's actions have one each. The social logins' buttons
+ * and view are chunks of their own, rendered (so loaded) only while socials are on.
  */
-export const emailUi: EmbeddedWalletUi = {
-  ...lazyFeature(
+export function emailUi(socialMode: SocialMode): EmbeddedWalletUi {
+  const email = lazyFeature(
     () => import('./emailViews.js'),
     [
       'EmailLogin',
@@ -18,11 +24,17 @@ export const emailUi: EmbeddedWalletUi = {
       'UpdateEmailSecondaryOtp',
       'ApproveTransaction',
     ],
-  ),
-  ConnectSection: lazy(() =>
-    import('./EmailSection.js').then(({ EmailSection }) => ({ default: EmailSection })),
-  ),
-  AccountSection: lazy(() =>
-    import('./AuthAccountSection.js').then(({ AuthAccountSection }) => ({ default: AuthAccountSection })),
-  ),
+  )
+  const social = lazyFeature(() => import('./social/socialViews.js'), ['ConnectingSocial'])
+  return {
+    views: { ...email.views, ...social.views },
+    titles: { ...email.titles, ...social.titles },
+    ConnectSection: lazy(() =>
+      import('./EmailSection.js').then(({ EmailSection }) => ({ default: EmailSection })),
+    ),
+    SocialSection: () => createElement(SocialButtons, { mode: socialMode }),
+    AccountSection: lazy(() =>
+      import('./AuthAccountSection.js').then(({ AuthAccountSection }) => ({ default: AuthAccountSection })),
+    ),
+  }
 }

@@ -20,6 +20,9 @@ export type EmailViewName =
   | 'UpdateEmailSecondaryOtp'
   | 'ApproveTransaction'
 
+/** Every view the embedded wallet's plug-in brings: the email views, and the social login's (its own chunk). */
+export type EmbeddedViewName = EmailViewName | 'ConnectingSocial'
+
 /** The embedded wallet's views: one chunk, loaded only by apps that route to one of them. */
 export const views: FeatureViews<EmailViewName> = {
   EmailLogin: EmailLoginView,

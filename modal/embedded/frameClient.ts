@@ -115,6 +115,23 @@ export class FrameClient {
     return answer
   }
 
+  /** SOC-03: the provider's authorize URL, for a login the frame (its device key) will redeem. */
+  getSocialRedirectUri(
+    payload: FrameRequest<'GET_SOCIAL_REDIRECT_URI'>,
+  ): Promise<FrameSuccess<'GET_SOCIAL_REDIRECT_URI'>> {
+    this.start()
+    return this.#options.channel.request('GET_SOCIAL_REDIRECT_URI', payload)
+  }
+
+  /** SOC-04: the ticket the provider's callback handed back; the frame redeems it and answers the user. */
+  async connectSocial(payload: FrameRequest<'CONNECT_SOCIAL'>): Promise<FrameSuccess<'CONNECT_SOCIAL'>> {
+    this.start()
+    const user = await this.#options.channel.request('CONNECT_SOCIAL', payload)
+    this.#options.cache.setLogin(user.email)
+    this.#options.cache.setLastUsedChain(user.chainId)
+    return user
+  }
+
   async getUser(query: FrameRequest<'GET_USER'> = {}): Promise<FrameUser> {
     const user = await this.#options.channel.request('GET_USER', query)
     const { cache } = this.#options

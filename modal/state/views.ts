@@ -1,5 +1,7 @@
+import type { SocialLoginProvider } from '@pairwise/engine/frame'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ReadyDraft, SwapDraft } from '../swaps/draft.js'
+import type { SocialMode } from './types.js'
 
 /** The data each view takes when it is routed to; views without data take `undefined`. */
 export type ViewData = {
@@ -22,6 +24,11 @@ export type ViewData = {
   UpdateEmailPrimaryOtp: { email: string; newEmail: string }
   UpdateEmailSecondaryOtp: { email: string; newEmail: string }
   ApproveTransaction: { method: string }
+  /**
+   * A social login under way (the provider's window open, or the page back from it): `attempt` is the
+   * login the click began; Try again begins another the same way.
+   */
+  ConnectingSocial: { provider: SocialLoginProvider; mode: SocialMode; attempt: Promise<void> }
   OnrampProviders: undefined
   /** The checkout just opened, by which provider, its order when the provider names one, and when (ms). */
   BuyInProgress: { checkoutUrl: string; provider: string; orderId?: string | undefined; startedAt: number }

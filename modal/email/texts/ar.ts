@@ -20,4 +20,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'تغيير البريد الإلكتروني',
   export: 'تصدير المحفظة',
   approveInFrame: 'راجع الطلب في محفظتك الآمنة ووافق عليه هناك.',
+  'title.ConnectingSocial': 'تسجيل الدخول الاجتماعي',
+  socialLabel: 'تسجيل الدخول الاجتماعي',
+  continueWith: 'المتابعة باستخدام {name}',
+  socialWaiting: 'أكمل تسجيل الدخول باستخدام {name} في النافذة التي فُتحت.',
+  socialClosed: 'أُغلقت نافذة تسجيل الدخول قبل اكتمالها.',
+  farcasterUnavailable: 'تسجيل الدخول عبر Farcaster غير متاح في هذه المحفظة بعد.',
 }

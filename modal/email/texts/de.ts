@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'E-Mail ändern',
   export: 'Wallet exportieren',
   approveInFrame: 'Prüfe die Anfrage in deiner sicheren Wallet und bestätige sie dort.',
+  'title.ConnectingSocial': 'Social Login',
+  socialLabel: 'Social Login',
+  continueWith: 'Weiter mit {name}',
+  socialWaiting: 'Schließe die Anmeldung mit {name} im geöffneten Fenster ab.',
+  socialClosed: 'Das Anmeldefenster wurde vor dem Abschluss geschlossen.',
+  farcasterUnavailable: 'Die Anmeldung mit Farcaster ist in dieser Wallet noch nicht verfügbar.',
 }

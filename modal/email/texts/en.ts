@@ -18,4 +18,10 @@ export const en = {
   update: 'Update email',
   export: 'Export wallet',
   approveInFrame: 'Review the request in your secure wallet and approve it there.',
+  'title.ConnectingSocial': 'Social Login',
+  socialLabel: 'Social login',
+  continueWith: 'Continue with {name}',
+  socialWaiting: 'Finish signing in with {name} in the window that opened.',
+  socialClosed: 'The sign-in window was closed before it finished.',
+  farcasterUnavailable: 'Farcaster login is not available in this wallet yet.',
 } as const

@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'Cambiar correo electrónico',
   export: 'Exportar billetera',
   approveInFrame: 'Revisa la solicitud en tu billetera segura y apruébala allí.',
+  'title.ConnectingSocial': 'Inicio de sesión social',
+  socialLabel: 'Inicio de sesión social',
+  continueWith: 'Continuar con {name}',
+  socialWaiting: 'Termina de iniciar sesión con {name} en la ventana que se abrió.',
+  socialClosed: 'La ventana de inicio de sesión se cerró antes de terminar.',
+  farcasterUnavailable: 'El inicio de sesión con Farcaster aún no está disponible en esta billetera.',
 }

@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'Modifier l’adresse e-mail',
   export: 'Exporter le portefeuille',
   approveInFrame: 'Vérifiez la demande dans votre portefeuille sécurisé et approuvez-la depuis celui-ci.',
+  'title.ConnectingSocial': 'Connexion sociale',
+  socialLabel: 'Connexion sociale',
+  continueWith: 'Continuer avec {name}',
+  socialWaiting: 'Terminez la connexion avec {name} dans la fenêtre ouverte.',
+  socialClosed: 'La fenêtre de connexion a été fermée avant la fin.',
+  farcasterUnavailable: 'La connexion avec Farcaster n’est pas encore disponible dans ce portefeuille.',
 }

@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'Modifica email',
   export: 'Esporta wallet',
   approveInFrame: 'Controlla la richiesta nel tuo wallet sicuro e approvala lì.',
+  'title.ConnectingSocial': 'Accesso social',
+  socialLabel: 'Accesso social',
+  continueWith: 'Continua con {name}',
+  socialWaiting: "Completa l'accesso con {name} nella finestra che si è aperta.",
+  socialClosed: 'La finestra di accesso è stata chiusa prima di terminare.',
+  farcasterUnavailable: 'L’accesso con Farcaster non è ancora disponibile in questo wallet.',
 }

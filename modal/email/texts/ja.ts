@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'メールアドレスを変更',
   export: 'ウォレットをエクスポート',
   approveInFrame: '安全なウォレットでリクエストを確認し、そちらで承認してください。',
+  'title.ConnectingSocial': 'ソーシャルログイン',
+  socialLabel: 'ソーシャルログイン',
+  continueWith: '{name}で続ける',
+  socialWaiting: '開いたウィンドウで{name}へのサインインを完了してください。',
+  socialClosed: 'サインインのウィンドウが完了前に閉じられました。',
+  farcasterUnavailable: 'このウォレットではまだFarcasterでログインできません。',
 }

@@ -20,4 +20,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: '이메일 변경',
   export: '지갑 내보내기',
   approveInFrame: '보안 지갑에서 요청을 검토하고 승인하세요.',
+  'title.ConnectingSocial': '소셜 로그인',
+  socialLabel: '소셜 로그인',
+  continueWith: '{name}(으)로 계속',
+  socialWaiting: '열린 창에서 {name} 로그인을 완료하세요.',
+  socialClosed: '로그인 창이 완료되기 전에 닫혔습니다.',
+  farcasterUnavailable: '이 지갑에서는 아직 Farcaster 로그인을 사용할 수 없습니다.',
 }

@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'Alterar e-mail',
   export: 'Exportar carteira',
   approveInFrame: 'Revise a solicitação na sua carteira segura e aprove-a lá.',
+  'title.ConnectingSocial': 'Login social',
+  socialLabel: 'Login social',
+  continueWith: 'Continuar com {name}',
+  socialWaiting: 'Conclua o login com {name} na janela que abriu.',
+  socialClosed: 'A janela de login foi fechada antes de terminar.',
+  farcasterUnavailable: 'O login com Farcaster ainda não está disponível nesta carteira.',
 }

@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'Изменить почту',
   export: 'Экспортировать кошелёк',
   approveInFrame: 'Проверьте запрос в защищённом кошельке и подтвердите его там.',
+  'title.ConnectingSocial': 'Вход через соцсети',
+  socialLabel: 'Вход через соцсети',
+  continueWith: 'Продолжить с {name}',
+  socialWaiting: 'Завершите вход через {name} в открывшемся окне.',
+  socialClosed: 'Окно входа закрыто до завершения.',
+  farcasterUnavailable: 'Вход через Farcaster в этом кошельке пока недоступен.',
 }

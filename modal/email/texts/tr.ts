@@ -21,4 +21,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: 'E-postayı güncelle',
   export: 'Cüzdanı dışa aktar',
   approveInFrame: 'İsteği güvenli cüzdanınızda inceleyin ve orada onaylayın.',
+  'title.ConnectingSocial': 'Sosyal giriş',
+  socialLabel: 'Sosyal giriş',
+  continueWith: '{name} ile devam et',
+  socialWaiting: '{name} ile girişi açılan pencerede tamamla.',
+  socialClosed: 'Giriş penceresi tamamlanmadan kapatıldı.',
+  farcasterUnavailable: 'Farcaster ile giriş bu cüzdanda henüz kullanılamıyor.',
 }

@@ -20,4 +20,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: '修改邮箱',
   export: '导出钱包',
   approveInFrame: '请在你的安全钱包中查看此请求，并在那里批准。',
+  'title.ConnectingSocial': '社交登录',
+  socialLabel: '社交登录',
+  continueWith: '使用 {name} 继续',
+  socialWaiting: '请在打开的窗口中完成 {name} 登录。',
+  socialClosed: '登录窗口在完成前被关闭。',
+  farcasterUnavailable: '此钱包尚不支持 Farcaster 登录。',
 }

@@ -20,4 +20,10 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   update: '變更電子郵件',
   export: '匯出錢包',
   approveInFrame: '請在你的安全錢包中檢視此要求，並在該處核准。',
+  'title.ConnectingSocial': '社群登入',
+  socialLabel: '社群登入',
+  continueWith: '使用 {name} 繼續',
+  socialWaiting: '請在開啟的視窗中完成 {name} 登入。',
+  socialClosed: '登入視窗在完成前被關閉。',
+  farcasterUnavailable: '此錢包尚不支援 Farcaster 登入。',
 }

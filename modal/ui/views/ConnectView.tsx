@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { pickExternalWallet } from '../../controllers/connectExternal.js'
 import { connectMethodsOrder } from '../../controllers/connectMethods.js'
+import { offeredSocials } from '../../controllers/features.js'
 import { push } from '../../controllers/router.js'
 import type { ConnectorInfo } from '../../state/types.js'
 import { applyWalletFilters } from '../../wallets/filter.js'
@@ -14,8 +15,12 @@ export function ConnectView() {
   const { kit } = useKit()
   const connectors = useAppState((s) => s.connectors)
   // The email field comes with the embedded wallet's plug-in, for apps with email login only.
-  const EmailSection = useEmbeddedUi()?.ConnectSection
+  const embeddedUi = useEmbeddedUi()
+  const EmailSection = embeddedUi?.ConnectSection
+  // SOC-02: the social buttons too; their code loads only when rendered, with socials on.
+  const SocialSection = embeddedUi?.SocialSection
   const email = useAppState((s) => s.features.email)
+  const socials = useAppState((s) => offeredSocials(s).length > 0)
   const order = connectMethodsOrder(connectors, kit.options.features?.connectMethodsOrder)
   return (
     <>
@@ -25,6 +30,10 @@ export function ConnectView() {
         ) : method === 'email' && email && EmailSection ? (
           <Suspense key="email" fallback={null}>
             <EmailSection />
+          </Suspense>
+        ) : method === 'social' && socials && SocialSection ? (
+          <Suspense key="social" fallback={null}>
+            <SocialSection />
           </Suspense>
         ) : null,
       )}

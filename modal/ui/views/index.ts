@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, type ReactElement } from 'react'
-import type { EmailViewName } from '../../email/emailViews.js'
+import type { EmbeddedViewName } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { actionViews } from './actionViews.js'
 import { ConnectView } from './ConnectView.js'
@@ -27,7 +27,7 @@ export function chunkTitle(view: ViewName): ReactElement | undefined {
  * Routing as data: each view name and the component that renders it. The embedded wallet's views come with
  * its plug-in (EmbeddedWalletUi), for apps with email login only.
  */
-export const views: { [V in Exclude<ViewName, EmailViewName>]: ComponentType<{ data: ViewData[V] }> } = {
+export const views: { [V in Exclude<ViewName, EmbeddedViewName>]: ComponentType<{ data: ViewData[V] }> } = {
   Connect: ConnectView,
   ...viewRoutes(
     LaterView as ComponentType<{ view: LaterViewName; data: unknown }>,

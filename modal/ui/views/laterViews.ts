@@ -1,5 +1,5 @@
 import { type ComponentType, createElement } from 'react'
-import type { EmailViewName } from '../../email/emailViews.js'
+import type { EmbeddedViewName } from '../../email/emailViews.js'
 import type { ViewData, ViewName } from '../../state/views.js'
 import { AccountView } from './AccountView.js'
 import { AllWalletsView } from './AllWalletsView.js'
@@ -16,7 +16,7 @@ import { UnsupportedChainView } from './UnsupportedChainView.js'
  * Views the modal's first open does not show: Connect is eager, the sign-in view and the embedded wallet's
  * views have chunks of their own. The account actions' views are here as one lazy chunk per feature.
  */
-export type LaterViewName = Exclude<ViewName, 'Connect' | 'SIWXSignMessage' | EmailViewName>
+export type LaterViewName = Exclude<ViewName, 'Connect' | 'SIWXSignMessage' | EmbeddedViewName>
 
 const send = lazyFeature(() => import('../../send/sendViews.js'), actionViews.send)
 const names = lazyFeature(() => import('../../names/namesViews.js'), actionViews.names)
