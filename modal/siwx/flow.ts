@@ -158,14 +158,20 @@ export class SignInFlow implements SignInHooks {
 
   /**
    * The connected wallet signs `text`'s UTF-8 bytes: personal_sign on eip155 (a hex signature), the Wallet
-   * Standard's signMessage on solana (base58, as Solana sign-in verifiers read it).
+   * Standard's signMessage on solana (base58, as Solana sign-in verifiers read it), the Bitcoin adapter's
+   * BIP-322 "simple" signature on bip122 (base64, as the bip122 profile's verifiers read it).
    */
   async #signText(pair: ActivePair, text: string): Promise<string> {
     const namespace = pair.network.chainNamespace
-    if (namespace !== 'eip155' && namespace !== 'solana') throw new WalletError('UNSUPPORTED_NAMESPACE')
+    if (namespace !== 'eip155' && namespace !== 'solana' && namespace !== 'bip122')
+      throw new WalletError('UNSUPPORTED_NAMESPACE')
     const connection = this.#do.currentConnection(this.#ctx, namespace)
     const provider = connection && this.#ctx.adapters.get(namespace)?.getProvider(connection.connectorId)
     if (!provider) throw new WalletError('PROVIDER_NOT_FOUND')
+    if (namespace === 'bip122') {
+      if (!signsText(provider)) throw new WalletError('UNSUPPORTED_NAMESPACE')
+      return provider.signMessage({ message: text, address: pair.address })
+    }
     if (signsBytes(provider)) return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
     // Another adapter's provider (Bitcoin's, once its package is loaded) is no EIP-1193 one.
     if (!('request' in provider)) throw new WalletError('UNSUPPORTED_NAMESPACE')
@@ -236,6 +242,12 @@ export function startSignIn(ctx: ModalContext, controllers: FlowControllers): ()
     if (ctx.signIn === flow) delete ctx.signIn
   }
 }
+
+/** A bip122 provider (Bitcoin's, from its own package): signs a text for one of its addresses, in base64. */
+const signsText = (
+  provider: object,
+): provider is { signMessage(input: { message: string; address: string }): Promise<string> } =>
+  typeof (provider as { signMessage?: unknown }).signMessage === 'function'
 
 /** A provider that signs raw bytes (Solana's, from its own package); eip155's signs through personal_sign. */
 const signsBytes = (
