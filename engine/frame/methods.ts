@@ -34,6 +34,8 @@ export const safeFrameMethods = [
   'eth_requestAccounts',
   'wallet_getAssets',
   'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
 ] as const
 
 /** Each opens the frame's approval (OPEN-14); `pairwise_exportWallet` opens its export view, the only way to it. */
@@ -41,6 +43,7 @@ export const unsafeFrameMethods = [
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_sendTransaction',
+  'wallet_sendCalls',
   'pairwise_exportWallet',
 ] as const
 

@@ -25,6 +25,15 @@ export const frameSmartAccountSchema = z.strictObject({
 })
 export type FrameSmartAccount = z.infer<typeof frameSmartAccountSchema>
 
+/**
+ * EIP-7702 on one chain: the account code (Simple7702Account of @account-abstraction/contracts 0.8) the
+ * wallet's own address delegates to, so a wallet_sendCalls batch goes out as one transaction from that
+ * address (app/batchCalls.ts). A chain without it has no batches in this wallet: the modal then sends the
+ * calls one by one.
+ */
+export const frameEip7702Schema = z.strictObject({ implementation: address })
+export type FrameEip7702 = z.infer<typeof frameEip7702Schema>
+
 /** One chain the frame signs for: the operator's list, so a host page cannot point it at another RPC. */
 export const frameChainSchema = z.strictObject({
   chainId: z.number().check(z.int(), z.positive()),
@@ -34,6 +43,7 @@ export const frameChainSchema = z.strictObject({
   /** The tokens wallet_getAssets lists when the account holds them (EIP-7811 asset discovery). */
   tokens: z.optional(z.array(frameTokenSchema).check(z.maxLength(MAX_FRAME_TOKENS))),
   smartAccount: z.optional(frameSmartAccountSchema),
+  eip7702: z.optional(frameEip7702Schema),
 })
 export type FrameChain = z.infer<typeof frameChainSchema>
 

@@ -11,7 +11,8 @@ import type { Row } from './ui/screens.js'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-function callRows(call: DecodedCall): Row[] {
+/** What one call does, as approval lines. */
+export function callRows(call: DecodedCall): Row[] {
   switch (call.kind) {
     case 'nativeTransfer':
       return [{ label: 'Send', value: `${call.value.text} to ${short(call.to)}` }]

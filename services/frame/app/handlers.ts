@@ -5,6 +5,14 @@ import * as z from 'zod/mini'
 import type { FrameChain, FrameConfig } from '../frameConfig.js'
 import { approvalRows } from './approvalRows.js'
 import { AuthRefusal } from './authClient.js'
+import {
+  batchOf,
+  batchRows,
+  batchStatus,
+  batchTransaction,
+  isEip7702Chain,
+  needsDelegation,
+} from './batchCalls.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
 import { prepareTransaction } from './prepareTransaction.js'
@@ -157,6 +165,28 @@ export function frameHandlers({
     return approveThen(title, rows, () => signature)
   }
 
+  /**
+   * wallet_sendCalls: every call of the batch on the approval, then one transaction from the user's own
+   * address to itself (EIP-7702, delegating first if need be). Its hash is the batch's id.
+   */
+  const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
+    // Refused as unsupported, so the modal sends the calls one by one instead.
+    if (!isEip7702Chain(current))
+      throw new FrameFailure(
+        frameErrorCodes.unsupportedMethod,
+        `Batched calls are not available on ${current.name} in this wallet`,
+      )
+    const rpc = chainRpc(current)
+    const calls = batchOf(params, current, user.address)
+    const delegates = await needsDelegation(rpc, current, user.address)
+    const rows = await batchRows({ request: rpc, chain: current, from: user.address, calls, delegates })
+    return approveThen(`Send ${calls.length} calls in one transaction`, rows, async () => {
+      const account = await session.account()
+      const transaction = await batchTransaction({ request: rpc, chain: current, account, calls })
+      return { id: await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)]) }
+    })
+  }
+
   const unsafe = async (method: string, params: readonly unknown[]): Promise<unknown> => {
     const user = signedIn()
     const current = activeChain()
@@ -173,6 +203,7 @@ export function frameHandlers({
         return null
       }, 'Request was aborted')
     if (await asSmartAccount()) throw smartAccountCannotSign()
+    if (method === 'wallet_sendCalls') return sendCalls(user, current, params)
     const rows = await approvalRows({
       method,
       params,
@@ -292,7 +323,17 @@ export function frameHandlers({
         return session.user ? [await preferredAddress(session.user)] : []
       if (method === 'eth_chainId') return `0x${requested.chainId.toString(16)}`
       if (method === 'wallet_getCapabilities')
-        return frameCapabilities(config.chains, await preferredAddress(signedIn()), list)
+        return frameCapabilities(
+          config.chains,
+          await preferredAddress(signedIn()),
+          list,
+          !(await asSmartAccount()),
+        )
+      // A batch's status is the chain's; showing it is the app's (the frame has no view of past batches).
+      if (method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
+        const status = await batchStatus(chainRpc(requested), requested, signedIn().address, list)
+        return method === 'wallet_getCallsStatus' ? status : null
+      }
       if (method === 'wallet_getAssets')
         return frameAssets(config.chains, await preferredAddress(signedIn()), list)
       if (kind === 'safe') return chainRpc(requested)(method, list)

@@ -3,7 +3,7 @@ import { type Address, type Hex, hexToBigInt, type TransactionSerializable } fro
 import { transactionRequestSchema } from '../preview/index.js'
 import { FrameFailure } from './frameServer.js'
 
-type Rpc = (method: string, params?: readonly unknown[]) => Promise<unknown>
+type Rpc = (method: string, params: readonly unknown[]) => Promise<unknown>
 const big = (value: unknown) => hexToBigInt(value as Hex)
 
 /** The host's `eth_sendTransaction` parameter made whole from the chain (nonce, gas, EIP-1559 fees), ready to sign. */

@@ -1,5 +1,5 @@
 import { type Address, bytesToHex, type Hex, hexToBytes, type LocalAccount } from 'viem'
-import { signMessage, signTransaction, signTypedData, toAccount } from 'viem/accounts'
+import { signAuthorization, signMessage, signTransaction, signTypedData, toAccount } from 'viem/accounts'
 
 /**
  * The session's signer: the account's private key, kept only sealed (AES-GCM under a key WebCrypto will
@@ -23,6 +23,8 @@ export async function sealedSigner(address: Address, privateKey: Hex): Promise<L
   }
   return toAccount({
     address,
+    signAuthorization: (authorization) =>
+      withKey((pk) => signAuthorization({ ...authorization, privateKey: pk })),
     signMessage: ({ message }) => withKey((pk) => signMessage({ message, privateKey: pk })),
     signTypedData: (typedData) => withKey((pk) => signTypedData({ ...typedData, privateKey: pk } as never)),
     signTransaction: (transaction, options) =>

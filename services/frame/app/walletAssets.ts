@@ -66,20 +66,31 @@ function ownAccount(requested: string, signedIn: string): void {
     throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
 }
 
+type FrameCapabilities = { assetDiscovery: { supported: true }; atomic?: { status: 'supported' } }
+
 /**
  * EIP-5792 wallet_getCapabilities for the signed-in account: asset discovery (EIP-7811) on every chain the
- * operator configured, or on those of them the request names.
+ * operator configured, or on those of them the request names; atomic batches where the chain has EIP-7702
+ * and `batches` (the EOA acts). Supported rather than ready: a batch delegates in its own transaction,
+ * approved with it, so there is no separate upgrade to ask for.
  */
 export function frameCapabilities(
   chains: readonly FrameChain[],
   signedIn: string,
   params: readonly unknown[],
-): Record<Hex, { assetDiscovery: { supported: true } }> {
+  batches = false,
+): Record<Hex, FrameCapabilities> {
   const [account, chainIds] = parsed(capabilitiesParamsSchema, params, 'wallet_getCapabilities')
   ownAccount(account, signedIn)
   const named = chains.filter((chain) => !chainIds || chainIds.some((hex) => sameChain(hex, chain)))
   return Object.fromEntries(
-    named.map((chain) => [hexOf(chain.chainId), { assetDiscovery: { supported: true } }]),
+    named.map((chain): [Hex, FrameCapabilities] => [
+      hexOf(chain.chainId),
+      {
+        assetDiscovery: { supported: true },
+        ...(batches && chain.eip7702 ? { atomic: { status: 'supported' as const } } : {}),
+      },
+    ]),
   )
 }
 

@@ -1,4 +1,5 @@
-export type { NativeCurrency } from './amounts.js'
+export { amountOf, type NativeCurrency, nativeAsset } from './amounts.js'
+export { decodeCall } from './decodeCall.js'
 export { type PreviewSignatureParameters, previewSignature } from './previewSignature.js'
 export {
   type PreviewChain,

@@ -48,7 +48,13 @@ describe('method policy', () => {
     )
     for (const method of safeFrameMethods) expect(method).not.toMatch(/sign|send|export/i)
     expect([...unsafeFrameMethods].sort()).toEqual(
-      ['eth_sendTransaction', 'eth_signTypedData_v4', 'pairwise_exportWallet', 'personal_sign'].sort(),
+      [
+        'eth_sendTransaction',
+        'eth_signTypedData_v4',
+        'pairwise_exportWallet',
+        'personal_sign',
+        'wallet_sendCalls',
+      ].sort(),
     )
     expect(frameMethodKind('eth_sign')).toBe('refused')
   })

@@ -1,0 +1,259 @@
+import {
+  concat,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  numberToHex,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthClient } from '../../../services/frame/app/authClient.js'
+import {
+  batchOf,
+  batchRows,
+  batchStatus,
+  batchTransaction,
+  type Eip7702Chain,
+  MAX_BATCH_CALLS,
+  needsDelegation,
+} from '../../../services/frame/app/batchCalls.js'
+import { chainRpc } from '../../../services/frame/app/chainRpc.js'
+import { frameHandlers } from '../../../services/frame/app/handlers.js'
+import { sealedSigner } from '../../../services/frame/app/sealedSigner.js'
+import { FrameSession } from '../../../services/frame/app/session.js'
+import { frameCapabilities } from '../../../services/frame/app/walletAssets.js'
+import { DeviceVault } from '../../../services/frame/custody/index.js'
+import type { FrameChain } from '../../../services/frame/index.js'
+import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { MapStore } from './support/frameFixtures.js'
+
+let chain: ChainFixture
+let anvil: Eip7702Chain
+/** The same chain as the operator lists it without EIP-7702: no batches there. */
+let plain: FrameChain
+
+beforeAll(async () => {
+  chain = await startChainFixture()
+  plain = {
+    chainId: chain.chainId,
+    name: 'Anvil',
+    rpcUrl: chain.rpcUrl,
+    nativeCurrency: { symbol: 'tETH', decimals: 18 },
+  }
+  anvil = { ...plain, eip7702: { implementation: chain.fixtures.simple7702Account } }
+})
+afterAll(() => chain?.stop())
+
+const rpc = () => chainRpc(anvil)
+const recipient = privateKeyToAccount(`0x${'31'.repeat(32)}`).address
+
+/** A fresh wallet key, sealed as the frame holds it, with 1 tETH and 100 tUSD. */
+async function fundedSigner() {
+  const key = generatePrivateKey()
+  const account = await sealedSigner(privateKeyToAccount(key).address, key)
+  await chain.testClient.setBalance({ address: account.address, value: parseEther('1') })
+  const holder = createWalletClient({
+    account: privateKeyToAccount(devPrivateKeys[0]),
+    chain: localNetwork(chain.rpcUrl, chain.chainId),
+    transport: http(chain.rpcUrl),
+  })
+  const hash = await holder.writeContract({
+    address: chain.fixtures.testUsd,
+    abi: testUsdAbi,
+    functionName: 'transfer',
+    args: [account.address, 100_000_000n],
+  })
+  await chain.publicClient.waitForTransactionReceipt({ hash })
+  return account
+}
+
+/** wallet_sendCalls' params for 0.01 tETH and 5 tUSD to `recipient`, from `from`. */
+const twoTransfers = (from: string) => [
+  {
+    version: '2.0.0',
+    from,
+    chainId: numberToHex(chain.chainId),
+    atomicRequired: true,
+    calls: [
+      { to: recipient, value: numberToHex(parseEther('0.01')) },
+      {
+        to: chain.fixtures.testUsd,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 5_000_000n] }),
+      },
+    ],
+  },
+]
+
+const tusdOf = (owner: Hex) =>
+  chain.publicClient.readContract({
+    address: chain.fixtures.testUsd,
+    abi: testUsdAbi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+
+describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
+  it('sends a batch of two transfers as one self-sponsored type-4 executeBatch from the same address, which then carries the delegation; the status is that transaction', async () => {
+    const account = await fundedSigner()
+    const calls = batchOf(twoTransfers(account.address), anvil, account.address)
+    const [ethBefore, tusdBefore] = [
+      await chain.publicClient.getBalance({ address: recipient }),
+      await tusdOf(recipient),
+    ]
+    expect(await needsDelegation(rpc(), anvil, account.address)).toBe(true)
+    const transaction = await batchTransaction({ request: rpc(), chain: anvil, account, calls })
+    expect(transaction).toMatchObject({ type: 'eip7702', to: account.address })
+    const id = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: id })
+    expect(receipt).toMatchObject({ status: 'success', type: 'eip7702' })
+    expect([receipt.from, receipt.to]).toEqual([account.address.toLowerCase(), account.address.toLowerCase()])
+    expect(await chain.publicClient.getBalance({ address: recipient })).toBe(ethBefore + parseEther('0.01'))
+    expect(await tusdOf(recipient)).toBe(tusdBefore + 5_000_000n)
+    expect(await chain.publicClient.getCode({ address: account.address })).toBe(
+      concat(['0xef0100', chain.fixtures.simple7702Account]).toLowerCase(),
+    )
+    const status = await batchStatus(rpc(), anvil, account.address, [id])
+    expect(status).toMatchObject({
+      version: '2.0.0',
+      id,
+      chainId: numberToHex(chain.chainId),
+      status: 200,
+      atomic: true,
+    })
+    expect(status.receipts).toHaveLength(1)
+    expect(status.receipts[0]).toMatchObject({ transactionHash: id, status: '0x1' })
+
+    // Delegated now: the next batch is a plain EIP-1559 self-call, with no authorization to sign again.
+    expect(await needsDelegation(rpc(), anvil, account.address)).toBe(false)
+    const again = await batchTransaction({ request: rpc(), chain: anvil, account, calls })
+    expect(again.type).toBe('eip1559')
+    const second = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(again)])) as Hex
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash: second })).status).toBe('success')
+    expect(await tusdOf(recipient)).toBe(tusdBefore + 10_000_000n)
+  })
+
+  it("the approval shows each call decoded, token amounts included, the total value and the account's delegation", async () => {
+    const account = await fundedSigner()
+    const calls = batchOf(twoTransfers(account.address), anvil, account.address)
+    const rows = await batchRows({
+      request: rpc(),
+      chain: anvil,
+      from: account.address,
+      calls,
+      delegates: true,
+    })
+    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+    expect(rows).toEqual([
+      { label: '1. Send', value: `0.01 tETH to ${short(recipient)}` },
+      { label: '2. Send tUSD', value: `5 tUSD to ${short(recipient)}` },
+      { label: 'Total value', value: '0.01 tETH', tone: 'minus' },
+      { label: 'Network', value: 'Anvil' },
+      { label: 'Account', value: 'becomes a smart account (EIP-7702) with this transaction', tone: 'warn' },
+    ])
+  })
+
+  it('refuses a batch that is not one it can send: a target or data without 0x, too many calls, a required capability, another chain or sender, its own id', () => {
+    const from = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
+    const base = twoTransfers(from)[0] as Record<string, unknown> & { calls: Record<string, unknown>[] }
+    const refused = (request: Record<string, unknown>) => () => batchOf([request], anvil, from)
+    expect(refused({ ...base, calls: [{ to: recipient.slice(2) }] })).toThrow(
+      expect.objectContaining({ code: -32602 }),
+    )
+    expect(refused({ ...base, calls: [{ to: recipient, data: 'ab' }] })).toThrow(
+      expect.objectContaining({ code: -32602 }),
+    )
+    expect(refused({ ...base, calls: Array(MAX_BATCH_CALLS + 1).fill({ to: recipient }) })).toThrow(
+      expect.objectContaining({ code: -32602 }),
+    )
+    expect(refused({ ...base, capabilities: { paymasterService: { url: 'https://pm.example' } } })).toThrow(
+      expect.objectContaining({ code: -32602 }),
+    )
+    expect(refused({ ...base, chainId: '0x1' })).toThrow(expect.objectContaining({ code: 4902 }))
+    expect(refused({ ...base, from: recipient })).toThrow(expect.objectContaining({ code: 4100 }))
+    expect(refused({ ...base, id: 'mine' })).toThrow(expect.objectContaining({ code: -32602 }))
+    expect(
+      batchOf([{ ...base, capabilities: { paymasterService: { optional: true } } }], anvil, from),
+    ).toHaveLength(2)
+  })
+
+  it("answers only its own batches' status, and refuses to batch for an account with other code", async () => {
+    const account = await fundedSigner()
+    await expect(batchStatus(rpc(), anvil, account.address, [`0x${'00'.repeat(32)}`])).rejects.toMatchObject({
+      code: 5730,
+    })
+    const holder = createWalletClient({
+      account: privateKeyToAccount(devPrivateKeys[0]),
+      chain: localNetwork(chain.rpcUrl, chain.chainId),
+      transport: http(chain.rpcUrl),
+    })
+    const others = await holder.sendTransaction({ to: recipient, value: 1n })
+    await chain.publicClient.waitForTransactionReceipt({ hash: others })
+    await expect(batchStatus(rpc(), anvil, account.address, [others])).rejects.toMatchObject({ code: 5730 })
+    await expect(needsDelegation(rpc(), anvil, chain.fixtures.testUsd)).rejects.toMatchObject({ code: 4200 })
+  })
+
+  it('says atomic batches are supported on a chain with EIP-7702 while the EOA acts', () => {
+    const holder = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
+    const hex = numberToHex(chain.chainId)
+    expect(frameCapabilities([anvil], holder, [holder], true)).toEqual({
+      [hex]: { assetDiscovery: { supported: true }, atomic: { status: 'supported' } },
+    })
+    expect(frameCapabilities([anvil], holder, [holder], false)).toEqual({
+      [hex]: { assetDiscovery: { supported: true } },
+    })
+    expect(frameCapabilities([plain], holder, [holder], true)).toEqual({
+      [hex]: { assetDiscovery: { supported: true } },
+    })
+  })
+
+  it('a chain without EIP-7702 refuses wallet_sendCalls as unsupported (4200), so the modal sends the calls one by one', async () => {
+    const owner = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
+    const store = new MapStore()
+    const vault = new DeviceVault(store)
+    await vault.saveSession('token', Date.now() + 3_600_000)
+    const auth = {
+      currentSession: async () => ({
+        user: { email: 'ada@example.com' },
+        wallet: { walletId: 'w1', version: 1, address: owner },
+      }),
+    } as unknown as AuthClient
+    const session = new FrameSession(auth, vault, () => vault.deviceKeys())
+    await session.restore()
+    const frame = frameHandlers({
+      config: {
+        projectId: 'demo',
+        projectName: 'Demo',
+        allowedOrigins: ['http://localhost:5173'],
+        chains: [plain],
+        frameVersion: 'test',
+        enableLogger: false,
+      },
+      hostOrigin: 'http://localhost:5173',
+      session,
+      onSignedOut: () => {},
+    })
+    await expect(
+      frame.RPC_REQUEST({
+        method: 'wallet_sendCalls',
+        params: twoTransfers(owner),
+        chainId: chain.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).rejects.toMatchObject({
+      code: 4200,
+      message: 'Batched calls are not available on Anvil in this wallet',
+    })
+    await expect(
+      frame.RPC_REQUEST({
+        method: 'wallet_getCallsStatus',
+        params: [`0x${'00'.repeat(32)}`],
+        chainId: chain.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).rejects.toMatchObject({ code: 5730 })
+  })
+})
