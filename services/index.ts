@@ -94,6 +94,7 @@ export {
   type StackPart,
   type StackUrl,
   stackConfig,
+  stackPartList,
   stackParts,
   stackPorts,
   startStack,

@@ -1,30 +1,29 @@
 import { z } from 'zod'
 import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../kit/trustProxy.js'
+import { stackPartList } from './parts/index.js'
 
 const maxPort = 65535
 const port = z.coerce.number().int().min(1).max(maxPort)
 
+type UnionToIntersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (
+  member: infer Intersection,
+) => void
+  ? Intersection
+  : never
+
+type StackPorts = UnionToIntersection<(typeof stackPartList)[number]['ports']>
+
 /**
- * Every port of the local stack; each has a default from the architecture table and an env override.
- * `width` is how many consecutive ports a part listens on from its own: each Solana chain's PubSub is
- * its JSON-RPC port + 1.
+ * Every port of the local stack, from its parts: each has a default from the architecture table and an env
+ * override. `width` is how many consecutive ports a part listens on from its own: each Solana chain's
+ * PubSub is its JSON-RPC port + 1.
  */
-export const stackPorts = {
-  chain: { env: 'PAIRWISE_CHAIN_PORT', default: 8545, width: 1 },
-  relay: { env: 'PAIRWISE_RELAY_PORT', default: 8787, width: 1 },
-  api: { env: 'PAIRWISE_API_PORT', default: 8788, width: 1 },
-  frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 },
-  smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525, width: 1 },
-  mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025, width: 1 },
-  demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173, width: 1 },
-  solana: { env: 'PAIRWISE_SOLANA_PORT', default: 8899, width: 2 },
-  solanaDevnet: { env: 'PAIRWISE_SOLANA_DEVNET_PORT', default: 8901, width: 2 },
-  bitcoin: { env: 'PAIRWISE_BITCOIN_PORT', default: 3002, width: 1 },
-} as const
+export const stackPorts: StackPorts = Object.assign({}, ...stackPartList.map((part) => part.ports))
 
-export type StackPart = keyof typeof stackPorts
+/** A port's name in the table (a part may listen on several: mail on smtp and mail). */
+export type StackPart = keyof StackPorts
 
-/** The parts in the architecture table's order. */
+/** The ports' names, in the parts' start order. */
 export const stackParts = Object.keys(stackPorts) as StackPart[]
 
 /** Every port `part` listens on when configured with `port`. */

@@ -1,5 +1,5 @@
 import type { Database } from '../api/db/index.js'
-import { type ProjectPatch, ProjectStore } from '../api/projects/index.js'
+import { type ProjectPatch, ProjectStore, socialProviders } from '../api/projects/index.js'
 import { loopbackTwin } from '../net/loopbackTwin.js'
 
 export const DEMO_PROJECT_ID = 'pairwise-demo'
@@ -56,12 +56,15 @@ export async function ensureActionsProject(db: Database, origins: string[]): Pro
   })
 }
 
-/** The embedded example's project, allowed on exactly the stack's own page origins, email on. */
+/**
+ * The embedded example's project, allowed on exactly the stack's own page origins, email and the six
+ * social logins on (the stack's local identity providers serve them).
+ */
 export async function ensureEmbeddedProject(db: Database, origins: string[]): Promise<void> {
   await ensureProject(db, EMBEDDED_PROJECT_ID, {
     ...demoSettings,
     name: EMBEDDED_PROJECT_NAME,
-    features: { ...demoSettings.features, email: true },
+    features: { ...demoSettings.features, email: true, socials: [...socialProviders] },
     allowedOrigins: origins,
   })
 }

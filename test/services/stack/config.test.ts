@@ -24,7 +24,7 @@ describe('stackConfig ports', () => {
       'Invalid PAIRWISE_SOLANA_DEVNET_PORT: the solanaDevnet part would listen on port 9301, which PAIRWISE_SOLANA_PORT already gives the solana part',
     )
     expect(() => stackConfig({ PAIRWISE_SOLANA_PORT: '9400', PAIRWISE_DEMO_PORT: '9401' })).toThrow(
-      'Invalid PAIRWISE_SOLANA_PORT: the solana part would listen on port 9401, which PAIRWISE_DEMO_PORT already gives the demo part',
+      'Invalid PAIRWISE_DEMO_PORT: the demo part would listen on port 9401, which PAIRWISE_SOLANA_PORT already gives the solana part',
     )
     expect(
       stackConfig({ PAIRWISE_SOLANA_PORT: '9500', PAIRWISE_SOLANA_DEVNET_PORT: '9502' }).ports,

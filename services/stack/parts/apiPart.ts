@@ -1,0 +1,78 @@
+import { join } from 'node:path'
+import { defineStackPart } from '../stackPart.js'
+
+/**
+ * The api on SQLite, serving the local chains, its onramp sandbox and swaps; then the names contracts,
+ * deployed with the gateway URL the api really serves.
+ */
+export const apiPart = defineStackPart({
+  name: 'api',
+  ports: { api: { env: 'PAIRWISE_API_PORT', default: 8788, width: 1 } },
+  needs: ['chain', 'fixtures', 'dex', 'solana', 'solanaDevnet'],
+  command: {
+    name: 'api',
+    summary:
+      'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
+  },
+  async start({ config, onStop, chain, fixtures, dex, solana, solanaDevnet }) {
+    const [{ localApiChain, localSolanaApiChain }, { startApi }, { gatewaySignerKey }, chainKit] =
+      await Promise.all([
+        import('../../api/chains/index.js'),
+        import('../../api/index.js'),
+        import('../../api/names/index.js'),
+        import('../../chain/index.js'),
+      ])
+    const { consoleLogger } = await import('../../relay/index.js')
+    const { privateKeyToAccount } = await import('viem/accounts')
+    const { localSwapChain } = await import('../localSwapChain.js')
+    const database = join(config.dataDir, 'api.sqlite')
+    const namesSignerKey = gatewaySignerKey(join(config.dataDir, 'names-gateway.key'))
+    const api = await startApi({
+      host: config.host,
+      port: config.ports.api,
+      database,
+      logger: consoleLogger('warn'),
+      trustProxy: config.trustProxy,
+      names: { signerKey: namesSignerKey },
+      // The onramp sandbox delivers from dev account 1, the test USDC's minter.
+      onramp: {
+        sandbox: {
+          chainId: chain.chainId,
+          rpcUrl: chain.rpcUrl,
+          testUsdc: fixtures.testUsdc,
+          deliveryKey: chainKit.devPrivateKeys[1],
+        },
+      },
+      swap: { chains: [localSwapChain(chain.chainId, fixtures, dex)] },
+      chains: [
+        localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
+        ...[solana, solanaDevnet].map((cluster) =>
+          localSolanaApiChain({
+            rpcUrl: cluster.rpcUrl,
+            genesisHash: cluster.genesisHash,
+            testUsdMint: cluster.testUsdMint,
+          }),
+        ),
+      ],
+    })
+    onStop(() => api.close())
+    const names = await chainKit.deployNames({
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      gatewayUrl: `${api.url}/ccip/{sender}/{data}.json`,
+      signers: [privateKeyToAccount(namesSignerKey).address],
+    })
+    return {
+      gives: { api, names },
+      urls: [
+        {
+          part: 'api',
+          url: api.url,
+          detail: `projects, balances, activity and NFTs, RPC proxy /v1, analytics, wallets; admin ${api.url}/admin, token ${api.adminToken}; ${database}`,
+        },
+      ],
+      ready: [`${api.url}/health`],
+      stackFile: { api: { url: api.url, adminToken: api.adminToken }, contracts: { ...names } },
+    }
+  },
+})

@@ -1,0 +1,79 @@
+import { join } from 'node:path'
+import { authKek } from '../authKey.js'
+import { defineStackPart } from '../stackPart.js'
+
+/** The auth service (email codes, sessions, wallet shares) with the secure frame at /frame. */
+export const authPart = defineStackPart({
+  name: 'auth',
+  ports: { frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 } },
+  needs: ['api', 'mailer', 'chain', 'fixtures'],
+  command: {
+    name: 'auth',
+    summary:
+      'start only the auth service (email codes, sessions, wallet shares) with the secure frame at /frame',
+  },
+  async start({ config, options, onStop, api, mailer, chain, fixtures }) {
+    const [
+      { startAuth },
+      { frameRoutes },
+      { ProjectStore },
+      { testUsdToken, testUsdcToken },
+      { loopbackTwin },
+    ] = await Promise.all([
+      import('../../auth/index.js'),
+      import('../../frame/index.js'),
+      import('../../api/projects/index.js'),
+      import('../../chain/index.js'),
+      import('../../net/loopbackTwin.js'),
+    ])
+    const { consoleLogger } = await import('../../relay/index.js')
+    // Another site than the pages on purpose (the loopback twin of their host), as a wallet operator's
+    // domain is to an app's: the browser isolates the frame in a process of its own, and its storage is
+    // partitioned by the page's site.
+    const authUrl = `http://${loopbackTwin(config.host) ?? config.host}:${config.ports.frame}`
+    const auth = await startAuth({
+      host: config.host,
+      port: config.ports.frame,
+      db: api.db,
+      mailer,
+      kek: authKek(process.env, join(config.dataDir, 'auth.kek')),
+      publicUrl: authUrl,
+      logger: consoleLogger('warn'),
+      trustProxy: config.trustProxy,
+      ...(options.authLimits ? { limits: options.authLimits } : {}),
+      routes: frameRoutes({
+        projects: new ProjectStore(api.db),
+        chains: [
+          {
+            chainId: chain.chainId,
+            name: 'Anvil',
+            rpcUrl: chain.rpcUrl,
+            nativeCurrency: { symbol: 'tETH', decimals: 18 },
+            tokens: [
+              { address: fixtures.testUsd, ...testUsdToken },
+              { address: fixtures.testUsdc, ...testUsdcToken },
+            ],
+            // No bundler runs locally yet, so the local chain is not a smart account network.
+            smartAccount: {
+              entryPoint: fixtures.entryPoint,
+              simpleAccountFactory: fixtures.simpleAccountFactory,
+            },
+          },
+        ],
+      }),
+    })
+    onStop(() => auth.close())
+    return {
+      gives: { authUrl },
+      urls: [
+        {
+          part: 'auth',
+          url: authUrl,
+          detail: 'email codes, sessions, wallet shares; the secure frame at /frame',
+        },
+      ],
+      ready: [],
+      stackFile: { auth: { url: authUrl } },
+    }
+  },
+})

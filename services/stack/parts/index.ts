@@ -1,0 +1,24 @@
+import { apiPart } from './apiPart.js'
+import { authPart } from './authPart.js'
+import { bitcoinPart } from './bitcoinPart.js'
+import { chainPart } from './chainPart.js'
+import { demoPart } from './demoPart.js'
+import { mailPart } from './mailPart.js'
+import { relayPart } from './relayPart.js'
+import { solanaPart } from './solanaPart.js'
+
+/**
+ * The local stack's parts in start order: each starts after the parts it needs. Adding a service is its
+ * part file and one line here; the port table, `pairwise start`'s flags, the CLI's commands, the banner
+ * and the stack file follow.
+ */
+export const stackPartList = [
+  chainPart,
+  solanaPart,
+  bitcoinPart,
+  relayPart,
+  apiPart,
+  mailPart,
+  authPart,
+  demoPart,
+] as const
