@@ -2,6 +2,7 @@ import { createAppKit, Eip155Adapter } from '@pairwise/modal'
 import { type SiwxSignedIn, serverSIWX } from '@pairwise/modal/siwx'
 import { readDemoConfig } from '../../demo/src/config.js'
 import { demoMetadata, demoNetworks } from '../../demo/src/networks.js'
+import { readChainConfig } from '../../multichain/src/config.js'
 
 const config = readDemoConfig(document)
 const status = document.querySelector<HTMLOutputElement>('[data-testid="siwx-me"]')
@@ -26,9 +27,17 @@ if (!config.apiUrl) {
   const { apiUrl, projectId } = config
   // The api keeps the session behind an HttpOnly cookie the page cannot read: it asks `GET /siwx/me`.
   const siwx = serverSIWX({ baseUrl: apiUrl, projectId })
+  // Bitcoin sign-in where the page's config names Bitcoin networks: only then is @pairwise/bitcoin fetched.
+  const { bitcoinNetworks } = readChainConfig(document)
+  const bitcoin = bitcoinNetworks.length ? await import('@pairwise/bitcoin') : undefined
+  const [evm, ...moreEvm] = demoNetworks(config)
   const kit = createAppKit({
-    adapters: [new Eip155Adapter()],
-    networks: demoNetworks(config),
+    adapters: [new Eip155Adapter(), ...(bitcoin ? [new bitcoin.BitcoinAdapter()] : [])],
+    networks: [
+      evm,
+      ...moreEvm,
+      ...bitcoinNetworks.flatMap((n) => (bitcoin ? [bitcoin.defineBitcoinNetwork(n)] : [])),
+    ],
     projectId,
     metadata: { ...demoMetadata, name: 'Pairwise sign-in example', url: location.origin },
     themeMode: 'dark',

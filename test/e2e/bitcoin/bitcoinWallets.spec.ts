@@ -2,37 +2,12 @@ import type { Page } from '@playwright/test'
 import { Verifier } from 'bip322-js'
 import { bitcoinTestAccounts, installBitcoinTestWallet } from '../../support/bitcoinWallet/index.js'
 import { expect, test } from '../modal/fixtures.js'
+import { withBitcoinNetwork } from './bitcoinPage.js'
 
 test.describe.configure({ timeout: 180_000 })
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const networkName = 'Bitcoin Regtest (local)'
-
-/**
- * Adds the stack's regtest chain to examples/multichain's config tag (bitcoinNetworks) as the parser inserts
- * it, before the page's code reads it: the page takes its Esplora from there, as it takes the local Solana
- * clusters. (Rewriting the response instead would serve the page from outside the loopback address space,
- * and Chromium would then refuse its calls to the local services.)
- */
-async function withBitcoinNetwork(page: Page, esploraUrl: string): Promise<void> {
-  await page.addInitScript(
-    ({ name, url }) => {
-      const patch = (tag: Element) => {
-        const config = JSON.parse(tag.textContent || '{}') as Record<string, unknown>
-        config.bitcoinNetworks = [{ chain: 'regtest', name, esploraUrl: url }]
-        tag.textContent = JSON.stringify(config)
-      }
-      const observer = new MutationObserver(() => {
-        const tag = document.getElementById('pairwise-demo-config')
-        if (!tag?.textContent) return
-        observer.disconnect()
-        patch(tag)
-      })
-      observer.observe(document, { childList: true, subtree: true, characterData: true })
-    },
-    { name: networkName, url: esploraUrl },
-  )
-}
 
 for (const family of ['standard', 'satsConnect'] as const) {
   test(`CONN-14 a Bitcoin wallet connects, and its payment and ordinal accounts are exposed: the ${family} test wallet on examples/multichain shows both with publicKey and path, signs BIP-322, sends 12,345 sats the regtest node confirms, and reconnects after a reload`, async ({
@@ -50,7 +25,7 @@ for (const family of ['standard', 'satsConnect'] as const) {
       esplora: { regtest: esplora },
     })
     const [payment, ordinal] = wallet.accounts as [(typeof wallet.accounts)[0], (typeof wallet.accounts)[0]]
-    await withBitcoinNetwork(page, esplora)
+    await withBitcoinNetwork(page, networkName, esplora)
     await page.goto(`${stack.demoUrl}/multichain/`)
     await page.locator('appkit-button').getByRole('button').click()
     await dialog(page)
