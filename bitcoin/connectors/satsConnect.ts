@@ -124,7 +124,13 @@ export function satsConnectConnector({
       try {
         return reported(await call('wallet_getAccount', null))
       } catch (error) {
-        if (error instanceof SatsConnectError && error.rpcCode === satsConnectErrors.accessDenied) return []
+        // Not granted yet, or an older wallet without the method: nothing to restore, and no prompt.
+        if (
+          error instanceof SatsConnectError &&
+          (error.rpcCode === satsConnectErrors.accessDenied ||
+            error.rpcCode === satsConnectErrors.methodNotSupported)
+        )
+          return []
         throw error
       }
     },

@@ -166,7 +166,7 @@ describe.each([
   })
 
   it('reconnects silently after a reload of the page: no prompt, the same accounts', async () => {
-    const { page, handler, adapter, network, stop, result } = await connected(family, `${family}-reload`)
+    const { page, handler, network, stop, result } = await connected(family, `${family}-reload`)
     stop()
     const again = new BitcoinAdapter({ registry: page.registry })
     const stopAgain = again.setup(page.context([network]))
@@ -177,7 +177,6 @@ describe.each([
       family === 'standard' ? 'bitcoin:connect' : 'getAccounts',
     )
     stopAgain()
-    void adapter
   })
 })
 
