@@ -7,6 +7,8 @@ export type StackFile = {
   relay: { url: string }
   api: { url: string; adminToken: string }
   auth: { url: string }
+  /** The local identity providers every social login of the stack goes to (one issuer, a shim per provider). */
+  idp: { url: string }
   mail: { url: string; smtp: string }
   projectId: string
   pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }

@@ -20,6 +20,12 @@ function show(output: HTMLOutputElement | null, text: string, error = false): vo
   output.classList.toggle('error', error)
 }
 
+/** `?socialMode=popup` or `redirect` tries the social logins that way; `auto` (a popup, a redirect when blocked) otherwise. */
+function socialModeOf(search: string): 'auto' | 'popup' | 'redirect' {
+  const asked = new URLSearchParams(search).get('socialMode')
+  return asked === 'popup' || asked === 'redirect' ? asked : 'auto'
+}
+
 if (!config.authUrl) {
   show(account, 'This page needs the auth service: `npm start` serves it with one.', true)
 } else {
@@ -29,8 +35,13 @@ if (!config.authUrl) {
     projectId: config.projectId,
     metadata: { ...demoMetadata, name: 'Pairwise embedded wallet example', url: location.origin },
     themeMode: 'dark',
-    features: { email: true, socials: false, onramp: false, swaps: false },
-    embeddedWallet: emailLogin({ authUrl: config.authUrl }),
+    features: {
+      email: true,
+      socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
+      onramp: false,
+      swaps: false,
+    },
+    embeddedWallet: emailLogin({ authUrl: config.authUrl, socialMode: socialModeOf(location.search) }),
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
     ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
   })

@@ -2,10 +2,17 @@ import { join } from 'node:path'
 import { authKek } from '../authKey.js'
 import { defineStackPart } from '../stackPart.js'
 
-/** The auth service (email codes, sessions, wallet shares) with the secure frame at /frame. */
+/**
+ * The auth service (email codes, sessions, wallet shares) with the secure frame at /frame, and the local
+ * identity providers its social logins go to (issue 35): started first, since their clients name the auth
+ * service's callbacks and the auth service their endpoints.
+ */
 export const authPart = defineStackPart({
   name: 'auth',
-  ports: { frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 } },
+  ports: {
+    frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 },
+    idp: { env: 'PAIRWISE_IDP_PORT', default: 8790, width: 1 },
+  },
   needs: ['api', 'mailer', 'chain', 'fixtures'],
   command: {
     name: 'auth',
@@ -27,10 +34,13 @@ export const authPart = defineStackPart({
       import('../../net/loopbackTwin.js'),
     ])
     const { consoleLogger } = await import('../../relay/index.js')
+    const { startLocalIdp } = await import('../../idp/localIdp.js')
     // Another site than the pages on purpose (the loopback twin of their host), as a wallet operator's
     // domain is to an app's: the browser isolates the frame in a process of its own, and its storage is
     // partitioned by the page's site.
     const authUrl = `http://${loopbackTwin(config.host) ?? config.host}:${config.ports.frame}`
+    const idp = await startLocalIdp({ authUrl, host: config.host, port: config.ports.idp })
+    onStop(() => idp.close())
     const auth = await startAuth({
       host: config.host,
       port: config.ports.frame,
@@ -41,6 +51,7 @@ export const authPart = defineStackPart({
       logger: consoleLogger('warn'),
       trustProxy: config.trustProxy,
       ...(options.authLimits ? { limits: options.authLimits } : {}),
+      socialProviders: idp.providers,
       routes: frameRoutes({
         projects: new ProjectStore(api.db),
         chains: [
@@ -71,9 +82,15 @@ export const authPart = defineStackPart({
           url: authUrl,
           detail: 'email codes, sessions, wallet shares; the secure frame at /frame',
         },
+        {
+          part: 'idp',
+          url: idp.url,
+          detail:
+            'local google, apple, github, facebook, x and discord logins (one oidc-provider, a shim each)',
+        },
       ],
-      ready: [],
-      stackFile: { auth: { url: authUrl } },
+      ready: [`${idp.url}/.well-known/openid-configuration`],
+      stackFile: { auth: { url: authUrl }, idp: { url: idp.url } },
     }
   },
 })

@@ -76,7 +76,7 @@ export const demoPart = defineStackPart({
         {
           part: 'embedded',
           url: pages.embedded,
-          detail: `log in by email into the secure frame; project ${EMBEDDED_PROJECT_ID}`,
+          detail: `log in by email or a social provider into the secure frame; project ${EMBEDDED_PROJECT_ID}`,
         },
         {
           part: 'multichain',
