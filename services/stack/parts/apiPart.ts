@@ -8,13 +8,13 @@ import { defineStackPart } from '../stackPart.js'
 export const apiPart = defineStackPart({
   name: 'api',
   ports: { api: { env: 'PAIRWISE_API_PORT', default: 8788, width: 1 } },
-  needs: ['chain', 'fixtures', 'dex', 'solana', 'solanaDevnet'],
+  needs: ['chain', 'fixtures', 'dex', 'solana', 'solanaDevnet', 'bitcoin'],
   command: {
     name: 'api',
     summary:
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
   },
-  async start({ config, onStop, chain, fixtures, dex, solana, solanaDevnet }) {
+  async start({ config, onStop, chain, fixtures, dex, solana, solanaDevnet, bitcoin }) {
     const [{ localApiChain, localSolanaApiChain }, { startApi }, { gatewaySignerKey }, chainKit] =
       await Promise.all([
         import('../../api/chains/index.js'),
@@ -44,6 +44,8 @@ export const apiPart = defineStackPart({
         },
       },
       swap: { chains: [localSwapChain(chain.chainId, fixtures, dex)] },
+      // Sign-in with a Bitcoin wallet on the local regtest chain (BIP-322 or BIP-137, verified by the api).
+      siwx: { chains: [bitcoin.caipNetworkId] },
       chains: [
         localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
         ...[solana, solanaDevnet].map((cluster) =>
