@@ -44,3 +44,30 @@ test('a host page with email off loads none of the embedded wallet (no email fie
   // FRAME-01: no login recorded, so the frame is not loaded before the visitor asks for one.
   expect(frames).toEqual([])
 })
+
+test('SOC-02 the social login code loads only with socials on: a page with email on and socials off (actions) loads none of it, the embedded page loads its buttons with the modal', async ({
+  page,
+  stack,
+}) => {
+  const scripts: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      void response.text().then((text) => scripts.push(text))
+  })
+  // The buttons' list, the popup's window name and the closed-window failure: each only in the social chunks.
+  const socialCode = ['social-login-list', 'pairwise-social', 'SocialWindowClosed']
+  const loaded = () => socialCode.filter((marker) => scripts.some((script) => script.includes(marker)))
+
+  await page.goto(`${stack.demoUrl}/actions/`)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByRole('dialog').getByTestId('email-connect')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(loaded()).toEqual([])
+
+  scripts.length = 0
+  await page.goto(`${stack.demoUrl}/embedded/`)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(page.getByRole('dialog').getByTestId('social-google')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(loaded()).toEqual(expect.arrayContaining(['social-login-list', 'pairwise-social']))
+})
