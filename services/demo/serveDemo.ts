@@ -5,7 +5,8 @@ import { decodePath, HttpError, requestTarget, serve } from '../kit/index.js'
 import { consoleLogger, type Logger } from '../relay/index.js'
 
 export type DemoPageConfig = {
-  networks: { id: number; name: string; rpcUrl: string; ensUniversalResolver?: string }[]
+  /** Each EVM network; `testUsd` is the stack's Test USD there (the batch examples send some). */
+  networks: { id: number; name: string; rpcUrl: string; ensUniversalResolver?: string; testUsd?: string }[]
   relayUrl?: string
   projectId?: string
   /** A wallet registry to use instead of the bundled one (the modal's one remote "api"). */

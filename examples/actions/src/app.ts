@@ -22,3 +22,21 @@ const kit = createAppKit({
 kit.subscribeState(() => {
   if (account) account.textContent = kit.getAddress() ? `Connected: ${kit.getAddress()}` : 'Not connected.'
 })
+
+const batchButton = document.querySelector<HTMLButtonElement>('[data-testid="send-batch"]')
+const batchStatus = document.querySelector<HTMLOutputElement>('[data-testid="batch-status"]')
+batchButton?.addEventListener('click', () => {
+  if (!batchStatus) return
+  batchButton.disabled = true
+  batchStatus.classList.remove('error')
+  // The batch code loads on the first click: a visitor who never batches never downloads it.
+  import('./batch.js')
+    .then(({ sendBatch }) => sendBatch(kit, config, batchStatus))
+    .catch((error: unknown) => {
+      batchStatus.textContent = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+      batchStatus.classList.add('error')
+    })
+    .finally(() => {
+      batchButton.disabled = false
+    })
+})

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { type Address, parseEther } from 'viem'
 import { useBalance, useSendTransaction, useSignMessage, useWaitForTransactionReceipt } from 'wagmi'
+import { BatchTransfers } from './BatchTransfers.js'
+import { demoRecipient } from './demoTransfers.js'
 import { formatAmount } from './formatAmount.js'
-
-const demoRecipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** Sign a message and send 0.01 tETH through wagmi hooks, with the results on the page. */
 export default function WalletActions({ address }: { address: Address }) {
@@ -47,6 +47,7 @@ export default function WalletActions({ address }: { address: Address }) {
             its status once the chain has included it.
           </p>
         </div>
+        <BatchTransfers />
       </div>
       {sign.data ? <output data-testid="signature">{sign.data}</output> : null}
       {sign.error ? (

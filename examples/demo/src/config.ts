@@ -14,6 +14,8 @@ const demoConfigSchema = z.object({
           rpcUrl: z.url(),
           /** The stack's ENS universal resolver, so names resolve (Send's recipient) on this network. */
           ensUniversalResolver: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+          /** The stack's Test USD (tUSD, 6 decimals) on this network: the batch example sends some. */
+          testUsd: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
         }),
       )
       .check(z.minLength(1)),

@@ -69,6 +69,8 @@ export const authPart = defineStackPart({
               entryPoint: fixtures.entryPoint,
               simpleAccountFactory: fixtures.simpleAccountFactory,
             },
+            // The email wallet's batches: one EIP-7702 transaction from its own address (wallet_sendCalls).
+            eip7702: { implementation: fixtures.simple7702Account },
           },
         ],
       }),

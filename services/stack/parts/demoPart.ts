@@ -5,8 +5,8 @@ import { defineStackPart } from '../stackPart.js'
 export const demoPart = defineStackPart({
   name: 'demo',
   ports: { demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173, width: 1 } },
-  needs: ['chain', 'names', 'relay', 'api', 'authUrl', 'solana', 'solanaDevnet'],
-  async start({ config, onStop, chain, names, relay, api, authUrl, solana, solanaDevnet }) {
+  needs: ['chain', 'fixtures', 'names', 'relay', 'api', 'authUrl', 'solana', 'solanaDevnet'],
+  async start({ config, onStop, chain, fixtures, names, relay, api, authUrl, solana, solanaDevnet }) {
     const { demoDistDir, examplePageDir, serveDemo } = await import('../../demo/index.js')
     const {
       ACTIONS_PROJECT_ID,
@@ -42,6 +42,7 @@ export const demoPart = defineStackPart({
             name: 'Anvil',
             rpcUrl: chain.rpcUrl,
             ensUniversalResolver: names.universalResolver,
+            testUsd: fixtures.testUsd,
           },
         ],
         relayUrl: relay.url,
