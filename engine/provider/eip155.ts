@@ -98,6 +98,33 @@ export function assertEip155Params(method: string, params: unknown[]): void {
     throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'wallet_getCapabilities needs an address')
 }
 
+/**
+ * `wallet_getCapabilities` from the session: a wallet may state its capabilities when it approves, in the
+ * session property `capabilities` (JSON text or an object, keyed by address, then by hex chain id), so
+ * the app need not ask. Only the chains the request names, when it names any. Undefined when the session
+ * says nothing readable about the address: the wallet is asked then.
+ */
+export function sessionCapabilities(property: unknown, params: unknown[]): unknown {
+  let stated: unknown = property
+  if (typeof property === 'string') {
+    try {
+      stated = JSON.parse(property)
+    } catch {
+      return undefined
+    }
+  }
+  if (typeof stated !== 'object' || stated === null) return undefined
+  const address = String(params[0]).toLowerCase()
+  const forAddress = Object.entries(stated).find(([key]) => key.toLowerCase() === address)?.[1]
+  if (typeof forAddress !== 'object' || forAddress === null) return undefined
+  if (!Array.isArray(params[1])) return forAddress
+  const hexId = (id: unknown): id is string => typeof id === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(id)
+  const asked = params[1].filter(hexId).map((id) => BigInt(id))
+  return Object.fromEntries(
+    Object.entries(forAddress).filter(([chainId]) => hexId(chainId) && asked.includes(BigInt(chainId))),
+  )
+}
+
 /** Where a session's call status may come from besides the wallet: its properties and the app's lookup. */
 export type CallsStatusSources = {
   /** The session's `bundler_name`: asked through `byName` (the app's bundler path) when there is one. */

@@ -15,6 +15,7 @@ import {
   type Eip155Route,
   getCallsStatus,
   isAnsweredLocally,
+  sessionCapabilities,
 } from './eip155.js'
 import {
   namespaceNotConfiguredError,
@@ -256,6 +257,10 @@ export class UniversalProvider implements Eip1193Provider {
     if (namespaceOfChain(chain) === 'eip155') {
       if (isAnsweredLocally(args.method)) return (await answerLocally(route, args.method, params)) as T
       assertEip155Params(args.method, params)
+      if (args.method === 'wallet_getCapabilities') {
+        const stated = sessionCapabilities(session.sessionProperties?.capabilities, params)
+        if (stated !== undefined) return stated as T
+      }
       if (args.method === 'wallet_getCallsStatus')
         return (await getCallsStatus(
           route,

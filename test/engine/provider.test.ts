@@ -455,6 +455,27 @@ describe('UniversalProvider connect and routing', () => {
     expect(failing.requests).toEqual([{ method: 'wallet_getCallsStatus', chainId: 'eip155:1' }])
   })
 
+  it('ENT-21 wallet_getCapabilities is answered from the capabilities the wallet stated in the session properties, without asking it; an address it said nothing of is asked', async () => {
+    const stated = { '0x1': { atomic: { status: 'supported' } }, '0xa': { atomic: { status: 'ready' } } }
+    const { provider, requests } = await connected({
+      namespaces: granted(['eip155:1'], ['wallet_getCapabilities']),
+      ask: asked(['eip155:1']),
+      answer: async () => ({ '0x1': { fromWallet: true } }),
+      sessionProperties: { capabilities: JSON.stringify({ [account.address.toLowerCase()]: stated }) },
+    })
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account.address] })).toEqual(
+      stated,
+    )
+    expect(
+      await provider.request({ method: 'wallet_getCapabilities', params: [account.address, ['0xa']] }),
+    ).toEqual({ '0xa': { atomic: { status: 'ready' } } })
+    expect(requests).toEqual([])
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [other.address] })).toEqual({
+      '0x1': { fromWallet: true },
+    })
+    expect(requests).toEqual([{ method: 'wallet_getCapabilities', chainId: 'eip155:1' }])
+  })
+
   it('PROV-04 keeps its state under wc@2:universal_provider: and a reload restores session, rpcMap and default chain', async () => {
     const rpc = await fakeRpc('0x2a')
     const { provider, dapp, storage, session, wallet } = await connected({
