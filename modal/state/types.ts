@@ -106,11 +106,7 @@ export type NameSuggestion = { name: string; registered: boolean }
 /** Spec §3 name-service state; absent until a names view first loads it (modal/names). */
 export type NameServiceState = { suggestions: NameSuggestion[]; loading: boolean }
 
-/**
- * SOC-04: social logins in a popup that falls back to a full-page redirect when blocked or in a webview
- * ('auto'), always in a popup, or always by redirect.
- */
-export type SocialMode = 'auto' | 'popup' | 'redirect'
+export type { SocialMode } from './views.js'
 
 /** A social login provider the modal can offer (spec §5). */
 export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord' | 'farcaster'

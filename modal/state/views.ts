@@ -1,7 +1,12 @@
 import type { SocialLoginProvider } from '@pairwise/engine/frame'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ReadyDraft, SwapDraft } from '../swaps/draft.js'
-import type { SocialMode } from './types.js'
+
+/**
+ * How a social login runs (SOC-04): in a popup that falls back to a full-page redirect when blocked or in
+ * a webview ('auto'), always in a popup, or always by redirect. Its ConnectingSocial view shows which.
+ */
+export type SocialMode = 'auto' | 'popup' | 'redirect'
 
 /** The data each view takes when it is routed to; views without data take `undefined`. */
 export type ViewData = {
