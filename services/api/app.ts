@@ -12,11 +12,15 @@ import {
 import { consoleLogger } from '../relay/index.js'
 import type { SharedState } from '../sharedState/index.js'
 import { adminPageRoutes, adminRoutes } from './admin/index.js'
+import { apiCorsPaths } from './apiModules.js'
 import type { Database } from './db/index.js'
 import { clientAddressMiddleware } from './http/clientAddress.js'
 import { ProjectCors, projectCors } from './http/cors.js'
 import { directLane, type NodeListener } from './http/directLane.js'
-import { type ApiRoutes, type DirectRoute, mountRoutes } from './http/directRoute.js'
+import { type DirectRoute, mountRoutes, type RouteFactory } from './http/directRoute.js'
+
+export type { RouteFactory }
+
 import {
   bodyCap,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -32,9 +36,6 @@ import { projectGuard } from './projects/projectGuard.js'
 import { projectRoutes } from './projects/projectRoutes.js'
 import { ProjectStore, type ProjectStoreOptions } from './projects/projectStore.js'
 import { sharedStateOf } from './sharedStateOf.js'
-
-/** A feature module's routes (balances, activity, the RPC proxy, …), built from what every route gets. */
-export type RouteFactory = (deps: RouteDeps) => ApiRoutes
 
 export type ApiDeps = {
   /** Migrated already (startApi does it). */
@@ -97,7 +98,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   }
   const project = projectGuard(projects, limiters)
   const routeDeps: RouteDeps = { db: deps.db, project, logger, now, shared }
-  const cors = new ProjectCors(projects)
+  const cors = new ProjectCors(projects, apiCorsPaths)
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 
   const app = new Hono()

@@ -5,20 +5,29 @@ import type { StoredProject } from '../projects/project.js'
 const MAX_PROJECT_ID_LENGTH = 128
 
 /**
- * Routes that answer CORS themselves: the wallet registry and its icons, the verify service (any wallet
- * looks attestations up; its frame page and the frame's registration are readable by no other origin, as
- * the page carries a one-time challenge), the names' CCIP-read gateway (any page's ENS client asks it) and
- * the api's reference (`/openapi.json`).
+ * Paths whose CORS is not per project, each module declaring its own (its `module.ts`). A path ending in
+ * `/*` is that path and every path under it; any other is that path exactly.
  */
-const publicPaths =
-  /^\/(v1\/wallets(\/|$)|attestation(\/|$)|verify\/frame$|v3\/public-key$|ccip(\/|$)|openapi\.json$)/
+export type CorsPaths = {
+  /**
+   * Routes that answer CORS themselves, readable by any origin (the wallet registry, verify's lookups,
+   * the names' CCIP-read gateway, the api's reference).
+   */
+  public?: readonly string[]
+  /**
+   * Routes a page calls with credentials (the sign-in cookie): answered with
+   * `Access-Control-Allow-Credentials: true` beside the exact origin, and preflights that admit PUT, DELETE
+   * and the Authorization header (a bearer sign-in token).
+   */
+  credentialed?: readonly string[]
+}
 
-/**
- * Routes a page calls with credentials (the sign-in cookie): answered with
- * `Access-Control-Allow-Credentials: true` beside the exact origin, and preflights that admit PUT, DELETE
- * and the Authorization header (a bearer sign-in token).
- */
-const credentialedPaths = /^\/siwx(\/|$)/
+/** One test for a list of `CorsPaths` entries. */
+export function pathMatcher(paths: readonly string[]): (path: string) => boolean {
+  const exact = new Set(paths.filter((path) => !path.endsWith('/*')))
+  const under = paths.filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -2))
+  return (path) => exact.has(path) || under.some((base) => path === base || path.startsWith(`${base}/`))
+}
 
 type Projects = { find(id: string): Promise<StoredProject | undefined> }
 
@@ -29,11 +38,20 @@ type Projects = { find(id: string): Promise<StoredProject | undefined> }
  * 'Rate Limited'). Shared by the Hono middleware below and the direct lane.
  */
 export class ProjectCors {
-  constructor(private readonly projects: Projects) {}
+  private readonly isPublic: (path: string) => boolean
+  private readonly isCredentialed: (path: string) => boolean
+
+  constructor(
+    private readonly projects: Projects,
+    paths: CorsPaths,
+  ) {
+    this.isPublic = pathMatcher(paths.public ?? [])
+    this.isCredentialed = pathMatcher(paths.credentialed ?? [])
+  }
 
   /** Whether CORS for `path` is this policy's to answer (else the route answers it, or it is not asked). */
   applies(origin: string | undefined, path: string): origin is string {
-    return origin !== undefined && !publicPaths.test(path)
+    return origin !== undefined && !this.isPublic(path)
   }
 
   async allows(origin: string, projectId: string | undefined): Promise<boolean> {
@@ -52,7 +70,7 @@ export class ProjectCors {
       'access-control-allow-headers': 'content-type',
       'access-control-max-age': '600',
     }
-    if (!credentialedPaths.test(path)) return headers
+    if (!this.isCredentialed(path)) return headers
     return {
       ...headers,
       'access-control-allow-methods': 'GET, POST, PUT, DELETE',
@@ -68,7 +86,7 @@ export class ProjectCors {
   answerHeaders(origin: string, allowed: boolean, status: number, path: string): Record<string, string> {
     if (!allowed && status < 400) return {}
     const headers = { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after' }
-    return credentialedPaths.test(path) ? { ...headers, 'access-control-allow-credentials': 'true' } : headers
+    return this.isCredentialed(path) ? { ...headers, 'access-control-allow-credentials': 'true' } : headers
   }
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { apiRequest } from './clientAddress.js'
-import type { ApiRequest } from './types.js'
+import type { ApiRequest, RouteDeps } from './types.js'
 
 /**
  * A JSON route written once against ApiRequest and served two ways: through Hono like every route, and
@@ -17,6 +17,9 @@ export type DirectRoute = {
 
 /** What a feature module gives the app: Hono routes, or direct routes. */
 export type ApiRoutes = Hono | readonly DirectRoute[]
+
+/** A feature module's routes (balances, activity, the RPC proxy, …), built from what every route gets. */
+export type RouteFactory = (deps: RouteDeps) => ApiRoutes
 
 /** Mounts `routes` on `app`, direct routes as Hono handlers of the same answer. */
 export function mountRoutes(app: Hono, routes: ApiRoutes): Hono {

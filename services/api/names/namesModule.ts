@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { defaultNameZone } from '../../chain/nameZone.js'
-import type { RouteFactory } from '../app.js'
+import type { RouteFactory } from '../http/directRoute.js'
 import { verifyEip155Signature } from '../siwx/verify/eip155.js'
 import { ccipGatewayRoutes } from './gateway/ccipRoutes.js'
 import { NameStore } from './nameStore.js'
