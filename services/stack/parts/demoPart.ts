@@ -5,8 +5,20 @@ import { defineStackPart } from '../stackPart.js'
 export const demoPart = defineStackPart({
   name: 'demo',
   ports: { demo: { env: 'PAIRWISE_DEMO_PORT', default: 5173, width: 1 } },
-  needs: ['chain', 'fixtures', 'names', 'relay', 'api', 'authUrl', 'solana', 'solanaDevnet'],
-  async start({ config, onStop, chain, fixtures, names, relay, api, authUrl, solana, solanaDevnet }) {
+  needs: ['chain', 'fixtures', 'names', 'relay', 'api', 'authUrl', 'solana', 'solanaDevnet', 'bitcoin'],
+  async start({
+    config,
+    onStop,
+    chain,
+    fixtures,
+    names,
+    relay,
+    api,
+    authUrl,
+    solana,
+    solanaDevnet,
+    bitcoin,
+  }) {
     const { demoDistDir, examplePageDir, serveDemo } = await import('../../demo/index.js')
     const {
       ACTIONS_PROJECT_ID,
@@ -29,6 +41,9 @@ export const demoPart = defineStackPart({
             solanaNetworks: [
               { ...solanaPageNetwork(solana), name: 'Solana Local' },
               { ...solanaPageNetwork(solanaDevnet), name: 'Solana Devnet (local)' },
+            ],
+            bitcoinNetworks: [
+              { chain: 'regtest', name: 'Bitcoin Regtest (local)', esploraUrl: `${bitcoin.url}/api` },
             ],
           },
         },
@@ -82,7 +97,7 @@ export const demoPart = defineStackPart({
         {
           part: 'multichain',
           url: pages.multichain,
-          detail: 'EVM and Solana wallets in one modal, on the local chains',
+          detail: 'EVM, Solana and Bitcoin wallets in one modal, on the local chains',
         },
         {
           part: 'actions',

@@ -8,6 +8,7 @@ import {
   ensureDemoProject,
   pageOrigins,
   type RunningStack,
+  type StackConfig,
   stackConfig,
   startStack,
 } from '../../../services/stack/index.js'
@@ -48,14 +49,7 @@ describe('the demo project', () => {
 })
 
 describe('npm start with the api', () => {
-  let ports: {
-    frame: number
-    smtp: number
-    mail: number
-    solana: number
-    solanaDevnet: number
-    bitcoin: number
-  }
+  let ports: StackConfig['ports']
   let file: {
     chain: { url: string; chainId: number }
     relay: { url: string }
@@ -90,6 +84,7 @@ describe('npm start with the api', () => {
       api: { url: api?.url, adminToken: expect.stringMatching(/^\S{16,}$/) },
       projectId: 'pairwise-demo',
       auth: { url: `http://localhost:${ports.frame}` },
+      idp: { url: `http://127.0.0.1:${ports.idp}` },
       mail: { url: `http://127.0.0.1:${ports.mail}`, smtp: `smtp://127.0.0.1:${ports.smtp}` },
       pages: {
         demo: `${demo?.url}/`,
