@@ -16,6 +16,9 @@ import type { Migrations } from '../db/index.js'
  * unique together so two orders never share a nonce) and stored (`signed_tx`, with its hash in `tx_hash`)
  * before it is broadcast: whoever settles the order later sends exactly that transaction again. Rows from
  * before it have none and are settled by their hash alone.
+ *
+ * Step 5 keeps the secret quote ids are signed with (`onramp_secrets`), so every api process on the database
+ * opens the quotes another signed: behind a load balancer the quote and its order reach different processes.
  */
 export const onrampMigrations: Migrations = {
   module: 'onramp',
@@ -59,5 +62,6 @@ export const onrampMigrations: Migrations = {
       'ALTER TABLE onramp_orders ADD COLUMN signed_tx TEXT',
       'CREATE UNIQUE INDEX onramp_orders_tx_nonce ON onramp_orders (tx_from, tx_nonce)',
     ],
+    ['CREATE TABLE onramp_secrets (name TEXT PRIMARY KEY, secret TEXT NOT NULL)'],
   ],
 }

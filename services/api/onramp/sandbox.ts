@@ -17,6 +17,7 @@ import { onrampLimits } from './limits.js'
 import { centsText } from './money.js'
 import { type CreateOutcome, OrderStore, type StoredOrder } from './orderStore.js'
 import { type OnrampQuoteAnswer, quoteAnswer, quoteTerms } from './quote.js'
+import { sharedQuoteSecret } from './quoteSecret.js'
 import { QuoteSigner, type QuoteTerms } from './quoteToken.js'
 import { chargeTestCard } from './testCards.js'
 
@@ -27,7 +28,7 @@ export type SandboxConfig = {
   testUsdc: Address
   /** The funded key that mints test USDC and sends tETH (dev account 1 on the local chain). */
   deliveryKey: Hex
-  /** Signs quote ids; a fresh random one per start when absent (quotes live 60 s anyway). */
+  /** Signs quote ids; default the one kept in the database, which every api process on it shares. */
   quoteSecret?: Uint8Array
   prices?: SandboxPrices
 }
@@ -75,7 +76,7 @@ export type SandboxDeps = {
  */
 export class OnrampSandbox {
   readonly assets: SandboxAsset[]
-  private readonly signer: QuoteSigner
+  private signer: Promise<QuoteSigner> | undefined
   private readonly store: OrderStore
   private readonly running = new Set<Promise<void>>()
   /** Orders whose delivery runs here now: a sweep meanwhile must not start them twice. */
@@ -86,8 +87,21 @@ export class OnrampSandbox {
     private readonly deps: SandboxDeps,
   ) {
     this.assets = sandboxAssets(config)
-    this.signer = new QuoteSigner(config.quoteSecret ?? randomBytes(32))
     this.store = new OrderStore(deps.db)
+  }
+
+  /** The quote signer, its secret read once (a failed read is tried again by the next request). */
+  private quoteSigner(): Promise<QuoteSigner> {
+    this.signer ??= (
+      this.config.quoteSecret ? Promise.resolve(this.config.quoteSecret) : sharedQuoteSecret(this.deps.db)
+    ).then(
+      (secret) => new QuoteSigner(secret),
+      (error: unknown) => {
+        this.signer = undefined
+        throw error
+      },
+    )
+    return this.signer
   }
 
   options(): { paymentCurrencies: PaymentCurrency[]; purchaseCurrencies: PurchaseCurrency[] } {
@@ -120,12 +134,12 @@ export class OnrampSandbox {
         nonce: randomBytes(9).toString('base64url'),
       },
     )
-    return quoteAnswer(terms, asset, this.signer.sign(terms))
+    return quoteAnswer(terms, asset, (await this.quoteSigner()).sign(terms))
   }
 
   /** The terms of a live quote this server signed, for `projectId` when given. */
-  liveQuote(quoteId: string, projectId?: string): QuoteTerms {
-    const terms = this.signer.open(quoteId)
+  private async liveQuote(quoteId: string, projectId?: string): Promise<QuoteTerms> {
+    const terms = (await this.quoteSigner()).open(quoteId)
     if (!terms || (projectId !== undefined && terms.projectId !== projectId))
       throw onrampErrors.quoteInvalid()
     if (terms.expiresAt <= this.deps.now()) throw onrampErrors.quoteExpired()
@@ -134,11 +148,11 @@ export class OnrampSandbox {
 
   /** What the checkout shows for a quote: its order once there is one (quote expiry no longer matters), else a live quote. */
   async checkout(quoteId: string): Promise<{ terms: QuoteTerms; order?: StoredOrder }> {
-    const terms = this.signer.open(quoteId)
+    const terms = (await this.quoteSigner()).open(quoteId)
     if (!terms) throw onrampErrors.quoteInvalid()
     await this.store.expireCheckouts(this.deps.now())
     const order = await this.store.findByQuote(terms, quoteId)
-    return order ? { terms, order } : { terms: this.liveQuote(quoteId) }
+    return order ? { terms, order } : { terms: await this.liveQuote(quoteId) }
   }
 
   /**
@@ -153,14 +167,14 @@ export class OnrampSandbox {
   ): Promise<CreateOutcome> {
     const now = this.deps.now()
     await this.store.expireCheckouts(now)
-    const signed = this.signer.open(quoteId)
+    const signed = (await this.quoteSigner()).open(quoteId)
     if (!signed) throw onrampErrors.quoteInvalid()
     if (idempotencyKey === undefined) {
       const existing = await this.store.findByQuote(signed, quoteId)
       if (existing && (projectId === undefined || existing.projectId === projectId))
         return { kind: 'existing', order: existing }
     }
-    const terms = this.liveQuote(quoteId, projectId)
+    const terms = await this.liveQuote(quoteId, projectId)
     return this.store.create({
       id: `ord_${randomBytes(16).toString('base64url')}`,
       quoteId,

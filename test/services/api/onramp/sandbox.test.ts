@@ -45,6 +45,18 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
   const order = async (quoteId: string, headers: Record<string, string> = {}) =>
     h.json<Order>(orders, post({ quoteId }, headers))
 
+  it('a quote signed by one api process opens on another over the same database, and after a restart: the quote secret is kept there', async () => {
+    const quote = await h.quote('25')
+    expect(quote.status).toBe(200)
+    const other = h.restart()
+    const { terms } = await other.checkout(quote.body.quoteId)
+    expect(terms.address).toBe(buyer)
+    const secrets = await h.db.all<{ name: string }>('SELECT name FROM onramp_secrets')
+    expect(secrets).toEqual([{ name: 'quote' }])
+    const created = await order(quote.body.quoteId)
+    expect(created.status).toBe(201)
+  })
+
   it('ONR-09 options answer purchaseCurrencies and paymentCurrencies, a quote purchaseAmount.amount', async () => {
     const options = await h.json<{ purchaseCurrencies: { id: string }[]; paymentCurrencies: unknown[] }>(
       `/v1/onramp/options?projectId=${projectId}`,
