@@ -70,5 +70,6 @@ describe('one api process per SQLite database', () => {
     // The kernel dropped the dead process's lock with it.
     const after = await startApi({ port: 0, database, logger: silent })
     await after.close()
-  })
+    // Two CLI starts, the first waited on for up to 60 s: a busy machine takes long to load the api's modules.
+  }, 120_000)
 })
