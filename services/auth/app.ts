@@ -12,6 +12,7 @@ import {
 import type { AuthContext } from './authContext.js'
 import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
+import { farcasterRoutes } from './routes/farcasterRoutes.js'
 import { loginRoutes } from './routes/loginRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
 import { socialRoutes } from './routes/socialRoutes.js'
@@ -41,6 +42,7 @@ export function createAuthApp(
   app.route('/', walletRoutes(ctx))
   app.route('/', emailChangeRoutes(ctx))
   app.route('/', socialRoutes(ctx))
+  if (ctx.farcaster) app.route('/', farcasterRoutes(ctx, ctx.farcaster))
   if (routes) app.route('/', routes)
   app.notFound(notFound)
   app.onError(errorHandler(ctx.logger))

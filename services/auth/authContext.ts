@@ -7,6 +7,8 @@ import type { SharedState } from '../sharedState/index.js'
 import { AttemptStore } from './attemptStore.js'
 import { DeviceProofs, replayKeepMs } from './deviceProofs.js'
 import { EmailChangeStore } from './emailChangeStore.js'
+import type { FarcasterConfig } from './farcaster/farcasterConfig.js'
+import { FarcasterSignIn } from './farcaster/farcasterSignIn.js'
 import { KekBox } from './kekBox.js'
 import type { AuthLimits } from './limits.js'
 import { Lockout } from './lockout.js'
@@ -43,10 +45,15 @@ export type AuthContextOptions = {
   shared?: SharedState
   /** The social providers this service is a client of (parsed by providerConfig.ts); none by default. */
   socialProviders?: readonly SocialProviderConfig[]
+  /** Sign In With Farcaster (its relay and verification); off without it. */
+  farcaster?: FarcasterConfig
 }
 
 /** Everything the auth routes share: the stores, the checks and the clock of one service instance. */
-export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper' | 'shared' | 'socialProviders'> & {
+export type AuthContext = Omit<
+  AuthContextOptions,
+  'kek' | 'pepper' | 'shared' | 'socialProviders' | 'farcaster'
+> & {
   attempts: AttemptStore
   throttle: SendThrottle
   lockout: Lockout
@@ -60,10 +67,11 @@ export type AuthContext = Omit<AuthContextOptions, 'kek' | 'pepper' | 'shared' |
   social: SocialClients
   socialAttempts: SocialAttempts
   identities: IdentityStore
+  farcaster: FarcasterSignIn | undefined
 }
 
 export function authContext(options: AuthContextOptions): AuthContext {
-  const { db, limits, kek, pepper, shared, socialProviders, ...rest } = options
+  const { db, limits, kek, pepper, shared, socialProviders, farcaster, ...rest } = options
   const box = new KekBox(kek)
   const replays =
     shared?.kind === 'redis'
@@ -86,5 +94,6 @@ export function authContext(options: AuthContextOptions): AuthContext {
     social: new SocialClients(socialProviders ?? [], options.publicUrl, options.now),
     socialAttempts: new SocialAttempts(db, limits),
     identities: new IdentityStore(db),
+    farcaster: farcaster && new FarcasterSignIn(farcaster, db, limits),
   }
 }

@@ -22,6 +22,12 @@ export type AuthErrorCode =
   | 'SOCIAL_DISABLED'
   | 'SOCIAL_FAILED'
   | 'TICKET_INVALID'
+  | 'FARCASTER_DISABLED'
+  | 'FARCASTER_REFUSED'
+  | 'CHANNEL_INVALID'
+  | 'CHANNEL_EXPIRED'
+  | 'CHANNEL_COMPLETED'
+  | 'RELAY_KEY_INVALID'
 
 type Extra = { retryAfter?: number; triesLeft?: number }
 
@@ -93,6 +99,16 @@ export const authErrors = {
       'TICKET_INVALID',
       'The login ticket has expired or was already used; please log in again',
     ),
+  farcasterDisabled: () =>
+    new AuthError(403, 'FARCASTER_DISABLED', 'Farcaster login is not enabled for this project'),
+  /** What the signed message got wrong (it is the signer's own text: nothing to hide from them). */
+  farcasterRefused: (reason: string) => new AuthError(400, 'FARCASTER_REFUSED', reason),
+  channelInvalid: () => new AuthError(401, 'CHANNEL_INVALID', 'Unknown or used Farcaster channel'),
+  channelExpired: () =>
+    new AuthError(400, 'CHANNEL_EXPIRED', 'The Farcaster sign-in has expired; please start again'),
+  channelCompleted: () =>
+    new AuthError(409, 'CHANNEL_COMPLETED', 'This Farcaster sign-in was completed already'),
+  relayKeyInvalid: () => new AuthError(401, 'RELAY_KEY_INVALID', 'Invalid relay key'),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
   recoveryLocked: (ms: number) => {
     const seconds = wholeSeconds(ms)

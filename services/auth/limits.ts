@@ -79,6 +79,14 @@ export const authLimits = {
   /** Social logins waiting for their provider at once, per device and per client IP. */
   socialPendingPerDevice: 5,
   socialPendingPerIp: 50,
+  /**
+   * A Farcaster relay channel lives 10 minutes (the public relay keeps one an hour; a login waits no
+   * longer for a scan than for a provider's callback), completed or not.
+   */
+  farcasterChannelLifeMs: 10 * minute,
+  /** Live relay channels per client IP (anyone may open one), and Farcaster logins per device. */
+  farcasterChannelsPerIp: 50,
+  farcasterChannelsPerDevice: 5,
   /** Largest request body: the biggest, POST /wallet, is under 4 KiB (see fieldLimits). */
   bodyLimitBytes: 16 * 1024,
   fields: fieldLimits,

@@ -38,6 +38,11 @@ import type { Migrations } from '../api/db/index.js'
  *
  * Step 4, redirect-mode social login (SOC-04): auth_social_attempts.return_path, the host page (a path
  * on the attempt's host origin) the callback sends the browser back to when no window opened it.
+ *
+ * Step 5, Sign In With Farcaster (SOC-05): auth_farcaster_channels, one per relay channel: the SHA-256
+ * of its token, its nonce, the SIWE domain and URI it asks for and the URL a Farcaster app opens, the client IP that opened it (its
+ * cap), what the Farcaster client posted once it completed, and for a login the project, host origin
+ * and device it is bound to, with when that login used it up.
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -197,5 +202,35 @@ export const authMigrations: Migrations = {
       'CREATE INDEX auth_social_attempts_expiry ON auth_social_attempts (expires_at)',
     ],
     ['ALTER TABLE auth_social_attempts ADD COLUMN return_path TEXT'],
+    [
+      `CREATE TABLE auth_farcaster_channels (
+        token_hash TEXT PRIMARY KEY,
+        nonce TEXT NOT NULL,
+        domain TEXT NOT NULL,
+        siwe_uri TEXT NOT NULL,
+        url TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        project_id TEXT,
+        host_origin TEXT,
+        device_id TEXT,
+        signing_key TEXT,
+        agreement_key TEXT,
+        completed_at BIGINT,
+        message TEXT,
+        signature TEXT,
+        fid TEXT,
+        username TEXT,
+        display_name TEXT,
+        bio TEXT,
+        pfp_url TEXT,
+        custody TEXT,
+        used_at BIGINT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX auth_farcaster_channels_ip ON auth_farcaster_channels (ip, expires_at)',
+      'CREATE INDEX auth_farcaster_channels_device ON auth_farcaster_channels (device_id, expires_at)',
+      'CREATE INDEX auth_farcaster_channels_expiry ON auth_farcaster_channels (expires_at)',
+    ],
   ],
 }

@@ -17,6 +17,7 @@ import { consoleLogger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
 import { createAuthApp } from './app.js'
 import { authContext } from './authContext.js'
+import { type FarcasterConfigInput, farcasterConfigSchema } from './farcaster/farcasterConfig.js'
 import { type AuthLimits, authLimits } from './limits.js'
 import { authMigrations } from './migrations.js'
 import { pepperFromKek } from './secrets.js'
@@ -58,6 +59,8 @@ export type StartAuthOptions = {
   redisPrefix?: string
   /** The social providers to offer (client ids, secrets, endpoints): checked before anything starts. */
   socialProviders?: readonly SocialProviderConfigInput[]
+  /** Sign In With Farcaster: its relay key, domain, SIWE URI and Optimism RPC; off without it. */
+  farcaster?: FarcasterConfigInput
 } & (
   | {
       /** A SQLite file path, or `postgres://…`: opened, migrated, closed with the service. */
@@ -83,6 +86,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
   const logger = options.logger ?? consoleLogger('info')
   const now = options.now ?? Date.now
   const socialProviders = socialConfigSchema.parse(options.socialProviders ?? [])
+  const farcaster = options.farcaster && farcasterConfigSchema.parse(options.farcaster)
   const owned = 'database' in options
   const db = owned ? await openDatabase(options.database) : options.db
   let server: Served
@@ -104,6 +108,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       publicUrl: () => options.publicUrl ?? url,
       trustProxy: options.trustProxy ?? noTrustedProxies,
       socialProviders,
+      ...(farcaster ? { farcaster } : {}),
       ...(shared ? { shared: shared.state } : {}),
     })
     const listener = honoListener(

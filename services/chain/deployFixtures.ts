@@ -7,6 +7,7 @@ import * as TestSmartAccount from './artifacts/TestSmartAccount.js'
 import * as TestSmartAccountFactory from './artifacts/TestSmartAccountFactory.js'
 import * as TestUSD from './artifacts/TestUSD.js'
 import { type AccountAbstractionContracts, deployAccountAbstraction } from './deployAccountAbstraction.js'
+import { installFarcasterRegistries } from './farcasterRegistries.js'
 import { localNetwork } from './network.js'
 
 /** tUSD has 6 decimals; account 0 holds the whole supply of one million. */
@@ -35,7 +36,8 @@ export const testUsdcToken = { name: 'Test USD Coin', symbol: 'tUSDC', decimals:
 
 /**
  * Deploys the fixture contracts from the deployer account and waits for each receipt, then ERC-4337's
- * EntryPoint, factory and 7702 account at their canonical addresses (from a deployer of their own).
+ * EntryPoint, factory and 7702 account at their canonical addresses (from a deployer of their own), and
+ * Farcaster's registry stand-ins at theirs (no transaction, so no address above moves).
  */
 export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<Fixtures> {
   const chain = localNetwork(rpcUrl, chainId)
@@ -88,5 +90,6 @@ export async function deployFixtures(rpcUrl: string, chainId?: number): Promise<
     }),
   )
   const accountAbstraction = await deployAccountAbstraction(rpcUrl, chainId)
+  await installFarcasterRegistries(rpcUrl, chainId)
   return { testUsd, testNft, smartAccountFactory, testUsdc, ...accountAbstraction }
 }

@@ -33,6 +33,18 @@ export {
   offchainResolverAbi,
   universalResolverAbi,
 } from './deployNames.js'
+export {
+  authAddressKey,
+  type FarcasterAccount,
+  farcasterIdRegistry,
+  farcasterKeyRegistry,
+  idRegistryAbi,
+  installFarcasterRegistries,
+  keyRegistryAbi,
+  keyStateAdded,
+  keyTypeAuthAddress,
+  registerFarcasterAccount,
+} from './farcasterRegistries.js'
 export { defaultNameZone } from './nameZone.js'
 export { localChainId, localNetwork } from './network.js'
 export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

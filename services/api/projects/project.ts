@@ -5,7 +5,7 @@ import { isOriginPattern } from './originMatcher.js'
 import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'
 
 /** The social providers the spec names (§5). */
-export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'] as const
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600
 export const MAX_ALLOWED_ORIGINS = 100

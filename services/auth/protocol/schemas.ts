@@ -118,6 +118,12 @@ export const socialStartBody = z.strictObject({
 })
 /** The ticket the provider's callback handed over (256 bits), redeemed by the device that started. */
 export const socialRedeemBody = z.strictObject({ ...scoped, ticket: tokenSchema })
+/** SOC-05: a Farcaster login, signed by the device that will complete it. */
+export const farcasterStartBody = z.strictObject({
+  ...scoped,
+  device: z.strictObject({ signingKey: publicKeySchema, agreementKey: publicKeySchema }),
+})
+export const farcasterConnectBody = z.strictObject({ ...scoped, channelToken: tokenSchema })
 /** The callback's query or form: only what providers send, each bounded. */
 export const socialCallbackParams = z.record(z.string().max(64), z.string().max(8192))
 
@@ -172,6 +178,29 @@ export const socialLoginAnswer = z.strictObject({
   }),
   wallet: walletSchema.nullable(),
 })
+/** The relay channel of a Farcaster login: its token (the frame's to watch) and the URL a Farcaster app opens. */
+export const farcasterStartAnswer = z.strictObject({
+  channelToken: tokenSchema,
+  url: z.string().startsWith('farcaster://connect?'),
+  nonce: z.string(),
+})
+/** farcaster/connect: not yet (nobody approved in a Farcaster app), or the login, the fid its subject. */
+export const farcasterConnectAnswer = z.union([
+  z.strictObject({ state: z.literal('pending') }),
+  z.strictObject({
+    state: z.literal('completed'),
+    session: loginFields.session,
+    user: z.strictObject({
+      id: z.uuid(),
+      provider: z.literal('farcaster'),
+      email: z.null(),
+      name: z.string().nullable(),
+      fid: z.number().int().positive(),
+      username: z.string(),
+    }),
+    wallet: walletSchema.nullable(),
+  }),
+])
 export const reauthStartAnswer = z.strictObject({ attemptId: attemptIdSchema })
 export const reauthVerifyAnswer = z.strictObject({ freshUntil: z.number().int() })
 export const emailChangeAnswer = z.strictObject({
@@ -200,3 +229,5 @@ export type WalletRecoveryAnswer = z.output<typeof walletRecoveryAnswer>
 export type RecoveryEvaluateAnswer = z.output<typeof recoveryEvaluateAnswer>
 export type ErrorAnswer = z.output<typeof errorAnswer>
 export type SocialLoginAnswer = z.output<typeof socialLoginAnswer>
+export type FarcasterStartAnswer = z.output<typeof farcasterStartAnswer>
+export type FarcasterConnectAnswer = z.output<typeof farcasterConnectAnswer>

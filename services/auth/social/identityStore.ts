@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../../api/db/index.js'
 import type { SocialIdentity } from './userProfiles.js'
 
+/** A provider's identity, or a Farcaster account's (its fid the subject, SOC-05). */
+export type LoginIdentity = Omit<SocialIdentity, 'provider'> & {
+  provider: SocialIdentity['provider'] | 'farcaster'
+}
+
 export type StoredIdentity = {
   userId: string
   provider: string
@@ -31,7 +36,7 @@ export class IdentityStore {
    * The user of `identity`, made now on its first login. Later logins refresh the email and its
    * verification; a name once known is kept when the provider sends none (Apple: first login only).
    */
-  async resolve(identity: SocialIdentity, now: number): Promise<StoredIdentity> {
+  async resolve(identity: LoginIdentity, now: number): Promise<StoredIdentity> {
     const { provider, subject } = identity
     const verified = identity.emailVerified ? 1 : 0
     return this.db.transaction(async (tx) => {

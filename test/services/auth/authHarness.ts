@@ -68,7 +68,10 @@ export type AuthHarness = {
 export async function authHarness(
   db: Database,
   limits: Partial<AuthLimits> = {},
-  options: Pick<StartAuthOptions, 'trustProxy' | 'publicUrl' | 'redisUrl' | 'socialProviders'> & {
+  options: Pick<
+    StartAuthOptions,
+    'trustProxy' | 'publicUrl' | 'redisUrl' | 'socialProviders' | 'farcaster'
+  > & {
     port?: number
   } = {},
 ): Promise<AuthHarness> {

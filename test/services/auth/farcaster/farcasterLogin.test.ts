@@ -1,0 +1,226 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ProjectStore } from '../../../../services/api/projects/index.js'
+import {
+  type DeviceKeys,
+  farcasterConnectAnswer,
+  farcasterStartAnswer,
+} from '../../../../services/auth/protocol/index.js'
+import { registerFarcasterAccount } from '../../../../services/chain/farcasterRegistries.js'
+import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { eachDatabase } from '../../api/support/databases.js'
+import { type AuthHarness, authHarness, minute, newDevice, projectId } from '../authHarness.js'
+import { approveChannel, type Tampering } from './farcasterClient.js'
+
+const relayKey = 'local-relay-key-0123456789'
+const domain = 'wallet.pairwise.test'
+const paths = {
+  start: '/auth/v1/farcaster/start',
+  connect: '/auth/v1/farcaster/connect',
+  channel: '/v1/channel',
+  status: '/v1/channel/status',
+}
+
+const custody = privateKeyToAccount(generatePrivateKey())
+const authAddress = privateKeyToAccount(generatePrivateKey())
+const stranger = privateKeyToAccount(generatePrivateKey())
+const fid = 1234n
+
+let chain: ChainFixture
+beforeAll(async () => {
+  chain = await startChainFixture()
+  await registerFarcasterAccount(chain.rpcUrl, {
+    fid,
+    custody: custody.address,
+    authAddresses: [authAddress.address],
+  })
+}, 60_000)
+afterAll(async () => {
+  await chain?.stop()
+})
+
+describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name', ({ open }) => {
+  let h: AuthHarness
+  let device: DeviceKeys
+  beforeEach(async () => {
+    const db = await open()
+    h = await authHarness(
+      db,
+      { farcasterChannelsPerIp: 6, farcasterChannelsPerDevice: 3 },
+      { farcaster: { domain, siweUri: `https://${domain}/login`, relayKey, optimismRpcUrl: chain.rpcUrl } },
+    )
+    await new ProjectStore(db).update(projectId, { features: { email: true, socials: ['farcaster'] } })
+    device = await newDevice()
+  })
+  afterEach(async () => {
+    await h.auth.close()
+  })
+
+  const deviceBody = (keys: DeviceKeys) => ({
+    device: { signingKey: keys.signingKey, agreementKey: keys.agreementKey },
+  })
+  const startLogin = async (keys = device) => {
+    const answer = await h.post(paths.start, keys, deviceBody(keys))
+    const body = await answer.json()
+    expect(answer.status, JSON.stringify(body)).toBe(200)
+    return farcasterStartAnswer.parse(body)
+  }
+  const approve = (url: string, signer = custody, tamper?: Tampering) =>
+    approveChannel({
+      relayUrl: h.auth.url,
+      relayKey,
+      url,
+      signer,
+      fid,
+      username: 'ada',
+      ...(tamper ? { tamper } : {}),
+    })
+  const connect = (channelToken: string, keys = device) => h.post(paths.connect, keys, { channelToken })
+  const refusal = async (answer: Response) => ({
+    status: answer.status,
+    ...((await answer.json()) as { code?: string; message?: string }),
+  })
+
+  it('SOC-05 the custody address signs in: pending until the app approves, then a session of the fid, once', async () => {
+    const { channelToken, url, nonce } = await startLogin()
+    const asked = new URL(url)
+    expect(asked.protocol).toBe('farcaster:')
+    expect(asked.host).toBe('connect')
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      channelToken,
+      nonce,
+      siweUri: `https://${domain}/login`,
+      domain,
+    })
+    expect(farcasterConnectAnswer.parse(await (await connect(channelToken)).json())).toEqual({
+      state: 'pending',
+    })
+    expect((await approve(url)).status).toBe(201)
+    const done = await connect(channelToken)
+    const body = farcasterConnectAnswer.parse(await done.json())
+    expect(done.status).toBe(200)
+    if (body.state !== 'completed') throw new Error('not completed')
+    expect(body.user).toMatchObject({
+      provider: 'farcaster',
+      email: null,
+      name: 'ada',
+      fid: 1234,
+      username: 'ada',
+    })
+    expect(body.wallet).toBeNull()
+    // The session is the device's, like every login's.
+    const session = await h.call(
+      `/auth/v1/session?projectId=demo&hostOrigin=${encodeURIComponent('http://localhost:5173')}`,
+      { device, token: body.session.token },
+    )
+    expect(session.status).toBe(200)
+    // The channel logs in once.
+    expect(await refusal(await connect(channelToken))).toMatchObject({ status: 401, code: 'CHANNEL_INVALID' })
+
+    // An auth address of the same fid, on another device: the same identity, the same user.
+    const other = await newDevice()
+    const second = await startLogin(other)
+    expect((await approve(second.url, authAddress)).status).toBe(201)
+    const again = farcasterConnectAnswer.parse(await (await connect(second.channelToken, other)).json())
+    expect(again.state === 'completed' && again.user.id).toBe(body.user.id)
+  })
+
+  it('SOC-05 a wrong nonce, a wrong domain and a signer that is neither custody nor auth address are refused', async () => {
+    const cases: [Tampering | undefined, typeof custody, string][] = [
+      [{ nonce: 'abcdef0123456789' }, custody, 'Invalid nonce'],
+      [{ domain: 'evil.example' }, custody, 'Invalid domain'],
+      [
+        undefined,
+        stranger,
+        `signer ${stranger.address} is not an auth address or the custody address of fid 1234`,
+      ],
+    ]
+    for (const [tamper, signer, reason] of cases) {
+      const { channelToken, url } = await startLogin()
+      expect((await approve(url, signer, tamper)).status).toBe(201)
+      const answer = await refusal(await connect(channelToken))
+      expect(answer).toMatchObject({ status: 400, code: 'FARCASTER_REFUSED' })
+      expect(answer.message).toContain(reason)
+    }
+  })
+
+  it('SOC-05 an expired channel is refused, to the app and to the login', async () => {
+    const { channelToken, url } = await startLogin()
+    h.pass(10 * minute)
+    expect(await refusal(await approve(url))).toMatchObject({ status: 400, code: 'CHANNEL_EXPIRED' })
+    expect(await refusal(await connect(channelToken))).toMatchObject({ status: 400, code: 'CHANNEL_EXPIRED' })
+  })
+
+  it('the relay: a channel from POST /v1/channel, 202 then 200 with the custody, the relay key required, one completion', async () => {
+    const created = await h.call(paths.channel, {
+      body: { siweUri: 'https://example.test/login', domain: 'example.test', nonce: 'nonce12345678' },
+    })
+    expect(created.status).toBe(201)
+    const { channelToken, url, nonce } = farcasterStartAnswer.parse(await created.json())
+    expect(nonce).toBe('nonce12345678')
+    expect(url).toBe(
+      `farcaster://connect?channelToken=${channelToken}&nonce=nonce12345678&siweUri=${encodeURIComponent('https://example.test/login')}&domain=example.test`,
+    )
+    const status = () => h.call(paths.status, { token: channelToken })
+    const pending = await status()
+    expect(pending.status).toBe(202)
+    expect(await pending.json()).toEqual({ state: 'pending', nonce, url })
+    const withoutKey = await approveChannel({
+      relayUrl: h.auth.url,
+      relayKey: 'wrong-key-0123456789',
+      url,
+      signer: custody,
+      fid,
+    })
+    expect(await refusal(withoutKey)).toMatchObject({ status: 401, code: 'RELAY_KEY_INVALID' })
+    expect((await approve(url)).status).toBe(201)
+    const completed = await status()
+    expect(completed.status).toBe(200)
+    expect(await completed.json()).toMatchObject({
+      state: 'completed',
+      fid: 1234,
+      username: 'ada',
+      custody: custody.address,
+    })
+    expect(await refusal(await approve(url))).toMatchObject({ status: 409, code: 'CHANNEL_COMPLETED' })
+    // A relay channel is nobody's login.
+    expect(await refusal(await connect(channelToken))).toMatchObject({ status: 401, code: 'CHANNEL_INVALID' })
+    expect(await refusal(await h.call(paths.status, { token: 'A'.repeat(43) }))).toMatchObject({
+      status: 401,
+      code: 'CHANNEL_INVALID',
+    })
+  })
+
+  it('live channels are capped per device and per client IP; another device cannot complete a login', async () => {
+    const { channelToken } = await startLogin()
+    expect(await refusal(await connect(channelToken, await newDevice()))).toMatchObject({
+      status: 401,
+      code: 'PROOF_INVALID',
+    })
+    await startLogin()
+    await startLogin()
+    expect(await refusal(await h.post(paths.start, device, deviceBody(device)))).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+    })
+    const other = await newDevice()
+    await startLogin(other)
+    await startLogin(other)
+    await startLogin(other)
+    // Six live channels from this IP: the next, from any device, waits.
+    const third = await newDevice()
+    expect(await refusal(await h.post(paths.start, third, deviceBody(third)))).toMatchObject({
+      status: 429,
+    })
+    h.pass(10 * minute)
+    await startLogin()
+  })
+
+  it('a project without farcaster among its socials refuses the login', async () => {
+    await new ProjectStore(h.db).update(projectId, { features: { socials: ['google'] } })
+    expect(await refusal(await h.post(paths.start, device, deviceBody(device)))).toMatchObject({
+      status: 403,
+      code: 'FARCASTER_DISABLED',
+    })
+  })
+})
