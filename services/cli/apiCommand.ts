@@ -6,10 +6,11 @@ import { privateDir } from '../relay/privateFiles.js'
 import { adminTokenOf } from './adminToken.js'
 import { readChainsFile } from './chainsFile.js'
 import { trustProxyOption } from './flags.js'
+import { readOnrampSandboxFile } from './onrampSandboxFile.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const apiUsage =
-  "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token-file FILE] [--trust-proxy CIDR,…]… [--redis URL] [--role web|worker|all] [--chains FILE] [--names-key FILE] [--names-zone Z]\n  --admin-token-file FILE  the admin token (else PAIRWISE_API_ADMIN_TOKEN, else one made at start and printed); never on the command line, which every local user reads\n  --trust-proxy CIDR,…  the proxies whose X-Forwarded-For names the client for per-client limits (else PAIRWISE_TRUST_PROXY; none by default)\n  --redis URL  the Redis every api process of one deployment shares rate limits and verify registrations through (else PAIRWISE_REDIS_URL; none by default: this process's own)\n  --role R  web: the routes only; worker: the background work (indexer, onramp deliveries) and /health only; all (default): both (else PAIRWISE_API_ROLE); on PostgreSQL one process at a time runs each piece of background work\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }], bundlers?: { <name>: ERC-4337 bundler url } }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)"
+  "pairwise api [--host H] [--port N] [--database URL|FILE] [--admin-token-file FILE] [--trust-proxy CIDR,…]… [--redis URL] [--role web|worker|all] [--chains FILE] [--names-key FILE] [--names-zone Z] [--onramp-sandbox FILE]\n  --admin-token-file FILE  the admin token (else PAIRWISE_API_ADMIN_TOKEN, else one made at start and printed); never on the command line, which every local user reads\n  --trust-proxy CIDR,…  the proxies whose X-Forwarded-For names the client for per-client limits (else PAIRWISE_TRUST_PROXY; none by default)\n  --redis URL  the Redis every api process of one deployment shares rate limits and verify registrations through (else PAIRWISE_REDIS_URL; none by default: this process's own)\n  --role R  web: the routes only; worker: the background work (indexer, onramp deliveries) and /health only; all (default): both (else PAIRWISE_API_ROLE); on PostgreSQL one process at a time runs each piece of background work\n  --chains FILE  a JSON array of chains to serve: { chainId, rpcUrl, nativeCurrency: { name, symbol, decimals, usdPrice? }, tokens?: [{ address, usdPrice? }], bundlers?: { <name>: ERC-4337 bundler url } }\n  --names-key FILE  the CCIP-read gateway's signing key (made, mode 0600, when the file is absent): names resolve on chain\n  --names-zone Z  the parent of every name (default pairwise.eth)\n  --onramp-sandbox FILE  the onramp's sandbox provider: JSON { chainId, rpcUrl, testUsdc, deliveryKeyFile } (the key as 0x hex in its own file; deliveries run on one process at a time)"
 
 export async function runApiCommand(args: string[], log: (line: string) => void): Promise<void> {
   const { values } = parseArgs({
@@ -23,6 +24,7 @@ export async function runApiCommand(args: string[], log: (line: string) => void)
       chains: { type: 'string' },
       'names-key': { type: 'string' },
       'names-zone': { type: 'string' },
+      'onramp-sandbox': { type: 'string' },
       redis: { type: 'string' },
       role: { type: 'string' },
       ...trustProxyOption,
@@ -32,6 +34,7 @@ export async function runApiCommand(args: string[], log: (line: string) => void)
     chains: chainsFile,
     'names-key': namesKey,
     'names-zone': zone,
+    'onramp-sandbox': sandboxFile,
     'admin-token': tokenArgument,
     'admin-token-file': tokenFile,
     ...flags
@@ -46,7 +49,8 @@ export async function runApiCommand(args: string[], log: (line: string) => void)
     ...(namesKey === undefined ? {} : { signerKey: gatewaySignerKey(namesKey) }),
     ...(zone === undefined ? {} : { zone }),
   }
-  const api = await startApi({ ...config, adminToken: admin.token, chains, names })
+  const onramp = sandboxFile === undefined ? {} : { onramp: { sandbox: readOnrampSandboxFile(sandboxFile) } }
+  const api = await startApi({ ...config, adminToken: admin.token, chains, names, ...onramp })
   // A token the operator gave stays out of the logs; a made one is printed, as nobody knows it otherwise.
   const token = admin.from === undefined ? api.adminToken : `from ${admin.from}`
   await runUntilSignal(api.close, log, [

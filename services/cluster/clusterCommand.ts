@@ -7,12 +7,13 @@ import { nodeKinds, nodePorts, startCluster } from './startCluster.js'
 import { selfCommand } from './supervised.js'
 
 export const clusterUsage = [
-  'pairwise cluster [--api N] [--relay N] [--auth N] [--host H] [--data-dir DIR] [--stack-file FILE] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--node-port N] [--database URL | --postgres-port N] [--redis URL | --redis-port N] [--chains FILE]',
+  'pairwise cluster [--api N] [--relay N] [--auth N] [--host H] [--data-dir DIR] [--stack-file FILE] [--relay-port N] [--api-port N] [--frame-port N] [--smtp-port N] [--mail-port N] [--node-port N] [--database URL | --postgres-port N] [--redis URL | --redis-port N] [--chains FILE] [--onramp-sandbox FILE]',
   '  --api/--relay/--auth N  nodes of each (default 2), each `pairwise <kind>` in a process of its own, behind haproxy',
   '  --relay-port, --api-port, --frame-port  the public ports: haproxy (default 8787, 8788, 8789, as `pairwise start`)',
   '  --node-port N  the nodes listen on consecutive ports from N (default 9100): relay nodes, then api, then auth',
   '  --database URL, --redis URL  a PostgreSQL and a Redis to share; else a throwaway one of each is started on loopback',
   '  --chains FILE  the chains every api and auth node serves (as `pairwise api --chains`)',
+  '  --onramp-sandbox FILE  the onramp sandbox every api node serves, one node at a time delivering (as `pairwise api --onramp-sandbox`)',
   '  --data-dir DIR  haproxy.cfg, the api admin token and the auth key (default .pairwise/cluster)',
 ].join('\n')
 
@@ -46,6 +47,7 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
       'node-port': { type: 'string' },
       database: { type: 'string' },
       chains: { type: 'string' },
+      'onramp-sandbox': { type: 'string' },
       'postgres-port': { type: 'string' },
       redis: { type: 'string' },
       'redis-port': { type: 'string' },
@@ -86,6 +88,7 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
     redisUrl: values.redis,
     redisPort: parsePort(values['redis-port'], '--redis-port'),
     chainsFile: values.chains,
+    onrampSandboxFile: values['onramp-sandbox'],
     self: selfCommand(),
     log,
   }

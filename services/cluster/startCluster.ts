@@ -36,6 +36,8 @@ export type ClusterConfig = {
   redisPort?: number
   /** The chains file (`pairwise api --chains`) every api and auth node serves; none when absent. */
   chainsFile?: string
+  /** The onramp sandbox file (`pairwise api --onramp-sandbox`) every api node serves; none when absent. */
+  onrampSandboxFile?: string
   /** How to run `pairwise` for each node. */
   self: SelfCommand
   log: (line: string) => void
@@ -169,6 +171,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     const redisUrl = (redis as UrlService).url
     const shared = ['--host', host, '--redis', redisUrl, '--trust-proxy', host]
     const chains = config.chainsFile ? ['--chains', config.chainsFile] : []
+    const onramp = config.onrampSandboxFile ? ['--onramp-sandbox', config.onrampSandboxFile] : []
     const nodeUrl = (kind: NodeKind, port: number) =>
       `${kind === 'relay' ? 'ws' : 'http'}://${hostPort(host, port)}`
     const healthOf = (port: number) => `http://${hostPort(host, port)}/health`
@@ -206,6 +209,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         '--admin-token-file',
         adminTokenFile,
         ...chains,
+        ...onramp,
         ...shared,
       ],
       auth: (port) => [

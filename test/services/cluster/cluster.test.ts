@@ -9,7 +9,7 @@ import { httpVerifyResolver, resolveVerifyContext } from '../../../engine/verify
 import { openDatabase } from '../../../services/api/db/index.js'
 import { ProjectStore } from '../../../services/api/projects/index.js'
 import type { ClusterStackFile } from '../../../services/cluster/startCluster.js'
-import { devPrivateKeys, localNetwork } from '../../../services/index.js'
+import { devPrivateKeys, localNetwork, testUsdcAbi } from '../../../services/index.js'
 import { ours, type SignSide } from '../../interop/support/sides.js'
 import { personalSign } from '../../interop/support/signFlow.js'
 import {
@@ -22,6 +22,14 @@ import {
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { bundleCli, type CliRun, runCli } from '../../support/cli.js'
 import { freePortRuns } from '../../support/ports.js'
+import {
+  buyer,
+  createOnrampProject,
+  post,
+  projectId,
+  quoteRequest,
+  sandboxConfig,
+} from '../api/onramp/onrampHarness.js'
 import { challengeIn, loadVerifyFrame, registerFromFrame } from '../api/support/verifyFrameClient.js'
 
 // `pairwise cluster` with two nodes of each kind behind haproxy, as an operator runs it: the CLI bundled
@@ -49,6 +57,11 @@ beforeAll(async () => {
       },
     ]),
   )
+  // The onramp sandbox of every api node: the chain's test USDC, delivered from dev account 1 (its minter).
+  const onrampFile = join(directory, 'onramp.json')
+  const { deliveryKey, ...onramp } = sandboxConfig(chain)
+  writeFileSync(join(directory, 'delivery.key'), deliveryKey, { mode: 0o600 })
+  writeFileSync(onrampFile, JSON.stringify({ ...onramp, deliveryKeyFile: 'delivery.key' }))
   bundle = await bundleCli('cluster')
   const [relay, api, frame, smtp, mail, nodes] = (await freePortRuns([1, 1, 1, 1, 1, 6])).map(String)
   cluster = runCli(
@@ -59,7 +72,7 @@ beforeAll(async () => {
       ...['--data-dir', join(directory, 'data'), '--stack-file', stackFile],
       ...(['--relay-port', relay, '--api-port', api, '--frame-port', frame] as string[]),
       ...(['--smtp-port', smtp, '--mail-port', mail, '--node-port', nodes] as string[]),
-      ...['--chains', chainsFile],
+      ...['--chains', chainsFile, '--onramp-sandbox', onrampFile],
     ],
     { ...process.env, PAIRWISE_METRICS_TOKEN: metricsToken },
   )
@@ -201,6 +214,60 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
     expect(errors).toEqual([])
     expect(context.verified).toMatchObject({ validation: 'VALID', origin })
   })
+
+  it('sells through the onramp sandbox behind haproxy: each quote, order and payment may reach either node, and every order is delivered once', async () => {
+    const db = await openDatabase(stack.cluster.database)
+    try {
+      await createOnrampProject(db)
+      const buyerUsdc = () =>
+        (chain as ChainFixture).publicClient.readContract({
+          address: (chain as ChainFixture).fixtures.testUsdc,
+          abi: testUsdcAbi,
+          functionName: 'balanceOf',
+          args: [buyer],
+        })
+      const before = await buyerUsdc()
+      const api = stack.api.url
+      const call = async <T>(path: string, init: RequestInit) => {
+        const answer = await fetch(`${api}${path}?projectId=${projectId}`, init)
+        return { status: answer.status, body: (await answer.json()) as T }
+      }
+      const orders: { id: string; units: bigint }[] = []
+      // haproxy takes turns between the nodes, so the three steps of each purchase land on both.
+      for (const amount of ['20', '30', '40', '50']) {
+        const quote = await call<{ quoteId: string; purchaseAmount: { amount: string } }>(
+          '/v1/onramp/quote',
+          quoteRequest(chain as ChainFixture, amount),
+        )
+        expect(quote.status).toBe(200)
+        const order = await call<{ id: string }>('/v1/onramp/orders', post({ quoteId: quote.body.quoteId }))
+        expect(order.status).toBe(201)
+        const paid = await call<{ status: string }>(
+          `/v1/onramp/orders/${order.body.id}/payment`,
+          post({ card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } }),
+        )
+        expect(paid.status).toBe(200)
+        orders.push({
+          id: order.body.id,
+          units: BigInt(Math.round(Number(quote.body.purchaseAmount.amount) * 1e6)),
+        })
+      }
+      await vi.waitFor(
+        async () => {
+          const rows = await db.all<{ status: string; tx_hash: string | null }>(
+            `SELECT status, tx_hash FROM onramp_orders WHERE id IN (${orders.map(() => '?').join(', ')})`,
+            orders.map((order) => order.id),
+          )
+          expect(rows.map((row) => row.status)).toEqual(orders.map(() => 'COMPLETED'))
+          expect(new Set(rows.map((row) => row.tx_hash)).size).toBe(orders.length)
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      expect(await buyerUsdc()).toBe(before + orders.reduce((sum, order) => sum + order.units, 0n))
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
 
   describe('rate limits through haproxy', () => {
     beforeAll(async () => {
