@@ -10,6 +10,8 @@ import {
   emailStartAnswer,
   emailVerifyAnswer,
   errorAnswer,
+  farcasterConnectAnswer,
+  farcasterStartAnswer,
   proofHeaders,
   type RecoveryBlob,
   reauthStartAnswer,
@@ -106,6 +108,18 @@ export class AuthClient {
   /** The callback's ticket, redeemed by the device that started the login: the session. */
   redeemSocial(ticket: string) {
     return this.#call(authPaths.socialRedeem, socialLoginAnswer, { ticket })
+  }
+  /** SOC-05: a Farcaster relay channel bound to this device and host: its token and the URL to scan. */
+  startFarcaster() {
+    return this.device().then((keys) =>
+      this.#call(authPaths.farcasterStart, farcasterStartAnswer, {
+        device: { signingKey: keys.signingKey, agreementKey: keys.agreementKey },
+      }),
+    )
+  }
+  /** The channel's login, by the device that opened it: pending until a Farcaster app approved it. */
+  connectFarcaster(channelToken: string) {
+    return this.#call(authPaths.farcasterConnect, farcasterConnectAnswer, { channelToken })
   }
   waitForDevice(attemptId: string) {
     return this.#call(authPaths.deviceWait, deviceWaitAnswer, { attemptId })

@@ -39,11 +39,6 @@ const smartAccountCannotSign = () =>
     'Signing and sending as a smart account is not available in this wallet yet: switch to the EOA account',
   )
 
-const notAvailable = (what: string) => () =>
-  Promise.reject(
-    new FrameFailure(frameErrorCodes.unsupportedMethod, `${what} is not available in this wallet`),
-  )
-
 /**
  * What the frame does for each event of engine/frame. Unsafe methods run only after the user approved
  * them on this frame's own screen; the host learns results, never secrets.
@@ -261,8 +256,10 @@ export function frameHandlers({
       const user = await frameUser(signedIn())
       return userName === undefined ? user : { ...user, userName }
     },
-    GET_FARCASTER_URI: notAvailable('Farcaster login'),
-    CONNECT_FARCASTER: notAvailable('Farcaster login'),
+    /** SOC-05: the relay channel's URL, for the host to show as a QR code and a deep link. */
+    GET_FARCASTER_URI: async () => ({ url: await session.startFarcaster() }),
+    /** SOC-05: resolves once a Farcaster app approved the sign-in; the wallet may ask for a passphrase here. */
+    CONNECT_FARCASTER: () => withScreen((signal) => session.connectFarcaster(signal), 'Something went wrong'),
     GET_USER: async ({ chainId, siwxMessage }) => {
       if (chainId !== undefined) chain = findChain(chainId)
       const user = session.user ?? (await session.restore())

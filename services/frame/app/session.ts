@@ -80,6 +80,8 @@ export class FrameSession {
   #approval: Promise<LoginAnswer> | undefined
   #change: string | undefined
   #user: SignedInUser | undefined
+  /** The token of the Farcaster login this frame started (GET_FARCASTER_URI), until it completes. */
+  #farcasterChannel: string | undefined
   /** The account once opened this session, its key sealed (sealedSigner); forgotten on sign-out. */
   #signer: LocalAccount | undefined
 
@@ -159,6 +161,41 @@ export class FrameSession {
     }
     await this.#open(signal, login, login.user.email ?? undefined)
     return { userName: login.user.name ?? undefined }
+  }
+
+  /** GET_FARCASTER_URI: a relay channel for this device and host; the `farcaster://` URL a Farcaster app scans. */
+  async startFarcaster(): Promise<string> {
+    const { channelToken, url } = await this.auth.startFarcaster()
+    this.#farcasterChannel = channelToken
+    return url
+  }
+
+  /**
+   * CONNECT_FARCASTER: watches the channel (every `pollMs`, as the device approval) until a Farcaster app
+   * approved it and the server verified the signed message, then opens the wallet as every login does.
+   * A refusal (wrong nonce or domain, a signer that is not the fid's, an expired channel) ends the login.
+   */
+  async connectFarcaster(signal: AbortSignal): Promise<{ userName: string }> {
+    const channelToken = this.#farcasterChannel
+    if (!channelToken)
+      throw new FrameFailure(frameErrorCodes.invalidParams, 'No Farcaster login is under way')
+    while (!signal.aborted) {
+      let answer: Awaited<ReturnType<AuthClient['connectFarcaster']>>
+      try {
+        answer = await this.auth.connectFarcaster(channelToken)
+      } catch (error) {
+        if (!(error instanceof AuthRefusal) || error.status >= 500) throw error
+        this.#farcasterChannel = undefined
+        throw new FrameFailure(frameErrorCodes.unauthorized, error.message)
+      }
+      if (answer.state === 'completed') {
+        this.#farcasterChannel = undefined
+        await this.#open(signal, answer, undefined)
+        return { userName: answer.user.username }
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs))
+    }
+    throw new FrameFailure(frameErrorCodes.internal, 'The Farcaster login was cancelled')
   }
 
   /** The end of every login: the session kept, the wallet made (first login) or its share recovered here. */
