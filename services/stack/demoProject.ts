@@ -64,7 +64,12 @@ export async function ensureEmbeddedProject(db: Database, origins: string[]): Pr
   await ensureProject(db, EMBEDDED_PROJECT_ID, {
     ...demoSettings,
     name: EMBEDDED_PROJECT_NAME,
-    features: { ...demoSettings.features, email: true, socials: [...socialProviders] },
+    // Farcaster needs a relay, which the stack does not run yet: the six providers its local IdPs serve.
+    features: {
+      ...demoSettings.features,
+      email: true,
+      socials: socialProviders.filter((provider) => provider !== 'farcaster'),
+    },
     allowedOrigins: origins,
   })
 }
