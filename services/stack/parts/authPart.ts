@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { authKek } from '../authKey.js'
 import { defineStackPart } from '../stackPart.js'
 
 /**
@@ -35,6 +34,7 @@ export const authPart = defineStackPart({
     ])
     const { consoleLogger } = await import('../../relay/index.js')
     const { startLocalIdp } = await import('../../idp/localIdp.js')
+    const { authKek } = await import('../authKey.js')
     // Another site than the pages on purpose (the loopback twin of their host), as a wallet operator's
     // domain is to an app's: the browser isolates the frame in a process of its own, and its storage is
     // partitioned by the page's site.

@@ -86,5 +86,6 @@ describe('pairwise mail', () => {
     } finally {
       blocker.close()
     }
-  }, 30_000)
+    // Four CLI starts one after another: a busy machine takes seconds to load each.
+  }, 60_000)
 })
