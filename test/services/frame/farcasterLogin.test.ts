@@ -94,7 +94,7 @@ describe("the frame's Farcaster login against the auth service, its relay and th
     return { frame, session, vault }
   }
 
-  it('SOC-05 get farcaster URI opens a relay channel for this device; connect farcaster waits for the app, then signs the fid in', async () => {
+  it('Farcaster login, server side: get farcaster URI opens a relay channel for this device; connect farcaster waits for the app, then signs the fid in', async () => {
     const wallet = await createWallet()
     const { frame, session, vault } = await farcasterFrame(await createDeviceKeys(), wallet)
     const { url } = await frame.GET_FARCASTER_URI({})
@@ -113,7 +113,7 @@ describe("the frame's Farcaster login against the auth service, its relay and th
     expect(await frame.IS_CONNECTED({})).toEqual({ isConnected: true })
   })
 
-  it('SOC-05 a signer that is not the fid’s ends connect farcaster as unauthorized, and nothing is signed in', async () => {
+  it('Farcaster login, server side: a signer that is not the fid’s ends connect farcaster as unauthorized, and nothing is signed in', async () => {
     const { frame, session } = await farcasterFrame(await createDeviceKeys())
     const { url } = await frame.GET_FARCASTER_URI({})
     const stranger = privateKeyToAccount(generatePrivateKey())

@@ -81,7 +81,7 @@ describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name
     ...((await answer.json()) as { code?: string; message?: string }),
   })
 
-  it('SOC-05 the custody address signs in: pending until the app approves, then a session of the fid, once', async () => {
+  it('Farcaster login, server side: the custody address signs in: pending until the app approves, then a session of the fid, once', async () => {
     const { channelToken, url, nonce } = await startLogin()
     const asked = new URL(url)
     expect(asked.protocol).toBe('farcaster:')
@@ -125,7 +125,7 @@ describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name
     expect(again.state === 'completed' && again.user.id).toBe(body.user.id)
   })
 
-  it('SOC-05 a wrong nonce, a wrong domain and a signer that is neither custody nor auth address are refused', async () => {
+  it('Farcaster login, server side: a wrong nonce, a wrong domain and a signer that is neither custody nor auth address are refused', async () => {
     const cases: [Tampering | undefined, typeof custody, string][] = [
       [{ nonce: 'abcdef0123456789' }, custody, 'Invalid nonce'],
       [{ domain: 'evil.example' }, custody, 'Invalid domain'],
@@ -144,7 +144,7 @@ describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name
     }
   })
 
-  it('SOC-05 an expired channel is refused, to the app and to the login', async () => {
+  it('Farcaster login, server side: an expired channel is refused, to the app and to the login', async () => {
     const { channelToken, url } = await startLogin()
     h.pass(10 * minute)
     expect(await refusal(await approve(url))).toMatchObject({ status: 400, code: 'CHANNEL_EXPIRED' })
