@@ -1,11 +1,11 @@
-import type { ActivityRouteOptions } from './activity/activityRoutes.js'
+import type { ActivityRouteOptions } from './activity/routes.js'
 import type { AnyApiChainConfig } from './chains/apiChains.js'
-import type { NamesOptions } from './names/namesModule.js'
-import type { OnrampOptions } from './onramp/routesAndDeliveries.js'
+import type { NamesOptions } from './names/startNames.js'
+import type { OnrampOptions } from './onramp/startOnramp.js'
 import type { RpcRateLimits } from './rpcProxy/jsonRpcForwarding.js'
-import type { SwapOptions } from './swap/swapRoutes.js'
-import type { VerifyRouteOptions } from './verify/verifyRoutes.js'
-import type { WalletRegistryOptions } from './wallets/walletRegistryRoutes.js'
+import type { SwapOptions } from './swap/routes.js'
+import type { VerifyRouteOptions } from './verify/routes.js'
+import type { WalletRegistryOptions } from './wallets/routes.js'
 
 export type ApiModuleOptions = {
   /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../services/api/db/index.js'
 import { onrampMigrations } from '../../services/api/onramp/index.js'
-import { OrderStore } from '../../services/api/onramp/orderStore.js'
+import { OrderStore } from '../../services/api/onramp/store.js'
 import type { QuoteTerms } from '../../services/api/onramp/quoteToken.js'
 import { testUsdcAbi } from '../../services/chain/index.js'
 import { buyer, onrampHarness, post, projectId } from '../services/api/onramp/onrampHarness.js'

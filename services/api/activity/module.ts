@@ -1,5 +1,5 @@
 import type { ApiModule } from '../apiModule.js'
-import { activityRoutes } from './activityRoutes.js'
+import { activityRoutes } from './routes.js'
 
 /** Activity and NFTs, from what the indexer stored (EVM) and the clusters' RPC (Solana). */
 export const activityModule: ApiModule = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { json, type ModuleDocs } from '../openapi/routeDoc.js'
-import { activityQuery, holderQuery } from './activityRoutes.js'
+import { activityQuery, holderQuery } from './routes.js'
 import type { ActivityItem, SolanaActivityItem } from './index.js'
 
 /** viem's Hex and Address: `0x` text. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { json, type ModuleDocs } from '../openapi/routeDoc.js'
-import { balancesQuery } from './balanceRoutes.js'
+import { balancesQuery } from './routes.js'
 import { tokenBalanceSchema } from './tokenBalance.js'
 
 export const balancesAnswerSchema = z.object({ balances: z.array(tokenBalanceSchema) })

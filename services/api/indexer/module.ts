@@ -1,6 +1,6 @@
 import type { ApiModule } from '../apiModule.js'
 import { indexerJob } from './indexerJob.js'
-import { indexerMigrations } from './indexerMigrations.js'
+import { indexerMigrations } from './migrations.js'
 
 /** The indexer: transfers of every chain followed into the database, by one process at a time. */
 export const indexerModule: ApiModule = {

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { Database } from '../db/index.js'
 import type { ApiLogger } from '../http/types.js'
 import { type BlockHead, ChainReader, type TokenKind } from './chainReader.js'
-import { IndexerStore, type NewToken } from './indexerStore.js'
+import { IndexerStore, type NewToken } from './store.js'
 import { carriesValue, nativeTransfersOf, type TransferRow, transferOfLog } from './transferRow.js'
 
 export type IndexerOptions = {

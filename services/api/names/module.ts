@@ -1,6 +1,6 @@
 import type { ApiModule } from '../apiModule.js'
 import { namesMigrations } from './migrations.js'
-import { namesRouteFactories } from './namesModule.js'
+import { namesRouteFactories } from './startNames.js'
 
 /** Names under the zone, and their CCIP-read gateway, which any page's ENS client asks. */
 export const namesModule: ApiModule = {

@@ -1,4 +1,4 @@
-import type { NameRow } from './nameStore.js'
+import type { NameRow } from './store.js'
 
 /** AppKit's name record, as lookups, reverse lookups and registration answer it. */
 export type NameRecord = {

@@ -11,7 +11,7 @@ import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
 import { acceptedLabel, normalizedName } from './namePolicy.js'
 import { nameRecord } from './nameRecord.js'
-import type { NameStore } from './nameStore.js'
+import type { NameStore } from './store.js'
 import { type NameSignatureCheck, registerName } from './registerName.js'
 import { registerBodySchema } from './schema.js'
 

@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import type { SandboxAsset } from './catalog.js'
 import { centsText } from './money.js'
-import type { StoredOrder } from './orderStore.js'
+import type { StoredOrder } from './store.js'
 import type { QuoteTerms } from './quoteToken.js'
 import { testCardNumbers } from './testCards.js'
 

@@ -1,6 +1,6 @@
 import type { ApiModule } from '../apiModule.js'
 import { onrampMigrations } from './migrations.js'
-import { onrampModule as onrampParts } from './routesAndDeliveries.js'
+import { onrampModule as onrampParts } from './startOnramp.js'
 
 /** Buying crypto: the providers' quotes and checkouts, and the sandbox's deliveries on a local chain. */
 export const onrampModule: ApiModule = {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { empty, json, type ModuleDocs, page, type ResponseDoc } from '../openapi/routeDoc.js'
 import type { PaymentCurrency, PurchaseCurrency } from './catalog.js'
-import { orderStatuses } from './orderStore.js'
+import { orderStatuses } from './store.js'
 import { sessionBodySchema } from './providerRoutes.js'
 import type { OnrampQuoteAnswer } from './quote.js'
 import type { OrderAnswer } from './sandbox.js'

@@ -15,7 +15,7 @@ import {
   orderPage,
 } from './checkoutPage.js'
 import { onrampErrors } from './errors.js'
-import type { CreateOutcome, StoredOrder } from './orderStore.js'
+import type { CreateOutcome, StoredOrder } from './store.js'
 import type { OnrampSandbox } from './sandbox.js'
 import {
   checkoutFormSchema,

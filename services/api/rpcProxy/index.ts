@@ -1,5 +1,5 @@
 export { HttpUpstream, type HttpUpstreamOptions, type RpcUpstream } from './httpUpstream.js'
 export { type JsonRpcCall, jsonRpcBodySchema, maxBatchCalls } from './jsonRpc.js'
-export { type RpcProxyOptions, type RpcRateLimits, rpcProxyRoutes } from './rpcProxyRoutes.js'
+export { type RpcProxyOptions, type RpcRateLimits, rpcProxyRoutes } from './routes.js'
 export { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 export { UpstreamError, type UpstreamFailure } from './upstreamError.js'

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../apiModule.js'
-import { rpcProxyRoutes } from './rpcProxyRoutes.js'
+import { rpcProxyRoutes } from './routes.js'
 
 /** The chains' JSON-RPC behind the project's limits, and the bundler path. */
 export const rpcProxyModule: ApiModule = {

@@ -5,4 +5,4 @@ export {
   type SwapOptions,
   type SwapToken,
   swapRoutes,
-} from './swapRoutes.js'
+} from './routes.js'

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../apiModule.js'
-import { swapRoutes } from './swapRoutes.js'
+import { swapRoutes } from './routes.js'
 
 /** Swap quotes and transactions on each configured chain's DEX; off without one. */
 export const swapModule: ApiModule = {

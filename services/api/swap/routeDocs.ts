@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { json, type ModuleDocs } from '../openapi/routeDoc.js'
-import { tokensQuery } from './swapRoutes.js'
+import { tokensQuery } from './routes.js'
 
 const swapToken = z.object({
   name: z.string(),

@@ -33,4 +33,4 @@ export {
   MAX_ORIGIN_LENGTH,
   type VerifyRouteOptions,
   verifyRoutes,
-} from './verifyRoutes.js'
+} from './routes.js'

@@ -1,6 +1,6 @@
 import type { ApiModule } from '../apiModule.js'
 import { verifyMigrations } from './migrations.js'
-import { verifyRoutes } from './verifyRoutes.js'
+import { verifyRoutes } from './routes.js'
 
 /**
  * Verify: any wallet looks attestations and the public key up; the frame page and its registration are

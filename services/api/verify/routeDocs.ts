@@ -1,7 +1,7 @@
 import { VERIFY_FRAME_PATH } from '@pairwise/engine'
 import { z } from 'zod'
 import { json, type ModuleDocs, page } from '../openapi/routeDoc.js'
-import { frameQuery, hex64, lookupQuery, registration } from './verifyRoutes.js'
+import { frameQuery, hex64, lookupQuery, registration } from './routes.js'
 
 export const publicKeyAnswerSchema = z.object({
   publicKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string() }),

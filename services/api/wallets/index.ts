@@ -11,5 +11,5 @@ export {
   defaultRegistryFile,
   type WalletRegistryOptions,
   walletRegistryRoutes,
-} from './walletRegistryRoutes.js'
+} from './routes.js'
 export { type ParseFile, WatchedJsonFile, type WatchedJsonFileOptions } from './watchedJsonFile.js'

@@ -1,5 +1,5 @@
 import type { ApiModule } from '../apiModule.js'
-import { walletRegistryRoutes } from './walletRegistryRoutes.js'
+import { walletRegistryRoutes } from './routes.js'
 
 /** The wallet registry and its icons, readable by any page. */
 export const walletsModule: ApiModule = {

@@ -2,7 +2,7 @@ import { encodeAbiParameters, getAddress, type Hex, zeroAddress } from 'viem'
 import { namehash } from 'viem/ens'
 import { answeredCoinTypes } from '../coinType.js'
 import { normalizedName } from '../namePolicy.js'
-import type { NameRow, NameStore } from '../nameStore.js'
+import type { NameRow, NameStore } from '../store.js'
 import type { ResolveRequest } from './resolverCall.js'
 
 const reverseName = /^([0-9a-f]{40})\.addr\.reverse$/

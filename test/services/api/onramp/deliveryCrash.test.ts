@@ -1,7 +1,7 @@
 import { custom, type Hex, http, type Transport } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { OrderStore } from '../../../../services/api/onramp/orderStore.js'
+import { OrderStore } from '../../../../services/api/onramp/store.js'
 import { devPrivateKeys, testUsdcAbi } from '../../../../services/chain/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
 import { eachDatabase } from '../support/databases.js'

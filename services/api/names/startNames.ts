@@ -3,7 +3,7 @@ import { defaultNameZone } from '../../chain/nameZone.js'
 import type { RouteFactory } from '../http/directRoute.js'
 import { verifyEip155Signature } from '../siwx/verify/eip155.js'
 import { ccipGatewayRoutes } from './gateway/ccipRoutes.js'
-import { NameStore } from './nameStore.js'
+import { NameStore } from './store.js'
 import { nameRoutes } from './routes.js'
 
 export type NamesOptions = {
