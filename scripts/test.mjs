@@ -1,6 +1,6 @@
 // `npm test`: install what is missing, build when stale, run every suite, and end with one line
 // `N passed, N failed, N skipped` summing them all. Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureBuilt, ensureDebianPackages, ensureInstalled, root } from './lib/bootstrap.mjs'
@@ -10,11 +10,27 @@ const bin = (name) => join(root, 'node_modules/.bin', name)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const lines = []
 
-function runSuite(name, command, args, readCounts, env = {}) {
+/**
+ * Runs one suite and adds its counts; returns its summary line and, when `quiet`, its output for the caller
+ * to print, so a suite that runs beside another never interleaves with it.
+ */
+async function runSuite(name, command, args, readCounts, { env = {}, quiet = false } = {}) {
   const started = Date.now()
-  console.log(`\n── ${name} ──`)
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-  const status = result.status ?? 1
+  if (!quiet) console.log(`\n── ${name} ──`)
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  })
+  let output = ''
+  const collect = (chunk) => {
+    output += chunk
+  }
+  if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', collect)
+  const status = await new Promise((resolve) => {
+    child.once('error', () => resolve(1))
+    child.once('close', (code) => resolve(code ?? 1))
+  })
   let counts
   try {
     counts = readCounts(status)
@@ -26,14 +42,13 @@ function runSuite(name, command, args, readCounts, env = {}) {
   if (status !== 0 && counts.failed === 0) counts.failed = 1
   for (const key of Object.keys(totals)) totals[key] += counts[key]
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  lines.push(
-    `${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`,
-  )
+  const line = `${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`
+  return { line, output: quiet ? `\n── ${name} ──\n${output.trimEnd()}` : '' }
 }
 
 const check = (status) => ({ passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 })
 
-function main() {
+async function main() {
   ensureInstalled()
   const missing = ensureDebianPackages([
     { binary: '/usr/bin/chromium', pkg: 'chromium' },
@@ -47,11 +62,15 @@ function main() {
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
 
-  runSuite('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], check)
-  runSuite('lint', bin('biome'), ['ci', '.'], check)
+  // The type check and the lint need one core for about 40 s, and the unit phase leaves one mostly idle
+  // while its first files load their modules: they run beside it, their output printed after the unit phase's.
+  const checks = Promise.all([
+    runSuite('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], check, { quiet: true }),
+    runSuite('lint', bin('biome'), ['ci', '.'], check, { quiet: true }),
+  ])
 
   const vitestReport = join(reports, 'vitest.json')
-  runSuite(
+  const unit = await runSuite(
     'unit',
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
@@ -64,6 +83,8 @@ function main() {
       }
     },
   )
+  for (const { output } of await checks) console.log(output)
+  lines.push(...(await checks).map(({ line }) => line), unit.line)
 
   if (missing.includes('chromium')) {
     lines.push('browser    not run: chromium is missing (see above)')
@@ -73,7 +94,7 @@ function main() {
     // page's timing (playwright.config.ts names both projects).
     for (const project of ['browser', 'packaging']) {
       const playwrightReport = join(reports, `playwright-${project}.json`)
-      runSuite(
+      const { line } = await runSuite(
         project,
         bin('playwright'),
         ['test', `--project=${project}`],
@@ -82,8 +103,9 @@ function main() {
           const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
           return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
         },
-        { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+        { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } },
       )
+      lines.push(line)
     }
   }
 
@@ -93,7 +115,7 @@ function main() {
 }
 
 try {
-  main()
+  await main()
 } catch (error) {
   console.error(`npm test: ${error.message}`)
   console.log(`${totals.passed} passed, ${totals.failed + 1} failed, ${totals.skipped} skipped`)

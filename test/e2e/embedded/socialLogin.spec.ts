@@ -152,7 +152,8 @@ async function redirectLogin(page: Page, stack: DemoStack, provider: Provider, q
   return address
 }
 
-test.describe.configure({ timeout: 240_000 })
+// The providers share nothing, so both workers take them: in series they were the browser phase's last two minutes.
+test.describe.configure({ mode: 'parallel', timeout: 240_000 })
 
 for (const provider of providers)
   test(`SOC-04 ${provider}: a popup login, a redirect login and a blocked popup falling back to a redirect log the same user into the same address, and the host page receives nothing secret`, async ({
