@@ -4,22 +4,33 @@ import type { ApiClient } from './client.js'
 /** Most transfers one page may hold (the api's own cap on `limit`). */
 export const MAX_ACTIVITY_PAGE = 100
 
-// An EVM address or a Solana one (base58 of 32 bytes): the api serves both families.
-const accountAddress = z.string().check(z.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/))
+// An EVM address, a Solana one (base58 of 32 bytes), or a Bitcoin one (bech32 of mainnet, the test networks
+// or regtest, or base58 with a version byte): the api serves the three families.
+const accountAddress = z
+  .string()
+  .check(
+    z.regex(
+      /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}|(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}|[123mn][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+    ),
+  )
 
 const activityItemSchema = z.object({
   id: z.string(),
-  /** A 0x transaction hash on EVM, a base58 signature on Solana. */
-  hash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/)),
-  blockNumber: z.number(),
+  /** A 0x transaction hash on EVM, a base58 signature on Solana, a txid (64 hex digits) on Bitcoin. */
+  hash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88}|[0-9a-f]{64})$/)),
+  /** Null for a Bitcoin transaction still in the mempool. */
+  blockNumber: z.nullable(z.number()),
   timestamp: z.number(),
-  status: z.enum(['confirmed', 'failed']),
+  /** Pending: a Bitcoin transaction not yet in a block. */
+  status: z.enum(['confirmed', 'failed', 'pending']),
   direction: z.enum(['in', 'out', 'self']),
   /** Absent on Solana when no single other account moved. */
   from: z.optional(accountAddress),
   to: z.optional(accountAddress),
   kind: z.enum(['native', 'erc20', 'erc721', 'spl']),
   amount: z.string(),
+  /** The transaction's fee in the native coin, where the api tells it (Bitcoin). */
+  fee: z.optional(z.string()),
   tokenId: z.optional(z.string()),
   token: z.optional(
     z.object({ address: accountAddress, name: z.string(), symbol: z.string(), decimals: z.number() }),

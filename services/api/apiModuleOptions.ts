@@ -10,7 +10,8 @@ import type { WalletRegistryOptions } from './wallets/routes.js'
 export type ApiModuleOptions = {
   /**
    * The chains served by balances, activity, NFTs and the RPC proxy; none by default. Solana clusters
-   * (`genesisHash`) are served by balances and activity, read from their RPC.
+   * (`genesisHash`) are served by balances and activity, read from their RPC, and so are Bitcoin networks
+   * (`genesisHash` and `esploraUrl`), read from their Esplora API.
    */
   chains?: readonly AnyApiChainConfig[]
   /** How the indexer follows each chain; `false` serves activity from what is already indexed. */

@@ -1,4 +1,5 @@
-export { type ActivityChain, type ActivityRouteOptions, activityRoutes } from './routes.js'
+export type { BitcoinActivityItem, BitcoinActivityPage } from './bitcoinActivity.js'
 export type { ActivityItem, ActivityPage } from './listActivity.js'
+export { type ActivityChain, type ActivityRouteOptions, activityRoutes } from './routes.js'
 export type { SolanaActivityItem, SolanaActivityPage } from './solanaActivity.js'
 export { tokensSeenBy } from './tokensSeenBy.js'

@@ -1,7 +1,10 @@
 import type { ApiModule } from '../apiModule.js'
 import { activityRoutes } from './routes.js'
 
-/** Activity and NFTs, from what the indexer stored (EVM) and the clusters' RPC (Solana). */
+/**
+ * Activity and NFTs, from what the indexer stored (EVM), the clusters' RPC (Solana) and the networks'
+ * Esplora API (Bitcoin).
+ */
 export const activityModule: ApiModule = {
   name: 'activity',
   start: ({ options, chains }) => ({
@@ -11,6 +14,7 @@ export const activityModule: ApiModule = {
           ...deps,
           chains: chains.list(),
           solanaChains: chains.solanaList(),
+          bitcoinChains: chains.bitcoinList(),
           nftMetadata: options.nftMetadata,
         }),
     ],

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { json, type ModuleDocs } from '../openapi/routeDoc.js'
+import type { ActivityItem, BitcoinActivityItem, SolanaActivityItem } from './index.js'
 import { activityQuery, holderQuery } from './routes.js'
-import type { ActivityItem, SolanaActivityItem } from './index.js'
 
 /** viem's Hex and Address: `0x` text. */
 const hex = z.templateLiteral(['0x', z.string()])
@@ -36,9 +36,27 @@ const solanaItem = z.object({
   token: token.optional(),
 }) satisfies z.ZodType<SolanaActivityItem>
 
+const bitcoinItem = z.object({
+  id: z.string(),
+  hash: z.string().describe('The txid, 64 hex digits.'),
+  blockNumber: z.number().nullable().describe('The block height; null while in the mempool.'),
+  timestamp: z.number().describe("The block's time; for a pending transaction, the time of the answer."),
+  status: z.enum(['confirmed', 'pending']),
+  direction: z.enum(['in', 'out', 'self']),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  kind: z.literal('native'),
+  amount: z
+    .string()
+    .describe(
+      'In BTC: received, or sent to others with the fee apart when the address paid every input, else the change of its balance.',
+    ),
+  fee: z.string().describe("The transaction's fee, in BTC."),
+}) satisfies z.ZodType<BitcoinActivityItem>
+
 /** A page of transfers, newest first; `next` is the cursor of the page after it. */
 export const activityAnswerSchema = z.object({
-  data: z.array(z.union([evmItem, solanaItem])),
+  data: z.array(z.union([evmItem, solanaItem, bitcoinItem])),
   next: z.string().nullable(),
 })
 
@@ -57,12 +75,14 @@ export const nftsAnswerSchema = z.object({
 
 export const activityDocs: ModuleDocs = {
   tag: 'activity',
-  description: 'Transfers and NFTs of an address, from the indexer (EVM) or the cluster RPC (Solana).',
+  description:
+    "Transfers and NFTs of an address, from the indexer (EVM), the cluster RPC (Solana) or the network's Esplora API (Bitcoin).",
   routes: [
     {
       method: 'get',
       path: '/v1/activity',
-      summary: 'Native, token and NFT transfers, newest first, paged by an opaque cursor',
+      summary:
+        'Native, token and NFT transfers, newest first, paged by an opaque cursor (on Bitcoin: transactions, the mempool first)',
       auth: 'project',
       calledBy: ['modal'],
       query: activityQuery,
@@ -71,7 +91,7 @@ export const activityDocs: ModuleDocs = {
     {
       method: 'get',
       path: '/v1/nfts',
-      summary: 'ERC-721 holdings with their metadata (empty on Solana)',
+      summary: 'ERC-721 holdings with their metadata (empty on Solana and Bitcoin)',
       auth: 'project',
       calledBy: ['modal'],
       query: holderQuery,

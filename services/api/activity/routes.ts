@@ -2,7 +2,13 @@ import { Hono } from 'hono'
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
 import {
+  type BitcoinApiChain,
+  bitcoinAddressOf,
+  bitcoinCaipNetworkIdOf,
   caipNetworkIdSchema,
+  type EsploraClient,
+  httpEsplora,
+  isBitcoinNetwork,
   isSolanaAddress,
   isSolanaNetwork,
   type SolanaApiChain,
@@ -15,6 +21,7 @@ import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
 import { requireFeature } from '../projects/requireFeature.js'
 import { decodeCursor, newest } from './activityCursor.js'
+import { listBitcoinActivity } from './bitcoinActivity.js'
 import { listActivity } from './listActivity.js'
 import { nftsHeldBy } from './nftHoldings.js'
 import { type NftMetadataOptions, NftMetadataReader } from './nftMetadata.js'
@@ -28,6 +35,10 @@ export type ActivityRouteOptions = {
   chains: readonly ActivityChain[]
   /** The Solana clusters served: activity read from their RPC, no NFTs listed. */
   solanaChains?: readonly SolanaApiChain[]
+  /** The Bitcoin networks served: activity read from their Esplora API, no NFTs listed. */
+  bitcoinChains?: readonly BitcoinApiChain[]
+  /** How a Bitcoin network's Esplora API is read; by default over HTTP at its `esploraUrl`. */
+  esplora?: (chain: BitcoinApiChain) => EsploraClient
   nftMetadata?: Pick<NftMetadataOptions, 'allowedHosts' | 'localOrigins' | 'maxBytes' | 'timeoutMs' | 'ttlMs'>
 }
 
@@ -59,9 +70,21 @@ const solanaActivityQuery = solanaHolderQuery.extend({
   limit,
 })
 
+// A Bitcoin address is checked against its network's prefixes once the network is known.
+const bitcoinHolderQuery = z.object({ address: z.string().max(128), caipNetworkId: caipNetworkIdSchema })
+// A Bitcoin page's cursor is the txid of the previous page's last row.
+const bitcoinActivityQuery = bitcoinHolderQuery.extend({
+  cursor: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'not a cursor this api gave')
+    .optional(),
+  limit,
+})
+
 /**
  * `GET /v1/activity` (paged transfers, newest first) and `GET /v1/nfts` (holdings with metadata). For a
- * Solana cluster activity comes from its RPC and the NFT list is empty.
+ * Solana cluster activity comes from its RPC, for a Bitcoin network from its Esplora API; on both the NFT
+ * list is empty.
  */
 export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
   const chains = new Map(deps.chains.map((chain) => [`eip155:${chain.chainId}`, chain]))
@@ -96,6 +119,41 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
       throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
     }
   }
+  const networks = new Map<string, { chain: BitcoinApiChain; esplora: EsploraClient }>(
+    (deps.bitcoinChains ?? []).map((chain) => [
+      bitcoinCaipNetworkIdOf(chain),
+      { chain, esplora: deps.esplora?.(chain) ?? httpEsplora(chain.esploraUrl) },
+    ]),
+  )
+  const bitcoinNetworkOf = (caipNetworkId: string) => {
+    const network = networks.get(caipNetworkId)
+    if (!network) throw new ApiError(400, 'UNSUPPORTED_NETWORK', `Unsupported network: ${caipNetworkId}`)
+    return network
+  }
+  /** The holder's canonical address on `chain`'s network, or a 400. */
+  const bitcoinHolder = (chain: BitcoinApiChain, address: string) => {
+    const holder = bitcoinAddressOf(chain, address)
+    if (holder === undefined)
+      throw new ApiError(400, 'INVALID_REQUEST', 'address: not a Bitcoin address of this network')
+    return holder
+  }
+  const bitcoinActivity = async (request: Parameters<typeof validQuery>[0], caipNetworkId: string) => {
+    const { chain, esplora } = bitcoinNetworkOf(caipNetworkId)
+    const query = validQuery(request, bitcoinActivityQuery)
+    const address = bitcoinHolder(chain, query.address)
+    try {
+      return await listBitcoinActivity(esplora, {
+        address,
+        ...(query.cursor === undefined ? {} : { after: query.cursor }),
+        limit: query.limit ?? 20,
+        now: deps.now,
+      })
+    } catch (error) {
+      if (error instanceof ApiError) throw error
+      deps.logger.warn('activity.chain_failed', { genesisHash: chain.genesisHash, error: String(error) })
+      throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
+    }
+  }
   const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
   return new Hono()
     .get('/v1/activity', async (c) => {
@@ -103,6 +161,8 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
       const network = c.req.query('caipNetworkId')
       if (network !== undefined && isSolanaNetwork(network))
         return c.json(await solanaActivity(c.req, network))
+      if (network !== undefined && isBitcoinNetwork(network))
+        return c.json(await bitcoinActivity(c.req, network))
       const query = validQuery(c.req, activityQuery)
       const chain = chainOf(query.caipNetworkId)
       const page = await listActivity(deps.db, {
@@ -120,6 +180,10 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
       if (network !== undefined && isSolanaNetwork(network)) {
         clusterOf(network)
         validQuery(c.req, solanaHolderQuery)
+        return c.json({ data: [] })
+      }
+      if (network !== undefined && isBitcoinNetwork(network)) {
+        bitcoinHolder(bitcoinNetworkOf(network).chain, validQuery(c.req, bitcoinHolderQuery).address)
         return c.json({ data: [] })
       }
       const query = validQuery(c.req, holderQuery)

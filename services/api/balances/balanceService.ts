@@ -1,8 +1,13 @@
 import { type Address, createPublicClient, formatUnits, getAddress, http, type PublicClient } from 'viem'
 import {
   type ApiChain,
+  type BitcoinApiChain,
+  bitcoinCaipNetworkIdOf,
   caipNetworkIdOf,
+  type EsploraClient,
+  httpEsplora,
   LAMPORT_DECIMALS,
+  SATOSHI_DECIMALS,
   type SolanaApiChain,
   SolanaRpc,
   solanaCaipNetworkIdOf,
@@ -10,6 +15,7 @@ import {
 } from '../chains/index.js'
 import { ApiError } from '../http/apiError.js'
 import type { ApiLogger } from '../http/types.js'
+import { readBitcoinBalance } from './bitcoinHoldings.js'
 import { readErc20Holdings, type TokenMetadata } from './erc20Holdings.js'
 import type { PricedAsset, PriceSource } from './priceSource.js'
 import { readSolanaHoldings } from './solanaHoldings.js'
@@ -34,17 +40,23 @@ export type BalanceServiceOptions = {
   maxTokens?: number
   maxCachedTokens?: number
   rpcTimeoutMs?: number
+  /** How a Bitcoin network's Esplora API is read; by default over HTTP at its `esploraUrl`. */
+  esplora?: (chain: BitcoinApiChain) => EsploraClient
 }
 
 type Asset = PricedAsset & { name: string; decimals: number; amount: bigint; iconUrl: string }
 
-/** Balances read from each chain's RPC: the native coin and ERC-20 tokens, priced, briefly cached. */
+/**
+ * Balances read from each chain's RPC (or a Bitcoin network's Esplora API): the native coin and the tokens,
+ * priced, briefly cached.
+ */
 export class BalanceService {
   private readonly answers: TtlCache<TokenBalance[]>
   private readonly inFlight = new Map<string, Promise<TokenBalance[]>>()
   private readonly metadata: TtlCache<TokenMetadata | null>
   private readonly clients = new Map<number, PublicClient>()
   private readonly solanaRpcs = new Map<string, SolanaRpc>()
+  private readonly esploras = new Map<string, EsploraClient>()
 
   constructor(private readonly options: BalanceServiceOptions) {
     const { now } = options
@@ -69,6 +81,11 @@ export class BalanceService {
   /** `owner`'s SOL and SPL balances (Token and Token-2022) on a Solana cluster, shared and cached alike. */
   solanaBalancesOf(chain: SolanaApiChain, owner: string): Promise<TokenBalance[]> {
     return this.shared(`${solanaCaipNetworkIdOf(chain)}:${owner}`, () => this.readSolana(chain, owner))
+  }
+
+  /** `owner`'s BTC on a Bitcoin network, confirmed and unconfirmed together, shared and cached alike. */
+  bitcoinBalancesOf(chain: BitcoinApiChain, owner: string): Promise<TokenBalance[]> {
+    return this.shared(`${bitcoinCaipNetworkIdOf(chain)}:${owner}`, () => this.readBitcoin(chain, owner))
   }
 
   private shared(key: string, read: () => Promise<TokenBalance[]>): Promise<TokenBalance[]> {
@@ -157,6 +174,23 @@ export class BalanceService {
     return this.priced(caipNetworkId, assets)
   }
 
+  private async readBitcoin(chain: BitcoinApiChain, owner: string): Promise<TokenBalance[]> {
+    let held: bigint
+    try {
+      held = await readBitcoinBalance(this.esploraFor(chain), owner)
+    } catch (error) {
+      this.options.logger.warn('balances.chain_failed', {
+        genesisHash: chain.genesisHash,
+        error: String(error),
+      })
+      throw new ApiError(502, 'UPSTREAM_ERROR', 'The chain could not be read')
+    }
+    const caipNetworkId = bitcoinCaipNetworkIdOf(chain)
+    return this.priced(caipNetworkId, [
+      { caipNetworkId, ...chain.nativeCurrency, decimals: SATOSHI_DECIMALS, amount: held },
+    ])
+  }
+
   private async priced(caipNetworkId: string, assets: Asset[]): Promise<TokenBalance[]> {
     const prices = await this.options.prices.usdPrices(assets)
     return assets.map((asset, index) => {
@@ -200,6 +234,17 @@ export class BalanceService {
       this.solanaRpcs.set(chain.rpcUrl, rpc)
     }
     return rpc
+  }
+
+  private esploraFor(chain: BitcoinApiChain): EsploraClient {
+    let esplora = this.esploras.get(chain.esploraUrl)
+    if (!esplora) {
+      esplora =
+        this.options.esplora?.(chain) ??
+        httpEsplora(chain.esploraUrl, { timeoutMs: this.options.rpcTimeoutMs ?? 10_000 })
+      this.esploras.set(chain.esploraUrl, esplora)
+    }
+    return esplora
   }
 
   private clientFor(chain: ApiChain): PublicClient {

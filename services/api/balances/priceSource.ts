@@ -1,11 +1,13 @@
 import {
   type ApiChain,
+  type BitcoinApiChain,
+  bitcoinCaipNetworkIdOf,
   caipNetworkIdOf,
   type SolanaApiChain,
   solanaCaipNetworkIdOf,
 } from '../chains/index.js'
 
-/** One asset to price: a network's native coin (no address), an ERC-20 token or an SPL mint. */
+/** One asset to price: a network's native coin (no address, BTC among them), an ERC-20 token or an SPL mint. */
 export type PricedAsset = { caipNetworkId: string; symbol: string; address?: string }
 
 /** USD prices, in the order asked; 0 for an asset the source has no price for. */
@@ -22,6 +24,7 @@ const keyOf = (caipNetworkId: string, address?: string) =>
 export function staticPriceSource(
   chains: readonly ApiChain[],
   solanaChains: readonly SolanaApiChain[] = [],
+  bitcoinChains: readonly BitcoinApiChain[] = [],
 ): PriceSource {
   const table = new Map<string, number>()
   const add = (caipNetworkId: string, usdPrice: number | undefined, address?: string) => {
@@ -35,6 +38,7 @@ export function staticPriceSource(
     add(solanaCaipNetworkIdOf(chain), chain.nativeCurrency.usdPrice)
     for (const token of chain.tokens) add(solanaCaipNetworkIdOf(chain), token.usdPrice, token.mint)
   }
+  for (const chain of bitcoinChains) add(bitcoinCaipNetworkIdOf(chain), chain.nativeCurrency.usdPrice)
   return {
     usdPrices: async (assets) =>
       assets.map(({ caipNetworkId, address }) => table.get(keyOf(caipNetworkId, address)) ?? 0),

@@ -12,7 +12,8 @@ export const balanceDocs: ModuleDocs = {
     {
       method: 'get',
       path: '/v1/balances',
-      summary: 'The native coin and every token of the chain list or seen moving to the address',
+      summary:
+        'The native coin and every token of the chain list or seen moving to the address (on Bitcoin: BTC, confirmed and unconfirmed)',
       auth: 'project',
       calledBy: ['modal'],
       query: balancesQuery,

@@ -1,6 +1,13 @@
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
-import { type ApiChains, caipNetworkIdSchema, isSolanaAddress, isSolanaNetwork } from '../chains/index.js'
+import {
+  type ApiChains,
+  bitcoinAddressOf,
+  caipNetworkIdSchema,
+  isBitcoinNetwork,
+  isSolanaAddress,
+  isSolanaNetwork,
+} from '../chains/index.js'
 import { ApiError } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
@@ -14,6 +21,8 @@ export type BalanceRouteOptions = {
   prices?: PriceSource
   knownTokens?: KnownTokens
   cache?: Pick<BalanceServiceOptions, 'cacheMs' | 'maxCachedAddresses' | 'maxCachedTokens' | 'maxTokens'>
+  /** How a Bitcoin network's Esplora API is read; by default over HTTP at its `esploraUrl`. */
+  esplora?: BalanceServiceOptions['esplora']
 }
 
 export const balancesQuery = z.object({
@@ -24,12 +33,15 @@ export const balancesQuery = z.object({
 
 /**
  * `GET /v1/balances?projectId&address&caipNetworkId` → `{ balances: TokenBalance[] }` (spec §3), for an
- * eip155 chain or a Solana cluster alike.
+ * eip155 chain, a Solana cluster or a Bitcoin network (BTC only: confirmed and unconfirmed together) alike.
  */
 export function balanceRoutes(deps: RouteDeps & BalanceRouteOptions): DirectRoute[] {
   const service = new BalanceService({
-    prices: deps.prices ?? staticPriceSource(deps.chains.list(), deps.chains.solanaList()),
+    prices:
+      deps.prices ??
+      staticPriceSource(deps.chains.list(), deps.chains.solanaList(), deps.chains.bitcoinList()),
     knownTokens: deps.knownTokens,
+    ...(deps.esplora ? { esplora: deps.esplora } : {}),
     logger: deps.logger,
     now: deps.now,
     ...deps.cache,
@@ -42,6 +54,13 @@ export function balanceRoutes(deps: RouteDeps & BalanceRouteOptions): DirectRout
       if (!isSolanaAddress(address))
         throw new ApiError(400, 'INVALID_REQUEST', 'address: not a Solana address')
       return { balances: await service.solanaBalancesOf(cluster, address) }
+    }
+    if (isBitcoinNetwork(caipNetworkId)) {
+      const network = deps.chains.bitcoin(caipNetworkId)
+      const holder = bitcoinAddressOf(network, address)
+      if (holder === undefined)
+        throw new ApiError(400, 'INVALID_REQUEST', 'address: not a Bitcoin address of this network')
+      return { balances: await service.bitcoinBalancesOf(network, holder) }
     }
     const chain = deps.chains.get(caipNetworkId)
     if (!isAddress(address, { strict: false }))

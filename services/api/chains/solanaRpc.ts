@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cappedBody } from './cappedBody.js'
 
 /** Any failure to get a usable answer from a Solana RPC: unreachable, slow, too large, an error, a bad shape. */
 export class SolanaRpcError extends Error {
@@ -37,7 +38,9 @@ export class SolanaRpc {
         redirect: 'error',
       })
       if (!response.ok) throw new SolanaRpcError(`${method}: HTTP ${response.status}`)
-      text = await this.bodyOf(response)
+      const body = await cappedBody(response, this.maxResponseBytes)
+      if (body === undefined) throw new SolanaRpcError('the answer is too large')
+      text = body
     } catch (error) {
       if (error instanceof SolanaRpcError) throw error
       throw new SolanaRpcError(`${method}: ${String(error)}`)
@@ -52,21 +55,5 @@ export class SolanaRpc {
     const parsed = result.safeParse(answer.result)
     if (!parsed.success) throw new SolanaRpcError(`${method}: unexpected result shape`)
     return parsed.data
-  }
-
-  private async bodyOf(response: Response): Promise<string> {
-    if (!response.body) return ''
-    const chunks: Uint8Array[] = []
-    let size = 0
-    const reader = response.body.getReader()
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength
-      if (size > this.maxResponseBytes) {
-        await reader.cancel()
-        throw new SolanaRpcError('the answer is too large')
-      }
-      chunks.push(read.value)
-    }
-    return Buffer.concat(chunks).toString('utf8')
   }
 }

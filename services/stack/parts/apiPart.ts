@@ -15,13 +15,17 @@ export const apiPart = defineStackPart({
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
   },
   async start({ config, onStop, chain, fixtures, dex, solana, solanaDevnet, bitcoin }) {
-    const [{ localApiChain, localSolanaApiChain }, { startApi }, { gatewaySignerKey }, chainKit] =
-      await Promise.all([
-        import('../../api/chains/index.js'),
-        import('../../api/index.js'),
-        import('../../api/names/index.js'),
-        import('../../chain/index.js'),
-      ])
+    const [
+      { localApiChain, localBitcoinApiChain, localSolanaApiChain },
+      { startApi },
+      { gatewaySignerKey },
+      chainKit,
+    ] = await Promise.all([
+      import('../../api/chains/index.js'),
+      import('../../api/index.js'),
+      import('../../api/names/index.js'),
+      import('../../chain/index.js'),
+    ])
     const { consoleLogger } = await import('../../relay/index.js')
     const { privateKeyToAccount } = await import('viem/accounts')
     const { localSwapChain } = await import('../localSwapChain.js')
@@ -55,6 +59,7 @@ export const apiPart = defineStackPart({
             testUsdMint: cluster.testUsdMint,
           }),
         ),
+        localBitcoinApiChain({ url: bitcoin.url, genesisHash: bitcoin.genesisHash }),
       ],
     })
     onStop(() => api.close())

@@ -43,4 +43,52 @@ describe('activity client', () => {
       fetchActivity(fakeApi(() => ({ data: [{ ...item, direction: 'sideways' }], next: null })).api, query),
     ).rejects.toThrow()
   })
+
+  it('reads a Bitcoin page: txids, regtest and mainnet addresses, pending rows without a block, the fee', async () => {
+    const payer = 'bcrt1q2l6f5vcxgwz5r8kwks8mwlzeyms0d6h3qlhn5m'
+    const payee = 'bcrt1pmfr3p9j00pfxjh0zmgp99y8zftmd3s5pmedqhyptwy6lm87hf5ssxdsczv'
+    const pending = {
+      id: `${'cd'.repeat(32)}:native`,
+      hash: 'cd'.repeat(32),
+      blockNumber: null,
+      timestamp: 1_700_000_000,
+      status: 'pending',
+      direction: 'out',
+      from: payer,
+      to: payee,
+      kind: 'native',
+      amount: '0.0007',
+      fee: '0.000005',
+    }
+    const received = {
+      ...pending,
+      blockNumber: 2,
+      status: 'confirmed',
+      direction: 'in',
+      from: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      to: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    }
+    const query = { address: payer, caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328' }
+    const page = await fetchActivity(
+      fakeApi(() => ({ data: [pending, received], next: 'cd'.repeat(32) })).api,
+      query,
+    )
+    expect(page.data).toEqual([pending, received])
+    // A txid is lowercase hex as Esplora writes it; a bech32 address is never mixed case.
+    await expect(
+      fetchActivity(
+        fakeApi(() => ({ data: [{ ...pending, hash: 'C0'.repeat(32) }], next: null })).api,
+        query,
+      ),
+    ).rejects.toThrow()
+    await expect(
+      fetchActivity(
+        fakeApi(() => ({
+          data: [{ ...pending, to: 'bcrt1Q2l6f5vcxgwz5r8kwks8mwlzeyms0d6h3qlhn5m' }],
+          next: null,
+        })).api,
+        query,
+      ),
+    ).rejects.toThrow()
+  })
 })

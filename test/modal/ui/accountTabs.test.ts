@@ -301,6 +301,58 @@ describe('Activity tab', () => {
     expect(html).not.toContain('/tx/')
   })
 
+  it('lists a Bitcoin account’s transactions, a pending one among them, in tBTC with the explorer’s txid link', async () => {
+    const kit = await accountKit({ apiUrl })
+    // As @pairwise/bitcoin defines the local regtest network, with an explorer.
+    const regtest: CaipNetwork = {
+      id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+      caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+      chainNamespace: 'bip122',
+      name: 'Bitcoin Regtest',
+      nativeCurrency: { name: 'Bitcoin Regtest Bitcoin', symbol: 'tBTC', decimals: 8 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:3002/api'] } },
+      blockExplorers: { default: { name: 'Explorer', url: 'http://127.0.0.1:3002' } },
+      testnet: true,
+    }
+    kit.store.set({ activeNetwork: regtest })
+    const payer = 'bcrt1q2l6f5vcxgwz5r8kwks8mwlzeyms0d6h3qlhn5m'
+    const payee = 'bcrt1pmfr3p9j00pfxjh0zmgp99y8zftmd3s5pmedqhyptwy6lm87hf5ssxdsczv'
+    const pending: ActivityItem = {
+      id: 'b1',
+      hash: 'cd'.repeat(32),
+      blockNumber: null,
+      timestamp: now - 300,
+      status: 'pending',
+      direction: 'out',
+      from: payer,
+      to: payee,
+      kind: 'native',
+      amount: '0.0007',
+      fee: '0.000005',
+    }
+    const funded: ActivityItem = {
+      ...pending,
+      id: 'b2',
+      hash: 'ef'.repeat(32),
+      blockNumber: 1,
+      status: 'confirmed',
+      direction: 'in',
+      from: payee,
+      to: payer,
+      amount: '0.25',
+    }
+    const html = await renderLoaded(
+      kit,
+      createElement(ActivityList, { feed: feed({ items: [pending, funded] }), onLoadMore: () => {} }),
+    )
+    expect(html.match(/data-testid="activity-item"/g)).toHaveLength(2)
+    expect(html).toContain('Sent to bcrt1p…sczv')
+    expect(html).toContain('−0.0007 tBTC')
+    expect(html).toContain('Received from bcrt1p…sczv')
+    expect(html).toContain('+0.25 tBTC')
+    expect(html).toContain(`href="http://127.0.0.1:3002/tx/${pending.hash}"`)
+  })
+
   it("says 'Failed to fetch transactions' on failure and offers 'Load more' while there is a next page", async () => {
     const kit = await accountKit({ apiUrl })
     const failed = await renderLoaded(
