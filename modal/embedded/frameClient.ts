@@ -132,6 +132,23 @@ export class FrameClient {
     return user
   }
 
+  /** SOC-05: the frame opens a Farcaster sign-in channel for its device key; the answer is the URL to scan. */
+  getFarcasterUri(options: FrameRequestOptions = {}): Promise<FrameSuccess<'GET_FARCASTER_URI'>> {
+    this.start()
+    return this.#options.channel.request('GET_FARCASTER_URI', {}, options)
+  }
+
+  /**
+   * SOC-05: resolves once a Farcaster app approved that sign-in and the frame logged in. It waits on a
+   * person as long as the channel lives, so it has no timeout of its own; `signal` ends the wait here.
+   */
+  async connectFarcaster(options: FrameRequestOptions = {}): Promise<FrameSuccess<'CONNECT_FARCASTER'>> {
+    this.start()
+    const answer = await this.#options.channel.request('CONNECT_FARCASTER', {}, options)
+    this.#options.cache.setLogin(undefined)
+    return answer
+  }
+
   async getUser(query: FrameRequest<'GET_USER'> = {}): Promise<FrameUser> {
     const user = await this.#options.channel.request('GET_USER', query)
     const { cache } = this.#options
