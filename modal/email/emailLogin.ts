@@ -17,6 +17,12 @@ const emailLoginSchema = z.object({
    * webview ('auto', the default), always in a popup, or always by redirect.
    */
   socialMode: z.optional(z.enum(['auto', 'popup', 'redirect'])),
+  /**
+   * SOC-05: the auth service at `authUrl` serves Sign In With Farcaster (its operator gave it a Farcaster
+   * relay). Off by default: only with this on, and farcaster among the socials the app or its project turns
+   * on, does Connect show the Farcaster button.
+   */
+  farcaster: z.optional(z.boolean()),
 })
 
 export type EmailLoginOptions = z.input<typeof emailLoginSchema>
@@ -55,9 +61,11 @@ export function emailLogin(options: EmailLoginOptions): EmbeddedWalletPlugin {
     throw new OptionsError(
       `Invalid emailLogin options: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
     )
-  const { authUrl, socialMode = 'auto' } = parsed.data
+  const { authUrl, socialMode = 'auto', farcaster = false } = parsed.data
   // Shared by every modal instance made with this plug-in: it holds components, no state.
-  const ui = once(() => import('./emailUi.js').then(({ emailUi }): EmbeddedWalletUi => emailUi(socialMode)))
+  const ui = once(() =>
+    import('./emailUi.js').then(({ emailUi }): EmbeddedWalletUi => emailUi({ socialMode, farcaster })),
+  )
   return {
     kind: 'embeddedWallet',
     attach(ctx, document): EmbeddedWalletLink | undefined {

@@ -10,9 +10,16 @@ const SocialButtons = lazy(() =>
 /**
  * The modal's parts of the email wallet, loaded when the modal renders for an app with `emailLogin`: the
  * views share one chunk, Connect's field and Account's actions have one each. The social logins' buttons
- * and view are chunks of their own, rendered (so loaded) only while socials are on.
+ * and views are chunks of their own, rendered (so loaded) only while socials are on; `farcaster` says
+ * whether the auth service serves Farcaster's sign-in (its button is hidden otherwise).
  */
-export function emailUi(socialMode: SocialMode): EmbeddedWalletUi {
+export function emailUi({
+  socialMode,
+  farcaster,
+}: {
+  socialMode: SocialMode
+  farcaster: boolean
+}): EmbeddedWalletUi {
   const email = lazyFeature(
     () => import('./emailViews.js'),
     [
@@ -25,14 +32,17 @@ export function emailUi(socialMode: SocialMode): EmbeddedWalletUi {
       'ApproveTransaction',
     ],
   )
-  const social = lazyFeature(() => import('./social/socialViews.js'), ['ConnectingSocial'])
+  const social = lazyFeature(
+    () => import('./social/socialViews.js'),
+    ['ConnectingSocial', 'ConnectingFarcaster'],
+  )
   return {
     views: { ...email.views, ...social.views },
     titles: { ...email.titles, ...social.titles },
     ConnectSection: lazy(() =>
       import('./EmailSection.js').then(({ EmailSection }) => ({ default: EmailSection })),
     ),
-    SocialSection: () => createElement(SocialButtons, { mode: socialMode }),
+    SocialSection: () => createElement(SocialButtons, { mode: socialMode, farcaster }),
     AccountSection: lazy(() =>
       import('./AuthAccountSection.js').then(({ AuthAccountSection }) => ({ default: AuthAccountSection })),
     ),

@@ -20,8 +20,8 @@ export type EmailViewName =
   | 'UpdateEmailSecondaryOtp'
   | 'ApproveTransaction'
 
-/** Every view the embedded wallet's plug-in brings: the email views, and the social login's (its own chunk). */
-export type EmbeddedViewName = EmailViewName | 'ConnectingSocial'
+/** Every view the embedded wallet's plug-in brings: the email views, and the social logins' (their own chunk). */
+export type EmbeddedViewName = EmailViewName | 'ConnectingSocial' | 'ConnectingFarcaster'
 
 /** The embedded wallet's views: one chunk, loaded only by apps that route to one of them. */
 export const views: FeatureViews<EmailViewName> = {

@@ -34,6 +34,11 @@ export type ViewData = {
    * login the click began; Try again begins another the same way.
    */
   ConnectingSocial: { provider: SocialLoginProvider; mode: SocialMode; attempt: Promise<void> }
+  /**
+   * A Farcaster login under way (SOC-05): `attempt` is the login the button began, which lasts while this
+   * view shows; Try again begins another.
+   */
+  ConnectingFarcaster: { attempt: Promise<void> }
   OnrampProviders: undefined
   /** The checkout just opened, by which provider, its order when the provider names one, and when (ms). */
   BuyInProgress: { checkoutUrl: string; provider: string; orderId?: string | undefined; startedAt: number }

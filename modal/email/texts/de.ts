@@ -26,5 +26,15 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   continueWith: 'Weiter mit {name}',
   socialWaiting: 'Schließe die Anmeldung mit {name} im geöffneten Fenster ab.',
   socialClosed: 'Das Anmeldefenster wurde vor dem Abschluss geschlossen.',
-  farcasterUnavailable: 'Die Anmeldung mit Farcaster ist in dieser Wallet noch nicht verfügbar.',
+  'title.ConnectingFarcaster': 'Farcaster',
+  farcasterLoading: 'Deine Farcaster-Anmeldung wird vorbereitet…',
+  farcasterScan:
+    'Scanne diesen Code mit der Kamera deines Telefons oder deiner Farcaster-App, um dich anzumelden.',
+  farcasterOpenHint: 'Öffne Farcaster, um die Anmeldung zu bestätigen.',
+  farcasterOpen: 'Farcaster öffnen',
+  farcasterCopy: 'Link kopieren',
+  farcasterCopied: 'Link kopiert',
+  farcasterWaiting: 'Warte darauf, dass du die Anmeldung in Farcaster bestätigst…',
+  farcasterExpired: 'Der Anmeldelink ist abgelaufen, bevor er bestätigt wurde.',
+  farcasterFailed: 'Die Anmeldung mit Farcaster ist fehlgeschlagen: {message}',
 }

@@ -26,5 +26,15 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   continueWith: 'Continuar con {name}',
   socialWaiting: 'Termina de iniciar sesión con {name} en la ventana que se abrió.',
   socialClosed: 'La ventana de inicio de sesión se cerró antes de terminar.',
-  farcasterUnavailable: 'El inicio de sesión con Farcaster aún no está disponible en esta billetera.',
+  'title.ConnectingFarcaster': 'Farcaster',
+  farcasterLoading: 'Preparando tu inicio de sesión con Farcaster…',
+  farcasterScan:
+    'Escanea este código con la cámara de tu teléfono o tu app de Farcaster para iniciar sesión.',
+  farcasterOpenHint: 'Abre Farcaster para aprobar el inicio de sesión.',
+  farcasterOpen: 'Abrir Farcaster',
+  farcasterCopy: 'Copiar enlace',
+  farcasterCopied: 'Enlace copiado',
+  farcasterWaiting: 'Esperando a que apruebes el inicio de sesión en Farcaster…',
+  farcasterExpired: 'El enlace de inicio de sesión caducó antes de ser aprobado.',
+  farcasterFailed: 'El inicio de sesión con Farcaster falló: {message}',
 }

@@ -26,5 +26,15 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   continueWith: 'Continuer avec {name}',
   socialWaiting: 'Terminez la connexion avec {name} dans la fenêtre ouverte.',
   socialClosed: 'La fenêtre de connexion a été fermée avant la fin.',
-  farcasterUnavailable: 'La connexion avec Farcaster n’est pas encore disponible dans ce portefeuille.',
+  'title.ConnectingFarcaster': 'Farcaster',
+  farcasterLoading: 'Préparation de votre connexion Farcaster…',
+  farcasterScan:
+    'Scannez ce code avec l’appareil photo de votre téléphone ou votre app Farcaster pour vous connecter.',
+  farcasterOpenHint: 'Ouvrez Farcaster pour approuver la connexion.',
+  farcasterOpen: 'Ouvrir Farcaster',
+  farcasterCopy: 'Copier le lien',
+  farcasterCopied: 'Lien copié',
+  farcasterWaiting: 'En attente de votre approbation de la connexion dans Farcaster…',
+  farcasterExpired: 'Le lien de connexion a expiré avant d’être approuvé.',
+  farcasterFailed: 'La connexion avec Farcaster a échoué : {message}',
 }

@@ -26,5 +26,15 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   continueWith: 'Continua con {name}',
   socialWaiting: "Completa l'accesso con {name} nella finestra che si è aperta.",
   socialClosed: 'La finestra di accesso è stata chiusa prima di terminare.',
-  farcasterUnavailable: 'L’accesso con Farcaster non è ancora disponibile in questo wallet.',
+  'title.ConnectingFarcaster': 'Farcaster',
+  farcasterLoading: 'Preparazione dell’accesso con Farcaster…',
+  farcasterScan:
+    'Scansiona questo codice con la fotocamera del telefono o con la tua app Farcaster per accedere.',
+  farcasterOpenHint: 'Apri Farcaster per approvare l’accesso.',
+  farcasterOpen: 'Apri Farcaster',
+  farcasterCopy: 'Copia link',
+  farcasterCopied: 'Link copiato',
+  farcasterWaiting: 'In attesa che approvi l’accesso in Farcaster…',
+  farcasterExpired: 'Il link di accesso è scaduto prima di essere approvato.',
+  farcasterFailed: 'L’accesso con Farcaster non è riuscito: {message}',
 }

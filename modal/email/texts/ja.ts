@@ -26,5 +26,15 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   continueWith: '{name}で続ける',
   socialWaiting: '開いたウィンドウで{name}へのサインインを完了してください。',
   socialClosed: 'サインインのウィンドウが完了前に閉じられました。',
-  farcasterUnavailable: 'このウォレットではまだFarcasterでログインできません。',
+  'title.ConnectingFarcaster': 'Farcaster',
+  farcasterLoading: 'Farcasterのサインインを準備しています…',
+  farcasterScan:
+    'スマートフォンのカメラまたはFarcasterアプリでこのコードをスキャンしてサインインしてください。',
+  farcasterOpenHint: 'Farcasterを開いてサインインを承認してください。',
+  farcasterOpen: 'Farcasterを開く',
+  farcasterCopy: 'リンクをコピー',
+  farcasterCopied: 'リンクをコピーしました',
+  farcasterWaiting: 'Farcasterでサインインが承認されるのを待っています…',
+  farcasterExpired: 'サインインのリンクは承認される前に期限切れになりました。',
+  farcasterFailed: 'Farcasterでのサインインに失敗しました: {message}',
 }

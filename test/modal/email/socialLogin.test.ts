@@ -110,7 +110,7 @@ describe('social login in the modal', () => {
         createElement(
           KitContext.Provider,
           { value: { kit, t: createTranslator() } },
-          createElement(SocialSection, { mode: 'auto' }),
+          createElement(SocialSection, { mode: 'auto', farcaster: true }),
         ),
       )
     const html = render(socialKit(['discord', 'farcaster', 'google', 'apple']).kit)
