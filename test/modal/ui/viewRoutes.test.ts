@@ -40,6 +40,7 @@ beforeAll(async () => {
       render(kit)
     }
     await import('../../../modal/email/emailViews.js')
+    await import('../../../modal/email/social/socialViews.js')
     await import('../../../modal/names/namesViews.js')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -87,7 +88,14 @@ const emailRoutes = (): Route[] => [
   { view: 'ApproveTransaction', data: { method: 'personal_sign' } },
   { view: 'EmailLogin' },
   { view: 'UpdateEmailWallet', data: { email: 'ada@example.com' } },
+  farcasterRoute(),
 ]
+
+/** A Farcaster login under way; rendering runs no effect, so nothing waits on it. */
+const farcasterRoute = (): Route => ({
+  view: 'ConnectingFarcaster',
+  data: { attempt: new Promise(() => {}) },
+})
 
 const namesRoutes = (): Route[] => [{ view: 'RegisterAccountName' }, { view: 'RegisterAccountNameSuccess' }]
 
@@ -131,8 +139,7 @@ const namedViews: Case[] = [
   },
 ]
 
-// The toolkit views that exist today; ConnectingFarcaster and ProfileWallets join when socials and
-// multi-wallet land.
+// The toolkit views that exist today; ProfileWallets joins when multi-wallet lands.
 const toolkitViews: Case[] = [
   {
     route: () => ({ view: 'ConnectingWalletConnect', data: {} }),
@@ -145,6 +152,7 @@ const toolkitViews: Case[] = [
     title: 'Alpha',
   },
   { route: () => ({ view: 'UnsupportedChain' }), testId: 'unsupported-chain', title: 'Switch Network' },
+  { route: farcasterRoute, testId: 'connecting-farcaster', title: 'Farcaster' },
   { route: () => ({ view: 'EmailLogin' }), testId: 'email-login', title: 'Continue with Email' },
   {
     route: () => ({ view: 'UpdateEmailWallet', data: { email: 'ada@example.com' } }),
@@ -158,7 +166,7 @@ describe('modal views', () => {
     for (const view of namedViews) await routesAndRenders(view)
   })
 
-  it('VIEW-02 each toolkit view (ConnectingWalletConnect, ConnectingExternal, UnsupportedChain, EmailLogin, UpdateEmailWallet) can be routed to and renders', async () => {
+  it('VIEW-02 each toolkit view (ConnectingWalletConnect, ConnectingExternal, UnsupportedChain, ConnectingFarcaster, EmailLogin, UpdateEmailWallet) can be routed to and renders', async () => {
     for (const view of toolkitViews) await routesAndRenders(view)
   })
 
