@@ -9,11 +9,12 @@ export type AddressType = (typeof addressTypes)[number]
 
 /**
  * One Bitcoin account of a connected wallet (ENT-12): its address, public key (hex; 33 bytes compressed,
- * or 32 x-only for taproot), the derivation path when the wallet says it, what it is for and its script type.
+ * or 32 x-only for taproot) and derivation path when the wallet gives them (every injected family gives the
+ * key; a WalletConnect wallet need not), what it is for and its script type.
  */
 export type BitcoinAccount = {
   address: string
-  publicKey: string
+  publicKey?: string
   path?: string
   purpose: BitcoinPurpose
   addressType: AddressType
@@ -22,7 +23,7 @@ export type BitcoinAccount = {
 /** An account as a wallet family reports it, before the adapter decides its purpose. */
 export type ReportedAccount = {
   address: string
-  publicKey: string
+  publicKey?: string | undefined
   path?: string | undefined
   /** The purpose the wallet states: 'payment', 'ordinals' (sats-connect), 'ordinal'; others ignored. */
   purpose?: string | undefined
@@ -96,7 +97,7 @@ export function orderAccounts(reported: readonly ReportedAccount[]): BitcoinAcco
     position++
     return {
       address: account.address,
-      publicKey: account.publicKey.toLowerCase(),
+      ...(account.publicKey ? { publicKey: account.publicKey.toLowerCase() } : {}),
       ...(account.path ? { path: account.path } : {}),
       purpose: chosen,
       addressType,

@@ -8,10 +8,18 @@ import type {
   ConnectResult,
   MultiNamespace,
 } from '@pairwise/modal/adapter'
-import { multiNamespace, safeUrl, WalletError } from '@pairwise/modal/adapter'
+import {
+  multiNamespace,
+  safeUrl,
+  type WalletConnectSession,
+  type WalletConnectTransport,
+  WalletError,
+  walletConnectConnectorId,
+} from '@pairwise/modal/adapter'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { type BitcoinAccount, isAddressOn } from './accounts.js'
 import type { BitcoinConnector, ConnectorChange } from './connectors/connector.js'
+import { sessionAddresses, walletConnectConnector } from './connectors/walletConnect.js'
 import { watchBitcoinWallets } from './discovery.js'
 import { BitcoinError } from './errors.js'
 import { type BitcoinActivity, type EsploraClient, esploraClient } from './esplora.js'
@@ -56,6 +64,7 @@ export class BitcoinAdapter implements ChainAdapter {
   readonly #connections = new Map<string, Connection>()
   #connectors: readonly BitcoinConnector[] = []
   #context: AdapterContext | undefined
+  #walletConnect: Promise<WalletConnectTransport> | undefined
 
   constructor(options: BitcoinAdapterOptions = {}) {
     this.#options = options
@@ -78,7 +87,7 @@ export class BitcoinAdapter implements ChainAdapter {
   }
 
   connectors(): ConnectorInfo[] {
-    return this.#connectors.map((connector) => {
+    const wallets = this.#connectors.map((connector): ConnectorInfo => {
       // The wallet's icon is its own word: shown only if it may be (core/safeUrl.ts).
       const icon = safeUrl(connector.icon, 'image', `${connector.id} icon`, this.#context?.report)
       return {
@@ -89,22 +98,42 @@ export class BitcoinAdapter implements ChainAdapter {
         ...(icon ? { imageUrl: icon } : {}),
       }
     })
+    if (!this.#context?.walletConnect) return wallets
+    // The same connector id as the other namespaces' adapters: one session for all, which Connect lists once.
+    return [
+      ...wallets,
+      {
+        id: walletConnectConnectorId,
+        type: 'WALLET_CONNECT',
+        name: 'WalletConnect',
+        chainNamespace: 'bip122',
+      },
+    ]
   }
 
-  async connect({ connectorId, network }: ConnectParams): Promise<ConnectResult> {
-    const result = await this.#connect(connectorId, network, false)
+  async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {
+    const result =
+      connectorId === walletConnectConnectorId
+        ? await this.#connectWalletConnect(network, onUri, signal)
+        : await this.#connect(this.#connector(connectorId), network, false)
     if (!result) throw new WalletError('CONNECTOR_ACCOUNT_NOT_FOUND')
     return result
   }
 
-  reconnect({
+  async reconnect({
     connectorId,
     network,
   }: {
     connectorId: string
     network: CaipNetwork
   }): Promise<ConnectResult | undefined> {
-    return this.#connect(connectorId, network, true)
+    if (connectorId !== walletConnectConnectorId)
+      return this.#connect(this.#connector(connectorId), network, true)
+    if (!this.#context?.walletConnect) return undefined
+    const transport = await this.#transport()
+    const session = await transport.restore()
+    const on = session && this.#sessionNetwork(session, network)
+    return on && this.#connect(walletConnectConnector(transport, session), on, true)
   }
 
   async disconnect(connectorId: string): Promise<void> {
@@ -178,13 +207,53 @@ export class BitcoinAdapter implements ChainAdapter {
     return esploraClient(url)
   }
 
+  #connector(connectorId: string): BitcoinConnector {
+    const connector = this.#connectors.find((c) => c.id === connectorId)
+    if (!connector) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
+    return connector
+  }
+
+  async #connectWalletConnect(
+    network: CaipNetwork,
+    onUri: ((uri: string) => void) | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<ConnectResult | undefined> {
+    if (!this.#context?.walletConnect) throw new WalletError('WALLETCONNECT_NOT_FOUND')
+    const transport = await this.#transport()
+    const session = await transport.connect({
+      networks: this.#context.networks,
+      onUri: onUri ?? (() => undefined),
+      signal,
+    })
+    const on = this.#sessionNetwork(session, network)
+    if (!on) throw new WalletError('NO_COMMON_CHAINS')
+    return this.#connect(walletConnectConnector(transport, session), on, false)
+  }
+
+  /** The network a session connects on: `network` when it has an account there, else its first the app has. */
+  #sessionNetwork(session: WalletConnectSession, network: CaipNetwork): CaipNetwork | undefined {
+    const networks = [network, ...(this.#context?.networks ?? [])].filter(
+      (n) => n.chainNamespace === 'bip122' && bitcoinChainOf(n),
+    )
+    return networks.find((n) => sessionAddresses(session, n.caipNetworkId).length > 0)
+  }
+
+  #transport(): Promise<WalletConnectTransport> {
+    const factory = this.#context?.walletConnect
+    if (!factory) throw new WalletError('WALLETCONNECT_NOT_FOUND')
+    this.#walletConnect ??= factory().catch((error: unknown) => {
+      this.#walletConnect = undefined
+      throw error
+    })
+    return this.#walletConnect
+  }
+
   async #connect(
-    connectorId: string,
+    connector: BitcoinConnector,
     network: CaipNetwork,
     silent: boolean,
   ): Promise<ConnectResult | undefined> {
-    const connector = this.#connectors.find((c) => c.id === connectorId)
-    if (!connector) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
+    const connectorId = connector.id
     const chain = this.#chain(network)
     let accounts = (await connector.connect(chain, silent)).filter((a) =>
       isAddressOn(a.address, chain.address),
@@ -244,9 +313,9 @@ export class BitcoinAdapter implements ChainAdapter {
 
   #onConnectors(connectors: readonly BitcoinConnector[]): void {
     this.#connectors = connectors
-    // A wallet that left the page takes its connection with it.
+    // A wallet that left the page takes its connection with it (a WalletConnect session is in no page).
     for (const [connectorId, connection] of [...this.#connections])
-      if (!connectors.includes(connection.connector)) {
+      if (connectorId !== walletConnectConnectorId && !connectors.includes(connection.connector)) {
         this.#forget(connectorId)
         this.#context?.emit({ type: 'disconnect', connectorId })
       }

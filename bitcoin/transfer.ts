@@ -44,13 +44,20 @@ export async function transferPsbt(input: {
   const { from, chain } = input
   const network = chain.address
   const script = OutScript.encode(Address(network).decode(from.address))
+  // A taproot input is signed for its internal key, which the PSBT must name: without it no wallet signs.
+  if (from.addressType === 'p2tr' && !from.publicKey)
+    throw new BitcoinError(
+      'WALLET_ANSWER',
+      undefined,
+      `no public key for the taproot account ${from.address}`,
+    )
   const coins = await input.esplora.utxos(from.address)
   const selected = selectUTXO(
     coins.map((coin) => ({
       txid: hex.decode(coin.txid),
       index: coin.vout,
       witnessUtxo: { script, amount: coin.value },
-      ...(from.addressType === 'p2tr' ? { tapInternalKey: xOnly(from.publicKey) } : {}),
+      ...(from.addressType === 'p2tr' && from.publicKey ? { tapInternalKey: xOnly(from.publicKey) } : {}),
     })),
     [{ address: input.recipient, amount: input.sats }],
     'default',

@@ -8,6 +8,8 @@ export type WalletConnectSession = {
   chainId: number
   /** Per namespace the session holds, its CAIP-10 accounts (`solana:<ref>:<address>`…); absent: eip155 only. */
   namespaces?: Partial<Record<ChainNamespace, string[]>>
+  /** Per namespace, the methods the wallet granted; absent: not told, so any may be asked. */
+  methods?: Partial<Record<ChainNamespace, string[]>>
   peer: { name: string; icon?: string }
 }
 
@@ -40,7 +42,7 @@ export interface WalletConnectTransport {
   /** A session restored from storage, if one is still alive. */
   restore(): Promise<WalletConnectSession | undefined>
   /**
-   * Proposes a session for `networks` (their eip155 and solana chains); `onUri` gets each pairing URI (a fresh one after an unanswered proposal expires).
+   * Proposes a session for `networks` (their eip155, solana and bip122 chains); `onUri` gets each pairing URI (a fresh one after an unanswered proposal expires).
    * Aborting `signal` withdraws the open proposal and fails the call.
    */
   connect(params: {

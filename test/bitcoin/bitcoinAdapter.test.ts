@@ -151,7 +151,7 @@ describe.each([
         script: btc.OutScript.encode(btc.Address(network).decode(ordinal.address)),
         amount: 50_000n,
       },
-      tapInternalKey: hex.decode(ordinal.publicKey),
+      tapInternalKey: hex.decode(ordinal.publicKey as string),
     })
     tx.addOutputAddress(freshAddress(`${family}-psbt-to`), 49_000n, network)
     const signed = await provider.signPSBT({

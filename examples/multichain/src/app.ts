@@ -94,7 +94,7 @@ kit.subscribeState((state) => {
       ? bitcoinWallet.accounts
           .map(
             (a, i) =>
-              `${i} ${a.purpose} ${a.addressType} ${a.address}\n  publicKey ${a.publicKey}\n  path ${a.path ?? '(not given)'}`,
+              `${i} ${a.purpose} ${a.addressType} ${a.address}\n  publicKey ${a.publicKey ?? '(not given)'}\n  path ${a.path ?? '(not given)'}`,
           )
           .join('\n')
       : 'No Bitcoin wallet connected.',

@@ -44,14 +44,22 @@ const eip155Methods = [
 const solanaMethods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 
 /**
- * The namespaces proposed for `networks`: each family the app configured, eip155 and solana, with the
- * methods the modal uses there. Optional, so a wallet serving one family still connects.
+ * Bitcoin methods a dapp asks a wallet for in the proposal (WalletConnect's Bitcoin RPC reference, as
+ * @pairwise/bitcoin's WalletConnect connector calls them), and the event a wallet announces new addresses by.
+ */
+const bip122Methods = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
+const bip122Events = ['bip122_addressesChanged']
+
+/**
+ * The namespaces proposed for `networks`: each family the app configured, eip155, solana and bip122, with
+ * the methods the modal uses there. Optional, so a wallet serving one family still connects.
  */
 function proposalNamespaces(networks: CaipNetwork[], rpcMap: Record<string, string>) {
   const chainsOf = (namespace: ChainNamespace) =>
     networks.filter((n) => n.chainNamespace === namespace).map((n) => n.caipNetworkId)
   const eip155 = chainsOf('eip155')
   const solana = chainsOf('solana')
+  const bip122 = chainsOf('bip122')
   return {
     ...(eip155.length
       ? {
@@ -64,6 +72,7 @@ function proposalNamespaces(networks: CaipNetwork[], rpcMap: Record<string, stri
         }
       : {}),
     ...(solana.length ? { solana: { chains: solana, methods: solanaMethods, events: [] } } : {}),
+    ...(bip122.length ? { bip122: { chains: bip122, methods: bip122Methods, events: bip122Events } } : {}),
   }
 }
 
@@ -136,13 +145,18 @@ function sessionOf(session: Session): WalletConnectSession {
   const addresses = [...new Set(accounts.map((a) => a.split(':')[2] ?? ''))].filter(Boolean)
   // The first icon that may be shown; the adapter checks the one it is given again, as from any transport.
   const icon = session.peer.metadata.icons.find((url) => urlRefusal(url, 'image') === undefined)
+  const granted = Object.entries(session.namespaces)
   const namespaces = Object.fromEntries(
-    Object.entries(session.namespaces).map(([name, namespace]) => [name, namespace.accounts]),
+    granted.map(([name, namespace]) => [name, namespace.accounts]),
   ) as WalletConnectSession['namespaces']
+  const methods = Object.fromEntries(
+    granted.map(([name, namespace]) => [name, namespace.methods]),
+  ) as WalletConnectSession['methods']
   return {
     accounts: addresses,
     chainId: Number(first?.[1] ?? 0),
     namespaces,
+    methods,
     peer: { name: session.peer.metadata.name, ...(icon ? { icon } : {}) },
   }
 }
