@@ -6,8 +6,10 @@ import { build, type Plugin } from 'esbuild'
 export const pageProvided = /^react(-dom)?(\/|$)/
 
 export type AdapterEntry = {
-  /** The module the entry imports `SolanaAdapter` from. */
+  /** The module the entry imports the adapter class from. */
   from: string
+  /** The adapter class's exported name (`SolanaAdapter`, `BitcoinAdapter`). */
+  adapter: string
   /** Where `from` and the bundled packages resolve. */
   resolveDir: string
   /** Bare imports (matched whole, subpaths included only if the pattern says so) left to the page. */
@@ -23,12 +25,12 @@ export type BundleSize = {
   contributors: [name: string, bytes: number][]
 }
 
-/** A one-module app that imports `SolanaAdapter` and keeps an instance, so nothing of it is dropped. */
-export function appEntry(from: string): string {
+/** A one-module app that imports the adapter class and keeps an instance, so nothing of it is dropped. */
+export function appEntry({ from, adapter }: Pick<AdapterEntry, 'from' | 'adapter'>): string {
   return [
-    `export { SolanaAdapter } from '${from}'`,
-    `import { SolanaAdapter } from '${from}'`,
-    'globalThis.__adapter = new SolanaAdapter()',
+    `export { ${adapter} } from '${from}'`,
+    `import { ${adapter} } from '${from}'`,
+    `globalThis.__adapter = new ${adapter}()`,
   ].join('\n')
 }
 
@@ -50,7 +52,9 @@ function pageHas({ leaveOut, onlyFilesUnder }: AdapterEntry): Plugin {
       builder.onResolve({ filter: /.*/ }, ({ path, resolveDir, kind }) => {
         if (kind === 'entry-point') return undefined
         if (pageProvided.test(path) || leaveOut?.test(path)) return { path, external: true }
-        if (!onlyFilesUnder || !path.startsWith('.')) return undefined
+        // A package's own relative imports stay with it: only our repository files outside the folder go.
+        if (!onlyFilesUnder || !path.startsWith('.') || resolveDir.includes('/node_modules/'))
+          return undefined
         const target = resolve(resolveDir, path)
         return relative(onlyFilesUnder, target).startsWith('..')
           ? { path: target, external: true }
@@ -67,7 +71,7 @@ function pageHas({ leaveOut, onlyFilesUnder }: AdapterEntry): Plugin {
 export async function measureAdapter(entry: AdapterEntry): Promise<BundleSize> {
   const result = await build({
     stdin: {
-      contents: appEntry(entry.from),
+      contents: appEntry(entry),
       resolveDir: entry.resolveDir,
       loader: 'ts',
       sourcefile: 'entry.ts',

@@ -2,17 +2,15 @@ import { join } from 'node:path'
 import { build, type Rolldown } from 'vite'
 import { type AdapterEntry, appEntry, gzipBest, pageProvided } from './bundle.js'
 
-const entryName = 'solana-bench-entry.ts'
+const entryName = 'adapter-bench-entry.ts'
 
 /**
  * The same app entry built by vite as a library (its production bundler, Rolldown, with the settings of
  * bench/peers/buildPage.ts): a cross-check on esbuild, whose tree-shaking keeps some objects Rolldown drops.
  * The entry is a virtual module placed in `resolveDir`, so its imports resolve from there.
  */
-export async function measureWithVite({
-  from,
-  resolveDir,
-}: AdapterEntry): Promise<{ minified: number; gzipped: number }> {
+export async function measureWithVite(entry: AdapterEntry): Promise<{ minified: number; gzipped: number }> {
+  const { resolveDir } = entry
   const entryId = join(resolveDir, entryName)
   const result = await build({
     configFile: false,
@@ -22,9 +20,9 @@ export async function measureWithVite({
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [
       {
-        name: 'solana-bench-entry',
+        name: 'adapter-bench-entry',
         resolveId: (id) => (id === entryId ? id : undefined),
-        load: (id) => (id === entryId ? appEntry(from) : undefined),
+        load: (id) => (id === entryId ? appEntry(entry) : undefined),
       },
     ],
     build: {
