@@ -52,6 +52,11 @@ export {
   serveDemo,
 } from './demo/index.js'
 export {
+  type RunningFarcasterRelay,
+  type StartFarcasterRelayOptions,
+  startFarcasterRelay,
+} from './farcasterRelay/index.js'
+export {
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_MAX_MESSAGES,
   Inbox,

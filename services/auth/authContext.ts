@@ -45,7 +45,7 @@ export type AuthContextOptions = {
   shared?: SharedState
   /** The social providers this service is a client of (parsed by providerConfig.ts); none by default. */
   socialProviders?: readonly SocialProviderConfig[]
-  /** Sign In With Farcaster (its relay and verification); off without it. */
+  /** Sign In With Farcaster (the relay it is a client of, and verification); off without it. */
   farcaster?: FarcasterConfig
 }
 
@@ -94,6 +94,6 @@ export function authContext(options: AuthContextOptions): AuthContext {
     social: new SocialClients(socialProviders ?? [], options.publicUrl, options.now),
     socialAttempts: new SocialAttempts(db, limits),
     identities: new IdentityStore(db),
-    farcaster: farcaster && new FarcasterSignIn(farcaster, db, limits),
+    farcaster: farcaster && new FarcasterSignIn(farcaster, db, limits, options.logger),
   }
 }

@@ -26,8 +26,7 @@ export type AuthErrorCode =
   | 'FARCASTER_REFUSED'
   | 'CHANNEL_INVALID'
   | 'CHANNEL_EXPIRED'
-  | 'CHANNEL_COMPLETED'
-  | 'RELAY_KEY_INVALID'
+  | 'FARCASTER_RELAY_FAILED'
 
 type Extra = { retryAfter?: number; triesLeft?: number }
 
@@ -106,9 +105,9 @@ export const authErrors = {
   channelInvalid: () => new AuthError(401, 'CHANNEL_INVALID', 'Unknown or used Farcaster channel'),
   channelExpired: () =>
     new AuthError(400, 'CHANNEL_EXPIRED', 'The Farcaster sign-in has expired; please start again'),
-  channelCompleted: () =>
-    new AuthError(409, 'CHANNEL_COMPLETED', 'This Farcaster sign-in was completed already'),
-  relayKeyInvalid: () => new AuthError(401, 'RELAY_KEY_INVALID', 'Invalid relay key'),
+  /** The relay did not answer in time or out of protocol (logged with the reason). */
+  farcasterRelayFailed: () =>
+    new AuthError(502, 'FARCASTER_RELAY_FAILED', 'The Farcaster relay did not answer; please try again'),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
   recoveryLocked: (ms: number) => {
     const seconds = wholeSeconds(ms)

@@ -80,11 +80,11 @@ export const authLimits = {
   socialPendingPerDevice: 5,
   socialPendingPerIp: 50,
   /**
-   * A Farcaster relay channel lives 10 minutes (the public relay keeps one an hour; a login waits no
-   * longer for a scan than for a provider's callback), completed or not.
+   * A Farcaster login waits 10 minutes for its relay channel (the public relay keeps one an hour; a login
+   * waits no longer for a scan than for a provider's callback), completed or not.
    */
   farcasterChannelLifeMs: 10 * minute,
-  /** Live relay channels per client IP (anyone may open one), and Farcaster logins per device. */
+  /** Farcaster logins waiting for their channel at once, per client IP and per device. */
   farcasterChannelsPerIp: 50,
   farcasterChannelsPerDevice: 5,
   /** Largest request body: the biggest, POST /wallet, is under 4 KiB (see fieldLimits). */

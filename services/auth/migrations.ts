@@ -43,6 +43,12 @@ import type { Migrations } from '../api/db/index.js'
  * of its token, its nonce, the SIWE domain and URI it asks for and the URL a Farcaster app opens, the client IP that opened it (its
  * cap), what the Farcaster client posted once it completed, and for a login the project, host origin
  * and device it is bound to, with when that login used it up.
+ *
+ * Step 6, the relay a service of its own (SOC-05): auth is a client of a Farcaster relay (Farcaster's, or
+ * the stack's), so it keeps only its logins: auth_farcaster_logins, one per login's channel: the SHA-256
+ * of the channel token, the nonce auth asked for, the client IP and device (their caps), the project and
+ * host origin, and when the login used it up. The relay's table, auth_farcaster_channels, goes (its
+ * channels lived 10 minutes: none is worth keeping).
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -231,6 +237,25 @@ export const authMigrations: Migrations = {
       'CREATE INDEX auth_farcaster_channels_ip ON auth_farcaster_channels (ip, expires_at)',
       'CREATE INDEX auth_farcaster_channels_device ON auth_farcaster_channels (device_id, expires_at)',
       'CREATE INDEX auth_farcaster_channels_expiry ON auth_farcaster_channels (expires_at)',
+    ],
+    [
+      'DROP TABLE auth_farcaster_channels',
+      `CREATE TABLE auth_farcaster_logins (
+        token_hash TEXT PRIMARY KEY,
+        nonce TEXT NOT NULL,
+        ip TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        host_origin TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        signing_key TEXT NOT NULL,
+        agreement_key TEXT NOT NULL,
+        used_at BIGINT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX auth_farcaster_logins_ip ON auth_farcaster_logins (ip, expires_at)',
+      'CREATE INDEX auth_farcaster_logins_device ON auth_farcaster_logins (device_id, expires_at)',
+      'CREATE INDEX auth_farcaster_logins_expiry ON auth_farcaster_logins (expires_at)',
     ],
   ],
 }

@@ -59,7 +59,7 @@ export type StartAuthOptions = {
   redisPrefix?: string
   /** The social providers to offer (client ids, secrets, endpoints): checked before anything starts. */
   socialProviders?: readonly SocialProviderConfigInput[]
-  /** Sign In With Farcaster: its relay key, domain, SIWE URI and Optimism RPC; off without it. */
+  /** Sign In With Farcaster: its relay's URL, domain, SIWE URI and Optimism RPC; off without it. */
   farcaster?: FarcasterConfigInput
 } & (
   | {

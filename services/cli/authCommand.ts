@@ -3,8 +3,10 @@ import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { defaultApiDatabase, openDatabase, ProjectStore } from '../api/index.js'
+import { type FarcasterConfigInput, farcasterConfigSchema } from '../auth/farcaster/farcasterConfig.js'
 import { startAuth } from '../auth/index.js'
 import { frameDistDir, frameRoutes } from '../frame/index.js'
+import { serverUrl } from '../kit/listen.js'
 import { type MetricsAccess, metricsAccessOf } from '../kit/metricsAccess.js'
 import type { TrustedProxies } from '../kit/trustProxy.js'
 import { type SmtpMailer, smtpMailer } from '../mail/index.js'
@@ -17,7 +19,7 @@ import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const authUsage = [
-  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE] [--trust-proxy CIDR,…]… [--redis URL]',
+  'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE] [--trust-proxy CIDR,…]… [--redis URL] [--farcaster-relay URL --optimism-rpc URL [--farcaster-domain HOST]]',
   '  --port        PAIRWISE_FRAME_PORT, 8789; the secure frame is served at /frame on the same origin',
   "  --database    the api's database (its projects): DATABASE_URL, else $PAIRWISE_DATA_DIR/api.sqlite",
   '  --smtp        where codes are mailed: smtp://[user:pass@]host[:port] or smtps://…; default smtp://127.0.0.1:$PAIRWISE_SMTP_PORT',
@@ -26,6 +28,9 @@ export const authUsage = [
   '  --chains      the chains the frame signs for: the api\'s --chains file, with an optional "name" per chain',
   '  --trust-proxy the proxies whose X-Forwarded-For names the client for per-IP limits; PAIRWISE_TRUST_PROXY; none by default',
   '  --redis       the Redis every auth process shares the device proofs it has seen through (no replay on another); PAIRWISE_REDIS_URL',
+  '  --farcaster-relay  Sign In With Farcaster through this relay: https://relay.farcaster.xyz in production (real Farcaster apps post only there), `pairwise farcaster` locally',
+  "  --optimism-rpc     where Farcaster's IdRegistry and KeyRegistry are read (an OP Mainnet RPC; locally the chain with their stand-ins)",
+  "  --farcaster-domain the domain sign-in messages must name; default the host of --public-url (else this service's)",
 ].join('\n')
 
 const defaultFrom = 'Pairwise <login@pairwise.localhost>'
@@ -44,6 +49,7 @@ type AuthCommandConfig = {
   trustProxy: TrustedProxies
   redisUrl: string | undefined
   metrics: MetricsAccess
+  farcaster: FarcasterConfigInput | undefined
 }
 
 /** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`, `PAIRWISE_REDIS_URL`). */
@@ -60,6 +66,9 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
       'public-url': { type: 'string' },
       chains: { type: 'string' },
       redis: { type: 'string' },
+      'farcaster-relay': { type: 'string' },
+      'optimism-rpc': { type: 'string' },
+      'farcaster-domain': { type: 'string' },
       ...trustProxyOption,
     },
   })
@@ -72,6 +81,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
   if (publicUrl && !publicUrl.success)
     throw new Error(`--public-url must be an http(s) URL, got '${values['public-url']}'`)
   const dataDir = env.PAIRWISE_DATA_DIR || '.pairwise/data'
+  const serviceUrl = publicUrl?.data ?? serverUrl(stack.host, stack.ports.frame)
   return {
     host: stack.host,
     port: stack.ports.frame,
@@ -84,7 +94,39 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     trustProxy: stack.trustProxy,
     redisUrl: redisUrlOf(values.redis, env),
     metrics: metricsAccessOf(env),
+    farcaster: farcasterOf(values, serviceUrl),
   }
+}
+
+/** Sign In With Farcaster from its flags: on with a relay, which needs an Optimism RPC beside it. */
+function farcasterOf(
+  values: { 'farcaster-relay'?: string; 'optimism-rpc'?: string; 'farcaster-domain'?: string },
+  serviceUrl: string,
+): FarcasterConfigInput | undefined {
+  const relayUrl = values['farcaster-relay']
+  if (relayUrl === undefined) {
+    if (values['optimism-rpc'] !== undefined || values['farcaster-domain'] !== undefined)
+      throw new Error('--optimism-rpc and --farcaster-domain go with --farcaster-relay')
+    return undefined
+  }
+  const optimismRpcUrl = values['optimism-rpc']
+  if (optimismRpcUrl === undefined) throw new Error('--farcaster-relay needs --optimism-rpc')
+  const parsed = farcasterConfigSchema.safeParse({
+    relayUrl,
+    optimismRpcUrl,
+    domain: values['farcaster-domain'] ?? new URL(serviceUrl).host,
+    siweUri: `${serviceUrl}/frame`,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const flag = {
+      relayUrl: '--farcaster-relay',
+      optimismRpcUrl: '--optimism-rpc',
+      domain: '--farcaster-domain',
+    }[String(issue?.path[0]) as 'relayUrl']
+    throw new Error(`${flag ?? '--public-url'}: ${issue?.message ?? 'invalid'}`)
+  }
+  return parsed.data
 }
 
 function mailerFor(config: AuthCommandConfig): SmtpMailer {
@@ -127,6 +169,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
     trustProxy: config.trustProxy,
     metrics: config.metrics,
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
+    ...(config.farcaster ? { farcaster: config.farcaster } : {}),
     routes: frameRoutes({ projects: new ProjectStore(db), chains }),
   }).catch(async (error: unknown) => {
     await stop()
@@ -136,6 +179,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
   const ready = [
     `auth  ${url}  (${db.kind}; the secure frame at ${url}/frame?projectId=…; mails via ${smtpHost(config.smtpUrl)})`,
   ]
+  if (config.farcaster) ready.push(`  Sign In With Farcaster through ${config.farcaster.relayUrl}`)
   if (!existsSync(join(frameDistDir(), 'index.html')))
     ready.push('  the frame page is not built: /frame answers 503 until `npm run build` has run')
   return runUntilSignal(

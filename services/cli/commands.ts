@@ -50,6 +50,10 @@ const partCommandModules: Record<PartCommandName, () => Promise<LoadedCommand>> 
     const { bitcoinUsage, runBitcoinCommand } = await import('./bitcoinCommand.js')
     return { usage: bitcoinUsage, run: (args) => runBitcoinCommand(args, log) }
   },
+  farcaster: async () => {
+    const { farcasterUsage, runFarcasterCommand } = await import('./farcasterCommand.js')
+    return { usage: farcasterUsage, run: (args) => runFarcasterCommand(args, log) }
+  },
   chain: async () => {
     const { chainUsage, runChainCommand } = await import('./chainCommand.js')
     return { usage: chainUsage, run: (args) => runChainCommand(args, log) }

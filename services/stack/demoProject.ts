@@ -57,19 +57,14 @@ export async function ensureActionsProject(db: Database, origins: string[]): Pro
 }
 
 /**
- * The embedded example's project, allowed on exactly the stack's own page origins, email and the six
- * social logins on (the stack's local identity providers serve them).
+ * The embedded example's project, allowed on exactly the stack's own page origins, email and every
+ * social login on (the stack's local identity providers serve six, its Farcaster relay the seventh).
  */
 export async function ensureEmbeddedProject(db: Database, origins: string[]): Promise<void> {
   await ensureProject(db, EMBEDDED_PROJECT_ID, {
     ...demoSettings,
     name: EMBEDDED_PROJECT_NAME,
-    // Farcaster needs a relay, which the stack does not run yet: the six providers its local IdPs serve.
-    features: {
-      ...demoSettings.features,
-      email: true,
-      socials: socialProviders.filter((provider) => provider !== 'farcaster'),
-    },
+    features: { ...demoSettings.features, email: true, socials: [...socialProviders] },
     allowedOrigins: origins,
   })
 }

@@ -10,6 +10,8 @@ export type StackFile = {
   /** The local identity providers every social login of the stack goes to (one issuer, a shim per provider). */
   idp: { url: string }
   mail: { url: string; smtp: string }
+  /** The local Farcaster auth relay, and its test client page that approves sign-ins as the test fid. */
+  farcaster: { relayUrl: string; clientPage: string }
   projectId: string
   pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }
   contracts: Record<string, string>

@@ -30,6 +30,8 @@ export type StackServices = {
   /** The local SMTP server and inbox (tests read the mailed codes from `mail.inbox`). */
   mail: RunningMail
   mailer: SmtpMailer
+  /** The local Farcaster auth relay the auth service opens its Farcaster logins' channels on. */
+  farcasterRelayUrl: string
   /** The auth service's URL (it serves the secure frame at /frame), on its own port: another origin than the pages. */
   authUrl: string
   demo: RunningDemo

@@ -23,12 +23,13 @@ import { type Answer, describeAnswer, exchange, frame, upgradeRequest } from './
 /**
  * Acceptance 1 of issue 11: malformed HTTP and WebSocket requests, sent with raw sockets, against every
  * server `npm start` runs — the relay, the demo page, the auth service with the secure frame, the mail
- * inbox, and the chain (Anvil, third-party: its answers are recorded here as they are). After each, the
- * server must still answer a valid request. Then, route by route, broken requests to every auth, frame and
- * inbox route (issue 13) and a seeded fuzz across them: 4xx with `{ code, message }`, never a 5xx.
+ * inbox, the Farcaster relay with its test client page, and the chain (Anvil, third-party: its answers are
+ * recorded here as they are). After each, the server must still answer a valid request. Then, route by
+ * route, broken requests to every auth, frame, inbox and Farcaster relay route (issue 13; the relay's and
+ * auth's Farcaster routes, issue 35) and a seeded fuzz across them: 4xx with `{ code, message }`, never a 5xx.
  */
 
-type Server = 'relay' | 'demo' | 'auth' | 'mail' | 'chain'
+type Server = 'relay' | 'demo' | 'auth' | 'mail' | 'farcaster' | 'chain'
 /** What a row must get: an HTTP status in 400–499 or exactly, a close code from the list, or the socket closed. */
 type Expected = { status: '4xx' | number } | { close: number[] } | { closed: true }
 
@@ -39,6 +40,7 @@ const bases: Record<Server, Base> = {
   demo: { method: 'GET', target: '/', headers: [], body: '' },
   auth: { method: 'GET', target: `/frame?projectId=${EMBEDDED_PROJECT_ID}&version=1`, headers: [], body: '' },
   mail: { method: 'GET', target: '/health', headers: [], body: '' },
+  farcaster: { method: 'GET', target: '/health', headers: [], body: '' },
   chain: {
     method: 'POST',
     target: '/',
@@ -72,13 +74,19 @@ type Row = {
 }
 
 const text = (value: string) => Buffer.from(value)
-const all: Server[] = ['relay', 'demo', 'auth', 'mail', 'chain']
+const all: Server[] = ['relay', 'demo', 'auth', 'mail', 'farcaster', 'chain']
 const websockets: Server[] = ['relay', 'chain']
 const bad = { status: '4xx' } as const
 const protocolError = { close: [1002] }
-// The demo, auth and mail servers serve no WebSocket: like any server without one they may ignore Upgrade
-// (RFC 9110 §7.8) and answer `GET /` (the demo and inbox pages; auth has none); they never switch protocols.
-const ignoresUpgrade = { demo: { status: 200 }, mail: { status: 200 }, auth: { status: 404 } }
+// The demo, auth, mail and Farcaster servers serve no WebSocket: like any server without one they may ignore
+// Upgrade (RFC 9110 §7.8) and answer `GET /` (the demo and inbox pages; auth and the Farcaster relay have
+// none); they never switch protocols.
+const ignoresUpgrade = {
+  demo: { status: 200 },
+  mail: { status: 200 },
+  auth: { status: 404 },
+  farcaster: { status: 404 },
+}
 // Anvil (third-party; tungstenite) fails a WebSocket on a protocol error by dropping the TCP connection
 // without the close frame RFC 6455 §7.1.7 says it SHOULD send. It keeps serving, which is what we need.
 const anvilDropsSocket = { chain: { closed: true } } as const
@@ -421,6 +429,20 @@ const stillServes: Record<Server, () => Promise<void>> = {
     })
     expect(((await list.json()) as { messages: unknown[] }).messages).toBeInstanceOf(Array)
   },
+  async farcaster() {
+    const health = await fetch(`http://127.0.0.1:${ports.farcaster}/health`, {
+      signal: AbortSignal.timeout(3000),
+    })
+    expect(health.status).toBe(200)
+    const channel = await fetch(`http://127.0.0.1:${ports.farcaster}/v1/channel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ siweUri: 'https://example.test/', domain: 'example.test' }),
+      signal: AbortSignal.timeout(3000),
+    })
+    // Opened, or (once this client holds its cap of live channels) refused for now: either way it serves.
+    expect([201, 429]).toContain(channel.status)
+  },
   async chain() {
     const answer = await fetch(`http://127.0.0.1:${ports.chain}/`, {
       method: 'POST',
@@ -458,7 +480,7 @@ describe('a slow request (headers never finished)', () => {
     for (const server of all) await stillServes[server]()
     const outcomes = await Promise.all(slow)
     const byServer = Object.fromEntries(outcomes.map((o) => [o.server, o]))
-    for (const server of ['relay', 'demo', 'auth', 'mail'] as const) {
+    for (const server of ['relay', 'demo', 'auth', 'mail', 'farcaster'] as const) {
       const outcome = byServer[server]
       expect(outcome?.answer, `${server}: ${outcome && describeAnswer(outcome.answer)}`).toMatchObject({
         kind: 'status',
@@ -509,6 +531,8 @@ const postRoutes = [
   authPaths.emailStart,
   authPaths.emailVerify,
   authPaths.deviceWait,
+  authPaths.farcasterStart,
+  authPaths.farcasterConnect,
   ...bearerRoutes.filter((path) => path !== authPaths.session),
 ]
 
@@ -789,8 +813,134 @@ const mailRows: RouteRow[] = [
   },
 ]
 
-/** Every route of the two servers, for the seeded fuzz (its query keys are the ones the route reads). */
-const fuzzRoutes: Record<'auth' | 'mail', FuzzRoute[]> = {
+const relayKeyHeader = 'x-farcaster-auth-relay-key'
+const channelBody = JSON.stringify({ siweUri: 'https://example.test/', domain: 'example.test' })
+const authenticateBody = JSON.stringify({ message: 'x', signature: '0x00', fid: 1, username: 'a' })
+
+/** The Farcaster relay's channel API and its test client page, each broken every way a client could. */
+const farcasterRows: RouteRow[] = [
+  { name: 'channel: not JSON', method: 'POST', path: '/v1/channel', headers: json, body: '{"siweUri":' },
+  { name: 'channel: a JSON array', method: 'POST', path: '/v1/channel', headers: json, body: '[]' },
+  { name: 'channel: an empty object', method: 'POST', path: '/v1/channel', headers: json, body: '{}' },
+  {
+    name: 'channel: a siweUri that is not a URL and a domain with a space',
+    method: 'POST',
+    path: '/v1/channel',
+    headers: json,
+    body: JSON.stringify({ siweUri: 'x', domain: 'a b' }),
+  },
+  {
+    name: 'channel: a nonce that is not one',
+    method: 'POST',
+    path: '/v1/channel',
+    headers: json,
+    body: JSON.stringify({ siweUri: 'https://example.test/', domain: 'example.test', nonce: 'no!' }),
+  },
+  {
+    name: 'channel: an unknown field',
+    method: 'POST',
+    path: '/v1/channel',
+    headers: json,
+    body: JSON.stringify({ siweUri: 'https://example.test/', domain: 'example.test', x: 1 }),
+  },
+  {
+    name: 'channel: a body over the cap',
+    method: 'POST',
+    path: '/v1/channel',
+    headers: json,
+    body: JSON.stringify({ siweUri: 'https://example.test/', pad: 'x'.repeat(64 * 1024) }),
+  },
+  { name: 'channel: GET', method: 'GET', path: '/v1/channel' },
+  { name: 'status: no token', method: 'GET', path: '/v1/channel/status' },
+  {
+    name: 'status: a token that is not one',
+    method: 'GET',
+    path: '/v1/channel/status',
+    headers: { authorization: 'Bearer x.y.z' },
+  },
+  {
+    name: 'status: an unknown token',
+    method: 'GET',
+    path: '/v1/channel/status',
+    headers: { authorization: `Bearer ${token43}` },
+  },
+  { name: 'status: POST', method: 'POST', path: '/v1/channel/status', headers: json, body: channelBody },
+  {
+    name: 'authenticate: no relay key',
+    method: 'POST',
+    path: '/v1/channel/authenticate',
+    headers: { ...json, authorization: `Bearer ${token43}` },
+    body: authenticateBody,
+  },
+  {
+    name: 'authenticate: a wrong relay key',
+    method: 'POST',
+    path: '/v1/channel/authenticate',
+    headers: { ...json, authorization: `Bearer ${token43}`, [relayKeyHeader]: 'x'.repeat(32) },
+    body: authenticateBody,
+  },
+  {
+    name: 'authenticate: a relay key of 10,000 characters',
+    method: 'POST',
+    path: '/v1/channel/authenticate',
+    headers: { ...json, authorization: `Bearer ${token43}`, [relayKeyHeader]: 'x'.repeat(10_000) },
+    body: authenticateBody,
+  },
+  { name: 'authenticate: GET', method: 'GET', path: '/v1/channel/authenticate' },
+  { name: 'client page: a uri that is not a link', method: 'GET', path: '/client?uri=javascript:alert(1)' },
+  { name: 'client page: an unknown query key', method: 'GET', path: '/client?x=1' },
+  {
+    name: 'client page: a uri of 10,000 characters',
+    method: 'GET',
+    path: `/client?uri=https://a.test/${'a'.repeat(10_000)}`,
+  },
+  {
+    name: 'client approve: no form',
+    method: 'POST',
+    path: '/client/approve',
+    headers: form,
+    body: '',
+  },
+  {
+    name: 'client approve: a signer that is not one',
+    method: 'POST',
+    path: '/client/approve',
+    headers: form,
+    body: `uri=${encodeURIComponent(`farcaster://connect?channelToken=${token43}`)}&signer=nobody`,
+  },
+  {
+    name: 'client approve: a link without a channel',
+    method: 'POST',
+    path: '/client/approve',
+    headers: form,
+    body: `uri=${encodeURIComponent('farcaster://connect?x=1')}&signer=custody`,
+  },
+  {
+    name: 'client approve: a JSON body',
+    method: 'POST',
+    path: '/client/approve',
+    headers: json,
+    body: JSON.stringify({ uri: 'farcaster://connect', signer: 'custody' }),
+  },
+  {
+    name: 'client approve: a multipart body that never ends',
+    method: 'POST',
+    path: '/client/approve',
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body: '--x\r\nContent-Disposition: form-data; name="uri"\r\n\r\nabc',
+  },
+  {
+    name: 'client approve: a body over the cap',
+    method: 'POST',
+    path: '/client/approve',
+    headers: form,
+    body: `uri=${'a'.repeat(64 * 1024)}`,
+  },
+  { name: 'client approve: GET', method: 'GET', path: '/client/approve' },
+]
+
+/** Every route of the three servers, for the seeded fuzz (its query keys are the ones the route reads). */
+const fuzzRoutes: Record<'auth' | 'mail' | 'farcaster', FuzzRoute[]> = {
   auth: [
     ...postRoutes.map((path) => ({ method: 'POST', path, queryKeys: [] })),
     { method: 'GET', path: authPaths.session, queryKeys: [] },
@@ -810,6 +960,14 @@ const fuzzRoutes: Record<'auth' | 'mail', FuzzRoute[]> = {
     { method: 'GET', path: '/health', queryKeys: [] },
     { method: 'GET', path: '/', queryKeys: [] },
   ],
+  farcaster: [
+    { method: 'POST', path: '/v1/channel', queryKeys: [] },
+    { method: 'GET', path: '/v1/channel/status', queryKeys: [] },
+    { method: 'POST', path: '/v1/channel/authenticate', queryKeys: [] },
+    { method: 'GET', path: '/client', queryKeys: ['uri'] },
+    { method: 'POST', path: '/client/approve', queryKeys: [] },
+    { method: 'GET', path: '/health', queryKeys: [] },
+  ],
 }
 
 /** A 4xx the client can read: JSON `{ code, message }`, or (the approval link) an HTML page. */
@@ -826,6 +984,7 @@ function readableRefusal(row: RouteRow, answer: FuzzAnswer): string | undefined 
 describe.each([
   ['auth', authRows],
   ['mail', mailRows],
+  ['farcaster', farcasterRows],
 ] as const)('broken requests to every %s route', (server, rows) => {
   it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const agent = new Agent()
@@ -846,11 +1005,15 @@ describe.each([
   })
 })
 
-describe.each(['auth', 'mail'] as const)('the %s server under 2,000 fuzzed requests', (server) => {
+describe.each([
+  'auth',
+  'mail',
+  'farcaster',
+] as const)('the %s server under 2,000 fuzzed requests', (server) => {
   it('never answers 5xx or shows internals, and still serves after', async () => {
     const base = new URL(`http://127.0.0.1:${ports[server]}`)
     const agent = new Agent({ keepAlive: true, maxSockets: 8 })
-    const random = seededRandom(server === 'auth' ? 13 : 14)
+    const random = seededRandom({ auth: 13, mail: 14, farcaster: 15 }[server])
     const failures: string[] = []
     let next = 0
     const worker = async () => {

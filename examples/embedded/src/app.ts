@@ -37,11 +37,16 @@ if (!config.authUrl) {
     themeMode: 'dark',
     features: {
       email: true,
-      socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
+      socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'],
       onramp: false,
       swaps: false,
     },
-    embeddedWallet: emailLogin({ authUrl: config.authUrl, socialMode: socialModeOf(location.search) }),
+    // The stack's auth service signs in with Farcaster through its local relay (the stack's farcaster part).
+    embeddedWallet: emailLogin({
+      authUrl: config.authUrl,
+      socialMode: socialModeOf(location.search),
+      farcaster: true,
+    }),
     ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
     ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
   })

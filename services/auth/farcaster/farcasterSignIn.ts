@@ -1,80 +1,67 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from '../../api/db/index.js'
+import type { ApiLogger } from '../../api/http/types.js'
+import type { ChannelStatusAnswer } from '../../farcasterRelay/protocol.js'
+import type { DeviceRef } from '../attemptStore.js'
 import { authErrors } from '../errors.js'
-import { hashToken, newToken } from '../secrets.js'
-import { type Channel, type ChannelLimits, type ChannelLogin, ChannelStore } from './channelStore.js'
+import { hashToken } from '../secrets.js'
 import type { FarcasterConfig } from './farcasterConfig.js'
-import type { CreateChannelBody } from './relaySchemas.js'
+import { type FarcasterLogin, type FarcasterLoginLimits, FarcasterLoginStore } from './loginStore.js'
+import { RelayClient } from './relayClient.js'
 import { SignInVerifier } from './signInVerifier.js'
 
 export type OpenedChannel = { channelToken: string; url: string; nonce: string }
 
-/** The deep link a Farcaster app opens (as a QR code or a link) to approve the channel's sign-in. */
-function connectUrl(channelToken: string, request: CreateChannelBody & { nonce: string }): string {
-  const query = new URLSearchParams({
-    channelToken,
-    nonce: request.nonce,
-    siweUri: request.siweUri,
-    domain: request.domain,
-  })
-  for (const name of ['notBefore', 'expirationTime', 'requestId', 'redirectUrl'] as const) {
-    const value = request[name]
-    if (value !== undefined) query.set(name, value)
-  }
-  return `farcaster://connect?${query}`
-}
+/** Who starts a login: the verified project and host page, the signing device and the client's IP. */
+export type LoginRequest = { projectId: string; hostOrigin: string; device: DeviceRef; ip: string }
 
 /**
- * Sign In With Farcaster for one auth service: its relay channels, and the verifier of what a Farcaster
- * app signed. Present only when configured (no relay, no Farcaster button).
+ * Sign In With Farcaster for one auth service: its logins, each on a channel of the configured relay, and
+ * the verifier of what a Farcaster app signed. Present only when configured (no relay, no Farcaster login).
  */
 export class FarcasterSignIn {
-  readonly channels: ChannelStore
+  readonly logins: FarcasterLoginStore
   readonly verifier: SignInVerifier
+  private readonly relay: RelayClient
 
   constructor(
     readonly config: FarcasterConfig,
     db: Database,
-    private readonly limits: ChannelLimits,
+    private readonly limits: FarcasterLoginLimits,
+    logger: ApiLogger,
   ) {
-    this.channels = new ChannelStore(db, limits)
+    this.logins = new FarcasterLoginStore(db, limits)
     this.verifier = new SignInVerifier(config.optimismRpcUrl)
+    this.relay = new RelayClient(config.relayUrl, config.relayTimeoutMs, (event, fields) =>
+      logger.warn(event, fields),
+    )
   }
 
   /**
-   * A new channel (a fresh 128-bit nonce unless the caller brings one) for `ip`, bound to a login when
-   * `login` is given; a 429 when its IP or device already has its cap of live channels.
+   * A relay channel for this login, with a fresh 128-bit nonce of this service's own (the relay is told
+   * it, not asked for one); a 429 when the client's IP or device already has its cap of live logins.
    */
-  async open(
-    request: CreateChannelBody,
-    ip: string,
-    now: number,
-    login?: ChannelLogin,
-  ): Promise<OpenedChannel> {
-    const channelToken = newToken()
-    const nonce = request.nonce ?? randomBytes(16).toString('hex')
-    const url = connectUrl(channelToken, { ...request, nonce })
-    const opened = await this.channels.open(
-      {
-        tokenHash: hashToken(channelToken),
-        nonce,
-        domain: request.domain,
-        siweUri: request.siweUri,
-        url,
-        ip,
-        ...(login ? { login } : {}),
-      },
-      now,
-    )
-    if (!opened.opened) throw authErrors.tryAgainAfter(this.limits.farcasterChannelLifeMs)
-    return { channelToken, url, nonce }
+  async open(request: LoginRequest, now: number): Promise<OpenedChannel> {
+    if (await this.logins.capReached(request.ip, request.device.id, now))
+      throw authErrors.tryAgainAfter(this.limits.farcasterChannelLifeMs)
+    const nonce = randomBytes(16).toString('hex')
+    const { domain, siweUri } = this.config
+    const opened = await this.relay.open({ domain, siweUri, nonce })
+    if (opened.nonce !== nonce) throw authErrors.farcasterRelayFailed()
+    await this.logins.add({ tokenHash: hashToken(opened.channelToken), nonce, ...request }, now)
+    return opened
   }
 
-  /** The live channel of a token: 401 when unknown, CHANNEL_EXPIRED once its time is up. */
-  async live(channelToken: string, now: number): Promise<Channel> {
-    const channel = await this.channels.find(hashToken(channelToken))
-    if (!channel) throw authErrors.channelInvalid()
-    if (channel.expiresAt <= now) throw authErrors.channelExpired()
-    return channel
+  /** The live, unused login of a channel token: 401 when unknown or used, CHANNEL_EXPIRED once its time is up. */
+  async live(channelToken: string, now: number): Promise<FarcasterLogin> {
+    const login = await this.logins.find(hashToken(channelToken))
+    if (!login || login.used) throw authErrors.channelInvalid()
+    if (login.expiresAt <= now) throw authErrors.channelExpired()
+    return login
+  }
+
+  /** The channel's status at the relay: pending, or what the Farcaster app posted (verified by the caller). */
+  status(channelToken: string): Promise<ChannelStatusAnswer> {
+    return this.relay.status(channelToken)
   }
 }

@@ -93,15 +93,4 @@ export class SignInVerifier {
       `Invalid resource: signer ${address} is not an auth address or the custody address of fid ${fid}`,
     )
   }
-
-  /** The fid's custody address as the IdRegistry has it (what the relay's status reports), or null. */
-  async custodyOf(fid: bigint): Promise<Address | null> {
-    const custody = await this.client.readContract({
-      address: farcasterIdRegistry,
-      abi: idRegistryAbi,
-      functionName: 'custodyOf',
-      args: [fid],
-    })
-    return /^0x0{40}$/.test(custody) ? null : custody
-  }
 }

@@ -12,6 +12,6 @@ export {
   proofMessage,
   verifyProof,
 } from './deviceProof.js'
-export { authPaths, relayPaths } from './paths.js'
+export { authPaths } from './paths.js'
 export * from './schemas.js'
 export { openSealed, type Sealed, sealToDevice } from './sealing.js'

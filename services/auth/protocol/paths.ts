@@ -22,10 +22,3 @@ export const authPaths = {
   farcasterStart: '/auth/v1/farcaster/start',
   farcasterConnect: '/auth/v1/farcaster/connect',
 } as const
-
-/** The Farcaster relay's channel API (as Farcaster's public relay serves it under `/v1`). */
-export const relayPaths = {
-  channel: '/v1/channel',
-  channelStatus: '/v1/channel/status',
-  channelAuthenticate: '/v1/channel/authenticate',
-} as const

@@ -178,10 +178,13 @@ export const socialLoginAnswer = z.strictObject({
   }),
   wallet: walletSchema.nullable(),
 })
-/** The relay channel of a Farcaster login: its token (the frame's to watch) and the URL a Farcaster app opens. */
+/**
+ * The relay channel of a Farcaster login: its token (the frame's to watch) and the link a Farcaster app
+ * opens (`farcaster://connect?…` from the local relay, `https://…/~/siwf?…` from Farcaster's).
+ */
 export const farcasterStartAnswer = z.strictObject({
   channelToken: tokenSchema,
-  url: z.string().startsWith('farcaster://connect?'),
+  url: z.url({ protocol: /^(farcaster|https)$/ }).max(2048),
   nonce: z.string(),
 })
 /** farcaster/connect: not yet (nobody approved in a Farcaster app), or the login, the fid its subject. */

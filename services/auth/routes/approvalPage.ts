@@ -5,7 +5,8 @@ const escapes: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char] ?? char)
+/** Text made safe inside HTML, attribute values too. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char] ?? char)
 
 /**
  * The approval page's headers: nothing loads but its inline style, the form posts only here, nobody may

@@ -12,13 +12,13 @@ export const authPart = defineStackPart({
     frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 },
     idp: { env: 'PAIRWISE_IDP_PORT', default: 8790, width: 1 },
   },
-  needs: ['api', 'mailer', 'chain', 'fixtures'],
+  needs: ['api', 'mailer', 'chain', 'fixtures', 'farcasterRelayUrl'],
   command: {
     name: 'auth',
     summary:
       'start only the auth service (email codes, sessions, wallet shares) with the secure frame at /frame',
   },
-  async start({ config, options, onStop, api, mailer, chain, fixtures }) {
+  async start({ config, options, onStop, api, mailer, chain, fixtures, farcasterRelayUrl }) {
     const [
       { startAuth },
       { frameRoutes },
@@ -52,6 +52,14 @@ export const authPart = defineStackPart({
       trustProxy: config.trustProxy,
       ...(options.authLimits ? { limits: options.authLimits } : {}),
       socialProviders: idp.providers,
+      // Sign In With Farcaster through the local relay, for this service's own domain (the wallet's, as
+      // an operator's would be), its registries read on the local chain in Optimism's stead.
+      farcaster: {
+        domain: new URL(authUrl).host,
+        siweUri: `${authUrl}/frame`,
+        relayUrl: farcasterRelayUrl,
+        optimismRpcUrl: chain.rpcUrl,
+      },
       routes: frameRoutes({
         projects: new ProjectStore(api.db),
         chains: [

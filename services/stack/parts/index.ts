@@ -3,6 +3,7 @@ import { authPart } from './authPart.js'
 import { bitcoinPart } from './bitcoinPart.js'
 import { chainPart } from './chainPart.js'
 import { demoPart } from './demoPart.js'
+import { farcasterPart } from './farcasterPart.js'
 import { mailPart } from './mailPart.js'
 import { relayPart } from './relayPart.js'
 import { solanaPart } from './solanaPart.js'
@@ -19,6 +20,7 @@ export const stackPartList = [
   relayPart,
   apiPart,
   mailPart,
+  farcasterPart,
   authPart,
   demoPart,
 ] as const

@@ -57,6 +57,7 @@ describe('npm start with the api', () => {
     projectId: string
     auth: { url: string }
     mail: { url: string; smtp: string }
+    farcaster: { relayUrl: string; clientPage: string }
     pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }
     contracts: Record<string, string>
   }
@@ -86,6 +87,10 @@ describe('npm start with the api', () => {
       auth: { url: `http://localhost:${ports.frame}` },
       idp: { url: `http://127.0.0.1:${ports.idp}` },
       mail: { url: `http://127.0.0.1:${ports.mail}`, smtp: `smtp://127.0.0.1:${ports.smtp}` },
+      farcaster: {
+        relayUrl: `http://127.0.0.1:${ports.farcaster}`,
+        clientPage: `http://127.0.0.1:${ports.farcaster}/client`,
+      },
       pages: {
         demo: `${demo?.url}/`,
         siwx: `${demo?.url}/siwx/`,

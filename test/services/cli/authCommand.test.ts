@@ -139,6 +139,33 @@ describe('pairwise auth', () => {
       [['--chains', badChains], {}, /^pairwise auth: --chains: 0\.rpcUrl: /m],
       [['--chains', join(dir, 'missing.json')], {}, /--chains: cannot read/],
       [[], { PAIRWISE_AUTH_KEK: 'c2hvcnQ' }, /PAIRWISE_AUTH_KEK: the auth key must be 32 bytes/],
+      [
+        ['--farcaster-relay', 'https://relay.farcaster.xyz'],
+        {},
+        /^pairwise auth: --farcaster-relay needs --optimism-rpc$/m,
+      ],
+      [
+        ['--optimism-rpc', 'https://optimism.example'],
+        {},
+        /--optimism-rpc and --farcaster-domain go with --farcaster-relay/,
+      ],
+      [
+        ['--farcaster-relay', 'ftp://relay.example', '--optimism-rpc', 'https://optimism.example'],
+        {},
+        /^pairwise auth: --farcaster-relay: /m,
+      ],
+      [
+        [
+          '--farcaster-relay',
+          'https://relay.farcaster.xyz',
+          '--optimism-rpc',
+          'https://optimism.example',
+          '--farcaster-domain',
+          'a b',
+        ],
+        {},
+        /^pairwise auth: --farcaster-domain: /m,
+      ],
     ]
     for (const [flags, env, message] of cases) {
       const run = runCli(cli, [...base, ...flags], { ...process.env, ...env })
@@ -154,7 +181,8 @@ describe('pairwise auth', () => {
     expect(fromEnv.output()).toMatch(/Invalid PAIRWISE_FRAME_PORT/)
     expect(await isPortTaken(port)).toBe(false)
     expect(existsSync(join(dir, 'k2')), 'no key made by a refused start').toBe(false)
-  }, 60_000)
+    // Twelve CLI starts, each loading the auth service's modules: several seconds apiece on a busy machine.
+  }, 180_000)
 })
 
 describe('the frame page before a build', () => {

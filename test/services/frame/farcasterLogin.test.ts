@@ -1,8 +1,14 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { silentLogger } from '../../../common/index.js'
 import { ProjectStore } from '../../../services/api/projects/index.js'
 import { createDeviceKeys, type DeviceKeys } from '../../../services/auth/protocol/index.js'
 import { registerFarcasterAccount } from '../../../services/chain/farcasterRegistries.js'
+import {
+  approveChannel,
+  type RunningFarcasterRelay,
+  startFarcasterRelay,
+} from '../../../services/farcasterRelay/index.js'
 import { AuthClient } from '../../../services/frame/app/authClient.js'
 import { frameHandlers } from '../../../services/frame/app/handlers.js'
 import { FrameSession } from '../../../services/frame/app/session.js'
@@ -10,7 +16,6 @@ import { createWallet, DeviceVault } from '../../../services/frame/custody/index
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { type AuthHarness, authHarness, hostOrigin, projectId } from '../auth/authHarness.js'
-import { approveChannel } from '../auth/farcaster/farcasterClient.js'
 import { MapStore, unreachableChain } from './support/frameFixtures.js'
 
 const [sqlite] = eachDatabase()
@@ -18,14 +23,16 @@ const relayKey = 'local-relay-key-0123456789'
 const custody = privateKeyToAccount(generatePrivateKey())
 const fid = 77n
 
-describe("the frame's Farcaster login against the auth service, its relay and the registries on Anvil", () => {
+describe("the frame's Farcaster login against the auth service, a relay and the registries on Anvil", () => {
   let chain: ChainFixture
+  let relay: RunningFarcasterRelay
   let h: AuthHarness
   beforeAll(async () => {
     if (!sqlite) throw new Error('no database')
     chain = await startChainFixture()
     await registerFarcasterAccount(chain.rpcUrl, { fid, custody: custody.address })
     const db = await sqlite.open()
+    relay = await startFarcasterRelay({ port: 0, db, relayKey, logger: silentLogger })
     h = await authHarness(
       db,
       {},
@@ -33,7 +40,7 @@ describe("the frame's Farcaster login against the auth service, its relay and th
         farcaster: {
           domain: 'wallet.pairwise.test',
           siweUri: 'https://wallet.pairwise.test/',
-          relayKey,
+          relayUrl: relay.url,
           optimismRpcUrl: chain.rpcUrl,
         },
       },
@@ -50,6 +57,7 @@ describe("the frame's Farcaster login against the auth service, its relay and th
   afterAll(async () => {
     vi.unstubAllGlobals()
     await h?.auth.close()
+    await relay?.close()
     await chain?.stop()
   })
 
@@ -104,7 +112,7 @@ describe("the frame's Farcaster login against the auth service, its relay and th
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(session.user).toBeUndefined()
     expect(
-      (await approveChannel({ relayUrl: h.auth.url, relayKey, url, signer: custody, fid, username: 'ada' }))
+      (await approveChannel({ relayUrl: relay.url, relayKey, url, signer: custody, fid, username: 'ada' }))
         .status,
     ).toBe(201)
     expect(await connected).toEqual({ userName: 'ada' })
@@ -117,7 +125,7 @@ describe("the frame's Farcaster login against the auth service, its relay and th
     const { frame, session } = await farcasterFrame(await createDeviceKeys())
     const { url } = await frame.GET_FARCASTER_URI({})
     const stranger = privateKeyToAccount(generatePrivateKey())
-    await approveChannel({ relayUrl: h.auth.url, relayKey, url, signer: stranger, fid })
+    await approveChannel({ relayUrl: relay.url, relayKey, url, signer: stranger, fid })
     await expect(session.connectFarcaster(new AbortController().signal)).rejects.toMatchObject({
       code: 4100,
       message: expect.stringContaining('is not an auth address or the custody address of fid 77'),

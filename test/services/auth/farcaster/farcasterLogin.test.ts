@@ -1,5 +1,8 @@
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../../../common/index.js'
 import { ProjectStore } from '../../../../services/api/projects/index.js'
 import {
   type DeviceKeys,
@@ -7,18 +10,21 @@ import {
   farcasterStartAnswer,
 } from '../../../../services/auth/protocol/index.js'
 import { registerFarcasterAccount } from '../../../../services/chain/farcasterRegistries.js'
+import {
+  approveChannel,
+  type RunningFarcasterRelay,
+  startFarcasterRelay,
+  type Tampering,
+} from '../../../../services/farcasterRelay/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
 import { eachDatabase } from '../../api/support/databases.js'
-import { type AuthHarness, authHarness, minute, newDevice, projectId } from '../authHarness.js'
-import { approveChannel, type Tampering } from './farcasterClient.js'
+import { type AuthHarness, authHarness, minute, newDevice, projectId, start } from '../authHarness.js'
 
 const relayKey = 'local-relay-key-0123456789'
 const domain = 'wallet.pairwise.test'
 const paths = {
   start: '/auth/v1/farcaster/start',
   connect: '/auth/v1/farcaster/connect',
-  channel: '/v1/channel',
-  status: '/v1/channel/status',
 }
 
 const custody = privateKeyToAccount(generatePrivateKey())
@@ -39,21 +45,39 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name', ({ open }) => {
+describe.each(eachDatabase())('Sign In With Farcaster through a relay on $name', ({ open }) => {
   let h: AuthHarness
+  let relay: RunningFarcasterRelay
   let device: DeviceKeys
   beforeEach(async () => {
     const db = await open()
+    // The relay, a service of its own on the same database here, keeps the auth service's time.
+    relay = await startFarcasterRelay({
+      port: 0,
+      db,
+      relayKey,
+      optimismRpcUrl: chain.rpcUrl,
+      now: () => h?.clock.now ?? start,
+      logger: silentLogger,
+    })
     h = await authHarness(
       db,
       { farcasterChannelsPerIp: 6, farcasterChannelsPerDevice: 3 },
-      { farcaster: { domain, siweUri: `https://${domain}/login`, relayKey, optimismRpcUrl: chain.rpcUrl } },
+      {
+        farcaster: {
+          domain,
+          siweUri: `https://${domain}/login`,
+          relayUrl: relay.url,
+          optimismRpcUrl: chain.rpcUrl,
+        },
+      },
     )
     await new ProjectStore(db).update(projectId, { features: { email: true, socials: ['farcaster'] } })
     device = await newDevice()
   })
   afterEach(async () => {
     await h.auth.close()
+    await relay.close()
   })
 
   const deviceBody = (keys: DeviceKeys) => ({
@@ -67,7 +91,7 @@ describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name
   }
   const approve = (url: string, signer = custody, tamper?: Tampering) =>
     approveChannel({
-      relayUrl: h.auth.url,
+      relayUrl: relay.url,
       relayKey,
       url,
       signer,
@@ -151,46 +175,6 @@ describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name
     expect(await refusal(await connect(channelToken))).toMatchObject({ status: 400, code: 'CHANNEL_EXPIRED' })
   })
 
-  it('the relay: a channel from POST /v1/channel, 202 then 200 with the custody, the relay key required, one completion', async () => {
-    const created = await h.call(paths.channel, {
-      body: { siweUri: 'https://example.test/login', domain: 'example.test', nonce: 'nonce12345678' },
-    })
-    expect(created.status).toBe(201)
-    const { channelToken, url, nonce } = farcasterStartAnswer.parse(await created.json())
-    expect(nonce).toBe('nonce12345678')
-    expect(url).toBe(
-      `farcaster://connect?channelToken=${channelToken}&nonce=nonce12345678&siweUri=${encodeURIComponent('https://example.test/login')}&domain=example.test`,
-    )
-    const status = () => h.call(paths.status, { token: channelToken })
-    const pending = await status()
-    expect(pending.status).toBe(202)
-    expect(await pending.json()).toEqual({ state: 'pending', nonce, url })
-    const withoutKey = await approveChannel({
-      relayUrl: h.auth.url,
-      relayKey: 'wrong-key-0123456789',
-      url,
-      signer: custody,
-      fid,
-    })
-    expect(await refusal(withoutKey)).toMatchObject({ status: 401, code: 'RELAY_KEY_INVALID' })
-    expect((await approve(url)).status).toBe(201)
-    const completed = await status()
-    expect(completed.status).toBe(200)
-    expect(await completed.json()).toMatchObject({
-      state: 'completed',
-      fid: 1234,
-      username: 'ada',
-      custody: custody.address,
-    })
-    expect(await refusal(await approve(url))).toMatchObject({ status: 409, code: 'CHANNEL_COMPLETED' })
-    // A relay channel is nobody's login.
-    expect(await refusal(await connect(channelToken))).toMatchObject({ status: 401, code: 'CHANNEL_INVALID' })
-    expect(await refusal(await h.call(paths.status, { token: 'A'.repeat(43) }))).toMatchObject({
-      status: 401,
-      code: 'CHANNEL_INVALID',
-    })
-  })
-
   it('live channels are capped per device and per client IP; another device cannot complete a login', async () => {
     const { channelToken } = await startLogin()
     expect(await refusal(await connect(channelToken, await newDevice()))).toMatchObject({
@@ -222,5 +206,55 @@ describe.each(eachDatabase())('Sign In With Farcaster through the relay on $name
       status: 403,
       code: 'FARCASTER_DISABLED',
     })
+  })
+
+  it('a relay that does not answer in time, answers out of protocol, or is down fails the login with 502 FARCASTER_RELAY_FAILED', async () => {
+    // A stand-in relay: it holds its first channel call past the timeout, then opens channels as a relay
+    // does and answers their status out of protocol.
+    const held: ServerResponse[] = []
+    const json = { 'content-type': 'application/json' }
+    const stub = createServer(async (request, response) => {
+      if (request.url !== '/v1/channel')
+        return void response.writeHead(200, json).end('{"state":"completed"}')
+      if (held.length === 0) return void held.push(response)
+      const chunks: Buffer[] = []
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+      const { nonce } = JSON.parse(Buffer.concat(chunks).toString()) as { nonce: string }
+      const channelToken = 'A'.repeat(43)
+      response
+        .writeHead(201, json)
+        .end(JSON.stringify({ channelToken, url: `farcaster://connect?channelToken=${channelToken}`, nonce }))
+    })
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve))
+    const viaStub = await authHarness(
+      await open(),
+      {},
+      {
+        farcaster: {
+          domain,
+          siweUri: `https://${domain}/login`,
+          relayUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+          optimismRpcUrl: chain.rpcUrl,
+          relayTimeoutMs: 300,
+        },
+      },
+    )
+    const failed = { status: 502, code: 'FARCASTER_RELAY_FAILED' }
+    try {
+      await new ProjectStore(viaStub.db).update(projectId, { features: { socials: ['farcaster'] } })
+      const started = Date.now()
+      expect(await refusal(await viaStub.post(paths.start, device, deviceBody(device)))).toMatchObject(failed)
+      expect(Date.now() - started).toBeLessThan(10_000)
+      const opened = await viaStub.post(paths.start, device, deviceBody(device))
+      const { channelToken } = farcasterStartAnswer.parse(await opened.json())
+      expect(await refusal(await viaStub.post(paths.connect, device, { channelToken }))).toMatchObject(failed)
+    } finally {
+      for (const response of held) response.destroy()
+      await viaStub.auth.close()
+      await new Promise((resolve) => stub.close(resolve))
+    }
+    // The relay down: nothing to open a channel on.
+    await relay.close()
+    expect(await refusal(await h.post(paths.start, device, deviceBody(device)))).toMatchObject(failed)
   })
 })

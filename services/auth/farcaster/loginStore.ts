@@ -1,0 +1,112 @@
+import type { Database } from '../../api/db/index.js'
+import type { DeviceRef } from '../attemptStore.js'
+
+/** The login a relay channel was opened for: the frame's device and the host page it verified. */
+export type FarcasterLogin = {
+  tokenHash: string
+  /** The nonce this service asked the relay to put in the channel: the signed message must carry it. */
+  nonce: string
+  projectId: string
+  hostOrigin: string
+  device: DeviceRef
+  expiresAt: number
+  used: boolean
+}
+
+export type NewFarcasterLogin = Omit<FarcasterLogin, 'expiresAt' | 'used'> & { ip: string }
+
+type Row = {
+  token_hash: string
+  nonce: string
+  project_id: string
+  host_origin: string
+  device_id: string
+  signing_key: string
+  agreement_key: string
+  used_at: number | null
+  expires_at: number
+}
+
+const fromRow = (row: Row): FarcasterLogin => ({
+  tokenHash: row.token_hash,
+  nonce: row.nonce,
+  projectId: row.project_id,
+  hostOrigin: row.host_origin,
+  device: { id: row.device_id, signingKey: row.signing_key, agreementKey: row.agreement_key },
+  expiresAt: Number(row.expires_at),
+  used: row.used_at !== null,
+})
+
+export type FarcasterLoginLimits = {
+  farcasterChannelLifeMs: number
+  farcasterChannelsPerIp: number
+  farcasterChannelsPerDevice: number
+}
+
+/**
+ * Farcaster logins waiting for their relay channel, in the database so every auth process serves every
+ * login (the frame may poll one process after another started it). Only the channel token's SHA-256 is
+ * kept; a login is used once (a conditional UPDATE); expired ones are swept whenever one starts.
+ */
+export class FarcasterLoginStore {
+  constructor(
+    private readonly db: Database,
+    private readonly limits: FarcasterLoginLimits,
+  ) {}
+
+  /** The cap a new login from this IP and device would pass, if any: checked before a channel is opened. */
+  async capReached(ip: string, deviceId: string, now: number): Promise<'ip' | 'device' | undefined> {
+    await this.db.run('DELETE FROM auth_farcaster_logins WHERE expires_at <= ?', [now])
+    const live = async (column: 'ip' | 'device_id', value: string) =>
+      Number(
+        (
+          await this.db.get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM auth_farcaster_logins WHERE ${column} = ?`,
+            [value],
+          )
+        )?.n ?? 0,
+      )
+    if ((await live('ip', ip)) >= this.limits.farcasterChannelsPerIp) return 'ip'
+    if ((await live('device_id', deviceId)) >= this.limits.farcasterChannelsPerDevice) return 'device'
+    return undefined
+  }
+
+  async add(login: NewFarcasterLogin, now: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO auth_farcaster_logins (token_hash, nonce, ip, project_id, host_origin, device_id, signing_key,
+         agreement_key, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        login.tokenHash,
+        login.nonce,
+        login.ip,
+        login.projectId,
+        login.hostOrigin,
+        login.device.id,
+        login.device.signingKey,
+        login.device.agreementKey,
+        now,
+        now + this.limits.farcasterChannelLifeMs,
+      ],
+    )
+  }
+
+  /** The login of this channel token hash, expired or not (the caller tells an expired one apart). */
+  async find(tokenHash: string): Promise<FarcasterLogin | undefined> {
+    const row = await this.db.get<Row>(
+      `SELECT token_hash, nonce, project_id, host_origin, device_id, signing_key, agreement_key, used_at, expires_at
+       FROM auth_farcaster_logins WHERE token_hash = ?`,
+      [tokenHash],
+    )
+    return row && fromRow(row)
+  }
+
+  /** Uses a login up; true only for the one call that did it. */
+  async use(tokenHash: string, now: number): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE auth_farcaster_logins SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`,
+      [now, tokenHash, now],
+    )
+    return changed === 1
+  }
+}

@@ -1,0 +1,57 @@
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { localTestFid, startLocalFarcaster } from '../farcasterRelay/index.js'
+import { consoleLogger } from '../relay/index.js'
+import { privateDir } from '../relay/privateFiles.js'
+import { stackConfig, trustProxyOf } from '../stack/config.js'
+import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
+import { runUntilSignal } from './runUntilSignal.js'
+
+export const farcasterUsage = [
+  'pairwise farcaster [--host H] [--port N] [--chain-rpc URL] [--fid N] [--trust-proxy CIDR,…]…',
+  '  --port       PAIRWISE_FARCASTER_PORT, 8791: the relay (/v1/channel…) and its test client page (/client)',
+  '  --chain-rpc  the local chain whose Farcaster registry stand-ins the test fid is registered on; default http://127.0.0.1:$PAIRWISE_CHAIN_PORT (pairwise chain installs them)',
+  `  --fid        the test client's fid; default ${localTestFid}. Its custody key is kept in $PAIRWISE_DATA_DIR`,
+].join('\n')
+
+const httpUrl = z.url({ protocol: /^https?$/ })
+const fid = z.coerce.bigint().positive()
+
+/** `pairwise farcaster`: the local Farcaster relay and its test client page, until a signal stops them. */
+export async function runFarcasterCommand(args: string[], log: (line: string) => void): Promise<never> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'chain-rpc': { type: 'string' },
+      fid: { type: 'string' },
+      ...trustProxyOption,
+    },
+  })
+  const config = stackConfig(process.env, {
+    host: values.host,
+    ports: { farcaster: parsePort(values.port, '--port') },
+    trustProxy: trustProxyOf(values['trust-proxy'], process.env),
+  })
+  const rpcUrl = httpUrl.safeParse(values['chain-rpc'] ?? `http://127.0.0.1:${config.ports.chain}`)
+  if (!rpcUrl.success) throw new Error(`--chain-rpc must be an http(s) URL, got '${values['chain-rpc']}'`)
+  const testFid = values.fid === undefined ? undefined : fid.safeParse(values.fid)
+  if (testFid && !testFid.success) throw new Error(`--fid must be a positive integer, got '${values.fid}'`)
+  await assertPortsFree(config.host, { farcaster: config.ports.farcaster })
+  // The test fid's custody key and the relay's channels live there: its owner's only.
+  privateDir(config.dataDir)
+  const farcaster = await startLocalFarcaster({
+    host: config.host,
+    port: config.ports.farcaster,
+    dataDir: config.dataDir,
+    rpcUrl: rpcUrl.data,
+    trustProxy: config.trustProxy,
+    logger: consoleLogger('info'),
+    ...(testFid ? { fid: testFid.data } : {}),
+  })
+  return runUntilSignal(farcaster.close, log, [
+    `farcaster  ${farcaster.relayUrl}  (the relay an auth service's --farcaster-relay names)`,
+    `farcaster client  ${farcaster.clientPage}  (approves as fid ${farcaster.account.fid}, custody ${farcaster.account.custody.address})`,
+  ])
+}
