@@ -13,7 +13,11 @@ import { MemoryStorage } from '../../../storage/index.js'
 import { nextEvent, useTestRelay, walletMetadata } from '../../engine/support/harness.js'
 import { createKit, unreachableRpcUrl } from '../../modal/support/kit.js'
 import { bitcoinTestAccounts } from '../../support/bitcoinWallet/index.js'
-import { testChainId, WalletConnectBitcoinWallet } from '../../support/bitcoinWallet/walletConnect.js'
+import {
+  testChainId,
+  WalletConnectBitcoinWallet,
+  type WalletConnectBitcoinWalletOptions,
+} from '../../support/bitcoinWallet/walletConnect.js'
 import { pageHost } from '../pageHost.js'
 
 const harness = useTestRelay()
@@ -40,7 +44,7 @@ const balance = async (address: string) => {
  * A kit with the Bitcoin adapter and the engine's WalletConnect transport on the test relay, configured
  * for regtest (the local node), signet and testnet4; and our engine as the wallet, serving regtest and signet.
  */
-async function bitcoinKit(seed: string) {
+async function bitcoinKit(seed: string, methods?: WalletConnectBitcoinWalletOptions['methods']) {
   const other = await unreachableRpcUrl()
   const regtest = defineBitcoinNetwork({ chain: 'regtest', name: 'Regtest', esploraUrl: `${chain.url}/api` })
   const signet = defineBitcoinNetwork({ chain: 'signet', name: 'Signet', esploraUrl: other })
@@ -62,7 +66,12 @@ async function bitcoinKit(seed: string) {
     environment: { target: page.target, walletConnect: factory },
   })
   const client = await harness.pool.make(harness.relay.url, { metadata: walletMetadata })
-  const wallet = new WalletConnectBitcoinWallet(client, seed, ['regtest', 'signet'])
+  const wallet = new WalletConnectBitcoinWallet(client, {
+    seed,
+    chains: ['regtest', 'signet'],
+    ...(methods ? { methods } : {}),
+    esplora: { regtest: `${chain.url}/api` },
+  })
   return {
     kit,
     wallet,
@@ -77,8 +86,8 @@ async function bitcoinKit(seed: string) {
 }
 
 /** The modal's WalletConnect connect on regtest, which the engine wallet pairs with and approves. */
-async function connected(seed: string) {
-  const setup = await bitcoinKit(seed)
+async function connected(seed: string, methods?: WalletConnectBitcoinWalletOptions['methods']) {
+  const setup = await bitcoinKit(seed, methods)
   const { kit, wallet, networks } = setup
   let uri = ''
   const shown = new Promise<void>((resolve) => {
@@ -218,6 +227,31 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
       expect(tx.status.confirmed).toBe(true)
       expect(await balance(recipient)).toBe(12_345)
       expect(await balance(provider.address)).toBe(1_000_000 - 12_345 - tx.fee)
+    } finally {
+      await close()
+    }
+  })
+
+  it('sends with the wallet itself where the session grants sendTransfer: recipientAddress and the amount in sats as a string, the txid back, mined on the regtest node', async () => {
+    const methods = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'] as const
+    const { provider, wallet, networks, close } = await connected('wc-transfer', methods)
+    try {
+      await post('/regtest/faucet', { address: provider.address, sats: 500_000 })
+      const recipient = (bitcoinTestAccounts(`wc-to-${Date.now()}`, 'regtest')[0] as { address: string })
+        .address
+      const txid = await provider.sendTransfer({ recipient, amount: 12_345n })
+      expect(wallet.calls.at(-1)).toEqual({
+        method: 'sendTransfer',
+        params: { account: provider.address, recipientAddress: recipient, amount: '12345' },
+        chainId: networks.regtest.caipNetworkId,
+      })
+      expect(wallet.calls.map((c) => c.method)).not.toContain('signPsbt')
+      await post('/regtest/mine', {})
+      const status = (await (await fetch(`${chain.url}/api/tx/${txid}/status`)).json()) as {
+        confirmed: boolean
+      }
+      expect(status.confirmed).toBe(true)
+      expect(await balance(recipient)).toBe(12_345)
     } finally {
       await close()
     }

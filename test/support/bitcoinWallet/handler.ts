@@ -1,9 +1,10 @@
-import { hex } from '@scure/base'
 import * as btc from '@scure/btc-signer'
 import { z } from 'zod'
 import { bitcoinChains } from '../../../bitcoin/networks.js'
 import {
   bitcoinTestAccounts,
+  broadcastTransaction,
+  paymentTransaction,
   signBip137,
   signBip322Simple,
   signPsbtInputs,
@@ -261,26 +262,9 @@ export class BitcoinWalletHandler {
     this.#prompt()
     const [{ address, amount }] = recipients as [{ address: string; amount: number }]
     const payment = this.accounts[0] as TestAccount
-    const utxos = (await (await fetch(`${this.#esploraUrl()}/address/${payment.address}/utxo`)).json()) as {
-      txid: string
-      vout: number
-      value: number
-    }[]
-    const network = bitcoinChains[this.#chain].address
-    const selected = btc.selectUTXO(
-      utxos.map((u) => ({
-        txid: hex.decode(u.txid),
-        index: u.vout,
-        witnessUtxo: { script: payment.script, amount: BigInt(u.value) },
-      })),
-      [{ address, amount: BigInt(amount) }],
-      'default',
-      { feePerByte: 2n, changeAddress: payment.address, network, createTx: true },
-    )
-    if (!selected?.tx) throw new WalletRefusal('invalid', 'Insufficient funds')
-    selected.tx.sign(payment.privateKey)
-    selected.tx.finalize()
-    return { txid: await this.#broadcast(selected.tx) }
+    const tx = await paymentTransaction(payment, this.#chain, this.#esploraUrl(), address, BigInt(amount))
+    if (!tx) throw new WalletRefusal('invalid', 'Insufficient funds')
+    return { txid: await this.#broadcast(tx) }
   }
 
   #changeNetwork({ name }: Params<'wallet_changeNetwork'>, origin: string) {
@@ -301,13 +285,7 @@ export class BitcoinWalletHandler {
     return url
   }
 
-  async #broadcast(tx: btc.Transaction): Promise<string> {
-    const response = await fetch(`${this.#esploraUrl()}/tx`, {
-      method: 'POST',
-      body: hex.encode(tx.extract()),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(text)
-    return text.trim()
+  #broadcast(tx: btc.Transaction): Promise<string> {
+    return broadcastTransaction(this.#esploraUrl(), tx)
   }
 }

@@ -121,3 +121,44 @@ export function signPsbtInputs(
 }
 
 export const chainOf = (chain: TestWalletChain): BitcoinChain => bitcoinChains[chain]
+
+/**
+ * A payment of `sats` to `to` from `payment`'s coins on the Esplora at `esploraUrl` (2 sat/vB, change back
+ * to it), signed and finalised as a wallet's own transfer is; undefined when the coins do not cover it.
+ */
+export async function paymentTransaction(
+  payment: TestAccount,
+  chain: TestWalletChain,
+  esploraUrl: string,
+  to: string,
+  sats: bigint,
+): Promise<btc.Transaction | undefined> {
+  const utxos = (await (await fetch(`${esploraUrl}/address/${payment.address}/utxo`)).json()) as {
+    txid: string
+    vout: number
+    value: number
+  }[]
+  const network = bitcoinChains[chain].address
+  const selected = btc.selectUTXO(
+    utxos.map((u) => ({
+      txid: hex.decode(u.txid),
+      index: u.vout,
+      witnessUtxo: { script: payment.script, amount: BigInt(u.value) },
+    })),
+    [{ address: to, amount: sats }],
+    'default',
+    { feePerByte: 2n, changeAddress: payment.address, network, createTx: true },
+  )
+  if (!selected?.tx) return undefined
+  selected.tx.sign(payment.privateKey)
+  selected.tx.finalize()
+  return selected.tx
+}
+
+/** Sends a final transaction through the Esplora at `esploraUrl`; the txid, or the node's refusal thrown. */
+export async function broadcastTransaction(esploraUrl: string, tx: btc.Transaction): Promise<string> {
+  const response = await fetch(`${esploraUrl}/tx`, { method: 'POST', body: hex.encode(tx.extract()) })
+  const text = await response.text()
+  if (!response.ok) throw new Error(text)
+  return text.trim()
+}

@@ -5,6 +5,8 @@ import type { SignClient } from '../../../engine/index.js'
 import type { SignClientEvents } from '../../../engine/types.js'
 import {
   bitcoinTestAccounts,
+  broadcastTransaction,
+  paymentTransaction,
   signBip137,
   signBip322Simple,
   signPsbtInputs,
@@ -34,8 +36,24 @@ const schemas = {
     signInputs: z.array(z.object({ address: account, index: z.number().int().nonnegative() })),
     broadcast: z.boolean().optional(),
   }),
+  sendTransfer: z.object({
+    account,
+    recipientAddress: account,
+    amount: z.string().regex(/^[1-9][0-9]{0,15}$/),
+  }),
 } as const
 type Method = keyof typeof schemas
+
+export type WalletConnectBitcoinWalletOptions = {
+  /** Which fixed seed its keys come from. */
+  seed: string
+  /** The networks it approves, each with the payment address as the session's account there. */
+  chains: TestWalletChain[]
+  /** What it grants; all but sendTransfer by default, so the app builds the payments. */
+  methods?: readonly Method[]
+  /** Esplora API base per network, where its own transfers go. */
+  esplora?: Partial<Record<TestWalletChain, string>>
+}
 
 class Refusal extends Error {
   constructor(
@@ -51,17 +69,24 @@ class Refusal extends Error {
  * `seed` (the injected test wallets' key code). Its session's `bip122` accounts are the payment address on
  * each chain it approves; it answers WalletConnect's Bitcoin RPC (getAccountAddresses with intention,
  * publicKey and path; BIP-322 or BIP-137 signMessage, hex; signPsbt, base64, signed and left for the app to
- * finalise and send) and refuses any message containing "REJECT" as a user would (5000).
+ * finalise and send; sendTransfer, built, signed and sent by itself where granted) and refuses any message
+ * containing "REJECT" as a user would (5000).
  */
 export class WalletConnectBitcoinWallet {
   readonly calls: WalletConnectBitcoinCall[] = []
+  readonly seed: string
+  readonly chains: TestWalletChain[]
+  readonly methods: readonly Method[]
+  readonly #esplora: Partial<Record<TestWalletChain, string>>
 
   constructor(
     readonly client: SignClient,
-    readonly seed: string,
-    readonly chains: TestWalletChain[],
-    readonly methods: readonly Method[] = ['getAccountAddresses', 'signMessage', 'signPsbt'],
+    options: WalletConnectBitcoinWalletOptions,
   ) {
+    this.seed = options.seed
+    this.chains = options.chains
+    this.methods = options.methods ?? ['getAccountAddresses', 'signMessage', 'signPsbt']
+    this.#esplora = options.esplora ?? {}
     client.on('session_request', (event) => void this.#answer(event))
   }
 
@@ -92,7 +117,7 @@ export class WalletConnectBitcoinWallet {
         throw new Refusal(5101, `Unsupported method ${method}`)
       const valid = schemas[method as Method].safeParse(body)
       if (!valid.success) throw new Refusal(-32602, `Invalid params for ${method}`)
-      await respond({ result: this.#dispatch(method as Method, valid.data as never, chain) })
+      await respond({ result: await this.#dispatch(method as Method, valid.data as never, chain) })
     } catch (error) {
       const { code, message } =
         error instanceof Refusal ? error : { code: -32603, message: String((error as Error).message) }
@@ -100,7 +125,7 @@ export class WalletConnectBitcoinWallet {
     }
   }
 
-  #dispatch(method: Method, params: never, chain: TestWalletChain): unknown {
+  async #dispatch(method: Method, params: never, chain: TestWalletChain): Promise<unknown> {
     const accounts = this.accounts(chain)
     const own = (address: string) => {
       const found = accounts.find((a) => a.address === address)
@@ -133,6 +158,21 @@ export class WalletConnectBitcoinWallet {
         let psbt: Uint8Array = input.psbt
         for (const { address, index } of input.signInputs) psbt = signPsbtInputs(psbt, own(address), [index])
         return { psbt: Buffer.from(psbt).toString('base64') }
+      }
+      case 'sendTransfer': {
+        const input = params as z.output<(typeof schemas)['sendTransfer']>
+        const payment = own(input.account)
+        const esplora = this.#esplora[chain]
+        if (!esplora) throw new Refusal(5100, `No node for ${chain}`)
+        const tx = await paymentTransaction(
+          payment,
+          chain,
+          esplora,
+          input.recipientAddress,
+          BigInt(input.amount),
+        )
+        if (!tx) throw new Refusal(-32602, 'Insufficient funds')
+        return { txid: await broadcastTransaction(esplora, tx) }
       }
     }
   }
