@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
+import { escapeHtml } from '../kit/index.js'
 import type { Inbox, StoredMail } from './inbox.js'
 import { PAGE_MESSAGES, PAGE_TEXT_CHARS } from './limits.js'
 import type { MailAddress } from './parseMail.js'
@@ -21,17 +22,6 @@ const contentSecurityPolicy = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ')
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Mails are written by anyone who can reach the SMTP port: every value goes through this. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char] as string)
 
 const mailbox = ({ Name, Address }: MailAddress) => (Name ? `${Name} <${Address}>` : Address)
 

@@ -1,8 +1,9 @@
 import { formatUnits } from 'viem'
+import { escapeHtml } from '../../kit/index.js'
 import type { SandboxAsset } from './catalog.js'
 import { centsText } from './money.js'
-import type { StoredOrder } from './store.js'
 import type { QuoteTerms } from './quoteToken.js'
+import type { StoredOrder } from './store.js'
 import { testCardNumbers } from './testCards.js'
 
 /** No script at all, styles from our own stylesheet, forms posted only back here, never framed. */
@@ -26,12 +27,6 @@ button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius:
 .failed { color: #b42318; } .completed { color: #067647; }
 code { word-break: break-all; font-size: 12px; }
 `
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  )
 
 const page = (title: string, body: string, head = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

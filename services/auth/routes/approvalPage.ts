@@ -1,33 +1,6 @@
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-/** Text made safe inside HTML, attribute values too. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char] ?? char)
+import { escapeHtml, formPage } from '../../kit/index.js'
 
-/**
- * The approval page's headers: nothing loads but its inline style, the form posts only here, nobody may
- * frame it (no clickjacking of the Approve button), and the token in its URL is neither cached nor sent on.
- */
-export const approvalPageHeaders = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}
-dt{font-weight:600}dd{margin:0 0 .5rem;word-break:break-all}button{font:inherit;padding:.5rem 1.5rem}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
-}
+const page = (title: string, body: string) => formPage(title, body, { style: 'dt{font-weight:600}' })
 
 export type ApprovalRequest = {
   projectName: string

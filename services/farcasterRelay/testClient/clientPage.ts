@@ -1,27 +1,15 @@
-import { escapeHtml } from '../../auth/routes/approvalPage.js'
+import { escapeHtml, formPage } from '../../kit/index.js'
 import type { TestFarcasterAccount } from './testAccount.js'
 
 /** Where the test client is served on the relay's origin. */
 export const clientPaths = { page: '/client', approve: '/client/approve' } as const
 
-/** Nothing loads but the inline style; the form posts only here; nobody frames the page. */
-export const clientPageHeaders = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
-label{display:block;margin:.75rem 0 .25rem;font-weight:600}textarea,input,select{font:inherit;width:100%;box-sizing:border-box}
-dd{margin:0 0 .5rem;word-break:break-all}button{font:inherit;padding:.5rem 1.5rem;margin-top:1rem}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
-}
+const page = (title: string, body: string) =>
+  formPage(title, body, {
+    maxWidth: '40rem',
+    style:
+      'label{display:block;margin:.75rem 0 .25rem;font-weight:600}textarea,input,select{font:inherit;width:100%;box-sizing:border-box}button{margin-top:1rem}',
+  })
 
 /** Who the client signs as: the fid, its custody address and its auth address. */
 const accountList = (account: TestFarcasterAccount) => `<dl>

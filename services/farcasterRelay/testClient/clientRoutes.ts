@@ -3,9 +3,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { ApiError } from '../../api/http/apiError.js'
 import { validQuery } from '../../api/http/validate.js'
+import { formPageHeaders } from '../../kit/index.js'
 import { channelNonceSchema, connectUrlSchema, siweDomainSchema } from '../protocol.js'
 import { approveChannel, channelLinkOf } from './approveChannel.js'
-import { clientForm, clientPageHeaders, clientPaths, clientResult } from './clientPage.js'
+import { clientForm, clientPaths, clientResult } from './clientPage.js'
 import type { TestFarcasterAccount } from './testAccount.js'
 
 const blank = z.literal('')
@@ -33,7 +34,7 @@ export function testClientRoutes(options: TestClientOptions): Hono {
   return new Hono()
     .get(clientPaths.page, (c) => {
       const { uri } = validQuery(c.req, pageQuery)
-      return c.html(clientForm(account, uri ?? ''), 200, clientPageHeaders)
+      return c.html(clientForm(account, uri ?? ''), 200, formPageHeaders)
     })
     .post(clientPaths.approve, async (c) => {
       const form = approveForm.safeParse(await c.req.parseBody().catch(() => undefined))
@@ -67,7 +68,7 @@ export function testClientRoutes(options: TestClientOptions): Hono {
       return c.html(
         clientResult(account, status, text),
         status === 201 ? 200 : (status as 400),
-        clientPageHeaders,
+        formPageHeaders,
       )
     })
 }
