@@ -1,5 +1,5 @@
 import { hex } from '@scure/base'
-import { Address, OutScript } from '@scure/btc-signer'
+import { addressScript } from './addressScript.js'
 import { type AddressParams, bitcoinChains } from './networks.js'
 
 export const bitcoinPurposes = ['payment', 'ordinal'] as const
@@ -31,14 +31,6 @@ export type ReportedAccount = {
   addressType?: string | undefined
 }
 
-const scriptTypes: Partial<Record<string, AddressType>> = {
-  wpkh: 'p2wpkh',
-  tr: 'p2tr',
-  sh: 'p2sh',
-  pkh: 'p2pkh',
-  wsh: 'p2wsh',
-}
-
 /** The script type an address decodes to on any of the known networks; 'unknown' when none reads it. */
 export function addressTypeOf(address: string): AddressType {
   const seen = new Set<string>()
@@ -47,7 +39,8 @@ export function addressTypeOf(address: string): AddressType {
     if (seen.has(key)) continue
     seen.add(key)
     try {
-      return scriptTypes[Address(params).decode(address).type] ?? 'unknown'
+      const { type } = addressScript(address, params)
+      return type === 'p2a' ? 'unknown' : type
     } catch {}
   }
   return 'unknown'
@@ -56,7 +49,7 @@ export function addressTypeOf(address: string): AddressType {
 /** Whether `address` is an address of the network with these prefixes. */
 export function isAddressOn(address: string, params: AddressParams): boolean {
   try {
-    OutScript.encode(Address(params).decode(address))
+    addressScript(address, params)
     return true
   } catch {
     return false

@@ -1,6 +1,6 @@
 /**
  * `@pairwise/bitcoin`: the bip122 namespace for the modal, over the Bitcoin Wallet Standard, the sats-connect
- * wire protocol, Leather and the Unisat/OKX globals, with `@scure/btc-signer` for PSBTs and an Esplora API
+ * wire protocol, Leather and the Unisat/OKX globals, with its own PSBT builder and an Esplora API
  * for chain data. An app that imports none of it loads none of it.
  */
 export {

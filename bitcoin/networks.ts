@@ -48,7 +48,7 @@ export const bitcoinChains = {
 
 export type BitcoinChainName = keyof typeof bitcoinChains
 export type BitcoinChain = (typeof bitcoinChains)[BitcoinChainName]
-/** Address prefixes as `@scure/btc-signer` takes a network. */
+/** A network's address prefixes: bech32 HRP, p2pkh and p2sh version bytes (and WIF's, which no address uses). */
 export type AddressParams = BitcoinChain['address']
 
 /** The CAIP-2 reference of a genesis hash: its first 32 hex digits. */

@@ -1,11 +1,13 @@
 import { hex } from '@scure/base'
-import { Address, OutScript, selectUTXO, Transaction } from '@scure/btc-signer'
 import type { BitcoinAccount } from './accounts.js'
 import { isAddressOn } from './accounts.js'
+import { addressScript } from './addressScript.js'
+import { inputWeights, selectCoins } from './coinSelection.js'
 import type { BitcoinConnector } from './connectors/connector.js'
 import { BitcoinError } from './errors.js'
 import type { EsploraClient } from './esplora.js'
 import type { BitcoinChain } from './networks.js'
+import { encodePsbt, signedTransaction } from './psbt.js'
 
 export type TransferRequest = {
   /** The recipient's address on the connection's network. */
@@ -30,8 +32,10 @@ const xOnly = (publicKey: string) => {
 
 /**
  * An unsigned PSBT paying `sats` to `recipient` from the payment account's coins, change back to it; coins
- * picked by `@scure/btc-signer`'s selection at `feeRate`. Confirmed and unconfirmed coins are both spent,
- * as a wallet does.
+ * picked by `selectCoins` at `feeRate` (rounded up to a whole sat/vB). Confirmed and unconfirmed coins are
+ * both spent, as a wallet does. Only p2wpkh and p2tr (key path) accounts are spent from: a wallet's p2sh or
+ * p2wsh account needs scripts the account model does not carry, and a p2pkh input its whole previous
+ * transaction.
  */
 export async function transferPsbt(input: {
   from: BitcoinAccount
@@ -43,34 +47,34 @@ export async function transferPsbt(input: {
 }): Promise<{ psbt: Uint8Array; fee: bigint; inputs: number }> {
   const { from, chain } = input
   const network = chain.address
-  const script = OutScript.encode(Address(network).decode(from.address))
+  const { type, script } = addressScript(from.address, network)
+  if (type !== 'p2wpkh' && type !== 'p2tr')
+    throw new BitcoinError('WALLET_ANSWER', undefined, `no transfer from the ${type} account ${from.address}`)
   // A taproot input is signed for its internal key, which the PSBT must name: without it no wallet signs.
-  if (from.addressType === 'p2tr' && !from.publicKey)
+  if (type === 'p2tr' && !from.publicKey)
     throw new BitcoinError(
       'WALLET_ANSWER',
       undefined,
       `no public key for the taproot account ${from.address}`,
     )
-  const coins = await input.esplora.utxos(from.address)
-  const selected = selectUTXO(
-    coins.map((coin) => ({
-      txid: hex.decode(coin.txid),
-      index: coin.vout,
-      witnessUtxo: { script, amount: coin.value },
-      ...(from.addressType === 'p2tr' && from.publicKey ? { tapInternalKey: xOnly(from.publicKey) } : {}),
-    })),
-    [{ address: input.recipient, amount: input.sats }],
-    'default',
-    {
-      feePerByte: BigInt(Math.ceil(input.feeRate)),
-      changeAddress: from.address,
-      network,
-      createTx: true,
-      bip69: false,
-    },
-  )
-  if (!selected?.tx || selected.fee === undefined) throw new BitcoinError('INSUFFICIENT_FUNDS')
-  return { psbt: selected.tx.toPSBT(), fee: selected.fee, inputs: selected.tx.inputsLength }
+  const tapInternalKey = type === 'p2tr' && from.publicKey ? xOnly(from.publicKey) : undefined
+  const selected = selectCoins({
+    coins: await input.esplora.utxos(from.address),
+    inputWeight: inputWeights[type],
+    to: addressScript(input.recipient, network).script,
+    amount: input.sats,
+    change: script,
+    feeRate: BigInt(Math.ceil(input.feeRate)),
+  })
+  if (!selected) throw new BitcoinError('INSUFFICIENT_FUNDS')
+  const inputs = selected.coins.map((coin) => ({
+    txid: coin.txid,
+    vout: coin.vout,
+    amount: coin.value,
+    script,
+    tapInternalKey,
+  }))
+  return { psbt: encodePsbt(inputs, selected.outputs), fee: selected.fee, inputs: inputs.length }
 }
 
 /**
@@ -104,8 +108,4 @@ export async function sendBitcoin(
 }
 
 /** The raw transaction of a signed PSBT, its inputs finalised here when the wallet left that to the app. */
-export function finalisedHex(psbt: Uint8Array): string {
-  const tx = Transaction.fromPSBT(psbt, { allowUnknownOutputs: true })
-  if (!tx.isFinal) tx.finalize()
-  return hex.encode(tx.extract())
-}
+export const finalisedHex = (psbt: Uint8Array): string => hex.encode(signedTransaction(psbt))
