@@ -89,6 +89,12 @@ class Reader {
   varBytes() {
     return this.bytes(this.compactSize())
   }
+  /** A count of items that each take a byte at least: one beyond the bytes left is refused before any is read. */
+  count() {
+    const n = this.compactSize()
+    if (n > this.data.length - this.#at) throw new Error('a count beyond the bytes left')
+    return n
+  }
 }
 
 /** The unsigned transaction's parts a signed one is assembled from. */
@@ -114,14 +120,14 @@ function writeUnsignedTx(inputs: readonly PsbtInput[], outputs: readonly PsbtOut
 function readUnsignedTx(data: Uint8Array): UnsignedTx {
   const r = new Reader(data)
   const version = r.bytes(4)
-  const inputs = Array.from({ length: r.compactSize() }, () => {
+  const inputs = Array.from({ length: r.count() }, () => {
     const outpoint = r.bytes(36)
     if (r.varBytes().length) throw new Error('the unsigned transaction has a scriptSig')
     return { outpoint, sequence: r.bytes(4) }
   })
   if (!inputs.length) throw new Error('the unsigned transaction has no inputs')
   const outputsFrom = r.position
-  const outputCount = r.compactSize()
+  const outputCount = r.count()
   for (let i = 0; i < outputCount; i++) {
     r.bytes(8)
     r.varBytes()
@@ -170,7 +176,7 @@ type FinalInput = { scriptSig: Uint8Array; witness: Uint8Array[] }
 
 function readWitness(data: Uint8Array): Uint8Array[] {
   const r = new Reader(data)
-  const items = Array.from({ length: r.compactSize() }, () => r.varBytes())
+  const items = Array.from({ length: r.count() }, () => r.varBytes())
   if (!r.end) throw new Error('bytes after a final witness')
   return items
 }

@@ -150,6 +150,15 @@ describe('Bitcoin PSBTs', () => {
     expect(refusal(badMagic)).toMatch(/^The wallet answered an unexpected shape: .*no PSBT magic bytes/)
     expect(refusal(good.subarray(0, good.length - 1))).toMatch(/ends early/)
     expect(refusal(Uint8Array.from([...good, 0]))).toMatch(/bytes after the last output map/)
+    // The unsigned transaction's input count (after magic, key, value length and version) made 2^32 - 1.
+    const countAt = 7 + (good[7]! < 0xfd ? 1 : 3) + 4
+    expect(good[countAt]).toBe(btc.Transaction.fromPSBT(good).inputsLength)
+    const hugeCount = Uint8Array.from([
+      ...good.subarray(0, countAt),
+      ...[0xfe, 0xff, 0xff, 0xff, 0xff],
+      ...good.subarray(countAt + 1),
+    ])
+    expect(refusal(hugeCount)).toMatch(/a count beyond the bytes left/)
     expect(refusal(psbt)).toMatch(/input 0 has no final witness nor a signature to finalise it with/)
     // A signature by another key is no signature for this input.
     const [[, signature]] = signed.getInput(0).partialSig! as [[Uint8Array, Uint8Array]]
