@@ -4,8 +4,8 @@ import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
 import { acceptedZoneName } from './namePolicy.js'
 import { type NameRecord, nameRecord } from './nameRecord.js'
-import type { NameQuota, NameStore } from './store.js'
 import { registerMessageSchema } from './schema.js'
+import type { NameQuota, NameStore } from './store.js'
 
 export type RegisterRequest = { coin_type: number; address: string; message: string; signature: string }
 

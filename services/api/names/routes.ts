@@ -11,9 +11,9 @@ import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
 import { acceptedLabel, normalizedName } from './namePolicy.js'
 import { nameRecord } from './nameRecord.js'
-import type { NameStore } from './store.js'
 import { type NameSignatureCheck, registerName } from './registerName.js'
 import { registerBodySchema } from './schema.js'
+import type { NameStore } from './store.js'
 
 export type NameRouteOptions = {
   store: NameStore

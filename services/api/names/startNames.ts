@@ -3,8 +3,8 @@ import { defaultNameZone } from '../../chain/nameZone.js'
 import type { RouteFactory } from '../http/directRoute.js'
 import { verifyEip155Signature } from '../siwx/verify/eip155.js'
 import { ccipGatewayRoutes } from './gateway/ccipRoutes.js'
-import { NameStore } from './store.js'
 import { nameRoutes } from './routes.js'
+import { NameStore } from './store.js'
 
 export type NamesOptions = {
   /** The parent of every name; default `pairwise.eth`. */

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { empty, json, type ModuleDocs, page, type ResponseDoc } from '../openapi/routeDoc.js'
 import type { PaymentCurrency, PurchaseCurrency } from './catalog.js'
-import { orderStatuses } from './store.js'
 import { sessionBodySchema } from './providerRoutes.js'
 import type { OnrampQuoteAnswer } from './quote.js'
 import type { OrderAnswer } from './sandbox.js'
@@ -14,6 +13,7 @@ import {
   quoteBodySchema,
   quoteIdSchema,
 } from './schema.js'
+import { orderStatuses } from './store.js'
 
 const amount = z.object({ amount: z.string(), currency: z.string() })
 const iso = z.iso.datetime({ offset: false })

@@ -15,7 +15,6 @@ import {
   orderPage,
 } from './checkoutPage.js'
 import { onrampErrors } from './errors.js'
-import type { CreateOutcome, StoredOrder } from './store.js'
 import type { OnrampSandbox } from './sandbox.js'
 import {
   checkoutFormSchema,
@@ -27,6 +26,7 @@ import {
   quoteBodySchema,
   quoteIdSchema,
 } from './schema.js'
+import type { CreateOutcome, StoredOrder } from './store.js'
 
 export type OnrampRouteOptions = { sandbox: OnrampSandbox }
 

@@ -15,10 +15,10 @@ import { type Deliverer, DeliveryFailure } from './delivery.js'
 import { onrampErrors } from './errors.js'
 import { onrampLimits } from './limits.js'
 import { centsText } from './money.js'
-import { type CreateOutcome, OrderStore, type StoredOrder } from './store.js'
 import { type OnrampQuoteAnswer, quoteAnswer, quoteTerms } from './quote.js'
 import { sharedQuoteSecret } from './quoteSecret.js'
 import { QuoteSigner, type QuoteTerms } from './quoteToken.js'
+import { type CreateOutcome, OrderStore, type StoredOrder } from './store.js'
 import { chargeTestCard } from './testCards.js'
 
 export type SandboxConfig = {

@@ -25,8 +25,6 @@ export {
 export { verifyMigrations } from './migrations.js'
 export { RedisAttestationStore } from './redisAttestationStore.js'
 export { RedisChallengeStore } from './redisChallengeStore.js'
-export { MAX_SCAM_PATTERNS, ScamList, type ScamListOptions } from './scamList.js'
-export { VERIFY_FRAME_CONFIG_ID, verifyFrameCsp, verifyFramePage } from './verifyFrame.js'
 export {
   DEFAULT_FRAMES_PER_MINUTE,
   DEFAULT_REGISTRATIONS_PER_MINUTE,
@@ -34,3 +32,5 @@ export {
   type VerifyRouteOptions,
   verifyRoutes,
 } from './routes.js'
+export { MAX_SCAM_PATTERNS, ScamList, type ScamListOptions } from './scamList.js'
+export { VERIFY_FRAME_CONFIG_ID, verifyFrameCsp, verifyFramePage } from './verifyFrame.js'

@@ -6,10 +6,10 @@ export {
   parseRegistryFile,
   type RegistryFileWallet,
 } from './registryFile.js'
-export { ICON_HEADERS } from './walletIcons.js'
 export {
   defaultRegistryFile,
   type WalletRegistryOptions,
   walletRegistryRoutes,
 } from './routes.js'
+export { ICON_HEADERS } from './walletIcons.js'
 export { type ParseFile, WatchedJsonFile, type WatchedJsonFileOptions } from './watchedJsonFile.js'
