@@ -64,7 +64,10 @@ export class WalCheckpointer {
   // reader in the way), so that commits are not held one after another.
   private holdAbove: number
   private timer: ReturnType<typeof setInterval>
-  private failure: string | undefined
+  // Why the worker is gone: passes stop for good, and SQLite's own checkpoint on close is the fold.
+  private stoppedWhy: string | undefined
+  // Why the last pass failed (a full disk, say): the next passes still run, and one that works clears it.
+  private passError: string | undefined
   private closing = false
 
   private constructor(
@@ -105,7 +108,7 @@ export class WalCheckpointer {
    */
   caughtUp(): Promise<void> | undefined {
     if (this.catchingUp) return this.catchingUp.promise
-    if (this.failure !== undefined || this.last.log <= this.holdAbove) return undefined
+    if (this.error() !== undefined || this.last.log <= this.holdAbove) return undefined
     let resolve = () => {}
     const promise = new Promise<void>((done) => {
       resolve = done
@@ -122,14 +125,14 @@ export class WalCheckpointer {
     return promise
   }
 
-  /** Why the worker stopped checkpointing, if it did. */
+  /** Why the log is not being folded into the file: the worker stopped, or its last pass failed. */
   error(): string | undefined {
-    return this.failure
+    return this.stoppedWhy ?? this.passError
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer)
-    if (this.failure !== undefined || this.closing) return
+    if (this.stoppedWhy !== undefined || this.closing) return
     this.closing = true
     const exited = new Promise((resolve) => this.worker.once('exit', resolve))
     this.worker.ref()
@@ -138,7 +141,7 @@ export class WalCheckpointer {
   }
 
   private request(): void {
-    if (this.failure !== undefined) return
+    if (this.stoppedWhy !== undefined) return
     if (this.running) {
       this.again = true
       return
@@ -153,8 +156,11 @@ export class WalCheckpointer {
   private finished(report: CheckpointReport | { error: string }): void {
     this.running = false
     this.worker.unref()
-    if ('error' in report) this.failure = report.error
-    else this.last = report
+    if ('error' in report) this.passError = report.error
+    else {
+      this.passError = undefined
+      this.last = report
+    }
     const waiting = this.catchingUp
     if (waiting && (this.passHeld || 'error' in report)) {
       // Folded in whole, the log starts again at the next commit; if not, the hold is not worth repeating.
@@ -184,7 +190,7 @@ export class WalCheckpointer {
   }
 
   private stopped(why: string): void {
-    if (!this.closing) this.failure ??= why
+    if (!this.closing) this.stoppedWhy ??= why
     clearInterval(this.timer)
     this.running = false
     const waiting = this.catchingUp

@@ -97,6 +97,27 @@ describe('the write-ahead log folded by a worker thread', () => {
     expect(checkpointer.error()).toBeUndefined()
   })
 
+  it('reports a failed pass (a full disk) until a later pass works, and keeps passing meanwhile', async () => {
+    // A worker whose passes fail until told the disk has room again.
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads')
+      let full = true
+      parentPort.on('message', (message) => {
+        if (message === 'stop') process.exit(0)
+        if (message === 'room') full = false
+        else if (full) parentPort.postMessage({ error: 'disk I/O error' })
+        else parentPort.postMessage({ log: 0, checkpointed: 0 })
+      })`,
+      { eval: true },
+    )
+    const checkpointer = WalCheckpointer.over(worker, { maxLogFrames: 100, maxHoldMs: 100, intervalMs: 10 })
+    await expect.poll(() => checkpointer.error(), { timeout: 10_000 }).toBe('disk I/O error')
+    worker.postMessage('room')
+    await expect.poll(() => checkpointer.error(), { timeout: 10_000 }).toBeUndefined()
+    await checkpointer.close()
+    expect(checkpointer.error()).toBeUndefined()
+  })
+
   it('lets the connection go when closed: the file leaves the log at once', async () => {
     const file = join(directory, 'close.db')
     const db = openWal(file)
