@@ -41,6 +41,21 @@ test('VIEW-06 a fresh ERC-20 and ERC-721 moved to the wallet show in Tokens, NFT
     }),
   )
 
+  // The 5 s are the live indexer's: a stack this worker has just started may still be catching up on its
+  // fixtures' blocks, which a busy machine's first tests saw take longer than that.
+  const deployedAt = await sender.getBlockNumber()
+  await expect
+    .poll(
+      async () =>
+        (
+          await stack.api.db.get<{ number: number }>(
+            'SELECT max(number) AS number FROM indexer_blocks WHERE chain_id = ?',
+            [stack.chain.chainId],
+          )
+        )?.number ?? -1,
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(Number(deployedAt))
   await connectTestWallet(page, stack.demoUrl, wallet.address)
   await sender.waitForTransactionReceipt({
     hash: await sender.writeContract({
