@@ -25,3 +25,10 @@ export const devAccountBalanceWei = 10_000n * 10n ** 18n
 /** Anvil's account 7 sends the ERC-4337 deployments (deployAccountAbstraction), so no other deployer's nonce moves. */
 export const accountAbstractionDeployerKey: Hex =
   '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356'
+
+/**
+ * Anvil's accounts 4 and 6 pay for the local bundler's bundles and run its utility wallet (refills, its
+ * simulation contracts): no other part sends from them, so the bundler's nonces never race another's.
+ */
+export const bundlerExecutorKey: Hex = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a'
+export const bundlerUtilityKey: Hex = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e'

@@ -47,4 +47,11 @@ export {
 } from './farcasterRegistries.js'
 export { defaultNameZone } from './nameZone.js'
 export { localChainId, localNetwork } from './network.js'
+export {
+  altoEntry,
+  type LocalBundler,
+  listenOnHostModule,
+  type StartBundlerOptions,
+  startBundler,
+} from './startBundler.js'
 export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

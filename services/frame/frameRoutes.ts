@@ -23,12 +23,16 @@ const assetName = /^[\w-]+\.(js|css)$/
 const configTag = new RegExp(`(<script id="${frameConfigTagId}" type="application/json">)[^<]*(</script>)`)
 
 /**
- * The page's policy: only its own bundle runs, it talks only to its own origin and the operator's chains,
- * and only the project's allowed origins may embed it (`frame-ancestors` is what stops other sites; the
- * handshake's origin check is the second lock).
+ * The page's policy: only its own bundle runs, it talks only to its own origin and the operator's chains
+ * and bundlers, and only the project's allowed origins may embed it (`frame-ancestors` is what stops other
+ * sites; the handshake's origin check is the second lock).
  */
 export function frameCsp(allowedOrigins: readonly string[], chains: readonly FrameChain[]): string {
-  const rpcOrigins = [...new Set(chains.map((c) => new URL(c.rpcUrl).origin))]
+  const urls = chains.flatMap((c) => [
+    c.rpcUrl,
+    ...(c.smartAccount?.bundlerUrl ? [c.smartAccount.bundlerUrl] : []),
+  ])
+  const rpcOrigins = [...new Set(urls.map((url) => new URL(url).origin))]
   const ancestors = allowedOrigins.length > 0 ? allowedOrigins.join(' ') : "'none'"
   return [
     "default-src 'none'",

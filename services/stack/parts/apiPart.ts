@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { defineStackPart } from '../stackPart.js'
+import { localBundlerName } from './bundlerPart.js'
 
 /**
  * The api on SQLite, serving the local chains, its onramp sandbox and swaps; then the names contracts,
@@ -8,13 +9,13 @@ import { defineStackPart } from '../stackPart.js'
 export const apiPart = defineStackPart({
   name: 'api',
   ports: { api: { env: 'PAIRWISE_API_PORT', default: 8788, width: 1 } },
-  needs: ['chain', 'fixtures', 'dex', 'solana', 'solanaDevnet', 'bitcoin'],
+  needs: ['chain', 'fixtures', 'dex', 'bundlerUrl', 'solana', 'solanaDevnet', 'bitcoin'],
   command: {
     name: 'api',
     summary:
       'start only the api service (projects, balances, activity and NFTs, RPC proxy, analytics, wallet registry) on SQLite or PostgreSQL',
   },
-  async start({ config, onStop, chain, fixtures, dex, solana, solanaDevnet, bitcoin }) {
+  async start({ config, onStop, chain, fixtures, dex, bundlerUrl, solana, solanaDevnet, bitcoin }) {
     const [
       { localApiChain, localBitcoinApiChain, localSolanaApiChain },
       { startApi },
@@ -51,7 +52,11 @@ export const apiPart = defineStackPart({
       // Sign-in with a Bitcoin wallet on the local regtest chain (BIP-322 or BIP-137, verified by the api).
       siwx: { chains: [bitcoin.caipNetworkId] },
       chains: [
-        localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
+        {
+          ...localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
+          // The bundler path (`/v1/bundler?bundler=alto`) forwards the local chain's to the local bundler.
+          bundlers: { [localBundlerName]: bundlerUrl },
+        },
         ...[solana, solanaDevnet].map((cluster) =>
           localSolanaApiChain({
             rpcUrl: cluster.rpcUrl,

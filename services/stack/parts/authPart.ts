@@ -12,13 +12,13 @@ export const authPart = defineStackPart({
     frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 },
     idp: { env: 'PAIRWISE_IDP_PORT', default: 8790, width: 1 },
   },
-  needs: ['api', 'mailer', 'chain', 'fixtures', 'farcasterRelayUrl'],
+  needs: ['api', 'mailer', 'chain', 'fixtures', 'bundlerUrl', 'farcasterRelayUrl'],
   command: {
     name: 'auth',
     summary:
       'start only the auth service (email codes, sessions, wallet shares) with the secure frame at /frame',
   },
-  async start({ config, options, onStop, api, mailer, chain, fixtures, farcasterRelayUrl }) {
+  async start({ config, options, onStop, api, mailer, chain, fixtures, bundlerUrl, farcasterRelayUrl }) {
     const [
       { startAuth },
       { frameRoutes },
@@ -72,12 +72,13 @@ export const authPart = defineStackPart({
               { address: fixtures.testUsd, ...testUsdToken },
               { address: fixtures.testUsdc, ...testUsdcToken },
             ],
-            // No bundler runs locally yet, so the local chain is not a smart account network.
+            // A smart account network: the factory's SimpleAccount, its UserOperations through the local bundler.
             smartAccount: {
               entryPoint: fixtures.entryPoint,
               simpleAccountFactory: fixtures.simpleAccountFactory,
+              bundlerUrl,
             },
-            // The email wallet's batches: one EIP-7702 transaction from its own address (wallet_sendCalls).
+            // The email wallet's batches as its EOA: one EIP-7702 transaction from its own address.
             eip7702: { implementation: fixtures.simple7702Account },
           },
         ],

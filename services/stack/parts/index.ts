@@ -1,6 +1,7 @@
 import { apiPart } from './apiPart.js'
 import { authPart } from './authPart.js'
 import { bitcoinPart } from './bitcoinPart.js'
+import { bundlerPart } from './bundlerPart.js'
 import { chainPart } from './chainPart.js'
 import { demoPart } from './demoPart.js'
 import { farcasterPart } from './farcasterPart.js'
@@ -15,6 +16,7 @@ import { solanaPart } from './solanaPart.js'
  */
 export const stackPartList = [
   chainPart,
+  bundlerPart,
   solanaPart,
   bitcoinPart,
   relayPart,

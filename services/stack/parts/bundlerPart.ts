@@ -1,0 +1,44 @@
+import { join } from 'node:path'
+import { defineStackPart } from '../stackPart.js'
+
+/** The local bundler's name on the api's bundler path (`bundler=alto`) and in the stack file. */
+export const localBundlerName = 'alto'
+
+const ports = { bundler: { env: 'PAIRWISE_BUNDLER_PORT', default: 4337, width: 1 } } as const
+
+/**
+ * alto, an ERC-4337 bundler, against the local chain's EntryPoint v0.8: the frame's smart accounts send
+ * their UserOperations there, and so does the api's bundler path for the local chain. Dev only: alto is a
+ * GPL devDependency run as a process of its own, so it has no CLI command in the published package; in
+ * production the operator names any bundler per chain.
+ */
+export const bundlerPart = defineStackPart({
+  name: 'bundler',
+  ports,
+  needs: ['chain', 'fixtures'],
+  async start({ config, onStop, chain, fixtures }) {
+    const { startBundler } = await import('../../chain/index.js')
+    const logFile = join(config.dataDir, 'bundler.log')
+    const bundler = await startBundler({
+      rpcUrl: chain.rpcUrl,
+      entryPoint: fixtures.entryPoint,
+      host: config.host,
+      port: config.ports.bundler,
+      portEnv: ports.bundler.env,
+      logFile,
+    })
+    onStop(() => bundler.stop())
+    return {
+      gives: { bundlerUrl: bundler.url },
+      urls: [
+        {
+          part: 'bundler',
+          url: bundler.url,
+          detail: `alto (ERC-4337), EntryPoint ${fixtures.entryPoint}; log ${logFile}`,
+        },
+      ],
+      ready: [`${bundler.url}/health`],
+      stackFile: { bundler: { url: bundler.url, name: localBundlerName } },
+    }
+  },
+})

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listenOnHostModule } from '../../../services/chain/index.js'
+import { noTrustedProxies } from '../../../services/kit/trustProxy.js'
+import { bundlerPart } from '../../../services/stack/parts/bundlerPart.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { freePort, isPortTaken } from '../../support/ports.js'
+
+/** Whether a TCP connection to `host:port` is accepted. */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+
+let chain: ChainFixture
+let dataDir: string
+beforeAll(async () => {
+  chain = await startChainFixture()
+  dataDir = mkdtempSync(join(tmpdir(), 'pairwise-bundler-'))
+})
+afterAll(async () => {
+  await chain?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the local bundler part', () => {
+  it('a server that asks for 0.0.0.0 under the listen module listens on the given host instead', async () => {
+    const script = `const s = require('node:http').createServer(); s.listen({ port: 0, host: '0.0.0.0' }, () => { console.log(s.address().address); s.close() })`
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      listenOnHostModule('127.0.0.1'),
+      '-e',
+      script,
+    ])
+    expect(stdout.trim()).toBe('127.0.0.1')
+  })
+
+  it('runs alto on the stack’s host only, serving the local EntryPoint v0.8, and stops it with the stack', async () => {
+    const port = await freePort()
+    const stops: (() => Promise<void> | void)[] = []
+    const started = await bundlerPart.start({
+      chain,
+      fixtures: chain.fixtures,
+      config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: port } },
+      options: {},
+      onStop: (stop) => stops.push(stop),
+    })
+    try {
+      const url = `http://127.0.0.1:${port}`
+      expect(started.gives.bundlerUrl).toBe(url)
+      expect(started.stackFile).toEqual({ bundler: { url, name: 'alto' } })
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
+      })
+      expect(((await response.json()) as { result: string[] }).result.map((a) => a.toLowerCase())).toEqual([
+        chain.fixtures.entryPoint.toLowerCase(),
+      ])
+      // alto asks for 0.0.0.0; on loopback only, another loopback address (Linux routes all of 127/8
+      // to lo) finds nothing listening there.
+      expect(await accepts('127.0.0.1', port)).toBe(true)
+      if (process.platform === 'linux') expect(await accepts('127.0.0.2', port)).toBe(false)
+    } finally {
+      for (const stop of stops.reverse()) await stop()
+    }
+    expect(await isPortTaken(port)).toBe(false)
+  }, 120_000)
+
+  it('a bundler on a taken port is refused before alto starts, naming PAIRWISE_BUNDLER_PORT', async () => {
+    await expect(
+      bundlerPart.start({
+        chain,
+        fixtures: chain.fixtures,
+        config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: chain.port } },
+        options: {},
+        onStop: () => undefined,
+      }),
+    ).rejects.toThrow('PAIRWISE_BUNDLER_PORT')
+  })
+})
