@@ -3,9 +3,9 @@ import type { FrameChain } from '../frameConfig.js'
 import {
   type ChainRequest,
   type DecodedCall,
+  type Outcome,
   previewSignature,
   previewTransaction,
-  type TransactionPreview,
 } from '../preview/index.js'
 import type { Row } from './ui/screens.js'
 
@@ -44,10 +44,15 @@ export function callRows(call: DecodedCall): Row[] {
   }
 }
 
-function outcomeRows(preview: TransactionPreview): Row[] {
-  const { outcome } = preview
-  if (outcome.status === 'reverted')
-    return [{ label: 'This transaction would fail', value: outcome.reason.message, tone: 'warn' }]
+/**
+ * What running the calls will do, as approval lines: each balance change, the fee and the total, or
+ * which call would fail and why (`calls` is how many: one transaction's failure needs no number).
+ */
+export function outcomeRows(outcome: Outcome, calls: number): Row[] {
+  if (outcome.status === 'reverted') {
+    const label = calls === 1 ? 'This transaction would fail' : `Call ${outcome.call + 1} would fail`
+    return [{ label, value: outcome.reason.message, tone: 'warn' }]
+  }
   return [
     ...outcome.changes.map((change) => ({
       label: outcome.source === 'simulated' ? 'Balance change' : 'Balance change (estimated)',
@@ -85,7 +90,7 @@ export async function approvalRows({
       from,
       tx: params[0],
     })
-    return [...callRows(preview.call), ...outcomeRows(preview), network]
+    return [...callRows(preview.call), ...outcomeRows(preview.outcome, 1), network]
   }
   const signature = previewSignature({ method: method as 'personal_sign' | 'eth_signTypedData_v4', params })
   if (signature.kind === 'message')

@@ -12,8 +12,8 @@ import {
 } from 'viem'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameEip7702 } from '../frameConfig.js'
-import { amountOf, type ChainRequest, decodeCall, nativeAsset } from '../preview/index.js'
-import { callRows } from './approvalRows.js'
+import { amountOf, type ChainRequest, nativeAsset, previewCalls } from '../preview/index.js'
+import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
 import { prepareTransaction } from './prepareTransaction.js'
 import type { Row } from './ui/screens.js'
@@ -94,9 +94,11 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
 }
 
 /**
- * The approval's lines for a batch: each call decoded (what it sends, to whom, ERC-20 transfers with their
- * amounts), then the value the batch sends in all, the chain, and whether the account is made a smart
- * account by this transaction.
+ * The approval's lines for a batch sent by `from` (the user's own address for an EIP-7702 batch, the smart
+ * account's for a UserOperation): each call decoded (what it sends, to whom, ERC-20 transfers with their
+ * amounts), the value the batch sends in all, then what running all the calls in order as `from` does
+ * (each asset's net balance change, the fee and the total, or which call would fail and why), the chain,
+ * and whether the account is made a smart account by this transaction.
  */
 export async function batchRows({
   request,
@@ -111,12 +113,13 @@ export async function batchRows({
   calls: readonly BatchCall[]
   delegates: boolean
 }): Promise<Row[]> {
-  const native = nativeAsset({
+  const currency = {
     nativeSymbol: chain.nativeCurrency.symbol,
     nativeDecimals: chain.nativeCurrency.decimals,
-  })
-  const decoded = await Promise.all(calls.map((call) => decodeCall(request, { from, ...call }, native)))
-  const rows = decoded.flatMap((call, index) => {
+  }
+  const native = nativeAsset(currency)
+  const preview = await previewCalls({ request, chain: { id: chain.chainId, ...currency }, from, calls })
+  const rows = preview.calls.flatMap((call, index) => {
     const [first, ...rest] = callRows(call)
     const value = calls[index]?.value ?? 0n
     const withValue =
@@ -133,6 +136,7 @@ export async function batchRows({
       value: amountOf(total, native).text,
       ...(total > 0n ? { tone: 'minus' as const } : {}),
     },
+    ...outcomeRows(preview.outcome, calls.length),
     { label: 'Network', value: chain.name },
     ...(delegates
       ? [

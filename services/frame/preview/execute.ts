@@ -7,24 +7,27 @@ import { type CallToRun, rpcCall } from './rpcCall.js'
 import type { RevertReason } from './schemas.js'
 
 export type Execution =
-  | { status: 'success'; source: 'simulated'; transfers: Transfer[] }
+  | { status: 'success'; source: 'simulated'; transfers: Transfer[]; gasUsed: bigint[] }
   | { status: 'success'; source: 'estimated' }
-  | { status: 'reverted'; reason: RevertReason }
+  /** `call`: the first call that fails, counted from 0. */
+  | { status: 'reverted'; call: number; reason: RevertReason }
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 const word = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 
-/** The part of an `eth_simulateV1` answer the preview reads: the one call's status, data and logs. */
+/** The part of an `eth_simulateV1` answer the preview reads: each call's status, data, gas and logs. */
 const simulationSchema = z.tuple([
   z.object({
-    calls: z.tuple([
+    calls: z.array(
       z.object({
         status: z.enum(['0x0', '0x1']),
         returnData: hex,
+        gasUsed: quantity,
         logs: z.array(z.object({ address, topics: z.array(word), data: hex })),
       }),
-    ]),
+    ),
   }),
 ])
 
@@ -47,33 +50,44 @@ function transferOf({ address, topics, data }: Log): Transfer | undefined {
   }
 }
 
-/** Runs the call through `eth_simulateV1` with traced transfers; undefined when the chain can't. */
-async function simulate(request: ChainRequest, call: CallToRun): Promise<Execution | undefined> {
-  const params = { blockStateCalls: [{ calls: [rpcCall(call)] }], traceTransfers: true, validation: false }
+/**
+ * Runs the calls in order in one simulated block through `eth_simulateV1` with traced transfers, each
+ * seeing the state the ones before it left; undefined when the chain can't.
+ */
+async function simulate(request: ChainRequest, calls: readonly CallToRun[]): Promise<Execution | undefined> {
+  const params = { blockStateCalls: [{ calls: calls.map(rpcCall) }], traceTransfers: true, validation: false }
   const answer = await request('eth_simulateV1', [params, 'latest']).catch(() => undefined)
   const parsed = simulationSchema.safeParse(answer)
   if (!parsed.success) return undefined
-  const [{ calls }] = parsed.data
-  const [{ status, returnData, logs }] = calls
-  if (status === '0x0') return { status: 'reverted', reason: revertReasonOf(returnData as Hex) }
-  const transfers = logs.map(transferOf).filter((transfer) => transfer !== undefined)
-  return { status: 'success', source: 'simulated', transfers }
+  const [{ calls: results }] = parsed.data
+  if (results.length !== calls.length) return undefined
+  const failed = results.findIndex((result) => result.status === '0x0')
+  const failure = results[failed]
+  if (failure) return { status: 'reverted', call: failed, reason: revertReasonOf(failure.returnData as Hex) }
+  const transfers = results.flatMap(({ logs }) =>
+    logs.map(transferOf).filter((transfer) => transfer !== undefined),
+  )
+  const gasUsed = results.map((result) => hexToBigInt(result.gasUsed as Hex))
+  return { status: 'success', source: 'simulated', transfers, gasUsed }
 }
 
 /**
- * What running the call does now: traced by `eth_simulateV1` where the chain answers it, else only
- * whether `eth_call` reverts (the balance changes are then estimated from the decoded call). A chain
- * that cannot be reached throws.
+ * What running the calls in order does now: traced by `eth_simulateV1` where the chain answers it, else
+ * only whether `eth_call` of each reverts (the balance changes are then estimated from the decoded
+ * calls). Without a simulation each call runs against the latest state alone, so one that needs an
+ * earlier call's effect may be reported as failing. A chain that cannot be reached throws.
  */
-export async function execute(request: ChainRequest, call: CallToRun): Promise<Execution> {
-  const simulated = await simulate(request, call)
+export async function execute(request: ChainRequest, calls: readonly CallToRun[]): Promise<Execution> {
+  const simulated = await simulate(request, calls)
   if (simulated) return simulated
-  try {
-    await request('eth_call', [rpcCall(call), 'latest'])
-    return { status: 'success', source: 'estimated' }
-  } catch (error) {
-    const reason = refusalReason(error)
-    if (!reason) throw error
-    return { status: 'reverted', reason }
+  for (const [index, call] of calls.entries()) {
+    try {
+      await request('eth_call', [rpcCall(call), 'latest'])
+    } catch (error) {
+      const reason = refusalReason(error)
+      if (!reason) throw error
+      return { status: 'reverted', call: index, reason }
+    }
   }
+  return { status: 'success', source: 'estimated' }
 }

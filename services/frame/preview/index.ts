@@ -1,5 +1,5 @@
 export { amountOf, type NativeCurrency, nativeAsset } from './amounts.js'
-export { decodeCall } from './decodeCall.js'
+export { type PreviewCallsParameters, previewCalls } from './previewCalls.js'
 export { type PreviewSignatureParameters, previewSignature } from './previewSignature.js'
 export {
   type PreviewChain,
@@ -10,8 +10,11 @@ export type { ChainRequest } from './request.js'
 export {
   type Amount,
   type BalanceChange,
+  type CallsPreview,
+  callsPreviewSchema,
   type DecodedCall,
   type Fee,
+  type Outcome,
   type RevertReason,
   type SignaturePreview,
   signaturePreviewSchema,

@@ -96,6 +96,7 @@ export const revertReasonSchema = z.object({
 export type RevertReason = z.infer<typeof revertReasonSchema>
 
 export const feeSchema = z.object({
+  /** The calls' own gas limits where they name them, else the gas the simulation used, else eth_estimateGas. */
   gas: z.bigint(),
   /** The transaction's maxFeePerGas, else its gasPrice, else the node's eth_gasPrice. */
   pricePerGas: z.bigint(),
@@ -103,24 +104,42 @@ export const feeSchema = z.object({
 })
 export type Fee = z.infer<typeof feeSchema>
 
+/** What running the calls in order does to the account, or the first that would fail. */
+export const outcomeSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    /** 'simulated': eth_simulateV1 traced the transfers; 'estimated': read from the decoded calls. */
+    source: z.enum(['simulated', 'estimated']),
+    changes: z.array(balanceChangeSchema),
+    fee: feeSchema,
+    /** The native currency leaving the account at most: the values sent + fee. */
+    total: amountSchema,
+  }),
+  z.object({
+    status: z.literal('reverted'),
+    /** Which call would fail, counted from 0 (always 0 for a single transaction). */
+    call: z.number(),
+    reason: revertReasonSchema,
+  }),
+])
+export type Outcome = z.infer<typeof outcomeSchema>
+
 export const transactionPreviewSchema = z.object({
   chainId: z.number(),
   from: address,
   call: decodedCallSchema,
-  outcome: z.discriminatedUnion('status', [
-    z.object({
-      status: z.literal('success'),
-      /** 'simulated': eth_simulateV1 traced the transfers; 'estimated': read from the decoded call. */
-      source: z.enum(['simulated', 'estimated']),
-      changes: z.array(balanceChangeSchema),
-      fee: feeSchema,
-      /** The native currency leaving the account at most: value + fee. */
-      total: amountSchema,
-    }),
-    z.object({ status: z.literal('reverted'), reason: revertReasonSchema }),
-  ]),
+  outcome: outcomeSchema,
 })
 export type TransactionPreview = z.infer<typeof transactionPreviewSchema>
+
+/** A batch (EIP-5792 wallet_sendCalls): each call decoded, and the outcome of running all of them in order. */
+export const callsPreviewSchema = z.object({
+  chainId: z.number(),
+  from: address,
+  calls: z.array(decodedCallSchema),
+  outcome: outcomeSchema,
+})
+export type CallsPreview = z.infer<typeof callsPreviewSchema>
 
 export const typedDataFieldSchema = z.object({ path: z.string(), type: z.string(), value: z.string() })
 

@@ -50,6 +50,7 @@ afterAll(() => chain?.stop())
 
 const rpc = () => chainRpc(anvil)
 const recipient = privateKeyToAccount(`0x${'31'.repeat(32)}`).address
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 /** A fresh wallet key, sealed as the frame holds it, with 1 tETH and 100 tUSD. */
 async function fundedSigner() {
@@ -136,7 +137,7 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
     expect(await tusdOf(recipient)).toBe(tusdBefore + 10_000_000n)
   })
 
-  it("the approval shows each call decoded, token amounts included, the total value and the account's delegation", async () => {
+  it("the approval shows each call decoded, token amounts included, the total value, both transfers' decreases from one simulation of the whole batch as the account, the fee and total, and the account's delegation", async () => {
     const account = await fundedSigner()
     const calls = batchOf(twoTransfers(account.address), anvil, account.address)
     const rows = await batchRows({
@@ -146,13 +147,49 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
       calls,
       delegates: true,
     })
-    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+    const fee = rows.find((row) => row.label === 'Network fee')?.value ?? ''
+    const total = rows.find((row) => row.label === 'Total')?.value ?? ''
+    expect(fee).toMatch(/^0\.0000\d+ tETH$/)
+    expect(parseEther(total.replace(' tETH', ''))).toBe(
+      parseEther('0.01') + parseEther(fee.replace(' tETH', '')),
+    )
     expect(rows).toEqual([
       { label: '1. Send', value: `0.01 tETH to ${short(recipient)}` },
       { label: '2. Send tUSD', value: `5 tUSD to ${short(recipient)}` },
       { label: 'Total value', value: '0.01 tETH', tone: 'minus' },
+      { label: 'Balance change', value: '\u22120.01 tETH', tone: 'minus' },
+      { label: 'Balance change', value: '\u22125 tUSD', tone: 'minus' },
+      { label: 'Network fee', value: fee },
+      { label: 'Total', value: total },
       { label: 'Network', value: 'Anvil' },
       { label: 'Account', value: 'becomes a smart account (EIP-7702) with this transaction', tone: 'warn' },
+    ])
+  })
+
+  it('a batch whose second call would fail (more tUSD than the account holds) names call 2 and the reason instead of balance changes, each call still decoded', async () => {
+    const account = await fundedSigner()
+    const base = twoTransfers(account.address)[0] as Record<string, unknown> & { calls: unknown[] }
+    const tooMuch = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 100_000_001n],
+    })
+    const params = [{ ...base, calls: [base.calls[0], { to: chain.fixtures.testUsd, data: tooMuch }] }]
+    const calls = batchOf(params, anvil, account.address)
+    const rows = await batchRows({
+      request: rpc(),
+      chain: anvil,
+      from: account.address,
+      calls,
+      delegates: false,
+    })
+    expect(rows).toEqual([
+      { label: '1. Send', value: `0.01 tETH to ${short(recipient)}` },
+      { label: '2. Send tUSD', value: `100.000001 tUSD to ${short(recipient)}` },
+      { label: 'Total value', value: '0.01 tETH', tone: 'minus' },
+      // TestUsd's InsufficientBalance(uint256,uint256)
+      { label: 'Call 2 would fail', value: 'custom error 0xcf479181', tone: 'warn' },
+      { label: 'Network', value: 'Anvil' },
     ])
   })
 
