@@ -15,6 +15,7 @@ import {
   type WalletConnectTransport,
   WalletError,
   walletConnectConnectorId,
+  withWalletConnect,
 } from '@pairwise/modal/adapter'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { type BitcoinAccount, isAddressOn } from './accounts.js'
@@ -98,17 +99,7 @@ export class BitcoinAdapter implements ChainAdapter {
         ...(icon ? { imageUrl: icon } : {}),
       }
     })
-    if (!this.#context?.walletConnect) return wallets
-    // The same connector id as the other namespaces' adapters: one session for all, which Connect lists once.
-    return [
-      ...wallets,
-      {
-        id: walletConnectConnectorId,
-        type: 'WALLET_CONNECT',
-        name: 'WalletConnect',
-        chainNamespace: 'bip122',
-      },
-    ]
+    return withWalletConnect(wallets, 'bip122', Boolean(this.#context?.walletConnect))
   }
 
   async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {

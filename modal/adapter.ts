@@ -17,6 +17,7 @@ export {
   type WalletConnectSession,
   type WalletConnectTransport,
   walletConnectConnectorId,
+  withWalletConnect,
 } from './adapters/walletConnectTransport.js'
 export type { MultiNamespace } from './controllers/context.js'
 export { WalletError } from './controllers/errors.js'

@@ -16,6 +16,7 @@ import {
   type WalletConnectTransport,
   WalletError,
   walletConnectConnectorId,
+  withWalletConnect,
 } from '@pairwise/modal/adapter'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { formatUnits } from 'viem'
@@ -108,17 +109,7 @@ export class SolanaAdapter implements ChainAdapter {
       chainNamespace: 'solana',
       ...(wallet.icon ? { imageUrl: wallet.icon } : {}),
     }))
-    if (!this.#context?.walletConnect) return wallets
-    // The same connector id as the eip155 adapter's: one session for both, which Connect lists once.
-    return [
-      ...wallets,
-      {
-        id: walletConnectConnectorId,
-        type: 'WALLET_CONNECT',
-        name: 'WalletConnect',
-        chainNamespace: 'solana',
-      },
-    ]
+    return withWalletConnect(wallets, 'solana', Boolean(this.#context?.walletConnect))
   }
 
   async connect({ connectorId, network, onUri, signal }: ConnectParams): Promise<ConnectResult> {

@@ -1,5 +1,6 @@
 import type { Cacao } from '@pairwise/engine'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { ConnectorInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
 
 export type WalletConnectSession = {
@@ -56,3 +57,19 @@ export interface WalletConnectTransport {
 export type WalletConnectTransportFactory = () => Promise<WalletConnectTransport>
 
 export const walletConnectConnectorId = 'walletConnect'
+
+/**
+ * An adapter's own wallets, then WalletConnect when the app has it: the same connector id in every namespace
+ * (one session serves them all), so Connect lists it once.
+ */
+export function withWalletConnect(
+  wallets: ConnectorInfo[],
+  chainNamespace: ChainNamespace,
+  offered: boolean,
+): ConnectorInfo[] {
+  if (!offered) return wallets
+  return [
+    ...wallets,
+    { id: walletConnectConnectorId, type: 'WALLET_CONNECT', name: 'WalletConnect', chainNamespace },
+  ]
+}
