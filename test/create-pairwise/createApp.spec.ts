@@ -150,7 +150,13 @@ async function connect(page: Page) {
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
   // The connection's round trips to the local chain share the machine with npm installs and next builds.
-  await expect(dialog).toBeHidden({ timeout: 20_000 })
+  await expect(dialog)
+    .toBeHidden({ timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      // What the modal shows instead (an error, a view it went on to) says why it stayed open.
+      const shown = await dialog.innerText().catch(() => '(unreadable)')
+      throw new Error(`the modal stayed open after picking the wallet, showing:\n${shown}`, { cause: error })
+    })
 }
 
 test('the Vite app installs, type-checks, builds and connects a wallet to the local stack', async ({
