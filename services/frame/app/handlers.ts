@@ -17,7 +17,12 @@ import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
 import { prepareTransaction } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
-import { isSmartAccountChain, simpleAccountOf, smartAccountNetworks } from './smartAccount.js'
+import {
+  isSmartAccountChain,
+  type SmartAccountChain,
+  simpleAccountOf,
+  smartAccountNetworks,
+} from './smartAccount.js'
 import { applyTheme } from './theme.js'
 import {
   approvalScreen,
@@ -27,17 +32,22 @@ import {
   secretScreen,
   typedConfirmScreen,
 } from './ui/screens.js'
+import { sendUserOperation, userOperationStatus } from './userOperation.js'
 import { frameAssets, frameCapabilities } from './walletAssets.js'
 
 /**
- * UserOperations are not sent yet: a smart account preferred must not sign or send as the EOA behind the
- * host's back, so each such request is refused and says how to go on.
+ * The smart account (a factory SimpleAccount) sends batches as UserOperations (wallet_sendCalls), and
+ * nothing else: it holds no ERC-1271 to sign messages with. Such a request must not be signed as the EOA
+ * behind the host's back, so it is refused and says how to go on.
  */
 const smartAccountCannotSign = () =>
   new FrameFailure(
     frameErrorCodes.unsupportedMethod,
-    'Signing and sending as a smart account is not available in this wallet yet: switch to the EOA account',
+    'The smart account sends batches of calls (wallet_sendCalls) only: switch to the EOA account for this',
   )
+
+/** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
+const MAX_SENT_OPERATIONS = 32
 
 /**
  * What the frame does for each event of engine/frame. Unsafe methods run only after the user approved
@@ -59,6 +69,11 @@ export function frameHandlers({
   let dappName: string | undefined
   /** The approval or code screen in progress: RPC_ABORT and a new request end it. */
   let pending: AbortController | undefined
+  /**
+   * The UserOperations this frame sent, newest last, at most `MAX_SENT_OPERATIONS`: a bundler tells of an
+   * operation only once mined, so these are what wallet_getCallsStatus may call pending before that.
+   */
+  const sentOperations: Hex[] = []
 
   const begin = () => {
     pending?.abort()
@@ -164,6 +179,42 @@ export function frameHandlers({
    * wallet_sendCalls: every call of the batch on the approval, then one transaction from the user's own
    * address to itself (EIP-7702, delegating first if need be). Its hash is the batch's id.
    */
+  /**
+   * wallet_sendCalls from the smart account: every call of the batch on the approval, sent from the
+   * account's address, then ONE UserOperation through the chain's bundler (deploying the account first
+   * when it has no code). Its hash is the batch's id.
+   */
+  const sendSmartAccountCalls = async (
+    user: SignedInUser,
+    current: SmartAccountChain,
+    params: readonly unknown[],
+  ) => {
+    const rpc = chainRpc(current)
+    const smart = await simpleAccountOf(rpc, current, user.address)
+    const calls = batchOf(params, current, smart.address)
+    const rows = await batchRows({
+      request: rpc,
+      chain: current,
+      from: smart.address,
+      calls,
+      delegates: false,
+    })
+    const deploys: Row[] = smart.isDeployed
+      ? []
+      : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
+    return approveThen(`Send ${calls.length} calls in one operation`, [...rows, ...deploys], async () => {
+      const id = await sendUserOperation({
+        chain: current,
+        owner: await session.account(),
+        address: smart.address,
+        calls,
+      })
+      sentOperations.push(id)
+      sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
+      return { id }
+    })
+  }
+
   const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     // Refused as unsupported, so the modal sends the calls one by one instead.
     if (!isEip7702Chain(current))
@@ -197,7 +248,10 @@ export function frameHandlers({
         await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
         return null
       }, 'Request was aborted')
-    if (await asSmartAccount()) throw smartAccountCannotSign()
+    if (await asSmartAccount()) {
+      if (method !== 'wallet_sendCalls' || !isSmartAccountChain(current)) throw smartAccountCannotSign()
+      return sendSmartAccountCalls(user, current, params)
+    }
     if (method === 'wallet_sendCalls') return sendCalls(user, current, params)
     const rows = await approvalRows({
       method,
@@ -319,16 +373,25 @@ export function frameHandlers({
       if (method === 'eth_accounts' || method === 'eth_requestAccounts')
         return session.user ? [await preferredAddress(session.user)] : []
       if (method === 'eth_chainId') return `0x${requested.chainId.toString(16)}`
-      if (method === 'wallet_getCapabilities')
-        return frameCapabilities(
-          config.chains,
-          await preferredAddress(signedIn()),
-          list,
-          !(await asSmartAccount()),
+      if (method === 'wallet_getCapabilities') {
+        const smart = await asSmartAccount()
+        return frameCapabilities(config.chains, await preferredAddress(signedIn()), list, (chain) =>
+          smart ? isSmartAccountChain(chain) : chain.eip7702 !== undefined,
         )
-      // A batch's status is the chain's; showing it is the app's (the frame has no view of past batches).
+      }
+      // A batch's status is the chain's (or its bundler's, for a UserOperation); showing it is the app's
+      // (the frame has no view of past batches).
       if (method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
-        const status = await batchStatus(chainRpc(requested), requested, signedIn().address, list)
+        const user = signedIn()
+        const operation = isSmartAccountChain(requested)
+          ? await userOperationStatus(
+              requested,
+              (await simpleAccountOf(chainRpc(requested), requested, user.address)).address,
+              list[0],
+              (id) => sentOperations.includes(id),
+            )
+          : undefined
+        const status = operation ?? (await batchStatus(chainRpc(requested), requested, user.address, list))
         return method === 'wallet_getCallsStatus' ? status : null
       }
       if (method === 'wallet_getAssets')

@@ -70,16 +70,20 @@ type FrameCapabilities = { assetDiscovery: { supported: true }; atomic?: { statu
 
 /**
  * EIP-5792 wallet_getCapabilities for the signed-in account: asset discovery (EIP-7811) on every chain the
- * operator configured, or on those of them the request names; atomic batches where the chain has EIP-7702
- * and `batches` (the EOA acts). Supported rather than ready: a batch delegates in its own transaction,
- * approved with it, so there is no separate upgrade to ask for.
+ * operator configured, or on those of them the request names; atomic batches on the chains where the
+ * acting account has them: `batches` says which (EIP-7702 for the EOA, a bundler for the smart account),
+ * or `true` for the EOA's, the chains with EIP-7702. Supported
+ * rather than ready: a batch delegates or deploys in its own transaction or operation, approved with it,
+ * so there is no separate upgrade to ask for.
  */
 export function frameCapabilities(
   chains: readonly FrameChain[],
   signedIn: string,
   params: readonly unknown[],
-  batches = false,
+  batches: boolean | ((chain: FrameChain) => boolean) = false,
 ): Record<Hex, FrameCapabilities> {
+  const atomic =
+    typeof batches === 'function' ? batches : (chain: FrameChain) => batches && chain.eip7702 !== undefined
   const [account, chainIds] = parsed(capabilitiesParamsSchema, params, 'wallet_getCapabilities')
   ownAccount(account, signedIn)
   const named = chains.filter((chain) => !chainIds || chainIds.some((hex) => sameChain(hex, chain)))
@@ -88,7 +92,7 @@ export function frameCapabilities(
       hexOf(chain.chainId),
       {
         assetDiscovery: { supported: true },
-        ...(batches && chain.eip7702 ? { atomic: { status: 'supported' as const } } : {}),
+        ...(atomic(chain) ? { atomic: { status: 'supported' as const } } : {}),
       },
     ]),
   )
