@@ -21,9 +21,10 @@ test.describe.configure({ timeout: 180_000 })
 
 /**
  * Issue 36, acceptance 3 in the browser: the email wallet on examples/actions sends "two transfers in one
- * batch" as one EIP-7702 transaction from its own address; the frame's approval lists each call decoded.
+ * batch" as one EIP-7702 transaction from its own address; the frame's approval lists each call decoded and
+ * the balance changes of the whole batch, simulated.
  */
-test('the email wallet approves a batch of two transfers, each shown decoded, and sends it as one type-4 transaction from its own address', async ({
+test('the email wallet approves a batch of two transfers, each shown decoded with the balance changes of the whole batch simulated, and sends it as one type-4 transaction from its own address', async ({
   page,
   stack,
 }) => {
@@ -77,6 +78,14 @@ test('the email wallet approves a batch of two transfers, each shown decoded, an
   await expect(preview).toContainText('2. Send tUSD')
   await expect(preview).toContainText('1 tUSD')
   await expect(preview).toContainText('Total value')
+  // One simulation of the whole batch as the account: both decreases, then the fee and the total.
+  await expect(preview).toContainText('Balance change')
+  await expect(preview).toContainText('\u22120.01 tETH')
+  await expect(preview).toContainText('\u22121 tUSD')
+  await expect(preview).toContainText('Network fee')
+  await expect(preview).not.toContainText('would fail')
+  // The rows run past the frame's slot: Approve opens only once the user has scrolled it into view.
+  await secureFrame(page).getByTestId('frame-approve').scrollIntoViewIfNeeded()
   await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
   await secureFrame(page).getByTestId('frame-approve').click()
 
