@@ -193,6 +193,26 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
     ])
   })
 
+  it('a sender that carries code already (delegated here, as a deployed smart account is) is simulated as itself: its own decreases show', async () => {
+    const account = await fundedSigner()
+    const calls = batchOf(twoTransfers(account.address), anvil, account.address)
+    const delegating = await batchTransaction({ request: rpc(), chain: anvil, account, calls })
+    const hash = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(delegating)])) as Hex
+    await chain.publicClient.waitForTransactionReceipt({ hash })
+    expect(await needsDelegation(rpc(), anvil, account.address)).toBe(false)
+    const rows = await batchRows({
+      request: rpc(),
+      chain: anvil,
+      from: account.address,
+      calls,
+      delegates: false,
+    })
+    expect(rows.filter((row) => row.label === 'Balance change')).toEqual([
+      { label: 'Balance change', value: '\u22120.01 tETH', tone: 'minus' },
+      { label: 'Balance change', value: '\u22125 tUSD', tone: 'minus' },
+    ])
+  })
+
   it('refuses a batch that is not one it can send: a target or data without 0x, too many calls, a required capability, another chain or sender, its own id', () => {
     const from = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
     const base = twoTransfers(from)[0] as Record<string, unknown> & { calls: Record<string, unknown>[] }
