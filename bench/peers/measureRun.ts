@@ -5,7 +5,7 @@ import type { ChainFixture } from '../../test/support/chain.js'
 import { TestWallet } from '../../test/support/testWallet.js'
 import { addressTestId } from './demoPage.js'
 import { blockNonLoopback } from './loopbackOnly.js'
-import { clicksOf, installProbe, markOf, resourcesOnceSettled } from './pageProbe.js'
+import { installProbe, markOf, pressesOf, resourcesOnceSettled } from './pageProbe.js'
 
 export type PageUnderTest = {
   readonly name: string
@@ -72,18 +72,18 @@ export async function measureRun(
     page.setDefaultTimeout(stepTimeoutMs)
     const wallet = new TestWallet({ chains: { [chain.chainId]: chain.rpcUrl }, chainId: chain.chainId })
     await injectTestWallet(page, wallet, target.inject)
-    const clicksToConnect = target.hasWalletList ? 2 : 1
+    const pressesToConnect = target.hasWalletList ? 2 : 1
     await installProbe(page, [
-      { name: 'button', kind: 'connectButton', afterClicks: 0 },
+      { name: 'button', kind: 'connectButton', afterPresses: 0 },
       ...(target.hasWalletList
-        ? [{ name: 'walletList', kind: 'text', text: testWalletInfo.name, afterClicks: 1 } as const]
+        ? [{ name: 'walletList', kind: 'text', text: testWalletInfo.name, afterPresses: 1 } as const]
         : []),
       {
         name: 'connected',
         kind: 'testId',
         testId: addressTestId,
         containing: wallet.address,
-        afterClicks: clicksToConnect,
+        afterPresses: pressesToConnect,
       },
     ])
     const responses = recordResponses(page)
@@ -103,10 +103,10 @@ export async function measureRun(
     if (target.hasWalletList) {
       const listAt = await markOf(page, 'walletList', stepTimeoutMs)
       await page.getByText(testWalletInfo.name, { exact: true }).first().click()
-      walletListMs = listAt - (await clicksOf(page))[0]!
+      walletListMs = listAt - (await pressesOf(page))[0]!
     }
     const connectedAt = await markOf(page, 'connected', stepTimeoutMs)
-    const connectedMs = connectedAt - (await clicksOf(page))[clicksToConnect - 1]!
+    const connectedMs = connectedAt - (await pressesOf(page))[pressesToConnect - 1]!
     return { firstLoadJsGzip, buttonMs, walletListMs, connectedMs, nonLocalRequests: [...nonLocalRequests] }
   } finally {
     await context.close()

@@ -3,15 +3,15 @@ import type { Page } from '@playwright/test'
 /** What the probe watches for, each checked on every animation frame once enough clicks happened. */
 export type ProbeWatch = {
   readonly name: string
-  /** Trusted clicks that must have happened before the watch starts. */
-  readonly afterClicks: number
+  /** Trusted presses (pointerdown) that must have happened before the watch starts. */
+  readonly afterPresses: number
 } & (
   | { readonly kind: 'connectButton' }
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'testId'; readonly testId: string; readonly containing: string }
 )
 
-type ProbeState = { marks: Record<string, number>; clicks: number[] }
+type ProbeState = { marks: Record<string, number>; presses: number[] }
 
 /**
  * Runs in the page before its scripts. Times are the page's own `performance.now()` (0 = navigation
@@ -19,10 +19,15 @@ type ProbeState = { marks: Record<string, number>; clicks: number[] }
  * (Playwright's own waits back off to 500 ms steps). Open shadow roots are searched, slots followed.
  */
 function probeScript(watches: readonly ProbeWatch[]) {
-  const state: ProbeState = { marks: {}, clicks: [] }
+  const state: ProbeState = { marks: {}, presses: [] }
   Object.defineProperty(window, '__pairwiseBenchProbe', { value: state })
   performance.setResourceTimingBufferSize(100_000)
-  window.addEventListener('click', (event) => event.isTrusted && state.clicks.push(event.timeStamp), true)
+  // A latency starts when the pointer goes down, as a user feels it, not at the click that follows its release.
+  window.addEventListener(
+    'pointerdown',
+    (event) => event.isTrusted && state.presses.push(event.timeStamp),
+    true,
+  )
 
   const rendered = (node: Node) => {
     const element = node instanceof Element ? node : node.parentElement
@@ -70,7 +75,7 @@ function probeScript(watches: readonly ProbeWatch[]) {
   }
   const check = () => {
     for (const watch of watches) {
-      if (watch.name in state.marks || state.clicks.length < watch.afterClicks) continue
+      if (watch.name in state.marks || state.presses.length < watch.afterPresses) continue
       if (holds(watch)) state.marks[watch.name] = performance.now()
     }
     if (watches.some((w) => !(w.name in state.marks))) requestAnimationFrame(check)
@@ -93,10 +98,10 @@ export async function markOf(page: Page, name: string, timeout: number): Promise
   return (await handle.jsonValue()) as number
 }
 
-/** Times of the trusted clicks so far, in the page's clock. */
-export function clicksOf(page: Page): Promise<number[]> {
+/** Times of the trusted presses (pointerdown) so far, in the page's clock. */
+export function pressesOf(page: Page): Promise<number[]> {
   return page.evaluate(
-    () => (window as unknown as { __pairwiseBenchProbe: ProbeState }).__pairwiseBenchProbe.clicks,
+    () => (window as unknown as { __pairwiseBenchProbe: ProbeState }).__pairwiseBenchProbe.presses,
   )
 }
 
