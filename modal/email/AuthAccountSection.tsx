@@ -2,18 +2,26 @@ import { useState } from 'react'
 import { push } from '../controllers/router.js'
 import { shortEmail } from '../embedded/index.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
-import { useKit } from '../ui/kitContext.js'
+import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { exportWallet } from './emailFlow.js'
 import { emailStyles } from './emailStyles.js'
+import { setPreferredAccountType } from './preferredAccount.js'
 import { emailTexts } from './texts/index.js'
 import { useEmbeddedWallet } from './useEmbeddedWallet.js'
 
-/** On Account, for the email wallet: the email (EMAIL-08, EMAIL-11), changing it, and exporting the wallet. */
+/**
+ * On Account, for the email wallet: the email (EMAIL-08, EMAIL-11), changing it, switching between the EOA
+ * and the smart account on a smart account network (FRAME-13), and exporting the wallet.
+ */
 export function AuthAccountSection() {
   const { kit, t } = useKit()
   const wallet = useEmbeddedWallet()
   const [error, setError] = useState<string>()
+  // Known only on a smart account network: the watcher sets it there (smartAccountWatch.ts).
+  const acting = useAppState(({ account }) =>
+    account.smartAccountDeployed === undefined ? undefined : (account.preferredAccountType ?? 'eoa'),
+  )
   const et = useFeatureTexts(emailTexts)
   const email = wallet?.client.cache.email()
   if (!et) return null
@@ -33,6 +41,21 @@ export function AuthAccountSection() {
       >
         {et('update')}
       </button>
+      {acting ? (
+        <button
+          type="button"
+          className="secondary"
+          data-testid="email-account-switch-type"
+          onClick={() => {
+            setError(undefined)
+            setPreferredAccountType(kit.context, acting === 'smartAccount' ? 'eoa' : 'smartAccount').catch(
+              (failure: unknown) => setError(errorMessage(failure, t)),
+            )
+          }}
+        >
+          {et(acting === 'smartAccount' ? 'switchToEoa' : 'switchToSmartAccount')}
+        </button>
+      ) : null}
       <button
         type="button"
         className="secondary"

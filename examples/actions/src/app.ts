@@ -19,8 +19,17 @@ const kit = createAppKit({
   ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
 })
 
-kit.subscribeState(() => {
+const smartAccount = document.querySelector<HTMLOutputElement>('[data-testid="actions-smart-account"]')
+
+kit.subscribeState((state) => {
   if (account) account.textContent = kit.getAddress() ? `Connected: ${kit.getAddress()}` : 'Not connected.'
+  // The email wallet on a smart account network: which account acts, and whether its smart account is on chain.
+  const { preferredAccountType, smartAccountDeployed } = state.account
+  if (smartAccount)
+    smartAccount.textContent =
+      smartAccountDeployed === undefined
+        ? ''
+        : `${preferredAccountType === 'smartAccount' ? 'Smart account' : 'EOA'}; smart account ${smartAccountDeployed ? 'deployed' : 'not deployed yet'}`
 })
 
 const batchButton = document.querySelector<HTMLButtonElement>('[data-testid="send-batch"]')

@@ -19,6 +19,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'حفظ',
   update: 'تغيير البريد الإلكتروني',
   export: 'تصدير المحفظة',
+  switchToSmartAccount: 'التبديل إلى الحساب الذكي',
+  switchToEoa: 'التبديل إلى حساب EOA',
   approveInFrame: 'راجع الطلب في محفظتك الآمنة ووافق عليه هناك.',
   'title.ConnectingSocial': 'تسجيل الدخول الاجتماعي',
   socialLabel: 'تسجيل الدخول الاجتماعي',

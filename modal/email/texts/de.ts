@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Speichern',
   update: 'E-Mail ändern',
   export: 'Wallet exportieren',
+  switchToSmartAccount: 'Zum Smart Account wechseln',
+  switchToEoa: 'Zum EOA-Konto wechseln',
   approveInFrame: 'Prüfe die Anfrage in deiner sicheren Wallet und bestätige sie dort.',
   'title.ConnectingSocial': 'Social Login',
   socialLabel: 'Social Login',

@@ -17,6 +17,8 @@ export const en = {
   save: 'Save',
   update: 'Update email',
   export: 'Export wallet',
+  switchToSmartAccount: 'Switch to smart account',
+  switchToEoa: 'Switch to EOA account',
   approveInFrame: 'Review the request in your secure wallet and approve it there.',
   'title.ConnectingSocial': 'Social Login',
   socialLabel: 'Social login',

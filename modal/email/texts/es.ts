@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Guardar',
   update: 'Cambiar correo electrónico',
   export: 'Exportar billetera',
+  switchToSmartAccount: 'Cambiar a cuenta inteligente',
+  switchToEoa: 'Cambiar a cuenta EOA',
   approveInFrame: 'Revisa la solicitud en tu billetera segura y apruébala allí.',
   'title.ConnectingSocial': 'Inicio de sesión social',
   socialLabel: 'Inicio de sesión social',

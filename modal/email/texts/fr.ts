@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Enregistrer',
   update: 'Modifier l’adresse e-mail',
   export: 'Exporter le portefeuille',
+  switchToSmartAccount: 'Passer au compte intelligent',
+  switchToEoa: 'Passer au compte EOA',
   approveInFrame: 'Vérifiez la demande dans votre portefeuille sécurisé et approuvez-la depuis celui-ci.',
   'title.ConnectingSocial': 'Connexion sociale',
   socialLabel: 'Connexion sociale',

@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Salva',
   update: 'Modifica email',
   export: 'Esporta wallet',
+  switchToSmartAccount: 'Passa allo smart account',
+  switchToEoa: 'Passa all’account EOA',
   approveInFrame: 'Controlla la richiesta nel tuo wallet sicuro e approvala lì.',
   'title.ConnectingSocial': 'Accesso social',
   socialLabel: 'Accesso social',

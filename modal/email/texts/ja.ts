@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: '保存',
   update: 'メールアドレスを変更',
   export: 'ウォレットをエクスポート',
+  switchToSmartAccount: 'スマートアカウントに切り替え',
+  switchToEoa: 'EOAアカウントに切り替え',
   approveInFrame: '安全なウォレットでリクエストを確認し、そちらで承認してください。',
   'title.ConnectingSocial': 'ソーシャルログイン',
   socialLabel: 'ソーシャルログイン',

@@ -19,6 +19,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: '저장',
   update: '이메일 변경',
   export: '지갑 내보내기',
+  switchToSmartAccount: '스마트 계정으로 전환',
+  switchToEoa: 'EOA 계정으로 전환',
   approveInFrame: '보안 지갑에서 요청을 검토하고 승인하세요.',
   'title.ConnectingSocial': '소셜 로그인',
   socialLabel: '소셜 로그인',

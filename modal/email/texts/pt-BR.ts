@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Salvar',
   update: 'Alterar e-mail',
   export: 'Exportar carteira',
+  switchToSmartAccount: 'Mudar para conta inteligente',
+  switchToEoa: 'Mudar para conta EOA',
   approveInFrame: 'Revise a solicitação na sua carteira segura e aprove-a lá.',
   'title.ConnectingSocial': 'Login social',
   socialLabel: 'Login social',

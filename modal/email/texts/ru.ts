@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Сохранить',
   update: 'Изменить почту',
   export: 'Экспортировать кошелёк',
+  switchToSmartAccount: 'Перейти на смарт-аккаунт',
+  switchToEoa: 'Перейти на аккаунт EOA',
   approveInFrame: 'Проверьте запрос в защищённом кошельке и подтвердите его там.',
   'title.ConnectingSocial': 'Вход через соцсети',
   socialLabel: 'Вход через соцсети',

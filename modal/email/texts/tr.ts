@@ -20,6 +20,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: 'Kaydet',
   update: 'E-postayı güncelle',
   export: 'Cüzdanı dışa aktar',
+  switchToSmartAccount: 'Akıllı hesaba geç',
+  switchToEoa: 'EOA hesabına geç',
   approveInFrame: 'İsteği güvenli cüzdanınızda inceleyin ve orada onaylayın.',
   'title.ConnectingSocial': 'Sosyal giriş',
   socialLabel: 'Sosyal giriş',

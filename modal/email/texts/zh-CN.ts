@@ -19,6 +19,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: '保存',
   update: '修改邮箱',
   export: '导出钱包',
+  switchToSmartAccount: '切换到智能账户',
+  switchToEoa: '切换到 EOA 账户',
   approveInFrame: '请在你的安全钱包中查看此请求，并在那里批准。',
   'title.ConnectingSocial': '社交登录',
   socialLabel: '社交登录',

@@ -19,6 +19,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   save: '儲存',
   update: '變更電子郵件',
   export: '匯出錢包',
+  switchToSmartAccount: '切換到智慧帳戶',
+  switchToEoa: '切換到 EOA 帳戶',
   approveInFrame: '請在你的安全錢包中檢視此要求，並在該處核准。',
   'title.ConnectingSocial': '社群登入',
   socialLabel: '社群登入',

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  parseAbi,
+  parseEther,
+  parseEventLogs,
+} from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
+import { privateKeyToAccount } from 'viem/accounts'
+import { devPrivateKeys, localNetwork } from '../../../services/index.js'
+import { expect, freshEmail, mailedCode, passphrase, test } from './support/embeddedStack.js'
+
+const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
+
+/** Where examples/actions' batch sends 0.01 tETH and 1 tUSD (examples/demo/src/demoTransfers.ts). */
+const recipient: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+const factoryAbi = parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)'])
+
+test.describe.configure({ timeout: 240_000 })
+
+/**
+ * Issue 36, acceptance 1, on examples/actions against the stack with its local bundler (alto): the email
+ * wallet switches to its smart account (the SimpleAccount factory's counterfactual address), sends "two
+ * transfers in one batch" from it as ONE UserOperation that also deploys it, and the status, the chain, the
+ * api's bundler path and account state after init smart account all say so.
+ */
+test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (the shown address changes), sends tETH and tUSD in one UserOperation that deploys the account, the status reports success with the receipt, and smartAccountDeployed turns true', async ({
+  page,
+  stack,
+}) => {
+  const { contracts, pages, projectId, bundler } = JSON.parse(readFileSync(stack.stackFile, 'utf8')) as {
+    contracts: { testUsd: Address; entryPoint: Address; simpleAccountFactory: Address }
+    pages: { actions: string }
+    projectId: string
+    bundler: { url: string; name: string }
+  }
+  const chain = localNetwork(stack.chain.rpcUrl, stack.chain.chainId)
+  const reader = createPublicClient({ chain, transport: http(stack.chain.rpcUrl) })
+  const balances = () =>
+    Promise.all([
+      reader.getBalance({ address: recipient }),
+      reader.readContract({
+        address: contracts.testUsd,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [recipient],
+      }),
+    ])
+
+  const email = freshEmail('smart')
+  await page.goto(pages.actions)
+  await page.locator('appkit-button').getByRole('button').click()
+  const dialog = page.getByRole('dialog')
+  const sent = Date.now() - 1000
+  await dialog.getByTestId('email-connect-input').fill(email)
+  await dialog.getByTestId('email-connect').getByRole('button').click()
+  const { code } = await mailedCode(stack, email, sent)
+  await secureFrame(page).getByTestId('frame-code-input').fill(code)
+  await secureFrame(page).getByTestId('frame-code-submit').click()
+  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
+  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
+  const account = page.getByTestId('actions-account')
+  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
+  const eoa = ((await account.textContent()) ?? '').replace('Connected: ', '') as Address
+  const smartAccount = page.getByTestId('actions-smart-account')
+  // The local chain is a smart account network: the modal inits the smart account on connect (FRAME-14).
+  await expect(smartAccount).toHaveText('EOA; smart account not deployed yet', { timeout: 20_000 })
+  await page.keyboard.press('Escape')
+
+  // FRAME-13: on Account, the email wallet switches to its smart account, and the shown address follows.
+  await page.locator('appkit-button').getByRole('button').click()
+  await dialog.getByTestId('email-account-switch-type').click()
+  await expect(account).not.toHaveText(`Connected: ${eoa}`, { timeout: 20_000 })
+  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/)
+  const smart = ((await account.textContent()) ?? '').replace('Connected: ', '') as Address
+  await expect(smartAccount).toHaveText('Smart account; smart account not deployed yet')
+  await expect(dialog.getByTestId('email-account-switch-type')).toHaveText('Switch to EOA account')
+  await page.keyboard.press('Escape')
+  // The factory's counterfactual account of the EOA, with no code yet.
+  expect(
+    await reader.readContract({
+      address: contracts.simpleAccountFactory,
+      abi: factoryAbi,
+      functionName: 'getAddress',
+      args: [eoa, 0n],
+    }),
+  ).toBe(smart)
+  expect(await reader.getCode({ address: smart })).toBeUndefined()
+
+  // The smart account gets 1 tETH (its gas and the transfer) and 10 tUSD to send from.
+  await createTestClient({ mode: 'anvil', transport: http(stack.chain.rpcUrl) }).setBalance({
+    address: smart,
+    value: parseEther('1'),
+  })
+  const holder = createWalletClient({
+    account: privateKeyToAccount(devPrivateKeys[0]),
+    chain,
+    transport: http(stack.chain.rpcUrl),
+  })
+  await reader.waitForTransactionReceipt({
+    hash: await holder.writeContract({
+      address: contracts.testUsd,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [smart, 10_000_000n],
+    }),
+  })
+  const [ethBefore, usdBefore] = await balances()
+
+  await page.getByTestId('send-batch').click()
+  const preview = secureFrame(page).getByTestId('frame-preview')
+  await expect(preview).toContainText('1. Send')
+  await expect(preview).toContainText('2. Send tUSD')
+  await expect(preview).toContainText('the smart account is deployed with this operation')
+  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
+  await secureFrame(page).getByTestId('frame-approve').click()
+
+  // wallet_getCallsStatus: success, atomically, with the bundle transaction's receipt.
+  const status = page.getByTestId('batch-status')
+  await expect(status).toContainText('confirmed (200), in one transaction', { timeout: 60_000 })
+  const id = (await status.getAttribute('data-batch-id')) as Hex
+  expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+  const [hash] = ((await status.textContent()) ?? '').match(/0x[0-9a-f]{64}(?= success)/g) ?? []
+  const receipt = await reader.getTransactionReceipt({ hash: hash as Hex })
+  expect(receipt.status).toBe('success')
+  expect(receipt.to?.toLowerCase()).toBe(contracts.entryPoint.toLowerCase())
+  // Both transfers in ONE operation of the smart account, which that operation deployed.
+  const events = parseEventLogs({ abi: entryPoint08Abi, logs: receipt.logs })
+  const operations = events.filter((event) => event.eventName === 'UserOperationEvent')
+  expect(operations).toHaveLength(1)
+  expect(operations[0]?.args).toMatchObject({ userOpHash: id, sender: smart, success: true })
+  expect(events.find((event) => event.eventName === 'AccountDeployed')?.args).toMatchObject({
+    userOpHash: id,
+    sender: smart,
+    factory: contracts.simpleAccountFactory,
+  })
+  const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' })
+  expect(transfers.map((t) => t.args)).toEqual([{ from: smart, to: recipient, value: 1_000_000n }])
+  const [ethAfter, usdAfter] = await balances()
+  expect(ethAfter - ethBefore).toBe(parseEther('0.01'))
+  expect(usdAfter - usdBefore).toBe(1_000_000n)
+  expect((await reader.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+
+  // CALL-07: the api's bundler path answers eth_getUserOperationReceipt of the batch from the local bundler.
+  const query = new URLSearchParams({ projectId, chainId: `eip155:${chain.id}`, bundler: bundler.name })
+  const viaApi = (await (
+    await fetch(`${stack.api.url}/v1/bundler?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [id] }),
+    })
+  ).json()) as { result: { success: boolean; sender: string; receipt: { transactionHash: string } } }
+  expect(viaApi.result).toMatchObject({ success: true, receipt: { transactionHash: hash } })
+  expect(viaApi.result.sender.toLowerCase()).toBe(smart.toLowerCase())
+
+  // FRAME-14: after init smart account (the modal's, on reconnect), smartAccountDeployed is true; the
+  // smart account is still the one acting.
+  await page.reload()
+  await expect(account).toHaveText(`Connected: ${smart}`, { timeout: 30_000 })
+  await expect(smartAccount).toHaveText('Smart account; smart account deployed', { timeout: 20_000 })
+})
