@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 
 // zod/mini carries no messages: every issue reads "Invalid input" unless someone supplies the words.
 // Its English locale would weigh more than this in every browser bundle, so the few messages a person
@@ -45,15 +45,20 @@ export function explainIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** `safeParse` whose issues carry English messages (see `explainIssue`). */
-export function safeParseExplained<Schema extends z.core.$ZodType>(
-  schema: Schema,
-  value: unknown,
-): z.core.util.SafeParseResult<z.output<Schema>> {
-  return z.safeParse(schema, value, { error: explainIssue })
-}
+/** What `safeParse` gives, from zod's schemas and from ours (`./schema.ts`) alike. */
+export type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+
+/**
+ * A schema of either kind, for code that only parses with it: call `safeParse(value, { error:
+ * explainIssue })`, which gives zod's issues their English and leaves ours (worded already) as they are.
+ */
+export type Parses<T> = { safeParse(value: unknown, params: { error: typeof explainIssue }): ParseResult<T> }
 
 /** One line naming each failing path, for error messages a developer reads in a log. */
-export function describeIssues(error: z.core.$ZodError): string {
+export function describeIssues(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[]
+}): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')
 }

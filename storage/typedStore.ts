@@ -1,5 +1,4 @@
-import { safeParseExplained } from '@pairwise/common'
-import type * as z from 'zod/mini'
+import { explainIssue, type Parses } from '@pairwise/common'
 import type { KeyValueStorage, ReportProblem } from './keyValueStorage.js'
 
 export class StoreError extends Error {
@@ -22,7 +21,8 @@ export type TypedStoreOptions<V> = {
   storageKey: string
   /** Names the store in errors and reports, e.g. "session". */
   name: string
-  schema: z.core.$ZodType<V>
+  /** A zod schema, or one of `@pairwise/common/schema`: anything with zod's `safeParse`. */
+  schema: Parses<V>
   keyOf: (value: V) => string
   /** Told about every stored entry that failed the schema; such entries are dropped. */
   onProblem?: ReportProblem
@@ -123,7 +123,7 @@ export class TypedStore<V> {
   }
 
   private parse(entry: unknown): { value: V } | { problem: string } {
-    const parsed = safeParseExplained(this.options.schema, entry)
+    const parsed = this.options.schema.safeParse(entry, { error: explainIssue })
     if (parsed.success) return { value: parsed.data }
     const issue = parsed.error.issues[0]
     return {

@@ -1,30 +1,30 @@
-import * as z from 'zod/mini'
+import * as v from '@pairwise/common/schema'
 import type { JsonRpcError, JsonRpcRequest, JsonRpcResult } from './payload.js'
 
-const IdSchema = z.int().check(z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER))
+const IdSchema = v.int().check(v.nonnegative(), v.lte(Number.MAX_SAFE_INTEGER))
 
-export const ErrorResponseSchema = z.object({
-  code: z.int(),
-  message: z.string(),
-  data: z.optional(z.string()),
+export const ErrorResponseSchema = v.object({
+  code: v.int(),
+  message: v.string(),
+  data: v.optional(v.string()),
 })
 
-export const JsonRpcRequestSchema = z.object({
+export const JsonRpcRequestSchema = v.object({
   id: IdSchema,
-  jsonrpc: z.literal('2.0'),
-  method: z.string().check(z.minLength(1)),
-  params: z.unknown(),
+  jsonrpc: v.literal('2.0'),
+  method: v.string().check(v.minLength(1)),
+  params: v.unknown(),
 })
 
-export const JsonRpcResultSchema = z.object({
+export const JsonRpcResultSchema = v.object({
   id: IdSchema,
-  jsonrpc: z.literal('2.0'),
-  result: z.unknown(),
+  jsonrpc: v.literal('2.0'),
+  result: v.unknown(),
 })
 
-export const JsonRpcErrorSchema = z.object({
+export const JsonRpcErrorSchema = v.object({
   id: IdSchema,
-  jsonrpc: z.literal('2.0'),
+  jsonrpc: v.literal('2.0'),
   error: ErrorResponseSchema,
 })
 

@@ -1,9 +1,9 @@
 import { describeIssues } from '@pairwise/common'
+import * as v from '@pairwise/common/schema'
 import type { KeyValueStorage, ReportProblem } from '@pairwise/storage'
-import * as z from 'zod/mini'
 import { MAX_LINK_MODE_APPS, MAX_METADATA_URL_LENGTH } from '../limits.js'
 
-const StoredAppsSchema = z.array(z.string().check(z.minLength(1), z.maxLength(MAX_METADATA_URL_LENGTH)))
+const StoredAppsSchema = v.array(v.string().check(v.minLength(1), v.maxLength(MAX_METADATA_URL_LENGTH)))
 
 export type LinkModeAppsOptions = { storage: KeyValueStorage; storageKey: string; onProblem: ReportProblem }
 

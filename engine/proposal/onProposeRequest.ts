@@ -1,4 +1,3 @@
-import { safeParseExplained } from '@pairwise/common'
 import { assertRoomForProposal } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { internalError, toErrorResponse } from '../errors.js'
@@ -22,7 +21,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
       call: 'onSessionProposeRequest()',
       checkPairing: false,
     })
-    const parsed = safeParseExplained(SessionProposeParamsSchema, payload.params)
+    const parsed = SessionProposeParamsSchema.safeParse(payload.params)
     if (!parsed.success) {
       throw internalError(
         'MISSING_OR_INVALID',

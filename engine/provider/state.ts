@@ -1,15 +1,15 @@
 import type { Logger } from '@pairwise/common'
+import * as v from '@pairwise/common/schema'
 import type { KeyValueStorage } from '@pairwise/storage'
-import * as z from 'zod/mini'
 import { ProposalNamespaceSchema } from '../schemas/index.js'
 import type { NamespaceConfigs } from './types.js'
 
 /** Every key the provider writes starts with this, as the official universal provider's do (PROV-04). */
 export const PROVIDER_STORAGE_PREFIX = 'wc@2:universal_provider:'
 
-const ProviderStateSchema = z.object({
-  topic: z.string(),
-  namespaces: z.record(z.string(), ProposalNamespaceSchema),
+const ProviderStateSchema = v.object({
+  topic: v.string(),
+  namespaces: v.record(v.string(), ProposalNamespaceSchema),
 })
 
 /** What a reload needs beyond the session itself: which session, its rpcMap and default chains. */

@@ -1,45 +1,45 @@
-import * as z from 'zod/mini'
+import * as v from '@pairwise/common/schema'
 import { ParticipantSchema } from './common.js'
 
 /** The CAIP-74 message fields a requester proposes and a CACAO's payload carries signed. */
 const messageFields = {
-  domain: z.string(),
-  aud: z.string(),
-  version: z.string(),
-  nonce: z.string(),
-  iat: z.string(),
-  nbf: z.optional(z.string()),
-  exp: z.optional(z.string()),
-  statement: z.optional(z.string()),
-  requestId: z.optional(z.string()),
-  resources: z.optional(z.array(z.string())),
+  domain: v.string(),
+  aud: v.string(),
+  version: v.string(),
+  nonce: v.string(),
+  iat: v.string(),
+  nbf: v.optional(v.string()),
+  exp: v.optional(v.string()),
+  statement: v.optional(v.string()),
+  requestId: v.optional(v.string()),
+  resources: v.optional(v.array(v.string())),
 }
 
 /** The partial CACAO a requester asks to be signed (CAIP-74 payload without `iss`). */
-export const AuthPayloadSchema = z.object({
-  type: z.optional(z.string()),
-  chains: z.array(z.string()),
+export const AuthPayloadSchema = v.object({
+  type: v.optional(v.string()),
+  chains: v.array(v.string()),
   ...messageFields,
-  signatureTypes: z.optional(z.record(z.string(), z.array(z.string()))),
+  signatureTypes: v.optional(v.record(v.string(), v.array(v.string()))),
 })
-export type AuthPayload = z.infer<typeof AuthPayloadSchema>
+export type AuthPayload = v.infer<typeof AuthPayloadSchema>
 
-export const CacaoSchema = z.object({
-  h: z.object({ t: z.string() }),
-  p: z.object({ iss: z.string(), ...messageFields }),
-  s: z.object({ t: z.string(), s: z.string(), m: z.optional(z.string()) }),
+export const CacaoSchema = v.object({
+  h: v.object({ t: v.string() }),
+  p: v.object({ iss: v.string(), ...messageFields }),
+  s: v.object({ t: v.string(), s: v.string(), m: v.optional(v.string()) }),
 })
-export type Cacao = z.infer<typeof CacaoSchema>
+export type Cacao = v.infer<typeof CacaoSchema>
 
-export const SessionAuthenticateParamsSchema = z.object({
+export const SessionAuthenticateParamsSchema = v.object({
   requester: ParticipantSchema,
   authPayload: AuthPayloadSchema,
-  expiryTimestamp: z.int(),
+  expiryTimestamp: v.int(),
 })
-export type SessionAuthenticateParams = z.infer<typeof SessionAuthenticateParamsSchema>
+export type SessionAuthenticateParams = v.infer<typeof SessionAuthenticateParamsSchema>
 
-export const SessionAuthenticateResultSchema = z.object({
-  cacaos: z.array(CacaoSchema),
+export const SessionAuthenticateResultSchema = v.object({
+  cacaos: v.array(CacaoSchema),
   responder: ParticipantSchema,
 })
-export type SessionAuthenticateResult = z.infer<typeof SessionAuthenticateResultSchema>
+export type SessionAuthenticateResult = v.infer<typeof SessionAuthenticateResultSchema>

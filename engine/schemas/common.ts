@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from '@pairwise/common/schema'
 import {
   MAX_METADATA_BYTES,
   MAX_METADATA_DESCRIPTION_LENGTH,
@@ -13,33 +13,33 @@ export { ErrorResponseSchema } from '../jsonrpc/classify.js'
 const HEX_64 = /^[0-9a-f]{64}$/
 
 /** A topic or an X25519 public key: 64 lowercase hex digits. */
-export const Hex32Schema = z.string().check(z.regex(HEX_64, 'expected 64 lowercase hex digits'))
+export const Hex32Schema = v.string().check(v.regex(HEX_64, 'expected 64 lowercase hex digits'))
 
 /**
  * Metadata as stored. Only `name` and `url` are relied on; the rest is shown to users, and peers in the
  * wild omit fields, so missing display fields fall back to empty values rather than failing the
  * handshake. Stored entries are read without the size caps, so a record kept before them still loads.
  */
-export const StoredMetadataSchema = z.object({
-  name: z.string(),
-  description: z.catch(z.string(), ''),
-  url: z.catch(z.string(), ''),
-  icons: z.catch(z.array(z.string()), []),
-  verifyUrl: z.optional(z.string()),
-  redirect: z.optional(
-    z.object({
-      native: z.optional(z.string()),
-      universal: z.optional(z.string()),
-      linkMode: z.optional(z.boolean()),
+export const StoredMetadataSchema = v.object({
+  name: v.string(),
+  description: v.catch(v.string(), ''),
+  url: v.catch(v.string(), ''),
+  icons: v.catch(v.array(v.string()), []),
+  verifyUrl: v.optional(v.string()),
+  redirect: v.optional(
+    v.object({
+      native: v.optional(v.string()),
+      universal: v.optional(v.string()),
+      linkMode: v.optional(v.boolean()),
     }),
   ),
 })
-export type Metadata = z.infer<typeof StoredMetadataSchema>
+export type Metadata = v.infer<typeof StoredMetadataSchema>
 
 const utf8 = new TextEncoder()
 
 /** The size caps of `engine/limits.ts`, each failure naming the field, its size and the cap. */
-const metadataLimits = z.superRefine<Metadata>((metadata, ctx) => {
+const metadataLimits = v.superRefine<Metadata>((metadata, ctx) => {
   const cap = (path: (string | number)[], value: string | undefined, max: number) => {
     if (value !== undefined && value.length > max) {
       const message = `${path.join('.')} is ${value.length} characters long, the limit is ${max}`
@@ -69,47 +69,47 @@ const metadataLimits = z.superRefine<Metadata>((metadata, ctx) => {
 /** Metadata a peer sends, and our own: the stored shape within the size caps. */
 export const MetadataSchema = StoredMetadataSchema.check(metadataLimits)
 
-export const RelaySchema = z.object({
-  protocol: z.string().check(z.minLength(1)),
-  data: z.optional(z.string()),
+export const RelaySchema = v.object({
+  protocol: v.string().check(v.minLength(1)),
+  data: v.optional(v.string()),
 })
-export type Relay = z.infer<typeof RelaySchema>
+export type Relay = v.infer<typeof RelaySchema>
 
-export const ParticipantSchema = z.object({ publicKey: Hex32Schema, metadata: MetadataSchema })
-export type Participant = z.infer<typeof ParticipantSchema>
-export const StoredParticipantSchema = z.object({ publicKey: Hex32Schema, metadata: StoredMetadataSchema })
+export const ParticipantSchema = v.object({ publicKey: Hex32Schema, metadata: MetadataSchema })
+export type Participant = v.infer<typeof ParticipantSchema>
+export const StoredParticipantSchema = v.object({ publicKey: Hex32Schema, metadata: StoredMetadataSchema })
 
-export const ProposalNamespaceSchema = z.object({
-  chains: z.optional(z.array(z.string())),
-  methods: z.array(z.string()),
-  events: z.array(z.string()),
-  rpcMap: z.optional(z.record(z.string(), z.string())),
-  defaultChain: z.optional(z.string()),
+export const ProposalNamespaceSchema = v.object({
+  chains: v.optional(v.array(v.string())),
+  methods: v.array(v.string()),
+  events: v.array(v.string()),
+  rpcMap: v.optional(v.record(v.string(), v.string())),
+  defaultChain: v.optional(v.string()),
 })
-export type ProposalNamespace = z.infer<typeof ProposalNamespaceSchema>
-export const ProposalNamespacesSchema = z.record(z.string(), ProposalNamespaceSchema)
-export type ProposalNamespaces = z.infer<typeof ProposalNamespacesSchema>
+export type ProposalNamespace = v.infer<typeof ProposalNamespaceSchema>
+export const ProposalNamespacesSchema = v.record(v.string(), ProposalNamespaceSchema)
+export type ProposalNamespaces = v.infer<typeof ProposalNamespacesSchema>
 
-export const SessionNamespaceSchema = z.object({
-  chains: z.optional(z.array(z.string())),
-  accounts: z.array(z.string()),
-  methods: z.array(z.string()),
-  events: z.array(z.string()),
+export const SessionNamespaceSchema = v.object({
+  chains: v.optional(v.array(v.string())),
+  accounts: v.array(v.string()),
+  methods: v.array(v.string()),
+  events: v.array(v.string()),
 })
-export type SessionNamespace = z.infer<typeof SessionNamespaceSchema>
-export const SessionNamespacesSchema = z.record(z.string(), SessionNamespaceSchema)
-export type SessionNamespaces = z.infer<typeof SessionNamespacesSchema>
+export type SessionNamespace = v.infer<typeof SessionNamespaceSchema>
+export const SessionNamespacesSchema = v.record(v.string(), SessionNamespaceSchema)
+export type SessionNamespaces = v.infer<typeof SessionNamespacesSchema>
 
 /** Free-form, but every value must exist: the official clients reject null and undefined values. */
-export const PropertiesSchema = z.record(z.string(), z.unknown())
+export const PropertiesSchema = v.record(v.string(), v.unknown())
 export type SessionProperties = Record<string, unknown>
 
-export const VerifyContextSchema = z.object({
-  verified: z.object({
-    verifyUrl: z.string(),
-    validation: z.enum(['UNKNOWN', 'VALID', 'INVALID']),
-    origin: z.string(),
-    isScam: z.optional(z.boolean()),
+export const VerifyContextSchema = v.object({
+  verified: v.object({
+    verifyUrl: v.string(),
+    validation: v.enum(['UNKNOWN', 'VALID', 'INVALID']),
+    origin: v.string(),
+    isScam: v.optional(v.boolean()),
   }),
 })
-export type VerifyContext = z.infer<typeof VerifyContextSchema>
+export type VerifyContext = v.infer<typeof VerifyContextSchema>

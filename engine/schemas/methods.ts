@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from '@pairwise/common/schema'
 import {
   AuthPayloadSchema,
   CacaoSchema,
@@ -18,77 +18,77 @@ import {
 // Params and results of every wc_ method peers exchange. Objects strip unknown keys: newer clients add
 // fields we have no use for, and refusing them would break the session.
 
-export const SessionProposeParamsSchema = z.object({
-  relays: z.array(RelaySchema).check(z.minLength(1)),
+export const SessionProposeParamsSchema = v.object({
+  relays: v.array(RelaySchema).check(v.minLength(1)),
   proposer: ParticipantSchema,
-  requiredNamespaces: z._default(ProposalNamespacesSchema, {}),
-  optionalNamespaces: z._default(ProposalNamespacesSchema, {}),
-  sessionProperties: z.optional(PropertiesSchema),
-  scopedProperties: z.optional(PropertiesSchema),
-  expiryTimestamp: z.optional(z.int()),
-  pairingTopic: z.optional(Hex32Schema),
-  id: z.optional(z.int()),
-  requests: z.optional(
-    z.object({
-      authentication: z.optional(z.array(AuthPayloadSchema)),
-      walletPay: z.optional(z.unknown()),
+  requiredNamespaces: v._default(ProposalNamespacesSchema, {}),
+  optionalNamespaces: v._default(ProposalNamespacesSchema, {}),
+  sessionProperties: v.optional(PropertiesSchema),
+  scopedProperties: v.optional(PropertiesSchema),
+  expiryTimestamp: v.optional(v.int()),
+  pairingTopic: v.optional(Hex32Schema),
+  id: v.optional(v.int()),
+  requests: v.optional(
+    v.object({
+      authentication: v.optional(v.array(AuthPayloadSchema)),
+      walletPay: v.optional(v.unknown()),
     }),
   ),
 })
-export type SessionProposeParams = z.infer<typeof SessionProposeParamsSchema>
+export type SessionProposeParams = v.infer<typeof SessionProposeParamsSchema>
 
-export const SessionProposeResultSchema = z.object({
+export const SessionProposeResultSchema = v.object({
   relay: RelaySchema,
   responderPublicKey: Hex32Schema,
 })
-export type SessionProposeResult = z.infer<typeof SessionProposeResultSchema>
+export type SessionProposeResult = v.infer<typeof SessionProposeResultSchema>
 
-export const SessionSettleParamsSchema = z.object({
+export const SessionSettleParamsSchema = v.object({
   relay: RelaySchema,
   namespaces: SessionNamespacesSchema,
   controller: ParticipantSchema,
-  expiry: z.int(),
-  requiredNamespaces: z.optional(ProposalNamespacesSchema),
-  optionalNamespaces: z.optional(ProposalNamespacesSchema),
-  sessionProperties: z.optional(PropertiesSchema),
-  scopedProperties: z.optional(PropertiesSchema),
-  sessionConfig: z.optional(z.record(z.string(), z.unknown())),
+  expiry: v.int(),
+  requiredNamespaces: v.optional(ProposalNamespacesSchema),
+  optionalNamespaces: v.optional(ProposalNamespacesSchema),
+  sessionProperties: v.optional(PropertiesSchema),
+  scopedProperties: v.optional(PropertiesSchema),
+  sessionConfig: v.optional(v.record(v.string(), v.unknown())),
   /** Answers to the proposal's `requests`: CACAOs for a sign-in asked for in `connect()`. */
-  proposalRequestsResponses: z.optional(
-    z.object({ authentication: z.optional(z.array(CacaoSchema)), walletPay: z.optional(z.unknown()) }),
+  proposalRequestsResponses: v.optional(
+    v.object({ authentication: v.optional(v.array(CacaoSchema)), walletPay: v.optional(v.unknown()) }),
   ),
 })
-export type SessionSettleParams = z.infer<typeof SessionSettleParamsSchema>
+export type SessionSettleParams = v.infer<typeof SessionSettleParamsSchema>
 
-export const SessionUpdateParamsSchema = z.object({ namespaces: SessionNamespacesSchema })
-export type SessionUpdateParams = z.infer<typeof SessionUpdateParamsSchema>
+export const SessionUpdateParamsSchema = v.object({ namespaces: SessionNamespacesSchema })
+export type SessionUpdateParams = v.infer<typeof SessionUpdateParamsSchema>
 
 /** The official client sends `{}` and the receiver resets the expiry itself; the spec adds `expiry`. */
-export const SessionExtendParamsSchema = z.object({ expiry: z.optional(z.int()) })
-export type SessionExtendParams = z.infer<typeof SessionExtendParamsSchema>
+export const SessionExtendParamsSchema = v.object({ expiry: v.optional(v.int()) })
+export type SessionExtendParams = v.infer<typeof SessionExtendParamsSchema>
 
-export const SessionRequestParamsSchema = z.object({
-  request: z.object({
-    method: z.string().check(z.minLength(1)),
-    params: z.unknown(),
-    expiryTimestamp: z.optional(z.int()),
+export const SessionRequestParamsSchema = v.object({
+  request: v.object({
+    method: v.string().check(v.minLength(1)),
+    params: v.unknown(),
+    expiryTimestamp: v.optional(v.int()),
   }),
-  chainId: z.string().check(z.minLength(1)),
+  chainId: v.string().check(v.minLength(1)),
 })
-export type SessionRequestParams = z.infer<typeof SessionRequestParamsSchema>
+export type SessionRequestParams = v.infer<typeof SessionRequestParamsSchema>
 
-export const SessionEventParamsSchema = z.object({
-  event: z.object({ name: z.string().check(z.minLength(1)), data: z.unknown() }),
-  chainId: z.string().check(z.minLength(1)),
+export const SessionEventParamsSchema = v.object({
+  event: v.object({ name: v.string().check(v.minLength(1)), data: v.unknown() }),
+  chainId: v.string().check(v.minLength(1)),
 })
-export type SessionEventParams = z.infer<typeof SessionEventParamsSchema>
+export type SessionEventParams = v.infer<typeof SessionEventParamsSchema>
 
 export const SessionDeleteParamsSchema = ErrorResponseSchema
-export type SessionDeleteParams = z.infer<typeof SessionDeleteParamsSchema>
+export type SessionDeleteParams = v.infer<typeof SessionDeleteParamsSchema>
 
-export const EmptyParamsSchema = z.object({})
+export const EmptyParamsSchema = v.object({})
 
-const TrueSchema = z.literal(true)
+const TrueSchema = v.literal(true)
 
 /** Params and result schema per wc_ method, for validating what peers send. */
 export const WcMethodSchemas = {
@@ -96,7 +96,7 @@ export const WcMethodSchemas = {
   wc_sessionSettle: { params: SessionSettleParamsSchema, result: TrueSchema },
   wc_sessionUpdate: { params: SessionUpdateParamsSchema, result: TrueSchema },
   wc_sessionExtend: { params: SessionExtendParamsSchema, result: TrueSchema },
-  wc_sessionRequest: { params: SessionRequestParamsSchema, result: z.unknown() },
+  wc_sessionRequest: { params: SessionRequestParamsSchema, result: v.unknown() },
   wc_sessionEvent: { params: SessionEventParamsSchema, result: TrueSchema },
   wc_sessionDelete: { params: SessionDeleteParamsSchema, result: TrueSchema },
   wc_sessionPing: { params: EmptyParamsSchema, result: TrueSchema },
@@ -109,8 +109,8 @@ export const WcMethodSchemas = {
 } as const
 
 export type WcMethod = keyof typeof WcMethodSchemas
-export type WcParams<Method extends WcMethod> = z.infer<(typeof WcMethodSchemas)[Method]['params']>
-export type WcResult<Method extends WcMethod> = z.infer<(typeof WcMethodSchemas)[Method]['result']>
+export type WcParams<Method extends WcMethod> = v.infer<(typeof WcMethodSchemas)[Method]['params']>
+export type WcResult<Method extends WcMethod> = v.infer<(typeof WcMethodSchemas)[Method]['result']>
 
 export function isWcMethod(method: string): method is WcMethod {
   return Object.hasOwn(WcMethodSchemas, method)

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from '@pairwise/common/schema'
 import { AuthPayloadSchema, CacaoSchema } from './auth.js'
 import {
   Hex32Schema,
@@ -15,90 +15,90 @@ import { SessionRequestParamsSchema } from './methods.js'
 // What the engine persists. Each store validates its entries on load with these, so a corrupt or
 // foreign entry is reported and dropped instead of crashing the client.
 
-export const KeychainEntrySchema = z.object({
-  tag: z.string().check(z.minLength(1)),
-  key: z.string().check(z.regex(/^[0-9a-f]+$/)),
+export const KeychainEntrySchema = v.object({
+  tag: v.string().check(v.minLength(1)),
+  key: v.string().check(v.regex(/^[0-9a-f]+$/)),
 })
-export type KeychainEntry = z.infer<typeof KeychainEntrySchema>
+export type KeychainEntry = v.infer<typeof KeychainEntrySchema>
 
-export const PairingSchema = z.object({
+export const PairingSchema = v.object({
   topic: Hex32Schema,
-  expiry: z.int(),
+  expiry: v.int(),
   relay: RelaySchema,
-  active: z.boolean(),
-  methods: z.optional(z.array(z.string())),
-  peerMetadata: z.optional(StoredMetadataSchema),
+  active: v.boolean(),
+  methods: v.optional(v.array(v.string())),
+  peerMetadata: v.optional(StoredMetadataSchema),
 })
-export type Pairing = z.infer<typeof PairingSchema>
+export type Pairing = v.infer<typeof PairingSchema>
 
-export const ProposalSchema = z.object({
-  id: z.int(),
+export const ProposalSchema = v.object({
+  id: v.int(),
   pairingTopic: Hex32Schema,
-  expiryTimestamp: z.int(),
-  relays: z.array(RelaySchema),
+  expiryTimestamp: v.int(),
+  relays: v.array(RelaySchema),
   proposer: StoredParticipantSchema,
   requiredNamespaces: ProposalNamespacesSchema,
   optionalNamespaces: ProposalNamespacesSchema,
-  sessionProperties: z.optional(PropertiesSchema),
-  scopedProperties: z.optional(PropertiesSchema),
-  attestation: z.optional(z.string()),
-  encryptedId: z.optional(z.string()),
-  requests: z.optional(
-    z.object({ authentication: z.optional(z.array(AuthPayloadSchema)), walletPay: z.optional(z.unknown()) }),
+  sessionProperties: v.optional(PropertiesSchema),
+  scopedProperties: v.optional(PropertiesSchema),
+  attestation: v.optional(v.string()),
+  encryptedId: v.optional(v.string()),
+  requests: v.optional(
+    v.object({ authentication: v.optional(v.array(AuthPayloadSchema)), walletPay: v.optional(v.unknown()) }),
   ),
 })
-export type Proposal = z.infer<typeof ProposalSchema>
+export type Proposal = v.infer<typeof ProposalSchema>
 
-export const SessionSchema = z.object({
+export const SessionSchema = v.object({
   topic: Hex32Schema,
-  pairingTopic: z.string(),
+  pairingTopic: v.string(),
   relay: RelaySchema,
-  expiry: z.int(),
-  acknowledged: z.boolean(),
+  expiry: v.int(),
+  acknowledged: v.boolean(),
   controller: Hex32Schema,
   namespaces: SessionNamespacesSchema,
   requiredNamespaces: ProposalNamespacesSchema,
   optionalNamespaces: ProposalNamespacesSchema,
-  sessionProperties: z.optional(PropertiesSchema),
-  scopedProperties: z.optional(PropertiesSchema),
-  sessionConfig: z.optional(z.record(z.string(), z.unknown())),
+  sessionProperties: v.optional(PropertiesSchema),
+  scopedProperties: v.optional(PropertiesSchema),
+  sessionConfig: v.optional(v.record(v.string(), v.unknown())),
   self: StoredParticipantSchema,
   peer: StoredParticipantSchema,
-  transportType: z.optional(z.enum(['relay', 'link_mode'])),
-  authentication: z.optional(z.array(CacaoSchema)),
+  transportType: v.optional(v.enum(['relay', 'link_mode'])),
+  authentication: v.optional(v.array(CacaoSchema)),
 })
-export type Session = z.infer<typeof SessionSchema>
+export type Session = v.infer<typeof SessionSchema>
 
-export const PendingRequestSchema = z.object({
-  id: z.int(),
+export const PendingRequestSchema = v.object({
+  id: v.int(),
   topic: Hex32Schema,
   params: SessionRequestParamsSchema,
   verifyContext: VerifyContextSchema,
 })
-export type PendingRequest = z.infer<typeof PendingRequestSchema>
+export type PendingRequest = v.infer<typeof PendingRequestSchema>
 
 /** A request we sent and still expect an answer to; the answer's id finds its method here. */
-export const HistoryRecordSchema = z.object({
-  id: z.int(),
+export const HistoryRecordSchema = v.object({
+  id: v.int(),
   topic: Hex32Schema,
-  method: z.string(),
-  expiry: z.int(),
+  method: v.string(),
+  expiry: v.int(),
 })
-export type HistoryRecord = z.infer<typeof HistoryRecordSchema>
+export type HistoryRecord = v.infer<typeof HistoryRecordSchema>
 
 /** `topic:<topic>` or `id:<id>`, as the official expirer names its targets. */
-export const ExpirationSchema = z.object({
-  target: z.string().check(z.regex(/^(topic:[0-9a-f]{64}|id:\d+)$/)),
-  expiry: z.int(),
+export const ExpirationSchema = v.object({
+  target: v.string().check(v.regex(/^(topic:[0-9a-f]{64}|id:\d+)$/)),
+  expiry: v.int(),
 })
-export type Expiration = z.infer<typeof ExpirationSchema>
+export type Expiration = v.infer<typeof ExpirationSchema>
 
-export const AuthRequestSchema = z.object({
-  id: z.int(),
+export const AuthRequestSchema = v.object({
+  id: v.int(),
   pairingTopic: Hex32Schema,
   requester: StoredParticipantSchema,
   authPayload: AuthPayloadSchema,
-  expiryTimestamp: z.int(),
+  expiryTimestamp: v.int(),
   verifyContext: VerifyContextSchema,
 })
-export type AuthRequest = z.infer<typeof AuthRequestSchema>
+export type AuthRequest = v.infer<typeof AuthRequestSchema>

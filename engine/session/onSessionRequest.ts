@@ -1,4 +1,3 @@
-import { safeParseExplained } from '@pairwise/common'
 import { assertRoomForRequest } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { internalError, sdkError, toErrorResponse } from '../errors.js'
@@ -22,7 +21,7 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
   const { topic, payload } = incoming
   try {
     await assertSessionTopic(ctx, topic)
-    const parsed = safeParseExplained(SessionRequestParamsSchema, payload.params)
+    const parsed = SessionRequestParamsSchema.safeParse(payload.params)
     if (!parsed.success) {
       throw internalError(
         'MISSING_OR_INVALID',

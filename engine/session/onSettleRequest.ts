@@ -1,4 +1,3 @@
-import { safeParseExplained } from '@pairwise/common'
 import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
@@ -27,7 +26,7 @@ function validateSettle(ctx: EngineContext, params: unknown): SessionSettleParam
     'onSessionSettleRequest()',
   )
   if (namespacesProblem) throw namespacesProblem
-  const parsed = safeParseExplained(SessionSettleParamsSchema, params)
+  const parsed = SessionSettleParamsSchema.safeParse(params)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw internalError(

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { CacaoSchema } from '../schemas/index.js'
+import type { Cacao } from '../schemas/index.js'
 
 /**
  * ENT-15: what a sign-in message says, in AppKit 1.7's `SIWXMessage.Data` names so integrators' configs
@@ -37,12 +37,35 @@ export type SiwxFrameMessage = z.infer<typeof siwxFrameMessageSchema>
 /** AppKit 1.7's `SIWXMessage`: the data and the text a wallet signs. */
 export type SIWXMessage = SIWXMessageData & { toString(): string }
 
+/**
+ * A one-click sign-in's CACAO, as the engine's `CacaoSchema` checks it. Written again in zod because
+ * sessions travel through zod schemas (the api's routes and their OpenAPI document) and the engine's
+ * wire schemas are not zod; `satisfies` keeps the two shapes one.
+ */
+const cacaoSchema = z.object({
+  h: z.object({ t: z.string() }),
+  p: z.object({
+    iss: z.string(),
+    domain: z.string(),
+    aud: z.string(),
+    version: z.string(),
+    nonce: z.string(),
+    iat: z.string(),
+    nbf: z.optional(z.string()),
+    exp: z.optional(z.string()),
+    statement: z.optional(z.string()),
+    requestId: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
+  }),
+  s: z.object({ t: z.string(), s: z.string(), m: z.optional(z.string()) }),
+}) satisfies z.ZodMiniType<Cacao>
+
 /** A sign-in session: the data, the exact text signed, the signature and, from one-click auth, its CACAO. */
 export const siwxSessionSchema = z.object({
   data: siwxMessageDataSchema,
   message: z.string(),
   signature: z.string(),
-  cacao: z.optional(CacaoSchema),
+  cacao: z.optional(cacaoSchema),
 })
 export type SIWXSession = z.infer<typeof siwxSessionSchema>
 

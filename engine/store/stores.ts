@@ -1,5 +1,5 @@
+import type { Parses } from '@pairwise/common'
 import { type KeyValueStorage, type ReportProblem, storageKey, TypedStore } from '@pairwise/storage'
-import type * as z from 'zod/mini'
 import {
   type AuthRequest,
   AuthRequestSchema,
@@ -48,7 +48,7 @@ export function createStores(options: StoreOptions): EngineStores {
   const typed = <V>(
     context: 'core' | 'client',
     name: string,
-    schema: z.core.$ZodType<V>,
+    schema: Parses<V>,
     keyOf: (value: V) => string,
   ): TypedStore<V> =>
     new TypedStore<V>({

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from '@pairwise/common/schema'
 
 /**
  * The postMessage protocol between a dapp page and the verify frame its verify server serves at
@@ -16,27 +16,26 @@ export const VERIFY_FRAME_MESSAGES = {
 /** The path of the frame page under the verify server's URL. */
 export const VERIFY_FRAME_PATH = '/verify/frame'
 
-const hex64 = z.string().check(z.regex(/^[0-9a-f]{64}$/))
+const hex64 = v.string().check(v.regex(/^[0-9a-f]{64}$/))
 
 /** What a page sends the frame: sha256 of the sealed message (`id`) and of the JSON-RPC request. */
-export const FrameRegisterSchema = z.object({
-  type: z.literal(VERIFY_FRAME_MESSAGES.register),
+export const FrameRegisterSchema = v.object({
+  type: v.literal(VERIFY_FRAME_MESSAGES.register),
   id: hex64,
   decryptedId: hex64,
 })
-export type FrameRegister = z.infer<typeof FrameRegisterSchema>
+export type FrameRegister = v.infer<typeof FrameRegisterSchema>
 
 /**
- * What the frame sends its page. A plain union: each member is told apart by its `type` literal all the
- * same, and zod's discriminated union would be one more schema kind in every browser bundle.
+ * What the frame sends its page: a plain union, each member told apart by its `type` literal.
  */
-export const FrameAnswerSchema = z.union([
-  z.object({ type: z.literal(VERIFY_FRAME_MESSAGES.ready) }),
-  z.object({
-    type: z.literal(VERIFY_FRAME_MESSAGES.attestation),
+export const FrameAnswerSchema = v.union([
+  v.object({ type: v.literal(VERIFY_FRAME_MESSAGES.ready) }),
+  v.object({
+    type: v.literal(VERIFY_FRAME_MESSAGES.attestation),
     id: hex64,
-    attestation: z.nullable(z.string().check(z.maxLength(4096))),
+    attestation: v.nullable(v.string().check(v.maxLength(4096))),
   }),
-  z.object({ type: z.literal(VERIFY_FRAME_MESSAGES.refused), id: hex64, status: z.number() }),
+  v.object({ type: v.literal(VERIFY_FRAME_MESSAGES.refused), id: hex64, status: v.number() }),
 ])
-export type FrameAnswer = z.infer<typeof FrameAnswerSchema>
+export type FrameAnswer = v.infer<typeof FrameAnswerSchema>

@@ -1,20 +1,20 @@
+import * as v from '@pairwise/common/schema'
 import { decodeJwtPayload, type P256PublicJwk, verifyEs256Jwt } from '@pairwise/crypto'
-import * as z from 'zod/mini'
 import type { VerifyAnswer, VerifyResolver } from './resolve.js'
 import { VerifyKey } from './verifyKey.js'
 
 /** What a verify server signs into an attestation (`exp` in unix seconds). */
-const AttestationSchema = z.object({
-  id: z.string(),
-  origin: z.string(),
-  isScam: z.optional(z.nullable(z.boolean())),
-  isVerified: z.boolean(),
-  exp: z.number(),
+const AttestationSchema = v.object({
+  id: v.string(),
+  origin: v.string(),
+  isScam: v.optional(v.nullable(v.boolean())),
+  isVerified: v.boolean(),
+  exp: v.number(),
 })
-type Attestation = z.infer<typeof AttestationSchema>
+type Attestation = v.infer<typeof AttestationSchema>
 
 /** The v1 lookup's answer, `GET <url>/attestation/<hash>`: unsigned, trusted as the server's word. */
-const LookupSchema = z.object({ origin: z.string(), isScam: z.optional(z.nullable(z.boolean())) })
+const LookupSchema = v.object({ origin: v.string(), isScam: v.optional(v.nullable(v.boolean())) })
 
 export type HttpVerifyResolverOptions = {
   /** The verify server; the only host this resolver contacts, whatever a peer's metadata names. */

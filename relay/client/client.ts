@@ -1,11 +1,5 @@
-import {
-  describeIssues,
-  Emitter,
-  type Listener,
-  type Logger,
-  safeParseExplained,
-  silentLogger,
-} from '@pairwise/common'
+import { describeIssues, Emitter, type Listener, type Logger, silentLogger } from '@pairwise/common'
+import * as v from '@pairwise/common/schema'
 import {
   type ClientCrypto,
   createWebCrypto,
@@ -15,7 +9,6 @@ import {
   type SigningKeyPair,
   signRelayJwtWith,
 } from '@pairwise/crypto'
-import * as z from 'zod/mini'
 import {
   type ApproveSessionParams,
   BatchSubscribeResultSchema,
@@ -62,7 +55,7 @@ export const MAX_TOPICS_PER_BATCH = 500
 const DEFAULT_USER_AGENT = `wc-2/js-pairwise/${typeof document === 'undefined' ? 'node' : 'browser'}`
 
 // Only `data` is read: the official clients ignore the subscription id, and so may relays that vary it.
-const SubscriptionPushSchema = z.object({ data: ReceivedMessageSchema })
+const SubscriptionPushSchema = v.object({ data: ReceivedMessageSchema })
 
 type State = 'idle' | 'connecting' | 'open' | 'closed'
 
@@ -284,18 +277,18 @@ export class RelayClient {
   }
 
   #checkParams(method: ClientMethod, params: unknown): void {
-    const parsed = safeParseExplained(RelayParamsSchemas[method], params)
+    const parsed = RelayParamsSchemas[method].safeParse(params)
     if (!parsed.success) {
       throw new RelayClientError('INVALID_PARAMS', `${method}: ${describeIssues(parsed.error)}`)
     }
   }
 
-  #request<Schema extends z.ZodMiniType>(
+  #request<Result>(
     method: ClientMethod,
     params: unknown,
-    resultSchema: Schema,
+    resultSchema: v.Schema<Result>,
     retry = true,
-  ): Promise<z.output<Schema>> {
+  ): Promise<Result> {
     if (this.#state === 'closed') return Promise.reject(this.#closedError())
     try {
       this.#checkParams(method, params)
@@ -321,7 +314,7 @@ export class RelayClient {
           reject(outcome.error)
           return
         }
-        const parsed = safeParseExplained(resultSchema, outcome.result)
+        const parsed = resultSchema.safeParse(outcome.result)
         if (parsed.success) resolve(parsed.data)
         else
           reject(new RelayClientError('INVALID_RESULT', `${method} result: ${describeIssues(parsed.error)}`))
@@ -513,7 +506,7 @@ export class RelayClient {
     }
     // Acked even when unusable: an unacked message would be pushed again on every reconnect.
     this.#sendRaw(encodeFrame(resultFrame(frame.id, true)))
-    const parsed = safeParseExplained(SubscriptionPushSchema, frame.params)
+    const parsed = SubscriptionPushSchema.safeParse(frame.params)
     if (!parsed.success) {
       this.#report(
         new RelayClientError('MALFORMED_FRAME', `ignored a ${frame.method}: ${describeIssues(parsed.error)}`),

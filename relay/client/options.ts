@@ -1,7 +1,7 @@
 import type { Logger } from '@pairwise/common'
-import { describeIssues, safeParseExplained } from '@pairwise/common'
+import { describeIssues } from '@pairwise/common'
+import * as v from '@pairwise/common/schema'
 import type { ClientCrypto, SigningKeyPair } from '@pairwise/crypto'
-import * as z from 'zod/mini'
 import { RelayClientError } from './errors.js'
 import type { SocketFactory } from './socket.js'
 
@@ -49,26 +49,26 @@ export const defaultTimings: RelayClientTimings = {
 
 export const DEFAULT_DEDUPE_WINDOW = 2_000
 
-// `z.instanceof` in a refine's clothing, same message: its custom schema kind weighs more in the bundle.
-const bytes = z
+// A Uint8Array, refused in the words of zod's `z.instanceof`.
+const bytes = v
   .unknown()
-  .check(z.refine((value) => value instanceof Uint8Array, 'Input not instance of Uint8Array'))
+  .check(v.refine((value) => value instanceof Uint8Array, 'Input not instance of Uint8Array'))
 
-const duration = z.number().check(z.positive(), z.lte(2 ** 31 - 1))
+const duration = v.number().check(v.positive(), v.lte(2 ** 31 - 1))
 
-const optionsSchema = z.object({
-  relayUrl: z.string().check(
-    z.regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL'),
-    z.refine((url) => URL.canParse(url), 'relayUrl is not a valid URL'),
+const optionsSchema = v.object({
+  relayUrl: v.string().check(
+    v.regex(/^wss?:\/\/[^\s]+$/, 'relayUrl must be a ws:// or wss:// URL'),
+    v.refine((url) => URL.canParse(url), 'relayUrl is not a valid URL'),
   ),
-  projectId: z.optional(z.string()),
-  signingKeyPair: z.object({ secretKey: bytes, publicKey: bytes }),
-  userAgent: z.optional(z.string().check(z.minLength(1))),
-  timings: z.optional(
-    z.partial(
-      z.object({
+  projectId: v.optional(v.string()),
+  signingKeyPair: v.object({ secretKey: bytes, publicKey: bytes }),
+  userAgent: v.optional(v.string().check(v.minLength(1))),
+  timings: v.optional(
+    v.partial(
+      v.object({
         heartbeatIntervalMs: duration,
-        heartbeatTimeoutMs: z.number().check(z.positive()),
+        heartbeatTimeoutMs: v.number().check(v.positive()),
         reconnectStepMs: duration,
         reconnectMaxMs: duration,
         requestTimeoutMs: duration,
@@ -76,12 +76,12 @@ const optionsSchema = z.object({
       }),
     ),
   ),
-  dedupeWindow: z.optional(z.int().check(z.positive())),
+  dedupeWindow: v.optional(v.int().check(v.positive())),
 })
 
 /** Options come from code, but often from config files too: check them before anything connects. */
 export function checkOptions(options: RelayClientOptions): RelayClientTimings {
-  const parsed = safeParseExplained(optionsSchema, options)
+  const parsed = optionsSchema.safeParse(options)
   if (!parsed.success) {
     throw new RelayClientError(
       'INVALID_OPTIONS',

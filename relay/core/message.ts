@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { MessageSchema, TagSchema, TopicSchema } from '../protocol/index.js'
+import { TOPIC_PATTERN } from '../protocol/methods.js'
 import { sha256Hex } from './sha256Hex.js'
 
 /** One envelope in a topic's mailbox, with what the relay needs to expire and route it. */
@@ -19,12 +19,15 @@ export type StoredMessage = {
   publisherId: string
 }
 
-/** For messages read back from a store another process wrote (SQLite file, Redis). */
+/**
+ * For messages read back from a store another process wrote (SQLite file, Redis). In zod, which the
+ * server's own schemas compose with; topic, message and tag are checked as the wire's schemas check them.
+ */
 export const StoredMessageSchema = z.object({
   id: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-  topic: TopicSchema,
-  message: MessageSchema,
-  tag: TagSchema,
+  topic: z.string().check(z.regex(TOPIC_PATTERN, 'a topic is 64 lowercase hex digits')),
+  message: z.string().check(z.minLength(1, 'the message is empty')),
+  tag: z.int().check(z.nonnegative()),
   prompt: z.boolean(),
   attestation: z.optional(z.string()),
   publishedAt: z.int().check(z.nonnegative()),

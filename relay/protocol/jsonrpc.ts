@@ -1,5 +1,5 @@
-import { describeIssues, safeParseExplained } from '@pairwise/common'
-import * as z from 'zod/mini'
+import { describeIssues } from '@pairwise/common'
+import * as v from '@pairwise/common/schema'
 import { readCommonFrame } from './commonFrame.js'
 import { RelayErrorCode } from './errors.js'
 import { rawTopLevelNumber } from './rawId.js'
@@ -8,14 +8,14 @@ import { rawTopLevelNumber } from './rawId.js'
  * A JSON-RPC id as it travels. `bigint` stands for a numeric id too large for a double; it is kept
  * exact so that the response carries the very digits the client sent.
  */
-export const JsonRpcIdSchema = z.union([z.string(), z.number(), z.bigint()])
-export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>
+export const JsonRpcIdSchema = v.union([v.string(), v.number(), v.bigint()])
+export type JsonRpcId = v.infer<typeof JsonRpcIdSchema>
 
-export const JsonRpcRequestSchema = z.object({
-  jsonrpc: z.literal('2.0'),
+export const JsonRpcRequestSchema = v.object({
+  jsonrpc: v.literal('2.0'),
   id: JsonRpcIdSchema,
-  method: z.string().check(z.minLength(1)),
-  params: z.optional(z.unknown()),
+  method: v.string().check(v.minLength(1)),
+  params: v.optional(v.unknown()),
 })
 export type JsonRpcRequest<Params = unknown> = {
   jsonrpc: '2.0'
@@ -24,26 +24,26 @@ export type JsonRpcRequest<Params = unknown> = {
   params?: Params
 }
 
-export const JsonRpcErrorObjectSchema = z.object({
-  code: z.int(),
-  message: z.string(),
-  data: z.optional(z.unknown()),
+export const JsonRpcErrorObjectSchema = v.object({
+  code: v.int(),
+  message: v.string(),
+  data: v.optional(v.unknown()),
 })
-export type JsonRpcErrorObject = z.infer<typeof JsonRpcErrorObjectSchema>
+export type JsonRpcErrorObject = v.infer<typeof JsonRpcErrorObjectSchema>
 
-export const JsonRpcResultSchema = z.object({
-  jsonrpc: z.literal('2.0'),
+export const JsonRpcResultSchema = v.object({
+  jsonrpc: v.literal('2.0'),
   id: JsonRpcIdSchema,
-  result: z.unknown(),
+  result: v.unknown(),
 })
 export type JsonRpcResult<Result = unknown> = { jsonrpc: '2.0'; id: JsonRpcId; result: Result }
 
-export const JsonRpcErrorResponseSchema = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.nullable(JsonRpcIdSchema),
+export const JsonRpcErrorResponseSchema = v.object({
+  jsonrpc: v.literal('2.0'),
+  id: v.nullable(JsonRpcIdSchema),
   error: JsonRpcErrorObjectSchema,
 })
-export type JsonRpcErrorResponse = z.infer<typeof JsonRpcErrorResponseSchema>
+export type JsonRpcErrorResponse = v.infer<typeof JsonRpcErrorResponseSchema>
 
 export type JsonRpcResponse = JsonRpcResult | JsonRpcErrorResponse
 
@@ -74,7 +74,7 @@ export function parseFrame(text: string): FrameParseOutcome {
   const replyId = JsonRpcIdSchema.safeParse(id).data ?? null
 
   if ('method' in record) {
-    const parsed = safeParseExplained(JsonRpcRequestSchema, record)
+    const parsed = JsonRpcRequestSchema.safeParse(record)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidRequest,
@@ -84,7 +84,7 @@ export function parseFrame(text: string): FrameParseOutcome {
     return { ok: true, value: { kind: 'request', frame: parsed.data } }
   }
   if ('error' in record) {
-    const parsed = safeParseExplained(JsonRpcErrorResponseSchema, record)
+    const parsed = JsonRpcErrorResponseSchema.safeParse(record)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidRequest,
@@ -94,7 +94,7 @@ export function parseFrame(text: string): FrameParseOutcome {
     return { ok: true, value: { kind: 'error', frame: parsed.data } }
   }
   if ('result' in record) {
-    const parsed = safeParseExplained(JsonRpcResultSchema, record)
+    const parsed = JsonRpcResultSchema.safeParse(record)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidRequest,

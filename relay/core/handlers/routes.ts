@@ -1,5 +1,5 @@
-import { describeIssues, safeParseExplained } from '@pairwise/common'
-import type * as z from 'zod/mini'
+import { describeIssues } from '@pairwise/common'
+import type * as v from '@pairwise/common/schema'
 import {
   type ClientMethod,
   RelayErrorCode,
@@ -24,14 +24,14 @@ type CommonReader<Params> = (params: unknown) => Params | undefined
 
 function route<Params>(
   method: ClientMethod,
-  schema: z.core.$ZodType<Params>,
+  schema: v.Schema<Params>,
   handle: Handler<Params>,
   readCommon?: CommonReader<Params>,
 ): Route {
   return async (context, params) => {
     const common = readCommon?.(params)
     if (common) return handle(context, common)
-    const parsed = safeParseExplained(schema, params)
+    const parsed = schema.safeParse(params)
     if (!parsed.success)
       return failure(
         RelayErrorCode.invalidParams,
