@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { push } from '../controllers/router.js'
+import { Picker } from '../ui/components/Picker.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
@@ -170,39 +171,29 @@ export function OnrampProvidersView() {
           }}
         />
       </label>
-      <label>
-        {ft('onramp.currency')}
-        <select
-          value={currencyId}
-          data-testid="onramp-currency"
-          onChange={(event) => {
-            const chosen = state.purchaseCurrencies.find((each) => each.id === event.target.value)
-            if (chosen) setPurchaseCurrency(kit.context, chosen)
-          }}
-        >
-          {state.purchaseCurrencies.map((currency) => (
-            <option key={currency.id} value={currency.id}>
-              {currency.symbol}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {ft('onramp.method')}
-        <select
-          value={method}
-          data-testid="onramp-method"
-          onChange={(event) => setMethod(event.target.value)}
-        >
-          {limits.map((limit) => (
-            <option key={limit.id} value={limit.id}>
-              {limit.id === 'card' || limit.id === 'ach_bank_account'
-                ? ft(`onramp.method.${limit.id}`)
-                : limit.id}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Picker
+        label={ft('onramp.currency')}
+        testId="onramp-currency"
+        value={currencyId}
+        options={state.purchaseCurrencies.map((currency) => ({ value: currency.id, label: currency.symbol }))}
+        onChange={(id) => {
+          const chosen = state.purchaseCurrencies.find((each) => each.id === id)
+          if (chosen) setPurchaseCurrency(kit.context, chosen)
+        }}
+      />
+      <Picker
+        label={ft('onramp.method')}
+        testId="onramp-method"
+        value={method}
+        options={limits.map((limit) => ({
+          value: limit.id,
+          label:
+            limit.id === 'card' || limit.id === 'ach_bank_account'
+              ? ft(`onramp.method.${limit.id}`)
+              : limit.id,
+        }))}
+        onChange={setMethod}
+      />
       <p className="muted">
         {ft('onramp.provider')}: {state.selectedProvider?.label ?? provider.label} · {provider.feeRange}
       </p>

@@ -7,6 +7,7 @@ import type { CaipNetwork } from '../networks/types.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { Figure } from '../ui/components/Figure.js'
 import { formatAmount } from '../ui/components/formatAmount.js'
+import { Picker } from '../ui/components/Picker.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
@@ -147,20 +148,17 @@ function SendForm({
           })
       }}
     >
-      <label>
-        {ft('token')}
-        <select
-          data-testid="send-token"
-          value={tokenKey(token)}
-          onChange={(event) => setForm({ ...form, token: event.target.value })}
-        >
-          {tokens.map((choice) => (
-            <option key={tokenKey(choice)} value={tokenKey(choice)}>
-              {`${choice.symbol} · ${choice.name}`}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Picker
+        label={ft('token')}
+        testId="send-token"
+        value={tokenKey(token)}
+        options={tokens.map((choice) => ({
+          value: tokenKey(choice),
+          label: choice.symbol,
+          detail: choice.name,
+        }))}
+        onChange={(key) => setForm({ ...form, token: key })}
+      />
       <label>
         {ft('amount')}
         <span className="send-amount">

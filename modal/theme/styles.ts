@@ -43,7 +43,7 @@ export const modalCss = `${baseCss}
 .error{color:var(--pw-error)}
 .primary{border:none;border-radius:999px;padding:10px 18px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600}
 .secondary{border:1px solid var(--pw-border);border-radius:999px;padding:8px 16px;background:transparent;cursor:pointer}
-.primary:disabled,.secondary:disabled{opacity:.45;cursor:not-allowed}
+.primary:disabled,.secondary:disabled,.icon-button:disabled{opacity:.45;cursor:not-allowed}
 .search{width:100%;padding:10px 12px;border-radius:999px;border:1px solid var(--pw-border);background:var(--pw-bg-2);margin-bottom:10px}
 .qr{background:#fff;padding:12px;border-radius:var(--pw-radius);display:inline-block}
 .qr svg{display:block;width:220px;height:220px}

@@ -62,6 +62,33 @@ test('5 USD and 8,000 USD are refused with the limit; a declined card fails the 
   wallet,
 }) => {
   const dialog = await openBuy(page, stack, wallet.address)
+  // The payment method in the modal's own picker (issue 33), by keyboard: the list opens on the chosen option,
+  // Escape closes the list and not the modal, the arrows move and Enter chooses; then back to Card by pointer.
+  const method = dialog.getByRole('combobox', { name: 'Payment method' })
+  await expect(method).toHaveText('Card')
+  await method.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(method).toHaveAttribute('aria-expanded', 'true')
+  const methods = dialog.getByRole('listbox', { name: 'Payment method' }).getByRole('option')
+  await expect(methods).toHaveText(['Card', 'Bank transfer'])
+  await expect(methods.first()).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Escape')
+  await expect(method).toHaveAttribute('aria-expanded', 'false')
+  await expect(dialog.getByTestId('onramp-providers')).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(method).toHaveAttribute(
+    'aria-activedescendant',
+    (await methods.nth(1).getAttribute('id')) ?? '',
+  )
+  await page.keyboard.press('Enter')
+  await expect(method).toHaveAttribute('data-value', 'ach_bank_account')
+  await expect(method).toHaveText('Bank transfer')
+  await expect(method).toBeFocused()
+  await method.click()
+  await methods.filter({ hasText: 'Card' }).click()
+  await expect(method).toHaveAttribute('data-value', 'card')
+
   const amount = dialog.getByTestId('onramp-amount')
   await amount.fill('5')
   await expect(dialog.getByTestId('onramp-error')).toHaveText('Minimum is 10.00 USD')

@@ -40,10 +40,15 @@ async function send(
   // By the token's contract: other tests on the same stack may have given the wallet a token of the same name.
   if (token) {
     const picker = dialog.getByTestId('send-token')
-    const values = await picker
-      .locator('option')
-      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
-    await picker.selectOption(values.find((value) => value.toLowerCase() === token.toLowerCase()) ?? token)
+    await picker.click()
+    const options = dialog.getByRole('listbox').getByRole('option')
+    const values = await options.evaluateAll((each) =>
+      each.map((option) => option.getAttribute('data-value')),
+    )
+    const value = values.find((one) => one?.toLowerCase() === token.toLowerCase()) ?? token
+    await options.and(dialog.locator(`[data-value="${value}"]`)).click()
+    await expect(picker).toHaveAttribute('data-value', value)
+    await expect(picker).toHaveAttribute('aria-expanded', 'false')
   }
   await dialog.getByTestId('send-amount').fill(amount)
   await dialog.getByTestId('send-recipient').fill(to)

@@ -75,6 +75,24 @@ async function openSnapshotPage(page: Page, stack: DemoStack, locale: string, th
   return wallet
 }
 
+/**
+ * A social or Farcaster login view following a login that failed (its `attempt`, a promise, cannot cross into
+ * the page as openView's data): the failure and Try again, without the secure frame, the same on every run.
+ */
+async function openFailedLogin(page: Page, view: string, data: Record<string, unknown>, message: string) {
+  await page.evaluate(
+    ({ view, data, message }) => {
+      const detail: { kit?: { open(request: unknown): Promise<void> } } = {}
+      document.dispatchEvent(new CustomEvent('pairwise:kit-request', { detail }))
+      if (!detail.kit) throw new Error('no modal instance on the page')
+      const attempt = Promise.reject(new Error(message))
+      attempt.catch(() => undefined)
+      return detail.kit.open({ view, data: { ...data, attempt } })
+    },
+    { view, data, message },
+  )
+}
+
 for (const locale of ['en', 'ar'] as const)
   for (const theme of ['light', 'dark'] as const)
     test(`every view in ${theme}, ${locale}: as its baseline, in the pinned fonts only${locale === 'en' ? ', with no serious axe finding' : ''}`, async ({
@@ -145,8 +163,23 @@ for (const locale of ['en', 'ar'] as const)
       // Its heading lands a sub-pixel apart from run to run after the refusal re-renders the view.
       await snap('connecting-external-declined', [heading])
 
+      await openFailedLogin(page, 'ConnectingSocial', { provider: 'google', mode: 'popup' }, 'Login failed')
+      await expect(dialog.getByRole('alert')).toBeVisible()
+      await snap('connecting-social-failed')
+      await openFailedLogin(page, 'ConnectingFarcaster', {}, 'The Farcaster channel expired')
+      await expect(dialog.getByTestId('farcaster-error')).toBeVisible()
+      await snap('connecting-farcaster-failed')
+
+      // Sign-in is on: connecting opens SIWXSignMessage, required, so its close button is disabled.
       await openView(page, 'Connect')
       await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()
+      await expect(dialog.getByTestId('siwx-sign-message')).toBeVisible()
+      await expect(dialog.getByTestId('siwx-cancel-disconnects')).toBeVisible()
+      const close = dialog.locator('.header .icon-button:not(.back)')
+      await expect(close).toBeDisabled()
+      expect(await close.evaluate((button) => Number(getComputedStyle(button).opacity))).toBeLessThan(1)
+      await snap('siwx-sign-message')
+      await dialog.getByTestId('siwx-sign-message').locator('button.primary').click()
       await expect(dialog).toBeHidden()
       await openView(page, 'Account')
       await expect(dialog.getByTestId('account-balance')).toContainText('tETH')
@@ -201,6 +234,17 @@ for (const locale of ['en', 'ar'] as const)
       await openView(page, 'OnrampProviders')
       await expect(dialog.getByTestId('onramp-providers')).toBeVisible()
       await snap('onramp-providers', [dialog.getByTestId('onramp-quote')])
+      // The modal's picker open, its list in the card's flow, the chosen option marked and the keyboard's active
+      // one. By keyboard: the card grows as the list opens and, centred, would move an option under the pointer.
+      await page.mouse.move(0, 0)
+      await dialog.getByTestId('onramp-method').focus()
+      await page.keyboard.press('ArrowDown')
+      await expect(dialog.getByRole('listbox')).toBeVisible()
+      await page.keyboard.press('ArrowDown')
+      await expect(dialog.getByRole('option', { selected: false })).toHaveAttribute('data-active', '')
+      await snap('onramp-method-open', [dialog.getByTestId('onramp-quote')])
+      await page.keyboard.press('Escape')
+      await expect(dialog.getByRole('listbox')).toBeHidden()
       await openView(page, 'OnrampActivity')
       await expect(dialog.getByTestId('onramp-activity')).toBeVisible()
       await snap('onramp-activity')
@@ -215,12 +259,20 @@ for (const locale of ['en', 'ar'] as const)
 
       await openView(page, 'RegisterAccountName')
       await snap('register-account-name')
+      await openView(page, 'RegisterAccountNameSuccess')
+      await expect(dialog.getByTestId('register-account-name-success')).toBeVisible()
+      await snap('register-account-name-success')
       await openView(page, 'UpdateEmailWallet', { email })
       await snap('update-email')
       await openView(page, 'UpdateEmailPrimaryOtp', { email, newEmail: `new-${email}` })
       await snap('update-email-primary-otp')
       await openView(page, 'UpdateEmailSecondaryOtp', { email, newEmail: `new-${email}` })
       await snap('update-email-secondary-otp')
+      // After the email views: the secure frame it shows (over its slot, outside the dialog, on the auth service's
+      // port of the run) answers those views' requests differently once loaded.
+      await openView(page, 'ApproveTransaction', { method: 'eth_sendTransaction' })
+      await expect(dialog.getByTestId('approve-transaction')).toBeVisible()
+      await snap('approve-transaction', [page.locator('iframe')])
       // Last: the failed switch leaves the modal's 'Network Not Found' banner over every view after it.
       await openView(page, 'SwitchNetwork', { network: foreignNetwork })
       await expect(dialog.getByRole('alert')).toHaveCount(2)

@@ -56,7 +56,10 @@ describe('Account → Send and Receive', () => {
     push(kit.context, { view: 'Send' })
     const send = await render(kit)
     expect(send).toMatch(/<h2[^>]*>(<!--\$-->)?Send(<!--\/\$-->)?<\/h2>/)
-    expect(send).toContain('tETH · Test Ether')
+    // The token picker (the modal's own, no native select) shows the native coin chosen.
+    expect(send).not.toContain('<select')
+    expect(send).toMatch(/role="combobox"[^>]*data-testid="send-token"[^>]*data-value="native"/)
+    expect(send).toContain('<span>tETH</span><span class="picker-detail">Test Ether</span>')
     for (const field of ['send-amount', 'send-max', 'send-recipient', 'send-fee', 'send-review'])
       expect(send).toContain(`data-testid="${field}"`)
   })

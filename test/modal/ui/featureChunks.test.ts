@@ -22,6 +22,13 @@ describe('the account actions load only when one of their views or entries does 
     expect(loaded.filter((file) => file.startsWith(folder))).toEqual([])
   })
 
+  it('the modal’s picker (issue 33) comes with the views that pick, Send and Onramp: the first load, Account included, has none of it', () => {
+    const loaded = firstLoadFiles('modal/ui/views/laterViews.ts')
+    expect(loaded.filter((file) => /modal\/ui\/components\/picker/i.test(file))).toEqual([])
+    const withViews = [...firstLoad('modal/send/sendViews.tsx', 'modal/onramp/onrampViews.tsx').files]
+    expect(withViews).toContain('modal/ui/components/Picker.tsx')
+  })
+
   it('Send and Receive: the first load reaches none of their modules; Account, a later chunk, has only its two buttons', () => {
     expect(firstLoadFiles().filter((file) => file.startsWith('modal/send/'))).toEqual([])
     const withAccount = firstLoadFiles('modal/ui/views/laterViews.ts').filter((file) =>
