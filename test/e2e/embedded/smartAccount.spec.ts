@@ -83,7 +83,8 @@ test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (
   const smart = ((await account.textContent()) ?? '').replace('Connected: ', '') as Address
   await expect(smartAccount).toHaveText('Smart account; smart account not deployed yet')
   await expect(dialog.getByTestId('email-account-switch-type')).toHaveText('Switch to EOA account')
-  await page.keyboard.press('Escape')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
   // The factory's counterfactual account of the EOA, with no code yet.
   expect(
     await reader.readContract({
@@ -120,6 +121,12 @@ test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (
   await expect(preview).toContainText('1. Send')
   await expect(preview).toContainText('2. Send tUSD')
   await expect(preview).toContainText('the smart account is deployed with this operation')
+  // The whole batch simulated as the smart account: its tUSD goes down by the one sent.
+  await expect(preview).toContainText('Balance change')
+  await expect(preview).toContainText('\u22121 tUSD')
+  await expect(preview).not.toContainText('would fail')
+  // The rows run past the frame's slot: Approve opens only once the user has scrolled it into view.
+  await secureFrame(page).getByTestId('frame-approve').scrollIntoViewIfNeeded()
   await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
   await secureFrame(page).getByTestId('frame-approve').click()
 
