@@ -34,13 +34,21 @@ export type ClassifiedPayload =
   | { kind: 'error'; payload: JsonRpcError }
   | { kind: 'unknown' }
 
-/** Sorts a decrypted peer message into request, result or error; anything else is `unknown`. */
+/**
+ * Sorts a decrypted peer message into request, result or error; anything else is `unknown`. A schema is
+ * tried only when its required key is there, so a response is not first refused as a request.
+ */
 export function classifyPayload(value: unknown): ClassifiedPayload {
-  const request = JsonRpcRequestSchema.safeParse(value)
-  if (request.success) return { kind: 'request', payload: request.data }
-  const error = JsonRpcErrorSchema.safeParse(value)
-  if (error.success) return { kind: 'error', payload: error.data }
-  if (typeof value === 'object' && value !== null && 'result' in value) {
+  if (typeof value !== 'object' || value === null) return { kind: 'unknown' }
+  if ('method' in value) {
+    const request = JsonRpcRequestSchema.safeParse(value)
+    if (request.success) return { kind: 'request', payload: request.data }
+  }
+  if ('error' in value) {
+    const error = JsonRpcErrorSchema.safeParse(value)
+    if (error.success) return { kind: 'error', payload: error.data }
+  }
+  if ('result' in value) {
     const result = JsonRpcResultSchema.safeParse(value)
     if (result.success) return { kind: 'result', payload: result.data as JsonRpcResult }
   }

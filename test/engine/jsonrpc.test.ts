@@ -46,5 +46,18 @@ describe('JSON-RPC payloads', () => {
     expect(classifyPayload({ id: 1, jsonrpc: '2.0' }).kind).toBe('unknown')
     expect(classifyPayload({ id: '1', jsonrpc: '2.0', result: true }).kind).toBe('unknown')
     expect(classifyPayload('garbage').kind).toBe('unknown')
+    expect(classifyPayload(null).kind).toBe('unknown')
+    expect(classifyPayload([request]).kind).toBe('unknown')
+  })
+
+  it('tries each kind in turn: a malformed request that carries a valid result or error is still that', () => {
+    const result = { ...formatResult(1, true), method: '' }
+    const error = { ...formatError(1, { code: 5000, message: 'User rejected.' }), method: 7 }
+    expect(classifyPayload(result)).toEqual({ kind: 'result', payload: formatResult(1, true) })
+    expect(classifyPayload(error)).toEqual({
+      kind: 'error',
+      payload: formatError(1, { code: 5000, message: 'User rejected.' }),
+    })
+    expect(classifyPayload({ ...result, error: { code: 'x' } }).kind).toBe('result')
   })
 })
