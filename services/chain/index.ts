@@ -52,6 +52,7 @@ export {
   type LocalBundler,
   listenOnHostModule,
   type StartBundlerOptions,
+  spawnBundler,
   startBundler,
 } from './startBundler.js'
 export { type LocalChain, type StartChainOptions, startChain } from './startChain.js'

@@ -62,19 +62,20 @@ net.Server.prototype.listen = function (...args) {
 }
 
 /**
- * Starts alto (an ERC-4337 bundler) against the local chain on `host:port` and resolves once /health
- * answers. Safe mode (the ERC-7562 tracing rules) is off: Anvil's tracer lacks what it needs (it fails
- * with "Encoded error signature 0x99410554 not found"), and a dev chain needs no protection from griefing.
+ * Starts alto (an ERC-4337 bundler) against the local chain on `host:port`, without waiting for it: it
+ * loads a large dependency tree and deploys its simulation contracts first, for some seconds, which the
+ * stack spends starting its other parts (its /health is among the URLs the stack waits for). Safe mode
+ * (the ERC-7562 tracing rules) is off: Anvil's tracer lacks what it needs (it fails with "Encoded error
+ * signature 0x99410554 not found"), and a dev chain needs no protection from griefing.
  */
-export async function startBundler({
+export async function spawnBundler({
   rpcUrl,
   entryPoint,
   host,
   port,
   portEnv,
   logFile,
-  readyTimeoutMs = 60_000,
-}: StartBundlerOptions): Promise<LocalBundler> {
+}: Omit<StartBundlerOptions, 'readyTimeoutMs'>): Promise<LocalBundler & { exited: Promise<unknown> }> {
   if (await isPortTaken(port, host)) throw new PortInUseError('bundler', host, port, portEnv)
   const group = startChildGroup({
     name: 'alto',
@@ -112,24 +113,34 @@ export async function startBundler({
     group.child.stdout?.pipe(log)
     group.child.stderr?.pipe(log)
   }
-  const url = serverUrl(host, port)
+  return { url: serverUrl(host, port), pid: group.pid, exited: group.exited, stop: () => group.stop() }
+}
+
+/** Starts alto as `spawnBundler` does and resolves once its /health answers. */
+export async function startBundler({
+  readyTimeoutMs = 60_000,
+  ...options
+}: StartBundlerOptions): Promise<LocalBundler> {
+  const { exited, ...bundler } = await spawnBundler(options)
   try {
     await waitUntil(
       async () => {
-        const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) })
+        const response = await fetch(`${bundler.url}/health`, { signal: AbortSignal.timeout(1000) })
         await response.body?.cancel()
         return response.ok
       },
-      `the bundler at ${url}`,
+      `the bundler at ${bundler.url}`,
       {
         timeoutMs: readyTimeoutMs,
         intervalMs: 200,
-        abort: group.exited.then((code) => `alto exited with ${code}${logFile ? `, see ${logFile}` : ''}`),
+        abort: exited.then(
+          (code) => `alto exited with ${code}${options.logFile ? `, see ${options.logFile}` : ''}`,
+        ),
       },
     )
   } catch (error) {
-    await group.stop()
+    await bundler.stop()
     throw error
   }
-  return { url, pid: group.pid, stop: () => group.stop() }
+  return bundler
 }

@@ -68,11 +68,26 @@ export async function startStack(config: StackConfig, options: StackOptions = {}
   }
 }
 
-/** Resolves once every URL answers 2xx; the stack file promises a stack that does. */
+/** How long a part's URL may refuse connections at the end of the start: the bundler loads meanwhile. */
+const readyTimeoutMs = 90_000
+
+/**
+ * Resolves once every URL answers 2xx; the stack file promises a stack that does. A URL nothing listens on
+ * yet is asked again (a part may still be loading, as the bundler does); an answer that is not 2xx fails.
+ */
 async function allAnswer(urls: string[]): Promise<void> {
   for (const url of urls) {
-    const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
-    await response.body?.cancel()
-    if (!response.ok) throw new Error(`${url} answered ${response.status} at start`)
+    const deadline = Date.now() + readyTimeoutMs
+    for (;;) {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
+        if (Date.now() > deadline) throw new Error(`${url} did not answer at start`, { cause: error })
+      })
+      if (response) {
+        await response.body?.cancel()
+        if (!response.ok) throw new Error(`${url} answered ${response.status} at start`)
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
   }
 }

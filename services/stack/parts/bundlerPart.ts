@@ -17,9 +17,11 @@ export const bundlerPart = defineStackPart({
   ports,
   needs: ['chain', 'fixtures'],
   async start({ config, onStop, chain, fixtures }) {
-    const { startBundler } = await import('../../chain/index.js')
+    const { spawnBundler } = await import('../../chain/index.js')
     const logFile = join(config.dataDir, 'bundler.log')
-    const bundler = await startBundler({
+    // Not waited for here: alto takes seconds to load, which the parts after this one spend starting, and
+    // the stack waits for its /health with the other parts' URLs.
+    const bundler = await spawnBundler({
       rpcUrl: chain.rpcUrl,
       entryPoint: fixtures.entryPoint,
       host: config.host,

@@ -22,6 +22,16 @@ const accepts = (host: string, port: number) =>
     socket.once('error', () => resolve(false))
   })
 
+/** Resolves once `url` answers 2xx, asking every 200 ms for up to a minute. */
+async function answering(url: string) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const response = await fetch(url).catch(() => undefined)
+    if (response?.ok) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${url} never answered`)
+}
+
 let chain: ChainFixture
 let dataDir: string
 beforeAll(async () => {
@@ -59,6 +69,9 @@ describe('the local bundler part', () => {
       const url = `http://127.0.0.1:${port}`
       expect(started.gives.bundlerUrl).toBe(url)
       expect(started.stackFile).toEqual({ bundler: { url, name: 'alto' } })
+      // The part does not wait for alto to load; the stack waits for its ready URL, as here.
+      expect(started.ready).toEqual([`${url}/health`])
+      await answering(`${url}/health`)
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
