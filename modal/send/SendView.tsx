@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
 import { loadTokenBalances } from '../controllers/balances.js'
 import { goBack } from '../controllers/router.js'
@@ -184,10 +184,13 @@ function SendForm({
       </label>
       <span className="muted" data-testid="send-balance">
         {held
-          ? ft('balance', {
-              amount: formatAmount(formatUnits(held.balance, token.decimals), t.locale),
-              symbol: token.symbol,
-            })
+          ? withFigure(
+              ft('balance', {
+                amount: formatAmount(formatUnits(held.balance, token.decimals), t.locale),
+                symbol: token.symbol,
+              }),
+              shown(held.balance, token),
+            )
           : t('account.loading')}
       </span>
       {amountIssue ? (
@@ -220,16 +223,34 @@ function SendForm({
       ) : null}
       <p className="muted" data-testid="send-fee">
         {`${ft('fee')}: `}
-        {fee.status === 'done'
-          ? shown(fee.fee, native)
-          : fee.status === 'failed'
-            ? errorMessage(fee.error, t)
-            : ft('feeEstimating')}
+        {fee.status === 'done' ? (
+          <Figure>{shown(fee.fee, native)}</Figure>
+        ) : fee.status === 'failed' ? (
+          errorMessage(fee.error, t)
+        ) : (
+          ft('feeEstimating')
+        )}
       </p>
       <button type="submit" className="primary" data-testid="send-review" disabled={!canReview}>
         {ft('review')}
       </button>
     </form>
+  )
+}
+
+/**
+ * `text` with `figure` (an amount and its symbol, as the texts put it) isolated left to right where it occurs:
+ * right-to-left text would otherwise put the symbol before the number ("tETH 10").
+ */
+function withFigure(text: string, figure: string): ReactNode {
+  const at = text.indexOf(figure)
+  if (at < 0) return text
+  return (
+    <>
+      {text.slice(0, at)}
+      <Figure>{figure}</Figure>
+      {text.slice(at + figure.length)}
+    </>
   )
 }
 
