@@ -32,7 +32,6 @@ import {
   secretScreen,
   typedConfirmScreen,
 } from './ui/screens.js'
-import { sendUserOperation, userOperationStatus } from './userOperation.js'
 import { frameAssets, frameCapabilities } from './walletAssets.js'
 
 /**
@@ -45,6 +44,12 @@ const smartAccountCannotSign = () =>
     frameErrorCodes.unsupportedMethod,
     'The smart account sends batches of calls (wallet_sendCalls) only: switch to the EOA account for this',
   )
+
+/**
+ * The UserOperation code (viem's bundler client and smart account) loads with the first smart account
+ * batch or status: a frame whose user never acts as a smart account never downloads it.
+ */
+const userOperations = () => import('./userOperation.js')
 
 /** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
 const MAX_SENT_OPERATIONS = 32
@@ -203,6 +208,7 @@ export function frameHandlers({
       ? []
       : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
     return approveThen(`Send ${calls.length} calls in one operation`, [...rows, ...deploys], async () => {
+      const { sendUserOperation } = await userOperations()
       const id = await sendUserOperation({
         chain: current,
         owner: await session.account(),
@@ -384,7 +390,7 @@ export function frameHandlers({
       if (method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
         const user = signedIn()
         const operation = isSmartAccountChain(requested)
-          ? await userOperationStatus(
+          ? await (await userOperations()).userOperationStatus(
               requested,
               (await simpleAccountOf(chainRpc(requested), requested, user.address)).address,
               list[0],
