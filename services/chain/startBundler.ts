@@ -29,15 +29,18 @@ export type LocalBundler = {
 }
 
 /**
- * alto's CLI entry, resolved from its package. alto is GPL-3.0 and a devDependency: it only ever runs as a
+ * alto's CLI entry, resolved from its package, or undefined where it is not installed (an install of the
+ * published package: alto is GPL-3.0 and only this repository's devDependency). It only ever runs as a
  * separate process of the dev stack, never imported or bundled into our code.
  */
-export function altoEntry(): string {
+export function altoEntry(
+  resolve: (id: string) => string = createRequire(import.meta.url).resolve,
+): string | undefined {
   let main: string
   try {
-    main = createRequire(import.meta.url).resolve('@pimlico/alto')
+    main = resolve('@pimlico/alto')
   } catch {
-    throw new Error('The local bundler needs @pimlico/alto, a devDependency: run `npm install`.')
+    return undefined
   }
   return join(dirname(main), 'cli', 'alto.js')
 }
@@ -76,6 +79,8 @@ export async function spawnBundler({
   portEnv,
   logFile,
 }: Omit<StartBundlerOptions, 'readyTimeoutMs'>): Promise<LocalBundler & { exited: Promise<unknown> }> {
+  const entry = altoEntry()
+  if (!entry) throw new Error('The local bundler needs @pimlico/alto, a devDependency: run `npm install`.')
   if (await isPortTaken(port, host)) throw new PortInUseError('bundler', host, port, portEnv)
   const group = startChildGroup({
     name: 'alto',
@@ -83,7 +88,7 @@ export async function spawnBundler({
     args: [
       '--import',
       listenOnHostModule(host),
-      altoEntry(),
+      entry,
       '--entrypoints',
       entryPoint,
       '--rpc-url',

@@ -13,7 +13,7 @@ export type StackFile = {
   /** The local Farcaster auth relay, and its test client page that approves sign-ins as the test fid. */
   farcaster: { relayUrl: string; clientPage: string }
   /** The local ERC-4337 bundler (alto, dev only) on the local chain's EntryPoint; `name` on the api's bundler path. */
-  bundler: { url: string; name: string }
+  bundler?: { url: string; name: string }
   projectId: string
   pages: { demo: string; siwx: string; embedded: string; multichain: string; actions: string }
   contracts: Record<string, string>

@@ -23,8 +23,8 @@ export type StackServices = {
   solanaDevnet: LocalSolana
   /** The local Bitcoin regtest chain (Esplora's API), kept in the data dir. */
   bitcoin: LocalBitcoin
-  /** The local ERC-4337 bundler (alto) on the local chain's EntryPoint. */
-  bundlerUrl: string
+  /** The local ERC-4337 bundler (alto) on the local chain's EntryPoint; undefined where alto is not installed. */
+  bundlerUrl: string | undefined
   relay: RunningRelay
   api: RunningApi
   /** The ENS registry, offchain resolver and universal resolver the names service answers for. */

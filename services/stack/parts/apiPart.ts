@@ -55,7 +55,7 @@ export const apiPart = defineStackPart({
         {
           ...localApiChain({ rpcUrl: chain.rpcUrl, testUsd: fixtures.testUsd, chainId: chain.chainId }),
           // The bundler path (`/v1/bundler?bundler=alto`) forwards the local chain's to the local bundler.
-          bundlers: { [localBundlerName]: bundlerUrl },
+          bundlers: bundlerUrl ? { [localBundlerName]: bundlerUrl } : {},
         },
         ...[solana, solanaDevnet].map((cluster) =>
           localSolanaApiChain({

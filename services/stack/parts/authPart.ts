@@ -76,7 +76,7 @@ export const authPart = defineStackPart({
             smartAccount: {
               entryPoint: fixtures.entryPoint,
               simpleAccountFactory: fixtures.simpleAccountFactory,
-              bundlerUrl,
+              ...(bundlerUrl ? { bundlerUrl } : {}),
             },
             // The email wallet's batches as its EOA: one EIP-7702 transaction from its own address.
             eip7702: { implementation: fixtures.simple7702Account },

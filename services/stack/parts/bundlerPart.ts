@@ -4,6 +4,10 @@ import { defineStackPart } from '../stackPart.js'
 /** The local bundler's name on the api's bundler path (`bundler=alto`) and in the stack file. */
 export const localBundlerName = 'alto'
 
+/** Why `npm start` shows no bundler outside this repository. */
+export const altoMissing =
+  '@pimlico/alto (GPL, a devDependency of the Pairwise repository) is not installed: the embedded wallet has no smart accounts'
+
 const ports = { bundler: { env: 'PAIRWISE_BUNDLER_PORT', default: 4337, width: 1 } } as const
 
 /**
@@ -17,7 +21,15 @@ export const bundlerPart = defineStackPart({
   ports,
   needs: ['chain', 'fixtures'],
   async start({ config, onStop, chain, fixtures }) {
-    const { spawnBundler } = await import('../../chain/index.js')
+    const { altoEntry, spawnBundler } = await import('../../chain/index.js')
+    // An install of the published package has no alto (a devDependency here): the stack runs without smart accounts.
+    if (!altoEntry())
+      return {
+        gives: { bundlerUrl: undefined },
+        urls: [{ part: 'bundler', url: 'not started', detail: altoMissing }],
+        ready: [],
+        stackFile: {},
+      }
     const logFile = join(config.dataDir, 'bundler.log')
     // Not waited for here: alto takes seconds to load, which the parts after this one spend starting, and
     // the stack waits for its /health with the other parts' URLs.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listenOnHostModule } from '../../../services/chain/index.js'
+import { altoEntry, listenOnHostModule } from '../../../services/chain/index.js'
 import { noTrustedProxies } from '../../../services/kit/trustProxy.js'
 import { bundlerPart } from '../../../services/stack/parts/bundlerPart.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
@@ -44,6 +44,14 @@ afterAll(async () => {
 })
 
 describe('the local bundler part', () => {
+  it('finds alto’s CLI in this repository, and nothing (so the stack runs without a bundler) where it is not installed', () => {
+    expect(altoEntry()).toMatch(/@pimlico\/alto\/.*cli\/alto\.js$/)
+    const notInstalled = (id: string): string => {
+      throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' })
+    }
+    expect(altoEntry(notInstalled)).toBeUndefined()
+  })
+
   it('a server that asks for 0.0.0.0 under the listen module listens on the given host instead', async () => {
     const script = `const s = require('node:http').createServer(); s.listen({ port: 0, host: '0.0.0.0' }, () => { console.log(s.address().address); s.close() })`
     const { stdout } = await promisify(execFile)(process.execPath, [
