@@ -19,6 +19,7 @@ export const projectUsage = [
   '    settings: --origins O,O (exact, https://*.host, http://localhost:*) --basic on|off --email on|off',
   '      --socials off|google,github,… --swaps on|off --onramp on|off --activity on|off',
   '      --reown-branding on|off --multi-wallet on|off --rate-limit N (requests per minute)',
+  '      --smart-accounts off|1,8453,… (the chains whose embedded wallet may be a smart account)',
 ].join('\n')
 
 const switches = {
@@ -37,6 +38,7 @@ const options = {
   basic: { type: 'string' },
   socials: { type: 'string' },
   'rate-limit': { type: 'string' },
+  'smart-accounts': { type: 'string' },
   ...Object.fromEntries(Object.keys(switches).map((flag) => [flag, { type: 'string' }])),
 } as const
 
@@ -68,18 +70,30 @@ function patchFrom(flags: Flags): ProjectPatch {
     features.socials = socials === 'off' || socials === 'false' ? false : list(socials)
   const origins = text('origins')
   const rateLimit = text('rate-limit')
+  const smartAccounts = text('smart-accounts')
   const candidate = {
     ...(text('name') === undefined ? {} : { name: text('name') }),
     ...(origins === undefined ? {} : { allowedOrigins: list(origins) }),
     ...(flags.basic === undefined ? {} : { basic: onOff('basic', flags.basic) }),
     ...(Object.keys(features).length ? { features } : {}),
     ...(rateLimit === undefined ? {} : { rateLimitPerMinute: Number(rateLimit) }),
+    ...(smartAccounts === undefined ? {} : { smartAccountNetworks: chainIdsOf(smartAccounts) }),
   }
   const parsed = projectPatchSchema.safeParse(candidate)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const [field, second] = issue?.path ?? []
   throw new Error(`${flagOf(field, second, candidate.allowedOrigins)}: ${issue?.message ?? 'invalid value'}`)
+}
+
+/** `--smart-accounts`: off, or chain ids as decimal digits (no `eip155:` or hex), which the schema bounds. */
+function chainIdsOf(value: string): number[] {
+  if (value === 'off' || value === 'false') return []
+  return list(value).map((item) => {
+    if (!/^[0-9]{1,16}$/.test(item))
+      throw new Error(`--smart-accounts entry '${item}': not a chain id (decimal digits, e.g. 8453)`)
+    return Number(item)
+  })
 }
 
 /** The flag a schema issue at `field` (and `second`) came from, for the error line. */
@@ -89,6 +103,7 @@ function flagOf(field: unknown, second: unknown, origins: string[] | undefined):
   if (field === 'allowedOrigins')
     return typeof second === 'number' ? `--origins entry '${origins?.[second]}'` : '--origins'
   if (field === 'rateLimitPerMinute') return '--rate-limit'
+  if (field === 'smartAccountNetworks') return '--smart-accounts'
   return `--${String(field)}`
 }
 
@@ -98,7 +113,8 @@ function describe(project: StoredProject): string {
       ([name, value]) => `${name}=${Array.isArray(value) ? value.join('+') || 'none' : value ? 'on' : 'off'}`,
     )
     .join(' ')
-  return `${project.id}  ${project.name}${project.basic ? '  (basic mode)' : ''}\n    origins: ${project.allowedOrigins.join(', ') || 'none'}\n    ${features}  rate-limit=${project.rateLimitPerMinute}/min`
+  const smartAccounts = project.smartAccountNetworks.join(',') || 'off'
+  return `${project.id}  ${project.name}${project.basic ? '  (basic mode)' : ''}\n    origins: ${project.allowedOrigins.join(', ') || 'none'}\n    ${features}  rate-limit=${project.rateLimitPerMinute}/min  smart-accounts=${smartAccounts}`
 }
 
 function idOf(positionals: string[], action: string): string {

@@ -56,6 +56,8 @@ export const frameConfigSchema = z.strictObject({
   projectName: z.string(),
   allowedOrigins: z.array(z.string()),
   chains: z.array(frameChainSchema),
+  /** The chains the project turned smart accounts on for (FRAME-13): offered where a chain also can. */
+  smartAccountNetworks: z.array(z.number().check(z.int(), z.positive())),
   frameVersion: z.string(),
   enableLogger: z.boolean(),
 })

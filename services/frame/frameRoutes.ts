@@ -97,6 +97,7 @@ export function frameRoutes({
       projectName: project.name,
       allowedOrigins: project.allowedOrigins,
       chains: preferred ? [preferred, ...chains.filter((chain) => chain !== preferred)] : [...chains],
+      smartAccountNetworks: project.smartAccountNetworks,
       frameVersion,
       enableLogger: query.data.enableLogger === 'true',
     }

@@ -47,25 +47,37 @@ export async function ensureDemoProject(db: Database, origins: string[]): Promis
 /** The account-actions example's project: email login (for names), the onramp and swaps on. */
 export const ACTIONS_PROJECT_ID = 'pairwise-actions'
 
-export async function ensureActionsProject(db: Database, origins: string[]): Promise<void> {
+/** Its embedded wallet may be a smart account on the stack's chain (`localChainId`, FRAME-13). */
+export async function ensureActionsProject(
+  db: Database,
+  origins: string[],
+  localChainId: number,
+): Promise<void> {
   await ensureProject(db, ACTIONS_PROJECT_ID, {
     ...demoSettings,
     name: 'Pairwise account actions example',
     features: { ...demoSettings.features, email: true, onramp: true, swaps: true },
     allowedOrigins: origins,
+    smartAccountNetworks: [localChainId],
   })
 }
 
 /**
  * The embedded example's project, allowed on exactly the stack's own page origins, email and every
- * social login on (the stack's local identity providers serve six, its Farcaster relay the seventh).
+ * social login on (the stack's local identity providers serve six, its Farcaster relay the seventh), and
+ * smart accounts on the stack's chain.
  */
-export async function ensureEmbeddedProject(db: Database, origins: string[]): Promise<void> {
+export async function ensureEmbeddedProject(
+  db: Database,
+  origins: string[],
+  localChainId: number,
+): Promise<void> {
   await ensureProject(db, EMBEDDED_PROJECT_ID, {
     ...demoSettings,
     name: EMBEDDED_PROJECT_NAME,
     features: { ...demoSettings.features, email: true, socials: [...socialProviders] },
     allowedOrigins: origins,
+    smartAccountNetworks: [localChainId],
   })
 }
 

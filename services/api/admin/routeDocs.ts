@@ -15,6 +15,7 @@ export const storedProjectSchema = z.object({
   basic: z.boolean(),
   features: featuresSchema,
   rateLimitPerMinute: z.number(),
+  smartAccountNetworks: z.array(z.number()).describe('EIP-155 chain ids with smart accounts on.'),
   createdAt: z.number().describe('Unix milliseconds.'),
   updatedAt: z.number().describe('Unix milliseconds.'),
 }) satisfies z.ZodType<StoredProject>

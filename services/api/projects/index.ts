@@ -17,6 +17,7 @@ export {
   projectIdSchema,
   projectPatchSchema,
   type StoredProject,
+  smartAccountNetworksSchema,
   socialProviders,
 } from './project.js'
 export { projectGuard } from './projectGuard.js'

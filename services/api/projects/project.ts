@@ -9,6 +9,8 @@ export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'd
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600
 export const MAX_ALLOWED_ORIGINS = 100
+/** Most chains a project may turn smart accounts on for. */
+export const MAX_SMART_ACCOUNT_NETWORKS = 32
 
 export const projectIdSchema = z
   .string()
@@ -35,9 +37,20 @@ export const featuresSchema = z.strictObject({
 
 export type Features = Project['features']
 
+/**
+ * The EIP-155 chains whose embedded wallet may act as a smart account (FRAME-13): each a positive safe
+ * integer, once. The frame offers it only where the operator also runs a bundler for that chain.
+ */
+export const smartAccountNetworksSchema = z
+  .array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER))
+  .max(MAX_SMART_ACCOUNT_NETWORKS)
+  .refine((chainIds) => new Set(chainIds).size === chainIds.length, 'a chain is listed twice')
+
 /** A project as the store and the admin routes see it: the routes' view plus its rate limit and times. */
 export type StoredProject = Project & {
   rateLimitPerMinute: number
+  /** The chains with smart accounts on; none in a new project. */
+  smartAccountNetworks: number[]
   /** Unix milliseconds. */
   createdAt: number
   updatedAt: number
@@ -55,6 +68,7 @@ const editable = {
   basic: z.boolean(),
   features: featuresSchema.partial(),
   rateLimitPerMinute: z.number().int().min(1).max(1_000_000),
+  smartAccountNetworks: smartAccountNetworksSchema,
 }
 
 /** A change to a project: any of its editable fields; `features` merges into the current ones. */
@@ -74,6 +88,7 @@ export const newProjectDefaults = {
   basic: false,
   features: noFeatures,
   rateLimitPerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+  smartAccountNetworks: [] as readonly number[],
 } as const
 
 /** The features a client may use: in basic mode every remote feature is off (ROLE-11). */

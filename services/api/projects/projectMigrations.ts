@@ -1,6 +1,6 @@
 import type { Migrations } from '../db/index.js'
 
-/** Origins and features are JSON text: read back through zod, never queried into. */
+/** Origins, features and smart account networks are JSON text: read back through zod, never queried into. */
 export const projectMigrations: Migrations = {
   module: 'projects',
   steps: [
@@ -16,5 +16,7 @@ export const projectMigrations: Migrations = {
         updated_at BIGINT NOT NULL
       )`,
     ],
+    // Projects from before smart accounts have them off until the operator lists their chains.
+    [`ALTER TABLE projects ADD COLUMN smart_account_networks TEXT NOT NULL DEFAULT '[]'`],
   ],
 }

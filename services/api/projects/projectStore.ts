@@ -8,6 +8,7 @@ import {
   noFeatures,
   type ProjectPatch,
   type StoredProject,
+  smartAccountNetworksSchema,
 } from './project.js'
 import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'
 
@@ -18,11 +19,13 @@ type ProjectRow = {
   basic: number
   features: string
   rate_limit_per_minute: number
+  smart_account_networks: string
   created_at: number
   updated_at: number
 }
 
-const columns = 'id, name, allowed_origins, basic, features, rate_limit_per_minute, created_at, updated_at'
+const columns =
+  'id, name, allowed_origins, basic, features, rate_limit_per_minute, smart_account_networks, created_at, updated_at'
 const originsJson = z.array(z.string())
 
 export class ProjectExistsError extends Error {
@@ -98,11 +101,12 @@ export class ProjectStore {
       basic: input.basic ?? newProjectDefaults.basic,
       features: { ...newProjectDefaults.features, ...input.features },
       rateLimitPerMinute: input.rateLimitPerMinute ?? newProjectDefaults.rateLimitPerMinute,
+      smartAccountNetworks: [...(input.smartAccountNetworks ?? newProjectDefaults.smartAccountNetworks)],
       createdAt: now,
       updatedAt: now,
     }
     const inserted = await this.#db.run(
-      `INSERT INTO projects (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      `INSERT INTO projects (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       toRow(project),
     )
     if (inserted === 0) throw new ProjectExistsError(project.id)
@@ -120,12 +124,15 @@ export class ProjectStore {
       ...(patch.allowedOrigins === undefined ? {} : { allowedOrigins: patch.allowedOrigins }),
       ...(patch.basic === undefined ? {} : { basic: patch.basic }),
       ...(patch.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: patch.rateLimitPerMinute }),
+      ...(patch.smartAccountNetworks === undefined
+        ? {}
+        : { smartAccountNetworks: patch.smartAccountNetworks }),
       features: { ...current.features, ...patch.features },
       updatedAt: this.#now(),
     }
     const [, ...values] = toRow(next)
     await this.#db.run(
-      'UPDATE projects SET name = ?, allowed_origins = ?, basic = ?, features = ?, rate_limit_per_minute = ?, created_at = ?, updated_at = ? WHERE id = ?',
+      'UPDATE projects SET name = ?, allowed_origins = ?, basic = ?, features = ?, rate_limit_per_minute = ?, smart_account_networks = ?, created_at = ?, updated_at = ? WHERE id = ?',
       [...values, id],
     )
     this.#cache.delete(id)
@@ -141,6 +148,7 @@ function toRow(project: StoredProject): SqlValue[] {
     project.basic ? 1 : 0,
     JSON.stringify(project.features),
     project.rateLimitPerMinute,
+    JSON.stringify(project.smartAccountNetworks),
     project.createdAt,
     project.updatedAt,
   ]
@@ -159,6 +167,7 @@ function fromRow(row: ProjectRow): StoredProject {
     // A flag added in a later version is off in rows written before it, until the operator turns it on.
     features: featuresSchema.parse({ ...noFeatures, ...JSON.parse(row.features) }),
     rateLimitPerMinute: Number(row.rate_limit_per_minute),
+    smartAccountNetworks: smartAccountNetworksSchema.parse(JSON.parse(row.smart_account_networks)),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   }

@@ -115,6 +115,9 @@ export function frameHandlers({
     if (!user) throw new FrameFailure(frameErrorCodes.unauthorized, 'Not signed in')
     return user
   }
+  /** Smart accounts on `c`: the operator serves them there and the project turned them on (FRAME-13). */
+  const smartAccountOn = (c: FrameChain): c is SmartAccountChain =>
+    isSmartAccountChain(c) && config.smartAccountNetworks.includes(c.chainId)
   /** A chain without smart accounts has the EOA only, whatever type the session prefers elsewhere. */
   const smartAccountChain = () => {
     const current = activeChain()
@@ -123,6 +126,11 @@ export function frameHandlers({
         frameErrorCodes.unsupportedMethod,
         `${current.name} has no smart accounts in this wallet`,
       )
+    if (!config.smartAccountNetworks.includes(current.chainId))
+      throw new FrameFailure(
+        frameErrorCodes.unsupportedMethod,
+        `Smart accounts are not enabled for this project on ${current.name}`,
+      )
     return current
   }
   const smartAccountOf = (user: SignedInUser) => {
@@ -130,7 +138,7 @@ export function frameHandlers({
     return simpleAccountOf(chainRpc(current), current, user.address)
   }
   const asSmartAccount = async () =>
-    isSmartAccountChain(activeChain()) && (await session.preferredAccountType()) === 'smartAccount'
+    smartAccountOn(activeChain()) && (await session.preferredAccountType()) === 'smartAccount'
   /** The address the host sees as the account: the preferred type's (eth_accounts, the user's address). */
   const preferredAddress = async (user: SignedInUser) =>
     (await asSmartAccount()) ? (await smartAccountOf(user)).address : user.address
@@ -139,7 +147,7 @@ export function frameHandlers({
     const eoa = { address: user.address, type: 'eoa' as const }
     // A social user may have no email: the field is left out, not sent empty.
     const email = user.email === undefined ? {} : { email: user.email }
-    if (!isSmartAccountChain(activeChain()))
+    if (!smartAccountOn(activeChain()))
       return {
         ...email,
         address: user.address,
@@ -255,7 +263,7 @@ export function frameHandlers({
         return null
       }, 'Request was aborted')
     if (await asSmartAccount()) {
-      if (method !== 'wallet_sendCalls' || !isSmartAccountChain(current)) throw smartAccountCannotSign()
+      if (method !== 'wallet_sendCalls' || !smartAccountOn(current)) throw smartAccountCannotSign()
       return sendSmartAccountCalls(user, current, params)
     }
     if (method === 'wallet_sendCalls') return sendCalls(user, current, params)
@@ -359,7 +367,7 @@ export function frameHandlers({
     IS_CONNECTED: async () => ({ isConnected: Boolean(session.user ?? (await session.restore())) }),
     GET_CHAIN_ID: async () => ({ chainId: activeChain().chainId }),
     GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({
-      smartAccountEnabledNetworks: smartAccountNetworks(config.chains),
+      smartAccountEnabledNetworks: smartAccountNetworks(config.chains, config.smartAccountNetworks),
     }),
     INIT_SMART_ACCOUNT: async () => smartAccountOf(signedIn()),
     SET_PREFERRED_ACCOUNT: async ({ type }) => {
@@ -382,14 +390,14 @@ export function frameHandlers({
       if (method === 'wallet_getCapabilities') {
         const smart = await asSmartAccount()
         return frameCapabilities(config.chains, await preferredAddress(signedIn()), list, (chain) =>
-          smart ? isSmartAccountChain(chain) : chain.eip7702 !== undefined,
+          smart ? smartAccountOn(chain) : chain.eip7702 !== undefined,
         )
       }
       // A batch's status is the chain's (or its bundler's, for a UserOperation); showing it is the app's
       // (the frame has no view of past batches).
       if (method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
         const user = signedIn()
-        const operation = isSmartAccountChain(requested)
+        const operation = smartAccountOn(requested)
           ? await (await userOperations()).userOperationStatus(
               requested,
               (await simpleAccountOf(chainRpc(requested), requested, user.address)).address,

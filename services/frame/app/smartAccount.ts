@@ -18,9 +18,14 @@ export function isSmartAccountChain(chain: FrameChain): chain is SmartAccountCha
   return chain.smartAccount?.bundlerUrl !== undefined
 }
 
-/** GET_SMART_ACCOUNT_ENABLED_NETWORKS: exactly the chains with a complete entry. */
-export function smartAccountNetworks(chains: readonly FrameChain[]): number[] {
-  return chains.filter(isSmartAccountChain).map((chain) => chain.chainId)
+/**
+ * GET_SMART_ACCOUNT_ENABLED_NETWORKS (FRAME-13): the chains the operator can serve (a complete entry) that
+ * the project also turned smart accounts on for.
+ */
+export function smartAccountNetworks(chains: readonly FrameChain[], enabled: readonly number[]): number[] {
+  return chains
+    .filter((chain) => isSmartAccountChain(chain) && enabled.includes(chain.chainId))
+    .map((chain) => chain.chainId)
 }
 
 export type SmartAccountState = { address: Address; isDeployed: boolean }

@@ -71,8 +71,8 @@ export const demoPart = defineStackPart({
     onStop(() => demo.close())
     const origins = pageOrigins(demo.url)
     await ensureDemoProject(api.db, origins)
-    await ensureEmbeddedProject(api.db, origins)
-    await ensureActionsProject(api.db, origins)
+    await ensureEmbeddedProject(api.db, origins, chain.chainId)
+    await ensureActionsProject(api.db, origins, chain.chainId)
     const pages = {
       demo: `${demo.url}/`,
       siwx: `${demo.url}/siwx/`,

@@ -204,6 +204,7 @@ describe('the frame page before a build', () => {
             multiWallet: true,
           },
           rateLimitPerMinute: 60,
+          smartAccountNetworks: [],
           createdAt: 0,
           updatedAt: 0,
         }),

@@ -286,6 +286,7 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
         projectName: 'Demo',
         allowedOrigins: ['http://localhost:5173'],
         chains: [plain],
+        smartAccountNetworks: [],
         frameVersion: 'test',
         enableLogger: false,
       },

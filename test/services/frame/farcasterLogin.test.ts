@@ -92,6 +92,7 @@ describe("the frame's Farcaster login against the auth service, a relay and the 
         projectName: 'Demo',
         allowedOrigins: [hostOrigin],
         chains: [unreachableChain],
+        smartAccountNetworks: [],
         frameVersion: 'test',
         enableLogger: false,
       },

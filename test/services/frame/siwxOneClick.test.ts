@@ -36,6 +36,7 @@ function handlers() {
         nativeCurrency: { symbol: 'ETH', decimals: 18 },
       },
     ],
+    smartAccountNetworks: [],
     frameVersion: 'test',
     enableLogger: false,
   }

@@ -89,8 +89,11 @@ async function deployAccountOf(account: `0x${string}`) {
   }
 }
 
-/** A signed-in frame session over `store` (a frame load); the auth service's stand-in knows the one wallet. */
-async function frameOver(store: MapStore, chains: FrameChain[]) {
+/**
+ * A signed-in frame session over `store` (a frame load); the auth service's stand-in knows the one wallet.
+ * The project turned smart accounts on for `enabled` (by default every chain given).
+ */
+async function frameOver(store: MapStore, chains: FrameChain[], enabled = chains.map((c) => c.chainId)) {
   const vault = new DeviceVault(store)
   if (!(await vault.session())) await vault.saveSession('token', Date.now() + 3_600_000)
   const auth = {
@@ -106,6 +109,7 @@ async function frameOver(store: MapStore, chains: FrameChain[]) {
     projectName: 'Demo',
     allowedOrigins: [hostOrigin],
     chains,
+    smartAccountNetworks: enabled,
     frameVersion: 'test',
     enableLogger: false,
   }
@@ -113,8 +117,11 @@ async function frameOver(store: MapStore, chains: FrameChain[]) {
 }
 
 describe("the frame's SimpleAccount (ERC-4337, EntryPoint v0.8)", () => {
-  it('lists as smart account networks exactly the chains whose entry names a bundler', () => {
-    expect(smartAccountNetworks([anvil, noBundler, plain])).toEqual([chain.chainId])
+  it('FRAME-13 lists as smart account networks exactly the chains whose entry names a bundler and the project enabled', () => {
+    const every = [anvil, noBundler, plain].map((c) => c.chainId)
+    expect(smartAccountNetworks([anvil, noBundler, plain], every)).toEqual([chain.chainId])
+    expect(smartAccountNetworks([anvil, noBundler, plain], [noBundler.chainId, plain.chainId])).toEqual([])
+    expect(smartAccountNetworks([anvil], [])).toEqual([])
     expect([anvil, noBundler, plain].map(isSmartAccountChain)).toEqual([true, false, false])
   })
 
@@ -228,5 +235,39 @@ describe('FRAME-13 and FRAME-14 in the frame', () => {
     })
     await expect(frame.INIT_SMART_ACCOUNT({})).rejects.toMatchObject({ code: 4200 })
     await expect(frame.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })).rejects.toMatchObject({ code: 4200 })
+  })
+
+  it('FRAME-13 on a chain the project did not enable, the frame lists no smart account network, shows the EOA only, and refuses init, the smart account type and sending as one with a typed error', async () => {
+    const store = new MapStore()
+    const enabled = await frameOver(store, [anvil])
+    await enabled.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })
+    // The same session, in a frame of a project that turned smart accounts off for this chain.
+    const frame = await frameOver(store, [anvil], [])
+    expect(await frame.GET_SMART_ACCOUNT_ENABLED_NETWORKS({})).toEqual({ smartAccountEnabledNetworks: [] })
+    expect(await frame.GET_USER({ chainId: chain.chainId })).toEqual({
+      email: 'ada@example.com',
+      address: owner,
+      chainId: chain.chainId,
+      accounts: [{ address: owner, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+    })
+    expect(
+      await frame.RPC_REQUEST({ method: 'eth_accounts', chainId: chain.chainId, chainNamespace: 'eip155' }),
+    ).toEqual([owner])
+    const refusal = {
+      code: 4200,
+      message: 'Smart accounts are not enabled for this project on Anvil',
+    }
+    await expect(frame.INIT_SMART_ACCOUNT({})).rejects.toMatchObject(refusal)
+    await expect(frame.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })).rejects.toMatchObject(refusal)
+    // No atomic batches offered as a smart account here (the chain has no 7702 entry for the EOA either).
+    expect(
+      await frame.RPC_REQUEST({
+        method: 'wallet_getCapabilities',
+        params: [owner],
+        chainId: chain.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).toEqual({ [`0x${chain.chainId.toString(16)}`]: { assetDiscovery: { supported: true } } })
   })
 })

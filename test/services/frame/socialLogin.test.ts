@@ -111,6 +111,7 @@ describe("the frame's connect social", () => {
         projectName: 'Demo',
         allowedOrigins: [hostOrigin],
         chains: [unreachableChain],
+        smartAccountNetworks: [],
         frameVersion: 'test',
         enableLogger: false,
       },
