@@ -7,7 +7,8 @@ import type { CaipNetwork } from '../networks/types.js'
 /**
  * FRAME-14: whenever the auth connector's account or chain changes (a connect, a reconnect, a network
  * switch, another preferred account type) and the chain is one of the frame's smart account networks, the
- * frame is asked to init the smart account and account state learns whether it is deployed.
+ * frame is asked to init the smart account and account state learns whether it is deployed; and again
+ * once a batch of the account's is reported mined while it is known not to be deployed.
  */
 export function watchSmartAccount(ctx: ModalContext, wallet: EmbeddedWallet): void {
   const { client } = wallet
@@ -32,6 +33,16 @@ export function watchSmartAccount(ctx: ModalContext, wallet: EmbeddedWallet): vo
       ...(preferred ? { preferredAccountType: preferred } : {}),
     })
   }
+  // The first operation deploys the account: a batch status of success (200) while account state still
+  // says not deployed asks init smart account again, so the flag turns without a reconnect or reload.
+  client.onRpcResult((method, result) => {
+    if (method !== 'wallet_getCallsStatus' || !succeeded(result)) return
+    if (ctx.store.get().account.smartAccountDeployed !== false) return
+    const connection = currentConnection(ctx, 'eip155')
+    const address = connection?.accounts[0]
+    if (connection?.connectorId !== authConnectorId || address === undefined) return
+    void sync(connection.caipNetwork, address).catch(() => undefined)
+  })
   let last: string | undefined
   ctx.store.subscribe(() => {
     const connection = currentConnection(ctx, 'eip155')
@@ -44,3 +55,7 @@ export function watchSmartAccount(ctx: ModalContext, wallet: EmbeddedWallet): vo
     if (connected) void sync(connection.caipNetwork, address).catch(() => undefined)
   })
 }
+
+/** EIP-5792's status of a batch that landed (200): the frame's answer, read no further than that. */
+const succeeded = (result: unknown) =>
+  typeof result === 'object' && result !== null && (result as { status?: unknown }).status === 200

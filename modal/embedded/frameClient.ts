@@ -57,6 +57,7 @@ export class FrameClient {
   readonly #options: FrameClientOptions
   readonly #signedOutListeners = new Set<() => void>()
   readonly #accountListeners = new Set<(address: string) => void>()
+  readonly #rpcResultListeners = new Set<(method: string, result: unknown) => void>()
   #dappData: DappData
   #theme: ThemeSync | undefined
   /** The email of the login under way, recorded as the cache's login email once the login completes. */
@@ -186,17 +187,28 @@ export class FrameClient {
       const hex = cached === undefined ? undefined : chainIdHex(cached)
       if (hex !== undefined) return Promise.resolve(hex)
     }
-    return this.#options.channel.request(
-      'RPC_REQUEST',
-      {
-        method: request.method,
-        ...(request.params === undefined ? {} : { params: request.params }),
-        chainId: request.chainId,
-        chainNamespace: 'eip155',
-        ...(request.rpcUrl === undefined ? {} : { rpcUrl: request.rpcUrl }),
-      },
-      options,
-    )
+    return this.#options.channel
+      .request(
+        'RPC_REQUEST',
+        {
+          method: request.method,
+          ...(request.params === undefined ? {} : { params: request.params }),
+          chainId: request.chainId,
+          chainNamespace: 'eip155',
+          ...(request.rpcUrl === undefined ? {} : { rpcUrl: request.rpcUrl }),
+        },
+        options,
+      )
+      .then((result) => {
+        for (const listener of [...this.#rpcResultListeners]) listener(request.method, result)
+        return result
+      })
+  }
+
+  /** Each result the frame answers an RPC request with, after it came and before the caller has it. */
+  onRpcResult(listener: (method: string, result: unknown) => void): () => void {
+    this.#rpcResultListeners.add(listener)
+    return () => this.#rpcResultListeners.delete(listener)
   }
 
   async updateEmail(payload: FrameRequest<'UPDATE_EMAIL'>): Promise<FrameSuccess<'UPDATE_EMAIL'>> {

@@ -3,6 +3,7 @@ import { switchNetwork } from '../../../modal/controllers/network.js'
 import { loginWithEmail } from '../../../modal/email/emailFlow.js'
 import { setPreferredAccountType } from '../../../modal/email/preferredAccount.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
+import { flush } from '../embedded/support/fakePage.js'
 import { testAddress } from '../embedded/support/samples.js'
 import { anvilPair, unreachableRpcUrl } from '../support/kit.js'
 import { emailKit, eventually } from './support.js'
@@ -118,5 +119,32 @@ describe('smart accounts of the embedded wallet in the modal', () => {
     expect(kit.getAddress()).toBe(testAddress)
     expect(frame.received('INIT_SMART_ACCOUNT')).toHaveLength(0)
     expect(kit.store.get().account.smartAccountDeployed).toBeUndefined()
+  })
+
+  it('FRAME-14 smartAccountDeployed turns true without a reconnect once wallet_getCallsStatus through the auth connector reports the batch landed (200)', async () => {
+    const { kit, frame } = smartKit({ isDeployed: false })
+    await loginWithEmail(kit.context, 'ada@example.com')
+    await eventually(() => expect(kit.store.get().account.smartAccountDeployed).toBe(false))
+    let status = 100
+    frame.on('RPC_REQUEST', (request) => {
+      const { method } = request.payload as { method: string }
+      if (method === 'wallet_getCallsStatus') return { success: { version: '2.0.0', id: '0x01', status } }
+      if (method === 'eth_chainId') return { success: '0x7a69' }
+      return { success: [testAddress] }
+    })
+    frame.on('INIT_SMART_ACCOUNT', () => ({ success: { address: smartAddress, isDeployed: true } }))
+    const callsStatus = () =>
+      kit.getProvider()?.request({ method: 'wallet_getCallsStatus', params: ['0x01'] })
+    // Pending: nothing to learn yet.
+    expect(await callsStatus()).toMatchObject({ status: 100 })
+    expect(frame.received('INIT_SMART_ACCOUNT')).toHaveLength(1)
+    status = 200
+    expect(await callsStatus()).toMatchObject({ status: 200 })
+    await eventually(() => expect(kit.store.get().account.smartAccountDeployed).toBe(true))
+    expect(frame.received('INIT_SMART_ACCOUNT')).toHaveLength(2)
+    // Known deployed: later statuses ask nothing more.
+    await callsStatus()
+    await flush()
+    expect(frame.received('INIT_SMART_ACCOUNT')).toHaveLength(2)
   })
 })
