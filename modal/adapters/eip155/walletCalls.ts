@@ -1,5 +1,6 @@
 import { assertEip155Params, ProviderRpcError } from '@pairwise/engine'
-import { z } from 'zod'
+// zod/mini, as the rest of the modal: classic zod here kept its larger core in the first load's shared chunk.
+import * as z from 'zod/mini'
 import { rpcErrorCode } from '../../controllers/errors.js'
 import { chainIdHex } from '../../networks/chainIdHex.js'
 import type { Eip1193Provider } from '../types.js'
@@ -29,26 +30,26 @@ export const fallbackBatchCap = 100
 /** A wallet that does not know the method says so: EIP-1474 method not found, EIP-1193 unsupported method. */
 const notSupportedCodes: ReadonlySet<number> = new Set([-32601, 4200])
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/)
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
-const transactionHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const transactionHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))
 /** EIP-5792 capabilities: each a name keying an object that may say it is `optional`. */
-const capabilitiesSchema = z.record(z.string(), z.unknown()).optional()
+const capabilitiesSchema = z.optional(z.record(z.string(), z.unknown()))
 const sendCallsSchema = z.object({
-  id: z.string().min(1).max(4096).optional(),
-  from: address.optional(),
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+  from: z.optional(address),
   chainId: hex,
-  atomicRequired: z.boolean().optional(),
+  atomicRequired: z.optional(z.boolean()),
   calls: z
     .array(
       z.object({
-        to: address.optional(),
-        data: hex.optional(),
-        value: hex.optional(),
+        to: z.optional(address),
+        data: z.optional(hex),
+        value: z.optional(hex),
         capabilities: capabilitiesSchema,
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
   capabilities: capabilitiesSchema,
 })
 type SendCalls = z.infer<typeof sendCallsSchema>
