@@ -167,6 +167,25 @@ describe('the source tree', () => {
     expect(crossing).toEqual([])
   })
 
+  it('the browser packages use zod only as zod/mini: classic zod in one lazy chunk grew the first load’s shared zod chunk by 4 KB gzip', () => {
+    const browserLayers: readonly Folder[] = [
+      'common',
+      'crypto',
+      'storage',
+      'relay',
+      'engine',
+      'modal',
+      'solana',
+      'bitcoin',
+    ]
+    const classic = sourceFiles
+      .filter((file) => browserLayers.includes(layerOf(file)))
+      .filter((file) =>
+        specifiersOf(file).some((specifier) => specifier === 'zod' || specifier.startsWith('zod/v')),
+      )
+    expect(classic).toEqual([])
+  })
+
   it('reaches another package only by its name, never by a relative path into its folder', () => {
     const crossing = sourceFiles.flatMap((file) =>
       specifiersOf(file)
