@@ -167,8 +167,8 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       ))}
       <div className="body" key={route.view}>
         {/* Views whose code loads on demand show the spinner until it has. */}
-        <Suspense fallback={<Spinner label={t('modal.loading')} />}>
-          {View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} />}
+        <Suspense fallback={<Spinner label={t('modal.loading')} testId="view-loading" />}>
+          {View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} testId="view-loading" />}
         </Suspense>
       </div>
       <Branding />

@@ -108,6 +108,8 @@ for (const locale of ['en', 'ar'] as const)
       /** The view as its baseline (anything that changes per run masked), its fonts, and axe. */
       const snap = async (name: string, mask: Locator[] = []) => {
         await expect(dialog).toBeVisible()
+        // A view whose code loads on demand shows a spinner first, which a busy machine can catch.
+        await expect(card.getByTestId('view-loading')).toHaveCount(0)
         await fontsSettled(page)
         await expect(card, name).toHaveScreenshot(`${locale}-${theme}-${name}.png`, {
           animations: 'disabled',
