@@ -117,6 +117,7 @@ describe('npm start with the api', () => {
         url: `http://127.0.0.1:${ports.bitcoin}`,
         caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
       },
+      bundler: { url: `http://127.0.0.1:${ports.bundler}`, name: 'alto' },
     })
     expect(api?.detail).toContain(`${file.api.url}/admin`)
     const listed = await fetch(`${file.api.url}/v1/admin/projects`, {
