@@ -82,7 +82,7 @@ describe('POST /v1/bundler (the ERC-4337 bundler path)', () => {
     for (const server of servers) server.close()
   })
 
-  it("passes eth_getUserOperationReceipt through to the chain's bundler exactly, its answer under the client's id", async () => {
+  it("CALL-07 passes eth_getUserOperationReceipt through to the chain's bundler exactly, its answer under the client's id", async () => {
     bundler.calls.length = 0
     const hash = `0x${'ab'.repeat(32)}`
     const response = await post(await apiWith(bundler.url), call(41, 'eth_getUserOperationReceipt', [hash]))
