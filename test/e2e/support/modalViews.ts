@@ -9,6 +9,12 @@ export type Violation = { id: string; impact: string | null; help: string; nodes
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath })
   const violations = await page.evaluate(async () => {
+    // Colours are judged as they settle: a view that just opened may be a frame into its fade-in, whatever
+    // its length (reduced motion shortens it to 1 ms), and a busy machine can run axe in that frame.
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
     const axe = (
       window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } }
     ).axe
