@@ -14,9 +14,6 @@ export function FrameSlot({ wallet, height = 360 }: { wallet: EmbeddedWallet | u
     place()
     const observer = new ResizeObserver(place)
     observer.observe(element)
-    // Text above the slot that reflows (a late font, a longer message) moves the slot without resizing it; the
-    // view around it changes height then.
-    if (element.parentElement) observer.observe(element.parentElement)
     const view = element.ownerDocument.defaultView
     view?.addEventListener('resize', place)
     view?.addEventListener('scroll', place, true)
