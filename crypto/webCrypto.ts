@@ -1,6 +1,6 @@
 import { assertBytes } from './assert.js'
 import type { ClientCrypto } from './clientCrypto.js'
-import { base64urlToBytes } from './encoding.js'
+import { base64urlToBytes, bytesToHex } from './encoding.js'
 import { CryptoError } from './errors.js'
 import { assertClaimedPublicKey, KEY_LENGTH, splitSecretKey } from './keyPairs.js'
 
@@ -15,6 +15,11 @@ const pkcs8Prefix = (curve: Curve) =>
   Uint8Array.of(48, 46, 2, 1, 0, 48, 5, 6, 3, 43, 101, curve === X25519 ? 110 : 112, 4, 34, 4, 32)
 
 const NO_BYTES = new Uint8Array(0)
+
+// Importing a private key re-parses its PKCS #8 (a millisecond in Node, on every key agreement), yet a
+// session's agreement nearly always uses the key pair generated for it moments before. The newest few
+// generated X25519 keys stay imported; an older one is imported again, as any stored key is.
+const KEPT_GENERATED_KEYS = 8
 
 // Web Crypto takes bytes on an ArrayBuffer of their own; callers may pass views of shared buffers.
 
@@ -51,14 +56,26 @@ export function createWebCrypto(
     return s.importKey('pkcs8', pkcs8, curve, extractable, usages)
   }
 
+  const generatedKeys = new Map<string, CryptoKey>()
+
+  function keepGenerated(privateKey: Uint8Array, key: CryptoKey) {
+    generatedKeys.set(bytesToHex(privateKey), key)
+    const oldest = generatedKeys.keys().next().value
+    if (generatedKeys.size > KEPT_GENERATED_KEYS && oldest !== undefined) generatedKeys.delete(oldest)
+  }
+
+  function importAgreementKey(s: SubtleCrypto, privateKey: Uint8Array) {
+    const kept = generatedKeys.get(bytesToHex(privateKey))
+    return kept ?? importPrivate(s, X25519, privateKey, ['deriveBits'])
+  }
+
   function generate(what: string, curve: Curve, usages: KeyUsage[]) {
     return run(what, async (s) => {
       const pair = (await s.generateKey(curve, true, usages)) as CryptoKeyPair
       const pkcs8 = new Uint8Array(await s.exportKey('pkcs8', pair.privateKey))
-      return {
-        privateKey: pkcs8.slice(-KEY_LENGTH),
-        publicKey: new Uint8Array(await s.exportKey('raw', pair.publicKey)),
-      }
+      const privateKey = pkcs8.slice(-KEY_LENGTH)
+      if (curve === X25519) keepGenerated(privateKey, pair.privateKey)
+      return { privateKey, publicKey: new Uint8Array(await s.exportKey('raw', pair.publicKey)) }
     })
   }
 
@@ -75,7 +92,7 @@ export function createWebCrypto(
       assertBytes(privateKey, 'privateKey', 'INVALID_KEY', [KEY_LENGTH])
       assertBytes(peerPublicKey, 'peerPublicKey', 'INVALID_KEY', [KEY_LENGTH])
       return run('X25519 key agreement', async (s) => {
-        const own = await importPrivate(s, X25519, privateKey, ['deriveBits'])
+        const own = await importAgreementKey(s, privateKey)
         const peer = await s.importKey('raw', new Uint8Array(peerPublicKey), X25519, true, [])
         const shared = new Uint8Array(await s.deriveBits({ name: 'X25519', public: peer }, own, 256))
         // A low-order peer key yields an all-zero secret that anyone could compute.

@@ -95,6 +95,36 @@ describe.each([
   })
 })
 
+describe('Web Crypto key agreement with a key pair it generated', () => {
+  function countingPkcs8Imports() {
+    const counter = { imports: 0 }
+    const subtle = new Proxy(globalThis.crypto.subtle, {
+      get: (target, name) => {
+        const member = Reflect.get(target, name).bind(target)
+        if (name !== 'importKey') return member
+        return (format: string, ...rest: unknown[]) => {
+          if (format === 'pkcs8') counter.imports++
+          return member(format, ...rest)
+        }
+      },
+    })
+    return { crypto: createWebCrypto(subtle), counter }
+  }
+
+  it('uses the freshly generated key without importing it again, and an older one by importing it', async () => {
+    const { crypto, counter } = countingPkcs8Imports()
+    const peer = generateKeyPair()
+    const first = await crypto.generateKeyPair()
+    const key = await crypto.deriveSymKey(first.privateKey, peer.publicKey)
+    expect(counter.imports).toBe(0)
+    expect(key).toEqual(deriveSymKey(peer.privateKey, first.publicKey))
+
+    for (let i = 0; i < 8; i++) await crypto.generateKeyPair()
+    expect(await crypto.deriveSymKey(first.privateKey, peer.publicKey)).toEqual(key)
+    expect(counter.imports).toBe(1)
+  })
+})
+
 describe('Web Crypto without X25519 or Ed25519', () => {
   it('fails every call with UNSUPPORTED, naming nobleCrypto, when there is no crypto.subtle', async () => {
     const bare = createWebCrypto(null)
