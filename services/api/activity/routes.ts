@@ -19,6 +19,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validQuery } from '../http/validate.js'
+import { IndexFreshness, type IndexFreshnessOptions } from '../indexer/index.js'
 import { requireFeature } from '../projects/requireFeature.js'
 import { decodeCursor, newest } from './activityCursor.js'
 import { listBitcoinActivity } from './bitcoinActivity.js'
@@ -40,6 +41,8 @@ export type ActivityRouteOptions = {
   /** How a Bitcoin network's Esplora API is read; by default over HTTP at its `esploraUrl`. */
   esplora?: (chain: BitcoinApiChain) => EsploraClient
   nftMetadata?: Pick<NftMetadataOptions, 'allowedHosts' | 'localOrigins' | 'maxBytes' | 'timeoutMs' | 'ttlMs'>
+  /** How long an answer waits for the index to hold the chain's head (defaults: up to 2 s). */
+  indexFreshness?: IndexFreshnessOptions
 }
 
 /** Most NFTs one answer lists (the modal refuses more than 500). */
@@ -155,6 +158,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
     }
   }
   const metadata = new NftMetadataReader({ db: deps.db, now: deps.now, ...deps.nftMetadata })
+  const freshness = new IndexFreshness(deps.db, deps.indexFreshness)
   return new Hono()
     .get('/v1/activity', async (c) => {
       requireFeature(await deps.project(apiRequest(c)), 'activity')
@@ -165,6 +169,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
         return c.json(await bitcoinActivity(c.req, network))
       const query = validQuery(c.req, activityQuery)
       const chain = chainOf(query.caipNetworkId)
+      await freshness.caughtUp(chain)
       const page = await listActivity(deps.db, {
         chainId: chain.chainId,
         address: query.address as Address,
@@ -188,6 +193,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
       }
       const query = validQuery(c.req, holderQuery)
       const chain = chainOf(query.caipNetworkId)
+      await freshness.caughtUp(chain)
       const held = await nftsHeldBy(deps.db, {
         chainId: chain.chainId,
         address: query.address,
