@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { EmbeddedWallet } from '../embedded/index.js'
+import { followSlot } from './followSlot.js'
 
 /**
  * The place in a view where the secure frame shows itself: the frame is not in the modal's tree (it is its
@@ -10,19 +11,7 @@ export function FrameSlot({ wallet, height = 360 }: { wallet: EmbeddedWallet | u
   useLayoutEffect(() => {
     const element = box.current
     if (!wallet || !element) return
-    const place = () => wallet.frame.show(element.getBoundingClientRect())
-    place()
-    const observer = new ResizeObserver(place)
-    observer.observe(element)
-    const view = element.ownerDocument.defaultView
-    view?.addEventListener('resize', place)
-    view?.addEventListener('scroll', place, true)
-    return () => {
-      observer.disconnect()
-      view?.removeEventListener('resize', place)
-      view?.removeEventListener('scroll', place, true)
-      wallet.frame.hide()
-    }
+    return followSlot(element, wallet.frame)
   }, [wallet])
   return <div ref={box} className="frame-slot" style={{ height }} data-testid="frame-slot" />
 }

@@ -46,8 +46,8 @@ export type EmbeddedStart = { status: 'connected'; user: FrameUser } | { status:
 export type EmbeddedWallet = {
   client: FrameClient
   provider: FrameProvider
-  /** Where the modal puts the frame: over its ApproveTransaction slot, or hidden. */
-  frame: Pick<FrameElement, 'show' | 'hide' | 'origin'>
+  /** Where the modal puts the frame: over a view's slot, or hidden. */
+  frame: Pick<FrameElement, 'show' | 'hide' | 'isFrame' | 'origin'>
   /**
    * FRAME-01 and FRAME-11: with no login recorded, nothing is loaded and the result is disconnected. With
    * one, the frame loads; a live session is taken up (its user returned) when reconnect is on, and signed

@@ -43,9 +43,15 @@ export type FrameElement = {
   readonly mounted: boolean
   /** Calls `listener` on every load of the frame (the first and every reload). */
   onLoad(listener: () => void): void
-  /** Puts the frame over `rect`; call again whenever the slot moves (resize, scroll). */
-  show(rect: FrameRect): void
+  /**
+   * Puts the frame over `rect`, drawn only where `visible` (a part of `rect`) is: a slot scrolled partly out
+   * of its card must not have the frame drawn, or take clicks, over the card's edge. Call again whenever the
+   * slot moves.
+   */
+  show(rect: FrameRect, visible?: FrameRect): void
   hide(): void
+  /** Whether `element` (a document's `activeElement`) is this frame's iframe, that is, focus is in the frame. */
+  isFrame(element: unknown): boolean
   remove(): void
 }
 
@@ -105,17 +111,30 @@ export function createFrameElement<Iframe extends FrameIframe>(
     onLoad(listener) {
       loadListeners.push(listener)
     },
-    show(rect) {
+    show(rect, visible = rect) {
       mount().style.cssText =
         `position:fixed;top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px;` +
+        `clip-path:${insetOf(rect, visible)};` +
         `border:0;opacity:1;pointer-events:auto;z-index:${options.zIndex};color-scheme:normal`
     },
     hide() {
       if (iframe) iframe.style.cssText = hiddenStyle
+    },
+    isFrame(element) {
+      return iframe !== undefined && element === iframe
     },
     remove() {
       iframe?.remove()
       iframe = undefined
     },
   }
+}
+
+/** CSS `inset()` that keeps, of `rect`, only its part `visible`; an empty part clips all of it. */
+function insetOf(rect: FrameRect, visible: FrameRect): string {
+  const top = Math.max(0, visible.top - rect.top)
+  const left = Math.max(0, visible.left - rect.left)
+  const bottom = Math.max(0, rect.top + rect.height - (visible.top + visible.height))
+  const right = Math.max(0, rect.left + rect.width - (visible.left + visible.width))
+  return `inset(${top}px ${right}px ${bottom}px ${left}px)`
 }

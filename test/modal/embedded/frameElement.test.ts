@@ -55,13 +55,36 @@ describe('frame element', () => {
     expect(shown).toContain('position:fixed;top:10px;left:20px;width:360px;height:480px')
     expect(shown).toContain('z-index:2147483001')
     expect(shown).toContain('pointer-events:auto')
+    expect(shown).toContain('clip-path:inset(0px 0px 0px 0px)')
     element.show({ top: 40, left: 20, width: 360, height: 480 })
     expect(page.iframe!.style.cssText).toContain('top:40px')
+    expect(element.isFrame(iframe)).toBe(true)
+    expect(element.isFrame(null)).toBe(false)
 
     element.hide()
     expect(page.iframe!.style.cssText).toContain('width:0;height:0')
     element.remove()
     expect(page.iframe!.removed).toBe(true)
+    expect(element.isFrame(iframe)).toBe(false)
     expect(element.mounted).toBe(false)
+  })
+})
+
+describe('frame element over a slot its card scrolls', () => {
+  it('OPEN-14 the frame is drawn, and takes clicks, only over the part of the slot that shows: the rest is clipped', () => {
+    const page = new FakeDocument()
+    const element = createFrameElement({ authUrl, projectId: 'p1', zIndex: 1, document: page })
+    // The slot runs 50 px past the card's bottom edge and starts 10 px under its top edge.
+    element.show(
+      { top: 100, left: 20, width: 300, height: 400 },
+      { top: 110, left: 20, width: 300, height: 340 },
+    )
+    expect(page.iframe!.style.cssText).toContain('clip-path:inset(10px 0px 50px 0px)')
+    // Scrolled out of the card altogether: nothing of it is drawn.
+    element.show(
+      { top: 700, left: 20, width: 300, height: 400 },
+      { top: 700, left: 20, width: 300, height: 0 },
+    )
+    expect(page.iframe!.style.cssText).toContain('clip-path:inset(0px 0px 400px 0px)')
   })
 })
