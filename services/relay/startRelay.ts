@@ -38,6 +38,7 @@ import { openBackend } from './backend.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
+import { TurnWrites } from './turnWrites.js'
 
 export type StartRelayOptions = {
   /** 0 lets the OS pick a free port; read it back from the result. */
@@ -209,12 +210,15 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const url = relayUrl(host, port)
   const acceptsAudience = audienceMatcher(ownRelayUrls(host, port), options.allowedAudiences)
 
-  const attach = (socket: WebSocket, clientId: string, address: string) => {
+  const turnWrites = new TurnWrites()
+  // `raw` is the TCP socket under `socket`, whose writes are gathered per turn (see TurnWrites).
+  const attach = (socket: WebSocket, raw: Duplex, clientId: string, address: string) => {
     const session = core.open(
       clientId,
       {
         send: (text) => {
           if (socket.readyState !== socket.OPEN) return
+          turnWrites.hold(raw)
           socket.send(text)
           // What the client has not taken yet stays in our memory: a client that stops reading is cut
           // off here, as Redis does with its client-output-buffer-limit.
@@ -312,7 +316,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     const clientId = outcome.ok ? outcome.clientId : anonymousClientId()
     sockets.handleUpgrade(request, socket, head, (webSocket) => {
       logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
-      attach(webSocket, clientId, address)
+      attach(webSocket, socket, clientId, address)
     })
   }
   http.on('upgrade', safeUpgrade(upgrade, serverOptions))
