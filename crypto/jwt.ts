@@ -30,7 +30,19 @@ export type VerifyRelayJwtOptions = {
   audience?: (aud: string) => boolean
   /** The longest `exp - iat` accepted; `MAX_JWT_LIFETIME_SECONDS` (a day) when absent. */
   maxLifetimeSeconds?: number
+  /**
+   * An Ed25519 check to use instead of @noble's, such as the platform's native one (a relay checks a
+   * token per connection). It must be as strict: RFC 8032 without ZIP-215, so S must be below the order.
+   */
+  signatureCheck?: SignatureCheck
 }
+
+/** Whether `signature` is `publicKey`'s Ed25519 signature of `message`; may throw for junk, read as no. */
+export type SignatureCheck = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean
+
+// Strict RFC 8032 (no ZIP-215) so a token has a single valid signature encoding.
+const nobleCheck: SignatureCheck = (signature, message, publicKey) =>
+  ed25519.verify(signature, message, publicKey, { zip215: false })
 
 export type RelayJwtClaims = {
   iss: string
@@ -75,6 +87,7 @@ type CheckedOptions = {
   leeway: number
   maxLifetime: number
   audience?: (aud: string) => boolean
+  signatureCheck: SignatureCheck
 }
 
 function isNonNegative(value: unknown): value is number {
@@ -84,7 +97,12 @@ function isNonNegative(value: unknown): value is number {
 // Typed for TypeScript callers, re-checked for JavaScript ones.
 function checkOptions(options: VerifyRelayJwtOptions | undefined): CheckedOptions {
   if (options === undefined) {
-    return { now: unixNow(), leeway: DEFAULT_JWT_LEEWAY_SECONDS, maxLifetime: MAX_JWT_LIFETIME_SECONDS }
+    return {
+      now: unixNow(),
+      leeway: DEFAULT_JWT_LEEWAY_SECONDS,
+      maxLifetime: MAX_JWT_LIFETIME_SECONDS,
+      signatureCheck: nobleCheck,
+    }
   }
   assertRecord(options, 'options')
   const {
@@ -92,6 +110,7 @@ function checkOptions(options: VerifyRelayJwtOptions | undefined): CheckedOption
     leewaySeconds = DEFAULT_JWT_LEEWAY_SECONDS,
     maxLifetimeSeconds = MAX_JWT_LIFETIME_SECONDS,
     audience,
+    signatureCheck = nobleCheck,
   } = options
   if (typeof now !== 'number' || !Number.isFinite(now)) {
     throw new CryptoError('INVALID_INPUT', 'options.now must be a finite number of unix seconds')
@@ -102,7 +121,10 @@ function checkOptions(options: VerifyRelayJwtOptions | undefined): CheckedOption
   if (!isNonNegative(maxLifetimeSeconds)) {
     throw new CryptoError('INVALID_INPUT', 'options.maxLifetimeSeconds must be a non-negative number')
   }
-  const checked = { now, leeway: leewaySeconds, maxLifetime: maxLifetimeSeconds }
+  if (typeof signatureCheck !== 'function') {
+    throw new CryptoError('INVALID_INPUT', 'options.signatureCheck must be a function')
+  }
+  const checked = { now, leeway: leewaySeconds, maxLifetime: maxLifetimeSeconds, signatureCheck }
   if (audience === undefined) return checked
   if (typeof audience !== 'function') {
     throw new CryptoError('INVALID_INPUT', 'options.audience must be a function')
@@ -110,10 +132,14 @@ function checkOptions(options: VerifyRelayJwtOptions | undefined): CheckedOption
   return { ...checked, audience }
 }
 
-function signatureHolds(signature: Uint8Array, signingInput: string, publicKey: Uint8Array): boolean {
+function signatureHolds(
+  check: SignatureCheck,
+  signature: Uint8Array,
+  signingInput: string,
+  publicKey: Uint8Array,
+): boolean {
   try {
-    // Strict RFC 8032 (no ZIP-215) so a token has a single valid signature encoding.
-    return ed25519.verify(signature, utf8ToBytes(signingInput), publicKey, { zip215: false })
+    return check(signature, utf8ToBytes(signingInput), publicKey) === true
   } catch {
     return false
   }
@@ -134,7 +160,7 @@ function acceptsAudience(audience: (aud: string) => boolean, aud: string): boole
  * Throws only CryptoError, whatever the input.
  */
 export function verifyRelayJwt(token: string, options?: VerifyRelayJwtOptions): RelayJwtClaims {
-  const { now, leeway, maxLifetime, audience } = checkOptions(options)
+  const { now, leeway, maxLifetime, audience, signatureCheck } = checkOptions(options)
   assertString(token, 'token', 'INVALID_JWT')
   if (token.length > MAX_TOKEN_LENGTH) {
     throw new CryptoError('INVALID_JWT', `JWT is too long (${token.length} characters)`)
@@ -176,7 +202,7 @@ export function verifyRelayJwt(token: string, options?: VerifyRelayJwtOptions): 
       `JWT signature must be ${SIGNATURE_LENGTH} bytes, got ${signature.length}`,
     )
   }
-  if (!signatureHolds(signature, `${headerSegment}.${payloadSegment}`, publicKey)) {
+  if (!signatureHolds(signatureCheck, signature, `${headerSegment}.${payloadSegment}`, publicKey)) {
     throw new CryptoError('INVALID_JWT', 'JWT signature does not match its issuer')
   }
   if (exp < iat) throw new CryptoError('INVALID_JWT', 'JWT exp is before its iat')

@@ -5,6 +5,7 @@ export { decodeDidKey } from './decodeDidKey.js'
 export {
   DEFAULT_JWT_LEEWAY_SECONDS,
   type RelayJwtClaims,
+  type SignatureCheck,
   signRelayJwt,
   type VerifyRelayJwtOptions,
   verifyRelayJwt,

@@ -35,6 +35,7 @@ import {
 } from '../kit/index.js'
 import { andThen, type Eventually } from '../sharedState/windowCounter.js'
 import { openBackend } from './backend.js'
+import { verifyRelayJwtNatively } from './nativeEd25519.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
@@ -141,7 +142,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   })
   const counters = { authRefused: 0, pingTimeouts: 0, connectionsRefused: 0, outputBufferCloses: 0 }
   const { limits } = core
-  const authenticate = options.authenticate ?? jwtAuthenticator()
+  const authenticate = options.authenticate ?? jwtAuthenticator(verifyRelayJwtNatively)
   const rejectBadAuth = options.rejectBadAuth ?? false
   const trustProxy = options.trustProxy ?? noTrustedProxies
   // Frames a little over the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
