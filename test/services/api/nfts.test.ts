@@ -164,8 +164,9 @@ describe.each(eachDatabase())('GET /v1/nfts on $name', (store) => {
   it('reads http metadata from a listed local origin, capped in size and time; keeps only images a client may load', async () => {
     const started = performance.now()
     const byId = new Map((await nftsOf(collector)).map((nft) => [nft.tokenId, nft]))
-    // The hanging host holds the answer for the time limit only.
-    expect(performance.now() - started).toBeLessThan(1500)
+    // The hanging host (it never answers) holds the answer for the 500 ms limit only; the bound leaves a
+    // busy machine room while an uncapped read would run into the test's 30 s.
+    expect(performance.now() - started).toBeLessThan(10_000)
     expect(byId.size).toBe(9)
     const collection = { name: 'Hosted', symbol: 'HOST' }
     // A loopback image is never handed to a client, even from a listed local origin.
