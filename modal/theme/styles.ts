@@ -1,3 +1,4 @@
+import { controlCss } from '@pairwise/common/theme'
 import { animationMs } from './tokens.js'
 
 /** What every shadow root of ours starts with: nothing inherited from the host, system fonts, focus ring. */
@@ -15,7 +16,7 @@ export const buttonCss = `
 `
 
 /** The modal's stylesheet; lives in the shadow root, so host CSS cannot reach it and it cannot leak. */
-export const modalCss = `${baseCss}
+export const modalCss = `${baseCss}${controlCss}
 .locale-root{display:contents}
 .overlay{position:fixed;inset:0;background:var(--pw-overlay);display:flex;align-items:center;justify-content:center;z-index:var(--pw-z);animation:fade ${animationMs.overlay}ms ease-out}
 .card{background:var(--pw-bg);color:var(--pw-fg);width:min(360px,100vw - 16px);max-height:min(640px,100vh - 16px);overflow:auto;border-radius:var(--pw-radius);border:1px solid var(--pw-border);box-shadow:0 8px 32px rgba(0,0,0,.25);animation:rise ${animationMs.card}ms ease-out;display:flex;flex-direction:column}
@@ -38,12 +39,8 @@ export const modalCss = `${baseCss}
 .section-title{font-size:.85em;color:var(--pw-fg-2);margin:12px 4px 6px}
 .center{display:flex;flex-direction:column;align-items:center;text-align:center;gap:10px;padding:8px 0}
 .big-icon{width:72px;height:72px;border-radius:18px}
-.muted{color:var(--pw-fg-2)}
 .branding{margin:0;padding:0 12px 12px;text-align:center;font-size:.75em}
-.error{color:var(--pw-error)}
-.primary{border:none;border-radius:999px;padding:10px 18px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600}
-.secondary{border:1px solid var(--pw-border);border-radius:999px;padding:8px 16px;background:transparent;cursor:pointer}
-.primary:disabled,.secondary:disabled,.icon-button:disabled{opacity:.45;cursor:not-allowed}
+.icon-button:disabled{opacity:.45;cursor:not-allowed}
 .search{width:100%;padding:10px 12px;border-radius:999px;border:1px solid var(--pw-border);background:var(--pw-bg-2);margin-bottom:10px}
 .qr{background:#fff;padding:12px;border-radius:var(--pw-radius);display:inline-block}
 .qr svg{display:block;width:220px;height:220px}
@@ -52,8 +49,7 @@ export const modalCss = `${baseCss}
 .balance{color:var(--pw-fg-2)}
 .avatar{width:64px;height:64px;border-radius:50%}
 .spinner{width:28px;height:28px;border-radius:50%;border:3px solid var(--pw-bg-3);border-top-color:var(--pw-accent);animation:spin 800ms linear infinite}
-.alert{margin:0 12px 8px;padding:8px 10px;border-radius:8px;background:var(--pw-bg-2);display:flex;gap:8px;align-items:center}
-.alert.error{color:var(--pw-error)}
+.card>.alert{margin:0 12px 8px}
 .snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);background:var(--pw-bg);border:1px solid var(--pw-border);padding:8px 14px;border-radius:999px;z-index:var(--pw-z)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes fade{from{opacity:0}to{opacity:1}}

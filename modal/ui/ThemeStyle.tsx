@@ -1,5 +1,6 @@
+import { propertiesToCss, themeProperties } from '@pairwise/common/theme'
 import { modalCss } from '../theme/styles.js'
-import { propertiesToCss, type ThemeVariables, themeProperties } from '../theme/tokens.js'
+import type { ThemeVariables } from '../theme/tokens.js'
 import { useAppState } from './kitContext.js'
 
 /** The shadow root's stylesheet: the modal's rules plus the theme as custom properties on :host. */

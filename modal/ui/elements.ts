@@ -1,3 +1,4 @@
+import { propertiesToCss, type ThemeMode, themeProperties } from '@pairwise/common/theme'
 import type { AppKit } from '../core/appKit.js'
 import { browserLanguages } from '../i18n/browserLanguages.js'
 import { chooseLocale } from '../i18n/chooseLocale.js'
@@ -5,7 +6,7 @@ import { loadTranslator } from '../i18n/loadTranslator.js'
 import { textDirection } from '../i18n/locales.js'
 import { createTranslator, type Translate } from '../i18n/translate.js'
 import { baseCss, buttonCss } from '../theme/styles.js'
-import { propertiesToCss, type ThemeMode, type ThemeVariables, themeProperties } from '../theme/tokens.js'
+import type { ThemeVariables } from '../theme/tokens.js'
 import {
   type ButtonAttributes,
   type ButtonElementName,

@@ -16,7 +16,7 @@ const pickerStyles =
   '.picker{display:flex;flex-direction:column;gap:4px;width:100%;text-align:start;font-size:.9em}' +
   '.picker-control{display:flex;align-items:center;gap:8px;min-height:42px;padding:10px 12px;border-radius:calc(var(--pw-radius,12px) - 4px);border:1px solid var(--pw-border);background:transparent;cursor:pointer}' +
   '.picker-control:hover{background:var(--pw-bg-2)}' +
-  '.picker-control[aria-disabled=true]{opacity:.45;cursor:not-allowed;background:transparent}' +
+  '.picker-control[aria-disabled=true]{background:var(--pw-bg-2);color:var(--pw-fg-2);cursor:not-allowed}' +
   '.picker-value{flex:1;min-width:0;display:flex;align-items:baseline;gap:8px;white-space:nowrap}' +
   '.picker-value>span{overflow:hidden;text-overflow:ellipsis}' +
   '.picker-detail{min-width:0;color:var(--pw-fg-2);font-size:.9em;font-weight:400}' +

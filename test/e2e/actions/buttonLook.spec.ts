@@ -4,7 +4,8 @@ import { connectTestWallet } from './connectTestWallet.js'
 
 /**
  * Issue 33: the swap views' buttons are the modal's primary button, and a disabled primary button looks
- * disabled, checked by the styles Chromium computes on examples/actions (swaps on).
+ * disabled yet stays readable (a neutral ground and the secondary text colour, not translucency, which read at
+ * under 3:1 in dark mode), checked by the styles Chromium computes on examples/actions (swaps on).
  */
 const look = (button: Locator) =>
   button.evaluate((element) => {
@@ -12,12 +13,13 @@ const look = (button: Locator) =>
     return {
       primary: element.classList.contains('primary'),
       background: style.backgroundColor,
+      color: style.color,
       opacity: Number(style.opacity),
       cursor: style.cursor,
     }
   })
 
-test('a disabled primary button looks disabled (Send’s Review), and Review swap and Confirm swap are primary buttons', async ({
+test('a disabled primary button looks disabled and reads (Send’s Review), and Review swap and Confirm swap are primary buttons', async ({
   page,
   stack,
   wallet,
@@ -30,10 +32,9 @@ test('a disabled primary button looks disabled (Send’s Review), and Review swa
   const sendReview = dialog.getByTestId('send-review')
   await expect(sendReview).toBeDisabled()
   const disabled = await look(sendReview)
-  expect(disabled.primary).toBe(true)
-  expect(disabled.opacity).toBeLessThan(1)
-  expect(disabled.cursor).not.toBe('pointer')
-  const accent = disabled.background
+  expect(disabled).toMatchObject({ primary: true, opacity: 1, cursor: 'not-allowed' })
+  const fill = disabled.background
+  const label = disabled.color
 
   await dialog.getByRole('button', { name: 'Back' }).click()
   await dialog.getByTestId('account-swap').click()
@@ -43,13 +44,17 @@ test('a disabled primary button looks disabled (Send’s Review), and Review swa
   await dialog.getByTestId('swap-token-tUSDC').click()
   const review = dialog.getByTestId('swap-review')
   await expect(review).toBeDisabled()
-  expect(await look(review)).toMatchObject({ primary: true, background: accent, cursor: 'not-allowed' })
+  expect(await look(review)).toEqual(disabled)
   await dialog.getByTestId('swap-amount').fill('1')
   await expect(dialog.getByTestId('swap-quote')).toHaveText(/^[\d,]+(\.\d+)?$/, { timeout: 15_000 })
   await expect(review).toBeEnabled()
-  expect(await look(review)).toEqual({ primary: true, background: accent, opacity: 1, cursor: 'pointer' })
+  const enabled = await look(review)
+  expect(enabled).toMatchObject({ primary: true, opacity: 1, cursor: 'pointer' })
+  // Enabled is the accent with its label colour: both differ from the disabled look.
+  expect(enabled.background).not.toBe(fill)
+  expect(enabled.color).not.toBe(label)
   await review.click()
   const confirm = dialog.getByTestId('swap-confirm')
   await expect(confirm).toBeEnabled({ timeout: 15_000 })
-  expect(await look(confirm)).toEqual({ primary: true, background: accent, opacity: 1, cursor: 'pointer' })
+  expect(await look(confirm)).toEqual(enabled)
 })

@@ -73,11 +73,14 @@ describe('the picker as rendered (issue 33: no native select)', () => {
     expect(html).not.toContain('aria-disabled="')
   })
 
-  it('disabled, or with nothing to pick: out of the tab order and aria-disabled, drawn faded by its rules', () => {
+  it('disabled, or with nothing to pick: out of the tab order and aria-disabled, drawn as a disabled input by its rules', () => {
     for (const html of [render({ disabled: true }), render({ options: [], value: '' })]) {
       expect(html).toContain('tabindex="-1"')
       expect(html).toContain('aria-disabled="true"')
     }
-    expect(render({})).toContain('.picker-control[aria-disabled=true]{opacity:.45;cursor:not-allowed')
+    // Readable, not faded: a neutral ground and the secondary text colour, as a disabled text input (componentCss).
+    expect(render({})).toContain(
+      '.picker-control[aria-disabled=true]{background:var(--pw-bg-2);color:var(--pw-fg-2);cursor:not-allowed}',
+    )
   })
 })

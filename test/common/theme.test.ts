@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import {
+  componentCss,
+  controlCss,
+  palettes,
+  propertiesToCss,
+  systemFontStack,
+  themeProperties,
+} from '../../common/theme/index.js'
+
+/** WCAG 2 contrast of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }) as [number, number, number]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+describe('the shared theme (the modal and the secure frame)', () => {
+  it('VIEW-11 themeMode picks the palette; themeVariables override accent, font, radius, z-index and QR colour', () => {
+    expect(themeProperties('light')['--pw-bg']).toBe('#ffffff')
+    expect(themeProperties('dark')['--pw-bg']).toBe('#191a1a')
+    const themed = themeProperties('dark', {
+      '--w3m-accent': '#ff00aa',
+      '--w3m-font-family': 'Georgia, serif',
+      '--w3m-font-family-mono': 'Courier, monospace',
+      '--w3m-border-radius-master': '2px',
+      '--w3m-z-index': 99,
+      '--w3m-qr-color': '#123456',
+      '--w3m-font-size-master': '12px',
+    })
+    expect(themed).toMatchObject({
+      '--pw-accent': '#ff00aa',
+      '--pw-font': 'Georgia, serif',
+      '--pw-font-mono': 'Courier, monospace',
+      '--pw-radius': 'calc(2px * 4)',
+      '--pw-z': '99',
+      '--pw-qr': '#123456',
+      '--pw-font-size': '12px',
+      '--pw-fg': '#f5f5f5',
+    })
+    expect(
+      themeProperties('light', { '--w3m-color-mix': '#00ff00', '--w3m-color-mix-strength': 20 })['--pw-bg'],
+    ).toBe('color-mix(in srgb, #00ff00 20%, #ffffff)')
+  })
+
+  it('VIEW-11 uses system fonts only unless the host names a font', () => {
+    expect(themeProperties('light')['--pw-font']).toBe(systemFontStack)
+    // Addresses and URIs: the system's monospace face, or the host's through --w3m-font-family-mono.
+    expect(themeProperties('light')['--pw-font-mono']).toBe('ui-monospace, monospace')
+    expect(controlCss + componentCss).not.toMatch(/@import|@font-face|url\(/)
+  })
+
+  it('VIEW-11 writes properties as one CSS rule', () => {
+    expect(propertiesToCss(':host', { '--a': '1', '--b': 'x y' })).toBe(':host{--a:1;--b:x y}')
+  })
+
+  it('VIEW-11 (issue 33) every text colour reads at 4.5:1 on every background of its palette, the default accent’s label too', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const p = themeProperties(mode)
+      for (const text of ['--pw-fg', '--pw-fg-2', '--pw-error', '--pw-warning', '--pw-success'])
+        for (const ground of ['--pw-bg', '--pw-bg-2', '--pw-bg-3'])
+          expect(
+            contrast(p[text] as string, p[ground] as string),
+            `${mode} ${text} on ${ground}`,
+          ).toBeGreaterThan(4.5)
+      expect(contrast(p['--pw-accent-fg'] as string, p['--pw-accent'] as string), mode).toBeGreaterThan(4.5)
+    }
+    expect(Object.keys(palettes.light).sort()).toEqual(Object.keys(palettes.dark).sort())
+  })
+
+  it('VIEW-11 (issue 33) a disabled button is drawn in the neutral ground and the secondary text colour, not translucent', () => {
+    expect(controlCss).toContain(
+      '.primary:disabled,.secondary:disabled{background:var(--pw-bg-3);color:var(--pw-fg-2);cursor:not-allowed}',
+    )
+    expect(controlCss + componentCss).not.toMatch(/opacity:\s*\.|opacity:0/)
+  })
+})
