@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { type FormEvent, useState } from 'react'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { useKit } from '../ui/kitContext.js'
@@ -37,8 +38,10 @@ export function EmailForm({
     )
   }
   return (
-    <form className="email-form" onSubmit={onSubmit} data-testid={testId} noValidate>
+    <form className="form" onSubmit={onSubmit} data-testid={testId} noValidate>
+      <style>{componentCss}</style>
       <input
+        className="input"
         type="email"
         autoComplete="email"
         inputMode="email"

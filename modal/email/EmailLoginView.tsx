@@ -2,7 +2,6 @@ import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { EmailForm } from './EmailForm.js'
 import { loginWithEmail } from './emailFlow.js'
-import { emailStyles } from './emailStyles.js'
 import { emailTexts } from './texts/index.js'
 
 /** EmailLogin: the email field alone (Connect shows the same field among the other methods). */
@@ -12,8 +11,6 @@ export function EmailLoginView() {
   if (!et) return null
   return (
     <section data-testid="email-login">
-      {/* Its field and button are the modal's, stacked, as on Connect: without these rules a native field. */}
-      <style>{emailStyles}</style>
       <EmailForm
         testId="email-login-form"
         action={et('continue')}

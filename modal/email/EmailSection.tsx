@@ -2,7 +2,6 @@ import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { EmailForm } from './EmailForm.js'
 import { loginWithEmail } from './emailFlow.js'
-import { emailStyles } from './emailStyles.js'
 import { emailTexts } from './texts/index.js'
 
 /** The email method on Connect: a field whose code (and the frame's) loads only for apps with email on. */
@@ -12,7 +11,6 @@ export function EmailSection() {
   if (!et) return null
   return (
     <section aria-label={et('label')}>
-      <style>{emailStyles}</style>
       <EmailForm
         testId="email-connect"
         action={et('continue')}

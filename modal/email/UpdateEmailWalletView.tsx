@@ -3,7 +3,6 @@ import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { EmailForm } from './EmailForm.js'
 import { startEmailChange } from './emailFlow.js'
-import { emailStyles } from './emailStyles.js'
 import { emailTexts } from './texts/index.js'
 
 /** UpdateEmailWallet (EMAIL-06): the new email; the frame refuses an invalid or taken one. */
@@ -13,7 +12,6 @@ export function UpdateEmailWalletView({ data }: { data: ViewData['UpdateEmailWal
   if (!et) return null
   return (
     <section data-testid="update-email">
-      <style>{emailStyles}</style>
       <EmailForm
         testId="update-email-form"
         action={et('save')}

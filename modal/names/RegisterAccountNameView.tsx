@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
@@ -6,7 +7,6 @@ import { NamesError } from './errors.js'
 import { nameRuleIssue } from './nameRule.js'
 import { getSuggestions, isNameRegistered, namesState, registerName } from './namesController.js'
 import { type NamesTranslate, namesErrorText, reasonText } from './namesMessage.js'
-import { namesStyles } from './namesStyles.js'
 import { namesTexts } from './texts/index.js'
 import { fullName, labelOf, nameZone } from './zone.js'
 
@@ -80,9 +80,9 @@ export function RegisterAccountNameView() {
 
   const shown = issue ? namesErrorText(ft, issue) : failure ? failureText(ft, failure) : undefined
   return (
-    <form className="names-form" data-testid="register-account-name" onSubmit={onSubmit} noValidate>
-      <style>{namesStyles}</style>
-      <div className="names-input">
+    <form className="form" data-testid="register-account-name" onSubmit={onSubmit} noValidate>
+      <style>{componentCss}</style>
+      <div className="input">
         <input
           type="text"
           autoComplete="off"

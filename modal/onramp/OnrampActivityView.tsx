@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { useEffect, useState } from 'react'
 import { replace } from '../controllers/router.js'
 import { Spinner } from '../ui/components/Spinner.js'
@@ -31,7 +32,8 @@ export function OnrampActivityView() {
 
   if (!ft || (!orders && !failure)) return <Spinner label={t('modal.loading')} />
   return (
-    <div className="onramp-form" data-testid="onramp-activity">
+    <div className="form" data-testid="onramp-activity">
+      <style>{componentCss}</style>
       <style>{onrampStyles}</style>
       {failure ? (
         <p className="error" role="alert">

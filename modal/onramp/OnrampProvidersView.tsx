@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { useEffect, useState } from 'react'
 import { push } from '../controllers/router.js'
 import { Picker } from '../ui/components/Picker.js'
@@ -154,11 +155,13 @@ export function OnrampProvidersView() {
   )
   const limits = state.paymentCurrency.payment_method_limits
   return (
-    <div className="onramp-form" data-testid="onramp-providers">
+    <div className="form" data-testid="onramp-providers">
+      <style>{componentCss}</style>
       <style>{onrampStyles}</style>
-      <label>
+      <label className="field">
         {ft('onramp.amount', { currency: state.paymentCurrency.id })}
         <input
+          className="input"
           type="text"
           inputMode="decimal"
           autoComplete="off"

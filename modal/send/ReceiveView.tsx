@@ -4,7 +4,7 @@ import { QrCode, useQrEncoder } from '../ui/components/QrCode.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
-import { sendStyles } from './sendStyles.js'
+import { receiveStyles } from './receiveStyles.js'
 import { sendTexts } from './texts/index.js'
 
 /** VIEW-08: the connected address as text to copy and as a QR code, with the network it is on. */
@@ -20,7 +20,7 @@ export function ReceiveView() {
   const networkName = network?.name ?? t('button.unknownNetwork')
   return (
     <div className="center" data-testid="receive">
-      <style>{sendStyles}</style>
+      <style>{receiveStyles}</style>
       <p className="tag" data-testid="receive-network">
         {ft('receive.network', { network: networkName })}
       </p>

@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
 import { loadTokenBalances } from '../controllers/balances.js'
@@ -16,7 +17,6 @@ import type { RecipientIssue } from './recipient.js'
 import { refreshAfterSend } from './refresh.js'
 import { evmSendChain, type SendChain } from './sendChain.js'
 import { runSend, type SendStatus } from './sendFlow.js'
-import { sendStyles } from './sendStyles.js'
 import type { en } from './texts/en.js'
 import { sendTexts } from './texts/index.js'
 import { sendTokens, tokenKey } from './tokens.js'
@@ -56,7 +56,7 @@ export function SendView() {
   }
   return (
     <div className="center" data-testid="send">
-      <style>{sendStyles}</style>
+      <style>{componentCss}</style>
       {stage.step === 'form' ? (
         <SendForm
           chain={chain}
@@ -136,7 +136,7 @@ function SendForm({
   const canReview = amount?.ok && readRecipient?.ok && feeValue !== undefined
   return (
     <form
-      className="send-form"
+      className="form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
@@ -159,10 +159,11 @@ function SendForm({
         }))}
         onChange={(key) => setForm({ ...form, token: key })}
       />
-      <label>
+      <label className="field">
         {ft('amount')}
-        <span className="send-amount">
+        <span className="input-row">
           <input
+            className="input"
             inputMode="decimal"
             autoComplete="off"
             placeholder="0.0"
@@ -198,9 +199,10 @@ function SendForm({
           {amountIssue}
         </p>
       ) : null}
-      <label>
+      <label className="field">
         {ft('recipient')}
         <input
+          className="input"
           autoComplete="off"
           spellCheck={false}
           placeholder={ft('recipientPlaceholder')}
@@ -306,14 +308,14 @@ function Summary({ review, network, ft }: { review: Review; network: CaipNetwork
   const { transfer, fee, name } = review
   const { nativeCurrency } = network
   return (
-    <dl className="send-summary" data-testid="send-summary">
-      <dt className="muted">{ft('amount')}</dt>
+    <dl className="facts" data-testid="send-summary">
+      <dt>{ft('amount')}</dt>
       <dd>
         <Figure>{`${formatAmount(formatUnits(transfer.amount, transfer.token.decimals), t.locale)} ${transfer.token.symbol}`}</Figure>
       </dd>
-      <dt className="muted">{ft('recipient')}</dt>
+      <dt>{ft('recipient')}</dt>
       <dd>{name ? `${name} (${transfer.to})` : transfer.to}</dd>
-      <dt className="muted">{ft('fee')}</dt>
+      <dt>{ft('fee')}</dt>
       <dd>
         <Figure>{`${formatAmount(formatUnits(fee, nativeCurrency.decimals), t.locale)} ${nativeCurrency.symbol}`}</Figure>
       </dd>

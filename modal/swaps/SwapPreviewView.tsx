@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { useEffect, useState } from 'react'
 import { reset } from '../controllers/router.js'
 import { refreshAfterSend } from '../send/refresh.js'
@@ -10,7 +11,6 @@ import type { ReadyDraft } from './draft.js'
 import { failureText } from './failureText.js'
 import { draftParams, shown } from './SwapView.js'
 import { executeSwap, type SwapResult, type SwapStep, withinSlippage } from './swapFlow.js'
-import { swapStyles } from './swapStyles.js'
 import { swapTexts } from './texts/index.js'
 import { isNativeToken, type SwapQuote } from './types.js'
 import { useQuote } from './useQuote.js'
@@ -79,7 +79,8 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
   if (progress.state === 'done') {
     const { quote, hash } = progress.result
     return (
-      <div className="swap-form" data-testid="swap-success">
+      <div className="form" data-testid="swap-success">
+        <style>{componentCss}</style>
         <output>
           {ft('status.success', {
             fromAmount: shown(BigInt(quote.params.amount), draft.from, t.locale),
@@ -126,9 +127,9 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
   }
   const working = progress.state === 'working'
   return (
-    <div className="swap-form" data-testid="swap-preview">
-      <style>{swapStyles}</style>
-      <dl className="swap-facts">
+    <div className="form" data-testid="swap-preview">
+      <style>{componentCss}</style>
+      <dl className="facts">
         <dt>{ft('from')}</dt>
         <dd data-testid="preview-from">
           <Figure>{`${shown(amount, draft.from, t.locale)} ${draft.from.symbol}`}</Figure>

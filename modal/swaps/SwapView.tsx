@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { useMemo } from 'react'
 import { formatUnits } from 'viem'
 import { push, replace } from '../controllers/router.js'
@@ -8,7 +9,6 @@ import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import type { ReadyDraft, SwapDraft } from './draft.js'
 import { failureText } from './failureText.js'
 import { defaultSlippageBps, validSlippageBps } from './quoteMath.js'
-import { swapStyles } from './swapStyles.js'
 import type { KitSwapWallet } from './swapWallet.js'
 import { swapTexts } from './texts/index.js'
 import { isNativeToken, type SwapQuoteParams, type SwapToken } from './types.js'
@@ -73,12 +73,13 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
     push(kit.context, { view: 'SwapSelectToken', data: { side, draft } })
   const issue = 'issue' in checked && checked.issue !== 'none' ? checked.issue : undefined
   return (
-    <div className="swap-form" data-testid="swap">
-      <style>{swapStyles}</style>
-      <label>
+    <div className="form" data-testid="swap">
+      <style>{componentCss}</style>
+      <label className="field">
         {ft('from')}
-        <span className="swap-side">
+        <span className="input-row">
           <input
+            className="input"
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -97,10 +98,10 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
           {ft('balance', { amount: shown(balance, draft.from, t.locale), symbol: draft.from.symbol })}
         </p>
       ) : null}
-      <label>
+      <label className="field">
         {ft('to')}
-        <span className="swap-side">
-          <output data-testid="swap-quote" style={{ flex: 1 }}>
+        <span className="input-row">
+          <output className="input" data-testid="swap-quote">
             {quote.quote && draft.to
               ? shown(quote.quote.toAmount, draft.to, t.locale)
               : quote.loading
@@ -112,9 +113,10 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
           </button>
         </span>
       </label>
-      <label>
+      <label className="field">
         {ft('slippage')}
         <input
+          className="input"
           type="text"
           inputMode="decimal"
           data-testid="swap-slippage"

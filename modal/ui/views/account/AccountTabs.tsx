@@ -1,3 +1,4 @@
+import { componentCss } from '@pairwise/common/theme'
 import { type KeyboardEvent, lazy, Suspense, useId } from 'react'
 import { setCurrentTab } from '../../../controllers/accountTab.js'
 import type { MessageKey } from '../../../i18n/en.js'
@@ -46,6 +47,7 @@ export function AccountTabs() {
   }
   return (
     <div className="tabs-area">
+      <style>{componentCss}</style>
       <style>{accountTabsCss}</style>
       <div role="tablist" aria-label={t('account.tabs')} className="tabs" onKeyDown={onKeyDown}>
         {shown.map((tab) => (
