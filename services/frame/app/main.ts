@@ -9,6 +9,8 @@ import { acceptHandshake } from './handshake.js'
 import { sessionPerProject } from './projectStorage.js'
 import { FrameSession } from './session.js'
 import { idleScreen } from './ui/screens.js'
+// The modal's token defaults and component rules (vite.config.ts), then the frame's own layout.
+import 'virtual:pairwise-theme.css'
 import './styles.css'
 
 /**

@@ -52,14 +52,19 @@ function fieldScreen(
   return abortable(signal, (resolve) => {
     const input = el('input', {
       ...spec.input,
+      class: 'input',
       'data-testid': `${spec.testId}-input`,
       'aria-label': spec.title,
     })
     const error = el('p', { class: 'error', role: 'alert', 'data-testid': `${spec.testId}-error` })
-    const button = el('button', { type: 'submit', 'data-testid': `${spec.testId}-submit` }, spec.action)
+    const button = el(
+      'button',
+      { type: 'submit', class: 'primary', 'data-testid': `${spec.testId}-submit` },
+      spec.action,
+    )
     const form = el(
       'form',
-      {},
+      { class: 'form' },
       el('h1', {}, spec.title),
       el('p', { class: 'muted' }, spec.detail),
       input,
@@ -169,13 +174,17 @@ export function approvalScreen(
   return abortable(signal, (resolve) => {
     const list = el(
       'dl',
-      { 'data-testid': 'frame-preview' },
+      { class: 'facts', 'data-testid': 'frame-preview' },
       ...rows.flatMap((row) => [
         el('dt', {}, row.label),
         el('dd', row.tone ? { class: row.tone } : {}, row.value),
       ]),
     )
-    const approve = el('button', { type: 'button', 'data-testid': 'frame-approve', disabled: '' }, 'Approve')
+    const approve = el(
+      'button',
+      { type: 'button', class: 'primary', 'data-testid': 'frame-approve', disabled: '' },
+      'Approve',
+    )
     const reject = el(
       'button',
       { type: 'button', class: 'secondary', 'data-testid': 'frame-reject' },
@@ -190,12 +199,12 @@ export function approvalScreen(
         { class: 'muted', 'data-testid': 'frame-origin' },
         dappName ? `Requested by ${origin} (“${dappName}”)` : `Requested by ${origin}`,
       ),
-      ...(warning ? [el('p', { class: 'warn', role: 'alert' }, warning)] : []),
+      ...(warning ? [el('p', { class: 'alert warning', role: 'alert' }, warning)] : []),
       list,
       actions,
     )
-    // The buttons' row, not the button: a disabled button is drawn translucent, which the browser's
-    // visibility check counts as not visible.
+    // The buttons' row, not the button, whose look changes with its state: the browser's visibility check
+    // counts any translucency as not visible, and a host's theme must not be able to keep Approve off.
     const gate = visibilityGate(actions, signal, (clickable) => {
       approve.disabled = !clickable
     })
@@ -217,7 +226,11 @@ export function secretScreen(
   { words, privateKey }: { words: string; privateKey: string },
 ): Promise<void> {
   return abortable(signal, (resolve) => {
-    const done = el('button', { type: 'button', 'data-testid': 'frame-secret-done' }, 'Done')
+    const done = el(
+      'button',
+      { type: 'button', class: 'primary', 'data-testid': 'frame-secret-done' },
+      'Done',
+    )
     onTrustedClick(done, () => {
       showScreen()
       resolve()
@@ -226,7 +239,7 @@ export function secretScreen(
       el('h1', {}, 'Your recovery phrase'),
       el(
         'p',
-        { class: 'warn' },
+        { class: 'alert warning' },
         'Anyone with these words controls the wallet. Write them down; never type them into a website.',
       ),
       el('p', { class: 'secret', 'data-testid': 'frame-secret-words' }, words),

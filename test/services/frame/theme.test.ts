@@ -1,0 +1,50 @@
+import { palettes } from '@pairwise/common/theme'
+import { describe, expect, it } from 'vitest'
+import { applyTheme } from '../../../services/frame/app/theme.js'
+
+/** The page's root element, as far as applyTheme touches it. */
+function fakeRoot(theme?: string) {
+  const properties = new Map<string, string>()
+  const root = {
+    dataset: theme ? { theme } : ({} as DOMStringMap),
+    style: { setProperty: (name: string, value: string) => void properties.set(name, value) },
+  }
+  return { root, properties }
+}
+
+describe('the frame’s theme (issue 33: the modal’s look)', () => {
+  it('ENT-16 a synced theme sets the modal’s --pw-* properties of its mode, with the accent and radius it names', () => {
+    const { root, properties } = fakeRoot()
+    applyTheme(
+      {
+        themeMode: 'light',
+        themeVariables: { '--w3m-accent': '#ff00aa', '--w3m-border-radius-master': '2px' },
+      },
+      root,
+    )
+    expect(root.dataset.theme).toBe('light')
+    expect(properties.get('--pw-bg')).toBe(palettes.light['--pw-bg'])
+    expect(properties.get('--pw-accent')).toBe('#ff00aa')
+    expect(properties.get('--pw-accent-fg')).toBe('#0b0c0d')
+    expect(properties.get('--pw-radius')).toBe('calc(2px * 4)')
+  })
+
+  it('ENT-16 keeps the mode it has when a sync names none, and ignores variables it does not honour or cannot read', () => {
+    const { root, properties } = fakeRoot('dark')
+    applyTheme(
+      {
+        themeVariables: {
+          '--w3m-font-family': 'Evil',
+          '--w3m-z-index': 1,
+          '--w3m-accent': 'url(https://x.example/a)',
+        },
+      },
+      root,
+    )
+    expect(root.dataset.theme).toBe('dark')
+    expect(properties.get('--pw-bg')).toBe(palettes.dark['--pw-bg'])
+    expect(properties.get('--pw-font')).not.toBe('Evil')
+    expect(properties.get('--pw-z')).not.toBe('1')
+    expect(properties.get('--pw-accent')).not.toContain('url(')
+  })
+})
