@@ -97,7 +97,9 @@ export function RegisterAccountNameView() {
           }}
           data-testid="register-account-name-input"
         />
-        <span className="muted">.{zone}</span>
+        <span className="muted" dir="ltr">
+          .{zone}
+        </span>
       </div>
       {current?.state === 'available' && !issue ? (
         <span className="tag" data-testid="register-account-name-available">
