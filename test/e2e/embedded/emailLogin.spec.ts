@@ -57,6 +57,37 @@ async function approveInFrame(page: Page): Promise<void> {
   await secureFrame(page).getByTestId('frame-approve').click()
 }
 
+/**
+ * Issue 33: the frame's Approve and Reject look like the modal's primary and secondary buttons (one set of
+ * components, @pairwise/common/theme, in the theme the modal synced), compared as Chromium computes them.
+ */
+async function expectModalButtons(page: Page): Promise<void> {
+  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
+  const modal = await page.getByRole('dialog').evaluate((dialog) => {
+    const look = (className: string) => {
+      const probe = document.createElement('button')
+      probe.className = className
+      dialog.append(probe)
+      const style = getComputedStyle(probe)
+      const seen = [style.backgroundColor, style.color, style.borderRadius, style.fontWeight, style.cursor]
+      probe.remove()
+      return seen
+    }
+    return [look('primary'), look('secondary')]
+  })
+  const frame = await Promise.all(
+    ['frame-approve', 'frame-reject'].map((testId) =>
+      secureFrame(page)
+        .getByTestId(testId)
+        .evaluate((button) => {
+          const style = getComputedStyle(button)
+          return [style.backgroundColor, style.color, style.borderRadius, style.fontWeight, style.cursor]
+        }),
+    ),
+  )
+  expect(frame).toEqual(modal)
+}
+
 async function secondProfile(browser: Browser): Promise<Page> {
   const context = await browser.newContext()
   return context.newPage()
@@ -96,6 +127,7 @@ test('EMAIL-12 an email login on examples/embedded: code from the inbox, an addr
   const preview = secureFrame(page).getByTestId('frame-preview')
   await expect(preview).toContainText('−0.01 tETH')
   await expect(preview).toContainText('Network fee')
+  await expectModalButtons(page)
   await approveInFrame(page)
   const transaction = page.getByTestId('embedded-transaction')
   await expect(transaction).toHaveText(/^0x[0-9a-f]{64}$/)
