@@ -2,12 +2,5 @@
 
 export { componentCss } from './componentCss.js'
 export { controlCss } from './controlCss.js'
-export {
-  defaultAccent,
-  palettes,
-  propertiesToCss,
-  readableOn,
-  systemFontStack,
-  type ThemeMode,
-} from './palettes.js'
+export { palettes, propertiesToCss, systemFontStack, type ThemeMode } from './palettes.js'
 export { type ThemeVariables, themeProperties } from './themeProperties.js'
