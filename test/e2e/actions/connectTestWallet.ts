@@ -18,5 +18,16 @@ export async function connectTestWallet(page: Page, stack: DemoStack, address: s
     .getByRole('dialog')
     .getByRole('button', { name: new RegExp(testWalletInfo.name) })
     .click()
-  await expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${address}`, { timeout: 20_000 })
+  await expect(page.getByTestId('actions-account'))
+    .toHaveText(`Connected: ${address}`, { timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      // CI saw the page stay "Not connected." twice, without a cause: what the modal shows then says why.
+      const dialog = page.getByRole('dialog')
+      const shown = (await dialog.isVisible())
+        ? await dialog.innerText().catch(() => '(unreadable)')
+        : '(closed)'
+      throw new Error(`the page stayed unconnected after picking the wallet; the modal shows:\n${shown}`, {
+        cause: error,
+      })
+    })
 }
