@@ -1,15 +1,12 @@
+import { loadedScripts } from '../support/loadedScripts.js'
 import { expect, test } from './support/embeddedStack.js'
 
 test('a host page with email off loads none of the embedded wallet (no email field, no frame client, no frame); the embedded page loads them when the modal opens', async ({
   page,
   stack,
 }) => {
-  const scripts: string[] = []
+  const scripts = loadedScripts(page)
   const frames: string[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
-      void response.text().then((text) => scripts.push(text))
-  })
   page.on('request', (request) => {
     if (request.url().startsWith(stack.authUrl)) frames.push(request.url())
   })
@@ -25,22 +22,23 @@ test('a host page with email off loads none of the embedded wallet (no email fie
     'Continue with Email',
     'approve this device',
   ]
-  const loaded = () => embeddedCode.filter((marker) => scripts.some((script) => script.includes(marker)))
 
   await page.goto(stack.demoUrl)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(scripts.length).toBeGreaterThan(3)
-  expect(loaded()).toEqual([])
+  expect(await scripts.count()).toBeGreaterThan(3)
+  expect(await scripts.markersIn(embeddedCode)).toEqual([])
   expect(frames).toEqual([])
 
-  scripts.length = 0
+  await scripts.forget()
   await page.goto(`${stack.demoUrl}/embedded/`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(page.getByRole('dialog').getByTestId('email-connect')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(loaded()).toEqual(expect.arrayContaining(['Invalid emailLogin options', 'email-connect']))
+  expect(await scripts.markersIn(embeddedCode)).toEqual(
+    expect.arrayContaining(['Invalid emailLogin options', 'email-connect']),
+  )
   // FRAME-01: no login recorded, so the frame is not loaded before the visitor asks for one.
   expect(frames).toEqual([])
 })
@@ -49,25 +47,22 @@ test('SOC-02 the social login code loads only with socials on: a page with email
   page,
   stack,
 }) => {
-  const scripts: string[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
-      void response.text().then((text) => scripts.push(text))
-  })
+  const scripts = loadedScripts(page)
   // The buttons' list, the popup's window name and the closed-window failure: each only in the social chunks.
   const socialCode = ['social-login-list', 'pairwise-social', 'SocialWindowClosed']
-  const loaded = () => socialCode.filter((marker) => scripts.some((script) => script.includes(marker)))
 
   await page.goto(`${stack.demoUrl}/actions/`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(page.getByRole('dialog').getByTestId('email-connect')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(loaded()).toEqual([])
+  expect(await scripts.markersIn(socialCode)).toEqual([])
 
-  scripts.length = 0
+  await scripts.forget()
   await page.goto(`${stack.demoUrl}/embedded/`)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(page.getByRole('dialog').getByTestId('social-google')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(loaded()).toEqual(expect.arrayContaining(['social-login-list', 'pairwise-social']))
+  expect(await scripts.markersIn(socialCode)).toEqual(
+    expect.arrayContaining(['social-login-list', 'pairwise-social']),
+  )
 })

@@ -1,6 +1,7 @@
 import { startExampleWallet } from '../../../examples/node/exampleWallet.js'
 import { testWalletInfo } from '../../support/browserWallet.js'
 import { expect, test } from '../modal/fixtures.js'
+import { loadedScripts } from '../support/loadedScripts.js'
 
 const signInPage = (demoUrl: string) => `${demoUrl}/siwx/`
 
@@ -70,28 +71,18 @@ test('SIWX-08 WalletConnect one-click auth: one approval in the Node example wal
 })
 
 test('a host page without sign-in loads none of its code; the sign-in page does', async ({ page, stack }) => {
-  const scripts: string[] = []
-  // Every body is read before the next navigation: the browser drops the bodies of a page once it navigates away.
-  const reading: Promise<unknown>[] = []
-  const allRead = () => Promise.all(reading.splice(0))
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
-      reading.push(response.text().then((text) => scripts.push(text)))
-  })
+  const scripts = loadedScripts(page)
   const signInCode = ['SiwxMessageError', 'siwx-sign-message', 'wants you to sign in with your']
-  const loaded = () => signInCode.filter((marker) => scripts.some((script) => script.includes(marker)))
 
   await page.goto(stack.demoUrl)
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await page.waitForLoadState('networkidle')
-  await allRead()
-  expect(scripts.length).toBeGreaterThan(3)
-  expect(loaded()).toEqual([])
+  expect(await scripts.count()).toBeGreaterThan(3)
+  expect(await scripts.markersIn(signInCode)).toEqual([])
 
-  scripts.length = 0
+  await scripts.forget()
   await page.goto(signInPage(stack.demoUrl))
   await page.waitForLoadState('networkidle')
-  await allRead()
-  expect(loaded()).toContain('SiwxMessageError')
+  expect(await scripts.markersIn(signInCode)).toContain('SiwxMessageError')
 })
