@@ -155,8 +155,12 @@ async function redirectLogin(page: Page, stack: DemoStack, provider: Provider, q
 // The providers share nothing, so both workers take them: in series they were the browser phase's last two minutes.
 test.describe.configure({ mode: 'parallel', timeout: 240_000 })
 
+// The blocked popup's fallback is the modal's own (window.open gave null, so the page goes by redirect): one
+// provider shows it; each provider's own steps are its popup and redirect logins.
+const blockedPopupProvider: Provider = 'apple'
+
 for (const provider of providers)
-  test(`SOC-04 ${provider}: a popup login, a redirect login and a blocked popup falling back to a redirect log the same user into the same address, and the host page receives nothing secret`, async ({
+  test(`SOC-04 ${provider}: a popup login and a redirect login${provider === blockedPopupProvider ? ', then a blocked popup falling back to a redirect,' : ''} log the same user into the same address, and the host page receives nothing secret`, async ({
     browser,
     stack,
   }) => {
@@ -171,14 +175,16 @@ for (const provider of providers)
 
     expect(await redirectLogin(page, stack, provider, '?socialMode=redirect')).toBe(address)
     await expectNothingSecret(page, secrets)
-    await signOut(page)
 
-    // A popup blocker: window.open gives null, and the login goes by redirect instead.
-    await page.addInitScript(() => {
-      window.open = () => null
-    })
-    expect(await redirectLogin(page, stack, provider, '')).toBe(address)
-    await expectNothingSecret(page, secrets)
+    if (provider === blockedPopupProvider) {
+      await signOut(page)
+      // A popup blocker: window.open gives null, and the login goes by redirect instead.
+      await page.addInitScript(() => {
+        window.open = () => null
+      })
+      expect(await redirectLogin(page, stack, provider, '')).toBe(address)
+      await expectNothingSecret(page, secrets)
+    }
 
     if (provider === 'apple') {
       // Apple sends the name (its `user` form field) on the first authorization only; the later ones work without.
