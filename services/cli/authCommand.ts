@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { defaultApiDatabase, openDatabase, ProjectStore } from '../api/index.js'
+import { defaultApiDatabase } from '../api/config.js'
 import { type FarcasterConfigInput, farcasterConfigSchema } from '../auth/farcaster/farcasterConfig.js'
-import { startAuth } from '../auth/index.js'
-import { frameDistDir, frameRoutes } from '../frame/index.js'
 import { serverUrl } from '../kit/listen.js'
 import { type MetricsAccess, metricsAccessOf } from '../kit/metricsAccess.js'
 import type { TrustedProxies } from '../kit/trustProxy.js'
-import { type SmtpMailer, smtpMailer } from '../mail/index.js'
+import { type SmtpMailer, smtpMailer } from '../mail/smtpMailer.js'
 import { privateDir } from '../relay/privateFiles.js'
 import { redisUrlOf } from '../sharedState/index.js'
 import { authKek } from '../stack/authKey.js'
@@ -154,6 +152,12 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
   // The default database lives in the data dir, which is the service's own: an earlier version left it open.
   if (config.database === defaultApiDatabase(process.env) && !process.env.DATABASE_URL)
     privateDir(dirname(config.database))
+  // The servers' modules take seconds to load: a refused flag is answered before them.
+  const [{ openDatabase, ProjectStore }, { startAuth }, { frameDistDir, frameRoutes }] = await Promise.all([
+    import('../api/index.js'),
+    import('../auth/index.js'),
+    import('../frame/index.js'),
+  ])
   const db = await openDatabase(config.database)
   const stop = async () => {
     mailer.close()
