@@ -40,11 +40,15 @@ export class RateLimiter {
   }
 
   private refilled(key: string, now: number): Bucket {
-    const bucket = this.buckets.get(key) ?? { tokens: this.burst, updatedAt: now }
+    let bucket = this.buckets.get(key)
+    if (!bucket) {
+      bucket = { tokens: this.burst, updatedAt: now }
+      this.buckets.set(key, bucket)
+      return bucket
+    }
     const elapsed = Math.max(0, now - bucket.updatedAt) / 1000
     bucket.tokens = Math.min(this.burst, bucket.tokens + elapsed * this.perSecond)
     bucket.updatedAt = now
-    this.buckets.set(key, bucket)
     return bucket
   }
 }
