@@ -64,7 +64,8 @@ export class RelayConnection {
   readonly context: HandlerContext
   // Subscribed topics, each with the subscription id pushes name it by (a hash, so computed once).
   private readonly subscriptions = new Map<string, string>()
-  private readonly inflightByRequest = new Map<string, InFlight>()
+  // By the push's request id, a number: its key needs no string made and hashed for every push and ack.
+  private readonly inflightByRequest = new Map<number, InFlight>()
   private readonly inflightMessages = new Set<string>()
   private inflightBytes = 0
   // Topics with stored messages not pushed yet for lack of in-flight room; pushed as acks make room.
@@ -256,14 +257,14 @@ export class RelayConnection {
     return [...this.backlog]
   }
 
-  trackPush(requestId: string, entry: InFlight): void {
+  trackPush(requestId: number, entry: InFlight): void {
     this.inflightByRequest.set(requestId, entry)
     this.inflightMessages.add(entry.message.id)
     this.inflightBytes += entry.message.message.length
   }
 
   /** Removes and returns what request `requestId` pushed, if it is still awaited. */
-  settlePush(requestId: string): InFlight | undefined {
+  settlePush(requestId: number): InFlight | undefined {
     const entry = this.inflightByRequest.get(requestId)
     if (!entry) return undefined
     this.inflightByRequest.delete(requestId)
@@ -273,7 +274,7 @@ export class RelayConnection {
   }
 
   /** Pushes sent at or before `cutoff` and still unacknowledged. */
-  overdue(cutoff: number): [string, InFlight][] {
+  overdue(cutoff: number): [number, InFlight][] {
     if (this.inflightByRequest.size === 0) return []
     return [...this.inflightByRequest].filter(([, entry]) => entry.sentAt <= cutoff)
   }

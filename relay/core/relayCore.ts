@@ -373,13 +373,15 @@ export class RelayCore {
   private async distribute(messages: StoredMessage[]): Promise<void> {
     for (const message of messages) {
       this.deliverLocally(message)
-      await this.fanout.announce(message).catch((error: unknown) => {
-        // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
-        this.logger.error('announcing a message to other nodes failed', {
-          topic: message.topic,
-          error: describeError(error),
+      const announced = this.fanout.announce(message)
+      if (announced)
+        await announced.catch((error: unknown) => {
+          // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
+          this.logger.error('announcing a message to other nodes failed', {
+            topic: message.topic,
+            error: describeError(error),
+          })
         })
-      })
     }
   }
 
@@ -404,12 +406,13 @@ export class RelayCore {
     data = JSON.stringify(received(message)),
   ): void {
     const requestId = this.nextRequestId++
-    connection.trackPush(String(requestId), { message, sentAt: this.now(), attempts })
+    connection.trackPush(requestId, { message, sentAt: this.now(), attempts })
     connection.send(subscriptionFrameText(requestId, connection.subscriptionId(message.topic), data))
   }
 
   private async acknowledge(connection: RelayConnection, id: JsonRpcId): Promise<void> {
-    const entry = connection.settlePush(String(id))
+    const requestId = pushIdOf(id)
+    const entry = requestId === undefined ? undefined : connection.settlePush(requestId)
     if (!entry) {
       this.logger.debug('acknowledgement of nothing awaited', {
         clientId: connection.clientId,
@@ -554,6 +557,17 @@ const MAX_ERROR_MESSAGE_CHARS = 500
 /** A parse failure's id is echoed only when it is short; a longer one gets `null` like an unreadable one. */
 function idToEcho(id: JsonRpcId | null): JsonRpcId | null {
   return typeof id === 'string' && id.length > MAX_ID_CHARS ? null : id
+}
+
+/**
+ * The push an acknowledgement names: pushes carry safe integer ids, which a client may echo as a number,
+ * a string of the same digits, or a bigint; anything else names no push.
+ */
+function pushIdOf(id: JsonRpcId): number | undefined {
+  if (typeof id === 'number') return id
+  const text = String(id)
+  const number = Number(text)
+  return Number.isSafeInteger(number) && String(number) === text ? number : undefined
 }
 
 function received(message: StoredMessage): ReceivedMessage {

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger, RelayLimits, RelayStats } from '../../../../relay/core/index.js'
 import {
+  encodeFrame,
   type PublishParams,
   RelayErrorCode,
   RelayMethod,
+  resultFrame,
   SessionCallPolicies,
 } from '../../../../relay/protocol/index.js'
 import {
@@ -174,6 +176,26 @@ export function describeRelaySemantics(name: string, start: StartHarness): void 
       await expect.poll(() => relay?.stats().messagesDelivered).toBe(1)
       const count = subscriber.pushes.length
       await subscriber.expectPushCount(count, 250)
+    })
+
+    it('takes an acknowledgement whose id is the push id as a string of its digits, and no other', async () => {
+      await startRelay()
+      const publisher = await connect()
+      const subscriber = await connect(testIdentity(), { autoAck: false })
+      const topic = randomTopic()
+      await subscriber.call(RelayMethod.subscribe, { topic })
+      await publish(publisher, { topic })
+      const [push] = await subscriber.waitForPushes(1)
+      const digits = String(push?.id)
+      for (const other of [`0${digits}`, `${digits}.0`, ` ${digits}`])
+        subscriber.sendText(encodeFrame(resultFrame(other, true)))
+      // Frames are handled in order: once this call is answered, so are the acks above, and a delivery
+      // they recorded would be committed well within the wait.
+      await subscriber.call(RelayMethod.subscribe, { topic: randomTopic() })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(relay?.stats().messagesDelivered).toBe(0)
+      subscriber.sendText(encodeFrame(resultFrame(digits, true)))
+      await expect.poll(() => relay?.stats().messagesDelivered).toBe(1)
     })
 
     it('re-pushes an unacknowledged message after a reconnect, but never an acknowledged one', async () => {
