@@ -8,7 +8,8 @@ export interface RelayFanout {
   /** Resolves once announcements for `topic` will reach `receive`. */
   watch(topic: string): Promise<void>
   unwatch(topic: string): Promise<void>
-  announce(message: StoredMessage): Promise<void>
+  /** Undefined when there is nobody to tell: a publish then waits on no promise of it. */
+  announce(message: StoredMessage): Promise<void> | undefined
   /** Called once by the core with where announcements from other nodes go. */
   attach(receive: (message: StoredMessage) => void): void
   close(): Promise<void>
@@ -18,7 +19,9 @@ export interface RelayFanout {
 export class SingleNodeFanout implements RelayFanout {
   async watch(): Promise<void> {}
   async unwatch(): Promise<void> {}
-  async announce(): Promise<void> {}
+  announce(): undefined {
+    return undefined
+  }
   attach(): void {}
   async close(): Promise<void> {}
 }
