@@ -39,6 +39,7 @@ import { verifyRelayJwtNatively } from './nativeEd25519.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
+import { textFrame } from './textFrame.js'
 import { TurnWrites } from './turnWrites.js'
 
 export type StartRelayOptions = {
@@ -150,6 +151,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const sockets = new WebSocketServer({
     noServer: true,
     maxPayload: core.limits.maxFrameBytes + FRAME_MARGIN_BYTES,
+    // Without compression ws writes each frame of its own (pings, close) to the socket at once, never
+    // queueing one: the frames `attach` writes beneath it keep their place in order.
+    perMessageDeflate: false,
   })
   // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
   // pong counts: a client can send frames without reading anything.
@@ -212,7 +216,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const acceptsAudience = audienceMatcher(ownRelayUrls(host, port), options.allowedAudiences)
 
   const turnWrites = new TurnWrites()
-  // `raw` is the TCP socket under `socket`, whose writes are gathered per turn (see TurnWrites).
+  // `raw` is the TCP socket under `socket`, whose writes are gathered per turn (see TurnWrites). Our
+  // frames go to it already framed (see textFrame); `bufferedAmount` counts what it holds.
   const attach = (socket: WebSocket, raw: Duplex, clientId: string, address: string) => {
     const session = core.open(
       clientId,
@@ -220,7 +225,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
         send: (text) => {
           if (socket.readyState !== socket.OPEN) return
           turnWrites.hold(raw)
-          socket.send(text)
+          raw.write(textFrame(text))
           // What the client has not taken yet stays in our memory: a client that stops reading is cut
           // off here, as Redis does with its client-output-buffer-limit.
           if (socket.bufferedAmount > limits.maxOutputBufferBytes) {
