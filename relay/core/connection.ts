@@ -1,4 +1,4 @@
-import { unrefTimer } from '@pairwise/common'
+import { type Eventually, unrefTimer } from '@pairwise/common'
 import { type FetchMessagesResult, type JsonRpcErrorObject, RelayCloseCode } from '../protocol/index.js'
 import type { RelayLimits } from './limits.js'
 import { type StoredMessage, subscriptionId } from './message.js'
@@ -39,10 +39,10 @@ export type HandlerContext = {
   addressTopicCount(): number
   /** Charges `count` publishes of `bytes` envelope bytes to the caller's client id and address. */
   takePublishTokens(count: number, bytes: number): PublishBudget
-  /** Stores messages durably, in order, until the mailbox refuses one. */
-  store(messages: StoredMessage[]): Promise<StoreOutcome>
-  /** Hands stored messages to their subscribers here and on other nodes. */
-  distribute(messages: StoredMessage[]): Promise<void>
+  /** Stores messages durably, in order, until the mailbox refuses one; at once where the store is in memory. */
+  store(messages: StoredMessage[]): Eventually<StoreOutcome>
+  /** Hands stored messages to their subscribers here and on other nodes; at once where no other node hears. */
+  distribute(messages: StoredMessage[]): Eventually<void>
   /** Adds topics to the caller's subscriptions; resolves once messages for them will reach it. */
   subscribe(topics: string[]): Promise<void>
   /**
@@ -55,7 +55,8 @@ export type HandlerContext = {
   fetch(topics: string[]): Promise<FetchMessagesResult>
 }
 
-type Task = () => Promise<void>
+// A frame's handling: done when it returns, unless it returns a promise (it waits on a store or other nodes).
+type Task = () => Eventually<void>
 type Pending = { task: Task; bytes: number }
 
 /** One client socket: who it is, what it listens to, and what it still has to acknowledge. */
@@ -76,6 +77,8 @@ export class RelayConnection {
   private queueFull = false
   private hold: ReturnType<typeof setTimeout> | undefined
   private paused = false
+  // True from the moment a frame is taken up until the queue is empty; `running` is what it waits on, if anything.
+  private busy = false
   private running: Promise<void> | undefined
   private isOpen = true
 
@@ -132,7 +135,8 @@ export class RelayConnection {
   /**
    * Frames are handled one after another, so a client sees its calls take effect in order. A task that
    * fails never stops the frames queued after it; tasks handle their own errors. `bytes` is the frame's
-   * size: past the pending-frame caps the socket is not read until the queue has halved.
+   * size: past the pending-frame caps the socket is not read until the queue has halved. A task that
+   * finishes without a promise lets the next run in the same turn: a frame costs no promise of its own.
    */
   enqueue(task: Task, bytes: number): void {
     if (!this.isOpen) return
@@ -143,7 +147,7 @@ export class RelayConnection {
       this.waitingBytes > this.limits.maxPendingFrameBytes
     )
       this.throttle()
-    this.running ??= this.runWaiting()
+    if (!this.busy) this.runWaiting()
   }
 
   private throttle(): void {
@@ -177,20 +181,40 @@ export class RelayConnection {
     else this.transport.resume?.()
   }
 
-  private async runWaiting(): Promise<void> {
+  private runWaiting(): void {
+    this.busy = true
     for (let next = this.waiting.shift(); next; next = this.waiting.shift()) {
       this.waitingBytes -= next.bytes
-      await next.task().catch(() => undefined)
-      if (
-        this.queueFull &&
-        this.waiting.length <= this.limits.maxPendingFrames / 2 &&
-        this.waitingBytes <= this.limits.maxPendingFrameBytes / 2
-      ) {
-        this.queueFull = false
-        this.updateReading()
+      let pending: Eventually<void>
+      try {
+        pending = next.task()
+      } catch {
+        pending = undefined
       }
+      if (pending instanceof Promise) {
+        this.running = pending.then(this.resumeWaiting, this.resumeWaiting)
+        return
+      }
+      this.resumeReadingIfDrained()
     }
+    this.busy = false
     this.running = undefined
+  }
+
+  private readonly resumeWaiting = (): void => {
+    this.resumeReadingIfDrained()
+    this.runWaiting()
+  }
+
+  private resumeReadingIfDrained(): void {
+    if (
+      this.queueFull &&
+      this.waiting.length <= this.limits.maxPendingFrames / 2 &&
+      this.waitingBytes <= this.limits.maxPendingFrameBytes / 2
+    ) {
+      this.queueFull = false
+      this.updateReading()
+    }
   }
 
   /** Resolves once every frame received so far has been handled. */

@@ -23,7 +23,7 @@ export class MemoryMailboxStore implements MailboxStore {
   private expired: Entry[] = []
   private liveBytes = 0
 
-  async put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+  put(message: StoredMessage, caps: MailboxCaps): PutOutcome {
     if (this.entries.has(message.id)) return 'duplicate'
     this.expireUpTo(message.publishedAt)
     const mailbox = this.topics.get(message.topic) ?? { entries: [], live: 0 }
@@ -51,7 +51,7 @@ export class MemoryMailboxStore implements MailboxStore {
     return found
   }
 
-  async markDelivered(id: string, clientId: string): Promise<boolean> {
+  markDelivered(id: string, clientId: string): boolean {
     const entry = this.entries.get(id)
     if (!entry || hasRecipient(entry, clientId)) return false
     const { deliveredTo } = entry

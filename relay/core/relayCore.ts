@@ -1,4 +1,4 @@
-import { type Logger, silentLogger, unrefTimer } from '@pairwise/common'
+import { type Eventually, type Logger, silentLogger, unrefTimer } from '@pairwise/common'
 import {
   encodeFrame,
   errorFrame,
@@ -219,7 +219,8 @@ export class RelayCore {
     for (const topic of topics) this.removeSubscriber(connection, topic)
   }
 
-  private async handleFrame(connection: RelayConnection, text: string): Promise<void> {
+  /** Answers in the same turn unless the frame waits on the store or on other nodes. */
+  private handleFrame(connection: RelayConnection, text: string): Eventually<void> {
     try {
       const size = utf8LengthOver(text, this.limits.maxFrameBytes)
       if (size !== undefined)
@@ -241,22 +242,33 @@ export class RelayCore {
           code: RelayErrorCode.invalidRequest,
           message: `Invalid request: id longer than ${MAX_ID_CHARS} characters`,
         })
-      if (value.kind === 'request') return await this.dispatch(connection, value.frame)
-      if (value.kind === 'result') return await this.acknowledge(connection, value.frame.id)
+      if (value.kind === 'request') return this.caught(connection, this.dispatch(connection, value.frame))
+      if (value.kind === 'result')
+        return this.caught(connection, this.acknowledge(connection, value.frame.id))
       this.logger.warn('client answered a push with an error', {
         clientId: connection.clientId,
         id: clientText(value.frame.id),
         error: clientText(value.frame.error),
       })
     } catch (error) {
-      this.logger.error('frame handling failed', {
-        clientId: connection.clientId,
-        error: describeError(error),
-      })
+      this.frameFailed(connection, error)
     }
   }
 
-  private async dispatch(connection: RelayConnection, request: JsonRpcRequest): Promise<void> {
+  /** The rest of a frame's handling, when it went on after a promise, logged rather than thrown if it fails. */
+  private caught(connection: RelayConnection, handled: Eventually<void>): Eventually<void> {
+    if (handled instanceof Promise)
+      return handled.catch((error: unknown) => this.frameFailed(connection, error))
+  }
+
+  private frameFailed(connection: RelayConnection, error: unknown): void {
+    this.logger.error('frame handling failed', {
+      clientId: connection.clientId,
+      error: describeError(error),
+    })
+  }
+
+  private dispatch(connection: RelayConnection, request: JsonRpcRequest): Eventually<void> {
     const { id, method } = request
     if (!isClientMethod(method)) {
       this.counters.unknownMethods++
@@ -267,20 +279,31 @@ export class RelayCore {
       })
     }
     this.counters.calls[method] = (this.counters.calls[method] ?? 0) + 1
-    let outcome: HandlerOutcome
-    try {
-      outcome = await routes[method](connection.context, request.params)
-    } catch (error) {
+    const failed = (error: unknown) => {
       this.logger.error('relay method failed', {
         method,
         clientId: connection.clientId,
         error: describeError(error),
       })
-      return this.replyError(connection, id, {
-        code: RelayErrorCode.internalError,
-        message: 'Internal error',
-      })
+      this.replyError(connection, id, { code: RelayErrorCode.internalError, message: 'Internal error' })
     }
+    let outcome: Eventually<HandlerOutcome>
+    try {
+      outcome = routes[method](connection.context, request.params)
+    } catch (error) {
+      return failed(error)
+    }
+    if (outcome instanceof Promise)
+      return outcome.then((settled) => this.answer(connection, request, settled), failed)
+    return this.answer(connection, request, outcome)
+  }
+
+  /** Sends a call's answer, then runs what the handler left for after it. */
+  private answer(
+    connection: RelayConnection,
+    { id, method }: JsonRpcRequest,
+    outcome: HandlerOutcome,
+  ): Eventually<void> {
     if (outcome.ok) connection.send(resultFrameText(id, outcome.result))
     else {
       this.logger.debug('relay method refused', {
@@ -291,13 +314,20 @@ export class RelayCore {
       })
       this.replyError(connection, id, outcome.error)
     }
-    await outcome.after?.().catch((error: unknown) => {
+    if (!outcome.after) return
+    const followUpFailed = (error: unknown) => {
       this.logger.error('relay method follow-up failed', {
         method,
         clientId: connection.clientId,
         error: describeError(error),
       })
-    })
+    }
+    try {
+      const after = outcome.after()
+      if (after instanceof Promise) return after.catch(followUpFailed)
+    } catch (error) {
+      followUpFailed(error)
+    }
   }
 
   /** Every error message may quote what the client sent, so it is cut to a bounded length. */
@@ -343,20 +373,48 @@ export class RelayCore {
   }
 
   /** Stores messages in order until one is refused for a full mailbox; the rest are not tried. */
-  private async storeAll(messages: StoredMessage[]): Promise<StoreOutcome> {
-    const fresh: StoredMessage[] = []
-    let refusal: JsonRpcErrorObject | undefined
-    for (const message of messages) {
-      const outcome = await this.store.put(message, this.caps)
+  private storeAll(messages: StoredMessage[]): Eventually<StoreOutcome> {
+    return this.storeFrom(messages, 0, [])
+  }
+
+  // Goes on at once after each message a store in memory took, and after its promise where it is not.
+  private storeFrom(
+    messages: StoredMessage[],
+    start: number,
+    fresh: StoredMessage[],
+  ): Eventually<StoreOutcome> {
+    for (let index = start; index < messages.length; index++) {
+      const message = messages[index]!
+      const outcome = this.store.put(message, this.caps)
+      if (outcome instanceof Promise)
+        return outcome.then((settled) => this.stored(messages, index, fresh, settled))
+      if (outcome !== 'stored' && outcome !== 'duplicate') return this.refused(fresh, outcome, message.topic)
       if (outcome === 'stored') fresh.push(message)
-      else if (outcome !== 'duplicate') {
-        this.counters.mailboxRefusals++
-        refusal = this.mailboxRefusal(outcome, message.topic)
-        break
-      }
     }
     this.counters.messagesStored += fresh.length
-    return refusal ? { fresh, refusal } : { fresh }
+    return { fresh }
+  }
+
+  private stored(
+    messages: StoredMessage[],
+    index: number,
+    fresh: StoredMessage[],
+    outcome: PutOutcome,
+  ): Eventually<StoreOutcome> {
+    const message = messages[index]!
+    if (outcome !== 'stored' && outcome !== 'duplicate') return this.refused(fresh, outcome, message.topic)
+    if (outcome === 'stored') fresh.push(message)
+    return this.storeFrom(messages, index + 1, fresh)
+  }
+
+  private refused(
+    fresh: StoredMessage[],
+    outcome: Exclude<PutOutcome, 'stored' | 'duplicate'>,
+    topic: string,
+  ): StoreOutcome {
+    this.counters.mailboxRefusals++
+    this.counters.messagesStored += fresh.length
+    return { fresh, refusal: this.mailboxRefusal(outcome, topic) }
   }
 
   private mailboxRefusal(
@@ -370,18 +428,22 @@ export class RelayCore {
     return { code: RelayErrorCode.mailboxFull, message, data: { reason: outcome } }
   }
 
-  private async distribute(messages: StoredMessage[]): Promise<void> {
-    for (const message of messages) {
+  /** Delivers here at once; waits only on announcing to other nodes, where there are any, one message at a time. */
+  private distribute(messages: StoredMessage[], start = 0): Eventually<void> {
+    for (let index = start; index < messages.length; index++) {
+      const message = messages[index]!
       this.deliverLocally(message)
       const announced = this.fanout.announce(message)
       if (announced)
-        await announced.catch((error: unknown) => {
-          // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
-          this.logger.error('announcing a message to other nodes failed', {
-            topic: message.topic,
-            error: describeError(error),
+        return announced
+          .catch((error: unknown) => {
+            // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
+            this.logger.error('announcing a message to other nodes failed', {
+              topic: message.topic,
+              error: describeError(error),
+            })
           })
-        })
+          .then(() => this.distribute(messages, index + 1))
     }
   }
 
@@ -410,7 +472,7 @@ export class RelayCore {
     connection.send(subscriptionFrameText(requestId, connection.subscriptionId(message.topic), data))
   }
 
-  private async acknowledge(connection: RelayConnection, id: JsonRpcId): Promise<void> {
+  private acknowledge(connection: RelayConnection, id: JsonRpcId): Eventually<void> {
     const requestId = pushIdOf(id)
     const entry = requestId === undefined ? undefined : connection.settlePush(requestId)
     if (!entry) {
@@ -422,18 +484,23 @@ export class RelayCore {
     }
     // Not awaited: the connection's next frame need not wait for this commit, and whatever the store is
     // asked next (a page of pushes below, a subscribe) is queued behind it, so it sees the delivery.
-    void this.store.markDelivered(entry.message.id, connection.clientId).then(
-      (fresh) => {
-        if (fresh) this.counters.messagesDelivered++
-      },
-      (error: unknown) =>
-        this.logger.error('recording a delivery failed; the message may be pushed again', {
-          clientId: connection.clientId,
-          error: describeError(error),
-        }),
-    )
+    const marked = this.store.markDelivered(entry.message.id, connection.clientId)
+    if (marked instanceof Promise)
+      marked.then(
+        (fresh) => this.countDelivered(fresh),
+        (error: unknown) =>
+          this.logger.error('recording a delivery failed; the message may be pushed again', {
+            clientId: connection.clientId,
+            error: describeError(error),
+          }),
+      )
+    else this.countDelivered(marked)
     const deferred = connection.deferredTopicsToFill()
-    if (deferred.length > 0) await this.pushPages(connection, deferred)
+    if (deferred.length > 0) return this.pushPages(connection, deferred)
+  }
+
+  private countDelivered(fresh: boolean): void {
+    if (fresh) this.counters.messagesDelivered++
   }
 
   private redeliver(): void {
@@ -546,7 +613,7 @@ export class RelayCore {
       }
     }
     for (const message of found)
-      if (await this.store.markDelivered(message.id, connection.clientId)) this.counters.messagesDelivered++
+      this.countDelivered(await this.store.markDelivered(message.id, connection.clientId))
     return { messages: found.map(received), hasMore }
   }
 }

@@ -1,3 +1,4 @@
+import type { Eventually } from '@pairwise/common'
 import type { StoredMessage } from './message.js'
 
 /**
@@ -21,18 +22,19 @@ export type PutOutcome = 'stored' | 'duplicate' | 'topicFull' | 'storeFull'
 /**
  * Where mailboxes live. Every method may be asynchronous (Redis); a resolved `put` means the message
  * is as durable as the store can make it, because the publisher is acked only after it. A rejected
- * call means that call did nothing; it never leaves a write half-done.
+ * call means that call did nothing; it never leaves a write half-done. `put` and `markDelivered`, called
+ * for every message, may answer at once (a store in memory), sparing the relay a promise each.
  */
 export interface MailboxStore {
   /** Stores `message` unless one with its id is stored already or a cap would be exceeded. */
-  put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome>
+  put(message: StoredMessage, caps: MailboxCaps): Eventually<PutOutcome>
   /**
    * Unexpired messages on `topic` that `clientId` neither published nor acknowledged, oldest first, at
    * most `limit`.
    */
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]>
   /** Records that `clientId` has the message; true when it did not have it before. */
-  markDelivered(id: string, clientId: string): Promise<boolean>
+  markDelivered(id: string, clientId: string): Eventually<boolean>
   /** Drops every message expired at `now`; resolves with how many this call dropped. */
   purgeExpired(now: number): Promise<number>
   /** Messages held now, expired or not yet purged included. */

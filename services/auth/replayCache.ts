@@ -1,4 +1,4 @@
-import type { Eventually } from '../sharedState/index.js'
+import type { Eventually } from '@pairwise/common'
 
 /** What remembering a proof's signature found: its first sight, a replay, or no room to remember it. */
 export type ReplaySeen = 'fresh' | 'replay' | 'full'

@@ -1,4 +1,4 @@
-import type { Eventually } from '../sharedState/windowCounter.js'
+import type { Eventually } from '@pairwise/common'
 
 /**
  * Open connections per client address, for `maxConnectionsPerIp`: counted by this node alone, or across

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { andThen, type Eventually } from '@pairwise/common'
 import { RelayCloseCode } from '@pairwise/relay'
 import {
   anonymousClientId,
@@ -33,7 +34,6 @@ import {
   safeUpgrade,
   type TrustedProxies,
 } from '../kit/index.js'
-import { andThen, type Eventually } from '../sharedState/windowCounter.js'
 import { openBackend } from './backend.js'
 import { verifyRelayJwtNatively } from './nativeEd25519.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'

@@ -10,10 +10,8 @@ export {
   type SharedState,
 } from './sharedState.js'
 export {
-  andThen,
   type Budget,
   DEFAULT_WINDOW_MS,
-  type Eventually,
   type WindowCounter,
   type WindowCounterOptions,
   type WindowCounters,

@@ -1,14 +1,4 @@
-/**
- * What a shared-state call answers: at once when the state is held in this process, later when it is
- * asked over the network. The in-memory forms answer at once, so a request they admit costs no extra turn
- * and a single process behaves as it did before state could be shared.
- */
-export type Eventually<T> = T | Promise<T>
-
-/** `next(value)` at once for a value at hand, after it for a promise, so in-memory answers stay synchronous. */
-export function andThen<T, R>(value: Eventually<T>, next: (value: T) => Eventually<R>): Eventually<R> {
-  return value instanceof Promise ? value.then(next) : next(value)
-}
+import type { Eventually } from '@pairwise/common'
 
 /** One count kept for a key: `amount` more is counted while the count stays within `limit`. */
 export type Budget = { limit: number; amount: number }

@@ -1,3 +1,4 @@
+import type { Eventually } from '@pairwise/common'
 import type { JsonRpcErrorObject } from '../../protocol/index.js'
 import type { HandlerContext, StoreOutcome } from '../connection.js'
 
@@ -7,12 +8,16 @@ import type { HandlerContext, StoreOutcome } from '../connection.js'
  * call may have an `after` too: what a batch stored before the mailbox filled is still delivered.
  */
 export type HandlerOutcome =
-  | { ok: true; result: unknown; after?: () => Promise<void> }
-  | { ok: false; error: JsonRpcErrorObject; after?: () => Promise<void> }
+  | { ok: true; result: unknown; after?: FollowUp }
+  | { ok: false; error: JsonRpcErrorObject; after?: FollowUp }
 
-export type Handler<Params> = (context: HandlerContext, params: Params) => Promise<HandlerOutcome>
+/** Done when it returns, unless it returns a promise. */
+export type FollowUp = () => Eventually<void>
 
-export function success(result: unknown, after?: () => Promise<void>): HandlerOutcome {
+/** A call's outcome, at once when nothing it does waits (a publish to a store in memory), else a promise. */
+export type Handler<Params> = (context: HandlerContext, params: Params) => Eventually<HandlerOutcome>
+
+export function success(result: unknown, after?: FollowUp): HandlerOutcome {
   return after ? { ok: true, result, after } : { ok: true, result }
 }
 
@@ -21,6 +26,6 @@ export function failure(code: number, message: string): HandlerOutcome {
 }
 
 /** Acks a publishing call whose messages were all stored, or answers the mailbox's refusal; `after` runs either way. */
-export function stored(outcome: StoreOutcome, after: () => Promise<void>): HandlerOutcome {
+export function stored(outcome: StoreOutcome, after: FollowUp): HandlerOutcome {
   return outcome.refusal ? { ok: false, error: outcome.refusal, after } : success(true, after)
 }

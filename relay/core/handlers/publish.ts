@@ -1,3 +1,4 @@
+import { andThen, type Eventually } from '@pairwise/common'
 import type { BatchPublishParams, PublishParams } from '../../protocol/index.js'
 import type { HandlerContext } from '../connection.js'
 import { checkBatchSize, checkEnvelopes, checkRate } from './checks.js'
@@ -11,12 +12,13 @@ import { storedEnvelope } from './envelope.js'
 export const handlePublish: Handler<PublishParams> = (context, params) => publishAll(context, [params])
 
 /** irn_batchPublish: all or nothing for the limits; each message then goes as if published alone. */
-export const handleBatchPublish: Handler<BatchPublishParams> = async (context, { messages }) =>
+export const handleBatchPublish: Handler<BatchPublishParams> = (context, { messages }) =>
   checkBatchSize(context, messages.length) ?? publishAll(context, messages)
 
-async function publishAll(context: HandlerContext, entries: PublishParams[]): Promise<HandlerOutcome> {
+function publishAll(context: HandlerContext, entries: PublishParams[]): Eventually<HandlerOutcome> {
   const refused = checkEnvelopes(context, entries) ?? checkRate(context, entries)
   if (refused) return refused
-  const outcome = await context.store(entries.map((entry) => storedEnvelope(context, entry)))
-  return stored(outcome, () => context.distribute(outcome.fresh))
+  return andThen(context.store(entries.map((entry) => storedEnvelope(context, entry))), (outcome) =>
+    stored(outcome, () => context.distribute(outcome.fresh)),
+  )
 }

@@ -1,4 +1,4 @@
-import { describeIssues } from '@pairwise/common'
+import { describeIssues, type Eventually } from '@pairwise/common'
 import type * as v from '@pairwise/common/schema'
 import {
   type ClientMethod,
@@ -17,7 +17,7 @@ import { handleBatchSubscribe, handleSubscribe } from './subscribe.js'
 import { handleBatchUnsubscribe, handleUnsubscribe } from './unsubscribe.js'
 
 /** A method's params checked against its schema, then handed to its handler. */
-export type Route = (context: HandlerContext, params: unknown) => Promise<HandlerOutcome>
+export type Route = (context: HandlerContext, params: unknown) => Eventually<HandlerOutcome>
 
 /** Reads params in their usual shape faster than the schema, with the same result; undefined when unsure. */
 type CommonReader<Params> = (params: unknown) => Params | undefined
@@ -28,7 +28,7 @@ function route<Params>(
   handle: Handler<Params>,
   readCommon?: CommonReader<Params>,
 ): Route {
-  return async (context, params) => {
+  return (context, params) => {
     const common = readCommon?.(params)
     if (common) return handle(context, common)
     const parsed = schema.safeParse(params)

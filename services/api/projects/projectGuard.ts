@@ -1,4 +1,5 @@
-import { andThen, type Eventually, type WindowCounter } from '../../sharedState/index.js'
+import { andThen, type Eventually } from '@pairwise/common'
+import type { WindowCounter } from '../../sharedState/index.js'
 import { ApiError, invalidKey, originNotAllowed, rateLimited } from '../http/apiError.js'
 import type { Project, ProjectGuard } from '../http/types.js'
 import { clientBudgetKey, perClientLimit } from './clientBudget.js'

@@ -1,4 +1,4 @@
-import type { Eventually } from '../../sharedState/index.js'
+import type { Eventually } from '@pairwise/common'
 
 /** How long a registered hash can be looked up: a message is checked when it arrives, not days later. */
 export const DEFAULT_ATTESTATION_TTL_MS = 5 * 60_000

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Eventually } from '../../sharedState/index.js'
+import type { Eventually } from '@pairwise/common'
 
 /** How long the challenge a frame page carries can register: the page posts it within a second of loading. */
 export const DEFAULT_CHALLENGE_TTL_MS = 30_000

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type MailboxCaps,
-  MemoryMailboxStore,
-  type PutOutcome,
-  type StoredMessage,
-} from '../../../relay/core/index.js'
 import { DEFAULT_MOCK_RELAY_URL, startMockRelay } from '../../../relay/mock/index.js'
 import { RelayMethod } from '../../../relay/protocol/index.js'
+import { heldStore } from '../../services/relay/support/heldStore.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -72,13 +67,7 @@ describe('relay core shutdown', () => {
     const stored = new Promise<void>((resolve) => {
       release = resolve
     })
-    class SlowStore extends MemoryMailboxStore {
-      override async put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
-        await stored
-        return super.put(message, caps)
-      }
-    }
-    const relay = startMockRelay({ url: 'ws://relay-slow.pairwise.test', store: new SlowStore() })
+    const relay = startMockRelay({ url: 'ws://relay-slow.pairwise.test', store: heldStore(stored) })
     const factory = (url: string) => new relay.WebSocket(url) as unknown as SocketLike
     const client = await RawRelayClient.open(factory, withAuth(relay.url, testIdentity().token(relay.url)))
     const answer = client.call(RelayMethod.publish, { topic: randomTopic(), message: 'AAAA', ttl: 60 })

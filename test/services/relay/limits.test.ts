@@ -3,7 +3,6 @@ import { WebSocket } from 'ws'
 import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import {
   type ConnectionTransport,
-  MemoryMailboxStore,
   RelayCore,
   type RelayLimits,
   type RunningRelay,
@@ -11,6 +10,7 @@ import {
   silentLogger,
   startRelay,
 } from '../../../services/relay/index.js'
+import { heldStore } from './support/heldStore.js'
 import { RawRelayClient, randomTopic, type SocketLike, testIdentity, withAuth } from './support/rawClient.js'
 import { recordingLogger } from './support/semanticsSuite.js'
 import { upgradeStatus as upgradeStatusWith } from './support/upgradeStatus.js'
@@ -252,13 +252,7 @@ describe('relay frame queue', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve
     })
-    class SlowStore extends MemoryMailboxStore {
-      override async put(...args: Parameters<MemoryMailboxStore['put']>) {
-        await released
-        return super.put(...args)
-      }
-    }
-    const core = new RelayCore({ store: new SlowStore(), limits })
+    const core = new RelayCore({ store: heldStore(released), limits })
     const events: string[] = []
     const answers: string[] = []
     const transport: ConnectionTransport = {
