@@ -37,6 +37,7 @@ import {
 import { openBackend } from './backend.js'
 import { verifyRelayJwtNatively } from './nativeEd25519.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
+import { SpreadPings } from './spreadPings.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
 import { textFrame } from './textFrame.js'
@@ -119,7 +120,6 @@ export type RunningRelay = {
 }
 
 const DEFAULT_PING_INTERVAL_MS = 15_000
-const PINGS_PER_TURN = 256
 const FRAME_MARGIN_BYTES = 64 * 1024
 // Sockets that ignore the closing handshake are cut after this.
 const SOCKET_CLOSE_GRACE_MS = 1000
@@ -327,38 +327,26 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   }
   http.on('upgrade', safeUpgrade(upgrade, serverOptions))
 
-  // A round still going (thousands of sockets) is not overlapped by the next.
-  let pinging = false
-  const pingRound = async () => {
-    let sent = 0
-    for (const socket of [...sockets.clients]) {
-      if (closing) return
-      // Closed while an earlier part of this round was pinged: nothing to ping, nothing to remember.
-      if (socket.readyState !== socket.OPEN) continue
+  const pinger = new SpreadPings(
+    sockets.clients,
+    (socket) => {
+      if (closing || socket.readyState !== socket.OPEN) return
       if (unanswered.has(socket)) {
         counters.pingTimeouts++
         logger.info('no pong to the last ping; connection closed', { code: RelayCloseCode.pingTimeout })
         closeAndCut(socket, RelayCloseCode.pingTimeout, 'no pong to the last ping')
-        continue
+        return
       }
       unanswered.add(socket)
       socket.ping()
-      // Every ping is a write; thousands in one go would hold up the messages waiting behind them.
-      if (++sent % PINGS_PER_TURN === 0) await nextTurn()
-    }
-  }
-  const pinger = setInterval(() => {
-    if (pinging) return
-    pinging = true
-    void pingRound().finally(() => {
-      pinging = false
-    })
-  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
+    },
+    options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+  )
 
   logger.info('relay listening', { url, node: nodeId, store: backend.kind })
 
   const shutDown = async () => {
-    clearInterval(pinger)
+    pinger.stop()
     const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()))
     http.closeIdleConnections()
     await core.close()
@@ -441,10 +429,6 @@ function rawText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8')
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
   return Buffer.from(data).toString('utf8')
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
 }
 
 /** What `GET /metrics` reports for a relay node: its stats and its store's depth, read when scraped. */
