@@ -3,6 +3,8 @@ type Bucket = { tokens: number; updatedAt: number }
 /** A token bucket per key: `burst` at once, then `perSecond` sustained. */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>()
+  // Where pruning goes on from: a map's iterator survives deletions and reaches keys added since.
+  private pruning: MapIterator<[string, Bucket]> = this.buckets.entries()
 
   constructor(
     private readonly burst: number,
@@ -32,11 +34,24 @@ export class RateLimiter {
     return bucket.tokens >= 0 ? 0 : Math.ceil((-bucket.tokens / this.perSecond) * 1000)
   }
 
-  /** Forgets buckets that have refilled completely, so idle clients cost no memory. */
-  prune(now: number): void {
-    for (const [key, bucket] of this.buckets)
+  /**
+   * Forgets buckets that have refilled completely, so idle clients cost no memory: at most `max` of them
+   * looked at per call, going on from where the last call stopped. True once every bucket has been looked
+   * at since the pass began. A relay with a bucket per address holds tens of thousands; looking at them
+   * all in one go held every frame behind it for some 25 ms.
+   */
+  pruneSome(now: number, max: number): boolean {
+    for (let looked = 0; looked < max; looked++) {
+      const next = this.pruning.next()
+      if (next.done) {
+        this.pruning = this.buckets.entries()
+        return true
+      }
+      const [key, bucket] = next.value
       if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.perSecond >= this.burst)
         this.buckets.delete(key)
+    }
+    return false
   }
 
   private refilled(key: string, now: number): Bucket {
