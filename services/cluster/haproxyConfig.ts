@@ -36,8 +36,11 @@ export function haproxyConfig(frontends: readonly HaproxyFrontend[]): string {
     '  mode http',
     '  option forwardfor',
     // A request whose connection a dead node refused was never sent: haproxy sends it to another node.
+    // So is a read the node died under, or sent on a kept-alive connection it had closed (nothing came
+    // back); each backend allows that second kind for GET and HEAD only, which are safe to repeat.
     '  retries 2',
     '  option redispatch 1',
+    '  retry-on conn-failure empty-response',
     '  timeout connect 5s',
     '  timeout client 60s',
     '  timeout server 60s',
@@ -56,6 +59,7 @@ export function haproxyConfig(frontends: readonly HaproxyFrontend[]): string {
       '',
       `backend ${frontend.name}_nodes`,
       `  balance ${frontend.balance}`,
+      '  http-request disable-l7-retry unless METH_GET',
       '  option httpchk',
       '  http-check send meth GET uri /health ver HTTP/1.1 hdr Host 127.0.0.1',
       // Below 500: up. A node without a /health route yet (404) is up while it answers at all.

@@ -28,6 +28,11 @@ describe('the haproxy config of a cluster', () => {
     expect(config).toContain('  default-server check inter 1000ms fall 2 rise 2\n')
   })
 
+  it('sends a request a dead node refused, or a GET it died under, to another node; never repeats a POST it may have run', () => {
+    expect(config).toContain('  retries 2\n  option redispatch 1\n  retry-on conn-failure empty-response\n')
+    expect(config.match(/ {2}http-request disable-l7-retry unless METH_GET\n/g)).toHaveLength(2)
+  })
+
   it('gives each service a frontend and a backend of its nodes, IPv6 hosts in brackets', () => {
     expect(config).toContain('frontend relay\n  bind 127.0.0.1:8787\n  default_backend relay_nodes\n')
     expect(config).toContain('  balance leastconn\n')
