@@ -159,7 +159,11 @@ export function Picker({
               aria-selected={at === selected}
               data-active={at === active ? '' : undefined}
               data-value={option.value}
-              onMouseEnter={() => setActive(at)}
+              // Only a pointer that moves takes over: a list opened by keyboard under a resting pointer gets
+              // hover events from the browser as it lays the list out, which would undo the arrows' moves.
+              onMouseMove={(event) => {
+                if (event.movementX !== 0 || event.movementY !== 0) setActive(at)
+              }}
               onClick={() => choose(at)}
             >
               <Choice option={option} />
