@@ -28,7 +28,7 @@ import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
 import { describeError } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
 import { type StoredMessage, utf8LengthOver } from './message.js'
-import { RateLimiter } from './rateLimiter.js'
+import { type Bucket, RateLimiter } from './rateLimiter.js'
 import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 import { clientText, truncate } from './truncate.js'
@@ -60,6 +60,9 @@ export type RelaySession = {
 
 /** WebSocket close code for "service restart": the official clients reconnect on it. */
 export const CLOSE_RESTARTING = RelayCloseCode.restarting
+
+/** The rate-limit buckets a connection is charged to: its client id's, and its address's three. */
+type Budgets = { client: Bucket; address: Bucket; addressBytes: Bucket; received: Bucket }
 
 // Longer string ids are refused rather than echoed: the official clients send 19 digits.
 const MAX_ID_CHARS = 128
@@ -127,16 +130,19 @@ export class RelayCore {
    * (publish rates per address are shared by its connections; without one, the client id stands in).
    */
   open(clientId: string, transport: ConnectionTransport, address = clientId): RelaySession {
+    const budgets = this.holdBudgets(clientId, address)
     const connection = new RelayConnection(
       this.nextConnectionId++,
       clientId,
       address,
       transport,
       this.limits,
-      (self) => this.contextOf(self),
+      (self) => this.contextOf(self, budgets),
     )
-    if (this.closing) connection.close(CLOSE_RESTARTING, 'relay restarting')
-    else {
+    if (this.closing) {
+      connection.close(CLOSE_RESTARTING, 'relay restarting')
+      this.releaseBudgets(budgets)
+    } else {
       this.connections.add(connection)
       this.counters.connectionsTotal++
     }
@@ -145,12 +151,29 @@ export class RelayCore {
       connectionId: connection.id,
       receive: (text) => {
         if (!connection.open || this.closing) return
-        const wait = this.received.charge(address, text.length, this.now())
+        const wait = this.received.charge(budgets.received, text.length, this.now())
         if (wait > 0) connection.holdFor(wait)
         connection.enqueue(() => this.handleFrame(connection, text), text.length)
       },
-      closed: () => this.detach(connection),
+      closed: () => this.detach(connection, budgets),
     }
+  }
+
+  private holdBudgets(clientId: string, address: string): Budgets {
+    const now = this.now()
+    return {
+      client: this.clientRate.hold(clientId, now),
+      address: this.addressRate.hold(address, now),
+      addressBytes: this.addressBytes.hold(address, now),
+      received: this.received.hold(address, now),
+    }
+  }
+
+  private releaseBudgets(budgets: Budgets): void {
+    this.clientRate.release(budgets.client)
+    this.addressRate.release(budgets.address)
+    this.addressBytes.release(budgets.addressBytes)
+    this.received.release(budgets.received)
   }
 
   stats(): RelayStats {
@@ -211,8 +234,9 @@ export class RelayCore {
     await this.store.close()
   }
 
-  private detach(connection: RelayConnection): void {
+  private detach(connection: RelayConnection, budgets: Budgets): void {
     if (!this.connections.delete(connection)) return
+    this.releaseBudgets(budgets)
     connection.markClosed()
     const topics = connection.clearTopics()
     this.countAddressTopics(connection.address, -topics.length)
@@ -337,13 +361,13 @@ export class RelayCore {
     connection.send(encodeFrame(errorFrame(id, { ...error, message })))
   }
 
-  private contextOf(connection: RelayConnection): HandlerContext {
+  private contextOf(connection: RelayConnection, budgets: Budgets): HandlerContext {
     return {
       connection,
       limits: this.limits,
       now: this.now,
       addressTopicCount: () => this.addressTopics.get(connection.address) ?? 0,
-      takePublishTokens: (count, bytes) => this.takePublishTokens(connection, count, bytes),
+      takePublishTokens: (count, bytes) => this.takePublishTokens(budgets, count, bytes),
       store: (messages) => this.storeAll(messages),
       distribute: (messages) => this.distribute(messages),
       subscribe: (topics) => this.subscribe(connection, topics),
@@ -360,15 +384,17 @@ export class RelayCore {
   }
 
   /** Takes from every budget the publish counts against, or from none when one is short. */
-  private takePublishTokens(connection: RelayConnection, count: number, bytes: number): PublishBudget {
+  private takePublishTokens(budgets: Budgets, count: number, bytes: number): PublishBudget {
     const now = this.now()
-    const { clientId, address } = connection
-    if (!this.clientRate.has(clientId, count, now)) return 'client'
-    if (!this.addressRate.has(address, count, now)) return 'address'
-    if (!this.addressBytes.has(address, bytes, now)) return 'addressBytes'
-    this.clientRate.take(clientId, count, now)
-    this.addressRate.take(address, count, now)
-    this.addressBytes.take(address, bytes, now)
+    const client = this.clientRate.refill(budgets.client, now)
+    if (client.tokens < count) return 'client'
+    const fromAddress = this.addressRate.refill(budgets.address, now)
+    if (fromAddress.tokens < count) return 'address'
+    const addressBytes = this.addressBytes.refill(budgets.addressBytes, now)
+    if (addressBytes.tokens < bytes) return 'addressBytes'
+    client.tokens -= count
+    fromAddress.tokens -= count
+    addressBytes.tokens -= bytes
     return 'granted'
   }
 
