@@ -413,34 +413,27 @@ export class RelayCore {
       const message = messages[index]!
       const outcome = this.store.put(message, this.caps)
       if (outcome instanceof Promise)
-        return outcome.then((settled) => this.stored(messages, index, fresh, settled))
-      if (outcome !== 'stored' && outcome !== 'duplicate') return this.refused(fresh, outcome, message.topic)
-      if (outcome === 'stored') fresh.push(message)
+        return outcome.then(
+          (settled) => this.refusedBy(settled, message, fresh) ?? this.storeFrom(messages, index + 1, fresh),
+        )
+      const refused = this.refusedBy(outcome, message, fresh)
+      if (refused) return refused
     }
     this.counters.messagesStored += fresh.length
     return { fresh }
   }
 
-  private stored(
-    messages: StoredMessage[],
-    index: number,
-    fresh: StoredMessage[],
+  /** Adds `message` to `fresh` if the store took it anew; the call's outcome if the store refused it. */
+  private refusedBy(
     outcome: PutOutcome,
-  ): Eventually<StoreOutcome> {
-    const message = messages[index]!
-    if (outcome !== 'stored' && outcome !== 'duplicate') return this.refused(fresh, outcome, message.topic)
-    if (outcome === 'stored') fresh.push(message)
-    return this.storeFrom(messages, index + 1, fresh)
-  }
-
-  private refused(
+    message: StoredMessage,
     fresh: StoredMessage[],
-    outcome: Exclude<PutOutcome, 'stored' | 'duplicate'>,
-    topic: string,
-  ): StoreOutcome {
+  ): StoreOutcome | undefined {
+    if (outcome === 'stored') fresh.push(message)
+    if (outcome === 'stored' || outcome === 'duplicate') return undefined
     this.counters.mailboxRefusals++
     this.counters.messagesStored += fresh.length
-    return { fresh, refusal: this.mailboxRefusal(outcome, topic) }
+    return { fresh, refusal: this.mailboxRefusal(outcome, message.topic) }
   }
 
   private mailboxRefusal(
