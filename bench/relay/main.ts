@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -46,7 +46,22 @@ let databases = 0
 const storeArg = (store: Store) =>
   store === 'sqlite' ? `sqlite:${join(scratch, `mailbox-${databases++}.db`)}` : 'memory'
 
-type Server = { url: string; stop(): Promise<void> }
+type Server = {
+  url: string
+  /** CPU seconds the server process has used so far, user and system; undefined without Linux's /proc. */
+  cpuSeconds(): number | undefined
+  stop(): Promise<void>
+}
+
+// utime and stime, the 14th and 15th fields of /proc/<pid>/stat, count in USER_HZ: 100 a second on Linux.
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
 
 function startServer(
   command: string,
@@ -67,6 +82,7 @@ function startServer(
       if (!match) return
       resolve({
         url: toUrl(match),
+        cpuSeconds: () => processCpuSeconds(child.pid),
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
           console.error(await exited)
@@ -83,12 +99,14 @@ type Row = {
   round: number
   throughput: PhaseResult
   latency: PhaseResult
+  /** CPU a delivered message cost at full speed, in µs: the server's, and this process's (the clients). */
+  cpu: { server: number; clients: number } | undefined
 }
 
 async function measure(
   clients: number,
   { start, auth }: { start: () => Promise<Server>; auth: boolean },
-): Promise<Pick<Row, 'throughput' | 'latency'>> {
+): Promise<Pick<Row, 'throughput' | 'latency' | 'cpu'>> {
   const running = await start()
   // Every client has its own key, hence its own client id: the relay never echoes to the publisher's id.
   const query = () =>
@@ -97,9 +115,21 @@ async function measure(
   try {
     await load.connect()
     await load.run({ count: Math.min(2000, messages), window: 64 })
+    const serverBefore = running.cpuSeconds()
+    const clientsBefore = process.cpuUsage()
     const throughput = await load.run({ count: messages, window: 256 })
+    const serverAfter = running.cpuSeconds()
+    const clients = process.cpuUsage(clientsBefore)
+    const perMessage = (seconds: number) => (seconds * 1e6) / throughput.messages
+    const cpu =
+      serverBefore === undefined || serverAfter === undefined
+        ? undefined
+        : {
+            server: perMessage(serverAfter - serverBefore),
+            clients: perMessage((clients.user + clients.system) / 1e6),
+          }
     const latency = await load.run({ count: Math.min(messages, rate * 5), window: 256, ratePerSecond: rate })
-    return { throughput, latency }
+    return { throughput, latency, cpu }
   } finally {
     load.close()
     await running.stop()
@@ -166,11 +196,14 @@ console.log(
     `(${clientAddress(0)} … ${clientAddress(Math.max(...clientCounts) - 1)}), so per-address limits apply per client`,
 )
 console.log(
-  'store   server            clients  round  msgs/s (max)  p50 ms  p99 ms  | at fixed rate: p50 ms  p99 ms',
+  'store   server            clients  round  msgs/s (max)  p50 ms  p99 ms  | at fixed rate: p50 ms  p99 ms' +
+    '  | CPU µs/msg: server  clients',
 )
+const cpuText = (cpu: Row['cpu'], key: 'server' | 'clients', width: number) =>
+  (cpu ? fmt(cpu[key]) : '–').padStart(width)
 for (const row of rows) {
   console.log(
-    `${row.store.padEnd(7)} ${row.server.padEnd(17)} ${String(row.clients).padStart(7)}  ${String(row.round).padStart(5)}  ${fmt(row.throughput.perSecond, 0).padStart(12)}  ${fmt(row.throughput.latencyMs.p50).padStart(6)}  ${fmt(row.throughput.latencyMs.p99).padStart(6)}  |  ${fmt(row.latency.latencyMs.p50).padStart(20)}  ${fmt(row.latency.latencyMs.p99).padStart(6)}`,
+    `${row.store.padEnd(7)} ${row.server.padEnd(17)} ${String(row.clients).padStart(7)}  ${String(row.round).padStart(5)}  ${fmt(row.throughput.perSecond, 0).padStart(12)}  ${fmt(row.throughput.latencyMs.p50).padStart(6)}  ${fmt(row.throughput.latencyMs.p99).padStart(6)}  |  ${fmt(row.latency.latencyMs.p50).padStart(20)}  ${fmt(row.latency.latencyMs.p99).padStart(6)}  |  ${cpuText(row.cpu, 'server', 16)}  ${cpuText(row.cpu, 'clients', 7)}`,
   )
 }
 console.log(`\nmedians over ${rounds} round(s); throughput as a ratio to the bare fan-out of the same round`)
@@ -199,4 +232,23 @@ for (const store of stores)
         `${rounds > 1 ? ` (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''}; ` +
         `p99 at ${rate}/s: pairwise ${fmt(p99(ours))} ms vs bare ${fmt(p99(bare))} ms; target ${verdicts.join(', ')}`,
     )
+    const cpu = (list: Row[], key: 'server' | 'clients') => {
+      const figures = list.flatMap((row) => (row.cpu ? [row.cpu[key]] : []))
+      return figures.length === list.length ? median(figures) : undefined
+    }
+    const [oursServer, bareServer, oursClients, bareClients] = [
+      cpu(ours, 'server'),
+      cpu(bare, 'server'),
+      cpu(ours, 'clients'),
+      cpu(bare, 'clients'),
+    ]
+    // The servers and the clients share this machine's cores: at full speed the throughput ratio is about the
+    // ratio of their summed CPU a message, the clients' included (ours ack every push; the bare ones need not).
+    if (oursServer && bareServer && oursClients && bareClients)
+      console.log(
+        `  CPU a message at full speed: server ${fmt(oursServer)} µs vs bare ${fmt(bareServer)} µs ` +
+          `(bare/pairwise ${fmt(bareServer / oursServer, 2)}); clients ${fmt(oursClients)} µs vs ${fmt(bareClients)} µs; ` +
+          `both together bare/pairwise ${fmt((bareServer + bareClients) / (oursServer + oursClients), 2)}; ` +
+          `${cpus().length} cores`,
+      )
   }
