@@ -2,6 +2,7 @@ import { describeIssues, type Eventually } from '@pairwise/common'
 import type * as v from '@pairwise/common/schema'
 import {
   type ClientMethod,
+  type ClientMethodParams,
   RelayErrorCode,
   RelayMethod,
   RelayParamsSchemas,
@@ -22,12 +23,15 @@ export type Route = (context: HandlerContext, params: unknown) => Eventually<Han
 /** Reads params in their usual shape faster than the schema, with the same result; undefined when unsure. */
 type CommonReader<Params> = (params: unknown) => Params | undefined
 
-function route<Params>(
-  method: ClientMethod,
-  schema: v.Schema<Params>,
-  handle: Handler<Params>,
-  readCommon?: CommonReader<Params>,
+// Each method's schema, typed so that indexing it by a method type gives that method's params.
+const paramsSchemas: { [Method in ClientMethod]: v.Schema<ClientMethodParams<Method>> } = RelayParamsSchemas
+
+function route<Method extends ClientMethod>(
+  method: Method,
+  handle: Handler<ClientMethodParams<Method>>,
+  readCommon?: CommonReader<ClientMethodParams<Method>>,
 ): Route {
+  const schema = paramsSchemas[method]
   return (context, params) => {
     const common = readCommon?.(params)
     if (common) return handle(context, common)
@@ -42,56 +46,14 @@ function route<Params>(
 }
 
 export const routes: Record<ClientMethod, Route> = {
-  [RelayMethod.publish]: route(
-    RelayMethod.publish,
-    RelayParamsSchemas[RelayMethod.publish],
-    handlePublish,
-    readCommonPublishParams,
-  ),
-  [RelayMethod.batchPublish]: route(
-    RelayMethod.batchPublish,
-    RelayParamsSchemas[RelayMethod.batchPublish],
-    handleBatchPublish,
-  ),
-  [RelayMethod.subscribe]: route(
-    RelayMethod.subscribe,
-    RelayParamsSchemas[RelayMethod.subscribe],
-    handleSubscribe,
-    readCommonSubscribeParams,
-  ),
-  [RelayMethod.batchSubscribe]: route(
-    RelayMethod.batchSubscribe,
-    RelayParamsSchemas[RelayMethod.batchSubscribe],
-    handleBatchSubscribe,
-  ),
-  [RelayMethod.unsubscribe]: route(
-    RelayMethod.unsubscribe,
-    RelayParamsSchemas[RelayMethod.unsubscribe],
-    handleUnsubscribe,
-  ),
-  [RelayMethod.batchUnsubscribe]: route(
-    RelayMethod.batchUnsubscribe,
-    RelayParamsSchemas[RelayMethod.batchUnsubscribe],
-    handleBatchUnsubscribe,
-  ),
-  [RelayMethod.fetchMessages]: route(
-    RelayMethod.fetchMessages,
-    RelayParamsSchemas[RelayMethod.fetchMessages],
-    handleFetchMessages,
-  ),
-  [RelayMethod.batchFetchMessages]: route(
-    RelayMethod.batchFetchMessages,
-    RelayParamsSchemas[RelayMethod.batchFetchMessages],
-    handleBatchFetchMessages,
-  ),
-  [RelayMethod.proposeSession]: route(
-    RelayMethod.proposeSession,
-    RelayParamsSchemas[RelayMethod.proposeSession],
-    handleProposeSession,
-  ),
-  [RelayMethod.approveSession]: route(
-    RelayMethod.approveSession,
-    RelayParamsSchemas[RelayMethod.approveSession],
-    handleApproveSession,
-  ),
+  [RelayMethod.publish]: route(RelayMethod.publish, handlePublish, readCommonPublishParams),
+  [RelayMethod.batchPublish]: route(RelayMethod.batchPublish, handleBatchPublish),
+  [RelayMethod.subscribe]: route(RelayMethod.subscribe, handleSubscribe, readCommonSubscribeParams),
+  [RelayMethod.batchSubscribe]: route(RelayMethod.batchSubscribe, handleBatchSubscribe),
+  [RelayMethod.unsubscribe]: route(RelayMethod.unsubscribe, handleUnsubscribe),
+  [RelayMethod.batchUnsubscribe]: route(RelayMethod.batchUnsubscribe, handleBatchUnsubscribe),
+  [RelayMethod.fetchMessages]: route(RelayMethod.fetchMessages, handleFetchMessages),
+  [RelayMethod.batchFetchMessages]: route(RelayMethod.batchFetchMessages, handleBatchFetchMessages),
+  [RelayMethod.proposeSession]: route(RelayMethod.proposeSession, handleProposeSession),
+  [RelayMethod.approveSession]: route(RelayMethod.approveSession, handleApproveSession),
 }
