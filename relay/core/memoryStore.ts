@@ -26,14 +26,15 @@ export class MemoryMailboxStore implements MailboxStore {
   put(message: StoredMessage, caps: MailboxCaps): PutOutcome {
     if (this.entries.has(message.id)) return 'duplicate'
     this.expireUpTo(message.publishedAt)
-    const mailbox = this.topics.get(message.topic) ?? { entries: [], live: 0 }
-    if (mailbox.live >= caps.maxMessagesPerTopic) return 'topicFull'
+    const mailbox = this.topics.get(message.topic)
+    if ((mailbox?.live ?? 0) >= caps.maxMessagesPerTopic) return 'topicFull'
     if (this.liveBytes + message.message.length > caps.maxTotalBytes) return 'storeFull'
     const entry: Entry = { message, deliveredTo: undefined }
     this.entries.set(message.id, entry)
-    mailbox.entries.push(entry)
-    mailbox.live++
-    this.topics.set(message.topic, mailbox)
+    if (mailbox) {
+      mailbox.entries.push(entry)
+      mailbox.live++
+    } else this.topics.set(message.topic, { entries: [entry], live: 1 })
     this.byExpiry.push(entry)
     this.liveBytes += message.message.length
     return 'stored'

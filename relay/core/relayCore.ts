@@ -11,6 +11,7 @@ import {
   type ReceivedMessage,
   RelayCloseCode,
   RelayErrorCode,
+  receivedMessageText,
   resultFrameText,
   subscriptionFrameText,
 } from '../protocol/index.js'
@@ -475,7 +476,7 @@ export class RelayCore {
           connection.deferTopic(message.topic)
           continue
         }
-        data ??= JSON.stringify(received(message))
+        data ??= receivedMessageText(message)
         this.push(connection, message, 1, data)
       }
   }
@@ -484,10 +485,10 @@ export class RelayCore {
     connection: RelayConnection,
     message: StoredMessage,
     attempts: number,
-    data = JSON.stringify(received(message)),
+    data = receivedMessageText(message),
   ): void {
     const requestId = this.nextRequestId++
-    connection.trackPush(requestId, { message, sentAt: this.now(), attempts })
+    connection.trackPush({ requestId, message, sentAt: this.now(), attempts })
     connection.send(subscriptionFrameText(requestId, connection.subscriptionId(message.topic), data))
   }
 
@@ -525,8 +526,8 @@ export class RelayCore {
   private redeliver(): void {
     const now = this.now()
     for (const connection of this.connections)
-      for (const [requestId, entry] of connection.overdue(now - this.ackTimeoutMs)) {
-        connection.settlePush(requestId)
+      for (const entry of connection.overdue(now - this.ackTimeoutMs)) {
+        connection.settlePush(entry.requestId)
         const { message } = entry
         if (message.expiresAt <= now || !connection.hasTopic(message.topic)) continue
         if (entry.attempts >= this.maxDeliveryAttempts) {

@@ -1,6 +1,6 @@
 export { readCommonPublishParams, readCommonSubscribeParams } from './commonParams.js'
 export { RelayCloseCode, RelayErrorCode } from './errors.js'
-export { resultFrameText, subscriptionFrameText } from './frameText.js'
+export { receivedMessageText, resultFrameText, subscriptionFrameText } from './frameText.js'
 export {
   encodeFrame,
   errorFrame,

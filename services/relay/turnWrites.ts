@@ -10,14 +10,16 @@ import type { Writable } from 'node:stream'
  * order), and a held frame counts in the socket's `bufferedAmount`, so the output buffer cap still sees it.
  */
 export class TurnWrites {
-  private readonly held = new Set<Writable>()
+  // Sockets corked this turn. A corked socket is one held already: nothing else keeps a relay socket corked
+  // past the call that corked it. An array, not a Set, so a turn allocates no table to be emptied after it.
+  private held: Writable[] = []
   private scheduled = false
 
   /** Call before writing to `socket`: what it is sent until the end of this turn goes out then. */
   hold(socket: Writable): void {
-    if (this.held.has(socket)) return
+    if (socket.writableCorked > 0) return
     socket.cork()
-    this.held.add(socket)
+    this.held.push(socket)
     if (this.scheduled) return
     this.scheduled = true
     setImmediate(() => this.release())
@@ -26,7 +28,8 @@ export class TurnWrites {
   /** Writes everything held now. */
   release(): void {
     this.scheduled = false
-    for (const socket of this.held) socket.uncork()
-    this.held.clear()
+    const held = this.held
+    this.held = []
+    for (const socket of held) socket.uncork()
   }
 }

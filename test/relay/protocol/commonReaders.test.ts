@@ -9,6 +9,7 @@ import {
   RelayMethod,
   readCommonPublishParams,
   readCommonSubscribeParams,
+  receivedMessageText,
   requestFrame,
   resultFrame,
   resultFrameText,
@@ -152,17 +153,28 @@ describe('frame texts written directly', () => {
     )
   })
 
-  it('match encodeFrame for subscription pushes', () => {
-    const data = fc.record(
-      {
-        topic,
-        message: fc.string({ minLength: 1 }),
-        publishedAt: fc.nat(),
-        tag: fc.nat(),
-        attestation: fc.string(),
-      },
-      { requiredKeys: ['topic', 'message', 'publishedAt', 'tag'] },
+  const data = fc.record(
+    {
+      topic,
+      message: fc.string({ minLength: 1 }),
+      publishedAt: fc.nat(),
+      tag: fc.nat(),
+      attestation: fc.string(),
+    },
+    { requiredKeys: ['topic', 'message', 'publishedAt', 'tag'] },
+  )
+
+  it("match JSON.stringify for a push's data, an empty attestation left out", () => {
+    fc.assert(
+      fc.property(data, ({ attestation, ...fields }) => {
+        const expected = JSON.stringify(attestation ? { ...fields, attestation } : fields)
+        expect(receivedMessageText({ ...fields, attestation })).toBe(expected)
+      }),
+      runs,
     )
+  })
+
+  it('match encodeFrame for subscription pushes', () => {
     fc.assert(
       fc.property(
         fc.nat({ max: Number.MAX_SAFE_INTEGER }),
