@@ -66,8 +66,8 @@ export class RelayConnection {
   // Subscribed topics, each with the subscription id pushes name it by (a hash, so computed once).
   private readonly subscriptions = new Map<string, string>()
   // Oldest first, at most maxInFlightPushes, so a lookup scans few and acks mostly find the first. Not a
-  // Map and a Set: emptied and refilled with every push, each gave up its table and allocated a new one,
-  // which the next minor GC had to copy; at 10,000 connections that was a sixth of the relay's GC work.
+  // Map and a Set: emptied and refilled with every push, each allocated a new table every time; with a
+  // core in one process and 10,000 connections, a message cost some 3 µs of 20 more with them.
   private readonly inflight: InFlight[] = []
   private inflightBytes = 0
   // Topics with stored messages not pushed yet for lack of in-flight room; pushed as acks make room.
