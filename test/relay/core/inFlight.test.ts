@@ -37,7 +37,7 @@ describe('pushes awaiting acknowledgement on one connection', () => {
     wallet.receive(ack(m0!.id))
     // An ack that names nothing awaited (here a push already settled) settles nothing else.
     wallet.receive(ack(m2!.id))
-    expect(core.stats().messagesDelivered).toBe(2)
+    await expect.poll(() => core.stats().messagesDelivered).toBe(2)
 
     now += 40
     await expect.poll(() => pushes.length).toBe(6)
@@ -45,7 +45,7 @@ describe('pushes awaiting acknowledgement on one connection', () => {
     expect(again.map((push) => push.params.data.message)).toEqual(['M1', 'M3'])
     expect(again.map((push) => push.id)).not.toContain(pushes[1]!.id)
     for (const push of again) wallet.receive(ack(push.id))
-    expect(core.stats().messagesDelivered).toBe(4)
+    await expect.poll(() => core.stats().messagesDelivered).toBe(4)
     now += 1000
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(pushes).toHaveLength(6)
