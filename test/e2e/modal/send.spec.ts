@@ -22,10 +22,15 @@ const jsQR = jsQRModule as unknown as typeof jsQRModule.default
 const recipient = privateKeyToAccount(devPrivateKeys[3] as Hex).address
 
 /** The Account view of the connected test wallet, opened from the account button. */
+/**
+ * Opens Account and waits until it has loaded what it shows (the tabs' chunk, then the wallet's tokens):
+ * the card is centred, so until then it grows and moves its buttons, and a click could land beside one.
+ */
 async function openAccount(page: Page): Promise<Locator> {
   await page.getByTestId('account-button').click()
   const account = page.getByRole('dialog', { name: 'Account' })
   await expect(account.getByTestId('account')).toBeVisible()
+  await expect(account.getByTestId('tokens')).toBeVisible({ timeout: 10_000 })
   return account
 }
 
