@@ -21,10 +21,10 @@ const jsQR = jsQRModule as unknown as typeof jsQRModule.default
 
 const recipient = privateKeyToAccount(devPrivateKeys[3] as Hex).address
 
-/** The Account view of the connected test wallet, opened from the account button. */
 /**
- * Opens Account and waits until it has loaded what it shows (the tabs' chunk, then the wallet's tokens):
- * the card is centred, so until then it grows and moves its buttons, and a click could land beside one.
+ * The Account view of the connected test wallet, opened from the account button, once it has loaded what
+ * it shows (the tabs' chunk, then the wallet's tokens): the card is centred, so until then it grows and
+ * moves its buttons, and a click could land beside one.
  */
 async function openAccount(page: Page): Promise<Locator> {
   await page.getByTestId('account-button').click()
