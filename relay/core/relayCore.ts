@@ -8,9 +8,9 @@ import {
   type JsonRpcId,
   type JsonRpcRequest,
   parseFrame,
-  type ReceivedMessage,
   RelayCloseCode,
   RelayErrorCode,
+  receivedMessage,
   receivedMessageText,
   resultFrameText,
   subscriptionFrameText,
@@ -634,7 +634,7 @@ export class RelayCore {
     }
     for (const message of found)
       this.countDelivered(await this.store.markDelivered(message.id, connection.clientId))
-    return { messages: found.map(received), hasMore }
+    return { messages: found.map(receivedMessage), hasMore }
   }
 }
 
@@ -663,13 +663,6 @@ function pushIdOf(id: JsonRpcId): number | undefined {
   const text = String(id)
   const number = Number(text)
   return Number.isSafeInteger(number) && String(number) === text ? number : undefined
-}
-
-function received(message: StoredMessage): ReceivedMessage {
-  const { topic, publishedAt, tag, attestation } = message
-  const data: ReceivedMessage = { topic, message: message.message, publishedAt, tag }
-  if (attestation) data.attestation = attestation
-  return data
 }
 
 function every(intervalMs: number, task: () => Promise<void>): ReturnType<typeof setInterval> {

@@ -1,5 +1,5 @@
 import { encodeFrame, type JsonRpcId, resultFrame } from './jsonrpc.js'
-import { type ReceivedMessage, RelayMethod } from './methods.js'
+import { RelayMethod } from './methods.js'
 
 /**
  * The texts of the frames a relay sends most, written directly: byte for byte what `encodeFrame` makes of
@@ -17,19 +17,4 @@ export function resultFrameText(id: JsonRpcId, result: unknown): string {
  */
 export function subscriptionFrameText(id: number, subscriptionId: string, dataJson: string): string {
   return `{"id":${id},"jsonrpc":"2.0","method":"${RelayMethod.subscription}","params":{"id":${JSON.stringify(subscriptionId)},"data":${dataJson}}}`
-}
-
-/**
- * A push's `data`: what `JSON.stringify` makes of the message's wire fields, an empty attestation left out,
- * written without first copying the fields into an object of their own.
- */
-export function receivedMessageText({
-  topic,
-  message,
-  publishedAt,
-  tag,
-  attestation,
-}: ReceivedMessage): string {
-  const attested = attestation ? `,"attestation":${JSON.stringify(attestation)}` : ''
-  return `{"topic":${JSON.stringify(topic)},"message":${JSON.stringify(message)},"publishedAt":${JSON.stringify(publishedAt)},"tag":${JSON.stringify(tag)}${attested}}`
 }

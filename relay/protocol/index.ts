@@ -1,6 +1,6 @@
 export { readCommonPublishParams, readCommonSubscribeParams } from './commonParams.js'
 export { RelayCloseCode, RelayErrorCode } from './errors.js'
-export { receivedMessageText, resultFrameText, subscriptionFrameText } from './frameText.js'
+export { resultFrameText, subscriptionFrameText } from './frameText.js'
 export {
   encodeFrame,
   errorFrame,
@@ -77,3 +77,4 @@ export {
   Ttl,
 } from './policies.js'
 export { rawTopLevelNumber } from './rawId.js'
+export { receivedMessage, receivedMessageText } from './receivedMessage.js'
