@@ -17,7 +17,6 @@ import {
   type RelayStats,
   truncate,
 } from '@pairwise/relay/core'
-import { type RawData, type WebSocket, WebSocketServer } from 'ws'
 import {
   answerMetrics,
   clientAddress,
@@ -40,8 +39,9 @@ import { ownRelayUrls, relayUrl } from './relayUrls.js'
 import { SpreadPings } from './spreadPings.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
-import { textFrame } from './textFrame.js'
 import { TurnWrites } from './turnWrites.js'
+import { acceptHandshake } from './websocket/handshake.js'
+import { ServerSocket } from './websocket/serverSocket.js'
 
 export type StartRelayOptions = {
   /** 0 lets the OS pick a free port; read it back from the result. */
@@ -146,18 +146,14 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const authenticate = options.authenticate ?? jwtAuthenticator(verifyRelayJwtNatively)
   const rejectBadAuth = options.rejectBadAuth ?? false
   const trustProxy = options.trustProxy ?? noTrustedProxies
-  // Frames a little over the limit still get a JSON-RPC error from the core; beyond, ws closes with 1009.
-  // What ws buffers of a frame still arriving is bounded by this too, per socket.
-  const sockets = new WebSocketServer({
-    noServer: true,
-    maxPayload: core.limits.maxFrameBytes + FRAME_MARGIN_BYTES,
-    // Without compression ws writes each frame of its own (pings, close) to the socket at once, never
-    // queueing one: the frames `attach` writes beneath it keep their place in order.
-    perMessageDeflate: false,
-  })
+  // Frames a little over the limit still get a JSON-RPC error from the core; beyond, the socket fails with
+  // 1009. What is held of a message still arriving is bounded by this too, per socket.
+  const maxMessageBytes = core.limits.maxFrameBytes + FRAME_MARGIN_BYTES
+  // Open sockets, handshake answered, until their TCP connection is gone.
+  const sockets = new Set<ServerSocket>()
   // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
   // pong counts: a client can send frames without reading anything.
-  const unanswered = new Set<WebSocket>()
+  const unanswered = new Set<ServerSocket>()
   // Upgrading and open sockets in total (this node's own resource), for the connection cap; per remote
   // address they are in `backend.connections`, shared by every node with Redis.
   let socketCount = 0
@@ -216,16 +212,33 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const acceptsAudience = audienceMatcher(ownRelayUrls(host, port), options.allowedAudiences)
 
   const turnWrites = new TurnWrites()
-  // `raw` is the TCP socket under `socket`, whose writes are gathered per turn (see TurnWrites). Our
-  // frames go to it already framed (see textFrame); `bufferedAmount` counts what it holds.
-  const attach = (socket: WebSocket, raw: Duplex, clientId: string, address: string) => {
+  // The socket's writes are gathered per turn (see TurnWrites) and counted in `bufferedAmount` meanwhile.
+  const attach = (raw: Duplex, head: Buffer, clientId: string, address: string) => {
+    const socket: ServerSocket = new ServerSocket(raw, {
+      maxMessageBytes,
+      closeGraceMs: SOCKET_CLOSE_GRACE_MS,
+      maxBufferedBytes: limits.maxOutputBufferBytes,
+      message: (text) => session.receive(text),
+      pong: () => unanswered.delete(socket),
+      failed: (failure) =>
+        logger.warn('client broke the WebSocket protocol; connection failed', {
+          clientId,
+          code: failure.code,
+          error: failure.message,
+        }),
+      closed: () => {
+        sockets.delete(socket)
+        unanswered.delete(socket)
+        session.closed()
+      },
+    })
     const session = core.open(
       clientId,
       {
         send: (text) => {
-          if (socket.readyState !== socket.OPEN) return
+          if (!socket.isOpen) return
           turnWrites.hold(raw)
-          raw.write(textFrame(text))
+          socket.send(text)
           // What the client has not taken yet stays in our memory: a client that stops reading is cut
           // off here, as Redis does with its client-output-buffer-limit.
           if (socket.bufferedAmount > limits.maxOutputBufferBytes) {
@@ -236,22 +249,17 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
               code: RelayCloseCode.outputBufferFull,
               unsentBytes: socket.bufferedAmount,
             })
-            closeAndCut(socket, RelayCloseCode.outputBufferFull, 'output buffer full')
+            socket.close(RelayCloseCode.outputBufferFull, 'output buffer full')
           }
         },
-        close: (code, reason) => closeAndCut(socket, code, reason),
+        close: (code, reason) => socket.close(code, reason),
         pause: () => socket.pause(),
         resume: () => socket.resume(),
       },
       address,
     )
-    socket.on('pong', () => unanswered.delete(socket))
-    socket.on('message', (data) => session.receive(rawText(data)))
-    socket.on('close', () => {
-      unanswered.delete(socket)
-      session.closed()
-    })
-    socket.on('error', (error) => logger.warn('socket error', { clientId, error: error.message }))
+    sockets.add(socket)
+    socket.start(head)
   }
 
   const refuse = (address: string, total: boolean): never => {
@@ -305,6 +313,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer, address: string) => {
     // Shutting down began while Redis counted the address.
     if (closing) throw new HttpError(503, 'the relay is shutting down')
+    // Before the token: a handshake that is not one is refused without a signature verified.
+    const switching = acceptHandshake(request)
     const query = requestTarget(request, 'ws://relay').searchParams
     const outcome = authenticate(query.get('auth') ?? undefined, { acceptsAudience, now: now() })
     if (!outcome.ok) {
@@ -320,21 +330,25 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       if (rejectBadAuth) throw new HttpError(401, outcome.reason)
     }
     const clientId = outcome.ok ? outcome.clientId : anonymousClientId()
-    sockets.handleUpgrade(request, socket, head, (webSocket) => {
-      logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
-      attach(webSocket, socket, clientId, address)
-    })
+    // The client may have left while it was counted; its socket then never closes again for us to see.
+    if (socket.destroyed || !socket.writable) {
+      socket.destroy()
+      return
+    }
+    socket.write(switching)
+    logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
+    attach(socket, head, clientId, address)
   }
   http.on('upgrade', safeUpgrade(upgrade, serverOptions))
 
   const pinger = new SpreadPings(
-    sockets.clients,
+    sockets,
     (socket) => {
-      if (closing || socket.readyState !== socket.OPEN) return
+      if (closing || !socket.isOpen) return
       if (unanswered.has(socket)) {
         counters.pingTimeouts++
         logger.info('no pong to the last ping; connection closed', { code: RelayCloseCode.pingTimeout })
-        closeAndCut(socket, RelayCloseCode.pingTimeout, 'no pong to the last ping')
+        socket.close(RelayCloseCode.pingTimeout, 'no pong to the last ping')
         return
       }
       unanswered.add(socket)
@@ -351,7 +365,6 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     http.closeIdleConnections()
     await core.close()
     await socketsClosed(sockets, SOCKET_CLOSE_GRACE_MS)
-    sockets.close()
     http.closeAllConnections()
     await httpClosed
     await backend.connections.close()
@@ -405,30 +418,14 @@ async function answerHttp(
 }
 
 /** Waits for every socket to finish its closing handshake, then cuts the ones that did not. */
-async function socketsClosed(server: WebSocketServer, graceMs: number): Promise<void> {
-  const pending = [...server.clients].filter((socket) => socket.readyState !== socket.CLOSED)
-  const closed = Promise.all(pending.map((socket) => new Promise((resolve) => socket.once('close', resolve))))
-  await Promise.race([closed, delay(graceMs)])
-  for (const socket of server.clients) socket.terminate()
-}
-
-/**
- * Closes with `code`, then cuts the socket if the closing handshake has not finished within the grace:
- * a client that does not read never sees the close frame, and what is queued for it must not stay.
- */
-function closeAndCut(socket: WebSocket, code: number, reason: string): void {
-  socket.close(code, reason)
-  setTimeout(() => socket.terminate(), SOCKET_CLOSE_GRACE_MS).unref()
+async function socketsClosed(sockets: ReadonlySet<ServerSocket>, graceMs: number): Promise<void> {
+  const closed = [...sockets].map((socket) => new Promise((resolve) => socket.raw.once('close', resolve)))
+  await Promise.race([Promise.all(closed), delay(graceMs)])
+  for (const socket of sockets) socket.terminate()
 }
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref())
-}
-
-function rawText(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8')
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  return Buffer.from(data).toString('utf8')
 }
 
 /** What `GET /metrics` reports for a relay node: its stats and its store's depth, read when scraped. */

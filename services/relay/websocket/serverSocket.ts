@@ -1,0 +1,129 @@
+import { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { FrameReader, WebSocketFailure } from './frameReader.js'
+import { closePayload, controlFrame, Opcode, textFrame } from './frames.js'
+
+export type ServerSocketOptions = {
+  /** The largest message a client may send, its fragments together; a larger one fails with 1009. */
+  maxMessageBytes: number
+  /** How long a closing handshake may take before the TCP connection is cut. */
+  closeGraceMs: number
+  /** Unsent bytes past which a ping is not answered: a client that pings and never reads holds no more. */
+  maxBufferedBytes: number
+  message(text: string): void
+  pong(): void
+  /** A client's frame broke the protocol: the connection is being failed with `failure.code`. */
+  failed(failure: WebSocketFailure): void
+  /** The TCP connection is gone, whichever side ended it, handshake or not. */
+  closed(): void
+}
+
+const EMPTY = Buffer.alloc(0)
+
+/**
+ * The server end of a WebSocket whose opening handshake has been answered: text frames out, a client's
+ * frames in, pings answered, and the closing handshake (RFC 6455 §7) from either side.
+ *
+ * Frames are written to `raw` as they are sent, so a caller may cork it to gather a turn's frames; what
+ * `raw` holds unsent is `bufferedAmount`.
+ */
+export class ServerSocket {
+  private state: 'open' | 'closing' | 'closed' = 'open'
+  private cut: ReturnType<typeof setTimeout> | undefined
+  private readonly reader: FrameReader
+
+  constructor(
+    readonly raw: Duplex,
+    private readonly options: ServerSocketOptions,
+  ) {
+    this.reader = new FrameReader(options.maxMessageBytes, {
+      message: options.message,
+      ping: (payload) => this.pong(payload),
+      pong: options.pong,
+      close: (code) => this.closedByClient(code),
+    })
+  }
+
+  /** Starts reading, `head` first (what came after the handshake's headers, from `upgrade`). */
+  start(head: Buffer): void {
+    const { raw } = this
+    if (raw instanceof Socket) {
+      // Frames are small and each is awaited: none may wait for Nagle's delayed ACK.
+      raw.setNoDelay(true)
+      raw.setTimeout(0)
+    }
+    raw.on('data', (chunk: Buffer) => this.read(chunk))
+    // The client half-closed without a close frame; HTTP servers keep a half-open socket open, this one not.
+    raw.on('end', () => raw.end())
+    raw.on('close', () => {
+      this.state = 'closed'
+      clearTimeout(this.cut)
+      this.options.closed()
+    })
+    if (head.length > 0) this.read(head)
+  }
+
+  get isOpen(): boolean {
+    return this.state === 'open'
+  }
+
+  /** Bytes written to the socket and not yet taken by the kernel. */
+  get bufferedAmount(): number {
+    return this.raw.writableLength
+  }
+
+  send(text: string): void {
+    if (this.state === 'open') this.raw.write(textFrame(text))
+  }
+
+  ping(): void {
+    if (this.state === 'open') this.raw.write(controlFrame(Opcode.ping, EMPTY))
+  }
+
+  private pong(payload: Buffer): void {
+    if (this.state === 'open' && this.bufferedAmount <= this.options.maxBufferedBytes)
+      this.raw.write(controlFrame(Opcode.pong, payload))
+  }
+
+  /** Starts the closing handshake; the connection is cut if the client has not finished it within the grace. */
+  close(code: number, reason: string): void {
+    if (this.state !== 'open') return
+    this.state = 'closing'
+    this.raw.write(controlFrame(Opcode.close, closePayload(code, reason)))
+    this.cut = setTimeout(() => this.raw.destroy(), this.options.closeGraceMs)
+    this.cut.unref()
+  }
+
+  /** Cuts the connection, with no closing handshake. */
+  terminate(): void {
+    this.raw.destroy()
+  }
+
+  pause(): void {
+    this.raw.pause()
+  }
+
+  resume(): void {
+    this.raw.resume()
+  }
+
+  private read(chunk: Buffer): void {
+    try {
+      this.reader.push(chunk)
+    } catch (error) {
+      if (!(error instanceof WebSocketFailure)) throw error
+      this.options.failed(error)
+      this.close(error.code, error.message)
+    }
+  }
+
+  /** The client's close frame: answered with its code where this end had not closed yet, then the TCP end. */
+  private closedByClient(code: number | undefined): void {
+    if (this.state === 'open') {
+      this.state = 'closing'
+      this.raw.write(controlFrame(Opcode.close, code === undefined ? EMPTY : closePayload(code, '')))
+    }
+    // The server ends the TCP connection first (§7.1.1).
+    this.raw.end()
+  }
+}

@@ -1,0 +1,118 @@
+import { once } from 'node:events'
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { WebSocketFailure } from '../../../../services/relay/websocket/frameReader.js'
+import { Opcode } from '../../../../services/relay/websocket/frames.js'
+import { ServerSocket, type ServerSocketOptions } from '../../../../services/relay/websocket/serverSocket.js'
+import { frame } from '../../../security/support/rawExchange.js'
+
+type Seen = { messages: string[]; pongs: number; failures: WebSocketFailure[]; closed: boolean }
+
+const servers: Server[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+/** A ServerSocket on the server end of a loopback TCP connection, started with `head`; the client end. */
+async function pair(
+  head: Buffer = Buffer.alloc(0),
+  options: Partial<ServerSocketOptions> = {},
+): Promise<{ server: ServerSocket; client: Socket; seen: Seen; received: () => Buffer }> {
+  const seen: Seen = { messages: [], pongs: 0, failures: [], closed: false }
+  const accepted = new Promise<ServerSocket>((resolve) => {
+    const server = createServer({ allowHalfOpen: true }, (raw) => {
+      const socket = new ServerSocket(raw, {
+        maxMessageBytes: 1000,
+        closeGraceMs: 200,
+        maxBufferedBytes: 1 << 20,
+        message: (text) => seen.messages.push(text),
+        pong: () => seen.pongs++,
+        failed: (failure) => seen.failures.push(failure),
+        closed: () => {
+          seen.closed = true
+        },
+        ...options,
+      })
+      socket.start(head)
+      resolve(socket)
+    })
+    servers.push(server)
+    server.listen(0, '127.0.0.1')
+  })
+  await once(servers.at(-1) as Server, 'listening')
+  const { port } = (servers.at(-1) as Server).address() as AddressInfo
+  const client = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+  const chunks: Buffer[] = []
+  client.on('data', (chunk: Buffer) => chunks.push(chunk))
+  return { server: await accepted, client, seen, received: () => Buffer.concat(chunks) }
+}
+
+const text = (value: string) => Buffer.from(value)
+const until = (check: () => boolean) => expect.poll(check, { timeout: 2000, interval: 5 }).toBe(true)
+
+describe('ServerSocket', () => {
+  it('reads the bytes that came with the handshake first, then the socket', async () => {
+    const { client, seen } = await pair(frame(Opcode.text, text('first')))
+    client.write(frame(Opcode.text, text('second')))
+    await until(() => seen.messages.length === 2)
+    expect(seen.messages).toEqual(['first', 'second'])
+    client.destroy()
+  })
+
+  it('sends text frames, answers a ping with its payload and passes pongs on', async () => {
+    const { server, client, seen, received } = await pair()
+    server.send('hello')
+    client.write(Buffer.concat([frame(Opcode.ping, text('p1')), frame(Opcode.pong, text(''))]))
+    await until(() => received().length === 7 + 4 && seen.pongs === 1)
+    expect([...received()]).toEqual([0x81, 5, ...text('hello'), 0x8a, 2, ...text('p1')])
+    client.destroy()
+  })
+
+  it('leaves a ping unanswered while more than maxBufferedBytes wait to be sent', async () => {
+    const { server, client, received } = await pair(undefined, { maxBufferedBytes: 0 })
+    server.raw.cork()
+    server.send('held')
+    client.write(frame(Opcode.ping, text('p')))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    server.raw.uncork()
+    await until(() => received().length === 6)
+    expect([...received()]).toEqual([0x81, 4, ...text('held')])
+    client.destroy()
+  })
+
+  it("answers the client's close with its code and ends the TCP connection first", async () => {
+    const { server, client, seen, received } = await pair()
+    client.write(frame(Opcode.close, Buffer.from([0x03, 0xe8, ...text('bye')])))
+    await once(client, 'end')
+    expect([...received()]).toEqual([0x88, 2, 0x03, 0xe8])
+    expect(server.isOpen).toBe(false)
+    client.end()
+    await until(() => seen.closed)
+  })
+
+  it('closes with a code and reason, sends nothing after, and cuts a client that never answers', async () => {
+    const { server, seen, received } = await pair()
+    server.close(4011, 'no pong')
+    server.send('late')
+    server.ping()
+    await until(() => seen.closed)
+    expect([...received()]).toEqual([0x88, 9, 0x0f, 0xab, ...text('no pong')])
+  })
+
+  it('fails the connection with the code of a frame that breaks the protocol', async () => {
+    const { client, seen, received } = await pair()
+    client.write(frame(Opcode.text, text('{}'), { masked: false }))
+    await until(() => received().length >= 4)
+    expect(received()[0]).toBe(0x88)
+    expect(received().readUInt16BE(2)).toBe(1002)
+    expect(seen.failures.map((failure) => failure.code)).toEqual([1002])
+    await until(() => seen.closed)
+  })
+
+  it('ends its side when the client half-closes without a close frame', async () => {
+    const { client, seen } = await pair()
+    client.end()
+    await once(client, 'end')
+    await until(() => seen.closed)
+  })
+})
