@@ -14,7 +14,8 @@ import { clientAddress, Load, type PhaseResult } from './load.js'
 const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '1000,10000' },
-    messages: { type: 'string', default: '20000' },
+    // Some 4 s a phase at full speed: a round of 1–2 s moved by a fifth with one GC pause or a neighbour's burst.
+    messages: { type: 'string', default: '60000' },
     rate: { type: 'string', default: '1000' },
     // memory: the relay's own cost; sqlite: what `npm start` runs, a commit per publish included.
     store: { type: 'string', default: 'memory,sqlite' },
@@ -114,7 +115,8 @@ async function measure(
   const load = new Load({ url: running.url, clients, ack: auth, query: auth ? query : () => '' })
   try {
     await load.connect()
-    await load.run({ count: Math.min(2000, messages), window: 64 })
+    // Warm-up: the JIT and the heap settle after the connections' burst, before anything is measured.
+    await load.run({ count: Math.min(5000, messages), window: 64 })
     const serverBefore = running.cpuSeconds()
     const clientsBefore = process.cpuUsage()
     const throughput = await load.run({ count: messages, window: 256 })
