@@ -22,6 +22,7 @@ export class WebSocketFailure extends Error {
   }
 }
 
+const EMPTY = Buffer.alloc(0)
 const FIN = 0x80
 const RESERVED_BITS = 0x70
 const MASKED = 0x80
@@ -39,8 +40,9 @@ export class FrameReader {
   private partial: Buffer[] = []
   private partialBytes = 0
   private needed = 0
-  // The fragments of a message not finished yet, and its opcode (0 while none is open).
-  private fragments: Buffer[] = []
+  // The fragments of a message not finished yet, copied together, and its opcode (0 while none is open).
+  // One buffer, never more than the cap: a million tiny fragments hold no million views of their chunks.
+  private fragments: Buffer = EMPTY
   private fragmentBytes = 0
   private fragmentedOpcode = 0
   private ended = false
@@ -138,16 +140,28 @@ export class FrameReader {
       return
     }
     if (opcode !== Opcode.continuation) this.fragmentedOpcode = opcode
-    // Empty fragments are not kept, so endless empty ones hold nothing.
-    if (payload.length > 0) this.fragments.push(payload)
-    this.fragmentBytes += payload.length
+    this.append(payload)
     if (!final) return
-    const whole = Buffer.concat(this.fragments, this.fragmentBytes)
+    const whole = this.fragments.subarray(0, this.fragmentBytes)
     const wholeOpcode = this.fragmentedOpcode
-    this.fragments = []
+    this.fragments = EMPTY
     this.fragmentBytes = 0
     this.fragmentedOpcode = 0
     this.deliver(wholeOpcode, whole)
+  }
+
+  /** Copies a fragment after the ones before it, growing the buffer by doubling up to the cap. */
+  private append(payload: Buffer): void {
+    const bytes = this.fragmentBytes + payload.length
+    if (bytes > this.fragments.length) {
+      const grown = Buffer.allocUnsafe(
+        Math.min(this.maxMessageBytes, Math.max(bytes, 2 * this.fragments.length, 4096)),
+      )
+      this.fragments.copy(grown, 0, 0, this.fragmentBytes)
+      this.fragments = grown
+    }
+    payload.copy(this.fragments, this.fragmentBytes)
+    this.fragmentBytes = bytes
   }
 
   private deliver(opcode: number, payload: Buffer): void {
@@ -174,7 +188,7 @@ export class FrameReader {
     this.ended = true
     this.partial = []
     this.partialBytes = 0
-    this.fragments = []
+    this.fragments = EMPTY
     this.fragmentBytes = 0
     throw new WebSocketFailure(code, message)
   }

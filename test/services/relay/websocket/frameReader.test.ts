@@ -179,6 +179,15 @@ describe('FrameReader', () => {
     expect(failure(() => r.push(frame(Opcode.continuation, Buffer.alloc(401, 0x61)))).code).toBe(1009)
   })
 
+  it('joins a message of a thousand 1-byte fragments, up to the cap', () => {
+    const { reader: r, events } = reader()
+    const pieces = Array.from({ length: MAX }, (_, i) =>
+      frame(i === 0 ? Opcode.text : Opcode.continuation, text(String(i % 10)), { fin: i === MAX - 1 }),
+    )
+    feed(r, Buffer.concat(pieces), [7, 700, 5000])
+    expect(events).toEqual([{ message: Array.from({ length: MAX }, (_, i) => i % 10).join('') }])
+  })
+
   it('takes a message of exactly the cap', () => {
     const { reader: r, events } = reader()
     feed(r, frame(Opcode.text, Buffer.alloc(MAX, 0x61)), [1, 3, 500])
