@@ -87,11 +87,7 @@ export class ServerSocket {
 
   /** Starts the closing handshake; the connection is cut if the client has not finished it within the grace. */
   close(code: number, reason: string): void {
-    if (this.state !== 'open') return
-    this.state = 'closing'
-    this.raw.write(controlFrame(Opcode.close, closePayload(code, reason)))
-    this.cut = setTimeout(() => this.raw.destroy(), this.options.closeGraceMs)
-    this.cut.unref()
+    if (this.state === 'open') this.sendClose(closePayload(code, reason))
   }
 
   /** Cuts the connection, with no closing handshake. */
@@ -119,11 +115,16 @@ export class ServerSocket {
 
   /** The client's close frame: answered with its code where this end had not closed yet, then the TCP end. */
   private closedByClient(code: number | undefined): void {
-    if (this.state === 'open') {
-      this.state = 'closing'
-      this.raw.write(controlFrame(Opcode.close, code === undefined ? EMPTY : closePayload(code, '')))
-    }
+    if (this.state === 'open') this.sendClose(code === undefined ? EMPTY : closePayload(code, ''))
     // The server ends the TCP connection first (§7.1.1).
     this.raw.end()
+  }
+
+  // Either way a client that keeps its end of the TCP connection open past the grace is cut.
+  private sendClose(payload: Buffer): void {
+    this.state = 'closing'
+    this.raw.write(controlFrame(Opcode.close, payload))
+    this.cut = setTimeout(() => this.raw.destroy(), this.options.closeGraceMs)
+    this.cut.unref()
   }
 }

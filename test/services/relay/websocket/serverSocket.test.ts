@@ -90,6 +90,13 @@ describe('ServerSocket', () => {
     await until(() => seen.closed)
   })
 
+  it('cuts a client that sent its close frame but keeps its end of the TCP connection open', async () => {
+    const { client, seen } = await pair()
+    client.write(frame(Opcode.close, Buffer.from([0x03, 0xe8])))
+    await once(client, 'end')
+    await until(() => seen.closed)
+  })
+
   it('closes with a code and reason, sends nothing after, and cuts a client that never answers', async () => {
     const { server, seen, received } = await pair()
     server.close(4011, 'no pong')
