@@ -36,8 +36,9 @@ const MASKED = 0x80
  * before its payload is waited for.
  */
 export class FrameReader {
-  // Bytes of a frame not complete yet, and how many the frame needs before it can be read.
-  private partial: Buffer[] = []
+  // Bytes of a frame not complete yet, copied together, and how many the frame needs before it can be read.
+  // One buffer: a frame trickled in a byte a segment holds no chunk object per byte.
+  private partial: Buffer = EMPTY
   private partialBytes = 0
   private needed = 0
   // The fragments of a message not finished yet, copied together, and its opcode (0 while none is open).
@@ -57,19 +58,29 @@ export class FrameReader {
     if (this.ended) return
     let data = chunk
     if (this.partialBytes > 0) {
-      this.partial.push(chunk)
-      this.partialBytes += chunk.length
+      this.keep(chunk)
       if (this.partialBytes < this.needed) return
-      data = Buffer.concat(this.partial, this.partialBytes)
-      this.partial = []
+      data = this.partial.subarray(0, this.partialBytes)
+      this.partial = EMPTY
       this.partialBytes = 0
     }
     const readUpTo = this.readFrames(data)
-    if (readUpTo < data.length && !this.ended) {
-      const rest = data.subarray(readUpTo)
-      this.partial.push(rest)
-      this.partialBytes = rest.length
+    if (readUpTo < data.length && !this.ended) this.keep(data.subarray(readUpTo))
+  }
+
+  /**
+   * Copies bytes of an incomplete frame after those before them, the buffer doubling up to the frame's
+   * size: it holds at most the frame and the last chunk's bytes past it.
+   */
+  private keep(bytes: Buffer): void {
+    const total = this.partialBytes + bytes.length
+    if (total > this.partial.length) {
+      const grown = Buffer.allocUnsafe(Math.max(total, Math.min(2 * this.partial.length, this.needed), 256))
+      this.partial.copy(grown, 0, 0, this.partialBytes)
+      this.partial = grown
     }
+    bytes.copy(this.partial, this.partialBytes)
+    this.partialBytes = total
   }
 
   /** Reads the whole frames at the start of `data`; returns where the first incomplete one begins. */
@@ -186,7 +197,7 @@ export class FrameReader {
 
   private fail(code: WebSocketFailure['code'], message: string): never {
     this.ended = true
-    this.partial = []
+    this.partial = EMPTY
     this.partialBytes = 0
     this.fragments = EMPTY
     this.fragmentBytes = 0

@@ -188,6 +188,17 @@ describe('FrameReader', () => {
     expect(events).toEqual([{ message: Array.from({ length: MAX }, (_, i) => i % 10).join('') }])
   })
 
+  it('reads a frame that comes a byte at a time', () => {
+    const { reader: r, events } = reader()
+    const bytes = frame(Opcode.text, Buffer.alloc(MAX, 0x62))
+    feed(
+      r,
+      bytes,
+      Array.from({ length: bytes.length }, (_, i) => i),
+    )
+    expect(events).toEqual([{ message: 'b'.repeat(MAX) }])
+  })
+
   it('takes a message of exactly the cap', () => {
     const { reader: r, events } = reader()
     feed(r, frame(Opcode.text, Buffer.alloc(MAX, 0x61)), [1, 3, 500])
