@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { Opcode } from './frames.js'
+import { GrowingBuffer } from './growingBuffer.js'
 
 /** What a client's frames say, as they are read. */
 export type FrameEvents = {
@@ -22,7 +23,6 @@ export class WebSocketFailure extends Error {
   }
 }
 
-const EMPTY = Buffer.alloc(0)
 const FIN = 0x80
 const RESERVED_BITS = 0x70
 const MASKED = 0x80
@@ -36,15 +36,13 @@ const MASKED = 0x80
  * before its payload is waited for.
  */
 export class FrameReader {
-  // Bytes of a frame not complete yet, copied together, and how many the frame needs before it can be read.
-  // One buffer: a frame trickled in a byte a segment holds no chunk object per byte.
-  private partial: Buffer = EMPTY
-  private partialBytes = 0
+  // Bytes of a frame not complete yet, and how many the frame needs before it can be read. Copied into one
+  // buffer: a frame trickled in a byte a segment holds no chunk object per byte.
+  private readonly partial = new GrowingBuffer()
   private needed = 0
-  // The fragments of a message not finished yet, copied together, and its opcode (0 while none is open).
-  // One buffer, never more than the cap: a million tiny fragments hold no million views of their chunks.
-  private fragments: Buffer = EMPTY
-  private fragmentBytes = 0
+  // The fragments of a message not finished yet, and its opcode (0 while none is open). Copied into one
+  // buffer: a million tiny fragments hold no million views of the chunks they came in.
+  private readonly fragments = new GrowingBuffer()
   private fragmentedOpcode = 0
   private ended = false
 
@@ -57,30 +55,14 @@ export class FrameReader {
   push(chunk: Buffer): void {
     if (this.ended) return
     let data = chunk
-    if (this.partialBytes > 0) {
-      this.keep(chunk)
-      if (this.partialBytes < this.needed) return
-      data = this.partial.subarray(0, this.partialBytes)
-      this.partial = EMPTY
-      this.partialBytes = 0
+    if (this.partial.length > 0) {
+      // Up to the frame's size: what is held is at most the frame and the last chunk's bytes past it.
+      this.partial.append(chunk, this.needed)
+      if (this.partial.length < this.needed) return
+      data = this.partial.take()
     }
     const readUpTo = this.readFrames(data)
-    if (readUpTo < data.length && !this.ended) this.keep(data.subarray(readUpTo))
-  }
-
-  /**
-   * Copies bytes of an incomplete frame after those before them, the buffer doubling up to the frame's
-   * size: it holds at most the frame and the last chunk's bytes past it.
-   */
-  private keep(bytes: Buffer): void {
-    const total = this.partialBytes + bytes.length
-    if (total > this.partial.length) {
-      const grown = Buffer.allocUnsafe(Math.max(total, Math.min(2 * this.partial.length, this.needed), 256))
-      this.partial.copy(grown, 0, 0, this.partialBytes)
-      this.partial = grown
-    }
-    bytes.copy(this.partial, this.partialBytes)
-    this.partialBytes = total
+    if (readUpTo < data.length && !this.ended) this.partial.append(data.subarray(readUpTo), this.needed)
   }
 
   /** Reads the whole frames at the start of `data`; returns where the first incomplete one begins. */
@@ -133,7 +115,7 @@ export class FrameReader {
       this.fail(1002, 'a continuation frame with no message to continue')
     if (opcode !== Opcode.continuation && this.fragmentedOpcode !== 0)
       this.fail(1002, 'a new message before the fragmented one ended')
-    if (this.fragmentBytes + length > this.maxMessageBytes)
+    if (this.fragments.length + length > this.maxMessageBytes)
       this.fail(1009, `a message is at most ${this.maxMessageBytes} bytes`)
   }
 
@@ -151,28 +133,11 @@ export class FrameReader {
       return
     }
     if (opcode !== Opcode.continuation) this.fragmentedOpcode = opcode
-    this.append(payload)
+    this.fragments.append(payload, this.maxMessageBytes)
     if (!final) return
-    const whole = this.fragments.subarray(0, this.fragmentBytes)
     const wholeOpcode = this.fragmentedOpcode
-    this.fragments = EMPTY
-    this.fragmentBytes = 0
     this.fragmentedOpcode = 0
-    this.deliver(wholeOpcode, whole)
-  }
-
-  /** Copies a fragment after the ones before it, growing the buffer by doubling up to the cap. */
-  private append(payload: Buffer): void {
-    const bytes = this.fragmentBytes + payload.length
-    if (bytes > this.fragments.length) {
-      const grown = Buffer.allocUnsafe(
-        Math.min(this.maxMessageBytes, Math.max(bytes, 2 * this.fragments.length, 4096)),
-      )
-      this.fragments.copy(grown, 0, 0, this.fragmentBytes)
-      this.fragments = grown
-    }
-    payload.copy(this.fragments, this.fragmentBytes)
-    this.fragmentBytes = bytes
+    this.deliver(wholeOpcode, this.fragments.take())
   }
 
   private deliver(opcode: number, payload: Buffer): void {
@@ -197,10 +162,8 @@ export class FrameReader {
 
   private fail(code: WebSocketFailure['code'], message: string): never {
     this.ended = true
-    this.partial = EMPTY
-    this.partialBytes = 0
-    this.fragments = EMPTY
-    this.fragmentBytes = 0
+    this.partial.clear()
+    this.fragments.clear()
     throw new WebSocketFailure(code, message)
   }
 }
