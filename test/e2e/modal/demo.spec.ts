@@ -3,7 +3,7 @@ import { createPublicClient, formatUnits, http, parseEther, verifyMessage } from
 import { demoDistDir, serveDemo } from '../../../services/index.js'
 import { testWalletInfo } from '../../support/browserWallet.js'
 import { startChainFixture } from '../../support/chain.js'
-import { connectTestWallet, expect, test } from './fixtures.js'
+import { connectTestWallet, expect, openAccount, test } from './fixtures.js'
 
 test('DEMO-12 CONN-11 connect the announced test wallet; Account shows the address and the chain’s tETH balance', async ({
   page,
@@ -121,8 +121,8 @@ test('reload while connected: connected again without opening the modal; disconn
   await expect(page.getByTestId('account-button')).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
-  await page.getByTestId('account-button').click()
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+  const account = await openAccount(page)
+  await account.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   await expect(page.getByTestId('demo-address')).toHaveCount(0)
   await page.reload()

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import type { RunningStack } from '../../../services/index.js'
 import { injectTestWallet, testWalletInfo } from '../../support/browserWallet.js'
 import { TestWallet } from '../../support/testWallet.js'
@@ -36,6 +36,19 @@ export async function connectTestWallet(page: Page, demoUrl: string, address: st
     .getByRole('button', { name: new RegExp(testWalletInfo.name) })
     .click()
   await expect(page.getByTestId('demo-address')).toHaveText(address)
+}
+
+/**
+ * The Account view of the connected wallet, opened from the account button, once it has loaded what
+ * it shows (the tabs' chunk, then the wallet's tokens): the card is centred, so until then it grows and
+ * moves its buttons, and a click could land beside one.
+ */
+export async function openAccount(page: Page): Promise<Locator> {
+  await page.getByTestId('account-button').click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await expect(account.getByTestId('account')).toBeVisible()
+  await expect(account.getByTestId('tokens')).toBeVisible({ timeout: 10_000 })
+  return account
 }
 
 export { expect }

@@ -14,25 +14,12 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, localNetwork } from '../../../services/index.js'
 import { DEMO_PROJECT_ID } from '../../../services/stack/demoProject.js'
 import { registerNameWithApi } from '../actions/registerName.js'
-import { connectTestWallet, type DemoStack, expect, test } from './fixtures.js'
+import { connectTestWallet, type DemoStack, expect, openAccount, test } from './fixtures.js'
 
 // jsqr is a UMD bundle whose module.exports is the function; its types describe an ES module's default.
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default
 
 const recipient = privateKeyToAccount(devPrivateKeys[3] as Hex).address
-
-/**
- * The Account view of the connected test wallet, opened from the account button, once it has loaded what
- * it shows (the tabs' chunk, then the wallet's tokens): the card is centred, so until then it grows and
- * moves its buttons, and a click could land beside one.
- */
-async function openAccount(page: Page): Promise<Locator> {
-  await page.getByTestId('account-button').click()
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await expect(account.getByTestId('account')).toBeVisible()
-  await expect(account.getByTestId('tokens')).toBeVisible({ timeout: 10_000 })
-  return account
-}
 
 /** Account → Send: fills the form, reviews it and confirms; returns the Send dialog. */
 async function send(

@@ -1,6 +1,6 @@
 import { verifyMessage } from 'viem'
 import { startExampleWallet } from '../../../examples/node/exampleWallet.js'
-import { expect, test } from './fixtures.js'
+import { expect, openAccount, test } from './fixtures.js'
 
 test('CONN-12 VIEW-10 the QR view’s URI is paired by the Node example wallet through pairwise relay; Account shows it; a signature request is answered; the api verifies the page’s origin for both', async ({
   page,
@@ -43,8 +43,8 @@ test('CONN-12 VIEW-10 the QR view’s URI is paired by the Node example wallet t
       expect.objectContaining({ method: 'personal_sign', validation: 'VALID', origin }),
     ])
 
-    await page.getByTestId('account-button').click()
-    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+    const account = await openAccount(page)
+    await account.getByRole('button', { name: 'Disconnect' }).click()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     await expect.poll(() => wallet.client.session.getAll().length).toBe(0)
   } finally {
