@@ -56,6 +56,11 @@ export type RelaySession = {
   readonly clientId: string
   readonly connectionId: number
   receive(text: string): void
+  /**
+   * Bytes the client sent that carry no frame for the relay (WebSocket pings and pongs): counted against
+   * its address's receive budget as a frame's are, so a flood of them is throttled as a flood of frames is.
+   */
+  charge(bytes: number): void
   closed(): void
 }
 
@@ -147,15 +152,20 @@ export class RelayCore {
       this.connections.add(connection)
       this.counters.connectionsTotal++
     }
+    // False once the connection is gone: nothing it sends after that is charged or handled.
+    const charge = (bytes: number): boolean => {
+      if (!connection.open || this.closing) return false
+      const wait = this.received.charge(budgets.received, bytes, this.now())
+      if (wait > 0) connection.holdFor(wait)
+      return true
+    }
     return {
       clientId,
       connectionId: connection.id,
       receive: (text) => {
-        if (!connection.open || this.closing) return
-        const wait = this.received.charge(budgets.received, text.length, this.now())
-        if (wait > 0) connection.holdFor(wait)
-        connection.enqueue(() => this.handleFrame(connection, text), text.length)
+        if (charge(text.length)) connection.enqueue(() => this.handleFrame(connection, text), text.length)
       },
+      charge,
       closed: () => this.detach(connection, budgets),
     }
   }

@@ -219,6 +219,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       closeGraceMs: SOCKET_CLOSE_GRACE_MS,
       maxBufferedBytes: limits.maxOutputBufferBytes,
       message: (text) => session.receive(text),
+      control: (bytes) => session.charge(bytes),
       pong: () => unanswered.delete(socket),
       failed: (failure) =>
         logger.warn('client broke the WebSocket protocol; connection failed', {

@@ -7,7 +7,7 @@ export type FrameEvents = {
   /** A whole message, its fragments joined: text as sent, binary read as UTF-8. */
   message(text: string): void
   ping(payload: Buffer): void
-  pong(): void
+  pong(payload: Buffer): void
   /** The client's close frame; nothing after it is read. `code` is absent when the frame carries none. */
   close(code: number | undefined, reason: string): void
 }
@@ -123,7 +123,7 @@ export class FrameReader {
     const opcode = first & 0x0f
     if (opcode === Opcode.close) this.closed(payload)
     else if (opcode === Opcode.ping) this.events.ping(payload)
-    else if (opcode === Opcode.pong) this.events.pong()
+    else if (opcode === Opcode.pong) this.events.pong(payload)
     else this.data(opcode, (first & FIN) !== 0, payload)
   }
 

@@ -11,6 +11,11 @@ export type ServerSocketOptions = {
   /** Unsent bytes past which a ping is not answered: a client that pings and never reads holds no more. */
   maxBufferedBytes: number
   message(text: string): void
+  /**
+   * A ping or pong the client sent, by its size on the wire, for the caller to count against the client's
+   * receive budget: a flood of them costs a read and a pong each, as a flood of messages costs a read each.
+   */
+  control(bytes: number): void
   pong(): void
   /** A client's frame broke the protocol: the connection is being failed with `failure.code`. */
   failed(failure: WebSocketFailure): void
@@ -19,6 +24,8 @@ export type ServerSocketOptions = {
 }
 
 const EMPTY = Buffer.alloc(0)
+// A client's control frame is masked and carries at most 125 bytes: two bytes of header and four of mask.
+const CONTROL_HEADER_BYTES = 6
 
 /**
  * The server end of a WebSocket whose opening handshake has been answered: text frames out, a client's
@@ -38,8 +45,14 @@ export class ServerSocket {
   ) {
     this.reader = new FrameReader(options.maxMessageBytes, {
       message: options.message,
-      ping: (payload) => this.pong(payload),
-      pong: options.pong,
+      ping: (payload) => {
+        options.control(CONTROL_HEADER_BYTES + payload.length)
+        this.pong(payload)
+      },
+      pong: (payload) => {
+        options.control(CONTROL_HEADER_BYTES + payload.length)
+        options.pong()
+      },
       close: (code) => this.closedByClient(code),
     })
   }

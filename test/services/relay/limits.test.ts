@@ -221,6 +221,25 @@ describe('relay sockets that do not keep up', () => {
     expect(await subscriber.closed).toMatchObject({ code: RelayCloseCode.outputBufferFull })
   })
 
+  it("holds a socket that floods pings as one that floods frames: pings count in the address's receive budget", async () => {
+    // 40 pings of 125 bytes are 5,240 bytes on the wire: some 850 ms of debt past a 1,000-byte burst at 5,000/s.
+    const relay = await relayWith({
+      limits: { receiveBytesBurstPerIp: 1000, receiveBytesPerSecondPerIp: 5000 },
+    })
+    const pinger = new WebSocket(withAuth(relay.url, testIdentity().token(relay.url)))
+    sockets.push(pinger)
+    await new Promise((resolve) => pinger.once('open', resolve))
+    let pongs = 0
+    pinger.on('pong', () => pongs++)
+    const started = performance.now()
+    for (let index = 0; index < 40; index++) pinger.ping(Buffer.alloc(125))
+    await expect.poll(() => pongs, { timeout: 5000 }).toBe(40)
+    pinger.ping()
+    await expect.poll(() => pongs, { timeout: 5000 }).toBe(41)
+    // Unthrottled, the last pong comes back within milliseconds; held, only once the debt is paid off.
+    expect(performance.now() - started).toBeGreaterThan(500)
+  })
+
   it('closes a socket that sends frames but answers no ping with 4011: only a pong proves life', async () => {
     const relay = await relayWith({ pingIntervalMs: 100 })
     const chatterer = new WebSocket(withAuth(relay.url, testIdentity().token(relay.url)), { autoPong: false })
@@ -287,6 +306,19 @@ describe('relay frame queue', () => {
     expect(events).toEqual(['pause'])
     // Every frame received is still handled; the socket is read again once the debt is paid off.
     await expect.poll(() => answers.length).toBe(10)
+    await expect.poll(() => events).toEqual(['pause', 'resume'])
+    await core.close()
+  })
+
+  it('charges what carries no frame for the relay (pings, pongs) to the same budget', async () => {
+    const { core, session, events } = slowCore(
+      { receiveBytesBurstPerIp: 1000, receiveBytesPerSecondPerIp: 10_000 },
+      true,
+    )
+    session.charge(600)
+    expect(events).toEqual([])
+    session.charge(600)
+    expect(events).toEqual(['pause'])
     await expect.poll(() => events).toEqual(['pause', 'resume'])
     await core.close()
   })
