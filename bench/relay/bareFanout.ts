@@ -2,7 +2,9 @@ import { type WebSocket, WebSocketServer } from 'ws'
 
 /**
  * The baseline: the least a pub/sub fan-out over WebSocket can do. It parses the same JSON frames as the
- * relay but keeps no mailbox, checks no token and waits for no acknowledgement.
+ * relay but keeps no mailbox, checks no token and waits for no acknowledgement: one a client sends anyway
+ * (a response, a frame without a method) is read and dropped, so the same server, measured with clients that
+ * acknowledge, is the floor the protocol's acknowledgements set.
  */
 const port = Number(process.argv[2] ?? 0)
 const subscribers = new Map<string, Set<WebSocket>>()
@@ -13,9 +15,10 @@ server.on('connection', (socket) => {
   socket.on('message', (data) => {
     const frame = JSON.parse(String(data)) as {
       id: string
-      method: string
+      method?: string
       params: { topic: string; message?: string }
     }
+    if (frame.method === undefined) return
     const { topic, message } = frame.params
     if (frame.method === 'irn_subscribe') {
       if (!subscribers.has(topic)) subscribers.set(topic, new Set())

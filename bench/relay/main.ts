@@ -106,13 +106,13 @@ type Row = {
 
 async function measure(
   clients: number,
-  { start, auth }: { start: () => Promise<Server>; auth: boolean },
+  { start, auth, ack }: { start: () => Promise<Server>; auth: boolean; ack: boolean },
 ): Promise<Pick<Row, 'throughput' | 'latency' | 'cpu'>> {
   const running = await start()
   // Every client has its own key, hence its own client id: the relay never echoes to the publisher's id.
   const query = () =>
     `auth=${signRelayJwt({ secretKey: generateSigningKeyPair().secretKey, aud: running.url })}&projectId=bench`
-  const load = new Load({ url: running.url, clients, ack: auth, query: auth ? query : () => '' })
+  const load = new Load({ url: running.url, clients, ack, query: auth ? query : () => '' })
   try {
     await load.connect()
     // Warm-up: the JIT and the heap settle after the connections' burst, before anything is measured.
@@ -139,21 +139,26 @@ async function measure(
 }
 
 const BARE = 'bare ws fan-out'
+// The same bare server with clients that acknowledge every push, as the relay's must: what the protocol's
+// acknowledgements alone cost here. Storeless, so measured beside the memory store only.
+const BARE_ACKED = 'bare, acked'
 const RELAY = 'pairwise relay'
-type ServerName = typeof BARE | typeof RELAY
-const servers = (store: Store): Record<ServerName, { auth: boolean; start: () => Promise<Server> }> => ({
-  [BARE]: {
-    auth: false,
-    start: () =>
-      startServer(
-        process.execPath,
-        [fileURLToPath(new URL('./bareFanout.js', import.meta.url)), '0'],
-        /listening (\d+)/,
-        (m) => `ws://127.0.0.1:${m[1]}`,
-      ),
-  },
+type ServerName = typeof BARE | typeof BARE_ACKED | typeof RELAY
+const startBare = () =>
+  startServer(
+    process.execPath,
+    [fileURLToPath(new URL('./bareFanout.js', import.meta.url)), '0'],
+    /listening (\d+)/,
+    (m) => `ws://127.0.0.1:${m[1]}`,
+  )
+const servers = (
+  store: Store,
+): Record<ServerName, { auth: boolean; ack: boolean; start: () => Promise<Server> }> => ({
+  [BARE]: { auth: false, ack: false, start: startBare },
+  [BARE_ACKED]: { auth: false, ack: true, start: startBare },
   [RELAY]: {
     auth: true,
+    ack: true,
     start: () =>
       startServer(
         process.execPath,
@@ -170,7 +175,8 @@ for (const store of stores)
     for (let round = 1; round <= rounds; round++) {
       // Alternating which server goes first keeps a drift in the machine's load from favouring either; the
       // bare server is measured again beside each store, so every ratio compares two neighbouring runs.
-      const order: ServerName[] = round % 2 === 1 ? [BARE, RELAY] : [RELAY, BARE]
+      const measured: ServerName[] = store === 'memory' ? [BARE, BARE_ACKED, RELAY] : [BARE, RELAY]
+      const order = round % 2 === 1 ? measured : measured.toReversed()
       for (const server of order)
         rows.push({
           store,
@@ -208,6 +214,9 @@ for (const row of rows) {
     `${row.store.padEnd(7)} ${row.server.padEnd(17)} ${String(row.clients).padStart(7)}  ${String(row.round).padStart(5)}  ${fmt(row.throughput.perSecond, 0).padStart(12)}  ${fmt(row.throughput.latencyMs.p50).padStart(6)}  ${fmt(row.throughput.latencyMs.p99).padStart(6)}  |  ${fmt(row.latency.latencyMs.p50).padStart(20)}  ${fmt(row.latency.latencyMs.p99).padStart(6)}  |  ${cpuText(row.cpu, 'server', 16)}  ${cpuText(row.cpu, 'clients', 7)}`,
   )
 }
+// Each row's throughput over the same round's row of `baseline`.
+const roundRatios = (rows: Row[], baseline: Row[]) =>
+  rows.map((row, index) => row.throughput.perSecond / (baseline[index]?.throughput.perSecond ?? Number.NaN))
 console.log(`\nmedians over ${rounds} round(s); throughput as a ratio to the bare fan-out of the same round`)
 for (const store of stores)
   for (const clients of clientCounts) {
@@ -215,10 +224,11 @@ for (const store of stores)
       rows.filter((r) => r.store === store && r.clients === clients && r.server === server)
     const bare = of(BARE)
     const ours = of(RELAY)
-    const ratios = ours.map(
-      (row, index) => row.throughput.perSecond / (bare[index]?.throughput.perSecond ?? Number.NaN),
-    )
+    const acked = of(BARE_ACKED)
+    const ratios = roundRatios(ours, bare)
     const ratio = median(ratios)
+    const roundsText = (list: number[]) =>
+      rounds > 1 ? ` (rounds ${list.map((r) => fmt(r, 2)).join(', ')})` : ''
     const p99 = (list: Row[]) => median(list.map((row) => row.latency.latencyMs.p99))
     const { ratio: targetRatio, p99Ms: targetP99 } = targets[store]
     const verdicts = [
@@ -231,9 +241,17 @@ for (const store of stores)
     ]
     console.log(
       `${store} ${clients} clients: throughput ratio pairwise/bare = ${fmt(ratio, 2)}` +
-        `${rounds > 1 ? ` (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''}; ` +
+        `${roundsText(ratios)}; ` +
         `p99 at ${rate}/s: pairwise ${fmt(p99(ours))} ms vs bare ${fmt(p99(bare))} ms; target ${verdicts.join(', ')}`,
     )
+    if (acked.length > 0) {
+      const floor = roundRatios(acked, bare)
+      const ofFloor = roundRatios(ours, acked)
+      console.log(
+        `  the acknowledgements' floor: bare, acked/bare = ${fmt(median(floor), 2)}${roundsText(floor)}; ` +
+          `pairwise/(bare, acked) = ${fmt(median(ofFloor), 2)}${roundsText(ofFloor)}`,
+      )
+    }
     const cpu = (list: Row[], key: 'server' | 'clients') => {
       const figures = list.flatMap((row) => (row.cpu ? [row.cpu[key]] : []))
       return figures.length === list.length ? median(figures) : undefined
