@@ -7,7 +7,7 @@ import { startPostgres } from '../../services/cluster/postgresServer.js'
 import { type RunningCluster, startCluster } from '../../services/cluster/startCluster.js'
 import { freePort, freePortRuns } from '../../services/index.js'
 import { drive, type Result } from '../api/autocannon.js'
-import { Load, type PhaseResult } from '../relay/load.js'
+import { Load, type PhaseResult, summarize } from '../relay/load.js'
 
 /**
  * `npm run bench -- cluster [--rounds N] [--seconds S] [--clients N] [--messages N]`: the production layout
@@ -81,7 +81,7 @@ async function measure(nodes: number, round: number, databaseUrl: string): Promi
     try {
       await load.connect(50)
       await load.run({ count: Math.min(2000, messages), window: 64 })
-      const relay = await load.run({ count: messages, window: 256 })
+      const relay = summarize([await load.run({ count: messages, window: 256 })])
       return { nodes, round, api, relay }
     } finally {
       load.close()

@@ -19,6 +19,8 @@ export function clientAddress(index: number): string {
 }
 
 export type Percentiles = { p50: number; p99: number; max: number }
+/** One run of publishes: what arrived, over how long, and each message's publish → delivery time in ms. */
+export type Phase = { messages: number; seconds: number; latencies: number[] }
 export type PhaseResult = { messages: number; seconds: number; perSecond: number; latencyMs: Percentiles }
 
 type Pending = Map<string, (result: unknown) => void>
@@ -27,16 +29,28 @@ type Client = { socket: WebSocket; topic: string; pending: Pending }
 const topicOf = (index: number) => index.toString(16).padStart(64, '0')
 
 function percentiles(samples: number[]): Percentiles {
-  const sorted = [...samples].sort((a, b) => a - b)
+  const sorted = samples.toSorted((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
   return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? Number.NaN }
+}
+
+/** Several phases of one load taken as one: messages and time summed, latencies pooled. */
+export function summarize(phases: Phase[]): PhaseResult {
+  const messages = phases.reduce((sum, phase) => sum + phase.messages, 0)
+  const seconds = phases.reduce((sum, phase) => sum + phase.seconds, 0)
+  return {
+    messages,
+    seconds,
+    perSecond: messages / seconds,
+    latencyMs: percentiles(phases.flatMap((phase) => phase.latencies)),
+  }
 }
 
 /** Connects `clients` sockets, each subscribed to its own topic, and measures publish → delivery. */
 export class Load {
   private readonly clients: Client[] = []
   private readonly sentAt = new Map<string, number>()
-  private readonly latencies: number[] = []
+  private latencies: number[] = []
   private delivered = 0
   private runs = 0
   private nextId = 1_000_000_000_000_000_000n
@@ -112,8 +126,8 @@ export class Load {
     count: number
     window: number
     ratePerSecond?: number
-  }): Promise<PhaseResult> {
-    this.latencies.length = 0
+  }): Promise<Phase> {
+    this.latencies = []
     this.delivered = 0
     // Unique text per run: a relay rightly drops an envelope re-published on the same topic.
     const run = (this.runs++).toString(36)
@@ -148,12 +162,10 @@ export class Load {
     })
     await Promise.race([allDelivered, giveUp])
     clearTimeout(timer)
-    const seconds = (performance.now() - started) / 1000
     return {
       messages: this.delivered,
-      seconds,
-      perSecond: this.delivered / seconds,
-      latencyMs: percentiles(this.latencies),
+      seconds: (performance.now() - started) / 1000,
+      latencies: this.latencies,
     }
   }
 

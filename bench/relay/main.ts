@@ -1,15 +1,16 @@
-import { spawn } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { generateSigningKeyPair, signRelayJwt } from '../../crypto/noble.js'
-import { clientAddress, Load, type PhaseResult } from './load.js'
+import { clientAddress, type Phase, type PhaseResult, summarize } from './load.js'
+import type { LoadCommand, LoadReply } from './loadProcess.js'
 
 /**
  * Relay throughput and latency against a bare `ws` fan-out server measured in the same run.
- * Each server runs in its own process; this process drives N clients, each subscribed to its own topic.
+ * Each server runs in its own process, and so do its N clients (loadProcess.ts), each subscribed to its own
+ * topic; all of a round's servers run at once and take turns at full speed.
  */
 const { values } = parseArgs({
   options: {
@@ -100,41 +101,111 @@ type Row = {
   round: number
   throughput: PhaseResult
   latency: PhaseResult
-  /** CPU a delivered message cost at full speed, in µs: the server's, and this process's (the clients). */
+  /** CPU a delivered message cost at full speed, in µs: the server's, and its clients' process's. */
   cpu: { server: number; clients: number } | undefined
 }
 
-async function measure(
+/** A load process (loadProcess.ts) holding one server's clients, and the one command it is working on. */
+class LoadChannel {
+  private readonly child = fork(fileURLToPath(new URL('./loadProcess.js', import.meta.url)))
+
+  call(command: LoadCommand): Promise<Exclude<LoadReply, { kind: 'failed' }>> {
+    return new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`a load process exited with ${code}`))
+      this.child.once('exit', exited)
+      this.child.once('message', (reply: LoadReply) => {
+        this.child.off('exit', exited)
+        if (reply.kind === 'failed') reject(new Error(reply.message))
+        else resolve(reply)
+      })
+      this.child.send(command)
+    })
+  }
+
+  async run(
+    command: Omit<LoadCommand & { kind: 'run' }, 'kind'>,
+  ): Promise<{ phase: Phase; cpuSeconds: number }> {
+    const reply = await this.call({ kind: 'run', ...command })
+    if (reply.kind !== 'ran') throw new Error(`a load process answered ${reply.kind} to run`)
+    return reply
+  }
+
+  close(): void {
+    if (this.child.connected) this.child.disconnect()
+  }
+}
+
+// A round's full-speed messages go in this many slices per server, the servers taking turns: a slowdown of
+// this shared machine (tens of seconds, a third of its speed, seen here between and within runs) then falls
+// on every server of the round alike, instead of on whichever was measured while it lasted.
+const SLICES = 4
+
+/** A server of the round, its clients, and what its slices added up to. */
+type Measured = {
+  name: ServerName
+  server: Server
+  load: LoadChannel
+  phases: Phase[]
+  /** CPU seconds over the slices: the server's (undefined where /proc could not tell), its clients'. */
+  serverSeconds: number | undefined
+  clientSeconds: number
+}
+
+/** Every server of a round running at once, each with its clients connected; their rows. */
+async function measureRound(
   clients: number,
-  { start, auth, ack }: { start: () => Promise<Server>; auth: boolean; ack: boolean },
-): Promise<Pick<Row, 'throughput' | 'latency' | 'cpu'>> {
-  const running = await start()
-  // Every client has its own key, hence its own client id: the relay never echoes to the publisher's id.
-  const query = () =>
-    `auth=${signRelayJwt({ secretKey: generateSigningKeyPair().secretKey, aud: running.url })}&projectId=bench`
-  const load = new Load({ url: running.url, clients, ack, query: auth ? query : () => '' })
+  names: ServerName[],
+  specs: Record<ServerName, ServerSpec>,
+): Promise<Pick<Row, 'server' | 'throughput' | 'latency' | 'cpu'>[]> {
+  const measured: Measured[] = []
   try {
-    await load.connect()
-    // Warm-up: the JIT and the heap settle after the connections' burst, before anything is measured.
-    await load.run({ count: Math.min(5000, messages), window: 64 })
-    const serverBefore = running.cpuSeconds()
-    const clientsBefore = process.cpuUsage()
-    const throughput = await load.run({ count: messages, window: 256 })
-    const serverAfter = running.cpuSeconds()
-    const clients = process.cpuUsage(clientsBefore)
-    const perMessage = (seconds: number) => (seconds * 1e6) / throughput.messages
-    const cpu =
-      serverBefore === undefined || serverAfter === undefined
-        ? undefined
-        : {
-            server: perMessage(serverAfter - serverBefore),
-            clients: perMessage((clients.user + clients.system) / 1e6),
-          }
-    const latency = await load.run({ count: Math.min(messages, rate * 5), window: 256, ratePerSecond: rate })
-    return { throughput, latency, cpu }
+    for (const name of names) {
+      const { start, auth, ack } = specs[name]
+      const server = await start()
+      const load = new LoadChannel()
+      measured.push({ name, server, load, phases: [], serverSeconds: 0, clientSeconds: 0 })
+      await load.call({ kind: 'connect', url: server.url, clients, ack, auth })
+      // Warm-up: the JIT and the heap settle after the connections' burst, before anything is measured.
+      await load.run({ count: Math.min(5000, messages), window: 64 })
+    }
+    for (let slice = 0; slice < SLICES; slice++)
+      for (const entry of slice % 2 === 0 ? measured : measured.toReversed()) {
+        const before = entry.server.cpuSeconds()
+        const { phase, cpuSeconds } = await entry.load.run({
+          count: Math.ceil(messages / SLICES),
+          window: 256,
+        })
+        const after = entry.server.cpuSeconds()
+        entry.phases.push(phase)
+        entry.clientSeconds += cpuSeconds
+        entry.serverSeconds =
+          entry.serverSeconds === undefined || before === undefined || after === undefined
+            ? undefined
+            : entry.serverSeconds + after - before
+      }
+    const rows: Pick<Row, 'server' | 'throughput' | 'latency' | 'cpu'>[] = []
+    for (const { name, load, phases, serverSeconds, clientSeconds } of measured) {
+      const fixedRate = await load.run({
+        count: Math.min(messages, rate * 5),
+        window: 256,
+        ratePerSecond: rate,
+      })
+      const throughput = summarize(phases)
+      const perMessage = (seconds: number) => (seconds * 1e6) / throughput.messages
+      rows.push({
+        server: name,
+        throughput,
+        latency: summarize([fixedRate.phase]),
+        cpu:
+          serverSeconds === undefined
+            ? undefined
+            : { server: perMessage(serverSeconds), clients: perMessage(clientSeconds) },
+      })
+    }
+    return rows
   } finally {
-    load.close()
-    await running.stop()
+    for (const { load } of measured) load.close()
+    for (const { server } of measured) await server.stop()
   }
 }
 
@@ -151,9 +222,8 @@ const startBare = () =>
     /listening (\d+)/,
     (m) => `ws://127.0.0.1:${m[1]}`,
   )
-const servers = (
-  store: Store,
-): Record<ServerName, { auth: boolean; ack: boolean; start: () => Promise<Server> }> => ({
+type ServerSpec = { auth: boolean; ack: boolean; start: () => Promise<Server> }
+const servers = (store: Store): Record<ServerName, ServerSpec> => ({
   [BARE]: { auth: false, ack: false, start: startBare },
   [BARE_ACKED]: { auth: false, ack: true, start: startBare },
   [RELAY]: {
@@ -173,18 +243,15 @@ const rows: Row[] = []
 for (const store of stores)
   for (const clients of clientCounts)
     for (let round = 1; round <= rounds; round++) {
-      // Alternating which server goes first keeps a drift in the machine's load from favouring either; the
-      // bare server is measured again beside each store, so every ratio compares two neighbouring runs.
-      const measured: ServerName[] = store === 'memory' ? [BARE, BARE_ACKED, RELAY] : [BARE, RELAY]
-      const order = round % 2 === 1 ? measured : measured.toReversed()
-      for (const server of order)
-        rows.push({
-          store,
-          server,
-          clients,
-          round,
-          ...(await measure(clients, servers(store)[server])),
-        })
+      // Which server starts the slices alternates by round, and the order turns round each slice, so none
+      // always follows another; the bare server is measured again beside each store.
+      const names: ServerName[] = store === 'memory' ? [BARE, BARE_ACKED, RELAY] : [BARE, RELAY]
+      const measured = await measureRound(
+        clients,
+        round % 2 === 1 ? names : names.toReversed(),
+        servers(store),
+      )
+      for (const row of measured) rows.push({ store, clients, round, ...row })
     }
 
 rmSync(scratch, { recursive: true, force: true })
