@@ -20,7 +20,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '1000' },
     // memory: the relay's own cost; sqlite: what `npm start` runs, a commit per publish included.
     store: { type: 'string', default: 'memory,sqlite' },
-    // Each round measures both servers, in alternating order; the summary gives medians over rounds.
+    // Each round measures every server by turns (measureRound); the summary gives medians over rounds.
     rounds: { type: 'string', default: '3' },
     // The relay's entry point, run with `--port 0 --store …`; the built one unless told otherwise.
     relay: { type: 'string', default: 'services/dist/relay/main.js' },
