@@ -105,7 +105,7 @@ type Row = {
   cpu: { server: number; clients: number } | undefined
 }
 
-/** A load process (loadProcess.ts) holding one server's clients, and the one command it is working on. */
+/** A load process (loadProcess.ts) holding one server's clients; it is given one command at a time. */
 class LoadChannel {
   private readonly child = fork(fileURLToPath(new URL('./loadProcess.js', import.meta.url)))
 
