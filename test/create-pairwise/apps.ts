@@ -6,6 +6,7 @@ import type { StackUrls, Template } from '../../create-pairwise/choices.js'
 import { appManifest } from '../../create-pairwise/manifest.js'
 import { placeholdersOf, scaffold } from '../../create-pairwise/scaffold.js'
 import type { StackFile } from '../../services/index.js'
+import { npmInstall } from '../packaging/npmInstall.js'
 import { type Tarballs, tarballDependencies } from '../packaging/stacks.js'
 import { freePort } from '../support/ports.js'
 import { serveDirectory } from '../support/staticServer.js'
@@ -56,26 +57,13 @@ function editManifest(app: App, edit: (manifest: Manifest) => void): void {
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`)
 }
 
-/** `npm install` as its package.json says; npm's cache is shared with the packaging tests and kept across runs. */
-async function npmInstall(app: App, cache: string, what: string): Promise<number> {
-  const started = Date.now()
-  await run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--cache', cache],
-    { cwd: app.folder, maxBuffer: 64 * 1024 * 1024 },
-  ).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`npm install failed for ${what}:\n${error.stderr ?? error.message}`)
-  })
-  return seconds(started)
-}
-
 /** Installs the app with our packages from the tarballs instead of the registry's `^0.1.0`. */
 export async function installApp(app: App, tarballs: Tarballs, cache: string): Promise<number> {
   editManifest(app, ({ dependencies }) => {
     const ours = Object.keys(dependencies).filter((name) => name.startsWith('@pairwise/'))
     Object.assign(dependencies, tarballDependencies(tarballs, ours))
   })
-  return npmInstall(app, cache, `the ${app.template} app`)
+  return (await npmInstall(app.folder, cache, `the ${app.template} app`)).seconds
 }
 
 /** A React line the Next template is built on beside its own pin; Next.js 15's App Router needs React 19. */
@@ -120,7 +108,7 @@ async function installNextLine(app: App, line: NextLine, cache: string): Promise
   })
   for (const built of ['.next', 'next-env.d.ts', 'tsconfig.tsbuildinfo'])
     rmSync(join(app.folder, built), { recursive: true, force: true })
-  return npmInstall(app, cache, `the next app on ${line.name}`)
+  return (await npmInstall(app.folder, cache, `the next app on ${line.name}`)).seconds
 }
 
 /** Work started ahead of the test that checks it: its value, or why it failed. */

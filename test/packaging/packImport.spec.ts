@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
+import { npmInstall } from './npmInstall.js'
 import { isServerOnly } from './serverOnly.js'
 import { packPackages, type Tarballs, tarballDependencies } from './stacks.js'
 
@@ -68,21 +69,7 @@ function plainApp(work: string, name: string, tarballs: Tarballs, names: string[
     join(folder, 'package.json'),
     `${JSON.stringify({ name, private: true, type: 'module', dependencies }, null, 2)}\n`,
   )
-  const install = (...extra: string[]) =>
-    run(
-      'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--ignore-scripts',
-        '--cache',
-        cache,
-        ...extra,
-      ],
-      { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
-    )
+  const install = (...extra: string[]) => npmInstall(folder, cache, name, extra)
   return { folder, install }
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { z } from 'zod'
+import { npmInstall } from './npmInstall.js'
 
 const run = promisify(execFile)
 
@@ -149,15 +150,7 @@ export async function installStack(
     join(folder, 'package.json'),
     `${JSON.stringify({ name: 'appkit-style-app', private: true, type: 'module', dependencies }, null, 2)}\n`,
   )
-  const started = Date.now()
-  const { stderr } = await run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--cache', cache],
-    { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
-  ).catch((error: { stderr?: string; message: string }) => {
-    throw new Error(`npm install failed for ${stackName(stack)}:\n${error.stderr ?? error.message}`)
-  })
-  const seconds = (Date.now() - started) / 1000
+  const { seconds, stderr } = await npmInstall(folder, cache, stackName(stack))
   return { seconds, peerWarnings: stderr.split('\n').filter((line) => line.includes('ERESOLVE')) }
 }
 
