@@ -4,11 +4,14 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureBuilt, ensureDebianPackages, ensureInstalled, root } from './lib/bootstrap.mjs'
+import { playwrightFailures, vitestFailures } from './lib/failures.mjs'
 
 const reports = join(root, '.pairwise/reports')
 const bin = (name) => join(root, 'node_modules/.bin', name)
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const lines = []
+// Printed just above the summary, so that the end of a long log (all a CI page may show) names what failed.
+const failures = []
 
 /**
  * Runs one suite and adds its counts; returns its summary line and, when `quiet`, its output for the caller
@@ -76,6 +79,7 @@ async function main() {
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
     () => {
       const r = JSON.parse(readFileSync(vitestReport, 'utf8'))
+      failures.push(...vitestFailures(r, root))
       return {
         passed: r.numPassedTests,
         failed: r.numFailedTests,
@@ -100,7 +104,9 @@ async function main() {
         ['test', `--project=${project}`],
         () => {
           if (!existsSync(playwrightReport)) return undefined
-          const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+          const report = JSON.parse(readFileSync(playwrightReport, 'utf8'))
+          failures.push(...playwrightFailures(report, project, root))
+          const { stats } = report
           return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
         },
         { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } },
@@ -109,6 +115,7 @@ async function main() {
     }
   }
 
+  if (failures.length > 0) console.log(`\n── failed ──\n${failures.join('\n')}`)
   console.log(`\n${lines.join('\n')}`)
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
   process.exit(totals.failed > 0 ? 1 : 0)
