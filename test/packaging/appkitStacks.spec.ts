@@ -67,7 +67,8 @@ for (const stack of stacks) {
     chains,
     work,
   }, testInfo) => {
-    test.setTimeout(180_000)
+    // About a minute for the install, and room for a second one after a stalled first (npmInstall.ts).
+    test.setTimeout(240_000)
     const folder = stackFolder(work.folder, stack)
     mkdirSync(folder, { recursive: true })
     const install = await installStack(folder, stack, work.tarballs, work.cache)
