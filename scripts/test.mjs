@@ -42,7 +42,12 @@ async function runSuite(name, command, args, readCounts, { env = {}, quiet = fal
   }
   // A runner that crashed before reporting still counts as a failure.
   if (!counts) counts = { passed: 0, failed: 1, skipped: 0 }
-  if (status !== 0 && counts.failed === 0) counts.failed = 1
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1
+    failures.push(
+      `${name.padEnd(10)} exited with ${status} though no test failed: an unhandled error or a crashed worker, in its output above`,
+    )
+  }
   for (const key of Object.keys(totals)) totals[key] += counts[key]
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const line = `${name.padEnd(10)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`
