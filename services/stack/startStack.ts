@@ -71,6 +71,12 @@ export async function startStack(config: StackConfig, options: StackOptions = {}
 /** How long a part's URL may refuse connections at the end of the start: the bundler loads meanwhile. */
 const readyTimeoutMs = 90_000
 
+/** What a failed fetch ran into: its cause's message ("connect ECONNREFUSED …") says more than "fetch failed". */
+function causeOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  return cause instanceof Error ? cause.message : String(cause)
+}
+
 /**
  * Resolves once every URL answers 2xx; the stack file promises a stack that does. A URL nothing listens on
  * yet is asked again (a part may still be loading, as the bundler does); an answer that is not 2xx fails.
@@ -80,7 +86,10 @@ async function allAnswer(urls: string[]): Promise<void> {
     const deadline = Date.now() + readyTimeoutMs
     for (;;) {
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
-        if (Date.now() > deadline) throw new Error(`${url} did not answer at start`, { cause: error })
+        if (Date.now() > deadline)
+          throw new Error(`${url} did not answer at start in ${readyTimeoutMs / 1000} s: ${causeOf(error)}`, {
+            cause: error,
+          })
       })
       if (response) {
         await response.body?.cancel()

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { type StackFile, stackParts, stackPorts } from '../../services/index.js'
@@ -66,11 +66,24 @@ export async function startLocalStack(folder: string, timeoutMs = 120_000): Prom
     if (Date.now() > deadline || child.exitCode !== null) {
       await stop()
       const ended = child.exitCode === null ? `within ${timeoutMs} ms` : `(exit ${child.exitCode})`
-      throw new Error(`pairwise start wrote no ${stackFile} ${ended}:\n${output}`)
+      throw new Error(`pairwise start wrote no ${stackFile} ${ended}:\n${output}${partLogs(folder)}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return { folder, file: JSON.parse(readFileSync(stackFile, 'utf8')) as StackFile, stop }
+}
+
+/** The end of each log the stack's parts write in its data folder (the bundler's), to say why one never answered. */
+function partLogs(folder: string): string {
+  const data = join(folder, '.pairwise/data')
+  if (!existsSync(data)) return ''
+  return readdirSync(data)
+    .filter((name) => name.endsWith('.log'))
+    .map((name) => {
+      const tail = readFileSync(join(data, name), 'utf8').trimEnd().split('\n').slice(-20).join('\n')
+      return `\n── ${name} (its last 20 lines) ──\n${tail}`
+    })
+    .join('')
 }
 
 /** `npx pairwise <args>` from the stack's folder, where `.pairwise/data` holds the api's database. */
