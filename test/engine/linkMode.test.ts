@@ -104,9 +104,8 @@ async function sessionBetween(dappSide: Side = {}, walletSide: Side = {}) {
   const { topic } = await establishSession(dapp, wallet)
   publishes.dapp.mockClear()
   publishes.wallet.mockClear()
-  wallet.on(
-    'session_request',
-    ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0xsigned' } }),
+  wallet.on('session_request', ({ id }) =>
+    pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0xsigned' } })),
   )
   return { dapp, wallet, topic, publishes }
 }

@@ -31,9 +31,8 @@ describe('the engine over the mock relay', () => {
     const dapp = await client()
     const wallet = await client(walletMetadata)
     const { topic } = await establishSession(dapp, wallet)
-    wallet.on(
-      'session_request',
-      ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'signed' } }),
+    wallet.on('session_request', ({ id }) =>
+      pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'signed' } })),
     )
     const call = () =>
       dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [ADDRESS] } })

@@ -21,6 +21,7 @@ import {
   type ProviderRpcError,
   type SessionNamespaces,
   type SignClient,
+  type SignClientEvents,
   UniversalProvider,
   type UniversalProviderOptions,
 } from '../../engine/index.js'
@@ -81,11 +82,12 @@ async function approvingWallet(
 ) {
   const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
   const requests: WalletRequest[] = []
-  wallet.on(
-    'session_proposal',
-    ({ id }) => void wallet.approve({ id, namespaces, ...(sessionProperties ? { sessionProperties } : {}) }),
+  wallet.on('session_proposal', ({ id }) =>
+    pool.inBackground(
+      wallet.approve({ id, namespaces, ...(sessionProperties ? { sessionProperties } : {}) }),
+    ),
   )
-  wallet.on('session_request', async ({ id, topic, params }) => {
+  const respond = async ({ id, topic, params }: SignClientEvents['session_request']) => {
     requests.push({ method: params.request.method, chainId: params.chainId })
     try {
       const result = await answer(params.request.method, params.request.params, params.chainId)
@@ -97,7 +99,8 @@ async function approvingWallet(
         response: { id, jsonrpc: '2.0', error: { code: code ?? 5000, message } },
       })
     }
-  })
+  }
+  wallet.on('session_request', (request) => pool.inBackground(respond(request)))
   return { wallet, requests }
 }
 

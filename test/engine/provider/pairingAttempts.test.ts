@@ -59,7 +59,9 @@ describe('UniversalProvider pairing attempts', () => {
   it('re-issues the pairing URI when a proposal expires unanswered, and connects over the new one', async () => {
     const { clock, dapp, provider, uris } = await dappWithProvider()
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    wallet.on('session_proposal', ({ id }) => void wallet.approve({ id, namespaces: approvedNamespaces }))
+    wallet.on('session_proposal', ({ id }) =>
+      pool.inBackground(wallet.approve({ id, namespaces: approvedNamespaces })),
+    )
     const connecting = provider.connect({ optionalNamespaces: requestedNamespaces })
     const first = await uris.nth(1)
     expect(dapp.proposal.length).toBe(1)
@@ -84,9 +86,8 @@ describe('UniversalProvider pairing attempts', () => {
   it('a wallet rejection fails connect() at once, without a new URI', async () => {
     const { provider, uris } = await dappWithProvider()
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    wallet.on(
-      'session_proposal',
-      ({ id }) => void wallet.reject({ id, reason: getSdkError('USER_REJECTED') }),
+    wallet.on('session_proposal', ({ id }) =>
+      pool.inBackground(wallet.reject({ id, reason: getSdkError('USER_REJECTED') })),
     )
     const connecting = provider.connect({ optionalNamespaces: requestedNamespaces })
     await wallet.pair({ uri: await uris.nth(1) })

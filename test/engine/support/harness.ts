@@ -71,9 +71,32 @@ export function useTestRelay(): TestRelay {
   }
 }
 
+/** The error a relay call fails with when its client closes before the relay answers. */
+const isClosedError = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'CLOSED'
+
+/** How long `closeAll` waits for work a test left running to end, once its clients are closed. */
+const BACKGROUND_GRACE_MS = 2000
+
 /** Clients made by a test, closed by `closeAll`. */
 export class ClientPool {
   readonly clients: SignClient[] = []
+  // Each one already handled, so a rejection is never unhandled; holds the error it ended with, if any.
+  private readonly background: Promise<unknown>[] = []
+
+  /**
+   * Work a test starts and does not await, as a wallet answering from an event handler. The dapp can have
+   * the answer before the relay acknowledges the wallet's publish, so `closeAll` may cut that publish
+   * short: its CLOSED is expected, and any other error fails the teardown.
+   */
+  inBackground(work: Promise<unknown>): void {
+    this.background.push(
+      work.then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    )
+  }
 
   async make(relayUrl: string, options: Partial<SignClientOptions> = {}): Promise<SignClient> {
     const client = await SignClient.init({
@@ -90,6 +113,10 @@ export class ClientPool {
 
   async closeAll(): Promise<void> {
     await Promise.all(this.clients.splice(0).map((client) => client.close()))
+    const grace = new Promise<unknown[]>((resolve) => setTimeout(resolve, BACKGROUND_GRACE_MS, []))
+    const ended = await Promise.race([Promise.all(this.background.splice(0)), grace])
+    const failed = ended.filter((error) => error !== undefined && !isClosedError(error))
+    if (failed.length > 0) throw new AggregateError(failed, 'work a test left running failed')
   }
 }
 
