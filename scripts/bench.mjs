@@ -2,7 +2,6 @@
 // Benchmarks print ratios against a baseline measured in the same run; they are not tests.
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'esbuild'
 import { ensureBuilt, ensureInstalled, root, run } from './lib/bootstrap.mjs'
 
 const [name, ...args] = process.argv.slice(2)
@@ -15,6 +14,8 @@ if (!name || !benches.includes(name)) {
 }
 ensureInstalled()
 ensureBuilt()
+// Imported once installed: on a fresh clone esbuild is not there before ensureInstalled.
+const { build } = await import('esbuild')
 const source = join(root, 'bench', name)
 const outdir = join(root, '.pairwise/bench', name)
 await build({
