@@ -43,7 +43,7 @@ describe('request() conformance', () => {
     }
     wallet.on('session_request', ({ id, params }) => {
       expect(params.request.expiryTimestamp).toBeGreaterThan(Date.now() / 1000 + 290)
-      void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'ok' } })
+      pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'ok' } }))
     })
     for (const expiry of [300, 604_800]) await expect(signWithin(expiry)).resolves.toBe('ok')
   })

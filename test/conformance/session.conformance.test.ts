@@ -193,7 +193,7 @@ describe('session lifecycle conformance', () => {
       seen.push({ id, at: Date.now() })
       setTimeout(() => {
         answering = false
-        void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: id } })
+        pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: id } }))
       }, 20)
     })
     const call = () =>

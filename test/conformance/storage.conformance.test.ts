@@ -80,7 +80,7 @@ describe('storage conformance', () => {
     })
     expect(restarted.session.keys).toEqual([topic])
     expect(problems).toEqual([{ key: brokenKey, reason: expect.stringContaining('not a valid session') }])
-    await expectRequestAnswered(wallet, restarted, topic)
+    await expectRequestAnswered(pool, wallet, restarted, topic)
     await pool.closeAll()
   })
 
@@ -113,15 +113,19 @@ describe('storage conformance', () => {
       { key: sessionKey, reason: expect.stringContaining('entry 1 is not a valid session') },
     ])
     expect(await storage.getItem(sessionKey)).toBeUndefined()
-    await expectRequestAnswered(wallet, restarted, topic)
+    await expectRequestAnswered(pool, wallet, restarted, topic)
     await pool.closeAll()
   })
 })
 
-async function expectRequestAnswered(wallet: SignClient, dapp: SignClient, topic: string): Promise<void> {
-  wallet.on(
-    'session_request',
-    ({ id }) => void wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'again' } }),
+async function expectRequestAnswered(
+  pool: ClientPool,
+  wallet: SignClient,
+  dapp: SignClient,
+  topic: string,
+): Promise<void> {
+  wallet.on('session_request', ({ id }) =>
+    pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: 'again' } })),
   )
   await expect(
     dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AuthPayload } from '../../engine/schemas/index.js'
+import { inBackground } from '../interop/support/inBackground.js'
 import { type Implementation, official225, ours, type SignSide } from '../interop/support/sides.js'
 import { LOCAL_CHAIN, walletAccount, walletNamespaces } from '../interop/support/walletAgent.js'
 import { useTestRelay } from './support/harness.js'
@@ -97,7 +98,7 @@ describe.each([
       bundler_url: 'https://bundler.example/rpc?chain=31337',
     }
     wallet.on('session_proposal', ({ id }) => {
-      void wallet.approve({ id, namespaces: walletNamespaces(), sessionProperties })
+      inBackground(wallet.approve({ id, namespaces: walletNamespaces(), sessionProperties }))
     })
     const { uri, approval } = await dapp.connect({ optionalNamespaces })
     await wallet.pair({ uri: uri as string })

@@ -113,8 +113,12 @@ export class ClientPool {
 
   async closeAll(): Promise<void> {
     await Promise.all(this.clients.splice(0).map((client) => client.close()))
-    const grace = new Promise<unknown[]>((resolve) => setTimeout(resolve, BACKGROUND_GRACE_MS, []))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const grace = new Promise<unknown[]>((resolve) => {
+      timer = setTimeout(resolve, BACKGROUND_GRACE_MS, [])
+    })
     const ended = await Promise.race([Promise.all(this.background.splice(0)), grace])
+    clearTimeout(timer)
     const failed = ended.filter((error) => error !== undefined && !isClosedError(error))
     if (failed.length > 0) throw new AggregateError(failed, 'work a test left running failed')
   }

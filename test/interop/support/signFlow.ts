@@ -2,6 +2,7 @@ import type { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
 import { type Address, type Hex, toHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { inBackground } from './inBackground.js'
 
 /** Anvil's first well-known account: a real EOA key, so signatures verify with no chain involved. */
 const ANVIL_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -89,17 +90,21 @@ export async function pairClients(params: {
   lap('init')
 
   wallet.on('session_proposal', (proposal) => {
-    void wallet
-      .approve({ id: proposal.id, namespaces: walletNamespaces(account.address) })
-      .then(({ acknowledged }) => acknowledged())
+    inBackground(
+      wallet
+        .approve({ id: proposal.id, namespaces: walletNamespaces(account.address) })
+        .then(({ acknowledged }) => acknowledged()),
+    )
   })
   wallet.on('session_request', (request) => {
     const [message] = request.params.request.params as [Hex, string]
-    void account.signMessage({ message: { raw: message } }).then((signature) =>
-      wallet.respond({
-        topic: request.topic,
-        response: { id: request.id, jsonrpc: '2.0', result: signature },
-      }),
+    inBackground(
+      account.signMessage({ message: { raw: message } }).then((signature) =>
+        wallet.respond({
+          topic: request.topic,
+          response: { id: request.id, jsonrpc: '2.0', result: signature },
+        }),
+      ),
     )
   })
 

@@ -2,6 +2,7 @@ import { type Address, createWalletClient, type Hex, http, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { SessionNamespaces } from '../../../engine/schemas/index.js'
 import { localNetwork } from '../../../services/index.js'
+import { inBackground } from './inBackground.js'
 import type { Implementation, SignSide } from './sides.js'
 
 /** Anvil's account 0: the key every Anvil chain funds, so transactions need no setup. */
@@ -24,15 +25,6 @@ export function walletNamespaces(chains: string[] = [LOCAL_CHAIN]): SessionNames
       accounts: chains.map((chain) => `${chain}:${walletAccount.address}`),
     },
   }
-}
-
-/**
- * Runs the wallet's answer in the background. A failed answer shows on the dapp side as a missing one (the
- * flow's step times out, naming itself), and one still running when a test closes the wallet has nowhere
- * to go, so neither may surface as an unhandled rejection.
- */
-function inBackground(work: Promise<unknown>): void {
-  work.catch(() => {})
 }
 
 type TransactionRequest = { from?: Address; to: Address; value?: Hex; data?: Hex }
