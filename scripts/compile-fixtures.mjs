@@ -3,7 +3,11 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import solc from 'solc'
+import { ensureInstalled } from './lib/bootstrap.mjs'
+
+// Imported once installed, as `npm run bench` does esbuild: on a fresh clone solc is not there yet.
+ensureInstalled()
+const { default: solc } = await import('solc')
 
 const root = new URL('..', import.meta.url).pathname
 const sourceDir = join(root, 'services/fixtures/contracts')
