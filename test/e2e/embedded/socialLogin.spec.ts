@@ -111,10 +111,14 @@ async function connectedAddress(page: Page): Promise<string> {
   return ((await account.textContent()) ?? '').replace('Connected: ', '')
 }
 
+// Disconnecting waits up to signOutWaitMs (3 s) for the secure frame's sign-out, then the page hears of it:
+// in a CI run with both workers logging in at once, the page had not heard of it after expect's 5 s default.
+const SIGN_OUT_MS = 15_000
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /0x/ }).click()
   await page.getByRole('dialog').getByTestId('disconnect').click()
-  await expect(page.getByTestId('embedded-account')).toHaveText('Not connected.')
+  await expect(page.getByTestId('embedded-account')).toHaveText('Not connected.', { timeout: SIGN_OUT_MS })
 }
 
 /** A popup login: the provider's window opens from the click, signs in, and hands the ticket back. */
