@@ -2,9 +2,11 @@
 // marks the bin executable, and builds the example pages into services/pages/<page> (static sites the
 // `pairwise` package serves: the demo, the sign-in and the embedded-wallet pages) and the secure frame page
 // into services/frame/dist.
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { buildStamp, root, run, workspaces } from './lib/bootstrap.mjs'
+import { chmodSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { beginBuildStamp, root, run, workspaces, writeBuildStamp } from './lib/bootstrap.mjs'
+
+const stamp = beginBuildStamp()
 
 for (const folder of [...workspaces, 'examples/node'])
   rmSync(join(root, folder, 'dist'), { recursive: true, force: true })
@@ -22,5 +24,4 @@ for (const config of [
   const built = run(join(root, 'node_modules/.bin/vite'), ['build', '--config', config])
   if (built !== 0) process.exit(built)
 }
-mkdirSync(dirname(buildStamp), { recursive: true })
-writeFileSync(buildStamp, `${new Date().toISOString()}\n`)
+writeBuildStamp(stamp)

@@ -1,17 +1,22 @@
 // Shared by `npm start` and `npm test`: bring a fresh clone to a runnable state. Plain Node, no
 // dependencies, because it runs before `npm ci`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
 
-export const buildStamp = join(root, '.pairwise/build-stamp')
 /** The workspace's packages by folder, as the root package.json lists them. */
-export const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces
-/** Everything whose change makes the build (each package's `dist/`, the pages) stale. */
-const buildInputs = [
-  ...workspaces,
+export const workspaces = workspacesOf(root)
+
+function workspacesOf(folder) {
+  return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).workspaces
+}
+
+/** Everything in the workspace at `folder` whose change makes the build (each package's `dist/`, the pages) stale. */
+const buildInputsOf = (folder) => [
+  ...workspacesOf(folder),
   'examples',
   'package.json',
   'tsconfig.json',
@@ -47,20 +52,55 @@ export function ensureInstalled(log = console.log) {
   if (status !== 0) throw new Error(`npm ci failed with exit code ${status}`)
 }
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path))
-    if (!outputs.has(entry)) newest = Math.max(newest, newestMtime(join(path, entry)))
-  return newest
+/**
+ * The build's inputs as they are now: a digest of every input file's path, so that a file added, removed or
+ * renamed shows, and the newest file's mtime, so that one edited shows. A folder's own mtime is no evidence:
+ * it moves whenever an output inside it (a test's bundle in `.test-bundles`) comes or goes, and read as a
+ * change it rebuilt every dist/ under the suites still using them.
+ */
+export function buildInputsState(folder = root) {
+  const files = []
+  let newest = 0
+  const walk = (path) => {
+    if (!existsSync(path)) return
+    const stat = statSync(path)
+    if (!stat.isDirectory()) {
+      files.push(path.slice(folder.length + 1))
+      newest = Math.max(newest, stat.mtimeMs)
+      return
+    }
+    for (const entry of readdirSync(path)) if (!outputs.has(entry)) walk(join(path, entry))
+  }
+  for (const input of buildInputsOf(folder)) walk(join(folder, input))
+  const digest = createHash('sha256').update(files.sort().join('\n')).digest('hex')
+  return { digest, newest }
 }
 
-export function isBuildStale() {
-  if (!existsSync(buildStamp)) return true
-  const built = statSync(buildStamp).mtimeMs
-  return buildInputs.some((input) => newestMtime(join(root, input)) > built)
+/** What a build records when it begins, for `writeBuildStamp` to keep once it succeeds. */
+export function beginBuildStamp(folder = root) {
+  // Taken before anything is read: a source edited while the build runs leaves the build stale. To the
+  // fraction of a millisecond, as file times are: a whole millisecond would be earlier than a file written in it.
+  const startedAt = performance.timeOrigin + performance.now()
+  return { startedAt, inputs: buildInputsState(folder).digest }
+}
+
+export function writeBuildStamp(stamp, folder = root) {
+  mkdirSync(join(folder, '.pairwise'), { recursive: true })
+  writeFileSync(join(folder, '.pairwise/build-stamp'), `${JSON.stringify(stamp)}\n`)
+}
+
+/** Stale when there is no stamp, or an input file was added, removed or renamed, or edited since the build began. */
+export function isBuildStale(folder = root) {
+  const stampFile = join(folder, '.pairwise/build-stamp')
+  if (!existsSync(stampFile)) return true
+  let stamp
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'))
+  } catch {
+    return true
+  }
+  const { digest, newest } = buildInputsState(folder)
+  return stamp?.inputs !== digest || !(newest <= stamp.startedAt)
 }
 
 /** Builds the packages and pages when any source is newer than the last build. */
