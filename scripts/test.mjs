@@ -57,8 +57,8 @@ async function runSuite(name, command, args, readCounts, { env = {}, quiet = fal
 const check = (status) => ({ passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 })
 
 async function main() {
-  ensureInstalled()
-  const missing = ensureDebianPackages([
+  // In the background while node_modules installs and the packages build: neither needs the other.
+  const debian = ensureDebianPackages([
     { binary: '/usr/bin/chromium', pkg: 'chromium' },
     { binary: '/usr/bin/redis-server', pkg: 'redis-server' },
     // The api service's suite runs on PostgreSQL too, in a throwaway cluster the tests start themselves.
@@ -66,7 +66,9 @@ async function main() {
     // `pairwise cluster`'s load balancer, in front of the nodes its e2e starts.
     { binary: '/usr/sbin/haproxy', pkg: 'haproxy' },
   ])
+  ensureInstalled()
   ensureBuilt()
+  const missing = await debian
   rmSync(reports, { recursive: true, force: true })
   mkdirSync(reports, { recursive: true })
 

@@ -1,8 +1,17 @@
 // Shared by `npm start` and `npm test`: bring a fresh clone to a runnable state. Plain Node, no
 // dependencies, because it runs before `npm ci`.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
 export const root = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
@@ -112,10 +121,15 @@ export function ensureBuilt(log = console.log) {
 }
 
 /**
- * Installs Debian packages whose binary is missing, when we are root; otherwise says how. Returns the
+ * Installs Debian packages whose binary is missing, when we are root; otherwise says how. Resolves to the
  * names of packages still missing.
+ *
+ * apt runs in the background, so the caller can install node_modules and build meanwhile (none of them needs
+ * the others; on a new machine that overlaps a minute or two of downloads). Its output goes to a file, not a
+ * pipe: a caller blocked in a synchronous install would leave a pipe unread and apt stuck writing to it. The
+ * file is printed once apt is done, so it never interleaves with the caller's output.
  */
-export function ensureDebianPackages(packages, log = console.log) {
+export async function ensureDebianPackages(packages, log = console.log) {
   const missing = packages.filter(({ binary }) => !existsSync(binary))
   if (missing.length === 0) return []
   const names = missing.map(({ pkg }) => pkg)
@@ -123,9 +137,27 @@ export function ensureDebianPackages(packages, log = console.log) {
     log(`Missing ${names.join(', ')}: install with \`sudo apt-get install -y ${names.join(' ')}\`.`)
     return names
   }
-  log(`Installing ${names.join(', ')} from Debian…`)
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  run('apt-get', ['update', '-qq'], { env })
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env })
+  log(`Installing ${names.join(', ')} from Debian in the background…`)
+  mkdirSync(join(root, '.pairwise'), { recursive: true })
+  const logFile = join(root, '.pairwise/debian-install.log')
+  const output = openSync(logFile, 'w')
+  const child = spawn(
+    'sh',
+    ['-c', 'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"', 'apt', ...names],
+    {
+      cwd: root,
+      stdio: ['ignore', output, output],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    },
+  )
+  closeSync(output)
+  const status = await new Promise((resolve) => {
+    child.once('error', (error) => resolve(error.message))
+    child.once('close', (code) => resolve(code))
+  })
+  const printed = readFileSync(logFile, 'utf8').trimEnd()
+  log(
+    `── Debian packages (${names.join(', ')}): apt exited with ${status} ──${printed ? `\n${printed}` : ''}`,
+  )
   return missing.filter(({ binary }) => !existsSync(binary)).map(({ pkg }) => pkg)
 }
