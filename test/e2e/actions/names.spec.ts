@@ -12,39 +12,12 @@ import {
   http,
 } from 'viem'
 import { ACTIONS_PROJECT_ID } from '../../../services/stack/demoProject.js'
-import {
-  type DemoStack,
-  expect,
-  freshEmail,
-  mailedCode,
-  passphrase,
-  test,
-} from '../embedded/support/embeddedStack.js'
+import { type DemoStack, expect, freshEmail, test } from '../embedded/support/embeddedStack.js'
+import { approveInFrame, emailLoginOnPage } from '../embedded/support/modalFrame.js'
 import { registerNameWithApi } from './registerName.js'
 
 type StackFile = { pages: { actions: string }; contracts: Record<string, Address> }
 const stackFile = (stack: DemoStack) => JSON.parse(readFileSync(stack.stackFile, 'utf8')) as StackFile
-const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
-
-/** Logs in by email on examples/actions: the mailed code and a new passphrase typed into the secure frame. */
-async function emailLogin(page: Page, stack: DemoStack): Promise<Address> {
-  const email = freshEmail('names')
-  await page.goto(stackFile(stack).pages.actions)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = page.getByRole('dialog')
-  const sent = Date.now() - 1000
-  await dialog.getByTestId('email-connect-input').fill(email)
-  await dialog.getByTestId('email-connect').getByRole('button').click()
-  const { code } = await mailedCode(stack, email, sent)
-  await secureFrame(page).getByTestId('frame-code-input').fill(code)
-  await secureFrame(page).getByTestId('frame-code-submit').click()
-  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
-  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
-  const account = page.getByTestId('actions-account')
-  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
-  return ((await account.textContent()) ?? '').replace('Connected: ', '') as Address
-}
-
 /** Registers `name` for a fresh key straight through the api, so the modal finds it taken. */
 async function registerElsewhere(stack: DemoStack, name: string): Promise<void> {
   const { answer } = await registerNameWithApi(stack, ACTIONS_PROJECT_ID, name)
@@ -72,7 +45,11 @@ test('NAME-01 NAME-02 NAME-04 NAME-06 an email wallet registers alice-test.pairw
 }) => {
   const taken = 'taken-name.pairwise.eth'
   await registerElsewhere(stack, taken)
-  const address = await emailLogin(page, stack)
+  const address = await emailLoginOnPage(page, stack, {
+    url: stackFile(stack).pages.actions,
+    email: freshEmail('names'),
+    account: 'actions-account',
+  })
 
   await page.getByRole('button', { name: /0x/ }).click()
   const dialog = page.getByRole('dialog')
@@ -98,8 +75,7 @@ test('NAME-01 NAME-02 NAME-04 NAME-06 an email wallet registers alice-test.pairw
   await expect(dialog.getByTestId('register-account-name-available')).toHaveText('Available')
   await dialog.getByTestId('register-account-name-submit').click()
   // The email wallet shows what it signs and waits for the visitor's approval in the secure frame.
-  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
-  await secureFrame(page).getByTestId('frame-approve').click()
+  await approveInFrame(page)
   await expect(dialog.getByTestId('register-account-name-success')).toContainText('alice-test.pairwise.eth', {
     timeout: 15_000,
   })

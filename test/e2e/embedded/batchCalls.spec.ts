@@ -1,21 +1,9 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
-import {
-  type Address,
-  concat,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  type Hex,
-  http,
-  parseEther,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { devPrivateKeys, localNetwork } from '../../../services/index.js'
-import { expect, freshEmail, mailedCode, passphrase, test } from './support/embeddedStack.js'
-
-const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
+import { type Address, concat, createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
+import { localNetwork } from '../../../services/index.js'
+import { sendTokenFromDevAccount, setBalance } from '../../support/setBalance.js'
+import { expect, freshEmail, test } from './support/embeddedStack.js'
+import { approveInFrame, emailLoginOnPage, secureFrame } from './support/modalFrame.js'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -35,41 +23,16 @@ test('the email wallet approves a batch of two transfers, each shown decoded wit
   const chain = localNetwork(stack.chain.rpcUrl, stack.chain.chainId)
   const reader = createPublicClient({ chain, transport: http(stack.chain.rpcUrl) })
 
-  const email = freshEmail('batch')
-  await page.goto(pages.actions)
-  await page.locator('appkit-button').getByRole('button').click()
-  const dialog = page.getByRole('dialog')
-  const sent = Date.now() - 1000
-  await dialog.getByTestId('email-connect-input').fill(email)
-  await dialog.getByTestId('email-connect').getByRole('button').click()
-  const { code } = await mailedCode(stack, email, sent)
-  await secureFrame(page).getByTestId('frame-code-input').fill(code)
-  await secureFrame(page).getByTestId('frame-code-submit').click()
-  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
-  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
-  const account = page.getByTestId('actions-account')
-  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
-  const address = ((await account.textContent()) ?? '').replace('Connected: ', '') as Address
+  const address = await emailLoginOnPage(page, stack, {
+    url: pages.actions,
+    email: freshEmail('batch'),
+    account: 'actions-account',
+  })
   await page.keyboard.press('Escape')
 
   // The new wallet gets 1 tETH and 10 tUSD to send from.
-  await createTestClient({ mode: 'anvil', transport: http(stack.chain.rpcUrl) }).setBalance({
-    address,
-    value: parseEther('1'),
-  })
-  const holder = createWalletClient({
-    account: privateKeyToAccount(devPrivateKeys[0]),
-    chain,
-    transport: http(stack.chain.rpcUrl),
-  })
-  await reader.waitForTransactionReceipt({
-    hash: await holder.writeContract({
-      address: contracts.testUsd,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, 10_000_000n],
-    }),
-  })
+  await setBalance(stack.chain.rpcUrl, address, parseEther('1'))
+  await sendTokenFromDevAccount(stack.chain, contracts.testUsd, address, 10_000_000n)
 
   await page.getByTestId('send-batch').click()
   const preview = secureFrame(page).getByTestId('frame-preview')
@@ -84,10 +47,7 @@ test('the email wallet approves a batch of two transfers, each shown decoded wit
   await expect(preview).toContainText('\u22121 tUSD')
   await expect(preview).toContainText('Network fee')
   await expect(preview).not.toContainText('would fail')
-  // The rows run past the frame's slot: Approve opens only once the user has scrolled it into view.
-  await secureFrame(page).getByTestId('frame-approve').scrollIntoViewIfNeeded()
-  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
-  await secureFrame(page).getByTestId('frame-approve').click()
+  await approveInFrame(page)
 
   const status = page.getByTestId('batch-status')
   await expect(status).toContainText('confirmed (200), in one transaction', { timeout: 30_000 })

@@ -1,15 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  parseEther,
-  verifyMessage,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { exampleMessage } from '../../../examples/embedded/src/message.js'
-import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
+import { sendTokenFromDevAccount, setBalance } from '../../support/setBalance.js'
 import {
   type DemoStack,
   expect,
@@ -19,10 +11,10 @@ import {
   resendAllowed,
   test,
 } from './support/embeddedStack.js'
+import { approveInFrame, enterMailedCode, secureFrame } from './support/modalFrame.js'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const embeddedPage = (stack: DemoStack) => `${stack.demoUrl}/embedded/`
-const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
 
 /** Opens the modal on examples/embedded and asks for a login by `email` (the code view or device view follows). */
 async function askLogin(page: Page, stack: DemoStack, email: string): Promise<number> {
@@ -35,26 +27,10 @@ async function askLogin(page: Page, stack: DemoStack, email: string): Promise<nu
   return sent
 }
 
-/** Types the mailed code into the secure frame (the page never sees it), then the recovery passphrase. */
-async function enterCode(page: Page, stack: DemoStack, email: string, sent: number): Promise<number> {
-  const { code, at } = await mailedCode(stack, email, sent)
-  await secureFrame(page).getByTestId('frame-code-input').fill(code)
-  await secureFrame(page).getByTestId('frame-code-submit').click()
-  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
-  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
-  return at
-}
-
 async function connectedAddress(page: Page): Promise<`0x${string}`> {
   const account = page.getByTestId('embedded-account')
   await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
   return ((await account.textContent()) ?? '').replace('Connected: ', '') as `0x${string}`
-}
-
-/** Approves in the secure frame once its approve button takes clicks (after 700 ms visible). */
-async function approveInFrame(page: Page): Promise<void> {
-  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
-  await secureFrame(page).getByTestId('frame-approve').click()
 }
 
 /**
@@ -103,7 +79,7 @@ test('EMAIL-12 an email login on examples/embedded: code from the inbox, an addr
   const sent = await askLogin(page, stack, email)
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByTestId('email-verify-otp')).toBeVisible()
-  await enterCode(page, stack, email, sent)
+  await enterMailedCode(page, stack, email, sent)
   const address = await connectedAddress(page)
 
   await page.getByTestId('embedded-sign').click()
@@ -119,10 +95,7 @@ test('EMAIL-12 an email login on examples/embedded: code from the inbox, an addr
   ).toBe(true)
 
   const chain = createPublicClient({ transport: http(stack.chain.rpcUrl) })
-  await createTestClient({ mode: 'anvil', transport: http(stack.chain.rpcUrl) }).setBalance({
-    address,
-    value: parseEther('1'),
-  })
+  await setBalance(stack.chain.rpcUrl, address, parseEther('1'))
   await page.getByTestId('embedded-send').click()
   const preview = secureFrame(page).getByTestId('frame-preview')
   await expect(preview).toContainText('−0.01 tETH')
@@ -157,7 +130,7 @@ test('a second browser profile enters the code, then approves its device by the 
   stack,
 }) => {
   const email = freshEmail('device')
-  const first = await enterCode(page, stack, email, await askLogin(page, stack, email))
+  const first = await enterMailedCode(page, stack, email, await askLogin(page, stack, email))
   const address = await connectedAddress(page)
 
   await resendAllowed(first)
@@ -209,7 +182,7 @@ test('EMAIL-08 the email changes through both inboxes: the current address confi
 }) => {
   const email = freshEmail('old')
   const newEmail = freshEmail('new')
-  const first = await enterCode(page, stack, email, await askLogin(page, stack, email))
+  const first = await enterMailedCode(page, stack, email, await askLogin(page, stack, email))
   await connectedAddress(page)
   await resendAllowed(first)
 
@@ -237,21 +210,9 @@ test('BAL-07 the embedded wallet names its own assets (wallet_getAssets): Accoun
   stack,
 }) => {
   const email = freshEmail('assets')
-  await enterCode(page, stack, email, await askLogin(page, stack, email))
+  await enterMailedCode(page, stack, email, await askLogin(page, stack, email))
   const address = await connectedAddress(page)
-  const holder = createWalletClient({
-    account: privateKeyToAccount(devPrivateKeys[0] as `0x${string}`),
-    chain: localNetwork(stack.chain.rpcUrl, stack.chain.chainId),
-    transport: http(stack.chain.rpcUrl),
-  })
-  await createPublicClient({ transport: http(stack.chain.rpcUrl) }).waitForTransactionReceipt({
-    hash: await holder.writeContract({
-      address: stack.fixtures.testUsd,
-      abi: testUsdAbi,
-      functionName: 'transfer',
-      args: [address, 7_250_000n],
-    }),
-  })
+  await sendTokenFromDevAccount(stack.chain, stack.fixtures.testUsd, address, 7_250_000n)
   const balanceApiCalls: string[] = []
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/v1/balances') balanceApiCalls.push(request.url())

@@ -1,10 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { clientPaths } from '../../../services/farcasterRelay/testClient/clientPage.js'
 import { type DemoStack, expect, passphrase, test } from './support/embeddedStack.js'
+import { secureFrame } from './support/modalFrame.js'
 
 const embeddedPage = (stack: DemoStack) => `${stack.demoUrl}/embedded/`
-const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
-
 /** What the test Farcaster client is told to sign other than asked: a signer, a nonce, a domain. */
 type Approval = { signer?: 'custody' | 'authAddress' | 'stranger'; nonce?: string; domain?: string }
 

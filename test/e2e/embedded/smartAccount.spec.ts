@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import {
   type Address,
   createPublicClient,
-  createTestClient,
-  createWalletClient,
   erc20Abi,
   type Hex,
   http,
@@ -13,11 +10,10 @@ import {
   parseEventLogs,
 } from 'viem'
 import { entryPoint08Abi } from 'viem/account-abstraction'
-import { privateKeyToAccount } from 'viem/accounts'
-import { devPrivateKeys, localNetwork } from '../../../services/index.js'
-import { expect, freshEmail, mailedCode, passphrase, test } from './support/embeddedStack.js'
-
-const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
+import { localNetwork } from '../../../services/index.js'
+import { sendTokenFromDevAccount, setBalance } from '../../support/setBalance.js'
+import { expect, freshEmail, test } from './support/embeddedStack.js'
+import { approveInFrame, emailLoginOnPage, secureFrame } from './support/modalFrame.js'
 
 /** Where examples/actions' batch sends 0.01 tETH and 1 tUSD (examples/demo/src/demoTransfers.ts). */
 const recipient: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -55,21 +51,13 @@ test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (
       }),
     ])
 
-  const email = freshEmail('smart')
-  await page.goto(pages.actions)
-  await page.locator('appkit-button').getByRole('button').click()
-  const dialog = page.getByRole('dialog')
-  const sent = Date.now() - 1000
-  await dialog.getByTestId('email-connect-input').fill(email)
-  await dialog.getByTestId('email-connect').getByRole('button').click()
-  const { code } = await mailedCode(stack, email, sent)
-  await secureFrame(page).getByTestId('frame-code-input').fill(code)
-  await secureFrame(page).getByTestId('frame-code-submit').click()
-  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
-  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
+  const eoa = await emailLoginOnPage(page, stack, {
+    url: pages.actions,
+    email: freshEmail('smart'),
+    account: 'actions-account',
+  })
   const account = page.getByTestId('actions-account')
-  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
-  const eoa = ((await account.textContent()) ?? '').replace('Connected: ', '') as Address
+  const dialog = page.getByRole('dialog')
   const smartAccount = page.getByTestId('actions-smart-account')
   // The local chain is a smart account network: the modal inits the smart account on connect (FRAME-14).
   await expect(smartAccount).toHaveText('EOA; smart account not deployed yet', { timeout: 20_000 })
@@ -97,23 +85,8 @@ test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (
   expect(await reader.getCode({ address: smart })).toBeUndefined()
 
   // The smart account gets 1 tETH (its gas and the transfer) and 10 tUSD to send from.
-  await createTestClient({ mode: 'anvil', transport: http(stack.chain.rpcUrl) }).setBalance({
-    address: smart,
-    value: parseEther('1'),
-  })
-  const holder = createWalletClient({
-    account: privateKeyToAccount(devPrivateKeys[0]),
-    chain,
-    transport: http(stack.chain.rpcUrl),
-  })
-  await reader.waitForTransactionReceipt({
-    hash: await holder.writeContract({
-      address: contracts.testUsd,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [smart, 10_000_000n],
-    }),
-  })
+  await setBalance(stack.chain.rpcUrl, smart, parseEther('1'))
+  await sendTokenFromDevAccount(stack.chain, contracts.testUsd, smart, 10_000_000n)
   const [ethBefore, usdBefore] = await balances()
 
   await page.getByTestId('send-batch').click()
@@ -125,10 +98,7 @@ test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (
   await expect(preview).toContainText('Balance change')
   await expect(preview).toContainText('\u22121 tUSD')
   await expect(preview).not.toContainText('would fail')
-  // The rows run past the frame's slot: Approve opens only once the user has scrolled it into view.
-  await secureFrame(page).getByTestId('frame-approve').scrollIntoViewIfNeeded()
-  await expect(secureFrame(page).getByTestId('frame-approve')).toBeEnabled({ timeout: 10_000 })
-  await secureFrame(page).getByTestId('frame-approve').click()
+  await approveInFrame(page)
 
   // wallet_getCallsStatus: success, atomically, with the bundle transaction's receipt.
   const status = page.getByTestId('batch-status')

@@ -1,12 +1,11 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import { type DemoStack, expect, passphrase, test } from './support/embeddedStack.js'
+import { secureFrame } from './support/modalFrame.js'
 
 const providers = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 type Provider = (typeof providers)[number]
 
 const embeddedPage = (stack: DemoStack, query = '') => `${stack.demoUrl}/embedded/${query}`
-const secureFrame = (page: Page) => page.frameLocator('iframe[src*="/frame?"]')
-
 /**
  * Everything the host page is handed, recorded from its first script on: each message its window gets
  * (the callback window's post included) and each message on a MessagePort it listens to (the frame's

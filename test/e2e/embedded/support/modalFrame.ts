@@ -1,0 +1,57 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import type { Address } from 'viem'
+import { expect } from './embeddedStack.js'
+import { type DemoStack, mailedCode, passphrase } from './frameStack.js'
+
+/** The secure frame the modal embeds on a host page: codes, passphrases and approvals are typed there. */
+export const secureFrame = (page: Page): FrameLocator => page.frameLocator('iframe[src*="/frame?"]')
+
+/**
+ * Types the code mailed to `email` since `sent` into the secure frame (the page never sees it), then the
+ * recovery passphrase. Answers when the code was mailed.
+ */
+export async function enterMailedCode(
+  page: Page,
+  stack: DemoStack,
+  email: string,
+  sent: number,
+): Promise<number> {
+  const { code, at } = await mailedCode(stack, email, sent)
+  await secureFrame(page).getByTestId('frame-code-input').fill(code)
+  await secureFrame(page).getByTestId('frame-code-submit').click()
+  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
+  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
+  return at
+}
+
+/**
+ * Logs `email` in through the modal on an example page (`url`), the code and a new passphrase typed into the
+ * secure frame; answers the address the page then shows in its `account` element ("Connected: 0x…").
+ */
+export async function emailLoginOnPage(
+  page: Page,
+  stack: DemoStack,
+  { url, email, account }: { url: string; email: string; account: string },
+): Promise<Address> {
+  await page.goto(url)
+  await page.locator('appkit-button').getByRole('button').click()
+  const dialog = page.getByRole('dialog')
+  const sent = Date.now() - 1000
+  await dialog.getByTestId('email-connect-input').fill(email)
+  await dialog.getByTestId('email-connect').getByRole('button').click()
+  await enterMailedCode(page, stack, email, sent)
+  const shown = page.getByTestId(account)
+  await expect(shown).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
+  return ((await shown.textContent()) ?? '').replace('Connected: ', '') as Address
+}
+
+/**
+ * Approves in the secure frame. Its approve button takes clicks only once it has been in view for a moment,
+ * and a long preview runs past the frame's slot: it is scrolled into view first.
+ */
+export async function approveInFrame(page: Page): Promise<void> {
+  const approve = secureFrame(page).getByTestId('frame-approve')
+  await approve.scrollIntoViewIfNeeded()
+  await expect(approve).toBeEnabled({ timeout: 10_000 })
+  await approve.click()
+}
