@@ -21,7 +21,6 @@ import {
   needsDelegation,
 } from '../../../services/frame/app/batchCalls.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
-import { frameHandlers } from '../../../services/frame/app/handlers.js'
 import { sealedSigner } from '../../../services/frame/app/sealedSigner.js'
 import { FrameSession } from '../../../services/frame/app/session.js'
 import { frameCapabilities } from '../../../services/frame/app/walletAssets.js'
@@ -29,7 +28,7 @@ import { DeviceVault } from '../../../services/frame/custody/index.js'
 import type { FrameChain } from '../../../services/frame/index.js'
 import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { MapStore } from './support/frameFixtures.js'
+import { MapStore, testFrameHandlers } from './support/frameFixtures.js'
 
 let chain: ChainFixture
 let anvil: Eip7702Chain
@@ -280,20 +279,7 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
     } as unknown as AuthClient
     const session = new FrameSession(auth, vault, () => vault.deviceKeys())
     await session.restore()
-    const frame = frameHandlers({
-      config: {
-        projectId: 'demo',
-        projectName: 'Demo',
-        allowedOrigins: ['http://localhost:5173'],
-        chains: [plain],
-        smartAccountNetworks: [],
-        frameVersion: 'test',
-        enableLogger: false,
-      },
-      hostOrigin: 'http://localhost:5173',
-      session,
-      onSignedOut: () => {},
-    })
+    const frame = testFrameHandlers(session, { hostOrigin: 'http://localhost:5173', chains: [plain] })
     await expect(
       frame.RPC_REQUEST({
         method: 'wallet_sendCalls',

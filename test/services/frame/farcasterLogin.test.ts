@@ -10,13 +10,12 @@ import {
   startFarcasterRelay,
 } from '../../../services/farcasterRelay/index.js'
 import { AuthClient } from '../../../services/frame/app/authClient.js'
-import { frameHandlers } from '../../../services/frame/app/handlers.js'
 import { FrameSession } from '../../../services/frame/app/session.js'
 import { createWallet, DeviceVault } from '../../../services/frame/custody/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { type AuthHarness, authHarness, hostOrigin, projectId } from '../auth/authHarness.js'
-import { MapStore, unreachableChain } from './support/frameFixtures.js'
+import { MapStore, testFrameHandlers } from './support/frameFixtures.js'
 
 const [sqlite] = eachDatabase()
 const relayKey = 'local-relay-key-0123456789'
@@ -86,20 +85,7 @@ describe("the frame's Farcaster login against the auth service, a relay and the 
         share: wallet.shares.device,
       })
     const session = new FrameSession(auth, vault, async () => keys, 20)
-    const frame = frameHandlers({
-      config: {
-        projectId,
-        projectName: 'Demo',
-        allowedOrigins: [hostOrigin],
-        chains: [unreachableChain],
-        smartAccountNetworks: [],
-        frameVersion: 'test',
-        enableLogger: false,
-      },
-      hostOrigin,
-      session,
-      onSignedOut: () => {},
-    })
+    const frame = testFrameHandlers(session, { hostOrigin, projectId })
     return { frame, session, vault }
   }
 

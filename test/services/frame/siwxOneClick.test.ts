@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { formatSiwxMessage } from '../../../engine/siwx/index.js'
 import type { SIWXMessageData } from '../../../engine/siwx/types.js'
 import { FrameFailure } from '../../../services/frame/app/frameServer.js'
-import { frameHandlers } from '../../../services/frame/app/handlers.js'
 import type { FrameSession } from '../../../services/frame/app/session.js'
+import { testFrameHandlers } from './support/frameFixtures.js'
 
 const hostOrigin = 'http://localhost:5173'
 const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
@@ -24,23 +24,15 @@ function handlers() {
       },
     }),
   } as unknown as FrameSession
-  const config = {
-    projectId: 'demo',
-    projectName: 'Demo',
-    allowedOrigins: [hostOrigin],
-    chains: [
-      {
-        chainId: 1,
-        name: 'Ethereum',
-        rpcUrl: 'http://127.0.0.1:1',
-        nativeCurrency: { symbol: 'ETH', decimals: 18 },
-      },
-    ],
-    smartAccountNetworks: [],
-    frameVersion: 'test',
-    enableLogger: false,
-  }
-  return { signed, frame: frameHandlers({ config, hostOrigin, session, onSignedOut: () => {} }) }
+  const chains = [
+    {
+      chainId: 1,
+      name: 'Ethereum',
+      rpcUrl: 'http://127.0.0.1:1',
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+    },
+  ]
+  return { signed, frame: testFrameHandlers(session, { hostOrigin, chains }) }
 }
 
 const data = (over: Partial<SIWXMessageData> = {}): SIWXMessageData => ({

@@ -3,7 +3,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthClient } from '../../../services/frame/app/authClient.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
-import { frameHandlers } from '../../../services/frame/app/handlers.js'
 import { FrameSession } from '../../../services/frame/app/session.js'
 import {
   isSmartAccountChain,
@@ -12,10 +11,10 @@ import {
   smartAccountNetworks,
 } from '../../../services/frame/app/smartAccount.js'
 import { DeviceVault } from '../../../services/frame/custody/index.js'
-import type { FrameChain, FrameConfig } from '../../../services/frame/index.js'
+import type { FrameChain } from '../../../services/frame/index.js'
 import { localNetwork } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { MapStore, unreachableChain } from './support/frameFixtures.js'
+import { MapStore, testFrameHandlers, unreachableChain } from './support/frameFixtures.js'
 
 const factoryAbi = parseAbi([
   'function getAddress(address owner, uint256 salt) view returns (address)',
@@ -104,16 +103,7 @@ async function frameOver(store: MapStore, chains: FrameChain[], enabled = chains
   } as unknown as AuthClient
   const session = new FrameSession(auth, vault, () => vault.deviceKeys())
   await session.restore()
-  const config: FrameConfig = {
-    projectId: 'demo',
-    projectName: 'Demo',
-    allowedOrigins: [hostOrigin],
-    chains,
-    smartAccountNetworks: enabled,
-    frameVersion: 'test',
-    enableLogger: false,
-  }
-  return frameHandlers({ config, hostOrigin, session, onSignedOut: () => {} })
+  return testFrameHandlers(session, { hostOrigin, chains, smartAccountNetworks: enabled })
 }
 
 describe("the frame's SimpleAccount (ERC-4337, EntryPoint v0.8)", () => {

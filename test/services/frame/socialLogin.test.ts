@@ -3,14 +3,13 @@ import { socialResultParam } from '../../../engine/frame/index.js'
 import { createDeviceKeys, type DeviceKeys } from '../../../services/auth/protocol/index.js'
 import { AuthClient, AuthRefusal } from '../../../services/frame/app/authClient.js'
 import { FrameFailure } from '../../../services/frame/app/frameServer.js'
-import { frameHandlers } from '../../../services/frame/app/handlers.js'
 import { FrameSession } from '../../../services/frame/app/session.js'
 import { createWallet, DeviceVault } from '../../../services/frame/custody/index.js'
 import type { LocalIdp } from '../../../services/idp/localIdp.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { type AuthHarness, hostOrigin, projectId } from '../auth/authHarness.js'
 import { deliver, followToCallback, socialHarness } from '../auth/social/socialFlow.js'
-import { MapStore, unreachableChain } from './support/frameFixtures.js'
+import { MapStore, testFrameHandlers, unreachableChain } from './support/frameFixtures.js'
 
 const [sqlite] = eachDatabase()
 const ticketPattern = /"resultUri":"([A-Za-z0-9_-]{43})"/
@@ -105,20 +104,7 @@ describe("the frame's connect social", () => {
       },
     } as unknown as AuthClient
     const session = new FrameSession(auth, vault, () => vault.deviceKeys())
-    const frame = frameHandlers({
-      config: {
-        projectId,
-        projectName: 'Demo',
-        allowedOrigins: [hostOrigin],
-        chains: [unreachableChain],
-        smartAccountNetworks: [],
-        frameVersion: 'test',
-        enableLogger: false,
-      },
-      hostOrigin,
-      session,
-      onSignedOut: () => {},
-    })
+    const frame = testFrameHandlers(session, { hostOrigin, projectId })
     return { session, frame, wallet, redeemed, vault }
   }
 

@@ -1,45 +1,15 @@
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseEther,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Address, decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
+import { describe, expect, it } from 'vitest'
 import {
   type CallsPreview,
   type ChainRequest,
   callsPreviewSchema,
   previewCalls,
 } from '../../../../services/frame/preview/index.js'
-import { devPrivateKeys } from '../../../../services/index.js'
-import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { chainInfo, other, sender, usePreviewChain } from './previewChain.js'
 
-const sender = privateKeyToAccount(devPrivateKeys[0]).address
-/** Holds tETH but no tUSD. */
-const other = privateKeyToAccount(devPrivateKeys[1]).address
-const chainInfo = { id: 31337, nativeSymbol: 'tETH', nativeDecimals: 18 }
-
-let chain: ChainFixture
-let request: ChainRequest
-
-beforeAll(async () => {
-  chain = await startChainFixture()
-  const transport = http(chain.rpcUrl, { retryCount: 0 })({})
-  request = (method, params) => transport.request({ method, params } as never)
-})
-afterAll(async () => {
-  await chain?.stop()
-})
-
-/** The same chain without eth_simulateV1, as most public RPCs are. */
-const withoutSimulation: ChainRequest = (method, params) =>
-  method === 'eth_simulateV1'
-    ? Promise.reject(Object.assign(new Error('Method not found'), { code: -32601 }))
-    : request(method, params)
+const chain = usePreviewChain()
+const { request, withoutSimulation } = chain
 
 type Call = { to: Address; data: Hex; value: bigint }
 

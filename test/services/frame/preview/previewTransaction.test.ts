@@ -9,40 +9,19 @@ import {
   parseEther,
   toHex,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   type ChainRequest,
   previewTransaction,
   type TransactionPreview,
   transactionPreviewSchema,
 } from '../../../../services/frame/preview/index.js'
-import { devPrivateKeys, testNftAbi } from '../../../../services/index.js'
-import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { testNftAbi } from '../../../../services/index.js'
 import { freePort } from '../../../support/ports.js'
+import { chainInfo, other, sender, usePreviewChain } from './previewChain.js'
 
-const sender = privateKeyToAccount(devPrivateKeys[0]).address
-/** Holds tETH but no tUSD. */
-const other = privateKeyToAccount(devPrivateKeys[1]).address
-const chainInfo = { id: 31337, nativeSymbol: 'tETH', nativeDecimals: 18 }
-
-let chain: ChainFixture
-let request: ChainRequest
-
-beforeAll(async () => {
-  chain = await startChainFixture()
-  const transport = http(chain.rpcUrl, { retryCount: 0 })({})
-  request = (method, params) => transport.request({ method, params } as never)
-})
-afterAll(async () => {
-  await chain?.stop()
-})
-
-/** The same chain without eth_simulateV1, as most public RPCs are. */
-const withoutSimulation: ChainRequest = (method, params) =>
-  method === 'eth_simulateV1'
-    ? Promise.reject(Object.assign(new Error('Method not found'), { code: -32601 }))
-    : request(method, params)
+const chain = usePreviewChain()
+const { request, withoutSimulation } = chain
 
 async function preview(tx: Record<string, unknown>, options: { from?: Address; via?: ChainRequest } = {}) {
   const result = await previewTransaction({

@@ -1,5 +1,7 @@
+import { frameHandlers } from '../../../../services/frame/app/handlers.js'
+import type { FrameSession } from '../../../../services/frame/app/session.js'
 import type { KeyValueStore } from '../../../../services/frame/custody/index.js'
-import type { FrameChain } from '../../../../services/frame/index.js'
+import type { FrameChain, FrameConfig } from '../../../../services/frame/index.js'
 
 /** The frame's key-value storage in memory, its entries open to the test. */
 export class MapStore implements KeyValueStore {
@@ -21,4 +23,29 @@ export const unreachableChain: FrameChain = {
   name: 'Elsewhere',
   rpcUrl: 'http://127.0.0.1:9',
   nativeCurrency: { symbol: 'ETH', decimals: 18 },
+}
+
+/**
+ * The frame's handlers as a test sets them up: project `demo` on `hostOrigin`, the only origin allowed,
+ * `chains` (one nobody answers unless given), smart accounts on none of them unless named, no logger.
+ */
+export function testFrameHandlers(
+  session: FrameSession,
+  {
+    hostOrigin,
+    projectId = 'demo',
+    chains = [unreachableChain],
+    smartAccountNetworks = [],
+  }: { hostOrigin: string; projectId?: string; chains?: FrameChain[]; smartAccountNetworks?: number[] },
+) {
+  const config: FrameConfig = {
+    projectId,
+    projectName: 'Demo',
+    allowedOrigins: [hostOrigin],
+    chains,
+    smartAccountNetworks,
+    frameVersion: 'test',
+    enableLogger: false,
+  }
+  return frameHandlers({ config, hostOrigin, session, onSignedOut: () => {} })
 }
