@@ -11,27 +11,20 @@ import {
   resendAllowed,
   test,
 } from './support/embeddedStack.js'
-import { approveInFrame, enterMailedCode, secureFrame } from './support/modalFrame.js'
+import {
+  approveInFrame,
+  askEmailLogin,
+  connectedAddress,
+  enterMailedCode,
+  secureFrame,
+} from './support/modalFrame.js'
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const embeddedPage = (stack: DemoStack) => `${stack.demoUrl}/embedded/`
 
 /** Opens the modal on examples/embedded and asks for a login by `email` (the code view or device view follows). */
-async function askLogin(page: Page, stack: DemoStack, email: string): Promise<number> {
-  await page.goto(embeddedPage(stack))
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = page.getByRole('dialog')
-  const sent = Date.now() - 1000
-  await dialog.getByTestId('email-connect-input').fill(email)
-  await dialog.getByTestId('email-connect').getByRole('button').click()
-  return sent
-}
-
-async function connectedAddress(page: Page): Promise<`0x${string}`> {
-  const account = page.getByTestId('embedded-account')
-  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
-  return ((await account.textContent()) ?? '').replace('Connected: ', '') as `0x${string}`
-}
+const askLogin = (page: Page, stack: DemoStack, email: string) =>
+  askEmailLogin(page, embeddedPage(stack), email)
 
 /**
  * Issue 33: the frame's Approve and Reject look like the modal's primary and secondary buttons (one set of

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { clientPaths } from '../../../services/farcasterRelay/testClient/clientPage.js'
 import { type DemoStack, expect, passphrase, test } from './support/embeddedStack.js'
-import { secureFrame } from './support/modalFrame.js'
+import { connectedAddress, secureFrame } from './support/modalFrame.js'
 
 const embeddedPage = (stack: DemoStack) => `${stack.demoUrl}/embedded/`
 /** What the test Farcaster client is told to sign other than asked: a signer, a nonce, a domain. */
@@ -39,12 +39,6 @@ async function approveInClient(context: BrowserContext, stack: DemoStack, link: 
   // The relay takes what the app signed, whatever it is: the auth service is the one that checks it.
   await expect(client.getByTestId('farcaster-client-result')).toHaveAttribute('data-state', 'approved')
   await client.close()
-}
-
-async function connectedAddress(page: Page): Promise<string> {
-  const account = page.getByTestId('embedded-account')
-  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 30_000 })
-  return ((await account.textContent()) ?? '').replace('Connected: ', '')
 }
 
 async function signOut(page: Page) {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import { type DemoStack, expect, passphrase, test } from './support/embeddedStack.js'
-import { secureFrame } from './support/modalFrame.js'
+import { connectedAddress, secureFrame } from './support/modalFrame.js'
 
 const providers = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 type Provider = (typeof providers)[number]
@@ -102,12 +102,6 @@ async function expectNothingSecret(page: Page, secrets: ReturnType<typeof watchS
 async function openConnect(page: Page) {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   return page.getByRole('dialog')
-}
-
-async function connectedAddress(page: Page): Promise<string> {
-  const account = page.getByTestId('embedded-account')
-  await expect(account).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 30_000 })
-  return ((await account.textContent()) ?? '').replace('Connected: ', '')
 }
 
 // Disconnecting waits up to signOutWaitMs (3 s) for the secure frame's sign-out, then the page hears of it:

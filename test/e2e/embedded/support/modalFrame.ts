@@ -24,25 +24,35 @@ export async function enterMailedCode(
   return at
 }
 
-/**
- * Logs `email` in through the modal on an example page (`url`), the code and a new passphrase typed into the
- * secure frame; answers the address the page then shows in its `account` element ("Connected: 0x…").
- */
-export async function emailLoginOnPage(
-  page: Page,
-  stack: DemoStack,
-  { url, email, account }: { url: string; email: string; account: string },
-): Promise<Address> {
+/** Opens the modal on the page at `url` and asks for a login by `email`; answers the time to read the inbox from. */
+export async function askEmailLogin(page: Page, url: string, email: string): Promise<number> {
   await page.goto(url)
   await page.locator('appkit-button').getByRole('button').click()
   const dialog = page.getByRole('dialog')
   const sent = Date.now() - 1000
   await dialog.getByTestId('email-connect-input').fill(email)
   await dialog.getByTestId('email-connect').getByRole('button').click()
-  await enterMailedCode(page, stack, email, sent)
+  return sent
+}
+
+/** The address an example page shows in its `account` element ("Connected: 0x…") once a wallet is connected. */
+export async function connectedAddress(page: Page, account = 'embedded-account'): Promise<Address> {
   const shown = page.getByTestId(account)
-  await expect(shown).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 20_000 })
+  await expect(shown).toHaveText(/^Connected: 0x[0-9a-fA-F]{40}$/, { timeout: 30_000 })
   return ((await shown.textContent()) ?? '').replace('Connected: ', '') as Address
+}
+
+/**
+ * Logs `email` in through the modal on an example page (`url`), the code and a new passphrase typed into the
+ * secure frame; answers the address the page then shows in its `account` element.
+ */
+export async function emailLoginOnPage(
+  page: Page,
+  stack: DemoStack,
+  { url, email, account }: { url: string; email: string; account: string },
+): Promise<Address> {
+  await enterMailedCode(page, stack, email, await askEmailLogin(page, url, email))
+  return connectedAddress(page, account)
 }
 
 /**
