@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page } from '@playwright/test'
+import { expect, type FrameLocator, type Page } from '@playwright/test'
 import { ProjectStore } from '../../../../services/api/projects/index.js'
 import { EMBEDDED_PROJECT_ID } from '../../../../services/stack/demoProject.js'
 import { e2eResendIntervalMs, startDemoStack } from '../../modal/demoStack.js'
@@ -55,6 +55,24 @@ export const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8
 export const passphrase = 'violet harbour lantern 1917 quietly'
 
 /**
+ * Types the code mailed to `email` since `sent` into the secure frame (the host page never sees it), then
+ * the recovery passphrase; answers the code and when it was mailed.
+ */
+export async function typeMailedCode(
+  frame: FrameLocator,
+  stack: DemoStack,
+  email: string,
+  sent: number,
+): Promise<{ code: string; at: number }> {
+  const mailed = await mailedCode(stack, email, sent)
+  await frame.getByTestId('frame-code-input').fill(mailed.code)
+  await frame.getByTestId('frame-code-submit').click()
+  await frame.getByTestId('frame-passphrase-input').fill(passphrase)
+  await frame.getByTestId('frame-passphrase-submit').click()
+  return mailed
+}
+
+/**
  * Email login done the way the frame means it: CONNECT_EMAIL, then CONNECT_OTP without a code, the code
  * (read from the inbox) typed into the frame, the recovery passphrase set there. Answers the address
  * and the code used.
@@ -67,11 +85,7 @@ export async function loginByEmail(
   const sent = Date.now() - 1000
   expect(succeeded(await host.request('CONNECT_EMAIL', { email }))).toEqual({ action: 'VERIFY_OTP' })
   const verified = host.request('CONNECT_OTP', {})
-  const { code, at } = await mailedCode(stack, email, sent)
-  await host.frame.getByTestId('frame-code-input').fill(code)
-  await host.frame.getByTestId('frame-code-submit').click()
-  await host.frame.getByTestId('frame-passphrase-input').fill(passphrase)
-  await host.frame.getByTestId('frame-passphrase-submit').click()
+  const { code, at } = await typeMailedCode(host.frame, stack, email, sent)
   succeeded(await verified)
   const user = succeeded(await host.request('GET_USER', { chainId: stack.chain.chainId }))
   return { address: user.address as `0x${string}`, code, mailedAt: at }

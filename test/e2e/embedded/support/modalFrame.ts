@@ -1,27 +1,18 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import type { Address } from 'viem'
-import { expect } from './embeddedStack.js'
-import { type DemoStack, mailedCode, passphrase } from './frameStack.js'
+import { type DemoStack, expect, typeMailedCode } from './embeddedStack.js'
 
 /** The secure frame the modal embeds on a host page: codes, passphrases and approvals are typed there. */
 export const secureFrame = (page: Page): FrameLocator => page.frameLocator('iframe[src*="/frame?"]')
 
-/**
- * Types the code mailed to `email` since `sent` into the secure frame (the page never sees it), then the
- * recovery passphrase. Answers when the code was mailed.
- */
+/** Types the mailed code and a new passphrase into the modal's secure frame; answers when the code was mailed. */
 export async function enterMailedCode(
   page: Page,
   stack: DemoStack,
   email: string,
   sent: number,
 ): Promise<number> {
-  const { code, at } = await mailedCode(stack, email, sent)
-  await secureFrame(page).getByTestId('frame-code-input').fill(code)
-  await secureFrame(page).getByTestId('frame-code-submit').click()
-  await secureFrame(page).getByTestId('frame-passphrase-input').fill(passphrase)
-  await secureFrame(page).getByTestId('frame-passphrase-submit').click()
-  return at
+  return (await typeMailedCode(secureFrame(page), stack, email, sent)).at
 }
 
 /** Opens the modal on the page at `url` and asks for a login by `email`; answers the time to read the inbox from. */
