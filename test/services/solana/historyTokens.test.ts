@@ -1,14 +1,6 @@
-import { type Address, generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit'
-import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
+import { generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   freshAddress,
@@ -17,8 +9,7 @@ import {
   type TestSolana,
   testSigner,
 } from './localSolana.js'
-
-const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
+import { TOKEN_2022, testUsdTransfer, token2022Mint } from './tokenInstructions.js'
 
 type Meta = { preTokenBalances: unknown[]; postTokenBalances: unknown[] }
 type Landed = { transaction: { message: { accountKeys: string[] } }; meta: Meta }
@@ -48,28 +39,9 @@ describe('the local Solana chain: token balances in getTransaction', () => {
   it('an SPL transferChecked to a fresh owner has the sender’s balance before, and both after', async () => {
     const payer = await testSigner(0)
     const recipient = await freshAddress()
-    const mint = chain.testUsdMint as Address
-    const [source] = await findAssociatedTokenPda({
-      mint,
-      owner: payer.address,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    })
-    const [destination] = await findAssociatedTokenPda({
-      mint,
-      owner: recipient,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    })
-    const transaction = await landed(payer, [
-      getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient, mint }),
-      getTransferCheckedInstruction({
-        source,
-        mint,
-        destination,
-        authority: payer,
-        amount: 1_250_000n,
-        decimals: 6,
-      }),
-    ])
+    const { source, destination, instructions } = await testUsdTransfer(chain, payer, recipient, 1_250_000n)
+    const transaction = await landed(payer, instructions)
+    const mint = chain.testUsdMint
     const balance = (
       at: string,
       owner: string,
@@ -100,34 +72,8 @@ describe('the local Solana chain: token balances in getTransaction', () => {
   it('a Token-2022 account created and minted to in one transaction has only an after balance', async () => {
     const payer = await testSigner(3)
     const mint = await generateKeyPairSigner()
-    const [ata] = await findAssociatedTokenPda({
-      mint: mint.address,
-      owner: payer.address,
-      tokenProgram: TOKEN_2022,
-    })
-    const config = { programAddress: TOKEN_2022 as typeof TOKEN_PROGRAM_ADDRESS }
-    const space = getMintSize()
-    const transaction = await landed(payer, [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: mint,
-        lamports: await chain.rpc.getMinimumBalanceForRentExemption(BigInt(space)).send(),
-        space,
-        programAddress: TOKEN_2022,
-      }),
-      getInitializeMint2Instruction(
-        { mint: mint.address, decimals: 2, mintAuthority: payer.address },
-        config,
-      ),
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer,
-        ata,
-        owner: payer.address,
-        mint: mint.address,
-        tokenProgram: TOKEN_2022,
-      }),
-      getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: payer, amount: 12_345n }, config),
-    ])
+    const { ata, instructions } = await token2022Mint(chain, payer, mint, { decimals: 2, amount: 12_345n })
+    const transaction = await landed(payer, instructions)
     expect(transaction.meta.preTokenBalances).toEqual([])
     expect(transaction.meta.postTokenBalances).toEqual([
       {

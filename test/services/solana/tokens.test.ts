@@ -1,14 +1,5 @@
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit'
-import { getCreateAccountInstruction } from '@solana-program/system'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solanaTestKey } from '../../../services/solana/index.js'
 import {
@@ -18,8 +9,7 @@ import {
   type TestSolana,
   testSigner,
 } from './localSolana.js'
-
-const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+import { TOKEN_2022, testUsdTransfer, token2022Mint } from './tokenInstructions.js'
 
 let chain: TestSolana
 beforeAll(async () => {
@@ -77,32 +67,14 @@ describe('the local Solana chain: SPL tokens', () => {
   it('sends 1.25 tUSD to a fresh owner with an idempotent ATA and transferChecked', async () => {
     const payer = await testSigner(0)
     const recipient = await freshAddress()
-    const mint = chain.testUsdMint as never
-    const [source] = await findAssociatedTokenPda({
-      mint,
-      owner: payer.address,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    })
-    const [destination] = await findAssociatedTokenPda({
-      mint,
-      owner: recipient,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-    })
-    const transfer = [
-      getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient, mint }),
-      getTransferCheckedInstruction({
-        source,
-        mint,
-        destination,
-        authority: payer,
-        amount: 1_250_000n,
-        decimals: 6,
-      }),
-    ]
-    await send(payer, transfer)
-    await send(payer, [
-      getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: recipient, mint }),
-    ])
+    const { source, destination, createDestination, instructions } = await testUsdTransfer(
+      chain,
+      payer,
+      recipient,
+      1_250_000n,
+    )
+    await send(payer, instructions)
+    await send(payer, [createDestination])
     const { value } = await chain.rpc.getTokenAccountBalance(destination).send()
     expect(value).toMatchObject({ amount: '1250000', decimals: 6, uiAmountString: '1.25' })
     const byProgram = await chain.call('getTokenAccountsByOwner', [
@@ -131,35 +103,12 @@ describe('the local Solana chain: SPL tokens', () => {
 
   it('reports a Token-2022 account (170-byte ATA) as spl-token-2022', async () => {
     const payer = await testSigner(3)
-    const mint: KeyPairSigner = await generateKeyPairSigner()
-    const config = { programAddress: TOKEN_2022 as never }
-    const [ata] = await findAssociatedTokenPda({
-      mint: mint.address,
-      owner: payer.address,
-      tokenProgram: TOKEN_2022 as never,
+    const mint = await generateKeyPairSigner()
+    const { ata, instructions } = await token2022Mint(chain, payer, mint, {
+      decimals: 2,
+      amount: 12_345n,
     })
-    const space = getMintSize()
-    await send(payer, [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: mint,
-        lamports: await chain.rpc.getMinimumBalanceForRentExemption(BigInt(space)).send(),
-        space,
-        programAddress: TOKEN_2022 as never,
-      }),
-      getInitializeMint2Instruction(
-        { mint: mint.address, decimals: 2, mintAuthority: payer.address },
-        config,
-      ),
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer,
-        ata,
-        owner: payer.address,
-        mint: mint.address,
-        tokenProgram: TOKEN_2022 as never,
-      }),
-      getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: payer, amount: 12_345n }, config),
-    ])
+    await send(payer, instructions)
     const answer = await chain.call('getTokenAccountsByOwner', [
       payer.address,
       { programId: TOKEN_2022 },
