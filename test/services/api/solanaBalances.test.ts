@@ -5,8 +5,9 @@ import { balanceRoutes, tokenBalanceSchema } from '../../../services/api/balance
 import { ApiChains, localApiChain, localSolanaApiChain } from '../../../services/api/chains/index.js'
 import { freePort } from '../../../services/index.js'
 import { startTestSolana, type TestSolana, testSigner } from '../solana/localSolana.js'
+import { TOKEN_2022_PROGRAM } from '../solana/tokenInstructions.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
-import { mintTo, sendSol, sendToken, TOKEN_2022_PROGRAM } from './support/solanaFixtures.js'
+import { mintTo, sendSol, sendToken } from './support/solanaFixtures.js'
 
 describe('GET /v1/balances on a Solana cluster', () => {
   let chain: TestSolana

@@ -1,4 +1,4 @@
-import { generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit'
+import { type Address, generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import {
   type TestSolana,
   testSigner,
 } from './localSolana.js'
-import { TOKEN_2022, testUsdTransfer, token2022Mint } from './tokenInstructions.js'
+import { newMint, TOKEN_2022_PROGRAM, tokenTransfer } from './tokenInstructions.js'
 
 type Meta = { preTokenBalances: unknown[]; postTokenBalances: unknown[] }
 type Landed = { transaction: { message: { accountKeys: string[] } }; meta: Meta }
@@ -39,7 +39,12 @@ describe('the local Solana chain: token balances in getTransaction', () => {
   it('an SPL transferChecked to a fresh owner has the sender’s balance before, and both after', async () => {
     const payer = await testSigner(0)
     const recipient = await freshAddress()
-    const { source, destination, instructions } = await testUsdTransfer(chain, payer, recipient, 1_250_000n)
+    const { source, destination, instructions } = await tokenTransfer(payer, {
+      mint: chain.testUsdMint as Address,
+      to: recipient,
+      amount: 1_250_000n,
+      decimals: 6,
+    })
     const transaction = await landed(payer, instructions)
     const mint = chain.testUsdMint
     const balance = (
@@ -72,7 +77,12 @@ describe('the local Solana chain: token balances in getTransaction', () => {
   it('a Token-2022 account created and minted to in one transaction has only an after balance', async () => {
     const payer = await testSigner(3)
     const mint = await generateKeyPairSigner()
-    const { ata, instructions } = await token2022Mint(chain, payer, mint, { decimals: 2, amount: 12_345n })
+    const { ata, instructions } = await newMint(chain, payer, mint, {
+      owner: payer.address,
+      amount: 12_345n,
+      decimals: 2,
+      program: TOKEN_2022_PROGRAM,
+    })
     const transaction = await landed(payer, instructions)
     expect(transaction.meta.preTokenBalances).toEqual([])
     expect(transaction.meta.postTokenBalances).toEqual([
@@ -80,7 +90,7 @@ describe('the local Solana chain: token balances in getTransaction', () => {
         accountIndex: transaction.indexOf(ata),
         mint: mint.address,
         owner: payer.address,
-        programId: TOKEN_2022,
+        programId: TOKEN_2022_PROGRAM,
         uiTokenAmount: { amount: '12345', decimals: 2, uiAmount: 123.45, uiAmountString: '123.45' },
       },
     ])

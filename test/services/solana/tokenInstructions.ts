@@ -11,78 +11,76 @@ import {
 } from '@solana-program/token'
 import type { TestSolana } from './localSolana.js'
 
-export const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 
 /**
- * A Test USD (6 decimals) transfer of `amount` base units from `payer` to `recipient`, as wallets send one:
- * the recipient's associated account created if missing (idempotent), then `transferChecked`.
+ * A transfer of `amount` base units of a classic-Token `mint` from `payer` to `to`, as wallets send one: the
+ * recipient's associated account created when missing (idempotent), then `transferChecked`.
  */
-export async function testUsdTransfer(
-  chain: TestSolana,
+export async function tokenTransfer(
   payer: KeyPairSigner,
-  recipient: Address,
-  amount: bigint,
+  { mint, to, amount, decimals }: { mint: Address; to: Address; amount: bigint; decimals: number },
 ): Promise<{
   source: Address
   destination: Address
   createDestination: Instruction
   instructions: Instruction[]
 }> {
-  const mint = chain.testUsdMint as Address
   const ata = async (owner: Address) =>
     (await findAssociatedTokenPda({ mint, owner, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
-  const [source, destination] = await Promise.all([ata(payer.address), ata(recipient)])
+  const [source, destination] = await Promise.all([ata(payer.address), ata(to)])
   const createDestination = getCreateAssociatedTokenIdempotentInstruction({
     payer,
     ata: destination,
-    owner: recipient,
+    owner: to,
     mint,
   })
-  const transfer = getTransferCheckedInstruction({
+  return {
     source,
-    mint,
     destination,
-    authority: payer,
-    amount,
-    decimals: 6,
-  })
-  return { source, destination, createDestination, instructions: [createDestination, transfer] }
+    createDestination,
+    instructions: [
+      createDestination,
+      getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount, decimals }),
+    ],
+  }
 }
 
 /**
- * A new Token-2022 mint of `decimals`, with `payer` its authority, and `amount` minted to `payer`'s
- * associated account: every step in one transaction's instructions.
+ * The new `mint` under `program`, `authority` its mint authority and payer, with `amount` base units minted to
+ * `owner`'s associated account: every step, for one transaction.
  */
-export async function token2022Mint(
+export async function newMint(
   chain: TestSolana,
-  payer: KeyPairSigner,
+  authority: KeyPairSigner,
   mint: KeyPairSigner,
-  { decimals, amount }: { decimals: number; amount: bigint },
+  {
+    owner,
+    amount,
+    decimals,
+    program = TOKEN_PROGRAM_ADDRESS,
+  }: { owner: Address; amount: bigint; decimals: number; program?: Address },
 ): Promise<{ ata: Address; instructions: Instruction[] }> {
-  const [ata] = await findAssociatedTokenPda({
-    mint: mint.address,
-    owner: payer.address,
-    tokenProgram: TOKEN_2022,
-  })
-  const config = { programAddress: TOKEN_2022 as typeof TOKEN_PROGRAM_ADDRESS }
+  const config = { programAddress: program as typeof TOKEN_PROGRAM_ADDRESS }
+  const [ata] = await findAssociatedTokenPda({ mint: mint.address, owner, tokenProgram: program })
   const space = getMintSize()
   const instructions = [
     getCreateAccountInstruction({
-      payer,
+      payer: authority,
       newAccount: mint,
       lamports: await chain.rpc.getMinimumBalanceForRentExemption(BigInt(space)).send(),
       space,
-      programAddress: TOKEN_2022,
+      programAddress: program,
     }),
-    getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: payer.address }, config),
+    getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: authority.address }, config),
     getCreateAssociatedTokenIdempotentInstruction({
-      payer,
+      payer: authority,
       ata,
-      owner: payer.address,
+      owner,
       mint: mint.address,
-      tokenProgram: TOKEN_2022,
+      tokenProgram: program,
     }),
-    getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: payer, amount }, config),
+    getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: authority, amount }, config),
   ]
   return { ata, instructions }
 }

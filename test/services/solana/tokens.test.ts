@@ -1,4 +1,4 @@
-import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit'
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solanaTestKey } from '../../../services/solana/index.js'
@@ -9,7 +9,7 @@ import {
   type TestSolana,
   testSigner,
 } from './localSolana.js'
-import { TOKEN_2022, testUsdTransfer, token2022Mint } from './tokenInstructions.js'
+import { newMint, TOKEN_2022_PROGRAM, tokenTransfer } from './tokenInstructions.js'
 
 let chain: TestSolana
 beforeAll(async () => {
@@ -67,12 +67,12 @@ describe('the local Solana chain: SPL tokens', () => {
   it('sends 1.25 tUSD to a fresh owner with an idempotent ATA and transferChecked', async () => {
     const payer = await testSigner(0)
     const recipient = await freshAddress()
-    const { source, destination, createDestination, instructions } = await testUsdTransfer(
-      chain,
-      payer,
-      recipient,
-      1_250_000n,
-    )
+    const { source, destination, createDestination, instructions } = await tokenTransfer(payer, {
+      mint: chain.testUsdMint as Address,
+      to: recipient,
+      amount: 1_250_000n,
+      decimals: 6,
+    })
     await send(payer, instructions)
     await send(payer, [createDestination])
     const { value } = await chain.rpc.getTokenAccountBalance(destination).send()
@@ -104,14 +104,16 @@ describe('the local Solana chain: SPL tokens', () => {
   it('reports a Token-2022 account (170-byte ATA) as spl-token-2022', async () => {
     const payer = await testSigner(3)
     const mint = await generateKeyPairSigner()
-    const { ata, instructions } = await token2022Mint(chain, payer, mint, {
-      decimals: 2,
+    const { ata, instructions } = await newMint(chain, payer, mint, {
+      owner: payer.address,
       amount: 12_345n,
+      decimals: 2,
+      program: TOKEN_2022_PROGRAM,
     })
     await send(payer, instructions)
     const answer = await chain.call('getTokenAccountsByOwner', [
       payer.address,
-      { programId: TOKEN_2022 },
+      { programId: TOKEN_2022_PROGRAM },
       { encoding: 'jsonParsed' },
     ])
     expect(answer.result).toMatchObject({
@@ -119,7 +121,7 @@ describe('the local Solana chain: SPL tokens', () => {
         {
           pubkey: ata,
           account: {
-            owner: TOKEN_2022,
+            owner: TOKEN_2022_PROGRAM,
             space: 170,
             data: {
               program: 'spl-token-2022',

@@ -1,17 +1,7 @@
 import { type Address, generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit'
-import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { signedTransaction, type TestSolana } from '../../solana/localSolana.js'
-
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
+import { newMint, tokenTransfer } from '../../solana/tokenInstructions.js'
 
 /** Lands `instructions` paid by `payer`; answers the signature, or throws the RPC's error. */
 export async function land(
@@ -35,52 +25,18 @@ export function sendSol(chain: TestSolana, from: KeyPairSigner, to: Address, amo
 export async function sendToken(
   chain: TestSolana,
   from: KeyPairSigner,
-  { mint, to, amount, decimals }: { mint: Address; to: Address; amount: bigint; decimals: number },
+  transfer: Parameters<typeof tokenTransfer>[1],
 ): Promise<string> {
-  const [source] = await findAssociatedTokenPda({
-    mint,
-    owner: from.address,
-    tokenProgram: TOKEN_PROGRAM_ADDRESS,
-  })
-  const [destination] = await findAssociatedTokenPda({ mint, owner: to, tokenProgram: TOKEN_PROGRAM_ADDRESS })
-  return land(chain, from, [
-    getCreateAssociatedTokenIdempotentInstruction({ payer: from, ata: destination, owner: to, mint }),
-    getTransferCheckedInstruction({ source, mint, destination, authority: from, amount, decimals }),
-  ])
+  return land(chain, from, (await tokenTransfer(from, transfer)).instructions)
 }
 
 /** A new mint under `program` with `amount` base units minted to `owner`'s ATA; `authority` pays. */
 export async function mintTo(
   chain: TestSolana,
   authority: KeyPairSigner,
-  {
-    owner,
-    amount,
-    decimals,
-    program = TOKEN_PROGRAM_ADDRESS,
-  }: { owner: Address; amount: bigint; decimals: number; program?: Address },
+  minted: Parameters<typeof newMint>[3],
 ): Promise<Address> {
   const mint = await generateKeyPairSigner()
-  const config = { programAddress: program as typeof TOKEN_PROGRAM_ADDRESS }
-  const [ata] = await findAssociatedTokenPda({ mint: mint.address, owner, tokenProgram: program })
-  const space = getMintSize()
-  await land(chain, authority, [
-    getCreateAccountInstruction({
-      payer: authority,
-      newAccount: mint,
-      lamports: await chain.rpc.getMinimumBalanceForRentExemption(BigInt(space)).send(),
-      space,
-      programAddress: program,
-    }),
-    getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: authority.address }, config),
-    getCreateAssociatedTokenIdempotentInstruction({
-      payer: authority,
-      ata,
-      owner,
-      mint: mint.address,
-      tokenProgram: program,
-    }),
-    getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: authority, amount }, config),
-  ])
+  await land(chain, authority, (await newMint(chain, authority, mint, minted)).instructions)
   return mint.address
 }
