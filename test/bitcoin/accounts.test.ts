@@ -3,7 +3,7 @@ import { injectedConnector } from '../../bitcoin/connectors/injected.js'
 import { leatherConnector } from '../../bitcoin/connectors/leather.js'
 import { satsConnectConnector } from '../../bitcoin/connectors/satsConnect.js'
 import { addressTypeOf, type BitcoinConnector, bitcoinChains, orderAccounts } from '../../bitcoin/index.js'
-import { bitcoinTestAccounts } from '../support/bitcoinWallet/index.js'
+import { bitcoinTestAccounts, connectedAccounts } from '../support/bitcoinWallet/index.js'
 
 const [payment, ordinal] = bitcoinTestAccounts('accounts', 'regtest') as [
   ReturnType<typeof bitcoinTestAccounts>[number],
@@ -169,22 +169,7 @@ describe('Bitcoin accounts', () => {
       }),
     }
     const accounts = await leatherConnector(leather).connect(regtest, false)
-    expect(accounts).toEqual([
-      {
-        address: payment.address,
-        publicKey: payment.publicKey,
-        path: payment.path,
-        purpose: 'payment',
-        addressType: 'p2wpkh',
-      },
-      {
-        address: ordinal.address,
-        publicKey: ordinal.publicKey,
-        path: ordinal.path,
-        purpose: 'ordinal',
-        addressType: 'p2tr',
-      },
-    ])
+    expect(accounts).toEqual(connectedAccounts(payment, ordinal))
     // Leather has no silent connect: a reload does not prompt.
     expect(await leatherConnector(leather).connect(regtest, true)).toEqual([])
   })

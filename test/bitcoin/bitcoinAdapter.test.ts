@@ -1,5 +1,3 @@
-import { base64, hex } from '@scure/base'
-import * as btc from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -11,8 +9,10 @@ import {
 } from '../../bitcoin/index.js'
 import { verifyBip122Signature } from '../../services/api/siwx/verify/bip122.js'
 import { type LocalBitcoin, startBitcoinChain } from '../../services/bitcoin/index.js'
+import { faucet, mine } from '../services/bitcoin/regtestChain.js'
 import type { BitcoinWalletFamily } from '../support/bitcoinWallet/index.js'
-import { bitcoinTestAccounts } from '../support/bitcoinWallet/index.js'
+import { connectedAccounts, freshAddress } from '../support/bitcoinWallet/index.js'
+import { spendOrdinalCoin } from './ordinalSpend.js'
 import { pageHost } from './pageHost.js'
 
 let chain: LocalBitcoin
@@ -23,11 +23,6 @@ afterAll(() => chain.close())
 
 const regtest = () =>
   defineBitcoinNetwork({ chain: 'regtest', name: 'Bitcoin Regtest', esploraUrl: `${chain.url}/api` })
-const post = (path: string, body: unknown) =>
-  fetch(`${chain.url}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json())
-/** A fresh regtest address no wallet here owns. */
-const freshAddress = (name: string) =>
-  (bitcoinTestAccounts(name, 'regtest')[0] as { address: string }).address
 
 /** A page with one test wallet of `family`, the adapter set up on it, and the wallet connected. */
 async function connected(family: BitcoinWalletFamily, seed: string) {
@@ -61,22 +56,7 @@ describe.each([
     expect(connector.id).toBe(connectorId)
     expect(result.address).toBe(payment.address)
     expect(result.accounts).toEqual([payment.address, ordinal.address])
-    expect(provider.accounts).toEqual([
-      {
-        address: payment.address,
-        publicKey: payment.publicKey,
-        path: payment.path,
-        purpose: 'payment',
-        addressType: 'p2wpkh',
-      },
-      {
-        address: ordinal.address,
-        publicKey: ordinal.publicKey,
-        path: ordinal.path,
-        purpose: 'ordinal',
-        addressType: 'p2tr',
-      },
-    ])
+    expect(provider.accounts).toEqual(connectedAccounts(payment, ordinal))
     stop()
   })
 
@@ -111,13 +91,13 @@ describe.each([
   it('sends 12,345 sats the regtest node accepts; mined, both balances move by the amount and the fee', async () => {
     const { provider, adapter, network, stop } = await connected(family, `${family}-send`)
     const esplora = esploraClient(`${chain.url}/api`)
-    await post('/regtest/faucet', { address: provider.address, sats: 1_000_000 })
+    await faucet(chain, provider.address, 1_000_000)
     const recipient = freshAddress(`${family}-recipient-${Date.now()}`)
     const before = await provider.getBalance()
     expect(before).toBe(1_000_000n)
     const txid = await provider.sendTransfer({ recipient, amount: '12345' })
     expect(txid).toMatch(/^[0-9a-f]{64}$/)
-    await post('/regtest/mine', {})
+    await mine(chain)
     const status = (await fetch(`${chain.url}/api/tx/${txid}/status`).then((r) => r.json())) as {
       confirmed: boolean
     }
@@ -138,30 +118,7 @@ describe.each([
   it('signs a PSBT spending the ordinal (taproot) account and broadcasts it, the wallet or the app sending it', async () => {
     const { provider, stop } = await connected(family, `${family}-psbt`)
     const ordinal = provider.accounts[1] as (typeof provider.accounts)[number]
-    const coin = (await post('/regtest/faucet', { address: ordinal.address, sats: 50_000 })) as {
-      txid: string
-      vout: number
-    }
-    const network = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
-    const tx = new btc.Transaction()
-    tx.addInput({
-      txid: coin.txid,
-      index: coin.vout,
-      witnessUtxo: {
-        script: btc.OutScript.encode(btc.Address(network).decode(ordinal.address)),
-        amount: 50_000n,
-      },
-      tapInternalKey: hex.decode(ordinal.publicKey as string),
-    })
-    tx.addOutputAddress(freshAddress(`${family}-psbt-to`), 49_000n, network)
-    const signed = await provider.signPSBT({
-      psbt: base64.encode(tx.toPSBT()),
-      signInputs: [{ address: ordinal.address, index: 0 }],
-      broadcast: true,
-    })
-    expect(signed.txid).toMatch(/^[0-9a-f]{64}$/)
-    const mempool = (await fetch(`${chain.url}/api/mempool/txids`).then((r) => r.json())) as string[]
-    expect(mempool).toContain(signed.txid)
+    await spendOrdinalCoin(chain, provider, ordinal, freshAddress(`${family}-psbt-to`))
     stop()
   })
 

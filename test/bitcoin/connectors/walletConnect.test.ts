@@ -1,5 +1,3 @@
-import { base64, hex } from '@scure/base'
-import * as btc from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BitcoinAdapter, type BitcoinProvider, defineBitcoinNetwork } from '../../../bitcoin/index.js'
@@ -12,12 +10,14 @@ import { type LocalBitcoin, startBitcoinChain } from '../../../services/bitcoin/
 import { MemoryStorage } from '../../../storage/index.js'
 import { nextEvent, useTestRelay, walletMetadata } from '../../engine/support/harness.js'
 import { createKit, unreachableRpcUrl } from '../../modal/support/kit.js'
-import { bitcoinTestAccounts } from '../../support/bitcoinWallet/index.js'
+import { faucet, mine } from '../../services/bitcoin/regtestChain.js'
+import { connectedAccounts, esploraBalance, freshAddress } from '../../support/bitcoinWallet/index.js'
 import {
   testChainId,
   WalletConnectBitcoinWallet,
   type WalletConnectBitcoinWalletOptions,
 } from '../../support/bitcoinWallet/walletConnect.js'
+import { spendOrdinalCoin } from '../ordinalSpend.js'
 import { pageHost } from '../pageHost.js'
 
 const harness = useTestRelay()
@@ -26,19 +26,6 @@ beforeAll(async () => {
   chain = await startBitcoinChain({ host: '127.0.0.1', port: 0 })
 })
 afterAll(() => chain.close())
-
-const post = (path: string, body: unknown) =>
-  fetch(`${chain.url}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json())
-const balance = async (address: string) => {
-  const stats = (await (await fetch(`${chain.url}/api/address/${address}`)).json()) as Record<
-    'chain_stats' | 'mempool_stats',
-    { funded_txo_sum: number; spent_txo_sum: number }
-  >
-  return [stats.chain_stats, stats.mempool_stats].reduce(
-    (sum, s) => sum + s.funded_txo_sum - s.spent_txo_sum,
-    0,
-  )
-}
 
 /**
  * A kit with the Bitcoin adapter and the engine's WalletConnect transport on the test relay, configured
@@ -128,22 +115,7 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
         ReturnType<typeof wallet.accounts>[0],
         ReturnType<typeof wallet.accounts>[0],
       ]
-      expect(provider.accounts).toEqual([
-        {
-          address: payment.address,
-          publicKey: payment.publicKey,
-          path: payment.path,
-          purpose: 'payment',
-          addressType: 'p2wpkh',
-        },
-        {
-          address: ordinal.address,
-          publicKey: ordinal.publicKey,
-          path: ordinal.path,
-          purpose: 'ordinal',
-          addressType: 'p2tr',
-        },
-      ])
+      expect(provider.accounts).toEqual(connectedAccounts(payment, ordinal))
       expect(provider.address).toBe(payment.address)
       expect(kit.store.get().connections.bip122?.connections[0]?.accounts).toEqual([
         payment.address,
@@ -205,10 +177,8 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
   it('sends 12,345 sats with a PSBT the wallet signs over the session and the regtest node accepts; mined, both balances move by the amount and the fee', async () => {
     const { provider, wallet, networks, close } = await connected('wc-send')
     try {
-      await post('/regtest/faucet', { address: provider.address, sats: 1_000_000 })
-      const recipient = (
-        bitcoinTestAccounts(`wc-recipient-${Date.now()}`, 'regtest')[0] as { address: string }
-      ).address
+      await faucet(chain, provider.address, 1_000_000)
+      const recipient = freshAddress(`wc-recipient-${Date.now()}`)
       // The session grants no sendTransfer: the adapter builds the PSBT, the wallet signs it, the app sends.
       const txid = await provider.sendTransfer({ recipient, amount: '12345' })
       expect(txid).toMatch(/^[0-9a-f]{64}$/)
@@ -219,14 +189,14 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
         signInputs: [{ address: provider.address, index: 0 }],
         broadcast: false,
       })
-      await post('/regtest/mine', {})
+      await mine(chain)
       const tx = (await (await fetch(`${chain.url}/api/tx/${txid}`)).json()) as {
         fee: number
         status: { confirmed: boolean }
       }
       expect(tx.status.confirmed).toBe(true)
-      expect(await balance(recipient)).toBe(12_345)
-      expect(await balance(provider.address)).toBe(1_000_000 - 12_345 - tx.fee)
+      expect(await esploraBalance(`${chain.url}/api`, recipient)).toBe(12_345)
+      expect(await esploraBalance(`${chain.url}/api`, provider.address)).toBe(1_000_000 - 12_345 - tx.fee)
     } finally {
       await close()
     }
@@ -236,9 +206,8 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
     const methods = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'] as const
     const { provider, wallet, networks, close } = await connected('wc-transfer', methods)
     try {
-      await post('/regtest/faucet', { address: provider.address, sats: 500_000 })
-      const recipient = (bitcoinTestAccounts(`wc-to-${Date.now()}`, 'regtest')[0] as { address: string })
-        .address
+      await faucet(chain, provider.address, 500_000)
+      const recipient = freshAddress(`wc-to-${Date.now()}`)
       const txid = await provider.sendTransfer({ recipient, amount: 12_345n })
       expect(wallet.calls.at(-1)).toEqual({
         method: 'sendTransfer',
@@ -246,12 +215,12 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
         chainId: networks.regtest.caipNetworkId,
       })
       expect(wallet.calls.map((c) => c.method)).not.toContain('signPsbt')
-      await post('/regtest/mine', {})
+      await mine(chain)
       const status = (await (await fetch(`${chain.url}/api/tx/${txid}/status`)).json()) as {
         confirmed: boolean
       }
       expect(status.confirmed).toBe(true)
-      expect(await balance(recipient)).toBe(12_345)
+      expect(await esploraBalance(`${chain.url}/api`, recipient)).toBe(12_345)
     } finally {
       await close()
     }
@@ -261,30 +230,7 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
     const { provider, close } = await connected('wc-psbt')
     try {
       const ordinal = provider.accounts[1] as (typeof provider.accounts)[number]
-      const coin = (await post('/regtest/faucet', { address: ordinal.address, sats: 50_000 })) as {
-        txid: string
-        vout: number
-      }
-      const network = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }
-      const tx = new btc.Transaction()
-      tx.addInput({
-        txid: coin.txid,
-        index: coin.vout,
-        witnessUtxo: {
-          script: btc.OutScript.encode(btc.Address(network).decode(ordinal.address)),
-          amount: 50_000n,
-        },
-        tapInternalKey: hex.decode(ordinal.publicKey as string),
-      })
-      tx.addOutputAddress(provider.address, 49_000n, network)
-      const signed = await provider.signPSBT({
-        psbt: base64.encode(tx.toPSBT()),
-        signInputs: [{ address: ordinal.address, index: 0 }],
-        broadcast: true,
-      })
-      expect(signed.txid).toMatch(/^[0-9a-f]{64}$/)
-      const mempool = (await fetch(`${chain.url}/api/mempool/txids`).then((r) => r.json())) as string[]
-      expect(mempool).toContain(signed.txid)
+      await spendOrdinalCoin(chain, provider, ordinal, provider.address)
     } finally {
       await close()
     }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { bitcoinTestAccounts, installBitcoinTestWallet } from '../../support/bitcoinWallet/index.js'
+import { freshAddress, installBitcoinTestWallet } from '../../support/bitcoinWallet/index.js'
 import { expect, test } from '../modal/fixtures.js'
-import { withBitcoinNetwork } from './bitcoinPage.js'
+import { sendWithPageForm, withBitcoinNetwork } from './bitcoinPage.js'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -38,16 +38,8 @@ test('VIEW-06 a Bitcoin account’s Tokens and Activity come from the stack’s 
     body: JSON.stringify({ address: payment.address, sats: 2_500_000 }),
   })
   expect(faucet.status).toBe(200)
-  const recipient = (
-    bitcoinTestAccounts(`e2e-tabs-recipient-${Date.now()}`, 'regtest')[0] as { address: string }
-  ).address
-  await page.getByTestId('mc-btc-to').fill(recipient)
-  await page.getByTestId('mc-btc-amount').fill('1230000')
-  await page.getByTestId('mc-btc-send').click()
-  await expect(page.getByTestId('mc-btc-transaction')).toContainText('sent: ')
-  const txid = /sent: ([0-9a-f]{64})/.exec(
-    (await page.getByTestId('mc-btc-transaction').textContent()) ?? '',
-  )?.[1]
+  const recipient = freshAddress(`e2e-tabs-recipient-${Date.now()}`)
+  const txid = await sendWithPageForm(page, recipient, 1_230_000)
   const { fee } = (await (await fetch(`${esplora}/tx/${txid}`)).json()) as { fee: number }
 
   // Unconfirmed, the send already counts: 0.025 − 0.0123 − the fee, cut to four decimals.

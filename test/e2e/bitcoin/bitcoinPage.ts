@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** A Bitcoin network of the page's config tag, as examples/multichain reads it (`bitcoinNetworks`). */
 export type PageBitcoinNetwork = {
@@ -34,4 +34,16 @@ export async function withBitcoinNetwork(
     },
     { networks: [{ chain: 'regtest', name, esploraUrl }, ...more] },
   )
+}
+
+/** Sends `sats` to `recipient` with examples/multichain's Bitcoin form; the txid the page shows for it. */
+export async function sendWithPageForm(page: Page, recipient: string, sats: number): Promise<string> {
+  await page.getByTestId('mc-btc-to').fill(recipient)
+  await page.getByTestId('mc-btc-amount').fill(String(sats))
+  await page.getByTestId('mc-btc-send').click()
+  const shown = page.getByTestId('mc-btc-transaction')
+  await expect(shown).toContainText('sent: ')
+  const txid = /sent: ([0-9a-f]{64})/.exec((await shown.textContent()) ?? '')?.[1]
+  if (!txid) throw new Error(`the page showed no txid: ${await shown.textContent()}`)
+  return txid
 }

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { Verifier } from 'bip322-js'
-import { bitcoinTestAccounts, installBitcoinTestWallet } from '../../support/bitcoinWallet/index.js'
+import { esploraBalance, freshAddress, installBitcoinTestWallet } from '../../support/bitcoinWallet/index.js'
 import { expect, test } from '../modal/fixtures.js'
-import { withBitcoinNetwork } from './bitcoinPage.js'
+import { sendWithPageForm, withBitcoinNetwork } from './bitcoinPage.js'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -52,36 +52,17 @@ for (const family of ['standard', 'satsConnect'] as const) {
 
     const post = (path: string, body: unknown) =>
       fetch(`${node}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json())
-    const balance = async (address: string) => {
-      const stats = (await (await fetch(`${esplora}/address/${address}`)).json()) as Record<
-        'chain_stats' | 'mempool_stats',
-        { funded_txo_sum: number; spent_txo_sum: number }
-      >
-      return [stats.chain_stats, stats.mempool_stats].reduce(
-        (sum, s) => sum + s.funded_txo_sum - s.spent_txo_sum,
-        0,
-      )
-    }
     await post('/regtest/faucet', { address: payment.address, sats: 1_000_000 })
-    const recipient = (
-      bitcoinTestAccounts(`e2e-recipient-${Date.now()}`, 'regtest')[0] as { address: string }
-    ).address
-    await page.getByTestId('mc-btc-to').fill(recipient)
-    await page.getByTestId('mc-btc-amount').fill('12345')
-    await page.getByTestId('mc-btc-send').click()
-    await expect(page.getByTestId('mc-btc-transaction')).toContainText('sent: ')
-    const txid = /sent: ([0-9a-f]{64})/.exec(
-      (await page.getByTestId('mc-btc-transaction').textContent()) ?? '',
-    )?.[1]
-    expect(txid).toBeDefined()
+    const recipient = freshAddress(`e2e-recipient-${Date.now()}`)
+    const txid = await sendWithPageForm(page, recipient, 12_345)
     await post('/regtest/mine', {})
     const tx = (await (await fetch(`${esplora}/tx/${txid}`)).json()) as {
       fee: number
       status: { confirmed: boolean }
     }
     expect(tx.status.confirmed).toBe(true)
-    expect(await balance(recipient)).toBe(12_345)
-    expect(await balance(payment.address)).toBe(1_000_000 - 12_345 - tx.fee)
+    expect(await esploraBalance(esplora, recipient)).toBe(12_345)
+    expect(await esploraBalance(esplora, payment.address)).toBe(1_000_000 - 12_345 - tx.fee)
 
     const before = wallet.calls.length
     await page.reload()

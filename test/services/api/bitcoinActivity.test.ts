@@ -10,9 +10,9 @@ import {
 } from '../../../services/api/chains/index.js'
 import { type LocalBitcoin, startBitcoinChain } from '../../../services/bitcoin/index.js'
 import { freePort } from '../../../services/index.js'
+import { blockOf, broadcast, faucet, mine } from '../bitcoin/regtestChain.js'
 import { regtestKey, signedSpend, type TestCoin } from '../bitcoin/regtestKeys.js'
 import { expectDocumented } from './openapi/documentedAnswers.js'
-import { blockOf, broadcast, faucet, mine } from './support/regtestChain.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
 
 const alice = regtestKey('api activity alice')

@@ -4,9 +4,9 @@ import { balanceRoutes, tokenBalanceSchema } from '../../../services/api/balance
 import { ApiChains, localBitcoinApiChain } from '../../../services/api/chains/index.js'
 import { type LocalBitcoin, startBitcoinChain } from '../../../services/bitcoin/index.js'
 import { freePort } from '../../../services/index.js'
+import { broadcast, faucet, mine } from '../bitcoin/regtestChain.js'
 import { regtestKey, signedSpend } from '../bitcoin/regtestKeys.js'
 import { expectDocumented } from './openapi/documentedAnswers.js'
-import { broadcast, faucet, mine } from './support/regtestChain.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
 
 const alice = regtestKey('api balances alice')

@@ -18,6 +18,9 @@ export type {
 export { BitcoinWalletHandler }
 export {
   bitcoinTestAccounts,
+  connectedAccounts,
+  esploraBalance,
+  freshAddress,
   signBip137,
   signBip322Simple,
   type TestAccount,

@@ -58,6 +58,31 @@ export function bitcoinTestAccounts(seedName: string, chain: TestWalletChain): T
   })
 }
 
+/** The payment address of a seed no test wallet uses: a recipient that holds nothing yet. */
+export function freshAddress(seedName: string, chain: TestWalletChain = 'regtest'): string {
+  return (bitcoinTestAccounts(seedName, chain)[0] as TestAccount).address
+}
+
+/**
+ * What an app is given for a wallet's `payment` and `ordinal` accounts: payment first, each with the address,
+ * publicKey and path the wallet stated, its purpose and its address type.
+ */
+export function connectedAccounts(
+  payment: Pick<TestAccount, 'address' | 'publicKey' | 'path'>,
+  ordinal: Pick<TestAccount, 'address' | 'publicKey' | 'path'>,
+) {
+  return [
+    { ...statedBy(payment), purpose: 'payment', addressType: 'p2wpkh' },
+    { ...statedBy(ordinal), purpose: 'ordinal', addressType: 'p2tr' },
+  ]
+}
+
+const statedBy = ({ address, publicKey, path }: Pick<TestAccount, 'address' | 'publicKey' | 'path'>) => ({
+  address,
+  publicKey,
+  path,
+})
+
 const tag = sha256(utf8ToBytes('BIP0322-signed-message'))
 const sha256d = (bytes: Uint8Array) => sha256(sha256(bytes))
 
@@ -161,4 +186,16 @@ export async function broadcastTransaction(esploraUrl: string, tx: btc.Transacti
   const text = await response.text()
   if (!response.ok) throw new Error(text)
   return text.trim()
+}
+
+/** What `address` holds by the Esplora at `esploraUrl`, confirmed and in the mempool together, in sats. */
+export async function esploraBalance(esploraUrl: string, address: string): Promise<number> {
+  const stats = (await (await fetch(`${esploraUrl}/address/${address}`)).json()) as Record<
+    'chain_stats' | 'mempool_stats',
+    { funded_txo_sum: number; spent_txo_sum: number }
+  >
+  return [stats.chain_stats, stats.mempool_stats].reduce(
+    (sum, s) => sum + s.funded_txo_sum - s.spent_txo_sum,
+    0,
+  )
 }

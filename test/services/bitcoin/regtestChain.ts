@@ -1,8 +1,8 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
 import type * as btc from '@scure/btc-signer'
 import { expect } from 'vitest'
-import type { LocalBitcoin } from '../../../../services/bitcoin/index.js'
-import type { TestCoin } from '../../bitcoin/regtestKeys.js'
+import type { LocalBitcoin } from '../../../services/bitcoin/index.js'
+import type { TestCoin } from './regtestKeys.js'
 
 /** The local regtest chain's faucet: a block whose coinbase pays `address` `sats`, confirmed at once. */
 export async function faucet(chain: LocalBitcoin, address: string, sats: number): Promise<TestCoin> {
