@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { type Address, createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
+import { type Address, createPublicClient, type Hex, http } from 'viem'
 import { localNetwork } from '../../../services/index.js'
 import { connectTestWallet as connectOnDemo, expect, test } from '../modal/fixtures.js'
+import { batchRecipient, watchBatchRecipient } from './batchRecipient.js'
 import { connectTestWallet } from './connectTestWallet.js'
-
-/** Where examples/actions' batch sends 0.01 tETH and 1 tUSD (examples/demo/src/demoTransfers.ts). */
-const recipient: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /**
  * Issue 36, acceptance 2, on examples/actions: "Send two transfers in one batch" from the injected test
@@ -24,17 +22,7 @@ test('the injected test wallet without EIP-5792 sends the batch as sequential tr
     chain: localNetwork(stack.chain.rpcUrl, stack.chain.chainId),
     transport: http(stack.chain.rpcUrl),
   })
-  const balances = () =>
-    Promise.all([
-      reader.getBalance({ address: recipient }),
-      reader.readContract({
-        address: contracts.testUsd,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [recipient],
-      }),
-    ])
-  const [ethBefore, usdBefore] = await balances()
+  const recipient = await watchBatchRecipient(reader, contracts.testUsd)
 
   await connectTestWallet(page, stack, wallet.address)
   await page.getByTestId('send-batch').click()
@@ -51,7 +39,7 @@ test('the injected test wallet without EIP-5792 sends the batch as sequential tr
     'eth_sendTransaction',
   ])
   expect(asked.slice(1).map((c) => (c.params[0] as { to: string }).to.toLowerCase())).toEqual([
-    recipient.toLowerCase(),
+    batchRecipient.toLowerCase(),
     contracts.testUsd.toLowerCase(),
   ])
 
@@ -60,9 +48,7 @@ test('the injected test wallet without EIP-5792 sends the batch as sequential tr
   expect(hashes).toHaveLength(2)
   for (const hash of hashes)
     expect((await reader.getTransactionReceipt({ hash: hash as Hex })).status).toBe('success')
-  const [ethAfter, usdAfter] = await balances()
-  expect(ethAfter - ethBefore).toBe(parseEther('0.01'))
-  expect(usdAfter - usdBefore).toBe(1_000_000n)
+  await recipient.expectOneBatch()
 })
 
 /**
