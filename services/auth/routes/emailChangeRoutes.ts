@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AuthContext } from '../authContext.js'
 import { checkCode, mailCode, mailCodeIfAllowed, sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
@@ -36,17 +36,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       return c.json({ action: 'VERIFY_PRIMARY_OTP', changeId })
     })
     .post(authPaths.emailChangePrimary, async (c) => {
-      const raw = await rawBody(c)
-      const body = parseBody(raw, emailChangeCodeBody)
-      const project = await scopeOf(ctx, body)
-      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
-      const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
-      const attempt = change?.primaryAttempt
-        ? await ctx.attempts.find(change.primaryAttempt, ctx.now())
-        : undefined
-      if (!change || attempt?.kind !== 'change-primary' || attempt.device.id !== device.id)
-        throw authErrors.otpExpired()
-      await checkCode(ctx, attempt, body.code, project)
+      const { project, user, device, change, body } = await codeChecked(ctx, c, 'primary')
       // Gated by the current address's code, so the resend throttle has been paid already; the mail is logged.
       const secondary = await mailCode(ctx, {
         kind: 'change-secondary',
@@ -61,17 +51,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       return c.json({})
     })
     .post(authPaths.emailChangeSecondary, async (c) => {
-      const raw = await rawBody(c)
-      const body = parseBody(raw, emailChangeCodeBody)
-      const project = await scopeOf(ctx, body)
-      const { user, device } = await authenticate(ctx, c, raw, body.projectId)
-      const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
-      const attempt = change?.secondaryAttempt
-        ? await ctx.attempts.find(change.secondaryAttempt, ctx.now())
-        : undefined
-      if (!change || attempt?.kind !== 'change-secondary' || attempt.device.id !== device.id)
-        throw authErrors.otpExpired()
-      await checkCode(ctx, attempt, body.code, project)
+      const { project, user, change } = await codeChecked(ctx, c, 'secondary')
       if (!(await ctx.users.changeEmail(user.id, change.newEmail))) throw authErrors.emailTaken()
       await ctx.changes.remove(change.id)
       if (user.email !== null)
@@ -80,4 +60,23 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
         )
       return c.json({ newEmail: change.newEmail })
     })
+}
+
+/**
+ * One step of a change: the session's user and device, the change the body names, and the step's code,
+ * checked against the attempt that mailed it. Any mismatch (another user's change, another step's attempt,
+ * another device) answers as an expired code does.
+ */
+async function codeChecked(ctx: AuthContext, c: Context, step: 'primary' | 'secondary') {
+  const raw = await rawBody(c)
+  const body = parseBody(raw, emailChangeCodeBody)
+  const project = await scopeOf(ctx, body)
+  const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+  const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
+  const attemptId = step === 'primary' ? change?.primaryAttempt : change?.secondaryAttempt
+  const attempt = attemptId ? await ctx.attempts.find(attemptId, ctx.now()) : undefined
+  if (!change || attempt?.kind !== `change-${step}` || attempt.device.id !== device.id)
+    throw authErrors.otpExpired()
+  await checkCode(ctx, attempt, body.code, project)
+  return { body, project, user, device, change }
 }
