@@ -3,10 +3,10 @@ import { migrate } from '../../services/api/db/index.js'
 import { onrampMigrations } from '../../services/api/onramp/index.js'
 import type { QuoteTerms } from '../../services/api/onramp/quoteToken.js'
 import { OrderStore } from '../../services/api/onramp/store.js'
-import { testUsdcAbi } from '../../services/chain/index.js'
 import { buyer, onrampHarness, post, projectId } from '../services/api/onramp/onrampHarness.js'
 import { eachDatabase } from '../services/api/support/databases.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
+import { tokenBalance } from '../support/tokenBalance.js'
 
 type Order = { id: string; status: string; code?: string }
 
@@ -49,13 +49,7 @@ afterAll(async () => {
 describe.each(eachDatabase())('one onramp quote pays for one order only, on $name', ({ open }) => {
   it('refuses every other spelling of a quote id, or maps it to the same single order, and delivers once', async () => {
     const h = await onrampHarness(await open(), chain)
-    const usdc = () =>
-      chain.publicClient.readContract({
-        address: chain.fixtures.testUsdc,
-        abi: testUsdcAbi,
-        functionName: 'balanceOf',
-        args: [buyer],
-      })
+    const usdc = () => tokenBalance(chain.publicClient, chain.fixtures.testUsdc, buyer)
     const before = await usdc()
     const quote = await h.quote('50')
     expect(quote.status).toBe(200)

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, formatEther, formatUnits, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { devPrivateKeys, type StackPart, stackParts, stackPorts, testUsdAbi } from '../../services/index.js'
+import { devPrivateKeys, type StackPart, stackParts, stackPorts } from '../../services/index.js'
 import { freePort, freeStackPorts, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
+import { tokenBalance } from '../support/tokenBalance.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -120,12 +121,7 @@ describe('npm start', () => {
     expect(await client.request({ method: 'eth_chainId' })).toBe('0x7a69')
     const account0 = privateKeyToAccount(devPrivateKeys[0]).address
     expect(formatEther(await client.getBalance({ address: account0 }))).toBe('10000')
-    const tusd = await client.readContract({
-      address: testUsd as Address,
-      abi: testUsdAbi,
-      functionName: 'balanceOf',
-      args: [account0],
-    })
+    const tusd = await tokenBalance(client, testUsd as Address, account0)
     expect(formatUnits(tusd, 6)).toBe('1000000')
     expect(processesMatching('anvil', '--port', String(port))).toHaveLength(1)
     await waitForOutput(run, new RegExp(`relay\\s+ws://127\\.0\\.0\\.1:${relayPort}`), 10_000)

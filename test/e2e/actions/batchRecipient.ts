@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test'
-import { type Address, erc20Abi, type PublicClient, parseEther } from 'viem'
+import { type Address, type PublicClient, parseEther } from 'viem'
+import { tokenBalance } from '../../support/tokenBalance.js'
 
 /** Where examples/actions' batch sends 0.01 tETH and 1 tUSD (examples/demo/src/demoTransfers.ts). */
 export const batchRecipient: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -15,12 +16,7 @@ export async function watchBatchRecipient(
   const balances = () =>
     Promise.all([
       reader.getBalance({ address: batchRecipient }),
-      reader.readContract({
-        address: testUsd,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [batchRecipient],
-      }),
+      tokenBalance(reader, testUsd, batchRecipient),
     ])
   const [ethBefore, usdBefore] = await balances()
   return {

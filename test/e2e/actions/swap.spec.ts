@@ -17,6 +17,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { routerAbi } from '../../../modal/swaps/uniswapV2Abi.js'
 import { devPrivateKeys, localNetwork } from '../../../services/index.js'
 import type { TestWallet } from '../../support/testWallet.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import { type DemoStack, expect, test } from '../modal/fixtures.js'
 import { connectTestWallet } from './connectTestWallet.js'
 
@@ -112,12 +113,7 @@ test('a swap of 1 tETH for tUSDC on the local Uniswap V2 shows its quote, price 
 
   const before = await client.getBlockNumber()
   const ethBefore = await client.getBalance({ address: wallet.address })
-  const usdcBefore = await client.readContract({
-    address: contracts.testUsdc,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [wallet.address],
-  })
+  const usdcBefore = await tokenBalance(client, contracts.testUsdc, wallet.address)
   await dialog.getByTestId('swap-confirm').click()
   await expect(dialog.getByTestId('swap-success')).toContainText(/Swapped 1 tETH for 2,4[89]\d\.\d+ tUSDC/, {
     timeout: 20_000,
@@ -136,12 +132,7 @@ test('a swap of 1 tETH for tUSDC on the local Uniswap V2 shows its quote, price 
 
   const ethAfter = await client.getBalance({ address: wallet.address })
   expect(ethBefore - ethAfter).toBe(parseEther('1') + receipt.gasUsed * receipt.effectiveGasPrice)
-  const usdcAfter = await client.readContract({
-    address: contracts.testUsdc,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [wallet.address],
-  })
+  const usdcAfter = await tokenBalance(client, contracts.testUsdc, wallet.address)
   expect(usdcAfter - usdcBefore).toBeGreaterThanOrEqual(amountOutMin)
 })
 
@@ -172,12 +163,7 @@ test('a swap of tUSDC for tDAI says an approval is needed, sends the exact-amoun
       ...(blockNumber === undefined ? {} : { blockNumber }),
     })
   expect(await allowance()).toBe(0n)
-  const daiBefore = await client.readContract({
-    address: contracts.testDai,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [wallet.address],
-  })
+  const daiBefore = await tokenBalance(client, contracts.testDai, wallet.address)
 
   const dialog = await openSwap(page, stack, wallet.address)
   await pick(page, 'from', 'tUSDC')
@@ -210,12 +196,7 @@ test('a swap of tUSDC for tDAI says an approval is needed, sends the exact-amoun
   expect(swapped.blockNumber).toBeGreaterThan(approved.blockNumber)
   expect(await allowance(approved.blockNumber)).toBe(amount)
   expect(await allowance()).toBe(0n)
-  const daiAfter = await client.readContract({
-    address: contracts.testDai,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [wallet.address],
-  })
+  const daiAfter = await tokenBalance(client, contracts.testDai, wallet.address)
   expect(daiAfter - daiBefore).toBeGreaterThanOrEqual(swap.args[1] as bigint)
   expect(swap.args[1] as bigint).toBeGreaterThanOrEqual(shownMin)
 })

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { type Address, concat, createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
+import { type Address, concat, createPublicClient, type Hex, http, parseEther } from 'viem'
 import { localNetwork } from '../../../services/index.js'
 import { sendTokenFromDevAccount, setBalance } from '../../support/setBalance.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import { expect, freshEmail, test } from './support/embeddedStack.js'
 import { approveInFrame, emailLoginOnPage, secureFrame } from './support/modalFrame.js'
 
@@ -62,12 +63,5 @@ test('the email wallet approves a batch of two transfers, each shown decoded wit
   expect(await reader.getCode({ address })).toBe(
     concat(['0xef0100', contracts.simple7702Account]).toLowerCase(),
   )
-  expect(
-    await reader.readContract({
-      address: contracts.testUsd,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [address],
-    }),
-  ).toBe(9_000_000n)
+  expect(await tokenBalance(reader, contracts.testUsd, address)).toBe(9_000_000n)
 })

@@ -5,7 +5,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  erc20Abi,
   type Hex,
   http,
   parseEther,
@@ -13,6 +12,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { devPrivateKeys, localNetwork } from '../../../services/index.js'
 import { DEMO_PROJECT_ID } from '../../../services/stack/demoProject.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import { registerNameWithApi } from '../actions/registerName.js'
 import { connectTestWallet, type DemoStack, expect, openAccount, test } from './fixtures.js'
 
@@ -67,8 +67,7 @@ test('VIEW-07 CALL-10 Account → Send moves 0.01 tETH and 5 tUSD to the recipie
   test.setTimeout(90_000)
   const { reader } = clients(stack)
   const testUsd = stack.fixtures.testUsd
-  const tUsdOf = (address: Address) =>
-    reader.readContract({ address: testUsd, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  const tUsdOf = (address: Address) => tokenBalance(reader, testUsd, address)
   const [ethBefore, usdBefore, senderUsdBefore] = await Promise.all([
     reader.getBalance({ address: recipient }),
     tUsdOf(recipient),

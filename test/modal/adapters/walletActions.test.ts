@@ -28,6 +28,7 @@ import type { CaipNetwork, EvmNetwork } from '../../../modal/networks/types.js'
 import { devPrivateKeys, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { TestWallet } from '../../support/testWallet.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, bob, createKit } from '../support/kit.js'
 import { createPage } from '../support/page.js'
@@ -105,12 +106,7 @@ describe('eip155 adapter: acting through the connected wallet (§4, §8)', () =>
     } as const
     const written = await adapter.writeContract({ ...call, contract })
     await adapter.waitForTransactionReceipt({ network: anvil, hash: written })
-    const balance = await chain.publicClient.readContract({
-      address: chain.fixtures.testUsd,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [bob],
-    })
+    const balance = await tokenBalance(chain.publicClient, chain.fixtures.testUsd, bob)
     expect(balance).toBeGreaterThanOrEqual(5_000_000n)
   })
 

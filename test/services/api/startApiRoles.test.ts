@@ -7,9 +7,10 @@ import { type Database, migrate, openDatabase } from '../../../services/api/db/i
 import { leaderLockKeys } from '../../../services/api/db/leaderLock.js'
 import { type RunningApi, type StartApiOptions, startApi } from '../../../services/api/index.js'
 import { indexerMigrations, startIndexer } from '../../../services/api/indexer/index.js'
-import { devPrivateKeys, testUsdcAbi } from '../../../services/index.js'
+import { devPrivateKeys } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { bundleCli, packageRoot, runCli } from '../../support/cli.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import {
   buyer,
   createOnrampProject,
@@ -149,13 +150,7 @@ describe('api roles on one PostgreSQL database', () => {
       'SELECT status, tx_hash FROM onramp_orders WHERE id = ?',
       [id],
     )
-  const usdcOf = (address: Address) =>
-    chain.publicClient.readContract({
-      address: chain.fixtures.testUsdc,
-      abi: testUsdcAbi,
-      functionName: 'balanceOf',
-      args: [address],
-    })
+  const usdcOf = (address: Address) => tokenBalance(chain.publicClient, chain.fixtures.testUsdc, address)
   const sentFromDeliveryKey = () =>
     chain.publicClient.getTransactionCount({ address: deliveryAccount, blockTag: 'latest' })
 

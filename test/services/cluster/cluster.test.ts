@@ -9,7 +9,7 @@ import { httpVerifyResolver, resolveVerifyContext } from '../../../engine/verify
 import { openDatabase } from '../../../services/api/db/index.js'
 import { ProjectStore } from '../../../services/api/projects/index.js'
 import type { ClusterStackFile } from '../../../services/cluster/startCluster.js'
-import { devPrivateKeys, localNetwork, testUsdcAbi } from '../../../services/index.js'
+import { devPrivateKeys, localNetwork } from '../../../services/index.js'
 import { ours, type SignSide } from '../../interop/support/sides.js'
 import { personalSign } from '../../interop/support/signFlow.js'
 import {
@@ -22,6 +22,7 @@ import {
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { bundleCli, type CliRun, runCli } from '../../support/cli.js'
 import { freePortRuns } from '../../support/ports.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import {
   buyer,
   createOnrampProject,
@@ -220,12 +221,7 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
     try {
       await createOnrampProject(db)
       const buyerUsdc = () =>
-        (chain as ChainFixture).publicClient.readContract({
-          address: (chain as ChainFixture).fixtures.testUsdc,
-          abi: testUsdcAbi,
-          functionName: 'balanceOf',
-          args: [buyer],
-        })
+        tokenBalance((chain as ChainFixture).publicClient, (chain as ChainFixture).fixtures.testUsdc, buyer)
       const before = await buyerUsdc()
       const api = stack.api.url
       const call = async <T>(path: string, init: RequestInit) => {

@@ -28,6 +28,7 @@ import { DeviceVault } from '../../../services/frame/custody/index.js'
 import type { FrameChain } from '../../../services/frame/index.js'
 import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 import { MapStore, testFrameHandlers } from './support/frameFixtures.js'
 
 let chain: ChainFixture
@@ -88,13 +89,7 @@ const twoTransfers = (from: string) => [
   },
 ]
 
-const tusdOf = (owner: Hex) =>
-  chain.publicClient.readContract({
-    address: chain.fixtures.testUsd,
-    abi: testUsdAbi,
-    functionName: 'balanceOf',
-    args: [owner],
-  })
+const tusdOf = (owner: Hex) => tokenBalance(chain.publicClient, chain.fixtures.testUsd, owner)
 
 describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
   it('sends a batch of two transfers as one self-sponsored type-4 executeBatch from the same address, which then carries the delegation; the status is that transaction', async () => {

@@ -23,6 +23,7 @@ import { type SmartAccountChain, simpleAccountOf } from '../../../services/frame
 import { sendUserOperation, userOperationStatus } from '../../../services/frame/app/userOperation.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { freePort } from '../../support/ports.js'
+import { tokenBalance } from '../../support/tokenBalance.js'
 
 let chain: ChainFixture
 let bundler: LocalBundler
@@ -111,14 +112,7 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     })
     expect(mined.to?.toLowerCase()).toBe(chain.fixtures.entryPoint.toLowerCase())
     expect(await chain.publicClient.getBalance({ address: recipient })).toBe(parseEther('0.01'))
-    expect(
-      await chain.publicClient.readContract({
-        address: chain.fixtures.testUsd,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [recipient],
-      }),
-    ).toBe(1_000_000n)
+    expect(await tokenBalance(chain.publicClient, chain.fixtures.testUsd, recipient)).toBe(1_000_000n)
     expect(await simpleAccountOf(chainRpc(anvil), anvil, owner.address)).toEqual({
       address: smart.address,
       isDeployed: true,

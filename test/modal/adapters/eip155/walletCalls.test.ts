@@ -7,9 +7,9 @@ import type { Eip1193Provider } from '../../../../modal/adapters/types.js'
 import { defineNetwork } from '../../../../modal/networks/defineNetwork.js'
 import type { EvmNetwork } from '../../../../modal/networks/types.js'
 import { WagmiAdapter } from '../../../../modal/wagmi/index.js'
-import { testUsdAbi } from '../../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
 import { TestWallet } from '../../../support/testWallet.js'
+import { tokenBalance } from '../../../support/tokenBalance.js'
 import { FakeProvider } from '../../support/fakeProvider.js'
 import { alice, bob, createKit } from '../../support/kit.js'
 import { createPage } from '../../support/page.js'
@@ -63,13 +63,7 @@ const sendCallsParams = (calls: unknown[], extra: Record<string, unknown> = {}) 
   { version: '2.0.0', from: alice, chainId: chainIdHex(), atomicRequired: false, calls, ...extra },
 ]
 
-const tusdOf = (owner: Hex) =>
-  chain.publicClient.readContract({
-    address: chain.fixtures.testUsd,
-    abi: testUsdAbi,
-    functionName: 'balanceOf',
-    args: [owner],
-  })
+const tusdOf = (owner: Hex) => tokenBalance(chain.publicClient, chain.fixtures.testUsd, owner)
 
 describe('EIP-5792 through the modal', () => {
   it('VAL-07 wallet_sendCalls through the modal is refused unless every target and data starts with 0x; the wallet is never asked', async () => {

@@ -2,8 +2,9 @@ import { custom, type Hex, http, type Transport } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OrderStore } from '../../../../services/api/onramp/store.js'
-import { devPrivateKeys, testUsdcAbi } from '../../../../services/chain/index.js'
+import { devPrivateKeys } from '../../../../services/chain/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { tokenBalance } from '../../../support/tokenBalance.js'
 import { eachDatabase } from '../support/databases.js'
 import { buyer, chainDeliverer, type OnrampHarness, onrampHarness, post, projectId } from './onrampHarness.js'
 
@@ -66,13 +67,7 @@ describe.each(eachDatabase())('onramp deliveries across a crash on $name', ({ op
     await chain.testClient.setAutomine(true)
   })
 
-  const usdcOf = () =>
-    chain.publicClient.readContract({
-      address: chain.fixtures.testUsdc,
-      abi: testUsdcAbi,
-      functionName: 'balanceOf',
-      args: [buyer],
-    })
+  const usdcOf = () => tokenBalance(chain.publicClient, chain.fixtures.testUsdc, buyer)
   const sentFromKey = () =>
     chain.publicClient.getTransactionCount({ address: deliveryKey, blockTag: 'latest' })
   const rowOf = (id: string) =>

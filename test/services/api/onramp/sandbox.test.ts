@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { devPrivateKeys, testUsdcAbi } from '../../../../services/chain/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { tokenBalance } from '../../../support/tokenBalance.js'
 import { eachDatabase } from '../support/databases.js'
 import { buyer, type OnrampHarness, onrampHarness, post, projectId } from './onrampHarness.js'
 
@@ -28,13 +29,7 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-const usdcOf = (address: `0x${string}`) =>
-  chain.publicClient.readContract({
-    address: chain.fixtures.testUsdc,
-    abi: testUsdcAbi,
-    functionName: 'balanceOf',
-    args: [address],
-  })
+const usdcOf = (address: `0x${string}`) => tokenBalance(chain.publicClient, chain.fixtures.testUsdc, address)
 
 describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
   let h: OnrampHarness
