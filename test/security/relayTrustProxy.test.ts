@@ -1,13 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { RelayErrorCode, RelayMethod } from '../../relay/protocol/index.js'
-import {
-  parseTrustedProxies,
-  type RunningRelay,
-  type StartRelayOptions,
-  silentLogger,
-  startRelay,
-} from '../../services/relay/index.js'
+import { parseTrustedProxies, type RunningRelay } from '../../services/relay/index.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -15,25 +9,13 @@ import {
   testIdentity,
   withAuth,
 } from '../services/relay/support/rawClient.js'
-import { upgradeStatus as upgradeStatusWith } from '../services/relay/support/upgradeStatus.js'
+import { useRelays } from '../services/relay/support/useRelays.js'
 
-const relays: RunningRelay[] = []
-const sockets: WebSocket[] = []
-
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate()
-  await Promise.all(relays.splice(0).map((relay) => relay.close()))
-})
-
-async function relayWith(options: Partial<StartRelayOptions>): Promise<RunningRelay> {
-  const relay = await startRelay({ port: 0, logger: silentLogger, ...options })
-  relays.push(relay)
-  return relay
-}
+const { relayWith, sockets, upgradeStatus: upgradeWith } = useRelays()
 
 /** The HTTP status of an upgrade from 127.0.0.1 naming `forwardedFor`, or 101 when it is accepted (and kept open). */
 function upgradeStatus(url: string, forwardedFor: string): Promise<number> {
-  return upgradeStatusWith(url, { headers: { 'x-forwarded-for': forwardedFor } }, sockets)
+  return upgradeWith(url, { headers: { 'x-forwarded-for': forwardedFor } })
 }
 
 /** A relay client whose proxy (this machine) forwards it as `forwardedFor`. */

@@ -1,24 +1,18 @@
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { WebSocket } from 'ws'
-import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningRelay } from '../../../services/relay/index.js'
 import { NODE_COUNTS_TTL_MS } from '../../../services/relay/redis/redisConnectionCounts.js'
 import { type RedisServer, startRedisServer } from './support/redisServer.js'
-import { upgradeStatus } from './support/upgradeStatus.js'
+import { useRelays } from './support/useRelays.js'
 
 let redis: RedisServer
 let client: Redis
 let deployments = 0
-const relays: RunningRelay[] = []
-const sockets: WebSocket[] = []
+const { relayWith, sockets, upgradeStatus } = useRelays()
 
 beforeAll(async () => {
   redis = await startRedisServer()
   client = new Redis(redis.url)
-})
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate()
-  await Promise.all(relays.splice(0).map((relay) => relay.close()))
 })
 afterAll(async () => {
   client?.disconnect()
@@ -28,13 +22,11 @@ afterAll(async () => {
 /** Two relay nodes of one deployment (a key prefix of its own), at most two connections per address. */
 async function twoNodes(): Promise<{ prefix: string; nodes: RunningRelay[] }> {
   const prefix = `deployment${++deployments}:`
-  const options = { port: 0, logger: silentLogger, redisUrl: redis.url, redisPrefix: prefix }
-  for (let index = 0; index < 2; index++)
-    relays.push(await startRelay({ ...options, limits: { maxConnectionsPerIp: 2 } }))
-  return { prefix, nodes: [...relays] }
+  const options = { redisUrl: redis.url, redisPrefix: prefix, limits: { maxConnectionsPerIp: 2 } }
+  return { prefix, nodes: [await relayWith(options), await relayWith(options)] }
 }
 
-const from = (url: string, address: string) => upgradeStatus(url, { localAddress: address }, sockets)
+const from = (url: string, address: string) => upgradeStatus(url, { localAddress: address })
 
 describe('relay nodes sharing one Redis', () => {
   it('count an address’s connections over every node, and free one when its socket closes', async () => {

@@ -6,24 +6,14 @@ import {
   RelayCore,
   type RelayLimits,
   type RunningRelay,
-  type StartRelayOptions,
-  silentLogger,
-  startRelay,
 } from '../../../services/relay/index.js'
 import { heldStore } from './support/heldStore.js'
 import { RawRelayClient, randomTopic, type SocketLike, testIdentity, withAuth } from './support/rawClient.js'
 import { recordingLogger } from './support/semanticsSuite.js'
-import { upgradeStatus as upgradeStatusWith } from './support/upgradeStatus.js'
+import { useRelays } from './support/useRelays.js'
 
-const relays: RunningRelay[] = []
+const { relayWith, sockets, upgradeStatus: upgradeWith } = useRelays()
 const clients: RawRelayClient[] = []
-const sockets: WebSocket[] = []
-
-async function relayWith(options: Partial<StartRelayOptions> = {}): Promise<RunningRelay> {
-  const relay = await startRelay({ port: 0, logger: silentLogger, ...options })
-  relays.push(relay)
-  return relay
-}
 
 /** A client from loopback address `from`; with `anonymous`, its token does not verify. */
 async function connect(
@@ -43,7 +33,7 @@ async function connect(
 
 /** The HTTP status a WebSocket upgrade from `from` gets, or 101 when it is accepted (and kept open). */
 function upgradeStatus(url: string, from: string): Promise<number> {
-  return upgradeStatusWith(url, { localAddress: from }, sockets)
+  return upgradeWith(url, { localAddress: from })
 }
 
 const envelope = (size: number, seed = Math.random()) =>
@@ -52,10 +42,8 @@ const envelope = (size: number, seed = Math.random()) =>
 const publish = (client: RawRelayClient, topic: string, message = envelope(64)) =>
   client.call(RelayMethod.publish, { topic, message, ttl: 300, tag: 1108 })
 
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate()
+afterEach(() => {
   clients.length = 0
-  await Promise.all(relays.splice(0).map((relay) => relay.close()))
 })
 
 describe('relay connection caps', () => {

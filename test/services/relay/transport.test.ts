@@ -2,24 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { signRelayJwt } from '../../../crypto/noble.js'
 import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
-import {
-  type RunningRelay,
-  type StartRelayOptions,
-  silentLogger,
-  startRelay,
-} from '../../../services/relay/index.js'
+import { silentLogger, startRelay } from '../../../services/relay/index.js'
 import { RawRelayClient, randomTopic, testIdentity, withAuth } from './support/rawClient.js'
 import { recordingLogger } from './support/semanticsSuite.js'
+import { useRelays } from './support/useRelays.js'
 import { wsFactory } from './support/wsHarness.js'
 
-const relays: RunningRelay[] = []
+const { relayWith, upgradeStatus } = useRelays()
 const clients: RawRelayClient[] = []
-
-async function relayWith(options: Partial<StartRelayOptions> = {}): Promise<RunningRelay> {
-  const relay = await startRelay({ port: 0, logger: silentLogger, ...options })
-  relays.push(relay)
-  return relay
-}
 
 async function connect(url: string, token?: string): Promise<RawRelayClient> {
   const client = await RawRelayClient.open(wsFactory, token === undefined ? url : withAuth(url, token))
@@ -27,27 +17,8 @@ async function connect(url: string, token?: string): Promise<RawRelayClient> {
   return client
 }
 
-/** The HTTP status a WebSocket upgrade gets, or 101 when it is accepted. */
-function upgradeStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url)
-    socket.on('open', () => {
-      socket.close()
-      resolve(101)
-    })
-    socket.on('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0)
-      socket.terminate()
-    })
-    socket.on('error', (error) => {
-      if (!error.message.includes('Unexpected server response')) reject(error)
-    })
-  })
-}
-
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()))
-  await Promise.all(relays.splice(0).map((relay) => relay.close()))
 })
 
 describe('relay server transport', () => {
