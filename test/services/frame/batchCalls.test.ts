@@ -10,7 +10,6 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthClient } from '../../../services/frame/app/authClient.js'
 import {
   batchOf,
   batchRows,
@@ -22,14 +21,12 @@ import {
 } from '../../../services/frame/app/batchCalls.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
 import { sealedSigner } from '../../../services/frame/app/sealedSigner.js'
-import { FrameSession } from '../../../services/frame/app/session.js'
 import { frameCapabilities } from '../../../services/frame/app/walletAssets.js'
-import { DeviceVault } from '../../../services/frame/custody/index.js'
 import type { FrameChain } from '../../../services/frame/index.js'
 import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
-import { MapStore, testFrameHandlers } from './support/frameFixtures.js'
+import { MapStore, signedInFrame } from './support/frameFixtures.js'
 
 let chain: ChainFixture
 let anvil: Eip7702Chain
@@ -263,18 +260,10 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
 
   it('a chain without EIP-7702 refuses wallet_sendCalls as unsupported (4200), so the modal sends the calls one by one', async () => {
     const owner = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
-    const store = new MapStore()
-    const vault = new DeviceVault(store)
-    await vault.saveSession('token', Date.now() + 3_600_000)
-    const auth = {
-      currentSession: async () => ({
-        user: { email: 'ada@example.com' },
-        wallet: { walletId: 'w1', version: 1, address: owner },
-      }),
-    } as unknown as AuthClient
-    const session = new FrameSession(auth, vault, () => vault.deviceKeys())
-    await session.restore()
-    const frame = testFrameHandlers(session, { hostOrigin: 'http://localhost:5173', chains: [plain] })
+    const frame = await signedInFrame(new MapStore(), owner, {
+      hostOrigin: 'http://localhost:5173',
+      chains: [plain],
+    })
     await expect(
       frame.RPC_REQUEST({
         method: 'wallet_sendCalls',

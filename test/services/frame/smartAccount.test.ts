@@ -1,20 +1,17 @@
 import { createWalletClient, http, parseAbi } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthClient } from '../../../services/frame/app/authClient.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
-import { FrameSession } from '../../../services/frame/app/session.js'
 import {
   isSmartAccountChain,
   type SmartAccountChain,
   simpleAccountOf,
   smartAccountNetworks,
 } from '../../../services/frame/app/smartAccount.js'
-import { DeviceVault } from '../../../services/frame/custody/index.js'
 import type { FrameChain } from '../../../services/frame/index.js'
 import { localNetwork } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { MapStore, testFrameHandlers, unreachableChain } from './support/frameFixtures.js'
+import { MapStore, signedInFrame, unreachableChain } from './support/frameFixtures.js'
 
 const factoryAbi = parseAbi([
   'function getAddress(address owner, uint256 salt) view returns (address)',
@@ -92,18 +89,8 @@ async function deployAccountOf(account: `0x${string}`) {
  * A signed-in frame session over `store` (a frame load); the auth service's stand-in knows the one wallet.
  * The project turned smart accounts on for `enabled` (by default every chain given).
  */
-async function frameOver(store: MapStore, chains: FrameChain[], enabled = chains.map((c) => c.chainId)) {
-  const vault = new DeviceVault(store)
-  if (!(await vault.session())) await vault.saveSession('token', Date.now() + 3_600_000)
-  const auth = {
-    currentSession: async () => ({
-      user: { email: 'ada@example.com' },
-      wallet: { walletId: 'w1', version: 1, address: owner },
-    }),
-  } as unknown as AuthClient
-  const session = new FrameSession(auth, vault, () => vault.deviceKeys())
-  await session.restore()
-  return testFrameHandlers(session, { hostOrigin, chains, smartAccountNetworks: enabled })
+function frameOver(store: MapStore, chains: FrameChain[], enabled = chains.map((c) => c.chainId)) {
+  return signedInFrame(store, owner, { hostOrigin, chains, smartAccountNetworks: enabled })
 }
 
 describe("the frame's SimpleAccount (ERC-4337, EntryPoint v0.8)", () => {

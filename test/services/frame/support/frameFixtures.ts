@@ -1,6 +1,8 @@
+import type { Address } from 'viem'
+import type { AuthClient } from '../../../../services/frame/app/authClient.js'
 import { frameHandlers } from '../../../../services/frame/app/handlers.js'
-import type { FrameSession } from '../../../../services/frame/app/session.js'
-import type { KeyValueStore } from '../../../../services/frame/custody/index.js'
+import { FrameSession } from '../../../../services/frame/app/session.js'
+import { DeviceVault, type KeyValueStore } from '../../../../services/frame/custody/index.js'
 import type { FrameChain, FrameConfig } from '../../../../services/frame/index.js'
 
 /** The frame's key-value storage in memory, its entries open to the test. */
@@ -48,4 +50,27 @@ export function testFrameHandlers(
     enableLogger: false,
   }
   return frameHandlers({ config, hostOrigin, session, onSignedOut: () => {} })
+}
+
+/**
+ * The handlers of a frame signed in over `store` (one frame load; a later call over the same store is a
+ * reload) as the wallet at `address`. The auth service's stand-in knows that one wallet and holds no share
+ * of it, so what these handlers can do stops short of signing.
+ */
+export async function signedInFrame(
+  store: MapStore,
+  address: Address,
+  options: Parameters<typeof testFrameHandlers>[1],
+) {
+  const vault = new DeviceVault(store)
+  if (!(await vault.session())) await vault.saveSession('token', Date.now() + 3_600_000)
+  const auth = {
+    currentSession: async () => ({
+      user: { email: 'ada@example.com' },
+      wallet: { walletId: 'w1', version: 1, address },
+    }),
+  } as unknown as AuthClient
+  const session = new FrameSession(auth, vault, () => vault.deviceKeys())
+  await session.restore()
+  return testFrameHandlers(session, options)
 }
