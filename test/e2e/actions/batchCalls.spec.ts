@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { type Address, createPublicClient, type Hex, http } from 'viem'
+import { demoRecipient } from '../../../examples/demo/src/demoTransfers.js'
 import { localNetwork } from '../../../services/index.js'
 import { connectTestWallet as connectOnDemo, expect, test } from '../modal/fixtures.js'
-import { batchRecipient, watchBatchRecipient } from './batchRecipient.js'
+import { watchBatchRecipient } from './batchRecipient.js'
 import { connectTestWallet } from './connectTestWallet.js'
 
 /**
@@ -39,7 +40,7 @@ test('the injected test wallet without EIP-5792 sends the batch as sequential tr
     'eth_sendTransaction',
   ])
   expect(asked.slice(1).map((c) => (c.params[0] as { to: string }).to.toLowerCase())).toEqual([
-    batchRecipient.toLowerCase(),
+    demoRecipient.toLowerCase(),
     contracts.testUsd.toLowerCase(),
   ])
 

@@ -1,23 +1,18 @@
 import { expect } from '@playwright/test'
 import { type Address, type PublicClient, parseEther } from 'viem'
+import { demoRecipient } from '../../../examples/demo/src/demoTransfers.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
 
-/** Where examples/actions' batch sends 0.01 tETH and 1 tUSD (examples/demo/src/demoTransfers.ts). */
-export const batchRecipient: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
 /**
- * Reads the batch recipient's tETH and tUSD now; `expectOneBatch()` later checks that exactly one batch has
- * arrived since: 0.01 tETH and 1 tUSD.
+ * Reads the tETH and tUSD of the demo's recipient, where examples/actions' batch sends 0.01 tETH and 1 tUSD;
+ * `expectOneBatch()` later checks that exactly one batch has arrived since.
  */
 export async function watchBatchRecipient(
   reader: PublicClient,
   testUsd: Address,
 ): Promise<{ expectOneBatch(): Promise<void> }> {
   const balances = () =>
-    Promise.all([
-      reader.getBalance({ address: batchRecipient }),
-      tokenBalance(reader, testUsd, batchRecipient),
-    ])
+    Promise.all([reader.getBalance({ address: demoRecipient }), tokenBalance(reader, testUsd, demoRecipient)])
   const [ethBefore, usdBefore] = await balances()
   return {
     async expectOneBatch() {

@@ -10,9 +10,10 @@ import {
   parseEventLogs,
 } from 'viem'
 import { entryPoint08Abi } from 'viem/account-abstraction'
+import { demoRecipient } from '../../../examples/demo/src/demoTransfers.js'
 import { localNetwork } from '../../../services/index.js'
 import { sendTokenFromDevAccount, setBalance } from '../../support/setBalance.js'
-import { batchRecipient, watchBatchRecipient } from '../actions/batchRecipient.js'
+import { watchBatchRecipient } from '../actions/batchRecipient.js'
 import { expect, freshEmail, test } from './support/embeddedStack.js'
 import { approveInFrame, connectedAddress, emailLoginOnPage, secureFrame } from './support/modalFrame.js'
 
@@ -107,7 +108,7 @@ test('FRAME-13 FRAME-14 CALL-07 the email wallet switches to its smart account (
     factory: contracts.simpleAccountFactory,
   })
   const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' })
-  expect(transfers.map((t) => t.args)).toEqual([{ from: smart, to: batchRecipient, value: 1_000_000n }])
+  expect(transfers.map((t) => t.args)).toEqual([{ from: smart, to: demoRecipient, value: 1_000_000n }])
   await recipient.expectOneBatch()
   expect((await reader.getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
 
