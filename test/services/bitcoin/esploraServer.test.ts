@@ -10,7 +10,8 @@ import {
   startBitcoinChain,
 } from '../../../services/bitcoin/index.js'
 import { parseTrustedProxies } from '../../../services/kit/index.js'
-import { regtestKey, signedSpend, type TestCoin } from './regtestKeys.js'
+import { faucet } from './regtestChain.js'
+import { regtestKey, signedSpend } from './regtestKeys.js'
 
 const alice = regtestKey('alice')
 const bob = regtestKey('bob')
@@ -29,13 +30,6 @@ async function start(options: Partial<Parameters<typeof startBitcoinChain>[0]> =
 
 async function post(url: string, body: string, headers: Record<string, string> = {}) {
   return fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } })
-}
-
-async function faucet(chain: LocalBitcoin, address: string, sats: number): Promise<TestCoin> {
-  const response = await post(`${chain.url}/regtest/faucet`, JSON.stringify({ address, sats }))
-  expect(response.status).toBe(200)
-  const paid = (await response.json()) as { txid: string; vout: number; value: number }
-  return { txid: paid.txid, vout: paid.vout, value: BigInt(paid.value) }
 }
 
 const broadcast = (chain: LocalBitcoin, tx: btc.Transaction, headers: Record<string, string> = {}) =>
