@@ -1,9 +1,10 @@
 /**
  * The server kit every service is built on: the safe HTTP server and `serve` (listen, URL, graceful
- * close), the `Host` and request-target checks, trusted proxies, and one `HttpError` with one code list.
+ * close), the `Host` and request-target checks, trusted proxies and the key a client is counted under, and one `HttpError` with one code list.
  * It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
  */
 
+export { clientKey } from './clientKey.js'
 export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
 export { escapeHtml, formPage, formPageHeaders } from './htmlPage.js'

@@ -228,6 +228,18 @@ describe('per-client limits', () => {
     expect((await registerAs(request, demo, aMessage(), { client: 'client-b' })).status).toBe(200)
   })
 
+  it('counts every address of one IPv6 /64 as one client, so a host cannot multiply its frames, registrations or stored claims', async () => {
+    const request = api({ framesPerMinute: 3, registrationsPerMinute: 3, attestationsPerClient: 2 })
+    const neighbour = (n: number) => `2001:db8:aa:bb::${n.toString(16)}`
+    const mine = [aMessage(), aMessage(), aMessage()]
+    for (const [n, message] of mine.entries())
+      expect((await registerAs(request, demo, message, { client: neighbour(n + 1) })).status).toBe(200)
+    const found = await Promise.all(mine.map(async (m) => (await lookup(request, m.decryptedId)).status))
+    expect(found).toEqual([404, 200, 200])
+    expect((await loadVerifyFrame(request, demo, { client: neighbour(9) })).status).toBe(429)
+    expect((await loadVerifyFrame(request, demo, { client: '2001:db8:aa:bc::1' })).status).toBe(200)
+  })
+
   it('keeps at most its cap of open challenges and of live registrations per client, dropping its own oldest', async () => {
     const request = api({ challengesPerClient: 2, attestationsPerClient: 2 })
     const pages = []

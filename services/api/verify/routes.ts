@@ -2,7 +2,7 @@ import { VERIFY_FRAME_PATH } from '@pairwise/engine'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { z } from 'zod'
-import { zodIssue } from '../../kit/index.js'
+import { clientKey, zodIssue } from '../../kit/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
@@ -220,11 +220,12 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
     .get(VERIFY_FRAME_PATH, async (c) => {
       const request = apiRequest(c)
       requireIframe(c)
-      await take('frame', request.client(), framesPerMinute)
+      const client = clientKey(request.client())
+      await take('frame', client, framesPerMinute)
       const { origin, projectId } = validQuery(request, frameQuery)
       requireRefererFrom(c, origin)
       const verified = await isVerified(deps, new AsPageOn(request, origin), projectId)
-      const challenge = await challenges.issue({ origin, verified }, request.client())
+      const challenge = await challenges.issue({ origin, verified }, client)
       return c.body(verifyFramePage(origin, challenge), 200, {
         ...verifyFrameHeaders,
         'content-security-policy': verifyFrameCsp(origin),
@@ -235,9 +236,10 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
       if (c.req.header('sec-fetch-site') !== 'same-origin')
         throw frameRequired('Sec-Fetch-Site: a page registers through the verify frame, not directly')
       const request = apiRequest(c)
-      await take('register', request.client(), registrationsPerMinute)
+      const client = clientKey(request.client())
+      await take('register', client, registrationsPerMinute)
       const body = await validJson(request, registration)
-      const claim = await challenges.take(body.challenge, request.client())
+      const claim = await challenges.take(body.challenge, client)
       if (claim === undefined)
         throw new ApiError(
           403,
@@ -245,7 +247,7 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
           'challenge: unknown, used, expired or served to another client; load the verify frame again',
         )
       const { origin, verified } = claim
-      if (body.decryptedId !== undefined) await store.register(body.decryptedId, origin, request.client())
+      if (body.decryptedId !== undefined) await store.register(body.decryptedId, origin, client)
       if (body.id === undefined) return c.json({ attestation: null })
       const key = await keys.current()
       const exp = Math.min(Math.floor(deps.now() / 1000) + ttlSeconds, key.expiresAt)
