@@ -71,6 +71,7 @@ describe.each(
                 signature: signature as `0x${string}`,
               }),
             maxNamesPerProject: 5,
+            namesPerClientPerProject: 3,
             registrationsPerClientPerHour: 2,
           }),
       ],
@@ -119,5 +120,35 @@ describe.each(
       body: { code: 'QUOTA_EXCEEDED', message: 'This project has registered its 5 names' },
     })
     expect((await register('other', '10.0.0.4')).status).toBe(200)
+  })
+
+  it("refuses a client's registrations through a project past its lifetime cap with 403, hours later too", async () => {
+    const registerEachHour = async (projectId: string, client: string) => {
+      clock.now += 60 * 60_000
+      return register(projectId, client)
+    }
+    for (let i = 0; i < 3; i++) expect((await registerEachHour('shop', '203.0.113.5')).status).toBe(200)
+    const refused = await registerEachHour('shop', '203.0.113.5')
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        code: 'QUOTA_EXCEEDED',
+        message: 'This client has registered its 3 names through this project',
+      },
+    })
+    clock.now += 30 * 24 * 60 * 60_000
+    expect((await register('shop', '203.0.113.5')).status).toBe(403)
+    expect((await register('shop', '203.0.113.6')).status).toBe(200)
+    expect((await register('other', '203.0.113.5')).status).toBe(200)
+  })
+
+  it('counts an IPv6 client by its /64 against its lifetime cap', async () => {
+    for (let host = 1; host <= 3; host++) {
+      clock.now += 60 * 60_000
+      expect((await register('shop', `2001:db8:1:2::${host}`)).status).toBe(200)
+    }
+    clock.now += 60 * 60_000
+    expect((await register('shop', '2001:db8:1:2:ffff::1')).status).toBe(403)
+    expect((await register('shop', '2001:db8:1:3::1')).status).toBe(200)
   })
 })

@@ -1,4 +1,10 @@
 export { analyticsMigrations } from './migrations.js'
 export { type AnalyticsRouteOptions, analyticsRoutes } from './routes.js'
 export { ingestLimits } from './schema.js'
-export { type AnalyticsStats, AnalyticsStore, defaultDailyRowCap, eventsPerClientPerHour } from './store.js'
+export {
+  type AnalyticsStats,
+  AnalyticsStore,
+  defaultDailyRowCap,
+  eventsPerClientPerDay,
+  eventsPerClientPerHour,
+} from './store.js'

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { zodIssue } from '../../kit/index.js'
+import type { WindowCounter } from '../../sharedState/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
@@ -11,7 +12,13 @@ import { sharedStateOf } from '../sharedStateOf.js'
 import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
 import { ingestBodySchema, ingestLimits, ingestQuerySchema, statsQuerySchema } from './schema.js'
 import { statsPageCsp, statsPageHtml } from './statsPage.js'
-import { AnalyticsStore, eventsPerClientPerHour } from './store.js'
+import {
+  AnalyticsStore,
+  dayMs,
+  defaultDailyRowCap,
+  eventsPerClientPerDay,
+  eventsPerClientPerHour,
+} from './store.js'
 import { coarseUserAgent } from './userAgent.js'
 
 export type AnalyticsRouteOptions = {
@@ -21,6 +28,8 @@ export type AnalyticsRouteOptions = {
   dailyRowCap?: number
   /** Events one client may send a project per hour (default 500); the rest are refused with 429. */
   eventsPerClientPerHour?: number
+  /** Events one client may store in a project per UTC day (default a fifth of `dailyRowCap`); then 429. */
+  eventsPerClientPerDay?: number
 }
 
 function parseBody(text: string): unknown {
@@ -34,17 +43,26 @@ function parseBody(text: string): unknown {
 /**
  * Opt-in analytics: `POST /v1/analytics/events` (ingest, 204), `GET /v1/analytics/stats` (admin) and
  * `GET /admin/analytics` (the charts page). Ingest stores no IP address (it counts the client's hourly
- * budget in memory only) and no user agent, only the coarse browser family and device class derived
- * from it.
+ * and daily budgets in the rate counters only) and no user agent, only the coarse browser family and
+ * device class derived from it.
  */
 export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
-  const store = new AnalyticsStore(deps.db, deps.dailyRowCap)
-  const perClient = sharedStateOf(deps).counter('analytics-client', {
-    windowMs: 3_600_000,
-    maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
-    now: deps.now,
-  })
-  const clientCap = deps.eventsPerClientPerHour ?? eventsPerClientPerHour
+  const dailyRowCap = deps.dailyRowCap ?? defaultDailyRowCap
+  const store = new AnalyticsStore(deps.db, dailyRowCap)
+  const counter = sharedStateOf(deps).counter
+  const clients = { maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS, now: deps.now }
+  const perHour = counter('analytics-client', { ...clients, windowMs: 3_600_000 })
+  // Aligned day windows start at UTC midnight: the very days the store's row cap counts.
+  const perDay = counter('analytics-client-day', { ...clients, windowMs: dayMs })
+  const hourCap = deps.eventsPerClientPerHour ?? eventsPerClientPerHour
+  const dayCap = deps.eventsPerClientPerDay ?? eventsPerClientPerDay(dailyRowCap)
+  /** Spends one of `key`'s hour and one of its day, or names the counter that refused (nothing spent). */
+  const spendOne = async (key: string): Promise<WindowCounter | undefined> => {
+    if (!(await perHour.take(key, hourCap))) return perHour
+    if (await perDay.take(key, dayCap)) return undefined
+    await perHour.refund(key)
+    return perDay
+  }
   const tooLarge = () => {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `body: larger than ${ingestLimits.bodyBytes} bytes`)
   }
@@ -60,13 +78,17 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
         if (!parsed.success) {
           throw new ApiError(400, 'INVALID_REQUEST', zodIssue(parsed.error, 'body'))
         }
-        // Each event spends one of the client's own; only what fits is stored, so a flood spends the
-        // flooder's hour and not the project's day.
+        // Each event spends one of the client's own hour and day; only what fits is stored, so a flood
+        // spends the flooder's share and never the project's whole day.
         const key = clientBudgetKey(project.id, apiRequest(c).client())
         const events = []
-        for (const event of parsed.data.events) if (await perClient.take(key, clientCap)) events.push(event)
-        if (events.length === 0 && parsed.data.events.length > 0)
-          throw rateLimited(perClient.retryAfterSeconds())
+        let refusedBy: WindowCounter | undefined
+        for (const event of parsed.data.events) {
+          refusedBy = await spendOne(key)
+          if (refusedBy) break
+          events.push(event)
+        }
+        if (refusedBy && events.length === 0) throw rateLimited(refusedBy.retryAfterSeconds())
         const result = await store.record(
           project.id,
           events,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/index.js'
+import { perClientLimit } from '../projects/clientBudget.js'
 import type { AnalyticsEvent } from './schema.js'
 import type { BrowserFamily, DeviceClass } from './userAgent.js'
 
-const dayMs = 86_400_000
+/** A UTC day: the unit of the project's row cap and of each client's share of it. */
+export const dayMs = 86_400_000
 
 /**
  * Rows one project may store per UTC day before further events are only counted as dropped: enough for
@@ -13,10 +15,18 @@ const dayMs = 86_400_000
 export const defaultDailyRowCap = 10_000
 
 /**
- * Events one client (IPv6 by its /64) may send a project per hour: a page sends a handful per view, and
- * twenty clients are needed to fill a project's day, so one noisy or hostile client cannot.
+ * Events one client (IPv6 by its /64) may send a project per hour: a page sends a handful per view, and a
+ * noisy or hostile client's burst is refused within the hour.
  */
 export const eventsPerClientPerHour = 500
+
+/**
+ * Events one client may store in a project per UTC day: its share of the project's daily row cap (a fifth,
+ * 2,000 of the default 10,000 rows). The hourly budget starts afresh every hour, so without this one
+ * client sending its 500 an hour would fill the project's day in 20 hours and every later visitor's events
+ * would be dropped; with it, five clients must flood together all day.
+ */
+export const eventsPerClientPerDay = (dailyRowCap: number): number => perClientLimit(dailyRowCap)
 
 export type IngestResult = { stored: number; dropped: number }
 

@@ -68,3 +68,7 @@ export const rateLimited = (retryAfterSeconds?: number) =>
     'Rate Limited',
     retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
   )
+
+/** `rateLimited` until a place frees at `at` (ms): Retry-After in whole seconds, at least one. */
+export const rateLimitedUntil = (at: number, now: number) =>
+  rateLimited(Math.max(1, Math.ceil((at - now) / 1000)))

@@ -35,6 +35,12 @@ export const namesErrors = {
   full: () => new NamesError(503, 'UNAVAILABLE', 'No more names can be registered'),
   projectFull: (maxNames: number) =>
     new NamesError(403, 'QUOTA_EXCEEDED', `This project has registered its ${maxNames} names`),
+  clientFull: (maxNames: number) =>
+    new NamesError(
+      403,
+      'QUOTA_EXCEEDED',
+      `This client has registered its ${maxNames} names through this project`,
+    ),
   clientLimited: (retryAfterSeconds: number) =>
     new NamesError(429, 'RATE_LIMITED', 'Too many names registered from this client; try again later', {
       'retry-after': String(retryAfterSeconds),

@@ -3,6 +3,9 @@
  * - one name per address, and at most `maxNames` names in all (100,000 by default; more answers 503);
  * - at most `maxNamesPerProject` names registered through one project (10,000 by default, a tenth of all;
  *   more answers 403 QUOTA_EXCEEDED), so one public project id cannot use up the zone;
+ * - at most `namesPerClientPerProject` names registered by one client through one project (100 by
+ *   default, a hundredth of the project's; more answers 403 QUOTA_EXCEEDED): registrations are permanent,
+ *   so the hourly cap below alone would let one client use up a project's quota in six weeks;
  * - at most `registrationsPerClientPerHour` names registered by one client (10 by default, its IP after
  *   trusted proxies, an IPv6 /64 counted as one; more answers 429), whatever project it names: a fresh
  *   key per name costs a script nothing, so the address alone does not bound it. Refused requests are
@@ -18,6 +21,7 @@
 export const namesLimits = {
   maxNames: 100_000,
   maxNamesPerProject: 10_000,
+  namesPerClientPerProject: 100,
   registrationsPerClientPerHour: 10,
   /** Clients whose register counts are held at once (the oldest windows go first). */
   maxTrackedClients: 10_000,

@@ -25,7 +25,7 @@ export type RegisterContext = {
   verify: NameSignatureCheck
   nowMs: number
   maxNames: number
-  /** The project registering, and the most names registered through it. */
+  /** The project and client registering, and the most names registered through each. */
   quota?: NameQuota
 }
 
@@ -80,5 +80,6 @@ export async function registerName(request: RegisterRequest, context: RegisterCo
   if (outcome === 'alreadyOwns') throw namesErrors.alreadyOwns()
   if (outcome === 'full') throw namesErrors.full()
   if (outcome === 'projectFull') throw namesErrors.projectFull(context.quota?.maxNames ?? 0)
+  if (outcome === 'clientFull') throw namesErrors.clientFull(context.quota?.maxPerClient ?? 0)
   return nameRecord({ ...entry, updatedAt: entry.createdAt })
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson } from '../http/validate.js'
+import { clientBudgetKey } from '../projects/clientBudget.js'
 import { requireFeature } from '../projects/requireFeature.js'
 import { sharedStateOf } from '../sharedStateOf.js'
 import { namesErrors } from './errors.js'
@@ -25,6 +26,8 @@ export type NameRouteOptions = {
   maxNames?: number
   /** Names registered through one project at most; default namesLimits.maxNamesPerProject. */
   maxNamesPerProject?: number
+  /** Names one client registers through one project at most; default namesLimits.namesPerClientPerProject. */
+  namesPerClientPerProject?: number
   /** Names one client registers an hour at most; default namesLimits.registrationsPerClientPerHour. */
   registrationsPerClientPerHour?: number
 }
@@ -44,6 +47,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
   const registrationsPerClient =
     deps.registrationsPerClientPerHour ?? namesLimits.registrationsPerClientPerHour
   const maxNamesPerProject = deps.maxNamesPerProject ?? namesLimits.maxNamesPerProject
+  const namesPerClient = deps.namesPerClientPerProject ?? namesLimits.namesPerClientPerProject
   return new Hono()
     .get('/v1/names/suggestions/:label', async (c) => {
       requireFeature(await deps.project(apiRequest(c)), 'names')
@@ -100,7 +104,12 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
           verify: deps.verify,
           nowMs: deps.now(),
           maxNames: deps.maxNames ?? namesLimits.maxNames,
-          quota: { projectId: project.id, maxNames: maxNamesPerProject },
+          quota: {
+            projectId: project.id,
+            maxNames: maxNamesPerProject,
+            clientKey: clientBudgetKey(project.id, request.client()),
+            maxPerClient: namesPerClient,
+          },
         })
         return c.json(record)
       } catch (error) {

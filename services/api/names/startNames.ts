@@ -20,6 +20,8 @@ export type NamesOptions = {
   maxNames?: number
   /** Names registered through one project at most; default namesLimits.maxNamesPerProject. */
   maxNamesPerProject?: number
+  /** Names one client registers through one project at most; default namesLimits.namesPerClientPerProject. */
+  namesPerClientPerProject?: number
   /** Names one client registers an hour at most; default namesLimits.registrationsPerClientPerHour. */
   registrationsPerClientPerHour?: number
 }
@@ -44,6 +46,7 @@ export function namesRouteFactories(
         chainIds: options.chainIds ?? [...rpcUrlOf.keys()],
         maxNames: options.maxNames,
         maxNamesPerProject: options.maxNamesPerProject,
+        namesPerClientPerProject: options.namesPerClientPerProject,
         registrationsPerClientPerHour: options.registrationsPerClientPerHour,
         verify: ({ chainId, ...signed }) =>
           verifyEip155Signature({ rpcUrl: rpcUrlOf.get(chainId), ...signed }),

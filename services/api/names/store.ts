@@ -16,10 +16,13 @@ type StoredRow = {
   updated_at: number
 }
 
-export type AddOutcome = 'added' | 'taken' | 'alreadyOwns' | 'full' | 'projectFull'
+export type AddOutcome = 'added' | 'taken' | 'alreadyOwns' | 'full' | 'projectFull' | 'clientFull'
 
-/** The project a name is registered through, and the most names it may hold. */
-export type NameQuota = { projectId: string; maxNames: number }
+/**
+ * The project a name is registered through and the most names it may hold; the client registering
+ * (its `clientBudgetKey`) and the most it may register through that project.
+ */
+export type NameQuota = { projectId: string; maxNames: number; clientKey: string; maxPerClient: number }
 
 const columns = 'name, address, coin_type, created_at, updated_at'
 const rowOf = (row: StoredRow): NameRow => ({
@@ -58,8 +61,8 @@ export class NameStore {
 
   /**
    * Adds `name` for `address` unless the name or the address is taken, the store holds `maxNames`, or
-   * the `quota`'s project holds its own most; the unique keys decide a race between two registrations,
-   * on either store.
+   * the `quota`'s project or client holds its own most; the unique keys decide a race between two
+   * registrations, on either store.
    */
   async add(entry: Omit<NameRow, 'updatedAt'>, maxNames: number, quota?: NameQuota): Promise<AddOutcome> {
     return this.db.transaction(async (tx) => {
@@ -76,10 +79,15 @@ export class NameStore {
           [quota.projectId],
         )
         if (Number(held?.count ?? 0) >= quota.maxNames) return 'projectFull'
+        const own = await tx.get<{ count: number }>(
+          'SELECT COUNT(*) AS count FROM names WHERE client_key = ?',
+          [quota.clientKey],
+        )
+        if (Number(own?.count ?? 0) >= quota.maxPerClient) return 'clientFull'
       }
       const added = await tx.run(
-        `INSERT INTO names (name, address, address_key, coin_type, created_at, updated_at, project_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        `INSERT INTO names (name, address, address_key, coin_type, created_at, updated_at, project_id, client_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
         [
           entry.name,
           entry.address,
@@ -88,6 +96,7 @@ export class NameStore {
           entry.createdAt,
           entry.createdAt,
           quota?.projectId ?? null,
+          quota?.clientKey ?? null,
         ],
       )
       return added === 1 ? 'added' : 'taken'

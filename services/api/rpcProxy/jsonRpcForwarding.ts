@@ -1,3 +1,4 @@
+import { clientKey } from '../../kit/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
@@ -10,7 +11,8 @@ import {
 import { sharedStateOf } from '../sharedStateOf.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
-import { UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
+import { PendingCallsPerClient, pendingCallsPerClient } from './pendingCallsPerClient.js'
+import { DEFAULT_MAX_PENDING_CALLS, UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 import { UpstreamError } from './upstreamError.js'
 
 export type RpcRateLimits = {
@@ -25,8 +27,13 @@ export type ForwardingOptions = {
   /** Defaults to keep-alive HTTP with a 10 s timeout and an 8 MiB answer cap. */
   upstream?: RpcUpstream
   limits?: Partial<RpcRateLimits>
-  /** Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending). */
-  batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'>
+  /**
+   * Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending), and
+   * of one client's pending calls (default a fifth of the batcher's: pendingCallsPerClient).
+   */
+  batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'> & {
+    maxPendingCallsPerClient?: number
+  }
 }
 
 /** What makes one forwarding route differ from another: its path, upstream and allowlist. */
@@ -86,10 +93,22 @@ export function jsonRpcForwardingRoute(
     requestsPerMinute: perClientLimit(limits.requestsPerMinute),
     callsPerMinute: perClientLimit(limits.callsPerMinute),
   }
-  const answerAll = async (url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
+  const pending = new PendingCallsPerClient(
+    deps.batching?.maxPendingCallsPerClient ??
+      pendingCallsPerClient(deps.batching?.maxPendingCalls ?? DEFAULT_MAX_PENDING_CALLS),
+  )
+  /** The upstream's answers, `calls` of them counted as `client`'s while they wait; 429 past its share. */
+  const held = <T>(client: string, calls: number, sent: () => Promise<T>): Promise<T> => {
+    if (!pending.take(client, calls)) throw rateLimited()
+    return sent()
+      .finally(() => pending.release(client, calls))
+      .catch(failed)
+  }
+  const answerAll = async (client: string, url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(route.localAnswer)
     const remote = calls.filter((_, index) => local[index] === undefined)
-    const forwarded = remote.length === 0 ? [] : await batcher.send(url, remote).catch(failed)
+    const forwarded =
+      remote.length === 0 ? [] : await held(client, remote.length, () => batcher.send(url, remote))
     let next = 0
     return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
   }
@@ -99,11 +118,12 @@ export function jsonRpcForwardingRoute(
     const url = route.upstreamUrl(request)
     const body = await validJson(request, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body.length : 1
-    const clientKey = clientBudgetKey(project.id, request.client())
-    if (!(await clientLimiter.takeAll(clientKey, budgets(calls, clientLimits)))) throw rateLimited()
+    const client = clientKey(request.client())
+    if (!(await clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits))))
+      throw rateLimited()
     if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
-    if (Array.isArray(body)) return await answerAll(url, body)
-    return route.localAnswer(body) ?? (await batcher.call(url, body).catch(failed))
+    if (Array.isArray(body)) return await answerAll(client, url, body)
+    return route.localAnswer(body) ?? (await held(client, 1, () => batcher.call(url, body)))
   }
   return { method: 'POST', path: route.path, answer: forward }
 }

@@ -26,6 +26,9 @@ type Slot = { call: JsonRpcCall; waiters: Waiter[] }
 /** The calls for one URL waiting for the next flush. */
 type Queue = { batched: Slot[]; alone: Slot[]; shared: Map<string, Slot> }
 
+/** Client calls held at once across every URL by default; more are refused 503. */
+export const DEFAULT_MAX_PENDING_CALLS = 10_000
+
 const busy = () => new ApiError(503, 'UNAVAILABLE', 'Server busy: too many chain RPC calls pending')
 
 const noAnswer: UpstreamAnswer = {
@@ -49,7 +52,7 @@ export class UpstreamBatcher {
     private readonly upstream: RpcUpstream,
     {
       maxBatchCalls: batchCap = maxBatchCalls,
-      maxPendingCalls = 10_000,
+      maxPendingCalls = DEFAULT_MAX_PENDING_CALLS,
       onUpstreamFailure,
     }: UpstreamBatcherOptions = {},
   ) {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { rateLimitedUntil } from '../http/apiError.js'
 import { siwxLimits } from './limits.js'
 import { hashHolderId, holderIdShape, newHolderId } from './randomIds.js'
 import type { Holder, SiwxSessionStore } from './sessionStore.js'
@@ -25,6 +26,8 @@ const keepsSecureCookie = (url: URL) => url.protocol === 'https:' || url.hostnam
 export class SiwxHolders {
   constructor(
     private readonly store: SiwxSessionStore,
+    /** Live holders one client may have made through a project (siwxLimits.holdersPerClient). */
+    private readonly perClient: number,
     /** The api's URL as browsers reach it, when it differs from the request's (a TLS proxy in front). */
     private readonly publicUrl?: string,
   ) {}
@@ -39,9 +42,15 @@ export class SiwxHolders {
   /**
    * The holder a sign-in goes to. Bearer: the request's valid token, else a new one (returned as
    * `token`, 15 minutes). Cookie: the request's known cookie, else a new id; either way the holder lives
-   * 7 days from now and the cookie is (re)set.
+   * 7 days from now and the cookie is (re)set. A new holder counts against `clientKey` (the request's
+   * `clientBudgetKey`), refused with 429 when that client has its cap of live ones.
    */
-  async establish(c: Context, mode: SiwxAuthMode, now: number): Promise<{ holder: Holder; token?: string }> {
+  async establish(
+    c: Context,
+    mode: SiwxAuthMode,
+    clientKey: string,
+    now: number,
+  ): Promise<{ holder: Holder; token?: string }> {
     if (mode === 'bearer') {
       const existing = await this.current(c, now)
       if (existing?.kind === 'bearer') return { holder: existing }
@@ -51,18 +60,19 @@ export class SiwxHolders {
         kind: 'bearer',
         expiresAt: now + siwxLimits.bearerLifeMs,
       }
-      await this.store.saveHolder(holder, now)
+      await this.#create(holder, clientKey, now)
       return { holder, token }
     }
     const sent = this.#cookie(c)
-    const known = (await this.#find(sent, 'cookie', now)) !== undefined
-    const id = known && sent !== undefined ? sent : newHolderId()
+    const known = sent !== undefined && (await this.#find(sent, 'cookie', now)) !== undefined
+    const id = known ? sent : newHolderId()
     const holder: Holder = {
       hash: hashHolderId(id),
       kind: 'cookie',
       expiresAt: now + siwxLimits.cookieHolderLifeMs,
     }
-    await this.store.saveHolder(holder, now)
+    if (known) await this.store.renewHolder(holder)
+    else await this.#create(holder, clientKey, now)
     const secure = this.#secure(c)
     setCookie(c, cookieName, id, {
       path: '/',
@@ -93,6 +103,11 @@ export class SiwxHolders {
 
   #cookie(c: Context): string | undefined {
     return this.#secure(c) ? getCookie(c, cookieName, 'host') : getCookie(c, cookieName)
+  }
+
+  async #create(holder: Holder, clientKey: string, now: number): Promise<void> {
+    if (await this.store.createHolder(holder, clientKey, this.perClient, now)) return
+    throw rateLimitedUntil(await this.store.nextHolderFreedAt(clientKey, now), now)
   }
 
   async #find(id: string | undefined, kind: Holder['kind'], now: number): Promise<Holder | undefined> {

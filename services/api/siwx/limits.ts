@@ -9,6 +9,10 @@
  * - a sign-in session lives min(the message's expirationTime, 7 days); a holder has at most 32 sessions,
  *   one per (project, chain, address), and PUT replaces with at most 32;
  * - a cookie holder lives 7 days from its latest sign-in, a bearer token 15 minutes;
+ * - one client (IPv6 by its /64) has at most 100 live holders it made through a project: a sign-in that
+ *   would make another answers 429 until one of them expires or signs out. A new holder costs a client
+ *   only a nonce, so without this one client could keep ~300,000 holders and sessions a week; with it, at
+ *   most 3,200 sessions (32 a holder), while the browsers of a busy office behind one NAT still fit;
  * - expired nonces, sessions and holders are deleted on each write.
  */
 export const siwxLimits = {
@@ -22,6 +26,7 @@ export const siwxLimits = {
   sessionLifeMs: 7 * 86_400_000,
   sessionsPerHolder: 32,
   cookieHolderLifeMs: 7 * 86_400_000,
+  holdersPerClient: 100,
   bearerLifeMs: 15 * 60_000,
   issuedAtSkewMs: 5 * 60_000,
 } as const

@@ -8,6 +8,9 @@ import type { Migrations } from '../db/index.js'
  *
  * Step 2 records which client (`clientBudgetKey`: project and IP, IPv6 by its /64) asked for each nonce,
  * so one client holds at most its share of a project's outstanding nonces; older rows have none.
+ *
+ * Step 3 records the same of each holder made, so one client keeps at most its cap of live holders;
+ * holders made before it have none and count against no client.
  */
 export const siwxMigrations: Migrations = {
   module: 'siwx',
@@ -47,6 +50,10 @@ export const siwxMigrations: Migrations = {
     [
       'ALTER TABLE siwx_nonces ADD COLUMN client_key TEXT',
       'CREATE INDEX siwx_nonces_client ON siwx_nonces (client_key, created_at)',
+    ],
+    [
+      'ALTER TABLE siwx_holders ADD COLUMN client_key TEXT',
+      'CREATE INDEX siwx_holders_client ON siwx_holders (client_key, expires_at)',
     ],
   ],
 }

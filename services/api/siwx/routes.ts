@@ -2,7 +2,7 @@ import type { SIWXSession } from '@pairwise/engine/siwx'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { clientKey } from '../../kit/index.js'
-import { rateLimited } from '../http/apiError.js'
+import { rateLimited, rateLimitedUntil } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { Project, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
@@ -27,6 +27,8 @@ export type SiwxRouteOptions = {
   maxOutstandingNonces?: number
   /** Unused nonces one client holds in a project; its next drops its oldest (default 20). */
   noncesHeldPerClient?: number
+  /** Live holders one client may make through a project; past it a sign-in answers 429 (default 100). */
+  holdersPerClient?: number
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -45,7 +47,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
     heldPerClient: deps.noncesHeldPerClient ?? siwxLimits.noncesHeldPerClient,
   })
   const store = new SiwxSessionStore(deps.db)
-  const holders = new SiwxHolders(store, deps.publicUrl)
+  const holders = new SiwxHolders(store, deps.holdersPerClient ?? siwxLimits.holdersPerClient, deps.publicUrl)
   const perIp = sharedStateOf(deps).counter('siwx-nonce-ip', { now: deps.now })
   const noncesPerIp = deps.noncesPerIpPerMinute ?? siwxLimits.noncesPerIpPerMinute
   const chains = new Set(deps.chains)
@@ -75,8 +77,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       if (!(await perIp.take(clientKey(client), noncesPerIp))) throw rateLimited(perIp.retryAfterSeconds())
       const now = deps.now()
       const issued = await nonces.issue(project.id, clientBudgetKey(project.id, client), now)
-      if (!issued)
-        throw rateLimited(Math.max(1, Math.ceil(((await nonces.nextFreedAt(project.id, now)) - now) / 1000)))
+      if (!issued) throw rateLimitedUntil(await nonces.nextFreedAt(project.id, now), now)
       return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt) })
     })
     .post('/siwx/sessions', async (c) => {
@@ -86,7 +87,8 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       const now = deps.now()
       await store.prune(now)
       const signIn = await accept(c, project, body, now)
-      const { holder, token } = await holders.establish(c, auth, now)
+      const client = clientBudgetKey(project.id, apiRequest(c).client())
+      const { holder, token } = await holders.establish(c, auth, client, now)
       const held = heldUntil(signIn, holder.expiresAt)
       await store.add(holder.hash, project.id, held, now)
       return c.json(
@@ -124,7 +126,8 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
         if (current) await store.replace(current.hash, project.id, [], now)
         return c.json({ sessions: [] })
       }
-      const { holder, token } = await holders.establish(c, auth, now)
+      const client = clientBudgetKey(project.id, apiRequest(c).client())
+      const { holder, token } = await holders.establish(c, auth, client, now)
       await store.replace(
         holder.hash,
         project.id,

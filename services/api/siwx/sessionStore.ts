@@ -50,13 +50,36 @@ export class SiwxSessionStore {
     return { hash, kind: row.kind === 'bearer' ? 'bearer' : 'cookie', expiresAt: Number(row.expires_at) }
   }
 
-  /** Records `holder`, or moves its expiry (a cookie holder lives on from its latest sign-in). */
-  async saveHolder(holder: Holder, now: number): Promise<void> {
-    await this.db.run(
-      `INSERT INTO siwx_holders (id_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (id_hash) DO UPDATE SET expires_at = excluded.expires_at`,
-      [holder.hash, holder.kind, now, holder.expiresAt],
+  /**
+   * Records a holder `clientKey` (its `clientBudgetKey`) made, unless that client already has `maxPerClient`
+   * live ones; resolves to whether it was recorded. The count and the insert are one statement, so the
+   * cap holds without a read-then-write gap.
+   */
+  async createHolder(holder: Holder, clientKey: string, maxPerClient: number, now: number): Promise<boolean> {
+    const inserted = await this.db.run(
+      `INSERT INTO siwx_holders (id_hash, kind, client_key, created_at, expires_at)
+       SELECT ?, ?, ?, ?, ?
+       WHERE (SELECT COUNT(*) FROM siwx_holders WHERE client_key = ? AND expires_at > ?) < ?`,
+      [holder.hash, holder.kind, clientKey, now, holder.expiresAt, clientKey, now, maxPerClient],
     )
+    return inserted === 1
+  }
+
+  /** When the first of the client's live holders expires, freeing a place (for Retry-After). */
+  async nextHolderFreedAt(clientKey: string, now: number): Promise<number> {
+    const row = await this.db.get<{ at: number | null }>(
+      'SELECT MIN(expires_at) AS at FROM siwx_holders WHERE client_key = ? AND expires_at > ?',
+      [clientKey, now],
+    )
+    return Number(row?.at ?? now)
+  }
+
+  /** Moves a holder's expiry: a cookie holder lives on from its latest sign-in. */
+  async renewHolder(holder: Holder): Promise<void> {
+    await this.db.run('UPDATE siwx_holders SET expires_at = ? WHERE id_hash = ?', [
+      holder.expiresAt,
+      holder.hash,
+    ])
   }
 
   /** The holder's unexpired sessions in `projectId` for exactly this chain and address. */

@@ -223,7 +223,10 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
       await held
       return echo(body)
     })
-    const app = await proxy(upstream, undefined, { batching: { maxPendingCalls: 5 } })
+    // One client sends every call here, its own share left above the cap: the process's cap is what it meets.
+    const app = await proxy(upstream, undefined, {
+      batching: { maxPendingCalls: 5, maxPendingCallsPerClient: 10 },
+    })
     const first = post(
       app,
       Array.from({ length: 4 }, (_, i) => call(i, 'eth_getBalance', [address(i), 'latest'])),
