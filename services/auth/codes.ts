@@ -26,23 +26,32 @@ export async function sendMail(ctx: AuthContext, mail: Mail): Promise<void> {
   }
 }
 
-/** A new attempt with a fresh code, mailed to `request.email` and logged for the throttle. */
+/**
+ * A new attempt with a fresh code, mailed to `request.email` once the email is not locked and the send
+ * throttle reserved the mail (checked and logged in one step, before it goes out). The new address's code
+ * of an email change follows the current address's on the same device, so only its address keeps a
+ * resend gap.
+ */
 export async function mailCode(ctx: AuthContext, request: CodeRequest): Promise<string> {
   const now = ctx.now()
-  const code = newCode()
-  const { project, ...attempt } = request
-  const id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
-  await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code))
-  await ctx.throttle.record({ email: request.email, deviceId: request.device.id, ip: request.ip }, now)
-  return id
-}
-
-/** mailCode for a signed-in user, once the email is not locked and the resend throttle allows it. */
-export async function mailCodeIfAllowed(ctx: AuthContext, request: CodeRequest): Promise<string> {
-  const now = ctx.now()
   await ctx.lockout.check(request.email, now)
-  await ctx.throttle.check({ email: request.email, deviceId: request.device.id, ip: request.ip }, now)
-  return mailCode(ctx, request)
+  const reservation = await ctx.throttle.reserve(
+    { email: request.email, deviceId: request.device.id, ip: request.ip },
+    now,
+    request.kind === 'change-secondary' ? 'email' : 'email-and-device',
+  )
+  try {
+    const code = newCode()
+    const { project, ...attempt } = request
+    const id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
+    await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code))
+    return id
+  } catch (error) {
+    // No mail went out, so none is counted: keeping the place would only make its user wait out the gap
+    // for a code they never got, and a failed send floods nobody's mailbox.
+    await ctx.throttle.release(reservation)
+    throw error
+  }
 }
 
 /**

@@ -25,7 +25,10 @@ export const authLimits = {
     { windowMs: hour, max: 10 },
     { windowMs: day, max: 30 },
   ] as readonly SendCap[],
-  /** Mails started from one client IP, whatever the addresses. */
+  /**
+   * Mails started from one client IP, whatever the addresses. Every per-IP cap here counts an IPv6 client
+   * by its /64 (kit's `clientKey`).
+   */
   sendCapsPerIp: [
     { windowMs: 15 * minute, max: 30 },
     { windowMs: day, max: 200 },
@@ -76,7 +79,10 @@ export const authLimits = {
   socialAttemptLifeMs: 10 * minute,
   /** The ticket the callback hands to the frame works once, within 60 s. */
   socialTicketLifeMs: minute,
-  /** Social logins waiting for their provider at once, per device and per client IP. */
+  /**
+   * Social logins held at once, per device and per client IP: each from its start until it expires,
+   * whether it still waits for its provider or its callback failed.
+   */
   socialPendingPerDevice: 5,
   socialPendingPerIp: 50,
   /**

@@ -1,5 +1,6 @@
 import type { Database } from '../api/db/index.js'
 import { authErrors } from './errors.js'
+import { lockedTransaction } from './lockedTransaction.js'
 
 type Limits = { failuresBeforeLockout: number; failureWindowMs: number; lockoutMs: number }
 
@@ -23,9 +24,12 @@ export class Lockout {
     if (row) throw authErrors.locked(Number(row.until) - now)
   }
 
-  /** Counts one wrong code for `email`; true when this one locked it. */
+  /**
+   * Counts one wrong code for `email`; true when this one locked it. Counted one at a time per email, so
+   * simultaneous wrong codes neither miss the lock nor take it twice.
+   */
   async fail(email: string, now: number): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return lockedTransaction(this.db, [`lockout email ${email}`], async (tx) => {
       await tx.run('DELETE FROM auth_failures WHERE at <= ?', [now - this.limits.failureWindowMs])
       await tx.run('DELETE FROM auth_locks WHERE until <= ?', [now])
       await tx.run('INSERT INTO auth_failures (email, at) VALUES (?, ?)', [email, now])

@@ -49,6 +49,9 @@ import type { Migrations } from '../api/db/index.js'
  * of the channel token, the nonce auth asked for, the client IP and device (their caps), the project and
  * host origin, and when the login used it up. The relay's table, auth_farcaster_channels, goes (its
  * channels lived 10 minutes: none is worth keeping).
+ *
+ * Step 7, mails reserved before they are sent: auth_sends.id names a reservation, so a mail the mailer
+ * could not send gives its place back (rows logged before have none and are never given back).
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -257,5 +260,6 @@ export const authMigrations: Migrations = {
       'CREATE INDEX auth_farcaster_logins_device ON auth_farcaster_logins (device_id, expires_at)',
       'CREATE INDEX auth_farcaster_logins_expiry ON auth_farcaster_logins (expires_at)',
     ],
+    ['ALTER TABLE auth_sends ADD COLUMN id TEXT', 'CREATE INDEX auth_sends_id ON auth_sends (id)'],
   ],
 }

@@ -1,6 +1,8 @@
 import type { Database } from '../api/db/index.js'
+import { clientKey } from '../kit/index.js'
 import { authErrors } from './errors.js'
 import type { SendCap } from './limits.js'
+import { lockedTransaction } from './lockedTransaction.js'
 
 type Limits = {
   recoveryGuessesBeforeLockout: number
@@ -18,7 +20,8 @@ export type Guess = { pausedMs?: number }
  * evaluation counts as a failure until the right passphrase is proven (`proven`), so a client that never
  * proves anything is counted all the same; `recoveryGuessesBeforeLockout` of them within the window
  * pause evaluations, each pause twice the last (never permanent, ASVS 6.3.1), until a proof resets it.
- * Per client IP: caps on evaluations whatever the users.
+ * Per client (its IP, an IPv6 client by its /64): caps on evaluations whatever the users. Guesses of one
+ * user, and of one client, are taken one at a time, so no burst of them overruns a count.
  */
 export class RecoveryGuard {
   readonly #keepMs: number
@@ -32,7 +35,8 @@ export class RecoveryGuard {
 
   /** Takes one guess for `userId` from `ip`: 423 while the user is paused, 429 past an IP cap. */
   async take(userId: string, ip: string, now: number): Promise<Guess> {
-    return this.db.transaction(async (tx) => {
+    const client = clientKey(ip)
+    return lockedTransaction(this.db, [`recovery user ${userId}`, `recovery ip ${client}`], async (tx) => {
       const lock = await tx.get<{ until: number; level: number }>(
         'SELECT until, level FROM auth_recovery_locks WHERE user_id = ?',
         [userId],
@@ -42,7 +46,7 @@ export class RecoveryGuard {
         // The cap-th most recent evaluation in the window: once it leaves the window, one more fits.
         const row = await tx.get<{ at: number }>(
           'SELECT at FROM auth_recovery_evaluations WHERE ip = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
-          [ip, now - cap.windowMs, cap.max - 1],
+          [client, now - cap.windowMs, cap.max - 1],
         )
         if (row) throw authErrors.tryAgainAfter(Number(row.at) + cap.windowMs - now)
       }
@@ -50,7 +54,7 @@ export class RecoveryGuard {
       await tx.run('DELETE FROM auth_recovery_failures WHERE at <= ?', [
         now - this.limits.recoveryFailureWindowMs,
       ])
-      await tx.run('INSERT INTO auth_recovery_evaluations (ip, at) VALUES (?, ?)', [ip, now])
+      await tx.run('INSERT INTO auth_recovery_evaluations (ip, at) VALUES (?, ?)', [client, now])
       await tx.run('INSERT INTO auth_recovery_failures (user_id, at) VALUES (?, ?)', [userId, now])
       const counted = await tx.get<{ count: number }>(
         'SELECT COUNT(*) AS count FROM auth_recovery_failures WHERE user_id = ?',

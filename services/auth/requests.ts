@@ -10,6 +10,8 @@ import { clientAddress } from '../kit/index.js'
 import type { DeviceRef } from './attemptStore.js'
 import type { AuthContext } from './authContext.js'
 import { authErrors } from './errors.js'
+import { deviceIdOf } from './protocol/deviceProof.js'
+import { agreementKeyOf } from './protocol/sealing.js'
 import type { Session } from './sessionStore.js'
 import type { User } from './userStore.js'
 
@@ -44,6 +46,19 @@ export function clientIp(ctx: Pick<AuthContext, 'trustProxy'>, c: Context): stri
     peer = undefined
   }
   return clientAddress(peer, c.req.header('x-forwarded-for'), ctx.trustProxy)
+}
+
+/**
+ * The device a login's start names, by its id: refused with a 400 unless its agreement key is a P-256
+ * public key, which the auth share is sealed to later (its signing key is proven by the request's proof).
+ */
+export async function deviceOf(keys: Omit<DeviceRef, 'id'>): Promise<DeviceRef> {
+  try {
+    await agreementKeyOf(keys.agreementKey)
+  } catch {
+    throw new ApiError(400, 'INVALID_REQUEST', 'device.agreementKey: not a P-256 public key')
+  }
+  return { id: await deviceIdOf(keys.signingKey), ...keys }
 }
 
 export function bearerToken(c: Context): string | undefined {

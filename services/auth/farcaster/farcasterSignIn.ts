@@ -39,17 +39,24 @@ export class FarcasterSignIn {
 
   /**
    * A relay channel for this login, with a fresh 128-bit nonce of this service's own (the relay is told
-   * it, not asked for one); a 429 when the client's IP or device already has its cap of live logins.
+   * it, not asked for one); a 429 when the client's IP or device already has its cap of live logins,
+   * the login's place taken before the relay is called.
    */
   async open(request: LoginRequest, now: number): Promise<OpenedChannel> {
-    if (await this.logins.capReached(request.ip, request.device.id, now))
-      throw authErrors.tryAgainAfter(this.limits.farcasterChannelLifeMs)
     const nonce = randomBytes(16).toString('hex')
-    const { domain, siweUri } = this.config
-    const opened = await this.relay.open({ domain, siweUri, nonce })
-    if (opened.nonce !== nonce) throw authErrors.farcasterRelayFailed()
-    await this.logins.add({ tokenHash: hashToken(opened.channelToken), nonce, ...request }, now)
-    return opened
+    if (await this.logins.reserve({ nonce, ...request }, now))
+      throw authErrors.tryAgainAfter(this.limits.farcasterChannelLifeMs)
+    try {
+      const { domain, siweUri } = this.config
+      const opened = await this.relay.open({ domain, siweUri, nonce })
+      if (opened.nonce !== nonce) throw authErrors.farcasterRelayFailed()
+      await this.logins.bind(nonce, hashToken(opened.channelToken))
+      return opened
+    } catch (error) {
+      // No channel this login can use: its place goes back to the client's caps.
+      await this.logins.release(nonce)
+      throw error
+    }
   }
 
   /** The live, unused login of a channel token: 401 when unknown or used, CHANNEL_EXPIRED once its time is up. */

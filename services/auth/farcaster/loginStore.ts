@@ -1,5 +1,7 @@
 import type { Database } from '../../api/db/index.js'
+import { clientKey } from '../../kit/index.js'
 import type { DeviceRef } from '../attemptStore.js'
+import { lockedTransaction } from '../lockedTransaction.js'
 
 /** The login a relay channel was opened for: the frame's device and the host page it verified. */
 export type FarcasterLogin = {
@@ -13,7 +15,8 @@ export type FarcasterLogin = {
   used: boolean
 }
 
-export type NewFarcasterLogin = Omit<FarcasterLogin, 'expiresAt' | 'used'> & { ip: string }
+/** A login before its channel is opened: the channel token is not known yet. */
+export type NewFarcasterLogin = Omit<FarcasterLogin, 'tokenHash' | 'expiresAt' | 'used'> & { ip: string }
 
 type Row = {
   token_hash: string
@@ -44,6 +47,12 @@ export type FarcasterLoginLimits = {
 }
 
 /**
+ * A reserved login's token hash until its channel is opened: a hashToken digest is hex, so no channel
+ * token's hash is ever one of these.
+ */
+const reservedHash = (nonce: string) => `reserved:${nonce}`
+
+/**
  * Farcaster logins waiting for their relay channel, in the database so every auth process serves every
  * login (the frame may poll one process after another started it). Only the channel token's SHA-256 is
  * kept; a login is used once (a conditional UPDATE); expired ones are swept whenever one starts.
@@ -54,41 +63,61 @@ export class FarcasterLoginStore {
     private readonly limits: FarcasterLoginLimits,
   ) {}
 
-  /** The cap a new login from this IP and device would pass, if any: checked before a channel is opened. */
-  async capReached(ip: string, deviceId: string, now: number): Promise<'ip' | 'device' | undefined> {
-    await this.db.run('DELETE FROM auth_farcaster_logins WHERE expires_at <= ?', [now])
-    const live = async (column: 'ip' | 'device_id', value: string) =>
-      Number(
-        (
-          await this.db.get<{ n: number }>(
-            `SELECT COUNT(*) AS n FROM auth_farcaster_logins WHERE ${column} = ?`,
-            [value],
-          )
-        )?.n ?? 0,
+  /**
+   * Takes a login's place under its client's caps (its IP, an IPv6 client by its /64, and its device)
+   * before its channel is opened, counted and taken in one step so simultaneous starts cannot all pass;
+   * the cap it would pass instead, if any. The place is the login's row, `bind`ed to its channel token
+   * once the relay opened one, or `release`d when it did not.
+   */
+  async reserve(login: NewFarcasterLogin, now: number): Promise<'ip' | 'device' | undefined> {
+    const client = clientKey(login.ip)
+    const locks = [`farcaster ip ${client}`, `farcaster device ${login.device.id}`]
+    return lockedTransaction(this.db, locks, async (tx) => {
+      await tx.run('DELETE FROM auth_farcaster_logins WHERE expires_at <= ?', [now])
+      const live = async (column: 'ip' | 'device_id', value: string) =>
+        Number(
+          (
+            await tx.get<{ n: number }>(
+              `SELECT COUNT(*) AS n FROM auth_farcaster_logins WHERE ${column} = ?`,
+              [value],
+            )
+          )?.n ?? 0,
+        )
+      if ((await live('ip', client)) >= this.limits.farcasterChannelsPerIp) return 'ip'
+      if ((await live('device_id', login.device.id)) >= this.limits.farcasterChannelsPerDevice)
+        return 'device'
+      await tx.run(
+        `INSERT INTO auth_farcaster_logins (token_hash, nonce, ip, project_id, host_origin, device_id, signing_key,
+           agreement_key, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          reservedHash(login.nonce),
+          login.nonce,
+          client,
+          login.projectId,
+          login.hostOrigin,
+          login.device.id,
+          login.device.signingKey,
+          login.device.agreementKey,
+          now,
+          now + this.limits.farcasterChannelLifeMs,
+        ],
       )
-    if ((await live('ip', ip)) >= this.limits.farcasterChannelsPerIp) return 'ip'
-    if ((await live('device_id', deviceId)) >= this.limits.farcasterChannelsPerDevice) return 'device'
-    return undefined
+      return undefined
+    })
   }
 
-  async add(login: NewFarcasterLogin, now: number): Promise<void> {
-    await this.db.run(
-      `INSERT INTO auth_farcaster_logins (token_hash, nonce, ip, project_id, host_origin, device_id, signing_key,
-         agreement_key, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        login.tokenHash,
-        login.nonce,
-        login.ip,
-        login.projectId,
-        login.hostOrigin,
-        login.device.id,
-        login.device.signingKey,
-        login.device.agreementKey,
-        now,
-        now + this.limits.farcasterChannelLifeMs,
-      ],
-    )
+  /** The reserved login of `nonce` is now its channel's, by the channel token's hash. */
+  async bind(nonce: string, tokenHash: string): Promise<void> {
+    await this.db.run('UPDATE auth_farcaster_logins SET token_hash = ? WHERE token_hash = ?', [
+      tokenHash,
+      reservedHash(nonce),
+    ])
+  }
+
+  /** Gives back the place of a reserved login whose channel was not opened. */
+  async release(nonce: string): Promise<void> {
+    await this.db.run('DELETE FROM auth_farcaster_logins WHERE token_hash = ?', [reservedHash(nonce)])
   }
 
   /** The login of this channel token hash, expired or not (the caller tells an expired one apart). */

@@ -22,15 +22,14 @@ async function sealingKey(privateKey: CryptoKey, publicKey: CryptoKey, usage: Ke
   )
 }
 
+/** A device's agreement key from its base64url SPKI; throws unless it is a P-256 public key. */
+export async function agreementKeyOf(agreementSpki: string): Promise<CryptoKey> {
+  return subtle().importKey('spki', buffer(base64urlToBytes(agreementSpki)), AGREEMENT, false, [])
+}
+
 /** Encrypts `bytes` so that only the holder of `agreementSpki`'s private key can read them. */
 export async function sealToDevice(agreementSpki: string, bytes: Uint8Array): Promise<Sealed> {
-  const recipient = await subtle().importKey(
-    'spki',
-    buffer(base64urlToBytes(agreementSpki)),
-    AGREEMENT,
-    false,
-    [],
-  )
+  const recipient = await agreementKeyOf(agreementSpki)
   const ephemeral = await subtle().generateKey(AGREEMENT, true, ['deriveBits'])
   const key = await sealingKey(ephemeral.privateKey, recipient, 'encrypt')
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12))

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { AuthContext } from '../authContext.js'
-import { checkCode, mailCode, mailCodeIfAllowed, sendMail } from '../codes.js'
+import { checkCode, mailCode, sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
 import { authPaths } from '../protocol/paths.js'
@@ -23,7 +23,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (user.email === null) throw authErrors.noEmail()
       if (body.newEmail === user.email) throw authErrors.emailTaken()
-      const attemptId = await mailCodeIfAllowed(ctx, {
+      const attemptId = await mailCode(ctx, {
         kind: 'change-primary',
         email: user.email,
         userId: user.id,
@@ -37,7 +37,8 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
     })
     .post(authPaths.emailChangePrimary, async (c) => {
       const { project, user, device, change, body } = await codeChecked(ctx, c, 'primary')
-      // Gated by the current address's code, so the resend throttle has been paid already; the mail is logged.
+      // Under the new address's lockout and throttle too, or a session could mail any address at will; a
+      // refusal here has used up the current address's code, and the change starts again.
       const secondary = await mailCode(ctx, {
         kind: 'change-secondary',
         email: change.newEmail,

@@ -7,10 +7,9 @@ import { authErrors } from '../errors.js'
 import type { FarcasterSignIn } from '../farcaster/farcasterSignIn.js'
 import type { FarcasterLogin } from '../farcaster/loginStore.js'
 import { FarcasterRefusal, type VerifiedSignIn } from '../farcaster/signInVerifier.js'
-import { deviceIdOf } from '../protocol/deviceProof.js'
 import { authPaths } from '../protocol/paths.js'
 import { farcasterConnectBody, farcasterStartBody } from '../protocol/schemas.js'
-import { clientIp, parseBody, projectOf, rawBody } from '../requests.js'
+import { clientIp, deviceOf, parseBody, projectOf, rawBody } from '../requests.js'
 import { openSession } from './openSession.js'
 
 type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
@@ -55,7 +54,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
         {
           projectId: project.id,
           hostOrigin: body.hostOrigin,
-          device: { id: await deviceIdOf(body.device.signingKey), ...body.device },
+          device: await deviceOf(body.device),
           ip: clientIp(ctx, c),
         },
         ctx.now(),

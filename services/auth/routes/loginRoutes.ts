@@ -5,10 +5,9 @@ import type { AuthContext } from '../authContext.js'
 import { checkCode, mailCode, sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
-import { deviceIdOf } from '../protocol/deviceProof.js'
 import { authPaths } from '../protocol/paths.js'
 import { deviceWaitBody, emailStartBody, emailVerifyBody } from '../protocol/schemas.js'
-import { bearerToken, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+import { bearerToken, clientIp, deviceOf, parseBody, rawBody, scopeOf } from '../requests.js'
 import { hashToken, newId, newToken } from '../secrets.js'
 import { openSession } from './openSession.js'
 
@@ -47,7 +46,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
       const body = parseBody(raw, emailStartBody)
       const project = await scopeOf(ctx, body)
       await ctx.proofs.check(c, raw, body.device.signingKey)
-      const device = { id: await deviceIdOf(body.device.signingKey), ...body.device }
+      const device = await deviceOf(body.device)
       const now = ctx.now()
 
       // A live session of this email on this device and project: only its holder can ask, so CONNECT tells nobody else anything.
@@ -58,9 +57,6 @@ export function loginRoutes(ctx: AuthContext): Hono {
         if (user?.email === body.email) return c.json({ action: 'CONNECT', attemptId: newId() })
       }
 
-      await ctx.lockout.check(body.email, now)
-      const ip = clientIp(ctx, c)
-      await ctx.throttle.check({ email: body.email, deviceId: device.id, ip }, now)
       const attemptId = await mailCode(ctx, {
         kind: 'login',
         email: body.email,
@@ -68,7 +64,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
         device,
         project,
         hostOrigin: body.hostOrigin,
-        ip,
+        ip: clientIp(ctx, c),
       })
       return c.json({ action: 'VERIFY_OTP', attemptId })
     })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { validQuery } from '../../api/http/validate.js'
 import type { AuthContext } from '../authContext.js'
-import { checkCode, mailCodeIfAllowed } from '../codes.js'
+import { checkCode, mailCode } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authPaths } from '../protocol/paths.js'
 import { reauthVerifyBody, scopedBody } from '../protocol/schemas.js'
@@ -35,7 +35,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
       const project = await scopeOf(ctx, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (user.email === null) throw authErrors.noEmail()
-      const attemptId = await mailCodeIfAllowed(ctx, {
+      const attemptId = await mailCode(ctx, {
         kind: 'reauth',
         email: user.email,
         userId: user.id,

@@ -3,10 +3,9 @@ import { type Context, Hono } from 'hono'
 import { effectiveFeatures } from '../../api/projects/project.js'
 import type { AuthContext } from '../authContext.js'
 import { authErrors } from '../errors.js'
-import { deviceIdOf } from '../protocol/deviceProof.js'
 import { authPaths } from '../protocol/paths.js'
 import { socialCallbackParams, socialRedeemBody, socialStartBody } from '../protocol/schemas.js'
-import { clientIp, parseBody, projectOf, rawBody } from '../requests.js'
+import { clientIp, deviceOf, parseBody, projectOf, rawBody } from '../requests.js'
 import { hashToken, newToken } from '../secrets.js'
 import { handoffPage } from '../social/handoffPage.js'
 import { openSession } from './openSession.js'
@@ -81,7 +80,7 @@ export function socialRoutes(ctx: AuthContext): Hono {
           projectId: project.id,
           hostOrigin: body.hostOrigin,
           returnPath: body.returnPath ?? null,
-          device: { id: await deviceIdOf(body.device.signingKey), ...body.device },
+          device: await deviceOf(body.device),
           ip: clientIp(ctx, c),
           nonce: secrets.nonce,
           codeVerifier: secrets.codeVerifier,

@@ -1,5 +1,7 @@
 import type { Database } from '../../api/db/index.js'
+import { clientKey } from '../../kit/index.js'
 import type { DeviceRef } from '../attemptStore.js'
+import { lockedTransaction } from '../lockedTransaction.js'
 import { newId } from '../secrets.js'
 import type { SocialProviderName } from './providerConfig.js'
 
@@ -11,6 +13,7 @@ export type SocialAttempt = {
   /** Redirect mode: the host page the callback returns to; null for a popup. */
   returnPath: string | null
   device: DeviceRef
+  /** The client's IP; stored, and read back, as the key its cap counts (an IPv6 client by its /64). */
   ip: string
   nonce: string
   codeVerifier: string
@@ -67,25 +70,27 @@ export class SocialAttempts {
   ) {}
 
   /**
-   * A new attempt, or undefined when its device or IP already has its cap of logins waiting for a
-   * provider (so no client can fill the table).
+   * A new attempt, or undefined when its device or client (its IP, an IPv6 client by its /64) already
+   * has its cap of attempts (so no client can fill the table). Every attempt counts until it expires,
+   * its callback taken or not: a failed callback leaves its row as long as a waiting one.
    */
   async create(attempt: NewSocialAttempt, now: number): Promise<string | undefined> {
     const id = newId()
-    return this.db.transaction(async (tx) => {
+    const client = clientKey(attempt.ip)
+    const locks = [`social device ${attempt.device.id}`, `social ip ${client}`]
+    return lockedTransaction(this.db, locks, async (tx) => {
       await tx.run('DELETE FROM auth_social_attempts WHERE expires_at <= ?', [now])
-      const pending = async (column: 'device_id' | 'ip', value: string) =>
+      const held = async (column: 'device_id' | 'ip', value: string) =>
         Number(
           (
             await tx.get<{ n: number }>(
-              `SELECT COUNT(*) AS n FROM auth_social_attempts WHERE ${column} = ? AND callback_at IS NULL`,
+              `SELECT COUNT(*) AS n FROM auth_social_attempts WHERE ${column} = ?`,
               [value],
             )
           )?.n ?? 0,
         )
-      if ((await pending('device_id', attempt.device.id)) >= this.limits.socialPendingPerDevice)
-        return undefined
-      if ((await pending('ip', attempt.ip)) >= this.limits.socialPendingPerIp) return undefined
+      if ((await held('device_id', attempt.device.id)) >= this.limits.socialPendingPerDevice) return undefined
+      if ((await held('ip', client)) >= this.limits.socialPendingPerIp) return undefined
       await tx.run(
         `INSERT INTO auth_social_attempts (id, state_hash, provider, project_id, host_origin, return_path,
            device_id, signing_key, agreement_key, ip, nonce, code_verifier, created_at, expires_at)
@@ -100,7 +105,7 @@ export class SocialAttempts {
           attempt.device.id,
           attempt.device.signingKey,
           attempt.device.agreementKey,
-          attempt.ip,
+          client,
           attempt.nonce,
           attempt.codeVerifier,
           now,

@@ -1,3 +1,4 @@
+import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceKeys } from '../../../services/auth/protocol/index.js'
 import { emailStartAnswer, errorAnswer, loginAnswer } from '../../../services/auth/protocol/index.js'
@@ -266,6 +267,30 @@ describe.each(eachDatabase())('email login on $name', ({ open }) => {
     expect((await send(text)).status).toBe(200)
     const replayed = await send(text)
     expect(replayed.status).toBe(401)
+  })
+
+  it('refuses a start whose agreement key is not a P-256 public key, naming it, before any mail', async () => {
+    const p384 = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-384' }, true, ['deriveBits'])
+    const spki = base64urlToBytes(device.agreementKey)
+    // The point's last bit flipped: no longer on the curve.
+    const offCurve = spki.map((byte, i) => (i === spki.length - 1 ? byte ^ 1 : byte))
+    const keys = [
+      'AAAA',
+      bytesToBase64url(new Uint8Array(await crypto.subtle.exportKey('spki', p384.publicKey))),
+      bytesToBase64url(offCurve),
+    ]
+    for (const agreementKey of keys) {
+      const answer = await h.post(START, device, {
+        email: alice,
+        device: { signingKey: device.signingKey, agreementKey },
+      })
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toEqual({
+        code: 'INVALID_REQUEST',
+        message: 'device.agreementKey: not a P-256 public key',
+      })
+    }
+    expect(h.mailer.mails).toHaveLength(0)
   })
 
   it('answers malformed bodies with 4xx JSON, never 500', async () => {

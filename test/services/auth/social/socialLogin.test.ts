@@ -5,7 +5,7 @@ import type { SocialProviderName } from '../../../../services/auth/social/provid
 import type { LocalIdp } from '../../../../services/idp/localIdp.js'
 import { testAccounts } from '../../../../services/idp/testAccounts.js'
 import { eachDatabase } from '../../api/support/databases.js'
-import { type AuthHarness, newDevice, second } from '../authHarness.js'
+import { type AuthHarness, minute, newDevice, second } from '../authHarness.js'
 import {
   deliver,
   deviceBody,
@@ -140,6 +140,20 @@ describe.each(eachDatabase())('social login against the local providers on $name
     expect(sixth.status).toBe(429)
     // Another device is not held back by the first one's attempts.
     expect(await startSocial(h, 'github', await newDevice())).toContain('/auth?')
+  })
+
+  it('an attempt whose callback failed counts toward the device cap until it expires', async () => {
+    for (let i = 0; i < 5; i++) {
+      const state = new URL(await startSocial(h, 'github', device)).searchParams.get('state')
+      const denied = await fetch(
+        `${h.auth.url}${socialPaths.callback}/github?state=${state}&error=access_denied`,
+      )
+      expect(await denied.json()).toMatchObject({ code: 'SOCIAL_FAILED' })
+    }
+    const sixth = await h.post(socialPaths.start, device, { provider: 'github', device: deviceBody(device) })
+    expect(sixth.status).toBe(429)
+    h.pass(10 * minute)
+    expect(await startSocial(h, 'github', device)).toContain('/auth?')
   })
 
   describe('refusals (issue 35, acceptance point 2)', () => {

@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { DeviceKeys } from '../../../services/auth/protocol/index.js'
+import { eachDatabase } from '../api/support/databases.js'
+import { type AuthHarness, authHarness, minute, newDevice, second, startBody } from './authHarness.js'
+import { burst, passed } from './burst.js'
+
+const START = '/auth/v1/email/start'
+const victim = 'victim@example.com'
+
+describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
+  let h: AuthHarness
+  afterEach(() => h.auth.close())
+
+  /** Every mail takes a while to send, as over SMTP: requests overlap while theirs goes out. */
+  const slowMails = () => {
+    const send = h.mailer.send
+    h.mailer.send = async (mail) => {
+      await sleep(50)
+      return send(mail)
+    }
+  }
+  const startFor = async (email: string, device: DeviceKeys) =>
+    (await h.post(START, device, startBody(email, device))).status
+  const mailsTo = (email: string) => h.mailer.mails.filter((mail) => mail.to === email)
+
+  it('simultaneous email/start for one address mail it once; the others are told to try again', async () => {
+    h = await authHarness(await open())
+    slowMails()
+    const devices = await Promise.all(Array.from({ length: 20 }, () => newDevice()))
+    const statuses = passed(
+      await burst(h.db, devices.length, (i) => startFor(victim, devices[i] as DeviceKeys)),
+    )
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19)
+    expect(mailsTo(victim)).toHaveLength(1)
+  })
+
+  it('simultaneous starts for many addresses from one IP stop at its cap', async () => {
+    h = await authHarness(await open(), { sendCapsPerIp: [{ windowMs: 15 * minute, max: 3 }] })
+    slowMails()
+    const devices = await Promise.all(Array.from({ length: 10 }, () => newDevice()))
+    await burst(h.db, devices.length, (i) => startFor(`user${i}@example.com`, devices[i] as DeviceKeys))
+    expect(h.mailer.mails).toHaveLength(3)
+  })
+
+  it('a mail the mailer could not send gives its place back: the device may ask again at once', async () => {
+    h = await authHarness(await open())
+    const device = await newDevice()
+    h.mailer.failing = true
+    expect(await startFor(victim, device)).toBe(503)
+    h.mailer.failing = false
+    expect(await startFor(victim, device)).toBe(200)
+    expect(mailsTo(victim)).toHaveLength(1)
+  })
+
+  it("the new address's code of an email change keeps that address's throttle", async () => {
+    h = await authHarness(await open())
+    const phone = await newDevice()
+    const { token } = await h.login('alice@example.com', phone)
+    h.pass(31 * second)
+    const started = await h.post('/auth/v1/email/change', phone, { newEmail: victim }, token)
+    const { changeId } = (await started.json()) as { changeId: string }
+    // Someone else has the victim's address mailed in the meantime.
+    expect(await startFor(victim, await newDevice())).toBe(200)
+    const code = h.codeFor('alice@example.com')
+    const primary = await h.post('/auth/v1/email/change/primary', phone, { changeId, code }, token)
+    expect(primary.status).toBe(429)
+    expect(await primary.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(mailsTo(victim)).toHaveLength(1)
+  })
+})
