@@ -91,9 +91,13 @@ export function safeUpgrade(handler: UpgradeHandler, options: SafeServerOptions)
   }
 }
 
-/** Answers an upgrade request with a plain HTTP status and closes the socket. */
+/**
+ * Answers an upgrade request with a plain HTTP status and closes the connection. Ending alone would not
+ * close it: the server allows half-open sockets, and no timeout watches one after its upgrade request, so
+ * a client that never ended its side would hold the socket, outside every connection cap.
+ */
 export function refuseUpgrade(socket: Duplex, status: number, body: string): void {
-  socket.end(rawResponse(status, body))
+  endThenDestroy(socket, rawResponse(status, body))
 }
 
 function answerError(
@@ -187,6 +191,13 @@ class ResponsesUnderWay {
   }
 }
 
-function endThenDestroy(socket: Duplex): void {
-  socket.end(() => socket.destroy())
+// A socket whose last answer cannot be flushed (its client reads nothing) is cut after this.
+const LAST_ANSWER_GRACE_MS = 1_000
+
+/** Sends `answer`, if any, and closes the connection once it is flushed, or after a short grace. */
+function endThenDestroy(socket: Duplex, answer?: string): void {
+  const cut = setTimeout(() => socket.destroy(), LAST_ANSWER_GRACE_MS)
+  cut.unref()
+  socket.once('close', () => clearTimeout(cut))
+  socket.end(answer, () => socket.destroy())
 }

@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { connect as netConnect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
@@ -7,6 +9,7 @@ import {
   type RelayLimits,
   type RunningRelay,
 } from '../../../services/relay/index.js'
+import { upgradeRequest } from '../../security/support/rawExchange.js'
 import { heldStore } from './support/heldStore.js'
 import { RawRelayClient, randomTopic, type SocketLike, testIdentity, withAuth } from './support/rawClient.js'
 import { recordingLogger } from './support/semanticsSuite.js'
@@ -57,6 +60,27 @@ describe('relay connection caps', () => {
     expect(relay.stats().connectionsRefused).toBe(2)
     await clients[0]?.close()
     await expect.poll(() => upgradeStatus(relay.url, '127.0.0.1')).toBe(101)
+  })
+
+  it('closes a refused connection though its client keeps its side open, so it cannot be held', async () => {
+    const relay = await relayWith({ limits: { maxConnectionsPerIp: 1 } })
+    await connect(relay)
+    const refused = netConnect({ port: relay.port, host: '127.0.0.1', allowHalfOpen: true })
+    let answer = ''
+    refused.on('data', (chunk: Buffer) => {
+      answer += chunk.toString('latin1')
+    })
+    // What the test waits for: a write answered with a reset.
+    refused.on('error', () => {})
+    refused.write(upgradeRequest(relay.port))
+    await once(refused, 'end')
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /)
+    // Half-open, the relay's end would take bytes for ever; closed, the kernel answers one with a reset.
+    const resetByRelay = () => {
+      if (!refused.destroyed) refused.write('x')
+      return refused.destroyed
+    }
+    await expect.poll(resetByRelay, { timeout: 2000 }).toBe(true)
   })
 
   it('refuses connections past the total cap with 503', async () => {
@@ -228,6 +252,23 @@ describe('relay sockets that do not keep up', () => {
     expect(performance.now() - started).toBeGreaterThan(500)
   })
 
+  it("holds a socket that floods empty fragments as one that floods frames: every frame's header counts", async () => {
+    // 1,000 empty continuation frames are 6,000 bytes on the wire: some 1 s of debt past a 1,000-byte burst at 5,000/s.
+    const relay = await relayWith({
+      limits: { receiveBytesBurstPerIp: 1000, receiveBytesPerSecondPerIp: 5000 },
+    })
+    const client = await connect(relay)
+    const socket = sockets.at(-1) as WebSocket
+    const started = performance.now()
+    socket.send('{"id":1,"jsonrpc":"2.0",', { fin: false })
+    for (let index = 0; index < 1000; index++) socket.send('', { fin: false })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    socket.send(`"method":"${RelayMethod.subscribe}","params":{"topic":"${randomTopic()}"}}`)
+    expect(await client.response(1)).toHaveProperty('result')
+    // Unthrottled, the answer comes back within milliseconds; held, only once the debt is paid off.
+    expect(performance.now() - started).toBeGreaterThan(500)
+  })
+
   it('closes a socket that sends frames but answers no ping with 4011: only a pong proves life', async () => {
     const relay = await relayWith({ pingIntervalMs: 100 })
     const chatterer = new WebSocket(withAuth(relay.url, testIdentity().token(relay.url)), { autoPong: false })
@@ -263,7 +304,7 @@ describe('relay frame queue', () => {
     const events: string[] = []
     const answers: string[] = []
     const transport: ConnectionTransport = {
-      send: (text) => answers.push(text),
+      send: (text) => void answers.push(text),
       close: (code) => events.push(`close ${code}`),
       ...(canPause ? { pause: () => events.push('pause'), resume: () => events.push('resume') } : {}),
     }
