@@ -1,11 +1,13 @@
 import { type Eventually, unrefTimer } from '@pairwise/common'
-import { type FetchMessagesResult, type JsonRpcErrorObject, RelayCloseCode } from '../protocol/index.js'
+import { type JsonRpcErrorObject, RelayCloseCode } from '../protocol/index.js'
 import type { RelayLimits } from './limits.js'
 import { type StoredMessage, subscriptionId } from './message.js'
 
 /** The socket under a connection, whatever it is (ws, mock-socket, …). */
 export type ConnectionTransport = {
-  send(text: string): void
+  /** False when the socket takes nothing more (its closing handshake has begun) and `text` was dropped. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a transport that never drops a frame (mock-socket's) returns nothing
+  send(text: string): boolean | void
   close(code: number, reason: string): void
   /**
    * Stop and restart reading frames from the socket, so that a client sending faster than the relay
@@ -27,8 +29,18 @@ export type InFlight = { requestId: number; message: StoredMessage; sentAt: numb
 /** Which publish budget a call was refused by, or `granted` when every budget had room and was charged. */
 export type PublishBudget = 'granted' | 'client' | 'address' | 'addressBytes'
 
-/** Messages a call stored anew, and the error to answer when the mailbox refused one (the rest untried). */
-export type StoreOutcome = { fresh: StoredMessage[]; refusal?: JsonRpcErrorObject }
+/** Messages the caller has not had yet, oldest first, and whether more were left for the next call. */
+export type FetchedPage = { messages: StoredMessage[]; hasMore: boolean }
+
+/**
+ * Messages a call stored anew; those the store had already (`repeated`, a publish retried); and the error to
+ * answer when the mailbox refused one (the rest untried).
+ */
+export type StoreOutcome = {
+  fresh: StoredMessage[]
+  repeated?: StoredMessage[]
+  refusal?: JsonRpcErrorObject
+}
 
 /** What a method handler may do; the core implements it for the calling connection. */
 export type HandlerContext = {
@@ -41,8 +53,11 @@ export type HandlerContext = {
   takePublishTokens(count: number, bytes: number): PublishBudget
   /** Stores messages durably, in order, until the mailbox refuses one; at once where the store is in memory. */
   store(messages: StoredMessage[]): Eventually<StoreOutcome>
-  /** Hands stored messages to their subscribers here and on other nodes; at once where no other node hears. */
-  distribute(messages: StoredMessage[]): Eventually<void>
+  /**
+   * Hands what a call stored to subscribers here and on other nodes, a repeated message only to those that
+   * have not had it (see `RelayFanout`); at once where no other node hears.
+   */
+  distribute(stored: StoreOutcome): Eventually<void>
   /** Adds topics to the caller's subscriptions; resolves once messages for them will reach it. */
   subscribe(topics: string[]): Promise<void>
   /**
@@ -51,8 +66,10 @@ export type HandlerContext = {
    */
   pushUndelivered(topics: string[]): Promise<void>
   unsubscribe(topics: string[]): Promise<void>
-  /** Returns, and counts as delivered, messages on `topics` the caller has not had yet. */
-  fetch(topics: string[]): Promise<FetchMessagesResult>
+  /** A page of the messages on `topics` the caller has not had yet, not counted as delivered. */
+  fetch(topics: string[]): Promise<FetchedPage>
+  /** Counts `messages` as delivered to the caller, all at once. */
+  markDelivered(messages: StoredMessage[]): Promise<void>
 }
 
 // A frame's handling: done when it returns, unless it returns a promise (it waits on a store or other nodes).
@@ -223,8 +240,9 @@ export class RelayConnection {
     while (this.running) await this.running
   }
 
-  send(text: string): void {
-    if (this.isOpen) this.transport.send(text)
+  /** Whether `text` was handed to an open socket. */
+  send(text: string): boolean {
+    return this.isOpen && this.transport.send(text) !== false
   }
 
   markClosed(): void {
@@ -269,7 +287,7 @@ export class RelayConnection {
     if (this.subscriptions.has(topic)) this.backlog.add(topic)
   }
 
-  /** The pushed topic's backlog is empty now. */
+  /** Forgets that `topic` has messages waiting: a page of them is being read. */
   clearDeferred(topic: string): void {
     this.backlog.delete(topic)
   }

@@ -3,15 +3,19 @@ import type { StoredMessage } from './message.js'
 /**
  * How a node learns about messages stored by other nodes. A node watches exactly the topics it has
  * local subscribers for; announcing reaches every other node watching the topic.
+ *
+ * A message comes `repeated` when the store had it already: it was published again, after a first publish
+ * that may have stored it and failed before handing it on. Some subscribers may have had it, so each node
+ * hands it only to those whose mailbox still holds it for them; a message stored anew goes to all at once.
  */
 export interface RelayFanout {
   /** Resolves once announcements for `topic` will reach `receive`. */
   watch(topic: string): Promise<void>
   unwatch(topic: string): Promise<void>
   /** Undefined when there is nobody to tell: a publish then waits on no promise of it. */
-  announce(message: StoredMessage): Promise<void> | undefined
+  announce(message: StoredMessage, repeated: boolean): Promise<void> | undefined
   /** Called once by the core with where announcements from other nodes go. */
-  attach(receive: (message: StoredMessage) => void): void
+  attach(receive: (message: StoredMessage, repeated: boolean) => void): void
   close(): Promise<void>
 }
 

@@ -1,8 +1,7 @@
-import { type Eventually, type Logger, silentLogger, unrefTimer } from '@pairwise/common'
+import { andThen, type Eventually, type Logger, silentLogger, unrefTimer } from '@pairwise/common'
 import {
   encodeFrame,
   errorFrame,
-  type FetchMessagesResult,
   isClientMethod,
   type JsonRpcErrorObject,
   type JsonRpcId,
@@ -10,13 +9,13 @@ import {
   parseFrame,
   RelayCloseCode,
   RelayErrorCode,
-  receivedMessage,
   receivedMessageText,
   resultFrameText,
   subscriptionFrameText,
 } from '../protocol/index.js'
 import {
   type ConnectionTransport,
+  type FetchedPage,
   type HandlerContext,
   type PublishBudget,
   RelayConnection,
@@ -55,12 +54,16 @@ export type RelayCoreOptions = {
 export type RelaySession = {
   readonly clientId: string
   readonly connectionId: number
+  /** A frame, counted against the address's receive budget by its length. */
   receive(text: string): void
   /**
-   * Bytes the client sent that carry no frame for the relay (WebSocket pings and pongs): counted against
-   * its address's receive budget as a frame's are, so a flood of them is throttled as a flood of frames is.
+   * Bytes the client sent, counted against its address's receive budget. A transport that reads frames off
+   * a wire charges here every byte it reads (headers, pings, empty fragments), so that a flood of anything
+   * is throttled as a flood of frames is, and hands the frames to `receiveCharged`.
    */
   charge(bytes: number): void
+  /** A frame whose bytes were charged already. */
+  receiveCharged(text: string): void
   closed(): void
 }
 
@@ -124,7 +127,7 @@ export class RelayCore {
       this.limits.receiveBytesPerSecondPerIp,
     )
     this.nextRequestId = this.now() * 1000
-    this.fanout.attach((message) => this.deliverLocally(message))
+    this.fanout.attach((message, repeated) => this.deliver(message, repeated))
     this.timers = [
       every(options.sweepIntervalMs ?? 10_000, () => this.sweep()),
       every(Math.max(10, Math.floor(this.ackTimeoutMs / 2)), async () => this.redeliver()),
@@ -153,19 +156,24 @@ export class RelayCore {
       this.counters.connectionsTotal++
     }
     // False once the connection is gone: nothing it sends after that is charged or handled.
+    const taking = (): boolean => connection.open && !this.closing
     const charge = (bytes: number): boolean => {
-      if (!connection.open || this.closing) return false
+      if (!taking()) return false
       const wait = this.received.charge(budgets.received, bytes, this.now())
       if (wait > 0) connection.holdFor(wait)
       return true
     }
+    const handle = (text: string) => connection.enqueue(() => this.handleFrame(connection, text), text.length)
     return {
       clientId,
       connectionId: connection.id,
       receive: (text) => {
-        if (charge(text.length)) connection.enqueue(() => this.handleFrame(connection, text), text.length)
+        if (charge(text.length)) handle(text)
       },
       charge,
+      receiveCharged: (text) => {
+        if (taking()) handle(text)
+      },
       closed: () => this.detach(connection, budgets),
     }
   }
@@ -339,16 +347,16 @@ export class RelayCore {
     { id, method }: JsonRpcRequest,
     outcome: HandlerOutcome,
   ): Eventually<void> {
-    if (outcome.ok) connection.send(resultFrameText(id, outcome.result))
-    else {
+    if (!outcome.ok)
       this.logger.debug('relay method refused', {
         method,
         clientId: connection.clientId,
         code: outcome.error.code,
         error: truncate(outcome.error.message),
       })
-      this.replyError(connection, id, outcome.error)
-    }
+    const answered = connection.send(
+      outcome.ok ? resultFrameText(id, outcome.result) : this.errorFrameText(id, outcome.error),
+    )
     if (!outcome.after) return
     const followUpFailed = (error: unknown) => {
       this.logger.error('relay method follow-up failed', {
@@ -358,18 +366,22 @@ export class RelayCore {
       })
     }
     try {
-      const after = outcome.after()
+      const after = outcome.after(answered)
       if (after instanceof Promise) return after.catch(followUpFailed)
     } catch (error) {
       followUpFailed(error)
     }
   }
 
-  /** Every error message may quote what the client sent, so it is cut to a bounded length. */
   private replyError(connection: RelayConnection, id: JsonRpcId | null, error: JsonRpcErrorObject): void {
+    connection.send(this.errorFrameText(id, error))
+  }
+
+  /** Every error message may quote what the client sent, so it is cut to a bounded length. */
+  private errorFrameText(id: JsonRpcId | null, error: JsonRpcErrorObject): string {
     this.counters.errorResponses++
     const message = truncate(error.message, MAX_ERROR_MESSAGE_CHARS)
-    connection.send(encodeFrame(errorFrame(id, { ...error, message })))
+    return encodeFrame(errorFrame(id, { ...error, message }))
   }
 
   private contextOf(connection: RelayConnection, budgets: Budgets): HandlerContext {
@@ -380,7 +392,7 @@ export class RelayCore {
       addressTopicCount: () => this.addressTopics.get(connection.address) ?? 0,
       takePublishTokens: (count, bytes) => this.takePublishTokens(budgets, count, bytes),
       store: (messages) => this.storeAll(messages),
-      distribute: (messages) => this.distribute(messages),
+      distribute: (stored) => this.distribute(stored),
       subscribe: (topics) => this.subscribe(connection, topics),
       pushUndelivered: (topics) => this.pushPages(connection, topics),
       unsubscribe: async (topics) => {
@@ -391,6 +403,7 @@ export class RelayCore {
           }
       },
       fetch: (topics) => this.fetch(connection, topics),
+      markDelivered: (messages) => this.markFetched(connection, messages),
     }
   }
 
@@ -411,40 +424,41 @@ export class RelayCore {
 
   /** Stores messages in order until one is refused for a full mailbox; the rest are not tried. */
   private storeAll(messages: StoredMessage[]): Eventually<StoreOutcome> {
-    return this.storeFrom(messages, 0, [])
+    return this.storeFrom(messages, 0, { fresh: [] })
   }
 
   // Goes on at once after each message a store in memory took, and after its promise where it is not.
   private storeFrom(
     messages: StoredMessage[],
     start: number,
-    fresh: StoredMessage[],
+    stored: StoreOutcome,
   ): Eventually<StoreOutcome> {
     for (let index = start; index < messages.length; index++) {
       const message = messages[index]!
       const outcome = this.store.put(message, this.caps)
       if (outcome instanceof Promise)
-        return outcome.then(
-          (settled) => this.refusedBy(settled, message, fresh) ?? this.storeFrom(messages, index + 1, fresh),
+        return outcome.then((settled) =>
+          this.took(settled, message, stored) ? this.storeFrom(messages, index + 1, stored) : stored,
         )
-      const refused = this.refusedBy(outcome, message, fresh)
-      if (refused) return refused
+      if (!this.took(outcome, message, stored)) return stored
     }
-    this.counters.messagesStored += fresh.length
-    return { fresh }
+    this.counters.messagesStored += stored.fresh.length
+    return stored
   }
 
-  /** Adds `message` to `fresh` if the store took it anew; the call's outcome if the store refused it. */
-  private refusedBy(
-    outcome: PutOutcome,
-    message: StoredMessage,
-    fresh: StoredMessage[],
-  ): StoreOutcome | undefined {
-    if (outcome === 'stored') fresh.push(message)
-    if (outcome === 'stored' || outcome === 'duplicate') return undefined
-    this.counters.mailboxRefusals++
-    this.counters.messagesStored += fresh.length
-    return { fresh, refusal: this.mailboxRefusal(outcome, message.topic) }
+  /** Records in `stored` what the store did with `message`; false when it refused it, which ends the call. */
+  private took(outcome: PutOutcome, message: StoredMessage, stored: StoreOutcome): boolean {
+    if (outcome === 'stored') stored.fresh.push(message)
+    else if (outcome === 'duplicate') {
+      stored.repeated ??= []
+      stored.repeated.push(message)
+    } else {
+      this.counters.mailboxRefusals++
+      this.counters.messagesStored += stored.fresh.length
+      stored.refusal = this.mailboxRefusal(outcome, message.topic)
+      return false
+    }
+    return true
   }
 
   private mailboxRefusal(
@@ -458,12 +472,17 @@ export class RelayCore {
     return { code: RelayErrorCode.mailboxFull, message, data: { reason: outcome } }
   }
 
+  private distribute({ fresh, repeated }: StoreOutcome): Eventually<void> {
+    const distributed = this.distributeFrom(fresh, 0, false)
+    return repeated ? andThen(distributed, () => this.distributeFrom(repeated, 0, true)) : distributed
+  }
+
   /** Delivers here at once; waits only on announcing to other nodes, where there are any, one message at a time. */
-  private distribute(messages: StoredMessage[], start = 0): Eventually<void> {
+  private distributeFrom(messages: StoredMessage[], start: number, repeated: boolean): Eventually<void> {
     for (let index = start; index < messages.length; index++) {
       const message = messages[index]!
-      this.deliverLocally(message)
-      const announced = this.fanout.announce(message)
+      this.deliver(message, repeated)
+      const announced = this.fanout.announce(message, repeated)
       if (announced)
         return announced
           .catch((error: unknown) => {
@@ -473,8 +492,13 @@ export class RelayCore {
               error: describeError(error),
             })
           })
-          .then(() => this.distribute(messages, index + 1))
+          .then(() => this.distributeFrom(messages, index + 1, repeated))
     }
+  }
+
+  private deliver(message: StoredMessage, repeated: boolean): void {
+    if (repeated) this.deliverFromMailbox(message)
+    else this.deliverLocally(message)
   }
 
   private deliverLocally(message: StoredMessage): void {
@@ -489,6 +513,18 @@ export class RelayCore {
         data ??= receivedMessageText(message)
         this.push(connection, message, 1, data)
       }
+  }
+
+  /**
+   * Each subscriber that is not waiting on an acknowledgement of `message` is pushed its next page of the
+   * topic, which leaves out what it acknowledged; behind the frames it sent before, so that an
+   * acknowledgement under way is recorded first.
+   */
+  private deliverFromMailbox(message: StoredMessage): void {
+    if (message.expiresAt <= this.now()) return
+    for (const connection of this.subscribers.get(message.topic) ?? [])
+      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id))
+        connection.enqueue(() => this.caught(connection, this.pushPages(connection, [message.topic])), 0)
   }
 
   private push(
@@ -606,9 +642,18 @@ export class RelayCore {
   private async pushPages(connection: RelayConnection, topics: string[]): Promise<void> {
     for (const topic of new Set(topics)) {
       if (!(connection.open && connection.hasTopic(topic))) continue
+      // Cleared before the read, not after: a message deferred while it is under way, stored too late to be
+      // in the page, marks the topic again and is pushed with the next page.
+      connection.clearDeferred(topic)
       // In-flight messages come back from the store too (not acknowledged yet), so the page is that much larger.
       const limit = this.limits.maxInFlightPushes + connection.inFlightCount
-      const page = await this.store.undelivered(topic, connection.clientId, this.now(), limit)
+      const page = await this.store
+        .undelivered(topic, connection.clientId, this.now(), limit)
+        .catch((error) => {
+          // Still to be pushed: the next acknowledgement tries again.
+          connection.deferTopic(topic)
+          throw error
+        })
       let complete = page.length < limit
       for (const message of page) {
         if (!connection.open) return
@@ -619,13 +664,12 @@ export class RelayCore {
         }
         this.push(connection, message, 1)
       }
-      if (complete) connection.clearDeferred(topic)
-      else connection.deferTopic(topic)
+      if (!complete) connection.deferTopic(topic)
     }
   }
 
   /** A page of at most `maxFetchMessages` messages and, past the first, `maxFrameBytes` of envelopes. */
-  private async fetch(connection: RelayConnection, topics: string[]): Promise<FetchMessagesResult> {
+  private async fetch(connection: RelayConnection, topics: string[]): Promise<FetchedPage> {
     const limit = this.limits.maxFetchMessages
     const found: StoredMessage[] = []
     let bytes = 0
@@ -642,9 +686,15 @@ export class RelayCore {
         bytes += size
       }
     }
-    for (const message of found)
-      this.countDelivered(await this.store.markDelivered(message.id, connection.clientId))
-    return { messages: found.map(receivedMessage), hasMore }
+    return { messages: found, hasMore }
+  }
+
+  /** Asked all at once, not one after another: a store on a server pipelines them, SQLite commits them together. */
+  private async markFetched(connection: RelayConnection, messages: StoredMessage[]): Promise<void> {
+    const marked = await Promise.all(
+      messages.map((message) => this.store.markDelivered(message.id, connection.clientId)),
+    )
+    for (const fresh of marked) this.countDelivered(fresh)
   }
 }
 

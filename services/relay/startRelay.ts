@@ -218,8 +218,8 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       maxMessageBytes,
       closeGraceMs: SOCKET_CLOSE_GRACE_MS,
       maxBufferedBytes: limits.maxOutputBufferBytes,
-      message: (text) => session.receive(text),
-      control: (bytes) => session.charge(bytes),
+      message: (text) => session.receiveCharged(text),
+      received: (bytes) => session.charge(bytes),
       pong: () => unanswered.delete(socket),
       failed: (failure) =>
         logger.warn('client broke the WebSocket protocol; connection failed', {
@@ -237,7 +237,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       clientId,
       {
         send: (text) => {
-          if (!socket.isOpen) return
+          if (!socket.isOpen) return false
           turnWrites.hold(raw)
           socket.send(text)
           // What the client has not taken yet stays in our memory: a client that stops reading is cut
@@ -252,6 +252,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
             })
             socket.close(RelayCloseCode.outputBufferFull, 'output buffer full')
           }
+          return true
         },
         close: (code, reason) => socket.close(code, reason),
         pause: () => socket.pause(),

@@ -11,8 +11,8 @@ export type HandlerOutcome =
   | { ok: true; result: unknown; after?: FollowUp }
   | { ok: false; error: JsonRpcErrorObject; after?: FollowUp }
 
-/** Done when it returns, unless it returns a promise. */
-export type FollowUp = () => Eventually<void>
+/** Done when it returns, unless it returns a promise. `answered`: the answer was handed to an open socket. */
+export type FollowUp = (answered: boolean) => Eventually<void>
 
 /** A call's outcome, at once when nothing it does waits (a publish to a store in memory), else a promise. */
 export type Handler<Params> = (context: HandlerContext, params: Params) => Eventually<HandlerOutcome>

@@ -19,6 +19,6 @@ function publishAll(context: HandlerContext, entries: PublishParams[]): Eventual
   const refused = checkEnvelopes(context, entries) ?? checkRate(context, entries)
   if (refused) return refused
   return andThen(context.store(entries.map((entry) => storedEnvelope(context, entry))), (outcome) =>
-    stored(outcome, () => context.distribute(outcome.fresh)),
+    stored(outcome, () => context.distribute(outcome)),
   )
 }

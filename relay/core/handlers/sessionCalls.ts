@@ -28,7 +28,7 @@ export const handleProposeSession: Handler<ProposeSessionParams> = async (contex
     }),
   ])
   return stored(outcome, async () => {
-    await context.distribute(outcome.fresh)
+    await context.distribute(outcome)
     await context.pushUndelivered([params.pairingTopic])
   })
 }
@@ -61,7 +61,7 @@ export const handleApproveSession: Handler<ApproveSessionParams> = async (contex
     }),
   ])
   return stored(outcome, async () => {
-    await context.distribute(outcome.fresh)
+    await context.distribute(outcome)
     await context.pushUndelivered([params.sessionTopic])
   })
 }

@@ -9,7 +9,12 @@ import type { Redis } from 'ioredis'
 import * as z from 'zod/mini'
 import { connectRedis, DEFAULT_REDIS_PREFIX, type RedisKeys, redisKeys } from './connect.js'
 
-const AnnouncementSchema = z.object({ node: z.string(), message: StoredMessageSchema })
+// `repeated` is optional so that, during a rolling upgrade, announcements of nodes that predate it still count.
+const AnnouncementSchema = z.object({
+  node: z.string(),
+  message: StoredMessageSchema,
+  repeated: z.optional(z.boolean()),
+})
 
 /**
  * Redis pub/sub between relay nodes: one channel per topic, subscribed by a node while it has local
@@ -17,7 +22,7 @@ const AnnouncementSchema = z.object({ node: z.string(), message: StoredMessageSc
  */
 export class RedisFanout implements RelayFanout {
   private readonly keys: RedisKeys
-  private receive: (message: StoredMessage) => void = () => {}
+  private receive: (message: StoredMessage, repeated: boolean) => void = () => {}
 
   private constructor(
     private readonly publisher: Redis,
@@ -46,7 +51,7 @@ export class RedisFanout implements RelayFanout {
     return new RedisFanout(publisher, subscriber, nodeId, prefix, logger)
   }
 
-  attach(receive: (message: StoredMessage) => void): void {
+  attach(receive: (message: StoredMessage, repeated: boolean) => void): void {
     this.receive = receive
   }
 
@@ -58,10 +63,10 @@ export class RedisFanout implements RelayFanout {
     await this.subscriber.unsubscribe(this.keys.channel(topic))
   }
 
-  async announce(message: StoredMessage): Promise<void> {
+  async announce(message: StoredMessage, repeated: boolean): Promise<void> {
     await this.publisher.publish(
       this.keys.channel(message.topic),
-      JSON.stringify({ node: this.nodeId, message }),
+      JSON.stringify({ node: this.nodeId, message, repeated }),
     )
   }
 
@@ -82,6 +87,6 @@ export class RedisFanout implements RelayFanout {
     }
     // Redis echoes a node's own publishes to it; it has delivered those locally already.
     if (announcement.node !== this.nodeId && channel === this.keys.channel(announcement.message.topic))
-      this.receive(announcement.message)
+      this.receive(announcement.message, announcement.repeated ?? false)
   }
 }

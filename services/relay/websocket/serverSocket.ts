@@ -12,10 +12,11 @@ export type ServerSocketOptions = {
   maxBufferedBytes: number
   message(text: string): void
   /**
-   * A ping or pong the client sent, by its size on the wire, for the caller to count against the client's
-   * receive budget: a flood of them costs a read and a pong each, as a flood of messages costs a read each.
+   * Bytes read from the client, as they are read, for the caller to count against its receive budget: every
+   * frame costs its size on the wire, header included, whether it ends a message, pings, or continues a
+   * message with nothing.
    */
-  control(bytes: number): void
+  received(bytes: number): void
   pong(): void
   /** A client's frame broke the protocol: the connection is being failed with `failure.code`. */
   failed(failure: WebSocketFailure): void
@@ -24,8 +25,6 @@ export type ServerSocketOptions = {
 }
 
 const EMPTY = Buffer.alloc(0)
-// A client's control frame is masked and carries at most 125 bytes: two bytes of header and four of mask.
-const CONTROL_HEADER_BYTES = 6
 
 /**
  * The server end of a WebSocket whose opening handshake has been answered: text frames out, a client's
@@ -45,14 +44,8 @@ export class ServerSocket {
   ) {
     this.reader = new FrameReader(options.maxMessageBytes, {
       message: options.message,
-      ping: (payload) => {
-        options.control(CONTROL_HEADER_BYTES + payload.length)
-        this.pong(payload)
-      },
-      pong: (payload) => {
-        options.control(CONTROL_HEADER_BYTES + payload.length)
-        options.pong()
-      },
+      ping: (payload) => this.pong(payload),
+      pong: () => options.pong(),
       close: (code) => this.closedByClient(code),
     })
   }
@@ -117,6 +110,7 @@ export class ServerSocket {
   }
 
   private read(chunk: Buffer): void {
+    this.options.received(chunk.length)
     try {
       this.reader.push(chunk)
     } catch (error) {

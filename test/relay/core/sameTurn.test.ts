@@ -11,7 +11,7 @@ function twoClients() {
   const core = new RelayCore()
   const open = (clientId: string) => {
     const sent: string[] = []
-    const session = core.open(clientId, { send: (text) => sent.push(text), close: () => {} })
+    const session = core.open(clientId, { send: (text) => void sent.push(text), close: () => {} })
     return { session, sent }
   }
   return { core, wallet: open('did:key:wallet'), dapp: open('did:key:dapp') }

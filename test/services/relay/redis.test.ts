@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { messageId } from '../../../relay/core/index.js'
 import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
 import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
@@ -57,6 +58,7 @@ describe('two relay nodes sharing Redis', () => {
     return client
   }
 
+  /** Starts the two nodes; resolves with the key prefix they share. */
   const startNodes = async () => {
     const redisPrefix = `pair${++deployments}:`
     for (let index = 0; index < 2; index++)
@@ -70,6 +72,7 @@ describe('two relay nodes sharing Redis', () => {
         }),
       )
     ;[nodeA, nodeB] = relays as [RunningRelay, RunningRelay]
+    return redisPrefix
   }
 
   afterEach(async () => {
@@ -114,6 +117,39 @@ describe('two relay nodes sharing Redis', () => {
     const [only] = await onA.waitForPushes(1)
     expect(only?.params.data.message).toBe('c2Vjb25k')
     await onA.expectPushCount(1)
+  })
+
+  it('hands on, on both nodes, a message published again whose first publish stored it and told nobody', async () => {
+    const redisPrefix = await startNodes()
+    const topic = randomTopic()
+    const message = 'c3RvcmVk'
+    const subscribers = [await connect(nodeA), await connect(nodeB)]
+    for (const subscriber of subscribers) await subscriber.call(RelayMethod.subscribe, { topic })
+    const publisher = testIdentity()
+    // What the first publish did before it failed: it stored the message, and announced it to nobody.
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, redisPrefix)
+    const now = Date.now()
+    const stored = {
+      id: messageId(topic, message),
+      topic,
+      message,
+      tag: 1108,
+      prompt: false,
+      publishedAt: now,
+      expiresAt: now + 300_000,
+      publisherId: publisher.clientId,
+    }
+    await store.put(stored, { maxMessagesPerTopic: 10, maxTotalBytes: 1_000_000 })
+    await store.close()
+
+    const retrying = await connect(nodeB, publisher)
+    const retry = () => retrying.call(RelayMethod.publish, { topic, message, ttl: 300, tag: 1108 })
+    expect(await retry()).toMatchObject({ result: true })
+    for (const subscriber of subscribers) await subscriber.waitForPushes(1)
+    await expect.poll(() => nodeA.stats().messagesDelivered + nodeB.stats().messagesDelivered).toBe(2)
+    // Acknowledged by both, it is not pushed again however often it is retried.
+    expect(await retry()).toMatchObject({ result: true })
+    for (const subscriber of subscribers) await subscriber.expectPushCount(1)
   })
 
   it('runs the Sign 2.5 handshake with the dapp on node A and the wallet on node B', async () => {

@@ -9,8 +9,8 @@ import { frame } from '../../../security/support/rawExchange.js'
 type Seen = {
   messages: string[]
   pongs: number
-  /** The wire size of each ping and pong read, as charged to the client's receive budget. */
-  control: number[]
+  /** Bytes read, as charged to the client's receive budget. */
+  charged: number
   failures: WebSocketFailure[]
   closed: boolean
 }
@@ -25,7 +25,7 @@ async function pair(
   head: Buffer = Buffer.alloc(0),
   options: Partial<ServerSocketOptions> = {},
 ): Promise<{ server: ServerSocket; client: Socket; seen: Seen; received: () => Buffer }> {
-  const seen: Seen = { messages: [], pongs: 0, control: [], failures: [], closed: false }
+  const seen: Seen = { messages: [], pongs: 0, charged: 0, failures: [], closed: false }
   const accepted = new Promise<ServerSocket>((resolve) => {
     const server = createServer({ allowHalfOpen: true }, (raw) => {
       const socket = new ServerSocket(raw, {
@@ -33,7 +33,9 @@ async function pair(
         closeGraceMs: 200,
         maxBufferedBytes: 1 << 20,
         message: (text) => seen.messages.push(text),
-        control: (bytes) => seen.control.push(bytes),
+        received: (bytes) => {
+          seen.charged += bytes
+        },
         pong: () => seen.pongs++,
         failed: (failure) => seen.failures.push(failure),
         closed: () => {
@@ -67,14 +69,27 @@ describe('ServerSocket', () => {
     client.destroy()
   })
 
-  it('sends text frames, answers a ping with its payload and passes pongs on, each charged by its size', async () => {
+  it('sends text frames, answers a ping with its payload and passes pongs on', async () => {
     const { server, client, seen, received } = await pair()
     server.send('hello')
     client.write(Buffer.concat([frame(Opcode.ping, text('p1')), frame(Opcode.pong, text(''))]))
     await until(() => received().length === 7 + 4 && seen.pongs === 1)
     expect([...received()]).toEqual([0x81, 5, ...text('hello'), 0x8a, 2, ...text('p1')])
-    // Masked client frames: 2 bytes of header, 4 of mask, then the payload; an empty pong costs 6 too.
-    expect(seen.control).toEqual([8, 6])
+    client.destroy()
+  })
+
+  it('charges every frame its size on the wire, an empty fragment or a ping as much as a message', async () => {
+    const { client, seen } = await pair()
+    const frames = [
+      frame(Opcode.text, text('{"id":'), { fin: false }),
+      ...Array.from({ length: 100 }, () => frame(Opcode.continuation, text(''), { fin: false })),
+      frame(Opcode.ping, text('')),
+      frame(Opcode.continuation, text('1}')),
+    ]
+    const wireBytes = frames.reduce((sum, bytes) => sum + bytes.length, 0)
+    client.write(Buffer.concat(frames))
+    await until(() => seen.messages.length === 1 && seen.charged === wireBytes)
+    expect(seen.messages).toEqual(['{"id":1}'])
     client.destroy()
   })
 
