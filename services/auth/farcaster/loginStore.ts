@@ -1,6 +1,7 @@
 import type { Database } from '../../api/db/index.js'
 import { clientKey } from '../../kit/index.js'
 import type { DeviceRef } from '../attemptStore.js'
+import { countRows } from '../countRows.js'
 import { lockedTransaction } from '../lockedTransaction.js'
 
 /** The login a relay channel was opened for: the frame's device and the host page it verified. */
@@ -74,15 +75,8 @@ export class FarcasterLoginStore {
     const locks = [`farcaster ip ${client}`, `farcaster device ${login.device.id}`]
     return lockedTransaction(this.db, locks, async (tx) => {
       await tx.run('DELETE FROM auth_farcaster_logins WHERE expires_at <= ?', [now])
-      const live = async (column: 'ip' | 'device_id', value: string) =>
-        Number(
-          (
-            await tx.get<{ n: number }>(
-              `SELECT COUNT(*) AS n FROM auth_farcaster_logins WHERE ${column} = ?`,
-              [value],
-            )
-          )?.n ?? 0,
-        )
+      const live = (column: 'ip' | 'device_id', value: string) =>
+        countRows(tx, 'auth_farcaster_logins', column, value)
       if ((await live('ip', client)) >= this.limits.farcasterChannelsPerIp) return 'ip'
       if ((await live('device_id', login.device.id)) >= this.limits.farcasterChannelsPerDevice)
         return 'device'

@@ -1,6 +1,7 @@
 import type { Database } from '../../api/db/index.js'
 import { clientKey } from '../../kit/index.js'
 import type { DeviceRef } from '../attemptStore.js'
+import { countRows } from '../countRows.js'
 import { lockedTransaction } from '../lockedTransaction.js'
 import { newId } from '../secrets.js'
 import type { SocialProviderName } from './providerConfig.js'
@@ -80,15 +81,8 @@ export class SocialAttempts {
     const locks = [`social device ${attempt.device.id}`, `social ip ${client}`]
     return lockedTransaction(this.db, locks, async (tx) => {
       await tx.run('DELETE FROM auth_social_attempts WHERE expires_at <= ?', [now])
-      const held = async (column: 'device_id' | 'ip', value: string) =>
-        Number(
-          (
-            await tx.get<{ n: number }>(
-              `SELECT COUNT(*) AS n FROM auth_social_attempts WHERE ${column} = ?`,
-              [value],
-            )
-          )?.n ?? 0,
-        )
+      const held = (column: 'device_id' | 'ip', value: string) =>
+        countRows(tx, 'auth_social_attempts', column, value)
       if ((await held('device_id', attempt.device.id)) >= this.limits.socialPendingPerDevice) return undefined
       if ((await held('ip', client)) >= this.limits.socialPendingPerIp) return undefined
       await tx.run(
