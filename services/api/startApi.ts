@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type MetricsAccess, type Served, serve, type TrustedProxies } from '../kit/index.js'
 import { consoleLogger, type Logger } from '../relay/index.js'
-import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
+import { type OpenSharedState, openRedisSharedState, warnIfUnshared } from '../sharedState/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type RunningJobs, runBackgroundJobs } from './background/runBackgroundJobs.js'
@@ -92,6 +92,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     // A worker serves no rate-limited route, so it needs no Redis.
     if (options.redisUrl !== undefined && role !== 'worker')
       shared = await openRedisSharedState(options.redisUrl, logger, options.redisPrefix)
+    if (role !== 'worker') warnIfUnshared('api', db.kind, shared, logger)
     await migrate(db, [projectMigrations, ...modules.migrations, ...(options.migrations ?? [])])
     const pollMs = options.backgroundPollMs ?? 1000
     const now = options.now ?? Date.now

@@ -14,7 +14,7 @@ import {
 } from '../kit/index.js'
 import type { Mailer } from '../mail/mailer.js'
 import { consoleLogger } from '../relay/index.js'
-import { type OpenSharedState, openRedisSharedState } from '../sharedState/index.js'
+import { type OpenSharedState, openRedisSharedState, warnIfUnshared } from '../sharedState/index.js'
 import { createAuthApp } from './app.js'
 import { authContext } from './authContext.js'
 import { type FarcasterConfigInput, farcasterConfigSchema } from './farcaster/farcasterConfig.js'
@@ -95,6 +95,7 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
   try {
     if (options.redisUrl !== undefined)
       shared = await openRedisSharedState(options.redisUrl, logger, options.redisPrefix)
+    warnIfUnshared('auth', db.kind, shared, logger)
     await migrate(db, [projectMigrations, authMigrations])
     const ctx = authContext({
       db,

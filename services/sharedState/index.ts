@@ -8,6 +8,7 @@ export {
   type OpenSharedState,
   openRedisSharedState,
   type SharedState,
+  warnIfUnshared,
 } from './sharedState.js'
 export {
   type Budget,

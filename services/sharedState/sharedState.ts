@@ -46,3 +46,20 @@ export async function openRedisSharedState(
     },
   }
 }
+
+/**
+ * Tells the operator at start when `service` runs on PostgreSQL, which lets a deployment run several
+ * processes, but keeps its per-client limits in this process: each process would then allow a client its
+ * whole budget again.
+ */
+export function warnIfUnshared(
+  service: string,
+  database: 'sqlite' | 'postgres',
+  shared: OpenSharedState | undefined,
+  logger: Logger,
+): void {
+  if (database === 'postgres' && shared === undefined)
+    logger.warn(
+      `${service}: PostgreSQL without --redis keeps rate limits in this process; give every process of the deployment the same --redis`,
+    )
+}

@@ -4,6 +4,7 @@ import { ProjectStore } from '../../../services/api/projects/index.js'
 import { type RunningApi, startApi } from '../../../services/api/startApi.js'
 import { parseTrustedProxies, silentLogger } from '../../../services/relay/index.js'
 import { type RedisServer, startRedisServer } from '../relay/support/redisServer.js'
+import { type Line, memoryLogger } from './support/memoryLogger.js'
 import { type PostgresServer, startPostgresServer } from './support/postgresServer.js'
 import { challengeIn, loadVerifyFrame, registerFromFrame } from './support/verifyFrameClient.js'
 
@@ -103,5 +104,30 @@ describe('api nodes sharing one Redis', () => {
     }
     // The challenge was spent through node A: node B does not take it again.
     expect((await registerFromFrame(request(1), { challenge, decryptedId })).status).toBe(403)
+  })
+})
+
+describe('an api process on PostgreSQL without Redis', () => {
+  it('warns at start that its rate limits are its own, once; with Redis it does not', async () => {
+    const started = async (redisUrl?: string) => {
+      const lines: Line[] = []
+      const api = await startApi({
+        port: 0,
+        database: postgres.url.replace(/\/postgres$/, '/shared_state'),
+        logger: memoryLogger(lines),
+        indexer: false,
+        ...(redisUrl ? { redisUrl } : {}),
+      })
+      await api.close()
+      return lines.filter((line) => line.level === 'warn' && line.event.includes('--redis'))
+    }
+    expect(await started()).toEqual([
+      {
+        level: 'warn',
+        event:
+          'api: PostgreSQL without --redis keeps rate limits in this process; give every process of the deployment the same --redis',
+      },
+    ])
+    expect(await started(redis.url)).toEqual([])
   })
 })
