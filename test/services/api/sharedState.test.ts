@@ -114,7 +114,7 @@ describe('an api process on PostgreSQL without Redis', () => {
       const api = await startApi({
         port: 0,
         database: postgres.url.replace(/\/postgres$/, '/shared_state'),
-        logger: memoryLogger(lines),
+        logger: { ...memoryLogger(lines), debug() {} },
         indexer: false,
         ...(redisUrl ? { redisUrl } : {}),
       })
