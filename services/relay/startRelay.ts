@@ -20,6 +20,7 @@ import {
 import {
   answerMetrics,
   clientAddress,
+  clientKey,
   createSafeServer,
   HttpError,
   listen,
@@ -301,11 +302,10 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
 
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (closing) return refuseUpgrade(socket, 503, 'the relay is shutting down')
-    // Every per-address cap, here and in the core, counts the client a trusted proxy names, not the proxy.
-    const address = clientAddress(
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-      trustProxy,
+    // Every per-address cap, here and in the core, counts the client a trusted proxy names, not the proxy,
+    // and an IPv6 client by its /64: one host is given a whole /64, so single addresses would be billions.
+    const address = clientKey(
+      clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], trustProxy),
     )
     // Before the token is checked: refusing costs no signature verification, and every socket counts,
     // a token that does not verify (an anonymous client id of its own) included.

@@ -54,6 +54,17 @@ describe('the relay behind a trusted proxy counts each forwarded client on its o
     expect(await second.call(RelayMethod.subscribe, { topic: randomTopic() })).toHaveProperty('result')
   })
 
+  it('counts every address of one IPv6 /64 as one client, which one host is given whole', async () => {
+    const relay = await relayWith({
+      trustProxy: parseTrustedProxies('127.0.0.1'),
+      limits: { maxConnectionsPerIp: 2 },
+    })
+    expect(await upgradeStatus(relay.url, '2001:db8:aa:bb::1')).toBe(101)
+    expect(await upgradeStatus(relay.url, '2001:db8:aa:bb::2')).toBe(101)
+    expect(await upgradeStatus(relay.url, '2001:db8:aa:bb:ffff::3')).toBe(429)
+    expect(await upgradeStatus(relay.url, '2001:db8:aa:bc::1')).toBe(101)
+  })
+
   it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
     const relay = await relayWith({ limits: { maxConnectionsPerIp: 2 } })
     expect(await upgradeStatus(relay.url, '203.0.113.1')).toBe(101)
