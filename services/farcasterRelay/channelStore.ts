@@ -1,4 +1,7 @@
 import type { Database } from '../api/db/index.js'
+import { countRows } from '../auth/countRows.js'
+import { lockedTransaction } from '../auth/lockedTransaction.js'
+import { clientKey } from '../kit/index.js'
 
 /** What the Farcaster app posted to complete a channel, with the fid's custody address when known. */
 export type ChannelCompletion = {
@@ -76,15 +79,16 @@ export class ChannelStore {
     private readonly limits: ChannelStoreLimits,
   ) {}
 
-  /** Opens a channel; false when its IP already holds its cap of live channels. */
+  /**
+   * Opens a channel; false when its client (its IP, an IPv6 client by its /64) already holds its cap of live
+   * channels, counted and taken under one lock so simultaneous opens cannot all pass.
+   */
   async open(channel: NewChannel, now: number): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const client = clientKey(channel.ip)
+    return lockedTransaction(this.db, [`farcaster relay ip ${client}`], async (tx) => {
       await tx.run('DELETE FROM farcaster_relay_channels WHERE expires_at <= ?', [now])
-      const live = await tx.get<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM farcaster_relay_channels WHERE ip = ?',
-        [channel.ip],
-      )
-      if (Number(live?.n ?? 0) >= this.limits.channelsPerIp) return false
+      if ((await countRows(tx, 'farcaster_relay_channels', 'ip', client)) >= this.limits.channelsPerIp)
+        return false
       await tx.run(
         `INSERT INTO farcaster_relay_channels (token_hash, nonce, domain, siwe_uri, url, ip, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -94,7 +98,7 @@ export class ChannelStore {
           channel.domain,
           channel.siweUri,
           channel.url,
-          channel.ip,
+          client,
           now,
           now + this.limits.channelLifeMs,
         ],

@@ -1,6 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Logger } from '@pairwise/common'
-import { clientAddress, codeOf, createSafeServer, readiness, type TrustedProxies } from '../kit/index.js'
+import {
+  clientAddress,
+  clientKey,
+  codeOf,
+  createSafeServer,
+  readiness,
+  type TrustedProxies,
+} from '../kit/index.js'
 import { ClientLoad, type LoadRefusal } from './clientLoad.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'
@@ -123,10 +130,9 @@ export function createRpcServer(context: RpcContext, options: RpcServerOptions):
   const load = new ClientLoad()
   const server = createSafeServer(
     (request, response) => {
-      const client = clientAddress(
-        request.socket.remoteAddress,
-        request.headers['x-forwarded-for'],
-        options.trustProxy,
+      // An IPv6 client by its /64, which one host is given whole.
+      const client = clientKey(
+        clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], options.trustProxy),
       )
       const refusal = load.admit(client, response)
       if (refusal) {

@@ -6,6 +6,7 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { z } from 'zod'
 import {
   clientAddress,
+  clientKey,
   createSafeServer,
   refuseUpgrade,
   safeUpgrade,
@@ -87,10 +88,9 @@ export class SolanaPubSub {
     }, serverOptions)
     const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => socket.destroy())
-      const address = clientAddress(
-        request.socket.remoteAddress,
-        request.headers['x-forwarded-for'],
-        options.trustProxy,
+      // An IPv6 client by its /64, which one host is given whole.
+      const address = clientKey(
+        clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], options.trustProxy),
       )
       const fromAddress = this.perAddress.get(address) ?? 0
       if (this.socketCount >= solanaLimits.maxWsConnections)

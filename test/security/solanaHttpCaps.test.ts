@@ -132,24 +132,30 @@ describe('the local Solana JSON-RPC server caps what each client holds', () => {
   })
   afterAll(() => chain?.close())
 
-  it(`refuses a client's request over ${solanaLimits.maxConcurrentRequestsPerClient} under way with 429, while another client is answered`, async () => {
+  // A client is its address, an IPv6 one its /64: a neighbour in the /64 is the same client.
+  it.each([
+    { client: 'an IPv4 address', held: '203.0.113.1', same: '203.0.113.1', other: '203.0.113.2' },
+    { client: 'an IPv6 /64', held: '2001:db8:1:2::1', same: '2001:db8:1:2::2', other: '2001:db8:1:3::1' },
+  ])(`refuses a client's request over ${solanaLimits.maxConcurrentRequestsPerClient} under way with 429, while another client is answered: $client`, async ({
+    held: holder,
+    same,
+    other: otherClient,
+  }) => {
     const port = portOf(chain.rpcUrl)
     const held = await Promise.all(
-      Array.from({ length: solanaLimits.maxConcurrentRequestsPerClient }, () =>
-        heldRequest(port, '203.0.113.1'),
-      ),
+      Array.from({ length: solanaLimits.maxConcurrentRequestsPerClient }, () => heldRequest(port, holder)),
     )
     await settle(300)
-    const refused = await post(chain.rpcUrl, getSlot, { headers: { 'x-forwarded-for': '203.0.113.1' } })
+    const refused = await post(chain.rpcUrl, getSlot, { headers: { 'x-forwarded-for': same } })
     expect(refused.status).toBe(429)
     expect(refused.headers['access-control-allow-origin']).toBe('*')
     expect(JSON.parse(refused.text)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
-    const other = await post(chain.rpcUrl, getSlot, { headers: { 'x-forwarded-for': '203.0.113.2' } })
+    const other = await post(chain.rpcUrl, getSlot, { headers: { 'x-forwarded-for': otherClient } })
     expect(other.status).toBe(200)
     const finished = await Promise.all(held.map(finishHeld))
     expect(finished).toEqual(held.map(() => 'HTTP/1.1 200 OK'))
     for (const socket of held) socket.destroy()
-    const again = await post(chain.rpcUrl, getSlot, { headers: { 'x-forwarded-for': '203.0.113.1' } })
+    const again = await post(chain.rpcUrl, getSlot, { headers: { 'x-forwarded-for': same } })
     expect(again.status).toBe(200)
   })
 
