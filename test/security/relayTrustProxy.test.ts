@@ -29,15 +29,33 @@ function connectAs(relay: RunningRelay, forwardedFor: string): Promise<RawRelayC
 }
 
 describe('the relay behind a trusted proxy counts each forwarded client on its own', () => {
-  it('gives each forwarded client its own per-address connection cap', async () => {
+  // A client is its address, an IPv6 one its /64, which one host is given whole: a neighbour is the same client.
+  it.each([
+    {
+      client: 'an IPv4 address',
+      first: '203.0.113.7',
+      same: ['203.0.113.7', '203.0.113.7'],
+      other: '198.51.100.4',
+    },
+    {
+      client: 'an IPv6 /64',
+      first: '2001:db8:aa:bb::1',
+      same: ['2001:db8:aa:bb::2', '2001:db8:aa:bb:ffff::3'],
+      other: '2001:db8:aa:bc::1',
+    },
+  ])('gives each forwarded client its own per-address connection cap: $client', async ({
+    first,
+    same,
+    other,
+  }) => {
     const relay = await relayWith({
       trustProxy: parseTrustedProxies('127.0.0.1'),
       limits: { maxConnectionsPerIp: 2 },
     })
-    expect(await upgradeStatus(relay.url, '203.0.113.7')).toBe(101)
-    expect(await upgradeStatus(relay.url, '203.0.113.7')).toBe(101)
-    expect(await upgradeStatus(relay.url, '203.0.113.7')).toBe(429)
-    expect(await upgradeStatus(relay.url, '198.51.100.4')).toBe(101)
+    expect(await upgradeStatus(relay.url, first)).toBe(101)
+    expect(await upgradeStatus(relay.url, same[0] as string)).toBe(101)
+    expect(await upgradeStatus(relay.url, same[1] as string)).toBe(429)
+    expect(await upgradeStatus(relay.url, other)).toBe(101)
   })
 
   it('gives each forwarded client its own per-address topic cap', async () => {
@@ -52,17 +70,6 @@ describe('the relay behind a trusted proxy counts each forwarded client on its o
     })
     const second = await connectAs(relay, '198.51.100.4')
     expect(await second.call(RelayMethod.subscribe, { topic: randomTopic() })).toHaveProperty('result')
-  })
-
-  it('counts every address of one IPv6 /64 as one client, which one host is given whole', async () => {
-    const relay = await relayWith({
-      trustProxy: parseTrustedProxies('127.0.0.1'),
-      limits: { maxConnectionsPerIp: 2 },
-    })
-    expect(await upgradeStatus(relay.url, '2001:db8:aa:bb::1')).toBe(101)
-    expect(await upgradeStatus(relay.url, '2001:db8:aa:bb::2')).toBe(101)
-    expect(await upgradeStatus(relay.url, '2001:db8:aa:bb:ffff::3')).toBe(429)
-    expect(await upgradeStatus(relay.url, '2001:db8:aa:bc::1')).toBe(101)
   })
 
   it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
