@@ -1,6 +1,5 @@
-import type { Database } from '../api/db/index.js'
+import { type Database, lockedTransaction } from '../api/db/index.js'
 import { authErrors } from './errors.js'
-import { lockedTransaction } from './lockedTransaction.js'
 
 type Limits = { failuresBeforeLockout: number; failureWindowMs: number; lockoutMs: number }
 

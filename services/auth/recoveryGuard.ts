@@ -1,8 +1,7 @@
-import type { Database } from '../api/db/index.js'
+import { type Database, lockedTransaction } from '../api/db/index.js'
 import { clientKey } from '../kit/index.js'
 import { authErrors } from './errors.js'
 import type { SendCap } from './limits.js'
-import { lockedTransaction } from './lockedTransaction.js'
 
 type Limits = {
   recoveryGuessesBeforeLockout: number

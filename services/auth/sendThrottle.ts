@@ -1,8 +1,7 @@
-import type { Database } from '../api/db/index.js'
+import { type Database, lockedTransaction, type Transaction } from '../api/db/index.js'
 import { clientKey } from '../kit/index.js'
 import { authErrors } from './errors.js'
 import type { SendCap } from './limits.js'
-import { lockedTransaction, type Transaction } from './lockedTransaction.js'
 import { newId } from './secrets.js'
 
 export type SendKey = { email: string; deviceId: string; ip: string }

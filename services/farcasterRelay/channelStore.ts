@@ -1,6 +1,4 @@
-import type { Database } from '../api/db/index.js'
-import { countRows } from '../auth/countRows.js'
-import { lockedTransaction } from '../auth/lockedTransaction.js'
+import { countRows, type Database, lockedTransaction } from '../api/db/index.js'
 import { clientKey } from '../kit/index.js'
 
 /** What the Farcaster app posted to complete a channel, with the fid's custody address when known. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { siwxLimits } from '../../services/api/siwx/index.js'
+import { migrate } from '../../services/api/db/index.js'
+import { siwxLimits, siwxMigrations } from '../../services/api/siwx/index.js'
+import { hashHolderId } from '../../services/api/siwx/randomIds.js'
+import { SiwxSessionStore } from '../../services/api/siwx/sessionStore.js'
 import {
   alice,
   cookieOf,
@@ -9,6 +12,7 @@ import {
   refusal,
   siwxHarness,
 } from '../services/api/siwx/siwxHarness.js'
+import { burst, passed } from '../services/api/support/burst.js'
 import { eachDatabase } from '../services/api/support/databases.js'
 
 const day = 24 * 60 * minute
@@ -73,6 +77,22 @@ describe.each(eachDatabase())('SIWX holders are capped per client, on $name', ({
       expect((await signInFrom(h, `2001:db8:1:2::${host}`)).status).toBe(201)
     expect((await signInFrom(h, '2001:db8:1:2:ffff::1')).status).toBe(429)
     expect((await signInFrom(h, '2001:db8:1:3::1')).status).toBe(201)
+  })
+
+  it('keeps the cap when one client makes holders simultaneously', async () => {
+    const db = await open()
+    await migrate(db, [siwxMigrations])
+    const store = new SiwxSessionStore(db)
+    const now = Date.now()
+    const results = await burst(db, 12, (index) =>
+      store.createHolder(
+        { hash: hashHolderId(`holder-${index}`), kind: 'cookie', expiresAt: now + day },
+        'demo 203.0.113.7',
+        3,
+        now,
+      ),
+    )
+    expect(passed(results).filter(Boolean)).toHaveLength(3)
   })
 
   it('documents a cap that bounds the sessions one client keeps to a few thousand', () => {

@@ -1,4 +1,6 @@
+export { countRows } from './countRows.js'
 export type { Database, PoolUse, SqlValue } from './database.js'
+export { lockedTransaction, type Transaction } from './lockedTransaction.js'
 export { type Migrations, migrate } from './migrate.js'
 export { isPostgresUrl, openDatabase } from './openDatabase.js'
 export { numberPlaceholders } from './postgresDatabase.js'

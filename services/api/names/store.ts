@@ -1,4 +1,4 @@
-import type { Database } from '../db/index.js'
+import { type Database, lockedTransaction } from '../db/index.js'
 
 export type NameRow = {
   name: string
@@ -62,10 +62,12 @@ export class NameStore {
   /**
    * Adds `name` for `address` unless the name or the address is taken, the store holds `maxNames`, or
    * the `quota`'s project or client holds its own most; the unique keys decide a race between two
-   * registrations, on either store.
+   * registrations, on either store, and the quota's counts are taken under its project's and client's
+   * locks, so simultaneous registrations cannot pass them.
    */
   async add(entry: Omit<NameRow, 'updatedAt'>, maxNames: number, quota?: NameQuota): Promise<AddOutcome> {
-    return this.db.transaction(async (tx) => {
+    const locks = quota ? [`names project ${quota.projectId}`, `names client ${quota.clientKey}`] : []
+    return lockedTransaction(this.db, locks, async (tx) => {
       const clash = await tx.get<{ name: string; address_key: string }>(
         'SELECT name, address_key FROM names WHERE name = ? OR address_key = ? LIMIT 1',
         [entry.name, entry.address.toLowerCase()],

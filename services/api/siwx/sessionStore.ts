@@ -1,5 +1,5 @@
 import { type SIWXSession, siwxSessionSchema } from '@pairwise/engine/siwx'
-import type { Database } from '../db/index.js'
+import { type Database, lockedTransaction } from '../db/index.js'
 import { ApiError } from '../http/apiError.js'
 import { siwxLimits } from './limits.js'
 
@@ -52,15 +52,17 @@ export class SiwxSessionStore {
 
   /**
    * Records a holder `clientKey` (its `clientBudgetKey`) made, unless that client already has `maxPerClient`
-   * live ones; resolves to whether it was recorded. The count and the insert are one statement, so the
-   * cap holds without a read-then-write gap.
+   * live ones; resolves to whether it was recorded. Counted and inserted under the client's lock: on
+   * PostgreSQL one statement alone would not see another's uncommitted row.
    */
   async createHolder(holder: Holder, clientKey: string, maxPerClient: number, now: number): Promise<boolean> {
-    const inserted = await this.db.run(
-      `INSERT INTO siwx_holders (id_hash, kind, client_key, created_at, expires_at)
+    const inserted = await lockedTransaction(this.db, [`siwx holders ${clientKey}`], (tx) =>
+      tx.run(
+        `INSERT INTO siwx_holders (id_hash, kind, client_key, created_at, expires_at)
        SELECT ?, ?, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM siwx_holders WHERE client_key = ? AND expires_at > ?) < ?`,
-      [holder.hash, holder.kind, clientKey, now, holder.expiresAt, clientKey, now, maxPerClient],
+        [holder.hash, holder.kind, clientKey, now, holder.expiresAt, clientKey, now, maxPerClient],
+      ),
     )
     return inserted === 1
   }

@@ -1,8 +1,6 @@
-import type { Database } from '../../api/db/index.js'
+import { countRows, type Database, lockedTransaction } from '../../api/db/index.js'
 import { clientKey } from '../../kit/index.js'
 import type { DeviceRef } from '../attemptStore.js'
-import { countRows } from '../countRows.js'
-import { lockedTransaction } from '../lockedTransaction.js'
 import { newId } from '../secrets.js'
 import type { SocialProviderName } from './providerConfig.js'
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { authLimits } from '../../../services/auth/limits.js'
 import { Lockout } from '../../../services/auth/lockout.js'
+import { burst, passed } from '../api/support/burst.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { authDatabase } from './authDatabase.js'
 import { start } from './authHarness.js'
-import { burst, passed } from './burst.js'
 
 describe.each(eachDatabase())('email lockout on $name', ({ open }) => {
   it('simultaneous wrong codes for one email lock it exactly once, at the tenth', async () => {

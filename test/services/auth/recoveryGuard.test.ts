@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { authLimits } from '../../../services/auth/limits.js'
 import { RecoveryGuard } from '../../../services/auth/recoveryGuard.js'
+import { burst, passed, refusedWith } from '../api/support/burst.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { authDatabase } from './authDatabase.js'
 import { start } from './authHarness.js'
-import { burst, passed, refusedWith } from './burst.js'
 
 describe.each(eachDatabase())('recovery guesses on $name', ({ open }) => {
   it('simultaneous guesses for one user: exactly the limit pass, the last of them pauses recovery', async () => {

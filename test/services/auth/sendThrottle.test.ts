@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DeviceKeys } from '../../../services/auth/protocol/index.js'
+import { burst, passed } from '../api/support/burst.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { type AuthHarness, authHarness, minute, newDevice, second, startBody } from './authHarness.js'
-import { burst, passed } from './burst.js'
 
 const START = '/auth/v1/email/start'
 const victim = 'victim@example.com'

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from '../../../services/api/db/index.js'
 import { ChannelStore, type NewChannel } from '../../../services/farcasterRelay/channelStore.js'
 import { relayMigrations } from '../../../services/farcasterRelay/migrations.js'
+import { burst, passed } from '../api/support/burst.js'
 import { eachDatabase } from '../api/support/databases.js'
-import { burst, passed } from '../auth/burst.js'
 
 const now = Date.UTC(2026, 0, 10, 12)
 const channelFrom = (ip: string, index: number): NewChannel => ({

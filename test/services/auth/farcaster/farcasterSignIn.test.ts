@@ -7,10 +7,10 @@ import { silentLogger } from '../../../../common/index.js'
 import { FarcasterSignIn } from '../../../../services/auth/farcaster/farcasterSignIn.js'
 import { authLimits } from '../../../../services/auth/limits.js'
 import { relayPaths } from '../../../../services/farcasterRelay/protocol.js'
+import { burst, passed, refusedWith } from '../../api/support/burst.js'
 import { eachDatabase } from '../../api/support/databases.js'
 import { authDatabase } from '../authDatabase.js'
 import { start } from '../authHarness.js'
-import { burst, passed, refusedWith } from '../burst.js'
 
 /**
  * A stand-in relay that takes a while to open each channel, as one across the network does, and answers

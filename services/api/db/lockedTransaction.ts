@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
-import type { Database } from '../api/db/index.js'
+import { keyLockNamespace } from './advisoryLocks.js'
+import type { Database } from './database.js'
 
 /** The statements of one transaction (what `Database.transaction` hands its work). */
 export type Transaction = Omit<Database, 'transaction' | 'close'>
-
-/** The first half of every advisory lock key auth takes: apart from the api's (api/db/advisoryLocks.ts). */
-const authLockNamespace = 0x70776175
 
 // 32 bits of the key's SHA-256: the same in every process; two keys that collide only wait for each other.
 const lockKeyOf = (key: string) => createHash('sha256').update(key).digest().readInt32BE(0)
@@ -25,7 +23,7 @@ export function lockedTransaction<T>(
   return db.transaction(async (tx) => {
     if (tx.kind === 'postgres')
       for (const key of [...new Set(keys.map(lockKeyOf))].sort((a, b) => a - b))
-        await tx.run('SELECT pg_advisory_xact_lock(?, ?)', [authLockNamespace, key])
+        await tx.run('SELECT pg_advisory_xact_lock(?, ?)', [keyLockNamespace, key])
     return work(tx)
   })
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../../services/api/db/index.js'
+import type { Database } from '../../../../services/api/db/index.js'
 
 /**
  * `count` calls of `task` started at once, settled. On PostgreSQL the pool's connections are opened first
