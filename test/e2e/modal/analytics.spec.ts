@@ -79,10 +79,15 @@ test.beforeAll(async () => {
 
 test.afterAll(() => site?.close())
 
-/** Opens the test page, opens and closes the modal, and visits two more routes (one with a new query). */
-async function browse(page: Page, query: string): Promise<void> {
+/**
+ * Opens the test page, opens and closes the modal, and visits two more routes (one with a new query);
+ * `tracking`: first waits until the page watches its routes (the analytics chunk, loaded apart, wraps
+ * `history.pushState`), as a visitor's first click comes long after it has.
+ */
+async function browse(page: Page, query: string, { tracking = false } = {}): Promise<void> {
   await page.goto(`${pageUrl}?${query}`)
   await page.waitForFunction(() => 'kit' in window)
+  if (tracking) await page.waitForFunction(() => !history.pushState.toString().includes('[native code]'))
   await page.evaluate(async () => {
     const { kit } = window as unknown as WithKit
     await kit.open()
@@ -110,7 +115,7 @@ test('the same page with analytics on, in StrictMode, loads the chunk once and c
   stack,
 }) => {
   const traffic = watchAnalytics(page)
-  await browse(page, `analytics=on&api=${encodeURIComponent(stack.api.url)}`)
+  await browse(page, `analytics=on&api=${encodeURIComponent(stack.api.url)}`, { tracking: true })
   await expect.poll(traffic.pageViews, { timeout: 10_000 }).toEqual(['/', '/second', '/third'])
   await expect.poll(traffic.events, { timeout: 10_000 }).toEqual(['MODAL_OPEN', 'MODAL_CLOSE'])
   expect(traffic.scripts).toHaveLength(1)
