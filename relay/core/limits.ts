@@ -39,6 +39,11 @@ export type RelayLimits = {
   maxMessagesPerTopic: number
   /** Envelope bytes all mailboxes hold together; further publishes are refused. */
   maxMailboxBytes: number
+  /**
+   * Envelope bytes of unexpired messages one remote address may have in the mailboxes, so that no one
+   * address fills `maxMailboxBytes` for everybody; further publishes from it are refused until some expire.
+   */
+  maxMailboxBytesPerIp: number
   /** Pushes on one connection awaiting acknowledgement; the rest follow as acknowledgements arrive. */
   maxInFlightPushes: number
   /** Envelope bytes of those pushes (one push is always allowed, whatever its size). */
@@ -81,6 +86,7 @@ export const defaultRelayLimits: RelayLimits = {
   maxFetchMessages: 500,
   maxMessagesPerTopic: 1000,
   maxMailboxBytes: 128 * MiB,
+  maxMailboxBytesPerIp: 16 * MiB,
   maxInFlightPushes: 64,
   maxInFlightBytes: 1 * MiB,
   receiveBytesBurstPerIp: 16 * MiB,

@@ -23,8 +23,9 @@ export class MemoryMailboxStore implements MailboxStore {
   private expired: Entry[] = []
   private liveBytes = 0
 
-  put(message: StoredMessage, caps: MailboxCaps): PutOutcome {
+  put(message: StoredMessage, caps: MailboxCaps, addressFull = false): PutOutcome {
     if (this.entries.has(message.id)) return 'duplicate'
+    if (addressFull) return 'addressFull'
     this.expireUpTo(message.publishedAt)
     const mailbox = this.topics.get(message.topic)
     if ((mailbox?.live ?? 0) >= caps.maxMessagesPerTopic) return 'topicFull'

@@ -13,6 +13,7 @@ import {
   resultFrameText,
   subscriptionFrameText,
 } from '../protocol/index.js'
+import { AddressShares, type Share } from './addressShares.js'
 import {
   type ConnectionTransport,
   type FetchedPage,
@@ -70,8 +71,11 @@ export type RelaySession = {
 /** WebSocket close code for "service restart": the official clients reconnect on it. */
 export const CLOSE_RESTARTING = RelayCloseCode.restarting
 
-/** The rate-limit buckets a connection is charged to: its client id's, and its address's three. */
-type Budgets = { client: Bucket; address: Bucket; addressBytes: Bucket; received: Bucket }
+/**
+ * What a connection is charged to: the rate-limit buckets of its client id and its address, and its
+ * address's share of the mailboxes.
+ */
+type Budgets = { client: Bucket; address: Bucket; addressBytes: Bucket; received: Bucket; stored: Share }
 
 // Longer string ids are refused rather than echoed: the official clients send 19 digits.
 const MAX_ID_CHARS = 128
@@ -94,6 +98,7 @@ export class RelayCore {
   private readonly addressRate: RateLimiter
   private readonly addressBytes: RateLimiter
   private readonly received: RateLimiter
+  private readonly shares: AddressShares
   private readonly counters: RelayCounters = zeroCounters()
   private readonly connections = new Set<RelayConnection>()
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
@@ -126,6 +131,7 @@ export class RelayCore {
       this.limits.receiveBytesBurstPerIp,
       this.limits.receiveBytesPerSecondPerIp,
     )
+    this.shares = new AddressShares(this.limits.maxMailboxBytesPerIp)
     this.nextRequestId = this.now() * 1000
     this.fanout.attach((message, repeated) => this.deliver(message, repeated))
     this.timers = [
@@ -185,6 +191,7 @@ export class RelayCore {
       address: this.addressRate.hold(address, now),
       addressBytes: this.addressBytes.hold(address, now),
       received: this.received.hold(address, now),
+      stored: this.shares.hold(address),
     }
   }
 
@@ -193,6 +200,7 @@ export class RelayCore {
     this.addressRate.release(budgets.address)
     this.addressBytes.release(budgets.addressBytes)
     this.received.release(budgets.received)
+    this.shares.release(budgets.stored)
   }
 
   stats(): RelayStats {
@@ -224,6 +232,7 @@ export class RelayCore {
     try {
       const now = this.now()
       this.counters.messagesExpired += await this.store.purgeExpired(now)
+      this.shares.expireUpTo(now)
       for (const limiter of [this.clientRate, this.addressRate, this.addressBytes, this.received])
         while (!limiter.pruneSome(now, PRUNED_PER_TURN)) await nextTurn()
     } catch (error) {
@@ -249,6 +258,7 @@ export class RelayCore {
     this.subscribers.clear()
     this.watching.clear()
     this.addressTopics.clear()
+    this.shares.clear()
     await this.fanout.close()
     await this.store.close()
   }
@@ -391,7 +401,7 @@ export class RelayCore {
       now: this.now,
       addressTopicCount: () => this.addressTopics.get(connection.address) ?? 0,
       takePublishTokens: (count, bytes) => this.takePublishTokens(budgets, count, bytes),
-      store: (messages) => this.storeAll(messages),
+      store: (messages) => this.storeAll(messages, budgets.stored),
       distribute: (stored) => this.distribute(stored),
       subscribe: (topics) => this.subscribe(connection, topics),
       pushUndelivered: (topics) => this.pushPages(connection, topics),
@@ -422,53 +432,70 @@ export class RelayCore {
     return 'granted'
   }
 
-  /** Stores messages in order until one is refused for a full mailbox; the rest are not tried. */
-  private storeAll(messages: StoredMessage[]): Eventually<StoreOutcome> {
-    return this.storeFrom(messages, 0, { fresh: [] })
+  /**
+   * Stores messages in order until one is refused for a full mailbox; the rest are not tried. Each is
+   * counted against `share`, its publisher's address's part of the mailboxes, before the store is asked.
+   */
+  private storeAll(messages: StoredMessage[], share: Share): Eventually<StoreOutcome> {
+    return this.storeFrom(messages, 0, share, { fresh: [] })
   }
 
   // Goes on at once after each message a store in memory took, and after its promise where it is not.
   private storeFrom(
     messages: StoredMessage[],
     start: number,
+    share: Share,
     stored: StoreOutcome,
   ): Eventually<StoreOutcome> {
     for (let index = start; index < messages.length; index++) {
       const message = messages[index]!
-      const outcome = this.store.put(message, this.caps)
+      const bytes = message.message.length
+      const withinShare = this.shares.reserve(share, bytes, message.publishedAt)
+      const outcome = this.store.put(message, this.caps, !withinShare)
       if (outcome instanceof Promise)
         return outcome.then((settled) =>
-          this.took(settled, message, stored) ? this.storeFrom(messages, index + 1, stored) : stored,
+          this.took(settled, message, share, stored)
+            ? this.storeFrom(messages, index + 1, share, stored)
+            : stored,
         )
-      if (!this.took(outcome, message, stored)) return stored
+      if (!this.took(outcome, message, share, stored)) return stored
     }
     this.counters.messagesStored += stored.fresh.length
     return stored
   }
 
-  /** Records in `stored` what the store did with `message`; false when it refused it, which ends the call. */
-  private took(outcome: PutOutcome, message: StoredMessage, stored: StoreOutcome): boolean {
-    if (outcome === 'stored') stored.fresh.push(message)
-    else if (outcome === 'duplicate') {
+  /**
+   * Records in `stored` what the store did with `message`, and settles its bytes reserved in `share`;
+   * false when the store refused it, which ends the call.
+   */
+  private took(outcome: PutOutcome, message: StoredMessage, share: Share, stored: StoreOutcome): boolean {
+    const bytes = message.message.length
+    if (outcome === 'stored') {
+      this.shares.keep(share, bytes, message.expiresAt)
+      stored.fresh.push(message)
+      return true
+    }
+    this.shares.giveBack(share, bytes)
+    if (outcome === 'duplicate') {
       stored.repeated ??= []
       stored.repeated.push(message)
-    } else {
-      this.counters.mailboxRefusals++
-      this.counters.messagesStored += stored.fresh.length
-      stored.refusal = this.mailboxRefusal(outcome, message.topic)
-      return false
+      return true
     }
-    return true
+    this.counters.mailboxRefusals++
+    this.counters.messagesStored += stored.fresh.length
+    stored.refusal = this.mailboxRefusal(outcome, message.topic)
+    return false
   }
 
   private mailboxRefusal(
     outcome: Exclude<PutOutcome, 'stored' | 'duplicate'>,
     topic: string,
   ): JsonRpcErrorObject {
-    const message =
-      outcome === 'topicFull'
-        ? `Mailbox full: topic ${topic} holds ${this.caps.maxMessagesPerTopic} unexpired messages, the limit; retry later`
-        : `Mailbox full: the relay holds ${this.caps.maxTotalBytes} bytes of messages, the limit; retry later`
+    const message = {
+      addressFull: `Mailbox full: the unexpired messages published from your address would pass ${this.limits.maxMailboxBytesPerIp} bytes, the limit; retry later`,
+      topicFull: `Mailbox full: topic ${topic} holds ${this.caps.maxMessagesPerTopic} unexpired messages, the limit; retry later`,
+      storeFull: `Mailbox full: the relay holds ${this.caps.maxTotalBytes} bytes of messages, the limit; retry later`,
+    }[outcome]
     return { code: RelayErrorCode.mailboxFull, message, data: { reason: outcome } }
   }
 

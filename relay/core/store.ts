@@ -15,9 +15,9 @@ export type MailboxCaps = {
 
 /**
  * What `put` did: stored it; found it stored already (a client retry); or refused it, storing nothing,
- * because the topic's mailbox or the whole store is full.
+ * because its publisher's address holds its share already, or the topic's mailbox or the whole store is full.
  */
-export type PutOutcome = 'stored' | 'duplicate' | 'topicFull' | 'storeFull'
+export type PutOutcome = 'stored' | 'duplicate' | 'addressFull' | 'topicFull' | 'storeFull'
 
 /**
  * Where mailboxes live. Every method may be asynchronous (Redis); a resolved `put` means the message
@@ -26,8 +26,12 @@ export type PutOutcome = 'stored' | 'duplicate' | 'topicFull' | 'storeFull'
  * for every message, may answer at once (a store in memory), sparing the relay a promise each.
  */
 export interface MailboxStore {
-  /** Stores `message` unless one with its id is stored already or a cap would be exceeded. */
-  put(message: StoredMessage, caps: MailboxCaps): Eventually<PutOutcome>
+  /**
+   * Stores `message` unless one with its id is stored already or a cap would be exceeded. `addressFull`:
+   * the publisher's address has used its share (the core counts it), so a new message is refused with
+   * 'addressFull' while a retry of a stored one is still a duplicate.
+   */
+  put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean): Eventually<PutOutcome>
   /**
    * Unexpired messages on `topic` that `clientId` neither published nor acknowledged, oldest first, at
    * most `limit`.

@@ -191,12 +191,13 @@ export class SqliteMailboxStore implements MailboxStore {
    * meanwhile (through an index), since expired messages do not count. A retry of a stored message is
    * a duplicate, never a refusal.
    */
-  put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+  put(message: StoredMessage, caps: MailboxCaps, addressFull = false): Promise<PutOutcome> {
     const { topic } = message
     const bytes = message.message.length
     return this.transaction(
       (): PutOutcome => {
         if (this.statements.exists.get([message.id]) !== undefined) return 'duplicate'
+        if (addressFull) return 'addressFull'
         const refused = this.capRefusal(message, caps)
         if (refused) return refused
         this.statements.insert.run([

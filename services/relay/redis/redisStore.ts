@@ -27,12 +27,13 @@ end
 `
 
 // KEYS: message, topic index, sequence, expiry index, bytes, expired-by-put. ARGV: json, ttl ms, id,
-// expiresAt, topic, bytes, now, max per topic, max bytes, key prefix, purge batch.
+// expiresAt, topic, bytes, now, max per topic, max bytes, key prefix, purge batch, address full (1 or 0).
 // The message key is written only when absent, so a re-published envelope keeps its delivery records.
 // Caps count unexpired messages: when one looks reached, expired messages are dropped first (counted
 // for the next sweep to report) and the cap is checked again.
 const putScript = `${purgeFunction}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
+if ARGV[12] == '1' then return 'addressFull' end
 local size = tonumber(ARGV[6])
 local function topicFull() return redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[8]) end
 local function storeFull() return tonumber(redis.call('GET', KEYS[5]) or '0') + size > tonumber(ARGV[9]) end
@@ -73,7 +74,7 @@ return { dropped, byPut }
 
 const PURGE_BATCH = 1000
 const count = z.int().check(z.nonnegative())
-const putOutcome = z.enum(['stored', 'duplicate', 'topicFull', 'storeFull'])
+const putOutcome = z.enum(['stored', 'duplicate', 'addressFull', 'topicFull', 'storeFull'])
 const purged = z.tuple([count, count])
 
 /**
@@ -94,7 +95,7 @@ export class RedisMailboxStore implements MailboxStore {
     return new RedisMailboxStore(await connectRedis(url, 'pairwise-relay-store', logger), prefix)
   }
 
-  async put(message: StoredMessage, caps: MailboxCaps): Promise<PutOutcome> {
+  async put(message: StoredMessage, caps: MailboxCaps, addressFull = false): Promise<PutOutcome> {
     const ttlMs = Math.max(1, message.expiresAt - message.publishedAt)
     const outcome = await this.redis.eval(
       putScript,
@@ -116,6 +117,7 @@ export class RedisMailboxStore implements MailboxStore {
       caps.maxTotalBytes,
       this.prefix,
       PURGE_BATCH,
+      addressFull ? 1 : 0,
     )
     return putOutcome.parse(outcome)
   }

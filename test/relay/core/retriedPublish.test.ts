@@ -16,8 +16,8 @@ class FailsOnce extends MemoryMailboxStore {
     super()
   }
 
-  override put(message: StoredMessage, caps: MailboxCaps) {
-    if (message.message !== this.failing) return super.put(message, caps)
+  override put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean) {
+    if (message.message !== this.failing) return super.put(message, caps, addressFull)
     this.failing = undefined
     throw new Error('the connection to the store dropped')
   }

@@ -157,6 +157,22 @@ describe('relay mailbox caps', () => {
     expect(relay.stats()).toMatchObject({ messagesStored: 2, mailboxRefusals: 2 })
   })
 
+  it('keeps one address from filling the mailboxes for everyone: past its share it is refused, others are not', async () => {
+    const relay = await relayWith({ limits: { maxMailboxBytesPerIp: 500, maxMailboxBytes: 1000 } })
+    const flooder = await connect(relay, { from: '127.0.0.5' })
+    const sibling = await connect(relay, { from: '127.0.0.5', anonymous: true })
+    const user = await connect(relay, { from: '127.0.0.6' })
+    for (const _ of [1, 2])
+      expect(await publish(flooder, randomTopic(), envelope(250))).toMatchObject({ result: true })
+    for (const client of [flooder, sibling])
+      expect(await publish(client, randomTopic(), envelope(250))).toMatchObject({
+        error: { code: RelayErrorCode.mailboxFull, data: { reason: 'addressFull' } },
+      })
+    for (const _ of [1, 2])
+      expect(await publish(user, randomTopic(), envelope(250))).toMatchObject({ result: true })
+    expect(relay.stats()).toMatchObject({ messagesStored: 4, mailboxRefusals: 2 })
+  })
+
   it('still delivers what a batch stored before the mailbox filled', async () => {
     const relay = await relayWith({ limits: { maxMessagesPerTopic: 1 } })
     const publisher = await connect(relay)

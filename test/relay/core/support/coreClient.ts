@@ -2,7 +2,11 @@ import type { RelayCore, RelaySession } from '../../../../relay/core/index.js'
 import { RelayMethod } from '../../../../relay/protocol/index.js'
 
 export type Push = { id: number; message: string }
-export type Answer = { id: number; result?: unknown; error?: { code: number; message: string } }
+export type Answer = {
+  id: number
+  result?: unknown
+  error?: { code: number; message: string; data?: unknown }
+}
 
 /** A client of a core, speaking JSON-RPC frames by hand and keeping what it is sent. */
 export type CoreClient = {
@@ -16,21 +20,29 @@ export type CoreClient = {
   ack(push: Push): void
 }
 
-export function coreClient(core: RelayCore, clientId: string): CoreClient {
+/** `address`: the remote address the core counts its per-address caps by; the client id by default. */
+export function coreClient(core: RelayCore, clientId: string, address?: string): CoreClient {
   const pushes: Push[] = []
   const answers = new Map<number, Answer>()
   const client: CoreClient = {
-    session: core.open(clientId, {
-      send: (text) => {
-        if (!client.socketOpen) return false
-        const sent = JSON.parse(text) as Answer & { method?: string; params?: { data: { message: string } } }
-        if (sent.method === RelayMethod.subscription)
-          pushes.push({ id: sent.id, message: sent.params!.data.message })
-        else answers.set(sent.id, sent)
-        return true
+    session: core.open(
+      clientId,
+      {
+        send: (text) => {
+          if (!client.socketOpen) return false
+          const sent = JSON.parse(text) as Answer & {
+            method?: string
+            params?: { data: { message: string } }
+          }
+          if (sent.method === RelayMethod.subscription)
+            pushes.push({ id: sent.id, message: sent.params!.data.message })
+          else answers.set(sent.id, sent)
+          return true
+        },
+        close: () => {},
       },
-      close: () => {},
-    }),
+      address,
+    ),
     pushes,
     answers,
     socketOpen: true,

@@ -7,9 +7,9 @@ import { type MailboxStore, MemoryMailboxStore } from '../../../../relay/core/in
 export function heldStore(released: Promise<void>): MailboxStore {
   const store = new MemoryMailboxStore()
   return {
-    put: async (message, caps) => {
+    put: async (message, caps, addressFull) => {
       await released
-      return store.put(message, caps)
+      return store.put(message, caps, addressFull)
     },
     undelivered: (topic, clientId, now, limit) => store.undelivered(topic, clientId, now, limit),
     markDelivered: (id, clientId) => store.markDelivered(id, clientId),

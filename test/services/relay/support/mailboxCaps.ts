@@ -24,8 +24,9 @@ export function storedMessage(
 }
 
 /**
- * The cap contract every mailbox store keeps: a full topic or a full store refuses, a duplicate is
- * told apart from both, and a message past its expiry stops counting at once, swept or not.
+ * The cap contract every mailbox store keeps: a full topic or a full store refuses, as does a publisher's
+ * address that has used its share; a duplicate is told apart from all three, and a message past its
+ * expiry stops counting at once, swept or not.
  */
 export async function expectMailboxCaps(store: MailboxStore): Promise<void> {
   const now = Date.now()
@@ -33,6 +34,8 @@ export async function expectMailboxCaps(store: MailboxStore): Promise<void> {
   const a1 = storedMessage(topicA, 'AAAAAAA1', now)
   expect(await store.put(a1, caps)).toBe('stored')
   expect(await store.put(a1, caps)).toBe('duplicate')
+  expect(await store.put(a1, caps, true)).toBe('duplicate')
+  expect(await store.put(storedMessage(topicB, 'B', now), caps, true)).toBe('addressFull')
   expect(await store.put(storedMessage(topicA, 'AAAAAAA2', now), caps)).toBe('stored')
   expect(await store.put(storedMessage(topicA, 'AAAAAAA3', now), caps)).toBe('topicFull')
   expect(await store.put(storedMessage(topicB, 'BBBBBBB1', now), caps)).toBe('storeFull')

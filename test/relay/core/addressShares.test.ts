@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { AddressShares } from '../../../relay/core/addressShares.js'
+import { RelayCore } from '../../../relay/core/index.js'
+import { RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
+import { type CoreClient, coreClient, messagesOf } from './support/coreClient.js'
+
+const topic = 'ab'.repeat(32)
+const envelope = (seed: string) => seed.padEnd(60, '.')
+
+describe("an address's share of the mailboxes", () => {
+  it('counts bytes reserved and stored until each expires, soonest first whatever the order stored', () => {
+    const shares = new AddressShares(100)
+    const share = shares.hold('203.0.113.7')
+    for (const [bytes, expiresAt] of [
+      [30, 3_000],
+      [30, 1_000],
+      [30, 2_000],
+    ] as const) {
+      expect(shares.reserve(share, bytes, 0)).toBe(true)
+      shares.keep(share, bytes, expiresAt)
+    }
+    expect(shares.reserve(share, 20, 0)).toBe(false)
+    shares.giveBack(share, 20)
+    expect(share.bytes).toBe(90)
+    shares.expireUpTo(1_000)
+    expect(share.bytes).toBe(60)
+    expect(shares.reserve(share, 40, 1_500)).toBe(true)
+    shares.giveBack(share, 40)
+    shares.expireUpTo(2_999)
+    expect(share.bytes).toBe(30)
+  })
+
+  it('is one share for every connection of an address, kept while messages of it are stored', () => {
+    const shares = new AddressShares(100)
+    const first = shares.hold('203.0.113.7')
+    expect(shares.hold('203.0.113.7')).toBe(first)
+    expect(shares.hold('198.51.100.1')).not.toBe(first)
+    shares.reserve(first, 50, 0)
+    shares.keep(first, 50, 1_000)
+    shares.release(first)
+    shares.release(first)
+    expect(shares.hold('203.0.113.7')).toBe(first)
+    shares.release(first)
+    shares.expireUpTo(1_000)
+    const fresh = shares.hold('203.0.113.7')
+    expect(fresh).not.toBe(first)
+    expect(fresh.bytes).toBe(0)
+  })
+})
+
+describe('a relay refusing a publish past its address share', () => {
+  const publish = (client: CoreClient, id: number, message: string) =>
+    client.call(id, RelayMethod.publish, { topic, message, ttl: 300, tag: 1108 })
+
+  it('refuses every client of the address with addressFull until its messages expire; other addresses and retries pass', async () => {
+    let now = 1_000_000
+    const core = new RelayCore({ limits: { maxMailboxBytesPerIp: 130 }, now: () => now })
+    const wallet = coreClient(core, 'did:key:wallet', '198.51.100.1')
+    wallet.call(1, RelayMethod.subscribe, { topic })
+    await expect.poll(() => wallet.answers.has(1)).toBe(true)
+    const dapp = coreClient(core, 'did:key:dapp', '203.0.113.7')
+
+    publish(dapp, 1, envelope('M1'))
+    now += 1_000
+    publish(dapp, 2, envelope('M2'))
+    publish(dapp, 3, envelope('M3'))
+    expect(dapp.answers.get(3)?.error).toMatchObject({
+      code: RelayErrorCode.mailboxFull,
+      message: expect.stringContaining('your address would pass 130 bytes'),
+      data: { reason: 'addressFull' },
+    })
+    // A retry of a stored message is acked, as a retry is: it adds nothing to the mailboxes.
+    publish(dapp, 4, envelope('M2'))
+    expect([1, 2, 4].map((id) => dapp.answers.get(id)?.result)).toEqual([true, true, true])
+
+    // Another client id on the address, or the same one after a reconnect, has no share of its own.
+    const sibling = coreClient(core, 'did:key:sibling', '203.0.113.7')
+    publish(sibling, 1, envelope('S1'))
+    dapp.session.closed()
+    const reconnected = coreClient(core, 'did:key:dapp', '203.0.113.7')
+    publish(reconnected, 1, envelope('M3'))
+    for (const refused of [sibling, reconnected])
+      expect(refused.answers.get(1)?.error?.data).toEqual({ reason: 'addressFull' })
+    publish(wallet, 2, envelope('W1'))
+    expect(wallet.answers.get(2)?.result).toBe(true)
+
+    // M1 expires: its 60 bytes are free again, M2's are not.
+    now += 299_000
+    publish(reconnected, 2, envelope('M3'))
+    publish(reconnected, 3, envelope('M4'))
+    expect(reconnected.answers.get(2)?.result).toBe(true)
+    expect(reconnected.answers.get(3)?.error?.data).toEqual({ reason: 'addressFull' })
+    await expect
+      .poll(() => messagesOf(wallet.pushes))
+      .toEqual([envelope('M1'), envelope('M2'), envelope('M3')])
+    expect(core.stats().mailboxRefusals).toBe(4)
+    await core.close()
+  })
+})
