@@ -29,6 +29,11 @@ export type StartApiOptions = ApiModuleOptions & {
   logger?: Logger
   /** The api's clock (nonce and session lifetimes, rate windows); the system clock by default. */
   now?: () => number
+  /**
+   * Where clients reach the api when a proxy or domain is in front of it. Its host is one of the `Host`
+   * names the api answers to, beside the listen host, `localhost` and IP literals; any other gets 421.
+   */
+  publicUrl?: string
   /** The proxies whose `X-Forwarded-For` names the client for every per-client rule; default none. */
   trustProxy?: TrustedProxies
   /**
@@ -71,6 +76,9 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const host = options.host ?? '127.0.0.1'
   const logger = options.logger ?? consoleLogger('info')
   const role = options.role ?? 'all'
+  // Against DNS rebinding: a page whose name is re-pointed at this host must not read the api's answers.
+  // Worked out first, so a bad public URL is refused before the database is opened.
+  const names = [host, ...(options.publicUrl === undefined ? [] : [new URL(options.publicUrl).host])]
   const adminToken =
     options.adminToken || process.env.PAIRWISE_API_ADMIN_TOKEN || randomBytes(32).toString('hex')
   const owner = isPostgresUrl(options.database)
@@ -117,7 +125,14 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
             ...(options.metrics ? { metrics: options.metrics } : {}),
             monitors,
           }).listener
-    server = await serve(listener, { name: 'api', logger, errorFormat: 'json', host, port: options.port })
+    server = await serve(listener, {
+      name: 'api',
+      logger,
+      errorFormat: 'json',
+      host,
+      port: options.port,
+      names,
+    })
     if (role !== 'web')
       jobs = runBackgroundJobs(background, { db, database: options.database, pollMs, logger })
   } catch (error) {

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { z } from 'zod'
 import { defaultApiDatabase } from '../api/config.js'
 import { type FarcasterConfigInput, farcasterConfigSchema } from '../auth/farcaster/farcasterConfig.js'
 import { serverUrl } from '../kit/listen.js'
@@ -13,7 +12,7 @@ import { redisUrlOf } from '../sharedState/index.js'
 import { authKek } from '../stack/authKey.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
 import { frameChainsOf, readChainsFile } from './chainsFile.js'
-import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
+import { assertPortsFree, parsePort, parsePublicUrl, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const authUsage = [
@@ -32,8 +31,6 @@ export const authUsage = [
 ].join('\n')
 
 const defaultFrom = 'Pairwise <login@pairwise.localhost>'
-
-const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))
 
 type AuthCommandConfig = {
   host: string
@@ -75,11 +72,9 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     ports: { frame: parsePort(values.port, '--port') },
     trustProxy: trustProxyOf(values['trust-proxy'], env),
   })
-  const publicUrl = values['public-url'] === undefined ? undefined : httpUrl.safeParse(values['public-url'])
-  if (publicUrl && !publicUrl.success)
-    throw new Error(`--public-url must be an http(s) URL, got '${values['public-url']}'`)
+  const publicUrl = parsePublicUrl(values['public-url'])
   const dataDir = env.PAIRWISE_DATA_DIR || '.pairwise/data'
-  const serviceUrl = publicUrl?.data ?? serverUrl(stack.host, stack.ports.frame)
+  const serviceUrl = publicUrl ?? serverUrl(stack.host, stack.ports.frame)
   return {
     host: stack.host,
     port: stack.ports.frame,
@@ -87,7 +82,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     smtpUrl: values.smtp ?? `smtp://127.0.0.1:${stack.ports.smtp}`,
     from: values.from ?? defaultFrom,
     kekFile: values['kek-file'] ?? join(dataDir, 'auth.kek'),
-    publicUrl: publicUrl?.data,
+    publicUrl,
     chainsFile: values.chains,
     trustProxy: stack.trustProxy,
     redisUrl: redisUrlOf(values.redis, env),

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackPart, stackPorts } from '../stack/config.js'
 
@@ -21,3 +22,17 @@ export async function assertPortsFree(
 
 /** The `--trust-proxy` option of every service command: repeatable, each value CIDRs separated by commas. */
 export const trustProxyOption = { 'trust-proxy': { type: 'string', multiple: true } } as const
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''))
+
+/**
+ * A `--public-url` flag's value (where clients reach a service through a proxy or domain) without its
+ * trailing slashes; undefined when the flag is absent. Only http(s): clients reach the service there, and
+ * its host becomes a `Host` name the service answers to.
+ */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const parsed = httpUrl.safeParse(value)
+  if (!parsed.success) throw new Error(`--public-url must be an http(s) URL, got '${value}'`)
+  return parsed.data
+}

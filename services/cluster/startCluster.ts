@@ -198,6 +198,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         ...shared,
       ],
       // Every api node runs the web routes; the background work runs on one at a time (a Postgres lock).
+      // Clients reach the nodes through haproxy and send its Host, which each node's Host check must pass.
       api: (port) => [
         'api',
         '--port',
@@ -208,6 +209,8 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         'all',
         '--admin-token-file',
         adminTokenFile,
+        '--public-url',
+        publicUrl.api,
         ...chains,
         ...onramp,
         ...shared,
