@@ -449,9 +449,7 @@ export class RelayCore {
   ): Eventually<StoreOutcome> {
     for (let index = start; index < messages.length; index++) {
       const message = messages[index]!
-      const bytes = message.message.length
-      const withinShare = this.shares.reserve(share, bytes, message.publishedAt)
-      const outcome = this.store.put(message, this.caps, !withinShare)
+      const outcome = this.putWithin(message, share)
       if (outcome instanceof Promise)
         return outcome.then((settled) =>
           this.took(settled, message, share, stored)
@@ -462,6 +460,27 @@ export class RelayCore {
     }
     this.counters.messagesStored += stored.fresh.length
     return stored
+  }
+
+  /**
+   * Asks the store to take `message`, its bytes reserved in `share` meanwhile: a put that fails gives them
+   * back, or the address would lose that much of its share for good.
+   */
+  private putWithin(message: StoredMessage, share: Share): Eventually<PutOutcome> {
+    const bytes = message.message.length
+    const withinShare = this.shares.reserve(share, bytes, message.publishedAt)
+    let outcome: Eventually<PutOutcome>
+    try {
+      outcome = this.store.put(message, this.caps, !withinShare)
+    } catch (error) {
+      this.shares.giveBack(share, bytes)
+      throw error
+    }
+    if (!(outcome instanceof Promise)) return outcome
+    return outcome.catch((error: unknown) => {
+      this.shares.giveBack(share, bytes)
+      throw error
+    })
   }
 
   /**

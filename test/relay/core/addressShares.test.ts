@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { AddressShares } from '../../../relay/core/addressShares.js'
-import { RelayCore } from '../../../relay/core/index.js'
+import {
+  type MailboxCaps,
+  MemoryMailboxStore,
+  RelayCore,
+  type StoredMessage,
+} from '../../../relay/core/index.js'
 import { RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import { type CoreClient, coreClient, messagesOf } from './support/coreClient.js'
 
@@ -94,6 +99,25 @@ describe('a relay refusing a publish past its address share', () => {
       .poll(() => messagesOf(wallet.pushes))
       .toEqual([envelope('M1'), envelope('M2'), envelope('M3')])
     expect(core.stats().mailboxRefusals).toBe(4)
+    await core.close()
+  })
+
+  it('gives back what a put that failed had reserved, so a store error costs the address none of its share', async () => {
+    class FailsFirst extends MemoryMailboxStore {
+      failed = false
+      override put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean) {
+        if (this.failed) return super.put(message, caps, addressFull)
+        this.failed = true
+        throw new Error('the connection to the store dropped')
+      }
+    }
+    const core = new RelayCore({ store: new FailsFirst(), limits: { maxMailboxBytesPerIp: 120 } })
+    const dapp = coreClient(core, 'did:key:dapp', '203.0.113.7')
+    publish(dapp, 1, envelope('M1'))
+    expect(dapp.answers.get(1)?.error?.code).toBe(RelayErrorCode.internalError)
+    publish(dapp, 2, envelope('M1'))
+    publish(dapp, 3, envelope('M2'))
+    expect([2, 3].map((id) => dapp.answers.get(id)?.result)).toEqual([true, true])
     await core.close()
   })
 })
