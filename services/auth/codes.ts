@@ -30,9 +30,14 @@ export async function sendMail(ctx: AuthContext, mail: Mail): Promise<void> {
  * A new attempt with a fresh code, mailed to `request.email` once the email is not locked and the send
  * throttle reserved the mail (checked and logged in one step, before it goes out). The new address's code
  * of an email change follows the current address's on the same device, so only its address keeps a
- * resend gap.
+ * resend gap. `reserved` runs once the mail is reserved and before it is made: what it throws gives the
+ * place back, and what it does is not done when the mail is refused.
  */
-export async function mailCode(ctx: AuthContext, request: CodeRequest): Promise<string> {
+export async function mailCode(
+  ctx: AuthContext,
+  request: CodeRequest,
+  reserved: () => Promise<void> = async () => undefined,
+): Promise<string> {
   const now = ctx.now()
   await ctx.lockout.check(request.email, now)
   const reservation = await ctx.throttle.reserve(
@@ -41,6 +46,7 @@ export async function mailCode(ctx: AuthContext, request: CodeRequest): Promise<
     request.kind === 'change-secondary' ? 'email' : 'email-and-device',
   )
   try {
+    await reserved()
     const code = newCode()
     const { project, ...attempt } = request
     const id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
@@ -55,11 +61,24 @@ export async function mailCode(ctx: AuthContext, request: CodeRequest): Promise<
 }
 
 /**
- * Checks `code` against the attempt: refused while its email is locked; one try taken before comparing;
- * a wrong code counts towards the lockout (and mails the notice when it locks). Resolves once the
- * code is used up by this call.
+ * Checks `code` against the attempt and uses it up: resolves only for the one call that did (see
+ * `matchCode` and `useCode`).
  */
 export async function checkCode(
+  ctx: AuthContext,
+  attempt: Attempt,
+  code: string,
+  project: StoredProject,
+): Promise<void> {
+  await matchCode(ctx, attempt, code, project)
+  await useCode(ctx, attempt)
+}
+
+/**
+ * Checks `code` against the attempt without using it up: refused while its email is locked; one try
+ * taken before comparing; a wrong code counts towards the lockout (and mails the notice when it locks).
+ */
+export async function matchCode(
   ctx: AuthContext,
   attempt: Attempt,
   code: string,
@@ -76,5 +95,9 @@ export async function checkCode(
       )
     throw authErrors.otpInvalid(triesLeft)
   }
-  if (!(await ctx.attempts.markUsed(attempt.id, now))) throw authErrors.otpExpired()
+}
+
+/** Uses up a code `matchCode` passed; a code another call used first answers as an expired one. */
+export async function useCode(ctx: AuthContext, attempt: Attempt): Promise<void> {
+  if (!(await ctx.attempts.markUsed(attempt.id, ctx.now()))) throw authErrors.otpExpired()
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { AuthContext } from '../authContext.js'
-import { checkCode, mailCode, sendMail } from '../codes.js'
+import { mailCode, matchCode, sendMail, useCode } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
 import { authPaths } from '../protocol/paths.js'
@@ -36,23 +36,29 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       return c.json({ action: 'VERIFY_PRIMARY_OTP', changeId })
     })
     .post(authPaths.emailChangePrimary, async (c) => {
-      const { project, user, device, change, body } = await codeChecked(ctx, c, 'primary')
-      // Under the new address's lockout and throttle too, or a session could mail any address at will; a
-      // refusal here has used up the current address's code, and the change starts again.
-      const secondary = await mailCode(ctx, {
-        kind: 'change-secondary',
-        email: change.newEmail,
-        userId: user.id,
-        device,
-        project,
-        hostOrigin: body.hostOrigin,
-        ip: clientIp(ctx, c),
-      })
+      const { project, user, device, change, body, attempt } = await codeMatched(ctx, c, 'primary')
+      // Under the new address's lockout and throttle too, or a session could mail any address at will. The
+      // current address's code is used up only once that mail is reserved: a refusal leaves it good (less
+      // the try this check took) for a retry after the wait, rather than the change starting again.
+      const secondary = await mailCode(
+        ctx,
+        {
+          kind: 'change-secondary',
+          email: change.newEmail,
+          userId: user.id,
+          device,
+          project,
+          hostOrigin: body.hostOrigin,
+          ip: clientIp(ctx, c),
+        },
+        () => useCode(ctx, attempt),
+      )
       await ctx.changes.advance(change.id, secondary)
       return c.json({})
     })
     .post(authPaths.emailChangeSecondary, async (c) => {
-      const { project, user, change } = await codeChecked(ctx, c, 'secondary')
+      const { project, user, change, attempt } = await codeMatched(ctx, c, 'secondary')
+      await useCode(ctx, attempt)
       if (!(await ctx.users.changeEmail(user.id, change.newEmail))) throw authErrors.emailTaken()
       await ctx.changes.remove(change.id)
       if (user.email !== null)
@@ -65,10 +71,10 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
 
 /**
  * One step of a change: the session's user and device, the change the body names, and the step's code,
- * checked against the attempt that mailed it. Any mismatch (another user's change, another step's attempt,
- * another device) answers as an expired code does.
+ * matched against the attempt that mailed it but not yet used up (the step does, with `useCode`). Any
+ * mismatch (another user's change, another step's attempt, another device) answers as an expired code does.
  */
-async function codeChecked(ctx: AuthContext, c: Context, step: 'primary' | 'secondary') {
+async function codeMatched(ctx: AuthContext, c: Context, step: 'primary' | 'secondary') {
   const raw = await rawBody(c)
   const body = parseBody(raw, emailChangeCodeBody)
   const project = await scopeOf(ctx, body)
@@ -78,6 +84,6 @@ async function codeChecked(ctx: AuthContext, c: Context, step: 'primary' | 'seco
   const attempt = attemptId ? await ctx.attempts.find(attemptId, ctx.now()) : undefined
   if (!change || attempt?.kind !== `change-${step}` || attempt.device.id !== device.id)
     throw authErrors.otpExpired()
-  await checkCode(ctx, attempt, body.code, project)
-  return { body, project, user, device, change }
+  await matchCode(ctx, attempt, body.code, project)
+  return { body, project, user, device, change, attempt }
 }

@@ -54,19 +54,53 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
     expect(mailsTo(victim)).toHaveLength(1)
   })
 
-  it("the new address's code of an email change keeps that address's throttle", async () => {
-    h = await authHarness(await open())
+  /**
+   * Alice, logged in on a phone, starts changing her address to `newEmail`; `primary` sends the code her
+   * current address got, `secondary` the given one.
+   */
+  const changeTo = async (newEmail: string) => {
     const phone = await newDevice()
     const { token } = await h.login('alice@example.com', phone)
     h.pass(31 * second)
-    const started = await h.post('/auth/v1/email/change', phone, { newEmail: victim }, token)
+    const started = await h.post('/auth/v1/email/change', phone, { newEmail }, token)
     const { changeId } = (await started.json()) as { changeId: string }
+    const code = h.codeFor('alice@example.com')
+    return {
+      primary: () => h.post('/auth/v1/email/change/primary', phone, { changeId, code }, token),
+      secondary: (secondary: string) =>
+        h.post('/auth/v1/email/change/secondary', phone, { changeId, code: secondary }, token),
+    }
+  }
+
+  it("the new address's code of an email change keeps that address's throttle", async () => {
+    h = await authHarness(await open())
+    const change = await changeTo(victim)
     // Someone else has the victim's address mailed in the meantime.
     expect(await startFor(victim, await newDevice())).toBe(200)
-    const code = h.codeFor('alice@example.com')
-    const primary = await h.post('/auth/v1/email/change/primary', phone, { changeId, code }, token)
+    const primary = await change.primary()
     expect(primary.status).toBe(429)
     expect(await primary.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(mailsTo(victim)).toHaveLength(1)
+  })
+
+  it("a refused mail to the new address leaves the current address's code good after the wait", async () => {
+    h = await authHarness(await open())
+    const change = await changeTo(victim)
+    expect(await startFor(victim, await newDevice())).toBe(200)
+    expect((await change.primary()).status).toBe(429)
+    h.pass(31 * second)
+    expect(await (await change.primary()).json()).toEqual({})
+    expect(mailsTo(victim)).toHaveLength(2)
+    const done = await change.secondary(h.codeFor(victim))
+    expect(await done.json()).toEqual({ newEmail: victim })
+  })
+
+  it('simultaneous primary steps with the one code mail the new address once, with no resend gap', async () => {
+    h = await authHarness(await open(), { resendIntervalMs: 0 })
+    slowMails()
+    const change = await changeTo(victim)
+    const statuses = passed(await burst(h.db, 10, async () => (await change.primary()).status))
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
     expect(mailsTo(victim)).toHaveLength(1)
   })
 })
