@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../services/api/db/index.js'
 import { onrampMigrations } from '../../services/api/onramp/index.js'
-import type { QuoteTerms } from '../../services/api/onramp/quoteToken.js'
 import { OrderStore } from '../../services/api/onramp/store.js'
-import { buyer, onrampHarness, post, projectId } from '../services/api/onramp/onrampHarness.js'
+import { buyer, onrampHarness, post, projectId, quotedTerms } from '../services/api/onramp/onrampHarness.js'
 import { eachDatabase } from '../services/api/support/databases.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
 import { tokenBalance } from '../support/tokenBalance.js'
@@ -94,20 +93,7 @@ describe.each(eachDatabase())('one onramp quote pays for one order only, on $nam
     const db = await open()
     await migrate(db, [onrampMigrations])
     const store = new OrderStore(db)
-    const terms: QuoteTerms = {
-      projectId,
-      address: buyer,
-      currency: 'tUSDC',
-      chainId: 31337,
-      paymentCurrency: 'USD',
-      paymentMethod: 'card',
-      paymentCents: '5000',
-      feeCents: '99',
-      networkFeeCents: '1',
-      purchaseUnits: '49000000',
-      expiresAt: Date.now() + 60_000,
-      nonce: 'n0nce-of-one-quote',
-    }
+    const terms = quotedTerms('n0nce-of-one-quote', Date.now() + 60_000)
     const create = (id: string, quoteId: string, idempotencyKey?: string) =>
       store.create({
         id,

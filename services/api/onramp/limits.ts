@@ -8,7 +8,13 @@
  *   cannot spend the project's 10,000 for every buyer;
  * - an Idempotency-Key is 1–128 printable characters; a card number at most 23 characters;
  * - a listing answers at most 50 orders, newest first;
- * - a start takes up at most 1,000 paid orders whose delivery a stop interrupted (oldest first).
+ * - a start takes up at most 1,000 paid orders whose delivery a stop interrupted (oldest first);
+ * - a finished order (COMPLETED or FAILED) is kept 30 days from when it finished, then deleted by the
+ *   deliveries' sweep, at most 1,000 a sweep (a backlog goes a batch at a time, never in one long delete).
+ *   A month leaves the buyer, the app and support ample time to look an order up, and the table holds
+ *   about a month of orders rather than every order ever. Nothing still needed goes: the caps count
+ *   orders awaiting payment only, and an order is only made from a live quote (60 s), so a retry after the
+ *   deletion, by quote or by Idempotency-Key, cannot make a second order of the deleted one's quote.
  */
 export const onrampLimits = {
   quoteLifeMs: 60_000,
@@ -20,4 +26,6 @@ export const onrampLimits = {
   cardNumberChars: 23,
   ordersListed: 50,
   resumedAtStart: 1_000,
+  finishedKeptMs: 30 * 24 * 60 * 60_000,
+  deletedPerSweep: 1_000,
 } as const

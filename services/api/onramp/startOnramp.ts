@@ -22,7 +22,8 @@ export type OnrampOptions = {
  * The onramp's routes for the api, and the job that delivers what they sell. Payments are handed to the
  * job, which one process runs at a time, since every delivery is sent from one key and two senders would
  * race for its nonces. When that process is this one a payment starts its delivery at once; otherwise the
- * holder finds it at its next sweep, every `sweepMs`.
+ * holder finds it at its next sweep, every `sweepMs`. The sweep also fails expired checkouts and deletes
+ * finished orders past their keeping (./limits.ts), in that one process rather than in every one.
  */
 export function onrampModule(options: OnrampOptions | undefined): {
   routes: RouteFactory[]
@@ -75,6 +76,7 @@ export function onrampModule(options: OnrampOptions | undefined): {
           try {
             while (!signal.aborted) {
               sandbox.resume()
+              await sandbox.tidy()
               await pause(sweepMs, signal)
             }
           } finally {

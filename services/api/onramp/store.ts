@@ -240,6 +240,23 @@ export class OrderStore {
     )
   }
 
+  /**
+   * Deletes up to `limit` finished orders (COMPLETED or FAILED) that finished `onrampLimits.finishedKeptMs`
+   * or more before `now`; resolves to how many went. A finished order never changes again, so its
+   * `updated_at` is when it finished. The delivery nonces such an order held are spent on the chain (mined,
+   * or taken by another transaction), so `nextNonce` no longer needs them.
+   */
+  async deleteFinished(now: number, limit: number): Promise<number> {
+    const finishedBy = now - onrampLimits.finishedKeptMs
+    // created_at is never later than updated_at: bounding both lets the (status, created_at) index find them.
+    return this.db.run(
+      `DELETE FROM onramp_orders WHERE id IN (
+         SELECT id FROM onramp_orders
+         WHERE status IN ('COMPLETED', 'FAILED') AND created_at <= ? AND updated_at <= ? LIMIT ?)`,
+      [finishedBy, finishedBy, limit],
+    )
+  }
+
   private async earlier(projectId: string, input: NewOrder): Promise<CreateOutcome | undefined> {
     if (input.idempotencyKey !== undefined) {
       const row = await this.db.get<OrderRow>(

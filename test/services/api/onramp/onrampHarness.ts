@@ -9,6 +9,7 @@ import {
   onrampRoutes,
   type SandboxConfig,
 } from '../../../../services/api/onramp/index.js'
+import type { QuoteTerms } from '../../../../services/api/onramp/quoteToken.js'
 import { ProjectStore, projectMigrations } from '../../../../services/api/projects/index.js'
 import { devPrivateKeys } from '../../../../services/chain/index.js'
 import type { ChainFixture } from '../../../support/chain.js'
@@ -115,6 +116,25 @@ export async function createOnrampProject(db: Database): Promise<void> {
     rateLimitPerMinute: 100_000,
   })
 }
+
+/**
+ * What a quote for 50 USD of tUSDC to the buyer promises, with its `nonce`, live until `expiresAt`: for the
+ * order store tested without quotes.
+ */
+export const quotedTerms = (nonce: string, expiresAt: number): QuoteTerms => ({
+  projectId,
+  address: buyer,
+  currency: 'tUSDC',
+  chainId: 31337,
+  paymentCurrency: 'USD',
+  paymentMethod: 'card',
+  paymentCents: '5000',
+  feeCents: '99',
+  networkFeeCents: '1',
+  purchaseUnits: '49000000',
+  expiresAt,
+  nonce,
+})
 
 /** A quote request for `amount` USD of tUSDC to the buyer on `chain`; `extra` overrides its fields. */
 export const quoteRequest = (
