@@ -9,6 +9,8 @@
  * - an Idempotency-Key is 1–128 printable characters; a card number at most 23 characters;
  * - a listing answers at most 50 orders, newest first;
  * - a start takes up at most 1,000 paid orders whose delivery a stop interrupted (oldest first);
+ * - a payment still pending a minute after it began was cut short by a stop (the sandbox's card answers at
+ *   once) and fails, so no order waits for ever between paid and unpaid;
  * - a finished order (COMPLETED or FAILED) is kept 30 days from when it finished, then deleted by the
  *   deliveries' sweep, at most 1,000 a sweep (a backlog goes a batch at a time, never in one long delete).
  *   A month leaves the buyer, the app and support ample time to look an order up, and the table holds
@@ -26,6 +28,7 @@ export const onrampLimits = {
   cardNumberChars: 23,
   ordersListed: 50,
   resumedAtStart: 1_000,
+  interruptedPaymentMs: 60_000,
   finishedKeptMs: 30 * 24 * 60 * 60_000,
   deletedPerSweep: 1_000,
 } as const

@@ -231,12 +231,21 @@ export class OrderStore {
     return rows.map(fromRow)
   }
 
-  /** Orders never paid within the checkout's life fail, which frees their place under the cap. */
+  /**
+   * Orders never paid within the checkout's life fail, which frees their place under the cap; so do
+   * payments a stop interrupted between taking the card and recording its answer, which nothing would
+   * ever move on otherwise (the card number is never kept, so the charge cannot be asked again).
+   */
   async expireCheckouts(now: number): Promise<void> {
     await this.db.run(
       `UPDATE onramp_orders SET status = 'FAILED', failure_reason = 'Checkout expired', updated_at = ?
        WHERE status = 'CREATED' AND created_at <= ?`,
       [now, now - onrampLimits.checkoutLifeMs],
+    )
+    await this.db.run(
+      `UPDATE onramp_orders SET status = 'FAILED', failure_reason = 'Payment interrupted; nothing was charged', updated_at = ?
+       WHERE status = 'PAYMENT_PENDING' AND updated_at <= ?`,
+      [now, now - onrampLimits.interruptedPaymentMs],
     )
   }
 

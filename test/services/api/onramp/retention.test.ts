@@ -32,7 +32,7 @@ async function orders(db: Database) {
   return { store, order, left }
 }
 
-describe.each(eachDatabase())('onramp orders kept after they finish, on $name', ({ open }) => {
+describe.each(eachDatabase())('onramp orders the sweep moves on: kept a while after they finish, failed when stuck, on $name', ({ open }) => {
   let stop: (() => Promise<void>) | undefined
   afterEach(async () => {
     await stop?.()
@@ -92,5 +92,19 @@ describe.each(eachDatabase())('onramp orders kept after they finish, on $name', 
     clock.now = start + 31 * day + kept
     await vi.waitFor(async () => expect(await left()).toEqual([]))
     expect(warnings).toEqual([])
+  })
+
+  it('fails a payment a stop cut short once it has been pending a minute, never one just begun', async () => {
+    const { store, order } = await orders(await open())
+    await order('ord_cut_short', 'PAYMENT_PENDING')
+    await order('ord_paying', 'PAYMENT_PENDING', start + 30_000)
+    await store.expireCheckouts(start + onrampLimits.interruptedPaymentMs - 1)
+    expect((await store.find('ord_cut_short'))?.status).toBe('PAYMENT_PENDING')
+    await store.expireCheckouts(start + onrampLimits.interruptedPaymentMs)
+    expect(await store.find('ord_cut_short')).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'Payment interrupted; nothing was charged',
+    })
+    expect((await store.find('ord_paying'))?.status).toBe('PAYMENT_PENDING')
   })
 })
