@@ -45,10 +45,8 @@ export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string, 
  * As `assertRoomForProposal`, for a sign-in request on `pairingTopic`: a sign-in request is a proposal by
  * another name (it too waits for the user on a pairing), so the proposal caps apply to them as a kind.
  */
-export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: string, id: number): void {
-  const { authRequests } = ctx.stores
-  if (authRequests.has(String(id))) return
-  assertRoom(authRequests.getAll(), (request) => request.pairingTopic, pairingTopic, {
+export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: string): void {
+  assertRoom(ctx.stores.authRequests.getAll(), (request) => request.pairingTopic, pairingTopic, {
     perGroup: MAX_PROPOSALS_PER_PAIRING,
     total: MAX_PROPOSALS,
     what: 'sign-in requests',
@@ -57,13 +55,27 @@ export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: strin
 }
 
 /** As `assertRoomForProposal`, for a session request on `topic`. */
-export function assertRoomForRequest(ctx: EngineContext, topic: string, id: number): void {
-  const { pendingRequests } = ctx.stores
-  if (pendingRequests.has(String(id))) return
-  assertRoom(pendingRequests.getAll(), (request) => request.topic, topic, {
+export function assertRoomForRequest(ctx: EngineContext, topic: string): void {
+  assertRoom(ctx.stores.pendingRequests.getAll(), (request) => request.topic, topic, {
     perGroup: MAX_PENDING_REQUESTS_PER_SESSION,
     total: MAX_PENDING_REQUESTS,
     what: 'requests',
     groupName: 'session',
   })
+}
+
+/**
+ * Whether a peer's request under `id` is held already, in which case it is dropped unanswered: a
+ * redelivery (the relay delivers at least once) adds nothing, and another request under a held id,
+ * from this peer or another topic's, must never replace the one the user may be looking at.
+ */
+export function heldAlready(
+  ctx: EngineContext,
+  store: { has(key: string): boolean },
+  topic: string,
+  id: number,
+): boolean {
+  if (!store.has(String(id))) return false
+  ctx.logger.info('a request under an id held already, dropped', { topic, id })
+  return true
 }

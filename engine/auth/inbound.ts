@@ -1,4 +1,4 @@
-import { assertRoomForAuthRequest } from '../assertRoom.js'
+import { assertRoomForAuthRequest, heldAlready } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
@@ -42,8 +42,9 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     return
   }
   const { requester, authPayload, expiryTimestamp } = parsed.data
+  if (heldAlready(ctx, ctx.stores.authRequests, topic, payload.id)) return
   try {
-    assertRoomForAuthRequest(ctx, topic, payload.id)
+    assertRoomForAuthRequest(ctx, topic)
   } catch (error) {
     ctx.logger.warn('sign-in request declined', { topic, error: String(error) })
     await sendSealedToRequester(

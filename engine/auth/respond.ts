@@ -60,7 +60,7 @@ export async function approveSessionAuthenticate(
       relay: { protocol: 'irn' },
       expiry: calcExpiry(ctx.clock, SEVEN_DAYS),
       acknowledged: true,
-      controller: pending.requester.publicKey,
+      controller: senderPublicKey,
       namespaces,
       requiredNamespaces: {},
       optionalNamespaces: {},

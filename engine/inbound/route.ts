@@ -114,13 +114,16 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
       return onSessionRequest(ctx, incoming)
     case 'wc_sessionEvent':
       return onEventRequest(ctx, topic, payload)
-    case 'wc_pairingPing':
-      return onPairingPing(ctx, topic, payload)
-    case 'wc_pairingDelete':
-      return onPairingDelete(ctx, topic, payload)
     default:
-      if (ctx.stores.pairings.has(topic)) return onUnknownPairingMethod(ctx, topic, payload)
-      ctx.logger.info('unsupported request method', { topic, method: payload.method })
+      // Pairing calls count only on a pairing's topic: a peer that sent wc_pairingDelete on a session's
+      // topic would otherwise drop the session's key and leave a session nobody can end.
+      if (!ctx.stores.pairings.has(topic)) {
+        ctx.logger.info('unsupported request method', { topic, method: payload.method })
+        return
+      }
+      if (payload.method === 'wc_pairingPing') return onPairingPing(ctx, topic, payload)
+      if (payload.method === 'wc_pairingDelete') return onPairingDelete(ctx, topic, payload)
+      return onUnknownPairingMethod(ctx, topic, payload)
   }
 }
 

@@ -1,4 +1,4 @@
-import { assertRoomForRequest } from '../assertRoom.js'
+import { assertRoomForRequest, heldAlready } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { internalError, sdkError, toErrorResponse } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
@@ -33,7 +33,8 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
     const { expiryTimestamp } = params.request
     if (expiryTimestamp !== undefined && isExpired(ctx.clock, expiryTimestamp))
       throw sdkError('SESSION_REQUEST_EXPIRED')
-    assertRoomForRequest(ctx, topic, payload.id)
+    if (heldAlready(ctx, ctx.stores.pendingRequests, topic, payload.id)) return
+    assertRoomForRequest(ctx, topic)
     const session = ctx.stores.sessions.get(topic)
     const verifyContext = await verifyIncoming(ctx, incoming, session.peer.metadata)
     const pending = { id: payload.id, topic, params, verifyContext }

@@ -243,20 +243,20 @@ describe('stored proposal and request caps', () => {
       verifyContext: { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } },
     })
     for (let n = 0; n < MAX_PROPOSALS_PER_PAIRING; n++) {
-      assertRoomForAuthRequest(ctx, topic(1), n)
+      assertRoomForAuthRequest(ctx, topic(1))
       await stores.authRequests.set(String(n), request(n, topic(1)))
     }
-    expect(() => assertRoomForAuthRequest(ctx, topic(1), 999)).toThrow(
+    expect(() => assertRoomForAuthRequest(ctx, topic(1))).toThrow(
       `Too many pending sign-in requests: the limit is ${MAX_PROPOSALS_PER_PAIRING} per pairing.`,
     )
-    assertRoomForAuthRequest(ctx, topic(2), 999)
+    assertRoomForAuthRequest(ctx, topic(2))
     for (let n = MAX_PROPOSALS_PER_PAIRING; n < MAX_PROPOSALS; n++) {
       await stores.authRequests.set(
         String(n),
         request(n, topic(2 + Math.floor(n / MAX_PROPOSALS_PER_PAIRING))),
       )
     }
-    expect(() => assertRoomForAuthRequest(ctx, topic(999), 999)).toThrow(
+    expect(() => assertRoomForAuthRequest(ctx, topic(999))).toThrow(
       `Too many pending sign-in requests: the limit is ${MAX_PROPOSALS} in all.`,
     )
   })
@@ -289,10 +289,10 @@ describe('stored proposal and request caps', () => {
     const params = { chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }
     for (let n = 0; n < MAX_PENDING_REQUESTS; n++) {
       const sessionTopic = topic(Math.floor(n / MAX_PENDING_REQUESTS_PER_SESSION))
-      assertRoomForRequest(ctx, sessionTopic, n)
+      assertRoomForRequest(ctx, sessionTopic)
       await stores.pendingRequests.set(String(n), { id: n, topic: sessionTopic, params, verifyContext })
     }
-    expect(() => assertRoomForRequest(ctx, topic(999), MAX_PENDING_REQUESTS)).toThrow(
+    expect(() => assertRoomForRequest(ctx, topic(999))).toThrow(
       `Too many pending requests: the limit is ${MAX_PENDING_REQUESTS} in all.`,
     )
   })

@@ -1,0 +1,150 @@
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import { buildAuthObject, type SignClient } from '../../engine/index.js'
+import { sendAndAwait, sendRequest } from '../../engine/transport/send.js'
+import { ADDRESS, establishSession, nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
+import { engineOf, inboundHandled } from './support/internals.js'
+
+const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+const harness = useTestRelay()
+const { pool } = harness
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+/** A wc_sessionRequest the dapp sends by hand, as a peer with an SDK of its own may. */
+function rawRequest(dapp: SignClient, topic: string, request: object, id?: number): Promise<number> {
+  return sendRequest(engineOf(dapp), {
+    topic,
+    method: 'wc_sessionRequest',
+    params: { chainId: 'eip155:1', request },
+    ...(id === undefined ? {} : { id }),
+  })
+}
+
+/** Waits until the wallet has handled what the dapp sent before: its ping is answered after them. */
+async function handledSoFar(dapp: SignClient, wallet: SignClient, topic: string): Promise<void> {
+  await dapp.ping({ topic })
+  await inboundHandled(wallet)
+}
+
+describe('a peer that breaks the protocol gains nothing', () => {
+  it('a one-click sign-in session is controlled by the wallet, so the dapp cannot widen what it was granted', async () => {
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    wallet.on('session_authenticate', async ({ id, params }) => {
+      const iss = `did:pkh:eip155:1:${account.address}`
+      const message = wallet.formatAuthMessage({ request: params.authPayload, iss })
+      const cacao = buildAuthObject(
+        params.authPayload,
+        { t: 'eip191', s: await account.signMessage({ message }) },
+        iss,
+      )
+      pool.inBackground(wallet.approveSessionAuthenticate({ id, auths: [cacao] }))
+    })
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:1'],
+      domain: 'dapp.example',
+      uri: 'https://dapp.example',
+      nonce: 'n0nce',
+      methods: ['personal_sign'],
+    })
+    await wallet.pair({ uri })
+    const { session } = await response()
+    if (!session) throw new Error('the sign-in made no session')
+    const { topic } = session
+    await expect.poll(() => wallet.session.keys).toContain(topic)
+    const granted = wallet.session.get(topic).namespaces
+
+    const widened = {
+      eip155: {
+        chains: ['eip155:1', 'eip155:137'],
+        accounts: [`eip155:1:${account.address}`, `eip155:137:${ADDRESS}`],
+        methods: ['personal_sign', 'eth_sendTransaction'],
+        events: ['chainChanged', 'accountsChanged'],
+      },
+    }
+    const { done } = await sendAndAwait(engineOf(dapp), {
+      topic,
+      method: 'wc_sessionUpdate',
+      params: { namespaces: widened },
+      timeoutMs: 10_000,
+      timeoutMessage: 'the wallet did not answer the update',
+    })
+    await expect(done).rejects.toMatchObject({ message: expect.stringMatching(/unauthorized/i) })
+    expect(wallet.session.get(topic).namespaces).toEqual(granted)
+    const { acknowledged } = await wallet.update({ topic, namespaces: granted })
+    await acknowledged()
+  })
+
+  it('a request under an id the wallet holds already does not replace it, from the same peer or another', async () => {
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const intruder = await pool.make(harness.relay.url)
+    const { topic } = await establishSession(dapp, wallet)
+    const { topic: intruderTopic } = await establishSession(intruder, wallet)
+    const shown = nextEvent(wallet, 'session_request')
+    const id = await rawRequest(dapp, topic, { method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] })
+    expect((await shown).params.request.method).toBe('personal_sign')
+
+    const transfer = {
+      method: 'eth_sendTransaction',
+      params: [{ from: ADDRESS, to: ADDRESS, value: '0xde0b6b3a7640000' }],
+    }
+    await rawRequest(dapp, topic, transfer, id)
+    await rawRequest(intruder, intruderTopic, transfer, id)
+    await handledSoFar(dapp, wallet, topic)
+    await handledSoFar(intruder, wallet, intruderTopic)
+    expect(wallet.getPendingSessionRequests()).toEqual([
+      expect.objectContaining({
+        id,
+        topic,
+        params: expect.objectContaining({ request: expect.objectContaining({ method: 'personal_sign' }) }),
+      }),
+    ])
+    await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0x00' } })
+  })
+
+  it('wc_pairingDelete sent on a session topic is ignored: the session keeps its key and can still be ended', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    await sendRequest(engineOf(dapp), {
+      topic,
+      method: 'wc_pairingDelete',
+      params: { code: 6000, message: 'bye' },
+    })
+    await handledSoFar(dapp, wallet, topic)
+    expect(engineOf(wallet).stores.keychain.has(topic)).toBe(true)
+    const ended = nextEvent(dapp, 'session_delete')
+    await wallet.disconnect({ topic, reason: { code: 6000, message: 'user disconnected' } })
+    expect((await ended).topic).toBe(topic)
+  })
+
+  it('a queued request expiring behind the one shown does not hand the shown one out again', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    const handedOut: number[] = []
+    wallet.on('session_request', ({ id }) => handedOut.push(id))
+    const expired = nextEvent(wallet, 'session_request_expire')
+    const shown = await rawRequest(dapp, topic, {
+      method: 'personal_sign',
+      params: ['0x00', ADDRESS],
+      expiryTimestamp: nowSeconds() + 600,
+    })
+    await expect.poll(() => handedOut).toEqual([shown])
+    const shortLived = await rawRequest(dapp, topic, {
+      method: 'personal_sign',
+      params: ['0x01', ADDRESS],
+      expiryTimestamp: nowSeconds() + 1,
+    })
+    expect((await expired).id).toBe(shortLived)
+    await rawRequest(dapp, topic, {
+      method: 'personal_sign',
+      params: ['0x02', ADDRESS],
+      expiryTimestamp: nowSeconds() + 600,
+    })
+    await handledSoFar(dapp, wallet, topic)
+    expect(handedOut).toEqual([shown])
+  })
+})
