@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { HttpError, zodIssue } from '../kit/index.js'
+import { clientKey, HttpError, zodIssue } from '../kit/index.js'
 import { addressScript } from './addressScript.js'
 import { blockJson, statusJson, txJson } from './esploraJson.js'
 import type { Block, RegtestLedger, TxRecord } from './ledger.js'
@@ -145,7 +145,7 @@ export function esploraRoutes(ledger: RegtestLedger, options: EsploraRouteOption
     })
     .post('/api/tx', async (c) => {
       const hex = (await c.req.text()).trim()
-      const client = c.get('clientAddress')
+      const client = clientKey(c.get('clientAddress'))
       if (ledger.mempoolCountOf(client) >= bitcoinLimits.maxMempoolTxsPerClient)
         throw new HttpError(
           429,

@@ -2,7 +2,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { validJsonText } from '../api/http/validate.js'
-import { HttpError } from '../kit/index.js'
+import { clientKey, HttpError } from '../kit/index.js'
 import { addressScript } from './addressScript.js'
 import { statusJson } from './esploraJson.js'
 import type { RegtestLedger } from './ledger.js'
@@ -71,7 +71,7 @@ export function regtestRoutes(ledger: RegtestLedger, options: RegtestRouteOption
       // More than an address may ever get in a window is a mistake in the request, not a budget spent.
       if (sats > bitcoinLimits.maxFaucetSatsPerAddressPerWindow)
         throw new HttpError(400, `sats: at most ${bitcoinLimits.maxFaucetSatsPerAddressPerWindow}`)
-      const client = c.get('clientAddress')
+      const client = clientKey(c.get('clientAddress'))
       const now = options.now()
       assertFits(
         blocks,
@@ -106,7 +106,7 @@ export function regtestRoutes(ledger: RegtestLedger, options: RegtestRouteOption
     .post('/regtest/mine', async (c) => {
       const body = (await c.req.text()).trim()
       const { blocks: count } = validJsonText(body === '' ? '{}' : body, mineBody)
-      const client = c.get('clientAddress')
+      const client = clientKey(c.get('clientAddress'))
       const now = options.now()
       assertFits(
         blocks,

@@ -197,7 +197,7 @@ describe('the local Bitcoin chain over Esplora-shaped HTTP', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type')
   })
 
-  it('caps unconfirmed transactions per client, and faucet satoshis per address and per client', async () => {
+  it('caps unconfirmed transactions per client, and faucet satoshis per address and per client, an IPv6 client by its /64', async () => {
     const chain = await start({ trustProxy: parseTrustedProxies('127.0.0.1') })
     let coin = await faucet(chain, alice.p2wpkh.address, 10_000_000)
     const next = () => {
@@ -227,6 +227,14 @@ describe('the local Bitcoin chain over Esplora-shaped HTTP', () => {
       expect((await ask(regtestKey(`many ${i}`).p2wpkh.address, hundred, '192.0.2.3')).status).toBe(200)
     expect((await ask(regtestKey('one more').p2wpkh.address, 1000, '192.0.2.3')).status).toBe(429)
     expect((await ask(regtestKey('one more').p2wpkh.address, 1000, '192.0.2.5')).status).toBe(200)
+
+    // A host is given a whole IPv6 /64: its addresses are one client, or it would have billions of budgets.
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await ask(regtestKey(`v6 ${i}`).p2wpkh.address, hundred, `2001:db8:1:2::${i + 1}`)).status,
+      ).toBe(200)
+    expect((await ask(regtestKey('v6 more').p2wpkh.address, 1000, '2001:db8:1:2::ff')).status).toBe(429)
+    expect((await ask(regtestKey('v6 more').p2wpkh.address, 1000, '2001:db8:1:3::1')).status).toBe(200)
   }, 60_000)
 
   it('keeps the chain and mempool in the data dir across a restart, and refuses a file that is not a chain', async () => {
