@@ -1,6 +1,6 @@
 import { frameErrorCodes } from '@pairwise/engine/frame'
 import { type Address, type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
-import { transactionRequestSchema } from '../preview/index.js'
+import { type FeeBlock, hostPricePerGas, transactionRequestSchema } from '../preview/index.js'
 import { FrameFailure } from './frameServer.js'
 
 type Rpc = (method: string, params: readonly unknown[]) => Promise<unknown>
@@ -26,10 +26,11 @@ export async function prepareTransaction(
   const [nonce, gas, block, tip] = await Promise.all([
     rpc('eth_getTransactionCount', [from, 'pending']),
     tx.gas ?? rpc('eth_estimateGas', [call]),
-    rpc('eth_getBlockByNumber', ['latest', false]) as Promise<{ baseFeePerGas?: Hex } | null>,
+    rpc('eth_getBlockByNumber', ['latest', false]) as Promise<FeeBlock>,
     rpc('eth_maxPriorityFeePerGas', []).catch(() => '0x0'),
   ])
   const base = block?.baseFeePerGas
+  const named = hostPricePerGas(tx, block)
   const common = {
     chainId,
     nonce: Number(big(nonce)),
@@ -41,7 +42,7 @@ export async function prepareTransaction(
   if (base === undefined)
     return {
       ...common,
-      gasPrice: tx.gasPrice ? big(tx.gasPrice) : big(await rpc('eth_gasPrice', [])),
+      gasPrice: big(named ?? (await rpc('eth_gasPrice', []))),
       type: 'legacy',
     }
   const maxPriorityFeePerGas = big(tip)
@@ -49,6 +50,6 @@ export async function prepareTransaction(
     ...common,
     type: 'eip1559',
     maxPriorityFeePerGas,
-    maxFeePerGas: tx.maxFeePerGas ? big(tx.maxFeePerGas) : big(base) * 2n + maxPriorityFeePerGas,
+    maxFeePerGas: named ? big(named) : big(base) * 2n + maxPriorityFeePerGas,
   }
 }

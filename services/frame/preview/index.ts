@@ -1,4 +1,5 @@
 export { amountOf, type NativeCurrency, nativeAsset } from './amounts.js'
+export { type FeeBlock, hostPricePerGas } from './hostPricePerGas.js'
 export { type PreviewCallsParameters, previewCalls } from './previewCalls.js'
 export { type PreviewSignatureParameters, previewSignature } from './previewSignature.js'
 export {

@@ -1,6 +1,7 @@
 import { type Address, hexToBigInt } from 'viem'
 import { type NativeCurrency, nativeAsset } from './amounts.js'
 import { decodeCall } from './decodeCall.js'
+import { type FeeBlock, hostPricePerGas } from './hostPricePerGas.js'
 import { outcomeOf } from './outcome.js'
 import type { ChainRequest } from './request.js'
 import type { CallToRun } from './rpcCall.js'
@@ -36,8 +37,11 @@ export async function previewTransaction({
     value: parsed.value ? hexToBigInt(parsed.value) : 0n,
     ...(parsed.gas ? { gas: hexToBigInt(parsed.gas) } : {}),
   }
-  const call = await decodeCall(request, run, native)
-  const pricePerGas = parsed.maxFeePerGas ?? parsed.gasPrice
+  const [call, block] = await Promise.all([
+    decodeCall(request, run, native),
+    request('eth_getBlockByNumber', ['latest', false]) as Promise<FeeBlock>,
+  ])
+  const pricePerGas = hostPricePerGas(parsed, block)
   const outcome = await outcomeOf({
     request,
     native,
