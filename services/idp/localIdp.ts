@@ -1,9 +1,11 @@
 import { generateKeyPairSync, randomBytes, verify } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from '@pairwise/common'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { authPaths } from '../auth/protocol/paths.js'
 import type { SocialProviderConfigInput, SocialProviderName } from '../auth/social/providerConfig.js'
+import { HttpError, type RequestHandler, requestTarget, serve } from '../kit/index.js'
+import { consoleLogger } from '../relay/index.js'
 import { type TestAccount, testAccounts } from './testAccounts.js'
 
 export type LocalIdp = {
@@ -34,12 +36,15 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body))
 }
 
-async function readText(req: IncomingMessage, max = 64 * 1024): Promise<string> {
+/** Largest token request body; a larger one gets 413. */
+const MAX_BODY_BYTES = 64 * 1024
+
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > max) throw new Error('body too large')
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `Request body over ${MAX_BODY_BYTES} bytes`)
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
@@ -80,16 +85,27 @@ const resourcePaths: Record<string, readonly string[]> = {
 export async function startLocalIdp(options: {
   /** The auth service's public URL: each client's redirect URI is its social callback there. */
   authUrl: string
+  /** Defaults to 127.0.0.1; other `Host` names than this, `localhost` and IP literals get 421. */
   host?: string
   port?: number
+  /** Defaults to JSON lines on stderr at `warn`. */
+  logger?: Logger
 }): Promise<LocalIdp> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve)
+  const host = options.host ?? '127.0.0.1'
+  const logger = options.logger ?? consoleLogger('warn')
+  // The provider needs the URL, known once listening; until it is made, requests get 503.
+  let route: RequestHandler = () => {
+    throw new HttpError(503, 'Starting')
+  }
+  const served = await serve((req, res) => route(req, res), {
+    name: 'idp',
+    logger,
+    errorFormat: 'json',
+    host,
+    port: options.port ?? 0,
+    names: [host],
   })
-  const { port, address } = server.address() as AddressInfo
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`
+  const { url } = served
   const appleKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const applePrivateKey = appleKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
@@ -197,22 +213,22 @@ export async function startLocalIdp(options: {
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', url).pathname
+    const path = requestTarget(req, url).pathname
     const interaction = /^\/interaction\/([\w-]+)$/.exec(path)
     if (interaction && req.method === 'GET') {
-      const details = await provider.interactionDetails(req, res)
+      const details = await provider.interactionDetails(req, res).catch(refuseOidcError)
       const profile = String(details.params.client_id ?? '').replace(/-client$/, '') as SocialProviderName
       const known = testAccounts[profile] ?? []
       const hinted = known.find((account) => account.subject === details.params.login_hint) ?? known[0]
       if (!hinted) return json(res, 400, { error: 'unknown client' })
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: hinted.subject } },
-        {
-          mergeWithLastSubmission: false,
-        },
-      )
+      return provider
+        .interactionFinished(
+          req,
+          res,
+          { login: { accountId: hinted.subject } },
+          { mergeWithLastSubmission: false },
+        )
+        .catch(refuseOidcError)
     }
     const resource = /^\/(github|facebook|x|discord)(\/.*)$/.exec(path)
     if (resource && req.method === 'GET') {
@@ -237,11 +253,13 @@ export async function startLocalIdp(options: {
     }
     return callback(req, res)
   }
-  server.on('request', (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) json(res, 500, { error: 'server_error', detail: String(error) })
-    })
-  })
+  /** oidc-provider's client errors (an unknown or expired interaction: SessionNotFound) as their 4xx. */
+  const refuseOidcError = (error: unknown): never => {
+    if (!isOidcClientError(error)) throw error
+    logger.debug('idp: request refused', { error: error.message, detail: error.error_description })
+    throw new HttpError(error.status, error.error)
+  }
+  route = handle
 
   const secretOf = (name: SocialProviderName) => ({
     clientId: clientId(name),
@@ -275,10 +293,15 @@ export async function startLocalIdp(options: {
       oauth2('x', `${url}/x`),
       oauth2('discord', `${url}/discord/api`),
     ],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => served.close(),
   }
+}
+
+/** An error oidc-provider throws for the client's request (`expose`), with its OAuth `error` code. */
+function isOidcClientError(
+  error: unknown,
+): error is Error & { status: number; error: string; error_description?: string } {
+  if (!(error instanceof Error)) return false
+  const { status, expose, error: code } = error as Error & Record<string, unknown>
+  return expose === true && typeof status === 'number' && status < 500 && typeof code === 'string'
 }

@@ -45,3 +45,12 @@ export const MAILER_SOCKET_TIMEOUT_MS = 30_000
 
 /** Mailer side: pooled connections to the SMTP server. */
 export const MAILER_MAX_CONNECTIONS = 2
+
+/**
+ * Time a message's parse gets, in a worker thread of its own, once the parser is loaded; past it the
+ * worker is cut and the message refused with 554. Crafted markup can take html-to-text tens of seconds.
+ */
+export const PARSE_TIMEOUT_MS = 2_000
+
+/** Heap of that worker; a message whose parse needs more is refused with 554. */
+export const PARSE_HEAP_MB = 64

@@ -9,7 +9,7 @@ import {
   SMTP_CLOSE_GRACE_MS,
   SMTP_SOCKET_TIMEOUT_MS,
 } from './limits.js'
-import { parseMail } from './parseMail.js'
+import { MailParseError, parseMail } from './parseMail.js'
 
 export type SmtpServerOptions = {
   host: string
@@ -35,10 +35,24 @@ class SmtpReply extends Error {
 /**
  * A plain-text SMTP server for the local stack: anyone on the host may send (no AUTH needed, no
  * STARTTLS offered), every accepted message lands in `inbox`. Messages over `maxMessageBytes` get 552
- * and are never buffered past the limit.
+ * and are never buffered past the limit; one the parser fails on, or takes too long or too much memory
+ * over, gets 554 (see parseMail).
  */
 export async function startSmtpServer(options: SmtpServerOptions): Promise<RunningSmtpServer> {
   const { inbox, maxMessageBytes, logger } = options
+  /** Reads, parses and keeps one message; resolves with its inbox ID, or rejects with the SMTP answer. */
+  const receive = async (stream: SMTPServerDataStream): Promise<string> => {
+    const raw = await readCapped(stream, maxMessageBytes)
+    if (!raw) throw new SmtpReply(552, `Error: message exceeds ${maxMessageBytes} bytes`)
+    const content = await parseMail(raw).catch((error: unknown) => {
+      if (!(error instanceof MailParseError)) throw error
+      logger.warn('mail could not be parsed', { bytes: raw.length, error: error.message })
+      throw new SmtpReply(554, 'Error: message could not be parsed')
+    })
+    const mail = inbox.add(content)
+    logger.info('mail received', { id: mail.id, bytes: mail.size })
+    return mail.id
+  }
   const server = new SMTPServer({
     name: 'pairwise-mail',
     banner: 'Pairwise local mail',
@@ -55,14 +69,10 @@ export async function startSmtpServer(options: SmtpServerOptions): Promise<Runni
     disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
-      readCapped(stream, maxMessageBytes).then(
-        async (raw) => {
-          if (!raw) return callback(new SmtpReply(552, `Error: message exceeds ${maxMessageBytes} bytes`))
-          const mail = inbox.add(await parseMail(raw))
-          logger.info('mail received', { id: mail.id, bytes: mail.size })
-          callback(null, `OK: queued as ${mail.id}`)
-        },
+      receive(stream).then(
+        (id) => callback(null, `OK: queued as ${id}`),
         (error: unknown) => {
+          if (error instanceof SmtpReply) return callback(error)
           logger.warn('mail refused', { error: error instanceof Error ? error.message : String(error) })
           callback(new SmtpReply(451, 'Error: the message could not be read'))
         },
