@@ -30,3 +30,11 @@ export function adminTokenOf(
     throw new Error(`--admin-token-file: ${file} is empty or holds more than one word`)
   return { token, from: file }
 }
+
+/**
+ * The admin token as a printed line shows it: one the operator gave stays out of the logs (`from` where
+ * it came); one the api made is printed, as nobody knows it otherwise.
+ */
+export function shownAdminToken(source: AdminTokenSource, token: string): string {
+  return source.from === undefined ? token : `from ${source.from}`
+}

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { apiConfig, defaultApiDatabase, startApi } from '../api/index.js'
 import { gatewaySignerKey } from '../api/names/index.js'
 import { privateDir } from '../relay/privateFiles.js'
-import { adminTokenOf } from './adminToken.js'
+import { adminTokenOf, shownAdminToken } from './adminToken.js'
 import { readChainsFile } from './chainsFile.js'
 import { parsePublicUrl, trustProxyOption } from './flags.js'
 import { readOnrampSandboxFile } from './onrampSandboxFile.js'
@@ -54,8 +54,7 @@ export async function runApiCommand(args: string[], log: (line: string) => void)
   }
   const onramp = sandboxFile === undefined ? {} : { onramp: { sandbox: readOnrampSandboxFile(sandboxFile) } }
   const api = await startApi({ ...config, adminToken: admin.token, publicUrl, chains, names, ...onramp })
-  // A token the operator gave stays out of the logs; a made one is printed, as nobody knows it otherwise.
-  const token = admin.from === undefined ? api.adminToken : `from ${admin.from}`
+  const token = shownAdminToken(admin, api.adminToken)
   const url = publicUrl ?? api.url
   await runUntilSignal(api.close, log, [
     `api  ${url}  (${api.db.kind}, role ${api.role}; admin page ${url}/admin, token ${token})`,

@@ -2,8 +2,10 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parsePort } from '../cli/flags.js'
 import { runUntilSignal } from '../cli/runUntilSignal.js'
+import { redisUrlOf } from '../sharedState/redisUrl.js'
 import { stackConfig } from '../stack/config.js'
-import { nodeKinds, nodePorts, startCluster } from './startCluster.js'
+import { redactedUrl } from './redactedUrl.js'
+import { nodeKinds, nodePorts, type RunningCluster, startCluster } from './startCluster.js'
 import { selfCommand } from './supervised.js'
 
 export const clusterUsage = [
@@ -11,7 +13,7 @@ export const clusterUsage = [
   '  --api/--relay/--auth N  nodes of each (default 2), each `pairwise <kind>` in a process of its own, behind haproxy',
   '  --relay-port, --api-port, --frame-port  the public ports: haproxy (default 8787, 8788, 8789, as `pairwise start`)',
   '  --node-port N  the nodes listen on consecutive ports from N (default 9100): relay nodes, then api, then auth',
-  '  --database URL, --redis URL  a PostgreSQL and a Redis to share; else a throwaway one of each is started on loopback',
+  '  --database URL, --redis URL  a PostgreSQL and a Redis to share (else DATABASE_URL and PAIRWISE_REDIS_URL, which keep a password off the process list); else a throwaway one of each, password-protected, is started on loopback',
   '  --chains FILE  the chains every api and auth node serves (as `pairwise api --chains`)',
   '  --onramp-sandbox FILE  the onramp sandbox every api node serves, one node at a time delivering (as `pairwise api --onramp-sandbox`)',
   '  --data-dir DIR  haproxy.cfg, the api admin token and the auth key (default .pairwise/cluster)',
@@ -26,6 +28,29 @@ function count(value: string | undefined, flag: string): number {
   if (!(Number.isInteger(n) && n >= 1 && n <= 32))
     throw new Error(`${flag} must be a number of nodes from 1 to 32`)
   return n
+}
+
+/**
+ * What `pairwise cluster` prints once it is up. Terminals and logs are read by others than the operator:
+ * the URLs go without their passwords and the admin token as the file holding it.
+ */
+export function clusterBanner(cluster: RunningCluster, dataDir: string): string[] {
+  const { stack } = cluster
+  const { nodes, haproxy, database, redis } = stack.cluster
+  return [
+    'Pairwise cluster is up (haproxy in front; the nodes trust its X-Forwarded-For only):',
+    `  relay  ${stack.relay.url}`,
+    `  api    ${stack.api.url}  (admin token in ${cluster.adminTokenFile})`,
+    `  auth   ${stack.auth.url}  (the secure frame at /frame)`,
+    `  mail   ${stack.mail.url}  (SMTP ${stack.mail.smtp})`,
+    ...nodeKinds.map((kind) => `  ${kind} nodes  ${nodes[kind].map((node) => node.url).join('  ')}`),
+    `  postgres ${redactedUrl(database)}`,
+    `  redis  ${redactedUrl(redis)}`,
+    `  haproxy ${haproxy.config}`,
+    `Logs: ${join(dataDir, 'logs')}/<process>.log`,
+    `Stack file: ${cluster.stackFile} (every URL and secret, for its owner only)`,
+    'Press Ctrl-C to stop.',
+  ]
 }
 
 /** `pairwise cluster`: the production layout on this machine, until a signal stops every process of it. */
@@ -83,9 +108,10 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
       mail: stack.ports.mail,
     },
     nodePort: parsePort(values['node-port'], '--node-port') ?? DEFAULT_NODE_PORT,
-    databaseUrl: values.database,
+    // The names `pairwise api` and `pairwise auth` read: one environment configures a node or a cluster.
+    databaseUrl: values.database ?? (process.env.DATABASE_URL || undefined),
     postgresPort: parsePort(values['postgres-port'], '--postgres-port'),
-    redisUrl: values.redis,
+    redisUrl: redisUrlOf(values.redis, process.env),
     redisPort: parsePort(values['redis-port'], '--redis-port'),
     chainsFile: values.chains,
     onrampSandboxFile: values['onramp-sandbox'],
@@ -96,19 +122,5 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
   if (last > 65535)
     throw new Error(`--node-port ${config.nodePort} leaves no room for every node (up to ${last})`)
   const cluster = await startCluster(config)
-  const { nodes, haproxy, database, redis } = cluster.stack.cluster
-  return runUntilSignal(cluster.stop, log, [
-    'Pairwise cluster is up (haproxy in front; the nodes trust its X-Forwarded-For only):',
-    `  relay  ${cluster.stack.relay.url}`,
-    `  api    ${cluster.stack.api.url}  (admin token ${cluster.stack.api.adminToken})`,
-    `  auth   ${cluster.stack.auth.url}  (the secure frame at /frame)`,
-    `  mail   ${cluster.stack.mail.url}  (SMTP ${cluster.stack.mail.smtp})`,
-    ...nodeKinds.map((kind) => `  ${kind} nodes  ${nodes[kind].map((node) => node.url).join('  ')}`),
-    `  postgres ${database}`,
-    `  redis  ${redis}`,
-    `  haproxy ${haproxy.config}`,
-    `Logs: ${join(config.dataDir, 'logs')}/<process>.log`,
-    `Stack file: ${cluster.stackFile}`,
-    'Press Ctrl-C to stop.',
-  ])
+  return runUntilSignal(cluster.stop, log, clusterBanner(cluster, config.dataDir))
 }

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
 import { type LocalServerOptions, outputTail } from './localServer.js'
 
 export type PostgresServer = {
-  /** `postgres://postgres@host:port/postgres`, trust auth on loopback. */
+  /** `postgres://postgres:<password>@host:port/postgres`: the superuser's password, made at start. */
   url: string
   /** The process group of the server (its guard leads it); `kill -9 -<pgid>` ends it at once. */
   pgid: number
@@ -54,9 +55,11 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * A throwaway PostgreSQL cluster in a temp folder (a production one is given by URL instead): trust auth
- * on `host` only, no durability (fsync off), since nothing in it outlives the run. Its folder is in the
- * system temp dir because, started as root, the server runs as `postgres`, which must reach it.
+ * A throwaway PostgreSQL cluster in a temp folder (a production one is given by URL instead): on `host`
+ * only, no durability (fsync off), since nothing in it outlives the run. Every connection, the socket's
+ * too, needs the superuser's password, made here: any local user reaches a loopback port, and a superuser
+ * runs commands (`COPY ... TO PROGRAM`). Its folder is in the system temp dir because, started as root, the
+ * server runs as `postgres`, which must reach it.
  */
 export async function startPostgres({
   port,
@@ -67,16 +70,21 @@ export async function startPostgres({
   const dir = mkdtempSync(join(tmpdir(), 'pairwise-pg-'))
   const remove = () => rmSync(dir, { recursive: true, force: true })
   try {
-    if (process.getuid?.() === 0) {
-      const { uid, gid } = userIds('postgres')
-      chownSync(dir, uid, gid)
-    }
+    const owner = process.getuid?.() === 0 ? userIds('postgres') : undefined
+    if (owner) chownSync(dir, owner.uid, owner.gid)
+    // Hex: nothing in it needs escaping in a URL. initdb reads it from a file (never its command line,
+    // which `ps` shows) in the folder only the server's user enters, and keeps only its SCRAM hash.
+    const password = randomBytes(32).toString('hex')
+    const pwfile = join(dir, 'superuser.password')
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600 })
+    if (owner) chownSync(pwfile, owner.uid, owner.gid)
     const data = join(dir, 'data')
     const [initdb, initArgs] = asServerUser(join(bin, 'initdb'), [
       '-D',
       data,
-      '-A',
-      'trust',
+      '--auth-host=scram-sha-256',
+      '--auth-local=scram-sha-256',
+      `--pwfile=${pwfile}`,
       '-U',
       'postgres',
       '--no-sync',
@@ -84,6 +92,7 @@ export async function startPostgres({
       'UTF8',
     ])
     const init = spawnSync(initdb, initArgs, { encoding: 'utf8' })
+    rmSync(pwfile, { force: true })
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`)
     const [postgres, args] = asServerUser(join(bin, 'postgres'), [
       '-D',
@@ -103,7 +112,7 @@ export async function startPostgres({
     ])
     const group = startChildGroup({ name: 'postgres', command: postgres, args, output: 'pipe' })
     const output = outputTail(group)
-    const url = `postgres://postgres@${host}:${port}/postgres`
+    const url = `postgres://postgres:${password}@${host}:${port}/postgres`
     try {
       await waitUntil(() => answers(url), `postgres on ${host}:${port}`, {
         timeoutMs,

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort, isPortTaken } from '../net/ports.js'
+import { privateDir } from '../relay/privateFiles.js'
+import { REDIS_URL_ENV } from '../sharedState/redisUrl.js'
 import { authKek } from '../stack/authKey.js'
 import { removeStackFile, type StackFile, writePartialStackFile } from '../stack/stackFile.js'
 import { type HaproxyFrontend, haproxyConfig, hostPort } from './haproxyConfig.js'
@@ -20,7 +22,7 @@ export type NodeKind = (typeof nodeKinds)[number]
 export type ClusterConfig = {
   /** Every process listens here (loopback); it is also the one proxy address the nodes trust. */
   host: string
-  /** haproxy.cfg, the api's admin token, the auth key, and each process's log under `logs/`. */
+  /** haproxy.cfg, the api's admin token, the auth key, and each process's log under `logs/`; made 0700. */
   dataDir: string
   stackFile: string
   counts: Record<NodeKind, number>
@@ -52,6 +54,7 @@ export type ClusterNodeEntry = { name: string; url: string; pgid: number }
 export type ClusterStackEntry = {
   nodes: Record<NodeKind, ClusterNodeEntry[]>
   haproxy: { config: string; pgid: number }
+  /** Both URLs with their passwords: the stack file is its owner's only, and nothing else prints them. */
   database: string
   redis: string
   /** The address the nodes trust `X-Forwarded-For` from: haproxy's. */
@@ -65,6 +68,8 @@ export type ClusterStackFile = Pick<StackFile, 'relay' | 'api' | 'auth' | 'mail'
 export type RunningCluster = {
   readonly stack: ClusterStackFile
   readonly stackFile: string
+  /** The api's admin token (its owner only reads it): what an operator is pointed to, never the token. */
+  readonly adminTokenFile: string
   /** Stops haproxy, then every node, then mail, Postgres and Redis; safe to call more than once. */
   stop(): Promise<void>
 }
@@ -78,13 +83,13 @@ export function nodePorts(config: Pick<ClusterConfig, 'counts' | 'nodePort'>): R
 }
 
 /**
- * The throwaway Postgres trusts every connection it accepts and the Redis has no password, and the nodes
- * trust `X-Forwarded-For` from the host's address: a layout for one machine, so loopback addresses only.
+ * The nodes trust `X-Forwarded-For` from the host's address, and their own ports bypass haproxy: a layout
+ * for one machine, so loopback addresses only.
  */
 function assertLoopback(host: string): void {
   if (!(host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)))
     throw new Error(
-      `--host ${host}: the cluster listens on a loopback address only (127.x.x.x or ::1); its Postgres trusts every connection and its Redis has no password`,
+      `--host ${host}: the cluster listens on a loopback address only (127.x.x.x or ::1); its nodes trust X-Forwarded-For from it`,
     )
 }
 
@@ -125,6 +130,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     ...(config.postgresPort ? [{ what: 'postgres', port: config.postgresPort }] : []),
     ...(config.redisPort ? [{ what: 'redis', port: config.redisPort }] : []),
   ])
+  privateDir(config.dataDir)
   const logs = join(config.dataDir, 'logs')
   mkdirSync(logs, { recursive: true, mode: 0o700 })
   // Each process group watches this process's exit (services/process/childGroup.ts): one listener each.
@@ -139,11 +145,17 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     })()
     return stopping
   }
-  const supervise = (name: string, args: readonly string[], readyUrl: string, command?: string) =>
+  const supervise = (
+    name: string,
+    args: readonly string[],
+    readyUrl: string,
+    { command, env }: { command?: string; env?: NodeJS.ProcessEnv } = {},
+  ) =>
     startSupervised({
       name,
       command: command ?? config.self.command,
       args: command ? args : [...config.self.args, ...args],
+      env,
       ready: () => answersBelow500(readyUrl),
       logFile: join(logs, `${name}.log`),
       timeoutMs,
@@ -169,7 +181,10 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     ])
     const database = (postgres as UrlService).url
     const redisUrl = (redis as UrlService).url
-    const shared = ['--host', host, '--redis', redisUrl, '--trust-proxy', host]
+    // The URLs (passwords in them) reach the nodes through their environment, which only this user reads,
+    // never their command lines, which every local user does (`ps`); the nodes read both names themselves.
+    const nodeEnv = { ...process.env, DATABASE_URL: database, [REDIS_URL_ENV]: redisUrl }
+    const shared = ['--host', host, '--trust-proxy', host]
     const chains = config.chainsFile ? ['--chains', config.chainsFile] : []
     const onramp = config.onrampSandboxFile ? ['--onramp-sandbox', config.onrampSandboxFile] : []
     const nodeUrl = (kind: NodeKind, port: number) =>
@@ -203,8 +218,6 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         'api',
         '--port',
         String(port),
-        '--database',
-        database,
         '--role',
         'all',
         '--admin-token-file',
@@ -219,8 +232,6 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         'auth',
         '--port',
         String(port),
-        '--database',
-        database,
         '--smtp',
         `smtp://${hostPort(host, config.ports.smtp)}`,
         '--kek-file',
@@ -232,7 +243,9 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
       ],
     }
     const startNodes = (kind: NodeKind) =>
-      ports[kind].map((port, index) => supervise(`${kind}-${index + 1}`, argsOf[kind](port), healthOf(port)))
+      ports[kind].map((port, index) =>
+        supervise(`${kind}-${index + 1}`, argsOf[kind](port), healthOf(port), { env: nodeEnv }),
+      )
     // The api nodes migrate the database (one at a time, under a lock) before the auth nodes use it.
     const [mail, ...relayAndApi] = await stage([
       supervise(
@@ -269,7 +282,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     const check = spawnSync(HAPROXY, ['-c', '-q', '-f', haproxyFile], { encoding: 'utf8' })
     if (check.status !== 0) throw new Error(`haproxy refused ${haproxyFile}:\n${check.stderr}${check.stdout}`)
     const [haproxy] = await stage([
-      supervise('haproxy', ['-db', '-f', haproxyFile], healthOf(config.ports.relay), HAPROXY),
+      supervise('haproxy', ['-db', '-f', haproxyFile], healthOf(config.ports.relay), { command: HAPROXY }),
     ])
     for (const url of [healthOf(config.ports.api), healthOf(config.ports.frame)])
       if (!(await answersBelow500(url))) throw new Error(`${url} does not answer through haproxy`)
@@ -302,7 +315,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
       })
     writePartialStackFile(config.stackFile, stack)
     started.push([{ stop: async () => removeStackFile(config.stackFile) }])
-    return { stack, stackFile: config.stackFile, stop }
+    return { stack, stackFile: config.stackFile, adminTokenFile, stop }
   } catch (error) {
     await stop()
     throw error

@@ -1,6 +1,21 @@
 import { join } from 'node:path'
+import type { RunningApi } from '../../api/index.js'
+import { adminTokenOf, shownAdminToken } from '../../cli/adminToken.js'
 import { defineStackPart } from '../stackPart.js'
 import { localBundlerName } from './bundlerPart.js'
+
+/**
+ * The api's line of the banner. The api takes `PAIRWISE_API_ADMIN_TOKEN` when it is set, and that token,
+ * the operator's, stays out of the banner as `pairwise api` keeps it out of its own.
+ */
+export function apiDetail(
+  api: Pick<RunningApi, 'url' | 'adminToken'>,
+  database: string,
+  env: NodeJS.ProcessEnv,
+): string {
+  const token = shownAdminToken(adminTokenOf({}, env), api.adminToken)
+  return `projects, balances, activity and NFTs, RPC proxy /v1, analytics, wallets; admin ${api.url}/admin, token ${token}; ${database}`
+}
 
 /**
  * The api on SQLite, serving the local chains, its onramp sandbox and swaps; then the names contracts,
@@ -80,7 +95,7 @@ export const apiPart = defineStackPart({
         {
           part: 'api',
           url: api.url,
-          detail: `projects, balances, activity and NFTs, RPC proxy /v1, analytics, wallets; admin ${api.url}/admin, token ${api.adminToken}; ${database}`,
+          detail: apiDetail(api, database, process.env),
         },
       ],
       ready: [`${api.url}/health`],

@@ -1,5 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWalletClient, type Hash, http, parseEther } from 'viem'
@@ -22,6 +23,7 @@ import {
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { bundleCli, type CliRun, runCli } from '../../support/cli.js'
 import { freePortRuns } from '../../support/ports.js'
+import { processesMatching } from '../../support/processes.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
 import {
   buyer,
@@ -173,6 +175,33 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
     expect(stack.relay.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     for (const kind of ['relay', 'api', 'auth'] as const) expect(stack.cluster.nodes[kind]).toHaveLength(2)
     expect(stack.cluster.trustProxy).toBe('127.0.0.1')
+  })
+
+  it('keeps the database and Redis URLs off every command line, and prints no password and no admin token', () => {
+    // The stack file holds them, so it is its owner's only.
+    expect(statSync(stackFile).mode & 0o777).toBe(0o600)
+    const secrets = [stack.cluster.database, stack.cluster.redis].map((url) => new URL(url).password)
+    for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/)
+    for (const text of [stack.cluster.database, stack.cluster.redis, ...secrets])
+      expect(processesMatching(text)).toEqual([])
+    for (const text of [stack.api.adminToken, ...secrets]) expect(cluster?.output()).not.toContain(text)
+  })
+
+  it('its Postgres and Redis refuse whoever lacks their password', async () => {
+    const guessed = new URL(stack.cluster.database)
+    guessed.password = 'guessed'
+    await expect(openDatabase(guessed.href)).rejects.toThrow(/password authentication failed/)
+    const redis = new URL(stack.cluster.redis)
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ host: redis.hostname, port: Number(redis.port) })
+      socket.once('error', reject)
+      socket.once('data', (data) => {
+        resolve(data.toString())
+        socket.destroy()
+      })
+      socket.write('HSET pairwise:forged origin https://app.uniswap.org\r\n')
+    })
+    expect(reply).toMatch(/^-NOAUTH/)
   })
 
   it('connects a dapp and a wallet through different relay nodes, and they exchange 200 requests', async () => {
