@@ -28,12 +28,10 @@ function assertRoom<V>(
 
 /**
  * Throws USER_REJECTED (5000) when a new proposal on `pairingTopic` would pass a cap: the wallet declines
- * it unseen, as it would one its user rejected. A redelivered proposal it already holds passes.
+ * it unseen, as it would one its user rejected. (One it holds already never gets here: see `heldAlready`.)
  */
-export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string, id: number): void {
-  const { proposals } = ctx.stores
-  if (proposals.has(String(id))) return
-  assertRoom(proposals.getAll(), (proposal) => proposal.pairingTopic, pairingTopic, {
+export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string): void {
+  assertRoom(ctx.stores.proposals.getAll(), (proposal) => proposal.pairingTopic, pairingTopic, {
     perGroup: MAX_PROPOSALS_PER_PAIRING,
     total: MAX_PROPOSALS,
     what: 'proposals',

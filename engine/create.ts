@@ -20,7 +20,7 @@ import { LogBuffer } from './logBuffer.js'
 import { createLogger } from './logger.js'
 import { deletePairing } from './pairing/delete.js'
 import { PendingCalls } from './pendingCalls.js'
-import { deleteProposal } from './proposal/delete.js'
+import { deleteAuthRequest, deleteProposal } from './proposal/delete.js'
 import { type Metadata, MetadataSchema } from './schemas/index.js'
 import { deleteSession } from './session/delete.js'
 import { deletePendingRequest } from './session/pendingRequests.js'
@@ -229,7 +229,8 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
 
 /**
  * Start-up housekeeping: drops what expired while the client was down, sessions whose key is gone, and
- * requests of sessions that no longer exist; makes sure everything alive has an expiry armed.
+ * proposals, sign-in requests and requests whose pairing or session no longer exists; makes sure
+ * everything alive has an expiry armed.
  */
 async function cleanup(ctx: EngineContext): Promise<void> {
   const { stores, clock, expirer } = ctx
@@ -246,16 +247,29 @@ async function cleanup(ctx: EngineContext): Promise<void> {
     else if (!expirer.has(topicTarget(pairing.topic)))
       await expirer.set(topicTarget(pairing.topic), pairing.expiry)
   }
-  for (const proposal of stores.proposals.getAll()) {
-    if (isExpired(clock, proposal.expiryTimestamp)) await deleteProposal(ctx, proposal.id)
-    else if (!expirer.has(idTarget(proposal.id)))
-      await expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
-  }
+  await sweepWaiting(ctx, stores.proposals.getAll(), deleteProposal)
+  await sweepWaiting(ctx, stores.authRequests.getAll(), deleteAuthRequest)
   for (const request of stores.pendingRequests.getAll()) {
     if (!stores.sessions.has(request.topic)) await deletePendingRequest(ctx, request.id)
   }
   for (const record of stores.history.getAll()) {
     if (isExpired(clock, record.expiry)) await stores.history.delete(String(record.id))
+  }
+}
+
+/**
+ * Proposals and sign-in requests: dropped when expired or when their pairing is gone (nobody can answer
+ * them, and they must not hold places under the proposal caps), else given their expiry.
+ */
+async function sweepWaiting(
+  ctx: EngineContext,
+  entries: readonly { id: number; pairingTopic: string; expiryTimestamp: number }[],
+  drop: (ctx: EngineContext, id: number) => Promise<void>,
+): Promise<void> {
+  const { stores, clock, expirer } = ctx
+  for (const { id, pairingTopic, expiryTimestamp } of entries) {
+    if (isExpired(clock, expiryTimestamp) || !stores.pairings.has(pairingTopic)) await drop(ctx, id)
+    else if (!expirer.has(idTarget(id))) await expirer.set(idTarget(id), expiryTimestamp)
   }
 }
 

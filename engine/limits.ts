@@ -3,6 +3,8 @@
 // every such thing has a cap. Each is far above what an honest peer sends; README.md lists them, and
 // engine/assertRoom.ts refuses what would pass them.
 
+import { FIVE_MINUTES, ONE_HOUR } from './time.js'
+
 /** Real app names are a few words (app stores cap theirs at 30 to 50 characters). */
 export const MAX_METADATA_NAME_LENGTH = 256
 /** Store listings cap long descriptions at 4,000 characters; a wallet shows a line or two. */
@@ -44,3 +46,30 @@ export const MAX_LINK_MODE_URL_LENGTH = 262_144 + MAX_METADATA_URL_LENGTH + 128
  * page) is not taken twice; the oldest is forgotten first.
  */
 export const MAX_LINK_MODE_SEEN = 1_000
+
+/**
+ * How long a peer's proposal is held at most, in seconds: the protocol's proposal lifetime, which is what
+ * dapps ask. A later expiry is cut to it, so a proposal cannot keep its place under MAX_PROPOSALS for
+ * good; it also goes with its pairing, and one already expired is refused.
+ */
+export const MAX_PROPOSAL_LIFETIME = FIVE_MINUTES
+/**
+ * A sign-in request: the protocol's lifetime for one, an hour, which the official dapps ask by default.
+ * Cut, dropped with its pairing and refused when expired, as a proposal is.
+ */
+export const MAX_SIGN_IN_REQUEST_LIFETIME = ONE_HOUR
+
+/**
+ * A pairing URI a wallet is handed. A real one is about 200 characters: a 64-digit topic and key, the
+ * relay protocol, an expiry and a method or two; 2,048 is the longest URL browsers and QR readers carry.
+ */
+export const MAX_PAIRING_URI_LENGTH = 2_048
+/** Methods a pairing URI names; the official clients name one (`wc_sessionAuthenticate`) or none. */
+export const MAX_PAIRING_URI_METHODS = 64
+/** One method name in a pairing URI; the longest wc_ method is 22 characters. */
+export const MAX_PAIRING_URI_METHOD_LENGTH = 64
+
+// Past these, outside the engine: the relay client drops a message over the relay's message cap (256 KiB,
+// MAX_MESSAGE_BYTES in relay/protocol/limits.ts) unread, and on Node reads no WebSocket frame over 2 MiB
+// (MAX_RECEIVED_FRAME_BYTES in relay/client/socket.ts). A scanned pairing lives at most five minutes
+// until used, whatever expiry its URI names (engine/pairing/pair.ts).

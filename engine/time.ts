@@ -20,6 +20,12 @@ export function calcExpiry(clock: Clock, ttlSeconds: number): number {
   return nowSeconds(clock) + ttlSeconds
 }
 
+/** The expiry a peer named, but no later than `ttlSeconds` from now (that, when it named none). */
+export function boundedExpiry(clock: Clock, expirySeconds: number | undefined, ttlSeconds: number): number {
+  const latest = calcExpiry(clock, ttlSeconds)
+  return expirySeconds === undefined ? latest : Math.min(expirySeconds, latest)
+}
+
 /** Expired at the very second it names, as the official clients judge it. */
 export function isExpired(clock: Clock, expirySeconds: number): boolean {
   return clock.now() >= expirySeconds * 1000

@@ -6,6 +6,7 @@ import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
+import { withHeldExpiry } from '../proposal/expiry.js'
 import {
   type Session,
   SessionAuthenticateParamsSchema,
@@ -41,20 +42,22 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     }
     return
   }
-  const { requester, authPayload, expiryTimestamp } = parsed.data
   if (heldAlready(ctx, ctx.stores.authRequests, topic, payload.id)) return
+  let params: ReturnType<typeof withHeldExpiry<typeof parsed.data>>
   try {
+    params = withHeldExpiry(ctx.clock, parsed.data, 'sign-in request')
     assertRoomForAuthRequest(ctx, topic)
   } catch (error) {
     ctx.logger.warn('sign-in request declined', { topic, error: String(error) })
     await sendSealedToRequester(
       ctx,
-      requester.publicKey,
+      parsed.data.requester.publicKey,
       formatError(payload.id, toErrorResponse(error)),
       'autoReject',
     )
     return
   }
+  const { requester, authPayload, expiryTimestamp } = params
   const verifyContext = await verifyIncoming(ctx, incoming, requester.metadata)
   await ctx.stores.authRequests.set(String(payload.id), {
     id: payload.id,
@@ -65,7 +68,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     verifyContext,
   })
   await ctx.expirer.set(idTarget(payload.id), expiryTimestamp)
-  ctx.events.emit('session_authenticate', { id: payload.id, topic, params: parsed.data, verifyContext })
+  ctx.events.emit('session_authenticate', { id: payload.id, topic, params, verifyContext })
 }
 
 /** Seals a response for an authenticate requester (type 1, with a key pair of ours) and publishes it. */

@@ -1,10 +1,10 @@
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 import { formatRequest } from '../jsonrpc/index.js'
-import { onProposeRequest } from '../proposal/onProposeRequest.js'
+import { emitProposal } from '../proposal/onProposeRequest.js'
 import type { Pairing, Proposal } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
-import { calcExpiry, FIVE_MINUTES, isExpired } from '../time.js'
+import { boundedExpiry, FIVE_MINUTES, isExpired } from '../time.js'
 import { storeSymKey } from '../transport/keys.js'
 import type { PairParams } from '../types.js'
 import { parsePairingUri } from '../uri/index.js'
@@ -31,7 +31,8 @@ export async function pair(ctx: EngineContext, params: PairParams): Promise<Pair
   // Looked up before subscribing: the relay pushes a waiting proposal during the subscribe, and that one
   // is emitted by the normal path; only one known from an earlier scan needs replaying.
   const known = ctx.stores.proposals.getAll().find((proposal) => proposal.pairingTopic === topic)
-  const expiry = expiryTimestamp ?? calcExpiry(ctx.clock, FIVE_MINUTES)
+  // The URI names its own expiry; an unused pairing is held no longer than one the wallet made itself.
+  const expiry = boundedExpiry(ctx.clock, expiryTimestamp, FIVE_MINUTES)
   const pairing: Pairing = { topic, relay, expiry, active: false, ...(methods ? { methods } : {}) }
   await ctx.stores.pairings.set(topic, pairing)
   await ctx.expirer.set(topicTarget(topic), expiry)
@@ -42,12 +43,14 @@ export async function pair(ctx: EngineContext, params: PairParams): Promise<Pair
   return ctx.stores.pairings.get(topic)
 }
 
+// Shown again as it was stored: a proposal held already is never taken anew from the wire.
 async function replayProposal(ctx: EngineContext, proposal: Proposal): Promise<void> {
   const { id, attestation, encryptedId, pairingTopic: topic, ...params } = proposal
-  await onProposeRequest(ctx, {
+  const incoming = {
     topic,
     payload: formatRequest('wc_sessionPropose', params, id),
     attestation,
     encryptedId: encryptedId ?? '',
-  })
+  }
+  await emitProposal(ctx, incoming, proposal)
 }

@@ -1,18 +1,18 @@
-import { assertRoomForProposal } from '../assertRoom.js'
+import { assertRoomForProposal, heldAlready } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
 import { internalError, toErrorResponse } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
-import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { sendError } from '../transport/send.js'
 import { verifyIncoming } from '../verify/incoming.js'
+import { withHeldExpiry } from './expiry.js'
 import { validateConnectParams } from './validateConnect.js'
 
 /**
  * Wallet side: a proposal arrived on a pairing topic. Valid ones are stored, given a verify context and
- * emitted as `session_proposal`; invalid ones, and ones past the proposal caps, are answered with an
- * auto-reject (tag 1121).
+ * emitted as `session_proposal`, held no longer than the proposal lifetime; invalid ones, expired ones and
+ * ones past the proposal caps are answered with an auto-reject (tag 1121).
  */
 export async function onProposeRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
   const { topic, payload } = incoming
@@ -28,24 +28,37 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
         `onSessionProposeRequest() params: ${parsed.error.issues[0]?.message}`,
       )
     }
-    assertRoomForProposal(ctx, topic, payload.id)
-    const { id: _id, pairingTopic: _pairingTopic, expiryTimestamp, ...params } = parsed.data
+    if (heldAlready(ctx, ctx.stores.proposals, topic, payload.id)) return
+    const {
+      id: _id,
+      pairingTopic: _pairingTopic,
+      ...params
+    } = withHeldExpiry(ctx.clock, parsed.data, 'proposal')
+    assertRoomForProposal(ctx, topic)
     const proposal: Proposal = {
       ...params,
       id: payload.id,
       pairingTopic: topic,
-      expiryTimestamp: expiryTimestamp ?? calcExpiry(ctx.clock, FIVE_MINUTES),
       ...(incoming.attestation ? { attestation: incoming.attestation } : {}),
       encryptedId: incoming.encryptedId,
     }
     await ctx.stores.proposals.set(String(proposal.id), proposal)
     await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
-    const verifyContext = await verifyIncoming(ctx, incoming, proposal.proposer.metadata)
-    if (ctx.events.listenerCount('session_proposal') === 0)
-      ctx.logger.warn('No listener for session_proposal event')
-    ctx.events.emit('session_proposal', { id: proposal.id, params: proposal, verifyContext })
+    await emitProposal(ctx, incoming, proposal)
   } catch (error) {
     ctx.logger.error('invalid session proposal', { topic, error: String(error) })
     await sendError(ctx, topic, 'wc_sessionPropose', payload.id, toErrorResponse(error), 'autoReject')
   }
+}
+
+/** Shows the wallet a proposal it holds, with the verify context of the message that brought it. */
+export async function emitProposal(
+  ctx: EngineContext,
+  incoming: IncomingRequest,
+  proposal: Proposal,
+): Promise<void> {
+  const verifyContext = await verifyIncoming(ctx, incoming, proposal.proposer.metadata)
+  if (ctx.events.listenerCount('session_proposal') === 0)
+    ctx.logger.warn('No listener for session_proposal event')
+  ctx.events.emit('session_proposal', { id: proposal.id, params: proposal, verifyContext })
 }

@@ -12,7 +12,7 @@ export { ErrorResponseSchema } from '../jsonrpc/classify.js'
 
 const HEX_64 = /^[0-9a-f]{64}$/
 
-/** A topic or an X25519 public key: 64 lowercase hex digits. */
+/** 32 bytes as 64 lowercase hex digits: a topic, an X25519 public key, a stored key. */
 export const Hex32Schema = v.string().check(v.regex(HEX_64, 'expected 64 lowercase hex digits'))
 
 /**

@@ -15,9 +15,15 @@ import { SessionRequestParamsSchema } from './methods.js'
 // What the engine persists. Each store validates its entries on load with these, so a corrupt or
 // foreign entry is reported and dropped instead of crashing the client.
 
+/**
+ * Every key the keychain holds is 32 bytes: a topic's symmetric key, an X25519 private key (or, for an
+ * authenticate response, public key), the relay identity's Ed25519 seed. One of another length would
+ * fail only when used, leaving a session that can be neither used nor ended; it is dropped on load, and
+ * the session it served with it.
+ */
 export const KeychainEntrySchema = v.object({
   tag: v.string().check(v.minLength(1)),
-  key: v.string().check(v.regex(/^[0-9a-f]+$/)),
+  key: Hex32Schema,
 })
 export type KeychainEntry = v.infer<typeof KeychainEntrySchema>
 

@@ -1,7 +1,10 @@
 import { internalError, type SignClientError } from '../errors.js'
+import { MAX_PAIRING_URI_LENGTH, MAX_PAIRING_URI_METHOD_LENGTH, MAX_PAIRING_URI_METHODS } from '../limits.js'
 import type { PairingUri, RelayProtocolOptions } from './types.js'
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/
+/** The relay protocols a pairing may name: the one the engine speaks. */
+const RELAY_PROTOCOLS: readonly string[] = ['irn']
 
 function invalid(detail: string): SignClientError {
   return internalError('MISSING_OR_INVALID', `pair() uri ${detail}`)
@@ -13,6 +16,8 @@ function invalid(detail: string): SignClientError {
  */
 export function parsePairingUri(input: string): PairingUri {
   if (typeof input !== 'string' || input.trim() === '') throw invalid('is empty')
+  if (input.length > MAX_PAIRING_URI_LENGTH)
+    throw invalid(`is ${input.length} characters long, the limit is ${MAX_PAIRING_URI_LENGTH}`)
   const text = input.trim()
   if (!text.startsWith('wc:')) throw invalid(`must start with "wc:", got "${text.slice(0, 12)}"`)
   const body = text.startsWith('wc://') ? text.slice(5) : text.slice(3)
@@ -33,6 +38,8 @@ export function parsePairingUri(input: string): PairingUri {
   if (!HEX_64.test(symKey)) throw invalid('#symKey must be 64 hex digits')
   const relayProtocol = params.get('relay-protocol')
   if (relayProtocol === null || relayProtocol.trim() === '') throw invalid('#relay-protocol is missing')
+  if (!RELAY_PROTOCOLS.includes(relayProtocol))
+    throw invalid(`#relay-protocol "${relayProtocol.slice(0, 16)}" is not supported (only "irn")`)
   const relay: RelayProtocolOptions = { protocol: relayProtocol }
   const relayData = params.get('relay-data')
   if (relayData) relay.data = relayData
@@ -50,11 +57,22 @@ export function parsePairingUri(input: string): PairingUri {
     result.expiryTimestamp = Number(expiry)
   }
   const methods = params.get('methods')
-  if (methods !== null && methods !== '') {
-    result.methods = methods
-      .split(',')
-      .map((method) => method.replace(/^\[|\]$/g, '').trim())
-      .filter((method) => method !== '')
-  }
+  if (methods !== null && methods !== '') result.methods = parseMethods(methods)
   return result
+}
+
+function parseMethods(list: string): string[] {
+  const methods = list
+    .split(',')
+    .map((method) => method.replace(/^\[|\]$/g, '').trim())
+    .filter((method) => method !== '')
+  if (methods.length > MAX_PAIRING_URI_METHODS)
+    throw invalid(`#methods names ${methods.length} methods, the limit is ${MAX_PAIRING_URI_METHODS}`)
+  const long = methods.find((method) => method.length > MAX_PAIRING_URI_METHOD_LENGTH)
+  if (long !== undefined) {
+    throw invalid(
+      `#methods has a method of ${long.length} characters, the limit is ${MAX_PAIRING_URI_METHOD_LENGTH}`,
+    )
+  }
+  return methods
 }

@@ -19,6 +19,7 @@ import {
   type JsonRpcErrorObject,
   type JsonRpcId,
   type JsonRpcRequest,
+  MAX_MESSAGE_BYTES,
   type ProposeSessionParams,
   type PublishParams,
   PublishResultSchema,
@@ -32,6 +33,7 @@ import {
   SessionCallResultSchema,
   SubscribeResultSchema,
   UnsubscribeResultSchema,
+  utf8LengthOver,
 } from '../protocol/index.js'
 import { reconnectDelay } from './backoff.js'
 import { DedupeWindow, messageKey } from './dedupe.js'
@@ -522,6 +524,18 @@ export class RelayClient {
   }
 
   #deliver(message: RelayMessage): void {
+    // A relay at the protocol's cap takes no larger envelope from a publisher, so a larger one is the
+    // relay's own doing: dropped before de-duplication hashes it and the engine decodes it.
+    const size = utf8LengthOver(message.message, MAX_MESSAGE_BYTES)
+    if (size !== undefined) {
+      this.#report(
+        new RelayClientError(
+          'MALFORMED_FRAME',
+          `ignored a message of ${size} bytes on ${message.topic}: the limit is ${MAX_MESSAGE_BYTES}`,
+        ),
+      )
+      return
+    }
     if (!this.#dedupe.seen(messageKey(message.topic, message.message))) this.#events.emit('message', message)
   }
 

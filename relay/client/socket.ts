@@ -1,4 +1,5 @@
 import WebSocket from 'isomorphic-ws'
+import { MAX_FRAME_BYTES } from '../protocol/index.js'
 
 export type SocketEvents = {
   onOpen(): void
@@ -82,39 +83,52 @@ const OPEN = 1
 
 /** Adapts any standard WebSocket class (a mock relay's, for one) to the client's socket interface. */
 export function webSocketFactory(WebSocketClass: WebSocketConstructor): SocketFactory {
-  return (url, events) => {
-    const socket = new WebSocketClass(url)
-    socket.binaryType = 'arraybuffer'
-    socket.onopen = () => events.onOpen()
-    socket.onmessage = (event) => {
-      const text = frameText(event.data)
-      if (text === undefined) events.onError(new Error('the relay sent a frame that is not text'))
-      else events.onMessage(text)
-    }
-    socket.onclose = (event) => events.onClose(event.code, event.reason)
-    socket.onerror = (event) => events.onError(new Error(errorMessage(event)))
-    if (!isNodeSocket(socket)) {
-      return {
-        send: (text) => socket.send(text),
-        close: (code, reason) => socket.close(code, reason),
-        terminate: () => socket.close(),
-        ping: () => {},
-        seesControlFrames: false,
-      }
-    }
-    socket.on('ping', () => events.onActivity())
-    socket.on('pong', () => events.onActivity())
+  return (url, events) => adapt(new WebSocketClass(url), events)
+}
+
+/**
+ * The largest frame the client reads. A relay frame carries one message (`MAX_MESSAGE_BYTES`) with an
+ * attestation, or a fetched page of up to `MAX_FRAME_BYTES` of envelopes with each one's topic, timestamps
+ * and attestation beside them; twice the frame cap leaves room for those. `ws` holds a frame whole before
+ * handing it over, so without a cap a relay could make a client hold 100 MiB (`ws`'s default) at once.
+ */
+export const MAX_RECEIVED_FRAME_BYTES = 2 * MAX_FRAME_BYTES
+
+/**
+ * isomorphic-ws: the `ws` package on Node, which closes the socket (1009) on a frame past
+ * `MAX_RECEIVED_FRAME_BYTES`, and the global WebSocket in browsers, which has no such option and ignores it.
+ */
+export const openWebSocket: SocketFactory = (url, events) =>
+  adapt(new WebSocket(url, undefined, { maxPayload: MAX_RECEIVED_FRAME_BYTES }), events)
+
+function adapt(socket: WebSocketLike, events: SocketEvents): RelaySocket {
+  socket.binaryType = 'arraybuffer'
+  socket.onopen = () => events.onOpen()
+  socket.onmessage = (event) => {
+    const text = frameText(event.data)
+    if (text === undefined) events.onError(new Error('the relay sent a frame that is not text'))
+    else events.onMessage(text)
+  }
+  socket.onclose = (event) => events.onClose(event.code, event.reason)
+  socket.onerror = (event) => events.onError(new Error(errorMessage(event)))
+  if (!isNodeSocket(socket)) {
     return {
       send: (text) => socket.send(text),
       close: (code, reason) => socket.close(code, reason),
-      terminate: () => socket.terminate(),
-      ping: () => {
-        if (socket.readyState === OPEN) socket.ping()
-      },
-      seesControlFrames: true,
+      terminate: () => socket.close(),
+      ping: () => {},
+      seesControlFrames: false,
     }
   }
+  socket.on('ping', () => events.onActivity())
+  socket.on('pong', () => events.onActivity())
+  return {
+    send: (text) => socket.send(text),
+    close: (code, reason) => socket.close(code, reason),
+    terminate: () => socket.terminate(),
+    ping: () => {
+      if (socket.readyState === OPEN) socket.ping()
+    },
+    seesControlFrames: true,
+  }
 }
-
-/** isomorphic-ws: the `ws` package on Node, the global WebSocket in browsers. */
-export const openWebSocket: SocketFactory = webSocketFactory(WebSocket)

@@ -1,3 +1,4 @@
+import { MAX_FRAME_BYTES, MAX_MESSAGE_BYTES } from '../protocol/index.js'
 import type { MailboxCaps } from './store.js'
 
 /**
@@ -71,8 +72,8 @@ const KiB = 1024
 const MiB = 1024 * KiB
 
 export const defaultRelayLimits: RelayLimits = {
-  maxMessageBytes: 256 * KiB,
-  maxFrameBytes: 1 * MiB,
+  maxMessageBytes: MAX_MESSAGE_BYTES,
+  maxFrameBytes: MAX_FRAME_BYTES,
   maxTopicsPerConnection: 2000,
   maxTopicsPerIp: 20_000,
   maxBatchSize: 1000,

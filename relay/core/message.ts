@@ -43,29 +43,3 @@ export function messageId(topic: string, message: string): string {
 export function subscriptionId(topic: string, clientId: string): string {
   return sha256Hex(`${topic}${clientId}`)
 }
-
-/**
- * `text`'s size in UTF-8 bytes when that is over `limit`, else undefined. Texts too short to be over are
- * not counted: no UTF-16 code unit takes more than three bytes.
- */
-export function utf8LengthOver(text: string, limit: number): number | undefined {
-  if (text.length * 3 <= limit) return undefined
-  const size = utf8Length(text)
-  return size > limit ? size : undefined
-}
-
-/** Bytes `text` takes as UTF-8, counted without encoding it (frames can be megabytes). */
-function utf8Length(text: string): number {
-  let bytes = 0
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code < 0x80) bytes += 1
-    else if (code < 0x800) bytes += 2
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      // A surrogate pair is one code point of four bytes.
-      bytes += 4
-      index++
-    } else bytes += 3
-  }
-  return bytes
-}

@@ -12,6 +12,7 @@ import {
   receivedMessageText,
   resultFrameText,
   subscriptionFrameText,
+  utf8LengthOver,
 } from '../protocol/index.js'
 import { AddressShares, type Share } from './addressShares.js'
 import {
@@ -28,7 +29,7 @@ import { routes } from './handlers/routes.js'
 import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
 import { describeError } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
-import { type StoredMessage, utf8LengthOver } from './message.js'
+import type { StoredMessage } from './message.js'
 import { type Bucket, RateLimiter } from './rateLimiter.js'
 import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { silentLogger } from '../../common/index.js'
 import { bytesToHex, randomBytes } from '../../crypto/index.js'
 import {
   assertRoomForAuthRequest,
   assertRoomForProposal,
   assertRoomForRequest,
+  heldAlready,
 } from '../../engine/assertRoom.js'
 import type { EngineContext } from '../../engine/context.js'
 import { formatPairingUri } from '../../engine/index.js'
@@ -23,7 +25,7 @@ import {
 import { type Metadata, MetadataSchema } from '../../engine/schemas/index.js'
 import { createStores, initStores } from '../../engine/store/stores.js'
 import { MemoryStorage } from '../../storage/index.js'
-import { rawProposal } from '../conformance/support/fixtures.js'
+import { rawProposal, signInPayload, signInRequest } from '../conformance/support/fixtures.js'
 import { newKeyPair, RawPeer } from '../conformance/support/rawPeer.js'
 import { dappMetadata, establishSession, sleep, useTestRelay, walletMetadata } from './support/harness.js'
 
@@ -181,26 +183,9 @@ describe('stored proposal and request caps', () => {
     await peer.relay.subscribe(pairingTopic)
     const requester = newKeyPair()
     const expiryTimestamp = Math.floor(Date.now() / 1000) + 3600
-    const authPayload = {
-      chains: ['eip155:1'],
-      domain: 'dapp.example',
-      aud: 'https://dapp.example',
-      version: '1',
-      nonce: 'n',
-      iat: new Date().toISOString(),
-    }
     const firstId = payloadId()
     for (let n = 0; n <= MAX_PROPOSALS_PER_PAIRING; n++) {
-      const params = {
-        requester: { publicKey: requester.publicHex, metadata: dappMetadata },
-        authPayload,
-        expiryTimestamp,
-      }
-      await peer.publish(
-        pairingTopic,
-        { id: firstId + n, jsonrpc: '2.0', method: 'wc_sessionAuthenticate', params },
-        1116,
-      )
+      await peer.publish(pairingTopic, signInRequest(firstId + n, requester.publicHex, expiryTimestamp), 1116)
     }
     await wallet.pair({
       uri: formatPairingUri({
@@ -231,14 +216,7 @@ describe('stored proposal and request caps', () => {
       id,
       pairingTopic,
       requester: { publicKey: topic(0), metadata: dappMetadata },
-      authPayload: {
-        chains: ['eip155:1'],
-        domain: 'dapp.example',
-        aud: 'https://dapp.example',
-        version: '1',
-        nonce: 'n',
-        iat: '2024-01-01T00:00:00Z',
-      },
+      authPayload: signInPayload,
       expiryTimestamp: 1,
       verifyContext: { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } },
     })
@@ -264,12 +242,12 @@ describe('stored proposal and request caps', () => {
   it('proposals and requests are also capped in all, over every pairing and session', async () => {
     const stores = createStores({ storage: new MemoryStorage() })
     await initStores(stores)
-    const ctx = { stores } as EngineContext
+    const ctx = { stores, logger: silentLogger } as EngineContext
     const topic = (n: number) => n.toString(16).padStart(64, '0')
     const proposer = { publicKey: topic(0), metadata: dappMetadata }
     for (let n = 0; n < MAX_PROPOSALS; n++) {
       const pairingTopic = topic(Math.floor(n / MAX_PROPOSALS_PER_PAIRING))
-      assertRoomForProposal(ctx, pairingTopic, n)
+      assertRoomForProposal(ctx, pairingTopic)
       await stores.proposals.set(String(n), {
         id: n,
         pairingTopic,
@@ -280,10 +258,12 @@ describe('stored proposal and request caps', () => {
         optionalNamespaces: {},
       })
     }
-    expect(() => assertRoomForProposal(ctx, topic(999), MAX_PROPOSALS)).toThrow(
+    expect(() => assertRoomForProposal(ctx, topic(999))).toThrow(
       `Too many pending proposals: the limit is ${MAX_PROPOSALS} in all.`,
     )
-    assertRoomForProposal(ctx, topic(999), 0)
+    // One held already is dropped before the caps are asked, whichever pairing it claims to come from.
+    expect(heldAlready(ctx, stores.proposals, topic(999), 0)).toBe(true)
+    expect(heldAlready(ctx, stores.proposals, topic(999), MAX_PROPOSALS)).toBe(false)
 
     const verifyContext = { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } }
     const params = { chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }

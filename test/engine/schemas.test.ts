@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   isWcMethod,
+  KeychainEntrySchema,
   ProposalNamespaceSchema,
   ProposalSchema,
   SessionNamespaceSchema,
@@ -104,6 +105,17 @@ describe('wc_ payload schemas', () => {
     }
     expect(SessionSchema.safeParse(session).success).toBe(true)
     expect(SessionSchema.safeParse({ ...session, topic: 'nope' }).success).toBe(false)
+  })
+
+  it('takes only stored keys of 32 bytes, as 64 lowercase hex digits', () => {
+    const valid = (stored: string) => KeychainEntrySchema.safeParse({ tag: key, key: stored }).success
+    expect(valid(key)).toBe(true)
+    expect([valid('ab'), valid('a'.repeat(62)), valid('a'.repeat(66)), valid('A'.repeat(64))]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 
   const requested = {

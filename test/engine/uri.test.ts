@@ -3,10 +3,18 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { randomHex } from '../../crypto/index.js'
 import { SignClientError } from '../../engine/errors.js'
+import {
+  MAX_PAIRING_URI_LENGTH,
+  MAX_PAIRING_URI_METHOD_LENGTH,
+  MAX_PAIRING_URI_METHODS,
+} from '../../engine/limits.js'
 import { formatPairingUri, parsePairingUri } from '../../engine/uri/index.js'
 
 const topic = '7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9'
 const symKey = '587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'
+const base = `wc:${topic}@2?symKey=${symKey}&relay-protocol=irn`
+const methods = (count: number, length = 10) =>
+  Array.from({ length: count }, (_, n) => `m${n}`.padEnd(length, 'x')).join(',')
 
 describe('pairing URI', () => {
   it('writes the URI exactly as the official client does', () => {
@@ -85,6 +93,19 @@ describe('pairing URI', () => {
     [`wc:${topic}@2?symKey=zz&relay-protocol=irn`, '#symKey must be 64 hex digits'],
     [`wc:${topic}@2?symKey=${symKey}`, '#relay-protocol is missing'],
     [`wc:${topic}@2?symKey=${symKey}&relay-protocol=irn&expiryTimestamp=soon`, '#expiryTimestamp'],
+    [`wc:${topic}@2?symKey=${symKey}&relay-protocol=waku`, '#relay-protocol "waku" is not supported'],
+    [
+      `${base}&relay-data=${'x'.repeat(MAX_PAIRING_URI_LENGTH - base.length - 11)}`,
+      `is ${MAX_PAIRING_URI_LENGTH + 1} characters long, the limit is ${MAX_PAIRING_URI_LENGTH}`,
+    ],
+    [
+      `${base}&methods=${methods(MAX_PAIRING_URI_METHODS + 1)}`,
+      `#methods names ${MAX_PAIRING_URI_METHODS + 1} methods, the limit is ${MAX_PAIRING_URI_METHODS}`,
+    ],
+    [
+      `${base}&methods=${methods(1, MAX_PAIRING_URI_METHOD_LENGTH + 1)}`,
+      `has a method of ${MAX_PAIRING_URI_METHOD_LENGTH + 1} characters, the limit is ${MAX_PAIRING_URI_METHOD_LENGTH}`,
+    ],
   ])('rejects %j with a clear reason', (uri, reason) => {
     let caught: unknown
     try {
@@ -95,5 +116,17 @@ describe('pairing URI', () => {
     expect(caught).toBeInstanceOf(SignClientError)
     expect((caught as SignClientError).code).toBe(5)
     expect((caught as SignClientError).message).toContain(reason)
+  })
+
+  it('takes a URI at each cap: its length, its methods and their length', () => {
+    const atLength = `${base}&relay-data=${'x'.repeat(MAX_PAIRING_URI_LENGTH - base.length - 12)}`
+    expect(atLength).toHaveLength(MAX_PAIRING_URI_LENGTH)
+    expect(parsePairingUri(atLength).relay.data).toHaveLength(MAX_PAIRING_URI_LENGTH - base.length - 12)
+    expect(parsePairingUri(`${base}&methods=${methods(MAX_PAIRING_URI_METHODS)}`).methods).toHaveLength(
+      MAX_PAIRING_URI_METHODS,
+    )
+    expect(parsePairingUri(`${base}&methods=${methods(1, MAX_PAIRING_URI_METHOD_LENGTH)}`).methods).toEqual([
+      methods(1, MAX_PAIRING_URI_METHOD_LENGTH),
+    ])
   })
 })

@@ -1,6 +1,5 @@
-import { RelayErrorCode } from '../../protocol/index.js'
+import { RelayErrorCode, utf8LengthOver } from '../../protocol/index.js'
 import type { HandlerContext } from '../connection.js'
-import { utf8LengthOver } from '../message.js'
 import { failure, type HandlerOutcome } from './context.js'
 
 /** The limits every publishing call shares; undefined when the call may go ahead. */

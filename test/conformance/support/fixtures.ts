@@ -63,6 +63,34 @@ export async function rawProposal(
   return { peer, pairingTopic, keyPair, id, verifyContext }
 }
 
+/** What a dapp's `authenticate()` asks the wallet to sign in to. */
+export const signInPayload = {
+  chains: ['eip155:1'],
+  domain: 'dapp.example',
+  aud: 'https://dapp.example',
+  version: '1',
+  nonce: 'n',
+  iat: '2024-01-01T00:00:00Z',
+}
+
+/** A sign-in request as a dapp's `authenticate()` sends it on a pairing topic (tag 1116). */
+export function signInRequest(
+  id: number,
+  requesterPublicKey: string,
+  expiryTimestamp = Math.floor(Date.now() / 1000) + 3600,
+): { id: number; jsonrpc: '2.0'; method: 'wc_sessionAuthenticate'; params: Record<string, unknown> } {
+  return {
+    id,
+    jsonrpc: '2.0',
+    method: 'wc_sessionAuthenticate',
+    params: {
+      requester: { publicKey: requesterPublicKey, metadata: dappMetadata },
+      authPayload: signInPayload,
+      expiryTimestamp,
+    },
+  }
+}
+
 /**
  * Our dapp proposes, a raw wallet answers: it reads the proposal off the pairing topic, derives the
  * session key, and sends the proposal response and `settle` (a valid one unless overridden).

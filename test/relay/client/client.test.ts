@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { encodeDidKey } from '../../../crypto/index.js'
 import { generateSigningKeyPair, verifyRelayJwt } from '../../../crypto/noble.js'
 import { MAX_TOPICS_PER_BATCH, RelayClient, RelayClientError } from '../../../relay/client/index.js'
+import { MAX_RECEIVED_FRAME_BYTES } from '../../../relay/client/socket.js'
+import { MAX_MESSAGE_BYTES } from '../../../relay/protocol/index.js'
 import { FakeRelay } from './fakeRelay.js'
 import { clientFactory, collect, delay, nextEvent, randomTopic, until } from './helpers.js'
 
@@ -225,6 +227,52 @@ describe('receiving messages', () => {
     const messages = collect(client, 'message')
     await expect(client.fetchMessages(topic)).resolves.toEqual({ hasMore: true })
     expect(messages).toEqual([stored])
+  })
+})
+
+describe('what a relay can make the client hold', () => {
+  it("drops a message over the relay's message cap, pushed or fetched, with a warning; one at the cap is delivered", async () => {
+    const warnings: string[] = []
+    const client = clients.create(relay.url, {
+      logger: { debug() {}, info() {}, warn: (message) => warnings.push(message), error() {} },
+    })
+    const topic = randomTopic()
+    await client.subscribe(topic)
+    const messages = collect(client, 'message')
+    const errors = collect(client, 'error')
+    const over = 'A'.repeat(MAX_MESSAGE_BYTES + 1)
+    const pushed = relay.pushMessage({ topic, message: over })
+    await relay.frame((frame) => frame.text.includes(`"id":${pushed}`))
+    relay.respond = (frame) =>
+      frame.method === 'irn_fetchMessages'
+        ? { messages: [{ topic, message: over, publishedAt: 5, tag: 1100 }], hasMore: false }
+        : true
+    await client.fetchMessages(topic)
+    expect(messages).toEqual([])
+    const dropped = `ignored a message of ${MAX_MESSAGE_BYTES + 1} bytes on ${topic}: the limit is ${MAX_MESSAGE_BYTES}`
+    expect(warnings).toEqual([dropped, dropped])
+    expect(errors.map(({ code }) => code)).toEqual(['MALFORMED_FRAME', 'MALFORMED_FRAME'])
+
+    const atCap = 'A'.repeat(MAX_MESSAGE_BYTES)
+    relay.pushMessage({ topic, message: atCap })
+    expect((await nextEvent(client, 'message')).message).toBe(atCap)
+  })
+
+  it('reads no frame over twice the relay frame cap: it drops the socket unread and reconnects', async () => {
+    expect(MAX_RECEIVED_FRAME_BYTES).toBe(2 * 1024 * 1024)
+    const client = clients.create(relay.url)
+    const topic = randomTopic()
+    await client.subscribe(topic)
+    const messages = collect(client, 'message')
+    const failed = nextEvent(client, 'error')
+    const reconnected = nextEvent(client, 'connect')
+    relay.pushMessage({ topic, message: 'A'.repeat(MAX_RECEIVED_FRAME_BYTES) })
+    expect(await failed).toMatchObject({
+      code: 'SOCKET_ERROR',
+      message: 'relay socket error: Max payload size exceeded',
+    })
+    expect(await reconnected).toEqual({ reconnect: true })
+    expect(messages).toEqual([])
   })
 })
 
