@@ -32,7 +32,7 @@ async function orders(db: Database) {
   return { store, order, left }
 }
 
-describe.each(eachDatabase())('onramp orders the sweep moves on: kept a while after they finish, failed when stuck, on $name', ({ open }) => {
+describe.each(eachDatabase())('the onramp sweep on $name', ({ open }) => {
   let stop: (() => Promise<void>) | undefined
   afterEach(async () => {
     await stop?.()
