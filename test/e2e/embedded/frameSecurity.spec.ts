@@ -222,7 +222,7 @@ test('FRAME across login, sign, send and export no message to the host holds a c
   expect(text).toContain(hash)
 })
 
-test('FRAME a signature made while its approval shows leaves the frame only on Approve: Reject and an abort send none', async ({
+test('FRAME a signature made while its approval shows leaves the frame only on Approve: Reject and an abort send none; a bidi override in the message is shown as its code point', async ({
   page,
   stack,
   sites,
@@ -231,6 +231,16 @@ test('FRAME a signature made while its approval shows leaves the frame only on A
   const { address } = await loginByEmail(host, stack, freshEmail('ahead'))
   const message = stringToHex('Pairwise signed ahead')
   const sign = () => host.rpc('personal_sign', [message, address], stack.chain.chainId)
+
+  // U+202E would make the rest read backwards: "Send 1 ETH to 0xdead" shown as "Send 1 ETH to daex0".
+  const reversed = host.rpc(
+    'personal_sign',
+    [stringToHex('Send 1 ETH to \u202E0xdead'), address],
+    stack.chain.chainId,
+  )
+  await expect(host.frame.getByTestId('frame-preview')).toContainText('Send 1 ETH to ⟨U+202E⟩0xdead')
+  await host.frame.getByTestId('frame-reject').click()
+  expect(await reversed).toEqual({ ok: false, error: { code: 4001, message: 'User rejected the request.' } })
 
   const rejected = sign()
   await expect(host.frame.getByTestId('frame-approve')).toBeEnabled()

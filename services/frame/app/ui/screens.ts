@@ -1,5 +1,6 @@
 import { otpLength } from '@pairwise/engine/frame'
 import { el, showScreen } from './dom.js'
+import { revealHidden } from './revealHidden.js'
 import { visibilityGate } from './visibilityGate.js'
 
 export type Row = { label: string; value: string; tone?: 'minus' | 'plus' | 'warn' }
@@ -176,8 +177,8 @@ export function approvalScreen(
       'dl',
       { class: 'facts', 'data-testid': 'frame-preview' },
       ...rows.flatMap((row) => [
-        el('dt', {}, row.label),
-        el('dd', row.tone ? { class: row.tone } : {}, row.value),
+        el('dt', {}, revealHidden(row.label)),
+        el('dd', row.tone ? { class: row.tone } : {}, revealHidden(row.value)),
       ]),
     )
     const approve = el(
@@ -197,7 +198,7 @@ export function approvalScreen(
       el(
         'p',
         { class: 'muted', 'data-testid': 'frame-origin' },
-        dappName ? `Requested by ${origin} (“${dappName}”)` : `Requested by ${origin}`,
+        dappName ? `Requested by ${origin} (“${revealHidden(dappName)}”)` : `Requested by ${origin}`,
       ),
       ...(warning ? [el('p', { class: 'alert warning', role: 'alert' }, warning)] : []),
       list,
