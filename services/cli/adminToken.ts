@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readSecretFile } from '../kit/index.js'
 
 /** Where the api's admin token came from, for the line the CLI prints (a given token is never printed). */
 export type AdminTokenSource = { token?: string; from?: string }
@@ -19,13 +19,13 @@ export function adminTokenOf(
     )
   const file = flags['admin-token-file']
   if (file === undefined) return env[ENV] ? { from: ENV } : {}
-  let text: string
+  let token: string
   try {
-    text = readFileSync(file, 'utf8')
+    token = readSecretFile(file)
   } catch (error) {
-    throw new Error(`--admin-token-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`)
+    const { code, message } = error as NodeJS.ErrnoException
+    throw new Error(`--admin-token-file: ${code ? `cannot read ${file} (${code})` : message}`)
   }
-  const token = text.trim()
   if (token === '' || /\s/.test(token))
     throw new Error(`--admin-token-file: ${file} is empty or holds more than one word`)
   return { token, from: file }

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import type { Address, Hex } from 'viem'
 import { z } from 'zod'
 import type { SandboxConfig } from '../api/onramp/index.js'
+import { readSecretFile } from '../kit/index.js'
 
 const sandboxFileSchema = z.strictObject({
   chainId: z.number().int().positive(),
@@ -13,13 +14,12 @@ const sandboxFileSchema = z.strictObject({
   deliveryKeyFile: z.string().min(1),
 })
 
-const readText = (file: string, what: string) => {
+const readText = (file: string, what: string, read = (path: string) => readFileSync(path, 'utf8')) => {
   try {
-    return readFileSync(file, 'utf8')
+    return read(file)
   } catch (error) {
-    throw new Error(
-      `--onramp-sandbox: cannot read ${what} ${file} (${(error as NodeJS.ErrnoException).code})`,
-    )
+    const { code, message } = error as NodeJS.ErrnoException
+    throw new Error(`--onramp-sandbox: ${code ? `cannot read ${what} ${file} (${code})` : message}`)
   }
 }
 
@@ -41,7 +41,7 @@ export function readOnrampSandboxFile(file: string): SandboxConfig {
     throw new Error(`--onramp-sandbox: ${issue?.path.join('.') || 'file'}: ${issue?.message}`)
   }
   const keyFile = resolve(dirname(file), sandbox.data.deliveryKeyFile)
-  const key = readText(keyFile, 'the delivery key').trim()
+  const key = readText(keyFile, 'the delivery key', readSecretFile)
   if (!/^0x[0-9a-fA-F]{64}$/.test(key))
     throw new Error(`--onramp-sandbox: ${keyFile} holds no 0x-prefixed 32-byte key`)
   return {

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { readSecretFile } from '../kit/index.js'
 import { freePort, isPortTaken } from '../net/ports.js'
 import { privateDir } from '../relay/privateFiles.js'
 import { REDIS_URL_ENV } from '../sharedState/redisUrl.js'
@@ -101,7 +102,7 @@ async function assertFree(host: string, ports: { what: string; port: number }[])
 /** A secret made once into `path`, readable by its owner only; every node of a kind reads the same one. */
 function secretFile(path: string): string {
   if (!existsSync(path)) writeFileSync(path, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 })
-  return readFileSync(path, 'utf8').trim()
+  return readSecretFile(path)
 }
 
 /** Postgres or Redis: started here, or given by URL (then not ours to stop). */

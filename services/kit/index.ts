@@ -38,6 +38,7 @@ export {
   safeUpgrade,
   type UpgradeHandler,
 } from './safeServer.js'
+export { readSecretFile } from './secretFile.js'
 export { type Served, type ServeOptions, serve } from './serve.js'
 export {
   clientAddress,

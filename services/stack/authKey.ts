@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
+import { readSecretFile } from '../kit/index.js'
 
 const keyBytes = 32
 
@@ -13,7 +14,7 @@ const keyBytes = 32
 export function authKek(env: NodeJS.ProcessEnv, file: string): Uint8Array {
   const given = env.PAIRWISE_AUTH_KEK
   if (given !== undefined) return checked(base64urlToBytes(given.trim()), 'PAIRWISE_AUTH_KEK')
-  if (existsSync(file)) return checked(base64urlToBytes(readFileSync(file, 'utf8').trim()), file)
+  if (existsSync(file)) return checked(base64urlToBytes(readSecretFile(file)), file)
   const key = new Uint8Array(randomBytes(keyBytes))
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
   writeFileSync(file, `${bytesToBase64url(key)}\n`, { mode: 0o600, flag: 'wx' })

@@ -130,7 +130,7 @@ describe('the admin token never shows in the process list', () => {
   }, 90_000)
 
   it('refuses an empty or missing token file in one line', async () => {
-    writeFileSync(join(root, 'empty-token'), '\n')
+    writeFileSync(join(root, 'empty-token'), '\n', { mode: 0o600 })
     for (const [file, message] of [
       [join(root, 'empty-token'), /--admin-token-file: .*empty/],
       [join(root, 'no-such-token'), /--admin-token-file: cannot read/],

@@ -1,6 +1,7 @@
-import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { base64urlToBytes, bytesToBase64url, type P256PublicJwk } from '@pairwise/crypto'
 import { z } from 'zod'
+import { readSecretFile } from '../../kit/index.js'
 import type { Database } from '../db/index.js'
 import type { ApiLogger } from '../http/types.js'
 import { generateP256SecretKey, p256PublicJwk } from './es256Sign.js'
@@ -34,9 +35,7 @@ const keyFileSchema = z.object({
 })
 
 function readKeyFile(path: string): AttestationKey {
-  // As ssh does with its keys: a signing key others can read is not a secret any more.
-  if ((statSync(path).mode & 0o077) !== 0) throw new Error(`${path}: readable by others; chmod 600 it`)
-  const parsed = keyFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
+  const parsed = keyFileSchema.safeParse(JSON.parse(readSecretFile(path)))
   if (!parsed.success) throw new Error(`${path}: not a P-256 private JWK with expiresAt`)
   const secretKey = base64urlToBytes(parsed.data.d)
   return { secretKey, publicKey: p256PublicJwk(secretKey), expiresAt: parsed.data.expiresAt }

@@ -304,7 +304,7 @@ describe('the verify routes', () => {
     })
     expect(await key(verifyApp({ keyFile }))).toEqual(first)
     chmodSync(keyFile, 0o644)
-    expect(() => verifyApp({ keyFile })).toThrow('readable by others')
+    expect(() => verifyApp({ keyFile })).toThrow('other users than its owner may open it; chmod 600 it')
   })
 
   it('let any page read the key and lookups, and no page but the frame read the frame or a registration', async () => {

@@ -19,7 +19,7 @@ const sandboxFile = (contents: unknown, name = 'sandbox.json') => {
   writeFileSync(file, typeof contents === 'string' ? contents : JSON.stringify(contents))
   return file
 }
-writeFileSync(join(dir, 'delivery.key'), `${key}\n`)
+writeFileSync(join(dir, 'delivery.key'), `${key}\n`, { mode: 0o600 })
 
 describe('pairwise api --onramp-sandbox FILE', () => {
   it('reads the chain, the test USDC and the delivery key from its own file beside it', () => {
@@ -48,7 +48,7 @@ describe('pairwise api --onramp-sandbox FILE', () => {
     expect(() => readOnrampSandboxFile(sandboxFile({ ...entry, deliveryKeyFile: 'missing.key' }))).toThrow(
       /cannot read the delivery key .*missing\.key \(ENOENT\)/,
     )
-    writeFileSync(join(dir, 'short.key'), '0x1234')
+    writeFileSync(join(dir, 'short.key'), '0x1234', { mode: 0o600 })
     expect(() => readOnrampSandboxFile(sandboxFile({ ...entry, deliveryKeyFile: 'short.key' }))).toThrow(
       /short\.key holds no 0x-prefixed 32-byte key$/,
     )

@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { type Hex, isHex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
+import { readSecretFile } from '../../../kit/index.js'
 
 /**
  * The gateway's signing key from `path`, made (random, readable by its owner only) on first use. It is
@@ -12,7 +13,7 @@ export function gatewaySignerKey(path: string): Hex {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
-  const key = readFileSync(path, 'utf8').trim()
+  const key = readSecretFile(path)
   if (!isHex(key) || key.length !== 66) throw new Error(`${path} does not hold a 32-byte hex private key`)
   return key
 }

@@ -248,7 +248,7 @@ describe('the gateway signing key file', () => {
     expect(gatewaySignerKey(path)).toBe(key)
     expect(readFileSync(path, 'utf8').trim()).toBe(key)
     const broken = join(dir, 'broken.key')
-    writeFileSync(broken, 'not a key')
+    writeFileSync(broken, 'not a key', { mode: 0o600 })
     expect(() => gatewaySignerKey(broken)).toThrow(/32-byte hex private key/)
   })
 })
