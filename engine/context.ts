@@ -52,7 +52,7 @@ export type PendingAuthentication = {
 }
 
 /** The wallet-side queue that hands out incoming session requests one at a time. */
-export type SessionRequestQueue = { active: boolean; queue: PendingRequest[]; emitted: Set<number> }
+export type SessionRequestQueue = { active: boolean; queue: PendingRequest[] }
 
 /**
  * Everything the engine's behaviours share. One per client: nothing lives at module level, so several
@@ -86,8 +86,6 @@ export type EngineContext = {
   readonly pendingSessions: Map<number, PendingSession>
   /** Proposals an `approve()` is working on, so a second call for the same one fails fast. */
   readonly approving: Set<number>
-  /** Id of the last update or event applied per `topic` / `topic:event`, to discard older ones. */
-  readonly lastApplied: Map<string, number>
   readonly requestQueue: SessionRequestQueue
   /** Timers the client must cancel when it closes. */
   readonly timers: Set<ReturnType<typeof setTimeout>>

@@ -191,8 +191,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     calls: new PendingCalls(),
     pendingSessions: new Map(),
     approving: new Set(),
-    lastApplied: new Map(),
-    requestQueue: { active: false, queue: [], emitted: new Set() },
+    requestQueue: { active: false, queue: [] },
     timers: new Set(),
     inbound: Promise.resolve(),
     lastPayloadId: 0,
@@ -228,9 +227,10 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
 }
 
 /**
- * Start-up housekeeping: drops what expired while the client was down, sessions whose key is gone, and
- * proposals, sign-in requests and requests whose pairing or session no longer exists; makes sure
- * everything alive has an expiry armed.
+ * Start-up housekeeping: drops what expired while the client was down, sessions whose key is gone,
+ * proposals, sign-in requests and requests whose pairing or session no longer exists, and the received
+ * request ids of topics whose key is gone (a crash between the deletes); makes sure everything alive has
+ * an expiry armed.
  */
 async function cleanup(ctx: EngineContext): Promise<void> {
   const { stores, clock, expirer } = ctx
@@ -254,6 +254,9 @@ async function cleanup(ctx: EngineContext): Promise<void> {
   }
   for (const record of stores.history.getAll()) {
     if (isExpired(clock, record.expiry)) await stores.history.delete(String(record.id))
+  }
+  for (const { topic } of stores.received.getAll()) {
+    if (!stores.keychain.has(topic)) await stores.received.delete(topic)
   }
 }
 

@@ -3,7 +3,7 @@
 // every such thing has a cap. Each is far above what an honest peer sends; README.md lists them, and
 // engine/assertRoom.ts refuses what would pass them.
 
-import { FIVE_MINUTES, ONE_HOUR } from './time.js'
+import { FIVE_MINUTES, ONE_DAY, ONE_HOUR } from './time.js'
 
 /** Real app names are a few words (app stores cap theirs at 30 to 50 characters). */
 export const MAX_METADATA_NAME_LENGTH = 256
@@ -68,6 +68,22 @@ export const MAX_PAIRING_URI_LENGTH = 2_048
 export const MAX_PAIRING_URI_METHODS = 64
 /** One method name in a pairing URI; the longest wc_ method is 22 characters. */
 export const MAX_PAIRING_URI_METHOD_LENGTH = 64
+
+/**
+ * Request ids remembered per topic against replay (`engine/inbound/replay.ts`); an honest peer sends a
+ * handful of requests, events and pings an hour. Past the cap the oldest id is forgotten and the topic's
+ * floor rises to it, so forgetting never lets a replay in. Each request rewrites its topic's list, which
+ * the cap keeps to about 9 KB.
+ */
+export const MAX_RECEIVED_IDS_PER_TOPIC = 200
+/** Request ids remembered in all, over every topic: ten topics at their cap. Oldest go first, as above. */
+export const MAX_RECEIVED_IDS = 2_000
+/**
+ * How long a received request id is remembered, in seconds: a day, the longest TTL in the Sign methods'
+ * table. Then it goes under its topic's floor, which refuses it however late it comes again; so the day
+ * bounds only how far out of order a peer's requests may arrive and all still be taken.
+ */
+export const RECEIVED_ID_RETENTION = ONE_DAY
 
 // Past these, outside the engine: the relay client drops a message over the relay's message cap (256 KiB,
 // MAX_MESSAGE_BYTES in relay/protocol/limits.ts) unread, and on Node reads no WebSocket frame over 2 MiB

@@ -5,6 +5,7 @@ export const systemClock: Clock = { now: () => Date.now() }
 
 export const FIVE_MINUTES = 300
 export const ONE_HOUR = 3_600
+export const ONE_DAY = 86_400
 /**
  * The session lifetime: a new session (also one made by sign-in) and an extended one expire this long
  * after. The spec leaves it open; seven days is what the public protocol uses, so peers agree.

@@ -18,6 +18,7 @@ import { onPingRequest } from '../session/ping.js'
 import { onUpdateRequest } from '../session/update.js'
 import { authResponseKey, openMessage } from '../transport/keys.js'
 import type { IncomingRequest } from './incomingRequest.js'
+import { receiveOnce } from './replay.js'
 
 /** How a message reached us: published on the relay, or carried by a link (link mode, base64url). */
 export type Transport = 'relay' | 'link_mode'
@@ -81,6 +82,14 @@ async function handleMessage(
     return
   }
   if (classified.kind === 'request') {
+    if (!(await receiveOnce(ctx, topic, classified.payload.id))) {
+      ctx.logger.warn('dropped a request taken before on its topic: a replay', {
+        topic,
+        id: classified.payload.id,
+        transport,
+      })
+      return
+    }
     await routeRequest(ctx, {
       topic,
       payload: classified.payload,

@@ -55,6 +55,17 @@ export const ProposalSchema = v.object({
 })
 export type Proposal = v.infer<typeof ProposalSchema>
 
+/**
+ * Ids of the peer's last update, extend and event (by name) a session applied, so an older one is refused
+ * after a restart too. Absent in records kept before it, and until the peer sends one of each.
+ */
+export const LastAppliedSchema = v.object({
+  update: v.optional(v.int()),
+  extend: v.optional(v.int()),
+  events: v.optional(v.record(v.string(), v.int())),
+})
+export type LastApplied = v.infer<typeof LastAppliedSchema>
+
 export const SessionSchema = v.object({
   topic: Hex32Schema,
   pairingTopic: v.string(),
@@ -72,6 +83,7 @@ export const SessionSchema = v.object({
   peer: StoredParticipantSchema,
   transportType: v.optional(v.enum(['relay', 'link_mode'])),
   authentication: v.optional(v.array(CacaoSchema)),
+  lastApplied: v.optional(LastAppliedSchema),
 })
 export type Session = v.infer<typeof SessionSchema>
 
@@ -91,6 +103,19 @@ export const HistoryRecordSchema = v.object({
   expiry: v.int(),
 })
 export type HistoryRecord = v.infer<typeof HistoryRecordSchema>
+
+/**
+ * The requests received on a topic, so one delivered again (by a relay replaying what it recorded, after a
+ * restart or once the relay client's in-memory window has moved on) is dropped. Ids are kept until `expiry`
+ * (unix seconds); `floor`, once any is forgotten, is the highest id forgotten, and every id at or under it
+ * counts as received.
+ */
+export const ReceivedRequestsSchema = v.object({
+  topic: Hex32Schema,
+  floor: v.optional(v.int()),
+  ids: v.array(v.object({ id: v.int(), expiry: v.int() })),
+})
+export type ReceivedRequests = v.infer<typeof ReceivedRequestsSchema>
 
 /** `topic:<topic>` or `id:<id>`, as the official expirer names its targets. */
 export const ExpirationSchema = v.object({

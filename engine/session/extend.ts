@@ -1,11 +1,12 @@
 import type { EngineContext } from '../context.js'
-import { toErrorResponse } from '../errors.js'
+import { sdkError, toErrorResponse } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { calcExpiry, FIVE_MINUTES, SEVEN_DAYS } from '../time.js'
 import { sendAndAwait, sendError, sendResult } from '../transport/send.js'
 import type { Acknowledged, ExtendParams } from '../types.js'
 import { assertParams, assertSessionTopic } from '../validate.js'
 import { setSessionExpiry } from './expiry.js'
+import { isStale, markApplied } from './lastApplied.js'
 
 /** Resets a session's expiry to seven days from now, here and (once it answers) at the peer. */
 export async function extend(ctx: EngineContext, params: ExtendParams): Promise<Acknowledged> {
@@ -24,17 +25,25 @@ export async function extend(ctx: EngineContext, params: ExtendParams): Promise<
   return { acknowledged: async () => void (await done) }
 }
 
+/**
+ * The peer extended the session: seven days from now, here too. An extend no newer (by the time in its id)
+ * than the last one applied, kept in the session record, is refused with INVALID_EXTEND_REQUEST, so a
+ * message the relay held back cannot push the expiry again.
+ */
 export async function onExtendRequest(
   ctx: EngineContext,
   topic: string,
   payload: JsonRpcRequest,
 ): Promise<void> {
+  const { id } = payload
   try {
     await assertSessionTopic(ctx, topic)
+    if (isStale(ctx.stores.sessions.get(topic), 'extend', id)) throw sdkError('INVALID_EXTEND_REQUEST')
+    await markApplied(ctx, topic, 'extend', id)
     await setSessionExpiry(ctx, topic, calcExpiry(ctx.clock, SEVEN_DAYS))
-    await sendResult(ctx, topic, 'wc_sessionExtend', payload.id, true)
-    ctx.events.emit('session_extend', { id: payload.id, topic })
+    await sendResult(ctx, topic, 'wc_sessionExtend', id, true)
+    ctx.events.emit('session_extend', { id, topic })
   } catch (error) {
-    await sendError(ctx, topic, 'wc_sessionExtend', payload.id, toErrorResponse(error))
+    await sendError(ctx, topic, 'wc_sessionExtend', id, toErrorResponse(error))
   }
 }

@@ -1,12 +1,13 @@
 import type { EngineContext } from '../context.js'
-import { getSdkError, internalError, sdkError, toErrorResponse } from '../errors.js'
-import { isOutOfSync, type JsonRpcRequest } from '../jsonrpc/index.js'
+import { internalError, sdkError, toErrorResponse } from '../errors.js'
+import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { checkConformingNamespaces, validateSessionNamespaces } from '../namespaces/index.js'
 import { type SessionNamespaces, SessionUpdateParamsSchema } from '../schemas/index.js'
 import { FIVE_MINUTES } from '../time.js'
 import { sendAndAwait, sendError, sendResult } from '../transport/send.js'
 import type { Acknowledged, UpdateParams } from '../types.js'
 import { assertParams, assertSessionTopic } from '../validate.js'
+import { isStale, markApplied } from './lastApplied.js'
 
 async function validateUpdate(
   ctx: EngineContext,
@@ -53,9 +54,9 @@ export async function update(ctx: EngineContext, params: UpdateParams): Promise<
 }
 
 /**
- * Dapp side: the controller changed the namespaces. An update older than the last one applied (by the
- * time in its id) is refused with INVALID_UPDATE_REQUEST; updates from a non-controller with
- * UNAUTHORIZED_UPDATE_REQUEST.
+ * Dapp side: the controller changed the namespaces. An update no newer than the last one applied (by the
+ * time in its id, kept in the session record) is refused with INVALID_UPDATE_REQUEST; updates from a
+ * non-controller with UNAUTHORIZED_UPDATE_REQUEST.
  */
 export async function onUpdateRequest(
   ctx: EngineContext,
@@ -63,22 +64,15 @@ export async function onUpdateRequest(
   payload: JsonRpcRequest,
 ): Promise<void> {
   const { id } = payload
-  const last = ctx.lastApplied.get(topic)
-  if (last !== undefined && isOutOfSync(last, id)) {
-    ctx.logger.warn('discarding out of sync session update', { topic, id })
-    await sendError(ctx, topic, 'wc_sessionUpdate', id, getSdkError('INVALID_UPDATE_REQUEST'))
-    return
-  }
   try {
     const raw = (payload.params as { namespaces?: unknown } | undefined)?.namespaces
     const namespaces = await validateUpdate(ctx, topic, raw, 'onSessionUpdateRequest()')
     const session = ctx.stores.sessions.get(topic)
     if (session.peer.publicKey !== session.controller) throw sdkError('UNAUTHORIZED_UPDATE_REQUEST')
-    const params = { namespaces }
-    ctx.lastApplied.set(topic, id)
-    await ctx.stores.sessions.update(topic, { namespaces: params.namespaces })
+    if (isStale(session, 'update', id)) throw sdkError('INVALID_UPDATE_REQUEST')
+    await markApplied(ctx, topic, 'update', id, { namespaces })
     await sendResult(ctx, topic, 'wc_sessionUpdate', id, true)
-    ctx.events.emit('session_update', { id, topic, params })
+    ctx.events.emit('session_update', { id, topic, params: { namespaces } })
   } catch (error) {
     ctx.logger.error('session update refused', { topic, error: String(error) })
     await sendError(ctx, topic, 'wc_sessionUpdate', id, toErrorResponse(error))

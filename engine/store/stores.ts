@@ -11,6 +11,8 @@ import {
   PendingRequestSchema,
   type Proposal,
   ProposalSchema,
+  type ReceivedRequests,
+  ReceivedRequestsSchema,
   type Session,
   SessionSchema,
 } from '../schemas/index.js'
@@ -25,6 +27,8 @@ export type EngineStores = {
   authRequests: TypedStore<AuthRequest>
   /** Requests we sent and still expect answers to. */
   history: TypedStore<HistoryRecord>
+  /** Ids of the requests peers sent, per topic, against replay. */
+  received: TypedStore<ReceivedRequests>
 }
 
 export type StoreOptions = {
@@ -71,6 +75,7 @@ export function createStores(options: StoreOptions): EngineStores {
       String(request.id),
     ),
     history: typed<HistoryRecord>('core', 'history', HistoryRecordSchema, (record) => String(record.id)),
+    received: typed<ReceivedRequests>('core', 'received', ReceivedRequestsSchema, (record) => record.topic),
   }
 }
 
@@ -83,5 +88,6 @@ export async function initStores(stores: EngineStores): Promise<void> {
     stores.pendingRequests.init(),
     stores.authRequests.init(),
     stores.history.init(),
+    stores.received.init(),
   ])
 }

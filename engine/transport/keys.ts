@@ -53,8 +53,13 @@ export async function storeSharedKey(
   return storeSymKey(ctx, await sharedSymKey(ctx, selfPublicKey, peerPublicKey))
 }
 
+/**
+ * Forgets a key. A topic's key takes with it the ids of the requests received on the topic: nothing more
+ * can be opened there, so there is nothing left to replay.
+ */
 export async function deleteKey(ctx: EngineContext, tag: string): Promise<void> {
   if (ctx.stores.keychain.has(tag)) await ctx.stores.keychain.delete(tag)
+  await ctx.stores.received.delete(tag)
 }
 
 /**
