@@ -8,6 +8,7 @@ import { rememberLinkModePeer } from '../linkMode/target.js'
 import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
 import { onProposeRequest } from '../proposal/onProposeRequest.js'
 import { onProposeResponse } from '../proposal/onProposeResponse.js'
+import type { HistoryRecord } from '../schemas/index.js'
 import { onDeleteRequest } from '../session/disconnect.js'
 import { onEventRequest } from '../session/emit.js'
 import { onExtendRequest } from '../session/extend.js'
@@ -82,6 +83,12 @@ async function handleMessage(
     return
   }
   if (classified.kind === 'request') {
+    // A sign-in's response topic is for its answer alone: a request there would be taken from a topic no
+    // pairing or session of ours owns.
+    if (receiverPublicKey !== undefined) {
+      ctx.logger.warn('dropped a request on a sign-in response topic', { topic, transport })
+      return
+    }
     if (!(await receiveOnce(ctx, topic, classified.payload.id))) {
       ctx.logger.warn('dropped a request taken before on its topic: a replay', {
         topic,
@@ -136,11 +143,22 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
   }
 }
 
+/**
+ * Whether `topic` is where the answer to a request of ours may come: the topic it was sent on, or for a
+ * sign-in the response topic made for that very request (a wallet answers there, sealed to its key). An
+ * answer on any other topic is a peer's guess at an id it was never asked under.
+ */
+function answersOn(ctx: EngineContext, record: HistoryRecord, topic: string): boolean {
+  if (record.topic === topic) return true
+  return (
+    record.method === 'wc_sessionAuthenticate' && ctx.calls.authentication(record.id)?.responseTopic === topic
+  )
+}
+
 async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpcResponse): Promise<void> {
   const key = String(payload.id)
   const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
-  // Authenticate answers come on the requester's response topic, not the pairing topic asked on.
-  if (record === undefined || (record.topic !== topic && record.method !== 'wc_sessionAuthenticate')) {
+  if (record === undefined || !answersOn(ctx, record, topic)) {
     ctx.logger.debug('answer to no request of ours', { topic, id: payload.id })
     return
   }

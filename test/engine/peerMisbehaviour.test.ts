@@ -1,7 +1,15 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { buildAuthObject, type SignClient } from '../../engine/index.js'
-import { sendAndAwait, sendRequest } from '../../engine/transport/send.js'
+import { formatRequest } from '../../engine/jsonrpc/payload.js'
+import { createKeyPair, sealTypeOne, sharedSymKey } from '../../engine/transport/keys.js'
+import {
+  newPayloadId,
+  publishSealed,
+  sendAndAwait,
+  sendError,
+  sendRequest,
+} from '../../engine/transport/send.js'
 import { ADDRESS, establishSession, nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
 import { engineOf, inboundHandled } from './support/internals.js'
 
@@ -32,22 +40,9 @@ describe('a peer that breaks the protocol gains nothing', () => {
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const dapp = await pool.make(harness.relay.url)
     wallet.on('session_authenticate', async ({ id, params }) => {
-      const iss = `did:pkh:eip155:1:${account.address}`
-      const message = wallet.formatAuthMessage({ request: params.authPayload, iss })
-      const cacao = buildAuthObject(
-        params.authPayload,
-        { t: 'eip191', s: await account.signMessage({ message }) },
-        iss,
-      )
-      pool.inBackground(wallet.approveSessionAuthenticate({ id, auths: [cacao] }))
+      pool.inBackground(wallet.approveSessionAuthenticate({ id, auths: [await signedCacao(wallet, params)] }))
     })
-    const { uri, response } = await dapp.authenticate({
-      chains: ['eip155:1'],
-      domain: 'dapp.example',
-      uri: 'https://dapp.example',
-      nonce: 'n0nce',
-      methods: ['personal_sign'],
-    })
+    const { uri, response } = await signIn(dapp)
     await wallet.pair({ uri })
     const { session } = await response()
     if (!session) throw new Error('the sign-in made no session')
@@ -147,4 +142,99 @@ describe('a peer that breaks the protocol gains nothing', () => {
     await handledSoFar(dapp, wallet, topic)
     expect(handedOut).toEqual([shown])
   })
+
+  it("a sign-in's answer counts only on its response topic: one sent on another topic the dapp holds is ignored", async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const intruder = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, intruder)
+    const { uri, response } = await signIn(dapp)
+    const id = pendingSignInId(dapp)
+
+    // The intruder has a session with the dapp, and a guessed (here: read) id; its answer would end the sign-in.
+    await sendError(engineOf(intruder), topic, 'wc_sessionAuthenticate', id, {
+      code: 5000,
+      message: 'User rejected.',
+    })
+    await handledSoFar(intruder, dapp, topic)
+    expect(engineOf(dapp).calls.authentication(id)).toBeDefined()
+
+    wallet.on('session_authenticate', async ({ id, params }) => {
+      pool.inBackground(wallet.approveSessionAuthenticate({ id, auths: [await signedCacao(wallet, params)] }))
+    })
+    await wallet.pair({ uri })
+    expect((await response()).auths?.[0]?.p.iss).toBe(`did:pkh:eip155:1:${account.address}`)
+  })
+
+  it("a request sealed to a sign-in's response key and sent on its response topic is dropped", async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const intruder = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, intruder)
+    await signIn(dapp)
+    const pending = engineOf(dapp).calls.authentication(pendingSignInId(dapp))
+    if (!pending) throw new Error('no sign-in pending')
+    const proposals = engineOf(dapp).stores.proposals.getAll().length
+
+    // The response key is public (it is in the sign-in request), so anyone can seal to it.
+    const ctx = engineOf(intruder)
+    const sender = await createKeyPair(ctx)
+    const id = newPayloadId(ctx)
+    const proposal = formatRequest(
+      'wc_sessionPropose',
+      {
+        relays: [{ protocol: 'irn' }],
+        proposer: { publicKey: sender, metadata: walletMetadata },
+        requiredNamespaces: {},
+        optionalNamespaces: {},
+        expiryTimestamp: nowSeconds() + 300,
+      },
+      id,
+    )
+    const message = sealTypeOne(proposal, await sharedSymKey(ctx, sender, pending.publicKey), sender)
+    await publishSealed(ctx, {
+      topic: pending.responseTopic,
+      message,
+      method: 'wc_sessionPropose',
+      kind: 'request',
+      id,
+    })
+    // Published before the ping on one socket, so the dapp reads it first.
+    await handledSoFar(intruder, dapp, topic)
+    expect(engineOf(dapp).stores.proposals.getAll()).toHaveLength(proposals)
+    expect(
+      engineOf(dapp)
+        .stores.proposals.getAll()
+        .map((p) => p.pairingTopic),
+    ).not.toContain(pending.responseTopic)
+  })
 })
+
+/** The dapp asks to sign in (personal_sign granted by its recap); its URI and answer. */
+function signIn(dapp: SignClient) {
+  return dapp.authenticate({
+    chains: ['eip155:1'],
+    domain: 'dapp.example',
+    uri: 'https://dapp.example',
+    nonce: 'n0nce',
+    methods: ['personal_sign'],
+  })
+}
+
+/** The id of the dapp's one sign-in awaiting its answer. */
+function pendingSignInId(dapp: SignClient): number {
+  const record = engineOf(dapp)
+    .stores.history.getAll()
+    .find((entry) => entry.method === 'wc_sessionAuthenticate')
+  if (!record) throw new Error('no sign-in sent')
+  return record.id
+}
+
+/** The test account's CACAO for a sign-in request, as a wallet makes it. */
+async function signedCacao(
+  wallet: SignClient,
+  params: { authPayload: Parameters<typeof buildAuthObject>[0] },
+) {
+  const iss = `did:pkh:eip155:1:${account.address}`
+  const message = wallet.formatAuthMessage({ request: params.authPayload, iss })
+  return buildAuthObject(params.authPayload, { t: 'eip191', s: await account.signMessage({ message }) }, iss)
+}
