@@ -1,3 +1,4 @@
+import { SignMethodPolicies } from '@pairwise/relay'
 import type { EngineContext } from '../context.js'
 import { MAX_RECEIVED_IDS, MAX_RECEIVED_IDS_PER_TOPIC, RECEIVED_ID_RETENTION } from '../limits.js'
 import type { ReceivedRequests } from '../schemas/index.js'
@@ -7,20 +8,30 @@ type ReceivedId = ReceivedRequests['ids'][number]
 
 // A relay, or anyone who recorded a sealed message, can deliver it again: after the client restarts, or
 // once the relay client's in-memory window has moved on. Opening it proves only that the peer sent it
-// once, so the ids of the requests taken are kept in storage, per topic, bounded by engine/limits.ts. A
-// sender's ids are unique (time-based, and made to differ), so an id taken twice on a topic is a replay.
+// once, so the requests taken are kept in storage, per topic, bounded by engine/limits.ts, by id and method.
+// The method too: the official clients draw a sign-in's id and its fallback proposal's in one millisecond,
+// and one time in a thousand their random digits match, two requests under one id that are both to be taken.
+// Any other method is kept as `other`, so a peer's made-up names cannot grow the record.
+const signMethods = new Set<string>(Object.keys(SignMethodPolicies))
+const methodKey = (method: string) => (signMethods.has(method) ? method : 'other')
 
 /**
- * Records that request `id` arrived on `topic`; false when it arrived there before (or is at or under the
- * topic's floor), and is then to be dropped unread. Recorded before it is handled, so a request whose
- * handling fails is not taken again either; storage that refuses the write fails the request.
+ * Records that request `id` of `method` arrived on `topic`; false when it arrived there before (or its id
+ * is at or under the topic's floor), and is then to be dropped unread. Recorded before it is handled, so a
+ * request whose handling fails is not taken again either; storage that refuses the write fails the request.
  */
-export async function receiveOnce(ctx: EngineContext, topic: string, id: number): Promise<boolean> {
+export async function receiveOnce(
+  ctx: EngineContext,
+  topic: string,
+  { id, method }: { id: number; method: string },
+): Promise<boolean> {
   await forgetExpired(ctx)
   const { received } = ctx.stores
   const record: ReceivedRequests = received.has(topic) ? received.get(topic) : { topic, ids: [] }
-  if (isBelowFloor(record, id) || record.ids.some((entry) => entry.id === id)) return false
-  const ids = [...record.ids, { id, expiry: calcExpiry(ctx.clock, RECEIVED_ID_RETENTION) }]
+  const key = methodKey(method)
+  if (isBelowFloor(record, id) || record.ids.some((entry) => entry.id === id && entry.method === key))
+    return false
+  const ids = [...record.ids, { id, method: key, expiry: calcExpiry(ctx.clock, RECEIVED_ID_RETENTION) }]
   const pastCap = (_: ReceivedId, index: number) => index < ids.length - MAX_RECEIVED_IDS_PER_TOPIC
   await received.set(topic, forget({ ...record, ids }, pastCap))
   await forgetOldestPastTotal(ctx)

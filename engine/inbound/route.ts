@@ -89,7 +89,7 @@ async function handleMessage(
       ctx.logger.warn('dropped a request on a sign-in response topic', { topic, transport })
       return
     }
-    if (!(await receiveOnce(ctx, topic, classified.payload.id))) {
+    if (!(await receiveOnce(ctx, topic, classified.payload))) {
       ctx.logger.warn('dropped a request taken before on its topic: a replay', {
         topic,
         id: classified.payload.id,

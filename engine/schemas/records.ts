@@ -63,6 +63,8 @@ export const LastAppliedSchema = v.object({
   update: v.optional(v.int()),
   extend: v.optional(v.int()),
   events: v.optional(v.record(v.string(), v.int())),
+  /** The newest id among the events whose names the namespaces dropped: one of a name not in `events` under it is old. */
+  eventsFloor: v.optional(v.int()),
 })
 export type LastApplied = v.infer<typeof LastAppliedSchema>
 
@@ -113,7 +115,8 @@ export type HistoryRecord = v.infer<typeof HistoryRecordSchema>
 export const ReceivedRequestsSchema = v.object({
   topic: Hex32Schema,
   floor: v.optional(v.int()),
-  ids: v.array(v.object({ id: v.int(), expiry: v.int() })),
+  // `method`: a Sign method's name, or `other` for any other (see engine/inbound/replay.ts).
+  ids: v.array(v.object({ id: v.int(), method: v.string().check(v.maxLength(64)), expiry: v.int() })),
 })
 export type ReceivedRequests = v.infer<typeof ReceivedRequestsSchema>
 

@@ -8,7 +8,7 @@ export type AppliedKind = 'update' | 'extend' | { event: string }
 function lastOf(applied: LastApplied | undefined, kind: AppliedKind): number | undefined {
   if (kind === 'update') return applied?.update
   if (kind === 'extend') return applied?.extend
-  return applied?.events?.[kind.event]
+  return applied?.events?.[kind.event] ?? applied?.eventsFloor
 }
 
 /**
@@ -37,15 +37,23 @@ export function markApplied(
       ? { ...applied, update: id }
       : kind === 'extend'
         ? { ...applied, extend: id }
-        : { ...applied, events: { ...namedEvents(session, applied.events), [kind.event]: id } }
+        : withEvent(session, applied, kind.event, id)
   return ctx.stores.sessions.update(topic, { ...change, lastApplied })
 }
 
 /**
- * The event ids kept for the events the session's namespaces still name: an event must be named there to
- * be applied, so a peer cannot grow the record by sending names.
+ * The record with event `name` applied as `id`. Ids are kept for the events the namespaces still name (an event must be named there to
+ * be applied, so a peer cannot grow the record by sending names), the others folded into one floor: a name
+ * dropped by an update and named again by a later one still refuses the old events the relay held back.
  */
-function namedEvents(session: Session, events: Record<string, number> = {}): Record<string, number> {
+function withEvent(session: Session, applied: LastApplied, name: string, id: number): LastApplied {
   const named = new Set(Object.values(session.namespaces).flatMap((namespace) => namespace.events))
-  return Object.fromEntries(Object.entries(events).filter(([name]) => named.has(name)))
+  const entries = Object.entries(applied.events ?? {})
+  const dropped = entries.filter(([event]) => !named.has(event)).map(([, last]) => last)
+  const floor = dropped.length === 0 ? applied.eventsFloor : Math.max(applied.eventsFloor ?? 0, ...dropped)
+  return {
+    ...applied,
+    events: { ...Object.fromEntries(entries.filter(([event]) => named.has(event))), [name]: id },
+    ...(floor === undefined ? {} : { eventsFloor: floor }),
+  }
 }

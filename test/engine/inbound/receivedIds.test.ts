@@ -21,6 +21,8 @@ const { pool } = harness
 
 const topicOf = (index: number) => index.toString(16).padStart(64, '0')
 const idsOn = (ids: { id: number }[]) => ids.map(({ id }) => id)
+/** A session request of id `id`: the method is kept beside the id. */
+const request = (id: number, method = 'wc_sessionRequest') => ({ id, method })
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index)
 
 describe('the received request ids are bounded', () => {
@@ -28,34 +30,53 @@ describe('the received request ids are bounded', () => {
     const ctx = engineOf(await pool.make(harness.relay.url))
     const first = topicOf(1)
     for (const id of range(1, MAX_RECEIVED_IDS_PER_TOPIC + 50))
-      expect(await receiveOnce(ctx, first, id)).toBe(true)
+      expect(await receiveOnce(ctx, first, request(id))).toBe(true)
     const record = ctx.stores.received.get(first)
     expect(idsOn(record.ids)).toEqual(range(51, MAX_RECEIVED_IDS_PER_TOPIC + 50))
     expect(record.floor).toBe(50)
-    expect(await receiveOnce(ctx, first, 50)).toBe(false)
-    expect(await receiveOnce(ctx, first, 7)).toBe(false)
-    expect(await receiveOnce(ctx, first, MAX_RECEIVED_IDS_PER_TOPIC + 50)).toBe(false)
+    expect(await receiveOnce(ctx, first, request(50))).toBe(false)
+    expect(await receiveOnce(ctx, first, request(7))).toBe(false)
+    expect(await receiveOnce(ctx, first, request(MAX_RECEIVED_IDS_PER_TOPIC + 50))).toBe(false)
 
     const topics = MAX_RECEIVED_IDS / MAX_RECEIVED_IDS_PER_TOPIC
     for (let index = 2; index <= topics + 1; index++) {
-      for (const id of range(1, MAX_RECEIVED_IDS_PER_TOPIC)) await receiveOnce(ctx, topicOf(index), id)
+      for (const id of range(1, MAX_RECEIVED_IDS_PER_TOPIC))
+        await receiveOnce(ctx, topicOf(index), request(id))
     }
     const all = ctx.stores.received.getAll()
     expect(all.reduce((sum, { ids }) => sum + ids.length, 0)).toBe(MAX_RECEIVED_IDS)
     // The first topic's ids were the oldest, so they went first; its floor still refuses every one.
     expect(ctx.stores.received.get(first).ids).toEqual([])
-    expect(await receiveOnce(ctx, first, MAX_RECEIVED_IDS_PER_TOPIC + 50)).toBe(false)
+    expect(await receiveOnce(ctx, first, request(MAX_RECEIVED_IDS_PER_TOPIC + 50))).toBe(false)
+  })
+
+  it("takes two requests of different Sign methods under one id (an official dapp's sign-in and its fallback proposal can share one), and refuses either again", async () => {
+    const ctx = engineOf(await pool.make(harness.relay.url))
+    const id = 1_796_455_030_966_424
+    expect(await receiveOnce(ctx, topicOf(1), request(id, 'wc_sessionAuthenticate'))).toBe(true)
+    expect(await receiveOnce(ctx, topicOf(1), request(id, 'wc_sessionPropose'))).toBe(true)
+    expect(await receiveOnce(ctx, topicOf(1), request(id, 'wc_sessionPropose'))).toBe(false)
+    expect(await receiveOnce(ctx, topicOf(1), request(id, 'wc_sessionAuthenticate'))).toBe(false)
+  })
+
+  it('keeps a method that is not a Sign method as "other", so made-up names neither grow the record nor pass twice', async () => {
+    const ctx = engineOf(await pool.make(harness.relay.url))
+    expect(await receiveOnce(ctx, topicOf(1), request(7, 'x'.repeat(10_000)))).toBe(true)
+    expect(await receiveOnce(ctx, topicOf(1), request(7, 'y'.repeat(10_000)))).toBe(false)
+    expect(ctx.stores.received.get(topicOf(1)).ids).toEqual([
+      expect.objectContaining({ id: 7, method: 'other' }),
+    ])
   })
 
   it('forgets the ids past their retention and still refuses them', async () => {
     const clock = movableClock()
     const ctx = engineOf(await pool.make(harness.relay.url, { clock }))
-    for (const id of range(1, 5)) await receiveOnce(ctx, topicOf(1), id)
+    for (const id of range(1, 5)) await receiveOnce(ctx, topicOf(1), request(id))
     clock.advance(RECEIVED_ID_RETENTION)
-    expect(await receiveOnce(ctx, topicOf(2), 1)).toBe(true)
+    expect(await receiveOnce(ctx, topicOf(2), request(1))).toBe(true)
     expect(ctx.stores.received.get(topicOf(1))).toEqual({ topic: topicOf(1), floor: 5, ids: [] })
-    expect(await receiveOnce(ctx, topicOf(1), 3)).toBe(false)
-    expect(await receiveOnce(ctx, topicOf(1), 6)).toBe(true)
+    expect(await receiveOnce(ctx, topicOf(1), request(3))).toBe(false)
+    expect(await receiveOnce(ctx, topicOf(1), request(6))).toBe(true)
   })
 
   it('drops the ids of a session or pairing with it, and at start-up those of a topic whose key is gone', async () => {

@@ -202,4 +202,33 @@ describe('a message delivered again is not taken again', () => {
     await inboundHandled(restarted)
     expect(events).toEqual([])
   })
+
+  it('an event held back is dropped after a newer one of its name even when an update took the name away and gave it back meanwhile', async () => {
+    const relay = new ReplayingRelay()
+    const dapp = await clientBehind(relay, new MemoryStorage())
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    const event = (name: string, data: unknown) => ({ topic, chainId: 'eip155:1', event: { name, data } })
+    const held = relay.holdNext(topic)
+    await wallet.emit(event('accountsChanged', [OTHER]))
+    const heldBack = await held
+    await sleep(2)
+    let delivered = nextEvent(dapp, 'session_event')
+    await wallet.emit(event('accountsChanged', [ADDRESS]))
+    await delivered
+
+    const withoutAccountsChanged = { eip155: { ...approvedNamespaces.eip155, events: ['chainChanged'] } }
+    await (await wallet.update({ topic, namespaces: withoutAccountsChanged })).acknowledged()
+    // An event of another name makes the record drop the name the namespaces no longer list.
+    delivered = nextEvent(dapp, 'session_event')
+    await wallet.emit(event('chainChanged', 1))
+    await delivered
+    await (await wallet.update({ topic, namespaces: approvedNamespaces })).acknowledged()
+
+    const events: unknown[] = []
+    dapp.on('session_event', (received) => events.push(received))
+    await relay.deliver(heldBack)
+    await inboundHandled(dapp)
+    expect(events).toEqual([])
+  })
 })
