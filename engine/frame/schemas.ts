@@ -1,4 +1,11 @@
 import * as z from 'zod/mini'
+import {
+  MAX_METADATA_DESCRIPTION_LENGTH,
+  MAX_METADATA_ICON_LENGTH,
+  MAX_METADATA_ICONS,
+  MAX_METADATA_NAME_LENGTH,
+  MAX_METADATA_URL_LENGTH,
+} from '../limits.js'
 import { siwxFrameMessageSchema } from '../siwx/types.js'
 import { frameProtocolVersion, socialResultType } from './constants.js'
 
@@ -63,18 +70,20 @@ export type FrameUser = z.infer<typeof frameUserSchema>
 const stringRecord = z.record(z.string(), z.union([z.string(), z.number()]))
 
 /** ENT-16: dapp data holds name, description, url, icons, projectId, sdkVersion and sdkType. */
+const upTo = (max: number) => z.string().check(z.maxLength(max))
+/** The host's name for itself is shown on every approval: held to the caps peers' metadata has. */
 export const dappDataSchema = z.strictObject({
   metadata: z.optional(
     z.strictObject({
-      name: z.string(),
-      description: z.string(),
-      url: z.string(),
-      icons: z.array(z.string()),
+      name: upTo(MAX_METADATA_NAME_LENGTH),
+      description: upTo(MAX_METADATA_DESCRIPTION_LENGTH),
+      url: upTo(MAX_METADATA_URL_LENGTH),
+      icons: z.array(upTo(MAX_METADATA_ICON_LENGTH)).check(z.maxLength(MAX_METADATA_ICONS)),
     }),
   ),
-  sdkVersion: z.string(),
-  sdkType: z.string(),
-  projectId: z.string(),
+  sdkVersion: upTo(64),
+  sdkType: upTo(64),
+  projectId: upTo(128),
 })
 
 /** ENT-16: themeMode is light or dark, nothing else. */

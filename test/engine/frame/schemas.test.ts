@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
+  dappDataSchema,
   frameMessageSchema,
   frameRequestEnvelopeSchema,
   frameUserSchema,
@@ -66,5 +67,20 @@ describe('frame entities', () => {
       expect(socialProviderSchema.parse(provider)).toBe(provider)
     for (const provider of ['farcaster', 'twitter', 'Google', '', 'email'])
       expect(socialProviderSchema.safeParse(provider).success, provider).toBe(false)
+  })
+
+  it("the host's own metadata, shown on every approval, is held to the caps a peer's metadata has", () => {
+    const metadata = { name: 'Dapp', description: 'd', url: 'https://dapp.example', icons: [] }
+    const data = { sdkVersion: '1.7.13', sdkType: 'pairwise', projectId: 'p1', metadata }
+    expect(dappDataSchema.safeParse(data).success).toBe(true)
+    const over = [
+      { ...metadata, name: 'n'.repeat(257) },
+      { ...metadata, description: 'd'.repeat(4097) },
+      { ...metadata, url: `https://${'u'.repeat(2048)}` },
+      { ...metadata, icons: Array.from({ length: 9 }, () => 'https://dapp.example/i.png') },
+      { ...metadata, icons: [`data:image/png;base64,${'A'.repeat(32_768)}`] },
+    ]
+    for (const metadata of over) expect(dappDataSchema.safeParse({ ...data, metadata }).success).toBe(false)
+    expect(dappDataSchema.safeParse({ ...data, projectId: 'p'.repeat(129) }).success).toBe(false)
   })
 })
