@@ -16,8 +16,15 @@ describe('the approval shows the characters that change how a text reads', () =>
     expect(revealHidden('line one\n\tline two\r\n')).toBe('line one\n\tline two\r\n')
   })
 
-  it('leaves right-to-left text, accents and emoji as they are', () => {
-    const text = 'مرحبا שלום café 👍🏽'
+  it('shows the invisible characters that are not controls: variation selectors, tags, fillers, joiners', () => {
+    expect(revealHidden('Uni\u034Fswap')).toBe('Uni⟨U+034F⟩swap')
+    expect(revealHidden('a\uFE00b\u{E0100}c\u{E0000}d')).toBe('a⟨U+FE00⟩b⟨U+E0100⟩c⟨U+E0000⟩d')
+    expect(revealHidden('x\u17B4\u180By\u3164\u2065')).toBe('x⟨U+17B4⟩⟨U+180B⟩y⟨U+3164⟩⟨U+2065⟩')
+    expect(revealHidden('pay\u200Dpal')).toBe('pay⟨U+200D⟩pal')
+  })
+
+  it('leaves right-to-left text, accents and emoji sequences as they are', () => {
+    const text = 'مرحبا שלום café 👍🏽 ❤️ 👨‍👩‍👧 🏴󠁧󠁢󠁳󠁣󠁴󠁿'
     expect(revealHidden(text)).toBe(text)
   })
 })
