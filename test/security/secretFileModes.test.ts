@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, chownSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -58,6 +59,27 @@ describe('a secret in a file its group or others may open is refused, as ssh ref
   it('reads a file only its owner may open, trimmed', () => {
     expect(readSecretFile(fileWith(' token \n', 0o600))).toBe('token')
     expect(readSecretFile(fileWith('token', 0o400))).toBe('token')
+  })
+
+  it('refuses what is not a regular file, without waiting on a FIFO', () => {
+    const fifo = join(dir, 'fifo')
+    execFileSync('mkfifo', ['-m', '600', fifo])
+    expect(() => readSecretFile(fifo)).toThrow(`${fifo}: not a regular file`)
+    expect(() => readSecretFile(dir)).toThrow()
+  })
+
+  it.runIf(process.getuid?.() === 0)('refuses a file another user owns, even at 0600', () => {
+    const foreign = fileWith('token', 0o600)
+    chownSync(foreign, 65534, 65534)
+    expect(() => readSecretFile(foreign)).toThrow(
+      `${foreign}: owned by user 65534, not by this process's user 0; chown it`,
+    )
+  })
+
+  it('follows a symlink to a file only its owner may open, as mounted secrets are linked', () => {
+    const link = join(dir, 'linked')
+    symlinkSync(fileWith('token', 0o600), link)
+    expect(readSecretFile(link)).toBe('token')
   })
 
   for (const mode of [0o644, 0o640, 0o604, 0o620, 0o602])
