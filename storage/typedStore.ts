@@ -46,14 +46,14 @@ function describeError(error: unknown): string {
  */
 export class TypedStore<V> {
   readonly name: string
-  private readonly options: TypedStoreOptions<V>
-  private readonly values = new Map<string, V>()
-  private readonly inFlight = new Map<string, InFlight<V>>()
-  private initialized = false
-  private persisting: Promise<void> = Promise.resolve()
+  readonly #options: TypedStoreOptions<V>
+  readonly #values = new Map<string, V>()
+  readonly #inFlight = new Map<string, InFlight<V>>()
+  #initialized = false
+  #persisting: Promise<void> = Promise.resolve()
 
   constructor(options: TypedStoreOptions<V>) {
-    this.options = options
+    this.#options = options
     this.name = options.name
   }
 
@@ -63,45 +63,45 @@ export class TypedStore<V> {
    * `init()` rejects and the list stays, so nothing is lost.
    */
   async init(): Promise<void> {
-    if (this.initialized) return
+    if (this.#initialized) return
     // Without the list of entries a migration could overwrite newer entries with the list's older ones.
-    if (await this.loadEntries()) await this.migrateList()
-    this.initialized = true
+    if (await this.#loadEntries()) await this.#migrateList()
+    this.#initialized = true
   }
 
   get length(): number {
-    return this.values.size
+    return this.#values.size
   }
 
   get keys(): string[] {
-    this.assertInitialized()
-    return [...this.values.keys()]
+    this.#assertInitialized()
+    return [...this.#values.keys()]
   }
 
   /** Every value, or those whose fields equal every field of `filter`. */
   getAll(filter?: Partial<V>): V[] {
-    this.assertInitialized()
-    const all = [...this.values.values()]
+    this.#assertInitialized()
+    const all = [...this.#values.values()]
     if (!filter) return all
     const wanted = Object.entries(filter) as [keyof V, unknown][]
     return all.filter((value) => wanted.every(([field, expected]) => value[field] === expected))
   }
 
   has(key: string): boolean {
-    this.assertInitialized()
-    return this.values.has(key)
+    this.#assertInitialized()
+    return this.#values.has(key)
   }
 
   get(key: string): V {
-    this.assertInitialized()
-    const value = this.values.get(key)
+    this.#assertInitialized()
+    const value = this.#values.get(key)
     if (value === undefined) throw new StoreError('NO_MATCHING_KEY', `No matching key. ${this.name}: ${key}`)
     return value
   }
 
   set(key: string, value: V): Promise<void> {
-    this.assertInitialized()
-    return this.write(key, { value })
+    this.#assertInitialized()
+    return this.#write(key, { value })
   }
 
   update(key: string, patch: Partial<V>): Promise<void> {
@@ -109,21 +109,21 @@ export class TypedStore<V> {
   }
 
   delete(key: string): Promise<void> {
-    this.assertInitialized()
-    if (!this.values.has(key)) return this.persisting.then(noop, noop)
-    return this.write(key, undefined)
+    this.#assertInitialized()
+    if (!this.#values.has(key)) return this.#persisting.then(noop, noop)
+    return this.#write(key, undefined)
   }
 
-  private entryKey(key: string): string {
-    return `${this.options.storageKey}/${key}`
+  #entryKey(key: string): string {
+    return `${this.#options.storageKey}/${key}`
   }
 
-  private report(key: string, reason: string): void {
-    this.options.onProblem?.({ key, reason })
+  #report(key: string, reason: string): void {
+    this.#options.onProblem?.({ key, reason })
   }
 
-  private parse(entry: unknown): { value: V } | { problem: string } {
-    const parsed = this.options.schema.safeParse(entry, { error: explainIssue })
+  #parse(entry: unknown): { value: V } | { problem: string } {
+    const parsed = this.#options.schema.safeParse(entry, { error: explainIssue })
     if (parsed.success) return { value: parsed.data }
     const issue = parsed.error.issues[0]
     return {
@@ -132,14 +132,14 @@ export class TypedStore<V> {
   }
 
   /** False when storage could not list its keys. */
-  private async loadEntries(): Promise<boolean> {
-    const { storage, storageKey, keyOf } = this.options
-    const prefix = this.entryKey('')
+  async #loadEntries(): Promise<boolean> {
+    const { storage, storageKey, keyOf } = this.#options
+    const prefix = this.#entryKey('')
     let keys: string[]
     try {
       keys = (await storage.getKeys()).filter((key) => key.startsWith(prefix))
     } catch (error) {
-      this.report(storageKey, `could not be listed: ${describeError(error)}`)
+      this.#report(storageKey, `could not be listed: ${describeError(error)}`)
       return false
     }
     for (const id of keys) {
@@ -147,15 +147,15 @@ export class TypedStore<V> {
       try {
         stored = await storage.getItem(id)
       } catch (error) {
-        this.report(id, `could not be read: ${describeError(error)}`)
+        this.#report(id, `could not be read: ${describeError(error)}`)
         continue
       }
-      const parsed = this.parse(stored)
-      if ('value' in parsed && this.entryKey(keyOf(parsed.value)) === id) {
-        this.values.set(id.slice(prefix.length), parsed.value)
+      const parsed = this.#parse(stored)
+      if ('value' in parsed && this.#entryKey(keyOf(parsed.value)) === id) {
+        this.#values.set(id.slice(prefix.length), parsed.value)
         continue
       }
-      this.report(
+      this.#report(
         id,
         'problem' in parsed
           ? parsed.problem
@@ -166,80 +166,80 @@ export class TypedStore<V> {
     return true
   }
 
-  private async migrateList(): Promise<void> {
-    const { storage, storageKey, keyOf } = this.options
+  async #migrateList(): Promise<void> {
+    const { storage, storageKey, keyOf } = this.#options
     let stored: unknown
     try {
       stored = await storage.getItem(storageKey)
     } catch (error) {
-      this.report(storageKey, `could not be read: ${describeError(error)}`)
+      this.#report(storageKey, `could not be read: ${describeError(error)}`)
       return
     }
     if (stored === undefined) return
     if (!Array.isArray(stored)) {
-      this.report(
+      this.#report(
         storageKey,
         `expected a list of ${this.name} entries, found ${stored === null ? 'null' : typeof stored}`,
       )
     }
     for (const [index, entry] of (Array.isArray(stored) ? stored : []).entries()) {
-      const parsed = this.parse(entry)
+      const parsed = this.#parse(entry)
       if ('problem' in parsed) {
-        this.report(storageKey, `entry ${index} is ${parsed.problem}`)
+        this.#report(storageKey, `entry ${index} is ${parsed.problem}`)
         continue
       }
       const key = keyOf(parsed.value)
       // An entry already kept on its own was written after this list: a crash interrupted a migration.
-      if (this.values.has(key)) continue
-      await storage.setItem(this.entryKey(key), parsed.value)
-      this.values.set(key, parsed.value)
+      if (this.#values.has(key)) continue
+      await storage.setItem(this.#entryKey(key), parsed.value)
+      this.#values.set(key, parsed.value)
     }
     await storage.removeItem(storageKey)
   }
 
-  private write(key: string, next: Slot<V>): Promise<void> {
-    const current = this.values.get(key)
-    const state = this.inFlight.get(key) ?? {
+  #write(key: string, next: Slot<V>): Promise<void> {
+    const current = this.#values.get(key)
+    const state = this.#inFlight.get(key) ?? {
       stored: current === undefined ? undefined : { value: current },
       writes: 0,
     }
-    this.inFlight.set(key, state)
+    this.#inFlight.set(key, state)
     state.writes += 1
-    this.show(key, next)
-    const { storage } = this.options
-    const id = this.entryKey(key)
-    const run = this.persisting
+    this.#show(key, next)
+    const { storage } = this.#options
+    const id = this.#entryKey(key)
+    const run = this.#persisting
       .then(noop, noop)
       .then(() => (next === undefined ? storage.removeItem(id) : storage.setItem(id, next.value)))
-    this.persisting = run
+    this.#persisting = run
     return run.then(
       () => {
         state.stored = next
-        this.settle(key, state)
+        this.#settle(key, state)
       },
       (error: unknown) => {
         // Later writes to this key decide what memory shows; the last one to settle restores storage's value.
-        if (this.settle(key, state)) this.show(key, state.stored)
+        if (this.#settle(key, state)) this.#show(key, state.stored)
         throw error
       },
     )
   }
 
   /** One write of `key` landed or failed; true when it was the last one in flight. */
-  private settle(key: string, state: InFlight<V>): boolean {
+  #settle(key: string, state: InFlight<V>): boolean {
     state.writes -= 1
     if (state.writes > 0) return false
-    this.inFlight.delete(key)
+    this.#inFlight.delete(key)
     return true
   }
 
-  private show(key: string, slot: Slot<V>): void {
-    if (slot === undefined) this.values.delete(key)
-    else this.values.set(key, slot.value)
+  #show(key: string, slot: Slot<V>): void {
+    if (slot === undefined) this.#values.delete(key)
+    else this.#values.set(key, slot.value)
   }
 
-  private assertInitialized(): void {
-    if (!this.initialized) throw new StoreError('NOT_INITIALIZED', `Not initialized. ${this.name} store`)
+  #assertInitialized(): void {
+    if (!this.#initialized) throw new StoreError('NOT_INITIALIZED', `Not initialized. ${this.name} store`)
   }
 }
 

@@ -90,13 +90,16 @@ export const EmptyParamsSchema = v.object({})
 
 const TrueSchema = v.literal(true)
 
-/** Params and result schema per wc_ method, for validating what peers send. */
+/**
+ * Params and result schema per wc_ method, for validating what peers send. Its one call is marked pure so
+ * a bundle that never reads the table can drop it.
+ */
 export const WcMethodSchemas = {
   wc_sessionPropose: { params: SessionProposeParamsSchema, result: SessionProposeResultSchema },
   wc_sessionSettle: { params: SessionSettleParamsSchema, result: TrueSchema },
   wc_sessionUpdate: { params: SessionUpdateParamsSchema, result: TrueSchema },
   wc_sessionExtend: { params: SessionExtendParamsSchema, result: TrueSchema },
-  wc_sessionRequest: { params: SessionRequestParamsSchema, result: v.unknown() },
+  wc_sessionRequest: { params: SessionRequestParamsSchema, result: /* @__PURE__ */ v.unknown() },
   wc_sessionEvent: { params: SessionEventParamsSchema, result: TrueSchema },
   wc_sessionDelete: { params: SessionDeleteParamsSchema, result: TrueSchema },
   wc_sessionPing: { params: EmptyParamsSchema, result: TrueSchema },

@@ -143,19 +143,22 @@ export const RelayParamsSchemas = {
 export type ClientMethod = keyof typeof RelayParamsSchemas
 export type ClientMethodParams<Method extends ClientMethod> = v.infer<(typeof RelayParamsSchemas)[Method]>
 
-/** Result schema per client→relay method, for clients that validate what the relay answers. */
+/**
+ * Result schema per client→relay method, for clients that validate what the relay answers. Its keys are
+ * literals (checked against `ClientMethod`) so that a bundle that never reads it can drop it.
+ */
 export const RelayResultSchemas = {
-  [RelayMethod.publish]: PublishResultSchema,
-  [RelayMethod.batchPublish]: PublishResultSchema,
-  [RelayMethod.subscribe]: SubscribeResultSchema,
-  [RelayMethod.batchSubscribe]: BatchSubscribeResultSchema,
-  [RelayMethod.unsubscribe]: UnsubscribeResultSchema,
-  [RelayMethod.batchUnsubscribe]: UnsubscribeResultSchema,
-  [RelayMethod.fetchMessages]: FetchMessagesResultSchema,
-  [RelayMethod.batchFetchMessages]: FetchMessagesResultSchema,
-  [RelayMethod.proposeSession]: SessionCallResultSchema,
-  [RelayMethod.approveSession]: SessionCallResultSchema,
-} as const
+  irn_publish: PublishResultSchema,
+  irn_batchPublish: PublishResultSchema,
+  irn_subscribe: SubscribeResultSchema,
+  irn_batchSubscribe: BatchSubscribeResultSchema,
+  irn_unsubscribe: UnsubscribeResultSchema,
+  irn_batchUnsubscribe: UnsubscribeResultSchema,
+  irn_fetchMessages: FetchMessagesResultSchema,
+  irn_batchFetchMessages: FetchMessagesResultSchema,
+  wc_proposeSession: SessionCallResultSchema,
+  wc_approveSession: SessionCallResultSchema,
+} as const satisfies Record<ClientMethod, v.Schema<unknown>>
 export type ClientMethodResult<Method extends ClientMethod> = v.infer<(typeof RelayResultSchemas)[Method]>
 
 export function isClientMethod(method: string): method is ClientMethod {
