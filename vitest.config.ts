@@ -40,6 +40,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     allowOnly: false,
+    // A folder of the run's own for the bundled CLI, built there once by the first file that runs it.
+    globalSetup: ['test/support/cliBundleSetup.ts'],
     // Vitest's default leaves a core idle (2 cores: one worker, the files in series). Most files here wait
     // on chains, relays and servers more than they compute, so one worker per core halves the suite's time.
     maxWorkers: availableParallelism(),

@@ -1,22 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startApi } from '../../services/api/index.js'
 import { silentLogger, startRelay } from '../../services/relay/index.js'
-import { bundleCli, runCli } from '../support/cli.js'
+import { runCli, useBundledCli } from '../support/cli.js'
 import { freePort, isPortTaken } from '../support/ports.js'
 
-const root = mkdtempSync(join(tmpdir(), 'pairwise-file-modes-'))
-let cli: string
-let remove: () => void
-beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('file-modes'))
-}, 60_000)
-afterAll(() => {
-  remove?.()
-  rmSync(root, { recursive: true, force: true })
-})
+const bundled = useBundledCli('file-modes')
+const root = bundled.dir
 
 const mode = (path: string) => statSync(path).mode & 0o777
 /** Every entry of `dir` with its mode, in octal: one failure line shows all of them. */
@@ -64,7 +55,7 @@ describe('the data dir and its files are readable by their owner only', () => {
     for (const name of readdirSync(dir)) chmodSync(join(dir, name), 0o644)
     writeFileSync(join(dir, 'api.sqlite-journal'), '', { mode: 0o644 })
     const port = await freePort()
-    const run = runCli(cli, ['api', '--port', String(port)], {
+    const run = runCli(bundled.cli, ['api', '--port', String(port)], {
       ...process.env,
       PAIRWISE_DATA_DIR: dir,
       DATABASE_URL: '',
@@ -85,7 +76,7 @@ describe('the admin token never shows in the process list', () => {
   const token = 'f'.repeat(64)
   /** `pairwise api` on `port` with a database of its own under the test folder, then `extra`. */
   const runApi = (port: number, database: string, extra: string[] = [], env = process.env) =>
-    runCli(cli, ['api', '--port', String(port), '--database', join(root, database), ...extra], env)
+    runCli(bundled.cli, ['api', '--port', String(port), '--database', join(root, database), ...extra], env)
 
   it('refuses --admin-token with an error naming the file and env alternatives, without listening', async () => {
     const port = await freePort()

@@ -1,20 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { orphanGraceMs } from '../../services/process/childGroup.js'
-import { bundleCli, packageRoot } from '../support/cli.js'
+import { type CliRun, runCli, useBundledCli } from '../support/cli.js'
 import { freeStackPorts, isPortTaken } from '../support/ports.js'
 import { processesMatching } from '../support/processes.js'
 
-let cli: string
-let remove: () => void
-
-beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('cli'))
-})
-afterAll(() => remove?.())
+const bundled = useBundledCli('orphans')
 
 async function waitFor<T>(
   what: string,
@@ -50,45 +42,21 @@ function alive(pid: number): boolean {
 }
 
 describe('no orphans: a stack killed with SIGKILL takes its chain with it', () => {
-  let stack: ChildProcess | undefined
-  let dataDir: string | undefined
+  let stack: CliRun | undefined
   afterAll(() => {
-    if (stack?.pid && alive(stack.pid)) stack.kill('SIGKILL')
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    if (stack?.child.pid && alive(stack.child.pid)) stack.child.kill('SIGKILL')
   })
 
   it('`pairwise start` SIGKILLed: Anvil exits and its port is free within a few seconds', async () => {
     const ports = await freeStackPorts()
-    dataDir = mkdtempSync(join(tmpdir(), 'pairwise-orphans-'))
-    const child = spawn(
-      process.execPath,
-      [
-        cli,
-        'start',
-        '--data-dir',
-        dataDir,
-        ...Object.entries(ports).flatMap(([part, port]) => [portFlag(part), String(port)]),
-      ],
-      { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    stack = child
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-      child.once('exit', (code, signal) => resolve(signal ?? code)),
-    )
-    await waitFor(
-      'the stack',
-      () => (output.includes('Press Ctrl-C to stop.') ? true : undefined),
-      60_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; output:\n${output}`)
-    })
+    stack = runCli(bundled.cli, [
+      'start',
+      '--data-dir',
+      join(bundled.dir, 'data'),
+      ...Object.entries(ports).flatMap(([part, port]) => [portFlag(part), String(port)]),
+    ])
+    const { child, exited } = stack
+    await stack.waitFor(/Press Ctrl-C to stop\./, 60_000)
     const [anvil] = processesMatching('anvil', '--port', String(ports.chain))
     expect(anvil).toBeDefined()
     const guard = parentOf(anvil as number)
@@ -99,16 +67,22 @@ describe('no orphans: a stack killed with SIGKILL takes its chain with it', () =
     child.kill('SIGKILL')
     expect(await exited).toBe('SIGKILL')
     const started = Date.now()
-    // The guard sends SIGTERM at once; Anvil usually exits in milliseconds, SIGKILL follows after the grace.
+    // Each guard (Anvil's, the bundler's) sends SIGTERM at once; SIGKILL follows after the grace. The parts
+    // in the stack's own process freed their ports with it.
+    const parts = ['chain', 'relay', 'api', 'frame', 'smtp', 'mail', 'demo', 'bundler'] as const
+    let taken: string[] = []
     await waitFor(
-      'Anvil and its guard gone, the chain port free',
-      async () =>
-        !alive(anvil as number) && !alive(guard) && !(await isPortTaken(ports.chain)) ? true : undefined,
+      'Anvil and its guard gone, every port free',
+      async () => {
+        const each = await Promise.all(parts.map((part) => isPortTaken(ports[part])))
+        taken = parts.filter((_, index) => each[index])
+        return !alive(anvil as number) && !alive(guard) && taken.length === 0 ? true : undefined
+      },
       orphanGraceMs + 3000,
-    )
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; ports still taken: ${taken.join(', ') || 'none'}`)
+    })
     expect(Date.now() - started).toBeLessThan(orphanGraceMs + 3000)
     expect(processesMatching('anvil', '--port', String(ports.chain))).toEqual([])
-    for (const part of ['relay', 'api', 'frame', 'smtp', 'mail', 'demo', 'bundler'] as const)
-      expect(await isPortTaken(ports[part]), part).toBe(false)
   }, 120_000)
 })

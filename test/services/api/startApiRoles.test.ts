@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Address, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -9,7 +9,7 @@ import { type RunningApi, type StartApiOptions, startApi } from '../../../servic
 import { indexerMigrations, startIndexer } from '../../../services/api/indexer/index.js'
 import { devPrivateKeys } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { bundleCli, packageRoot, runCli } from '../../support/cli.js'
+import { runCli, useBundledCli } from '../../support/cli.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
 import {
   buyer,
@@ -38,6 +38,7 @@ afterAll(async () => {
 })
 
 describe('api roles on one PostgreSQL database', () => {
+  const bundled = useBundledCli('api-roles')
   const running: RunningApi[] = []
   const opened: Database[] = []
   afterEach(async () => {
@@ -262,10 +263,9 @@ describe('api roles on one PostgreSQL database', () => {
 
   it('a worker killed with SIGKILL: the standby indexes on within 5 s and the rows match the chain', async () => {
     const { database, start, admin } = await deployment()
-    const { cli, remove } = await bundleCli('api-roles')
-    const chainsFile = join(packageRoot, 'services/.test-bundles', `chains-${process.pid}.json`)
+    const chainsFile = join(bundled.dir, 'chains.json')
     writeFileSync(chainsFile, JSON.stringify(chains()))
-    const child = runCli(cli, [
+    const child = runCli(bundled.cli, [
       'api',
       '--role',
       'worker',
@@ -305,8 +305,6 @@ describe('api roles on one PostgreSQL database', () => {
     } finally {
       child.child.kill('SIGKILL')
       await child.exited
-      remove()
-      rmSync(chainsFile, { force: true })
     }
   })
 })

@@ -1,29 +1,19 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getWithHost } from '../../security/support/getWithHost.js'
-import { bundleCli, runCli } from '../../support/cli.js'
+import { runCli, useBundledCli } from '../../support/cli.js'
 import { freePort, isPortTaken } from '../../support/ports.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-command-'))
-let cli: string
-let remove: () => void
-beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('api-command'))
-}, 60_000)
-afterAll(() => {
-  remove?.()
-  rmSync(dir, { recursive: true, force: true })
-})
+const bundled = useBundledCli('api-command')
 
 const stackTrace = /^\s+at /m
 
 describe('pairwise api --public-url', () => {
   it("answers the public URL's host beside its own, refuses any other Host with 421, and names the public URL", async () => {
     const port = await freePort()
-    const args = ['api', '--port', String(port), '--database', join(dir, 'api.sqlite')]
-    const run = runCli(cli, [...args, '--public-url', 'https://api.example.test/'])
+    const args = ['api', '--port', String(port), '--database', join(bundled.dir, 'api.sqlite')]
+    const run = runCli(bundled.cli, [...args, '--public-url', 'https://api.example.test/'])
     try {
       await run.waitFor(
         /^api {2}https:\/\/api\.example\.test {2}.*admin page https:\/\/api\.example\.test\/admin/m,
@@ -41,9 +31,17 @@ describe('pairwise api --public-url', () => {
 
   it('refuses a public URL that is not http(s) in one line, exit 1, no stack trace, without listening', async () => {
     const port = await freePort()
-    const database = join(dir, 'refused', 'api.sqlite')
+    const database = join(bundled.dir, 'refused', 'api.sqlite')
     for (const value of ['javascript:alert(1)', 'api.example.test', 'ftp://api.example.test']) {
-      const run = runCli(cli, ['api', '--port', String(port), '--database', database, '--public-url', value])
+      const run = runCli(bundled.cli, [
+        'api',
+        '--port',
+        String(port),
+        '--database',
+        database,
+        '--public-url',
+        value,
+      ])
       expect(await run.exited, value).toBe(1)
       expect(run.output(), value).toContain(
         `pairwise api: --public-url must be an http(s) URL, got '${value}'`,

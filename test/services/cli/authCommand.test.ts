@@ -1,20 +1,18 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { migrate, openDatabase, ProjectStore, projectMigrations } from '../../../services/api/index.js'
 import { frameDistDir, frameRoutes } from '../../../services/frame/index.js'
-import { bundleCli, packageRoot, runCli } from '../../support/cli.js'
-import { freePort, isPortTaken } from '../../support/ports.js'
+import { atMost, type CliRun, packageRoot, runCli, runCliToExit, useBundledCli } from '../../support/cli.js'
+import { freePort, freePortRuns, isPortTaken } from '../../support/ports.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'pairwise-auth-cli-'))
+const bundled = useBundledCli('auth-cli')
+const { dir } = bundled
 const database = join(dir, 'api.sqlite')
 const chainsFile = join(dir, 'chains.json')
 const hostPage = 'http://127.0.0.1:5173'
 const tUsd = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-let cli: string
-let remove: () => void
 
 beforeAll(async () => {
   // The test asks for the frame page, so it must be built (the build is skipped when nothing changed).
@@ -26,7 +24,6 @@ beforeAll(async () => {
     )
     if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
   }
-  ;({ cli, remove } = await bundleCli('auth-cli'))
   const db = await openDatabase(database)
   await migrate(db, [projectMigrations])
   await new ProjectStore(db).create({
@@ -52,10 +49,6 @@ beforeAll(async () => {
     ]),
   )
 }, 300_000)
-afterAll(() => {
-  remove?.()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 const stackTrace = /^\s+at /m
 
@@ -66,7 +59,7 @@ describe('pairwise auth', () => {
     const env = { ...process.env }
     delete env.PAIRWISE_AUTH_KEK
     const run = runCli(
-      cli,
+      bundled.cli,
       [
         'auth',
         '--port',
@@ -123,8 +116,7 @@ describe('pairwise auth', () => {
   }, 30_000)
 
   it('refuses bad flags and settings in one line, exit 1, no stack trace, without listening', async () => {
-    const port = await freePort()
-    const base = ['auth', '--port', String(port), '--database', database, '--kek-file', join(dir, 'k2')]
+    const base = ['auth', '--database', database, '--kek-file', join(dir, 'k2')]
     const badChains = join(dir, 'bad-chains.json')
     writeFileSync(badChains, JSON.stringify([{ chainId: 1, rpcUrl: 'ftp://x', nativeCurrency: {} }]))
     const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
@@ -167,21 +159,35 @@ describe('pairwise auth', () => {
         /^pairwise auth: --farcaster-domain: /m,
       ],
     ]
-    for (const [flags, env, message] of cases) {
-      const run = runCli(cli, [...base, ...flags], { ...process.env, ...env })
+    // A port each: a start that gets as far as checking its port binds it a moment, and a few run at once.
+    const ports = await freePortRuns(cases.map(() => 1))
+    const [fromEnv, ...runs] = await atMost(3, [
+      () =>
+        runCliToExit(bundled.cli, ['auth', '--database', database], {
+          ...process.env,
+          PAIRWISE_FRAME_PORT: 'x',
+        }),
+      ...cases.map(
+        ([flags, env], index) =>
+          () =>
+            runCliToExit(bundled.cli, [...base, '--port', String(ports[index]), ...flags], {
+              ...process.env,
+              ...env,
+            }),
+      ),
+    ])
+    for (const [index, [flags, , message]] of cases.entries()) {
+      const run = runs[index] as CliRun
       expect(await run.exited, flags.join(' ')).toBe(1)
       expect(run.output(), flags.join(' ')).toMatch(message)
       expect(run.output()).not.toMatch(stackTrace)
     }
-    const fromEnv = runCli(cli, ['auth', '--database', database], {
-      ...process.env,
-      PAIRWISE_FRAME_PORT: 'x',
-    })
-    expect(await fromEnv.exited).toBe(1)
-    expect(fromEnv.output()).toMatch(/Invalid PAIRWISE_FRAME_PORT/)
-    expect(await isPortTaken(port)).toBe(false)
+    expect(await fromEnv?.exited).toBe(1)
+    expect(fromEnv?.output()).toMatch(/Invalid PAIRWISE_FRAME_PORT/)
+    for (const port of ports) expect(await isPortTaken(port)).toBe(false)
     expect(existsSync(join(dir, 'k2')), 'no key made by a refused start').toBe(false)
-    // Twelve CLI starts, each loading the auth service's modules: several seconds apiece on a busy machine.
+    // Twelve CLI starts, three at a time, each loading the auth command's modules: seconds apiece on a busy
+    // machine.
   }, 180_000)
 })
 

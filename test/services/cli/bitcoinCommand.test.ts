@@ -1,29 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleCli, runCli } from '../../support/cli.js'
+import { describe, expect, it } from 'vitest'
+import { runCli, useBundledCli } from '../../support/cli.js'
 import { freePort, isPortTaken } from '../../support/ports.js'
 import { regtestKey } from '../bitcoin/regtestKeys.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'pairwise-bitcoin-cli-'))
-let cli: string
-let remove: () => void
-beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('bitcoin-cli'))
-}, 60_000)
-afterAll(() => {
-  remove?.()
-  rmSync(dir, { recursive: true, force: true })
-})
+const bundled = useBundledCli('bitcoin-cli')
+const { dir } = bundled
 
 const stackTrace = /^\s+at /m
 const alice = regtestKey('alice')
 
 /** Runs `pairwise bitcoin` until its line, calls `use` with its URL, then stops it with SIGTERM. */
 async function whileRunning(args: string[], env: NodeJS.ProcessEnv, use: (url: string) => Promise<void>) {
-  const run = runCli(cli, ['bitcoin', ...args], { ...process.env, ...env })
+  const run = runCli(bundled.cli, ['bitcoin', ...args], { ...process.env, ...env })
   try {
     const [, url] = (await run.waitFor(/^bitcoin\s+(http:\/\/\S+)/m, 60_000)) as RegExpMatchArray
     await use(url as string)
@@ -101,7 +91,7 @@ describe('pairwise bitcoin', () => {
         ],
       ]
       const runs = cases.map(([args]) =>
-        runCli(cli, ['bitcoin', '--data-dir', join(dir, 'refused'), ...args]),
+        runCli(bundled.cli, ['bitcoin', '--data-dir', join(dir, 'refused'), ...args]),
       )
       for (const [index, [args, message]] of cases.entries()) {
         const run = runs[index] as ReturnType<typeof runCli>

@@ -1,31 +1,25 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { bundleCli, runCli } from '../../support/cli.js'
+import { runCli, useBundledCli } from '../../support/cli.js'
 import { freePort, isPortTaken } from '../../support/ports.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'pairwise-farcaster-cli-'))
-let cli: string
-let remove: () => void
+const bundled = useBundledCli('farcaster-cli')
 let chain: ChainFixture
 beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('farcaster-cli'))
   chain = await startChainFixture()
 }, 120_000)
 afterAll(async () => {
-  remove?.()
   await chain?.stop()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 describe('pairwise farcaster', () => {
   it('serves the relay and its test client page as the fid it was given, its custody key kept in the data dir, and stops on SIGTERM', async () => {
     const port = await freePort()
-    const dataDir = join(dir, 'data')
+    const dataDir = join(bundled.dir, 'data')
     const run = runCli(
-      cli,
+      bundled.cli,
       ['farcaster', '--port', String(port), '--chain-rpc', chain.rpcUrl, '--fid', '42'],
       {
         ...process.env,
@@ -62,9 +56,9 @@ describe('pairwise farcaster', () => {
       [['--fid', 'abc'], /^pairwise farcaster: --fid must be a positive integer/m],
       [['--port', 'eighty'], /^pairwise farcaster: --port must be a port number/m],
     ] as const) {
-      const run = runCli(cli, ['farcaster', '--port', String(port), ...flags], {
+      const run = runCli(bundled.cli, ['farcaster', '--port', String(port), ...flags], {
         ...process.env,
-        PAIRWISE_DATA_DIR: join(dir, 'refused'),
+        PAIRWISE_DATA_DIR: join(bundled.dir, 'refused'),
       })
       expect(await run.exited, flags.join(' ')).toBe(1)
       expect(run.output()).toMatch(message)

@@ -1,15 +1,10 @@
 import { createServer, type Server } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../../services/mail/index.js'
-import { bundleCli, runCli } from '../../support/cli.js'
+import { runCli, useBundledCli } from '../../support/cli.js'
 import { freePort, isPortTaken, twoFreePorts } from '../../support/ports.js'
 
-let cli: string
-let remove: () => void
-beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('mail-cli'))
-})
-afterAll(() => remove?.())
+const bundled = useBundledCli('mail-cli')
 
 const stackTrace = /^\s+at /m
 
@@ -17,7 +12,7 @@ describe('pairwise mail', () => {
   it('serves the inbox and SMTP on the given ports, keeps a mail sent to it, and stops on SIGTERM', async () => {
     const [smtp, http] = await twoFreePorts()
     const ports = { smtp, http }
-    const run = runCli(cli, ['mail', '--smtp-port', String(ports.smtp), '--port', String(ports.http)])
+    const run = runCli(bundled.cli, ['mail', '--smtp-port', String(ports.smtp), '--port', String(ports.http)])
     try {
       await run.waitFor(
         new RegExp(
@@ -49,7 +44,7 @@ describe('pairwise mail', () => {
   it('takes its ports from PAIRWISE_SMTP_PORT and PAIRWISE_MAIL_PORT', async () => {
     const [smtp, http] = await twoFreePorts()
     const ports = { smtp, http }
-    const run = runCli(cli, ['mail'], {
+    const run = runCli(bundled.cli, ['mail'], {
       ...process.env,
       PAIRWISE_SMTP_PORT: String(ports.smtp),
       PAIRWISE_MAIL_PORT: String(ports.http),
@@ -78,7 +73,7 @@ describe('pairwise mail', () => {
         ],
       ]
       for (const [args, message] of cases) {
-        const run = runCli(cli, ['mail', ...args])
+        const run = runCli(bundled.cli, ['mail', ...args])
         expect(await run.exited, args.join(' ')).toBe(1)
         expect(run.output(), args.join(' ')).toMatch(message)
         expect(run.output()).not.toMatch(stackTrace)

@@ -1,22 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseRelayArgs } from '../../../services/relay/index.js'
 import { stackConfig } from '../../../services/stack/index.js'
-import { bundleCli, runCli } from '../../support/cli.js'
+import { runCli, useBundledCli } from '../../support/cli.js'
 import { freePortRuns } from '../../support/ports.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'pairwise-trust-proxy-'))
-let cli: string
-let remove: () => void
-beforeAll(async () => {
-  ;({ cli, remove } = await bundleCli('trust-proxy'))
-}, 60_000)
-afterAll(() => {
-  remove?.()
-  rmSync(dir, { recursive: true, force: true })
-})
+const bundled = useBundledCli('trust-proxy')
+const { dir } = bundled
 
 const stackTrace = /^\s+at /m
 const database = () => join(dir, `api-${Math.random().toString(36).slice(2)}.sqlite`)
@@ -55,7 +45,7 @@ async function services(sets = 1): Promise<Service[][]> {
 
 /** Starts the command, waits for its line, stops it: whether it took the setting. */
 async function startsWith(args: string[], up: RegExp, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const run = runCli(cli, args, { ...process.env, ...env })
+  const run = runCli(bundled.cli, args, { ...process.env, ...env })
   try {
     await run.waitFor(up, 60_000)
   } finally {
@@ -94,8 +84,8 @@ describe('--trust-proxy and PAIRWISE_TRUST_PROXY on every service command', () =
     ]
     for (const { name, args } of commands) {
       // The flag's refusal and the env's at once.
-      const flag = runCli(cli, [...args, '--trust-proxy', '10.0.0.0/8,10.1.0.0/33'])
-      const env = runCli(cli, args, { ...process.env, PAIRWISE_TRUST_PROXY: 'proxy.example' })
+      const flag = runCli(bundled.cli, [...args, '--trust-proxy', '10.0.0.0/8,10.1.0.0/33'])
+      const env = runCli(bundled.cli, args, { ...process.env, PAIRWISE_TRUST_PROXY: 'proxy.example' })
       expect(await flag.exited, name).toBe(1)
       expect(flag.output(), name).toMatch(
         new RegExp(

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createConnection } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createWalletClient, type Hash, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -21,7 +20,7 @@ import {
   walletMethods,
 } from '../../interop/support/walletAgent.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { bundleCli, type CliRun, runCli } from '../../support/cli.js'
+import { type CliRun, runCli, useBundledCli } from '../../support/cli.js'
 import { freePortRuns } from '../../support/ports.js'
 import { processesMatching } from '../../support/processes.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
@@ -38,11 +37,11 @@ import { challengeIn, loadVerifyFrame, registerFromFrame } from '../api/support/
 // `pairwise cluster` with two nodes of each kind behind haproxy, as an operator runs it: the CLI bundled
 // from the sources, its stack file read for every URL, stopped with SIGINT like a Ctrl-C.
 
-let bundle: Awaited<ReturnType<typeof bundleCli>> | undefined
+const bundled = useBundledCli('cluster')
+const directory = bundled.dir
 let cluster: CliRun | undefined
 let chain: ChainFixture | undefined
 let stack: ClusterStackFile
-const directory = mkdtempSync(join(tmpdir(), 'pairwise-cluster-'))
 const stackFile = join(directory, 'stack.json')
 // Every node's /metrics is read with it (each node inherits the cluster command's environment).
 const metricsToken = 'cluster-test-metrics-token'
@@ -65,10 +64,9 @@ beforeAll(async () => {
   const { deliveryKey, ...onramp } = sandboxConfig(chain)
   writeFileSync(join(directory, 'delivery.key'), deliveryKey, { mode: 0o600 })
   writeFileSync(onrampFile, JSON.stringify({ ...onramp, deliveryKeyFile: 'delivery.key' }))
-  bundle = await bundleCli('cluster')
   const [relay, api, frame, smtp, mail, nodes] = (await freePortRuns([1, 1, 1, 1, 1, 6])).map(String)
   cluster = runCli(
-    bundle.cli,
+    bundled.cli,
     [
       'cluster',
       ...['--api', '2', '--relay', '2', '--auth', '2'],
@@ -98,8 +96,6 @@ afterAll(async () => {
     }
   } finally {
     await chain?.stop()
-    bundle?.remove()
-    rmSync(directory, { recursive: true, force: true })
   }
 }, 60_000)
 

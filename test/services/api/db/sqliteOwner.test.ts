@@ -1,24 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { claimSqliteDatabase, SqliteDatabaseInUseError } from '../../../../services/api/db/sqliteOwner.js'
 import { startApi } from '../../../../services/api/index.js'
-import { bundleCli, runCli } from '../../../support/cli.js'
+import { runCli, useBundledCli } from '../../../support/cli.js'
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} }
 
 describe('one api process per SQLite database', () => {
-  let dir: string
-  let cli: { cli: string; remove(): void }
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-owner-'))
-    cli = await bundleCli('sqlite-owner')
-  })
-  afterAll(() => {
-    cli?.remove()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const bundled = useBundledCli('sqlite-owner')
+  const { dir } = bundled
 
   it('a second claim is refused until the first is released', async () => {
     const file = join(dir, 'claims.sqlite')
@@ -56,10 +46,10 @@ describe('one api process per SQLite database', () => {
 
   it('`pairwise api` on a file another process serves exits with the reason; a killed holder leaves no lock behind', async () => {
     const database = join(dir, 'cli.sqlite')
-    const holder = runCli(cli.cli, ['api', '--port', '0', '--database', database])
+    const holder = runCli(bundled.cli, ['api', '--port', '0', '--database', database])
     try {
       await holder.waitFor(/api {2}http/, 60_000)
-      const second = runCli(cli.cli, ['api', '--port', '0', '--database', database])
+      const second = runCli(bundled.cli, ['api', '--port', '0', '--database', database])
       expect(await second.exited).toBe(1)
       expect(second.output()).toMatch(/pairwise api: .*cli\.sqlite is in use by another api process/)
       await expect(startApi({ port: 0, database, logger: silent })).rejects.toThrow(SqliteDatabaseInUseError)
