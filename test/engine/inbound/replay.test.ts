@@ -26,6 +26,16 @@ function clientBehind(
   return pool.make(harness.relay.url, { storage, relay: { createSocket: relay.createSocket }, ...options })
 }
 
+/** A dapp behind a replaying relay, on storage it can be started again on, in a session with a wallet. */
+async function dappInSession() {
+  const relay = new ReplayingRelay()
+  const storage = new MemoryStorage()
+  const dapp = await clientBehind(relay, storage)
+  const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+  const { topic } = await establishSession(dapp, wallet)
+  return { relay, storage, dapp, wallet, topic }
+}
+
 /** Long enough for the wallet to hand out a request it took: past the harness's 50 ms queue delay. */
 const HAND_OUT_MS = 200
 
@@ -136,11 +146,7 @@ describe('a message delivered again is not taken again', () => {
   })
 
   it('an update delivered again after the dapp restarts does not put back the account it granted', async () => {
-    const relay = new ReplayingRelay()
-    const storage = new MemoryStorage()
-    const dapp = await clientBehind(relay, storage)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    const { topic } = await establishSession(dapp, wallet)
+    const { relay, storage, dapp, wallet, topic } = await dappInSession()
     const granted = nextEvent(dapp, 'session_update')
     await (await wallet.update({ topic, namespaces: widened })).acknowledged()
     await granted
@@ -157,11 +163,7 @@ describe('a message delivered again is not taken again', () => {
   })
 
   it('an update held back and delivered after a newer one, across a restart, is refused', async () => {
-    const relay = new ReplayingRelay()
-    const storage = new MemoryStorage()
-    const dapp = await clientBehind(relay, storage)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    const { topic } = await establishSession(dapp, wallet)
+    const { relay, storage, dapp, wallet, topic } = await dappInSession()
     const held = relay.holdNext(topic)
     const grant = await wallet.update({ topic, namespaces: widened })
     const heldBack = await held
@@ -176,11 +178,7 @@ describe('a message delivered again is not taken again', () => {
   })
 
   it('an event held back and delivered after a newer one of its name, across a restart, is dropped', async () => {
-    const relay = new ReplayingRelay()
-    const storage = new MemoryStorage()
-    const dapp = await clientBehind(relay, storage)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    const { topic } = await establishSession(dapp, wallet)
+    const { relay, storage, dapp, wallet, topic } = await dappInSession()
     const accountsChanged = (accounts: string[]) => ({
       topic,
       chainId: 'eip155:1',
@@ -204,10 +202,7 @@ describe('a message delivered again is not taken again', () => {
   })
 
   it('an event held back is dropped after a newer one of its name even when an update took the name away and gave it back meanwhile', async () => {
-    const relay = new ReplayingRelay()
-    const dapp = await clientBehind(relay, new MemoryStorage())
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    const { topic } = await establishSession(dapp, wallet)
+    const { relay, dapp, wallet, topic } = await dappInSession()
     const event = (name: string, data: unknown) => ({ topic, chainId: 'eip155:1', event: { name, data } })
     const held = relay.holdNext(topic)
     await wallet.emit(event('accountsChanged', [OTHER]))
