@@ -26,6 +26,17 @@ function clientBehind(
   return pool.make(harness.relay.url, { storage, relay: { createSocket: relay.createSocket }, ...options })
 }
 
+/** A wallet behind a replaying relay, on storage and a clock it can be started again on, in a session with a dapp. */
+async function walletInSession() {
+  const relay = new ReplayingRelay()
+  const storage = new MemoryStorage()
+  const clock = movableClock()
+  const dapp = await pool.make(harness.relay.url)
+  const wallet = await clientBehind(relay, storage, { metadata: walletMetadata, clock })
+  const { topic } = await establishSession(dapp, wallet)
+  return { relay, storage, clock, dapp, wallet, topic }
+}
+
 /** A dapp behind a replaying relay, on storage it can be started again on, in a session with a wallet. */
 async function dappInSession() {
   const relay = new ReplayingRelay()
@@ -103,12 +114,7 @@ describe('a message delivered again is not taken again', () => {
   })
 
   it('an extend delivered again after the wallet restarts does not move the expiry', async () => {
-    const relay = new ReplayingRelay()
-    const storage = new MemoryStorage()
-    const clock = movableClock()
-    const dapp = await pool.make(harness.relay.url)
-    const wallet = await clientBehind(relay, storage, { metadata: walletMetadata, clock })
-    const { topic } = await establishSession(dapp, wallet)
+    const { relay, storage, clock, dapp, wallet, topic } = await walletInSession()
     const extended = nextEvent(wallet, 'session_extend')
     await (await dapp.extend({ topic })).acknowledged()
     await extended
@@ -123,12 +129,7 @@ describe('a message delivered again is not taken again', () => {
   })
 
   it('an extend held back and delivered after a newer one, across a restart, is refused', async () => {
-    const relay = new ReplayingRelay()
-    const storage = new MemoryStorage()
-    const clock = movableClock()
-    const dapp = await pool.make(harness.relay.url)
-    const wallet = await clientBehind(relay, storage, { metadata: walletMetadata, clock })
-    const { topic } = await establishSession(dapp, wallet)
+    const { relay, storage, clock, dapp, wallet, topic } = await walletInSession()
     const held = relay.holdNext(topic)
     const older = await dapp.extend({ topic })
     const heldBack = await held
