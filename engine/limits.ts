@@ -76,7 +76,10 @@ export const MAX_PAIRING_URI_METHOD_LENGTH = 64
  * the cap keeps to about 9 KB.
  */
 export const MAX_RECEIVED_IDS_PER_TOPIC = 200
-/** Request ids remembered in all, over every topic: ten topics at their cap. Oldest go first, as above. */
+/**
+ * Request ids remembered in all, over every topic: ten topics at their cap. Past it the fullest topic's
+ * oldest id goes, as above, so a topic holding no more than its share keeps all of its own.
+ */
 export const MAX_RECEIVED_IDS = 2_000
 /**
  * How long a received request id is remembered, in seconds: a day, the longest TTL in the Sign methods'

@@ -55,13 +55,21 @@ const isFirst = (_: ReceivedId, index: number) => index === 0
 // Every id is kept equally long, so the earliest expiry is the earliest arrival.
 const firstExpiry = (record: ReceivedRequests) => record.ids[0]?.expiry ?? Number.POSITIVE_INFINITY
 
-/** Past the cap in all, forgets the oldest ids, wherever they are. */
+// The topic holding the most ids, the one whose oldest came first among equals.
+const fullest = (a: ReceivedRequests, b: ReceivedRequests) =>
+  b.ids.length > a.ids.length || (b.ids.length === a.ids.length && firstExpiry(b) < firstExpiry(a)) ? b : a
+
+/**
+ * Past the cap in all, forgets the oldest id of the fullest topic. A peer filling the total from many
+ * topics then crowds out only its own: a topic holding no more than its share keeps every id, and its
+ * floor, which would refuse its peer's late request, stays where it was.
+ */
 async function forgetOldestPastTotal(ctx: EngineContext): Promise<void> {
   const { received } = ctx.stores
   const total = received.getAll().reduce((sum, record) => sum + record.ids.length, 0)
   for (let excess = total - MAX_RECEIVED_IDS; excess > 0; excess--) {
-    const oldest = received.getAll().reduce((a, b) => (firstExpiry(b) < firstExpiry(a) ? b : a))
-    await received.set(oldest.topic, forget(oldest, isFirst))
+    const record = received.getAll().reduce(fullest)
+    await received.set(record.topic, forget(record, isFirst))
   }
 }
 

@@ -45,9 +45,31 @@ describe('the received request ids are bounded', () => {
     }
     const all = ctx.stores.received.getAll()
     expect(all.reduce((sum, { ids }) => sum + ids.length, 0)).toBe(MAX_RECEIVED_IDS)
-    // The first topic's ids were the oldest, so they went first; its floor still refuses every one.
-    expect(ctx.stores.received.get(first).ids).toEqual([])
+    // Eleven full topics share the total: each lost its oldest ids, and its floor still refuses every one.
+    for (const { ids } of all)
+      expect(ids.length).toBeLessThanOrEqual(Math.ceil(MAX_RECEIVED_IDS / all.length))
+    const firstNow = ctx.stores.received.get(first)
+    expect(await receiveOnce(ctx, first, request(firstNow.floor ?? 0))).toBe(false)
     expect(await receiveOnce(ctx, first, request(MAX_RECEIVED_IDS_PER_TOPIC + 50))).toBe(false)
+  })
+
+  it('a peer filling the total from many topics crowds out only its own: a topic under its share keeps its ids and its floor', async () => {
+    const ctx = engineOf(await pool.make(harness.relay.url))
+    const victim = topicOf(1)
+    for (const id of range(1, 5)) await receiveOnce(ctx, victim, request(id))
+    const topics = MAX_RECEIVED_IDS / MAX_RECEIVED_IDS_PER_TOPIC + 5
+    for (let index = 2; index <= topics + 1; index++) {
+      for (const id of range(1_000, 1_000 + MAX_RECEIVED_IDS_PER_TOPIC - 1))
+        await receiveOnce(ctx, topicOf(index), request(id))
+    }
+    expect(ctx.stores.received.getAll().reduce((sum, { ids }) => sum + ids.length, 0)).toBe(MAX_RECEIVED_IDS)
+    expect(ctx.stores.received.get(victim)).toEqual({
+      topic: victim,
+      ids: range(1, 5).map((id) => expect.objectContaining({ id })),
+    })
+    // The victim's peer's request that arrives late, under its newest id, is still taken once.
+    for (const id of [7, 6]) expect(await receiveOnce(ctx, victim, request(id))).toBe(true)
+    expect(await receiveOnce(ctx, victim, request(3))).toBe(false)
   })
 
   it("takes two requests of different Sign methods under one id (an official dapp's sign-in and its fallback proposal can share one), and refuses either again", async () => {
