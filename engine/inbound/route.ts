@@ -3,7 +3,7 @@ import type { RelayMessage } from '@pairwise/relay'
 import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.js'
 import { type EngineContext, schedule } from '../context.js'
 import { getInternalError } from '../errors.js'
-import { classifyPayload, type JsonRpcResponse } from '../jsonrpc/index.js'
+import { classifyPayload, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
 import { onProposeRequest } from '../proposal/onProposeRequest.js'
@@ -89,6 +89,10 @@ async function handleMessage(
       ctx.logger.warn('dropped a request on a sign-in response topic', { topic, transport })
       return
     }
+    if (isOwnRequest(ctx, topic, classified.payload)) {
+      ctx.logger.warn('dropped a request of our own handed back to us', { topic, transport })
+      return
+    }
     if (!(await receiveOnce(ctx, topic, classified.payload))) {
       ctx.logger.warn('dropped a request taken before on its topic: a replay', {
         topic,
@@ -144,6 +148,17 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
 }
 
 /**
+ * Whether a request is one we sent on `topic`: an honest relay never hands a client what it published, a
+ * hostile one may, and the sealed envelope opens as though the peer had sent it. Our ids never repeat, so
+ * the peer's request matches only if it drew our very id, method and topic in one millisecond.
+ */
+function isOwnRequest(ctx: EngineContext, topic: string, { id, method }: JsonRpcRequest): boolean {
+  const key = String(id)
+  const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
+  return record?.topic === topic && record.method === method
+}
+
+/**
  * Whether `topic` is where the answer to a request of ours may come: the topic it was sent on, or for a
  * sign-in the response topic made for that very request (a wallet answers there, sealed to its key). An
  * answer on any other topic is a peer's guess at an id it was never asked under.
@@ -158,11 +173,11 @@ function answersOn(ctx: EngineContext, record: HistoryRecord, topic: string): bo
 async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpcResponse): Promise<void> {
   const key = String(payload.id)
   const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
-  if (record === undefined || !answersOn(ctx, record, topic)) {
+  if (record === undefined || record.answered || !answersOn(ctx, record, topic)) {
     ctx.logger.debug('answer to no request of ours', { topic, id: payload.id })
     return
   }
-  await ctx.stores.history.delete(key)
+  await ctx.stores.history.set(key, { ...record, answered: true })
   const deliver = (): void => void ctx.calls.answer(payload)
   switch (record.method) {
     case 'wc_sessionPropose':

@@ -97,12 +97,17 @@ export const PendingRequestSchema = v.object({
 })
 export type PendingRequest = v.infer<typeof PendingRequestSchema>
 
-/** A request we sent and still expect an answer to; the answer's id finds its method here. */
+/**
+ * A request we sent, kept until its relay TTL ends: while its answer is awaited, the answer's id finds its
+ * method here; `answered` once it came, or from the start where none comes (events, deletes). Kept that long
+ * so that the request, handed back to us by a relay that reflects what we publish, is known as our own.
+ */
 export const HistoryRecordSchema = v.object({
   id: v.int(),
   topic: Hex32Schema,
   method: v.string(),
   expiry: v.int(),
+  answered: v.optional(v.literal(true)),
 })
 export type HistoryRecord = v.infer<typeof HistoryRecordSchema>
 

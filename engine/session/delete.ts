@@ -32,7 +32,7 @@ export async function deleteSession(ctx: EngineContext, options: DeleteSessionOp
   await ctx.expirer.delete(topicTarget(topic))
   const reason = options.reason ?? getSdkError('USER_DISCONNECTED')
   for (const record of ctx.stores.history.getAll({ topic })) {
-    ctx.calls.answer({ id: record.id, jsonrpc: '2.0', error: reason })
+    if (!record.answered) ctx.calls.answer({ id: record.id, jsonrpc: '2.0', error: reason })
     await ctx.stores.history.delete(String(record.id))
   }
   if (ctx.requestQueue.queue[0]?.topic === topic) ctx.requestQueue.active = false

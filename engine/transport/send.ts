@@ -38,8 +38,8 @@ export function newPayloadId(ctx: Pick<EngineContext, 'clock' | 'lastPayloadId'>
 }
 
 /**
- * Encrypts and publishes a request, remembering it so the answer can be routed to its method. Resolves
- * with the request id once the relay accepted the message.
+ * Encrypts and publishes a request, remembering it so the answer can be routed to its method and the request
+ * itself, handed back, is never taken as the peer's. Resolves with the request id once the relay accepted it.
  */
 export async function sendRequest(ctx: EngineContext, params: SendRequestParams): Promise<number> {
   const id = params.id ?? newPayloadId(ctx)
@@ -48,15 +48,14 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
   const message = sealForTopic(ctx, params.topic, payload, link === undefined ? 'base64' : 'base64url')
   const policy = publishPolicy(params.method, 'request')
   const ttl = params.ttl ?? policy.ttl
-  if (!UNANSWERED_METHODS.has(params.method)) {
-    await pruneHistory(ctx)
-    await ctx.stores.history.set(String(id), {
-      id,
-      topic: params.topic,
-      method: params.method,
-      expiry: calcExpiry(ctx.clock, ttl),
-    })
-  }
+  await pruneHistory(ctx)
+  await ctx.stores.history.set(String(id), {
+    id,
+    topic: params.topic,
+    method: params.method,
+    expiry: calcExpiry(ctx.clock, ttl),
+    ...(UNANSWERED_METHODS.has(params.method) ? { answered: true } : {}),
+  })
   if (link !== undefined) {
     // A link has no room for a verify attestation, so nothing is registered for it.
     await openLinkModeUrl(ctx, link, { topic: params.topic, envelope: message })

@@ -228,3 +228,42 @@ describe('a message delivered again is not taken again', () => {
     expect(events).toEqual([])
   })
 })
+
+describe("a request of our own handed back by the relay is not taken as the peer's", () => {
+  it("the dapp's answered session request, reflected to it after a restart, is neither shown nor held", async () => {
+    const { relay, storage, dapp, wallet, topic } = await dappInSession()
+    wallet.on('session_request', ({ id }) =>
+      pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0x01' } })),
+    )
+    await dapp.request({
+      topic,
+      chainId: 'eip155:1',
+      request: { method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] },
+    })
+    const own = relay.lastPublished(topic, 1108)
+    await dapp.close()
+
+    const restarted = await clientBehind(relay, storage)
+    const shown: number[] = []
+    restarted.on('session_request', ({ id }) => shown.push(id))
+    await relay.deliver(own)
+    await inboundHandled(restarted)
+    await sleep(HAND_OUT_MS)
+    expect(shown).toEqual([])
+    expect(restarted.getPendingSessionRequests()).toEqual([])
+  })
+
+  it("the wallet's own event, reflected to it after a restart, is not emitted", async () => {
+    const { relay, storage, wallet, topic } = await walletInSession()
+    await wallet.emit({ topic, chainId: 'eip155:1', event: { name: 'accountsChanged', data: [ADDRESS] } })
+    const own = relay.lastPublished(topic, 1110)
+    await wallet.close()
+
+    const restarted = await clientBehind(relay, storage, { metadata: walletMetadata })
+    const events: unknown[] = []
+    restarted.on('session_event', (event) => events.push(event))
+    await relay.deliver(own)
+    await inboundHandled(restarted)
+    expect(events).toEqual([])
+  })
+})

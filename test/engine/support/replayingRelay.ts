@@ -9,7 +9,11 @@ import {
 // Ids of the pushes this relay makes up: far above the test relay's own, which count up from 1.
 const FIRST_OWN_PUSH_ID = 8_000_000_000_000_000
 
-type Frame = { id?: unknown; method?: unknown; params?: { data?: ReceivedMessage } }
+type Frame = {
+  id?: unknown
+  method?: unknown
+  params?: { data?: ReceivedMessage; topic?: string; message?: string; tag?: number }
+}
 
 /**
  * A relay that keeps every message it delivers and can deliver one again, or hold one back and deliver it
@@ -20,6 +24,8 @@ type Frame = { id?: unknown; method?: unknown; params?: { data?: ReceivedMessage
 export class ReplayingRelay {
   /** Every message pushed to the client, held back or not, oldest first. */
   readonly recorded: ReceivedMessage[] = []
+  /** Every message the client published, oldest first, as a push would carry it. */
+  readonly published: ReceivedMessage[] = []
   /** The events of the client's socket while it is open. */
   #open: SocketEvents | undefined
   #waitingForOpen: ((events: SocketEvents) => void)[] = []
@@ -44,7 +50,11 @@ export class ReplayingRelay {
       ...socket,
       // The client's acknowledgements of our own pushes are ours to swallow: the test relay awaits none.
       send: (text) => {
-        const { id } = JSON.parse(text) as Frame
+        const { id, method, params } = JSON.parse(text) as Frame
+        if (method === 'irn_publish' && params?.topic && params.message && params.tag !== undefined) {
+          const { topic, message, tag } = params
+          this.published.push({ topic, message, tag, publishedAt: Date.now() })
+        }
         if (typeof id !== 'number' || id < FIRST_OWN_PUSH_ID) socket.send(text)
       },
     }
@@ -59,9 +69,12 @@ export class ReplayingRelay {
 
   /** The last message pushed on `topic` with relay tag `tag` (1104 an update, 1106 an extend, …). */
   last(topic: string, tag: number): ReceivedMessage {
-    const found = this.recorded.findLast((message) => message.topic === topic && message.tag === tag)
-    if (found === undefined) throw new Error(`no message with tag ${tag} was pushed on ${topic}`)
-    return found
+    return lastOf(this.recorded, topic, tag, 'pushed')
+  }
+
+  /** The last message the client published on `topic` with relay tag `tag`. */
+  lastPublished(topic: string, tag: number): ReceivedMessage {
+    return lastOf(this.published, topic, tag, 'published')
   }
 
   /**
@@ -89,6 +102,12 @@ export class ReplayingRelay {
     }
     events.onMessage(text)
   }
+}
+
+function lastOf(messages: ReceivedMessage[], topic: string, tag: number, how: string): ReceivedMessage {
+  const found = messages.findLast((message) => message.topic === topic && message.tag === tag)
+  if (found === undefined) throw new Error(`no message with tag ${tag} was ${how} on ${topic}`)
+  return found
 }
 
 function acknowledgement(id: unknown): string {
