@@ -4,53 +4,98 @@
  * branches on them sees the same values from us. Codes the Sign spec lists (error-codes.md) without an
  * official text get one in the same style.
  */
-export const SdkErrors = {
-  INVALID_METHOD: { code: 1001, message: 'Invalid method.' },
-  INVALID_EVENT: { code: 1002, message: 'Invalid event.' },
-  INVALID_UPDATE_REQUEST: { code: 1003, message: 'Invalid update request.' },
-  INVALID_EXTEND_REQUEST: { code: 1004, message: 'Invalid extend request.' },
-  INVALID_SESSION_SETTLE_REQUEST: { code: 1005, message: 'Invalid session settle request.' },
-  UNAUTHORIZED_METHOD: { code: 3001, message: 'Unauthorized method.' },
-  UNAUTHORIZED_EVENT: { code: 3002, message: 'Unauthorized event.' },
-  UNAUTHORIZED_UPDATE_REQUEST: { code: 3003, message: 'Unauthorized update request.' },
-  UNAUTHORIZED_EXTEND_REQUEST: { code: 3004, message: 'Unauthorized extend request.' },
-  UNAUTHORIZED_CHAIN: { code: 3005, message: 'Unauthorized chain.' },
-  USER_REJECTED_REQUEST: { code: 4001, message: 'User rejected request.' },
-  USER_REJECTED: { code: 5000, message: 'User rejected.' },
-  USER_REJECTED_CHAINS: { code: 5001, message: 'User rejected chains.' },
-  USER_REJECTED_METHODS: { code: 5002, message: 'User rejected methods.' },
-  USER_REJECTED_EVENTS: { code: 5003, message: 'User rejected events.' },
-  UNSUPPORTED_CHAINS: { code: 5100, message: 'Unsupported chains.' },
-  UNSUPPORTED_METHODS: { code: 5101, message: 'Unsupported methods.' },
-  UNSUPPORTED_EVENTS: { code: 5102, message: 'Unsupported events.' },
-  UNSUPPORTED_ACCOUNTS: { code: 5103, message: 'Unsupported accounts.' },
-  UNSUPPORTED_NAMESPACE_KEY: { code: 5104, message: 'Unsupported namespace key.' },
-  USER_DISCONNECTED: { code: 6000, message: 'User disconnected.' },
-  SESSION_SETTLEMENT_FAILED: { code: 7000, message: 'Session settlement failed.' },
-  NO_SESSION_FOR_TOPIC: { code: 7001, message: 'No session for topic.' },
-  SESSION_REQUEST_EXPIRED: { code: 8000, message: 'Session request expired.' },
-  WC_METHOD_UNSUPPORTED: { code: 10001, message: 'Unsupported wc_ method.' },
-  MALFORMED_RESPONSE_PARAMS: { code: 11001, message: 'Malformed response params.' },
-  MALFORMED_REQUEST_PARAMS: { code: 11002, message: 'Malformed request params.' },
-  MESSAGE_COMPROMISED: { code: 11003, message: 'Message compromised.' },
-  SIGNATURE_VERIFICATION_FAILED: { code: 11004, message: 'Signature verification failed.' },
-  REQUEST_EXPIRED: { code: 11005, message: 'Request expired.' },
-  MISSING_ISSUER: { code: 11006, message: 'Missing issuer.' },
-  AUTH_USER_REJECTED_REQUEST: { code: 12001, message: 'User rejected request.' },
-  AUTH_USER_DISCONNECTED: { code: 12002, message: 'User disconnected.' },
-} as const
 
-export const InternalErrors = {
-  NOT_INITIALIZED: { code: 1, message: 'Not initialized.' },
-  NO_MATCHING_KEY: { code: 2, message: 'No matching key.' },
-  RESTORE_WILL_OVERRIDE: { code: 3, message: 'Restore will override.' },
-  RESUBSCRIBED: { code: 4, message: 'Resubscribed.' },
-  MISSING_OR_INVALID: { code: 5, message: 'Missing or invalid.' },
-  EXPIRED: { code: 6, message: 'Expired.' },
-  UNKNOWN_TYPE: { code: 7, message: 'Unknown type.' },
-  MISMATCHED_TOPIC: { code: 8, message: 'Mismatched topic.' },
-  NON_CONFORMING_NAMESPACES: { code: 9, message: 'Non conforming namespaces.' },
-} as const
+export type CatalogueEntry = { readonly code: number; readonly message: string }
+
+/** Keys with consecutive codes, the first key's code first: the spec numbers each family that way. */
+type Family = readonly [firstCode: number, ...keys: string[]]
+type FamilyKeys<F> = F extends readonly [number, ...infer Keys extends string[]] ? Keys[number] : never
+
+/**
+ * Every official text is its key in words ("NO_MATCHING_KEY" is "No matching key."; the sign-in errors
+ * drop their "AUTH_"), so only the exceptions are written out: the browser bundle carries each text once.
+ */
+function catalogue<const Families extends readonly Family[]>(
+  families: Families,
+  exceptions: Partial<Record<FamilyKeys<Families[number]>, string>> = {},
+): Record<FamilyKeys<Families[number]>, CatalogueEntry> {
+  const texts: Partial<Record<string, string>> = exceptions
+  const entries: Record<string, CatalogueEntry> = {}
+  for (const [firstCode, ...keys] of families) {
+    keys.forEach((key, index) => {
+      const words = key
+        .replace(/^AUTH_/, '')
+        .replace(/_/g, ' ')
+        .toLowerCase()
+      entries[key] = {
+        code: firstCode + index,
+        message: texts[key] ?? `${words[0]?.toUpperCase()}${words.slice(1)}.`,
+      }
+    })
+  }
+  return entries as Record<FamilyKeys<Families[number]>, CatalogueEntry>
+}
+
+export const SdkErrors = catalogue(
+  [
+    [
+      1001,
+      'INVALID_METHOD',
+      'INVALID_EVENT',
+      'INVALID_UPDATE_REQUEST',
+      'INVALID_EXTEND_REQUEST',
+      'INVALID_SESSION_SETTLE_REQUEST',
+    ],
+    [
+      3001,
+      'UNAUTHORIZED_METHOD',
+      'UNAUTHORIZED_EVENT',
+      'UNAUTHORIZED_UPDATE_REQUEST',
+      'UNAUTHORIZED_EXTEND_REQUEST',
+      'UNAUTHORIZED_CHAIN',
+    ],
+    [4001, 'USER_REJECTED_REQUEST'],
+    [5000, 'USER_REJECTED', 'USER_REJECTED_CHAINS', 'USER_REJECTED_METHODS', 'USER_REJECTED_EVENTS'],
+    [
+      5100,
+      'UNSUPPORTED_CHAINS',
+      'UNSUPPORTED_METHODS',
+      'UNSUPPORTED_EVENTS',
+      'UNSUPPORTED_ACCOUNTS',
+      'UNSUPPORTED_NAMESPACE_KEY',
+    ],
+    [6000, 'USER_DISCONNECTED'],
+    [7000, 'SESSION_SETTLEMENT_FAILED', 'NO_SESSION_FOR_TOPIC'],
+    [8000, 'SESSION_REQUEST_EXPIRED'],
+    [10001, 'WC_METHOD_UNSUPPORTED'],
+    [
+      11001,
+      'MALFORMED_RESPONSE_PARAMS',
+      'MALFORMED_REQUEST_PARAMS',
+      'MESSAGE_COMPROMISED',
+      'SIGNATURE_VERIFICATION_FAILED',
+      'REQUEST_EXPIRED',
+      'MISSING_ISSUER',
+    ],
+    [12001, 'AUTH_USER_REJECTED_REQUEST', 'AUTH_USER_DISCONNECTED'],
+  ],
+  { WC_METHOD_UNSUPPORTED: 'Unsupported wc_ method.' },
+)
+
+export const InternalErrors = catalogue([
+  [
+    1,
+    'NOT_INITIALIZED',
+    'NO_MATCHING_KEY',
+    'RESTORE_WILL_OVERRIDE',
+    'RESUBSCRIBED',
+    'MISSING_OR_INVALID',
+    'EXPIRED',
+    'UNKNOWN_TYPE',
+    'MISMATCHED_TOPIC',
+    'NON_CONFORMING_NAMESPACES',
+  ],
+])
 
 export type SdkErrorKey = keyof typeof SdkErrors
 export type InternalErrorKey = keyof typeof InternalErrors
@@ -59,19 +104,17 @@ export type ErrorKey = SdkErrorKey | InternalErrorKey
 /** A JSON-RPC error object as it travels between peers. */
 export type ErrorResponse = { code: number; message: string; data?: string }
 
-function withContext(message: string, context: string | number | undefined): string {
-  return context === undefined || context === '' ? message : `${message} ${context}`
+function withContext({ code, message }: CatalogueEntry, context: string | number | undefined): ErrorResponse {
+  return { code, message: context === undefined || context === '' ? message : `${message} ${context}` }
 }
 
 /** The wire form of an SDK error, e.g. `{ code: 6000, message: 'User disconnected.' }`. */
 export function getSdkError(key: SdkErrorKey, context?: string | number): ErrorResponse {
-  const { code, message } = SdkErrors[key]
-  return { code, message: withContext(message, context) }
+  return withContext(SdkErrors[key], context)
 }
 
 export function getInternalError(key: InternalErrorKey, context?: string | number): ErrorResponse {
-  const { code, message } = InternalErrors[key]
-  return { code, message: withContext(message, context) }
+  return withContext(InternalErrors[key], context)
 }
 
 /**
@@ -112,9 +155,8 @@ export function isSignClientError(value: unknown): value is SignClientError {
 }
 
 function keyOfCode(code: number): ErrorKey | undefined {
-  for (const [key, value] of Object.entries(InternalErrors)) if (value.code === code) return key as ErrorKey
-  for (const [key, value] of Object.entries(SdkErrors)) if (value.code === code) return key as ErrorKey
-  return undefined
+  const known = Object.entries({ ...InternalErrors, ...SdkErrors }).find(([, entry]) => entry.code === code)
+  return known?.[0] as ErrorKey | undefined
 }
 
 /**

@@ -53,6 +53,26 @@ describe('error catalogue', () => {
     expect(SdkErrors.NO_SESSION_FOR_TOPIC.code).toBe(7001)
   })
 
+  it("gives the spec's errors the official client lacks their codes and texts in the official style", () => {
+    const beyondOfficial = {
+      UNAUTHORIZED_CHAIN: [3005, 'Unauthorized chain.'],
+      USER_REJECTED_REQUEST: [4001, 'User rejected request.'],
+      NO_SESSION_FOR_TOPIC: [7001, 'No session for topic.'],
+      SESSION_REQUEST_EXPIRED: [8000, 'Session request expired.'],
+      MALFORMED_RESPONSE_PARAMS: [11001, 'Malformed response params.'],
+      MALFORMED_REQUEST_PARAMS: [11002, 'Malformed request params.'],
+      MESSAGE_COMPROMISED: [11003, 'Message compromised.'],
+      SIGNATURE_VERIFICATION_FAILED: [11004, 'Signature verification failed.'],
+      REQUEST_EXPIRED: [11005, 'Request expired.'],
+      MISSING_ISSUER: [11006, 'Missing issuer.'],
+      AUTH_USER_REJECTED_REQUEST: [12001, 'User rejected request.'],
+      AUTH_USER_DISCONNECTED: [12002, 'User disconnected.'],
+    } as const
+    for (const [key, [code, message]] of Object.entries(beyondOfficial))
+      expect(SdkErrors[key as keyof typeof beyondOfficial]).toEqual({ code, message })
+    expect(Object.keys(SdkErrors)).toHaveLength(33)
+  })
+
   it('makes typed errors that carry code, key and the context in the message', () => {
     const error = internalError('NO_MATCHING_KEY', "session topic doesn't exist: abc")
     expect(error).toBeInstanceOf(SignClientError)
