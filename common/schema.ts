@@ -4,6 +4,8 @@
 // checks skipped once its type failed, the first union member that fits) and the very issues its
 // English messages (`explainIssue`) give, so every boundary refuses the same input with the same words.
 
+import { boundText, invalidTypeText, invalidValueText } from './issueText.js'
+
 /** One reason a value was refused: where (keys and indexes from the root), and why, in English. */
 export type Issue = { code: string; path: (string | number)[]; message: string; continue?: boolean }
 
@@ -43,16 +45,10 @@ const hasLength = (value: unknown): value is { length: number } =>
 const aborted = (issues: Issue[], start = 0) =>
   issues.some((issue, index) => index >= start && !issue.continue)
 
-function typeName(value: unknown): string {
-  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : 'number'
-  if (Array.isArray(value)) return 'array'
-  return value === null ? 'null' : typeof value
-}
-
 const invalidType = (expected: string, value: unknown): Issue => ({
   code: 'invalid_type',
   path: [],
-  message: `Invalid input: expected ${expected}, received ${typeName(value)}`,
+  message: invalidTypeText(expected, value),
 })
 
 function schema<Out>(run: Run, optional?: true): Schema<Out> {
@@ -111,28 +107,13 @@ export const int = () =>
     else if (!Number.isSafeInteger(value))
       issues.push(
         value > 0
-          ? {
-              code: 'too_big',
-              path: [],
-              continue: true,
-              message: 'Too big: expected int to be <9007199254740991',
-            }
-          : {
-              code: 'too_small',
-              path: [],
-              continue: true,
-              message: 'Too small: expected int to be >-9007199254740991',
-            },
+          ? bound('too_big', '<', Number.MAX_SAFE_INTEGER, 'int')
+          : bound('too_small', '>', Number.MIN_SAFE_INTEGER, 'int'),
       )
   })
 
-const quoted = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
-
 function oneOf<Out>(values: readonly unknown[]): Schema<Out> {
-  const message =
-    values.length === 1
-      ? `Invalid input: expected ${quoted(values[0])}`
-      : `Invalid option: expected one of ${values.map(quoted).join('|')}`
+  const message = invalidValueText(values)
   return schema<Out>((value, issues) => {
     if (!values.includes(value)) issues.push({ code: 'invalid_value', path: [], message })
     return value
@@ -268,16 +249,9 @@ export function union<const Members extends readonly Schema<unknown>[]>(members:
   })
 }
 
-/** A bound missed, in zod's words: `origin` is "number", or what has the length ("unknown" if neither). */
+/** A bound missed: `origin` is "number" or "int", or what has the length ("unknown" if neither). */
 function bound(code: 'too_small' | 'too_big', comparison: string, limit: number, origin: string): Issue {
-  const unit = origin === 'string' ? ' characters' : origin === 'array' ? ' items' : ''
-  const expectation = `${unit ? 'to have' : 'to be'} ${comparison}${limit}${unit}`
-  return {
-    code,
-    path: [],
-    continue: true,
-    message: `Too ${code.slice(4)}: expected ${origin} ${expectation}`,
-  }
+  return { code, path: [], continue: true, message: boundText(code, origin, comparison, limit) }
 }
 
 const lengthOrigin = (value: unknown) =>
