@@ -5,7 +5,6 @@ import { CryptoError } from './errors.js'
 // (no stray characters, no non-zero trailing bits) so that one byte string has exactly one text form;
 // that keeps signatures and hashes over encoded text free of malleability.
 
-const HEX_DIGITS = '0123456789abcdef'
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 const BASE58BTC_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
@@ -13,17 +12,8 @@ const BASE58BTC_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrst
 export function bytesToHex(bytes: Uint8Array): string {
   assertBytes(bytes, 'bytes', 'INVALID_INPUT')
   let out = ''
-  for (const byte of bytes) {
-    out += HEX_DIGITS.charAt(byte >>> 4) + HEX_DIGITS.charAt(byte & 15)
-  }
+  for (const byte of bytes) out += byte.toString(16).padStart(2, '0')
   return out
-}
-
-function nibble(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48
-  if (code >= 97 && code <= 102) return code - 87
-  if (code >= 65 && code <= 70) return code - 55
-  return -1
 }
 
 /** Accepts either letter case; WalletConnect writes lower case but URIs pass through user hands. */
@@ -32,42 +22,30 @@ export function hexToBytes(hex: string): Uint8Array {
   if (hex.length % 2 !== 0) {
     throw new CryptoError('INVALID_ENCODING', `hex must have an even length, got ${hex.length}`)
   }
-  const out = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < out.length; i++) {
-    const high = nibble(hex.charCodeAt(2 * i))
-    const low = nibble(hex.charCodeAt(2 * i + 1))
-    if (high < 0 || low < 0) {
-      throw new CryptoError('INVALID_ENCODING', `hex has a non-hex character near index ${2 * i}`)
-    }
-    out[i] = (high << 4) | low
+  // Without the `u` flag, `i` folds no non-ASCII character onto a hex digit.
+  const bad = hex.search(/[^\da-f]/i)
+  if (bad >= 0) {
+    throw new CryptoError('INVALID_ENCODING', `hex has a non-hex character near index ${bad - (bad % 2)}`)
   }
+  const out = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
   return out
 }
 
 function encodeBase64Family(bytes: Uint8Array, alphabet: string, pad: boolean): string {
   let out = ''
-  let i = 0
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!
-    out +=
-      alphabet.charAt((n >>> 18) & 63) +
-      alphabet.charAt((n >>> 12) & 63) +
-      alphabet.charAt((n >>> 6) & 63) +
-      alphabet.charAt(n & 63)
+  let buffer = 0
+  let bits = 0
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte
+    bits += 8
+    while (bits >= 6) {
+      bits -= 6
+      out += alphabet.charAt((buffer >>> bits) & 63)
+    }
   }
-  const rest = bytes.length - i
-  if (rest === 1) {
-    const n = bytes[i]! << 16
-    out += alphabet.charAt((n >>> 18) & 63) + alphabet.charAt((n >>> 12) & 63) + (pad ? '==' : '')
-  } else if (rest === 2) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8)
-    out +=
-      alphabet.charAt((n >>> 18) & 63) +
-      alphabet.charAt((n >>> 12) & 63) +
-      alphabet.charAt((n >>> 6) & 63) +
-      (pad ? '=' : '')
-  }
-  return out
+  if (bits > 0) out += alphabet.charAt((buffer << (6 - bits)) & 63)
+  return pad ? out.padEnd(Math.ceil(out.length / 4) * 4, '=') : out
 }
 
 function sextet(code: number, code62: number, code63: number): number {

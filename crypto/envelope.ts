@@ -126,28 +126,20 @@ type ParsedEnvelope =
 function parse(bytes: Uint8Array): ParsedEnvelope {
   const type = bytes[0]
   if (type === 2) return { type, plaintext: bytes.subarray(1) }
-  if (type === 0) {
-    if (bytes.length < 1 + IV_LENGTH + TAG_LENGTH) {
-      throw new CryptoError('INVALID_ENVELOPE', `type 0 envelope is too short (${bytes.length} bytes)`)
-    }
-    return { type, iv: bytes.subarray(1, 1 + IV_LENGTH), sealed: bytes.subarray(1 + IV_LENGTH) }
+  if (type !== 0 && type !== 1) {
+    throw new CryptoError(
+      'INVALID_ENVELOPE',
+      type === undefined ? 'envelope is empty' : `unknown envelope type ${type}`,
+    )
   }
-  if (type === 1) {
-    if (bytes.length < 1 + KEY_LENGTH + IV_LENGTH + TAG_LENGTH) {
-      throw new CryptoError('INVALID_ENVELOPE', `type 1 envelope is too short (${bytes.length} bytes)`)
-    }
-    const ivStart = 1 + KEY_LENGTH
-    return {
-      type,
-      senderPublicKey: bytes.slice(1, ivStart),
-      iv: bytes.subarray(ivStart, ivStart + IV_LENGTH),
-      sealed: bytes.subarray(ivStart + IV_LENGTH),
-    }
+  // A type 1 envelope carries the sender's public key between the type byte and the IV.
+  const ivStart = 1 + type * KEY_LENGTH
+  if (bytes.length < ivStart + IV_LENGTH + TAG_LENGTH) {
+    throw new CryptoError('INVALID_ENVELOPE', `type ${type} envelope is too short (${bytes.length} bytes)`)
   }
-  throw new CryptoError(
-    'INVALID_ENVELOPE',
-    type === undefined ? 'envelope is empty' : `unknown envelope type ${type}`,
-  )
+  const iv = bytes.subarray(ivStart, ivStart + IV_LENGTH)
+  const sealed = bytes.subarray(ivStart + IV_LENGTH)
+  return type === 1 ? { type, senderPublicKey: bytes.slice(1, ivStart), iv, sealed } : { type, iv, sealed }
 }
 
 /**
