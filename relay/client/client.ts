@@ -9,6 +9,7 @@ import {
   type SigningKeyPair,
   signRelayJwtWith,
 } from '@pairwise/crypto'
+import { METHOD_NOT_FOUND_CODE } from '../protocol/errors.js'
 import {
   type ApproveSessionParams,
   BatchSubscribeResultSchema,
@@ -25,7 +26,6 @@ import {
   PublishResultSchema,
   parseFrame,
   ReceivedMessageSchema,
-  RelayErrorCode,
   RelayMethod,
   RelayParamsSchemas,
   requestFrame,
@@ -119,7 +119,7 @@ export class RelayClient {
     this.#createSocket = options.createSocket ?? openWebSocket
     this.#dedupe = new DedupeWindow(options.dedupeWindow ?? DEFAULT_DEDUPE_WINDOW)
     this.#events = new Emitter((error, event) =>
-      this.#logger.error('relay client listener threw', { event: String(event), error: String(error) }),
+      this.#logger.error('a listener threw', { event: String(event), error: String(error) }),
     )
   }
 
@@ -160,9 +160,7 @@ export class RelayClient {
     this.#state = 'closed'
     clearTimeout(this.#reconnectTimer)
     this.#heartbeat?.stop()
-    const error = this.#closedError()
-    this.#outbox.failAll(error)
-    for (const waiter of this.#waiters.splice(0)) waiter.reject(error)
+    this.#failPending(this.#closedError())
     const socket = this.#socket
     if (socket === undefined) return
     await new Promise<void>((resolve) => {
@@ -232,14 +230,16 @@ export class RelayClient {
   }
 
   /** Stored messages for a topic, delivered as `message` events like pushed ones (de-duplicated). */
-  async fetchMessages(topic: string): Promise<FetchResult> {
-    const result = await this.#request(RelayMethod.fetchMessages, { topic }, FetchMessagesResultSchema)
-    for (const message of result.messages) this.#deliver(message)
-    return { hasMore: result.hasMore }
+  fetchMessages(topic: string): Promise<FetchResult> {
+    return this.#fetch(RelayMethod.fetchMessages, { topic })
   }
 
-  async batchFetchMessages(topics: readonly string[]): Promise<FetchResult> {
-    const result = await this.#request(RelayMethod.batchFetchMessages, { topics }, FetchMessagesResultSchema)
+  batchFetchMessages(topics: readonly string[]): Promise<FetchResult> {
+    return this.#fetch(RelayMethod.batchFetchMessages, { topics })
+  }
+
+  async #fetch(method: ClientMethod, params: unknown): Promise<FetchResult> {
+    const result = await this.#request(method, params, FetchMessagesResultSchema)
     for (const message of result.messages) this.#deliver(message)
     return { hasMore: result.hasMore }
   }
@@ -329,21 +329,18 @@ export class RelayClient {
   }
 
   #send(entry: OutboxEntry): void {
-    if (this.#state !== 'open' || this.#socket === undefined) return
-    try {
-      this.#socket.send(entry.text)
-      entry.sent = true
-    } catch (error) {
-      // The socket is going down; its close event requeues the entry.
-      this.#logger.debug('relay send failed', { method: entry.method, error: String(error) })
-    }
+    if (this.#state === 'open' && this.#socket !== undefined)
+      entry.sent = this.#sendRaw(entry.text, { method: entry.method })
   }
 
-  #sendRaw(text: string): void {
+  /** False when the socket is going down: its close event requeues the requests not sent. */
+  #sendRaw(text: string, fields?: { method: string }): boolean {
     try {
       this.#socket?.send(text)
+      return true
     } catch (error) {
-      this.#logger.debug('relay reply failed', { error: String(error) })
+      this.#logger.debug('relay send failed', { ...fields, error: String(error) })
+      return false
     }
   }
 
@@ -369,6 +366,10 @@ export class RelayClient {
     if (this.#state === 'closed') return
     this.#state = 'closed'
     this.#report(error)
+    this.#failPending(error)
+  }
+
+  #failPending(error: RelayClientError): void {
     this.#outbox.failAll(error)
     for (const waiter of this.#waiters.splice(0)) waiter.reject(error)
   }
@@ -429,7 +430,7 @@ export class RelayClient {
       onTick: () => socket.ping(),
       onDead: () => {
         if (socket !== this.#socket) return
-        this.#logger.warn('relay socket silent too long, dropping it', {
+        this.#logger.warn('heartbeat timeout', {
           timeoutMs: this.#timings.heartbeatTimeoutMs,
         })
         socket.terminate()
@@ -475,7 +476,7 @@ export class RelayClient {
     this.#state = 'connecting'
     this.#attempt += 1
     const delay = reconnectDelay(this.#attempt, this.#timings.reconnectStepMs, this.#timings.reconnectMaxMs)
-    this.#logger.debug('relay reconnect scheduled', { attempt: this.#attempt, delay })
+    this.#logger.debug('reconnecting', { attempt: this.#attempt, delay })
     this.#reconnectTimer = setTimeout(() => this.#open(), delay)
   }
 
@@ -498,7 +499,7 @@ export class RelayClient {
       this.#sendRaw(
         encodeFrame(
           errorFrame(frame.id, {
-            code: RelayErrorCode.methodNotFound,
+            code: METHOD_NOT_FOUND_CODE,
             message: `Method not found: ${frame.method}`,
           }),
         ),
@@ -517,7 +518,7 @@ export class RelayClient {
     }
     const message = parsed.data.data
     if (!this.#topics.has(message.topic)) {
-      this.#logger.debug('relay message for a topic we do not follow', { topic: message.topic })
+      this.#logger.debug('message on a topic not followed', { topic: message.topic })
       return
     }
     this.#deliver(message)
@@ -542,7 +543,7 @@ export class RelayClient {
   #onResponse(id: JsonRpcId, outcome: Outcome): void {
     const entry = this.#outbox.get(String(id))
     if (entry === undefined) {
-      this.#logger.debug('relay answered an unknown request', { id: String(id) })
+      this.#logger.debug('answer to no request of ours', { id: String(id) })
       return
     }
     entry.settle(outcome)

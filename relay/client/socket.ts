@@ -51,14 +51,8 @@ type NodeSocket = WebSocketLike & {
 
 // `ws` on Node exposes control frames and a hard close; browser sockets handle pings out of sight.
 function isNodeSocket(socket: WebSocketLike): socket is NodeSocket {
-  return (
-    'on' in socket &&
-    typeof socket.on === 'function' &&
-    'ping' in socket &&
-    typeof socket.ping === 'function' &&
-    'terminate' in socket &&
-    typeof socket.terminate === 'function'
-  )
+  const members = socket as unknown as Record<string, unknown>
+  return ['on', 'ping', 'terminate'].every((name) => typeof members[name] === 'function')
 }
 
 function frameText(data: unknown): string | undefined {
@@ -68,15 +62,8 @@ function frameText(data: unknown): string | undefined {
 }
 
 function errorMessage(event: unknown): string {
-  if (
-    typeof event === 'object' &&
-    event !== null &&
-    'message' in event &&
-    typeof event.message === 'string'
-  ) {
-    return event.message || 'WebSocket error'
-  }
-  return 'WebSocket error'
+  const message = (event as { message?: unknown } | null | undefined)?.message
+  return (typeof message === 'string' && message) || 'WebSocket error'
 }
 
 const OPEN = 1
@@ -111,24 +98,18 @@ function adapt(socket: WebSocketLike, events: SocketEvents): RelaySocket {
   }
   socket.onclose = (event) => events.onClose(event.code, event.reason)
   socket.onerror = (event) => events.onError(new Error(errorMessage(event)))
-  if (!isNodeSocket(socket)) {
-    return {
-      send: (text) => socket.send(text),
-      close: (code, reason) => socket.close(code, reason),
-      terminate: () => socket.close(),
-      ping: () => {},
-      seesControlFrames: false,
-    }
+  const node = isNodeSocket(socket)
+  if (node) {
+    socket.on('ping', () => events.onActivity())
+    socket.on('pong', () => events.onActivity())
   }
-  socket.on('ping', () => events.onActivity())
-  socket.on('pong', () => events.onActivity())
   return {
     send: (text) => socket.send(text),
     close: (code, reason) => socket.close(code, reason),
-    terminate: () => socket.terminate(),
+    terminate: () => (node ? socket.terminate() : socket.close()),
     ping: () => {
-      if (socket.readyState === OPEN) socket.ping()
+      if (node && socket.readyState === OPEN) socket.ping()
     },
-    seesControlFrames: true,
+    seesControlFrames: node,
   }
 }

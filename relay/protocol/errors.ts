@@ -2,10 +2,15 @@
  * JSON-RPC error codes the relay answers with. The first five are JSON-RPC 2.0's own; the rest sit in
  * the range the spec reserves for servers, one per limit, so a client can tell them apart by code.
  */
+// The codes a client answers with stand alone as well, so its bundle need not carry the whole table.
+export const PARSE_ERROR_CODE = -32700
+export const INVALID_REQUEST_CODE = -32600
+export const METHOD_NOT_FOUND_CODE = -32601
+
 export const RelayErrorCode = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
+  parseError: PARSE_ERROR_CODE,
+  invalidRequest: INVALID_REQUEST_CODE,
+  methodNotFound: METHOD_NOT_FOUND_CODE,
   invalidParams: -32602,
   internalError: -32603,
   messageTooLarge: -32010,

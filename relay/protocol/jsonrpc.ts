@@ -1,7 +1,7 @@
 import { describeIssues } from '@pairwise/common'
 import * as v from '@pairwise/common/schema'
 import { readCommonFrame } from './commonFrame.js'
-import { RelayErrorCode } from './errors.js'
+import { INVALID_REQUEST_CODE, PARSE_ERROR_CODE } from './errors.js'
 import { rawTopLevelNumber } from './rawId.js'
 
 /**
@@ -63,10 +63,10 @@ export function parseFrame(text: string): FrameParseOutcome {
   try {
     value = JSON.parse(text)
   } catch {
-    return failure(RelayErrorCode.parseError, 'Parse error: the frame is not valid JSON', null)
+    return failure(PARSE_ERROR_CODE, 'Parse error: the frame is not valid JSON', null)
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return failure(RelayErrorCode.invalidRequest, 'Invalid request: a frame must be a JSON object', null)
+    return failure(INVALID_REQUEST_CODE, 'Invalid request: a frame must be a JSON object', null)
   const common = readCommonFrame(value)
   if (common) return { ok: true, value: common }
   const id = exactId(text, value)
@@ -76,34 +76,22 @@ export function parseFrame(text: string): FrameParseOutcome {
   if ('method' in record) {
     const parsed = JsonRpcRequestSchema.safeParse(record)
     if (!parsed.success)
-      return failure(
-        RelayErrorCode.invalidRequest,
-        `Invalid request: ${describeIssues(parsed.error)}`,
-        replyId,
-      )
+      return failure(INVALID_REQUEST_CODE, `Invalid request: ${describeIssues(parsed.error)}`, replyId)
     return { ok: true, value: { kind: 'request', frame: parsed.data } }
   }
   if ('error' in record) {
     const parsed = JsonRpcErrorResponseSchema.safeParse(record)
     if (!parsed.success)
-      return failure(
-        RelayErrorCode.invalidRequest,
-        `Invalid error response: ${describeIssues(parsed.error)}`,
-        replyId,
-      )
+      return failure(INVALID_REQUEST_CODE, `Invalid error response: ${describeIssues(parsed.error)}`, replyId)
     return { ok: true, value: { kind: 'error', frame: parsed.data } }
   }
   if ('result' in record) {
     const parsed = JsonRpcResultSchema.safeParse(record)
     if (!parsed.success)
-      return failure(
-        RelayErrorCode.invalidRequest,
-        `Invalid response: ${describeIssues(parsed.error)}`,
-        replyId,
-      )
+      return failure(INVALID_REQUEST_CODE, `Invalid response: ${describeIssues(parsed.error)}`, replyId)
     return { ok: true, value: { kind: 'result', frame: parsed.data } }
   }
-  return failure(RelayErrorCode.invalidRequest, 'Invalid request: no method, result or error', replyId)
+  return failure(INVALID_REQUEST_CODE, 'Invalid request: no method, result or error', replyId)
 }
 
 /** Serializes a frame; a `bigint` id is written as the bare digits it was read from. */

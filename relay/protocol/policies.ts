@@ -17,6 +17,18 @@ export type SignMethodPolicy = {
 
 const policy = (tag: number, ttl: number, prompt = false): PublishPolicy => ({ tag, ttl, prompt })
 
+/** A request and its response: the response's tag follows the request's, and only a request prompts. */
+const exchange = (tag: number, ttl: number, prompt = false) => ({
+  request: policy(tag, ttl, prompt),
+  response: policy(tag + 1, ttl),
+})
+
+// The Sign 2.5 calls carry these three; named once so `SessionCallPolicies` holds the very same objects and
+// reads no property, which lets a bundle that never reads it drop it.
+const sessionProposal = policy(1100, Ttl.fiveMinutes, true)
+const sessionProposalResponse = policy(1101, Ttl.fiveMinutes)
+const sessionSettlementRequest = policy(1102, Ttl.fiveMinutes)
+
 /**
  * Tag and TTL per Sign method, as the official 2.25.0 clients put them on the wire (decoded with their
  * own keys), with one exception: a session request and its answer live five minutes, as the public
@@ -27,24 +39,20 @@ const policy = (tag: number, ttl: number, prompt = false): PublishPolicy => ({ t
  */
 export const SignMethodPolicies = {
   wc_sessionPropose: {
-    request: policy(1100, Ttl.fiveMinutes, true),
-    response: policy(1101, Ttl.fiveMinutes),
+    request: sessionProposal,
+    response: sessionProposalResponse,
     reject: policy(1120, Ttl.fiveMinutes),
     autoReject: policy(1121, Ttl.fiveMinutes),
   },
-  wc_sessionSettle: { request: policy(1102, Ttl.fiveMinutes), response: policy(1103, Ttl.fiveMinutes) },
-  wc_sessionUpdate: { request: policy(1104, Ttl.oneDay), response: policy(1105, Ttl.oneDay) },
-  wc_sessionExtend: { request: policy(1106, Ttl.oneDay), response: policy(1107, Ttl.oneDay) },
-  wc_sessionRequest: {
-    request: policy(1108, Ttl.fiveMinutes, true),
-    response: policy(1109, Ttl.fiveMinutes),
-  },
-  wc_sessionEvent: { request: policy(1110, Ttl.fiveMinutes, true), response: policy(1111, Ttl.fiveMinutes) },
-  wc_sessionDelete: { request: policy(1112, Ttl.oneDay), response: policy(1113, Ttl.oneDay) },
-  wc_sessionPing: { request: policy(1114, Ttl.oneDay), response: policy(1115, Ttl.oneDay) },
+  wc_sessionSettle: { request: sessionSettlementRequest, response: policy(1103, Ttl.fiveMinutes) },
+  wc_sessionUpdate: exchange(1104, Ttl.oneDay),
+  wc_sessionExtend: exchange(1106, Ttl.oneDay),
+  wc_sessionRequest: exchange(1108, Ttl.fiveMinutes, true),
+  wc_sessionEvent: exchange(1110, Ttl.fiveMinutes, true),
+  wc_sessionDelete: exchange(1112, Ttl.oneDay),
+  wc_sessionPing: exchange(1114, Ttl.oneDay),
   wc_sessionAuthenticate: {
-    request: policy(1116, Ttl.oneHour, true),
-    response: policy(1117, Ttl.oneHour),
+    ...exchange(1116, Ttl.oneHour, true),
     reject: policy(1118, Ttl.oneHour),
     autoReject: policy(1119, Ttl.oneHour),
   },
@@ -57,7 +65,7 @@ export type SignMethod = keyof typeof SignMethodPolicies
  * for them, and a peer's relay client may filter on it.
  */
 export const SessionCallPolicies = {
-  sessionProposal: SignMethodPolicies.wc_sessionPropose.request,
-  sessionProposalResponse: SignMethodPolicies.wc_sessionPropose.response,
-  sessionSettlementRequest: SignMethodPolicies.wc_sessionSettle.request,
+  sessionProposal,
+  sessionProposalResponse,
+  sessionSettlementRequest,
 } as const
