@@ -74,6 +74,6 @@ export function heldAlready(
   id: number,
 ): boolean {
   if (!store.has(String(id))) return false
-  ctx.logger.info('a request under an id held already, dropped', { topic, id })
+  ctx.logger.info('dropped a request under a held id', { topic, id })
   return true
 }

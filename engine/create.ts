@@ -105,7 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   const logger = createLogger(options.logger, logs)
   const storage = options.storage ?? new MemoryStorage()
   const onProblem: ReportProblem =
-    options.onStorageProblem ?? ((problem) => logger.warn('dropped a corrupt stored entry', problem))
+    options.onStorageProblem ?? ((problem) => logger.warn('dropped a corrupt entry', problem))
   const storeOptions = {
     storage,
     onProblem,
@@ -155,7 +155,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   })
   const parsedMetadata = MetadataSchema.safeParse(options.metadata)
   if (!parsedMetadata.success) {
-    logger.warn('metadata is missing, invalid or past the size caps; peers will see a placeholder', {
+    logger.warn('invalid metadata; peers see a placeholder', {
       problem: describeIssues(parsedMetadata.error),
     })
   }
@@ -165,7 +165,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     stores,
     expirer,
     events: new Emitter((error, event) =>
-      logger.error('an event listener threw', { event: String(event), error: String(error) }),
+      logger.error('a listener threw', { event: String(event), error: String(error) }),
     ),
     logger,
     logs,
@@ -202,18 +202,17 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   for (const target of expired.splice(0)) await onExpired(ctx, target)
 
   relay.on('message', (message) => onRelayMessage(ctx, message))
-  relay.on('error', (error) =>
-    logger.debug('relay client problem', { code: error.code, message: error.message }),
-  )
+  // Relay problems need no listener here: the relay client logs each one on this same logger.
   const topics = [...stores.sessions.keys, ...stores.pairings.keys]
   if (topics.length > 0) {
     relay.batchSubscribe(topics).catch((error: unknown) => {
-      logger.warn('resubscribing stored topics failed; the relay client retries on reconnect', {
+      logger.warn('resubscribe failed', {
         error: String(error),
       })
     })
   }
-  relay.connect().catch((error: unknown) => logger.warn('relay connection failed', { error: String(error) }))
+  // It fails only once closed, or when no auth token can be signed, which the relay client logs itself.
+  relay.connect().catch(() => {})
   expirer.start()
   ctx.stopLinkListener = listenForLinks(ctx)
   schedule(ctx, ctx.timings.requestQueueDelayMs, () => {
@@ -233,22 +232,27 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
  * an expiry armed.
  */
 async function cleanup(ctx: EngineContext): Promise<void> {
-  const { stores, clock, expirer } = ctx
-  for (const session of stores.sessions.getAll()) {
-    if (isExpired(clock, session.expiry) || !stores.keychain.has(session.topic)) {
-      await deleteSession(ctx, { topic: session.topic, emitEvent: false })
-    } else if (!expirer.has(topicTarget(session.topic))) {
-      await expirer.set(topicTarget(session.topic), session.expiry)
-    }
+  const { stores, clock } = ctx
+  for (const { topic, expiry } of stores.sessions.getAll()) {
+    await sweep(ctx, topicTarget(topic), expiry, stores.keychain.has(topic), () =>
+      deleteSession(ctx, { topic, emitEvent: false }),
+    )
   }
-  for (const pairing of stores.pairings.getAll()) {
-    if (isExpired(clock, pairing.expiry) || !stores.keychain.has(pairing.topic))
-      await deletePairing(ctx, pairing.topic)
-    else if (!expirer.has(topicTarget(pairing.topic)))
-      await expirer.set(topicTarget(pairing.topic), pairing.expiry)
+  for (const { topic, expiry } of stores.pairings.getAll()) {
+    await sweep(ctx, topicTarget(topic), expiry, stores.keychain.has(topic), () => deletePairing(ctx, topic))
   }
-  await sweepWaiting(ctx, stores.proposals.getAll(), deleteProposal)
-  await sweepWaiting(ctx, stores.authRequests.getAll(), deleteAuthRequest)
+  // Proposals and sign-in requests whose pairing is gone can never be answered, and must not hold places
+  // under the proposal caps.
+  for (const { id, pairingTopic, expiryTimestamp } of stores.proposals.getAll()) {
+    await sweep(ctx, idTarget(id), expiryTimestamp, stores.pairings.has(pairingTopic), () =>
+      deleteProposal(ctx, id),
+    )
+  }
+  for (const { id, pairingTopic, expiryTimestamp } of stores.authRequests.getAll()) {
+    await sweep(ctx, idTarget(id), expiryTimestamp, stores.pairings.has(pairingTopic), () =>
+      deleteAuthRequest(ctx, id),
+    )
+  }
   for (const request of stores.pendingRequests.getAll()) {
     if (!stores.sessions.has(request.topic)) await deletePendingRequest(ctx, request.id)
   }
@@ -260,20 +264,16 @@ async function cleanup(ctx: EngineContext): Promise<void> {
   }
 }
 
-/**
- * Proposals and sign-in requests: dropped when expired or when their pairing is gone (nobody can answer
- * them, and they must not hold places under the proposal caps), else given their expiry.
- */
-async function sweepWaiting(
+/** Drops an entry that expired or lost what it belongs to; else makes sure its expiry is armed. */
+async function sweep(
   ctx: EngineContext,
-  entries: readonly { id: number; pairingTopic: string; expiryTimestamp: number }[],
-  drop: (ctx: EngineContext, id: number) => Promise<void>,
+  target: string,
+  expiry: number,
+  belongs: boolean,
+  drop: () => Promise<void>,
 ): Promise<void> {
-  const { stores, clock, expirer } = ctx
-  for (const { id, pairingTopic, expiryTimestamp } of entries) {
-    if (isExpired(clock, expiryTimestamp) || !stores.pairings.has(pairingTopic)) await drop(ctx, id)
-    else if (!expirer.has(idTarget(id))) await expirer.set(idTarget(id), expiryTimestamp)
-  }
+  if (isExpired(ctx.clock, expiry) || !belongs) await drop()
+  else if (!ctx.expirer.has(target)) await ctx.expirer.set(target, expiry)
 }
 
 /** Stops the engine: timers, the expirer, waiting calls (rejected) and the relay connection. */

@@ -4,21 +4,15 @@ import { getSdkError, internalError, SignClientError, toErrorResponse } from '..
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
-import { updatePairingMetadata } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
 import { withHeldExpiry } from '../proposal/expiry.js'
-import {
-  type Session,
-  SessionAuthenticateParamsSchema,
-  SessionAuthenticateResultSchema,
-} from '../schemas/index.js'
-import { idTarget, topicTarget } from '../store/expirer.js'
-import { calcExpiry, SEVEN_DAYS } from '../time.js'
-import { createKeyPair, hashKey, sealTypeOne, sharedSymKey, storeSharedKey } from '../transport/keys.js'
+import { SessionAuthenticateParamsSchema, SessionAuthenticateResultSchema } from '../schemas/index.js'
+import { idTarget } from '../store/expirer.js'
+import { createKeyPair, hashKey, sealTypeOne, sharedSymKey } from '../transport/keys.js'
 import { publishSealed } from '../transport/send.js'
 import { verifyIncoming } from '../verify/incoming.js'
 import { checkCacaoBinding, verifyCacaoSignature } from './cacao.js'
-import { namespacesFromCacaos } from './session.js'
+import { storeSignInSession } from './session.js'
 
 /**
  * Wallet side: a sign-in request arrived on a pairing topic. It is stored with its verify context and
@@ -29,7 +23,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
   const { topic, payload } = incoming
   const parsed = SessionAuthenticateParamsSchema.safeParse(payload.params)
   if (!parsed.success) {
-    ctx.logger.error('malformed authenticate request', { topic })
+    ctx.logger.error('malformed sign-in request', { topic })
     const requester = (payload.params as { requester?: { publicKey?: unknown } } | undefined)?.requester
       ?.publicKey
     if (typeof requester === 'string' && /^[0-9a-f]{64}$/.test(requester)) {
@@ -48,7 +42,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     params = withHeldExpiry(ctx.clock, parsed.data, 'sign-in request')
     assertRoomForAuthRequest(ctx, topic)
   } catch (error) {
-    ctx.logger.warn('sign-in request declined', { topic, error: String(error) })
+    ctx.logger.warn('declined a sign-in request', { topic, error: String(error) })
     await sendSealedToRequester(
       ctx,
       parsed.data.requester.publicKey,
@@ -119,30 +113,16 @@ export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRp
     }
     ctx.calls.settleApproval(pending.fallbackProposalId)
     await deleteProposal(ctx, pending.fallbackProposalId)
-    const namespaces = namespacesFromCacaos(cacaos)
-    let session: Session | undefined
-    if (namespaces !== undefined) {
-      const topic = await storeSharedKey(ctx, pending.publicKey, responder.publicKey)
-      session = {
-        topic,
+    const session = await storeSignInSession(
+      ctx,
+      {
         pairingTopic: pending.pairingTopic,
-        relay: { protocol: 'irn' },
-        expiry: calcExpiry(ctx.clock, SEVEN_DAYS),
-        acknowledged: true,
-        controller: responder.publicKey,
-        namespaces,
-        requiredNamespaces: {},
-        optionalNamespaces: {},
-        self: { publicKey: pending.publicKey, metadata: ctx.metadata },
+        selfPublicKey: pending.publicKey,
         peer: responder,
-        transportType: 'relay',
-        authentication: cacaos,
-      }
-      await ctx.relay.subscribe(topic)
-      await ctx.stores.sessions.set(topic, session)
-      await ctx.expirer.set(topicTarget(topic), session.expiry)
-      await updatePairingMetadata(ctx, pending.pairingTopic, responder.metadata)
-    }
+        controller: responder.publicKey,
+      },
+      cacaos,
+    )
     await rememberLinkModePeer(ctx, responder.metadata)
     result.resolve({ auths: cacaos, ...(session ? { session } : {}) })
   } catch (error) {

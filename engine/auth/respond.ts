@@ -2,16 +2,15 @@ import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError } from '../errors.js'
 import { formatError, formatResult } from '../jsonrpc/index.js'
 import { isValidErrorReason } from '../namespaces/index.js'
-import { activatePairing, updatePairingMetadata } from '../pairing/activate.js'
+import { activatePairing } from '../pairing/activate.js'
 import type { AuthRequest, Session } from '../schemas/index.js'
-import { idTarget, topicTarget } from '../store/expirer.js'
-import { calcExpiry, SEVEN_DAYS } from '../time.js'
-import { createKeyPair, deleteKey, storeSharedKey } from '../transport/keys.js'
+import { idTarget } from '../store/expirer.js'
+import { createKeyPair, deleteKey } from '../transport/keys.js'
 import type { ApproveSessionAuthenticateParams, RejectSessionAuthenticateParams } from '../types.js'
 import { assertParams } from '../validate.js'
 import { verifyCacaoSignature } from './cacao.js'
 import { sendSealedToRequester } from './inbound.js'
-import { namespacesFromCacaos } from './session.js'
+import { storeSignInSession } from './session.js'
 
 function pendingAuthRequest(ctx: EngineContext, id: unknown): AuthRequest {
   if (typeof id !== 'number' || !ctx.stores.authRequests.has(String(id))) {
@@ -50,30 +49,16 @@ export async function approveSessionAuthenticate(
       throw new SignClientError(error)
     }
   }
-  const namespaces = namespacesFromCacaos(auths)
-  let session: Session | undefined
-  if (namespaces !== undefined) {
-    const sessionTopic = await storeSharedKey(ctx, senderPublicKey, pending.requester.publicKey)
-    session = {
-      topic: sessionTopic,
+  const session = await storeSignInSession(
+    ctx,
+    {
       pairingTopic: pending.pairingTopic,
-      relay: { protocol: 'irn' },
-      expiry: calcExpiry(ctx.clock, SEVEN_DAYS),
-      acknowledged: true,
-      controller: senderPublicKey,
-      namespaces,
-      requiredNamespaces: {},
-      optionalNamespaces: {},
-      self: { publicKey: senderPublicKey, metadata: ctx.metadata },
+      selfPublicKey: senderPublicKey,
       peer: pending.requester,
-      transportType: 'relay',
-      authentication: auths,
-    }
-    await ctx.relay.subscribe(sessionTopic)
-    await ctx.stores.sessions.set(sessionTopic, session)
-    await ctx.expirer.set(topicTarget(sessionTopic), session.expiry)
-    await updatePairingMetadata(ctx, pending.pairingTopic, pending.requester.metadata)
-  }
+      controller: senderPublicKey,
+    },
+    auths,
+  )
   await sendSealedToRequester(
     ctx,
     pending.requester.publicKey,

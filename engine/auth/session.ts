@@ -1,4 +1,9 @@
-import type { Cacao, SessionNamespaces } from '../schemas/index.js'
+import type { EngineContext } from '../context.js'
+import { updatePairingMetadata } from '../pairing/activate.js'
+import type { Cacao, Session, SessionNamespaces } from '../schemas/index.js'
+import { topicTarget } from '../store/expirer.js'
+import { calcExpiry, SEVEN_DAYS } from '../time.js'
+import { storeSharedKey } from '../transport/keys.js'
 import { didAddress, didChainId } from './did.js'
 import { decodeRecap, recapChains, recapFromResources, recapMethods } from './recap.js'
 
@@ -36,4 +41,39 @@ export function namespacesFromCacaos(cacaos: readonly Cacao[]): SessionNamespace
     namespaces[namespace] = entry
   }
   return namespaces
+}
+
+/**
+ * The session a sign-in grants, on the key both sides derive from the answer's key pair: stored,
+ * subscribed and armed to expire. Undefined, with nothing stored, when the CACAOs grant no methods.
+ */
+export async function storeSignInSession(
+  ctx: EngineContext,
+  signIn: { pairingTopic: string; selfPublicKey: string; peer: Session['peer']; controller: string },
+  cacaos: Cacao[],
+): Promise<Session | undefined> {
+  const namespaces = namespacesFromCacaos(cacaos)
+  if (namespaces === undefined) return undefined
+  const { pairingTopic, selfPublicKey, peer, controller } = signIn
+  const topic = await storeSharedKey(ctx, selfPublicKey, peer.publicKey)
+  const session: Session = {
+    topic,
+    pairingTopic,
+    relay: { protocol: 'irn' },
+    expiry: calcExpiry(ctx.clock, SEVEN_DAYS),
+    acknowledged: true,
+    controller,
+    namespaces,
+    requiredNamespaces: {},
+    optionalNamespaces: {},
+    self: { publicKey: selfPublicKey, metadata: ctx.metadata },
+    peer,
+    transportType: 'relay',
+    authentication: cacaos,
+  }
+  await ctx.relay.subscribe(topic)
+  await ctx.stores.sessions.set(topic, session)
+  await ctx.expirer.set(topicTarget(topic), session.expiry)
+  await updatePairingMetadata(ctx, pairingTopic, peer.metadata)
+  return session
 }

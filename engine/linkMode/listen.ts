@@ -10,17 +10,9 @@ import { parseLinkModeUrl } from './url.js'
  */
 function onLinkModeUrl(ctx: EngineContext, url: unknown, seen: Set<string>): void {
   if (ctx.closed) return
-  if (typeof url !== 'string') {
-    ctx.logger.debug('ignored a link that is not a string')
-    return
-  }
-  const parsed = parseLinkModeUrl(url)
-  if ('problem' in parsed) {
-    ctx.logger.debug('ignored a link without a link mode message', { problem: parsed.problem })
-    return
-  }
-  if (seen.has(parsed.envelope)) {
-    ctx.logger.debug('ignored a link already taken', { topic: parsed.topic })
+  const parsed = typeof url === 'string' ? parseLinkModeUrl(url) : { problem: 'not a string' }
+  if ('problem' in parsed || seen.has(parsed.envelope)) {
+    ctx.logger.debug('ignored a link', { problem: 'problem' in parsed ? parsed.problem : 'taken already' })
     return
   }
   seen.add(parsed.envelope)
@@ -37,14 +29,14 @@ export function listenForLinks(ctx: EngineContext): () => void {
   const port = ctx.linkMode
   if (port === undefined) return () => {}
   if (linkModeUniversalLink(ctx.metadata) === undefined) {
-    ctx.logger.info('a link port was given, but metadata.redirect turns no link mode on; using the relay')
+    ctx.logger.info('link mode is off in metadata.redirect')
     return () => {}
   }
   const seen = new Set<string>()
   const initial = Promise.resolve()
     .then(() => port.initialUrl())
     .catch((error: unknown) => {
-      ctx.logger.warn('the link port failed to give the initial link', { error: String(error) })
+      ctx.logger.warn('initialUrl failed', { error: String(error) })
       return undefined
     })
   schedule(ctx, ctx.timings.linkModeInitialUrlDelayMs, () => {

@@ -22,16 +22,10 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 function validateKey(key: string, context: string): Problem {
-  if (key.includes(':')) {
-    if (!isValidChainId(key)) {
-      return sdkError('UNSUPPORTED_NAMESPACE_KEY', `${context}, namespace key ${key} must match CAIP-2`)
-    }
-    return null
-  }
-  if (!isValidNamespaceName(key)) {
-    return sdkError('UNSUPPORTED_NAMESPACE_KEY', `${context}, namespace key ${key} must match CAIP-2`)
-  }
-  return null
+  const valid = key.includes(':') ? isValidChainId(key) : isValidNamespaceName(key)
+  return valid
+    ? null
+    : sdkError('UNSUPPORTED_NAMESPACE_KEY', `${context}, namespace key ${key} must match CAIP-2`)
 }
 
 function validateActions(value: Record<string, unknown>, context: string): Problem {

@@ -10,7 +10,7 @@ import { deleteKey } from '../transport/keys.js'
 export async function deletePairing(ctx: EngineContext, topic: string): Promise<void> {
   // Not awaited: a relay that is down must not hold up the delete; the client drops the topic at once.
   ctx.relay.unsubscribe(topic).catch((error: unknown) => {
-    ctx.logger.warn('unsubscribe failed while deleting a pairing', { topic, error: String(error) })
+    ctx.logger.warn('unsubscribe failed', { topic, error: String(error) })
   })
   await ctx.stores.pairings.delete(topic)
   await deleteKey(ctx, topic)

@@ -1,10 +1,10 @@
 import { assertRoomForProposal, heldAlready } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
-import { internalError, toErrorResponse } from '../errors.js'
+import { internalError } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
-import { sendError } from '../transport/send.js'
+import { refuse } from '../transport/refuse.js'
 import { verifyIncoming } from '../verify/incoming.js'
 import { withHeldExpiry } from './expiry.js'
 import { validateConnectParams } from './validateConnect.js'
@@ -46,8 +46,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
     await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
     await emitProposal(ctx, incoming, proposal)
   } catch (error) {
-    ctx.logger.error('invalid session proposal', { topic, error: String(error) })
-    await sendError(ctx, topic, 'wc_sessionPropose', payload.id, toErrorResponse(error), 'autoReject')
+    await refuse(ctx, topic, 'wc_sessionPropose', payload.id, error, 'autoReject')
   }
 }
 
@@ -58,7 +57,6 @@ export async function emitProposal(
   proposal: Proposal,
 ): Promise<void> {
   const verifyContext = await verifyIncoming(ctx, incoming, proposal.proposer.metadata)
-  if (ctx.events.listenerCount('session_proposal') === 0)
-    ctx.logger.warn('No listener for session_proposal event')
+  if (ctx.events.listenerCount('session_proposal') === 0) ctx.logger.warn('no session_proposal listener')
   ctx.events.emit('session_proposal', { id: proposal.id, params: proposal, verifyContext })
 }

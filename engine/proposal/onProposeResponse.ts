@@ -24,7 +24,7 @@ export async function onProposeResponse(
   }
   const parsed = SessionProposeResultSchema.safeParse(payload.result)
   if (!parsed.success || !ctx.stores.proposals.has(String(id))) {
-    ctx.logger.error('unusable proposal response', { topic, id })
+    ctx.logger.error('malformed proposal response', { topic, id })
     return
   }
   const proposal = ctx.stores.proposals.get(String(id))

@@ -23,7 +23,7 @@ export async function deleteSession(ctx: EngineContext, options: DeleteSessionOp
   const session = ctx.stores.sessions.has(topic) ? ctx.stores.sessions.get(topic) : undefined
   // Not awaited: a relay that is down must not hold up the delete; the client drops the topic at once.
   ctx.relay.unsubscribe(topic).catch((error: unknown) => {
-    ctx.logger.warn('unsubscribe failed while deleting a session', { topic, error: String(error) })
+    ctx.logger.warn('unsubscribe failed', { topic, error: String(error) })
   })
   await ctx.stores.sessions.delete(topic)
   ctx.recentlyDeleted.add(topic, 'session')

@@ -40,6 +40,6 @@ export async function onDeleteRequest(
     await assertSessionTopic(ctx, topic)
     await deleteSession(ctx, { topic, id: payload.id, reason: getSdkError('USER_DISCONNECTED') })
   } catch (error) {
-    ctx.logger.error('session delete refused', { topic, error: String(error) })
+    ctx.logger.error('refused a peer request', { topic, method: payload.method, error: String(error) })
   }
 }

@@ -35,7 +35,7 @@ export async function onEventRequest(
     await assertSessionTopic(ctx, topic)
     const kind = { event: parsed.data.event.name }
     if (isStale(ctx.stores.sessions.get(topic), kind, id)) {
-      ctx.logger.info('discarding out of sync session event', { topic, id })
+      ctx.logger.info('dropped a stale event', { topic, id })
       return
     }
     assertEventAllowed(ctx, topic, parsed.data.chainId, parsed.data.event, 'emit()')

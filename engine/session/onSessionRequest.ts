@@ -1,11 +1,11 @@
 import { assertRoomForRequest, heldAlready } from '../assertRoom.js'
 import type { EngineContext } from '../context.js'
-import { internalError, sdkError, toErrorResponse } from '../errors.js'
+import { internalError, sdkError } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { SessionRequestParamsSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { calcExpiry, isExpired } from '../time.js'
-import { sendError } from '../transport/send.js'
+import { refuse } from '../transport/refuse.js'
 import { assertSessionTopic } from '../validate.js'
 import { verifyIncoming } from '../verify/incoming.js'
 import { assertRequestAllowed } from './checks.js'
@@ -45,7 +45,6 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
     )
     enqueueSessionRequest(ctx, pending)
   } catch (error) {
-    ctx.logger.error('session request refused', { topic, error: String(error) })
-    await sendError(ctx, topic, 'wc_sessionRequest', payload.id, toErrorResponse(error))
+    await refuse(ctx, topic, 'wc_sessionRequest', payload.id, error)
   }
 }

@@ -1,6 +1,6 @@
 import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
-import { getSdkError, internalError, SignClientError, toErrorResponse } from '../errors.js'
+import { getSdkError, internalError, SignClientError } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { validateSessionNamespaces } from '../namespaces/index.js'
@@ -16,7 +16,8 @@ import {
 import { topicTarget } from '../store/expirer.js'
 import { isExpired } from '../time.js'
 import { deleteKey } from '../transport/keys.js'
-import { sendError, sendResult } from '../transport/send.js'
+import { refuse } from '../transport/refuse.js'
+import { sendResult } from '../transport/send.js'
 
 function validateSettle(ctx: EngineContext, params: unknown): SessionSettleParams {
   const namespacesProblem = validateSessionNamespaces(
@@ -69,7 +70,7 @@ export async function onSettleRequest(
 ): Promise<void> {
   const pending = [...ctx.pendingSessions.values()].find((candidate) => candidate.sessionTopic === topic)
   if (pending === undefined) {
-    ctx.logger.error('settle request for a session we did not propose', { topic })
+    ctx.logger.error('settle of no proposal of ours', { topic })
     return
   }
   const approval = ctx.calls.approval(pending.proposalId)
@@ -109,9 +110,7 @@ export async function onSettleRequest(
     ctx.events.emit('session_connect', { session })
     approval?.resolve(session)
   } catch (error) {
-    ctx.logger.error('invalid session settlement', { topic, error: String(error) })
-    const response = toErrorResponse(error)
-    await sendError(ctx, topic, 'wc_sessionSettle', payload.id, response)
+    const response = await refuse(ctx, topic, 'wc_sessionSettle', payload.id, error)
     ctx.pendingSessions.delete(pending.proposalId)
     ctx.calls.settleApproval(pending.proposalId)
     ctx.relay.unsubscribe(topic).catch(() => {})

@@ -12,7 +12,7 @@ export async function ping(ctx: EngineContext, params: PingParams): Promise<void
   assertParams(params, 'ping()')
   const kind = await assertSessionOrPairingTopic(ctx, params.topic)
   if (kind === 'pairing') {
-    ctx.logger.warn('ping() on pairing topic is deprecated and will be removed in the next major release.')
+    ctx.logger.warn('ping() on a pairing topic is deprecated')
     await pingPairing(ctx, params.topic)
     return
   }

@@ -1,10 +1,11 @@
 import type { EngineContext } from '../context.js'
-import { internalError, sdkError, toErrorResponse } from '../errors.js'
+import { internalError, sdkError } from '../errors.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { checkConformingNamespaces, validateSessionNamespaces } from '../namespaces/index.js'
 import { type SessionNamespaces, SessionUpdateParamsSchema } from '../schemas/index.js'
 import { FIVE_MINUTES } from '../time.js'
-import { sendAndAwait, sendError, sendResult } from '../transport/send.js'
+import { refuse } from '../transport/refuse.js'
+import { sendAndAwait, sendResult } from '../transport/send.js'
 import type { Acknowledged, UpdateParams } from '../types.js'
 import { assertParams, assertSessionTopic } from '../validate.js'
 import { isStale, markApplied } from './lastApplied.js'
@@ -74,7 +75,6 @@ export async function onUpdateRequest(
     await sendResult(ctx, topic, 'wc_sessionUpdate', id, true)
     ctx.events.emit('session_update', { id, topic, params: { namespaces } })
   } catch (error) {
-    ctx.logger.error('session update refused', { topic, error: String(error) })
-    await sendError(ctx, topic, 'wc_sessionUpdate', id, toErrorResponse(error))
+    await refuse(ctx, topic, 'wc_sessionUpdate', id, error)
   }
 }

@@ -80,14 +80,5 @@ export function createStores(options: StoreOptions): EngineStores {
 }
 
 export async function initStores(stores: EngineStores): Promise<void> {
-  await Promise.all([
-    stores.keychain.init(),
-    stores.pairings.init(),
-    stores.proposals.init(),
-    stores.sessions.init(),
-    stores.pendingRequests.init(),
-    stores.authRequests.init(),
-    stores.history.init(),
-    stores.received.init(),
-  ])
+  await Promise.all(Object.values(stores).map((store) => store.init()))
 }

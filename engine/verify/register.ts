@@ -78,7 +78,7 @@ export function verifyRegistrar(options: VerifyRegistrarOptions): VerifyRegistra
     try {
       return await register(outgoing, frame)
     } catch (error) {
-      options.logger.warn('verify registration failed; publishing without an attestation', {
+      options.logger.warn('verify registration failed', {
         method: outgoing.payload.method,
         error: String(error),
       })
