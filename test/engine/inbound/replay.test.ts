@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SignClient, SignClientOptions } from '../../../engine/index.js'
+import type { ReceivedMessage } from '../../../relay/index.js'
 import { MemoryStorage } from '../../../storage/index.js'
 import { movableClock } from '../../conformance/support/clock.js'
 import {
@@ -50,6 +51,26 @@ async function dappInSession() {
 /** Long enough for the wallet to hand out a request it took: past the harness's 50 ms queue delay. */
 const HAND_OUT_MS = 200
 
+/**
+ * Starts a client again on `storage` behind `relay`, has the relay deliver `message` to it, and expects no
+ * session request shown or held.
+ */
+async function expectNoRequestTakenAfterRestart(
+  relay: ReplayingRelay,
+  storage: MemoryStorage,
+  message: ReceivedMessage,
+  options: Partial<SignClientOptions> = {},
+): Promise<void> {
+  const restarted = await clientBehind(relay, storage, options)
+  const shown: number[] = []
+  restarted.on('session_request', ({ id }) => shown.push(id))
+  await relay.deliver(message)
+  await inboundHandled(restarted)
+  await sleep(HAND_OUT_MS)
+  expect(shown).toEqual([])
+  expect(restarted.getPendingSessionRequests()).toEqual([])
+}
+
 /** A second account on chain 1, which the wallet grants and then takes back. */
 const OTHER = `eip155:1:0x${'b'.repeat(40)}`
 const widened = {
@@ -75,14 +96,7 @@ describe('a message delivered again is not taken again', () => {
     const answered = relay.last(topic, 1108)
     await wallet.close()
 
-    const restarted = await clientBehind(relay, storage, { metadata: walletMetadata })
-    const shown: number[] = []
-    restarted.on('session_request', (request) => shown.push(request.id))
-    await relay.deliver(answered)
-    await inboundHandled(restarted)
-    await sleep(HAND_OUT_MS)
-    expect(shown).toEqual([])
-    expect(restarted.getPendingSessionRequests()).toEqual([])
+    await expectNoRequestTakenAfterRestart(relay, storage, answered, { metadata: walletMetadata })
   })
 
   it('an answered session request delivered again after 2,001 other messages is neither shown nor held', async () => {
@@ -243,14 +257,7 @@ describe("a request of our own handed back by the relay is not taken as the peer
     const own = relay.lastPublished(topic, 1108)
     await dapp.close()
 
-    const restarted = await clientBehind(relay, storage)
-    const shown: number[] = []
-    restarted.on('session_request', ({ id }) => shown.push(id))
-    await relay.deliver(own)
-    await inboundHandled(restarted)
-    await sleep(HAND_OUT_MS)
-    expect(shown).toEqual([])
-    expect(restarted.getPendingSessionRequests()).toEqual([])
+    await expectNoRequestTakenAfterRestart(relay, storage, own)
   })
 
   it("the wallet's own event, reflected to it after a restart, is not emitted", async () => {
