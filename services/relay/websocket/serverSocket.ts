@@ -59,6 +59,9 @@ export class ServerSocket {
       raw.setTimeout(0)
     }
     raw.on('data', (chunk: Buffer) => this.read(chunk))
+    // A client that resets the connection (read ECONNRESET, say after leaving a pong unread) ends it as any
+    // other end does, in 'close' below; unheard, the error would be thrown from the socket instead.
+    raw.on('error', () => {})
     // The client half-closed without a close frame; HTTP servers keep a half-open socket open, this one not.
     raw.on('end', () => raw.end())
     raw.on('close', () => {
