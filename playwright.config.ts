@@ -11,7 +11,6 @@ const packaging = ['create-pairwise/**/*.spec.ts', 'packaging/**/*.spec.ts']
 export default defineConfig({
   testDir: 'test',
   testMatch: '**/*.spec.ts',
-  outputDir: '.pairwise/playwright',
   // One baseline per spec and platform, whichever project runs it.
   snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   fullyParallel: false,
@@ -22,13 +21,16 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  // A folder each: `npm test` runs the projects one after the other, and each run empties its folder, so a
+  // shared one lost the browser failures' pages and screenshots to the packaging run.
   projects: [
-    { name: 'browser', testIgnore: packaging },
-    { name: 'packaging', testMatch: packaging },
+    { name: 'browser', testIgnore: packaging, outputDir: '.pairwise/playwright/browser' },
+    { name: 'packaging', testMatch: packaging, outputDir: '.pairwise/playwright/packaging' },
   ],
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'off',
+    screenshot: 'only-on-failure',
   },
 })
