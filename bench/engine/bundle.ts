@@ -15,6 +15,10 @@ function owner(input: string): string {
   return input.split('/')[0] ?? input
 }
 
+/** A one-line app that starts a SignClient from `from` and connects: what both bundles are measured on. */
+export const signClientApp = (from: string) =>
+  `import { SignClient } from '${from}'; SignClient.init({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' }).then((client) => client.connect({}))`
+
 /**
  * Bundles a one-line app entry for the browser as an app's bundler would (bundle, minify, ESM,
  * tree-shaking) and measures it, gzip included. Our packages resolve to their sources (the workspace's

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { type RunningRelay, silentLogger, startRelay } from '../../services/relay/index.js'
 import { type Implementation, official225, ours, type SignSide } from '../../test/interop/support/sides.js'
 import { LOCAL_CHAIN, runWalletAgent, walletAccount } from '../../test/interop/support/walletAgent.js'
-import { measureBundle } from './bundle.js'
+import { measureBundle, signClientApp } from './bundle.js'
 
 /**
  * Our engine against the official `@walletconnect/sign-client` 2.25.0, through one Pairwise relay in the
@@ -84,10 +84,8 @@ try {
   await relay.close()
 }
 
-const appEntry = (from: string) =>
-  `import { SignClient } from '${from}'; SignClient.init({ projectId: 'p', relayUrl: 'ws://127.0.0.1:8787' }).then((client) => client.connect({}))`
-const ourBundle = await measureBundle(appEntry('./engine/index.ts'), root)
-const officialBundle = await measureBundle(appEntry('@walletconnect/sign-client'), root)
+const ourBundle = await measureBundle(signClientApp('./engine/index.ts'), root)
+const officialBundle = await measureBundle(signClientApp('@walletconnect/sign-client'), root)
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits)
 const oursSamples = samples.get(ours) as Samples
