@@ -18,6 +18,7 @@ import { onSettleResponse } from '../session/onSettleResponse.js'
 import { onPingRequest } from '../session/ping.js'
 import { onUpdateRequest } from '../session/update.js'
 import { authResponseKey, openMessage } from '../transport/keys.js'
+import { keptOnceAnswered } from '../transport/send.js'
 import type { IncomingRequest } from './incomingRequest.js'
 import { receiveOnce } from './replay.js'
 
@@ -177,7 +178,8 @@ async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpc
     ctx.logger.debug('answer to no request of ours', { topic, id: payload.id })
     return
   }
-  await ctx.stores.history.set(key, { ...record, answered: true })
+  if (keptOnceAnswered(record.method)) await ctx.stores.history.set(key, { ...record, answered: true })
+  else await ctx.stores.history.delete(key)
   const deliver = (): void => void ctx.calls.answer(payload)
   switch (record.method) {
     case 'wc_sessionPropose':

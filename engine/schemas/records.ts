@@ -100,7 +100,8 @@ export type PendingRequest = v.infer<typeof PendingRequestSchema>
 /**
  * A request we sent, kept until its relay TTL ends: while its answer is awaited, the answer's id finds its
  * method here; `answered` once it came, or from the start where none comes (events, deletes). Kept that long
- * so that the request, handed back to us by a relay that reflects what we publish, is known as our own.
+ * so that the request, handed back to us by a relay that reflects what we publish, is known as our own
+ * (an answered ping alone is forgotten: see `keptOnceAnswered`).
  */
 export const HistoryRecordSchema = v.object({
   id: v.int(),

@@ -26,6 +26,13 @@ export type SendRequestParams = {
 /** Methods peers never answer (the official clients send nothing back), so nothing waits for them. */
 const UNANSWERED_METHODS = new Set(['wc_sessionEvent', 'wc_sessionDelete', 'wc_pairingDelete'])
 
+// A ping handed back to us is only answered, yet lives a day on the relay: apps that ping every minute
+// would keep 1,440 records a day for nothing, so an answered ping is forgotten as before.
+const FORGOTTEN_ONCE_ANSWERED = new Set(['wc_sessionPing', 'wc_pairingPing'])
+
+/** Whether our request of `method` stays in the history after its answer, until its relay TTL ends. */
+export const keptOnceAnswered = (method: string) => !FORGOTTEN_ONCE_ANSWERED.has(method)
+
 /**
  * A request id: the time-based id peers expect, but never one this client already used. Three random
  * digits alone collide among requests sent in the same millisecond, and then an answer would settle the

@@ -12,7 +12,7 @@ import {
   useTestRelay,
   walletMetadata,
 } from '../support/harness.js'
-import { inboundHandled } from '../support/internals.js'
+import { engineOf, inboundHandled } from '../support/internals.js'
 import { ReplayingRelay } from '../support/replayingRelay.js'
 
 const harness = useTestRelay()
@@ -69,6 +69,18 @@ async function expectNoRequestTakenAfterRestart(
   await sleep(HAND_OUT_MS)
   expect(shown).toEqual([])
   expect(restarted.getPendingSessionRequests()).toEqual([])
+}
+
+/** The dapp asks for a personal_sign and the wallet answers it at once; resolves with the signature. */
+function signedByWallet(dapp: SignClient, wallet: SignClient, topic: string): Promise<unknown> {
+  wallet.on('session_request', ({ id }) =>
+    pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0x01' } })),
+  )
+  return dapp.request({
+    topic,
+    chainId: 'eip155:1',
+    request: { method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] },
+  })
 }
 
 /** A second account on chain 1, which the wallet grants and then takes back. */
@@ -246,14 +258,7 @@ describe('a message delivered again is not taken again', () => {
 describe("a request of our own handed back by the relay is not taken as the peer's", () => {
   it("the dapp's answered session request, reflected to it after a restart, is neither shown nor held", async () => {
     const { relay, storage, dapp, wallet, topic } = await dappInSession()
-    wallet.on('session_request', ({ id }) =>
-      pool.inBackground(wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0x01' } })),
-    )
-    await dapp.request({
-      topic,
-      chainId: 'eip155:1',
-      request: { method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] },
-    })
+    await signedByWallet(dapp, wallet, topic)
     const own = relay.lastPublished(topic, 1108)
     await dapp.close()
 
@@ -272,5 +277,13 @@ describe("a request of our own handed back by the relay is not taken as the peer
     await relay.deliver(own)
     await inboundHandled(restarted)
     expect(events).toEqual([])
+  })
+
+  it('keeps an answered request of ours, marked answered, until its TTL ends, and forgets an answered ping', async () => {
+    const { dapp, wallet, topic } = await dappInSession()
+    await signedByWallet(dapp, wallet, topic)
+    await dapp.ping({ topic })
+    const kept = engineOf(dapp).stores.history.getAll({ topic })
+    expect(kept).toEqual([expect.objectContaining({ method: 'wc_sessionRequest', answered: true })])
   })
 })
