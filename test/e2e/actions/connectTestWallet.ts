@@ -14,10 +14,12 @@ export const actionsPage = (stack: DemoStack): string =>
 export async function connectTestWallet(page: Page, stack: DemoStack, address: string): Promise<void> {
   await page.goto(actionsPage(stack))
   await page.locator('appkit-button').getByRole('button').click()
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: new RegExp(testWalletInfo.name) })
-    .click()
+  const wallet = page.getByRole('dialog').getByRole('button', { name: new RegExp(testWalletInfo.name) })
+  // Until the browser announces the wallet, its row sits below the email field; the announcement marks it
+  // Installed and moves the wallets above email (OPEN-17). A click in between lands where the row was: a CI
+  // run's screenshot had the pointer resting on All Wallets, which had taken its place.
+  await expect(wallet).toContainText('Installed')
+  await wallet.click()
   await expect(page.getByTestId('actions-account'))
     .toHaveText(`Connected: ${address}`, { timeout: 20_000 })
     .catch(async (error: unknown) => {

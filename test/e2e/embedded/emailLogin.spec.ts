@@ -15,6 +15,7 @@ import {
   approveInFrame,
   askEmailLogin,
   connectedAddress,
+  disconnectFromAccount,
   enterMailedCode,
   secureFrame,
 } from './support/modalFrame.js'
@@ -109,8 +110,7 @@ test('EMAIL-12 an email login on examples/embedded: code from the inbox, an addr
   await page.reload()
   expect(await connectedAddress(page)).toBe(address)
 
-  await page.getByRole('button', { name: /0x/ }).click()
-  await page.getByRole('dialog').getByTestId('disconnect').click()
+  await disconnectFromAccount(page)
   await expect(page.getByTestId('embedded-account')).toHaveText('Not connected.')
   await page.reload()
   await page.waitForTimeout(1500)

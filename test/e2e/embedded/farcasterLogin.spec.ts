@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { clientPaths } from '../../../services/farcasterRelay/testClient/clientPage.js'
 import { type DemoStack, expect, passphrase, test } from './support/embeddedStack.js'
-import { connectedAddress, secureFrame } from './support/modalFrame.js'
+import { connectedAddress, disconnectFromAccount, secureFrame } from './support/modalFrame.js'
 
 const embeddedPage = (stack: DemoStack) => `${stack.demoUrl}/embedded/`
 /** What the test Farcaster client is told to sign other than asked: a signer, a nonce, a domain. */
@@ -42,8 +42,7 @@ async function approveInClient(context: BrowserContext, stack: DemoStack, link: 
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: /0x/ }).click()
-  await page.getByRole('dialog').getByTestId('disconnect').click()
+  await disconnectFromAccount(page)
   await expect(page.getByTestId('embedded-account')).toHaveText('Not connected.')
 }
 

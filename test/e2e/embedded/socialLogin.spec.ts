@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import { type DemoStack, expect, passphrase, test } from './support/embeddedStack.js'
-import { connectedAddress, secureFrame } from './support/modalFrame.js'
+import { connectedAddress, disconnectFromAccount, secureFrame } from './support/modalFrame.js'
 
 const providers = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 type Provider = (typeof providers)[number]
@@ -109,12 +109,10 @@ async function openConnect(page: Page) {
 const SIGN_OUT_MS = 15_000
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: /0x/ }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByTestId('disconnect').click()
+  await disconnectFromAccount(page)
   const account = page.getByTestId('embedded-account')
   // A refused disconnect says why in the dialog: the failure then names it instead of timing out.
-  const refused = dialog.getByRole('alert')
+  const refused = page.getByRole('dialog').getByRole('alert')
   await expect(account.filter({ hasText: /^Not connected\.$/ }).or(refused)).toBeVisible({
     timeout: SIGN_OUT_MS,
   })

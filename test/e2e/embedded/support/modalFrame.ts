@@ -26,6 +26,16 @@ export async function askEmailLogin(page: Page, url: string, email: string): Pro
   return sent
 }
 
+/**
+ * Opens the account view from the page's account button and presses Disconnect there with the keyboard, so
+ * the press reaches the button wherever it is: the view grows as its balance and tokens load, and a pointer
+ * click aimed at the button before that lands where it was (a CI run's screenshot showed the view untouched).
+ */
+export async function disconnectFromAccount(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /0x/ }).click()
+  await page.getByRole('dialog').getByTestId('disconnect').press('Enter')
+}
+
 /** The address an example page shows in its `account` element ("Connected: 0x…") once a wallet is connected. */
 export async function connectedAddress(page: Page, account = 'embedded-account'): Promise<Address> {
   const shown = page.getByTestId(account)
