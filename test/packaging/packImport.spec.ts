@@ -81,6 +81,9 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
   const cache = join(tmpdir(), 'pairwise-packaging-npm-cache')
 
   test.beforeAll(async () => {
+    // A hook's time is the config's 30 s, not the group's: packing every workspace took longer than that
+    // once in CI, beside another worker's app build.
+    test.setTimeout(180_000)
     mkdirSync(cache, { recursive: true })
     work = mkdtempSync(join(tmpdir(), 'pairwise-pack-import-'))
     tarballs = await packPackages(work)
