@@ -154,9 +154,14 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
  * the peer's request matches only if it drew our very id, method and topic in one millisecond.
  */
 function isOwnRequest(ctx: EngineContext, topic: string, { id, method }: JsonRpcRequest): boolean {
-  const key = String(id)
-  const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
+  const record = sentRequest(ctx, id)
   return record?.topic === topic && record.method === method
+}
+
+/** Our request of id `id`, while the history keeps it. */
+function sentRequest(ctx: EngineContext, id: number): HistoryRecord | undefined {
+  const key = String(id)
+  return ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
 }
 
 /**
@@ -173,7 +178,7 @@ function answersOn(ctx: EngineContext, record: HistoryRecord, topic: string): bo
 
 async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpcResponse): Promise<void> {
   const key = String(payload.id)
-  const record = ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
+  const record = sentRequest(ctx, payload.id)
   if (record === undefined || record.answered || !answersOn(ctx, record, topic)) {
     ctx.logger.debug('answer to no request of ours', { topic, id: payload.id })
     return
