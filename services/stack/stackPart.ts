@@ -75,6 +75,12 @@ export type PartStarted<Gives extends StackService> = {
   urls: StackUrl[]
   /** URLs that answer 2xx once the part serves: the stack file is written only after all do. */
   ready: string[]
+  /**
+   * Settles with why the part is gone when a process it started (not waited for) ends before its `ready`
+   * URLs answer: the stack then fails at once, naming the part and the reason, instead of waiting out the
+   * start's timeout on a port nothing will ever listen on.
+   */
+  ended?: Promise<string>
   /** Its keys of `.pairwise/stack.json`; `contracts` merges across parts. */
   stackFile: Partial<StackFile>
 }

@@ -1,5 +1,6 @@
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { privateDir } from '../relay/index.js'
+import { allAnswer, type PartReady } from './allAnswer.js'
 import { portsOf, type StackConfig, type StackPart, stackPorts } from './config.js'
 import { stackPartList } from './parts/index.js'
 import { removeStackFile, type StackFile, writeStackFile } from './stackFile.js'
@@ -38,7 +39,7 @@ export async function startStack(config: StackConfig, options: StackOptions = {}
     privateDir(config.dataDir)
     const services: Partial<StackServices> = {}
     const urls: StackUrl[] = []
-    const ready: string[] = []
+    const ready: PartReady[] = []
     const stackFile: Partial<StackFile> = {}
     for (const part of stackPartList as readonly AnyStackPart[]) {
       const missing = part.needs.filter((need) => !(need in services))
@@ -53,7 +54,7 @@ export async function startStack(config: StackConfig, options: StackOptions = {}
       })
       Object.assign(services, started.gives)
       urls.push(...started.urls)
-      ready.push(...started.ready)
+      ready.push(...started.ready.map((url) => ({ part: part.name, url, ended: started.ended })))
       Object.assign(stackFile, started.stackFile, {
         contracts: { ...stackFile.contracts, ...started.stackFile.contracts },
       })
@@ -65,38 +66,5 @@ export async function startStack(config: StackConfig, options: StackOptions = {}
   } catch (error) {
     await stop()
     throw error
-  }
-}
-
-/** How long a part's URL may refuse connections at the end of the start: the bundler loads meanwhile. */
-const readyTimeoutMs = 90_000
-
-/** What a failed fetch ran into: its cause's message ("connect ECONNREFUSED …") says more than "fetch failed". */
-function causeOf(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  return cause instanceof Error ? cause.message : String(cause)
-}
-
-/**
- * Resolves once every URL answers 2xx; the stack file promises a stack that does. A URL nothing listens on
- * yet is asked again (a part may still be loading, as the bundler does); an answer that is not 2xx fails.
- */
-async function allAnswer(urls: string[]): Promise<void> {
-  for (const url of urls) {
-    const deadline = Date.now() + readyTimeoutMs
-    for (;;) {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
-        if (Date.now() > deadline)
-          throw new Error(`${url} did not answer at start in ${readyTimeoutMs / 1000} s: ${causeOf(error)}`, {
-            cause: error,
-          })
-      })
-      if (response) {
-        await response.body?.cancel()
-        if (!response.ok) throw new Error(`${url} answered ${response.status} at start`)
-        break
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
   }
 }

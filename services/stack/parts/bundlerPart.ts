@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defineStackPart } from '../stackPart.js'
 
 /** The local bundler's name on the api's bundler path (`bundler=alto`) and in the stack file. */
 export const localBundlerName = 'alto'
+
+/** How much of alto's log a failed start quotes: its last lines say why it stopped. */
+const quotedLogLines = 20
 
 /** Why `npm start` shows no bundler outside this repository. */
 export const altoMissing =
@@ -52,6 +56,11 @@ export const bundlerPart = defineStackPart({
         },
       ],
       ready: [`${bundler.url}/health`],
+      ended: bundler.exited.then(async (code) => {
+        const log = await readFile(logFile, 'utf8').catch(() => '')
+        const lastLines = log.trimEnd().split('\n').slice(-quotedLogLines).join('\n')
+        return `alto exited with ${code}; the end of ${logFile}:\n${lastLines}`
+      }),
       stackFile: { bundler: { url: bundler.url, name: localBundlerName } },
     }
   },

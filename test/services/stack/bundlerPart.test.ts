@@ -96,6 +96,8 @@ describe('the local bundler part', () => {
       for (const stop of stops.reverse()) await stop()
     }
     expect(await isPortTaken(port)).toBe(false)
+    // Had alto ended before answering, the stack would have failed at once with this reason.
+    expect(await started.ended).toMatch(/^alto exited with \S+; the end of .*bundler\.log:/)
   }, 120_000)
 
   it('a bundler on a taken port is refused before alto starts, naming PAIRWISE_BUNDLER_PORT', async () => {
