@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -98,6 +98,26 @@ describe('the local bundler part', () => {
     expect(await isPortTaken(port)).toBe(false)
     // Had alto ended before answering, the stack would have failed at once with this reason.
     expect(await started.ended).toMatch(/^alto exited with \S+; the end of .*bundler\.log:/)
+  }, 120_000)
+
+  it('a port taken while alto loads ends the part, with alto’s EADDRINUSE in the reason the stack fails with (a test stack that lost a port starts again on fresh ones)', async () => {
+    const port = await freePort()
+    const stops: (() => Promise<void> | void)[] = []
+    const started = await bundlerPart.start({
+      chain,
+      fixtures: chain.fixtures,
+      config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: port } },
+      options: {},
+      onStop: (stop) => stops.push(stop),
+    })
+    const squatter = createServer()
+    try {
+      await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve))
+      expect(await started.ended).toMatch(/^alto exited with \d+;[\s\S]*"code": "EADDRINUSE"/)
+    } finally {
+      squatter.close()
+      for (const stop of stops.reverse()) await stop()
+    }
   }, 120_000)
 
   it('a bundler on a taken port is refused before alto starts, naming PAIRWISE_BUNDLER_PORT', async () => {
