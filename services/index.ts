@@ -91,6 +91,7 @@ export {
 export {
   DEMO_PROJECT_ID,
   ensureDemoProject,
+  PartEndedError,
   pageOrigins,
   type RunningStack,
   removeStackFile,

@@ -113,12 +113,22 @@ export async function spawnBundler({
     ],
     output: logFile ? 'pipe' : 'ignore',
   })
+  let logged: Promise<void> = Promise.resolve()
   if (logFile) {
     const log = createWriteStream(logFile)
-    group.child.stdout?.pipe(log)
-    group.child.stderr?.pipe(log)
+    // Both outputs go to the one log, which ends only once the child has closed both: a pipe that ended it
+    // at the first one's end would lose what alto writes last, on the other, as it fails.
+    group.child.stdout?.pipe(log, { end: false })
+    group.child.stderr?.pipe(log, { end: false })
+    logged = new Promise((resolve) => group.child.once('close', () => log.end(resolve)))
   }
-  return { url: serverUrl(host, port), pid: group.pid, exited: group.exited, stop: () => group.stop() }
+  return {
+    url: serverUrl(host, port),
+    pid: group.pid,
+    // Once alto is gone and its log holds everything it wrote.
+    exited: Promise.all([group.exited, logged]).then(([code]) => code),
+    stop: () => group.stop(),
+  }
 }
 
 /** Starts alto as `spawnBundler` does and resolves once its /health answers. */

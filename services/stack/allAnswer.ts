@@ -7,6 +7,21 @@ function causeOf(error: unknown): string {
   return cause instanceof Error ? cause.message : String(cause)
 }
 
+/**
+ * A part's process ended before it answered. On a shared machine it is most often a port another process
+ * took between the stack's check and the part's bind, which the part's log may or may not say (alto logs
+ * through a worker it can exit before flushing): a caller that drew its ports at random may start again.
+ */
+export class PartEndedError extends Error {
+  override readonly name = 'PartEndedError'
+  constructor(
+    readonly part: string,
+    readonly reason: string,
+  ) {
+    super(`The ${part} part ended at start: ${reason}`)
+  }
+}
+
 /** A URL the stack waits for, with the part it belongs to, named when it fails. */
 export type PartReady = { part: string; url: string; ended: Promise<string> | undefined }
 
@@ -24,7 +39,7 @@ export async function allAnswer(ready: readonly PartReady[], timeoutMs = readyTi
     })
     for (;;) {
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
-        if (endedWith !== undefined) throw new Error(`The ${part} part ended at start: ${endedWith}`)
+        if (endedWith !== undefined) throw new PartEndedError(part, endedWith)
         if (Date.now() > deadline)
           throw new Error(
             `The ${part} part's ${url} did not answer at start in ${timeoutMs / 1000} s: ${causeOf(error)}`,

@@ -1,3 +1,4 @@
+export { PartEndedError } from './allAnswer.js'
 export {
   type StackConfig,
   type StackPart,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defineStackPart } from '../stackPart.js'
 
@@ -6,7 +6,21 @@ import { defineStackPart } from '../stackPart.js'
 export const localBundlerName = 'alto'
 
 /** How much of alto's log a failed start quotes: its last lines say why it stopped. */
-const quotedLogLines = 20
+const quotedLogBytes = 4096
+
+/** The last `bytes` of `file` (it may be large: alto appends to it as long as it runs), or '' when unreadable. */
+async function endOf(file: string, bytes: number): Promise<string> {
+  const handle = await open(file).catch(() => undefined)
+  if (!handle) return ''
+  try {
+    const { size } = await handle.stat()
+    const start = Math.max(0, size - bytes)
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(size - start), 0, size - start, start)
+    return buffer.subarray(0, bytesRead).toString('utf8')
+  } finally {
+    await handle.close()
+  }
+}
 
 /** Why `npm start` shows no bundler outside this repository. */
 export const altoMissing =
@@ -56,11 +70,10 @@ export const bundlerPart = defineStackPart({
         },
       ],
       ready: [`${bundler.url}/health`],
-      ended: bundler.exited.then(async (code) => {
-        const log = await readFile(logFile, 'utf8').catch(() => '')
-        const lastLines = log.trimEnd().split('\n').slice(-quotedLogLines).join('\n')
-        return `alto exited with ${code}; the end of ${logFile}:\n${lastLines}`
-      }),
+      ended: bundler.exited.then(
+        async (code) =>
+          `alto exited with ${code}; the end of ${logFile}:\n${await endOf(logFile, quotedLogBytes)}`,
+      ),
       stackFile: { bundler: { url: bundler.url, name: localBundlerName } },
     }
   },

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PortInUseError, type RunningStack, stackConfig, startStack } from '../../../services/index.js'
+import {
+  PartEndedError,
+  PortInUseError,
+  type RunningStack,
+  stackConfig,
+  startStack,
+} from '../../../services/index.js'
 import { freeStackPorts } from '../../support/ports.js'
 
 /**
@@ -13,10 +19,13 @@ export const e2eResendIntervalMs = 10_000
 
 /**
  * Another worker may bind a port between our probe and the stack's bind (both workers start their stacks at
- * once): a start that lost a port is tried again on fresh ones.
+ * once): a start that lost a port is tried again on fresh ones. The bundler binds seconds after it starts,
+ * and a bundler that lost its port ends before answering (PartEndedError), its log not always saying why.
  */
 const lostAPort = (error: unknown) =>
-  error instanceof PortInUseError || (error instanceof Error && /EADDRINUSE/.test(error.message))
+  error instanceof PortInUseError ||
+  error instanceof PartEndedError ||
+  (error instanceof Error && /EADDRINUSE/.test(error.message))
 
 /** `npm start`'s stack (chain with fixtures, relay, api, demo page) on free ports, in a throwaway data dir. */
 export async function startDemoStack(): Promise<RunningStack & { demoUrl: string; dataDir: string }> {

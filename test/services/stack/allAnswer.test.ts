@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { allAnswer } from '../../../services/stack/allAnswer.js'
+import { allAnswer, PartEndedError } from '../../../services/stack/allAnswer.js'
 import { freePort } from '../../support/ports.js'
 
 const servers: Server[] = []
@@ -40,7 +40,7 @@ describe('the stack waits for every part to answer before writing its stack file
         [{ part: 'bundler', url: urlOf(port), ended: Promise.resolve('alto exited with 1') }],
         60_000,
       ),
-    ).rejects.toThrow('The bundler part ended at start: alto exited with 1')
+    ).rejects.toEqual(new PartEndedError('bundler', 'alto exited with 1'))
     expect(Date.now() - started).toBeLessThan(30_000)
   })
 

@@ -100,7 +100,7 @@ describe('the local bundler part', () => {
     expect(await started.ended).toMatch(/^alto exited with \S+; the end of .*bundler\.log:/)
   }, 120_000)
 
-  it('a port taken while alto loads ends the part, with alto’s EADDRINUSE in the reason the stack fails with (a test stack that lost a port starts again on fresh ones)', async () => {
+  it('a port taken while alto loads ends the part, and the reason the stack fails with has alto’s exit and the end of its log', async () => {
     const port = await freePort()
     const stops: (() => Promise<void> | void)[] = []
     const started = await bundlerPart.start({
@@ -113,7 +113,8 @@ describe('the local bundler part', () => {
     const squatter = createServer()
     try {
       await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve))
-      expect(await started.ended).toMatch(/^alto exited with \d+;[\s\S]*"code": "EADDRINUSE"/)
+      // Its log says EADDRINUSE when alto's logging worker flushed before it exited, which it need not.
+      expect(await started.ended).toMatch(/^alto exited with \d+; the end of .*bundler\.log:\n/)
     } finally {
       squatter.close()
       for (const stop of stops.reverse()) await stop()
