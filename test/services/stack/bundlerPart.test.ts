@@ -43,6 +43,24 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
+/** The part started on `port` as the stack starts it; `stop` stops what it started, as the stack would. */
+async function startOn(port: number) {
+  const stops: (() => Promise<void> | void)[] = []
+  const started = await bundlerPart.start({
+    chain,
+    fixtures: chain.fixtures,
+    config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: port } },
+    options: {},
+    onStop: (stop) => stops.push(stop),
+  })
+  return {
+    started,
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop()
+    },
+  }
+}
+
 describe('the local bundler part', () => {
   it('finds alto’s CLI in this repository, and nothing (so the stack runs without a bundler) where it is not installed', () => {
     expect(altoEntry()).toMatch(/@pimlico\/alto\/.*cli\/alto\.js$/)
@@ -65,14 +83,7 @@ describe('the local bundler part', () => {
 
   it('runs alto on the stack’s host only, serving the local EntryPoint v0.8, and stops it with the stack', async () => {
     const port = await freePort()
-    const stops: (() => Promise<void> | void)[] = []
-    const started = await bundlerPart.start({
-      chain,
-      fixtures: chain.fixtures,
-      config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: port } },
-      options: {},
-      onStop: (stop) => stops.push(stop),
-    })
+    const { started, stop } = await startOn(port)
     try {
       const url = `http://127.0.0.1:${port}`
       expect(started.gives.bundlerUrl).toBe(url)
@@ -93,7 +104,7 @@ describe('the local bundler part', () => {
       expect(await accepts('127.0.0.1', port)).toBe(true)
       if (process.platform === 'linux') expect(await accepts('127.0.0.2', port)).toBe(false)
     } finally {
-      for (const stop of stops.reverse()) await stop()
+      await stop()
     }
     expect(await isPortTaken(port)).toBe(false)
     // Had alto ended before answering, the stack would have failed at once with this reason.
@@ -102,14 +113,7 @@ describe('the local bundler part', () => {
 
   it('a port taken while alto loads ends the part, and the reason the stack fails with has alto’s exit and the end of its log', async () => {
     const port = await freePort()
-    const stops: (() => Promise<void> | void)[] = []
-    const started = await bundlerPart.start({
-      chain,
-      fixtures: chain.fixtures,
-      config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: port } },
-      options: {},
-      onStop: (stop) => stops.push(stop),
-    })
+    const { started, stop } = await startOn(port)
     const squatter = createServer()
     try {
       await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve))
@@ -117,19 +121,11 @@ describe('the local bundler part', () => {
       expect(await started.ended).toMatch(/^alto exited with \d+; the end of .*bundler\.log:\n/)
     } finally {
       squatter.close()
-      for (const stop of stops.reverse()) await stop()
+      await stop()
     }
   }, 120_000)
 
   it('a bundler on a taken port is refused before alto starts, naming PAIRWISE_BUNDLER_PORT', async () => {
-    await expect(
-      bundlerPart.start({
-        chain,
-        fixtures: chain.fixtures,
-        config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: chain.port } },
-        options: {},
-        onStop: () => undefined,
-      }),
-    ).rejects.toThrow('PAIRWISE_BUNDLER_PORT')
+    await expect(startOn(chain.port)).rejects.toThrow('PAIRWISE_BUNDLER_PORT')
   })
 })
