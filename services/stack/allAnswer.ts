@@ -39,13 +39,14 @@ export async function allAnswer(ready: readonly PartReady[], timeoutMs = readyTi
     })
     for (;;) {
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
-        if (endedWith !== undefined) throw new PartEndedError(part, endedWith)
         if (Date.now() > deadline)
           throw new Error(
             `The ${part} part's ${url} did not answer at start in ${timeoutMs / 1000} s: ${causeOf(error)}`,
             { cause: error },
           )
       })
+      // Checked even when the URL answers: what answers on an ended part's port is another process.
+      if (endedWith !== undefined) throw new PartEndedError(part, endedWith)
       if (response) {
         await response.body?.cancel()
         if (!response.ok) throw new Error(`The ${part} part's ${url} answered ${response.status} at start`)

@@ -44,6 +44,17 @@ describe('the stack waits for every part to answer before writing its stack file
     expect(Date.now() - started).toBeLessThan(30_000)
   })
 
+  it('a part that ended fails the start even when something else answers on its port', async () => {
+    const port = await freePort()
+    await answering(200, port)
+    await expect(
+      allAnswer(
+        [{ part: 'bundler', url: urlOf(port), ended: Promise.resolve('alto exited with 0') }],
+        60_000,
+      ),
+    ).rejects.toEqual(new PartEndedError('bundler', 'alto exited with 0'))
+  })
+
   it('a URL nothing listens on past the wait names its part, its URL and what the connection ran into', async () => {
     const port = await freePort()
     await expect(allAnswer([{ part: 'relay', url: urlOf(port), ended: undefined }], 300)).rejects.toThrow(
