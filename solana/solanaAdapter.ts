@@ -230,12 +230,14 @@ export class SolanaAdapter implements ChainAdapter {
       network,
       off: off ?? (() => undefined),
     })
+    // The wallet's icon is its own word: shown only if it may be (core/safeUrl.ts).
+    const icon = safeUrl(wallet.icon, 'image', `${connectorId} icon`, this.#context?.report)
     return {
       connectorId,
       address: account.address,
       accounts: usable.map((a) => a.address),
       network,
-      walletInfo: { name: wallet.name, ...(wallet.icon ? { icon: wallet.icon } : {}) },
+      walletInfo: { name: wallet.name, ...(icon ? { icon } : {}) },
     }
   }
 

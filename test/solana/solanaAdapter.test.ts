@@ -54,11 +54,12 @@ function solanaKit(adapter = new SolanaAdapter({ confirmation: { pollMs: 20 } })
   return { kit, adapter }
 }
 
-function wallet(name: string, key = 0) {
+function wallet(name: string, key = 0, icon?: string) {
   return installNodeSolanaWallet(page, {
     name,
     key,
     rpc: { 'solana:localnet': localnet.rpcUrl, 'solana:devnet': devnet.rpcUrl },
+    ...(icon === undefined ? {} : { icon }),
   })
 }
 
@@ -120,6 +121,17 @@ describe('Solana adapter: connection', () => {
     expect(state.activeChain).toBe('solana')
     const balanced = await until(kit, (s) => s.account.balance !== undefined)
     expect(balanced.account).toMatchObject({ balance: '1000', balanceSymbol: 'SOL' })
+    w.unregister()
+    kit.destroy()
+  })
+
+  it('a wallet icon that may not be an image source is left out of its row and of the connected wallet’s info', async () => {
+    const w = wallet('Odd Icon', 3, 'javascript:alert(document.domain)')
+    const { kit } = solanaKit()
+    await until(kit, (s) => s.connectors.some((c) => c.id === 'solana:Odd Icon'))
+    expect(kit.store.get().connectors.find((c) => c.id === 'solana:Odd Icon')?.imageUrl).toBeUndefined()
+    await kit.connect('solana:Odd Icon')
+    expect(kit.store.get().account.connectedWalletInfo).toEqual({ name: 'Odd Icon' })
     w.unregister()
     kit.destroy()
   })

@@ -18,7 +18,14 @@ import {
  */
 export function installNodeSolanaWallet(
   page: EventTarget & Record<string, unknown>,
-  options: { name: string; key?: number; rpc: Partial<Record<SolanaChain, string>>; origin?: string },
+  options: {
+    name: string
+    key?: number
+    rpc: Partial<Record<SolanaChain, string>>
+    origin?: string
+    /** The icon the wallet registers with: the test wallet's own by default. */
+    icon?: string
+  },
 ) {
   const key = solanaTestKey(options.key ?? 0)
   const handler = new SolanaWalletHandler(key, options.rpc)
@@ -29,7 +36,7 @@ export function installNodeSolanaWallet(
     id,
     binding,
     name: options.name,
-    icon: defaultSolanaWalletIcon,
+    icon: options.icon ?? defaultSolanaWalletIcon,
     chains: handler.chains,
     address: key.address,
     publicKey: Buffer.from(key.publicKey).toString('base64'),
