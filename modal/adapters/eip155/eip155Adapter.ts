@@ -43,6 +43,7 @@ import type {
 } from './walletActions.js'
 import type { WalletCalls } from './walletCalls.js'
 import { withWalletCalls } from './walletCallsProvider.js'
+import { evmAccounts, evmChainId } from './walletValues.js'
 import { withTimeout } from './withTimeout.js'
 
 /** Each option overrides what the app's createAppKit options say. */
@@ -284,8 +285,9 @@ export class Eip155Adapter implements ChainAdapter {
     entry.provider = transport.provider
     // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
     const icon = safeUrl(session.peer.icon, 'image', 'peer.metadata.icons', this.#context?.report)
-    const chainId = Number(await transport.provider.request({ method: 'eth_chainId' }))
-    const wallet = session.accounts.length > 0 ? { accounts: session.accounts, chainId } : undefined
+    const chainId = evmChainId(await transport.provider.request({ method: 'eth_chainId' }))
+    const accounts = evmAccounts(session.accounts)
+    const wallet = accounts.length > 0 ? { accounts, chainId } : undefined
     return this.#connected(entry, transport.provider, wallet, network, {
       name: session.peer.name,
       ...(icon ? { icon } : {}),
@@ -316,7 +318,9 @@ export class Eip155Adapter implements ChainAdapter {
     let network = networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)
     if (!network) {
       await this.switchNetwork({ connectorId: entry.info.id, network: requested }).catch(() => undefined)
-      const now = Number(await provider.request({ method: 'eth_chainId' }))
+      const answer = await provider.request({ method: 'eth_chainId' })
+      const now = evmChainId(answer)
+      if (now === undefined) throw new WalletError('CHAIN_NOT_SUPPORTED', undefined, String(answer))
       network =
         networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === now) ??
         unsupportedNetwork('eip155', now)
@@ -333,17 +337,25 @@ export class Eip155Adapter implements ChainAdapter {
       if (event.type === 'disconnect') this.#stopWatching(connectorId)
       this.#context?.emit(event)
     }
-    const onAccounts = (accounts: string[]) =>
-      accounts.length === 0
-        ? emit({ type: 'disconnect', connectorId })
-        : emit({ type: 'accountChanged', connectorId, address: accounts[0] as string, accounts })
-    const onChain = (chainId: string) => {
+    // A list with no address in it leaves no account to show: as an empty one, the wallet is disconnected.
+    const onAccounts = (given: unknown) => {
+      const accounts = evmAccounts(given)
+      const [address] = accounts
+      emit(
+        address
+          ? { type: 'accountChanged', connectorId, address, accounts }
+          : { type: 'disconnect', connectorId },
+      )
+    }
+    const onChain = (given: unknown) => {
+      const chainId = evmChainId(given)
+      if (chainId === undefined) return
       const network = this.#context?.networks.find(
-        (n) => n.chainNamespace === 'eip155' && Number(n.id) === Number(chainId),
+        (n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId,
       )
       if (network) this.#watchPending(connectorId, network)
       else this.#stopWatching(connectorId)
-      emit({ type: 'chainChanged', connectorId, chainId: Number(chainId) })
+      emit({ type: 'chainChanged', connectorId, chainId })
     }
     const onDisconnect = () => emit({ type: 'disconnect', connectorId })
     provider.on?.('accountsChanged', onAccounts)
@@ -643,7 +655,8 @@ export class Eip155Adapter implements ChainAdapter {
 }
 
 /** The accounts a wallet shares with the app, and the chain it is on. */
-type WalletState = { accounts: string[]; chainId: number }
+/** `chainId` undefined: the wallet's answer was no chain id. */
+type WalletState = { accounts: string[]; chainId: number | undefined }
 
 /**
  * The wallet's accounts asked by `method` and, beside them rather than after, its chain: one wallet round
@@ -668,7 +681,7 @@ async function walletState(
     const accounts = await asked
     if (accounts.length === 0) return undefined
     const chainId = await early.catch(() => provider.request({ method: 'eth_chainId' }))
-    return { accounts, chainId: Number(switched ?? chainId) }
+    return { accounts, chainId: evmChainId(switched ?? chainId) }
   } finally {
     provider.removeListener?.('chainChanged', onChain)
   }
@@ -678,8 +691,7 @@ async function requestAccounts(
   provider: Eip1193Provider,
   method: 'eth_requestAccounts' | 'eth_accounts',
 ): Promise<string[]> {
-  const accounts = await provider.request({ method })
-  return Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string') : []
+  return evmAccounts(await provider.request({ method }))
 }
 
 function icon(info: ConnectorInfo): { icon?: string } {

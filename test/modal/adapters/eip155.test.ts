@@ -264,6 +264,54 @@ describe('eip155 adapter: connect and disconnect', () => {
   })
 })
 
+describe('eip155 adapter: what a wallet says is read as addresses and chain ids', () => {
+  const markup = '<img src=x onerror=alert(1)>'
+
+  it('connects with the addresses among the accounts a wallet answers, and not at all when none is one', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    provider.override('eth_requestAccounts', () => [markup, { evil: true }, bob, '../../phish#'])
+    await kit.connect('injected')
+    expect(kit.store.get().connections.eip155?.connections[0]?.accounts).toEqual([bob])
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${bob}`)
+    const other = injectedKit({ options: { networks: [anvil] } })
+    other.provider.override('eth_requestAccounts', () => [markup])
+    await expect(other.kit.connect('injected')).rejects.toMatchObject({ code: 'CONNECTOR_ACCOUNT_NOT_FOUND' })
+    expect(other.kit.getAddress()).toBeUndefined()
+  })
+
+  it('keeps at most 100 of the accounts a wallet lists', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    const many = Array.from({ length: 150 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`)
+    provider.override('eth_requestAccounts', () => many)
+    await kit.connect('injected')
+    expect(kit.store.get().connections.eip155?.connections[0]?.accounts).toEqual(many.slice(0, 100))
+  })
+
+  it('an accounts change naming no address disconnects, as an empty one does; its addresses are kept otherwise', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil] } })
+    for (const given of ['abc', [{ evil: true }], ['../../phish#']]) {
+      await kit.connect('injected')
+      provider.emit('accountsChanged', given)
+      expect(kit.getAddress()).toBeUndefined()
+    }
+    await kit.connect('injected')
+    provider.emit('accountsChanged', [markup, bob])
+    expect(kit.getAddress()).toBe(bob)
+  })
+
+  it('a chain change that is no chain id is ignored, and a decimal or hex one is followed', async () => {
+    const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    await kit.connect('injected')
+    for (const given of ['not-a-chain', '0x', '-1', 0, 1.5, { id: 31338 }])
+      provider.emit('chainChanged', given)
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
+    provider.emit('chainChanged', '31338')
+    expect(kit.getCaipAddress()).toBe(`eip155:31338:${alice}`)
+    provider.emit('chainChanged', '0x7a69')
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
+  })
+})
+
 describe('eip155 adapter: waiting for a remembered wallet', () => {
   function reloadRemembering(rdns: string) {
     const memory = mapMemory()
@@ -354,6 +402,22 @@ describe('eip155 adapter: WalletConnect', () => {
     expect(provider.methods().at(-1)).toBe('eth_chainId')
     await kit.disconnect()
     expect(calls.at(-1)).toBe('disconnect')
+    expect(kit.getAddress()).toBeUndefined()
+  })
+
+  it('a session whose accounts hold no EVM address connects nothing', async () => {
+    const { transport } = fakeTransport({
+      accounts: ['<svg/onload=alert(1)>'],
+      chainId: 31337,
+      peer: { name: 'Odd Wallet' },
+    })
+    const kit = createKit({
+      options: { networks: [anvil] },
+      environment: { target: createPage(), walletConnect: async () => transport },
+    })
+    await expect(connect(kit.context, { connectorId: 'walletConnect' })).rejects.toMatchObject({
+      code: 'CONNECTOR_ACCOUNT_NOT_FOUND',
+    })
     expect(kit.getAddress()).toBeUndefined()
   })
 

@@ -92,7 +92,7 @@ export class FakeProvider implements Eip1193Provider {
   /** The visitor picks another account in the wallet. */
   selectAccount(address: string): void {
     this.accounts = [address, ...this.accounts.filter((a) => a !== address)]
-    if (this.granted) this.#emit('accountsChanged', this.accounts)
+    if (this.granted) this.emit('accountsChanged', this.accounts)
   }
 
   /** The visitor switches network in the wallet (to a chain the app may not know). */
@@ -104,7 +104,7 @@ export class FakeProvider implements Eip1193Provider {
   /** The visitor disconnects the site in the wallet. */
   revokeFromWallet(): void {
     this.granted = false
-    this.#emit('accountsChanged', [])
+    this.emit('accountsChanged', [])
   }
 
   #answer(method: string, params: unknown): unknown {
@@ -140,10 +140,11 @@ export class FakeProvider implements Eip1193Provider {
   #setChain(chainId: number): void {
     if (chainId === this.chainId) return
     this.chainId = chainId
-    this.#emit('chainChanged', numberToHex(chainId))
+    this.emit('chainChanged', numberToHex(chainId))
   }
 
-  #emit(event: string, ...args: unknown[]): void {
+  /** Sends `event` to the listeners as the wallet would, whatever its arguments: a test can send what no good wallet would. */
+  emit(event: string, ...args: unknown[]): void {
     for (const listener of [...(this.#listeners.get(event) ?? [])])
       (listener as (...a: unknown[]) => void)(...args)
   }
