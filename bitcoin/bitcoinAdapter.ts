@@ -44,6 +44,8 @@ type Connection = {
   off: () => void
 }
 
+const addresses = (accounts: readonly BitcoinAccount[]) => accounts.map((a) => a.address)
+
 /** Satoshis as the modal shows a balance: BTC with up to 8 decimals, trailing zeros dropped. */
 export function formatSats(sats: bigint): string {
   const sign = sats < 0n ? '-' : ''
@@ -152,9 +154,8 @@ export class BitcoinAdapter implements ChainAdapter {
     if (!connection.connector.switchNetwork)
       throw new BitcoinError('SWITCH_IN_WALLET', undefined, network.name)
     await connection.connector.switchNetwork(chain)
-    const accounts = await connection.connector.connect(chain, true)
+    const usable = this.#accountsOn(chain, await connection.connector.connect(chain, true))
     connection.network = network
-    const usable = accounts.filter((a) => isAddressOn(a.address, chain.address))
     if (usable.length) this.#setAccounts(connectorId, connection, usable)
   }
 
@@ -246,13 +247,11 @@ export class BitcoinAdapter implements ChainAdapter {
   ): Promise<ConnectResult | undefined> {
     const connectorId = connector.id
     const chain = this.#chain(network)
-    let accounts = (await connector.connect(chain, silent)).filter((a) =>
-      isAddressOn(a.address, chain.address),
-    )
+    let accounts = this.#accountsOn(chain, await connector.connect(chain, silent))
     if (!accounts.length && !silent && connector.switchNetwork) {
       // The wallet is on another network: asked to move, its accounts are read again.
       await connector.switchNetwork(chain)
-      accounts = (await connector.connect(chain, true)).filter((a) => isAddressOn(a.address, chain.address))
+      accounts = this.#accountsOn(chain, await connector.connect(chain, true))
     }
     if (!accounts.length) {
       if (silent) return undefined
@@ -266,28 +265,56 @@ export class BitcoinAdapter implements ChainAdapter {
     return {
       connectorId,
       address: (accounts[0] as BitcoinAccount).address,
-      accounts: accounts.map((a) => a.address),
+      accounts: addresses(accounts),
       network,
       walletInfo: { name: connector.name, ...(icon ? { icon } : {}) },
     }
   }
 
+  /**
+   * The accounts of `accounts` whose address is on `chain`. A wallet's answer or event is page script: an
+   * address of another network, or no address at all, must not reach the modal or a signing request.
+   */
+  #accountsOn(chain: BitcoinChain, accounts: readonly BitcoinAccount[]): BitcoinAccount[] {
+    return accounts.filter((a) => isAddressOn(a.address, chain.address))
+  }
+
   #onChange(connectorId: string, change: ConnectorChange): void {
     const connection = this.#connections.get(connectorId)
     if (!connection) return
-    if (change.type === 'disconnect') {
-      this.#forget(connectorId)
-      this.#context?.emit({ type: 'disconnect', connectorId })
-    } else if (change.type === 'accounts') this.#setAccounts(connectorId, connection, change.accounts)
-    else {
-      const reference = change.chain.genesisHash.slice(0, 32)
-      const network = this.#context?.networks.find(
-        (n) => n.chainNamespace === 'bip122' && String(n.id) === reference,
-      )
-      if (!network) return
-      connection.network = network
-      this.#context?.emit({ type: 'chainChanged', connectorId, chainId: network.id })
+    if (change.type === 'disconnect') this.#dropped(connectorId)
+    else if (change.type === 'accounts') {
+      // With none on the connection's chain the change is not taken, and the account shown stays: a wallet
+      // moving network may send its new accounts before the network change, which then reads them.
+      const accounts = this.#accountsOn(this.#chain(connection.network), change.accounts)
+      if (accounts.length) this.#setAccounts(connectorId, connection, accounts)
+    } else void this.#onNetwork(connectorId, connection, change.chain)
+  }
+
+  /**
+   * The wallet moved to `chain`. Its accounts there are the ones it had that are addresses of `chain`;
+   * when none is (mainnet and the test networks share no address), the wallet is asked again without a
+   * prompt, as switchNetwork does, since it sends this event in the middle of a switch the modal asked for.
+   * The network and accounts change together, so the modal never pairs the new chain with an old address.
+   */
+  async #onNetwork(connectorId: string, connection: Connection, chain: BitcoinChain): Promise<void> {
+    const reference = chain.genesisHash.slice(0, 32)
+    const network = this.#context?.networks.find(
+      (n) => n.chainNamespace === 'bip122' && String(n.id) === reference,
+    )
+    if (!network) return
+    let accounts = this.#accountsOn(chain, connection.accounts)
+    if (!accounts.length)
+      accounts = this.#accountsOn(chain, await connection.connector.connect(chain, true).catch(() => []))
+    if (this.#connections.get(connectorId) !== connection) return
+    if (!accounts.length) {
+      this.#dropped(connectorId)
+      return
     }
+    const changed = addresses(accounts).join() !== addresses(connection.accounts).join()
+    connection.network = network
+    this.#context?.emit({ type: 'chainChanged', connectorId, chainId: network.id })
+    if (changed) this.#setAccounts(connectorId, connection, accounts)
   }
 
   #setAccounts(connectorId: string, connection: Connection, accounts: BitcoinAccount[]): void {
@@ -298,7 +325,7 @@ export class BitcoinAdapter implements ChainAdapter {
       type: 'accountChanged',
       connectorId,
       address: first.address,
-      accounts: accounts.map((a) => a.address),
+      accounts: addresses(accounts),
     })
   }
 
@@ -306,11 +333,15 @@ export class BitcoinAdapter implements ChainAdapter {
     this.#connectors = connectors
     // A wallet that left the page takes its connection with it (a WalletConnect session is in no page).
     for (const [connectorId, connection] of [...this.#connections])
-      if (connectorId !== walletConnectConnectorId && !connectors.includes(connection.connector)) {
-        this.#forget(connectorId)
-        this.#context?.emit({ type: 'disconnect', connectorId })
-      }
+      if (connectorId !== walletConnectConnectorId && !connectors.includes(connection.connector))
+        this.#dropped(connectorId)
     this.#context?.emit({ type: 'connectors', connectors: this.connectors() })
+  }
+
+  /** The wallet ended the connection (or left nothing to show): forgotten here, and the modal told. */
+  #dropped(connectorId: string): void {
+    this.#forget(connectorId)
+    this.#context?.emit({ type: 'disconnect', connectorId })
   }
 
   #forget(connectorId: string): void {

@@ -1,5 +1,5 @@
 import { Verifier } from 'bip322-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   BitcoinAdapter,
   type BitcoinProvider,
@@ -10,8 +10,8 @@ import {
 import { verifyBip122Signature } from '../../services/api/siwx/verify/bip122.js'
 import { type LocalBitcoin, startBitcoinChain } from '../../services/bitcoin/index.js'
 import { faucet, mine } from '../services/bitcoin/regtestChain.js'
-import type { BitcoinWalletFamily } from '../support/bitcoinWallet/index.js'
-import { connectedAccounts, freshAddress } from '../support/bitcoinWallet/index.js'
+import type { BitcoinWalletFamily, TestAccount, TestWalletChain } from '../support/bitcoinWallet/index.js'
+import { bitcoinTestAccounts, connectedAccounts, freshAddress } from '../support/bitcoinWallet/index.js'
 import { spendOrdinalCoin } from './ordinalSpend.js'
 import { pageHost } from './pageHost.js'
 
@@ -141,6 +141,12 @@ describe('BitcoinAdapter network switching', () => {
   it('switches a sats-connect wallet with wallet_changeNetwork and takes its signet accounts', async () => {
     const { adapter, connector, provider, page, stop, handler } = await connected('satsConnect', 'switch')
     await adapter.switchNetwork({ connectorId: connector.id, network: bitcoinSignet })
+    // The wallet's networkChange comes before its signet accounts are read: it must not end the connection.
+    await vi.waitFor(() =>
+      expect(page.events).toContainEqual(expect.objectContaining({ type: 'chainChanged' })),
+    )
+    expect(page.events).not.toContainEqual({ type: 'disconnect', connectorId: connector.id })
+    expect(adapter.getProvider(connector.id)?.address).toBe(provider.address)
     expect(handler.chain).toBe('signet')
     expect(provider.network).toBe(bitcoinSignet)
     expect(provider.address).toMatch(/^tb1q/)
@@ -161,6 +167,196 @@ describe('BitcoinAdapter network switching', () => {
       code: 'SWITCH_IN_WALLET',
       message: expect.stringContaining('switch the network in your wallet to Bitcoin Signet'),
     })
+    stop()
+  })
+})
+
+/** The payment account of the test keys `seed` on `chain`. */
+const paymentOf = (seed: string, chain: TestWalletChain) => bitcoinTestAccounts(seed, chain)[0] as TestAccount
+
+/**
+ * A hostile Wallet Standard wallet: it connects with the regtest accounts of `seed`, then sends whatever
+ * `change` is given through standard:events, as page script may.
+ */
+function hostileStandardWallet(seed: string) {
+  const raw = (address: string, publicKey: string) => ({
+    address,
+    publicKey: Uint8Array.from(Buffer.from(publicKey, 'hex')),
+    chains: ['bitcoin:regtest'],
+    features: [],
+  })
+  let accounts = bitcoinTestAccounts(seed, 'regtest').map((a) => raw(a.address, a.publicKey))
+  const listeners = new Set<(properties: { accounts: unknown[] }) => void>()
+  const refuse = async () => {
+    throw new Error('not in this test')
+  }
+  const wallet = {
+    version: '1.0.0',
+    name: 'Hostile standard',
+    icon: '',
+    chains: ['bitcoin:regtest'],
+    get accounts() {
+      return accounts
+    },
+    features: {
+      'bitcoin:connect': { version: '1.0.0', connect: async () => ({ accounts }) },
+      'bitcoin:signTransaction': { version: '1.0.0', signTransaction: refuse },
+      'standard:events': {
+        version: '1.0.0',
+        on(_event: 'change', listener: (properties: { accounts: unknown[] }) => void) {
+          listeners.add(listener)
+          return () => listeners.delete(listener)
+        },
+      },
+    },
+  }
+  return {
+    wallet,
+    change(next: { address: string; publicKey: string }[]) {
+      accounts = next.map((a) => raw(a.address, a.publicKey))
+      for (const listener of [...listeners]) listener({ accounts })
+    },
+  }
+}
+
+/** The adapter on a page with the hostile Wallet Standard wallet of `seed`, connected on regtest. */
+async function standardConnected(seed: string) {
+  const page = pageHost()
+  const hostile = hostileStandardWallet(seed)
+  page.target.dispatchEvent(
+    new CustomEvent('wallet-standard:register-wallet', {
+      detail: (api: { register(wallet: unknown): void }) => api.register(hostile.wallet),
+    }),
+  )
+  const adapter = new BitcoinAdapter({ registry: page.registry })
+  const stop = adapter.setup(page.context([regtest()]))
+  const connectorId = 'bip122:Hostile standard'
+  const result = await adapter.connect({ connectorId, network: regtest() })
+  return { page, hostile, adapter, stop, result, connectorId }
+}
+
+/**
+ * A Unisat on the page (`window.unisat`): one account, the one `account` holds, and its events sent by hand
+ * (`emit('accountsChanged', [address])`, `emit('chainChanged', { enum })`), as the extension sends them.
+ */
+function fakeUnisat(account: { address: string; publicKey: string }) {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  const unisat = {
+    account,
+    requestAccounts: async () => [unisat.account.address],
+    getAccounts: async () => [unisat.account.address],
+    getPublicKey: async () => unisat.account.publicKey,
+    signMessage: async () => '',
+    signPsbt: async () => '',
+    on(event: string, listener: (...args: unknown[]) => void) {
+      const set = listeners.get(event) ?? new Set()
+      listeners.set(event, set)
+      set.add(listener)
+    },
+    removeListener(event: string, listener: (...args: unknown[]) => void) {
+      listeners.get(event)?.delete(listener)
+    },
+    emit(event: string, value: unknown) {
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(value)
+    },
+  }
+  return unisat
+}
+
+/** The adapter on a page with a fake Unisat holding the payment account of `seed`, connected on regtest. */
+async function unisatConnected(seed: string) {
+  const page = pageHost()
+  const payment = paymentOf(seed, 'regtest')
+  const unisat = fakeUnisat(payment)
+  page.target.unisat = unisat
+  const adapter = new BitcoinAdapter({ registry: page.registry })
+  const stop = adapter.setup(page.context([regtest(), bitcoinSignet]))
+  const result = await adapter.connect({ connectorId: 'bip122:unisat', network: regtest() })
+  return { page, unisat, adapter, stop, result, connectorId: 'bip122:unisat' }
+}
+
+describe('BitcoinAdapter and a wallet changing its accounts or network by itself', () => {
+  it("a wallet's account change naming no address of the connected chain is not taken: a Wallet Standard change to markup leaves the account shown", async () => {
+    const { page, hostile, adapter, stop, result, connectorId } = await standardConnected('hostile-standard')
+    const payment = paymentOf('hostile-standard', 'regtest')
+    const markup = '<img src=x onerror=alert(1)>'
+    hostile.change([{ address: markup, publicKey: payment.publicKey }])
+    // A good change after it is taken, so the markup one was read (and left) before.
+    hostile.change([payment])
+    await vi.waitFor(() =>
+      expect(page.events).toContainEqual(expect.objectContaining({ type: 'accountChanged' })),
+    )
+    expect(JSON.stringify(page.events)).not.toContain(markup)
+    expect(page.events).not.toContainEqual({ type: 'disconnect', connectorId })
+    expect(adapter.getProvider(connectorId)?.address).toBe(result.address)
+    stop()
+  })
+
+  it("a wallet's account change keeps only the accounts on the connected chain: markup next to a real account is dropped", async () => {
+    const { page, hostile, adapter, stop, connectorId } = await standardConnected('hostile-mixed')
+    const payment = paymentOf('hostile-mixed', 'regtest')
+    const markup = '<img src=x onerror=alert(1)>'
+    hostile.change([payment, { address: markup, publicKey: payment.publicKey }])
+    await vi.waitFor(() =>
+      expect(page.events).toContainEqual({
+        type: 'accountChanged',
+        connectorId,
+        address: payment.address,
+        accounts: [payment.address],
+      }),
+    )
+    expect(JSON.stringify(page.events)).not.toContain(markup)
+    expect(adapter.getProvider(connectorId)?.accounts.map((a) => a.address)).toEqual([payment.address])
+    stop()
+  })
+
+  it('a Unisat account change to a signet address on a regtest connection is not taken until the network change that brings it', async () => {
+    const { page, unisat, adapter, stop, result, connectorId } = await unisatConnected('unisat-accounts')
+    expect(result.address).toMatch(/^bcrt1q/)
+    const signet = paymentOf('unisat-accounts', 'signet')
+    unisat.account = signet
+    // The order a wallet moving network may send its events in: the new accounts, then the network.
+    unisat.emit('accountsChanged', [signet.address])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(JSON.stringify(page.events)).not.toContain(signet.address)
+    expect(adapter.getProvider(connectorId)?.address).toBe(result.address)
+    unisat.emit('chainChanged', { enum: 'BITCOIN_SIGNET' })
+    await vi.waitFor(() =>
+      expect(page.events).toContainEqual({ type: 'chainChanged', connectorId, chainId: bitcoinSignet.id }),
+    )
+    expect(adapter.getProvider(connectorId)?.address).toBe(signet.address)
+    expect(page.events).not.toContainEqual({ type: 'disconnect', connectorId })
+    stop()
+  })
+
+  it("a wallet's network change to a chain its accounts are not on disconnects when the wallet grants none there", async () => {
+    const { page, unisat, adapter, stop, connectorId } = await unisatConnected('unisat-network-none')
+    // The wallet says signet but still reports its regtest account.
+    unisat.emit('chainChanged', { enum: 'BITCOIN_SIGNET' })
+    await vi.waitFor(() => expect(page.events).toContainEqual({ type: 'disconnect', connectorId }))
+    expect(page.events).not.toContainEqual(expect.objectContaining({ type: 'chainChanged' }))
+    expect(adapter.getProvider(connectorId)).toBeUndefined()
+    stop()
+  })
+
+  it("a wallet's network change to a chain its accounts are not on moves the connection to the accounts it has there", async () => {
+    const { page, unisat, adapter, stop, connectorId, result } = await unisatConnected('unisat-network-moved')
+    const signet = paymentOf('unisat-network-moved', 'signet')
+    unisat.account = signet
+    unisat.emit('chainChanged', { enum: 'BITCOIN_SIGNET' })
+    await vi.waitFor(() =>
+      expect(page.events).toContainEqual({
+        type: 'accountChanged',
+        connectorId,
+        address: signet.address,
+        accounts: [signet.address],
+      }),
+    )
+    expect(page.events).toContainEqual({ type: 'chainChanged', connectorId, chainId: bitcoinSignet.id })
+    const provider = adapter.getProvider(connectorId) as BitcoinProvider
+    expect(provider.network).toBe(bitcoinSignet)
+    expect(provider.address).toBe(signet.address)
+    expect(provider.address).not.toBe(result.address)
     stop()
   })
 })
