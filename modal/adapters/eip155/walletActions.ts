@@ -13,6 +13,7 @@ import {
 } from 'viem'
 import { multicall } from 'viem/actions'
 import { WalletError } from '../../controllers/errors.js'
+import { isSignedMessage, isTransactionHash } from '../../core/validation.js'
 import type { Eip1193Provider } from '../types.js'
 import { withTimeout } from './withTimeout.js'
 
@@ -53,10 +54,19 @@ export async function readContracts(client: Client, contracts: readonly Contract
   return multicall(client, { contracts: contracts as never, allowFailure: false }) as Promise<unknown[]>
 }
 
+/** What a wallet answered, short enough to name in an error. */
+const answerText = (answer: unknown) => String(JSON.stringify(answer)).slice(0, 80)
+
+/** The wallet's answer when it is a signature (VAL-04); otherwise the request failed (ERR-61). */
+function signatureIn(answer: unknown): Hex {
+  if (typeof answer === 'string' && isSignedMessage(answer)) return answer as Hex
+  throw new Error(`the wallet answered no signature: ${answerText(answer)}`)
+}
+
 /** ERR-61: any failure, a refusal included, is Sign message failed; the wallet's error is its cause. */
 export async function signMessage(wallet: ActingWallet, message: string): Promise<Hex> {
   try {
-    return (await walletAnswer(wallet, 'personal_sign', [message, wallet.account])) as Hex
+    return signatureIn(await walletAnswer(wallet, 'personal_sign', [message, wallet.account]))
   } catch (error) {
     throw new WalletError('SIGN_MESSAGE_FAILED', error)
   }
@@ -64,14 +74,16 @@ export async function signMessage(wallet: ActingWallet, message: string): Promis
 
 export async function signTypedData(wallet: ActingWallet, typedData: TypedDataDefinition): Promise<Hex> {
   try {
-    return (await walletAnswer(wallet, 'eth_signTypedData_v4', [
-      wallet.account,
-      // The wallet hashes the domain by the EIP712Domain type it is given; without one it would sign `{}`.
-      serializeTypedData({
-        ...typedData,
-        types: { EIP712Domain: getTypesForEIP712Domain({ domain: typedData.domain }), ...typedData.types },
-      } as unknown as TypedDataDefinition),
-    ])) as Hex
+    return signatureIn(
+      await walletAnswer(wallet, 'eth_signTypedData_v4', [
+        wallet.account,
+        // The wallet hashes the domain by the EIP712Domain type it is given; without one it would sign `{}`.
+        serializeTypedData({
+          ...typedData,
+          types: { EIP712Domain: getTypesForEIP712Domain({ domain: typedData.domain }), ...typedData.types },
+        } as unknown as TypedDataDefinition),
+      ]),
+    )
   } catch (error) {
     throw new WalletError('SIGN_MESSAGE_FAILED', error)
   }
@@ -103,8 +115,11 @@ export async function estimateGas(wallet: ActingWallet, tx: TransactionRequest):
   }
 }
 
+/** The wallet's answer is the transaction's hash (VAL-03), or no transaction the modal can follow or link to. */
 export async function sendTransaction(wallet: ActingWallet, tx: TransactionRequest): Promise<Hex> {
-  return (await walletAnswer(wallet, 'eth_sendTransaction', [callOf(wallet, tx)])) as Hex
+  const hash = await walletAnswer(wallet, 'eth_sendTransaction', [callOf(wallet, tx)])
+  if (typeof hash === 'string' && isTransactionHash(hash)) return hash as Hex
+  throw new WalletError('TRANSACTION_NOT_FOUND', undefined, answerText(hash))
 }
 
 /**

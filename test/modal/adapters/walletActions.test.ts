@@ -131,6 +131,35 @@ describe('eip155 adapter: acting through the connected wallet (§4, §8)', () =>
     await expect(failure).rejects.toMatchObject({ cause: { code: 4001 } })
   })
 
+  it('ERR-61 a wallet answering a signature request with no signature fails with Sign message failed, and a send with no transaction hash fails too', async () => {
+    const wallet = new FakeProvider({ accounts: [alice], chainId: chain.chainId })
+    const { adapter } = await connectedKit(wallet)
+    const call = { connectorId: 'injected', address: alice, network: anvil }
+    const markup = '<img src=x onerror=alert(1)>'
+    for (const answer of [markup, '0x1234', { r: '0x1' }, null]) {
+      wallet.override('personal_sign', () => answer)
+      wallet.override('eth_signTypedData_v4', () => answer)
+      wallet.override('eth_sendTransaction', () => answer)
+      await expect(adapter.signMessage({ ...call, message: 'x' })).rejects.toMatchObject({
+        code: 'SIGN_MESSAGE_FAILED',
+      })
+      await expect(
+        adapter.signTypedData({
+          ...call,
+          typedData: {
+            domain: {},
+            types: { M: [{ name: 'a', type: 'uint256' }] },
+            primaryType: 'M',
+            message: { a: 1n },
+          },
+        }),
+      ).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+      await expect(
+        adapter.sendTransaction({ ...call, transaction: { to: bob, value: 1n, gas: 21_000n } }),
+      ).rejects.toMatchObject({ code: 'TRANSACTION_NOT_FOUND' })
+    }
+  })
+
   it('ERR-62 a transaction the chain cannot run fails with Error estimating gas', async () => {
     const { adapter } = await connectedKit(testWallet())
     // Anvil estimates a plain transfer beyond the balance as 21000; a call that reverts cannot be estimated.
