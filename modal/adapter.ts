@@ -1,7 +1,7 @@
 /**
  * `@pairwise/modal/adapter`: what a chain adapter package (`@pairwise/solana`, and Bitcoin's to come) builds
  * on: the adapter contract, the shared WalletConnect transport, the modal's errors and the checks it applies
- * to addresses and links. Apps do not need it.
+ * to addresses, links and the wallets a page announces. Apps do not need it.
  */
 
 export { parseUnits } from './adapters/eip155/units.js'
@@ -24,5 +24,6 @@ export { WalletError } from './controllers/errors.js'
 export { multiNamespace } from './controllers/multiNamespace.js'
 export { safeUrl } from './core/safeUrl.js'
 export { isSolanaAddress } from './core/validation.js'
+export { admissionRefusal } from './core/walletAdmission.js'
 export type { CaipNetwork } from './networks/types.js'
 export type { ConnectorInfo } from './state/types.js'
