@@ -81,6 +81,7 @@ export class BitcoinAdapter implements ChainAdapter {
       registry: (this.#options.registry ?? getWallets)(),
       page: context.target,
       onChange: (connectors) => this.#onConnectors(connectors),
+      report: context.report,
     })
     return () => {
       stop()

@@ -20,6 +20,7 @@ import {
 } from '@pairwise/modal/adapter'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import { formatUnits } from 'viem'
+import { usableAccounts } from './accounts.js'
 import { type SolanaChain, solanaChainOf } from './chains.js'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, defaultConfirmOptions } from './confirm.js'
@@ -56,8 +57,6 @@ type Connection = {
   sessionAccounts?: string[]
 }
 
-const connectorPrefix = 'solana:'
-
 /**
  * The solana namespace over the Wallet Standard and `@solana/kit`: wallets are found in the page's registry,
  * connected with `standard:connect` (silently on reload), and read through each network's own RPC. Solana
@@ -72,7 +71,8 @@ export class SolanaAdapter implements ChainAdapter {
   readonly #preflight: PreflightCommitment
   readonly #rpcs = new SolanaRpcs()
   readonly #connections = new Map<string, Connection>()
-  #wallets: readonly Wallet[] = []
+  /** The page's wallets the adapter lists, by connector id. */
+  #wallets: ReadonlyMap<string, Wallet> = new Map()
   #context: AdapterContext | undefined
   #walletConnect: Promise<WalletConnectTransport> | undefined
 
@@ -93,6 +93,7 @@ export class SolanaAdapter implements ChainAdapter {
       (this.#options.registry ?? getWallets)(),
       (wallet) => isUsableSolanaWallet(wallet, chains),
       (wallets) => this.#onWallets(wallets),
+      context.report,
     )
     return () => {
       stop()
@@ -102,8 +103,8 @@ export class SolanaAdapter implements ChainAdapter {
   }
 
   connectors(): ConnectorInfo[] {
-    const wallets: ConnectorInfo[] = this.#wallets.map((wallet) => ({
-      id: connectorPrefix + wallet.name,
+    const wallets: ConnectorInfo[] = [...this.#wallets].map(([id, wallet]) => ({
+      id,
       type: 'ANNOUNCED',
       name: wallet.name,
       chainNamespace: 'solana',
@@ -210,14 +211,14 @@ export class SolanaAdapter implements ChainAdapter {
     network: CaipNetwork,
     silent: boolean,
   ): Promise<ConnectResult | undefined> {
-    const wallet = this.#wallets.find((w) => connectorPrefix + w.name === connectorId)
+    const wallet = this.#wallets.get(connectorId)
     if (!wallet) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
     const chain = solanaChainOf(network)
     if (!wallet.chains.includes(chain)) throw new WalletError('NO_COMMON_CHAINS')
     const connect = featureOf(wallet, 'standard:connect')
     if (!connect) throw new WalletError('PROVIDER_NOT_FOUND', undefined, connectorId)
     const { accounts } = await connect.connect(silent ? { silent: true } : undefined)
-    const usable = accounts.filter((a) => isSolanaAddress(a.address))
+    const usable = usableAccounts(accounts)
     const account = usable.find((a) => a.chains.includes(chain)) ?? usable[0]
     if (!account) return undefined
     this.#forget(connectorId)
@@ -244,7 +245,7 @@ export class SolanaAdapter implements ChainAdapter {
   #onAccounts(connectorId: string, accounts: readonly WalletAccount[]): void {
     const connection = this.#connections.get(connectorId)
     if (!connection) return
-    const usable = accounts.filter((a) => isSolanaAddress(a.address))
+    const usable = usableAccounts(accounts)
     const [first] = usable
     if (!first) {
       this.#forget(connectorId)
@@ -256,11 +257,11 @@ export class SolanaAdapter implements ChainAdapter {
     this.#context?.emit({ type: 'accountChanged', connectorId, address: first.address, accounts: addresses })
   }
 
-  #onWallets(wallets: readonly Wallet[]): void {
+  #onWallets(wallets: ReadonlyMap<string, Wallet>): void {
     this.#wallets = wallets
     // A wallet that left the page takes its connection with it.
     for (const [connectorId, connection] of [...this.#connections])
-      if (connection.wallet && !wallets.includes(connection.wallet)) {
+      if (connection.wallet && wallets.get(connectorId) !== connection.wallet) {
         this.#forget(connectorId)
         this.#context?.emit({ type: 'disconnect', connectorId })
       }

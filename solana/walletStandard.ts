@@ -1,5 +1,6 @@
 import type { IdentifierArray, Wallet, WalletAccount } from '@wallet-standard/base'
 import * as z from 'zod/mini'
+import { isKeyOfAddress } from './accounts.js'
 import type { PreflightCommitment } from './preflight.js'
 
 export type { Wallet, WalletAccount }
@@ -105,7 +106,15 @@ export const signMessageOutput = z.object({ signedMessage: bytes, signature })
 export const signTransactionOutput = z.object({ signedTransaction: bytes })
 export const signAndSendOutput = z.object({ signature })
 export const signInOutput = z.object({
-  account: z.object({ address: z.string(), publicKey: bytes }),
+  // The account signing in is the key its address names, as each connected account is (accounts.ts).
+  account: z
+    .object({ address: z.string(), publicKey: bytes })
+    .check(
+      z.refine(
+        (account) => isKeyOfAddress(account.address, account.publicKey),
+        'the public key is not the one the address names',
+      ),
+    ),
   signedMessage: bytes,
   signature,
 })

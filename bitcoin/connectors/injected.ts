@@ -23,7 +23,11 @@ export type InjectedBitcoin = {
   removeListener?(event: string, listener: (...args: unknown[]) => void): unknown
 }
 
-export type InjectedKind = 'unisat' | 'okx'
+export const injectedKinds = ['unisat', 'okx'] as const
+export type InjectedKind = (typeof injectedKinds)[number]
+
+/** The connector id of Unisat's or OKX's page object. */
+export const injectedConnectorId = (kind: InjectedKind) => `bip122:${kind}`
 
 const addressList = z.array(z.string().check(z.minLength(14), z.maxLength(90)))
 const publicKey = z.string().check(z.regex(/^(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{66})$/))
@@ -57,7 +61,7 @@ export function injectedConnector(wallet: InjectedBitcoin, kind: InjectedKind): 
   const sendBitcoin = wallet.sendBitcoin
   const switchChain = wallet.switchChain
   return {
-    id: `bip122:${kind}`,
+    id: injectedConnectorId(kind),
     name: kind === 'unisat' ? 'Unisat' : 'OKX Wallet',
     async connect(_chain, silent) {
       if (silent) return accounts(await wallet.getAccounts())

@@ -30,6 +30,8 @@ function parsed<T>(schema: z.ZodMiniType<T>, value: unknown): T {
   return result.data
 }
 
+export const leatherConnectorId = 'bip122:leather'
+
 /** Leather as a connector. It has no silent connect and no disconnect: a reload asks again. */
 export function leatherConnector(provider: LeatherProvider, icon?: string): BitcoinConnector {
   const call = async (method: string, params?: unknown) => {
@@ -43,7 +45,7 @@ export function leatherConnector(provider: LeatherProvider, icon?: string): Bitc
     }
   }
   return {
-    id: 'bip122:leather',
+    id: leatherConnectorId,
     name: 'Leather',
     icon,
     async connect(_chain, silent) {

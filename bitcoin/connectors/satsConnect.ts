@@ -40,6 +40,9 @@ export function satsConnectProviders(
   })
 }
 
+/** Every sats-connect wallet's connector id begins so; its listing's id follows. */
+export const satsConnectIdPrefix = 'bip122:sats-connect:'
+
 /** sats-connect's error codes the connector tells apart. */
 export const satsConnectErrors = { userRejection: -32000, methodNotSupported: -32001, accessDenied: -32002 }
 
@@ -114,7 +117,7 @@ export function satsConnectConnector({
   }
   const offers = async (method: string) => (await offered())?.includes(method) ?? true
   return {
-    id: `bip122:sats-connect:${listed.id}`,
+    id: satsConnectIdPrefix + listed.id,
     name: listed.name,
     icon: listed.icon,
     async connect(_chain, silent) {

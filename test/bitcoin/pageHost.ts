@@ -1,16 +1,10 @@
-import type { Wallet } from '@wallet-standard/base'
 import type { AdapterContext, CaipNetwork } from '../../modal/adapter.js'
 import {
   type BitcoinTestWalletOptions,
   BitcoinWalletHandler,
   bitcoinWalletPageScript,
 } from '../support/bitcoinWallet/index.js'
-
-type Registry = {
-  get(): readonly Wallet[]
-  on(event: 'register' | 'unregister', listener: (...wallets: Wallet[]) => void): () => void
-  register(...wallets: Wallet[]): () => void
-}
+import { type WalletRegistry, walletRegistry } from '../support/walletRegistry.js'
 
 /**
  * A stand-in page for Node tests: an EventTarget as the window, with a Wallet Standard registry listening
@@ -19,28 +13,9 @@ type Registry = {
  */
 export function pageHost(origin = 'http://127.0.0.1:5173') {
   const target = new EventTarget() as EventTarget & Record<string, unknown>
-  const wallets: Wallet[] = []
-  const listeners = {
-    register: new Set<(...w: Wallet[]) => void>(),
-    unregister: new Set<(...w: Wallet[]) => void>(),
-  }
-  const registry: Registry = {
-    get: () => [...wallets],
-    on(event, listener) {
-      listeners[event].add(listener)
-      return () => listeners[event].delete(listener)
-    },
-    register(...added) {
-      wallets.push(...added)
-      for (const listener of listeners.register) listener(...added)
-      return () => {
-        for (const wallet of added) wallets.splice(wallets.indexOf(wallet), 1)
-        for (const listener of listeners.unregister) listener(...added)
-      }
-    },
-  }
+  const registry = walletRegistry()
   target.addEventListener('wallet-standard:register-wallet', (event) =>
-    (event as CustomEvent<(api: Registry) => void>).detail(registry),
+    (event as CustomEvent<(api: WalletRegistry) => void>).detail(registry),
   )
   const events: unknown[] = []
   return {
