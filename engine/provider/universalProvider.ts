@@ -473,9 +473,14 @@ export class UniversalProvider implements Eip1193Provider {
       const chain = namespaceName === 'eip155' ? (eip155ChainOf(data) ?? params.chainId) : params.chainId
       if (chainsOfNamespace(namespace).includes(chain)) this.setDefaultChain(chain)
     } else if (name === 'accountsChanged' && Array.isArray(data)) {
+      // The peer's word, shown and signed with by the app: each entry is taken as a CAIP-10 account, or as
+      // an address on the event's chain, else left out.
       this.#events.emit(
         'accountsChanged',
-        data.map((entry) => parseAccountId(entry)?.address ?? String(entry)),
+        data.flatMap((entry) => {
+          const account = parseAccountId(entry) ?? parseAccountId(`${params.chainId}:${entry}`)
+          return typeof entry === 'string' && account ? [account.address] : []
+        }),
       )
     }
   }

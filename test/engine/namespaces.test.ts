@@ -177,6 +177,21 @@ describe('CAIP ids', () => {
     expect(isValidAccountId('eip155:1:')).toBe(false)
     expect(isValidAccountId(42)).toBe(false)
   })
+  it.each([
+    'hedera:mainnet:0.0.1234-abcde',
+    'cosmos:cosmoshub-4:cosmos1t2uflqwqe0fsj0shcfkrvpukewcw40yjj6hdc0',
+    'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv',
+    'eip155:1:%3Cb%3E',
+  ])('accepts the CAIP-10 account %j of any chain', (accountId) =>
+    expect(isValidAccountId(accountId)).toBe(true))
+  it.each([
+    'eip155:1:<svg/onload=alert(1)>',
+    'eip155:1:../../phish#',
+    'eip155:1:0xab16 0xcd',
+    'eip155:1:0xab:cd',
+    `eip155:1:${'a'.repeat(129)}`,
+  ])('refuses %j, whose address is not CAIP-10 text (an app shows it and builds links with it)', (accountId) =>
+    expect(isValidAccountId(accountId)).toBe(false))
 })
 
 describe('merging deprecated requiredNamespaces into optional', () => {

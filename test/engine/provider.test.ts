@@ -542,6 +542,17 @@ describe('UniversalProvider events', () => {
     })
     expect(await accounts).toEqual([other.address])
 
+    const checked = new Promise<string[]>((resolve) => provider.once('accountsChanged', resolve))
+    await wallet.emit({
+      topic,
+      chainId: 'eip155:10',
+      event: {
+        name: 'accountsChanged',
+        data: ['<img src=x onerror=alert(1)>', { address: other.address }, 'eip155:1:../../x', other.address],
+      },
+    })
+    expect(await checked, 'only what is an account or an address is taken').toEqual([other.address])
+
     const updated = new Promise<unknown>((resolve) => provider.on('session_update', resolve))
     const afterUpdate = new Promise<string[]>((resolve) => provider.once('accountsChanged', resolve))
     const movedBack = new Promise<string>((resolve) => provider.on('chainChanged', resolve))
