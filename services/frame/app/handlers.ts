@@ -3,6 +3,7 @@ import { formatSiwxMessage, matchSiwxMessage } from '@pairwise/engine/siwx'
 import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameConfig } from '../frameConfig.js'
+import { personalMessage } from '../preview/index.js'
 import { approvalRows } from './approvalRows.js'
 import { AuthRefusal } from './authClient.js'
 import {
@@ -280,7 +281,7 @@ export function frameHandlers({
     })
     if (method === 'personal_sign')
       return approveSignature('Sign a message', rows, (account) =>
-        account.signMessage({ message: { raw: params[0] as Hex } }),
+        account.signMessage({ message: personalMessage(params[0] as string) }),
       )
     if (method === 'eth_signTypedData_v4') {
       const typed = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition

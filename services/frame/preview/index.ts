@@ -1,7 +1,7 @@
 export { amountOf, type NativeCurrency, nativeAsset } from './amounts.js'
 export { type FeeBlock, hostPricePerGas } from './hostPricePerGas.js'
 export { type PreviewCallsParameters, previewCalls } from './previewCalls.js'
-export { type PreviewSignatureParameters, previewSignature } from './previewSignature.js'
+export { type PreviewSignatureParameters, personalMessage, previewSignature } from './previewSignature.js'
 export {
   type PreviewChain,
   type PreviewTransactionParameters,

@@ -1,4 +1,4 @@
-import { type Address, hexToBytes, isAddress, isHex } from 'viem'
+import { type Address, type Hex, hexToBytes, isAddress, type SignableMessage } from 'viem'
 import * as z from 'zod/mini'
 import { isUnlimited } from './amounts.js'
 import { flattenTypedData } from './flattenTypedData.js'
@@ -17,10 +17,22 @@ const typedDataParams = z.tuple([z.string(), z.unknown()])
 /** Control characters other than tab and line breaks would hide or fake parts of a text. */
 const hiddenCharacter = /[^\P{Cc}\t\n\r]/u
 
+/** Hex of whole bytes: what personal_sign takes as bytes. Any other text is taken as its UTF-8. */
+const hexBytes = /^0x(?:[0-9a-fA-F]{2})*$/
+
+/**
+ * What personal_sign signs for `message`, read as the approval shows it (messageOf): its bytes when it is hex
+ * of whole bytes, else the text itself. viem's `raw` takes any string as hex, so "hello" or "0xabc" had other
+ * bytes signed than the approval showed.
+ */
+export function personalMessage(message: string): SignableMessage {
+  return hexBytes.test(message) ? { raw: message as Hex } : message
+}
+
 function messageOf(message: string): Extract<SignaturePreview, { kind: 'message' }> {
-  if (!isHex(message, { strict: true })) return { kind: 'message', encoding: 'utf8', text: message }
+  if (!hexBytes.test(message)) return { kind: 'message', encoding: 'utf8', text: message }
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message))
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message as Hex))
     if (!hiddenCharacter.test(text)) return { kind: 'message', encoding: 'utf8', text }
   } catch {
     // Not UTF-8: shown as the hex it came as.
