@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, type Hex, http, parseEther, stringToHex, verifyMessage } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { bytesToBase64url } from '../../../crypto/encoding.js'
+import { approveVisibleMs } from '../../../engine/frame/index.js'
 import { authPaths, createDeviceKeys, proofHeaders } from '../../../services/auth/protocol/index.js'
 import { frameConfigTagId } from '../../../services/frame/frameConfig.js'
 import { EMBEDDED_PROJECT_ID } from '../../../services/stack/demoProject.js'
@@ -20,7 +21,7 @@ import {
   test,
 } from './support/embeddedStack.js'
 import { foreignHandshake } from './support/foreignWindow.js'
-import { FrameHost, type ReceivedMessage, succeeded } from './support/frameHost.js'
+import { FrameHost, frameElementId, type ReceivedMessage, succeeded } from './support/frameHost.js'
 import { serveLoopbackPage } from './support/loopbackPage.js'
 import { readAuthShare, readFrameVault, replaceAuthShare, secureFrame } from './support/walletSecrets.js'
 
@@ -259,6 +260,55 @@ test('FRAME a signature made while its approval shows leaves the frame only on A
   const signature = succeeded(await approved) as Hex
   expect(await verifyMessage({ address, message: { raw: message }, signature })).toBe(true)
   expect(before.toLowerCase()).not.toContain(signature.slice(2, 66).toLowerCase())
+})
+
+test('FRAME Approve stays off while any of the approval is out of view: a frame too small to show its rows, or a page scrolled so that only the buttons are in the window; in full view, it takes a click', async ({
+  page,
+  stack,
+  sites,
+}) => {
+  const { host } = await openFrame(page, stack, sites)
+  const { address } = await loginByEmail(host, stack, freshEmail('clipped'))
+  const message = stringToHex('Pairwise signed in full view')
+  const signing = host.rpc('personal_sign', [message, address], stack.chain.chainId)
+  const approveButton = host.frame.getByTestId('frame-approve')
+  await expect(approveButton).toBeEnabled()
+
+  // A frame too short for the title, the rows and the buttons together: the rows would shrink out of sight.
+  const frameStyle = (height: string) =>
+    page.evaluate(
+      ({ id, height }) => {
+        const frame = document.getElementById(id)
+        if (frame) frame.style.height = height
+      },
+      { id: frameElementId, height },
+    )
+  await frameStyle('120px')
+  await expect(approveButton).toBeDisabled()
+  await frameStyle('640px')
+  await expect(approveButton).toBeEnabled()
+
+  // Nothing covers the frame: the window clips it, so that the page could draw a lure below the buttons.
+  const buttons = await host.frame.locator('.actions').boundingBox()
+  if (!buttons) throw new Error('the approval has no buttons on screen')
+  await page.evaluate((top) => {
+    document.body.style.minHeight = '5000px'
+    window.scrollTo(0, top)
+  }, buttons.y - 2)
+  // Playwright's boxes are in the page's window: the title ends above it, the buttons are inside it.
+  const title = await host.frame.locator('h1').boundingBox()
+  const shown = await host.frame.locator('.actions').boundingBox()
+  expect((title?.y ?? 0) + (title?.height ?? 0), 'the title is above the window').toBeLessThan(0)
+  expect(shown?.y ?? -1, 'the buttons are in the window').toBeGreaterThanOrEqual(0)
+  await expect(approveButton).toBeDisabled()
+  // Twice the approval delay: clipped, it stays off all along.
+  await page.waitForTimeout(2 * approveVisibleMs)
+  await expect(approveButton).toBeDisabled()
+
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await approve(host)
+  const signature = succeeded(await signing) as Hex
+  expect(await verifyMessage({ address, message: { raw: message }, signature })).toBe(true)
 })
 
 test('EMAIL wrong codes burn the code after 5 tries, a used code is refused, and the resend throttle holds when the host ignores it', async ({

@@ -192,7 +192,9 @@ export function approvalScreen(
       'Reject',
     )
     const actions = el('div', { class: 'actions' }, reject, approve)
-    showScreen(
+    const approval = el(
+      'div',
+      { class: 'approval' },
       el('h1', {}, title),
       // The origin is checked (the channel's); the name is only what the page calls itself.
       el(
@@ -204,9 +206,18 @@ export function approvalScreen(
       list,
       actions,
     )
-    // The buttons' row, not the button, whose look changes with its state: the browser's visibility check
-    // counts any translucency as not visible, and a host's theme must not be able to keep Approve off.
-    const gate = visibilityGate(actions, signal, (clickable) => {
+    showScreen(approval)
+    // The rows may shrink to scroll in a short frame, but not below three lines (or all of them when fewer):
+    // in a frame too small to show them the approval does not fit, and its gate stays shut.
+    const em = Number.parseFloat(getComputedStyle(list).fontSize)
+    list.style.minHeight = `${Math.min(list.scrollHeight, 4.5 * em)}px`
+    // All of the approval, not only the buttons: a page covering or clipping the title, the origin or the
+    // rows while leaving the buttons clear would have the user approve what it drew there. The approval fits
+    // the frame (its rows scroll in their own box, styles.css), so all of it can be in view at once; the
+    // buttons are watched too, as in a frame too short they overflow the approval's box. The boxes, not the
+    // button, whose look changes with its state: the browser's visibility check counts a target's own
+    // translucency as not visible, and a host's theme must not be able to keep Approve off.
+    const gate = visibilityGate([approval, actions], signal, (clickable) => {
       approve.disabled = !clickable
     })
     const finish = (approved: boolean) => {

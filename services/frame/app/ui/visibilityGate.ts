@@ -18,17 +18,19 @@ export type VisibilityGate = {
 }
 
 /**
- * Watches `target` while a screen waits for a click. It opens once the target has been in view, unobscured
- * where the browser can tell (IntersectionObserver v2 in Chromium), in a visible document, for
+ * Watches `targets` while a screen waits for a click. It opens once each target has been wholly in view,
+ * unobscured where the browser can tell (IntersectionObserver v2 in Chromium), in a visible document, for
  * `approveVisibleMs` without a break (`approveVisibleUnverifiedMs` where covering cannot be told). Hidden,
  * covered or out of view, it shuts at once and the clock starts again: a host page cannot make the user
  * click blind. `onChange` hears every opening and shutting (the button's disabled state).
  */
 export function visibilityGate(
-  target: Element,
+  targets: readonly Element[],
   signal: AbortSignal,
   onChange: (clickable: boolean) => void,
 ): VisibilityGate {
+  // Each target's last report: in view, and not known to be covered.
+  const shown = new Map<Element, boolean>()
   let inView = false
   let coveringKnown = false
   let open = false
@@ -47,9 +49,11 @@ export function visibilityGate(
   }
   const options = { threshold: 1, trackVisibility: true, delay: 100 } as IntersectionObserverInit
   const observer = new IntersectionObserver((entries) => {
-    const entry = entries[entries.length - 1] as VisibilityEntry | undefined
-    coveringKnown = typeof entry?.isVisible === 'boolean'
-    inView = Boolean(entry?.isIntersecting) && entry?.isVisible !== false
+    for (const entry of entries as VisibilityEntry[]) {
+      coveringKnown = typeof entry.isVisible === 'boolean'
+      shown.set(entry.target, entry.isIntersecting && entry.isVisible !== false)
+    }
+    inView = targets.every((target) => shown.get(target) === true)
     restart()
   }, options)
   const stop = () => {
@@ -59,7 +63,7 @@ export function visibilityGate(
     document.removeEventListener('visibilitychange', restart)
     open = false
   }
-  observer.observe(target)
+  for (const target of targets) observer.observe(target)
   document.addEventListener('visibilitychange', restart)
   signal.addEventListener('abort', stop, { once: true })
   return {

@@ -11,7 +11,8 @@ type Entry = { isIntersecting: boolean; isVisible?: boolean }
 function fakeBrowser() {
   const listeners = new Set<() => void>()
   const browser = {
-    report: (_entry: Entry) => {},
+    /** What the browser reports for every target watched, or for the one at `index`. */
+    report: (_entry: Entry, _index?: number) => {},
     disconnected: false,
     document: {
       visibilityState: 'visible' as 'visible' | 'hidden',
@@ -24,10 +25,19 @@ function fakeBrowser() {
     },
   }
   class FakeObserver {
-    constructor(callback: (entries: Entry[]) => void) {
-      browser.report = (entry) => callback([entry])
+    readonly #targets: object[] = []
+    constructor(callback: (entries: (Entry & { target: object })[]) => void) {
+      browser.report = (entry, index) =>
+        callback(
+          (index === undefined ? this.#targets : this.#targets.slice(index, index + 1)).map((target) => ({
+            ...entry,
+            target,
+          })),
+        )
     }
-    observe() {}
+    observe(target: object) {
+      this.#targets.push(target)
+    }
     disconnect() {
       browser.disconnected = true
     }
@@ -42,7 +52,7 @@ describe('the approval gate of the secure frame (clickjacking)', () => {
   let controller: AbortController
   let states: boolean[]
   const open = () =>
-    visibilityGate({} as Element, controller.signal, (clickable) => {
+    visibilityGate([{} as Element], controller.signal, (clickable) => {
       states.push(clickable)
     })
   beforeEach(() => {
@@ -95,6 +105,18 @@ describe('the approval gate of the secure frame (clickjacking)', () => {
     expect(gate.clickable()).toBe(true)
     browser.report({ isIntersecting: false })
     expect(gate.clickable()).toBe(false)
+  })
+
+  it('watching the whole approval and its buttons, it opens only while both are in view and uncovered', () => {
+    const gate = visibilityGate([{} as Element, {} as Element], controller.signal, () => {})
+    browser.report({ isIntersecting: true, isVisible: true }, 1)
+    vi.advanceTimersByTime(approveVisibleMs)
+    expect(gate.clickable(), 'the approval has not been seen').toBe(false)
+    browser.report({ isIntersecting: true, isVisible: true }, 0)
+    vi.advanceTimersByTime(approveVisibleMs)
+    expect(gate.clickable()).toBe(true)
+    browser.report({ isIntersecting: false }, 0)
+    expect(gate.clickable(), 'the approval is clipped, the buttons still in view').toBe(false)
   })
 
   it('stops watching once the screen is done or aborted', () => {
