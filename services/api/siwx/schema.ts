@@ -2,6 +2,9 @@ import { siwxMessageDataSchema, siwxSessionSchema } from '@pairwise/engine/siwx'
 import { z } from 'zod'
 import { siwxLimits } from './limits.js'
 
+const cacaoSchema = siwxSessionSchema.shape.cacao.def.innerType
+const cacaoTag = z.string().max(siwxLimits.cacaoTagChars)
+
 /** A session as a client sends it (POST body, PUT item): the shared schema with the caps on what it may carry. */
 export const siwxSessionBodySchema = z.object({
   ...siwxSessionSchema.shape,
@@ -11,6 +14,15 @@ export const siwxSessionBodySchema = z.object({
   }),
   message: z.string().min(1).max(siwxLimits.messageChars),
   signature: z.string().min(1).max(siwxLimits.signatureChars),
+  // The payload must format to the message and `s.s` equal the signature (checkSiwxMessage), but the
+  // header type and signature metadata are stored as sent: uncapped, each row could carry the whole body.
+  cacao: z
+    .object({
+      ...cacaoSchema.shape,
+      h: z.object({ t: cacaoTag }),
+      s: z.object({ ...cacaoSchema.shape.s.shape, m: cacaoTag.optional() }),
+    })
+    .optional(),
 })
 
 export const siwxSessionsBodySchema = z.array(siwxSessionBodySchema).max(siwxLimits.sessionsPerHolder)

@@ -1,7 +1,28 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { SIWXSession } from '../../../../engine/siwx/types.js'
 import { eachDatabase } from '../support/databases.js'
 import { alice, bob, cookieOf, type Harness, iso, minute, refusal, siwxHarness } from './siwxHarness.js'
+
+/** The one-click CACAO alice's wallet would answer for `signed`: its payload formats to the signed message. */
+function cacaoOf(signed: SIWXSession) {
+  const { data } = signed
+  return {
+    h: { t: 'caip122' },
+    p: {
+      iss: `did:pkh:${data.chainId}:${alice.address}`,
+      domain: data.domain,
+      aud: data.uri,
+      version: '1',
+      nonce: data.nonce,
+      iat: data.issuedAt ?? '',
+      ...(data.statement ? { statement: data.statement } : {}),
+      ...(data.expirationTime ? { exp: data.expirationTime } : {}),
+      ...(data.resources ? { resources: data.resources } : {}),
+    },
+    s: { t: 'eip191', s: signed.signature },
+  }
+}
 
 describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
   let h: Harness
@@ -258,21 +279,7 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
 
   it('refuses a one-click CACAO whose signature is not the session signature', async () => {
     const signed = await h.signed(alice)
-    const cacao = {
-      h: { t: 'caip122' },
-      p: {
-        iss: `did:pkh:${signed.data.chainId}:${alice.address}`,
-        domain: signed.data.domain,
-        aud: signed.data.uri,
-        version: '1',
-        nonce: signed.data.nonce,
-        iat: signed.data.issuedAt ?? '',
-        ...(signed.data.statement ? { statement: signed.data.statement } : {}),
-        ...(signed.data.expirationTime ? { exp: signed.data.expirationTime } : {}),
-        ...(signed.data.resources ? { resources: signed.data.resources } : {}),
-      },
-      s: { t: 'eip191', s: '0xdead' },
-    }
+    const cacao = { ...cacaoOf(signed), s: { t: 'eip191', s: '0xdead' } }
     expect(await refusal(await h.post({ ...signed, cacao }))).toEqual({
       status: 400,
       code: 'INVALID_MESSAGE',
@@ -289,5 +296,21 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
       message: 'CACAO payload is not the signed message',
     })
     expect((await h.post(good)).status).toBe(201)
+  })
+
+  it('caps the CACAO parts its signed text does not pin (header type, signature metadata)', async () => {
+    const signed = await h.signed(alice)
+    const cacao = cacaoOf(signed)
+    // Else each stored session could carry the whole 64 KB body, past the message and signature caps.
+    const paddedHeader = { ...cacao, h: { t: 'x'.repeat(30_000) } }
+    expect((await refusal(await h.post({ ...signed, cacao: paddedHeader }))).message).toMatch(
+      /^cacao\.h\.t: /,
+    )
+    const paddedMetadata = { ...cacao, s: { ...cacao.s, m: 'y'.repeat(30_000) } }
+    expect((await refusal(await h.post({ ...signed, cacao: paddedMetadata }))).message).toMatch(
+      /^cacao\.s\.m: /,
+    )
+    const withMetadata = { ...cacao, s: { ...cacao.s, m: 'eip191' } }
+    expect((await h.post({ ...signed, cacao: withMetadata })).status).toBe(201)
   })
 })
