@@ -24,6 +24,12 @@ const tooManySessions = () =>
     `Too many sign-in sessions: at most ${siwxLimits.sessionsPerHolder} per holder`,
   )
 
+/**
+ * The lock a holder's sessions are counted and added under: on PostgreSQL two sign-ins racing on one holder
+ * each counted without the other's uncommitted row, and together passed its cap.
+ */
+const holderSessionsKey = (holder: string) => `siwx sessions ${holder}`
+
 /** The stored row back as the session it was verified as (the row was written from a parsed one). */
 function sessionOf(row: SessionRow): SIWXSession {
   return siwxSessionSchema.parse({
@@ -115,7 +121,7 @@ export class SiwxSessionStore {
 
   /** Adds or renews one sign-in; refused when the holder already has its cap of other sessions. */
   async add(holder: string, projectId: string, signIn: SignIn, now: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await lockedTransaction(this.db, [holderSessionsKey(holder)], async (tx) => {
       const others = await tx.get<{ count: number }>(
         `SELECT COUNT(*) AS count FROM siwx_sessions WHERE holder = ? AND expires_at > ?
          AND NOT (project_id = ? AND chain_id = ? AND address = ?)`,
@@ -128,7 +134,7 @@ export class SiwxSessionStore {
 
   /** Replaces every session the holder has in `projectId` with `signIns` (none: signed out there). */
   async replace(holder: string, projectId: string, signIns: readonly SignIn[], now: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await lockedTransaction(this.db, [holderSessionsKey(holder)], async (tx) => {
       await tx.run('DELETE FROM siwx_sessions WHERE holder = ? AND project_id = ?', [holder, projectId])
       const others = await tx.get<{ count: number }>(
         'SELECT COUNT(*) AS count FROM siwx_sessions WHERE holder = ? AND expires_at > ?',

@@ -249,6 +249,23 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     expect((await refusal(put)).code).toBe('INVALID_REQUEST')
   })
 
+  it('sign-ins racing on one holder never pass its 32 sessions', async () => {
+    const accounts = Array.from({ length: 40 }, (_, i) =>
+      privateKeyToAccount(`0x${(i + 1).toString(16).padStart(64, '0')}`),
+    )
+    const [first, ...rest] = accounts
+    if (!first) throw new Error('no account')
+    const cookie = cookieOf(await h.post(await h.signed(first)))
+    // 24 sessions one by one, then 16 at once (a client holds at most 20 unused nonces): 8 have room.
+    for (const account of rest.slice(0, 23))
+      expect((await h.post(await h.signed(account), { cookie })).status).toBe(201)
+    const racing = []
+    for (const account of rest.slice(23)) racing.push(await h.signed(account))
+    const answers = await Promise.all(racing.map((session) => h.post(session, { cookie })))
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([...Array(8).fill(201), ...Array(8).fill(409)])
+  })
+
   it('rate-limits nonces per client IP (429 with Retry-After) and caps outstanding nonces per project', async () => {
     const limited = await siwxHarness(await open(), { noncesPerIpPerMinute: 2, maxOutstandingNonces: 1000 })
     const from = (address: string) =>
