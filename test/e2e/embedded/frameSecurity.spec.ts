@@ -311,6 +311,24 @@ test('FRAME Approve stays off while any of the approval is out of view: a frame 
   expect(await verifyMessage({ address, message: { raw: message }, signature })).toBe(true)
 })
 
+test('FRAME a request too long for the frame scrolls its rows in their own box: the title and the buttons stay in view, and Approve takes a click', async ({
+  page,
+  stack,
+  sites,
+}) => {
+  const { host } = await openFrame(page, stack, sites)
+  const { address } = await loginByEmail(host, stack, freshEmail('long'))
+  const text = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long statement to sign.`).join('\n')
+  const message = stringToHex(text)
+  const signing = host.rpc('personal_sign', [message, address], stack.chain.chainId)
+  const rows = host.frame.getByTestId('frame-preview')
+  await expect(rows).toContainText('Line 80 of a long statement')
+  expect(await rows.evaluate((list) => list.scrollHeight > list.clientHeight), 'the rows scroll').toBe(true)
+  await approve(host)
+  const signature = succeeded(await signing) as Hex
+  expect(await verifyMessage({ address, message: { raw: message }, signature })).toBe(true)
+})
+
 test('EMAIL wrong codes burn the code after 5 tries, a used code is refused, and the resend throttle holds when the host ignores it', async ({
   page,
   stack,
