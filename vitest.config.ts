@@ -24,7 +24,7 @@ const isolated = [
   'test/solana/**/*.test.ts',
   'test/services/auth/codes.test.ts',
   'test/services/frame/ui/visibilityGate.test.ts',
-  'test/services/frame/personalSign.test.ts',
+  'test/services/frame/signatures.test.ts',
   'test/services/api/openapi/routeTable.test.ts',
   'test/services/api/cli.test.ts',
   'test/modal/adapters/pendingTransactions.test.ts',

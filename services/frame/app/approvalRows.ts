@@ -11,6 +11,14 @@ import type { Row } from './ui/screens.js'
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
+/** A signature for another chain than the frame's, or for every chain, is said so before its fields. */
+function chainRows(signedFor: bigint | undefined, current: number): Row[] {
+  if (signedFor === undefined)
+    return [{ label: 'For any chain', value: 'not bound to one chain', tone: 'warn' }]
+  if (signedFor === BigInt(current)) return []
+  return [{ label: 'For another chain', value: `chain ${signedFor}`, tone: 'warn' }]
+}
+
 /** What one call does, as approval lines. */
 export function callRows(call: DecodedCall): Row[] {
   switch (call.kind) {
@@ -96,11 +104,8 @@ export async function approvalRows({
   if (signature.kind === 'message')
     return [{ label: signature.encoding === 'utf8' ? 'Message' : 'Message (hex)', value: signature.text }]
   const { domain, primaryType, fields, truncated, permit } = signature
-  const otherChain = domain.chainId !== undefined && domain.chainId !== chain.chainId
   return [
-    ...(otherChain
-      ? [{ label: 'For another chain', value: `chain ${domain.chainId}`, tone: 'warn' as const }]
-      : []),
+    ...chainRows(domain.chainId, chain.chainId),
     ...(permit
       ? [
           {

@@ -3,7 +3,7 @@ import { formatSiwxMessage, matchSiwxMessage } from '@pairwise/engine/siwx'
 import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameConfig } from '../frameConfig.js'
-import { personalMessage } from '../preview/index.js'
+import { personalMessage, typedDataSchema } from '../preview/index.js'
 import { approvalRows } from './approvalRows.js'
 import { AuthRefusal } from './authClient.js'
 import {
@@ -284,7 +284,8 @@ export function frameHandlers({
         account.signMessage({ message: personalMessage(params[0] as string) }),
       )
     if (method === 'eth_signTypedData_v4') {
-      const typed = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as TypedDataDefinition
+      // The typed data the rows were made from, with its domain declared, so viem infers nothing.
+      const typed: TypedDataDefinition<Record<string, unknown>, string> = typedDataSchema.parse(params[1])
       return approveSignature('Sign data', rows, (account) => account.signTypedData(typed))
     }
     return approveThen('Send a transaction', rows, async () => {

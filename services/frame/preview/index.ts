@@ -25,3 +25,4 @@ export {
   transactionPreviewSchema,
   transactionRequestSchema,
 } from './schemas.js'
+export { type TypedData, typedDataSchema } from './typedDataSchema.js'

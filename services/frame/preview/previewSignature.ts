@@ -73,16 +73,13 @@ function permitOf({ types, primaryType, message }: TypedData) {
 }
 
 function typedDataOf(raw: unknown): Extract<SignaturePreview, { kind: 'typedData' }> {
-  const typedData = typedDataSchema.parse(typeof raw === 'string' ? JSON.parse(raw) : raw)
+  const typedData = typedDataSchema.parse(raw)
   const { name, version, chainId, verifyingContract } = typedData.domain
-  const chain = chainId === undefined ? undefined : Number(chainId)
   const domain = {
     ...(name === undefined ? {} : { name }),
     ...(version === undefined ? {} : { version }),
-    ...(chain !== undefined && Number.isSafeInteger(chain) ? { chainId: chain } : {}),
-    ...(isAddress(verifyingContract ?? '', { strict: false })
-      ? { verifyingContract: verifyingContract as Address }
-      : {}),
+    ...(chainId === undefined ? {} : { chainId }),
+    ...(verifyingContract === undefined ? {} : { verifyingContract }),
   }
   const { fields, truncated } = flattenTypedData(typedData.types, typedData.primaryType, typedData.message)
   const permit = permitOf(typedData)

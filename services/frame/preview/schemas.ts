@@ -155,7 +155,8 @@ export const signaturePreviewSchema = z.discriminatedUnion('kind', [
     domain: z.object({
       name: z.optional(z.string()),
       version: z.optional(z.string()),
-      chainId: z.optional(z.number()),
+      /** Absent when the signature is not bound to a chain. */
+      chainId: z.optional(z.bigint()),
       verifyingContract: z.optional(address),
     }),
     primaryType: z.string(),

@@ -60,7 +60,7 @@ describe('previewSignature', () => {
     const unlimited = preview({ method: 'eth_signTypedData_v4', params: [account, permit(maxUint256)] })
     expect(unlimited).toMatchObject({
       kind: 'typedData',
-      domain: { name: 'Test USD', version: '1', chainId: 31337, verifyingContract: token },
+      domain: { name: 'Test USD', version: '1', chainId: 31337n, verifyingContract: token },
       primaryType: 'Permit',
       truncated: false,
       permit: {
@@ -107,7 +107,7 @@ describe('previewSignature', () => {
     const result = preview({ method: 'eth_signTypedData_v4', params: [account, mail] })
     expect(result).toEqual({
       kind: 'typedData',
-      domain: { name: 'Ether Mail', chainId: 1 },
+      domain: { name: 'Ether Mail', chainId: 1n },
       primaryType: 'Mail',
       truncated: false,
       fields: [
@@ -131,5 +131,53 @@ describe('previewSignature', () => {
     const result = preview({ method: 'eth_signTypedData_v4', params: [account, big] })
     expect(result).toMatchObject({ truncated: true })
     expect(result.kind === 'typedData' && result.fields.length).toBe(200)
+  })
+
+  it('typed data whose domain the signature would not bind as given is refused: fields left undeclared, unknown or mistyped', () => {
+    const mailTypes = { Mail: [{ name: 'contents', type: 'string' }] }
+    const request = (domain: object, declared?: object[], primaryType = 'Mail') => ({
+      types: { ...(declared ? { EIP712Domain: declared } : {}), ...mailTypes },
+      primaryType,
+      domain,
+      message: { contents: 'hi' },
+    })
+    const refused = [
+      request({ name: 'App', verifyingContract: token }, [{ name: 'name', type: 'string' }]),
+      request({ name: 'App' }, [
+        { name: 'name', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+      ]),
+      request({ chainId: 1 }, [{ name: 'chainId', type: 'string' }]),
+      request({ name: 'App' }, [
+        { name: 'name', type: 'string' },
+        { name: 'name', type: 'string' },
+      ]),
+      request({ name: 'App' }, [
+        { name: 'name', type: 'string' },
+        { name: 'app', type: 'string' },
+      ]),
+      request({ name: 'App', app: 'Other' }),
+      request({ chainId: 1e21 }),
+      request({ chainId: -1 }),
+      request({ chainId: '1e3' }),
+      request({ chainId: `0x1${'0'.repeat(64)}` }),
+      request({ verifyingContract: token.toLowerCase().replace('a', 'A') }),
+      request({ salt: '0x01' }),
+      request({ name: 'App' }, undefined, 'EIP712Domain'),
+      request({ name: 'App' }, undefined, 'Letter'),
+      '{"types":',
+    ]
+    for (const typedData of refused)
+      expect(
+        () => preview({ method: 'eth_signTypedData_v4', params: [account, typedData] }),
+        JSON.stringify(typedData),
+      ).toThrow()
+    const declaredInOwnOrder = request({ chainId: '0x7a69', name: 'App' }, [
+      { name: 'chainId', type: 'uint256' },
+      { name: 'name', type: 'string' },
+    ])
+    expect(preview({ method: 'eth_signTypedData_v4', params: [account, declaredInOwnOrder] })).toMatchObject({
+      domain: { name: 'App', chainId: 31337n },
+    })
   })
 })
