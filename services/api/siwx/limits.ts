@@ -5,8 +5,8 @@
  *   a minute and holds at most 20 of a project's outstanding nonces: its 21st drops its own oldest, so a
  *   client never locks itself out and no client can hold more than its share of the project's cap;
  * - a message is at most 4096 characters with at most 32 resources, a signature at most 16,384
- *   characters (an ERC-6492 wrapper carries the account's deploy calldata); a one-click CACAO's header
- *   type and signature metadata, the parts its signed text does not pin, at most 256 each;
+ *   characters (an ERC-6492 wrapper carries the account's deploy calldata); a one-click CACAO's signature
+ *   metadata, which its signed text does not pin, at most 256 (its header type is caip122 or eip4361);
  * - a sign-in session lives min(the message's expirationTime, 7 days); a holder has at most 32 sessions,
  *   one per (project, chain, address), and PUT replaces with at most 32;
  * - a cookie holder lives 7 days from its latest sign-in, a bearer token 15 minutes;
@@ -24,7 +24,7 @@ export const siwxLimits = {
   messageChars: 4096,
   resources: 32,
   signatureChars: 16_384,
-  cacaoTagChars: 256,
+  cacaoMetadataChars: 256,
   sessionLifeMs: 7 * 86_400_000,
   sessionsPerHolder: 32,
   cookieHolderLifeMs: 7 * 86_400_000,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { siwxLimits } from './limits.js'
 
 const cacaoSchema = siwxSessionSchema.shape.cacao.def.innerType
-const cacaoTag = z.string().max(siwxLimits.cacaoTagChars)
+const cacaoMetadata = z.string().max(siwxLimits.cacaoMetadataChars)
 
 /** A session as a client sends it (POST body, PUT item): the shared schema with the caps on what it may carry. */
 export const siwxSessionBodySchema = z.object({
@@ -15,12 +15,13 @@ export const siwxSessionBodySchema = z.object({
   message: z.string().min(1).max(siwxLimits.messageChars),
   signature: z.string().min(1).max(siwxLimits.signatureChars),
   // The payload must format to the message and `s.s` equal the signature (checkSiwxMessage), but the
-  // header type and signature metadata are stored as sent: uncapped, each row could carry the whole body.
+  // header type and signature metadata are stored as sent: the type is one of the two the message format
+  // has had (CAIP-74's caip122, its older eip4361), and uncapped metadata could carry the whole body.
   cacao: z
     .object({
       ...cacaoSchema.shape,
-      h: z.object({ t: cacaoTag }),
-      s: z.object({ ...cacaoSchema.shape.s.shape, m: cacaoTag.optional() }),
+      h: z.object({ t: z.enum(['caip122', 'eip4361']) }),
+      s: z.object({ ...cacaoSchema.shape.s.shape, m: cacaoMetadata.optional() }),
     })
     .optional(),
 })

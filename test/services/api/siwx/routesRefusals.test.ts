@@ -315,19 +315,19 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     expect((await h.post(good)).status).toBe(201)
   })
 
-  it('caps the CACAO parts its signed text does not pin (header type, signature metadata)', async () => {
+  it('takes only a CACAO header type of the SIWE format (caip122, eip4361) and caps its signature metadata', async () => {
     const signed = await h.signed(alice)
     const cacao = cacaoOf(signed)
     // Else each stored session could carry the whole 64 KB body, past the message and signature caps.
-    const paddedHeader = { ...cacao, h: { t: 'x'.repeat(30_000) } }
-    expect((await refusal(await h.post({ ...signed, cacao: paddedHeader }))).message).toMatch(
-      /^cacao\.h\.t: /,
-    )
+    for (const t of ['x'.repeat(30_000), 'eip191', 'CAIP122', ''])
+      expect((await refusal(await h.post({ ...signed, cacao: { ...cacao, h: { t } } }))).message).toMatch(
+        /^cacao\.h\.t: /,
+      )
     const paddedMetadata = { ...cacao, s: { ...cacao.s, m: 'y'.repeat(30_000) } }
     expect((await refusal(await h.post({ ...signed, cacao: paddedMetadata }))).message).toMatch(
       /^cacao\.s\.m: /,
     )
-    const withMetadata = { ...cacao, s: { ...cacao.s, m: 'eip191' } }
-    expect((await h.post({ ...signed, cacao: withMetadata })).status).toBe(201)
+    const olderHeaderWithMetadata = { ...cacao, h: { t: 'eip4361' }, s: { ...cacao.s, m: 'eip191' } }
+    expect((await h.post({ ...signed, cacao: olderHeaderWithMetadata })).status).toBe(201)
   })
 })
