@@ -1,8 +1,11 @@
 // The few pieces every layer shares, below all of them.
+export { appLinkSchemes } from './appLinkSchemes.js'
 export { Emitter, type Listener } from './emitter.js'
 export { andThen, type Eventually } from './eventually.js'
 export { featuresOff } from './featuresOff.js'
 export { describeIssues, explainIssue, type ParseResult, type Parses } from './issues.js'
 export { type LogFields, type Logger, type LogLevel, silentLogger } from './logger.js'
 export { safeParseExplained } from './safeParseExplained.js'
+export { showsAsWritten } from './showsAsWritten.js'
 export { unrefTimer } from './timers.js'
+export { MAX_WALLET_NAME_LENGTH, walletNameRefusal } from './walletName.js'

@@ -1,3 +1,4 @@
+import { appLinkSchemes } from '@pairwise/common'
 import type { Reporter } from './report.js'
 
 /**
@@ -7,10 +8,8 @@ import type { Reporter } from './report.js'
  * - `link` (an `href`, `window.open`, `location`): `https:` only, and without credentials
  *   (`https://metamask.io@evil.example` reads as metamask.io but goes to evil.example). No `http:`, not even to
  *   loopback: a registry's homepages are public sites, and a local registry can name them by `https:` too.
- * - `appLink` (a wallet's `native` deep link): a `link`, or one of `appLinkSchemes` followed by `//`. The list is
- *   closed because an unknown scheme is handed to whatever program registered it (Windows' `ms-msdt:` and
- *   `search-ms:` handlers were exploited through plain links), so no list of forbidden schemes is ever complete;
- *   a wallet whose scheme is not listed is still opened through its universal (`https:`) link.
+ * - `appLink` (a wallet's `native` deep link): a `link`, or one of `appLinkSchemes` (a closed list, see
+ *   common/appLinkSchemes.ts) followed by `//`.
  * - `image` (an `<img src>`): `https:`, or `data:image/…` of a raster type or `svg+xml`. An SVG shown through
  *   `<img>` runs no script and loads nothing (browsers render it as a static, isolated image), so it is as
  *   inert there as a PNG; EIP-6963 wallets announce their icons that way.
@@ -20,21 +19,6 @@ import type { Reporter } from './report.js'
  * parser drops them, so `" java\tscript:"` would otherwise be `javascript:`).
  */
 export type UrlUse = 'link' | 'appLink' | 'image'
-
-/** The deep-link schemes of the wallets the modal bundles; see above for why the list is closed. */
-export const appLinkSchemes: readonly string[] = [
-  'argent',
-  'cbwallet',
-  'ledgerlive',
-  'metamask',
-  'okex',
-  'phantom',
-  'rainbow',
-  'safe',
-  'trust',
-  'uniswap',
-  'zerion',
-]
 
 /** Longest link kept (browsers and servers commonly stop at about 2 KB). */
 export const MAX_LINK_LENGTH = 2048

@@ -1,3 +1,5 @@
+import { walletNameRefusal } from '@pairwise/common'
+
 /**
  * Which of the wallets that announce or register themselves in the page (EIP-6963, the Wallet Standard) the
  * modal keeps. Any script on the page or any extension can announce, as often and under any name, and each
@@ -9,21 +11,6 @@
  * times that, and keeps each republish small when a page floods announcements (2,000 took seconds unbounded).
  */
 export const MAX_DISCOVERED_WALLETS = 32
-
-/**
- * Longest wallet name kept, measured as given so that padding counts: real names are well under 30
- * characters, and a name is shown in one list row.
- */
-export const MAX_WALLET_NAME_LENGTH = 64
-
-/** Why `name` may not be shown as a wallet's name, or undefined when it may. */
-export function walletNameRefusal(name: unknown): string | undefined {
-  if (typeof name !== 'string') return 'a name that is not text'
-  if (name.trim() === '') return 'a blank name'
-  return name.length > MAX_WALLET_NAME_LENGTH
-    ? `a name longer than ${MAX_WALLET_NAME_LENGTH} characters`
-    : undefined
-}
 
 /** The ids of the wallets kept so far: a Set of them, or a Map keyed by them. */
 export type KeptIds = { readonly size: number; has(id: string): boolean }

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
+import { appLinkSchemes, walletNameRefusal } from '@pairwise/common'
 import { z } from 'zod'
 import { zodIssue } from '../../kit/index.js'
 
@@ -15,7 +16,12 @@ export const MAX_REGISTRY_FILE_BYTES = 1024 * 1024
 const MAX_TEXT = 128
 const MAX_URL = 2048
 
+/**
+ * An https: URL without credentials, as the modal takes one (modal/core/safeUrl.ts): it refuses control
+ * characters and surrounding spaces, which the URL parser would silently drop.
+ */
 function isHttpsUrl(value: string): boolean {
+  if (/\p{Cc}/u.test(value) || value.trim() !== value) return false
   try {
     const url = new URL(value)
     return url.protocol === 'https:' && url.username === '' && url.password === ''
@@ -24,16 +30,38 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-const httpsUrl = z.string().max(MAX_URL).refine(isHttpsUrl, 'must be an https: URL without credentials')
+const httpsUrl = z
+  .string()
+  .max(MAX_URL)
+  .refine(isHttpsUrl, 'must be an https: URL without credentials, control characters or surrounding spaces')
+
+/**
+ * A deep link the modal opens (modal/core/safeUrl.ts): an https: URL, or a listed wallet scheme, `//`, then no
+ * space or control character.
+ */
+function isAppLink(value: string): boolean {
+  const scheme = /^([a-z0-9+.-]+):\/\/[^\s\p{Cc}]*$/u.exec(value)?.[1]
+  return scheme === 'https' ? isHttpsUrl(value) : scheme !== undefined && appLinkSchemes.includes(scheme)
+}
+
 const deepLink = z
   .string()
   .max(MAX_URL)
-  .regex(/^[a-z][a-z0-9+.-]*:\/\/\S*$/, 'must be a scheme:// deep link')
+  .refine(
+    isAppLink,
+    `must be https: or a deep link of a wallet app scheme (${appLinkSchemes.join(', ')}); give any other wallet its universal link`,
+  )
+
+/** The modal's rule for a name it shows, so the api serves no wallet the modal would leave out. */
+const walletName = z.string().superRefine((name, context) => {
+  const refusal = walletNameRefusal(name)
+  if (refusal !== undefined) context.addIssue({ code: 'custom', message: `must not be ${refusal}` })
+})
 
 const registryWalletEntry = z
   .strictObject({
     id: z.string().min(1).max(MAX_TEXT),
-    name: z.string().min(1).max(MAX_TEXT),
+    name: walletName,
     rdns: z.string().min(1).max(MAX_TEXT).optional(),
     homepage: httpsUrl.optional(),
     /** A file in the icons folder, served by this api. */

@@ -9,6 +9,7 @@ import {
   defaultRegistryFile,
   MAX_ICON_BYTES,
   MAX_REGISTRY_WALLETS,
+  parseRegistryFile,
   walletRegistryRoutes,
 } from '../../../services/api/wallets/index.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
@@ -65,7 +66,10 @@ describe('the wallet registry', () => {
       const answer = await app.request(input)
       const wallets = (await answer.json()) as { id: string; imageUrl?: string }[]
       // One icon pointing at another http host, as a tampered list might.
-      return Response.json([{ ...wallets[1], imageUrl: 'http://127.0.0.1:9999/track.svg' }, ...wallets])
+      return Response.json([
+        { ...wallets[1], id: 'tampered', imageUrl: 'http://127.0.0.1:9999/track.svg' },
+        ...wallets,
+      ])
     }) as typeof fetch
     const report = vi.fn()
     const [tampered, first] = await loadRegistry(registryUrl, fetcher, report)
@@ -132,6 +136,27 @@ describe('the wallet registry', () => {
     expect(warn).toHaveBeenCalledTimes(invalidEdits.length)
     rmSync(registryFile)
     expect(await list(app)).toEqual([expect.objectContaining({ id: 'ours' })])
+  })
+
+  it('refuses links and deep links the modal would not open and names it would not show, so it never serves them', () => {
+    const parse = parseRegistryFile(dir)
+    const wallet = { id: 'w', name: 'W' }
+    expect(parse({ wallets: [{ ...wallet, mobile: { native: 'metamask://' } }] })).toHaveLength(1)
+    const refused: [unknown, string][] = [
+      [{ ...wallet, mobile: { native: 'javascript://%0aalert(document.domain)' } }, 'mobile.native'],
+      [{ ...wallet, mobile: { native: 'ms-msdt://id' } }, 'mobile.native'],
+      [{ ...wallet, mobile: { native: 'intent://scan#Intent;scheme=zxing;end' } }, 'mobile.native'],
+      [{ ...wallet, mobile: { native: 'file:///etc/passwd' } }, 'mobile.native'],
+      [{ ...wallet, name: '   ' }, 'name'],
+      [{ ...wallet, name: '\u202eksaMateM' }, 'name'],
+      [{ ...wallet, name: 'Meta\u0000Mask' }, 'name'],
+      [{ ...wallet, name: 'Meta\u200bMask' }, 'name'],
+      [{ ...wallet, name: 'W'.repeat(65) }, 'name'],
+      [{ ...wallet, homepage: 'https://wallet.example/\t' }, 'homepage'],
+      [{ ...wallet, mobile: { universal: ' https://wallet.example' } }, 'mobile.universal'],
+    ]
+    for (const [entry, field] of refused)
+      expect(() => parse({ wallets: [entry] }), JSON.stringify(entry)).toThrow(`wallets.0.${field}`)
   })
 
   it('refuses to start on an invalid registry file', () => {

@@ -48,7 +48,7 @@ describe('EIP-6963 discovery of untrusted announcements', () => {
     expect(lists.at(-1)).toBe(MAX_DISCOVERED_WALLETS)
   })
 
-  it('ignores, and reports, a blank or over-long name, an over-long uuid and an rdns that is no reverse-DNS name', () => {
+  it('ignores, and reports, a blank or over-long name, one with control or bidi characters, an over-long uuid and an rdns that is no reverse-DNS name', () => {
     const page = createPage()
     const kept: string[] = []
     const reported: string[] = []
@@ -60,6 +60,8 @@ describe('EIP-6963 discovery of untrusted announcements', () => {
     const ignored = [
       walletInfo('   ', 'com.example.blank'),
       walletInfo('W'.repeat(65), 'com.example.long'),
+      walletInfo('\u202eksaMateM', 'com.example.bidi'),
+      walletInfo('Meta\u0007Mask', 'com.example.control'),
       { ...walletInfo('Long uuid', 'com.example.uuid'), uuid: 'u'.repeat(65) },
       walletInfo('One label', 'metamask'),
       walletInfo('Markup', 'com.example.<b>'),
