@@ -5,6 +5,7 @@ import { Picker } from '../ui/components/Picker.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { checkoutUrl } from './checkoutUrl.js'
 import { onrampProviderOptions } from './defaults.js'
 import { type ConfiguredProviders, coinbaseCheckoutUrl, configuredProviders } from './externalProviders.js'
 import {
@@ -106,10 +107,11 @@ export function OnrampProvidersView() {
         purchaseCurrency: state.purchaseCurrency,
       })
       .then(({ url, orderId }) => {
-        popup.location.href = url
+        const allowed = checkoutUrl(url, kit.options.apiUrl)
+        popup.location.href = allowed
         push(kit.context, {
           view: 'BuyInProgress',
-          data: { checkoutUrl: url, provider: provider.id, orderId, startedAt },
+          data: { checkoutUrl: allowed, provider: provider.id, orderId, startedAt },
         })
       })
       .catch((error: unknown) => {
@@ -125,16 +127,25 @@ export function OnrampProvidersView() {
     const popup = globalThis.open?.('about:blank', 'pairwise-onramp', popupFeatures) ?? null
     if (!popup) return setFailure(ft('onramp.popupBlocked'))
     const option = onrampProviderOptions.find((each) => each.name === name) ?? null
+    const refused = (error: unknown) => {
+      popup.close()
+      setFailure(error instanceof Error ? error.message : String(error))
+    }
     const opened = (url: string) => {
-      popup.location.href = url
+      const allowed = checkoutUrl(url, kit.options.apiUrl)
+      popup.location.href = allowed
       push(kit.context, {
         view: 'BuyInProgress',
-        data: { checkoutUrl: url, provider: name, startedAt: Date.now() },
+        data: { checkoutUrl: allowed, provider: name, startedAt: Date.now() },
       })
     }
     if (name === 'meld' && configured?.meld && option) {
       setSelectedProvider(kit.context, { ...option, url: configured.meld.url }, configured.meld)
-      return opened(onrampState(kit.store.get()).selectedProvider?.url ?? '')
+      try {
+        return opened(onrampState(kit.store.get()).selectedProvider?.url ?? '')
+      } catch (error) {
+        return refused(error)
+      }
     }
     const api = kit.api
     if (!api) return popup.close()
@@ -144,10 +155,7 @@ export function OnrampProvidersView() {
       amount: amountPattern.test(amount) ? amount : undefined,
     })
       .then(opened)
-      .catch((error: unknown) => {
-        popup.close()
-        setFailure(error instanceof Error ? error.message : String(error))
-      })
+      .catch(refused)
   }
 
   const external = state.providers.filter(

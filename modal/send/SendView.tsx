@@ -13,7 +13,7 @@ import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { type AmountIssue, checkAmount, maxAmount } from './amount.js'
-import type { RecipientIssue } from './recipient.js'
+import { type RecipientIssue, recipientFor } from './recipient.js'
 import { refreshAfterSend } from './refresh.js'
 import { evmSendChain, type SendChain } from './sendChain.js'
 import { runSend, type SendStatus } from './sendFlow.js'
@@ -114,7 +114,8 @@ function SendForm({
   const token = tokens.find((choice) => tokenKey(choice) === form.token) ?? native
   const held = useHeld(chain, token, native)
   const recipient = useRecipient(chain, form.recipient)
-  const to = recipient?.recipient?.ok ? recipient.recipient.address : chain.account
+  const readRecipient = recipient?.recipient && recipientFor(recipient.recipient, token)
+  const to = readRecipient?.ok ? readRecipient.address : chain.account
   const fee = useFee(chain, token, to, held)
   const feeValue = fee.status === 'done' ? fee.fee : undefined
   const limits = held && {
@@ -132,7 +133,6 @@ function SendForm({
     amount && !amount.ok && form.amount.trim() !== ''
       ? amountIssueText(amount.issue, { ft, t, token, native, held, shown })
       : undefined
-  const readRecipient = recipient?.recipient
   const canReview = amount?.ok && readRecipient?.ok && feeValue !== undefined
   return (
     <form
@@ -294,7 +294,10 @@ function recipientIssueText(issue: RecipientIssue, ft: SendTranslate, network: C
   switch (issue.kind) {
     case 'invalid':
     case 'checksum':
+    case 'zeroAddress':
       return ft(`issue.${issue.kind}`)
+    case 'tokenContract':
+      return ft('issue.tokenContract', { symbol: issue.symbol })
     case 'namesUnsupported':
       return ft('issue.namesUnsupported', { network: network.name })
     case 'notFound':

@@ -1,10 +1,13 @@
-import { type Address, getAddress, isAddress } from 'viem'
+import { type Address, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { normalize } from 'viem/ens'
+import type { SendToken } from './transfer.js'
 
 /** Why a recipient cannot be sent to; each names a text of the send feature. */
 export type RecipientIssue =
   | { kind: 'invalid' }
   | { kind: 'checksum' }
+  | { kind: 'zeroAddress' }
+  | { kind: 'tokenContract'; symbol: string }
   | { kind: 'namesUnsupported' }
   | { kind: 'notFound'; name: string }
   | { kind: 'lookupFailed'; name: string }
@@ -44,6 +47,18 @@ export async function readRecipient(
   return address
     ? { ok: true, address: getAddress(address), name }
     : { ok: false, issue: { kind: 'notFound', name } }
+}
+
+/**
+ * The recipient as one for `token`: refused when it is the zero address, whose coins no key can ever spend,
+ * or the token's own contract, which keeps what is transferred to it with no way to hand it back.
+ */
+export function recipientFor(recipient: Recipient, token: SendToken): Recipient {
+  if (!recipient.ok) return recipient
+  if (isAddressEqual(recipient.address, zeroAddress)) return { ok: false, issue: { kind: 'zeroAddress' } }
+  if (token.contract && isAddressEqual(recipient.address, token.contract))
+    return { ok: false, issue: { kind: 'tokenContract', symbol: token.symbol } }
+  return recipient
 }
 
 /** A name has a dot between labels (`alice.eth`); one ENSIP-15 refuses (`al ice.eth`) is no name. */

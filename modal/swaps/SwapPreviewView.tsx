@@ -7,6 +7,7 @@ import { formatAmount } from '../ui/components/formatAmount.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { approvalNotice } from './approvalNotice.js'
 import type { ReadyDraft } from './draft.js'
 import { failureText } from './failureText.js'
 import { draftParams, shown } from './SwapView.js'
@@ -164,7 +165,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
       </dl>
       {needsApproval ? (
         <p className="muted" data-testid="swap-approval-needed">
-          {ft('approvalNeeded', { amount: shown(amount, draft.from, t.locale), symbol: draft.from.symbol })}
+          {approvalNotice(ft, draft, shown(amount, draft.from, t.locale))}
         </p>
       ) : null}
       {working ? (

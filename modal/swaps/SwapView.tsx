@@ -20,15 +20,19 @@ const blankDraft: SwapDraft = { amount: '', slippageBps: defaultSlippageBps, unl
 /** The draft's quote parameters, or the first thing that keeps it from being quoted. */
 export function draftParams(
   draft: SwapDraft,
-  wallet: KitSwapWallet,
+  wallet: Pick<KitSwapWallet, 'account' | 'chainId' | 'parseAmount'>,
   balance: bigint | undefined,
-): { params: SwapQuoteParams } | { issue: 'amount' | 'balance' | 'slippage' | 'sameToken' | 'none' } {
+):
+  | { params: SwapQuoteParams }
+  | { issue: 'amount' | 'decimals' | 'balance' | 'slippage' | 'sameToken' | 'none' } {
   const { from, to } = draft
   if (!from || !to || draft.amount.trim() === '') return { issue: 'none' }
   if (from.address === to.address) return { issue: 'sameToken' }
   if (!validSlippageBps(draft.slippageBps)) return { issue: 'slippage' }
   const amount = wallet.parseAmount(draft.amount.trim(), from.decimals)
   if (amount === undefined || amount <= 0n) return { issue: 'amount' }
+  // Parsing rounds finer digits to the token's last one: the swap would take other than what was typed.
+  if ((draft.amount.trim().split('.')[1] ?? '').length > from.decimals) return { issue: 'decimals' }
   if (balance !== undefined && amount > balance) return { issue: 'balance' }
   return {
     params: {
@@ -140,7 +144,12 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
                 symbol: draft.from?.symbol ?? '',
                 balance: draft.from && balance !== undefined ? shown(balance, draft.from, t.locale) : '',
               })
-            : ft(`issue.${issue}`)}
+            : issue === 'decimals'
+              ? ft('issue.decimals', {
+                  symbol: draft.from?.symbol ?? '',
+                  decimals: draft.from?.decimals ?? 0,
+                })
+              : ft(`issue.${issue}`)}
         </p>
       ) : quote.error ? (
         <p className="error" role="alert" data-testid="swap-issue">

@@ -1,5 +1,6 @@
 import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
 import * as z from 'zod/mini'
+import { shownAsWritten } from '../ui/components/shownAsWritten.js'
 import { type SwapChainId, SwapError, type SwapProvider, type SwapToken } from './types.js'
 import { addressText as address, amountText as amount, checksummed, hexText as hex } from './wire.js'
 
@@ -61,15 +62,19 @@ export function aggregatorProvider(config: AggregatorConfig): SwapProvider {
     if (!parsed.success) throw new SwapError('unavailable', `${config.id} answered an unexpected body`)
     return parsed.data
   }
-  const tokenFor = (tokens: readonly SwapToken[], at: Address, fallback: SwapToken) =>
-    tokens.find((token) => isAddressEqual(token.address, at)) ?? fallback
+  // A fee is shown in its token's decimals and symbol: one in a token other than the two swapped has none known.
+  const tokenFor = (tokens: readonly SwapToken[], at: Address) => {
+    const token = tokens.find((each) => isAddressEqual(each.address, at))
+    if (!token) throw new SwapError('unavailable', `${config.id} quoted a fee in a token not swapped`)
+    return token
+  }
   return {
     id: config.id,
     supportedChains: () => config.chains,
     getTokens: async (chainId) =>
-      (await fetchJson(`/tokens?chainId=${encodeURIComponent(chainId)}`, tokensSchema)).tokens.map(
-        checksummed,
-      ),
+      (await fetchJson(`/tokens?chainId=${encodeURIComponent(chainId)}`, tokensSchema)).tokens
+        .filter(shownAsWritten)
+        .map(checksummed),
     getPrices: async (chainId, addresses) =>
       (await fetchJson('/prices', pricesSchema, { chainId, addresses })).prices,
     async getQuote(params) {
@@ -93,7 +98,7 @@ export function aggregatorProvider(config: AggregatorConfig): SwapProvider {
         fees: quote.fees.map((fee) => ({
           ...fee,
           amount: BigInt(fee.amount),
-          token: tokenFor(tokens, fee.token, params.from),
+          token: tokenFor(tokens, fee.token),
         })),
         ...(quote.priceImpactBps === undefined ? {} : { priceImpactBps: quote.priceImpactBps }),
       }

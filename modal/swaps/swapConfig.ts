@@ -1,6 +1,7 @@
 import { getAddress } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiClient } from '../api/client.js'
+import { shownAsWritten } from '../ui/components/shownAsWritten.js'
 import type { SwapChainId, SwapToken } from './types.js'
 import { addressText as address, checksummed } from './wire.js'
 
@@ -40,7 +41,7 @@ export function swapChainConfig(api: ApiClient, chainId: SwapChainId): Promise<S
       ? config
       : {
           ...config,
-          tokens: config.tokens.map(checksummed),
+          tokens: config.tokens.filter(shownAsWritten).map(checksummed),
           router: getAddress(config.router),
           weth: getAddress(config.weth),
         },

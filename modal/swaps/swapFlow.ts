@@ -1,4 +1,4 @@
-import { type Address, type Hex, maxUint256 } from 'viem'
+import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, maxUint256 } from 'viem'
 import type { Clock } from '../core/ports.js'
 import {
   isNativeToken,
@@ -48,8 +48,9 @@ export function withinSlippage(accepted: SwapQuote, fresh: SwapQuote): boolean {
 /**
  * Sends the swap the visitor accepted as `accepted`: an expired quote is refused; a token whose allowance
  * falls short is approved first (the exact amount unless `unlimited`), its receipt awaited; then the swap is
- * quoted again, refused when the price moved past the accepted slippage, simulated (a revert refused with
- * its reason) and only then sent to the wallet.
+ * quoted again, refused when the price moved past the accepted slippage, built with the accepted minimum,
+ * simulated (a revert refused with its reason) and only then sent to the wallet. An approve or a swap the
+ * provider built other than asked (spender, amount, value) is refused before the wallet sees it.
  */
 export async function executeSwap(input: {
   provider: SwapProvider
@@ -74,12 +75,15 @@ export async function executeSwap(input: {
     })
     if (allowance < amount) {
       onStep({ step: 'approving' })
+      const allowed = input.unlimited ? maxUint256 : amount
       const approve = await provider.buildApprove({
         chainId: params.chainId,
         token: params.from.address,
         spender: accepted.spender,
-        amount: input.unlimited ? maxUint256 : amount,
+        amount: allowed,
       })
+      // A provider over HTTP builds the approve: one to another spender or for more would pass simulation.
+      assertApprove(approve, params.from.address, accepted.spender, allowed)
       await wallet.simulate(approve)
       approvalHash = await wallet.send(approve)
       onStep({ step: 'approvalPending', hash: approvalHash })
@@ -89,12 +93,14 @@ export async function executeSwap(input: {
   const fresh = await provider.getQuote(params)
   if (!withinSlippage(accepted, fresh)) throw new SwapError('priceMoved')
   const deadline = (await wallet.latestBlockTime()) + swapDeadlineSeconds
+  // The preview showed the accepted minimum; the fresh quote's own, lower within the slippage, is not signed.
   const tx = await provider.buildSwap({
-    quote: fresh,
+    quote: { ...fresh, minToAmount: accepted.minToAmount },
     recipient: wallet.account,
     slippageBps: params.slippageBps,
     deadline,
   })
+  assertSwapTx(tx, accepted, amount)
   assertFresh(fresh, input.now())
   await wallet.simulate(tx)
   onStep({ step: 'swapping' })
@@ -102,6 +108,24 @@ export async function executeSwap(input: {
   onStep({ step: 'swapPending', hash })
   await wallet.waitForReceipt(hash)
   return { hash, quote: fresh, ...(approvalHash ? { approvalHash } : {}) }
+}
+
+/** Refuses an approve that is not `approve(spender, amount)` on `token`, with no value. */
+function assertApprove(tx: TxRequest, token: Address, spender: Address, amount: bigint): void {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
+  if (!isAddressEqual(tx.to, token) || tx.data.toLowerCase() !== data || tx.value !== 0n)
+    throw new SwapError('unavailable', 'the approval built is not the one the swap needs')
+}
+
+/**
+ * Refuses a swap transaction that is not sent to the spender the swap was approved for (a call to the token
+ * itself could transfer it away) or whose value is not what the preview showed: the amount for the native
+ * coin, none for a token.
+ */
+function assertSwapTx(tx: TxRequest, accepted: SwapQuote, amount: bigint): void {
+  const value = isNativeToken(accepted.params.from) ? amount : 0n
+  if (!isAddressEqual(tx.to, accepted.spender) || tx.value !== value)
+    throw new SwapError('unavailable', 'the swap built is not the one the preview showed')
 }
 
 /**

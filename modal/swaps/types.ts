@@ -65,13 +65,19 @@ export type SwapProvider = {
     owner: Address
     spender: Address
   }): Promise<bigint>
+  /** Must build exactly `approve(spender, amount)` on `token`, with no value: anything else is refused. */
   buildApprove(input: {
     chainId: SwapChainId
     token: Address
     spender: Address
     amount: bigint
   }): Promise<TxRequest>
+  /**
+   * Must build a call to the quote's `spender` (the router the allowance is for) with the amount paid as its
+   * value for the native coin, else none: anything else is refused before the wallet sees it.
+   */
   buildSwap(input: {
+    /** Its `minToAmount` is the floor the swap is built with: the one the visitor accepted. */
     quote: SwapQuote
     recipient: Address
     slippageBps: number

@@ -128,9 +128,9 @@ export function uniswapV2Provider(config: UniswapV2Config): SwapProvider {
       value: 0n,
     }),
 
-    async buildSwap({ quote, recipient, slippageBps, deadline }): Promise<TxRequest> {
+    async buildSwap({ quote, recipient, deadline }): Promise<TxRequest> {
       const amount = BigInt(quote.params.amount)
-      const min = minAmountOut(quote.toAmount, slippageBps)
+      const min = quote.minToAmount
       const path = [...quote.route]
       if (isNative(quote.params.from))
         return {

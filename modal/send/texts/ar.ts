@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': 'لا يكفي {symbol} لدفع رسوم الشبكة البالغة {fee}.',
   'issue.invalid': 'أدخل عنوان 0x أو اسمًا.',
   'issue.checksum': 'المجموع الاختباري لهذا العنوان غير صالح. تحقق منه أو اكتبه بأحرف صغيرة.',
+  'issue.zeroAddress': 'هذا هو العنوان الصفري: ما يُرسل إليه لا يمكن لأحد إنفاقه أبدًا.',
+  'issue.tokenContract': 'هذا هو عقد {symbol} نفسه: ما يُرسل إليه من {symbol} يضيع.',
   'issue.namesUnsupported': 'لا يمكن تحليل الأسماء على {network}. أدخل عنوان 0x.',
   'issue.notFound': 'لا يشير {name} إلى أي عنوان.',
   'issue.lookupFailed': 'تعذّر البحث عن {name}. حاول مرة أخرى.',

@@ -28,6 +28,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.invalid': 'Gib eine 0x-Adresse oder einen Namen ein.',
   'issue.checksum':
     'Die Prüfsumme dieser Adresse ist ungültig. Prüfe sie oder schreibe sie in Kleinbuchstaben.',
+  'issue.zeroAddress': 'Das ist die Nulladresse: Was an sie gesendet wird, kann niemand je ausgeben.',
+  'issue.tokenContract': 'Das ist der {symbol}-Vertrag selbst: An ihn gesendete {symbol} gehen verloren.',
   'issue.namesUnsupported': 'Namen können auf {network} nicht aufgelöst werden. Gib eine 0x-Adresse ein.',
   'issue.notFound': '{name} verweist auf keine Adresse.',
   'issue.lookupFailed': '{name} konnte nicht nachgeschlagen werden. Versuche es erneut.',

@@ -25,6 +25,8 @@ export const en = {
   'issue.noFeeFunds': 'Not enough {symbol} to pay the network fee of {fee}.',
   'issue.invalid': 'Enter a 0x address or a name.',
   'issue.checksum': 'This address has an invalid checksum. Check it, or write it in lower case.',
+  'issue.zeroAddress': 'This is the zero address: what is sent to it can never be spent by anyone.',
+  'issue.tokenContract': 'This is the {symbol} contract itself: {symbol} sent to it is lost.',
   'issue.namesUnsupported': 'Names cannot be resolved on {network}. Enter a 0x address.',
   'issue.notFound': '{name} does not resolve to an address.',
   'issue.lookupFailed': 'Could not look up {name}. Try again.',

@@ -28,6 +28,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.invalid': 'Introduce una dirección 0x o un nombre.',
   'issue.checksum':
     'La suma de comprobación de esta dirección no es válida. Revísala o escríbela en minúsculas.',
+  'issue.zeroAddress': 'Esta es la dirección cero: lo que se le envía nadie podrá gastarlo nunca.',
+  'issue.tokenContract': 'Este es el propio contrato de {symbol}: los {symbol} enviados a él se pierden.',
   'issue.namesUnsupported': 'No se pueden resolver nombres en {network}. Introduce una dirección 0x.',
   'issue.notFound': '{name} no corresponde a ninguna dirección.',
   'issue.lookupFailed': 'No se pudo buscar {name}. Inténtalo de nuevo.',

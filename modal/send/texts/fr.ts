@@ -28,6 +28,9 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.invalid': 'Saisissez une adresse 0x ou un nom.',
   'issue.checksum':
     'La somme de contrôle de cette adresse est invalide. Vérifiez-la ou écrivez-la en minuscules.',
+  'issue.zeroAddress': 'C’est l’adresse zéro : ce qui lui est envoyé ne pourra jamais être dépensé.',
+  'issue.tokenContract':
+    'C’est le contrat {symbol} lui-même : les {symbol} qui lui sont envoyés sont perdus.',
   'issue.namesUnsupported': 'Les noms ne peuvent pas être résolus sur {network}. Saisissez une adresse 0x.',
   'issue.notFound': '{name} ne correspond à aucune adresse.',
   'issue.lookupFailed': 'Impossible de rechercher {name}. Réessayez.',

@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': '{symbol} insufficienti per pagare la commissione di rete di {fee}.',
   'issue.invalid': 'Inserisci un indirizzo 0x o un nome.',
   'issue.checksum': 'Il checksum di questo indirizzo non è valido. Controllalo o scrivilo in minuscolo.',
+  'issue.zeroAddress': 'Questo è l’indirizzo zero: ciò che gli viene inviato non potrà mai essere speso.',
+  'issue.tokenContract': 'Questo è il contratto stesso di {symbol}: i {symbol} inviati qui vanno persi.',
   'issue.namesUnsupported': 'Su {network} non è possibile risolvere i nomi. Inserisci un indirizzo 0x.',
   'issue.notFound': '{name} non corrisponde a nessun indirizzo.',
   'issue.lookupFailed': 'Impossibile cercare {name}. Riprova.',

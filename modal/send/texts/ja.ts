@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': 'ネットワーク手数料 {fee} を支払う {symbol} が不足しています。',
   'issue.invalid': '0x アドレスまたは名前を入力してください。',
   'issue.checksum': 'このアドレスのチェックサムが無効です。確認するか、小文字で入力してください。',
+  'issue.zeroAddress': 'これはゼロアドレスです。送ったものは誰にも使えなくなります。',
+  'issue.tokenContract': 'これは {symbol} のコントラクトそのものです。ここに送った {symbol} は失われます。',
   'issue.namesUnsupported': '{network} では名前を解決できません。0x アドレスを入力してください。',
   'issue.notFound': '{name} に対応するアドレスがありません。',
   'issue.lookupFailed': '{name} を検索できませんでした。もう一度お試しください。',

@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': '네트워크 수수료 {fee}를 낼 {symbol}이(가) 부족합니다.',
   'issue.invalid': '0x 주소 또는 이름을 입력하세요.',
   'issue.checksum': '이 주소의 체크섬이 올바르지 않습니다. 확인하거나 소문자로 입력하세요.',
+  'issue.zeroAddress': '제로 주소입니다. 이 주소로 보낸 자산은 누구도 사용할 수 없습니다.',
+  'issue.tokenContract': '{symbol} 컨트랙트 자체입니다. 이 주소로 보낸 {symbol}은(는) 사라집니다.',
   'issue.namesUnsupported': '{network}에서는 이름을 확인할 수 없습니다. 0x 주소를 입력하세요.',
   'issue.notFound': '{name}에 연결된 주소가 없습니다.',
   'issue.lookupFailed': '{name}을(를) 찾을 수 없습니다. 다시 시도하세요.',

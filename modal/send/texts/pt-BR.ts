@@ -28,6 +28,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.invalid': 'Digite um endereço 0x ou um nome.',
   'issue.checksum':
     'Este endereço tem uma soma de verificação inválida. Confira-o ou escreva-o em minúsculas.',
+  'issue.zeroAddress': 'Este é o endereço zero: o que for enviado a ele nunca poderá ser gasto.',
+  'issue.tokenContract': 'Este é o próprio contrato de {symbol}: os {symbol} enviados a ele são perdidos.',
   'issue.namesUnsupported': 'Não é possível resolver nomes em {network}. Digite um endereço 0x.',
   'issue.notFound': '{name} não corresponde a nenhum endereço.',
   'issue.lookupFailed': 'Não foi possível procurar {name}. Tente novamente.',

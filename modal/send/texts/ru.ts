@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': 'Недостаточно {symbol} для оплаты комиссии сети {fee}.',
   'issue.invalid': 'Введите адрес 0x или имя.',
   'issue.checksum': 'У этого адреса неверная контрольная сумма. Проверьте его или введите строчными буквами.',
+  'issue.zeroAddress': 'Это нулевой адрес: отправленное на него никто никогда не сможет потратить.',
+  'issue.tokenContract': 'Это сам контракт {symbol}: отправленные на него {symbol} будут потеряны.',
   'issue.namesUnsupported': 'В сети {network} имена не разрешаются. Введите адрес 0x.',
   'issue.notFound': 'Имени {name} не соответствует ни один адрес.',
   'issue.lookupFailed': 'Не удалось найти {name}. Попробуйте ещё раз.',

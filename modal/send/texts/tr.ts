@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': '{fee} ağ ücretini ödemek için yeterli {symbol} yok.',
   'issue.invalid': 'Bir 0x adresi veya ad girin.',
   'issue.checksum': 'Bu adresin sağlama toplamı geçersiz. Kontrol edin veya küçük harflerle yazın.',
+  'issue.zeroAddress': 'Bu sıfır adresidir: buraya gönderilenler hiçbir zaman harcanamaz.',
+  'issue.tokenContract': 'Bu, {symbol} sözleşmesinin kendisidir: buraya gönderilen {symbol} kaybolur.',
   'issue.namesUnsupported': '{network} ağında adlar çözümlenemez. Bir 0x adresi girin.',
   'issue.notFound': '{name} bir adrese karşılık gelmiyor.',
   'issue.lookupFailed': '{name} aranamadı. Tekrar deneyin.',

@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': '{symbol} 不足以支付 {fee} 的网络费用。',
   'issue.invalid': '请输入 0x 地址或名称。',
   'issue.checksum': '此地址的校验和无效。请检查，或以小写形式输入。',
+  'issue.zeroAddress': '这是零地址：发送到此地址的资产将永远无法使用。',
+  'issue.tokenContract': '这是 {symbol} 合约本身：发送到此处的 {symbol} 将会丢失。',
   'issue.namesUnsupported': '无法在 {network} 上解析名称。请输入 0x 地址。',
   'issue.notFound': '{name} 未对应任何地址。',
   'issue.lookupFailed': '无法查找 {name}。请重试。',

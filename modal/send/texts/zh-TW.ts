@@ -27,6 +27,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.noFeeFunds': '{symbol} 不足以支付 {fee} 的網路手續費。',
   'issue.invalid': '請輸入 0x 地址或名稱。',
   'issue.checksum': '此地址的校驗碼無效。請檢查，或以小寫輸入。',
+  'issue.zeroAddress': '這是零地址：傳送到此地址的資產將永遠無法使用。',
+  'issue.tokenContract': '這是 {symbol} 合約本身：傳送到此處的 {symbol} 將會遺失。',
   'issue.namesUnsupported': '無法在 {network} 上解析名稱。請輸入 0x 地址。',
   'issue.notFound': '{name} 沒有對應的地址。',
   'issue.lookupFailed': '無法查詢 {name}。請再試一次。',

@@ -21,8 +21,11 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   poolFee: 'Commissione del pool',
   route: 'Percorso',
   approvalNeeded: 'Prima il router ha bisogno della tua approvazione per spendere {amount} {symbol}.',
+  approvalNeededUnlimited:
+    'Prima il router ha bisogno della tua approvazione per spendere {symbol} senza limite.',
   confirm: 'Conferma lo scambio',
   'issue.amount': 'Inserisci un importo maggiore di 0.',
+  'issue.decimals': 'Un importo in {symbol} ha al massimo {decimals} cifre decimali.',
   'issue.balance': '{symbol} insufficiente: il saldo è {balance}.',
   'issue.slippage': 'Lo slippage deve essere tra 0,01 % e 50 %.',
   'issue.sameToken': 'Scegli due token diversi.',

@@ -20,8 +20,11 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   poolFee: 'Havuz ücreti',
   route: 'Rota',
   approvalNeeded: 'Yönlendiricinin önce {amount} {symbol} harcamak için onayınıza ihtiyacı var.',
+  approvalNeededUnlimited:
+    'Yönlendiricinin önce {symbol} tokenini sınırsız harcamak için onayınıza ihtiyacı var.',
   confirm: 'Takası onayla',
   'issue.amount': '0’dan büyük bir miktar girin.',
+  'issue.decimals': '{symbol} miktarı en fazla {decimals} ondalık basamak içerebilir.',
   'issue.balance': 'Yeterli {symbol} yok: bakiye {balance}.',
   'issue.slippage': 'Kayma %0,01 ile %50 arasında olmalı.',
   'issue.sameToken': 'İki farklı token seçin.',

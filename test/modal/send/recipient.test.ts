@@ -14,7 +14,8 @@ import {
 import { namehash, packetToBytes } from 'viem/ens'
 import { describe, expect, it } from 'vitest'
 import { universalResolverNames } from '../../../modal/send/names.js'
-import { readRecipient } from '../../../modal/send/recipient.js'
+import { readRecipient, recipientFor } from '../../../modal/send/recipient.js'
+import type { SendToken } from '../../../modal/send/transfer.js'
 import { alice, bob, evmNetwork } from '../support/kit.js'
 
 const universalResolver = '0x00000000000000000000000000000000000000aa'
@@ -111,5 +112,22 @@ describe('send recipients', () => {
         throw new Error('HTTP request failed')
       }),
     ).toEqual({ ok: false, issue: { kind: 'lookupFailed', name: 'alice.eth' } })
+  })
+
+  it('refuses the zero address, and the contract of the token sent, where whatever is sent is lost', async () => {
+    const tEth: SendToken = { name: 'Test Ether', symbol: 'tETH', decimals: 18 }
+    const tUsd: SendToken = { ...tEth, symbol: 'tUSD', decimals: 6, contract: getAddress(bob) }
+    const zero = await readRecipient(zeroAddress, undefined)
+    expect(zero && recipientFor(zero, tEth)).toEqual({ ok: false, issue: { kind: 'zeroAddress' } })
+    expect(zero && recipientFor(zero, tUsd)).toEqual({ ok: false, issue: { kind: 'zeroAddress' } })
+    const contract = await readRecipient(bob.toLowerCase(), undefined)
+    expect(contract && recipientFor(contract, tUsd)).toEqual({
+      ok: false,
+      issue: { kind: 'tokenContract', symbol: 'tUSD' },
+    })
+    // A name that resolves to the contract is refused alike; the contract stays an address for the native coin.
+    const named = await readRecipient('usd.eth', async () => bob)
+    expect(named && recipientFor(named, tUsd)).toMatchObject({ ok: false })
+    expect(contract && recipientFor(contract, tEth)).toEqual({ ok: true, address: getAddress(bob) })
   })
 })

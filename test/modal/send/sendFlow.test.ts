@@ -169,4 +169,32 @@ describe('the send flow', () => {
     expect(tokens).toEqual([tEth, { ...tUsd, iconUrl: '' }])
     expect(sendTokens(anvil, undefined)).toEqual([tEth])
   })
+
+  it('leaves out a token whose name or symbol would not read as written, or whose decimals no ERC-20 has', () => {
+    const anvil = evmNetwork(31337, 'http://127.0.0.1:1')
+    const row = (patch: Partial<TokenBalance>): TokenBalance => ({
+      name: 'Test USD',
+      symbol: 'tUSD',
+      chainId: 'eip155:31337',
+      address: `eip155:31337:${tUsd.contract}`,
+      value: 5,
+      price: 1,
+      quantity: { decimals: '6', numeric: '5' },
+      iconUrl: '',
+      ...patch,
+    })
+    const hostile = [
+      // Right-to-left override: "Not enough tUSD‮: the balance is 100" would read "…001 si ecnalab eht".
+      row({ symbol: 'tUSD\u202e' }),
+      row({ name: 'Test\u200bUSD' }),
+      row({ symbol: 'tU\u0000SD' }),
+      // viem's formatUnits freezes the page for minutes at 10⁸ decimals, and throws below 0.
+      row({ quantity: { decimals: '100000000', numeric: '5' } }),
+      row({ quantity: { decimals: '256', numeric: '5' } }),
+      row({ quantity: { decimals: '-3', numeric: '5' } }),
+      row({ quantity: { decimals: '1e2', numeric: '5' } }),
+    ]
+    expect(sendTokens(anvil, hostile)).toEqual([tEth])
+    expect(sendTokens(anvil, [row({ quantity: { decimals: '255', numeric: '5' } })])).toHaveLength(2)
+  })
 })

@@ -167,6 +167,30 @@ describe('the hosted aggregator adapter', () => {
     })
   })
 
+  it('refuses a quote with a fee in a token not swapped, which would show in the paid token’s decimals and symbol', async () => {
+    broken.body = {
+      quoteId: 'q-8',
+      toAmount: '99000000000000000',
+      minToAmount: '98010000000000000',
+      route: [usdc.address, nativeTokenAddress],
+      fees: [
+        {
+          label: 'aggregator',
+          amount: '1000000000000000000',
+          token: '0x7777777777777777777777777777777777777777',
+        },
+      ],
+      gasEstimate: '180000',
+      spender,
+      expiresAt: 1_700_000_030_000,
+    }
+    try {
+      await expect(provider().getQuote(params)).rejects.toMatchObject({ reason: 'unavailable' })
+    } finally {
+      delete broken.body
+    }
+  })
+
   it.each([
     { status: 500, body: { code: 'SERVER_ERROR' } },
     { status: 200, body: { tx: { to: 'not an address', data: '0x', value: '0' } } },
@@ -210,6 +234,25 @@ describe('the hosted aggregator adapter', () => {
         { tokens: [], router: spender, weth: user },
       ])
         await expect(swapChainConfig(answered(refused), 'eip155:1')).rejects.toThrow()
+    })
+
+    it('leaves out a token whose name or symbol would not read as written, from the api and the aggregator', async () => {
+      // A right-to-left override in a symbol reverses what follows it: "Swapped 1 USDC‮ for 990 DAI" reads "…IAD 099 rof".
+      const hidden = [
+        { ...usdc, address: getAddress('0x5555555555555555555555555555555555555555'), symbol: 'USDC\u202e' },
+        { ...usdc, address: getAddress('0x6666666666666666666666666666666666666666'), name: 'USD\u200bCoin' },
+      ]
+      const config = await swapChainConfig(
+        answered({ provider: 'uniswap-v2', tokens: [usdc, ...hidden], router: spender, weth: user }),
+        'eip155:1',
+      )
+      expect(config).toMatchObject({ tokens: [usdc] })
+      broken.body = { tokens: [eth, usdc, ...hidden] }
+      try {
+        expect(await provider().getTokens('eip155:8453')).toEqual(listed)
+      } finally {
+        delete broken.body
+      }
     })
 
     it("is the chain's Uniswap V2 with the api's tokens when it answers uniswap-v2", async () => {

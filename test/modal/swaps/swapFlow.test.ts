@@ -1,4 +1,13 @@
-import type { Address, Hex } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  custom,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  maxUint256,
+} from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import {
   executeSwap,
@@ -16,6 +25,8 @@ import {
   type SwapToken,
   type TxRequest,
 } from '../../../modal/swaps/types.js'
+import { routerAbi } from '../../../modal/swaps/uniswapV2Abi.js'
+import { uniswapV2Provider } from '../../../modal/swaps/uniswapV2Provider.js'
 
 const eth: SwapToken = {
   name: 'Test Ether',
@@ -32,7 +43,7 @@ const usdc: SwapToken = {
   logoUri: '',
 }
 const dai: SwapToken = { ...usdc, symbol: 'tDAI', address: '0x2222222222222222222222222222222222222222' }
-const router = '0x3333333333333333333333333333333333333333'
+const router: Address = '0x3333333333333333333333333333333333333333'
 const account: Address = '0x4444444444444444444444444444444444444444'
 const now = 1_700_000_000_000
 
@@ -59,6 +70,9 @@ function quoteOf(p: SwapQuoteParams, toAmount: bigint, expiresAt = now + 30_000)
   }
 }
 
+const approveData = (spender: Address, amount: bigint) =>
+  encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
+
 function fakes(options: { allowance?: bigint; quotes?: bigint[]; reverts?: string } = {}) {
   const log: string[] = []
   const quotes = [...(options.quotes ?? [990n])]
@@ -74,25 +88,26 @@ function fakes(options: { allowance?: bigint; quotes?: bigint[]; reverts?: strin
       log.push('allowance')
       return options.allowance ?? 0n
     },
-    buildApprove: async ({ amount }) => {
+    buildApprove: async ({ token, spender, amount }) => {
       log.push(`buildApprove ${amount}`)
-      return { to: usdc.address, data: '0xa9059cbb', value: 0n }
+      return { to: token, data: approveData(spender, amount), value: 0n }
     },
     buildSwap: async ({ deadline, quote }) => {
       log.push(`buildSwap deadline=${deadline} out=${quote.toAmount}`)
-      return { to: router, data: '0x38ed1739', value: 0n }
+      const value = quote.params.from === eth ? BigInt(quote.params.amount) : 0n
+      return { to: router, data: '0x38ed1739', value }
     },
   }
   const wallet: SwapWallet = {
     account,
     latestBlockTime: async () => 5_000n,
     simulate: async (tx: TxRequest) => {
-      log.push(`simulate ${tx.data}`)
+      log.push(`simulate ${tx.data.slice(0, 10)}`)
       if (options.reverts && tx.to === router) throw new SwapError('reverted', options.reverts)
     },
     send: async (tx: TxRequest) => {
-      log.push(`send ${tx.data}`)
-      return `0x${tx.data === '0xa9059cbb' ? 'aa' : 'bb'}` as Hex
+      log.push(`send ${tx.data.slice(0, 10)}`)
+      return `0x${tx.data.startsWith('0x095ea7b3') ? 'aa' : 'bb'}` as Hex
     },
     waitForReceipt: async (hash: Hex) => {
       log.push(`receipt ${hash}`)
@@ -147,8 +162,8 @@ describe('executeSwap', () => {
     expect(log).toEqual([
       'allowance',
       'buildApprove 1000',
-      'simulate 0xa9059cbb',
-      'send 0xa9059cbb',
+      'simulate 0x095ea7b3',
+      'send 0x095ea7b3',
       'receipt 0xaa',
       'quote',
       'buildSwap deadline=6200 out=990',
@@ -204,6 +219,94 @@ describe('executeSwap', () => {
         now: () => now,
       }),
     ).rejects.toMatchObject({ reason: 'reverted', detail: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' })
+    expect(log.some((line) => line.startsWith('send'))).toBe(false)
+  })
+})
+
+describe('executeSwap against what the preview showed', () => {
+  const attacker: Address = '0x5555555555555555555555555555555555555555'
+
+  it('signs the minimum the preview showed, not the lower one of a re-quote within the slippage', async () => {
+    const { provider: fake, wallet } = fakes({ quotes: [991n] })
+    const provider: SwapProvider = {
+      ...uniswapV2Provider({
+        chainId: 'eip155:31337',
+        client: createPublicClient({
+          transport: custom({ request: () => Promise.reject(new Error('no read')) }),
+        }),
+        router,
+        weth: dai.address,
+        tokens: [eth, usdc, dai],
+      }),
+      getQuote: fake.getQuote,
+      getAllowance: fake.getAllowance,
+    }
+    const sent: TxRequest[] = []
+    const accepted = quoteOf(params(eth, usdc), 1000n)
+    await executeSwap({
+      provider,
+      wallet: {
+        ...wallet,
+        send: async (tx) => {
+          sent.push(tx)
+          return '0xbb'
+        },
+      },
+      accepted,
+      unlimited: false,
+      now: () => now,
+    })
+    const [tx] = sent
+    const { args } = decodeFunctionData({ abi: routerAbi, data: tx?.data ?? '0x' })
+    expect(accepted.minToAmount).toBe(990n)
+    expect(args[0]).toBe(990n)
+  })
+
+  it.each([
+    {
+      case: 'another spender',
+      build: (token: Address) => ({ to: token, data: approveData(attacker, 1000n) }),
+    },
+    {
+      case: 'more than the swap needs',
+      build: (token: Address) => ({ to: token, data: approveData(router, maxUint256) }),
+    },
+    { case: 'another contract', build: () => ({ to: dai.address, data: approveData(router, 1000n) }) },
+  ])('refuses an approve built for $case before the wallet is asked', async ({ build }) => {
+    const { provider, wallet, log } = fakes()
+    provider.buildApprove = async ({ token }) => ({ ...build(token), value: 0n })
+    await expect(
+      executeSwap({
+        provider,
+        wallet,
+        accepted: quoteOf(params(usdc, dai), 990n),
+        unlimited: false,
+        now: () => now,
+      }),
+    ).rejects.toMatchObject({ reason: 'unavailable' })
+    expect(log.some((line) => line.startsWith('send'))).toBe(false)
+  })
+
+  it.each([
+    {
+      case: 'a call to the token paid (its transfer to a stranger)',
+      from: usdc,
+      tx: { to: usdc.address, value: 0n },
+    },
+    { case: 'native coin sent along a token swap', from: usdc, tx: { to: router, value: 10n ** 18n } },
+    { case: 'more native coin than the amount paid', from: eth, tx: { to: router, value: 1001n } },
+  ])('refuses a swap transaction with $case before the wallet is asked', async ({ from, tx }) => {
+    const { provider, wallet, log } = fakes({ allowance: 1000n })
+    provider.buildSwap = async () => ({ ...tx, data: '0xa9059cbb' })
+    await expect(
+      executeSwap({
+        provider,
+        wallet,
+        accepted: quoteOf(params(from, dai), 990n),
+        unlimited: false,
+        now: () => now,
+      }),
+    ).rejects.toMatchObject({ reason: 'unavailable' })
     expect(log.some((line) => line.startsWith('send'))).toBe(false)
   })
 })
