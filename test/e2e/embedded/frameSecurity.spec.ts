@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test'
-import { createPublicClient, type Hex, http, parseEther, stringToHex, verifyMessage } from 'viem'
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  parseEther,
+  stringToHex,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { bytesToBase64url } from '../../../crypto/encoding.js'
 import { approveVisibleMs } from '../../../engine/frame/index.js'
@@ -327,6 +335,35 @@ test('FRAME a request too long for the frame scrolls its rows in their own box: 
   await approve(host)
   const signature = succeeded(await signing) as Hex
   expect(await verifyMessage({ address, message: { raw: message }, signature })).toBe(true)
+})
+
+test('FRAME typed data is signed for the domain its approval shows: a chain id sent as text binds the signature to that chain', async ({
+  page,
+  stack,
+  sites,
+}) => {
+  const { host } = await openFrame(page, stack, sites)
+  const { address } = await loginByEmail(host, stack, freshEmail('typed'))
+  const { chainId } = stack.chain
+  const types = { Mail: [{ name: 'contents', type: 'string' }] }
+  const message = { contents: 'Hello, Bob!' }
+  const typedData = {
+    types,
+    primaryType: 'Mail',
+    domain: { name: 'Ether Mail', chainId: String(chainId) },
+    message,
+  }
+  const signing = host.rpc('eth_signTypedData_v4', [address, JSON.stringify(typedData)], chainId)
+  const rows = host.frame.getByTestId('frame-preview')
+  await expect(rows).toContainText('Ether Mail')
+  await expect(rows).not.toContainText('chain')
+  await approve(host)
+  const signature = succeeded(await signing) as Hex
+  const signed = { address, types, primaryType: 'Mail' as const, message, signature }
+  expect(await verifyTypedData({ ...signed, domain: { name: 'Ether Mail', chainId: BigInt(chainId) } })).toBe(
+    true,
+  )
+  expect(await verifyTypedData({ ...signed, domain: { name: 'Ether Mail' } })).toBe(false)
 })
 
 test('EMAIL wrong codes burn the code after 5 tries, a used code is refused, and the resend throttle holds when the host ignores it', async ({
