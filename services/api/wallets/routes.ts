@@ -27,7 +27,7 @@ export const defaultRegistryFile = () => join(packageRoot(), 'fixtures/wallets/r
 /** A registry entry as the modal reads it (modal/wallets/types.ts RegistryWallet). */
 type ServedWallet = Omit<RegistryFileWallet, 'icon'>
 
-function served(wallets: RegistryFileWallet[], base: string): ServedWallet[] {
+function served(wallets: readonly RegistryFileWallet[], base: string): ServedWallet[] {
   return wallets.map(({ icon, ...wallet }) =>
     icon === undefined ? wallet : { ...wallet, imageUrl: `${base}/v1/wallets/icons/${icon}` },
   )
@@ -50,6 +50,32 @@ function configuredBase(publicUrl: string): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
+/** Most bases (request origins, without a public URL) whose answer is kept for the current list. */
+const MAX_ANSWERED_BASES = 16
+
+/**
+ * The answer for a list and a base, made once: serialising and hashing a 1 MiB registry costs ~9 ms of CPU,
+ * which every request paid, 304s included. Answers are kept for the current list only, for at most
+ * MAX_ANSWERED_BASES bases, so Host values a client makes up cost it what they did before, and hold nothing.
+ */
+class RegistryAnswers {
+  #list: readonly RegistryFileWallet[] | undefined
+  readonly #byBase = new Map<string, { body: string; etag: string }>()
+
+  of(list: readonly RegistryFileWallet[], base: string): { body: string; etag: string } {
+    if (list !== this.#list) {
+      this.#list = list
+      this.#byBase.clear()
+    }
+    const kept = this.#byBase.get(base)
+    if (kept) return kept
+    const body = JSON.stringify(served(list, base))
+    const answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }
+    if (this.#byBase.size < MAX_ANSWERED_BASES) this.#byBase.set(base, answer)
+    return answer
+  }
+}
+
 /**
  * `GET /v1/wallets`: the AllWallets list (the modal's `walletRegistryUrl`) from a file the operator edits,
  * as a JSON array of the modal's RegistryWallet, icon URLs absolute on this api; `GET
@@ -66,12 +92,12 @@ export function walletRegistryRoutes(deps: RouteDeps & WalletRegistryOptions): H
     maxBytes: MAX_REGISTRY_FILE_BYTES,
   })
   const publicBase = deps.publicUrl === undefined ? undefined : configuredBase(deps.publicUrl)
+  const answers = new RegistryAnswers()
   return new Hono()
     .use('/v1/wallets', cors({ origin: '*', allowMethods: ['GET'] }))
     .use('/v1/wallets/icons/*', cors({ origin: '*', allowMethods: ['GET'] }))
     .get('/v1/wallets', async (c) => {
-      const body = JSON.stringify(served(await registry.current(), publicBase ?? requestOrigin(c.req.url)))
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+      const { body, etag } = answers.of(await registry.current(), publicBase ?? requestOrigin(c.req.url))
       // The body depends on Host when no public URL is configured, so shared caches must key on it.
       const headers = { ETag: etag, 'Cache-Control': 'public, max-age=60', Vary: 'Host' }
       if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers)

@@ -100,6 +100,28 @@ describe('the wallet registry', () => {
     expect(await again.text()).toBe('')
   })
 
+  it('makes each answer once per version of the file and base, not per request, 304s included', async () => {
+    const { registryFile, iconsDir } = operatorFiles()
+    const app = appWith(walletRegistryRoutes({ ...deps, registryFile, iconsDir }))
+    const serialised = vi.spyOn(JSON, 'stringify')
+    const listsMade = () => serialised.mock.calls.filter(([value]) => Array.isArray(value)).length
+    try {
+      const etag = (await app.request(`${base}/v1/wallets`)).headers.get('etag') ?? ''
+      for (let i = 0; i < 20; i++)
+        expect((await app.request(`${base}/v1/wallets`, { headers: { 'If-None-Match': etag } })).status).toBe(
+          304,
+        )
+      expect(listsMade()).toBe(1)
+      expect((await list(app, 'http://other.test/v1/wallets'))[0].imageUrl).toMatch(/^http:\/\/other\.test\//)
+      expect(listsMade()).toBe(2)
+      edit(registryFile, { wallets: [{ id: 'ours', name: 'Our Wallet' }] }, 1_000)
+      expect(await list(app)).toEqual([{ id: 'ours', name: 'Our Wallet' }])
+      expect(listsMade()).toBe(3)
+    } finally {
+      serialised.mockRestore()
+    }
+  })
+
   it('re-reads the file when it changes; an invalid edit keeps the last good list and is logged', async () => {
     const { registryFile, iconsDir } = operatorFiles()
     const app = appWith(walletRegistryRoutes({ ...deps, registryFile, iconsDir }))
