@@ -1,3 +1,4 @@
+import { walletNameRefusal } from '@pairwise/common'
 import type { Cacao } from '@pairwise/engine'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
@@ -57,6 +58,17 @@ export interface WalletConnectTransport {
 export type WalletConnectTransportFactory = () => Promise<WalletConnectTransport>
 
 export const walletConnectConnectorId = 'walletConnect'
+/** A brand, the same in every language. */
+export const walletConnectName = 'WalletConnect'
+
+/**
+ * The name a connected peer is known by: its metadata's, when the modal would show it as a wallet's name
+ * (walletNameRefusal), else WalletConnect's. The peer chooses its metadata, and the name reaches the app
+ * (connectedWalletInfo, CONNECT_SUCCESS) as the connected wallet's.
+ */
+export function peerName(name: string): string {
+  return walletNameRefusal(name) === undefined ? name : walletConnectName
+}
 
 /**
  * An adapter's own wallets, then WalletConnect when the app has it: the same connector id in every namespace
@@ -70,6 +82,6 @@ export function withWalletConnect(
   if (!offered) return wallets
   return [
     ...wallets,
-    { id: walletConnectConnectorId, type: 'WALLET_CONNECT', name: 'WalletConnect', chainNamespace },
+    { id: walletConnectConnectorId, type: 'WALLET_CONNECT', name: walletConnectName, chainNamespace },
   ]
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { shownAsWritten } from '../ui/components/shownAsWritten.js'
 import type { ApiClient } from './client.js'
 
 /** Most transfers one page may hold (the api's own cap on `limit`). */
@@ -14,13 +15,17 @@ const accountAddress = z
     ),
   )
 
+// ECMAScript's Date reaches 8.64e15 ms either side of the epoch.
+const maxDateSeconds = 8.64e12
+
 const activityItemSchema = z.object({
   id: z.string(),
   /** A 0x transaction hash on EVM, a base58 signature on Solana, a txid (64 hex digits) on Bitcoin. */
   hash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88}|[0-9a-f]{64})$/)),
   /** Null for a Bitcoin transaction still in the mempool. */
   blockNumber: z.nullable(z.number()),
-  timestamp: z.number(),
+  /** Unix seconds, within what a Date holds: the Activity tab writes it as an ISO date, which throws outside. */
+  timestamp: z.number().check(z.gte(0), z.lte(maxDateSeconds)),
   /** Pending: a Bitcoin transaction not yet in a block. */
   status: z.enum(['confirmed', 'failed', 'pending']),
   direction: z.enum(['in', 'out', 'self']),
@@ -47,12 +52,17 @@ export type ActivityPage = z.output<typeof activityPageSchema>
 
 export type ActivityQuery = { address: string; caipNetworkId: string; cursor?: string; limit?: number }
 
-/** `GET /v1/activity`: one page of the address's transfers on the network, newest first. */
-export function fetchActivity(api: ApiClient, query: ActivityQuery): Promise<ActivityPage> {
+/**
+ * `GET /v1/activity`: one page of the address's transfers on the network, newest first. Transfers of a token
+ * whose name or symbol would not show as written are left out: anyone can send an address a token, so
+ * refusing the page would let them empty its Activity tab.
+ */
+export async function fetchActivity(api: ApiClient, query: ActivityQuery): Promise<ActivityPage> {
   const { limit, ...rest } = query
-  return api.get(
+  const page = await api.get(
     '/v1/activity',
     { ...rest, ...(limit === undefined ? {} : { limit: String(limit) }) },
     activityPageSchema,
   )
+  return { ...page, data: page.data.filter((item) => !item.token || shownAsWritten(item.token)) }
 }

@@ -1,3 +1,4 @@
+import { showsAsWritten } from '@pairwise/common'
 import * as z from 'zod/mini'
 import type { ApiClient } from './client.js'
 
@@ -19,8 +20,14 @@ export type Nft = z.output<typeof nftSchema>
 
 export type NftsQuery = { address: string; caipNetworkId: string }
 
-/** `GET /v1/nfts`: the NFTs `address` holds on the network, with their metadata when the contract has some. */
+/**
+ * `GET /v1/nfts`: the NFTs `address` holds on the network, with their metadata when the contract has some.
+ * An NFT whose shown texts (name, collection, token id) would not show as written is left out: anyone can
+ * send an address an NFT, so refusing the answer would let them empty its NFTs tab.
+ */
 export async function fetchNfts(api: ApiClient, query: NftsQuery): Promise<Nft[]> {
   const { data } = await api.get('/v1/nfts', query, nftsResponseSchema)
-  return data
+  return data.filter((nft) =>
+    [nft.name ?? '', nft.collection.name, nft.collection.symbol, nft.tokenId].every(showsAsWritten),
+  )
 }

@@ -3,6 +3,7 @@ import { fetchBalances, tokenBalanceSchema } from '../api/balances.js'
 import type { ApiClient } from '../api/client.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { TokenBalance } from '../state/types.js'
+import { shownAsWritten } from '../ui/components/shownAsWritten.js'
 import { setIfSameAccount } from './account.js'
 import { showSnackbar } from './alerts.js'
 import type { KeyValue, ModalContext } from './context.js'
@@ -20,9 +21,12 @@ export function balanceCacheKey(caipNetworkId: string, address: string): string 
   return `${caipNetworkId}:${address}`
 }
 
-/** BAL-03: a token with 0 decimals is not a fungible balance; it is dropped. */
-export function withoutZeroDecimals(balances: TokenBalance[]): TokenBalance[] {
-  return balances.filter((balance) => balance.quantity.decimals !== '0')
+/**
+ * BAL-03: a token with 0 decimals is not a fungible balance; it is dropped. So is one whose name or symbol
+ * would not show as written (shownAsWritten): anyone can send an address a token.
+ */
+export function keptBalances(balances: TokenBalance[]): TokenBalance[] {
+  return balances.filter((balance) => balance.quantity.decimals !== '0' && shownAsWritten(balance))
 }
 
 /**
@@ -50,7 +54,7 @@ export async function loadTokenBalances(
   setIfSameAccount(ctx, address, activeNetwork, { balanceLoading: true })
   try {
     const named = await walletNamedBalances(ctx, address, activeNetwork)
-    const balances = withoutZeroDecimals(
+    const balances = keptBalances(
       named ?? (await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId })),
     )
     writeCache(ctx.memory, key, now(), balances)

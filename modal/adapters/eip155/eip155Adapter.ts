@@ -23,10 +23,12 @@ import type {
   PluggedConnector,
 } from '../types.js'
 import {
+  peerName,
   type WalletConnectSession,
   type WalletConnectTransport,
   type WalletConnectTransportFactory,
   walletConnectConnectorId,
+  walletConnectName,
 } from '../walletConnectTransport.js'
 import { chainReceiptTimeoutMs, createChainClient } from './chainClient.js'
 import { addChainErrorCodes, addChainParams, noSwitchErrorCodes } from './chainParams.js'
@@ -78,8 +80,6 @@ const injectedId = 'injected'
 
 /** The English name; views show it in the reader's language (ui/components/connectorName). */
 const browserWalletName = en['connector.browserWallet']
-/** A brand, the same in every language. */
-const walletConnectName = 'WalletConnect'
 
 /** Which wallet acts, as which account, on which network. */
 export type WalletCall = { connectorId: string; address: string; network: CaipNetwork }
@@ -283,13 +283,13 @@ export class Eip155Adapter implements ChainAdapter {
   ): Promise<ConnectResult> {
     const entry = this.#entry(walletConnectConnectorId)
     entry.provider = transport.provider
-    // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
+    // The peer's metadata is the wallet's word: its name and icon are kept only if they may be shown.
     const icon = safeUrl(session.peer.icon, 'image', 'peer.metadata.icons', this.#context?.report)
     const chainId = evmChainId(await transport.provider.request({ method: 'eth_chainId' }))
     const accounts = evmAccounts(session.accounts)
     const wallet = accounts.length > 0 ? { accounts, chainId } : undefined
     return this.#connected(entry, transport.provider, wallet, network, {
-      name: session.peer.name,
+      name: peerName(session.peer.name),
       ...(icon ? { icon } : {}),
     })
   }

@@ -7,11 +7,12 @@ import { WalletError } from '../../controllers/errors.js'
 import { urlRefusal } from '../../core/safeUrl.js'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import type { Eip1193Provider } from '../types.js'
-import type {
-  WalletConnectSession,
-  WalletConnectSignIn,
-  WalletConnectSignInRequest,
-  WalletConnectTransport,
+import {
+  peerName,
+  type WalletConnectSession,
+  type WalletConnectSignIn,
+  type WalletConnectSignInRequest,
+  type WalletConnectTransport,
 } from '../walletConnectTransport.js'
 
 export type EngineTransportOptions = {
@@ -143,7 +144,8 @@ function sessionOf(session: Session): WalletConnectSession {
   const accounts = session.namespaces.eip155?.accounts ?? []
   const first = accounts[0]?.split(':')
   const addresses = [...new Set(accounts.map((a) => a.split(':')[2] ?? ''))].filter(Boolean)
-  // The first icon that may be shown; the adapter checks the one it is given again, as from any transport.
+  // The first icon that may be shown, and a name that may be; the adapter checks them again, as from any
+  // transport (the Solana and Bitcoin adapters take them as given).
   const icon = session.peer.metadata.icons.find((url) => urlRefusal(url, 'image') === undefined)
   const granted = Object.entries(session.namespaces)
   const namespaces = Object.fromEntries(
@@ -157,6 +159,6 @@ function sessionOf(session: Session): WalletConnectSession {
     chainId: Number(first?.[1] ?? 0),
     namespaces,
     methods,
-    peer: { name: session.peer.metadata.name, ...(icon ? { icon } : {}) },
+    peer: { name: peerName(session.peer.metadata.name), ...(icon ? { icon } : {}) },
   }
 }

@@ -15,6 +15,8 @@ export function WalletIcon({
       className={large ? 'big-icon' : 'wallet-icon'}
       src={src || monogram(name)}
       alt=""
+      // Icons come from registries, wallets and peers on any host: none learns the page that showed it.
+      referrerPolicy="no-referrer"
       width={large ? 72 : 32}
       height={large ? 72 : 32}
     />

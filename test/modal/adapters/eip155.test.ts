@@ -421,6 +421,22 @@ describe('eip155 adapter: WalletConnect', () => {
     expect(kit.getAddress()).toBeUndefined()
   })
 
+  it("a peer whose name may not be shown as a wallet's (hidden characters, blank, too long) is handed to the app as WalletConnect", async () => {
+    for (const name of ['Meta\u202eksaM', 'Meta\u200bMask', '  ', 'x'.repeat(65)]) {
+      const { transport } = fakeTransport({ accounts: [bob], chainId: 31337, peer: { name } })
+      const kit = createKit({
+        options: { networks: [anvil] },
+        environment: { target: createPage(), walletConnect: async () => transport },
+      })
+      const names: unknown[] = []
+      kit.subscribeEvents(({ data }) => data.event === 'CONNECT_SUCCESS' && names.push(data.properties))
+      const result = await connect(kit.context, { connectorId: 'walletConnect' })
+      expect(result.walletInfo).toEqual({ name: 'WalletConnect' })
+      expect(kit.store.get().account.connectedWalletInfo).toEqual({ name: 'WalletConnect' })
+      expect(names).toEqual([{ method: 'walletConnect', name: 'WalletConnect' }])
+    }
+  })
+
   it('ERR-43 WalletConnect with none of the eip155 chains it supports configured fails with The connector does not support any of the requested chains', async () => {
     const { transport, calls } = fakeTransport({
       accounts: [bob],

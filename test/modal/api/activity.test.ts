@@ -91,4 +91,32 @@ describe('activity client', () => {
       ),
     ).rejects.toThrow()
   })
+
+  it('refuses a page with a time no date has: the Activity tab wrote it as an ISO date and threw', async () => {
+    const query = { address: alice, caipNetworkId: 'eip155:31337' }
+    for (const timestamp of [1e15, -1e15])
+      await expect(
+        fetchActivity(fakeApi(() => ({ data: [{ ...item, timestamp }], next: null })).api, query),
+      ).rejects.toThrow()
+  })
+
+  it('leaves out the transfers of a token whose name or symbol holds a bidi override or an invisible character', async () => {
+    const query = { address: alice, caipNetworkId: 'eip155:31337' }
+    const token = { address: bob, name: 'Test USD', symbol: 'tUSD', decimals: 6 }
+    const shown = { ...item, id: '12:1', kind: 'erc20', token }
+    // Anyone can send an address a token: a U+202E symbol would reverse the amount written before it.
+    const page = await fetchActivity(
+      fakeApi(() => ({
+        data: [
+          item,
+          shown,
+          { ...shown, id: '12:2', token: { ...token, symbol: 'DSU\u202e' } },
+          { ...shown, id: '12:3', token: { ...token, name: 'Test\u200bUSD' } },
+        ],
+        next: 'c2',
+      })).api,
+      query,
+    )
+    expect(page).toEqual({ data: [item, shown], next: 'c2' })
+  })
 })

@@ -24,4 +24,16 @@ describe('nfts client', () => {
     const many = Array.from({ length: MAX_NFTS + 1 }, (_, i) => ({ ...nft, tokenId: String(i) }))
     await expect(fetchNfts(fakeApi(() => ({ data: many })).api, query)).rejects.toThrow()
   })
+
+  it('leaves out an NFT whose name, collection or token id holds a bidi override or an invisible character', async () => {
+    // Anyone can send an address an NFT, named as they like.
+    const hidden = [
+      { ...nft, tokenId: '8', name: 'Pair \u202e8#' },
+      { ...nft, tokenId: '9', collection: { name: 'Test\u200bPairs', symbol: 'tPAIR' } },
+      { ...nft, tokenId: '10', collection: { name: 'Test Pairs', symbol: 'tPA\u2066IR' } },
+      { ...nft, tokenId: '11\u202e' },
+    ]
+    const { api } = fakeApi(() => ({ data: [nft, ...hidden] }))
+    expect(await fetchNfts(api, query)).toEqual([nft])
+  })
 })

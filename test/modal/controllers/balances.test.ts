@@ -105,6 +105,22 @@ describe('token balances (BAL)', () => {
     expect(kit.store.get().account.tokenBalance?.map((b) => b.symbol)).toEqual(['tUSD', 'tETH'])
   })
 
+  it('a token whose name or symbol holds a bidi override or an invisible character is not kept', async () => {
+    const { kit } = await connected()
+    // Anyone can send an address a token: a U+202E symbol would reverse the quantity written after it.
+    const { api } = fakeApi(() => ({
+      balances: [
+        token('tUSD', '6'),
+        token('DSU\u202e', '6'),
+        { ...token('tETH', '18'), name: 'Test\u200bEther' },
+        token('tBTC', '8'),
+      ],
+    }))
+    const balances = await loadTokenBalances(kit.context, api, () => 1)
+    expect(balances.map((b) => b.symbol)).toEqual(['tUSD', 'tBTC'])
+    expect(kit.store.get().account.tokenBalance?.map((b) => b.symbol)).toEqual(['tUSD', 'tBTC'])
+  })
+
   it('BAL-04 the cache is keyed network:address: the same pair makes no request, another network or address does', async () => {
     const { kit, provider } = await connected()
     const { api, requests } = fakeApi(balancesOf)

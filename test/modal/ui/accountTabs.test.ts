@@ -381,6 +381,16 @@ describe('what the tabs show from api answers', () => {
     expect(apiImage('', apiUrl)).toBeUndefined()
   })
 
+  it('loads token icons and NFT images without a referrer, so no image host learns the page that showed them', async () => {
+    const kit = await accountKit({ apiUrl })
+    setAccount(kit, { tokenBalance: [tUsd] })
+    const tokens = await renderLoaded(kit, createElement(TokensTab))
+    expect(tokens.match(/<img [^>]*>/g)).toEqual([expect.stringMatching(/referrerpolicy="no-referrer"/i)])
+    const value = [{ contract: tUsd.address ?? '', tokenId: '7', collection: { name: 'Pairs', symbol: 'P' } }]
+    const nfts = await renderLoaded(kit, createElement(NftGrid, { nfts: { status: 'done', value } }))
+    expect(nfts.match(/<img [^>]*>/g)).toEqual([expect.stringMatching(/referrerpolicy="no-referrer"/i)])
+  })
+
   it('formats times relative to now', () => {
     expect(relativeTime(1_000, 1_000_000, 'en')).toBe('now')
     expect(relativeTime(1_000 - 7200, 1_000_000, 'en')).toBe('2 hours ago')

@@ -37,6 +37,7 @@ export function NftGrid({ nfts }: { nfts: Load<Nft[]> }) {
               monogram(nft.collection.name || nft.collection.symbol)
             }
             alt=""
+            referrerPolicy="no-referrer"
             width={144}
             height={144}
           />

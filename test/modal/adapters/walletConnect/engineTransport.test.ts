@@ -254,3 +254,38 @@ describe('WalletConnect over the engine: the call status of a session naming a b
     }
   })
 })
+
+describe('WalletConnect over the engine: the peer', () => {
+  it("a session's peer named with a bidi override is named WalletConnect, for every family's adapter", async () => {
+    const transport = await createEngineTransport({
+      relayUrl: harness.relay.url,
+      projectId: 'test',
+      networks: [anvil, anvil2],
+      storage: new MemoryStorage(),
+    })
+    try {
+      const uris: string[] = []
+      let shown = () => {}
+      const uriShown = new Promise<void>((resolve) => {
+        shown = resolve
+      })
+      const connecting = transport.connect({
+        networks: [anvil, anvil2],
+        onUri: (uri) => {
+          uris.push(uri)
+          shown()
+        },
+      })
+      await uriShown
+      const metadata = { ...walletMetadata, name: 'Meta\u202eksaM' }
+      const wallet = await harness.pool.make(harness.relay.url, { metadata })
+      const proposed = nextEvent(wallet, 'session_proposal')
+      await wallet.pair({ uri: uris[0] as string })
+      const { id } = await proposed
+      await wallet.approve({ id, namespaces: aliceNamespaces })
+      expect((await connecting).peer).toEqual({ name: 'WalletConnect' })
+    } finally {
+      await (transport.provider as unknown as UniversalProvider).close()
+    }
+  })
+})
