@@ -1,3 +1,4 @@
+import type { AddressScript } from './addressScript.js'
 import type { Utxo } from './esplora.js'
 
 /**
@@ -16,6 +17,17 @@ const txWeight = 32
 const segwitWeight = 2
 
 const compactSizeLength = (n: number) => (n < 0xfd ? 1 : n <= 0xffff ? 3 : 5)
+
+/**
+ * The least an output to an address may carry and still be relayed: Bitcoin Core's GetDustThreshold at its
+ * 3 sat/vB dust relay fee, over the output's bytes and those of the input that would spend it (67 for a
+ * witness program, 148 otherwise). p2wpkh 294, p2tr and p2wsh 330, p2sh 540, p2pkh 546.
+ */
+export function dustThreshold({ type, script }: AddressScript): bigint {
+  const spend = type === 'p2pkh' || type === 'p2sh' ? 148 : 67
+  return 3n * BigInt(8 + compactSizeLength(script.length) + script.length + spend)
+}
+
 const outputWeight = (script: Uint8Array) => 4 * (8 + compactSizeLength(script.length) + script.length)
 const vsize = (weight: number) => BigInt(Math.ceil(weight / 4))
 

@@ -5,7 +5,10 @@
  */
 export const bitcoinErrors = {
   INVALID_ADDRESS: 'Not a valid address on this network:',
-  INVALID_AMOUNT: 'Not a whole, positive number of satoshis:',
+  INVALID_AMOUNT: 'Not a whole, positive number of satoshis up to 21 million BTC:',
+  INVALID_FEE_RATE: 'Not a fee rate above 0 and at most 10,000 sat/vB:',
+  BELOW_DUST: 'Less than the network relays to this address (dust); the least, in satoshis:',
+  INVALID_PSBT: 'Not a PSBT a wallet is asked to sign:',
   INSUFFICIENT_FUNDS: 'Insufficient funds for the amount and the network fee.',
   UNSUPPORTED_PROTOCOL: 'This wallet cannot sign messages with',
   SWITCH_IN_WALLET: 'This wallet cannot be switched from the page; switch the network in your wallet to',

@@ -47,7 +47,14 @@ const txList = z.array(
     vout: z.array(z.object({ scriptpubkey_address: z.optional(z.string()), value: sats })),
   }),
 )
-const feeEstimates = z.record(z.string(), z.number().check(z.positive()))
+/**
+ * The highest fee rate a payment is built at, in sat/vB: Bitcoin Core's default -maxfeerate (0.10 BTC/kvB),
+ * above which its sendrawtransaction refuses a transaction as a likely mistake.
+ */
+export const maxFeeRate = 10_000
+
+// An estimate above Core's ceiling would have the wallet asked to sign away most of a coin in fee.
+const feeEstimates = z.record(z.string(), z.number().check(z.positive(), z.maximum(maxFeeRate)))
 
 /** The most an answer may be (a busy address's page of 25 transactions is far under it). */
 const maxAnswerBytes = 4 * 1024 * 1024
@@ -99,12 +106,14 @@ export function esploraClient(baseUrl: string, fetcher: typeof fetch = globalThi
     },
     async balance(address) {
       const { chain_stats: chain, mempool_stats: mempool } = await json(path(address), addressInfo)
-      return (
+      const held =
         BigInt(chain.funded_txo_sum) -
         BigInt(chain.spent_txo_sum) +
         BigInt(mempool.funded_txo_sum) -
         BigInt(mempool.spent_txo_sum)
-      )
+      if (held < 0n)
+        throw new BitcoinError('ESPLORA', undefined, `${path(address)}: spends more than it was paid`)
+      return held
     },
     async transactions(address) {
       const list = await json(`${path(address)}/txs`, txList)

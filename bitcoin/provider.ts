@@ -6,7 +6,8 @@ import type { BitcoinConnector, MessageProtocol } from './connectors/connector.j
 import { BitcoinError } from './errors.js'
 import type { BitcoinActivity, EsploraClient } from './esplora.js'
 import type { BitcoinChain } from './networks.js'
-import { finalisedHex, sendBitcoin, type TransferRequest } from './transfer.js'
+import { assertSignable } from './psbt.js'
+import { broadcastSigned, sendBitcoin, type TransferRequest } from './transfer.js'
 
 /**
  * The connected Bitcoin wallet as an app uses it (`kit.getProvider('bip122')`, `useAppKitProvider('bip122')`):
@@ -83,17 +84,23 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
       const grouped = new Map<string, number[]>()
       for (const { address, index } of inputs) grouped.set(address, [...(grouped.get(address) ?? []), index])
       for (const address of grouped.keys()) account(address)
+      const psbt = base64.decode(input.psbt)
+      assertSignable(
+        psbt,
+        inputs.map(({ index }) => index),
+      )
       const signed = await connector.signPsbt({
-        psbt: base64.decode(input.psbt),
+        psbt,
         inputs: [...grouped].map(([address, indexes]) => ({ address, indexes })),
         accounts: deps.accounts(),
         chain: deps.chain(),
         broadcast: input.broadcast ?? false,
       })
-      const psbt = base64.encode(signed.psbt)
-      if (!input.broadcast || signed.txid) return { psbt, ...(signed.txid ? { txid: signed.txid } : {}) }
+      const answer = base64.encode(signed.psbt)
+      if (!input.broadcast || signed.txid)
+        return { psbt: answer, ...(signed.txid ? { txid: signed.txid } : {}) }
       // A wallet that cannot broadcast (the Wallet Standard's) signed only: the app's Esplora sends it.
-      return { psbt, txid: await deps.esplora().broadcast(finalisedHex(signed.psbt)) }
+      return { psbt: answer, txid: await broadcastSigned(deps.esplora(), signed.psbt) }
     },
     sendTransfer: (request) => sendBitcoin(connector, deps.accounts(), deps.chain(), deps.esplora(), request),
     getBalance: () => deps.esplora().balance(account(undefined).address),

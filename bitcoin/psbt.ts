@@ -19,10 +19,14 @@ const globalUnsignedTx = 0x00
 const globalVersion = 0xfb
 const inWitnessUtxo = 0x01
 const inPartialSig = 0x02
+const inSighashType = 0x03
 const inFinalScriptSig = 0x07
 const inFinalScriptWitness = 0x08
 const inTapKeySig = 0x13
 const inTapInternalKey = 0x17
+// The sighash types (their low 5 bits) that may leave the outputs out of a signature.
+const sighashNone = 0x02
+const sighashSingle = 0x03
 // 'psbt' and 0xff.
 const magic = Uint8Array.of(0x70, 0x73, 0x62, 0x74, 0xff)
 // Version 2, inputs with an empty scriptSig and sequence 0xffffffff (final, no RBF), locktime 0.
@@ -169,6 +173,13 @@ export function encodePsbt(inputs: readonly PsbtInput[], outputs: readonly PsbtO
   return w.done()
 }
 
+/**
+ * The txid the transaction of `encodePsbt(inputs, outputs)` has once signed: its segwit inputs add only
+ * witnesses, which the txid leaves out.
+ */
+export const unsignedTxid = (inputs: readonly PsbtInput[], outputs: readonly PsbtOutput[]): string =>
+  hex.encode(sha256(sha256(writeUnsignedTx(inputs, outputs))).reverse())
+
 /** The value of a key that is its type alone. */
 const valueAt = (map: PsbtMap, type: number) => map.get(type.toString(16).padStart(2, '0'))?.value
 
@@ -207,8 +218,11 @@ function finalInput(map: PsbtMap, index: number): FinalInput {
   throw new Error(`input ${index} has no final witness nor a signature to finalise it with`)
 }
 
-function extract(psbt: Uint8Array): Uint8Array {
-  const r = new Reader(psbt)
+/** A signed transaction: its bytes as broadcast, and its txid (hex, as Esplora and explorers show it). */
+export type SignedTransaction = { raw: Uint8Array; txid: string }
+
+/** A version 0 PSBT's magic and global map, read up to its input maps: the unsigned transaction. */
+function readGlobal(r: Reader): UnsignedTx {
   if (!equal(r.bytes(magic.length), magic)) throw new Error('no PSBT magic bytes')
   const global = readMap(r)
   const version = valueAt(global, globalVersion)
@@ -216,33 +230,40 @@ function extract(psbt: Uint8Array): Uint8Array {
     throw new Error('only version 0 PSBTs are read')
   const unsigned = valueAt(global, globalUnsignedTx)
   if (!unsigned) throw new Error('no unsigned transaction')
-  const tx = readUnsignedTx(unsigned)
+  return readUnsignedTx(unsigned)
+}
+
+function extract(psbt: Uint8Array): SignedTransaction {
+  const r = new Reader(psbt)
+  const tx = readGlobal(r)
   const finals = tx.inputs.map((_, index) => finalInput(readMap(r), index))
   for (let i = 0; i < tx.outputCount; i++) readMap(r)
   if (!r.end) throw new Error('bytes after the last output map')
+  const inputsAndOutputs = new Writer().compactSize(tx.inputs.length)
+  tx.inputs.forEach((input, i) => {
+    inputsAndOutputs.bytes(input.outpoint).varBytes(finals[i]!.scriptSig).bytes(input.sequence)
+  })
+  const body = inputsAndOutputs.bytes(tx.outputs).done()
+  // The txid hashes the transaction without witnesses (BIP-141), shown byte-reversed as explorers show it.
+  const stripped = new Writer().bytes(tx.version).bytes(body).bytes(tx.locktime).done()
+  const txid = hex.encode(sha256(sha256(stripped)).reverse())
   // BIP-144: the marker and flag, and a witness per input, only when some input has one.
   const segwit = finals.some((input) => input.witness.length)
-  const w = new Writer().bytes(tx.version)
-  if (segwit) w.bytes(Uint8Array.of(0, 1))
-  w.compactSize(tx.inputs.length)
-  tx.inputs.forEach((input, i) => {
-    w.bytes(input.outpoint).varBytes(finals[i]!.scriptSig).bytes(input.sequence)
-  })
-  w.bytes(tx.outputs)
-  if (segwit)
-    for (const { witness } of finals) {
-      w.compactSize(witness.length)
-      for (const item of witness) w.varBytes(item)
-    }
-  return w.bytes(tx.locktime).done()
+  if (!segwit) return { raw: stripped, txid }
+  const w = new Writer().bytes(tx.version).bytes(Uint8Array.of(0, 1)).bytes(body)
+  for (const { witness } of finals) {
+    w.compactSize(witness.length)
+    for (const item of witness) w.varBytes(item)
+  }
+  return { raw: w.bytes(tx.locktime).done(), txid }
 }
 
 /**
- * The raw transaction of a signed PSBT, its inputs finalised here when the wallet left that to the app (see
- * `finalInput`). A PSBT that does not parse, or an input with nothing to finalise it with, is the wallet's
- * unexpected answer.
+ * The raw transaction and txid of a signed PSBT, its inputs finalised here when the wallet left that to the
+ * app (see `finalInput`). A PSBT that does not parse, or an input with nothing to finalise it with, is the
+ * wallet's unexpected answer.
  */
-export function signedTransaction(psbt: Uint8Array): Uint8Array {
+export function signedTransaction(psbt: Uint8Array): SignedTransaction {
   try {
     return extract(psbt)
   } catch (cause) {
@@ -251,5 +272,34 @@ export function signedTransaction(psbt: Uint8Array): Uint8Array {
       cause,
       `the signed PSBT cannot be broadcast: ${(cause as Error).message}`,
     )
+  }
+}
+
+/**
+ * Refuses (BitcoinError INVALID_PSBT) to have a wallet sign the inputs `indexes` of `psbt` when it is no
+ * version 0 PSBT, lacks one of them, or asks for one a signature that commits to no output: SIGHASH_NONE, or
+ * SIGHASH_SINGLE at an index with no output, which BIP-143 signs as none. Whoever holds such a signature
+ * can pay the input's coin anywhere; SINGLE over its own output and ANYONECANPAY (a marketplace listing's)
+ * still pin what the user is paid.
+ */
+export function assertSignable(psbt: Uint8Array, indexes: readonly number[]): void {
+  try {
+    const r = new Reader(psbt)
+    const tx = readGlobal(r)
+    const inputs = tx.inputs.map(() => readMap(r))
+    for (const index of indexes) {
+      const input = inputs[index]
+      if (!input) throw new Error(`no input ${index} among its ${inputs.length}`)
+      const sighash = valueAt(input, inSighashType)
+      if (!sighash) continue
+      if (sighash.length !== 4)
+        throw new Error(`input ${index} has a sighash type of ${sighash.length} bytes`)
+      const type = new Reader(sighash).u32()
+      const base = type & 0x1f
+      if (base === sighashNone || (base === sighashSingle && index >= tx.outputCount))
+        throw new Error(`input ${index} asks for sighash 0x${type.toString(16)}, which signs no output`)
+    }
+  } catch (cause) {
+    throw new BitcoinError('INVALID_PSBT', cause, (cause as Error).message)
   }
 }

@@ -2,26 +2,40 @@ import { hex } from '@scure/base'
 import type { BitcoinAccount } from './accounts.js'
 import { isAddressOn } from './accounts.js'
 import { addressScript } from './addressScript.js'
-import { inputWeights, selectCoins } from './coinSelection.js'
+import { dustThreshold, inputWeights, selectCoins } from './coinSelection.js'
 import type { BitcoinConnector } from './connectors/connector.js'
 import { BitcoinError } from './errors.js'
-import type { EsploraClient } from './esplora.js'
+import { type EsploraClient, maxFeeRate } from './esplora.js'
 import type { BitcoinChain } from './networks.js'
-import { encodePsbt, signedTransaction } from './psbt.js'
+import { encodePsbt, signedTransaction, unsignedTxid } from './psbt.js'
 
 export type TransferRequest = {
   /** The recipient's address on the connection's network. */
   recipient: string
   /** Whole satoshis, as a string or bigint (AppKit's `sendTransfer({ amount })` passes a string). */
   amount: string | bigint
-  /** sat/vB; the Esplora's next-block estimate by default. */
+  /**
+   * sat/vB, above 0 and at most 10,000 (Core's -maxfeerate), rounded up to a whole one; the Esplora's next-block
+   * estimate by default.
+   */
   feeRate?: number
 }
 
-/** Satoshis as a bigint: a whole, positive number, nothing else. */
+// 21 million BTC, all there will ever be: within a number's exact integers, which Unisat and sats-connect
+// take the amount as, and a PSBT's 64-bit amounts.
+const maxSats = 2_100_000_000_000_000n
+
+/** Satoshis as a bigint: a whole, positive number, at most 21 million BTC, nothing else. */
 export function satsOf(amount: string | bigint): bigint {
-  if (typeof amount === 'bigint' ? amount > 0n : /^[1-9][0-9]{0,15}$/.test(amount)) return BigInt(amount)
+  const sats = typeof amount === 'bigint' ? amount : /^[1-9][0-9]{0,15}$/.test(amount) ? BigInt(amount) : 0n
+  if (sats > 0n && sats <= maxSats) return sats
   throw new BitcoinError('INVALID_AMOUNT', undefined, String(amount))
+}
+
+/** A fee rate as the host gave it: a number above 0 and at most Core's ceiling, nothing else. */
+function feeRateOf(feeRate: number): number {
+  if (Number.isFinite(feeRate) && feeRate > 0 && feeRate <= maxFeeRate) return feeRate
+  throw new BitcoinError('INVALID_FEE_RATE', undefined, String(feeRate))
 }
 
 /** The x-only key a taproot input needs (a 33-byte key loses its prefix). */
@@ -44,7 +58,7 @@ export async function transferPsbt(input: {
   feeRate: number
   chain: BitcoinChain
   esplora: EsploraClient
-}): Promise<{ psbt: Uint8Array; fee: bigint; inputs: number }> {
+}): Promise<{ psbt: Uint8Array; fee: bigint; inputs: number; txid: string }> {
   const { from, chain } = input
   const network = chain.address
   const { type, script } = addressScript(from.address, network)
@@ -74,7 +88,12 @@ export async function transferPsbt(input: {
     script,
     tapInternalKey,
   }))
-  return { psbt: encodePsbt(inputs, selected.outputs), fee: selected.fee, inputs: inputs.length }
+  return {
+    psbt: encodePsbt(inputs, selected.outputs),
+    fee: selected.fee,
+    inputs: inputs.length,
+    txid: unsignedTxid(inputs, selected.outputs),
+  }
 }
 
 /**
@@ -89,12 +108,16 @@ export async function sendBitcoin(
   request: TransferRequest,
 ): Promise<string> {
   const sats = satsOf(request.amount)
+  const hostFeeRate = request.feeRate === undefined ? undefined : feeRateOf(request.feeRate)
   const recipient = request.recipient.trim()
   if (!isAddressOn(recipient, chain.address)) throw new BitcoinError('INVALID_ADDRESS', undefined, recipient)
+  // An output below dust is signed and then refused by every node, the user's approval spent for nothing.
+  const dust = dustThreshold(addressScript(recipient, chain.address))
+  if (sats < dust) throw new BitcoinError('BELOW_DUST', undefined, String(dust))
   if (connector.sendTransfer) return connector.sendTransfer({ to: recipient, sats, chain })
   const from = accounts.find((a) => a.purpose === 'payment')
   if (!from) throw new BitcoinError('INSUFFICIENT_FUNDS')
-  const feeRate = request.feeRate ?? (await esplora.feeRate())
+  const feeRate = hostFeeRate ?? (await esplora.feeRate())
   const built = await transferPsbt({ from, recipient, sats, feeRate, chain, esplora })
   const indexes = Array.from({ length: built.inputs }, (_, index) => index)
   const signed = await connector.signPsbt({
@@ -104,8 +127,29 @@ export async function sendBitcoin(
     chain,
     broadcast: false,
   })
-  return esplora.broadcast(finalisedHex(signed.psbt))
+  return broadcastSigned(esplora, signed.psbt, built.txid)
 }
 
-/** The raw transaction of a signed PSBT, its inputs finalised here when the wallet left that to the app. */
-export const finalisedHex = (psbt: Uint8Array): string => hex.encode(signedTransaction(psbt))
+/**
+ * Broadcasts the transaction of a signed PSBT (finalised here when the wallet left that to the app) through
+ * Esplora; its txid. With `expected`, the txid of the transaction the wallet was asked to sign, one with
+ * other inputs or outputs is refused unsent. Esplora's answer must be the txid: any other would reach the
+ * app as the payment's.
+ */
+export async function broadcastSigned(
+  esplora: EsploraClient,
+  psbt: Uint8Array,
+  expected?: string,
+): Promise<string> {
+  const { raw, txid } = signedTransaction(psbt)
+  if (expected !== undefined && txid !== expected)
+    throw new BitcoinError(
+      'WALLET_ANSWER',
+      undefined,
+      `a signed transaction ${txid}, not the ${expected} asked`,
+    )
+  const answered = await esplora.broadcast(hex.encode(raw))
+  if (answered !== txid)
+    throw new BitcoinError('ESPLORA', undefined, `the broadcast answered ${answered}, not the txid ${txid}`)
+  return txid
+}

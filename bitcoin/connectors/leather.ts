@@ -18,11 +18,12 @@ const bitcoinAddress = z.object({
   derivationPath: z.optional(z.string().check(z.maxLength(64))),
 })
 const signed = z.object({ signature: z.base64() })
+const txid = z.string().check(z.regex(/^[0-9a-f]{64}$/))
 const psbt = z.object({
   hex: z.string().check(z.regex(/^(?:[0-9a-fA-F]{2})+$/)),
-  txid: z.optional(z.string()),
+  txid: z.optional(txid),
 })
-const sent = z.object({ txid: z.string().check(z.regex(/^[0-9a-f]{64}$/)) })
+const sent = z.object({ txid })
 
 function parsed<T>(schema: z.ZodMiniType<T>, value: unknown): T {
   const result = z.safeParse(schema, value)

@@ -4,7 +4,8 @@ import * as btc from '@scure/btc-signer'
 import { describe, expect, it } from 'vitest'
 import type { BitcoinAccount } from '../../bitcoin/accounts.js'
 import { BitcoinError, bitcoinChains, type EsploraClient, type Utxo } from '../../bitcoin/index.js'
-import { finalisedHex, transferPsbt } from '../../bitcoin/transfer.js'
+import { signedTransaction } from '../../bitcoin/psbt.js'
+import { transferPsbt } from '../../bitcoin/transfer.js'
 import { regtestKey } from '../services/bitcoin/regtestKeys.js'
 
 const chain = bitcoinChains.regtest
@@ -41,6 +42,8 @@ function coinsOf(seed: number, count: number): Utxo[] {
     confirmed: true,
   }))
 }
+
+const finalisedHex = (psbt: Uint8Array) => hex.encode(signedTransaction(psbt).raw)
 
 const esploraOf = (coins: Utxo[]) => ({ utxos: async () => coins }) as unknown as EsploraClient
 
@@ -117,7 +120,7 @@ describe('Bitcoin PSBTs', () => {
     expect(btc.Address(network).encode(btc.OutScript.decode(tx.getOutput(1).script!))).toBe(key.p2tr.address)
   })
 
-  it('extracts the raw transaction of a PSBT the wallet signed, finalised by it or left to the app', async () => {
+  it('extracts the raw transaction and txid of a PSBT the wallet signed, finalised by it or left to the app', async () => {
     for (const from of Object.values(accounts)) {
       const { psbt } = await build(from, coinsOf(11, 5), 150_000n, 2)
       const signed = btc.Transaction.fromPSBT(psbt)
@@ -127,6 +130,7 @@ describe('Bitcoin PSBTs', () => {
       const expected = hex.encode(signed.extract())
       expect(finalisedHex(leftToApp)).toBe(expected)
       expect(finalisedHex(signed.toPSBT())).toBe(expected)
+      expect(signedTransaction(leftToApp).txid).toBe(signed.id)
     }
   })
 

@@ -1,0 +1,88 @@
+import { base64, hex } from '@scure/base'
+import * as btc from '@scure/btc-signer'
+import { describe, expect, it, vi } from 'vitest'
+import type { BitcoinAccount } from '../../bitcoin/accounts.js'
+import type { BitcoinConnector } from '../../bitcoin/connectors/connector.js'
+import { bitcoinChains, bitcoinRegtest, type EsploraClient } from '../../bitcoin/index.js'
+import { bitcoinProvider } from '../../bitcoin/provider.js'
+import { regtestKey } from '../services/bitcoin/regtestKeys.js'
+
+const key = regtestKey('provider')
+const thief = regtestKey('provider thief').p2wpkh.script
+const account: BitcoinAccount = { address: key.p2wpkh.address, purpose: 'payment', addressType: 'p2wpkh' }
+
+function providerOver() {
+  const signPsbt = vi.fn(async ({ psbt }: { psbt: Uint8Array }) => ({ psbt }))
+  const connector = { id: 'bip122:test', name: 'Test', signPsbt } as unknown as BitcoinConnector
+  const provider = bitcoinProvider({
+    connector,
+    accounts: () => [account],
+    network: () => bitcoinRegtest,
+    chain: () => bitcoinChains.regtest,
+    esplora: () => ({}) as EsploraClient,
+  })
+  return { provider, signPsbt }
+}
+
+/** A PSBT spending two of the account's coins to one output, input `index` asking for `sighashType`. */
+function psbtAsking(sighashType: number, index = 0): string {
+  const tx = new btc.Transaction({ allowUnknownOutputs: true })
+  for (let i = 0; i < 2; i++)
+    tx.addInput({
+      txid: hex.encode(new Uint8Array(32).fill(i + 1)),
+      index: 0,
+      witnessUtxo: { script: key.p2wpkh.script, amount: 50_000n },
+      ...(i === index ? { sighashType } : {}),
+    })
+  tx.addOutput({ script: thief, amount: 99_000n })
+  return base64.encode(tx.toPSBT())
+}
+
+const sign = (provider: ReturnType<typeof providerOver>['provider'], psbt: string, index = 0) =>
+  provider.signPSBT({ psbt, signInputs: [{ address: account.address, index }] })
+
+describe('Bitcoin provider signPSBT', () => {
+  it('asks the wallet for signatures that commit to the outputs: ALL, and SINGLE (with ANYONECANPAY) over its own output', async () => {
+    for (const sighashType of [
+      btc.SigHash.ALL,
+      btc.SigHash.SINGLE_ANYONECANPAY,
+      btc.SigHash.ALL_ANYONECANPAY,
+    ]) {
+      const { provider, signPsbt } = providerOver()
+      await sign(provider, psbtAsking(sighashType))
+      expect(signPsbt).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('refuses, before the wallet is asked, an input of the user signing no output: SIGHASH_NONE, or SINGLE with no output at its index', async () => {
+    const cases = [
+      [btc.SigHash.NONE, 0],
+      [btc.SigHash.NONE_ANYONECANPAY, 0],
+      // Input 1 has no output 1: BIP-143 then signs no output at all.
+      [btc.SigHash.SINGLE, 1],
+      [btc.SigHash.SINGLE_ANYONECANPAY, 1],
+    ] as const
+    for (const [sighashType, index] of cases) {
+      const { provider, signPsbt } = providerOver()
+      await expect(sign(provider, psbtAsking(sighashType, index), index)).rejects.toMatchObject({
+        code: 'INVALID_PSBT',
+      })
+      expect(signPsbt).not.toHaveBeenCalled()
+    }
+    // The same sighash on an input the user is not asked to sign is no concern of theirs.
+    const { provider, signPsbt } = providerOver()
+    await sign(provider, psbtAsking(btc.SigHash.NONE, 1), 0)
+    expect(signPsbt).toHaveBeenCalledTimes(1)
+  })
+
+  it('refuses what is not a version 0 PSBT, and an input index beyond its inputs, before the wallet is asked', async () => {
+    const { provider, signPsbt } = providerOver()
+    await expect(sign(provider, base64.encode(Uint8Array.of(1, 2, 3)))).rejects.toMatchObject({
+      code: 'INVALID_PSBT',
+    })
+    await expect(sign(provider, psbtAsking(btc.SigHash.ALL), 2)).rejects.toMatchObject({
+      code: 'INVALID_PSBT',
+    })
+    expect(signPsbt).not.toHaveBeenCalled()
+  })
+})
