@@ -3,6 +3,7 @@ import type { Signature } from '@solana/kit'
 import { getBase64Decoder } from '@solana/kit'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, confirmSignature } from './confirm.js'
+import { SolanaError } from './errors.js'
 import type { PreflightCommitment } from './preflight.js'
 import type { SolanaRpc } from './rpc.js'
 import type { SolanaSigner, SolanaSignIn } from './signer.js'
@@ -96,11 +97,20 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       return sendSigned(await signBytes(wireBytes(transaction)), options)
     },
     async signIn(input = {}) {
-      if (signer.signIn) return signer.signIn(input)
+      // The sign-in is the connected account's, the one the modal shows: another's, asked by the app or
+      // answered by the wallet, would have the app sign in someone the user does not see connected.
+      const other = (address: string) =>
+        new SolanaError('INVALID_ADDRESS', undefined, `${address} is not the connected ${signer.address}`)
+      if (input.address !== undefined && input.address !== signer.address) throw other(input.address)
+      if (signer.signIn) {
+        const signedIn = await signer.signIn(input)
+        if (signedIn.address !== signer.address) throw other(signedIn.address)
+        return signedIn
+      }
       const domain = input.domain ?? deps.domain()
       if (!domain) throw new TypeError('A sign-in needs a domain')
       const signedMessage = new TextEncoder().encode(
-        signInMessageText({ ...input, domain, address: input.address ?? signer.address }),
+        signInMessageText({ ...input, domain, address: signer.address }),
       )
       const signature = await signer.signMessage(signedMessage, deps.network())
       return { address: signer.address, publicKey: signer.publicKey, signedMessage, signature }

@@ -1,4 +1,4 @@
-import { isSolanaAddress, parseUnits, WalletError } from '@pairwise/modal/adapter'
+import { finerThan, parseUnits, WalletError } from '@pairwise/modal/adapter'
 import {
   type Address,
   address,
@@ -9,6 +9,8 @@ import {
   getBase64Decoder,
   getTransactionEncoder,
   type Instruction,
+  isAddress,
+  isOffCurveAddress,
   pipe,
   type Signature,
   setTransactionMessageFeePayerSigner,
@@ -29,7 +31,17 @@ import { SolanaError } from './errors.js'
 import type { SolanaRpc } from './rpc.js'
 
 /** A transfer of SOL, or of the SPL token `mint` (Token or Token-2022), in whole units: `'0.1'`, `'1'`. */
-export type TransferRequest = { to: string; amount: string; mint?: string }
+export type TransferRequest = {
+  to: string
+  amount: string
+  mint?: string
+  /**
+   * Lets a token go to an owner off the ed25519 curve, one no key signs for (a program's vault). Off by
+   * default, as in spl-token's getAssociatedTokenAddressSync: an associated token account pasted as the
+   * recipient is off the curve, and tokens paid to its own associated account are locked for good.
+   */
+  allowOwnerOffCurve?: boolean
+}
 
 export type TransferContext = {
   rpc: SolanaRpc
@@ -44,6 +56,7 @@ const lamportsPerSol = 9
 /** A token account's size: 165 bytes, 170 under Token-2022 (its account-type byte and padding). */
 const tokenAccountSize = { classic: 165n, token2022: 170n }
 const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+const tokenPrograms: readonly string[] = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', token2022Program]
 
 const mintAccount = z.object({
   owner: z.string(),
@@ -57,11 +70,14 @@ const mintAccount = z.object({
  * rent counted, and the sender can pay amount, rent and fee.
  */
 export async function transfer(ctx: TransferContext, request: TransferRequest): Promise<Signature> {
-  if (!isSolanaAddress(request.to)) throw new SolanaError('INVALID_ADDRESS', undefined, request.to)
+  // kit's isAddress, not only base58 digits: 32 bytes, so address() below cannot throw an untyped error.
+  if (!isAddress(request.to)) throw new SolanaError('INVALID_ADDRESS', undefined, request.to)
+  if (request.mint !== undefined && !isAddress(request.mint))
+    throw new SolanaError('INVALID_ADDRESS', undefined, `${request.mint} is not a token mint`)
   const from = address(ctx.from)
   const to = address(request.to)
   const planned = request.mint
-    ? await tokenTransfer(ctx.rpc, from, to, address(request.mint), request.amount)
+    ? await tokenTransfer(ctx.rpc, from, to, address(request.mint), request)
     : await solTransfer(ctx.rpc, from, to, request.amount)
   const { value: blockhash } = await ctx.rpc.getLatestBlockhash().send()
   const message = pipe(
@@ -89,7 +105,7 @@ type Planned = {
 }
 
 async function solTransfer(rpc: SolanaRpc, from: Address, to: Address, amount: string): Promise<Planned> {
-  const lamports = positive(parseUnits(amount, lamportsPerSol))
+  const lamports = unitsOf(amount, lamportsPerSol)
   const { value: recipient } = await rpc.getAccountInfo(to, { encoding: 'base64' }).send()
   if (!recipient) {
     const minimum = await rpc.getMinimumBalanceForRentExemption(0n).send()
@@ -108,14 +124,21 @@ async function tokenTransfer(
   from: Address,
   to: Address,
   mint: Address,
-  amount: string,
+  request: Pick<TransferRequest, 'amount' | 'allowOwnerOffCurve'>,
 ): Promise<Planned> {
+  // The tokens go to the associated account of `to`, which only `to` can move them from: a token account or
+  // a mint as the owner locks them for good, and so does an address off the curve unless it is a program's.
+  if (!request.allowOwnerOffCurve && isOffCurveAddress(to))
+    throw new SolanaError('INVALID_ADDRESS', undefined, `${to} is off the curve: no wallet holds its key`)
+  const { value: recipient } = await rpc.getAccountInfo(to, { encoding: 'base64' }).send()
+  if (recipient && tokenPrograms.includes(recipient.owner))
+    throw new SolanaError('INVALID_ADDRESS', undefined, `${to} is a token account or mint, not a wallet`)
   const { value: account } = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed' }).send()
   const parsed = z.safeParse(mintAccount, account)
   if (!parsed.success) throw new SolanaError('INVALID_ADDRESS', undefined, `${mint} is not a token mint`)
   const tokenProgram = address(parsed.data.owner)
   const { decimals } = parsed.data.data.parsed.info
-  const units = positive(parseUnits(amount, decimals))
+  const units = unitsOf(request.amount, decimals)
   const [source] = await findAssociatedTokenPda({ owner: from, mint, tokenProgram })
   const [destination] = await findAssociatedTokenPda({ owner: to, mint, tokenProgram })
   const held = await rpc
@@ -157,7 +180,14 @@ async function networkFee(ctx: TransferContext, messageBytes: Transaction['messa
   return value
 }
 
-function positive(units: bigint): bigint {
+/**
+ * `amount` in the smallest unit of a coin of `decimals`, more than 0. Digits beyond its decimals are refused:
+ * parseUnits rounds them, and the wallet would be asked to send other than the host asked.
+ */
+function unitsOf(amount: string, decimals: number): bigint {
+  if (finerThan(amount, decimals))
+    throw new WalletError('INVALID_DECIMAL_NUMBER', undefined, `${amount} has more than ${decimals} decimals`)
+  const units = parseUnits(amount, decimals)
   if (units <= 0n)
     throw new WalletError('INVALID_DECIMAL_NUMBER', undefined, 'the amount must be more than 0')
   return units

@@ -14,7 +14,11 @@ import {
 import * as z from 'zod/mini'
 import type { SolanaSigner } from './signer.js'
 
-const base58Signature = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/))
+// The digit count alone lets through 47 to 65 bytes: an ed25519 signature is 64.
+const base58Signature = z.string().check(
+  z.regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/),
+  z.refine((s) => getBase58Encoder().encode(s).length === 64, 'not a 64-byte signature'),
+)
 // The wallet's answers, as the WalletConnect Solana RPC reference gives them; checked before use.
 const signatureResult = z.object({ signature: base58Signature })
 const signTransactionResult = z.object({
@@ -65,8 +69,11 @@ export function walletConnectSigner(
       )
       if (result.transaction) return new Uint8Array(getBase64Encoder().encode(result.transaction))
       if (!result.signature) throw new WalletError('SIGN_MESSAGE_FAILED', undefined, 'solana_signTransaction')
-      // Only the signature came back: it goes into the account's slot of the transaction sent.
+      // Only the signature came back: it goes into the account's slot of the transaction sent, which must
+      // have one, or the signatures would outnumber the signers the message names.
       const decoded = getTransactionDecoder().decode(transaction)
+      if (!(account in decoded.signatures))
+        throw new WalletError('SIGN_MESSAGE_FAILED', undefined, `${account} does not sign this transaction`)
       const signatures = {
         ...decoded.signatures,
         [account]: base58.encode(result.signature) as SignatureBytes,

@@ -1,0 +1,72 @@
+import { base58 } from '@scure/base'
+import {
+  address,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { describe, expect, it } from 'vitest'
+import type { CaipNetwork, WalletConnectTransport } from '../../modal/adapter.js'
+import { walletConnectSigner } from '../../solana/walletConnectSigner.js'
+
+const account = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
+
+const answering = (result: unknown) =>
+  walletConnectSigner({ request: async () => result } as unknown as WalletConnectTransport, account, 'Test')
+
+/** Wire bytes of a transaction whose one signer is `payer`, its signature slot empty. */
+const unsignedBy = (payer: string) =>
+  new Uint8Array(
+    getTransactionEncoder().encode(
+      compileTransaction(
+        pipe(
+          createTransactionMessage({ version: 0 }),
+          (m) => setTransactionMessageFeePayerSigner(createNoopSigner(address(payer)), m),
+          (m) =>
+            setTransactionMessageLifetimeUsingBlockhash(
+              {
+                blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as never,
+                lastValidBlockHeight: 10n,
+              },
+              m,
+            ),
+        ),
+      ),
+    ),
+  )
+
+describe('Solana WalletConnect signer', () => {
+  const good = base58.encode(new Uint8Array(64).fill(9))
+  // 64 base58 digits pass a digit count yet hold 47 bytes; 88 may hold 65.
+  const notSignatures = ['2'.repeat(64), base58.encode(new Uint8Array(65).fill(255))]
+
+  it('takes a signed message’s or a sent transaction’s signature only when it is 64 bytes', async () => {
+    await expect(answering({ signature: good }).signMessage(Uint8Array.of(1), network)).resolves.toEqual(
+      new Uint8Array(64).fill(9),
+    )
+    await expect(answering({ signature: good }).signAndSend?.(Uint8Array.of(1), network, {})).resolves.toBe(
+      good,
+    )
+    for (const signature of notSignatures) {
+      await expect(answering({ signature }).signMessage(Uint8Array.of(1), network)).rejects.toThrow()
+      await expect(answering({ signature }).signAndSend?.(Uint8Array.of(1), network, {})).rejects.toThrow()
+    }
+  })
+
+  it('puts a signature-only answer in the account’s slot only when it is a signature and the account signs the transaction', async () => {
+    const signed = await answering({ signature: good }).signTransaction(unsignedBy(account), network)
+    expect(getTransactionDecoder().decode(signed).signatures).toEqual({
+      [account]: new Uint8Array(64).fill(9),
+    })
+    for (const signature of notSignatures)
+      await expect(answering({ signature }).signTransaction(unsignedBy(account), network)).rejects.toThrow()
+    const other = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+    await expect(answering({ signature: good }).signTransaction(unsignedBy(other), network)).rejects.toThrow()
+  })
+})
