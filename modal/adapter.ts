@@ -21,6 +21,7 @@ export {
 } from './adapters/walletConnectTransport.js'
 export type { MultiNamespace } from './controllers/context.js'
 export { WalletError } from './controllers/errors.js'
+export { finerThan } from './controllers/finerThan.js'
 export { multiNamespace } from './controllers/multiNamespace.js'
 export { safeUrl } from './core/safeUrl.js'
 export { isSolanaAddress } from './core/validation.js'

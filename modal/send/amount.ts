@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem'
 import type { WalletError } from '../controllers/errors.js'
+import { finerThan } from '../controllers/finerThan.js'
 
 /**
  * Why an amount cannot be sent. `invalid` carries the ERR-48 error; the others name a text of the send
@@ -58,8 +59,7 @@ export function checkAmount(text: string, limits: AmountLimits): AmountCheck {
     return { ok: false, issue: { kind: 'invalid', error: error as WalletError } }
   }
   if (amount <= 0n) return { ok: false, issue: { kind: 'missing' } }
-  const fraction = text.trim().split('.')[1] ?? ''
-  if (fraction.length > limits.decimals)
+  if (finerThan(text, limits.decimals))
     return { ok: false, issue: { kind: 'tooManyDecimals', decimals: limits.decimals } }
   if (amount > limits.balance) return { ok: false, issue: { kind: 'overBalance' } }
   const { fee } = limits

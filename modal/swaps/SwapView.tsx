@@ -1,6 +1,7 @@
 import { componentCss } from '@pairwise/common/theme'
 import { useMemo } from 'react'
 import { formatUnits } from 'viem'
+import { finerThan } from '../controllers/finerThan.js'
 import { push, replace } from '../controllers/router.js'
 import { formatAmount } from '../ui/components/formatAmount.js'
 import { Spinner } from '../ui/components/Spinner.js'
@@ -31,8 +32,7 @@ export function draftParams(
   if (!validSlippageBps(draft.slippageBps)) return { issue: 'slippage' }
   const amount = wallet.parseAmount(draft.amount.trim(), from.decimals)
   if (amount === undefined || amount <= 0n) return { issue: 'amount' }
-  // Parsing rounds finer digits to the token's last one: the swap would take other than what was typed.
-  if ((draft.amount.trim().split('.')[1] ?? '').length > from.decimals) return { issue: 'decimals' }
+  if (finerThan(draft.amount, from.decimals)) return { issue: 'decimals' }
   if (balance !== undefined && amount > balance) return { issue: 'balance' }
   return {
     params: {

@@ -41,6 +41,9 @@ describe('the amount a swap is quoted for', () => {
     // Typed 1.9999995 tUSDC: rounded, the swap would take 2 tUSDC.
     expect(draftParams(draft('1.9999995'), wallet, undefined)).toEqual({ issue: 'decimals' })
     expect(draftParams(draft('0.0000005'), wallet, undefined)).toEqual({ issue: 'decimals' })
-    expect(draftParams(draft('1.0000000'), wallet, undefined)).toEqual({ issue: 'decimals' })
+    // Trailing zeros round nothing away.
+    expect(draftParams(draft('1.0000000'), wallet, undefined)).toMatchObject({
+      params: { amount: '1000000' },
+    })
   })
 })
