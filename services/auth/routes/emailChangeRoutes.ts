@@ -72,7 +72,8 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
 /**
  * One step of a change: the session's user and device, the change the body names, and the step's code,
  * matched against the attempt that mailed it but not yet used up (the step does, with `useCode`). Any
- * mismatch (another user's change, another step's attempt, another device) answers as an expired code does.
+ * mismatch (another user's change, another step's attempt, another device, another project than the one
+ * the code was mailed for) answers as an expired code does.
  */
 async function codeMatched(ctx: AuthContext, c: Context, step: 'primary' | 'secondary') {
   const raw = await rawBody(c)
@@ -82,7 +83,12 @@ async function codeMatched(ctx: AuthContext, c: Context, step: 'primary' | 'seco
   const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
   const attemptId = step === 'primary' ? change?.primaryAttempt : change?.secondaryAttempt
   const attempt = attemptId ? await ctx.attempts.find(attemptId, ctx.now()) : undefined
-  if (!change || attempt?.kind !== `change-${step}` || attempt.device.id !== device.id)
+  if (
+    !change ||
+    attempt?.kind !== `change-${step}` ||
+    attempt.device.id !== device.id ||
+    attempt.projectId !== project.id
+  )
     throw authErrors.otpExpired()
   await matchCode(ctx, attempt, body.code, project)
   return { body, project, user, device, change, attempt }

@@ -52,7 +52,14 @@ export function sessionRoutes(ctx: AuthContext): Hono {
       const project = await scopeOf(ctx, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       const attempt = await ctx.attempts.find(body.attemptId, ctx.now())
-      if (attempt?.kind !== 'reauth' || attempt.userId !== user.id || attempt.device.id !== device.id)
+      // The code was mailed for this project ("Your <project> login code"): another project's session of
+      // the same user and device does not take it.
+      if (
+        attempt?.kind !== 'reauth' ||
+        attempt.userId !== user.id ||
+        attempt.device.id !== device.id ||
+        attempt.projectId !== project.id
+      )
         throw authErrors.otpExpired()
       await checkCode(ctx, attempt, body.code, project)
       const freshUntil = ctx.now() + ctx.limits.reauthFreshMs
