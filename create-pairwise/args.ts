@@ -15,7 +15,7 @@ export const usage = `Usage: create-pairwise <dir> [options]
   --chains evm|evm+solana     the namespaces to connect
   --email, --no-email         email login into the embedded wallet
   --local                     wire the app to the stack \`npx pairwise start\` runs (the default)
-  --rpc URL  --chain-id N     the EVM chain (default ${localStack.rpcUrl}, ${localStack.chainId})
+  --rpc URL  --chain-id N     the EVM chain, both or neither (default ${localStack.rpcUrl}, ${localStack.chainId})
   --relay URL                 the WalletConnect relay (default ${localStack.relayUrl})
   --api URL                   the api service (default ${localStack.apiUrl})
   --auth URL                  the auth service, for email login (default ${localStack.authUrl})
@@ -101,6 +101,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const given = urlFlags.filter((flag) => flags[flag] !== undefined)
   if (flags.local && given.length > 0)
     throw new UsageError(`--local takes the local stack's URLs; leave it out to pass --${given.join(', --')}`)
+  // Either alone pairs it with the other's default: a network called Anvil (31337) reading another chain's
+  // RPC, or chain 10 reading Anvil's, so the app would show one chain's balances under the other's id.
+  if ((flags.rpc === undefined) !== (flags['chain-id'] === undefined))
+    throw new UsageError('--rpc and --chain-id go together: give the chain id the RPC serves')
   const urls: StackUrls = {
     rpcUrl: flags.rpc ?? localStack.rpcUrl,
     chainId: flags['chain-id'] ?? localStack.chainId,

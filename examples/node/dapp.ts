@@ -5,8 +5,8 @@ import { runExampleDapp } from './exampleDapp.js'
 import { runExampleSignIn } from './exampleSignIn.js'
 import { exampleSettings } from './settings.js'
 
-const usage = `Usage: node dist/examples/node/dapp.js [--authenticate] [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
-Prints a wc: URI; pair a wallet with it (node dist/examples/node/wallet.js 'wc:…').
+const usage = `Usage: node examples/node/dist/dapp.js [--authenticate] [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
+Prints a wc: URI; pair a wallet with it (node examples/node/dist/wallet.js 'wc:…').
 --authenticate signs in with the wallet instead of asking it to sign and send.`
 
 const settings = exampleSettings(process.argv.slice(2), process.env)

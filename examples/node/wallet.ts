@@ -2,7 +2,7 @@
 import { type ExampleWalletActivity, startExampleWallet } from './exampleWallet.js'
 import { exampleSettings } from './settings.js'
 
-const usage = `Usage: node dist/examples/node/wallet.js 'wc:…' [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
+const usage = `Usage: node examples/node/dist/wallet.js 'wc:…' [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
 Signs with Anvil's account 0 unless PAIRWISE_PRIVATE_KEY is set; exits when the dapp disconnects (or after a
 sign-in that opens no session).`
 

@@ -33,8 +33,13 @@ const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected hex')
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address')
 const PersonalSignParams = z.tuple([hex, address], z.unknown())
 const TypedDataParams = z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])])
+// JSON carries a chain id as a number or as a hex or decimal string; viem hashes only a number or bigint.
+const ChainIdSchema = z.union([
+  z.number().int().nonnegative(),
+  z.string().regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'expected a chain id'),
+])
 const TypedDataSchema = z.object({
-  domain: z.record(z.string(), z.unknown()).optional(),
+  domain: z.looseObject({ chainId: ChainIdSchema.optional() }).optional(),
   types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
   primaryType: z.string(),
   message: z.record(z.string(), z.unknown()),
@@ -75,6 +80,25 @@ function requireSigner(context: WalletRequestContext, from: string): void {
     throw new WalletRequestError(4100, `This wallet holds ${context.account.address}, not ${from}`)
 }
 
+/**
+ * The domain with its chain id as a bigint, refused unless it is the request's chain: a signature for
+ * another chain could be spent there (a permit on mainnet asked for over a testnet session), and viem
+ * leaves a string chain id out of the hash, which would bind the signature to no chain at all.
+ */
+function domainOnChain<T extends { chainId?: number | string | undefined }>(
+  context: WalletRequestContext,
+  domain: T,
+): T | (Omit<T, 'chainId'> & { chainId: bigint }) {
+  if (domain.chainId === undefined) return domain
+  const chainId = BigInt(domain.chainId)
+  if (chainId !== BigInt(context.chain.id))
+    throw new WalletRequestError(
+      -32602,
+      `Provided chainId ${domain.chainId} must match the active chainId ${context.chain.id}`,
+    )
+  return { ...domain, chainId }
+}
+
 type Transaction = z.infer<typeof TransactionParams>[0]
 
 /** EIP-1559 fees if the dapp set them, a legacy gas price if it set that, else none (viem estimates). */
@@ -105,8 +129,9 @@ export async function answerWalletRequest(
       requireSigner(context, from)
       const typedData = parse(TypedDataSchema, typeof data === 'string' ? JSON.parse(data) : data, method)
       const { EIP712Domain: _domain, ...types } = typedData.types
+      const domain = typedData.domain && domainOnChain(context, typedData.domain)
       // Parsed JSON cannot carry viem's static typed-data types; viem checks the message against `types`.
-      return context.account.signTypedData({ ...typedData, types } as unknown as TypedDataDefinition)
+      return context.account.signTypedData({ ...typedData, domain, types } as unknown as TypedDataDefinition)
     }
     case 'eth_sendTransaction': {
       const [transaction] = parse(TransactionParams, params, method)

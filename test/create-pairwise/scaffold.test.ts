@@ -237,6 +237,16 @@ describe('create-pairwise: refusals', () => {
     ],
     ['a URL that would end a string literal', ['app', '--api', "http://a.example/'+x"], 'quotes'],
     ['a chain id that is no number', ['app', '--chain-id', 'mainnet'], '--chain-id must be a number'],
+    [
+      'an RPC without its chain id (the app would call that chain Anvil, 31337)',
+      ['app', '--rpc', 'https://rpc.example.com'],
+      '--rpc and --chain-id go together',
+    ],
+    [
+      'a chain id without its RPC (the app would read it from Anvil)',
+      ['app', '--chain-id', '10'],
+      '--rpc and --chain-id go together',
+    ],
     ['two folders', ['a', 'b'], 'one directory expected'],
     ['no folder and no terminal to ask for one', [], 'name the folder'],
   ]
