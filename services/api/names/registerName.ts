@@ -38,6 +38,11 @@ function signedMessage(message: string) {
   }
   const result = registerMessageSchema.safeParse(parsed)
   if (!result.success) throw namesErrors.invalidRequest('message: expected { name, attributes, timestamp }')
+  const { name, attributes, timestamp } = result.data
+  // The wallet showed the raw text: a repeated key, an escape or a key we drop could make it read as
+  // another name than the one registered, so only the text we would write ourselves is accepted.
+  if (JSON.stringify({ name, attributes, timestamp }) !== message)
+    throw namesErrors.invalidRequest('message: expected JSON.stringify({ name, attributes, timestamp })')
   return result.data
 }
 
