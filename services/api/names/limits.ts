@@ -16,6 +16,8 @@
  * - a register message is accepted within ±5 minutes of its timestamp and once per (address,
  *   timestamp); the used pairs are kept 10 minutes, then deleted on the next register;
  * - a CCIP-read request carries at most 2048 bytes of call data; a signed answer is valid 5 minutes;
+ * - a client (its IP after trusted proxies, an IPv6 /64 as one) asks the gateway at most 300 times a
+ *   minute (more answers 429): a page naming 100 accounts, each looked up and forward-checked, fits;
  * - suggestions list at most 5 names.
  */
 export const namesLimits = {
@@ -35,5 +37,6 @@ export const namesLimits = {
   usedMessageLifeSeconds: 10 * 60,
   ccipCallDataBytes: 2048,
   answerLifeSeconds: 5 * 60,
+  ccipLookupsPerClientPerMinute: 300,
   suggestions: 5,
 } as const

@@ -24,6 +24,11 @@ export type NamesOptions = {
   namesPerClientPerProject?: number
   /** Names one client registers an hour at most; default namesLimits.registrationsPerClientPerHour. */
   registrationsPerClientPerHour?: number
+  /**
+   * Gateway lookups one client (IP) makes a minute at most; default
+   * namesLimits.ccipLookupsPerClientPerMinute. Raise it when a batch gateway asks for many users.
+   */
+  ccipLookupsPerClientPerMinute?: number
 }
 
 /**
@@ -55,7 +60,14 @@ export function namesRouteFactories(
   const { signerKey } = options
   if (signerKey)
     factories.push((deps) =>
-      ccipGatewayRoutes({ store: new NameStore(deps.db), zone, signerKey, now: deps.now }),
+      ccipGatewayRoutes({
+        store: new NameStore(deps.db),
+        zone,
+        signerKey,
+        now: deps.now,
+        shared: deps.shared,
+        lookupsPerClientPerMinute: options.ccipLookupsPerClientPerMinute,
+      }),
     )
   return factories
 }

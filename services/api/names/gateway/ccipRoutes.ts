@@ -1,8 +1,12 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { Hex } from 'viem'
-import { ApiError } from '../../http/apiError.js'
+import { clientKey } from '../../../kit/index.js'
+import type { SharedState } from '../../../sharedState/index.js'
+import { ApiError, rateLimited } from '../../http/apiError.js'
+import { apiRequest } from '../../http/clientAddress.js'
 import { validJson } from '../../http/validate.js'
+import { sharedStateOf } from '../../sharedStateOf.js'
 import { namesLimits } from '../limits.js'
 import { type CcipRequest, ccipRequestSchema } from '../schema.js'
 import type { NameStore } from '../store.js'
@@ -16,6 +20,10 @@ export type CcipGatewayOptions = {
   /** The key whose address is on the offchain resolver's signer list. */
   signerKey: Hex
   now: () => number
+  /** Where the per-client lookup counts live: one Redis for several processes; else this one. */
+  shared?: SharedState
+  /** Lookups one client makes a minute at most; default namesLimits.ccipLookupsPerClientPerMinute. */
+  lookupsPerClientPerMinute?: number
 }
 
 // Any page's ENS client (viem, ethers) may ask, from any origin: the answers are public and signed.
@@ -24,9 +32,14 @@ const openToEveryOrigin = { 'access-control-allow-origin': '*' }
 /**
  * The EIP-3668 gateway of the offchain resolver: `GET /ccip/{sender}/{data}.json` and `POST /ccip`
  * (`{ sender, data }`) answer `{ data }`, the resolver's answer signed for `sender` and valid 5 minutes.
- * Malformed requests get a 400, which ends the client's lookup (no retry on another URL).
+ * Malformed requests get a 400, which ends the client's lookup (no retry on another URL). A client past
+ * its lookups a minute gets a 429.
  */
 export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
+  // No project guard stands before these public routes, and each answer is a signature (about 8 times a
+  // 404's CPU), so one client alone could keep a core busy.
+  const perClient = sharedStateOf(options).counter('names-ccip-client', { now: options.now })
+  const lookupsPerClient = options.lookupsPerClientPerMinute ?? namesLimits.ccipLookupsPerClientPerMinute
   const answer = async (c: Context, request: CcipRequest) => {
     const lookup = decodeResolveRequest(request.data as Hex)
     if (!lookup)
@@ -45,6 +58,10 @@ export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
     })
     return c.json({ data }, 200, openToEveryOrigin)
   }
+  const counted = async (c: Context) => {
+    const client = clientKey(apiRequest(c).client())
+    if (!(await perClient.take(client, lookupsPerClient))) throw rateLimited(perClient.retryAfterSeconds())
+  }
   const parsed = (input: unknown) => {
     const result = ccipRequestSchema.safeParse(input)
     if (!result.success)
@@ -53,12 +70,16 @@ export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
   }
 
   return new Hono()
-    .get('/ccip/:sender/:file', (c) => {
+    .get('/ccip/:sender/:file', async (c) => {
       const file = c.req.param('file')
       if (!file.endsWith('.json')) throw new ApiError(404, 'NOT_FOUND', 'Not Found')
+      await counted(c)
       return answer(c, parsed({ sender: c.req.param('sender'), data: file.slice(0, -'.json'.length) }))
     })
-    .post('/ccip', async (c) => answer(c, await validJson(c.req, ccipRequestSchema)))
+    .post('/ccip', async (c) => {
+      await counted(c)
+      return answer(c, await validJson(c.req, ccipRequestSchema))
+    })
     .options('/ccip', (c) =>
       c.body(null, 204, {
         ...openToEveryOrigin,
