@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { cors } from 'hono/cors'
 import type { Hex } from 'viem'
 import { clientKey } from '../../../kit/index.js'
 import type { SharedState } from '../../../sharedState/index.js'
@@ -26,8 +27,14 @@ export type CcipGatewayOptions = {
   lookupsPerClientPerMinute?: number
 }
 
-// Any page's ENS client (viem, ethers) may ask, from any origin: the answers are public and signed.
-const openToEveryOrigin = { 'access-control-allow-origin': '*' }
+// Any page's ENS client (viem, ethers) may ask, from any origin: the answers are public and signed. Its
+// refusals (400, 429) say so too, or a browser client reads them as a network failure without the status.
+const openToEveryOrigin = cors({
+  origin: '*',
+  allowMethods: ['GET', 'POST'],
+  allowHeaders: ['content-type'],
+  maxAge: 600,
+})
 
 /**
  * The EIP-3668 gateway of the offchain resolver: `GET /ccip/{sender}/{data}.json` and `POST /ccip`
@@ -56,7 +63,7 @@ export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
       expires: Math.floor(options.now() / 1000) + namesLimits.answerLifeSeconds,
       signerKey: options.signerKey,
     })
-    return c.json({ data }, 200, openToEveryOrigin)
+    return c.json({ data }, 200)
   }
   const counted = async (c: Context) => {
     const client = clientKey(apiRequest(c).client())
@@ -70,6 +77,8 @@ export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
   }
 
   return new Hono()
+    .use('/ccip', openToEveryOrigin)
+    .use('/ccip/*', openToEveryOrigin)
     .get('/ccip/:sender/:file', async (c) => {
       const file = c.req.param('file')
       if (!file.endsWith('.json')) throw new ApiError(404, 'NOT_FOUND', 'Not Found')
@@ -80,12 +89,4 @@ export function ccipGatewayRoutes(options: CcipGatewayOptions): Hono {
       await counted(c)
       return answer(c, await validJson(c.req, ccipRequestSchema))
     })
-    .options('/ccip', (c) =>
-      c.body(null, 204, {
-        ...openToEveryOrigin,
-        'access-control-allow-methods': 'GET, POST',
-        'access-control-allow-headers': 'content-type',
-        'access-control-max-age': '600',
-      }),
-    )
 }

@@ -217,7 +217,7 @@ describe.each(eachDatabase())('names store and gateway on $name', (database) => 
     ])
   })
 
-  it('the gateway refuses calls it does not answer with a 400 and admits cross-origin POSTs', async () => {
+  it('the gateway refuses calls it does not answer with a 400 a page of any origin can read, and admits cross-origin POSTs', async () => {
     const { hono } = await names()
     const contenthash = lookupCall(`alice-test.${zone}`, '0xbc1c58d1')
     for (const request of [
@@ -226,7 +226,9 @@ describe.each(eachDatabase())('names store and gateway on $name', (database) => 
       hono.request('/ccip', { method: 'POST', body: '{"sender":"0x1","data":"0x"}' }),
       hono.request('/ccip', { method: 'POST', body: 'nope' }),
     ]) {
-      expect((await request).status).toBe(400)
+      const refused = await request
+      expect(refused.status).toBe(400)
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*')
     }
     const preflight = await hono.request('/ccip', {
       method: 'OPTIONS',

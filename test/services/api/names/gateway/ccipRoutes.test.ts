@@ -60,6 +60,7 @@ describe('the CCIP-read gateway', () => {
       const refused = await lookup('203.0.113.7', method)
       expect(refused.status, method).toBe(429)
       expect(Number(refused.headers.get('retry-after')), method).toBeGreaterThan(0)
+      expect(refused.headers.get('access-control-allow-origin'), method).toBe('*')
     }
     // An IPv6 client is counted by its /64, so a fresh address in it gets nothing more.
     for (let i = 0; i < limit; i++) await lookup(`2001:db8::${(i + 1).toString(16)}`)
