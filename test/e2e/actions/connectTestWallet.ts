@@ -15,11 +15,11 @@ export async function connectTestWallet(page: Page, stack: DemoStack, address: s
   await page.goto(actionsPage(stack))
   await page.locator('appkit-button').getByRole('button').click()
   const wallet = page.getByRole('dialog').getByRole('button', { name: new RegExp(testWalletInfo.name) })
-  // Until the browser announces the wallet, its row sits below the email field; the announcement marks it
-  // Installed and moves the wallets above email (OPEN-17). A click in between lands where the row was: a CI
-  // run's screenshot had the pointer resting on All Wallets, which had taken its place.
+  // The dialog is centred, and it grows when the email field's code arrives after it opened, so every row
+  // moves up: a click landed where the row had been (CI run 88's screenshot: the pointer resting on All
+  // Wallets, the page unconnected). Enter on the focused row picks it wherever it has moved to.
   await expect(wallet).toContainText('Installed')
-  await wallet.click()
+  await wallet.press('Enter')
   await expect(page.getByTestId('actions-account'))
     .toHaveText(`Connected: ${address}`, { timeout: 20_000 })
     .catch(async (error: unknown) => {
