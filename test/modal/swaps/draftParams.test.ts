@@ -3,16 +3,8 @@ import { parseUnits } from '../../../modal/adapters/eip155/units.js'
 import type { SwapDraft } from '../../../modal/swaps/draft.js'
 import { draftParams } from '../../../modal/swaps/SwapView.js'
 import type { KitSwapWallet } from '../../../modal/swaps/swapWallet.js'
-import type { SwapToken } from '../../../modal/swaps/types.js'
+import { dai, usdc } from './support/tokens.js'
 
-const usdc: SwapToken = {
-  name: 'Test USD Coin',
-  symbol: 'tUSDC',
-  address: '0x1111111111111111111111111111111111111111',
-  decimals: 6,
-  logoUri: '',
-}
-const dai: SwapToken = { ...usdc, symbol: 'tDAI', address: '0x2222222222222222222222222222222222222222' }
 const wallet: Pick<KitSwapWallet, 'account' | 'chainId' | 'parseAmount'> = {
   account: '0x4444444444444444444444444444444444444444',
   chainId: 'eip155:31337',

@@ -17,7 +17,6 @@ import {
   watchQuote,
 } from '../../../modal/swaps/swapFlow.js'
 import {
-  nativeTokenAddress,
   SwapError,
   type SwapProvider,
   type SwapQuote,
@@ -27,22 +26,8 @@ import {
 } from '../../../modal/swaps/types.js'
 import { routerAbi } from '../../../modal/swaps/uniswapV2Abi.js'
 import { uniswapV2Provider } from '../../../modal/swaps/uniswapV2Provider.js'
+import { dai, eth, usdc } from './support/tokens.js'
 
-const eth: SwapToken = {
-  name: 'Test Ether',
-  symbol: 'tETH',
-  address: nativeTokenAddress,
-  decimals: 18,
-  logoUri: '',
-}
-const usdc: SwapToken = {
-  name: 'Test USD Coin',
-  symbol: 'tUSDC',
-  address: '0x1111111111111111111111111111111111111111',
-  decimals: 6,
-  logoUri: '',
-}
-const dai: SwapToken = { ...usdc, symbol: 'tDAI', address: '0x2222222222222222222222222222222222222222' }
 const router: Address = '0x3333333333333333333333333333333333333333'
 const account: Address = '0x4444444444444444444444444444444444444444'
 const now = 1_700_000_000_000
