@@ -39,6 +39,7 @@ export function ModalRoot() {
   const { kit } = useKit()
   const open = useAppState((s) => s.open)
   const shake = useAppState((s) => s.shake)
+  const view = useAppState((s) => s.router.view)
   const embedded = Boolean(kit.options.enableEmbedded)
   const titleId = useId()
   if (embedded) {
@@ -50,7 +51,7 @@ export function ModalRoot() {
     )
   }
   const dialog = (
-    <Dialog labelledBy={titleId} shake={shake} onClose={() => closeByVisitor(kit.context)}>
+    <Dialog labelledBy={titleId} view={view} shake={shake} onClose={() => closeByVisitor(kit.context)}>
       <ModalContent titleId={titleId} embedded={false} />
     </Dialog>
   )

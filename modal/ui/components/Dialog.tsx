@@ -1,14 +1,20 @@
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { deepActiveElement, focusableIn } from './focus.js'
+import { useGrowDownward } from './growDownward.js'
 
-/** A modal dialog: labelled, focus moved in and trapped, Escape closes, focus restored on close. */
+/**
+ * A modal dialog: labelled, focus moved in and trapped, Escape closes, focus restored on close; centred as
+ * each `view` opens, then growing downward (useGrowDownward).
+ */
 export function Dialog(props: {
   labelledBy: string
+  view: string
   onClose: () => void
   shake: boolean
   children: ReactNode
 }) {
   const card = useRef<HTMLDivElement>(null)
+  useGrowDownward(card, props.view)
   // A layout effect: a passive one runs after the paint that shows the dialog, when a key pressed by then may
   // already have moved focus into it, and the element to give focus back to would be lost.
   useLayoutEffect(() => {
