@@ -40,8 +40,8 @@ export async function connectTestWallet(page: Page, demoUrl: string, address: st
 
 /**
  * The Account view of the connected wallet, opened from the account button, once it has loaded what
- * it shows (the tabs' chunk, then the wallet's tokens): the card is centred, so until then it grows and
- * moves its buttons, and a click could land beside one.
+ * it shows (the tabs' chunk, then the wallet's tokens): until then the view grows, what sits below each part
+ * that grows moves down, and a click could land beside a button.
  */
 export async function openAccount(page: Page): Promise<Locator> {
   await page.getByTestId('account-button').click()

@@ -236,7 +236,7 @@ for (const locale of ['en', 'ar'] as const)
       await expect(dialog.getByTestId('onramp-providers')).toBeVisible()
       await snap('onramp-providers', [dialog.getByTestId('onramp-quote')])
       // The modal's picker open, its list in the card's flow, the chosen option marked and the keyboard's active
-      // one. By keyboard: the card grows as the list opens and, centred, would move an option under the pointer.
+      // one. By keyboard, the pointer away from the card: an option under the pointer would be marked active too.
       await page.mouse.move(0, 0)
       await dialog.getByTestId('onramp-method').focus()
       await page.keyboard.press('ArrowDown')
