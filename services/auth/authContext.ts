@@ -15,6 +15,7 @@ import { Lockout } from './lockout.js'
 import { OprfKeys } from './oprfKeys.js'
 import { RecoveryGuard } from './recoveryGuard.js'
 import { RedisReplayGuard } from './redisReplayGuard.js'
+import { clientIp } from './requests.js'
 import { SendThrottle } from './sendThrottle.js'
 import { SessionStore } from './sessionStore.js'
 import { ShareVault } from './shareVault.js'
@@ -88,7 +89,7 @@ export function authContext(options: AuthContextOptions): AuthContext {
     sessions: new SessionStore(db, limits),
     wallets: new WalletStore(db, new ShareVault(box)),
     changes: new EmailChangeStore(db, limits.attemptLifeMs),
-    proofs: new DeviceProofs(limits, options.now, replays),
+    proofs: new DeviceProofs(limits, options.now, (c) => clientIp(options, c), replays),
     oprfKeys: new OprfKeys(db, box),
     recoveryGuard: new RecoveryGuard(db, limits),
     social: new SocialClients(socialProviders ?? [], options.publicUrl, options.now),

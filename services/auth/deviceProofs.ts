@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { clientKey } from '../kit/index.js'
 import { authErrors } from './errors.js'
 import { DEVICE_HEADER, PROOF_HEADER, verifyProof } from './protocol/deviceProof.js'
 import { ReplayCache, type ReplayGuard } from './replayCache.js'
@@ -11,13 +12,23 @@ import { ReplayCache, type ReplayGuard } from './replayCache.js'
 export class DeviceProofs {
   readonly #replays: ReplayGuard
 
-  /** `replays` defaults to this process's own cache; several auth processes share a RedisReplayGuard. */
+  /**
+   * `clientOf` names the asker (its IP, as every per-IP rule sees it). `replays` defaults to this
+   * process's own cache; several auth processes share a RedisReplayGuard.
+   */
   constructor(
-    private readonly limits: { proofSkewMs: number; replayCacheEntries: number },
+    private readonly limits: {
+      proofSkewMs: number
+      replayCacheEntries: number
+      replayEntriesPerClient: number
+    },
     private readonly now: () => number,
+    private readonly clientOf: (c: Context) => string,
     replays?: ReplayGuard,
   ) {
-    this.#replays = replays ?? new ReplayCache(limits.replayCacheEntries, replayKeepMs(limits))
+    this.#replays =
+      replays ??
+      new ReplayCache(limits.replayCacheEntries, replayKeepMs(limits), limits.replayEntriesPerClient)
   }
 
   async check(c: Context, raw: Uint8Array, signingKey: string): Promise<void> {
@@ -31,8 +42,10 @@ export class DeviceProofs {
       maxSkewMs: this.limits.proofSkewMs,
     })
     if (!result.ok) throw authErrors.proofInvalid()
-    const seen = await this.#replays.remember(result.replayKey, now)
+    const seen = await this.#replays.remember(result.replayKey, now, clientKey(this.clientOf(c)))
     if (seen === 'replay') throw authErrors.proofInvalid()
+    // The asker's own places are all taken by proofs still live: one frees within the keeping time.
+    if (seen === 'clientFull') throw authErrors.tryAgainAfter(replayKeepMs(this.limits))
     if (seen === 'full') throw authErrors.busy()
   }
 }

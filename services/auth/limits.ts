@@ -75,6 +75,13 @@ export const authLimits = {
    * entries, new proofs are refused (503) rather than an entry forgotten, which would let it replay.
    */
   replayCacheEntries: 100_000,
+  /**
+   * Of those, the live ones one client (its IP, an IPv6 client by its /64) may hold: the start routes take
+   * a proof by any key a client makes up, so without a share one address could fill the cache and every
+   * other client's proofs would be refused. 2,000 in two minutes is some 16 signed requests a second,
+   * beyond any office behind one address; past it, that client alone gets a 429.
+   */
+  replayEntriesPerClient: 2_000,
   /** A social login waits at most 10 minutes for the provider to send the browser back. */
   socialAttemptLifeMs: 10 * minute,
   /** The ticket the callback hands to the frame works once, within 60 s. */

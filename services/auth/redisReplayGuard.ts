@@ -4,7 +4,8 @@ import type { ReplayGuard, ReplaySeen } from './replayCache.js'
 /**
  * The proof signatures seen by every auth process using one Redis: a proof accepted by one process is a
  * replay on all the others. Each is one `SET NX` expiring when the signature could no longer pass the
- * clock check, so Redis holds only live ones and is never full.
+ * clock check, so Redis holds only live ones and is never full: with no shared cap to exhaust, the asking
+ * client is not counted here.
  */
 export class RedisReplayGuard implements ReplayGuard {
   readonly #redis: Redis
