@@ -9,12 +9,15 @@ import {
 // One hash per key: `s` the window's start, `c1`… its counts. The window test, the check of every budget
 // and the counting run as one script, so two processes never both take the last of a budget. The clock is
 // the caller's (ARGV), as in memory; the key expires when its window ends, so Redis holds only live windows.
+// The processes' clocks differ a little: a window started by one whose clock is ahead stays the current one
+// for the others (never an older one started over it), or a client sent to each in turn across a window's
+// edge would find its count restarted at every request.
 const windowScript = `
 local now, windowMs, aligned = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3] == '1'
 local start = tonumber(redis.call('HGET', KEYS[1], 's'))
 local current
 if aligned then
-  current = start == now - now % windowMs
+  current = start ~= nil and start >= now - now % windowMs
 else
   current = start ~= nil and now - start < windowMs
 end

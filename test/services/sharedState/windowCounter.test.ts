@@ -95,6 +95,16 @@ describe('the Redis window counter', () => {
     expect(ttl).toBeLessThanOrEqual(59_000)
   })
 
+  it('keeps one window for processes whose clocks differ across its edge, never restarting the count at each', async () => {
+    // Node A's clock is 400 ms ahead of node B's: A is in the window starting at 600 s, B still in the one before.
+    const nodeA = shared.state.counter('skewed', { now: () => 600_200 })
+    const nodeB = shared.state.counter('skewed', { now: () => 599_800 })
+    const taken = []
+    for (const node of [nodeB, nodeA, nodeB, nodeA, nodeB, nodeA]) taken.push(await node.take('client', 2))
+    // B's window, then A's newer one, which B counts into too: two in it, then refused on both.
+    expect(taken).toEqual([true, true, true, false, false, false])
+  })
+
   it('admits exactly the limit when many takes race', async () => {
     const counter = shared.state.counter('race', { now: () => 1_000 })
     const results = await Promise.all(Array.from({ length: 50 }, () => counter.take('k', 20)))
