@@ -17,19 +17,15 @@ import { type RecipientIssue, recipientFor } from './recipient.js'
 import { refreshAfterSend } from './refresh.js'
 import { evmSendChain, type SendChain } from './sendChain.js'
 import { runSend, type SendStatus } from './sendFlow.js'
+import { type Review, type Stage, stageOn } from './stage.js'
 import type { en } from './texts/en.js'
 import { sendTexts } from './texts/index.js'
 import { sendTokens, tokenKey } from './tokens.js'
-import type { SendToken, Transfer } from './transfer.js'
+import type { SendToken } from './transfer.js'
 import { type Held, useFee, useHeld, useRecipient } from './useSendReads.js'
 
 type SendTranslate = Translate<keyof typeof en>
 type FormValues = { token: string; amount: string; recipient: string }
-type Review = { transfer: Transfer; fee: bigint; name?: string | undefined }
-type Stage =
-  | { step: 'form' }
-  | ({ step: 'review' } & Review)
-  | ({ step: 'progress'; status: SendStatus } & Review)
 
 /**
  * VIEW-07: the form (token, amount, recipient, fee), a review of what is about to be sent, then the wallet's
@@ -43,14 +39,14 @@ export function SendView() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the account and network are what the chain acts as.
   const chain = useMemo(() => evmSendChain(kit.context), [kit, address, network])
   const [form, setForm] = useState<FormValues>({ token: 'native', amount: '', recipient: '' })
-  const [stage, setStage] = useState<Stage>({ step: 'form' })
+  const [staged, setStage] = useState<Stage>({ step: 'form' })
   if (!ft) return <Spinner label={t('modal.loading')} />
   if (!chain || !network) return <p className="muted">{ft('unavailable')}</p>
+  const stage = stageOn(staged, chain)
   const send = (review: Review) => {
-    const { transfer, fee, name } = review
-    const progress = (status: SendStatus) => setStage({ step: 'progress', status, transfer, fee, name })
+    const progress = (status: SendStatus) => setStage({ ...review, step: 'progress', status })
     progress({ phase: 'signing' })
-    void runSend(chain, transfer, progress).then((last) => {
+    void runSend(review.chain, review.transfer, progress).then((last) => {
       if (last.phase !== 'failed') void refreshAfterSend(kit.context, kit.api)
     })
   }
@@ -64,11 +60,11 @@ export function SendView() {
           form={form}
           setForm={setForm}
           ft={ft}
-          onReview={(review) => setStage({ step: 'review', ...review })}
+          onReview={(review) => setStage({ step: 'review', ...review, chain, network })}
         />
       ) : stage.step === 'review' ? (
         <>
-          <Summary review={stage} network={network} ft={ft} />
+          <Summary review={stage} ft={ft} />
           <button type="button" className="primary" data-testid="send-confirm" onClick={() => send(stage)}>
             {ft('confirm')}
           </button>
@@ -79,7 +75,6 @@ export function SendView() {
       ) : (
         <Progress
           stage={stage}
-          network={network}
           ft={ft}
           onEdit={() => setStage({ step: 'form' })}
           onDone={() => goBack(kit.context)}
@@ -102,7 +97,7 @@ function SendForm({
   form: FormValues
   setForm: (form: FormValues) => void
   ft: SendTranslate
-  onReview: (review: Review) => void
+  onReview: (review: Omit<Review, 'chain' | 'network'>) => void
 }) {
   const { kit, t } = useKit()
   const balances = useAppState((s) => s.account.tokenBalance)
@@ -306,10 +301,10 @@ function recipientIssueText(issue: RecipientIssue, ft: SendTranslate, network: C
   }
 }
 
-function Summary({ review, network, ft }: { review: Review; network: CaipNetwork; ft: SendTranslate }) {
+function Summary({ review, ft }: { review: Review; ft: SendTranslate }) {
   const { t } = useKit()
   const { transfer, fee, name } = review
-  const { nativeCurrency } = network
+  const { nativeCurrency } = review.network
   return (
     <dl className="facts" data-testid="send-summary">
       <dt>{ft('amount')}</dt>
@@ -328,19 +323,17 @@ function Summary({ review, network, ft }: { review: Review; network: CaipNetwork
 
 function Progress({
   stage,
-  network,
   ft,
   onEdit,
   onDone,
 }: {
   stage: Review & { status: SendStatus }
-  network: CaipNetwork
   ft: SendTranslate
   onEdit: () => void
   onDone: () => void
 }) {
   const { t } = useKit()
-  const { status, transfer } = stage
+  const { status, transfer, network } = stage
   const hash = status.phase === 'signing' ? undefined : status.hash
   const explorer = network.blockExplorers?.default.url.replace(/\/$/, '')
   const replaced =
@@ -354,7 +347,7 @@ function Progress({
   const sent = `${formatAmount(formatUnits(transfer.amount, transfer.token.decimals), t.locale)}`
   return (
     <>
-      <Summary review={stage} network={network} ft={ft} />
+      <Summary review={stage} ft={ft} />
       <output className="center" data-testid="send-status" data-phase={status.phase}>
         {status.phase === 'signing' || status.phase === 'pending' ? (
           <div className="spinner" aria-hidden="true" />
