@@ -129,7 +129,7 @@ export class SignInFlow implements SignInHooks {
       const signature = await this.#signText(pair, text)
       await this.#config.addSession({ data: siwxMessageDataSchema.parse(message), message: text, signature })
       this.#lastSignedIn = pair.network
-      this.#do.close(this.#ctx)
+      if (this.#stillAsking(pair)) this.#do.close(this.#ctx)
     } catch {
       const { open: shown, router } = this.#ctx.store.get()
       if (!shown || router.view !== 'SIWXSignMessage') this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
@@ -137,6 +137,19 @@ export class SignInFlow implements SignInHooks {
     } finally {
       this.#setSigning(false)
     }
+  }
+
+  /**
+   * Whether the modal still shows the sign-in `pair` was asked for: while the wallet's prompt was open the
+   * visitor may have switched account or network in the wallet (the view now asks for that pair, which this
+   * signature does not sign in) or closed the modal and opened it on another view. Closing then would hide
+   * a sign-in still owed, or a view the visitor just opened.
+   */
+  #stillAsking(pair: ActivePair): boolean {
+    const state = this.#ctx.store.get()
+    return (
+      state.open && state.router.view === 'SIWXSignMessage' && pairKey(activePair(state)) === pairKey(pair)
+    )
   }
 
   /** SIWX-07 */

@@ -7,7 +7,17 @@ import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { SIWEConfig } from '../../../modal/siwx/siweConfig.js'
 import { WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
 import { anvilPair, createKit, injectedKit, unreachableRpcUrl, until } from '../support/kit.js'
-import { alice, domain, MemorySIWX, settle, signInKit, signInShown, uri } from './flowSupport.js'
+import {
+  alice,
+  bob,
+  domain,
+  MemorySIWX,
+  settle,
+  signInKit,
+  signInShown,
+  signWithDevAccounts,
+  uri,
+} from './flowSupport.js'
 
 let anvil: CaipNetwork
 let anvil2: CaipNetwork
@@ -201,6 +211,50 @@ describe('sign-in flow in the modal', () => {
     expect(kit.store.get().snackbar).toMatchObject({ severity: 'error', message: 'Error signing message' })
     expect(siwx.sessions).toEqual([])
     expect(kit.getAddress()).toBe(alice)
+  })
+
+  it('a signature the wallet gives after the visitor switched account does not close the sign-in the new account owes', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    let answer = () => {}
+    signWithDevAccounts(
+      provider,
+      new Promise<void>((resolve) => {
+        answer = resolve
+      }),
+    )
+    await kit.connect('injected')
+    await signInShown(kit)
+    const signing = signIn(kit).sign()
+    await until(kit, () => provider.methods().includes('personal_sign'))
+    provider.selectAccount(bob)
+    await until(kit, (s) => s.account.address === bob)
+    await settle()
+    answer()
+    await signing
+    expect(siwx.sessions.map((s) => s.data.accountAddress)).toEqual([alice])
+    expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'SIWXSignMessage' } })
+  })
+
+  it('a signature the wallet gives after the visitor closed the modal does not close the view opened since', async () => {
+    const siwx = Object.assign(new MemorySIWX(), { required: false })
+    const { kit, provider } = await signInKit([anvil, anvil2], siwx)
+    let answer = () => {}
+    signWithDevAccounts(
+      provider,
+      new Promise<void>((resolve) => {
+        answer = resolve
+      }),
+    )
+    await kit.connect('injected')
+    await signInShown(kit)
+    const signing = signIn(kit).sign()
+    await until(kit, () => provider.methods().includes('personal_sign'))
+    closeByVisitor(kit.context)
+    await kit.open({ view: 'Networks' })
+    answer()
+    await signing
+    expect(siwx.sessions).toHaveLength(1)
+    expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'Networks' } })
   })
 
   it("ERR-40 a sign-in call with sign-in not configured fails with 'SIWX is not enabled'", async () => {
