@@ -94,13 +94,23 @@ export async function registerName(
     const signature = await signText(ctx, connection.connectorId, address, message)
     await postName(api, { coin_type: coinType, address, message, signature }, name)
     setIfSameAccount(ctx, address, network, { profileName: name })
-    replace(ctx, { view: 'RegisterAccountNameSuccess' })
+    if (stillRegistering(ctx)) replace(ctx, { view: 'RegisterAccountNameSuccess' })
   } catch (error) {
-    replace(ctx, { view: 'RegisterAccountName' })
+    if (stillRegistering(ctx)) replace(ctx, { view: 'RegisterAccountName' })
     throw error instanceof NamesError ? error : new NamesError('REGISTER_FAILED', { name, cause: error })
   } finally {
     setNames(ctx, { loading: false })
   }
+}
+
+/**
+ * Whether the modal still shows the registration: its form, or the email wallet's approval its signature
+ * opened. The visitor may have closed the modal or gone elsewhere while the wallet or the service answered;
+ * the outcome must not then replace the view they are on (the profile name is set all the same).
+ */
+function stillRegistering(ctx: ModalContext): boolean {
+  const { open, router } = ctx.store.get()
+  return open && (router.view === 'RegisterAccountName' || router.view === 'ApproveTransaction')
 }
 
 /** personal_sign of `text`'s UTF-8 bytes by the connected wallet (the email wallet asks its visitor first). */

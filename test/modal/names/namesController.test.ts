@@ -1,6 +1,8 @@
 import { hexToString, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { closeByVisitor } from '../../../modal/controllers/modal.js'
+import { reset } from '../../../modal/controllers/router.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import { loginWithEmail } from '../../../modal/email/emailFlow.js'
 import {
@@ -184,6 +186,26 @@ describe('the name service', () => {
     expect(states.map((s) => s.loading)).toEqual([true, false])
     expect(kit.store.get().router.view).toBe('RegisterAccountName')
     expect(kit.store.get().account.profileName).toBeUndefined()
+  })
+
+  it('a registration answered after the visitor closed the modal leaves the view opened since in place', async () => {
+    const { kit, api } = await loggedIn(registered)
+    const registering = registerName(kit.context, api, 'bob-01.pairwise.eth')
+    closeByVisitor(kit.context)
+    await kit.open({ view: 'Networks' })
+    await registering
+    expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'Networks' } })
+    expect(kit.store.get().account.profileName).toBe('bob-01.pairwise.eth')
+  })
+
+  it('a registration refused after the visitor went back to Account does not take them back to the form', async () => {
+    const { kit, api } = await loggedIn(({ method }) =>
+      method === 'POST' ? refusal(409, 'Name is already taken') : { status: 200, body: [] },
+    )
+    const registering = registerName(kit.context, api, 'bob-01.pairwise.eth')
+    reset(kit.context, { view: 'Account' })
+    await expect(registering).rejects.toThrow('Name is already taken')
+    expect(kit.store.get().router.view).toBe('Account')
   })
 
   it("ERR-07 a failed registration without a reason shows 'Error registering name {name}' with the name filled in", async () => {
