@@ -2,6 +2,7 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, m
 import type { Clock } from '../core/ports.js'
 import {
   isNativeToken,
+  type SwapChainId,
   SwapError,
   type SwapProvider,
   type SwapQuote,
@@ -18,6 +19,8 @@ export const swapDeadlineSeconds = 1_200n
 /** What a swap needs of the wallet and the chain: the kit's EVM adapter provides it (swapWallet.ts), tests fake it. */
 export type SwapWallet = {
   readonly account: Address
+  /** The network the account sends on. */
+  readonly chainId: SwapChainId
   /** The latest block's timestamp, in seconds: deadlines follow chain time, which tests may shift. */
   latestBlockTime(): Promise<bigint>
   /** Runs `tx` from the account without sending it; throws SwapError('reverted', reason) when it would revert. */
@@ -46,7 +49,19 @@ export function withinSlippage(accepted: SwapQuote, fresh: SwapQuote): boolean {
 }
 
 /**
- * Sends the swap the visitor accepted as `accepted`: an expired quote is refused; a token whose allowance
+ * Refuses a quote asked for another account or network than the wallet's: the visitor switched in the wallet
+ * while the preview showed, and the swap built would pay from another account, or on another chain with the
+ * tokens and router of the first. The preview's next quote is for the wallet as it is now.
+ */
+function assertSameWallet(quote: SwapQuote, wallet: SwapWallet): void {
+  const { chainId, userAddress } = quote.params
+  if (chainId !== wallet.chainId || !isAddressEqual(userAddress, wallet.account))
+    throw new SwapError('expired', 'the quote was for another account or network')
+}
+
+/**
+ * Sends the swap the visitor accepted as `accepted`: a quote for another account or network than the
+ * wallet's, or an expired one, is refused; a token whose allowance
  * falls short is approved first (the exact amount unless `unlimited`), its receipt awaited; then the swap is
  * quoted again, refused when the price moved past the accepted slippage, built with the accepted minimum,
  * simulated (a revert refused with its reason) and only then sent to the wallet. An approve or a swap the
@@ -62,6 +77,7 @@ export async function executeSwap(input: {
 }): Promise<SwapResult> {
   const { provider, wallet, accepted } = input
   const onStep = input.onStep ?? (() => {})
+  assertSameWallet(accepted, wallet)
   assertFresh(accepted, input.now())
   const { params } = accepted
   const amount = BigInt(params.amount)

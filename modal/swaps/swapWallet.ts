@@ -5,7 +5,7 @@ import { currentConnection } from '../controllers/account.js'
 import type { ModalContext } from '../controllers/context.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { SwapWallet } from './swapFlow.js'
-import { type SwapChainId, SwapError } from './types.js'
+import { SwapError } from './types.js'
 
 type EvmActions = Pick<
   Eip155Adapter,
@@ -34,7 +34,6 @@ export function revertReason(error: unknown): string {
 export type KitSwapWallet = SwapWallet & {
   readonly client: Client
   readonly network: CaipNetwork
-  readonly chainId: SwapChainId
   /** ERR-48: decimal text in the token's smallest unit; undefined when it is no amount. */
   parseAmount(value: string, decimals: number): bigint | undefined
 }

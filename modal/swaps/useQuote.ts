@@ -13,7 +13,7 @@ export function useQuote(
   const { kit } = useKit()
   const [state, setState] = useState<QuoteState>({ loading: false })
   const key = params
-    ? `${params.from.address}/${params.to.address}/${params.amount}/${params.slippageBps}/${params.userAddress}`
+    ? `${params.chainId}/${params.from.address}/${params.to.address}/${params.amount}/${params.slippageBps}/${params.userAddress}`
     : ''
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for params' contents.
   useEffect(() => {

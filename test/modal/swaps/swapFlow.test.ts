@@ -85,6 +85,7 @@ function fakes(options: { allowance?: bigint; quotes?: bigint[]; reverts?: strin
   }
   const wallet: SwapWallet = {
     account,
+    chainId: 'eip155:31337',
     latestBlockTime: async () => 5_000n,
     simulate: async (tx: TxRequest) => {
       log.push(`simulate ${tx.data.slice(0, 10)}`)
@@ -109,6 +110,20 @@ describe('executeSwap', () => {
     await expect(
       executeSwap({ provider, wallet, accepted, unlimited: false, now: () => now }),
     ).rejects.toMatchObject({ reason: 'expired' })
+    expect(log).toEqual([])
+  })
+
+  it('refuses a quote accepted before the visitor switched account or network in the wallet, before anything reaches it', async () => {
+    const { provider, wallet, log } = fakes()
+    const accepted = quoteOf(params(eth, usdc), 990n)
+    const other: Address = '0x5555555555555555555555555555555555555555'
+    for (const switched of [
+      { ...wallet, account: other },
+      { ...wallet, chainId: 'eip155:137' as const },
+    ])
+      await expect(
+        executeSwap({ provider, wallet: switched, accepted, unlimited: false, now: () => now }),
+      ).rejects.toMatchObject({ reason: 'expired', detail: 'the quote was for another account or network' })
     expect(log).toEqual([])
   })
 
