@@ -82,7 +82,8 @@ export async function loadOnrampOptions(ctx: ModalContext, provider: OnrampProvi
 /**
  * ONR-02, ONR-03: quotesLoading while the provider is asked for the current currencies and amount (as
  * text, with the purchase currency's symbol as network); then purchaseAmount from the answer, or error
- * set to the failure's message. Resolves to the quote, or null when it failed.
+ * set to the failure's message, unless the amount or a currency changed meanwhile. Resolves to the quote, or
+ * null when it failed.
  */
 export async function getOnrampQuote(
   ctx: ModalContext,
@@ -91,6 +92,15 @@ export async function getOnrampQuote(
 ): Promise<OnrampQuote | null> {
   const state = onrampState(ctx.store.get())
   setOnramp(ctx, { quotesLoading: true, error: null })
+  // An answer for an amount or currency changed since is the previous request's: a later one owns the state.
+  const current = () => {
+    const now = onrampState(ctx.store.get())
+    return (
+      now.paymentAmount === state.paymentAmount &&
+      now.purchaseCurrency === state.purchaseCurrency &&
+      now.paymentCurrency === state.paymentCurrency
+    )
+  }
   try {
     const quote = await provider.getQuote({
       purchaseCurrency: state.purchaseCurrency,
@@ -101,10 +111,12 @@ export async function getOnrampQuote(
       caipNetworkId: target.caipNetworkId,
       address: target.address,
     })
-    setOnramp(ctx, { quotesLoading: false, purchaseAmount: Number(quote.purchaseAmount.amount) })
+    if (current())
+      setOnramp(ctx, { quotesLoading: false, purchaseAmount: Number(quote.purchaseAmount.amount) })
     return quote
   } catch (error) {
-    setOnramp(ctx, { quotesLoading: false, purchaseAmount: undefined, error: errorText(error) })
+    if (current())
+      setOnramp(ctx, { quotesLoading: false, purchaseAmount: undefined, error: errorText(error) })
     return null
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../modal/api/client.js'
+import { type ApiClient, ApiError } from '../../../modal/api/client.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import { onrampProviderOptions } from '../../../modal/onramp/defaults.js'
 import {
@@ -115,6 +115,39 @@ describe('onramp controller', () => {
       quotesLoading: false,
       purchaseAmount: undefined,
       error: 'Minimum is 10.00 USD',
+    })
+  })
+
+  it('a quote answered after the amount changed leaves the later amount’s quote and loading in the state', async () => {
+    const kit = kitWith()
+    const { api: answering } = fakeApi(({ body }) =>
+      (body as { amount: string }).amount === '5'
+        ? new ApiError('SERVER_ERROR', 400, undefined, { code: 'X', message: 'Minimum is 10.00 USD' })
+        : quote,
+    )
+    // The service answers each request when the test says so: here the later one first.
+    const gates: (() => void)[] = []
+    const api: ApiClient = {
+      get: answering.get,
+      post: async (path, query, body, schema) => {
+        await new Promise<void>((go) => gates.push(go))
+        return answering.post(path, query, body, schema)
+      },
+    }
+    const provider = sandboxProvider(api)
+    setPaymentAmount(kit.context, 5)
+    const first = getOnrampQuote(kit.context, provider, target)
+    setPaymentAmount(kit.context, 50)
+    const second = getOnrampQuote(kit.context, provider, target)
+    expect(gates).toHaveLength(2)
+    gates[1]?.()
+    expect(await second).toEqual(quote)
+    gates[0]?.()
+    expect(await first).toBeNull()
+    expect(onrampState(kit.store.get())).toMatchObject({
+      quotesLoading: false,
+      purchaseAmount: 48.63,
+      error: null,
     })
   })
 
