@@ -1,19 +1,18 @@
 import { useCallback } from 'react'
-import { close } from '../../controllers/modal.js'
-import { afterNetworkSwitch } from '../../controllers/router.js'
 import type { ViewData } from '../../state/views.js'
 import { errorMessage } from '../components/errorMessage.js'
 import { Spinner } from '../components/Spinner.js'
 import { WalletIcon } from '../components/WalletRow.js'
 import { useKit } from '../kitContext.js'
 import { useActionOnMount } from '../useAction.js'
+import { switchFromView } from './switchNetworkAction.js'
 
 export function SwitchNetworkView({ data }: { data: ViewData['SwitchNetwork'] }) {
   const { kit, t } = useKit()
-  const run = useCallback(async () => {
-    await kit.switchNetwork(data.network, { confirmed: true })
-    afterNetworkSwitch(kit.context, () => close(kit.context))
-  }, [kit, data.network])
+  const run = useCallback(
+    (signal: AbortSignal) => switchFromView(kit, data.network, signal),
+    [kit, data.network],
+  )
   const [state, retry] = useActionOnMount(run)
   return (
     <div className="center" data-testid="switch-network">
