@@ -6,6 +6,7 @@ import { OptionsError } from '../../../modal/controllers/options.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { SIWEConfig } from '../../../modal/siwx/siweConfig.js'
 import { WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
+import type { FakeProvider } from '../support/fakeProvider.js'
 import { anvilPair, createKit, injectedKit, unreachableRpcUrl, until } from '../support/kit.js'
 import {
   alice,
@@ -30,6 +31,25 @@ const signIn = (kit: { context: { signIn?: { sign(): Promise<void>; cancel(): Pr
   const flow = kit.context.signIn
   if (!flow) throw new Error('the sign-in flow did not load')
   return flow
+}
+
+/**
+ * Connects, waits for the sign-in view and presses Sign; the wallet holds its prompt until `answer` (the
+ * visitor still reading it), so the test acts in between.
+ */
+async function signingHeld(kit: Awaited<ReturnType<typeof signInKit>>['kit'], provider: FakeProvider) {
+  let answer = () => {}
+  signWithDevAccounts(
+    provider,
+    new Promise<void>((resolve) => {
+      answer = resolve
+    }),
+  )
+  await kit.connect('injected')
+  await signInShown(kit)
+  const signing = signIn(kit).sign()
+  await until(kit, () => provider.methods().includes('personal_sign'))
+  return { signing, answer }
 }
 
 describe('sign-in flow in the modal', () => {
@@ -215,17 +235,7 @@ describe('sign-in flow in the modal', () => {
 
   it('a signature the wallet gives after the visitor switched account does not close the sign-in the new account owes', async () => {
     const { kit, provider, siwx } = await signInKit([anvil, anvil2])
-    let answer = () => {}
-    signWithDevAccounts(
-      provider,
-      new Promise<void>((resolve) => {
-        answer = resolve
-      }),
-    )
-    await kit.connect('injected')
-    await signInShown(kit)
-    const signing = signIn(kit).sign()
-    await until(kit, () => provider.methods().includes('personal_sign'))
+    const { signing, answer } = await signingHeld(kit, provider)
     provider.selectAccount(bob)
     await until(kit, (s) => s.account.address === bob)
     await settle()
@@ -238,17 +248,7 @@ describe('sign-in flow in the modal', () => {
   it('a signature the wallet gives after the visitor closed the modal does not close the view opened since', async () => {
     const siwx = Object.assign(new MemorySIWX(), { required: false })
     const { kit, provider } = await signInKit([anvil, anvil2], siwx)
-    let answer = () => {}
-    signWithDevAccounts(
-      provider,
-      new Promise<void>((resolve) => {
-        answer = resolve
-      }),
-    )
-    await kit.connect('injected')
-    await signInShown(kit)
-    const signing = signIn(kit).sign()
-    await until(kit, () => provider.methods().includes('personal_sign'))
+    const { signing, answer } = await signingHeld(kit, provider)
     closeByVisitor(kit.context)
     await kit.open({ view: 'Networks' })
     answer()
