@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ApiError, invalidKey, originNotAllowed } from '../api/http/apiError.js'
@@ -6,7 +5,6 @@ import { validJsonText } from '../api/http/validate.js'
 import { originAllowed } from '../api/projects/originMatcher.js'
 import type { StoredProject } from '../api/projects/project.js'
 import { effectiveFeatures } from '../api/projects/project.js'
-import { clientAddress } from '../kit/index.js'
 import type { DeviceRef } from './attemptStore.js'
 import type { AuthContext } from './authContext.js'
 import { authErrors } from './errors.js'
@@ -32,20 +30,6 @@ export function parseBody<S extends z.ZodType>(raw: Uint8Array, schema: S): z.ou
     throw new ApiError(400, 'INVALID_REQUEST', 'body: not UTF-8')
   }
   return validJsonText(text, schema)
-}
-
-/**
- * The caller's IP for every per-IP rule and what the mails show: Node's socket peer, or the client a
- * trusted proxy forwarded for (`ctx.trustProxy`); 'unknown' outside a Node server (`app.request` in tests).
- */
-export function clientIp(ctx: Pick<AuthContext, 'trustProxy'>, c: Context): string {
-  let peer: string | undefined
-  try {
-    peer = getConnInfo(c).remote.address
-  } catch {
-    peer = undefined
-  }
-  return clientAddress(peer, c.req.header('x-forwarded-for'), ctx.trustProxy)
 }
 
 /**

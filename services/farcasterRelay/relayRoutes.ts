@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
-import { bearerToken, clientIp, parseBody, rawBody } from '../auth/requests.js'
+import { clientIp } from '../auth/clientIp.js'
+import { bearerToken, parseBody, rawBody } from '../auth/requests.js'
 import type { TrustedProxies } from '../kit/index.js'
 import type { Channel, ChannelStore } from './channelStore.js'
 import type { CustodyReader } from './custodyReader.js'

@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono'
 import type { AuthContext } from '../authContext.js'
+import { clientIp } from '../clientIp.js'
 import { mailCode, matchCode, sendMail, useCode } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
 import { authPaths } from '../protocol/paths.js'
 import { emailChangeBody, emailChangeCodeBody } from '../protocol/schemas.js'
-import { authenticate, clientIp, parseBody, rawBody, scopeOf } from '../requests.js'
+import { authenticate, parseBody, rawBody, scopeOf } from '../requests.js'
 
 /**
  * Email change (research §3): a code to the current address (VERIFY_PRIMARY_OTP), then one to the new

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
 import { validQuery } from '../../api/http/validate.js'
 import type { AuthContext } from '../authContext.js'
+import { clientIp } from '../clientIp.js'
 import { checkCode, mailCode } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authPaths } from '../protocol/paths.js'
 import { reauthVerifyBody, scopedBody } from '../protocol/schemas.js'
-import { authenticate, clientIp, parseBody, rawBody, scopeOf, sessionScopeOf } from '../requests.js'
+import { authenticate, parseBody, rawBody, scopeOf, sessionScopeOf } from '../requests.js'
 
 /**
  * GET session, POST sign-out, and re-authentication by a fresh code (reauth/start, reauth/verify). Each

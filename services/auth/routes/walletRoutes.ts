@@ -2,6 +2,7 @@ import { base64urlToBytes, bytesToBase64url } from '@pairwise/crypto'
 import { Hono } from 'hono'
 import { ApiError } from '../../api/http/apiError.js'
 import type { AuthContext } from '../authContext.js'
+import { clientIp } from '../clientIp.js'
 import { sendMail } from '../codes.js'
 import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
@@ -14,7 +15,7 @@ import {
   walletShareBody,
 } from '../protocol/schemas.js'
 import { sealToDevice } from '../protocol/sealing.js'
-import { authenticate, clientIp, parseBody, rawBody, sessionScopeOf } from '../requests.js'
+import { authenticate, parseBody, rawBody, sessionScopeOf } from '../requests.js'
 import { tokenMatches } from '../secrets.js'
 
 function shareBytes(text: string): Uint8Array {
