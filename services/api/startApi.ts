@@ -36,6 +36,8 @@ export type StartApiOptions = ApiModuleOptions & {
   publicUrl?: string
   /** The proxies whose `X-Forwarded-For` names the client for every per-client rule; default none. */
   trustProxy?: TrustedProxies
+  /** Open sockets one client (IPv6 by /64) may hold on this process; 128 by default (`DEFAULT_SOCKETS_PER_CLIENT`). */
+  maxSocketsPerClient?: number
   /**
    * The Redis every api process of the deployment shares rate counts and verify registrations through;
    * without it they are this process's own (right for one process).
@@ -132,6 +134,10 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       host,
       port: options.port,
       names,
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+      ...(options.maxSocketsPerClient === undefined
+        ? {}
+        : { maxSocketsPerClient: options.maxSocketsPerClient }),
     })
     if (role !== 'web')
       jobs = runBackgroundJobs(background, { db, database: options.database, pollMs, logger })

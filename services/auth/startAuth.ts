@@ -40,6 +40,8 @@ export type StartAuthOptions = {
   publicUrl?: string
   /** The proxies whose X-Forwarded-For is believed for every per-IP rule; nobody by default. */
   trustProxy?: TrustedProxies
+  /** Open sockets one client (IPv6 by /64) may hold on this process; 128 by default (`DEFAULT_SOCKETS_PER_CLIENT`). */
+  maxSocketsPerClient?: number
   /** Who may read `GET /metrics`; nobody by default. */
   metrics?: MetricsAccess
   /** The service's clock; the system clock by default. */
@@ -123,6 +125,10 @@ export async function startAuth(options: StartAuthOptions): Promise<RunningAuth>
       host,
       port: options.port,
       names,
+      trustProxy: options.trustProxy ?? noTrustedProxies,
+      ...(options.maxSocketsPerClient === undefined
+        ? {}
+        : { maxSocketsPerClient: options.maxSocketsPerClient }),
     })
   } catch (error) {
     await shared?.close()

@@ -75,6 +75,7 @@ export async function startBitcoinChain(options: StartBitcoinOptions): Promise<L
     errorFormat: 'json',
     host,
     port,
+    trustProxy: options.trustProxy ?? noTrustedProxies,
   })
   const timer =
     options.mineEveryMs === undefined

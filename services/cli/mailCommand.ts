@@ -18,8 +18,8 @@ export async function runMailCommand(args: string[], log: (line: string) => void
       ...trustProxyOption,
     },
   })
-  // Checked like every service's, so one PAIRWISE_TRUST_PROXY serves the whole stack; the mail service
-  // counts no client by address, so it has nothing to apply it to.
+  // Checked like every service's, so one PAIRWISE_TRUST_PROXY serves the whole stack; the inbox counts
+  // each client's open sockets by address.
   const config = stackConfig(process.env, {
     host: values.host,
     trustProxy: trustProxyOf(values['trust-proxy'], process.env),
@@ -30,6 +30,7 @@ export async function runMailCommand(args: string[], log: (line: string) => void
     host: config.host,
     smtpPort: config.ports.smtp,
     httpPort: config.ports.mail,
+    trustProxy: config.trustProxy,
   })
   return runUntilSignal(mail.close, log, [
     `mail  ${mail.url}  (inbox: GET ${mail.url}/api/v1/messages; SMTP ${mail.smtpUrl})`,

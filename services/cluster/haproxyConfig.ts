@@ -9,6 +9,11 @@ export type HaproxyFrontend = {
    * for short requests.
    */
   balance: 'leastconn' | 'roundrobin'
+  /**
+   * Connections one client (IPv6 by /64) may hold open on this frontend; more are closed at accept. The
+   * nodes trust haproxy's sockets, so this is their per-client cap (`capSocketsPerClient`) in the cluster.
+   */
+  socketsPerClient: number
   nodes: readonly { host: string; port: number }[]
 }
 
@@ -55,6 +60,10 @@ export function haproxyConfig(frontends: readonly HaproxyFrontend[]): string {
       '',
       `frontend ${frontend.name}`,
       `  bind ${hostPort(frontend.host, frontend.port)}`,
+      // A client's entry leaves 30 s after its last connection closed; when 100k are in use, the oldest idle one.
+      '  stick-table type ipv6 size 100k expire 30s store conn_cur',
+      '  tcp-request connection track-sc0 src,ipmask(32,64)',
+      `  tcp-request connection reject if { sc0_conn_cur gt ${frontend.socketsPerClient} }`,
       `  default_backend ${frontend.name}_nodes`,
       '',
       `backend ${frontend.name}_nodes`,

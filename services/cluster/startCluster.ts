@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readSecretFile } from '../kit/index.js'
+import { defaultRelayLimits } from '@pairwise/relay/core'
+import { DEFAULT_SOCKETS_PER_CLIENT, readSecretFile } from '../kit/index.js'
 import { freePort, isPortTaken } from '../net/ports.js'
 import { privateDir } from '../relay/privateFiles.js'
+import { relaySocketsPerClient } from '../relay/socketsPerClient.js'
 import { REDIS_URL_ENV } from '../sharedState/redisUrl.js'
 import { authKek } from '../stack/authKey.js'
 import { removeStackFile, type StackFile, writePartialStackFile } from '../stack/stackFile.js'
@@ -276,6 +278,9 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
       host,
       port: { relay: config.ports.relay, api: config.ports.api, auth: config.ports.frame }[kind],
       balance: kind === 'relay' ? 'leastconn' : 'roundrobin',
+      // The nodes run with their default limits, so haproxy holds each client to what one node would.
+      socketsPerClient:
+        kind === 'relay' ? relaySocketsPerClient(defaultRelayLimits) : DEFAULT_SOCKETS_PER_CLIENT,
       nodes: ports[kind].map((port) => ({ host, port })),
     }))
     const haproxyFile = join(config.dataDir, 'haproxy.cfg')

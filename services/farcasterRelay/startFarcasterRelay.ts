@@ -98,6 +98,7 @@ export async function startFarcasterRelay(
       host,
       port: options.port,
       names: [host],
+      trustProxy: options.trustProxy ?? noTrustedProxies,
     })
   } catch (error) {
     if (owned) await db.close()

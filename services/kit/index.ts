@@ -40,6 +40,7 @@ export {
 } from './safeServer.js'
 export { readSecretFile } from './secretFile.js'
 export { type Served, type ServeOptions, serve } from './serve.js'
+export { capSocketsPerClient, DEFAULT_SOCKETS_PER_CLIENT } from './socketsPerClient.js'
 export {
   clientAddress,
   normalizeAddress,

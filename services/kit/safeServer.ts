@@ -3,6 +3,9 @@ import type { Duplex } from 'node:stream'
 import type { Logger } from '@pairwise/common'
 import { describeError, truncate } from '@pairwise/relay/core'
 import { codeOf, HttpError } from './httpError.js'
+import { endThenDestroy, rawResponse, statusText } from './rawAnswer.js'
+import { capSocketsPerClient, DEFAULT_SOCKETS_PER_CLIENT } from './socketsPerClient.js'
+import { noTrustedProxies, type TrustedProxies } from './trustProxy.js'
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void | Promise<void>
@@ -21,6 +24,10 @@ export type SafeServerOptions = {
   requestTimeoutMs?: number
   /** Keep-alive sockets idle this long are closed; default 5 s. */
   keepAliveTimeoutMs?: number
+  /** Open sockets one client may hold (see `capSocketsPerClient`); default `DEFAULT_SOCKETS_PER_CLIENT`. */
+  maxSocketsPerClient?: number
+  /** Proxies whose sockets carry many clients, so are not counted as one (the server's `--trust-proxy`). */
+  trustProxy?: TrustedProxies
 }
 
 /**
@@ -29,7 +36,8 @@ export type SafeServerOptions = {
  * bytes that are not HTTP get a 400 (431 for oversized headers, 408 for timeouts) and the socket closes.
  * An answer goes out only where the client waits for one: a refused request closes its connection, and
  * bytes that are not HTTP arriving while a response is under way close the socket once it is sent,
- * without an answer of their own. Every server of the project is made with it.
+ * without an answer of their own. A client holds at most `maxSocketsPerClient` sockets open. Every server
+ * of the project is made with it.
  */
 export function createSafeServer(handler: RequestHandler, options: SafeServerOptions): Server {
   const { logger, name } = options
@@ -56,6 +64,11 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
       if (outcome instanceof Promise)
         outcome.catch((error: unknown) => answerError(response, error, format, logger, name, request))
     },
+  )
+  capSocketsPerClient(
+    server,
+    options.maxSocketsPerClient ?? DEFAULT_SOCKETS_PER_CLIENT,
+    options.trustProxy ?? noTrustedProxies,
   )
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     logger.debug(`${name}: malformed request`, { code: error.code, error: error.message })
@@ -140,29 +153,6 @@ function statusOf(error: unknown): number {
   return 500
 }
 
-function rawResponse(status: number, body: string): string {
-  const text = `${truncate(body.replace(/[\r\n]+/g, ' '), 200)}\n`
-  return (
-    `HTTP/1.1 ${status} ${statusText(status)}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-    `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
-  )
-}
-
-function statusText(status: number): string {
-  return (
-    {
-      400: 'Bad Request',
-      401: 'Unauthorized',
-      403: 'Forbidden',
-      408: 'Request Timeout',
-      414: 'URI Too Long',
-      429: 'Too Many Requests',
-      431: 'Request Header Fields Too Large',
-      503: 'Service Unavailable',
-    }[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request')
-  )
-}
-
 /**
  * The responses started on each socket and not yet sent (pipelined requests can have several), and the
  * sockets to close once theirs are.
@@ -189,15 +179,4 @@ class ResponsesUnderWay {
     this.closing.add(socket)
     if ((this.counts.get(socket) ?? 0) === 0) endThenDestroy(socket)
   }
-}
-
-// A socket whose last answer cannot be flushed (its client reads nothing) is cut after this.
-const LAST_ANSWER_GRACE_MS = 1_000
-
-/** Sends `answer`, if any, and closes the connection once it is flushed, or after a short grace. */
-function endThenDestroy(socket: Duplex, answer?: string): void {
-  const cut = setTimeout(() => socket.destroy(), LAST_ANSWER_GRACE_MS)
-  cut.unref()
-  socket.once('close', () => clearTimeout(cut))
-  socket.end(answer, () => socket.destroy())
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '@pairwise/common'
-import { type Served, serve, serverUrl } from '../kit/index.js'
+import { noTrustedProxies, type Served, serve, serverUrl, type TrustedProxies } from '../kit/index.js'
 import { consoleLogger } from '../relay/index.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
@@ -23,6 +23,8 @@ export type StartMailOptions = {
    * (`name` or `name:port`) it is reached by through a proxy. Any other `Host` gets 421.
    */
   publicNames?: readonly string[]
+  /** A proxy in front of the inbox, whose sockets are not counted as one client's; nobody by default. */
+  trustProxy?: TrustedProxies
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: Logger
 }
@@ -45,6 +47,7 @@ export async function startMail({
   maxMessages = DEFAULT_MAX_MESSAGES,
   maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
   publicNames = [],
+  trustProxy = noTrustedProxies,
   logger = consoleLogger('info'),
 }: StartMailOptions): Promise<RunningMail> {
   const inbox = new Inbox({ maxMessages })
@@ -60,6 +63,7 @@ export async function startMail({
       port: httpPort,
       // The inbox holds login codes and links: a rebound page must not read them from the browser.
       names: [host, ...publicNames],
+      trustProxy,
     })
   } catch (error) {
     await smtp.close()

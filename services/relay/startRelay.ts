@@ -37,6 +37,7 @@ import {
 import { openBackend } from './backend.js'
 import { verifyRelayJwtNatively } from './nativeEd25519.js'
 import { ownRelayUrls, relayUrl } from './relayUrls.js'
+import { relaySocketsPerClient } from './socketsPerClient.js'
 import { SpreadPings } from './spreadPings.js'
 import type { SqliteSync } from './sqliteStore.js'
 import type { RelayStoreSpec } from './storeSpec.js'
@@ -195,7 +196,12 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       },
       logger,
     )
-  const serverOptions = { name: 'relay', logger }
+  const serverOptions = {
+    name: 'relay',
+    logger,
+    maxSocketsPerClient: relaySocketsPerClient(limits),
+    trustProxy,
+  }
   const metrics = { registry: relayMetrics(stats, () => core.mailboxSize()), access: options.metrics }
   const http = createSafeServer(
     (request, response) => answerHttp(request, response, health, ready, metrics),

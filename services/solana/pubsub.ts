@@ -81,7 +81,12 @@ export class SolanaPubSub {
     private readonly context: RpcContext,
     private readonly options: PubSubOptions,
   ) {
-    const serverOptions = { name: 'solana pubsub', logger: options.logger, errorFormat: 'json' } as const
+    const serverOptions = {
+      name: 'solana pubsub',
+      logger: options.logger,
+      errorFormat: 'json',
+      trustProxy: options.trustProxy,
+    } as const
     this.server = createSafeServer((_request, response) => {
       response.writeHead(426, { 'content-type': 'application/json' })
       response.end(stringifyJson({ code: 'UPGRADE_REQUIRED', message: 'Connect with a WebSocket' }))

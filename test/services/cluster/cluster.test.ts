@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { createConnection } from 'node:net'
+import { createConnection, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { createWalletClient, type Hash, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -332,6 +332,33 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
       // The exhausted client is still refused through the balancer.
       expect(await projectConfig(stack.api.url, 'per-ip', '203.0.113.1')).toBe(429)
     })
+  })
+
+  it("closes a client's connection past 128 open ones to the api at haproxy, and serves another client meanwhile", async () => {
+    const { port } = new URL(stack.api.url)
+    const held: Socket[] = []
+    // Still open half a second after connecting, or closed by haproxy (reset, maybe before the connect
+    // completed): what one more connection from `from` meets.
+    const connectFrom = (from: string) =>
+      new Promise<{ socket: Socket; closedAtOnce: boolean }>((resolve) => {
+        const socket = createConnection({ host: '127.0.0.1', port: Number(port), localAddress: from })
+        socket.once('error', () => undefined)
+        socket.once('connect', () => {
+          setTimeout(() => resolve({ socket, closedAtOnce: false }), 500)
+        })
+        socket.once('close', () => resolve({ socket, closedAtOnce: true }))
+      })
+    try {
+      const opened = await Promise.all(Array.from({ length: 128 }, () => connectFrom('127.0.0.7')))
+      held.push(...opened.map(({ socket }) => socket))
+      expect(opened.filter(({ closedAtOnce }) => closedAtOnce)).toEqual([])
+      const past = await connectFrom('127.0.0.7')
+      held.push(past.socket)
+      expect(past.closedAtOnce).toBe(true)
+      expect(await getFrom(`${stack.api.url}/health`, {}, '127.0.0.8')).toBe(200)
+    } finally {
+      for (const socket of held) socket.destroy()
+    }
   })
 
   // Last: these leave one node of each kind dead.

@@ -12,12 +12,20 @@ const config = haproxyConfig([
     host: '127.0.0.1',
     port: 8787,
     balance: 'leastconn',
+    socketsPerClient: 228,
     nodes: [
       { host: '127.0.0.1', port: 9100 },
       { host: '127.0.0.1', port: 9101 },
     ],
   },
-  { name: 'api', host: '::1', port: 8788, balance: 'roundrobin', nodes: [{ host: '::1', port: 9102 }] },
+  {
+    name: 'api',
+    host: '::1',
+    port: 8788,
+    balance: 'roundrobin',
+    socketsPerClient: 128,
+    nodes: [{ host: '::1', port: 9102 }],
+  },
 ])
 
 describe('the haproxy config of a cluster', () => {
@@ -34,11 +42,22 @@ describe('the haproxy config of a cluster', () => {
   })
 
   it('gives each service a frontend and a backend of its nodes, IPv6 hosts in brackets', () => {
-    expect(config).toContain('frontend relay\n  bind 127.0.0.1:8787\n  default_backend relay_nodes\n')
+    expect(config).toMatch(
+      /frontend relay\n {2}bind 127\.0\.0\.1:8787\n(?: {2}(?:stick|tcp)-.*\n)+ {2}default_backend relay_nodes\n/,
+    )
     expect(config).toContain('  balance leastconn\n')
     expect(config).toContain('  server relay-1 127.0.0.1:9100\n  server relay-2 127.0.0.1:9101\n')
     expect(config).toContain('  bind [::1]:8788\n')
     expect(config).toContain('  server api-1 [::1]:9102\n')
+  })
+
+  it("closes a connection past its frontend's cap of open connections per client, an IPv6 client by its /64", () => {
+    const limited = (cap: number) =>
+      '  stick-table type ipv6 size 100k expire 30s store conn_cur\n' +
+      '  tcp-request connection track-sc0 src,ipmask(32,64)\n' +
+      `  tcp-request connection reject if { sc0_conn_cur gt ${cap} }\n`
+    expect(config).toContain(`frontend relay\n  bind 127.0.0.1:8787\n${limited(228)}`)
+    expect(config).toContain(`frontend api\n  bind [::1]:8788\n${limited(128)}`)
   })
 
   it("is a configuration Debian's haproxy accepts", () => {
