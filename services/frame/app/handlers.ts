@@ -87,7 +87,9 @@ export function frameHandlers({
     return pending.signal
   }
   const settle = (signal: AbortSignal) => {
-    if (pending?.signal === signal) pending = undefined
+    // A screen ended by a newer request's begin() must not clear the screen that request now shows.
+    if (pending?.signal !== signal) return
+    pending = undefined
     idleScreen(hostOrigin)
   }
   const withScreen = async <T>(run: (signal: AbortSignal) => Promise<T>, aborted: string): Promise<T> => {

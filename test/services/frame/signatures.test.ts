@@ -5,16 +5,32 @@ import type { FrameSession } from '../../../services/frame/app/session.js'
 import type { Row } from '../../../services/frame/app/ui/screens.js'
 import { testFrameHandlers, unreachableChain } from './support/frameFixtures.js'
 
-/** The approvals shown, each approved at once (the screen itself is the e2e tests'). */
+/**
+ * The approvals shown, each approved at once unless a test holds the answer (the screen itself is the e2e
+ * tests'); `page` is what the frame's page shows now, as the real screens replace one another.
+ */
 const shown: Row[][] = []
-vi.mock('../../../services/frame/app/ui/screens.js', async (original) => ({
-  ...(await original<typeof import('../../../services/frame/app/ui/screens.js')>()),
-  idleScreen: () => {},
-  approvalScreen: async (_signal: AbortSignal, { rows }: { rows: Row[] }) => {
-    shown.push(rows)
-    return true
-  },
-}))
+const page: { showing: string; held: boolean; answer?: (approved: boolean) => void } = {
+  showing: 'idle',
+  held: false,
+}
+vi.mock('../../../services/frame/app/ui/screens.js', async (original) => {
+  const screens = await original<typeof import('../../../services/frame/app/ui/screens.js')>()
+  return {
+    ...screens,
+    idleScreen: () => {
+      page.showing = 'idle'
+    },
+    approvalScreen: (signal: AbortSignal, { rows }: { rows: Row[] }) =>
+      new Promise<boolean>((resolve, reject) => {
+        shown.push(rows)
+        page.showing = rows.map((row) => row.value).join(' ')
+        if (!page.held) return resolve(true)
+        page.answer = resolve
+        signal.addEventListener('abort', () => reject(new screens.ScreenAborted()), { once: true })
+      }),
+  }
+})
 
 const hostOrigin = 'http://localhost:5173'
 const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
@@ -39,6 +55,9 @@ const personalSign = (message: string) =>
 
 beforeEach(() => {
   shown.length = 0
+  page.showing = 'idle'
+  page.held = false
+  page.answer = undefined
 })
 
 describe('personal_sign in the secure frame signs the message its approval shows', () => {
@@ -129,5 +148,30 @@ describe('eth_signTypedData_v4 in the secure frame signs for the domain its appr
     }
     await expect(signTypedData(typedData)).rejects.toMatchObject({ message: 'Invalid request parameters' })
     expect(shown).toEqual([])
+  })
+})
+
+describe('a new request while an approval shows (two requests in flight)', () => {
+  it('the approval that replaced an aborted one stays on screen, and approving it signs its own message', async () => {
+    page.held = true
+    const handlers = frame()
+    const sign = (message: string) =>
+      handlers.RPC_REQUEST({
+        method: 'personal_sign',
+        params: [message, account.address],
+        chainId: unreachableChain.chainId,
+        chainNamespace: 'eip155',
+      }) as Promise<`0x${string}`>
+    const first = sign('first')
+    first.catch(() => undefined)
+    await vi.waitFor(() => expect(page.showing).toBe('first'))
+    const second = sign('second')
+    // The first ends only once the second's approval began (and showed): its end has then run.
+    await expect(first).rejects.toMatchObject({ code: 4001 })
+    expect(page.showing).toBe('second')
+    page.answer?.(true)
+    const signature = await second
+    expect(await recoverMessageAddress({ message: 'second', signature })).toBe(account.address)
+    expect(page.showing).toBe('idle')
   })
 })
