@@ -2,15 +2,26 @@ import { themeProperties } from '@pairwise/common/theme'
 import type { themeSyncSchema } from '@pairwise/engine/frame'
 import type { z } from 'zod/mini'
 
-/** The variables the frame honours; anything else a host sends is ignored (its fonts and z-index are the modal's). */
-const applied = [
-  '--w3m-accent',
-  '--w3m-color-mix',
-  '--w3m-color-mix-strength',
-  '--w3m-border-radius-master',
-  '--w3m-font-size-master',
-] as const
 const cssValue = /^[#(),.%\w\s-]{1,64}$/
+const anyCssValue = (value: string) => cssValue.test(value)
+
+/**
+ * The variables the frame honours, each with the values it takes; anything else a host sends is ignored
+ * (its fonts and z-index are the modal's). The approval must stay readable whatever the host syncs, even
+ * after its gate opened: text size is held to a readable range in px (0px, or a size that scrolls all but
+ * one row away, would hide what is signed), and the background mixes in at most 40% of the host's colour
+ * (at 100% it could be the text's own colour).
+ */
+const applied = {
+  '--w3m-accent': anyCssValue,
+  '--w3m-color-mix': anyCssValue,
+  '--w3m-color-mix-strength': (value: string) => /^\d{1,2}(\.\d+)?$/.test(value) && Number(value) <= 40,
+  '--w3m-border-radius-master': anyCssValue,
+  '--w3m-font-size-master': (value: string) => {
+    const px = /^(\d{1,2}(?:\.\d+)?)px$/.exec(value)
+    return px !== null && Number(px[1]) >= 8 && Number(px[1]) <= 14
+  },
+} as const satisfies Record<string, (value: string) => boolean>
 
 type Root = { dataset: DOMStringMap; style: Pick<CSSStyleDeclaration, 'setProperty'> }
 
@@ -24,12 +35,14 @@ export function applyTheme(
 ): void {
   const mode = theme.themeMode ?? (root.dataset.theme === 'light' ? 'light' : 'dark')
   root.dataset.theme = mode
-  const variables = Object.fromEntries(
-    applied.flatMap((name) => {
+  const variables: Record<string, string> = Object.fromEntries(
+    Object.entries(applied).flatMap(([name, accepts]) => {
       const value = theme.themeVariables?.[name]
-      return value !== undefined && cssValue.test(String(value)) ? [[name, String(value)]] : []
+      return value !== undefined && accepts(String(value)) ? [[name, String(value)]] : []
     }),
   )
+  // A mix without a strength it may have is not applied, rather than at a strength the host did not ask for.
+  if (variables['--w3m-color-mix-strength'] === undefined) delete variables['--w3m-color-mix']
   for (const [name, value] of Object.entries(themeProperties(mode, variables)))
     root.style.setProperty(name, value)
 }

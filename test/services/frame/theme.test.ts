@@ -47,4 +47,34 @@ describe('the frame’s theme (issue 33: the modal’s look)', () => {
     expect(properties.get('--pw-z')).not.toBe('1')
     expect(properties.get('--pw-accent')).not.toContain('url(')
   })
+
+  it('a host cannot make the approval unreadable: a text size outside a readable range is ignored, and the background keeps most of its own colour', () => {
+    for (const size of ['0px', '1px', '64px', 'calc(1px)', '0.5em']) {
+      const { root, properties } = fakeRoot('dark')
+      applyTheme({ themeVariables: { '--w3m-font-size-master': size } }, root)
+      expect(properties.get('--pw-font-size')).toBe('10px')
+    }
+    const { root, properties } = fakeRoot('dark')
+    applyTheme({ themeVariables: { '--w3m-font-size-master': '12px' } }, root)
+    expect(properties.get('--pw-font-size')).toBe('12px')
+    for (const strength of [100, '100', 99, -50]) {
+      const mixed = fakeRoot('dark')
+      applyTheme(
+        {
+          themeVariables: {
+            '--w3m-color-mix': palettes.dark['--pw-fg'] ?? '#f5f5f5',
+            '--w3m-color-mix-strength': strength,
+          },
+        },
+        mixed.root,
+      )
+      expect(mixed.properties.get('--pw-bg')).toBe(palettes.dark['--pw-bg'])
+    }
+    const tinted = fakeRoot('dark')
+    applyTheme(
+      { themeVariables: { '--w3m-color-mix': '#00ff00', '--w3m-color-mix-strength': 20 } },
+      tinted.root,
+    )
+    expect(tinted.properties.get('--pw-bg')).toContain('#00ff00 20%')
+  })
 })
