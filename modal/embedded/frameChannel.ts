@@ -8,12 +8,14 @@ import {
   frameEvents,
   frameHandshakeType,
   frameLoadTimeoutMs,
+  frameMethodKind,
   frameNoticeEnvelopeSchema,
   frameProtocolVersion,
   frameReadyDelayMs,
   frameReplyEnvelopeSchema,
   frameRequestTimeoutMs,
   maxFrameMessageLength,
+  rpcRequestSchema,
 } from '@pairwise/engine/frame'
 import type { Clock } from '../core/ports.js'
 import type { FrameElement } from './frameElement.js'
@@ -51,6 +53,13 @@ type Pending = {
   sent: boolean
   settled: boolean
   detachAbort(): void
+}
+
+/** Whether `pending` is an RPC request the frame answers only after its own approval (OPEN-14). */
+function opensApproval(pending: Pending): boolean {
+  if (pending.type !== 'RPC_REQUEST') return false
+  const request = rpcRequestSchema.safeParse(pending.payload)
+  return request.success && frameMethodKind(request.data.method) === 'unsafe'
 }
 
 /** ERR-26, ERR-27 */
@@ -179,8 +188,9 @@ export class FrameChannel {
     if (pending.settled) return
     const wasSent = pending.sent
     this.#fail(pending, abortedError(pending.type))
-    // FRAME-08: the frame stops the approval it shows; it is told only about a request it has seen.
-    if (wasSent && pending.type === 'RPC_REQUEST') this.request('RPC_ABORT', {}).catch(() => {})
+    // FRAME-08: the frame stops the approval it shows; it is told only about a request it has seen, and
+    // only one that opens an approval (RPC_ABORT names none: a read's abort would end another's approval).
+    if (wasSent && opensApproval(pending)) this.request('RPC_ABORT', {}).catch(() => {})
   }
 
   #send(pending: Pending): void {

@@ -288,6 +288,23 @@ describe('abort', () => {
     await expect(other).resolves.toEqual({ chainId: 1 })
   })
 
+  it('FRAME-08 aborting a pending read (a safe method) sends no RPC_ABORT: the approval the frame shows is another request’s', async () => {
+    const h = fresh()
+    await h.open()
+    h.frame.on('RPC_REQUEST', () => 'silent')
+    const controller = new AbortController()
+    const reading = h.channel.request(
+      'RPC_REQUEST',
+      { method: 'eth_blockNumber', chainId: 1, chainNamespace: 'eip155' },
+      { signal: controller.signal },
+    )
+    await h.frame.next('RPC_REQUEST')
+    controller.abort()
+    await expect(reading).rejects.toThrow(/^Request was aborted$/)
+    await flush()
+    expect(h.frame.received('RPC_ABORT')).toHaveLength(0)
+  })
+
   it('ERR-27 aborting any other pending request rejects it with Something went wrong', async () => {
     const h = fresh()
     await h.open()
