@@ -42,8 +42,9 @@ function enqueue(ctx: EngineContext, message: InboundMessage, transport: Transpo
   ctx.inbound = ctx.inbound
     .then(() => handleMessage(ctx, message, transport))
     .catch((error: unknown) =>
-      ctx.logger.error(`failed to handle a ${transport === 'relay' ? 'relay' : 'link mode'} message`, {
+      ctx.logger.error('failed to handle a message', {
         topic: message.topic,
+        transport,
         error: String(error),
       }),
     )

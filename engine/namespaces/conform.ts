@@ -1,6 +1,7 @@
 import { internalError, type SignClientError } from '../errors.js'
 import type { ProposalNamespaces, SessionNamespaces } from '../schemas/common.js'
 import { chainOfAccount, namespaceOfKey } from './caip.js'
+import { includesAll } from './lookup.js'
 
 type PerChain = Record<string, { methods: string[]; events: string[] }>
 
@@ -20,10 +21,6 @@ function approvedPerChain(namespaces: SessionNamespaces): PerChain {
     for (const chain of chains) out[chain] = { methods: value.methods, events: value.events }
   }
   return out
-}
-
-function includesAll(wanted: readonly string[], have: readonly string[]): boolean {
-  return wanted.every((item) => have.includes(item))
 }
 
 /**

@@ -40,7 +40,7 @@ function chainsOfProposalNamespace(key: string, namespace: { chains?: string[] }
   return key.includes(':') ? [key] : (namespace.chains ?? [])
 }
 
-function includesAll(wanted: readonly string[], have: readonly string[]): boolean {
+export function includesAll(wanted: readonly string[], have: readonly string[]): boolean {
   return wanted.every((item) => have.includes(item))
 }
 
