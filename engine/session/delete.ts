@@ -3,6 +3,7 @@ import { type ErrorResponse, getSdkError } from '../errors.js'
 import { topicTarget } from '../store/expirer.js'
 import { deleteKey } from '../transport/keys.js'
 import { deletePendingRequest } from './pendingRequests.js'
+import { releaseAfterResponse } from './queue.js'
 
 export type DeleteSessionOptions = {
   topic: string
@@ -35,9 +36,12 @@ export async function deleteSession(ctx: EngineContext, options: DeleteSessionOp
     if (!record.answered) ctx.calls.answer({ id: record.id, jsonrpc: '2.0', error: reason })
     await ctx.stores.history.delete(String(record.id))
   }
-  if (ctx.requestQueue.queue[0]?.topic === topic) ctx.requestQueue.active = false
+  // The request shown may be this session's: nobody will answer it now, so the queue moves on to the
+  // next session's, or one peer ending its session would leave every other peer's requests unshown.
+  const shownHere = ctx.requestQueue.active && ctx.requestQueue.queue[0]?.topic === topic
   for (const request of ctx.stores.pendingRequests.getAll().filter((r) => r.topic === topic)) {
     await deletePendingRequest(ctx, request.id)
   }
+  if (shownHere) releaseAfterResponse(ctx)
   if (emitEvent) ctx.events.emit('session_delete', { id, topic })
 }

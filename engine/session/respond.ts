@@ -19,9 +19,11 @@ export async function respond(ctx: EngineContext, params: RespondParams): Promis
   try {
     await assertSessionTopic(ctx, topic)
   } catch (error) {
-    // The session is gone, so the request can never be answered: drop it and free the queue.
+    // The session is gone, so the request can never be answered: drop it and free the queue. Deleting
+    // the session dropped its requests and moved the queue on already; moving it again would hand the
+    // next session's request out twice.
     const id = (response as { id?: unknown } | undefined)?.id
-    if (typeof id === 'number') await finish(ctx, id)
+    if (typeof id === 'number' && ctx.stores.pendingRequests.has(String(id))) await finish(ctx, id)
     throw error
   }
   const classified = classifyPayload(response)
