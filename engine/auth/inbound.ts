@@ -8,7 +8,7 @@ import { deleteProposal } from '../proposal/delete.js'
 import { withHeldExpiry } from '../proposal/expiry.js'
 import { SessionAuthenticateParamsSchema, SessionAuthenticateResultSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
-import { createKeyPair, hashKey, sealTypeOne, sharedSymKey } from '../transport/keys.js'
+import { createKeyPair, deleteKey, hashKey, sealTypeOne, sharedSymKey } from '../transport/keys.js'
 import { publishSealed } from '../transport/send.js'
 import { verifyIncoming } from '../verify/incoming.js'
 import { checkCacaoBinding, verifyCacaoSignature } from './cacao.js'
@@ -65,7 +65,11 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
   ctx.events.emit('session_authenticate', { id: payload.id, topic, params, verifyContext })
 }
 
-/** Seals a response for an authenticate requester (type 1, with a key pair of ours) and publishes it. */
+/**
+ * Seals a response for an authenticate requester (type 1, with a key pair of ours) and publishes it. A key
+ * pair made here serves this one message and is forgotten after it: every auto-reject makes one, and a
+ * peer decides how many of those there are.
+ */
 export async function sendSealedToRequester(
   ctx: EngineContext,
   requesterPublicKey: string,
@@ -74,9 +78,13 @@ export async function sendSealedToRequester(
   senderPublicKey?: string,
 ): Promise<void> {
   const sender = senderPublicKey ?? (await createKeyPair(ctx))
-  const message = sealTypeOne(response, await sharedSymKey(ctx, sender, requesterPublicKey), sender)
-  const topic = await hashKey(ctx, requesterPublicKey)
-  await publishSealed(ctx, { topic, message, method: 'wc_sessionAuthenticate', kind, id: response.id })
+  try {
+    const message = sealTypeOne(response, await sharedSymKey(ctx, sender, requesterPublicKey), sender)
+    const topic = await hashKey(ctx, requesterPublicKey)
+    await publishSealed(ctx, { topic, message, method: 'wc_sessionAuthenticate', kind, id: response.id })
+  } finally {
+    if (senderPublicKey === undefined) await deleteKey(ctx, sender)
+  }
 }
 
 /**
