@@ -181,47 +181,47 @@ export class SignClient {
   }
 
   connect(params: ConnectParams): Promise<ConnectResult> {
-    return this.#run((ctx) => connect(ctx, params))
+    return this.#run(connect, params)
   }
 
   pair(params: PairParams): Promise<Pairing> {
-    return this.#run((ctx) => pair(ctx, params))
+    return this.#run(pair, params)
   }
 
   approve(params: ApproveParams): Promise<ApproveResult> {
-    return this.#run((ctx) => approve(ctx, params))
+    return this.#run(approve, params)
   }
 
   reject(params: RejectParams): Promise<void> {
-    return this.#run((ctx) => reject(ctx, params))
+    return this.#run(reject, params)
   }
 
   update(params: UpdateParams): Promise<Acknowledged> {
-    return this.#run((ctx) => update(ctx, params))
+    return this.#run(update, params)
   }
 
   extend(params: ExtendParams): Promise<Acknowledged> {
-    return this.#run((ctx) => extend(ctx, params))
+    return this.#run(extend, params)
   }
 
   request<T = unknown>(params: RequestParams): Promise<T> {
-    return this.#run((ctx) => request<T>(ctx, params))
+    return this.#run(request<T>, params)
   }
 
   respond(params: RespondParams): Promise<void> {
-    return this.#run((ctx) => respond(ctx, params))
+    return this.#run(respond, params)
   }
 
   ping(params: PingParams): Promise<void> {
-    return this.#run((ctx) => ping(ctx, params))
+    return this.#run(ping, params)
   }
 
   emit(params: EmitParams): Promise<void> {
-    return this.#run((ctx) => emit(ctx, params))
+    return this.#run(emit, params)
   }
 
   disconnect(params: DisconnectParams): Promise<void> {
-    return this.#run((ctx) => disconnect(ctx, params))
+    return this.#run(disconnect, params)
   }
 
   find(params: FindParams): Session[] {
@@ -233,17 +233,17 @@ export class SignClient {
   }
 
   authenticate(params: AuthenticateParams): Promise<AuthenticateResult> {
-    return this.#run((ctx) => authenticate(ctx, params))
+    return this.#run(authenticate, params)
   }
 
   approveSessionAuthenticate(
     params: ApproveSessionAuthenticateParams,
   ): Promise<{ session: Session | undefined }> {
-    return this.#run((ctx) => approveSessionAuthenticate(ctx, params))
+    return this.#run(approveSessionAuthenticate, params)
   }
 
   rejectSessionAuthenticate(params: RejectSessionAuthenticateParams): Promise<void> {
-    return this.#run((ctx) => rejectSessionAuthenticate(ctx, params))
+    return this.#run(rejectSessionAuthenticate, params)
   }
 
   /** The CAIP-122 message the wallet signs for `iss` (`did:pkh:eip155:1:0x…`). */
@@ -267,7 +267,7 @@ export class SignClient {
     return this.#views as Views
   }
 
-  async #run<T>(call: (ctx: EngineContext) => Promise<T>): Promise<T> {
-    return call(this.#engine())
+  async #run<P, T>(call: (ctx: EngineContext, params: P) => Promise<T>, params: P): Promise<T> {
+    return call(this.#engine(), params)
   }
 }
