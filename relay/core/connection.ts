@@ -5,7 +5,10 @@ import { type StoredMessage, subscriptionId } from './message.js'
 
 /** The socket under a connection, whatever it is (ws, mock-socket, …). */
 export type ConnectionTransport = {
-  /** False when the socket takes nothing more (its closing handshake has begun) and `text` was dropped. */
+  /**
+   * False when `text` may never reach the client: the socket takes nothing more (its closing handshake
+   * has begun) and it was dropped, or it is what made the socket close (its client was not reading).
+   */
   // biome-ignore lint/suspicious/noConfusingVoidType: a transport that never drops a frame (mock-socket's) returns nothing
   send(text: string): boolean | void
   close(code: number, reason: string): void

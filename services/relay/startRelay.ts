@@ -258,6 +258,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
               unsentBytes: socket.bufferedAmount,
             })
             socket.close(RelayCloseCode.outputBufferFull, 'output buffer full')
+            // Queued behind what the client is not reading, and cut with the socket after the grace: not
+            // handed over, so a fetched page it carried stays undelivered.
+            return false
           }
           return true
         },
