@@ -94,6 +94,9 @@ export class RelayConnection {
   private readonly backlog = new Set<string>()
   private waiting: Pending[] = []
   private waitingBytes = 0
+  // A task pushing the deferred topics is queued and has not begun: topics deferred meanwhile are read by
+  // it, so another client's flood of retried publishes queues one task here, not one per message.
+  private pagesQueued = false
   // Reading stops while the frame queue is over its caps, or while the address's receive budget is spent.
   private queueFull = false
   private hold: ReturnType<typeof setTimeout> | undefined
@@ -256,6 +259,7 @@ export class RelayConnection {
     // Frames not handled yet could not be answered any more.
     this.waiting = []
     this.waitingBytes = 0
+    this.pagesQueued = false
     clearTimeout(this.hold)
     this.hold = undefined
   }
@@ -293,6 +297,19 @@ export class RelayConnection {
   /** Forgets that `topic` has messages waiting: a page of them is being read. */
   clearDeferred(topic: string): void {
     this.backlog.delete(topic)
+  }
+
+  /**
+   * Queues `fill` with the deferred topics behind the frames received so far, unless such a task is queued
+   * already and has not begun: that one reads the topics deferred since.
+   */
+  queueDeferredPages(fill: (connection: RelayConnection, topics: string[]) => Eventually<void>): void {
+    if (this.pagesQueued || !this.isOpen) return
+    this.pagesQueued = true
+    this.enqueue(() => {
+      this.pagesQueued = false
+      return fill(this, [...this.backlog])
+    }, 0)
   }
 
   /** Topics to push more from, once at most half the in-flight room is taken; none before. */

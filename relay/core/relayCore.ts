@@ -565,14 +565,20 @@ export class RelayCore {
   /**
    * Each subscriber that is not waiting on an acknowledgement of `message` is pushed its next page of the
    * topic, which leaves out what it acknowledged; behind the frames it sent before, so that an
-   * acknowledgement under way is recorded first.
+   * acknowledgement under way is recorded first. The topic is deferred and one task per connection reads
+   * what is deferred: a task each would let any publisher of copies fill another client's frame queue.
    */
   private deliverFromMailbox(message: StoredMessage): void {
     if (message.expiresAt <= this.now()) return
     for (const connection of this.subscribers.get(message.topic) ?? [])
-      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id))
-        connection.enqueue(() => this.caught(connection, this.pushPages(connection, [message.topic])), 0)
+      if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id)) {
+        connection.deferTopic(message.topic)
+        connection.queueDeferredPages(this.pushDeferred)
+      }
   }
+
+  private readonly pushDeferred = (connection: RelayConnection, topics: string[]): Eventually<void> =>
+    this.caught(connection, this.pushPages(connection, topics))
 
   private push(
     connection: RelayConnection,

@@ -52,4 +52,24 @@ describe('a publish retried', () => {
     expect(messagesOf(wallet.pushes)).toEqual(['M2', 'M1'])
     await core.close()
   })
+
+  it('costs a subscriber one read of its mailbox however often another client publishes a message it has, never its connection', async () => {
+    const core = new RelayCore()
+    const wallet = coreClient(core, 'did:key:wallet')
+    const dapp = coreClient(core, 'did:key:dapp')
+    wallet.call(1, RelayMethod.subscribe, { topic })
+    await expect.poll(() => wallet.answers.has(1)).toBe(true)
+    const envelope = (message: string) => ({ topic, message, ttl: 300, tag: 1108 })
+    dapp.call(1, RelayMethod.publish, envelope('M1'))
+    await expect.poll(() => messagesOf(wallet.pushes)).toEqual(['M1'])
+    wallet.ack(wallet.pushes[0]!)
+
+    // More copies of a message the wallet has than its connection may have frames waiting.
+    const copies = core.limits.maxPendingFrames + 36
+    dapp.call(2, RelayMethod.batchPublish, { messages: Array.from({ length: copies }, () => envelope('M1')) })
+    expect(dapp.answers.get(2)?.result).toBe(true)
+    dapp.call(3, RelayMethod.publish, envelope('M2'))
+    await expect.poll(() => messagesOf(wallet.pushes)).toEqual(['M1', 'M2'])
+    await core.close()
+  })
 })
