@@ -106,6 +106,19 @@ describe('SQLite mailbox caps', () => {
     await reopened.close()
   })
 
+  it('takes off at expiry the bytes a message counted when put, whatever characters it holds', async () => {
+    const file = join(directory, `caps-wide-${++files}.db`)
+    const store = await SqliteMailboxStore.open(file)
+    const caps: MailboxCaps = { maxMessagesPerTopic: 10, maxTotalBytes: 100 }
+    // Outside the BMP: two UTF-16 code units each in JavaScript, one character to SQLite's length().
+    expect(await store.put(message(randomTopic(), '😀'.repeat(40), now, 1000), caps)).toBe('stored')
+    const later = now + 1000
+    expect(await store.purgeExpired(later)).toBe(1)
+    // Nothing is left: a message as large as the whole cap fits.
+    expect(await store.put(message(randomTopic(), 'a'.repeat(100), later), caps)).toBe('stored')
+    await store.close()
+  })
+
   it('counts a burst of one turn against the caps one put after another', async () => {
     const file = join(directory, `caps-burst-${++files}.db`)
     const store = await SqliteMailboxStore.open(file)
