@@ -28,7 +28,7 @@ describe('deleting a session', () => {
     await dapp.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
     await expect.poll(() => wallet.session.keys.includes(topic)).toBe(false)
     await inboundHandled(wallet)
-    await expect.poll(() => handedOut, { timeout: 3_000 }).toEqual([topic, otherTopic])
+    await expect.poll(() => handedOut, { timeout: 10_000 }).toEqual([topic, otherTopic])
 
     // A wallet UI still answering the request it showed from the ended session does not hand the
     // other session's request out a second time.
