@@ -69,7 +69,7 @@ describe('a publish retried', () => {
     dapp.call(2, RelayMethod.batchPublish, { messages: Array.from({ length: copies }, () => envelope('M1')) })
     expect(dapp.answers.get(2)?.result).toBe(true)
     dapp.call(3, RelayMethod.publish, envelope('M2'))
-    await expect.poll(() => messagesOf(wallet.pushes)).toEqual(['M1', 'M2'])
+    await expect.poll(() => messagesOf(wallet.pushes), { timeout: 10_000 }).toEqual(['M1', 'M2'])
     await core.close()
   })
 })

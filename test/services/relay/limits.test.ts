@@ -261,7 +261,7 @@ describe('relay sockets that do not keep up', () => {
     // Not reading: the page (some 2.7 kB) waits in the relay's memory, past the cap, and never reaches it.
     ;(sockets.at(-1) as WebSocket).pause()
     stalled.call(RelayMethod.fetchMessages, { topic }).catch(() => {})
-    await expect.poll(() => relay.stats().outputBufferCloses).toBe(1)
+    await expect.poll(() => relay.stats().outputBufferCloses, { timeout: 10_000 }).toBe(1)
     ;(sockets.at(-1) as WebSocket).terminate()
     const again = await connect(relay, { from: '127.0.0.2', identity: reader })
     await again.call(RelayMethod.subscribe, { topic })
