@@ -6,6 +6,7 @@ import {
   MAX_PROPOSALS,
   MAX_PROPOSALS_PER_PAIRING,
 } from './limits.js'
+import { idTarget } from './store/expirer.js'
 
 /** Refuses a new entry of `group` when the group or the whole store is at its cap. */
 function assertRoom<V>(
@@ -65,15 +66,12 @@ export function assertRoomForRequest(ctx: EngineContext, topic: string): void {
 /**
  * Whether a peer's request under `id` is held already, in which case it is dropped unanswered: a
  * redelivery (the relay delivers at least once) adds nothing, and another request under a held id,
- * from this peer or another topic's, must never replace the one the user may be looking at.
+ * from this peer or another topic's, must never replace the one the user may be looking at. Every
+ * proposal, sign-in request and session request held, received or sent, has its expiry under its id,
+ * so a request under a proposal's id cannot take over the proposal's expiry either.
  */
-export function heldAlready(
-  ctx: EngineContext,
-  store: { has(key: string): boolean },
-  topic: string,
-  id: number,
-): boolean {
-  if (!store.has(String(id))) return false
+export function heldAlready(ctx: EngineContext, topic: string, id: number): boolean {
+  if (!ctx.expirer.has(idTarget(id))) return false
   ctx.logger.info('dropped a request under a held id', { topic, id })
   return true
 }

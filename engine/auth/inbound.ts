@@ -36,7 +36,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     }
     return
   }
-  if (heldAlready(ctx, ctx.stores.authRequests, topic, payload.id)) return
+  if (heldAlready(ctx, topic, payload.id)) return
   let params: ReturnType<typeof withHeldExpiry<typeof parsed.data>>
   try {
     params = withHeldExpiry(ctx.clock, parsed.data, 'sign-in request')

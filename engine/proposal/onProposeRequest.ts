@@ -28,7 +28,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
         `onSessionProposeRequest() params: ${parsed.error.issues[0]?.message}`,
       )
     }
-    if (heldAlready(ctx, ctx.stores.proposals, topic, payload.id)) return
+    if (heldAlready(ctx, topic, payload.id)) return
     const {
       id: _id,
       pairingTopic: _pairingTopic,

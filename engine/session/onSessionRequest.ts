@@ -33,7 +33,7 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
     const { expiryTimestamp } = params.request
     if (expiryTimestamp !== undefined && isExpired(ctx.clock, expiryTimestamp))
       throw sdkError('SESSION_REQUEST_EXPIRED')
-    if (heldAlready(ctx, ctx.stores.pendingRequests, topic, payload.id)) return
+    if (heldAlready(ctx, topic, payload.id)) return
     assertRoomForRequest(ctx, topic)
     const session = ctx.stores.sessions.get(topic)
     const verifyContext = await verifyIncoming(ctx, incoming, session.peer.metadata)

@@ -129,6 +129,7 @@ describe('the source tree', () => {
       'engine/context.ts',
       'engine/errors.ts',
       'engine/limits.ts',
+      'engine/store/expirer.ts',
     ])
   })
 

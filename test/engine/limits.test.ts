@@ -23,7 +23,9 @@ import {
   MAX_PROPOSALS_PER_PAIRING,
 } from '../../engine/limits.js'
 import { type Metadata, MetadataSchema } from '../../engine/schemas/index.js'
+import { Expirer, idTarget } from '../../engine/store/expirer.js'
 import { createStores, initStores } from '../../engine/store/stores.js'
+import { systemClock } from '../../engine/time.js'
 import { MemoryStorage } from '../../storage/index.js'
 import { rawProposal, signInPayload, signInRequest } from '../conformance/support/fixtures.js'
 import { newKeyPair, RawPeer } from '../conformance/support/rawPeer.js'
@@ -240,9 +242,13 @@ describe('stored proposal and request caps', () => {
   })
 
   it('proposals and requests are also capped in all, over every pairing and session', async () => {
-    const stores = createStores({ storage: new MemoryStorage() })
+    const storage = new MemoryStorage()
+    const stores = createStores({ storage })
     await initStores(stores)
-    const ctx = { stores, logger: silentLogger } as EngineContext
+    // Never started: the entries here stand for what a running engine holds, not for timers.
+    const expirer = new Expirer({ storage, storageKey: 'expirer', clock: systemClock, onExpired: () => {} })
+    await expirer.init()
+    const ctx = { stores, expirer, logger: silentLogger } as EngineContext
     const topic = (n: number) => n.toString(16).padStart(64, '0')
     const proposer = { publicKey: topic(0), metadata: dappMetadata }
     for (let n = 0; n < MAX_PROPOSALS; n++) {
@@ -257,13 +263,14 @@ describe('stored proposal and request caps', () => {
         requiredNamespaces: {},
         optionalNamespaces: {},
       })
+      await expirer.set(idTarget(n), 1)
     }
     expect(() => assertRoomForProposal(ctx, topic(999))).toThrow(
       `Too many pending proposals: the limit is ${MAX_PROPOSALS} in all.`,
     )
     // One held already is dropped before the caps are asked, whichever pairing it claims to come from.
-    expect(heldAlready(ctx, stores.proposals, topic(999), 0)).toBe(true)
-    expect(heldAlready(ctx, stores.proposals, topic(999), MAX_PROPOSALS)).toBe(false)
+    expect(heldAlready(ctx, topic(999), 0)).toBe(true)
+    expect(heldAlready(ctx, topic(999), MAX_PROPOSALS)).toBe(false)
 
     const verifyContext = { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } }
     const params = { chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }

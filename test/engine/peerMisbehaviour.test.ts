@@ -10,7 +10,14 @@ import {
   sendError,
   sendRequest,
 } from '../../engine/transport/send.js'
-import { ADDRESS, establishSession, nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
+import {
+  ADDRESS,
+  establishSession,
+  nextEvent,
+  requestedNamespaces,
+  useTestRelay,
+  walletMetadata,
+} from './support/harness.js'
 import { engineOf, inboundHandled } from './support/internals.js'
 
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
@@ -99,6 +106,23 @@ describe('a peer that breaks the protocol gains nothing', () => {
     await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: '0x00' } })
   })
 
+  it('a request under the id of a proposal the wallet holds is dropped, and the proposal keeps its expiry', async () => {
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const dapp = await pool.make(harness.relay.url)
+    const proposer = await pool.make(harness.relay.url)
+    const { topic } = await establishSession(dapp, wallet)
+    const proposal = nextEvent(wallet, 'session_proposal')
+    const { uri } = await proposer.connect({ optionalNamespaces: requestedNamespaces })
+    await wallet.pair({ uri: uri ?? '' })
+    const { id } = await proposal
+
+    // Answering such a request would have dropped the expiry it took over: the proposal held for good.
+    await rawRequest(dapp, topic, { method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] }, id)
+    await handledSoFar(dapp, wallet, topic)
+    expect(wallet.getPendingSessionRequests()).toEqual([])
+    expect(engineOf(wallet).expirer.has(`id:${id}`)).toBe(true)
+    expect(wallet.proposal.keys).toContain(id)
+  })
   it('wc_pairingDelete sent on a session topic is ignored: the session keeps its key and can still be ended', async () => {
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
