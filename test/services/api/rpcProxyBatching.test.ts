@@ -249,6 +249,49 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
     )
     expect(again.status).toBe(200)
   })
+
+  // Thousands deep fit in the 64 KiB body and in JSON.parse, but overflow JSON.stringify's stack.
+  const nestedCall = (id: number, method: string, depth: number) =>
+    `{"jsonrpc":"2.0","id":${id},"method":"${method}","params":${'['.repeat(depth)}${']'.repeat(depth)}}`
+  const postText = (app: Hono, body: string) =>
+    app.request('/v1?chainId=eip155:31337&projectId=p1', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+
+  it('refuses params nested over 32 deep with 400, leaving the pending cap to other calls', async () => {
+    const upstream = new FakeUpstream()
+    const app = await proxy(upstream, undefined, {
+      batching: { maxPendingCalls: 3, maxPendingCallsPerClient: 3 },
+    })
+    for (let i = 0; i < 5; i++) {
+      const deep = await postText(app, nestedCall(i, 'eth_call', 10_000))
+      expect(deep.status).toBe(400)
+      expect(((await deep.json()) as { code: string }).code).toBe('INVALID_REQUEST')
+    }
+    expect((await postText(app, nestedCall(1, 'eth_call', 32))).status).toBe(200)
+    const after = await post(app, call(9, 'eth_chainId'))
+    expect(await after.json()).toEqual({ jsonrpc: '2.0', id: 9, result: 'eth_chainId[]' })
+  })
+
+  it("never lets one client's deeply nested call fail the other clients' calls of its upstream batch", async () => {
+    const upstream = new FakeUpstream()
+    const app = await proxy(upstream)
+    const [deep, ...others] = await Promise.all([
+      postText(app, nestedCall(1, 'eth_getProof', 10_000)),
+      ...Array.from({ length: 3 }, (_, i) => post(app, call(i, 'eth_getBalance', [address(i), 'latest']))),
+    ])
+    expect(deep?.status).toBe(400)
+    for (const [i, answer] of others.entries()) {
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: i,
+        result: `eth_getBalance${JSON.stringify([address(i), 'latest'])}`,
+      })
+    }
+  })
 })
 
 describe('POST /v1 batching against Anvil', () => {
