@@ -54,13 +54,25 @@ export const hex64 = z
   .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a sha256)')
   .transform((hash) => hash.toLowerCase())
 
+/**
+ * A host a page can be served from: dot-separated letters, digits and hyphens (IPv4 too), or an IPv6
+ * literal. The URL parser also takes `*`, `;`, `,` or quotes in a host, which no page's origin has and
+ * which `frame-ancestors` would read as a wildcard (`https://*` lets every https page frame the verify
+ * frame) or as the end of its source list.
+ */
+const pageHost = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/
+
 const pageOrigin = z
   .string()
   .max(MAX_ORIGIN_LENGTH)
   .refine((origin) => {
     try {
       const url = new URL(origin)
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.origin === origin &&
+        pageHost.test(url.hostname)
+      )
     } catch {
       return false
     }

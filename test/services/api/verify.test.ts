@@ -231,6 +231,33 @@ describe('the verify routes', () => {
     }
   })
 
+  it('serve no frame for a host no page has (`*`, `;`, `,`, quotes), so its frame-ancestors never admits every site', async () => {
+    const app = verifyApp()
+    const oddHosts = [
+      'https://*',
+      'http://*',
+      'https://*.dapp.example',
+      'https://a;b.example',
+      'https://a,b.example',
+      "https://a'b.example",
+    ]
+    for (const origin of oddHosts) {
+      const response = await loadVerifyFrame(requester(app), origin)
+      expect(response.status, origin).toBe(400)
+      expect(response.headers.get('content-security-policy'), origin).toBeNull()
+    }
+    for (const origin of [
+      dapp,
+      'http://127.0.0.1:5173',
+      'http://[::1]:5173',
+      'https://xn--bcher-kva.example',
+    ]) {
+      const response = await loadVerifyFrame(requester(app), origin)
+      expect(response.status, origin).toBe(200)
+      expect(response.headers.get('content-security-policy')).toContain(`frame-ancestors ${origin};`)
+    }
+  })
+
   it('forget registrations after their TTL and past the cap (oldest first), and answer neither origin of a disputed hash', async () => {
     const app = verifyApp({ maxEntries: 3, ttlMs: 60_000 })
     const found = async (hash: string) => (await app.request(`/attestation/${hash}`)).status
