@@ -30,7 +30,9 @@ export class MemoryWindowCounter implements WindowCounter {
     const now = this.#now()
     let window = this.#windows.get(key)
     if (window === undefined || !this.#isCurrent(window, now)) {
-      if (!window && this.#windows.size >= this.#maxKeys) this.#makeRoom(now)
+      // A new window goes to the Map's end, so the Map runs in window order: ended ones at its front.
+      if (window) this.#windows.delete(key)
+      else if (this.#windows.size >= this.#maxKeys) this.#makeRoom(now)
       window = { start: this.#aligned ? now - (now % this.#windowMs) : now, counts: [] }
       this.#windows.set(key, window)
     }
@@ -62,9 +64,16 @@ export class MemoryWindowCounter implements WindowCounter {
     return this.#aligned ? window.start === now - (now % this.#windowMs) : now - window.start < this.#windowMs
   }
 
+  /**
+   * Drops the ended windows, which are at the front, and stops at the first current one: a scan of every
+   * key here would cost each request of a new client a pass over all of them once the Map is full.
+   */
   #makeRoom(now: number): void {
-    for (const [key, window] of this.#windows) if (!this.#isCurrent(window, now)) this.#windows.delete(key)
-    // Every key is in its current window: the longest-known one (first in insertion order) goes.
+    for (const [key, window] of this.#windows) {
+      if (this.#isCurrent(window, now)) break
+      this.#windows.delete(key)
+    }
+    // Every window left is current: the oldest (first) goes.
     const oldest = this.#windows.size >= this.#maxKeys ? this.#windows.keys().next().value : undefined
     if (oldest !== undefined) this.#windows.delete(oldest)
   }

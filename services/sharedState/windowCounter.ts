@@ -11,7 +11,7 @@ export type WindowCounterOptions = {
    * key; `fromFirstTake`: a key's window starts at its first take after the last one ended.
    */
   windows?: 'aligned' | 'fromFirstTake'
-  /** Keys held at once in memory; when full, windows that ended go first, then the longest-known key. */
+  /** Keys held at once in memory; when full, windows that ended go first, then the oldest window. */
   maxKeys?: number
   now?: () => number
 }

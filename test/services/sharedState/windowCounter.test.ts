@@ -80,6 +80,33 @@ describe.each(kinds)('the $name window counter', ({ make }) => {
   })
 })
 
+describe('the memory window counter when full', () => {
+  it('drops the oldest window, not a key known longer whose count started again since', () => {
+    let now = 0
+    const counter = new MemoryWindowCounter({ windows: 'fromFirstTake', maxKeys: 2, now: () => now })
+    expect(counter.take('busy', 1)).toBe(true)
+    now = 30_000
+    expect(counter.take('quiet', 1)).toBe(true)
+    now = 61_000
+    expect(counter.take('busy', 1)).toBe(true)
+    now = 70_000
+    expect(counter.take('new', 1)).toBe(true)
+    // `busy` keeps its window of 61 s (spent); `quiet`'s, the oldest, went.
+    expect(counter.take('busy', 1)).toBe(false)
+    expect(counter.take('quiet', 1)).toBe(true)
+  })
+
+  it('admits a new client in constant time, not with a pass over every live key', () => {
+    const counter = new MemoryWindowCounter({ maxKeys: 100_000, now: () => 0 })
+    for (let i = 0; i < 100_000; i++) counter.take(`live ${i}`, 10)
+    const started = performance.now()
+    for (let i = 0; i < 2_000; i++) counter.take(`new ${i}`, 10)
+    // A pass over 100,000 keys is about 3 ms, so 2,000 of them take seconds; without one, milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(counter.size).toBe(100_000)
+  })
+})
+
 describe('the Redis window counter', () => {
   it('shares one budget between counters of one name (two processes), keeps names apart, and lets keys expire', async () => {
     const now = () => 600_000 + 1_000
