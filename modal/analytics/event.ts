@@ -24,7 +24,11 @@ export function cleanPath(path: string): string {
   return (bare.startsWith('/') ? bare : `/${bare}`).slice(0, eventLimits.pathChars)
 }
 
-/** Flat primitive properties only (anything nested is left out), at most 16, strings clipped. */
+/**
+ * Flat primitive properties only (anything nested is left out), at most 16, strings clipped and without
+ * U+0000, which the api refuses (a CONNECT_ERROR's message is the wallet's text, and one NUL in it would
+ * have the whole batch refused).
+ */
 export function cleanProperties(
   properties: Record<string, unknown> | undefined,
 ): Record<string, string | number | boolean> {
@@ -33,7 +37,8 @@ export function cleanProperties(
   for (const [key, value] of Object.entries(properties ?? {})) {
     if (count === eventLimits.properties) break
     if (key.length === 0 || key.length > eventLimits.propertyKeyChars) continue
-    if (typeof value === 'string') kept[key] = value.slice(0, eventLimits.propertyValueChars)
+    if (typeof value === 'string')
+      kept[key] = value.replaceAll('\u0000', '').slice(0, eventLimits.propertyValueChars)
     else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
       kept[key] = value
     else continue

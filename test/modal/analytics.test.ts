@@ -84,6 +84,10 @@ describe('analytics events', () => {
     expect(Object.keys(kept)).toHaveLength(16)
     expect(Object.values(kept).every((v) => v === 'v'.repeat(256))).toBe(true)
   })
+
+  it('leave U+0000 out of property values, as the api refuses a batch holding one', () => {
+    expect(cleanProperties({ message: 'User\u0000 rejected\u0000' })).toEqual({ message: 'User rejected' })
+  })
 })
 
 describe('the analytics sender', () => {

@@ -11,22 +11,26 @@ export const ingestLimits = {
   propertyValueChars: 256,
 } as const
 
+/**
+ * A string of at most `max` characters without U+0000: PostgreSQL's TEXT cannot hold it, so a stored NUL
+ * would fail the insert with a 500 rather than a 400.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'must not contain U+0000')
+
 /** Only the path is kept: a query string or fragment may carry tokens or personal data. */
-const pathSchema = z
-  .string()
-  .max(ingestLimits.pathChars)
+const pathSchema = text(ingestLimits.pathChars)
   .regex(/^\//, 'must start with /')
   .transform((path) => path.replace(/[?#].*$/s, ''))
 
-const propertyValue = z.union([
-  z.string().max(ingestLimits.propertyValueChars),
-  z.number().finite(),
-  z.boolean(),
-])
+const propertyValue = z.union([text(ingestLimits.propertyValueChars), z.number().finite(), z.boolean()])
 
 export const analyticsEventSchema = z.strictObject({
   type: z.enum(['pageview', 'event']),
-  name: z.string().min(1).max(ingestLimits.nameChars),
+  name: text(ingestLimits.nameChars).min(1),
   path: pathSchema,
   properties: z
     .record(z.string().min(1).max(ingestLimits.propertyKeyChars), propertyValue)

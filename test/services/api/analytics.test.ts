@@ -129,6 +129,14 @@ describe.each(eachDatabase())('analytics on $name', ({ open }) => {
       { events: [event({ properties: { v: 'x'.repeat(257) } })] },
       'events.0.properties.v',
     ],
+    // PostgreSQL's TEXT cannot hold U+0000: stored, it failed the insert with a 500.
+    ['a name holding U+0000', { events: [event({ name: 'MODAL\u0000OPEN' })] }, 'events.0.name'],
+    ['a path holding U+0000', { events: [event({ path: '/a\u0000b' })] }, 'events.0.path'],
+    [
+      'a wallet name holding U+0000',
+      { events: [event({ name: 'CONNECT_SUCCESS', properties: { name: 'Wallet\u0000' } })] },
+      'events.0.properties.name',
+    ],
     ['an unknown type', { events: [event({ type: 'identify' })] }, 'events.0.type'],
     ['an unknown field', { events: [event({ ip: '1.2.3.4' })] }, 'events.0'],
     ['a bare array', [event()], 'body'],
