@@ -8,6 +8,7 @@ import {
 import type { ModalContext } from '../../controllers/context.js'
 import { open } from '../../controllers/modal.js'
 import { push } from '../../controllers/router.js'
+import { urlRefusal } from '../../core/safeUrl.js'
 import type { SocialMode, SocialProvider } from '../../state/types.js'
 import { embeddedWallet, finishLogin } from '../emailFlow.js'
 
@@ -31,6 +32,17 @@ function inWebview(win: Window): boolean {
     webviewAgent.test(win.navigator.userAgent) ||
     (win.navigator as Navigator & { standalone?: boolean }).standalone === true
   )
+}
+
+/**
+ * The provider's authorize URL the frame answered, as the popup or the page is sent to it: a `link` by the
+ * modal's one URL policy (core/safeUrl.ts), `http:` allowed too (a local identity provider may have no TLS).
+ * The popup was opened blank from the host page, so it shares the page's origin, and a redirect-mode login
+ * sends the page itself: a `javascript:` or `data:` URL from the frame would run as the host app.
+ */
+export function socialAuthorizeUrl(uri: string): string {
+  if (urlRefusal(uri.replace(/^http:/, 'https:'), 'link') === undefined) return uri
+  throw new Error('The frame answered a sign-in address no identity provider serves')
 }
 
 /** SOC-03: the login under way, in account state: its provider, and the window it runs in (none for a redirect). */
@@ -77,9 +89,10 @@ async function popupLogin(
   try {
     const { client, frame } = await embeddedWallet(ctx)
     const { uri } = await client.getSocialRedirectUri({ provider })
+    const authorize = socialAuthorizeUrl(uri)
     // The result is listened for before the popup leaves: a fast provider cannot answer too early.
     const result = socialResult(ctx, win, popup, frame.origin)
-    popup.location.replace(uri)
+    popup.location.replace(authorize)
     await completeSocialLogin(ctx, provider, await result)
   } finally {
     if (!popup.closed) popup.close()
@@ -131,8 +144,9 @@ async function redirectLogin(ctx: ModalContext, provider: SocialLoginProvider, w
   const { client } = await embeddedWallet(ctx)
   const { pathname, search } = win.location
   const { uri } = await client.getSocialRedirectUri({ provider, returnPath: `${pathname}${search}` })
+  const authorize = socialAuthorizeUrl(uri)
   ctx.memory.setItem(redirectProviderKey, provider)
-  win.location.assign(uri)
+  win.location.assign(authorize)
 }
 
 /** SOC-04: connect social with the returned ticket logs in; the auth connector connects and `user` is filled. */

@@ -193,6 +193,27 @@ describe('social login in the modal', () => {
     }
   })
 
+  it('refuses a redirect URI from the frame that is not http(s): neither the popup nor the page goes there', async () => {
+    for (const uri of [
+      'javascript:alert(document.domain)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.test/x',
+    ])
+      for (const mode of ['popup', 'redirect'] as const) {
+        const { kit, frame } = socialKit()
+        frame.on('GET_SOCIAL_REDIRECT_URI', () => ({ success: { uri } }))
+        const { win, popup, asWindow } = fakeWindow()
+        await expect(startSocialLogin(kit.context, 'github', mode, asWindow), uri).rejects.toThrow(
+          'The frame answered a sign-in address no identity provider serves',
+        )
+        expect(popup.visited, uri).toEqual([])
+        expect(win.assigned, uri).toEqual([])
+        // The blank popup, which shares the page's origin, is closed, and nothing is left listening.
+        expect(popup.closed, uri).toBe(mode === 'popup')
+        expect(win.listening(), uri).toBe(0)
+      }
+  })
+
   it('SOC-04 back from the redirect, the ticket is stripped from the address on read and connect social completes the login', async () => {
     const { kit, frame } = socialKit()
     const first = fakeWindow()
