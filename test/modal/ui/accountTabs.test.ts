@@ -219,6 +219,15 @@ describe('NFTs tab', () => {
     expect(html).not.toContain('tracker.example')
   })
 
+  it('draws the placeholder of a collection whose name starts with an emoji, as anyone can send one', async () => {
+    const kit = await accountKit({ apiUrl })
+    const value = [{ ...nft(), collection: { name: '🎁 Claim', symbol: 'GIFT' } }]
+    const html = await renderLoaded(kit, createElement(NftGrid, { nfts: { status: 'done', value } }))
+    expect(html).toContain('🎁 Claim')
+    expect(html).toContain(`src="data:image/svg+xml,`)
+    expect(decodeURIComponent(html)).toContain('>🎁</text>')
+  })
+
   it('says so when the NFTs could not be fetched', async () => {
     const kit = await accountKit({ apiUrl })
     const html = await renderLoaded(kit, createElement(NftGrid, { nfts: { status: 'failed' } }))
