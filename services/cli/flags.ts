@@ -2,11 +2,14 @@ import { z } from 'zod'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackPart, stackPorts } from '../stack/config.js'
 
-/** A `--…-port` flag's value as a port number; undefined when the flag is absent. */
+/**
+ * A `--…-port` flag's value as a port number; undefined when the flag is absent. Decimal digits only:
+ * `Number` alone would take `0x1f90`, `1e3`, `80.0` and ` 80` for ports the operator never wrote.
+ */
 export function parsePort(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined
   const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
+  if (!/^[0-9]{1,5}$/.test(value) || port < 1 || port > 65535)
     throw new Error(`${flag} must be a port number, got '${value}'`)
   return port
 }

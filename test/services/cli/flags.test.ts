@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { parsePort } from '../../../services/cli/flags.js'
+
+describe('parsePort', () => {
+  it('takes a port written in decimal digits; an absent flag is undefined', () => {
+    expect(parsePort('8080', '--port')).toBe(8080)
+    expect(parsePort('1', '--port')).toBe(1)
+    expect(parsePort('65535', '--port')).toBe(65535)
+    expect(parsePort(undefined, '--port')).toBeUndefined()
+  })
+
+  it('refuses, naming the flag and the value, what is not a port written in decimal digits', () => {
+    // Number() alone read the first four as 8080, 1000, 80 and 80.
+    for (const value of ['0x1f90', '1e3', '80.0', ' 80', '', '0', '65536', '-1', '8080abc', 'http'])
+      expect(() => parsePort(value, '--api-port'), value).toThrow(
+        `--api-port must be a port number, got '${value}'`,
+      )
+  })
+})
