@@ -71,6 +71,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
     host: values.host,
     ports: { frame: parsePort(values.port, '--port') },
     trustProxy: trustProxyOf(values['trust-proxy'], env),
+    parts: ['frame'],
   })
   const publicUrl = parsePublicUrl(values['public-url'])
   const dataDir = env.PAIRWISE_DATA_DIR || '.pairwise/data'

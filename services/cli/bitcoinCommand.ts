@@ -32,6 +32,7 @@ export async function runBitcoinCommand(args: string[], log: (line: string) => v
     dataDir: values['data-dir'],
     trustProxy: trustProxyOf(values['trust-proxy'], process.env),
     ports: { bitcoin: parsePort(values.port, '--port') },
+    parts: ['bitcoin'],
   })
   const every = mineEveryMs(values['mine-every'])
   const chain = await startBitcoinChain({

@@ -14,6 +14,7 @@ export async function runChainCommand(args: string[], log: (line: string) => voi
   const config = stackConfig(process.env, {
     host: values.host,
     ports: { chain: parsePort(values.port, '--port') },
+    parts: ['chain'],
   })
   const chainId = values['chain-id'] === undefined ? undefined : Number(values['chain-id'])
   if (chainId !== undefined && !(Number.isInteger(chainId) && chainId > 0 && chainId < 2 ** 31))

@@ -33,6 +33,7 @@ export async function runFarcasterCommand(args: string[], log: (line: string) =>
     host: values.host,
     ports: { farcaster: parsePort(values.port, '--port') },
     trustProxy: trustProxyOf(values['trust-proxy'], process.env),
+    parts: ['farcaster'],
   })
   const rpcUrl = httpUrl.safeParse(values['chain-rpc'] ?? `http://127.0.0.1:${config.ports.chain}`)
   if (!rpcUrl.success) throw new Error(`--chain-rpc must be an http(s) URL, got '${values['chain-rpc']}'`)

@@ -24,6 +24,7 @@ export async function runMailCommand(args: string[], log: (line: string) => void
     host: values.host,
     trustProxy: trustProxyOf(values['trust-proxy'], process.env),
     ports: { smtp: parsePort(values['smtp-port'], '--smtp-port'), mail: parsePort(values.port, '--port') },
+    parts: ['smtp', 'mail'],
   })
   await assertPortsFree(config.host, { smtp: config.ports.smtp, mail: config.ports.mail })
   const mail = await startMail({

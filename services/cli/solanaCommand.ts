@@ -23,6 +23,7 @@ export async function runSolanaCommand(args: string[], log: (line: string) => vo
     host: values.host,
     trustProxy: trustProxyOf(values['trust-proxy'], process.env),
     ports: { solana: parsePort(values.port, '--port') },
+    parts: ['solana'],
   })
   const chain = await startSolanaChain({
     host: config.host,

@@ -3,7 +3,12 @@ import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../ki
 import { stackPartList } from './parts/index.js'
 
 const maxPort = 65535
-const port = z.coerce.number().int().min(1).max(maxPort)
+// Decimal digits only: coercion alone would read `0x1f90`, `1e3` or `80.0` as ports nobody wrote.
+const port = z
+  .string()
+  .regex(/^[0-9]{1,5}$/, 'must be a port number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(maxPort))
 
 type UnionToIntersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (
   member: infer Intersection,
@@ -31,12 +36,12 @@ export const portsOf = (part: StackPart, port: number): number[] =>
   Array.from({ length: stackPorts[part].width }, (_, offset) => port + offset)
 
 /**
- * Refuses two parts on one port, and a part whose next port does not exist: either would otherwise fail
+ * Refuses two of `parts` on one port, and a part whose next port does not exist: either would otherwise fail
  * half-started with a bare EADDRINUSE or RangeError.
  */
-function assertPortsDistinct(ports: Record<StackPart, number>): void {
+function assertPortsDistinct(ports: Record<StackPart, number>, parts: readonly StackPart[]): void {
   const owners = new Map<number, StackPart>()
-  for (const part of stackParts)
+  for (const part of parts)
     for (const port of portsOf(part, ports[part])) {
       if (port > maxPort)
         throw new Error(
@@ -79,12 +84,17 @@ export function stackConfig(
     stackFile?: string
     ports?: Partial<Record<StackPart, number>>
     trustProxy?: TrustedProxies
+    /**
+     * The parts this process runs, which must not share a port (every part by default). A command running
+     * one service may take another part's default: that part is not started beside it.
+     */
+    parts?: readonly StackPart[]
   } = {},
 ): StackConfig {
   const ports = Object.fromEntries(
     Object.entries(stackPorts).map(([part, spec]) => [
       part,
-      overrides.ports?.[part as StackPart] ?? env[spec.env] ?? spec.default,
+      String(overrides.ports?.[part as StackPart] ?? env[spec.env] ?? spec.default),
     ]),
   )
   const parsed = stackConfigSchema.safeParse({
@@ -106,7 +116,7 @@ export function stackConfig(
             : 'PAIRWISE_HOST'
     throw new Error(`Invalid ${name}: ${issue?.message ?? 'invalid value'}`)
   }
-  assertPortsDistinct(parsed.data.ports)
+  assertPortsDistinct(parsed.data.ports, overrides.parts ?? stackParts)
   return { ...parsed.data, trustProxy: overrides.trustProxy ?? trustProxyOf(undefined, env) }
 }
 

@@ -19,6 +19,26 @@ describe('stackConfig ports', () => {
     )
   })
 
+  it('lets a command running some parts give one of them another part’s default, still refusing two of its own on one port', () => {
+    const api = stackPorts.api.default
+    expect(stackConfig({}, { ports: { mail: api }, parts: ['smtp', 'mail'] }).ports.mail).toBe(api)
+    expect(() => stackConfig({}, { ports: { mail: api } })).toThrow(
+      `Invalid PAIRWISE_MAIL_PORT: the mail part would listen on port ${api}, which PAIRWISE_API_PORT already gives the api part`,
+    )
+    expect(() =>
+      stackConfig({ PAIRWISE_SMTP_PORT: '9600' }, { ports: { mail: 9600 }, parts: ['smtp', 'mail'] }),
+    ).toThrow(
+      'Invalid PAIRWISE_MAIL_PORT: the mail part would listen on port 9600, which PAIRWISE_SMTP_PORT already gives the smtp part',
+    )
+  })
+
+  it('refuses a port variable not written in decimal digits, which coercion would have read as another port', () => {
+    for (const written of ['0x1f90', '1e3', '80.0', ' 80'])
+      expect(() => stackConfig({ PAIRWISE_API_PORT: written }), written).toThrow(
+        'Invalid PAIRWISE_API_PORT: must be a port number',
+      )
+  })
+
   it('counts a Solana chain’s PubSub port (its port + 1) as taken too', () => {
     expect(() => stackConfig({ PAIRWISE_SOLANA_PORT: '9300', PAIRWISE_SOLANA_DEVNET_PORT: '9301' })).toThrow(
       'Invalid PAIRWISE_SOLANA_DEVNET_PORT: the solanaDevnet part would listen on port 9301, which PAIRWISE_SOLANA_PORT already gives the solana part',
