@@ -54,6 +54,13 @@ import { connectionUrl } from './url.js'
 /** The relay caps topics per batch call; larger sets are split. */
 export const MAX_TOPICS_PER_BATCH = 500
 
+/**
+ * The longest subscription id kept for a followed topic. Relays name a subscription by a sha256 in hex
+ * (64 characters); a relay answering with ids as long as a frame would otherwise have the client hold
+ * megabytes for every topic it follows. A longer id is not kept: the topic is unsubscribed by name alone.
+ */
+export const MAX_SUBSCRIPTION_ID_LENGTH = 256
+
 const DEFAULT_USER_AGENT = `wc-2/js-pairwise/${typeof document === 'undefined' ? 'node' : 'browser'}`
 
 // Only `data` is read: the official clients ignore the subscription id, and so may relays that vary it.
@@ -145,9 +152,9 @@ export class RelayClient {
   }
 
   /** Resolves once a socket is open; keeps retrying with backoff until then, or until `close()`. */
-  connect(): Promise<void> {
-    if (this.#state === 'closed') return Promise.reject(this.#closedError())
-    if (this.#state === 'open') return Promise.resolve()
+  async connect(): Promise<void> {
+    if (this.#state === 'closed') throw this.#closedError()
+    if (this.#state === 'open') return
     const opened = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }))
     if (this.#state === 'idle') this.#open()
     return opened
@@ -194,7 +201,7 @@ export class RelayClient {
     const id = await this.#follow([topic], () =>
       this.#request(RelayMethod.subscribe, { topic }, SubscribeResultSchema),
     )
-    if (this.#topics.has(topic)) this.#topics.set(topic, id)
+    this.#keepId(topic, id)
     return id
   }
 
@@ -212,10 +219,15 @@ export class RelayClient {
     // Ids map to topics only when the relay answered one per topic, as the protocol says it does.
     if (ids.length === topics.length) {
       topics.forEach((topic, i) => {
-        if (this.#topics.has(topic)) this.#topics.set(topic, ids[i])
+        this.#keepId(topic, ids[i]!)
       })
     }
     return ids
+  }
+
+  /** Unless unsubscribed meanwhile, or past MAX_SUBSCRIPTION_ID_LENGTH. */
+  #keepId(topic: string, id: string): void {
+    if (this.#topics.has(topic) && id.length <= MAX_SUBSCRIPTION_ID_LENGTH) this.#topics.set(topic, id)
   }
 
   async unsubscribe(topic: string): Promise<void> {
@@ -229,7 +241,10 @@ export class RelayClient {
     )
   }
 
-  /** Stored messages for a topic, delivered as `message` events like pushed ones (de-duplicated). */
+  /**
+   * Stored messages for a followed topic, delivered as `message` events like pushed ones (de-duplicated);
+   * any the relay returns for a topic not followed is dropped.
+   */
   fetchMessages(topic: string): Promise<FetchResult> {
     return this.#fetch(RelayMethod.fetchMessages, { topic })
   }
@@ -285,18 +300,16 @@ export class RelayClient {
     }
   }
 
-  #request<Result>(
+  // Async so that these checks reject rather than throw; up to its promise it runs synchronously, so the
+  // request is queued in call order.
+  async #request<Result>(
     method: ClientMethod,
     params: unknown,
     resultSchema: v.Schema<Result>,
     retry = true,
   ): Promise<Result> {
-    if (this.#state === 'closed') return Promise.reject(this.#closedError())
-    try {
-      this.#checkParams(method, params)
-    } catch (error) {
-      return Promise.reject(error)
-    }
+    if (this.#state === 'closed') throw this.#closedError()
+    this.#checkParams(method, params)
     const id = this.#nextId()
     const text = encodeFrame(requestFrame(id, method, params))
     return new Promise((resolve, reject) => {
@@ -405,13 +418,16 @@ export class RelayClient {
       return
     }
     this.#socket = socket
+    // From the dial, not the open: a relay that takes the connection but never answers the handshake
+    // would otherwise hold the client in 'connecting' for good, with no close to reconnect on. The
+    // handshake thus counts as silence too; the pings that follow the open keep a live socket.
+    this.#startHeartbeat()
   }
 
   #onOpen(): void {
     if (this.#state === 'closed') return
     this.#state = 'open'
     this.#attempt = 0
-    this.#startHeartbeat()
     // On the first connection every followed topic still has its own request queued.
     if (this.#everConnected) this.#resubscribe()
     for (const entry of this.#outbox.unsent()) this.#send(entry)
@@ -516,15 +532,15 @@ export class RelayClient {
       )
       return
     }
-    const message = parsed.data.data
+    this.#deliver(parsed.data.data)
+  }
+
+  /** Pushed and fetched messages alike: a relay answering a fetch must not reach topics we left. */
+  #deliver(message: RelayMessage): void {
     if (!this.#topics.has(message.topic)) {
       this.#logger.debug('message on a topic not followed', { topic: message.topic })
       return
     }
-    this.#deliver(message)
-  }
-
-  #deliver(message: RelayMessage): void {
     // A relay at the protocol's cap takes no larger envelope from a publisher, so a larger one is the
     // relay's own doing: dropped before de-duplication hashes it and the engine decodes it.
     const size = utf8LengthOver(message.message, MAX_MESSAGE_BYTES)

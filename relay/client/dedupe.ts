@@ -14,23 +14,23 @@ export class DedupeWindow {
   seen(key: string): boolean {
     if (this.#keys.has(key)) return true
     this.#keys.add(key)
-    if (this.#keys.size > this.#capacity) {
-      const oldest = this.#keys.values().next()
-      if (!oldest.done) this.#keys.delete(oldest.value)
-    }
+    // Past a capacity of at least one, the set is never empty: there is always an oldest key.
+    if (this.#keys.size > this.#capacity) this.#keys.delete(this.#keys.values().next().value!)
     return false
   }
 }
 
 /**
  * A message's key in the window: its length and two 32-bit FNV-1a hashes (different offsets) of topic
- * and message. Synchronous on purpose: a SHA-256 through Web Crypto costs a thread-pool round trip on
- * every publish and every delivery, on the path of each connect and request. The key needs no collision
+ * and message, its base64 padding (the only place `=` occurs in base64) left out: the envelope decoder
+ * takes padding as optional, so a copy a relay re-sends without it would otherwise pass as new.
+ * Synchronous on purpose: a SHA-256 through Web Crypto costs a thread-pool round trip on every publish
+ * and every delivery, on the path of each connect and request. The key needs no collision
  * resistance: envelopes carry a random nonce, so no one can aim a collision at a message not yet sent,
  * and matching one already seen only drops the copy, as the relay could anyway.
  */
 export function messageKey(topic: string, message: string): string {
-  const text = `${topic}\n${message}`
+  const text = `${topic}\n${message.replace(/=/g, '')}`
   let low = 0x811c9dc5
   let high = 0x01000193
   for (let i = 0; i < text.length; i++) {

@@ -8,7 +8,10 @@ import type { SocketFactory } from './socket.js'
 export type RelayClientTimings = {
   /** How often the heartbeat probes the socket (and ticks). */
   heartbeatIntervalMs: number
-  /** Silence after which a socket that can see pings is declared dead; Node clients use 35 s. */
+  /**
+   * Silence, the handshake included, after which a socket that can see pings is declared dead; Node
+   * clients use 35 s.
+   */
   heartbeatTimeoutMs: number
   /** Reconnect delays grow by this step per failed attempt… */
   reconnectStepMs: number

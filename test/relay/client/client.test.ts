@@ -1,6 +1,8 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { encodeDidKey } from '../../../crypto/index.js'
+import { bytesToBase64, encodeDidKey, randomBytes } from '../../../crypto/index.js'
 import { generateSigningKeyPair, verifyRelayJwt } from '../../../crypto/noble.js'
+import { MAX_SUBSCRIPTION_ID_LENGTH } from '../../../relay/client/client.js'
 import { MAX_TOPICS_PER_BATCH, RelayClient, RelayClientError } from '../../../relay/client/index.js'
 import { MAX_RECEIVED_FRAME_BYTES } from '../../../relay/client/socket.js'
 import { MAX_MESSAGE_BYTES } from '../../../relay/protocol/index.js'
@@ -184,6 +186,21 @@ describe('receiving messages', () => {
     expect(messages.map(({ topic }) => topic)).toEqual([first, second])
   })
 
+  it('de-duplicates a message the relay pushes again with its base64 padding stripped', async () => {
+    const client = clients.create(relay.url)
+    const topic = randomTopic()
+    await client.subscribe(topic)
+    const messages = collect(client, 'message')
+    // The envelope decoder takes base64 with or without padding, so both texts open to the same message.
+    const envelope = bytesToBase64(randomBytes(40))
+    expect(envelope).toMatch(/=$/)
+    relay.pushMessage({ topic, message: envelope })
+    const id = relay.pushMessage({ topic, message: envelope.replace(/=+$/, '') })
+    await relay.frame((frame) => frame.text.includes(`"id":${id}`))
+    await delay(20)
+    expect(messages.map(({ message }) => message)).toEqual([envelope])
+  })
+
   it('acks but drops messages for topics it does not follow', async () => {
     const client = clients.create(relay.url)
     await client.subscribe(randomTopic())
@@ -227,6 +244,18 @@ describe('receiving messages', () => {
     const messages = collect(client, 'message')
     await expect(client.fetchMessages(topic)).resolves.toEqual({ hasMore: true })
     expect(messages).toEqual([stored])
+  })
+
+  it('drops fetched messages for topics it does not follow, as it drops pushed ones', async () => {
+    const client = clients.create(relay.url)
+    const topic = randomTopic()
+    await client.subscribe(topic)
+    const stray = { topic: randomTopic(), message: 'stray', publishedAt: 5, tag: 1100 }
+    relay.respond = (frame) =>
+      frame.method === 'irn_fetchMessages' ? { messages: [stray], hasMore: false } : true
+    const messages = collect(client, 'message')
+    await expect(client.fetchMessages(topic)).resolves.toEqual({ hasMore: false })
+    expect(messages).toEqual([])
   })
 })
 
@@ -273,6 +302,29 @@ describe('what a relay can make the client hold', () => {
     })
     expect(await reconnected).toEqual({ reconnect: true })
     expect(messages).toEqual([])
+  })
+})
+
+describe('what a relay can make the client hold, per topic', () => {
+  it('keeps no subscription id past MAX_SUBSCRIPTION_ID_LENGTH, and unsubscribes by topic alone', async () => {
+    const client = clients.create(relay.url)
+    const [single, batched, fine] = [randomTopic(), randomTopic(), randomTopic()]
+    const long = 'i'.repeat(MAX_SUBSCRIPTION_ID_LENGTH + 1)
+    relay.respond = (frame) => {
+      if (frame.method === 'irn_subscribe') return frame.params?.topic === fine ? 'ok-id' : long
+      if (frame.method === 'irn_batchSubscribe') return [long]
+      return true
+    }
+    // Still handed back to the caller, who asked for it, but not kept for as long as the topic is followed.
+    await expect(client.subscribe(single)).resolves.toBe(long)
+    await expect(client.batchSubscribe([batched])).resolves.toEqual([long])
+    await client.subscribe(fine)
+    for (const topic of [single, batched, fine]) await client.unsubscribe(topic)
+    expect(relay.framesFor('irn_unsubscribe').map((frame) => frame.params)).toEqual([
+      { topic: single },
+      { topic: batched },
+      { topic: fine, id: 'ok-id' },
+    ])
   })
 })
 
@@ -415,6 +467,26 @@ describe('staying connected', () => {
     } finally {
       await clients.closeAll()
       await silent.close()
+    }
+  })
+
+  it('gives up on a relay that never answers the WebSocket handshake after the heartbeat timeout, and retries', async () => {
+    // Accepts the TCP connection and reads the upgrade request, but never answers it.
+    const sockets: Socket[] = []
+    const stalled = createServer((socket) => sockets.push(socket))
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = stalled.address() as AddressInfo
+      const client = clients.create(`ws://127.0.0.1:${port}`, {
+        timings: { heartbeatIntervalMs: 20, heartbeatTimeoutMs: 120 },
+      })
+      client.connect().catch(() => {})
+      await until(() => sockets.length >= 2)
+      expect(client.connected).toBe(false)
+    } finally {
+      await clients.closeAll()
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => stalled.close(resolve))
     }
   })
 
