@@ -13,7 +13,11 @@ const DIRECTORY_MODE = 0o700
 export type FileStorageOptions = {
   /** Folder that holds one JSON file per key; created (owner-only) when missing. */
   directory: string
-  /** Told about files that are not valid JSON (they read as absent) and about folder syncs that failed. */
+  /**
+   * Told about files that are not valid JSON (they read as absent), about file names that are no encoded
+   * key (they are not listed), about files start-up could not make owner-only and about folder syncs
+   * that failed.
+   */
   onProblem?: ReportProblem
 }
 
@@ -37,9 +41,18 @@ export class FileStorage implements KeyValueStorage {
 
   async getKeys(): Promise<string[]> {
     await this.start()
-    return (await readdir(this.directory))
-      .filter((name) => name.endsWith(suffix))
-      .map((name) => decodeURIComponent(name.slice(0, -suffix.length)))
+    const keys: string[] = []
+    for (const name of await readdir(this.directory)) {
+      if (!name.endsWith(suffix)) continue
+      try {
+        keys.push(decodeURIComponent(name.slice(0, -suffix.length)))
+      } catch {
+        // Every key is written through encodeURIComponent, so a name that does not decode is not ours;
+        // throwing would hide every other key from the stores listing them.
+        this.onProblem({ key: name, reason: 'the file name is not an encoded key' })
+      }
+    }
+    return keys
   }
 
   async getEntries<T = unknown>(): Promise<[string, T][]> {
@@ -128,7 +141,12 @@ export class FileStorage implements KeyValueStorage {
       for (const name of await readdir(this.directory)) {
         const path = join(this.directory, name)
         if (temporaryName.test(name)) await rm(path, { force: true })
-        else if (name.endsWith(suffix)) await chmod(path, FILE_MODE)
+        else if (name.endsWith(suffix)) {
+          // One file we cannot change (a dangling link, another user's) must not lock every key away.
+          await chmod(path, FILE_MODE).catch((error: Error) =>
+            this.onProblem({ key: name, reason: `could not be made owner-only: ${error.message}` }),
+          )
+        }
       }
     })().catch((error: unknown) => {
       this.ready = undefined

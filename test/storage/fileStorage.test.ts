@@ -1,4 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -37,6 +46,19 @@ describe('FileStorage permissions', () => {
     const storage = new FileStorage({ directory })
     expect(await storage.getItem('old')).toBe(1)
     expect(modeOf(fileOf(directory, 'old'))).toBe(0o600)
+  })
+
+  it('reports a file it cannot make owner-only at start instead of refusing every read and write', async () => {
+    const directory = tempFolder()
+    // A link to nowhere: chmod follows it and fails, as it would on a file another user owns.
+    symlinkSync(join(directory, 'nowhere'), join(directory, 'dangling.json'))
+    const problems: unknown[] = []
+    const storage = new FileStorage({ directory, onProblem: (p) => problems.push(p) })
+    await storage.setItem('k', 1)
+    expect(await storage.getItem('k')).toBe(1)
+    expect(problems).toEqual([
+      { key: 'dangling.json', reason: expect.stringMatching(/^could not be made owner-only: ENOENT/) },
+    ])
   })
 })
 

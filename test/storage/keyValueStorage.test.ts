@@ -87,6 +87,19 @@ describe('FileStorage on disk', () => {
     expect(problems).toContainEqual({ key: 'broken', reason: 'the file is not valid JSON' })
   })
 
+  it('skips and reports a file whose name is no encoded key, and still lists the others', async () => {
+    const directory = tempFolder()
+    const { writeFileSync } = await import('node:fs')
+    // decodeURIComponent throws on a lone '%': the name of no key this storage ever wrote.
+    writeFileSync(join(directory, 'stray%.json'), '1')
+    const problems: unknown[] = []
+    const storage = new FileStorage({ directory, onProblem: (p) => problems.push(p) })
+    await storage.setItem('wc@2:client:0.3:session/t', { topic: 't' })
+    expect(await storage.getKeys()).toEqual(['wc@2:client:0.3:session/t'])
+    expect(await storage.getEntries()).toEqual([['wc@2:client:0.3:session/t', { topic: 't' }]])
+    expect(problems).toContainEqual({ key: 'stray%.json', reason: 'the file name is not an encoded key' })
+  })
+
   it('leaves no temporary files behind', async () => {
     const directory = tempFolder()
     const { readdirSync } = await import('node:fs')
