@@ -33,6 +33,7 @@ import type { ApiLogger, RouteDeps } from './http/types.js'
 import { openApiRoutes } from './openapi/openApiRoutes.js'
 import { DEFAULT_MAX_RATE_LIMITED_CLIENTS } from './projects/clientBudget.js'
 import { projectGuard } from './projects/projectGuard.js'
+import { ProjectLookup } from './projects/projectLookup.js'
 import { projectRoutes } from './projects/projectRoutes.js'
 import { ProjectStore, type ProjectStoreOptions } from './projects/projectStore.js'
 import { sharedStateOf } from './sharedStateOf.js'
@@ -53,7 +54,10 @@ export type ApiDeps = {
   projectCache?: Pick<ProjectStoreOptions, 'cacheMs' | 'maxCached'>
   /** Projects whose request counts are held at once for the rate limit; default 10,000. */
   maxRateLimitedProjects?: number
-  /** Client-and-project request counts held at once for the per-client budget; default 100,000. */
+  /**
+   * Client-and-project request counts held at once for the per-client budget, and apart from them the
+   * clients' counts of lookups of unknown projects; default 100,000 each.
+   */
   maxRateLimitedClients?: number
   /**
    * The proxies whose `X-Forwarded-For` names the client; default none, so every per-client rule counts
@@ -89,16 +93,15 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   const projects = new ProjectStore(deps.db, { now, ...deps.projectCache })
   const shared = sharedStateOf(deps)
+  const maxClients = deps.maxRateLimitedClients ?? DEFAULT_MAX_RATE_LIMITED_CLIENTS
   const limiters = {
     project: shared.counter('project', { now, maxKeys: deps.maxRateLimitedProjects }),
-    client: shared.counter('project-client', {
-      now,
-      maxKeys: deps.maxRateLimitedClients ?? DEFAULT_MAX_RATE_LIMITED_CLIENTS,
-    }),
+    client: shared.counter('project-client', { now, maxKeys: maxClients }),
   }
-  const project = projectGuard(projects, limiters)
+  const lookup = new ProjectLookup(projects, shared.counter('project-lookup', { now, maxKeys: maxClients }))
+  const project = projectGuard(lookup, limiters)
   const routeDeps: RouteDeps = { db: deps.db, project, logger, now, shared }
-  const cors = new ProjectCors(projects, apiCorsPaths)
+  const cors = new ProjectCors(lookup, apiCorsPaths)
   const trustProxy = deps.trustProxy ?? noTrustedProxies
 
   const app = new Hono()

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { originAllowed } from '../projects/originMatcher.js'
-import type { StoredProject } from '../projects/project.js'
+import type { ProjectLookup } from '../projects/projectLookup.js'
+import { apiRequest } from './clientAddress.js'
 
 const MAX_PROJECT_ID_LENGTH = 128
 
@@ -29,8 +30,6 @@ export function pathMatcher(paths: readonly string[]): (path: string) => boolean
   return (path) => exact.has(path) || under.some((base) => path === base || path.startsWith(`${base}/`))
 }
 
-type Projects = { find(id: string): Promise<StoredProject | undefined> }
-
 /**
  * CORS per project: a browser may read an answer only when its Origin is one the request's project
  * (`projectId` query) allows. Error answers carry no project data and are readable from any origin, so
@@ -42,7 +41,7 @@ export class ProjectCors {
   private readonly isCredentialed: (path: string) => boolean
 
   constructor(
-    private readonly projects: Projects,
+    private readonly projects: Pick<ProjectLookup, 'lookUp'>,
     paths: CorsPaths,
   ) {
     this.isPublic = pathMatcher(paths.public ?? [])
@@ -54,9 +53,13 @@ export class ProjectCors {
     return origin !== undefined && !this.isPublic(path)
   }
 
-  async allows(origin: string, projectId: string | undefined): Promise<boolean> {
+  /**
+   * Whether `origin` may read answers for the project `projectId` names. The lookup is `client`'s (its
+   * budget of lookups of unknown ids): one it may no longer make is answered as a project not allowed.
+   */
+  async allows(origin: string, projectId: string | undefined, client: string): Promise<boolean> {
     if (!projectId || projectId.length > MAX_PROJECT_ID_LENGTH) return false
-    const project = await this.projects.find(projectId).catch(() => undefined)
+    const project = await this.projects.lookUp(projectId, client).catch(() => undefined)
     return project !== undefined && originAllowed(origin, project.allowedOrigins)
   }
 
@@ -98,7 +101,7 @@ export function projectCors(cors: ProjectCors): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin')
     if (!cors.applies(origin, c.req.path)) return next()
-    const allowed = await cors.allows(origin, c.req.query('projectId'))
+    const allowed = await cors.allows(origin, c.req.query('projectId'), apiRequest(c).client())
     if (isPreflight(c.req.method, c.req.header('access-control-request-method')))
       return c.body(null, 204, cors.preflightHeaders(origin, allowed, c.req.path))
     await next()

@@ -50,7 +50,7 @@ async function answer(
   const view = new DirectRequest(request, target, bodyLimitBytes, trustProxy)
   const origin = request.headers.origin
   const corsAsked = cors.applies(origin, path)
-  const allowed = corsAsked && (await cors.allows(origin, view.query('projectId')))
+  const allowed = corsAsked && (await cors.allows(origin, view.query('projectId'), view.client()))
   let status = 200
   let body: object
   let headers: Readonly<Record<string, string>> | undefined

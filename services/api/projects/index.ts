@@ -21,6 +21,7 @@ export {
   socialProviders,
 } from './project.js'
 export { projectGuard } from './projectGuard.js'
+export { ProjectLookup, UNKNOWN_PROJECT_LOOKUPS_PER_MINUTE } from './projectLookup.js'
 export { projectMigrations } from './projectMigrations.js'
 export { projectRoutes } from './projectRoutes.js'
 export { ProjectExistsError, ProjectStore, type ProjectStoreOptions } from './projectStore.js'

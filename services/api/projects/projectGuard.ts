@@ -5,7 +5,7 @@ import type { Project, ProjectGuard } from '../http/types.js'
 import { clientBudgetKey, perClientLimit } from './clientBudget.js'
 import { originAllowed } from './originMatcher.js'
 import type { StoredProject } from './project.js'
-import type { ProjectStore } from './projectStore.js'
+import type { ProjectLookup } from './projectLookup.js'
 
 const MAX_PROJECT_ID_LENGTH = 128
 
@@ -16,10 +16,11 @@ const MAX_PROJECT_ID_LENGTH = 128
  * their requests per minute (else 429). Project ids are public, so the client's own budget (a fifth of the
  * project's, ./clientBudget.ts) comes first: one client's flood is refused before it spends the project's
  * ceiling, which is left to protect the upstream. A project the store read within its cache time (a second
- * by default) is checked at once, without a promise, when the counters are this process's own.
+ * by default) is checked at once, without a promise, when the counters are this process's own; any other id
+ * is looked up within the client's budget of lookups (./projectLookup.ts, else 429).
  */
 export function projectGuard(
-  projects: Pick<ProjectStore, 'find' | 'remembered'>,
+  projects: Pick<ProjectLookup, 'lookUp' | 'remembered'>,
   limiters: { project: WindowCounter; client: WindowCounter },
 ): ProjectGuard {
   const admit = (
@@ -52,6 +53,6 @@ export function projectGuard(
     const client = request.client()
     const remembered = projects.remembered(id)
     if (remembered) return admit(remembered.project, origin, client)
-    return projects.find(id).then((project) => admit(project, origin, client))
+    return projects.lookUp(id, client).then((project) => admit(project, origin, client))
   }
 }

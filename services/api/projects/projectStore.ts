@@ -42,9 +42,15 @@ export type ProjectStoreOptions = {
    * another process (the `pairwise project` CLI) within this time. Default 1 s.
    */
   cacheMs?: number
-  /** Projects (and unknown ids) remembered at most; beyond, the memory starts afresh. Default 10,000. */
+  /** Projects remembered at most; beyond, the memory starts afresh. Default 10,000. */
   maxCached?: number
 }
+
+/**
+ * Ids found to name no project remembered at most; beyond, their memory starts afresh. Apart from the
+ * projects', so that a client cycling random ids never costs a real project a re-read.
+ */
+const MAX_UNKNOWN_CACHED = 1_000
 
 /** The projects table: create, list, read and change projects; reads for requests go through a short cache. */
 export class ProjectStore {
@@ -52,7 +58,9 @@ export class ProjectStore {
   readonly #now: () => number
   readonly #cacheMs: number
   readonly #maxCached: number
-  readonly #cache = new Map<string, { project: StoredProject | undefined; until: number }>()
+  readonly #cache = new Map<string, { project: StoredProject; until: number }>()
+  /** Until when each unknown id is known not to exist. */
+  readonly #unknown = new Map<string, number>()
 
   constructor(db: Pick<Database, 'get' | 'all' | 'run'>, options: ProjectStoreOptions = {}) {
     this.#db = db
@@ -72,8 +80,8 @@ export class ProjectStore {
     if (remembered) return remembered.project
     const now = this.#now()
     const project = await this.get(id)
-    if (this.#cache.size >= this.#maxCached) this.#cache.clear()
-    this.#cache.set(id, { project, until: now + this.#cacheMs })
+    if (project) remember(this.#cache, this.#maxCached, id, { project, until: now + this.#cacheMs })
+    else remember(this.#unknown, MAX_UNKNOWN_CACHED, id, now + this.#cacheMs)
     return project
   }
 
@@ -82,8 +90,11 @@ export class ProjectStore {
    * undefined when it would read the table: the hot routes skip a promise per request with it.
    */
   remembered(id: string): { project: StoredProject | undefined } | undefined {
+    const now = this.#now()
     const cached = this.#cache.get(id)
-    return cached && cached.until > this.#now() ? cached : undefined
+    if (cached && cached.until > now) return cached
+    const unknownUntil = this.#unknown.get(id)
+    return unknownUntil !== undefined && unknownUntil > now ? { project: undefined } : undefined
   }
 
   async list(): Promise<StoredProject[]> {
@@ -110,7 +121,7 @@ export class ProjectStore {
       toRow(project),
     )
     if (inserted === 0) throw new ProjectExistsError(project.id)
-    this.#cache.delete(project.id)
+    this.#unknown.delete(project.id)
     return project
   }
 
@@ -138,6 +149,11 @@ export class ProjectStore {
     this.#cache.delete(id)
     return next
   }
+}
+
+function remember<T>(memory: Map<string, T>, max: number, id: string, value: T): void {
+  if (memory.size >= max) memory.clear()
+  memory.set(id, value)
 }
 
 function toRow(project: StoredProject): SqlValue[] {

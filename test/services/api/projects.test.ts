@@ -5,6 +5,7 @@ import { type Database, migrate } from '../../../services/api/db/index.js'
 import {
   FixedWindowLimiter,
   ProjectExistsError,
+  ProjectLookup,
   ProjectStore,
   projectGuard,
   projectMigrations,
@@ -80,7 +81,10 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
       project: new FixedWindowLimiter({ now: () => clock }),
       client: new FixedWindowLimiter({ now: () => clock }),
     }
-    const guard = projectGuard(store, limiters)
+    const guard = projectGuard(
+      new ProjectLookup(store, new FixedWindowLimiter({ now: () => clock })),
+      limiters,
+    )
     const request = (projectId: string, origin?: string) => ({
       query: (name: string) => (name === 'projectId' ? projectId : undefined),
       header: (name: string) => (name === 'origin' ? origin : undefined),
