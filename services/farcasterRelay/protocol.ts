@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutNul } from '../kit/index.js'
 
 /**
  * The relay channel API as Farcaster's relay (https://relay.farcaster.xyz, `apps/relay` of
@@ -15,7 +16,8 @@ export const relayPaths = {
 /** The header a Farcaster app authenticates a channel with (the relay's `AUTH_KEY`). */
 export const relayKeyHeader = 'x-farcaster-auth-relay-key'
 
-const text = (max: number) => z.string().max(max)
+/** What the relay stores and the auth service keeps must fit PostgreSQL's TEXT: no U+0000. */
+const text = (max: number) => z.string().max(max).check(withoutNul)
 /** SIWE nonces are alphanumeric, 8 characters at least (EIP-4361). */
 export const channelNonceSchema = z.string().regex(/^[A-Za-z0-9]{8,64}$/, '8 to 64 letters or digits')
 /** A SIWE domain: a host name, with a port if any. */
@@ -29,7 +31,7 @@ const isoTime = z.iso.datetime({ offset: true })
 export const channelTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a channel token')
 
 export const createChannelBody = z.strictObject({
-  siweUri: z.url().max(300),
+  siweUri: z.url().max(300).check(withoutNul),
   domain: siweDomainSchema,
   nonce: channelNonceSchema.optional(),
   notBefore: isoTime.optional(),
@@ -40,13 +42,13 @@ export const createChannelBody = z.strictObject({
 })
 
 export const authenticateBody = z.strictObject({
-  message: z.string().min(1).max(4096),
+  message: text(4096).min(1),
   signature: z.string().regex(/^0x[0-9a-fA-F]{2,4096}$/, 'a hex signature'),
   fid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   username: text(64),
   displayName: text(128).optional(),
   bio: text(1024).optional(),
-  pfpUrl: z.url().max(1024).optional(),
+  pfpUrl: z.url().max(1024).check(withoutNul).optional(),
 })
 
 /**

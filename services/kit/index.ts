@@ -49,4 +49,5 @@ export {
   TRUST_PROXY_ENV,
   type TrustedProxies,
 } from './trustProxy.js'
+export { withoutNul } from './withoutNul.js'
 export { zodIssue } from './zodIssue.js'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutNul } from '../../kit/index.js'
 
 /** Caps on what one ingest request may carry (documented in the api's README section). */
 export const ingestLimits = {
@@ -11,15 +12,8 @@ export const ingestLimits = {
   propertyValueChars: 256,
 } as const
 
-/**
- * A string of at most `max` characters without U+0000: PostgreSQL's TEXT cannot hold it, so a stored NUL
- * would fail the insert with a 500 rather than a 400.
- */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((value) => !value.includes('\u0000'), 'must not contain U+0000')
+/** A string of at most `max` characters that PostgreSQL can store (no U+0000). */
+const text = (max: number) => z.string().max(max).check(withoutNul)
 
 /** Only the path is kept: a query string or fragment may carry tokens or personal data. */
 const pathSchema = text(ingestLimits.pathChars)

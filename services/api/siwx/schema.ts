@@ -1,5 +1,6 @@
 import { siwxMessageDataSchema, siwxSessionSchema } from '@pairwise/engine/siwx'
 import { z } from 'zod'
+import { withoutNul } from '../../kit/index.js'
 import { siwxLimits } from './limits.js'
 
 const cacaoSchema = siwxSessionSchema.shape.cacao.def.innerType
@@ -33,5 +34,6 @@ export const authQuerySchema = z.object({ auth: z.enum(['cookie', 'bearer']).def
 /** GET and DELETE /siwx/sessions: exactly one chain and address. */
 export const pairQuerySchema = z.object({
   chainId: siwxMessageDataSchema.shape.chainId,
-  address: z.string().min(1).max(128),
+  // Looked up as given: PostgreSQL fails a lookup binding U+0000.
+  address: z.string().min(1).max(128).check(withoutNul),
 })

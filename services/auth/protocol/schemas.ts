@@ -1,6 +1,7 @@
 import { socialProviderSchema, socialReturnPathSchema } from '@pairwise/engine/frame'
 import { z } from 'zod'
 import { projectIdSchema } from '../../api/projects/project.js'
+import { withoutNul } from '../../kit/index.js'
 
 /**
  * Bounds on each field a client sends; with the body cap (services/auth/limits.ts) they bound what one
@@ -114,7 +115,7 @@ export const socialStartBody = z.strictObject({
   provider: socialProviderSchema,
   device: z.strictObject({ signingKey: publicKeySchema, agreementKey: publicKeySchema }),
   /** Redirect mode: the host page (a path on `hostOrigin`) the callback sends the browser back to. */
-  returnPath: z.optional(socialReturnPathSchema),
+  returnPath: z.optional(socialReturnPathSchema.check(withoutNul)),
 })
 /** The ticket the provider's callback handed over (256 bits), redeemed by the device that started. */
 export const socialRedeemBody = z.strictObject({ ...scoped, ticket: tokenSchema })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutNul } from '../../kit/index.js'
 import type { SocialProviderName } from './providerConfig.js'
 
 /**
@@ -15,7 +16,8 @@ export type SocialIdentity = {
 
 const subject = z.string().min(1).max(255)
 const email = z.string().max(254)
-const name = z.string().max(200)
+// Kept as the identity's name: PostgreSQL's TEXT cannot hold U+0000 (Apple's name comes from the browser).
+const name = z.string().max(200).check(withoutNul)
 /** Apple sends `email_verified` as a boolean or as the string "true"/"false". */
 const verifiedFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((flag) => flag === 'true')])
 

@@ -141,4 +141,37 @@ describe.each(eachDatabase())('the Farcaster relay on $name', ({ open }) => {
     expect(await refusal(authenticate)).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
     expect((await fetch(`${relay.url}/health`)).status).toBe(200)
   })
+
+  // PostgreSQL's TEXT cannot hold U+0000: a channel opened or completed with one failed its statement
+  // with a 500 (SQLite stored it).
+  it('refuses U+0000 in what a channel stores with 400', async () => {
+    expect(
+      await refusal(
+        await call('/v1/channel', {
+          body: { siweUri: 'https://example.test/\u0000', domain: 'example.test' },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
+    const { channelToken } = await openChannel()
+    const completion = { message: 'x', signature: '0x00', fid: 1, username: 'ada' }
+    for (const nul of [
+      { message: 'x\u0000' },
+      { username: 'ada\u0000' },
+      { displayName: '\u0000' },
+      { bio: '\u0000' },
+      { pfpUrl: 'https://example.test/\u0000' },
+    ]) {
+      const authenticate = await fetch(`${relay.url}/v1/channel/authenticate`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${channelToken}`,
+          'x-farcaster-auth-relay-key': relayKey,
+        },
+        body: JSON.stringify({ ...completion, ...nul }),
+      })
+      expect(await refusal(authenticate)).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
+    }
+    expect((await call('/v1/channel/status', { token: channelToken })).status).toBe(202)
+  })
 })

@@ -330,4 +330,22 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     const olderHeaderWithMetadata = { ...cacao, h: { t: 'eip4361' }, s: { ...cacao.s, m: 'eip191' } }
     expect((await h.post({ ...signed, cacao: olderHeaderWithMetadata })).status).toBe(201)
   })
+
+  // PostgreSQL fails a statement binding U+0000: the lookup answered 500 (SQLite took it). A sign-in's
+  // message and data are held to the SIWX grammar before any statement, which refuses it.
+  it('refuses U+0000 in the address a lookup or a removal names with 400', async () => {
+    const cookie = cookieOf(await h.post(await h.signed(alice)))
+    for (const method of ['GET', 'DELETE'])
+      expect(
+        await refusal(
+          await h.call('/siwx/sessions?projectId=demo&chainId=eip155:1&address=%00', {
+            method,
+            headers: { cookie },
+          }),
+        ),
+      ).toMatchObject({ status: 400, message: /^address: / })
+    const nonce = await h.signed(alice, { nonce: 'abcdefgh12345678abcdefgh' })
+    const withNul = { ...nonce, data: { ...nonce.data, nonce: `${nonce.data.nonce}\u0000` } }
+    expect((await refusal(await h.post(withNul))).status).toBe(400)
+  })
 })

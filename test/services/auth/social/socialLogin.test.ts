@@ -98,6 +98,21 @@ describe.each(eachDatabase())('social login against the local providers on $name
     expect(again.user).toEqual(first.user)
   })
 
+  // PostgreSQL's TEXT cannot hold U+0000: an attempt or identity stored with one failed with a 500.
+  it('refuses U+0000 in a return path with 400, and drops an Apple name holding it', async () => {
+    const start = await h.post(socialPaths.start, device, {
+      provider: 'google',
+      device: deviceBody(device),
+      returnPath: '/back\u0000',
+    })
+    expect(start.status).toBe(400)
+    expect(await start.json()).toMatchObject({ code: 'INVALID_REQUEST' })
+    const callback = await followToCallback(await startSocial(h, 'apple', device), h.auth.url)
+    callback.form?.set('user', JSON.stringify({ name: { firstName: 'Ada\u0000' } }))
+    const answer = await redeem(h, device, await ticketOf(await deliver(callback)))
+    expect(socialLoginAnswer.parse(await answer.json()).user.name).toBeNull()
+  })
+
   it('an email login and a social login with the same email stay two users (no merge by email)', async () => {
     const byEmail = await h.login('ada@gmail.test', device)
     const social = await login('google')
