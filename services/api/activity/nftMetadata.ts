@@ -24,8 +24,15 @@ export type NftMetadataOptions = {
 
 type Key = { chainId: number; rpcUrl: string; token: string; tokenId: string }
 
-// Fields of the wrong type are dropped rather than failing the whole document.
-const text = (max: number) => z.string().max(max).optional().catch(undefined)
+// Fields of the wrong type are dropped rather than failing the whole document; U+0000 is left out, as
+// PostgreSQL's TEXT cannot hold it and a document is anyone's to write.
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => value.replaceAll('\u0000', ''))
+    .optional()
+    .catch(undefined)
 const metadataSchema = z.object({ name: text(200), description: text(2000), image: text(65_536) })
 
 const concurrency = 8

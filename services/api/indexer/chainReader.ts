@@ -14,8 +14,10 @@ export type BlockHead = { number: number; hash: Hex }
 export type TokenKind = 'erc20' | 'erc721'
 export type TokenInfo = { kind: TokenKind; name: string; symbol: string; decimals: number }
 
-// A contract may answer with any string; we keep what a list can show.
-const clip = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
+// A contract may answer with any string; we keep what a list can show, and what PostgreSQL's TEXT can hold:
+// anyone can deploy a token named with U+0000, whose insert would otherwise fail every indexer run.
+const clip = (value: unknown, max: number) =>
+  typeof value === 'string' ? value.replaceAll('\u0000', '').slice(0, max) : ''
 
 /**
  * The indexer's reads of one chain over JSON-RPC on HTTP. Requests issued together travel as JSON-RPC

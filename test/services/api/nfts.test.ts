@@ -102,7 +102,8 @@ describe.each(eachDatabase())('GET /v1/nfts on $name', (store) => {
       `${host.url}/redirect`,
       'https://nft.example.com/5.json',
       'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
-      'data:application/json,%7B%22name%22%3A%22Plain%20%237%22%7D',
+      // Its name holds U+0000 (JSON's \u0000), which PostgreSQL cannot store.
+      'data:application/json,%7B%22name%22%3A%22Plain%5Cu0000%20%237%22%7D',
       'data:application/json;base64,bm90IGpzb24=',
       `${host.url}/hang`,
     ]

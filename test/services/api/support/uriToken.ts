@@ -2,10 +2,11 @@ import solc from 'solc'
 import type { Hex } from 'viem'
 
 // An ERC-721 whose token URIs the test sets, so hosted, oversized, hanging and hostile metadata can be tried.
+// Its name holds U+0000, as any contract's may: PostgreSQL's TEXT cannot store one.
 const uriTokenSource = `// SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 contract UriToken {
-  string public name = "Hosted"; string public symbol = "HOST";
+  string public name = "Hos\\x00ted"; string public symbol = "HOST";
   mapping(uint256 => string) uris;
   event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
   function mint(address to, uint256 id, string calldata uri) external { uris[id] = uri; emit Transfer(address(0), to, id); }
