@@ -1,13 +1,16 @@
 import type { Database } from '../api/db/index.js'
 import type { ApiLogger } from '../api/http/types.js'
+import { DEFAULT_MAX_RATE_LIMITED_CLIENTS } from '../api/projects/clientBudget.js'
+import { ProjectLookup } from '../api/projects/projectLookup.js'
 import type { ProjectStore } from '../api/projects/projectStore.js'
 import type { TrustedProxies } from '../kit/index.js'
 import type { Mailer } from '../mail/mailer.js'
-import type { SharedState } from '../sharedState/index.js'
+import { memorySharedState, type SharedState } from '../sharedState/index.js'
 import { AttemptStore } from './attemptStore.js'
 import { clientIp } from './clientIp.js'
 import { DeviceProofs, replayKeepMs } from './deviceProofs.js'
 import { EmailChangeStore } from './emailChangeStore.js'
+import { authErrors } from './errors.js'
 import type { FarcasterConfig } from './farcaster/farcasterConfig.js'
 import { FarcasterSignIn } from './farcaster/farcasterSignIn.js'
 import { KekBox } from './kekBox.js'
@@ -42,7 +45,10 @@ export type AuthContextOptions = {
   publicUrl: () => string
   /** The proxies whose X-Forwarded-For names the client of every per-IP rule (requests.ts `clientIp`). */
   trustProxy: TrustedProxies
-  /** With Redis, the device proofs seen are shared by every auth process (every other limit is in `db`). */
+  /**
+   * With Redis, the device proofs seen and the clients' lookups of unknown projects are counted by every
+   * auth process together (every other limit is in `db`); without it, by this process alone.
+   */
   shared?: SharedState
   /** The social providers this service is a client of (parsed by providerConfig.ts); none by default. */
   socialProviders?: readonly SocialProviderConfig[]
@@ -55,6 +61,8 @@ export type AuthContext = Omit<
   AuthContextOptions,
   'kek' | 'pepper' | 'shared' | 'socialProviders' | 'farcaster'
 > & {
+  /** The project a client's request names, within its budget of lookups of unknown ids (requests.ts). */
+  projectLookup: ProjectLookup
   attempts: AttemptStore
   throttle: SendThrottle
   lockout: Lockout
@@ -82,6 +90,15 @@ export function authContext(options: AuthContextOptions): AuthContext {
     ...rest,
     db,
     limits,
+    projectLookup: new ProjectLookup(
+      options.projects,
+      // A name of its own: in a Redis the api shares, each service keeps its own budget per client.
+      (shared ?? memorySharedState()).counter('auth-project-lookup', {
+        now: options.now,
+        maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+      }),
+      (seconds) => authErrors.tryAgainAfter(seconds * 1000),
+    ),
     attempts: new AttemptStore(db, pepper, limits),
     throttle: new SendThrottle(db, limits),
     lockout: new Lockout(db, limits),

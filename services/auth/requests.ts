@@ -7,6 +7,7 @@ import type { StoredProject } from '../api/projects/project.js'
 import { effectiveFeatures } from '../api/projects/project.js'
 import type { DeviceRef } from './attemptStore.js'
 import type { AuthContext } from './authContext.js'
+import { clientIp } from './clientIp.js'
 import { authErrors } from './errors.js'
 import { deviceIdOf } from './protocol/deviceProof.js'
 import { agreementKeyOf } from './protocol/sealing.js'
@@ -49,12 +50,17 @@ export function bearerToken(c: Context): string | undefined {
   return bearerShape.exec(c.req.header('authorization') ?? '')?.[1]
 }
 
-/** The body's project: it exists and allows the host origin. */
+/**
+ * The body's project: it exists and allows the host origin. Looked up within the client's budget of
+ * lookups of unknown ids (ProjectLookup): a client naming ids that name no project gets 429 past it,
+ * without a database read.
+ */
 export async function projectOf(
   ctx: AuthContext,
+  c: Context,
   body: { projectId: string; hostOrigin: string },
 ): Promise<StoredProject> {
-  const project = await ctx.projects.find(body.projectId)
+  const project = await ctx.projectLookup.lookUp(body.projectId, clientIp(ctx, c))
   if (!project) throw invalidKey()
   if (!originAllowed(body.hostOrigin, project.allowedOrigins)) throw originNotAllowed()
   return project
@@ -66,9 +72,10 @@ export async function projectOf(
  */
 export async function sessionScopeOf(
   ctx: AuthContext,
+  c: Context,
   body: { projectId: string; hostOrigin: string },
 ): Promise<StoredProject> {
-  const project = await projectOf(ctx, body)
+  const project = await projectOf(ctx, c, body)
   const features = effectiveFeatures(project)
   if (!features.email && !(features.socials && features.socials.length > 0)) throw authErrors.emailDisabled()
   return project
@@ -77,9 +84,10 @@ export async function sessionScopeOf(
 /** The body's project, which also has email login on. */
 export async function scopeOf(
   ctx: AuthContext,
+  c: Context,
   body: { projectId: string; hostOrigin: string },
 ): Promise<StoredProject> {
-  const project = await projectOf(ctx, body)
+  const project = await projectOf(ctx, c, body)
   if (!effectiveFeatures(project).email) throw authErrors.emailDisabled()
   return project
 }

@@ -54,7 +54,8 @@ export type StartAuthOptions = {
   logger?: Logger
   /**
    * The Redis every auth process of the deployment shares the device proofs it has seen through, so a
-   * proof is not replayed on another process; every other limit is in the database already.
+   * proof is not replayed on another process, and the clients' lookups of unknown projects, so each has one
+   * budget; every other limit is in the database already.
    */
   redisUrl?: string
   /** Key prefix in Redis, so deployments can share one server; `pairwise:api:` by default. */

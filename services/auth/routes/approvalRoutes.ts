@@ -18,6 +18,7 @@ export function approvalRoutes(ctx: AuthContext): Hono {
     .get(authPaths.deviceApprove, async (c) => {
       const { token } = validQuery(c.req, deviceApproveQuery)
       const attempt = await ctx.attempts.findByApproval(hashToken(token), ctx.now())
+      // The attempt's own project, which its start found (requests.ts `projectOf`): no client names this id.
       const project = attempt && (await ctx.projects.find(attempt.projectId))
       if (!attempt || !project) return gone(c)
       const form = approvalForm({

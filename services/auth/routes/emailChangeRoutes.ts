@@ -20,7 +20,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
     .post(authPaths.emailChange, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, emailChangeBody)
-      const project = await scopeOf(ctx, body)
+      const project = await scopeOf(ctx, c, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (user.email === null) throw authErrors.noEmail()
       if (body.newEmail === user.email) throw authErrors.emailTaken()
@@ -79,7 +79,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
 async function codeMatched(ctx: AuthContext, c: Context, step: 'primary' | 'secondary') {
   const raw = await rawBody(c)
   const body = parseBody(raw, emailChangeCodeBody)
-  const project = await scopeOf(ctx, body)
+  const project = await scopeOf(ctx, c, body)
   const { user, device } = await authenticate(ctx, c, raw, body.projectId)
   const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
   const attemptId = step === 'primary' ? change?.primaryAttempt : change?.secondaryAttempt

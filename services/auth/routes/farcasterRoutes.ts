@@ -47,7 +47,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
     .post(authPaths.farcasterStart, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, farcasterStartBody)
-      const project = await projectOf(ctx, body)
+      const project = await projectOf(ctx, c, body)
       const socials = effectiveFeatures(project).socials
       if (!socials || !socials.includes('farcaster')) throw authErrors.farcasterDisabled()
       await ctx.proofs.check(c, raw, body.device.signingKey)
@@ -65,7 +65,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
     .post(authPaths.farcasterConnect, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, farcasterConnectBody)
-      const project = await projectOf(ctx, body)
+      const project = await projectOf(ctx, c, body)
       const login = await farcaster.live(body.channelToken, ctx.now())
       if (login.projectId !== project.id || login.hostOrigin !== body.hostOrigin)
         throw authErrors.channelInvalid()

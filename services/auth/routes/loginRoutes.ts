@@ -45,7 +45,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
     .post(authPaths.emailStart, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, emailStartBody)
-      const project = await scopeOf(ctx, body)
+      const project = await scopeOf(ctx, c, body)
       await ctx.proofs.check(c, raw, body.device.signingKey)
       const device = await deviceOf(body.device)
       const now = ctx.now()
@@ -72,7 +72,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
     .post(authPaths.emailVerify, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, emailVerifyBody)
-      const project = await scopeOf(ctx, body)
+      const project = await scopeOf(ctx, c, body)
       const attempt = await loginAttempt(ctx, c, raw, body)
       await checkCode(ctx, attempt, body.code, project)
       const now = ctx.now()
@@ -104,7 +104,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
     .post(authPaths.deviceWait, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, deviceWaitBody)
-      const project = await scopeOf(ctx, body)
+      const project = await scopeOf(ctx, c, body)
       const attempt = await loginAttempt(ctx, c, raw, body)
       if (attempt.awaitingApproval) return c.json({ approved: false })
       // The first wait after the approval ends the login; the attempt is used up by it.

@@ -17,7 +17,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
   return new Hono()
     .get(authPaths.session, async (c) => {
       const scope = validQuery(c.req, scopedBody)
-      await sessionScopeOf(ctx, scope)
+      await sessionScopeOf(ctx, c, scope)
       const { user } = await authenticate(ctx, c, new Uint8Array(0), scope.projectId)
       const wallet = (await ctx.wallets.get(user.id)) ?? null
       return c.json({ user: { id: user.id, email: user.email }, wallet })
@@ -25,7 +25,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     .post(authPaths.signOut, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, scopedBody)
-      await sessionScopeOf(ctx, body)
+      await sessionScopeOf(ctx, c, body)
       const { session } = await authenticate(ctx, c, raw, body.projectId)
       await ctx.sessions.revoke(session.hash)
       return c.body(null, 204)
@@ -33,7 +33,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     .post(authPaths.reauthStart, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, scopedBody)
-      const project = await scopeOf(ctx, body)
+      const project = await scopeOf(ctx, c, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (user.email === null) throw authErrors.noEmail()
       const attemptId = await mailCode(ctx, {
@@ -50,7 +50,7 @@ export function sessionRoutes(ctx: AuthContext): Hono {
     .post(authPaths.reauthVerify, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, reauthVerifyBody)
-      const project = await scopeOf(ctx, body)
+      const project = await scopeOf(ctx, c, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       const attempt = await ctx.attempts.find(body.attemptId, ctx.now())
       // The code was mailed for this project ("Your <project> login code"): another project's session of

@@ -68,7 +68,7 @@ export function socialRoutes(ctx: AuthContext): Hono {
     .post(authPaths.socialStart, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, socialStartBody)
-      const project = await projectOf(ctx, body)
+      const project = await projectOf(ctx, c, body)
       const socials = effectiveFeatures(project).socials
       if (!socials || !socials.includes(body.provider) || !ctx.social.has(body.provider))
         throw authErrors.socialDisabled()
@@ -96,7 +96,7 @@ export function socialRoutes(ctx: AuthContext): Hono {
     .post(authPaths.socialRedeem, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, socialRedeemBody)
-      const project = await projectOf(ctx, body)
+      const project = await projectOf(ctx, c, body)
       const attempt = await ctx.socialAttempts.byTicket(hashToken(body.ticket), ctx.now())
       if (!attempt?.userId || attempt.projectId !== project.id || attempt.hostOrigin !== body.hostOrigin)
         throw authErrors.ticketInvalid()

@@ -41,7 +41,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.wallet, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, createWalletBody)
-      await sessionScopeOf(ctx, body)
+      await sessionScopeOf(ctx, c, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const { walletId, address, recovery, recoveryProof } = body
       const created = await ctx.wallets.create(
@@ -58,7 +58,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.walletShare, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, walletShareBody)
-      await sessionScopeOf(ctx, body)
+      await sessionScopeOf(ctx, c, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       if (body.purpose === 'export' && session.freshUntil <= ctx.now()) throw authErrors.reauthRequired()
       const wallet = await ctx.wallets.forDevice(user.id, device.id)
@@ -72,7 +72,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.walletRecoveryEvaluate, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, recoveryEvaluateBody)
-      const project = await sessionScopeOf(ctx, body)
+      const project = await sessionScopeOf(ctx, c, body)
       const { session, user } = await authenticate(ctx, c, raw, body.projectId)
       const now = ctx.now()
       if (session.freshUntil <= now) throw authErrors.reauthRequired()
@@ -94,7 +94,7 @@ export function walletRoutes(ctx: AuthContext): Hono {
     .post(authPaths.walletRecovery, async (c) => {
       const raw = await rawBody(c)
       const body = parseBody(raw, walletRecoveryBody)
-      const project = await sessionScopeOf(ctx, body)
+      const project = await sessionScopeOf(ctx, c, body)
       const { user, device } = await authenticate(ctx, c, raw, body.projectId)
       const wallet = await ctx.wallets.withRecovery(user.id)
       if (!wallet) throw authErrors.noWallet()

@@ -1,33 +1,19 @@
 import type { Hono } from 'hono'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createApiApp } from '../../../services/api/app.js'
-import { type Database, migrate } from '../../../services/api/db/index.js'
+import { migrate } from '../../../services/api/db/index.js'
 import {
   ProjectStore,
   projectMigrations,
   UNKNOWN_PROJECT_LOOKUPS_PER_MINUTE,
 } from '../../../services/api/projects/index.js'
 import { silentLogger } from '../../../services/relay/index.js'
+import { countingReads } from './support/countingReads.js'
 import { eachDatabase } from './support/databases.js'
 
 const [sqlite] = eachDatabase()
 const budget = UNKNOWN_PROJECT_LOOKUPS_PER_MINUTE
 const origin = 'https://shop.example'
-
-/** The database, with every read of the projects table counted. */
-function countingReads(db: Database): { db: Database; reads: () => number } {
-  let reads = 0
-  const counted = new Proxy(db, {
-    get(target, name, receiver) {
-      if (name !== 'get') return Reflect.get(target, name, receiver)
-      return (sql: string, params?: readonly never[]) => {
-        if (sql.includes('FROM projects')) reads++
-        return target.get(sql, params)
-      }
-    },
-  })
-  return { db: counted, reads: () => reads }
-}
 
 describe('lookups of unknown projects', () => {
   let reads: () => number
