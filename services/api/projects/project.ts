@@ -1,5 +1,6 @@
 import { featuresOff } from '@pairwise/common'
 import { z } from 'zod'
+import { withoutNul } from '../../kit/index.js'
 import type { Project } from '../http/types.js'
 import { isOriginPattern } from './originMatcher.js'
 import { wildcardUnderPublicSuffix } from './publicSuffixWildcard.js'
@@ -63,7 +64,7 @@ export type StoredProject = Project & {
 export const noFeatures: Features = featuresOff
 
 const editable = {
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100).check(withoutNul),
   allowedOrigins: z.array(originPatternSchema).max(MAX_ALLOWED_ORIGINS),
   basic: z.boolean(),
   features: featuresSchema.partial(),

@@ -1,7 +1,7 @@
 import { clientKey } from '../../kit/index.js'
 import type { WindowCounter } from '../../sharedState/index.js'
 import { rateLimited } from '../http/apiError.js'
-import type { StoredProject } from './project.js'
+import { projectIdSchema, type StoredProject } from './project.js'
 import type { ProjectStore } from './projectStore.js'
 
 /**
@@ -37,6 +37,8 @@ export class ProjectLookup {
   async lookUp(id: string, client: string): Promise<StoredProject | undefined> {
     const remembered = this.projects.remembered(id)
     if (remembered) return remembered.project
+    // An id no project can have names none, without a read: PostgreSQL even fails a lookup of U+0000.
+    if (!projectIdSchema.safeParse(id).success) return undefined
     const key = clientKey(client)
     if (!(await this.lookups.take(key, UNKNOWN_PROJECT_LOOKUPS_PER_MINUTE)))
       throw this.refusal(this.lookups.retryAfterSeconds())

@@ -116,3 +116,22 @@ describe('lookups of unknown projects', () => {
     expect(counting.reads()).toBe(101)
   })
 })
+
+describe.each(eachDatabase())('ids no project can have, on $name', ({ open }) => {
+  it('are answered 401 without a read and without spending the budget (PostgreSQL fails a lookup of U+0000)', async () => {
+    const plain = await open()
+    await migrate(plain, [projectMigrations])
+    await new ProjectStore(plain).create({ id: 'shop', name: 'Shop' })
+    const counting = countingReads(plain)
+    const app = createApiApp({ db: counting.db, adminToken: 'a'.repeat(64), logger: silentLogger }).hono
+    const get = (projectId: string) =>
+      app.request(`/v1/project/config?projectId=${encodeURIComponent(projectId)}`, undefined, {
+        incoming: { socket: { remoteAddress: '192.0.2.9' } },
+      })
+    for (let i = 0; i <= budget; i++)
+      for (const id of ['shop\u0000', 'a b', 'x'.repeat(65), 'é'])
+        expect((await get(id)).status, JSON.stringify(id)).toBe(401)
+    expect(counting.reads()).toBe(0)
+    expect((await get('shop')).status).toBe(200)
+  })
+})

@@ -173,6 +173,8 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
         [{ features: { socials: ['myspace'] } }, 'features.socials'],
         [{ rateLimitPerMinute: 0 }, 'rateLimitPerMinute'],
         [{ name: '' }, 'name'],
+        // PostgreSQL's TEXT cannot hold U+0000: stored, it failed with 500.
+        [{ name: 'a\u0000b' }, 'name'],
         [{ owner: 'me' }, 'request'],
       ] as const) {
         const response = await admin('/v1/admin/projects/pairwise-demo', {
