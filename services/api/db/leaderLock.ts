@@ -24,6 +24,15 @@ export type LeaderLock = {
 }
 
 /**
+ * How long PostgreSQL keeps a lock session that sends nothing (its holder pings every `pollMs`): a holder
+ * gone silent without closing its connection (a frozen process or host, a proxy or link that swallows its
+ * packets) is cut off by the server, freeing the lock for a standby; the server's TCP keepalive would take
+ * hours, and sees nothing wrong while a proxy in between still answers. At the default `pollMs` of 1 s a
+ * standby then holds within 3 s + its poll of the last ping, inside the 5 s a takeover may take.
+ */
+export const lockSessionIdleMs = (pollMs: number) => Math.max(3000, 3 * pollMs)
+
+/**
  * Runs `work` only while this process holds the session-level advisory lock `name` on a connection of its
  * own: the lock lives exactly as long as that session, so a holder killed in any way frees it as soon as
  * PostgreSQL sees the connection drop, and a standby polling every `pollMs` takes over. `work` gets a
@@ -83,6 +92,10 @@ async function holdOnce(
   const key = [apiLockNamespace, leaderLockKeys[options.name]]
   try {
     await client.connect()
+    // PostgreSQL 14+; an older server keeps a silent holder's session until its TCP keepalive gives up.
+    await client
+      .query(`SET idle_session_timeout = ${lockSessionIdleMs(options.pollMs)}`)
+      .catch((error) => options.logger.warn('leader.no_idle_timeout', { error: String(error) }))
     while (!(await tryLock(client, key))) {
       await pause(options.pollMs, AbortSignal.any([stopping, lost.signal]))
       if (stopping.aborted || lost.signal.aborted) return

@@ -3,6 +3,7 @@ import { type Database, openDatabase } from '../../../../services/api/db/index.j
 import { holdLeaderLock, type LeaderLock, leaderLockKeys } from '../../../../services/api/db/leaderLock.js'
 import { postgresDatabases } from '../support/databases.js'
 import { type Line, memoryLogger } from '../support/memoryLogger.js'
+import { silentProxy } from '../support/silentProxy.js'
 
 const newDatabase = postgresDatabases()
 // Generous for a loaded 2-core machine; the takeover itself is asserted against 5 s.
@@ -33,9 +34,9 @@ describe('holdLeaderLock', () => {
     const active = new Set<string>()
     let mostAtOnce = 0
     const lines: Line[] = []
-    const contend = (who: string) => {
+    const contend = (who: string, through = url) => {
       const lock = holdLeaderLock(
-        { url, name: 'indexer', pollMs: 50, logger: memoryLogger(lines) },
+        { url: through, name: 'indexer', pollMs: 50, logger: memoryLogger(lines) },
         (signal) =>
           new Promise<void>((resolve) => {
             active.add(who)
@@ -49,7 +50,7 @@ describe('holdLeaderLock', () => {
       stops.push(lock)
       return lock
     }
-    return { admin, active, lines, contend, mostAtOnce: () => mostAtOnce }
+    return { url, admin, active, lines, contend, mostAtOnce: () => mostAtOnce }
   }
 
   it('runs the work in one contender at a time; a stop releases the lock and a standby takes over', async () => {
@@ -103,6 +104,27 @@ describe('holdLeaderLock', () => {
     expect(a.holding() !== b.holding()).toBe(true)
     const [after] = await lockHolders(admin, leaderLockKeys.indexer)
     expect(after).not.toBe(holder)
+  })
+
+  it('a holder whose connection goes silent (nothing sent, nothing closed) loses the lock, and a standby holds within 5 s', async () => {
+    const { url, admin, active, contend } = await contenders()
+    const proxy = await silentProxy(url)
+    try {
+      const a = contend('a', proxy.url)
+      await vi.waitFor(() => expect(a.holding()).toBe(true), waitLong)
+      const b = contend('b')
+      const [holder] = await lockHolders(admin, leaderLockKeys.indexer)
+      const silencedAt = Date.now()
+      proxy.silence()
+      // The server cuts the silent session off; b asks every 50 ms.
+      await vi.waitFor(() => expect(b.holding()).toBe(true), waitLong)
+      expect(Date.now() - silencedAt).toBeLessThan(5000)
+      expect(await lockHolders(admin, leaderLockKeys.indexer)).not.toContain(holder)
+      // a hears nothing back to its next check, and gives the work up.
+      await vi.waitFor(() => expect([...active]).toEqual(['b']), waitLong)
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('work that fails gives the lock up, and runs again on the next hold', async () => {
