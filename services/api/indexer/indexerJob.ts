@@ -8,7 +8,8 @@ export type IndexedChain = { chainId: number; rpcUrl: string }
 /**
  * One indexer per chain as the api's background job: one process follows the chains, so the RPC is read
  * once and a reorg is rewound by one writer. Another process taking over resumes after the newest block
- * stored; rows a lost holder still writes meanwhile are the same rows (keyed by their place on chain).
+ * stored; a range a lost holder still finishes meanwhile is saved only on the head it was read after
+ * (IndexerStore.save), so it never lands beside the new holder's rows.
  */
 export function indexerJob(
   chains: readonly IndexedChain[],

@@ -174,7 +174,8 @@ class ChainFollower implements Indexer {
     for (const block of valueBlocks) transfers.push(...nativeTransfersOf(block, failed))
     const tokens = await this.newTokens(transfers)
     const last = blocks[blocks.length - 1] as (typeof blocks)[number]
-    await this.store.save(
+    const saved = await this.store.save(
+      this.stored,
       blocks.map((block) => ({
         number: Number(block.number),
         hash: block.hash,
@@ -184,6 +185,12 @@ class ChainFollower implements Indexer {
       tokens,
       to - this.settings.keepHashes + 1,
     )
+    if (!saved) {
+      // Another process wrote or rolled back meanwhile (this one lost the indexer, or is taking it over).
+      this.stored = await this.store.head()
+      this.options.logger.warn('indexer.head_moved', { chainId: this.settings.chainId, from, to })
+      return 'retry'
+    }
     this.stored = { number: to, hash: last.hash }
     this.span = Math.min(this.settings.maxBlocksPerRange, this.span * 2)
     return 'progress'

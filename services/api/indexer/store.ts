@@ -1,8 +1,12 @@
 import type { Database, SqlValue } from '../db/index.js'
+import { lockedTransaction, type Transaction } from '../db/lockedTransaction.js'
 import type { BlockHead, TokenInfo } from './chainReader.js'
 import type { TransferRow } from './transferRow.js'
 
 type Statements = Pick<Database, 'run'>
+
+const sameHead = (a: BlockHead | undefined, b: BlockHead | undefined) =>
+  a?.number === b?.number && a?.hash === b?.hash
 
 export type StoredBlock = { number: number; hash: string; parentHash: string }
 export type NewToken = { address: string; info: TokenInfo; firstBlock: number }
@@ -30,8 +34,12 @@ export class IndexerStore {
     private readonly chainId: number,
   ) {}
 
-  async head(): Promise<BlockHead | undefined> {
-    const row = await this.db.get<{ number: number; hash: string }>(
+  head(): Promise<BlockHead | undefined> {
+    return this.headIn(this.db)
+  }
+
+  private async headIn(db: Transaction): Promise<BlockHead | undefined> {
+    const row = await db.get<{ number: number; hash: string }>(
       'SELECT number, hash FROM indexer_blocks WHERE chain_id = ? ORDER BY number DESC LIMIT 1',
       [this.chainId],
     )
@@ -66,17 +74,30 @@ export class IndexerStore {
   }
 
   /**
+   * Writes to this chain's rows one at a time (across processes too), so the head a write checks is the
+   * head it writes on.
+   */
+  private exclusive<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return lockedTransaction(this.db, [`indexer:${this.chainId}`], work)
+  }
+
+  /**
    * One range's blocks, transfers and new tokens in one transaction, then the hashes below `keepFrom`
-   * dropped (reorgs deeper than what is kept re-index from the start).
+   * dropped (reorgs deeper than what is kept re-index from the start). Only on top of `parent`, the head
+   * the range was read after: false, writing nothing, when the stored head is another by now. A process
+   * that lost the indexer may still finish a range it read (maybe of a fork the new holder rolled back);
+   * its rows would sit beside the new holder's at other places of the same blocks.
    */
   async save(
+    parent: BlockHead | undefined,
     blocks: readonly StoredBlock[],
     transfers: readonly TransferRow[],
     tokens: readonly NewToken[],
     keepFrom: number,
-  ) {
+  ): Promise<boolean> {
     const chainId = this.chainId
-    await this.db.transaction(async (tx) => {
+    return this.exclusive(async (tx) => {
+      if (!sameHead(await this.headIn(tx), parent)) return false
       await insertMany(
         tx,
         'indexer_tokens',
@@ -130,6 +151,7 @@ export class IndexerStore {
         blocks.map((b) => [chainId, b.number, b.hash, b.parentHash]),
       )
       await tx.run('DELETE FROM indexer_blocks WHERE chain_id = ? AND number < ?', [chainId, keepFrom])
+      return true
     })
   }
 
@@ -138,7 +160,7 @@ export class IndexerStore {
    * and the NFT metadata read so far (a cache; tokenURIs may differ on the new fork).
    */
   async rollbackAbove(number: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.exclusive(async (tx) => {
       await tx.run('DELETE FROM indexer_tokens WHERE chain_id = ? AND first_block > ?', [
         this.chainId,
         number,
