@@ -84,6 +84,8 @@ async function holdOnce(
     keepAlive: true,
     keepAliveInitialDelayMillis: 5000,
     query_timeout: 5000,
+    // A server that takes the connection and never answers would hold this attempt, and stop(), for good.
+    connectionTimeoutMillis: 5000,
   })
   const lost = new AbortController()
   // A terminated session or a dropped connection: what held the lock is gone with it.

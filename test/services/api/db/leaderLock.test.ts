@@ -127,6 +127,22 @@ describe('holdLeaderLock', () => {
     }
   })
 
+  it('a contender whose server takes the connection and never answers gives the attempt up, so stop() returns', async () => {
+    const { url, contend } = await contenders()
+    const proxy = await silentProxy(url)
+    try {
+      proxy.silence()
+      const a = contend('a', proxy.url)
+      let stopped = false
+      void a.stop().then(() => {
+        stopped = true
+      })
+      await vi.waitFor(() => expect(stopped).toBe(true), waitLong)
+    } finally {
+      await proxy.close()
+    }
+  })
+
   it('work that fails gives the lock up, and runs again on the next hold', async () => {
     const lines: Line[] = []
     let runs = 0
