@@ -1,7 +1,8 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { bodyCap, errorHandler, methodNotAllowedAnswer, notFound } from '../api/http/errorAnswers.js'
 import { storeChecks } from '../api/http/readinessChecks.js'
+import type { ProjectLookup } from '../api/projects/index.js'
 import {
   healthRoutes,
   type MetricsAccess,
@@ -10,6 +11,7 @@ import {
   requestLog,
 } from '../kit/index.js'
 import type { AuthContext } from './authContext.js'
+import { clientIp } from './clientIp.js'
 import { approvalRoutes } from './routes/approvalRoutes.js'
 import { emailChangeRoutes } from './routes/emailChangeRoutes.js'
 import { farcasterRoutes } from './routes/farcasterRoutes.js'
@@ -19,6 +21,16 @@ import { socialRoutes } from './routes/socialRoutes.js'
 import { walletRoutes } from './routes/walletRoutes.js'
 
 /**
+ * More routes on the auth service's origin (the frame page), made with what they share with its own: its
+ * lookups of the projects clients name, so each client has one budget of unknown ids on the service, and
+ * who a request's client is (trusted proxies respected). What they throw is answered as auth's errors are.
+ */
+export type AuthMountedRoutes = (auth: {
+  projects: Pick<ProjectLookup, 'lookUp'>
+  clientOf: (c: Context) => string
+}) => Hono
+
+/**
  * The auth service's Hono app: `/metrics` when `metrics` allows, the kit's request log, 405 and body cap,
  * `/health` and `/ready` (by
  * `checks`: the database by default), every /auth/v1 route, then `routes` (the frame page lives on this
@@ -26,7 +38,7 @@ import { walletRoutes } from './routes/walletRoutes.js'
  */
 export function createAuthApp(
   ctx: AuthContext,
-  routes?: Hono,
+  routes?: AuthMountedRoutes,
   checks: ReadinessChecks = storeChecks(ctx.db),
   metrics?: MetricsAccess,
 ): Hono {
@@ -43,7 +55,7 @@ export function createAuthApp(
   app.route('/', emailChangeRoutes(ctx))
   app.route('/', socialRoutes(ctx))
   if (ctx.farcaster) app.route('/', farcasterRoutes(ctx, ctx.farcaster))
-  if (routes) app.route('/', routes)
+  if (routes) app.route('/', routes({ projects: ctx.projectLookup, clientOf: (c) => clientIp(ctx, c) }))
   app.notFound(notFound)
   app.onError(errorHandler(ctx.logger))
   return app

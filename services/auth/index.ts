@@ -1,4 +1,4 @@
-export { createAuthApp } from './app.js'
+export { type AuthMountedRoutes, createAuthApp } from './app.js'
 export { type AuthContext, type AuthContextOptions, authContext } from './authContext.js'
 export { AuthError, type AuthErrorCode } from './errors.js'
 export { type AuthLimits, authLimits, type SendCap } from './limits.js'

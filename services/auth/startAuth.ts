@@ -1,5 +1,4 @@
 import type { Logger } from '@pairwise/common'
-import type { Hono } from 'hono'
 import { type Database, migrate, openDatabase } from '../api/db/index.js'
 import { storeChecks } from '../api/http/readinessChecks.js'
 import { projectMigrations } from '../api/projects/projectMigrations.js'
@@ -15,7 +14,7 @@ import {
 import type { Mailer } from '../mail/mailer.js'
 import { consoleLogger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState, warnIfUnshared } from '../sharedState/index.js'
-import { createAuthApp } from './app.js'
+import { type AuthMountedRoutes, createAuthApp } from './app.js'
 import { authContext } from './authContext.js'
 import { type FarcasterConfigInput, farcasterConfigSchema } from './farcaster/farcasterConfig.js'
 import { type AuthLimits, authLimits } from './limits.js'
@@ -49,7 +48,7 @@ export type StartAuthOptions = {
   /** Any limit changed (tests, operators). */
   limits?: Partial<AuthLimits>
   /** More routes on the same server (the frame page), mounted after the auth routes. */
-  routes?: Hono
+  routes?: AuthMountedRoutes
   /** Defaults to JSON lines on stderr at `info`. */
   logger?: Logger
   /**

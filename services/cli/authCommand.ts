@@ -149,7 +149,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
   if (config.database === defaultApiDatabase(process.env) && !process.env.DATABASE_URL)
     privateDir(dirname(config.database))
   // The servers' modules take seconds to load: a refused flag is answered before them.
-  const [{ openDatabase, ProjectStore }, { startAuth }, { frameDistDir, frameRoutes }] = await Promise.all([
+  const [{ openDatabase }, { startAuth }, { frameDistDir, frameRoutes }] = await Promise.all([
     import('../api/index.js'),
     import('../auth/index.js'),
     import('../frame/index.js'),
@@ -170,7 +170,7 @@ export async function runAuthCommand(args: string[], log: (line: string) => void
     metrics: config.metrics,
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
     ...(config.farcaster ? { farcaster: config.farcaster } : {}),
-    routes: frameRoutes({ projects: new ProjectStore(db), chains }),
+    routes: (lookups) => frameRoutes({ ...lookups, chains }),
   }).catch(async (error: unknown) => {
     await stop()
     throw error

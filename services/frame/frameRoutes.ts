@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { frameQuerySchema } from '@pairwise/engine/frame'
-import { Hono } from 'hono'
-import type { ProjectStore } from '../api/projects/index.js'
+import { type Context, Hono } from 'hono'
+import type { ProjectLookup } from '../api/projects/index.js'
 import { effectiveFeatures } from '../api/projects/project.js'
 import { packageRoot } from '../kit/packageRoot.js'
 import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
@@ -55,15 +55,20 @@ const securityHeaders = {
 /**
  * `GET /frame?projectId=&chainId=&version=&enableLogger=&rpcUrl=` (FRAME-03) — the secure frame page of
  * one project, with its config written in — and `GET /frame/assets/<file>`. A project without email or
- * social login has no frame.
+ * social login has no frame. Any client may name any id, so the project is looked up within the client's
+ * budget of lookups of unknown ids (ProjectLookup); past it, the lookup's refusal is thrown to the app
+ * the routes are mounted on (auth's 429).
  */
 export function frameRoutes({
   projects,
+  clientOf,
   chains,
   distDir = frameDistDir(),
   frameVersion = packageVersion(),
 }: {
-  projects: Pick<ProjectStore, 'get'>
+  projects: Pick<ProjectLookup, 'lookUp'>
+  /** Who a request comes from: the client whose budget its lookup spends (auth's `clientIp`). */
+  clientOf: (c: Context) => string
   chains: readonly FrameChain[]
   distDir?: string
   frameVersion?: string
@@ -81,7 +86,7 @@ export function frameRoutes({
   app.get('/frame', async (c) => {
     const query = frameQuerySchema.safeParse(c.req.query())
     if (!query.success) return c.json({ code: 'INVALID_REQUEST', message: 'Invalid frame address' }, 400)
-    const project = await projects.get(query.data.projectId)
+    const project = await projects.lookUp(query.data.projectId, clientOf(c))
     if (!project) return c.json({ code: 'NOT_FOUND', message: 'Unknown project' }, 404)
     const features = effectiveFeatures(project)
     if (!features.email && features.socials === false)

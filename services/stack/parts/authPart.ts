@@ -19,19 +19,13 @@ export const authPart = defineStackPart({
       'start only the auth service (email codes, sessions, wallet shares) with the secure frame at /frame',
   },
   async start({ config, options, onStop, api, mailer, chain, fixtures, bundlerUrl, farcasterRelayUrl }) {
-    const [
-      { startAuth },
-      { frameRoutes },
-      { ProjectStore },
-      { testUsdToken, testUsdcToken },
-      { loopbackTwin },
-    ] = await Promise.all([
-      import('../../auth/index.js'),
-      import('../../frame/index.js'),
-      import('../../api/projects/index.js'),
-      import('../../chain/index.js'),
-      import('../../net/loopbackTwin.js'),
-    ])
+    const [{ startAuth }, { frameRoutes }, { testUsdToken, testUsdcToken }, { loopbackTwin }] =
+      await Promise.all([
+        import('../../auth/index.js'),
+        import('../../frame/index.js'),
+        import('../../chain/index.js'),
+        import('../../net/loopbackTwin.js'),
+      ])
     const { consoleLogger } = await import('../../relay/index.js')
     const { startLocalIdp } = await import('../../idp/localIdp.js')
     const { authKek } = await import('../authKey.js')
@@ -60,29 +54,30 @@ export const authPart = defineStackPart({
         relayUrl: farcasterRelayUrl,
         optimismRpcUrl: chain.rpcUrl,
       },
-      routes: frameRoutes({
-        projects: new ProjectStore(api.db),
-        chains: [
-          {
-            chainId: chain.chainId,
-            name: 'Anvil',
-            rpcUrl: chain.rpcUrl,
-            nativeCurrency: { symbol: 'tETH', decimals: 18 },
-            tokens: [
-              { address: fixtures.testUsd, ...testUsdToken },
-              { address: fixtures.testUsdc, ...testUsdcToken },
-            ],
-            // A smart account network: the factory's SimpleAccount, its UserOperations through the local bundler.
-            smartAccount: {
-              entryPoint: fixtures.entryPoint,
-              simpleAccountFactory: fixtures.simpleAccountFactory,
-              ...(bundlerUrl ? { bundlerUrl } : {}),
+      routes: (lookups) =>
+        frameRoutes({
+          ...lookups,
+          chains: [
+            {
+              chainId: chain.chainId,
+              name: 'Anvil',
+              rpcUrl: chain.rpcUrl,
+              nativeCurrency: { symbol: 'tETH', decimals: 18 },
+              tokens: [
+                { address: fixtures.testUsd, ...testUsdToken },
+                { address: fixtures.testUsdc, ...testUsdcToken },
+              ],
+              // A smart account network: the factory's SimpleAccount, its UserOperations through the local bundler.
+              smartAccount: {
+                entryPoint: fixtures.entryPoint,
+                simpleAccountFactory: fixtures.simpleAccountFactory,
+                ...(bundlerUrl ? { bundlerUrl } : {}),
+              },
+              // The email wallet's batches as its EOA: one EIP-7702 transaction from its own address.
+              eip7702: { implementation: fixtures.simple7702Account },
             },
-            // The email wallet's batches as its EOA: one EIP-7702 transaction from its own address.
-            eip7702: { implementation: fixtures.simple7702Account },
-          },
-        ],
-      }),
+          ],
+        }),
     })
     onStop(() => auth.close())
     return {

@@ -95,7 +95,7 @@ describe('FRAME-13 the frame page of a project', () => {
     )
     const routes = frameRoutes({
       projects: {
-        get: async (id) => ({
+        lookUp: async (id) => ({
           id,
           name: 'Shop',
           allowedOrigins: ['https://shop.example'],
@@ -115,6 +115,7 @@ describe('FRAME-13 the frame page of a project', () => {
           updatedAt: 0,
         }),
       },
+      clientOf: () => 'a client',
       chains: [],
       distDir: dir,
       frameVersion: '0.0.0',

@@ -63,14 +63,14 @@ export type AuthHarness = {
 
 /**
  * The auth service on `db` (a fresh database), one project `demo` (email on) allowing http://localhost:5173,
- * a set clock; `options` sets the service's trusted proxies, public URL or Redis.
+ * a set clock; `options` sets the service's trusted proxies, public URL, Redis or more routes (the frame).
  */
 export async function authHarness(
   db: Database,
   limits: Partial<AuthLimits> = {},
   options: Pick<
     StartAuthOptions,
-    'trustProxy' | 'publicUrl' | 'redisUrl' | 'socialProviders' | 'farcaster'
+    'trustProxy' | 'publicUrl' | 'redisUrl' | 'socialProviders' | 'farcaster' | 'routes'
   > & {
     port?: number
   } = {},

@@ -195,7 +195,7 @@ describe('the frame page before a build', () => {
   it('answers 503 with a message naming the build, not a server error', async () => {
     const routes = frameRoutes({
       projects: {
-        get: async () => ({
+        lookUp: async () => ({
           id: 'shop',
           name: 'Shop',
           allowedOrigins: [hostPage],
@@ -215,6 +215,7 @@ describe('the frame page before a build', () => {
           updatedAt: 0,
         }),
       },
+      clientOf: () => 'a client',
       chains: [],
       distDir: join(dir, 'never-built'),
       frameVersion: '0.0.0',
