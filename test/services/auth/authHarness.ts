@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
 import { silentLogger } from '../../../common/index.js'
 import type { Database } from '../../../services/api/db/index.js'
 import { migrate } from '../../../services/api/db/index.js'
@@ -160,3 +161,15 @@ export const startBody = (email: string, device: DeviceKeys) => ({
   email,
   device: { signingKey: device.signingKey, agreementKey: device.agreementKey },
 })
+
+/** Auth's 429 'try again after' answer: a `retry-after` header, and the same seconds in its JSON body. */
+export async function expectTryAgainAfter(response: Response): Promise<void> {
+  expect(response.status).toBe(429)
+  const retryAfter = Number(response.headers.get('retry-after'))
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(await response.json()).toEqual({
+    code: 'RATE_LIMITED',
+    message: `Please try again after ${retryAfter} seconds`,
+    retryAfter,
+  })
+}

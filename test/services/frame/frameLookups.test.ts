@@ -8,7 +8,7 @@ import { frameConfigTagId } from '../../../services/frame/frameConfig.js'
 import { frameRoutes } from '../../../services/frame/index.js'
 import { parseTrustedProxies } from '../../../services/kit/index.js'
 import { countingReads } from '../api/support/countingReads.js'
-import { type AuthHarness, authHarness, projectId, second } from '../auth/authHarness.js'
+import { type AuthHarness, authHarness, expectTryAgainAfter, projectId, second } from '../auth/authHarness.js'
 
 const budget = UNKNOWN_PROJECT_LOOKUPS_PER_MINUTE
 
@@ -60,15 +60,7 @@ describe("the frame page's lookups of projects", () => {
     for (let i = 0; i < budget; i++) expect((await load(`2001:db8::${i + 1}`, randomId())).status).toBe(404)
     expect(reads() - before).toBe(budget)
 
-    const refused = await load('2001:db8::ffff', randomId())
-    expect(refused.status).toBe(429)
-    const retryAfter = Number(refused.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(0)
-    expect(await refused.json()).toEqual({
-      code: 'RATE_LIMITED',
-      message: `Please try again after ${retryAfter} seconds`,
-      retryAfter,
-    })
+    await expectTryAgainAfter(await load('2001:db8::ffff', randomId()))
     // Not even the real project is read for it, once the store no longer remembers it.
     h?.pass(2 * second)
     expect((await load('2001:db8::1', projectId)).status).toBe(429)
