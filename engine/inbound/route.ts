@@ -4,7 +4,7 @@ import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.j
 import { type EngineContext, schedule } from '../context.js'
 import { getInternalError } from '../errors.js'
 import { classifyPayload, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/index.js'
-import { rememberLinkModePeer } from '../linkMode/target.js'
+import { linkModeUniversalLink, peerLinkOf } from '../linkMode/target.js'
 import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
 import { onProposeRequest } from '../proposal/onProposeRequest.js'
 import { onProposeResponse } from '../proposal/onProposeResponse.js'
@@ -71,8 +71,9 @@ async function handleMessage(
     ctx.logger.warn('ignored a plaintext (type 2) envelope', { topic, transport })
     return
   }
-  if (transport === 'link_mode' && ctx.stores.sessions.has(topic)) {
-    await rememberLinkModePeer(ctx, ctx.stores.sessions.get(topic).peer.metadata)
+  if (transport === 'link_mode') {
+    const peerLink = peerLinkOf(ctx, topic)
+    if (peerLink && linkModeUniversalLink(ctx.metadata)) await ctx.linkModeApps.add(peerLink)
   }
   const classified = classifyPayload(JSON.parse(text))
   if (classified.kind === 'unknown') {

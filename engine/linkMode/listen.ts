@@ -1,7 +1,7 @@
 import { type EngineContext, schedule } from '../context.js'
 import { onLinkModeMessage } from '../inbound/route.js'
 import { MAX_LINK_MODE_SEEN } from '../limits.js'
-import { linkModeUniversalLink } from './target.js'
+import { linkModeUniversalLink, peerLinkOf } from './target.js'
 import { parseLinkModeUrl } from './url.js'
 
 /**
@@ -11,8 +11,12 @@ import { parseLinkModeUrl } from './url.js'
 function onLinkModeUrl(ctx: EngineContext, url: unknown, seen: Set<string>): void {
   if (ctx.closed) return
   const parsed = typeof url === 'string' ? parseLinkModeUrl(url) : { problem: 'not a string' }
-  if ('problem' in parsed || seen.has(parsed.envelope)) {
-    ctx.logger.debug('ignored a link', { problem: 'problem' in parsed ? parsed.problem : 'taken already' })
+  // Only for a session whose peer turned link mode on: checked before anything is kept, so links for
+  // other topics (anyone can open one) neither reach the engine nor fill `seen`.
+  if ('problem' in parsed || seen.has(parsed.envelope) || !peerLinkOf(ctx, parsed.topic)) {
+    ctx.logger.debug('ignored a link', {
+      problem: 'problem' in parsed ? parsed.problem : 'taken, or no link-mode session',
+    })
     return
   }
   seen.add(parsed.envelope)
@@ -41,7 +45,7 @@ export function listenForLinks(ctx: EngineContext): () => void {
     })
   schedule(ctx, ctx.timings.linkModeInitialUrlDelayMs, () => {
     void initial.then((url) => {
-      if (url !== undefined && url !== '') onLinkModeUrl(ctx, url, seen)
+      if (url) onLinkModeUrl(ctx, url, seen)
     })
   })
   return port.subscribe((url) => onLinkModeUrl(ctx, url, seen))

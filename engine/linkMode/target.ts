@@ -10,8 +10,8 @@ const LINK_MODE_METHODS = new Set(['wc_sessionRequest'])
 /** The universal link of an app that turned link mode on and has one; undefined otherwise. */
 export function linkModeUniversalLink(metadata: Metadata | undefined): string | undefined {
   const redirect = metadata?.redirect
-  if (redirect?.linkMode !== true || redirect.universal === undefined || redirect.universal === '') return
-  return redirect.universal
+  // `universal` is a string: undefined and '' both mean none.
+  if (redirect?.linkMode === true && redirect.universal) return redirect.universal
 }
 
 /**
@@ -21,9 +21,15 @@ export function linkModeUniversalLink(metadata: Metadata | undefined): string | 
  */
 export function linkModeTarget(ctx: EngineContext, topic: string, method: string): string | undefined {
   if (ctx.linkMode === undefined || !LINK_MODE_METHODS.has(method)) return
-  if (linkModeUniversalLink(ctx.metadata) === undefined || !ctx.stores.sessions.has(topic)) return
-  const peerLink = linkModeUniversalLink(ctx.stores.sessions.get(topic).peer.metadata)
+  if (linkModeUniversalLink(ctx.metadata) === undefined) return
+  const peerLink = peerLinkOf(ctx, topic)
   return peerLink !== undefined && ctx.linkModeApps.has(peerLink) ? peerLink : undefined
+}
+
+/** The universal link of the peer of session `topic` when that peer turned link mode on; else undefined. */
+export function peerLinkOf(ctx: EngineContext, topic: string): string | undefined {
+  const { sessions } = ctx.stores
+  return sessions.has(topic) ? linkModeUniversalLink(sessions.get(topic).peer.metadata) : undefined
 }
 
 /**

@@ -188,6 +188,29 @@ describe('link mode', () => {
     expect(wallet.pendingRequest.length).toBe(0)
   })
 
+  it('ROLE-04 takes no link on a session whose peer did not turn link mode on, even one sealed with its key', async () => {
+    const { wallet, topic } = await sessionBetween({ linkMode: false }, {})
+    const requests = vi.fn()
+    wallet.on('session_request', requests)
+    const symKey = hexToBytes(engineOf(wallet).stores.keychain.get(topic))
+    const request = formatRequest(
+      'wc_sessionRequest',
+      { chainId: 'eip155:1', request: { method: 'personal_sign', params: ['0x00', ADDRESS] } },
+      Date.now() * 1000,
+    )
+    const envelope = encodeEnvelope({
+      type: 0,
+      message: JSON.stringify(request),
+      symKey,
+      encoding: 'base64url',
+    })
+    network.deliver(WALLET_LINK, `${WALLET_LINK}?wc_ev=${envelope}&topic=${topic}`)
+    await realSleep(100)
+    await inboundHandled(wallet)
+    expect(requests).not.toHaveBeenCalled()
+    expect(wallet.pendingRequest.length).toBe(0)
+  })
+
   it('ROLE-04 ignores links that carry no message of ours, and keeps working', async () => {
     const { dapp, wallet, topic } = await sessionBetween()
     const requests = vi.fn()
