@@ -51,11 +51,16 @@ export type ForwardingRoute = {
   localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
 }
 
-/** Throws what a failed upstream means for the client: a 502, or a 504 for its timeout. */
+/**
+ * Throws what a failed upstream means for the client: a 502, or a 504 for its timeout. An unreachable
+ * upstream's own words stay in the log: socket and TLS errors name its address and host names.
+ */
 function upstreamFailed(upstreamName: string, error: unknown): never {
   if (error instanceof ApiError) throw error
   if (!(error instanceof UpstreamError)) throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} failed`)
   if (error.reason === 'timeout') throw new ApiError(504, 'UPSTREAM_ERROR', `${upstreamName} timed out`)
+  if (error.reason === 'unreachable')
+    throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} could not be reached`)
   throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} failed: ${error.message}`)
 }
 
