@@ -91,12 +91,13 @@ export class UpstreamBatcher {
   }
 
   private enqueue(queue: Queue, call: JsonRpcCall): Promise<JsonRpcAnswer> {
-    this.pending += 1
     return new Promise<JsonRpcAnswer>((resolve, reject) => {
       const waiter: Waiter = { id: call.id, resolve, reject }
       // Sharing within one flush stays linearizable: every caller arrived before the upstream call was
       // sent, so the one answer is one each of them could have had alone.
       const key = sharingKey(call)
+      // Counted once it is sure to be placed: a call whose key throws rejects here and holds no place.
+      this.pending += 1
       const shared = key === undefined ? undefined : queue.shared.get(key)
       if (shared) {
         shared.waiters.push(waiter)

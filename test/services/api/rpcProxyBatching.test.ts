@@ -6,6 +6,7 @@ import {
   type RpcProxyOptions,
   type RpcUpstream,
   rpcProxyRoutes,
+  UpstreamBatcher,
 } from '../../../services/api/rpcProxy/index.js'
 import { freePort } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
@@ -291,6 +292,23 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
         result: `eth_getBalance${JSON.stringify([address(i), 'latest'])}`,
       })
     }
+  })
+})
+
+describe('the upstream batcher', () => {
+  it('counts a call under its pending cap only once placed: one it cannot place holds no place', async () => {
+    const batcher = new UpstreamBatcher(new FakeUpstream(), { maxPendingCalls: 1 })
+    // Params JSON cannot write (it overflows the stack) fail the call before it is queued.
+    const deep = JSON.parse(`${'['.repeat(10_000)}${']'.repeat(10_000)}`) as unknown[]
+    for (let i = 0; i < 3; i++)
+      await expect(
+        batcher.call('http://u', { jsonrpc: '2.0', id: i, method: 'eth_call', params: deep }),
+      ).rejects.toThrow()
+    expect(await batcher.call('http://u', { jsonrpc: '2.0', id: 9, method: 'eth_chainId' })).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      result: 'eth_chainIdundefined',
+    })
   })
 })
 
