@@ -14,8 +14,15 @@ export interface RelayFanout {
   unwatch(topic: string): Promise<void>
   /** Undefined when there is nobody to tell: a publish then waits on no promise of it. */
   announce(message: StoredMessage, repeated: boolean): Promise<void> | undefined
-  /** Called once by the core with where announcements from other nodes go. */
-  attach(receive: (message: StoredMessage, repeated: boolean) => void): void
+  /**
+   * Called once by the core with where announcements from other nodes go, and `missed`: the fanout calls it
+   * with the topics whose announcements may have been lost (its link to the other nodes broke and is back),
+   * so their subscribers here read their mailboxes again.
+   */
+  attach(
+    receive: (message: StoredMessage, repeated: boolean) => void,
+    missed: (topics: readonly string[]) => void,
+  ): void
   close(): Promise<void>
 }
 

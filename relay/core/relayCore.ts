@@ -134,7 +134,10 @@ export class RelayCore {
     )
     this.shares = new AddressShares(this.limits.maxMailboxBytesPerIp)
     this.nextRequestId = this.now() * 1000
-    this.fanout.attach((message, repeated) => this.deliver(message, repeated))
+    this.fanout.attach(
+      (message, repeated) => this.deliver(message, repeated),
+      (topics) => this.refill(topics),
+    )
     this.timers = [
       every(options.sweepIntervalMs ?? 10_000, () => this.sweep()),
       every(Math.max(10, Math.floor(this.ackTimeoutMs / 2)), async () => this.redeliver()),
@@ -573,6 +576,18 @@ export class RelayCore {
     for (const connection of this.subscribers.get(message.topic) ?? [])
       if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id)) {
         connection.deferTopic(message.topic)
+        connection.queueDeferredPages(this.pushDeferred)
+      }
+  }
+
+  /**
+   * Every subscriber here of `topics` is pushed its next page of each, as after a full queue: announcements
+   * of messages stored meanwhile may have been lost, and the mailbox holds them still.
+   */
+  private refill(topics: readonly string[]): void {
+    for (const topic of topics)
+      for (const connection of this.subscribers.get(topic) ?? []) {
+        connection.deferTopic(topic)
         connection.queueDeferredPages(this.pushDeferred)
       }
   }

@@ -23,6 +23,9 @@ const AnnouncementSchema = z.object({
 export class RedisFanout implements RelayFanout {
   private readonly keys: RedisKeys
   private receive: (message: StoredMessage, repeated: boolean) => void = () => {}
+  private missed: (topics: readonly string[]) => void = () => {}
+  /** Topics this node watches: after a reconnect, what it subscribes to again and asks the core to re-read. */
+  private readonly watched = new Set<string>()
 
   private constructor(
     private readonly publisher: Redis,
@@ -33,6 +36,8 @@ export class RedisFanout implements RelayFanout {
   ) {
     this.keys = redisKeys(prefix)
     subscriber.on('message', (channel: string, payload: string) => this.onAnnouncement(channel, payload))
+    // Registered after the first connection is up, so this hears only reconnections.
+    subscriber.on('ready', () => this.onReconnected())
   }
 
   static async open(
@@ -51,15 +56,21 @@ export class RedisFanout implements RelayFanout {
     return new RedisFanout(publisher, subscriber, nodeId, prefix, logger)
   }
 
-  attach(receive: (message: StoredMessage, repeated: boolean) => void): void {
+  attach(
+    receive: (message: StoredMessage, repeated: boolean) => void,
+    missed: (topics: readonly string[]) => void,
+  ): void {
     this.receive = receive
+    this.missed = missed
   }
 
   async watch(topic: string): Promise<void> {
+    this.watched.add(topic)
     await this.subscriber.subscribe(this.keys.channel(topic))
   }
 
   async unwatch(topic: string): Promise<void> {
+    this.watched.delete(topic)
     await this.subscriber.unsubscribe(this.keys.channel(topic))
   }
 
@@ -72,6 +83,22 @@ export class RedisFanout implements RelayFanout {
 
   async close(): Promise<void> {
     await Promise.all([this.subscriber.quit(), this.publisher.quit()])
+  }
+
+  /**
+   * Announcements published while the subscriber connection was down are gone for good. Once the topics
+   * are subscribed again (awaited here, not left to ioredis's resubscription, which nothing can wait on),
+   * their subscribers here re-read their mailboxes, which hold every message stored meanwhile.
+   */
+  private onReconnected(): void {
+    const topics = [...this.watched]
+    if (topics.length === 0) return
+    this.subscriber.subscribe(...topics.map((topic) => this.keys.channel(topic))).then(
+      () => this.missed(topics),
+      // The connection broke again: its next reconnection tries again.
+      (error: unknown) =>
+        this.logger.warn('resubscribing to topics in Redis failed', { error: describeError(error) }),
+    )
   }
 
   private onAnnouncement(channel: string, payload: string): void {

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { messageId } from '../../../relay/core/index.js'
 import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
@@ -182,6 +183,26 @@ describe('two relay nodes sharing Redis', () => {
     await dapp.call(RelayMethod.publish, { topic: sessionTopic, message: 'YWNr', ttl: 300, tag: 1103 })
     const [, settled] = await wallet.waitForPushes(2)
     expect(settled?.params.data.message).toBe('YWNr')
+  })
+
+  it('re-reads the mailbox of a subscriber whose node lost its Redis subscription while a message was announced', async () => {
+    await startNodes()
+    const topic = randomTopic()
+    const subscriber = await connect(nodeB)
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    const publisher = await connect(nodeA)
+    const admin = new Redis(redisUrl())
+    try {
+      // Cuts every node's pub/sub link; ioredis waits before reconnecting, so the publish below is
+      // announced while node B hears nothing and only its mailbox holds the message for the subscriber.
+      expect(await admin.client('KILL', 'TYPE', 'pubsub')).toBeGreaterThan(0)
+      await publisher.call(RelayMethod.publish, { topic, message: 'bG9zdA==', ttl: 300 })
+      const [push] = await subscriber.waitForPushes(1, 5000)
+      expect(push?.params.data.message).toBe('bG9zdA==')
+      await subscriber.expectPushCount(1)
+    } finally {
+      admin.disconnect()
+    }
   })
 
   it('counts each expired message on exactly one node', async () => {
