@@ -35,7 +35,13 @@ redis.call('PEXPIRE', own, ttl)
 return 1
 `
 
+// ARGV from 4: address, count, address, count… — every address this node holds connections of, so a
+// node's share is rewritten from what it knows at each beat: a release that never reached Redis, or counts
+// that expired while beats failed, are put right within one beat instead of lasting as long as the node.
+// One pair per address open on the node, so the work is bounded by its maxConnections.
 const beatScript = `${liveNodes}
+redis.call('DEL', own)
+for index = 4, #ARGV, 2 do redis.call('HSET', own, ARGV[index], ARGV[index + 1]) end
 redis.call('PEXPIRE', own, ttl)
 return 1
 `
@@ -54,6 +60,11 @@ export class RedisConnectionCounts implements ConnectionCounts {
   readonly #logger: Logger
   readonly #ttlMs: number
   readonly #beat: ReturnType<typeof setInterval>
+  /**
+   * This node's open connections per address, what its beats write to Redis. An admission counts here
+   * from when it is sent, so a beat sent behind it keeps it; a refused one is taken back.
+   */
+  readonly #open = new Map<string, number>()
 
   private constructor(redis: Redis, prefix: string, nodeId: string, logger: Logger, ttlMs: number) {
     this.#redis = redis
@@ -79,10 +90,18 @@ export class RedisConnectionCounts implements ConnectionCounts {
 
   async admit(address: string, cap: number): Promise<boolean> {
     const args = [this.#prefix, this.#nodeId, String(this.#ttlMs), address, String(cap)]
-    return (await this.#redis.eval(admitScript, 0, ...args)) === 1
+    this.#count(address, 1)
+    let admitted = false
+    try {
+      admitted = (await this.#redis.eval(admitScript, 0, ...args)) === 1
+    } finally {
+      if (!admitted) this.#count(address, -1)
+    }
+    return admitted
   }
 
   release(address: string): void {
+    this.#count(address, -1)
     this.#redis
       .eval(releaseScript, 0, this.#prefix, this.#nodeId, address)
       .catch((error: unknown) =>
@@ -92,6 +111,7 @@ export class RedisConnectionCounts implements ConnectionCounts {
 
   async close(): Promise<void> {
     clearInterval(this.#beat)
+    this.#open.clear()
     try {
       await this.#redis.del(`${this.#prefix}node:${this.#nodeId}`)
       await this.#redis.zrem(`${this.#prefix}nodes`, this.#nodeId)
@@ -102,9 +122,16 @@ export class RedisConnectionCounts implements ConnectionCounts {
     await this.#redis.quit().catch(() => this.#redis.disconnect())
   }
 
+  #count(address: string, delta: number): void {
+    const open = (this.#open.get(address) ?? 0) + delta
+    if (open > 0) this.#open.set(address, open)
+    else this.#open.delete(address)
+  }
+
   #heartbeat(): void {
+    const held = [...this.#open].flatMap(([address, open]) => [address, String(open)])
     this.#redis
-      .eval(beatScript, 0, this.#prefix, this.#nodeId, String(this.#ttlMs))
+      .eval(beatScript, 0, this.#prefix, this.#nodeId, String(this.#ttlMs), ...held)
       .catch((error: unknown) =>
         this.#logger.warn('connection count heartbeat failed', { error: describeError(error) }),
       )

@@ -1,7 +1,10 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningRelay } from '../../../services/relay/index.js'
-import { NODE_COUNTS_TTL_MS } from '../../../services/relay/redis/redisConnectionCounts.js'
+import { type RunningRelay, silentLogger } from '../../../services/relay/index.js'
+import {
+  NODE_COUNTS_TTL_MS,
+  RedisConnectionCounts,
+} from '../../../services/relay/redis/redisConnectionCounts.js'
 import { type RedisServer, startRedisServer } from './support/redisServer.js'
 import { useRelays } from './support/useRelays.js'
 
@@ -58,6 +61,25 @@ describe('relay nodes sharing one Redis', () => {
     for (const node of nodes)
       expect(await client.pttl(`${prefix}conns:node:${node.nodeId}`)).toBeLessThanOrEqual(NODE_COUNTS_TTL_MS)
     expect(await client.pttl(`${prefix}conns:nodes`)).toBeGreaterThan(0)
+  })
+
+  it('put right, by the next beat, a node’s counts that Redis lost or kept after a release that never reached it', async () => {
+    const prefix = `deployment${++deployments}:`
+    const counts = await RedisConnectionCounts.open(redis.url, 'node', silentLogger, prefix, 300)
+    const own = `${prefix}conns:node:node`
+    try {
+      expect(await counts.admit('10.0.0.1', 1)).toBe(true)
+      // A release of .2 lost on the way (a partition), and the count of .1 gone (expired while beats failed).
+      await client.hset(own, '10.0.0.2', '1')
+      await client.hdel(own, '10.0.0.1')
+      await expect
+        .poll(() => client.hgetall(own), { timeout: 2000, interval: 50 })
+        .toEqual({ '10.0.0.1': '1' })
+      expect(await counts.admit('10.0.0.2', 1)).toBe(true)
+      expect(await counts.admit('10.0.0.1', 1)).toBe(false)
+    } finally {
+      await counts.close()
+    }
   })
 
   it('forget a node’s counts when it closes', async () => {
