@@ -54,14 +54,59 @@ const urlOf = (scheme: 'http' | 'ws', what: string) =>
         error: `${what} must be a ${scheme}:// or ${scheme}s:// URL`,
       }),
     )
+    // The browser's fetch and WebSocket refuse a URL with credentials, and the app's bundle would publish them.
+    .refine(
+      (url) => {
+        const parsed = parseUrl(url)
+        return !parsed || (parsed.username === '' && parsed.password === '')
+      },
+      {
+        error: `${what} must not carry a user name or password`,
+      },
+    )
+    // Plain http:// or ws:// to another machine sends the app's traffic readable and alterable on the way.
+    .refine(
+      (url) => {
+        const parsed = parseUrl(url)
+        return parsed?.protocol !== `${scheme}:` || isLoopback(parsed.hostname)
+      },
+      {
+        error: `${what} must be ${scheme}s:// for a host other than this machine`,
+      },
+    )
+
+// Undefined for what z.url has already refused: its refusal is the one to report.
+function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url)
+  } catch {
+    return undefined
+  }
+}
+
+/** This machine's own names: the only hosts an app may reach unencrypted. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  )
+}
 
 const urlFlagsSchema = z.object({
   rpc: urlOf('http', '--rpc').optional(),
-  'chain-id': z.coerce
-    .number({ error: '--chain-id must be a number' })
-    .int('--chain-id must be a whole number')
-    .min(1, '--chain-id must be positive')
-    .max(Number.MAX_SAFE_INTEGER, '--chain-id is too large')
+  // Digits only: Number() would also take '1e3', '0x10' or ' 7', none of which anyone means as a chain id.
+  'chain-id': z
+    .string()
+    .regex(/^\d+$/, '--chain-id must be a number')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, '--chain-id must be positive')
+        .max(Number.MAX_SAFE_INTEGER, '--chain-id is too large'),
+    )
     .optional(),
   relay: urlOf('ws', '--relay').optional(),
   api: urlOf('http', '--api').optional(),
@@ -92,7 +137,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     // parseArgs says which flag it did not know or lacked a value for.
     throw new UsageError((error as Error).message)
   }
-  const { values, positionals } = parsed
+  const { values, positionals, tokens } = parsed
+  // parseArgs keeps the last of a repeated flag; `--template vite --template next` is a slip, not a choice.
+  const names = tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : []))
+  const repeated = names.find((name, index) => names.indexOf(name) !== index)
+  if (repeated) throw new UsageError(`--${repeated} is given more than once`)
   if (positionals.length > 1) throw new UsageError(`one directory expected, got ${positionals.join(' ')}`)
   const result = flagsSchema.safeParse(values)
   if (!result.success) throw new UsageError(result.error.issues.map((issue) => issue.message).join('; '))
@@ -129,6 +178,7 @@ function parseRaw(argv: readonly string[]) {
     args: [...argv],
     allowPositionals: true,
     strict: true,
+    tokens: true,
     options: {
       help: { type: 'boolean', short: 'h' },
       template: { type: 'string' },

@@ -1,3 +1,4 @@
+import { basename, resolve } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { type CliArgs, parseCliArgs, UsageError, usage } from './args.js'
 import type { ScaffoldOptions } from './choices.js'
@@ -79,14 +80,23 @@ async function choose(args: CliArgs, asker: Asker | undefined): Promise<Scaffold
 }
 
 function nextSteps(options: ScaffoldOptions): string {
-  const { projectCommand, appPort } = placeholdersOf(options)
+  const { projectName, projectCommand, appPort } = placeholdersOf(options)
+  const folder = basename(resolve(options.directory))
+  // npm refuses a package name such as `My App`; say which name the package.json got instead.
+  const renamed =
+    projectName === folder ? '' : ` Its package name is ${projectName} (npm would refuse ${folder}).`
   return `
-Created ${options.template} app in ${options.directory}. Next:
+Created ${options.template} app in ${options.directory}.${renamed} Next:
 
-  cd ${options.directory}
+  cd ${shellQuoted(options.directory)}
   npm install
   npx pairwise start        # the local stack, in another terminal (skip with your own URLs)
   ${projectCommand}
   npm run dev               # http://localhost:${appPort}
 `
+}
+
+/** The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted. */
+function shellQuoted(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`
 }

@@ -10,15 +10,23 @@ export type Asker = {
 
 export function terminalAsker(input: Readable, output: Writable): Asker {
   const lines = createInterface({ input, output })
+  // A question pending when the input ends (Ctrl-D, Ctrl-C) never settles on its own, and Node then exits
+  // mid-await with code 13 and a warning; rejecting makes it the CLI's one-line error and exit 1.
+  const closed = new Promise<never>((_, reject) =>
+    lines.once('close', () => reject(new Error('the input ended before every question was answered'))),
+  )
+  // Handled here so that closing after the last answer is no unhandled rejection.
+  closed.catch(() => undefined)
+  const ask = (question: string) => Promise.race([lines.question(question), closed])
   return {
     async text(question, fallback) {
-      const answer = (await lines.question(`${question} (${fallback}) `)).trim()
+      const answer = (await ask(`${question} (${fallback}) `)).trim()
       return answer || fallback
     },
     async choose(question, choices) {
       const menu = choices.map((choice, index) => `  ${index + 1}. ${choice.label}`).join('\n')
       for (;;) {
-        const answer = (await lines.question(`${question}\n${menu}\nChoose 1-${choices.length} (1): `)).trim()
+        const answer = (await ask(`${question}\n${menu}\nChoose 1-${choices.length} (1): `)).trim()
         const picked = choices[answer === '' ? 0 : Number(answer) - 1]
         if (picked) return picked.value
         output.write(`Please answer a number from 1 to ${choices.length}.\n`)

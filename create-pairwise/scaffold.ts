@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { builtinModules } from 'node:module'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPort, localStack, type ScaffoldOptions } from './choices.js'
@@ -35,15 +36,22 @@ export type Placeholders = {
   projectCommand: string
 }
 
-/** An npm package name from the folder's name (lower case; anything else npm refuses becomes '-'). */
+/**
+ * An npm package name from the folder's name: lower case, anything else npm refuses for a new package
+ * (validate-npm-package-name, including its ~'!()* ) becomes '-', and the names npm reserves (node_modules,
+ * favicon.ico, Node's own modules such as `http`) get an '-app' suffix.
+ */
 export function packageNameOf(directory: string): string {
   const name = basename(resolve(directory))
     .toLowerCase()
-    .replace(/[^a-z0-9._~-]+/g, '-')
+    .replace(/[^a-z0-9._-]+/g, '-')
     .replace(/^[._-]+/, '')
     .slice(0, 214)
-  return name || 'pairwise-app'
+  if (!name) return 'pairwise-app'
+  return reservedNames.has(name) ? `${name}-app` : name
 }
+
+const reservedNames = new Set(['node_modules', 'favicon.ico', ...builtinModules])
 
 /** The api's project id for the app: its package name in the characters project ids allow. */
 export const projectIdOf = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64)

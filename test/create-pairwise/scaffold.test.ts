@@ -203,6 +203,65 @@ describe('create-pairwise: choices', () => {
     expect(stack).toContain(`export const authUrl = '${localStack.authUrl}'`)
     expect(read(dir, 'src/pairwise/networks.ts')).toContain("name: 'Chain 10'")
   })
+
+  it('wires plain http:// and ws:// URLs to this machine', async () => {
+    const dir = freshDir()
+    const result = await run([
+      dir,
+      '--rpc',
+      'http://[::1]:9545',
+      '--chain-id',
+      '1337',
+      '--relay',
+      'ws://localhost:9787',
+      '--api',
+      'http://127.0.0.2:9788',
+    ])
+    expect(result.code).toBe(0)
+    const stack = read(dir, 'src/pairwise/stack.ts')
+    expect(stack).toContain("export const rpcUrl = 'http://[::1]:9545'")
+    expect(stack).toContain("export const relayUrl = 'ws://localhost:9787'")
+    expect(stack).toContain("export const apiUrl = 'http://127.0.0.2:9788'")
+  })
+
+  const packageNames: [string, string][] = [
+    ['My App', 'my-app'],
+    ['~app', 'app'],
+    ['a~b', 'a-b'],
+    ['node_modules', 'node_modules-app'],
+    ['favicon.ico', 'favicon.ico-app'],
+    ['http', 'http-app'],
+  ]
+  for (const [folder, name] of packageNames)
+    it(`names the package ${name}, which npm accepts, for a folder named ${folder}, and says so`, async () => {
+      const dir = freshDir(folder)
+      const result = await run([dir])
+      expect(result.code).toBe(0)
+      expect(manifest(dir).name).toBe(name)
+      expect(result.stdout).toContain(`Its package name is ${name} (npm would refuse ${folder}).`)
+    })
+
+  it('prints the cd step quoted for a folder the shell would split', async () => {
+    const dir = freshDir("Bob's app")
+    const result = await run([dir])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`cd '${dir.replace("'", "'\\''")}'\n`)
+  })
+
+  it('fails with one line and exits when the terminal input ends mid-question (Ctrl-D)', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true })
+    const io: CliIo = {
+      stdin,
+      stdout: new Writable({
+        write(_chunk, _encoding, done) {
+          stdin.end()
+          done()
+        },
+      }),
+      stderr: new Writable({ write: (_chunk, _encoding, done) => done() }),
+    }
+    await expect(runCli([], io)).rejects.toThrow('the input ended before every question was answered')
+  })
 })
 
 describe('create-pairwise: refusals', () => {
@@ -229,7 +288,37 @@ describe('create-pairwise: refusals', () => {
     ['chains there is no choice of', ['app', '--chains', 'solana'], '--chains must be evm or evm+solana'],
     ['a flag without its value', ['app', '--template'], 'argument missing'],
     ['--email with --no-email', ['app', '--email', '--no-email'], 'contradict'],
-    ['--local with a URL', ['app', '--local', '--relay', 'ws://r.example'], 'leave it out to pass --relay'],
+    ['--local with a URL', ['app', '--local', '--relay', 'wss://r.example'], 'leave it out to pass --relay'],
+    [
+      'a flag given twice',
+      ['app', '--template', 'vite', '--template', 'next'],
+      '--template is given more than once',
+    ],
+    [
+      'plain http:// to another machine',
+      ['app', '--api', 'http://api.example.com'],
+      '--api must be https:// for a host other than this machine',
+    ],
+    [
+      'plain ws:// to another machine',
+      ['app', '--relay', 'ws://relay.example.com'],
+      '--relay must be wss:// for a host other than this machine',
+    ],
+    [
+      'a URL with a password (fetch refuses it, the bundle would publish it)',
+      ['app', '--rpc', 'https://user:secret@rpc.example.com', '--chain-id', '10'],
+      '--rpc must not carry a user name or password',
+    ],
+    [
+      'a chain id in exponent notation',
+      ['app', '--rpc', 'https://rpc.example.com', '--chain-id', '1e3'],
+      '--chain-id must be a number',
+    ],
+    [
+      'a chain id in hex',
+      ['app', '--rpc', 'https://rpc.example.com', '--chain-id', '0x10'],
+      '--chain-id must be a number',
+    ],
     [
       'a relay that is not ws',
       ['app', '--relay', 'https://r.example'],
