@@ -23,7 +23,14 @@ export const reportedChainId = (chainId: string): string =>
 /** The namespace of `eip155:1`, or of a bare `eip155`. */
 export const namespaceOfChain = (chain: string): string => namespaceOfKey(chain)
 
-/** The session's namespace `name`, with inline chain keys (`eip155:1`) folded in. */
+/** An eip155 chain is an EIP-155 chain id, a decimal number: `eip155:abc` is valid CAIP-2 but no chain to report. */
+export const isUsableChain = (chain: string): boolean =>
+  !chain.startsWith('eip155:') || /^eip155:\d+$/.test(chain)
+
+/**
+ * The session's namespace `name`, with inline chain keys (`eip155:1`) folded in, less the eip155 chains
+ * (and their accounts) whose reference is not a number: a wallet may grant one, but it has no hex chain id.
+ */
 export function sessionNamespace(session: Session, name: string): SessionNamespace | undefined {
   const entries = Object.entries(session.namespaces).filter(([key]) => namespaceOfKey(key) === name)
   if (entries.length === 0) return undefined
@@ -31,8 +38,10 @@ export function sessionNamespace(session: Session, name: string): SessionNamespa
     ...new Set(entries.flatMap(([, namespace]) => pick(namespace) ?? [])),
   ]
   return {
-    chains: union((namespace) => namespace.chains),
-    accounts: union((namespace) => namespace.accounts),
+    chains: union((namespace) => namespace.chains).filter(isUsableChain),
+    accounts: union((namespace) => namespace.accounts).filter((account) =>
+      isUsableChain(account.slice(0, account.lastIndexOf(':'))),
+    ),
     methods: union((namespace) => namespace.methods),
     events: union((namespace) => namespace.events),
   }

@@ -7,7 +7,14 @@ import { createLogger } from '../logger.js'
 import { chainsOfNamespace, mergeRequiredIntoOptional, parseAccountId } from '../namespaces/index.js'
 import type { ProposalNamespaces, Session, SessionNamespace } from '../schemas/index.js'
 import type { AuthenticateParams, SignClientEvents } from '../types.js'
-import { eip155ChainOf, namespaceOfChain, reportedChainId, rpcUrlOf, sessionNamespace } from './chains.js'
+import {
+  eip155ChainOf,
+  isUsableChain,
+  namespaceOfChain,
+  reportedChainId,
+  rpcUrlOf,
+  sessionNamespace,
+} from './chains.js'
 import {
   addressesOn,
   answerLocally,
@@ -80,6 +87,8 @@ export class UniversalProvider implements Eip1193Provider {
   #state: ProviderStateStore | undefined
   #topic: string | undefined
   #namespaces: NamespaceConfigs = {}
+  /** What the session granted when last seen: an update is compared with it to keep the chain in use. */
+  #granted: Session['namespaces'] | undefined
   /** Storage writes, in call order; `close()` waits for them. */
   #writes: Promise<void> = Promise.resolve()
   #starting: Promise<void> | undefined
@@ -292,7 +301,7 @@ export class UniversalProvider implements Eip1193Provider {
     const session = this.session
     if (session === undefined) return
     const name = namespaceOfChain(chainId)
-    this.#sessionNamespace(session, name)
+    this.#resolveChain(session, chainId)
     const config = this.#namespaces[name] ?? { methods: [], events: [] }
     if (rpcUrl !== undefined) config.rpcMap = { ...config.rpcMap, [chainId]: rpcUrl }
     const previous = this.#defaultChain(session, name)
@@ -343,6 +352,7 @@ export class UniversalProvider implements Eip1193Provider {
   /** Takes `session` as the one to speak over; the chains it settled on replace unapproved defaults. */
   async #adopt(session: Session, namespaces: NamespaceConfigs): Promise<void> {
     this.#topic = session.topic
+    this.#granted = structuredClone(session.namespaces)
     this.#namespaces = namespaces
     for (const [name, config] of Object.entries(namespaces)) {
       const approved = sessionNamespace(session, name)
@@ -382,6 +392,11 @@ export class UniversalProvider implements Eip1193Provider {
     if (chainId !== undefined) {
       const name = namespaceOfChain(chainId)
       this.#sessionNamespace(session, name)
+      if (!isUsableChain(chainId))
+        throw new ProviderRpcError(
+          ProviderErrorCode.chainDisconnected,
+          `${chainId} is not an EIP-155 chain id`,
+        )
       return chainId.includes(':') ? chainId : this.#defaultChain(session, name)
     }
     const asked = Object.keys(this.#namespaces).filter(
@@ -473,37 +488,73 @@ export class UniversalProvider implements Eip1193Provider {
       const chain = namespaceName === 'eip155' ? (eip155ChainOf(data) ?? params.chainId) : params.chainId
       if (chainsOfNamespace(namespace).includes(chain)) this.setDefaultChain(chain)
     } else if (name === 'accountsChanged' && Array.isArray(data)) {
-      // The peer's word, shown and signed with by the app: each entry is taken as a CAIP-10 account, or as
-      // an address on the event's chain, else left out.
-      this.#events.emit(
-        'accountsChanged',
-        data.flatMap((entry) => {
-          const account = parseAccountId(entry) ?? parseAccountId(`${params.chainId}:${entry}`)
-          return typeof entry === 'string' && account ? [account.address] : []
-        }),
-      )
+      // The peer's word, held to the session: each entry is taken as a CAIP-10 account, or as an address on
+      // the event's chain, and kept (as the session spells it) only when the session grants it on that
+      // chain. A list naming no granted account is dropped; an empty one still means no account.
+      const granted = addressesOn(namespace, params.chainId)
+      const fold = (address: string) => (namespaceName === 'eip155' ? address.toLowerCase() : address)
+      const accounts = data.flatMap((entry) => {
+        const account =
+          typeof entry === 'string'
+            ? (parseAccountId(entry) ?? parseAccountId(`${params.chainId}:${entry}`))
+            : undefined
+        const match =
+          account?.chainId === params.chainId
+            ? granted.find((address) => fold(address) === fold(account.address))
+            : undefined
+        return match === undefined ? [] : [match]
+      })
+      if (accounts.length > 0 || data.length === 0)
+        this.#events.emit('accountsChanged', [...new Set(accounts)])
+      else
+        this.#logger.warn('dropped an accountsChanged naming no account the session grants', {
+          chainId: params.chainId,
+        })
     }
   }
 
-  /** Keeps each default chain within what the wallet now grants, and reports the accounts it grants. */
+  /**
+   * Keeps each namespace on the chain requests went to before the update while the wallet still grants
+   * it (a reordered chain list moves nothing), else moves it to the first chain granted and says so with
+   * `chainChanged`; then reports the accounts the session grants.
+   */
   #onSessionUpdate(): void {
     const session = this.session
     if (session === undefined) return
-    for (const [name, config] of Object.entries(this.#namespaces)) {
+    const before = this.#granted
+    this.#granted = structuredClone(session.namespaces)
+    const names = new Set([
+      ...Object.keys(this.#namespaces),
+      ...Object.keys(before ?? {}).map(namespaceOfChain),
+    ])
+    for (const name of names) {
+      const config = this.#namespaces[name] ?? { methods: [], events: [] }
+      const earlier = before && sessionNamespace({ namespaces: before } as Session, name)
+      const previous = config.defaultChain ?? (earlier && chainsOfNamespace(earlier)[0])
+      if (previous === undefined) continue
       const namespace = sessionNamespace(session, name)
       const chains = namespace === undefined ? [] : chainsOfNamespace(namespace)
-      if (config.defaultChain !== undefined && !chains.includes(config.defaultChain)) {
-        delete config.defaultChain
-        const next = chains[0]
-        if (next !== undefined) this.#events.emit('chainChanged', reportedChainId(next))
+      if (chains.includes(previous)) {
+        config.defaultChain = previous
+        this.#namespaces[name] = config
+        continue
       }
+      delete config.defaultChain
+      const next = chains[0]
+      if (next !== undefined) this.#events.emit('chainChanged', reportedChainId(next))
     }
     void this.#persist(session.topic)
-    const chain = this.#resolveChain(session, undefined)
-    this.#events.emit(
-      'accountsChanged',
-      addressesOn(this.#sessionNamespace(session, namespaceOfChain(chain)), chain),
-    )
+    this.#events.emit('accountsChanged', this.#grantedAccounts(session))
+  }
+
+  /** The addresses on the chain requests go to; none when the session leaves no chain to go to. */
+  #grantedAccounts(session: Session): string[] {
+    try {
+      const chain = this.#resolveChain(session, undefined)
+      return addressesOn(this.#sessionNamespace(session, namespaceOfChain(chain)), chain)
+    } catch {
+      return []
+    }
   }
 
   /** The session is over: `session_delete` (when the wallet ended it), then `disconnect`. */

@@ -538,9 +538,9 @@ describe('UniversalProvider events', () => {
     await wallet.emit({
       topic,
       chainId: 'eip155:10',
-      event: { name: 'accountsChanged', data: [`eip155:10:${other.address}`] },
+      event: { name: 'accountsChanged', data: [`eip155:10:${account.address}`] },
     })
-    expect(await accounts).toEqual([other.address])
+    expect(await accounts).toEqual([account.address])
 
     const checked = new Promise<string[]>((resolve) => provider.once('accountsChanged', resolve))
     await wallet.emit({
@@ -548,10 +548,15 @@ describe('UniversalProvider events', () => {
       chainId: 'eip155:10',
       event: {
         name: 'accountsChanged',
-        data: ['<img src=x onerror=alert(1)>', { address: other.address }, 'eip155:1:../../x', other.address],
+        data: [
+          '<img src=x onerror=alert(1)>',
+          { address: other.address },
+          'eip155:1:../../x',
+          account.address,
+        ],
       },
     })
-    expect(await checked, 'only what is an account or an address is taken').toEqual([other.address])
+    expect(await checked, 'only what is an account or an address is taken').toEqual([account.address])
 
     const updated = new Promise<unknown>((resolve) => provider.on('session_update', resolve))
     const afterUpdate = new Promise<string[]>((resolve) => provider.once('accountsChanged', resolve))
@@ -562,6 +567,95 @@ describe('UniversalProvider events', () => {
     expect(await movedBack).toBe('0x1')
     expect(await afterUpdate).toEqual([account.address])
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([account.address])
+  })
+
+  it('a session update that drops the chain requests went to announces the new one with chainChanged, and a reordering moves nothing', async () => {
+    const { provider, wallet, session, requests } = await connected({
+      namespaces: granted(['eip155:1', 'eip155:10', 'eip155:137']),
+      ask: asked(['eip155:1', 'eip155:10', 'eip155:137']),
+    })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    const applied = new Promise<unknown>((resolve) => provider.once('session_update', resolve))
+    const reordered = await wallet.update({
+      topic: session.topic,
+      namespaces: granted(['eip155:137', 'eip155:1', 'eip155:10']),
+    })
+    await reordered.acknowledged()
+    await applied
+    expect(await provider.request({ method: 'eth_chainId' }), 'the chain stays where it was').toBe('0x1')
+
+    const moved = new Promise<string>((resolve) => provider.once('chainChanged', resolve))
+    const dropped = await wallet.update({ topic: session.topic, namespaces: granted(['eip155:10']) })
+    await dropped.acknowledged()
+    expect(await moved).toBe('0xa')
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0xa')
+    await provider.request({ method: 'personal_sign', params: ['0x00', account.address] })
+    expect(requests).toEqual([{ method: 'personal_sign', chainId: 'eip155:10' }])
+  })
+
+  it('an eip155 chain whose reference is not a number is no chain the provider reports or switches to', async () => {
+    const { provider, wallet, session } = await connected({
+      namespaces: granted(['eip155:1', 'eip155:abc']),
+    })
+    const reported: string[] = []
+    provider.on('chainChanged', (chain) => reported.push(chain))
+    const seen = new Promise<unknown>((resolve) => provider.once('session_event', resolve))
+    await wallet.emit({
+      topic: session.topic,
+      chainId: 'eip155:abc',
+      event: { name: 'chainChanged', data: 'abc' },
+    })
+    await seen
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    await expect(provider.request({ method: 'eth_chainId' }, 'eip155:abc')).rejects.toMatchObject({
+      code: 4901,
+    })
+
+    const updated = new Promise<unknown>((resolve) => provider.once('session_update', resolve))
+    const accounts = new Promise<string[]>((resolve) => provider.once('accountsChanged', resolve))
+    const { acknowledged } = await wallet.update({
+      topic: session.topic,
+      namespaces: granted(['eip155:abc', 'eip155:10']),
+    })
+    await acknowledged()
+    await updated
+    expect(await accounts).toEqual([account.address])
+    expect(reported).toEqual(['0xa'])
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0xa')
+
+    const emptied = new Promise<unknown>((resolve) => provider.once('session_update', resolve))
+    const none = new Promise<string[]>((resolve) => provider.once('accountsChanged', resolve))
+    const last = await wallet.update({ topic: session.topic, namespaces: granted(['eip155:abc']) })
+    await last.acknowledged()
+    await emptied
+    expect(await none, 'no chain left to hold an account').toEqual([])
+    await expect(provider.request({ method: 'eth_chainId' })).rejects.toMatchObject({ code: 4901 })
+  })
+
+  it('accountsChanged reports only accounts the session grants on the event chain; one naming none of them is dropped', async () => {
+    const { provider, wallet, session } = await connected()
+    const reported: string[][] = []
+    provider.on('accountsChanged', (accounts) => reported.push(accounts))
+    const emitted = async (data: unknown) => {
+      const seen = new Promise<unknown>((resolve) => provider.once('session_event', resolve))
+      await wallet.emit({
+        topic: session.topic,
+        chainId: 'eip155:10',
+        event: { name: 'accountsChanged', data },
+      })
+      await seen
+    }
+    await emitted([other.address, `eip155:10:${other.address}`])
+    expect(reported, 'no account the session does not grant').toEqual([])
+    await emitted([
+      `eip155:137:${account.address}`,
+      other.address,
+      account.address.toLowerCase(),
+      ...Array.from({ length: 1000 }, () => `eip155:10:${account.address}`),
+    ])
+    expect(reported).toEqual([[account.address]])
+    await emitted([])
+    expect(reported.at(-1), 'an empty list still means no account').toEqual([])
   })
 
   it('a wallet disconnect emits session_delete then disconnect, after which requests need connect()', async () => {
