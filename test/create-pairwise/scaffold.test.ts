@@ -181,48 +181,46 @@ describe('create-pairwise: choices', () => {
     expect(manifest(dir).dependencies['@pairwise/solana']).toBeUndefined()
   })
 
-  it('wires the URLs it is given, keeping the local stack for the rest', async () => {
-    const dir = freshDir()
-    const result = await run([
-      dir,
-      '--rpc',
-      'https://rpc.example.com/v1',
-      '--chain-id',
-      '10',
-      '--relay',
-      'wss://relay.example.com',
-      '--api',
-      'https://api.example.com',
-    ])
-    expect(result.code).toBe(0)
-    const stack = read(dir, 'src/pairwise/stack.ts')
-    expect(stack).toContain("export const rpcUrl = 'https://rpc.example.com/v1'")
-    expect(stack).toContain('export const chainId = 10\n')
-    expect(stack).toContain("export const relayUrl = 'wss://relay.example.com'")
-    expect(stack).toContain("export const apiUrl = 'https://api.example.com'")
-    expect(stack).toContain(`export const authUrl = '${localStack.authUrl}'`)
-    expect(read(dir, 'src/pairwise/networks.ts')).toContain("name: 'Chain 10'")
-  })
-
-  it('wires plain http:// and ws:// URLs to this machine', async () => {
-    const dir = freshDir()
-    const result = await run([
-      dir,
-      '--rpc',
-      'http://[::1]:9545',
-      '--chain-id',
-      '1337',
-      '--relay',
-      'ws://localhost:9787',
-      '--api',
-      'http://127.0.0.2:9788',
-    ])
-    expect(result.code).toBe(0)
-    const stack = read(dir, 'src/pairwise/stack.ts')
-    expect(stack).toContain("export const rpcUrl = 'http://[::1]:9545'")
-    expect(stack).toContain("export const relayUrl = 'ws://localhost:9787'")
-    expect(stack).toContain("export const apiUrl = 'http://127.0.0.2:9788'")
-  })
+  const wiredUrls = [
+    {
+      what: 'the URLs it is given, keeping the local stack for the rest',
+      urls: {
+        rpc: 'https://rpc.example.com/v1',
+        relay: 'wss://relay.example.com',
+        api: 'https://api.example.com',
+      },
+      chainId: 10,
+    },
+    {
+      what: 'plain http:// and ws:// URLs to this machine',
+      urls: { rpc: 'http://[::1]:9545', relay: 'ws://localhost:9787', api: 'http://127.0.0.2:9788' },
+      chainId: 1337,
+    },
+  ]
+  for (const { what, urls, chainId } of wiredUrls)
+    it(`wires ${what}`, async () => {
+      const dir = freshDir()
+      const { rpc, relay, api } = urls
+      const result = await run([
+        dir,
+        '--rpc',
+        rpc,
+        '--chain-id',
+        String(chainId),
+        '--relay',
+        relay,
+        '--api',
+        api,
+      ])
+      expect(result.code).toBe(0)
+      const stack = read(dir, 'src/pairwise/stack.ts')
+      expect(stack).toContain(`export const rpcUrl = '${rpc}'`)
+      expect(stack).toContain(`export const chainId = ${chainId}\n`)
+      expect(stack).toContain(`export const relayUrl = '${relay}'`)
+      expect(stack).toContain(`export const apiUrl = '${api}'`)
+      expect(stack).toContain(`export const authUrl = '${localStack.authUrl}'`)
+      expect(read(dir, 'src/pairwise/networks.ts')).toContain(`name: 'Chain ${chainId}'`)
+    })
 
   const packageNames: [string, string][] = [
     ['My App', 'my-app'],
