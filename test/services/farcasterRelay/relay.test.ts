@@ -65,6 +65,17 @@ describe.each(eachDatabase())('the Farcaster relay on $name', ({ open }) => {
     status: answer.status,
     ...((await answer.json()) as { code?: string }),
   })
+  /** A completion as the relay's keyholder sends it, raw: what a bad one is answered. */
+  const authenticate = (channelToken: string, body: object) =>
+    fetch(`${relay.url}/v1/channel/authenticate`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${channelToken}`,
+        'x-farcaster-auth-relay-key': relayKey,
+      },
+      body: JSON.stringify(body),
+    })
 
   it('a channel from POST /v1/channel: 202 then 200 with the custody, the relay key required, one completion', async () => {
     const { channelToken, url, nonce } = await openChannel('nonce12345678')
@@ -129,16 +140,13 @@ describe.each(eachDatabase())('the Farcaster relay on $name', ({ open }) => {
       })
     const { url } = await openChannel()
     const token = new URL(url).searchParams.get('channelToken') ?? ''
-    const authenticate = await fetch(`${relay.url}/v1/channel/authenticate`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'x-farcaster-auth-relay-key': relayKey,
-      },
-      body: JSON.stringify({ message: 'x', signature: 'not hex', fid: -1, username: 'ada' }),
+    const malformed = await authenticate(token, {
+      message: 'x',
+      signature: 'not hex',
+      fid: -1,
+      username: 'ada',
     })
-    expect(await refusal(authenticate)).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
+    expect(await refusal(malformed)).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
     expect((await fetch(`${relay.url}/health`)).status).toBe(200)
   })
 
@@ -161,16 +169,8 @@ describe.each(eachDatabase())('the Farcaster relay on $name', ({ open }) => {
       { bio: '\u0000' },
       { pfpUrl: 'https://example.test/\u0000' },
     ]) {
-      const authenticate = await fetch(`${relay.url}/v1/channel/authenticate`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${channelToken}`,
-          'x-farcaster-auth-relay-key': relayKey,
-        },
-        body: JSON.stringify({ ...completion, ...nul }),
-      })
-      expect(await refusal(authenticate)).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
+      const answer = await authenticate(channelToken, { ...completion, ...nul })
+      expect(await refusal(answer)).toMatchObject({ status: 400, code: 'INVALID_REQUEST' })
     }
     expect((await call('/v1/channel/status', { token: channelToken })).status).toBe(202)
   })
