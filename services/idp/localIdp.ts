@@ -4,7 +4,15 @@ import type { Logger } from '@pairwise/common'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { authPaths } from '../auth/protocol/paths.js'
 import type { SocialProviderConfigInput, SocialProviderName } from '../auth/social/providerConfig.js'
-import { HttpError, type RequestHandler, requestTarget, serve } from '../kit/index.js'
+import {
+  escapeHtml,
+  formPage,
+  formPageHeaders,
+  HttpError,
+  type RequestHandler,
+  requestTarget,
+  serve,
+} from '../kit/index.js'
 import { consoleLogger } from '../relay/index.js'
 import { type TestAccount, testAccounts } from './testAccounts.js'
 
@@ -111,11 +119,17 @@ export async function startLocalIdp(options: {
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
   /** Accounts that already authorized the Apple client: Apple sends the name only before this. */
   const appleAuthorized = new Set<string>()
+  /**
+   * What oidc-provider holds as the Apple client's secret: known only here, and put in a token request by
+   * the shim below once the ES256 JWT checks out. A request that skips the shim (HTTP Basic, `/TOKEN`,
+   * `/token/`, routes oidc-provider also takes) cannot name it, so none gets past Apple's rule.
+   */
+  const appleRegisteredSecret = randomBytes(32).toString('base64url')
 
   const configuration: Configuration = {
     clients: providers.map((provider) => ({
       client_id: clientId(provider),
-      client_secret: clientSecret(provider),
+      client_secret: provider === 'apple' ? appleRegisteredSecret : clientSecret(provider),
       redirect_uris: [`${options.authUrl}${authPaths.socialCallback}/${provider}`],
       response_types: ['code'],
       grant_types: ['authorization_code'],
@@ -123,7 +137,17 @@ export async function startLocalIdp(options: {
       token_endpoint_auth_method: provider === 'x' ? 'client_secret_basic' : 'client_secret_post',
     })),
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
+    // Sign-out is never asked of this provider, and oidc-provider's own logout pages load a Google font.
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
+    // oidc-provider's error page loads a Google font: this one names no host but its own.
+    async renderError(ctx, out) {
+      ctx.type = 'html'
+      ctx.set(formPageHeaders)
+      ctx.body = formPage(
+        'Sign-in failed',
+        `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`,
+      )
+    },
     scopes: [
       'openid',
       'read:user',
@@ -198,10 +222,12 @@ export async function startLocalIdp(options: {
       Buffer.from(signature, 'base64url'),
     )
     if (!okSignature) return false
-    const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as Record<string, unknown>
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>
+    const head = jwtPart(header)
+    const claims = jwtPart(payload)
     const now = Date.now() / 1000
     return (
+      head !== undefined &&
+      claims !== undefined &&
       head.alg === 'ES256' &&
       head.kid === appleKeyId &&
       claims.iss === appleTeamId &&
@@ -246,7 +272,7 @@ export async function startLocalIdp(options: {
       if (form.get('client_id') === clientId('apple')) {
         if (!appleSecretValid(form.get('client_secret') ?? ''))
           return json(res, 400, { error: 'invalid_client', error_description: 'client secret JWT refused' })
-        form.set('client_secret', clientSecret('apple'))
+        form.set('client_secret', appleRegisteredSecret)
       }
       // The stream is read: oidc-provider takes the (rewritten) body from req.body instead.
       Object.assign(req, { body: form.toString() })
@@ -294,6 +320,16 @@ export async function startLocalIdp(options: {
       oauth2('discord', `${url}/discord/api`),
     ],
     close: () => served.close(),
+  }
+}
+
+/** A JWT's header or payload: a JSON object, or undefined for anything else. */
+function jwtPart(segment: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString())
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
   }
 }
 

@@ -35,6 +35,12 @@ declare module 'oidc-provider' {
     interactions?: { url(ctx: KoaContextWithOIDC, interaction: { uid: string }): string }
     findAccount(ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined>
     loadExistingGrant?(ctx: KoaContextWithOIDC): Promise<Grant | undefined>
+    /** The page for an error shown to the browser; `out` holds the OAuth `error` and its description. */
+    renderError?(
+      ctx: KoaContextWithOIDC & { type: string; set(headers: Record<string, string>): void },
+      out: { error: string; error_description?: string },
+      error: Error,
+    ): Promise<void>
   }
 
   export default class Provider {

@@ -1,3 +1,4 @@
+import { sign } from 'node:crypto'
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../common/index.js'
@@ -46,6 +47,54 @@ describe('the local identity provider, on malformed or foreign requests', () => 
     const body = `client_id=google-client&code=${'a'.repeat(70 * 1024)}`
     const headers = { 'content-type': 'application/x-www-form-urlencoded' }
     expectRefusal(await send('POST', '/token', headers, body), 413)
+  })
+
+  const form = { 'content-type': 'application/x-www-form-urlencoded' }
+  const grant = `grant_type=authorization_code&code=abc&code_verifier=${'v'.repeat(43)}`
+
+  it("refuses the Apple client's registered secret wherever the ES256 check is skipped", async () => {
+    const basic = `Basic ${Buffer.from('apple-client:apple-secret').toString('base64')}`
+    const attempts = [
+      await send('POST', '/token', { ...form, authorization: basic }, grant),
+      await send('POST', '/token/', form, `client_id=apple-client&client_secret=apple-secret&${grant}`),
+      await send('POST', '/TOKEN', form, `client_id=apple-client&client_secret=apple-secret&${grant}`),
+    ]
+    for (const answer of attempts)
+      expect({ status: answer.status, error: JSON.parse(answer.body).error }).toEqual({
+        status: 401,
+        error: 'invalid_client',
+      })
+  })
+
+  it('refuses an Apple client secret signed by the right key but not JSON inside with 400, not a 500', async () => {
+    const header = Buffer.from('not json').toString('base64url')
+    const payload = Buffer.from('[1').toString('base64url')
+    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), {
+      key: idp.apple.privateKey,
+      dsaEncoding: 'ieee-p1363',
+    }).toString('base64url')
+    const body = `client_id=apple-client&client_secret=${header}.${payload}.${signature}&${grant}`
+    const answer = await send('POST', '/token', form, body)
+    expect({ status: answer.status, error: JSON.parse(answer.body).error }).toEqual({
+      status: 400,
+      error: 'invalid_client',
+    })
+  })
+
+  it('shows its errors on a page that loads nothing from another host, and offers no logout pages', async () => {
+    const foreignRedirect = new URLSearchParams({
+      client_id: 'google-client',
+      redirect_uri: 'https://elsewhere.example/callback',
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+    })
+    const page = await send('GET', `/auth?${foreignRedirect}`)
+    expect(page.status).toBe(400)
+    expect(page.body).toContain('<h1>Sign-in failed</h1>')
+    expect(page.body).not.toMatch(/https?:\/\/|@import/)
+    expect((await send('GET', '/session/end')).status).toBe(404)
   })
 
   it('answers a Host other than its own names with 421', async () => {
