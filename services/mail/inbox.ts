@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_MAX_MESSAGES } from './limits.js'
-import type { MailContent } from './parseMail.js'
+import { DEFAULT_MAX_INBOX_CHARS, DEFAULT_MAX_MESSAGES } from './limits.js'
+import type { MailAddress, MailContent } from './parseMail.js'
 
 /** A received mail: its parsed content, the inbox's ID for it and when it arrived. */
 export type StoredMail = Readonly<MailContent & { id: string; created: Date }>
@@ -25,22 +25,51 @@ export class MailTimeoutError extends Error {
 export type InboxOptions = {
   /** Past this many mails the oldest is dropped; default DEFAULT_MAX_MESSAGES. */
   maxMessages?: number
+  /** Past this many characters of kept text (see keptChars) the oldest goes; default DEFAULT_MAX_INBOX_CHARS. */
+  maxChars?: number
   now?: () => number
+}
+
+const addressChars = ({ Name, Address }: MailAddress) => Name.length + Address.length
+
+/** The characters a mail holds in memory: its strings, the one measure that grows with what a sender writes. */
+function keptChars(mail: MailContent): number {
+  const { messageId, from, to, subject, text, html, snippet } = mail
+  return (
+    messageId.length +
+    addressChars(from) +
+    to.reduce((sum, address) => sum + addressChars(address), 0) +
+    subject.length +
+    text.length +
+    html.length +
+    snippet.length
+  )
 }
 
 /** The mails the local SMTP server received, in memory, oldest dropped first when full. */
 export class Inbox {
   readonly maxMessages: number
+  readonly maxChars: number
   /** Oldest first. */
   readonly #mails: StoredMail[] = []
   readonly #byId = new Map<string, StoredMail>()
   readonly #arrivals = new Set<(mail: StoredMail) => void>()
   readonly #now: () => number
+  #chars = 0
 
-  constructor({ maxMessages = DEFAULT_MAX_MESSAGES, now = Date.now }: InboxOptions = {}) {
-    if (!Number.isInteger(maxMessages) || maxMessages < 1)
-      throw new RangeError(`maxMessages must be a positive integer, not ${maxMessages}`)
+  constructor({
+    maxMessages = DEFAULT_MAX_MESSAGES,
+    maxChars = DEFAULT_MAX_INBOX_CHARS,
+    now = Date.now,
+  }: InboxOptions = {}) {
+    for (const [name, value] of [
+      ['maxMessages', maxMessages],
+      ['maxChars', maxChars],
+    ] as const)
+      if (!Number.isInteger(value) || value < 1)
+        throw new RangeError(`${name} must be a positive integer, not ${value}`)
     this.maxMessages = maxMessages
+    this.maxChars = maxChars
     this.#now = now
   }
 
@@ -52,7 +81,13 @@ export class Inbox {
     const mail: StoredMail = Object.freeze({ ...content, id: randomUUID(), created: new Date(this.#now()) })
     this.#mails.push(mail)
     this.#byId.set(mail.id, mail)
-    while (this.#mails.length > this.maxMessages) this.#byId.delete((this.#mails.shift() as StoredMail).id)
+    this.#chars += keptChars(mail)
+    // The newest mail stays even alone over maxChars: the sender waiting for it gets it.
+    while (this.#mails.length > this.maxMessages || (this.#chars > this.maxChars && this.#mails.length > 1)) {
+      const dropped = this.#mails.shift() as StoredMail
+      this.#byId.delete(dropped.id)
+      this.#chars -= keptChars(dropped)
+    }
     for (const arrived of [...this.#arrivals]) arrived(mail)
     return mail
   }
@@ -74,7 +109,11 @@ export class Inbox {
     const kept = doomed ? this.#mails.filter((mail) => !doomed.has(mail.id)) : []
     this.#mails.splice(0, this.#mails.length, ...kept)
     this.#byId.clear()
-    for (const mail of kept) this.#byId.set(mail.id, mail)
+    this.#chars = 0
+    for (const mail of kept) {
+      this.#byId.set(mail.id, mail)
+      this.#chars += keptChars(mail)
+    }
     return before - kept.length
   }
 

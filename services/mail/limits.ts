@@ -1,13 +1,23 @@
 /** Mails the inbox holds by default; past it the oldest goes first, so a forgotten dev stack stays small. */
 export const DEFAULT_MAX_MESSAGES = 1000
 
+/**
+ * Characters of text the inbox holds by default, over every mail's subject, addresses and bodies; past it
+ * the oldest mail goes first. A login mail has about 2,000, so the count cap comes first in use; this one
+ * stops a thousand mails of a megabyte each (their text and HTML kept apart) from filling the process.
+ */
+export const DEFAULT_MAX_INBOX_CHARS = 50_000_000
+
 /** Largest raw message (headers and body) the SMTP server accepts by default; a larger one gets 552. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 1_000_000
 
 /** SMTP connections open at once; one more is answered 421 and closed. */
 export const MAX_SMTP_CLIENTS = 20
 
-/** RCPT TO commands per mail transaction. */
+/**
+ * RCPT TO commands per mail transaction, and addresses a mail's To header may name (more gets 554): each
+ * kept address costs far more memory than its few bytes in the message.
+ */
 export const MAX_SMTP_RECIPIENTS = 50
 
 /** An SMTP connection silent this long is closed, so idle sockets are not held. */

@@ -36,7 +36,7 @@ class SmtpReply extends Error {
  * A plain-text SMTP server for the local stack: anyone on the host may send (no AUTH needed, no
  * STARTTLS offered), every accepted message lands in `inbox`. Messages over `maxMessageBytes` get 552
  * and are never buffered past the limit; one the parser fails on, or takes too long or too much memory
- * over, gets 554 (see parseMail).
+ * over, gets 554 (see parseMail), and so does one whose To names more than MAX_SMTP_RECIPIENTS addresses.
  */
 export async function startSmtpServer(options: SmtpServerOptions): Promise<RunningSmtpServer> {
   const { inbox, maxMessageBytes, logger } = options
@@ -49,6 +49,8 @@ export async function startSmtpServer(options: SmtpServerOptions): Promise<Runni
       logger.warn('mail could not be parsed', { bytes: raw.length, error: error.message })
       throw new SmtpReply(554, 'Error: message could not be parsed')
     })
+    if (content.to.length > MAX_SMTP_RECIPIENTS)
+      throw new SmtpReply(554, `Error: the To header names more than ${MAX_SMTP_RECIPIENTS} addresses`)
     const mail = inbox.add(content)
     logger.info('mail received', { id: mail.id, bytes: mail.size })
     return mail.id

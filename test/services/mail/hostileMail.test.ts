@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../common/index.js'
 import { type RunningMail, startMail } from '../../../services/mail/index.js'
-import { PARSE_TIMEOUT_MS } from '../../../services/mail/limits.js'
+import { MAX_SMTP_RECIPIENTS, PARSE_TIMEOUT_MS } from '../../../services/mail/limits.js'
 import { twoFreePorts } from '../../support/ports.js'
 
 // Each nested part opens the next: mailparser throws EMAXLEN from a stream callback, outside its promise.
@@ -37,6 +37,18 @@ describe('the SMTP server and messages its parser cannot handle', () => {
     await sendRaw('Subject: after deep\r\nTo: b@example.test\r\n\r\nstill here\r\n')
     const list = (await (await fetch(`${mail.url}/api/v1/messages`)).json()) as List
     expect(list.messages.map((m) => m.Subject)).toEqual(['after deep'])
+  })
+
+  it(`refuses a mail whose To header names over ${MAX_SMTP_RECIPIENTS} addresses with 554, keeping nothing`, async () => {
+    mail.inbox.delete()
+    const to = (count: number) => Array.from({ length: count }, (_, n) => `r${n}@example.test`).join(', ')
+    await expect(
+      sendRaw(`Subject: crowd\r\nTo: ${to(MAX_SMTP_RECIPIENTS + 1)}\r\n\r\nhi\r\n`),
+    ).rejects.toMatchObject({ responseCode: 554 })
+    await sendRaw(`Subject: full house\r\nTo: ${to(MAX_SMTP_RECIPIENTS)}\r\n\r\nhi\r\n`)
+    expect(mail.inbox.list().map((m) => [m.subject, m.to.length])).toEqual([
+      ['full house', MAX_SMTP_RECIPIENTS],
+    ])
   })
 
   it(`cuts HTML that would stall text extraction after ${PARSE_TIMEOUT_MS} ms with 554, the process responsive`, async () => {

@@ -204,6 +204,28 @@ describe('the inbox caps', () => {
     }
   })
 
+  it('drops the oldest mails once their kept text passes maxChars, keeping the newest even alone', () => {
+    const inbox = new Inbox({ maxChars: 1_000 })
+    const content = (subject: string, text: string) => ({
+      messageId: '',
+      from: { Name: '', Address: '' },
+      to: [],
+      subject,
+      date: undefined,
+      text,
+      html: '',
+      snippet: '',
+      size: text.length,
+    })
+    for (const n of [1, 2, 3]) inbox.add(content(`mail ${n}`, 'x'.repeat(400)))
+    expect(inbox.list().map((m) => m.subject)).toEqual(['mail 3', 'mail 2'])
+    inbox.add(content('huge', 'y'.repeat(5_000)))
+    expect(inbox.list().map((m) => m.subject)).toEqual(['huge'])
+    inbox.delete()
+    for (const n of [1, 2]) inbox.add(content(`after ${n}`, 'z'.repeat(450)))
+    expect(inbox.list().map((m) => m.subject)).toEqual(['after 2', 'after 1'])
+  })
+
   it('refuses a message over maxMessageBytes with 552 and keeps serving', async () => {
     const { mail, mailer } = await start({ maxMessageBytes: 4_000 })
     try {
