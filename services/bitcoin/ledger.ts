@@ -51,6 +51,11 @@ export type LedgerOptions = {
 
 /** Core's MAX_STANDARD_TX_WEIGHT. */
 const MAX_STANDARD_TX_WEIGHT = 400_000
+/**
+ * `sendrawtransaction`'s default `maxfeerate`, 0.10 BTC/kvB in sat/vB: a higher fee is taken for a unit
+ * mistake and refused, though the transaction is valid.
+ */
+const MAX_BROADCAST_FEE_RATE = 10_000n
 /** Core's MIN_STANDARD_TX_NONWITNESS_SIZE. */
 const MIN_STANDARD_TX_NONWITNESS_SIZE = 65
 /** An OP_RETURN output: where a block with no faucet payment puts its fees. */
@@ -310,6 +315,9 @@ export class RegtestLedger {
       )
       if (failure) throw scriptRejection(failure)
     }
+    // Checked last, as Core's BroadcastTransaction does once the mempool would take the transaction.
+    if (fee > BigInt(Math.ceil(weight / 4)) * MAX_BROADCAST_FEE_RATE)
+      throw new TxRejection(-25, 'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)')
     return { txid, raw, decoded, prevouts: spent, fee, weight, isCoinbase: false, block: undefined }
   }
 

@@ -187,6 +187,18 @@ describe('the regtest ledger refuses what Bitcoin Core refuses, with its error t
     })
   })
 
+  it("a fee above sendrawtransaction's default maxfeerate of 10,000 sat/vB, though valid", () => {
+    const { ledger, coin } = funded(10_000_000n)
+    const absurd = signedSpend(alice, alice.p2wpkh, [coin], [pay(8_000_000n)])
+    expect(absurd.fee).toBeGreaterThan(10_000n * BigInt(absurd.vsize))
+    expect(refusal(ledger, absurd.extract())).toEqual({
+      code: -25,
+      message: 'Fee exceeds maximum configured by user (e.g. -maxtxfee, maxfeerate)',
+    })
+    const high = signedSpend(alice, alice.p2wpkh, [coin], [pay(10_000_000n - 10_000n * BigInt(absurd.vsize))])
+    expect(ledger.accept(high.extract())).toBe(high.id)
+  })
+
   it('a double spend in the mempool, then of a confirmed spend', () => {
     const { ledger, coin } = funded()
     ledger.accept(signedSpend(alice, alice.p2wpkh, [coin], [pay(90_000n)]).extract())
