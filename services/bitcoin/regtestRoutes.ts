@@ -2,12 +2,11 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { validJsonText } from '../api/http/validate.js'
-import { clientKey, HttpError } from '../kit/index.js'
+import { clientKey, HttpError, WindowBudget } from '../kit/index.js'
 import { addressScript } from './addressScript.js'
 import { statusJson } from './esploraJson.js'
 import type { RegtestLedger } from './ledger.js'
 import { bitcoinLimits } from './limits.js'
-import { WindowBudget } from './windowBudget.js'
 
 const faucetBody = z.strictObject({
   address: z.string().max(100),

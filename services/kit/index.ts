@@ -1,7 +1,7 @@
 /**
  * The server kit every service is built on: the safe HTTP server and `serve` (listen, URL, graceful
  * close), the `Host` and request-target checks, trusted proxies and the key a client is counted under, and one `HttpError` with one code list.
- * It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
+ * Amounts per key within fixed windows (`WindowBudget`). It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
  */
 
 export { clientKey } from './clientKey.js'
@@ -49,5 +49,6 @@ export {
   TRUST_PROXY_ENV,
   type TrustedProxies,
 } from './trustProxy.js'
+export { WindowBudget } from './windowBudget.js'
 export { withoutNul } from './withoutNul.js'
 export { zodIssue } from './zodIssue.js'

@@ -12,7 +12,7 @@ import { ClientLoad, type LoadRefusal } from './clientLoad.js'
 import { MalformedJsonError, parseJsonBody, stringifyJson } from './json.js'
 import { solanaLimits } from './limits.js'
 import { answerBatch, answerSingle } from './rpc/cappedAnswers.js'
-import type { RpcContext } from './rpc/context.js'
+import type { CallContext, RpcContext } from './rpc/context.js'
 
 /** CORS as the real RPC answers it: any origin, any header (kit sends `solana-client`), so preflights pass. */
 const corsHeaders = {
@@ -72,7 +72,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
 
 /** `beforeAnswer` refuses building an answer for a client whose earlier answers are still unread. */
 async function answer(
-  context: RpcContext,
+  context: CallContext,
   request: IncomingMessage,
   beforeAnswer: () => LoadRefusal | undefined,
   logger: Logger,
@@ -139,7 +139,7 @@ export function createRpcServer(context: RpcContext, options: RpcServerOptions):
         send(request, response, tooMany(refusal))
         return
       }
-      return answer(context, request, () => load.unsent(client), options.logger).then(
+      return answer({ ...context, client }, request, () => load.unsent(client), options.logger).then(
         (result) => load.sending(client, response, send(request, response, result)),
         () => {
           send(request, response, transportError(400, 'Bad Request'))

@@ -67,7 +67,11 @@ export class SolanaLedger {
   private readonly firstSlot: bigint
   private transactionCount = 0
 
-  constructor(readonly svm: LiteSVM) {
+  constructor(
+    readonly svm: LiteSVM,
+    /** Transactions remembered, oldest dropped first; tests make it small. */
+    private readonly maxStoredTransactions: number = solanaLimits.maxStoredTransactions,
+  ) {
     this.firstSlot = svm.getClock().slot
   }
 
@@ -195,9 +199,9 @@ export class SolanaLedger {
   private land(record: TransactionRecord): void {
     this.transactionCount++
     this.records.set(record.signature, record)
-    if (this.records.size > solanaLimits.maxStoredTransactions) {
-      const oldest = this.records.keys().next().value
-      if (oldest !== undefined) this.records.delete(oldest)
+    if (this.records.size > this.maxStoredTransactions) {
+      const oldest = this.records.values().next().value
+      if (oldest !== undefined) this.forget(oldest)
     }
     if (record.decoded)
       for (const key of new Set(record.accountKeys)) {
@@ -209,6 +213,22 @@ export class SolanaLedger {
     this.svm.warpToSlot(this.svm.getClock().slot + 1n)
     this.emit({ kind: 'transaction', record })
     this.emit({ kind: 'slot', slot: this.slot() })
+  }
+
+  /**
+   * Drops a transaction and its place in the address index: a transaction names up to 35 keys that need
+   * not exist, so an index outliving its records would grow by that many addresses a transaction.
+   */
+  private forget(record: TransactionRecord): void {
+    this.records.delete(record.signature)
+    if (!record.decoded) return
+    for (const key of new Set(record.accountKeys)) {
+      const list = this.signaturesByAddress.get(key)
+      const index = list?.lastIndexOf(record.signature) ?? -1
+      if (list === undefined || index === -1) continue
+      list.splice(index, 1)
+      if (list.length === 0) this.signaturesByAddress.delete(key)
+    }
   }
 
   private emit(event: LedgerEvent): void {

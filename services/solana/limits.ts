@@ -33,6 +33,11 @@ export const solanaLimits = {
   maxWsConnectionsPerIp: 32,
   /** Open PubSub connections in all, a ceiling over the per-address cap; one more is refused with 503. */
   maxWsConnections: 512,
+  /**
+   * Notification bytes one client address's PubSub connections hold unsent (not yet taken by the kernel).
+   * At this, the connection holding most is cut before another notification is sent.
+   */
+  maxWsUnsentBytesPerClient: 16 * 1024 * 1024,
   /** A PubSub connection with no subscription for this long is closed (1000), so idle sockets are not held. */
   wsIdleTimeoutMs: 30_000,
   /** Live subscriptions on one PubSub connection. */
@@ -53,4 +58,14 @@ export const solanaLimits = {
   maxMultipleAccounts: 100,
   /** Most lamports one requestAirdrop may ask for (1,000 SOL). */
   maxAirdropLamports: 1_000_000_000_000n,
+  /**
+   * Lamports airdropped to one client address per window (10,000 SOL an hour), past which its airdrops are
+   * refused with devnet's code 429. Account data costs rent (about 7,000 lamports a byte), so this bounds
+   * the accounts one client can make the chain hold.
+   */
+  maxAirdropLamportsPerClientPerWindow: 10_000_000_000_000n,
+  /** The window the airdrop budget counts in. */
+  airdropWindowMs: 60 * 60 * 1000,
+  /** Clients whose airdrop budgets are tracked at once; past it, after dropping expired ones, airdrops are refused (503). */
+  maxTrackedAirdropClients: 100_000,
 } as const

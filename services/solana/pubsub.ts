@@ -32,6 +32,8 @@ type Subscription =
 
 type Connection = {
   socket: WebSocket
+  /** The client address it counts against (an IPv6 one by its /64). */
+  client: string
   subscriptions: Map<number, Subscription>
   /** Closes the socket once it has held no subscription for the idle timeout; armed while it holds none. */
   idle: NodeJS.Timeout | undefined
@@ -73,6 +75,8 @@ export class SolanaPubSub {
   private readonly connections = new Set<Connection>()
   /** Upgrading and open sockets per client address; their sum is `socketCount`. */
   private readonly perAddress = new Map<string, number>()
+  /** Open connections per client address, whose unsent notification bytes are counted together. */
+  private readonly byClient = new Map<string, Set<Connection>>()
   private socketCount = 0
   private nextId = 0
   private readonly stopListening: () => void
@@ -111,7 +115,7 @@ export class SolanaPubSub {
           `at most ${solanaLimits.maxWsConnectionsPerIp} PubSub connections per client address`,
         )
       this.count(address, fromAddress, socket)
-      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws))
+      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, address))
     }
     this.server.on('upgrade', safeUpgrade(upgrade, serverOptions))
     this.stopListening = context.ledger.on((event) => this.notify(event))
@@ -138,13 +142,17 @@ export class SolanaPubSub {
     })
   }
 
-  private accept(socket: WebSocket): void {
-    const connection: Connection = { socket, subscriptions: new Map(), idle: undefined }
+  private accept(socket: WebSocket, client: string): void {
+    const connection: Connection = { socket, client, subscriptions: new Map(), idle: undefined }
     this.connections.add(connection)
+    const siblings = this.byClient.get(client) ?? new Set()
+    this.byClient.set(client, siblings.add(connection))
     this.armIdle(connection)
     socket.on('close', () => {
       clearTimeout(connection.idle)
       this.connections.delete(connection)
+      siblings.delete(connection)
+      if (siblings.size === 0 && this.byClient.get(client) === siblings) this.byClient.delete(client)
     })
     socket.on('error', () => socket.terminate())
     socket.on('message', (data) => this.receive(connection, data))
@@ -291,6 +299,26 @@ export class SolanaPubSub {
   }
 
   private send(connection: Connection, message: unknown): void {
+    // A connection whose last notification the kernel took adds no backlog of the client's here.
+    if (connection.socket.bufferedAmount > 0) this.shedUnread(connection.client)
     if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(stringifyJson(message))
+  }
+
+  /**
+   * A client that does not read leaves every notification in this process. While its connections hold
+   * `maxWsUnsentBytesPerClient` unsent, the one holding most is cut (terminated: a client that does not
+   * read would not read a close frame either), so a client holds at most that plus one notification a
+   * connection.
+   */
+  private shedUnread(client: string): void {
+    const siblings = this.byClient.get(client)
+    if (siblings === undefined) return
+    let unsent = 0
+    let fullest: Connection | undefined
+    for (const sibling of siblings) {
+      unsent += sibling.socket.bufferedAmount
+      if (sibling.socket.bufferedAmount > (fullest?.socket.bufferedAmount ?? 0)) fullest = sibling
+    }
+    if (unsent >= solanaLimits.maxWsUnsentBytesPerClient) fullest?.socket.terminate()
   }
 }

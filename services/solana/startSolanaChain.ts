@@ -1,5 +1,12 @@
 import type { Logger } from '@pairwise/common'
-import { closeServer, listen, noTrustedProxies, serverUrl, type TrustedProxies } from '../kit/index.js'
+import {
+  closeServer,
+  listen,
+  noTrustedProxies,
+  serverUrl,
+  type TrustedProxies,
+  WindowBudget,
+} from '../kit/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { consoleLogger } from '../relay/index.js'
 import { installFixtures } from './fixtures.js'
@@ -55,7 +62,8 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
   const LiteSVM = await loadLiteSvm()
   const ledger = new SolanaLedger(new LiteSVM())
   const testUsdMint = fixtures ? await installFixtures(ledger) : ''
-  const context = { ledger, genesisHash }
+  const airdrops = new WindowBudget(solanaLimits.airdropWindowMs, solanaLimits.maxTrackedAirdropClients)
+  const context = { ledger, genesisHash, airdrops }
   const trustProxy = options.trustProxy ?? noTrustedProxies
   const logger = options.logger ?? consoleLogger('warn')
   const rpc = createRpcServer(context, { trustProxy, logger })

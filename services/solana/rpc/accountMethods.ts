@@ -2,7 +2,7 @@ import { address } from '@solana/kit'
 import { z } from 'zod'
 import { answerBytesOf, encodeAccount } from '../accountEncoding.js'
 import { solanaLimits } from '../limits.js'
-import { invalidParams } from '../rpcError.js'
+import { invalidParams, SolanaRpcError } from '../rpcError.js'
 import type { AnswerBudget } from './answerBudget.js'
 import {
   accountEncodingParam,
@@ -86,7 +86,23 @@ export const requestAirdrop: RpcMethod = (context, params) => {
     z.tuple([addressParam, z.number().int().positive(), commitmentConfig]),
     params,
   )
-  if (BigInt(amount) > solanaLimits.maxAirdropLamports)
+  const lamports = BigInt(amount)
+  if (lamports > solanaLimits.maxAirdropLamports)
     throw invalidParams(`an airdrop is at most ${solanaLimits.maxAirdropLamports} lamports`)
-  return context.ledger.airdrop(address(to), BigInt(amount))
+  const now = Date.now()
+  const limit = solanaLimits.maxAirdropLamportsPerClientPerWindow
+  const left = context.airdrops.left(context.client, limit, now)
+  if (left === undefined)
+    throw new SolanaRpcError(503, 'The faucet tracks too many clients right now; try again later')
+  if (lamports > left) {
+    const seconds = Math.max(1, Math.ceil((context.airdrops.resetsAt(context.client, now) - now) / 1000))
+    // Devnet's JSON-RPC error code for an airdrop past its limit.
+    throw new SolanaRpcError(
+      429,
+      `Airdrop limit reached: ${left} of ${limit} lamports left for this client per ${solanaLimits.airdropWindowMs / 60_000} minutes; try again in ${seconds} s`,
+    )
+  }
+  const signature = context.ledger.airdrop(address(to), lamports)
+  context.airdrops.take(context.client, lamports, now)
+  return signature
 }

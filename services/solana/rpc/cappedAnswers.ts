@@ -1,7 +1,7 @@
 import { stringifyJson } from '../json.js'
 import { solanaLimits } from '../limits.js'
 import { AnswerBudget, type AnswerScope, answerTooLarge } from './answerBudget.js'
-import type { RpcContext } from './context.js'
+import type { CallContext } from './context.js'
 import { answerCall, failure, idOf } from './dispatch.js'
 
 /**
@@ -13,7 +13,7 @@ import { answerCall, failure, idOf } from './dispatch.js'
 const BATCH_CALL_ROOM_BYTES = 128 * 1024
 
 /** One call's JSON answer within `limitBytes`: its result, or the refusal naming the cap it met. */
-function answerWithin(context: RpcContext, call: unknown, limitBytes: number, scope: AnswerScope): string {
+function answerWithin(context: CallContext, call: unknown, limitBytes: number, scope: AnswerScope): string {
   const text = stringifyJson(answerCall(context, call, new AnswerBudget(limitBytes, scope)))
   const bytes = Buffer.byteLength(text)
   // Methods charge the budget for account data before encoding it; this catches every other answer.
@@ -21,7 +21,7 @@ function answerWithin(context: RpcContext, call: unknown, limitBytes: number, sc
 }
 
 /** A single call's answer: at most `maxCallAnswerBytes`. */
-export function answerSingle(context: RpcContext, call: unknown): string {
+export function answerSingle(context: CallContext, call: unknown): string {
   return answerWithin(context, call, solanaLimits.maxCallAnswerBytes, 'call')
 }
 
@@ -29,7 +29,7 @@ export function answerSingle(context: RpcContext, call: unknown): string {
  * A batch's answer, one entry per call in order: each call within `maxCallAnswerBytes`, and the whole
  * within `maxBatchAnswerBytes`; the calls that would take it past that are refused, naming the cap.
  */
-export function answerBatch(context: RpcContext, calls: readonly unknown[]): string {
+export function answerBatch(context: CallContext, calls: readonly unknown[]): string {
   // The brackets and the commas between answers.
   let left = solanaLimits.maxBatchAnswerBytes - 1 - calls.length
   const answers = calls.map((call) => {

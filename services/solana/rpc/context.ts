@@ -1,17 +1,21 @@
 import { isAddress } from '@solana/kit'
 import { z } from 'zod'
+import type { WindowBudget } from '../../kit/index.js'
 import type { SolanaLedger } from '../ledger.js'
 import { invalidParams } from '../rpcError.js'
 import type { AnswerBudget } from './answerBudget.js'
 
-/** What every method handler reads: the chain and its identity. */
-export type RpcContext = { ledger: SolanaLedger; genesisHash: string }
+/** What every method handler reads: the chain and its identity, and the lamports airdropped per client. */
+export type RpcContext = { ledger: SolanaLedger; genesisHash: string; airdrops: WindowBudget }
+
+/** The context of one request: who asks, by the key its per-client budgets count it under. */
+export type CallContext = RpcContext & { client: string }
 
 /**
  * A method: validated positional params in, the JSON `result` out; throws SolanaRpcError. One that
  * answers account data charges `budget` before encoding it.
  */
-export type RpcMethod = (context: RpcContext, params: unknown[], budget: AnswerBudget) => unknown
+export type RpcMethod = (context: CallContext, params: unknown[], budget: AnswerBudget) => unknown
 
 /** The version this chain reports (getVersion and every response context). */
 export const solanaCoreVersion = '3.0.0'

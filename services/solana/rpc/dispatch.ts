@@ -1,6 +1,6 @@
 import { rpcErrorCodes, SolanaRpcError } from '../rpcError.js'
 import type { AnswerBudget } from './answerBudget.js'
-import type { RpcContext } from './context.js'
+import type { CallContext } from './context.js'
 import { rpcMethods } from './methods.js'
 
 type JsonRpcId = string | number | null
@@ -20,7 +20,7 @@ export function failure(error: SolanaRpcError, id: JsonRpcId): JsonRpcResponse {
 }
 
 /** One JSON-RPC call, answered the way the real RPC answers it (errors inside an HTTP 200). */
-export function answerCall(context: RpcContext, request: unknown, budget: AnswerBudget): JsonRpcResponse {
+export function answerCall(context: CallContext, request: unknown, budget: AnswerBudget): JsonRpcResponse {
   const id = idOf(request)
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     return failure(new SolanaRpcError(rpcErrorCodes.invalidRequest, 'Invalid request'), null)

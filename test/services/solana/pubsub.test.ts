@@ -1,7 +1,8 @@
-import { lamports } from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { address, generateKeyPairSigner, lamports } from '@solana/kit'
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
+import { solanaLimits } from '../../../services/solana/index.js'
 import {
   freshAddress,
   signedTransaction,
@@ -112,4 +113,64 @@ describe('the local Solana chain: PubSub', () => {
       client.close()
     }
   })
+
+  it('cuts a PubSub connection whose client leaves its notifications unread past the per-client cap', async () => {
+    const payer = await testSigner(2)
+    const big = await generateKeyPairSigner()
+    const space = 10_240n
+    const rent = (await chain.call('getMinimumBalanceForRentExemption', [Number(space)])).result as number
+    const created = await signedTransaction(chain, payer, [
+      getCreateAccountInstruction({
+        payer,
+        newAccount: big,
+        lamports: lamports(BigInt(rent)),
+        space,
+        programAddress: address('11111111111111111111111111111111'),
+      }),
+    ])
+    await chain.call('sendTransaction', [created.wire, { encoding: 'base64' }])
+    const socket = new WebSocket(chain.wsUrl)
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    let answered = 0
+    socket.on('message', () => answered++)
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve))
+    for (let i = 0; i < solanaLimits.maxSubscriptionsPerSocket; i++)
+      socket.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'accountSubscribe',
+          params: [big.address, { encoding: 'base64' }],
+        }),
+      )
+    await expect.poll(() => answered).toBe(solanaLimits.maxSubscriptionsPerSocket)
+    socket.pause()
+    // Each airdrop to the account is one notification of its 10 KiB (in base64) per subscription.
+    const notification = (4 * Number(space)) / 3
+    const airdrops = Math.ceil(
+      (3 * solanaLimits.maxWsUnsentBytesPerClient) / (notification * solanaLimits.maxSubscriptionsPerSocket),
+    )
+    const batch = Array.from({ length: airdrops }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'requestAirdrop',
+      params: [big.address, 1000 + i],
+    }))
+    const response = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    })
+    expect(response.status).toBe(200)
+    socket.resume()
+    const outcome = await Promise.race([
+      closed.then((code) => `closed ${code}`),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 5000)),
+    ])
+    expect(outcome).toBe('closed 1006')
+    expect(answered - solanaLimits.maxSubscriptionsPerSocket).toBeLessThan(
+      airdrops * solanaLimits.maxSubscriptionsPerSocket,
+    )
+    socket.terminate()
+  }, 30_000)
 })

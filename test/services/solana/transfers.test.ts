@@ -1,6 +1,9 @@
 import { lamports, type Signature, sendAndConfirmTransactionFactory } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseTrustedProxies } from '../../../services/kit/index.js'
+import { solanaLimits, startSolanaChain } from '../../../services/solana/index.js'
+import { freePortPair } from '../../support/ports.js'
 import {
   freshAddress,
   signedTransaction,
@@ -87,6 +90,41 @@ describe('the local Solana chain: SOL transfers and their history', () => {
     const { value } = await chain.rpc.getSignatureStatuses([signature]).send()
     expect(value[0]?.err).toBeNull()
     expect((await chain.call('requestAirdrop', [to, 10 ** 16])).error?.code).toBe(-32602)
+  })
+
+  it('refuses airdrops past the per-client budget with code 429, while another client is still served', async () => {
+    const local = await startSolanaChain({
+      host: '127.0.0.1',
+      port: await freePortPair(),
+      fixtures: false,
+      trustProxy: parseTrustedProxies('127.0.0.1'),
+    })
+    try {
+      const to = await freshAddress()
+      const most = Number(solanaLimits.maxAirdropLamports)
+      const calls = Number(
+        solanaLimits.maxAirdropLamportsPerClientPerWindow / solanaLimits.maxAirdropLamports,
+      )
+      const airdrops = (from: string, count: number, first = most) =>
+        fetch(local.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+          body: JSON.stringify(
+            Array.from({ length: count }, (_, id) => ({
+              jsonrpc: '2.0',
+              id,
+              method: 'requestAirdrop',
+              params: [to, first - id],
+            })),
+          ),
+        }).then((response) => response.json() as Promise<{ result?: string; error?: { code: number } }[]>)
+      const answers = await airdrops('192.0.2.1', calls + 1)
+      expect(answers.slice(0, calls).every((answer) => typeof answer.result === 'string')).toBe(true)
+      expect(answers[calls]?.error?.code).toBe(429)
+      expect((await airdrops('192.0.2.2', 1, most - calls - 1))[0]?.result).toEqual(expect.any(String))
+    } finally {
+      await local.close()
+    }
   })
 
   it('answers account info in binary, base58, base64 and jsonParsed (system accounts fall back to base64)', async () => {
