@@ -110,7 +110,14 @@ export async function startPostgres({
       '-c',
       'full_page_writes=off',
     ])
-    const group = startChildGroup({ name: 'postgres', command: postgres, args, output: 'pipe' })
+    // The folder holds every row and the password's hash: it goes with the server, even when we die first.
+    const group = startChildGroup({
+      name: 'postgres',
+      command: postgres,
+      args,
+      output: 'pipe',
+      removeOnExit: dir,
+    })
     const output = outputTail(group)
     const url = `postgres://postgres:${password}@${host}:${port}/postgres`
     try {

@@ -9,6 +9,11 @@ export type ChildGroupOptions = {
   cwd?: string
   /** Where the child's stdout and stderr go; ignored when omitted. */
   output?: 'inherit' | 'pipe' | 'ignore'
+  /**
+   * A folder of the command's (a throwaway database's) that the guard removes once the command has exited,
+   * also when this process died first and nothing of ours is left to remove it.
+   */
+  removeOnExit?: string
 }
 
 export type ChildGroup = {
@@ -26,25 +31,33 @@ export const orphanGraceMs = 2000
 
 /** Names the guarded command line (JSON) for the guard; the guard removes it before starting the command. */
 const guardedCommandEnv = 'PAIRWISE_GUARDED_COMMAND'
+/** Names `removeOnExit` for the guard, which likewise keeps it from the command. */
+const guardedFolderEnv = 'PAIRWISE_GUARDED_REMOVE'
 
 /**
  * The guard every child group runs under: a tiny Node program that leads the group, starts the command in
  * it, passes stop signals on, exits as the command does, and holds a pipe from us on its stdin. When that
  * pipe closes, we are gone — even by SIGKILL, which runs no handler of ours — and the guard stops the command
- * (SIGTERM, then SIGKILL to the whole group after `orphanGraceMs`), so no chain is left holding a port.
+ * (SIGTERM, then SIGKILL after `orphanGraceMs`), removes its folder, then kills what is left of the group
+ * (itself included), so no chain is left holding a port and no database left in the temp dir.
  * Plain CommonJS in a string, so it runs the same from the sources (tests) and from dist.
  */
 const guardScript = `
 const { spawn } = require('node:child_process')
+const { rmSync } = require('node:fs')
 const [command, ...args] = JSON.parse(process.env.${guardedCommandEnv})
+const folder = process.env.${guardedFolderEnv}
 delete process.env.${guardedCommandEnv}
+delete process.env.${guardedFolderEnv}
 const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] })
 let orphaned = false
 const killGroup = () => { try { process.kill(-process.pid, 'SIGKILL') } catch {} }
+const removeFolder = () => { if (folder) try { rmSync(folder, { recursive: true, force: true }) } catch {} }
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP']
 for (const signal of signals) process.on(signal, () => child.kill(signal))
-child.on('error', (error) => { process.stderr.write(command + ': ' + error.message + '\\n'); process.exit(127) })
+child.on('error', (error) => { process.stderr.write(command + ': ' + error.message + '\\n'); removeFolder(); process.exit(127) })
 child.on('exit', (code, signal) => {
+  removeFolder()
   if (orphaned) killGroup()
   for (const s of signals) process.removeAllListeners(s)
   if (signal) process.kill(process.pid, signal)
@@ -54,7 +67,8 @@ const onOrphaned = () => {
   if (orphaned) return
   orphaned = true
   child.kill('SIGTERM')
-  setTimeout(killGroup, ${orphanGraceMs})
+  // The command, not the group: its exit removes the folder first, then kills the rest of the group.
+  setTimeout(() => child.kill('SIGKILL'), ${orphanGraceMs})
 }
 process.stdin.on('end', onOrphaned)
 process.stdin.on('close', onOrphaned)
@@ -74,6 +88,7 @@ export function startChildGroup(options: ChildGroupOptions): ChildGroup {
     env: {
       ...(options.env ?? process.env),
       [guardedCommandEnv]: JSON.stringify([options.command, ...options.args]),
+      ...(options.removeOnExit ? { [guardedFolderEnv]: options.removeOnExit } : {}),
     },
     detached: true,
     stdio: ['pipe', output, output],
