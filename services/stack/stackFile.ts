@@ -46,7 +46,9 @@ export function writePartialStackFile(
 ): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   const partial = `${path}.${process.pid}.tmp`
-  writeFileSync(partial, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 })
+  // A file already there keeps its own mode (and owner): the secrets go only into one made here, 0600.
+  rmSync(partial, { force: true })
+  writeFileSync(partial, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, flag: 'wx' })
   renameSync(partial, path)
 }
 
