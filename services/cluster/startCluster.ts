@@ -133,6 +133,8 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     ...(config.postgresPort ? [{ what: 'postgres', port: config.postgresPort }] : []),
     ...(config.redisPort ? [{ what: 'redis', port: config.redisPort }] : []),
   ])
+  // One left by a cluster that was killed names processes that are gone; this start writes its own once up.
+  removeStackFile(config.stackFile)
   privateDir(config.dataDir)
   const logs = join(config.dataDir, 'logs')
   mkdirSync(logs, { recursive: true, mode: 0o700 })
