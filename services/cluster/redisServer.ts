@@ -63,6 +63,8 @@ export async function startRedis({
       'warning',
     ],
     output: 'pipe',
+    // Removed below once Redis answers; the guard removes it too should we die before that.
+    removeOnExit: dir,
   })
   const output = outputTail(group)
   try {
