@@ -10,7 +10,7 @@ export interface KeyValueStorage {
   removeItem(key: string): Promise<void>
 }
 
-/** Something the storage could not read; it is skipped and reported, never thrown at start-up. */
+/** A stored value that is corrupt or foreign; it is dropped and reported, never thrown at start-up. */
 export type StorageProblem = { key: string; reason: string }
 export type ReportProblem = (problem: StorageProblem) => void
 

@@ -4,7 +4,7 @@ import type { KeyValueStorage, ReportProblem } from './keyValueStorage.js'
 export class StoreError extends Error {
   override readonly name = 'StoreError'
   constructor(
-    readonly code: 'NO_MATCHING_KEY' | 'NOT_INITIALIZED',
+    readonly code: 'NO_MATCHING_KEY' | 'NOT_INITIALIZED' | 'UNREADABLE',
     message: string,
   ) {
     super(message)
@@ -60,12 +60,14 @@ export class TypedStore<V> {
   /**
    * Loads the stored entries; corrupt or foreign ones are reported and removed, never thrown. A list in
    * the old single-key layout is rewritten entry by entry, then removed; if storage refuses those writes,
-   * `init()` rejects and the list stays, so nothing is lost.
+   * `init()` rejects and the list stays, so nothing is lost. A read storage fails rejects with
+   * UNREADABLE: a store loaded in part looks like one whose missing entries were deleted, and the engine
+   * would drop for good whatever depended on them.
    */
   async init(): Promise<void> {
     if (this.#initialized) return
-    // Without the list of entries a migration could overwrite newer entries with the list's older ones.
-    if (await this.#loadEntries()) await this.#migrateList()
+    await this.#loadEntries()
+    await this.#migrateList()
     this.#initialized = true
   }
 
@@ -131,26 +133,18 @@ export class TypedStore<V> {
     }
   }
 
-  /** False when storage could not list its keys. */
-  async #loadEntries(): Promise<boolean> {
-    const { storage, storageKey, keyOf } = this.#options
+  #read<T>(read: Promise<T>): Promise<T> {
+    return read.catch((error: unknown) => {
+      throw new StoreError('UNREADABLE', `${this.name} could not be read: ${describeError(error)}`)
+    })
+  }
+
+  async #loadEntries(): Promise<void> {
+    const { storage, keyOf } = this.#options
     const prefix = this.#entryKey('')
-    let keys: string[]
-    try {
-      keys = (await storage.getKeys()).filter((key) => key.startsWith(prefix))
-    } catch (error) {
-      this.#report(storageKey, `could not be listed: ${describeError(error)}`)
-      return false
-    }
+    const keys = (await this.#read(storage.getKeys())).filter((key) => key.startsWith(prefix))
     for (const id of keys) {
-      let stored: unknown
-      try {
-        stored = await storage.getItem(id)
-      } catch (error) {
-        this.#report(id, `could not be read: ${describeError(error)}`)
-        continue
-      }
-      const parsed = this.#parse(stored)
+      const parsed = this.#parse(await this.#read(storage.getItem(id)))
       if ('value' in parsed && this.#entryKey(keyOf(parsed.value)) === id) {
         this.#values.set(id.slice(prefix.length), parsed.value)
         continue
@@ -163,18 +157,11 @@ export class TypedStore<V> {
       )
       await storage.removeItem(id).catch(noop)
     }
-    return true
   }
 
   async #migrateList(): Promise<void> {
     const { storage, storageKey, keyOf } = this.#options
-    let stored: unknown
-    try {
-      stored = await storage.getItem(storageKey)
-    } catch (error) {
-      this.#report(storageKey, `could not be read: ${describeError(error)}`)
-      return
-    }
+    const stored = await this.#read(storage.getItem(storageKey))
     if (stored === undefined) return
     if (!Array.isArray(stored)) {
       this.#report(

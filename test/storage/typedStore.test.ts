@@ -152,14 +152,24 @@ describe('TypedStore', () => {
     expect(await storage.getItem(key)).toBeUndefined()
   })
 
-  it('survives a storage that fails to read, reporting why', async () => {
+  it('rejects init with UNREADABLE when storage fails to list or read, never starting with part of it', async () => {
     const storage = new MemoryStorage()
+    await storage.setItem(`${key}/${topic(1)}`, session(1))
+    const { getKeys, getItem } = storage
     storage.getItem = () => Promise.reject(new Error('disk on fire'))
-    const problems: StorageProblem[] = []
-    const store = makeStore(storage, problems)
+    const unreadable = {
+      name: 'StoreError',
+      code: 'UNREADABLE',
+      message: 'session could not be read: disk on fire',
+    }
+    await expect(makeStore(storage).init()).rejects.toMatchObject(unreadable)
+    storage.getItem = getItem
+    storage.getKeys = () => Promise.reject(new Error('disk on fire'))
+    await expect(makeStore(storage).init()).rejects.toMatchObject(unreadable)
+    storage.getKeys = getKeys
+    const store = makeStore(storage)
     await store.init()
-    expect(store.length).toBe(0)
-    expect(problems).toEqual([{ key, reason: 'could not be read: disk on fire' }])
+    expect(store.getAll()).toEqual([session(1)])
   })
 
   it('never throws from init on random garbage, and keeps exactly the valid entries (fuzz)', async () => {
