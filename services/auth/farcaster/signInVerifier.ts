@@ -14,6 +14,12 @@ import {
 const optimismChainId = 10
 const farcasterStatement = 'Farcaster Auth'
 const fidResource = /^farcaster:\/\/fid\/([1-9][0-9]{0,19})$/
+/** The message's time fields: the field viem parses each into, and its EIP-4361 name. */
+const timeFields = [
+  ['issuedAt', 'Issued At'],
+  ['expirationTime', 'Expiration Time'],
+  ['notBefore', 'Not Before'],
+] as const
 
 /** Why a sign-in was refused; the message is safe to show (it says only what the signed text got wrong). */
 export class FarcasterRefusal extends Error {
@@ -54,6 +60,11 @@ export class SignInVerifier {
     const { address, domain, nonce, chainId, statement, resources, expirationTime, notBefore } = parsed
     if (!address || parsed.version !== '1' || chainId !== optimismChainId || statement !== farcasterStatement)
       throw new FarcasterRefusal('Invalid message: not a Sign In With Farcaster message')
+    // viem reads a time that is not an EIP-4361 date-time as an invalid Date, which every comparison
+    // below would pass.
+    for (const [field, name] of timeFields)
+      if (Number.isNaN(parsed[field]?.getTime()))
+        throw new FarcasterRefusal(`Invalid message: ${name} is not a date-time`)
     const fidText = resources?.length === 1 ? fidResource.exec(resources[0] ?? '')?.[1] : undefined
     if (!fidText)
       throw new FarcasterRefusal('Invalid resources: exactly one farcaster://fid/<fid> is required')
