@@ -5,7 +5,7 @@ import { ProjectLookup } from '../api/projects/projectLookup.js'
 import type { ProjectStore } from '../api/projects/projectStore.js'
 import type { TrustedProxies } from '../kit/index.js'
 import type { Mailer } from '../mail/mailer.js'
-import { memorySharedState, type SharedState } from '../sharedState/index.js'
+import { memorySharedState, type SharedState, type WindowCounter } from '../sharedState/index.js'
 import { AttemptStore } from './attemptStore.js'
 import { clientIp } from './clientIp.js'
 import { DeviceProofs, replayKeepMs } from './deviceProofs.js'
@@ -63,6 +63,8 @@ export type AuthContext = Omit<
 > & {
   /** The project a client's request names, within its budget of lookups of unknown ids (requests.ts). */
   projectLookup: ProjectLookup
+  /** Farcaster relay status reads, counted per login and per client IP (limits `farcasterPolls…`). */
+  farcasterPolls: WindowCounter
   attempts: AttemptStore
   throttle: SendThrottle
   lockout: Lockout
@@ -86,18 +88,19 @@ export function authContext(options: AuthContextOptions): AuthContext {
     shared?.kind === 'redis'
       ? new RedisReplayGuard(shared.redis, shared.prefix, replayKeepMs(limits))
       : undefined
+  // Names of their own: in a Redis the api shares, each service keeps its own budgets per client.
+  const counter = (name: string) =>
+    (shared ?? memorySharedState()).counter(name, {
+      now: options.now,
+      maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
+    })
   return {
     ...rest,
     db,
     limits,
-    projectLookup: new ProjectLookup(
-      options.projects,
-      // A name of its own: in a Redis the api shares, each service keeps its own budget per client.
-      (shared ?? memorySharedState()).counter('auth-project-lookup', {
-        now: options.now,
-        maxKeys: DEFAULT_MAX_RATE_LIMITED_CLIENTS,
-      }),
-      (seconds) => authErrors.tryAgainAfter(seconds * 1000),
+    farcasterPolls: counter('auth-farcaster-polls'),
+    projectLookup: new ProjectLookup(options.projects, counter('auth-project-lookup'), (seconds) =>
+      authErrors.tryAgainAfter(seconds * 1000),
     ),
     attempts: new AttemptStore(db, pepper, limits),
     throttle: new SendThrottle(db, limits),

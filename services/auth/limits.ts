@@ -100,6 +100,14 @@ export const authLimits = {
   /** Farcaster logins waiting for their channel at once, per client IP and per device. */
   farcasterChannelsPerIp: 50,
   farcasterChannelsPerDevice: 5,
+  /**
+   * Reads of a channel's status at the relay a minute, per login and per client IP (an IPv6 client by its
+   * /64). Each poll of farcaster/connect is one, and a relay may count them by this service's address
+   * (Farcaster's does), so one client polling fast would spend that for every user; past its share a poll
+   * is answered pending without asking. The frame polls every 2 s: 30 a minute.
+   */
+  farcasterPollsPerLogin: 40,
+  farcasterPollsPerIp: 200,
   /** Largest request body: the biggest, POST /wallet, is under 4 KiB (see fieldLimits). */
   bodyLimitBytes: 16 * 1024,
   fields: fieldLimits,

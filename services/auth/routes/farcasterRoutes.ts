@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Hex } from 'viem'
 import { effectiveFeatures } from '../../api/projects/project.js'
 import type { ChannelStatusAnswer } from '../../farcasterRelay/protocol.js'
+import { clientKey } from '../../kit/index.js'
 import type { AuthContext } from '../authContext.js'
 import { clientIp } from '../clientIp.js'
 import { authErrors } from '../errors.js'
@@ -43,6 +44,15 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
     }
   }
 
+  // A poll past its share is not an error: the frame polls again, and the next one in time asks the relay.
+  const withinPollShare = async (login: FarcasterLogin, ip: string): Promise<boolean> => {
+    const { farcasterPolls: polls, limits } = ctx
+    return (
+      (await polls.take(`login:${login.tokenHash}`, limits.farcasterPollsPerLogin)) &&
+      (await polls.take(`ip:${clientKey(ip)}`, limits.farcasterPollsPerIp))
+    )
+  }
+
   return new Hono()
     .post(authPaths.farcasterStart, async (c) => {
       const raw = await rawBody(c)
@@ -70,6 +80,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
       if (login.projectId !== project.id || login.hostOrigin !== body.hostOrigin)
         throw authErrors.channelInvalid()
       await ctx.proofs.check(c, raw, login.device.signingKey)
+      if (!(await withinPollShare(login, clientIp(ctx, c)))) return c.json({ state: 'pending' as const })
       const status = await farcaster.status(body.channelToken)
       if (status.state === 'pending') return c.json({ state: 'pending' as const })
       const signIn = await verified(login, status)

@@ -62,7 +62,12 @@ describe.each(eachDatabase())('Sign In With Farcaster through a relay on $name',
     })
     h = await authHarness(
       db,
-      { farcasterChannelsPerIp: 6, farcasterChannelsPerDevice: 3 },
+      {
+        farcasterChannelsPerIp: 6,
+        farcasterChannelsPerDevice: 3,
+        farcasterPollsPerLogin: 3,
+        farcasterPollsPerIp: 5,
+      },
       {
         farcaster: {
           domain,
@@ -198,6 +203,30 @@ describe.each(eachDatabase())('Sign In With Farcaster through a relay on $name',
     })
     h.pass(10 * minute)
     await startLogin()
+  })
+
+  it("answers pending without asking the relay once a login's or a client's polls pass their share a minute", async () => {
+    const state = async (channelToken: string, keys: DeviceKeys) =>
+      farcasterConnectAnswer.parse(await (await connect(channelToken, keys)).json()).state
+    const approvedLogin = async () => {
+      const keys = await newDevice()
+      const { channelToken, url } = await startLogin(keys)
+      expect((await approve(url)).status).toBe(201)
+      return { poll: () => state(channelToken, keys) }
+    }
+    const { channelToken, url } = await startLogin()
+    for (let poll = 1; poll <= 3; poll++) expect(await state(channelToken, device)).toBe('pending')
+    expect((await approve(url)).status).toBe(201)
+    // The login's three reads of this minute are spent: the approval is not asked for yet.
+    expect(await state(channelToken, device)).toBe('pending')
+    expect(await (await approvedLogin()).poll()).toBe('completed')
+    expect(await (await approvedLogin()).poll()).toBe('completed')
+    // The client's five reads of this minute are spent, whichever login polls.
+    const last = await approvedLogin()
+    expect(await last.poll()).toBe('pending')
+    h.pass(minute)
+    expect(await state(channelToken, device)).toBe('completed')
+    expect(await last.poll()).toBe('completed')
   })
 
   it('a project without farcaster among its socials refuses the login', async () => {
