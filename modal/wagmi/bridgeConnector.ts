@@ -1,6 +1,8 @@
-import { createConnector } from 'wagmi'
+import { type Address, getAddress, SwitchChainError, UserRejectedRequestError } from 'viem'
+import { ChainNotConfiguredError, createConnector } from 'wagmi'
+import { evmAccounts } from '../adapters/eip155/walletValues.js'
 import type { ConnectResult, Eip1193Provider } from '../adapters/types.js'
-import { WalletError } from '../controllers/errors.js'
+import { isUserRejection, WalletError } from '../controllers/errors.js'
 import type { EvmNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 
@@ -16,6 +18,21 @@ export type BridgeHost = {
 export const bridgeConnectorType = 'pairwise'
 
 /**
+ * Addresses as wagmi's own connectors hand them to the app: only addresses, checksummed, whatever case the
+ * wallet used.
+ */
+export function wagmiAccounts(accounts: unknown): Address[] {
+  return evmAccounts(accounts).map((account) => getAddress(account))
+}
+
+/** A refusal as wagmi's connectors raise it, so the app's `instanceof UserRejectedRequestError` holds. */
+function asRejection(error: unknown): unknown {
+  return isUserRejection(error) && !(error instanceof UserRejectedRequestError)
+    ? new UserRejectedRequestError(error as Error)
+    : error
+}
+
+/**
  * A wagmi connector that delegates to one of the modal's connectors, so wagmi's state and hooks and the
  * modal's state describe the same connection.
  */
@@ -26,13 +43,17 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       if (!found) throw new WalletError('PROVIDER_NOT_FOUND', undefined, info.name)
       return found
     }
-    const accounts = async () => {
-      const found = await provider().request({ method: 'eth_accounts' })
-      return (Array.isArray(found) ? found : []) as `0x${string}`[]
-    }
-    const networkOf = (chainId: number): EvmNetwork => {
+    const accounts = async () => wagmiAccounts(await provider().request({ method: 'eth_accounts' }))
+    // The errors are wagmi's injected connector's, which apps written against wagmi test for.
+    const switchTo = async (chainId: number): Promise<EvmNetwork> => {
       const network = host.networks().find((n) => Number(n.id) === chainId)
-      if (!network) throw new WalletError('CHAIN_NOT_CONFIGURED')
+      if (!network) throw new SwitchChainError(new ChainNotConfiguredError())
+      try {
+        await host.switchNow(info.id, network)
+      } catch (error) {
+        throw isUserRejection(error) ? asRejection(error) : new SwitchChainError(error as Error)
+      }
+      config.emitter.emit('change', { chainId })
       return network
     }
     return {
@@ -43,11 +64,24 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       ...(info.rdns ? { rdns: info.rdns } : {}),
       async setup() {},
       async connect(parameters) {
-        const result = await host.connectNow(info.id, Boolean(parameters?.isReconnecting))
-        const accounts = result.accounts as `0x${string}`[]
-        const chainId = Number(result.network.id)
-        // wagmi's own types make these two shapes conditional on withCapabilities; we return plain accounts.
-        return { accounts, chainId } as never
+        try {
+          const result = await host.connectNow(info.id, Boolean(parameters?.isReconnecting))
+          let chainId = Number(result.network.id)
+          const requested = parameters?.chainId
+          // As wagmi's injected connector does: a failed switch leaves the wallet's chain, a refused one fails.
+          if (requested !== undefined && requested !== chainId)
+            chainId = await switchTo(requested).then(
+              (network) => Number(network.id),
+              (error: unknown) => {
+                if (isUserRejection(error)) throw error
+                return chainId
+              },
+            )
+          // wagmi's own types make these two shapes conditional on withCapabilities; we return plain accounts.
+          return { accounts: wagmiAccounts(result.accounts), chainId } as never
+        } catch (error) {
+          throw asRejection(error)
+        }
       },
       async disconnect() {
         await host.disconnectNow(info.id)
@@ -63,15 +97,10 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
         // No provider, a failed request and an empty list all mean not authorized.
         return (await accounts().catch(() => [])).length > 0
       },
-      async switchChain({ chainId }) {
-        const network = networkOf(chainId)
-        await host.switchNow(info.id, network)
-        config.emitter.emit('change', { chainId })
-        return network
-      },
+      switchChain: ({ chainId }) => switchTo(chainId),
       onAccountsChanged(accounts) {
         if (accounts.length === 0) config.emitter.emit('disconnect')
-        else config.emitter.emit('change', { accounts: accounts as `0x${string}`[] })
+        else config.emitter.emit('change', { accounts: wagmiAccounts(accounts) })
       },
       onChainChanged(chain) {
         config.emitter.emit('change', { chainId: Number(chain) })

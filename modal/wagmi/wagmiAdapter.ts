@@ -1,14 +1,14 @@
-import { http, type Transport } from 'viem'
+import { http, type Transport, UserRejectedRequestError } from 'viem'
 import { type Config, createConfig, type Storage } from 'wagmi'
 import { connect, disconnect } from 'wagmi/actions'
 import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
-import { WalletError } from '../controllers/errors.js'
+import { isUserRejection, WalletError } from '../controllers/errors.js'
 import { OptionsError } from '../controllers/options.js'
 import type { CaipNetwork, EvmNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 import { addConnector } from './addConnector.js'
-import { type BridgeHost, bridgeConnector } from './bridgeConnector.js'
+import { type BridgeHost, bridgeConnector, wagmiAccounts } from './bridgeConnector.js'
 
 export type WagmiAdapterOptions = Eip155AdapterOptions & {
   networks: EvmNetwork[]
@@ -16,7 +16,8 @@ export type WagmiAdapterOptions = Eip155AdapterOptions & {
   /** Per-chain transports; by default each network's first RPC URL over HTTP. */
   transports?: Record<number, Transport>
   ssr?: boolean
-  storage?: Storage
+  /** Where wagmi keeps its state (a cookie storage for SSR); null keeps nothing, as in wagmi's createConfig. */
+  storage?: Storage | null
 }
 
 type Pending = { params: ConnectParams; result?: ConnectResult }
@@ -69,8 +70,7 @@ export class WagmiAdapter extends Eip155Adapter {
   #tellWagmi(event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' }>): void {
     const emitter = this.#bridges.get(event.connectorId)?.emitter
     if (!emitter) return
-    if (event.type === 'accountChanged')
-      emitter.emit('change', { accounts: event.accounts as `0x${string}`[] })
+    if (event.type === 'accountChanged') emitter.emit('change', { accounts: wagmiAccounts(event.accounts) })
     else if (event.type === 'chainChanged') emitter.emit('change', { chainId: Number(event.chainId) })
     else emitter.emit('disconnect')
   }
@@ -92,13 +92,16 @@ export class WagmiAdapter extends Eip155Adapter {
     try {
       const connector = this.#bridge(params.connectorId)
       if (this.wagmiConfig.state.current === connector.uid) await disconnect(this.wagmiConfig, { connector })
+      // No chainId: the bridge would switch to it, and the modal keeps a wallet's chain when it is configured.
       await connect(this.wagmiConfig, {
         connector,
-        chainId: Number(params.network.id),
         ...(reconnecting ? { isReconnecting: true } : {}),
       } as Parameters<typeof connect>[1])
       if (!pending.result) throw new WalletError('CONNECTOR_RECONNECTING')
       return pending.result
+    } catch (error) {
+      // The bridge wraps a refusal for wagmi's callers; the modal reports the wallet's own error.
+      throw error instanceof UserRejectedRequestError && isUserRejection(error.cause) ? error.cause : error
     } finally {
       this.#pending.delete(params.connectorId)
     }

@@ -1,7 +1,9 @@
+import { SwitchChainError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
+import { ChainNotConfiguredError } from 'wagmi'
 import type { Eip1193Provider } from '../../../modal/adapters/types.js'
 import { type BridgeHost, bridgeConnector } from '../../../modal/wagmi/bridgeConnector.js'
-import { FakeProvider } from '../support/fakeProvider.js'
+import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { alice, evmNetwork } from '../support/kit.js'
 
 const networks = [evmNetwork(31337, 'http://127.0.0.1:9'), evmNetwork(31338, 'http://127.0.0.1:9')]
@@ -43,6 +45,23 @@ describe('@pairwise/modal/wagmi bridge connector: what wagmi asks of it', () => 
     expect(await connector.switchChain!({ chainId: 31338 })).toBe(second)
     expect(host.switchNow).toHaveBeenCalledWith('injected', second)
     expect(emit).toHaveBeenCalledWith('change', { chainId: 31338 })
-    await expect(connector.switchChain!({ chainId: 1 })).rejects.toThrow('Chain not configured.')
+    const unconfigured = await connector.switchChain!({ chainId: 1 }).catch((error: unknown) => error)
+    expect(unconfigured).toBeInstanceOf(SwitchChainError)
+    expect((unconfigured as SwitchChainError).cause).toBeInstanceOf(ChainNotConfiguredError)
+  })
+
+  it("reports a failed switch as wagmi's injected connector does: a refusal as UserRejectedRequestError, anything else as SwitchChainError", async () => {
+    const { connector, host } = connectorOver(new FakeProvider({ accounts: [alice], chainId: 31337 }))
+    const failing = (error: Error) => vi.mocked(host.switchNow).mockRejectedValueOnce(error)
+    failing(new WalletRpcError(walletErrorCodes.userRejected, 'User denied.'))
+    await expect(connector.switchChain!({ chainId: 31338 })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    failing(new WalletRpcError(walletErrorCodes.unsupportedMethod, 'No switching here.'))
+    await expect(connector.switchChain!({ chainId: 31338 })).rejects.toBeInstanceOf(SwitchChainError)
+  })
+
+  it('lists only addresses, checksummed, whatever case and junk the wallet answers with', async () => {
+    const provider = new FakeProvider({ accounts: [], chainId: 31337 })
+    provider.override('eth_accounts', () => [alice.toLowerCase(), 'not an address', 42])
+    expect(await connectorOver(provider).connector.getAccounts()).toEqual([alice])
   })
 })
