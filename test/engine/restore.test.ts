@@ -110,30 +110,16 @@ describe('restore after a reload', () => {
   it('keeps clients on one storage apart by their prefixes', async () => {
     const storage = new MemoryStorage()
     const dapp = await pool.make(harness.relay.url)
-    const first = await pool.make(harness.relay.url, {
-      metadata: walletMetadata,
-      storage,
-      customStoragePrefix: 'one',
-    })
-    const second = await pool.make(harness.relay.url, {
-      metadata: walletMetadata,
-      storage,
-      customStoragePrefix: 'two',
-    })
+    const prefixed = (customStoragePrefix: string) =>
+      pool.make(harness.relay.url, { metadata: walletMetadata, storage, customStoragePrefix })
+    const first = await prefixed('one')
+    const second = await prefixed('two')
     const { topic } = await establishSession(dapp, first)
     expect(second.session.keys).toEqual([])
     await first.close()
     await second.close()
-    const one = await pool.make(harness.relay.url, {
-      metadata: walletMetadata,
-      storage,
-      customStoragePrefix: 'one',
-    })
-    const two = await pool.make(harness.relay.url, {
-      metadata: walletMetadata,
-      storage,
-      customStoragePrefix: 'two',
-    })
+    const one = await prefixed('one')
+    const two = await prefixed('two')
     const plain = await pool.make(harness.relay.url, { metadata: walletMetadata, storage })
     expect(one.session.keys).toEqual([topic])
     expect(two.session.keys).toEqual([])

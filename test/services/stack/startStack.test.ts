@@ -38,16 +38,20 @@ const config = (name: string): StackConfig => ({
   trustProxy: parseTrustedProxies(undefined),
 })
 
+/** A part whose stop throws `close failed`. */
+const failingStop = () =>
+  part('failing', {
+    stop: () => {
+      throw new Error('close failed')
+    },
+  })
+
 describe('the stack around its parts', () => {
   it('a part failing to start stops every part before it, even past one whose stop fails, and says both', async () => {
     events.length = 0
     const parts = [
       part('first'),
-      part('failing', {
-        stop: () => {
-          throw new Error('close failed')
-        },
-      }),
+      failingStop(),
       part('broken', {
         start: () => {
           throw new Error('port refused')
@@ -65,14 +69,7 @@ describe('the stack around its parts', () => {
 
   it('a stop that fails still stops the other parts and removes the stack file, then names the part', async () => {
     events.length = 0
-    const parts = [
-      part('first'),
-      part('failing', {
-        stop: () => {
-          throw new Error('close failed')
-        },
-      }),
-    ]
+    const parts = [part('first'), failingStop()]
     const stack = await startParts(parts, config('failed-stop'))
     expect(existsSync(stack.stackFile)).toBe(true)
     await expect(stack.stop()).rejects.toThrow(
