@@ -2,6 +2,7 @@ import type { AuthPayload, Cacao } from '../schemas/index.js'
 import { didAddress, didChainId } from './did.js'
 import { isEvmAddress, recoverPersonalSignAddress } from './eip191.js'
 import { formatAuthMessage } from './message.js'
+import { decodeRecap, recapChains, recapFromResources } from './recap.js'
 
 /**
  * Whether a CACAO's signature is its issuer's. EIP-191 signatures are checked here, offline. EIP-1271
@@ -20,29 +21,29 @@ export async function verifyCacaoSignature(cacao: Cacao): Promise<boolean> {
   return recoverPersonalSignAddress(message, cacao.s.s) === address.toLowerCase()
 }
 
+// What a wallet copies from the request into the CACAO unchanged: any change would sign the user in for
+// other terms than the dapp's, e.g. without the expiry it asked for.
+const ECHOED = ['domain', 'nonce', 'aud', 'version', 'iat', 'exp', 'nbf', 'requestId'] as const
+
 /**
- * Whether a CACAO answers the request we sent (a valid signature alone could be for another site):
- * same domain, nonce and audience, a requested chain, and inside its validity window.
+ * Whether a CACAO answers the request we sent (a valid signature alone could be for another site): the
+ * fields it echoes, only requested chains (the issuer's and the recap's, which become the session's), and
+ * inside its validity window.
  */
 export function checkCacaoBinding(cacao: Cacao, request: AuthPayload, now: number): string | undefined {
   const { p } = cacao
-  if (p.domain !== request.domain) return `domain mismatch: requested ${request.domain}, got ${p.domain}`
-  if (p.nonce !== request.nonce) return `nonce mismatch: requested ${request.nonce}, got ${p.nonce}`
-  if (request.aud && p.aud !== request.aud) return `aud mismatch: requested ${request.aud}, got ${p.aud}`
-  const chain = didChainId(p.iss)
-  if (request.chains.length > 0 && (chain === undefined || !request.chains.includes(chain))) {
-    return `cacao issued for chain ${chain} which was not requested`
+  for (const field of ECHOED) {
+    if (p[field] !== request[field]) return `${field} mismatch: requested ${request[field]}, got ${p[field]}`
   }
-  if (p.exp) {
-    const exp = Date.parse(p.exp)
-    if (Number.isNaN(exp)) return `malformed exp: ${p.exp}`
-    if (exp < now) return 'cacao has expired'
+  const recap = recapFromResources(p.resources)
+  for (const chain of [didChainId(p.iss), ...(recap ? recapChains(decodeRecap(recap)) : [])]) {
+    if (request.chains.length > 0 && !request.chains.includes(chain as string)) {
+      return `cacao grants chain ${chain} which was not requested`
+    }
   }
-  if (p.nbf) {
-    const nbf = Date.parse(p.nbf)
-    if (Number.isNaN(nbf)) return `malformed nbf: ${p.nbf}`
-    if (nbf > now) return 'cacao is not yet valid'
-  }
+  // Both equal the request's now, so only the dapp could have made them unreadable: those never bind.
+  if (Date.parse(p.exp ?? '') < now) return 'cacao has expired'
+  if (Date.parse(p.nbf ?? '') > now) return 'cacao is not yet valid'
   return undefined
 }
 

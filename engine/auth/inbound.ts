@@ -106,7 +106,7 @@ export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRp
   }
   try {
     const parsed = SessionAuthenticateResultSchema.safeParse(payload.result)
-    if (!parsed.success) throw internalError('MISSING_OR_INVALID', 'authenticate() response')
+    if (!parsed.data?.cacaos.length) throw internalError('MISSING_OR_INVALID', 'authenticate() response')
     const { cacaos, responder } = parsed.data
     for (const cacao of cacaos) {
       if (!(await verifyCacaoSignature(cacao))) {

@@ -22,8 +22,8 @@ const NAMESPACE_NAMES: Record<string, string> = { eip155: 'Ethereum', solana: 'S
 
 /**
  * The CAIP-122 (SIWE) message a wallet signs for `iss`, line for line as the official client formats it,
- * including the statement a recap resource adds. Statements with line breaks are refused: they could
- * forge the fields below them.
+ * including the statement a recap resource adds. Fields with line breaks are refused: they could forge
+ * the lines below them, showing the signer, and the verifier reading the fields, other terms.
  */
 export function formatAuthMessage(fields: AuthMessageFields, iss: string): string {
   const namespace = didNamespace(iss)
@@ -34,9 +34,6 @@ export function formatAuthMessage(fields: AuthMessageFields, iss: string): strin
   let statement = fields.statement || undefined
   const recap = recapFromResources(fields.resources)
   if (recap) statement = statementWithRecap(statement, decodeRecap(recap))
-  if (statement !== undefined && /\r|\n/.test(statement)) {
-    throw internalError('MISSING_OR_INVALID', 'Statement must not contain line breaks')
-  }
   const address = didAddress(iss)
   if (address === undefined) throw internalError('MISSING_OR_INVALID', `Invalid issuer: ${iss}`)
   const signIn: SignInFields = {
@@ -52,6 +49,9 @@ export function formatAuthMessage(fields: AuthMessageFields, iss: string): strin
     notBefore: fields.nbf || undefined,
     requestId: fields.requestId || undefined,
     resources: fields.resources,
+  }
+  if (/[\r\n]/.test(Object.values(signIn).flat().join())) {
+    throw internalError('MISSING_OR_INVALID', 'Message fields must not contain line breaks')
   }
   return layoutSignInMessage(signIn, NAMESPACE_NAMES[namespace] ?? namespace, 'eip4361')
 }

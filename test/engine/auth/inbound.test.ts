@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { rawProposal, signInRequest } from '../../conformance/support/fixtures.js'
 import { newKeyPair } from '../../conformance/support/rawPeer.js'
-import { useTestRelay, walletMetadata } from '../support/harness.js'
+import { nextEvent, useTestRelay, walletMetadata } from '../support/harness.js'
 import { engineOf, inboundHandled } from '../support/internals.js'
 
 const harness = useTestRelay()
@@ -27,5 +27,23 @@ describe('a sign-in request the wallet declines unseen', () => {
     const tags = stored.mock.calls.map(([tag]) => tag)
     expect(tags).not.toEqual([])
     expect(tags.filter((tag) => keychain.has(tag))).toEqual([])
+  })
+})
+
+describe("a wallet's answer to authenticate()", () => {
+  it('is refused when it holds no CACAO: an answer signing nothing does not sign the user in', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const request = nextEvent(wallet, 'session_authenticate')
+    const { uri, response } = await dapp.authenticate({
+      chains: ['eip155:1'],
+      domain: 'dapp.example',
+      uri: 'https://dapp.example',
+      nonce: 'n0nce123',
+    })
+    await wallet.pair({ uri })
+    const { id } = await request
+    await wallet.approveSessionAuthenticate({ id, auths: [] })
+    await expect(response()).rejects.toThrow('authenticate() response')
   })
 })
