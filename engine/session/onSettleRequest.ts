@@ -49,10 +49,11 @@ async function checkSignIns(
   requested: readonly AuthPayload[],
 ): Promise<void> {
   for (const cacao of cacaos) {
-    const answers = requested.some(
-      (request) => checkCacaoBinding(cacao, request, ctx.clock.now()) === undefined,
-    )
-    if (!answers || !(await verifyCacaoSignature(cacao))) {
+    // The signature first: it refuses a recap that does not decode, which the binding would throw on.
+    if (
+      !(await verifyCacaoSignature(cacao)) ||
+      !requested.some((request) => checkCacaoBinding(cacao, request, ctx.clock.now()) === undefined)
+    ) {
       throw new SignClientError(getSdkError('SESSION_SETTLEMENT_FAILED', 'Signature verification failed'))
     }
   }

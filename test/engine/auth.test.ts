@@ -187,4 +187,33 @@ describe('authenticate() between our clients', () => {
     })
     await expect(second.approval()).rejects.toMatchObject({ code: 7000 })
   })
+
+  it('refuses a sign-in inside connect() whose recap does not decode as an unverified signature', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const proposal = nextEvent(wallet, 'session_proposal')
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
+      authentication: [
+        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'bad-recap' },
+      ],
+    })
+    await wallet.pair({ uri: uri as string })
+    const { id, params } = await proposal
+    const request = params.requests?.authentication?.[0] as AuthPayload
+    const cacao = buildAuthObject(
+      { ...request, resources: ['urn:recap:%%%'] },
+      { t: 'eip191', s: `0x${'11'.repeat(65)}` },
+      iss,
+    )
+    await wallet.approve({
+      id,
+      namespaces: approvedNamespaces,
+      proposalRequestsResponses: { authentication: [cacao] },
+    })
+    await expect(approval()).rejects.toMatchObject({
+      code: 7000,
+      message: expect.stringContaining('Signature verification failed'),
+    })
+  })
 })
