@@ -41,6 +41,11 @@ export type AdapterEvent =
   /** New pending transactions on the connection's chain (only when the adapter watches them). */
   | { type: 'pendingTransactions'; connectorId: string; hashes: string[] }
   | { type: 'connectors'; connectors: ConnectorInfo[] }
+  /**
+   * A connection made without the modal asking for it: an app connecting through the adapter's own API
+   * (wagmi's connect), or that API restoring one on load (`restored`, nothing was asked of the visitor).
+   */
+  | { type: 'connected'; result: ConnectResult; restored: boolean }
 
 export type Balance = { balance: string; symbol: string }
 

@@ -86,10 +86,7 @@ export async function connect(
       ...(params.onUri ? { onUri: params.onUri } : {}),
       ...(signal ? { signal } : {}),
     })
-    addConnection(ctx, namespace, result)
-    ctx.memory.setItem(rememberKey(namespace), result.connectorId)
-    await ctx.multiNamespace?.afterConnect(ctx, namespace, result.connectorId)
-    ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
+    await onConnected(ctx, namespace, result, false)
     return result
   } catch (error) {
     if (signal?.aborted) throw error
@@ -99,6 +96,25 @@ export async function connect(
   } finally {
     signal?.removeEventListener('abort', settle)
   }
+}
+
+/**
+ * Records a connection the adapter made, the same whether the modal asked for it or the app did through the
+ * adapter's own API (wagmi's connect): it becomes the current one and is remembered for the next load. A
+ * `restored` one (nothing asked of the visitor) is no new connect, so it is not announced as one.
+ */
+export async function onConnected(
+  ctx: ModalContext,
+  namespace: ChainNamespace,
+  result: ConnectResult,
+  restored: boolean,
+): Promise<void> {
+  // A restored one leaves another namespace active, as the modal's own restore does.
+  addConnection(ctx, namespace, result, !restored || ctx.store.get().activeChain === namespace)
+  ctx.memory.setItem(rememberKey(namespace), result.connectorId)
+  if (restored) return
+  await ctx.multiNamespace?.afterConnect(ctx, namespace, result.connectorId)
+  ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
 }
 
 /** A connect that ended without a connection: back to connected when one exists, disconnected otherwise. */

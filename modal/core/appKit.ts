@@ -195,6 +195,14 @@ export class AppKit {
         onChainChanged(this.context, namespace, event.connectorId, event.chainId)
         this.#checkSupported()
         return
+      case 'connected':
+        // Made through the adapter's own API (wagmi's connect, or its reconnect on load): the modal shows it too.
+        connection
+          .onConnected(this.context, namespace, event.result, event.restored)
+          .catch((error: unknown) =>
+            this.#report('a connection made outside the modal was not recorded', error),
+          )
+        return
       case 'disconnect':
         removeConnection(this.context, namespace, event.connectorId)
         return

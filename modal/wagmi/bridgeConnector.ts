@@ -18,6 +18,13 @@ export type BridgeHost = {
 export const bridgeConnectorType = 'pairwise'
 
 /**
+ * Set in wagmi's storage while the visitor has disconnected a connector, as wagmi's injected connector does:
+ * a wallet that ignores the revoke still answers eth_accounts, and wagmi's reconnect on load must not bring
+ * the connection back.
+ */
+export const disconnectedKey = (connectorId: string) => `pairwise.${connectorId}.disconnected`
+
+/**
  * Addresses as wagmi's own connectors hand them to the app: only addresses, checksummed, whatever case the
  * wallet used.
  */
@@ -65,7 +72,9 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       async setup() {},
       async connect(parameters) {
         try {
-          const result = await host.connectNow(info.id, Boolean(parameters?.isReconnecting))
+          const reconnecting = Boolean(parameters?.isReconnecting)
+          const result = await host.connectNow(info.id, reconnecting)
+          if (!reconnecting) await config.storage?.removeItem(disconnectedKey(info.id))
           let chainId = Number(result.network.id)
           const requested = parameters?.chainId
           // As wagmi's injected connector does: a failed switch leaves the wallet's chain, a refused one fails.
@@ -84,6 +93,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
         }
       },
       async disconnect() {
+        await config.storage?.setItem(disconnectedKey(info.id), true)
         await host.disconnectNow(info.id)
       },
       getAccounts: accounts,
@@ -94,6 +104,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
         return provider()
       },
       async isAuthorized() {
+        if (await config.storage?.getItem(disconnectedKey(info.id))) return false
         // No provider, a failed request and an empty list all mean not authorized.
         return (await accounts().catch(() => [])).length > 0
       },

@@ -1,13 +1,13 @@
 import { http, type Transport, UserRejectedRequestError } from 'viem'
-import { type Config, createConfig, type Storage } from 'wagmi'
-import { connect, disconnect } from 'wagmi/actions'
+import { type Config, type Connector, createConfig, type Storage } from 'wagmi'
+import { connect, disconnect, switchAccount } from 'wagmi/actions'
 import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
 import { isUserRejection, WalletError } from '../controllers/errors.js'
 import { OptionsError } from '../controllers/options.js'
 import type { CaipNetwork, EvmNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
-import { addConnector } from './addConnector.js'
+import { addConnector, removeConnector } from './addConnector.js'
 import { type BridgeHost, bridgeConnector, wagmiAccounts } from './bridgeConnector.js'
 
 export type WagmiAdapterOptions = Eip155AdapterOptions & {
@@ -24,15 +24,17 @@ type Pending = { params: ConnectParams; result?: ConnectResult }
 
 /**
  * The eip155 adapter with a wagmi config whose connectors are the modal's: connecting, switching and
- * disconnecting go through wagmi's actions, so wagmi hooks and the modal agree on one connection.
+ * disconnecting go through wagmi's actions, and a connection made through wagmi reaches the modal, so wagmi
+ * hooks and the modal agree on one connection whichever side started it.
  */
 export class WagmiAdapter extends Eip155Adapter {
   readonly wagmiConfig: Config
   readonly projectId: string | undefined
   readonly #networks: EvmNetwork[]
-  readonly #bridges = new Map<string, ReturnType<typeof addConnector>>()
-  #pending = new Map<string, Pending>()
-  #infos = new Map<string, ConnectorInfo>()
+  readonly #bridges = new Map<string, Connector>()
+  /** The modal's own connects and reconnects under way: their results go back to the modal, not as events. */
+  readonly #pending = new Map<string, Pending>()
+  readonly #infos = new Map<string, ConnectorInfo>()
   #emit: AdapterContext['emit'] = () => {}
 
   constructor(options: WagmiAdapterOptions) {
@@ -59,15 +61,36 @@ export class WagmiAdapter extends Eip155Adapter {
     return super.setup({
       ...context,
       emit: (event) => {
-        if (event.type === 'connectors') for (const info of event.connectors) this.#infos.set(info.id, info)
-        else if (event.type !== 'pendingTransactions') this.#tellWagmi(event)
+        if (event.type === 'connectors') this.#offer(event.connectors)
+        else if (event.type !== 'pendingTransactions' && event.type !== 'connected') this.#tellWagmi(event)
         context.emit(event)
       },
     })
   }
 
+  /**
+   * wagmi lists the connectors the modal lists, from the moment it lists them, so an app can make the first
+   * connection through wagmi; one the modal stops offering leaves wagmi's list unless it is connected or
+   * connecting.
+   */
+  #offer(connectors: ConnectorInfo[]): void {
+    for (const info of connectors) {
+      this.#infos.set(info.id, info)
+      this.#bridge(info.id)
+    }
+    const offered = new Set(connectors.map((info) => info.id))
+    for (const [connectorId, connector] of this.#bridges) {
+      const inUse = this.#pending.has(connectorId) || this.wagmiConfig.state.connections.has(connector.uid)
+      if (offered.has(connectorId) || inUse) continue
+      removeConnector(this.wagmiConfig, connector)
+      this.#bridges.delete(connectorId)
+    }
+  }
+
   /** Wallet-side changes reach wagmi's state through the bridge connector's emitter, as its own connectors do. */
-  #tellWagmi(event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' }>): void {
+  #tellWagmi(
+    event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' | 'connected' }>,
+  ): void {
     const emitter = this.#bridges.get(event.connectorId)?.emitter
     if (!emitter) return
     if (event.type === 'accountChanged') emitter.emit('change', { accounts: wagmiAccounts(event.accounts) })
@@ -91,7 +114,14 @@ export class WagmiAdapter extends Eip155Adapter {
     this.#pending.set(params.connectorId, pending)
     try {
       const connector = this.#bridge(params.connectorId)
-      if (this.wagmiConfig.state.current === connector.uid) await disconnect(this.wagmiConfig, { connector })
+      if (this.wagmiConfig.state.connections.has(connector.uid)) {
+        const held = await this.#takeOver(connector, params)
+        if (held) return held
+        if (reconnecting) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+        // wagmi refuses to connect its current connector again, and the wallet no longer grants this one.
+        if (this.wagmiConfig.state.current === connector.uid)
+          await disconnect(this.wagmiConfig, { connector })
+      }
       // No chainId: the bridge would switch to it, and the modal keeps a wallet's chain when it is configured.
       await connect(this.wagmiConfig, {
         connector,
@@ -107,6 +137,18 @@ export class WagmiAdapter extends Eip155Adapter {
     }
   }
 
+  /**
+   * The connection wagmi already holds with `connector` (made through wagmi, or restored by its reconnect on
+   * load), taken over without asking the wallet: ending it first would revoke the wallet's permission.
+   * Undefined when the wallet no longer grants it.
+   */
+  async #takeOver(connector: Connector, params: ConnectParams): Promise<ConnectResult | undefined> {
+    const result = await super.reconnect({ connectorId: params.connectorId, network: params.network })
+    if (result && this.wagmiConfig.state.current !== connector.uid)
+      await switchAccount(this.wagmiConfig, { connector })
+    return result
+  }
+
   override async disconnect(connectorId: string): Promise<void> {
     const connector = this.#bridges.get(connectorId)
     if (connector && this.wagmiConfig.state.connections.has(connector.uid))
@@ -114,7 +156,7 @@ export class WagmiAdapter extends Eip155Adapter {
     else await super.disconnect(connectorId)
   }
 
-  #bridge(connectorId: string) {
+  #bridge(connectorId: string): Connector {
     const existing = this.#bridges.get(connectorId)
     if (existing) return existing
     const info: ConnectorInfo = this.#infos.get(connectorId) ?? {
@@ -140,6 +182,8 @@ export class WagmiAdapter extends Eip155Adapter {
           : await super.connect(pending?.params ?? { connectorId, network })
         if (!result) throw new WalletError('CONNECTOR_NOT_CONNECTED')
         if (pending) pending.result = result
+        // Started from wagmi (its connect, or its reconnect on load): the modal learns it as a connection.
+        else this.#emit({ type: 'connected', result, restored: reconnecting })
         return result
       },
       disconnectNow: async (connectorId) => {

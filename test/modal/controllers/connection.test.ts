@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
-import { adapterFor } from '../../../modal/controllers/connection.js'
+import { adapterFor, onConnected } from '../../../modal/controllers/connection.js'
 import { WalletError } from '../../../modal/controllers/errors.js'
 import { mapMemory } from '../../../modal/controllers/memory.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
@@ -286,6 +286,42 @@ describe('reconnect on reload', () => {
     })
     await reloaded.ready()
     expect(reloaded.getAddress()).toBeUndefined()
+  })
+})
+
+describe('a connection the adapter made without the modal asking (wagmi connect or reconnect)', () => {
+  const result = (network: CaipNetwork) => ({
+    connectorId: 'injected',
+    address: alice,
+    accounts: [alice, bob],
+    network,
+    walletInfo: { name: 'Browser Wallet' },
+  })
+
+  it('is recorded as a modal connect is: connected, the account shown, remembered, CONNECT_SUCCESS', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    const events: string[] = []
+    kit.subscribeEvents((e) => events.push(e.data.event))
+    await onConnected(kit.context, 'eip155', result(anvil2), false)
+    expect(kit.store.get().account).toMatchObject({
+      status: 'connected',
+      address: alice,
+      caipAddress: `eip155:31338:${alice}`,
+      connectedWalletInfo: { name: 'Browser Wallet' },
+    })
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe('eip155:31338')
+    expect(kit.context.memory.getItem(rememberedKey)).toBe('injected')
+    expect(events).toContain('CONNECT_SUCCESS')
+  })
+
+  it('a restored one is connected and remembered but not announced as a new connect', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    const events: string[] = []
+    kit.subscribeEvents((e) => events.push(e.data.event))
+    await onConnected(kit.context, 'eip155', result(anvil), true)
+    expect(kit.store.get().account).toMatchObject({ status: 'connected', address: alice })
+    expect(kit.context.memory.getItem(rememberedKey)).toBe('injected')
+    expect(events).not.toContain('CONNECT_SUCCESS')
   })
 })
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createConfig } from 'wagmi'
 import { connect, getAccount } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
-import { addConnector } from '../../../modal/wagmi/addConnector.js'
+import { addConnector, removeConnector } from '../../../modal/wagmi/addConnector.js'
 
 const chain = {
   id: 31337,
@@ -23,5 +23,13 @@ describe('addConnector', () => {
     expect(connector.uid).toEqual(expect.any(String))
     await connect(config, { connector })
     expect(getAccount(config)).toMatchObject({ status: 'connected', address: account, connector })
+  })
+
+  it('takes an added connector off the config, leaving the others', () => {
+    const config = createConfig({ chains: [chain], transports: { [chain.id]: http() }, connectors: [] })
+    const first = addConnector(config, mock({ accounts: [account] }))
+    const second = addConnector(config, mock({ accounts: [account] }))
+    removeConnector(config, first)
+    expect(config.connectors).toEqual([second])
   })
 })

@@ -1,12 +1,25 @@
 import { UserRejectedRequestError } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cookieStorage, createStorage } from 'wagmi'
-import { connect, disconnect, getConnection, getConnectors, switchChain } from 'wagmi/actions'
+import {
+  connect,
+  disconnect,
+  getAccount,
+  getConnection,
+  getConnectors,
+  reconnect,
+  switchChain,
+  watchAccount,
+  watchConnectors,
+} from 'wagmi/actions'
+import type { AdapterEvent } from '../../../modal/adapters/types.js'
+import { reconnect as modalReconnect } from '../../../modal/controllers/connection.js'
+import { mapMemory } from '../../../modal/controllers/memory.js'
 import type { EvmNetwork } from '../../../modal/networks/types.js'
-import { WagmiAdapter } from '../../../modal/wagmi/index.js'
+import { WagmiAdapter, type WagmiAdapterOptions } from '../../../modal/wagmi/index.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { alice, anvilPair, bob, createKit, unreachableRpcUrl, until } from '../support/kit.js'
-import { createPage } from '../support/page.js'
+import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 
 let anvil: EvmNetwork
 let anvil2: EvmNetwork
@@ -15,14 +28,47 @@ beforeAll(async () => {
   ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
 })
 
-function wagmiKit(wallet: { accounts: string[]; chainId: number } = { accounts: [alice], chainId: 31337 }) {
+function wagmiKit(
+  wallet: { accounts: string[]; chainId: number } = { accounts: [alice], chainId: 31337 },
+  setup: { adapter?: Partial<WagmiAdapterOptions>; remembered?: string; granted?: boolean } = {},
+) {
   const provider = new FakeProvider({ ...wallet, chains: [31337, 31338] })
-  const adapter = new WagmiAdapter({ networks: [anvil, anvil2] })
+  provider.granted = setup.granted ?? false
+  const adapter = new WagmiAdapter({ networks: [anvil, anvil2], ...setup.adapter })
+  const memory = mapMemory()
+  if (setup.remembered) memory.setItem('pairwise:connector:eip155', setup.remembered)
   const kit = createKit({
     options: { networks: [anvil, anvil2], adapters: [adapter] },
-    environment: { target: createPage(provider) },
+    environment: { target: createPage(provider), memory },
   })
   return { kit, provider, config: adapter.wagmiConfig }
+}
+
+/** The adapter set up on a page with `provider` injected, as the modal sets it up, recording what it emits. */
+function setUpAdapter(provider = new FakeProvider({ accounts: [alice], chainId: 31337 })) {
+  const page = createPage(provider)
+  const adapter = new WagmiAdapter({ networks: [anvil, anvil2] })
+  const events: AdapterEvent[] = []
+  adapter.setup({
+    networks: [anvil, anvil2],
+    target: page,
+    emit: (event) => events.push(event),
+    enableInjected: true,
+    enableEIP6963: true,
+  })
+  return { adapter, provider, page, events, config: adapter.wagmiConfig }
+}
+
+/** A wagmi storage kept in a map, as the browser's localStorage would keep it across a reload. */
+function mapStorage() {
+  const items = new Map<string, string>()
+  return createStorage({
+    storage: {
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+    },
+  })
 }
 
 describe('@pairwise/modal/wagmi: wagmi and the modal agree on one connection', () => {
@@ -119,5 +165,162 @@ describe('@pairwise/modal/wagmi: wagmi and the modal agree on one connection', (
     expect(server.wagmiConfig.storage).toBe(storage)
     expect(stateless.wagmiConfig._internal.ssr).toBe(false)
     expect(stateless.wagmiConfig.storage).toBeNull()
+  })
+})
+
+describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
+  it("lists the modal's connectors in wagmi before any connection, so wagmi's connect makes the first one", async () => {
+    const { config } = setUpAdapter()
+    expect(getConnectors(config).map((c) => c.id)).toEqual(['injected'])
+    const connector = getConnectors(config)[0]!
+    expect(connector).toMatchObject({ name: 'Browser Wallet', type: 'pairwise' })
+    await connect(config, { connector })
+    expect(getAccount(config)).toMatchObject({
+      status: 'connected',
+      address: alice,
+      chainId: 31337,
+      connector,
+    })
+  })
+
+  it("keeps wagmi's connectors in step with the wallets the page announces later, the injected one they replace leaving", () => {
+    const provider = new FakeProvider({ accounts: [alice], chainId: 31337 })
+    const { page, config } = setUpAdapter(provider)
+    const seen: string[][] = []
+    watchConnectors(config, { onChange: (connectors) => seen.push(connectors.map((c) => c.id)) })
+    installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), provider)
+    installAnnouncedWallet(
+      page,
+      walletInfo('Beta', 'com.example.beta'),
+      new FakeProvider({ accounts: [bob], chainId: 1 }),
+    )
+    expect(getConnectors(config).map((c) => [c.id, c.name])).toEqual([
+      ['com.example.alpha', 'Alpha'],
+      ['com.example.beta', 'Beta'],
+    ])
+    expect(seen.at(-1)).toEqual(['com.example.alpha', 'com.example.beta'])
+  })
+
+  it("tells the modal of a connect made through wagmi as a new connection, and of wagmi's reconnect on load as a restored one", async () => {
+    const { provider, events, config } = setUpAdapter()
+    const connector = getConnectors(config)[0]!
+    await connect(config, { connector })
+    expect(events.filter((e) => e.type === 'connected')).toEqual([
+      {
+        type: 'connected',
+        restored: false,
+        result: expect.objectContaining({ connectorId: 'injected', address: alice, accounts: [alice] }),
+      },
+    ])
+    const reloaded = setUpAdapter(provider)
+    const changes: string[] = []
+    watchAccount(reloaded.config, { onChange: (account) => changes.push(account.status) })
+    await reconnect(reloaded.config)
+    expect(reloaded.events.filter((e) => e.type === 'connected')).toEqual([
+      { type: 'connected', restored: true, result: expect.objectContaining({ address: alice }) },
+    ])
+    expect(changes.at(-1)).toBe('connected')
+    expect(provider.methods().filter((m) => m === 'eth_requestAccounts')).toHaveLength(1)
+  })
+
+  it("the modal shows a connection made through wagmi, and one wagmi's reconnect restores on load", async () => {
+    const { kit, provider, config } = wagmiKit()
+    await kit.ready()
+    const injected = getConnectors(config).find((c) => c.id === 'injected')!
+    await connect(config, { connector: injected })
+    await until(kit, (s) => s.account.status === 'connected' && s.account.address === alice)
+    expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
+
+    const reloaded = wagmiKit({ accounts: [alice], chainId: 31337 }, { granted: true })
+    reloaded.provider.granted = provider.granted
+    await reloaded.kit.ready()
+    expect(reloaded.kit.store.get().account.status).toBe('disconnected')
+    await reconnect(reloaded.config, { connectors: [getConnectors(reloaded.config)[0]!] })
+    await until(reloaded.kit, (s) => s.account.status === 'connected' && s.account.address === alice)
+  })
+
+  it('a modal connect of the connector wagmi already holds takes that connection over: no revoke, no disconnect, no second prompt', async () => {
+    const { adapter, provider, events, config } = setUpAdapter()
+    const connector = getConnectors(config)[0]!
+    await connect(config, { connector })
+    const result = await adapter.connect({ connectorId: 'injected', network: anvil })
+    expect(result).toMatchObject({ connectorId: 'injected', address: alice, network: anvil })
+    expect(provider.methods()).not.toContain('wallet_revokePermissions')
+    expect(provider.methods().filter((m) => m === 'eth_requestAccounts')).toHaveLength(1)
+    expect(events.some((e) => e.type === 'disconnect')).toBe(false)
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: alice, connector })
+  })
+
+  it("the modal's reconnect of a connection wagmi holds keeps it, the wallet's permission untouched", async () => {
+    const { kit, provider, config } = wagmiKit()
+    await kit.connect('injected')
+    await modalReconnect(kit.context)
+    expect(provider.granted).toBe(true)
+    expect(provider.methods()).not.toContain('wallet_revokePermissions')
+    expect(kit.store.get().account).toMatchObject({ status: 'connected', address: alice })
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: alice })
+  })
+
+  it("wagmi's reconnect on load racing the modal's own ends connected on both sides, asking the wallet nothing", async () => {
+    const { kit, provider, config } = wagmiKit(undefined, { remembered: 'injected', granted: true })
+    await Promise.all([reconnect(config), kit.ready()])
+    expect(kit.store.get().account).toMatchObject({ status: 'connected', address: alice })
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: alice })
+    expect(provider.granted).toBe(true)
+    expect(provider.methods()).not.toContain('wallet_revokePermissions')
+    expect(provider.methods()).not.toContain('eth_requestAccounts')
+  })
+
+  it("after a disconnect, wagmi's reconnect on load does not bring back a wallet that ignored the revoke", async () => {
+    const storage = mapStorage()
+    const { kit, provider, config } = wagmiKit(undefined, { adapter: { storage } })
+    provider.override('wallet_revokePermissions', () => null)
+    await kit.connect('injected')
+    await kit.disconnect()
+    expect(await reconnect(config)).toEqual([])
+    expect(getAccount(config).status).toBe('disconnected')
+    await connect(config, { connector: getConnectors(config)[0]! })
+    await reconnect(config)
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: alice })
+  })
+  it("a modal connect of a connection wagmi holds beside its current one makes it wagmi's current one too", async () => {
+    const { adapter, page, config } = setUpAdapter(new FakeProvider({ accounts: [], chainId: 31337 }))
+    installAnnouncedWallet(
+      page,
+      walletInfo('Alpha', 'com.example.alpha'),
+      new FakeProvider({ accounts: [alice], chainId: 31337 }),
+    )
+    installAnnouncedWallet(
+      page,
+      walletInfo('Beta', 'com.example.beta'),
+      new FakeProvider({ accounts: [bob], chainId: 31337 }),
+    )
+    const byId = (id: string) => getConnectors(config).find((c) => c.id === id)!
+    await connect(config, { connector: byId('com.example.alpha') })
+    await connect(config, { connector: byId('com.example.beta') })
+    await adapter.connect({ connectorId: 'com.example.alpha', network: anvil })
+    expect(getAccount(config)).toMatchObject({ address: alice, connector: byId('com.example.alpha') })
+  })
+
+  it('a connector the modal is reconnecting stays in wagmi while an announcement replaces it, and wagmi follows its wallet', async () => {
+    const provider = new FakeProvider({ accounts: [alice, bob], chainId: 31337 })
+    provider.granted = true
+    const page = createPage(provider)
+    const adapter = new WagmiAdapter({ networks: [anvil, anvil2] })
+    const memory = mapMemory()
+    memory.setItem('pairwise:connector:eip155', 'injected')
+    const held = provider.hold('eth_accounts')
+    const kit = createKit({
+      options: { networks: [anvil, anvil2], adapters: [adapter] },
+      environment: { target: page, memory },
+    })
+    installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), provider)
+    held.release()
+    await kit.ready()
+    const config = adapter.wagmiConfig
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: alice })
+    expect(getConnectors(config).map((c) => c.id)).toEqual(['injected', 'com.example.alpha'])
+    provider.selectAccount(bob)
+    await expect.poll(() => getAccount(config).address).toBe(bob)
   })
 })
