@@ -18,11 +18,11 @@ export type BridgeHost = {
 export const bridgeConnectorType = 'pairwise'
 
 /**
- * Set in wagmi's storage while the visitor has disconnected a connector, as wagmi's injected connector does:
- * a wallet that ignores the revoke still answers eth_accounts, and wagmi's reconnect on load must not bring
- * the connection back.
+ * Set in wagmi's storage while this app holds a connection with a connector, from its connect to its
+ * disconnect: wagmi's reconnect on load restores only those. A wallet that already granted another page
+ * (or ignores the revoke of a disconnect) still answers eth_accounts, and must not connect by itself here.
  */
-export const disconnectedKey = (connectorId: string) => `pairwise.${connectorId}.disconnected`
+export const connectedKey = (connectorId: string) => `pairwise.${connectorId}.connected`
 
 /**
  * Addresses as wagmi's own connectors hand them to the app: only addresses, checksummed, whatever case the
@@ -72,9 +72,8 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
       async setup() {},
       async connect(parameters) {
         try {
-          const reconnecting = Boolean(parameters?.isReconnecting)
-          const result = await host.connectNow(info.id, reconnecting)
-          if (!reconnecting) await config.storage?.removeItem(disconnectedKey(info.id))
+          const result = await host.connectNow(info.id, Boolean(parameters?.isReconnecting))
+          await config.storage?.setItem(connectedKey(info.id), true)
           let chainId = Number(result.network.id)
           const requested = parameters?.chainId
           // As wagmi's injected connector does: a failed switch leaves the wallet's chain, a refused one fails.
@@ -93,7 +92,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
         }
       },
       async disconnect() {
-        await config.storage?.setItem(disconnectedKey(info.id), true)
+        await config.storage?.removeItem(connectedKey(info.id))
         await host.disconnectNow(info.id)
       },
       getAccounts: accounts,
@@ -104,7 +103,7 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
         return provider()
       },
       async isAuthorized() {
-        if (await config.storage?.getItem(disconnectedKey(info.id))) return false
+        if (!(await config.storage?.getItem(connectedKey(info.id)))) return false
         // No provider, a failed request and an empty list all mean not authorized.
         return (await accounts().catch(() => [])).length > 0
       },

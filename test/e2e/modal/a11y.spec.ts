@@ -48,7 +48,7 @@ test('axe finds no serious or critical violation in any view, disconnected or co
   await check('SwitchActiveChain')
   await openView(page, 'Networks')
   await check('Networks')
-  wallet.rejectNext()
+  wallet.rejectNext('eth_requestAccounts')
   await openView(page, 'ConnectingExternal', { connectorId: testWalletInfo.rdns })
   await expect(dialog.getByRole('alert')).toContainText('Connection declined')
   await check('ConnectingExternal, declined')

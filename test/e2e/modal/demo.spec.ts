@@ -61,7 +61,7 @@ test('a request the wallet rejects shows the error on the page; the session stay
   wallet,
 }) => {
   await connectTestWallet(page, stack.demoUrl, wallet.address)
-  wallet.rejectNext()
+  wallet.rejectNext('personal_sign')
   await page.getByTestId('sign-message').click()
   await expect(page.getByTestId('sign-error')).toContainText(/reject/i)
   await expect(page.getByTestId('demo-address')).toHaveText(wallet.address)
@@ -99,7 +99,7 @@ test('a wallet that declines the connection shows "Connection declined" with a r
 }) => {
   await page.addInitScript(recordAccountRequests)
   await page.goto(stack.demoUrl)
-  wallet.rejectNext()
+  wallet.rejectNext('eth_requestAccounts')
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: new RegExp(testWalletInfo.name) }).click()

@@ -158,7 +158,7 @@ for (const locale of ['en', 'ar'] as const)
       await snap('email-verify-otp')
       await openView(page, 'EmailVerifyDevice', { email })
       await snap('email-verify-device')
-      wallet.rejectNext()
+      wallet.rejectNext('eth_requestAccounts')
       await openView(page, 'ConnectingExternal', { connectorId: testWalletInfo.rdns })
       await expect(dialog.getByRole('alert')).toBeVisible()
       // Its heading lands a sub-pixel apart from run to run after the refusal re-renders the view.

@@ -2,15 +2,16 @@ import { SwitchChainError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { ChainNotConfiguredError } from 'wagmi'
 import type { Eip1193Provider } from '../../../modal/adapters/types.js'
-import { type BridgeHost, bridgeConnector } from '../../../modal/wagmi/bridgeConnector.js'
+import { type BridgeHost, bridgeConnector, connectedKey } from '../../../modal/wagmi/bridgeConnector.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { alice, evmNetwork } from '../support/kit.js'
+import { mapStorage } from '../support/wagmiStorage.js'
 
 const networks = [evmNetwork(31337, 'http://127.0.0.1:9'), evmNetwork(31338, 'http://127.0.0.1:9')]
 const info = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chainNamespace: 'eip155' } as const
 
 /** The connector wagmi would get for `info`, over a host that hands out `provider` and records switches. */
-function connectorOver(provider: Eip1193Provider | undefined) {
+function connectorOver(provider: Eip1193Provider | undefined, storage = mapStorage()) {
   const host: BridgeHost = {
     networks: () => networks,
     connectNow: () => Promise.reject(new Error('not used')),
@@ -19,12 +20,12 @@ function connectorOver(provider: Eip1193Provider | undefined) {
     provider: () => provider,
   }
   const emit = vi.fn()
-  const connector = bridgeConnector(info, host)({ chains: networks, emitter: { emit } } as never)
+  const connector = bridgeConnector(info, host)({ chains: networks, emitter: { emit }, storage } as never)
   return { connector, host, emit }
 }
 
 describe('@pairwise/modal/wagmi bridge connector: what wagmi asks of it', () => {
-  it('is authorized only with a provider that lists an account', async () => {
+  it('is authorized only with a provider that lists an account, once this app connected it', async () => {
     expect(await connectorOver(undefined).connector.isAuthorized()).toBe(false)
     const empty = new FakeProvider({ accounts: [], chainId: 31337 })
     expect(await connectorOver(empty).connector.isAuthorized()).toBe(false)
@@ -35,7 +36,11 @@ describe('@pairwise/modal/wagmi bridge connector: what wagmi asks of it', () => 
     expect(await connectorOver(failing).connector.isAuthorized()).toBe(false)
     const granted = new FakeProvider({ accounts: [alice], chainId: 31337 })
     granted.granted = true
-    expect(await connectorOver(granted).connector.isAuthorized()).toBe(true)
+    // Granted to another page, or before a disconnect here: not this app's connection to restore.
+    expect(await connectorOver(granted).connector.isAuthorized()).toBe(false)
+    const storage = mapStorage()
+    await storage.setItem(connectedKey(info.id), true)
+    expect(await connectorOver(granted, storage).connector.isAuthorized()).toBe(true)
     expect(await connectorOver(granted).connector.getAccounts()).toEqual([alice])
   })
 

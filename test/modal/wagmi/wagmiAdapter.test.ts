@@ -20,6 +20,7 @@ import { WagmiAdapter, type WagmiAdapterOptions } from '../../../modal/wagmi/ind
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
 import { alice, anvilPair, bob, createKit, unreachableRpcUrl, until } from '../support/kit.js'
 import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
+import { mapStorage } from '../support/wagmiStorage.js'
 
 let anvil: EvmNetwork
 let anvil2: EvmNetwork
@@ -45,9 +46,12 @@ function wagmiKit(
 }
 
 /** The adapter set up on a page with `provider` injected, as the modal sets it up, recording what it emits. */
-function setUpAdapter(provider = new FakeProvider({ accounts: [alice], chainId: 31337 })) {
+function setUpAdapter(
+  provider = new FakeProvider({ accounts: [alice], chainId: 31337 }),
+  storage = mapStorage(),
+) {
   const page = createPage(provider)
-  const adapter = new WagmiAdapter({ networks: [anvil, anvil2] })
+  const adapter = new WagmiAdapter({ networks: [anvil, anvil2], storage })
   const events: AdapterEvent[] = []
   adapter.setup({
     networks: [anvil, anvil2],
@@ -56,19 +60,7 @@ function setUpAdapter(provider = new FakeProvider({ accounts: [alice], chainId: 
     enableInjected: true,
     enableEIP6963: true,
   })
-  return { adapter, provider, page, events, config: adapter.wagmiConfig }
-}
-
-/** A wagmi storage kept in a map, as the browser's localStorage would keep it across a reload. */
-function mapStorage() {
-  const items = new Map<string, string>()
-  return createStorage({
-    storage: {
-      getItem: (key) => items.get(key) ?? null,
-      setItem: (key, value) => void items.set(key, value),
-      removeItem: (key) => void items.delete(key),
-    },
-  })
+  return { adapter, provider, page, events, storage, config: adapter.wagmiConfig }
 }
 
 describe('@pairwise/modal/wagmi: wagmi and the modal agree on one connection', () => {
@@ -202,7 +194,7 @@ describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
   })
 
   it("tells the modal of a connect made through wagmi as a new connection, and of wagmi's reconnect on load as a restored one", async () => {
-    const { provider, events, config } = setUpAdapter()
+    const { provider, events, storage, config } = setUpAdapter()
     const connector = getConnectors(config)[0]!
     await connect(config, { connector })
     expect(events.filter((e) => e.type === 'connected')).toEqual([
@@ -212,7 +204,7 @@ describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
         result: expect.objectContaining({ connectorId: 'injected', address: alice, accounts: [alice] }),
       },
     ])
-    const reloaded = setUpAdapter(provider)
+    const reloaded = setUpAdapter(provider, storage)
     const changes: string[] = []
     watchAccount(reloaded.config, { onChange: (account) => changes.push(account.status) })
     await reconnect(reloaded.config)
@@ -224,19 +216,27 @@ describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
   })
 
   it("the modal shows a connection made through wagmi, and one wagmi's reconnect restores on load", async () => {
-    const { kit, provider, config } = wagmiKit()
+    const storage = mapStorage()
+    const { kit, config } = wagmiKit(undefined, { adapter: { storage } })
     await kit.ready()
     const injected = getConnectors(config).find((c) => c.id === 'injected')!
     await connect(config, { connector: injected })
     await until(kit, (s) => s.account.status === 'connected' && s.account.address === alice)
     expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
 
-    const reloaded = wagmiKit({ accounts: [alice], chainId: 31337 }, { granted: true })
-    reloaded.provider.granted = provider.granted
+    const reloaded = wagmiKit(undefined, { adapter: { storage }, granted: true })
     await reloaded.kit.ready()
-    expect(reloaded.kit.store.get().account.status).toBe('disconnected')
-    await reconnect(reloaded.config, { connectors: [getConnectors(reloaded.config)[0]!] })
+    await reconnect(reloaded.config)
     await until(reloaded.kit, (s) => s.account.status === 'connected' && s.account.address === alice)
+  })
+
+  it('connects no wallet by itself on load that this app never connected, though it granted another page', async () => {
+    const { kit, config, provider } = wagmiKit(undefined, { granted: true })
+    await kit.ready()
+    await reconnect(config)
+    expect(getAccount(config).status).toBe('disconnected')
+    expect(kit.store.get().account.status).toBe('disconnected')
+    expect(provider.methods()).not.toContain('eth_requestAccounts')
   })
 
   it('a modal connect of the connector wagmi already holds takes that connection over: no revoke, no disconnect, no second prompt', async () => {
