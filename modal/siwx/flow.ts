@@ -55,8 +55,14 @@ export class SignInFlow implements SignInHooks {
   #signing = false
   /** The pair last checked, so a store change that keeps it does not check again. */
   #checked: string | undefined
+  /** Counts the checks started, so an answer to an older one is dropped. */
+  #checks = 0
   /** The network of the last sign-in (SIWX-05: cancelling elsewhere goes back to it). */
   #lastSignedIn: CaipNetwork | undefined
+  /** Counts sign-outs: a signature that comes back after one belongs to a sign-in the visitor left. */
+  #signOuts = 0
+  /** The sign-out under way; a lookup waits for it so a session it is removing does not count. */
+  #signingOut: Promise<void> = Promise.resolve()
   readonly walletConnect: WalletConnectSignIn
 
   constructor(ctx: ModalContext, config: SIWXConfig, controllers: FlowControllers) {
@@ -71,7 +77,11 @@ export class SignInFlow implements SignInHooks {
     this.#stops.push(
       this.#ctx.store.subscribe((state) => this.#onState(state)),
       this.#ctx.events.subscribe((event) => {
-        if (event.data.event === 'DISCONNECT_SUCCESS') void this.#signOut()
+        if (event.data.event !== 'DISCONNECT_SUCCESS') return
+        this.#signingOut = this.#signOut()
+        // The sign-out ends the sessions of the accounts still connected too: they are checked again.
+        this.#checked = undefined
+        this.#onState(this.#ctx.store.get())
       }),
     )
     this.#onState(this.#ctx.store.get())
@@ -98,16 +108,25 @@ export class SignInFlow implements SignInHooks {
     const key = pairKey(pair)
     if (key === this.#checked) return
     this.#checked = key
-    if (pair) void this.#check(pair, key)
+    const round = ++this.#checks
+    if (pair) void this.#check(pair, round)
+    // Nobody is left to sign in: a required view would otherwise refuse to close.
+    else if (this.#showsSignIn()) this.#do.close(this.#ctx)
   }
 
   /** OPEN-13, ERR-10 */
-  async #check(pair: ActivePair, key: string | undefined): Promise<void> {
+  async #check(pair: ActivePair, round: number): Promise<void> {
     try {
+      await this.#signingOut
       const sessions = await this.#config.getSessions(pair.network.caipNetworkId, pair.address)
-      if (key !== this.#checked) return
-      if (sessions.length > 0) this.#lastSignedIn = pair.network
-      else this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
+      if (round !== this.#checks) return
+      if (sessions.length === 0) {
+        this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
+        return
+      }
+      this.#lastSignedIn = pair.network
+      // Back on a signed-in pair: the view another pair opened asks for nothing any more.
+      if (this.#showsSignIn()) this.#do.close(this.#ctx)
     } catch {
       await this.#do.disconnect(this.#ctx).catch(() => undefined)
       this.#do.reset(this.#ctx, { view: 'Connect' })
@@ -119,6 +138,7 @@ export class SignInFlow implements SignInHooks {
   async sign(): Promise<void> {
     const pair = activePair(this.#ctx.store.get())
     if (!pair) throw new WalletError('NO_ACTIVE_ADDRESS')
+    const signOuts = this.#signOuts
     this.#setSigning(true)
     try {
       const message = await this.#config.createMessage({
@@ -127,12 +147,14 @@ export class SignInFlow implements SignInHooks {
       })
       const text = message.toString()
       const signature = await this.#signText(pair, text)
+      if (signOuts !== this.#signOuts) return
       await this.#config.addSession({ data: siwxMessageDataSchema.parse(message), message: text, signature })
       this.#lastSignedIn = pair.network
       if (this.#stillAsking(pair)) this.#do.close(this.#ctx)
     } catch {
-      const { open: shown, router } = this.#ctx.store.get()
-      if (!shown || router.view !== 'SIWXSignMessage') this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
+      // The visitor left this pair (disconnected, or another account or network): its check asks anew.
+      if (pairKey(activePair(this.#ctx.store.get())) !== pairKey(pair)) return
+      if (!this.#showsSignIn()) this.#do.open(this.#ctx, { view: 'SIWXSignMessage' })
       showSnackbar(this.#ctx, 'error', { key: 'alert.siwxSignFailed' })
     } finally {
       this.#setSigning(false)
@@ -146,10 +168,12 @@ export class SignInFlow implements SignInHooks {
    * a sign-in still owed, or a view the visitor just opened.
    */
   #stillAsking(pair: ActivePair): boolean {
-    const state = this.#ctx.store.get()
-    return (
-      state.open && state.router.view === 'SIWXSignMessage' && pairKey(activePair(state)) === pairKey(pair)
-    )
+    return this.#showsSignIn() && pairKey(activePair(this.#ctx.store.get())) === pairKey(pair)
+  }
+
+  #showsSignIn(): boolean {
+    const { open: shown, router } = this.#ctx.store.get()
+    return shown && router.view === 'SIWXSignMessage'
   }
 
   /** SIWX-07 */
@@ -185,7 +209,9 @@ export class SignInFlow implements SignInHooks {
       if (!signsText(provider)) throw new WalletError('UNSUPPORTED_NAMESPACE')
       return provider.signMessage({ message: text, address: pair.address })
     }
-    if (signsBytes(provider)) return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
+    // Only Solana's provider signs bytes: an EIP-1193 one may carry a signMessage of its own.
+    if (namespace === 'solana' && signsBytes(provider))
+      return bytesToBase58btc(await provider.signMessage(utf8ToBytes(text)))
     // Another adapter's provider (Bitcoin's, once its package is loaded) is no EIP-1193 one.
     if (!('request' in provider)) throw new WalletError('UNSUPPORTED_NAMESPACE')
     const signature = await provider.request({
@@ -226,6 +252,7 @@ export class SignInFlow implements SignInHooks {
   }
 
   async #signOut(): Promise<void> {
+    this.#signOuts += 1
     this.#lastSignedIn = undefined
     if (this.#config.signOutOnDisconnect === false) return
     await this.#config.setSessions([]).catch(() => undefined)

@@ -42,9 +42,14 @@ export function localSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
   const now = options.now ?? Date.now
   const required = options.required ?? true
 
+  const sound = async (session: SIWXSession) =>
+    !isExpired(session, now()) && (await verifySession(session, check))
+  // A session signed for another site (or another app sharing this origin's storage) signs in nobody here.
+  const isOwn = (session: SIWXSession) => session.data.domain === pagePlace(options).domain
+
   const verified = async (session: SIWXSession): Promise<SIWXSession> => {
     const body = sessionBody(session)
-    if (isExpired(body, now()) || !(await verifySession(body, check)))
+    if (!isOwn(body) || !(await sound(body)))
       throw new SiwxError('INVALID_SESSION', 'The sign-in session did not verify')
     return body
   }
@@ -70,12 +75,12 @@ export function localSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
 
     async getSessions(chainId, address) {
       const stored = store.read()
-      const sound = await Promise.all(
-        stored.map(async (session) => !isExpired(session, now()) && (await verifySession(session, check))),
-      )
-      const kept = stored.filter((_, index) => sound[index])
+      const verdicts = await Promise.all(stored.map(sound))
+      const kept = stored.filter((_, index) => verdicts[index])
       if (kept.length !== stored.length) store.write(kept)
-      return kept.filter((session) => isSessionFor(session, chainId, address) && isCurrent(session, now()))
+      return kept.filter(
+        (session) => isOwn(session) && isSessionFor(session, chainId, address) && isCurrent(session, now()),
+      )
     },
 
     getRequired: () => required,

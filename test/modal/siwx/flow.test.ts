@@ -1,13 +1,16 @@
 import { type Hex, verifyMessage } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
 import { WalletError } from '../../../modal/controllers/errors.js'
 import { closeByVisitor } from '../../../modal/controllers/modal.js'
 import { OptionsError } from '../../../modal/controllers/options.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { SIWEConfig } from '../../../modal/siwx/siweConfig.js'
 import { WalletRpcError, walletErrorCodes } from '../../support/testWallet.js'
-import type { FakeProvider } from '../support/fakeProvider.js'
-import { anvilPair, createKit, injectedKit, unreachableRpcUrl, until } from '../support/kit.js'
+import { FakeProvider } from '../support/fakeProvider.js'
+import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
+import { anvilPair, createKit, injectedKit, solanaMainnet, unreachableRpcUrl, until } from '../support/kit.js'
+import { createPage } from '../support/page.js'
 import {
   alice,
   bob,
@@ -255,6 +258,121 @@ describe('sign-in flow in the modal', () => {
     await signing
     expect(siwx.sessions).toHaveLength(1)
     expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'Networks' } })
+  })
+
+  it('switching back to an account already signed in closes the sign-in view the other account opened', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    provider.selectAccount(bob)
+    await signInShown(kit)
+    provider.selectAccount(alice)
+    await until(kit, () => siwx.lookups.length === 3)
+    await settle()
+    expect(kit.store.get().open).toBe(false)
+    expect(kit.getAddress()).toBe(alice)
+  })
+
+  it('a signature the wallet gives after the visitor disconnected adds no session', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    const { signing, answer } = await signingHeld(kit, provider)
+    await kit.disconnect()
+    await settle()
+    answer()
+    await signing
+    await settle()
+    expect(siwx.sessions).toEqual([])
+  })
+
+  it('disconnecting closes the sign-in view, and a refusal the wallet gives afterwards reopens it for nobody', async () => {
+    const { kit, provider } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    let reject = () => {}
+    provider.override(
+      'personal_sign',
+      () =>
+        new Promise((_, fail) => {
+          reject = () => fail(new WalletRpcError(walletErrorCodes.userRejected, 'User rejected the request.'))
+        }),
+    )
+    const pending = signIn(kit).sign()
+    await until(kit, () => provider.methods().includes('personal_sign'))
+    await kit.disconnect()
+    await settle()
+    expect(kit.store.get().open).toBe(false)
+    reject()
+    await pending
+    expect(kit.store.get().open).toBe(false)
+    expect(kit.store.get().snackbar).toBeUndefined()
+  })
+
+  it('reconnecting while the sign-out of the disconnect is still under way asks to sign in again', async () => {
+    let release = () => {}
+    const slowSignOut = new (class extends MemorySIWX {
+      override async setSessions(sessions: Parameters<MemorySIWX['setSessions']>[0]): Promise<void> {
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+        await super.setSessions(sessions)
+      }
+    })()
+    const { kit } = await signInKit([anvil, anvil2], slowSignOut)
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    await kit.disconnect()
+    await kit.connect('injected')
+    await until(kit, (s) => s.account.address === alice)
+    await settle()
+    release()
+    await signInShown(kit)
+    expect(slowSignOut.sessions).toEqual([])
+  })
+
+  it('an EVM wallet whose provider also has a signMessage method is still asked with personal_sign', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    const bytesSigned: unknown[] = []
+    Object.assign(provider, {
+      signMessage: async (message: unknown) => {
+        bytesSigned.push(message)
+        return new Uint8Array(65)
+      },
+    })
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    expect(bytesSigned).toEqual([])
+    expect(provider.methods()).toContain('personal_sign')
+    expect(siwx.sessions.map((s) => s.data.accountAddress)).toEqual([alice])
+  })
+
+  it('disconnecting another namespace signs out every session, so the account still connected is asked to sign in again', async () => {
+    const solana = new FakeSolanaAdapter()
+    const siwx = new MemorySIWX()
+    const solanaMessage = await siwx.createMessage({
+      chainId: solanaMainnet.caipNetworkId,
+      accountAddress: solana.address,
+    })
+    // Signed in on solana already (MemorySIWX checks EVM signatures only, so this one is placed directly).
+    siwx.sessions.push({ data: solanaMessage, message: solanaMessage.toString(), signature: 'signed' })
+    const provider = new FakeProvider({ accounts: [alice], chainId: Number(anvil.id) })
+    signWithDevAccounts(provider)
+    const kit = createKit({
+      options: { networks: [anvil, solanaMainnet], adapters: [new Eip155Adapter(), solana], siwx },
+      environment: { target: createPage(provider) },
+    })
+    await kit.ready()
+    await kit.connect('solflare', solanaMainnet)
+    await kit.connect('injected', anvil)
+    await signInShown(kit)
+    await signIn(kit).sign()
+    expect(kit.store.get().open).toBe(false)
+    await kit.disconnect('solana')
+    await until(kit, () => siwx.sessions.length === 0)
+    expect(kit.getAddress()).toBe(alice)
+    await signInShown(kit)
   })
 
   it("ERR-40 a sign-in call with sign-in not configured fails with 'SIWX is not enabled'", async () => {

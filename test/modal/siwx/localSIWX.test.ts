@@ -133,6 +133,16 @@ describe('localSIWX sessions', () => {
     expect(storage.getItem(SIWX_STORAGE_KEY)).toBeNull()
   })
 
+  it('counts no session signed for another domain, neither stored by another app on this origin nor added', async () => {
+    const { config, storage } = local()
+    const elsewhere = localSIWX({ domain: 'other.example.com', uri: 'https://other.example.com/', storage })
+    const wallet = evmSigner()
+    const foreign = await signIn(elsewhere, wallet, hardhat)
+    expect(await config.getSessions(hardhat, wallet.address)).toEqual([])
+    await expect(config.addSession(foreign)).rejects.toMatchObject({ code: 'INVALID_SESSION' })
+    expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
+  })
+
   it('keeps a session that is not valid yet, but finds it only from its Not Before', async () => {
     const clock = { now: Date.parse('2030-01-01T00:00:00Z') }
     const { config, storage } = local({ now: () => clock.now })
