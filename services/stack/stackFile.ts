@@ -7,8 +7,11 @@ export type StackFile = {
   relay: { url: string }
   api: { url: string; adminToken: string }
   auth: { url: string }
-  /** The local identity providers every social login of the stack goes to (one issuer, a shim per provider). */
-  idp: { url: string }
+  /**
+   * The local identity providers every social login of the stack goes to (one issuer, a shim per provider):
+   * each provider's issuer and client id, as an app registered with it would know them.
+   */
+  idp: { url: string; providers: Record<string, { issuer: string; clientId: string }> }
   mail: { url: string; smtp: string }
   /** The local Farcaster auth relay, and its test client page that approves sign-ins as the test fid. */
   farcaster: { relayUrl: string; clientPage: string }

@@ -96,7 +96,15 @@ export const authPart = defineStackPart({
         },
       ],
       ready: [`${idp.url}/.well-known/openid-configuration`],
-      stackFile: { auth: { url: authUrl }, idp: { url: idp.url } },
+      stackFile: {
+        auth: { url: authUrl },
+        idp: {
+          url: idp.url,
+          providers: Object.fromEntries(
+            idp.providers.map(({ provider, issuer = idp.url, clientId }) => [provider, { issuer, clientId }]),
+          ),
+        },
+      },
     }
   },
 })

@@ -85,7 +85,15 @@ describe('npm start with the api', () => {
       api: { url: api?.url, adminToken: expect.stringMatching(/^\S{16,}$/) },
       projectId: 'pairwise-demo',
       auth: { url: `http://localhost:${ports.frame}` },
-      idp: { url: `http://127.0.0.1:${ports.idp}` },
+      idp: {
+        url: `http://127.0.0.1:${ports.idp}`,
+        providers: Object.fromEntries(
+          ['google', 'apple', 'github', 'facebook', 'x', 'discord'].map((provider) => [
+            provider,
+            { issuer: `http://127.0.0.1:${ports.idp}`, clientId: `${provider}-client` },
+          ]),
+        ),
+      },
       mail: { url: `http://127.0.0.1:${ports.mail}`, smtp: `smtp://127.0.0.1:${ports.smtp}` },
       farcaster: {
         relayUrl: `http://127.0.0.1:${ports.farcaster}`,
