@@ -23,16 +23,21 @@ export function storedAddress(chainId: string, address: string): string {
 /**
  * A sign-in the server accepts: the message checks, then its nonce is consumed (one conditional UPDATE;
  * used up even when the signature then fails, so a nonce is never tried twice), then the signature.
+ * `consumed` holds the nonces this request used up already: a wallet signs one message per chain with
+ * the one nonce (WalletConnect's one-click sign-in), and those come in one request.
  */
 export async function acceptSignIn(
   session: SIWXSession,
   context: MessageCheckContext & { projectId: string },
-  deps: { nonces: SiwxNonceStore; verify: SiwxVerify },
+  deps: { nonces: SiwxNonceStore; verify: SiwxVerify; consumed?: Set<string> },
 ): Promise<SignIn> {
   const { expiresAt } = checkSiwxMessage(session, context)
   const { data, message, signature } = session
-  if (!(await deps.nonces.consume(context.projectId, data.nonce, context.now)))
-    throw siwxErrors.nonceInvalid()
+  if (!deps.consumed?.has(data.nonce)) {
+    if (!(await deps.nonces.consume(context.projectId, data.nonce, context.now)))
+      throw siwxErrors.nonceInvalid()
+    deps.consumed?.add(data.nonce)
+  }
   const valid = await deps
     .verify({ chainId: data.chainId, address: data.accountAddress, message, signature })
     .catch(() => false)

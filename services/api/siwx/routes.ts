@@ -52,7 +52,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   const noncesPerIp = deps.noncesPerIpPerMinute ?? siwxLimits.noncesPerIpPerMinute
   const chains = new Set(deps.chains)
 
-  const accept = (c: Context, project: Project, session: SIWXSession, now: number) =>
+  const accept = (c: Context, project: Project, session: SIWXSession, now: number, consumed?: Set<string>) =>
     acceptSignIn(
       session,
       {
@@ -62,7 +62,7 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
         chains,
         now,
       },
-      { nonces, verify: deps.verify },
+      { nonces, verify: deps.verify, ...(consumed ? { consumed } : {}) },
     )
   // A bearer token's sessions end with it.
   const heldUntil = (signIn: SignIn, until: number): SignIn => ({
@@ -120,7 +120,8 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       const now = deps.now()
       await store.prune(now)
       const signIns: SignIn[] = []
-      for (const session of body) signIns.push(await accept(c, project, session, now))
+      const consumed = new Set<string>()
+      for (const session of body) signIns.push(await accept(c, project, session, now, consumed))
       const current = await holders.current(c, now)
       if (signIns.length === 0) {
         if (current) await store.replace(current.hash, project.id, [], now)

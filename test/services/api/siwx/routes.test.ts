@@ -149,6 +149,16 @@ describe.each(eachDatabase())('sign-in routes on $name', ({ open }) => {
     expect((await h.call('/siwx/me?projectId=demo', { headers: { cookie } })).status).toBe(401)
   })
 
+  it("PUT takes one nonce for every chain a wallet signed it on, as WalletConnect's one-click sign-in sends them, and never again", async () => {
+    const first = await h.signed(alice)
+    const second = await h.signed(alice, { chainId: 'eip155:31337', nonce: first.data.nonce })
+    const put = (body: unknown[]) => h.call('/siwx/sessions?projectId=demo', { method: 'PUT', body })
+    const answer = await put([first, second])
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ sessions: [first, second] })
+    expect((await refusal(await put([second]))).code).toBe('NONCE_INVALID')
+  })
+
   it('POST /siwx/sign-out forgets the holder and clears the cookie', async () => {
     const cookie = cookieOf(await h.post(await h.signed(alice)))
     const out = await h.call('/siwx/sign-out?projectId=demo', { method: 'POST', headers: { cookie } })
