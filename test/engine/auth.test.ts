@@ -147,70 +147,52 @@ describe('authenticate() between our clients', () => {
     await expect(response()).rejects.toMatchObject({ code: 7000 })
   })
 
-  it('signs in inside connect(): CACAOs answer the proposal requests and land in the session', async () => {
-    const dapp = await pool.make(harness.relay.url)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+  /** A dapp's connect() asking for a sign-in with `nonce`, paired with `wallet`: the proposal the wallet got. */
+  const connectWithSignIn = async (dapp: SignClient, wallet: SignClient, nonce: string) => {
     const proposal = nextEvent(wallet, 'session_proposal')
     const { uri, approval } = await dapp.connect({
       optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
-      authentication: [
-        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'one-step' },
-      ],
+      authentication: [{ chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce }],
     })
     await wallet.pair({ uri: uri as string })
     const { id, params } = await proposal
     const request = params.requests?.authentication?.[0] as AuthPayload
-    expect(request.nonce).toBe('one-step')
-    const signature = await account.signMessage({ message: formatAuthMessage(request, iss) })
-    const cacao = buildAuthObject(request, { t: 'eip191', s: signature }, iss)
-    await wallet.approve({
-      id,
-      namespaces: approvedNamespaces,
-      proposalRequestsResponses: { authentication: [cacao] },
-    })
-    const session = await approval()
+    const answer = (cacao: ReturnType<typeof buildAuthObject>) =>
+      wallet.approve({
+        id,
+        namespaces: approvedNamespaces,
+        proposalRequestsResponses: { authentication: [cacao] },
+      })
+    return { request, answer, approval }
+  }
+
+  it('signs in inside connect(): CACAOs answer the proposal requests and land in the session', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const first = await connectWithSignIn(dapp, wallet, 'one-step')
+    expect(first.request.nonce).toBe('one-step')
+    const signature = await account.signMessage({ message: formatAuthMessage(first.request, iss) })
+    const cacao = buildAuthObject(first.request, { t: 'eip191', s: signature }, iss)
+    await first.answer(cacao)
+    const session = await first.approval()
     expect(session.authentication).toEqual([cacao])
 
-    const forgedProposal = nextEvent(wallet, 'session_proposal')
-    const second = await dapp.connect({
-      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
-      authentication: [
-        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'two' },
-      ],
-    })
-    await wallet.pair({ uri: second.uri as string })
-    const forged = await forgedProposal
-    await wallet.approve({
-      id: forged.id,
-      namespaces: approvedNamespaces,
-      proposalRequestsResponses: { authentication: [cacao] },
-    })
+    const second = await connectWithSignIn(dapp, wallet, 'two')
+    await second.answer(cacao)
     await expect(second.approval()).rejects.toMatchObject({ code: 7000 })
   })
 
   it('refuses a sign-in inside connect() whose recap does not decode as an unverified signature', async () => {
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
-    const proposal = nextEvent(wallet, 'session_proposal')
-    const { uri, approval } = await dapp.connect({
-      optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] } },
-      authentication: [
-        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'bad-recap' },
-      ],
-    })
-    await wallet.pair({ uri: uri as string })
-    const { id, params } = await proposal
-    const request = params.requests?.authentication?.[0] as AuthPayload
-    const cacao = buildAuthObject(
-      { ...request, resources: ['urn:recap:%%%'] },
-      { t: 'eip191', s: `0x${'11'.repeat(65)}` },
-      iss,
+    const { request, answer, approval } = await connectWithSignIn(dapp, wallet, 'bad-recap')
+    await answer(
+      buildAuthObject(
+        { ...request, resources: ['urn:recap:%%%'] },
+        { t: 'eip191', s: `0x${'11'.repeat(65)}` },
+        iss,
+      ),
     )
-    await wallet.approve({
-      id,
-      namespaces: approvedNamespaces,
-      proposalRequestsResponses: { authentication: [cacao] },
-    })
     await expect(approval()).rejects.toMatchObject({
       code: 7000,
       message: expect.stringContaining('Signature verification failed'),
