@@ -27,6 +27,7 @@ export type AuthErrorCode =
   | 'CHANNEL_INVALID'
   | 'CHANNEL_EXPIRED'
   | 'FARCASTER_RELAY_FAILED'
+  | 'FARCASTER_CHAIN_FAILED'
 
 type Extra = { retryAfter?: number; triesLeft?: number }
 
@@ -108,6 +109,9 @@ export const authErrors = {
   /** The relay did not answer in time or out of protocol (logged with the reason). */
   farcasterRelayFailed: () =>
     new AuthError(502, 'FARCASTER_RELAY_FAILED', 'The Farcaster relay did not answer; please try again'),
+  /** Optimism could not be read to check the signer (logged with the reason). */
+  farcasterChainFailed: () =>
+    new AuthError(502, 'FARCASTER_CHAIN_FAILED', 'Farcaster accounts could not be read; please try again'),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
   recoveryLocked: (ms: number) => {
     const seconds = wholeSeconds(ms)

@@ -38,7 +38,11 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
         throw new FarcasterRefusal(`Invalid fid: the message signs in fid ${signIn.fid}, not ${done.fid}`)
       return signIn
     } catch (error) {
-      if (!(error instanceof FarcasterRefusal)) throw error
+      // Anything else is the Optimism RPC failing, an upstream's fault as the relay's is.
+      if (!(error instanceof FarcasterRefusal)) {
+        ctx.logger.warn('farcaster sign-in: Optimism could not be read', { error: String(error) })
+        throw authErrors.farcasterChainFailed()
+      }
       ctx.logger.warn('farcaster sign-in refused', { reason: error.message })
       throw authErrors.farcasterRefused(error.message)
     }

@@ -17,6 +17,7 @@ import {
   type Tampering,
 } from '../../../../services/farcasterRelay/index.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { freePort } from '../../../support/ports.js'
 import { eachDatabase } from '../../api/support/databases.js'
 import { type AuthHarness, authHarness, minute, newDevice, projectId, start } from '../authHarness.js'
 
@@ -235,6 +236,33 @@ describe.each(eachDatabase())('Sign In With Farcaster through a relay on $name',
       status: 403,
       code: 'FARCASTER_DISABLED',
     })
+  })
+
+  it('an Optimism RPC that cannot be read fails the login with 502 FARCASTER_CHAIN_FAILED, not a 500', async () => {
+    const chainDown = await authHarness(
+      await open(),
+      {},
+      {
+        farcaster: {
+          domain,
+          siweUri: `https://${domain}/login`,
+          relayUrl: relay.url,
+          optimismRpcUrl: `http://127.0.0.1:${await freePort()}`,
+        },
+      },
+    )
+    try {
+      await new ProjectStore(chainDown.db).update(projectId, { features: { socials: ['farcaster'] } })
+      const opened = await chainDown.post(paths.start, device, deviceBody(device))
+      const { channelToken, url } = farcasterStartAnswer.parse(await opened.json())
+      expect((await approve(url)).status).toBe(201)
+      expect(await refusal(await chainDown.post(paths.connect, device, { channelToken }))).toMatchObject({
+        status: 502,
+        code: 'FARCASTER_CHAIN_FAILED',
+      })
+    } finally {
+      await chainDown.auth.close()
+    }
   })
 
   it('a relay that does not answer in time, answers out of protocol, or is down fails the login with 502 FARCASTER_RELAY_FAILED', async () => {
