@@ -64,3 +64,9 @@ export const PARSE_TIMEOUT_MS = 2_000
 
 /** Heap of that worker; a message whose parse needs more is refused with 554. */
 export const PARSE_HEAP_MB = 64
+
+/**
+ * Mails parsed at once, each in a worker of its own (its heap up to PARSE_HEAP_MB); the others wait their
+ * turn, so twenty connections sending at once hold four workers, not twenty.
+ */
+export const MAX_PARSES_AT_ONCE = 4

@@ -4,12 +4,14 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server'
 import { listen } from '../kit/listen.js'
 import type { Inbox } from './inbox.js'
 import {
+  MAX_PARSES_AT_ONCE,
   MAX_SMTP_CLIENTS,
   MAX_SMTP_RECIPIENTS,
   SMTP_CLOSE_GRACE_MS,
   SMTP_SOCKET_TIMEOUT_MS,
 } from './limits.js'
 import { MailParseError, parseMail } from './parseMail.js'
+import { TaskGate } from './taskGate.js'
 
 export type SmtpServerOptions = {
   host: string
@@ -40,15 +42,18 @@ class SmtpReply extends Error {
  */
 export async function startSmtpServer(options: SmtpServerOptions): Promise<RunningSmtpServer> {
   const { inbox, maxMessageBytes, logger } = options
+  const parses = new TaskGate(MAX_PARSES_AT_ONCE)
   /** Reads, parses and keeps one message; resolves with its inbox ID, or rejects with the SMTP answer. */
   const receive = async (stream: SMTPServerDataStream): Promise<string> => {
     const raw = await readCapped(stream, maxMessageBytes)
     if (!raw) throw new SmtpReply(552, `Error: message exceeds ${maxMessageBytes} bytes`)
-    const content = await parseMail(raw).catch((error: unknown) => {
-      if (!(error instanceof MailParseError)) throw error
-      logger.warn('mail could not be parsed', { bytes: raw.length, error: error.message })
-      throw new SmtpReply(554, 'Error: message could not be parsed')
-    })
+    const content = await parses
+      .run(() => parseMail(raw))
+      .catch((error: unknown) => {
+        if (!(error instanceof MailParseError)) throw error
+        logger.warn('mail could not be parsed', { bytes: raw.length, error: error.message })
+        throw new SmtpReply(554, 'Error: message could not be parsed')
+      })
     if (content.to.length > MAX_SMTP_RECIPIENTS)
       throw new SmtpReply(554, `Error: the To header names more than ${MAX_SMTP_RECIPIENTS} addresses`)
     const mail = inbox.add(content)
