@@ -39,7 +39,11 @@ function activePair(state: AppState): ActivePair | undefined {
     : undefined
 }
 
-const pairKey = (pair: ActivePair | undefined) => pair && `${pair.network.caipNetworkId}:${pair.address}`
+function pairKey(pair: ActivePair): string
+function pairKey(pair: ActivePair | undefined): string | undefined
+function pairKey(pair: ActivePair | undefined) {
+  return pair && `${pair.network.caipNetworkId}:${pair.address}`
+}
 
 /**
  * AppKit 1.7's SIWX flow in the modal (research §1.2): on each new active network and address without a
@@ -63,6 +67,8 @@ export class SignInFlow implements SignInHooks {
   #signOuts = 0
   /** The sign-out under way; a lookup waits for it so a session it is removing does not count. */
   #signingOut: Promise<void> = Promise.resolve()
+  /** The sign-in under way and the pair it is for: asking again for that pair joins it, one prompt. */
+  #inFlight: { key: string; done: Promise<void> } | undefined
   readonly walletConnect: WalletConnectSignIn
 
   constructor(ctx: ModalContext, config: SIWXConfig, controllers: FlowControllers) {
@@ -135,9 +141,19 @@ export class SignInFlow implements SignInHooks {
   }
 
   /** SIWX-01, SIWX-02, ERR-11, ERR-12 */
-  async sign(): Promise<void> {
+  sign(): Promise<void> {
     const pair = activePair(this.#ctx.store.get())
-    if (!pair) throw new WalletError('NO_ACTIVE_ADDRESS')
+    if (!pair) return Promise.reject(new WalletError('NO_ACTIVE_ADDRESS'))
+    const key = pairKey(pair)
+    if (this.#inFlight?.key === key) return this.#inFlight.done
+    const done = this.#signIn(pair).finally(() => {
+      if (this.#inFlight?.done === done) this.#inFlight = undefined
+    })
+    this.#inFlight = { key, done }
+    return done
+  }
+
+  async #signIn(pair: ActivePair): Promise<void> {
     const signOuts = this.#signOuts
     this.#setSigning(true)
     try {

@@ -248,6 +248,17 @@ describe('sign-in flow in the modal', () => {
     expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'SIWXSignMessage' } })
   })
 
+  it('asking to sign in again while the wallet shows the prompt joins it: one prompt, one session', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    const { signing, answer } = await signingHeld(kit, provider)
+    const again = kit.requestSignMessage()
+    await settle()
+    answer()
+    await Promise.all([signing, again])
+    expect(provider.methods().filter((method) => method === 'personal_sign')).toHaveLength(1)
+    expect(siwx.sessions).toHaveLength(1)
+  })
+
   it('a signature the wallet gives after the visitor closed the modal does not close the view opened since', async () => {
     const siwx = Object.assign(new MemorySIWX(), { required: false })
     const { kit, provider } = await signInKit([anvil, anvil2], siwx)
