@@ -253,8 +253,9 @@ async function cleanup(ctx: EngineContext): Promise<void> {
       deleteAuthRequest(ctx, id),
     )
   }
-  for (const request of stores.pendingRequests.getAll()) {
-    if (!stores.sessions.has(request.topic)) await deletePendingRequest(ctx, request.id)
+  // A request whose expiry is lost (a damaged record) would be held for good: every held one has its own.
+  for (const { id, topic } of stores.pendingRequests.getAll()) {
+    if (!stores.sessions.has(topic) || !ctx.expirer.has(idTarget(id))) await deletePendingRequest(ctx, id)
   }
   for (const record of stores.history.getAll()) {
     if (isExpired(clock, record.expiry)) await stores.history.delete(String(record.id))

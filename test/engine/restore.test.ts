@@ -89,6 +89,28 @@ describe('restore after a reload', () => {
     expect(stored.filter((key) => key.includes(topic))).toEqual([])
   })
 
+  it('drops a pending request whose expiry was lost from storage, so it is not held for good', async () => {
+    const storage = new MemoryStorage()
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata, storage })
+    const { topic } = await establishSession(dapp, wallet)
+    const arrived = nextEvent(wallet, 'session_request')
+    void dapp
+      .request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [ADDRESS] } })
+      .catch(() => undefined)
+    const { id } = await arrived
+    await wallet.close()
+    const expiry = (await storage.getKeys()).filter(
+      (key) => key.includes('expirer') && key.endsWith(`id:${id}`),
+    )
+    expect(expiry).toHaveLength(1)
+    await storage.removeItem(expiry[0] as string)
+
+    const restarted = await pool.make(harness.relay.url, { metadata: walletMetadata, storage })
+    expect(restarted.pendingRequest.keys).toEqual([])
+    expect(restarted.session.keys).toEqual([topic])
+  })
+
   it('keeps a session when the clock moved back while the app was closed, and expires it on time after', async () => {
     const storage = new MemoryStorage()
     const clock = movableClock()
