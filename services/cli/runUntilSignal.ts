@@ -2,6 +2,8 @@
  * Keeps the process alive until SIGINT, SIGTERM or SIGHUP, then runs `stop` once and exits. The `ready`
  * lines are printed only once the handlers are in place: whoever waits for them (a supervisor, a test) may
  * signal at once, and a signal before the handlers would kill the process without stopping anything.
+ * A second signal while stopping exits at once (130), as a second Ctrl-C does elsewhere: the child
+ * processes' guards stop them when this process is gone.
  */
 export function runUntilSignal(
   stop: () => Promise<void>,
@@ -11,7 +13,10 @@ export function runUntilSignal(
   return new Promise<never>(() => {
     let stopping = false
     const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) return
+      if (stopping) {
+        log(`${signal} received again: exiting without waiting for the stop`)
+        process.exit(130)
+      }
       stopping = true
       log(`\n${signal} received: stopping…`)
       stop().then(
