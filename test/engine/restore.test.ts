@@ -5,6 +5,7 @@ import { movableClock } from '../conformance/support/clock.js'
 import {
   ADDRESS,
   approvedNamespaces,
+  closedWithPendingRequest,
   establishSession,
   nextEvent,
   requestedNamespaces,
@@ -65,15 +66,7 @@ describe('restore after a reload', () => {
   it('drops what expired while the app was closed: the session, its keys and its pending request', async () => {
     const storage = new MemoryStorage()
     const clock = movableClock()
-    const dapp = await pool.make(harness.relay.url)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata, storage, clock })
-    const { topic } = await establishSession(dapp, wallet)
-    const arrived = nextEvent(wallet, 'session_request')
-    void dapp
-      .request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [ADDRESS] } })
-      .catch(() => undefined)
-    await arrived
-    await wallet.close()
+    const { topic } = await closedWithPendingRequest(pool, harness.relay.url, { storage, clock })
 
     clock.advance(SEVEN_DAYS + 1)
     const restarted = await pool.make(harness.relay.url, { metadata: walletMetadata, storage, clock })
@@ -91,15 +84,7 @@ describe('restore after a reload', () => {
 
   it('drops a pending request whose expiry was lost from storage, so it is not held for good', async () => {
     const storage = new MemoryStorage()
-    const dapp = await pool.make(harness.relay.url)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata, storage })
-    const { topic } = await establishSession(dapp, wallet)
-    const arrived = nextEvent(wallet, 'session_request')
-    void dapp
-      .request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [ADDRESS] } })
-      .catch(() => undefined)
-    const { id } = await arrived
-    await wallet.close()
+    const { topic, id } = await closedWithPendingRequest(pool, harness.relay.url, { storage })
     const expiry = (await storage.getKeys()).filter(
       (key) => key.includes('expirer') && key.endsWith(`id:${id}`),
     )

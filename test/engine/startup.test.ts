@@ -3,7 +3,13 @@ import { defaultEngineTimings } from '../../engine/context.js'
 import { MemoryStorage, type StorageProblem, storageKey } from '../../storage/index.js'
 import { rawProposal, signInRequest } from '../conformance/support/fixtures.js'
 import { newKeyPair } from '../conformance/support/rawPeer.js'
-import { ADDRESS, establishSession, nextEvent, useTestRelay, walletMetadata } from './support/harness.js'
+import {
+  closedWithPendingRequest,
+  establishSession,
+  nextEvent,
+  useTestRelay,
+  walletMetadata,
+} from './support/harness.js'
 
 const harness = useTestRelay()
 const { pool, peers } = harness
@@ -16,15 +22,7 @@ describe('start-up', () => {
   it('CONST-19 requests waiting when the wallet starts are handed out after an initial 1 s delay', async () => {
     expect(defaultEngineTimings.requestQueueDelayMs).toBe(1_000)
     const storage = new MemoryStorage()
-    const dapp = await pool.make(harness.relay.url)
-    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata, storage })
-    const { topic } = await establishSession(dapp, wallet)
-    const arrived = nextEvent(wallet, 'session_request')
-    void dapp
-      .request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [ADDRESS] } })
-      .catch(() => undefined)
-    const { id } = await arrived
-    await wallet.close()
+    const { id } = await closedWithPendingRequest(pool, harness.relay.url, { storage })
 
     // The same wallet starts again with the request still unanswered, at the default timings.
     const startedAt = Date.now()

@@ -155,6 +155,27 @@ export async function establishSession(
   return { topic: session.topic, proposalId: id }
 }
 
+/**
+ * A wallet on `options.storage` with a session and one request from its dapp still unanswered, then closed,
+ * as a wallet app shut down with a request on screen: what it holds at its next start.
+ */
+export async function closedWithPendingRequest(
+  pool: ClientPool,
+  relayUrl: string,
+  options: Partial<SignClientOptions>,
+): Promise<{ topic: string; id: number }> {
+  const dapp = await pool.make(relayUrl)
+  const wallet = await pool.make(relayUrl, { metadata: walletMetadata, ...options })
+  const { topic } = await establishSession(dapp, wallet)
+  const arrived = nextEvent(wallet, 'session_request')
+  void dapp
+    .request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [ADDRESS] } })
+    .catch(() => undefined)
+  const { id } = await arrived
+  await wallet.close()
+  return { topic, id }
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
