@@ -3,33 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
+import { bundleNodeScript } from '../../support/bundle.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'pairwise-run-until-signal-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 /** A process of its own whose stop never ends, run under runUntilSignal; it prints `ready` once signals count. */
 async function stuckStop() {
-  const entry = join(scratch, 'stuck.mjs')
   const source = fileURLToPath(new URL('../../../services/cli/runUntilSignal.ts', import.meta.url))
-  await build({
-    stdin: {
-      contents: [
-        `import { runUntilSignal } from ${JSON.stringify(source)}`,
-        // The servers a command runs keep it alive; this interval stands in for them.
-        'setInterval(() => {}, 60_000)',
-        "void runUntilSignal(() => new Promise(() => {}), (line) => console.log(line), ['ready'])",
-      ].join('\n'),
-      resolveDir: scratch,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: entry,
-    logLevel: 'silent',
-  })
+  const entry = await bundleNodeScript(join(scratch, 'stuck.mjs'), [
+    `import { runUntilSignal } from ${JSON.stringify(source)}`,
+    // The servers a command runs keep it alive; this interval stands in for them.
+    'setInterval(() => {}, 60_000)',
+    "void runUntilSignal(() => new Promise(() => {}), (line) => console.log(line), ['ready'])",
+  ])
   const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => {

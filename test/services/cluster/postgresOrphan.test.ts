@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { afterAll, describe, expect, it } from 'vitest'
 import { orphanGraceMs, waitUntil } from '../../../services/process/childGroup.js'
+import { bundleNodeScript } from '../../support/bundle.js'
 import { freePort } from '../../support/ports.js'
 import { processesMatching } from '../../support/processes.js'
 
@@ -19,30 +19,17 @@ afterAll(() => {
 })
 
 /** A starter process of its own: starts Postgres on `port`, says so, and waits to be killed. */
-async function starter(): Promise<string> {
-  const entry = join(scratch, 'starter.mjs')
-  await build({
-    stdin: {
-      contents: [
-        `import { startPostgres } from ${JSON.stringify(fileURLToPath(new URL('../../../services/cluster/postgresServer.ts', import.meta.url)))}`,
-        'await startPostgres({ port: Number(process.argv[2]) })',
-        "process.stdout.write('started\\n')",
-        'setInterval(() => {}, 60_000)',
-      ].join('\n'),
-      resolveDir: scratch,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: entry,
-    external: ['pg-native'],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'silent',
-  })
-  return entry
+function starter(): Promise<string> {
+  return bundleNodeScript(
+    join(scratch, 'starter.mjs'),
+    [
+      `import { startPostgres } from ${JSON.stringify(fileURLToPath(new URL('../../../services/cluster/postgresServer.ts', import.meta.url)))}`,
+      'await startPostgres({ port: Number(process.argv[2]) })',
+      "process.stdout.write('started\\n')",
+      'setInterval(() => {}, 60_000)',
+    ],
+    ['pg-native'],
+  )
 }
 
 describe("the cluster's throwaway Postgres when its starter is killed", () => {
