@@ -46,6 +46,12 @@ export type AdapterEvent =
    * (wagmi's connect), or that API restoring one on load (`restored`, nothing was asked of the visitor).
    */
   | { type: 'connected'; result: ConnectResult; restored: boolean }
+  /**
+   * A WalletConnect pairing the app started through the adapter's own API (wagmi's connect) issued `uri`, the
+   * first or a fresh one after an unanswered proposal expired: the modal shows it as it shows its own.
+   * `attempt` settles as the connect does; `cancel` withdraws the pairing, failing the connect as a refusal.
+   */
+  | { type: 'pairingUri'; uri: string; attempt: Promise<unknown>; cancel: () => void }
 
 export type Balance = { balance: string; symbol: string }
 

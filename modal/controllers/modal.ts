@@ -65,6 +65,30 @@ export function closeAfterConnect(ctx: ModalContext): void {
   else if (ctx.store.get().router.view !== 'SIWXSignMessage') close(ctx)
 }
 
+/**
+ * A WalletConnect pairing the app started outside the modal (wagmi's connect) opens the modal on its QR code,
+ * and each fresh URI it issues replaces the last there, as for the modal's own.
+ */
+export function showOutsidePairing(
+  ctx: ModalContext,
+  pairing: { uri: string; attempt: Promise<unknown>; cancel: () => void },
+): void {
+  const { uri, attempt, cancel } = pairing
+  ctx.store.set({ wcUri: uri })
+  if (showsOutsidePairing(ctx.store.get(), cancel)) return
+  open(ctx, { view: 'ConnectingWalletConnect', data: { outside: { attempt, cancel } } })
+}
+
+/** Once the connection an outside pairing made is recorded, its QR view closes as the modal's own does. */
+export function closeAfterOutsidePairing(ctx: ModalContext): void {
+  if (showsOutsidePairing(ctx.store.get())) closeAfterConnect(ctx)
+}
+
+function showsOutsidePairing({ open, router }: AppState, cancel?: () => void): boolean {
+  if (!open || router.view !== 'ConnectingWalletConnect' || !router.data?.outside) return false
+  return cancel === undefined || router.data.outside.cancel === cancel
+}
+
 /** While a required sign-in is unsigned, the visitor cannot close the sign-in view (only cancel it). */
 export function closeDisabled(ctx: ModalContext, state: AppState): boolean {
   return state.router.view === 'SIWXSignMessage' && Boolean(ctx.signIn?.required())

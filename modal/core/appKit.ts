@@ -199,9 +199,13 @@ export class AppKit {
         // Made through the adapter's own API (wagmi's connect, or its reconnect on load): the modal shows it too.
         connection
           .onConnected(this.context, namespace, event.result, event.restored)
+          .then(() => event.restored || modal.closeAfterOutsidePairing(this.context))
           .catch((error: unknown) =>
             this.#report('a connection made outside the modal was not recorded', error),
           )
+        return
+      case 'pairingUri':
+        modal.showOutsidePairing(this.context, event)
         return
       case 'disconnect':
         removeConnection(this.context, namespace, event.connectorId)

@@ -14,7 +14,11 @@ export type ViewData = {
   AllWallets: undefined
   /** `attempt`: the connect the wallet row started before routing here; the view starts one without it. */
   ConnectingExternal: { connectorId: string; attempt?: Promise<void> }
-  ConnectingWalletConnect: { walletId?: string }
+  /**
+   * `outside`: a pairing the app started through its adapter's own API (wagmi's connect), shown instead of
+   * one of the view's own; leaving the view cancels it.
+   */
+  ConnectingWalletConnect: { walletId?: string; outside?: { attempt: Promise<unknown>; cancel: () => void } }
   ConnectingWalletConnectBasic: undefined
   Account: undefined
   Networks: undefined

@@ -3,6 +3,7 @@ import { type Config, type Connector, createConfig, type Storage } from 'wagmi'
 import { connect, disconnect, switchAccount } from 'wagmi/actions'
 import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
+import { walletConnectConnectorId } from '../adapters/walletConnectTransport.js'
 import { isUserRejection, WalletError } from '../controllers/errors.js'
 import { OptionsError } from '../controllers/options.js'
 import type { CaipNetwork, EvmNetwork } from '../networks/types.js'
@@ -62,7 +63,12 @@ export class WagmiAdapter extends Eip155Adapter {
       ...context,
       emit: (event) => {
         if (event.type === 'connectors') this.#offer(event.connectors)
-        else if (event.type !== 'pendingTransactions' && event.type !== 'connected') this.#tellWagmi(event)
+        else if (
+          event.type !== 'pendingTransactions' &&
+          event.type !== 'connected' &&
+          event.type !== 'pairingUri'
+        )
+          this.#tellWagmi(event)
         context.emit(event)
       },
     })
@@ -89,7 +95,7 @@ export class WagmiAdapter extends Eip155Adapter {
 
   /** Wallet-side changes reach wagmi's state through the bridge connector's emitter, as its own connectors do. */
   #tellWagmi(
-    event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' | 'connected' }>,
+    event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' | 'connected' | 'pairingUri' }>,
   ): void {
     const emitter = this.#bridges.get(event.connectorId)?.emitter
     if (!emitter) return
@@ -170,6 +176,24 @@ export class WagmiAdapter extends Eip155Adapter {
     return connector
   }
 
+  /**
+   * A connect wagmi's caller started: a WalletConnect pairing shows its QR code in the modal, as wagmi's own
+   * WalletConnect connector shows its modal, and the visitor leaving that view withdraws it.
+   */
+  #connectForWagmi(connectorId: string, network: CaipNetwork): Promise<ConnectResult> {
+    if (connectorId !== walletConnectConnectorId) return super.connect({ connectorId, network })
+    const controller = new AbortController()
+    const cancel = () => controller.abort()
+    // onUri runs only after the transport has loaded (awaited first), so `attempt` is assigned by then.
+    const attempt: Promise<ConnectResult> = super.connect({
+      connectorId,
+      network,
+      signal: controller.signal,
+      onUri: (uri) => this.#emit({ type: 'pairingUri', uri, attempt, cancel }),
+    })
+    return attempt
+  }
+
   #host(): BridgeHost {
     return {
       networks: () => this.#networks,
@@ -179,7 +203,7 @@ export class WagmiAdapter extends Eip155Adapter {
         const network = pending?.params.network ?? this.#networks[0]!
         const result = reconnecting
           ? await super.reconnect({ connectorId, network })
-          : await super.connect(pending?.params ?? { connectorId, network })
+          : await (pending ? super.connect(pending.params) : this.#connectForWagmi(connectorId, network))
         if (!result) throw new WalletError('CONNECTOR_NOT_CONNECTED')
         if (pending) pending.result = result
         // Started from wagmi (its connect, or its reconnect on load): the modal learns it as a connection.

@@ -12,8 +12,8 @@ import { useAppState, useKit } from '../kitContext.js'
 import { useActionOnMount } from '../useAction.js'
 
 /**
- * QR code and link of a fresh WalletConnect proposal; Refresh makes a new one after expiry or failure.
- * Leaving the view (close, back) withdraws the proposal.
+ * QR code and link of a fresh WalletConnect proposal, or of the one the app started outside the modal;
+ * Refresh makes a new one after expiry or failure. Leaving the view (close, back) withdraws the proposal.
  */
 export function ConnectingWalletConnectView({
   data,
@@ -23,19 +23,21 @@ export function ConnectingWalletConnectView({
   const { kit, t } = useKit()
   const configured = useAppState((s) => s.connectors.some((c) => c.id === walletConnectConnectorId))
   const wallet = useAppState((s) => s.wallets.find((w) => w.id === data?.walletId))
-  const [uri, setUri] = useState<string>()
+  const uri = useAppState((s) => s.wcUri)
   const [copied, setCopied] = useState(false)
   const encode = useQrEncoder()
   const run = useCallback(
     async (signal: AbortSignal) => {
-      setUri(undefined)
+      const showUri = (wcUri: string | undefined) => kit.context.store.set({ wcUri })
+      showUri(undefined)
       // Each URI replaces the last: the engine proposes again on a fresh pairing when one expires.
-      await connect(kit.context, { connectorId: walletConnectConnectorId, onUri: setUri, signal })
+      await connect(kit.context, { connectorId: walletConnectConnectorId, onUri: showUri, signal })
       closeAfterConnect(kit.context)
     },
     [kit],
   )
-  const [state, retry] = useActionOnMount(configured ? run : notConfigured)
+  const outside = data?.outside
+  const [state, retry] = useActionOnMount(configured ? run : notConfigured, outside?.attempt, outside?.cancel)
   if (!configured) return <p className="muted">{t('wc.notConfigured')}</p>
   const link = uri && wallet ? walletConnectLink(wallet, uri) : undefined
   return (

@@ -12,7 +12,9 @@ type PageState = {
   connects: ('pending' | 'cancelled')[]
   events: string[]
 }
-type WithWc = { wc: { open(): Promise<void>; state(): PageState; expire(): Promise<void> } }
+type WithWc = {
+  wc: { open(): Promise<void>; state(): PageState; expire(): Promise<void>; wagmiConnect(): Promise<string> }
+}
 
 let pageServer: Server
 let pageUrl: string
@@ -122,4 +124,25 @@ test('while the QR view stays, a URI re-issued after the proposal expires replac
     connects: ['pending'],
   })
   await expect(dialog.getByRole('alert')).toHaveCount(0)
+})
+
+test("a WalletConnect connect started from wagmi shows its QR in the modal; closing withdraws it and fails wagmi's connect as a refusal", async ({
+  page,
+}) => {
+  await page.goto(`${pageUrl}&wagmi`)
+  await page.waitForFunction(() => 'wc' in window)
+  const outcome = page.evaluate(() => (window as unknown as WithWc).wc.wagmiConnect())
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('img', { name: 'Scan this QR code with your phone' })).toBeVisible()
+  const uri = (await dialog.getByTestId('wc-uri').textContent()) ?? ''
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  expect(await state(page)).toMatchObject({ proposals: [topicOf(uri)], connects: ['pending'] })
+
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+  expect(await outcome).toBe('UserRejectedRequestError')
+  await expect.poll(async () => (await state(page)).proposals).toEqual([])
+  const closed = await state(page)
+  expect(closed).toMatchObject({ status: 'disconnected', connects: ['cancelled'] })
+  expect(closed.events).not.toContain('CONNECT_ERROR')
 })

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react'
+import { connect, getConnectors } from 'wagmi/actions'
 import { engineContextOf } from '../../../../engine/contextOf.js'
 import { onExpired } from '../../../../engine/expire.js'
 import type { UniversalProvider } from '../../../../engine/index.js'
@@ -11,14 +12,16 @@ import type { ModalEventName } from '../../../../modal/index.js'
 import { defineNetwork } from '../../../../modal/networks/defineNetwork.js'
 import { ModalRoot } from '../../../../modal/ui/ModalRoot.js'
 import { renderIntoShadow } from '../../../../modal/ui/renderIntoShadow.js'
+import { WagmiAdapter } from '../../../../modal/wagmi/index.js'
 import { MemoryStorage } from '../../../../storage/index.js'
 
 /**
  * The modal in React StrictMode (as an app in development runs it) over the engine's WalletConnect
- * transport; the relay comes from `?relay=`. The test drives the dialog and reads the engine through
- * `window.wc`.
+ * transport; the relay comes from `?relay=`, and `?wagmi` puts the wagmi adapter under the modal. The test
+ * drives the dialog and reads the engine through `window.wc`.
  */
-const relayUrl = new URLSearchParams(location.search).get('relay') ?? ''
+const search = new URLSearchParams(location.search)
+const relayUrl = search.get('relay') ?? ''
 const anvil = defineNetwork({
   id: 31337,
   name: 'Anvil',
@@ -29,8 +32,14 @@ let transport: WalletConnectTransport | undefined
 /** Whether each connect the modal made was cancelled, in order. */
 const connects: AbortSignal[] = []
 
+const wagmi = search.has('wagmi')
+  ? new WagmiAdapter({ networks: [anvil], enableInjected: false, enableEIP6963: false })
+  : undefined
 const kit = new AppKit(
-  { networks: [anvil], adapters: [new Eip155Adapter({ enableInjected: false, enableEIP6963: false })] },
+  {
+    networks: [anvil],
+    adapters: [wagmi ?? new Eip155Adapter({ enableInjected: false, enableEIP6963: false })],
+  },
   {
     target: window,
     memory: mapMemory(),
@@ -77,6 +86,16 @@ const wc = {
     connects: connects.map((signal) => (signal.aborted ? 'cancelled' : 'pending')),
     events,
   }),
+  /** wagmi's connect on its WalletConnect connector, as an app's useConnect makes it: how it ended. */
+  async wagmiConnect(): Promise<string> {
+    const config = wagmi?.wagmiConfig
+    const connector = config && getConnectors(config).find((c) => c.id === 'walletConnect')
+    if (!connector) throw new Error('the page was loaded without ?wagmi')
+    return connect(config, { connector }).then(
+      () => 'connected',
+      (error: Error) => error.name,
+    )
+  },
   /** What the engine's expirer does when the open proposal's five minutes are up. */
   async expire(): Promise<void> {
     const client = provider()?.client

@@ -1,0 +1,116 @@
+import { UserRejectedRequestError } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { connect, getAccount, getConnectors } from 'wagmi/actions'
+import type {
+  WalletConnectSession,
+  WalletConnectTransport,
+} from '../../../modal/adapters/walletConnectTransport.js'
+import type { ModalEventName } from '../../../modal/controllers/events.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
+import type { EvmNetwork } from '../../../modal/networks/types.js'
+import { WagmiAdapter } from '../../../modal/wagmi/index.js'
+import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
+import { anvilPair, bob, createKit, unreachableRpcUrl, until } from '../support/kit.js'
+import { createPage } from '../support/page.js'
+
+let anvil: EvmNetwork
+let anvil2: EvmNetwork
+
+beforeAll(async () => {
+  ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+})
+
+const firstUri = 'wc:first@2?relay-protocol=irn&symKey=01'
+const freshUri = 'wc:fresh@2?relay-protocol=irn&symKey=02'
+
+/**
+ * A WalletConnect transport whose pairing waits for the test: `expire` issues a fresh URI as the engine does
+ * after an unanswered proposal, `approve` is the wallet's answer, and an abort fails it as the engine's
+ * withdrawn pairing does (a user rejection).
+ */
+function waitingTransport(session: WalletConnectSession) {
+  const provider = new FakeProvider({ accounts: session.accounts, chainId: session.chainId })
+  const pairing = { expire: () => {}, approve: () => {}, cancelled: false }
+  const transport: WalletConnectTransport = {
+    provider,
+    request: (args) => provider.request(args),
+    restore: async () => undefined,
+    connect: ({ onUri, signal }) =>
+      new Promise((resolve, reject) => {
+        onUri(firstUri)
+        pairing.expire = () => onUri(freshUri)
+        pairing.approve = () => {
+          provider.granted = true
+          resolve(session)
+        }
+        signal?.addEventListener('abort', () => {
+          pairing.cancelled = true
+          reject(new WalletRpcError(walletErrorCodes.userRejected, 'Pairing attempt aborted'))
+        })
+      }),
+    disconnect: async () => {},
+  }
+  return { transport, pairing }
+}
+
+function wagmiKit() {
+  const { transport, pairing } = waitingTransport({
+    accounts: [bob],
+    chainId: 31337,
+    peer: { name: 'Phone' },
+  })
+  const adapter = new WagmiAdapter({ networks: [anvil, anvil2] })
+  const kit = createKit({
+    options: { networks: [anvil, anvil2], adapters: [adapter] },
+    environment: { target: createPage(), walletConnect: async () => transport },
+  })
+  const events: ModalEventName[] = []
+  kit.subscribeEvents((event) => events.push(event.data.event))
+  const config = adapter.wagmiConfig
+  const walletConnect = getConnectors(config).find((c) => c.id === 'walletConnect')
+  if (!walletConnect) throw new Error('wagmi lists no WalletConnect connector')
+  return {
+    kit,
+    config,
+    pairing,
+    events,
+    connectThroughWagmi: () => connect(config, { connector: walletConnect }),
+  }
+}
+
+const showsQr = (kit: AppKit, uri: string) =>
+  until(kit, (s) => s.open && s.router.view === 'ConnectingWalletConnect' && s.wcUri === uri)
+
+describe('@pairwise/modal/wagmi: a WalletConnect connect started from wagmi', () => {
+  it('opens the modal on its QR code, a fresh URI replacing it in place, and closes once the wallet approves', async () => {
+    const { kit, config, pairing, events, connectThroughWagmi } = wagmiKit()
+    await kit.ready()
+    const connecting = connectThroughWagmi()
+    await showsQr(kit, firstUri)
+
+    pairing.expire()
+    await showsQr(kit, freshUri)
+    expect(events.filter((e) => e === 'MODAL_OPEN')).toHaveLength(1)
+
+    pairing.approve()
+    await expect(connecting).resolves.toMatchObject({ accounts: [bob], chainId: 31337 })
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: bob })
+    await until(kit, (s) => !s.open && s.account.address === bob)
+    expect(events).toContain('CONNECT_SUCCESS')
+  })
+
+  it("leaving the QR view withdraws the pairing and fails wagmi's connect as the visitor's refusal", async () => {
+    const { kit, config, pairing, events, connectThroughWagmi } = wagmiKit()
+    await kit.ready()
+    const connecting = connectThroughWagmi()
+    const { router } = await showsQr(kit, firstUri)
+    if (router.view !== 'ConnectingWalletConnect') throw new Error('not on the QR view')
+    // What the view does when it is left (ConnectingWalletConnectView, through useActionOnMount).
+    router.data?.outside?.cancel()
+    await expect(connecting).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(pairing.cancelled).toBe(true)
+    expect(getAccount(config).status).toBe('disconnected')
+    expect(kit.store.get().account.status).toBe('disconnected')
+    expect(events).not.toContain('CONNECT_SUCCESS')
+  })
+})
