@@ -35,6 +35,8 @@ export class WagmiAdapter extends Eip155Adapter {
   readonly #bridges = new Map<string, Connector>()
   /** The modal's own connects and reconnects under way: their results go back to the modal, not as events. */
   readonly #pending = new Map<string, Pending>()
+  /** The connect under way with each connector, whoever started it: another meanwhile joins it. */
+  readonly #connecting = new Map<string, Promise<ConnectResult>>()
   readonly #infos = new Map<string, ConnectorInfo>()
   #emit: AdapterContext['emit'] = () => {}
 
@@ -194,21 +196,39 @@ export class WagmiAdapter extends Eip155Adapter {
     return attempt
   }
 
+  async #connectNow(
+    connectorId: string,
+    reconnecting: boolean,
+    pending: Pending | undefined,
+  ): Promise<ConnectResult> {
+    // The constructor refuses an empty list, so there is always a first network.
+    const network = pending?.params.network ?? this.#networks[0]!
+    const result = reconnecting
+      ? await super.reconnect({ connectorId, network })
+      : await (pending ? super.connect(pending.params) : this.#connectForWagmi(connectorId, network))
+    if (!result) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    // Started from wagmi (its connect, or its reconnect on load): the modal learns it as a connection.
+    if (!pending) this.#emit({ type: 'connected', result, restored: reconnecting })
+    return result
+  }
+
   #host(): BridgeHost {
     return {
       networks: () => this.#networks,
       connectNow: async (connectorId, reconnecting) => {
         const pending = this.#pending.get(connectorId)
-        // The constructor refuses an empty list, so there is always a first network.
-        const network = pending?.params.network ?? this.#networks[0]!
-        const result = reconnecting
-          ? await super.reconnect({ connectorId, network })
-          : await (pending ? super.connect(pending.params) : this.#connectForWagmi(connectorId, network))
-        if (!result) throw new WalletError('CONNECTOR_NOT_CONNECTED')
-        if (pending) pending.result = result
-        // Started from wagmi (its connect, or its reconnect on load): the modal learns it as a connection.
-        else this.#emit({ type: 'connected', result, restored: reconnecting })
-        return result
+        const joined = this.#connecting.get(connectorId)
+        // One wallet prompt or pairing at a time: the app's connect while the modal's is under way (or the
+        // other way round) ends as that one does.
+        const attempt = joined ?? this.#connectNow(connectorId, reconnecting, pending)
+        if (!joined) this.#connecting.set(connectorId, attempt)
+        try {
+          const result = await attempt
+          if (pending) pending.result = result
+          return result
+        } finally {
+          if (this.#connecting.get(connectorId) === attempt) this.#connecting.delete(connectorId)
+        }
       },
       disconnectNow: async (connectorId) => {
         await super.disconnect(connectorId)

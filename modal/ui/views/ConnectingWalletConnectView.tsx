@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { connect } from '../../controllers/connection.js'
 import { closeAfterConnect } from '../../controllers/modal.js'
@@ -15,11 +15,22 @@ import { useActionOnMount } from '../useAction.js'
  * QR code and link of a fresh WalletConnect proposal, or of the one the app started outside the modal;
  * Refresh makes a new one after expiry or failure. Leaving the view (close, back) withdraws the proposal.
  */
-export function ConnectingWalletConnectView({
-  data,
-}: {
-  data: ViewData['ConnectingWalletConnect'] | undefined
-}) {
+export function ConnectingWalletConnectView({ data }: { data: Data }) {
+  // A pairing started outside the modal while this view shows replaces the one it follows: the new mount
+  // leaves the old pairing (withdrawing it) and follows the new one.
+  return <Pairing key={useGeneration(data?.outside)} data={data} />
+}
+
+type Data = ViewData['ConnectingWalletConnect'] | undefined
+
+/** How many times `value` has changed identity across this component's renders. */
+function useGeneration(value: object | undefined): number {
+  const seen = useRef({ value, generation: 0 })
+  if (seen.current.value !== value) seen.current = { value, generation: seen.current.generation + 1 }
+  return seen.current.generation
+}
+
+function Pairing({ data }: { data: Data }) {
   const { kit, t } = useKit()
   const configured = useAppState((s) => s.connectors.some((c) => c.id === walletConnectConnectorId))
   const wallet = useAppState((s) => s.wallets.find((w) => w.id === data?.walletId))

@@ -13,7 +13,14 @@ type PageState = {
   events: string[]
 }
 type WithWc = {
-  wc: { open(): Promise<void>; state(): PageState; expire(): Promise<void>; wagmiConnect(): Promise<string> }
+  wc: {
+    open(): Promise<void>
+    state(): PageState
+    expire(): Promise<void>
+    wagmiConnect(): Promise<string>
+    wagmiStatus(): string | undefined
+    failConnect(): Promise<void>
+  }
 }
 
 let pageServer: Server
@@ -145,4 +152,43 @@ test("a WalletConnect connect started from wagmi shows its QR in the modal; clos
   const closed = await state(page)
   expect(closed).toMatchObject({ status: 'disconnected', connects: ['cancelled'] })
   expect(closed.events).not.toContain('CONNECT_ERROR')
+})
+
+test('a connect started from wagmi while the modal shows its own QR joins that pairing: one proposal, and closing fails both', async ({
+  page,
+}) => {
+  await page.goto(`${pageUrl}&wagmi`)
+  await page.waitForFunction(() => 'wc' in window)
+  const own = await showQr(page)
+  const outcome = page.evaluate(() => (window as unknown as WithWc).wc.wagmiConnect())
+  const dialog = page.getByRole('dialog')
+  // wagmi's connect has reached the bridge once wagmi reports it connecting.
+  await page.waitForFunction(() => (window as unknown as WithWc).wc.wagmiStatus() === 'connecting')
+  await expect(dialog.getByTestId('wc-uri')).toHaveText(own)
+  expect(await state(page)).toMatchObject({ proposals: [topicOf(own)], connects: ['pending'] })
+
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  expect(await outcome).toBe('UserRejectedRequestError')
+  await expect.poll(async () => (await state(page)).proposals).toEqual([])
+  expect(await state(page)).toMatchObject({ status: 'disconnected', connects: ['cancelled'] })
+})
+
+test('a connect started from wagmi after the last one failed on the QR view shows its own QR, not the old error', async ({
+  page,
+}) => {
+  await page.goto(`${pageUrl}&wagmi`)
+  await page.waitForFunction(() => 'wc' in window)
+  const first = page.evaluate(() => (window as unknown as WithWc).wc.wagmiConnect())
+  const dialog = page.getByRole('dialog')
+  const firstUri = (await dialog.getByTestId('wc-uri').textContent()) ?? ''
+  await page.evaluate(() => (window as unknown as WithWc).wc.failConnect())
+  expect(await first).toBe('UserRejectedRequestError')
+  await expect(dialog.getByRole('alert')).toHaveText(/User rejected the request/)
+
+  const second = page.evaluate(() => (window as unknown as WithWc).wc.wagmiConnect())
+  await expect(dialog.getByTestId('wc-uri')).not.toHaveText(firstUri)
+  await expect(dialog.getByRole('img', { name: 'Scan this QR code with your phone' })).toBeVisible()
+  await expect(dialog.getByRole('alert')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  expect(await second).toBe('UserRejectedRequestError')
 })

@@ -1,10 +1,11 @@
 import { UserRejectedRequestError } from 'viem'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { connect, getAccount, getConnectors } from 'wagmi/actions'
 import type {
   WalletConnectSession,
   WalletConnectTransport,
 } from '../../../modal/adapters/walletConnectTransport.js'
+import { connect as modalConnect } from '../../../modal/controllers/connection.js'
 import type { ModalEventName } from '../../../modal/controllers/events.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import type { EvmNetwork } from '../../../modal/networks/types.js'
@@ -30,13 +31,14 @@ const freshUri = 'wc:fresh@2?relay-protocol=irn&symKey=02'
  */
 function waitingTransport(session: WalletConnectSession) {
   const provider = new FakeProvider({ accounts: session.accounts, chainId: session.chainId })
-  const pairing = { expire: () => {}, approve: () => {}, cancelled: false }
+  const pairing = { expire: () => {}, approve: () => {}, cancelled: false, started: 0 }
   const transport: WalletConnectTransport = {
     provider,
     request: (args) => provider.request(args),
     restore: async () => undefined,
     connect: ({ onUri, signal }) =>
       new Promise((resolve, reject) => {
+        pairing.started++
         onUri(firstUri)
         pairing.expire = () => onUri(freshUri)
         pairing.approve = () => {
@@ -112,5 +114,20 @@ describe('@pairwise/modal/wagmi: a WalletConnect connect started from wagmi', ()
     expect(getAccount(config).status).toBe('disconnected')
     expect(kit.store.get().account.status).toBe('disconnected')
     expect(events).not.toContain('CONNECT_SUCCESS')
+  })
+
+  it("joins the modal's own connect under way instead of pairing again, and ends as that one does", async () => {
+    const { kit, config, pairing, connectThroughWagmi } = wagmiKit()
+    await kit.ready()
+    const own = modalConnect(kit.context, { connectorId: 'walletConnect' })
+    await vi.waitFor(() => expect(pairing.started).toBe(1))
+    const fromWagmi = connectThroughWagmi()
+    // wagmi's connect reaches the bridge in the microtasks before this timer fires.
+    await new Promise((resolve) => setTimeout(resolve))
+    pairing.approve()
+    await expect(own).resolves.toMatchObject({ connectorId: 'walletConnect', address: bob })
+    await expect(fromWagmi).resolves.toMatchObject({ accounts: [bob] })
+    expect(pairing.started).toBe(1)
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: bob })
   })
 })

@@ -96,6 +96,9 @@ const wc = {
       (error: Error) => error.name,
     )
   },
+  wagmiStatus: () => wagmi?.wagmiConfig.state.status,
+  /** The pairing under way ends as the engine ends one the wallet walked away from. */
+  failConnect: () => provider()?.abortPairingAttempt(),
   /** What the engine's expirer does when the open proposal's five minutes are up. */
   async expire(): Promise<void> {
     const client = provider()?.client
