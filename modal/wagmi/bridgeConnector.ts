@@ -1,8 +1,8 @@
 import { type Address, getAddress, SwitchChainError, UserRejectedRequestError } from 'viem'
-import { ChainNotConfiguredError, createConnector } from 'wagmi'
+import { ChainNotConfiguredError, createConnector, ProviderNotFoundError } from 'wagmi'
 import { evmAccounts } from '../adapters/eip155/walletValues.js'
 import type { ConnectResult, Eip1193Provider } from '../adapters/types.js'
-import { isUserRejection, WalletError } from '../controllers/errors.js'
+import { isUserRejection } from '../controllers/errors.js'
 import type { EvmNetwork } from '../networks/types.js'
 import type { ConnectorInfo } from '../state/types.js'
 
@@ -47,7 +47,8 @@ export function bridgeConnector(info: ConnectorInfo, host: BridgeHost) {
   return createConnector<Eip1193Provider>((config) => {
     const provider = () => {
       const found = host.provider(info.id)
-      if (!found) throw new WalletError('PROVIDER_NOT_FOUND', undefined, info.name)
+      // wagmi's own error, which apps written against wagmi test for (its getConnectorClient throws it too).
+      if (!found) throw new ProviderNotFoundError()
       return found
     }
     const accounts = async () => wagmiAccounts(await provider().request({ method: 'eth_accounts' }))

@@ -1,6 +1,6 @@
 import { SwitchChainError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { ChainNotConfiguredError } from 'wagmi'
+import { ChainNotConfiguredError, ProviderNotFoundError } from 'wagmi'
 import type { Eip1193Provider } from '../../../modal/adapters/types.js'
 import { type BridgeHost, bridgeConnector, connectedKey } from '../../../modal/wagmi/bridgeConnector.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
@@ -42,6 +42,13 @@ describe('@pairwise/modal/wagmi bridge connector: what wagmi asks of it', () => 
     await storage.setItem(connectedKey(info.id), true)
     expect(await connectorOver(granted, storage).connector.isAuthorized()).toBe(true)
     expect(await connectorOver(granted).connector.getAccounts()).toEqual([alice])
+  })
+
+  it("answers for a wallet whose provider is gone with wagmi's ProviderNotFoundError, as wagmi's own connectors do", async () => {
+    const { connector } = connectorOver(undefined)
+    await expect(connector.getProvider()).rejects.toBeInstanceOf(ProviderNotFoundError)
+    await expect(connector.getAccounts()).rejects.toBeInstanceOf(ProviderNotFoundError)
+    await expect(connector.getChainId()).rejects.toBeInstanceOf(ProviderNotFoundError)
   })
 
   it('switches through the host to a configured network, tells wagmi, and refuses any other', async () => {
