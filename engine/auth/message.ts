@@ -50,7 +50,8 @@ export function formatAuthMessage(fields: AuthMessageFields, iss: string): strin
     requestId: fields.requestId || undefined,
     resources: fields.resources,
   }
-  if (/[\r\n]/.test(Object.values(signIn).flat().join())) {
+  // U+2028 and U+2029 too: a wallet's text view may break lines there.
+  if (/[\r\n\u2028\u2029]/.test(Object.values(signIn).flat().join())) {
     throw internalError('MISSING_OR_INVALID', 'Message fields must not contain line breaks')
   }
   return layoutSignInMessage(signIn, NAMESPACE_NAMES[namespace] ?? namespace, 'eip4361')

@@ -78,6 +78,8 @@ describe('the SIWE text of a sign-in request', () => {
     ['iat', { iat: '2026-01-01T00:00:00.000Z\nExpiration Time: 2099-01-01T00:00:00Z' }],
     ['requestId', { requestId: 'r1\r\nResources:' }],
     ['resources', { resources: ['https://dapp.example/terms\nExpiration Time: 2099-01-01T00:00:00Z'] }],
+    ['nonce (U+2028, a line separator)', { nonce: 'n0nce123\u2028Request ID: 7' }],
+    ['aud (U+2029, a paragraph separator)', { aud: 'https://dapp.example\u2029Version: 1' }],
   ])('is refused with a line break in %s', (_field, change) => {
     expect(() => formatAuthMessage({ ...request, ...change }, iss)).toThrow(
       'Message fields must not contain line breaks',
