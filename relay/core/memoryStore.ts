@@ -12,6 +12,10 @@ function hasRecipient(entry: Entry, clientId: string): boolean {
   return typeof deliveredTo === 'string' ? deliveredTo === clientId : (deliveredTo?.has(clientId) ?? false)
 }
 
+function isLive(entry: Entry | undefined, now: number): boolean {
+  return entry !== undefined && entry.message.expiresAt > now
+}
+
 /** Mailboxes in process memory: fast, and gone with the process. */
 export class MemoryMailboxStore implements MailboxStore {
   private readonly entries = new Map<string, Entry>()
@@ -24,9 +28,10 @@ export class MemoryMailboxStore implements MailboxStore {
   private liveBytes = 0
 
   put(message: StoredMessage, caps: MailboxCaps, addressFull = false): PutOutcome {
-    if (this.entries.has(message.id)) return 'duplicate'
-    if (addressFull) return 'addressFull'
     this.expireUpTo(message.publishedAt)
+    // A copy past its expiry, not swept yet, is no copy: the envelope published again is stored anew.
+    if (isLive(this.entries.get(message.id), message.publishedAt)) return 'duplicate'
+    if (addressFull) return 'addressFull'
     const mailbox = this.topics.get(message.topic)
     if ((mailbox?.live ?? 0) >= caps.maxMessagesPerTopic) return 'topicFull'
     if (this.liveBytes + message.message.length > caps.maxTotalBytes) return 'storeFull'
@@ -70,9 +75,11 @@ export class MemoryMailboxStore implements MailboxStore {
     // A put stamped later than `now` may have found entries expired that are not expired yet at `now`.
     this.expired = this.expired.filter(({ message }) => message.expiresAt > now)
     const touched = new Set<string>()
-    for (const { message } of dropped) {
-      this.entries.delete(message.id)
-      touched.add(message.topic)
+    for (const entry of dropped) {
+      const { id, topic } = entry.message
+      // The id may name a copy published again since, which stays.
+      if (this.entries.get(id) === entry) this.entries.delete(id)
+      touched.add(topic)
     }
     for (const topic of touched) {
       const mailbox = this.topics.get(topic)

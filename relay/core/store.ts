@@ -27,7 +27,8 @@ export type PutOutcome = 'stored' | 'duplicate' | 'addressFull' | 'topicFull' | 
  */
 export interface MailboxStore {
   /**
-   * Stores `message` unless one with its id is stored already or a cap would be exceeded. `addressFull`:
+   * Stores `message` unless one with its id is stored and unexpired at its `publishedAt` (a copy past its
+   * expiry does not count, swept or not) or a cap would be exceeded. `addressFull`:
    * the publisher's address has used its share (the core counts it), so a new message is refused with
    * 'addressFull' while a retry of a stored one is still a duplicate.
    */

@@ -94,7 +94,8 @@ export class SqliteMailboxStore implements MailboxStore {
   ) {
     const prepare = (sql: string) => db.prepare(sql)
     this.statements = {
-      exists: prepare(`SELECT 1 AS found FROM messages WHERE ${keyMatch('id', '?1')}`),
+      // A copy past its expiry, not purged yet, is no copy: the envelope published again is stored anew.
+      exists: prepare(`SELECT 1 AS found FROM messages WHERE ${keyMatch('id', '?1')} AND expires_at > ?2`),
       unexpiredInTopic: prepare(
         `SELECT count(*) AS value FROM messages WHERE ${keyMatch('topic', '?1')} AND expires_at > ?2`,
       ),
@@ -118,10 +119,10 @@ export class SqliteMailboxStore implements MailboxStore {
           LIMIT ?4`,
       ),
       // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
-      // violating the foreign key.
+      // violating the foreign key; for the newest copy only, as an expired one published again may remain.
       deliver: prepare(
         `INSERT OR IGNORE INTO deliveries (message_seq, client_id)
-         SELECT seq, ?1 FROM messages WHERE ${keyMatch('id', '?2')}`,
+         SELECT seq, ?1 FROM messages WHERE ${keyMatch('id', '?2')} ORDER BY seq DESC LIMIT 1`,
       ),
       purge: prepare(
         'DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, length(message) AS bytes',
@@ -199,7 +200,7 @@ export class SqliteMailboxStore implements MailboxStore {
     let bytes = 0
     return this.transaction(
       (): PutOutcome => {
-        if (this.statements.exists.get([message.id]) !== undefined) return 'duplicate'
+        if (this.statements.exists.get([message.id, message.publishedAt]) !== undefined) return 'duplicate'
         if (addressFull) return 'addressFull'
         const refused = this.capRefusal(message, caps)
         if (refused) return refused

@@ -72,4 +72,18 @@ describe('a publish retried', () => {
     await expect.poll(() => messagesOf(wallet.pushes), { timeout: 10_000 }).toEqual(['M1', 'M2'])
     await core.close()
   })
+
+  it('is delivered when it comes after its earlier copy expired, before a sweep dropped that copy', async () => {
+    let now = 1_000_000
+    const core = new RelayCore({ now: () => now, sweepIntervalMs: 3_600_000 })
+    const dapp = coreClient(core, 'did:key:dapp')
+    dapp.call(1, RelayMethod.publish, { topic, message: 'M1', ttl: 30, tag: 1002 })
+    now += 30_000
+    dapp.call(2, RelayMethod.publish, { topic, message: 'M1', ttl: 30, tag: 1002 })
+    expect(dapp.answers.get(2)?.result).toBe(true)
+    const wallet = coreClient(core, 'did:key:wallet')
+    wallet.call(1, RelayMethod.subscribe, { topic })
+    await expect.poll(() => messagesOf(wallet.pushes)).toEqual(['M1'])
+    await core.close()
+  })
 })

@@ -53,6 +53,38 @@ describe.each(stores)('%s mailbox', (_name, open) => {
     await store.close()
   })
 
+  it('stores an envelope published again once its earlier copy expired, and keeps it through the sweep', async () => {
+    const store = await open()
+    const now = Date.now()
+    const topic = randomTopic()
+    const caps = { maxMessagesPerTopic: 10, maxTotalBytes: 1000 }
+    const copy = (publishedAt: number): StoredMessage => ({
+      id: messageId(topic, 'AAEC'),
+      topic,
+      message: 'AAEC',
+      tag: 1002,
+      prompt: false,
+      publishedAt,
+      expiresAt: publishedAt + 30_000,
+      publisherId: 'did:key:publisher',
+    })
+    const later = now + 30_000
+    const waiting = async (clientId: string, at: number) =>
+      (await store.undelivered(topic, clientId, at, 10)).map(({ expiresAt }) => expiresAt)
+
+    expect(await store.put(copy(now), caps)).toBe('stored')
+    expect(await store.put(copy(now + 29_999), caps)).toBe('duplicate')
+    expect(await store.markDelivered(copy(now).id, 'did:key:a')).toBe(true)
+    expect(await store.put(copy(later), caps)).toBe('stored')
+    expect(await waiting('did:key:a', later)).toEqual([later + 30_000])
+    expect(await store.markDelivered(copy(later).id, 'did:key:a')).toBe(true)
+    expect(await store.markDelivered(copy(later).id, 'did:key:c')).toBe(true)
+    expect(await waiting('did:key:a', later)).toEqual([])
+    expect(await store.purgeExpired(later)).toBe(1)
+    expect(await waiting('did:key:b', later)).toEqual([later + 30_000])
+    await store.close()
+  })
+
   it('refuses a full topic or a full store, counting only unexpired messages', async () => {
     const store = await open()
     await expectMailboxCaps(store)
