@@ -2,7 +2,6 @@ import { bytesToHex, utf8ToBytes } from '@pairwise/crypto'
 import type { RelayMessage } from '@pairwise/relay'
 import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.js'
 import { type EngineContext, schedule } from '../context.js'
-import { getInternalError } from '../errors.js'
 import { classifyPayload, type JsonRpcRequest, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { linkModeUniversalLink, peerLinkOf } from '../linkMode/target.js'
 import { onPairingDelete, onPairingPing, onUnknownPairingMethod } from '../pairing/onRequest.js'
@@ -77,12 +76,7 @@ async function handleMessage(
   }
   const classified = classifyPayload(JSON.parse(text))
   if (classified.kind === 'unknown') {
-    ctx.logger.error(
-      getInternalError(
-        'MISSING_OR_INVALID',
-        `Decoded payload on topic ${topic} is not identifiable as a JSON-RPC request or a response.`,
-      ).message,
-    )
+    ctx.logger.error('dropped a message that is not JSON-RPC', { topic, transport })
     return
   }
   if (classified.kind === 'request') {

@@ -22,10 +22,21 @@ export const JsonRpcResultSchema = v.object({
   result: v.unknown(),
 })
 
+/**
+ * An error as peers answer it. The official clients answer most refusals with an Error they threw, which
+ * JSON turns into `{}`, and wallets pass on errors of their own (a string `code`, an object `data`): each is
+ * still the peer's no, so it fails the call at once, keeping what fits, rather than leaving it to time out.
+ */
+const AnsweredErrorSchema = v.object({
+  code: v.catch(v.int(), 0),
+  message: v.catch(v.string(), 'The peer refused without saying why'),
+  data: v.catch(v.optional(v.string()), undefined),
+})
+
 export const JsonRpcErrorSchema = v.object({
   id: IdSchema,
   jsonrpc: v.literal('2.0'),
-  error: ErrorResponseSchema,
+  error: AnsweredErrorSchema,
 })
 
 export type ClassifiedPayload =
@@ -36,7 +47,8 @@ export type ClassifiedPayload =
 
 /**
  * Sorts a decrypted peer message into request, result or error; anything else is `unknown`. A schema is
- * tried only when its required key is there, so a response is not first refused as a request.
+ * tried only when its required key is there, so a response is not first refused as a request; a result is
+ * told before an error, as the official clients do, since nearly any `error` now reads as one.
  */
 export function classifyPayload(value: unknown): ClassifiedPayload {
   if (typeof value !== 'object' || value === null) return { kind: 'unknown' }
@@ -44,13 +56,13 @@ export function classifyPayload(value: unknown): ClassifiedPayload {
     const request = JsonRpcRequestSchema.safeParse(value)
     if (request.success) return { kind: 'request', payload: request.data }
   }
-  if ('error' in value) {
-    const error = JsonRpcErrorSchema.safeParse(value)
-    if (error.success) return { kind: 'error', payload: error.data }
-  }
   if ('result' in value) {
     const result = JsonRpcResultSchema.safeParse(value)
     if (result.success) return { kind: 'result', payload: result.data as JsonRpcResult }
+  }
+  if ('error' in value) {
+    const error = JsonRpcErrorSchema.safeParse(value)
+    if (error.success) return { kind: 'error', payload: error.data }
   }
   return { kind: 'unknown' }
 }

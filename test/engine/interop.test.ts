@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { SignClient } from '../../engine/index.js'
 import type { AuthPayload } from '../../engine/schemas/index.js'
+import { sendAndAwait } from '../../engine/transport/send.js'
 import { inBackground } from '../interop/support/inBackground.js'
 import { type Implementation, official225, ours, type SignSide } from '../interop/support/sides.js'
 import { LOCAL_CHAIN, walletAccount, walletNamespaces } from '../interop/support/walletAgent.js'
 import { useTestRelay } from './support/harness.js'
+import { engineOf } from './support/internals.js'
 
 // The whole Sign flow with the official clients is the interop matrix (test/interop/matrix.test.ts);
 // here is what it does not cover: the one-step connect and sign-in that 2.25 added.
@@ -105,5 +108,32 @@ describe.each([
     const session = await approval()
     expect(session.sessionProperties).toEqual(sessionProperties)
     expect(dapp.session.get(session.topic).sessionProperties).toEqual(sessionProperties)
+  })
+})
+
+describe('refusals from an official 2.25.0 peer', () => {
+  it('a request the official wallet refuses fails at once, though its error arrives as an empty object', async () => {
+    const dapp = await open(ours, 'dapp')
+    const wallet = await open(official225, 'wallet')
+    wallet.on('session_proposal', ({ id }) => {
+      inBackground(wallet.approve({ id, namespaces: walletNamespaces() }))
+    })
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: {
+        eip155: { chains: [LOCAL_CHAIN], methods: ['personal_sign'], events: ['accountsChanged'] },
+      },
+    })
+    await wallet.pair({ uri: uri as string })
+    const { topic } = await approval()
+    // Sent past our own checks, on a chain the session lacks: the official wallet throws an Error over it,
+    // which reaches the wire as `error: {}`.
+    const { done } = await sendAndAwait(engineOf(dapp as unknown as SignClient), {
+      topic,
+      method: 'wc_sessionRequest',
+      params: { chainId: 'eip155:999', request: { method: 'personal_sign', params: [] } },
+      timeoutMs: 15_000,
+      timeoutMessage: 'no answer from the official wallet',
+    })
+    await expect(done).rejects.toMatchObject({ code: 0, message: 'The peer refused without saying why' })
   })
 })

@@ -60,4 +60,28 @@ describe('JSON-RPC payloads', () => {
     })
     expect(classifyPayload({ ...result, error: { code: 'x' } }).kind).toBe('result')
   })
+
+  it('takes an error answer whose error is empty, as the official clients send a refusal they threw, as a refusal', () => {
+    expect(classifyPayload({ id: 1, jsonrpc: '2.0', error: {} })).toEqual({
+      kind: 'error',
+      payload: formatError(1, { code: 0, message: 'The peer refused without saying why' }),
+    })
+  })
+
+  it("keeps what fits of a wallet's own error object: a numeric code without a message, a message beside a string code", () => {
+    const viemLike = { code: 4001, shortMessage: 'User rejected the request.' }
+    expect(classifyPayload({ id: 1, jsonrpc: '2.0', error: viemLike })).toMatchObject({
+      kind: 'error',
+      payload: { error: { code: 4001, message: 'The peer refused without saying why' } },
+    })
+    const ethersLike = {
+      code: 'ACTION_REJECTED',
+      message: 'user rejected transaction',
+      data: { action: 'sign' },
+    }
+    expect(classifyPayload({ id: 1, jsonrpc: '2.0', error: ethersLike })).toMatchObject({
+      kind: 'error',
+      payload: { error: { code: 0, message: 'user rejected transaction', data: undefined } },
+    })
+  })
 })
