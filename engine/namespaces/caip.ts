@@ -1,9 +1,10 @@
 // CAIP-2 and CAIP-10 as the Sign spec's validation cases read them: a namespace is 3–8 of [-a-z0-9], a
 // reference 1–32 of [-_a-zA-Z0-9]; everything after the second colon is the address, 1–128 of CAIP-10's
-// [-.%a-zA-Z0-9], which every chain's address form fits (an app shows it, and builds links with it).
+// [-.%a-zA-Z0-9] plus `_`, which every chain's address form fits (an app shows it, and builds links with
+// it). The `_` is for TON, whose wallets approve accounts as `ton:-239:<base64url address>`.
 const NAMESPACE = /^[-a-z0-9]{3,8}$/
 const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
-const ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
+const ADDRESS = /^[-_.%a-zA-Z0-9]{1,128}$/
 
 export type ChainId = { namespace: string; reference: string }
 export type AccountId = ChainId & { address: string; chainId: string }

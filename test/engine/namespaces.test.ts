@@ -192,6 +192,14 @@ describe('CAIP ids', () => {
     `eip155:1:${'a'.repeat(129)}`,
   ])('refuses %j, whose address is not CAIP-10 text (an app shows it and builds links with it)', (accountId) =>
     expect(isValidAccountId(accountId)).toBe(false))
+  it('takes a TON account in the base64url form TON wallets approve it in, underscores and all', () => {
+    const ton = 'ton:-239:EQDmnxDMhId6v1Ofg_h5KR5coWlFG6e86Ro3pc7Tq4CA0-Jn'
+    expect(isValidAccountId(ton)).toBe(true)
+    const namespaces = {
+      ton: { chains: ['ton:-239'], accounts: [ton], methods: ['ton_sendMessage'], events: [] },
+    }
+    expect(validateSessionNamespaces(namespaces, 'onSessionSettleRequest()')).toBeNull()
+  })
 })
 
 describe('merging deprecated requiredNamespaces into optional', () => {
