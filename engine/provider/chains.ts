@@ -5,11 +5,14 @@ import type { Session, SessionNamespace } from '../schemas/index.js'
 export const toHexChainId = (caip2: string): string =>
   `0x${BigInt(parseChainId(caip2)?.reference ?? '0').toString(16)}`
 
-/** `0xa`, `10` or 10 → `eip155:10`; undefined for anything else. */
+/**
+ * `0xa`, `10`, 10 or `eip155:10` → `eip155:10`; undefined for anything else. Wallets name a chain in any
+ * of these forms, in chainChanged data above all, as the official provider reads it.
+ */
 export function eip155ChainOf(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined
   try {
-    const id = BigInt(value)
+    const id = BigInt(typeof value === 'string' ? value.replace(/^eip155:/, '') : value)
     return id > 0n ? `eip155:${id.toString(10)}` : undefined
   } catch {
     return undefined

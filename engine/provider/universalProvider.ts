@@ -238,10 +238,14 @@ export class UniversalProvider implements Eip1193Provider {
     return result
   }
 
-  /** Connects with the namespaces last asked for, unless connected; resolves with the session's CAIP-10 accounts. */
+  /**
+   * Connects with the namespaces last asked for, unless connected; resolves with the addresses on the
+   * chain requests go to, as `eth_requestAccounts` and the official provider (EIP-1102) answer.
+   */
   async enable(): Promise<string[]> {
-    const session = this.session ?? (await this.connect({ optionalNamespaces: this.#namespaces }))
-    return [...new Set(Object.values(session.namespaces).flatMap((namespace) => namespace.accounts))]
+    return this.#grantedAccounts(
+      this.session ?? (await this.connect({ optionalNamespaces: this.#namespaces })),
+    )
   }
 
   /**
@@ -308,7 +312,15 @@ export class UniversalProvider implements Eip1193Provider {
     config.defaultChain = chainId
     this.#namespaces[name] = config
     void this.#persist(session.topic)
-    if (previous !== chainId) this.#events.emit('chainChanged', reportedChainId(chainId))
+    if (previous === chainId) return
+    this.#events.emit('chainChanged', reportedChainId(chainId))
+    // A wallet may grant other accounts on the new chain: eth_accounts now answers differently, and
+    // EIP-1193 says so with accountsChanged, as the official provider does on a chain change. Not with
+    // none, on a chain the wallet switched to unapproved: apps (wagmi) take an empty list for a disconnect.
+    const namespace = this.#sessionNamespace(session, name)
+    const accounts = addressesOn(namespace, chainId)
+    if (accounts.length > 0 && accounts.join() !== addressesOn(namespace, previous).join())
+      this.#events.emit('accountsChanged', accounts)
   }
 
   /** Ends the session with the wallet and forgets it; `disconnect` fires. */

@@ -266,7 +266,7 @@ describe('UniversalProvider connect and routing', () => {
       methods: ['personal_sign', 'eth_sendTransaction'],
       events: ['chainChanged', 'accountsChanged'],
     })
-    expect(await provider.enable()).toEqual([`eip155:1:${account.address}`])
+    expect(await provider.enable()).toEqual([account.address])
   })
 
   it('PROV-01 a request goes to the chain it names, else to the namespace default chain', async () => {
@@ -656,6 +656,49 @@ describe('UniversalProvider events', () => {
     expect(reported).toEqual([[account.address]])
     await emitted([])
     expect(reported.at(-1), 'an empty list still means no account').toEqual([])
+  })
+
+  it('a chainChanged event whose data names the chain in CAIP-2 moves to that chain, whatever chain it was sent on', async () => {
+    const { provider, wallet, session } = await connected()
+    const chains: string[] = []
+    provider.on('chainChanged', (chainId) => chains.push(chainId))
+    const seen = new Promise<unknown>((resolve) => provider.once('session_event', resolve))
+    await wallet.emit({
+      topic: session.topic,
+      chainId: 'eip155:1',
+      event: { name: 'chainChanged', data: 'eip155:10' },
+    })
+    await seen
+    expect(chains).toEqual(['0xa'])
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0xa')
+  })
+
+  it('moving to a chain where the session grants other accounts announces them with accountsChanged; the same accounts, or none, announce nothing', async () => {
+    const { provider } = await connected({
+      namespaces: {
+        eip155: {
+          chains: ['eip155:1', 'eip155:10', 'eip155:137'],
+          accounts: [
+            `eip155:1:${account.address}`,
+            `eip155:10:${other.address}`,
+            `eip155:137:${other.address}`,
+          ],
+          methods: ['personal_sign'],
+          events: ['chainChanged', 'accountsChanged'],
+        },
+      },
+      ask: asked(['eip155:1', 'eip155:10', 'eip155:137']),
+    })
+    const announced: string[][] = []
+    provider.on('accountsChanged', (accounts) => announced.push(accounts))
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] })
+    expect(announced).toEqual([[other.address]])
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([other.address])
+    provider.setDefaultChain('eip155:137')
+    expect(announced, 'the same account on the next chain is no change').toEqual([[other.address]])
+    expect(await provider.enable(), 'enable() answers as eth_requestAccounts does').toEqual([other.address])
+    provider.setDefaultChain('eip155:5')
+    expect(announced, 'no empty list, which apps take for a disconnect').toEqual([[other.address]])
   })
 
   it('a wallet disconnect emits session_delete then disconnect, after which requests need connect()', async () => {
