@@ -1,6 +1,12 @@
 import { caipAddress } from '../networks/defineNetwork.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
-import { type AccountState, type Connection, initialAccount, type WalletInfo } from '../state/types.js'
+import {
+  type AccountState,
+  type AppState,
+  type Connection,
+  initialAccount,
+  type WalletInfo,
+} from '../state/types.js'
 import type { ModalContext } from './context.js'
 
 /** Account state for the current connection of the active namespace. */
@@ -20,7 +26,14 @@ export function accountFor(connection: Connection | undefined, walletInfo?: Wall
 }
 
 export function currentConnection(ctx: ModalContext, namespace: ChainNamespace): Connection | undefined {
-  const entry = ctx.store.get().connections[namespace]
+  return connectionOf(ctx.store.get(), namespace)
+}
+
+export function connectionOf(
+  state: Pick<AppState, 'connections'>,
+  namespace: ChainNamespace,
+): Connection | undefined {
+  const entry = state.connections[namespace]
   return entry?.current === undefined ? undefined : entry.connections[entry.current]
 }
 

@@ -1,4 +1,5 @@
 export type ModalEventName =
+  | 'MODAL_CREATED'
   | 'MODAL_OPEN'
   | 'MODAL_CLOSE'
   | 'CONNECT_SUCCESS'
@@ -15,13 +16,14 @@ export type ModalEvent = {
 export type EventBus = {
   emit(event: ModalEventName, properties?: Record<string, unknown>): void
   subscribe(listener: (event: ModalEvent) => void): () => void
-  last(): ModalEvent | undefined
+  last(): ModalEvent
 }
 
 /** Tracked events stay in the page: they reach subscribers only; nothing is sent anywhere from here. */
 export function createEventBus(now: () => number = Date.now): EventBus {
   const listeners = new Set<(event: ModalEvent) => void>()
-  let last: ModalEvent | undefined
+  // AppKit's apps read the last event before anything happened: it is the instance's creation.
+  let last: ModalEvent = { timestamp: now(), data: { type: 'track', event: 'MODAL_CREATED' } }
   return {
     emit(event, properties) {
       last = { timestamp: now(), data: { type: 'track', event, ...(properties ? { properties } : {}) } }

@@ -27,12 +27,23 @@ import * as modal from '../controllers/modal.js'
 import { switchNetwork } from '../controllers/network.js'
 import { type AppKitOptions, type ResolvedOptions, resolveOptions } from '../controllers/options.js'
 import { reset } from '../controllers/router.js'
-import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { type AppStore, createAppStore } from '../state/createState.js'
-import type { AppState } from '../state/types.js'
+import type { AppState, WalletInfo } from '../state/types.js'
 import type { ViewName } from '../state/views.js'
 import type { ThemeVariables } from '../theme/tokens.js'
+import {
+  type PublicNetwork,
+  type PublicState,
+  publicAccount,
+  publicNetwork,
+  publicState,
+  type UseAppKitAccountReturn,
+} from './publicState.js'
 import { debugReporter, type Reporter } from './report.js'
+import { shallowEqual } from './shallowEqual.js'
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
 export type AppKitEnvironment = {
   /** The page's window; undefined during server-side rendering. */
@@ -237,26 +248,72 @@ export class AppKit {
     return Promise.resolve()
   }
 
-  getState(): Pick<AppState, 'open' | 'activeChain' | 'loading'> & { selectedNetworkId?: string } {
-    const { open, activeChain, loading, activeNetwork } = this.store.get()
-    return {
-      open,
-      activeChain,
-      loading,
-      ...(activeNetwork ? { selectedNetworkId: activeNetwork.caipNetworkId } : {}),
-    }
+  /** AppKit 1.7's public state: one loading flag for every namespace. */
+  getState(): PublicState {
+    return publicState(this.store.get())
   }
 
+  /** Every change of the modal's state, with the whole of it (AppKit passes only its public part). */
   subscribeState(listener: (state: AppState) => void): () => void {
     return this.store.subscribe(listener)
   }
 
-  getAddress(): string | undefined {
-    return this.store.get().account.address
+  /** The account of `namespace`, the active one when none is named (AppKit 1.7's `getAccount`). */
+  getAccount(namespace?: ChainNamespace): UseAppKitAccountReturn {
+    return publicAccount(this.store.get(), namespace)
   }
 
-  getCaipAddress(): string | undefined {
-    return this.store.get().account.caipAddress
+  /** Calls `listener` with the account of `namespace` (the active one by default) whenever it changes. */
+  subscribeAccount(
+    listener: (account: UseAppKitAccountReturn) => void,
+    namespace?: ChainNamespace,
+  ): () => void {
+    // The account's lists and login details are rebuilt on each read: compared by value.
+    return this.#onChange((state) => publicAccount(state, namespace), listener, sameJson)
+  }
+
+  /** Calls `listener` with the active network whenever it changes. */
+  subscribeNetwork(listener: (network: PublicNetwork) => void): () => void {
+    return this.#onChange(publicNetwork, listener)
+  }
+
+  getWalletInfo(): WalletInfo | undefined {
+    return this.store.get().account.connectedWalletInfo
+  }
+
+  /** Calls `listener` with the connected wallet's name and icon whenever they change (undefined once gone). */
+  subscribeWalletInfo(listener: (walletInfo: WalletInfo | undefined) => void): () => void {
+    return this.#onChange(
+      (state) => ({ walletInfo: state.account.connectedWalletInfo }),
+      ({ walletInfo }) => listener(walletInfo),
+    )
+  }
+
+  /**
+   * Calls `listener` when what `select` reads changes, not on every change of the modal's state; like
+   * AppKit's subscriptions it does not call it at once.
+   */
+  #onChange<T extends object>(
+    select: (state: AppState) => T,
+    listener: (value: T) => void,
+    same: (a: T, b: T) => boolean = shallowEqual,
+  ): () => void {
+    let last = select(this.store.get())
+    return this.store.subscribe((state) => {
+      const next = select(state)
+      if (same(last, next)) return
+      last = next
+      listener(next)
+    })
+  }
+
+  /** The namespace's address; the active namespace's when none is named. */
+  getAddress(namespace?: ChainNamespace): string | undefined {
+    return publicAccount(this.store.get(), namespace).address
+  }
+
+  getCaipAddress(namespace?: ChainNamespace): CaipAddress | undefined {
+    return publicAccount(this.store.get(), namespace).caipAddress
   }
 
   getIsConnectedState(): boolean {
@@ -269,8 +326,21 @@ export class AppKit {
     await refreshBalance(this.context)
   }
 
-  getCaipNetwork(): CaipNetwork | undefined {
-    return this.store.get().activeNetwork
+  /**
+   * The active network, or `namespace`'s: the one its wallet is on, else the first the app configured for
+   * it (AppKit 1.7's `getCaipNetwork(namespace)`).
+   */
+  getCaipNetwork(namespace?: ChainNamespace): CaipNetwork | undefined {
+    const { activeChain, activeNetwork, networks } = this.store.get()
+    if (!namespace || namespace === activeChain) return activeNetwork
+    return (
+      currentConnection(this.context, namespace)?.caipNetwork ??
+      networks.find((network) => network.chainNamespace === namespace)
+    )
+  }
+
+  getChainId(): CaipNetwork['id'] | undefined {
+    return this.store.get().activeNetwork?.id
   }
 
   /** `confirmed`: the visitor already confirmed it on SwitchNetwork (OPEN-18 asks the email wallet's there). */
@@ -301,7 +371,7 @@ export class AppKit {
     return this.context.events.subscribe(listener)
   }
 
-  getEvent(): ModalEvent | undefined {
+  getEvent(): ModalEvent {
     return this.context.events.last()
   }
 
@@ -315,6 +385,10 @@ export class AppKit {
 
   getThemeMode(): 'light' | 'dark' {
     return this.store.get().theme.mode
+  }
+
+  getThemeVariables(): ThemeVariables {
+    return this.store.get().theme.variables
   }
 
   /** Stops discovery and listeners; the instance is unusable afterwards. */

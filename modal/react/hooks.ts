@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Eip1193Provider } from '../adapters/types.js'
 import type { ModalEvent } from '../controllers/events.js'
 import type { OpenRequest } from '../controllers/modal.js'
+import * as exposed from '../core/publicState.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
-import type { ConnectionStatus } from '../state/types.js'
+import { initialAccount } from '../state/types.js'
 import type { ViewName } from '../state/views.js'
 import { useKitState, usePageKit } from './usePageKit.js'
+
+export type UseAppKitAccountReturn = exposed.UseAppKitAccountReturn
 
 export function useAppKit() {
   const kit = usePageKit()
@@ -15,53 +18,71 @@ export function useAppKit() {
   }
 }
 
-export type UseAppKitAccountReturn = {
-  address: string | undefined
-  caipAddress: string | undefined
-  isConnected: boolean
-  status: ConnectionStatus
-}
-
-export function useAppKitAccount(): UseAppKitAccountReturn {
+export function useAppKitAccount(options?: { namespace?: ChainNamespace }): UseAppKitAccountReturn {
   const kit = usePageKit()
-  return useKitState(kit, (s) => ({
-    address: s?.account.address,
-    caipAddress: s?.account.caipAddress,
-    isConnected: Boolean(s?.account.address),
-    status: s?.account.status ?? 'disconnected',
+  const source = useKitState(kit, (s) => ({
+    account: s?.account,
+    activeChain: s?.activeChain,
+    connections: s?.connections,
+    connectors: s?.connectors,
   }))
+  const namespace = options?.namespace
+  // The account is built here, not in the selector: its `allAccounts` is a new array on every build.
+  return useMemo(() => {
+    const { account, activeChain, connections, connectors } = source
+    return exposed.publicAccount(
+      {
+        account: account ?? initialAccount,
+        activeChain,
+        connections: connections ?? {},
+        connectors: connectors ?? [],
+      },
+      namespace,
+    )
+  }, [source, namespace])
 }
 
 export function useAppKitNetwork() {
   const kit = usePageKit()
-  const { caipNetwork } = useKitState(kit, (s) => ({ caipNetwork: s?.activeNetwork }))
+  const active = useKitState(kit, (s) => (s ? exposed.publicNetwork(s) : noNetwork))
   return {
-    caipNetwork,
-    caipNetworkId: caipNetwork?.caipNetworkId,
-    chainId: caipNetwork?.id,
+    ...active,
     switchNetwork: (network: CaipNetwork) => kit?.switchNetwork(network) ?? Promise.resolve(),
   }
 }
 
 export function useAppKitProvider<T = Eip1193Provider>(namespace: ChainNamespace) {
   const kit = usePageKit()
-  const { connections } = useKitState(kit, (s) => ({ connections: s?.connections[namespace] }))
+  const { connections, connectors } = useKitState(kit, (s) => ({
+    connections: s?.connections[namespace],
+    connectors: s?.connectors,
+  }))
   const walletProvider = connections && kit?.getProvider(namespace)
+  const connectorId = connections?.connections[connections.current ?? -1]?.connectorId
   return {
     walletProvider: walletProvider as T | undefined,
-    walletProviderType: connections?.connections[connections.current ?? -1]?.connectorId,
+    // AppKit names the kind of connector here (INJECTED, WALLET_CONNECT, AUTH…), not which one it is.
+    walletProviderType: exposed.connectorType(connectors ?? [], connectorId, namespace),
   }
 }
 
-export function useAppKitState() {
+const noNetwork: exposed.PublicNetwork = {
+  caipNetwork: undefined,
+  caipNetworkId: undefined,
+  chainId: undefined,
+}
+
+const notInitialized: exposed.PublicState = {
+  open: false,
+  selectedNetworkId: undefined,
+  activeChain: undefined,
+  loading: false,
+  initialized: false,
+}
+
+export function useAppKitState(): exposed.PublicState {
   const kit = usePageKit()
-  return useKitState(kit, (s) => ({
-    open: s?.open ?? false,
-    selectedNetworkId: s?.activeNetwork?.caipNetworkId,
-    activeChain: s?.activeChain,
-    loading: Boolean(s && Object.values(s.loading).some(Boolean)),
-    initialized: Boolean(s),
-  }))
+  return useKitState(kit, (s) => (s ? exposed.publicState(s) : notInitialized))
 }
 
 export function useAppKitEvents(): ModalEvent | undefined {

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { AppKit } from '../core/appKit.js'
+import { shallowEqual } from '../core/shallowEqual.js'
 import type { AppState } from '../state/types.js'
 import { KitContext } from '../ui/kitContext.js'
 import { findKit, onKitReady } from '../ui/kitLookup.js'
@@ -37,12 +38,4 @@ export function useKitState<T extends object>(
     return next
   }
   return useSyncExternalStore((onChange) => kit?.store.subscribe(onChange) ?? (() => {}), read, read)
-}
-
-function shallowEqual(a: object, b: object): boolean {
-  const keys = Object.keys(a)
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((k) => Object.is(a[k as keyof object], b[k as keyof object]))
-  )
 }

@@ -1,0 +1,220 @@
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
+import { publicAccount } from '../../../modal/core/publicState.js'
+import { authConnectorId } from '../../../modal/embedded/authConnector.js'
+import { createTranslator } from '../../../modal/i18n/translate.js'
+import type { CaipNetwork, ChainNamespace } from '../../../modal/networks/types.js'
+import { useAppKitAccount, useAppKitNetwork, useAppKitProvider } from '../../../modal/react/hooks.js'
+import { initialAccount } from '../../../modal/state/types.js'
+import { KitContext } from '../../../modal/ui/kitContext.js'
+import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
+import { alice, anvilPair, injectedKit, solanaMainnet, unreachableRpcUrl } from '../support/kit.js'
+
+let anvil: CaipNetwork
+let anvil2: CaipNetwork
+
+beforeAll(async () => {
+  ;[anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+})
+
+const solanaAddress = new FakeSolanaAdapter().address
+
+/** Alice connected on Anvil, then a Solana wallet, which leaves solana the active namespace. */
+async function twoNamespaceKit(): Promise<AppKit> {
+  const { kit } = injectedKit({
+    options: { networks: [anvil, solanaMainnet], adapters: [new Eip155Adapter(), new FakeSolanaAdapter()] },
+  })
+  await kit.connect('injected')
+  await kit.connect('solflare', solanaMainnet)
+  expect(kit.getState().activeChain).toBe('solana')
+  return kit
+}
+
+/** What `hook()` returns inside `kit`'s tree, rendered once on the server. */
+function rendered<T>(kit: AppKit, hook: () => T): T | undefined {
+  let seen: T | undefined
+  function Probe() {
+    seen = hook()
+    return null
+  }
+  renderToString(
+    createElement(KitContext.Provider, { value: { kit, t: createTranslator() } }, createElement(Probe)),
+  )
+  return seen
+}
+
+function renderedAccount(kit: AppKit, options?: { namespace?: ChainNamespace }) {
+  return rendered(kit, () => useAppKitAccount(options))
+}
+
+describe('AppKit 1.7 instance methods', () => {
+  it('getAddress and getCaipAddress of a namespace that is not the active one give that namespace account', async () => {
+    const kit = await twoNamespaceKit()
+    expect(kit.getAddress('eip155')).toBe(alice)
+    expect(kit.getCaipAddress('eip155')).toBe(`eip155:31337:${alice}`)
+    expect(kit.getAddress('solana')).toBe(solanaAddress)
+    expect(kit.getAddress()).toBe(solanaAddress)
+  })
+
+  it('getCaipNetwork of a namespace gives the network of that namespace, not the active one', async () => {
+    const kit = await twoNamespaceKit()
+    expect(kit.getCaipNetwork('eip155')?.caipNetworkId).toBe('eip155:31337')
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe(solanaMainnet.caipNetworkId)
+    await kit.disconnect('eip155')
+    expect(kit.getCaipNetwork('eip155')?.caipNetworkId).toBe('eip155:31337')
+  })
+
+  it('getEvent before anything happened is the creation event, as AppKit starts with MODAL_CREATED', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    expect(kit.getEvent().data).toEqual({ type: 'track', event: 'MODAL_CREATED' })
+  })
+
+  it('getState reports loading as one flag and the instance as initialized', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, anvil2] } })
+    expect(kit.getState()).toEqual({
+      open: false,
+      loading: false,
+      activeChain: 'eip155',
+      selectedNetworkId: 'eip155:31337',
+      initialized: true,
+    })
+  })
+})
+
+describe('AppKit 1.7 subscriptions', () => {
+  it('subscribeAccount is called with the account once it connects, not at once, and stops when unsubscribed', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    const seen: string[] = []
+    const stop = kit.subscribeAccount((account) => seen.push(`${account.status} ${account.address ?? '-'}`))
+    expect(seen).toEqual([])
+    await kit.connect('injected')
+    expect(seen.at(-1)).toBe(`connected ${alice}`)
+    expect(kit.getAccount()).toMatchObject({ address: alice, isConnected: true })
+    const count = seen.length
+    stop()
+    await kit.disconnect()
+    expect(seen).toHaveLength(count)
+  })
+
+  it('subscribeAccount of a namespace is not called for a change on another namespace', async () => {
+    const kit = await twoNamespaceKit()
+    const seen: unknown[] = []
+    kit.subscribeAccount((account) => seen.push(account), 'eip155')
+    await kit.disconnect('solana')
+    expect(seen).toEqual([])
+    await kit.disconnect('eip155')
+    expect(seen).toMatchObject([{ address: undefined, isConnected: false }])
+  })
+
+  it('subscribeNetwork and getChainId follow a network switch', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, anvil2] }, walletChains: [31338] })
+    await kit.connect('injected')
+    const seen: unknown[] = []
+    kit.subscribeNetwork((network) => seen.push(network.caipNetworkId))
+    await kit.switchNetwork(anvil2)
+    expect(seen).toEqual(['eip155:31338'])
+    expect(kit.getChainId()).toBe(31338)
+  })
+
+  it('getWalletInfo and subscribeWalletInfo name the connected wallet', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    const seen: (string | undefined)[] = []
+    kit.subscribeWalletInfo((info) => seen.push(info?.name))
+    expect(kit.getWalletInfo()).toBeUndefined()
+    await kit.connect('injected')
+    expect(kit.getWalletInfo()?.name).toBe('Browser Wallet')
+    expect(seen).toEqual(['Browser Wallet'])
+  })
+})
+
+describe('useAppKitAccount as AppKit 1.7 returns it', () => {
+  it('reads the namespace it is given rather than the active one', async () => {
+    const kit = await twoNamespaceKit()
+    expect(renderedAccount(kit, { namespace: 'eip155' })).toMatchObject({
+      address: alice,
+      caipAddress: `eip155:31337:${alice}`,
+      isConnected: true,
+      status: 'connected',
+    })
+    expect(renderedAccount(kit)?.address).toBe(solanaAddress)
+  })
+
+  it('lists every account of the connection in allAccounts and has no embedded wallet info for an outside wallet', async () => {
+    const kit = await twoNamespaceKit()
+    const account = renderedAccount(kit, { namespace: 'eip155' })
+    expect(account?.allAccounts.map(({ namespace, type }) => `${namespace}/${type}`)).toEqual([
+      'eip155/eoa',
+      'eip155/eoa',
+    ])
+    expect(account?.allAccounts[0]?.address).toBe(alice)
+    expect(account).toHaveProperty('embeddedWalletInfo', undefined)
+  })
+})
+
+describe('useAppKitProvider as AppKit 1.7 returns it', () => {
+  it('names the kind of connector in walletProviderType, as AppKit does, not its id', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await kit.connect('injected')
+    const { walletProvider, walletProviderType } = rendered(kit, () => useAppKitProvider('eip155')) ?? {}
+    expect(walletProvider).toBe(kit.getProvider('eip155'))
+    expect(walletProviderType).toBe('INJECTED')
+  })
+})
+
+describe('the account of an email wallet as AppKit 1.7 tells it', () => {
+  it('gives embeddedWalletInfo with the login and lists the accounts with their kinds', () => {
+    const smart = '0x1111111111111111111111111111111111111111'
+    const user = {
+      email: 'visitor@example.com',
+      address: alice,
+      chainId: 31337,
+      accounts: [
+        { address: smart, type: 'smartAccount' as const },
+        { address: alice, type: 'eoa' as const },
+      ],
+      userName: 'visitor',
+      preferredAccountType: 'smartAccount' as const,
+    }
+    const connection = { connectorId: authConnectorId, accounts: [smart, alice], caipNetwork: anvil }
+    const account = publicAccount({
+      activeChain: 'eip155',
+      connections: { eip155: { status: 'connected', connections: [connection], current: 0 } },
+      connectors: [{ id: authConnectorId, type: 'AUTH', name: 'Email', chainNamespace: 'eip155' }],
+      account: {
+        ...initialAccount,
+        status: 'connected',
+        address: smart,
+        user,
+        socialProvider: 'google',
+        preferredAccountType: 'smartAccount',
+        smartAccountDeployed: true,
+      },
+    })
+    expect(account.embeddedWalletInfo).toEqual({
+      user: { ...user, username: 'visitor' },
+      authProvider: 'google',
+      accountType: 'smartAccount',
+      isSmartAccountDeployed: true,
+    })
+    expect(account.allAccounts).toEqual([
+      { namespace: 'eip155', address: smart, type: 'smartAccount' },
+      { namespace: 'eip155', address: alice, type: 'eoa' },
+    ])
+  })
+})
+
+describe('useAppKitNetwork as AppKit 1.7 returns it', () => {
+  it('gives the active network, its CAIP id and chain id', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, anvil2] }, walletChains: [31338] })
+    await kit.connect('injected')
+    await kit.switchNetwork(anvil2)
+    expect(rendered(kit, useAppKitNetwork)).toMatchObject({
+      caipNetwork: anvil2,
+      caipNetworkId: 'eip155:31338',
+      chainId: 31338,
+    })
+  })
+})
