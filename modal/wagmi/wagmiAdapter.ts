@@ -21,7 +21,8 @@ export type WagmiAdapterOptions = Eip155AdapterOptions & {
   storage?: Storage | null
 }
 
-type Pending = { params: ConnectParams; result?: ConnectResult }
+/** `claimed` once its connect reached the bridge: one reaching it later is the app's own. */
+type Pending = { params: ConnectParams; result?: ConnectResult; claimed?: boolean }
 
 /**
  * The eip155 adapter with a wagmi config whose connectors are the modal's: connecting, switching and
@@ -35,8 +36,8 @@ export class WagmiAdapter extends Eip155Adapter {
   readonly #bridges = new Map<string, Connector>()
   /** The modal's own connects and reconnects under way: their results go back to the modal, not as events. */
   readonly #pending = new Map<string, Pending>()
-  /** The connect under way with each connector, whoever started it: another meanwhile joins it. */
-  readonly #connecting = new Map<string, Promise<ConnectResult>>()
+  /** The connect under way with each connector, and whether the modal started it. */
+  readonly #connecting = new Map<string, { attempt: Promise<ConnectResult>; forModal: boolean }>()
   readonly #infos = new Map<string, ConnectorInfo>()
   #emit: AdapterContext['emit'] = () => {}
 
@@ -217,17 +218,21 @@ export class WagmiAdapter extends Eip155Adapter {
       networks: () => this.#networks,
       connectNow: async (connectorId, reconnecting) => {
         const pending = this.#pending.get(connectorId)
-        const joined = this.#connecting.get(connectorId)
+        const ours = pending && !pending.claimed ? pending : undefined
+        if (ours) ours.claimed = true
+        const running = this.#connecting.get(connectorId)
         // One wallet prompt or pairing at a time: the app's connect while the modal's is under way (or the
-        // other way round) ends as that one does.
-        const attempt = joined ?? this.#connectNow(connectorId, reconnecting, pending)
-        if (!joined) this.#connecting.set(connectorId, attempt)
+        // other way round) ends as that one does. A new one of the modal's (a view replacing another) does
+        // not join the one it replaces, which is being withdrawn.
+        const joined = running && !(running.forModal && ours) ? running.attempt : undefined
+        const attempt = joined ?? this.#connectNow(connectorId, reconnecting, ours)
+        if (!joined) this.#connecting.set(connectorId, { attempt, forModal: ours !== undefined })
         try {
           const result = await attempt
-          if (pending) pending.result = result
+          if (ours) ours.result = result
           return result
         } finally {
-          if (this.#connecting.get(connectorId) === attempt) this.#connecting.delete(connectorId)
+          if (this.#connecting.get(connectorId)?.attempt === attempt) this.#connecting.delete(connectorId)
         }
       },
       disconnectNow: async (connectorId) => {
