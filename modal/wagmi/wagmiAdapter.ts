@@ -66,12 +66,7 @@ export class WagmiAdapter extends Eip155Adapter {
       ...context,
       emit: (event) => {
         if (event.type === 'connectors') this.#offer(event.connectors)
-        else if (
-          event.type !== 'pendingTransactions' &&
-          event.type !== 'connected' &&
-          event.type !== 'pairingUri'
-        )
-          this.#tellWagmi(event)
+        else this.#tellWagmi(event)
         context.emit(event)
       },
     })
@@ -96,10 +91,13 @@ export class WagmiAdapter extends Eip155Adapter {
     }
   }
 
-  /** Wallet-side changes reach wagmi's state through the bridge connector's emitter, as its own connectors do. */
-  #tellWagmi(
-    event: Exclude<AdapterEvent, { type: 'connectors' | 'pendingTransactions' | 'connected' | 'pairingUri' }>,
-  ): void {
+  /**
+   * Wallet-side changes (account, chain, disconnect) reach wagmi's state through the bridge connector's emitter,
+   * as its own connectors do; every other event is the modal's alone.
+   */
+  #tellWagmi(event: AdapterEvent): void {
+    if (event.type !== 'accountChanged' && event.type !== 'chainChanged' && event.type !== 'disconnect')
+      return
     const emitter = this.#bridges.get(event.connectorId)?.emitter
     if (!emitter) return
     if (event.type === 'accountChanged') emitter.emit('change', { accounts: wagmiAccounts(event.accounts) })
