@@ -130,10 +130,15 @@ export class WagmiAdapter extends Eip155Adapter {
           await disconnect(this.wagmiConfig, { connector })
       }
       // No chainId: the bridge would switch to it, and the modal keeps a wallet's chain when it is configured.
-      await connect(this.wagmiConfig, {
+      const connecting = connect(this.wagmiConfig, {
         connector,
         ...(reconnecting ? { isReconnecting: true } : {}),
       } as Parameters<typeof connect>[1])
+      // wagmi's connect reads 'connecting' at once; a connection restored on load reads 'reconnecting', as in
+      // wagmi's own reconnect, so that apps keep a returning visitor's view (isReconnecting) meanwhile.
+      if (reconnecting && this.wagmiConfig.state.status === 'connecting')
+        this.wagmiConfig.setState((state) => ({ ...state, status: 'reconnecting' }))
+      await connecting
       if (!pending.result) throw new WalletError('CONNECTOR_RECONNECTING')
       return pending.result
     } catch (error) {

@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { cookieStorage, createStorage } from 'wagmi'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Config, cookieStorage, cookieToInitialState, createStorage } from 'wagmi'
 import {
   connect,
   disconnect,
@@ -31,11 +31,18 @@ beforeAll(async () => {
 
 function wagmiKit(
   wallet: { accounts: string[]; chainId: number } = { accounts: [alice], chainId: 31337 },
-  setup: { adapter?: Partial<WagmiAdapterOptions>; remembered?: string; granted?: boolean } = {},
+  setup: {
+    adapter?: Partial<WagmiAdapterOptions>
+    remembered?: string
+    granted?: boolean
+    /** What the page does before the modal is created (and begins restoring a connection). */
+    beforeModal?: (parts: { config: Config; provider: FakeProvider }) => void
+  } = {},
 ) {
   const provider = new FakeProvider({ ...wallet, chains: [31337, 31338] })
   provider.granted = setup.granted ?? false
   const adapter = new WagmiAdapter({ networks: [anvil, anvil2], ...setup.adapter })
+  setup.beforeModal?.({ config: adapter.wagmiConfig, provider })
   const memory = mapMemory()
   if (setup.remembered) memory.setItem('pairwise:connector:eip155', setup.remembered)
   const kit = createKit({
@@ -269,6 +276,38 @@ describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
     expect(provider.granted).toBe(true)
     expect(provider.methods()).not.toContain('wallet_revokePermissions')
     expect(provider.methods()).not.toContain('eth_requestAccounts')
+  })
+
+  it("a returning visitor of a server-rendered app stays connected in wagmi (isConnected, 'reconnecting') while the modal restores the connection", async () => {
+    const cookies = new Map<string, string>()
+    const storage = createStorage({
+      storage: {
+        getItem: (key) => cookies.get(key) ?? null,
+        setItem: (key, value) => void cookies.set(key, value),
+        removeItem: (key) => void cookies.delete(key),
+      },
+    })
+    const first = wagmiKit(undefined, { adapter: { storage, ssr: true } })
+    await first.kit.connect('injected')
+    await vi.waitFor(() => expect(cookies.get('wagmi.store')).toContain(alice))
+    const cookie = [...cookies].map(([key, value]) => `${key}=${value}`).join('; ')
+    const held: { accounts?: ReturnType<FakeProvider['hold']> } = {}
+    const { kit, provider, config } = wagmiKit(undefined, {
+      adapter: { storage, ssr: true },
+      remembered: 'injected',
+      granted: true,
+      beforeModal: ({ config, provider }) => {
+        // What <WagmiProvider initialState> sets from the request's cookie.
+        config.setState({ ...cookieToInitialState(config, cookie)!, status: 'reconnecting' })
+        held.accounts = provider.hold('eth_accounts')
+      },
+    })
+    await vi.waitFor(() => expect(provider.methods()).toContain('eth_accounts'))
+    expect(getAccount(config)).toMatchObject({ status: 'reconnecting', isConnected: true, address: alice })
+    held.accounts?.release()
+    await kit.ready()
+    await until(kit, (s) => s.account.status === 'connected')
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: alice })
   })
 
   it("after a disconnect, wagmi's reconnect on load does not bring back a wallet that ignored the revoke", async () => {
