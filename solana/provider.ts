@@ -15,6 +15,14 @@ import type { SendOptions, SolanaSignInInput } from './walletStandard.js'
 export type { SolanaSignIn }
 
 /**
+ * web3.js v1's `Connection`, recognised by `sendRawTransaction`: AppKit's `sendTransaction(transaction,
+ * connection, options)` sends through the app's own, on the app's RPC and commitment.
+ */
+export type RawTransactionSender = {
+  sendRawTransaction(rawTransaction: Uint8Array, options?: SendOptions): Promise<string>
+}
+
+/**
  * The connected Solana wallet as an app uses it (`useAppKitProvider('solana')`, `kit.getProvider('solana')`):
  * AppKit's Solana provider methods, signatures as base58 strings, plus `transfer` for SOL and SPL tokens.
  */
@@ -29,8 +37,12 @@ export type SolanaProvider = {
   signAllTransactions<T extends SolanaTransactionInput>(transactions: T[]): Promise<T[]>
   /** The wallet signs and sends (or signs, and the app's RPC sends); the base58 signature. */
   signAndSendTransaction(transaction: SolanaTransactionInput, options?: SendOptions): Promise<string>
-  /** The wallet signs; the app's RPC sends. */
-  sendTransaction(transaction: SolanaTransactionInput, options?: SendOptions): Promise<string>
+  /** The wallet signs; `connection` sends when given (AppKit's arguments), else the network's RPC. */
+  sendTransaction(
+    transaction: SolanaTransactionInput,
+    connection?: RawTransactionSender,
+    options?: SendOptions,
+  ): Promise<string>
   /** Sign-In With Solana: the wallet's own when it has one, else its text signed with signMessage. */
   signIn(input?: SolanaSignInInput): Promise<SolanaSignIn>
   /** Sends SOL or an SPL token and waits for confirmation; the base58 signature. */
@@ -38,7 +50,8 @@ export type SolanaProvider = {
 }
 
 export type ProviderDeps = {
-  signer: SolanaSigner
+  /** The connection's signer now: a wallet's account change replaces it under a provider the app holds. */
+  signer(): SolanaSigner
   network(): CaipNetwork
   rpc(network: CaipNetwork): SolanaRpc
   preflightCommitment: PreflightCommitment
@@ -49,8 +62,6 @@ export type ProviderDeps = {
 }
 
 export function solanaProvider(deps: ProviderDeps): SolanaProvider {
-  const { signer } = deps
-
   const sendSigned = async (signed: Uint8Array, options?: SendOptions): Promise<string> => {
     const encoded = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]
     return deps
@@ -66,6 +77,7 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
 
   const signAndSendBytes = async (transaction: Uint8Array, options?: SendOptions): Promise<string> => {
     const network = deps.network()
+    const signer = deps.signer()
     if (!signer.signAndSend) return sendSigned(await signer.signTransaction(transaction, network), options)
     return signer.signAndSend(transaction, network, {
       preflightCommitment: deps.preflightCommitment,
@@ -73,30 +85,42 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
     })
   }
 
-  const signBytes = (transaction: Uint8Array) => signer.signTransaction(transaction, deps.network())
+  const signBytes = (transaction: Uint8Array) => deps.signer().signTransaction(transaction, deps.network())
 
   return {
-    address: signer.address,
-    publicKey: signer.publicKey,
-    walletName: signer.walletName,
+    get address() {
+      return deps.signer().address
+    },
+    get publicKey() {
+      return deps.signer().publicKey
+    },
+    get walletName() {
+      return deps.signer().walletName
+    },
     get network() {
       return deps.network()
     },
-    signMessage: (message) => signer.signMessage(message, deps.network()),
+    signMessage: (message) => deps.signer().signMessage(message, deps.network()),
     async signTransaction(transaction) {
       return sameKindAs(transaction, await signBytes(wireBytes(transaction)))
     },
     async signAllTransactions(transactions) {
-      const signed = []
-      for (const transaction of transactions)
-        signed.push(sameKindAs(transaction, await signBytes(wireBytes(transaction))))
-      return signed
+      const signer = deps.signer()
+      const network = deps.network()
+      const wire = transactions.map(wireBytes)
+      let signed: Uint8Array[] = []
+      if (signer.signAllTransactions) signed = await signer.signAllTransactions(wire, network)
+      // One request at a time: a wallet shows its user one approval after another.
+      else for (const transaction of wire) signed.push(await signer.signTransaction(transaction, network))
+      return transactions.map((transaction, i) => sameKindAs(transaction, signed[i] as Uint8Array))
     },
     signAndSendTransaction: (transaction, options) => signAndSendBytes(wireBytes(transaction), options),
-    async sendTransaction(transaction, options) {
-      return sendSigned(await signBytes(wireBytes(transaction)), options)
+    async sendTransaction(transaction, connection, options) {
+      const signed = await signBytes(wireBytes(transaction))
+      return connection ? connection.sendRawTransaction(signed, options) : sendSigned(signed, options)
     },
     async signIn(input = {}) {
+      const signer = deps.signer()
       // The sign-in is the connected account's, the one the modal shows: another's, asked by the app or
       // answered by the wallet, would have the app sign in someone the user does not see connected.
       const other = (address: string) =>
@@ -120,7 +144,7 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       return transfer(
         {
           rpc,
-          from: signer.address,
+          from: deps.signer().address,
           priorityFee: deps.priorityFee,
           send: async (wire) => (await signAndSendBytes(wire)) as Signature,
           confirm: (signature, lastValid) => confirmSignature(rpc, signature, lastValid, deps.confirm),

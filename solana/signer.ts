@@ -19,6 +19,8 @@ export type SolanaSigner = {
   signMessage(message: Uint8Array, network: CaipNetwork): Promise<Uint8Array>
   /** The transaction's wire bytes with the wallet's signature in its slot. */
   signTransaction(transaction: Uint8Array, network: CaipNetwork): Promise<Uint8Array>
+  /** Several in one request, so the user approves them once; absent: one request each. */
+  signAllTransactions?(transactions: Uint8Array[], network: CaipNetwork): Promise<Uint8Array[]>
   /** The wallet signs and sends; the base58 signature. Absent: the app's RPC sends what it signed. */
   signAndSend?(transaction: Uint8Array, network: CaipNetwork, options: SendOptions): Promise<string>
   /** The wallet's own Sign-In With Solana; absent: the adapter signs the message text itself. */

@@ -39,6 +39,11 @@ import { featureOf, type Wallet, type WalletAccount } from './walletStandard.js'
 export type SolanaAdapterOptions = {
   /** The Wallet Standard registry to follow; the page's (`getWallets()`) by default. */
   registry?: () => Wallets
+  /**
+   * AppKit's `new SolanaAdapter({ projectId })`, taken so its setup compiles unchanged: the project id the modal
+   * uses is `createAppKit`'s, as for every adapter.
+   */
+  projectId?: string | undefined
   /** The preflight commitment of every send (VAL-05); `confirmed` by default. */
   preflightCommitment?: PreflightCommitment
   /** A priority fee added to the transfers the adapter builds; none by default. */
@@ -55,6 +60,11 @@ type Connection = {
   wallet?: Wallet
   /** The session's Solana accounts (CAIP-10) behind a WalletConnect connection. */
   sessionAccounts?: string[]
+  /**
+   * The one provider apps get for this connection, as AppKit's is one object: a new one per call would
+   * rerun an app's effects that depend on it at every render.
+   */
+  provider?: SolanaProvider
 }
 
 /**
@@ -186,8 +196,8 @@ export class SolanaAdapter implements ChainAdapter {
   getProvider(connectorId: string): SolanaProvider | undefined {
     const connection = this.#connections.get(connectorId)
     if (!connection) return undefined
-    return solanaProvider({
-      signer: connection.signer,
+    connection.provider ??= solanaProvider({
+      signer: () => connection.signer,
       network: () => connection.network,
       rpc: (network) => this.#rpcs.for(network),
       preflightCommitment: this.#preflight,
@@ -199,6 +209,7 @@ export class SolanaAdapter implements ChainAdapter {
       },
       domain: () => (typeof location === 'undefined' ? undefined : location.host),
     })
+    return connection.provider
   }
 
   #appChains(): SolanaChain[] {

@@ -121,7 +121,19 @@ export const signInOutput = z.object({
 
 /** The first output of a variadic call, parsed by `schema`; a wallet answering otherwise broke the standard. */
 export function firstOutput<T>(outputs: readonly unknown[], schema: z.ZodMiniType<T>): T {
-  const parsed = z.safeParse(schema, outputs[0])
+  const [first] = everyOutput(outputs, schema, 1)
+  return first as T
+}
+
+/**
+ * The first `count` outputs of a variadic call of `count` inputs, each parsed by `schema`: one missing would
+ * leave its input unsigned.
+ */
+export function everyOutput<T>(outputs: readonly unknown[], schema: z.ZodMiniType<T>, count: number): T[] {
+  const parsed = z.safeParse(
+    z.array(schema),
+    Array.from({ length: count }, (_, i) => outputs[i]),
+  )
   if (!parsed.success)
     throw new TypeError(`The wallet answered an unexpected shape: ${parsed.error.issues[0]?.message}`)
   return parsed.data

@@ -1,10 +1,14 @@
-import { generateKeyPairSigner, getAddressEncoder } from '@solana/kit'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from '@solana/kit'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it, vi } from 'vitest'
-import type { CaipNetwork } from '../../modal/adapter.js'
+import type { AdapterContext, CaipNetwork } from '../../modal/adapter.js'
 import type { ConfirmOptions } from '../../solana/confirm.js'
-import { solanaProvider } from '../../solana/provider.js'
+import { defineSolanaNetwork, SolanaAdapter } from '../../solana/index.js'
+import { type SolanaProvider, solanaProvider } from '../../solana/provider.js'
 import type { SolanaRpc } from '../../solana/rpc.js'
 import type { SolanaSigner } from '../../solana/signer.js'
+import { walletRegistry } from '../support/walletRegistry.js'
 
 const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
 
@@ -15,7 +19,7 @@ async function keyOf() {
 
 function providerOf(signer: SolanaSigner) {
   return solanaProvider({
-    signer,
+    signer: () => signer,
     network: () => network,
     rpc: () => ({}) as SolanaRpc,
     preflightCommitment: 'confirmed',
@@ -63,5 +67,113 @@ describe('Solana provider signIn', () => {
     expect(signMessage).not.toHaveBeenCalled()
     await providerOf(signer).signIn({ address: connected.address })
     expect(signMessage).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('Solana provider sendTransaction', () => {
+  it('sends the wallet-signed transaction through the web3.js Connection the app passes, with its options, as AppKit does', async () => {
+    const { signer } = signerOf(await keyOf())
+    const sendRawTransaction = vi.fn(async () => 'signature-from-the-app-connection')
+    const transaction = new Uint8Array([1, 2, 3])
+    await expect(
+      providerOf(signer).sendTransaction(transaction, { sendRawTransaction }, { skipPreflight: true }),
+    ).resolves.toBe('signature-from-the-app-connection')
+    expect(sendRawTransaction).toHaveBeenCalledWith(transaction, { skipPreflight: true })
+  })
+})
+
+describe('Solana adapter provider', () => {
+  const localnet = defineSolanaNetwork({
+    genesisHash: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+    name: 'Solana Local',
+    rpcUrl: 'http://127.0.0.1:1',
+  })
+
+  function accountOf(seed: number): WalletAccount {
+    const publicKey = ed25519.getPublicKey(new Uint8Array(32).fill(seed))
+    return {
+      address: getAddressDecoder().decode(publicKey),
+      publicKey,
+      chains: ['solana:localnet'],
+      features: [],
+    }
+  }
+
+  /**
+   * A page wallet connected through the adapter: `change` sends its account change, `signedBy` lists the
+   * accounts its signMessage signed with, `signRequests` the inputs of each signTransaction request.
+   */
+  async function connectedWallet() {
+    const first = accountOf(1)
+    let change: (event: { accounts: WalletAccount[] }) => void = () => undefined
+    const signedBy: string[] = []
+    const signRequests: number[] = []
+    const wallet: Wallet = {
+      version: '1.0.0',
+      name: 'Test wallet',
+      icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+      chains: ['solana:localnet'],
+      accounts: [first],
+      features: {
+        'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [first] }) },
+        'standard:events': {
+          version: '1.0.0',
+          on: (_event: string, listener: typeof change) => {
+            change = listener
+            return () => undefined
+          },
+        },
+        'solana:signTransaction': {
+          version: '1.0.0',
+          signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
+            signRequests.push(inputs.length)
+            return inputs.map(({ transaction }) => ({ signedTransaction: transaction.map((b) => b + 1) }))
+          },
+        },
+        'solana:signMessage': {
+          version: '1.0.0',
+          signMessage: async ({ account, message }: { account: WalletAccount; message: Uint8Array }) => {
+            signedBy.push(account.address)
+            return [{ signedMessage: message, signature: new Uint8Array(64) }]
+          },
+        },
+      },
+    }
+    const registry = walletRegistry()
+    registry.register(wallet)
+    const adapter = new SolanaAdapter({ registry: () => registry as never })
+    const context: AdapterContext = {
+      networks: [localnet],
+      target: undefined,
+      emit: () => undefined,
+      enableInjected: true,
+      enableEIP6963: true,
+    }
+    adapter.setup(context)
+    await adapter.connect({ connectorId: 'solana:Test wallet', network: localnet })
+    return {
+      adapter,
+      provider: adapter.getProvider('solana:Test wallet') as SolanaProvider,
+      change: (accounts: WalletAccount[]) => change({ accounts }),
+      signedBy,
+      signRequests,
+    }
+  }
+
+  it('is one object per connection, which follows the wallet to the account it changes to', async () => {
+    const { adapter, provider, change, signedBy } = await connectedWallet()
+    expect(adapter.getProvider('solana:Test wallet')).toBe(provider)
+    const second = accountOf(2)
+    change([second])
+    expect(provider.address).toBe(second.address)
+    await provider.signMessage(new Uint8Array([1]))
+    expect(signedBy).toEqual([second.address])
+  })
+
+  it('signs all transactions in one wallet request, so the user approves them once, each handed back in order', async () => {
+    const { provider, signRequests } = await connectedWallet()
+    const signed = await provider.signAllTransactions([Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3)])
+    expect(signed).toEqual([Uint8Array.of(2), Uint8Array.of(3), Uint8Array.of(4)])
+    expect(signRequests).toEqual([3])
   })
 })

@@ -55,6 +55,10 @@ class LegacyStyleTransaction {
 }
 
 describe('Solana adapter parts', () => {
+  it("takes AppKit's constructor options: new SolanaAdapter({ projectId }) builds the solana adapter", () => {
+    expect(new SolanaAdapter({ projectId: 'appkit-project' }).namespace).toBe('solana')
+  })
+
   it('VAL-05 the preflight commitment takes only processed, confirmed, finalized, recent, single, singleGossip, root and max', () => {
     expect(preflightCommitments).toEqual([
       'processed',
