@@ -31,6 +31,11 @@ export type BitcoinAdapterOptions = {
   /** The Wallet Standard registry to follow; the page's (`getWallets()`) by default. */
   registry?: () => Wallets
   /**
+   * AppKit's `new BitcoinAdapter({ projectId })`, taken so its setup compiles unchanged: the project id the modal
+   * uses is `createAppKit`'s, as for every adapter.
+   */
+  projectId?: string | undefined
+  /**
    * The chain data of a network: an Esplora client on the network's first RPC URL by default (the local
    * node's `…/api` in development, any Esplora in production).
    */
@@ -42,6 +47,11 @@ type Connection = {
   accounts: BitcoinAccount[]
   network: CaipNetwork
   off: () => void
+  /**
+   * The one provider apps get for this connection, as AppKit's is one object: a new one per call would
+   * rerun an app's effects that depend on it at every render.
+   */
+  provider?: BitcoinProvider
 }
 
 const addresses = (accounts: readonly BitcoinAccount[]) => accounts.map((a) => a.address)
@@ -177,13 +187,14 @@ export class BitcoinAdapter implements ChainAdapter {
   getProvider(connectorId: string): BitcoinProvider | undefined {
     const connection = this.#connections.get(connectorId)
     if (!connection) return undefined
-    return bitcoinProvider({
+    connection.provider ??= bitcoinProvider({
       connector: connection.connector,
       accounts: () => connection.accounts,
       network: () => connection.network,
       chain: () => this.#chain(connection.network),
       esplora: () => this.#esplora(connection.network),
     })
+    return connection.provider
   }
 
   #chain(network: CaipNetwork): BitcoinChain {

@@ -2,7 +2,7 @@ import type { CaipNetwork } from '@pairwise/modal/adapter'
 import { base64 } from '@scure/base'
 import * as z from 'zod/mini'
 import type { BitcoinAccount } from './accounts.js'
-import type { BitcoinConnector, MessageProtocol } from './connectors/connector.js'
+import type { BitcoinConnector, InputsToSign, MessageProtocol } from './connectors/connector.js'
 import { BitcoinError } from './errors.js'
 import type { BitcoinActivity, EsploraClient } from './esplora.js'
 import type { BitcoinChain } from './networks.js'
@@ -27,7 +27,8 @@ export type BitcoinProvider = {
   /** Signs a base64 PSBT; with `broadcast` the signed transaction is sent too (by the wallet or through Esplora). */
   signPSBT(input: {
     psbt: string
-    signInputs: { address: string; index: number }[]
+    /** `sighashTypes` go to the wallets that take them (Unisat, OKX, WalletConnect), as AppKit's do. */
+    signInputs: { address: string; index: number; sighashTypes?: number[] }[]
     broadcast?: boolean
   }): Promise<{ psbt: string; txid?: string }>
   /** Pays `amount` satoshis to `recipient`; the txid. */
@@ -46,8 +47,14 @@ export type ProviderDeps = {
   esplora(): EsploraClient
 }
 
+// A sighash type is one byte in a signature (BIP-143, BIP-341).
+const sighashType = z.number().check(z.int(), z.nonnegative(), z.maximum(0xff))
 const signInputs = z.array(
-  z.object({ address: z.string(), index: z.number().check(z.int(), z.nonnegative(), z.maximum(10_000)) }),
+  z.object({
+    address: z.string(),
+    index: z.number().check(z.int(), z.nonnegative(), z.maximum(10_000)),
+    sighashTypes: z.optional(z.array(sighashType)),
+  }),
 )
 
 export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
@@ -81,17 +88,19 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     },
     async signPSBT(input) {
       const inputs = z.parse(signInputs, input.signInputs)
-      const grouped = new Map<string, number[]>()
-      for (const { address, index } of inputs) grouped.set(address, [...(grouped.get(address) ?? []), index])
+      const grouped = new Map<string, InputsToSign[number]>()
+      for (const { address, index, sighashTypes } of inputs) {
+        const entry = grouped.get(address) ?? { address, indexes: [] }
+        entry.indexes.push(index)
+        if (sighashTypes) entry.sighashTypes = { ...entry.sighashTypes, [index]: sighashTypes }
+        grouped.set(address, entry)
+      }
       for (const address of grouped.keys()) account(address)
       const psbt = base64.decode(input.psbt)
-      assertSignable(
-        psbt,
-        inputs.map(({ index }) => index),
-      )
+      assertSignable(psbt, inputs)
       const signed = await connector.signPsbt({
         psbt,
-        inputs: [...grouped].map(([address, indexes]) => ({ address, indexes })),
+        inputs: [...grouped.values()],
         accounts: deps.accounts(),
         chain: deps.chain(),
         broadcast: input.broadcast ?? false,

@@ -276,28 +276,36 @@ export function signedTransaction(psbt: Uint8Array): SignedTransaction {
 }
 
 /**
- * Refuses (BitcoinError INVALID_PSBT) to have a wallet sign the inputs `indexes` of `psbt` when it is no
+ * Refuses (BitcoinError INVALID_PSBT) to have a wallet sign the inputs `toSign` of `psbt` when it is no
  * version 0 PSBT, lacks one of them, or asks for one a signature that commits to no output: SIGHASH_NONE, or
- * SIGHASH_SINGLE at an index with no output, which BIP-143 signs as none. Whoever holds such a signature
- * can pay the input's coin anywhere; SINGLE over its own output and ANYONECANPAY (a marketplace listing's)
- * still pin what the user is paid.
+ * SIGHASH_SINGLE at an index with no output, which BIP-143 signs as none, whether the PSBT's input asks or the
+ * app's `sighashTypes` (which the wallet is handed). Whoever holds such a signature can pay the input's coin
+ * anywhere; SINGLE over its own output and ANYONECANPAY (a marketplace listing's) still pin what the user is
+ * paid.
  */
-export function assertSignable(psbt: Uint8Array, indexes: readonly number[]): void {
+export function assertSignable(
+  psbt: Uint8Array,
+  toSign: readonly { index: number; sighashTypes?: readonly number[] | undefined }[],
+): void {
   try {
     const r = new Reader(psbt)
     const tx = readGlobal(r)
     const inputs = tx.inputs.map(() => readMap(r))
-    for (const index of indexes) {
+    for (const { index, sighashTypes = [] } of toSign) {
       const input = inputs[index]
       if (!input) throw new Error(`no input ${index} among its ${inputs.length}`)
+      const asked = [...sighashTypes]
       const sighash = valueAt(input, inSighashType)
-      if (!sighash) continue
-      if (sighash.length !== 4)
-        throw new Error(`input ${index} has a sighash type of ${sighash.length} bytes`)
-      const type = new Reader(sighash).u32()
-      const base = type & 0x1f
-      if (base === sighashNone || (base === sighashSingle && index >= tx.outputCount))
-        throw new Error(`input ${index} asks for sighash 0x${type.toString(16)}, which signs no output`)
+      if (sighash) {
+        if (sighash.length !== 4)
+          throw new Error(`input ${index} has a sighash type of ${sighash.length} bytes`)
+        asked.push(new Reader(sighash).u32())
+      }
+      for (const type of asked) {
+        const base = type & 0x1f
+        if (base === sighashNone || (base === sighashSingle && index >= tx.outputCount))
+          throw new Error(`input ${index} asks for sighash 0x${type.toString(16)}, which signs no output`)
+      }
     }
   } catch (cause) {
     throw new BitcoinError('INVALID_PSBT', cause, (cause as Error).message)

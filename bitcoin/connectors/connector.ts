@@ -11,8 +11,27 @@ export type SignedMessage = {
   protocol: MessageProtocol
 }
 
-/** The inputs one account signs, by index in the PSBT. */
-export type InputsToSign = { address: string; indexes: number[] }[]
+/**
+ * The inputs one account signs, by index in the PSBT, with the sighash types the app asked for an index
+ * (AppKit's `signInputs[].sighashTypes`), which the wallets that take them (Unisat, OKX, WalletConnect) get.
+ */
+export type InputsToSign = {
+  address: string
+  indexes: number[]
+  sighashTypes?: Readonly<Record<number, readonly number[]>>
+}[]
+
+/** `inputs` one entry per index, as Unisat's `toSignInputs` and WalletConnect's `signInputs` take them. */
+export function inputsByIndex(
+  inputs: InputsToSign,
+): { address: string; index: number; sighashTypes?: readonly number[] }[] {
+  return inputs.flatMap(({ address, indexes, sighashTypes }) =>
+    indexes.map((index) => {
+      const types = sighashTypes?.[index]
+      return { address, index, ...(types ? { sighashTypes: types } : {}) }
+    }),
+  )
+}
 
 export type SignedPsbt = { psbt: Uint8Array; txid?: string }
 

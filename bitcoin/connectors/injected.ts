@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { orderAccounts } from '../accounts.js'
 import { BitcoinError } from '../errors.js'
 import { type BitcoinChain, bitcoinChains } from '../networks.js'
-import type { BitcoinConnector, ConnectorChange } from './connector.js'
+import { type BitcoinConnector, type ConnectorChange, inputsByIndex } from './connector.js'
 
 /**
  * The two wallets that put a Bitcoin object on the page instead of following a standard: Unisat
@@ -79,7 +79,7 @@ export function injectedConnector(wallet: InjectedBitcoin, kind: InjectedKind): 
     async signPsbt({ psbt, inputs }) {
       const signed = await wallet.signPsbt(hex.encode(psbt), {
         autoFinalized: false,
-        toSignInputs: inputs.flatMap(({ address, indexes }) => indexes.map((index) => ({ index, address }))),
+        toSignInputs: inputsByIndex(inputs),
       })
       return { psbt: hex.decode(parsed(psbtHex, signed)) }
     },

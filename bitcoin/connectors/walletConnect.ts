@@ -8,7 +8,7 @@ import * as z from 'zod/mini'
 import { orderAccounts } from '../accounts.js'
 import { BitcoinError } from '../errors.js'
 import { type BitcoinChain, caipReference } from '../networks.js'
-import type { BitcoinConnector } from './connector.js'
+import { type BitcoinConnector, inputsByIndex } from './connector.js'
 
 /**
  * A Bitcoin wallet connected over WalletConnect: the session's `bip122` namespace, asked through the
@@ -94,7 +94,7 @@ export function walletConnectConnector(
     async signPsbt({ psbt, inputs, chain, broadcast }) {
       const answer = await call(chain, 'signPsbt', {
         psbt: base64.encode(psbt),
-        signInputs: inputs.flatMap(({ address, indexes }) => indexes.map((index) => ({ address, index }))),
+        signInputs: inputsByIndex(inputs),
         broadcast,
       })
       const result = parsed(signedPsbt, answer, 'signPsbt')

@@ -276,6 +276,23 @@ async function unisatConnected(seed: string) {
 }
 
 describe('BitcoinAdapter and a wallet changing its accounts or network by itself', () => {
+  it("takes AppKit's constructor options: new BitcoinAdapter({ projectId }) builds the bip122 adapter", () => {
+    expect(new BitcoinAdapter({ projectId: 'appkit-project' }).namespace).toBe('bip122')
+  })
+
+  it('gives one provider object per connection, and one taken before an account change reads the new account', async () => {
+    const { page, hostile, adapter, stop, connectorId } = await standardConnected('one-provider')
+    const provider = adapter.getProvider(connectorId)
+    const next = paymentOf('one-provider next', 'regtest')
+    hostile.change([next])
+    await vi.waitFor(() =>
+      expect(page.events).toContainEqual(expect.objectContaining({ type: 'accountChanged' })),
+    )
+    expect(adapter.getProvider(connectorId)).toBe(provider)
+    expect(provider?.address).toBe(next.address)
+    stop()
+  })
+
   it("a wallet's account change naming no address of the connected chain is not taken: a Wallet Standard change to markup leaves the account shown", async () => {
     const { page, hostile, adapter, stop, result, connectorId } = await standardConnected('hostile-standard')
     const payment = paymentOf('hostile-standard', 'regtest')

@@ -3,6 +3,7 @@ import * as btc from '@scure/btc-signer'
 import { describe, expect, it, vi } from 'vitest'
 import type { BitcoinAccount } from '../../bitcoin/accounts.js'
 import type { BitcoinConnector } from '../../bitcoin/connectors/connector.js'
+import { injectedConnector } from '../../bitcoin/connectors/injected.js'
 import { bitcoinChains, bitcoinRegtest, type EsploraClient } from '../../bitcoin/index.js'
 import { bitcoinProvider } from '../../bitcoin/provider.js'
 import { regtestKey } from '../services/bitcoin/regtestKeys.js'
@@ -73,6 +74,54 @@ describe('Bitcoin provider signPSBT', () => {
     const { provider, signPsbt } = providerOver()
     await sign(provider, psbtAsking(btc.SigHash.NONE, 1), 0)
     expect(signPsbt).toHaveBeenCalledTimes(1)
+  })
+
+  it("hands Unisat the app's sighashTypes with each input, as AppKit's signInputs carry them, for a marketplace listing", async () => {
+    const signPsbt = vi.fn(async (psbtHex: string) => psbtHex)
+    const unisat = {
+      getAccounts: async () => [],
+      getPublicKey: async () => '',
+      signMessage: vi.fn(),
+      signPsbt,
+    }
+    const provider = bitcoinProvider({
+      connector: injectedConnector(unisat, 'unisat'),
+      accounts: () => [account],
+      network: () => bitcoinRegtest,
+      chain: () => bitcoinChains.regtest,
+      esplora: () => ({}) as EsploraClient,
+    })
+    const listing = btc.SigHash.SINGLE_ANYONECANPAY
+    await provider.signPSBT({
+      psbt: psbtAsking(btc.SigHash.ALL, 1),
+      signInputs: [
+        { address: account.address, index: 0, sighashTypes: [listing] },
+        { address: account.address, index: 1 },
+      ],
+    })
+    expect(signPsbt).toHaveBeenCalledWith(expect.any(String), {
+      autoFinalized: false,
+      toSignInputs: [
+        { address: account.address, index: 0, sighashTypes: [listing] },
+        { address: account.address, index: 1 },
+      ],
+    })
+  })
+
+  it("refuses, before the wallet is asked, sighashTypes the app asks for the user's input that sign no output", async () => {
+    for (const [sighashType, index] of [
+      [btc.SigHash.NONE, 0],
+      [btc.SigHash.SINGLE, 1],
+    ] as const) {
+      const { provider, signPsbt } = providerOver()
+      await expect(
+        provider.signPSBT({
+          psbt: psbtAsking(btc.SigHash.ALL, 1 - index),
+          signInputs: [{ address: account.address, index, sighashTypes: [sighashType] }],
+        }),
+      ).rejects.toMatchObject({ code: 'INVALID_PSBT' })
+      expect(signPsbt).not.toHaveBeenCalled()
+    }
   })
 
   it('refuses what is not a version 0 PSBT, and an input index beyond its inputs, before the wallet is asked', async () => {
