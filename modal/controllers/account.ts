@@ -1,3 +1,4 @@
+import type { Balance } from '../adapters/types.js'
 import { caipAddress } from '../networks/defineNetwork.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import {
@@ -37,22 +38,32 @@ export function connectionOf(
   return entry?.current === undefined ? undefined : entry.connections[entry.current]
 }
 
-/** Loads the native balance of the active account; failures show 'Token Balance Unavailable' and 0.00. */
-export async function refreshBalance(ctx: ModalContext): Promise<void> {
+/**
+ * Loads the native balance of the active account; failures show 'Token Balance Unavailable' and 0.00.
+ * Resolves with the balance read (for the account asked about, even if another is active by then), or
+ * undefined when there was none to read or the read failed.
+ */
+export async function refreshBalance(ctx: ModalContext): Promise<Balance | undefined> {
   const { account, activeNetwork, activeChain } = ctx.store.get()
   const adapter = activeChain ? ctx.adapters.get(activeChain) : undefined
-  if (!account.address || !activeNetwork || !adapter) return
+  if (!account.address || !activeNetwork || !adapter) return undefined
   const address = account.address
   ctx.store.set(({ account }) => ({ account: { ...account, balanceLoading: true, balanceError: undefined } }))
   try {
-    const { balance, symbol } = await adapter.getBalance({ address, network: activeNetwork })
-    setIfSameAccount(ctx, address, activeNetwork, { balance, balanceSymbol: symbol, balanceLoading: false })
+    const read = await adapter.getBalance({ address, network: activeNetwork })
+    setIfSameAccount(ctx, address, activeNetwork, {
+      balance: read.balance,
+      balanceSymbol: read.symbol,
+      balanceLoading: false,
+    })
+    return read
   } catch {
     setIfSameAccount(ctx, address, activeNetwork, {
       balance: '0.00',
       balanceLoading: false,
       balanceError: 'Token Balance Unavailable',
     })
+    return undefined
   }
 }
 

@@ -28,6 +28,8 @@ export function open(ctx: ModalContext, request: OpenRequest = {}): void {
       mobile: ctx.isMobile(),
     },
   )
+  // As AppKit's, each open sets the filter anew: an open without a namespace lists every wallet again.
+  if (state.connectNamespace !== namespace) ctx.store.set({ connectNamespace: namespace })
   reset(ctx, route)
   if (state.open) return
   ctx.store.set({ open: true })

@@ -128,15 +128,18 @@ const namespaceNames: Record<ChainNamespace, string> = {
 
 /**
  * Keeps Connect's rows: each wallet once, connecting in the active namespace, with the namespaces it serves
- * when more than one (Connect keeps those its filters list); and shows Connect instead of an Account with
- * no account. Returns the stop.
+ * when more than one (Connect keeps those its filters list), or only the wallets of the namespace the app
+ * opened the modal for; and shows Connect instead of an Account with no account. Returns the stop.
  */
 export function followStore(ctx: ModalContext): () => void {
   let seen: unknown[] = []
-  const update = ({ connectors, activeChain }: AppState) => {
-    if (seen[0] === connectors && seen[1] === activeChain) return
-    seen = [connectors, activeChain]
-    const walletRows = groupByWallet(connectors, activeChain).map(({ connector, namespaces }) =>
+  const update = ({ connectors, activeChain, connectNamespace }: AppState) => {
+    if (seen[0] === connectors && seen[1] === activeChain && seen[2] === connectNamespace) return
+    seen = [connectors, activeChain, connectNamespace]
+    const offered = connectNamespace
+      ? connectors.filter((connector) => connector.chainNamespace === connectNamespace)
+      : connectors
+    const walletRows = groupByWallet(offered, activeChain).map(({ connector, namespaces }) =>
       namespaces.length > 1
         ? { connector, note: namespaces.map((n) => namespaceNames[n]).join(' · ') }
         : { connector },

@@ -29,15 +29,21 @@ import { type AppKitOptions, type ResolvedOptions, resolveOptions } from '../con
 import { reset } from '../controllers/router.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { type AppStore, createAppStore } from '../state/createState.js'
-import type { AppState, WalletInfo } from '../state/types.js'
+import type { AppState, ConnectorType, WalletInfo } from '../state/types.js'
 import type { ViewName } from '../state/views.js'
 import type { ThemeVariables } from '../theme/tokens.js'
 import {
+  type FetchBalanceResult,
+  fetchBalanceResult,
+  noBalanceToFetch,
   type PublicNetwork,
   type PublicState,
+  type PublicTheme,
+  providerType,
   publicAccount,
   publicNetwork,
   publicState,
+  publicTheme,
   type UseAppKitAccountReturn,
 } from './publicState.js'
 import { debugReporter, type Reporter } from './report.js'
@@ -248,6 +254,10 @@ export class AppKit {
     return Promise.resolve()
   }
 
+  isOpen(): boolean {
+    return this.store.get().open
+  }
+
   /** AppKit 1.7's public state: one loading flag for every namespace. */
   getState(): PublicState {
     return publicState(this.store.get())
@@ -275,6 +285,11 @@ export class AppKit {
   /** Calls `listener` with the active network whenever it changes. */
   subscribeNetwork(listener: (network: PublicNetwork) => void): () => void {
     return this.#onChange(publicNetwork, listener)
+  }
+
+  /** The active network alone, whenever it changes (AppKit 1.7's `subscribeCaipNetworkChange`). */
+  subscribeCaipNetworkChange(listener: (network: CaipNetwork | undefined) => void): () => void {
+    return this.subscribeNetwork(({ caipNetwork }) => listener(caipNetwork))
   }
 
   getWalletInfo(): WalletInfo | undefined {
@@ -327,6 +342,15 @@ export class AppKit {
   }
 
   /**
+   * Reloads the active account's native balance and resolves with it (`useAppKitBalance`); unlike
+   * `refreshBalance` it never throws: no account, or a failed read, resolves with `isError` as AppKit's does.
+   */
+  async fetchBalance(): Promise<FetchBalanceResult> {
+    if (!this.store.get().account.address) return noBalanceToFetch
+    return fetchBalanceResult(await refreshBalance(this.context))
+  }
+
+  /**
    * The active network, or `namespace`'s: the one its wallet is on, else the first the app configured for
    * it (AppKit 1.7's `getCaipNetwork(namespace)`).
    */
@@ -337,6 +361,16 @@ export class AppKit {
       currentConnection(this.context, namespace)?.caipNetwork ??
       networks.find((network) => network.chainNamespace === namespace)
     )
+  }
+
+  /** The networks the app configured, or those of `namespace`. */
+  getCaipNetworks(namespace?: ChainNamespace): CaipNetwork[] {
+    // A copy either way: the app may sort or trim what it gets without touching the modal's list.
+    return this.store.get().networks.filter((network) => !namespace || network.chainNamespace === namespace)
+  }
+
+  getActiveChainNamespace(): ChainNamespace | undefined {
+    return this.store.get().activeChain
   }
 
   getChainId(): CaipNetwork['id'] | undefined {
@@ -367,6 +401,17 @@ export class AppKit {
     return current && this.context.adapters.get(namespace)?.getProvider(current.connectorId)
   }
 
+  /** The active namespace's provider, whatever its kind (AppKit 1.7's `getWalletProvider`). */
+  getWalletProvider(): NamespaceProvider | undefined {
+    const { activeChain } = this.store.get()
+    return activeChain && this.getProvider(activeChain)
+  }
+
+  /** The kind of connector (INJECTED, WALLET_CONNECT, AUTH…) `namespace`'s wallet is connected through. */
+  getProviderType(namespace: ChainNamespace): ConnectorType | undefined {
+    return providerType(this.store.get(), namespace)
+  }
+
   subscribeEvents(listener: (event: ModalEvent) => void): () => void {
     return this.context.events.subscribe(listener)
   }
@@ -389,6 +434,11 @@ export class AppKit {
 
   getThemeVariables(): ThemeVariables {
     return this.store.get().theme.variables
+  }
+
+  /** Calls `listener` with the theme's mode and variables whenever either is set. */
+  subscribeTheme(listener: (theme: PublicTheme) => void): () => void {
+    return this.#onChange(publicTheme, listener)
   }
 
   /** Stops discovery and listeners; the instance is unusable afterwards. */

@@ -1,4 +1,5 @@
 import type { FrameUser } from '@pairwise/engine/frame'
+import type { Balance } from '../adapters/types.js'
 import { connectionOf } from '../controllers/account.js'
 import { caipAddress } from '../networks/defineNetwork.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
@@ -47,6 +48,20 @@ export type PublicNetwork = {
   chainId: CaipNetwork['id'] | undefined
 }
 
+/** AppKit 1.7's theme state (`subscribeTheme`, `useAppKitTheme`). */
+export type PublicTheme = {
+  themeMode: AppState['theme']['mode']
+  themeVariables: AppState['theme']['variables']
+}
+
+/** What AppKit 1.7's `fetchBalance` resolves with: the native balance, or why there is none. */
+export type FetchBalanceResult = {
+  data: Balance | undefined
+  error: string | null
+  isSuccess: boolean
+  isError: boolean
+}
+
 export function publicState(state: AppState): PublicState {
   return {
     open: state.open,
@@ -62,16 +77,43 @@ export function publicNetwork(state: AppState): PublicNetwork {
   return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
 }
 
+export function publicTheme({ theme }: Pick<AppState, 'theme'>): PublicTheme {
+  return { themeMode: theme.mode, themeVariables: theme.variables }
+}
+
+/** AppKit's answer to `fetchBalance` with no account to read the balance of. */
+export const noBalanceToFetch: FetchBalanceResult = {
+  data: undefined,
+  error: 'Not able to retrieve balance',
+  isSuccess: false,
+  isError: true,
+}
+
+/** AppKit's answer to `fetchBalance` once the balance was read, or not (in AppKit's words). */
+export function fetchBalanceResult(balance: Balance | undefined): FetchBalanceResult {
+  return balance
+    ? { data: balance, error: null, isSuccess: true, isError: false }
+    : { ...noBalanceToFetch, error: 'No balance found' }
+}
+
 /** What an account depends on: the hook re-reads it only when one of these changes. */
 export type AccountSource = Pick<AppState, 'account' | 'activeChain' | 'connections' | 'connectors'>
 
 /** The kind of a namespace's connector (INJECTED, WALLET_CONNECT, AUTH…), which AppKit reports for a provider. */
-export function connectorType(
+function connectorType(
   connectors: readonly ConnectorInfo[],
   connectorId: string | undefined,
   namespace: ChainNamespace,
 ): ConnectorType | undefined {
   return connectors.find((c) => c.id === connectorId && c.chainNamespace === namespace)?.type
+}
+
+/** The kind of connector (INJECTED, WALLET_CONNECT, AUTH…) of `namespace`'s current connection. */
+export function providerType(
+  state: Pick<AppState, 'connections' | 'connectors'>,
+  namespace: ChainNamespace,
+): ConnectorType | undefined {
+  return connectorType(state.connectors, connectionOf(state, namespace)?.connectorId, namespace)
 }
 
 /**

@@ -4,8 +4,9 @@ import type { ModalEvent } from '../controllers/events.js'
 import type { OpenRequest } from '../controllers/modal.js'
 import * as exposed from '../core/publicState.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
-import { initialAccount } from '../state/types.js'
+import { initialAccount, type WalletInfo } from '../state/types.js'
 import type { ViewName } from '../state/views.js'
+import type { ThemeVariables } from '../theme/tokens.js'
 import { useKitState, usePageKit } from './usePageKit.js'
 
 export type UseAppKitAccountReturn = exposed.UseAppKitAccountReturn
@@ -53,16 +54,40 @@ export function useAppKitNetwork() {
 
 export function useAppKitProvider<T = Eip1193Provider>(namespace: ChainNamespace) {
   const kit = usePageKit()
-  const { connections, connectors } = useKitState(kit, (s) => ({
+  const { connections, walletProviderType } = useKitState(kit, (s) => ({
     connections: s?.connections[namespace],
-    connectors: s?.connectors,
+    // AppKit names the kind of connector here (INJECTED, WALLET_CONNECT, AUTH…), not which one it is.
+    walletProviderType: s && exposed.providerType(s, namespace),
   }))
   const walletProvider = connections && kit?.getProvider(namespace)
-  const connectorId = connections?.connections[connections.current ?? -1]?.connectorId
+  return { walletProvider: walletProvider as T | undefined, walletProviderType }
+}
+
+/** What the hook gives until the instance exists: the modal's default theme. */
+const lightTheme: exposed.PublicTheme = { themeMode: 'light', themeVariables: {} }
+
+export function useAppKitTheme() {
+  const kit = usePageKit()
+  const theme = useKitState(kit, (s) => (s ? exposed.publicTheme(s) : lightTheme))
   return {
-    walletProvider: walletProvider as T | undefined,
-    // AppKit names the kind of connector here (INJECTED, WALLET_CONNECT, AUTH…), not which one it is.
-    walletProviderType: exposed.connectorType(connectors ?? [], connectorId, namespace),
+    ...theme,
+    setThemeMode: (mode: exposed.PublicTheme['themeMode']) => kit?.setThemeMode(mode),
+    setThemeVariables: (variables: ThemeVariables) => kit?.setThemeVariables(variables),
+  }
+}
+
+/** The connected wallet's name and icon, as AppKit 1.7's `useWalletInfo` gives them. */
+export function useWalletInfo(): { walletInfo: WalletInfo | undefined } {
+  const kit = usePageKit()
+  return useKitState(kit, (s) => ({ walletInfo: s?.account.connectedWalletInfo }))
+}
+
+/** `fetchBalance` reloads the active account's native balance and resolves with it, never throwing. */
+export function useAppKitBalance() {
+  const kit = usePageKit()
+  return {
+    fetchBalance: (): Promise<exposed.FetchBalanceResult> =>
+      kit?.fetchBalance() ?? Promise.resolve(exposed.noBalanceToFetch),
   }
 }
 

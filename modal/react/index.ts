@@ -75,9 +75,12 @@ export {
   type UseAppKitAccountReturn,
   useAppKit,
   useAppKitAccount,
+  useAppKitBalance,
   useAppKitEvents,
   useAppKitNetwork,
   useAppKitProvider,
   useAppKitState,
+  useAppKitTheme,
   useDisconnect,
+  useWalletInfo,
 } from './hooks.js'

@@ -160,6 +160,8 @@ export type AppState = {
    * serves (controllers/multiNamespace.ts keeps it); absent, every connector is a row.
    */
   walletRows?: { connector: ConnectorInfo; note?: string }[]
+  /** The namespace the app opened the modal for (`open({ namespace })`): Connect lists its wallets alone. */
+  connectNamespace?: ChainNamespace
   /** Spec §3 onramp state; absent until an onramp view first uses it (modal/onramp). */
   onramp?: OnrampState
   names?: NameServiceState

@@ -1,3 +1,5 @@
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
 import type { WalletConnectTransportFactory } from '../../../modal/adapters/walletConnectTransport.js'
@@ -5,11 +7,15 @@ import { connect } from '../../../modal/controllers/connection.js'
 import { connectMethodsOrder } from '../../../modal/controllers/connectMethods.js'
 import type { ModalEvent } from '../../../modal/controllers/events.js'
 import { closeAfterConnect, setLoading, shake, shakeMs } from '../../../modal/controllers/modal.js'
+import { multiNamespace } from '../../../modal/controllers/multiNamespace.js'
 import { openingRoute } from '../../../modal/controllers/openingRoute.js'
 import { push } from '../../../modal/controllers/router.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
+import { createTranslator } from '../../../modal/i18n/translate.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { ConnectorInfo } from '../../../modal/state/types.js'
+import { KitContext } from '../../../modal/ui/kitContext.js'
+import { ConnectView } from '../../../modal/ui/views/ConnectView.js'
 import { ManualClock } from '../support/clock.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
@@ -158,6 +164,31 @@ describe('opening rules (§2)', () => {
     const { router } = kit.store.get()
     expect(router.view).toBe('Connect')
     expect(router.history).toEqual([])
+  })
+
+  it('opening for a namespace lists only its wallets on Connect, as AppKit does, and a plain open lists every wallet again', async () => {
+    const { kit } = injectedKit({
+      options: {
+        networks: [anvil, solanaMainnet],
+        // Solana's adapter brings the multi-namespace code, as the shipped one does.
+        adapters: [new Eip155Adapter(), Object.assign(new FakeSolanaAdapter(), { multiNamespace })],
+      },
+    })
+    const listed = () =>
+      [
+        ...renderToString(
+          createElement(
+            KitContext.Provider,
+            { value: { kit, t: createTranslator() } },
+            createElement(ConnectView),
+          ),
+        ).matchAll(/data-testid="(wallet-(?!list")[^"]+)"/g),
+      ].map(([, id]) => id)
+    await kit.open({ view: 'Connect', namespace: 'solana' })
+    expect(listed()).toEqual(['wallet-solflare'])
+    await kit.close()
+    await kit.open({ view: 'Connect' })
+    expect(listed()).toEqual(['wallet-injected', 'wallet-solflare'])
   })
 
   it('OPEN-09 closing resets the route to Connect with no history', async () => {

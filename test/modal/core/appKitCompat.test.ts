@@ -7,7 +7,14 @@ import { publicAccount } from '../../../modal/core/publicState.js'
 import { authConnectorId } from '../../../modal/embedded/authConnector.js'
 import { createTranslator } from '../../../modal/i18n/translate.js'
 import type { CaipNetwork, ChainNamespace } from '../../../modal/networks/types.js'
-import { useAppKitAccount, useAppKitNetwork, useAppKitProvider } from '../../../modal/react/hooks.js'
+import {
+  useAppKitAccount,
+  useAppKitBalance,
+  useAppKitNetwork,
+  useAppKitProvider,
+  useAppKitTheme,
+  useWalletInfo,
+} from '../../../modal/react/hooks.js'
 import { initialAccount } from '../../../modal/state/types.js'
 import { KitContext } from '../../../modal/ui/kitContext.js'
 import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
@@ -84,6 +91,67 @@ describe('AppKit 1.7 instance methods', () => {
   })
 })
 
+describe('AppKit 1.7 instance methods for networks, providers and the modal', () => {
+  it('isOpen follows open and close', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    expect(kit.isOpen()).toBe(false)
+    await kit.open()
+    expect(kit.isOpen()).toBe(true)
+    await kit.close()
+    expect(kit.isOpen()).toBe(false)
+  })
+
+  it('getCaipNetworks lists every configured network, or those of the namespace it is given', async () => {
+    const kit = await twoNamespaceKit()
+    expect(kit.getCaipNetworks().map((n) => n.caipNetworkId)).toEqual([
+      'eip155:31337',
+      solanaMainnet.caipNetworkId,
+    ])
+    expect(kit.getCaipNetworks('eip155').map((n) => n.caipNetworkId)).toEqual(['eip155:31337'])
+    expect(kit.getCaipNetworks('bip122')).toEqual([])
+  })
+
+  it('getActiveChainNamespace names the namespace the last connect made active', async () => {
+    const kit = await twoNamespaceKit()
+    expect(kit.getActiveChainNamespace()).toBe('solana')
+  })
+
+  it('getProviderType names the kind of connector of a namespace, and nothing for one with no wallet', async () => {
+    const kit = await twoNamespaceKit()
+    expect(kit.getProviderType('eip155')).toBe('INJECTED')
+    expect(kit.getProviderType('solana')).toBe('ANNOUNCED')
+    expect(kit.getProviderType('bip122')).toBeUndefined()
+  })
+
+  it('getWalletProvider gives the provider of the active namespace, whichever it is', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    expect(kit.getWalletProvider()).toBeUndefined()
+    await kit.connect('injected')
+    expect(kit.getWalletProvider()).toBe(kit.getProvider('eip155'))
+    expect(kit.getWalletProvider()).toBeDefined()
+  })
+
+  it('fetchBalance resolves with the active account balance, and with an error result rather than a throw', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await expect(kit.fetchBalance()).resolves.toEqual({
+      data: undefined,
+      error: 'Not able to retrieve balance',
+      isSuccess: false,
+      isError: true,
+    })
+    await kit.connect('injected')
+    // Anvil's RPC here answers nothing: the read fails.
+    await expect(kit.fetchBalance()).resolves.toMatchObject({ error: 'No balance found', isError: true })
+    const solana = await twoNamespaceKit()
+    await expect(solana.fetchBalance()).resolves.toEqual({
+      data: { balance: '1.5', symbol: 'SOL' },
+      error: null,
+      isSuccess: true,
+      isError: false,
+    })
+  })
+})
+
 describe('AppKit 1.7 subscriptions', () => {
   it('subscribeAccount is called with the account once it connects, not at once, and stops when unsubscribed', async () => {
     const { kit } = injectedKit({ options: { networks: [anvil] } })
@@ -117,6 +185,32 @@ describe('AppKit 1.7 subscriptions', () => {
     await kit.switchNetwork(anvil2)
     expect(seen).toEqual(['eip155:31338'])
     expect(kit.getChainId()).toBe(31338)
+  })
+
+  it('subscribeTheme is called with the mode and variables once either is set, not at once', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    const seen: unknown[] = []
+    kit.subscribeTheme((theme) => seen.push(theme))
+    expect(seen).toEqual([])
+    kit.setThemeMode('dark')
+    kit.setThemeVariables({ '--w3m-accent': '#123456' })
+    expect(seen).toEqual([
+      { themeMode: 'dark', themeVariables: {} },
+      { themeMode: 'dark', themeVariables: { '--w3m-accent': '#123456' } },
+    ])
+  })
+
+  it('subscribeCaipNetworkChange is called with the network switched to, and stops when unsubscribed', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil, anvil2] }, walletChains: [31338] })
+    await kit.connect('injected')
+    const seen: (string | undefined)[] = []
+    const stop = kit.subscribeCaipNetworkChange((network) => seen.push(network?.caipNetworkId))
+    expect(seen).toEqual([])
+    await kit.switchNetwork(anvil2)
+    expect(seen).toEqual(['eip155:31338'])
+    stop()
+    await kit.switchNetwork(anvil)
+    expect(seen).toEqual(['eip155:31338'])
   })
 
   it('getWalletInfo and subscribeWalletInfo name the connected wallet', async () => {
@@ -216,5 +310,33 @@ describe('useAppKitNetwork as AppKit 1.7 returns it', () => {
       caipNetworkId: 'eip155:31338',
       chainId: 31338,
     })
+  })
+})
+
+describe('useAppKitTheme, useWalletInfo and useAppKitBalance as AppKit 1.7 returns them', () => {
+  it('useAppKitTheme gives the theme and sets it on the instance', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil], themeMode: 'dark' } })
+    const theme = rendered(kit, useAppKitTheme)
+    expect(theme).toMatchObject({ themeMode: 'dark', themeVariables: {} })
+    theme?.setThemeMode('light')
+    theme?.setThemeVariables({ '--w3m-accent': '#123456' })
+    expect(rendered(kit, useAppKitTheme)).toMatchObject({
+      themeMode: 'light',
+      themeVariables: { '--w3m-accent': '#123456' },
+    })
+  })
+
+  it('useWalletInfo names the connected wallet in walletInfo', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    expect(rendered(kit, useWalletInfo)).toEqual({ walletInfo: undefined })
+    await kit.connect('injected')
+    expect(rendered(kit, useWalletInfo)?.walletInfo?.name).toBe('Browser Wallet')
+  })
+
+  it('useAppKitBalance fetchBalance resolves with the active account balance', async () => {
+    const kit = await twoNamespaceKit()
+    const result = await rendered(kit, useAppKitBalance)?.fetchBalance()
+    expect(result).toMatchObject({ data: { balance: '1.5', symbol: 'SOL' }, isSuccess: true })
+    expect(kit.store.get().account.balance).toBe('1.5')
   })
 })
