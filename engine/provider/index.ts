@@ -11,10 +11,13 @@ export type {
   Eip1193Provider,
   NamespaceConfig,
   NamespaceConfigs,
+  PairingsCleanupOpts,
   ProviderConnectParams,
+  ProviderEventMap,
   ProviderEvents,
   ProviderSignInResult,
   RequestArguments,
+  SendAsyncCallback,
   UniversalProviderOptions,
 } from './types.js'
 export { UniversalProvider } from './universalProvider.js'

@@ -1,4 +1,5 @@
 import type { SignClient, SignClientOptions } from '../client.js'
+import type { JsonRpcResult } from '../jsonrpc/index.js'
 import type { ProposalNamespace, Session } from '../schemas/index.js'
 import type { AuthenticateResult, SignClientEvents } from '../types.js'
 import type { ProviderRpcError } from './errors.js'
@@ -43,7 +44,17 @@ export type ProviderConnectParams = {
   pairingTopic?: string
   sessionProperties?: Record<string, unknown>
   scopedProperties?: Record<string, unknown>
+  /** Only take the namespaces and properties for a later `pair()` or `enable()`; nothing is proposed. */
+  skipPairing?: boolean
 }
+
+export type PairingsCleanupOpts = {
+  /** Forget the pairings (record, key, subscription) instead of only unsubscribing from them. */
+  deletePairings?: boolean
+}
+
+/** `sendAsync()`'s callback: the answer as a JSON-RPC result, or the error and no answer. */
+export type SendAsyncCallback = (error: Error | null, response?: JsonRpcResult) => void
 
 /** What `authenticate()` resolves with: the wallet's CACAOs and, when they grant methods, the session. */
 export type ProviderSignInResult = Awaited<ReturnType<AuthenticateResult['response']>>
@@ -59,6 +70,12 @@ export type ProviderEvents = {
   session_update: SignClientEvents['session_update']
   session_delete: SignClientEvents['session_delete']
 }
+
+/**
+ * What a listener may subscribe to: the provider's own events, and any other event the session grants
+ * (`bip122_addressesChanged`, an app's own), passed on under its name with the event's data.
+ */
+export type ProviderEventMap = ProviderEvents & Record<string, unknown>
 
 /** The EIP-1193 surface viem's `custom()` transport and wagmi connectors use. */
 export type Eip1193Provider = {

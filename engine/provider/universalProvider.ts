@@ -2,9 +2,12 @@ import type { Logger } from '@pairwise/common'
 import { Emitter } from '@pairwise/common'
 import { MemoryStorage } from '@pairwise/storage'
 import { SignClient } from '../client.js'
+import { engineContextOf } from '../contextOf.js'
 import { getSdkError, SignClientError } from '../errors.js'
+import { formatResult, payloadId } from '../jsonrpc/index.js'
 import { createLogger } from '../logger.js'
 import { chainsOfNamespace, mergeRequiredIntoOptional, parseAccountId } from '../namespaces/index.js'
+import { deletePairing } from '../pairing/delete.js'
 import type { ProposalNamespaces, Session, SessionNamespace } from '../schemas/index.js'
 import type { AuthenticateParams, SignClientEvents } from '../types.js'
 import {
@@ -38,14 +41,36 @@ import { ProviderStateStore } from './state.js'
 import type {
   Eip1193Provider,
   NamespaceConfigs,
+  PairingsCleanupOpts,
   ProviderConnectParams,
+  ProviderEventMap,
   ProviderEvents,
   ProviderSignInResult,
   RequestArguments,
+  SendAsyncCallback,
   UniversalProviderOptions,
 } from './types.js'
 
-type Listener<Name extends keyof ProviderEvents> = (payload: ProviderEvents[Name]) => void
+type Listener<Name extends keyof ProviderEventMap> = (payload: ProviderEventMap[Name]) => void
+
+/** What the next proposal asks for: the last `connect()`'s namespaces and properties. */
+type Asked = Pick<ProviderConnectParams, 'optionalNamespaces' | 'sessionProperties' | 'scopedProperties'>
+
+/**
+ * The provider's own events: a session event of one of these names is not passed on under it, or a
+ * wallet could fake a disconnect or a pairing URI. The record type keeps it in step with ProviderEvents.
+ */
+const OWN_EVENTS: Record<keyof ProviderEvents, true> = {
+  display_uri: true,
+  connect: true,
+  disconnect: true,
+  chainChanged: true,
+  accountsChanged: true,
+  session_event: true,
+  session_update: true,
+  session_delete: true,
+}
+const isOwnEvent = (name: string): boolean => Object.hasOwn(OWN_EVENTS, name)
 
 /** Methods only a wallet may answer: never sent to an RPC node, even when the session does not grant them. */
 const isWalletMethod = (method: string): boolean =>
@@ -78,7 +103,7 @@ export class UniversalProvider implements Eip1193Provider {
   uri: string | undefined
   readonly #options: UniversalProviderOptions
   readonly #logger: Logger
-  readonly #events: Emitter<ProviderEvents>
+  readonly #events: Emitter<ProviderEventMap>
   readonly #rpc = new Map<string, HttpRpcConnection>()
   readonly #detach: (() => void)[] = []
   /** The `connect()` calls still waiting for a wallet. */
@@ -87,6 +112,7 @@ export class UniversalProvider implements Eip1193Provider {
   #state: ProviderStateStore | undefined
   #topic: string | undefined
   #namespaces: NamespaceConfigs = {}
+  #asked: Asked | undefined
   /** What the session granted when last seen: an update is compared with it to keep the chain in use. */
   #granted: Session['namespaces'] | undefined
   /** Storage writes, in call order; `close()` waits for them. */
@@ -153,22 +179,22 @@ export class UniversalProvider implements Eip1193Provider {
     return true
   }
 
-  on<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+  on<Name extends keyof ProviderEventMap>(event: Name, listener: Listener<Name>): this {
     this.#events.on(event, listener)
     return this
   }
 
-  once<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+  once<Name extends keyof ProviderEventMap>(event: Name, listener: Listener<Name>): this {
     this.#events.once(event, listener)
     return this
   }
 
-  off<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+  off<Name extends keyof ProviderEventMap>(event: Name, listener: Listener<Name>): this {
     this.#events.off(event, listener)
     return this
   }
 
-  removeListener<Name extends keyof ProviderEvents>(event: Name, listener: Listener<Name>): this {
+  removeListener<Name extends keyof ProviderEventMap>(event: Name, listener: Listener<Name>): this {
     return this.off(event, listener)
   }
 
@@ -176,10 +202,15 @@ export class UniversalProvider implements Eip1193Provider {
    * Proposes a session: `display_uri` carries the pairing URI for the wallet, and the promise resolves
    * with the session once the wallet approves (`connect` fires too). A proposal that expires unanswered
    * is made again on a new pairing, announced by another `display_uri`, as the official provider does;
-   * a wallet's rejection fails the call, and so does `abortPairingAttempt()`.
+   * a wallet's rejection fails the call, and so does `abortPairingAttempt()`. With `skipPairing` it only
+   * keeps what to ask for, for `pair()` or `enable()`, and resolves with nothing. Either way it first
+   * stops listening on the client's other pairings, as `cleanupPendingPairings()` does.
    */
-  async connect(params: ProviderConnectParams): Promise<Session> {
-    const client = this.client
+  connect(params: ProviderConnectParams & { skipPairing: true }): Promise<undefined>
+  connect(params: ProviderConnectParams & { skipPairing?: false }): Promise<Session>
+  connect(params: ProviderConnectParams): Promise<Session | undefined>
+  async connect(params: ProviderConnectParams): Promise<Session | undefined> {
+    if (this.#client === undefined) throw notInitializedError()
     const namespaces = mergeRequiredIntoOptional(params.namespaces ?? {}, params.optionalNamespaces ?? {})
     for (const [name, config] of [
       ...Object.entries(params.namespaces ?? {}),
@@ -188,11 +219,34 @@ export class UniversalProvider implements Eip1193Provider {
       const merged = namespaces[namespaceOfChain(name)]
       if (merged !== undefined && config.defaultChain !== undefined) merged.defaultChain = config.defaultChain
     }
-    const attempt = new PairingAttempt(client, {
-      optionalNamespaces: forWallet(namespaces),
-      ...(params.pairingTopic === undefined ? {} : { pairingTopic: params.pairingTopic }),
+    this.#asked = {
+      optionalNamespaces: namespaces,
       ...(params.sessionProperties === undefined ? {} : { sessionProperties: params.sessionProperties }),
       ...(params.scopedProperties === undefined ? {} : { scopedProperties: params.scopedProperties }),
+    }
+    // Not awaited, as the official provider does: a slow relay must not hold up the proposal. The pairing
+    // it is to go out on is spared, or the unsubscribe could land after the proposal and lose the answer.
+    void this.#cleanupPairings({}, params.pairingTopic)
+    if (params.skipPairing === true) return undefined
+    return this.pair(params.pairingTopic)
+  }
+
+  /**
+   * Proposes what the last `connect()` asked for (else the namespaces of the session held last) on
+   * `pairingTopic` if it is an active pairing, else on a new one announced by `display_uri`; resolves
+   * with the session as `connect()` does.
+   */
+  async pair(pairingTopic: string | undefined): Promise<Session> {
+    const client = this.client
+    const { optionalNamespaces, sessionProperties, scopedProperties } = this.#asked ?? {
+      optionalNamespaces: this.#namespaces,
+    }
+    const namespaces = structuredClone(optionalNamespaces ?? {})
+    const attempt = new PairingAttempt(client, {
+      optionalNamespaces: forWallet(namespaces),
+      ...(pairingTopic === undefined ? {} : { pairingTopic }),
+      ...(sessionProperties === undefined ? {} : { sessionProperties }),
+      ...(scopedProperties === undefined ? {} : { scopedProperties }),
     })
     this.#attempts.add(attempt)
     let session: Session
@@ -207,6 +261,15 @@ export class UniversalProvider implements Eip1193Provider {
     await this.#adopt(session, namespaces)
     this.#events.emit('connect', { session })
     return session
+  }
+
+  /**
+   * Stops listening on the client's pairings, or with `deletePairings` forgets them, as the official
+   * provider does. A pairing that a proposal of this client still waits on is kept: the wallet answers on
+   * it. A pairing that cannot be cleaned up is logged and left.
+   */
+  cleanupPendingPairings(opts: PairingsCleanupOpts = {}): Promise<void> {
+    return this.#cleanupPairings(opts, undefined)
   }
 
   /**
@@ -244,7 +307,7 @@ export class UniversalProvider implements Eip1193Provider {
    */
   async enable(): Promise<string[]> {
     return this.#grantedAccounts(
-      this.session ?? (await this.connect({ optionalNamespaces: this.#namespaces })),
+      this.session ?? (await this.connect(this.#asked ?? { optionalNamespaces: this.#namespaces })),
     )
   }
 
@@ -298,6 +361,20 @@ export class UniversalProvider implements Eip1193Provider {
   }
 
   /**
+   * `request()` with a callback, for apps written against legacy providers: the answer comes as a
+   * JSON-RPC result, an error as the callback's first argument.
+   */
+  sendAsync(args: RequestArguments, callback: SendAsyncCallback, chainId?: string, expiry?: number): void {
+    this.request(args, chainId, expiry).then(
+      (result) => callback(null, formatResult(payloadId(), result)),
+      (error: unknown) =>
+        callback(
+          error instanceof Error ? error : new ProviderRpcError(ProviderErrorCode.internal, String(error)),
+        ),
+    )
+  }
+
+  /**
    * Makes `chainId` (CAIP-2) its namespace's default chain, optionally with the RPC url for it; emits
    * `chainChanged` when it changes. Without a session there is nothing to switch and it does nothing.
    */
@@ -341,6 +418,25 @@ export class UniversalProvider implements Eip1193Provider {
     for (const connection of this.#rpc.values()) connection.close()
     this.#rpc.clear()
     if (this.#options.client === undefined) await this.#client?.close()
+  }
+
+  async #cleanupPairings({ deletePairings }: PairingsCleanupOpts, spared: string | undefined): Promise<void> {
+    const ctx = engineContextOf(this.client)
+    const answerAwaited = new Set(
+      ctx.stores.proposals
+        .getAll()
+        .filter(({ id }) => ctx.calls.approval(id) !== undefined)
+        .map(({ pairingTopic }) => pairingTopic),
+    )
+    const stale = ctx.stores.pairings.keys.filter((topic) => topic !== spared && !answerAwaited.has(topic))
+    await Promise.all(
+      stale.map((topic) =>
+        (deletePairings === true ? deletePairing(ctx, topic) : ctx.relay.unsubscribe(topic)).catch(
+          (error: unknown) =>
+            this.#logger.warn('could not clean up a pairing', { topic, error: String(error) }),
+        ),
+      ),
+    )
   }
 
   async #restore(client: SignClient): Promise<void> {
@@ -493,6 +589,12 @@ export class UniversalProvider implements Eip1193Provider {
     const session = this.session
     if (session === undefined) return
     const { name, data } = params.event
+    if (name !== 'chainChanged' && name !== 'accountsChanged') {
+      if (isOwnEvent(name))
+        this.#logger.warn('a session event named as one of the provider events was not passed on', { name })
+      else this.#events.emit(name, data)
+      return
+    }
     const namespaceName = namespaceOfChain(params.chainId)
     const namespace = sessionNamespace(session, namespaceName)
     if (namespace === undefined) return
