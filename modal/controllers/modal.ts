@@ -4,6 +4,7 @@ import type { Route, ViewData, ViewName } from '../state/views.js'
 import { activateNamespace, onUnsupportedChain } from './connection.js'
 import type { ModalContext } from './context.js'
 import { openingRoute } from './openingRoute.js'
+import { OptionsError } from './options.js'
 import { replace, reset } from './router.js'
 
 /** OPEN-12 */
@@ -13,10 +14,19 @@ export type OpenRequest<V extends ViewName = ViewName> = {
   view?: V
   data?: ViewData[V]
   namespace?: ChainNamespace
+  /**
+   * AppKit's: the URI of a WalletConnect pairing the app made itself (its provider's `display_uri`), shown
+   * as the QR code; the app pairs, and another open with a fresh URI replaces it.
+   */
+  uri?: string
 }
 
+// What a WalletConnect pairing URI begins with: `wc:` and the pairing topic (then `@2?…`).
+const PAIRING_URI = /^wc:[0-9a-f]{64}@2\?/
+
 export function open(ctx: ModalContext, request: OpenRequest = {}): void {
-  const { namespace } = request
+  const { namespace, uri } = request
+  if (uri !== undefined) return showAppPairing(ctx, uri, namespace)
   if (namespace && namespace !== ctx.store.get().activeChain) switchNamespace(ctx, namespace)
   const state = ctx.store.get()
   const route = openingRoute(
@@ -79,6 +89,20 @@ export function showOutsidePairing(
   ctx.store.set({ wcUri: uri })
   if (showsOutsidePairing(ctx.store.get(), cancel)) return
   open(ctx, { view: 'ConnectingWalletConnect', data: { outside: { attempt, cancel } } })
+}
+
+/** The QR code of a pairing the app runs itself; while it shows, a fresh URI replaces it in place. */
+function showAppPairing(ctx: ModalContext, uri: string, namespace: ChainNamespace | undefined): void {
+  if (!PAIRING_URI.test(uri))
+    throw new OptionsError('open({ uri }): the uri is no WalletConnect pairing URI (wc:<topic>@2?…)')
+  ctx.store.set({ wcUri: uri })
+  const { open: shown, router } = ctx.store.get()
+  if (shown && router.view === 'ConnectingWalletConnect' && router.data?.byApp) return
+  open(ctx, {
+    view: 'ConnectingWalletConnect',
+    data: { byApp: true },
+    ...(namespace === undefined ? {} : { namespace }),
+  })
 }
 
 /** Once the connection an outside pairing made is recorded, its QR view closes as the modal's own does. */

@@ -16,9 +16,14 @@ export type ViewData = {
   ConnectingExternal: { connectorId: string; attempt?: Promise<void> }
   /**
    * `outside`: a pairing the app started through its adapter's own API (wagmi's connect), shown instead of
-   * one of the view's own; leaving the view cancels it.
+   * one of the view's own; leaving the view cancels it. `byApp`: the URI in `wcUri` is of a pairing the app
+   * made and runs itself (`open({ uri })`), only shown.
    */
-  ConnectingWalletConnect: { walletId?: string; outside?: { attempt: Promise<unknown>; cancel: () => void } }
+  ConnectingWalletConnect: {
+    walletId?: string
+    outside?: { attempt: Promise<unknown>; cancel: () => void }
+    byApp?: true
+  }
   ConnectingWalletConnectBasic: undefined
   Account: undefined
   Networks: undefined

@@ -15,6 +15,7 @@ type PageState = {
 type WithWc = {
   wc: {
     open(): Promise<void>
+    openUri(uri: string): Promise<void>
     state(): PageState
     expire(): Promise<void>
     wagmiConnect(): Promise<string>
@@ -191,4 +192,20 @@ test('a connect started from wagmi after the last one failed on the QR view show
   await expect(dialog.getByRole('alert')).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Close' }).click()
   expect(await second).toBe('UserRejectedRequestError')
+})
+
+test("open({ uri }) shows the app's own pairing URI as the QR code and pairs nothing itself; a fresh URI replaces it in place", async ({
+  page,
+}) => {
+  await page.goto(pageUrl)
+  const uris = ['a', 'c'].map(
+    (digit) => `wc:${digit.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`,
+  )
+  const dialog = page.getByRole('dialog')
+  for (const uri of uris) {
+    await page.evaluate((shown) => (window as unknown as WithWc).wc.openUri(shown), uri)
+    await expect(dialog.getByRole('img', { name: 'Scan this QR code with your phone' })).toBeVisible()
+    await expect(dialog.getByTestId('wc-uri')).toHaveText(uri)
+  }
+  expect(await state(page)).toMatchObject({ proposals: [], pairings: [], connects: [] })
 })

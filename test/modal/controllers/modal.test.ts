@@ -315,3 +315,33 @@ describe('opening rules (§2)', () => {
     expect(kit.getEvent()?.data.event).toBe('MODAL_CLOSE')
   })
 })
+
+describe("open({ uri }): the QR code of a pairing the app runs itself, as AppKit's", () => {
+  const pairingUri = (digit: string) =>
+    `wc:${digit.repeat(64)}@2?relay-protocol=irn&symKey=${'e'.repeat(64)}&expiryTimestamp=1900000000`
+
+  it('shows the URI on the WalletConnect view, which pairs nothing itself; a fresh URI replaces it in place', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await kit.open({ uri: pairingUri('a') })
+    expect(kit.store.get()).toMatchObject({
+      open: true,
+      wcUri: pairingUri('a'),
+      router: { view: 'ConnectingWalletConnect', data: { byApp: true }, history: [] },
+    })
+    const shown = kit.store.get().router
+    await kit.open({ uri: pairingUri('b') })
+    expect(kit.store.get().wcUri).toBe(pairingUri('b'))
+    expect(kit.store.get().router).toBe(shown)
+    await kit.close()
+    expect(kit.store.get().wcUri).toBeUndefined()
+  })
+
+  it('refuses a URI that is no WalletConnect pairing URI, and opens nothing', async () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    await expect(async () => kit.open({ uri: 'https://example.com/?wc' })).rejects.toThrow(
+      'open({ uri }): the uri is no WalletConnect pairing URI (wc:<topic>@2?…)',
+    )
+    expect(kit.store.get().open).toBe(false)
+    expect(kit.store.get().wcUri).toBeUndefined()
+  })
+})

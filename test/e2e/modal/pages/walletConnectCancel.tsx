@@ -76,6 +76,8 @@ renderIntoShadow(
 
 const wc = {
   open: () => kit.open(),
+  /** AppKit's `open({ uri })`: the QR code of a pairing the app runs itself. */
+  openUri: (uri: string) => kit.open({ uri }),
   state: () => ({
     status: kit.store.get().connections.eip155?.status ?? 'disconnected',
     proposals:
