@@ -96,8 +96,9 @@ export class SignInFlow implements SignInHooks {
     }
   }
 
+  /** As AppKit reads it: a config without `getRequired` lets the visitor decline and stay connected. */
   required(): boolean {
-    return this.#config.getRequired?.() ?? true
+    return Boolean(this.#config.getRequired?.())
   }
 
   signing(): boolean {

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { SiwxError } from './errors.js'
 import { pagePlace } from './pageLocation.js'
 import type { SIWEConfig, SIWESession } from './siweConfig.js'
@@ -5,14 +6,31 @@ import type { SIWXConfig, SIWXMessage, SIWXSession } from './types.js'
 
 const EVM_CHAIN = /^eip155:(\d+)$/
 
+const callback = z.custom<unknown>((value) => typeof value === 'function')
+/**
+ * What `createSIWEConfig` from `@reown/appkit-siwe` returns: the app's callbacks under `methods`, its
+ * settings under `options`. The wrapper's own `signOut` goes to AppKit's controllers, never to the app.
+ */
+const appKitSiweClientSchema = z.object({
+  methods: z.looseObject({
+    getNonce: callback,
+    createMessage: callback,
+    verifyMessage: callback,
+    getSession: callback,
+    signOut: callback,
+  }),
+  options: z.looseObject({}),
+})
+
 /**
  * AppKit's older `siweConfig` as a SIWX config, so an existing one drops in. The SIWE config makes the
  * nonce, writes and checks the message and holds its one session; this only translates. As in AppKit,
  * SIWE signs in on EVM networks only: other networks count as signed in, and a SIWE session stands for
- * the one account and network it names (the `signOutOn…Change` options decide whether it still counts
- * after a switch). Without `getMessageParams`, the page's host and address are the domain and uri.
+ * the one account and network it names (the `signOutOn…Change` options decide whether a switch signs it
+ * out or it still counts). Without `getMessageParams`, the page's host and address are the domain and uri.
  */
-export function fromSiweConfig(siwe: SIWEConfig): SIWXConfig {
+export function fromSiweConfig(config: SIWEConfig): SIWXConfig {
+  const siwe = appConfig(config)
   const signOut = async () => {
     await siwe.signOut()
     siwe.onSignOut?.()
@@ -91,12 +109,27 @@ export function fromSiweConfig(siwe: SIWEConfig): SIWXConfig {
       const otherNetwork = (siwe.signOutOnNetworkChange ?? true) && sessionChain !== chainId
       const otherAccount =
         (siwe.signOutOnAccountChange ?? true) && session.address.toLowerCase() !== address.toLowerCase()
-      return otherNetwork || otherAccount ? [] : [accountOnly(sessionChain, session.address)]
+      if (!(otherNetwork || otherAccount)) return [accountOnly(sessionChain, session.address)]
+      // AppKit signs the SIWE session out once the wallet leaves its network or account, so the app's
+      // backend and onSignOut never hold a sign-in for a pair the wallet no longer shows. The flow looks
+      // up every new pair, which makes this the place that sees the switch.
+      await signOut().catch(() => undefined)
+      return []
     },
 
     getRequired: () => siwe.required ?? true,
     signOutOnDisconnect: siwe.signOutOnDisconnect ?? true,
   }
+}
+
+/**
+ * The app's own SIWE config: an app that kept `createSIWEConfig` from `@reown/appkit-siwe` hands over its
+ * wrapper, whose members would skip the app's `signOut`, `onSignIn`, `onSignOut` and settings.
+ */
+function appConfig(config: SIWEConfig): SIWEConfig {
+  const client = z.safeParse(appKitSiweClientSchema, config)
+  // The schema checked the callbacks a SIWE config must have; the rest are AppKit's optional members.
+  return client.success ? ({ ...client.data.methods, ...client.data.options } as SIWEConfig) : config
 }
 
 function evmChain(chainId: string): number | undefined {

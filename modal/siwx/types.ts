@@ -20,7 +20,10 @@ export interface SIWXConfig {
   revokeSession(chainId: string, address: string): Promise<void>
   setSessions(sessions: SIWXSession[]): Promise<void>
   getSessions(chainId: string, address: string): Promise<SIWXSession[]>
-  /** Whether a wallet must sign in to stay connected; true when left out. */
+  /**
+   * Whether a wallet must sign in to stay connected. Left out, sign-in is optional, as in AppKit; the
+   * configs here define it and default it to true.
+   */
   getRequired?(): boolean
   /** Whether disconnecting clears the sign-in sessions; the modal sets true when left out. */
   signOutOnDisconnect?: boolean

@@ -134,6 +134,20 @@ describe('sign-in flow in the modal', () => {
     expect(siwx.sessions).toEqual([])
   })
 
+  it('a config without getRequired makes sign-in optional, as AppKit reads it: closing is allowed and cancelling keeps the wallet', async () => {
+    const siwx = Object.assign(new MemorySIWX(), { getRequired: undefined })
+    const { kit } = await signInKit([anvil, anvil2], siwx)
+    await kit.connect('injected')
+    await signInShown(kit)
+    expect(kit.context.signIn?.required()).toBe(false)
+    closeByVisitor(kit.context)
+    expect(kit.store.get().open).toBe(false)
+    await kit.open({ view: 'SIWXSignMessage' })
+    await signIn(kit).cancel()
+    expect(kit.store.get().open).toBe(false)
+    expect(kit.getAddress()).toBe(alice)
+  })
+
   it('SIWX-05 cancelling after a switch from a signed-in network to one without a session switches back', async () => {
     const { kit, siwx } = await signInKit([anvil, anvil2])
     await kit.connect('injected')

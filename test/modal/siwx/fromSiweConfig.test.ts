@@ -1,7 +1,13 @@
 import { verifyMessage } from 'viem'
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
-import { fromSiweConfig, type SIWEConfig, type SIWESession } from '../../../modal/siwx/index.js'
+import {
+  fromSiweConfig,
+  type SIWEConfig,
+  type SIWECreateMessageArgs,
+  type SIWESession,
+  type SIWEVerifyMessageArgs,
+} from '../../../modal/siwx/index.js'
 import { evmSigner, signed, signIn } from './signers.js'
 
 const hardhat = 'eip155:31337'
@@ -63,6 +69,46 @@ function siweBackend(overrides: Partial<SIWEConfig> = {}) {
   return { config, calls, state }
 }
 
+/**
+ * What `createSIWEConfig` from `@reown/appkit-siwe` 1.7 returns for `config`: the callbacks under
+ * `methods`, the settings with their defaults under `options`, and members of its own whose `signOut`
+ * asks AppKit's controllers (absent here) and so never reaches the app.
+ */
+function appKitSiweClient(config: SIWEConfig) {
+  const {
+    required = true,
+    enabled = true,
+    signOutOnDisconnect = true,
+    signOutOnAccountChange = true,
+    signOutOnNetworkChange = true,
+    nonceRefetchIntervalMs = 300_000,
+    sessionRefetchIntervalMs = 300_000,
+    ...methods
+  } = config
+  return {
+    options: {
+      required,
+      enabled,
+      signOutOnDisconnect,
+      signOutOnAccountChange,
+      signOutOnNetworkChange,
+      nonceRefetchIntervalMs,
+      sessionRefetchIntervalMs,
+    },
+    methods,
+    getNonce: (address?: string) => methods.getNonce(address),
+    getMessageParams: async () => (await methods.getMessageParams?.()) ?? {},
+    createMessage: (args: SIWECreateMessageArgs) => methods.createMessage(args),
+    verifyMessage: (args: SIWEVerifyMessageArgs) => methods.verifyMessage(args),
+    async getSession() {
+      const session = await methods.getSession()
+      if (!session) throw new Error('siweControllerClient:getSession - session is undefined')
+      return session
+    },
+    signOut: async () => false,
+  }
+}
+
 describe('fromSiweConfig', () => {
   it('SIWX-06 a siweConfig alone signs in: its nonce and message, its verification, then its session is found', async () => {
     const { config, calls, state } = siweBackend()
@@ -114,6 +160,28 @@ describe('fromSiweConfig', () => {
     expect(await fromSiweConfig(loose.config).getSessions(mainnet, wallet.address)).toHaveLength(1)
   })
 
+  it('signs out through the siweConfig, as AppKit does, when the wallet leaves the signed-in network or account', async () => {
+    const wallet = evmSigner()
+    const { config, calls, state } = siweBackend()
+    const siwx = fromSiweConfig(config)
+    await signIn(siwx, wallet, hardhat)
+    calls.length = 0
+    expect(await siwx.getSessions(mainnet, wallet.address)).toEqual([])
+    expect(calls).toEqual(['signOut', 'onSignOut'])
+    expect(state.session).toBeNull()
+
+    await signIn(siwx, wallet, hardhat)
+    calls.length = 0
+    expect(await siwx.getSessions(hardhat, evmSigner().address)).toEqual([])
+    expect(calls).toEqual(['signOut', 'onSignOut'])
+
+    const loose = siweBackend({ signOutOnNetworkChange: false, signOutOnAccountChange: false })
+    await signIn(fromSiweConfig(loose.config), wallet, hardhat)
+    loose.calls.length = 0
+    expect(await fromSiweConfig(loose.config).getSessions(mainnet, evmSigner().address)).toHaveLength(1)
+    expect(loose.calls).toEqual([])
+  })
+
   it('signs out through the siweConfig on setSessions([]) and on revoking its own pair only', async () => {
     const { config, calls, state } = siweBackend()
     const siwx = fromSiweConfig(config)
@@ -148,5 +216,18 @@ describe('fromSiweConfig', () => {
     const optional = fromSiweConfig(siweBackend({ required: false, signOutOnDisconnect: false }).config)
     expect(optional.getRequired?.()).toBe(false)
     expect(optional.signOutOnDisconnect).toBe(false)
+  })
+
+  it("reads a config made by @reown/appkit-siwe's createSIWEConfig through its wrapper: the app's onSignIn, signOut, onSignOut and settings apply", async () => {
+    const { config, calls, state } = siweBackend({ required: false, signOutOnDisconnect: false })
+    const siwx = fromSiweConfig(appKitSiweClient(config))
+    expect(siwx.getRequired?.()).toBe(false)
+    expect(siwx.signOutOnDisconnect).toBe(false)
+    const wallet = evmSigner()
+    await signIn(siwx, wallet, hardhat)
+    expect(calls.at(-1)).toBe('onSignIn 31337')
+    await siwx.setSessions([])
+    expect(calls.slice(-2)).toEqual(['signOut', 'onSignOut'])
+    expect(state.session).toBeNull()
   })
 })
