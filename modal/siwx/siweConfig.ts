@@ -11,7 +11,8 @@ export type SIWECreateMessageArgs = {
   uri: string
   address: string
   version: '1'
-  type?: 'eip191' | 'eip1271'
+  /** The CACAO header's type, as AppKit's (`CacaoHeader['t']`). */
+  type?: 'caip122'
   nbf?: string
   exp?: string
   statement?: string

@@ -28,6 +28,8 @@ function siweBackend(overrides: Partial<SIWEConfig> = {}) {
         uri: 'https://app.example.com',
         chains: [1, 31337],
         statement: 'Hello',
+        // As AppKit's docs may write it: the message parameters' type is the CACAO header's.
+        type: 'caip122',
       }
     },
     async getNonce() {
