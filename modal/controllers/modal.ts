@@ -26,7 +26,10 @@ const PAIRING_URI = /^wc:[0-9a-f]{64}@2\?/
 
 export function open(ctx: ModalContext, request: OpenRequest = {}): void {
   const { namespace, uri } = request
-  if (uri !== undefined) return showAppPairing(ctx, uri, namespace)
+  if (uri !== undefined) {
+    showAppPairing(ctx, uri, namespace)
+    return
+  }
   if (namespace && namespace !== ctx.store.get().activeChain) switchNamespace(ctx, namespace)
   const state = ctx.store.get()
   const route = openingRoute(
