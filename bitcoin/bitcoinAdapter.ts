@@ -1,3 +1,4 @@
+import { Emitter } from '@pairwise/common'
 import type {
   AdapterContext,
   Balance,
@@ -9,6 +10,7 @@ import type {
   MultiNamespace,
 } from '@pairwise/modal/adapter'
 import {
+  disconnectForApp,
   multiNamespace,
   safeUrl,
   type WalletConnectSession,
@@ -25,7 +27,7 @@ import { watchBitcoinWallets } from './discovery.js'
 import { BitcoinError } from './errors.js'
 import { type BitcoinActivity, type EsploraClient, esploraClient } from './esplora.js'
 import { type BitcoinChain, bitcoinChainOf } from './networks.js'
-import { type BitcoinProvider, bitcoinProvider } from './provider.js'
+import { type BitcoinProvider, type BitcoinProviderEvents, bitcoinProvider } from './provider.js'
 
 export type BitcoinAdapterOptions = {
   /** The Wallet Standard registry to follow; the page's (`getWallets()`) by default. */
@@ -47,6 +49,8 @@ type Connection = {
   accounts: BitcoinAccount[]
   network: CaipNetwork
   off: () => void
+  /** What the connection's provider tells the app's listeners. */
+  events: Emitter<BitcoinProviderEvents>
   /**
    * The one provider apps get for this connection, as AppKit's is one object: a new one per call would
    * rerun an app's effects that depend on it at every render.
@@ -152,13 +156,12 @@ export class BitcoinAdapter implements ChainAdapter {
    * switchChain, a standard wallet's bitcoin:switchNetwork); any other wallet is switched by its user, and
    * this says so (BitcoinError SWITCH_IN_WALLET) instead of pretending.
    */
-  async switchNetwork({
-    connectorId,
-    network,
-  }: {
-    connectorId: string
-    network: CaipNetwork
-  }): Promise<void> {
+  switchNetwork({ connectorId, network }: { connectorId: string; network: CaipNetwork }): Promise<void> {
+    return this.#switch(connectorId, network, false)
+  }
+
+  /** The switch, asked by the modal or (`fromApp`) by the app's provider, which the modal then follows. */
+  async #switch(connectorId: string, network: CaipNetwork, fromApp: boolean): Promise<void> {
     const connection = this.#connections.get(connectorId)
     if (!connection) throw new WalletError('CONNECTOR_NOT_CONNECTED')
     const chain = this.#chain(network)
@@ -166,7 +169,9 @@ export class BitcoinAdapter implements ChainAdapter {
       throw new BitcoinError('SWITCH_IN_WALLET', undefined, network.name)
     await connection.connector.switchNetwork(chain)
     const usable = this.#accountsOn(chain, await connection.connector.connect(chain, true))
-    connection.network = network
+    this.#setNetwork(connection, network)
+    // The network before the accounts, as a wallet's own switch tells it (#onNetwork).
+    if (fromApp) this.#context?.emit({ type: 'chainChanged', connectorId, chainId: network.id })
     if (usable.length) this.#setAccounts(connectorId, connection, usable)
   }
 
@@ -191,8 +196,22 @@ export class BitcoinAdapter implements ChainAdapter {
       connector: connection.connector,
       accounts: () => connection.accounts,
       network: () => connection.network,
+      chains: () => this.#context?.networks.filter((n) => n.chainNamespace === 'bip122') ?? [],
       chain: () => this.#chain(connection.network),
       esplora: () => this.#esplora(connection.network),
+      events: connection.events,
+      disconnect: async () => {
+        // A provider the app kept after its connection was replaced ends nothing.
+        if (this.#connections.get(connectorId) === connection)
+          await disconnectForApp(this.#context, connectorId, (id) => this.disconnect(id))
+      },
+      switchNetwork: async (caipNetworkId) => {
+        const network = this.#context?.networks.find(
+          (n) => n.chainNamespace === 'bip122' && n.caipNetworkId === caipNetworkId,
+        )
+        if (!network) throw new BitcoinError('UNKNOWN_NETWORK', undefined, caipNetworkId)
+        return this.#switch(connectorId, network, true)
+      },
     })
     return connection.provider
   }
@@ -270,7 +289,15 @@ export class BitcoinAdapter implements ChainAdapter {
       throw new BitcoinError('SWITCH_IN_WALLET', undefined, network.name)
     }
     this.#forget(connectorId)
-    const connection: Connection = { connector, accounts, network, off: () => undefined }
+    const connection: Connection = {
+      connector,
+      accounts,
+      network,
+      off: () => undefined,
+      events: new Emitter((error, event) =>
+        this.#context?.report?.(`a listener of the Bitcoin provider's ${String(event)} threw`, error),
+      ),
+    }
     connection.off = connector.onChange((change) => this.#onChange(connectorId, change))
     this.#connections.set(connectorId, connection)
     const icon = safeUrl(connector.icon, 'image', `${connector.id} icon`, this.#context?.report)
@@ -324,7 +351,7 @@ export class BitcoinAdapter implements ChainAdapter {
       return
     }
     const changed = addresses(accounts).join() !== addresses(connection.accounts).join()
-    connection.network = network
+    this.#setNetwork(connection, network)
     this.#context?.emit({ type: 'chainChanged', connectorId, chainId: network.id })
     if (changed) this.#setAccounts(connectorId, connection, accounts)
   }
@@ -339,6 +366,14 @@ export class BitcoinAdapter implements ChainAdapter {
       address: first.address,
       accounts: addresses(accounts),
     })
+    connection.events.emit('accountsChanged', addresses(accounts))
+  }
+
+  /** The connection is on `network` now; its provider's listeners hear it when that is a change. */
+  #setNetwork(connection: Connection, network: CaipNetwork): void {
+    if (connection.network.caipNetworkId === network.caipNetworkId) return
+    connection.network = network
+    connection.events.emit('chainChanged', network.caipNetworkId)
   }
 
   #onConnectors(connectors: readonly BitcoinConnector[]): void {
@@ -356,8 +391,12 @@ export class BitcoinAdapter implements ChainAdapter {
     this.#context?.emit({ type: 'disconnect', connectorId })
   }
 
+  /** Ends a connection here; the provider the app holds for it hears `disconnect`, then serves no more. */
   #forget(connectorId: string): void {
-    this.#connections.get(connectorId)?.off()
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return
+    connection.off()
     this.#connections.delete(connectorId)
+    connection.events.emit('disconnect', undefined)
   }
 }

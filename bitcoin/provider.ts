@@ -1,3 +1,4 @@
+import type { Emitter, Listen } from '@pairwise/common'
 import type { CaipNetwork } from '@pairwise/modal/adapter'
 import { base64 } from '@scure/base'
 import * as z from 'zod/mini'
@@ -10,6 +11,16 @@ import { assertSignable } from './psbt.js'
 import { broadcastSigned, sendBitcoin, type TransferRequest } from './transfer.js'
 
 /**
+ * What a Bitcoin provider tells its listeners, as AppKit's Bitcoin connectors name them: the connection's
+ * addresses (the payment account's first), the CAIP-2 id of the network it moved to, its end.
+ */
+export type BitcoinProviderEvents = {
+  accountsChanged: string[]
+  chainChanged: string
+  disconnect: undefined
+}
+
+/**
  * The connected Bitcoin wallet as an app uses it (`kit.getProvider('bip122')`, `useAppKitProvider('bip122')`):
  * AppKit's Bitcoin connector methods (`getAccountAddresses`, `signMessage`, `signPSBT`, `sendTransfer`), and
  * every account with its publicKey and path, which AppKit 1.7.13 drops.
@@ -19,8 +30,23 @@ export type BitcoinProvider = {
   readonly address: string
   /** allAccounts: the payment account at index 0, the ordinal account at index 1 (CONST-28). */
   readonly accounts: readonly BitcoinAccount[]
+  /** AppKit's name for `walletName`. */
+  readonly name: string
   readonly walletName: string
   readonly network: CaipNetwork
+  /** The app's Bitcoin networks. */
+  readonly chains: CaipNetwork[]
+  /** Disconnects the wallet as the modal's disconnect does; the modal shows it disconnected. */
+  disconnect(): Promise<void>
+  /**
+   * Moves the wallet to the app's network `caipNetworkId` as the modal's Networks list does (where the wallet
+   * can be asked; else `SWITCH_IN_WALLET`), and the modal follows.
+   */
+  switchNetwork(caipNetworkId: string): Promise<void>
+  on: Listen<BitcoinProviderEvents>
+  off: Listen<BitcoinProviderEvents>
+  /** AppKit's name for `off`. */
+  removeListener: Listen<BitcoinProviderEvents>
   getAccountAddresses(): Promise<BitcoinAccount[]>
   /** A base64 signature: BIP-322 "simple" by default, BIP-137 ECDSA with `protocol: 'ecdsa'`. */
   signMessage(input: { message: string; address?: string; protocol?: MessageProtocol }): Promise<string>
@@ -43,8 +69,13 @@ export type ProviderDeps = {
   connector: BitcoinConnector
   accounts(): readonly BitcoinAccount[]
   network(): CaipNetwork
+  chains(): CaipNetwork[]
   chain(): BitcoinChain
   esplora(): EsploraClient
+  /** The connection's events, which the adapter emits as it learns of them. */
+  events: Emitter<BitcoinProviderEvents>
+  disconnect(): Promise<void>
+  switchNetwork(caipNetworkId: string): Promise<void>
 }
 
 // A sighash type is one byte in a signature (BIP-143, BIP-341).
@@ -65,6 +96,9 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     if (!found) throw new BitcoinError('INVALID_ADDRESS', undefined, address ?? '(no account)')
     return found
   }
+  const off: Listen<BitcoinProviderEvents> = (event, listener) => {
+    deps.events.off(event, listener)
+  }
   return {
     get address() {
       return account(undefined).address
@@ -72,10 +106,21 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     get accounts() {
       return deps.accounts()
     },
+    name: connector.name,
     walletName: connector.name,
     get network() {
       return deps.network()
     },
+    get chains() {
+      return deps.chains()
+    },
+    disconnect: () => deps.disconnect(),
+    switchNetwork: (caipNetworkId) => deps.switchNetwork(caipNetworkId),
+    on(event, listener) {
+      deps.events.on(event, listener)
+    },
+    off,
+    removeListener: off,
     getAccountAddresses: async () => [...deps.accounts()],
     async signMessage({ message, address, protocol = 'bip322' }) {
       const signed = await connector.signMessage({

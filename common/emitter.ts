@@ -1,5 +1,11 @@
 export type Listener<Payload> = (payload: Payload) => void
 
+/** An `on`/`off` an owner shows of its emitter: typed by event, returning nothing of the emitter. */
+export type Listen<Events> = <Name extends keyof Events>(
+  event: Name,
+  listener: Listener<Events[Name]>,
+) => void
+
 /**
  * A small typed event emitter, one per instance (relay client, engine, provider). A throwing listener is
  * reported through `onError` and never breaks the emitter's owner.

@@ -1,6 +1,6 @@
 // The few pieces every layer shares, below all of them.
 export { appLinkSchemes } from './appLinkSchemes.js'
-export { Emitter, type Listener } from './emitter.js'
+export { Emitter, type Listen, type Listener } from './emitter.js'
 export { andThen, type Eventually } from './eventually.js'
 export { featuresOff } from './featuresOff.js'
 export { describeIssues, explainIssue, type ParseResult, type Parses } from './issues.js'

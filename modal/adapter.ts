@@ -4,6 +4,7 @@
  * to addresses, links and the wallets a page announces. Apps do not need it.
  */
 
+export { disconnectForApp } from './adapters/disconnectForApp.js'
 export { parseUnits } from './adapters/eip155/units.js'
 export type {
   AdapterContext,

@@ -1,3 +1,4 @@
+import type { Emitter, Listen } from '@pairwise/common'
 import type { CaipNetwork } from '@pairwise/modal/adapter'
 import type { Signature } from '@solana/kit'
 import { getBase64Decoder } from '@solana/kit'
@@ -23,15 +24,37 @@ export type RawTransactionSender = {
 }
 
 /**
+ * What a Solana provider tells its listeners, as AppKit's Solana provider names them: a key is the account's
+ * 32 bytes (AppKit's web3.js PublicKey), a chain its CAIP-2 id. `connect` is named for the apps that listen to
+ * it, and is never heard: a provider exists only once its wallet is connected.
+ */
+export type SolanaProviderEvents = {
+  connect: Uint8Array
+  accountsChanged: Uint8Array
+  chainChanged: string
+  disconnect: undefined
+}
+
+/**
  * The connected Solana wallet as an app uses it (`useAppKitProvider('solana')`, `kit.getProvider('solana')`):
  * AppKit's Solana provider methods, signatures as base58 strings, plus `transfer` for SOL and SPL tokens.
  */
 export type SolanaProvider = {
   readonly address: string
   readonly publicKey: Uint8Array
+  /** AppKit's name for `walletName`. */
+  readonly name: string
   readonly walletName: string
   /** The network the connection is on. */
   readonly network: CaipNetwork
+  /** The app's Solana networks this wallet serves: those a switch can move the connection to. */
+  readonly chains: CaipNetwork[]
+  /** Disconnects the wallet as the modal's disconnect does; the modal shows it disconnected. */
+  disconnect(): Promise<void>
+  on: Listen<SolanaProviderEvents>
+  off: Listen<SolanaProviderEvents>
+  /** AppKit's name for `off`. */
+  removeListener: Listen<SolanaProviderEvents>
   signMessage(message: Uint8Array): Promise<Uint8Array>
   signTransaction<T extends SolanaTransactionInput>(transaction: T): Promise<T>
   signAllTransactions<T extends SolanaTransactionInput>(transactions: T[]): Promise<T[]>
@@ -53,6 +76,10 @@ export type ProviderDeps = {
   /** The connection's signer now: a wallet's account change replaces it under a provider the app holds. */
   signer(): SolanaSigner
   network(): CaipNetwork
+  chains(): CaipNetwork[]
+  /** The connection's events, which the adapter emits as it learns of them. */
+  events: Emitter<SolanaProviderEvents>
+  disconnect(): Promise<void>
   rpc(network: CaipNetwork): SolanaRpc
   preflightCommitment: PreflightCommitment
   priorityFee?: PriorityFee | undefined
@@ -86,6 +113,9 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
   }
 
   const signBytes = (transaction: Uint8Array) => deps.signer().signTransaction(transaction, deps.network())
+  const off: Listen<SolanaProviderEvents> = (event, listener) => {
+    deps.events.off(event, listener)
+  }
 
   return {
     get address() {
@@ -94,12 +124,24 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
     get publicKey() {
       return deps.signer().publicKey
     },
+    get name() {
+      return deps.signer().walletName
+    },
     get walletName() {
       return deps.signer().walletName
     },
     get network() {
       return deps.network()
     },
+    get chains() {
+      return deps.chains()
+    },
+    disconnect: () => deps.disconnect(),
+    on(event, listener) {
+      deps.events.on(event, listener)
+    },
+    off,
+    removeListener: off,
     signMessage: (message) => deps.signer().signMessage(message, deps.network()),
     async signTransaction(transaction) {
       return sameKindAs(transaction, await signBytes(wireBytes(transaction)))

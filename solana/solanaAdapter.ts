@@ -1,3 +1,4 @@
+import { Emitter } from '@pairwise/common'
 import type {
   AdapterContext,
   Balance,
@@ -9,6 +10,7 @@ import type {
   MultiNamespace,
 } from '@pairwise/modal/adapter'
 import {
+  disconnectForApp,
   isSolanaAddress,
   multiNamespace,
   safeUrl,
@@ -27,7 +29,7 @@ import { type ConfirmOptions, defaultConfirmOptions } from './confirm.js'
 import { watchWallets } from './discovery.js'
 import { SolanaError } from './errors.js'
 import { isPreflightCommitment, type PreflightCommitment } from './preflight.js'
-import { type SolanaProvider, solanaProvider } from './provider.js'
+import { type SolanaProvider, type SolanaProviderEvents, solanaProvider } from './provider.js'
 import { SolanaRpcs } from './rpc.js'
 import type { SolanaSigner } from './signer.js'
 import { standardSigner } from './standardSigner.js'
@@ -56,6 +58,8 @@ type Connection = {
   signer: SolanaSigner
   network: CaipNetwork
   off: () => void
+  /** What the connection's provider tells the app's listeners. */
+  events: Emitter<SolanaProviderEvents>
   /** The page's wallet behind a Wallet Standard connection; none for WalletConnect. */
   wallet?: Wallet
   /** The session's Solana accounts (CAIP-10) behind a WalletConnect connection. */
@@ -162,11 +166,11 @@ export class SolanaAdapter implements ChainAdapter {
     network: CaipNetwork
   }): Promise<void> {
     const connection = this.#connection(connectorId)
-    const serves = connection.wallet
-      ? connection.wallet.chains.includes(solanaChainOf(network))
-      : (connection.sessionAccounts ?? []).some((a) => a.startsWith(`${network.caipNetworkId}:`))
-    if (!serves) throw new WalletError('CHAIN_NOT_SUPPORTED', undefined, solanaChainOf(network))
+    if (!serves(connection, network))
+      throw new WalletError('CHAIN_NOT_SUPPORTED', undefined, solanaChainOf(network))
+    if (connection.network.caipNetworkId === network.caipNetworkId) return
     connection.network = network
+    connection.events.emit('chainChanged', network.caipNetworkId)
   }
 
   async getBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
@@ -199,6 +203,14 @@ export class SolanaAdapter implements ChainAdapter {
     connection.provider ??= solanaProvider({
       signer: () => connection.signer,
       network: () => connection.network,
+      chains: () =>
+        this.#context?.networks.filter((n) => n.chainNamespace === 'solana' && serves(connection, n)) ?? [],
+      events: connection.events,
+      disconnect: async () => {
+        // A provider the app kept after its connection was replaced ends nothing.
+        if (this.#connections.get(connectorId) === connection)
+          await disconnectForApp(this.#context, connectorId, (id) => this.disconnect(id))
+      },
       rpc: (network) => this.#rpcs.for(network),
       preflightCommitment: this.#preflight,
       priorityFee: this.#options.priorityFee,
@@ -241,6 +253,7 @@ export class SolanaAdapter implements ChainAdapter {
       wallet,
       network,
       off: off ?? (() => undefined),
+      events: this.#events(),
     })
     // The wallet's icon is its own word: shown only if it may be (core/safeUrl.ts).
     const icon = safeUrl(wallet.icon, 'image', `${connectorId} icon`, this.#context?.report)
@@ -266,6 +279,7 @@ export class SolanaAdapter implements ChainAdapter {
     if (connection.wallet) connection.signer = standardSigner(connection.wallet, first)
     const addresses = usable.map((a) => a.address)
     this.#context?.emit({ type: 'accountChanged', connectorId, address: first.address, accounts: addresses })
+    connection.events.emit('accountsChanged', connection.signer.publicKey)
   }
 
   #onWallets(wallets: ReadonlyMap<string, Wallet>): void {
@@ -311,10 +325,11 @@ export class SolanaAdapter implements ChainAdapter {
       network
     this.#forget(walletConnectConnectorId)
     this.#connections.set(walletConnectConnectorId, {
-      signer: walletConnectSigner(transport, account, session.peer.name),
+      signer: walletConnectSigner(transport, account, session.peer.name, session.methods?.solana),
       network: on,
       sessionAccounts: accounts,
       off: () => undefined,
+      events: this.#events(),
     })
     // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
     const icon = safeUrl(session.peer.icon, 'image', 'peer.metadata.icons', this.#context?.report)
@@ -343,8 +358,26 @@ export class SolanaAdapter implements ChainAdapter {
     return connection
   }
 
-  #forget(connectorId: string): void {
-    this.#connections.get(connectorId)?.off()
-    this.#connections.delete(connectorId)
+  /** A connection's events: a listener of the app that throws is the app's to hear of, not the wallet's. */
+  #events(): Emitter<SolanaProviderEvents> {
+    return new Emitter((error, event) =>
+      this.#context?.report?.(`a listener of the Solana provider's ${String(event)} threw`, error),
+    )
   }
+
+  /** Ends a connection here; the provider the app holds for it hears `disconnect`, then serves no more. */
+  #forget(connectorId: string): void {
+    const connection = this.#connections.get(connectorId)
+    if (!connection) return
+    connection.off()
+    this.#connections.delete(connectorId)
+    connection.events.emit('disconnect', undefined)
+  }
+}
+
+/** Whether `connection`'s wallet serves `network`: a chain the page's wallet lists, or one the session has. */
+function serves(connection: Connection, network: CaipNetwork): boolean {
+  return connection.wallet
+    ? connection.wallet.chains.includes(solanaChainOf(network))
+    : (connection.sessionAccounts ?? []).some((a) => a.startsWith(`${network.caipNetworkId}:`))
 }

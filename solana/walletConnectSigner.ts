@@ -25,6 +25,7 @@ const signTransactionResult = z.object({
   signature: z.optional(base58Signature),
   transaction: z.optional(z.base64()),
 })
+const signAllTransactionsResult = z.object({ transactions: z.array(z.base64()) })
 
 function answer<T>(schema: z.ZodMiniType<T>, value: unknown, method: string): T {
   const parsed = z.safeParse(schema, value)
@@ -35,16 +36,18 @@ function answer<T>(schema: z.ZodMiniType<T>, value: unknown, method: string): T 
 
 /**
  * A Solana account of a WalletConnect session as a signer: `solana_signMessage`, `solana_signTransaction`
- * and `solana_signAndSendTransaction` over the session, on the network's CAIP-2 chain.
+ * and `solana_signAndSendTransaction` over the session, on the network's CAIP-2 chain, and
+ * `solana_signAllTransactions` when the session's `granted` methods name it (else one request each).
  */
 export function walletConnectSigner(
   transport: WalletConnectTransport,
   account: string,
   walletName: string,
+  granted: readonly string[] | undefined,
 ): SolanaSigner {
   const base58 = getBase58Encoder()
   const base64 = getBase64Decoder()
-  return {
+  const signer: SolanaSigner = {
     walletName,
     address: account,
     publicKey: new Uint8Array(getAddressEncoder().encode(address(account))),
@@ -89,6 +92,31 @@ export function walletConnectSigner(
         network.caipNetworkId,
       )
       return answer(signatureResult, result, 'solana_signAndSendTransaction').signature
+    },
+  }
+  // Only a wallet that granted it is asked: one that did not may refuse it, where one request each works.
+  if (!granted?.includes('solana_signAllTransactions')) return signer
+  return {
+    ...signer,
+    async signAllTransactions(transactions, network) {
+      const result = answer(
+        signAllTransactionsResult,
+        await transport.request(
+          {
+            method: 'solana_signAllTransactions',
+            params: { transactions: transactions.map((transaction) => base64.decode(transaction)) },
+          },
+          network.caipNetworkId,
+        ),
+        'solana_signAllTransactions',
+      )
+      if (result.transactions.length !== transactions.length)
+        throw new WalletError(
+          'SIGN_MESSAGE_FAILED',
+          undefined,
+          `solana_signAllTransactions answered ${result.transactions.length} of ${transactions.length}`,
+        )
+      return result.transactions.map((signed) => new Uint8Array(getBase64Encoder().encode(signed)))
     },
   }
 }

@@ -7,6 +7,7 @@ import {
   defineBitcoinNetwork,
   esploraClient,
 } from '../../bitcoin/index.js'
+import type { AdapterEvent } from '../../modal/adapters/types.js'
 import { verifyBip122Signature } from '../../services/api/siwx/verify/bip122.js'
 import { type LocalBitcoin, startBitcoinChain } from '../../services/bitcoin/index.js'
 import { faucet, mine } from '../services/bitcoin/regtestChain.js'
@@ -167,6 +168,68 @@ describe('BitcoinAdapter network switching', () => {
       code: 'SWITCH_IN_WALLET',
       message: expect.stringContaining('switch the network in your wallet to Bitcoin Signet'),
     })
+    stop()
+  })
+})
+
+describe('Bitcoin provider as AppKit’s', () => {
+  it('has AppKit’s name and chains; its switchNetwork moves the wallet to an app network the modal then shows, and its disconnect ends the connection in the adapter and the modal', async () => {
+    const { adapter, connector, provider, page, stop, handler, network } = await connected(
+      'satsConnect',
+      'app-switch',
+    )
+    expect(provider.name).toBe(connector.name)
+    expect(provider.walletName).toBe(connector.name)
+    expect(provider.chains.map((n) => n.caipNetworkId)).toEqual([
+      network.caipNetworkId,
+      bitcoinSignet.caipNetworkId,
+    ])
+    await expect(provider.switchNetwork('bip122:00000000000000000000000000000000')).rejects.toMatchObject({
+      code: 'UNKNOWN_NETWORK',
+    })
+    const before = page.events.length
+    await provider.switchNetwork(bitcoinSignet.caipNetworkId)
+    expect(handler.chain).toBe('signet')
+    expect(provider.network).toBe(bitcoinSignet)
+    // The modal hears the network before the accounts, so it never shows a signet address on regtest.
+    const told = (page.events.slice(before) as AdapterEvent[]).map((e) => e.type)
+    expect(told.indexOf('chainChanged')).toBeGreaterThan(-1)
+    expect(told.indexOf('chainChanged')).toBeLessThan(told.indexOf('accountChanged'))
+    expect(page.events).toContainEqual({
+      type: 'chainChanged',
+      connectorId: connector.id,
+      chainId: bitcoinSignet.id,
+    })
+    await provider.disconnect()
+    expect(page.events).toContainEqual({ type: 'disconnect', connectorId: connector.id })
+    expect(adapter.getProvider(connector.id)).toBeUndefined()
+    stop()
+  })
+
+  it('tells its listeners, as AppKit’s provider does, of the network and accounts the wallet moves to and of the end of the connection; a listener taken off hears no more', async () => {
+    const { unisat, adapter, stop, connectorId } = await unisatConnected('unisat-provider-events')
+    const provider = adapter.getProvider(connectorId) as BitcoinProvider
+    const heard: unknown[] = []
+    const onChain = (chain: string) => heard.push(['chainChanged', chain])
+    provider.on('chainChanged', onChain)
+    provider.on('accountsChanged', (addresses) => heard.push(['accountsChanged', addresses]))
+    provider.on('disconnect', () => heard.push(['disconnect']))
+    const signet = paymentOf('unisat-provider-events', 'signet')
+    unisat.account = signet
+    unisat.emit('chainChanged', { enum: 'BITCOIN_SIGNET' })
+    await vi.waitFor(() => expect(provider.address).toBe(signet.address))
+    provider.off('chainChanged', onChain)
+    const back = paymentOf('unisat-provider-events', 'regtest')
+    unisat.account = back
+    unisat.emit('chainChanged', { enum: 'BITCOIN_REGTEST' })
+    await vi.waitFor(() => expect(provider.address).toBe(back.address))
+    await adapter.disconnect(connectorId)
+    expect(heard).toEqual([
+      ['chainChanged', bitcoinSignet.caipNetworkId],
+      ['accountsChanged', [signet.address]],
+      ['accountsChanged', [back.address]],
+      ['disconnect'],
+    ])
     stop()
   })
 })

@@ -5,12 +5,20 @@ import type { BitcoinAccount } from '../../bitcoin/accounts.js'
 import type { BitcoinConnector } from '../../bitcoin/connectors/connector.js'
 import { injectedConnector } from '../../bitcoin/connectors/injected.js'
 import { bitcoinChains, bitcoinRegtest, type EsploraClient } from '../../bitcoin/index.js'
-import { bitcoinProvider } from '../../bitcoin/provider.js'
+import { type BitcoinProviderEvents, bitcoinProvider } from '../../bitcoin/provider.js'
+import { Emitter } from '../../common/index.js'
 import { regtestKey } from '../services/bitcoin/regtestKeys.js'
 
 const key = regtestKey('provider')
 const thief = regtestKey('provider thief').p2wpkh.script
 const account: BitcoinAccount = { address: key.p2wpkh.address, purpose: 'payment', addressType: 'p2wpkh' }
+/** What the adapter gives a provider beyond signing, which these tests do not reach. */
+const unusedDeps = {
+  chains: () => [bitcoinRegtest],
+  events: new Emitter<BitcoinProviderEvents>(() => undefined),
+  disconnect: async () => undefined,
+  switchNetwork: async () => undefined,
+}
 
 function providerOver() {
   const signPsbt = vi.fn(async ({ psbt }: { psbt: Uint8Array }) => ({ psbt }))
@@ -21,6 +29,7 @@ function providerOver() {
     network: () => bitcoinRegtest,
     chain: () => bitcoinChains.regtest,
     esplora: () => ({}) as EsploraClient,
+    ...unusedDeps,
   })
   return { provider, signPsbt }
 }
@@ -90,6 +99,7 @@ describe('Bitcoin provider signPSBT', () => {
       network: () => bitcoinRegtest,
       chain: () => bitcoinChains.regtest,
       esplora: () => ({}) as EsploraClient,
+      ...unusedDeps,
     })
     const listing = btc.SigHash.SINGLE_ANYONECANPAY
     await provider.signPSBT({

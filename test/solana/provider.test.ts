@@ -2,12 +2,14 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from '@solana/kit'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it, vi } from 'vitest'
+import { Emitter } from '../../common/index.js'
 import type { AdapterContext, CaipNetwork } from '../../modal/adapter.js'
 import type { ConfirmOptions } from '../../solana/confirm.js'
-import { defineSolanaNetwork, SolanaAdapter } from '../../solana/index.js'
-import { type SolanaProvider, solanaProvider } from '../../solana/provider.js'
+import { defineSolanaNetwork, SolanaAdapter, solanaDevnet } from '../../solana/index.js'
+import { type SolanaProvider, type SolanaProviderEvents, solanaProvider } from '../../solana/provider.js'
 import type { SolanaRpc } from '../../solana/rpc.js'
 import type { SolanaSigner } from '../../solana/signer.js'
+import { createKit } from '../modal/support/kit.js'
 import { walletRegistry } from '../support/walletRegistry.js'
 
 const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
@@ -21,6 +23,9 @@ function providerOf(signer: SolanaSigner) {
   return solanaProvider({
     signer: () => signer,
     network: () => network,
+    chains: () => [network],
+    events: new Emitter<SolanaProviderEvents>(() => undefined),
+    disconnect: async () => undefined,
     rpc: () => ({}) as SolanaRpc,
     preflightCommitment: 'confirmed',
     confirm: {} as ConfirmOptions,
@@ -94,28 +99,31 @@ describe('Solana adapter provider', () => {
     return {
       address: getAddressDecoder().decode(publicKey),
       publicKey,
-      chains: ['solana:localnet'],
+      chains: ['solana:localnet', 'solana:devnet'],
       features: [],
     }
   }
 
   /**
-   * A page wallet connected through the adapter: `change` sends its account change, `signedBy` lists the
-   * accounts its signMessage signed with, `signRequests` the inputs of each signTransaction request.
+   * A page wallet serving the local chain and devnet: `change` sends its account change, `signedBy` lists the
+   * accounts its signMessage signed with, `signRequests` the inputs of each signTransaction request,
+   * `disconnects` counts its `standard:disconnect` calls.
    */
-  async function connectedWallet() {
+  function testWallet() {
     const first = accountOf(1)
     let change: (event: { accounts: WalletAccount[] }) => void = () => undefined
     const signedBy: string[] = []
     const signRequests: number[] = []
+    const disconnects = vi.fn(async () => undefined)
     const wallet: Wallet = {
       version: '1.0.0',
       name: 'Test wallet',
       icon: 'data:image/svg+xml;base64,PHN2Zy8+',
-      chains: ['solana:localnet'],
+      chains: ['solana:localnet', 'solana:devnet'],
       accounts: [first],
       features: {
         'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [first] }) },
+        'standard:disconnect': { version: '1.0.0', disconnect: disconnects },
         'standard:events': {
           version: '1.0.0',
           on: (_event: string, listener: typeof change) => {
@@ -141,9 +149,20 @@ describe('Solana adapter provider', () => {
     }
     const registry = walletRegistry()
     registry.register(wallet)
-    const adapter = new SolanaAdapter({ registry: () => registry as never })
+    return {
+      adapter: new SolanaAdapter({ registry: () => registry as never }),
+      change: (accounts: WalletAccount[]) => change({ accounts }),
+      signedBy,
+      signRequests,
+      disconnects,
+    }
+  }
+
+  /** The test wallet connected through the adapter alone. */
+  async function connectedWallet() {
+    const { adapter, ...wallet } = testWallet()
     const context: AdapterContext = {
-      networks: [localnet],
+      networks: [localnet, solanaDevnet],
       target: undefined,
       emit: () => undefined,
       enableInjected: true,
@@ -152,11 +171,9 @@ describe('Solana adapter provider', () => {
     adapter.setup(context)
     await adapter.connect({ connectorId: 'solana:Test wallet', network: localnet })
     return {
+      ...wallet,
       adapter,
       provider: adapter.getProvider('solana:Test wallet') as SolanaProvider,
-      change: (accounts: WalletAccount[]) => change({ accounts }),
-      signedBy,
-      signRequests,
     }
   }
 
@@ -175,5 +192,49 @@ describe('Solana adapter provider', () => {
     const signed = await provider.signAllTransactions([Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3)])
     expect(signed).toEqual([Uint8Array.of(2), Uint8Array.of(3), Uint8Array.of(4)])
     expect(signRequests).toEqual([3])
+  })
+
+  it('tells its listeners, as AppKit’s provider does, of the account the wallet changes to, a network switch and the end of the connection; a listener taken off hears no more', async () => {
+    const { adapter, provider, change } = await connectedWallet()
+    const heard: unknown[] = []
+    const onAccount = (key: Uint8Array) => heard.push(['accountsChanged', key])
+    provider.on('accountsChanged', onAccount)
+    provider.on('chainChanged', (chain) => heard.push(['chainChanged', chain]))
+    provider.on('disconnect', () => heard.push(['disconnect']))
+    const second = accountOf(2)
+    change([second])
+    await adapter.switchNetwork({ connectorId: 'solana:Test wallet', network: solanaDevnet })
+    // The network it is on already is no change to hear of.
+    await adapter.switchNetwork({ connectorId: 'solana:Test wallet', network: solanaDevnet })
+    provider.removeListener('accountsChanged', onAccount)
+    change([accountOf(3)])
+    change([])
+    expect(heard).toEqual([
+      ['accountsChanged', second.publicKey],
+      ['chainChanged', solanaDevnet.caipNetworkId],
+      ['disconnect'],
+    ])
+    expect(adapter.getProvider('solana:Test wallet')).toBeUndefined()
+  })
+
+  it('has AppKit’s name and chains, and its disconnect ends the connection in the wallet and in the modal, as the modal’s own disconnect does', async () => {
+    const { adapter, disconnects } = testWallet()
+    const kit = createKit({ options: { networks: [localnet, solanaDevnet], adapters: [adapter] } })
+    await kit.connect('solana:Test wallet')
+    const provider = kit.getProvider('solana') as SolanaProvider
+    expect(provider.name).toBe('Test wallet')
+    expect(provider.walletName).toBe('Test wallet')
+    expect(provider.chains.map((n) => n.caipNetworkId)).toEqual([
+      localnet.caipNetworkId,
+      solanaDevnet.caipNetworkId,
+    ])
+    const ended = vi.fn()
+    provider.on('disconnect', ended)
+    await provider.disconnect()
+    expect(disconnects).toHaveBeenCalledOnce()
+    expect(ended).toHaveBeenCalledOnce()
+    expect(kit.store.get().connections.solana?.status).toBe('disconnected')
+    expect(kit.getProvider('solana')).toBeUndefined()
+    kit.destroy()
   })
 })

@@ -72,7 +72,12 @@ describe('Solana over WalletConnect', () => {
       const proposal = await proposed
       expect(proposal.params.optionalNamespaces.solana).toMatchObject({
         chains: [local.caipNetworkId],
-        methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+        methods: [
+          'solana_signMessage',
+          'solana_signTransaction',
+          'solana_signAndSendTransaction',
+          'solana_signAllTransactions',
+        ],
       })
       const { acknowledged } = await wallet.approve({
         id: proposal.id,

@@ -18,7 +18,12 @@ const account = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
 const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
 
 const answering = (result: unknown) =>
-  walletConnectSigner({ request: async () => result } as unknown as WalletConnectTransport, account, 'Test')
+  walletConnectSigner(
+    { request: async () => result } as unknown as WalletConnectTransport,
+    account,
+    'Test',
+    undefined,
+  )
 
 /** Wire bytes of a transaction whose one signer is `payer`, its signature slot empty. */
 const unsignedBy = (payer: string) =>
@@ -68,5 +73,28 @@ describe('Solana WalletConnect signer', () => {
       await expect(answering({ signature }).signTransaction(unsignedBy(account), network)).rejects.toThrow()
     const other = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
     await expect(answering({ signature: good }).signTransaction(unsignedBy(other), network)).rejects.toThrow()
+  })
+
+  it('signs all transactions in one solana_signAllTransactions request when the session grants it, and leaves one request each to the provider when it does not', async () => {
+    const asked: { method: string; params?: unknown }[] = []
+    const transport = {
+      request: async (request: { method: string; params?: unknown }) => {
+        asked.push(request)
+        return { transactions: ['Ag==', 'Aw=='] }
+      },
+    } as unknown as WalletConnectTransport
+    const granted = ['solana_signTransaction', 'solana_signAllTransactions']
+    const signer = walletConnectSigner(transport, account, 'Test', granted)
+    await expect(
+      signer.signAllTransactions?.([Uint8Array.of(1), Uint8Array.of(2)], network),
+    ).resolves.toEqual([Uint8Array.of(2), Uint8Array.of(3)])
+    expect(asked).toEqual([
+      { method: 'solana_signAllTransactions', params: { transactions: ['AQ==', 'Ag=='] } },
+    ])
+    // An answer that is not one signed transaction for each asked is refused.
+    await expect(signer.signAllTransactions?.([Uint8Array.of(1)], network)).rejects.toThrow('answered 2 of 1')
+    expect(
+      walletConnectSigner(transport, account, 'Test', ['solana_signTransaction']).signAllTransactions,
+    ).toBe(undefined)
   })
 })
