@@ -42,7 +42,12 @@ const eip155Methods = [
 ]
 
 /** Solana methods a dapp asks a wallet for in the proposal (the WalletConnect Solana RPC reference). */
-const solanaMethods = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
+const solanaMethods = [
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'solana_signAllTransactions',
+]
 
 /**
  * Bitcoin methods a dapp asks a wallet for in the proposal (WalletConnect's Bitcoin RPC reference, as
