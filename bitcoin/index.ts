@@ -37,5 +37,5 @@ export {
   bitcoinTestnet4,
   defineBitcoinNetwork,
 } from './networks.js'
-export type { BitcoinProvider } from './provider.js'
+export type { BitcoinProvider, BitcoinProviderEvents } from './provider.js'
 export type { TransferRequest } from './transfer.js'

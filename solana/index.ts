@@ -13,7 +13,7 @@ export {
   solanaTestnet,
 } from './networks.js'
 export { isPreflightCommitment, type PreflightCommitment, preflightCommitments } from './preflight.js'
-export type { SolanaProvider, SolanaSignIn } from './provider.js'
+export type { SolanaProvider, SolanaProviderEvents, SolanaSignIn } from './provider.js'
 export { signInMessageText } from './signInMessage.js'
 export { SolanaAdapter, type SolanaAdapterOptions } from './solanaAdapter.js'
 export type { TokenAccountBalance } from './tokens.js'
