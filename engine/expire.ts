@@ -1,7 +1,7 @@
 import type { EngineContext } from './context.js'
 import { getInternalError, SignClientError } from './errors.js'
 import { deletePairing } from './pairing/delete.js'
-import { deleteProposal } from './proposal/delete.js'
+import { deleteAuthRequest, deleteProposal } from './proposal/delete.js'
 import { PROPOSAL_EXPIRY_MESSAGE } from './session/connect.js'
 import { deleteSession } from './session/delete.js'
 import { deletePendingRequest } from './session/pendingRequests.js'
@@ -26,7 +26,7 @@ export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Prom
     return
   }
   if (ctx.stores.authRequests.has(String(id))) {
-    await ctx.stores.authRequests.delete(String(id))
+    await deleteAuthRequest(ctx, id)
     return
   }
   if (ctx.stores.proposals.has(String(id))) {

@@ -55,7 +55,8 @@ export const MAX_LINK_MODE_SEEN = 1_000
 export const MAX_PROPOSAL_LIFETIME = FIVE_MINUTES
 /**
  * A sign-in request: the protocol's lifetime for one, an hour, which the official dapps ask by default.
- * Cut, dropped with its pairing and refused when expired, as a proposal is.
+ * Cut, dropped with its pairing and refused when expired, as a proposal is; its pairing is held as long
+ * as it is (engine/pairing/activate.ts), so this also bounds how long a request keeps a pairing.
  */
 export const MAX_SIGN_IN_REQUEST_LIFETIME = ONE_HOUR
 
@@ -91,4 +92,5 @@ export const RECEIVED_ID_RETENTION = ONE_DAY
 // Past these, outside the engine: the relay client drops a message over the relay's message cap (256 KiB,
 // MAX_MESSAGE_BYTES in relay/protocol/limits.ts) unread, and on Node reads no WebSocket frame over 2 MiB
 // (MAX_RECEIVED_FRAME_BYTES in relay/client/socket.ts). A scanned pairing lives at most five minutes
-// until used, whatever expiry its URI names (engine/pairing/pair.ts).
+// until used, whatever expiry its URI names (engine/pairing/pair.ts), or as long as a sign-in request
+// received on it.

@@ -3,13 +3,13 @@ import { deferred } from '../deferred.js'
 import { SignClientError } from '../errors.js'
 import { parseChainId } from '../namespaces/index.js'
 import { createPairing } from '../pairing/create.js'
-import { deleteProposal } from '../proposal/delete.js'
+import { deleteProposal, saveProposal } from '../proposal/delete.js'
 import type { AuthPayload, Cacao, Proposal, Session } from '../schemas/index.js'
-import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES, ONE_HOUR } from '../time.js'
 import { authResponseTag, createKeyPair, deleteKey, hashKey } from '../transport/keys.js'
 import { newPayloadId, sendRequest } from '../transport/send.js'
 import type { AuthenticateParams, AuthenticateResult } from '../types.js'
+import { setFields } from './cacao.js'
 import { createRecap, decodeRecap, encodeRecap, mergeRecaps, recapFromResources } from './recap.js'
 import { validateAuthenticateParams } from './validate.js'
 
@@ -55,9 +55,7 @@ export async function authenticate(
     nonce,
     iat: new Date(ctx.clock.now()).toISOString(),
     resources: withMethodsRecap([...(params.resources ?? [])], namespace, methods),
-    ...(params.exp === undefined ? {} : { exp: params.exp }),
-    ...(params.nbf === undefined ? {} : { nbf: params.nbf }),
-    ...(params.requestId === undefined ? {} : { requestId: params.requestId }),
+    ...setFields(params, ['exp', 'nbf', 'requestId']),
   }
   const request = {
     authPayload,
@@ -108,8 +106,7 @@ export async function authenticate(
   )
   schedule(ctx, ttl * 1000, () => result.reject(new SignClientError({ code: 0, message: 'Request expired' })))
 
-  await ctx.stores.proposals.set(String(fallback.id), fallback)
-  await ctx.expirer.set(idTarget(fallback.id), fallback.expiryTimestamp)
+  await saveProposal(ctx, fallback)
   try {
     await Promise.all([
       sendRequest(ctx, {

@@ -47,6 +47,13 @@ export function checkCacaoBinding(cacao: Cacao, request: AuthPayload, now: numbe
   return undefined
 }
 
+/** The fields of `source` named in `keys` that are set; the others stay absent rather than undefined. */
+export function setFields<T, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {}
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key]
+  return picked
+}
+
 /** For wallets: the CACAO for a request payload, its signature and the signer (`eip155:1:0x…`). */
 export function buildAuthObject(request: AuthPayload, signature: Cacao['s'], iss: string): Cacao {
   const issuer = iss.startsWith('did:pkh:') ? iss : `did:pkh:${iss}`
@@ -57,11 +64,7 @@ export function buildAuthObject(request: AuthPayload, signature: Cacao['s'], iss
     version: request.version,
     nonce: request.nonce,
     iat: request.iat,
-    ...(request.statement === undefined ? {} : { statement: request.statement }),
-    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-    ...(request.resources === undefined ? {} : { resources: request.resources }),
-    ...(request.nbf === undefined ? {} : { nbf: request.nbf }),
-    ...(request.exp === undefined ? {} : { exp: request.exp }),
+    ...setFields(request, ['statement', 'requestId', 'resources', 'nbf', 'exp']),
   }
   return { h: { t: 'caip122' }, p, s: signature }
 }

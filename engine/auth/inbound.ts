@@ -4,6 +4,7 @@ import { getSdkError, internalError, SignClientError, toErrorResponse } from '..
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
+import { holdPairingUntil } from '../pairing/activate.js'
 import { deleteProposal } from '../proposal/delete.js'
 import { withHeldExpiry } from '../proposal/expiry.js'
 import { SessionAuthenticateParamsSchema, SessionAuthenticateResultSchema } from '../schemas/index.js'
@@ -62,6 +63,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     verifyContext,
   })
   await ctx.expirer.set(idTarget(payload.id), expiryTimestamp)
+  await holdPairingUntil(ctx, topic, expiryTimestamp)
   ctx.events.emit('session_authenticate', { id: payload.id, topic, params, verifyContext })
 }
 

@@ -3,8 +3,8 @@ import { getSdkError, internalError, SignClientError } from '../errors.js'
 import { formatError, formatResult } from '../jsonrpc/index.js'
 import { isValidErrorReason } from '../namespaces/index.js'
 import { activatePairing } from '../pairing/activate.js'
+import { deleteAuthRequest } from '../proposal/delete.js'
 import type { AuthRequest, Session } from '../schemas/index.js'
-import { idTarget } from '../store/expirer.js'
 import { createKeyPair, deleteKey } from '../transport/keys.js'
 import type { ApproveSessionAuthenticateParams, RejectSessionAuthenticateParams } from '../types.js'
 import { assertParams } from '../validate.js'
@@ -19,11 +19,6 @@ function pendingAuthRequest(ctx: EngineContext, id: unknown): AuthRequest {
   return ctx.stores.authRequests.get(String(id))
 }
 
-async function forget(ctx: EngineContext, id: number): Promise<void> {
-  await ctx.stores.authRequests.delete(String(id))
-  await ctx.expirer.delete(idTarget(id))
-}
-
 /**
  * Wallet side: answers a sign-in with signed CACAOs (tag 1117). When their recaps grant methods, the
  * session both sides derive from the answer's key pair is stored and subscribed here too.
@@ -35,20 +30,15 @@ export async function approveSessionAuthenticate(
   assertParams(params, 'approveSessionAuthenticate()')
   const pending = pendingAuthRequest(ctx, params.id)
   const { id, auths } = params
-  const senderPublicKey = await createKeyPair(ctx)
   for (const cacao of auths) {
     if (!(await verifyCacaoSignature(cacao))) {
       const error = getSdkError('SESSION_SETTLEMENT_FAILED', 'Signature verification failed')
-      await sendSealedToRequester(
-        ctx,
-        pending.requester.publicKey,
-        formatError(id, error),
-        'response',
-        senderPublicKey,
-      )
+      // Sealed with a key pair of this answer alone: no session comes of it to keep one for.
+      await sendSealedToRequester(ctx, pending.requester.publicKey, formatError(id, error), 'response')
       throw new SignClientError(error)
     }
   }
+  const senderPublicKey = await createKeyPair(ctx)
   const session = await storeSignInSession(
     ctx,
     {
@@ -67,7 +57,7 @@ export async function approveSessionAuthenticate(
     senderPublicKey,
   )
   if (session === undefined) await deleteKey(ctx, senderPublicKey)
-  await forget(ctx, id)
+  await deleteAuthRequest(ctx, id)
   await activatePairing(ctx, pending.pairingTopic)
   return { session }
 }
@@ -85,14 +75,11 @@ export async function rejectSessionAuthenticate(
       `rejectSessionAuthenticate() reason: ${JSON.stringify(params.reason)}`,
     )
   }
-  const sender = await createKeyPair(ctx)
   await sendSealedToRequester(
     ctx,
     pending.requester.publicKey,
     formatError(params.id, params.reason),
     'reject',
-    sender,
   )
-  await deleteKey(ctx, sender)
-  await forget(ctx, params.id)
+  await deleteAuthRequest(ctx, params.id)
 }

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context.js'
+import { chainOfAccount, namespaceOfKey } from '../namespaces/index.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
 import type { Cacao, Session, SessionNamespaces } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
@@ -28,14 +29,14 @@ export function namespacesFromCacaos(cacaos: readonly Cacao[]): SessionNamespace
   if (methods.size === 0) return undefined
   const namespaces: SessionNamespaces = {}
   for (const account of accounts) {
-    const namespace = account.split(':')[0] as string
+    const namespace = namespaceOfKey(account)
     const entry = namespaces[namespace] ?? {
       chains: [],
       accounts: [],
       methods: [...methods],
       events: ['chainChanged', 'accountsChanged'],
     }
-    const chain = account.split(':').slice(0, 2).join(':')
+    const chain = chainOfAccount(account)
     if (!entry.chains?.includes(chain)) entry.chains?.push(chain)
     entry.accounts.push(account)
     namespaces[namespace] = entry

@@ -1,9 +1,9 @@
 import type { EngineContext } from '../context.js'
 import type { Pairing } from '../schemas/index.js'
-import { topicTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { randomSymKey, storeSymKey } from '../transport/keys.js'
 import { formatPairingUri } from '../uri/index.js'
+import { savePairing } from './activate.js'
 
 export type CreatePairingParams = {
   methods?: string[]
@@ -27,8 +27,7 @@ export async function createPairing(
     active: false,
     ...(params.methods ? { methods: params.methods } : {}),
   }
-  await ctx.stores.pairings.set(topic, pairing)
-  await ctx.expirer.set(topicTarget(topic), expiry)
+  await savePairing(ctx, pairing)
   if (params.subscribe) await ctx.relay.subscribe(topic)
   const uri = formatPairingUri({
     topic,

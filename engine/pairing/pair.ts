@@ -3,13 +3,12 @@ import { internalError } from '../errors.js'
 import { formatRequest } from '../jsonrpc/index.js'
 import { emitProposal } from '../proposal/onProposeRequest.js'
 import type { Pairing, Proposal } from '../schemas/index.js'
-import { topicTarget } from '../store/expirer.js'
 import { boundedExpiry, FIVE_MINUTES, isExpired } from '../time.js'
 import { storeSymKey } from '../transport/keys.js'
 import type { PairParams } from '../types.js'
 import { parsePairingUri } from '../uri/index.js'
 import { assertParams } from '../validate.js'
-import { activatePairing } from './activate.js'
+import { activatePairing, savePairing } from './activate.js'
 
 /**
  * Wallet side: takes a pairing URI, stores the pairing and its key and subscribes to its topic; the
@@ -34,8 +33,7 @@ export async function pair(ctx: EngineContext, params: PairParams): Promise<Pair
   // The URI names its own expiry; an unused pairing is held no longer than one the wallet made itself.
   const expiry = boundedExpiry(ctx.clock, expiryTimestamp, FIVE_MINUTES)
   const pairing: Pairing = { topic, relay, expiry, active: false, ...(methods ? { methods } : {}) }
-  await ctx.stores.pairings.set(topic, pairing)
-  await ctx.expirer.set(topicTarget(topic), expiry)
+  await savePairing(ctx, pairing)
   if (params.activatePairing) await activatePairing(ctx, topic)
   if (!ctx.stores.keychain.has(topic)) await storeSymKey(ctx, symKey, topic)
   await ctx.relay.subscribe(topic)

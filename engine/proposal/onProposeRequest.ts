@@ -3,9 +3,9 @@ import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
-import { idTarget } from '../store/expirer.js'
 import { refuse } from '../transport/refuse.js'
 import { verifyIncoming } from '../verify/incoming.js'
+import { saveProposal } from './delete.js'
 import { withHeldExpiry } from './expiry.js'
 import { validateConnectParams } from './validateConnect.js'
 
@@ -42,8 +42,7 @@ export async function onProposeRequest(ctx: EngineContext, incoming: IncomingReq
       ...(incoming.attestation ? { attestation: incoming.attestation } : {}),
       encryptedId: incoming.encryptedId,
     }
-    await ctx.stores.proposals.set(String(proposal.id), proposal)
-    await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
+    await saveProposal(ctx, proposal)
     await emitProposal(ctx, incoming, proposal)
   } catch (error) {
     await refuse(ctx, topic, 'wc_sessionPropose', payload.id, error, 'autoReject')

@@ -24,6 +24,12 @@ export const AuthPayloadSchema = v.object({
 })
 export type AuthPayload = v.infer<typeof AuthPayloadSchema>
 
+/** What a proposal asks for besides the session: sign-ins, as payloads to sign, and wallet payments. */
+export const ProposalRequestsSchema = v.object({
+  authentication: v.optional(v.array(AuthPayloadSchema)),
+  walletPay: v.optional(v.unknown()),
+})
+
 export const CacaoSchema = v.object({
   h: v.object({ t: v.string() }),
   p: v.object({ iss: v.string(), ...messageFields }),

@@ -1,7 +1,7 @@
 import * as v from '@pairwise/common/schema'
 import {
-  AuthPayloadSchema,
   CacaoSchema,
+  ProposalRequestsSchema,
   SessionAuthenticateParamsSchema,
   SessionAuthenticateResultSchema,
 } from './auth.js'
@@ -28,12 +28,7 @@ export const SessionProposeParamsSchema = v.object({
   expiryTimestamp: v.optional(v.int()),
   pairingTopic: v.optional(Hex32Schema),
   id: v.optional(v.int()),
-  requests: v.optional(
-    v.object({
-      authentication: v.optional(v.array(AuthPayloadSchema)),
-      walletPay: v.optional(v.unknown()),
-    }),
-  ),
+  requests: v.optional(ProposalRequestsSchema),
 })
 export type SessionProposeParams = v.infer<typeof SessionProposeParamsSchema>
 

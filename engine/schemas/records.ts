@@ -1,5 +1,5 @@
 import * as v from '@pairwise/common/schema'
-import { AuthPayloadSchema, CacaoSchema } from './auth.js'
+import { AuthPayloadSchema, CacaoSchema, ProposalRequestsSchema } from './auth.js'
 import {
   Hex32Schema,
   PropertiesSchema,
@@ -49,9 +49,7 @@ export const ProposalSchema = v.object({
   scopedProperties: v.optional(PropertiesSchema),
   attestation: v.optional(v.string()),
   encryptedId: v.optional(v.string()),
-  requests: v.optional(
-    v.object({ authentication: v.optional(v.array(AuthPayloadSchema)), walletPay: v.optional(v.unknown()) }),
-  ),
+  requests: v.optional(ProposalRequestsSchema),
 })
 export type Proposal = v.infer<typeof ProposalSchema>
 

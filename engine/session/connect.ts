@@ -1,13 +1,13 @@
+import { setFields } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { deferred } from '../deferred.js'
 import { internalError } from '../errors.js'
 import { formatRequest } from '../jsonrpc/index.js'
 import { mergeRequiredIntoOptional } from '../namespaces/index.js'
 import { createPairing } from '../pairing/create.js'
-import { deleteProposal } from '../proposal/delete.js'
+import { deleteProposal, saveProposal } from '../proposal/delete.js'
 import { validateConnectParams } from '../proposal/validateConnect.js'
 import type { AuthPayload, Proposal, ProposalNamespaces, Session } from '../schemas/index.js'
-import { idTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { createKeyPair, sealForTopic } from '../transport/keys.js'
 import { newPayloadId } from '../transport/send.js'
@@ -26,12 +26,7 @@ function authPayloadOf(ctx: EngineContext, request: ConnectAuthentication): Auth
     version: '1',
     nonce: request.nonce,
     iat: new Date(ctx.clock.now()).toISOString(),
-    ...(request.statement === undefined ? {} : { statement: request.statement }),
-    ...(request.exp === undefined ? {} : { exp: request.exp }),
-    ...(request.nbf === undefined ? {} : { nbf: request.nbf }),
-    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-    ...(request.resources === undefined ? {} : { resources: request.resources }),
-    ...(request.signatureTypes === undefined ? {} : { signatureTypes: request.signatureTypes }),
+    ...setFields(request, ['statement', 'exp', 'nbf', 'requestId', 'resources', 'signatureTypes']),
   }
 }
 
@@ -81,8 +76,7 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
   }
   const approval = deferred<Session>()
   ctx.calls.openApproval(proposal.id, approval)
-  await ctx.stores.proposals.set(String(proposal.id), proposal)
-  await ctx.expirer.set(idTarget(proposal.id), proposal.expiryTimestamp)
+  await saveProposal(ctx, proposal)
 
   try {
     const payload = formatRequest('wc_sessionPropose', proposal, proposal.id)

@@ -46,7 +46,7 @@ export class Expirer {
       name: 'expirer',
       schema: ExpirationSchema,
       keyOf: (entry) => entry.target,
-      ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+      onProblem: options.onProblem,
     })
     this.#clock = options.clock
     this.#onExpired = options.onExpired

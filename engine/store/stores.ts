@@ -48,12 +48,12 @@ export function engineStorageKey(options: StoreOptions, context: 'core' | 'clien
 
 export function createStores(options: StoreOptions): EngineStores {
   const { storage, onProblem } = options
-  const report = onProblem ? { onProblem } : {}
   const typed = <V>(
     context: 'core' | 'client',
     name: string,
     schema: Parses<V>,
     keyOf: (value: V) => string,
+    report = onProblem,
   ): TypedStore<V> =>
     new TypedStore<V>({
       storage,
@@ -61,13 +61,30 @@ export function createStores(options: StoreOptions): EngineStores {
       name,
       schema,
       keyOf,
-      ...report,
+      onProblem: report,
     })
+  const keychain = new Keychain({
+    storage,
+    storageKey: engineStorageKey(options, 'core', 'keychain'),
+    onProblem,
+  })
   return {
-    keychain: new Keychain({ storage, storageKey: engineStorageKey(options, 'core', 'keychain'), ...report }),
+    keychain,
     pairings: typed<Pairing>('core', 'pairing', PairingSchema, (pairing) => pairing.topic),
     proposals: typed<Proposal>('client', 'proposal', ProposalSchema, (proposal) => String(proposal.id)),
-    sessions: typed<Session>('client', 'session', SessionSchema, (session) => session.topic),
+    // A session dropped as corrupt takes the key under its topic along: nothing could use or end it now.
+    // Its entry is `<store key>/<topic>` (or the store key itself, for an old list, which names no topic).
+    sessions: typed<Session>(
+      'client',
+      'session',
+      SessionSchema,
+      (session) => session.topic,
+      (problem) => {
+        onProblem?.(problem)
+        const topic = problem.key.slice(engineStorageKey(options, 'client', 'session').length + 1)
+        keychain.delete(topic).catch(() => {})
+      },
+    ),
     pendingRequests: typed<PendingRequest>('client', 'pendingRequest', PendingRequestSchema, (request) =>
       String(request.id),
     ),
@@ -79,6 +96,8 @@ export function createStores(options: StoreOptions): EngineStores {
   }
 }
 
+/** Loads every store; the keychain first, so that a corrupt session's key is dropped as sessions load. */
 export async function initStores(stores: EngineStores): Promise<void> {
+  await stores.keychain.init()
   await Promise.all(Object.values(stores).map((store) => store.init()))
 }

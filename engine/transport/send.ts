@@ -69,15 +69,7 @@ export async function sendRequest(ctx: EngineContext, params: SendRequestParams)
     return id
   }
   const attestation = await ctx.verifyRegistrar?.({ payload, message })
-  await ctx.relay.publish({
-    topic: params.topic,
-    message,
-    ttl,
-    tag: policy.tag,
-    prompt: policy.prompt,
-    correlationId: id,
-    ...(attestation === undefined ? {} : { attestation }),
-  })
+  await publishSealed(ctx, { ...params, message, kind: 'request', id, ttl, attestation })
   return id
 }
 
@@ -110,19 +102,32 @@ async function openLinkModeUrl(ctx: EngineContext, link: string, message: LinkMo
   await ctx.linkMode?.openUrl(formatLinkModeUrl(link, message))
 }
 
-/** Publishes an already sealed message with the tag and TTL of one side of a method. */
+/**
+ * Publishes an already sealed message with the tag and TTL of one side of a method (a TTL of its own
+ * where given).
+ */
 export async function publishSealed(
   ctx: EngineContext,
-  params: { topic: string; message: string; method: string; kind?: PolicyKind; id: number },
+  params: {
+    topic: string
+    message: string
+    method: string
+    kind?: PolicyKind
+    id: number
+    ttl?: number
+    attestation?: string
+  },
 ): Promise<void> {
+  const { attestation } = params
   const policy = publishPolicy(params.method, params.kind ?? 'response')
   await ctx.relay.publish({
     topic: params.topic,
     message: params.message,
-    ttl: policy.ttl,
+    ttl: params.ttl ?? policy.ttl,
     tag: policy.tag,
     prompt: policy.prompt,
     correlationId: params.id,
+    ...(attestation === undefined ? {} : { attestation }),
   })
 }
 

@@ -75,4 +75,26 @@ describe('start-up', () => {
     expect(problems).toEqual([expect.objectContaining({ key: keyEntry })])
     expect(restarted.session.keys).toEqual([])
   })
+
+  it('drops the key of a session whose record is corrupt along with the record, and reports the record', async () => {
+    const storage = new MemoryStorage()
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata, storage })
+    const { topic } = await establishSession(dapp, wallet)
+    await wallet.close()
+
+    const sessionEntry = entryKey('client', 'session', topic)
+    const keyEntry = entryKey('core', 'keychain', topic)
+    expect(await storage.getItem(keyEntry)).toBeDefined()
+    await storage.setItem(sessionEntry, { topic, expiry: 'never' })
+    const problems: StorageProblem[] = []
+    const restarted = await pool.make(harness.relay.url, {
+      metadata: walletMetadata,
+      storage,
+      onStorageProblem: (problem) => problems.push(problem),
+    })
+    expect(problems).toEqual([expect.objectContaining({ key: sessionEntry })])
+    expect(restarted.session.keys).toEqual([])
+    expect(await storage.getItem(keyEntry)).toBeUndefined()
+  })
 })

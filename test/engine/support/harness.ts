@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { SignClient, type SignClientOptions } from '../../../engine/index.js'
-import type { SignClientEvents } from '../../../engine/types.js'
+import type { AuthenticateResult, SignClientEvents } from '../../../engine/types.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
 
 export const ADDRESS = '0x8ba1f109551bd432803012645ac136ddd64dba72'
@@ -153,6 +153,28 @@ export async function establishSession(
   const session = await approval()
   await approved.acknowledged()
   return { topic: session.topic, proposalId: id }
+}
+
+/**
+ * The dapp's authenticate() (an EIP-155 sign-in for dapp.example), paired by the wallet: the request as the
+ * wallet got it and the dapp's wait for the answer. The wallet keeps listening, as a wallet that takes
+ * sign-in requests does, so it leaves the fallback proposal be.
+ */
+export async function pairedSignIn(
+  dapp: SignClient,
+  wallet: SignClient,
+): Promise<{ request: SignClientEvents['session_authenticate']; response: AuthenticateResult['response'] }> {
+  const arrived = new Promise<SignClientEvents['session_authenticate']>((resolve) =>
+    wallet.on('session_authenticate', resolve),
+  )
+  const { uri, response } = await dapp.authenticate({
+    chains: ['eip155:1'],
+    domain: 'dapp.example',
+    uri: 'https://dapp.example',
+    nonce: 'n0nce123',
+  })
+  await wallet.pair({ uri })
+  return { request: await arrived, response }
 }
 
 /**
