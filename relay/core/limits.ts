@@ -36,13 +36,20 @@ export type RelayLimits = {
   publishBytesPerSecondPerIp: number
   /** Messages returned by one fetch call; the rest is signalled with `hasMore`. */
   maxFetchMessages: number
-  /** Unexpired messages one topic's mailbox holds; further publishes on it are refused. */
+  /**
+   * Unexpired messages one topic's mailbox holds. A publish on a full one first evicts its oldest messages
+   * already delivered (acknowledged or fetched by some client: never the publisher, who is not sent its
+   * own), so a client subscribing later misses those; it is refused only when too few are delivered. A
+   * message nobody else has received yet, if only because nobody else subscribed, is never evicted.
+   */
   maxMessagesPerTopic: number
   /** Envelope bytes all mailboxes hold together; further publishes are refused. */
   maxMailboxBytes: number
   /**
    * Envelope bytes of unexpired messages one remote address may have in the mailboxes, so that no one
    * address fills `maxMailboxBytes` for everybody; further publishes from it are refused until some expire.
+   * A message evicted from a full topic counts until it would have expired: the share is counted by the
+   * core, which knows neither which messages a store evicted nor from which address each was published.
    */
   maxMailboxBytesPerIp: number
   /** Pushes on one connection awaiting acknowledgement; the rest follow as acknowledgements arrive. */

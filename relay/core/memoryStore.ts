@@ -16,6 +16,27 @@ function isLive(entry: Entry | undefined, now: number): boolean {
   return entry !== undefined && entry.message.expiresAt > now
 }
 
+/**
+ * The first `count` unexpired entries of `mailbox` that some client acknowledged, oldest first, or
+ * undefined when it has fewer. Only a client other than the publisher is ever recorded: it is never
+ * pushed or handed its own messages.
+ */
+function oldestDelivered(mailbox: Mailbox, count: number, now: number): Entry[] | undefined {
+  const found: Entry[] = []
+  for (const entry of mailbox.entries) {
+    if (entry.deliveredTo === undefined || !isLive(entry, now)) continue
+    found.push(entry)
+    if (found.length === count) return found
+  }
+  return undefined
+}
+
+function envelopeBytes(entries: Entry[]): number {
+  let bytes = 0
+  for (const { message } of entries) bytes += message.message.length
+  return bytes
+}
+
 /** Mailboxes in process memory: fast, and gone with the process. */
 export class MemoryMailboxStore implements MailboxStore {
   private readonly entries = new Map<string, Entry>()
@@ -26,6 +47,9 @@ export class MemoryMailboxStore implements MailboxStore {
   private readonly byExpiry = new ExpiryHeap()
   private expired: Entry[] = []
   private liveBytes = 0
+  // Evicted entries the heap still holds; it is rebuilt without them before they outnumber the rest, so
+  // that a topic evicting at the rate it is published to holds no more than its cap until they expire.
+  private evictedInHeap = 0
 
   put(message: StoredMessage, caps: MailboxCaps, addressFull = false): PutOutcome {
     this.expireUpTo(message.publishedAt)
@@ -33,8 +57,15 @@ export class MemoryMailboxStore implements MailboxStore {
     if (isLive(this.entries.get(message.id), message.publishedAt)) return 'duplicate'
     if (addressFull) return 'addressFull'
     const mailbox = this.topics.get(message.topic)
-    if ((mailbox?.live ?? 0) >= caps.maxMessagesPerTopic) return 'topicFull'
-    if (this.liveBytes + message.message.length > caps.maxTotalBytes) return 'storeFull'
+    let evicted: Entry[] | undefined
+    if (mailbox && mailbox.live >= caps.maxMessagesPerTopic) {
+      const over = mailbox.live - caps.maxMessagesPerTopic + 1
+      evicted = oldestDelivered(mailbox, over, message.publishedAt)
+      if (!evicted) return 'topicFull'
+    }
+    const freed = evicted ? envelopeBytes(evicted) : 0
+    if (this.liveBytes - freed + message.message.length > caps.maxTotalBytes) return 'storeFull'
+    if (mailbox && evicted) this.evict(mailbox, evicted, freed)
     const entry: Entry = { message, deliveredTo: undefined }
     this.entries.set(message.id, entry)
     if (mailbox) {
@@ -100,10 +131,29 @@ export class MemoryMailboxStore implements MailboxStore {
     this.byExpiry.clear()
     this.expired = []
     this.liveBytes = 0
+    this.evictedInHeap = 0
+  }
+
+  private evict(mailbox: Mailbox, evicted: Entry[], bytes: number): void {
+    const gone = new Set(evicted)
+    for (const entry of evicted) this.entries.delete(entry.message.id)
+    mailbox.entries = mailbox.entries.filter((entry) => !gone.has(entry))
+    mailbox.live -= evicted.length
+    this.liveBytes -= bytes
+    this.evictedInHeap += evicted.length
+    if (this.evictedInHeap > this.entries.size) {
+      this.byExpiry.keepOnly((entry) => this.entries.get(entry.message.id) === entry)
+      this.evictedInHeap = 0
+    }
   }
 
   private expireUpTo(now: number): void {
     for (let entry = this.byExpiry.popExpired(now); entry; entry = this.byExpiry.popExpired(now)) {
+      // An evicted entry left the count and the bytes when it was evicted.
+      if (this.entries.get(entry.message.id) !== entry) {
+        this.evictedInHeap--
+        continue
+      }
       this.expired.push(entry)
       this.liveBytes -= entry.message.message.length
       const mailbox = this.topics.get(entry.message.topic)
@@ -127,6 +177,13 @@ class ExpiryHeap {
       index = parent
     }
     items[index] = entry
+  }
+
+  /** Drops every entry `keep` refuses. */
+  keepOnly(keep: (entry: Entry) => boolean): void {
+    const kept = this.items.filter(keep)
+    this.items = []
+    for (const entry of kept) this.push(entry)
   }
 
   /** Removes and returns the soonest-expiring entry when it has expired at `now`. */

@@ -516,7 +516,7 @@ export class RelayCore {
   ): JsonRpcErrorObject {
     const message = {
       addressFull: `Mailbox full: the unexpired messages published from your address would pass ${this.limits.maxMailboxBytesPerIp} bytes, the limit; retry later`,
-      topicFull: `Mailbox full: topic ${topic} holds ${this.caps.maxMessagesPerTopic} unexpired messages, the limit; retry later`,
+      topicFull: `Mailbox full: topic ${topic} holds ${this.caps.maxMessagesPerTopic} unexpired messages, the limit, too few of them delivered to make room; retry later`,
       storeFull: `Mailbox full: the relay holds ${this.caps.maxTotalBytes} bytes of messages, the limit; retry later`,
     }[outcome]
     return { code: RelayErrorCode.mailboxFull, message, data: { reason: outcome } }

@@ -7,7 +7,11 @@ import type { StoredMessage } from './message.js'
  * do not count, whether or not a sweep has dropped them yet.
  */
 export type MailboxCaps = {
-  /** Unexpired messages one topic's mailbox holds at most. */
+  /**
+   * Unexpired messages one topic's mailbox holds at most. A put that would pass it first evicts, oldest
+   * first, as many of the topic's messages as it needs among those some client acknowledged or fetched
+   * (a delivery record: never the publisher's own); it is refused only when fewer than that are.
+   */
   maxMessagesPerTopic: number
   /** Envelope bytes all mailboxes of the store hold at most. */
   maxTotalBytes: number
@@ -28,7 +32,9 @@ export type PutOutcome = 'stored' | 'duplicate' | 'addressFull' | 'topicFull' | 
 export interface MailboxStore {
   /**
    * Stores `message` unless one with its id is stored and unexpired at its `publishedAt` (a copy past its
-   * expiry does not count, swept or not) or a cap would be exceeded. `addressFull`:
+   * expiry does not count, swept or not) or a cap would be exceeded even after evicting the topic's
+   * delivered messages (see `maxMessagesPerTopic`; what they free counts for the store's bytes too).
+   * Eviction and store are one step: a refused put evicts nothing. `addressFull`:
    * the publisher's address has used its share (the core counts it), so a new message is refused with
    * 'addressFull' while a retry of a stored one is still a duplicate.
    */

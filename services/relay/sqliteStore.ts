@@ -43,12 +43,18 @@ const RowSchema = z.object({
 })
 const ValueSchema = z.object({ value: z.number() })
 const TopicTallySchema = z.object({ topic: z.string(), messages: z.number(), bytes: z.number() })
+const EvictableSchema = z.object({ seq: z.number(), bytes: z.number() })
+type Evictable = z.infer<typeof EvictableSchema>
+// What a put within the topic cap evicts, shared so that the common case allocates nothing.
+const NOTHING_TO_EVICT: readonly Evictable[] = []
 
 type Statements = {
   exists: Libsql.Statement
   unexpiredInTopic: Libsql.Statement
   expiredBytes: Libsql.Statement
   insert: Libsql.Statement
+  deliveredInTopic: Libsql.Statement
+  evict: Libsql.Statement
   undelivered: Libsql.Statement
   deliver: Libsql.Statement
   purge: Libsql.Statement
@@ -110,6 +116,16 @@ export class SqliteMailboxStore implements MailboxStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING length(message) AS value`,
       ),
+      // Deliveries are only ever recorded for clients other than the publisher (see MailboxCaps).
+      deliveredInTopic: prepare(
+        `SELECT seq, length(message) AS bytes FROM messages m
+          WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2
+            AND EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq)
+          ORDER BY m.seq
+          LIMIT ?3`,
+      ),
+      // Its deliveries go with it (ON DELETE CASCADE).
+      evict: prepare('DELETE FROM messages WHERE seq = ?'),
       undelivered: prepare(
         `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
            FROM messages m
@@ -193,53 +209,87 @@ export class SqliteMailboxStore implements MailboxStore {
   /**
    * Caps are checked against the tally; only a put that would pass a cap counts what has expired
    * meanwhile (through an index), since expired messages do not count. A retry of a stored message is
-   * a duplicate, never a refusal.
+   * a duplicate, never a refusal. A full topic makes room by evicting delivered messages, in the same
+   * savepoint as the insert, so that a failed insert leaves them stored.
    */
   put(message: StoredMessage, caps: MailboxCaps, addressFull = false): Promise<PutOutcome> {
     const { topic } = message
     let bytes = 0
+    let evicted = NOTHING_TO_EVICT
     return this.transaction(
       (): PutOutcome => {
         if (this.statements.exists.get([message.id, message.publishedAt]) !== undefined) return 'duplicate'
         if (addressFull) return 'addressFull'
-        const refused = this.capRefusal(message, caps)
-        if (refused) return refused
-        const inserted = this.statements.insert.get([
-          message.id,
-          topic,
-          message.message,
-          message.tag,
-          message.prompt ? 1 : 0,
-          message.attestation ?? null,
-          message.publishedAt,
-          message.expiresAt,
-          message.publisherId,
-        ])
-        bytes = plainNumberOf(inserted)
-        this.tally.add(topic, 1, bytes)
+        const evictable = this.toEvict(message, caps)
+        if (evictable === 'topicFull') return evictable
+        const freed = sumBytes(evictable)
+        if (this.storeFull(message, caps, freed)) return 'storeFull'
+        bytes = evictable.length === 0 ? this.insert(message) : this.evictAndInsert(evictable, message)
+        evicted = evictable
+        this.tally.add(topic, 1 - evicted.length, bytes - freed)
         return 'stored'
       },
       (outcome) => {
-        if (outcome === 'stored') this.tally.add(topic, -1, -bytes)
+        if (outcome === 'stored') this.tally.add(topic, evicted.length - 1, sumBytes(evicted) - bytes)
       },
     )
   }
 
-  private capRefusal(message: StoredMessage, caps: MailboxCaps): PutOutcome | undefined {
+  /** Inserts `message`; returns its size as SQLite counts it. */
+  private insert(message: StoredMessage): number {
+    return plainNumberOf(
+      this.statements.insert.get([
+        message.id,
+        message.topic,
+        message.message,
+        message.tag,
+        message.prompt ? 1 : 0,
+        message.attestation ?? null,
+        message.publishedAt,
+        message.expiresAt,
+        message.publisherId,
+      ]),
+    )
+  }
+
+  /** Two writes, where GroupCommit wants one per call: a savepoint makes them one or none. */
+  private evictAndInsert(evictable: readonly Evictable[], message: StoredMessage): number {
+    const { db } = this
+    db.exec('SAVEPOINT evict')
+    try {
+      for (const { seq } of evictable) this.statements.evict.run([seq])
+      const bytes = this.insert(message)
+      db.exec('RELEASE evict')
+      return bytes
+    } catch (error) {
+      // Unless SQLite gave the whole transaction up, which undid the savepoint with it.
+      if (db.inTransaction) db.exec('ROLLBACK TO evict; RELEASE evict')
+      throw error
+    }
+  }
+
+  /**
+   * What a put on a full topic must evict to stay within its cap: its oldest delivered messages, or
+   * 'topicFull' when it has too few.
+   */
+  private toEvict(message: StoredMessage, caps: MailboxCaps): readonly Evictable[] | 'topicFull' {
     const { statements, tally } = this
-    const now = message.publishedAt
-    if (
-      tally.topicMessages(message.topic) >= caps.maxMessagesPerTopic &&
-      numberOf(statements.unexpiredInTopic.get([message.topic, now])) >= caps.maxMessagesPerTopic
-    )
-      return 'topicFull'
-    const bytes = tally.bytes + message.message.length
-    if (
+    const { topic, publishedAt: now } = message
+    if (tally.topicMessages(topic) < caps.maxMessagesPerTopic) return NOTHING_TO_EVICT
+    const over = numberOf(statements.unexpiredInTopic.get([topic, now])) - caps.maxMessagesPerTopic + 1
+    if (over <= 0) return NOTHING_TO_EVICT
+    const evictable = statements.deliveredInTopic
+      .all([topic, now, over])
+      .map((row) => EvictableSchema.parse(row))
+    return evictable.length < over ? 'topicFull' : evictable
+  }
+
+  private storeFull(message: StoredMessage, caps: MailboxCaps, freed: number): boolean {
+    const bytes = this.tally.bytes - freed + message.message.length
+    return (
       bytes > caps.maxTotalBytes &&
-      bytes - numberOf(statements.expiredBytes.get([now])) > caps.maxTotalBytes
+      bytes - numberOf(this.statements.expiredBytes.get([message.publishedAt])) > caps.maxTotalBytes
     )
-      return 'storeFull'
-    return undefined
   }
 
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
@@ -338,6 +388,12 @@ function migrate(db: Libsql.Database, file: string): void {
  */
 function keyMatch(column: string, parameter: string): string {
   return `unhex(substr(${column}, 1, 16)) = unhex(substr(${parameter}, 1, 16)) AND ${column} = ${parameter}`
+}
+
+function sumBytes(rows: readonly Evictable[]): number {
+  let bytes = 0
+  for (const row of rows) bytes += row.bytes
+  return bytes
 }
 
 function numberOf(row: unknown): number {

@@ -26,23 +26,68 @@ local function purge(expiry, bytes, now, prefix, limit)
 end
 `
 
+// The oldest `count` unexpired messages of a topic that some client acknowledged or fetched (deliveries
+// are only recorded for clients other than the publisher), as { id, expiry index member } pairs with
+// their bytes, or nil when it has fewer. A message is taken only when its index member, rebuilt from the
+// stored envelope's length, is found: an envelope that is not plain ASCII (never base64) is left to expire.
+const oldestDeliveredFunction = `
+local function oldestDelivered(topicKey, expiry, prefix, topic, now, count)
+  local found, freed, start, ids = {}, 0, 0, nil
+  repeat
+    -- In pages: the oldest message is usually the one to evict, and the topic holds a thousand.
+    ids = redis.call('ZRANGE', topicKey, start, start + 63)
+    start = start + 64
+    for _, id in ipairs(ids) do
+      local json = redis.call('EXISTS', prefix .. 'dlv:' .. id) == 1 and redis.call('GET', prefix .. 'msg:' .. id)
+      local ok, stored = false, nil
+      if json then ok, stored = pcall(cjson.decode, json) end
+      if ok and type(stored) == 'table' and type(stored.message) == 'string' then
+        local member = topic .. ' ' .. id .. ' ' .. #stored.message
+        local expiresAt = redis.call('ZSCORE', expiry, member)
+        if expiresAt and tonumber(expiresAt) > tonumber(now) then
+          found[#found + 1] = { id, member }
+          freed = freed + #stored.message
+          if #found == count then return found, freed end
+        end
+      end
+    end
+  until #ids < 64
+  return nil, 0
+end
+`
+
 // KEYS: message, topic index, sequence, expiry index, bytes, expired-by-put. ARGV: json, ttl ms, id,
 // expiresAt, topic, bytes, now, max per topic, max bytes, key prefix, purge batch, address full (1 or 0).
 // The message key is written only when absent, so a re-published envelope keeps its delivery records.
 // Caps count unexpired messages: when one looks reached, expired messages are dropped first (counted
-// for the next sweep to report) and the cap is checked again.
-const putScript = `${purgeFunction}
+// for the next sweep to report) and the cap is checked again. A full topic then evicts its oldest
+// delivered messages, if it has enough, and what they free counts for the store's bytes; a refused put
+// evicts nothing.
+const putScript = `${purgeFunction}${oldestDeliveredFunction}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
 if ARGV[12] == '1' then return 'addressFull' end
 local size = tonumber(ARGV[6])
-local function topicFull() return redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[8]) end
-local function storeFull() return tonumber(redis.call('GET', KEYS[5]) or '0') + size > tonumber(ARGV[9]) end
-if topicFull() or storeFull() then
+local function over() return redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[8]) + 1 end
+local function storeFull(freed)
+  return tonumber(redis.call('GET', KEYS[5]) or '0') - freed + size > tonumber(ARGV[9])
+end
+local evicted, freed = {}, 0
+if over() > 0 or storeFull(0) then
   local dropped = purge(KEYS[4], KEYS[5], ARGV[7], ARGV[10], tonumber(ARGV[11]))
   if dropped > 0 then redis.call('INCRBY', KEYS[6], dropped) end
-  if topicFull() then return 'topicFull' end
-  if storeFull() then return 'storeFull' end
+  local needed = over()
+  if needed > 0 then
+    evicted, freed = oldestDelivered(KEYS[2], KEYS[4], ARGV[10], ARGV[5], ARGV[7], needed)
+    if not evicted then return 'topicFull' end
+  end
+  if storeFull(freed) then return 'storeFull' end
 end
+for _, gone in ipairs(evicted) do
+  redis.call('ZREM', KEYS[2], gone[1])
+  redis.call('ZREM', KEYS[4], gone[2])
+  redis.call('DEL', ARGV[10] .. 'msg:' .. gone[1], ARGV[10] .. 'dlv:' .. gone[1])
+end
+if freed > 0 then redis.call('DECRBY', KEYS[5], freed) end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 local seq = redis.call('INCR', KEYS[3])
 redis.call('ZADD', KEYS[2], seq, ARGV[3])

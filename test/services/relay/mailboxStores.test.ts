@@ -9,7 +9,7 @@ import {
   type StoredMessage,
 } from '../../../relay/core/index.js'
 import { SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
-import { expectMailboxCaps } from './support/mailboxCaps.js'
+import { expectDeliveredEviction, expectMailboxCaps } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-mailbox-stores-'))
@@ -88,6 +88,12 @@ describe.each(stores)('%s mailbox', (_name, open) => {
   it('refuses a full topic or a full store, counting only unexpired messages', async () => {
     const store = await open()
     await expectMailboxCaps(store)
+    await store.close()
+  })
+
+  it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
+    const store = await open()
+    await expectDeliveredEviction(store)
     await store.close()
   })
 })

@@ -4,7 +4,7 @@ import { messageId } from '../../../relay/core/index.js'
 import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
 import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
-import { expectMailboxCaps } from './support/mailboxCaps.js'
+import { expectDeliveredEviction, expectMailboxCaps } from './support/mailboxCaps.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -41,6 +41,12 @@ describe('Redis mailbox', () => {
   it('refuses a full topic or a full store, counting only unexpired messages', async () => {
     const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `caps${++deployments}:`)
     await expectMailboxCaps(store)
+    await store.close()
+  })
+
+  it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `eviction${++deployments}:`)
+    await expectDeliveredEviction(store)
     await store.close()
   })
 })

@@ -162,7 +162,11 @@ describe('SQLite mailbox caps', () => {
     expect(unread.map(({ message }) => message)).toEqual(['bbbb'])
     const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 12 }
     expect(await store.put(message(topic, 'cccc'), caps)).toBe('stored')
-    expect(await store.put(message(topic, 'dddd'), caps)).toBe('topicFull')
+    // The delivery recorded before the migration makes 'aaaa' the one to evict for room.
+    expect(await store.put(message(topic, 'dddd'), caps)).toBe('stored')
+    const late = await store.undelivered(topic, 'did:key:late', now, 10)
+    expect(late.map(({ message }) => message)).toEqual(['bbbb', 'cccc', 'dddd'])
+    expect(await store.put(message(topic, 'eeee'), caps)).toBe('topicFull')
     expect(await store.put(message(randomTopic(), 'e'), caps)).toBe('storeFull')
     await store.close()
   })

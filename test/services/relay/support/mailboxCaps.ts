@@ -52,3 +52,44 @@ export async function expectMailboxCaps(store: MailboxStore): Promise<void> {
   expect(await store.size()).toBe(3)
   expect(await store.put(storedMessage(topicA, 'AAAAAAA5', later), caps)).toBe('topicFull')
 }
+
+/**
+ * The eviction contract every mailbox store keeps: a full topic makes room by evicting its oldest
+ * messages that some client acknowledged, and only as many as it needs; what they free counts for the
+ * store's bytes; a put refused all the same evicts nothing; evicted messages leave the counts at once
+ * and are not reported again when their time would have run out.
+ */
+export async function expectDeliveredEviction(store: MailboxStore): Promise<void> {
+  const now = Date.now()
+  const evictionCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 40 }
+  const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
+  const a = (text: string, at = now) => storedMessage(topicA, text, at)
+  const late = async (at = now) =>
+    (await store.undelivered(topicA, 'did:key:late', at, 10)).map(({ message }) => message)
+  for (const text of ['AAAAAAA1', 'AAAAAAA2', 'AAAAAAA3'])
+    expect(await store.put(a(text), evictionCaps)).toBe('stored')
+  expect(await store.put(storedMessage(topicB, 'BBBBBBBBBBBBBBB1', now), evictionCaps)).toBe('stored')
+  expect(await store.markDelivered(a('AAAAAAA1').id, 'did:key:peer')).toBe(true)
+  expect(await store.markDelivered(a('AAAAAAA3').id, 'did:key:peer')).toBe(true)
+
+  // Evicting AAAAAAA1 would free 8 bytes of the 16 this needs: refused, and AAAAAAA1 is still there.
+  expect(await store.put(a('AAAAAAAAAAAAAAA4'), evictionCaps)).toBe('storeFull')
+  expect(await late()).toEqual(['AAAAAAA1', 'AAAAAAA2', 'AAAAAAA3'])
+  expect(await store.put(a('AAAAAAA4'), evictionCaps)).toBe('stored')
+  expect(await late()).toEqual(['AAAAAAA2', 'AAAAAAA3', 'AAAAAAA4'])
+  // The undelivered AAAAAAA2 is passed over for the delivered AAAAAAA3.
+  expect(await store.put(a('AAAAAAA5'), evictionCaps)).toBe('stored')
+  expect(await late()).toEqual(['AAAAAAA2', 'AAAAAAA4', 'AAAAAAA5'])
+  expect(await store.put(a('AAAAAAA6'), evictionCaps)).toBe('topicFull')
+  expect(await store.size()).toBe(4)
+
+  const later = now + 60_001
+  expect(await store.purgeExpired(later)).toBe(4)
+  expect(await store.size()).toBe(0)
+  // Counts and bytes start again from nothing: an evicted message left them once, not twice.
+  for (const text of ['AAAAAAA7', 'AAAAAAA8', 'AAAAAAA9'])
+    expect(await store.put(a(text, later), evictionCaps)).toBe('stored')
+  expect(await store.put(a('AAAAAAA0', later), evictionCaps)).toBe('topicFull')
+  expect(await store.put(storedMessage(topicC, 'CCCCCCCCCCCCCCC1', later), evictionCaps)).toBe('stored')
+  expect(await store.put(storedMessage(topicB, 'B', later), evictionCaps)).toBe('storeFull')
+}

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Logger, RelayLimits, RelayStats } from '../../../../relay/core/index.js'
+import {
+  defaultRelayLimits,
+  type Logger,
+  type RelayLimits,
+  type RelayStats,
+} from '../../../../relay/core/index.js'
 import {
   encodeFrame,
   type PublishParams,
@@ -461,6 +466,43 @@ export function describeRelaySemantics(name: string, start: StartHarness): void 
       expect(client.isOpen).toBe(true)
       expect(relay?.stats().errorResponses).toBeGreaterThanOrEqual(4)
     })
+
+    it('takes a publish on a topic full of delivered messages, evicting the oldest, but not on one full of undelivered ones', async () => {
+      await startRelay({ limits: { publishBurst: 3000, publishBurstPerIp: 3000 } })
+      const { maxMessagesPerTopic } = defaultRelayLimits
+      const publisher = await connect()
+      const peer = await connect()
+      const [delivered, undelivered] = [randomTopic(), randomTopic()]
+      const fill = (topic: string) =>
+        publisher.call(RelayMethod.batchPublish, {
+          messages: Array.from({ length: maxMessagesPerTopic }, (_, index) => ({
+            topic,
+            message: envelope(`${topic} ${index}`),
+            ttl: 300,
+            tag: 1108,
+          })),
+        })
+      await peer.call(RelayMethod.subscribe, { topic: delivered })
+      expect(await fill(delivered)).toMatchObject({ result: true })
+      await peer.waitForPushes(maxMessagesPerTopic, 20_000)
+      await expect.poll(() => relay?.stats().messagesDelivered).toBe(maxMessagesPerTopic)
+      const newest = envelope('one past the cap')
+      expect(await publish(publisher, { topic: delivered, message: newest })).toMatchObject({ result: true })
+
+      const late = await connect()
+      await late.call(RelayMethod.subscribe, { topic: delivered })
+      const pushes = await late.waitForPushes(maxMessagesPerTopic, 20_000)
+      await late.expectPushCount(maxMessagesPerTopic)
+      const messages = pushes.map((push) => push.params.data.message)
+      expect(messages).not.toContain(envelope(`${delivered} 0`))
+      expect(messages[0]).toBe(envelope(`${delivered} 1`))
+      expect(messages.at(-1)).toBe(newest)
+
+      expect(await fill(undelivered)).toMatchObject({ result: true })
+      expect(await publish(publisher, { topic: undelivered })).toMatchObject({
+        error: { code: RelayErrorCode.mailboxFull, data: { reason: 'topicFull' } },
+      })
+    }, 60_000)
 
     it('counts a re-published envelope once', async () => {
       await startRelay()
