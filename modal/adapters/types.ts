@@ -37,7 +37,11 @@ export type ConnectResult = {
 export type AdapterEvent =
   | { type: 'accountChanged'; connectorId: string; address: string; accounts: string[] }
   | { type: 'chainChanged'; connectorId: string; chainId: number | string }
-  | { type: 'disconnect'; connectorId: string }
+  /**
+   * `byApp`: the app ended it through the provider (`provider.disconnect()`) and the wallet agreed, which the
+   * modal reports as it reports its own disconnect; absent, the wallet ended it.
+   */
+  | { type: 'disconnect'; connectorId: string; byApp?: boolean }
   /** New pending transactions on the connection's chain (only when the adapter watches them). */
   | { type: 'pendingTransactions'; connectorId: string; hashes: string[] }
   | { type: 'connectors'; connectors: ConnectorInfo[] }

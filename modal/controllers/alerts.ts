@@ -1,14 +1,19 @@
 import { serverTextFailure } from '../api/serverTexts.js'
-import { createTranslator } from '../i18n/translate.js'
+import { createTranslator, type Translate } from '../i18n/translate.js'
 import type { AlertSeverity, AlertText } from '../state/types.js'
 import type { ModalContext } from './context.js'
 
 /** How long a snackbar stays before it hides itself. */
 export const snackbarMs = 2500
 
+/** An alert's words as `t` translates them; the app's own words stay as it wrote them. */
+export function alertWords(t: Translate, text: AlertText): string {
+  return 'plain' in text ? text.plain : t(text.key, text.params)
+}
+
 /** An alert's English words (the spec's), kept in state beside the key the modal translates. */
-function englishOf({ key, params }: AlertText): string {
-  return createTranslator()(key, params)
+function englishOf(text: AlertText): string {
+  return alertWords(createTranslator(), text)
 }
 
 export function showAlert(ctx: ModalContext, severity: AlertSeverity, text: AlertText): void {

@@ -8,6 +8,7 @@ import type {
 import type { WalletConnectTransportFactory } from '../adapters/walletConnectTransport.js'
 import { type ApiClient, createApiClient } from '../api/client.js'
 import { currentConnection, refreshBalance } from '../controllers/account.js'
+import { showSnackbar } from '../controllers/alerts.js'
 import * as connection from '../controllers/connection.js'
 import {
   onAccountChanged,
@@ -226,6 +227,7 @@ export class AppKit {
         return
       case 'disconnect':
         removeConnection(this.context, namespace, event.connectorId)
+        if (event.byApp) this.context.events.emit('DISCONNECT_SUCCESS')
         return
       case 'pendingTransactions':
         // Something moved on the chain: the balance shown may be stale.
@@ -256,6 +258,16 @@ export class AppKit {
 
   isOpen(): boolean {
     return this.store.get().open
+  }
+
+  /** Shows the app's `message` in the modal's error snackbar, as written (AppKit 1.7's `showErrorMessage`). */
+  showErrorMessage(message: string): void {
+    showSnackbar(this.context, 'error', { plain: message })
+  }
+
+  /** Shows the app's `message` in the modal's success snackbar, as written (AppKit 1.7's `showSuccessMessage`). */
+  showSuccessMessage(message: string): void {
+    showSnackbar(this.context, 'success', { plain: message })
   }
 
   /** AppKit 1.7's public state: one loading flag for every namespace. */

@@ -125,9 +125,12 @@ export type Features = {
 }
 
 export type AlertSeverity = 'info' | 'success' | 'warning' | 'error'
-/** What an alert says, as a catalogue key and its values: the modal shows it in the reader's language. */
-export type AlertText = { key: MessageKey; params?: Record<string, string> }
-/** `message` is the English text (the spec's words), for hosts and logs; the modal shows `text` translated. */
+/**
+ * What an alert says: a catalogue key and its values, which the modal shows in the reader's language, or the
+ * app's own words (`showErrorMessage`), which it shows as written, untranslated and never as markup.
+ */
+export type AlertText = { key: MessageKey; params?: Record<string, string> } | { plain: string }
+/** `message` is the English text (the spec's words, or the app's), for hosts and logs; the modal shows `text`. */
 export type Alert = { id: number; severity: AlertSeverity; message: string; text: AlertText }
 
 export type RouterState = Route & { history: Route[] }

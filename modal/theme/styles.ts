@@ -51,6 +51,8 @@ export const modalCss = `${baseCss}${controlCss}
 .spinner{width:28px;height:28px;border-radius:50%;border:3px solid var(--pw-bg-3);border-top-color:var(--pw-accent);animation:spin 800ms linear infinite}
 .card>.alert{margin:0 12px 8px}
 .snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);background:var(--pw-bg);border:1px solid var(--pw-border);padding:8px 14px;border-radius:999px;z-index:var(--pw-z)}
+.snackbar.error{border-color:var(--pw-error)}
+.snackbar.success{color:var(--pw-success);border-color:var(--pw-success)}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes fade{from{opacity:0}to{opacity:1}}
 @keyframes rise{from{transform:translateY(8px);opacity:0}to{transform:none;opacity:1}}

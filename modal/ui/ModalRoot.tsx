@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { type ComponentType, Suspense, useEffect, useId, useState } from 'react'
-import { dismissAlert } from '../controllers/alerts.js'
+import { alertWords, dismissAlert } from '../controllers/alerts.js'
 import { brandingShown } from '../controllers/features.js'
 import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
@@ -46,6 +46,7 @@ export function ModalRoot() {
     return (
       <section className="card inline" aria-labelledby={titleId} data-testid="modal-card">
         <ModalContent titleId={titleId} embedded />
+        <Snackbar />
         <PreloadLaterViews />
       </section>
     )
@@ -155,7 +156,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       </div>
       {alerts.map((alert) => (
         <div key={alert.id} className={`alert ${alert.severity}`} role="alert">
-          <span style={{ flex: 1 }}>{t(alert.text.key, alert.text.params)}</span>
+          <span style={{ flex: 1 }}>{alertWords(t, alert.text)}</span>
           <button
             type="button"
             className="icon-button"
@@ -198,5 +199,12 @@ function Branding() {
 function Snackbar() {
   const { t } = useKit()
   const snackbar = useAppState((s) => s.snackbar)
-  return snackbar ? <output className="snackbar">{t(snackbar.text.key, snackbar.text.params)}</output> : null
+  if (!snackbar) return null
+  const { severity, text } = snackbar
+  // An error interrupts the reader (alert); anything else waits until they are idle (output's own status role).
+  return (
+    <output className={`snackbar ${severity}`} role={severity === 'error' ? 'alert' : undefined}>
+      {alertWords(t, text)}
+    </output>
+  )
 }

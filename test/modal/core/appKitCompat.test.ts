@@ -2,9 +2,11 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
+import { snackbarMs } from '../../../modal/controllers/alerts.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import { publicAccount } from '../../../modal/core/publicState.js'
 import { authConnectorId } from '../../../modal/embedded/authConnector.js'
+import { catalogue as ja } from '../../../modal/i18n/locales/ja.js'
 import { createTranslator } from '../../../modal/i18n/translate.js'
 import type { CaipNetwork, ChainNamespace } from '../../../modal/networks/types.js'
 import {
@@ -17,6 +19,7 @@ import {
 } from '../../../modal/react/hooks.js'
 import { initialAccount } from '../../../modal/state/types.js'
 import { KitContext } from '../../../modal/ui/kitContext.js'
+import { ModalRoot } from '../../../modal/ui/ModalRoot.js'
 import { FakeSolanaAdapter } from '../support/fakeSolanaAdapter.js'
 import { alice, anvilPair, injectedKit, solanaMainnet, unreachableRpcUrl } from '../support/kit.js'
 
@@ -149,6 +152,53 @@ describe('AppKit 1.7 instance methods for networks, providers and the modal', ()
       isSuccess: true,
       isError: false,
     })
+  })
+})
+
+/** The snackbar `kit`'s modal shows a Japanese reader, or undefined when none shows. */
+function renderedSnackbar(kit: AppKit): string | undefined {
+  const html = renderToString(
+    createElement(
+      KitContext.Provider,
+      { value: { kit, t: createTranslator('ja', ja) } },
+      createElement(ModalRoot),
+    ),
+  )
+  return /<output class="snackbar[^"]*"[^>]*>.*?<\/output>/.exec(html)?.[0]
+}
+
+describe('AppKit 1.7 snackbar messages from the app', () => {
+  it('showErrorMessage shows the app text as written, untranslated and as text, in an error snackbar announced at once', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    kit.showErrorMessage('Swap failed: <b>slippage</b> too high')
+    expect(kit.store.get().snackbar).toMatchObject({
+      severity: 'error',
+      message: 'Swap failed: <b>slippage</b> too high',
+    })
+    expect(renderedSnackbar(kit)).toBe(
+      '<output class="snackbar error" role="alert">Swap failed: &lt;b&gt;slippage&lt;/b&gt; too high</output>',
+    )
+  })
+
+  it('showSuccessMessage shows the app text in a success snackbar left to the status role, gone after the snackbar time', () => {
+    const timers: { run: () => void; ms: number }[] = []
+    const { kit } = injectedKit({
+      options: { networks: [anvil] },
+      environment: { clock: { setTimeout: (run, ms) => timers.push({ run, ms }), clearTimeout: () => {} } },
+    })
+    kit.showSuccessMessage('Order placed')
+    expect(renderedSnackbar(kit)).toBe('<output class="snackbar success">Order placed</output>')
+    expect(timers.map((timer) => timer.ms)).toEqual([snackbarMs])
+    for (const timer of timers) timer.run()
+    expect(renderedSnackbar(kit)).toBeUndefined()
+  })
+
+  it('an embedded modal shows the app message too', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil], enableEmbedded: true } })
+    kit.showErrorMessage('Not enough funds')
+    expect(renderedSnackbar(kit)).toBe(
+      '<output class="snackbar error" role="alert">Not enough funds</output>',
+    )
   })
 })
 
