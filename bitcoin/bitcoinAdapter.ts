@@ -196,7 +196,11 @@ export class BitcoinAdapter implements ChainAdapter {
       connector: connection.connector,
       accounts: () => connection.accounts,
       network: () => connection.network,
-      chains: () => this.#context?.networks.filter((n) => n.chainNamespace === 'bip122') ?? [],
+      chains: () =>
+        this.#context?.networks.filter(
+          (n) =>
+            n.chainNamespace === 'bip122' && (connection.connector.chains?.includes(n.caipNetworkId) ?? true),
+        ) ?? [],
       chain: () => this.#chain(connection.network),
       esplora: () => this.#esplora(connection.network),
       events: connection.events,

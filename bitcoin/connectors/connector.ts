@@ -49,6 +49,11 @@ export interface BitcoinConnector {
   readonly id: string
   readonly name: string
   readonly icon?: string | undefined
+  /**
+   * The CAIP-2 chains the wallet granted the app, where a session fixes them (WalletConnect's); absent, the
+   * wallet may be on any chain the app configured.
+   */
+  readonly chains?: readonly string[]
   /** Asks the wallet for its accounts on `chain` (a prompt), or with `silent` only those it already granted. */
   connect(chain: BitcoinChain, silent: boolean): Promise<BitcoinAccount[]>
   disconnect(): Promise<void>

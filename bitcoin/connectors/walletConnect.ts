@@ -48,6 +48,12 @@ export function sessionAddresses(session: WalletConnectSession, chainId: string)
   )
 }
 
+/** The CAIP-2 chains the session has a Bitcoin account on, each once. */
+function sessionChains(session: WalletConnectSession): string[] {
+  const chains = (session.namespaces?.bip122 ?? []).map((account) => account.split(':', 2).join(':'))
+  return [...new Set(chains)]
+}
+
 /** The WalletConnect session `session` of `transport` as a Bitcoin connector. */
 export function walletConnectConnector(
   transport: WalletConnectTransport,
@@ -66,6 +72,7 @@ export function walletConnectConnector(
     id: walletConnectConnectorId,
     name: session.peer.name,
     icon: session.peer.icon,
+    chains: sessionChains(session),
     async connect(chain) {
       const addresses = sessionAddresses(session, bip122ChainId(chain))
       if (!addresses.length) return []

@@ -201,7 +201,8 @@ describe('Bitcoin provider as AppKit’s', () => {
       chainId: bitcoinSignet.id,
     })
     await provider.disconnect()
-    expect(page.events).toContainEqual({ type: 'disconnect', connectorId: connector.id })
+    // Told it was the app's own disconnect, which the modal reports as DISCONNECT_SUCCESS.
+    expect(page.events).toContainEqual({ type: 'disconnect', connectorId: connector.id, byApp: true })
     expect(adapter.getProvider(connector.id)).toBeUndefined()
     stop()
   })

@@ -236,9 +236,12 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
     }
   })
 
-  it('switches to another chain of the session (the calls go there, with its accounts), asks the user to switch in the wallet for a chain the session lacks, and reconnects from the stored session', async () => {
+  it('lists the chains of the session alone, switches to another of them (the calls go there, with its accounts), asks the user to switch in the wallet for a chain the session lacks, and reconnects from the stored session', async () => {
     const { kit, provider, wallet, networks, factory, page, close } = await connected('wc-switch')
     try {
+      const sessionChains = [networks.regtest, networks.signet].map((n) => n.caipNetworkId)
+      // The provider lists the chains the session granted, not testnet4, which the app has and the wallet not.
+      expect(provider.chains.map((n) => n.caipNetworkId)).toEqual(sessionChains)
       await kit.switchNetwork(networks.signet)
       const [payment] = wallet.accounts('signet')
       expect(provider.network).toBe(networks.signet)
@@ -263,6 +266,7 @@ describe('Bitcoin over WalletConnect, our engine as the wallet on the local regt
       const stop = again.setup({ ...page.context(Object.values(networks)), walletConnect: factory })
       const restored = await again.reconnect({ connectorId: 'walletConnect', network: networks.regtest })
       expect(restored?.accounts).toEqual(wallet.accounts('regtest').map((a) => a.address))
+      expect(again.getProvider('walletConnect')?.chains.map((n) => n.caipNetworkId)).toEqual(sessionChains)
       stop()
 
       await kit.disconnect('bip122')
