@@ -284,7 +284,9 @@ export class SignInFlow implements SignInHooks {
 /** SIWX-06: the app's `siwx`, or its older `siweConfig` mapped onto SIWX. */
 function configOf(ctx: ModalContext): SIWXConfig | undefined {
   const { siwx, siweConfig } = ctx.options
-  return siwx ?? (siweConfig && fromSiweConfig(siweConfig))
+  return (
+    siwx ?? (siweConfig && fromSiweConfig(siweConfig, () => ctx.store.get().activeNetwork?.caipNetworkId))
+  )
 }
 
 /** Starts the flow for the app's sign-in config and puts it on the context; returns the stop. */

@@ -28,8 +28,10 @@ const appKitSiweClientSchema = z.object({
  * SIWE signs in on EVM networks only: other networks count as signed in, and a SIWE session stands for
  * the one account and network it names (the `signOutOn…Change` options decide whether a switch signs it
  * out or it still counts). Without `getMessageParams`, the page's host and address are the domain and uri.
+ * `activeChainId` reads the modal's active network (CAIP-2): of several sessions signed at once, the SIWE
+ * config keeps that network's, as AppKit does; without it, or with none for that network, the first EVM one.
  */
-export function fromSiweConfig(config: SIWEConfig): SIWXConfig {
+export function fromSiweConfig(config: SIWEConfig, activeChainId?: () => string | undefined): SIWXConfig {
   const siwe = appConfig(config)
   const signOut = async () => {
     await siwe.signOut()
@@ -96,9 +98,11 @@ export function fromSiweConfig(config: SIWEConfig): SIWXConfig {
 
     async setSessions(sessions) {
       if (sessions.length === 0) return signOut()
-      // A SIWE config holds one session: the first EVM one stands for them all.
-      const evm = sessions.find((session) => evmChain(session.data.chainId) !== undefined)
-      if (evm) await addSession(evm)
+      // A SIWE config holds one session, which stands for them all.
+      const evm = sessions.filter((session) => evmChain(session.data.chainId) !== undefined)
+      const active = activeChainId?.()
+      const kept = evm.find((session) => session.data.chainId === active) ?? evm[0]
+      if (kept) await addSession(kept)
     },
 
     async getSessions(chainId, address) {

@@ -1,6 +1,7 @@
 import { verifyMessage } from 'viem'
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
+import type { Cacao } from '../../../engine/index.js'
 import {
   fromSiweConfig,
   type SIWEConfig,
@@ -8,6 +9,7 @@ import {
   type SIWESession,
   type SIWEVerifyMessageArgs,
 } from '../../../modal/siwx/index.js'
+import { alice, anvilPair, createKit, unreachableRpcUrl } from '../support/kit.js'
 import { evmSigner, signed, signIn } from './signers.js'
 
 const hardhat = 'eip155:31337'
@@ -198,6 +200,54 @@ describe('fromSiweConfig', () => {
     await siwx.setSessions([])
     expect(calls).toEqual(['signOut', 'onSignOut'])
     expect(await siwx.getSessions(hardhat, wallet.address)).toEqual([])
+  })
+
+  it('keeps the session of the active network of several signed at once, and the first EVM one when it has none there', async () => {
+    const nonce = generateSiweNonce()
+    const { config, calls, state } = siweBackend({ getNonce: async () => nonce })
+    state.nonce = nonce
+    let active: string | undefined = hardhat
+    const siwx = fromSiweConfig(config, () => active)
+    const wallet = evmSigner()
+    const sessions = [await signed(siwx, wallet, mainnet), await signed(siwx, wallet, hardhat)]
+    await siwx.setSessions(sessions)
+    expect(state.session?.chainId).toBe(31337)
+    active = 'eip155:10'
+    await siwx.setSessions(sessions)
+    expect(calls.filter((call) => call.startsWith('onSignIn'))).toEqual(['onSignIn 31337', 'onSignIn 1'])
+  })
+
+  it("the modal's siweConfig keeps the sign-in of the active network when a wallet signs several in another order", async () => {
+    const [anvil, anvil2] = anvilPair(await unreachableRpcUrl())
+    const signedOn: number[] = []
+    const siweConfig: SIWEConfig = {
+      getNonce: async () => 'n0nceN0nceN0nce1',
+      createMessage: ({ nonce }) => nonce,
+      verifyMessage: async () => true,
+      getSession: async () => null,
+      signOut: async () => true,
+      onSignIn: (session) => void (session && signedOn.push(session.chainId)),
+    }
+    const kit = createKit({ options: { networks: [anvil, anvil2], defaultNetwork: anvil2, siweConfig } })
+    await kit.ready()
+    const cacaoOn = (chainId: string): Cacao => ({
+      h: { t: 'caip122' },
+      p: {
+        iss: `did:pkh:${chainId}:${alice}`,
+        domain: 'app.example.com',
+        aud: 'https://app.example.com',
+        version: '1',
+        nonce: 'n0nceN0nceN0nce1',
+        iat: new Date().toISOString(),
+      },
+      s: { t: 'eip191', s: '0x00' },
+    })
+    await kit.context.signIn?.walletConnect.accept([
+      cacaoOn(anvil.caipNetworkId),
+      cacaoOn(anvil2.caipNetworkId),
+    ])
+    expect(signedOn).toEqual([Number(anvil2.id)])
+    kit.destroy()
   })
 
   it('lets non-EVM networks through, as AppKit does, since SIWE signs in on eip155 only', async () => {
