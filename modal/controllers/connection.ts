@@ -109,10 +109,21 @@ export async function onConnected(
   result: ConnectResult,
   restored: boolean,
 ): Promise<void> {
+  const held = currentConnection(ctx, namespace)
+  if (restored && held && held.connectorId !== result.connectorId) {
+    // Restored beside the one the modal restored itself (wagmi's reconnect brings back every connector it
+    // stored): it joins that one, which stays the one shown and remembered, as it stays wagmi's current one.
+    const before = entry(ctx, namespace)
+    const others = before.connections.filter((c) => c.connectorId !== result.connectorId)
+    const connections = [...others, connectionFrom(result)]
+    setEntry(ctx, namespace, { ...before, connections, current: connections.indexOf(held) })
+    return
+  }
   // A restored one leaves another namespace active, as the modal's own restore does.
   addConnection(ctx, namespace, result, !restored || ctx.store.get().activeChain === namespace)
   ctx.memory.setItem(rememberKey(namespace), result.connectorId)
   if (restored) return
+  await replaceHeld(ctx, namespace, result.connectorId)
   await ctx.multiNamespace?.afterConnect(ctx, namespace, result.connectorId)
   ctx.events.emit('CONNECT_SUCCESS', { method: result.connectorId, name: result.walletInfo.name })
 }
@@ -131,16 +142,15 @@ export function addConnection(
   activate = true,
 ): void {
   const before = entry(ctx, namespace)
-  const connection: Connection = {
-    connectorId: result.connectorId,
-    accounts: result.accounts,
-    caipNetwork: result.network,
-  }
   const others = before.connections.filter((c) => c.connectorId !== result.connectorId)
-  const connections = [connection, ...others]
+  const connections = [connectionFrom(result), ...others]
   setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
   if (activate) ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
   syncAccount(ctx, namespace, result.walletInfo)
+}
+
+function connectionFrom(result: ConnectResult): Connection {
+  return { connectorId: result.connectorId, accounts: result.accounts, caipNetwork: result.network }
 }
 
 /**
@@ -172,19 +182,36 @@ function syncStatus(ctx: ModalContext, namespace: ChainNamespace): void {
 /** Disconnects the current connection; EVM then switches to the first remaining one (CONN-06, CONN-07). */
 export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().activeChain): Promise<void> {
   const adapter = adapterFor(ctx, namespace)
-  const ns = adapter.namespace
-  const current = currentConnection(ctx, ns)
+  const current = currentConnection(ctx, adapter.namespace)
   if (!current) throw new WalletError('CONNECTOR_NOT_CONNECTED')
-  await adapter.disconnect(current.connectorId)
-  removeConnection(ctx, ns, current.connectorId)
-  ctx.multiNamespace?.afterDisconnect(ctx, ns, current.connectorId)
+  await endConnection(ctx, adapter, current.connectorId)
+}
+
+async function endConnection(ctx: ModalContext, adapter: ChainAdapter, connectorId: string): Promise<void> {
+  await adapter.disconnect(connectorId)
+  removeConnection(ctx, adapter.namespace, connectorId)
+  ctx.multiNamespace?.afterDisconnect(ctx, adapter.namespace, connectorId)
   ctx.events.emit('DISCONNECT_SUCCESS')
 }
 
-export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): void {
+/**
+ * ROLE-09: without multi-wallet the modal holds one wallet per namespace, so a connection made beside the one
+ * held (the app's, through the adapter's own API: wagmi's connect) replaces it, as in AppKit: the old one is
+ * disconnected as the modal's own disconnect does it. One whose wallet fails to end it is dropped all the same.
+ */
+async function replaceHeld(ctx: ModalContext, namespace: ChainNamespace, kept: string): Promise<void> {
+  if (multiWalletEnabled(ctx.store.get())) return
+  const adapter = adapterFor(ctx, namespace)
+  const others = entry(ctx, namespace).connections.filter((c) => c.connectorId !== kept)
+  for (const { connectorId } of others)
+    await endConnection(ctx, adapter, connectorId).catch(() => removeConnection(ctx, namespace, connectorId))
+}
+
+/** Drops the connection of `connectorId` in `namespace`; false when the modal held none. */
+export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): boolean {
   const before = entry(ctx, namespace)
   const connections = before.connections.filter((c) => c.connectorId !== connectorId)
-  if (connections.length === before.connections.length) return
+  if (connections.length === before.connections.length) return false
   const first = connections[0]
   if (first) {
     setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
@@ -194,9 +221,10 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
     ctx.memory.removeItem(rememberKey(namespace))
   }
   syncAccount(ctx, namespace, undefined)
-  if (first || ctx.store.get().activeChain !== namespace) return
+  if (first || ctx.store.get().activeChain !== namespace) return true
   ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
   ctx.multiNamespace?.handOver(ctx)
+  return true
 }
 
 /** Restores the remembered connector of each namespace without opening the modal. */

@@ -226,8 +226,9 @@ export class AppKit {
         modal.showOutsidePairing(this.context, event)
         return
       case 'disconnect':
-        removeConnection(this.context, namespace, event.connectorId)
-        if (event.byApp) this.context.events.emit('DISCONNECT_SUCCESS')
+        // An app ending a connection the modal no longer held (a provider kept from before) disconnected nothing.
+        if (removeConnection(this.context, namespace, event.connectorId) && event.byApp)
+          this.context.events.emit('DISCONNECT_SUCCESS')
         return
       case 'pendingTransactions':
         // Something moved on the chain: the balance shown may be stale.

@@ -1,6 +1,7 @@
 import { http, type Transport, UserRejectedRequestError } from 'viem'
 import { type Config, type Connector, createConfig, type Storage } from 'wagmi'
 import { connect, disconnect, switchAccount } from 'wagmi/actions'
+import { disconnectForApp } from '../adapters/disconnectForApp.js'
 import { Eip155Adapter, type Eip155AdapterOptions } from '../adapters/eip155/eip155Adapter.js'
 import type { AdapterContext, AdapterEvent, ConnectParams, ConnectResult } from '../adapters/types.js'
 import { walletConnectConnectorId } from '../adapters/walletConnectTransport.js'
@@ -39,7 +40,9 @@ export class WagmiAdapter extends Eip155Adapter {
   /** The connect under way with each connector, and whether the modal started it. */
   readonly #connecting = new Map<string, { attempt: Promise<ConnectResult>; forModal: boolean }>()
   readonly #infos = new Map<string, ConnectorInfo>()
-  #emit: AdapterContext['emit'] = () => {}
+  /** The connectors the modal is disconnecting through wagmi: it reports those disconnects itself. */
+  readonly #disconnecting = new Set<string>()
+  #context: AdapterContext | undefined
 
   constructor(options: WagmiAdapterOptions) {
     const { networks, projectId, transports, ssr, storage, ...eip155 } = options
@@ -61,7 +64,7 @@ export class WagmiAdapter extends Eip155Adapter {
   }
 
   override setup(context: AdapterContext): () => void {
-    this.#emit = context.emit
+    this.#context = context
     return super.setup({
       ...context,
       emit: (event) => {
@@ -127,7 +130,7 @@ export class WagmiAdapter extends Eip155Adapter {
         if (reconnecting) throw new WalletError('CONNECTOR_NOT_CONNECTED')
         // wagmi refuses to connect its current connector again, and the wallet no longer grants this one.
         if (this.wagmiConfig.state.current === connector.uid)
-          await disconnect(this.wagmiConfig, { connector })
+          await this.#disconnectForModal(params.connectorId, connector)
       }
       // No chainId: the bridge would switch to it, and the modal keeps a wallet's chain when it is configured.
       const connecting = connect(this.wagmiConfig, {
@@ -164,8 +167,21 @@ export class WagmiAdapter extends Eip155Adapter {
   override async disconnect(connectorId: string): Promise<void> {
     const connector = this.#bridges.get(connectorId)
     if (connector && this.wagmiConfig.state.connections.has(connector.uid))
-      await disconnect(this.wagmiConfig, { connector })
+      await this.#disconnectForModal(connectorId, connector)
     else await super.disconnect(connectorId)
+  }
+
+  async #disconnectForModal(connectorId: string, connector: Connector): Promise<void> {
+    this.#disconnecting.add(connectorId)
+    try {
+      await disconnect(this.wagmiConfig, { connector })
+    } finally {
+      this.#disconnecting.delete(connectorId)
+    }
+  }
+
+  #emit(event: AdapterEvent): void {
+    this.#context?.emit(event)
   }
 
   #bridge(connectorId: string): Connector {
@@ -212,8 +228,33 @@ export class WagmiAdapter extends Eip155Adapter {
       : await (pending ? super.connect(pending.params) : this.#connectForWagmi(connectorId, network))
     if (!result) throw new WalletError('CONNECTOR_NOT_CONNECTED')
     // Started from wagmi (its connect, or its reconnect on load): the modal learns it as a connection.
-    if (!pending) this.#emit({ type: 'connected', result, restored: reconnecting })
+    if (!pending)
+      this.#onceWagmiHolds(connectorId, () =>
+        this.#emit({ type: 'connected', result, restored: reconnecting }),
+      )
     return result
+  }
+
+  /**
+   * Calls `then` once wagmi's state holds the connection with `connectorId` (at once when it already does, as
+   * restored from a cookie), which its connect records only after the connector answered; not at all when
+   * that connect fails first. What the modal does on learning of it (disconnecting the one it replaces) must
+   * not race wagmi's own write of its connections.
+   */
+  #onceWagmiHolds(connectorId: string, then: () => void): void {
+    const uid = this.#bridge(connectorId).uid
+    if (this.wagmiConfig.state.connections.has(uid)) {
+      then()
+      return
+    }
+    const unsubscribe = this.wagmiConfig.subscribe(
+      (state) => (state.connections.has(uid) ? 'held' : state.status),
+      (now) => {
+        if (now === 'connecting' || now === 'reconnecting') return
+        unsubscribe()
+        if (now === 'held') then()
+      },
+    )
   }
 
   #host(): BridgeHost {
@@ -239,9 +280,10 @@ export class WagmiAdapter extends Eip155Adapter {
         }
       },
       disconnectNow: async (connectorId) => {
-        await super.disconnect(connectorId)
-        // A disconnect started from wagmi's side (its hooks) reaches the modal's state too.
-        this.#emit({ type: 'disconnect', connectorId })
+        // The modal records and reports its own disconnects; one started from wagmi's side (the app's
+        // useDisconnect) is the app's, reaching the modal as an app's provider.disconnect() does.
+        if (this.#disconnecting.has(connectorId)) return super.disconnect(connectorId)
+        await disconnectForApp(this.#context, connectorId, (id) => super.disconnect(id))
       },
       switchNow: (connectorId, network) => super.switchNetwork({ connectorId, network }),
       provider: (connectorId) => this.getProvider(connectorId),

@@ -13,6 +13,7 @@ import { en } from '../../i18n/en.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { unsupportedNetwork } from '../../networks/unsupportedNetwork.js'
 import type { ConnectorInfo, TokenBalance, WalletInfo } from '../../state/types.js'
+import { disconnectForApp } from '../disconnectForApp.js'
 import type {
   AdapterContext,
   Balance,
@@ -190,8 +191,16 @@ export class Eip155Adapter implements ChainAdapter {
     if (!provider) return undefined
     const known = this.#appProviders.get(provider)
     if (known) return known
-    const wrapped = withWalletCalls(provider, async (wallet, method, params) =>
-      (await this.#loadWalletCalls()).request(wallet, method, params),
+    // WalletConnect's provider can end its session (the engine's disconnect): the app ending it there ends it
+    // as the modal's own disconnect does, and the modal reports it as its own.
+    const disconnect =
+      connectorId === walletConnectConnectorId
+        ? () => disconnectForApp(this.#context, connectorId, (id) => this.disconnect(id))
+        : undefined
+    const wrapped = withWalletCalls(
+      provider,
+      async (wallet, method, params) => (await this.#loadWalletCalls()).request(wallet, method, params),
+      disconnect,
     )
     this.#appProviders.set(provider, wrapped)
     return wrapped

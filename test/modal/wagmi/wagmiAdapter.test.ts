@@ -15,10 +15,12 @@ import {
 import type { AdapterEvent } from '../../../modal/adapters/types.js'
 import { reconnect as modalReconnect } from '../../../modal/controllers/connection.js'
 import { mapMemory } from '../../../modal/controllers/memory.js'
+import { loadRemoteConfig } from '../../../modal/controllers/remoteConfig.js'
+import type { AppKit } from '../../../modal/core/appKit.js'
 import type { EvmNetwork } from '../../../modal/networks/types.js'
 import { WagmiAdapter, type WagmiAdapterOptions } from '../../../modal/wagmi/index.js'
 import { FakeProvider, WalletRpcError, walletErrorCodes } from '../support/fakeProvider.js'
-import { alice, anvilPair, bob, createKit, unreachableRpcUrl, until } from '../support/kit.js'
+import { alice, anvilPair, bob, carol, createKit, unreachableRpcUrl, until } from '../support/kit.js'
 import { createPage, installAnnouncedWallet, walletInfo } from '../support/page.js'
 import { mapStorage } from '../support/wagmiStorage.js'
 
@@ -103,6 +105,35 @@ describe('@pairwise/modal/wagmi: wagmi and the modal agree on one connection', (
     await until(kit, (s) => s.account.status === 'disconnected' && !s.account.address)
   })
 
+  it("reports DISCONNECT_SUCCESS once for the app's disconnect through wagmi as for the modal's own, and none when the wallet ends it", async () => {
+    const disconnects = (kit: AppKit) => {
+      const seen: string[] = []
+      kit.subscribeEvents(({ data }) => data.event === 'DISCONNECT_SUCCESS' && seen.push(data.event))
+      return seen
+    }
+    const byApp = wagmiKit()
+    const fromApp = disconnects(byApp.kit)
+    await byApp.kit.connect('injected')
+    await disconnect(byApp.config)
+    await until(byApp.kit, (s) => s.account.status === 'disconnected')
+    expect(fromApp).toHaveLength(1)
+    expect(byApp.provider.granted).toBe(false)
+
+    const byModal = wagmiKit()
+    const fromModal = disconnects(byModal.kit)
+    await byModal.kit.connect('injected')
+    await byModal.kit.disconnect()
+    expect(getConnection(byModal.config).status).toBe('disconnected')
+    expect(fromModal).toHaveLength(1)
+
+    const byWallet = wagmiKit()
+    const fromWallet = disconnects(byWallet.kit)
+    await byWallet.kit.connect('injected')
+    byWallet.provider.revokeFromWallet()
+    await until(byWallet.kit, (s) => s.account.status === 'disconnected')
+    expect(fromWallet).toEqual([])
+  })
+
   it('the wallet ending the session disconnects wagmi as well as the modal', async () => {
     const { kit, provider, config } = wagmiKit()
     await kit.connect('injected')
@@ -166,6 +197,50 @@ describe('@pairwise/modal/wagmi: wagmi and the modal agree on one connection', (
     expect(stateless.wagmiConfig.storage).toBeNull()
   })
 })
+
+/**
+ * A kit over a wagmi adapter on a page announcing Alpha (carol) and Beta (bob), with the project's remote
+ * configuration loaded: `multiWallet` as given, every other feature on.
+ */
+async function twoWalletKit(multiWallet: boolean) {
+  const page = createPage()
+  const alpha = new FakeProvider({ accounts: [carol], chainId: 31337 })
+  installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), alpha)
+  installAnnouncedWallet(
+    page,
+    walletInfo('Beta', 'com.example.beta'),
+    new FakeProvider({ accounts: [bob], chainId: 31337 }),
+  )
+  const features = {
+    email: true,
+    socials: false,
+    swaps: true,
+    onramp: true,
+    activity: true,
+    reownBranding: true,
+    multiWallet,
+  }
+  const fetcher: typeof fetch = async (input) =>
+    new URL(String(input)).pathname === '/v1/project/config'
+      ? Response.json({ projectId: 'p1', name: 'Shop', basic: false, features })
+      : Response.json({ origins: [] })
+  const adapter = new WagmiAdapter({ networks: [anvil, anvil2] })
+  const kit = createKit({
+    options: {
+      networks: [anvil, anvil2],
+      adapters: [adapter],
+      apiUrl: 'http://127.0.0.1:8788',
+      projectId: 'p1',
+    },
+    environment: { fetch: fetcher, target: page, memory: mapMemory() },
+  })
+  await loadRemoteConfig(kit.context, { api: kit.api })
+  const events: string[] = []
+  kit.subscribeEvents(({ data }) => events.push(data.event))
+  const config = adapter.wagmiConfig
+  const connector = (id: string) => getConnectors(config).find((c) => c.id === id)!
+  return { kit, config, alpha, events, connector }
+}
 
 describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
   it("lists the modal's connectors in wagmi before any connection, so wagmi's connect makes the first one", async () => {
@@ -339,6 +414,56 @@ describe('@pairwise/modal/wagmi: a connection started from wagmi', () => {
     await connect(config, { connector: byId('com.example.beta') })
     await adapter.connect({ connectorId: 'com.example.alpha', network: anvil })
     expect(getAccount(config)).toMatchObject({ address: alice, connector: byId('com.example.alpha') })
+  })
+
+  it("with multi-wallet off, an app's connect through wagmi of another wallet replaces the one held: disconnected in the wallet, wagmi and the modal", async () => {
+    const { kit, config, alpha, events, connector } = await twoWalletKit(false)
+    await kit.connect('com.example.alpha')
+    await connect(config, { connector: connector('com.example.beta') })
+    await until(kit, (s) => s.connections.eip155?.connections.length === 1 && s.account.address === bob)
+    expect(kit.store.get().connections.eip155?.connections.map((c) => c.connectorId)).toEqual([
+      'com.example.beta',
+    ])
+    await vi.waitFor(() => expect(events.filter((e) => e === 'DISCONNECT_SUCCESS')).toHaveLength(1))
+    expect(alpha.granted).toBe(false)
+    expect([...config.state.connections.values()].map((c) => c.connector.id)).toEqual(['com.example.beta'])
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address: bob })
+
+    const multi = await twoWalletKit(true)
+    await multi.kit.connect('com.example.alpha')
+    await connect(multi.config, { connector: multi.connector('com.example.beta') })
+    await until(multi.kit, (s) => s.connections.eip155?.connections.length === 2)
+    expect(multi.alpha.granted).toBe(true)
+    expect(multi.events).not.toContain('DISCONNECT_SUCCESS')
+  })
+
+  it("after a reload, wagmi's reconnect of two stored connectors leaves the one connected last current in the modal as in wagmi, the other beside it", async () => {
+    const storage = mapStorage()
+    const memory = mapMemory()
+    const alpha = new FakeProvider({ accounts: [carol], chainId: 31337 })
+    const beta = new FakeProvider({ accounts: [bob], chainId: 31337 })
+    const load = () => {
+      const page = createPage()
+      installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), alpha)
+      installAnnouncedWallet(page, walletInfo('Beta', 'com.example.beta'), beta)
+      const adapter = new WagmiAdapter({ networks: [anvil, anvil2], storage })
+      const kit = createKit({
+        options: { networks: [anvil, anvil2], adapters: [adapter] },
+        environment: { target: page, memory },
+      })
+      return { kit, config: adapter.wagmiConfig }
+    }
+    const first = load()
+    await first.kit.connect('com.example.alpha')
+    await first.kit.connect('com.example.beta')
+    expect(getAccount(first.config).address).toBe(bob)
+
+    const { kit, config } = load()
+    await Promise.all([reconnect(config), kit.ready()])
+    await until(kit, (s) => s.connections.eip155?.connections.length === 2)
+    expect(getAccount(config).address).toBe(bob)
+    expect(kit.getAddress()).toBe(bob)
+    expect(memory.getItem('pairwise:connector:eip155')).toBe('com.example.beta')
   })
 
   it('a connector the modal is reconnecting stays in wagmi while an announcement replaces it, and wagmi follows its wallet', async () => {

@@ -30,8 +30,15 @@ const freshUri = 'wc:fresh@2?relay-protocol=irn&symKey=02'
  * withdrawn pairing does (a user rejection).
  */
 function waitingTransport(session: WalletConnectSession) {
-  const provider = new FakeProvider({ accounts: session.accounts, chainId: session.chainId })
-  const pairing = { expire: () => {}, approve: () => {}, cancelled: false, started: 0 }
+  const pairing = { expire: () => {}, approve: () => {}, cancelled: false, started: 0, ended: 0 }
+  // As the engine's provider: its own disconnect ends the session, and it then fires `disconnect`.
+  const provider = Object.assign(new FakeProvider({ accounts: session.accounts, chainId: session.chainId }), {
+    disconnect: async () => {
+      pairing.ended++
+      provider.granted = false
+      provider.emit('disconnect')
+    },
+  })
   const transport: WalletConnectTransport = {
     provider,
     request: (args) => provider.request(args),
@@ -50,7 +57,7 @@ function waitingTransport(session: WalletConnectSession) {
           reject(new WalletRpcError(walletErrorCodes.userRejected, 'Pairing attempt aborted'))
         })
       }),
-    disconnect: async () => {},
+    disconnect: () => provider.disconnect(),
   }
   return { transport, pairing }
 }
@@ -129,6 +136,22 @@ describe('@pairwise/modal/wagmi: a WalletConnect connect started from wagmi', ()
     await expect(fromWagmi).resolves.toMatchObject({ accounts: [bob] })
     expect(pairing.started).toBe(1)
     expect(getAccount(config)).toMatchObject({ status: 'connected', address: bob })
+  })
+
+  it('the app ending the session through the WalletConnect provider ends it in wagmi and the modal, DISCONNECT_SUCCESS reported once', async () => {
+    const { kit, config, pairing, events } = wagmiKit()
+    await kit.ready()
+    const connecting = modalConnect(kit.context, { connectorId: 'walletConnect' })
+    await vi.waitFor(() => expect(pairing.started).toBe(1))
+    pairing.approve()
+    await connecting
+    const provider = kit.getProvider('eip155') as unknown as { disconnect(): Promise<void> }
+    await provider.disconnect()
+    expect(pairing.ended).toBe(1)
+    expect(getAccount(config).status).toBe('disconnected')
+    expect(kit.store.get().account.status).toBe('disconnected')
+    await provider.disconnect()
+    expect(events.filter((e) => e === 'DISCONNECT_SUCCESS')).toHaveLength(1)
   })
 
   it('a connect of the modal replacing its own under way (one view replacing another) pairs afresh instead of joining the one withdrawn', async () => {
