@@ -92,6 +92,9 @@ export class RelayConnection {
   private inflightBytes = 0
   // Topics with stored messages not pushed yet for lack of in-flight room; pushed as acks make room.
   private readonly backlog = new Set<string>()
+  // Topics added by a call not answered yet. Nothing is pushed on them before the answer: a client that does
+  // not know the subscription yet may drop the push and still acknowledge it.
+  private readonly unanswered = new Set<string>()
   private waiting: Pending[] = []
   private waitingBytes = 0
   // A task pushing the deferred topics is queued and has not begun: topics deferred meanwhile are read by
@@ -130,16 +133,28 @@ export class RelayConnection {
     return this.subscriptions.has(topic)
   }
 
-  /** True when the topic was not subscribed before. */
+  /** True when the topic was not subscribed before; pushes on it then wait for `answered`. */
   addTopic(topic: string): boolean {
     if (this.subscriptions.has(topic)) return false
     this.subscriptions.set(topic, subscriptionId(topic, this.clientId))
+    this.unanswered.add(topic)
     return true
+  }
+
+  /** The calls that subscribed to `topics` are answered: pushes on them may go. */
+  answered(topics: readonly string[]): void {
+    for (const topic of topics) this.unanswered.delete(topic)
+  }
+
+  /** Whether pushes on `topic` wait: the call that subscribed to it is not answered yet. */
+  awaitsAnswer(topic: string): boolean {
+    return this.unanswered.size > 0 && this.unanswered.has(topic)
   }
 
   /** True when the topic was subscribed. */
   removeTopic(topic: string): boolean {
     this.backlog.delete(topic)
+    this.unanswered.delete(topic)
     return this.subscriptions.delete(topic)
   }
 
@@ -148,6 +163,7 @@ export class RelayConnection {
     const topics = [...this.subscriptions.keys()]
     this.subscriptions.clear()
     this.backlog.clear()
+    this.unanswered.clear()
     return topics
   }
 

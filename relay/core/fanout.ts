@@ -12,7 +12,11 @@ export interface RelayFanout {
   /** Resolves once announcements for `topic` will reach `receive`. */
   watch(topic: string): Promise<void>
   unwatch(topic: string): Promise<void>
-  /** Undefined when there is nobody to tell: a publish then waits on no promise of it. */
+  /**
+   * Undefined when there is nobody to tell: a publish then waits on no promise of it. The message is stored
+   * and acked before, so a fanout whose announce rejects owes the other nodes a re-read of the topic's
+   * mailboxes (their `missed`) once it can reach them.
+   */
   announce(message: StoredMessage, repeated: boolean): Promise<void> | undefined
   /**
    * Called once by the core with where announcements from other nodes go, and `missed`: the fanout calls it

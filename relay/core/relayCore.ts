@@ -6,6 +6,7 @@ import {
   type JsonRpcErrorObject,
   type JsonRpcId,
   type JsonRpcRequest,
+  leadingId,
   parseFrame,
   RelayCloseCode,
   RelayErrorCode,
@@ -281,7 +282,7 @@ export class RelayCore {
     try {
       const size = utf8LengthOver(text, this.limits.maxFrameBytes)
       if (size !== undefined)
-        return this.replyError(connection, null, {
+        return this.replyError(connection, leadingId(text, MAX_ID_CHARS), {
           code: RelayErrorCode.messageTooLarge,
           message: `Frame too large: ${size} bytes, the limit is ${this.limits.maxFrameBytes}`,
         })
@@ -408,7 +409,10 @@ export class RelayCore {
       store: (messages) => this.storeAll(messages, budgets.stored),
       distribute: (stored) => this.distribute(stored),
       subscribe: (topics) => this.subscribe(connection, topics),
-      pushUndelivered: (topics) => this.pushPages(connection, topics),
+      pushUndelivered: (topics) => {
+        connection.answered(topics)
+        return this.pushPages(connection, topics)
+      },
       unsubscribe: async (topics) => {
         for (const topic of topics)
           if (connection.removeTopic(topic)) {
@@ -536,7 +540,7 @@ export class RelayCore {
       if (announced)
         return announced
           .catch((error: unknown) => {
-            // Stored already: subscribers on other nodes still get it from the mailbox when they resubscribe.
+            // Stored already: the fanout has the other nodes re-read the topic's mailboxes once it can.
             this.logger.error('announcing a message to other nodes failed', {
               topic: message.topic,
               error: describeError(error),
@@ -556,7 +560,8 @@ export class RelayCore {
     let data: string | undefined
     for (const connection of this.subscribers.get(message.topic) ?? [])
       if (connection.clientId !== message.publisherId && !connection.isInFlight(message.id)) {
-        if (!connection.hasRoomFor(message)) {
+        // Left in the mailbox for the page pushed once the subscribe is answered, or once acks make room.
+        if (!connection.hasRoomFor(message) || connection.awaitsAnswer(message.topic)) {
           connection.deferTopic(message.topic)
           continue
         }
@@ -643,7 +648,10 @@ export class RelayCore {
       for (const entry of connection.overdue(now - this.ackTimeoutMs)) {
         connection.settlePush(entry.requestId)
         const { message } = entry
-        if (message.expiresAt <= now || !connection.hasTopic(message.topic)) continue
+        // Not on a topic subscribed anew whose subscribe is not answered yet: the page after the answer has it.
+        const { topic } = message
+        if (message.expiresAt <= now || !connection.hasTopic(topic) || connection.awaitsAnswer(topic))
+          continue
         if (entry.attempts >= this.maxDeliveryAttempts) {
           this.logger.warn('push never acknowledged; left in the mailbox', {
             clientId: connection.clientId,
@@ -710,6 +718,8 @@ export class RelayCore {
   private async pushPages(connection: RelayConnection, topics: string[]): Promise<void> {
     for (const topic of new Set(topics)) {
       if (!(connection.open && connection.hasTopic(topic))) continue
+      // Stays deferred: the subscribe's answer is followed by a page of it.
+      if (connection.awaitsAnswer(topic)) continue
       // Cleared before the read, not after: a message deferred while it is under way, stored too late to be
       // in the page, marks the topic again and is pushed with the next page.
       connection.clearDeferred(topic)

@@ -22,6 +22,7 @@ export {
   requestFrame,
   resultFrame,
 } from './jsonrpc.js'
+export { leadingId } from './leadingId.js'
 export { MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, utf8LengthOver } from './limits.js'
 export {
   type ApproveSessionParams,

@@ -118,6 +118,9 @@ return { dropped, byPut }
 `
 
 const PURGE_BATCH = 1000
+// Messages of a topic read per round trip for a page: as many as the page holds, and at least this many, so
+// that a page behind many delivered messages takes a few round trips rather than one per page's worth.
+const MIN_READ_BATCH = 64
 const count = z.int().check(z.nonnegative())
 const putOutcome = z.enum(['stored', 'duplicate', 'addressFull', 'topicFull', 'storeFull'])
 const purged = z.tuple([count, count])
@@ -167,22 +170,41 @@ export class RedisMailboxStore implements MailboxStore {
     return putOutcome.parse(outcome)
   }
 
+  /** Reads the topic in batches, oldest first, until the page is full or the topic read to its end. */
   async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
-    const ids = await this.redis.zrange(this.keys.topic(topic), 0, -1)
-    if (ids.length === 0) return []
-    const pipeline = this.redis.pipeline()
-    for (const id of ids) pipeline.get(this.keys.message(id)).sismember(this.keys.deliveries(id), clientId)
-    const replies = (await pipeline.exec()) ?? []
     const found: StoredMessage[] = []
-    for (let index = 0; index < ids.length && found.length < limit; index++) {
-      const [stored, delivered] = [replies[2 * index], replies[2 * index + 1]]
-      if (stored?.[0] || delivered?.[0]) throw stored?.[0] ?? delivered?.[0]
-      const json = stored?.[1]
-      // Gone already: its key expired before the sweep removed it from the index.
-      if (typeof json !== 'string') continue
-      const message = StoredMessageSchema.parse(JSON.parse(json))
-      if (message.expiresAt <= now || message.publisherId === clientId || delivered?.[1] === 1) continue
-      found.push(message)
+    const batch = Math.max(limit, MIN_READ_BATCH)
+    // By publish sequence, not by rank: messages evicted or swept between two batches then shift nothing.
+    let after = '-inf'
+    while (found.length < limit) {
+      const entries = await this.redis.zrangebyscore(
+        this.keys.topic(topic),
+        after,
+        '+inf',
+        'WITHSCORES',
+        'LIMIT',
+        0,
+        batch,
+      )
+      if (entries.length === 0) break
+      const pipeline = this.redis.pipeline()
+      for (let index = 0; index < entries.length; index += 2) {
+        const id = entries[index]!
+        pipeline.get(this.keys.message(id)).sismember(this.keys.deliveries(id), clientId)
+      }
+      const replies = (await pipeline.exec()) ?? []
+      for (let index = 0; index < replies.length && found.length < limit; index += 2) {
+        const [stored, delivered] = [replies[index], replies[index + 1]]
+        if (stored?.[0] || delivered?.[0]) throw stored?.[0] ?? delivered?.[0]
+        const json = stored?.[1]
+        // Gone already: its key expired before the sweep removed it from the index.
+        if (typeof json !== 'string') continue
+        const message = StoredMessageSchema.parse(JSON.parse(json))
+        if (message.expiresAt <= now || message.publisherId === clientId || delivered?.[1] === 1) continue
+        found.push(message)
+      }
+      if (entries.length < 2 * batch) break
+      after = `(${entries.at(-1)}`
     }
     return found
   }

@@ -1,9 +1,11 @@
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { messageId } from '../../../relay/core/index.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { messageId, RelayCore } from '../../../relay/core/index.js'
 import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
+import { RedisFanout } from '../../../services/relay/redis/redisFanout.js'
 import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
+import { expectAnswerBeforePush, heldWatches } from '../../relay/core/support/heldFanout.js'
 import { expectDeliveredEviction, expectMailboxCaps } from './support/mailboxCaps.js'
 import {
   RawRelayClient,
@@ -44,10 +46,59 @@ describe('Redis mailbox', () => {
     await store.close()
   })
 
+  it('reads a page of a long topic in batches, past delivered and own messages, not the whole topic', async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `page${++deployments}:`)
+    const admin = new Redis(redisUrl())
+    const gets = async () =>
+      Number(/cmdstat_get:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1] ?? 0)
+    const topic = randomTopic()
+    const now = Date.now()
+    const messages = Array.from({ length: 200 }, (_, index) => {
+      const message = `AA${index}=`
+      const publisherId = index === 100 ? 'did:key:reader' : 'did:key:publisher'
+      return {
+        id: messageId(topic, message),
+        topic,
+        message,
+        tag: 1108,
+        prompt: false,
+        publishedAt: now,
+        expiresAt: now + 60_000,
+        publisherId,
+      }
+    })
+    try {
+      for (const message of messages)
+        await store.put(message, { maxMessagesPerTopic: 1000, maxTotalBytes: 1_000_000 })
+      for (const { id } of messages.slice(0, 100)) await store.markDelivered(id, 'did:key:reader')
+      const before = await gets()
+      const page = await store.undelivered(topic, 'did:key:reader', now, 3)
+      expect(page.map(({ message }) => message)).toEqual(['AA101=', 'AA102=', 'AA103='])
+      // Two batches of 64 reach message 103; the 72 messages after them are not read.
+      expect((await gets()) - before).toBe(128)
+    } finally {
+      admin.disconnect()
+      await store.close()
+    }
+  })
+
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `eviction${++deployments}:`)
     await expectDeliveredEviction(store)
     await store.close()
+  })
+})
+
+describe('a relay core on Redis', () => {
+  it('answers a subscribe before pushing a message stored while its Redis SUBSCRIBE was under way', async () => {
+    const prefix = `order${++deployments}:`
+    const { fanout, release } = heldWatches(await RedisFanout.open(redisUrl(), 'node', silentLogger, prefix))
+    const core = new RelayCore({
+      store: await RedisMailboxStore.open(redisUrl(), silentLogger, prefix),
+      fanout,
+    })
+    await expectAnswerBeforePush(core, release, randomTopic())
+    await core.close()
   })
 })
 
@@ -208,6 +259,27 @@ describe('two relay nodes sharing Redis', () => {
       await subscriber.expectPushCount(1)
     } finally {
       admin.disconnect()
+    }
+  })
+
+  it('pushes to a subscriber on node B a message whose announcement from node A failed, once, after its ack', async () => {
+    await startNodes()
+    const topic = randomTopic()
+    const subscriber = await connect(nodeB)
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    const publisher = await connect(nodeA)
+    const announce = vi
+      .spyOn(Redis.prototype, 'publish')
+      .mockRejectedValueOnce(new Error('Connection is closed.'))
+    try {
+      expect(
+        await publisher.call(RelayMethod.publish, { topic, message: 'dW5hbm5vdW5jZWQ=', ttl: 300 }),
+      ).toMatchObject({ result: true })
+      const [push] = await subscriber.waitForPushes(1)
+      expect(push?.params.data.message).toBe('dW5hbm5vdW5jZWQ=')
+      await subscriber.expectPushCount(1)
+    } finally {
+      announce.mockRestore()
     }
   })
 

@@ -124,17 +124,14 @@ describe('relay server transport', () => {
     answering.close()
   })
 
-  it('answers frames over the size limit with an error and keeps the connection', async () => {
+  it('answers a frame over the size limit with an error to its leading id, or to null, and keeps the connection', async () => {
     const relay = await relayWith({ limits: { maxFrameBytes: 1024 } })
     const client = await connect(relay.url, testIdentity().token(relay.url))
-    client.sendText(
-      JSON.stringify({
-        id: 'big',
-        jsonrpc: '2.0',
-        method: RelayMethod.publish,
-        params: { pad: 'x'.repeat(1500) },
-      }),
-    )
+    const params = { pad: 'x'.repeat(1500) }
+    client.sendText(JSON.stringify({ id: 'big', jsonrpc: '2.0', method: RelayMethod.publish, params }))
+    expect(await client.response('big')).toMatchObject({ error: { code: RelayErrorCode.messageTooLarge } })
+    // An id past the params is not looked for.
+    client.sendText(JSON.stringify({ jsonrpc: '2.0', method: RelayMethod.publish, params, id: 'late' }))
     expect(await client.response(null)).toMatchObject({ error: { code: RelayErrorCode.messageTooLarge } })
     expect(await client.call(RelayMethod.subscribe, { topic: randomTopic() })).toHaveProperty('result')
   })
