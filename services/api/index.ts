@@ -1,4 +1,8 @@
-export { requireAdmin } from './admin/index.js'
+export {
+  MIN_ADMIN_TOKEN_LENGTH,
+  requireAdmin,
+  WeakAdminTokenError,
+} from './admin/index.js'
 export { type ApiDeps, createApiApp, type RouteFactory } from './app.js'
 export { type ApiConfig, apiConfig, DEFAULT_API_PORT, defaultApiDatabase } from './config.js'
 export { type Database, type Migrations, migrate, openDatabase } from './db/index.js'

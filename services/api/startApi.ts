@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type MetricsAccess, type Served, serve, type TrustedProxies } from '../kit/index.js'
 import { consoleLogger, type Logger } from '../relay/index.js'
 import { type OpenSharedState, openRedisSharedState, warnIfUnshared } from '../sharedState/index.js'
+import { checkAdminTokenStrength } from './admin/index.js'
 import { type ApiModuleOptions, apiModules } from './apiModules.js'
 import { createApiApp, type RouteFactory } from './app.js'
 import { type RunningJobs, runBackgroundJobs } from './background/runBackgroundJobs.js'
@@ -19,7 +20,10 @@ export type StartApiOptions = ApiModuleOptions & {
   port: number
   /** A SQLite file path, or `postgres://…`. */
   database: string
-  /** Else `PAIRWISE_API_ADMIN_TOKEN`, else 32 random bytes in hex, made now. */
+  /**
+   * Else `PAIRWISE_API_ADMIN_TOKEN`, else 32 random bytes in hex, made now. A given one must have at least
+   * 32 characters, 5 of them different, and no whitespace (WeakAdminTokenError otherwise).
+   */
   adminToken?: string
   /** More routes, mounted after the built-in feature modules'. */
   routes?: readonly RouteFactory[]
@@ -81,8 +85,12 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   // Against DNS rebinding: a page whose name is re-pointed at this host must not read the api's answers.
   // Worked out first, so a bad public URL is refused before the database is opened.
   const names = [host, ...(options.publicUrl === undefined ? [] : [new URL(options.publicUrl).host])]
-  const adminToken =
-    options.adminToken || process.env.PAIRWISE_API_ADMIN_TOKEN || randomBytes(32).toString('hex')
+  const envToken = process.env.PAIRWISE_API_ADMIN_TOKEN
+  // Checked before the database is opened, so a weak token stops the start with nothing to undo.
+  if (options.adminToken)
+    checkAdminTokenStrength(options.adminToken, '--admin-token-file / startApi({ adminToken })')
+  else if (envToken) checkAdminTokenStrength(envToken, 'PAIRWISE_API_ADMIN_TOKEN')
+  const adminToken = options.adminToken || envToken || randomBytes(32).toString('hex')
   const owner = isPostgresUrl(options.database)
     ? { ok: true as const, release() {} }
     : await claimSqliteDatabase(options.database)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -64,7 +65,7 @@ describe('the api service under 10,000 fuzzed requests', () => {
     api = await startApi({
       port: 0,
       database: join(dir, 'api.sqlite'),
-      adminToken: 'fuzz-admin-token',
+      adminToken: randomBytes(32).toString('hex'),
       logger: { debug() {}, info() {}, warn() {}, error() {} },
       chains: [localApiChain({ rpcUrl: chain.rpcUrl, testUsd: chain.fixtures.testUsd })],
     })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,7 +23,12 @@ describe('the api refuses Host names it does not answer to (DNS rebinding)', () 
     })
 
   beforeAll(async () => {
-    const common = { port: 0, adminToken: 'a'.repeat(64), logger: silentLogger, routes: [probe] }
+    const common = {
+      port: 0,
+      adminToken: randomBytes(32).toString('hex'),
+      logger: silentLogger,
+      routes: [probe],
+    }
     api = await startApi({
       ...common,
       database: join(dir, 'public.sqlite'),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -73,7 +74,7 @@ describe('the data dir and its files are readable by their owner only', () => {
 
 describe('the admin token never shows in the process list', () => {
   const tokenFile = join(root, 'admin-token')
-  const token = 'f'.repeat(64)
+  const token = randomBytes(32).toString('hex')
   /** `pairwise api` on `port` with a database of its own under the test folder, then `extra`. */
   const runApi = (port: number, database: string, extra: string[] = [], env = process.env) =>
     runCli(bundled.cli, ['api', '--port', String(port), '--database', join(root, database), ...extra], env)

@@ -36,6 +36,19 @@ export type ForwardingOptions = {
   }
 }
 
+/**
+ * What a route remembers about some calls of one client (the RPC proxy's filters): it may answer such a call
+ * itself instead of forwarding it, and it sees the upstream's answer to each one it let through.
+ */
+export type CallState = {
+  /** Whether the state answers or watches `call`; every other call goes out untouched. */
+  tracks(call: JsonRpcCall): boolean
+  /** The answer to give a tracked call instead of forwarding it, or undefined to forward it. */
+  before(call: JsonRpcCall): Promise<JsonRpcAnswer | undefined>
+  /** The upstream's answer to a tracked call it forwarded, or undefined when the upstream failed. */
+  after(call: JsonRpcCall, answer: JsonRpcAnswer | undefined): Promise<void>
+}
+
 /** What makes one forwarding route differ from another: its path, upstream and allowlist. */
 export type ForwardingRoute = {
   path: `/${string}`
@@ -49,6 +62,8 @@ export type ForwardingRoute = {
   upstreamUrl(request: ApiRequest): string
   /** The answer the route gives a call itself (a refused method, a ping), or undefined to forward it. */
   localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
+  /** The state kept for the calls of `client` (its `clientKey`) in `request`, when the route keeps any. */
+  callState?(request: ApiRequest, client: string): CallState
 }
 
 /**
@@ -109,11 +124,25 @@ export function jsonRpcForwardingRoute(
       .finally(() => pending.release(client, calls))
       .catch(failed)
   }
-  const answerAll = async (client: string, url: string, calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> => {
+  const answerAll = async (
+    client: string,
+    url: string,
+    calls: JsonRpcCall[],
+    state: CallState | undefined,
+  ): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(route.localAnswer)
+    const tracked = calls.map((call, index) => local[index] === undefined && state?.tracks(call) === true)
+    // One after the other, in the batch's order: each may take one of the client's capped slots.
+    for (const [index, call] of calls.entries()) if (tracked[index]) local[index] = await state?.before(call)
     const remote = calls.filter((_, index) => local[index] === undefined)
-    const forwarded =
-      remote.length === 0 ? [] : await held(client, remote.length, () => batcher.send(url, remote))
+    const watched = calls.filter((_, index) => tracked[index] && local[index] === undefined)
+    let forwarded: JsonRpcAnswer[] = []
+    if (remote.length > 0)
+      try {
+        forwarded = await held(client, remote.length, () => batcher.send(url, remote))
+      } finally {
+        for (const call of watched) await state?.after(call, forwarded[remote.indexOf(call)])
+      }
     let next = 0
     return local.map((own) => own ?? (forwarded[next++] as JsonRpcAnswer))
   }
@@ -127,7 +156,9 @@ export function jsonRpcForwardingRoute(
     if (!(await clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits))))
       throw rateLimited()
     if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
-    if (Array.isArray(body)) return await answerAll(client, url, body)
+    const state = route.callState?.(request, client)
+    if (Array.isArray(body)) return await answerAll(client, url, body, state)
+    if (state?.tracks(body)) return (await answerAll(client, url, [body], state))[0] as JsonRpcAnswer
     return route.localAnswer(body) ?? (await held(client, 1, () => batcher.call(url, body)))
   }
   return { method: 'POST', path: route.path, answer: forward }

@@ -1,28 +1,50 @@
 import { type ApiChains, caipNetworkIdSchema } from '../chains/index.js'
 import type { DirectRoute } from '../http/directRoute.js'
-import type { RouteDeps } from '../http/types.js'
+import type { ApiRequest, RouteDeps } from '../http/types.js'
 import { validParam } from '../http/validate.js'
+import { sharedStateOf } from '../sharedStateOf.js'
 import { bundlerRoute } from './bundlerRoute.js'
+import { filterGate } from './filterGate.js'
+import { DEFAULT_FILTERS_PER_CLIENT, type FilterOwners, MemoryFilterOwners } from './filterOwners.js'
 import { type ForwardingOptions, jsonRpcForwardingRoute } from './jsonRpcForwarding.js'
 import { localAnswer } from './localAnswer.js'
+import { RedisFilterOwners } from './redisFilterOwners.js'
 
 export type { RpcRateLimits } from './jsonRpcForwarding.js'
 
-export type RpcProxyOptions = ForwardingOptions & { chains: ApiChains }
+export type RpcProxyOptions = ForwardingOptions & {
+  chains: ApiChains
+  /** Live filters (eth_newFilter and kin) one client may hold; DEFAULT_FILTERS_PER_CLIENT by default. */
+  filtersPerClient?: number
+}
+
+/** Where filter owners are kept: the deployment's Redis when it has one, else this process. */
+function filterOwnersOf(deps: RouteDeps, perClient: number): FilterOwners {
+  const shared = sharedStateOf(deps)
+  const options = { now: deps.now, perClient }
+  return shared.kind === 'redis'
+    ? new RedisFilterOwners(shared.redis, shared.prefix, options)
+    : new MemoryFilterOwners(options)
+}
 
 /**
  * `POST /v1?chainId=<caip2>&projectId=` → the chain's RPC answer, single or batch, in the client's order;
  * `test` is answered `true` and only the allowlist in ./localAnswer.ts is forwarded. Beside it the bundler
- * path (./bundlerRoute.ts), with the same limits and caps, counted apart.
+ * path (./bundlerRoute.ts), with the same limits and caps, counted apart. A node's filters are shared by
+ * every caller, so each one is bound to the client that made it (./filterGate.ts).
  */
 export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[] {
+  const perClient = deps.filtersPerClient ?? DEFAULT_FILTERS_PER_CLIENT
+  const owners = filterOwnersOf(deps, perClient)
+  const chainOf = (request: ApiRequest) => validParam(request, 'chainId', caipNetworkIdSchema)
   const proxy = jsonRpcForwardingRoute(deps, {
     path: '/v1',
     counters: 'rpc',
     upstreamFailedEvent: 'rpc_proxy.upstream_failed',
     upstreamName: 'The chain RPC',
-    upstreamUrl: (request) => deps.chains.get(validParam(request, 'chainId', caipNetworkIdSchema)).rpcUrl,
+    upstreamUrl: (request) => deps.chains.get(chainOf(request)).rpcUrl,
     localAnswer,
+    callState: (request, client) => filterGate(owners, client, chainOf(request), perClient),
   })
   return [proxy, bundlerRoute(deps)]
 }

@@ -4,6 +4,7 @@ import { checkSiwxMessage, type MessageCheckContext } from './checkSiwxMessage.j
 import { siwxErrors } from './errors.js'
 import type { SiwxNonceStore } from './nonceStore.js'
 import type { SignIn } from './sessionStore.js'
+import { bitcoinNetworkOf } from './verify/bitcoinNetworks.js'
 
 /** Helper C's signature check (services/api/siwx/verify): false for any signature it cannot accept. */
 export type SiwxVerify = (input: {
@@ -13,11 +14,26 @@ export type SiwxVerify = (input: {
   signature: string
 }) => Promise<boolean>
 
-/** The address a session is kept and looked up under: EIP-55 on eip155 (any case matches), else as given. */
+/**
+ * Whether `address` is a bech32 (or bech32m) address of the bip122 chain: its network's prefix and `1`, all
+ * in one case. BIP-173 makes the upper and lower forms one address; base58 addresses never start with a
+ * bech32 prefix and stay as spelled, since their case is part of them.
+ */
+function isBech32Of(chainId: string, address: string): boolean {
+  const prefix = bitcoinNetworkOf(chainId.slice('bip122:'.length))?.bech32
+  if (prefix === undefined) return false
+  const lower = address.toLowerCase()
+  return lower.startsWith(`${prefix}1`) && (address === lower || address === address.toUpperCase())
+}
+
+/**
+ * The address a session is kept and looked up under, one spelling per address: EIP-55 on eip155 (any case
+ * matches), lower case for a bech32 address on bip122, else as given.
+ */
 export function storedAddress(chainId: string, address: string): string {
-  return chainId.startsWith('eip155:') && isAddress(address, { strict: false })
-    ? getAddress(address)
-    : address
+  if (chainId.startsWith('eip155:') && isAddress(address, { strict: false })) return getAddress(address)
+  if (chainId.startsWith('bip122:') && isBech32Of(chainId, address)) return address.toLowerCase()
+  return address
 }
 
 /**

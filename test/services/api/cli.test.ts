@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { apiConfig, startApi } from '../../../services/api/index.js'
+import { apiConfig, startApi, WeakAdminTokenError } from '../../../services/api/index.js'
 import { runProjectCommand } from '../../../services/cli/projectCommand.js'
 import { noTrustedProxies, silentLogger } from '../../../services/relay/index.js'
 
@@ -116,7 +117,7 @@ describe('pairwise api', () => {
     const api = await startApi({
       port: 0,
       database: join(dir, 'served', 'api.sqlite'),
-      adminToken: 'c'.repeat(64),
+      adminToken: randomBytes(32).toString('hex'),
       logger: silentLogger,
     })
     try {
@@ -139,6 +140,46 @@ describe('pairwise api', () => {
     } finally {
       await api.close()
     }
+  })
+
+  it('refuses to start with a short or trivially guessed admin token, naming where it came from and the rule', async () => {
+    const database = join(dir, 'weak.sqlite')
+    await expect(startApi({ port: 0, database, adminToken: 'admin', logger: silentLogger })).rejects.toThrow(
+      /^--admin-token-file \/ startApi\(\{ adminToken \}\): the admin token has 5 characters, fewer than 32; use at least 32 random characters/,
+    )
+    await expect(
+      startApi({ port: 0, database, adminToken: 'ab'.repeat(32), logger: silentLogger }),
+    ).rejects.toThrow(/the admin token uses fewer than 5 different characters/)
+    await expect(
+      startApi({
+        port: 0,
+        database,
+        adminToken: `${'x'.repeat(40)} ${'y'.repeat(40)}`,
+        logger: silentLogger,
+      }),
+    ).rejects.toThrow(WeakAdminTokenError)
+    const saved = process.env.PAIRWISE_API_ADMIN_TOKEN
+    process.env.PAIRWISE_API_ADMIN_TOKEN = 'admin'
+    try {
+      await expect(startApi({ port: 0, database, logger: silentLogger })).rejects.toThrow(
+        /^PAIRWISE_API_ADMIN_TOKEN: the admin token has 5 characters, fewer than 32/,
+      )
+    } finally {
+      if (saved === undefined) delete process.env.PAIRWISE_API_ADMIN_TOKEN
+      else process.env.PAIRWISE_API_ADMIN_TOKEN = saved
+    }
+  })
+
+  it('starts with a token as the cluster makes one (32 random bytes in base64url)', async () => {
+    const adminToken = randomBytes(32).toString('base64url')
+    const api = await startApi({
+      port: 0,
+      database: join(dir, 'strong.sqlite'),
+      adminToken,
+      logger: silentLogger,
+    })
+    expect(api.adminToken).toBe(adminToken)
+    await api.close()
   })
 
   it('makes a 64-hex admin token when none is given', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Address, parseEther } from 'viem'
@@ -64,7 +65,7 @@ describe('api roles on one PostgreSQL database', () => {
         database,
         role,
         logger: { ...memoryLogger(lines), debug() {} },
-        adminToken: 'a'.repeat(64),
+        adminToken: randomBytes(32).toString('hex'),
         chains: chains(),
         indexer: { pollMs: 50 },
         onramp: { sandbox: sandboxConfig(chain) },
