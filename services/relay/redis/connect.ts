@@ -29,6 +29,8 @@ export function redisKeys(prefix: string) {
     deliveries: (id: string) => `${prefix}dlv:${id}`,
     topic: (topic: string) => `${prefix}topic:${topic}`,
     channel: (topic: string) => `${prefix}chan:${topic}`,
+    /** The channel every node subscribes to, outside the topic channels' `chan:` names. */
+    everyNode: `${prefix}everynode`,
     expiry: `${prefix}expiry`,
     sequence: `${prefix}seq`,
     /** Envelope bytes of the messages in the expiry index, for the store's byte cap. */

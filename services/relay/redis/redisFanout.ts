@@ -20,7 +20,18 @@ const AnnouncementSchema = z.object({
 // nodes re-read it for their subscribers. Nodes that predate it ignore it as malformed.
 const RereadSchema = z.object({ node: z.string(), reread: z.string() })
 
-const PayloadSchema = z.union([AnnouncementSchema, RereadSchema])
+// Sent on the every-node channel in place of re-read notices past `MAX_OWED_TOPICS`: each node re-reads the
+// mailboxes of all its subscribers. Nodes that predate it do not subscribe to that channel.
+const RereadAllSchema = z.object({ node: z.string(), rereadAll: z.literal(true) })
+
+const PayloadSchema = z.union([AnnouncementSchema, RereadSchema, RereadAllSchema])
+
+/**
+ * The most topics kept owed a re-read notice: while Redis stores messages but refuses PUBLISH, every distinct
+ * topic published to would add one. Past it they are all owed a single notice to every node instead, which
+ * costs each node a re-read of all its subscribers' mailboxes.
+ */
+export const MAX_OWED_TOPICS = 4_096
 
 // Between attempts to send the re-read notices, doubling while they fail: ioredis holds a command while it
 // reconnects, so a retry never spins, and the first comes soon enough for a chat.
@@ -32,13 +43,14 @@ const MAX_REREAD_DELAY_MS = 5_000
  * subscribers to the topic, so each node hears only about topics its clients listen to.
  */
 export class RedisFanout implements RelayFanout {
-  private readonly keys: RedisKeys
   private receive: (message: StoredMessage, repeated: boolean) => void = () => {}
   private missed: (topics: readonly string[]) => void = () => {}
   /** Topics this node watches: after a reconnect, what it subscribes to again and asks the core to re-read. */
   private readonly watched = new Set<string>()
-  /** Topics whose announcement failed, to send a re-read notice on. */
+  /** Topics whose announcement failed, to send a re-read notice on; at most `MAX_OWED_TOPICS`. */
   private readonly unannounced = new Set<string>()
+  /** Set in place of `unannounced` once it would overflow: every node is owed a re-read of every topic. */
+  private everyTopicUnannounced = false
   private rereadTimer: ReturnType<typeof setTimeout> | undefined
   private rereadDelayMs = FIRST_REREAD_DELAY_MS
   private closing = false
@@ -47,10 +59,9 @@ export class RedisFanout implements RelayFanout {
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly nodeId: string,
-    prefix: string,
+    private readonly keys: RedisKeys,
     private readonly logger: Logger,
   ) {
-    this.keys = redisKeys(prefix)
     subscriber.on('message', (channel: string, payload: string) => this.onAnnouncement(channel, payload))
     // Registered after the first connection is up, so this hears only reconnections.
     subscriber.on('ready', () => this.onReconnected())
@@ -69,7 +80,20 @@ export class RedisFanout implements RelayFanout {
         throw error
       },
     )
-    return new RedisFanout(publisher, subscriber, nodeId, prefix, logger)
+    const keys = redisKeys(prefix)
+    try {
+      await subscriber.subscribe(keys.everyNode)
+    } catch (error) {
+      subscriber.disconnect()
+      publisher.disconnect()
+      throw error
+    }
+    return new RedisFanout(publisher, subscriber, nodeId, keys, logger)
+  }
+
+  /** How many topics are owed a re-read notice each, so that tests can see the set stay bounded. */
+  get owedTopics(): number {
+    return this.unannounced.size
   }
 
   attach(
@@ -92,7 +116,8 @@ export class RedisFanout implements RelayFanout {
 
   /**
    * Rejects when Redis did not take the announcement; the message is stored and its publisher acked, so the
-   * other nodes are then sent a re-read notice for the topic, again and again until Redis takes it.
+   * other nodes are then sent a re-read notice for the topic, again and again until Redis takes it (past
+   * `MAX_OWED_TOPICS` topics, one notice for every topic instead, so what is owed stays bounded).
    */
   async announce(message: StoredMessage, repeated: boolean): Promise<void> {
     try {
@@ -101,7 +126,7 @@ export class RedisFanout implements RelayFanout {
         JSON.stringify({ node: this.nodeId, message, repeated }),
       )
     } catch (error) {
-      this.unannounced.add(message.topic)
+      this.owe(message.topic)
       this.scheduleRereads()
       throw error
     }
@@ -120,7 +145,7 @@ export class RedisFanout implements RelayFanout {
     this.rereadTimer = setTimeout(() => {
       this.rereadTimer = undefined
       void this.sendRereads().then(() => {
-        if (this.unannounced.size === 0) {
+        if (this.unannounced.size === 0 && !this.everyTopicUnannounced) {
           this.rereadDelayMs = FIRST_REREAD_DELAY_MS
           return
         }
@@ -131,22 +156,42 @@ export class RedisFanout implements RelayFanout {
     this.rereadTimer.unref()
   }
 
-  /** One notice per topic owed one; a topic whose notice fails stays owed. */
+  /** A notice for every topic already covers this one; past the cap, every topic is owed one instead. */
+  private owe(topic: string): void {
+    if (this.everyTopicUnannounced || this.unannounced.has(topic)) return
+    if (this.unannounced.size < MAX_OWED_TOPICS) this.unannounced.add(topic)
+    else this.oweEveryTopic()
+  }
+
+  private oweEveryTopic(): void {
+    this.unannounced.clear()
+    this.everyTopicUnannounced = true
+  }
+
+  /** One notice per topic owed one, or a single one for every topic; a notice that fails stays owed. */
   private async sendRereads(): Promise<void> {
     const topics = [...this.unannounced]
     this.unannounced.clear()
-    await Promise.all(
-      topics.map((topic) =>
-        this.publisher
-          .publish(this.keys.channel(topic), JSON.stringify({ node: this.nodeId, reread: topic }))
-          .catch((error: unknown) => {
-            this.unannounced.add(topic)
-            this.logger.warn('telling other nodes to re-read a mailbox failed; retrying', {
-              topic,
-              error: describeError(error),
-            })
-          }),
-      ),
+    const everyTopic = this.everyTopicUnannounced
+    this.everyTopicUnannounced = false
+    const notices = topics.map((topic) =>
+      this.sendReread(this.keys.channel(topic), { reread: topic }, () => this.owe(topic)),
+    )
+    if (everyTopic)
+      notices.push(this.sendReread(this.keys.everyNode, { rereadAll: true }, () => this.oweEveryTopic()))
+    await Promise.all(notices)
+  }
+
+  private sendReread(channel: string, notice: object, stillOwed: () => void): Promise<void> {
+    return this.publisher.publish(channel, JSON.stringify({ node: this.nodeId, ...notice })).then(
+      () => {},
+      (error: unknown) => {
+        stillOwed()
+        this.logger.warn('telling other nodes to re-read mailboxes failed; retrying', {
+          channel,
+          error: describeError(error),
+        })
+      },
     )
   }
 
@@ -159,7 +204,7 @@ export class RedisFanout implements RelayFanout {
     const topics = [...this.watched]
     if (topics.length === 0) return
     this.subscriber.subscribe(...topics.map((topic) => this.keys.channel(topic))).then(
-      () => this.missed(topics),
+      () => this.rereadWatched(),
       // The connection broke again: its next reconnection tries again.
       (error: unknown) =>
         this.logger.warn('resubscribing to topics in Redis failed', { error: describeError(error) }),
@@ -179,9 +224,16 @@ export class RedisFanout implements RelayFanout {
     }
     // Redis echoes a node's own publishes to it; it has delivered those locally already.
     if (announcement.node === this.nodeId) return
-    if ('reread' in announcement) {
+    if ('rereadAll' in announcement) {
+      if (channel === this.keys.everyNode) this.rereadWatched()
+    } else if ('reread' in announcement) {
       if (channel === this.keys.channel(announcement.reread)) this.missed([announcement.reread])
     } else if (channel === this.keys.channel(announcement.message.topic))
       this.receive(announcement.message, announcement.repeated ?? false)
+  }
+
+  private rereadWatched(): void {
+    const topics = [...this.watched]
+    if (topics.length > 0) this.missed(topics)
   }
 }

@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { messageId, RelayCore } from '../../../relay/core/index.js'
+import { messageId, RelayCore, type StoredMessage } from '../../../relay/core/index.js'
 import { RelayMethod, SessionCallPolicies } from '../../../relay/protocol/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../../services/relay/index.js'
-import { RedisFanout } from '../../../services/relay/redis/redisFanout.js'
+import { MAX_OWED_TOPICS, RedisFanout } from '../../../services/relay/redis/redisFanout.js'
 import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
 import { expectAnswerBeforePush, heldWatches } from '../../relay/core/support/heldFanout.js'
 import { expectDeliveredEviction, expectMailboxCaps } from './support/mailboxCaps.js'
@@ -31,6 +31,21 @@ afterAll(async () => {
 function redisUrl(): string {
   if (!redis) throw new Error('redis-server is not running')
   return redis.url
+}
+
+/** A message as a node's core stores it, for five minutes. */
+function storedMessage(topic: string, message: string, publisherId: string): StoredMessage {
+  const now = Date.now()
+  return {
+    id: messageId(topic, message),
+    topic,
+    message,
+    tag: 1108,
+    prompt: false,
+    publishedAt: now,
+    expiresAt: now + 300_000,
+    publisherId,
+  }
 }
 
 // Each test gets its own key prefix: a deployment of its own on the shared redis-server.
@@ -186,17 +201,7 @@ describe('two relay nodes sharing Redis', () => {
     const publisher = testIdentity()
     // What the first publish did before it failed: it stored the message, and announced it to nobody.
     const store = await RedisMailboxStore.open(redisUrl(), silentLogger, redisPrefix)
-    const now = Date.now()
-    const stored = {
-      id: messageId(topic, message),
-      topic,
-      message,
-      tag: 1108,
-      prompt: false,
-      publishedAt: now,
-      expiresAt: now + 300_000,
-      publisherId: publisher.clientId,
-    }
+    const stored = storedMessage(topic, message, publisher.clientId)
     await store.put(stored, { maxMessagesPerTopic: 10, maxTotalBytes: 1_000_000 })
     await store.close()
 
@@ -280,6 +285,43 @@ describe('two relay nodes sharing Redis', () => {
       await subscriber.expectPushCount(1)
     } finally {
       announce.mockRestore()
+    }
+  })
+
+  it('owes at most MAX_OWED_TOPICS topics a re-read while PUBLISH fails, and still pushes every message after', async () => {
+    const redisPrefix = await startNodes()
+    // The first topic is owed before the cap is reached, the last after it.
+    const [first, last] = [randomTopic(), randomTopic()]
+    const topics = [first, ...Array.from({ length: MAX_OWED_TOPICS + 8 }, () => randomTopic()), last]
+    const messages = new Map([
+      [first, 'Zmlyc3Q='],
+      [last, 'bGFzdA=='],
+    ])
+    const subscriber = await connect(nodeB)
+    for (const topic of messages.keys()) await subscriber.call(RelayMethod.subscribe, { topic })
+    // A node's fanout of its own, to see what it owes; it stores the messages as a core would.
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, redisPrefix)
+    const fanout = await RedisFanout.open(redisUrl(), 'node-announcing', silentLogger, redisPrefix)
+    const publish = vi
+      .spyOn(Redis.prototype, 'publish')
+      .mockRejectedValue(new Error('OOM command not allowed'))
+    try {
+      for (const topic of topics) {
+        const stored = storedMessage(topic, messages.get(topic) ?? 'AA==', 'did:key:announcing')
+        if (messages.has(topic))
+          await store.put(stored, { maxMessagesPerTopic: 10, maxTotalBytes: 1_000_000 })
+        await expect(fanout.announce(stored, false)).rejects.toThrow('OOM')
+        expect(fanout.owedTopics).toBeLessThanOrEqual(MAX_OWED_TOPICS)
+      }
+    } finally {
+      publish.mockRestore()
+    }
+    try {
+      const pushes = await subscriber.waitForPushes(2, 10_000)
+      expect(new Set(pushes.map((push) => push.params.data.message))).toEqual(new Set(messages.values()))
+      await subscriber.expectPushCount(2)
+    } finally {
+      await Promise.all([fanout.close(), store.close()])
     }
   })
 
