@@ -10,6 +10,7 @@ export async function disconnectForApp(
   connectorId: string,
   disconnect: (connectorId: string) => Promise<void>,
 ): Promise<void> {
+  context?.emit({ type: 'disconnecting', connectorId })
   let byApp = false
   try {
     await disconnect(connectorId)

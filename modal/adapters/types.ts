@@ -42,6 +42,12 @@ export type AdapterEvent =
    * modal reports as it reports its own disconnect; absent, the wallet ended it.
    */
   | { type: 'disconnect'; connectorId: string; byApp?: boolean }
+  /**
+   * The app began ending the connection through the provider; its `disconnect` (with `byApp` set) follows.
+   * Whether the modal held it then decides the report: the end of a WalletConnect session shared with another
+   * namespace may reach the modal through that namespace first.
+   */
+  | { type: 'disconnecting'; connectorId: string }
   /** New pending transactions on the connection's chain (only when the adapter watches them). */
   | { type: 'pendingTransactions'; connectorId: string; hashes: string[] }
   | { type: 'connectors'; connectors: ConnectorInfo[] }

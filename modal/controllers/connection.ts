@@ -189,9 +189,24 @@ export async function disconnect(ctx: ModalContext, namespace = ctx.store.get().
 
 async function endConnection(ctx: ModalContext, adapter: ChainAdapter, connectorId: string): Promise<void> {
   await adapter.disconnect(connectorId)
-  removeConnection(ctx, adapter.namespace, connectorId)
-  ctx.multiNamespace?.afterDisconnect(ctx, adapter.namespace, connectorId)
+  dropConnection(ctx, adapter.namespace, connectorId)
   ctx.events.emit('DISCONNECT_SUCCESS')
+}
+
+/**
+ * Drops a connection that ended, however it ended (the modal's disconnect, the app's, the wallet's): a
+ * WalletConnect session's in every namespace it served. False when the modal held none, which leaves the
+ * other namespaces alone: the session's end already reached them.
+ */
+export function dropConnection(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): boolean {
+  if (!removeConnection(ctx, namespace, connectorId)) return false
+  ctx.multiNamespace?.afterDisconnect(ctx, namespace, connectorId)
+  return true
+}
+
+/** Whether the modal holds a connection of `connectorId` in `namespace`, current or not. */
+export function holdsConnection(ctx: ModalContext, namespace: ChainNamespace, connectorId: string): boolean {
+  return entry(ctx, namespace).connections.some((c) => c.connectorId === connectorId)
 }
 
 /**

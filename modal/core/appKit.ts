@@ -11,11 +11,12 @@ import { currentConnection, refreshBalance } from '../controllers/account.js'
 import { showSnackbar } from '../controllers/alerts.js'
 import * as connection from '../controllers/connection.js'
 import {
+  dropConnection,
+  holdsConnection,
   onAccountChanged,
   onChainChanged,
   onUnsupportedChain,
   reconnect,
-  removeConnection,
 } from '../controllers/connection.js'
 import { acceptedConnectors } from '../controllers/connectors.js'
 import type { ModalContext, MultiNamespace } from '../controllers/context.js'
@@ -84,6 +85,11 @@ export class AppKit {
   /** Settles once the sign-in flow has loaded and started (at once when the app has no sign-in). */
   readonly #signInLoaded: Promise<void>
   #destroyed = false
+  /**
+   * The connections (`namespace connectorId`) an app's disconnect is ending that the modal held when it began:
+   * reported even when the shared session's end, heard first in another namespace, dropped them meanwhile.
+   */
+  readonly #endingForApp = new Set<string>()
 
   constructor(options: AppKitOptions, environment: AppKitEnvironment = {}) {
     this.options = resolveOptions(options)
@@ -225,11 +231,18 @@ export class AppKit {
       case 'pairingUri':
         modal.showOutsidePairing(this.context, event)
         return
-      case 'disconnect':
-        // An app ending a connection the modal no longer held (a provider kept from before) disconnected nothing.
-        if (removeConnection(this.context, namespace, event.connectorId) && event.byApp)
-          this.context.events.emit('DISCONNECT_SUCCESS')
+      case 'disconnecting':
+        if (holdsConnection(this.context, namespace, event.connectorId))
+          this.#endingForApp.add(`${namespace} ${event.connectorId}`)
         return
+      case 'disconnect': {
+        const held = dropConnection(this.context, namespace, event.connectorId)
+        if (event.byApp === undefined) return
+        const began = this.#endingForApp.delete(`${namespace} ${event.connectorId}`)
+        // An app ending a connection the modal no longer held (a provider kept from before) disconnected nothing.
+        if (event.byApp && (held || began)) this.context.events.emit('DISCONNECT_SUCCESS')
+        return
+      }
       case 'pendingTransactions':
         // Something moved on the chain: the balance shown may be stale.
         if (this.store.get().activeChain === namespace) void refreshBalance(this.context)

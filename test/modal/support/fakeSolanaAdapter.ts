@@ -52,11 +52,14 @@ export class FakeSolanaAdapter implements ChainAdapter {
     }
   }
 
-  async reconnect(): Promise<ConnectResult | undefined> {
+  async reconnect(_params: {
+    connectorId: string
+    network: CaipNetwork
+  }): Promise<ConnectResult | undefined> {
     return undefined
   }
 
-  async disconnect(): Promise<void> {}
+  async disconnect(_connectorId: string): Promise<void> {}
 
   async switchNetwork({ network }: { connectorId: string; network: CaipNetwork }): Promise<void> {
     this.switched.push(network)
