@@ -6,6 +6,7 @@
 
 export { disconnectForApp } from './adapters/disconnectForApp.js'
 export { parseUnits } from './adapters/eip155/units.js'
+export { onSessionEnd } from './adapters/onSessionEnd.js'
 export type {
   AdapterContext,
   Balance,

@@ -13,6 +13,7 @@ import {
   disconnectForApp,
   isSolanaAddress,
   multiNamespace,
+  onSessionEnd,
   safeUrl,
   type WalletConnectSession,
   type WalletConnectTransport,
@@ -272,8 +273,7 @@ export class SolanaAdapter implements ChainAdapter {
     const usable = usableAccounts(accounts)
     const [first] = usable
     if (!first) {
-      this.#forget(connectorId)
-      this.#context?.emit({ type: 'disconnect', connectorId })
+      this.#dropped(connectorId)
       return
     }
     if (connection.wallet) connection.signer = standardSigner(connection.wallet, first)
@@ -286,10 +286,7 @@ export class SolanaAdapter implements ChainAdapter {
     this.#wallets = wallets
     // A wallet that left the page takes its connection with it.
     for (const [connectorId, connection] of [...this.#connections])
-      if (connection.wallet && wallets.get(connectorId) !== connection.wallet) {
-        this.#forget(connectorId)
-        this.#context?.emit({ type: 'disconnect', connectorId })
-      }
+      if (connection.wallet && wallets.get(connectorId) !== connection.wallet) this.#dropped(connectorId)
     this.#context?.emit({ type: 'connectors', connectors: this.connectors() })
   }
 
@@ -328,7 +325,7 @@ export class SolanaAdapter implements ChainAdapter {
       signer: walletConnectSigner(transport, account, session.peer.name, session.methods?.solana),
       network: on,
       sessionAccounts: accounts,
-      off: () => undefined,
+      off: onSessionEnd(transport, () => this.#dropped(walletConnectConnectorId)),
       events: this.#events(),
     })
     // The peer's metadata is the wallet's word: its icon is shown only if it may be (core/safeUrl.ts).
@@ -363,6 +360,12 @@ export class SolanaAdapter implements ChainAdapter {
     return new Emitter((error, event) =>
       this.#context?.report?.(`a listener of the Solana provider's ${String(event)} threw`, error),
     )
+  }
+
+  /** The wallet ended the connection (or left nothing to show): forgotten here, and the modal told. */
+  #dropped(connectorId: string): void {
+    this.#forget(connectorId)
+    this.#context?.emit({ type: 'disconnect', connectorId })
   }
 
   /** Ends a connection here; the provider the app holds for it hears `disconnect`, then serves no more. */

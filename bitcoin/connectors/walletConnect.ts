@@ -1,4 +1,5 @@
 import {
+  onSessionEnd,
   type WalletConnectSession,
   type WalletConnectTransport,
   walletConnectConnectorId,
@@ -111,8 +112,8 @@ export function walletConnectConnector(
     async switchNetwork(chain) {
       account(chain)
     },
-    // The transport passes on no session events: the session's accounts hold until it ends.
-    onChange: () => () => undefined,
+    // A session's accounts hold until it ends; its end (the wallet deleted it, or it expired) is a disconnect.
+    onChange: (listener) => onSessionEnd(transport, () => listener({ type: 'disconnect' })),
   }
   if (!offers('sendTransfer')) return connector
   return {
