@@ -67,27 +67,15 @@ describe('Redis mailbox', () => {
     const gets = async () =>
       Number(/cmdstat_get:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1] ?? 0)
     const topic = randomTopic()
-    const now = Date.now()
-    const messages = Array.from({ length: 200 }, (_, index) => {
-      const message = `AA${index}=`
-      const publisherId = index === 100 ? 'did:key:reader' : 'did:key:publisher'
-      return {
-        id: messageId(topic, message),
-        topic,
-        message,
-        tag: 1108,
-        prompt: false,
-        publishedAt: now,
-        expiresAt: now + 60_000,
-        publisherId,
-      }
-    })
+    const messages = Array.from({ length: 200 }, (_, index) =>
+      storedMessage(topic, `AA${index}=`, index === 100 ? 'did:key:reader' : 'did:key:publisher'),
+    )
     try {
       for (const message of messages)
         await store.put(message, { maxMessagesPerTopic: 1000, maxTotalBytes: 1_000_000 })
       for (const { id } of messages.slice(0, 100)) await store.markDelivered(id, 'did:key:reader')
       const before = await gets()
-      const page = await store.undelivered(topic, 'did:key:reader', now, 3)
+      const page = await store.undelivered(topic, 'did:key:reader', Date.now(), 3)
       expect(page.map(({ message }) => message)).toEqual(['AA101=', 'AA102=', 'AA103='])
       // Two batches of 64 reach message 103; the 72 messages after them are not read.
       expect((await gets()) - before).toBe(128)
