@@ -1,7 +1,7 @@
 import type { EngineContext } from './context.js'
 import { getInternalError, SignClientError } from './errors.js'
 import { deletePairing } from './pairing/delete.js'
-import { deleteAuthRequest, deleteProposal } from './proposal/delete.js'
+import { deleteAuthRequest, deleteProposal } from './proposal/records.js'
 import { PROPOSAL_EXPIRY_MESSAGE } from './session/connect.js'
 import { deleteSession } from './session/delete.js'
 import { deletePendingRequest } from './session/pendingRequests.js'

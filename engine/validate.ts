@@ -1,7 +1,7 @@
 import type { EngineContext } from './context.js'
 import { internalError } from './errors.js'
 import { deletePairing } from './pairing/delete.js'
-import { deleteProposal } from './proposal/delete.js'
+import { deleteProposal } from './proposal/records.js'
 import { deleteSession } from './session/delete.js'
 import { isExpired } from './time.js'
 

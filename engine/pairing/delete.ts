@@ -1,5 +1,5 @@
 import type { EngineContext } from '../context.js'
-import { deleteAuthRequest, deleteProposal } from '../proposal/delete.js'
+import { deleteAuthRequest, deleteProposal } from '../proposal/records.js'
 import { topicTarget } from '../store/expirer.js'
 import { deleteKey } from '../transport/keys.js'
 

@@ -5,8 +5,8 @@ import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { type Proposal, SessionProposeParamsSchema } from '../schemas/index.js'
 import { refuse } from '../transport/refuse.js'
 import { verifyIncoming } from '../verify/incoming.js'
-import { saveProposal } from './delete.js'
 import { withHeldExpiry } from './expiry.js'
+import { saveProposal } from './records.js'
 import { validateConnectParams } from './validateConnect.js'
 
 /**

@@ -4,7 +4,7 @@ import type { JsonRpcResponse } from '../jsonrpc/index.js'
 import { activatePairing } from '../pairing/activate.js'
 import { SessionProposeResultSchema } from '../schemas/index.js'
 import { storeSharedKey } from '../transport/keys.js'
-import { deleteProposal } from './delete.js'
+import { deleteProposal } from './records.js'
 
 /**
  * Dapp side: the wallet answered our proposal on the pairing topic. An approval gives us its public key:

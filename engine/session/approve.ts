@@ -9,7 +9,7 @@ import {
   validateSessionNamespaces,
 } from '../namespaces/index.js'
 import { activatePairing, updatePairingMetadata } from '../pairing/activate.js'
-import { deleteProposal } from '../proposal/delete.js'
+import { deleteProposal } from '../proposal/records.js'
 import type { Session, SessionSettleParams } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
 import { calcExpiry, FIVE_MINUTES, SEVEN_DAYS } from '../time.js'

@@ -5,7 +5,7 @@ import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { validateSessionNamespaces } from '../namespaces/index.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
-import { deleteProposal } from '../proposal/delete.js'
+import { deleteProposal } from '../proposal/records.js'
 import {
   type AuthPayload,
   type Cacao,

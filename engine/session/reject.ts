@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 import { isValidErrorReason } from '../namespaces/index.js'
-import { deleteProposal } from '../proposal/delete.js'
+import { deleteProposal } from '../proposal/records.js'
 import { sendError } from '../transport/send.js'
 import type { RejectParams } from '../types.js'
 import { assertParams, assertProposalId } from '../validate.js'
