@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
 import { expect, test } from '../modal/fixtures.js'
-import { connectTestWallet } from './connectTestWallet.js'
+import { connectTestWallet, explained } from './connectTestWallet.js'
 
 /**
  * Issue 33: the swap views' buttons are the modal's primary button, and a disabled primary button looks
@@ -30,7 +30,12 @@ test('a disabled primary button looks disabled and reads (Send’s Review), and 
   await page.getByTestId('account-button').click()
   await dialog.getByTestId('account-send').click()
   const sendReview = dialog.getByTestId('send-review')
-  await expect(sendReview).toBeDisabled()
+  // The Send view is the page's first later view: its chunk may still be loading on a busy machine.
+  await explained(
+    page,
+    expect(sendReview).toBeDisabled({ timeout: 15_000 }),
+    'Account → Send showed no disabled Review',
+  )
   const disabled = await look(sendReview)
   expect(disabled).toMatchObject({ primary: true, opacity: 1, cursor: 'not-allowed' })
   const fill = disabled.background

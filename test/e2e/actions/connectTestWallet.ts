@@ -20,16 +20,24 @@ export async function connectTestWallet(page: Page, stack: DemoStack, address: s
   // top while the email field arrived (cardGrowth.spec.ts); a late announcement still reorders the rows (OPEN-17).
   await expect(wallet).toContainText('Installed')
   await wallet.press('Enter')
-  await expect(page.getByTestId('actions-account'))
-    .toHaveText(`Connected: ${address}`, { timeout: 20_000 })
-    .catch(async (error: unknown) => {
-      // CI saw the page stay "Not connected." twice, without a cause: what the modal shows then says why.
-      const dialog = page.getByRole('dialog')
-      const shown = (await dialog.isVisible())
-        ? await dialog.innerText().catch(() => '(unreadable)')
-        : '(closed)'
-      throw new Error(`the page stayed unconnected after picking the wallet; the modal shows:\n${shown}`, {
-        cause: error,
-      })
-    })
+  await explained(
+    page,
+    expect(page.getByTestId('actions-account')).toHaveText(`Connected: ${address}`, { timeout: 20_000 }),
+    // CI saw the page stay "Not connected." twice, without a cause: what the modal shows then says why.
+    'the page stayed unconnected after picking the wallet',
+  )
+}
+
+/**
+ * Awaits `step`; when it fails, fails with `what` and the text the modal shows by then (or that it is
+ * closed), which a CI log keeps where its screenshot is lost.
+ */
+export async function explained(page: Page, step: Promise<void>, what: string): Promise<void> {
+  await step.catch(async (error: unknown) => {
+    const dialog = page.getByRole('dialog')
+    const shown = (await dialog.isVisible())
+      ? await dialog.innerText().catch(() => '(unreadable)')
+      : '(closed)'
+    throw new Error(`${what}; the modal shows:\n${shown}`, { cause: error })
+  })
 }
