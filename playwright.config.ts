@@ -20,6 +20,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
+  // A condition waited for (a view, a text) may take seconds while the other worker's stack and Chromium
+  // share the two cores: 5 s, Playwright's default, failed once in an official CI run. A wait ends as soon
+  // as its condition holds, so only a failure takes longer.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   // A folder each: `npm test` runs the projects one after the other, and each run empties its folder, so a
   // shared one lost the browser failures' pages and screenshots to the packaging run.
