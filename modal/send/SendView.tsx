@@ -15,13 +15,14 @@ import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { type AmountIssue, checkAmount, maxAmount } from './amount.js'
 import { type RecipientIssue, recipientFor } from './recipient.js'
 import { refreshAfterSend } from './refresh.js'
-import { evmSendChain, type SendChain } from './sendChain.js'
+import type { SendChain } from './sendChain.js'
 import { runSend, type SendStatus } from './sendFlow.js'
 import { type Review, type Stage, stageOn } from './stage.js'
 import type { en } from './texts/en.js'
 import { sendTexts } from './texts/index.js'
 import { sendTokens, tokenKey } from './tokens.js'
 import type { SendToken } from './transfer.js'
+import { useSendChain } from './useSendChain.js'
 import { type Held, useFee, useHeld, useRecipient } from './useSendReads.js'
 
 type SendTranslate = Translate<keyof typeof en>
@@ -34,10 +35,8 @@ type FormValues = { token: string; amount: string; recipient: string }
 export function SendView() {
   const { kit, t } = useKit()
   const ft = useFeatureTexts(sendTexts)
-  const address = useAppState((s) => s.account.address)
   const network = useAppState((s) => s.activeNetwork)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the account and network are what the chain acts as.
-  const chain = useMemo(() => evmSendChain(kit.context), [kit, address, network])
+  const chain = useSendChain()
   const [form, setForm] = useState<FormValues>({ token: 'native', amount: '', recipient: '' })
   const [staged, setStage] = useState<Stage>({ step: 'form' })
   if (!ft) return <Spinner label={t('modal.loading')} />

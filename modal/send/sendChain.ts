@@ -1,11 +1,9 @@
 import type { Address, Hex } from 'viem'
 import { erc20Abi } from 'viem'
 import { estimateFeesPerGas, getBalance, readContract } from 'viem/actions'
-import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
+import type { Eip155Adapter, WalletCall } from '../adapters/eip155/eip155Adapter.js'
 import type { Receipt, Replacement } from '../adapters/eip155/walletActions.js'
 import type { ChainAdapter } from '../adapters/types.js'
-import { currentConnection } from '../controllers/account.js'
-import type { ModalContext } from '../controllers/context.js'
 import type { ParseUnits } from './amount.js'
 import { universalResolverNames } from './names.js'
 import type { NameResolver } from './recipient.js'
@@ -51,19 +49,15 @@ function evmActions(adapter: ChainAdapter | undefined): EvmActions | undefined {
 }
 
 /**
- * Sending from the active EVM account on the active network, through the kit's adapter (the wallet asked
- * with eth_sendTransaction, an ERC-20 `transfer` simulated first by writeContract) and read through the
- * adapter's client of the network. Undefined when the active account is not an EVM one the adapter can
- * send from.
+ * Sending as `from` (an EVM account on a network, through the wallet that holds it), through the kit's
+ * adapter (the wallet asked with eth_sendTransaction, an ERC-20 `transfer` simulated first by writeContract)
+ * and read through the adapter's client of the network. Undefined when the adapter cannot send.
  */
-export function evmSendChain(ctx: ModalContext): SendChain | undefined {
-  const { activeNetwork: network, account, activeChain } = ctx.store.get()
-  if (activeChain !== 'eip155' || !network || !account.address) return undefined
-  const actions = evmActions(ctx.adapters.get('eip155'))
-  const connection = currentConnection(ctx, 'eip155')
-  if (!actions || !connection) return undefined
-  const address = account.address as Address
-  const call = { connectorId: connection.connectorId, address, network }
+export function evmSendChain(adapter: ChainAdapter | undefined, from: WalletCall): SendChain | undefined {
+  const actions = evmActions(adapter)
+  if (!actions) return undefined
+  const { network } = from
+  const address = from.address as Address
   const client = actions.chainClient(network)
   return {
     account: address,
@@ -79,7 +73,7 @@ export function evmSendChain(ctx: ModalContext): SendChain | undefined {
         : getBalance(client, { address }),
     estimateFee: async (transfer) => {
       const [gas, fees] = await Promise.all([
-        actions.estimateGas({ ...call, transaction: transferTransaction(transfer) }),
+        actions.estimateGas({ ...from, transaction: transferTransaction(transfer) }),
         estimateFeesPerGas(client),
       ])
       return gas * fees.maxFeePerGas
@@ -87,8 +81,8 @@ export function evmSendChain(ctx: ModalContext): SendChain | undefined {
     resolveName: universalResolverNames(client),
     send: (transfer) =>
       transfer.token.contract
-        ? actions.writeContract({ ...call, contract: transferWrite(transfer.token.contract, transfer) })
-        : actions.sendTransaction({ ...call, transaction: transferTransaction(transfer) }),
+        ? actions.writeContract({ ...from, contract: transferWrite(transfer.token.contract, transfer) })
+        : actions.sendTransaction({ ...from, transaction: transferTransaction(transfer) }),
     waitForReceipt: (hash, onReplaced) =>
       actions.waitForTransactionReceipt({ network, hash, abi: erc20Abi, onReplaced }),
   }

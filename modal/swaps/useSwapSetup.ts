@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { erc20Abi } from 'viem'
 import { getBalance, readContract } from 'viem/actions'
+import { connectionOf } from '../controllers/account.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { swapChainConfig } from './swapConfig.js'
 import { swapProviderFor } from './swapProviderFor.js'
@@ -21,9 +22,11 @@ export function useSwapSetup(): SwapSetup {
   const { kit } = useKit()
   const address = useAppState((s) => s.account.address)
   const networkId = useAppState((s) => s.activeNetwork?.caipNetworkId)
+  // With multi-wallet, another wallet holding the same address may become current: swaps then ask that one.
+  const connectorId = useAppState((s) => connectionOf(s, 'eip155')?.connectorId)
   const [setup, setSetup] = useState<SwapSetup>({ status: 'loading' })
   useEffect(() => {
-    const wallet = address && networkId ? evmSwapWallet(kit.context) : undefined
+    const wallet = address && networkId && connectorId ? evmSwapWallet(kit.context) : undefined
     const api = kit.api
     if (!wallet || !api) {
       setSetup({ status: 'unavailable' })
@@ -39,7 +42,7 @@ export function useSwapSetup(): SwapSetup {
     return () => {
       live = false
     }
-  }, [kit, address, networkId])
+  }, [kit, address, networkId, connectorId])
   return setup
 }
 
