@@ -15,8 +15,8 @@ export type FileStorageOptions = {
   directory: string
   /**
    * Told about files that are not valid JSON (they read as absent), about file names that are no encoded
-   * key (they are not listed), about files start-up could not make owner-only and about folder syncs
-   * that failed.
+   * key (they are not listed), about files start-up could not make owner-only or leftovers it could not
+   * remove, and about folder syncs that failed.
    */
   onProblem?: ReportProblem
 }
@@ -25,8 +25,9 @@ export type FileStorageOptions = {
  * Node storage: one JSON file per key, readable by its owner only. A value is written to a temporary
  * file, flushed to disk, renamed into place and the folder flushed, so a crash leaves the previous value
  * or the new one, never a torn one; a failed write removes its temporary file, and start-up removes those
- * an earlier crash left. Writes to one key are applied in call order. A folder belongs to one
- * FileStorage at a time: start-up takes every temporary file in it for a leftover.
+ * an earlier crash left. Writes to one key are applied in call order, and every read sees the writes
+ * called before it. A folder belongs to one FileStorage at a time: start-up takes every temporary file
+ * in it for a leftover.
  */
 export class FileStorage implements KeyValueStorage {
   private readonly directory: string
@@ -41,16 +42,18 @@ export class FileStorage implements KeyValueStorage {
 
   async getKeys(): Promise<string[]> {
     await this.start()
+    await Promise.all(this.pending.values())
     const keys: string[] = []
     for (const name of await readdir(this.directory)) {
       if (!name.endsWith(suffix)) continue
-      try {
-        keys.push(decodeURIComponent(name.slice(0, -suffix.length)))
-      } catch {
-        // Every key is written through encodeURIComponent, so a name that does not decode is not ours;
-        // throwing would hide every other key from the stores listing them.
+      const key = keyOfFileName(name)
+      if (key === undefined) {
+        // Not ours: listed, it would read as absent and removing it would miss the file; throwing would
+        // hide every other key from the stores listing them.
         this.onProblem({ key: name, reason: 'the file name is not an encoded key' })
+        continue
       }
+      keys.push(key)
     }
     return keys
   }
@@ -71,7 +74,8 @@ export class FileStorage implements KeyValueStorage {
     try {
       text = await readFile(this.path(key), 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      // A name too long holds nothing: setItem refuses such a key.
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENAMETOOLONG') return undefined
       throw error
     }
     try {
@@ -97,6 +101,10 @@ export class FileStorage implements KeyValueStorage {
         }
         await rename(temporary, target)
       } catch (error) {
+        // Only opening the temporary file can find the name too long, so there is none to remove.
+        if (errorCode(error) === 'ENAMETOOLONG') {
+          throw new RangeError(`The key '${key}' is too long for a file name`, { cause: error })
+        }
         await rm(temporary, { force: true })
         throw error
       }
@@ -106,7 +114,13 @@ export class FileStorage implements KeyValueStorage {
 
   async removeItem(key: string): Promise<void> {
     return this.enqueue(key, async () => {
-      await rm(this.path(key), { force: true })
+      try {
+        await rm(this.path(key), { force: true })
+      } catch (error) {
+        // setItem refuses a key too long for a file name, so there is nothing to remove.
+        if (errorCode(error) === 'ENAMETOOLONG') return
+        throw error
+      }
       await this.syncDirectory(key)
     })
   }
@@ -140,9 +154,16 @@ export class FileStorage implements KeyValueStorage {
       await mkdir(this.directory, { recursive: true, mode: DIRECTORY_MODE })
       for (const name of await readdir(this.directory)) {
         const path = join(this.directory, name)
-        if (temporaryName.test(name)) await rm(path, { force: true })
-        else if (name.endsWith(suffix)) {
-          // One file we cannot change (a dangling link, another user's) must not lock every key away.
+        // One file we cannot change (a dangling link, another user's, a read-only volume) must not lock
+        // every key away.
+        if (temporaryName.test(name)) {
+          await rm(path, { force: true }).catch((error: Error) =>
+            this.onProblem({
+              key: name,
+              reason: `the leftover temporary file could not be removed: ${error.message}`,
+            }),
+          )
+        } else if (name.endsWith(suffix)) {
           await chmod(path, FILE_MODE).catch((error: Error) =>
             this.onProblem({ key: name, reason: `could not be made owner-only: ${error.message}` }),
           )
@@ -165,4 +186,22 @@ export class FileStorage implements KeyValueStorage {
     })
     return next
   }
+}
+
+/**
+ * The key a `<encoded key>.json` file holds, if its name is the one `setItem` gives that key; undefined
+ * for any other spelling (`%61`, a lowercase `%2f`) or a name that does not decode.
+ */
+function keyOfFileName(name: string): string | undefined {
+  const encoded = name.slice(0, -suffix.length)
+  try {
+    const key = decodeURIComponent(encoded)
+    return encodeURIComponent(key) === encoded ? key : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code
 }

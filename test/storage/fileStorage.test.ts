@@ -75,6 +75,24 @@ describe('FileStorage temporary files', () => {
     expect(await storage.getItem('fine')).toBe(1)
   })
 
+  it('reports a leftover it cannot remove at start instead of refusing every read and write', async () => {
+    const directory = tempFolder()
+    writeFileSync(fileOf(directory, 'k'), '"kept"')
+    // A folder in the leftover's place: rm refuses it, as it would any file on a read-only volume.
+    mkdirSync(`${fileOf(directory, 'k')}.0a1b2c3d4e5f.tmp`)
+    const problems: unknown[] = []
+    const storage = new FileStorage({ directory, onProblem: (p) => problems.push(p) })
+    expect(await storage.getItem('k')).toBe('kept')
+    await storage.setItem('k', 'new')
+    expect(await storage.getItem('k')).toBe('new')
+    expect(problems).toEqual([
+      {
+        key: 'k.json.0a1b2c3d4e5f.tmp',
+        reason: expect.stringMatching(/^the leftover temporary file could not be removed: /),
+      },
+    ])
+  })
+
   it('removes the temporary files of a crashed earlier run at start, and nothing else', async () => {
     const directory = tempFolder()
     writeFileSync(fileOf(directory, 'k'), '"kept"')

@@ -56,8 +56,28 @@ describe.each(adapters)('%s', (_name, make) => {
     const storage = make()
     await storage.setItem('k', 'old')
     await expect(storage.setItem('k', () => 1)).rejects.toThrow(/not JSON-serialisable/)
-    await expect(storage.setItem('k', { n: 1n })).rejects.toThrow()
+    await expect(storage.setItem('k', { n: 1n })).rejects.toThrow(/not JSON-serialisable/)
+    await expect(storage.setItem('k', undefined)).rejects.toThrow(/not JSON-serialisable/)
     expect(await storage.getItem('k')).toBe('old')
+  })
+
+  it('lists and reads a write or removal issued before, even one not yet settled', async () => {
+    const storage = make()
+    const written = storage.setItem('k', 1)
+    expect(await storage.getKeys()).toEqual(['k'])
+    expect(await storage.getEntries()).toEqual([['k', 1]])
+    await written
+    const removed = storage.removeItem('k')
+    expect(await storage.getKeys()).toEqual([])
+    await removed
+  })
+
+  it('reads a key too long for a file name as absent, and removes it as a no-op', async () => {
+    const storage = make()
+    const long = `wc@2:client:0.3:session/${'é'.repeat(200)}`
+    expect(await storage.getItem(long)).toBeUndefined()
+    await storage.removeItem(long)
+    expect(await storage.getKeys()).toEqual([])
   })
 
   it('applies writes to one key in call order', async () => {
@@ -98,6 +118,44 @@ describe('FileStorage on disk', () => {
     expect(await storage.getKeys()).toEqual(['wc@2:client:0.3:session/t'])
     expect(await storage.getEntries()).toEqual([['wc@2:client:0.3:session/t', { topic: 't' }]])
     expect(problems).toContainEqual({ key: 'stray%.json', reason: 'the file name is not an encoded key' })
+  })
+
+  it('keeps keys with path separators or dots inside its folder', async () => {
+    const parent = tempFolder()
+    const directory = join(parent, 'store')
+    const { readdirSync } = await import('node:fs')
+    const storage = new FileStorage({ directory })
+    const keys = ['..', '.', '../escape', '/etc/passwd', 'a\\..\\b', '']
+    for (const [index, key] of keys.entries()) await storage.setItem(key, index)
+    expect(readdirSync(parent)).toEqual(['store'])
+    expect((await storage.getKeys()).sort()).toEqual([...keys].sort())
+    for (const [index, key] of keys.entries()) expect(await storage.getItem(key)).toBe(index)
+  })
+
+  it('refuses a key too long for a file name with an error that names the cause', async () => {
+    const storage = new FileStorage({ directory: tempFolder() })
+    await expect(storage.setItem('é'.repeat(200), 1)).rejects.toThrow(
+      expect.objectContaining({
+        name: 'RangeError',
+        message: expect.stringMatching(/too long for a file name/),
+      }),
+    )
+  })
+
+  it('skips and reports a file name that is not how its key is written, so no key is listed twice', async () => {
+    const directory = tempFolder()
+    const { writeFileSync } = await import('node:fs')
+    const problems: unknown[] = []
+    const storage = new FileStorage({ directory, onProblem: (p) => problems.push(p) })
+    await storage.setItem('a', 1)
+    // Both decode to a key this storage keeps under another name: listed, they would read as absent.
+    writeFileSync(join(directory, '%61.json'), '2')
+    writeFileSync(join(directory, 'b%2fc.json'), '3')
+    expect(await storage.getKeys()).toEqual(['a'])
+    expect(problems).toHaveLength(2)
+    expect(problems).toContainEqual({ key: '%61.json', reason: 'the file name is not an encoded key' })
+    expect(problems).toContainEqual({ key: 'b%2fc.json', reason: 'the file name is not an encoded key' })
+    expect(await storage.getEntries()).toEqual([['a', 1]])
   })
 
   it('leaves no temporary files behind', async () => {
