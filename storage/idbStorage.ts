@@ -15,9 +15,10 @@ export class IdbStorage implements KeyValueStorage {
     return (await keys(this.store)).filter((key): key is string => typeof key === 'string')
   }
 
+  /** Leaves out a record another script stored as undefined: `getItem` reads it as absent, as FileStorage does. */
   async getEntries<T = unknown>(): Promise<[string, T][]> {
-    return (await entries<IDBValidKey, T>(this.store)).filter(
-      (entry): entry is [string, T] => typeof entry[0] === 'string',
+    return (await entries<IDBValidKey, T | undefined>(this.store)).filter(
+      (entry): entry is [string, T] => typeof entry[0] === 'string' && entry[1] !== undefined,
     )
   }
 

@@ -50,6 +50,7 @@ export class TypedStore<V> {
   readonly #values = new Map<string, V>()
   readonly #inFlight = new Map<string, InFlight<V>>()
   #initialized = false
+  #loading: Promise<void> | undefined
   #persisting: Promise<void> = Promise.resolve()
 
   constructor(options: TypedStoreOptions<V>) {
@@ -62,16 +63,19 @@ export class TypedStore<V> {
    * the old single-key layout is rewritten entry by entry, then removed; if storage refuses those writes,
    * `init()` rejects and the list stays, so nothing is lost. A read storage fails rejects with
    * UNREADABLE: a store loaded in part looks like one whose missing entries were deleted, and the engine
-   * would drop for good whatever depended on them.
+   * would drop for good whatever depended on them. Calls that overlap or come later share the one load, as
+   * a second would migrate the list again; after a rejection the next call loads afresh.
    */
-  async init(): Promise<void> {
-    if (this.#initialized) return
-    await this.#loadEntries()
-    await this.#migrateList()
-    this.#initialized = true
+  init(): Promise<void> {
+    this.#loading ??= this.#load().catch((error: unknown) => {
+      this.#loading = undefined
+      throw error
+    })
+    return this.#loading
   }
 
   get length(): number {
+    this.#assertInitialized()
     return this.#values.size
   }
 
@@ -137,6 +141,12 @@ export class TypedStore<V> {
     return read.catch((error: unknown) => {
       throw new StoreError('UNREADABLE', `${this.name} could not be read: ${describeError(error)}`)
     })
+  }
+
+  async #load(): Promise<void> {
+    await this.#loadEntries()
+    await this.#migrateList()
+    this.#initialized = true
   }
 
   async #loadEntries(): Promise<void> {

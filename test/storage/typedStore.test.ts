@@ -72,6 +72,44 @@ describe('TypedStore', () => {
     expect(() => store.update(topic(9), {})).toThrow(expect.objectContaining({ code: 'NO_MATCHING_KEY' }))
   })
 
+  it('refuses every read before init, its length included, with NOT_INITIALIZED', () => {
+    const store = makeStore()
+    const notInitialized = expect.objectContaining({ code: 'NOT_INITIALIZED' })
+    expect(() => store.length).toThrow(notInitialized)
+    expect(() => store.keys).toThrow(notInitialized)
+    expect(() => store.getAll()).toThrow(notInitialized)
+    expect(() => store.has(topic(1))).toThrow(notInitialized)
+  })
+
+  it('loads and migrates once for init calls that overlap or come later', async () => {
+    const storage = new MeteredStorage()
+    await storage.setItem(key, [session(1)])
+    storage.writes = 0
+    let listings = 0
+    const getKeys = storage.getKeys.bind(storage)
+    storage.getKeys = () => {
+      listings += 1
+      return getKeys()
+    }
+    const store = makeStore(storage)
+    await Promise.all([store.init(), store.init()])
+    await store.init()
+    expect({ listings, writes: storage.writes }).toEqual({ listings: 1, writes: 1 })
+    expect(store.getAll()).toEqual([session(1)])
+  })
+
+  it('retries the load on the next init after one that failed', async () => {
+    const storage = new MemoryStorage()
+    await storage.setItem(`${key}/${topic(1)}`, session(1))
+    const getKeys = storage.getKeys.bind(storage)
+    storage.getKeys = () => Promise.reject(new Error('disk on fire'))
+    const store = makeStore(storage)
+    await expect(store.init()).rejects.toMatchObject({ code: 'UNREADABLE' })
+    storage.getKeys = getKeys
+    await store.init()
+    expect(store.getAll()).toEqual([session(1)])
+  })
+
   it('migrates the old single-list layout entry by entry, reporting and dropping corrupt entries', async () => {
     const storage = new MemoryStorage()
     await storage.setItem(key, [
