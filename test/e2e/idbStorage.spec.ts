@@ -2,25 +2,15 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import type { KeyValueStorage } from '../../storage/index.js'
 import { bundleForBrowser } from '../support/bundle.js'
+import { openScriptPage, waitForGlobal } from '../support/scriptPage.js'
 
-const origin = 'http://pairwise.localhost'
 let script: string
 
 test.beforeAll(async () => {
   script = await bundleForBrowser(fileURLToPath(new URL('./pages/idb-storage.ts', import.meta.url)))
 })
 
-test.beforeEach(async ({ page }) => {
-  // The page never leaves the browser: Playwright answers for this origin.
-  await page.route(`${origin}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><script type="module">${script}</script></head><body></body></html>`,
-    }),
-  )
-  await page.goto(`${origin}/`)
-  await page.waitForFunction(() => 'storage' in window)
-})
+test.beforeEach(({ page }) => openScriptPage(page, script, 'storage'))
 
 type WithStorage = { storage: KeyValueStorage }
 
@@ -32,7 +22,7 @@ test('IdbStorage keeps values in IndexedDB across a reload', async ({ page }) =>
     await storage.removeItem('never-there')
   })
   await page.reload()
-  await page.waitForFunction(() => 'storage' in window)
+  await waitForGlobal(page, 'storage')
   const read = await page.evaluate(async () => {
     const { storage } = window as unknown as WithStorage
     return {
