@@ -1,14 +1,18 @@
-import { createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval'
+import { del, entries, get, keys, set, type UseStore } from 'idb-keyval'
+import { idbObjectStore } from './idbObjectStore.js'
 import { type KeyValueStorage, toJsonValue } from './keyValueStorage.js'
 
 export type IdbStorageOptions = { database?: string; objectStore?: string }
 
-/** Browser storage in IndexedDB through idb-keyval; survives reloads. One database per instance name. */
+/**
+ * Browser storage in IndexedDB through idb-keyval; survives reloads. Its object store is added to the database
+ * when missing, so several instances can share one database, each with a store of its own.
+ */
 export class IdbStorage implements KeyValueStorage {
   private readonly store: UseStore
 
   constructor({ database = 'pairwise', objectStore = 'keyvaluestorage' }: IdbStorageOptions = {}) {
-    this.store = createStore(database, objectStore)
+    this.store = idbObjectStore(database, objectStore)
   }
 
   async getKeys(): Promise<string[]> {

@@ -11,8 +11,9 @@ describe('IdbStorage where IndexedDB is missing (server rendering, Node)', () =>
 })
 
 /**
- * The reads idb-keyval makes of IndexedDB, over records held in a map: an open database whose one object
- * store answers `get`, `getAllKeys` and `getAll`, each request succeeding on a later tick as a browser's do.
+ * The reads idb-keyval makes of IndexedDB, over records held in a map: an open database that already has the
+ * object store asked for, which answers `get`, `getAllKeys` and `getAll`, each request succeeding on a later
+ * tick as a browser's do.
  */
 function readOnlyIndexedDb(records: Map<IDBValidKey, unknown>) {
   const request = <T>(result: T) => {
@@ -25,7 +26,10 @@ function readOnlyIndexedDb(records: Map<IDBValidKey, unknown>) {
     getAllKeys: () => request([...records.keys()]),
     getAll: () => request([...records.values()]),
   }
-  const database = { transaction: () => ({ objectStore: () => objectStore }) }
+  const database = {
+    objectStoreNames: { contains: () => true },
+    transaction: () => ({ objectStore: () => objectStore }),
+  }
   return { open: () => request(database) }
 }
 
