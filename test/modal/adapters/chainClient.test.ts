@@ -16,6 +16,8 @@ type Handler = (body: unknown, req: IncomingMessage, res: ServerResponse) => voi
 let server: Server | undefined
 
 afterEach(async () => {
+  // The spy on the faked setTimeout goes first: undone after, it would put the fake back.
+  vi.restoreAllMocks()
   vi.useRealTimers()
   const open = server
   server = undefined
@@ -73,6 +75,22 @@ function real(ms: number, done: () => boolean = noCondition): Promise<void> {
     check()
   })
 }
+
+/** The delays of the timers set from now on, so a test knows when the client's own wait has begun. */
+function watchDelays(): number[] {
+  const delays: number[] = []
+  const fake = globalThis.setTimeout
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    handler: (...args: unknown[]) => void,
+    ms?: number,
+    ...rest: unknown[]
+  ) => {
+    delays.push(ms ?? 0)
+    return fake(handler, ms, ...rest)
+  }) as typeof setTimeout)
+  return delays
+}
+
 describe('the modal chain client (§9 blockchain client)', () => {
   it('CONST-14 requests made together go out as JSON-RPC batches of at most 1000', async () => {
     expect(chainBatchSize).toBe(1000)
@@ -116,27 +134,39 @@ describe('the modal chain client (§9 blockchain client)', () => {
     await real(2000, () => closed)
   })
 
-  // Real time (12.6 s): under fake timers Node's fetch never hands viem the failed answer.
   it('CONST-17 a failing request is retried 6 times, 200 ms apart and doubling', async () => {
     expect([chainRetryCount, chainRetryDelayMs]).toEqual([6, 200])
-    const arrivals: number[] = []
+    let arrivals = 0
     const url = await rpcServer((_body, _req, res) => {
-      arrivals.push(performance.now())
+      arrivals += 1
       res.statusCode = 500
       res.end('down')
     })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const delays = watchDelays()
     const client = createChainClient(networkAt(url))
-    await expect(client.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({
-      name: 'HttpRequestError',
+    let failure: unknown
+    void client.request({ method: 'eth_blockNumber' }).catch((error: unknown) => {
+      failure = error
     })
-    await real(300)
-    expect(arrivals).toHaveLength(7)
-    const gaps = arrivals.slice(1).map((at, i) => at - (arrivals[i] as number))
-    for (const [i, expected] of [200, 400, 800, 1600, 3200, 6400].entries()) {
-      expect(gaps[i], `wait before retry ${i + 1}`).toBeGreaterThanOrEqual(expected - 5)
-      expect(gaps[i], `wait before retry ${i + 1}`).toBeLessThan(expected * 1.2 + 150)
+    await flushUntil(() => arrivals === 1)
+    for (const [retry, wait] of [200, 400, 800, 1600, 3200, 6400].entries()) {
+      // The failed answer reaches the client in real time; its wait begins only then.
+      await flushUntil(() => delays.includes(wait))
+      await vi.advanceTimersByTimeAsync(wait - 1)
+      await real(100)
+      expect(arrivals, `retry ${retry + 1} before its ${wait} ms wait`).toBe(retry + 1)
+      // The wait ends; the batch queue's zero-delay timer, set inside that tick, is 1 ms on fake timers.
+      await vi.advanceTimersByTimeAsync(1)
+      await vi.advanceTimersByTimeAsync(1)
+      await flushUntil(() => arrivals === retry + 2)
     }
-  }, 30_000)
+    await flushUntil(() => failure !== undefined)
+    expect(failure).toMatchObject({ name: 'HttpRequestError' })
+    await vi.advanceTimersByTimeAsync(60_000)
+    await real(100)
+    expect(arrivals).toBe(7)
+  })
 
   it('ERR-49 a network with no RPC URL has no chain client: a missing RPC URL error', () => {
     expect(() => createChainClient(unsupportedNetwork('eip155', 5))).toThrow(
