@@ -25,7 +25,7 @@ import { SignInRefused, signInCacaos } from '../../examples/node/walletSignIn.js
 import { devPrivateKeys, localNetwork } from '../../services/index.js'
 import { type RunningRelay, silentLogger, startRelay } from '../../services/relay/index.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
-import { bundleNodeScripts, type RunningScript, runScript } from './support/scripts.js'
+import { type BundledScripts, bundleNodeScripts, type RunningScript, runScript } from './support/scripts.js'
 
 const account0 = privateKeyToAccount(devPrivateKeys[0]).address
 const account1 = privateKeyToAccount(devPrivateKeys[1]).address
@@ -44,6 +44,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 afterAll(async () => {
+  await (await bundled)?.remove()
   await relay?.close()
   await chain?.stop()
 })
@@ -253,14 +254,17 @@ describe('the example wallet signs in (session_authenticate)', () => {
   })
 })
 
-/** Bundles the CLI and the example scripts; `run` starts one with its wallet key unset, stopped after the test. */
+/** The CLI and the example scripts, bundled by the first test that runs one and removed after the file. */
+let bundled: Promise<BundledScripts> | undefined
+
+/** `run` starts one of the bundled scripts with its wallet key unset, stopped after the test. */
 async function exampleScripts(): Promise<(name: string, args: string[]) => RunningScript> {
-  const scripts = await bundleNodeScripts({
+  bundled ??= bundleNodeScripts({
     pairwise: 'services/cli/main.ts',
     dapp: 'examples/node/dapp.ts',
     wallet: 'examples/node/wallet.ts',
   })
-  cleanups.push(() => scripts.remove())
+  const scripts = await bundled
   const started: RunningScript[] = []
   cleanups.push(() => Promise.all(started.map((script) => script.stop())))
   return (name, args) => {
