@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
@@ -8,6 +8,7 @@ import { injectTestWallet, testWalletInfo } from '../support/browserWallet.js'
 import { freePort } from '../support/ports.js'
 import { serveDirectory } from '../support/staticServer.js'
 import { TestWallet } from '../support/testWallet.js'
+import { removeFolder } from './removeFolder.js'
 import {
   buildApp,
   installStack,
@@ -46,7 +47,7 @@ const test = base.extend<object, { chains: Chains; work: Work }>({
       const cache = join(tmpdir(), 'pairwise-packaging-npm-cache')
       mkdirSync(cache, { recursive: true })
       await use({ folder, tarballs: await packPackages(folder), cache })
-      rmSync(folder, { recursive: true, force: true })
+      await removeFolder(folder)
     },
     // Packing every package beside another spec's production build.
     { scope: 'worker', timeout: 120_000 },

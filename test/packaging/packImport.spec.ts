@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { npmInstall } from './npmInstall.js'
+import { removeFolder } from './removeFolder.js'
 import { isServerOnly } from './serverOnly.js'
 import { packPackages, type Tarballs, tarballDependencies } from './stacks.js'
 
@@ -88,7 +89,7 @@ test.describe('the packed packages, each installed alone in a plain Node app', (
     work = mkdtempSync(join(tmpdir(), 'pairwise-pack-import-'))
     tarballs = await packPackages(work)
   })
-  test.afterAll(() => rmSync(work, { recursive: true, force: true }))
+  test.afterAll(() => removeFolder(work))
 
   test('the relay client and its mock install without any server dependency; the mock needs only its optional peers', async () => {
     const app = plainApp(work, 'relay-client-app', tarballs, ['@pairwise/relay'], cache)
