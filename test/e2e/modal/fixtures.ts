@@ -15,7 +15,8 @@ export const test = base.extend<{ wallet: TestWallet }, { stack: DemoStack }>({
       await use(stack)
       await stack.stop()
     },
-    { scope: 'worker' },
+    // Its own time, not the first test's: a start on a busy machine takes a good part of 30 s.
+    { scope: 'worker', timeout: 120_000 },
   ],
   wallet: async ({ stack, page }, use) => {
     const wallet = new TestWallet({

@@ -1,20 +1,14 @@
-import { test as base, expect } from '@playwright/test'
-import { type DemoStack, startDemoStack } from './frameStack.js'
+import { test as modalTest } from '../../modal/fixtures.js'
 import type { LoopbackPage } from './loopbackPage.js'
 
+export { expect } from '@playwright/test'
 export * from './frameStack.js'
 
-/** Playwright `test` with `npm start`'s stack (auth, frame, inbox) per worker. */
-export const test = base.extend<{ sites: LoopbackPage[] }, { stack: DemoStack }>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
-    async ({}, use) => {
-      const stack = await startDemoStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+/**
+ * The modal specs' `test`, whose worker stack is `npm start`'s whole stack (auth, frame, inbox included):
+ * one stack a worker serves both, where a fixture of its own started a second one in every worker.
+ */
+export const test = modalTest.extend<{ sites: LoopbackPage[] }>({
   /** Pages a test served; closed after it. */
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
   sites: async ({}, use) => {
@@ -23,5 +17,3 @@ export const test = base.extend<{ sites: LoopbackPage[] }, { stack: DemoStack }>
     for (const site of sites) await site.close()
   },
 })
-
-export { expect }
