@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 import { type Template, templates } from '../../create-pairwise/choices.js'
+import { removeFolder } from '../packaging/removeFolder.js'
 import { packPackages, type Tarballs } from '../packaging/stacks.js'
 import { injectTestWallet, testWalletInfo } from '../support/browserWallet.js'
 import { TestWallet } from '../support/testWallet.js'
@@ -59,7 +60,7 @@ const test = base.extend<
         await use({ stack: stack.value, tarballs: tarballs.value, cache })
       } finally {
         if (stack.status === 'fulfilled') await stack.value.stop()
-        rmSync(folder, { recursive: true, force: true })
+        await removeFolder(folder)
       }
     },
     { scope: 'worker', timeout: 150_000 },
