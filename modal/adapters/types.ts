@@ -4,6 +4,9 @@ import type { ConnectorInfo, TokenBalance, WalletInfo } from '../state/types.js'
 import type { Eip1193Provider } from './eip1193Provider.js'
 import type { WalletConnectTransportFactory } from './walletConnectTransport.js'
 
+/** Which wallet acts, as which account, on which network. */
+export type WalletCall = { connectorId: string; address: string; network: CaipNetwork }
+
 export type { Eip1193Provider }
 
 /**

@@ -1,8 +1,7 @@
 import { type Address, BaseError, type Client, decodeErrorResult, type Hex, isHex } from 'viem'
 import { call, getBlock } from 'viem/actions'
 import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
-import { currentConnection } from '../controllers/account.js'
-import type { ModalContext } from '../controllers/context.js'
+import type { ChainAdapter, WalletCall } from '../adapters/types.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { SwapWallet } from './swapFlow.js'
 import { SwapError } from './types.js'
@@ -38,14 +37,16 @@ export type KitSwapWallet = SwapWallet & {
   parseAmount(value: string, decimals: number): bigint | undefined
 }
 
-/** The swap's view of the active EVM account: undefined when the adapter cannot send from it. */
-export function evmSwapWallet(ctx: ModalContext): KitSwapWallet | undefined {
-  const { activeNetwork: network, account, activeChain } = ctx.store.get()
-  if (activeChain !== 'eip155' || !network || !account.address) return undefined
-  const actions = ctx.adapters.get('eip155') as Partial<EvmActions> | undefined
-  const connection = currentConnection(ctx, 'eip155')
+/**
+ * Swapping as `from` (an EVM account on a network, through the wallet that holds it) through the kit's
+ * adapter: undefined when the adapter cannot send.
+ */
+export function evmSwapWallet(
+  adapter: ChainAdapter | undefined,
+  from: WalletCall,
+): KitSwapWallet | undefined {
+  const actions = adapter as Partial<EvmActions> | undefined
   if (
-    !connection ||
     typeof actions?.chainClient !== 'function' ||
     typeof actions.sendTransaction !== 'function' ||
     typeof actions.waitForTransactionReceipt !== 'function' ||
@@ -53,7 +54,8 @@ export function evmSwapWallet(ctx: ModalContext): KitSwapWallet | undefined {
   )
     return undefined
   const evm = actions as EvmActions
-  const address = account.address as Address
+  const { network } = from
+  const address = from.address as Address
   const client = evm.chainClient(network)
   return {
     account: address,
@@ -77,9 +79,7 @@ export function evmSwapWallet(ctx: ModalContext): KitSwapWallet | undefined {
     },
     send: (tx) =>
       evm.sendTransaction({
-        connectorId: connection.connectorId,
-        address,
-        network,
+        ...from,
         transaction: { to: tx.to, data: tx.data, value: tx.value },
       }),
     waitForReceipt: (hash) => evm.waitForTransactionReceipt({ network, hash }),

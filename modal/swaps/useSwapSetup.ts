@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { erc20Abi } from 'viem'
 import { getBalance, readContract } from 'viem/actions'
-import { connectionOf } from '../controllers/account.js'
-import { useAppState, useKit } from '../ui/kitContext.js'
+import { useKit } from '../ui/kitContext.js'
+import { useEvmWalletCall } from '../ui/useEvmWalletCall.js'
 import { swapChainConfig } from './swapConfig.js'
 import { swapProviderFor } from './swapProviderFor.js'
 import { evmSwapWallet, type KitSwapWallet } from './swapWallet.js'
@@ -20,13 +20,10 @@ export type SwapSetup =
  */
 export function useSwapSetup(): SwapSetup {
   const { kit } = useKit()
-  const address = useAppState((s) => s.account.address)
-  const networkId = useAppState((s) => s.activeNetwork?.caipNetworkId)
-  // With multi-wallet, another wallet holding the same address may become current: swaps then ask that one.
-  const connectorId = useAppState((s) => connectionOf(s, 'eip155')?.connectorId)
+  const from = useEvmWalletCall()
   const [setup, setSetup] = useState<SwapSetup>({ status: 'loading' })
   useEffect(() => {
-    const wallet = address && networkId && connectorId ? evmSwapWallet(kit.context) : undefined
+    const wallet = from && evmSwapWallet(kit.context.adapters.get('eip155'), from)
     const api = kit.api
     if (!wallet || !api) {
       setSetup({ status: 'unavailable' })
@@ -42,7 +39,7 @@ export function useSwapSetup(): SwapSetup {
     return () => {
       live = false
     }
-  }, [kit, address, networkId, connectorId])
+  }, [kit, from])
   return setup
 }
 

@@ -22,6 +22,7 @@ import type {
   ConnectResult,
   Eip1193Provider,
   PluggedConnector,
+  WalletCall,
 } from '../types.js'
 import {
   peerName,
@@ -81,9 +82,6 @@ const injectedId = 'injected'
 
 /** The English name; views show it in the reader's language (ui/components/connectorName). */
 const browserWalletName = en['connector.browserWallet']
-
-/** Which wallet acts, as which account, on which network. */
-export type WalletCall = { connectorId: string; address: string; network: CaipNetwork }
 
 /** Signing and sending load on first use: a visitor who never acts never downloads them. */
 const walletActions = () => import('./walletActions.js')
