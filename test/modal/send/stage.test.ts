@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseUnits } from '../../../modal/adapters/eip155/units.js'
 import type { SendChain } from '../../../modal/send/sendChain.js'
 import { type Review, type Stage, stageOn } from '../../../modal/send/stage.js'
 import { alice, bob, evmNetwork } from '../support/kit.js'
-
-/** A chain as SendView builds one for the active account and network: a new one after each switch. */
-function chainOf(account: typeof alice): SendChain {
-  return {
-    account,
-    parseUnits,
-    balanceOf: async () => 0n,
-    estimateFee: async () => 0n,
-    resolveName: undefined,
-    send: async () => '0x',
-    waitForReceipt: async () => ({ transactionHash: '0x', blockNumber: 1n, status: 'success', gasUsed: 0n }),
-  }
-}
+import { chainOf } from './support/chain.js'
 
 const polygon = evmNetwork(137, 'http://127.0.0.1:1')
 const reviewOn = (chain: SendChain): Review => ({
