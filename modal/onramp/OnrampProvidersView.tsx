@@ -11,6 +11,7 @@ import { type ConfiguredProviders, coinbaseCheckoutUrl, configuredProviders } fr
 import {
   getOnrampQuote,
   loadOnrampOptions,
+  onrampQuoteKey,
   onrampState,
   setOnrampProviders,
   setPaymentAmount,
@@ -68,7 +69,8 @@ export function OnrampProvidersView() {
   }, [kit, provider])
 
   const currencyId = state.purchaseCurrency.id
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another currency needs another quote (the controller reads it from the store)
+  const quoteKey = onrampQuoteKey(state)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `quoteKey` names the currencies the controller reads from the store.
   useEffect(() => {
     setQuote(null)
     if (!provider || !address || !network || !amountPattern.test(amount)) return
@@ -85,7 +87,7 @@ export function OnrampProvidersView() {
       live = false
       kit.context.clock.clearTimeout(timer)
     }
-  }, [kit, provider, address, network, amount, method, currencyId])
+  }, [kit, provider, address, network, amount, method, quoteKey])
 
   if (!ft) return <Spinner label={t('modal.loading')} />
   if (!provider || !network?.caipNetworkId.startsWith('eip155:'))

@@ -80,6 +80,14 @@ export async function loadOnrampOptions(ctx: ModalContext, provider: OnrampProvi
 }
 
 /**
+ * Names the currencies getOnrampQuote reads from the store: another one needs another quote. The payment
+ * currency changes under an open view when the provider's options leave out the current one (loadOnrampOptions).
+ */
+export function onrampQuoteKey(state: OnrampState): string {
+  return `${state.purchaseCurrency.id}/${state.paymentCurrency.id}`
+}
+
+/**
  * ONR-02, ONR-03: quotesLoading while the provider is asked for the current currencies and amount (as
  * text, with the purchase currency's symbol as network); then purchaseAmount from the answer, or error
  * set to the failure's message, unless the amount or a currency changed meanwhile. Resolves to the quote, or

@@ -5,6 +5,7 @@ import { onrampProviderOptions } from '../../../modal/onramp/defaults.js'
 import {
   getOnrampQuote,
   loadOnrampOptions,
+  onrampQuoteKey,
   onrampState,
   setOnrampProviders,
   setPaymentAmount,
@@ -12,7 +13,7 @@ import {
 } from '../../../modal/onramp/onrampController.js'
 import { sandboxProvider } from '../../../modal/onramp/sandboxProvider.js'
 import type { OnrampProviderOption } from '../../../modal/onramp/types.js'
-import { defaultPaymentCurrency } from '../../../modal/state/onrampCurrencies.js'
+import { defaultPaymentCurrency, defaultPurchaseCurrency } from '../../../modal/state/onrampCurrencies.js'
 import { fakeApi } from '../support/fakeApi.js'
 import { alice, createKit, evmNetwork, solanaMainnet } from '../support/kit.js'
 
@@ -87,6 +88,22 @@ describe('onramp controller', () => {
         network: 'tUSDC',
       },
     })
+  })
+
+  it('another payment currency from the provider’s options calls for another quote', async () => {
+    const kit = kitWith()
+    const before = onrampQuoteKey(onrampState(kit.store.get()))
+    const euro = { ...defaultPaymentCurrency, id: 'EUR' }
+    const { api } = fakeApi(() => ({
+      paymentCurrencies: [euro],
+      purchaseCurrencies: [defaultPurchaseCurrency],
+    }))
+    // A provider without USD: its options arrive after the visitor typed an amount, quoted in USD.
+    await loadOnrampOptions(kit.context, sandboxProvider(api))
+    const state = onrampState(kit.store.get())
+    expect(state.paymentCurrency.id).toBe('EUR')
+    expect(state.purchaseCurrency).toEqual(defaultPurchaseCurrency)
+    expect(onrampQuoteKey(state)).not.toBe(before)
   })
 
   it('ONR-03 a quote ends loading with purchaseAmount from the answer, or error set to the failure message', async () => {
