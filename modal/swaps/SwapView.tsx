@@ -7,16 +7,14 @@ import { formatAmount } from '../ui/components/formatAmount.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
-import type { ReadyDraft, SwapDraft } from './draft.js'
+import { draftOn, type ReadyDraft, type SwapDraft } from './draft.js'
 import { failureText } from './failureText.js'
-import { defaultSlippageBps, validSlippageBps } from './quoteMath.js'
+import { validSlippageBps } from './quoteMath.js'
 import type { KitSwapWallet } from './swapWallet.js'
 import { swapTexts } from './texts/index.js'
-import { isNativeToken, type SwapQuoteParams, type SwapToken } from './types.js'
+import type { SwapQuoteParams, SwapToken } from './types.js'
 import { useQuote } from './useQuote.js'
 import { useSwapSetup, useTokenBalance } from './useSwapSetup.js'
-
-const blankDraft: SwapDraft = { amount: '', slippageBps: defaultSlippageBps, unlimited: false }
 
 /** The draft's quote parameters, or the first thing that keeps it from being quoted. */
 export function draftParams(
@@ -58,13 +56,7 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
   const ft = useFeatureTexts(swapTexts)
   const setup = useSwapSetup()
   const ready = setup.status === 'ready' ? setup : undefined
-  const draft = useMemo<SwapDraft>(() => {
-    if (data.draft) return data.draft
-    const tokens = ready?.tokens ?? []
-    const from = tokens.find(isNativeToken) ?? tokens[0]
-    const to = tokens.find((token) => token !== from)
-    return { ...blankDraft, ...(from ? { from } : {}), ...(to ? { to } : {}) }
-  }, [data.draft, ready])
+  const draft = useMemo(() => draftOn(data.draft, ready?.tokens ?? []), [data.draft, ready])
   const balance = useTokenBalance(ready?.wallet, draft.from)
   const checked = ready ? draftParams(draft, ready.wallet, balance) : { issue: 'none' as const }
   const params = 'params' in checked ? checked.params : undefined

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { draftOn, type SwapDraft } from '../../../modal/swaps/draft.js'
+import { defaultSlippageBps } from '../../../modal/swaps/quoteMath.js'
+import type { SwapToken } from '../../../modal/swaps/types.js'
+import { dai, eth, usdc } from './support/tokens.js'
+
+/** The same symbol on another network, at another address. */
+const usdcElsewhere: SwapToken = { ...usdc, address: '0x3333333333333333333333333333333333333333' }
+const chosen: SwapDraft = { from: usdc, to: dai, amount: '12.5', slippageBps: 50, unlimited: true }
+
+describe('the draft Swap shows', () => {
+  it('starts from the native coin to the next token of the network’s DEX', () => {
+    expect(draftOn(undefined, [usdc, eth, dai])).toEqual({
+      from: eth,
+      to: usdc,
+      amount: '',
+      slippageBps: defaultSlippageBps,
+      unlimited: false,
+    })
+  })
+
+  it('keeps what the visitor chose while its tokens are the network’s', () => {
+    expect(draftOn(chosen, [eth, usdc, dai])).toBe(chosen)
+  })
+
+  it('starts afresh after a switch to a network whose DEX lists neither of the tokens chosen, instead of quoting them there', () => {
+    expect(draftOn(chosen, [eth, usdcElsewhere])).toEqual({
+      from: eth,
+      to: usdcElsewhere,
+      amount: '',
+      slippageBps: defaultSlippageBps,
+      unlimited: false,
+    })
+  })
+
+  it('starts afresh when only one side’s token is missing on the network', () => {
+    expect(draftOn(chosen, [eth, usdc])).toMatchObject({ from: eth, to: usdc, amount: '' })
+  })
+})
