@@ -50,6 +50,7 @@ export const modalCss = `${baseCss}${controlCss}
 .avatar{width:64px;height:64px;border-radius:50%}
 .spinner{width:28px;height:28px;border-radius:50%;border:3px solid var(--pw-bg-3);border-top-color:var(--pw-accent);animation:spin 800ms linear infinite}
 .card>.alert{margin:0 12px 8px}
+.snackbar-region{position:absolute}
 .snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);background:var(--pw-bg);border:1px solid var(--pw-border);padding:8px 14px;border-radius:999px;z-index:var(--pw-z)}
 .snackbar.error{border-color:var(--pw-error)}
 .snackbar.success{color:var(--pw-success);border-color:var(--pw-success)}

@@ -98,6 +98,8 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const alerts = useAppState((s) => s.alerts)
   const closeOff = useAppState((s) => closeDisabled(kit.context, s))
   const route = embedded ? embeddedRoute(router, connected) : router
+  // Read through the store's subscription: a wallet renamed while its view is open retitles it.
+  const named = useAppState((s) => titleName(route, s.connectors))
   // The embedded wallet's views come with its plug-in's UI: the spinner shows until that has loaded.
   const embeddedUi = useEmbeddedUi()
   const emailView = !(route.view in views)
@@ -111,7 +113,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       <Suspense fallback={null}>{featureTitle}</Suspense>
     ) : (
       t(`view.${route.view}` as MessageKey, {
-        name: connectorName(titleName(route, kit.store.get().connectors), t),
+        name: connectorName(named, t),
       })
     )
   return (
@@ -196,15 +198,28 @@ function Branding() {
   ) : null
 }
 
+/**
+ * Screen readers announce what changes inside a live region already on the page, and some say nothing of
+ * a region that appears with its words in it: both regions stay rendered, empty and out of the layout, and
+ * only the message comes and goes. An error interrupts the reader (alert); anything else waits until they
+ * are idle (output's own status role). Keyed by the snackbar, so the same words shown again are a new
+ * message to announce, not an unchanged one.
+ */
 function Snackbar() {
   const { t } = useKit()
   const snackbar = useAppState((s) => s.snackbar)
-  if (!snackbar) return null
-  const { severity, text } = snackbar
-  // An error interrupts the reader (alert); anything else waits until they are idle (output's own status role).
+  const words = snackbar && (
+    <span key={snackbar.id} className={`snackbar ${snackbar.severity}`}>
+      {alertWords(t, snackbar.text)}
+    </span>
+  )
+  const urgent = snackbar?.severity === 'error'
   return (
-    <output className={`snackbar ${severity}`} role={severity === 'error' ? 'alert' : undefined}>
-      {alertWords(t, text)}
-    </output>
+    <>
+      <output className="snackbar-region">{urgent ? null : words}</output>
+      <div className="snackbar-region" role="alert">
+        {urgent ? words : null}
+      </div>
+    </>
   )
 }

@@ -155,8 +155,11 @@ describe('AppKit 1.7 instance methods for networks, providers and the modal', ()
   })
 })
 
-/** The snackbar `kit`'s modal shows a Japanese reader, or undefined when none shows. */
-function renderedSnackbar(kit: AppKit): string | undefined {
+/**
+ * What `kit`'s modal shows a Japanese reader in its two snackbar live regions (the markup inside each), or
+ * undefined for a region that is not on the page.
+ */
+function renderedSnackbar(kit: AppKit): { status?: string; alert?: string } {
   const html = renderToString(
     createElement(
       KitContext.Provider,
@@ -164,10 +167,18 @@ function renderedSnackbar(kit: AppKit): string | undefined {
       createElement(ModalRoot),
     ),
   )
-  return /<output class="snackbar[^"]*"[^>]*>.*?<\/output>/.exec(html)?.[0]
+  return {
+    status: /<output class="snackbar-region">(.*?)<\/output>/.exec(html)?.[1],
+    alert: /<div class="snackbar-region" role="alert">(.*?)<\/div>/.exec(html)?.[1],
+  }
 }
 
 describe('AppKit 1.7 snackbar messages from the app', () => {
+  it('the snackbar live regions are on the page, empty, before any message, so a screen reader announces the message as a change', () => {
+    const { kit } = injectedKit({ options: { networks: [anvil] } })
+    expect(renderedSnackbar(kit)).toEqual({ status: '', alert: '' })
+  })
+
   it('showErrorMessage shows the app text as written, untranslated and as text, in an error snackbar announced at once', () => {
     const { kit } = injectedKit({ options: { networks: [anvil] } })
     kit.showErrorMessage('Swap failed: <b>slippage</b> too high')
@@ -175,9 +186,10 @@ describe('AppKit 1.7 snackbar messages from the app', () => {
       severity: 'error',
       message: 'Swap failed: <b>slippage</b> too high',
     })
-    expect(renderedSnackbar(kit)).toBe(
-      '<output class="snackbar error" role="alert">Swap failed: &lt;b&gt;slippage&lt;/b&gt; too high</output>',
-    )
+    expect(renderedSnackbar(kit)).toEqual({
+      status: '',
+      alert: '<span class="snackbar error">Swap failed: &lt;b&gt;slippage&lt;/b&gt; too high</span>',
+    })
   })
 
   it('showSuccessMessage shows the app text in a success snackbar left to the status role, gone after the snackbar time', () => {
@@ -187,18 +199,22 @@ describe('AppKit 1.7 snackbar messages from the app', () => {
       environment: { clock: { setTimeout: (run, ms) => timers.push({ run, ms }), clearTimeout: () => {} } },
     })
     kit.showSuccessMessage('Order placed')
-    expect(renderedSnackbar(kit)).toBe('<output class="snackbar success">Order placed</output>')
+    expect(renderedSnackbar(kit)).toEqual({
+      status: '<span class="snackbar success">Order placed</span>',
+      alert: '',
+    })
     expect(timers.map((timer) => timer.ms)).toEqual([snackbarMs])
     for (const timer of timers) timer.run()
-    expect(renderedSnackbar(kit)).toBeUndefined()
+    expect(renderedSnackbar(kit)).toEqual({ status: '', alert: '' })
   })
 
   it('an embedded modal shows the app message too', () => {
     const { kit } = injectedKit({ options: { networks: [anvil], enableEmbedded: true } })
     kit.showErrorMessage('Not enough funds')
-    expect(renderedSnackbar(kit)).toBe(
-      '<output class="snackbar error" role="alert">Not enough funds</output>',
-    )
+    expect(renderedSnackbar(kit)).toEqual({
+      status: '',
+      alert: '<span class="snackbar error">Not enough funds</span>',
+    })
   })
 })
 
