@@ -15,8 +15,8 @@ export type FileStorageOptions = {
   directory: string
   /**
    * Told about files that are not valid JSON (they read as absent), about file names that are no encoded
-   * key (they are not listed), about files start-up could not make owner-only or leftovers it could not
-   * remove, and about folder syncs that failed.
+   * key (they are not listed), about a folder or files start-up could not make owner-only or leftovers it
+   * could not remove, and about folder syncs that failed.
    */
   onProblem?: ReportProblem
 }
@@ -148,10 +148,23 @@ export class FileStorage implements KeyValueStorage {
     }
   }
 
-  /** Creates the folder, removes temporary files a crash left, and makes older files owner-only. */
+  /**
+   * Creates the folder, or makes one that was there owner-only (mkdir leaves an existing folder's mode as it
+   * was, and a folder others may list shows which keys exist), removes temporary files a crash left, and
+   * makes older files owner-only.
+   */
   private start(): Promise<void> {
     this.ready ??= (async () => {
       await mkdir(this.directory, { recursive: true, mode: DIRECTORY_MODE })
+      // Windows keeps no POSIX modes: chmod there only sets or clears read-only.
+      if (process.platform !== 'win32') {
+        await chmod(this.directory, DIRECTORY_MODE).catch((error: Error) =>
+          this.onProblem({
+            key: this.directory,
+            reason: `the folder could not be made owner-only: ${error.message}`,
+          }),
+        )
+      }
       for (const name of await readdir(this.directory)) {
         const path = join(this.directory, name)
         // One file we cannot change (a dangling link, another user's, a read-only volume) must not lock

@@ -39,6 +39,14 @@ describe('FileStorage permissions', () => {
     }
   })
 
+  it('makes a folder that was there, open to others, owner-only at start, so nobody else lists which keys exist', async () => {
+    const directory = tempFolder()
+    chmodSync(directory, 0o755)
+    const storage = new FileStorage({ directory })
+    await storage.getKeys()
+    expect(modeOf(directory)).toBe(0o700)
+  })
+
   it('makes files an earlier version left readable to others owner-only at start', async () => {
     const directory = tempFolder()
     writeFileSync(fileOf(directory, 'old'), '1')
