@@ -106,9 +106,10 @@ function PairingUri({ uri, wallet }: { uri: string | undefined; wallet: Registry
       >
         {copied ? t('wc.copied') : t('wc.copy')}
       </button>
-      <output className="uri" data-testid="wc-uri">
+      {/* Not an output: a live region would read the URI's hundred-odd characters aloud at each refresh. */}
+      <code className="uri" data-testid="wc-uri">
         {uri}
-      </output>
+      </code>
     </>
   )
 }
