@@ -25,6 +25,7 @@ const isolated = [
   'test/services/auth/codes.test.ts',
   'test/services/frame/ui/visibilityGate.test.ts',
   'test/services/frame/signatures.test.ts',
+  'test/services/frame/userOperation.test.ts',
   'test/services/api/openapi/routeTable.test.ts',
   'test/services/api/cli.test.ts',
   'test/modal/adapters/pendingTransactions.test.ts',

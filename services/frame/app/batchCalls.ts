@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameEip7702 } from '../frameConfig.js'
-import { amountOf, type ChainRequest, nativeAsset, previewCalls } from '../preview/index.js'
+import { amountOf, type ChainRequest, nativeAsset, type PaidGas, previewCalls } from '../preview/index.js'
 import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
 import { prepareTransaction } from './prepareTransaction.js'
@@ -98,7 +98,8 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
  * account's for a UserOperation): each call decoded (what it sends, to whom, ERC-20 transfers with their
  * amounts), the value the batch sends in all, then what running all the calls in order as `from` does
  * (each asset's net balance change, the fee and the total, or which call would fail and why), the chain,
- * and whether the account is made a smart account by this transaction.
+ * and whether the account is made a smart account by this transaction. A UserOperation's fee is its own
+ * (`paidGas`), not its calls' gas.
  */
 export async function batchRows({
   request,
@@ -106,19 +107,27 @@ export async function batchRows({
   from,
   calls,
   delegates,
+  paidGas,
 }: {
   request: ChainRequest
   chain: FrameChain
   from: Address
   calls: readonly BatchCall[]
   delegates: boolean
+  paidGas?: PaidGas
 }): Promise<Row[]> {
   const currency = {
     nativeSymbol: chain.nativeCurrency.symbol,
     nativeDecimals: chain.nativeCurrency.decimals,
   }
   const native = nativeAsset(currency)
-  const preview = await previewCalls({ request, chain: { id: chain.chainId, ...currency }, from, calls })
+  const preview = await previewCalls({
+    request,
+    chain: { id: chain.chainId, ...currency },
+    from,
+    calls,
+    paidGas,
+  })
   const rows = preview.calls.flatMap((call, index) => {
     const [first, ...rest] = callRows(call)
     const value = calls[index]?.value ?? 0n

@@ -192,13 +192,10 @@ export function frameHandlers({
   }
 
   /**
-   * wallet_sendCalls: every call of the batch on the approval, then one transaction from the user's own
-   * address to itself (EIP-7702, delegating first if need be). Its hash is the batch's id.
-   */
-  /**
-   * wallet_sendCalls from the smart account: every call of the batch on the approval, sent from the
-   * account's address, then ONE UserOperation through the chain's bundler (deploying the account first
-   * when it has no code). Its hash is the batch's id.
+   * wallet_sendCalls from the smart account: ONE UserOperation through the chain's bundler (deploying the
+   * account first when it has no code), prepared before the approval so that it shows every call of the
+   * batch, sent from the account's address, and the operation's own fee; once approved, that very operation
+   * is signed and sent. Its hash is the batch's id.
    */
   const sendSmartAccountCalls = async (
     user: SignedInUser,
@@ -208,30 +205,36 @@ export function frameHandlers({
     const rpc = chainRpc(current)
     const smart = await simpleAccountOf(rpc, current, user.address)
     const calls = batchOf(params, current, smart.address)
+    const { prepareUserOperation } = await userOperations()
+    const operation = await prepareUserOperation({
+      chain: current,
+      owner: await session.account(),
+      address: smart.address,
+      calls,
+    })
     const rows = await batchRows({
       request: rpc,
       chain: current,
       from: smart.address,
       calls,
       delegates: false,
+      paidGas: operation.fee,
     })
     const deploys: Row[] = smart.isDeployed
       ? []
       : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
     return approveThen(`Send ${calls.length} calls in one operation`, [...rows, ...deploys], async () => {
-      const { sendUserOperation } = await userOperations()
-      const id = await sendUserOperation({
-        chain: current,
-        owner: await session.account(),
-        address: smart.address,
-        calls,
-      })
+      const id = await operation.send()
       sentOperations.push(id)
       sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
       return { id }
     })
   }
 
+  /**
+   * wallet_sendCalls: every call of the batch on the approval, then one transaction from the user's own
+   * address to itself (EIP-7702, delegating first if need be). Its hash is the batch's id.
+   */
   const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     // Refused as unsupported, so the modal sends the calls one by one instead.
     if (!isEip7702Chain(current))

@@ -17,8 +17,10 @@ import {
   getUserOperationTypedData,
   type SmartAccount,
   toSmartAccount,
+  type UserOperation,
 } from 'viem/account-abstraction'
 import * as z from 'zod/mini'
+import type { PaidGas } from '../preview/index.js'
 import type { BatchCall } from './batchCalls.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure } from './frameServer.js'
@@ -111,21 +113,49 @@ function simpleAccount(
   })
 }
 
-/** A failure of viem's bundler client as the host sees it: the bundler's code and its short reason. */
-function bundlerFailure(error: unknown): unknown {
-  if (!(error instanceof BaseError)) return error
+/** Throws a failure of viem's bundler client as the host sees it: the bundler's code and its short reason. */
+function bundlerFailure(error: unknown): never {
+  if (!(error instanceof BaseError)) throw error
   const inner = error.walk((cause) => cause instanceof FrameFailure)
   if (inner instanceof FrameFailure)
-    return new FrameFailure(inner.code, `${error.shortMessage} ${inner.message}`)
-  return new FrameFailure(frameErrorCodes.internal, error.shortMessage)
+    throw new FrameFailure(inner.code, `${error.shortMessage} ${inner.message}`)
+  throw new FrameFailure(frameErrorCodes.internal, error.shortMessage)
 }
 
 /**
- * Sends `calls` from the SimpleAccount `owner` has at `address` as ONE UserOperation through the chain's
- * bundler: nonce and gas from the EntryPoint and the bundler, fees from the chain, the account deployed by
- * it when it has no code yet. Resolves with the operation's hash, the batch's id. Sign only once approved.
+ * A UserOperation as the approval shows it: `operation` is what is signed and sent, unchanged, once the
+ * user approves; `fee` is what the account pays for it at most.
  */
-export async function sendUserOperation({
+export type PreparedUserOperation = {
+  operation: UserOperation<'0.8'>
+  /** Its gas limits in all and its maxFeePerGas: the account pays their product at most. */
+  fee: PaidGas
+  /** Signs `operation` and sends it; resolves with its hash, the batch's id. Only once approved. */
+  send: () => Promise<Hex>
+}
+
+/**
+ * The most an operation pays: the EntryPoint charges each gas limit it names (calls, verification,
+ * pre-verification and the paymaster's) at no more than maxFeePerGas, the deployment included.
+ */
+function operationFee(operation: UserOperation<'0.8'>): PaidGas {
+  return {
+    gas:
+      operation.callGasLimit +
+      operation.verificationGasLimit +
+      operation.preVerificationGas +
+      (operation.paymasterVerificationGasLimit ?? 0n) +
+      (operation.paymasterPostOpGasLimit ?? 0n),
+    pricePerGas: operation.maxFeePerGas,
+  }
+}
+
+/**
+ * `calls` from the SimpleAccount `owner` has at `address` as ONE UserOperation through the chain's bundler,
+ * prepared before the approval: nonce and gas from the EntryPoint and the bundler, fees from the chain, the
+ * account deployed by it when it has no code yet. Refused with the bundler's reason when it cannot be sent.
+ */
+export async function prepareUserOperation({
   chain,
   owner,
   address,
@@ -135,20 +165,28 @@ export async function sendUserOperation({
   owner: LocalAccount
   address: Address
   calls: readonly BatchCall[]
-}): Promise<Hex> {
+}): Promise<PreparedUserOperation> {
   const bundler = bundlerRpc(chain)
   const account = await simpleAccount(chain, owner, address)
+  // No account of its own: sending it sends the operation as given, where viem would prepare it again.
   const client = createBundlerClient({
-    account,
     client: account.client,
     transport: custom({ request: ({ method, params }) => bundler(method, params ?? []) }, { retryCount: 0 }),
   })
-  try {
-    return await client.sendUserOperation({
-      calls: calls.map(({ to, value, data }) => ({ to, value, data })),
-    })
-  } catch (error) {
-    throw bundlerFailure(error)
+  const operation: UserOperation<'0.8'> = await client
+    .prepareUserOperation({ account, calls: calls.map(({ to, value, data }) => ({ to, value, data })) })
+    .catch(bundlerFailure)
+  return {
+    operation,
+    fee: operationFee(operation),
+    send: async () =>
+      client
+        .sendUserOperation({
+          ...operation,
+          signature: await account.signUserOperation(operation),
+          entryPointAddress: account.entryPoint.address,
+        })
+        .catch(bundlerFailure),
   }
 }
 

@@ -1,5 +1,6 @@
 export { amountOf, type NativeCurrency, nativeAsset } from './amounts.js'
 export { type FeeBlock, hostPricePerGas } from './hostPricePerGas.js'
+export type { PaidGas } from './outcome.js'
 export { type PreviewCallsParameters, previewCalls } from './previewCalls.js'
 export { type PreviewSignatureParameters, personalMessage, previewSignature } from './previewSignature.js'
 export {

@@ -5,7 +5,10 @@ import { execute } from './execute.js'
 import type { ChainRequest } from './request.js'
 import { refusalReason } from './revertReason.js'
 import { type CallToRun, rpcCall } from './rpcCall.js'
-import type { DecodedCall, Outcome, RevertReason } from './schemas.js'
+import type { DecodedCall, Fee, Outcome, RevertReason } from './schemas.js'
+
+/** The gas a fee is paid for and the price of each unit: the fee is their product. */
+export type PaidGas = Pick<Fee, 'gas' | 'pricePerGas'>
 
 /** A call as it will run, beside what decodeCall made of it. */
 export type DecodedRun = { run: CallToRun; decoded: DecodedCall }
@@ -18,6 +21,11 @@ export type OutcomeParameters = {
   runs: readonly DecodedRun[]
   /** The price the transaction names; without one, the node's eth_gasPrice. */
   pricePerGas?: Hex
+  /**
+   * What the account pays for when the calls do not pay their own gas (a UserOperation: its gas limits in
+   * all, verification included, at its maxFeePerGas); the calls are still run to find one that fails.
+   */
+  paidGas?: PaidGas
 }
 
 /**
@@ -34,6 +42,11 @@ async function gasOf(request: ChainRequest, run: CallToRun, used: bigint | undef
     if (!reason) throw error
     return reason
   }
+}
+
+/** The price the transaction names, else the node's eth_gasPrice. */
+async function priceOf(request: ChainRequest, named: Hex | undefined) {
+  return hexToBigInt(named ?? ((await request('eth_gasPrice', [])) as Hex))
 }
 
 /** Without a trace, the value sent and the ERC-20 amount the call names are what moves. */
@@ -58,34 +71,36 @@ export async function outcomeOf({
   account,
   runs,
   pricePerGas,
+  paidGas,
 }: OutcomeParameters): Promise<Outcome> {
   const [execution, price] = await Promise.all([
     execute(
       request,
       runs.map(({ run }) => run),
     ),
-    pricePerGas ?? (request('eth_gasPrice', []) as Promise<Hex>),
+    paidGas?.pricePerGas ?? priceOf(request, pricePerGas),
   ])
   if (execution.status === 'reverted') return execution
   const used = execution.source === 'simulated' ? execution.gasUsed : []
   const gases: (bigint | RevertReason)[] = await Promise.all(
     runs.map(({ run }, index) => gasOf(request, run, used[index])),
   )
-  let gas = 0n
+  let callsGas = 0n
   for (const [call, callGas] of gases.entries()) {
     if (typeof callGas !== 'bigint') return { status: 'reverted', call, reason: callGas }
-    gas += callGas
+    callsGas += callGas
   }
+  const gas = paidGas?.gas ?? callsGas
   const transfers = execution.source === 'simulated' ? execution.transfers : runs.flatMap(estimatedTransfers)
   const known = runs.flatMap(({ decoded }) => ('token' in decoded ? [decoded.token] : []))
   const changes = await balanceChanges(request, account, transfers, native, known)
-  const fee = gas * hexToBigInt(price)
+  const fee = gas * price
   const value = runs.reduce((sum, { run }) => sum + run.value, 0n)
   return {
     status: 'success',
     source: execution.source,
     changes,
-    fee: { gas, pricePerGas: hexToBigInt(price), amount: amountOf(fee, native) },
+    fee: { gas, pricePerGas: price, amount: amountOf(fee, native) },
     total: amountOf(value + fee, native),
   }
 }

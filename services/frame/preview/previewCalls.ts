@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
 import { nativeAsset } from './amounts.js'
 import { decodeCall } from './decodeCall.js'
-import { outcomeOf } from './outcome.js'
+import { outcomeOf, type PaidGas } from './outcome.js'
 import type { PreviewChain } from './previewTransaction.js'
 import type { ChainRequest } from './request.js'
 import type { CallsPreview } from './schemas.js'
@@ -12,6 +12,8 @@ export type PreviewCallsParameters = {
   /** The account that will send the calls: the user's own for an EIP-7702 batch, else its smart account. */
   from: Address
   calls: readonly { to: Address; data: Hex; value: bigint }[]
+  /** What `from` pays for when the calls do not pay their own gas: a UserOperation's limits and price. */
+  paidGas?: PaidGas
 }
 
 /**
@@ -25,6 +27,7 @@ export async function previewCalls({
   chain,
   from,
   calls,
+  paidGas,
 }: PreviewCallsParameters): Promise<CallsPreview> {
   const native = nativeAsset(chain)
   const runs = await Promise.all(
@@ -33,6 +36,6 @@ export async function previewCalls({
       return { run, decoded: await decodeCall(request, run, native) }
     }),
   )
-  const outcome = await outcomeOf({ request, native, account: from, runs })
+  const outcome = await outcomeOf({ request, native, account: from, runs, paidGas })
   return { chainId: chain.id, from, calls: runs.map(({ decoded }) => decoded), outcome }
 }

@@ -6,12 +6,16 @@ import {
   createWalletClient,
   encodeFunctionData,
   erc20Abi,
+  formatEther,
   type Hex,
+  hexToBigInt,
   http,
+  numberToHex,
+  type PrivateKeyAccount,
   parseEther,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   devPrivateKeys,
   type LocalBundler,
@@ -19,11 +23,31 @@ import {
   startBundler,
 } from '../../../services/chain/index.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
+import type { FrameSession } from '../../../services/frame/app/session.js'
 import { type SmartAccountChain, simpleAccountOf } from '../../../services/frame/app/smartAccount.js'
-import { sendUserOperation, userOperationStatus } from '../../../services/frame/app/userOperation.js'
+import type { Row } from '../../../services/frame/app/ui/screens.js'
+import {
+  bundlerRpc,
+  prepareUserOperation,
+  userOperationStatus,
+} from '../../../services/frame/app/userOperation.js'
+import { previewCalls } from '../../../services/frame/preview/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { freePort } from '../../support/ports.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
+import { testFrameHandlers } from './support/frameFixtures.js'
+
+/** The approval on screen: its rows, and how the test answers it (the screen itself is the e2e tests'). */
+const approval: { rows?: Row[]; answer?: (approved: boolean) => void } = {}
+vi.mock('../../../services/frame/app/ui/screens.js', async (original) => ({
+  ...(await original<typeof import('../../../services/frame/app/ui/screens.js')>()),
+  idleScreen: () => {},
+  approvalScreen: (_signal: AbortSignal, { rows }: { rows: Row[] }) =>
+    new Promise<boolean>((resolve) => {
+      approval.rows = rows
+      approval.answer = resolve
+    }),
+}))
 
 let chain: ChainFixture
 let bundler: LocalBundler
@@ -65,6 +89,48 @@ async function settled(sender: Address, id: Hex) {
   throw new Error(`operation ${id} still pending`)
 }
 
+/** The chain's base fee rises by a quarter in a new block: an operation prepared now names other fees. */
+async function feesRise() {
+  const { baseFeePerGas } = await chain.publicClient.getBlock()
+  await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: ((baseFeePerGas ?? 0n) * 5n) / 4n })
+  await chain.testClient.mine({ blocks: 1 })
+}
+
+/** The UserOperation the bundler mined as `id`, as its gas fields and fees. */
+async function minedOperation(id: Hex) {
+  const { userOperation } = (await bundlerRpc(anvil)('eth_getUserOperationByHash', [id])) as {
+    userOperation: Record<string, Hex | undefined>
+  }
+  const field = (name: string) => hexToBigInt(userOperation[name] ?? '0x0')
+  return {
+    nonce: field('nonce'),
+    callGasLimit: field('callGasLimit'),
+    verificationGasLimit: field('verificationGasLimit'),
+    preVerificationGas: field('preVerificationGas'),
+    paymasterVerificationGasLimit: field('paymasterVerificationGasLimit'),
+    paymasterPostOpGasLimit: field('paymasterPostOpGasLimit'),
+    maxFeePerGas: field('maxFeePerGas'),
+    maxPriorityFeePerGas: field('maxPriorityFeePerGas'),
+    factory: userOperation.factory,
+  }
+}
+
+/** The frame of `owner`'s signed-in session, acting as its smart account on Anvil. */
+function smartAccountFrame(owner: PrivateKeyAccount) {
+  const session = {
+    user: { email: 'ada@example.com', address: owner.address, walletId: 'w', version: 1 },
+    account: async () => owner,
+    preferredAccountType: async () => 'smartAccount',
+  } as unknown as FrameSession
+  return testFrameHandlers(session, {
+    hostOrigin: 'http://localhost:5173',
+    chains: [anvil],
+    smartAccountNetworks: [anvil.chainId],
+  })
+}
+
+const rowValue = (rows: Row[] | undefined, label: string) => rows?.find((row) => row.label === label)?.value
+
 describe("the frame's UserOperations through the local bundler (alto)", () => {
   it('FRAME-14 a batch of a tETH and a tUSD transfer from the counterfactual SimpleAccount is one UserOperation that deploys the account, and its status is confirmed with the receipt', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
@@ -93,7 +159,9 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1_000_000n] }),
       },
     ]
-    const id = await sendUserOperation({ chain: anvil, owner, address: smart.address, calls })
+    const id = await (
+      await prepareUserOperation({ chain: anvil, owner, address: smart.address, calls })
+    ).send()
     expect(id).toMatch(/^0x[0-9a-f]{64}$/)
 
     const status = await settled(smart.address, id)
@@ -119,12 +187,14 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     })
 
     // The next operation comes from the deployed account, without the factory.
-    const again = await sendUserOperation({
-      chain: anvil,
-      owner,
-      address: smart.address,
-      calls: [{ to: recipient, value: parseEther('0.02'), data: '0x' }],
-    })
+    const again = await (
+      await prepareUserOperation({
+        chain: anvil,
+        owner,
+        address: smart.address,
+        calls: [{ to: recipient, value: parseEther('0.02'), data: '0x' }],
+      })
+    ).send()
     expect(await settled(smart.address, again)).toMatchObject({ status: 200 })
     expect(await chain.publicClient.getBalance({ address: recipient })).toBe(parseEther('0.03'))
 
@@ -144,16 +214,100 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     })
   }, 120_000)
 
+  it('the approval of a smart account batch shows as its network fee the most its UserOperation may cost (every gas limit at maxFeePerGas, more than the calls alone), and the operation sent is the one shown even when fees rise before the user approves', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const value = parseEther('0.01')
+    const calls = [{ to: recipient, value, data: '0x' as const }]
+    // What the calls alone cost: each one's gas as a transaction of its own, at the node's gas price.
+    const preview = await previewCalls({
+      request: chainRpc(anvil),
+      chain: { id: anvil.chainId, nativeSymbol: 'tETH', nativeDecimals: 18 },
+      from: smart.address,
+      calls,
+    })
+    if (preview.outcome.status !== 'success') throw new Error('the transfer would fail')
+    approval.answer = undefined
+
+    const sending = smartAccountFrame(owner).RPC_REQUEST({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          chainId: numberToHex(anvil.chainId),
+          from: smart.address,
+          atomicRequired: true,
+          calls: [{ to: recipient, value: numberToHex(value) }],
+        },
+      ],
+      chainId: anvil.chainId,
+      chainNamespace: 'eip155',
+    }) as Promise<{ id: Hex }>
+    const answer = await vi.waitFor(
+      () => approval.answer ?? Promise.reject(new Error('no approval shown yet')),
+      { timeout: 30_000, interval: 100 },
+    )
+    await feesRise()
+    answer(true)
+    const { id } = await sending
+    expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
+
+    const sent = await minedOperation(id)
+    const fee =
+      (sent.callGasLimit +
+        sent.verificationGasLimit +
+        sent.preVerificationGas +
+        sent.paymasterVerificationGasLimit +
+        sent.paymasterPostOpGasLimit) *
+      sent.maxFeePerGas
+    expect(fee).toBeGreaterThan(preview.outcome.fee.amount.value)
+    expect(rowValue(approval.rows, 'Network fee')).toBe(`${formatEther(fee)} tETH`)
+    expect(rowValue(approval.rows, 'Total')).toBe(`${formatEther(value + fee)} tETH`)
+    expect(rowValue(approval.rows, 'Account')).toBe('the smart account is deployed with this operation')
+  }, 120_000)
+
+  it('the operation sent is exactly the one prepared: its nonce, factory, gas limits and fees, even when fees rise in between, and its fee is every gas limit at maxFeePerGas', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const prepared = await prepareUserOperation({
+      chain: anvil,
+      owner,
+      address: smart.address,
+      calls: [{ to: owner.address, value: 1n, data: '0x' }],
+    })
+    const { operation } = prepared
+    expect(prepared.fee).toEqual({
+      gas: operation.callGasLimit + operation.verificationGasLimit + operation.preVerificationGas,
+      pricePerGas: operation.maxFeePerGas,
+    })
+    await feesRise()
+    const id = await prepared.send()
+    expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
+    expect(await minedOperation(id)).toEqual({
+      nonce: operation.nonce,
+      callGasLimit: operation.callGasLimit,
+      verificationGasLimit: operation.verificationGasLimit,
+      preVerificationGas: operation.preVerificationGas,
+      paymasterVerificationGasLimit: 0n,
+      paymasterPostOpGasLimit: 0n,
+      maxFeePerGas: operation.maxFeePerGas,
+      maxPriorityFeePerGas: operation.maxPriorityFeePerGas,
+      factory: chain.fixtures.simpleAccountFactory,
+    })
+  }, 120_000)
+
   it('an operation the account cannot pay for is refused by the bundler with its reason, and nothing is sent', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
     await expect(
-      sendUserOperation({
+      prepareUserOperation({
         chain: anvil,
         owner,
         address: smart.address,
         calls: [{ to: owner.address, value: 1n, data: '0x' }],
-      }),
+      }).then((operation) => operation.send()),
     ).rejects.toMatchObject({ name: 'FrameFailure', message: expect.stringMatching(/AA21|prefund|funds/i) })
     expect(await chain.publicClient.getCode({ address: smart.address })).toBeUndefined()
   }, 60_000)
