@@ -29,7 +29,9 @@ export type FrameSmartAccount = z.infer<typeof frameSmartAccountSchema>
  * EIP-7702 on one chain: the account code (Simple7702Account of @account-abstraction/contracts 0.8) the
  * wallet's own address delegates to, so a wallet_sendCalls batch goes out as one transaction from that
  * address (app/batchCalls.ts). A chain without it has no batches in this wallet: the modal then sends the
- * calls one by one.
+ * calls one by one. Its RPC must take a state override in `eth_estimateGas` (geth, Anvil and the large
+ * providers do): an account's first batch is estimated as if delegated, since nothing is signed before the
+ * visitor approves.
  */
 export const frameEip7702Schema = z.strictObject({ implementation: address })
 export type FrameEip7702 = z.infer<typeof frameEip7702Schema>

@@ -4,6 +4,7 @@ import {
   type ChainRequest,
   type DecodedCall,
   type Outcome,
+  type PaidGas,
   previewSignature,
   previewTransaction,
 } from '../preview/index.js'
@@ -72,19 +73,24 @@ export function outcomeRows(outcome: Outcome, calls: number): Row[] {
   ]
 }
 
-/** The lines the approval screen shows for one unsafe request: what it is, and what it will do. */
+/**
+ * The lines the approval screen shows for one unsafe request: what it is, and what it will do. A
+ * transaction's fee is `paidGas`, the gas and price it is signed with, once prepared.
+ */
 export async function approvalRows({
   method,
   params,
   from,
   chain,
   request,
+  paidGas,
 }: {
   method: string
   params: readonly unknown[]
   from: Address
   chain: FrameChain
   request: ChainRequest
+  paidGas?: PaidGas
 }): Promise<Row[]> {
   const network = { label: 'Network', value: chain.name }
   if (method === 'eth_sendTransaction') {
@@ -97,6 +103,7 @@ export async function approvalRows({
       },
       from,
       tx: params[0],
+      paidGas,
     })
     return [...callRows(preview.call), ...outcomeRows(preview.outcome, 1), network]
   }

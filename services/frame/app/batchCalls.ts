@@ -15,7 +15,7 @@ import type { FrameChain, FrameEip7702 } from '../frameConfig.js'
 import { amountOf, type ChainRequest, nativeAsset, type PaidGas, previewCalls } from '../preview/index.js'
 import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
-import { prepareTransaction } from './prepareTransaction.js'
+import { nextNonce, type PreparedTransaction, prepareTransaction } from './prepareTransaction.js'
 import type { Row } from './ui/screens.js'
 
 /** Most calls one batch may hold: each is a row of the approval, which must stay readable. */
@@ -98,8 +98,8 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
  * account's for a UserOperation): each call decoded (what it sends, to whom, ERC-20 transfers with their
  * amounts), the value the batch sends in all, then what running all the calls in order as `from` does
  * (each asset's net balance change, the fee and the total, or which call would fail and why), the chain,
- * and whether the account is made a smart account by this transaction. A UserOperation's fee is its own
- * (`paidGas`), not its calls' gas.
+ * and whether the account is made a smart account by this transaction. The fee is that of what runs the
+ * batch (`paidGas`: the prepared transaction's or UserOperation's gas and price), not its calls' gas.
  */
 export async function batchRows({
   request,
@@ -160,7 +160,8 @@ export async function batchRows({
 }
 
 /** The EIP-7702 delegation designator of an account delegated to `implementation`. */
-const designatorOf = (implementation: string) => concat(['0xef0100', implementation as Hex]).toLowerCase()
+const designatorOf = (implementation: string) =>
+  concat(['0xef0100', implementation as Hex]).toLowerCase() as Hex
 
 /**
  * Whether `account` must delegate to the chain's implementation first (true), already has (false); an
@@ -175,53 +176,83 @@ export async function needsDelegation(request: ChainRequest, chain: Eip7702Chain
 }
 
 /**
- * The one transaction that runs the batch: a call from the account to itself, executeBatch of its
- * Simple7702Account code, carrying the delegation (signed for the nonce after the transaction's own, as
- * a self-sponsored EIP-7702 transaction needs) when the account has none yet. Sign only once approved.
+ * The gas an account not delegated yet pays for each authorization of its transaction, before any refund
+ * (EIP-7702's PER_EMPTY_ACCOUNT_COST): the estimate of a call made as if delegated leaves it out.
  */
-export async function batchTransaction({
+const AUTHORIZATION_GAS = 25_000n
+
+/** The one transaction of a batch, prepared before its approval, and whether it must carry the delegation. */
+export type PreparedBatch = Extract<PreparedTransaction, { type: 'eip1559' }> & { delegates: boolean }
+
+/**
+ * The one transaction that runs the batch, its gas and fees fixed before the approval: a call from the
+ * account to itself, executeBatch of its Simple7702Account code. An account not delegated yet is
+ * estimated as if it were (its code overridden by the designator) plus its authorization's own gas, as
+ * nothing is signed before the approval.
+ */
+export async function prepareBatch({
   request,
   chain,
-  account,
+  from,
   calls,
+  delegates,
 }: {
   request: ChainRequest
   chain: Eip7702Chain
-  account: LocalAccount
+  from: Address
   calls: readonly BatchCall[]
-}): Promise<TransactionSerializable> {
-  if (!account.signAuthorization)
-    throw new FrameFailure(frameErrorCodes.internal, 'This wallet cannot sign a delegation')
-  const from = account.address
+  delegates: boolean
+}): Promise<PreparedBatch> {
   const data = encodeFunctionData({
     abi: executeBatchAbi,
     functionName: 'executeBatch',
     args: [calls.map(({ to, value, data }) => ({ target: to, value, data }))],
   })
-  const delegates = await needsDelegation(request, chain, from)
-  const nonce = Number(hexToBigInt((await request('eth_getTransactionCount', [from, 'pending'])) as Hex))
-  const authorization = delegates
-    ? await account.signAuthorization({
-        address: chain.eip7702.implementation as Address,
-        chainId: chain.chainId,
-        nonce: nonce + 1,
-      })
-    : undefined
-  const rpcAuthorization = authorization && {
-    address: authorization.address,
-    chainId: numberToHex(authorization.chainId),
-    nonce: numberToHex(authorization.nonce),
-    r: authorization.r,
-    s: authorization.s,
-    yParity: numberToHex(authorization.yParity ?? 0),
-  }
-  const gas = await request('eth_estimateGas', [
-    { from, to: from, data, ...(rpcAuthorization ? { authorizationList: [rpcAuthorization] } : {}) },
-  ])
-  const prepared = await prepareTransaction(request, chain.chainId, from, { to: from, data, gas })
+  const call = { from, to: from, data }
+  const estimate = delegates
+    ? request('eth_estimateGas', [
+        call,
+        'latest',
+        { [from]: { code: designatorOf(chain.eip7702.implementation) } },
+      ])
+    : request('eth_estimateGas', [call])
+  const gas = hexToBigInt((await estimate) as Hex) + (delegates ? AUTHORIZATION_GAS : 0n)
+  const prepared = await prepareTransaction(request, chain.chainId, from, {
+    to: from,
+    data,
+    gas: numberToHex(gas),
+  })
   if (prepared.type !== 'eip1559')
     throw new FrameFailure(frameErrorCodes.unsupportedMethod, 'This chain takes no EIP-7702 transactions')
-  return authorization ? { ...prepared, type: 'eip7702', authorizationList: [authorization] } : prepared
+  return { ...prepared, delegates }
+}
+
+/**
+ * The prepared batch as `account` signs it once approved, at its next nonce: carrying the delegation
+ * (signed now, for the nonce after the transaction's own, as a self-sponsored EIP-7702 transaction
+ * needs) when the account had none.
+ */
+export async function batchTransaction({
+  request,
+  chain,
+  account,
+  prepared: { delegates, ...prepared },
+}: {
+  request: ChainRequest
+  chain: Eip7702Chain
+  account: LocalAccount
+  prepared: PreparedBatch
+}): Promise<TransactionSerializable> {
+  if (!account.signAuthorization)
+    throw new FrameFailure(frameErrorCodes.internal, 'This wallet cannot sign a delegation')
+  const nonce = await nextNonce(request, account.address)
+  if (!delegates) return { ...prepared, nonce }
+  const authorization = await account.signAuthorization({
+    address: chain.eip7702.implementation as Address,
+    chainId: chain.chainId,
+    nonce: nonce + 1,
+  })
+  return { ...prepared, nonce, type: 'eip7702', authorizationList: [authorization] }
 }
 
 const receiptSchema = z.object({

@@ -13,10 +13,11 @@ import {
   batchTransaction,
   isEip7702Chain,
   needsDelegation,
+  prepareBatch,
 } from './batchCalls.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
-import { prepareTransaction } from './prepareTransaction.js'
+import { nextNonce, prepareTransaction, shownFee } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import {
   isSmartAccountChain,
@@ -51,6 +52,13 @@ const smartAccountCannotSign = () =>
  * batch or status: a frame whose user never acts as a smart account never downloads it.
  */
 const userOperations = () => import('./userOperation.js')
+
+/** A request whose parameters the approval could not read is refused as such. */
+const invalidParams = (error: unknown): never => {
+  if (error instanceof z.core.$ZodError)
+    throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid request parameters')
+  throw error
+}
 
 /** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
 const MAX_SENT_OPERATIONS = 32
@@ -232,8 +240,9 @@ export function frameHandlers({
   }
 
   /**
-   * wallet_sendCalls: every call of the batch on the approval, then one transaction from the user's own
-   * address to itself (EIP-7702, delegating first if need be). Its hash is the batch's id.
+   * wallet_sendCalls: every call of the batch on the approval, with the fee of the one transaction from
+   * the user's own address to itself (EIP-7702, delegating first if need be) that runs it, prepared before
+   * the approval; once approved, that very transaction is signed and sent. Its hash is the batch's id.
    */
   const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     // Refused as unsupported, so the modal sends the calls one by one instead.
@@ -245,11 +254,46 @@ export function frameHandlers({
     const rpc = chainRpc(current)
     const calls = batchOf(params, current, user.address)
     const delegates = await needsDelegation(rpc, current, user.address)
-    const rows = await batchRows({ request: rpc, chain: current, from: user.address, calls, delegates })
+    const preparing = prepareBatch({ request: rpc, chain: current, from: user.address, calls, delegates })
+    const rows = await batchRows({
+      request: rpc,
+      chain: current,
+      from: user.address,
+      calls,
+      delegates,
+      paidGas: await shownFee(preparing),
+    })
     return approveThen(`Send ${calls.length} calls in one transaction`, rows, async () => {
       const account = await session.account()
-      const transaction = await batchTransaction({ request: rpc, chain: current, account, calls })
+      const transaction = await batchTransaction({
+        request: rpc,
+        chain: current,
+        account,
+        prepared: await preparing,
+      })
       return { id: await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)]) }
+    })
+  }
+
+  /**
+   * eth_sendTransaction: its gas and fees prepared before the approval, which shows what they cost at
+   * most; once approved, they are signed as shown, at the account's nonce then.
+   */
+  const sendTransaction = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
+    const rpc = chainRpc(current)
+    const preparing = prepareTransaction(rpc, current.chainId, user.address, params[0])
+    const rows = await approvalRows({
+      method: 'eth_sendTransaction',
+      params,
+      from: user.address,
+      chain: current,
+      request: rpc,
+      paidGas: await shownFee(preparing),
+    }).catch(invalidParams)
+    return approveThen('Send a transaction', rows, async () => {
+      const transaction = { ...(await preparing), nonce: await nextNonce(rpc, user.address) }
+      const raw = await (await session.account()).signTransaction(transaction)
+      return rpc('eth_sendRawTransaction', [raw])
     })
   }
 
@@ -273,31 +317,22 @@ export function frameHandlers({
       return sendSmartAccountCalls(user, current, params)
     }
     if (method === 'wallet_sendCalls') return sendCalls(user, current, params)
+    if (method === 'eth_sendTransaction') return sendTransaction(user, current, params)
     const rows = await approvalRows({
       method,
       params,
       from: user.address,
       chain: current,
       request: rpc,
-    }).catch((error: unknown) => {
-      if (error instanceof z.core.$ZodError)
-        throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid request parameters')
-      throw error
-    })
+    }).catch(invalidParams)
     if (method === 'personal_sign')
       return approveSignature('Sign a message', rows, (account) =>
         account.signMessage({ message: personalMessage(params[0] as string) }),
       )
-    if (method === 'eth_signTypedData_v4') {
-      // The typed data the rows were made from, with its domain declared, so viem infers nothing.
-      const typed: TypedDataDefinition<Record<string, unknown>, string> = typedDataSchema.parse(params[1])
-      return approveSignature('Sign data', rows, (account) => account.signTypedData(typed))
-    }
-    return approveThen('Send a transaction', rows, async () => {
-      const transaction = await prepareTransaction(rpc, current.chainId, user.address, params[0])
-      const raw = await (await session.account()).signTransaction(transaction)
-      return rpc('eth_sendRawTransaction', [raw])
-    })
+    // eth_signTypedData_v4, the one unsafe method left: the typed data the rows were made from, with its
+    // domain declared, so viem infers nothing.
+    const typed: TypedDataDefinition<Record<string, unknown>, string> = typedDataSchema.parse(params[1])
+    return approveSignature('Sign data', rows, (account) => account.signTypedData(typed))
   }
 
   return {

@@ -1,18 +1,70 @@
 import { frameErrorCodes } from '@pairwise/engine/frame'
-import { type Address, type Hex, hexToBigInt, type TransactionSerializable } from 'viem'
-import { type FeeBlock, hostPricePerGas, transactionRequestSchema } from '../preview/index.js'
+import {
+  type Address,
+  type Hex,
+  hexToBigInt,
+  type TransactionSerializableEIP1559,
+  type TransactionSerializableLegacy,
+} from 'viem'
+import {
+  type FeeBlock,
+  hostPricePerGas,
+  type PaidGas,
+  refusalReason,
+  transactionRequestSchema,
+} from '../preview/index.js'
 import { FrameFailure } from './frameServer.js'
 
 type Rpc = (method: string, params: readonly unknown[]) => Promise<unknown>
 const big = (value: unknown) => hexToBigInt(value as Hex)
 
-/** The host's `eth_sendTransaction` parameter made whole from the chain (nonce, gas, EIP-1559 fees), ready to sign. */
+/**
+ * A transaction whole but for its nonce: its gas and fees are fixed before the approval, which shows what
+ * they cost at most, and signed as they are once approved.
+ */
+export type PreparedTransaction =
+  | (Omit<TransactionSerializableLegacy, 'nonce'> & { type: 'legacy'; gas: bigint; gasPrice: bigint })
+  | (Omit<TransactionSerializableEIP1559, 'nonce'> & {
+      type: 'eip1559'
+      gas: bigint
+      maxFeePerGas: bigint
+      maxPriorityFeePerGas: bigint
+    })
+
+/** The most a prepared transaction costs: its gas limit at its maxFeePerGas (its gasPrice when legacy). */
+export function feeOf(transaction: PreparedTransaction): PaidGas {
+  return {
+    gas: transaction.gas,
+    pricePerGas: transaction.type === 'legacy' ? transaction.gasPrice : transaction.maxFeePerGas,
+  }
+}
+
+/**
+ * The fee an approval shows for the transaction `preparing` makes; none when the chain refused it (it
+ * would fail: the preview then says why) or it is no transaction to send. `preparing` stays rejected, so
+ * approving such a request answers that refusal, and nothing is signed. An unreachable chain throws.
+ */
+export async function shownFee(preparing: Promise<PreparedTransaction>): Promise<PaidGas | undefined> {
+  try {
+    return feeOf(await preparing)
+  } catch (error) {
+    if (refusalReason(error) === undefined) throw error
+    return undefined
+  }
+}
+
+/** The account's next nonce, read as it signs: an approval left open a while must not sign a stale one. */
+export async function nextNonce(rpc: Rpc, from: Address): Promise<number> {
+  return Number(big(await rpc('eth_getTransactionCount', [from, 'pending'])))
+}
+
+/** The host's `eth_sendTransaction` parameter made whole from the chain (gas, EIP-1559 fees) but its nonce. */
 export async function prepareTransaction(
   rpc: Rpc,
   chainId: number,
   from: Address,
   raw: unknown,
-): Promise<TransactionSerializable> {
+): Promise<PreparedTransaction> {
   const parsed = transactionRequestSchema.safeParse(raw)
   if (!parsed.success) throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid transaction')
   const tx = parsed.data
@@ -23,8 +75,7 @@ export async function prepareTransaction(
     ...(data ? { data } : {}),
     ...(tx.value ? { value: tx.value } : {}),
   }
-  const [nonce, gas, block, tip] = await Promise.all([
-    rpc('eth_getTransactionCount', [from, 'pending']),
+  const [gas, block, tip] = await Promise.all([
     tx.gas ?? rpc('eth_estimateGas', [call]),
     rpc('eth_getBlockByNumber', ['latest', false]) as Promise<FeeBlock>,
     rpc('eth_maxPriorityFeePerGas', []).catch(() => '0x0'),
@@ -33,7 +84,6 @@ export async function prepareTransaction(
   const named = hostPricePerGas(tx, block)
   const common = {
     chainId,
-    nonce: Number(big(nonce)),
     gas: big(gas),
     ...(tx.to ? { to: tx.to } : {}),
     ...(data ? { data } : {}),

@@ -2,7 +2,7 @@ import { type Address, hexToBigInt } from 'viem'
 import { type NativeCurrency, nativeAsset } from './amounts.js'
 import { decodeCall } from './decodeCall.js'
 import { type FeeBlock, hostPricePerGas } from './hostPricePerGas.js'
-import { outcomeOf } from './outcome.js'
+import { outcomeOf, type PaidGas } from './outcome.js'
 import type { ChainRequest } from './request.js'
 import type { CallToRun } from './rpcCall.js'
 import { type TransactionPreview, transactionRequestSchema } from './schemas.js'
@@ -15,6 +15,8 @@ export type PreviewTransactionParameters = {
   from: Address
   /** The `eth_sendTransaction` parameter as the host sent it; checked here (throws a ZodError). */
   tx: unknown
+  /** The gas limit and price per gas the transaction is signed with, once prepared: what its fee is. */
+  paidGas?: PaidGas
 }
 
 /**
@@ -27,6 +29,7 @@ export async function previewTransaction({
   chain,
   from,
   tx,
+  paidGas,
 }: PreviewTransactionParameters): Promise<TransactionPreview> {
   const parsed = transactionRequestSchema.parse(tx)
   const native = nativeAsset(chain)
@@ -48,6 +51,7 @@ export async function previewTransaction({
     account: from,
     runs: [{ run, decoded: call }],
     ...(pricePerGas ? { pricePerGas } : {}),
+    paidGas,
   })
   return { chainId: chain.id, from, call, outcome }
 }

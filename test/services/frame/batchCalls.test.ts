@@ -8,9 +8,10 @@ import {
   numberToHex,
   parseEther,
 } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  type BatchCall,
   batchOf,
   batchRows,
   batchStatus,
@@ -18,6 +19,7 @@ import {
   type Eip7702Chain,
   MAX_BATCH_CALLS,
   needsDelegation,
+  prepareBatch,
 } from '../../../services/frame/app/batchCalls.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
 import { sealedSigner } from '../../../services/frame/app/sealedSigner.js'
@@ -26,7 +28,7 @@ import type { FrameChain } from '../../../services/frame/index.js'
 import { devPrivateKeys, localNetwork, testUsdAbi } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
-import { MapStore, signedInFrame } from './support/frameFixtures.js'
+import { anvilFrameChain, MapStore, signedInFrame } from './support/frameFixtures.js'
 
 let chain: ChainFixture
 let anvil: Eip7702Chain
@@ -35,12 +37,7 @@ let plain: FrameChain
 
 beforeAll(async () => {
   chain = await startChainFixture()
-  plain = {
-    chainId: chain.chainId,
-    name: 'Anvil',
-    rpcUrl: chain.rpcUrl,
-    nativeCurrency: { symbol: 'tETH', decimals: 18 },
-  }
+  plain = anvilFrameChain(chain, {})
   anvil = { ...plain, eip7702: { implementation: chain.fixtures.simple7702Account } }
 })
 afterAll(() => chain?.stop())
@@ -86,6 +83,19 @@ const twoTransfers = (from: string) => [
   },
 ]
 
+/** The one transaction of `calls` as `account` signs it: prepared, then completed as once approved. */
+async function transactionOf(account: LocalAccount, calls: BatchCall[]) {
+  const delegates = await needsDelegation(rpc(), anvil, account.address)
+  const prepared = await prepareBatch({
+    request: rpc(),
+    chain: anvil,
+    from: account.address,
+    calls,
+    delegates,
+  })
+  return batchTransaction({ request: rpc(), chain: anvil, account, prepared })
+}
+
 const tusdOf = (owner: Hex) => tokenBalance(chain.publicClient, chain.fixtures.testUsd, owner)
 
 describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
@@ -97,7 +107,7 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
       await tusdOf(recipient),
     ]
     expect(await needsDelegation(rpc(), anvil, account.address)).toBe(true)
-    const transaction = await batchTransaction({ request: rpc(), chain: anvil, account, calls })
+    const transaction = await transactionOf(account, calls)
     expect(transaction).toMatchObject({ type: 'eip7702', to: account.address })
     const id = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: id })
@@ -121,7 +131,7 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
 
     // Delegated now: the next batch is a plain EIP-1559 self-call, with no authorization to sign again.
     expect(await needsDelegation(rpc(), anvil, account.address)).toBe(false)
-    const again = await batchTransaction({ request: rpc(), chain: anvil, account, calls })
+    const again = await transactionOf(account, calls)
     expect(again.type).toBe('eip1559')
     const second = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(again)])) as Hex
     expect((await chain.publicClient.waitForTransactionReceipt({ hash: second })).status).toBe('success')
@@ -187,7 +197,7 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
   it('a sender that carries code already (delegated here, as a deployed smart account is) is simulated as itself: its own decreases show', async () => {
     const account = await fundedSigner()
     const calls = batchOf(twoTransfers(account.address), anvil, account.address)
-    const delegating = await batchTransaction({ request: rpc(), chain: anvil, account, calls })
+    const delegating = await transactionOf(account, calls)
     const hash = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(delegating)])) as Hex
     await chain.publicClient.waitForTransactionReceipt({ hash })
     expect(await needsDelegation(rpc(), anvil, account.address)).toBe(false)

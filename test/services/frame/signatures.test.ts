@@ -1,9 +1,30 @@
-import { recoverMessageAddress, toHex, verifyTypedData } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  concat,
+  encodeFunctionData,
+  erc20Abi,
+  formatEther,
+  type Hex,
+  type LocalAccount,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  recoverMessageAddress,
+  toHex,
+  verifyTypedData,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Eip7702Chain } from '../../../services/frame/app/batchCalls.js'
 import type { FrameSession } from '../../../services/frame/app/session.js'
 import type { Row } from '../../../services/frame/app/ui/screens.js'
-import { testFrameHandlers, unreachableChain } from './support/frameFixtures.js'
+import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import {
+  anvilFrameChain,
+  feesRise,
+  rowValue,
+  testFrameHandlers,
+  unreachableChain,
+} from './support/frameFixtures.js'
 
 /**
  * The approvals shown, each approved at once unless a test holds the answer (the screen itself is the e2e
@@ -36,13 +57,14 @@ const hostOrigin = 'http://localhost:5173'
 const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
 const user = { email: 'ada@example.com', address: account.address, walletId: 'w', version: 1 }
 
-function frame() {
+/** The frame of `signer`'s signed-in session, acting as its EOA on `chains`. */
+function frame(signer: LocalAccount = account, chains = [unreachableChain]) {
   const session = {
-    user,
-    account: async () => account,
+    user: { ...user, address: signer.address },
+    account: async () => signer,
     preferredAccountType: async () => 'eoa',
   } as unknown as FrameSession
-  return testFrameHandlers(session, { hostOrigin })
+  return testFrameHandlers(session, { hostOrigin, chains })
 }
 
 const personalSign = (message: string) =>
@@ -173,5 +195,150 @@ describe('a new request while an approval shows (two requests in flight)', () =>
     const signature = await second
     expect(await recoverMessageAddress({ message: 'second', signature })).toBe(account.address)
     expect(page.showing).toBe('idle')
+  })
+})
+
+describe('a transaction from the EOA is signed with the gas and fees its approval shows', () => {
+  let chain: ChainFixture
+  let anvil: Eip7702Chain
+  beforeAll(async () => {
+    chain = await startChainFixture()
+    anvil = anvilFrameChain(chain, { eip7702: { implementation: chain.fixtures.simple7702Account } })
+  }, 60_000)
+  afterAll(() => chain?.stop())
+
+  const recipient = privateKeyToAccount(`0x${'31'.repeat(32)}`).address
+  const value = parseEther('0.01')
+
+  /** A fresh key with 1 tETH; `signer` is it as the frame holds it, telling `authorized` of each delegation it signs. */
+  async function fundedKey() {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    await chain.testClient.setBalance({ address: owner.address, value: parseEther('1') })
+    const authorized: unknown[] = []
+    const signer: LocalAccount = {
+      ...owner,
+      signAuthorization: (authorization) => {
+        authorized.push(authorization)
+        return owner.signAuthorization(authorization)
+      },
+    }
+    return { owner, signer, authorized }
+  }
+
+  /**
+   * `method` sent through `signer`'s frame and approved only once the base fee rose (`whileOpen` runs
+   * before that): the rows shown, the transaction sent as the chain holds it and its receipt.
+   */
+  async function approvedAfterFeesRise(
+    signer: LocalAccount,
+    method: string,
+    params: unknown[],
+    whileOpen = () => {},
+  ) {
+    shown.length = 0
+    page.held = true
+    page.answer = undefined
+    const sending = frame(signer, [anvil]).RPC_REQUEST({
+      method,
+      params,
+      chainId: anvil.chainId,
+      chainNamespace: 'eip155',
+    }) as Promise<Hex | { id: Hex }>
+    const answer = await vi.waitFor(() => page.answer ?? Promise.reject(new Error('no approval shown yet')), {
+      timeout: 30_000,
+      interval: 50,
+    })
+    await feesRise(chain)
+    whileOpen()
+    answer(true)
+    const result = await sending
+    const hash = typeof result === 'string' ? result : result.id
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash })
+    // eth_getTransactionByHash: the gas limit and fees the transaction was signed with.
+    const sent = await chain.publicClient.getTransaction({ hash })
+    return { rows: shown[0], sent, receipt, fee: sent.gas * (sent.maxFeePerGas ?? 0n) }
+  }
+
+  it("eth_sendTransaction's approval shows as network fee the gas limit the transaction is signed with at its maxFeePerGas, and as total the value and that fee, though the base fee rose while it was open", async () => {
+    const { signer } = await fundedKey()
+    const { rows, sent, receipt, fee } = await approvedAfterFeesRise(signer, 'eth_sendTransaction', [
+      { from: signer.address, to: recipient, value: numberToHex(value) },
+    ])
+    expect(receipt.status).toBe('success')
+    expect(sent.type).toBe('eip1559')
+    expect(rowValue(rows, 'Network fee')).toBe(`${formatEther(fee)} tETH`)
+    expect(rowValue(rows, 'Total')).toBe(`${formatEther(value + fee)} tETH`)
+  })
+
+  it("a transaction that would fail still shows why on its approval, and approving it answers the chain's refusal with nothing signed", async () => {
+    const { signer } = await fundedKey()
+    shown.length = 0
+    const tooMuch = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] })
+    await expect(
+      frame(signer, [anvil]).RPC_REQUEST({
+        method: 'eth_sendTransaction',
+        params: [{ from: signer.address, to: chain.fixtures.testUsd, data: tooMuch }],
+        chainId: anvil.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).rejects.toMatchObject({ name: 'FrameFailure' })
+    // TestUsd's InsufficientBalance(uint256,uint256)
+    expect(rowValue(shown[0], 'This transaction would fail')).toBe('custom error 0xcf479181')
+    expect(rowValue(shown[0], 'Network fee')).toBeUndefined()
+    expect(await chain.publicClient.getTransactionCount({ address: signer.address })).toBe(0)
+  })
+
+  it("wallet_sendCalls' approval shows as network fee the one transaction's gas limit at its maxFeePerGas, though the base fee rose while it was open: the gas the chain asks with the delegation signed, which is signed only once approved; and so for the next batch, delegated", async () => {
+    const { owner, signer, authorized } = await fundedKey()
+    const batch = [
+      {
+        from: signer.address,
+        chainId: numberToHex(anvil.chainId),
+        atomicRequired: true,
+        calls: [{ to: recipient, value: numberToHex(value) }],
+      },
+    ]
+    // The gas the chain asks for the batch's executeBatch self-call carrying the delegation it signs.
+    const executeBatch = encodeFunctionData({
+      abi: parseAbi([
+        'struct Call { address target; uint256 value; bytes data; }',
+        'function executeBatch(Call[] calls)',
+      ]),
+      functionName: 'executeBatch',
+      args: [[{ target: recipient, value, data: '0x' }]],
+    })
+    const asked = await chain.publicClient.estimateGas({
+      account: owner.address,
+      to: owner.address,
+      data: executeBatch,
+      authorizationList: [
+        await owner.signAuthorization({
+          address: chain.fixtures.simple7702Account,
+          chainId: anvil.chainId,
+          nonce: 1,
+        }),
+      ],
+    })
+
+    const delegating = await approvedAfterFeesRise(signer, 'wallet_sendCalls', batch, () =>
+      expect(authorized).toEqual([]),
+    )
+    expect(delegating.receipt.status).toBe('success')
+    expect(delegating.sent.type).toBe('eip7702')
+    expect(delegating.sent.gas).toBe(asked)
+    expect(delegating.receipt.gasUsed).toBeLessThanOrEqual(delegating.sent.gas)
+    expect(authorized).toHaveLength(1)
+    expect(await chain.publicClient.getCode({ address: signer.address })).toBe(
+      concat(['0xef0100', chain.fixtures.simple7702Account]).toLowerCase(),
+    )
+    expect(rowValue(delegating.rows, 'Network fee')).toBe(`${formatEther(delegating.fee)} tETH`)
+    expect(rowValue(delegating.rows, 'Total')).toBe(`${formatEther(value + delegating.fee)} tETH`)
+
+    const delegated = await approvedAfterFeesRise(signer, 'wallet_sendCalls', batch)
+    expect(delegated.receipt.status).toBe('success')
+    expect(delegated.sent.type).toBe('eip1559')
+    expect(authorized).toHaveLength(1)
+    expect(rowValue(delegated.rows, 'Network fee')).toBe(`${formatEther(delegated.fee)} tETH`)
+    expect(rowValue(delegated.rows, 'Total')).toBe(`${formatEther(value + delegated.fee)} tETH`)
   })
 })

@@ -11,7 +11,7 @@ import {
 import type { FrameChain } from '../../../services/frame/index.js'
 import { localNetwork } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { MapStore, signedInFrame, unreachableChain } from './support/frameFixtures.js'
+import { anvilFrameChain, MapStore, signedInFrame, unreachableChain } from './support/frameFixtures.js'
 
 const factoryAbi = parseAbi([
   'function getAddress(address owner, uint256 salt) view returns (address)',
@@ -30,14 +30,10 @@ const plain = unreachableChain
 beforeAll(async () => {
   chain = await startChainFixture()
   const { entryPoint, simpleAccountFactory } = chain.fixtures
-  anvil = {
-    chainId: chain.chainId,
-    name: 'Anvil',
-    rpcUrl: chain.rpcUrl,
-    nativeCurrency: { symbol: 'tETH', decimals: 18 },
+  anvil = anvilFrameChain(chain, {
     // Never asked here: no UserOperation is sent.
     smartAccount: { entryPoint, simpleAccountFactory, bundlerUrl: 'http://127.0.0.1:9/bundler' },
-  }
+  })
   noBundler = {
     ...plain,
     chainId: 11,

@@ -35,7 +35,7 @@ import { previewCalls } from '../../../services/frame/preview/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { freePort } from '../../support/ports.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
-import { testFrameHandlers } from './support/frameFixtures.js'
+import { anvilFrameChain, feesRise, rowValue, testFrameHandlers } from './support/frameFixtures.js'
 
 /** The approval on screen: its rows, and how the test answers it (the screen itself is the e2e tests'). */
 const approval: { rows?: Row[]; answer?: (approved: boolean) => void } = {}
@@ -65,13 +65,9 @@ beforeAll(async () => {
     logFile: join(dataDir, 'bundler.log'),
   })
   const { entryPoint, simpleAccountFactory } = chain.fixtures
-  anvil = {
-    chainId: chain.chainId,
-    name: 'Anvil',
-    rpcUrl: chain.rpcUrl,
-    nativeCurrency: { symbol: 'tETH', decimals: 18 },
+  anvil = anvilFrameChain(chain, {
     smartAccount: { entryPoint, simpleAccountFactory, bundlerUrl: bundler.url },
-  }
+  })
 }, 120_000)
 afterAll(async () => {
   await bundler?.stop()
@@ -87,13 +83,6 @@ async function settled(sender: Address, id: Hex) {
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   throw new Error(`operation ${id} still pending`)
-}
-
-/** The chain's base fee rises by a quarter in a new block: an operation prepared now names other fees. */
-async function feesRise() {
-  const { baseFeePerGas } = await chain.publicClient.getBlock()
-  await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: ((baseFeePerGas ?? 0n) * 5n) / 4n })
-  await chain.testClient.mine({ blocks: 1 })
 }
 
 /** The UserOperation the bundler mined as `id`, as its gas fields and fees. */
@@ -128,8 +117,6 @@ function smartAccountFrame(owner: PrivateKeyAccount) {
     smartAccountNetworks: [anvil.chainId],
   })
 }
-
-const rowValue = (rows: Row[] | undefined, label: string) => rows?.find((row) => row.label === label)?.value
 
 describe("the frame's UserOperations through the local bundler (alto)", () => {
   it('FRAME-14 a batch of a tETH and a tUSD transfer from the counterfactual SimpleAccount is one UserOperation that deploys the account, and its status is confirmed with the receipt', async () => {
@@ -248,7 +235,7 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
       () => approval.answer ?? Promise.reject(new Error('no approval shown yet')),
       { timeout: 30_000, interval: 100 },
     )
-    await feesRise()
+    await feesRise(chain)
     answer(true)
     const { id } = await sending
     expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
@@ -282,7 +269,7 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
       gas: operation.callGasLimit + operation.verificationGasLimit + operation.preVerificationGas,
       pricePerGas: operation.maxFeePerGas,
     })
-    await feesRise()
+    await feesRise(chain)
     const id = await prepared.send()
     expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
     expect(await minedOperation(id)).toEqual({

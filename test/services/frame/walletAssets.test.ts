@@ -4,7 +4,7 @@ import { frameAssets, frameCapabilities } from '../../../services/frame/app/wall
 import type { FrameChain } from '../../../services/frame/index.js'
 import { devPrivateKeys, testUsdToken } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { unreachableChain } from './support/frameFixtures.js'
+import { anvilFrameChain, unreachableChain } from './support/frameFixtures.js'
 
 /** The frame's EIP-5792 capabilities and EIP-7811 asset discovery, read from a real chain. */
 let chain: ChainFixture
@@ -15,13 +15,7 @@ const elsewhere = unreachableChain
 
 beforeAll(async () => {
   chain = await startChainFixture()
-  anvil = {
-    chainId: chain.chainId,
-    name: 'Anvil',
-    rpcUrl: chain.rpcUrl,
-    nativeCurrency: { symbol: 'tETH', decimals: 18 },
-    tokens: [{ address: chain.fixtures.testUsd, ...testUsdToken }],
-  }
+  anvil = anvilFrameChain(chain, { tokens: [{ address: chain.fixtures.testUsd, ...testUsdToken }] })
 })
 afterAll(() => chain?.stop())
 

@@ -2,8 +2,10 @@ import type { Address } from 'viem'
 import type { AuthClient } from '../../../../services/frame/app/authClient.js'
 import { frameHandlers } from '../../../../services/frame/app/handlers.js'
 import { FrameSession } from '../../../../services/frame/app/session.js'
+import type { Row } from '../../../../services/frame/app/ui/screens.js'
 import { DeviceVault, type KeyValueStore } from '../../../../services/frame/custody/index.js'
 import type { FrameChain, FrameConfig } from '../../../../services/frame/index.js'
+import type { ChainFixture } from '../../../support/chain.js'
 
 /** The frame's key-value storage in memory, its entries open to the test. */
 export class MapStore implements KeyValueStore {
@@ -52,6 +54,17 @@ export function testFrameHandlers(
   return frameHandlers({ config, hostOrigin, session, onSignedOut: () => {} })
 }
 
+/** The local Anvil chain of `chain` as an operator lists it for the frame (tETH), with `extra` settings. */
+export function anvilFrameChain<Extra extends Partial<FrameChain>>(chain: ChainFixture, extra: Extra) {
+  return {
+    chainId: chain.chainId,
+    name: 'Anvil',
+    rpcUrl: chain.rpcUrl,
+    nativeCurrency: { symbol: 'tETH', decimals: 18 },
+    ...extra,
+  }
+}
+
 /**
  * The handlers of a frame signed in over `store` (one frame load; a later call over the same store is a
  * reload) as the wallet at `address`. The auth service's stand-in knows that one wallet and holds no share
@@ -73,4 +86,15 @@ export async function signedInFrame(
   const session = new FrameSession(auth, vault, () => vault.deviceKeys())
   await session.restore()
   return testFrameHandlers(session, options)
+}
+
+/** The value of the approval's row labelled `label`, if it shows one. */
+export const rowValue = (rows: readonly Row[] | undefined, label: string) =>
+  rows?.find((row) => row.label === label)?.value
+
+/** The chain's base fee rises by a quarter in a new block: fees prepared now no longer match the chain's. */
+export async function feesRise(chain: ChainFixture) {
+  const { baseFeePerGas } = await chain.publicClient.getBlock()
+  await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: ((baseFeePerGas ?? 0n) * 5n) / 4n })
+  await chain.testClient.mine({ blocks: 1 })
 }
