@@ -13,6 +13,7 @@ export const relayUsage =
   '               [--redis URL] [--redis-prefix P] (Redis shared by every node: mailboxes, fan-out, per-IP\n' +
   '               connection counts; PAIRWISE_REDIS_URL)\n' +
   '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]\n' +
+  '               [--ping-interval MS] (1000 to 30000, default 15000: a proxy closing idle sockets sooner)\n' +
   '               [--trust-proxy CIDR,…]... (proxies whose X-Forwarded-For names the client; PAIRWISE_TRUST_PROXY)\n' +
   '               [--<limit> N]... (limits, e.g. --max-connections-per-ip 100: README, "Relay limits")'
 
@@ -27,6 +28,12 @@ const limitFlags = new Map<string, LimitName>(
 )
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+
+/**
+ * The ping interval's bounds: a second keeps a socket's heartbeat to one frame a second each way; past 30 s
+ * a Node client (the official one drops a socket silent for 35 s) would leave before its ping came.
+ */
+const pingIntervalBounds = { min: 1_000, max: 30_000 }
 
 /**
  * Reads the relay's command line; PAIRWISE_RELAY_PORT, PAIRWISE_HOST, PAIRWISE_TRUST_PROXY and
@@ -48,6 +55,7 @@ export function parseRelayArgs(
       'reject-bad-auth': { type: 'boolean' },
       audience: { type: 'string', multiple: true },
       'log-level': { type: 'string' },
+      'ping-interval': { type: 'string' },
       'trust-proxy': { type: 'string', multiple: true },
       ...Object.fromEntries([...limitFlags.keys()].map((flag) => [flag, { type: 'string' as const }])),
     },
@@ -60,6 +68,19 @@ export function parseRelayArgs(
   const level = values['log-level'] ?? 'info'
   if (!logLevels.includes(level as LogLevel))
     throw new Error(`--log-level must be one of ${logLevels.join(', ')}, got '${level}'`)
+  const pingText = values['ping-interval']
+  const pingIntervalMs = pingText === undefined ? undefined : Number(pingText)
+  if (
+    pingIntervalMs !== undefined &&
+    !(
+      Number.isInteger(pingIntervalMs) &&
+      pingIntervalMs >= pingIntervalBounds.min &&
+      pingIntervalMs <= pingIntervalBounds.max
+    )
+  )
+    throw new Error(
+      `--ping-interval must be whole milliseconds from ${pingIntervalBounds.min} to ${pingIntervalBounds.max}, got '${pingText}'`,
+    )
   const sqliteSync = values['sqlite-sync']
   if (sqliteSync !== undefined && sqliteSync !== 'normal' && sqliteSync !== 'full')
     throw new Error(`--sqlite-sync must be 'normal' or 'full', got '${sqliteSync}'`)
@@ -92,6 +113,7 @@ export function parseRelayArgs(
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),
+    ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
     metrics: metricsAccessOf(env),
   }

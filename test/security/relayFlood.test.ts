@@ -22,8 +22,10 @@ const SOCKETS_FROM_ABUSER = 200
 const NON_READERS = 20
 const FLOOD_TOPICS = 20
 const FLOOD_MESSAGE_BYTES = 100 * 1024
-// Two ping rounds at the default 15 s interval: a socket that never pongs is closed by then.
-const FLOOD_MS = 34_000
+// Two ping rounds at a 5 s ping interval (the limits stay at their defaults): a socket that never
+// pongs is closed by then.
+const PING_INTERVAL_MS = 5_000
+const FLOOD_MS = 2 * PING_INTERVAL_MS + 4_000
 const HONEST_PAIRS = 10
 const HONEST_INTERVAL_MS = 100
 const BASELINE_MS = 3_000
@@ -40,8 +42,9 @@ let control: ChildRelay
 
 beforeAll(async () => {
   entry = await buildRelayEntry()
-  relay = await startChildRelay(entry, ['--port', '0', '--log-level', 'info'])
-  control = await startChildRelay(entry, ['--port', '0', '--log-level', 'info'])
+  const flags = ['--port', '0', '--log-level', 'info', '--ping-interval', String(PING_INTERVAL_MS)]
+  relay = await startChildRelay(entry, flags)
+  control = await startChildRelay(entry, flags)
 })
 
 afterAll(async () => {

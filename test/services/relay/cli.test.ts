@@ -28,11 +28,14 @@ describe('relay command line', () => {
         'wss://relay2.example.org',
         '--log-level',
         'warn',
+        '--ping-interval',
+        '5000',
       ],
       {},
     )
     expect(options).toMatchObject({
       port: 9001,
+      pingIntervalMs: 5000,
       host: '0.0.0.0',
       store: 'sqlite:/tmp/relay.db',
       sqliteSync: 'full',
@@ -87,6 +90,10 @@ describe('relay command line', () => {
     expect(() => parseRelayArgs(['--store', 'postgres:x'], {})).toThrow(/memory' or 'sqlite:FILE'/)
     expect(() => parseRelayArgs(['--log-level', 'loud'], {})).toThrow(/--log-level/)
     expect(() => parseRelayArgs(['--sqlite-sync', 'off'], {})).toThrow(/--sqlite-sync/)
+    for (const interval of ['999', '30001', '1500.5', 'often'])
+      expect(() => parseRelayArgs(['--ping-interval', interval], {})).toThrow(
+        `--ping-interval must be whole milliseconds from 1000 to 30000, got '${interval}'`,
+      )
     expect(() => parseRelayArgs(['--bogus'], {})).toThrow()
     expect(() => parseStoreSpec('sqlite:')).toThrow()
   })
