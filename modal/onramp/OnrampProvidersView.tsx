@@ -74,17 +74,19 @@ export function OnrampProvidersView() {
   useEffect(() => {
     setQuote(null)
     if (!provider || !address || !network || !amountPattern.test(amount)) return
-    let live = true
+    // Given up when any input changes, so a late answer for the last method, account or network is dropped.
+    const asked = new AbortController()
     const timer = kit.context.clock.setTimeout(() => {
       setPaymentAmount(kit.context, Number(amount))
-      void getOnrampQuote(kit.context, provider, {
-        paymentMethod: method,
-        caipNetworkId: network.caipNetworkId,
-        address,
-      }).then((answer) => live && setQuote(answer))
+      void getOnrampQuote(
+        kit.context,
+        provider,
+        { paymentMethod: method, caipNetworkId: network.caipNetworkId, address },
+        asked.signal,
+      ).then((answer) => !asked.signal.aborted && setQuote(answer))
     }, quoteDebounceMs)
     return () => {
-      live = false
+      asked.abort()
       kit.context.clock.clearTimeout(timer)
     }
   }, [kit, provider, address, network, amount, method, quoteKey])

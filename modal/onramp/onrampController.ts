@@ -90,23 +90,29 @@ export function onrampQuoteKey(state: OnrampState): string {
 /**
  * ONR-02, ONR-03: quotesLoading while the provider is asked for the current currencies and amount (as
  * text, with the purchase currency's symbol as network); then purchaseAmount from the answer, or error
- * set to the failure's message, unless the amount or a currency changed meanwhile. Resolves to the quote, or
- * null when it failed.
+ * set to the failure's message, unless the amount or a currency changed meanwhile or the caller gave the
+ * quote up (`signal`: another payment method, account or network asked for). Giving it up ends loading at
+ * once: the next quote asked sets it again. Resolves to the quote, or null when it failed.
  */
 export async function getOnrampQuote(
   ctx: ModalContext,
   provider: OnrampProvider,
   target: { paymentMethod: string; caipNetworkId: string; address: string },
+  signal?: AbortSignal,
 ): Promise<OnrampQuote | null> {
   const state = onrampState(ctx.store.get())
   setOnramp(ctx, { quotesLoading: true, error: null })
+  const giveUp = () => setOnramp(ctx, { quotesLoading: false })
+  signal?.addEventListener('abort', giveUp)
   // An answer for an amount or currency changed since is the previous request's: a later one owns the state.
+  // Currencies are told apart by id, as onrampQuoteKey names them: the provider's options arriving meanwhile
+  // bring the same currencies as other objects, and no later request comes to end the loading.
   const current = () => {
     const now = onrampState(ctx.store.get())
     return (
+      !signal?.aborted &&
       now.paymentAmount === state.paymentAmount &&
-      now.purchaseCurrency === state.purchaseCurrency &&
-      now.paymentCurrency === state.paymentCurrency
+      onrampQuoteKey(now) === onrampQuoteKey(state)
     )
   }
   try {
@@ -126,6 +132,8 @@ export async function getOnrampQuote(
     if (current())
       setOnramp(ctx, { quotesLoading: false, purchaseAmount: undefined, error: errorText(error) })
     return null
+  } finally {
+    signal?.removeEventListener('abort', giveUp)
   }
 }
 

@@ -14,7 +14,7 @@ import {
 import { sandboxProvider } from '../../../modal/onramp/sandboxProvider.js'
 import type { OnrampProviderOption } from '../../../modal/onramp/types.js'
 import { defaultPaymentCurrency, defaultPurchaseCurrency } from '../../../modal/state/onrampCurrencies.js'
-import { fakeApi } from '../support/fakeApi.js'
+import { type ApiRequest, fakeApi } from '../support/fakeApi.js'
 import { alice, createKit, evmNetwork, solanaMainnet } from '../support/kit.js'
 
 const usdc = {
@@ -41,6 +41,27 @@ function kitWith(networks: CaipNetwork[] = [evmNetwork(31337, 'http://127.0.0.1:
   return createKit({ options: { networks, projectId: 'project-1' } })
 }
 const meld = onrampProviderOptions.find((each) => each.name === 'meld') as OnrampProviderOption
+
+/** `answering`, but each POST (a quote) is answered only when the test opens its gate, in the order asked. */
+function gatedPosts(answering: ApiClient) {
+  const gates: (() => void)[] = []
+  const api: ApiClient = {
+    get: answering.get,
+    post: async (path, query, body, schema) => {
+      await new Promise<void>((go) => gates.push(go))
+      return answering.post(path, query, body, schema)
+    },
+  }
+  return { api, gates }
+}
+type QuoteBody = { amount: string; paymentMethod: string }
+/** Answers `quote`, or refuses as the provider does the quote requests `refused` picks. */
+const quoteUnless =
+  (refused: (body: QuoteBody) => boolean) =>
+  ({ body }: ApiRequest) =>
+    refused(body as QuoteBody)
+      ? new ApiError('SERVER_ERROR', 400, undefined, { code: 'X', message: 'Minimum is 10.00 USD' })
+      : quote
 
 describe('onramp controller', () => {
   it('ENT-08 ONR-08 the default payment currency is USD with card 10.00–7500.00 and ach_bank_account 10.00–25000.00', () => {
@@ -137,20 +158,8 @@ describe('onramp controller', () => {
 
   it('a quote answered after the amount changed leaves the later amount’s quote and loading in the state', async () => {
     const kit = kitWith()
-    const { api: answering } = fakeApi(({ body }) =>
-      (body as { amount: string }).amount === '5'
-        ? new ApiError('SERVER_ERROR', 400, undefined, { code: 'X', message: 'Minimum is 10.00 USD' })
-        : quote,
-    )
     // The service answers each request when the test says so: here the later one first.
-    const gates: (() => void)[] = []
-    const api: ApiClient = {
-      get: answering.get,
-      post: async (path, query, body, schema) => {
-        await new Promise<void>((go) => gates.push(go))
-        return answering.post(path, query, body, schema)
-      },
-    }
+    const { api, gates } = gatedPosts(fakeApi(quoteUnless((body) => body.amount === '5')).api)
     const provider = sandboxProvider(api)
     setPaymentAmount(kit.context, 5)
     const first = getOnrampQuote(kit.context, provider, target)
@@ -166,6 +175,58 @@ describe('onramp controller', () => {
       purchaseAmount: 48.63,
       error: null,
     })
+  })
+
+  it('a quote its caller gave up for another payment method, account or network leaves the state to the next one', async () => {
+    const kit = kitWith()
+    const { api, gates } = gatedPosts(fakeApi(quoteUnless((body) => body.paymentMethod === 'card')).api)
+    const provider = sandboxProvider(api)
+    setPaymentAmount(kit.context, 50)
+    const byCard = new AbortController()
+    const first = getOnrampQuote(kit.context, provider, target, byCard.signal)
+    byCard.abort()
+    const second = getOnrampQuote(kit.context, provider, { ...target, paymentMethod: 'ach_bank_account' })
+    gates[1]?.()
+    expect(await second).toEqual(quote)
+    gates[0]?.()
+    await first
+    expect(onrampState(kit.store.get())).toMatchObject({
+      quotesLoading: false,
+      purchaseAmount: 48.63,
+      error: null,
+    })
+  })
+
+  it('a quote given up with none asked after it ends loading and leaves no error', async () => {
+    const kit = kitWith()
+    const { api, gates } = gatedPosts(fakeApi(quoteUnless((body) => body.amount === '5')).api)
+    setPaymentAmount(kit.context, 5)
+    const given = new AbortController()
+    const asked = getOnrampQuote(kit.context, sandboxProvider(api), target, given.signal)
+    given.abort()
+    expect(onrampState(kit.store.get()).quotesLoading).toBe(false)
+    gates[0]?.()
+    await asked
+    expect(onrampState(kit.store.get())).toMatchObject({ quotesLoading: false, error: null })
+  })
+
+  it('a quote answered after the provider’s options named the same currencies ends loading with its answer', async () => {
+    const kit = kitWith()
+    const { api, gates } = gatedPosts(
+      fakeApi((request) =>
+        request.path.endsWith('options')
+          ? { paymentCurrencies: [defaultPaymentCurrency], purchaseCurrencies: [defaultPurchaseCurrency] }
+          : quote,
+      ).api,
+    )
+    const provider = sandboxProvider(api)
+    setPaymentAmount(kit.context, 50)
+    const asked = getOnrampQuote(kit.context, provider, target)
+    // The options the view asked for on opening arrive while the quote is asked: the currencies are the same.
+    await loadOnrampOptions(kit.context, provider)
+    gates[0]?.()
+    expect(await asked).toEqual(quote)
+    expect(onrampState(kit.store.get())).toMatchObject({ quotesLoading: false, purchaseAmount: 48.63 })
   })
 
   it('ONR-04 providers that are not an array of strings give an empty provider list', () => {
