@@ -11,7 +11,7 @@ import { approvalNotice } from './approvalNotice.js'
 import type { ReadyDraft } from './draft.js'
 import { failureText } from './failureText.js'
 import { draftParams, shown } from './SwapView.js'
-import { executeSwap, type SwapResult, type SwapStep, withinSlippage } from './swapFlow.js'
+import { acceptedFor, executeSwap, type SwapResult, type SwapStep, withinSlippage } from './swapFlow.js'
 import { swapTexts } from './texts/index.js'
 import { isNativeToken, type SwapQuote } from './types.js'
 import { useQuote } from './useQuote.js'
@@ -26,7 +26,8 @@ type Progress =
 /**
  * SwapPreview: the quote the visitor accepts (minimum received, price impact, pool fee, route, whether an
  * approval comes first), quoted again every 10 s. A new quote within the accepted slippage replaces it; one
- * past it is held back until the visitor takes it. Confirm runs executeSwap: nothing reaches the wallet
+ * past it is held back until the visitor takes it. One accepted before the visitor switched account or
+ * network in the wallet is no longer shown. Confirm runs executeSwap: nothing reaches the wallet
  * for an expired quote, a price moved past the slippage or a call that would revert.
  */
 export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
@@ -38,24 +39,29 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
   const checked = ready ? draftParams(draft, ready.wallet, undefined) : undefined
   const params = checked && 'params' in checked ? checked.params : undefined
   const live = useQuote(ready?.provider, params)
-  const [accepted, setAccepted] = useState<SwapQuote>()
+  const [taken, setTaken] = useState<SwapQuote>()
   const [moved, setMoved] = useState<SwapQuote>()
   const [allowance, setAllowance] = useState<bigint>()
   const [progress, setProgress] = useState<Progress>({ state: 'idle' })
+  // A swap under way goes on with the quote it was confirmed with, whatever the wallet switched to meanwhile.
+  const accepted = progress.state === 'working' ? taken : acceptedFor(taken, params)
 
-  // Only a new quote decides; the accepted quote and the progress change because of it.
+  // Only a new quote decides; the accepted quote and the progress change because of it. A quote accepted for
+  // the wallet before a switch is already dropped (acceptedFor), so the new wallet's first quote is taken.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(() => {
     const fresh = live.quote
     if (!fresh || progress.state === 'working' || progress.state === 'done') return
     if (!accepted || withinSlippage(accepted, fresh)) {
-      setAccepted(fresh)
+      setTaken(fresh)
       setMoved(undefined)
     } else setMoved(fresh)
   }, [live.quote])
 
   const spender = accepted?.spender
   useEffect(() => {
+    // The last wallet's or spender's allowance says nothing of this one's: unknown until read.
+    setAllowance(undefined)
     if (!ready || !spender || isNativeToken(draft.from)) return
     let on = true
     ready.provider
@@ -188,7 +194,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
           className="secondary"
           data-testid="swap-accept-new"
           onClick={() => {
-            setAccepted(moved)
+            setTaken(moved)
             setMoved(undefined)
             setProgress({ state: 'idle' })
           }}

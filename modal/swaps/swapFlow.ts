@@ -48,6 +48,24 @@ export function withinSlippage(accepted: SwapQuote, fresh: SwapQuote): boolean {
   return fresh.toAmount >= accepted.minToAmount
 }
 
+/** Names everything a quote is asked for: two params with one key get the same quote. */
+export function quoteKey(params: SwapQuoteParams): string {
+  const { chainId, from, to, amount, slippageBps, userAddress } = params
+  return `${chainId}/${from.address}/${to.address}/${amount}/${slippageBps}/${userAddress}`
+}
+
+/**
+ * `accepted` while the preview asks for what it was asked for (`params`), else undefined: once the visitor
+ * switched account or network in the wallet, the quote accepted before is neither shown nor the slippage
+ * floor the new wallet's quote is held to.
+ */
+export function acceptedFor(
+  accepted: SwapQuote | undefined,
+  params: SwapQuoteParams | undefined,
+): SwapQuote | undefined {
+  return accepted && params && quoteKey(accepted.params) === quoteKey(params) ? accepted : undefined
+}
+
 /**
  * Refuses a quote asked for another account or network than the wallet's: the visitor switched in the wallet
  * while the preview showed, and the swap built would pay from another account, or on another chain with the

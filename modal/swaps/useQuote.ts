@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useKit } from '../ui/kitContext.js'
-import { watchQuote } from './swapFlow.js'
+import { quoteKey, watchQuote } from './swapFlow.js'
 import type { SwapProvider, SwapQuote, SwapQuoteParams } from './types.js'
 
 export type QuoteState = { quote?: SwapQuote; error?: unknown; loading: boolean }
@@ -12,9 +12,7 @@ export function useQuote(
 ): QuoteState {
   const { kit } = useKit()
   const [state, setState] = useState<QuoteState>({ loading: false })
-  const key = params
-    ? `${params.chainId}/${params.from.address}/${params.to.address}/${params.amount}/${params.slippageBps}/${params.userAddress}`
-    : ''
+  const key = params ? quoteKey(params) : ''
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for params' contents.
   useEffect(() => {
     if (!provider || !params) {

@@ -10,6 +10,7 @@ import {
 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  acceptedFor,
   executeSwap,
   requoteMs,
   type SwapWallet,
@@ -338,5 +339,25 @@ describe('watchQuote', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('acceptedFor', () => {
+  const asked = params(eth, usdc)
+  const accepted = quoteOf(asked, 990n)
+
+  it('keeps the accepted quote while the preview asks for what it was asked for', () => {
+    expect(acceptedFor(accepted, { ...asked })).toBe(accepted)
+  })
+
+  it('drops a quote accepted before the visitor switched account or network in the wallet', () => {
+    const other: Address = '0x5555555555555555555555555555555555555555'
+    expect(acceptedFor(accepted, { ...asked, userAddress: other })).toBeUndefined()
+    expect(acceptedFor(accepted, { ...asked, chainId: 'eip155:1' })).toBeUndefined()
+  })
+
+  it('has none to keep while the preview has nothing to ask', () => {
+    expect(acceptedFor(accepted, undefined)).toBeUndefined()
+    expect(acceptedFor(undefined, asked)).toBeUndefined()
   })
 })
