@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react'
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
 import type { AppKit } from '../core/appKit.js'
 import type { Translate } from '../i18n/translate.js'
 import type { AppState } from '../state/types.js'
@@ -16,8 +16,10 @@ export function useKit(): KitValue {
 /** Re-renders when the selected slice changes (compared by identity). */
 export function useAppState<T>(select: (state: AppState) => T): T {
   const { kit } = useKit()
+  // Another subscribe function makes React unsubscribe and subscribe again: one per kit, not per render.
+  const subscribe = useCallback((onChange: () => void) => kit.store.subscribe(onChange), [kit])
   return useSyncExternalStore(
-    (onChange) => kit.store.subscribe(onChange),
+    subscribe,
     () => select(kit.store.get()),
     () => select(kit.store.get()),
   )
