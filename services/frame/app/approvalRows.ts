@@ -7,6 +7,7 @@ import {
   type PaidGas,
   previewSignature,
   previewTransaction,
+  type RevertReason,
 } from '../preview/index.js'
 import type { Row } from './ui/screens.js'
 
@@ -55,13 +56,15 @@ export function callRows(call: DecodedCall): Row[] {
 
 /**
  * What running the calls will do, as approval lines: each balance change, the fee and the total, or
- * which call would fail and why (`calls` is how many: one transaction's failure needs no number).
+ * which call would fail and why (`calls` is how many: one transaction's failure needs no number), or
+ * why the chain `refused` the transaction that runs them though they succeed: it cannot be sent.
  */
-export function outcomeRows(outcome: Outcome, calls: number): Row[] {
+export function outcomeRows(outcome: Outcome, calls: number, refused?: RevertReason): Row[] {
   if (outcome.status === 'reverted') {
     const label = calls === 1 ? 'This transaction would fail' : `Call ${outcome.call + 1} would fail`
     return [{ label, value: outcome.reason.message, tone: 'warn' }]
   }
+  if (refused) return [{ label: 'This transaction would fail', value: refused.message, tone: 'warn' }]
   return [
     ...outcome.changes.map((change) => ({
       label: outcome.source === 'simulated' ? 'Balance change' : 'Balance change (estimated)',
@@ -75,7 +78,8 @@ export function outcomeRows(outcome: Outcome, calls: number): Row[] {
 
 /**
  * The lines the approval screen shows for one unsafe request: what it is, and what it will do. A
- * transaction's fee is `paidGas`, the gas and price it is signed with, once prepared.
+ * transaction's fee is `paidGas`, the gas and price it is signed with, once prepared; a transaction the
+ * chain `refused` to prepare is shown as failing, with the chain's reason.
  */
 export async function approvalRows({
   method,
@@ -84,6 +88,7 @@ export async function approvalRows({
   chain,
   request,
   paidGas,
+  refused,
 }: {
   method: string
   params: readonly unknown[]
@@ -91,6 +96,7 @@ export async function approvalRows({
   chain: FrameChain
   request: ChainRequest
   paidGas?: PaidGas
+  refused?: RevertReason
 }): Promise<Row[]> {
   const network = { label: 'Network', value: chain.name }
   if (method === 'eth_sendTransaction') {
@@ -105,7 +111,7 @@ export async function approvalRows({
       tx: params[0],
       paidGas,
     })
-    return [...callRows(preview.call), ...outcomeRows(preview.outcome, 1), network]
+    return [...callRows(preview.call), ...outcomeRows(preview.outcome, 1, refused), network]
   }
   const signature = previewSignature({ method: method as 'personal_sign' | 'eth_signTypedData_v4', params })
   if (signature.kind === 'message')

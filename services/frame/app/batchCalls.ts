@@ -12,7 +12,14 @@ import {
 } from 'viem'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameEip7702 } from '../frameConfig.js'
-import { amountOf, type ChainRequest, nativeAsset, type PaidGas, previewCalls } from '../preview/index.js'
+import {
+  amountOf,
+  type ChainRequest,
+  nativeAsset,
+  type PaidGas,
+  previewCalls,
+  type RevertReason,
+} from '../preview/index.js'
 import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
 import { nextNonce, type PreparedTransaction, prepareTransaction } from './prepareTransaction.js'
@@ -99,7 +106,8 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
  * amounts), the value the batch sends in all, then what running all the calls in order as `from` does
  * (each asset's net balance change, the fee and the total, or which call would fail and why), the chain,
  * and whether the account is made a smart account by this transaction. The fee is that of what runs the
- * batch (`paidGas`: the prepared transaction's or UserOperation's gas and price), not its calls' gas.
+ * batch (`paidGas`: the prepared transaction's or UserOperation's gas and price), not its calls' gas; a
+ * transaction the chain `refused` to prepare is shown as failing, with the chain's reason.
  */
 export async function batchRows({
   request,
@@ -108,6 +116,7 @@ export async function batchRows({
   calls,
   delegates,
   paidGas,
+  refused,
 }: {
   request: ChainRequest
   chain: FrameChain
@@ -115,6 +124,7 @@ export async function batchRows({
   calls: readonly BatchCall[]
   delegates: boolean
   paidGas?: PaidGas
+  refused?: RevertReason
 }): Promise<Row[]> {
   const currency = {
     nativeSymbol: chain.nativeCurrency.symbol,
@@ -145,7 +155,7 @@ export async function batchRows({
       value: amountOf(total, native).text,
       ...(total > 0n ? { tone: 'minus' as const } : {}),
     },
-    ...outcomeRows(preview.outcome, calls.length),
+    ...outcomeRows(preview.outcome, calls.length, refused),
     { label: 'Network', value: chain.name },
     ...(delegates
       ? [

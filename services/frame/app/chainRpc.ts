@@ -1,4 +1,5 @@
 import { frameErrorCodes } from '@pairwise/engine/frame'
+import { isHex } from 'viem'
 import type { FrameChain } from '../frameConfig.js'
 import { FrameFailure } from './frameServer.js'
 
@@ -13,13 +14,14 @@ export function chainRpc(chain: FrameChain) {
       credentials: 'omit',
     })
     const answer = (await response.json().catch(() => undefined)) as
-      | { result?: unknown; error?: { code?: unknown; message?: unknown } }
+      | { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
       | undefined
     if (!answer) throw new FrameFailure(frameErrorCodes.internal, `${chain.name} answered ${response.status}`)
     if (answer.error)
       throw new FrameFailure(
         typeof answer.error.code === 'number' ? answer.error.code : frameErrorCodes.internal,
         typeof answer.error.message === 'string' ? answer.error.message : 'RPC error',
+        isHex(answer.error.data, { strict: true }) ? answer.error.data : undefined,
       )
     return answer.result
   }

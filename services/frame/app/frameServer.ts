@@ -9,6 +9,7 @@ import {
   frameRequestEnvelopeSchema,
   maxFrameMessageLength,
 } from '@pairwise/engine/frame'
+import type { Hex } from 'viem'
 import type * as z from 'zod/mini'
 import { StorageUnavailableError } from '../custody/errors.js'
 
@@ -18,6 +19,8 @@ export class FrameFailure extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The revert data a chain answered with, kept so the approval can decode why a call fails. */
+    readonly data?: Hex,
   ) {
     super(message)
   }

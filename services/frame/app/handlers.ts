@@ -261,7 +261,7 @@ export function frameHandlers({
       from: user.address,
       calls,
       delegates,
-      paidGas: await shownFee(preparing),
+      ...(await shownFee(preparing)),
     })
     return approveThen(`Send ${calls.length} calls in one transaction`, rows, async () => {
       const account = await session.account()
@@ -288,7 +288,7 @@ export function frameHandlers({
       from: user.address,
       chain: current,
       request: rpc,
-      paidGas: await shownFee(preparing),
+      ...(await shownFee(preparing)),
     }).catch(invalidParams)
     return approveThen('Send a transaction', rows, async () => {
       const transaction = { ...(await preparing), nonce: await nextNonce(rpc, user.address) }

@@ -10,6 +10,7 @@ import {
   type FeeBlock,
   hostPricePerGas,
   type PaidGas,
+  type RevertReason,
   refusalReason,
   transactionRequestSchema,
 } from '../preview/index.js'
@@ -40,16 +41,19 @@ export function feeOf(transaction: PreparedTransaction): PaidGas {
 }
 
 /**
- * The fee an approval shows for the transaction `preparing` makes; none when the chain refused it (it
- * would fail: the preview then says why) or it is no transaction to send. `preparing` stays rejected, so
+ * What an approval shows of the transaction `preparing` makes: the fee it costs at most, or why the chain
+ * refused it (it cannot be sent, though its calls may succeed alone). `preparing` stays rejected, so
  * approving such a request answers that refusal, and nothing is signed. An unreachable chain throws.
  */
-export async function shownFee(preparing: Promise<PreparedTransaction>): Promise<PaidGas | undefined> {
+export async function shownFee(
+  preparing: Promise<PreparedTransaction>,
+): Promise<{ paidGas: PaidGas } | { refused: RevertReason }> {
   try {
-    return feeOf(await preparing)
+    return { paidGas: feeOf(await preparing) }
   } catch (error) {
-    if (refusalReason(error) === undefined) throw error
-    return undefined
+    const refused = refusalReason(error)
+    if (refused === undefined) throw error
+    return { refused }
   }
 }
 

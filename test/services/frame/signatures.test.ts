@@ -288,6 +288,35 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     expect(await chain.publicClient.getTransactionCount({ address: signer.address })).toBe(0)
   })
 
+  it('a batch the chain refuses to estimate though each call alone succeeds (together they send more than the account holds) says on its approval that the transaction would fail and why, and approving it signs nothing', async () => {
+    const { signer, authorized } = await fundedKey()
+    shown.length = 0
+    const half = numberToHex(parseEther('0.6'))
+    await expect(
+      frame(signer, [anvil]).RPC_REQUEST({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            from: signer.address,
+            chainId: numberToHex(anvil.chainId),
+            atomicRequired: true,
+            calls: [
+              { to: recipient, value: half },
+              { to: recipient, value: half },
+            ],
+          },
+        ],
+        chainId: anvil.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).rejects.toMatchObject({ name: 'FrameFailure' })
+    // Simple7702Account's ExecuteError(uint256,bytes): the second transfer failed in executeBatch.
+    expect(rowValue(shown[0], 'This transaction would fail')).toBe('custom error 0x5a154675')
+    expect(rowValue(shown[0], 'Network fee')).toBeUndefined()
+    expect(authorized).toEqual([])
+    expect(await chain.publicClient.getTransactionCount({ address: signer.address })).toBe(0)
+  })
+
   it("wallet_sendCalls' approval shows as network fee the one transaction's gas limit at its maxFeePerGas, though the base fee rose while it was open: the gas the chain asks with the delegation signed, which is signed only once approved; and so for the next batch, delegated", async () => {
     const { owner, signer, authorized } = await fundedKey()
     const batch = [
