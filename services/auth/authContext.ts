@@ -86,7 +86,7 @@ export function authContext(options: AuthContextOptions): AuthContext {
   const box = new KekBox(kek)
   const replays =
     shared?.kind === 'redis'
-      ? new RedisReplayGuard(shared.redis, shared.prefix, replayKeepMs(limits))
+      ? new RedisReplayGuard(shared.redis, shared.prefix, replayKeepMs(limits), limits.replayEntriesPerClient)
       : undefined
   // Names of their own: in a Redis the api shares, each service keeps its own budgets per client.
   const counter = (name: string) =>

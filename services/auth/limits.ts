@@ -78,8 +78,9 @@ export const authLimits = {
   /**
    * Of those, the live ones one client (its IP, an IPv6 client by its /64) may hold: the start routes take
    * a proof by any key a client makes up, so without a share one address could fill the cache and every
-   * other client's proofs would be refused. 2,000 in two minutes is some 16 signed requests a second,
-   * beyond any office behind one address; past it, that client alone gets a 429.
+   * other client's proofs would be refused (in Redis, which has no cap in all, it would grow without end).
+   * Counted alike in memory and in Redis. 2,000 in two minutes is some 16 signed requests a second, beyond
+   * any office behind one address; past it, that client alone gets a 429.
    */
   replayEntriesPerClient: 2_000,
   /** A social login waits at most 10 minutes for the provider to send the browser back. */

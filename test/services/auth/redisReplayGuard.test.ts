@@ -3,6 +3,7 @@ import { openDatabase } from '../../../services/api/db/index.js'
 import { type RunningAuth, startAuth } from '../../../services/auth/index.js'
 import { proofHeaders } from '../../../services/auth/protocol/index.js'
 import { RedisReplayGuard } from '../../../services/auth/redisReplayGuard.js'
+import { parseTrustedProxies } from '../../../services/kit/index.js'
 import { silentLogger } from '../../../services/relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../../../services/sharedState/index.js'
 import { type RedisServer, startRedisServer } from '../relay/support/redisServer.js'
@@ -25,16 +26,32 @@ describe('the Redis proof replay guard', () => {
     if (shared.state.kind !== 'redis') throw new Error('the shared state is not Redis')
     const { redis: client, prefix } = shared.state
     const [nodeA, nodeB] = [
-      new RedisReplayGuard(client, prefix, 120_000),
-      new RedisReplayGuard(client, prefix, 120_000),
+      new RedisReplayGuard(client, prefix, 120_000, 10),
+      new RedisReplayGuard(client, prefix, 120_000, 10),
     ]
-    expect(await nodeA.remember('r-half')).toBe('fresh')
-    expect(await nodeB.remember('r-half')).toBe('replay')
-    expect(await nodeA.remember('r-half')).toBe('replay')
-    expect(await nodeB.remember('another')).toBe('fresh')
+    expect(await nodeA.remember('r-half', 0, 'client')).toBe('fresh')
+    expect(await nodeB.remember('r-half', 1, 'client')).toBe('replay')
+    expect(await nodeA.remember('r-half', 2, 'client')).toBe('replay')
+    expect(await nodeB.remember('another', 3, 'client')).toBe('fresh')
     const ttl = await client.pttl('test:auth-replays:r-half')
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(120_000)
+  })
+
+  it('refuses a client past its own share over every auth process, while another client still finds room', async () => {
+    if (shared.state.kind !== 'redis') throw new Error('the shared state is not Redis')
+    const { redis: client, prefix } = shared.state
+    const [nodeA, nodeB] = [
+      new RedisReplayGuard(client, prefix, 120_000, 2),
+      new RedisReplayGuard(client, prefix, 120_000, 2),
+    ]
+    expect(await nodeA.remember('s1', 0, 'stranger')).toBe('fresh')
+    expect(await nodeB.remember('s2', 0, 'stranger')).toBe('fresh')
+    expect(await nodeA.remember('s3', 0, 'stranger')).toBe('clientFull')
+    expect(await nodeB.remember('v1', 1, 'victim')).toBe('fresh')
+    expect(await nodeA.remember('s1', 2, 'victim')).toBe('replay')
+    // The stranger's places free as its entries pass the clock check.
+    expect(await nodeB.remember('s3', 120_000, 'stranger')).toBe('fresh')
   })
 })
 
@@ -67,6 +84,36 @@ describe('auth processes sharing one Redis', () => {
       expect(await replayed.json()).toMatchObject({ code: 'PROOF_INVALID' })
     } finally {
       await other?.close()
+      await h.auth.close()
+      await db.close()
+    }
+  })
+
+  it("a stranger's flood of proofs by keys it made up fills its own share in Redis too: past it that client alone gets 429", async () => {
+    const db = await openDatabase(':memory:')
+    const h = await authHarness(
+      db,
+      { replayEntriesPerClient: 2 },
+      { redisUrl: redis.url, trustProxy: parseTrustedProxies('127.0.0.1/32') },
+    )
+    try {
+      // Each email/start signs with a fresh key the server never saw: no account, no code needed.
+      const start = async (email: string, from: string) => {
+        const device = await newDevice()
+        return h.call('/auth/v1/email/start', {
+          body: { projectId, hostOrigin, ...startBody(email, device) },
+          device,
+          headers: { 'x-forwarded-for': from },
+        })
+      }
+      const flood = []
+      for (let index = 0; index < 4; index++)
+        flood.push((await start(`s${index}@example.com`, '203.0.113.7')).status)
+      expect(flood).toEqual([200, 200, 429, 429])
+      const other = await start('alice@example.com', '198.51.100.9')
+      expect(other.status).toBe(200)
+      expect(await other.json()).toMatchObject({ action: 'VERIFY_OTP' })
+    } finally {
       await h.auth.close()
       await db.close()
     }
