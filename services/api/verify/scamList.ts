@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { zodIssue } from '../../kit/index.js'
 import type { ApiLogger } from '../http/types.js'
-import { isOriginPattern, originAllowed } from '../projects/originMatcher.js'
+import { hostListed, isOriginPattern } from '../projects/originMatcher.js'
 import { WatchedJsonFile } from '../wallets/watchedJsonFile.js'
 
 /** Most patterns a scam list may hold. */
@@ -21,15 +21,16 @@ function parsePatterns(json: unknown): string[] {
 }
 
 export type ScamListOptions = {
-  /** Origins known to be scams (`https://evil.example`, `https://*.evil.example`). */
+  /** Sites known to be scams (`https://evil.example`, `https://*.evil.example`), on any scheme and port. */
   scamOrigins?: readonly string[]
   /** A JSON array of such patterns the operator edits; re-read when it changes. */
   scamListFile?: string
 }
 
 /**
- * Whether an origin is a known scam: listed in the options or in the operator's file, in the same pattern
- * language as a project's allowed origins. An invalid pattern is refused at start; an invalid edit of the
+ * Whether an origin is a known scam: its host listed in the options or in the operator's file, in the same
+ * pattern language as a project's allowed origins but on any scheme and port (a scam site moved to another
+ * port is the same site). An invalid pattern is refused at start; an invalid edit of the
  * file keeps the last good list.
  */
 export class ScamList {
@@ -50,7 +51,7 @@ export class ScamList {
   }
 
   async isScam(origin: string): Promise<boolean> {
-    if (originAllowed(origin, this.#fixed)) return true
-    return this.#file !== undefined && originAllowed(origin, await this.#file.current())
+    if (hostListed(origin, this.#fixed)) return true
+    return this.#file !== undefined && hostListed(origin, await this.#file.current())
   }
 }

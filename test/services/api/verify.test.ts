@@ -148,6 +148,24 @@ describe("the verify service, through the engine's resolver", () => {
     expect(await contextOf(url, later)).toMatchObject({ validation: 'VALID', isScam: true })
   })
 
+  it('marks a listed scam site isScam on any scheme and port, and not a site whose name only ends like it', async () => {
+    const app = verifyApp({ scamOrigins: ['https://evil.example', 'https://*.drainer.example'] })
+    const url = await listen(app)
+    const scamOf = async (origin: string) => {
+      const message = aMessage()
+      await register(app, origin, message)
+      return (await contextOf(url, message)).isScam
+    }
+    for (const origin of [
+      'https://evil.example:8443',
+      'http://evil.example',
+      'http://claim.drainer.example:8080',
+    ])
+      expect(await scamOf(origin), origin).toBe(true)
+    for (const origin of ['https://notevil.example', 'https://drainer.example', 'https://evil.example.org'])
+      expect(await scamOf(origin), origin).toBe(false)
+  })
+
   it('signs an attestation the resolver trusts without a lookup when the origin is allowed for the project', async () => {
     const app = verifyApp()
     const url = await listen(app)
