@@ -54,10 +54,19 @@ type AttemptRow = {
 
 const kinds = new Set<string>(['login', 'reauth', 'change-primary', 'change-secondary'])
 
-function fromRow(row: AttemptRow, now: number): Attempt {
+function isKind(kind: string): kind is AttemptKind {
+  return kinds.has(kind)
+}
+
+/**
+ * The attempt of `row`, or undefined for a kind this version does not know (a newer version's, during a
+ * rolling upgrade, or a corrupt row): read as any other kind, its code could answer a route it was never for.
+ */
+function fromRow(row: AttemptRow, now: number): Attempt | undefined {
+  if (!isKind(row.kind)) return undefined
   return {
     id: row.id,
-    kind: kinds.has(row.kind) ? (row.kind as AttemptKind) : 'login',
+    kind: row.kind,
     projectId: row.project_id,
     hostOrigin: row.host_origin,
     email: row.email,

@@ -34,7 +34,15 @@ export class UserStore {
   /** Moves the user to `email`; false when another user has it. */
   async changeEmail(id: string, email: string): Promise<boolean> {
     if (await this.byEmail(email)) return false
-    return (await this.db.run('UPDATE auth_users SET email = ? WHERE id = ?', [email, id])) === 1
+    try {
+      return (await this.db.run('UPDATE auth_users SET email = ? WHERE id = ?', [email, id])) === 1
+    } catch (error) {
+      // `email` was taken after the check (another move, or a login making its user) and the unique index
+      // refused this move. Asking whether it is held tells that from any other failure on SQLite and
+      // PostgreSQL alike, whose errors (and the index's name) differ.
+      if (await this.byEmail(email)) return false
+      throw error
+    }
   }
 
   async device(userId: string, deviceId: string): Promise<DeviceRef | undefined> {
