@@ -227,7 +227,7 @@ export async function prepareBatch({
       ])
     : request('eth_estimateGas', [call])
   const gas = hexToBigInt((await estimate) as Hex) + (delegates ? AUTHORIZATION_GAS : 0n)
-  const prepared = await prepareTransaction(request, chain.chainId, from, {
+  const prepared = await prepareTransaction(request, chain, from, {
     to: from,
     data,
     gas: numberToHex(gas),

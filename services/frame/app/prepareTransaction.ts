@@ -6,9 +6,12 @@ import {
   type TransactionSerializableEIP1559,
   type TransactionSerializableLegacy,
 } from 'viem'
+import type { FrameChain } from '../frameConfig.js'
 import {
+  amountOf,
   type FeeBlock,
   hostPricePerGas,
+  nativeAsset,
   type PaidGas,
   type RevertReason,
   refusalReason,
@@ -62,10 +65,32 @@ export async function nextNonce(rpc: Rpc, from: Address): Promise<number> {
   return Number(big(await rpc('eth_getTransactionCount', [from, 'pending'])))
 }
 
-/** The host's `eth_sendTransaction` parameter made whole from the chain (gas, EIP-1559 fees) but its nonce. */
+/** EIP-1474's "Transaction rejected": what a node answers a transaction it will not take into its pool. */
+const transactionRejected = -32003
+
+/**
+ * The node's refusal of a transaction whose most it may cost (its value, and its gas limit at its
+ * maxFeePerGas) is more than the account holds, put in the wallet's words before anything is signed.
+ */
+function cannotPay(chain: Pick<FrameChain, 'nativeCurrency'>, held: bigint, atMost: bigint) {
+  const native = nativeAsset({
+    nativeSymbol: chain.nativeCurrency.symbol,
+    nativeDecimals: chain.nativeCurrency.decimals,
+  })
+  return new FrameFailure(
+    transactionRejected,
+    `The account holds ${amountOf(held, native).text}; this transaction may cost up to ${amountOf(atMost, native).text}`,
+  )
+}
+
+/**
+ * The host's `eth_sendTransaction` parameter made whole from the chain (gas, EIP-1559 fees) but its nonce,
+ * refused as the node would refuse it when the account cannot pay the most it may cost: an estimate and a
+ * simulation, made without fees, do not tell.
+ */
 export async function prepareTransaction(
   rpc: Rpc,
-  chainId: number,
+  chain: Pick<FrameChain, 'chainId' | 'nativeCurrency'>,
   from: Address,
   raw: unknown,
 ): Promise<PreparedTransaction> {
@@ -79,31 +104,35 @@ export async function prepareTransaction(
     ...(data ? { data } : {}),
     ...(tx.value ? { value: tx.value } : {}),
   }
-  const [gas, block, tip] = await Promise.all([
+  const [gas, block, tip, balance] = await Promise.all([
     tx.gas ?? rpc('eth_estimateGas', [call]),
     rpc('eth_getBlockByNumber', ['latest', false]) as Promise<FeeBlock>,
     rpc('eth_maxPriorityFeePerGas', []).catch(() => '0x0'),
+    // 'pending', as the node checks: against its head less what the account's transactions in its pool
+    // may spend (geth), and this one runs after those, at the nonce read once approved.
+    rpc('eth_getBalance', [from, 'pending']),
   ])
   const base = block?.baseFeePerGas
   const named = hostPricePerGas(tx, block)
   const common = {
-    chainId,
+    chainId: chain.chainId,
     gas: big(gas),
     ...(tx.to ? { to: tx.to } : {}),
     ...(data ? { data } : {}),
     value: tx.value ? big(tx.value) : 0n,
   }
-  if (base === undefined)
-    return {
-      ...common,
-      gasPrice: big(named ?? (await rpc('eth_gasPrice', []))),
-      type: 'legacy',
-    }
   const maxPriorityFeePerGas = big(tip)
-  return {
-    ...common,
-    type: 'eip1559',
-    maxPriorityFeePerGas,
-    maxFeePerGas: named ? big(named) : big(base) * 2n + maxPriorityFeePerGas,
-  }
+  const prepared: PreparedTransaction =
+    base === undefined
+      ? { ...common, gasPrice: big(named ?? (await rpc('eth_gasPrice', []))), type: 'legacy' }
+      : {
+          ...common,
+          type: 'eip1559',
+          maxPriorityFeePerGas,
+          maxFeePerGas: named ? big(named) : big(base) * 2n + maxPriorityFeePerGas,
+        }
+  const { pricePerGas } = feeOf(prepared)
+  const atMost = common.value + common.gas * pricePerGas
+  if (atMost > big(balance)) throw cannotPay(chain, big(balance), atMost)
+  return prepared
 }

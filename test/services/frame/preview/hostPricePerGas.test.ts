@@ -14,6 +14,12 @@ const legacyChain: ChainRequest = async (method, params) => {
   return block
 }
 
+/** The preview chain as the frame lists it. */
+const frameChain = {
+  chainId: chainInfo.id,
+  nativeCurrency: { symbol: chainInfo.nativeSymbol, decimals: chainInfo.nativeDecimals },
+}
+
 // A host naming both prices: a negligible one to show, a ruinous one to be signed.
 const tx = {
   to: other,
@@ -25,7 +31,7 @@ const tx = {
 async function shownAndSigned(via: ChainRequest) {
   const preview = await previewTransaction({ request: via, chain: chainInfo, from: sender, tx })
   if (preview.outcome.status !== 'success') throw new Error('the transfer should succeed')
-  const signed = await prepareTransaction(via, chainInfo.id, sender, tx)
+  const signed = await prepareTransaction(via, frameChain, sender, tx)
   return { shown: preview.outcome.fee.pricePerGas, signed }
 }
 
