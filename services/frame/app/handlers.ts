@@ -17,6 +17,7 @@ import {
 } from './batchCalls.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
+import { pendingDelegations } from './pendingDelegation.js'
 import { nextNonce, prepareTransaction, shownFee } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import {
@@ -88,6 +89,8 @@ export function frameHandlers({
    * operation only once mined, so these are what wallet_getCallsStatus may call pending before that.
    */
   const sentOperations: Hex[] = []
+  /** The delegating transactions this frame sent, until mined: the account's next ones wait for them. */
+  const delegations = pendingDelegations()
 
   const begin = () => {
     pending?.abort()
@@ -242,7 +245,8 @@ export function frameHandlers({
   /**
    * wallet_sendCalls: every call of the batch on the approval, with the fee of the one transaction from
    * the user's own address to itself (EIP-7702, delegating first if need be) that runs it, prepared before
-   * the approval; once approved, that very transaction is signed and sent. Its hash is the batch's id.
+   * the approval (once the account's delegating transaction, if this frame sent one, is mined); once
+   * approved, that very transaction is signed and sent. Its hash is the batch's id.
    */
   const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     // Refused as unsupported, so the modal sends the calls one by one instead.
@@ -253,6 +257,7 @@ export function frameHandlers({
       )
     const rpc = chainRpc(current)
     const calls = batchOf(params, current, user.address)
+    await delegations.mined(rpc, current.chainId, user.address)
     const delegates = await needsDelegation(rpc, current, user.address)
     const preparing = prepareBatch({ request: rpc, chain: current, from: user.address, calls, delegates })
     const rows = await batchRows({
@@ -265,23 +270,23 @@ export function frameHandlers({
     })
     return approveThen(`Send ${calls.length} calls in one transaction`, rows, async () => {
       const account = await session.account()
-      const transaction = await batchTransaction({
-        request: rpc,
-        chain: current,
-        account,
-        prepared: await preparing,
-      })
-      return { id: await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)]) }
+      const prepared = await preparing
+      const transaction = await batchTransaction({ request: rpc, chain: current, account, prepared })
+      const id = (await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
+      if (prepared.delegates) delegations.sent(current.chainId, user.address, id)
+      return { id }
     })
   }
 
   /**
-   * eth_sendTransaction: its gas and fees prepared before the approval, which shows what they cost at
-   * most; once approved, they are signed as shown, at the account's nonce then.
+   * eth_sendTransaction: its gas and fees prepared before the approval (once the account's delegating
+   * transaction, if this frame sent one, is mined), which shows what they cost at most; once approved, they
+   * are signed as shown, at the account's nonce then.
    */
   const sendTransaction = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     const rpc = chainRpc(current)
-    const preparing = prepareTransaction(rpc, current.chainId, user.address, params[0])
+    await delegations.mined(rpc, current.chainId, user.address)
+    const preparing = prepareTransaction(rpc, current, user.address, params[0])
     const rows = await approvalRows({
       method: 'eth_sendTransaction',
       params,

@@ -22,6 +22,7 @@ import {
   prepareBatch,
 } from '../../../services/frame/app/batchCalls.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
+import { pendingDelegations } from '../../../services/frame/app/pendingDelegation.js'
 import { sealedSigner } from '../../../services/frame/app/sealedSigner.js'
 import { frameCapabilities } from '../../../services/frame/app/walletAssets.js'
 import type { FrameChain } from '../../../services/frame/index.js'
@@ -293,5 +294,46 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
         chainNamespace: 'eip155',
       }),
     ).rejects.toMatchObject({ code: 5730 })
+  })
+  it('a request for an account whose delegating transaction is still unmined past the wait is refused, saying so; once it is mined, the next goes on without asking the chain again', async () => {
+    const account = await fundedSigner()
+    const calls = batchOf(twoTransfers(account.address), anvil, account.address)
+    const delegations = pendingDelegations({ waitMs: 200, pollMs: 50 })
+    await chain.testClient.setAutomine(false)
+    try {
+      const delegating = await transactionOf(account, calls)
+      const hash = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(delegating)])) as Hex
+      delegations.sent(chain.chainId, account.address, hash)
+      await expect(delegations.mined(rpc(), chain.chainId, account.address)).rejects.toMatchObject({
+        code: -32603,
+        message:
+          'An earlier transaction making this account a smart account is still pending: try again once it is mined',
+      })
+      await chain.testClient.mine({ blocks: 1 })
+      await delegations.mined(rpc(), chain.chainId, account.address)
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+    const unasked = () => Promise.reject(new Error('the chain was asked'))
+    await expect(delegations.mined(unasked, chain.chainId, account.address)).resolves.toBeUndefined()
+  })
+
+  it('a delegating transaction the node dropped unmined holds nothing up: the next request goes on at once and it is forgotten', async () => {
+    const account = await fundedSigner()
+    const calls = batchOf(twoTransfers(account.address), anvil, account.address)
+    // Were it waited for, the request would be refused after this.
+    const delegations = pendingDelegations({ waitMs: 2_000, pollMs: 50 })
+    await chain.testClient.setAutomine(false)
+    try {
+      const delegating = await transactionOf(account, calls)
+      const hash = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(delegating)])) as Hex
+      delegations.sent(chain.chainId, account.address, hash)
+      await chain.testClient.dropTransaction({ hash })
+      await expect(delegations.mined(rpc(), chain.chainId, account.address)).resolves.toBeUndefined()
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+    const unasked = () => Promise.reject(new Error('the chain was asked'))
+    await expect(delegations.mined(unasked, chain.chainId, account.address)).resolves.toBeUndefined()
   })
 })

@@ -225,6 +225,58 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     return { owner, signer, authorized }
   }
 
+  /** wallet_sendCalls' params for one transfer of `value` to `recipient` from `from`. */
+  const transferBatch = (from: Hex) => [
+    {
+      from,
+      chainId: numberToHex(anvil.chainId),
+      atomicRequired: true,
+      calls: [{ to: recipient, value: numberToHex(value) }],
+    },
+  ]
+  /** That batch's one transaction's data: executeBatch of the account's Simple7702Account code. */
+  const executeBatch = encodeFunctionData({
+    abi: parseAbi([
+      'struct Call { address target; uint256 value; bytes data; }',
+      'function executeBatch(Call[] calls)',
+    ]),
+    functionName: 'executeBatch',
+    args: [[{ target: recipient, value, data: '0x' }]],
+  })
+
+  const requestThrough = (handlers: ReturnType<typeof frame>, method: string, params: unknown[]) =>
+    handlers.RPC_REQUEST({ method, params, chainId: anvil.chainId, chainNamespace: 'eip155' }) as Promise<
+      Hex | { id: Hex }
+    >
+
+  /**
+   * `method` sent through `handlers` and approved at once while the chain mines no block for a second,
+   * then one block mined, and another once the frame answered: the hash it answered with.
+   */
+  async function requestedWhilePending(
+    handlers: ReturnType<typeof frame>,
+    method: string,
+    params: unknown[],
+  ) {
+    const sending = requestThrough(handlers, method, params)
+    // A frame that does not wait signs and sends within that second, before the first block.
+    await Promise.race([sending, new Promise((resolve) => setTimeout(resolve, 1_000))])
+    await chain.testClient.mine({ blocks: 1 })
+    const result = await sending
+    await chain.testClient.mine({ blocks: 1 })
+    return typeof result === 'string' ? result : result.id
+  }
+
+  /** Runs `test` on a chain that mines only when told (`evm_setAutomine false`), then mines as before. */
+  async function withoutAutomine(test: () => Promise<void>) {
+    await chain.testClient.setAutomine(false)
+    try {
+      await test()
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+  }
+
   /**
    * `method` sent through `signer`'s frame and approved only once the base fee rose (`whileOpen` runs
    * before that): the rows shown, the transaction sent as the chain holds it and its receipt.
@@ -288,6 +340,33 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     expect(await chain.publicClient.getTransactionCount({ address: signer.address })).toBe(0)
   })
 
+  it('an account that can pay a transfer at the current price but not at its maxFeePerGas is told on the approval that it cannot pay, naming both amounts, and approving it signs nothing', async () => {
+    const { signer } = await fundedKey()
+    const { baseFeePerGas } = await chain.publicClient.getBlock()
+    const base = baseFeePerGas ?? 0n
+    const tip = await chain.publicClient.estimateMaxPriorityFeePerGas()
+    const atCurrentPrice = value + 21_000n * (base + tip)
+    const atMost = value + 21_000n * (2n * base + tip)
+    const held = (atCurrentPrice + atMost) / 2n
+    await chain.testClient.setBalance({ address: signer.address, value: held })
+    shown.length = 0
+    await expect(
+      frame(signer, [anvil]).RPC_REQUEST({
+        method: 'eth_sendTransaction',
+        params: [{ from: signer.address, to: recipient, value: numberToHex(value) }],
+        chainId: anvil.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).rejects.toMatchObject({ name: 'FrameFailure' })
+    expect(rowValue(shown[0], 'This transaction would fail')).toBe(
+      `The account holds ${formatEther(held)} tETH; this transaction may cost up to ${formatEther(atMost)} tETH`,
+    )
+    expect(rowValue(shown[0], 'Network fee')).toBeUndefined()
+    expect(
+      await chain.publicClient.getTransactionCount({ address: signer.address, blockTag: 'pending' }),
+    ).toBe(0)
+  })
+
   it('a batch the chain refuses to estimate though each call alone succeeds (together they send more than the account holds) says on its approval that the transaction would fail and why, and approving it signs nothing', async () => {
     const { signer, authorized } = await fundedKey()
     shown.length = 0
@@ -319,23 +398,8 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
 
   it("wallet_sendCalls' approval shows as network fee the one transaction's gas limit at its maxFeePerGas, though the base fee rose while it was open: the gas the chain asks with the delegation signed, which is signed only once approved; and so for the next batch, delegated", async () => {
     const { owner, signer, authorized } = await fundedKey()
-    const batch = [
-      {
-        from: signer.address,
-        chainId: numberToHex(anvil.chainId),
-        atomicRequired: true,
-        calls: [{ to: recipient, value: numberToHex(value) }],
-      },
-    ]
+    const batch = transferBatch(signer.address)
     // The gas the chain asks for the batch's executeBatch self-call carrying the delegation it signs.
-    const executeBatch = encodeFunctionData({
-      abi: parseAbi([
-        'struct Call { address target; uint256 value; bytes data; }',
-        'function executeBatch(Call[] calls)',
-      ]),
-      functionName: 'executeBatch',
-      args: [[{ target: recipient, value, data: '0x' }]],
-    })
     const asked = await chain.publicClient.estimateGas({
       account: owner.address,
       to: owner.address,
@@ -369,5 +433,52 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     expect(authorized).toHaveLength(1)
     expect(rowValue(delegated.rows, 'Network fee')).toBe(`${formatEther(delegated.fee)} tETH`)
     expect(rowValue(delegated.rows, 'Total')).toBe(`${formatEther(value + delegated.fee)} tETH`)
+  })
+
+  it("a transaction requested while the frame's delegating batch is pending waits for that batch to be mined, then is signed at the nonce after its authorization's and mined after it", async () => {
+    const { signer, authorized } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    await withoutAutomine(async () => {
+      const delegating = await requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      const hash = await requestedWhilePending(handlers, 'eth_sendTransaction', [
+        { from: signer.address, to: recipient, value: numberToHex(value) },
+      ])
+      const first = await chain.publicClient.getTransactionReceipt({
+        hash: typeof delegating === 'string' ? delegating : delegating.id,
+      })
+      const second = await chain.publicClient.getTransactionReceipt({ hash })
+      expect(authorized).toMatchObject([{ nonce: 1 }])
+      expect((await chain.publicClient.getTransaction({ hash })).nonce).toBe(2)
+      expect(second.status).toBe('success')
+      expect(second.blockNumber).toBeGreaterThan(first.blockNumber)
+    })
+  })
+
+  it("a second batch requested while the frame's delegating batch is pending waits for it to be mined, then carries no authorization, and its approval shows the delegated account's gas with no delegation's", async () => {
+    const { owner, signer, authorized } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    await withoutAutomine(async () => {
+      const delegating = await requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      shown.length = 0
+      const hash = await requestedWhilePending(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      expect(rowValue(shown[0], 'Account')).toBeUndefined()
+      expect(authorized).toHaveLength(1)
+      const first = await chain.publicClient.getTransactionReceipt({
+        hash: typeof delegating === 'string' ? delegating : delegating.id,
+      })
+      const sent = await chain.publicClient.getTransaction({ hash })
+      // The gas the chain asks of the delegated account's executeBatch once the first batch was mined.
+      const asked = await chain.publicClient.estimateGas({
+        account: owner.address,
+        to: owner.address,
+        data: executeBatch,
+        blockNumber: first.blockNumber,
+      })
+      expect(sent.type).toBe('eip1559')
+      expect(sent.gas).toBe(asked)
+      expect(rowValue(shown[0], 'Network fee')).toBe(
+        `${formatEther(sent.gas * (sent.maxFeePerGas ?? 0n))} tETH`,
+      )
+    })
   })
 })
