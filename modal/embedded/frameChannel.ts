@@ -46,6 +46,8 @@ type Pending = {
   id: string
   type: FrameEvent
   payload: unknown
+  /** The envelope as the frame will read it: the JSON of what was asked. */
+  message: unknown
   resolve(value: unknown): void
   reject(error: FrameError): void
   timers: unknown[]
@@ -123,6 +125,12 @@ export class FrameChannel {
         reject(new FrameError(message, { code: frameErrorCodes.invalidParams, cause: checked.error }))
         return
       }
+      const id = crypto.randomUUID()
+      const text = cappedJson({ v: frameProtocolVersion, id, type, payload: checked.data })
+      if (text === undefined) {
+        reject(new FrameError(frameErrorTexts.unreadable, { code: frameErrorCodes.invalidParams }))
+        return
+      }
       if (!this.started) {
         reject(new FrameError(frameErrorTexts.notConnected, { code: frameErrorCodes.disconnected }))
         return
@@ -132,9 +140,13 @@ export class FrameChannel {
         return
       }
       const pending: Pending = {
-        id: crypto.randomUUID(),
+        id,
         type,
         payload: checked.data,
+        // The frame reads a message as its JSON and drops, unanswered, one that is not JSON or over the cap
+        // (services/frame serveFrame). Sending that JSON means what arrives is what was measured, and params
+        // a port cannot clone (reactive proxies, functions) cannot throw mid-send and strand the queue.
+        message: JSON.parse(text),
         resolve,
         reject,
         timers: [],
@@ -198,12 +210,7 @@ export class FrameChannel {
     this.#options.clock.clearTimeout(pending.loadTimer)
     pending.sent = true
     this.#sent.set(pending.id, pending)
-    this.#port.postMessage({
-      v: frameProtocolVersion,
-      id: pending.id,
-      type: pending.type,
-      payload: pending.payload,
-    })
+    this.#port.postMessage(pending.message)
   }
 
   #finish(pending: Pending): boolean {
@@ -243,7 +250,7 @@ export class FrameChannel {
   }
 
   #receive(data: unknown): void {
-    if (!withinCap(data)) return
+    if (cappedJson(data) === undefined) return
     const reply = frameReplyEnvelopeSchema.safeParse(data)
     if (reply.success) {
       this.#settle(reply.data.id, reply.data.type, reply.data.payload)
@@ -293,12 +300,15 @@ export class FrameChannel {
   }
 }
 
-/** Size cap (research §1.2): anything larger, or anything that is not plain data, is dropped unread. */
-function withinCap(data: unknown): boolean {
+/**
+ * Size cap (research §1.2), the same at both ends: `data` as JSON, or undefined when it is larger or is
+ * not plain data; such a message is dropped unread.
+ */
+function cappedJson(data: unknown): string | undefined {
   try {
     const text = JSON.stringify(data)
-    return text !== undefined && text.length <= maxFrameMessageLength
+    return text !== undefined && text.length <= maxFrameMessageLength ? text : undefined
   } catch {
-    return false
+    return undefined
   }
 }

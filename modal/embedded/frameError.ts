@@ -9,6 +9,8 @@ export const frameErrorTexts = {
   /** ERR-24, VAL-06 */
   notAllowed: 'Action not allowed',
   notConnected: 'Connector not connected.',
+  /** A request the frame could not read: over the size cap, or not JSON. */
+  unreadable: 'Request is too large or not JSON',
 } as const
 
 /** A failed frame request: the frame's own `{ code, message }`, or the host's reason with an EIP-1193 code. */

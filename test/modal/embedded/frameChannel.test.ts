@@ -334,6 +334,56 @@ describe('abort', () => {
   })
 })
 
+describe('what the host sends', () => {
+  const address = '0x1111111111111111111111111111111111111111'
+
+  it('a request the frame could not read (over the size cap, or not JSON) is refused at once and never sent', async () => {
+    const h = fresh()
+    await h.open()
+    const huge = `0x${'ab'.repeat(maxFrameMessageLength / 2)}`
+    const oversize = h.channel.request('RPC_REQUEST', {
+      method: 'personal_sign',
+      params: [huge, address],
+      chainId: 1,
+      chainNamespace: 'eip155',
+    })
+    await expect(oversize).rejects.toBeInstanceOf(FrameError)
+    await expect(oversize).rejects.toMatchObject({ code: -32602 })
+    const bigint = h.channel.request('RPC_REQUEST', {
+      method: 'eth_getBalance',
+      params: [address, 1n],
+      chainId: 1,
+      chainNamespace: 'eip155',
+    })
+    await expect(bigint).rejects.toMatchObject({ code: -32602 })
+    await flush()
+    expect(h.frame.requests).toHaveLength(0)
+  })
+
+  it('params that cannot be cloned (a proxy, as reactive state is) go out as their JSON, and the requests queued behind still go', async () => {
+    const h = fresh()
+    h.channel.start()
+    const call = { to: address, data: '0x70a08231' }
+    const proxied = h.channel.request('RPC_REQUEST', {
+      method: 'eth_call',
+      params: new Proxy([call, 'latest'], {}),
+      chainId: 1,
+      chainNamespace: 'eip155',
+    })
+    const behind = h.channel.request('GET_CHAIN_ID', {})
+    await flush()
+    h.clock.advance(500)
+    await expect(proxied).resolves.toEqual(samples.RPC_REQUEST.success)
+    await expect(behind).resolves.toEqual({ chainId: 1 })
+    expect(h.frame.received('RPC_REQUEST')[0]?.payload).toEqual({
+      method: 'eth_call',
+      params: [call, 'latest'],
+      chainId: 1,
+      chainNamespace: 'eip155',
+    })
+  })
+})
+
 describe('what the host reads', () => {
   it('a message on the window, from another origin or another source, is ignored', async () => {
     const page = new EventTarget()

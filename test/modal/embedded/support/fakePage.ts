@@ -6,6 +6,7 @@ import {
   frameHandshakeSchema,
   frameProtocolVersion,
   frameRequestEnvelopeSchema,
+  maxFrameMessageLength,
 } from '../../../../engine/frame/index.js'
 import type { FrameDocument, FrameIframe } from '../../../../modal/embedded/index.js'
 import { samples } from './samples.js'
@@ -23,7 +24,8 @@ type Handler = (request: FrameRequestEnvelope) => FrameAnswer
 
 /**
  * The frame's side, as services/frame speaks it: it takes a handshake only from a post aimed at its own
- * origin, keeps the port it was handed, answers READY on it and then each request by its handler.
+ * origin, keeps the port it was handed, answers READY on it and then each request by its handler. Like the
+ * real frame it drops, unanswered, a message that is not JSON or whose JSON is over the size cap.
  */
 export class FakeFrame {
   /** The origin of the document the iframe holds; a navigation elsewhere changes it. */
@@ -91,6 +93,7 @@ export class FakeFrame {
   }
 
   #receive(data: unknown): void {
+    if (!readable(data)) return
     const request = frameRequestEnvelopeSchema.parse(data)
     this.requests.push(request)
     const handler = this.handlers.get(request.type)
@@ -98,6 +101,16 @@ export class FakeFrame {
     if (answer === 'silent') return
     if ('success' in answer) this.reply(request.id, `${request.type}_SUCCESS`, answer.success)
     else this.reply(request.id, `${request.type}_ERROR`, answer.error)
+  }
+}
+
+/** services/frame's serveFrame reads a message only as JSON within the cap. */
+function readable(data: unknown): boolean {
+  try {
+    const text = JSON.stringify(data)
+    return text !== undefined && text.length <= maxFrameMessageLength
+  } catch {
+    return false
   }
 }
 
