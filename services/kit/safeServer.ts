@@ -24,6 +24,18 @@ export type SafeServerOptions = {
   requestTimeoutMs?: number
   /** Keep-alive sockets idle this long are closed; default 5 s. */
   keepAliveTimeoutMs?: number
+  /**
+   * A socket on which no byte moves either way this long is closed, whatever its request is doing: a
+   * client that stops reading its answer would otherwise hold the socket, and the answer's buffer, for
+   * good. Default 30 s.
+   */
+  socketIdleMs?: number
+  /**
+   * Requests one socket may have under way at once. Node starts the handler of each pipelined request as
+   * it arrives, so one socket could start thousands; one past this is answered 429 and its connection
+   * closed. Browsers never pipeline. Default 8.
+   */
+  maxPipelinedRequests?: number
   /** Open sockets one client may hold (see `capSocketsPerClient`); default `DEFAULT_SOCKETS_PER_CLIENT`. */
   maxSocketsPerClient?: number
   /** Proxies whose sockets carry many clients, so are not counted as one (the server's `--trust-proxy`). */
@@ -36,13 +48,17 @@ export type SafeServerOptions = {
  * bytes that are not HTTP get a 400 (431 for oversized headers, 408 for timeouts) and the socket closes.
  * An answer goes out only where the client waits for one: a refused request closes its connection, and
  * bytes that are not HTTP arriving while a response is under way close the socket once it is sent,
- * without an answer of their own. A client holds at most `maxSocketsPerClient` sockets open. Every server
- * of the project is made with it.
+ * without an answer of their own. A client holds at most `maxSocketsPerClient` sockets open, each with at
+ * most `maxPipelinedRequests` requests under way, and none idle past `socketIdleMs`. A request with two
+ * Host headers gets 400: which one names the server depends on who reads it. Every server of the project
+ * is made with it.
  */
 export function createSafeServer(handler: RequestHandler, options: SafeServerOptions): Server {
   const { logger, name } = options
   const format = options.errorFormat ?? 'text'
   const responses = new ResponsesUnderWay()
+  const socketIdleMs = options.socketIdleMs ?? 30_000
+  const maxPipelined = options.maxPipelinedRequests ?? 8
   const server = createServer(
     {
       maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024,
@@ -54,9 +70,16 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
       connectionsCheckingInterval: 1_000,
     },
     (request, response) => {
-      responses.started(request.socket, response)
+      // Node arms no inactivity timeout for a kept-alive socket's later requests (`server.setTimeout` covers
+      // only each socket's first), so it is armed again for every request.
+      request.socket.setTimeout(socketIdleMs)
+      const underWay = responses.started(request.socket, response)
       let outcome: void | Promise<void>
       try {
+        if (underWay > maxPipelined)
+          throw new HttpError(429, `Too many requests under way on one connection: at most ${maxPipelined}`)
+        if ((request.headersDistinct.host?.length ?? 0) > 1)
+          throw new HttpError(400, 'Bad Request: more than one Host header')
         outcome = handler(request, response)
       } catch (error) {
         return answerError(response, error, format, logger, name, request)
@@ -161,14 +184,17 @@ class ResponsesUnderWay {
   private readonly counts = new WeakMap<Duplex, number>()
   private readonly closing = new WeakSet<Duplex>()
 
-  started(socket: Duplex, response: ServerResponse): void {
-    this.counts.set(socket, (this.counts.get(socket) ?? 0) + 1)
+  /** Counts `response` as under way on `socket`; returns how many are, `response` included. */
+  started(socket: Duplex, response: ServerResponse): number {
+    const count = (this.counts.get(socket) ?? 0) + 1
+    this.counts.set(socket, count)
     // A response closes once, after it was sent or when its socket went first.
     response.once('close', () => {
       const left = (this.counts.get(socket) ?? 1) - 1
       this.counts.set(socket, left)
       if (left === 0 && this.closing.has(socket)) endThenDestroy(socket)
     })
+    return count
   }
 
   underWay(socket: Duplex): boolean {

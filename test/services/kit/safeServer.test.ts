@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import type { Server } from 'node:http'
-import { type AddressInfo, connect } from 'node:net'
+import { type AddressInfo, connect, type Socket } from 'node:net'
 import { Duplex } from 'node:stream'
 import { silentLogger } from '@pairwise/relay/core'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import {
   HttpError,
   listen,
   refuseUpgrade,
+  type SafeServerOptions,
   safeUpgrade,
 } from '../../../services/kit/index.js'
 import { upgradeRequest } from '../../security/support/rawExchange.js'
@@ -60,5 +61,84 @@ describe('refused WebSocket upgrades', () => {
     refuseUpgrade(unread, 503, 'the relay is shutting down')
     expect(unread.destroyed).toBe(false)
     await expect.poll(() => unread.destroyed, { timeout: 3000 }).toBe(true)
+  })
+})
+
+/** A safe server listening on a free port, with `handler` and `more` options. */
+async function safeServer(
+  handler: Parameters<typeof createSafeServer>[0],
+  more: Partial<SafeServerOptions> = {},
+): Promise<{ server: Server; port: number }> {
+  const server = createSafeServer(handler, { ...options, ...more })
+  servers.push(server)
+  await listen(server, 0, '127.0.0.1')
+  return { server, port: (server.address() as AddressInfo).port }
+}
+
+/** Everything the server sends on one socket after `bytes`, until it closes the connection. */
+function untilClosed(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const client = connect({ port, host: '127.0.0.1' })
+    let text = ''
+    client.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1')
+    })
+    client.on('close', () => resolve(text))
+    client.write(bytes)
+  })
+}
+
+const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`
+
+describe('what one client can make a safe server hold', () => {
+  it('closes a socket whose client stopped reading its answer, on a later request of a kept-alive connection too', async () => {
+    const large = 'x'.repeat(32 * 1024 * 1024)
+    const { server, port } = await safeServer(
+      (request, response) => void response.end(request.url === '/large' ? large : 'small'),
+      { socketIdleMs: 300 },
+    )
+    const accepted = once(server, 'connection') as Promise<[Socket]>
+    const client = connect({ port, host: '127.0.0.1' })
+    const [serverEnd] = await accepted
+    client.write(get('/small'))
+    const [first] = (await once(client, 'data')) as [Buffer]
+    expect(first.toString('latin1')).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*small$/)
+    // The answer to this one fills every buffer between the two ends, and the client reads none of it.
+    client.pause()
+    client.write(get('/large'))
+    await expect.poll(() => serverEnd.destroyed, { timeout: 3000 }).toBe(true)
+    client.destroy()
+  })
+
+  it('runs at most maxPipelinedRequests of one socket at once, answering the next 429 and closing the connection', async () => {
+    let running = 0
+    let most = 0
+    const { port } = await safeServer(
+      async (_request, response) => {
+        running++
+        most = Math.max(most, running)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        running--
+        response.end('done')
+      },
+      { maxPipelinedRequests: 4 },
+    )
+    const answers = await untilClosed(port, get('/work').repeat(1000))
+    expect(most).toBe(4)
+    expect(answers.match(/HTTP\/1\.1 \d{3}/g)).toEqual([...Array(4).fill('HTTP/1.1 200'), 'HTTP/1.1 429'])
+  })
+
+  it('refuses a request with two Host headers with 400 before its handler sees it', async () => {
+    let handled = 0
+    const { port } = await safeServer((_request, response) => {
+      handled++
+      response.end('handled')
+    })
+    const answer = await untilClosed(
+      port,
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: attacker.example\r\n\r\n',
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(handled).toBe(0)
   })
 })
