@@ -103,6 +103,11 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
       error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
     socket.end(rawResponse(status, statusText(status)))
   })
+  // Without a listener Node drops a CONNECT unanswered; no server here is a proxy to tunnel through.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', (error) => logger.debug(`${name}: CONNECT socket error`, { error: error.message }))
+    refuseUpgrade(socket, 405, 'Method Not Allowed')
+  })
   return server
 }
 

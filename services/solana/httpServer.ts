@@ -146,9 +146,14 @@ export function createRpcServer(context: RpcContext, options: RpcServerOptions):
         },
       )
     },
-    { name: 'solana rpc', logger: options.logger, errorFormat: 'json', trustProxy: options.trustProxy },
+    {
+      name: 'solana rpc',
+      logger: options.logger,
+      errorFormat: 'json',
+      trustProxy: options.trustProxy,
+      // A client that stops reading leaves its answer in this process; its socket is closed after this long.
+      socketIdleMs: solanaLimits.httpSocketIdleMs,
+    },
   )
-  // A client that stops reading leaves its answer in this process; its socket is closed after this long.
-  server.setTimeout(solanaLimits.httpSocketIdleMs)
   return server
 }

@@ -141,4 +141,18 @@ describe('what one client can make a safe server hold', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
     expect(handled).toBe(0)
   })
+
+  it('answers a CONNECT (a proxy tunnel, which no server here is) with 405 and closes, rather than dropping it unanswered', async () => {
+    let handled = 0
+    const { port } = await safeServer((_request, response) => {
+      handled++
+      response.end('handled')
+    })
+    const answer = await untilClosed(
+      port,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /)
+    expect(handled).toBe(0)
+  })
 })
