@@ -3,6 +3,7 @@ import type { FrameChain } from '../frameConfig.js'
 import {
   type ChainRequest,
   type DecodedCall,
+  failedBatchCall,
   type Outcome,
   type PaidGas,
   previewSignature,
@@ -57,13 +58,20 @@ export function callRows(call: DecodedCall): Row[] {
 /**
  * What running the calls will do, as approval lines: each balance change, the fee and the total, or
  * which call would fail and why (`calls` is how many: one transaction's failure needs no number), or
- * why the chain `refused` the transaction that runs them though they succeed: it cannot be sent.
+ * why the chain `refused` the transaction that runs them though they succeed: it cannot be sent. A
+ * batch's refusal that names its failing call (the account's executeBatch) is shown as that call's.
  */
 export function outcomeRows(outcome: Outcome, calls: number, refused?: RevertReason): Row[] {
-  if (outcome.status === 'reverted') {
-    const label = calls === 1 ? 'This transaction would fail' : `Call ${outcome.call + 1} would fail`
-    return [{ label, value: outcome.reason.message, tone: 'warn' }]
-  }
+  const failureRows = ({ call, reason }: { call: number; reason: RevertReason }): Row[] => [
+    {
+      label: calls === 1 ? 'This transaction would fail' : `Call ${call + 1} would fail`,
+      value: reason.message,
+      tone: 'warn',
+    },
+  ]
+  if (outcome.status === 'reverted') return failureRows(outcome)
+  const failed = refused && failedBatchCall(refused, calls)
+  if (failed) return failureRows(failed)
   if (refused) return [{ label: 'This transaction would fail', value: refused.message, tone: 'warn' }]
   return [
     ...outcome.changes.map((change) => ({

@@ -18,7 +18,7 @@ import {
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
 import { pendingDelegations } from './pendingDelegation.js'
-import { nextNonce, prepareTransaction, shownFee } from './prepareTransaction.js'
+import { feeOf, nextNonce, prepareTransaction, shownFee } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import {
   isSmartAccountChain,
@@ -205,8 +205,9 @@ export function frameHandlers({
   /**
    * wallet_sendCalls from the smart account: ONE UserOperation through the chain's bundler (deploying the
    * account first when it has no code), prepared before the approval so that it shows every call of the
-   * batch, sent from the account's address, and the operation's own fee; once approved, that very operation
-   * is signed and sent. Its hash is the batch's id.
+   * batch, sent from the account's address, and the operation's own fee, or why the bundler refused it;
+   * once approved, that very operation is signed and sent (a refused one answers the refusal, unsigned).
+   * Its hash is the batch's id.
    */
   const sendSmartAccountCalls = async (
     user: SignedInUser,
@@ -217,7 +218,7 @@ export function frameHandlers({
     const smart = await simpleAccountOf(rpc, current, user.address)
     const calls = batchOf(params, current, smart.address)
     const { prepareUserOperation } = await userOperations()
-    const operation = await prepareUserOperation({
+    const preparing = prepareUserOperation({
       chain: current,
       owner: await session.account(),
       address: smart.address,
@@ -229,13 +230,13 @@ export function frameHandlers({
       from: smart.address,
       calls,
       delegates: false,
-      paidGas: operation.fee,
+      ...(await shownFee(preparing.then(({ fee }) => fee))),
     })
     const deploys: Row[] = smart.isDeployed
       ? []
       : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
     return approveThen(`Send ${calls.length} calls in one operation`, [...rows, ...deploys], async () => {
-      const id = await operation.send()
+      const id = await (await preparing).send()
       sentOperations.push(id)
       sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
       return { id }
@@ -266,7 +267,7 @@ export function frameHandlers({
       from: user.address,
       calls,
       delegates,
-      ...(await shownFee(preparing)),
+      ...(await shownFee(preparing.then(feeOf))),
     })
     return approveThen(`Send ${calls.length} calls in one transaction`, rows, async () => {
       const account = await session.account()
@@ -293,7 +294,7 @@ export function frameHandlers({
       from: user.address,
       chain: current,
       request: rpc,
-      ...(await shownFee(preparing)),
+      ...(await shownFee(preparing.then(feeOf))),
     }).catch(invalidParams)
     return approveThen('Send a transaction', rows, async () => {
       const transaction = { ...(await preparing), nonce: await nextNonce(rpc, user.address) }

@@ -44,15 +44,16 @@ export function feeOf(transaction: PreparedTransaction): PaidGas {
 }
 
 /**
- * What an approval shows of the transaction `preparing` makes: the fee it costs at most, or why the chain
- * refused it (it cannot be sent, though its calls may succeed alone). `preparing` stays rejected, so
- * approving such a request answers that refusal, and nothing is signed. An unreachable chain throws.
+ * What an approval shows of what is being prepared (a transaction, a UserOperation), from the fee `paying`
+ * is for: that fee, the most it costs, or why the chain or bundler refused it (it cannot be sent, though its
+ * calls may succeed alone). What is prepared stays rejected, so approving such a request answers that
+ * refusal, and nothing is signed. An unreachable chain or bundler throws.
  */
 export async function shownFee(
-  preparing: Promise<PreparedTransaction>,
+  paying: Promise<PaidGas>,
 ): Promise<{ paidGas: PaidGas } | { refused: RevertReason }> {
   try {
-    return { paidGas: feeOf(await preparing) }
+    return { paidGas: await paying }
   } catch (error) {
     const refused = refusalReason(error)
     if (refused === undefined) throw error

@@ -113,13 +113,17 @@ function simpleAccount(
   })
 }
 
-/** Throws a failure of viem's bundler client as the host sees it: the bundler's code and its short reason. */
+/**
+ * Throws a failure of viem's bundler client as the host sees it: a refusal the bundler (or the chain) answered
+ * as its code and short reason, with its revert data for the approval to decode; a failure to reach them as
+ * it is, as chainRpc throws one (viem's wrapping gives it a code, which would make it read as a refusal).
+ */
 function bundlerFailure(error: unknown): never {
   if (!(error instanceof BaseError)) throw error
   const inner = error.walk((cause) => cause instanceof FrameFailure)
   if (inner instanceof FrameFailure)
-    throw new FrameFailure(inner.code, `${error.shortMessage} ${inner.message}`)
-  throw new FrameFailure(frameErrorCodes.internal, error.shortMessage)
+    throw new FrameFailure(inner.code, `${error.shortMessage} ${inner.message}`, inner.data)
+  throw error.walk((cause) => !(cause instanceof BaseError)) ?? error
 }
 
 /**
@@ -153,7 +157,8 @@ function operationFee(operation: UserOperation<'0.8'>): PaidGas {
 /**
  * `calls` from the SimpleAccount `owner` has at `address` as ONE UserOperation through the chain's bundler,
  * prepared before the approval: nonce and gas from the EntryPoint and the bundler, fees from the chain, the
- * account deployed by it when it has no code yet. Refused with the bundler's reason when it cannot be sent.
+ * account deployed by it when it has no code yet. Refused with the bundler's reason when it cannot be sent
+ * (a FrameFailure, which the approval shows); a bundler that cannot be reached throws as chainRpc does.
  */
 export async function prepareUserOperation({
   chain,

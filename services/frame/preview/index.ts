@@ -9,7 +9,7 @@ export {
   previewTransaction,
 } from './previewTransaction.js'
 export type { ChainRequest } from './request.js'
-export { refusalReason } from './revertReason.js'
+export { failedBatchCall, refusalReason } from './revertReason.js'
 export {
   type Amount,
   type BalanceChange,

@@ -1,7 +1,13 @@
-import { decodeErrorResult, type Hex, isHex, slice } from 'viem'
+import { decodeErrorResult, type Hex, isHex, parseAbi, slice } from 'viem'
 import type { RevertReason } from './schemas.js'
 
 const maxMessageLength = 300
+
+/**
+ * How BaseAccount (@account-abstraction/contracts 0.8: Simple7702Account, SimpleAccount) names a failing
+ * call; its `bytes error` is renamed, `error` being a word the ABI parser keeps (the selector is the same).
+ */
+const executeErrorAbi = parseAbi(['error ExecuteError(uint256 index, bytes reason)'])
 
 /** What a revert's data says: `Error(string)`'s text, the panic code, or the custom error's selector. */
 export function revertReasonOf(data: Hex): RevertReason {
@@ -41,4 +47,23 @@ export function refusalReason(error: unknown): RevertReason | undefined {
     cause = fields.cause
   }
   return answered ? { message: (message ?? 'execution reverted').slice(0, maxMessageLength) } : undefined
+}
+
+/**
+ * Which call of an account's executeBatch of `calls` calls fails, counted from 0, and that call's own reason,
+ * read from the batch's refusal: BaseAccount wraps the failing call's revert in ExecuteError when the batch
+ * has more than one call, and passes a single call's revert on as it is. Undefined for any other reason.
+ */
+export function failedBatchCall(
+  reason: RevertReason,
+  calls: number,
+): { call: number; reason: RevertReason } | undefined {
+  if (calls < 2 || reason.data === undefined) return undefined
+  try {
+    const { args } = decodeErrorResult({ abi: executeErrorAbi, data: reason.data })
+    const [index, data] = args
+    return index < BigInt(calls) ? { call: Number(index), reason: revertReasonOf(data) } : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -367,7 +367,7 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     ).toBe(0)
   })
 
-  it('a batch the chain refuses to estimate though each call alone succeeds (together they send more than the account holds) says on its approval that the transaction would fail and why, and approving it signs nothing', async () => {
+  it('a batch the chain refuses to estimate though each call alone succeeds (together they send more than the account holds) says on its approval which call would fail and why, and approving it signs nothing', async () => {
     const { signer, authorized } = await fundedKey()
     shown.length = 0
     const half = numberToHex(parseEther('0.6'))
@@ -389,8 +389,9 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
         chainNamespace: 'eip155',
       }),
     ).rejects.toMatchObject({ name: 'FrameFailure' })
-    // Simple7702Account's ExecuteError(uint256,bytes): the second transfer failed in executeBatch.
-    expect(rowValue(shown[0], 'This transaction would fail')).toBe('custom error 0x5a154675')
+    // Simple7702Account's ExecuteError(1, 0x): the second transfer failed in executeBatch, with no data.
+    expect(rowValue(shown[0], 'Call 2 would fail')).toBe('execution reverted')
+    expect(rowValue(shown[0], 'This transaction would fail')).toBeUndefined()
     expect(rowValue(shown[0], 'Network fee')).toBeUndefined()
     expect(authorized).toEqual([])
     expect(await chain.publicClient.getTransactionCount({ address: signer.address })).toBe(0)

@@ -10,6 +10,7 @@ import {
   type Hex,
   hexToBigInt,
   http,
+  type LocalAccount,
   numberToHex,
   type PrivateKeyAccount,
   parseEther,
@@ -104,8 +105,8 @@ async function minedOperation(id: Hex) {
   }
 }
 
-/** The frame of `owner`'s signed-in session, acting as its smart account on Anvil. */
-function smartAccountFrame(owner: PrivateKeyAccount) {
+/** The frame of `owner`'s signed-in session, acting as its smart account on `on` (Anvil unless given). */
+function smartAccountFrame(owner: LocalAccount, on: SmartAccountChain = anvil) {
   const session = {
     user: { email: 'ada@example.com', address: owner.address, walletId: 'w', version: 1 },
     account: async () => owner,
@@ -113,9 +114,63 @@ function smartAccountFrame(owner: PrivateKeyAccount) {
   } as unknown as FrameSession
   return testFrameHandlers(session, {
     hostOrigin: 'http://localhost:5173',
-    chains: [anvil],
-    smartAccountNetworks: [anvil.chainId],
+    chains: [on],
+    smartAccountNetworks: [on.chainId],
   })
+}
+
+/** wallet_sendCalls of `calls` from `owner`'s smart account at `from`, through its frame on `on`. */
+function sendCalls(
+  owner: LocalAccount,
+  from: Address,
+  calls: { to: Address; value?: bigint; data?: Hex }[],
+  on: SmartAccountChain = anvil,
+) {
+  approval.rows = undefined
+  approval.answer = undefined
+  return smartAccountFrame(owner, on).RPC_REQUEST({
+    method: 'wallet_sendCalls',
+    params: [
+      {
+        chainId: numberToHex(on.chainId),
+        from,
+        atomicRequired: true,
+        calls: calls.map(({ to, value, data }) => ({
+          to,
+          ...(value === undefined ? {} : { value: numberToHex(value) }),
+          ...(data === undefined ? {} : { data }),
+        })),
+      },
+    ],
+    chainId: on.chainId,
+    chainNamespace: 'eip155',
+  }) as Promise<{ id: Hex }>
+}
+
+/** How the test answers the approval of `sending`, once it shows; `sending` ending first fails the test. */
+const shownApproval = (sending: Promise<unknown>) =>
+  Promise.race([
+    vi.waitFor(() => approval.answer ?? Promise.reject(new Error('no approval shown yet')), {
+      timeout: 30_000,
+      interval: 100,
+    }),
+    sending.then(
+      () => Promise.reject(new Error('answered with no approval')),
+      (error: unknown) => Promise.reject(new Error(`refused with no approval: ${String(error)}`)),
+    ),
+  ])
+
+/** `owner` as the frame holds it, telling `signed` of each operation (EIP-712 data) it signs. */
+function watchedOwner(owner: PrivateKeyAccount) {
+  const signed: unknown[] = []
+  const watched: LocalAccount = {
+    ...owner,
+    signTypedData: (typedData) => {
+      signed.push(typedData)
+      return owner.signTypedData(typedData)
+    },
+  }
+  return { watched, signed }
 }
 
 describe("the frame's UserOperations through the local bundler (alto)", () => {
@@ -216,25 +271,9 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
       calls,
     })
     if (preview.outcome.status !== 'success') throw new Error('the transfer would fail')
-    approval.answer = undefined
 
-    const sending = smartAccountFrame(owner).RPC_REQUEST({
-      method: 'wallet_sendCalls',
-      params: [
-        {
-          chainId: numberToHex(anvil.chainId),
-          from: smart.address,
-          atomicRequired: true,
-          calls: [{ to: recipient, value: numberToHex(value) }],
-        },
-      ],
-      chainId: anvil.chainId,
-      chainNamespace: 'eip155',
-    }) as Promise<{ id: Hex }>
-    const answer = await vi.waitFor(
-      () => approval.answer ?? Promise.reject(new Error('no approval shown yet')),
-      { timeout: 30_000, interval: 100 },
-    )
+    const sending = sendCalls(owner, smart.address, [{ to: recipient, value }])
+    const answer = await shownApproval(sending)
     await feesRise(chain)
     answer(true)
     const { id } = await sending
@@ -285,17 +324,57 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     })
   }, 120_000)
 
-  it('an operation the account cannot pay for is refused by the bundler with its reason, and nothing is sent', async () => {
-    const owner = privateKeyToAccount(generatePrivateKey())
-    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
-    await expect(
-      prepareUserOperation({
-        chain: anvil,
-        owner,
-        address: smart.address,
-        calls: [{ to: owner.address, value: 1n, data: '0x' }],
-      }).then((operation) => operation.send()),
-    ).rejects.toMatchObject({ name: 'FrameFailure', message: expect.stringMatching(/AA21|prefund|funds/i) })
+  it("a batch whose second call reverts shows its approval with the calls and which call would fail and why, and approving it answers the bundler's refusal with nothing signed or sent", async () => {
+    const { watched, signed } = watchedOwner(privateKeyToAccount(generatePrivateKey()))
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, watched.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    // The account holds no tUSD: TestUsd's InsufficientBalance(uint256,uint256).
+    const tooMuch = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] })
+    const sending = sendCalls(watched, smart.address, [
+      { to: recipient, value: parseEther('0.01') },
+      { to: chain.fixtures.testUsd, data: tooMuch },
+    ])
+    const answer = await shownApproval(sending)
+    expect(rowValue(approval.rows, '1. Send')).toMatch(/^0\.01 tETH to /)
+    expect(rowValue(approval.rows, 'Call 2 would fail')).toBe('custom error 0xcf479181')
+    expect(rowValue(approval.rows, 'Network fee')).toBeUndefined()
+    answer(true)
+    await expect(sending).rejects.toMatchObject({
+      name: 'FrameFailure',
+      message: expect.stringContaining('UserOperation reverted during simulation'),
+    })
+    expect(signed).toEqual([])
     expect(await chain.publicClient.getCode({ address: smart.address })).toBeUndefined()
+  }, 60_000)
+
+  it("an operation the account cannot pay for shows its approval with the bundler's reason, and approving it answers that refusal with nothing signed or sent", async () => {
+    const { watched, signed } = watchedOwner(privateKeyToAccount(generatePrivateKey()))
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, watched.address)
+    const sending = sendCalls(watched, smart.address, [{ to: watched.address, value: 0n }])
+    const answer = await shownApproval(sending)
+    expect(rowValue(approval.rows, '1. Send')).toMatch(/^0 tETH to /)
+    expect(rowValue(approval.rows, 'This transaction would fail')).toContain("AA21 didn't pay prefund")
+    expect(rowValue(approval.rows, 'Network fee')).toBeUndefined()
+    answer(true)
+    await expect(sending).rejects.toMatchObject({
+      name: 'FrameFailure',
+      message: expect.stringContaining("AA21 didn't pay prefund"),
+    })
+    expect(signed).toEqual([])
+    expect(await chain.publicClient.getCode({ address: smart.address })).toBeUndefined()
+  }, 60_000)
+
+  it('a batch for a bundler that cannot be reached fails without an approval', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const unreachable = {
+      ...anvil,
+      smartAccount: { ...anvil.smartAccount, bundlerUrl: 'http://127.0.0.1:9' },
+    }
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const sending = sendCalls(owner, smart.address, [{ to: owner.address, value: 1n }], unreachable)
+    await expect(sending).rejects.toThrow()
+    expect(approval.rows).toBeUndefined()
   }, 60_000)
 })
