@@ -74,8 +74,9 @@ export type FetchResult = { hasMore: boolean }
 
 /**
  * One WebSocket to a relay, with the JSON-RPC methods of the relay protocol. It keeps itself connected:
- * a heartbeat detects dead sockets, closes are followed by reconnects with backoff, every known topic is
- * resubscribed after each reconnect, and requests made while offline wait for the next socket.
+ * a heartbeat and requests met by silence detect dead sockets, closes are followed by reconnects with
+ * backoff, every known topic is resubscribed after each reconnect, and requests made while offline wait
+ * for the next socket.
  */
 export class RelayClient {
   /** The did:key of the signing key: this client's identity on the relay. */
@@ -104,6 +105,8 @@ export class RelayClient {
   #heartbeat: Heartbeat | undefined
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined
   #attempt = 0
+  /** Frames read so far: a request that times out with none read since it was sent marks a dead socket. */
+  #heard = 0
   #everConnected = false
   #waiters: Waiter[] = []
   #onClosed: ((code: number, reason: string) => void) | undefined
@@ -321,6 +324,8 @@ export class RelayClient {
             `${method} got no answer in ${this.#timings.requestTimeoutMs} ms`,
           ),
         )
+        // Browsers hide pings, so there the heartbeat cannot see a half-open socket; this silence can.
+        if (entry.sent === this.#heard) this.#drop('no answer from the relay')
       }, this.#timings.requestTimeoutMs)
       const settle = (outcome: Outcome): void => {
         clearTimeout(timer)
@@ -335,15 +340,16 @@ export class RelayClient {
           reject(new RelayClientError('INVALID_RESULT', `${method} result: ${describeIssues(parsed.error)}`))
       }
       const entry: OutboxEntry = { id, method, text, retry, sent: false, settle }
-      this.#outbox.add(entry)
+      this.#outbox.set(id, entry)
       if (this.#state === 'idle') this.#open()
       else this.#send(entry)
     })
   }
 
   #send(entry: OutboxEntry): void {
-    if (this.#state === 'open' && this.#socket !== undefined)
-      entry.sent = this.#sendRaw(entry.text, { method: entry.method })
+    // An open state always has its socket: a close clears both at once.
+    if (this.#state === 'open')
+      entry.sent = this.#sendRaw(entry.text, { method: entry.method }) && this.#heard
   }
 
   /** False when the socket is going down: its close event requeues the requests not sent. */
@@ -398,18 +404,19 @@ export class RelayClient {
     })
     let socket: RelaySocket | undefined
     const current = (): boolean => socket !== undefined && socket === this.#socket
+    // Once closing, only the closing handshake counts: a message left unacked is the relay's to deliver
+    // again next time.
+    const live = (): boolean => current() && this.#state !== 'closed'
     try {
       socket = this.#createSocket(url, {
-        onOpen: () => current() && this.#onOpen(),
-        onMessage: (text) => current() && this.#onText(text),
+        onOpen: () => live() && this.#onOpen(),
+        onMessage: (text) => live() && this.#onText(text),
         onClose: (code, reason) => current() && this.#onClose(code, reason),
-        onError: (cause) => {
-          if (current() && this.#state !== 'closed') {
-            this.#report(
-              new RelayClientError('SOCKET_ERROR', `relay socket error: ${cause.message}`, { cause }),
-            )
-          }
-        },
+        onError: (cause) =>
+          live() &&
+          this.#report(
+            new RelayClientError('SOCKET_ERROR', `relay socket error: ${cause.message}`, { cause }),
+          ),
         onActivity: () => current() && this.#heartbeat?.touch(),
       })
     } catch (cause) {
@@ -421,11 +428,10 @@ export class RelayClient {
     // From the dial, not the open: a relay that takes the connection but never answers the handshake
     // would otherwise hold the client in 'connecting' for good, with no close to reconnect on. The
     // handshake thus counts as silence too; the pings that follow the open keep a live socket.
-    this.#startHeartbeat()
+    this.#startHeartbeat(socket)
   }
 
   #onOpen(): void {
-    if (this.#state === 'closed') return
     this.#state = 'open'
     this.#attempt = 0
     // On the first connection every followed topic still has its own request queued.
@@ -437,22 +443,20 @@ export class RelayClient {
     for (const waiter of this.#waiters.splice(0)) waiter.resolve()
   }
 
-  #startHeartbeat(): void {
-    const socket = this.#socket
-    if (socket === undefined) return
+  #startHeartbeat(socket: RelaySocket): void {
     this.#heartbeat = startHeartbeat({
       intervalMs: this.#timings.heartbeatIntervalMs,
       timeoutMs: socket.seesControlFrames ? this.#timings.heartbeatTimeoutMs : Number.POSITIVE_INFINITY,
       onTick: () => socket.ping(),
-      onDead: () => {
-        if (socket !== this.#socket) return
-        this.#logger.warn('heartbeat timeout', {
-          timeoutMs: this.#timings.heartbeatTimeoutMs,
-        })
-        socket.terminate()
-        this.#onClose(1006, 'heartbeat timeout')
-      },
+      onDead: () => socket === this.#socket && this.#drop('heartbeat timeout'),
     })
+  }
+
+  /** Gives up on the current socket at once: a dead peer would never answer a closing handshake. */
+  #drop(reason: string): void {
+    this.#logger.warn('relay socket dead', { reason })
+    this.#socket?.terminate()
+    this.#onClose(1006, reason)
   }
 
   #resubscribe(): void {
@@ -480,7 +484,6 @@ export class RelayClient {
     const wasOpen = this.#state === 'open'
     this.#socket = undefined
     this.#heartbeat?.stop()
-    this.#heartbeat = undefined
     this.#logger.info('relay disconnected', { code, reason })
     if (wasOpen) this.#events.emit('disconnect', { code, reason })
     this.#outbox.requeue(new RelayClientError('DISCONNECTED', `relay socket closed (${code})`))
@@ -497,6 +500,7 @@ export class RelayClient {
   }
 
   #onText(text: string): void {
+    this.#heard += 1
     this.#heartbeat?.touch()
     const parsed = parseFrame(text)
     if (!parsed.ok) {

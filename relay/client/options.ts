@@ -17,7 +17,10 @@ export type RelayClientTimings = {
   reconnectStepMs: number
   /** …up to this cap. */
   reconnectMaxMs: number
-  /** A request (including time spent queued while offline) fails after this long. */
+  /**
+   * A request (including time spent queued while offline) fails after this long; if the socket it went
+   * out on has delivered nothing since, that socket is given up for a new one.
+   */
   requestTimeoutMs: number
   /** How long `close()` waits for the closing handshake before dropping the socket. */
   closeGraceMs: number

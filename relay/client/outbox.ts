@@ -9,39 +9,32 @@ export type OutboxEntry = {
   readonly text: string
   /** Whether to resend after a reconnect; internal resubscribes are rebuilt instead. */
   readonly retry: boolean
-  sent: boolean
+  /**
+   * False until sent on the current socket; then how many frames the client had read by then, so that a
+   * timeout can tell whether the socket has delivered anything since.
+   */
+  sent: false | number
   settle(outcome: Outcome): void
 }
 
-/** Every request not yet answered, in issue order: the in-flight ones and those waiting for a socket. */
-export class Outbox {
-  readonly #entries = new Map<string, OutboxEntry>()
-
-  add(entry: OutboxEntry): void {
-    this.#entries.set(entry.id, entry)
-  }
-
-  get(id: string): OutboxEntry | undefined {
-    return this.#entries.get(id)
-  }
-
-  delete(id: string): void {
-    this.#entries.delete(id)
-  }
-
+/**
+ * Every request not yet answered, by id in issue order: the in-flight ones and those waiting for a socket.
+ * Settling an entry deletes it, which iterating a Map allows.
+ */
+export class Outbox extends Map<string, OutboxEntry> {
   unsent(): OutboxEntry[] {
-    return [...this.#entries.values()].filter((entry) => !entry.sent)
+    return [...this.values()].filter((entry) => entry.sent === false)
   }
 
   /** The socket dropped: answers to in-flight requests are lost, so retryable ones wait to be resent. */
   requeue(error: RelayClientError): void {
-    for (const entry of [...this.#entries.values()]) {
+    for (const entry of this.values()) {
       if (entry.retry) entry.sent = false
       else entry.settle({ ok: false, error })
     }
   }
 
   failAll(error: RelayClientError): void {
-    for (const entry of [...this.#entries.values()]) entry.settle({ ok: false, error })
+    for (const entry of this.values()) entry.settle({ ok: false, error })
   }
 }

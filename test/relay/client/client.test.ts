@@ -533,6 +533,19 @@ describe('closing', () => {
     await expect(client.connect()).rejects.toThrowError(code('CLOSED'))
   })
 
+  it('neither emits nor reports what arrives while it is closing', async () => {
+    const client = clients.create(relay.url)
+    const topic = randomTopic()
+    await client.subscribe(topic)
+    const messages = collect(client, 'message')
+    const errors = collect(client, 'error')
+    relay.pushMessage({ topic, message: 'too late' })
+    relay.pushRaw('{not json')
+    await client.close()
+    expect(messages).toEqual([])
+    expect(errors).toEqual([])
+  })
+
   it('can close while still connecting', async () => {
     relay.refusing = true
     const client = clients.create(relay.url)
