@@ -1,3 +1,5 @@
+import type { PackageManager } from './packageManager.js'
+
 /** The app templates under templates/. */
 export const templates = ['vite', 'next'] as const
 export type Template = (typeof templates)[number]
@@ -49,4 +51,6 @@ export type ScaffoldOptions = {
   chains: ChainChoice
   email: boolean
   urls: StackUrls
+  /** The one that ran the CLI: the app's README and the next steps use its commands. */
+  packageManager: PackageManager
 }

@@ -2,10 +2,15 @@ import { basename, resolve } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { type CliArgs, parseCliArgs, UsageError, usage } from './args.js'
 import type { ScaffoldOptions } from './choices.js'
+import { commandsOf, type PackageManager, packageManagerOf } from './packageManager.js'
 import { type Asker, terminalAsker } from './prompts.js'
-import { placeholdersOf, scaffold, TargetNotEmptyError } from './scaffold.js'
+import { checkTarget, placeholdersOf, scaffold, TargetNotEmptyError } from './scaffold.js'
 
 export type CliIo = {
+  /** npm_config_user_agent names the package manager whose `create` ran the CLI. */
+  env: Readonly<Record<string, string | undefined>>
+  /** The shell the next steps are pasted into: Windows' cmd.exe reads no single quotes. */
+  platform: NodeJS.Platform
   stdin: Readable & { isTTY?: boolean }
   stdout: Writable
   stderr: Writable
@@ -27,32 +32,35 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   // Prompts only on a terminal; piped or in CI, every missing choice takes its default.
   const asker = io.stdin.isTTY ? terminalAsker(io.stdin, io.stdout) : undefined
-  let options: ScaffoldOptions
+  const packageManager = packageManagerOf(io.env.npm_config_user_agent)
   try {
-    const chosen = await choose(args, asker)
-    if (!chosen) {
+    const options = await choose(args, asker, packageManager).finally(() => asker?.close())
+    if (!options) {
       io.stderr.write(`create-pairwise: name the folder to create the app in\n\n${usage}\n`)
       return 2
     }
-    options = chosen
-  } finally {
-    asker?.close()
-  }
-  try {
     await scaffold(options)
+    io.stdout.write(nextSteps(options, io.platform))
+    return 0
   } catch (error) {
     if (!(error instanceof TargetNotEmptyError)) throw error
     io.stderr.write(`create-pairwise: ${error.message}\n`)
     return 1
   }
-  io.stdout.write(nextSteps(options))
-  return 0
 }
 
-/** Fills in what the command line left out: asked on a terminal, else the defaults. Undefined: no folder. */
-async function choose(args: CliArgs, asker: Asker | undefined): Promise<ScaffoldOptions | undefined> {
+/**
+ * Fills in what the command line left out: asked on a terminal, else the defaults. Undefined: no folder.
+ * A folder that is not empty is refused before the other questions, not after they are all answered.
+ */
+async function choose(
+  args: CliArgs,
+  asker: Asker | undefined,
+  packageManager: PackageManager,
+): Promise<ScaffoldOptions | undefined> {
   const directory = args.directory ?? (await asker?.text('Project folder:', 'my-pairwise-app'))
   if (!directory) return undefined
+  await checkTarget(directory)
   return {
     directory,
     template:
@@ -76,11 +84,13 @@ async function choose(args: CliArgs, asker: Asker | undefined): Promise<Scaffold
         { value: 'on', label: 'On' },
       ])) ?? 'off') === 'on',
     urls: args.urls,
+    packageManager,
   }
 }
 
-function nextSteps(options: ScaffoldOptions): string {
+function nextSteps(options: ScaffoldOptions, platform: NodeJS.Platform): string {
   const { projectName, projectCommand, appPort } = placeholdersOf(options)
+  const { install, dev } = commandsOf(options.packageManager)
   const folder = basename(resolve(options.directory))
   // npm refuses a package name such as `My App`; say which name the package.json got instead.
   const renamed =
@@ -88,15 +98,19 @@ function nextSteps(options: ScaffoldOptions): string {
   return `
 Created ${options.template} app in ${options.directory}.${renamed} Next:
 
-  cd ${shellQuoted(options.directory)}
-  npm install
+  cd ${shellQuoted(options.directory, platform)}
+  ${install}
   npx pairwise start        # the local stack, in another terminal (skip with your own URLs)
   ${projectCommand}
-  npm run dev               # http://localhost:${appPort}
+  ${dev.padEnd(26)}# http://localhost:${appPort}
 `
 }
 
-/** The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted. */
-function shellQuoted(path: string): string {
+/**
+ * The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted for a POSIX
+ * shell; on Windows double-quoted, the one quoting cmd.exe and PowerShell share (no file name holds `"`).
+ */
+function shellQuoted(path: string, platform: NodeJS.Platform): string {
+  if (platform === 'win32') return /^[\w.\\/:-]+$/.test(path) ? path : `"${path}"`
   return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`
 }

@@ -5,6 +5,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPort, localStack, type ScaffoldOptions } from './choices.js'
 import { appManifest } from './manifest.js'
+import { commandsOf } from './packageManager.js'
 
 /** The target exists and holds something: the scaffolder never writes over files. */
 export class TargetNotEmptyError extends Error {
@@ -34,6 +35,8 @@ export type Placeholders = {
   solanaGenesisHash: string
   appPort: number
   projectCommand: string
+  installCommand: string
+  devCommand: string
 }
 
 /**
@@ -60,6 +63,7 @@ export function placeholdersOf(options: ScaffoldOptions): Placeholders {
   const projectName = packageNameOf(options.directory)
   const projectId = projectIdOf(projectName)
   const { urls } = options
+  const { install, dev } = commandsOf(options.packageManager)
   const origins = [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`].join(',')
   return {
     projectName,
@@ -76,6 +80,8 @@ export function placeholdersOf(options: ScaffoldOptions): Placeholders {
     solanaGenesisHash: urls.solanaGenesisHash,
     appPort,
     projectCommand: `npx pairwise project create ${projectId} --origins ${origins}${options.email ? ' --email on' : ''}`,
+    installCommand: install,
+    devCommand: dev,
   }
 }
 
@@ -109,14 +115,21 @@ export function fill(text: string, values: Placeholders, file: string): string {
 // npm drops files named .gitignore from published packages, so the template carries it without the dot.
 const renamed: Record<string, string> = { gitignore: '.gitignore' }
 
-/** Makes the app in `options.directory`; returns the files written, relative to it, sorted. */
-export async function scaffold(options: ScaffoldOptions): Promise<string[]> {
-  const target = resolve(options.directory)
+/** Throws TargetNotEmptyError unless the folder is missing or empty; returns its absolute path. */
+export async function checkTarget(directory: string): Promise<string> {
+  const target = resolve(directory)
   if (existsSync(target)) {
     if (!statSync(target).isDirectory()) throw new TargetNotEmptyError(`${target} exists and is not a folder`)
     if ((await readdir(target)).length > 0)
       throw new TargetNotEmptyError(`${target} is not empty; choose a new folder or empty it first`)
   }
+  return target
+}
+
+/** Makes the app in `options.directory`; returns the files written, relative to it, sorted. */
+export async function scaffold(options: ScaffoldOptions): Promise<string[]> {
+  // Checked again here, though the CLI checks before its questions: the folder may have filled meanwhile.
+  const target = await checkTarget(options.directory)
   const values = placeholdersOf(options)
   const files = new Map<string, string>()
   for (const layer of layersOf(options))

@@ -14,8 +14,8 @@ import { type LocalStack, pairwise } from './localStack.js'
 
 const run = promisify(execFile)
 
-/** What the generated apps are made with here: every option on, so each template's overlays are built. */
-export const appChoices = { chains: 'evm+solana', email: true } as const
+/** What the generated apps are made with here: every option on, so each template's overlays are built; npm. */
+export const appChoices = { chains: 'evm+solana', email: true, packageManager: 'npm' } as const
 
 /** The stack file's URLs, as a user passes them with --rpc, --relay, … to reach a stack on other ports. */
 export function stackUrls(file: StackFile): StackUrls {

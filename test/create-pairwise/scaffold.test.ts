@@ -11,13 +11,20 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 let made = 0
 const freshDir = (name = 'my-app') => join(work, String(made++), name)
 
-/** Runs the CLI as `create-pairwise …argv` would, with stdin a terminal only when answers are given. */
-async function run(argv: string[], answers?: string[]) {
+type RunOptions = { answers?: string[]; env?: CliIo['env']; platform?: CliIo['platform'] }
+
+/**
+ * Runs the CLI as `create-pairwise …argv` would: on Linux unless told, stdin a terminal only when answers
+ * are given, and no npm_config_user_agent unless `env` has one (vitest itself may run under npm's).
+ */
+async function run(argv: string[], { answers, env = {}, platform = 'linux' }: RunOptions = {}) {
   let stdout = ''
   let stderr = ''
   const stdin = Object.assign(new PassThrough(), { isTTY: answers !== undefined })
   const pending = [...(answers ?? [])]
   const io: CliIo = {
+    env,
+    platform,
     stdin,
     stdout: new Writable({
       write(chunk, _encoding, done) {
@@ -164,7 +171,7 @@ describe('create-pairwise: choices', () => {
   it('asks on a terminal for each choice the command line left out', async () => {
     const dir = freshDir()
     // folder, framework (2: next), chains (2: EVM + Solana), email (2: on)
-    const result = await run([], [dir, '2', '2', '2'])
+    const result = await run([], { answers: [dir, '2', '2', '2'] })
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('EVM + Solana')
     expect(filesOf(dir)).toContain('next.config.mjs')
@@ -174,7 +181,7 @@ describe('create-pairwise: choices', () => {
 
   it('asks only what is missing, and asks again after an answer out of range', async () => {
     const dir = freshDir()
-    const result = await run([dir, '--template', 'vite', '--no-email'], ['7', ''])
+    const result = await run([dir, '--template', 'vite', '--no-email'], { answers: ['7', ''] })
     expect(result.code).toBe(0)
     expect(result.stdout).not.toContain('Framework:')
     expect(result.stdout).toContain('Please answer a number from 1 to 2.')
@@ -246,9 +253,55 @@ describe('create-pairwise: choices', () => {
     expect(result.stdout).toContain(`cd '${dir.replace("'", "'\\''")}'\n`)
   })
 
+  it('prints the cd step on Windows in double quotes, which cmd.exe and PowerShell both read', async () => {
+    const dir = freshDir("Bob's app")
+    const result = await run([dir], { platform: 'win32' })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`cd "${dir}"\n`)
+  })
+
+  it('prints the cd step on Windows bare for a path of backslashes, drive letter and name characters', async () => {
+    // A Windows path as the folder's name: on Linux, where the test runs, one name with backslashes in it.
+    const dir = freshDir('C:\\Users\\me\\app')
+    const result = await run([dir], { platform: 'win32' })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`cd ${dir}\n`)
+  })
+
+  const packageManagers = [
+    {
+      agent: 'npm/10.9.2 node/v20.19.0 linux x64 workspaces/false',
+      install: 'npm install',
+      dev: 'npm run dev',
+    },
+    { agent: 'pnpm/9.15.0 npm/? node/v20.19.0 linux x64', install: 'pnpm install', dev: 'pnpm dev' },
+    { agent: 'yarn/4.6.0 npm/? node/v20.19.0 linux x64', install: 'yarn install', dev: 'yarn dev' },
+    { agent: 'bun/1.2.2 npm/? node/v22.6.0 linux x64', install: 'bun install', dev: 'bun run dev' },
+  ]
+  for (const { agent, install, dev } of packageManagers)
+    it(`tells a user of ${agent.split('/')[0]} to run ${install} and ${dev}, in its output and the app's README`, async () => {
+      const dir = freshDir()
+      const result = await run([dir], { env: { npm_config_user_agent: agent } })
+      expect(result.code).toBe(0)
+      for (const text of [result.stdout, read(dir, 'README.md')]) {
+        expect(text).toMatch(new RegExp(`^ *${install}\\n`, 'm'))
+        expect(text).toMatch(new RegExp(`^ *${dev} +#`, 'm'))
+      }
+      if (install !== 'npm install')
+        expect(`${result.stdout}${read(dir, 'README.md')}`).not.toMatch(/\bnpm (install|run)/)
+    })
+
+  it('tells npm commands when no package manager says it ran the CLI', async () => {
+    const result = await run([freshDir()])
+    expect(result.stdout).toMatch(/^ *npm install\n/m)
+    expect(result.stdout).toMatch(/^ *npm run dev +#/m)
+  })
+
   it('fails with one line and exits when the terminal input ends mid-question (Ctrl-D)', async () => {
     const stdin = Object.assign(new PassThrough(), { isTTY: true })
     const io: CliIo = {
+      env: {},
+      platform: 'linux',
       stdin,
       stdout: new Writable({
         write(_chunk, _encoding, done) {
@@ -271,6 +324,18 @@ describe('create-pairwise: refusals', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toContain(`${dir} is not empty`)
     expect(result.stderr).not.toContain('Usage:')
+    expect(readdirSync(dir)).toEqual(['notes.txt'])
+  })
+
+  it('refuses a folder that is not empty as soon as it is named, before asking the other questions', async () => {
+    const dir = freshDir()
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'notes.txt'), 'mine')
+    // The folder, then answers to framework, chains and email should they (wrongly) be asked.
+    const result = await run([], { answers: [dir, '', '', ''] })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(`${dir} is not empty`)
+    expect(result.stdout).not.toContain('Framework:')
     expect(readdirSync(dir)).toEqual(['notes.txt'])
   })
 
