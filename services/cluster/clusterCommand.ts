@@ -3,9 +3,16 @@ import { parseArgs } from 'node:util'
 import { parsePort } from '../cli/flags.js'
 import { runUntilSignal } from '../cli/runUntilSignal.js'
 import { redisUrlOf } from '../sharedState/redisUrl.js'
-import { stackConfig } from '../stack/config.js'
+import { type StackPart, stackConfig, stackPorts } from '../stack/config.js'
+import { clusterDatabaseUrlOf } from './clusterDatabaseUrl.js'
 import { redactedUrl } from './redactedUrl.js'
-import { nodeKinds, nodePorts, type RunningCluster, startCluster } from './startCluster.js'
+import {
+  type ClusterConfig,
+  nodeKinds,
+  nodePorts,
+  type RunningCluster,
+  startCluster,
+} from './startCluster.js'
 import { selfCommand } from './supervised.js'
 
 export const clusterUsage = [
@@ -53,8 +60,62 @@ export function clusterBanner(cluster: RunningCluster, dataDir: string): string[
   ]
 }
 
-/** `pairwise cluster`: the production layout on this machine, until a signal stops every process of it. */
-export async function runClusterCommand(args: string[], log: (line: string) => void): Promise<never> {
+type PublicPort = keyof ClusterConfig['ports'] & StackPart
+
+/** What listens on each public port, named as in the stack's table: `--<name>-port`, else its env. */
+const publicListeners: Record<PublicPort, string> = {
+  relay: 'the relay frontend',
+  api: 'the api frontend',
+  frame: 'the auth frontend',
+  smtp: 'the mail service (SMTP)',
+  mail: 'the mail service',
+}
+const publicPorts = Object.keys(publicListeners) as PublicPort[]
+
+type Listener = { listener: string; source: string; port: number }
+
+const givenPort = (listener: string, flag: string, port: number | undefined): Listener[] =>
+  port === undefined ? [] : [{ listener, source: `${flag} ${port}`, port }]
+
+/**
+ * Refuses two processes of the cluster on one port, naming where each port came from. Each port is checked
+ * free before anything starts, but a port given twice is free too: the second process would fail to bind
+ * only once those before it had started.
+ */
+function assertOwnPorts(config: Omit<ClusterConfig, 'self' | 'log'>): void {
+  const nodes = nodePorts(config)
+  const listeners: Listener[] = [
+    ...publicPorts.map((part) => ({
+      listener: publicListeners[part],
+      source: `--${part}-port or ${stackPorts[part].env}`,
+      port: config.ports[part],
+    })),
+    ...nodeKinds.flatMap((kind) =>
+      nodes[kind].map((port, index) => ({
+        listener: `${kind}-${index + 1}`,
+        source: `--node-port ${config.nodePort}`,
+        port,
+      })),
+    ),
+    ...givenPort('postgres', '--postgres-port', config.postgresPort),
+    ...givenPort('redis', '--redis-port', config.redisPort),
+  ]
+  const owners = new Map<number, Listener>()
+  for (const listener of listeners) {
+    const owner = owners.get(listener.port)
+    if (owner)
+      throw new Error(
+        `${listener.listener} (${listener.source}) and ${owner.listener} (${owner.source}) would both listen on port ${listener.port}: each process needs a port of its own`,
+      )
+    owners.set(listener.port, listener)
+  }
+}
+
+/**
+ * The cluster's settings from its flags, then env (`PAIRWISE_HOST`, `PAIRWISE_<PART>_PORT`, `DATABASE_URL`,
+ * `PAIRWISE_REDIS_URL`): every one checked before anything starts.
+ */
+export function clusterConfigOf(args: string[], env: NodeJS.ProcessEnv): Omit<ClusterConfig, 'self' | 'log'> {
   const { values } = parseArgs({
     args,
     options: {
@@ -80,9 +141,11 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
   })
   // The public ports are the stack's (flag, else PAIRWISE_<PART>_PORT, else the default): one client
   // configuration serves `pairwise start` and `pairwise cluster` alike.
-  const stack = stackConfig(process.env, {
+  const stack = stackConfig(env, {
     host: values.host,
     stackFile: values['stack-file'],
+    // The ports of the local chains and pages are not the cluster's: it may take them.
+    parts: publicPorts,
     ports: {
       relay: parsePort(values['relay-port'], '--relay-port'),
       api: parsePort(values['api-port'], '--api-port'),
@@ -109,18 +172,23 @@ export async function runClusterCommand(args: string[], log: (line: string) => v
     },
     nodePort: parsePort(values['node-port'], '--node-port') ?? DEFAULT_NODE_PORT,
     // The names `pairwise api` and `pairwise auth` read: one environment configures a node or a cluster.
-    databaseUrl: values.database ?? (process.env.DATABASE_URL || undefined),
+    databaseUrl: clusterDatabaseUrlOf(values.database, env),
     postgresPort: parsePort(values['postgres-port'], '--postgres-port'),
-    redisUrl: redisUrlOf(values.redis, process.env),
+    redisUrl: redisUrlOf(values.redis, env),
     redisPort: parsePort(values['redis-port'], '--redis-port'),
     chainsFile: values.chains,
     onrampSandboxFile: values['onramp-sandbox'],
-    self: selfCommand(),
-    log,
   }
   const last = Math.max(...Object.values(nodePorts(config)).flat())
   if (last > 65535)
     throw new Error(`--node-port ${config.nodePort} leaves no room for every node (up to ${last})`)
-  const cluster = await startCluster(config)
+  assertOwnPorts(config)
+  return config
+}
+
+/** `pairwise cluster`: the production layout on this machine, until a signal stops every process of it. */
+export async function runClusterCommand(args: string[], log: (line: string) => void): Promise<never> {
+  const config = clusterConfigOf(args, process.env)
+  const cluster = await startCluster({ ...config, self: selfCommand(), log })
   return runUntilSignal(cluster.stop, log, clusterBanner(cluster, config.dataDir))
 }

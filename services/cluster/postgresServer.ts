@@ -4,6 +4,7 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
+import { hostPort } from './haproxyConfig.js'
 import { type LocalServerOptions, outputTail } from './localServer.js'
 
 export type PostgresServer = {
@@ -119,7 +120,7 @@ export async function startPostgres({
       removeOnExit: dir,
     })
     const output = outputTail(group)
-    const url = `postgres://postgres:${password}@${host}:${port}/postgres`
+    const url = `postgres://postgres:${password}@${hostPort(host, port)}/postgres`
     try {
       await waitUntil(() => answers(url), `postgres on ${host}:${port}`, {
         timeoutMs,

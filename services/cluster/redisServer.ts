@@ -4,6 +4,7 @@ import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
+import { hostPort } from './haproxyConfig.js'
 import { type LocalServerOptions, outputTail } from './localServer.js'
 
 export type RedisServer = {
@@ -78,5 +79,5 @@ export async function startRedis({
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-  return { url: `redis://:${password}@${host}:${port}`, pgid: group.pid, stop: () => group.stop() }
+  return { url: `redis://:${password}@${hostPort(host, port)}`, pgid: group.pid, stop: () => group.stop() }
 }

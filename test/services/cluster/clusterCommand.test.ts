@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { clusterConfigOf } from '../../../services/cluster/clusterCommand.js'
+
+describe('pairwise cluster flags', () => {
+  it('refuses a SQLite database from --database or DATABASE_URL before starting anything: its nodes share one', () => {
+    expect(() => clusterConfigOf(['--database', '.pairwise/data/api.sqlite'], {})).toThrow(
+      'Invalid --database: the cluster runs several processes on one database, which must be PostgreSQL (postgres://…), not a SQLite file',
+    )
+    expect(() => clusterConfigOf([], { DATABASE_URL: '/var/lib/pairwise/api.sqlite' })).toThrow(
+      /^Invalid DATABASE_URL: .* must be PostgreSQL/,
+    )
+  })
+
+  it('names a mistyped database scheme without printing its password', () => {
+    const refused = () => clusterConfigOf(['--database', 'postgress://app:s3cret@db.internal/pairwise'], {})
+    expect(refused).toThrow("not 'postgress://app:***@db.internal/pairwise'")
+    expect(refused).not.toThrow(/s3cret/)
+  })
+
+  it('takes a PostgreSQL URL from --database over DATABASE_URL, and starts its own when neither is set', () => {
+    const flag = 'postgres://app:s3cret@db.internal:5432/pairwise'
+    const env = { DATABASE_URL: 'postgresql://other@db.internal/pairwise' }
+    expect(clusterConfigOf(['--database', flag], env).databaseUrl).toBe(flag)
+    expect(clusterConfigOf([], env).databaseUrl).toBe(env.DATABASE_URL)
+    expect(clusterConfigOf([], { DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+  })
+
+  it('refuses two processes of the cluster on one port before starting anything, naming where each came from', () => {
+    expect(() => clusterConfigOf(['--node-port', '8786'], {})).toThrow(
+      'relay-2 (--node-port 8786) and the relay frontend (--relay-port or PAIRWISE_RELAY_PORT) would both listen on port 8787: each process needs a port of its own',
+    )
+    expect(() => clusterConfigOf(['--postgres-port', '9103'], {})).toThrow(
+      'postgres (--postgres-port 9103) and api-2 (--node-port 9100) would both listen on port 9103',
+    )
+    expect(() => clusterConfigOf(['--redis-port', '7000', '--postgres-port', '7000'], {})).toThrow(
+      'redis (--redis-port 7000) and postgres (--postgres-port 7000) would both listen on port 7000',
+    )
+  })
+
+  it("takes a public port the local stack's other services would use, which the cluster does not run", () => {
+    expect(clusterConfigOf(['--mail-port', '8545'], {}).ports.mail).toBe(8545)
+  })
+})
