@@ -173,3 +173,22 @@ export async function expectTryAgainAfter(response: Response): Promise<void> {
     retryAfter,
   })
 }
+
+/**
+ * Four email/starts from one address (203.0.113.7, behind the trusted proxy), each signed by a key the server
+ * never saw: no account, no code needed. Then one from another address. Their statuses, and the other's answer.
+ */
+export async function strangerFlood(h: AuthHarness): Promise<{ flood: number[]; other: Response }> {
+  const start = async (email: string, from: string) => {
+    const device = await newDevice()
+    return h.call('/auth/v1/email/start', {
+      body: { projectId, hostOrigin, ...startBody(email, device) },
+      device,
+      headers: { 'x-forwarded-for': from },
+    })
+  }
+  const flood = []
+  for (let index = 0; index < 4; index++)
+    flood.push((await start(`s${index}@example.com`, '203.0.113.7')).status)
+  return { flood, other: await start('alice@example.com', '198.51.100.9') }
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../../services/api/db/index.js'
 import { parseTrustedProxies } from '../../../services/kit/index.js'
-import { type AuthHarness, authHarness, newDevice, startBody } from './authHarness.js'
+import { type AuthHarness, authHarness, strangerFlood } from './authHarness.js'
 
 let db: Database | undefined
 let h: AuthHarness | undefined
@@ -19,22 +19,9 @@ describe('device proofs remembered against replay', () => {
       { replayCacheEntries: 4, replayEntriesPerClient: 2 },
       { trustProxy: parseTrustedProxies('127.0.0.1/32') },
     )
-    const harness = h
-    // Each email/start signs with a fresh key the server never saw: no account, no code needed.
-    const start = async (email: string, from: string) => {
-      const device = await newDevice()
-      return harness.call('/auth/v1/email/start', {
-        body: { projectId: 'demo', hostOrigin: 'http://localhost:5173', ...startBody(email, device) },
-        device,
-        headers: { 'x-forwarded-for': from },
-      })
-    }
-    const flood = []
-    for (let index = 0; index < 4; index++)
-      flood.push((await start(`s${index}@example.com`, '203.0.113.7')).status)
+    const { flood, other } = await strangerFlood(h)
     expect(flood).toEqual([200, 200, 429, 429])
-    const victim = await start('alice@example.com', '198.51.100.9')
-    expect(victim.status).toBe(200)
-    expect(await victim.json()).toMatchObject({ action: 'VERIFY_OTP' })
+    expect(other.status).toBe(200)
+    expect(await other.json()).toMatchObject({ action: 'VERIFY_OTP' })
   })
 })

@@ -7,7 +7,7 @@ import { parseTrustedProxies } from '../../../services/kit/index.js'
 import { silentLogger } from '../../../services/relay/index.js'
 import { type OpenSharedState, openRedisSharedState } from '../../../services/sharedState/index.js'
 import { type RedisServer, startRedisServer } from '../relay/support/redisServer.js'
-import { authHarness, hostOrigin, newDevice, projectId, startBody } from './authHarness.js'
+import { authHarness, hostOrigin, newDevice, projectId, startBody, strangerFlood } from './authHarness.js'
 
 let redis: RedisServer
 let shared: OpenSharedState
@@ -21,30 +21,27 @@ afterAll(async () => {
   await redis?.stop()
 })
 
+/** One auth process's guard over the shared Redis, keeping each proof 2 minutes, `perClient` live per client. */
+function guardOf(perClient: number): RedisReplayGuard {
+  if (shared.state.kind !== 'redis') throw new Error('the shared state is not Redis')
+  return new RedisReplayGuard(shared.state.redis, shared.state.prefix, 120_000, perClient)
+}
+
 describe('the Redis proof replay guard', () => {
   it('answers fresh once over every auth process, replay after, and keeps a key only while it could pass', async () => {
-    if (shared.state.kind !== 'redis') throw new Error('the shared state is not Redis')
-    const { redis: client, prefix } = shared.state
-    const [nodeA, nodeB] = [
-      new RedisReplayGuard(client, prefix, 120_000, 10),
-      new RedisReplayGuard(client, prefix, 120_000, 10),
-    ]
+    const [nodeA, nodeB] = [guardOf(10), guardOf(10)]
     expect(await nodeA.remember('r-half', 0, 'client')).toBe('fresh')
     expect(await nodeB.remember('r-half', 1, 'client')).toBe('replay')
     expect(await nodeA.remember('r-half', 2, 'client')).toBe('replay')
     expect(await nodeB.remember('another', 3, 'client')).toBe('fresh')
-    const ttl = await client.pttl('test:auth-replays:r-half')
+    if (shared.state.kind !== 'redis') throw new Error('the shared state is not Redis')
+    const ttl = await shared.state.redis.pttl('test:auth-replays:r-half')
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(120_000)
   })
 
   it('refuses a client past its own share over every auth process, while another client still finds room', async () => {
-    if (shared.state.kind !== 'redis') throw new Error('the shared state is not Redis')
-    const { redis: client, prefix } = shared.state
-    const [nodeA, nodeB] = [
-      new RedisReplayGuard(client, prefix, 120_000, 2),
-      new RedisReplayGuard(client, prefix, 120_000, 2),
-    ]
+    const [nodeA, nodeB] = [guardOf(2), guardOf(2)]
     expect(await nodeA.remember('s1', 0, 'stranger')).toBe('fresh')
     expect(await nodeB.remember('s2', 0, 'stranger')).toBe('fresh')
     expect(await nodeA.remember('s3', 0, 'stranger')).toBe('clientFull')
@@ -97,20 +94,8 @@ describe('auth processes sharing one Redis', () => {
       { redisUrl: redis.url, trustProxy: parseTrustedProxies('127.0.0.1/32') },
     )
     try {
-      // Each email/start signs with a fresh key the server never saw: no account, no code needed.
-      const start = async (email: string, from: string) => {
-        const device = await newDevice()
-        return h.call('/auth/v1/email/start', {
-          body: { projectId, hostOrigin, ...startBody(email, device) },
-          device,
-          headers: { 'x-forwarded-for': from },
-        })
-      }
-      const flood = []
-      for (let index = 0; index < 4; index++)
-        flood.push((await start(`s${index}@example.com`, '203.0.113.7')).status)
+      const { flood, other } = await strangerFlood(h)
       expect(flood).toEqual([200, 200, 429, 429])
-      const other = await start('alice@example.com', '198.51.100.9')
       expect(other.status).toBe(200)
       expect(await other.json()).toMatchObject({ action: 'VERIFY_OTP' })
     } finally {
