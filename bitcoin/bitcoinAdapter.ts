@@ -194,6 +194,7 @@ export class BitcoinAdapter implements ChainAdapter {
     if (!connection) return undefined
     connection.provider ??= bitcoinProvider({
       connector: connection.connector,
+      connected: () => this.#connections.get(connectorId) === connection,
       accounts: () => connection.accounts,
       network: () => connection.network,
       chains: () =>
@@ -395,7 +396,10 @@ export class BitcoinAdapter implements ChainAdapter {
     this.#context?.emit({ type: 'disconnect', connectorId })
   }
 
-  /** Ends a connection here; the provider the app holds for it hears `disconnect`, then serves no more. */
+  /**
+   * Ends a connection here; the provider the app holds for it hears `disconnect`, then asks the wallet nothing
+   * more (its `connected` is false).
+   */
   #forget(connectorId: string): void {
     const connection = this.#connections.get(connectorId)
     if (!connection) return

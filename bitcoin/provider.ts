@@ -1,5 +1,5 @@
 import type { Emitter, Listen } from '@pairwise/common'
-import type { CaipNetwork } from '@pairwise/modal/adapter'
+import { type CaipNetwork, WalletError } from '@pairwise/modal/adapter'
 import { base64 } from '@scure/base'
 import * as z from 'zod/mini'
 import type { BitcoinAccount } from './accounts.js'
@@ -67,6 +67,8 @@ export type BitcoinProvider = {
 
 export type ProviderDeps = {
   connector: BitcoinConnector
+  /** Whether the connection this provider was made for is the adapter's still. */
+  connected(): boolean
   accounts(): readonly BitcoinAccount[]
   network(): CaipNetwork
   chains(): CaipNetwork[]
@@ -89,7 +91,12 @@ const signInputs = z.array(
 )
 
 export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
-  const { connector } = deps
+  // A provider the app kept past its connection's end asks the wallet nothing: Unisat and OKX stay signed in
+  // to the page after a disconnect, and would prompt a user the modal shows disconnected.
+  const wallet = () => {
+    if (!deps.connected()) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    return deps.connector
+  }
   const account = (address: string | undefined) => {
     const accounts = deps.accounts()
     const found = address === undefined ? accounts[0] : accounts.find((a) => a.address === address)
@@ -106,8 +113,8 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     get accounts() {
       return deps.accounts()
     },
-    name: connector.name,
-    walletName: connector.name,
+    name: deps.connector.name,
+    walletName: deps.connector.name,
     get network() {
       return deps.network()
     },
@@ -123,7 +130,7 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     removeListener: off,
     getAccountAddresses: async () => [...deps.accounts()],
     async signMessage({ message, address, protocol = 'bip322' }) {
-      const signed = await connector.signMessage({
+      const signed = await wallet().signMessage({
         account: account(address),
         message,
         protocol,
@@ -143,7 +150,7 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
       for (const address of grouped.keys()) account(address)
       const psbt = base64.decode(input.psbt)
       assertSignable(psbt, inputs)
-      const signed = await connector.signPsbt({
+      const signed = await wallet().signPsbt({
         psbt,
         inputs: [...grouped.values()],
         accounts: deps.accounts(),
@@ -153,10 +160,12 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
       const answer = base64.encode(signed.psbt)
       if (!input.broadcast || signed.txid)
         return { psbt: answer, ...(signed.txid ? { txid: signed.txid } : {}) }
-      // A wallet that cannot broadcast (the Wallet Standard's) signed only: the app's Esplora sends it.
-      return { psbt: answer, txid: await broadcastSigned(deps.esplora(), signed.psbt) }
+      // A wallet that cannot broadcast (the Wallet Standard's) signed only: the app's Esplora sends it, and
+      // only the transaction the app asked for.
+      return { psbt: answer, txid: await broadcastSigned(deps.esplora(), psbt, signed.psbt) }
     },
-    sendTransfer: (request) => sendBitcoin(connector, deps.accounts(), deps.chain(), deps.esplora(), request),
+    sendTransfer: async (request) =>
+      sendBitcoin(wallet(), deps.accounts(), deps.chain(), deps.esplora(), request),
     getBalance: () => deps.esplora().balance(account(undefined).address),
     getActivity: (address) => deps.esplora().transactions(account(address).address),
   }

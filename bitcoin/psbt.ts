@@ -173,13 +173,6 @@ export function encodePsbt(inputs: readonly PsbtInput[], outputs: readonly PsbtO
   return w.done()
 }
 
-/**
- * The txid the transaction of `encodePsbt(inputs, outputs)` has once signed: its segwit inputs add only
- * witnesses, which the txid leaves out.
- */
-export const unsignedTxid = (inputs: readonly PsbtInput[], outputs: readonly PsbtOutput[]): string =>
-  hex.encode(sha256(sha256(writeUnsignedTx(inputs, outputs))).reverse())
-
 /** The value of a key that is its type alone. */
 const valueAt = (map: PsbtMap, type: number) => map.get(type.toString(16).padStart(2, '0'))?.value
 
@@ -221,8 +214,8 @@ function finalInput(map: PsbtMap, index: number): FinalInput {
 /** A signed transaction: its bytes as broadcast, and its txid (hex, as Esplora and explorers show it). */
 export type SignedTransaction = { raw: Uint8Array; txid: string }
 
-/** A version 0 PSBT's magic and global map, read up to its input maps: the unsigned transaction. */
-function readGlobal(r: Reader): UnsignedTx {
+/** A version 0 PSBT's magic and global map, read up to its input maps: the unsigned transaction's bytes. */
+function readUnsignedBytes(r: Reader): Uint8Array {
   if (!equal(r.bytes(magic.length), magic)) throw new Error('no PSBT magic bytes')
   const global = readMap(r)
   const version = valueAt(global, globalVersion)
@@ -230,7 +223,19 @@ function readGlobal(r: Reader): UnsignedTx {
     throw new Error('only version 0 PSBTs are read')
   const unsigned = valueAt(global, globalUnsignedTx)
   if (!unsigned) throw new Error('no unsigned transaction')
-  return readUnsignedTx(unsigned)
+  return unsigned
+}
+
+const readGlobal = (r: Reader): UnsignedTx => readUnsignedTx(readUnsignedBytes(r))
+
+/**
+ * Whether `signed` is a PSBT of the transaction `asked` is. A signer adds to the input maps only (BIP-174), so
+ * the wallet's answer carries the unsigned transaction it was given byte for byte: other inputs, outputs,
+ * amounts, sequences or locktime are a transaction the app never asked for. The unsigned transactions are
+ * compared, not txids, as finalising a p2sh or legacy input fills a scriptSig the txid covers.
+ */
+export function sameTransaction(asked: Uint8Array, signed: Uint8Array): boolean {
+  return equal(readUnsignedBytes(new Reader(asked)), readUnsignedBytes(new Reader(signed)))
 }
 
 function extract(psbt: Uint8Array): SignedTransaction {

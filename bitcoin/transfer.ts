@@ -7,7 +7,7 @@ import type { BitcoinConnector } from './connectors/connector.js'
 import { BitcoinError } from './errors.js'
 import { type EsploraClient, maxFeeRate } from './esplora.js'
 import type { BitcoinChain } from './networks.js'
-import { encodePsbt, signedTransaction, unsignedTxid } from './psbt.js'
+import { encodePsbt, sameTransaction, signedTransaction } from './psbt.js'
 
 export type TransferRequest = {
   /** The recipient's address on the connection's network. */
@@ -58,7 +58,7 @@ export async function transferPsbt(input: {
   feeRate: number
   chain: BitcoinChain
   esplora: EsploraClient
-}): Promise<{ psbt: Uint8Array; fee: bigint; inputs: number; txid: string }> {
+}): Promise<{ psbt: Uint8Array; fee: bigint; inputs: number }> {
   const { from, chain } = input
   const network = chain.address
   const { type, script } = addressScript(from.address, network)
@@ -92,7 +92,6 @@ export async function transferPsbt(input: {
     psbt: encodePsbt(inputs, selected.outputs),
     fee: selected.fee,
     inputs: inputs.length,
-    txid: unsignedTxid(inputs, selected.outputs),
   }
 }
 
@@ -127,27 +126,23 @@ export async function sendBitcoin(
     chain,
     broadcast: false,
   })
-  return broadcastSigned(esplora, signed.psbt, built.txid)
+  return broadcastSigned(esplora, built.psbt, signed.psbt)
 }
 
 /**
- * Broadcasts the transaction of a signed PSBT (finalised here when the wallet left that to the app) through
- * Esplora; its txid. With `expected`, the txid of the transaction the wallet was asked to sign, one with
- * other inputs or outputs is refused unsent. Esplora's answer must be the txid: any other would reach the
- * app as the payment's.
+ * Broadcasts the transaction of `signed`, the wallet's answer to the PSBT `asked` (finalised here when the
+ * wallet left that to the app), through Esplora; its txid. A transaction other than the one asked, with
+ * inputs or outputs the wallet changed, is refused unsent. Esplora's answer must be the txid: any other
+ * would reach the app as the payment's.
  */
 export async function broadcastSigned(
   esplora: EsploraClient,
-  psbt: Uint8Array,
-  expected?: string,
+  asked: Uint8Array,
+  signed: Uint8Array,
 ): Promise<string> {
-  const { raw, txid } = signedTransaction(psbt)
-  if (expected !== undefined && txid !== expected)
-    throw new BitcoinError(
-      'WALLET_ANSWER',
-      undefined,
-      `a signed transaction ${txid}, not the ${expected} asked`,
-    )
+  const { raw, txid } = signedTransaction(signed)
+  if (!sameTransaction(asked, signed))
+    throw new BitcoinError('WALLET_ANSWER', undefined, `a signed transaction ${txid}, not the one asked`)
   const answered = await esplora.broadcast(hex.encode(raw))
   if (answered !== txid)
     throw new BitcoinError('ESPLORA', undefined, `the broadcast answered ${answered}, not the txid ${txid}`)

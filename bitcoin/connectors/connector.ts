@@ -1,8 +1,21 @@
+import * as z from 'zod/mini'
 import type { BitcoinAccount } from '../accounts.js'
 import type { BitcoinChain } from '../networks.js'
 
 /** How a message is signed: BIP-322 "simple" (every family), or BIP-137's ECDSA where the wallet offers it. */
 export type MessageProtocol = 'bip322' | 'ecdsa'
+
+/** The bytes of a padded base64 string, counted without decoding it. */
+const base64Bytes = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4)
+
+/**
+ * A message signature as a wallet answers it in base64: BIP-137's 65 bytes, or a BIP-322 witness stack (66
+ * bytes for a taproot key, about 107 for p2wpkh); 64 to 2048 bytes, the bounds WalletConnect's hex is held
+ * to. An empty or short answer is no signature, and would reach the app as one.
+ */
+export const base64Signature = z
+  .base64()
+  .check(z.refine((text) => base64Bytes(text) >= 64 && base64Bytes(text) <= 2048, 'not 64 to 2048 bytes'))
 
 export type SignedMessage = {
   address: string

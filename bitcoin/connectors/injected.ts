@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { orderAccounts } from '../accounts.js'
 import { BitcoinError } from '../errors.js'
 import { type BitcoinChain, bitcoinChains } from '../networks.js'
-import { type BitcoinConnector, type ConnectorChange, inputsByIndex } from './connector.js'
+import { type BitcoinConnector, base64Signature, type ConnectorChange, inputsByIndex } from './connector.js'
 
 /**
  * The two wallets that put a Bitcoin object on the page instead of following a standard: Unisat
@@ -31,7 +31,6 @@ export const injectedConnectorId = (kind: InjectedKind) => `bip122:${kind}`
 
 const addressList = z.array(z.string().check(z.minLength(14), z.maxLength(90)))
 const publicKey = z.string().check(z.regex(/^(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{66})$/))
-const base64Signature = z.base64()
 const psbtHex = z.string().check(z.regex(/^(?:[0-9a-fA-F]{2})+$/))
 const txid = z.string().check(z.regex(/^[0-9a-f]{64}$/))
 

@@ -2,7 +2,7 @@ import { hex } from '@scure/base'
 import * as z from 'zod/mini'
 import { orderAccounts } from '../accounts.js'
 import { BitcoinError } from '../errors.js'
-import type { BitcoinConnector } from './connector.js'
+import { type BitcoinConnector, base64Signature } from './connector.js'
 
 /** Leather's page API: `window.LeatherProvider.request(method, params)`, answering a JSON-RPC envelope. */
 export type LeatherProvider = { request(method: string, params?: unknown): Promise<unknown> }
@@ -17,7 +17,7 @@ const bitcoinAddress = z.object({
   publicKey: z.string().check(z.regex(/^(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{66})$/)),
   derivationPath: z.optional(z.string().check(z.maxLength(64))),
 })
-const signed = z.object({ signature: z.base64() })
+const signed = z.object({ signature: base64Signature })
 const txid = z.string().check(z.regex(/^[0-9a-f]{64}$/))
 const psbt = z.object({
   hex: z.string().check(z.regex(/^(?:[0-9a-fA-F]{2})+$/)),

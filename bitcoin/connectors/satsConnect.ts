@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { type BitcoinAccount, orderAccounts } from '../accounts.js'
 import { BitcoinError } from '../errors.js'
 import { bitcoinChains } from '../networks.js'
-import type { BitcoinConnector, ConnectorChange } from './connector.js'
+import { type BitcoinConnector, base64Signature, type ConnectorChange } from './connector.js'
 
 /**
  * The sats-connect wire protocol (Xverse and the wallets that follow it), spoken directly instead of
@@ -61,7 +61,7 @@ const address = z.object({
   path: z.optional(z.string().check(z.maxLength(64))),
 })
 const addresses = z.union([z.array(z.unknown()), z.object({ addresses: z.array(z.unknown()) })])
-const signedMessage = z.object({ signature: z.base64() })
+const signedMessage = z.object({ signature: base64Signature })
 const signedPsbt = z.object({
   psbt: z.base64(),
   txid: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),

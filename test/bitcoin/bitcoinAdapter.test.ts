@@ -344,6 +344,23 @@ describe('BitcoinAdapter and a wallet changing its accounts or network by itself
     expect(new BitcoinAdapter({ projectId: 'appkit-project' }).namespace).toBe('bip122')
   })
 
+  it('a provider the app kept past a disconnect asks the wallet nothing: Unisat, still signed in to the page, shows no prompt', async () => {
+    const { unisat, adapter, stop, connectorId, result } = await unisatConnected('unisat-kept-provider')
+    const provider = adapter.getProvider(connectorId) as BitcoinProvider
+    const signMessage = vi.spyOn(unisat, 'signMessage')
+    await adapter.disconnect(connectorId)
+    await expect(provider.signMessage({ message: 'after the disconnect' })).rejects.toMatchObject({
+      code: 'CONNECTOR_NOT_CONNECTED',
+    })
+    await expect(provider.sendTransfer({ recipient: result.address, amount: '10000' })).rejects.toMatchObject(
+      {
+        code: 'CONNECTOR_NOT_CONNECTED',
+      },
+    )
+    expect(signMessage).not.toHaveBeenCalled()
+    stop()
+  })
+
   it('gives one provider object per connection, and one taken before an account change reads the new account', async () => {
     const { page, hostile, adapter, stop, connectorId } = await standardConnected('one-provider')
     const provider = adapter.getProvider(connectorId)

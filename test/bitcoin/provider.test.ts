@@ -14,6 +14,7 @@ const thief = regtestKey('provider thief').p2wpkh.script
 const account: BitcoinAccount = { address: key.p2wpkh.address, purpose: 'payment', addressType: 'p2wpkh' }
 /** What the adapter gives a provider beyond signing, which these tests do not reach. */
 const unusedDeps = {
+  connected: () => true,
   chains: () => [bitcoinRegtest],
   events: new Emitter<BitcoinProviderEvents>(() => undefined),
   disconnect: async () => undefined,
@@ -143,5 +144,71 @@ describe('Bitcoin provider signPSBT', () => {
       code: 'INVALID_PSBT',
     })
     expect(signPsbt).not.toHaveBeenCalled()
+  })
+})
+
+describe('Bitcoin provider signPSBT with broadcast, for a wallet that only signs', () => {
+  /** A wallet that signs with the account's key, finalised, after `change` has its way with the transaction. */
+  function providerSigning(change: (asked: btc.Transaction) => btc.Transaction) {
+    const signPsbt = async ({ psbt }: { psbt: Uint8Array }) => {
+      const tx = change(btc.Transaction.fromPSBT(psbt, { allowUnknownOutputs: true }))
+      tx.sign(key.privateKey)
+      tx.finalize()
+      return { psbt: tx.toPSBT() }
+    }
+    const connector = { id: 'bip122:test', name: 'Test', signPsbt } as unknown as BitcoinConnector
+    const sent: string[] = []
+    const esplora = {
+      broadcast: async (raw: string) => {
+        sent.push(raw)
+        return btc.Transaction.fromRaw(hex.decode(raw)).id
+      },
+    } as EsploraClient
+    const provider = bitcoinProvider({
+      connector,
+      accounts: () => [account],
+      network: () => bitcoinRegtest,
+      chain: () => bitcoinChains.regtest,
+      esplora: () => esplora,
+      ...unusedDeps,
+    })
+    const signAndSend = () =>
+      provider.signPSBT({
+        psbt: psbtAsking(btc.SigHash.ALL),
+        signInputs: [0, 1].map((index) => ({ address: account.address, index })),
+        broadcast: true,
+      })
+    return { signAndSend, sent }
+  }
+
+  it('broadcasts the transaction the app asked signed, and answers its txid', async () => {
+    const { signAndSend, sent } = providerSigning((asked) => asked)
+    const { txid } = await signAndSend()
+    expect(sent).toHaveLength(1)
+    expect(txid).toBe(btc.Transaction.fromRaw(hex.decode(sent[0]!)).id)
+  })
+
+  it('refuses, and broadcasts nothing, when the wallet signed a transaction with an output of its own added', async () => {
+    const { signAndSend, sent } = providerSigning((asked) => {
+      asked.addOutput({ script: regtestKey('provider wallet fee').p2wpkh.script, amount: 500n })
+      return asked
+    })
+    await expect(signAndSend()).rejects.toMatchObject({ code: 'WALLET_ANSWER' })
+    expect(sent).toHaveLength(0)
+  })
+
+  it('refuses, and broadcasts nothing, when the wallet signed a transaction spending other coins than the app asked', async () => {
+    const { signAndSend, sent } = providerSigning((asked) => {
+      const other = new btc.Transaction({ allowUnknownOutputs: true })
+      other.addInput({
+        ...asked.getInput(0),
+        txid: hex.encode(new Uint8Array(32).fill(9)),
+      })
+      other.addInput(asked.getInput(1))
+      other.addOutput(asked.getOutput(0))
+      return other
+    })
+    await expect(signAndSend()).rejects.toMatchObject({ code: 'WALLET_ANSWER' })
+    expect(sent).toHaveLength(0)
   })
 })
