@@ -3,7 +3,9 @@ import { z } from 'zod'
 import {
   type MetricsAccess,
   metricsAccessOf,
+  operatorNumber,
   parseTrustedProxies,
+  portNumber,
   TRUST_PROXY_ENV,
   type TrustedProxies,
 } from '../kit/index.js'
@@ -32,7 +34,8 @@ export type ApiConfig = {
 
 const apiConfigSchema = z.object({
   host: z.string().min(1),
-  port: z.coerce.number().int().min(0).max(65535),
+  // 0 takes any free port: a single api, unlike the stack, records its port nowhere but its own URL.
+  port: operatorNumber({ ...portNumber, min: 0 }),
   database: z.string().min(1),
   role: z.enum(apiRoles),
 })
@@ -62,7 +65,7 @@ export function apiConfig(
 ): ApiConfig {
   const parsed = apiConfigSchema.safeParse({
     host: flags.host ?? env.PAIRWISE_HOST ?? '127.0.0.1',
-    port: flags.port ?? env.PAIRWISE_API_PORT ?? DEFAULT_API_PORT,
+    port: flags.port ?? env.PAIRWISE_API_PORT ?? String(DEFAULT_API_PORT),
     database: flags.database ?? defaultApiDatabase(env),
     role: flags.role ?? env.PAIRWISE_API_ROLE ?? 'all',
   })

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { DEFAULT_MINE_EVERY_MS, startBitcoinChain } from '../bitcoin/index.js'
+import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
 import { parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
@@ -8,10 +9,9 @@ export const bitcoinUsage =
   'pairwise bitcoin [--host H] [--port N] [--data-dir DIR] [--mine-every SECONDS] [--trust-proxy CIDR,…]…  (PAIRWISE_BITCOIN_PORT 3002; the chain kept in PAIRWISE_DATA_DIR/bitcoin; --mine-every 0 mines only on demand)'
 
 /** `--mine-every`'s value in milliseconds: whole seconds, 0 for never. */
-function mineEveryMs(value: string | undefined): number | undefined {
+export function mineEveryMs(value: string | undefined): number | undefined {
   if (value === undefined) return DEFAULT_MINE_EVERY_MS
-  const seconds = Number(value)
-  if (!/^\d{1,6}$/.test(value)) throw new Error(`--mine-every must be whole seconds, got '${value}'`)
+  const seconds = parseOperatorNumber(value, '--mine-every', { what: 'whole seconds', min: 0, max: 999_999 })
   return seconds === 0 ? undefined : seconds * 1000
 }
 

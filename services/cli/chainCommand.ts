@@ -1,10 +1,17 @@
 import { parseArgs } from 'node:util'
 import { deployFixtures, startChain } from '../chain/index.js'
+import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { stackConfig } from '../stack/config.js'
 import { parsePort } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const chainUsage = 'pairwise chain [--host H] [--port N] [--chain-id N]'
+
+/** `--chain-id`: below 2^31, the largest id anvil and wallets agree on; undefined for the chain's own. */
+export function parseChainId(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  return parseOperatorNumber(value, '--chain-id', { what: 'a chain id', min: 1, max: 2 ** 31 - 1 })
+}
 
 export async function runChainCommand(args: string[], log: (line: string) => void): Promise<void> {
   const { values } = parseArgs({
@@ -16,9 +23,7 @@ export async function runChainCommand(args: string[], log: (line: string) => voi
     ports: { chain: parsePort(values.port, '--port') },
     parts: ['chain'],
   })
-  const chainId = values['chain-id'] === undefined ? undefined : Number(values['chain-id'])
-  if (chainId !== undefined && !(Number.isInteger(chainId) && chainId > 0 && chainId < 2 ** 31))
-    throw new Error(`--chain-id must be a positive integer below 2147483648, got '${values['chain-id']}'`)
+  const chainId = parseChainId(values['chain-id'])
   const chain = await startChain({
     host: config.host,
     port: config.ports.chain,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { localTestFid, startLocalFarcaster } from '../farcasterRelay/index.js'
+import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { consoleLogger } from '../relay/index.js'
 import { privateDir } from '../relay/privateFiles.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
@@ -15,7 +16,17 @@ export const farcasterUsage = [
 ].join('\n')
 
 const httpUrl = z.url({ protocol: /^https?$/ })
-const fid = z.coerce.bigint().positive()
+
+/** `--fid`: Farcaster ids are counted up from 1, far below the largest number read exactly. */
+export function parseFid(value: string | undefined): bigint | undefined {
+  if (value === undefined) return undefined
+  const fid = parseOperatorNumber(value, '--fid', {
+    what: 'a Farcaster id',
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+  })
+  return BigInt(fid)
+}
 
 /** `pairwise farcaster`: the local Farcaster relay and its test client page, until a signal stops them. */
 export async function runFarcasterCommand(args: string[], log: (line: string) => void): Promise<never> {
@@ -37,8 +48,7 @@ export async function runFarcasterCommand(args: string[], log: (line: string) =>
   })
   const rpcUrl = httpUrl.safeParse(values['chain-rpc'] ?? `http://127.0.0.1:${config.ports.chain}`)
   if (!rpcUrl.success) throw new Error(`--chain-rpc must be an http(s) URL, got '${values['chain-rpc']}'`)
-  const testFid = values.fid === undefined ? undefined : fid.safeParse(values.fid)
-  if (testFid && !testFid.success) throw new Error(`--fid must be a positive integer, got '${values.fid}'`)
+  const testFid = parseFid(values.fid)
   await assertPortsFree(config.host, { farcaster: config.ports.farcaster })
   // The test fid's custody key and the relay's channels live there: its owner's only.
   privateDir(config.dataDir)
@@ -49,7 +59,7 @@ export async function runFarcasterCommand(args: string[], log: (line: string) =>
     rpcUrl: rpcUrl.data,
     trustProxy: config.trustProxy,
     logger: consoleLogger('info'),
-    ...(testFid ? { fid: testFid.data } : {}),
+    ...(testFid === undefined ? {} : { fid: testFid }),
   })
   return runUntilSignal(farcaster.close, log, [
     `farcaster  ${farcaster.relayUrl}  (the relay an auth service's --farcaster-relay names)`,

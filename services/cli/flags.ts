@@ -1,17 +1,14 @@
 import { z } from 'zod'
+import { parseOperatorNumber, portNumber } from '../kit/operatorNumber.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { type StackPart, stackPorts } from '../stack/config.js'
 
 /**
- * A `--…-port` flag's value as a port number; undefined when the flag is absent. Decimal digits only:
- * `Number` alone would take `0x1f90`, `1e3`, `80.0` and ` 80` for ports the operator never wrote.
+ * A `--…-port` flag's value as a port number from 1 (the stack file records real ports, so none is left to
+ * the system) in decimal digits; undefined when the flag is absent.
  */
 export function parsePort(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined
-  const port = Number(value)
-  if (!/^[0-9]{1,5}$/.test(value) || port < 1 || port > 65535)
-    throw new Error(`${flag} must be a port number, got '${value}'`)
-  return port
+  return value === undefined ? undefined : parseOperatorNumber(value, flag, portNumber)
 }
 
 /** Names the first taken port (and its env variable) before anything starts listening. */

@@ -9,6 +9,7 @@ import {
   projectPatchSchema,
   type StoredProject,
 } from '../api/projects/index.js'
+import { type OperatorNumberRange, parseOperatorNumber } from '../kit/operatorNumber.js'
 
 export const projectUsage = [
   'pairwise project list [--database URL|FILE]',
@@ -44,6 +45,15 @@ const options = {
 
 type Flags = Partial<Record<string, string | boolean>>
 
+const rateLimitSchema = projectPatchSchema.shape.rateLimitPerMinute.unwrap()
+
+/** `--rate-limit`, within the schema's own bounds: the flag and the admin routes allow the same. */
+const rateLimit: OperatorNumberRange = {
+  what: 'requests per minute',
+  min: rateLimitSchema.minValue ?? 1,
+  max: rateLimitSchema.maxValue ?? Number.MAX_SAFE_INTEGER,
+}
+
 function onOff(flag: string, value: string | boolean | undefined): boolean | undefined {
   if (value === undefined) return undefined
   if (value === 'on' || value === 'true') return true
@@ -69,14 +79,16 @@ function patchFrom(flags: Flags): ProjectPatch {
   if (socials !== undefined)
     features.socials = socials === 'off' || socials === 'false' ? false : list(socials)
   const origins = text('origins')
-  const rateLimit = text('rate-limit')
+  const rateLimitText = text('rate-limit')
   const smartAccounts = text('smart-accounts')
   const candidate = {
     ...(text('name') === undefined ? {} : { name: text('name') }),
     ...(origins === undefined ? {} : { allowedOrigins: list(origins) }),
     ...(flags.basic === undefined ? {} : { basic: onOff('basic', flags.basic) }),
     ...(Object.keys(features).length ? { features } : {}),
-    ...(rateLimit === undefined ? {} : { rateLimitPerMinute: Number(rateLimit) }),
+    ...(rateLimitText === undefined
+      ? {}
+      : { rateLimitPerMinute: parseOperatorNumber(rateLimitText, '--rate-limit', rateLimit) }),
     ...(smartAccounts === undefined ? {} : { smartAccountNetworks: chainIdsOf(smartAccounts) }),
   }
   const parsed = projectPatchSchema.safeParse(candidate)

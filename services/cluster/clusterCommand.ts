@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parsePort } from '../cli/flags.js'
 import { runUntilSignal } from '../cli/runUntilSignal.js'
+import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { redisUrlOf } from '../sharedState/redisUrl.js'
 import { type StackPart, stackConfig, stackPorts } from '../stack/config.js'
 import { clusterDatabaseUrlOf } from './clusterDatabaseUrl.js'
@@ -31,10 +32,7 @@ const DEFAULT_NODES = 2
 
 function count(value: string | undefined, flag: string): number {
   if (value === undefined) return DEFAULT_NODES
-  const n = Number(value)
-  if (!(Number.isInteger(n) && n >= 1 && n <= 32))
-    throw new Error(`${flag} must be a number of nodes from 1 to 32`)
-  return n
+  return parseOperatorNumber(value, flag, { what: 'a number of nodes', min: 1, max: 32 })
 }
 
 /**

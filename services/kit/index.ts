@@ -1,7 +1,7 @@
 /**
  * The server kit every service is built on: the safe HTTP server and `serve` (listen, URL, graceful
  * close), the `Host` and request-target checks, trusted proxies and the key a client is counted under, and one `HttpError` with one code list.
- * Amounts per key within fixed windows (`WindowBudget`). It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
+ * Amounts per key within fixed windows (`WindowBudget`). The numbers operators write in flags and env (`parseOperatorNumber`). It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
  */
 
 export { clientKey } from './clientKey.js'
@@ -20,6 +20,12 @@ export {
   type MetricsAnswer,
   metricsAccessOf,
 } from './metricsAccess.js'
+export {
+  type OperatorNumberRange,
+  operatorNumber,
+  parseOperatorNumber,
+  portNumber,
+} from './operatorNumber.js'
 export {
   healthRoutes,
   READINESS_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { consoleLogger, defaultRelayLimits, type LogLevel, type RelayLimits } from '@pairwise/relay/core'
 import { metricsAccessOf } from '../kit/metricsAccess.js'
+import { type OperatorNumberRange, parseOperatorNumber, portNumber } from '../kit/operatorNumber.js'
 import { parseTrustedProxies, TRUST_PROXY_ENV } from '../kit/trustProxy.js'
 import { redisUrlOf } from '../sharedState/redisUrl.js'
 import { type RunningRelay, type StartRelayOptions, startRelay } from './startRelay.js'
@@ -33,7 +34,13 @@ const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
  * The ping interval's bounds: a second keeps a socket's heartbeat to one frame a second each way; past 30 s
  * a Node client (the official one drops a socket silent for 35 s) would leave before its ping came.
  */
-const pingIntervalBounds = { min: 1_000, max: 30_000 }
+const pingInterval: OperatorNumberRange = { what: 'whole milliseconds', min: 1_000, max: 30_000 }
+
+/** A limit's flag: whole counts, bytes and rates per second, as many as a number holds exactly. */
+const limit: OperatorNumberRange = { what: 'a whole number', min: 1, max: Number.MAX_SAFE_INTEGER }
+
+/** 0 takes any free port: the relay prints its URL once it listens, where tests and benches read it. */
+const relayPort: OperatorNumberRange = { ...portNumber, min: 0 }
 
 /**
  * Reads the relay's command line; PAIRWISE_RELAY_PORT, PAIRWISE_HOST, PAIRWISE_TRUST_PROXY and
@@ -61,37 +68,25 @@ export function parseRelayArgs(
     },
     strict: true,
   })
-  const portText = values.port ?? env.PAIRWISE_RELAY_PORT ?? String(DEFAULT_RELAY_PORT)
-  const port = Number(portText)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port (or PAIRWISE_RELAY_PORT) must be a port number, got '${portText}'`)
+  const port =
+    values.port !== undefined
+      ? parseOperatorNumber(values.port, '--port', relayPort)
+      : env.PAIRWISE_RELAY_PORT !== undefined
+        ? parseOperatorNumber(env.PAIRWISE_RELAY_PORT, 'PAIRWISE_RELAY_PORT', relayPort)
+        : DEFAULT_RELAY_PORT
   const level = values['log-level'] ?? 'info'
   if (!logLevels.includes(level as LogLevel))
     throw new Error(`--log-level must be one of ${logLevels.join(', ')}, got '${level}'`)
   const pingText = values['ping-interval']
-  const pingIntervalMs = pingText === undefined ? undefined : Number(pingText)
-  if (
-    pingIntervalMs !== undefined &&
-    !(
-      Number.isInteger(pingIntervalMs) &&
-      pingIntervalMs >= pingIntervalBounds.min &&
-      pingIntervalMs <= pingIntervalBounds.max
-    )
-  )
-    throw new Error(
-      `--ping-interval must be whole milliseconds from ${pingIntervalBounds.min} to ${pingIntervalBounds.max}, got '${pingText}'`,
-    )
+  const pingIntervalMs =
+    pingText === undefined ? undefined : parseOperatorNumber(pingText, '--ping-interval', pingInterval)
   const sqliteSync = values['sqlite-sync']
   if (sqliteSync !== undefined && sqliteSync !== 'normal' && sqliteSync !== 'full')
     throw new Error(`--sqlite-sync must be 'normal' or 'full', got '${sqliteSync}'`)
   const limits: Partial<RelayLimits> = {}
   for (const [flag, name] of limitFlags) {
     const text: unknown = (values as Record<string, unknown>)[flag]
-    if (typeof text !== 'string') continue
-    const value = Number(text)
-    if (!(Number.isFinite(value) && value > 0))
-      throw new Error(`--${flag} must be a number > 0, got '${text}'`)
-    limits[name] = value
+    if (typeof text === 'string') limits[name] = parseOperatorNumber(text, `--${flag}`, limit)
   }
   const trustProxy = values['trust-proxy']?.length
     ? parseTrustedProxies(values['trust-proxy'])

@@ -1,14 +1,9 @@
 import { z } from 'zod'
+import { operatorNumber, portNumber } from '../kit/operatorNumber.js'
 import { parseTrustedProxies, TRUST_PROXY_ENV, type TrustedProxies } from '../kit/trustProxy.js'
 import { stackPartList } from './parts/index.js'
 
-const maxPort = 65535
-// Decimal digits only: coercion alone would read `0x1f90`, `1e3` or `80.0` as ports nobody wrote.
-const port = z
-  .string()
-  .regex(/^[0-9]{1,5}$/, 'must be a port number')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(maxPort))
+const port = operatorNumber(portNumber)
 
 type UnionToIntersection<Union> = (Union extends unknown ? (member: Union) => void : never) extends (
   member: infer Intersection,
@@ -43,9 +38,9 @@ function assertPortsDistinct(ports: Record<StackPart, number>, parts: readonly S
   const owners = new Map<number, StackPart>()
   for (const part of parts)
     for (const port of portsOf(part, ports[part])) {
-      if (port > maxPort)
+      if (port > portNumber.max)
         throw new Error(
-          `Invalid ${stackPorts[part].env}: the ${part} part would listen on port ${port}, past ${maxPort}`,
+          `Invalid ${stackPorts[part].env}: the ${part} part would listen on port ${port}, past ${portNumber.max}`,
         )
       const owner = owners.get(port)
       if (owner)

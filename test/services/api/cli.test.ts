@@ -62,14 +62,18 @@ describe('pairwise project', () => {
   it('names the bad flag or value in one line', async () => {
     const database = join(dir, 'errors.sqlite')
     await project(database, 'create', 'shop')
-    const cases: [string[], RegExp][] = [
+    const cases: [string[], RegExp | string][] = [
       [['set', 'shop', '--activity', 'maybe'], /--activity must be on or off, got 'maybe'/],
       [
         ['set', 'shop', '--origins', 'https://ok.example,https://*'],
         /--origins entry 'https:\/\/\*': not an origin/,
       ],
       [['set', 'shop', '--socials', 'myspace'], /--socials: /],
-      [['set', 'shop', '--rate-limit', 'lots'], /--rate-limit: /],
+      [['set', 'shop', '--rate-limit', 'lots'], /--rate-limit must be requests per minute from 1 to 1000000/],
+      ...['', '1e3', '0x2', '2.0', ' 8', '-1', '1000001'].map((written): [string[], string] => [
+        ['set', 'shop', `--rate-limit=${written}`],
+        `--rate-limit must be requests per minute from 1 to 1000000, got '${written}'`,
+      ]),
       [['set', 'shop', '--colour', 'blue'], /Unknown option '--colour'/],
       [['set', 'nope', '--email', 'off'], /no project 'nope'/],
       [['create', 'shop'], /already exists/],
@@ -111,6 +115,20 @@ describe('pairwise api', () => {
     expect(apiConfig({ PAIRWISE_API_ROLE: 'worker' }, { role: 'web' }).role).toBe('web')
     expect(apiConfig({ PAIRWISE_API_ROLE: 'worker' }).role).toBe('worker')
     expect(() => apiConfig({}, { role: 'boss' })).toThrow(/Invalid --role \/ PAIRWISE_API_ROLE/)
+  })
+
+  it('reads --port and PAIRWISE_API_PORT as decimal digits from 0 (any free port) to 65535, never an empty one as 0', () => {
+    expect(apiConfig({}, { port: '0' }).port).toBe(0)
+    expect(apiConfig({ PAIRWISE_API_PORT: '0' }).port).toBe(0)
+    expect(apiConfig({}, { port: '65535' }).port).toBe(65535)
+    // Coercion read '' as 0 (a random port), '1e3' as 1000, '0x2' as 2, '2.0' as 2 and ' 8' as 8.
+    for (const written of ['', '1e3', '0x2', '2.0', ' 8', '-1', '99999']) {
+      const refusal = `must be a port number from 0 to 65535, got '${written}'`
+      expect(() => apiConfig({}, { port: written }), written).toThrow(
+        `Invalid --port / PAIRWISE_API_PORT: ${refusal}`,
+      )
+      expect(() => apiConfig({ PAIRWISE_API_PORT: written }), written).toThrow(refusal)
+    }
   })
 
   it('serves over HTTP with the token it was given, and answers broken requests with JSON 4xx', async () => {

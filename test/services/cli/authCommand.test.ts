@@ -121,7 +121,11 @@ describe('pairwise auth', () => {
     writeFileSync(badChains, JSON.stringify([{ chainId: 1, rpcUrl: 'ftp://x', nativeCurrency: {} }]))
     const cases: [string[], NodeJS.ProcessEnv, RegExp][] = [
       [['--colour', 'blue'], {}, /^pairwise auth: Unknown option '--colour'/m],
-      [['--port', 'eighty'], {}, /^pairwise auth: --port must be a port number, got 'eighty'$/m],
+      [
+        ['--port', 'eighty'],
+        {},
+        /^pairwise auth: --port must be a port number from 1 to 65535, got 'eighty'$/m,
+      ],
       [['--public-url', 'javascript:alert(1)'], {}, /--public-url must be an http\(s\) URL/],
       [
         ['--smtp', 'http://127.0.0.1:25'],

@@ -79,8 +79,14 @@ describe('pairwise bitcoin', () => {
     try {
       const cases: [string[], RegExp][] = [
         [['--colour', 'blue'], /^pairwise bitcoin: Unknown option '--colour'/m],
-        [['--port', 'eighty'], /^pairwise bitcoin: --port must be a port number, got 'eighty'$/m],
-        [['--mine-every', '1.5'], /^pairwise bitcoin: --mine-every must be whole seconds, got '1\.5'$/m],
+        [
+          ['--port', 'eighty'],
+          /^pairwise bitcoin: --port must be a port number from 1 to 65535, got 'eighty'$/m,
+        ],
+        [
+          ['--mine-every', '1.5'],
+          /^pairwise bitcoin: --mine-every must be whole seconds from 0 to 999999, got '1\.5'$/m,
+        ],
         [
           ['--trust-proxy', '10.1.0.0/33'],
           /^pairwise bitcoin: --trust-proxy: '10\.1\.0\.0\/33' is not an IP address or CIDR range/m,

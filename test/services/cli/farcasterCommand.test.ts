@@ -53,7 +53,7 @@ describe('pairwise farcaster', () => {
     const port = await freePort()
     for (const [flags, message] of [
       [['--chain-rpc', 'ftp://x'], /^pairwise farcaster: --chain-rpc must be an http\(s\) URL/m],
-      [['--fid', 'abc'], /^pairwise farcaster: --fid must be a positive integer/m],
+      [['--fid', 'abc'], /^pairwise farcaster: --fid must be a Farcaster id from 1 to \d+, got 'abc'$/m],
       [['--port', 'eighty'], /^pairwise farcaster: --port must be a port number/m],
     ] as const) {
       const run = runCli(bundled.cli, ['farcaster', '--port', String(port), ...flags], {

@@ -9,11 +9,11 @@ describe('parsePort', () => {
     expect(parsePort(undefined, '--port')).toBeUndefined()
   })
 
-  it('refuses, naming the flag and the value, what is not a port written in decimal digits', () => {
-    // Number() alone read the first four as 8080, 1000, 80 and 80.
-    for (const value of ['0x1f90', '1e3', '80.0', ' 80', '', '0', '65536', '-1', '8080abc', 'http'])
+  it('refuses, naming the flag, the ports allowed and the value, what is not a port written in decimal digits', () => {
+    // Number() alone read the first four as 8080, 1000, 80 and 80, and '' as 0.
+    for (const value of ['0x1f90', '1e3', '80.0', ' 80', '', '0', '65536', '99999', '-1', '8080abc', 'http'])
       expect(() => parsePort(value, '--api-port'), value).toThrow(
-        `--api-port must be a port number, got '${value}'`,
+        `--api-port must be a port number from 1 to 65535, got '${value}'`,
       )
   })
 })

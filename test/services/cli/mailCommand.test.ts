@@ -65,8 +65,11 @@ describe('pairwise mail', () => {
     try {
       const cases: [string[], RegExp][] = [
         [['--colour', 'blue'], /^pairwise mail: Unknown option '--colour'/m],
-        [['--smtp-port', 'eighty'], /^pairwise mail: --smtp-port must be a port number, got 'eighty'$/m],
-        [['--port', '70000'], /^pairwise mail: --port must be a port number, got '70000'$/m],
+        [
+          ['--smtp-port', 'eighty'],
+          /^pairwise mail: --smtp-port must be a port number from 1 to 65535, got 'eighty'$/m,
+        ],
+        [['--port', '70000'], /^pairwise mail: --port must be a port number from 1 to 65535, got '70000'$/m],
         [
           ['--smtp-port', String(taken), '--port', String(await freePort())],
           new RegExp(`The smtp port 127\\.0\\.0\\.1:${taken} is already in use.*PAIRWISE_SMTP_PORT`),

@@ -40,4 +40,18 @@ describe('pairwise cluster flags', () => {
   it("takes a public port the local stack's other services would use, which the cluster does not run", () => {
     expect(clusterConfigOf(['--mail-port', '8545'], {}).ports.mail).toBe(8545)
   })
+
+  it('reads --api, --relay and --auth as a number of nodes from 1 to 32 in decimal digits, two by default', () => {
+    expect(clusterConfigOf(['--api', '1', '--relay', '32'], {}).counts).toEqual({
+      api: 1,
+      relay: 32,
+      auth: 2,
+    })
+    // Number() read '' as 0, '1e1' as 10, '0x2' as 2, '2.0' as 2 and ' 8' as 8.
+    for (const flag of ['--api', '--relay', '--auth'])
+      for (const written of ['', '1e1', '0x2', '2.0', ' 8', '-1', '0', '33', '99999'])
+        expect(() => clusterConfigOf([`${flag}=${written}`], {}), `${flag} ${written}`).toThrow(
+          `${flag} must be a number of nodes from 1 to 32, got '${written}'`,
+        )
+  })
 })

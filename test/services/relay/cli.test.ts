@@ -65,24 +65,38 @@ describe('relay command line', () => {
         '--max-mailbox-bytes',
         '1048576',
         '--publish-per-second-per-ip',
-        '2.5',
+        '25',
       ],
       {},
     )
     expect(options.limits).toEqual({
       maxConnectionsPerIp: 5,
       maxMailboxBytes: 1_048_576,
-      publishPerSecondPerIp: 2.5,
+      publishPerSecondPerIp: 25,
     })
     for (const name of Object.keys(defaultRelayLimits)) {
       const flag = `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
       expect(parseRelayArgs([flag, '7'], {}).limits).toEqual({ [name]: 7 })
     }
     expect(parseRelayArgs([], {}).limits).toBeUndefined()
-    expect(() => parseRelayArgs(['--max-connections', '0'], {})).toThrow(
-      /--max-connections must be a number > 0/,
-    )
-    expect(() => parseRelayArgs(['--max-connections', 'many'], {})).toThrow(/--max-connections/)
+    for (const written of ['0', 'many', '', '1e3', '0x2', '2.0', '2.5', ' 8', '-1'])
+      expect(() => parseRelayArgs([`--max-connections=${written}`], {}), written).toThrow(
+        `--max-connections must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got '${written}'`,
+      )
+  })
+
+  it('reads --port and PAIRWISE_RELAY_PORT as decimal digits from 0 (any free port) to 65535, naming the one that is wrong', () => {
+    expect(parseRelayArgs(['--port', '0'], {}).port).toBe(0)
+    expect(parseRelayArgs([], { PAIRWISE_RELAY_PORT: '65535' }).port).toBe(65535)
+    // Number() read '' as 0 (a random port), '1e3' as 1000, '0x2' as 2, '2.0' as 2 and ' 8' as 8.
+    for (const written of ['', '1e3', '0x2', '2.0', ' 8', '-1', '99999']) {
+      expect(() => parseRelayArgs([`--port=${written}`], { PAIRWISE_RELAY_PORT: '7000' }), written).toThrow(
+        `--port must be a port number from 0 to 65535, got '${written}'`,
+      )
+      expect(() => parseRelayArgs([], { PAIRWISE_RELAY_PORT: written }), written).toThrow(
+        `PAIRWISE_RELAY_PORT must be a port number from 0 to 65535, got '${written}'`,
+      )
+    }
   })
 
   it('says what is wrong with a bad flag', () => {
@@ -90,8 +104,8 @@ describe('relay command line', () => {
     expect(() => parseRelayArgs(['--store', 'postgres:x'], {})).toThrow(/memory' or 'sqlite:FILE'/)
     expect(() => parseRelayArgs(['--log-level', 'loud'], {})).toThrow(/--log-level/)
     expect(() => parseRelayArgs(['--sqlite-sync', 'off'], {})).toThrow(/--sqlite-sync/)
-    for (const interval of ['999', '30001', '1500.5', 'often'])
-      expect(() => parseRelayArgs(['--ping-interval', interval], {})).toThrow(
+    for (const interval of ['999', '30001', '1500.5', 'often', '', '1e3', '0x3e8', '2000.0', ' 2000', '-1'])
+      expect(() => parseRelayArgs([`--ping-interval=${interval}`], {})).toThrow(
         `--ping-interval must be whole milliseconds from 1000 to 30000, got '${interval}'`,
       )
     expect(() => parseRelayArgs(['--bogus'], {})).toThrow()

@@ -33,9 +33,9 @@ describe('stackConfig ports', () => {
   })
 
   it('refuses a port variable not written in decimal digits, which coercion would have read as another port', () => {
-    for (const written of ['0x1f90', '1e3', '80.0', ' 80'])
+    for (const written of ['0x1f90', '1e3', '80.0', ' 80', '', '0', '-1', '99999'])
       expect(() => stackConfig({ PAIRWISE_API_PORT: written }), written).toThrow(
-        'Invalid PAIRWISE_API_PORT: must be a port number',
+        `Invalid PAIRWISE_API_PORT: must be a port number from 1 to 65535, got '${written}'`,
       )
   })
 
