@@ -39,6 +39,24 @@ function activePair(state: AppState): ActivePair | undefined {
     : undefined
 }
 
+/**
+ * OPEN-16: on a network the app did not configure (and does not allow) the modal asks the visitor to switch
+ * (UnsupportedChain); a sign-in there would cover that view and sign in on a network the app never offered.
+ */
+function asksToSwitch(ctx: ModalContext, state: AppState, network: CaipNetwork): boolean {
+  const configured = state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)
+  return !configured && !ctx.options.allowUnsupportedChain
+}
+
+/** Every connection held, as `namespace connectorId`. */
+function heldConnections(state: AppState): Set<string> {
+  return new Set(
+    Object.entries(state.connections).flatMap(([namespace, entry]) =>
+      (entry?.connections ?? []).map((c) => `${namespace} ${c.connectorId}`),
+    ),
+  )
+}
+
 function pairKey(pair: ActivePair): string
 function pairKey(pair: ActivePair | undefined): string | undefined
 function pairKey(pair: ActivePair | undefined) {
@@ -48,7 +66,8 @@ function pairKey(pair: ActivePair | undefined) {
 /**
  * AppKit 1.7's SIWX flow in the modal (research §1.2): on each new active network and address without a
  * session the modal opens on SIWXSignMessage (OPEN-13); the view's Sign and Cancel land here; a
- * disconnect signs out unless the config says otherwise.
+ * connection ending, whoever ended it (the visitor, the app or the wallet), signs out unless the config says
+ * otherwise.
  */
 export class SignInFlow implements SignInHooks {
   readonly #ctx: ModalContext
@@ -57,6 +76,8 @@ export class SignInFlow implements SignInHooks {
   readonly #listeners = new Set<() => void>()
   readonly #stops: (() => void)[] = []
   #signing = false
+  /** The connections held at the last store change, so that one ending is seen however it ended. */
+  #held = new Set<string>()
   /** The pair last checked, so a store change that keeps it does not check again. */
   #checked: string | undefined
   /** Counts the checks started, so an answer to an older one is dropped. */
@@ -78,16 +99,20 @@ export class SignInFlow implements SignInHooks {
     this.walletConnect = walletConnectSignIn(ctx, config)
   }
 
-  /** Watches the active pair and disconnects; checks the pair connected now. Returns the stop. */
+  /**
+   * Watches the active pair and the connections held; checks the pair connected now. Returns the stop. A
+   * wallet ending the connection itself reports no DISCONNECT_SUCCESS, so the store is what shows an end.
+   */
   start(): () => void {
+    this.#held = heldConnections(this.#ctx.store.get())
     this.#stops.push(
-      this.#ctx.store.subscribe((state) => this.#onState(state)),
-      this.#ctx.events.subscribe((event) => {
-        if (event.data.event !== 'DISCONNECT_SUCCESS') return
-        this.#signingOut = this.#signOut()
-        // The sign-out ends the sessions of the accounts still connected too: they are checked again.
-        this.#checked = undefined
-        this.#onState(this.#ctx.store.get())
+      this.#ctx.store.subscribe((state) => {
+        if (this.#connectionEnded(state)) {
+          this.#signingOut = this.#signOut()
+          // The sign-out ends the sessions of the accounts still connected too: they are checked again.
+          this.#checked = undefined
+        }
+        this.#onState(state)
       }),
     )
     this.#onState(this.#ctx.store.get())
@@ -110,8 +135,16 @@ export class SignInFlow implements SignInHooks {
     return () => this.#listeners.delete(listener)
   }
 
+  #connectionEnded(state: AppState): boolean {
+    const held = heldConnections(state)
+    const ended = [...this.#held].some((key) => !held.has(key))
+    this.#held = held
+    return ended
+  }
+
   #onState(state: AppState): void {
-    const pair = activePair(state)
+    const active = activePair(state)
+    const pair = active && !asksToSwitch(this.#ctx, state, active.network) ? active : undefined
     const key = pairKey(pair)
     if (key === this.#checked) return
     this.#checked = key

@@ -206,6 +206,55 @@ describe('sign-in flow in the modal', () => {
     expect(keeping.sessions).toHaveLength(1)
   })
 
+  it('the wallet ending the connection signs out, as the visitor disconnecting does', async () => {
+    const { kit, siwx, provider } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    expect(siwx.sessions).toHaveLength(1)
+    provider.revokeFromWallet()
+    await until(kit, (s) => s.account.address === undefined)
+    await settle()
+    expect(siwx.sessions).toEqual([])
+  })
+
+  it('a signature the wallet gives after the wallet ended the connection adds no session', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    const { signing, answer } = await signingHeld(kit, provider)
+    provider.revokeFromWallet()
+    await until(kit, (s) => s.account.address === undefined)
+    answer()
+    await signing
+    await settle()
+    expect(siwx.sessions).toEqual([])
+  })
+
+  it('a wallet moving to a network the app did not configure is asked to switch (UnsupportedChain), not to sign in there', async () => {
+    const { kit, provider, siwx } = await signInKit([anvil, anvil2])
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    provider.selectChain(4660)
+    await settle()
+    expect(kit.store.get()).toMatchObject({ open: true, router: { view: 'UnsupportedChain' } })
+    expect(siwx.lookups.map(([chainId]) => chainId)).not.toContain('eip155:4660')
+  })
+
+  it('an app that allows unconfigured networks (allowUnsupportedChain) still asks a wallet there to sign in', async () => {
+    const siwx = new MemorySIWX()
+    const { kit, provider } = injectedKit({
+      options: { networks: [anvil, anvil2], siwx, allowUnsupportedChain: true },
+    })
+    signWithDevAccounts(provider)
+    await kit.ready()
+    await kit.connect('injected')
+    await signInShown(kit)
+    await signIn(kit).sign()
+    provider.selectChain(4660)
+    await signInShown(kit)
+    expect(siwx.lookups.map(([chainId]) => chainId)).toContain('eip155:4660')
+  })
+
   it('closing is refused with a shake while a required sign-in is unsigned, allowed when not required', async () => {
     const { kit } = await signInKit([anvil, anvil2])
     await kit.connect('injected')
