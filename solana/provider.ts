@@ -1,10 +1,11 @@
 import type { Emitter, Listen } from '@pairwise/common'
-import type { CaipNetwork } from '@pairwise/modal/adapter'
+import { type CaipNetwork, WalletError } from '@pairwise/modal/adapter'
 import type { Signature } from '@solana/kit'
 import { getBase64Decoder } from '@solana/kit'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, confirmSignature } from './confirm.js'
 import { SolanaError } from './errors.js'
+import { verifiedSignature } from './messageSignature.js'
 import type { PreflightCommitment } from './preflight.js'
 import type { SolanaRpc } from './rpc.js'
 import type { SolanaSigner, SolanaSignIn } from './signer.js'
@@ -75,6 +76,8 @@ export type SolanaProvider = {
 export type ProviderDeps = {
   /** The connection's signer now: a wallet's account change replaces it under a provider the app holds. */
   signer(): SolanaSigner
+  /** Whether the connection this provider was made for is the adapter's still. */
+  connected(): boolean
   network(): CaipNetwork
   chains(): CaipNetwork[]
   /** The connection's events, which the adapter emits as it learns of them. */
@@ -89,6 +92,16 @@ export type ProviderDeps = {
 }
 
 export function solanaProvider(deps: ProviderDeps): SolanaProvider {
+  // A provider the app kept past its connection's end asks the wallet nothing: a page's wallet stays signed in
+  // to the page after a disconnect, and would prompt a user the modal shows disconnected. What it was for
+  // (address, key, wallet name) it still tells, through `deps.signer()` itself.
+  const wallet = () => {
+    if (!deps.connected()) throw new WalletError('CONNECTOR_NOT_CONNECTED')
+    return deps.signer()
+  }
+  const signMessage = async (signer: SolanaSigner, message: Uint8Array) =>
+    verifiedSignature(signer.address, message, await signer.signMessage(message, deps.network()))
+
   const sendSigned = async (signed: Uint8Array, options?: SendOptions): Promise<string> => {
     const encoded = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]
     return deps
@@ -104,7 +117,7 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
 
   const signAndSendBytes = async (transaction: Uint8Array, options?: SendOptions): Promise<string> => {
     const network = deps.network()
-    const signer = deps.signer()
+    const signer = wallet()
     if (!signer.signAndSend) return sendSigned(await signer.signTransaction(transaction, network), options)
     return signer.signAndSend(transaction, network, {
       preflightCommitment: deps.preflightCommitment,
@@ -112,7 +125,7 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
     })
   }
 
-  const signBytes = (transaction: Uint8Array) => deps.signer().signTransaction(transaction, deps.network())
+  const signBytes = (transaction: Uint8Array) => wallet().signTransaction(transaction, deps.network())
   const off: Listen<SolanaProviderEvents> = (event, listener) => {
     deps.events.off(event, listener)
   }
@@ -142,12 +155,12 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
     },
     off,
     removeListener: off,
-    signMessage: (message) => deps.signer().signMessage(message, deps.network()),
+    signMessage: async (message) => signMessage(wallet(), message),
     async signTransaction(transaction) {
       return sameKindAs(transaction, await signBytes(wireBytes(transaction)))
     },
     async signAllTransactions(transactions) {
-      const signer = deps.signer()
+      const signer = wallet()
       const network = deps.network()
       const wire = transactions.map(wireBytes)
       let signed: Uint8Array[] = []
@@ -162,7 +175,7 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       return connection ? connection.sendRawTransaction(signed, options) : sendSigned(signed, options)
     },
     async signIn(input = {}) {
-      const signer = deps.signer()
+      const signer = wallet()
       // The sign-in is the connected account's, the one the modal shows: another's, asked by the app or
       // answered by the wallet, would have the app sign in someone the user does not see connected.
       const other = (address: string) =>
@@ -171,6 +184,7 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       if (signer.signIn) {
         const signedIn = await signer.signIn(input)
         if (signedIn.address !== signer.address) throw other(signedIn.address)
+        await verifiedSignature(signer.address, signedIn.signedMessage, signedIn.signature)
         return signedIn
       }
       const domain = input.domain ?? deps.domain()
@@ -178,15 +192,16 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       const signedMessage = new TextEncoder().encode(
         signInMessageText({ ...input, domain, address: signer.address }),
       )
-      const signature = await signer.signMessage(signedMessage, deps.network())
+      const signature = await signMessage(signer, signedMessage)
       return { address: signer.address, publicKey: signer.publicKey, signedMessage, signature }
     },
-    transfer(request) {
+    async transfer(request) {
+      const from = wallet().address
       const rpc = deps.rpc(deps.network())
       return transfer(
         {
           rpc,
-          from: deps.signer().address,
+          from,
           priorityFee: deps.priorityFee,
           send: async (wire) => (await signAndSendBytes(wire)) as Signature,
           confirm: (signature, lastValid) => confirmSignature(rpc, signature, lastValid, deps.confirm),

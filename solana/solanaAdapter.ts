@@ -201,16 +201,17 @@ export class SolanaAdapter implements ChainAdapter {
   getProvider(connectorId: string): SolanaProvider | undefined {
     const connection = this.#connections.get(connectorId)
     if (!connection) return undefined
+    const connected = () => this.#connections.get(connectorId) === connection
     connection.provider ??= solanaProvider({
       signer: () => connection.signer,
+      connected,
       network: () => connection.network,
       chains: () =>
         this.#context?.networks.filter((n) => n.chainNamespace === 'solana' && serves(connection, n)) ?? [],
       events: connection.events,
       disconnect: async () => {
         // A provider the app kept after its connection was replaced ends nothing.
-        if (this.#connections.get(connectorId) === connection)
-          await disconnectForApp(this.#context, connectorId, (id) => this.disconnect(id))
+        if (connected()) await disconnectForApp(this.#context, connectorId, (id) => this.disconnect(id))
       },
       rpc: (network) => this.#rpcs.for(network),
       preflightCommitment: this.#preflight,

@@ -1,27 +1,34 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from '@solana/kit'
+import { base58 } from '@scure/base'
+import { getAddressDecoder } from '@solana/kit'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it, vi } from 'vitest'
 import { Emitter } from '../../common/index.js'
-import type { AdapterContext, CaipNetwork } from '../../modal/adapter.js'
+import type { AdapterContext, CaipNetwork, WalletConnectTransport } from '../../modal/adapter.js'
 import type { ConfirmOptions } from '../../solana/confirm.js'
 import { defineSolanaNetwork, SolanaAdapter, solanaDevnet } from '../../solana/index.js'
 import { type SolanaProvider, type SolanaProviderEvents, solanaProvider } from '../../solana/provider.js'
 import type { SolanaRpc } from '../../solana/rpc.js'
 import type { SolanaSigner } from '../../solana/signer.js'
+import { walletConnectSigner } from '../../solana/walletConnectSigner.js'
 import { createKit } from '../modal/support/kit.js'
 import { walletRegistry } from '../support/walletRegistry.js'
 
 const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
 
-async function keyOf() {
-  const { address } = await generateKeyPairSigner()
-  return { address, publicKey: new Uint8Array(getAddressEncoder().encode(address)) }
+/** A fresh account: its address, its public key and the secret that signs for it. */
+function keyOf() {
+  const { secretKey, publicKey } = ed25519.keygen()
+  return { address: getAddressDecoder().decode(publicKey), publicKey, secretKey }
 }
+
+/** 64 bytes the length check takes, signed by no one. */
+const forgedSignature = () => crypto.getRandomValues(new Uint8Array(64))
 
 function providerOf(signer: SolanaSigner) {
   return solanaProvider({
     signer: () => signer,
+    connected: () => true,
     network: () => network,
     chains: () => [network],
     events: new Emitter<SolanaProviderEvents>(() => undefined),
@@ -33,11 +40,16 @@ function providerOf(signer: SolanaSigner) {
   })
 }
 
-function signerOf(key: { address: string; publicKey: Uint8Array }, signIn?: SolanaSigner['signIn']) {
-  const signMessage = vi.fn(async () => new Uint8Array(64))
+function signerOf(
+  { address, publicKey, secretKey }: ReturnType<typeof keyOf>,
+  signIn?: SolanaSigner['signIn'],
+  sign: (message: Uint8Array) => Uint8Array = (message) => ed25519.sign(message, secretKey),
+) {
+  const signMessage = vi.fn(async (message: Uint8Array) => sign(message))
   const signer: SolanaSigner = {
     walletName: 'Test',
-    ...key,
+    address,
+    publicKey,
     signMessage,
     signTransaction: async (transaction) => transaction,
     ...(signIn ? { signIn } : {}),
@@ -47,12 +59,13 @@ function signerOf(key: { address: string; publicKey: Uint8Array }, signIn?: Sola
 
 describe('Solana provider signIn', () => {
   it('takes a wallet’s own sign-in only for the connected account', async () => {
-    const connected = await keyOf()
-    const other = await keyOf()
+    const connected = keyOf()
+    const other = keyOf()
     const answer = (key: typeof other) => async () => ({
-      ...key,
-      signedMessage: new Uint8Array(1),
-      signature: new Uint8Array(64),
+      address: key.address,
+      publicKey: key.publicKey,
+      signedMessage: Uint8Array.of(1),
+      signature: ed25519.sign(Uint8Array.of(1), key.secretKey),
     })
     await expect(providerOf(signerOf(connected, answer(connected)).signer).signIn()).resolves.toMatchObject({
       address: connected.address,
@@ -62,9 +75,27 @@ describe('Solana provider signIn', () => {
     })
   })
 
+  it('takes a wallet’s own sign-in only with a signature of its message that verifies with the connected key', async () => {
+    const connected = keyOf()
+    const forged = async () => ({
+      address: connected.address,
+      publicKey: connected.publicKey,
+      signedMessage: Uint8Array.of(1),
+      signature: forgedSignature(),
+    })
+    await expect(providerOf(signerOf(connected, forged).signer).signIn()).rejects.toMatchObject({
+      code: 'SIGN_MESSAGE_FAILED',
+    })
+  })
+
+  it('refuses a sign-in text the wallet signed with 64 bytes that do not verify with the connected key', async () => {
+    const { signer } = signerOf(keyOf(), undefined, forgedSignature)
+    await expect(providerOf(signer).signIn()).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+  })
+
   it('refuses to sign a sign-in text naming an address other than the connected account', async () => {
-    const connected = await keyOf()
-    const other = await keyOf()
+    const connected = keyOf()
+    const other = keyOf()
     const { signer, signMessage } = signerOf(connected)
     await expect(providerOf(signer).signIn({ address: other.address })).rejects.toMatchObject({
       code: 'INVALID_ADDRESS',
@@ -75,9 +106,41 @@ describe('Solana provider signIn', () => {
   })
 })
 
+describe('Solana provider signMessage over WalletConnect', () => {
+  /** A provider over a WalletConnect session whose wallet answers solana_signMessage with `sign`'s bytes. */
+  function sessionProvider(key: ReturnType<typeof keyOf>, sign: (message: Uint8Array) => Uint8Array) {
+    const transport = {
+      request: async ({ params }: { params: { message: string } }) => ({
+        signature: base58.encode(sign(base58.decode(params.message))),
+      }),
+    } as unknown as WalletConnectTransport
+    return providerOf(walletConnectSigner(transport, key.address, 'Test', undefined))
+  }
+
+  it('hands back the signature the session’s wallet made with the connected key', async () => {
+    const key = keyOf()
+    const message = new TextEncoder().encode('sign me')
+    const signature = await sessionProvider(key, (m) => ed25519.sign(m, key.secretKey)).signMessage(message)
+    expect(ed25519.verify(signature, message, key.publicKey)).toBe(true)
+  })
+
+  it('refuses 64 bytes that do not verify with the connected key, as a bad wallet answer', async () => {
+    await expect(
+      sessionProvider(keyOf(), forgedSignature).signMessage(new TextEncoder().encode('sign me')),
+    ).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+  })
+
+  it('refuses a signature the session’s wallet made with another key', async () => {
+    const other = keyOf()
+    await expect(
+      sessionProvider(keyOf(), (m) => ed25519.sign(m, other.secretKey)).signMessage(Uint8Array.of(1)),
+    ).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+  })
+})
+
 describe('Solana provider sendTransaction', () => {
   it('sends the wallet-signed transaction through the web3.js Connection the app passes, with its options, as AppKit does', async () => {
-    const { signer } = signerOf(await keyOf())
+    const { signer } = signerOf(keyOf())
     const sendRawTransaction = vi.fn(async () => 'signature-from-the-app-connection')
     const transaction = new Uint8Array([1, 2, 3])
     await expect(
@@ -94,8 +157,10 @@ describe('Solana adapter provider', () => {
     rpcUrl: 'http://127.0.0.1:1',
   })
 
+  const secretOf = (seed: number) => new Uint8Array(32).fill(seed)
+
   function accountOf(seed: number): WalletAccount {
-    const publicKey = ed25519.getPublicKey(new Uint8Array(32).fill(seed))
+    const publicKey = ed25519.getPublicKey(secretOf(seed))
     return {
       address: getAddressDecoder().decode(publicKey),
       publicKey,
@@ -107,10 +172,14 @@ describe('Solana adapter provider', () => {
   /**
    * A page wallet serving the local chain and devnet: `change` sends its account change, `signedBy` lists the
    * accounts its signMessage signed with, `signRequests` the inputs of each signTransaction request,
-   * `disconnects` counts its `standard:disconnect` calls.
+   * `disconnects` counts its `standard:disconnect` calls; after `forge` its signMessage answers 64 bytes
+   * signed by no one.
    */
   function testWallet() {
     const first = accountOf(1)
+    // The accounts it may change to, by address, each with the seed of its secret.
+    const seeds = new Map([1, 2, 3].map((seed) => [accountOf(seed).address, seed]))
+    let forged = false
     let change: (event: { accounts: WalletAccount[] }) => void = () => undefined
     const signedBy: string[] = []
     const signRequests: number[] = []
@@ -142,7 +211,13 @@ describe('Solana adapter provider', () => {
           version: '1.0.0',
           signMessage: async ({ account, message }: { account: WalletAccount; message: Uint8Array }) => {
             signedBy.push(account.address)
-            return [{ signedMessage: message, signature: new Uint8Array(64) }]
+            const secret = secretOf(seeds.get(account.address) ?? 0)
+            return [
+              {
+                signedMessage: message,
+                signature: forged ? forgedSignature() : ed25519.sign(message, secret),
+              },
+            ]
           },
         },
       },
@@ -152,6 +227,9 @@ describe('Solana adapter provider', () => {
     return {
       adapter: new SolanaAdapter({ registry: () => registry as never }),
       change: (accounts: WalletAccount[]) => change({ accounts }),
+      forge: () => {
+        forged = true
+      },
       signedBy,
       signRequests,
       disconnects,
@@ -185,6 +263,39 @@ describe('Solana adapter provider', () => {
     expect(provider.address).toBe(second.address)
     await provider.signMessage(new Uint8Array([1]))
     expect(signedBy).toEqual([second.address])
+  })
+
+  it('hands back a message signature only when it verifies with the account’s key: 64 other bytes are a bad wallet answer', async () => {
+    const { provider, forge } = await connectedWallet()
+    const message = new TextEncoder().encode('sign me')
+    expect(
+      ed25519.verify(await provider.signMessage(message), message, new Uint8Array(accountOf(1).publicKey)),
+    ).toBe(true)
+    forge()
+    await expect(provider.signMessage(message)).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+  })
+
+  it('a provider the app kept past a disconnect asks the wallet nothing, and still tells the account and wallet it was for', async () => {
+    const { adapter, provider, signedBy, signRequests } = await connectedWallet()
+    await adapter.disconnect('solana:Test wallet')
+    const notConnected = { code: 'CONNECTOR_NOT_CONNECTED' }
+    const transaction = Uint8Array.of(1)
+    await expect(provider.signMessage(Uint8Array.of(1))).rejects.toMatchObject(notConnected)
+    await expect(provider.signTransaction(transaction)).rejects.toMatchObject(notConnected)
+    await expect(provider.signAllTransactions([transaction])).rejects.toMatchObject(notConnected)
+    await expect(provider.signAndSendTransaction(transaction)).rejects.toMatchObject(notConnected)
+    await expect(provider.sendTransaction(transaction)).rejects.toMatchObject(notConnected)
+    await expect(provider.signIn()).rejects.toMatchObject(notConnected)
+    await expect(provider.transfer({ to: accountOf(2).address, amount: '0.1' })).rejects.toMatchObject(
+      notConnected,
+    )
+    expect(signedBy).toEqual([])
+    expect(signRequests).toEqual([])
+    const first = accountOf(1)
+    expect(provider.address).toBe(first.address)
+    expect(provider.publicKey).toEqual(first.publicKey)
+    expect(provider.name).toBe('Test wallet')
+    expect(provider.walletName).toBe('Test wallet')
   })
 
   it('signs all transactions in one wallet request, so the user approves them once, each handed back in order', async () => {
