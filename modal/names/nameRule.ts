@@ -5,7 +5,8 @@ export const minNameLength = 4
 
 /**
  * NAME-01: "letters" are read as ASCII a–z and A–Z only, as AppKit's `/^[a-zA-Z0-9-]{4,}$/` has them; a
- * letter outside ASCII (é, ß, а) is refused, so what the visitor types is what ENS normalisation keeps.
+ * letter outside ASCII (é, ß, а) is refused, so ENS normalisation keeps what the visitor types but for the
+ * case of A–Z, which it lowers.
  */
 const allowed = /^[a-zA-Z0-9-]+$/
 

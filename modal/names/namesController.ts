@@ -92,8 +92,9 @@ export async function registerName(
     const coinType = coinTypeOf(Number(network.id))
     const message = registrationMessage(name, now())
     const signature = await signText(ctx, connection.connectorId, address, message)
-    await postName(api, { coin_type: coinType, address, message, signature }, name)
-    setIfSameAccount(ctx, address, network, { profileName: name })
+    // The service registers the name ENSIP-15 normalised (`Alice` as `alice`): its record says which.
+    const record = await postName(api, { coin_type: coinType, address, message, signature }, name)
+    setIfSameAccount(ctx, address, network, { profileName: record.name })
     if (stillRegistering(ctx)) replace(ctx, { view: 'RegisterAccountNameSuccess' })
   } catch (error) {
     if (stillRegistering(ctx)) replace(ctx, { view: 'RegisterAccountName' })

@@ -115,6 +115,7 @@ function SendForm({
   const limits = held && {
     decimals: token.decimals,
     parse: chain.parseUnits,
+    locale: t.locale,
     balance: held.balance,
     nativeBalance: held.native,
     native: !token.contract,

@@ -1,6 +1,7 @@
 import { formatUnits } from 'viem'
 import type { WalletError } from '../controllers/errors.js'
 import { finerThan } from '../controllers/finerThan.js'
+import { typedDecimal } from '../ui/components/typedDecimal.js'
 
 /**
  * Why an amount cannot be sent. `invalid` carries the ERR-48 error; the others name a text of the send
@@ -27,6 +28,8 @@ export type AmountLimits = {
    * first load's chunk.
    */
   parse: ParseUnits
+  /** The visitor's locale, whose digits and decimal separator an amount may be written in (`0,5` in German). */
+  locale: string
   /** The balance of the token sent (of the native coin when `native`). */
   balance: bigint
   /** The native coin's balance, which pays the fee. */
@@ -47,19 +50,20 @@ export function sendAmount(text: string, decimals: number, parse: ParseUnits): b
 }
 
 /**
- * Checks an amount before it is offered for sending: more than zero, no finer than the token's decimals
- * (parsing would round it silently), within the balance, and for the native coin within the balance less
- * the fee; a token send needs the fee in the native coin.
+ * Checks an amount, as written in the visitor's locale, before it is offered for sending: more than zero, no
+ * finer than the token's decimals (parsing would round it silently), within the balance, and for the native
+ * coin within the balance less the fee; a token send needs the fee in the native coin.
  */
 export function checkAmount(text: string, limits: AmountLimits): AmountCheck {
+  const written = typedDecimal(text, limits.locale)
   let amount: bigint
   try {
-    amount = sendAmount(text, limits.decimals, limits.parse)
+    amount = sendAmount(written, limits.decimals, limits.parse)
   } catch (error) {
     return { ok: false, issue: { kind: 'invalid', error: error as WalletError } }
   }
   if (amount <= 0n) return { ok: false, issue: { kind: 'missing' } }
-  if (finerThan(text, limits.decimals))
+  if (finerThan(written, limits.decimals))
     return { ok: false, issue: { kind: 'tooManyDecimals', decimals: limits.decimals } }
   if (amount > limits.balance) return { ok: false, issue: { kind: 'overBalance' } }
   const { fee } = limits

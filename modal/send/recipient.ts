@@ -21,9 +21,10 @@ const hexAddress = /^0x[0-9a-fA-F]{40}$/
 
 /**
  * What the visitor wrote in the recipient field: an EVM address (40 hex characters, §5; one in mixed case
- * must carry a valid EIP-55 checksum, as a typo in it would otherwise send to a stranger), or a name
- * (`alice.eth`), normalised (ENSIP-15) and resolved through `resolveName`, which is absent when the
- * network has no universal resolver. Undefined when the field is empty.
+ * must carry a valid EIP-55 checksum, as a typo in it would otherwise send to a stranger, while one all in
+ * lower or all in upper case, as QR codes carry it, has none to check), or a name (`alice.eth`), normalised
+ * (ENSIP-15) and resolved through `resolveName`, which is absent when the network has no universal resolver.
+ * Undefined when the field is empty.
  */
 export async function readRecipient(
   text: string,
@@ -32,7 +33,8 @@ export async function readRecipient(
   const value = text.trim()
   if (value === '') return undefined
   if (hexAddress.test(value)) {
-    if (!isAddress(value, { strict: true })) return { ok: false, issue: { kind: 'checksum' } }
+    if (mixedCase(value) && !isAddress(value, { strict: true }))
+      return { ok: false, issue: { kind: 'checksum' } }
     return { ok: true, address: getAddress(value) }
   }
   const name = normalizedName(value)
@@ -59,6 +61,12 @@ export function recipientFor(recipient: Recipient, token: SendToken): Recipient 
   if (token.contract && isAddressEqual(recipient.address, token.contract))
     return { ok: false, issue: { kind: 'tokenContract', symbol: token.symbol } }
   return recipient
+}
+
+/** Whether the 40 hex digits of `address` have letters in both cases, which EIP-55 reads as a checksum. */
+function mixedCase(address: string): boolean {
+  const digits = address.slice(2)
+  return digits !== digits.toLowerCase() && digits !== digits.toUpperCase()
 }
 
 /** A name has a dot between labels (`alice.eth`); one ENSIP-15 refuses (`al ice.eth`) is no name. */

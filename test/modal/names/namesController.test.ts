@@ -174,6 +174,17 @@ describe('the name service', () => {
     ).toBe(true)
   })
 
+  it('a name typed with capitals is the account’s name as the service registered it, in lower case', async () => {
+    const normalised = (request: NamesRequest): NamesAnswer => {
+      const { message } = request.body as { message: string }
+      const { name } = JSON.parse(message) as { name: string }
+      return { status: 200, body: nameRecord(name.toLowerCase(), account.address) }
+    }
+    const { kit, api } = await loggedIn(normalised)
+    await registerName(kit.context, api, 'Bob-01.pairwise.eth')
+    expect(kit.store.get().account.profileName).toBe('bob-01.pairwise.eth')
+  })
+
   it('NAME-04 ERR-07 a refused registration returns to RegisterAccountName with loading false and the service’s first reason', async () => {
     const { kit, api } = await loggedIn(({ method }) =>
       method === 'POST' ? refusal(409, 'Name is already taken') : { status: 200, body: [] },

@@ -9,6 +9,7 @@ const nativeLimits: AmountLimits = {
   nativeBalance: 2n * ether,
   native: true,
   parse: parseUnits,
+  locale: 'en',
 }
 const tusd: AmountLimits = {
   decimals: 6,
@@ -16,6 +17,7 @@ const tusd: AmountLimits = {
   nativeBalance: ether,
   native: false,
   parse: parseUnits,
+  locale: 'en',
 }
 
 describe('send amounts', () => {
@@ -47,6 +49,33 @@ describe('send amounts', () => {
       ok: false,
       issue: { kind: 'tooManyDecimals', decimals: 6 },
     })
+  })
+
+  it("an amount written with the locale's decimal comma is read as written: 0,5 in German is half a coin", () => {
+    expect(checkAmount('0,5', { ...nativeLimits, locale: 'de' })).toEqual({ ok: true, amount: ether / 2n })
+    expect(checkAmount(' 1,25 ', { ...tusd, locale: 'fr' })).toEqual({ ok: true, amount: 1_250_000n })
+    expect(checkAmount('1,0000001', { ...tusd, locale: 'ru' })).toEqual({
+      ok: false,
+      issue: { kind: 'tooManyDecimals', decimals: 6 },
+    })
+    // A point is the decimal point in every locale: Max writes one, and amounts pasted from elsewhere have one.
+    expect(checkAmount('0.5', { ...nativeLimits, locale: 'de' })).toEqual({ ok: true, amount: ether / 2n })
+  })
+
+  it("an amount in the locale's own digits and decimal separator is read as written: ٠٫٥ in Egyptian Arabic is 0.5", () => {
+    expect(checkAmount('٠٫٥', { ...nativeLimits, locale: 'ar-EG' })).toEqual({ ok: true, amount: ether / 2n })
+    expect(checkAmount('١٢', { ...tusd, locale: 'ar-EG' })).toEqual({ ok: true, amount: 12_000_000n })
+  })
+
+  it('a comma that groups thousands in the locale is refused, not read as a decimal point', () => {
+    for (const [text, locale] of [
+      ['1,000', 'en'],
+      ['1.000,5', 'de'],
+    ] as const)
+      expect(checkAmount(text, { ...tusd, locale }), `${text} in ${locale}`).toMatchObject({
+        ok: false,
+        issue: { kind: 'invalid', error: { code: 'INVALID_DECIMAL_NUMBER' } },
+      })
   })
 
   it('more than the balance is refused; for the native coin also more than the balance less the fee', () => {

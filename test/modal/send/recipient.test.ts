@@ -75,6 +75,13 @@ describe('send recipients', () => {
     expect(await readRecipient(`0x${mixed}`, undefined)).toEqual({ ok: false, issue: { kind: 'checksum' } })
   })
 
+  it('a 0x address written all in upper case (as QR codes carry it) is taken like one in lower case', async () => {
+    expect(await readRecipient(`0x${alice.slice(2).toUpperCase()}`, undefined)).toEqual({
+      ok: true,
+      address: alice,
+    })
+  })
+
   it('an empty field is no recipient yet; text that is neither an address nor a name is refused', async () => {
     expect(await readRecipient('  ', undefined)).toBeUndefined()
     for (const text of ['0x1234', 'bob', 'al ice.eth', `${alice}0`, 'a..eth'])
