@@ -112,11 +112,6 @@ async function handleMessage(
 async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Promise<void> {
   const { topic, payload } = incoming
   switch (payload.method) {
-    case 'wc_sessionPropose':
-      if (isFallbackToIgnore(ctx, topic)) return
-      return onProposeRequest(ctx, incoming)
-    case 'wc_sessionAuthenticate':
-      return onAuthenticateRequest(ctx, incoming)
     case 'wc_sessionSettle':
       return onSettleRequest(ctx, topic, payload)
     case 'wc_sessionUpdate':
@@ -132,12 +127,19 @@ async function routeRequest(ctx: EngineContext, incoming: IncomingRequest): Prom
     case 'wc_sessionEvent':
       return onEventRequest(ctx, topic, payload)
     default:
-      // Pairing calls count only on a pairing's topic: a peer that sent wc_pairingDelete on a session's
-      // topic would otherwise drop the session's key and leave a session nobody can end.
+      // Pairing calls, proposals and sign-in requests count only on a pairing's topic: a peer that sent
+      // wc_pairingDelete on a session's topic would otherwise drop the session's key and leave a session
+      // nobody can end, and one proposing there could prompt the wallet's user for as long as the session
+      // lasts, where a pairing is held five minutes once used.
       if (!ctx.stores.pairings.has(topic)) {
         ctx.logger.info('unsupported request method', { topic, method: payload.method })
         return
       }
+      if (payload.method === 'wc_sessionPropose') {
+        if (!isFallbackToIgnore(ctx, topic)) await onProposeRequest(ctx, incoming)
+        return
+      }
+      if (payload.method === 'wc_sessionAuthenticate') return onAuthenticateRequest(ctx, incoming)
       if (payload.method === 'wc_pairingPing') return onPairingPing(ctx, topic, payload)
       if (payload.method === 'wc_pairingDelete') return onPairingDelete(ctx, topic, payload)
       return onUnknownPairingMethod(ctx, topic, payload)
@@ -200,11 +202,10 @@ async function routeResponse(ctx: EngineContext, topic: string, payload: JsonRpc
 }
 
 /**
- * A pairing made for `authenticate()` also carries a fallback proposal. A wallet that handles sign-in
- * requests answers those and ignores the proposal, as the official wallet does.
+ * A pairing (`topic`) made for `authenticate()` also carries a fallback proposal. A wallet that handles
+ * sign-in requests answers those and ignores the proposal, as the official wallet does.
  */
 function isFallbackToIgnore(ctx: EngineContext, topic: string): boolean {
-  if (!ctx.stores.pairings.has(topic)) return false
   const methods = ctx.stores.pairings.get(topic).methods
   if (methods === undefined || methods.includes('wc_sessionPropose')) return false
   return methods.includes('wc_sessionAuthenticate') && ctx.events.listenerCount('session_authenticate') > 0

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
 import { isChainInSession, isEventAllowed, isMethodAllowed } from '../namespaces/index.js'
+import { FIVE_MINUTES, SEVEN_DAYS } from '../time.js'
 
 /** The request's chain is in the session and its method is approved on that chain. */
 export function assertRequestAllowed(
@@ -42,15 +43,16 @@ export function assertEventAllowed(
 }
 
 /** How long a wallet may take over a request, in seconds: the spec's bounds, five minutes to a week. */
-export const REQUEST_EXPIRY_BOUNDARIES = { min: 300, max: 604_800 } as const
+export const MIN_REQUEST_EXPIRY = FIVE_MINUTES
+export const MAX_REQUEST_EXPIRY = SEVEN_DAYS
 
 export function assertRequestExpiry(expiry: unknown): void {
   if (expiry === undefined) return
-  const { min, max } = REQUEST_EXPIRY_BOUNDARIES
-  if (typeof expiry !== 'number' || Number.isNaN(expiry) || expiry < min || expiry > max) {
+  // Written so that NaN, which no comparison holds for, is refused too.
+  if (typeof expiry !== 'number' || !(expiry >= MIN_REQUEST_EXPIRY && expiry <= MAX_REQUEST_EXPIRY)) {
     throw internalError(
       'MISSING_OR_INVALID',
-      `request() expiry: ${String(expiry)}. Expiry must be a number (in seconds) between ${min} and ${max}`,
+      `request() expiry: ${String(expiry)}. Expiry must be a number (in seconds) between ${MIN_REQUEST_EXPIRY} and ${MAX_REQUEST_EXPIRY}`,
     )
   }
 }

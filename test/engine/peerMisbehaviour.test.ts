@@ -10,8 +10,10 @@ import {
   sendError,
   sendRequest,
 } from '../../engine/transport/send.js'
+import { signInRequest } from '../conformance/support/fixtures.js'
 import {
   ADDRESS,
+  dappMetadata,
   establishSession,
   nextEvent,
   requestedNamespaces,
@@ -137,6 +139,31 @@ describe('a peer that breaks the protocol gains nothing', () => {
     const ended = nextEvent(dapp, 'session_delete')
     await wallet.disconnect({ topic, reason: { code: 6000, message: 'user disconnected' } })
     expect((await ended).topic).toBe(topic)
+  })
+
+  it('a proposal or sign-in request sent on a session topic is ignored: connection prompts come only over a pairing', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    let prompts = 0
+    wallet.on('session_proposal', () => prompts++)
+    wallet.on('session_authenticate', () => prompts++)
+    const ctx = engineOf(dapp)
+    const publicKey = await createKeyPair(ctx)
+    const proposal = {
+      relays: [{ protocol: 'irn' }],
+      proposer: { publicKey, metadata: dappMetadata },
+      requiredNamespaces: {},
+      optionalNamespaces: requestedNamespaces,
+      expiryTimestamp: nowSeconds() + 300,
+    }
+    await sendRequest(ctx, { topic, method: 'wc_sessionPropose', params: proposal })
+    const { params: signIn } = signInRequest(0, publicKey)
+    await sendRequest(ctx, { topic, method: 'wc_sessionAuthenticate', params: signIn })
+    await handledSoFar(dapp, wallet, topic)
+    expect(prompts).toBe(0)
+    expect(wallet.proposal.keys).toEqual([])
+    expect(engineOf(wallet).stores.authRequests.getAll()).toEqual([])
   })
 
   it('a queued request expiring behind the one shown does not hand the shown one out again', async () => {
