@@ -45,7 +45,7 @@ export function SendView() {
   const send = (review: Review) => {
     const progress = (status: SendStatus) => setStage({ ...review, step: 'progress', status })
     progress({ phase: 'signing' })
-    void runSend(review.chain, review.transfer, progress).then((last) => {
+    void runSend(review.chain, review.transfer, review.fee, progress).then((last) => {
       if (last.phase !== 'failed') void refreshAfterSend(kit.context, kit.api)
     })
   }
@@ -119,7 +119,7 @@ function SendForm({
     balance: held.balance,
     nativeBalance: held.native,
     native: !token.contract,
-    fee: feeValue,
+    fee: feeValue?.cost,
   }
   const amount = limits ? checkAmount(form.amount, limits) : undefined
   const shown = (value: bigint, of: SendToken) =>
@@ -221,7 +221,7 @@ function SendForm({
       <p className="muted" data-testid="send-fee">
         {`${ft('fee')}: `}
         {fee.status === 'done' ? (
-          <Figure>{shown(fee.fee, native)}</Figure>
+          <Figure>{shown(fee.fee.cost, native)}</Figure>
         ) : fee.status === 'failed' ? (
           errorMessage(fee.error, t)
         ) : (
@@ -315,7 +315,7 @@ function Summary({ review, ft }: { review: Review; ft: SendTranslate }) {
       <dd>{name ? `${name} (${transfer.to})` : transfer.to}</dd>
       <dt>{ft('fee')}</dt>
       <dd>
-        <Figure>{`${formatAmount(formatUnits(fee, nativeCurrency.decimals), t.locale)} ${nativeCurrency.symbol}`}</Figure>
+        <Figure>{`${formatAmount(formatUnits(fee.cost, nativeCurrency.decimals), t.locale)} ${nativeCurrency.symbol}`}</Figure>
       </dd>
     </dl>
   )

@@ -1,10 +1,11 @@
 import type { Address, Hex } from 'viem'
 import { erc20Abi } from 'viem'
-import { estimateFeesPerGas, getBalance, readContract } from 'viem/actions'
+import { getBalance, readContract } from 'viem/actions'
 import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Receipt, Replacement } from '../adapters/eip155/walletActions.js'
 import type { ChainAdapter, WalletCall } from '../adapters/types.js'
 import type { ParseUnits } from './amount.js'
+import { type Fee, feeOf, feesPerGas } from './fee.js'
 import { universalResolverNames } from './names.js'
 import type { NameResolver } from './recipient.js'
 import { type SendToken, type Transfer, transferTransaction, transferWrite } from './transfer.js'
@@ -16,12 +17,12 @@ export type SendChain = {
   parseUnits: ParseUnits
   /** The account's balance of `token` in its smallest unit. */
   balanceOf(token: SendToken): Promise<bigint>
-  /** The most the transfer's fee may cost, in the native coin's smallest unit (gas × max fee per gas). */
-  estimateFee(transfer: Transfer): Promise<bigint>
+  /** The transfer's fee, its cost in the native coin's smallest unit. */
+  estimateFee(transfer: Transfer): Promise<Fee>
   /** Absent on a network with no universal resolver. */
   resolveName: NameResolver | undefined
-  /** Asks the wallet to send; resolves with the hash it answers. */
-  send(transfer: Transfer): Promise<Hex>
+  /** Asks the wallet to send with the gas and fees reviewed; resolves with the hash it answers. */
+  send(transfer: Transfer, fee: Fee): Promise<Hex>
   waitForReceipt(hash: Hex, onReplaced: (replacement: Replacement) => void): Promise<Receipt>
 }
 
@@ -72,18 +73,36 @@ export function evmSendChain(adapter: ChainAdapter | undefined, from: WalletCall
           })
         : getBalance(client, { address }),
     estimateFee: async (transfer) => {
-      const [gas, fees] = await Promise.all([
+      const [gas, perGas] = await Promise.all([
         actions.estimateGas({ ...from, transaction: transferTransaction(transfer) }),
-        estimateFeesPerGas(client),
+        feesPerGas(client),
       ])
-      return gas * fees.maxFeePerGas
+      return feeOf(gas, perGas)
     },
     resolveName: universalResolverNames(client),
-    send: (transfer) =>
-      transfer.token.contract
-        ? actions.writeContract({ ...from, contract: transferWrite(transfer.token.contract, transfer) })
-        : actions.sendTransaction({ ...from, transaction: transferTransaction(transfer) }),
+    send: (transfer, fee) => {
+      const limits = { ...pinnedGas(transfer, fee), fees: fee.perGas }
+      return transfer.token.contract
+        ? actions.writeContract({
+            ...from,
+            contract: { ...transferWrite(transfer.token.contract, transfer), ...limits },
+          })
+        : actions.sendTransaction({ ...from, transaction: { ...transferTransaction(transfer), ...limits } })
+    },
     waitForReceipt: (hash, onReplaced) =>
       actions.waitForTransactionReceipt({ network, hash, abi: erc20Abi, onReplaced }),
   }
+}
+
+/** A plain transfer's gas: an estimate of exactly this ran no code, so no amount can change it. */
+const PLAIN_TRANSFER_GAS = 21_000n
+
+/**
+ * The gas limit the wallet is asked with: the reviewed one only where the amount cannot change it (the native
+ * coin to an address that runs no code). The fee is estimated before the amount is known (none of the coin,
+ * one unit of a token), so a token, or a recipient that runs code on what it receives, is left to the wallet
+ * to estimate for the real amount: a limit too low would fail the transfer and still cost its fee.
+ */
+function pinnedGas(transfer: Transfer, fee: Fee): { gas?: bigint } {
+  return transfer.token.contract === undefined && fee.gas === PLAIN_TRANSFER_GAS ? { gas: fee.gas } : {}
 }

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import type { ReplacementReason } from '../adapters/eip155/walletActions.js'
+import type { Fee } from './fee.js'
 import type { SendChain } from './sendChain.js'
 import type { Transfer } from './transfer.js'
 
@@ -15,10 +16,11 @@ export type SendStatus =
   | { phase: 'replaced'; hash: Hex; reason: Exclude<ReplacementReason, 'repriced'> }
   | { phase: 'failed'; error: unknown; hash?: Hex }
 
-/** Runs one send, reporting each status as it is reached; resolves with the last. */
+/** Runs one send at the fee reviewed, reporting each status as it is reached; resolves with the last. */
 export async function runSend(
   chain: SendChain,
   transfer: Transfer,
+  fee: Fee,
   report: (status: SendStatus) => void,
 ): Promise<SendStatus> {
   const settle = (status: SendStatus) => {
@@ -28,7 +30,7 @@ export async function runSend(
   report({ phase: 'signing' })
   let hash: Hex
   try {
-    hash = await chain.send(transfer)
+    hash = await chain.send(transfer, fee)
   } catch (error) {
     return settle({ phase: 'failed', error })
   }

@@ -1,4 +1,5 @@
 import type { CaipNetwork } from '../networks/types.js'
+import type { Fee } from './fee.js'
 import type { SendChain } from './sendChain.js'
 import type { SendStatus } from './sendFlow.js'
 import type { Transfer } from './transfer.js'
@@ -6,7 +7,7 @@ import type { Transfer } from './transfer.js'
 /** What the visitor reviews: the transfer and its fee, on the account and network (`chain`) they were read on. */
 export type Review = {
   transfer: Transfer
-  fee: bigint
+  fee: Fee
   name?: string | undefined
   chain: SendChain
   network: CaipNetwork

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Address } from 'viem'
 import { type ChainRead, currentRead } from './chainRead.js'
+import type { Fee } from './fee.js'
 import { type Recipient, readRecipient } from './recipient.js'
 import type { SendChain } from './sendChain.js'
 import { tokenKey } from './tokens.js'
@@ -56,7 +57,7 @@ export function useRecipient(chain: SendChain, text: string): RecipientRead | un
 
 export type FeeRead =
   | { status: 'estimating' }
-  | { status: 'done'; fee: bigint }
+  | { status: 'done'; fee: Fee }
   | { status: 'failed'; error: unknown }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { Eip155Adapter } from '../../modal/adapters/eip155/eip155Adapter.js'
 import type { ChainAdapter, WalletCall } from '../../modal/adapters/types.js'
+import { feeOf } from '../../modal/send/fee.js'
 import { evmSendChain } from '../../modal/send/sendChain.js'
 import type { Transfer } from '../../modal/send/transfer.js'
 import { evmSwapWallet } from '../../modal/swaps/swapWallet.js'
@@ -32,7 +33,7 @@ const senders: [
     'Send',
     (adapter, from) => {
       const chain = evmSendChain(adapter, from)
-      return chain && { send: () => chain.send(transfer) }
+      return chain && { send: () => chain.send(transfer, feeOf(21_000n, { gasPrice: 1n })) }
     },
   ],
   [

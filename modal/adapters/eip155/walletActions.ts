@@ -29,13 +29,28 @@ export type ActingWallet = {
   read(method: string, params: unknown[]): Promise<unknown>
 }
 
-export type TransactionRequest = { to: Address; data?: Hex; value?: bigint | number | string; gas?: bigint }
+/** What a transaction pays per gas: EIP-1559's max and priority fees, or a legacy chain's gas price. */
+export type FeesPerGas = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint }
+
+/**
+ * `gas` and `fees`, when given, are the ones the visitor reviewed: the wallet is asked with them so the fee
+ * it charges is the one shown (it may still change them).
+ */
+export type TransactionRequest = {
+  to: Address
+  data?: Hex
+  value?: bigint | number | string
+  gas?: bigint
+  fees?: FeesPerGas
+}
 export type ContractWrite = {
   address: Address
   abi: Abi
   functionName: string
   args?: readonly unknown[]
   value?: bigint | number | string
+  gas?: bigint
+  fees?: FeesPerGas
 }
 export type Receipt = { transactionHash: Hex; blockNumber: bigint; status: 'success'; gasUsed: bigint }
 
@@ -96,6 +111,15 @@ export function quantity(value: bigint | number | string | undefined): Hex {
   return numberToHex(/^\d+$/.test(text) ? BigInt(text) : 0n)
 }
 
+function feeFields(fees: FeesPerGas | undefined) {
+  if (!fees) return {}
+  if ('gasPrice' in fees) return { gasPrice: numberToHex(fees.gasPrice) }
+  return {
+    maxFeePerGas: numberToHex(fees.maxFeePerGas),
+    maxPriorityFeePerGas: numberToHex(fees.maxPriorityFeePerGas),
+  }
+}
+
 function callOf(wallet: ActingWallet, tx: TransactionRequest) {
   return {
     from: wallet.account,
@@ -103,6 +127,7 @@ function callOf(wallet: ActingWallet, tx: TransactionRequest) {
     value: quantity(tx.value),
     ...(tx.data ? { data: tx.data } : {}),
     ...(tx.gas === undefined ? {} : { gas: numberToHex(tx.gas) }),
+    ...feeFields(tx.fees),
   }
 }
 
@@ -132,10 +157,11 @@ export async function writeContract(wallet: ActingWallet, write: ContractWrite):
     data: encodeFunctionData({ abi: write.abi, functionName: write.functionName, args: write.args ?? [] }),
     ...(write.value === undefined ? {} : { value: write.value }),
   }
+  // Simulated without gas and fees: a node checks the balance against them, and its refusal is no revert.
   await wallet.read('eth_call', [callOf(wallet, tx), 'latest']).catch((error: unknown) => {
     throw revertError(error, write.abi)
   })
-  return sendTransaction(wallet, tx)
+  return sendTransaction(wallet, { ...tx, gas: write.gas, fees: write.fees })
 }
 
 /** A transaction as the chain reports it (the fields the receipt wait compares). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseUnits } from '../../../modal/adapters/eip155/units.js'
 import type { ChainTransaction, Receipt, Replacement } from '../../../modal/adapters/eip155/walletActions.js'
 import { WalletError } from '../../../modal/controllers/errors.js'
+import { feeOf } from '../../../modal/send/fee.js'
 import type { SendChain } from '../../../modal/send/sendChain.js'
 import { runSend, type SendStatus } from '../../../modal/send/sendFlow.js'
 import { sendTokens } from '../../../modal/send/tokens.js'
@@ -19,6 +20,7 @@ const tUsd = {
   contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
 } as const
 const sendEth: Transfer = { token: tEth, to: bob, amount: 10n ** 16n }
+const reviewedFee = feeOf(21_000n, { maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n })
 
 function chainTx(hash: Hex, patch: Partial<ChainTransaction> = {}): ChainTransaction {
   return { hash, from: alice, to: bob, nonce: '0x7', value: '0x2386f26fc10000', input: '0x', ...patch }
@@ -38,7 +40,7 @@ function fakeChain({
     account: alice,
     parseUnits,
     balanceOf: async () => 0n,
-    estimateFee: async () => 0n,
+    estimateFee: async () => reviewedFee,
     resolveName: undefined,
     send,
     async waitForReceipt(hash, onReplaced) {
@@ -56,7 +58,7 @@ function fakeChain({
 
 async function statuses(chain: SendChain, transfer = sendEth): Promise<SendStatus[]> {
   const seen: SendStatus[] = []
-  await runSend(chain, transfer, (status) => seen.push(status))
+  await runSend(chain, transfer, reviewedFee, (status) => seen.push(status))
   return seen
 }
 
@@ -67,6 +69,19 @@ describe('the send flow', () => {
       { phase: 'pending', hash: hashOf(1) },
       { phase: 'success', hash: hashOf(1) },
     ])
+  })
+
+  it('asks the wallet to send the transfer at the fee reviewed', async () => {
+    const asked: Parameters<SendChain['send']>[] = []
+    await statuses(
+      fakeChain({
+        send: async (...ask) => {
+          asked.push(ask)
+          return hashOf(1)
+        },
+      }),
+    )
+    expect(asked).toEqual([[sendEth, reviewedFee]])
   })
 
   it('PROV-05 a send the wallet repriced while awaited succeeds and is reported as repriced', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { feeOf } from '../../../modal/send/fee.js'
 import type { SendChain } from '../../../modal/send/sendChain.js'
 import { type Review, type Stage, stageOn } from '../../../modal/send/stage.js'
 import { alice, bob, evmNetwork } from '../support/kit.js'
@@ -7,7 +8,7 @@ import { chainOf } from './support/chain.js'
 const polygon = evmNetwork(137, 'http://127.0.0.1:1')
 const reviewOn = (chain: SendChain): Review => ({
   transfer: { token: { name: 'POL', symbol: 'POL', decimals: 18 }, to: bob, amount: 10n ** 18n },
-  fee: 21_000n,
+  fee: feeOf(21_000n, { gasPrice: 1n }),
   chain,
   network: polygon,
 })

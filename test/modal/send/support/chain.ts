@@ -1,4 +1,5 @@
 import { parseUnits } from '../../../../modal/adapters/eip155/units.js'
+import { feeOf } from '../../../../modal/send/fee.js'
 import type { SendChain } from '../../../../modal/send/sendChain.js'
 import type { alice } from '../../support/kit.js'
 
@@ -8,7 +9,7 @@ export function chainOf(account: typeof alice): SendChain {
     account,
     parseUnits,
     balanceOf: async () => 0n,
-    estimateFee: async () => 0n,
+    estimateFee: async () => feeOf(0n, { gasPrice: 0n }),
     resolveName: undefined,
     send: async () => '0x',
     waitForReceipt: async () => ({ transactionHash: '0x', blockNumber: 1n, status: 'success', gasUsed: 0n }),
