@@ -19,6 +19,7 @@ import {
   setSelectedProvider,
 } from './onrampController.js'
 import { onrampStyles } from './onrampStyles.js'
+import { typedPaymentAmount } from './paymentAmount.js'
 import { OnrampError } from './provider.js'
 import { onrampTexts } from './texts/index.js'
 import type { OnrampQuote } from './types.js'
@@ -27,7 +28,6 @@ import { useOnrampProvider } from './useOnrampProvider.js'
 /** How long typing must pause before a quote is asked for. */
 export const quoteDebounceMs = 400
 const popupFeatures = 'width=600,height=800'
-const amountPattern = /^\d{1,9}(\.\d{1,2})?$/
 
 /**
  * Buy: the amount in the payment currency, the currency bought and the payment method, a quote as the
@@ -70,14 +70,15 @@ export function OnrampProvidersView() {
 
   const currencyId = state.purchaseCurrency.id
   const quoteKey = onrampQuoteKey(state)
+  const paymentAmount = typedPaymentAmount(amount, t.locale)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `quoteKey` names the currencies the controller reads from the store.
   useEffect(() => {
     setQuote(null)
-    if (!provider || !address || !network || !amountPattern.test(amount)) return
+    if (!provider || !address || !network || paymentAmount === undefined) return
     // Given up when any input changes, so a late answer for the last method, account or network is dropped.
     const asked = new AbortController()
     const timer = kit.context.clock.setTimeout(() => {
-      setPaymentAmount(kit.context, Number(amount))
+      setPaymentAmount(kit.context, Number(paymentAmount))
       void getOnrampQuote(
         kit.context,
         provider,
@@ -89,7 +90,7 @@ export function OnrampProvidersView() {
       asked.abort()
       kit.context.clock.clearTimeout(timer)
     }
-  }, [kit, provider, address, network, amount, method, quoteKey])
+  }, [kit, provider, address, network, paymentAmount, method, quoteKey])
 
   if (!ft) return <Spinner label={t('modal.loading')} />
   if (!provider || !network?.caipNetworkId.startsWith('eip155:'))
@@ -156,7 +157,7 @@ export function OnrampProvidersView() {
     coinbaseCheckoutUrl(api, {
       address,
       symbol: state.purchaseCurrency.symbol,
-      amount: amountPattern.test(amount) ? amount : undefined,
+      amount: paymentAmount,
     })
       .then(opened)
       .catch(refused)

@@ -9,8 +9,9 @@ import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { approvalNotice } from './approvalNotice.js'
 import type { ReadyDraft } from './draft.js'
+import { draftParams } from './draftParams.js'
 import { failureText } from './failureText.js'
-import { draftParams, shown } from './SwapView.js'
+import { shown } from './SwapView.js'
 import { acceptedFor, executeSwap, type SwapResult, type SwapStep, withinSlippage } from './swapFlow.js'
 import { swapTexts } from './texts/index.js'
 import { isNativeToken, type SwapQuote } from './types.js'
@@ -36,7 +37,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
   const setup = useSwapSetup()
   const ready = setup.status === 'ready' ? setup : undefined
   const { draft } = data
-  const checked = ready ? draftParams(draft, ready.wallet, undefined) : undefined
+  const checked = ready ? draftParams(draft, ready.wallet, undefined, t.locale) : undefined
   const params = checked && 'params' in checked ? checked.params : undefined
   const live = useQuote(ready?.provider, params)
   const [taken, setTaken] = useState<SwapQuote>()

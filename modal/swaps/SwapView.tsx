@@ -1,48 +1,18 @@
 import { componentCss } from '@pairwise/common/theme'
 import { useMemo } from 'react'
 import { formatUnits } from 'viem'
-import { finerThan } from '../controllers/finerThan.js'
 import { push, replace } from '../controllers/router.js'
 import { formatAmount } from '../ui/components/formatAmount.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
-import { draftOn, type ReadyDraft, type SwapDraft } from './draft.js'
+import { draftOn, type ReadyDraft, type SwapDraft, typedSlippageBps } from './draft.js'
+import { draftParams } from './draftParams.js'
 import { failureText } from './failureText.js'
-import { validSlippageBps } from './quoteMath.js'
-import type { KitSwapWallet } from './swapWallet.js'
 import { swapTexts } from './texts/index.js'
-import type { SwapQuoteParams, SwapToken } from './types.js'
+import type { SwapToken } from './types.js'
 import { useQuote } from './useQuote.js'
 import { useSwapSetup, useTokenBalance } from './useSwapSetup.js'
-
-/** The draft's quote parameters, or the first thing that keeps it from being quoted. */
-export function draftParams(
-  draft: SwapDraft,
-  wallet: Pick<KitSwapWallet, 'account' | 'chainId' | 'parseAmount'>,
-  balance: bigint | undefined,
-):
-  | { params: SwapQuoteParams }
-  | { issue: 'amount' | 'decimals' | 'balance' | 'slippage' | 'sameToken' | 'none' } {
-  const { from, to } = draft
-  if (!from || !to || draft.amount.trim() === '') return { issue: 'none' }
-  if (from.address === to.address) return { issue: 'sameToken' }
-  if (!validSlippageBps(draft.slippageBps)) return { issue: 'slippage' }
-  const amount = wallet.parseAmount(draft.amount.trim(), from.decimals)
-  if (amount === undefined || amount <= 0n) return { issue: 'amount' }
-  if (finerThan(draft.amount, from.decimals)) return { issue: 'decimals' }
-  if (balance !== undefined && amount > balance) return { issue: 'balance' }
-  return {
-    params: {
-      chainId: wallet.chainId,
-      from,
-      to,
-      amount: amount.toString(),
-      userAddress: wallet.account,
-      slippageBps: draft.slippageBps,
-    },
-  }
-}
 
 export const shown = (amount: bigint, token: SwapToken, locale: string) =>
   formatAmount(formatUnits(amount, token.decimals), locale)
@@ -58,7 +28,7 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
   const ready = setup.status === 'ready' ? setup : undefined
   const draft = useMemo(() => draftOn(data.draft, ready?.tokens ?? []), [data.draft, ready])
   const balance = useTokenBalance(ready?.wallet, draft.from)
-  const checked = ready ? draftParams(draft, ready.wallet, balance) : { issue: 'none' as const }
+  const checked = ready ? draftParams(draft, ready.wallet, balance, t.locale) : { issue: 'none' as const }
   const params = 'params' in checked ? checked.params : undefined
   const quote = useQuote(ready?.provider, params)
   if (!ft || setup.status === 'loading') return <Spinner label={t('modal.loading')} />
@@ -117,7 +87,7 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
           inputMode="decimal"
           data-testid="swap-slippage"
           defaultValue={String(draft.slippageBps / 100)}
-          onChange={(event) => edit({ slippageBps: Math.round(Number(event.target.value) * 100) })}
+          onChange={(event) => edit({ slippageBps: typedSlippageBps(event.target.value, t.locale) })}
         />
       </label>
       <label className="check">

@@ -1,4 +1,5 @@
 import { isAddressEqual } from 'viem'
+import { typedDecimal } from '../ui/components/typedDecimal.js'
 import { defaultSlippageBps } from './quoteMath.js'
 import { isNativeToken, type SwapToken } from './types.js'
 
@@ -31,4 +32,12 @@ export function draftOn(draft: SwapDraft | undefined, tokens: readonly SwapToken
   const from = tokens.find(isNativeToken) ?? tokens[0]
   const to = tokens.find((token) => token !== from)
   return { ...blankDraft, ...(from ? { from } : {}), ...(to ? { to } : {}) }
+}
+
+/**
+ * The slippage the visitor typed, a percentage written in `locale` (`0,5` in German), in basis points; what is
+ * no number is NaN, which validSlippageBps refuses.
+ */
+export function typedSlippageBps(text: string, locale: string): number {
+  return Math.round(Number(typedDecimal(text, locale)) * 100)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { draftOn, type SwapDraft } from '../../../modal/swaps/draft.js'
-import { defaultSlippageBps } from '../../../modal/swaps/quoteMath.js'
+import { draftOn, type SwapDraft, typedSlippageBps } from '../../../modal/swaps/draft.js'
+import { defaultSlippageBps, validSlippageBps } from '../../../modal/swaps/quoteMath.js'
 import type { SwapToken } from '../../../modal/swaps/types.js'
 import { dai, eth, usdc } from './support/tokens.js'
 
@@ -35,5 +35,17 @@ describe('the draft Swap shows', () => {
 
   it('starts afresh when only one side’s token is missing on the network', () => {
     expect(draftOn(chosen, [eth, usdc])).toMatchObject({ from: eth, to: usdc, amount: '' })
+  })
+})
+
+describe('the slippage typed in the visitor’s language, in basis points', () => {
+  it('reads a point, a German decimal comma and Egyptian Arabic digits as written', () => {
+    expect(typedSlippageBps('0.5', 'en')).toBe(50)
+    expect(typedSlippageBps('0,5', 'de')).toBe(50)
+    expect(typedSlippageBps('١٫٢٥', 'ar-EG')).toBe(125)
+  })
+
+  it('still refuses an English thousands separator', () => {
+    expect(validSlippageBps(typedSlippageBps('1,000', 'en'))).toBe(false)
   })
 })
