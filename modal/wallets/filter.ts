@@ -8,12 +8,17 @@ export type WalletFilters = {
 
 type Identified = { id: string; name: string; rdns?: string }
 
-/** A wallet is named by a filter entry when the entry equals its id, its rdns or (case-insensitively) its name. */
+/**
+ * A wallet is named by a filter entry when the entry equals its id, or case-insensitively its rdns or name.
+ * An rdns is a domain name, and EIP-6963 wallets announce it in whatever case they like (`io.MetaMask`).
+ */
 export function isNamed(wallet: Identified, names: readonly string[]): boolean {
   const name = wallet.name.toLowerCase()
-  return names.some(
-    (n) => n === wallet.id || (wallet.rdns !== undefined && n === wallet.rdns) || n.toLowerCase() === name,
-  )
+  const rdns = wallet.rdns?.toLowerCase()
+  return names.some((n) => {
+    const lower = n.toLowerCase()
+    return n === wallet.id || lower === rdns || lower === name
+  })
 }
 
 /** Include narrows, exclude removes, featured come first in the order given. */
@@ -32,9 +37,18 @@ export function applyWalletFilters<W extends Identified>(wallets: readonly W[], 
     .map(({ w }) => w)
 }
 
+/** The wallets whose name contains `query`, ignoring case, accents and the spaces around the query. */
 export function searchWallets<W extends Identified>(wallets: readonly W[], query: string): W[] {
-  const q = query.trim().toLowerCase()
-  return q ? wallets.filter((w) => w.name.toLowerCase().includes(q)) : [...wallets]
+  const q = searchable(query.trim())
+  return q ? wallets.filter((w) => searchable(w.name).includes(q)) : [...wallets]
+}
+
+/**
+ * `text` lower-cased and without accents: a phone keyboard types `fenix` for Fénix, and `ã` may come
+ * precomposed from one keyboard and as `a` plus a combining tilde from another.
+ */
+function searchable(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
 export type { RegistryWallet }

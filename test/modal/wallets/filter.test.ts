@@ -34,11 +34,23 @@ describe('wallet filters', () => {
     expect(sorted).toHaveLength(bundledWallets.length)
   })
 
-  it('names match ids and rdns exactly and names case-insensitively', () => {
+  it('names match ids exactly, and rdns (domain names) and names case-insensitively', () => {
     const wallet = { id: 'metamask', name: 'MetaMask', rdns: 'io.metamask' }
     expect(isNamed(wallet, ['METAMASK'])).toBe(true)
-    expect(isNamed(wallet, ['IO.METAMASK'])).toBe(false)
+    expect(isNamed(wallet, ['IO.METAMASK'])).toBe(true)
     expect(isNamed(wallet, ['meta'])).toBe(false)
+  })
+
+  it('an announced wallet whose rdns differs in case from the configured one is still excluded, included or featured', () => {
+    // EIP-6963 takes the rdns in any case, and the connector id is the rdns as announced.
+    const announced = { id: 'io.Acme', name: 'Acme', rdns: 'io.Acme' }
+    const other = { id: 'io.other', name: 'Other', rdns: 'io.other' }
+    expect(applyWalletFilters([announced, other], { excludeWalletIds: ['io.acme'] })).toEqual([other])
+    expect(applyWalletFilters([announced, other], { includeWalletIds: ['io.acme'] })).toEqual([announced])
+    expect(applyWalletFilters([other, announced], { featuredWalletIds: ['io.acme'] })).toEqual([
+      announced,
+      other,
+    ])
   })
 
   it('search matches part of the name, ignoring case and surrounding spaces', () => {
@@ -51,6 +63,18 @@ describe('wallet filters', () => {
     ])
     expect(searchWallets(bundledWallets, '')).toEqual(bundledWallets)
     expect(searchWallets(bundledWallets, 'nothing like it')).toEqual([])
+  })
+
+  it('search ignores accents and how they were typed, so a wallet is found from any keyboard', () => {
+    const wallets = [
+      { id: 'fenix', name: 'Fénix' },
+      { id: 'sao', name: 'Carteira S\u0061\u0303o Paulo' },
+    ]
+    expect(ids(searchWallets(wallets, 'fenix'))).toEqual(['fenix'])
+    expect(ids(searchWallets(wallets, ' FÉNIX'))).toEqual(['fenix'])
+    // The same letter precomposed (U+00E3) in the query and decomposed (a + U+0303) in the name.
+    expect(ids(searchWallets(wallets, 'S\u00e3o'))).toEqual(['sao'])
+    expect(ids(searchWallets(wallets, 'sao paulo'))).toEqual(['sao'])
   })
 })
 
