@@ -1,4 +1,5 @@
 import type { ModalEvent } from '../controllers/events.js'
+import { withoutAddresses } from './withoutAddresses.js'
 
 /** One event as the api's ingest route accepts it (services/api/analytics/schema.ts). */
 export type AnalyticsEvent = {
@@ -18,16 +19,19 @@ export const eventLimits = {
   propertyValueChars: 256,
 } as const
 
-/** A path only (no query string, no fragment: they may carry tokens or personal data), clipped. */
+/**
+ * A path only (no query string, no fragment: they may carry tokens or personal data), without wallet
+ * addresses, clipped.
+ */
 export function cleanPath(path: string): string {
-  const bare = path.replace(/[?#].*$/s, '')
+  const bare = withoutAddresses(path.replace(/[?#].*$/s, ''))
   return (bare.startsWith('/') ? bare : `/${bare}`).slice(0, eventLimits.pathChars)
 }
 
 /**
  * Flat primitive properties only (anything nested is left out), at most 16, strings clipped and without
- * U+0000, which the api refuses (a CONNECT_ERROR's message is the wallet's text, and one NUL in it would
- * have the whole batch refused).
+ * wallet addresses or U+0000, which the api refuses (a CONNECT_ERROR's message is the wallet's text: it may
+ * name the account, and one NUL in it would have the whole batch refused).
  */
 export function cleanProperties(
   properties: Record<string, unknown> | undefined,
@@ -38,7 +42,7 @@ export function cleanProperties(
     if (count === eventLimits.properties) break
     if (key.length === 0 || key.length > eventLimits.propertyKeyChars) continue
     if (typeof value === 'string')
-      kept[key] = value.replaceAll('\u0000', '').slice(0, eventLimits.propertyValueChars)
+      kept[key] = withoutAddresses(value.replaceAll('\u0000', '')).slice(0, eventLimits.propertyValueChars)
     else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
       kept[key] = value
     else continue

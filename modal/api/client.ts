@@ -90,6 +90,8 @@ async function send(
       headers: { accept: 'application/json' },
       ...init,
       credentials: 'omit',
+      // A redirect would carry the query (the project id, the visitor's address) to a host the app did not name.
+      redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),
     })
     const text = await response.text()
@@ -97,7 +99,7 @@ async function send(
       throw new Error(`answer longer than ${maxApiResponseChars} characters`)
     return { ok: response.ok, status: response.status, text }
   } catch (error) {
-    // Unreachable, refused, timed out, cut off or oversized: the user can only be told the server failed.
+    // Unreachable, refused, redirected, timed out, cut off or oversized: the user can only be told the server failed.
     throw new ApiError('SERVER_ERROR', undefined, error)
   }
 }

@@ -13,7 +13,8 @@ export const caipNetworkSchema = z
       symbol: z.string().check(z.minLength(1)),
       decimals: z.int().check(z.minimum(0)),
     }),
-    rpcUrls: z.looseObject({ default: z.object({ http: z.array(z.url()).check(z.minLength(1)) }) }),
+    // May be empty: a network read only through the app's hosted RPC (the presets) names no RPC of its own.
+    rpcUrls: z.looseObject({ default: z.object({ http: z.array(z.url()) }) }),
     blockExplorers: z.optional(z.record(z.string(), z.looseObject({ name: z.string(), url: z.url() }))),
     testnet: z.optional(z.boolean()),
     assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { analyticsTarget } from '../../modal/analytics/enabled.js'
-import { type AnalyticsEvent, cleanProperties, modalEventToAnalytics } from '../../modal/analytics/event.js'
+import {
+  type AnalyticsEvent,
+  cleanProperties,
+  modalEventToAnalytics,
+  pageViewEvent,
+} from '../../modal/analytics/event.js'
 import { watchRoutes } from '../../modal/analytics/routes.js'
 import { createAnalyticsSender } from '../../modal/analytics/sender.js'
 import { ingestUrl } from '../../modal/analytics/startAnalytics.js'
@@ -87,6 +92,28 @@ describe('analytics events', () => {
 
   it('leave U+0000 out of property values, as the api refuses a batch holding one', () => {
     expect(cleanProperties({ message: 'User\u0000 rejected\u0000' })).toEqual({ message: 'User rejected' })
+  })
+
+  it('carry no wallet address: one in a wallet’s error text or in the page’s path is left out', () => {
+    const evm = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const solana = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+    const bitcoin = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+    const error = modalEventToAnalytics(
+      {
+        timestamp: 42,
+        data: {
+          type: 'track',
+          event: 'CONNECT_ERROR',
+          properties: { message: `Account ${evm} is locked; ${solana} and ${bitcoin} too` },
+        },
+      },
+      `/portfolio/${evm}/${solana}`,
+    )
+    expect(error.properties).toEqual({ message: 'Account [address] is locked; [address] and [address] too' })
+    expect(error.path).toBe('/portfolio/[address]/[address]')
+    expect(pageViewEvent(`/address/${bitcoin}?tab=nfts`, 1).path).toBe('/address/[address]')
+    const named = { message: 'ConnectorNotConnectedError: Connector not connected.' }
+    expect(cleanProperties(named)).toEqual(named)
   })
 })
 

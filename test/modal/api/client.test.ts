@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
@@ -13,6 +14,19 @@ function answering(status: number, body: unknown) {
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   }
   return { fetcher, urls }
+}
+
+/** A local HTTP server answering with `handle`, and the paths it was asked for. */
+async function listening(handle: (path: string) => { status: number; headers?: Record<string, string> }) {
+  const paths: string[] = []
+  const server: Server = createHttpServer((req, res) => {
+    paths.push(String(req.url))
+    const { status, headers } = handle(String(req.url))
+    res.writeHead(status, headers).end('{"ok":true}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  return { url, paths, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
 async function failureOf(fetcher: typeof fetch, timeoutMs?: number): Promise<ApiFailure | undefined> {
@@ -102,6 +116,26 @@ describe('api client', () => {
     } finally {
       for (const socket of sockets) socket.destroy()
       await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('follows no redirect: an answer sending it to another host is a Server Error, and that host is not asked', async () => {
+    const elsewhere = await listening(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    }))
+    const api = await listening((path) => ({ status: 302, headers: { location: `${elsewhere.url}${path}` } }))
+    try {
+      const client = createApiClient({ apiUrl: api.url, projectId: 'p1', fetch })
+      const failure = await client.get('/v1/balances', { address: '0xabc' }, okSchema).then(
+        () => undefined,
+        (e: ApiError) => e.failure,
+      )
+      expect(elsewhere.paths).toEqual([])
+      expect(failure).toBe('SERVER_ERROR')
+      expect(api.paths).toEqual(['/v1/balances?address=0xabc&projectId=p1'])
+    } finally {
+      await Promise.all([api.close(), elsewhere.close()])
     }
   })
 })

@@ -17,7 +17,9 @@ afterEach(async () => {
   if (open) await new Promise((resolve) => open.close(resolve))
 })
 
-const local = { ...ethereum, id: 31337, caipNetworkId: 'eip155:31337' as const }
+/** Ethereum read through an RPC the app names itself, and a chain off the hosted list with the same RPC. */
+const own = { ...ethereum, rpcUrls: { default: { http: ['https://rpc.app.example'] } } }
+const local = { ...own, id: 31337, caipNetworkId: 'eip155:31337' as const }
 
 describe('the hosted RPC (§7, §9)', () => {
   it('CONST-27 the hosted RPC chains are a fixed list of 38 across eip155, solana, near and bip122', () => {
@@ -41,10 +43,11 @@ describe('the hosted RPC (§7, §9)', () => {
     expect(rpcUrlFor(defaultTestNetwork, { projectId: 'p1', hostedBase })).toBe(
       hostedRpcUrl('eip155:11155111', 'p1', hostedBase),
     )
-    expect(rpcUrlFor(ethereum, { hostedBase })).toBe(ethereum.rpcUrls.default.http[0])
-    expect(rpcUrlFor(local, { projectId: 'p1', hostedBase })).toBe(ethereum.rpcUrls.default.http[0])
+    expect(rpcUrlFor(own, { hostedBase })).toBe('https://rpc.app.example')
+    expect(rpcUrlFor(local, { projectId: 'p1', hostedBase })).toBe('https://rpc.app.example')
     // Privacy by default: a project id alone never sends reads to a host the app did not name.
-    expect(rpcUrlFor(ethereum, { projectId: 'p1' })).toBe(ethereum.rpcUrls.default.http[0])
+    expect(rpcUrlFor(own, { projectId: 'p1' })).toBe('https://rpc.app.example')
+    expect(rpcUrlFor(ethereum, { projectId: 'p1' })).toBeUndefined()
   })
 
   it('CONST-27 the modal reads a listed chain through the hosted RPC the app configured, with its project id', async () => {
@@ -64,6 +67,27 @@ describe('the hosted RPC (§7, §9)', () => {
     const { account } = await until(kit, (s) => s.account.balance !== undefined)
     expect(account.balance).toBe('1')
     expect(urls).toEqual([hostedRpcUrl('eip155:1', 'p1', 'https://rpc.example/v1/')])
+  })
+
+  it('the Ethereum and Sepolia presets name no RPC host: without a hosted RPC the modal calls no host at all for them', async () => {
+    const urls: string[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      urls.push(String(input instanceof Request ? input.url : input))
+      const calls = JSON.parse(String(init?.body)) as { id: number }[]
+      const answers = calls.map(({ id }) => ({ jsonrpc: '2.0', id, result: '0xde0b6b3a7640000' }))
+      return new Response(JSON.stringify(answers), { headers: { 'content-type': 'application/json' } })
+    })
+    const provider = new FakeProvider({ accounts: [alice], chainId: 1 })
+    const kit = createKit({
+      options: { networks: [ethereum], projectId: 'p1' },
+      environment: { target: createPage(provider) },
+    })
+    await kit.connect('injected')
+    const { account } = await until(kit, (s) => s.account.balance !== undefined)
+    expect(urls).toEqual([])
+    expect(account.balanceError).toBe('Token Balance Unavailable')
+    expect(ethereum.rpcUrls.default.http).toEqual([])
+    expect(defaultTestNetwork.rpcUrls.default.http).toEqual([])
   })
 
   it('CALL-02 a chain call POSTs {id, jsonrpc "2.0", method, params} to the RPC url with the query chainId and projectId', async () => {
