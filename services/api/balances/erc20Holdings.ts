@@ -1,5 +1,6 @@
 import { type Address, type ContractFunctionParameters, erc20Abi, type PublicClient } from 'viem'
 import { multicall } from 'viem/actions'
+import { bytes32TextAbi, textOf, tokenName, tokenSymbol } from '../indexer/tokenText.js'
 import type { TtlCache } from './ttlCache.js'
 
 export type TokenMetadata = { name: string; symbol: string; decimals: number }
@@ -8,13 +9,19 @@ export type TokenHolding = { token: Address; metadata: TokenMetadata; amount: bi
 /** Metadata per `chainId:token`; `null` marks a contract that does not answer as an ERC-20. */
 export type MetadataCache = TtlCache<TokenMetadata | null>
 
-type Read = ContractFunctionParameters<typeof erc20Abi, 'view'>
+type Read =
+  | ContractFunctionParameters<typeof erc20Abi, 'view'>
+  | ContractFunctionParameters<typeof bytes32TextAbi, 'view'>
 type Result = { status: 'success'; result: unknown } | { status: 'failure' }
 
 function metadataFrom(results: readonly Result[]): TokenMetadata | null {
-  const [name, symbol, decimals] = results.map((r) => (r.status === 'success' ? r.result : undefined))
-  if (typeof name !== 'string' || typeof symbol !== 'string' || typeof decimals !== 'number') return null
-  return { name, symbol, decimals }
+  const [name, symbol, decimals, name32, symbol32] = results.map((r) =>
+    r.status === 'success' ? r.result : undefined,
+  )
+  const nameText = textOf(name, name32)
+  const symbolText = textOf(symbol, symbol32)
+  if (nameText === undefined || symbolText === undefined || typeof decimals !== 'number') return null
+  return { name: tokenName(nameText), symbol: tokenSymbol(symbolText), decimals }
 }
 
 /**
@@ -42,9 +49,12 @@ export async function readErc20Holdings(
   const plans = tokens.map((token) => {
     const cached = metadata.get(`${chainId}:${token}`)
     const reads: Read[] = [{ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }]
-    if (cached === undefined)
+    if (cached === undefined) {
       for (const functionName of ['name', 'symbol', 'decimals'] as const)
         reads.push({ address: token, abi: erc20Abi, functionName })
+      for (const functionName of ['name', 'symbol'] as const)
+        reads.push({ address: token, abi: bytes32TextAbi, functionName })
+    }
     return { token, cached, reads }
   })
   const results = (await multicall(client, {

@@ -8,16 +8,12 @@ import {
   type PublicClient,
   type RpcLog,
 } from 'viem'
+import { bytes32TextAbi, textOf, tokenName, tokenSymbol } from './tokenText.js'
 import { type FullRpcBlock, transferTopic } from './transferRow.js'
 
 export type BlockHead = { number: number; hash: Hex }
 export type TokenKind = 'erc20' | 'erc721'
 export type TokenInfo = { kind: TokenKind; name: string; symbol: string; decimals: number }
-
-// A contract may answer with any string; we keep what a list can show, and what PostgreSQL's TEXT can hold:
-// anyone can deploy a token named with U+0000, whose insert would otherwise fail every indexer run.
-const clip = (value: unknown, max: number) =>
-  typeof value === 'string' ? value.replaceAll('\u0000', '').slice(0, max) : ''
 
 /**
  * The indexer's reads of one chain over JSON-RPC on HTTP. Requests issued together travel as JSON-RPC
@@ -82,19 +78,26 @@ export class ChainReader {
     return failed
   }
 
-  /** Name, symbol and (ERC-20) decimals; a contract that does not answer gets '' and 0. */
+  /** Name, symbol (as string or bytes32) and (ERC-20) decimals; a contract that does not answer gets '' and 0. */
   async tokenInfo(address: Address, kind: TokenKind): Promise<TokenInfo> {
     const read = (functionName: 'name' | 'symbol' | 'decimals') =>
       this.client.readContract({ address, abi: erc20Abi, functionName }).catch(() => undefined)
+    const text = async (functionName: 'name' | 'symbol') => {
+      const [answer, word] = await Promise.all([
+        read(functionName),
+        this.client.readContract({ address, abi: bytes32TextAbi, functionName }).catch(() => undefined),
+      ])
+      return textOf(answer, word)
+    }
     const [name, symbol, decimals] = await Promise.all([
-      read('name'),
-      read('symbol'),
+      text('name'),
+      text('symbol'),
       kind === 'erc20' ? read('decimals') : undefined,
     ])
     return {
       kind,
-      name: clip(name, 64),
-      symbol: clip(symbol, 32),
+      name: tokenName(name),
+      symbol: tokenSymbol(symbol),
       decimals: typeof decimals === 'number' && decimals <= 255 ? decimals : 0,
     }
   }

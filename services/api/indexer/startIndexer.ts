@@ -16,7 +16,10 @@ export type IndexerOptions = {
   pollMs?: number
   /** Most blocks read per step (one JSON-RPC batch of full blocks). */
   maxBlocksPerRange?: number
-  /** A range answering more Transfer logs than this is halved and read again (a single block is taken whole). */
+  /**
+   * A range answering more Transfer logs than this, or whose logs the RPC refuses, is halved and read
+   * again (a single block is taken whole).
+   */
   maxLogsPerRange?: number
   /** Block hashes kept for reorg detection; a reorg deeper than this re-indexes from `fromBlock`. */
   keepHashes?: number
@@ -153,8 +156,13 @@ class ChainFollower implements Indexer {
     const [first] = blocks
     if (this.stored && first?.parentHash !== this.stored.hash) return this.rollBack(from - 1)
     for (let i = 1; i < blocks.length; i++) if (blocks[i]?.parentHash !== blocks[i - 1]?.hash) return 'retry'
-    const logs = await this.reader.transferLogs(from, to)
-    if (logs.length > this.settings.maxLogsPerRange && to > from) {
+    // Providers refuse a range with too many logs (Infura, Alchemy: 10k) or blocks rather than answer a
+    // part, each with its own error: a range refused is read again halved; a single block's refusal throws.
+    const logs = await this.reader.transferLogs(from, to).catch((error: unknown) => {
+      if (to === from) throw error
+      return undefined
+    })
+    if (!logs || (logs.length > this.settings.maxLogsPerRange && to > from)) {
       this.span = Math.max(1, Math.floor((to - from + 1) / 2))
       // Nothing is wrong with the chain: the smaller range is read at once.
       return 'progress'

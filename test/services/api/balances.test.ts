@@ -9,7 +9,8 @@ import { devPrivateKeys, freePort, localNetwork, testUsdAbi } from '../../../ser
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
 
-// A stand-in ERC-20 whose decimals the test picks, compiled here so the fixtures stay as they are.
+// Stand-in ERC-20s compiled here so the fixtures stay as they are: one whose text and decimals the test
+// picks, and one answering its name and symbol as bytes32, as MKR and SAI do.
 const tokenSource = `// SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 contract Token {
@@ -18,16 +19,25 @@ contract Token {
   constructor(string memory n, string memory s, uint8 d, address holder, uint256 amount) {
     name = n; symbol = s; decimals = d; balanceOf[holder] = amount;
   }
+}
+contract Bytes32Token {
+  bytes32 public name = "Maker"; bytes32 public symbol = "MKR"; uint8 public decimals = 18;
+  mapping(address => uint256) public balanceOf;
+  constructor(address holder, uint256 amount) { balanceOf[holder] = amount; }
 }`
 
-function compileToken(): { abi: unknown[]; bytecode: Hex } {
+function compileTokens(): Record<'Token' | 'Bytes32Token', { abi: unknown[]; bytecode: Hex }> {
   const input = {
     language: 'Solidity',
     sources: { 'Token.sol': { content: tokenSource } },
     settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   }
-  const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Token.sol'].Token
-  return { abi, bytecode: `0x${evm.bytecode.object}` }
+  const contracts = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Token.sol']
+  const compiled = (name: string) => ({
+    abi: contracts[name].abi,
+    bytecode: `0x${contracts[name].evm.bytecode.object}` as Hex,
+  })
+  return { Token: compiled('Token'), Bytes32Token: compiled('Bytes32Token') }
 }
 
 describe('GET /v1/balances', () => {
@@ -39,6 +49,8 @@ describe('GET /v1/balances', () => {
   const emptyHanded = privateKeyToAccount(generatePrivateKey()).address
   let zeroDecimals: Address
   let eighteenDecimals: Address
+  let bytes32Text: Address
+  let spamText: Address
 
   const get = (query: Record<string, string>) =>
     app.request(`/v1/balances?${new URLSearchParams({ projectId: 'p1', ...query })}`)
@@ -57,11 +69,19 @@ describe('GET /v1/balances', () => {
       transport: http(chain.rpcUrl),
     })
     const mined = async (hash: Hex) => chain.publicClient.waitForTransactionReceipt({ hash })
-    const { abi, bytecode } = compileToken()
-    const deploy = async (args: unknown[]) =>
+    const { Token, Bytes32Token } = compileTokens()
+    const deploy = async (args: unknown[], { abi, bytecode } = Token) =>
       getAddress((await mined(await wallet.deployContract({ abi, bytecode, args }))).contractAddress!)
     zeroDecimals = await deploy(['Whole', 'WHOLE', 0, holder, 7n])
     eighteenDecimals = await deploy(['Seen', 'SEEN', 18, holder, parseEther('3')])
+    bytes32Text = await deploy([holder, parseEther('4')], Bytes32Token)
+    spamText = await deploy([
+      `Claim\u0000\u202e ${'at spam.example '.repeat(500)}`,
+      `\u0007${'$'.repeat(100)}`,
+      18,
+      holder,
+      1n,
+    ])
     await chain.testClient.setBalance({ address: holder, value: parseEther('2') })
     await mined(
       await wallet.writeContract({
@@ -124,6 +144,25 @@ describe('GET /v1/balances', () => {
       ['tUSD', '12.5'],
       ['SEEN', '3'],
     ])
+  })
+
+  it('BAL-03 a token answering its name and symbol as bytes32 (as MKR does) is listed with them', async () => {
+    known = [bytes32Text]
+    clock.now += 10_000
+    expect((await balancesOf(holder))[2]).toMatchObject({
+      name: 'Maker',
+      symbol: 'MKR',
+      quantity: { decimals: '18', numeric: '4' },
+    })
+  })
+
+  it('cuts a token name and symbol to what a list shows, without control characters', async () => {
+    known = [spamText]
+    clock.now += 10_000
+    expect((await balancesOf(holder))[2]).toMatchObject({
+      name: `Claim ${'at spam.example '.repeat(500)}`.slice(0, 64),
+      symbol: '$'.repeat(32),
+    })
   })
 
   it('answers from memory for 2 s per network:address, then reads the chain again', async () => {

@@ -20,29 +20,37 @@ import {
   testUsdAbi,
 } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { cappedLogsRpc } from './support/cappedLogsRpc.js'
 import { eachDatabase } from './support/databases.js'
 
 const silent = { info() {}, warn() {}, error() {} }
 
-// A token whose name the test picks: it mints 1 to `to` on deploy.
+// Tokens that mint 1 to `to` on deploy: one whose name the test picks, and one answering its name and
+// symbol as bytes32, as MKR and SAI do.
 const namedTokenSource = `// SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 contract Named {
   string public name; string public symbol; uint8 public decimals = 0;
   event Transfer(address indexed from, address indexed to, uint256 value);
   constructor(string memory n, address to) { name = n; symbol = n; emit Transfer(address(0), to, 1); }
+}
+contract Bytes32Named {
+  bytes32 public name = "Maker"; bytes32 public symbol = "MKR"; uint8 public decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(address to) { emit Transfer(address(0), to, 1); }
 }`
 
-function compileNamed(): { abi: Abi; bytecode: Hex } {
+function compileNamed(contract: 'Named' | 'Bytes32Named'): { abi: Abi; bytecode: Hex } {
   const input = {
     language: 'Solidity',
     sources: { 'Named.sol': { content: namedTokenSource } },
     settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   }
-  const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Named.sol'].Named
+  const { abi, evm } = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Named.sol'][contract]
   return { abi, bytecode: `0x${evm.bytecode.object}` }
 }
-const namedToken = compileNamed()
+const namedToken = compileNamed('Named')
+const bytes32NamedToken = compileNamed('Bytes32Named')
 const account0 = privateKeyToAccount(devPrivateKeys[0]).address
 
 describe.each(eachDatabase())('the indexer on $name', (store) => {
@@ -73,7 +81,7 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
       .data
   const index = (
     options: Partial<
-      Pick<IndexerOptions, 'fromBlock' | 'maxBlocksPerRange' | 'maxLogsPerRange' | 'keepHashes'>
+      Pick<IndexerOptions, 'rpcUrl' | 'fromBlock' | 'maxBlocksPerRange' | 'maxLogsPerRange' | 'keepHashes'>
     > = {},
   ) => {
     const indexer = startIndexer({
@@ -211,6 +219,22 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
       expect((await activityOf(to)).map((item) => item.kind)).toEqual(['native', 'erc20'])
   })
 
+  it('reads a range the provider refuses for too many logs (as Infura and Alchemy do) in smaller ranges', async () => {
+    await freshDatabase()
+    const start = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1
+    const holder = freshAddress()
+    for (const amount of ['1', '2', '3', '4']) await sendUsd(holder, amount)
+    const rpc = await cappedLogsRpc(chain.rpcUrl, 1)
+    const indexer = index({ rpcUrl: rpc.url, fromBlock: start })
+    try {
+      await indexer.caughtUp()
+      expect((await activityOf(holder)).map((item) => item.amount)).toEqual(['4', '3', '2', '1'])
+    } finally {
+      await indexer.stop()
+      await rpc.close()
+    }
+  }, 10_000)
+
   it('follows new blocks and resumes after a restart from its newest block', async () => {
     await freshDatabase()
     const first = index()
@@ -312,6 +336,21 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     // The deployer's nonce is back where it was, so the new contract gets the same address.
     expect(await deployNamed('New')).toBe(old)
     expect((await activityOf(holder)).map((item) => item.token?.name)).toEqual(['New'])
+  })
+
+  it('reads a token name and symbol answered as bytes32 (as MKR does), and cuts a long one without control characters', async () => {
+    await freshDatabase()
+    const holder = freshAddress()
+    const deploy = (token: { abi: Abi; bytecode: Hex }, args: unknown[]) =>
+      mined(walletOf(devPrivateKeys[3]).deployContract({ ...token, args }))
+    await deploy(bytes32NamedToken, [holder])
+    await deploy(namedToken, [`\u0007Claim\u202e${'$'.repeat(100)}`, holder])
+    const indexer = index()
+    await indexer.caughtUp()
+    expect((await activityOf(holder)).map((item) => [item.token?.name, item.token?.symbol])).toEqual([
+      [`Claim${'$'.repeat(59)}`, `Claim${'$'.repeat(27)}`],
+      ['Maker', 'MKR'],
+    ])
   })
 
   it('refuses an RPC serving another chain id (nothing indexed)', async () => {
