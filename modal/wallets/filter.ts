@@ -21,14 +21,23 @@ export function isNamed(wallet: Identified, names: readonly string[]): boolean {
   })
 }
 
-/** Include narrows, exclude removes, featured come first in the order given. */
-export function applyWalletFilters<W extends Identified>(wallets: readonly W[], filters: WalletFilters): W[] {
+/**
+ * Include narrows, exclude removes, featured come first in the order given. A wallet is also named by the
+ * names of the wallets `alsoKnownAs` gives for it (an installed wallet's registry entry).
+ */
+export function applyWalletFilters<W extends Identified>(
+  wallets: readonly W[],
+  filters: WalletFilters,
+  alsoKnownAs: (wallet: W) => readonly Identified[] = () => [],
+): W[] {
   const { includeWalletIds = [], excludeWalletIds = [], featuredWalletIds = [] } = filters
+  const named = (w: W, names: readonly string[]) =>
+    isNamed(w, names) || alsoKnownAs(w).some((other) => isNamed(other, names))
   const kept = wallets.filter(
-    (w) => (includeWalletIds.length === 0 || isNamed(w, includeWalletIds)) && !isNamed(w, excludeWalletIds),
+    (w) => (includeWalletIds.length === 0 || named(w, includeWalletIds)) && !named(w, excludeWalletIds),
   )
   const rank = (w: W) => {
-    const index = featuredWalletIds.findIndex((id) => isNamed(w, [id]))
+    const index = featuredWalletIds.findIndex((id) => named(w, [id]))
     return index === -1 ? featuredWalletIds.length : index
   }
   return kept

@@ -19,10 +19,7 @@ export function groupByWallet(
 ): WalletEntry[] {
   const groups = new Map<string, ConnectorInfo[]>()
   for (const connector of connectors) {
-    const key =
-      connector.type === 'WALLET_CONNECT' || connector.type === 'AUTH'
-        ? `\0${connector.id}`
-        : connector.name.trim().toLowerCase()
+    const key = walletKey(connector)
     groups.set(key, [...(groups.get(key) ?? []), connector])
   }
   return [...groups.values()].flatMap((group) => {
@@ -31,4 +28,11 @@ export function groupByWallet(
     const connector = group.find((c) => c.chainNamespace === activeChain) ?? first
     return [{ connector, namespaces: [...new Set(group.map((c) => c.chainNamespace))] }]
   })
+}
+
+/** The wallet a connector belongs to: connectors of one wallet share a key. */
+export function walletKey(connector: ConnectorInfo): string {
+  return connector.type === 'WALLET_CONNECT' || connector.type === 'AUTH'
+    ? `\0${connector.id}`
+    : connector.name.trim().toLowerCase()
 }

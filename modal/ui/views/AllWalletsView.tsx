@@ -1,50 +1,25 @@
 import { useId, useState } from 'react'
-import { walletConnectConnectorId } from '../../adapters/walletConnectTransport.js'
 import { pickExternalWallet } from '../../controllers/connectExternal.js'
 import { push } from '../../controllers/router.js'
-import { applyWalletFilters, searchWallets } from '../../wallets/filter.js'
+import { searchWallets } from '../../wallets/filter.js'
+import { listAllWallets } from '../../wallets/walletList.js'
 import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
 
-type Item = {
-  id: string
-  name: string
-  rdns?: string
-  icon?: string
-  kind: 'installed' | 'walletconnect' | 'get'
-  homepage?: string
-}
-
-/** Installed wallets first, then the registry; a registry wallet that is installed is listed once. */
+/** Installed wallets first, then the registry; each wallet once (modal/wallets/walletList.ts). */
 export function AllWalletsView() {
   const { kit, t } = useKit()
   const connectors = useAppState((s) => s.connectors)
   const wallets = useAppState((s) => s.wallets)
+  const activeChain = useAppState((s) => s.activeChain)
   const [query, setQuery] = useState('')
   const searchId = useId()
-  const hasWalletConnect = connectors.some((c) => c.id === walletConnectConnectorId)
-  const installed: Item[] = connectors
-    .filter((c) => c.id !== walletConnectConnectorId)
-    .map((c) => ({
-      id: c.id,
-      name: connectorName(c.name, t),
-      kind: 'installed',
-      ...(c.rdns ? { rdns: c.rdns } : {}),
-      ...(c.imageUrl ? { icon: c.imageUrl } : {}),
-    }))
-  const installedRdns = new Set(installed.map((i) => i.rdns))
-  const registry: Item[] = wallets
-    .filter((w) => (!w.rdns || !installedRdns.has(w.rdns)) && (hasWalletConnect || w.homepage))
-    .map((w) => ({
-      id: w.id,
-      name: w.name,
-      kind: hasWalletConnect ? 'walletconnect' : 'get',
-      ...(w.rdns ? { rdns: w.rdns } : {}),
-      ...(w.imageUrl ? { icon: w.imageUrl } : {}),
-      ...(w.homepage ? { homepage: w.homepage } : {}),
-    }))
-  const items = searchWallets(applyWalletFilters([...installed, ...registry], kit.options), query)
+  // Filters name wallets as the app wrote them; the search finds them as the reader sees them.
+  const listed = listAllWallets(connectors, wallets, { filters: kit.options, activeChain }).map((item) =>
+    item.kind === 'installed' ? { ...item, name: connectorName(item.name, t) } : item,
+  )
+  const items = searchWallets(listed, query)
   return (
     <section>
       <label className="sr-only" htmlFor={searchId}>

@@ -5,7 +5,7 @@ import { connectMethodsOrder } from '../../controllers/connectMethods.js'
 import { offeredSocials } from '../../controllers/features.js'
 import { push } from '../../controllers/router.js'
 import type { ConnectorInfo } from '../../state/types.js'
-import { applyWalletFilters } from '../../wallets/filter.js'
+import { offeredConnectors } from '../../wallets/walletList.js'
 import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
 import { useAppState, useKit } from '../kitContext.js'
@@ -44,9 +44,9 @@ export function ConnectView() {
 function WalletSection() {
   const { kit, t } = useKit()
   const connectors = useAppState((s) => s.connectors)
+  const wallets = useAppState((s) => s.wallets)
   const rows = useAppState((s) => s.walletRows)
-  // The auth connector is the email field above, not a wallet to pick.
-  const listed = applyWalletFilters(connectors, kit.options).filter((c) => c.type !== 'AUTH')
+  const listed = offeredConnectors(connectors, wallets, kit.options)
   const showAll = kit.options.features?.allWallets !== false
   if (listed.length === 0 && !showAll) return <p className="muted">{t('connect.noMethods')}</p>
   return (

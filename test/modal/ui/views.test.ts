@@ -242,6 +242,23 @@ describe('view contents', () => {
     }
   })
 
+  it('a wallet excluded by its registry id is hidden from every list when its extension is installed', async () => {
+    const page = createPage()
+    installAnnouncedWallet(
+      page,
+      walletInfo('Trust Wallet', 'com.trustwallet.app'),
+      new FakeProvider({ accounts: [alice], chainId: 31337 }),
+    )
+    const kit = createKit({
+      options: { networks: [anvil], excludeWalletIds: ['trust'] },
+      environment: { target: page, walletConnect },
+    })
+    await kit.open()
+    const connect = render(kit)
+    await kit.open({ view: 'AllWallets' })
+    for (const html of [connect, render(kit)]) expect(html).not.toContain('Trust Wallet')
+  })
+
   it('UnsupportedChain lists the configured networks to switch to', async () => {
     const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
     await kit.connect('injected')
