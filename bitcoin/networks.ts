@@ -62,8 +62,11 @@ export function bitcoinChainOf(network: Pick<CaipNetwork, 'id'>): BitcoinChain |
 export type BitcoinNetworkInput = {
   chain: BitcoinChainName
   name: string
-  /** The Esplora API's base, e.g. `https://mempool.space/api`; balances, coins and broadcasts go there. */
-  esploraUrl: string
+  /**
+   * The Esplora API's base, e.g. `https://esplora.example/api`; balances, coins and broadcasts go there.
+   * Without one (and without the adapter's `esplora` option) each read fails with `UNKNOWN_NETWORK`.
+   */
+  esploraUrl?: string
   explorerUrl?: string
 }
 
@@ -79,7 +82,7 @@ export function defineBitcoinNetwork(input: BitcoinNetworkInput): CaipNetwork {
     name: input.name,
     nativeCurrency:
       input.chain === 'mainnet' ? btc : { ...btc, name: `${input.name} Bitcoin`, symbol: 'tBTC' },
-    rpcUrls: { default: { http: [input.esploraUrl] } },
+    rpcUrls: { default: { http: input.esploraUrl ? [input.esploraUrl] : [] } },
     ...(input.explorerUrl
       ? { blockExplorers: { default: { name: 'Explorer', url: input.explorerUrl } } }
       : {}),
@@ -87,29 +90,29 @@ export function defineBitcoinNetwork(input: BitcoinNetworkInput): CaipNetwork {
   }
 }
 
-/** The public networks on mempool.space's Esplora API (AppKit's default too); any Esplora URL may replace it. */
+/*
+ * The public networks name no Esplora: public ones (mempool.space, AppKit's default) belong to third parties,
+ * which a preset must not send the app's visitors' addresses to. An app reads them through its own Esplora,
+ * `defineBitcoinNetwork({ esploraUrl })` or the adapter's `esplora` option.
+ */
 export const bitcoin = defineBitcoinNetwork({
   chain: 'mainnet',
   name: 'Bitcoin',
-  esploraUrl: 'https://mempool.space/api',
   explorerUrl: 'https://mempool.space',
 })
 export const bitcoinTestnet3 = defineBitcoinNetwork({
   chain: 'testnet3',
   name: 'Bitcoin Testnet3',
-  esploraUrl: 'https://mempool.space/testnet/api',
   explorerUrl: 'https://mempool.space/testnet',
 })
 export const bitcoinTestnet4 = defineBitcoinNetwork({
   chain: 'testnet4',
   name: 'Bitcoin Testnet4',
-  esploraUrl: 'https://mempool.space/testnet4/api',
   explorerUrl: 'https://mempool.space/testnet4',
 })
 export const bitcoinSignet = defineBitcoinNetwork({
   chain: 'signet',
   name: 'Bitcoin Signet',
-  esploraUrl: 'https://mempool.space/signet/api',
   explorerUrl: 'https://mempool.space/signet',
 })
 /** The local regtest chain `npx pairwise bitcoin` and `npm start` serve (PAIRWISE_BITCOIN_PORT, 3002). */

@@ -56,7 +56,7 @@ export function createAppKit(options: CreateAppKitOptions): AppKit {
   }
   if (kit.options.apiUrl) afterNextPaint(() => loadRemoteConfig(kit))
   const analytics = analyticsTarget(kit.options)
-  if (analytics) trackAnalytics(kit, analytics)
+  if (analytics) void trackAnalytics(kit, analytics, window)
   return kit
 }
 
@@ -78,11 +78,18 @@ function loadRemoteConfig(kit: AppKit): void {
   )
 }
 
-/** The analytics code loads only when the host turned analytics on: off, nothing is loaded or sent. */
-function trackAnalytics(kit: AppKit, target: AnalyticsTarget): void {
-  void import('./analytics/startAnalytics.js').then(({ trackModalEvents }) =>
-    trackModalEvents(window, target, kit),
-  )
+/**
+ * The analytics code loads only when the host turned analytics on: off, nothing is loaded or sent. Tracking
+ * ends with the instance, so a destroyed one leaves no listener on the page and sends nothing more.
+ */
+export function trackAnalytics(kit: AppKit, target: AnalyticsTarget, win: Window): Promise<void> {
+  let live = true
+  kit.onDestroy(() => {
+    live = false
+  })
+  return import('./analytics/startAnalytics.js').then(({ trackModalEvents }) => {
+    if (live) kit.onDestroy(trackModalEvents(win, target, kit))
+  })
 }
 
 /** The engine loads only when WalletConnect is first used (or a remembered session is restored). */

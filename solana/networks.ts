@@ -5,7 +5,11 @@ export type SolanaNetworkInput = {
   /** The cluster's genesis hash (base58); the network's id is its first 32 characters, as CAIP-2 says. */
   genesisHash: string
   name: string
-  rpcUrl: string
+  /**
+   * The cluster's JSON-RPC, which balances, transfers and confirmations go through; without one the network
+   * is read through nothing, and each read fails with `RPC_URL_MISSING`.
+   */
+  rpcUrl?: string
   /** PubSub, when the app wants live updates; the adapter itself polls and needs none. */
   wsUrl?: string
   explorerUrl?: string
@@ -24,7 +28,10 @@ export function defineSolanaNetwork(input: SolanaNetworkInput): CaipNetwork {
     name: input.name,
     nativeCurrency: sol,
     rpcUrls: {
-      default: { http: [input.rpcUrl], ...(input.wsUrl ? { webSocket: [input.wsUrl] } : {}) },
+      default: {
+        http: input.rpcUrl ? [input.rpcUrl] : [],
+        ...(input.wsUrl ? { webSocket: [input.wsUrl] } : {}),
+      },
     },
     ...(input.explorerUrl
       ? { blockExplorers: { default: { name: 'Explorer', url: input.explorerUrl } } }
@@ -33,17 +40,20 @@ export function defineSolanaNetwork(input: SolanaNetworkInput): CaipNetwork {
   }
 }
 
+/*
+ * The clusters name no RPC: Solana's public endpoints belong to a third party, which a preset must not send
+ * the app's visitors' addresses to. An app reads them through its own RPC, `defineSolanaNetwork` with the
+ * cluster's genesis hash and an `rpcUrl`.
+ */
 export const solana = defineSolanaNetwork({
   genesisHash: clusterReferences['solana:mainnet'],
   name: 'Solana',
-  rpcUrl: 'https://api.mainnet-beta.solana.com',
   explorerUrl: 'https://explorer.solana.com',
 })
 
 export const solanaDevnet = defineSolanaNetwork({
   genesisHash: clusterReferences['solana:devnet'],
   name: 'Solana Devnet',
-  rpcUrl: 'https://api.devnet.solana.com',
   explorerUrl: 'https://explorer.solana.com',
   testnet: true,
 })
@@ -51,7 +61,6 @@ export const solanaDevnet = defineSolanaNetwork({
 export const solanaTestnet = defineSolanaNetwork({
   genesisHash: clusterReferences['solana:testnet'],
   name: 'Solana Testnet',
-  rpcUrl: 'https://api.testnet.solana.com',
   explorerUrl: 'https://explorer.solana.com',
   testnet: true,
 })

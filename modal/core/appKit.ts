@@ -467,6 +467,12 @@ export class AppKit {
     return this.#onChange(publicTheme, listener)
   }
 
+  /** Runs `stop` when the instance is destroyed (at once if it was): what runs beside the core ends with it. */
+  onDestroy(stop: () => void): void {
+    if (this.#destroyed) stop()
+    else this.#stops.push(stop)
+  }
+
   /** Stops discovery and listeners; the instance is unusable afterwards. */
   destroy(): void {
     this.#destroyed = true

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
+  BitcoinAdapter,
   bitcoin,
   bitcoinChainOf,
   bitcoinChains,
@@ -10,6 +11,10 @@ import {
   defineBitcoinNetwork,
 } from '../../bitcoin/index.js'
 import { REGTEST_CAIP_NETWORK_ID, REGTEST_GENESIS_HASH } from '../../services/bitcoin/index.js'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('Bitcoin networks', () => {
   it('have CAIP-2 ids of their own genesis hashes, and each testnet keeps its own name in every family', () => {
@@ -52,5 +57,23 @@ describe('Bitcoin networks', () => {
     expect(mine.rpcUrls.default.http).toEqual(['https://esplora.example/api'])
     expect(bitcoinChainOf(mine)).toBe(bitcoinChains.signet)
     expect(bitcoinChainOf({ id: 'ffff' })).toBeUndefined()
+  })
+  it('presets of public networks name no Esplora, so a read with none configured calls no host and fails', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('no host may be called'))
+    const adapter = new BitcoinAdapter()
+    const reads = [
+      [bitcoin, 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
+      [bitcoinTestnet3, 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+      [bitcoinTestnet4, 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+      [bitcoinSignet, 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+    ] as const
+    for (const [network, address] of reads) {
+      expect(network.rpcUrls.default.http).toEqual([])
+      await expect(adapter.getBalance({ address, network })).rejects.toMatchObject({
+        name: 'BitcoinError',
+        message: expect.stringContaining(`${network.caipNetworkId} has no Esplora URL`),
+      })
+    }
+    expect(fetchSpy).not.toHaveBeenCalled()
   })
 })

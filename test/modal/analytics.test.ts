@@ -10,7 +10,9 @@ import { watchRoutes } from '../../modal/analytics/routes.js'
 import { createAnalyticsSender } from '../../modal/analytics/sender.js'
 import { ingestUrl } from '../../modal/analytics/startAnalytics.js'
 import { browserTransport } from '../../modal/analytics/transport.js'
+import { trackAnalytics } from '../../modal/createAppKit.js'
 import { ManualClock } from './support/clock.js'
+import { createKit, evmNetwork } from './support/kit.js'
 
 const event = (name = 'MODAL_OPEN', properties: AnalyticsEvent['properties'] = {}): AnalyticsEvent => ({
   type: 'event',
@@ -202,5 +204,49 @@ describe('route watching', () => {
     win.history.pushState(null, '', '/after')
     expect(seen).toEqual(['/start', '/a', '/b', '/a'])
     expect(win.history.pushState).toBe(originalPush)
+  })
+})
+
+/** A page that records what reaches the ingest; its timers never fire, so a batch goes when the page hides. */
+function recordingPage() {
+  const ingested: AnalyticsEvent[] = []
+  const ingest = (body: string) => ingested.push(...(JSON.parse(body) as { events: AnalyticsEvent[] }).events)
+  const page = Object.assign(new EventTarget(), {
+    document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
+    location: { pathname: '/shop' },
+    navigator: { sendBeacon: (_url: string, body: string) => ingest(body) > 0 },
+    fetch: (_url: string, init: { body: string }) => {
+      ingest(init.body)
+      return Promise.resolve(new Response(null, { status: 204 }))
+    },
+    setTimeout: () => 0,
+    clearTimeout: () => undefined,
+  })
+  return { win: page as unknown as Window, ingested, hide: () => page.dispatchEvent(new Event('pagehide')) }
+}
+
+describe('analytics of a modal instance', () => {
+  it('send its events until the instance is destroyed, and nothing after', async () => {
+    const kit = createKit({ options: { networks: [evmNetwork(31337, 'http://127.0.0.1:1')] } })
+    const { win, ingested, hide } = recordingPage()
+    await trackAnalytics(kit, { apiUrl: 'http://api.test', projectId: 'p' }, win)
+    kit.context.events.emit('MODAL_OPEN', { connected: false })
+    hide()
+    expect(ingested.map((e) => e.name)).toEqual(['MODAL_OPEN'])
+
+    kit.destroy()
+    kit.context.events.emit('MODAL_OPEN', { connected: false })
+    hide()
+    expect(ingested.map((e) => e.name)).toEqual(['MODAL_OPEN'])
+  })
+  it('track nothing for an instance destroyed before the analytics code arrived', async () => {
+    const kit = createKit({ options: { networks: [evmNetwork(31337, 'http://127.0.0.1:1')] } })
+    const { win, ingested, hide } = recordingPage()
+    const loaded = trackAnalytics(kit, { apiUrl: 'http://api.test', projectId: 'p' }, win)
+    kit.destroy()
+    await loaded
+    kit.context.events.emit('MODAL_OPEN', { connected: false })
+    hide()
+    expect(ingested).toEqual([])
   })
 })
