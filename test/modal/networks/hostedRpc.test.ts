@@ -21,6 +21,18 @@ afterEach(async () => {
 const own = { ...ethereum, rpcUrls: { default: { http: ['https://rpc.app.example'] } } }
 const local = { ...own, id: 31337, caipNetworkId: 'eip155:31337' as const }
 
+/** Answers every JSON-RPC batch with 1 ether in place of fetch; the URLs asked, in order. */
+function recordedRpcCalls(): string[] {
+  const urls: string[] = []
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    urls.push(String(input instanceof Request ? input.url : input))
+    const calls = JSON.parse(String(init?.body)) as { id: number }[]
+    const answers = calls.map(({ id }) => ({ jsonrpc: '2.0', id, result: '0xde0b6b3a7640000' }))
+    return new Response(JSON.stringify(answers), { headers: { 'content-type': 'application/json' } })
+  })
+  return urls
+}
+
 describe('the hosted RPC (§7, §9)', () => {
   it('CONST-27 the hosted RPC chains are a fixed list of 38 across eip155, solana, near and bip122', () => {
     expect(hostedRpcChains.size).toBe(38)
@@ -51,13 +63,7 @@ describe('the hosted RPC (§7, §9)', () => {
   })
 
   it('CONST-27 the modal reads a listed chain through the hosted RPC the app configured, with its project id', async () => {
-    const urls: string[] = []
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      urls.push(String(input instanceof Request ? input.url : input))
-      const calls = JSON.parse(String(init?.body)) as { id: number }[]
-      const answers = calls.map(({ id }) => ({ jsonrpc: '2.0', id, result: '0xde0b6b3a7640000' }))
-      return new Response(JSON.stringify(answers), { headers: { 'content-type': 'application/json' } })
-    })
+    const urls = recordedRpcCalls()
     const provider = new FakeProvider({ accounts: [alice], chainId: 1 })
     const kit = createKit({
       options: { networks: [ethereum], projectId: 'p1', hostedRpcUrl: 'https://rpc.example/v1/' },
@@ -70,13 +76,7 @@ describe('the hosted RPC (§7, §9)', () => {
   })
 
   it('the Ethereum and Sepolia presets name no RPC host: without a hosted RPC the modal calls no host at all for them', async () => {
-    const urls: string[] = []
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      urls.push(String(input instanceof Request ? input.url : input))
-      const calls = JSON.parse(String(init?.body)) as { id: number }[]
-      const answers = calls.map(({ id }) => ({ jsonrpc: '2.0', id, result: '0xde0b6b3a7640000' }))
-      return new Response(JSON.stringify(answers), { headers: { 'content-type': 'application/json' } })
-    })
+    const urls = recordedRpcCalls()
     const provider = new FakeProvider({ accounts: [alice], chainId: 1 })
     const kit = createKit({
       options: { networks: [ethereum], projectId: 'p1' },
