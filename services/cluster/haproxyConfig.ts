@@ -1,3 +1,4 @@
+import { hostInUrl } from '../kit/index.js'
 /** One public entry of the cluster: a port haproxy listens on, and the nodes it spreads requests over. */
 export type HaproxyFrontend = {
   /** `relay`, `api`, `auth`: names the frontend, its backend and (with an index) each server. */
@@ -21,8 +22,7 @@ export type HaproxyFrontend = {
 export const HEALTH_CHECK = { intervalMs: 1000, fall: 2, rise: 2 } as const
 
 /** `host:port`, an IPv6 host in brackets. */
-export const hostPort = (host: string, port: number) =>
-  host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`
+export const hostPort = (host: string, port: number) => `${hostInUrl(host)}:${port}`
 
 /**
  * The haproxy configuration of a cluster. Each node is checked on `GET /health` and taken out of its
