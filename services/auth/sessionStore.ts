@@ -96,6 +96,11 @@ export class SessionStore {
     await this.db.run('DELETE FROM auth_sessions WHERE token_hash = ?', [hash])
   }
 
+  /** Ends every session of the user but `keepHash`'s: whoever opened them may no longer be the user. */
+  async revokeOthers(userId: string, keepHash: string): Promise<void> {
+    await this.db.run('DELETE FROM auth_sessions WHERE user_id = ? AND token_hash <> ?', [userId, keepHash])
+  }
+
   async markFresh(hash: string, until: number): Promise<void> {
     await this.db.run('UPDATE auth_sessions SET fresh_until = ? WHERE token_hash = ?', [until, hash])
   }

@@ -11,9 +11,10 @@ import { authenticate, parseBody, rawBody, scopeOf } from '../requests.js'
 /**
  * Email change (research §3): a code to the current address (VERIFY_PRIMARY_OTP), then one to the new
  * address (VERIFY_SECONDARY_OTP), both bound to one change id, the session's user and its device. The
- * wallet is unaffected; the old address is told afterwards. Whether the new address has an account is
- * told only at the secondary step, to whoever holds its code: before, taken and free addresses get the
- * same answers and mails after the same throttle (issue 31, finding 4).
+ * wallet is unaffected; every other session of the user ends; the old address is told afterwards.
+ * Whether the new address has an account is told only at the secondary step, to whoever holds its code:
+ * before, taken and free addresses get the same answers and mails after the same throttle (issue 31,
+ * finding 4).
  */
 export function emailChangeRoutes(ctx: AuthContext): Hono {
   return new Hono()
@@ -58,9 +59,12 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       return c.json({})
     })
     .post(authPaths.emailChangeSecondary, async (c) => {
-      const { project, user, change, attempt } = await codeMatched(ctx, c, 'secondary')
+      const { project, session, user, change, attempt } = await codeMatched(ctx, c, 'secondary')
       await useCode(ctx, attempt)
       if (!(await ctx.users.changeEmail(user.id, change.newEmail))) throw authErrors.emailTaken()
+      // The old mailbox may be why the address moved: the sessions it could have opened end. Only after the
+      // move, so that a login through the old address cannot open one of this user's in between.
+      await ctx.sessions.revokeOthers(user.id, session.hash)
       await ctx.changes.remove(change.id)
       if (user.email !== null)
         await sendMail(ctx, authMails.emailChanged(user.email, project, change.newEmail)).catch(
@@ -80,7 +84,7 @@ async function codeMatched(ctx: AuthContext, c: Context, step: 'primary' | 'seco
   const raw = await rawBody(c)
   const body = parseBody(raw, emailChangeCodeBody)
   const project = await scopeOf(ctx, c, body)
-  const { user, device } = await authenticate(ctx, c, raw, body.projectId)
+  const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
   const change = await ctx.changes.find(body.changeId, user.id, ctx.now())
   const attemptId = step === 'primary' ? change?.primaryAttempt : change?.secondaryAttempt
   const attempt = attemptId ? await ctx.attempts.find(attemptId, ctx.now()) : undefined
@@ -92,5 +96,5 @@ async function codeMatched(ctx: AuthContext, c: Context, step: 'primary' | 'seco
   )
     throw authErrors.otpExpired()
   await matchCode(ctx, attempt, body.code, project)
-  return { body, project, user, device, change, attempt }
+  return { body, project, session, user, device, change, attempt }
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bytesToBase64url } from '../../../crypto/encoding.js'
 import type { DeviceKeys } from '../../../services/auth/protocol/index.js'
 import {
+  deviceWaitAnswer,
   emailChangeAnswer,
   openSealed,
   sessionAnswer,
@@ -188,6 +189,49 @@ describe.each(eachDatabase())('sessions and wallet shares on $name', ({ open }) 
     expect(await done.json()).toEqual({ newEmail: next })
     expect(sessionAnswer.parse(await (await session()).json()).user.email).toBe(next)
     expect(h.lastMail(alice).subject).toBe('Demo: your email was changed')
+  })
+
+  /** Alice's mailbox logs `device` in: the mailed code, then the link mailed to approve a device new to her. */
+  const loginElsewhere = async (device: DeviceKeys) => {
+    h.pass(31 * second)
+    const started = await h.post('/auth/v1/email/start', device, startBody(alice, device))
+    const { attemptId } = (await started.json()) as { attemptId: string }
+    await h.post('/auth/v1/email/verify', device, { attemptId, code: h.codeFor(alice) })
+    const link = new URL(/^Approve: (\S+)$/m.exec(h.lastMail(alice).text)?.[1] ?? '')
+    await fetch(`${h.auth.url}/auth/v1/device/approve`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
+    })
+    const waited = await h.post('/auth/v1/device/wait', device, { attemptId })
+    const answer = deviceWaitAnswer.parse(await waited.json())
+    if (!answer.approved) throw new Error('the device was not approved')
+    return answer.session.token
+  }
+
+  it('a confirmed email change logs out every other session of the user and keeps the one that made it', async () => {
+    const laptop = await newDevice()
+    const elsewhere = await loginElsewhere(laptop)
+    const next = 'alice@new.example'
+    h.pass(31 * second)
+    const started = await h.post('/auth/v1/email/change', phone, { newEmail: next }, token)
+    const { changeId } = emailChangeAnswer.parse(await started.json())
+    await h.post('/auth/v1/email/change/primary', phone, { changeId, code: h.codeFor(alice) }, token)
+    // Asked for but not confirmed at the new address, a change ends nothing.
+    expect((await session(laptop, elsewhere)).status).toBe(200)
+    const done = await h.post(
+      '/auth/v1/email/change/secondary',
+      phone,
+      { changeId, code: h.codeFor(next) },
+      token,
+    )
+    expect(await done.json()).toEqual({ newEmail: next })
+
+    const ended = await session(laptop, elsewhere)
+    expect(ended.status).toBe(401)
+    expect(await ended.json()).toMatchObject({ code: 'SESSION_EXPIRED' })
+    const kept = await session()
+    expect(kept.status).toBe(200)
+    expect(sessionAnswer.parse(await kept.json()).user.email).toBe(next)
   })
 
   it('a new device of the same user gets no share until it is approved and logged in', async () => {
