@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { truncate } from '@pairwise/relay/core'
 
@@ -11,18 +12,7 @@ export function rawResponse(status: number, body: string): string {
 }
 
 export function statusText(status: number): string {
-  return (
-    {
-      400: 'Bad Request',
-      401: 'Unauthorized',
-      403: 'Forbidden',
-      408: 'Request Timeout',
-      414: 'URI Too Long',
-      429: 'Too Many Requests',
-      431: 'Request Header Fields Too Large',
-      503: 'Service Unavailable',
-    }[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request')
-  )
+  return STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request')
 }
 
 // A socket whose last answer cannot be flushed (its client reads nothing) is cut after this.

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream'
 import type { Logger } from '@pairwise/common'
 import { describeError, truncate } from '@pairwise/relay/core'
+import { bodyFramingFault } from './bodyFraming.js'
 import { codeOf, HttpError } from './httpError.js'
 import { endThenDestroy, rawResponse, statusText } from './rawAnswer.js'
 import { capSocketsPerClient, DEFAULT_SOCKETS_PER_CLIENT } from './socketsPerClient.js'
@@ -50,8 +51,8 @@ export type SafeServerOptions = {
  * bytes that are not HTTP arriving while a response is under way close the socket once it is sent,
  * without an answer of their own. A client holds at most `maxSocketsPerClient` sockets open, each with at
  * most `maxPipelinedRequests` requests under way, and none idle past `socketIdleMs`. A request with two
- * Host headers gets 400: which one names the server depends on who reads it. Every server of the project
- * is made with it.
+ * Host headers gets 400: which one names the server depends on who reads it; so does one whose body's end a
+ * proxy in front could place elsewhere (`bodyFramingFault`). Every server of the project is made with it.
  */
 export function createSafeServer(handler: RequestHandler, options: SafeServerOptions): Server {
   const { logger, name } = options
@@ -80,6 +81,11 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
           throw new HttpError(429, `Too many requests under way on one connection: at most ${maxPipelined}`)
         if ((request.headersDistinct.host?.length ?? 0) > 1)
           throw new HttpError(400, 'Bad Request: more than one Host header')
+        const framingFault = bodyFramingFault(request)
+        // 400, not the 501 RFC 9112 §6.1 suggests for an unknown coding: Node's parser answers 400 to the
+        // framings it refuses itself (`chunked, chunked`, Content-Length beside Transfer-Encoding), so
+        // every framing refusal reads the same, and none tells a prober which ones Node let through.
+        if (framingFault) throw new HttpError(400, `Bad Request: ${framingFault}`)
         outcome = handler(request, response)
       } catch (error) {
         return answerError(response, error, format, logger, name, request)

@@ -89,6 +89,10 @@ function untilClosed(port: number, bytes: string): Promise<string> {
 }
 
 const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`
+/** A POST to `/` with `framing` header lines (no trailing CRLF) and `body`. */
+const post = (framing: string, body: string) =>
+  `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n${framing}\r\n\r\n${body}`
+const chunkedAbc = '3\r\nabc\r\n0\r\n\r\n'
 
 describe('what one client can make a safe server hold', () => {
   it('closes a socket whose client stopped reading its answer, on a later request of a kept-alive connection too', async () => {
@@ -137,7 +141,47 @@ describe('what one client can make a safe server hold', () => {
     {
       what: 'a CONNECT (a proxy tunnel, which no server here is) with 405, where Node dropped it unanswered',
       bytes: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
-      status: /^HTTP\/1\.1 405 /,
+      status: /^HTTP\/1\.1 405 Method Not Allowed\r\n/,
+    },
+    {
+      what: 'a Transfer-Encoding with a coding before chunked with 400, where Node read the body as chunked',
+      bytes: post('Transfer-Encoding: gzip, chunked', chunkedAbc),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'a Transfer-Encoding split over two headers with 400, where Node read the body as chunked',
+      bytes: post('Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked', chunkedAbc),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'an HTTP/1.0 request with Transfer-Encoding (faulty framing, RFC 9112 §6.1) with 400',
+      bytes: post('Transfer-Encoding: chunked', chunkedAbc).replace('HTTP/1.1', 'HTTP/1.0'),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'a Transfer-Encoding of identity with 400',
+      bytes: post('Transfer-Encoding: identity', 'abc'),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'a Transfer-Encoding of chunked twice with 400',
+      bytes: post('Transfer-Encoding: chunked, chunked', chunkedAbc),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'Transfer-Encoding then Content-Length with 400',
+      bytes: post('Transfer-Encoding: chunked\r\nContent-Length: 3', chunkedAbc),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'Content-Length then Transfer-Encoding with 400',
+      bytes: post('Content-Length: 3\r\nTransfer-Encoding: chunked', chunkedAbc),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
+    },
+    {
+      what: 'two Content-Length headers, even equal ones, with 400',
+      bytes: post('Content-Length: 3\r\nContent-Length: 3', 'abc'),
+      status: /^HTTP\/1\.1 400 Bad Request\r\n/,
     },
   ])('refuses $what, and closes, before its handler sees it', async ({ bytes, status }) => {
     let handled = 0
@@ -147,5 +191,24 @@ describe('what one client can make a safe server hold', () => {
     })
     expect(await untilClosed(port, bytes)).toMatch(status)
     expect(handled).toBe(0)
+  })
+  it.each([
+    { what: 'no Transfer-Encoding', bytes: post('Content-Length: 3', 'abc') },
+    { what: 'Transfer-Encoding: chunked', bytes: post('Transfer-Encoding: chunked', chunkedAbc) },
+    {
+      what: 'Transfer-Encoding: CHUNKED, in any case',
+      bytes: post('Transfer-Encoding: CHUNKED', chunkedAbc),
+    },
+  ])('hands its handler a request with $what, body and all', async ({ bytes }) => {
+    const { port } = await safeServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('latin1')
+      })
+      request.on('end', () => response.end(`read ${body}`))
+    })
+    expect(await untilClosed(port, bytes.replace('Host:', 'Connection: close\r\nHost:'))).toMatch(
+      /^HTTP\/1\.1 200 OK\r\n[\s\S]*read abc$/,
+    )
   })
 })
