@@ -106,11 +106,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
   const storage = options.storage ?? new MemoryStorage()
   const onProblem: ReportProblem =
     options.onStorageProblem ?? ((problem) => logger.warn('dropped a corrupt entry', problem))
-  const storeOptions = {
-    storage,
-    onProblem,
-    ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
-  }
+  const storeOptions = { storage, onProblem, customStoragePrefix: options.customStoragePrefix }
   const stores = createStores(storeOptions)
   const clock = options.clock ?? systemClock
   const expired: Parameters<typeof onExpired>[1][] = []
@@ -148,10 +144,11 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     signingKeyPair: await relayIdentity(stores.keychain, crypto),
     crypto,
     logger,
-    ...(options.projectId === undefined ? {} : { projectId: options.projectId }),
-    ...(options.relay?.createSocket ? { createSocket: options.relay.createSocket } : {}),
-    ...(options.relay?.timings ? { timings: options.relay.timings } : {}),
-    ...(options.relay?.userAgent ? { userAgent: options.relay.userAgent } : {}),
+    projectId: options.projectId,
+    createSocket: options.relay?.createSocket,
+    timings: options.relay?.timings,
+    // An empty user agent means the default, as none does.
+    userAgent: options.relay?.userAgent || undefined,
   })
   const parsedMetadata = MetadataSchema.safeParse(options.metadata)
   if (!parsedMetadata.success) {

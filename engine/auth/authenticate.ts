@@ -114,7 +114,7 @@ export async function authenticate(
         method: 'wc_sessionAuthenticate',
         params: request,
         id: authenticateId,
-        ...(params.expiry === undefined ? {} : { ttl: params.expiry }),
+        ttl: params.expiry,
       }),
       sendRequest(ctx, {
         topic: pairingTopic,

@@ -93,7 +93,7 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
       sessionProposal: message,
       ttl,
       correlationId: proposal.id,
-      ...(attestation === undefined ? {} : { attestation }),
+      attestation,
     })
   } catch (error) {
     ctx.calls.settleApproval(proposal.id)

@@ -39,11 +39,7 @@ export type StoreOptions = {
 
 /** The storage key a store lives under, named as the official client names it. */
 export function engineStorageKey(options: StoreOptions, context: 'core' | 'client', name: string): string {
-  return storageKey({
-    context,
-    name,
-    ...(options.customStoragePrefix ? { customPrefix: options.customStoragePrefix } : {}),
-  })
+  return storageKey({ context, name, customPrefix: options.customStoragePrefix })
 }
 
 export function createStores(options: StoreOptions): EngineStores {

@@ -118,7 +118,6 @@ export async function publishSealed(
     attestation?: string
   },
 ): Promise<void> {
-  const { attestation } = params
   const policy = publishPolicy(params.method, params.kind ?? 'response')
   await ctx.relay.publish({
     topic: params.topic,
@@ -127,7 +126,8 @@ export async function publishSealed(
     tag: policy.tag,
     prompt: policy.prompt,
     correlationId: params.id,
-    ...(attestation === undefined ? {} : { attestation }),
+    // An undefined attestation stays off the wire: frames are JSON.
+    attestation: params.attestation,
   })
 }
 
@@ -149,7 +149,7 @@ export function sendError(
   error: ErrorResponse,
   kind?: PolicyKind,
 ): Promise<void> {
-  return sendResponse(ctx, { topic, method, response: formatError(id, error), ...(kind ? { kind } : {}) })
+  return sendResponse(ctx, { topic, method, response: formatError(id, error), kind })
 }
 
 /**

@@ -110,6 +110,8 @@ export class RelayClient {
   #everConnected = false
   #waiters: Waiter[] = []
   #onClosed: ((code: number, reason: string) => void) | undefined
+  /** Topics not yet confirmed by any answer, with how many calls that introduced them still wait. */
+  readonly #adding = new Map<string, number>()
 
   constructor(options: RelayClientOptions) {
     this.#timings = checkOptions(options)
@@ -282,16 +284,27 @@ export class RelayClient {
   }
 
   /**
-   * Follows `topics` from the moment of the call, so messages racing the answer are not dropped; if the
-   * request fails, the topics it introduced are forgotten again.
+   * Follows `topics` from the moment of the call, so messages racing the answer are not dropped. A topic
+   * new to this call, or to another still waiting, is forgotten again only when every such call fails:
+   * one success means the relay has it.
    */
   async #follow<Result>(topics: readonly string[], request: () => Promise<Result>): Promise<Result> {
-    const added = topics.filter((topic) => !this.#topics.has(topic))
-    for (const topic of added) this.#topics.set(topic, undefined)
+    const added = topics.filter((topic) => !this.#topics.has(topic) || this.#adding.has(topic))
+    for (const topic of added) {
+      this.#topics.set(topic, undefined)
+      this.#adding.set(topic, (this.#adding.get(topic) ?? 0) + 1)
+    }
     try {
-      return await request()
+      const result = await request()
+      for (const topic of added) this.#adding.delete(topic)
+      return result
     } catch (error) {
-      for (const topic of added) this.#topics.delete(topic)
+      for (const topic of added) {
+        const waiting = this.#adding.get(topic) ?? 0
+        if (waiting > 1) this.#adding.set(topic, waiting - 1)
+        // Gone once another call's success confirmed the topic, which then stays.
+        else if (this.#adding.delete(topic)) this.#topics.delete(topic)
+      }
       throw error
     }
   }
@@ -368,7 +381,14 @@ export class RelayClient {
     this.#state = 'connecting'
     this.#authToken().then(
       (auth) => this.#dial(auth),
-      (cause: unknown) => this.#fail(new RelayClientError('AUTH_FAILED', authFailure(cause), { cause })),
+      (cause: unknown) =>
+        this.#fail(
+          new RelayClientError(
+            'AUTH_FAILED',
+            `cannot sign the relay auth token: ${cause instanceof Error ? cause.message : String(cause)}`,
+            { cause },
+          ),
+        ),
     )
   }
 
@@ -400,7 +420,7 @@ export class RelayClient {
       relayUrl: this.#relayUrl,
       auth,
       userAgent: this.#userAgent,
-      ...(this.#projectId === undefined ? {} : { projectId: this.#projectId }),
+      projectId: this.#projectId,
     })
     let socket: RelaySocket | undefined
     const current = (): boolean => socket !== undefined && socket === this.#socket
@@ -426,17 +446,21 @@ export class RelayClient {
     }
     this.#socket = socket
     // From the dial, not the open: a relay that takes the connection but never answers the handshake
-    // would otherwise hold the client in 'connecting' for good, with no close to reconnect on. The
-    // handshake thus counts as silence too; the pings that follow the open keep a live socket.
+    // (or a captive portal) would otherwise hold the client in 'connecting' for good, with no close to
+    // reconnect on. The handshake thus counts as silence, for every socket; the pings that follow the open
+    // keep a live one. The deadline is the heartbeat's, not the request timeout, so that calls queued
+    // meanwhile still have time left on the next socket.
     this.#startHeartbeat(socket)
   }
 
   #onOpen(): void {
     this.#state = 'open'
     this.#attempt = 0
+    // Where pings are hidden, silence after the handshake proves nothing: requests met by it do.
+    if (!this.#socket?.seesControlFrames) this.#heartbeat?.stop()
     // On the first connection every followed topic still has its own request queued.
     if (this.#everConnected) this.#resubscribe()
-    for (const entry of this.#outbox.unsent()) this.#send(entry)
+    for (const entry of this.#outbox.values()) if (entry.sent === false) this.#send(entry)
     this.#logger.info('relay connected', { relayUrl: this.#relayUrl, reconnect: this.#everConnected })
     this.#events.emit('connect', { reconnect: this.#everConnected })
     this.#everConnected = true
@@ -446,7 +470,7 @@ export class RelayClient {
   #startHeartbeat(socket: RelaySocket): void {
     this.#heartbeat = startHeartbeat({
       intervalMs: this.#timings.heartbeatIntervalMs,
-      timeoutMs: socket.seesControlFrames ? this.#timings.heartbeatTimeoutMs : Number.POSITIVE_INFINITY,
+      timeoutMs: this.#timings.heartbeatTimeoutMs,
       onTick: () => socket.ping(),
       onDead: () => socket === this.#socket && this.#drop('heartbeat timeout'),
     })
@@ -460,8 +484,7 @@ export class RelayClient {
   }
 
   #resubscribe(): void {
-    const topics = [...this.#topics.keys()]
-    for (const part of chunk(topics, MAX_TOPICS_PER_BATCH)) {
+    for (const part of chunk(this.topics, MAX_TOPICS_PER_BATCH)) {
       this.#request(RelayMethod.batchSubscribe, { topics: part }, BatchSubscribeResultSchema, false).catch(
         (cause: unknown) => {
           if (cause instanceof RelayClientError && (cause.code === 'DISCONNECTED' || cause.code === 'CLOSED'))
@@ -600,17 +623,10 @@ async function checkSigningKeyPair(crypto: ClientCrypto, keyPair: SigningKeyPair
       cause,
     })
   }
-  if (
-    derived.length !== keyPair.publicKey.length ||
-    !derived.every((byte, i) => byte === keyPair.publicKey[i])
-  ) {
+  // Byte lists as text ("1,2,3") are equal exactly when the bytes are.
+  if (String(derived) !== String(keyPair.publicKey)) {
     throw new RelayClientError('INVALID_OPTIONS', 'signingKeyPair.publicKey does not belong to its secretKey')
   }
-}
-
-function authFailure(cause: unknown): string {
-  const detail = cause instanceof Error ? cause.message : String(cause)
-  return `cannot sign the relay auth token: ${detail}`
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

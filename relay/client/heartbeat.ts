@@ -6,7 +6,7 @@ export type Heartbeat = {
 
 export type HeartbeatOptions = {
   intervalMs: number
-  /** Silence longer than this means the socket is dead; Infinity when the socket cannot see pings. */
+  /** Silence longer than this means the socket is dead. */
   timeoutMs: number
   /** Runs every interval while alive, e.g. to send a WebSocket ping that provokes a pong. */
   onTick(): void

@@ -9,11 +9,11 @@ export type RelayClientTimings = {
   /** How often the heartbeat probes the socket (and ticks). */
   heartbeatIntervalMs: number
   /**
-   * Silence, the handshake included, after which a socket that can see pings is declared dead; Node
-   * clients use 35 s.
+   * How long any socket's opening handshake may take, and the silence after which an open socket that
+   * can see pings is declared dead; Node clients use 35 s.
    */
   heartbeatTimeoutMs: number
-  /** Reconnect delays grow by this step per failed attempt… */
+  /** Reconnect delays are drawn at random below a bound that grows by this step per failed attempt… */
   reconnectStepMs: number
   /** …up to this cap. */
   reconnectMaxMs: number

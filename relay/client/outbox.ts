@@ -22,10 +22,6 @@ export type OutboxEntry = {
  * Settling an entry deletes it, which iterating a Map allows.
  */
 export class Outbox extends Map<string, OutboxEntry> {
-  unsent(): OutboxEntry[] {
-    return [...this.values()].filter((entry) => entry.sent === false)
-  }
-
   /** The socket dropped: answers to in-flight requests are lost, so retryable ones wait to be resent. */
   requeue(error: RelayClientError): void {
     for (const entry of this.values()) {

@@ -6,7 +6,7 @@ import { MAX_SUBSCRIPTION_ID_LENGTH } from '../../../relay/client/client.js'
 import { MAX_TOPICS_PER_BATCH, RelayClient, RelayClientError } from '../../../relay/client/index.js'
 import { MAX_RECEIVED_FRAME_BYTES } from '../../../relay/client/socket.js'
 import { MAX_MESSAGE_BYTES } from '../../../relay/protocol/index.js'
-import { FakeRelay } from './fakeRelay.js'
+import { defaultResponder, FakeRelay } from './fakeRelay.js'
 import { clientFactory, collect, delay, nextEvent, randomTopic, until } from './helpers.js'
 
 let relay: FakeRelay
@@ -354,6 +354,49 @@ describe('subscriptions', () => {
     const pushId = relay.pushMessage({ topic, message: 'late' })
     await relay.frame((frame) => frame.text.includes(`"id":${pushId}`))
     expect(messages).toEqual([])
+  })
+
+  it('keeps following a new topic when one of two subscribes to it fails and the other succeeds, in either order', async () => {
+    const client = clients.create(relay.url)
+    await client.connect()
+    const [refusedFirst, refusedSecond] = [randomTopic(), randomTopic()]
+    // Which subscribe to each topic, counted as they arrive, the relay refuses.
+    const refused = new Map([
+      [refusedFirst, 1],
+      [refusedSecond, 2],
+    ])
+    const arrivals = new Map<string, number>()
+    relay.respond = (frame, connection) => {
+      const topic = String(frame.params?.topic)
+      const arrival = (arrivals.get(topic) ?? 0) + 1
+      arrivals.set(topic, arrival)
+      if (refused.get(topic) !== arrival) return defaultResponder(frame, connection)
+      connection.socket.send(
+        JSON.stringify({ id: frame.id, jsonrpc: '2.0', error: { code: -32000, message: 'busy' } }),
+      )
+      return undefined
+    }
+    for (const topic of [refusedFirst, refusedSecond]) {
+      const outcomes = await Promise.allSettled([client.subscribe(topic), client.subscribe(topic)])
+      expect(outcomes.map(({ status }) => status).sort()).toEqual(['fulfilled', 'rejected'])
+    }
+    expect(client.topics.sort()).toEqual([refusedFirst, refusedSecond].sort())
+    const received = nextEvent(client, 'message')
+    relay.pushMessage({ topic: refusedFirst, message: 'followed' })
+    expect(await received).toMatchObject({ topic: refusedFirst, message: 'followed' })
+  })
+
+  it('forgets a new topic when every subscribe to it fails', async () => {
+    const client = clients.create(relay.url)
+    await client.connect()
+    relay.respond = (frame, { socket }) => {
+      socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', error: { code: -32000, message: 'busy' } }))
+      return undefined
+    }
+    const topic = randomTopic()
+    const outcomes = await Promise.allSettled([client.subscribe(topic), client.subscribe(topic)])
+    expect(outcomes.map(({ status }) => status)).toEqual(['rejected', 'rejected'])
+    expect(client.topics).toEqual([])
   })
 
   it('follows the topics the Sign 2.5 calls subscribe it to implicitly', async () => {

@@ -10,11 +10,27 @@ afterEach(() => {
 })
 
 describe('reconnectDelay', () => {
-  it('grows one step per attempt (1, 2, 3, 4 s) and stops at the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 50].map((attempt) => reconnectDelay(attempt, 1000, 5000))).toEqual([
-      1000, 2000, 3000, 4000, 5000, 5000, 5000,
-    ])
-    expect(reconnectDelay(0, 1000, 5000)).toBe(1000)
+  it('draws each delay at random between zero and one step per attempt (1, 2, 3, 4 s), stopping at the cap', () => {
+    const bounds = [1, 2, 3, 4, 5, 6, 50].map((attempt) => reconnectDelay(attempt, 1000, 5000, () => 1))
+    expect(bounds).toEqual([1000, 2000, 3000, 4000, 5000, 5000, 5000])
+    expect(reconnectDelay(0, 1000, 5000, () => 1)).toBe(1000)
+    expect(reconnectDelay(3, 1000, 5000, () => 0.25)).toBe(750)
+    expect(reconnectDelay(50, 1000, 5000, () => 0)).toBe(0)
+  })
+
+  it('gives clients retrying the same attempt different delays, within its bounds', () => {
+    for (const [attempt, bound] of [
+      [1, 1000],
+      [3, 3000],
+      [50, 5000],
+    ] as const) {
+      const delays = Array.from({ length: 100 }, () => reconnectDelay(attempt, 1000, 5000))
+      expect(new Set(delays).size).toBeGreaterThan(90)
+      for (const delay of delays) {
+        expect(delay).toBeGreaterThanOrEqual(0)
+        expect(delay).toBeLessThanOrEqual(bound)
+      }
+    }
   })
 })
 
@@ -85,7 +101,7 @@ describe('startHeartbeat', () => {
     heartbeat.stop()
   })
 
-  it('never declares death when the timeout is infinite (sockets that cannot see pings)', () => {
+  it('never declares death when the timeout is infinite', () => {
     vi.useFakeTimers()
     const onDead = vi.fn()
     const heartbeat = startHeartbeat({

@@ -1,8 +1,9 @@
 // Browsers hide WebSocket pings, so silence alone cannot prove a browser socket dead: a half-open
 // connection, or a proxy that takes frames and passes none on, shows only as requests left unanswered.
+import { type AddressInfo, createServer, type Socket } from 'node:net'
 import { type Client, WebSocket as MockWebSocket, Server } from 'mock-socket'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { webSocketFactory } from '../../../relay/client/index.js'
+import { openWebSocket, type SocketFactory, webSocketFactory } from '../../../relay/client/index.js'
 import { clientFactory, collect, delay, nextEvent, randomTopic, until } from './helpers.js'
 
 type Frame = { id: string; method?: string }
@@ -46,6 +47,14 @@ function createClient(requestTimeoutMs: number) {
     timings: { requestTimeoutMs },
   })
 }
+
+/** A real socket the client takes for a browser's, which cannot see pings. */
+const browserSocket: SocketFactory = (url, events) => ({
+  ...openWebSocket(url, events),
+  seesControlFrames: false,
+})
+
+const silenceTimings = { heartbeatIntervalMs: 20, heartbeatTimeoutMs: 120 }
 
 const publishParams = () => ({ topic: randomTopic(), message: 'AAAA', ttl: 300, tag: 1108 })
 
@@ -93,5 +102,38 @@ describe('a socket that cannot see pings', () => {
     await delay(50)
     expect(disconnects).toHaveLength(1)
     expect(sockets).toHaveLength(2)
+  })
+
+  it('is given up when its opening handshake gets no answer within the heartbeat timeout, and redialled', async () => {
+    // Accepts the TCP connection and reads the upgrade request, but never answers it.
+    const stalled: Socket[] = []
+    const tcp = createServer((socket) => stalled.push(socket))
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = tcp.address() as AddressInfo
+      const client = clients.create(`ws://127.0.0.1:${port}`, {
+        createSocket: browserSocket,
+        timings: silenceTimings,
+      })
+      client.connect().catch(() => {})
+      await until(() => stalled.length >= 2)
+      expect(client.connected).toBe(false)
+    } finally {
+      await clients.closeAll()
+      for (const socket of stalled) socket.destroy()
+      await new Promise((resolve) => tcp.close(resolve))
+    }
+  })
+
+  it('is kept through silence past the heartbeat timeout once its handshake is done', async () => {
+    const client = clients.create(url, {
+      createSocket: webSocketFactory(MockWebSocket),
+      timings: silenceTimings,
+    })
+    await client.connect()
+    const disconnects = collect(client, 'disconnect')
+    await delay(400)
+    expect(disconnects).toEqual([])
+    expect(sockets).toHaveLength(1)
   })
 })
