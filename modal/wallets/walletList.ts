@@ -18,6 +18,8 @@ export type WalletListOptions = {
   filters: WalletFilters
   /** The namespace whose connector a wallet installed in several connects with. */
   activeChain: ChainNamespace | undefined
+  /** The namespace the app opened the modal for (`open({ namespace })`): only wallets installed in it. */
+  connectNamespace?: ChainNamespace | undefined
 }
 
 /**
@@ -58,17 +60,21 @@ export function offeredConnectors(
  * All Wallets' rows: installed wallets first, each once however many namespaces it serves, then the
  * registry's others. Without WalletConnect a registry wallet can only be got, so one with no homepage is left
  * out. The app's filters apply to the whole list, an installed wallet named by its registry entry too.
+ * Opened for a namespace, it lists the wallets installed in that namespace, as Connect does; the registry
+ * names no chains, so its rows stay as they are.
  */
 export function listAllWallets(
   connectors: readonly ConnectorInfo[],
   registry: readonly RegistryWallet[],
-  { filters, activeChain }: WalletListOptions,
+  { filters, activeChain, connectNamespace }: WalletListOptions,
 ): WalletListItem[] {
   const hasWalletConnect = connectors.some((c) => c.type === 'WALLET_CONNECT')
   const wallets = connectors.filter((c) => c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH')
+  // Links are found across every namespace: a Solana connector announces no rdns, its EVM sibling does.
   const linksOf = registryLinks(wallets, registry)
+  const shown = connectNamespace ? wallets.filter((c) => c.chainNamespace === connectNamespace) : wallets
   const links = new Map<WalletListItem, readonly RegistryWallet[]>()
-  const installed = groupByWallet(wallets, activeChain).map(({ connector: c }) => {
+  const installed = groupByWallet(shown, activeChain).map(({ connector: c }) => {
     const item: WalletListItem = {
       id: c.id,
       name: c.name,

@@ -13,12 +13,15 @@ export function AllWalletsView() {
   const connectors = useAppState((s) => s.connectors)
   const wallets = useAppState((s) => s.wallets)
   const activeChain = useAppState((s) => s.activeChain)
+  const connectNamespace = useAppState((s) => s.connectNamespace)
   const [query, setQuery] = useState('')
   const searchId = useId()
   // Filters name wallets as the app wrote them; the search finds them as the reader sees them.
-  const listed = listAllWallets(connectors, wallets, { filters: kit.options, activeChain }).map((item) =>
-    item.kind === 'installed' ? { ...item, name: connectorName(item.name, t) } : item,
-  )
+  const listed = listAllWallets(connectors, wallets, {
+    filters: kit.options,
+    activeChain,
+    connectNamespace,
+  }).map((item) => (item.kind === 'installed' ? { ...item, name: connectorName(item.name, t) } : item))
   const items = searchWallets(listed, query)
   return (
     <section>

@@ -15,6 +15,7 @@ import { createTranslator } from '../../../modal/i18n/translate.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { ConnectorInfo } from '../../../modal/state/types.js'
 import { KitContext } from '../../../modal/ui/kitContext.js'
+import { AllWalletsView } from '../../../modal/ui/views/AllWalletsView.js'
 import { ConnectView } from '../../../modal/ui/views/ConnectView.js'
 import { ManualClock } from '../support/clock.js'
 import { FakeProvider } from '../support/fakeProvider.js'
@@ -189,6 +190,28 @@ describe('opening rules (§2)', () => {
     await kit.close()
     await kit.open({ view: 'Connect' })
     expect(listed()).toEqual(['wallet-injected', 'wallet-solflare'])
+  })
+
+  it('opening All Wallets for a namespace lists only the wallets installed in it', async () => {
+    const { kit } = injectedKit({
+      options: {
+        networks: [anvil, solanaMainnet],
+        adapters: [new Eip155Adapter(), Object.assign(new FakeSolanaAdapter(), { multiNamespace })],
+      },
+    })
+    const html = () =>
+      renderToString(
+        createElement(
+          KitContext.Provider,
+          { value: { kit, t: createTranslator() } },
+          createElement(AllWalletsView),
+        ),
+      )
+    await kit.open({ view: 'AllWallets', namespace: 'solana' })
+    expect(html()).toContain('data-testid="wallet-solflare"')
+    expect(html()).not.toContain('data-testid="wallet-injected"')
+    await kit.open({ view: 'AllWallets' })
+    expect(html()).toContain('data-testid="wallet-injected"')
   })
 
   it('OPEN-09 closing resets the route to Connect with no history', async () => {

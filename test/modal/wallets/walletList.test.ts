@@ -66,6 +66,22 @@ describe('All Wallets', () => {
     )
   })
 
+  it('opened for a namespace, it lists only the wallets installed in that namespace, and the registry as without one (the registry names no chains)', () => {
+    const connectors = [walletConnect, alpha, trustExtension, trustSolana, phantomEvm, phantomSolana]
+    const rows = (connectNamespace?: 'solana') =>
+      listAllWallets(connectors, bundledWallets, {
+        filters: {},
+        activeChain: 'eip155',
+        connectNamespace,
+      }).map((item) => `${item.kind} ${item.id}`)
+    const registryRows = (listed: string[]) => listed.filter((row) => !row.startsWith('installed '))
+    expect(rows('solana').filter((row) => row.startsWith('installed '))).toEqual([
+      'installed trust.solana',
+      'installed phantom.solana',
+    ])
+    expect(registryRows(rows('solana'))).toEqual(registryRows(rows()))
+  })
+
   it('the email login is not listed as an installed wallet', () => {
     const email: ConnectorInfo = { id: 'auth', type: 'AUTH', name: 'Email', chainNamespace: 'eip155' }
     expect(allWallets([walletConnect, email, alpha])).not.toContain('installed auth')
