@@ -78,6 +78,8 @@ export class SignInFlow implements SignInHooks {
   #signing = false
   /** The connections held at the last store change, so that one ending is seen however it ended. */
   #held = new Set<string>()
+  /** A connection ended in this turn and its sign-out has started: further ends in the turn join it. */
+  #endedThisTurn = false
   /** The pair last checked, so a store change that keeps it does not check again. */
   #checked: string | undefined
   /** Counts the checks started, so an answer to an older one is dropped. */
@@ -107,7 +109,13 @@ export class SignInFlow implements SignInHooks {
     this.#held = heldConnections(this.#ctx.store.get())
     this.#stops.push(
       this.#ctx.store.subscribe((state) => {
-        if (this.#connectionEnded(state)) {
+        if (this.#connectionEnded(state) && !this.#endedThisTurn) {
+          // A WalletConnect session's end drops it from each namespace it served, one store change each, in
+          // one turn: that is one end, and one sign-out (one POST, one event), not one per namespace.
+          this.#endedThisTurn = true
+          queueMicrotask(() => {
+            this.#endedThisTurn = false
+          })
           this.#signingOut = this.#signOut()
           // The sign-out ends the sessions of the accounts still connected too: they are checked again.
           this.#checked = undefined

@@ -14,8 +14,10 @@ import type { ModalEventName } from '../../../modal/controllers/events.js'
 import { multiNamespace } from '../../../modal/controllers/multiNamespace.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import type { CaipNetwork, EvmNetwork } from '../../../modal/networks/types.js'
+import type { SIWXConfig } from '../../../modal/siwx/types.js'
 import type { ConnectorInfo } from '../../../modal/state/types.js'
 import { WagmiAdapter } from '../../../modal/wagmi/index.js'
+import { MemorySIWX, settle } from '../siwx/flowSupport.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { FakeSolanaAdapter, solanaConnector } from '../support/fakeSolanaAdapter.js'
 import { bob, createKit, evmNetwork, solanaMainnet, unreachableRpcUrl } from '../support/kit.js'
@@ -99,11 +101,11 @@ class SessionSolanaAdapter extends FakeSolanaAdapter {
 }
 
 /** An EVM adapter and the Solana one over one WalletConnect transport, as createAppKit shares it. */
-function sessionKit(evm: ChainAdapter = new Eip155Adapter()) {
+function sessionKit(evm: ChainAdapter = new Eip155Adapter(), siwx?: SIWXConfig) {
   const { transport, provider } = sharedSession()
   const solana = Object.assign(new SessionSolanaAdapter(transport), { multiNamespace })
   const kit = createKit({
-    options: { networks: [anvil, solanaMainnet], adapters: [evm, solana] },
+    options: { networks: [anvil, solanaMainnet], adapters: [evm, solana], ...(siwx ? { siwx } : {}) },
     environment: { target: createPage(), walletConnect: async () => transport },
   })
   const events: ModalEventName[] = []
@@ -112,8 +114,9 @@ function sessionKit(evm: ChainAdapter = new Eip155Adapter()) {
 }
 
 /** EVM and Solana connected through one session, as one approval connects them both. */
-async function sharedKit(evm?: ChainAdapter) {
-  const setup = sessionKit(evm)
+async function sharedKit(evm?: ChainAdapter, siwx?: SIWXConfig) {
+  const setup = sessionKit(evm, siwx)
+  await setup.kit.ready()
   await connect(setup.kit.context, { connectorId: 'walletConnect', network: anvil })
   expect(connectorsOf(setup.kit)).toEqual({ eip155: ['walletConnect'], solana: ['walletConnect'] })
   return setup
@@ -184,5 +187,36 @@ describe('a WalletConnect session shared by EVM and Solana ends in both, however
     provider.granted = false
     provider.emit('disconnect')
     expect(connectorsOf(kit)).toEqual({ eip155: [], solana: ['solflare'] })
+  })
+})
+
+/** A sign-in config that counts its sign-outs: each clears the sessions, as the server's POST does. */
+class CountingSIWX extends MemorySIWX {
+  signOuts = 0
+
+  override async setSessions(sessions: Parameters<MemorySIWX['setSessions']>[0]): Promise<void> {
+    this.signOuts += 1
+    await super.setSessions(sessions)
+  }
+}
+
+describe('sign-in over a WalletConnect session shared by EVM and Solana', () => {
+  it('the wallet ending the session signs out once, not once per namespace it served', async () => {
+    const siwx = new CountingSIWX()
+    const { kit, provider } = await sharedKit(undefined, siwx)
+    provider.granted = false
+    provider.emit('disconnect')
+    await settle()
+    expect(connectorsOf(kit)).toEqual(gone)
+    expect(siwx.signOuts).toBe(1)
+  })
+
+  it("the modal's own disconnect of the session signs out once", async () => {
+    const siwx = new CountingSIWX()
+    const { kit } = await sharedKit(undefined, siwx)
+    await kit.disconnect('solana')
+    await settle()
+    expect(connectorsOf(kit)).toEqual(gone)
+    expect(siwx.signOuts).toBe(1)
   })
 })
