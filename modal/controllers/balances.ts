@@ -1,20 +1,16 @@
-import * as z from 'zod/mini'
-import { fetchBalances, tokenBalanceSchema } from '../api/balances.js'
+import { fetchBalances } from '../api/balances.js'
 import type { ApiClient } from '../api/client.js'
 import type { CaipNetwork } from '../networks/types.js'
 import type { TokenBalance } from '../state/types.js'
 import { shownAsWritten } from '../ui/components/shownAsWritten.js'
 import { setIfSameAccount } from './account.js'
 import { showSnackbar } from './alerts.js'
-import type { KeyValue, ModalContext } from './context.js'
+import { type BalanceCache, balanceCache } from './balanceCache.js'
+import type { ModalContext } from './context.js'
 import { emailConnection } from './emailConnection.js'
 
 /** BAL-02: after a failed load, further loads are refused (no request, an empty list) this long. */
 export const balanceRetryMs = 30_000
-/** How long a loaded list is reused for the same network and address (AppKit 1.7's balance cache). */
-export const balanceCacheMs = 30_000
-
-const cachePrefix = 'pairwise:balances:'
 
 /** BAL-04: the cache key, `network:address` (the CAIP-2 network id, then the address). */
 export function balanceCacheKey(caipNetworkId: string, address: string): string {
@@ -31,10 +27,10 @@ export function keptBalances(balances: TokenBalance[]): TokenBalance[] {
 
 /**
  * Loads the token balances of the active account on the active network into `account.tokenBalance`
- * (BAL-01), from the cache when the same pair was loaded less than `balanceCacheMs` ago (BAL-04); from the
- * wallet itself when it is the auth connector's and discovers assets (BAL-07), else from the api. A failure
- * records `lastRetry` and shows 'Token Balance Unavailable'; for `balanceRetryMs` after it, loads make no
- * request and return an empty list (BAL-02).
+ * (BAL-01), from the instance's cache when the same pair was loaded less than `balanceCacheMs` ago (BAL-04,
+ * balanceCache.ts); from the wallet itself when it is the auth connector's and discovers assets (BAL-07),
+ * else from the api. A failure records `lastRetry` and shows 'Token Balance Unavailable'; for
+ * `balanceRetryMs` after it, loads make no request and return an empty list (BAL-02).
  */
 export async function loadTokenBalances(
   ctx: ModalContext,
@@ -46,7 +42,8 @@ export async function loadTokenBalances(
   if (!address || !activeNetwork) return []
   if (account.lastRetry !== undefined && now() - account.lastRetry < balanceRetryMs) return []
   const key = balanceCacheKey(activeNetwork.caipNetworkId, address)
-  const cached = readCache(ctx.memory, key, now())
+  const cache = cacheOf(ctx)
+  const cached = cache.read(key, now())
   if (cached) {
     setIfSameAccount(ctx, address, activeNetwork, { tokenBalance: cached })
     return cached
@@ -57,7 +54,7 @@ export async function loadTokenBalances(
     const balances = keptBalances(
       named ?? (await fetchBalances(api, { address, caipNetworkId: activeNetwork.caipNetworkId })),
     )
-    writeCache(ctx.memory, key, now(), balances)
+    cache.write(key, now(), balances)
     setIfSameAccount(ctx, address, activeNetwork, {
       tokenBalance: balances,
       lastRetry: undefined,
@@ -94,35 +91,10 @@ export function reloadTokenBalances(
 ): Promise<TokenBalance[]> {
   const { account, activeNetwork } = ctx.store.get()
   if (account.address && activeNetwork)
-    ctx.memory.removeItem(cachePrefix + balanceCacheKey(activeNetwork.caipNetworkId, account.address))
+    cacheOf(ctx).forget(balanceCacheKey(activeNetwork.caipNetworkId, account.address))
   return loadTokenBalances(ctx, api, now)
 }
 
-const cacheEntrySchema = z.object({ at: z.number(), balances: z.array(tokenBalanceSchema) })
-
-// The memory is the page's storage: what it holds is read back through the schema like any other input.
-function readCache(memory: KeyValue, key: string, now: number): TokenBalance[] | undefined {
-  const stored = memory.getItem(cachePrefix + key)
-  if (stored === null) return undefined
-  const entry = z.safeParse(cacheEntrySchema, parseJson(stored))
-  if (entry.success && entry.data.at <= now && now - entry.data.at < balanceCacheMs)
-    return entry.data.balances
-  memory.removeItem(cachePrefix + key)
-  return undefined
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function writeCache(memory: KeyValue, key: string, at: number, balances: TokenBalance[]): void {
-  try {
-    memory.setItem(cachePrefix + key, JSON.stringify({ at, balances }))
-  } catch {
-    // A full or refusing storage only costs the cache; the balances loaded are still shown.
-  }
+function cacheOf(ctx: ModalContext): BalanceCache {
+  return balanceCache(ctx.memory, ctx.options.projectId)
 }

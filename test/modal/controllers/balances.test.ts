@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { balanceCacheStorageKey } from '../../../modal/controllers/balanceCache.js'
 import { loadTokenBalances } from '../../../modal/controllers/balances.js'
+import type { KeyValue } from '../../../modal/controllers/context.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { TokenBalance } from '../../../modal/state/types.js'
@@ -28,9 +30,45 @@ function token(symbol: string, decimals: string, chainId = 'eip155:31337'): Toke
 
 const balancesOf = ({ query }: ApiRequest) => ({ balances: [token('tUSD', '6', query.caipNetworkId)] })
 
-/** Alice connected through an injected wallet; the native balance read (unreachable RPC) has settled. */
-async function connected() {
-  const { kit, provider } = injectedKit({ options: { networks: [anvil, anvil2] } })
+/** A page's storage in memory, whose whole contents a test can read. */
+class PageStorage implements KeyValue {
+  readonly #items = new Map<string, string>()
+
+  getItem(key: string): string | null {
+    return this.#items.get(key) ?? null
+  }
+
+  setItem(key: string, value: string): void {
+    this.#items.set(key, value)
+  }
+
+  removeItem(key: string): void {
+    this.#items.delete(key)
+  }
+
+  /** Every key and value held, as one text. */
+  text(): string {
+    return [...this.#items].flat().join('\n')
+  }
+}
+
+type Instance = { projectId?: string; memory?: KeyValue }
+
+function instance({ projectId, memory }: Instance) {
+  return injectedKit({
+    options: { networks: [anvil, anvil2], ...(projectId ? { projectId } : {}) },
+    ...(memory ? { environment: { memory } } : {}),
+  })
+}
+
+/**
+ * Alice connected through an injected wallet; the native balance read (unreachable RPC) has settled. With
+ * `memory`, the instance keeps its cache in that storage, as instances on one page share localStorage.
+ */
+async function connected(setup: Instance = {}) {
+  const { kit, provider } = instance(setup)
+  // An instance on a storage another has used tries its remembered wallet first.
+  await kit.ready()
   await kit.connect('injected')
   await until(kit, (s) => s.account.balanceError !== undefined, 10_000)
   return { kit, provider }
@@ -128,7 +166,6 @@ describe('token balances (BAL)', () => {
     await loadTokenBalances(kit.context, api, () => 1_000)
     await loadTokenBalances(kit.context, api, () => 2_000)
     expect(keysAsked()).toEqual([`eip155:31337:${alice}`])
-    expect(kit.context.memory.getItem(`pairwise:balances:eip155:31337:${alice}`)).not.toBeNull()
 
     provider.selectChain(31338)
     await until(kit, (s) => s.activeNetwork?.caipNetworkId === 'eip155:31338')
@@ -160,9 +197,64 @@ describe('token balances (BAL)', () => {
 
   it('a cache entry that is not a balance list is dropped and the balances are asked for', async () => {
     const { kit } = await connected()
-    kit.context.memory.setItem(`pairwise:balances:eip155:31337:${alice}`, '{"at":0,"balances":[1]}')
+    kit.context.memory.setItem(
+      balanceCacheStorageKey(undefined),
+      JSON.stringify([{ key: `eip155:31337:${alice}`, at: 0, balances: [1] }]),
+    )
     const { api, requests } = fakeApi(balancesOf)
     await loadTokenBalances(kit.context, api, () => 1)
     expect(requests).toHaveLength(1)
+  })
+
+  it('two instances with different project ids on one page each load their own balances', async () => {
+    const storage = new PageStorage()
+    const first = await connected({ projectId: 'project-one', memory: storage })
+    const second = await connected({ projectId: 'project-two', memory: storage })
+    const { api, requests } = fakeApi(balancesOf)
+    await loadTokenBalances(first.kit.context, api, () => 1_000)
+    await loadTokenBalances(second.kit.context, api, () => 2_000)
+    expect(requests).toHaveLength(2)
+  })
+
+  it('a returning visitor sees the balances loaded less than 30 s ago at once, with no request', async () => {
+    const storage = new PageStorage()
+    const { api, requests } = fakeApi(balancesOf)
+    const before = await connected({ projectId: 'project-one', memory: storage })
+    await loadTokenBalances(before.kit.context, api, () => 1_000)
+    const after = await connected({ projectId: 'project-one', memory: storage })
+    const seen = loadingSeen(after.kit)
+    const balances = await loadTokenBalances(after.kit.context, api, () => 20_000)
+    expect(balances.map((b) => b.symbol)).toEqual(['tUSD'])
+    expect(after.kit.store.get().account.tokenBalance).toEqual(balances)
+    expect(seen).toEqual([])
+    expect(requests).toHaveLength(1)
+  })
+
+  it('a list 30 s old is not kept: the next load, of any pair, sweeps it from storage', async () => {
+    const storage = new PageStorage()
+    const { kit, provider } = await connected({ memory: storage })
+    const { api } = fakeApi(balancesOf)
+    await loadTokenBalances(kit.context, api, () => 0)
+    expect(storage.text()).toContain(`eip155:31337:${alice}`)
+    provider.selectAccount(bob)
+    await until(kit, (s) => s.account.address === bob)
+    await loadTokenBalances(kit.context, api, () => 30_000)
+    expect(storage.text()).not.toContain(`eip155:31337:${alice}`)
+    expect(storage.text()).toContain(`eip155:31337:${bob}`)
+  })
+
+  it('at most 10 lists are kept, the most recently loaded', async () => {
+    const storage = new PageStorage()
+    const { kit, provider } = await connected({ memory: storage })
+    const { api } = fakeApi(balancesOf)
+    const addresses = Array.from({ length: 11 }, (_, i) => `0x${String(i + 1).padStart(40, '0')}`)
+    for (const [i, address] of addresses.entries()) {
+      provider.selectAccount(address)
+      await until(kit, (s) => s.account.address === address)
+      await loadTokenBalances(kit.context, api, () => 1_000 + i)
+    }
+    const [oldest, ...recent] = addresses
+    expect(storage.text()).not.toContain(`eip155:31337:${oldest}`)
+    for (const address of recent) expect(storage.text()).toContain(`eip155:31337:${address}`)
   })
 })
