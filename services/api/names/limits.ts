@@ -10,7 +10,7 @@
  *   trusted proxies, an IPv6 /64 counted as one; more answers 429), whatever project it names: a fresh
  *   key per name costs a script nothing, so the address alone does not bound it. Refused requests are
  *   not counted here (they are under the project guard's per-client minute budget);
- * - a label is 4–63 characters after ENSIP-15 normalisation, a full name at most 255;
+ * - a label is 4–63 characters of A–Z, a–z, 0–9 and -, a full name at most 255;
  * - a register body is within the app's body cap, its message at most 1024 characters, its signature at
  *   most 16,384 (an ERC-6492 wrapper carries the account's deploy calldata);
  * - a register message is accepted within ±5 minutes of its timestamp and once per (address,

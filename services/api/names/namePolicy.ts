@@ -9,7 +9,15 @@ export type ZoneName = {
   readonly name: string
 }
 
-const allowedLabel = /^[a-z0-9-]+$/
+/**
+ * NAME-01: letters are ASCII A–Z and a–z only. ENSIP-15 alone would also take full-width, circled or
+ * bold letters, ligatures and invisible characters (soft hyphen, word joiner) and map them onto a–z, so
+ * the name registered would not be the text the wallet showed for signing.
+ */
+const allowedLabel = /^[A-Za-z0-9-]+$/
+
+/** Lower case for A–Z alone: `toLowerCase` also maps some other letters onto ASCII (the Kelvin sign K to k). */
+const asciiLowerCase = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
 
 /** ENSIP-15 normalisation, or undefined for anything it refuses (spaces, `xn--…`, empty labels, …). */
 export function normalizedName(name: string): string | undefined {
@@ -22,28 +30,45 @@ export function normalizedName(name: string): string | undefined {
 }
 
 /**
- * A label as the names service accepts it: ENSIP-15 normalised, then letters a–z, digits and hyphens,
- * 4–63 characters, no hyphen first or last. Throws the NamesError the modal shows.
+ * A label as the names service accepts it: letters A–Z and a–z, digits and hyphens, 4–63 characters, no
+ * hyphen first or last, and one ENSIP-15 keeps as it is once in lower case (it refuses `ab--cd`), so
+ * ENS clients resolve it. Returns it in lower case; throws the NamesError the modal shows.
  */
 export function acceptedLabel(label: string): string {
   if ([...label].length < namesLimits.minLabelLength) throw namesErrors.tooShort()
-  const normalized = label.includes('.') ? undefined : normalizedName(label)
-  if (normalized === undefined || !allowedLabel.test(normalized)) throw namesErrors.invalidCharacters()
-  if (normalized.length < namesLimits.minLabelLength) throw namesErrors.tooShort()
-  if (normalized.length > namesLimits.maxLabelLength) throw namesErrors.tooLong()
-  if (normalized.startsWith('-') || normalized.endsWith('-')) throw namesErrors.edgeHyphen()
-  return normalized
+  if (!allowedLabel.test(label)) throw namesErrors.invalidCharacters()
+  if (label.length > namesLimits.maxLabelLength) throw namesErrors.tooLong()
+  if (label.startsWith('-') || label.endsWith('-')) throw namesErrors.edgeHyphen()
+  const lowered = asciiLowerCase(label)
+  if (normalizedName(lowered) !== lowered) throw namesErrors.invalidCharacters()
+  return lowered
+}
+
+/** The label of `name` when it ends with `.<zone>` in any case of A–Z, else undefined. */
+export function labelInZone(name: string, zone: string): string | undefined {
+  const suffix = `.${zone}`
+  const cut = name.length - suffix.length
+  return cut >= 0 && asciiLowerCase(name.slice(cut)) === suffix ? name.slice(0, cut) : undefined
 }
 
 /** A full name `<label>.<zone>` under the configured zone, its label accepted as above. */
 export function acceptedZoneName(name: string, zone: string): ZoneName {
-  const suffix = `.${zone}`
   if (name.length > namesLimits.maxNameLength) throw namesErrors.tooLong()
-  if (!name.toLowerCase().endsWith(suffix)) {
+  const typed = labelInZone(name, zone)
+  if (typed === undefined) {
     // A bare label gets its own reason first: it is what a user typed.
     if (!name.includes('.')) acceptedLabel(name)
     throw namesErrors.wrongZone(zone)
   }
-  const label = acceptedLabel(name.slice(0, -suffix.length))
-  return { label, name: `${label}${suffix}` }
+  const label = acceptedLabel(typed)
+  return { label, name: `${label}.${zone}` }
+}
+
+/** What `name` is stored as when it is a name the service registers, else undefined: lookups find no other. */
+export function storedName(name: string, zone: string): string | undefined {
+  try {
+    return acceptedZoneName(name, zone).name
+  } catch {
+    return undefined
+  }
 }

@@ -10,7 +10,7 @@ import { requireFeature } from '../projects/requireFeature.js'
 import { sharedStateOf } from '../sharedStateOf.js'
 import { namesErrors } from './errors.js'
 import { namesLimits } from './limits.js'
-import { acceptedLabel, normalizedName } from './namePolicy.js'
+import { acceptedLabel, labelInZone, storedName } from './namePolicy.js'
 import { nameRecord } from './nameRecord.js'
 import { type NameSignatureCheck, registerName } from './registerName.js'
 import { registerBodySchema } from './schema.js'
@@ -53,9 +53,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
       requireFeature(await deps.project(apiRequest(c)), 'names')
       const typed = c.req.param('label')
       const suffix = `.${deps.zone}`
-      const label = acceptedLabel(
-        typed.toLowerCase().endsWith(suffix) ? typed.slice(0, -suffix.length) : typed,
-      )
+      const label = acceptedLabel(labelInZone(typed, deps.zone) ?? typed)
       const [own, ...variants] = [
         label,
         ...Array.from({ length: 2 * namesLimits.suggestions }, (_, i) => `${label}${i + 1}`),
@@ -80,7 +78,7 @@ export function nameRoutes(deps: RouteDeps & NameRouteOptions): Hono {
     })
     .get('/v1/names/:name', async (c) => {
       requireFeature(await deps.project(apiRequest(c)), 'names')
-      const name = normalizedName(c.req.param('name'))
+      const name = storedName(c.req.param('name'), deps.zone)
       const row = name === undefined ? undefined : await deps.store.byName(name)
       if (!row) throw namesErrors.notFound()
       return c.json(nameRecord(row))

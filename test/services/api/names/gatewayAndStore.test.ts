@@ -126,6 +126,25 @@ describe.each(eachDatabase())('names store and gateway on $name', (database) => 
     ])
   })
 
+  it('a lookup finds a name typed in any case of A–Z, and no name for a form that only ENSIP-15 maps onto it', async () => {
+    const { hono, register } = await names()
+    expect((await register()).status).toBe(200)
+    const lookup = async (name: string) => {
+      const response = await hono.request(`/v1/names/${encodeURIComponent(name)}?projectId=p1`)
+      const body = (await response.json()) as { name?: string }
+      return [response.status, body.name]
+    }
+    expect(await lookup('ALICE-Test.Pairwise.ETH')).toEqual([200, `alice-test.${zone}`])
+    for (const name of [
+      `ａｌｉｃｅ-test.${zone}`,
+      `ali\u00adce-test.${zone}`,
+      `ⓐlice-test.${zone}`,
+      `alice-test.${zone}.`,
+      ` alice-test.${zone}`,
+    ])
+      expect(await lookup(name), name).toEqual([404, undefined])
+  })
+
   it('two registrations racing for one name: exactly one wins, the other is told it is taken', async () => {
     const { register } = await names()
     const racers = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())]

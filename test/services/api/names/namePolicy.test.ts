@@ -14,13 +14,40 @@ const refusal = (run: () => unknown) => {
 }
 
 describe('the names label policy', () => {
-  it('normalises with ENSIP-15 before the rule: upper case and full-width letters become a–z', () => {
+  it('takes A–Z as a–z, so a name has one form whatever the case it was typed in', () => {
     expect(acceptedLabel('Alice-01')).toBe('alice-01')
-    expect(acceptedLabel('ａｂｃｄ')).toBe('abcd')
     expect(acceptedZoneName('Alice-Test.Pairwise.ETH', 'pairwise.eth')).toEqual({
       label: 'alice-test',
       name: 'alice-test.pairwise.eth',
     })
+  })
+
+  it('NAME-01 refuses every character outside A–Z, a–z, 0–9 and -, even one ENSIP-15 would map onto them', () => {
+    // Each would be registered as an ASCII name other than the text the wallet showed for signing.
+    const lookAlikes = [
+      'ａｂｃｄ', // full-width
+      'ⓐlice', // circled
+      '𝐚lice', // mathematical bold
+      'ⅰⅱab', // roman numerals, which grow to `iiiab`
+      'ﬁrst', // a ligature
+      'al\u00adice', // soft hyphen, invisible
+      'ali\u2060ce', // word joiner, invisible
+      'ali\ufe0fce', // variation selector, invisible
+    ]
+    for (const label of lookAlikes) {
+      expect(
+        refusal(() => acceptedLabel(label)),
+        label,
+      ).toBe('Can only contain letters, numbers and - characters')
+      expect(
+        refusal(() => acceptedZoneName(`${label}.pairwise.eth`, 'pairwise.eth')),
+        label,
+      ).toBe('Can only contain letters, numbers and - characters')
+    }
+    // The Kelvin sign lower-cases to k: the zone is matched in ASCII too.
+    expect(refusal(() => acceptedZoneName('alice.\u212ait.eth', 'kit.eth'))).toBe(
+      'Name must end with .kit.eth',
+    )
   })
 
   it('refuses what is not letters, digits and hyphens, 4 to 63 characters, no hyphen at either end', () => {
