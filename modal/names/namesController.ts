@@ -10,6 +10,8 @@ import type { AppState, NameServiceState, NameSuggestion } from '../state/types.
 import { coinTypeOf } from './coinType.js'
 import { NamesError } from './errors.js'
 import { fetchSuggestions, lookupName, postName, reverseLookup } from './namesApi.js'
+import { isShownName, shownNameOf } from './shownName.js'
+import { nameZone } from './zone.js'
 
 const idle: NameServiceState = { suggestions: [], loading: false }
 
@@ -22,7 +24,10 @@ function setNames(ctx: ModalContext, patch: Partial<NameServiceState>): void {
   ctx.store.set(({ names }) => ({ names: { ...(names ?? idle), ...patch } }))
 }
 
-/** NAME-03, ERR-05: loading while the service is asked, then its suggestions for `label`. */
+/**
+ * NAME-03, ERR-05: loading while the service is asked, then its suggestions for `label`, but for names it
+ * could not have registered (see isShownName).
+ */
 export async function getSuggestions(
   ctx: ModalContext,
   api: ApiClient,
@@ -30,7 +35,8 @@ export async function getSuggestions(
 ): Promise<NameSuggestion[]> {
   setNames(ctx, { loading: true, suggestions: [] })
   try {
-    const suggestions = await fetchSuggestions(api, label)
+    const zone = nameZone(ctx.options)
+    const suggestions = (await fetchSuggestions(api, label)).filter(({ name }) => isShownName(name, zone))
     setNames(ctx, { suggestions })
     return suggestions
   } finally {
@@ -54,14 +60,17 @@ export async function isNameRegistered(api: ApiClient, name: string): Promise<bo
 
 /**
  * ERR-06: the connected eip155 account's name from a reverse lookup, set as its `profileName`; undefined
- * (and nothing set) when it has none.
+ * (and nothing set) when it has none the modal may show (see shownNameOf).
  */
 export async function loadProfileName(ctx: ModalContext, api: ApiClient): Promise<string | undefined> {
   const { account, activeNetwork } = ctx.store.get()
-  if (!account.address || activeNetwork?.chainNamespace !== 'eip155') return undefined
-  const [record] = await reverseLookup(api, account.address)
-  if (record) setIfSameAccount(ctx, account.address, activeNetwork, { profileName: record.name })
-  return record?.name
+  const address = account.address
+  if (!address || activeNetwork?.chainNamespace !== 'eip155') return undefined
+  const zone = nameZone(ctx.options)
+  const names = (await reverseLookup(api, address)).map((record) => shownNameOf(record, address, zone))
+  const name = names.find((each) => each !== undefined)
+  if (name) setIfSameAccount(ctx, address, activeNetwork, { profileName: name })
+  return name
 }
 
 /** NAME-05: what the wallet signs to register `name`, AppKit's JSON with the time in whole seconds. */
@@ -92,9 +101,12 @@ export async function registerName(
     const coinType = coinTypeOf(Number(network.id))
     const message = registrationMessage(name, now())
     const signature = await signText(ctx, connection.connectorId, address, message)
-    // The service registers the name ENSIP-15 normalised (`Alice` as `alice`): its record says which.
+    // The service stores the name in lower case (`Alice` as `alice`); any other answer is not the name
+    // the wallet signed for, and is not shown as the account's.
     const record = await postName(api, { coin_type: coinType, address, message, signature }, name)
-    setIfSameAccount(ctx, address, network, { profileName: record.name })
+    const registered = shownNameOf(record, address, nameZone(ctx.options))
+    if (registered !== name.toLowerCase()) throw new NamesError('REGISTER_FAILED', { name })
+    setIfSameAccount(ctx, address, network, { profileName: registered })
     if (stillRegistering(ctx)) replace(ctx, { view: 'RegisterAccountNameSuccess' })
   } catch (error) {
     if (stillRegistering(ctx)) replace(ctx, { view: 'RegisterAccountName' })

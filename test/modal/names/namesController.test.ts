@@ -139,6 +139,48 @@ describe('the name service', () => {
     await expect(loadProfileName(kit.context, api)).rejects.toThrow(/^Error fetching names for address$/)
   })
 
+  it('a reverse-looked-up name is shown only when it is one the service registers, under the zone, for this account', async () => {
+    // What an old or hostile api could answer: look-alikes of other scripts, bidi and invisible controls,
+    // capitals the service never stores, another zone, an address-like text, a page of text, a name it
+    // says is another address's.
+    const unshown = [
+      nameRecord('аlice-01.pairwise.eth', account.address),
+      nameRecord('alice\u202e10-.pairwise.eth', account.address),
+      nameRecord('ali\u200dce-01.pairwise.eth', account.address),
+      nameRecord('Alice-01.pairwise.eth', account.address),
+      nameRecord('-alice.pairwise.eth', account.address),
+      nameRecord('vitalik.eth', account.address),
+      nameRecord('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', account.address),
+      nameRecord('<b>alice</b>.pairwise.eth', account.address),
+      nameRecord(`${'a'.repeat(64)}.pairwise.eth`, account.address),
+      nameRecord('alice-01.pairwise.eth', alice),
+    ]
+    let reverse: NamesAnswer = { status: 200, body: [] }
+    const { kit, api } = await loggedIn(() => reverse)
+    for (const record of unshown) {
+      reverse = { status: 200, body: [record] }
+      expect(await loadProfileName(kit.context, api), record.name).toBeUndefined()
+      expect(kit.store.get().account.profileName, record.name).toBeUndefined()
+    }
+    reverse = { status: 200, body: [...unshown, nameRecord('alice-01.pairwise.eth', account.address)] }
+    expect(await loadProfileName(kit.context, api)).toBe('alice-01.pairwise.eth')
+  })
+
+  it('suggestions the service could not have registered are left out of the list', async () => {
+    const suggestions = [
+      { name: 'аlice-1.pairwise.eth', registered: false },
+      { name: 'alice\u202e-2.pairwise.eth', registered: false },
+      { name: 'alice-3.other.eth', registered: false },
+      { name: 'alice-4.pairwise.eth', registered: false },
+    ]
+    await service(() => ({ status: 200, body: { suggestions } }))
+    const { kit } = namesKit([anvil], server.url)
+    cleanups.push(() => kit.destroy())
+    const listed = [{ name: 'alice-4.pairwise.eth', registered: false }]
+    expect(await getSuggestions(kit.context, kit.api ?? expect.fail('api'), 'alice')).toEqual(listed)
+    expect(namesState(kit.store.get()).suggestions).toEqual(listed)
+  })
+
   it('NAME-05 the registration message is JSON with name, attributes {} and timestamp in whole seconds', () => {
     const text = registrationMessage('alice-01.pairwise.eth', 1_767_225_600_999)
     expect(text).toBe('{"name":"alice-01.pairwise.eth","attributes":{},"timestamp":1767225600}')
@@ -183,6 +225,21 @@ describe('the name service', () => {
     const { kit, api } = await loggedIn(normalised)
     await registerName(kit.context, api, 'Bob-01.pairwise.eth')
     expect(kit.store.get().account.profileName).toBe('bob-01.pairwise.eth')
+  })
+
+  it('a registration answered with a name other than the one asked for fails, and the account gets no name', async () => {
+    for (const answered of ['bob-02.pairwise.eth', 'bоb-01.pairwise.eth', 'bob\u202e-01.pairwise.eth']) {
+      const { kit, api } = await loggedIn(({ method }) =>
+        method === 'POST'
+          ? { status: 200, body: nameRecord(answered, account.address) }
+          : { status: 200, body: [] },
+      )
+      await expect(registerName(kit.context, api, 'bob-01.pairwise.eth'), answered).rejects.toThrow(
+        /^Error registering name bob-01\.pairwise\.eth$/,
+      )
+      expect(kit.store.get().account.profileName, answered).toBeUndefined()
+      expect(kit.store.get().router.view, answered).toBe('RegisterAccountName')
+    }
   })
 
   it('NAME-04 ERR-07 a refused registration returns to RegisterAccountName with loading false and the service’s first reason', async () => {
