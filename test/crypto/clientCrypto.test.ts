@@ -5,7 +5,6 @@ import {
   type ClientCrypto,
   CryptoError,
   createWebCrypto,
-  platformClientCrypto,
   randomBytes,
   signRelayJwtWith,
   utf8ToBytes,
@@ -20,6 +19,7 @@ import {
   signRelayJwt,
   verifyRelayJwt,
 } from '../../crypto/noble.js'
+import { platformClientCrypto } from '../../crypto/platformCrypto.js'
 
 const code = (expected: string) => expect.objectContaining({ code: expected })
 const webCrypto = createWebCrypto()

@@ -1,7 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { describe, expect, it } from 'vitest'
-import { platformClientCrypto, verifyEd25519 } from '../../crypto/index.js'
+import { verifyEd25519 } from '../../crypto/index.js'
 import { loadNobleFallback } from '../../crypto/nobleFallback.js'
+import { platformClientCrypto } from '../../crypto/platformCrypto.js'
 
 const message = new TextEncoder().encode('example.com wants you to sign in')
 const { secretKey, publicKey } = ed25519.keygen()

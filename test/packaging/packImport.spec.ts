@@ -13,7 +13,8 @@ const run = promisify(execFile)
 
 /** What each entry must export when imported by package name in plain Node (no DOM, no React). */
 const entries = {
-  '@pairwise/crypto': ['platformClientCrypto', 'keccak256', 'recoverPublicKey'],
+  '@pairwise/crypto': ['keccak256', 'recoverPublicKey'],
+  '@pairwise/crypto/platform': ['platformClientCrypto'],
   '@pairwise/storage': ['MemoryStorage'],
   '@pairwise/storage/node': ['FileStorage'],
   '@pairwise/relay': ['RelayClient'],

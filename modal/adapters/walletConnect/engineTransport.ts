@@ -1,4 +1,4 @@
-import { platformClientCrypto } from '@pairwise/crypto'
+import { platformClientCrypto } from '@pairwise/crypto/platform'
 import { type Session, UniversalProvider } from '@pairwise/engine'
 import { IdbStorage, type KeyValueStorage } from '@pairwise/storage'
 import { fetchUserOperationReceipt } from '../../api/bundler.js'
