@@ -22,7 +22,7 @@ import {
 } from '../preview/index.js'
 import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
-import { nextNonce, type PreparedTransaction, prepareTransaction } from './prepareTransaction.js'
+import { feeOf, nextNonce, type PreparedTransaction, prepareTransaction } from './prepareTransaction.js'
 import type { Row } from './ui/screens.js'
 
 /** Most calls one batch may hold: each is a row of the approval, which must stay readable. */
@@ -235,6 +235,20 @@ export async function prepareBatch({
   if (prepared.type !== 'eip1559')
     throw new FrameFailure(frameErrorCodes.unsupportedMethod, 'This chain takes no EIP-7702 transactions')
   return { ...prepared, delegates }
+}
+
+/**
+ * Whether `prepared`, the batch prepared again once approved because the account's delegation changed while
+ * its approval was open (another batch delegated it meanwhile), may be signed on that approval: it costs at
+ * most no more than the approved one, whose fee the approval showed, and makes the account a smart account
+ * only if the approval said so. Otherwise it needs an approval of its own.
+ */
+export function withinApproval(prepared: PreparedBatch, approved: PreparedBatch): boolean {
+  const atMost = (batch: PreparedBatch) => {
+    const { gas, pricePerGas } = feeOf(batch)
+    return gas * pricePerGas
+  }
+  return atMost(prepared) <= atMost(approved) && (approved.delegates || !prepared.delegates)
 }
 
 /**

@@ -1,19 +1,23 @@
 import { type FrameUser, frameErrorCodes, frameMethodKind, socialResultSchema } from '@pairwise/engine/frame'
 import { formatSiwxMessage, matchSiwxMessage } from '@pairwise/engine/siwx'
-import type { Hex, LocalAccount, TypedDataDefinition } from 'viem'
+import type { Address, Hex, LocalAccount, TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameConfig } from '../frameConfig.js'
-import { personalMessage, typedDataSchema } from '../preview/index.js'
+import { type ChainRequest, personalMessage, typedDataSchema } from '../preview/index.js'
 import { approvalRows } from './approvalRows.js'
 import { AuthRefusal } from './authClient.js'
 import {
+  type BatchCall,
   batchOf,
   batchRows,
   batchStatus,
   batchTransaction,
+  type Eip7702Chain,
   isEip7702Chain,
   needsDelegation,
+  type PreparedBatch,
   prepareBatch,
+  withinApproval,
 } from './batchCalls.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
@@ -30,6 +34,7 @@ import { applyTheme } from './theme.js'
 import {
   approvalScreen,
   idleScreen,
+  noticeScreen,
   type Row,
   ScreenAborted,
   secretScreen,
@@ -180,13 +185,14 @@ export function frameHandlers({
     }
   }
 
-  const approveThen = <T>(title: string, rows: Row[], act: () => Promise<T>) =>
+  const approveThen = <T>(title: string, rows: Row[], act: () => Promise<T>, warning?: string) =>
     withScreen(async (signal) => {
       const approved = await approvalScreen(signal, {
         title,
         origin: hostOrigin,
         rows,
         ...(dappName ? { dappName } : {}),
+        ...(warning ? { warning } : {}),
       })
       if (!approved) throw new FrameFailure(frameErrorCodes.userRejected, 'User rejected the request.')
       return act()
@@ -244,10 +250,93 @@ export function frameHandlers({
   }
 
   /**
+   * Resolves once the delegating transaction this frame sent from `from` on `current`, if any, is mined,
+   * the frame saying meanwhile that the request waits for it; the host's abort or a newer request ends the
+   * wait as they end an approval.
+   */
+  const afterDelegation = async (rpc: ChainRequest, current: FrameChain, from: Address) => {
+    if (!delegations.pending(current.chainId, from)) return
+    await withScreen(async (signal) => {
+      noticeScreen(
+        'Waiting for your previous transaction',
+        'It makes this account a smart account and is not confirmed yet: this request goes on once it is.',
+      )
+      await delegations.mined(rpc, current.chainId, from, signal)
+    }, 'Request was aborted')
+  }
+
+  /**
+   * The approval of the batch `preparing` (carrying the delegation when `delegates`), then the batch signed
+   * and sent. It is signed once the account's delegating transaction, if this frame sent one meanwhile, is
+   * mined; if that changed the account's delegation since it was prepared, it is prepared again: signed on
+   * this approval when it costs no more and delegates no more than shown, shown for approval again otherwise
+   * (`again`, saying so).
+   */
+  const approveBatch = async ({
+    rpc,
+    current,
+    from,
+    calls,
+    delegates,
+    preparing,
+    again = false,
+  }: {
+    rpc: ChainRequest
+    current: Eip7702Chain
+    from: Address
+    calls: readonly BatchCall[]
+    delegates: boolean
+    preparing: Promise<PreparedBatch>
+    again?: boolean
+  }): Promise<{ id: Hex }> => {
+    const rows = await batchRows({
+      request: rpc,
+      chain: current,
+      from,
+      calls,
+      delegates,
+      ...(await shownFee(preparing.then(feeOf))),
+    })
+    const send = async (prepared: PreparedBatch) => {
+      const account = await session.account()
+      const transaction = await batchTransaction({ request: rpc, chain: current, account, prepared })
+      const id = (await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
+      if (prepared.delegates) delegations.sent(current.chainId, from, id)
+      return { id }
+    }
+    return approveThen(
+      `Send ${calls.length} calls in one transaction`,
+      rows,
+      async () => {
+        const approved = await preparing
+        await afterDelegation(rpc, current, from)
+        const delegatesNow = await needsDelegation(rpc, current, from)
+        if (delegatesNow === approved.delegates) return send(approved)
+        const anew = prepareBatch({ request: rpc, chain: current, from, calls, delegates: delegatesNow })
+        // One the chain now refuses to prepare is shown again too, with the chain's reason, and not signed.
+        const prepared = await anew.catch(() => undefined)
+        if (prepared && withinApproval(prepared, approved)) return send(prepared)
+        return approveBatch({
+          rpc,
+          current,
+          from,
+          calls,
+          delegates: delegatesNow,
+          preparing: anew,
+          again: true,
+        })
+      },
+      again
+        ? 'Your account changed since this was first shown: check it again before you approve.'
+        : undefined,
+    )
+  }
+
+  /**
    * wallet_sendCalls: every call of the batch on the approval, with the fee of the one transaction from
    * the user's own address to itself (EIP-7702, delegating first if need be) that runs it, prepared before
    * the approval (once the account's delegating transaction, if this frame sent one, is mined); once
-   * approved, that very transaction is signed and sent. Its hash is the batch's id.
+   * approved, that very transaction is signed and sent (approveBatch). Its hash is the batch's id.
    */
   const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     // Refused as unsupported, so the modal sends the calls one by one instead.
@@ -257,36 +346,23 @@ export function frameHandlers({
         `Batched calls are not available on ${current.name} in this wallet`,
       )
     const rpc = chainRpc(current)
-    const calls = batchOf(params, current, user.address)
-    await delegations.mined(rpc, current.chainId, user.address)
-    const delegates = await needsDelegation(rpc, current, user.address)
-    const preparing = prepareBatch({ request: rpc, chain: current, from: user.address, calls, delegates })
-    const rows = await batchRows({
-      request: rpc,
-      chain: current,
-      from: user.address,
-      calls,
-      delegates,
-      ...(await shownFee(preparing.then(feeOf))),
-    })
-    return approveThen(`Send ${calls.length} calls in one transaction`, rows, async () => {
-      const account = await session.account()
-      const prepared = await preparing
-      const transaction = await batchTransaction({ request: rpc, chain: current, account, prepared })
-      const id = (await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
-      if (prepared.delegates) delegations.sent(current.chainId, user.address, id)
-      return { id }
-    })
+    const from = user.address
+    const calls = batchOf(params, current, from)
+    await afterDelegation(rpc, current, from)
+    const delegates = await needsDelegation(rpc, current, from)
+    const preparing = prepareBatch({ request: rpc, chain: current, from, calls, delegates })
+    return approveBatch({ rpc, current, from, calls, delegates, preparing })
   }
 
   /**
    * eth_sendTransaction: its gas and fees prepared before the approval (once the account's delegating
    * transaction, if this frame sent one, is mined), which shows what they cost at most; once approved, they
-   * are signed as shown, at the account's nonce then.
+   * are signed as shown, at the account's nonce then (once a delegating transaction this frame sent while
+   * the approval was open is mined: the node's pending nonce does not count its authorization's).
    */
   const sendTransaction = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
     const rpc = chainRpc(current)
-    await delegations.mined(rpc, current.chainId, user.address)
+    await afterDelegation(rpc, current, user.address)
     const preparing = prepareTransaction(rpc, current, user.address, params[0])
     const rows = await approvalRows({
       method: 'eth_sendTransaction',
@@ -297,7 +373,9 @@ export function frameHandlers({
       ...(await shownFee(preparing.then(feeOf))),
     }).catch(invalidParams)
     return approveThen('Send a transaction', rows, async () => {
-      const transaction = { ...(await preparing), nonce: await nextNonce(rpc, user.address) }
+      const prepared = await preparing
+      await afterDelegation(rpc, current, user.address)
+      const transaction = { ...prepared, nonce: await nextNonce(rpc, user.address) }
       const raw = await (await session.account()).signTransaction(transaction)
       return rpc('eth_sendRawTransaction', [raw])
     })

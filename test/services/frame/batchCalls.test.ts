@@ -336,4 +336,28 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
     const unasked = () => Promise.reject(new Error('the chain was asked'))
     await expect(delegations.mined(unasked, chain.chainId, account.address)).resolves.toBeUndefined()
   })
+
+  it('a request waiting for a pending delegating transaction is ended at its abort as aborted by the user, before the wait’s limit; the transaction is still waited for by the next', async () => {
+    const account = await fundedSigner()
+    const calls = batchOf(twoTransfers(account.address), anvil, account.address)
+    const delegations = pendingDelegations({ waitMs: 10_000, pollMs: 50 })
+    await chain.testClient.setAutomine(false)
+    try {
+      const delegating = await transactionOf(account, calls)
+      const hash = (await rpc()('eth_sendRawTransaction', [await account.signTransaction(delegating)])) as Hex
+      delegations.sent(chain.chainId, account.address, hash)
+      const cancel = new AbortController()
+      const waiting = delegations.mined(rpc(), chain.chainId, account.address, cancel.signal)
+      setTimeout(() => cancel.abort(), 100)
+      const started = Date.now()
+      await expect(waiting).rejects.toMatchObject({ code: 4001, message: 'Request was aborted' })
+      expect(Date.now() - started).toBeLessThan(1_000)
+      expect(delegations.pending(chain.chainId, account.address)).toBe(true)
+      await chain.testClient.mine({ blocks: 1 })
+      await delegations.mined(rpc(), chain.chainId, account.address)
+      expect(delegations.pending(chain.chainId, account.address)).toBe(false)
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+  })
 })

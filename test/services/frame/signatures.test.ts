@@ -8,6 +8,7 @@ import {
   numberToHex,
   parseAbi,
   parseEther,
+  parseGwei,
   recoverMessageAddress,
   toHex,
   verifyTypedData,
@@ -31,9 +32,10 @@ import {
  * tests'); `page` is what the frame's page shows now, as the real screens replace one another.
  */
 const shown: Row[][] = []
-const page: { showing: string; held: boolean; answer?: (approved: boolean) => void } = {
+const page: { showing: string; held: boolean; answer?: (approved: boolean) => void; warnings: string[] } = {
   showing: 'idle',
   held: false,
+  warnings: [],
 }
 vi.mock('../../../services/frame/app/ui/screens.js', async (original) => {
   const screens = await original<typeof import('../../../services/frame/app/ui/screens.js')>()
@@ -42,9 +44,13 @@ vi.mock('../../../services/frame/app/ui/screens.js', async (original) => {
     idleScreen: () => {
       page.showing = 'idle'
     },
-    approvalScreen: (signal: AbortSignal, { rows }: { rows: Row[] }) =>
+    noticeScreen: (title: string) => {
+      page.showing = title
+    },
+    approvalScreen: (signal: AbortSignal, { rows, warning }: { rows: Row[]; warning?: string }) =>
       new Promise<boolean>((resolve, reject) => {
         shown.push(rows)
+        if (warning) page.warnings.push(warning)
         page.showing = rows.map((row) => row.value).join(' ')
         if (!page.held) return resolve(true)
         page.answer = resolve
@@ -80,6 +86,7 @@ beforeEach(() => {
   page.showing = 'idle'
   page.held = false
   page.answer = undefined
+  page.warnings.length = 0
 })
 
 describe('personal_sign in the secure frame signs the message its approval shows', () => {
@@ -225,13 +232,13 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     return { owner, signer, authorized }
   }
 
-  /** wallet_sendCalls' params for one transfer of `value` to `recipient` from `from`. */
-  const transferBatch = (from: Hex) => [
+  /** wallet_sendCalls' params for `count` transfers (one unless told) of `value` to `recipient` from `from`. */
+  const transferBatch = (from: Hex, count = 1) => [
     {
       from,
       chainId: numberToHex(anvil.chainId),
       atomicRequired: true,
-      calls: [{ to: recipient, value: numberToHex(value) }],
+      calls: Array.from({ length: count }, () => ({ to: recipient, value: numberToHex(value) })),
     },
   ]
   /** That batch's one transaction's data: executeBatch of the account's Simple7702Account code. */
@@ -249,22 +256,28 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       Hex | { id: Hex }
     >
 
-  /**
-   * `method` sent through `handlers` and approved at once while the chain mines no block for a second,
-   * then one block mined, and another once the frame answered: the hash it answered with.
-   */
-  async function requestedWhilePending(
-    handlers: ReturnType<typeof frame>,
-    method: string,
-    params: unknown[],
-  ) {
-    const sending = requestThrough(handlers, method, params)
+  /** `sending`'s hash once answered, one block mined after the chain mined none for a second, and another. */
+  async function sentWhilePending(sending: Promise<Hex | { id: Hex }>) {
     // A frame that does not wait signs and sends within that second, before the first block.
     await Promise.race([sending, new Promise((resolve) => setTimeout(resolve, 1_000))])
     await chain.testClient.mine({ blocks: 1 })
     const result = await sending
     await chain.testClient.mine({ blocks: 1 })
     return typeof result === 'string' ? result : result.id
+  }
+
+  /** `method` sent through `handlers` and approved at once, while the chain mines no block for a second. */
+  const requestedWhilePending = (handlers: ReturnType<typeof frame>, method: string, params: unknown[]) =>
+    sentWhilePending(requestThrough(handlers, method, params))
+
+  /** The answer of the next approval shown while `page.held`, once it shows. */
+  async function nextApproval() {
+    const answer = await vi.waitFor(() => page.answer ?? Promise.reject(new Error('no approval shown yet')), {
+      timeout: 30_000,
+      interval: 50,
+    })
+    page.answer = undefined
+    return answer
   }
 
   /** Runs `test` on a chain that mines only when told (`evm_setAutomine false`), then mines as before. */
@@ -296,10 +309,7 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       chainId: anvil.chainId,
       chainNamespace: 'eip155',
     }) as Promise<Hex | { id: Hex }>
-    const answer = await vi.waitFor(() => page.answer ?? Promise.reject(new Error('no approval shown yet')), {
-      timeout: 30_000,
-      interval: 50,
-    })
+    const answer = await nextApproval()
     await feesRise(chain)
     whileOpen()
     answer(true)
@@ -480,6 +490,110 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       expect(rowValue(shown[0], 'Network fee')).toBe(
         `${formatEther(sent.gas * (sent.maxFeePerGas ?? 0n))} tETH`,
       )
+    })
+  })
+
+  it('a batch prepared while the delegating batch before it was not sent yet, and approved once it was, waits for it to be mined, then is signed without an authorization, at the nonce after its authorization’s, for no more than its approval showed', async () => {
+    const { signer, authorized } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    page.held = true
+    await withoutAutomine(async () => {
+      const delegating = requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      ;(await nextApproval())(true)
+      // Requested as the first is being sent: prepared as the account stood, not delegated.
+      const second = requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      const answer = await nextApproval()
+      expect(rowValue(shown[1], 'Account')).toBe('becomes a smart account (EIP-7702) with this transaction')
+      await delegating
+      answer(true)
+      const hash = await sentWhilePending(second)
+      expect(authorized).toHaveLength(1)
+      const sent = await chain.publicClient.getTransaction({ hash })
+      expect(sent.type).toBe('eip1559')
+      expect(sent.nonce).toBe(2)
+      expect((await chain.publicClient.getTransactionReceipt({ hash })).status).toBe('success')
+      const showed = parseEther(rowValue(shown[1], 'Network fee')?.replace(' tETH', '') ?? '0')
+      expect(sent.gas * (sent.maxFeePerGas ?? 0n)).toBeLessThanOrEqual(showed)
+    })
+  })
+
+  it('such a batch that, prepared again once approved, would cost more than its approval showed (the base fee doubled meanwhile) is shown again, saying the account changed, and is signed only once approved again, as then shown', async () => {
+    const { signer, authorized } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('50') })
+    await chain.testClient.mine({ blocks: 1 })
+    page.held = true
+    await withoutAutomine(async () => {
+      const delegating = requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      ;(await nextApproval())(true)
+      // Eight calls: the delegation's gas, which it no longer needs, is too small a part of it to make up
+      // for a base fee doubled.
+      const second = requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address, 8))
+      const first = await nextApproval()
+      await delegating
+      first(true)
+      await vi.waitFor(() => expect(page.showing).toBe('Waiting for your previous transaction'))
+      // The delegating batch is mined at twice the base fee it was prepared at: the most its maxFeePerGas allows.
+      await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('100') })
+      await chain.testClient.mine({ blocks: 1 })
+      const again = await nextApproval()
+      expect(authorized).toHaveLength(1)
+      expect(page.warnings).toEqual([
+        'Your account changed since this was first shown: check it again before you approve.',
+      ])
+      expect(rowValue(shown[2], 'Account')).toBeUndefined()
+      again(true)
+      const hash = await sentWhilePending(second)
+      const sent = await chain.publicClient.getTransaction({ hash })
+      expect(authorized).toHaveLength(1)
+      expect(sent.type).toBe('eip1559')
+      expect(sent.nonce).toBe(2)
+      expect(rowValue(shown[2], 'Network fee')).toBe(
+        `${formatEther(sent.gas * (sent.maxFeePerGas ?? 0n))} tETH`,
+      )
+      expect((await chain.publicClient.getTransactionReceipt({ hash })).status).toBe('success')
+    })
+  })
+
+  it('a transaction prepared while the delegating batch before it was not sent yet, and approved once it was, waits for it to be mined, then is signed at the nonce after its authorization’s', async () => {
+    const { signer } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    page.held = true
+    await withoutAutomine(async () => {
+      const delegating = requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      ;(await nextApproval())(true)
+      const second = requestThrough(handlers, 'eth_sendTransaction', [
+        { from: signer.address, to: recipient, value: numberToHex(value) },
+      ])
+      const answer = await nextApproval()
+      await delegating
+      answer(true)
+      const hash = await sentWhilePending(second)
+      expect((await chain.publicClient.getTransaction({ hash })).nonce).toBe(2)
+      expect((await chain.publicClient.getTransactionReceipt({ hash })).status).toBe('success')
+    })
+  })
+
+  it("a request waiting for the frame's delegating batch to be mined shows that it waits, and the host's abort ends it as aborted by the user, with nothing signed", async () => {
+    const { signer, authorized } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    await withoutAutomine(async () => {
+      await requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      shown.length = 0
+      const waiting = requestThrough(handlers, 'wallet_sendCalls', transferBatch(signer.address))
+      waiting.catch(() => undefined)
+      await vi.waitFor(() => expect(page.showing).toBe('Waiting for your previous transaction'), {
+        timeout: 5_000,
+      })
+      await handlers.RPC_ABORT({})
+      await expect(waiting).rejects.toMatchObject({ code: 4001, message: 'Request was aborted' })
+      expect(page.showing).toBe('idle')
+      expect(shown).toEqual([])
+      expect(authorized).toHaveLength(1)
+      expect(
+        await chain.publicClient.getTransactionCount({ address: signer.address, blockTag: 'pending' }),
+      ).toBe(1)
+      await chain.testClient.mine({ blocks: 1 })
     })
   })
 })
