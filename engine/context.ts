@@ -87,6 +87,11 @@ export type EngineContext = {
   /** Proposals an `approve()` is working on, so a second call for the same one fails fast. */
   readonly approving: Set<number>
   readonly requestQueue: SessionRequestQueue
+  /**
+   * Per topic, when (ms) its budget for answers the engine gives by itself is whole again
+   * (transport/answerBudget.ts); a topic's entry goes with its key.
+   */
+  readonly answerBudgets: Map<string, number>
   /** Timers the client must cancel when it closes. */
   readonly timers: Set<ReturnType<typeof setTimeout>>
   /** Inbound messages are handled one after another, in arrival order. */

@@ -189,6 +189,7 @@ export async function createEngine(options: EngineOptions): Promise<EngineContex
     pendingSessions: new Map(),
     approving: new Set(),
     requestQueue: { active: false, queue: [] },
+    answerBudgets: new Map(),
     timers: new Set(),
     inbound: Promise.resolve(),
     lastPayloadId: 0,

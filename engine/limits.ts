@@ -1,4 +1,4 @@
-// What a peer can make the engine hold. Peers are strangers until the user approves them, and whatever
+// What a peer can make the engine hold, and send. Peers are strangers until the user approves them, and whatever
 // they send is kept in memory and in storage (a browser's quota, a phone's disk) and drawn in the UI, so
 // every such thing has a cap. Each is far above what an honest peer sends; README.md lists them, and
 // engine/assertRoom.ts refuses what would pass them.
@@ -88,6 +88,17 @@ export const MAX_RECEIVED_IDS = 2_000
  * bounds only how far out of order a peer's requests may arrive and all still be taken.
  */
 export const RECEIVED_ID_RETENTION = ONE_DAY
+
+/**
+ * Answers the engine gives a peer by itself on one topic, per minute (engine/transport/answerBudget.ts):
+ * to its pings, extends and updates, and the errors refusing what it should not have sent. Each is a
+ * publish, and the relay limits a client's publishes (ours: bursts of 200, then 50 a second), so a peer
+ * sending as fast as its relay lets it would have the relay refuse the user's own messages on every topic.
+ * Honest peers ping on demand and are refused only by mistake, a few times a minute at most. All twenty may
+ * go at once, then one every three seconds; past that a request is dropped unanswered, as an error would
+ * itself be a publish. Twenty keeps a hostile pairing and session to 40 of the relay's burst of 200.
+ */
+export const MAX_AUTO_ANSWERS_PER_MINUTE = 20
 
 // Past these, outside the engine: the relay client drops a message over the relay's message cap (256 KiB,
 // MAX_MESSAGE_BYTES in relay/protocol/limits.ts) unread, and on Node reads no WebSocket frame over 2 MiB

@@ -9,6 +9,7 @@ import { withHeldExpiry } from '../proposal/expiry.js'
 import { deleteProposal } from '../proposal/records.js'
 import { SessionAuthenticateParamsSchema, SessionAuthenticateResultSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
+import { takeAnswer } from '../transport/answerBudget.js'
 import { createKeyPair, deleteKey, hashKey, sealTypeOne, sharedSymKey } from '../transport/keys.js'
 import { publishSealed } from '../transport/send.js'
 import { verifyIncoming } from '../verify/incoming.js'
@@ -27,7 +28,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     ctx.logger.error('malformed sign-in request', { topic })
     const requester = (payload.params as { requester?: { publicKey?: unknown } } | undefined)?.requester
       ?.publicKey
-    if (typeof requester === 'string' && /^[0-9a-f]{64}$/.test(requester)) {
+    if (typeof requester === 'string' && /^[0-9a-f]{64}$/.test(requester) && takeAnswer(ctx, topic)) {
       await sendSealedToRequester(
         ctx,
         requester,
@@ -44,6 +45,7 @@ export async function onAuthenticateRequest(ctx: EngineContext, incoming: Incomi
     assertRoomForAuthRequest(ctx, topic)
   } catch (error) {
     ctx.logger.warn('declined a sign-in request', { topic, error: String(error) })
+    if (!takeAnswer(ctx, topic)) return
     await sendSealedToRequester(
       ctx,
       parsed.data.requester.publicKey,

@@ -1,8 +1,9 @@
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
+import { formatError } from '../jsonrpc/index.js'
 import { isValidErrorReason } from '../namespaces/index.js'
 import { deleteProposal } from '../proposal/records.js'
-import { sendError } from '../transport/send.js'
+import { sendResponse } from '../transport/send.js'
 import type { RejectParams } from '../types.js'
 import { assertParams, assertProposalId } from '../validate.js'
 
@@ -14,6 +15,7 @@ export async function reject(ctx: EngineContext, params: RejectParams): Promise<
     throw internalError('MISSING_OR_INVALID', `reject() reason: ${JSON.stringify(params.reason)}`)
   }
   const { pairingTopic } = ctx.stores.proposals.get(String(params.id))
-  await sendError(ctx, pairingTopic, 'wc_sessionPropose', params.id, params.reason, 'reject')
+  const response = formatError(params.id, params.reason)
+  await sendResponse(ctx, { topic: pairingTopic, method: 'wc_sessionPropose', response, kind: 'reject' })
   await deleteProposal(ctx, params.id)
 }

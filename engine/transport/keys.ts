@@ -55,10 +55,11 @@ export async function storeSharedKey(
 
 /**
  * Forgets a key. A topic's key takes with it the ids of the requests received on the topic: nothing more
- * can be opened there, so there is nothing left to replay.
+ * can be opened there, so there is nothing left to replay; and what the topic spent on answers.
  */
 export async function deleteKey(ctx: EngineContext, tag: string): Promise<void> {
   if (ctx.stores.keychain.has(tag)) await ctx.stores.keychain.delete(tag)
+  ctx.answerBudgets.delete(tag)
   await ctx.stores.received.delete(tag)
 }
 

@@ -11,6 +11,7 @@ import {
 import { linkModeTarget } from '../linkMode/target.js'
 import { formatLinkModeUrl, type LinkModeMessage } from '../linkMode/url.js'
 import { calcExpiry, isExpired } from '../time.js'
+import { takeAnswer } from './answerBudget.js'
 import { sealForTopic } from './keys.js'
 import { type PolicyKind, publishPolicy } from './policies.js'
 
@@ -131,17 +132,22 @@ export async function publishSealed(
   })
 }
 
-export function sendResult(
+/**
+ * The engine's own answer to a peer's request, given with no user in the loop (a ping's, an extend's), as
+ * long as the topic's budget lasts (transport/answerBudget.ts); past it, none.
+ */
+export async function sendResult(
   ctx: EngineContext,
   topic: string,
   method: string,
   id: number,
   result: unknown,
 ): Promise<void> {
-  return sendResponse(ctx, { topic, method, response: formatResult(id, result) })
+  if (takeAnswer(ctx, topic)) await sendResponse(ctx, { topic, method, response: formatResult(id, result) })
 }
 
-export function sendError(
+/** The engine's own refusal of a peer's request, within the topic's budget as `sendResult`. */
+export async function sendError(
   ctx: EngineContext,
   topic: string,
   method: string,
@@ -149,7 +155,8 @@ export function sendError(
   error: ErrorResponse,
   kind?: PolicyKind,
 ): Promise<void> {
-  return sendResponse(ctx, { topic, method, response: formatError(id, error), kind })
+  if (takeAnswer(ctx, topic))
+    await sendResponse(ctx, { topic, method, response: formatError(id, error), kind })
 }
 
 /**
