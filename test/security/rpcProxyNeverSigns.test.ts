@@ -144,7 +144,9 @@ describe('the RPC proxy never makes a node sign (Anvil, its dev accounts unlocke
       { jsonrpc: '2.0', id: 'last', method: 'eth_blockNumber', params: [] },
     ]
     for (let start = 0; start < batch.length; start += 20) {
-      const answers = (await post(batch.slice(start, start + 20))) as Answer[]
+      const sent = batch.slice(start, start + 20)
+      const answers = (await post(sent)) as Answer[]
+      expect(answers.map((answer) => answer.id)).toEqual(sent.map((call) => call.id))
       for (const answer of answers) {
         if (answer.id === 'first' || answer.id === 'last') expect(answer.result).toBeDefined()
         else expect(answer.error).toEqual({ code: -32601, message: 'Method not found' })

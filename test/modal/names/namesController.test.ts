@@ -247,9 +247,9 @@ describe('the name service', () => {
       method === 'POST' ? refusal(409, 'Name is already taken') : { status: 200, body: [] },
     )
     const states = await statesDuring(kit, () =>
-      registerName(kit.context, api, 'bob-01.pairwise.eth').catch((error: unknown) => {
-        expect(error).toMatchObject({ message: 'Name is already taken' })
-      }),
+      expect(registerName(kit.context, api, 'bob-01.pairwise.eth')).rejects.toThrow(
+        /^Name is already taken$/,
+      ),
     )
     expect(states.map((s) => s.loading)).toEqual([true, false])
     expect(kit.store.get().router.view).toBe('RegisterAccountName')

@@ -48,6 +48,7 @@ describe('the server logger', () => {
       ['mixed', { path: '/v1', at: new Date(0), list: ['a'] }],
     ]
     for (const [message, fields] of entries) logger.error(message, fields)
+    expect(lines).toHaveLength(entries.length)
     lines.forEach((line, index) => {
       const [message, fields] = entries[index] ?? []
       const { time } = JSON.parse(line) as { time: string }
@@ -66,6 +67,7 @@ describe('the server logger', () => {
       (_, n) => [`event "${n}"`, { [`field\n${n % 700}`]: n }] as const,
     )
     for (const [message, fields] of entries) logger.info(message, fields)
+    expect(lines).toHaveLength(entries.length)
     lines.forEach((line, index) => {
       const [message, fields] = entries[index] ?? []
       const { time } = JSON.parse(line) as { time: string }

@@ -24,11 +24,15 @@ describe('the stack waits for every part to answer before writing its stack file
   it('resolves once every URL answers 2xx, asking again while one still loads', async () => {
     const [early, late] = [await freePort(), await freePort()]
     await answering(200, early)
-    const loading = answering(204, late, 600)
+    let lateListens = false
+    const loading = answering(204, late, 600).then(() => {
+      lateListens = true
+    })
     await allAnswer([
       { part: 'api', url: urlOf(early), ended: undefined },
       { part: 'bundler', url: urlOf(late), ended: undefined },
     ])
+    expect(lateListens).toBe(true)
     await loading
   })
 
