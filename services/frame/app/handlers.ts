@@ -66,6 +66,14 @@ const invalidParams = (error: unknown): never => {
   throw error
 }
 
+/**
+ * Throws as an aborted screen does when the request ended (RPC_ABORT, a newer request) while it was being
+ * prepared: nothing more is shown or signed for a request nobody waits for.
+ */
+const stillOpen = (signal: AbortSignal) => {
+  if (signal.aborted) throw new ScreenAborted()
+}
+
 /** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
 const MAX_SENT_OPERATIONS = 32
 
@@ -87,8 +95,13 @@ export function frameHandlers({
 }): Handlers {
   let chain = config.chains[0]
   let dappName: string | undefined
-  /** The approval or code screen in progress: RPC_ABORT and a new request end it. */
+  /**
+   * The request in progress, from its arrival (an unsafe one's, before it is prepared) to its answer, with
+   * the screens it shows: RPC_ABORT and a new request end it.
+   */
   let pending: AbortController | undefined
+  /** The request whose screen the page shows, if any: it ends with that request (idle again). */
+  let onScreen: AbortSignal | undefined
   /**
    * The UserOperations this frame sent, newest last, at most `MAX_SENT_OPERATIONS`: a bundler tells of an
    * operation only once mined, so these are what wallet_getCallsStatus may call pending before that.
@@ -97,18 +110,29 @@ export function frameHandlers({
   /** The delegating transactions this frame sent, until mined: the account's next ones wait for them. */
   const delegations = pendingDelegations()
 
+  const toIdle = () => {
+    onScreen = undefined
+    idleScreen(hostOrigin)
+  }
   const begin = () => {
     pending?.abort()
+    // The ended request's screen must not stay up, inert, while the new one is prepared.
+    if (onScreen) toIdle()
     pending = new AbortController()
     return pending.signal
   }
-  const settle = (signal: AbortSignal) => {
-    // A screen ended by a newer request's begin() must not clear the screen that request now shows.
-    if (pending?.signal !== signal) return
-    pending = undefined
-    idleScreen(hostOrigin)
+  /** The request of `signal` is about to show a screen, which it may only while it is still open. */
+  const showing = (signal: AbortSignal) => {
+    stillOpen(signal)
+    onScreen = signal
   }
-  const withScreen = async <T>(run: (signal: AbortSignal) => Promise<T>, aborted: string): Promise<T> => {
+  const settle = (signal: AbortSignal) => {
+    if (pending?.signal === signal) pending = undefined
+    // A request refused before it showed anything leaves the page as it was.
+    if (onScreen === signal) toIdle()
+  }
+  /** `run` as the request in progress until it answers; an aborted screen of it answers `aborted`. */
+  const asRequest = async <T>(run: (signal: AbortSignal) => Promise<T>, aborted: string): Promise<T> => {
     const signal = begin()
     try {
       return await run(signal)
@@ -119,6 +143,12 @@ export function frameHandlers({
       settle(signal)
     }
   }
+  /** A request whose screens (a code, a passphrase) may show from its start. */
+  const withScreen = <T>(run: (signal: AbortSignal) => Promise<T>, aborted: string): Promise<T> =>
+    asRequest((signal) => {
+      showing(signal)
+      return run(signal)
+    }, aborted)
   const activeChain = (): FrameChain => {
     if (!chain) throw new FrameFailure(frameErrorCodes.unknownChain, 'No chain is configured for this wallet')
     return chain
@@ -185,27 +215,39 @@ export function frameHandlers({
     }
   }
 
-  const approveThen = <T>(title: string, rows: Row[], act: () => Promise<T>, warning?: string) =>
-    withScreen(async (signal) => {
-      const approved = await approvalScreen(signal, {
-        title,
-        origin: hostOrigin,
-        rows,
-        ...(dappName ? { dappName } : {}),
-        ...(warning ? { warning } : {}),
-      })
-      if (!approved) throw new FrameFailure(frameErrorCodes.userRejected, 'User rejected the request.')
-      return act()
-    }, 'Request was aborted')
+  const approveThen = async <T>(
+    signal: AbortSignal,
+    title: string,
+    rows: Row[],
+    act: () => Promise<T>,
+    warning?: string,
+  ) => {
+    showing(signal)
+    const approved = await approvalScreen(signal, {
+      title,
+      origin: hostOrigin,
+      rows,
+      ...(dappName ? { dappName } : {}),
+      ...(warning ? { warning } : {}),
+    })
+    if (!approved) throw new FrameFailure(frameErrorCodes.userRejected, 'User rejected the request.')
+    return act()
+  }
   /**
    * A signature is made while its approval shows and leaves the frame only on Approve (dropped on
    * Reject or abort), so Approve answers at once. Made early, it is as safe as the key it comes from,
    * which this frame holds anyway; a failure to make it is reported once approved, as before.
    */
-  const approveSignature = (title: string, rows: Row[], sign: (account: LocalAccount) => Promise<Hex>) => {
+  const approveSignature = (
+    signal: AbortSignal,
+    title: string,
+    rows: Row[],
+    sign: (account: LocalAccount) => Promise<Hex>,
+  ) => {
+    stillOpen(signal)
     const signature = session.account().then(sign)
     signature.catch(() => undefined)
-    return approveThen(title, rows, () => signature)
+    return approveThen(signal, title, rows, () => signature)
   }
 
   /**
@@ -216,6 +258,7 @@ export function frameHandlers({
    * Its hash is the batch's id.
    */
   const sendSmartAccountCalls = async (
+    signal: AbortSignal,
     user: SignedInUser,
     current: SmartAccountChain,
     params: readonly unknown[],
@@ -241,28 +284,38 @@ export function frameHandlers({
     const deploys: Row[] = smart.isDeployed
       ? []
       : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
-    return approveThen(`Send ${calls.length} calls in one operation`, [...rows, ...deploys], async () => {
-      const id = await (await preparing).send()
-      sentOperations.push(id)
-      sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
-      return { id }
-    })
+    return approveThen(
+      signal,
+      `Send ${calls.length} calls in one operation`,
+      [...rows, ...deploys],
+      async () => {
+        const id = await (await preparing).send()
+        sentOperations.push(id)
+        sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
+        return { id }
+      },
+    )
   }
 
   /**
    * Resolves once the delegating transaction this frame sent from `from` on `current`, if any, is mined,
-   * the frame saying meanwhile that the request waits for it; the host's abort or a newer request ends the
-   * wait as they end an approval.
+   * the frame saying meanwhile that the request waits for it; the request's `signal` (the host's abort or a
+   * newer request) ends the wait as it ends an approval.
    */
-  const afterDelegation = async (rpc: ChainRequest, current: FrameChain, from: Address) => {
+  const afterDelegation = async (
+    signal: AbortSignal,
+    rpc: ChainRequest,
+    current: FrameChain,
+    from: Address,
+  ) => {
     if (!delegations.pending(current.chainId, from)) return
-    await withScreen(async (signal) => {
-      noticeScreen(
-        'Waiting for your previous transaction',
-        'It makes this account a smart account and is not confirmed yet: this request goes on once it is.',
-      )
-      await delegations.mined(rpc, current.chainId, from, signal)
-    }, 'Request was aborted')
+    showing(signal)
+    noticeScreen(
+      'Waiting for your previous transaction',
+      'It makes this account a smart account and is not confirmed yet: this request goes on once it is.',
+    )
+    await delegations.mined(rpc, current.chainId, from, signal)
+    toIdle()
   }
 
   /**
@@ -273,6 +326,7 @@ export function frameHandlers({
    * (`again`, saying so).
    */
   const approveBatch = async ({
+    signal,
     rpc,
     current,
     from,
@@ -281,6 +335,7 @@ export function frameHandlers({
     preparing,
     again = false,
   }: {
+    signal: AbortSignal
     rpc: ChainRequest
     current: Eip7702Chain
     from: Address
@@ -305,11 +360,12 @@ export function frameHandlers({
       return { id }
     }
     return approveThen(
+      signal,
       `Send ${calls.length} calls in one transaction`,
       rows,
       async () => {
         const approved = await preparing
-        await afterDelegation(rpc, current, from)
+        await afterDelegation(signal, rpc, current, from)
         const delegatesNow = await needsDelegation(rpc, current, from)
         if (delegatesNow === approved.delegates) return send(approved)
         const anew = prepareBatch({ request: rpc, chain: current, from, calls, delegates: delegatesNow })
@@ -317,6 +373,7 @@ export function frameHandlers({
         const prepared = await anew.catch(() => undefined)
         if (prepared && withinApproval(prepared, approved)) return send(prepared)
         return approveBatch({
+          signal,
           rpc,
           current,
           from,
@@ -338,7 +395,12 @@ export function frameHandlers({
    * the approval (once the account's delegating transaction, if this frame sent one, is mined); once
    * approved, that very transaction is signed and sent (approveBatch). Its hash is the batch's id.
    */
-  const sendCalls = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
+  const sendCalls = async (
+    signal: AbortSignal,
+    user: SignedInUser,
+    current: FrameChain,
+    params: readonly unknown[],
+  ) => {
     // Refused as unsupported, so the modal sends the calls one by one instead.
     if (!isEip7702Chain(current))
       throw new FrameFailure(
@@ -348,10 +410,10 @@ export function frameHandlers({
     const rpc = chainRpc(current)
     const from = user.address
     const calls = batchOf(params, current, from)
-    await afterDelegation(rpc, current, from)
+    await afterDelegation(signal, rpc, current, from)
     const delegates = await needsDelegation(rpc, current, from)
     const preparing = prepareBatch({ request: rpc, chain: current, from, calls, delegates })
-    return approveBatch({ rpc, current, from, calls, delegates, preparing })
+    return approveBatch({ signal, rpc, current, from, calls, delegates, preparing })
   }
 
   /**
@@ -360,9 +422,14 @@ export function frameHandlers({
    * are signed as shown, at the account's nonce then (once a delegating transaction this frame sent while
    * the approval was open is mined: the node's pending nonce does not count its authorization's).
    */
-  const sendTransaction = async (user: SignedInUser, current: FrameChain, params: readonly unknown[]) => {
+  const sendTransaction = async (
+    signal: AbortSignal,
+    user: SignedInUser,
+    current: FrameChain,
+    params: readonly unknown[],
+  ) => {
     const rpc = chainRpc(current)
-    await afterDelegation(rpc, current, user.address)
+    await afterDelegation(signal, rpc, current, user.address)
     const preparing = prepareTransaction(rpc, current, user.address, params[0])
     const rows = await approvalRows({
       method: 'eth_sendTransaction',
@@ -372,36 +439,41 @@ export function frameHandlers({
       request: rpc,
       ...(await shownFee(preparing.then(feeOf))),
     }).catch(invalidParams)
-    return approveThen('Send a transaction', rows, async () => {
+    return approveThen(signal, 'Send a transaction', rows, async () => {
       const prepared = await preparing
-      await afterDelegation(rpc, current, user.address)
+      await afterDelegation(signal, rpc, current, user.address)
       const transaction = { ...prepared, nonce: await nextNonce(rpc, user.address) }
       const raw = await (await session.account()).signTransaction(transaction)
       return rpc('eth_sendRawTransaction', [raw])
     })
   }
 
-  const unsafe = async (method: string, params: readonly unknown[]): Promise<unknown> => {
+  /** An unsafe request, `signal` its own since it arrived: it shows and signs nothing once that ends. */
+  const unsafe = async (
+    signal: AbortSignal,
+    method: string,
+    params: readonly unknown[],
+  ): Promise<unknown> => {
     const user = signedIn()
     const current = activeChain()
     const rpc = chainRpc(current)
-    if (method === 'pairwise_exportWallet')
-      return withScreen(async (signal) => {
-        await typedConfirmScreen(
-          signal,
-          'export',
-          'Your recovery phrase gives full control of this wallet. Type export to show it here.',
-        )
-        const secret = await session.exportWallet(signal)
-        await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
-        return null
-      }, 'Request was aborted')
+    if (method === 'pairwise_exportWallet') {
+      showing(signal)
+      await typedConfirmScreen(
+        signal,
+        'export',
+        'Your recovery phrase gives full control of this wallet. Type export to show it here.',
+      )
+      const secret = await session.exportWallet(signal)
+      await secretScreen(signal, { words: secret.mnemonic, privateKey: secret.privateKey })
+      return null
+    }
     if (await asSmartAccount()) {
       if (method !== 'wallet_sendCalls' || !smartAccountOn(current)) throw smartAccountCannotSign()
-      return sendSmartAccountCalls(user, current, params)
+      return sendSmartAccountCalls(signal, user, current, params)
     }
-    if (method === 'wallet_sendCalls') return sendCalls(user, current, params)
-    if (method === 'eth_sendTransaction') return sendTransaction(user, current, params)
+    if (method === 'wallet_sendCalls') return sendCalls(signal, user, current, params)
+    if (method === 'eth_sendTransaction') return sendTransaction(signal, user, current, params)
     const rows = await approvalRows({
       method,
       params,
@@ -410,13 +482,13 @@ export function frameHandlers({
       request: rpc,
     }).catch(invalidParams)
     if (method === 'personal_sign')
-      return approveSignature('Sign a message', rows, (account) =>
+      return approveSignature(signal, 'Sign a message', rows, (account) =>
         account.signMessage({ message: personalMessage(params[0] as string) }),
       )
     // eth_signTypedData_v4, the one unsafe method left: the typed data the rows were made from, with its
     // domain declared, so viem infers nothing.
     const typed: TypedDataDefinition<Record<string, unknown>, string> = typedDataSchema.parse(params[1])
-    return approveSignature('Sign data', rows, (account) => account.signTypedData(typed))
+    return approveSignature(signal, 'Sign data', rows, (account) => account.signTypedData(typed))
   }
 
   return {
@@ -538,7 +610,7 @@ export function frameHandlers({
         return frameAssets(config.chains, await preferredAddress(signedIn()), list)
       if (kind === 'safe') return chainRpc(requested)(method, list)
       try {
-        return await unsafe(method, list)
+        return await asRequest((signal) => unsafe(signal, method, list), 'Request was aborted')
       } catch (error) {
         // The session ended on the server (expired, revoked): this frame forgets it and tells the host.
         if (error instanceof AuthRefusal && error.status === 401) {

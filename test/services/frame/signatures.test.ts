@@ -195,13 +195,40 @@ describe('a new request while an approval shows (two requests in flight)', () =>
     first.catch(() => undefined)
     await vi.waitFor(() => expect(page.showing).toBe('first'))
     const second = sign('second')
-    // The first ends only once the second's approval began (and showed): its end has then run.
+    // The first ends as the second arrives, before the second's approval is prepared and shown.
     await expect(first).rejects.toMatchObject({ code: 4001 })
-    expect(page.showing).toBe('second')
+    await vi.waitFor(() => expect(page.showing).toBe('second'))
     page.answer?.(true)
     const signature = await second
     expect(await recoverMessageAddress({ message: 'second', signature })).toBe(account.address)
     expect(page.showing).toBe('idle')
+  })
+})
+
+describe('a request the host aborts while it is being prepared', () => {
+  const typedData = { types: mailTypes, primaryType: 'Mail', domain: { name: 'Ether Mail' }, message: mail }
+
+  it.each([
+    ['personal_sign', (from: Hex) => [toHex('hi'), from]],
+    ['eth_signTypedData_v4', (from: Hex) => [from, typedData]],
+  ])('%s is answered as aborted, shows no approval and signs nothing', async (method, paramsOf) => {
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const signMessage = vi.spyOn(signer, 'signMessage')
+    const signTypedData = vi.spyOn(signer, 'signTypedData')
+    const handlers = frame(signer)
+    const answer = handlers.RPC_REQUEST({
+      method,
+      params: paramsOf(signer.address),
+      chainId: unreachableChain.chainId,
+      chainNamespace: 'eip155',
+    })
+    answer.catch(() => undefined)
+    await handlers.RPC_ABORT({})
+    await expect(answer).rejects.toMatchObject({ code: 4001, message: 'Request was aborted' })
+    expect(shown).toEqual([])
+    expect(page.showing).toBe('idle')
+    expect(signMessage).not.toHaveBeenCalled()
+    expect(signTypedData).not.toHaveBeenCalled()
   })
 })
 
@@ -572,6 +599,81 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       expect((await chain.publicClient.getTransaction({ hash })).nonce).toBe(2)
       expect((await chain.publicClient.getTransactionReceipt({ hash })).status).toBe('success')
     })
+  })
+
+  const signMessageThrough = (handlers: ReturnType<typeof frame>, message: string, from: Hex) =>
+    handlers.RPC_REQUEST({
+      method: 'personal_sign',
+      params: [toHex(message), from],
+      chainId: anvil.chainId,
+      chainNamespace: 'eip155',
+    }) as Promise<Hex>
+
+  it.each([
+    ['eth_sendTransaction', (from: Hex) => [{ from, to: recipient, value: numberToHex(value) }]],
+    ['wallet_sendCalls', (from: Hex) => transferBatch(from)],
+  ])("%s whose host's abort arrives while its gas, fees and simulation are being prepared is answered as aborted, shows no approval and signs nothing", async (method, paramsOf) => {
+    const { signer, authorized } = await fundedKey()
+    const signTransaction = vi.spyOn(signer, 'signTransaction')
+    const handlers = frame(signer, [anvil])
+    shown.length = 0
+    const sending = requestThrough(handlers, method, paramsOf(signer.address))
+    sending.catch(() => undefined)
+    await handlers.RPC_ABORT({})
+    await expect(sending).rejects.toMatchObject({ code: 4001, message: 'Request was aborted' })
+    expect(shown).toEqual([])
+    expect(page.showing).toBe('idle')
+    expect(signTransaction).not.toHaveBeenCalled()
+    expect(authorized).toEqual([])
+    expect(
+      await chain.publicClient.getTransactionCount({ address: signer.address, blockTag: 'pending' }),
+    ).toBe(0)
+  })
+
+  it("a transaction superseded by a newer request while it is being prepared is answered as aborted and never shows its approval, not even after the newer one's, which stays and signs its own message", async () => {
+    const { signer } = await fundedKey()
+    const signTransaction = vi.spyOn(signer, 'signTransaction')
+    const handlers = frame(signer, [anvil])
+    shown.length = 0
+    page.held = true
+    const older = requestThrough(handlers, 'eth_sendTransaction', [
+      { from: signer.address, to: recipient, value: numberToHex(value) },
+    ])
+    let olderAnswered = false
+    older
+      .catch(() => undefined)
+      .finally(() => {
+        olderAnswered = true
+      })
+    const newer = signMessageThrough(handlers, 'newer', signer.address)
+    // Whichever comes first: the older request's answer, or its approval shown after the newer one's.
+    await vi.waitFor(() => expect(olderAnswered || shown.length > 1).toBe(true), { timeout: 10_000 })
+    expect(shown).toEqual([[{ label: 'Message', value: 'newer' }]])
+    await expect(older).rejects.toMatchObject({ code: 4001, message: 'Request was aborted' })
+    expect(page.showing).toBe('newer')
+    ;(await nextApproval())(true)
+    expect(await recoverMessageAddress({ message: 'newer', signature: await newer })).toBe(signer.address)
+    expect(page.showing).toBe('idle')
+    expect(signTransaction).not.toHaveBeenCalled()
+  })
+
+  it("a request arriving while another's approval shows ends that approval at once: the page no longer offers it while the newer one is being prepared", async () => {
+    const { signer } = await fundedKey()
+    const handlers = frame(signer, [anvil])
+    page.held = true
+    const older = signMessageThrough(handlers, 'older', signer.address)
+    older.catch(() => undefined)
+    await vi.waitFor(() => expect(page.showing).toBe('older'))
+    page.answer = undefined
+    const newer = requestThrough(handlers, 'eth_sendTransaction', [
+      { from: signer.address, to: recipient, value: numberToHex(value) },
+    ])
+    newer.catch(() => undefined)
+    expect(page.showing).toBe('idle')
+    await expect(older).rejects.toMatchObject({ code: 4001, message: 'Request was aborted' })
+    ;(await nextApproval())(false)
+    await expect(newer).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    expect(page.showing).toBe('idle')
   })
 
   it("a request waiting for the frame's delegating batch to be mined shows that it waits, and the host's abort ends it as aborted by the user, with nothing signed", async () => {
