@@ -85,6 +85,13 @@ const bitcoinActivityQuery = bitcoinHolderQuery.extend({
 })
 
 /**
+ * The query's network when it is a CAIP-2 id, else undefined: a malformed one then falls to the EVM
+ * query's own 400 rather than reaching a Solana or Bitcoin lookup, whose refusal names the network it got.
+ */
+const networkOf = (request: Parameters<typeof validQuery>[0]) =>
+  caipNetworkIdSchema.safeParse(request.query('caipNetworkId')).data
+
+/**
  * `GET /v1/activity` (paged transfers, newest first) and `GET /v1/nfts` (holdings with metadata). For a
  * Solana cluster activity comes from its RPC, for a Bitcoin network from its Esplora API; on both the NFT
  * list is empty.
@@ -162,7 +169,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
   return new Hono()
     .get('/v1/activity', async (c) => {
       requireFeature(await deps.project(apiRequest(c)), 'activity')
-      const network = c.req.query('caipNetworkId')
+      const network = networkOf(c.req)
       if (network !== undefined && isSolanaNetwork(network))
         return c.json(await solanaActivity(c.req, network))
       if (network !== undefined && isBitcoinNetwork(network))
@@ -181,7 +188,7 @@ export function activityRoutes(deps: RouteDeps & ActivityRouteOptions): Hono {
     })
     .get('/v1/nfts', async (c) => {
       await deps.project(apiRequest(c))
-      const network = c.req.query('caipNetworkId')
+      const network = networkOf(c.req)
       if (network !== undefined && isSolanaNetwork(network)) {
         clusterOf(network)
         validQuery(c.req, solanaHolderQuery)

@@ -14,11 +14,13 @@ const notFound = () => new ApiError(404, 'NOT_FOUND', 'icon not found')
 
 /**
  * The headers every icon carries. An SVG opened directly (not through `<img>`) is a document that could run
- * script on the api's origin; the CSP forbids script and every load, leaving only its inline styles, and
- * `nosniff` stops a browser from reading a PNG as something else.
+ * script on the api's origin; the CSP forbids script and every load, leaving only its inline styles. Forms
+ * are no load, so `sandbox` also gives the document an opaque origin and no forms: an HTML form in a
+ * `<foreignObject>` cannot ask for anything under the api's name. `nosniff` stops a browser from reading a
+ * PNG as something else.
  */
 export const ICON_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   'X-Content-Type-Options': 'nosniff',
   // The modal shows icons on the integrator's origin, not this api's.
   'Cross-Origin-Resource-Policy': 'cross-origin',

