@@ -1,5 +1,6 @@
 import { type Address, createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
+import { withCappedCalls } from '../../api/siwx/verify/cappedCalls.js'
 import {
   authAddressKey,
   farcasterIdRegistry,
@@ -52,7 +53,8 @@ export class SignInVerifier {
   private readonly client: PublicClient
 
   constructor(optimismRpcUrl: string) {
-    this.client = createPublicClient({ transport: http(optimismRpcUrl, { retryCount: 1 }) })
+    // A smart account's signature check runs a factory and calldata the signer chose: capped in gas.
+    this.client = createPublicClient({ transport: withCappedCalls(http(optimismRpcUrl, { retryCount: 1 })) })
   }
 
   async verify(expected: SignInExpectation): Promise<VerifiedSignIn> {

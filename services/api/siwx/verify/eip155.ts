@@ -1,4 +1,5 @@
 import { createPublicClient, http, isAddress, isHex, recoverMessageAddress, size } from 'viem'
+import { withCappedCalls } from './cappedCalls.js'
 
 export type Eip155SignatureInput = {
   /** The chain's JSON-RPC url; without one only a plain EOA signature can be checked. */
@@ -10,8 +11,8 @@ export type Eip155SignatureInput = {
 
 /**
  * EIP-191 personal-sign check. With an RPC url, viem's `verifyMessage` also covers EIP-1271 (deployed
- * contract accounts) and ERC-6492 (wrapped signatures of accounts not deployed yet). A reverted or
- * failed call is a signature we could not check: false.
+ * contract accounts) and ERC-6492 (wrapped signatures of accounts not deployed yet), each chain call
+ * capped in gas (./cappedCalls.ts). A reverted or failed call is a signature we could not check: false.
  */
 export async function verifyEip155Signature({
   rpcUrl,
@@ -28,7 +29,7 @@ export async function verifyEip155Signature({
     }
     // Local chains answer a reverted eth_call (how 6492 validation says "no") with an error that
     // viem would otherwise retry with backoff, about a second per check.
-    const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
+    const client = createPublicClient({ transport: withCappedCalls(http(rpcUrl, { retryCount: 0 })) })
     return await client.verifyMessage({ address, message, signature })
   } catch {
     return false

@@ -35,6 +35,15 @@ describe('solana sign-in signatures', () => {
     expect(await verify(address, base58.encode(flipped))).toBe(false)
   })
 
+  it('refuses a small-order key, such as the System Program address 111…1, whose all-zero signature fits every message', async () => {
+    const systemProgram = '1'.repeat(32)
+    const identityPoint = base58.encode(Uint8Array.of(1, ...new Uint8Array(31)))
+    const allZero = base58.encode(new Uint8Array(64))
+    expect(await verify(systemProgram, allZero)).toBe(false)
+    expect(await verify(systemProgram, allZero, 'any other message')).toBe(false)
+    expect(await verify(identityPoint, allZero)).toBe(false)
+  })
+
   it('never throws and answers false for wrong lengths, other encodings and garbage', async () => {
     const { address, sign } = keyPair()
     const signature = sign()

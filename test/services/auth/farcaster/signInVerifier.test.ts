@@ -1,9 +1,11 @@
+import { serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignInVerifier } from '../../../../services/auth/farcaster/signInVerifier.js'
 import { registerFarcasterAccount } from '../../../../services/chain/farcasterRegistries.js'
 import { type ChainFixture, startChainFixture } from '../../../support/chain.js'
+import { recordingChain } from '../../../support/recordingChain.js'
 
 const custody = privateKeyToAccount(generatePrivateKey())
 const fid = 1234n
@@ -71,6 +73,26 @@ describe('the Sign In With Farcaster verifier', () => {
       const unreadable = message.replace(new RegExp(`${field}: .*`), `${field}: yesterday`)
       expect(unreadable).toContain(`${field}: yesterday`)
       await expect(verify(unreadable), field).rejects.toThrow(`Invalid message: ${field} is not a date-time`)
+    }
+  })
+
+  it("caps the gas of a smart account signature check, which runs a factory and calldata the signer chose, at one transaction's most", async () => {
+    const optimism = await recordingChain()
+    try {
+      const message = siwf()
+      const signature = serializeErc6492Signature({
+        address: custody.address,
+        data: `0x${'5b'.repeat(4096)}`,
+        signature: await custody.signMessage({ message }),
+      })
+      await new SignInVerifier(optimism.url)
+        .verify({ message, signature, nonce, domain, now })
+        .catch(() => undefined)
+      const gas = optimism.gasOfEveryCall()
+      expect(gas.length).toBeGreaterThan(0)
+      for (const each of gas) expect(each).toBe(2n ** 24n)
+    } finally {
+      await optimism.close()
     }
   })
 })
