@@ -11,8 +11,10 @@ button,input,a{font:inherit;color:inherit}
 
 /** The page buttons' rules, kept apart so a button can paint before the dialog's code has loaded. */
 export const buttonCss = `
-.kit-button{display:inline-flex;align-items:center;gap:8px;border:none;border-radius:999px;padding:10px 16px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600;font-family:var(--pw-font);font-size:14px}
+:host{max-width:100%}
+.kit-button{display:inline-flex;align-items:center;gap:8px;border:none;border-radius:999px;padding:10px 16px;background:var(--pw-accent);color:var(--pw-accent-fg);cursor:pointer;font-weight:600;font-family:var(--pw-font);font-size:14px;max-width:100%}
 .kit-button.account{background:var(--pw-bg-2);color:var(--pw-fg);border:1px solid var(--pw-border)}
+.kit-button span{white-space:nowrap}.kit-button span:last-child{min-width:0;overflow:hidden;text-overflow:ellipsis}
 `
 
 /** The modal's stylesheet; lives in the shadow root, so host CSS cannot reach it and it cannot leak. */
@@ -45,7 +47,7 @@ export const modalCss = `${baseCss}${controlCss}
 .qr{background:#fff;padding:12px;border-radius:var(--pw-radius);display:inline-block}
 .qr svg{display:block;width:220px;height:220px}
 .uri{font-family:var(--pw-font-mono);font-size:.7em;word-break:break-all;color:var(--pw-fg-2);max-width:100%}
-.address{font-weight:600;font-size:1.2em}
+.address{font-weight:600;font-size:1.2em;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .balance{color:var(--pw-fg-2)}
 .avatar{width:64px;height:64px;border-radius:50%}
 .spinner{width:28px;height:28px;border-radius:50%;border:3px solid var(--pw-bg-3);border-top-color:var(--pw-accent);animation:spin 800ms linear infinite}

@@ -139,12 +139,11 @@ function buttonElement(name: ButtonElementName, early: EarlyTheme): CustomElemen
       if (!model) return
       this.#button.className = model.variant === 'account' ? 'kit-button account' : 'kit-button'
       this.#button.dataset.testid = model.testId
-      const [only, ...more] = model.text
-      if (more.length === 0) this.#button.textContent = only ?? ''
-      else
-        this.#button.replaceChildren(
-          ...model.text.map((text) => Object.assign(document.createElement('span'), { textContent: text })),
-        )
+      // Each text in a span of its own: the last (an address or a name up to 63 characters) is cut short with
+      // an ellipsis when the button has no room, which bare text in a flex box cannot be.
+      this.#button.replaceChildren(
+        ...model.text.map((text) => Object.assign(document.createElement('span'), { textContent: text })),
+      )
     }
   }
 }
