@@ -1,6 +1,7 @@
 import { siwxMessageDataSchema, siwxSessionSchema } from '@pairwise/engine/siwx'
 import { z } from 'zod'
 import { withoutNul } from '../../kit/index.js'
+import { storedAddress } from './acceptSignIn.js'
 import { siwxLimits } from './limits.js'
 
 const cacaoSchema = siwxSessionSchema.shape.cacao.def.innerType
@@ -27,7 +28,21 @@ export const siwxSessionBodySchema = z.object({
     .optional(),
 })
 
-export const siwxSessionsBodySchema = z.array(siwxSessionBodySchema).max(siwxLimits.sessionsPerHolder)
+/**
+ * PUT's sessions, each for a chain and address of its own: sessions sharing a nonce (one-click sign-in signs
+ * one message per chain) are checked one by one, and a body repeating one pair would buy that many
+ * signature checks, chain calls included, for one nonce.
+ */
+export const siwxSessionsBodySchema = z
+  .array(siwxSessionBodySchema)
+  .max(siwxLimits.sessionsPerHolder)
+  .refine(
+    (sessions) =>
+      new Set(
+        sessions.map(({ data }) => `${data.chainId} ${storedAddress(data.chainId, data.accountAddress)}`),
+      ).size === sessions.length,
+    'two sessions for one chain and address',
+  )
 
 export const authQuerySchema = z.object({ auth: z.enum(['cookie', 'bearer']).default('cookie') })
 

@@ -249,6 +249,16 @@ describe.each(eachDatabase())('sign-in refusals on $name', ({ open }) => {
     expect((await refusal(put)).code).toBe('INVALID_REQUEST')
   })
 
+  it('refuses a PUT naming one chain and address twice, which would buy two signature checks for one nonce', async () => {
+    const session = await h.signed(privateKeyToAccount(`0x${'7'.repeat(64)}`))
+    const put = await h.call('/siwx/sessions?projectId=demo', { method: 'PUT', body: [session, session] })
+    expect(await refusal(put)).toEqual({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      message: 'request: two sessions for one chain and address',
+    })
+  })
+
   it('sign-ins racing on one holder never pass its 32 sessions', async () => {
     const accounts = Array.from({ length: 40 }, (_, i) =>
       privateKeyToAccount(`0x${(i + 1).toString(16).padStart(64, '0')}`),
