@@ -10,17 +10,23 @@ const escapes: Record<string, string> = {
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char] ?? char)
 
 /**
- * The headers of a server-rendered form page: nothing loads but its inline style, its form posts only to
- * its own origin, nobody may frame it (no clickjacking of its button), and a token in its URL is neither
- * cached nor sent on.
+ * The headers of a server-rendered page under `contentSecurityPolicy`: a token or an order in its URL or
+ * body is neither cached nor sent on to another site, and no browser reads it as anything but HTML.
  */
-export const formPageHeaders = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+export const pageHeaders = (contentSecurityPolicy: string) => ({
+  'content-security-policy': contentSecurityPolicy,
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-}
+})
+
+/**
+ * The headers of a server-rendered form page: nothing loads but its inline style, its form posts only to
+ * its own origin, and nobody may frame it (no clickjacking of its button).
+ */
+export const formPageHeaders = pageHeaders(
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+)
 
 /** A plain, self-contained form page: `body` is HTML the caller escaped; `style` adds to the base rules. */
 export function formPage(title: string, body: string, { maxWidth = '32rem', style = '' } = {}): string {

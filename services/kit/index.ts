@@ -7,7 +7,7 @@
 export { clientKey } from './clientKey.js'
 export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'
-export { escapeHtml, formPage, formPageHeaders } from './htmlPage.js'
+export { escapeHtml, formPage, formPageHeaders, pageHeaders } from './htmlPage.js'
 export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpError.js'
 export { type HttpMetrics, honoMetrics, httpMetrics, mountMetrics, UNMATCHED_ROUTE } from './httpMetrics.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'

@@ -82,7 +82,7 @@ describe.each(eachDatabase())('one onramp quote pays for one order only, on $nam
       const paidAt = page.headers.get('location')?.match(/\/sandbox\/orders\/(ord_[\w-]+)/)?.[1]
       if (paidAt) ids.add(paidAt)
     }
-    for (const id of ids) await h.json(payment(id), post(card))
+    for (const id of ids) await h.json(payment(id), post({ ...card, quoteId: quote.body.quoteId }))
     await h.sandbox.idle()
     expect([...ids]).toEqual([first.body.id])
     const delivered = (await usdc()) - before

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
+import { pageHeaders } from '../../kit/index.js'
 import { noFeatures, socialProviders } from '../projects/project.js'
 
 const flags = Object.keys(noFeatures)
@@ -132,17 +133,12 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+const adminPageHeaders = pageHeaders(contentSecurityPolicy)
+
 /**
  * `GET /admin`: a page listing the projects and switching their features through the admin JSON routes.
  * The token is typed into the page and kept in sessionStorage for the tab; the page itself is public.
  */
 export function adminPageRoutes(): Hono {
-  return new Hono().get('/admin', (c) =>
-    c.html(page, 200, {
-      'content-security-policy': contentSecurityPolicy,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-    }),
-  )
+  return new Hono().get('/admin', (c) => c.html(page, 200, adminPageHeaders))
 }

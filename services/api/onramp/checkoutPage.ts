@@ -28,9 +28,11 @@ button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius:
 code { word-break: break-all; font-size: 12px; }
 `
 
+// The stylesheet is named from the page's own path (/sandbox/checkout/… or /sandbox/orders/…), so it is found
+// under a proxy's path prefix too.
 const page = (title: string, body: string, head = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/sandbox/checkout.css">${head}</head>
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="../checkout.css">${head}</head>
 <body><main>${body}</main></body></html>`
 
 /** The card form for a quote's terms; the form posts back to the same path. */

@@ -148,7 +148,8 @@ export const onrampDocs: ModuleDocs = {
     {
       method: 'post',
       path: '/v1/onramp/orders/{id}/payment',
-      summary: 'Pays an order with a test card; delivery follows on the chain',
+      summary:
+        'Pays an order with a test card, given the quote id it was made from; delivery follows on the chain',
       auth: 'project',
       when: sandbox,
       params: orderById,

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { pageHeaders } from '../../kit/index.js'
 import { ApiError } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import { namedProjectRequest } from '../http/namedProjectRequest.js'
+import { publicBase } from '../http/publicBase.js'
 import type { RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
 import { requireFeature } from '../projects/requireFeature.js'
@@ -28,14 +30,16 @@ import {
 } from './schema.js'
 import type { CreateOutcome, StoredOrder } from './store.js'
 
-export type OnrampRouteOptions = { sandbox: OnrampSandbox }
-
-const pageHeaders = {
-  'content-security-policy': checkoutCsp,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
+export type OnrampRouteOptions = {
+  sandbox: OnrampSandbox
+  /**
+   * This api's public URL (`https://api.example.com`, or with a path behind a proxy), the base of the
+   * checkout URLs; the request's own origin without it.
+   */
+  publicUrl?: string
 }
+
+const checkoutHeaders = pageHeaders(checkoutCsp)
 
 function parsed<T>(
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
@@ -64,15 +68,17 @@ function settled(outcome: CreateOutcome): { order: StoredOrder; created: boolean
 
 /**
  * The sandbox onramp. JSON under `/v1/onramp` (each with `?projectId=` and its guard): `GET options`,
- * `POST quote`, `POST orders` (`{ quoteId }`, optional Idempotency-Key), `POST orders/:id/payment`,
+ * `POST quote`, `POST orders` (`{ quoteId }`, optional Idempotency-Key), `POST orders/:id/payment` (`{ quoteId, card }`),
  * `GET orders?address=&since=`, `GET orders/:id`. Pages under `/sandbox` (no script, strict CSP): the
  * checkout `GET|POST /sandbox/checkout/:quoteId` and the order's status `GET /sandbox/orders/:id`.
  * Caps in ./limits.ts.
  */
 export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
   const { sandbox } = deps
+  const base = publicBase(deps.publicUrl)
   const checkoutUrl = (c: Context, quoteId: string) =>
-    `${new URL(c.req.url).origin}/sandbox/checkout/${encodeURIComponent(quoteId)}`
+    `${base ?? new URL(c.req.url).origin}/sandbox/checkout/${encodeURIComponent(quoteId)}`
+  const orderPath = (id: string) => `${base ?? ''}/sandbox/orders/${id}`
   const ownOrder = async (projectId: string, id: string) => {
     const order = await sandbox.find(parsed(orderIdSchema, id))
     if (!order || order.projectId !== projectId) throw onrampErrors.orderNotFound()
@@ -82,7 +88,7 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
   const onrampOnFor = async (c: Context, projectId: string) =>
     requireFeature(await deps.project(namedProjectRequest(projectId, apiRequest(c).client())), 'onramp')
   const html = (c: Context, body: string, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) => {
-    for (const [name, value] of Object.entries(pageHeaders)) c.header(name, value)
+    for (const [name, value] of Object.entries(checkoutHeaders)) c.header(name, value)
     return c.html(body, status)
   }
   const pageError = (c: Context, error: unknown) => {
@@ -119,8 +125,11 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
     })
     .post('/v1/onramp/orders/:id/payment', async (c) => {
       const project = requireFeature(await deps.project(apiRequest(c)), 'onramp')
-      const order = await ownOrder(project.id, c.req.param('id'))
-      const { card } = await validJson(c.req, paymentBodySchema)
+      const id = parsed(orderIdSchema, c.req.param('id'))
+      const { quoteId, card } = await validJson(c.req, paymentBodySchema)
+      // The id alone is no proof: anyone naming the buyer's address lists it. The quote only the buyer got is.
+      const { order } = await sandbox.checkout(quoteId)
+      if (!order || order.id !== id || order.projectId !== project.id) throw onrampErrors.orderNotFound()
       return c.json(sandbox.answer(await sandbox.pay(order, card.number)))
     })
     .get('/v1/onramp/orders', async (c) => {
@@ -143,7 +152,7 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
         const quoteId = parsed(quoteIdSchema, c.req.param('quoteId'))
         const { terms, order } = await sandbox.checkout(quoteId)
         await onrampOnFor(c, terms.projectId)
-        if (order && order.status !== 'CREATED') return c.redirect(`/sandbox/orders/${order.id}`, 303)
+        if (order && order.status !== 'CREATED') return c.redirect(orderPath(order.id), 303)
         const asset = sandbox.assets.find((each) => each.currency.id === terms.currency)
         if (!asset) throw onrampErrors.unsupportedCurrency(terms.currency)
         return html(c, checkoutPage(terms, asset, randomBytes(18).toString('base64url')))
@@ -161,7 +170,7 @@ export function onrampRoutes(deps: RouteDeps & OnrampRouteOptions): Hono {
         const order =
           ordered ?? settled(await sandbox.order(quoteId, form.idempotencyKey, apiRequest(c).client())).order
         const paid = await sandbox.pay(order, form.number)
-        return c.redirect(`/sandbox/orders/${paid.id}`, 303)
+        return c.redirect(orderPath(paid.id), 303)
       } catch (error) {
         return pageError(c, error)
       }

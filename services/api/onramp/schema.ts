@@ -46,7 +46,11 @@ export const cardSchema = z.object({
   cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
 })
 
-export const paymentBodySchema = z.object({ card: cardSchema })
+/**
+ * A payment names the quote its order was made from beside the card: order ids are listed to anyone who
+ * names the buyer's address, the quote id only reached the buyer (it is in their checkout URL).
+ */
+export const paymentBodySchema = z.object({ quoteId: quoteIdSchema, card: cardSchema })
 
 /** The checkout form's fields (application/x-www-form-urlencoded). */
 export const checkoutFormSchema = z.object({

@@ -16,6 +16,8 @@ export type OnrampOptions = {
   meld?: MeldConfig
   /** Coinbase Onramp (Secure Init), with the integrator's CDP secret key; off without it. */
   coinbase?: CoinbaseConfig
+  /** This api's public URL, when a proxy or domain is in front of it: the base of the sandbox's checkout URLs. */
+  publicUrl?: string
 }
 
 /**
@@ -46,7 +48,7 @@ export function onrampModule(options: OnrampOptions | undefined): {
     })
     routes.push((deps) => {
       const sandbox = new OnrampSandbox(config, { ...deps, deliverer, handOff: () => holder?.resume() })
-      return onrampRoutes({ ...deps, sandbox })
+      return onrampRoutes({ ...deps, sandbox, publicUrl: options?.publicUrl })
     })
   }
   if (config || options?.meld || options?.coinbase)

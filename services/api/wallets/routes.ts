@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { packageRoot } from '../../kit/packageRoot.js'
 import { ApiError } from '../http/apiError.js'
+import { publicBase } from '../http/publicBase.js'
 import type { RouteDeps } from '../http/types.js'
 import { MAX_REGISTRY_FILE_BYTES, parseRegistryFile, type RegistryFileWallet } from './registryFile.js'
 import { serveIcon } from './walletIcons.js'
@@ -40,14 +41,6 @@ function requestOrigin(requestUrl: string): string {
   } catch {
     throw new ApiError(400, 'INVALID_REQUEST', 'Host: not a valid host')
   }
-}
-
-/** The configured public URL without a trailing slash (a path prefix kept, for an api behind a proxy). */
-function configuredBase(publicUrl: string): string {
-  const url = new URL(publicUrl)
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`publicUrl: ${publicUrl} is not http(s)`)
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
 /** Most bases (request origins, without a public URL) whose answer is kept for the current list. */
@@ -91,13 +84,13 @@ export function walletRegistryRoutes(deps: RouteDeps & WalletRegistryOptions): H
     logger: deps.logger,
     maxBytes: MAX_REGISTRY_FILE_BYTES,
   })
-  const publicBase = deps.publicUrl === undefined ? undefined : configuredBase(deps.publicUrl)
+  const base = publicBase(deps.publicUrl)
   const answers = new RegistryAnswers()
   return new Hono()
     .use('/v1/wallets', cors({ origin: '*', allowMethods: ['GET'] }))
     .use('/v1/wallets/icons/*', cors({ origin: '*', allowMethods: ['GET'] }))
     .get('/v1/wallets', async (c) => {
-      const { body, etag } = answers.of(await registry.current(), publicBase ?? requestOrigin(c.req.url))
+      const { body, etag } = answers.of(await registry.current(), base ?? requestOrigin(c.req.url))
       // The body depends on Host when no public URL is configured, so shared caches must key on it.
       const headers = { ETag: etag, 'Cache-Control': 'public, max-age=60', Vary: 'Host' }
       if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers)

@@ -27,7 +27,7 @@ const newDatabase = postgresDatabases()
 // Generous for a loaded 2-core machine; takeovers themselves are asserted against 5 s.
 const waitLong = { timeout: 60_000, interval: 50 }
 const deliveryAccount = privateKeyToAccount(devPrivateKeys[1]).address
-const card = { card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } }
+const card = { number: '4242424242424242', expiry: '12/34', cvc: '123' }
 const silent = { debug() {}, info() {}, warn() {}, error() {} }
 
 let chain: ChainFixture
@@ -141,7 +141,7 @@ describe('api roles on one PostgreSQL database', () => {
     expect(order.status).toBe(201)
     const paid = await json<{ status: string }>(
       `${api.url}/v1/onramp/orders/${order.body.id}/payment?projectId=${projectId}`,
-      post(card),
+      post({ quoteId: quote.body.quoteId, card }),
     )
     expect(paid.body.status).toBe('PAYMENT_COMPLETE')
     return { id: order.body.id, units: BigInt(Math.round(Number(quote.body.purchaseAmount.amount) * 1e6)) }

@@ -265,7 +265,10 @@ describe('pairwise cluster (two of each behind haproxy)', () => {
         expect(order.status).toBe(201)
         const paid = await call<{ status: string }>(
           `/v1/onramp/orders/${order.body.id}/payment`,
-          post({ card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } }),
+          post({
+            quoteId: quote.body.quoteId,
+            card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
+          }),
         )
         expect(paid.status).toBe(200)
         orders.push({

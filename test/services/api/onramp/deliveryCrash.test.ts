@@ -12,7 +12,7 @@ type Order = { id: string; status: string; txHash?: string; failureReason?: stri
 type Row = { status: string; tx_hash: string | null; tx_nonce: number | null; signed_tx: string | null }
 
 const deliveryKey = privateKeyToAccount(devPrivateKeys[1]).address
-const card = { card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } }
+const card = { number: '4242424242424242', expiry: '12/34', cvc: '123' }
 const forever = new Promise<never>(() => undefined)
 
 let chain: ChainFixture
@@ -87,14 +87,18 @@ describe.each(eachDatabase())('onramp deliveries across a crash on $name', ({ op
       `/v1/onramp/orders?projectId=${projectId}`,
       post({ quoteId: quote.body.quoteId }),
     )
-    return { id: created.body.id, units: BigInt(Math.round(Number(quote.body.purchaseAmount.amount) * 1e6)) }
+    return {
+      id: created.body.id,
+      quoteId: quote.body.quoteId,
+      units: BigInt(Math.round(Number(quote.body.purchaseAmount.amount) * 1e6)),
+    }
   }
   /** Pays the order: its delivery starts on the harness's sandbox. */
-  const pay = (id: string) =>
-    h.json<Order>(`/v1/onramp/orders/${id}/payment?projectId=${projectId}`, post(card))
+  const pay = ({ id, quoteId }: { id: string; quoteId: string }) =>
+    h.json<Order>(`/v1/onramp/orders/${id}/payment?projectId=${projectId}`, post({ quoteId, card }))
   const paidOrder = async (amount: string) => {
     const order = await orderFor(amount)
-    await pay(order.id)
+    await pay(order)
     return order
   }
 
@@ -111,7 +115,7 @@ describe.each(eachDatabase())('onramp deliveries across a crash on $name', ({ op
     // Both quoted before the crash: quoting asks the (then dead) holder's chain connection for gas prices.
     const first = await orderFor('40')
     const second = await orderFor('25')
-    await pay(first.id)
+    await pay(first)
     await crash.crashed
     const stored = await rowOf(first.id)
     expect(stored).toMatchObject({ status: 'DELIVERING', tx_nonce: keyBefore })
@@ -119,7 +123,7 @@ describe.each(eachDatabase())('onramp deliveries across a crash on $name', ({ op
     expect(await knownToChain(stored?.tx_hash as Hex)).toBe(false)
     // Paid while the dead holder's nonce is stored but not on the chain (nothing here sends it): the next
     // holder must not give it that nonce.
-    await pay(second.id)
+    await pay(second)
     expect((await rowOf(second.id))?.status).toBe('PAYMENT_COMPLETE')
 
     await takeOver()

@@ -46,12 +46,13 @@ export type QuoteBody = {
 
 /**
  * The api app with only the onramp routes, its sandbox delivering on `chain` from dev account 1 (through
- * `deliverer` when given).
+ * `deliverer` when given); `publicUrl` is where the routes say clients reach the api.
  */
 export async function onrampHarness(
   db: Database,
   chain: ChainFixture,
   deliverer = chainDeliverer(chain),
+  { publicUrl }: { publicUrl?: string } = {},
 ): Promise<OnrampHarness> {
   await migrate(db, [projectMigrations, onrampMigrations])
   await createOnrampProject(db)
@@ -65,7 +66,7 @@ export async function onrampHarness(
     adminToken: 'a'.repeat(64),
     logger,
     now,
-    routes: [(deps) => onrampRoutes({ ...deps, sandbox })],
+    routes: [(deps) => onrampRoutes({ ...deps, sandbox, publicUrl })],
   })
   const call = async (path: string, init?: RequestInit, client?: string) =>
     hono.request(

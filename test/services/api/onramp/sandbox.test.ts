@@ -17,7 +17,11 @@ type Order = {
   paymentAmount: { amount: string; currency: string }
 }
 
-const card = (number: string) => ({ card: { number, expiry: '12/34', cvc: '123' } })
+/** A payment's body: the test card, and the quote the order was made from, which only its buyer was given. */
+const paying = (quoteId: string, number: string) => ({
+  quoteId,
+  card: { number, expiry: '12/34', cvc: '123' },
+})
 const orders = `/v1/onramp/orders?projectId=${projectId}`
 const payment = (id: string) => `/v1/onramp/orders/${id}/payment?projectId=${projectId}`
 
@@ -30,6 +34,13 @@ afterAll(async () => {
 })
 
 const usdcOf = (address: `0x${string}`) => tokenBalance(chain.publicClient, chain.fixtures.testUsdc, address)
+
+/** The checkout page's form, posted with test card `number`. */
+const checkoutForm = (number: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ number, expiry: '12/34', cvc: '123', idempotencyKey: 'form-1' }).toString(),
+})
 
 describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
   let h: OnrampHarness
@@ -116,7 +127,10 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
     expect(created.status).toBe(201)
     expect(created.body.status).toBe('CREATED')
     expect(created.body.checkoutUrl).toBe(`http://api.test/sandbox/checkout/${quote.body.quoteId}`)
-    const paid = await h.json<Order>(payment(created.body.id), post(card('4242 4242 4242 4242')))
+    const paid = await h.json<Order>(
+      payment(created.body.id),
+      post(paying(quote.body.quoteId, '4242 4242 4242 4242')),
+    )
     expect(['PAYMENT_COMPLETE', 'DELIVERING', 'COMPLETED']).toContain(paid.body.status)
     await h.sandbox.idle()
     const done = await h.json<Order>(`/v1/onramp/orders/${created.body.id}?projectId=${projectId}`)
@@ -127,7 +141,10 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
     const listed = await h.json<Order[]>(`${orders}&address=${buyer.toLowerCase()}`)
     expect(listed.body.map((each) => each.id)).toEqual([created.body.id])
     // Paying again charges nothing twice.
-    const again = await h.json<Order>(payment(created.body.id), post(card('4242424242424242')))
+    const again = await h.json<Order>(
+      payment(created.body.id),
+      post(paying(quote.body.quoteId, '4242424242424242')),
+    )
     expect(again.body).toMatchObject({ status: 'COMPLETED', txHash: done.body.txHash })
   })
 
@@ -165,7 +182,7 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
     const before = await chain.publicClient.getBalance({ address: buyer })
     const quote = await h.quote('100', { purchaseCurrency: { id: 'tETH' } })
     const created = await order(quote.body.quoteId)
-    await h.json(payment(created.body.id), post(card('4242424242424242')))
+    await h.json(payment(created.body.id), post(paying(quote.body.quoteId, '4242424242424242')))
     await h.sandbox.idle()
     const after = await chain.publicClient.getBalance({ address: buyer })
     expect(Number(after - before) / 1e18).toBeCloseTo(Number(quote.body.purchaseAmount.amount), 12)
@@ -176,11 +193,33 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
       ['4000 0000 0000 0002', 'Your card was declined.'],
       ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
     ] as const) {
-      const created = await order((await h.quote('20')).body.quoteId)
-      const paid = await h.json<Order>(payment(created.body.id), post(card(number)))
+      const { quoteId } = (await h.quote('20')).body
+      const created = await order(quoteId)
+      const paid = await h.json<Order>(payment(created.body.id), post(paying(quoteId, number)))
       expect(paid.body).toMatchObject({ status: 'FAILED', failureReason: reason })
       expect(paid.body.txHash).toBeUndefined()
     }
+  })
+
+  it("the listing's ids alone cannot pay or fail an order: only the quote it was made from pays it", async () => {
+    const { quoteId } = (await h.quote('20')).body
+    const created = await order(quoteId)
+    // Anyone may list an address's orders with the project's public id, and so learn their ids.
+    const listed = await h.json<Order[]>(`${orders}&address=${buyer}`)
+    expect(listed.body.map((each) => each.id)).toEqual([created.body.id])
+    const declined = '4000 0000 0000 0002'
+    const { card } = paying(quoteId, declined)
+    const otherQuote = (await h.quote('30')).body.quoteId
+    await order(otherQuote)
+    for (const body of [{ card }, { quoteId: otherQuote, card }, { quoteId: 'nonsense', card }]) {
+      const refused = await h.json<Order>(payment(created.body.id), post(body))
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+      expect(refused.status).toBeLessThan(500)
+    }
+    const still = await h.json<Order>(`/v1/onramp/orders/${created.body.id}?projectId=${projectId}`)
+    expect(still.body.status).toBe('CREATED')
+    const paid = await h.json<Order>(payment(created.body.id), post(paying(quoteId, declined)))
+    expect(paid.body).toMatchObject({ status: 'FAILED', failureReason: 'Your card was declined.' })
   })
 
   it('Idempotency-Key: the same request gives the same order, another request with it a 409', async () => {
@@ -223,6 +262,33 @@ describe.each(eachDatabase())('onramp sandbox on $name', ({ open }) => {
       code: 'QUOTE_EXPIRED',
       message: 'Quote has expired, ask for a new one',
     })
+  })
+
+  it("without a public URL, the checkout URL is on the request's own origin and its pages redirect on that origin", async () => {
+    const { quoteId } = (await h.quote('20')).body
+    const created = await order(quoteId)
+    expect(created.body.checkoutUrl).toBe(`http://api.test/sandbox/checkout/${quoteId}`)
+    const paid = await h.call(`/sandbox/checkout/${quoteId}`, checkoutForm('4242424242424242'))
+    expect(paid.headers.get('location')).toBe(`/sandbox/orders/${created.body.id}`)
+  })
+
+  it('with a public URL, the checkout URL and the pages it leads to stay under it, its path prefix kept, whatever Host the request names', async () => {
+    const proxied = await onrampHarness(await open(), chain, undefined, {
+      publicUrl: 'https://pay.example/api/',
+    })
+    const { quoteId } = (await proxied.quote('20')).body
+    const created = await proxied.json<Order>(orders, post({ quoteId }))
+    const checkoutUrl = `https://pay.example/api/sandbox/checkout/${quoteId}`
+    expect(created.body.checkoutUrl).toBe(checkoutUrl)
+    const page = await (await proxied.call(`/sandbox/checkout/${quoteId}`)).text()
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)">/.exec(page)?.[1] ?? ''
+    expect(new URL(stylesheet, checkoutUrl).href).toBe('https://pay.example/api/sandbox/checkout.css')
+    const paid = await proxied.call(`/sandbox/checkout/${quoteId}`, checkoutForm('4242424242424242'))
+    const orderPage = `https://pay.example/api/sandbox/orders/${created.body.id}`
+    expect(paid.headers.get('location')).toBe(orderPage)
+    const again = await proxied.call(`/sandbox/checkout/${quoteId}`)
+    expect(again.headers.get('location')).toBe(orderPage)
+    await proxied.sandbox.idle()
   })
 
   it('the checkout page is a form under a strict CSP with no script; paying there completes the order', async () => {

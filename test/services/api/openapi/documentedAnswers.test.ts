@@ -148,7 +148,7 @@ describe("the api's real answers against the reference", () => {
     const { id } = (await order.json()) as { id: string }
     expect((await call(withProject('/v1/onramp/orders'), json('POST', { quoteId }, once))).status).toBe(200)
     const card = { number: testCardNumbers.succeeds, expiry: '12/34', cvc: '123' }
-    await call(withProject(`/v1/onramp/orders/${id}/payment`), json('POST', { card }))
+    await call(withProject(`/v1/onramp/orders/${id}/payment`), json('POST', { quoteId, card }))
     await call(withProject('/v1/onramp/orders', { address }))
     await call(withProject(`/v1/onramp/orders/${id}`))
     await call(`/sandbox/orders/${id}`)
