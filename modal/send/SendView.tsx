@@ -13,6 +13,8 @@ import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { type AmountIssue, checkAmount, maxAmount } from './amount.js'
+import { TokenDecimalsError } from './decimals.js'
+import type { Held } from './held.js'
 import { type RecipientIssue, recipientFor } from './recipient.js'
 import { refreshAfterSend } from './refresh.js'
 import type { SendChain } from './sendChain.js'
@@ -23,7 +25,7 @@ import { sendTexts } from './texts/index.js'
 import { sendTokens, tokenKey } from './tokens.js'
 import type { SendToken } from './transfer.js'
 import { useSendChain } from './useSendChain.js'
-import { type Held, useFee, useHeld, useRecipient } from './useSendReads.js'
+import { useFee, useHeld, useRecipient } from './useSendReads.js'
 
 type SendTranslate = Translate<keyof typeof en>
 type FormValues = { token: string; amount: string; recipient: string }
@@ -106,14 +108,16 @@ function SendForm({
   const tokens = useMemo(() => sendTokens(network, balances), [network, balances])
   const native = tokens[0] as SendToken
   const token = tokens.find((choice) => tokenKey(choice) === form.token) ?? native
-  const held = useHeld(chain, token, native)
+  const heldRead = useHeld(chain, token, native)
+  const held = heldRead.status === 'done' ? heldRead.held : undefined
   const recipient = useRecipient(chain, form.recipient)
   const readRecipient = recipient?.recipient && recipientFor(recipient.recipient, token)
   const to = readRecipient?.ok ? readRecipient.address : chain.account
   const fee = useFee(chain, token, to, held)
   const feeValue = fee.status === 'done' ? fee.fee : undefined
+  // Amounts are typed, checked and sent in the decimals the token's contract reports, never the list's.
   const limits = held && {
-    decimals: token.decimals,
+    decimals: held.token.decimals,
     parse: chain.parseUnits,
     locale: t.locale,
     balance: held.balance,
@@ -125,19 +129,19 @@ function SendForm({
   const shown = (value: bigint, of: SendToken) =>
     `${formatAmount(formatUnits(value, of.decimals), t.locale)} ${of.symbol}`
   const amountIssue =
-    amount && !amount.ok && form.amount.trim() !== ''
-      ? amountIssueText(amount.issue, { ft, t, token, native, held, shown })
+    held && amount && !amount.ok && form.amount.trim() !== ''
+      ? amountIssueText(amount.issue, { ft, t, native, held, shown })
       : undefined
-  const canReview = amount?.ok && readRecipient?.ok && feeValue !== undefined
+  const canReview = held && amount?.ok && readRecipient?.ok && feeValue !== undefined
   return (
     <form
       className="form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        if (canReview && amount?.ok && readRecipient?.ok && feeValue !== undefined)
+        if (canReview && held && amount?.ok && readRecipient?.ok && feeValue !== undefined)
           onReview({
-            transfer: { token, to: readRecipient.address, amount: amount.amount },
+            transfer: { token: held.token, to: readRecipient.address, amount: amount.amount },
             fee: feeValue,
             name: readRecipient.name,
           })
@@ -178,17 +182,23 @@ function SendForm({
           </button>
         </span>
       </label>
-      <span className="muted" data-testid="send-balance">
-        {held
-          ? withFigure(
-              ft('balance', {
-                amount: formatAmount(formatUnits(held.balance, token.decimals), t.locale),
-                symbol: token.symbol,
-              }),
-              shown(held.balance, token),
-            )
-          : t('account.loading')}
-      </span>
+      {heldRead.status === 'failed' ? (
+        <p className="error" role="alert" data-testid="send-balance-error">
+          {failureText(heldRead.error, ft, t)}
+        </p>
+      ) : (
+        <span className="muted" data-testid="send-balance">
+          {held
+            ? withFigure(
+                ft('balance', {
+                  amount: formatAmount(formatUnits(held.balance, held.token.decimals), t.locale),
+                  symbol: held.token.symbol,
+                }),
+                shown(held.balance, held.token),
+              )
+            : t('account.loading')}
+        </span>
+      )}
       {amountIssue ? (
         <p className="error" role="alert" data-testid="send-amount-error">
           {amountIssue}
@@ -251,24 +261,30 @@ function withFigure(text: string, figure: string): ReactNode {
   )
 }
 
+/** What a view says about a failed read or send: a token that cannot be sent in words of the send feature. */
+function failureText(error: unknown, ft: SendTranslate, t: Translate): string {
+  return error instanceof TokenDecimalsError
+    ? ft('issue.decimalsUnconfirmed', { symbol: error.symbol })
+    : errorMessage(error, t)
+}
+
 function amountIssueText(
   issue: AmountIssue,
   {
     ft,
     t,
-    token,
     native,
     held,
     shown,
   }: {
     ft: SendTranslate
     t: Translate
-    token: SendToken
     native: SendToken
-    held: Held | undefined
+    held: Held
     shown: (value: bigint, of: SendToken) => string
   },
 ): string {
+  const { token } = held
   switch (issue.kind) {
     case 'invalid':
       return errorMessage(issue.error, t)
@@ -277,7 +293,7 @@ function amountIssueText(
     case 'tooManyDecimals':
       return ft('issue.tooManyDecimals', { symbol: token.symbol, decimals: issue.decimals })
     case 'overBalance':
-      return ft('issue.overBalance', { symbol: token.symbol, balance: shown(held?.balance ?? 0n, token) })
+      return ft('issue.overBalance', { symbol: token.symbol, balance: shown(held.balance, token) })
     case 'overBalanceWithFee':
       return ft('issue.overBalanceWithFee', { symbol: native.symbol, fee: shown(issue.fee, native) })
     case 'noFeeFunds':
@@ -360,7 +376,7 @@ function Progress({
               : status.phase === 'success'
                 ? ft('status.success', { amount: sent, symbol: transfer.token.symbol })
                 : status.phase === 'failed'
-                  ? `${ft('status.failed')} ${errorMessage(status.error, t)}`
+                  ? `${ft('status.failed')} ${failureText(status.error, ft, t)}`
                   : null}
         </span>
       </output>

@@ -5,6 +5,7 @@ import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Receipt, Replacement } from '../adapters/eip155/walletActions.js'
 import type { ChainAdapter, WalletCall } from '../adapters/types.js'
 import type { ParseUnits } from './amount.js'
+import { contractDecimals, type DecimalsOf, TokenDecimalsError } from './decimals.js'
 import { type Fee, feeOf, feesPerGas } from './fee.js'
 import { universalResolverNames } from './names.js'
 import type { NameResolver } from './recipient.js'
@@ -15,13 +16,21 @@ export type SendChain = {
   account: Address
   /** The adapter's amount parser (ERR-48 for what is not a decimal number). */
   parseUnits: ParseUnits
+  /**
+   * `token`'s decimals as its contract reports them, which amounts of it are scaled by: the list it was
+   * picked from may say otherwise. Rejects with TokenDecimalsError when they cannot be read.
+   */
+  decimalsOf: DecimalsOf
   /** The account's balance of `token` in its smallest unit. */
   balanceOf(token: SendToken): Promise<bigint>
   /** The transfer's fee, its cost in the native coin's smallest unit. */
   estimateFee(transfer: Transfer): Promise<Fee>
   /** Absent on a network with no universal resolver. */
   resolveName: NameResolver | undefined
-  /** Asks the wallet to send with the gas and fees reviewed; resolves with the hash it answers. */
+  /**
+   * Asks the wallet to send with the gas and fees reviewed; resolves with the hash it answers. A token whose
+   * amount was not scaled by its contract's decimals is refused (TokenDecimalsError) before the wallet is asked.
+   */
   send(transfer: Transfer, fee: Fee): Promise<Hex>
   waitForReceipt(hash: Hex, onReplaced: (replacement: Replacement) => void): Promise<Receipt>
 }
@@ -60,9 +69,11 @@ export function evmSendChain(adapter: ChainAdapter | undefined, from: WalletCall
   const { network } = from
   const address = from.address as Address
   const client = actions.chainClient(network)
+  const decimalsOf = contractDecimals(client)
   return {
     account: address,
     parseUnits: (value, decimals) => actions.parseUnits({ value, decimals }),
+    decimalsOf,
     balanceOf: (token) =>
       token.contract
         ? readContract(client, {
@@ -80,7 +91,9 @@ export function evmSendChain(adapter: ChainAdapter | undefined, from: WalletCall
       return feeOf(gas, perGas)
     },
     resolveName: universalResolverNames(client),
-    send: (transfer, fee) => {
+    send: async (transfer, fee) => {
+      const { token } = transfer
+      if ((await decimalsOf(token)) !== token.decimals) throw new TokenDecimalsError(token.symbol)
       const limits = { ...pinnedGas(transfer, fee), fees: fee.perGas }
       return transfer.token.contract
         ? actions.writeContract({

@@ -2,31 +2,33 @@ import { useEffect, useState } from 'react'
 import type { Address } from 'viem'
 import { type ChainRead, currentRead } from './chainRead.js'
 import type { Fee } from './fee.js'
+import { type Held, readHeld } from './held.js'
 import { type Recipient, readRecipient } from './recipient.js'
 import type { SendChain } from './sendChain.js'
 import { tokenKey } from './tokens.js'
 import type { SendToken } from './transfer.js'
 
-/** The account's balance of the token chosen and of the native coin (which pays the fee). */
-export type Held = { balance: bigint; native: bigint }
+export type HeldRead =
+  | { status: 'reading' }
+  | { status: 'done'; held: Held }
+  | { status: 'failed'; error: unknown }
 
-/** Reads `token`'s and the native coin's balances from the chain, again whenever it or the chain changes. */
-export function useHeld(chain: SendChain, token: SendToken, native: SendToken): Held | undefined {
-  const [held, setHeld] = useState<ChainRead<Held>>()
+/** Reads `token` (its decimals and balance) and the native coin's balance, again whenever it or the chain changes. */
+export function useHeld(chain: SendChain, token: SendToken, native: SendToken): HeldRead {
+  const [read, setRead] = useState<ChainRead<HeldRead>>()
   const key = tokenKey(token)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `chain` and `key` name what is read.
   useEffect(() => {
     let live = true
-    Promise.all([chain.balanceOf(token), token.contract ? chain.balanceOf(native) : undefined]).then(
-      ([balance, nativeBalance]) =>
-        live && setHeld({ chain, key, value: { balance, native: nativeBalance ?? balance } }),
-      () => undefined,
+    readHeld(chain, token, native).then(
+      (held) => live && setRead({ chain, key, value: { status: 'done', held } }),
+      (error: unknown) => live && setRead({ chain, key, value: { status: 'failed', error } }),
     )
     return () => {
       live = false
     }
   }, [chain, key])
-  return currentRead(held, chain, key)
+  return currentRead(read, chain, key) ?? { status: 'reading' }
 }
 
 /** How long typing pauses before a recipient is read (a name lookup is a chain call). */

@@ -32,6 +32,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'لا يمكن تحليل الأسماء على {network}. أدخل عنوان 0x.',
   'issue.notFound': 'لا يشير {name} إلى أي عنوان.',
   'issue.lookupFailed': 'تعذّر البحث عن {name}. حاول مرة أخرى.',
+  'issue.decimalsUnconfirmed':
+    'تعذّر تأكيد عدد الخانات العشرية لـ {symbol} من عقده، لذا لا يمكن إرساله. حاول لاحقًا.',
   'status.signing': 'أكّد المعاملة في محفظتك.',
   'status.pending': 'في انتظار تضمين المعاملة…',
   'status.success': 'تم إرسال {amount} {symbol}.',

@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'Namen können auf {network} nicht aufgelöst werden. Gib eine 0x-Adresse ein.',
   'issue.notFound': '{name} verweist auf keine Adresse.',
   'issue.lookupFailed': '{name} konnte nicht nachgeschlagen werden. Versuche es erneut.',
+  'issue.decimalsUnconfirmed':
+    'Die Dezimalstellen von {symbol} konnten nicht beim Vertrag bestätigt werden, daher kann es nicht gesendet werden. Versuche es später erneut.',
   'status.signing': 'Bestätige die Transaktion in deiner Wallet.',
   'status.pending': 'Warten, bis die Transaktion aufgenommen wird…',
   'status.success': '{amount} {symbol} gesendet.',

@@ -30,6 +30,8 @@ export const en = {
   'issue.namesUnsupported': 'Names cannot be resolved on {network}. Enter a 0x address.',
   'issue.notFound': '{name} does not resolve to an address.',
   'issue.lookupFailed': 'Could not look up {name}. Try again.',
+  'issue.decimalsUnconfirmed':
+    'The decimals of {symbol} could not be confirmed with its contract, so it cannot be sent. Try again later.',
   'status.signing': 'Confirm the transaction in your wallet.',
   'status.pending': 'Waiting for the transaction to be included…',
   'status.success': 'Sent {amount} {symbol}.',

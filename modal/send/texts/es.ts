@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'No se pueden resolver nombres en {network}. Introduce una dirección 0x.',
   'issue.notFound': '{name} no corresponde a ninguna dirección.',
   'issue.lookupFailed': 'No se pudo buscar {name}. Inténtalo de nuevo.',
+  'issue.decimalsUnconfirmed':
+    'No se pudieron confirmar los decimales de {symbol} con su contrato, así que no se puede enviar. Inténtalo más tarde.',
   'status.signing': 'Confirma la transacción en tu billetera.',
   'status.pending': 'Esperando a que se incluya la transacción…',
   'status.success': 'Enviado: {amount} {symbol}.',

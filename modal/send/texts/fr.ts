@@ -34,6 +34,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'Les noms ne peuvent pas être résolus sur {network}. Saisissez une adresse 0x.',
   'issue.notFound': '{name} ne correspond à aucune adresse.',
   'issue.lookupFailed': 'Impossible de rechercher {name}. Réessayez.',
+  'issue.decimalsUnconfirmed':
+    'Les décimales de {symbol} n’ont pas pu être confirmées auprès de son contrat : il ne peut pas être envoyé. Réessayez plus tard.',
   'status.signing': 'Confirmez la transaction dans votre portefeuille.',
   'status.pending': 'En attente de l’inclusion de la transaction…',
   'status.success': '{amount} {symbol} envoyés.',

@@ -32,6 +32,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'Su {network} non è possibile risolvere i nomi. Inserisci un indirizzo 0x.',
   'issue.notFound': '{name} non corrisponde a nessun indirizzo.',
   'issue.lookupFailed': 'Impossibile cercare {name}. Riprova.',
+  'issue.decimalsUnconfirmed':
+    'Impossibile confermare i decimali di {symbol} con il suo contratto, quindi non può essere inviato. Riprova più tardi.',
   'status.signing': 'Conferma la transazione nel tuo wallet.',
   'status.pending': 'In attesa che la transazione venga inclusa…',
   'status.success': 'Inviati {amount} {symbol}.',

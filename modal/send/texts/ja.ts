@@ -32,6 +32,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': '{network} では名前を解決できません。0x アドレスを入力してください。',
   'issue.notFound': '{name} に対応するアドレスがありません。',
   'issue.lookupFailed': '{name} を検索できませんでした。もう一度お試しください。',
+  'issue.decimalsUnconfirmed':
+    '{symbol} の小数点以下の桁数をコントラクトで確認できなかったため、送信できません。後でもう一度お試しください。',
   'status.signing': 'ウォレットでトランザクションを承認してください。',
   'status.pending': 'トランザクションの取り込みを待っています…',
   'status.success': '{amount} {symbol} を送金しました。',

@@ -32,6 +32,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': '{network}에서는 이름을 확인할 수 없습니다. 0x 주소를 입력하세요.',
   'issue.notFound': '{name}에 연결된 주소가 없습니다.',
   'issue.lookupFailed': '{name}을(를) 찾을 수 없습니다. 다시 시도하세요.',
+  'issue.decimalsUnconfirmed':
+    '{symbol}의 소수 자릿수를 컨트랙트에서 확인할 수 없어 보낼 수 없습니다. 나중에 다시 시도하세요.',
   'status.signing': '지갑에서 트랜잭션을 승인하세요.',
   'status.pending': '트랜잭션이 포함되기를 기다리는 중…',
   'status.success': '{amount} {symbol}을(를) 보냈습니다.',

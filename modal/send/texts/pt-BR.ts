@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'Não é possível resolver nomes em {network}. Digite um endereço 0x.',
   'issue.notFound': '{name} não corresponde a nenhum endereço.',
   'issue.lookupFailed': 'Não foi possível procurar {name}. Tente novamente.',
+  'issue.decimalsUnconfirmed':
+    'Não foi possível confirmar as casas decimais de {symbol} com o contrato, então ele não pode ser enviado. Tente novamente mais tarde.',
   'status.signing': 'Confirme a transação na sua carteira.',
   'status.pending': 'Aguardando a inclusão da transação…',
   'status.success': '{amount} {symbol} enviados.',

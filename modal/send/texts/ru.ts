@@ -32,6 +32,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': 'В сети {network} имена не разрешаются. Введите адрес 0x.',
   'issue.notFound': 'Имени {name} не соответствует ни один адрес.',
   'issue.lookupFailed': 'Не удалось найти {name}. Попробуйте ещё раз.',
+  'issue.decimalsUnconfirmed':
+    'Не удалось подтвердить число знаков после запятой {symbol} в его контракте, поэтому его нельзя отправить. Попробуйте позже.',
   'status.signing': 'Подтвердите транзакцию в кошельке.',
   'status.pending': 'Ожидание включения транзакции…',
   'status.success': 'Отправлено: {amount} {symbol}.',

@@ -32,6 +32,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': '{network} ağında adlar çözümlenemez. Bir 0x adresi girin.',
   'issue.notFound': '{name} bir adrese karşılık gelmiyor.',
   'issue.lookupFailed': '{name} aranamadı. Tekrar deneyin.',
+  'issue.decimalsUnconfirmed':
+    '{symbol} ondalık basamakları sözleşmesinden doğrulanamadı, bu yüzden gönderilemez. Daha sonra tekrar deneyin.',
   'status.signing': 'İşlemi cüzdanınızda onaylayın.',
   'status.pending': 'İşlemin bloğa eklenmesi bekleniyor…',
   'status.success': '{amount} {symbol} gönderildi.',

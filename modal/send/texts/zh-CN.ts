@@ -32,6 +32,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': '无法在 {network} 上解析名称。请输入 0x 地址。',
   'issue.notFound': '{name} 未对应任何地址。',
   'issue.lookupFailed': '无法查找 {name}。请重试。',
+  'issue.decimalsUnconfirmed': '无法通过合约确认 {symbol} 的小数位数，因此无法发送。请稍后重试。',
   'status.signing': '请在钱包中确认交易。',
   'status.pending': '正在等待交易被打包…',
   'status.success': '已发送 {amount} {symbol}。',

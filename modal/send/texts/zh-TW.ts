@@ -32,6 +32,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'issue.namesUnsupported': '無法在 {network} 上解析名稱。請輸入 0x 地址。',
   'issue.notFound': '{name} 沒有對應的地址。',
   'issue.lookupFailed': '無法查詢 {name}。請再試一次。',
+  'issue.decimalsUnconfirmed': '無法透過合約確認 {symbol} 的小數位數，因此無法傳送。請稍後再試。',
   'status.signing': '請在錢包中確認交易。',
   'status.pending': '正在等待交易被納入區塊…',
   'status.success': '已傳送 {amount} {symbol}。',

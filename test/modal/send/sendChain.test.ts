@@ -1,9 +1,26 @@
-import { type Hex, hexToBigInt, numberToHex, parseEther, parseGwei } from 'viem'
+import {
+  decodeAbiParameters,
+  decodeFunctionData,
+  deploylessCallViaBytecodeBytecode,
+  encodeFunctionResult,
+  erc20Abi,
+  type Hex,
+  hexToBigInt,
+  multicall3Abi,
+  numberToHex,
+  parseEther,
+  parseGwei,
+  parseUnits,
+  toFunctionSelector,
+} from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
-import { maxAmount } from '../../../modal/send/amount.js'
+import { checkAmount, maxAmount } from '../../../modal/send/amount.js'
+import { readHeld } from '../../../modal/send/held.js'
 import { evmSendChain } from '../../../modal/send/sendChain.js'
+import { sendTokens } from '../../../modal/send/tokens.js'
 import type { SendToken } from '../../../modal/send/transfer.js'
+import type { TokenBalance } from '../../../modal/state/types.js'
 import { FakeProvider } from '../support/fakeProvider.js'
 import { alice, bob, createKit, evmNetwork } from '../support/kit.js'
 import { createPage } from '../support/page.js'
@@ -23,13 +40,51 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const decimalsSelector = toFunctionSelector('decimals()')
+const balanceOfSelector = toFunctionSelector('balanceOf(address)')
+const word = (value: bigint | number) => numberToHex(value, { size: 32 })
+
+type CallResult = { success: boolean; returnData: Hex }
+
+/**
+ * The calls an eth_call makes: viem batches reads into Multicall3's aggregate3, its code deployed along in
+ * the call (the chain client's deployless multicall); a call from an account (a simulated transfer) is one.
+ */
+function answerCall(data: Hex, callOne: (data: Hex) => CallResult): { result: unknown } | { error: unknown } {
+  if (data.startsWith(deploylessCallViaBytecodeBytecode)) {
+    const [, aggregate] = decodeAbiParameters(
+      [{ type: 'bytes' }, { type: 'bytes' }],
+      `0x${data.slice(deploylessCallViaBytecodeBytecode.length)}`,
+    )
+    const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data: aggregate })
+    if (functionName !== 'aggregate3') throw new Error(`unexpected multicall ${functionName}`)
+    const results = args[0].map(({ callData }) => callOne(callData))
+    return { result: encodeFunctionResult({ abi: multicall3Abi, functionName, result: results }) }
+  }
+  const { success, returnData } = callOne(data)
+  return success ? { result: returnData } : { error: { code: 3, message: 'execution reverted', data: '0x' } }
+}
+
 /**
  * The network's RPC in place of fetch: `gas` a transfer (21000 by default: a plain one, where no code runs),
  * and a latest block with a base fee of 10 gwei and a priority fee of 1 gwei, or no base fee (a legacy chain)
- * and a gas price of 5 gwei.
+ * and a gas price of 5 gwei. Its one token contract holds `balance` for anyone, reports `decimals` (none: its
+ * decimals() reverts) and accepts every transfer.
  */
-function fakeRpc({ legacy = false, gas = 21_000 } = {}) {
-  const answer = (method: string): unknown => {
+function fakeRpc({ legacy = false, gas = 21_000, decimals = 6 as number | 'reverts' } = {}) {
+  const token = (data: Hex): CallResult => {
+    if (data.startsWith(decimalsSelector))
+      return decimals === 'reverts'
+        ? { success: false, returnData: '0x' }
+        : { success: true, returnData: word(decimals) }
+    if (data.startsWith(balanceOfSelector)) return { success: true, returnData: word(balance) }
+    return { success: true, returnData: word(1) }
+  }
+  const answer = (method: string, params: unknown): { result: unknown } | { error: unknown } => {
+    if (method === 'eth_call') return answerCall((params as [{ data: Hex }])[0].data, token)
+    return { result: result(method) }
+  }
+  const result = (method: string): unknown => {
     switch (method) {
       case 'eth_estimateGas':
         return numberToHex(gas)
@@ -47,17 +102,17 @@ function fakeRpc({ legacy = false, gas = 21_000 } = {}) {
         return numberToHex(parseGwei('1'))
       case 'eth_gasPrice':
         return numberToHex(parseGwei('5'))
-      case 'eth_call':
-        return `0x${'0'.repeat(63)}1`
       default:
         return null
     }
   }
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
     const body = JSON.parse(String(init?.body)) as
-      | { id: number; method: string }
-      | { id: number; method: string }[]
-    const answers = [body].flat().map(({ id, method }) => ({ jsonrpc: '2.0', id, result: answer(method) }))
+      | { id: number; method: string; params: unknown }
+      | { id: number; method: string; params: unknown }[]
+    const answers = [body]
+      .flat()
+      .map(({ id, method, params }) => ({ jsonrpc: '2.0', id, ...answer(method, params) }))
     return new Response(JSON.stringify(Array.isArray(body) ? answers : answers[0]), {
       headers: { 'content-type': 'application/json' },
     })
@@ -153,5 +208,103 @@ describe('the fee reviewed in Send is the fee the wallet is asked to pay', () =>
       maxPriorityFeePerGas: numberToHex(parseGwei('1')),
     })
     expect(request).not.toHaveProperty('gas')
+  })
+})
+
+/** The api's balance of tUSD for alice, which says the token has `decimals`. */
+function apiBalance(decimals: number): TokenBalance {
+  return {
+    name: tUsd.name,
+    symbol: tUsd.symbol,
+    chainId: anvil.caipNetworkId,
+    address: `${anvil.caipNetworkId}:${tUsd.contract}`,
+    value: 2,
+    price: 1,
+    quantity: { decimals: String(decimals), numeric: '2' },
+    iconUrl: '',
+  }
+}
+
+/** The tokens whose `transfer` the wallet was asked to call, as (recipient, amount). */
+function transfersAsked(sent: unknown[]) {
+  return sent.map(
+    (request) => decodeFunctionData({ abi: erc20Abi, data: (request as { data: Hex }).data }).args,
+  )
+}
+
+describe('a token is sent in the decimals its contract reports, whatever the api says', () => {
+  it.each([
+    24, 6,
+  ])('the api says %i decimals for a token whose contract reports 18: the amount typed is reviewed and sent × 10^18', async (apiDecimals) => {
+    fakeRpc({ decimals: 18 })
+    const { chain, sent } = await sendChainOfRecordingWallet()
+    const [native, token] = sendTokens(anvil, [apiBalance(apiDecimals)]) as [SendToken, SendToken]
+    expect(token.decimals).toBe(apiDecimals)
+    const held = await readHeld(chain, token, native)
+    expect(held.token.decimals).toBe(18)
+    const fee = await chain.estimateFee({ token: held.token, to: bob, amount: 1n })
+    const amount = checkAmount('1.5', {
+      decimals: held.token.decimals,
+      parse: chain.parseUnits,
+      locale: 'en',
+      balance: held.balance,
+      nativeBalance: held.native,
+      native: false,
+      fee: fee.cost,
+    })
+    if (!amount.ok) throw new Error(`1.5 tUSD is not sendable: ${amount.issue.kind}`)
+    await chain.send({ token: held.token, to: bob, amount: amount.amount }, fee)
+    expect(transfersAsked(sent())).toEqual([[bob, parseUnits('1.5', 18)]])
+  })
+
+  it('a transfer scaled by decimals other than the contract reports is refused before the wallet is asked', async () => {
+    fakeRpc({ decimals: 18 })
+    const { chain, sent } = await sendChainOfRecordingWallet()
+    const token = { ...tUsd, decimals: 24 }
+    const transfer = { token, to: bob, amount: parseUnits('1.5', 24) }
+    const fee = await chain.estimateFee(transfer)
+    await expect(chain.send(transfer, fee)).rejects.toThrow(
+      'The decimals of tUSD could not be confirmed with its contract',
+    )
+    expect(sent()).toEqual([])
+  })
+
+  it('a token whose decimals cannot be read from its contract is neither offered for review nor sent', async () => {
+    fakeRpc({ decimals: 'reverts' })
+    const { chain, sent } = await sendChainOfRecordingWallet()
+    const [native, token] = sendTokens(anvil, [apiBalance(18)]) as [SendToken, SendToken]
+    await expect(readHeld(chain, token, native)).rejects.toThrow(
+      'The decimals of tUSD could not be confirmed with its contract',
+    )
+    const transfer = { token, to: bob, amount: parseUnits('1.5', 18) }
+    const fee = await chain.estimateFee(transfer)
+    await expect(chain.send(transfer, fee)).rejects.toThrow(
+      'The decimals of tUSD could not be confirmed with its contract',
+    )
+    expect(sent()).toEqual([])
+  })
+
+  it('a token whose contract reports more decimals than a uint8 holds is not offered for review', async () => {
+    fakeRpc({ decimals: 256 })
+    const { chain } = await sendChainOfRecordingWallet()
+    const [native, token] = sendTokens(anvil, [apiBalance(18)]) as [SendToken, SendToken]
+    await expect(readHeld(chain, token, native)).rejects.toThrow(
+      'The decimals of tUSD could not be confirmed with its contract',
+    )
+  })
+
+  it("reads a token's decimals from its contract once for the view", async () => {
+    fakeRpc({ decimals: 18 })
+    const { chain } = await sendChainOfRecordingWallet()
+    const [native, token] = sendTokens(anvil, [apiBalance(24)]) as [SendToken, SendToken]
+    const held = await readHeld(chain, token, native)
+    await readHeld(chain, token, native)
+    const fee = await chain.estimateFee({ token: held.token, to: bob, amount: 1n })
+    await chain.send({ token: held.token, to: bob, amount: 1n }, fee)
+    const decimalsReads = vi
+      .mocked(fetch)
+      .mock.calls.flatMap(([, init]) => [JSON.parse(String(init?.body))].flat() as { params?: unknown }[])
+      .filter((request) => JSON.stringify(request.params ?? '').includes(decimalsSelector.slice(2)))
+    expect(decimalsReads).toHaveLength(1)
   })
 })

@@ -39,6 +39,7 @@ function fakeChain({
   return {
     account: alice,
     parseUnits,
+    decimalsOf: async (token) => token.decimals,
     balanceOf: async () => 0n,
     estimateFee: async () => reviewedFee,
     resolveName: undefined,

@@ -8,6 +8,7 @@ export function chainOf(account: typeof alice): SendChain {
   return {
     account,
     parseUnits,
+    decimalsOf: async (token) => token.decimals,
     balanceOf: async () => 0n,
     estimateFee: async () => feeOf(0n, { gasPrice: 0n }),
     resolveName: undefined,
