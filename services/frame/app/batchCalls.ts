@@ -22,7 +22,12 @@ import {
 } from '../preview/index.js'
 import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
-import { feeOf, nextNonce, type PreparedTransaction, prepareTransaction } from './prepareTransaction.js'
+import {
+  nextNonce,
+  type PreparedTransaction,
+  prepareTransaction,
+  withinApproval,
+} from './prepareTransaction.js'
 import type { Row } from './ui/screens.js'
 
 /** Most calls one batch may hold: each is a row of the approval, which must stay readable. */
@@ -238,17 +243,11 @@ export async function prepareBatch({
 }
 
 /**
- * Whether `prepared`, the batch prepared again once approved because the account's delegation changed while
- * its approval was open (another batch delegated it meanwhile), may be signed on that approval: it costs at
- * most no more than the approved one, whose fee the approval showed, and makes the account a smart account
- * only if the approval said so. Otherwise it needs an approval of its own.
+ * Whether `prepared`, the batch prepared again once approved, may be signed on that approval: within it as
+ * any transaction (withinApproval), and making the account a smart account only if the approval said so.
  */
-export function withinApproval(prepared: PreparedBatch, approved: PreparedBatch): boolean {
-  const atMost = (batch: PreparedBatch) => {
-    const { gas, pricePerGas } = feeOf(batch)
-    return gas * pricePerGas
-  }
-  return atMost(prepared) <= atMost(approved) && (approved.delegates || !prepared.delegates)
+export function batchWithinApproval(prepared: PreparedBatch, approved: PreparedBatch): boolean {
+  return withinApproval(prepared, approved) && (approved.delegates || !prepared.delegates)
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import type { Hex } from 'viem'
 import type * as z from 'zod/mini'
 import { StorageUnavailableError } from '../custody/errors.js'
+import { ChainUnreachable } from '../preview/index.js'
 
 /** A refusal the host sees as `{ code, message }` (EIP-1193 codes, engine/frame frameErrorCodes). */
 export class FrameFailure extends Error {
@@ -87,8 +88,9 @@ export function serveFrame(
       .then((result) => reply('SUCCESS', result ?? {}))
       .catch((error: unknown) => {
         if (error instanceof FrameFailure) return reply('ERROR', { code: error.code, message: error.message })
-        // The one unexpected failure the user can fix: the words say how (custody/errors.ts).
-        if (error instanceof StorageUnavailableError)
+        // The unexpected failures the user can do something about: the words say what (custody/errors.ts,
+        // a chain that did not answer: try again).
+        if (error instanceof StorageUnavailableError || error instanceof ChainUnreachable)
           return reply('ERROR', { code: frameErrorCodes.internal, message: error.message })
         log(`${type} failed`, error)
         reply('ERROR', { code: frameErrorCodes.internal, message: 'Something went wrong' })

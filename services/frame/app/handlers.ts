@@ -7,22 +7,27 @@ import { type ChainRequest, personalMessage, typedDataSchema } from '../preview/
 import { approvalRows } from './approvalRows.js'
 import { AuthRefusal } from './authClient.js'
 import {
-  type BatchCall,
   batchOf,
   batchRows,
   batchStatus,
   batchTransaction,
-  type Eip7702Chain,
+  batchWithinApproval,
   isEip7702Chain,
   needsDelegation,
-  type PreparedBatch,
   prepareBatch,
-  withinApproval,
 } from './batchCalls.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
 import { pendingDelegations } from './pendingDelegation.js'
-import { feeOf, nextNonce, prepareTransaction, shownFee } from './prepareTransaction.js'
+import {
+  feeOf,
+  nextNonce,
+  PREPARED_FEES_MAX_AGE_MS,
+  type PreparedTransaction,
+  prepareTransaction,
+  shownFee,
+  withinApproval,
+} from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import {
   isSmartAccountChain,
@@ -74,6 +79,30 @@ const stillOpen = (signal: AbortSignal) => {
   if (signal.aborted) throw new ScreenAborted()
 }
 
+/** What an approval signs, being prepared since `preparedAt` (the frame's clock, in ms). */
+type Preparation<P> = { preparing: Promise<P>; preparedAt: number }
+
+/** How approvePrepared makes, shows and sends one kind of transaction (a transaction, a batch). */
+type Approving<P extends PreparedTransaction, T> = {
+  title: string
+  /** Prepares it as the account and the chain stand now. */
+  prepare: () => Promise<P>
+  /** The approval's rows for what `preparing` makes. */
+  rowsOf: (preparing: Promise<P>) => Promise<Row[]>
+  /**
+   * Once approved, before it is signed: waits for what the account waits on, then says how the account
+   * changed meanwhile, if it did so that `approved` no longer fits it.
+   */
+  recheck: (approved: P) => Promise<string | undefined>
+  /** Whether what was prepared again may be signed on the approval of `approved`. */
+  within: (prepared: P, approved: P) => boolean
+  send: (prepared: P) => Promise<T>
+}
+
+/** Why an approval shows again: what its transaction was prepared against changed before it was signed. */
+const accountChanged = 'Your account changed since this was first shown: check it again before you approve.'
+const feeChanged = 'The network fee changed since this was first shown: check it again before you approve.'
+
 /** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
 const MAX_SENT_OPERATIONS = 32
 
@@ -86,12 +115,15 @@ export function frameHandlers({
   hostOrigin,
   session,
   onSignedOut,
+  now = Date.now,
 }: {
   config: FrameConfig
   hostOrigin: string
   session: FrameSession
   /** The frame ended the session itself (the server refused it): the host shows the visitor signed out. */
   onSignedOut: () => void
+  /** The clock, in ms, that tells how long an approval stayed open (tests set it). */
+  now?: () => number
 }): Handlers {
   let chain = config.chains[0]
   let dappName: string | undefined
@@ -318,82 +350,51 @@ export function frameHandlers({
     toIdle()
   }
 
+  /** `prepare` begun now: once approved, its age tells whether the fees it read still hold. */
+  const preparedNow = <P>(prepare: () => Promise<P>): Preparation<P> => ({
+    preparedAt: now(),
+    preparing: prepare(),
+  })
+
   /**
-   * The approval of the batch `preparing` (carrying the delegation when `delegates`), then the batch signed
-   * and sent. It is signed once the account's delegating transaction, if this frame sent one meanwhile, is
-   * mined; if that changed the account's delegation since it was prepared, it is prepared again: signed on
-   * this approval when it costs no more and delegates no more than shown, shown for approval again otherwise
-   * (`again`, saying so).
+   * The approval of what `approving` prepares (begun here unless it was, shown with `warning` if any), then
+   * that signed and sent once approved. Once approved, it is prepared again when it is older than
+   * PREPARED_FEES_MAX_AGE_MS (the chain's fees may have outgrown it) or the account changed meanwhile
+   * (`recheck`): signed on this approval when it costs no more than shown (`within`), shown for approval
+   * again otherwise, saying what changed.
    */
-  const approveBatch = async ({
-    signal,
-    rpc,
-    current,
-    from,
-    calls,
-    delegates,
-    preparing,
-    again = false,
-  }: {
-    signal: AbortSignal
-    rpc: ChainRequest
-    current: Eip7702Chain
-    from: Address
-    calls: readonly BatchCall[]
-    delegates: boolean
-    preparing: Promise<PreparedBatch>
-    again?: boolean
-  }): Promise<{ id: Hex }> => {
-    const rows = await batchRows({
-      request: rpc,
-      chain: current,
-      from,
-      calls,
-      delegates,
-      ...(await shownFee(preparing.then(feeOf))),
-    })
-    const send = async (prepared: PreparedBatch) => {
-      const account = await session.account()
-      const transaction = await batchTransaction({ request: rpc, chain: current, account, prepared })
-      const id = (await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
-      if (prepared.delegates) delegations.sent(current.chainId, from, id)
-      return { id }
-    }
-    return approveThen(
+  const approvePrepared = async <P extends PreparedTransaction, T>(
+    signal: AbortSignal,
+    approving: Approving<P, T>,
+    { preparing, preparedAt }: Preparation<P> = preparedNow(approving.prepare),
+    warning?: string,
+  ): Promise<T> =>
+    approveThen(
       signal,
-      `Send ${calls.length} calls in one transaction`,
-      rows,
+      approving.title,
+      await approving.rowsOf(preparing),
       async () => {
         const approved = await preparing
-        await afterDelegation(signal, rpc, current, from)
-        const delegatesNow = await needsDelegation(rpc, current, from)
-        if (delegatesNow === approved.delegates) return send(approved)
-        const anew = prepareBatch({ request: rpc, chain: current, from, calls, delegates: delegatesNow })
+        const changed = await approving.recheck(approved)
+        if (changed === undefined && now() - preparedAt < PREPARED_FEES_MAX_AGE_MS)
+          return approving.send(approved)
+        const anew = preparedNow(approving.prepare)
         // One the chain now refuses to prepare is shown again too, with the chain's reason, and not signed.
-        const prepared = await anew.catch(() => undefined)
-        if (prepared && withinApproval(prepared, approved)) return send(prepared)
-        return approveBatch({
-          signal,
-          rpc,
-          current,
-          from,
-          calls,
-          delegates: delegatesNow,
-          preparing: anew,
-          again: true,
-        })
+        const prepared = await anew.preparing.catch(() => undefined)
+        if (prepared && approving.within(prepared, approved)) return approving.send(prepared)
+        return approvePrepared(signal, approving, anew, changed ?? feeChanged)
       },
-      again
-        ? 'Your account changed since this was first shown: check it again before you approve.'
-        : undefined,
+      warning,
     )
-  }
 
   /**
    * wallet_sendCalls: every call of the batch on the approval, with the fee of the one transaction from
    * the user's own address to itself (EIP-7702, delegating first if need be) that runs it, prepared before
    * the approval (once the account's delegating transaction, if this frame sent one, is mined); once
-   * approved, that very transaction is signed and sent (approveBatch). Its hash is the batch's id.
+   * approved, that very transaction is signed and sent (approvePrepared). It is signed once the account's
+   * delegating transaction, if this frame sent one meanwhile, is mined; if that changed the account's
+   * delegation since it was prepared, it is prepared again, and delegates no more than shown unless approved
+   * again. Its hash is the batch's id.
    */
   const sendCalls = async (
     signal: AbortSignal,
@@ -411,16 +412,42 @@ export function frameHandlers({
     const from = user.address
     const calls = batchOf(params, current, from)
     await afterDelegation(signal, rpc, current, from)
-    const delegates = await needsDelegation(rpc, current, from)
-    const preparing = prepareBatch({ request: rpc, chain: current, from, calls, delegates })
-    return approveBatch({ signal, rpc, current, from, calls, delegates, preparing })
+    // Whether the account needs the delegation, as last read: what is prepared and shown next carries it.
+    let delegates = await needsDelegation(rpc, current, from)
+    return approvePrepared(signal, {
+      title: `Send ${calls.length} calls in one transaction`,
+      prepare: () => prepareBatch({ request: rpc, chain: current, from, calls, delegates }),
+      rowsOf: async (preparing) =>
+        batchRows({
+          request: rpc,
+          chain: current,
+          from,
+          calls,
+          delegates,
+          ...(await shownFee(preparing.then(feeOf))),
+        }),
+      recheck: async (approved) => {
+        await afterDelegation(signal, rpc, current, from)
+        delegates = await needsDelegation(rpc, current, from)
+        return delegates === approved.delegates ? undefined : accountChanged
+      },
+      within: batchWithinApproval,
+      send: async (prepared) => {
+        const account = await session.account()
+        const transaction = await batchTransaction({ request: rpc, chain: current, account, prepared })
+        const id = (await rpc('eth_sendRawTransaction', [await account.signTransaction(transaction)])) as Hex
+        if (prepared.delegates) delegations.sent(current.chainId, from, id)
+        return { id }
+      },
+    })
   }
 
   /**
    * eth_sendTransaction: its gas and fees prepared before the approval (once the account's delegating
    * transaction, if this frame sent one, is mined), which shows what they cost at most; once approved, they
-   * are signed as shown, at the account's nonce then (once a delegating transaction this frame sent while
-   * the approval was open is mined: the node's pending nonce does not count its authorization's).
+   * are signed as shown (approvePrepared), at the account's nonce then (once a delegating transaction this
+   * frame sent while the approval was open is mined: the node's pending nonce does not count its
+   * authorization's).
    */
   const sendTransaction = async (
     signal: AbortSignal,
@@ -430,21 +457,28 @@ export function frameHandlers({
   ) => {
     const rpc = chainRpc(current)
     await afterDelegation(signal, rpc, current, user.address)
-    const preparing = prepareTransaction(rpc, current, user.address, params[0])
-    const rows = await approvalRows({
-      method: 'eth_sendTransaction',
-      params,
-      from: user.address,
-      chain: current,
-      request: rpc,
-      ...(await shownFee(preparing.then(feeOf))),
-    }).catch(invalidParams)
-    return approveThen(signal, 'Send a transaction', rows, async () => {
-      const prepared = await preparing
-      await afterDelegation(signal, rpc, current, user.address)
-      const transaction = { ...prepared, nonce: await nextNonce(rpc, user.address) }
-      const raw = await (await session.account()).signTransaction(transaction)
-      return rpc('eth_sendRawTransaction', [raw])
+    return approvePrepared(signal, {
+      title: 'Send a transaction',
+      prepare: () => prepareTransaction(rpc, current, user.address, params[0]),
+      rowsOf: async (preparing) =>
+        approvalRows({
+          method: 'eth_sendTransaction',
+          params,
+          from: user.address,
+          chain: current,
+          request: rpc,
+          ...(await shownFee(preparing.then(feeOf))),
+        }).catch(invalidParams),
+      recheck: async () => {
+        await afterDelegation(signal, rpc, current, user.address)
+        return undefined
+      },
+      within: withinApproval,
+      send: async (prepared) => {
+        const transaction = { ...prepared, nonce: await nextNonce(rpc, user.address) }
+        const raw = await (await session.account()).signTransaction(transaction)
+        return rpc('eth_sendRawTransaction', [raw])
+      },
     })
   }
 

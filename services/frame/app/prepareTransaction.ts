@@ -35,12 +35,33 @@ export type PreparedTransaction =
       maxPriorityFeePerGas: bigint
     })
 
+/**
+ * How long the fees a transaction was prepared with are signed as they are: an approval open longer has its
+ * transaction prepared again once approved. A maxFeePerGas of twice the base fee holds through six full
+ * blocks in a row (the base fee rises by at most 1/8 a block: 1.125^6 ≈ 2), some 72 s at Ethereum's 12 s
+ * slots; a minute stays within that, and spares the approvals answered within it a second round of reads.
+ */
+export const PREPARED_FEES_MAX_AGE_MS = 60_000
+
 /** The most a prepared transaction costs: its gas limit at its maxFeePerGas (its gasPrice when legacy). */
 export function feeOf(transaction: PreparedTransaction): PaidGas {
   return {
     gas: transaction.gas,
     pricePerGas: transaction.type === 'legacy' ? transaction.gasPrice : transaction.maxFeePerGas,
   }
+}
+
+/**
+ * Whether `prepared`, a transaction prepared again once approved (its approval stayed open past
+ * PREPARED_FEES_MAX_AGE_MS, or the account changed meanwhile), may be signed on that approval: it costs at
+ * most no more than `approved`, whose fee the approval showed. Otherwise it needs an approval of its own.
+ */
+export function withinApproval(prepared: PreparedTransaction, approved: PreparedTransaction): boolean {
+  const atMost = (transaction: PreparedTransaction) => {
+    const { gas, pricePerGas } = feeOf(transaction)
+    return gas * pricePerGas
+  }
+  return atMost(prepared) <= atMost(approved)
 }
 
 /**

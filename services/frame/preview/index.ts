@@ -8,7 +8,7 @@ export {
   type PreviewTransactionParameters,
   previewTransaction,
 } from './previewTransaction.js'
-export type { ChainRequest } from './request.js'
+export { type ChainRequest, ChainUnreachable } from './request.js'
 export { failedBatchCall, refusalReason } from './revertReason.js'
 export {
   type Amount,

@@ -1,4 +1,5 @@
 import { decodeErrorResult, type Hex, isHex, parseAbi, slice } from 'viem'
+import { ChainUnreachable } from './request.js'
 import type { RevertReason } from './schemas.js'
 
 const maxMessageLength = 300
@@ -25,7 +26,8 @@ export function revertReasonOf(data: Hex): RevertReason {
 /**
  * The reason in a JSON-RPC error the node answered (it carries a numeric `code`, on the error or one of
  * its causes): its revert data decoded, else the node's words. Undefined for a failure to reach the
- * node, which is no statement about the transaction.
+ * node, which is no statement about the transaction, even where a client wrapping it gave it a code (viem
+ * makes an UnknownRpcError, code -1, of a ChainUnreachable).
  */
 export function refusalReason(error: unknown): RevertReason | undefined {
   let answered = false
@@ -33,6 +35,7 @@ export function refusalReason(error: unknown): RevertReason | undefined {
   let cause = error
   // Causes are followed a few levels only: a cyclic chain must not hang the frame.
   for (let depth = 0; depth < 8 && typeof cause === 'object' && cause !== null; depth++) {
+    if (cause instanceof ChainUnreachable) return undefined
     const fields = cause as {
       code?: unknown
       data?: unknown

@@ -8,6 +8,7 @@ import {
   serveFrame,
 } from '../../../services/frame/app/frameServer.js'
 import { DeviceVault } from '../../../services/frame/custody/index.js'
+import { ChainUnreachable } from '../../../services/frame/preview/index.js'
 
 /** The frame's port served with `handlers` (unlisted events answer {}); the host's end records replies. */
 function served(handlers: Partial<Handlers>) {
@@ -127,6 +128,21 @@ describe('the frame end of the channel', () => {
     expect(frame.replies[0]?.payload).toEqual({
       code: -32603,
       message: expect.stringMatching(/^This browser blocks the login frame's storage\. .*private/),
+    })
+  })
+
+  it("answers a chain that gave no answer with what is wrong (an internal error, -32603), not 'Something went wrong'", async () => {
+    const frame = served({
+      GET_CHAIN_ID: async () => {
+        throw new ChainUnreachable('Anvil cannot be reached: try again in a moment')
+      },
+    })
+    ports.push(frame.channel.port1, frame.channel.port2)
+    frame.send('GET_CHAIN_ID')
+    await vi.waitFor(() => expect(frame.replies).toHaveLength(1))
+    expect(frame.replies[0]?.payload).toEqual({
+      code: -32603,
+      message: 'Anvil cannot be reached: try again in a moment',
     })
   })
 

@@ -16,11 +16,13 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Eip7702Chain } from '../../../services/frame/app/batchCalls.js'
+import { PREPARED_FEES_MAX_AGE_MS } from '../../../services/frame/app/prepareTransaction.js'
 import type { FrameSession } from '../../../services/frame/app/session.js'
 import type { Row } from '../../../services/frame/app/ui/screens.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import {
   anvilFrameChain,
+  failingGateway,
   feesRise,
   rowValue,
   testFrameHandlers,
@@ -59,6 +61,9 @@ vi.mock('../../../services/frame/app/ui/screens.js', async (original) => {
   }
 })
 
+/** The frame's clock, in ms: it moves only when a test moves it. */
+const clock = { ms: 0 }
+
 const hostOrigin = 'http://localhost:5173'
 const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
 const user = { email: 'ada@example.com', address: account.address, walletId: 'w', version: 1 }
@@ -70,7 +75,7 @@ function frame(signer: LocalAccount = account, chains = [unreachableChain]) {
     account: async () => signer,
     preferredAccountType: async () => 'eoa',
   } as unknown as FrameSession
-  return testFrameHandlers(session, { hostOrigin, chains })
+  return testFrameHandlers(session, { hostOrigin, chains, now: () => clock.ms })
 }
 
 const personalSign = (message: string) =>
@@ -82,6 +87,7 @@ const personalSign = (message: string) =>
   }) as Promise<`0x${string}`>
 
 beforeEach(() => {
+  clock.ms = 0
   shown.length = 0
   page.showing = 'idle'
   page.held = false
@@ -697,5 +703,138 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       ).toBe(1)
       await chain.testClient.mine({ blocks: 1 })
     })
+  })
+  /** The base fee of the chain's next block, mined: what a transaction prepared after it reads. */
+  async function baseFeeBecomes(baseFeePerGas: bigint) {
+    await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas })
+    await chain.testClient.mine({ blocks: 1 })
+  }
+
+  /** The amount of tETH an approval's row shows. */
+  const shownAmount = (rows: readonly Row[] | undefined, label: string) =>
+    parseEther(rowValue(rows, label)?.replace(' tETH', '') ?? '0')
+
+  /** The most a sent transaction's fees let it pay as base fee: its maxFeePerGas less its tip. */
+  const baseFeeCap = (sent: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint }) =>
+    (sent.maxFeePerGas ?? 0n) - (sent.maxPriorityFeePerGas ?? 0n)
+
+  const idOf = (answer: Hex | { id: Hex }) => (typeof answer === 'string' ? answer : answer.id)
+
+  const sendingMethods = [
+    ['eth_sendTransaction', (from: Hex) => [{ from, to: recipient, value: numberToHex(value) }]],
+    ['wallet_sendCalls', (from: Hex) => transferBatch(from)],
+  ] as const
+
+  it.each(
+    sendingMethods,
+  )('%s approved once its approval was open past the age of its fees, the base fee doubled meanwhile, is shown again with the new fee, saying the network fee changed, and is signed only once approved again, as then shown', async (method, paramsOf) => {
+    const { signer } = await fundedKey()
+    const signTransaction = vi.spyOn(signer, 'signTransaction')
+    await baseFeeBecomes(parseGwei('10'))
+    page.held = true
+    const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
+    const first = await nextApproval()
+    clock.ms += PREPARED_FEES_MAX_AGE_MS
+    await baseFeeBecomes(parseGwei('20'))
+    first(true)
+    await vi.waitFor(() => expect(shown).toHaveLength(2), { timeout: 10_000 })
+    const again = await nextApproval()
+    expect(signTransaction).not.toHaveBeenCalled()
+    expect(page.warnings).toEqual([
+      'The network fee changed since this was first shown: check it again before you approve.',
+    ])
+    expect(shownAmount(shown[1], 'Network fee')).toBeGreaterThan(shownAmount(shown[0], 'Network fee'))
+    again(true)
+    const hash = idOf(await sending)
+    const sent = await chain.publicClient.getTransaction({ hash })
+    expect(baseFeeCap(sent)).toBe(2n * parseGwei('20'))
+    expect(rowValue(shown[1], 'Network fee')).toBe(
+      `${formatEther(sent.gas * (sent.maxFeePerGas ?? 0n))} tETH`,
+    )
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+  })
+
+  it.each(
+    sendingMethods,
+  )('%s approved once its approval was open past the age of its fees, the base fee lower meanwhile, is signed at once with the fees of then, for less than its approval showed', async (method, paramsOf) => {
+    const { signer } = await fundedKey()
+    await baseFeeBecomes(parseGwei('10'))
+    page.held = true
+    const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
+    const first = await nextApproval()
+    clock.ms += PREPARED_FEES_MAX_AGE_MS
+    await baseFeeBecomes(parseGwei('5'))
+    first(true)
+    const hash = idOf(await sending)
+    expect(shown).toHaveLength(1)
+    expect(page.warnings).toEqual([])
+    const sent = await chain.publicClient.getTransaction({ hash })
+    expect(baseFeeCap(sent)).toBe(2n * parseGwei('5'))
+    expect(sent.gas * (sent.maxFeePerGas ?? 0n)).toBeLessThan(shownAmount(shown[0], 'Network fee'))
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+  })
+
+  it.each(
+    sendingMethods,
+  )('%s approved just before the age of its fees is signed as prepared, with the fee its approval showed, though the base fee doubled meanwhile', async (method, paramsOf) => {
+    const { signer } = await fundedKey()
+    await baseFeeBecomes(parseGwei('10'))
+    page.held = true
+    const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
+    const first = await nextApproval()
+    clock.ms += PREPARED_FEES_MAX_AGE_MS - 1
+    await baseFeeBecomes(parseGwei('20'))
+    first(true)
+    const hash = idOf(await sending)
+    expect(shown).toHaveLength(1)
+    const sent = await chain.publicClient.getTransaction({ hash })
+    expect(baseFeeCap(sent)).toBe(2n * parseGwei('10'))
+    expect(rowValue(shown[0], 'Network fee')).toBe(
+      `${formatEther(sent.gas * (sent.maxFeePerGas ?? 0n))} tETH`,
+    )
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+  })
+
+  it.each(
+    sendingMethods,
+  )('%s whose chain answers its gas estimate with HTTP 502 and no JSON-RPC error fails as the network not answering, with no approval saying it would fail and nothing signed', async (method, paramsOf) => {
+    const { signer } = await fundedKey()
+    const signTransaction = vi.spyOn(signer, 'signTransaction')
+    const gateway = await failingGateway(chain.rpcUrl, 'eth_estimateGas')
+    try {
+      const behind = { ...anvil, rpcUrl: gateway.url }
+      await expect(
+        frame(signer, [behind]).RPC_REQUEST({
+          method,
+          params: [...paramsOf(signer.address)],
+          chainId: anvil.chainId,
+          chainNamespace: 'eip155',
+        }),
+      ).rejects.toMatchObject({
+        name: 'ChainUnreachable',
+        message: 'Anvil cannot be reached (it answered 502): try again in a moment',
+      })
+      expect(shown).toEqual([])
+      expect(signTransaction).not.toHaveBeenCalled()
+    } finally {
+      await gateway.close()
+    }
+  })
+})
+
+describe('a transaction on a chain whose RPC refuses the connection', () => {
+  it('fails as the network not answering, with no approval', async () => {
+    await expect(
+      frame().RPC_REQUEST({
+        method: 'eth_sendTransaction',
+        params: [{ from: account.address, to: account.address, value: '0x1' }],
+        chainId: unreachableChain.chainId,
+        chainNamespace: 'eip155',
+      }),
+    ).rejects.toMatchObject({
+      name: 'ChainUnreachable',
+      message: 'Elsewhere cannot be reached: try again in a moment',
+    })
+    expect(shown).toEqual([])
   })
 })

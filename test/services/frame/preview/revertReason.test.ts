@@ -1,6 +1,6 @@
-import { encodeErrorResult, parseAbi } from 'viem'
+import { encodeErrorResult, parseAbi, UnknownRpcError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { failedBatchCall } from '../../../../services/frame/preview/index.js'
+import { ChainUnreachable, failedBatchCall, refusalReason } from '../../../../services/frame/preview/index.js'
 
 const abi = parseAbi([
   'error ExecuteError(uint256 index, bytes reason)',
@@ -34,5 +34,13 @@ describe("a batch's refusal as the call that fails (BaseAccount's ExecuteError)"
     expect(failedBatchCall(executeError(2n, inner), 2)).toBeUndefined()
     expect(failedBatchCall({ message: 'no', data: inner }, 2)).toBeUndefined()
     expect(failedBatchCall({ message: 'insufficient funds' }, 2)).toBeUndefined()
+  })
+})
+
+describe('a refusal is what the chain answered, never its silence', () => {
+  it("a chain that gave no answer, even wrapped by viem's client in an error with a code of its own, is no refusal", () => {
+    const unreachable = new ChainUnreachable('Anvil cannot be reached: try again in a moment')
+    expect(refusalReason(unreachable)).toBeUndefined()
+    expect(refusalReason(new UnknownRpcError(unreachable))).toBeUndefined()
   })
 })

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Address } from 'viem'
 import type { AuthClient } from '../../../../services/frame/app/authClient.js'
 import { frameHandlers } from '../../../../services/frame/app/handlers.js'
@@ -40,7 +42,15 @@ export function testFrameHandlers(
     projectId = 'demo',
     chains = [unreachableChain],
     smartAccountNetworks = [],
-  }: { hostOrigin: string; projectId?: string; chains?: FrameChain[]; smartAccountNetworks?: number[] },
+    now,
+  }: {
+    hostOrigin: string
+    projectId?: string
+    chains?: FrameChain[]
+    smartAccountNetworks?: number[]
+    /** The frame's clock, in ms; the real one unless given. */
+    now?: () => number
+  },
 ) {
   const config: FrameConfig = {
     projectId,
@@ -51,7 +61,7 @@ export function testFrameHandlers(
     frameVersion: 'test',
     enableLogger: false,
   }
-  return frameHandlers({ config, hostOrigin, session, onSignedOut: () => {} })
+  return frameHandlers({ config, hostOrigin, session, onSignedOut: () => {}, ...(now ? { now } : {}) })
 }
 
 /** The local Anvil chain of `chain` as an operator lists it for the frame (tETH), with `extra` settings. */
@@ -97,4 +107,36 @@ export async function feesRise(chain: ChainFixture) {
   const { baseFeePerGas } = await chain.publicClient.getBlock()
   await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: ((baseFeePerGas ?? 0n) * 5n) / 4n })
   await chain.testClient.mine({ blocks: 1 })
+}
+
+/**
+ * An RPC in front of `rpcUrl` whose gateway answers `method` with HTTP 502 and an HTML page, as a load
+ * balancer does when the node behind it is down, and passes everything else on. Close it when done.
+ */
+export async function failingGateway(rpcUrl: string, method: string) {
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString()
+    if ((JSON.parse(body) as { method?: unknown }).method === method) {
+      response.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>')
+      return
+    }
+    const upstream = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // The frame's fetch keeps its connection alive, which would hold the close until it times out.
+        server.closeAllConnections()
+      }),
+  }
 }
