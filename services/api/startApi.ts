@@ -11,6 +11,7 @@ import { type Database, isPostgresUrl, type Migrations, migrate, openDatabase } 
 import { claimSqliteDatabase } from './db/sqliteOwner.js'
 import { apiMonitors } from './http/apiMonitors.js'
 import { healthOnlyApp } from './http/healthOnlyApp.js'
+import { withModulePublicUrls } from './modulePublicUrls.js'
 import { projectMigrations } from './projects/index.js'
 
 export type StartApiOptions = ApiModuleOptions & {
@@ -102,7 +103,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     owner.release()
     throw error
   }
-  const modules = apiModules({ ...options, adminToken })
+  const modules = apiModules({ ...withModulePublicUrls(options, options.publicUrl), adminToken })
   let server: Served
   let jobs: RunningJobs | undefined
   let shared: OpenSharedState | undefined
