@@ -5,6 +5,7 @@ import { validJsonText } from '../api/http/validate.js'
 import { originAllowed } from '../api/projects/originMatcher.js'
 import type { StoredProject } from '../api/projects/project.js'
 import { effectiveFeatures } from '../api/projects/project.js'
+import { bearerToken } from '../kit/index.js'
 import type { DeviceRef } from './attemptStore.js'
 import type { AuthContext } from './authContext.js'
 import { clientIp } from './clientIp.js'
@@ -15,7 +16,7 @@ import type { Session } from './sessionStore.js'
 import type { User } from './userStore.js'
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
-const bearerShape = /^Bearer ([A-Za-z0-9_-]{43})$/
+const issuedTokenShape = /^[A-Za-z0-9_-]{43}$/
 
 /** The raw body, as the device proof signed it (within the body cap). */
 export async function rawBody(c: Context): Promise<Uint8Array> {
@@ -46,8 +47,10 @@ export async function deviceOf(keys: Omit<DeviceRef, 'id'>): Promise<DeviceRef> 
   return { id: await deviceIdOf(keys.signingKey), ...keys }
 }
 
-export function bearerToken(c: Context): string | undefined {
-  return bearerShape.exec(c.req.header('authorization') ?? '')?.[1]
+/** The request's bearer token, if it has the shape of the tokens the auth services issue (32 random bytes, base64url). */
+export function issuedBearer(c: Context): string | undefined {
+  const token = bearerToken(c.req.header('authorization'))
+  return token !== undefined && issuedTokenShape.test(token) ? token : undefined
 }
 
 /**
@@ -105,7 +108,7 @@ export async function authenticate(
   raw: Uint8Array,
   projectId: string,
 ): Promise<Authenticated> {
-  const token = bearerToken(c)
+  const token = issuedBearer(c)
   const now = ctx.now()
   const session = token === undefined ? undefined : await ctx.sessions.find(token, now)
   if (!session || session.projectId !== projectId) throw authErrors.sessionExpired()

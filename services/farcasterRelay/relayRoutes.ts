@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { clientIp } from '../auth/clientIp.js'
-import { bearerToken, parseBody, rawBody } from '../auth/requests.js'
+import { issuedBearer, parseBody, rawBody } from '../auth/requests.js'
 import type { TrustedProxies } from '../kit/index.js'
 import type { Channel, ChannelStore } from './channelStore.js'
 import type { CustodyReader } from './custodyReader.js'
@@ -71,7 +71,7 @@ function channelStatus(channel: Channel) {
  */
 export function relayRoutes(ctx: RelayContext): Hono {
   const liveChannel = async (c: Context) => {
-    const token = bearerToken(c)
+    const token = issuedBearer(c)
     if (!token) throw relayErrors.channelInvalid()
     const hash = tokenHash(token)
     const channel = await ctx.channels.find(hash)

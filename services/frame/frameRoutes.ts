@@ -5,6 +5,7 @@ import { frameQuerySchema } from '@pairwise/engine/frame'
 import { type Context, Hono } from 'hono'
 import type { ProjectLookup } from '../api/projects/index.js'
 import { effectiveFeatures } from '../api/projects/project.js'
+import { pageHeaders } from '../kit/index.js'
 import { packageRoot } from '../kit/packageRoot.js'
 import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
 
@@ -119,10 +120,9 @@ export function frameRoutes({
     const json = JSON.stringify(config).replace(/</g, '\\u003c')
     const html = built.replace(configTag, (_, open: string, close: string) => `${open}${json}${close}`)
     return c.body(html, 200, {
-      ...securityHeaders,
+      ...pageHeaders(frameCsp(project.allowedOrigins, chains)),
+      'cross-origin-resource-policy': 'same-origin',
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': frameCsp(project.allowedOrigins, chains),
     })
   })
 

@@ -4,6 +4,7 @@
  * Amounts per key within fixed windows (`WindowBudget`). The numbers operators write in flags and env (`parseOperatorNumber`). It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
  */
 
+export { bearerToken, carriesBearer, secretDigest } from './bearerToken.js'
 export { clientKey } from './clientKey.js'
 export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { carriesBearer, secretDigest } from './bearerToken.js'
 import { METRICS_CONTENT_TYPE, type MetricsRegistry } from './metrics.js'
 
 /**
@@ -12,8 +12,6 @@ export const METRICS_TOKEN_ENV = 'PAIRWISE_METRICS_TOKEN'
 export const METRICS_ENV = 'PAIRWISE_METRICS'
 const MIN_TOKEN_LENGTH = 16
 
-const digestOf = (text: string) => createHash('sha256').update(text).digest()
-
 /** `PAIRWISE_METRICS_TOKEN` turns `/metrics` on behind that bearer token; `PAIRWISE_METRICS=open` without. */
 export function metricsAccessOf(env: NodeJS.ProcessEnv): MetricsAccess {
   const token = env[METRICS_TOKEN_ENV]
@@ -25,7 +23,7 @@ export function metricsAccessOf(env: NodeJS.ProcessEnv): MetricsAccess {
     if (token.length < MIN_TOKEN_LENGTH) {
       throw new Error(`${METRICS_TOKEN_ENV}: a token of at least ${MIN_TOKEN_LENGTH} characters is needed`)
     }
-    return { kind: 'token', digest: digestOf(token) }
+    return { kind: 'token', digest: secretDigest(token) }
   }
   return mode === 'open' ? { kind: 'open' } : { kind: 'off' }
 }
@@ -50,8 +48,7 @@ export async function answerMetrics(
     }
   }
   if (access.kind === 'token') {
-    const presented = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1]
-    if (presented === undefined || !timingSafeEqual(digestOf(presented), access.digest)) {
+    if (!carriesBearer(authorization, access.digest)) {
       return {
         status: 401,
         headers: { ...json, 'www-authenticate': 'Bearer realm="metrics"' },

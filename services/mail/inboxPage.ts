@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
-import { escapeHtml } from '../kit/index.js'
+import { escapeHtml, pageHeaders } from '../kit/index.js'
 import type { Inbox, StoredMail } from './inbox.js'
 import { PAGE_MESSAGES, PAGE_TEXT_CHARS } from './limits.js'
 import type { MailAddress } from './parseMail.js'
@@ -60,12 +60,5 @@ function page(inbox: Inbox): string {
 
 /** `GET /`: the inbox's mails, newest first, each text shown under its subject. */
 export function inboxPageRoutes(inbox: Inbox): Hono {
-  return new Hono().get('/', (c) =>
-    c.html(page(inbox), 200, {
-      'content-security-policy': contentSecurityPolicy,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-    }),
-  )
+  return new Hono().get('/', (c) => c.html(page(inbox), 200, pageHeaders(contentSecurityPolicy)))
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { zodIssue } from '../../kit/index.js'
+import { pageHeaders, zodIssue } from '../../kit/index.js'
 import type { WindowCounter } from '../../sharedState/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
@@ -12,6 +12,9 @@ import { sharedStateOf } from '../sharedStateOf.js'
 import { carriesAdminToken, invalidAdminToken } from './adminToken.js'
 import { ingestBodySchema, ingestLimits, ingestQuerySchema, statsQuerySchema } from './schema.js'
 import { statsPageCsp, statsPageHtml } from './statsPage.js'
+
+const statsPageHeaders = pageHeaders(statsPageCsp)
+
 import {
   AnalyticsStore,
   dayMs,
@@ -105,11 +108,5 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
       const { projectId, days } = validQuery(c.req, statsQuerySchema)
       return c.json(await store.stats(projectId, days, deps.now()))
     })
-    .get('/admin/analytics', (c) => {
-      c.header('content-security-policy', statsPageCsp)
-      c.header('x-content-type-options', 'nosniff')
-      c.header('referrer-policy', 'no-referrer')
-      c.header('cache-control', 'no-store')
-      return c.html(statsPageHtml)
-    })
+    .get('/admin/analytics', (c) => c.html(statsPageHtml, 200, statsPageHeaders))
 }

@@ -25,7 +25,7 @@ import { signEs256Jwt } from './es256Sign.js'
 import { RedisAttestationStore } from './redisAttestationStore.js'
 import { RedisChallengeStore } from './redisChallengeStore.js'
 import { ScamList, type ScamListOptions } from './scamList.js'
-import { verifyFrameCsp, verifyFrameHeaders, verifyFramePage } from './verifyFrame.js'
+import { verifyFrameHeaders, verifyFramePage } from './verifyFrame.js'
 
 /** Longest page origin accepted: a scheme, a 253-character host name and a port. */
 export const MAX_ORIGIN_LENGTH = 300
@@ -238,10 +238,7 @@ export function verifyRoutes(deps: RouteDeps & VerifyRouteOptions): Hono {
       requireRefererFrom(c, origin)
       const verified = await isVerified(deps, new AsPageOn(request, origin), projectId)
       const challenge = await challenges.issue({ origin, verified }, client)
-      return c.body(verifyFramePage(origin, challenge), 200, {
-        ...verifyFrameHeaders,
-        'content-security-policy': verifyFrameCsp(origin),
-      })
+      return c.body(verifyFramePage(origin, challenge), 200, verifyFrameHeaders(origin))
     })
     .post('/attestation', async (c) => {
       // Browsers set Sec-Fetch-Site and pages cannot: only the frame's own request says same-origin.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { VERIFY_FRAME_MESSAGES } from '@pairwise/engine'
+import { pageHeaders } from '../../kit/index.js'
 
 /** The id of the JSON block the page carries its origin and challenge in. */
 export const VERIFY_FRAME_CONFIG_ID = 'pairwise-verify'
@@ -84,10 +85,8 @@ export function verifyFramePage(origin: string, challenge: string): string {
   ].join('\n')
 }
 
-/** Headers of the frame page beside its CSP: never cached (it carries a one-time challenge), no referrer. */
-export const verifyFrameHeaders = {
+/** Headers of the frame page for `origin`: never cached (it carries a one-time challenge), no referrer. */
+export const verifyFrameHeaders = (origin: string) => ({
   'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-} as const
+  ...pageHeaders(verifyFrameCsp(origin)),
+})

@@ -8,7 +8,7 @@ import { authErrors } from '../errors.js'
 import { authMails } from '../mails.js'
 import { authPaths } from '../protocol/paths.js'
 import { deviceWaitBody, emailStartBody, emailVerifyBody } from '../protocol/schemas.js'
-import { bearerToken, deviceOf, parseBody, rawBody, scopeOf } from '../requests.js'
+import { deviceOf, issuedBearer, parseBody, rawBody, scopeOf } from '../requests.js'
 import { hashToken, newId, newToken } from '../secrets.js'
 import { openSession } from './openSession.js'
 
@@ -51,7 +51,7 @@ export function loginRoutes(ctx: AuthContext): Hono {
       const now = ctx.now()
 
       // A live session of this email on this device and project: only its holder can ask, so CONNECT tells nobody else anything.
-      const token = bearerToken(c)
+      const token = issuedBearer(c)
       const session = token === undefined ? undefined : await ctx.sessions.find(token, now)
       if (session && session.deviceId === device.id && session.projectId === project.id) {
         const user = await ctx.users.byId(session.userId)

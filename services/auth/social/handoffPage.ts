@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { socialResultParam, socialResultType } from '@pairwise/engine/frame'
+import { pageHeaders } from '../../kit/index.js'
 
 export { socialResultType }
 
@@ -38,11 +39,8 @@ export function handoffPage(
 </body></html>`
   return {
     html,
-    headers: {
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
-      'referrer-policy': 'no-referrer',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
+    headers: pageHeaders(
+      `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
+    ),
   }
 }

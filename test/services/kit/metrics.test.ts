@@ -93,19 +93,15 @@ describe('who may read /metrics', () => {
     expect(answer.body).not.toContain('pairwise_up')
   })
 
-  it('behind PAIRWISE_METRICS_TOKEN: 401 without or with a wrong token, the text with it', async () => {
+  it('behind PAIRWISE_METRICS_TOKEN: 401 without or with a wrong token, the text with it, the scheme in any case', async () => {
     const access = metricsAccessOf({ PAIRWISE_METRICS_TOKEN: token })
-    for (const header of [
-      undefined,
-      'Bearer wrong',
-      `Basic ${token}`,
-      `Bearer ${token}x`,
-      `bearer  ${token}`,
-    ]) {
+    for (const header of [undefined, 'Bearer wrong', `Basic ${token}`, `Bearer ${token}x`]) {
       const answer = await answerMetrics(metrics, access, header)
       expect(answer.status, String(header)).toBe(401)
       expect(answer.headers['www-authenticate']).toBe('Bearer realm="metrics"')
     }
+    for (const header of [`bearer  ${token}`, `BEARER ${token}`])
+      expect((await answerMetrics(metrics, access, header)).status, header).toBe(200)
     const answer = await answerMetrics(metrics, access, `Bearer ${token}`)
     expect(answer.status).toBe(200)
     expect(answer.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8')
