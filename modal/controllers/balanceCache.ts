@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { tokenBalanceSchema } from '../api/balances.js'
 import type { TokenBalance } from '../state/types.js'
 import type { KeyValue } from './context.js'
+import { projectKey } from './projectMemory.js'
 
 /**
  * How long a loaded list is shown again for the same network and address (AppKit 1.7's balance cache): a
@@ -15,12 +16,9 @@ export const balanceCacheMs = 30_000
  */
 export const maxBalanceCacheEntries = 10
 
-/**
- * Where an instance keeps its lists: one storage item per project, so two instances with different
- * projectIds on one origin read only their own (those without one share the unscoped item).
- */
+/** Where an instance keeps its lists: its project's own item (projectMemory.ts). */
 export function balanceCacheStorageKey(projectId: string | undefined): string {
-  return `pairwise:balanceCache:${projectId ?? ''}`
+  return projectKey('pairwise:balanceCache', projectId)
 }
 
 const entriesSchema = z.array(

@@ -7,8 +7,13 @@ import { showAlert } from './alerts.js'
 import type { ModalContext } from './context.js'
 import { WalletError } from './errors.js'
 import { multiWalletEnabled } from './features.js'
+import { projectKey, readProjectItem } from './projectMemory.js'
 
-export const rememberKey = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
+const connectorItem = (namespace: ChainNamespace) => `pairwise:connector:${namespace}`
+
+/** The item remembering the connector `namespace` reconnects to on the next load, the instance's own. */
+export const rememberKey = (ctx: ModalContext, namespace: ChainNamespace) =>
+  projectKey(connectorItem(namespace), ctx.options.projectId)
 
 /**
  * ERR-42: the namespaces the modal has connection handling for (AppKit 1.7's eip155, solana and bip122
@@ -121,7 +126,7 @@ export async function onConnected(
   }
   // A restored one leaves another namespace active, as the modal's own restore does.
   addConnection(ctx, namespace, result, !restored || ctx.store.get().activeChain === namespace)
-  ctx.memory.setItem(rememberKey(namespace), result.connectorId)
+  ctx.memory.setItem(rememberKey(ctx, namespace), result.connectorId)
   if (restored) return
   await replaceHeld(ctx, namespace, result.connectorId)
   await ctx.multiNamespace?.afterConnect(ctx, namespace, result.connectorId)
@@ -230,10 +235,10 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
   const first = connections[0]
   if (first) {
     setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
-    ctx.memory.setItem(rememberKey(namespace), first.connectorId)
+    ctx.memory.setItem(rememberKey(ctx, namespace), first.connectorId)
   } else {
     setEntry(ctx, namespace, { status: 'disconnected', connections })
-    ctx.memory.removeItem(rememberKey(namespace))
+    ctx.memory.removeItem(rememberKey(ctx, namespace))
   }
   syncAccount(ctx, namespace, undefined)
   if (first || ctx.store.get().activeChain !== namespace) return true
@@ -260,7 +265,7 @@ export async function reconnectOne(
   network: CaipNetwork,
   activate: boolean,
 ): Promise<ConnectResult | undefined> {
-  const connectorId = ctx.memory.getItem(rememberKey(adapter.namespace))
+  const connectorId = readProjectItem(ctx.memory, connectorItem(adapter.namespace), ctx.options.projectId)
   if (!connectorId) return undefined
   const before = entry(ctx, adapter.namespace)
   setEntry(ctx, adapter.namespace, { ...before, status: 'reconnecting' })
@@ -270,7 +275,7 @@ export async function reconnectOne(
     addConnection(ctx, adapter.namespace, result, activate)
     return result
   }
-  ctx.memory.removeItem(rememberKey(adapter.namespace))
+  ctx.memory.removeItem(rememberKey(ctx, adapter.namespace))
   setEntry(ctx, adapter.namespace, { ...entry(ctx, adapter.namespace), status: 'disconnected' })
   syncStatus(ctx, adapter.namespace)
   return undefined

@@ -13,6 +13,7 @@ import {
   removeConnection,
 } from './connection.js'
 import type { ModalContext, MultiNamespace } from './context.js'
+import { projectKey, readProjectItem } from './projectMemory.js'
 import { replace } from './router.js'
 
 /**
@@ -62,7 +63,7 @@ export async function afterConnect(
           .catch(() => undefined)
         if (!result) return
         addConnection(ctx, adapter.namespace, result, false)
-        ctx.memory.setItem(rememberKey(adapter.namespace), walletConnectConnectorId)
+        ctx.memory.setItem(rememberKey(ctx, adapter.namespace), walletConnectConnectorId)
       }),
   )
 }
@@ -85,8 +86,8 @@ export function handOver(ctx: ModalContext): void {
   if (other?.connection) activateNamespace(ctx, other.namespace, other.connection.caipNetwork)
 }
 
-/** The active network (and with it the active namespace) a reload comes back to. */
-const activeNetworkKey = 'pairwise:activeNetwork'
+/** The active network (and with it the active namespace) a reload comes back to, the instance's own. */
+const activeNetworkItem = 'pairwise:activeNetwork'
 
 /**
  * Restores each namespace's remembered wallet, then makes active the network that was active before the
@@ -95,7 +96,9 @@ const activeNetworkKey = 'pairwise:activeNetwork'
  */
 export async function reconnect(ctx: ModalContext): Promise<void> {
   const { networks } = ctx.store.get()
-  const remembered = networks.find((n) => n.caipNetworkId === ctx.memory.getItem(activeNetworkKey))
+  const { projectId } = ctx.options
+  const rememberedId = readProjectItem(ctx.memory, activeNetworkItem, projectId)
+  const remembered = networks.find((n) => n.caipNetworkId === rememberedId)
   const restored = await Promise.all(
     [...ctx.adapters.values()].map((adapter) => {
       const network =
@@ -113,7 +116,7 @@ export async function reconnect(ctx: ModalContext): Promise<void> {
   ctx.store.subscribe(({ activeNetwork }) => {
     if (!activeNetwork || activeNetwork.caipNetworkId === last) return
     last = activeNetwork.caipNetworkId
-    ctx.memory.setItem(activeNetworkKey, last)
+    ctx.memory.setItem(projectKey(activeNetworkItem, projectId), last)
   })
 }
 

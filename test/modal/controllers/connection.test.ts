@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Eip155Adapter } from '../../../modal/adapters/eip155/eip155Adapter.js'
 import { adapterFor, onConnected } from '../../../modal/controllers/connection.js'
+import type { KeyValue } from '../../../modal/controllers/context.js'
 import { WalletError } from '../../../modal/controllers/errors.js'
 import { mapMemory } from '../../../modal/controllers/memory.js'
+import { multiNamespace } from '../../../modal/controllers/multiNamespace.js'
 import type { AppKit } from '../../../modal/core/appKit.js'
 import type { CaipNetwork } from '../../../modal/networks/types.js'
 import type { ConnectionStatus } from '../../../modal/state/types.js'
@@ -17,6 +19,7 @@ import {
   createKit,
   evmNetwork,
   injectedKit,
+  solanaDevnet,
   solanaMainnet,
   unreachableRpcUrl,
   until,
@@ -286,6 +289,105 @@ describe('reconnect on reload', () => {
     })
     await reloaded.ready()
     expect(reloaded.getAddress()).toBeUndefined()
+  })
+})
+
+/** A Solana wallet that is still there after a reload: it grants the remembered connector again. */
+class ReturningSolanaAdapter extends FakeSolanaAdapter {
+  override reconnect(params: { connectorId: string; network: CaipNetwork }) {
+    return this.connect(params)
+  }
+}
+
+describe('instances of different projects on one origin, sharing its storage', () => {
+  /**
+   * A page with the Alpha (carol) and Beta (bob) wallets, both having granted the site its accounts before,
+   * and the kits of `projectId` on it over `memory`.
+   */
+  const evmPage = () => {
+    const granted = (account: string) =>
+      Object.assign(new FakeProvider({ accounts: [account], chainId: 31337 }), { granted: true })
+    const page = createPage()
+    installAnnouncedWallet(page, walletInfo('Alpha', 'com.example.alpha'), granted(carol))
+    installAnnouncedWallet(page, walletInfo('Beta', 'com.example.beta'), granted(bob))
+    return (memory: KeyValue, projectId?: string) =>
+      createKit({
+        options: { networks: [anvil], ...(projectId ? { projectId } : {}) },
+        environment: { target: page, memory },
+      })
+  }
+
+  /** A Solana-only kit of `projectId` over `memory`, with the multi-namespace code that remembers the network. */
+  const solanaKit = (memory: KeyValue, projectId?: string) =>
+    createKit({
+      options: {
+        networks: [solanaMainnet, solanaDevnet],
+        adapters: [Object.assign(new ReturningSolanaAdapter(), { multiNamespace })],
+        ...(projectId ? { projectId } : {}),
+      },
+      environment: { memory },
+    })
+
+  it('each reconnects on reload to the wallet connected in it, not to the one the other connected last', async () => {
+    const memory = mapMemory()
+    const kitOf = evmPage()
+    const one = kitOf(memory, 'project-one')
+    const two = kitOf(memory, 'project-two')
+    await Promise.all([one.ready(), two.ready()])
+    await one.connect('com.example.alpha')
+    await two.connect('com.example.beta')
+    const oneReloaded = kitOf(memory, 'project-one')
+    const twoReloaded = kitOf(memory, 'project-two')
+    await Promise.all([oneReloaded.ready(), twoReloaded.ready()])
+    expect(oneReloaded.getAddress()).toBe(carol)
+    expect(twoReloaded.getAddress()).toBe(bob)
+  })
+
+  it('each comes back on reload to the network active in it, not to the one the other made active last', async () => {
+    const memory = mapMemory()
+    const one = solanaKit(memory, 'project-one')
+    const two = solanaKit(memory, 'project-two')
+    await Promise.all([one.ready(), two.ready()])
+    await one.connect('solflare', solanaDevnet)
+    await two.connect('solflare', solanaMainnet)
+    const oneReloaded = solanaKit(memory, 'project-one')
+    const twoReloaded = solanaKit(memory, 'project-two')
+    await Promise.all([oneReloaded.ready(), twoReloaded.ready()])
+    expect(oneReloaded.getCaipNetwork()?.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+    expect(twoReloaded.getCaipNetwork()?.caipNetworkId).toBe(solanaMainnet.caipNetworkId)
+  })
+
+  it('an instance without a project id remembers its wallet and network under the unscoped items, as before', async () => {
+    const memory = mapMemory()
+    const kit = solanaKit(memory)
+    await kit.ready()
+    await kit.connect('solflare', solanaDevnet)
+    expect(memory.getItem('pairwise:connector:solana')).toBe('solflare')
+    expect(memory.getItem('pairwise:activeNetwork')).toBe(solanaDevnet.caipNetworkId)
+    const reloaded = solanaKit(memory)
+    await reloaded.ready()
+    expect(reloaded.getCaipNetwork()?.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+  })
+
+  it("a wallet remembered before the upgrade is reconnected once, its item moved to the project's", async () => {
+    const memory = mapMemory()
+    memory.setItem(rememberedKey, 'com.example.alpha')
+    const kit = evmPage()(memory, 'project-one')
+    await kit.ready()
+    expect(kit.getAddress()).toBe(carol)
+    expect(memory.getItem(rememberedKey)).toBeNull()
+    expect(memory.getItem('pairwise:connector:eip155:project-one')).toBe('com.example.alpha')
+  })
+
+  it("a network remembered before the upgrade is restored once, its item moved to the project's", async () => {
+    const memory = mapMemory()
+    memory.setItem('pairwise:connector:solana', 'solflare')
+    memory.setItem('pairwise:activeNetwork', solanaDevnet.caipNetworkId)
+    const kit = solanaKit(memory, 'project-one')
+    await kit.ready()
+    expect(kit.getCaipNetwork()?.caipNetworkId).toBe(solanaDevnet.caipNetworkId)
+    expect(memory.getItem('pairwise:activeNetwork')).toBeNull()
+    expect(memory.getItem('pairwise:activeNetwork:project-one')).toBe(solanaDevnet.caipNetworkId)
   })
 })
 
