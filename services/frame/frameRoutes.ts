@@ -5,7 +5,7 @@ import { frameQuerySchema } from '@pairwise/engine/frame'
 import { type Context, Hono } from 'hono'
 import type { ProjectLookup } from '../api/projects/index.js'
 import { effectiveFeatures } from '../api/projects/project.js'
-import { pageHeaders } from '../kit/index.js'
+import { keptOnSuccess, pageHeaders } from '../kit/index.js'
 import { packageRoot } from '../kit/packageRoot.js'
 import { type FrameChain, type FrameConfig, frameConfigTagId } from './frameConfig.js'
 
@@ -75,14 +75,7 @@ export function frameRoutes({
   frameVersion?: string
 }): Hono {
   const app = new Hono()
-  let template: Promise<string> | undefined
-  const page = () => {
-    template ??= readFile(join(distDir, 'index.html'), 'utf8').catch((error: unknown) => {
-      template = undefined
-      throw error
-    })
-    return template
-  }
+  const page = keptOnSuccess(() => readFile(join(distDir, 'index.html'), 'utf8'))
 
   app.get('/frame', async (c) => {
     const query = frameQuerySchema.safeParse(c.req.query())

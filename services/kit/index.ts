@@ -11,6 +11,7 @@ export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './h
 export { escapeHtml, formPage, formPageHeaders, pageHeaders } from './htmlPage.js'
 export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpError.js'
 export { type HttpMetrics, honoMetrics, httpMetrics, mountMetrics, UNMATCHED_ROUTE } from './httpMetrics.js'
+export { keptOnSuccess } from './keptOnSuccess.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
 export { type Counter, type Histogram, MetricsRegistry, type Sample } from './metrics.js'
 export {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type Address, formatUnits, getAddress, type Hex } from 'viem'
-import type { Database } from '../db/index.js'
+import { keptOnSuccess } from '../../kit/index.js'
+import { type Database, sharedSecret } from '../db/index.js'
 import type { ApiLogger } from '../http/types.js'
 import { clientBudgetKey } from '../projects/clientBudget.js'
 import {
@@ -16,7 +17,6 @@ import { onrampErrors } from './errors.js'
 import { onrampLimits } from './limits.js'
 import { centsText } from './money.js'
 import { type OnrampQuoteAnswer, quoteAnswer, quoteTerms } from './quote.js'
-import { sharedQuoteSecret } from './quoteSecret.js'
 import { QuoteSigner, type QuoteTerms } from './quoteToken.js'
 import { type CreateOutcome, OrderStore, type StoredOrder } from './store.js'
 import { chargeTestCard } from './testCards.js'
@@ -76,7 +76,6 @@ export type SandboxDeps = {
  */
 export class OnrampSandbox {
   readonly assets: SandboxAsset[]
-  private signer: Promise<QuoteSigner> | undefined
   private readonly store: OrderStore
   private readonly running = new Set<Promise<void>>()
   /** Orders whose delivery runs here now: a sweep meanwhile must not start them twice. */
@@ -90,19 +89,11 @@ export class OnrampSandbox {
     this.store = new OrderStore(deps.db)
   }
 
-  /** The quote signer, its secret read once (a failed read is tried again by the next request). */
-  private quoteSigner(): Promise<QuoteSigner> {
-    this.signer ??= (
-      this.config.quoteSecret ? Promise.resolve(this.config.quoteSecret) : sharedQuoteSecret(this.deps.db)
-    ).then(
-      (secret) => new QuoteSigner(secret),
-      (error: unknown) => {
-        this.signer = undefined
-        throw error
-      },
-    )
-    return this.signer
-  }
+  /** The quote signer, its secret (the configured one, else the api's shared one) read once per process. */
+  private readonly quoteSigner = keptOnSuccess(async () => {
+    const secret = this.config.quoteSecret ?? (await sharedSecret(this.deps.db, 'onramp_secrets', 'quote'))
+    return new QuoteSigner(secret)
+  })
 
   options(): { paymentCurrencies: PaymentCurrency[]; purchaseCurrencies: PurchaseCurrency[] } {
     return {
