@@ -37,7 +37,7 @@ export function storedAddress(chainId: string, address: string): string {
 }
 
 /**
- * A sign-in the server accepts: the message checks, then its nonce is consumed (one conditional UPDATE;
+ * A sign-in the server accepts: the message checks, then its nonce is consumed (recorded used by one INSERT;
  * used up even when the signature then fails, so a nonce is never tried twice), then the signature.
  * `consumed` holds the nonces this request used up already: a wallet signs one message per chain with
  * the one nonce (WalletConnect's one-click sign-in), and those come in one request.

@@ -34,9 +34,16 @@ export class SiwxHolders {
 
   /** The request's holder: the bearer token when an Authorization header is sent, else the cookie. */
   async current(c: Context, now: number): Promise<Holder | undefined> {
-    const authorization = c.req.header('authorization')
-    if (authorization !== undefined) return this.#find(bearerShape.exec(authorization)?.[1], 'bearer', now)
+    if (c.req.header('authorization') !== undefined) return this.#find(this.#bearer(c), 'bearer', now)
     return this.#find(this.#cookie(c), 'cookie', now)
+  }
+
+  /** Each holder the request presents, its bearer token's and its cookie's: a sign-out ends both. */
+  async presented(c: Context, now: number): Promise<Record<Holder['kind'], Holder | undefined>> {
+    return {
+      bearer: await this.#find(this.#bearer(c), 'bearer', now),
+      cookie: await this.#find(this.#cookie(c), 'cookie', now),
+    }
   }
 
   /**
@@ -99,6 +106,10 @@ export class SiwxHolders {
 
   #secure(c: Context): boolean {
     return keepsSecureCookie(new URL(this.publicUrl ?? c.req.url))
+  }
+
+  #bearer(c: Context): string | undefined {
+    return bearerShape.exec(c.req.header('authorization') ?? '')?.[1]
   }
 
   #cookie(c: Context): string | undefined {

@@ -1,9 +1,9 @@
 /**
  * Everything a client can make the sign-in routes hold has a cap:
- * - a nonce lives 5 minutes and is used once; a project has at most 10,000 outstanding (unused,
- *   unexpired) nonces, beyond which POST /siwx/nonce answers 429; one client IP (IPv6 by its /64) gets 30
- *   a minute and holds at most 20 of a project's outstanding nonces: its 21st drops its own oldest, so a
- *   client never locks itself out and no client can hold more than its share of the project's cap;
+ * - a nonce lives 5 minutes and is used once. Issuing one holds nothing (it is signed, not stored), so
+ *   there is no budget one client could spend for others; only a used nonce is held, until it expires.
+ *   One client IP (IPv6 by its /64) gets 30 nonces a minute (beyond, POST /siwx/nonce answers 429), so at
+ *   most 150 nonces issued to it are held as used at any time;
  * - a message is at most 4096 characters with at most 32 resources, a signature at most 16,384
  *   characters (an ERC-6492 wrapper carries the account's deploy calldata); a one-click CACAO's signature
  *   metadata, which its signed text does not pin, at most 256 (its header type is caip122 or eip4361);
@@ -14,12 +14,10 @@
  *   would make another answers 429 until one of them expires or signs out. A new holder costs a client
  *   only a nonce, so without this one client could keep ~300,000 holders and sessions a week; with it, at
  *   most 3,200 sessions (32 a holder), while the browsers of a busy office behind one NAT still fit;
- * - expired nonces, sessions and holders are deleted on each write.
+ * - expired used nonces, sessions and holders are deleted on each write.
  */
 export const siwxLimits = {
   nonceLifeMs: 5 * 60_000,
-  maxOutstandingNonces: 10_000,
-  noncesHeldPerClient: 20,
   noncesPerIpPerMinute: 30,
   messageChars: 4096,
   resources: 32,

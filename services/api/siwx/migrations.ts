@@ -1,8 +1,8 @@
 import type { Migrations } from '../db/index.js'
 
 /**
- * The sign-in tables. `siwx_nonces` holds each issued nonce until it expires (`used_at` set once, by the
- * sign-in that consumed it). `siwx_holders` are the cookie or bearer holders, by the SHA-256 of their
+ * The sign-in tables. `siwx_nonces` held each issued nonce until it expired (`used_at` set once, by the
+ * sign-in that consumed it), until step 4. `siwx_holders` are the cookie or bearer holders, by the SHA-256 of their
  * opaque id. `siwx_sessions` keeps one verified sign-in per holder, project, chain and address, with the
  * exact message and signature so GET answers what was verified.
  *
@@ -11,6 +11,11 @@ import type { Migrations } from '../db/index.js'
  *
  * Step 3 records the same of each holder made, so one client keeps at most its cap of live holders;
  * holders made before it have none and count against no client.
+ *
+ * Step 4 makes nonces stateless: each is signed (./signedNonce.ts) with the one secret in `siwx_secret`, and
+ * only a used one is stored, in `siwx_used_nonces` until its expiry, so its unique key lets exactly one
+ * sign-in have it. `siwx_nonces` is left in place, unused: processes of the previous release keep issuing
+ * into it while a rolling deploy replaces them, and dropping it under them would fail their sign-ins.
  */
 export const siwxMigrations: Migrations = {
   module: 'siwx',
@@ -54,6 +59,11 @@ export const siwxMigrations: Migrations = {
     [
       'ALTER TABLE siwx_holders ADD COLUMN client_key TEXT',
       'CREATE INDEX siwx_holders_client ON siwx_holders (client_key, expires_at)',
+    ],
+    [
+      'CREATE TABLE siwx_secret (name TEXT PRIMARY KEY, secret TEXT NOT NULL)',
+      'CREATE TABLE siwx_used_nonces (nonce TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)',
+      'CREATE INDEX siwx_used_nonces_expiry ON siwx_used_nonces (expires_at)',
     ],
   ],
 }

@@ -14,9 +14,6 @@ export function randomBase62(length: number): string {
   return text
 }
 
-/** A sign-in nonce: 24 base62 characters, about 142 bits, alphanumeric as EIP-4361 requires. */
-export const newNonce = () => randomBase62(24)
-
 /** An opaque holder id (cookie value or bearer token): 256 random bits, base64url. */
 export const newHolderId = () => randomBytes(32).toString('base64url')
 

@@ -76,7 +76,8 @@ export const siwxDocs: ModuleDocs = {
     {
       method: 'post',
       path: '/siwx/sign-out',
-      summary: "Signs out of this project's sign-ins (the cookie goes once none is left on it)",
+      summary:
+        "Signs out of this project's sign-ins, the bearer token's and the cookie's both when both are sent (the cookie goes once none is left on it)",
       auth: 'project',
       calledBy: ['modal'],
       responses: { 204: empty('Signed out') },

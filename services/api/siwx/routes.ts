@@ -2,7 +2,7 @@ import type { SIWXSession } from '@pairwise/engine/siwx'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { clientKey } from '../../kit/index.js'
-import { rateLimited, rateLimitedUntil } from '../http/apiError.js'
+import { rateLimited } from '../http/apiError.js'
 import { apiRequest } from '../http/clientAddress.js'
 import type { Project, RouteDeps } from '../http/types.js'
 import { validJson, validQuery } from '../http/validate.js'
@@ -24,9 +24,6 @@ export type SiwxRouteOptions = {
   /** The api's URL as browsers reach it, when a proxy in front changes it; decides the cookie's form. */
   publicUrl?: string
   noncesPerIpPerMinute?: number
-  maxOutstandingNonces?: number
-  /** Unused nonces one client holds in a project; its next drops its oldest (default 20). */
-  noncesHeldPerClient?: number
   /** Live holders one client may make through a project; past it a sign-in answers 429 (default 100). */
   holdersPerClient?: number
 }
@@ -41,11 +38,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
  * are in ./limits.ts.
  */
 export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
-  const nonces = new SiwxNonceStore(deps.db, {
-    lifeMs: siwxLimits.nonceLifeMs,
-    maxOutstanding: deps.maxOutstandingNonces ?? siwxLimits.maxOutstandingNonces,
-    heldPerClient: deps.noncesHeldPerClient ?? siwxLimits.noncesHeldPerClient,
-  })
+  const nonces = new SiwxNonceStore(deps.db)
   const store = new SiwxSessionStore(deps.db)
   const holders = new SiwxHolders(store, deps.holdersPerClient ?? siwxLimits.holdersPerClient, deps.publicUrl)
   const perIp = sharedStateOf(deps).counter('siwx-nonce-ip', { now: deps.now })
@@ -73,11 +66,9 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
   return new Hono()
     .post('/siwx/nonce', async (c) => {
       const project = await deps.project(apiRequest(c))
-      const client = apiRequest(c).client()
-      if (!(await perIp.take(clientKey(client), noncesPerIp))) throw rateLimited(perIp.retryAfterSeconds())
-      const now = deps.now()
-      const issued = await nonces.issue(project.id, clientBudgetKey(project.id, client), now)
-      if (!issued) throw rateLimitedUntil(await nonces.nextFreedAt(project.id, now), now)
+      if (!(await perIp.take(clientKey(apiRequest(c).client()), noncesPerIp)))
+        throw rateLimited(perIp.retryAfterSeconds())
+      const issued = await nonces.issue(project.id, deps.now())
       return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt) })
     })
     .post('/siwx/sessions', async (c) => {
@@ -147,9 +138,11 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
     })
     .post('/siwx/sign-out', async (c) => {
       const project = await deps.project(apiRequest(c))
-      const holder = await holders.current(c, deps.now())
+      // Signed out of whatever the request presents: a token sent beside the cookie leaves neither signed in.
+      const { bearer, cookie } = await holders.presented(c, deps.now())
+      if (bearer) await store.signOut(bearer.hash, project.id)
       // The cookie is dropped only once no project's sign-in is left on it.
-      if (!holder || (await store.signOut(holder.hash, project.id))) holders.clearCookie(c)
+      if (!cookie || (await store.signOut(cookie.hash, project.id))) holders.clearCookie(c)
       return c.body(null, 204)
     })
 }

@@ -170,20 +170,38 @@ describe.each(eachDatabase())('sign-in routes on $name', ({ open }) => {
     expect(await (await h.call(pair('eip155:1', alice.address), { headers: { cookie } })).json()).toEqual([])
   })
 
-  it('deletes expired nonces, sessions and holders on later writes', async () => {
+  it('POST /siwx/sign-out ends the cookie holder too when a bearer token, unknown or valid, is sent beside the cookie', async () => {
+    const signOut = async (headers: Record<string, string>) => {
+      const out = await h.call('/siwx/sign-out?projectId=demo', { method: 'POST', headers })
+      expect(out.status).toBe(204)
+      expect(out.headers.get('set-cookie') ?? '').toMatch(/^__Host-pairwise-siwx=;/)
+    }
+    const me = (headers: Record<string, string>) => h.call('/siwx/me?projectId=demo', { headers })
+
+    const cookie = cookieOf(await h.post(await h.signed(alice)))
+    await signOut({ cookie, authorization: `Bearer ${'x'.repeat(43)}` })
+    expect((await me({ cookie })).status).toBe(401)
+
+    const withCookie = cookieOf(await h.post(await h.signed(alice)))
+    const bearer = await h.post(await h.signed(bob), {}, '&auth=bearer')
+    const authorization = `Bearer ${((await bearer.json()) as { token: string }).token}`
+    await signOut({ cookie: withCookie, authorization })
+    expect((await me({ cookie: withCookie })).status).toBe(401)
+    expect((await me({ authorization })).status).toBe(401)
+  })
+
+  it('deletes expired used nonces, sessions and holders on later writes', async () => {
     await h.post(await h.signed(alice))
     await h.post(await h.signed(bob), {}, '&auth=bearer')
     await h.nonce()
     const rows = async (table: string) =>
       Number((await h.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n)
-    expect([await rows('siwx_nonces'), await rows('siwx_sessions'), await rows('siwx_holders')]).toEqual([
-      3, 2, 2,
-    ])
+    const tables = ['siwx_used_nonces', 'siwx_sessions', 'siwx_holders']
+    const counts = async () => Promise.all(tables.map(rows))
+    expect(await counts()).toEqual([2, 2, 2])
     h.clock.now += 7 * 24 * 60 * minute
     await h.post(await h.signed(alice))
-    expect([await rows('siwx_nonces'), await rows('siwx_sessions'), await rows('siwx_holders')]).toEqual([
-      1, 1, 1,
-    ])
+    expect(await counts()).toEqual([1, 1, 1])
   })
 
   it('on plain http to 127.0.0.1 the cookie is pairwise-siwx without Secure (the browser would drop it)', async () => {

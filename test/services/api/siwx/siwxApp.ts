@@ -5,8 +5,9 @@ import { type SiwxRouteOptions, siwxMigrations, siwxRoutes } from '../../../../s
 import { createSiwxVerifier } from '../../../../services/api/siwx/verify/index.js'
 
 /**
- * The api app with only its sign-in routes over `db`: one project `projectId` allowing `origins`, sign-in
- * on chains 1 and 31337, signatures checked by the api's own verifier (EOAs offline: no RPC configured).
+ * The api app with only its sign-in routes over `db`: one project `projectId` allowing `origins` (made unless
+ * the database has it, as a second api on it would find), sign-in on chains 1 and 31337, signatures checked
+ * by the api's own verifier (EOAs offline: no RPC configured).
  */
 export async function siwxApiApp(
   db: Database,
@@ -18,12 +19,14 @@ export async function siwxApiApp(
   },
 ): Promise<ApiApp> {
   await migrate(db, [projectMigrations, siwxMigrations])
-  await new ProjectStore(db).create({
-    id: setup.projectId,
-    name: 'Demo',
-    allowedOrigins: setup.origins,
-    rateLimitPerMinute: 100_000,
-  })
+  const projects = new ProjectStore(db)
+  if (!(await projects.get(setup.projectId)))
+    await projects.create({
+      id: setup.projectId,
+      name: 'Demo',
+      allowedOrigins: setup.origins,
+      rateLimitPerMinute: 100_000,
+    })
   const verifier = createSiwxVerifier({ rpcUrl: () => undefined })
   return createApiApp({
     db,
