@@ -14,6 +14,7 @@ import {
   type WalletConnectSignInRequest,
   type WalletConnectTransport,
 } from '../walletConnectTransport.js'
+import { adoptUnprefixedItems, projectStoragePrefix } from './projectStorage.js'
 
 export type EngineTransportOptions = {
   relayUrl: string
@@ -82,7 +83,10 @@ function proposalNamespaces(networks: CaipNetwork[], rpcMap: Record<string, stri
   }
 }
 
-/** Our engine's universal provider as the modal's WalletConnect transport; sessions persist in IndexedDB. */
+/**
+ * Our engine's universal provider as the modal's WalletConnect transport; sessions persist in IndexedDB, under
+ * keys of the instance's project (projectStoragePrefix).
+ */
 export async function createEngineTransport(
   options: EngineTransportOptions,
 ): Promise<WalletConnectTransport> {
@@ -91,12 +95,16 @@ export async function createEngineTransport(
     eip155.flatMap((n) => (n.rpcUrls.default.http[0] ? [[n.caipNetworkId, n.rpcUrls.default.http[0]]] : [])),
   )
   const api = options.api
+  const storage = options.storage ?? new IdbStorage()
+  const prefix = projectStoragePrefix(options.projectId)
+  if (prefix) await adoptUnprefixedItems(storage, prefix)
   const provider = await UniversalProvider.init({
     relayUrl: options.relayUrl,
     ...(options.projectId ? { projectId: options.projectId } : {}),
+    ...(prefix ? { customStoragePrefix: prefix } : {}),
     ...(options.metadata ? { metadata: options.metadata } : {}),
     ...(options.verifyUrl ? { verifyUrl: options.verifyUrl } : {}),
-    storage: options.storage ?? new IdbStorage(),
+    storage,
     crypto: await platformClientCrypto(),
     rpcMap,
     ...(api ? { userOperationReceipt: (query) => fetchUserOperationReceipt(api, query) } : {}),
