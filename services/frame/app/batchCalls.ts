@@ -23,6 +23,7 @@ import {
 import { callRows, outcomeRows } from './approvalRows.js'
 import { FrameFailure } from './frameServer.js'
 import {
+  feeOf,
   nextNonce,
   type PreparedTransaction,
   prepareTransaction,
@@ -247,7 +248,7 @@ export async function prepareBatch({
  * any transaction (withinApproval), and making the account a smart account only if the approval said so.
  */
 export function batchWithinApproval(prepared: PreparedBatch, approved: PreparedBatch): boolean {
-  return withinApproval(prepared, approved) && (approved.delegates || !prepared.delegates)
+  return withinApproval(feeOf(prepared), feeOf(approved)) && (approved.delegates || !prepared.delegates)
 }
 
 /**

@@ -23,7 +23,6 @@ import {
   feeOf,
   nextNonce,
   PREPARED_FEES_MAX_AGE_MS,
-  type PreparedTransaction,
   prepareTransaction,
   shownFee,
   withinApproval,
@@ -82,8 +81,11 @@ const stillOpen = (signal: AbortSignal) => {
 /** What an approval signs, being prepared since `preparedAt` (the frame's clock, in ms). */
 type Preparation<P> = { preparing: Promise<P>; preparedAt: number }
 
-/** How approvePrepared makes, shows and sends one kind of transaction (a transaction, a batch). */
-type Approving<P extends PreparedTransaction, T> = {
+/**
+ * How approvePrepared makes, shows and sends one kind of transaction (a transaction, a batch, a
+ * UserOperation).
+ */
+type Approving<P, T> = {
   title: string
   /** Prepares it as the account and the chain stand now. */
   prepare: () => Promise<P>
@@ -102,6 +104,8 @@ type Approving<P extends PreparedTransaction, T> = {
 /** Why an approval shows again: what its transaction was prepared against changed before it was signed. */
 const accountChanged = 'Your account changed since this was first shown: check it again before you approve.'
 const feeChanged = 'The network fee changed since this was first shown: check it again before you approve.'
+/** Why an approval shows again: prepared again once approved, it is refused now (its rows say why). */
+const nowFails = 'This would fail now, though it would not when first shown: see why below.'
 
 /** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
 const MAX_SENT_OPERATIONS = 32
@@ -286,8 +290,8 @@ export function frameHandlers({
    * wallet_sendCalls from the smart account: ONE UserOperation through the chain's bundler (deploying the
    * account first when it has no code), prepared before the approval so that it shows every call of the
    * batch, sent from the account's address, and the operation's own fee, or why the bundler refused it;
-   * once approved, that very operation is signed and sent (a refused one answers the refusal, unsigned).
-   * Its hash is the batch's id.
+   * once approved, that very operation is signed and sent (approvePrepared: prepared again when its fees
+   * are stale; a refused one answers the refusal, unsigned). Its hash is the batch's id.
    */
   const sendSmartAccountCalls = async (
     signal: AbortSignal,
@@ -299,34 +303,33 @@ export function frameHandlers({
     const smart = await simpleAccountOf(rpc, current, user.address)
     const calls = batchOf(params, current, smart.address)
     const { prepareUserOperation } = await userOperations()
-    const preparing = prepareUserOperation({
-      chain: current,
-      owner: await session.account(),
-      address: smart.address,
-      calls,
-    })
-    const rows = await batchRows({
-      request: rpc,
-      chain: current,
-      from: smart.address,
-      calls,
-      delegates: false,
-      ...(await shownFee(preparing.then(({ fee }) => fee))),
-    })
+    const owner = await session.account()
     const deploys: Row[] = smart.isDeployed
       ? []
       : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
-    return approveThen(
-      signal,
-      `Send ${calls.length} calls in one operation`,
-      [...rows, ...deploys],
-      async () => {
-        const id = await (await preparing).send()
+    return approvePrepared(signal, {
+      title: `Send ${calls.length} calls in one operation`,
+      prepare: () => prepareUserOperation({ chain: current, owner, address: smart.address, calls }),
+      rowsOf: async (preparing) => [
+        ...(await batchRows({
+          request: rpc,
+          chain: current,
+          from: smart.address,
+          calls,
+          delegates: false,
+          ...(await shownFee(preparing.then(({ fee }) => fee))),
+        })),
+        ...deploys,
+      ],
+      recheck: async () => undefined,
+      within: (prepared, approved) => withinApproval(prepared.fee, approved.fee),
+      send: async (prepared) => {
+        const id = await prepared.send()
         sentOperations.push(id)
         sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
         return { id }
       },
-    )
+    })
   }
 
   /**
@@ -361,9 +364,9 @@ export function frameHandlers({
    * that signed and sent once approved. Once approved, it is prepared again when it is older than
    * PREPARED_FEES_MAX_AGE_MS (the chain's fees may have outgrown it) or the account changed meanwhile
    * (`recheck`): signed on this approval when it costs no more than shown (`within`), shown for approval
-   * again otherwise, saying what changed.
+   * again otherwise, saying what changed, or that it would fail now when it is refused.
    */
-  const approvePrepared = async <P extends PreparedTransaction, T>(
+  const approvePrepared = async <P, T>(
     signal: AbortSignal,
     approving: Approving<P, T>,
     { preparing, preparedAt }: Preparation<P> = preparedNow(approving.prepare),
@@ -379,10 +382,11 @@ export function frameHandlers({
         if (changed === undefined && now() - preparedAt < PREPARED_FEES_MAX_AGE_MS)
           return approving.send(approved)
         const anew = preparedNow(approving.prepare)
-        // One the chain now refuses to prepare is shown again too, with the chain's reason, and not signed.
+        // One the chain now refuses to prepare is shown again too, with the chain's reason, and not signed:
+        // that it would fail is the news, not why it was prepared again.
         const prepared = await anew.preparing.catch(() => undefined)
         if (prepared && approving.within(prepared, approved)) return approving.send(prepared)
-        return approvePrepared(signal, approving, anew, changed ?? feeChanged)
+        return approvePrepared(signal, approving, anew, prepared ? (changed ?? feeChanged) : nowFails)
       },
       warning,
     )
@@ -473,7 +477,7 @@ export function frameHandlers({
         await afterDelegation(signal, rpc, current, user.address)
         return undefined
       },
-      within: withinApproval,
+      within: (prepared, approved) => withinApproval(feeOf(prepared), feeOf(approved)),
       send: async (prepared) => {
         const transaction = { ...prepared, nonce: await nextNonce(rpc, user.address) }
         const raw = await (await session.account()).signTransaction(transaction)

@@ -52,16 +52,13 @@ export function feeOf(transaction: PreparedTransaction): PaidGas {
 }
 
 /**
- * Whether `prepared`, a transaction prepared again once approved (its approval stayed open past
- * PREPARED_FEES_MAX_AGE_MS, or the account changed meanwhile), may be signed on that approval: it costs at
- * most no more than `approved`, whose fee the approval showed. Otherwise it needs an approval of its own.
+ * Whether `prepared`, the fee of what was prepared again once approved (a transaction or a UserOperation
+ * whose approval stayed open past PREPARED_FEES_MAX_AGE_MS, or whose account changed meanwhile), may be
+ * signed on that approval: it costs at most no more than `approved`, the fee the approval showed.
+ * Otherwise it needs an approval of its own.
  */
-export function withinApproval(prepared: PreparedTransaction, approved: PreparedTransaction): boolean {
-  const atMost = (transaction: PreparedTransaction) => {
-    const { gas, pricePerGas } = feeOf(transaction)
-    return gas * pricePerGas
-  }
-  return atMost(prepared) <= atMost(approved)
+export function withinApproval(prepared: PaidGas, approved: PaidGas): boolean {
+  return prepared.gas * prepared.pricePerGas <= approved.gas * approved.pricePerGas
 }
 
 /**

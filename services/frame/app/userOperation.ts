@@ -2,6 +2,7 @@ import { frameErrorCodes } from '@pairwise/engine/frame'
 import {
   type Address,
   BaseError,
+  type Client,
   createClient,
   custom,
   defineChain,
@@ -19,6 +20,7 @@ import {
   toSmartAccount,
   type UserOperation,
 } from 'viem/account-abstraction'
+import { estimateFeesPerGas } from 'viem/actions'
 import * as z from 'zod/mini'
 import type { PaidGas } from '../preview/index.js'
 import type { BatchCall } from './batchCalls.js'
@@ -127,6 +129,19 @@ function bundlerFailure(error: unknown): never {
 }
 
 /**
+ * The fees an operation offers: twice the chain's EIP-1559 estimate, the margin viem's bundler client gives
+ * (bundlers check fees strictly). Read here, not left to viem, which takes a chain that does not answer as
+ * no fees at all and prepares an operation without them: the approval would show a fee it does not offer.
+ */
+async function operationFees(client: Client) {
+  const { maxFeePerGas, maxPriorityFeePerGas } = await estimateFeesPerGas(client, {
+    chain: client.chain,
+    type: 'eip1559',
+  })
+  return { maxFeePerGas: 2n * maxFeePerGas, maxPriorityFeePerGas: 2n * maxPriorityFeePerGas }
+}
+
+/**
  * A UserOperation as the approval shows it: `operation` is what is signed and sent, unchanged, once the
  * user approves; `fee` is what the account pays for it at most.
  */
@@ -157,8 +172,10 @@ function operationFee(operation: UserOperation<'0.8'>): PaidGas {
 /**
  * `calls` from the SimpleAccount `owner` has at `address` as ONE UserOperation through the chain's bundler,
  * prepared before the approval: nonce and gas from the EntryPoint and the bundler, fees from the chain, the
- * account deployed by it when it has no code yet. Refused with the bundler's reason when it cannot be sent
- * (a FrameFailure, which the approval shows); a bundler that cannot be reached throws as chainRpc does.
+ * account deployed by it when it has no code yet. Its nonce is the first of a nonce key of its own (viem's:
+ * the time it is prepared), so one prepared again once approved, in place of one never sent, has a nonce
+ * of its own too and waits on no other operation. Refused with the bundler's reason when it cannot be sent (a FrameFailure,
+ * which the approval shows); a bundler that cannot be reached throws as chainRpc does.
  */
 export async function prepareUserOperation({
   chain,
@@ -177,6 +194,7 @@ export async function prepareUserOperation({
   const client = createBundlerClient({
     client: account.client,
     transport: custom({ request: ({ method, params }) => bundler(method, params ?? []) }, { retryCount: 0 }),
+    userOperation: { estimateFeesPerGas: () => operationFees(account.client) },
   })
   const operation: UserOperation<'0.8'> = await client
     .prepareUserOperation({ account, calls: calls.map(({ to, value, data }) => ({ to, value, data })) })

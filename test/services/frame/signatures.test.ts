@@ -22,6 +22,7 @@ import type { Row } from '../../../services/frame/app/ui/screens.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import {
   anvilFrameChain,
+  baseFeeBecomes,
   failingGateway,
   feesRise,
   rowValue,
@@ -704,12 +705,6 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       await chain.testClient.mine({ blocks: 1 })
     })
   })
-  /** The base fee of the chain's next block, mined: what a transaction prepared after it reads. */
-  async function baseFeeBecomes(baseFeePerGas: bigint) {
-    await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas })
-    await chain.testClient.mine({ blocks: 1 })
-  }
-
   /** The amount of tETH an approval's row shows. */
   const shownAmount = (rows: readonly Row[] | undefined, label: string) =>
     parseEther(rowValue(rows, label)?.replace(' tETH', '') ?? '0')
@@ -730,12 +725,12 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
   )('%s approved once its approval was open past the age of its fees, the base fee doubled meanwhile, is shown again with the new fee, saying the network fee changed, and is signed only once approved again, as then shown', async (method, paramsOf) => {
     const { signer } = await fundedKey()
     const signTransaction = vi.spyOn(signer, 'signTransaction')
-    await baseFeeBecomes(parseGwei('10'))
+    await baseFeeBecomes(chain, parseGwei('10'))
     page.held = true
     const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
     const first = await nextApproval()
     clock.ms += PREPARED_FEES_MAX_AGE_MS
-    await baseFeeBecomes(parseGwei('20'))
+    await baseFeeBecomes(chain, parseGwei('20'))
     first(true)
     await vi.waitFor(() => expect(shown).toHaveLength(2), { timeout: 10_000 })
     const again = await nextApproval()
@@ -758,12 +753,12 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     sendingMethods,
   )('%s approved once its approval was open past the age of its fees, the base fee lower meanwhile, is signed at once with the fees of then, for less than its approval showed', async (method, paramsOf) => {
     const { signer } = await fundedKey()
-    await baseFeeBecomes(parseGwei('10'))
+    await baseFeeBecomes(chain, parseGwei('10'))
     page.held = true
     const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
     const first = await nextApproval()
     clock.ms += PREPARED_FEES_MAX_AGE_MS
-    await baseFeeBecomes(parseGwei('5'))
+    await baseFeeBecomes(chain, parseGwei('5'))
     first(true)
     const hash = idOf(await sending)
     expect(shown).toHaveLength(1)
@@ -778,12 +773,12 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
     sendingMethods,
   )('%s approved just before the age of its fees is signed as prepared, with the fee its approval showed, though the base fee doubled meanwhile', async (method, paramsOf) => {
     const { signer } = await fundedKey()
-    await baseFeeBecomes(parseGwei('10'))
+    await baseFeeBecomes(chain, parseGwei('10'))
     page.held = true
     const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
     const first = await nextApproval()
     clock.ms += PREPARED_FEES_MAX_AGE_MS - 1
-    await baseFeeBecomes(parseGwei('20'))
+    await baseFeeBecomes(chain, parseGwei('20'))
     first(true)
     const hash = idOf(await sending)
     expect(shown).toHaveLength(1)
@@ -793,6 +788,28 @@ describe('a transaction from the EOA is signed with the gas and fees its approva
       `${formatEther(sent.gas * (sent.maxFeePerGas ?? 0n))} tETH`,
     )
     expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+  })
+
+  it.each(
+    sendingMethods,
+  )('%s approved once its approval was open past the age of its fees, the chain refusing it by then, is shown again headed by its failure rather than by the fee, and approving that answers the refusal with nothing signed', async (method, paramsOf) => {
+    const { signer } = await fundedKey()
+    const signTransaction = vi.spyOn(signer, 'signTransaction')
+    page.held = true
+    const sending = requestThrough(frame(signer, [anvil]), method, paramsOf(signer.address))
+    sending.catch(() => undefined)
+    const first = await nextApproval()
+    clock.ms += PREPARED_FEES_MAX_AGE_MS
+    await chain.testClient.setBalance({ address: signer.address, value: 0n })
+    first(true)
+    const again = await nextApproval()
+    expect(page.warnings).toEqual([
+      'This would fail now, though it would not when first shown: see why below.',
+    ])
+    expect(shown[1]?.find((row) => row.label.endsWith('would fail'))).toMatchObject({ tone: 'warn' })
+    again(true)
+    await expect(sending).rejects.toMatchObject({ name: 'FrameFailure' })
+    expect(signTransaction).not.toHaveBeenCalled()
   })
 
   it.each(

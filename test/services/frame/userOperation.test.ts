@@ -14,6 +14,7 @@ import {
   numberToHex,
   type PrivateKeyAccount,
   parseEther,
+  parseGwei,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -24,6 +25,7 @@ import {
   startBundler,
 } from '../../../services/chain/index.js'
 import { chainRpc } from '../../../services/frame/app/chainRpc.js'
+import { PREPARED_FEES_MAX_AGE_MS } from '../../../services/frame/app/prepareTransaction.js'
 import type { FrameSession } from '../../../services/frame/app/session.js'
 import { type SmartAccountChain, simpleAccountOf } from '../../../services/frame/app/smartAccount.js'
 import type { Row } from '../../../services/frame/app/ui/screens.js'
@@ -36,19 +38,37 @@ import { previewCalls } from '../../../services/frame/preview/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { freePort } from '../../support/ports.js'
 import { tokenBalance } from '../../support/tokenBalance.js'
-import { anvilFrameChain, feesRise, rowValue, testFrameHandlers } from './support/frameFixtures.js'
+import {
+  anvilFrameChain,
+  baseFeeBecomes,
+  failingGateway,
+  feesRise,
+  rowValue,
+  testFrameHandlers,
+} from './support/frameFixtures.js'
 
-/** The approval on screen: its rows, and how the test answers it (the screen itself is the e2e tests'). */
-const approval: { rows?: Row[]; answer?: (approved: boolean) => void } = {}
+/**
+ * The approval on screen: its rows, and how the test answers it (the screen itself is the e2e tests'), with
+ * the rows and warnings of every approval the request showed.
+ */
+const approval: { rows?: Row[]; answer?: (approved: boolean) => void; shown: Row[][]; warnings: string[] } = {
+  shown: [],
+  warnings: [],
+}
 vi.mock('../../../services/frame/app/ui/screens.js', async (original) => ({
   ...(await original<typeof import('../../../services/frame/app/ui/screens.js')>()),
   idleScreen: () => {},
-  approvalScreen: (_signal: AbortSignal, { rows }: { rows: Row[] }) =>
+  approvalScreen: (_signal: AbortSignal, { rows, warning }: { rows: Row[]; warning?: string }) =>
     new Promise<boolean>((resolve) => {
       approval.rows = rows
+      approval.shown.push(rows)
+      if (warning) approval.warnings.push(warning)
       approval.answer = resolve
     }),
 }))
+
+/** The frame's clock, in ms: it moves only when a test moves it. */
+const clock = { ms: 0 }
 
 let chain: ChainFixture
 let bundler: LocalBundler
@@ -105,6 +125,15 @@ async function minedOperation(id: Hex) {
   }
 }
 
+/** The most a mined operation could pay: every gas limit of it at its maxFeePerGas. */
+const mostPaid = (sent: Awaited<ReturnType<typeof minedOperation>>) =>
+  (sent.callGasLimit +
+    sent.verificationGasLimit +
+    sent.preVerificationGas +
+    sent.paymasterVerificationGasLimit +
+    sent.paymasterPostOpGasLimit) *
+  sent.maxFeePerGas
+
 /** The frame of `owner`'s signed-in session, acting as its smart account on `on` (Anvil unless given). */
 function smartAccountFrame(owner: LocalAccount, on: SmartAccountChain = anvil) {
   const session = {
@@ -116,6 +145,7 @@ function smartAccountFrame(owner: LocalAccount, on: SmartAccountChain = anvil) {
     hostOrigin: 'http://localhost:5173',
     chains: [on],
     smartAccountNetworks: [on.chainId],
+    now: () => clock.ms,
   })
 }
 
@@ -128,6 +158,8 @@ function sendCalls(
 ) {
   approval.rows = undefined
   approval.answer = undefined
+  approval.shown = []
+  approval.warnings = []
   return smartAccountFrame(owner, on).RPC_REQUEST({
     method: 'wallet_sendCalls',
     params: [
@@ -159,6 +191,10 @@ const shownApproval = (sending: Promise<unknown>) =>
       (error: unknown) => Promise.reject(new Error(`refused with no approval: ${String(error)}`)),
     ),
   ])
+
+/** The amount of tETH an approval's row shows. */
+const shownAmount = (rows: readonly Row[] | undefined, label: string) =>
+  parseEther(rowValue(rows, label)?.replace(' tETH', '') ?? '0')
 
 /** `owner` as the frame holds it, telling `signed` of each operation (EIP-712 data) it signs. */
 function watchedOwner(owner: PrivateKeyAccount) {
@@ -279,14 +315,7 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     const { id } = await sending
     expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
 
-    const sent = await minedOperation(id)
-    const fee =
-      (sent.callGasLimit +
-        sent.verificationGasLimit +
-        sent.preVerificationGas +
-        sent.paymasterVerificationGasLimit +
-        sent.paymasterPostOpGasLimit) *
-      sent.maxFeePerGas
+    const fee = mostPaid(await minedOperation(id))
     expect(fee).toBeGreaterThan(preview.outcome.fee.amount.value)
     expect(rowValue(approval.rows, 'Network fee')).toBe(`${formatEther(fee)} tETH`)
     expect(rowValue(approval.rows, 'Total')).toBe(`${formatEther(value + fee)} tETH`)
@@ -365,7 +394,7 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     expect(await chain.publicClient.getCode({ address: smart.address })).toBeUndefined()
   }, 60_000)
 
-  it('a batch for a bundler that cannot be reached fails without an approval', async () => {
+  it('a batch for a bundler that refuses the connection fails as the bundler not answering, without an approval', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
     const unreachable = {
       ...anvil,
@@ -374,7 +403,137 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
     await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
     const sending = sendCalls(owner, smart.address, [{ to: owner.address, value: 1n }], unreachable)
-    await expect(sending).rejects.toThrow()
+    await expect(sending).rejects.toMatchObject({
+      name: 'ChainUnreachable',
+      message: 'The bundler of Anvil cannot be reached: try again in a moment',
+    })
     expect(approval.rows).toBeUndefined()
   }, 60_000)
+
+  it("a batch whose bundler's gateway answers the gas estimate with HTTP 502 and an HTML page fails as the bundler not answering, without an approval saying it would fail", async () => {
+    const { watched, signed } = watchedOwner(privateKeyToAccount(generatePrivateKey()))
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, watched.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const gateway = await failingGateway(bundler.url, 'eth_estimateUserOperationGas')
+    try {
+      const behind = { ...anvil, smartAccount: { ...anvil.smartAccount, bundlerUrl: gateway.url } }
+      const sending = sendCalls(watched, smart.address, [{ to: watched.address, value: 1n }], behind)
+      await expect(sending).rejects.toMatchObject({
+        name: 'ChainUnreachable',
+        message: 'The bundler of Anvil cannot be reached (it answered 502): try again in a moment',
+      })
+      expect(approval.rows).toBeUndefined()
+      expect(signed).toEqual([])
+    } finally {
+      await gateway.close()
+    }
+  }, 60_000)
+
+  it("a batch whose chain's gateway answers the block its fees are read from with HTTP 502 fails as the chain not answering, without an approval", async () => {
+    const { watched, signed } = watchedOwner(privateKeyToAccount(generatePrivateKey()))
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, watched.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const gateway = await failingGateway(chain.rpcUrl, 'eth_getBlockByNumber')
+    try {
+      const behind = { ...anvil, rpcUrl: gateway.url }
+      const sending = sendCalls(watched, smart.address, [{ to: watched.address, value: 1n }], behind)
+      await expect(shownApproval(sending)).rejects.toThrow(
+        'refused with no approval: ChainUnreachable: Anvil cannot be reached (it answered 502): try again in a moment',
+      )
+      expect(signed).toEqual([])
+    } finally {
+      await gateway.close()
+    }
+  }, 60_000)
+
+  it("an approved batch whose bundler's gateway answers the operation sent with HTTP 502 fails as the bundler not answering, so the user can try again", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const gateway = await failingGateway(bundler.url, 'eth_sendUserOperation')
+    try {
+      const behind = { ...anvil, smartAccount: { ...anvil.smartAccount, bundlerUrl: gateway.url } }
+      const sending = sendCalls(owner, smart.address, [{ to: owner.address, value: 1n }], behind)
+      const answer = await shownApproval(sending)
+      expect(rowValue(approval.rows, 'Network fee')).toMatch(/ tETH$/)
+      answer(true)
+      await expect(sending).rejects.toMatchObject({
+        name: 'ChainUnreachable',
+        message: 'The bundler of Anvil cannot be reached (it answered 502): try again in a moment',
+      })
+    } finally {
+      await gateway.close()
+    }
+  }, 60_000)
+
+  it('a smart account batch approved once its approval was open past the age of its fees, the base fee doubled meanwhile, is shown again with the new fee, saying the network fee changed, and its UserOperation is signed only once approved again, as then shown', async () => {
+    const { watched, signed } = watchedOwner(privateKeyToAccount(generatePrivateKey()))
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, watched.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    await baseFeeBecomes(chain, parseGwei('10'))
+    const sending = sendCalls(watched, smart.address, [{ to: watched.address, value: 1n }])
+    const first = await shownApproval(sending)
+    clock.ms += PREPARED_FEES_MAX_AGE_MS
+    await baseFeeBecomes(chain, parseGwei('20'))
+    // What the test answers next is the approval shown again.
+    approval.answer = undefined
+    first(true)
+    const again = await shownApproval(sending)
+    expect(signed).toEqual([])
+    expect(approval.warnings).toEqual([
+      'The network fee changed since this was first shown: check it again before you approve.',
+    ])
+    expect(shownAmount(approval.shown[1], 'Network fee')).toBeGreaterThan(
+      shownAmount(approval.shown[0], 'Network fee'),
+    )
+    again(true)
+    const { id } = await sending
+    expect(signed).toHaveLength(1)
+    expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
+    expect(rowValue(approval.shown[1], 'Network fee')).toBe(
+      `${formatEther(mostPaid(await minedOperation(id)))} tETH`,
+    )
+  }, 120_000)
+
+  it('a smart account batch approved once its approval was open past the age of its fees, the base fee lower meanwhile, is signed at once with the fees of then, for less than its approval showed', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    await baseFeeBecomes(chain, parseGwei('10'))
+    const sending = sendCalls(owner, smart.address, [{ to: owner.address, value: 1n }])
+    const first = await shownApproval(sending)
+    clock.ms += PREPARED_FEES_MAX_AGE_MS
+    await baseFeeBecomes(chain, parseGwei('5'))
+    first(true)
+    const { id } = await sending
+    expect(approval.shown).toHaveLength(1)
+    expect(approval.warnings).toEqual([])
+    expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
+    expect(mostPaid(await minedOperation(id))).toBeLessThan(shownAmount(approval.shown[0], 'Network fee'))
+  }, 120_000)
+
+  it("a smart account batch approved once its approval was open past the age of its fees, the account unable to pay by then, is shown again headed by its failure rather than by the fee, and approving that answers the bundler's refusal with nothing signed", async () => {
+    const { watched, signed } = watchedOwner(privateKeyToAccount(generatePrivateKey()))
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, watched.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const sending = sendCalls(watched, smart.address, [{ to: watched.address, value: 0n }])
+    sending.catch(() => undefined)
+    const first = await shownApproval(sending)
+    clock.ms += PREPARED_FEES_MAX_AGE_MS
+    await chain.testClient.setBalance({ address: smart.address, value: 0n })
+    // What the test answers next is the approval shown again.
+    approval.answer = undefined
+    first(true)
+    const again = await shownApproval(sending)
+    expect(approval.warnings).toEqual([
+      'This would fail now, though it would not when first shown: see why below.',
+    ])
+    expect(rowValue(approval.shown[1], 'This transaction would fail')).toContain("AA21 didn't pay prefund")
+    again(true)
+    await expect(sending).rejects.toMatchObject({
+      name: 'FrameFailure',
+      message: expect.stringContaining("AA21 didn't pay prefund"),
+    })
+    expect(signed).toEqual([])
+  }, 120_000)
 })

@@ -109,6 +109,12 @@ export async function feesRise(chain: ChainFixture) {
   await chain.testClient.mine({ blocks: 1 })
 }
 
+/** The base fee of the chain's next block, mined: what a transaction prepared after it reads. */
+export async function baseFeeBecomes(chain: ChainFixture, baseFeePerGas: bigint) {
+  await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas })
+  await chain.testClient.mine({ blocks: 1 })
+}
+
 /**
  * An RPC in front of `rpcUrl` whose gateway answers `method` with HTTP 502 and an HTML page, as a load
  * balancer does when the node behind it is down, and passes everything else on. Close it when done.
