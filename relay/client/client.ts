@@ -110,8 +110,11 @@ export class RelayClient {
   #everConnected = false
   #waiters: Waiter[] = []
   #onClosed: ((code: number, reason: string) => void) | undefined
-  /** Topics not yet confirmed by any answer, with how many calls that introduced them still wait. */
-  readonly #adding = new Map<string, number>()
+  /**
+   * Topics not yet confirmed by any answer, with how many calls that introduced them still wait. An
+   * unsubscribe drops a topic's count, so that calls made before it settle nothing after it.
+   */
+  readonly #adding = new Map<string, { waiting: number }>()
 
   constructor(options: RelayClientOptions) {
     this.#timings = checkOptions(options)
@@ -206,7 +209,7 @@ export class RelayClient {
     const id = await this.#follow([topic], () =>
       this.#request(RelayMethod.subscribe, { topic }, SubscribeResultSchema),
     )
-    this.#keepId(topic, id)
+    this.#keepIds([topic], [id])
     return id
   }
 
@@ -221,29 +224,29 @@ export class RelayClient {
       ),
     )
     const ids = results.flat()
-    // Ids map to topics only when the relay answered one per topic, as the protocol says it does.
-    if (ids.length === topics.length) {
-      topics.forEach((topic, i) => {
-        this.#keepId(topic, ids[i]!)
-      })
-    }
+    this.#keepIds(topics, ids)
     return ids
   }
 
-  /** Unless unsubscribed meanwhile, or past MAX_SUBSCRIPTION_ID_LENGTH. */
-  #keepId(topic: string, id: string): void {
-    if (this.#topics.has(topic) && id.length <= MAX_SUBSCRIPTION_ID_LENGTH) this.#topics.set(topic, id)
+  /**
+   * The relay's latest id for each topic, unless unsubscribed meanwhile or past MAX_SUBSCRIPTION_ID_LENGTH.
+   * Ids map to topics only when the relay answered one per topic, as the protocol says it does.
+   */
+  #keepIds(topics: readonly string[], ids: readonly string[]): void {
+    if (ids.length === topics.length)
+      topics.forEach((topic, i) => {
+        const id = ids[i]!
+        if (this.#topics.has(topic) && id.length <= MAX_SUBSCRIPTION_ID_LENGTH) this.#topics.set(topic, id)
+      })
   }
 
   async unsubscribe(topic: string): Promise<void> {
     this.#checkParams(RelayMethod.unsubscribe, { topic })
     const id = this.#topics.get(topic)
     this.#topics.delete(topic)
-    await this.#request(
-      RelayMethod.unsubscribe,
-      id === undefined ? { topic } : { topic, id },
-      UnsubscribeResultSchema,
-    )
+    this.#adding.delete(topic)
+    // A frame leaves an undefined id out: a topic with no id kept is unsubscribed by name alone.
+    await this.#request(RelayMethod.unsubscribe, { topic, id }, UnsubscribeResultSchema)
   }
 
   /**
@@ -289,23 +292,27 @@ export class RelayClient {
    * one success means the relay has it.
    */
   async #follow<Result>(topics: readonly string[], request: () => Promise<Result>): Promise<Result> {
-    const added = topics.filter((topic) => !this.#topics.has(topic) || this.#adding.has(topic))
-    for (const topic of added) {
-      this.#topics.set(topic, undefined)
-      this.#adding.set(topic, (this.#adding.get(topic) ?? 0) + 1)
-    }
+    const added = topics
+      .filter((topic) => !this.#topics.has(topic) || this.#adding.has(topic))
+      .map((topic) => {
+        const count = this.#adding.get(topic) ?? { waiting: 0 }
+        count.waiting++
+        this.#adding.set(topic, count)
+        this.#topics.set(topic, undefined)
+        return [topic, count] as const
+      })
+    let confirmed = false
     try {
       const result = await request()
-      for (const topic of added) this.#adding.delete(topic)
+      confirmed = true
       return result
-    } catch (error) {
-      for (const topic of added) {
-        const waiting = this.#adding.get(topic) ?? 0
-        if (waiting > 1) this.#adding.set(topic, waiting - 1)
-        // Gone once another call's success confirmed the topic, which then stays.
-        else if (this.#adding.delete(topic)) this.#topics.delete(topic)
-      }
-      throw error
+    } finally {
+      // A count gone means another call's success confirmed the topic, which then stays, or an unsubscribe.
+      for (const [topic, count] of added)
+        if (this.#adding.get(topic) === count && (confirmed || --count.waiting === 0)) {
+          this.#adding.delete(topic)
+          if (!confirmed) this.#topics.delete(topic)
+        }
     }
   }
 
@@ -485,7 +492,9 @@ export class RelayClient {
 
   #resubscribe(): void {
     for (const part of chunk(this.topics, MAX_TOPICS_PER_BATCH)) {
-      this.#request(RelayMethod.batchSubscribe, { topics: part }, BatchSubscribeResultSchema, false).catch(
+      this.#request(RelayMethod.batchSubscribe, { topics: part }, BatchSubscribeResultSchema, false).then(
+        // A relay may name the subscription anew on each connection: unsubscribe sends the latest name.
+        (ids) => this.#keepIds(part, ids),
         (cause: unknown) => {
           if (cause instanceof RelayClientError && (cause.code === 'DISCONNECTED' || cause.code === 'CLOSED'))
             return

@@ -422,6 +422,58 @@ describe('subscriptions', () => {
     expect(await received).toMatchObject({ topic: sessionTopic, message: 'request' })
   })
 
+  it('follows nothing of a topic unsubscribed while its subscribe waited, and can subscribe to it again', async () => {
+    const client = clients.create(relay.url)
+    await client.connect()
+    const topic = randomTopic()
+    let answerSubscribe = (): void => {}
+    relay.respond = (frame, connection) => {
+      if (frame.method !== 'irn_subscribe') return defaultResponder(frame, connection)
+      answerSubscribe = () =>
+        connection.socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: 'late-id' }))
+      return undefined
+    }
+    const subscribed = client.subscribe(topic)
+    await relay.frame((frame) => frame.method === 'irn_subscribe')
+    await client.unsubscribe(topic)
+    answerSubscribe()
+    await expect(subscribed).resolves.toBe('late-id')
+    expect(client.topics).toEqual([])
+    const messages = collect(client, 'message')
+    const pushId = relay.pushMessage({ topic, message: 'after leaving' })
+    await relay.frame((frame) => frame.text.includes(`"id":${pushId}`))
+    expect(messages).toEqual([])
+
+    relay.respond = defaultResponder
+    await client.subscribe(topic)
+    const received = nextEvent(client, 'message')
+    relay.pushMessage({ topic, message: 'followed again' })
+    expect(await received).toMatchObject({ topic, message: 'followed again' })
+  })
+
+  it('follows nothing of a topic unsubscribed between two subscribes when the first succeeds and the second fails', async () => {
+    const client = clients.create(relay.url)
+    await client.connect()
+    const topic = randomTopic()
+    const answers: (() => void)[] = []
+    relay.respond = (frame, connection) => {
+      if (frame.method !== 'irn_subscribe') return defaultResponder(frame, connection)
+      const reply =
+        answers.length === 0 ? { result: 'first-id' } : { error: { code: -32000, message: 'busy' } }
+      answers.push(() => connection.socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', ...reply })))
+      return undefined
+    }
+    const first = client.subscribe(topic)
+    await client.unsubscribe(topic)
+    const second = client.subscribe(topic)
+    await until(() => answers.length === 2)
+    for (const answer of answers) answer()
+    await expect(first).resolves.toBe('first-id')
+    await expect(second).rejects.toThrow(code('RPC_ERROR'))
+    // The relay saw subscribe, unsubscribe, a refused subscribe: it does not have the topic.
+    expect(client.topics).toEqual([])
+  })
+
   it('does not hand back its own Sign 2.5 envelopes should a relay echo them', async () => {
     const client = clients.create(relay.url)
     const pairingTopic = randomTopic()
@@ -449,6 +501,20 @@ describe('staying connected', () => {
     )
     expect(resubscribe.params?.topics).toEqual(topics)
     expect(relay.connections).toHaveLength(2)
+  })
+
+  it('unsubscribes with the id the relay gave when it resubscribed after a reconnect', async () => {
+    const client = clients.create(relay.url)
+    const topic = randomTopic()
+    await client.subscribe(topic)
+    relay.respond = (frame, connection) =>
+      frame.method === 'irn_batchSubscribe' ? ['id-after-reconnect'] : defaultResponder(frame, connection)
+    relay.dropAll()
+    await relay.frame((frame) => frame.method === 'irn_batchSubscribe')
+    // Answered after the resubscribe on the same socket, so the client has read its answer by then.
+    await client.fetchMessages(topic)
+    await client.unsubscribe(topic)
+    expect(relay.framesFor('irn_unsubscribe')[0]?.params).toEqual({ topic, id: 'id-after-reconnect' })
   })
 
   it('queues publishes made while offline and sends them once the relay is back', async () => {
