@@ -19,6 +19,7 @@ import {
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure, type Handlers } from './frameServer.js'
 import { pendingDelegations } from './pendingDelegation.js'
+import type { PendingSends } from './pendingSends.js'
 import {
   feeOf,
   nextNonce,
@@ -29,8 +30,11 @@ import {
 } from './prepareTransaction.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import {
+  isDeployedAt,
   isSmartAccountChain,
+  pendingDeployments,
   type SmartAccountChain,
+  simpleAccountAddress,
   simpleAccountOf,
   smartAccountNetworks,
 } from './smartAccount.js'
@@ -107,6 +111,13 @@ const feeChanged = 'The network fee changed since this was first shown: check it
 /** Why an approval shows again: prepared again once approved, it is refused now (its rows say why). */
 const nowFails = 'This would fail now, though it would not when first shown: see why below.'
 
+/** The row of an approval whose UserOperation deploys the smart account. */
+const deploysAccount: Row = {
+  label: 'Account',
+  value: 'the smart account is deployed with this operation',
+  tone: 'warn',
+}
+
 /** How many of its UserOperations a frame remembers as its own until mined (wallet_getCallsStatus). */
 const MAX_SENT_OPERATIONS = 32
 
@@ -145,6 +156,8 @@ export function frameHandlers({
   const sentOperations: Hex[] = []
   /** The delegating transactions this frame sent, until mined: the account's next ones wait for them. */
   const delegations = pendingDelegations()
+  /** The UserOperations deploying a smart account this frame sent, until mined: its next ones wait for them. */
+  const deployments = pendingDeployments()
 
   const toIdle = () => {
     onScreen = undefined
@@ -288,10 +301,12 @@ export function frameHandlers({
 
   /**
    * wallet_sendCalls from the smart account: ONE UserOperation through the chain's bundler (deploying the
-   * account first when it has no code), prepared before the approval so that it shows every call of the
-   * batch, sent from the account's address, and the operation's own fee, or why the bundler refused it;
-   * once approved, that very operation is signed and sent (approvePrepared: prepared again when its fees
-   * are stale; a refused one answers the refusal, unsigned). Its hash is the batch's id.
+   * account first when it has no code), prepared before the approval (once the operation deploying the
+   * account, if this frame sent one, is mined) so that it shows every call of the batch, sent from the
+   * account's address, and the operation's own fee, or why the bundler refused it; once approved, that very
+   * operation is signed and sent (approvePrepared: prepared again when its fees are stale, or when the
+   * account was deployed meanwhile, so that it deploys it no more; a refused one answers the refusal,
+   * unsigned). Its hash is the batch's id.
    */
   const sendSmartAccountCalls = async (
     signal: AbortSignal,
@@ -300,31 +315,36 @@ export function frameHandlers({
     params: readonly unknown[],
   ) => {
     const rpc = chainRpc(current)
-    const smart = await simpleAccountOf(rpc, current, user.address)
-    const calls = batchOf(params, current, smart.address)
+    const address = await simpleAccountAddress(rpc, current, user.address)
+    const calls = batchOf(params, current, address)
     const { prepareUserOperation } = await userOperations()
     const owner = await session.account()
-    const deploys: Row[] = smart.isDeployed
-      ? []
-      : [{ label: 'Account', value: 'the smart account is deployed with this operation', tone: 'warn' }]
+    await afterDeployment(signal, rpc, current, address)
+    // Whether the account has code, as last read: what is prepared and shown next deploys it unless it has.
+    let deployed = await isDeployedAt(rpc, address)
     return approvePrepared(signal, {
       title: `Send ${calls.length} calls in one operation`,
-      prepare: () => prepareUserOperation({ chain: current, owner, address: smart.address, calls }),
+      prepare: () => prepareUserOperation({ chain: current, owner, address, calls }),
       rowsOf: async (preparing) => [
         ...(await batchRows({
           request: rpc,
           chain: current,
-          from: smart.address,
+          from: address,
           calls,
           delegates: false,
           ...(await shownFee(preparing.then(({ fee }) => fee))),
         })),
-        ...deploys,
+        ...(deployed ? [] : [deploysAccount]),
       ],
-      recheck: async () => undefined,
+      recheck: async (approved) => {
+        await afterDeployment(signal, rpc, current, address)
+        deployed = await isDeployedAt(rpc, address)
+        return deployed === (approved.operation.factory === undefined) ? undefined : accountChanged
+      },
       within: (prepared, approved) => withinApproval(prepared.fee, approved.fee),
       send: async (prepared) => {
         const id = await prepared.send()
+        if (prepared.operation.factory !== undefined) deployments.sent(current.chainId, address, id)
         sentOperations.push(id)
         sentOperations.splice(0, sentOperations.length - MAX_SENT_OPERATIONS)
         return { id }
@@ -333,25 +353,33 @@ export function frameHandlers({
   }
 
   /**
-   * Resolves once the delegating transaction this frame sent from `from` on `current`, if any, is mined,
-   * the frame saying meanwhile that the request waits for it; the request's `signal` (the host's abort or a
-   * newer request) ends the wait as it ends an approval.
+   * Resolves once what this frame sent from `from` on `current` that `sends` holds, if anything, is mined,
+   * the frame saying meanwhile that the request waits for it (`what` it does); the request's `signal` (the
+   * host's abort or a newer request) ends the wait as it ends an approval.
    */
-  const afterDelegation = async (
+  const afterSent = async (
     signal: AbortSignal,
+    sends: PendingSends,
     rpc: ChainRequest,
     current: FrameChain,
     from: Address,
+    what: string,
   ) => {
-    if (!delegations.pending(current.chainId, from)) return
+    if (!sends.pending(current.chainId, from)) return
     showing(signal)
     noticeScreen(
       'Waiting for your previous transaction',
-      'It makes this account a smart account and is not confirmed yet: this request goes on once it is.',
+      `${what} and is not confirmed yet: this request goes on once it is.`,
     )
-    await delegations.mined(rpc, current.chainId, from, signal)
+    await sends.mined(rpc, current.chainId, from, signal)
     toIdle()
   }
+  /** afterSent for the delegating transaction this frame sent from `from`, if any. */
+  const afterDelegation = (signal: AbortSignal, rpc: ChainRequest, current: FrameChain, from: Address) =>
+    afterSent(signal, delegations, rpc, current, from, 'It makes this account a smart account')
+  /** afterSent for the operation deploying the smart account at `address` this frame sent, if any. */
+  const afterDeployment = (signal: AbortSignal, rpc: ChainRequest, current: FrameChain, address: Address) =>
+    afterSent(signal, deployments, rpc, current, address, 'It deploys this smart account')
 
   /** `prepare` begun now: once approved, its age tells whether the fees it read still hold. */
   const preparedNow = <P>(prepare: () => Promise<P>): Preparation<P> => ({

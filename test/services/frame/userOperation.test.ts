@@ -51,13 +51,23 @@ import {
  * The approval on screen: its rows, and how the test answers it (the screen itself is the e2e tests'), with
  * the rows and warnings of every approval the request showed.
  */
-const approval: { rows?: Row[]; answer?: (approved: boolean) => void; shown: Row[][]; warnings: string[] } = {
+const approval: {
+  rows?: Row[]
+  answer?: (approved: boolean) => void
+  shown: Row[][]
+  warnings: string[]
+  notices: string[]
+} = {
   shown: [],
   warnings: [],
+  notices: [],
 }
 vi.mock('../../../services/frame/app/ui/screens.js', async (original) => ({
   ...(await original<typeof import('../../../services/frame/app/ui/screens.js')>()),
   idleScreen: () => {},
+  noticeScreen: (title: string) => {
+    approval.notices.push(title)
+  },
   approvalScreen: (_signal: AbortSignal, { rows, warning }: { rows: Row[]; warning?: string }) =>
     new Promise<boolean>((resolve) => {
       approval.rows = rows
@@ -149,18 +159,23 @@ function smartAccountFrame(owner: LocalAccount, on: SmartAccountChain = anvil) {
   })
 }
 
-/** wallet_sendCalls of `calls` from `owner`'s smart account at `from`, through its frame on `on`. */
+/**
+ * wallet_sendCalls of `calls` from `owner`'s smart account at `from`, through `frame` (a frame of its own
+ * on `on` unless given).
+ */
 function sendCalls(
   owner: LocalAccount,
   from: Address,
   calls: { to: Address; value?: bigint; data?: Hex }[],
   on: SmartAccountChain = anvil,
+  frame = smartAccountFrame(owner, on),
 ) {
   approval.rows = undefined
   approval.answer = undefined
   approval.shown = []
   approval.warnings = []
-  return smartAccountFrame(owner, on).RPC_REQUEST({
+  approval.notices = []
+  return frame.RPC_REQUEST({
     method: 'wallet_sendCalls',
     params: [
       {
@@ -535,5 +550,66 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
       message: expect.stringContaining("AA21 didn't pay prefund"),
     })
     expect(signed).toEqual([])
+  }, 120_000)
+
+  it('a smart account batch whose approval opened before the account was deployed, deployed meanwhile by another of its operations, is sent on approval without the factory and is mined', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const { watched, signed } = watchedOwner(owner)
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const sending = sendCalls(watched, smart.address, [{ to: owner.address, value: 1n }])
+    const answer = await shownApproval(sending)
+    expect(rowValue(approval.rows, 'Account')).toBe('the smart account is deployed with this operation')
+    // The same account, used from elsewhere (another device of the user's), is deployed before the approval.
+    const elsewhere = await (
+      await prepareUserOperation({
+        chain: anvil,
+        owner,
+        address: smart.address,
+        calls: [{ to: owner.address, value: 2n, data: '0x' }],
+      })
+    ).send()
+    expect(await settled(smart.address, elsewhere)).toMatchObject({ status: 200 })
+    answer(true)
+    const { id } = await sending
+    expect(await settled(smart.address, id)).toMatchObject({ status: 200 })
+    expect((await minedOperation(id)).factory).toBeUndefined()
+    // Without the deployment it costs less than shown: signed on the first approval.
+    expect(approval.shown).toHaveLength(1)
+    expect(signed).toHaveLength(1)
+  }, 120_000)
+
+  it('two smart account batches requested back to back on an undeployed account are both mined, only the first deploying it: the second waits, saying so, until the first is mined', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const frame = smartAccountFrame(owner)
+    let second: Promise<{ id: Hex }> | undefined
+    let firstId: Hex | undefined
+    await chain.testClient.setAutomine(false)
+    try {
+      const first = sendCalls(owner, smart.address, [{ to: owner.address, value: 1n }], anvil, frame)
+      ;(await shownApproval(first))(true)
+      firstId = (await first).id
+      second = sendCalls(owner, smart.address, [{ to: owner.address, value: 2n }], anvil, frame)
+      second.catch(() => undefined)
+      // The first is not mined yet: the second either shows its approval or waits for the first.
+      await vi.waitFor(
+        () => {
+          if (approval.answer === undefined && approval.notices.length === 0) throw new Error('neither yet')
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+    await chain.testClient.mine({ blocks: 1 })
+    ;(await shownApproval(second))(true)
+    const { id: secondId } = await second
+    expect(approval.notices).toEqual(['Waiting for your previous transaction'])
+    expect(await settled(smart.address, firstId)).toMatchObject({ status: 200 })
+    expect(await settled(smart.address, secondId)).toMatchObject({ status: 200 })
+    expect((await minedOperation(firstId)).factory).toBe(chain.fixtures.simpleAccountFactory)
+    expect((await minedOperation(secondId)).factory).toBeUndefined()
   }, 120_000)
 })
