@@ -37,7 +37,7 @@ export function bundlerRoute(deps: RouteDeps & ForwardingOptions & { chains: Api
       counters: 'bundler',
       upstreamFailedEvent: 'bundler.upstream_failed',
       upstreamName: 'The bundler',
-      upstreamUrl(request) {
+      target(request) {
         const chainId = validParam(request, 'chainId', caipNetworkIdSchema)
         const name = validParam(request, 'bundler', bundlerNameSchema)
         const { bundlers } = deps.chains.get(chainId)
@@ -49,9 +49,8 @@ export function bundlerRoute(deps: RouteDeps & ForwardingOptions & { chains: Api
             'UNSUPPORTED_NETWORK',
             `Unsupported network: no bundler '${name}' on ${chainId}`,
           )
-        return url
+        return { url, localAnswer: bundlerAnswer }
       },
-      localAnswer: bundlerAnswer,
     },
   )
 }

@@ -38,10 +38,15 @@ const largeAlways = new Set([
   'eth_getFilterLogs',
   'eth_getFilterChanges',
   'eth_getBlockReceipts',
+  // A Solana account holds up to 10 MiB of data, and a simulation may answer the accounts it touched.
+  'getAccountInfo',
+  'getMultipleAccounts',
+  'getTokenAccountsByOwner',
+  'simulateTransaction',
 ])
 const largeWithFullTransactions = new Set(['eth_getBlockByNumber', 'eth_getBlockByHash'])
 
-/** Whether the answer may be large (logs, receipts, blocks with their transactions). */
+/** Whether the answer may be large (logs, receipts, blocks with their transactions, Solana accounts). */
 export function answersLarge({ method, params }: JsonRpcCall): boolean {
   if (largeAlways.has(method)) return true
   return largeWithFullTransactions.has(method) && Array.isArray(params) && params[1] === true

@@ -49,7 +49,16 @@ export type CallState = {
   after(call: JsonRpcCall, answer: JsonRpcAnswer | undefined): Promise<void>
 }
 
-/** What makes one forwarding route differ from another: its path, upstream and allowlist. */
+/** Where one request's calls go, and what the route does with them on the way. */
+export type ForwardingTarget = {
+  url: string
+  /** The answer the route gives a call itself (a refused method, a ping), or undefined to forward it. */
+  localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
+  /** The state kept for the calls of `client` (its `clientKey`), when the target keeps any. */
+  callState?(client: string): CallState
+}
+
+/** What makes one forwarding route differ from another: its path, upstreams and allowlists. */
 export type ForwardingRoute = {
   path: `/${string}`
   /** Names its rate counters: `<counters>-project`, `<counters>-client`. */
@@ -58,12 +67,8 @@ export type ForwardingRoute = {
   upstreamFailedEvent: string
   /** The upstream as errors name it: 'The chain RPC', 'The bundler'. */
   upstreamName: string
-  /** Where the request's calls go (after the project guard); throws the ApiError of an unknown target. */
-  upstreamUrl(request: ApiRequest): string
-  /** The answer the route gives a call itself (a refused method, a ping), or undefined to forward it. */
-  localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
-  /** The state kept for the calls of `client` (its `clientKey`) in `request`, when the route keeps any. */
-  callState?(request: ApiRequest, client: string): CallState
+  /** The request's target (after the project guard); throws the ApiError of an unknown one. */
+  target(request: ApiRequest): ForwardingTarget
 }
 
 /**
@@ -126,11 +131,11 @@ export function jsonRpcForwardingRoute(
   }
   const answerAll = async (
     client: string,
-    url: string,
+    { url, localAnswer }: ForwardingTarget,
     calls: JsonRpcCall[],
     state: CallState | undefined,
   ): Promise<JsonRpcAnswer[]> => {
-    const local = calls.map(route.localAnswer)
+    const local = calls.map(localAnswer)
     const tracked = calls.map((call, index) => local[index] === undefined && state?.tracks(call) === true)
     // One after the other, in the batch's order: each may take one of the client's capped slots.
     for (const [index, call] of calls.entries()) if (tracked[index]) local[index] = await state?.before(call)
@@ -149,17 +154,17 @@ export function jsonRpcForwardingRoute(
 
   const forward = async (request: ApiRequest): Promise<object> => {
     const project = await deps.project(request)
-    const url = route.upstreamUrl(request)
+    const target = route.target(request)
     const body = await validJson(request, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body.length : 1
     const client = clientKey(request.client())
     if (!(await clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits))))
       throw rateLimited()
     if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
-    const state = route.callState?.(request, client)
-    if (Array.isArray(body)) return await answerAll(client, url, body, state)
-    if (state?.tracks(body)) return (await answerAll(client, url, [body], state))[0] as JsonRpcAnswer
-    return route.localAnswer(body) ?? (await held(client, 1, () => batcher.call(url, body)))
+    const state = target.callState?.(client)
+    if (Array.isArray(body)) return await answerAll(client, target, body, state)
+    if (state?.tracks(body)) return (await answerAll(client, target, [body], state))[0] as JsonRpcAnswer
+    return target.localAnswer(body) ?? (await held(client, 1, () => batcher.call(target.url, body)))
   }
   return { method: 'POST', path: route.path, answer: forward }
 }

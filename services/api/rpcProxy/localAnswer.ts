@@ -2,13 +2,13 @@ import { chainReadMethods } from '@pairwise/engine/frame'
 import type { JsonRpcAnswer, JsonRpcCall } from './jsonRpc.js'
 
 /**
- * The only methods the proxy forwards: the frame's chain reads, a few more reads a public client uses
+ * The only methods the proxy forwards to an EVM chain: the frame's chain reads, a few more reads a public client uses
  * (filters, block details, proofs), and eth_sendRawTransaction, which carries the client's own signature.
  * An allowlist, matched exactly: a node that holds keys (Anvil unlocks ten) signs whatever signing method
  * it adds next (eth_sendTransactionSync, eth_sendUnsignedTransaction, wallet_sendTransaction, …), and
  * eth_accounts / eth_coinbase would tell a stranger which nodes hold keys.
  */
-const forwarded: ReadonlySet<string> = new Set([
+const evmMethods: ReadonlySet<string> = new Set([
   ...chainReadMethods,
   'web3_clientVersion',
   'net_listening',
@@ -38,11 +38,16 @@ export const methodNotFound = (id: JsonRpcCall['id']): JsonRpcAnswer => ({
 })
 
 /**
- * The answer the proxy gives itself, or undefined for a call to forward: `test` is the modal's
- * registration ping; any method off the allowlist is 'Method not found'.
+ * The answers the proxy gives itself on a chain whose allowlist is `forwarded`, undefined for a call to
+ * forward: `test` is the modal's registration ping; any method off the allowlist is 'Method not found'.
  */
-export function localAnswer({ id, method }: JsonRpcCall): JsonRpcAnswer | undefined {
-  if (method === 'test') return { jsonrpc: '2.0', id, result: true }
-  if (!forwarded.has(method)) return methodNotFound(id)
-  return undefined
-}
+export const localAnswerOf =
+  (forwarded: ReadonlySet<string>) =>
+  ({ id, method }: JsonRpcCall): JsonRpcAnswer | undefined => {
+    if (method === 'test') return { jsonrpc: '2.0', id, result: true }
+    if (!forwarded.has(method)) return methodNotFound(id)
+    return undefined
+  }
+
+/** An EVM chain's: the `test` ping, and -32601 for anything off the EVM allowlist (Solana's methods among them). */
+export const evmLocalAnswer = localAnswerOf(evmMethods)

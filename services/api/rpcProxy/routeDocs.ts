@@ -3,6 +3,7 @@ import { bundlerNameSchema, caipNetworkIdSchema } from '../chains/index.js'
 import { json, type ModuleDocs } from '../openapi/routeDoc.js'
 import { bundlerMethods } from './bundlerRoute.js'
 import { jsonRpcBodySchema } from './jsonRpc.js'
+import { solanaMethods } from './solanaMethods.js'
 
 const jsonRpcAnswerSchema = z.union([
   z.object({
@@ -23,12 +24,12 @@ export const rpcAnswerSchema = z.union([jsonRpcAnswerSchema, z.array(jsonRpcAnsw
 export const rpcProxyDocs: ModuleDocs = {
   tag: 'rpc',
   description:
-    "JSON-RPC to the chain's node and to its ERC-4337 bundlers; only an allowlist of methods is forwarded.",
+    "JSON-RPC to the node of an EVM chain or Solana cluster and to an EVM chain's ERC-4337 bundlers; only an allowlist of methods is forwarded.",
   routes: [
     {
       method: 'post',
       path: '/v1',
-      summary: "A chain JSON-RPC call or batch, forwarded to the chain's RPC (`test` answers `true`)",
+      summary: `A chain JSON-RPC call or batch, forwarded to the RPC of the EVM chain or Solana cluster (\`test\` answers \`true\`): an EVM chain's reads, filters and eth_sendRawTransaction; a Solana cluster's ${[...solanaMethods].join(', ')}; any other method answers -32601. A Bitcoin network is 400 UNSUPPORTED_NETWORK`,
       auth: 'project',
       calledBy: ['modal (configured URL)'],
       query: z.object({ chainId: caipNetworkIdSchema }),

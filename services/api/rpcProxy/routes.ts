@@ -1,14 +1,15 @@
-import { type ApiChains, caipNetworkIdSchema } from '../chains/index.js'
+import { type ApiChains, caipNetworkIdSchema, isSolanaNetwork } from '../chains/index.js'
 import type { DirectRoute } from '../http/directRoute.js'
-import type { ApiRequest, RouteDeps } from '../http/types.js'
+import type { RouteDeps } from '../http/types.js'
 import { validParam } from '../http/validate.js'
 import { sharedStateOf } from '../sharedStateOf.js'
 import { bundlerRoute } from './bundlerRoute.js'
 import { filterGate } from './filterGate.js'
 import { DEFAULT_FILTERS_PER_CLIENT, type FilterOwners, MemoryFilterOwners } from './filterOwners.js'
 import { type ForwardingOptions, jsonRpcForwardingRoute } from './jsonRpcForwarding.js'
-import { localAnswer } from './localAnswer.js'
+import { evmLocalAnswer } from './localAnswer.js'
 import { RedisFilterOwners } from './redisFilterOwners.js'
+import { solanaLocalAnswer } from './solanaMethods.js'
 
 export type { RpcRateLimits } from './jsonRpcForwarding.js'
 
@@ -28,23 +29,31 @@ function filterOwnersOf(deps: RouteDeps, perClient: number): FilterOwners {
 }
 
 /**
- * `POST /v1?chainId=<caip2>&projectId=` → the chain's RPC answer, single or batch, in the client's order;
- * `test` is answered `true` and only the allowlist in ./localAnswer.ts is forwarded. Beside it the bundler
- * path (./bundlerRoute.ts), with the same limits and caps, counted apart. A node's filters are shared by
- * every caller, so each one is bound to the client that made it (./filterGate.ts).
+ * `POST /v1?chainId=<caip2>&projectId=` → the chain's RPC answer, single or batch, in the client's order, for
+ * an EVM chain or a Solana cluster the api serves (a Bitcoin network's Esplora API is no JSON-RPC: 400
+ * UNSUPPORTED_NETWORK); `test` is answered `true` and only the chain's allowlist is forwarded
+ * (./localAnswer.ts, ./solanaMethods.ts). Beside it the bundler path (./bundlerRoute.ts), with the same limits
+ * and caps, counted apart. An EVM node's filters are shared by every caller, so each one is bound to the
+ * client that made it (./filterGate.ts); Solana has no such filters over HTTP.
  */
 export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[] {
   const perClient = deps.filtersPerClient ?? DEFAULT_FILTERS_PER_CLIENT
   const owners = filterOwnersOf(deps, perClient)
-  const chainOf = (request: ApiRequest) => validParam(request, 'chainId', caipNetworkIdSchema)
   const proxy = jsonRpcForwardingRoute(deps, {
     path: '/v1',
     counters: 'rpc',
     upstreamFailedEvent: 'rpc_proxy.upstream_failed',
     upstreamName: 'The chain RPC',
-    upstreamUrl: (request) => deps.chains.get(chainOf(request)).rpcUrl,
-    localAnswer,
-    callState: (request, client) => filterGate(owners, client, chainOf(request), perClient),
+    target(request) {
+      const chainId = validParam(request, 'chainId', caipNetworkIdSchema)
+      if (isSolanaNetwork(chainId))
+        return { url: deps.chains.solana(chainId).rpcUrl, localAnswer: solanaLocalAnswer }
+      return {
+        url: deps.chains.get(chainId).rpcUrl,
+        localAnswer: evmLocalAnswer,
+        callState: (client) => filterGate(owners, client, chainId, perClient),
+      }
+    },
   })
   return [proxy, bundlerRoute(deps)]
 }
