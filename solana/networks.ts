@@ -42,8 +42,8 @@ export function defineSolanaNetwork(input: SolanaNetworkInput): CaipNetwork {
 
 /*
  * The clusters name no RPC: Solana's public endpoints belong to a third party, which a preset must not send
- * the app's visitors' addresses to. An app reads them through its own RPC, `defineSolanaNetwork` with the
- * cluster's genesis hash and an `rpcUrl`.
+ * the app's visitors' addresses to. An app reads them through the hosted RPC it configured (`hostedRpcUrl`),
+ * or its own RPC: `defineSolanaNetwork` with the cluster's genesis hash and an `rpcUrl`.
  */
 export const solana = defineSolanaNetwork({
   genesisHash: clusterReferences['solana:mainnet'],

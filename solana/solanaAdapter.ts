@@ -74,9 +74,9 @@ type Connection = {
 
 /**
  * The solana namespace over the Wallet Standard and `@solana/kit`: wallets are found in the page's registry,
- * connected with `standard:connect` (silently on reload), and read through each network's own RPC. Solana
- * has no network switch in the standard: a switch changes the RPC and the `chain` named in each request,
- * for networks the wallet lists.
+ * connected with `standard:connect` (silently on reload), and read through each network's own RPC, or for a
+ * listed one the hosted RPC the app configured (./rpc.ts). Solana has no network switch in the standard: a
+ * switch changes the RPC and the `chain` named in each request, for networks the wallet lists.
  */
 export class SolanaAdapter implements ChainAdapter {
   readonly namespace = 'solana' as const
@@ -84,7 +84,10 @@ export class SolanaAdapter implements ChainAdapter {
   readonly multiNamespace: MultiNamespace = multiNamespace
   readonly #options: SolanaAdapterOptions
   readonly #preflight: PreflightCommitment
-  readonly #rpcs = new SolanaRpcs()
+  readonly #rpcs = new SolanaRpcs(() => ({
+    projectId: this.#context?.projectId,
+    hostedBase: this.#context?.hostedRpcUrl,
+  }))
   readonly #connections = new Map<string, Connection>()
   /** The page's wallets the adapter lists, by connector id. */
   #wallets: ReadonlyMap<string, Wallet> = new Map()
