@@ -1,6 +1,6 @@
 import { type Address, type ContractFunctionParameters, erc20Abi, type PublicClient } from 'viem'
 import { multicall } from 'viem/actions'
-import { bytes32TextAbi, textOf, tokenName, tokenSymbol } from '../indexer/tokenText.js'
+import { bytes32TextAbi, textOf, tokenText } from '../indexer/tokenText.js'
 import type { TtlCache } from './ttlCache.js'
 
 export type TokenMetadata = { name: string; symbol: string; decimals: number }
@@ -18,10 +18,10 @@ function metadataFrom(results: readonly Result[]): TokenMetadata | null {
   const [name, symbol, decimals, name32, symbol32] = results.map((r) =>
     r.status === 'success' ? r.result : undefined,
   )
-  const nameText = textOf(name, name32)
-  const symbolText = textOf(symbol, symbol32)
-  if (nameText === undefined || symbolText === undefined || typeof decimals !== 'number') return null
-  return { name: tokenName(nameText), symbol: tokenSymbol(symbolText), decimals }
+  // Without decimals an amount means nothing; without a name or symbol a list has nothing to show.
+  const text = tokenText(textOf(name, name32), textOf(symbol, symbol32))
+  if (!text || typeof decimals !== 'number') return null
+  return { ...text, decimals }
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type PublicClient,
   type RpcLog,
 } from 'viem'
-import { bytes32TextAbi, textOf, tokenName, tokenSymbol } from './tokenText.js'
+import { bytes32TextAbi, textOf, tokenText } from './tokenText.js'
 import { type FullRpcBlock, transferTopic } from './transferRow.js'
 
 export type BlockHead = { number: number; hash: Hex }
@@ -67,6 +67,20 @@ export class ChainReader {
     })
   }
 
+  /**
+   * The Transfer logs of these blocks as their receipts hold them, in the order eth_getLogs answers (one
+   * eth_getBlockReceipts each); undefined when the chain no longer has one of the blocks.
+   */
+  async receiptTransferLogs(blockHashes: readonly Hex[]): Promise<RpcLog[] | undefined> {
+    const receipts = await Promise.all(
+      blockHashes.map((hash) => this.client.request({ method: 'eth_getBlockReceipts', params: [hash] })),
+    )
+    if (receipts.some((ofBlock) => !ofBlock)) return undefined
+    return receipts.flatMap((ofBlock) =>
+      (ofBlock ?? []).flatMap((receipt) => receipt.logs.filter((log) => log.topics[0] === transferTopic)),
+    )
+  }
+
   /** Hashes of the transactions that reverted in these blocks (one eth_getBlockReceipts each). */
   async failedTransactions(blockHashes: readonly Hex[]): Promise<Set<string>> {
     const receipts = await Promise.all(
@@ -78,7 +92,10 @@ export class ChainReader {
     return failed
   }
 
-  /** Name, symbol (as string or bytes32) and (ERC-20) decimals; a contract that does not answer gets '' and 0. */
+  /**
+   * Name (the symbol when it has none), symbol (each as string or bytes32) and (ERC-20) decimals; what a
+   * contract does not answer is '' or 0: its transfers are listed all the same.
+   */
   async tokenInfo(address: Address, kind: TokenKind): Promise<TokenInfo> {
     const read = (functionName: 'name' | 'symbol' | 'decimals') =>
       this.client.readContract({ address, abi: erc20Abi, functionName }).catch(() => undefined)
@@ -96,8 +113,7 @@ export class ChainReader {
     ])
     return {
       kind,
-      name: tokenName(name),
-      symbol: tokenSymbol(symbol),
+      ...(tokenText(name, symbol) ?? { name: '', symbol: '' }),
       decimals: typeof decimals === 'number' && decimals <= 255 ? decimals : 0,
     }
   }

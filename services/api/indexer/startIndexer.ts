@@ -18,7 +18,7 @@ export type IndexerOptions = {
   maxBlocksPerRange?: number
   /**
    * A range answering more Transfer logs than this, or whose logs the RPC refuses, is halved and read
-   * again (a single block is taken whole).
+   * again (a single block is taken whole, from its receipts when the RPC refuses its logs).
    */
   maxLogsPerRange?: number
   /** Block hashes kept for reorg detection; a reorg deeper than this re-indexes from `fromBlock`. */
@@ -157,16 +157,18 @@ class ChainFollower implements Indexer {
     if (this.stored && first?.parentHash !== this.stored.hash) return this.rollBack(from - 1)
     for (let i = 1; i < blocks.length; i++) if (blocks[i]?.parentHash !== blocks[i - 1]?.hash) return 'retry'
     // Providers refuse a range with too many logs (Infura, Alchemy: 10k) or blocks rather than answer a
-    // part, each with its own error: a range refused is read again halved; a single block's refusal throws.
-    const logs = await this.reader.transferLogs(from, to).catch((error: unknown) => {
-      if (to === from) throw error
-      return undefined
-    })
-    if (!logs || (logs.length > this.settings.maxLogsPerRange && to > from)) {
+    // part, each with its own error: a range refused is read again halved. A single block refused cannot
+    // be halved, nor its filter narrowed (it asks for every Transfer, of any contract, to anyone): its
+    // receipts hold the same logs.
+    const answered = await this.reader.transferLogs(from, to).catch(() => undefined)
+    if (to > from && (!answered || answered.length > this.settings.maxLogsPerRange)) {
       this.span = Math.max(1, Math.floor((to - from + 1) / 2))
       // Nothing is wrong with the chain: the smaller range is read at once.
       return 'progress'
     }
+    const logs = answered ?? (await this.reader.receiptTransferLogs(blocks.map((block) => block.hash)))
+    // The block left the chain since it was read.
+    if (!logs) return 'retry'
     const timestampOf = new Map(blocks.map((block) => [block.hash, Number(block.timestamp)]))
     const transfers: TransferRow[] = []
     for (const log of logs) {

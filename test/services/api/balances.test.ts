@@ -10,7 +10,8 @@ import { type ChainFixture, startChainFixture } from '../../support/chain.js'
 import { appWith, routeDeps } from './support/routeHarness.js'
 
 // Stand-in ERC-20s compiled here so the fixtures stay as they are: one whose text and decimals the test
-// picks, and one answering its name and symbol as bytes32, as MKR and SAI do.
+// picks, one answering its name and symbol as bytes32 (as MKR and SAI do), one whose bytes32 name is not
+// UTF-8, one without name() and one without name() or symbol().
 const tokenSource = `// SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 contract Token {
@@ -24,20 +25,39 @@ contract Bytes32Token {
   bytes32 public name = "Maker"; bytes32 public symbol = "MKR"; uint8 public decimals = 18;
   mapping(address => uint256) public balanceOf;
   constructor(address holder, uint256 amount) { balanceOf[holder] = amount; }
+}
+contract NotUtf8Token {
+  bytes32 public name = hex"c328"; bytes32 public symbol = "BAD"; uint8 public decimals = 18;
+  mapping(address => uint256) public balanceOf;
+  constructor(address holder, uint256 amount) { balanceOf[holder] = amount; }
+}
+contract UnnamedToken {
+  string public symbol = "ANON"; uint8 public decimals = 18;
+  mapping(address => uint256) public balanceOf;
+  constructor(address holder, uint256 amount) { balanceOf[holder] = amount; }
+}
+contract BareToken {
+  uint8 public decimals = 18;
+  mapping(address => uint256) public balanceOf;
+  constructor(address holder, uint256 amount) { balanceOf[holder] = amount; }
 }`
 
-function compileTokens(): Record<'Token' | 'Bytes32Token', { abi: unknown[]; bytecode: Hex }> {
+type Contract = 'Token' | 'Bytes32Token' | 'NotUtf8Token' | 'UnnamedToken' | 'BareToken'
+
+function compileTokens(): Record<Contract, { abi: unknown[]; bytecode: Hex }> {
   const input = {
     language: 'Solidity',
     sources: { 'Token.sol': { content: tokenSource } },
     settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   }
   const contracts = JSON.parse(solc.compile(JSON.stringify(input))).contracts['Token.sol']
-  const compiled = (name: string) => ({
-    abi: contracts[name].abi,
-    bytecode: `0x${contracts[name].evm.bytecode.object}` as Hex,
-  })
-  return { Token: compiled('Token'), Bytes32Token: compiled('Bytes32Token') }
+  const names: Contract[] = ['Token', 'Bytes32Token', 'NotUtf8Token', 'UnnamedToken', 'BareToken']
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      { abi: contracts[name].abi, bytecode: `0x${contracts[name].evm.bytecode.object}` as Hex },
+    ]),
+  ) as Record<Contract, { abi: unknown[]; bytecode: Hex }>
 }
 
 describe('GET /v1/balances', () => {
@@ -50,6 +70,9 @@ describe('GET /v1/balances', () => {
   let zeroDecimals: Address
   let eighteenDecimals: Address
   let bytes32Text: Address
+  let notUtf8Name: Address
+  let unnamed: Address
+  let bare: Address
   let spamText: Address
 
   const get = (query: Record<string, string>) =>
@@ -69,12 +92,15 @@ describe('GET /v1/balances', () => {
       transport: http(chain.rpcUrl),
     })
     const mined = async (hash: Hex) => chain.publicClient.waitForTransactionReceipt({ hash })
-    const { Token, Bytes32Token } = compileTokens()
+    const { Token, Bytes32Token, NotUtf8Token, UnnamedToken, BareToken } = compileTokens()
     const deploy = async (args: unknown[], { abi, bytecode } = Token) =>
       getAddress((await mined(await wallet.deployContract({ abi, bytecode, args }))).contractAddress!)
     zeroDecimals = await deploy(['Whole', 'WHOLE', 0, holder, 7n])
     eighteenDecimals = await deploy(['Seen', 'SEEN', 18, holder, parseEther('3')])
     bytes32Text = await deploy([holder, parseEther('4')], Bytes32Token)
+    notUtf8Name = await deploy([holder, parseEther('5')], NotUtf8Token)
+    unnamed = await deploy([holder, parseEther('6')], UnnamedToken)
+    bare = await deploy([holder, parseEther('7')], BareToken)
     spamText = await deploy([
       `Claim\u0000\u202e ${'at spam.example '.repeat(500)}`,
       `\u0007${'$'.repeat(100)}`,
@@ -154,6 +180,22 @@ describe('GET /v1/balances', () => {
       symbol: 'MKR',
       quantity: { decimals: '18', numeric: '4' },
     })
+  })
+
+  it('BAL-03 a token without name() is listed under its symbol; one without name() or symbol() is left out', async () => {
+    known = [unnamed, bare]
+    clock.now += 10_000
+    expect((await balancesOf(holder)).slice(2)).toEqual([
+      expect.objectContaining({ name: 'ANON', symbol: 'ANON', quantity: { decimals: '18', numeric: '6' } }),
+    ])
+  })
+
+  it('BAL-03 a bytes32 name that is not UTF-8 counts as no name: the token is listed under its symbol', async () => {
+    known = [notUtf8Name]
+    clock.now += 10_000
+    expect((await balancesOf(holder)).slice(2)).toEqual([
+      expect.objectContaining({ name: 'BAD', symbol: 'BAD', quantity: { decimals: '18', numeric: '5' } }),
+    ])
   })
 
   it('cuts a token name and symbol to what a list shows, without control characters', async () => {

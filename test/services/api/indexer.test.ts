@@ -25,8 +25,8 @@ import { eachDatabase } from './support/databases.js'
 
 const silent = { info() {}, warn() {}, error() {} }
 
-// Tokens that mint 1 to `to` on deploy: one whose name the test picks, and one answering its name and
-// symbol as bytes32, as MKR and SAI do.
+// Tokens that mint 1 to `to` on deploy: one whose name the test picks, one answering its name and
+// symbol as bytes32 (as MKR and SAI do), and one without name().
 const namedTokenSource = `// SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 contract Named {
@@ -38,9 +38,14 @@ contract Bytes32Named {
   bytes32 public name = "Maker"; bytes32 public symbol = "MKR"; uint8 public decimals = 18;
   event Transfer(address indexed from, address indexed to, uint256 value);
   constructor(address to) { emit Transfer(address(0), to, 1); }
+}
+contract Unnamed {
+  string public symbol = "ANON"; uint8 public decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(address to) { emit Transfer(address(0), to, 1); }
 }`
 
-function compileNamed(contract: 'Named' | 'Bytes32Named'): { abi: Abi; bytecode: Hex } {
+function compileNamed(contract: 'Named' | 'Bytes32Named' | 'Unnamed'): { abi: Abi; bytecode: Hex } {
   const input = {
     language: 'Solidity',
     sources: { 'Named.sol': { content: namedTokenSource } },
@@ -51,6 +56,7 @@ function compileNamed(contract: 'Named' | 'Bytes32Named'): { abi: Abi; bytecode:
 }
 const namedToken = compileNamed('Named')
 const bytes32NamedToken = compileNamed('Bytes32Named')
+const unnamedToken = compileNamed('Unnamed')
 const account0 = privateKeyToAccount(devPrivateKeys[0]).address
 
 describe.each(eachDatabase())('the indexer on $name', (store) => {
@@ -235,6 +241,41 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     }
   }, 10_000)
 
+  it('reads a single block holding more logs than the provider answers from its receipts, missing none', async () => {
+    await freshDatabase()
+    const start = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1
+    const holders = [freshAddress(), freshAddress(), freshAddress()]
+    await chain.testClient.setAutomine(false)
+    const wallet = walletOf(devPrivateKeys[0])
+    let nonce = await chain.publicClient.getTransactionCount({ address: account0 })
+    const hashes = await Promise.all(
+      holders.map((to, i) =>
+        wallet.writeContract({
+          address: chain.fixtures.testUsd,
+          abi: testUsdAbi,
+          functionName: 'transfer',
+          args: [to, parseUnits(String(i + 1), 6)],
+          nonce: nonce++,
+          gas: 100_000n,
+        }),
+      ),
+    )
+    await chain.testClient.mine({ blocks: 1 })
+    await chain.testClient.setAutomine(true)
+    await Promise.all(hashes.map((hash) => chain.publicClient.waitForTransactionReceipt({ hash })))
+    const rpc = await cappedLogsRpc(chain.rpcUrl, 2)
+    const indexer = index({ rpcUrl: rpc.url, fromBlock: start })
+    try {
+      await indexer.caughtUp()
+      expect(
+        await Promise.all(holders.map(async (holder) => (await activityOf(holder)).map((i) => i.amount))),
+      ).toEqual([['1'], ['2'], ['3']])
+    } finally {
+      await indexer.stop()
+      await rpc.close()
+    }
+  }, 10_000)
+
   it('follows new blocks and resumes after a restart from its newest block', async () => {
     await freshDatabase()
     const first = index()
@@ -350,6 +391,17 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     expect((await activityOf(holder)).map((item) => [item.token?.name, item.token?.symbol])).toEqual([
       [`Claim${'$'.repeat(59)}`, `Claim${'$'.repeat(27)}`],
       ['Maker', 'MKR'],
+    ])
+  })
+
+  it('names a token without name() by its symbol', async () => {
+    await freshDatabase()
+    const holder = freshAddress()
+    await mined(walletOf(devPrivateKeys[3]).deployContract({ ...unnamedToken, args: [holder] }))
+    const indexer = index()
+    await indexer.caughtUp()
+    expect((await activityOf(holder)).map((item) => [item.token?.name, item.token?.symbol])).toEqual([
+      ['ANON', 'ANON'],
     ])
   })
 
