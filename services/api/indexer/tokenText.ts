@@ -25,8 +25,10 @@ export const textOf = (text: unknown, word: unknown): string | undefined =>
   typeof text === 'string' ? text : isHex(word) && size(word) === 32 ? bytes32Text(word) : undefined
 
 // Anyone can deploy a token named with control characters (U+0000 fails a PostgreSQL TEXT insert, others
-// garble a list) or bidi overrides (which show a symbol backwards, as another token's).
-const unprintable = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu
+// garble a list), bidi overrides (which show a symbol backwards, as another token's) or zero-width ones (which
+// make it look like a known token): only what a list shows as written is kept, letters, marks, digits,
+// punctuation, symbols and spaces of any script, and none Unicode draws as nothing.
+const unprintable = /[^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]|\p{Default_Ignorable_Code_Point}/gu
 
 /** Text a list can show: printable, at most `max` characters (whole code points); '' for no text. */
 function shown(value: string | undefined, max: number): string {
