@@ -53,11 +53,18 @@ export function pendingSends({
   stillPending,
   waitMs = PENDING_WAIT_MS,
   pollMs = PENDING_POLL_MS,
+  forgottenAfterWait = false,
 }: {
   settled: Settled
   stillPending: string
   waitMs?: number
   pollMs?: number
+  /**
+   * Whether a send still unsettled when a wait runs out is forgotten, so the next request is prepared anew:
+   * for sends whose loss no chain call tells from their delay (a bundler drops an operation unseen), which
+   * would otherwise hold up every later request of the account until the frame reloads.
+   */
+  forgottenAfterWait?: boolean
 }): PendingSends {
   const unmined = new Map<string, Hex>()
   const keyOf = (chainId: number, account: Address) => `${chainId}:${account.toLowerCase()}`
@@ -74,7 +81,10 @@ export function pendingSends({
       if (hash === undefined) return
       const deadline = Date.now() + waitMs
       while (!(await settled(request, account, hash))) {
-        if (Date.now() >= deadline) throw new FrameFailure(frameErrorCodes.internal, stillPending)
+        if (Date.now() >= deadline) {
+          if (forgottenAfterWait && unmined.get(key) === hash) unmined.delete(key)
+          throw new FrameFailure(frameErrorCodes.internal, stillPending)
+        }
         await pause(pollMs, signal)
       }
       // A newer one sent while this one was awaited is still to be waited for.

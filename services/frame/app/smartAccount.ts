@@ -72,7 +72,7 @@ export function pendingDeployments(wait: { waitMs?: number; pollMs?: number } = 
   return pendingSends({
     ...wait,
     settled: isDeployedAt,
-    stillPending:
-      'An earlier operation deploying this smart account is still pending: try again once it is mined',
+    stillPending: 'An earlier operation deploying this smart account is not mined after a minute: try again',
+    forgottenAfterWait: true,
   })
 }
