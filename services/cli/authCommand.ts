@@ -12,7 +12,7 @@ import { redisUrlOf } from '../sharedState/index.js'
 import { authKek } from '../stack/authKey.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
 import { frameChainsOf, readChainsFile } from './chainsFile.js'
-import { assertPortsFree, parsePort, parsePublicUrl, trustProxyOption } from './flags.js'
+import { assertPortsFree, type PortFlag, parsePort, parsePublicUrl, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const authUsage = [
@@ -35,6 +35,7 @@ const defaultFrom = 'Pairwise <login@pairwise.localhost>'
 type AuthCommandConfig = {
   host: string
   port: number
+  portFlag: PortFlag
   database: string
   smtpUrl: string
   from: string
@@ -79,6 +80,7 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
   return {
     host: stack.host,
     port: stack.ports.frame,
+    portFlag: { flag: '--port', typed: values.port },
     database: values.database ?? defaultApiDatabase(env),
     smtpUrl: values.smtp ?? `smtp://127.0.0.1:${stack.ports.smtp}`,
     from: values.from ?? defaultFrom,
@@ -141,7 +143,11 @@ const smtpHost = (smtpUrl: string) => {
 export async function runAuthCommand(args: string[], log: (line: string) => void): Promise<never> {
   const config = authCommandConfig(process.env, args)
   const chains = config.chainsFile === undefined ? [] : frameChainsOf(readChainsFile(config.chainsFile))
-  await assertPortsFree(config.host, { frame: config.port })
+  await assertPortsFree(
+    { host: config.host, ports: { frame: config.port } },
+    { frame: config.portFlag },
+    process.env,
+  )
   // Checked before the key is read or made, so a refused start leaves no key file behind.
   const mailer = mailerFor(config)
   const kek = authKek(process.env, config.kekFile)

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { DEFAULT_MINE_EVERY_MS, startBitcoinChain } from '../bitcoin/index.js'
 import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
-import { parsePort, trustProxyOption } from './flags.js'
+import { parsePort, portSetting, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const bitcoinUsage =
@@ -40,7 +40,7 @@ export async function runBitcoinCommand(args: string[], log: (line: string) => v
     port: config.ports.bitcoin,
     dataDir: config.dataDir,
     mineEveryMs: every,
-    portEnv: 'PAIRWISE_BITCOIN_PORT',
+    portEnv: portSetting('bitcoin', { flag: '--port', typed: values.port }, process.env),
     trustProxy: config.trustProxy,
   })
   return runUntilSignal(chain.close, log, [

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { deployFixtures, startChain } from '../chain/index.js'
 import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { stackConfig } from '../stack/config.js'
-import { parsePort } from './flags.js'
+import { parsePort, portSetting } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const chainUsage = 'pairwise chain [--host H] [--port N] [--chain-id N]'
@@ -28,7 +28,7 @@ export async function runChainCommand(args: string[], log: (line: string) => voi
     host: config.host,
     port: config.ports.chain,
     chainId,
-    portEnv: 'PAIRWISE_CHAIN_PORT',
+    portEnv: portSetting('chain', { flag: '--port', typed: values.port }, process.env),
   })
   const fixtures = await deployFixtures(chain.rpcUrl, chain.chainId).catch(async (error: unknown) => {
     await chain.stop()

@@ -49,7 +49,7 @@ export async function runFarcasterCommand(args: string[], log: (line: string) =>
   const rpcUrl = httpUrl.safeParse(values['chain-rpc'] ?? `http://127.0.0.1:${config.ports.chain}`)
   if (!rpcUrl.success) throw new Error(`--chain-rpc must be an http(s) URL, got '${values['chain-rpc']}'`)
   const testFid = parseFid(values.fid)
-  await assertPortsFree(config.host, { farcaster: config.ports.farcaster })
+  await assertPortsFree(config, { farcaster: { flag: '--port', typed: values.port } }, process.env)
   // The test fid's custody key and the relay's channels live there: its owner's only.
   privateDir(config.dataDir)
   const farcaster = await startLocalFarcaster({

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { parseOperatorNumber, portNumber } from '../kit/operatorNumber.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
-import { type StackPart, stackPorts } from '../stack/config.js'
+import { portsOf, type StackPart, stackPorts } from '../stack/config.js'
 
 /**
  * A `--…-port` flag's value as a port number from 1 (the stack file records real ports, so none is left to
@@ -11,13 +11,32 @@ export function parsePort(value: string | undefined, flag: string): number | und
   return value === undefined ? undefined : parseOperatorNumber(value, flag, portNumber)
 }
 
-/** Names the first taken port (and its env variable) before anything starts listening. */
-export async function assertPortsFree(
-  host: string,
-  ports: Partial<Record<StackPart, number>>,
+/** A port's flag as its command spells it, and what the operator typed there (undefined when absent). */
+export type PortFlag = { flag: string; typed: string | undefined }
+
+/**
+ * Where the operator chooses `part`'s port, for a message asking them to choose another: the flag when they
+ * typed it (it wins), else the env variable when they set it, else both (the port is the default).
+ */
+export function portSetting(part: StackPart, { flag, typed }: PortFlag, env: NodeJS.ProcessEnv): string {
+  const envName = stackPorts[part].env
+  if (typed !== undefined) return flag
+  return env[envName] === undefined ? `${flag} or ${envName}` : envName
+}
+
+/**
+ * Names the first taken port, and the flag or env variable it was set with, before anything starts
+ * listening. Every port a part listens on is checked: a Solana chain's PubSub is on its next one.
+ */
+export async function assertPortsFree<Part extends StackPart>(
+  config: { host: string; ports: NoInfer<Record<Part, number>> },
+  flags: Record<Part, PortFlag>,
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
-  for (const [part, port] of Object.entries(ports) as [StackPart, number][])
-    if (await isPortTaken(port, host)) throw new PortInUseError(part, host, port, stackPorts[part].env)
+  for (const [part, flag] of Object.entries(flags) as [Part, PortFlag][])
+    for (const port of portsOf(part, config.ports[part]))
+      if (await isPortTaken(port, config.host))
+        throw new PortInUseError(part, config.host, port, portSetting(part, flag, env))
 }
 
 /** The `--trust-proxy` option of every service command: repeatable, each value CIDRs separated by commas. */

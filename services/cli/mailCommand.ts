@@ -26,7 +26,14 @@ export async function runMailCommand(args: string[], log: (line: string) => void
     ports: { smtp: parsePort(values['smtp-port'], '--smtp-port'), mail: parsePort(values.port, '--port') },
     parts: ['smtp', 'mail'],
   })
-  await assertPortsFree(config.host, { smtp: config.ports.smtp, mail: config.ports.mail })
+  await assertPortsFree(
+    config,
+    {
+      smtp: { flag: '--smtp-port', typed: values['smtp-port'] },
+      mail: { flag: '--port', typed: values.port },
+    },
+    process.env,
+  )
   const mail = await startMail({
     host: config.host,
     smtpPort: config.ports.smtp,

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util'
 import { type StackPart, stackConfig, stackParts, trustProxyOf } from '../stack/config.js'
 import { startStack } from '../stack/startStack.js'
-import { parsePort, trustProxyOption } from './flags.js'
+import { assertPortsFree, type PortFlag, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 /** A port's flag: `solanaDevnet` is `--solana-devnet-port`. */
-const portFlag = (part: StackPart) => `${part.replace(/[A-Z]/g, (upper) => `-${upper.toLowerCase()}`)}-port`
+export const portFlag = (part: StackPart) =>
+  `${part.replace(/[A-Z]/g, (upper) => `-${upper.toLowerCase()}`)}-port`
 
 export const startUsage = `pairwise start [--host H] [--data-dir DIR] [--stack-file FILE] [--trust-proxy CIDR,…]… ${stackParts
   .map((part) => `[--${portFlag(part)} N]`)
@@ -26,15 +27,20 @@ export async function runStartCommand(args: string[], log: (line: string) => voi
     const value = (values as Record<string, unknown>)[name]
     return typeof value === 'string' ? value : undefined
   }
+  const flags = Object.fromEntries(
+    stackParts.map((part) => [part, { flag: `--${portFlag(part)}`, typed: flagValue(portFlag(part)) }]),
+  ) as Record<StackPart, PortFlag>
   const config = stackConfig(process.env, {
     host: values.host,
     dataDir: values['data-dir'],
     stackFile: values['stack-file'],
     trustProxy: trustProxyOf(values['trust-proxy'], process.env),
     ports: Object.fromEntries(
-      stackParts.map((part) => [part, parsePort(flagValue(portFlag(part)), `--${portFlag(part)}`)]),
+      stackParts.map((part) => [part, parsePort(flags[part].typed, flags[part].flag)]),
     ),
   })
+  // The stack checks its ports too, but can name only their env variables.
+  await assertPortsFree(config, flags, process.env)
   const stack = await startStack(config)
   const width = Math.max(...stack.urls.map((u) => u.part.length))
   await runUntilSignal(stack.stop, log, [

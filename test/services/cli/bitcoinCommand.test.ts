@@ -93,7 +93,10 @@ describe('pairwise bitcoin', () => {
         ],
         [
           ['--port', String(taken)],
-          new RegExp(`The bitcoin port 127\\.0\\.0\\.1:${taken} is already in use.*PAIRWISE_BITCOIN_PORT`),
+          new RegExp(
+            `The bitcoin port 127\\.0\\.0\\.1:${taken} is already in use.* another port with --port\\.$`,
+            'm',
+          ),
         ],
       ]
       const runs = cases.map(([args]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePort } from '../../../services/cli/flags.js'
+import { parsePort, portSetting } from '../../../services/cli/flags.js'
 
 describe('parsePort', () => {
   it('takes a port written in decimal digits; an absent flag is undefined', () => {
@@ -15,5 +15,23 @@ describe('parsePort', () => {
       expect(() => parsePort(value, '--api-port'), value).toThrow(
         `--api-port must be a port number from 1 to 65535, got '${value}'`,
       )
+  })
+})
+
+describe('portSetting', () => {
+  const flag = { flag: '--port', typed: undefined }
+
+  it('names the flag when the operator typed it, even with the env variable set', () => {
+    expect(portSetting('mail', { flag: '--port', typed: '8025' }, { PAIRWISE_MAIL_PORT: '9025' })).toBe(
+      '--port',
+    )
+  })
+
+  it('names the env variable when only that was set', () => {
+    expect(portSetting('mail', flag, { PAIRWISE_MAIL_PORT: '9025' })).toBe('PAIRWISE_MAIL_PORT')
+  })
+
+  it('names both when the port is the default, either choosing another', () => {
+    expect(portSetting('mail', flag, {})).toBe('--port or PAIRWISE_MAIL_PORT')
   })
 })

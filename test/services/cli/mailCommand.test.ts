@@ -72,7 +72,10 @@ describe('pairwise mail', () => {
         [['--port', '70000'], /^pairwise mail: --port must be a port number from 1 to 65535, got '70000'$/m],
         [
           ['--smtp-port', String(taken), '--port', String(await freePort())],
-          new RegExp(`The smtp port 127\\.0\\.0\\.1:${taken} is already in use.*PAIRWISE_SMTP_PORT`),
+          new RegExp(
+            `The smtp port 127\\.0\\.0\\.1:${taken} is already in use.* another port with --smtp-port\\.$`,
+            'm',
+          ),
         ],
       ]
       for (const [args, message] of cases) {
