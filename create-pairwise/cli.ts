@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream'
 import { type CliArgs, parseCliArgs, UsageError, usage } from './args.js'
 import type { ScaffoldOptions } from './choices.js'
 import { commandsOf, type PackageManager, packageManagerOf } from './packageManager.js'
-import { type Asker, terminalAsker } from './prompts.js'
+import { type Asker, PromptInterrupted, terminalAsker } from './prompts.js'
 import { checkTarget, placeholdersOf, scaffold, TargetNotEmptyError } from './scaffold.js'
 
 export type CliIo = {
@@ -16,7 +16,10 @@ export type CliIo = {
   stderr: Writable
 }
 
-/** `create-pairwise <dir> [options]`; resolves to the exit code: 0 made, 1 refused, 2 bad command line. */
+/**
+ * `create-pairwise <dir> [options]`; resolves to the exit code: 0 made, 1 refused, 2 bad command line, 130
+ * interrupted at a question (the shell's code for Ctrl-C).
+ */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let args: CliArgs
   try {
@@ -43,6 +46,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout.write(nextSteps(options, io.platform))
     return 0
   } catch (error) {
+    if (error instanceof PromptInterrupted) {
+      // The shell's prompt then starts on a line of its own, not after the question.
+      io.stdout.write('\n')
+      return 130
+    }
     if (!(error instanceof TargetNotEmptyError)) throw error
     io.stderr.write(`create-pairwise: ${error.message}\n`)
     return 1
@@ -91,15 +99,16 @@ async function choose(
 function nextSteps(options: ScaffoldOptions, platform: NodeJS.Platform): string {
   const { projectName, projectCommand, appPort } = placeholdersOf(options)
   const { install, dev } = commandsOf(options.packageManager)
-  const folder = basename(resolve(options.directory))
+  const target = resolve(options.directory)
+  const folder = basename(target)
   // npm refuses a package name such as `My App`; say which name the package.json got instead.
   const renamed =
     projectName === folder ? '' : ` Its package name is ${projectName} (npm would refuse ${folder}).`
+  const here = target === resolve()
   return `
-Created ${options.template} app in ${options.directory}.${renamed} Next:
+Created ${options.template} app in ${here ? 'the current folder' : options.directory}.${renamed} Next:
 
-  cd ${shellQuoted(options.directory, platform)}
-  ${install}
+${here ? '' : `  cd ${shellQuoted(options.directory, platform)}\n`}  ${install}
   npx pairwise start        # the local stack, in another terminal (skip with your own URLs)
   ${projectCommand}
   ${dev.padEnd(26)}# http://localhost:${appPort}

@@ -8,13 +8,26 @@ export type Asker = {
   close(): void
 }
 
+/** The user pressed Ctrl-C at a question: they chose to stop, which is no error. */
+export class PromptInterrupted extends Error {
+  override readonly name = 'PromptInterrupted'
+  constructor() {
+    super('interrupted at a question')
+  }
+}
+
 export function terminalAsker(input: Readable, output: Writable): Asker {
   const lines = createInterface({ input, output })
-  // A question pending when the input ends (Ctrl-D, Ctrl-C) never settles on its own, and Node then exits
-  // mid-await with code 13 and a warning; rejecting makes it the CLI's one-line error and exit 1.
-  const closed = new Promise<never>((_, reject) =>
-    lines.once('close', () => reject(new Error('the input ended before every question was answered'))),
-  )
+  // A question pending when the input ends (Ctrl-D) never settles on its own, and Node then exits mid-await
+  // with code 13 and a warning; rejecting makes it the CLI's one-line error and exit 1. Ctrl-C on a terminal
+  // comes as a key, not a signal: heard here, readline neither closes nor rejects with its own error.
+  const closed = new Promise<never>((_, reject) => {
+    lines.once('SIGINT', () => {
+      reject(new PromptInterrupted())
+      lines.close()
+    })
+    lines.once('close', () => reject(new Error('the input ended before every question was answered')))
+  })
   // Handled here so that closing after the last answer is no unhandled rejection.
   closed.catch(() => undefined)
   const ask = (question: string) => Promise.race([lines.question(question), closed])

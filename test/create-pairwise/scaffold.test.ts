@@ -268,6 +268,23 @@ describe('create-pairwise: choices', () => {
     expect(result.stdout).toContain(`cd ${dir}\n`)
   })
 
+  it('leaves out the cd step when the app is made in the current folder', async () => {
+    const dir = freshDir()
+    mkdirSync(dir, { recursive: true })
+    const cwd = process.cwd()
+    process.chdir(dir)
+    try {
+      const result = await run(['.'])
+      expect(result.code).toBe(0)
+      expect(readdirSync(dir)).toContain('package.json')
+      expect(result.stdout).toContain('Created vite app in the current folder.')
+      expect(result.stdout).not.toMatch(/^ *cd /m)
+      expect(result.stdout).toMatch(/^ *npm install\n/m)
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+
   const packageManagers = [
     {
       agent: 'npm/10.9.2 node/v20.19.0 linux x64 workspaces/false',
@@ -312,6 +329,34 @@ describe('create-pairwise: choices', () => {
       stderr: new Writable({ write: (_chunk, _encoding, done) => done() }),
     }
     await expect(runCli([], io)).rejects.toThrow('the input ended before every question was answered')
+  })
+  it('exits 130 without a word of error when the user presses Ctrl-C at a question', async () => {
+    let stderr = ''
+    const stdin = Object.assign(new PassThrough(), { isTTY: true })
+    // A terminal on both sides, as a user's: readline reads keys then, and Ctrl-C arrives as one.
+    const stdout = Object.assign(
+      new Writable({
+        write(_chunk, _encoding, done) {
+          stdin.write('\x03')
+          done()
+        },
+      }),
+      { isTTY: true },
+    )
+    const io: CliIo = {
+      env: {},
+      platform: 'linux',
+      stdin,
+      stdout,
+      stderr: new Writable({
+        write(chunk, _encoding, done) {
+          stderr += String(chunk)
+          done()
+        },
+      }),
+    }
+    expect(await runCli([], io)).toBe(130)
+    expect(stderr).toBe('')
   })
 })
 
