@@ -22,7 +22,15 @@ export type SmtpServerOptions = {
   logger: Logger
 }
 
-export type RunningSmtpServer = { readonly port: number; close(): Promise<void> }
+export type RunningSmtpServer = {
+  readonly port: number
+  /**
+   * Throws once the listener is closed. The readiness check: the server runs in this process, on the loop
+   * that answers the probe, so dialling it would prove little more, at a socket and a client slot a probe.
+   */
+  assertListening(): void
+  close(): Promise<void>
+}
 
 /** A rejection smtp-server answers with its own reply code. */
 class SmtpReply extends Error {
@@ -92,6 +100,9 @@ export async function startSmtpServer(options: SmtpServerOptions): Promise<Runni
   let closing: Promise<void> | undefined
   return {
     port,
+    assertListening() {
+      if (!server.server.listening) throw new Error('the SMTP listener is closed')
+    },
     close() {
       // smtp-server may call back twice (listener closed, grace over): the first settles.
       closing ??= new Promise((resolve) => server.close(() => resolve()))

@@ -4,7 +4,6 @@ import { consoleLogger } from '../relay/index.js'
 import { Inbox } from './inbox.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_MESSAGES } from './limits.js'
 import { createMailApp } from './mailApp.js'
-import { smtpGreets } from './smtpGreets.js'
 import { startSmtpServer } from './smtpServer.js'
 
 export type StartMailOptions = {
@@ -54,7 +53,7 @@ export async function startMail({
   const smtp = await startSmtpServer({ host, port: smtpPort, inbox, maxMessageBytes, logger })
   let http: Served
   try {
-    const ready = { smtp: () => smtpGreets(host, smtp.port) }
+    const ready = { smtp: () => smtp.assertListening() }
     http = await serve(createMailApp(inbox, logger, ready).listener, {
       name: 'mail',
       logger,

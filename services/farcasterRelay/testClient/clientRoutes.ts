@@ -7,6 +7,7 @@ import { formPageHeaders } from '../../kit/index.js'
 import { channelNonceSchema, connectUrlSchema, siweDomainSchema } from '../protocol.js'
 import { approveChannel, channelLinkOf } from './approveChannel.js'
 import { clientForm, clientPaths, clientResult } from './clientPage.js'
+import { ownPageOnly } from './ownPageOnly.js'
 import type { TestFarcasterAccount } from './testAccount.js'
 
 const blank = z.literal('')
@@ -36,7 +37,7 @@ export function testClientRoutes(options: TestClientOptions): Hono {
       const { uri } = validQuery(c.req, pageQuery)
       return c.html(clientForm(account, uri ?? ''), 200, formPageHeaders)
     })
-    .post(clientPaths.approve, async (c) => {
+    .post(clientPaths.approve, ownPageOnly, async (c) => {
       const form = approveForm.safeParse(await c.req.parseBody().catch(() => undefined))
       if (!form.success)
         throw new ApiError(400, 'INVALID_REQUEST', 'a sign-in link, a signer, and a nonce or domain if any')

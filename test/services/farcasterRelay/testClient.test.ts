@@ -38,10 +38,10 @@ describe('the local Farcaster relay and its test client page', () => {
     })
     return (await created.json()) as { channelToken: string; url: string; nonce: string }
   }
-  const approve = (fields: Record<string, string>) =>
+  const approve = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${local.relayUrl}/client/approve`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(fields).toString(),
     })
   const status = async (channelToken: string) =>
@@ -96,6 +96,39 @@ describe('the local Farcaster relay and its test client page', () => {
     expect(message).toContain('evil.example wants you to sign in')
     expect(message).toContain('Nonce: abcdef0123456789')
     expect(message).not.toContain(local.account.custody.address)
+  })
+
+  it('refuses with 403, approving nothing, a form a page on another origin posted', async () => {
+    const crossOrigin: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      // A browser that leaves Origin out of a form post still says where the post came from.
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]
+    for (const headers of crossOrigin) {
+      const { channelToken, url } = await openChannel()
+      const answer = await approve({ uri: url, signer: 'custody' }, headers)
+      expect(answer.status, JSON.stringify(headers)).toBe(403)
+      expect(await answer.json()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' })
+      expect((await status(channelToken)).state).toBe('pending')
+    }
+  })
+
+  it("approves a form posted from its own page, whether the browser names the page's origin or the site", async () => {
+    const ownPage: Record<string, string>[] = [
+      { origin: new URL(local.relayUrl).origin, 'sec-fetch-site': 'same-origin' },
+      { origin: new URL(local.relayUrl).origin },
+      { 'sec-fetch-site': 'same-origin' },
+      // Behind a TLS proxy the page is https while the relay hears http: the browser's word still holds.
+      { origin: new URL(local.relayUrl).origin.replace(/^http:/, 'https:'), 'sec-fetch-site': 'same-origin' },
+    ]
+    for (const headers of ownPage) {
+      const { url } = await openChannel()
+      expect((await approve({ uri: url, signer: 'custody' }, headers)).status, JSON.stringify(headers)).toBe(
+        200,
+      )
+    }
   })
 
   it('refuses a form that is not one with 400', async () => {

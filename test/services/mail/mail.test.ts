@@ -1,8 +1,10 @@
-import { connect } from 'node:net'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { connect, type Socket } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../common/index.js'
 import { Inbox } from '../../../services/mail/inbox.js'
 import {
+  DEFAULT_MAX_MESSAGE_BYTES,
   MailTimeoutError,
   type RunningMail,
   type SmtpMailer,
@@ -11,7 +13,7 @@ import {
 } from '../../../services/mail/index.js'
 import { MAX_SMTP_CLIENTS } from '../../../services/mail/limits.js'
 import { createMailApp } from '../../../services/mail/mailApp.js'
-import { smtpGreets } from '../../../services/mail/smtpGreets.js'
+import { startSmtpServer } from '../../../services/mail/smtpServer.js'
 import { twoFreePorts } from '../../support/ports.js'
 
 const from = 'Pairwise <login@pairwise.test>'
@@ -155,12 +157,33 @@ describe('the local mail stack', () => {
     expect(await get('/health')).toEqual({ status: 200, body: { status: 'ok', messages: 0 } })
   })
 
-  it('is ready while its SMTP side greets; not ready (503, naming it) when nothing greets there', async () => {
+  it('answers /ready from the SMTP listener in its own process, opening no SMTP connection per probe', async () => {
+    const smtpPort = Number(new URL(mail.smtpUrl).port)
+    let dialled = 0
+    const onAccepted = (message: unknown) => {
+      if ((message as { socket: Socket }).socket.localPort === smtpPort) dialled++
+    }
+    subscribe('net.server.socket', onAccepted)
+    try {
+      for (let probe = 0; probe < 3; probe++) expect((await get('/ready')).status).toBe(200)
+    } finally {
+      unsubscribe('net.server.socket', onAccepted)
+    }
+    expect(dialled).toBe(0)
+  })
+
+  it('is ready while its SMTP side listens; not ready (503, naming it) once that listener is closed', async () => {
     expect(await get('/ready')).toEqual({ status: 200, body: { status: 'ready', checks: { smtp: 'ok' } } })
-    const [silentPort] = await twoFreePorts()
-    const app = createMailApp(new Inbox({ maxMessages: 1 }), silentLogger, {
-      smtp: () => smtpGreets('127.0.0.1', silentPort),
+    const inbox = new Inbox({ maxMessages: 1 })
+    const smtp = await startSmtpServer({
+      host: '127.0.0.1',
+      port: 0,
+      inbox,
+      maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
+      logger: silentLogger,
     })
+    await smtp.close()
+    const app = createMailApp(inbox, silentLogger, { smtp: () => smtp.assertListening() })
     const answer = await app.hono.request('/ready')
     expect(answer.status).toBe(503)
     expect(await answer.json()).toMatchObject({ checks: { smtp: 'failed' } })
