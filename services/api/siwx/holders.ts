@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { bearerToken } from '../../kit/index.js'
 import { rateLimitedUntil } from '../http/apiError.js'
 import { siwxLimits } from './limits.js'
 import { hashHolderId, holderIdShape, newHolderId } from './randomIds.js'
@@ -9,7 +10,6 @@ import type { Holder, SiwxSessionStore } from './sessionStore.js'
 export type SiwxAuthMode = 'cookie' | 'bearer'
 
 const cookieName = 'pairwise-siwx'
-const bearerShape = /^Bearer ([A-Za-z0-9_-]+)$/
 
 /**
  * Browsers keep a Secure cookie from https, and from http only on `localhost`. There the cookie is
@@ -109,7 +109,7 @@ export class SiwxHolders {
   }
 
   #bearer(c: Context): string | undefined {
-    return bearerShape.exec(c.req.header('authorization') ?? '')?.[1]
+    return bearerToken(c.req.header('authorization'))
   }
 
   #cookie(c: Context): string | undefined {
