@@ -93,17 +93,18 @@ export async function isPortTaken(port: number, host = '127.0.0.1'): Promise<boo
   return !server
 }
 
+/** `setting`: where the operator chooses that port (a flag, an env variable, or both), named in the message. */
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError'
   constructor(
     readonly part: string,
     readonly host: string,
     readonly port: number,
-    readonly envName?: string,
+    readonly setting?: string,
   ) {
     super(
       `The ${part} port ${host}:${port} is already in use.` +
-        (envName ? ` Stop whatever listens there or choose another port with ${envName}.` : ''),
+        (setting ? ` Stop whatever listens there or choose another port with ${setting}.` : ''),
     )
   }
 }
