@@ -14,8 +14,9 @@ import type { Migrations } from '../db/index.js'
  *
  * Step 4 makes nonces stateless: each is signed (./signedNonce.ts) with the one secret in `siwx_secret`, and
  * only a used one is stored, in `siwx_used_nonces` until its expiry, so its unique key lets exactly one
- * sign-in have it. `siwx_nonces` is left in place, unused: processes of the previous release keep issuing
- * into it while a rolling deploy replaces them, and dropping it under them would fail their sign-ins.
+ * sign-in have it. `siwx_nonces` is left in place: processes of the previous release keep issuing into it
+ * while a rolling deploy replaces them, and this one consumes what they issued (./nonceStore.ts), so
+ * dropping it would fail their sign-ins.
  */
 export const siwxMigrations: Migrations = {
   module: 'siwx',

@@ -39,6 +39,19 @@ describe.each(eachDatabase())('sign-in nonces on $name', ({ open }) => {
     expect(await rows(h.db, 'siwx_nonces')).toBe(0)
   })
 
+  it('during a rolling deploy, accepts once a nonce the previous release issued and stored, and no nonce of that form it did not issue', async () => {
+    const h = await siwxHarness(await open())
+    const stored = 'AbCdEfGhIjKlMnOpQrStUvWx'
+    await h.db.run(
+      'INSERT INTO siwx_nonces (nonce, project_id, client_key, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?, NULL)',
+      [stored, 'demo', 'demo:198.51.100.9', h.clock.now, h.clock.now + 5 * minute],
+    )
+    expect((await h.post(await h.signed(alice, { nonce: stored }))).status).toBe(201)
+    expect(await refusal(await h.post(await h.signed(bob, { nonce: stored })))).toEqual(nonceInvalid)
+    const forged = 'ZzZzZzZzZzZzZzZzZzZzZzZz'
+    expect(await refusal(await h.post(await h.signed(alice, { nonce: forged })))).toEqual(nonceInvalid)
+  })
+
   it('refuses a nonce issued for another project', async () => {
     const h = await siwxHarness(await open())
     await new ProjectStore(h.db).create({
