@@ -43,10 +43,13 @@ const largeAlways = new Set([
   'getMultipleAccounts',
   'getTokenAccountsByOwner',
   'simulateTransaction',
+  // Whatever its one signature: a transaction's 64 inner instructions carry up to 10 KiB of data each,
+  // beside its logs, so a batch of them named by one client could pass the answer cap for all.
+  'getTransaction',
 ])
 const largeWithFullTransactions = new Set(['eth_getBlockByNumber', 'eth_getBlockByHash'])
 
-/** Whether the answer may be large (logs, receipts, blocks with their transactions, Solana accounts). */
+/** Whether the answer may be large (logs, receipts, full blocks, Solana accounts and transactions). */
 export function answersLarge({ method, params }: JsonRpcCall): boolean {
   if (largeAlways.has(method)) return true
   return largeWithFullTransactions.has(method) && Array.isArray(params) && params[1] === true

@@ -20,14 +20,28 @@ type Waiter = {
   reject(error: UpstreamError): void
 }
 
-/** One call as it goes upstream, with every client call it answers. */
-type Slot = { call: JsonRpcCall; waiters: Waiter[] }
+/**
+ * One call as it goes upstream, with every client call it answers; `afterId` is its JSON from the method on
+ * (`"method":…}`), made once, so a request's body is its calls' prefixes and ids joined to these.
+ */
+type Slot = { call: JsonRpcCall; afterId: string; waiters: Waiter[] }
 
 /** The calls for one URL waiting for the next flush. */
 type Queue = { batched: Slot[]; alone: Slot[]; shared: Map<string, Slot> }
 
 /** Client calls held at once across every URL by default; more are refused 503. */
 export const DEFAULT_MAX_PENDING_CALLS = 10_000
+
+/**
+ * Bytes of one upstream batch's body at most. A Solana RPC refuses a body over 50 KiB whole (413), failing
+ * every call in it: one client's large params must not take a batch shared with others past it. A call
+ * larger on its own still goes, alone, and fails only itself. EVM nodes take megabytes; for them this only
+ * splits the rare flush of large calls into more requests.
+ */
+export const maxBatchBytes = 50 * 1024
+
+/** A call's JSON up to its id; `afterId` follows the id. */
+const beforeId = '{"jsonrpc":"2.0","id":'
 
 const busy = () => new ApiError(503, 'UNAVAILABLE', 'Server busy: too many chain RPC calls pending')
 
@@ -38,13 +52,17 @@ const noAnswer: UpstreamAnswer = {
 /**
  * Sends the calls that arrive in one turn of the event loop for one URL as one JSON-RPC batch, under
  * ids of its own, and gives each client its answer under the client's id. Calls whose answers may be
- * large go out alone, so one client's large answer cannot push a shared batch over the upstream's cap.
+ * large go out alone, so one client's large answer cannot push a shared batch over the upstream's cap,
+ * and a batch's body stays within maxBatchBytes, so one client's large params cannot push it over the
+ * upstream's body cap.
  */
 export class UpstreamBatcher {
   private queues = new Map<string, Queue>()
   private pending = 0
   private flushing = false
   private readonly maxBatchCalls: number
+  /** A call's bytes in a batch besides `afterId`: `beforeId`, the longest id, its comma, a separator. */
+  private readonly callFrame: number
   private readonly maxPendingCalls: number
   private readonly onUpstreamFailure: (error: UpstreamError) => void
 
@@ -57,6 +75,7 @@ export class UpstreamBatcher {
     }: UpstreamBatcherOptions = {},
   ) {
     this.maxBatchCalls = batchCap
+    this.callFrame = beforeId.length + String(batchCap - 1).length + 2
     this.maxPendingCalls = maxPendingCalls
     this.onUpstreamFailure = onUpstreamFailure ?? (() => {})
   }
@@ -96,14 +115,16 @@ export class UpstreamBatcher {
       // Sharing within one flush stays linearizable: every caller arrived before the upstream call was
       // sent, so the one answer is one each of them could have had alone.
       const key = sharingKey(call)
-      // Counted once it is sure to be placed: a call whose key throws rejects here and holds no place.
-      this.pending += 1
       const shared = key === undefined ? undefined : queue.shared.get(key)
       if (shared) {
+        this.pending += 1
         shared.waiters.push(waiter)
         return
       }
-      const slot: Slot = { call, waiters: [waiter] }
+      const { method, params } = call
+      const slot: Slot = { call, afterId: JSON.stringify({ method, params }).slice(1), waiters: [waiter] }
+      // Counted once it is sure to be placed: a call whose JSON throws rejects here and holds no place.
+      this.pending += 1
       if (key !== undefined) queue.shared.set(key, slot)
       ;(answersLarge(call) ? queue.alone : queue.batched).push(slot)
     })
@@ -115,24 +136,37 @@ export class UpstreamBatcher {
     this.flushing = false
     for (const [url, { batched, alone }] of queues) {
       for (const slot of alone) void this.post(url, [slot])
-      for (let start = 0; start < batched.length; start += this.maxBatchCalls)
-        void this.post(url, batched.slice(start, start + this.maxBatchCalls))
+      for (const request of this.requestsOf(batched)) void this.post(url, request)
     }
+  }
+
+  /** `slots` in their order, cut into requests of at most maxBatchCalls calls and maxBatchBytes bytes. */
+  private requestsOf(slots: readonly Slot[]): Slot[][] {
+    const requests: Slot[][] = []
+    let request: Slot[] = []
+    let bytes = 1 // the batch's `[`
+    for (const slot of slots) {
+      const size = this.callFrame + Buffer.byteLength(slot.afterId)
+      if (request.length === this.maxBatchCalls || (request.length > 0 && bytes + size > maxBatchBytes)) {
+        requests.push(request)
+        request = []
+        bytes = 1
+      }
+      request.push(slot)
+      bytes += size
+    }
+    if (request.length > 0) requests.push(request)
+    return requests
   }
 
   /** One upstream request for `slots`; settles every waiter, never rejects. */
   private async post(url: string, slots: Slot[]): Promise<void> {
-    const calls = slots.map(({ call }, id) => ({
-      jsonrpc: '2.0',
-      id,
-      method: call.method,
-      params: call.params,
-    }))
+    const calls = slots.map(({ afterId }, id) => `${beforeId}${id},${afterId}`)
     const batch = calls.length > 1
     let answerFor: (id: number) => UpstreamAnswer
     try {
       const reply = readUpstreamReply(
-        await this.upstream.post(url, JSON.stringify(batch ? calls : calls[0])),
+        await this.upstream.post(url, batch ? `[${calls.join(',')}]` : (calls[0] as string)),
         batch,
       )
       answerFor = reply.kind === 'all' ? () => reply.answer : (id) => reply.answers.get(id) ?? noAnswer

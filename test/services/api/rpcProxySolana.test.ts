@@ -1,4 +1,4 @@
-import { generateKeyPairSigner, lamports } from '@solana/kit'
+import { generateKeyPairSigner, getBase58Decoder, lamports } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +24,12 @@ type Answer = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: n
 
 const methodNotFound = { code: -32601, message: 'Method not found' }
 const regtestGenesisHash = '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206'
+/** A real Solana RPC's (and the local cluster's) request body cap: a larger body is refused 413 whole. */
+const clusterBodyCap = 50 * 1024
+
+/** `count` signatures no transaction has, as a client polling for its sends' statuses names them. */
+const unknownSignatures = (count: number) =>
+  Array.from({ length: count }, () => getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(64))))
 
 describe('POST /v1 on a Solana cluster (the chain RPC proxy)', () => {
   let chain: TestSolana
@@ -110,7 +116,7 @@ describe('POST /v1 on a Solana cluster (the chain RPC proxy)', () => {
     expect((await chain.rpc.getBalance(holder).send()).value).toBe(0n)
   })
 
-  it("sends a cluster's account reads alone, never in the shared batch: one account may hold 10 MiB", async () => {
+  it("sends a cluster's account and transaction reads alone, never in the shared batch: one account may hold 10 MiB, one transaction's inner instructions about 1 MB", async () => {
     const sent: (Sent | Sent[])[] = []
     const http = new HttpUpstream()
     upstreams.push(http)
@@ -129,6 +135,7 @@ describe('POST /v1 on a Solana cluster (the chain RPC proxy)', () => {
         call(3, 'getMultipleAccounts', [[holder], { encoding: 'base64' }]),
         call(4, 'getTokenAccountsByOwner', [holder, { mint: chain.testUsdMint }, { encoding: 'base64' }]),
         call(5, 'getSlot'),
+        call(6, 'getTransaction', [unknownSignatures(1)[0], { maxSupportedTransactionVersion: 0 }]),
       ].map((body) => post(app, body)),
     )
     const methods = (body: Sent | Sent[]) => (Array.isArray(body) ? body : [body]).map(({ method }) => method)
@@ -137,8 +144,34 @@ describe('POST /v1 on a Solana cluster (the chain RPC proxy)', () => {
         .filter((body) => !Array.isArray(body))
         .flatMap(methods)
         .sort(),
-    ).toEqual(['getAccountInfo', 'getMultipleAccounts', 'getTokenAccountsByOwner'])
+    ).toEqual(['getAccountInfo', 'getMultipleAccounts', 'getTokenAccountsByOwner', 'getTransaction'])
     expect(sent.filter(Array.isArray).map(methods)).toEqual([['getBalance', 'getSlot']])
+  })
+
+  it("answers a client's send while a stranger's status polls, batched with it, fill the cluster's 50 KiB body cap", async () => {
+    const app = await proxy()
+    // Within the cap on its own (the cluster answers it whole), but not with any other call beside it.
+    const polls: ReturnType<typeof call>[] = []
+    // A signature takes at most 91 bytes (88 characters, quotes, comma), a call about 120 around them.
+    for (let room = clusterBodyCap - 2; room > 300; room = clusterBodyCap - JSON.stringify(polls).length)
+      polls.push(
+        call(polls.length + 1, 'getSignatureStatuses', [
+          unknownSignatures(Math.min(256, Math.floor((room - 120) / 91))),
+        ]),
+      )
+    const payer = await testSigner(3)
+    const to = (await generateKeyPairSigner()).address
+    const { wire, signature } = await signedTransaction(chain, payer, [
+      getTransferSolInstruction({ source: payer, destination: to, amount: lamports(1_000_000n) }),
+    ])
+    const [stranger, sender] = await Promise.all([
+      post(app, polls),
+      post(app, call(1, 'sendTransaction', [wire, { encoding: 'base64' }])),
+    ])
+    expect(sender.status).toBe(200)
+    expect(await sender.json()).toEqual({ jsonrpc: '2.0', id: 1, result: signature })
+    expect(stranger.status).toBe(200)
+    expect((await stranger.json()) as Answer[]).toHaveLength(polls.length)
   })
 
   it('counts Solana calls against the same per-client limits, with 429 Rate Limited', async () => {
