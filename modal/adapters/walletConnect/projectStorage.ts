@@ -24,16 +24,35 @@ function scopes(prefix: string): [unprefixed: string, own: string][] {
 }
 
 /**
- * Moves the engine's unprefixed items under `prefix` when the project has none of its own yet, so a visitor
- * from before sessions were per project keeps the session: all of them (sessions, pairings, the keychain the
- * session decrypts with, history, the expirer, the provider's state), each written anew, then removed.
- * The first project instance to load on the origin takes them, and an instance that has loaded before
- * (its relay identity is kept) never does, so it leaves an unprefixed instance's session be.
+ * Set on the origin after the first project instance to load has taken up the unprefixed items, and only then
+ * (last): a move cut short is made again, whole, on the next load, and once it is set the unprefixed items
+ * are those of an instance without a projectId, never to be taken.
  */
-export async function adoptUnprefixedItems(storage: KeyValueStorage, prefix: string): Promise<void> {
+const adoptedMarker = 'pairwise:storage:perProject'
+
+/** Of the page's LockManager (`navigator.locks`), the exclusive request adoption runs in. */
+export type Locks = { request(name: string, callback: () => Promise<void>): Promise<unknown> }
+
+/**
+ * Moves the engine's unprefixed items under `prefix` when no project instance on the origin has loaded yet, so a
+ * visitor from before sessions were per project keeps the session: all of them (sessions, pairings, the
+ * keychain the session decrypts with, history, the expirer, the provider's state), each written anew, then
+ * removed. Two tabs loading at once would each copy the session, so where the page has locks the move runs
+ * under one and the second finds the marker set.
+ */
+export async function adoptUnprefixedItems(
+  storage: KeyValueStorage,
+  prefix: string,
+  locks: Locks | undefined = globalThis.navigator?.locks,
+): Promise<void> {
+  const adopt = () => adoptOnce(storage, prefix)
+  await (locks ? locks.request('pairwise:adopt-legacy-storage', adopt) : adopt())
+}
+
+async function adoptOnce(storage: KeyValueStorage, prefix: string): Promise<void> {
+  if ((await storage.getItem(adoptedMarker)) !== undefined) return
   const pairs = scopes(prefix)
   const keys = await storage.getKeys()
-  if (keys.some((key) => pairs.some(([, own]) => key.startsWith(own)))) return
   const moves = keys.flatMap((key) =>
     pairs.flatMap(([unprefixed, own]) =>
       key.startsWith(unprefixed) ? [{ from: key, to: own + key.slice(unprefixed.length) }] : [],
@@ -44,4 +63,5 @@ export async function adoptUnprefixedItems(storage: KeyValueStorage, prefix: str
     if (value !== undefined) await storage.setItem(to, value)
   }
   for (const { from } of moves) await storage.removeItem(from)
+  await storage.setItem(adoptedMarker, true)
 }

@@ -379,6 +379,21 @@ describe('instances of different projects on one origin, sharing its storage', (
     expect(memory.getItem('pairwise:connector:eip155:project-one')).toBe('com.example.alpha')
   })
 
+  it('a project instance that has read its items before never takes those of an instance without a project id', async () => {
+    const memory = mapMemory()
+    const kitOf = evmPage()
+    const project = kitOf(memory, 'project-one')
+    await project.ready()
+    const projectless = kitOf(memory)
+    await projectless.ready()
+    await projectless.connect('com.example.alpha')
+    const projectReloaded = kitOf(memory, 'project-one')
+    const projectlessReloaded = kitOf(memory)
+    await Promise.all([projectReloaded.ready(), projectlessReloaded.ready()])
+    expect(projectReloaded.getAddress()).toBeUndefined()
+    expect(projectlessReloaded.getAddress()).toBe(carol)
+  })
+
   it("a network remembered before the upgrade is restored once, its item moved to the project's", async () => {
     const memory = mapMemory()
     memory.setItem('pairwise:connector:solana', 'solflare')

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { UniversalProvider } from '../../../../engine/index.js'
 import { createEngineTransport } from '../../../../modal/adapters/walletConnect/engineTransport.js'
+import { adoptUnprefixedItems, type Locks } from '../../../../modal/adapters/walletConnect/projectStorage.js'
 import type { WalletConnectTransport } from '../../../../modal/adapters/walletConnectTransport.js'
 import type { CaipNetwork } from '../../../../modal/networks/types.js'
 import { type KeyValueStorage, MemoryStorage } from '../../../../storage/index.js'
@@ -67,6 +68,47 @@ async function connectWallet(transport: WalletConnectTransport, account: string)
   const topic = topicOf(transport)
   if (topic === undefined) throw new Error('the instance holds no session after connecting')
   return { wallet, topic }
+}
+
+/** `storage` as a tab closed during its `write`th write leaves it: that write fails, the ones before it are kept. */
+function closedAtWrite(storage: KeyValueStorage, write: number): KeyValueStorage {
+  let writes = 0
+  return {
+    getKeys: () => storage.getKeys(),
+    getEntries: () => storage.getEntries(),
+    getItem: (key) => storage.getItem(key),
+    async setItem(key, value) {
+      writes += 1
+      if (writes === write) throw new Error('the tab was closed')
+      await storage.setItem(key, value)
+    },
+    removeItem: (key) => storage.removeItem(key),
+  }
+}
+
+/** The browser's LockManager as far as an exclusive request goes: the callbacks for one name run one at a time. */
+function exclusiveLocks(): Locks {
+  const queues = new Map<string, Promise<unknown>>()
+  return {
+    request(name, callback) {
+      const granted = (queues.get(name) ?? Promise.resolve()).then(() => callback())
+      queues.set(
+        name,
+        granted.catch(() => undefined),
+      )
+      return granted
+    },
+  }
+}
+
+/** A storage holding the session an instance without a projectId connected; the wallet stays open. */
+async function projectlessSession() {
+  const storage = new MemoryStorage()
+  const plain = await open(storage, undefined)
+  const session = await connectWallet(plain, alice)
+  const namespaces = providerOf(plain).namespaces
+  await leave(plain)
+  return { storage, namespaces, ...session }
 }
 
 /** Closes the instance, as the page it lived in is left; its storage stays. */
@@ -139,11 +181,7 @@ describe('WalletConnect sessions of modal instances on one origin, per project',
 
 describe('a WalletConnect session kept before sessions were per project', () => {
   it('is moved to the first project instance that loads, which speaks over it', async () => {
-    const storage = new MemoryStorage()
-    const plain = await open(storage, undefined)
-    const { wallet, topic } = await connectWallet(plain, alice)
-    const namespaces = providerOf(plain).namespaces
-    await leave(plain)
+    const { storage, wallet, topic, namespaces } = await projectlessSession()
 
     const alpha = await open(storage, 'alpha')
     expect(topicOf(alpha)).toBe(topic)
@@ -154,7 +192,9 @@ describe('a WalletConnect session kept before sessions were per project', () => 
     expect(await alpha.request({ method: 'personal_sign', params: ['0x6869', alice] }, 'eip155:31337')).toBe(
       '0x5ig',
     )
-    expect((await storage.getKeys()).filter((key) => !key.includes(':alpha:'))).toEqual([])
+    expect(
+      (await storage.getKeys()).filter((key) => key.startsWith('wc@2:') && !key.includes(':alpha:')),
+    ).toEqual([])
 
     expect(await (await open(storage, 'beta')).restore()).toBeUndefined()
     expect(await (await open(storage, undefined)).restore()).toBeUndefined()
@@ -169,5 +209,33 @@ describe('a WalletConnect session kept before sessions were per project', () => 
 
     expect(await (await open(storage, 'alpha')).restore()).toBeUndefined()
     expect(topicOf(await open(storage, undefined))).toBe(topic)
+  })
+
+  it('is not taken by a project instance loading first after another project instance loaded', async () => {
+    const storage = new MemoryStorage()
+    await leave(await open(storage, 'alpha'))
+    const plain = await open(storage, undefined)
+    const { topic } = await connectWallet(plain, alice)
+    await leave(plain)
+
+    expect(await (await open(storage, 'beta')).restore()).toBeUndefined()
+    expect(topicOf(await open(storage, undefined))).toBe(topic)
+  })
+
+  it('is moved whole by the next load when a tab was closed while moving it', async () => {
+    const { storage, topic } = await projectlessSession()
+    await expect(open(closedAtWrite(storage, 3), 'alpha')).rejects.toThrow('the tab was closed')
+
+    const alpha = await open(storage, 'alpha')
+    expect(topicOf(alpha)).toBe(topic)
+    expect((await alpha.restore())?.accounts).toEqual([alice])
+  })
+
+  it('is moved to one of two project instances loading at once in two tabs, not copied to both', async () => {
+    const { storage, topic } = await projectlessSession()
+    const locks = exclusiveLocks()
+    await Promise.all(['alpha', 'beta'].map((prefix) => adoptUnprefixedItems(storage, prefix, locks)))
+    const holders = (await storage.getKeys()).filter((key) => key.endsWith(`session/${topic}`))
+    expect(holders).toHaveLength(1)
   })
 })
