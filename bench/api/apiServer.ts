@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { localApiChain } from '../../services/api/chains/index.js'
@@ -14,18 +14,24 @@ const [rpcUrl, testUsd] = process.argv.slice(2)
 if (!rpcUrl || !testUsd?.startsWith('0x')) throw new Error('usage: apiServer <rpcUrl> <tUSD address>')
 const dir = mkdtempSync(join(tmpdir(), 'pairwise-bench-api-'))
 const unlimited = 1_000_000_000
+// The shipped registry is found from the package's folder, which this bundle, built under .pairwise/, is not in.
+const registryFile = join(dir, 'wallets.json')
+writeFileSync(registryFile, JSON.stringify({ wallets: [] }))
 const api = await startApi({
   port: 0,
   database: join(dir, 'api.sqlite'),
   logger: consoleLogger('info'),
   chains: [localApiChain({ rpcUrl, testUsd: testUsd as `0x${string}` })],
   rpcLimits: { requestsPerMinute: unlimited, callsPerMinute: unlimited },
+  walletRegistry: { registryFile },
 })
 await new ProjectStore(api.db).create({
   id: 'bench',
   name: 'Bench',
   allowedOrigins: [],
   rateLimitPerMinute: unlimited,
+  // A project's features start off; the indexer lag is read through GET /v1/activity.
+  features: { activity: true },
 })
 const stop = async () => {
   await api.close()
