@@ -62,14 +62,17 @@ async function answer(
     ;({ status, body, headers } = errorAnswer(error, logger, { method: route.method, path }))
   }
   const text = JSON.stringify(body)
+  const bytes = Buffer.byteLength(text)
   const answerHeaders: Record<string, string | number> = {
     'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
+    'content-length': bytes,
   }
   if (headers) Object.assign(answerHeaders, headers)
   if (corsAsked)
     Object.assign(answerHeaders, { vary: 'Origin' }, cors.answerHeaders(origin, allowed, status, path))
   response.writeHead(status, answerHeaders).end(text)
+  // 'close' follows the last byte handed to the kernel, or the connection's end, whichever comes first.
+  if (route.unsent && response.writableLength > 0) response.on('close', route.unsent(view, bytes))
   logRequest(logger, { method: route.method, path }, status, performance.now() - started)
 }
 

@@ -13,6 +13,12 @@ export type DirectRoute = {
   path: `/${string}`
   /** The JSON body of the 200 answer; throws an ApiError for what the client got wrong. */
   answer(request: ApiRequest): Promise<object>
+  /**
+   * Told of each answer (of `bytes`) the kernel did not take at once, its client reading slowly or not at
+   * all, which waits in this process until its response closes; returns what to do then. Only the direct
+   * lane tells it: through Hono a route is not told.
+   */
+  unsent?(request: ApiRequest, bytes: number): () => void
 }
 
 /** What a feature module gives the app: Hono routes, or direct routes. */

@@ -9,6 +9,7 @@ import {
   perClientLimit,
 } from '../projects/clientBudget.js'
 import { sharedStateOf } from '../sharedStateOf.js'
+import { AnswerBytesPerClient, DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT } from './answerBytesPerClient.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
 import { PendingCallsPerClient, pendingCallsPerClient } from './pendingCallsPerClient.js'
@@ -28,11 +29,13 @@ export type ForwardingOptions = {
   upstream?: RpcUpstream
   limits?: Partial<RpcRateLimits>
   /**
-   * Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending), and
-   * of one client's pending calls (default a fifth of the batcher's: pendingCallsPerClient).
+   * Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending), of one
+   * client's pending calls (default a fifth of the batcher's: pendingCallsPerClient), and of the answer
+   * bytes the route holds unsent for one client (DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT).
    */
   batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'> & {
     maxPendingCallsPerClient?: number
+    maxAnswerBytesPerClient?: number
   }
 }
 
@@ -89,7 +92,8 @@ function upstreamFailed(upstreamName: string, error: unknown): never {
  * under the project guard and per-project and per-client rate limits (a request and its calls counted
  * together). Calls the route answers itself keep their places among the upstream's answers, which pass
  * through untouched (error objects included) under the client's ids. Forwarded calls go through an
- * UpstreamBatcher: concurrent clients share upstream requests.
+ * UpstreamBatcher: concurrent clients share upstream requests. A client that leaves more than its budget of
+ * answer bytes unread in this process is refused 429 until it reads them.
  */
 export function jsonRpcForwardingRoute(
   deps: RouteDeps & ForwardingOptions,
@@ -121,6 +125,9 @@ export function jsonRpcForwardingRoute(
   const pending = new PendingCallsPerClient(
     deps.batching?.maxPendingCallsPerClient ??
       pendingCallsPerClient(deps.batching?.maxPendingCalls ?? DEFAULT_MAX_PENDING_CALLS),
+  )
+  const unsent = new AnswerBytesPerClient(
+    deps.batching?.maxAnswerBytesPerClient ?? DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT,
   )
   /** The upstream's answers, `calls` of them counted as `client`'s while they wait; 429 past its share. */
   const held = <T>(client: string, calls: number, sent: () => Promise<T>): Promise<T> => {
@@ -158,6 +165,7 @@ export function jsonRpcForwardingRoute(
     const body = await validJson(request, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body.length : 1
     const client = clientKey(request.client())
+    if (unsent.over(client)) throw rateLimited()
     if (!(await clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits))))
       throw rateLimited()
     if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
@@ -166,5 +174,10 @@ export function jsonRpcForwardingRoute(
     if (state?.tracks(body)) return (await answerAll(client, target, [body], state))[0] as JsonRpcAnswer
     return target.localAnswer(body) ?? (await held(client, 1, () => batcher.call(target.url, body)))
   }
-  return { method: 'POST', path: route.path, answer: forward }
+  return {
+    method: 'POST',
+    path: route.path,
+    answer: forward,
+    unsent: (request, bytes) => unsent.hold(clientKey(request.client()), bytes),
+  }
 }
