@@ -9,8 +9,10 @@ import type { IncomingMessage } from 'node:http'
  * headers, or Content-Length beside Transfer-Encoding, Node refuses itself before any handler runs.
  */
 export function bodyFramingFault(request: IncomingMessage): string | undefined {
-  const codings = request.headersDistinct['transfer-encoding']
-  if (codings === undefined) return undefined
+  // Node joins repeated Transfer-Encoding headers into one: none here means none at all, and the request
+  // skips building every header's list of values.
+  if (request.headers['transfer-encoding'] === undefined) return undefined
+  const codings = request.headersDistinct['transfer-encoding'] ?? []
   // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means its framing is faulty.
   if (request.httpVersion !== '1.1') return `Transfer-Encoding in an HTTP/${request.httpVersion} request`
   if (codings.length !== 1 || codings[0]?.toLowerCase() !== 'chunked')

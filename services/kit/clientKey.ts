@@ -5,7 +5,8 @@ import { isIPv6 } from 'node:net'
  * so counting single addresses would give it billions of budgets.
  */
 export function clientKey(client: string): string {
-  return isIPv6(client) ? ipv6Prefix64(client) : client
+  // Every IPv6 address has a colon; the IPv4 clients most requests come from skip isIPv6's regular expression.
+  return client.includes(':') && isIPv6(client) ? ipv6Prefix64(client) : client
 }
 
 function ipv6Prefix64(address: string): string {

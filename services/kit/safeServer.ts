@@ -79,8 +79,7 @@ export function createSafeServer(handler: RequestHandler, options: SafeServerOpt
       try {
         if (underWay > maxPipelined)
           throw new HttpError(429, `Too many requests under way on one connection: at most ${maxPipelined}`)
-        if ((request.headersDistinct.host?.length ?? 0) > 1)
-          throw new HttpError(400, 'Bad Request: more than one Host header')
+        if (repeatsHost(request)) throw new HttpError(400, 'Bad Request: more than one Host header')
         const framingFault = bodyFramingFault(request)
         // 400, not the 501 RFC 9112 §6.1 suggests for an unknown coding: Node's parser answers 400 to the
         // framings it refuses itself (`chunked, chunked`, Content-Length beside Transfer-Encoding), so
@@ -191,6 +190,19 @@ function statusOf(error: unknown): number {
  * The responses started on each socket and not yet sent (pipelined requests can have several), and the
  * sockets to close once theirs are.
  */
+/**
+ * Whether `request` names more than one Host, read from the header list as sent: Node keeps only the first
+ * in `headers`, and `headersDistinct` builds every header's list of values for the one name.
+ */
+function repeatsHost({ rawHeaders }: IncomingMessage): boolean {
+  let hosts = 0
+  for (let at = 0; at < rawHeaders.length; at += 2) {
+    const name = rawHeaders[at] as string
+    if (name.length === 4 && name.toLowerCase() === 'host' && ++hosts > 1) return true
+  }
+  return false
+}
+
 class ResponsesUnderWay {
   private readonly counts = new WeakMap<Duplex, number>()
   private readonly closing = new WeakSet<Duplex>()

@@ -1,3 +1,4 @@
+import { andThen } from '@pairwise/common'
 import { clientKey } from '../../kit/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
@@ -132,9 +133,16 @@ export function jsonRpcForwardingRoute(
   /** The upstream's answers, `calls` of them counted as `client`'s while they wait; 429 past its share. */
   const held = <T>(client: string, calls: number, sent: () => Promise<T>): Promise<T> => {
     if (!pending.take(client, calls)) throw rateLimited()
-    return sent()
-      .finally(() => pending.release(client, calls))
-      .catch(failed)
+    return sent().then(
+      (answer) => {
+        pending.release(client, calls)
+        return answer
+      },
+      (error: unknown) => {
+        pending.release(client, calls)
+        return failed(error)
+      },
+    )
   }
   const answerAll = async (
     client: string,
@@ -160,15 +168,20 @@ export function jsonRpcForwardingRoute(
   }
 
   const forward = async (request: ApiRequest): Promise<object> => {
-    const project = await deps.project(request)
+    // Awaited only when the answer is still coming: an await of a value at hand still costs a turn, and
+    // in-memory guards and counters answer at once.
+    const guarded = deps.project(request)
+    const project = guarded instanceof Promise ? await guarded : guarded
     const target = route.target(request)
     const body = await validJson(request, jsonRpcBodySchema)
     const calls = Array.isArray(body) ? body.length : 1
     const client = clientKey(request.client())
     if (unsent.over(client)) throw rateLimited()
-    if (!(await clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits))))
-      throw rateLimited()
-    if (!(await limiter.takeAll(project.id, budgets(calls, limits)))) throw rateLimited()
+    const taken = andThen(
+      clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits)),
+      (clientTook) => clientTook && limiter.takeAll(project.id, budgets(calls, limits)),
+    )
+    if (!(taken instanceof Promise ? await taken : taken)) throw rateLimited()
     const state = target.callState?.(client)
     if (Array.isArray(body)) return await answerAll(client, target, body, state)
     if (state?.tracks(body)) return (await answerAll(client, target, [body], state))[0] as JsonRpcAnswer

@@ -6,7 +6,7 @@ import { sharedStateOf } from '../sharedStateOf.js'
 import { bundlerRoute } from './bundlerRoute.js'
 import { filterGate } from './filterGate.js'
 import { DEFAULT_FILTERS_PER_CLIENT, type FilterOwners, MemoryFilterOwners } from './filterOwners.js'
-import { type ForwardingOptions, jsonRpcForwardingRoute } from './jsonRpcForwarding.js'
+import { type ForwardingOptions, type ForwardingTarget, jsonRpcForwardingRoute } from './jsonRpcForwarding.js'
 import { evmLocalAnswer } from './localAnswer.js'
 import { RedisFilterOwners } from './redisFilterOwners.js'
 import { solanaLocalAnswer } from './solanaMethods.js'
@@ -39,20 +39,30 @@ function filterOwnersOf(deps: RouteDeps, perClient: number): FilterOwners {
 export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[] {
   const perClient = deps.filtersPerClient ?? DEFAULT_FILTERS_PER_CLIENT
   const owners = filterOwnersOf(deps, perClient)
+  const targetOf = (chainId: string): ForwardingTarget => {
+    if (isSolanaNetwork(chainId))
+      return { url: deps.chains.solana(chainId).rpcUrl, localAnswer: solanaLocalAnswer }
+    return {
+      url: deps.chains.get(chainId).rpcUrl,
+      localAnswer: evmLocalAnswer,
+      callState: (client) => filterGate(owners, client, chainId, perClient),
+    }
+  }
+  // Made once per chain served, on its first request: requests name their chain by the same few strings. Only
+  // an id that validated and names a served chain is kept, so the map holds at most one entry per chain.
+  const targets = new Map<string, ForwardingTarget>()
   const proxy = jsonRpcForwardingRoute(deps, {
     path: '/v1',
     counters: 'rpc',
     upstreamFailedEvent: 'rpc_proxy.upstream_failed',
     upstreamName: 'The chain RPC',
     target(request) {
+      const known = targets.get(request.query('chainId') ?? '')
+      if (known) return known
       const chainId = validParam(request, 'chainId', caipNetworkIdSchema)
-      if (isSolanaNetwork(chainId))
-        return { url: deps.chains.solana(chainId).rpcUrl, localAnswer: solanaLocalAnswer }
-      return {
-        url: deps.chains.get(chainId).rpcUrl,
-        localAnswer: evmLocalAnswer,
-        callState: (client) => filterGate(owners, client, chainId, perClient),
-      }
+      const target = targetOf(chainId)
+      targets.set(chainId, target)
+      return target
     },
   })
   return [proxy, bundlerRoute(deps)]
