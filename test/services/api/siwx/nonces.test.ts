@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase } from '../../../../services/api/db/index.js'
+import { describe, expect, it } from 'vitest'
+import type { Database } from '../../../../services/api/db/index.js'
 import { ProjectStore } from '../../../../services/api/projects/index.js'
-import { eachDatabase, postgresDatabases } from '../support/databases.js'
+import { eachDatabase } from '../support/databases.js'
 import { alice, bob, type Harness, iso, minute, refusal, siwxHarness } from './siwxHarness.js'
 
 const nonceInvalid = { status: 401, code: 'NONCE_INVALID', message: 'Nonce is unknown, used or expired' }
@@ -23,7 +20,9 @@ const rows = async (db: Database, table: string) =>
 const changedAt = (nonce: string, index: number) =>
   `${nonce.slice(0, index)}${nonce[index] === '0' ? '1' : '0'}${nonce.slice(index + 1)}`
 
-describe.each(eachDatabase())('sign-in nonces on $name', ({ open }) => {
+const databases = eachDatabase()
+
+describe.each(databases)('sign-in nonces on $name', ({ open }) => {
   it('a flood of nonces from 12,000 IPv6 /64s does not stop another client getting one and signing in', async () => {
     const h = await siwxHarness(await open())
     const flooders = Array.from({ length: 12_000 }, (_, i) => `2001:db8:${i.toString(16)}::1`)
@@ -89,46 +88,9 @@ describe.each(eachDatabase())('sign-in nonces on $name', ({ open }) => {
   })
 })
 
-/**
- * Two connections to one PostgreSQL database, as two api processes behind a load balancer have. A SQLite
- * database serves one process (services/api/db/sqliteOwner.ts): there the two apis share its connection.
- */
-const sharedDatabases = (() => {
-  const opened: Database[] = []
-  const folders: string[] = []
-  const postgresUrl = postgresDatabases()
-  afterAll(async () => {
-    for (const db of opened) await db.close().catch(() => undefined)
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true })
-  })
-  const opening = async (location: string) => {
-    const db = await openDatabase(location)
-    opened.push(db)
-    return db
-  }
-  return [
-    {
-      name: 'sqlite',
-      open: async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-'))
-        folders.push(dir)
-        const db = await opening(join(dir, 'api.sqlite'))
-        return [db, db] as const
-      },
-    },
-    {
-      name: 'postgres',
-      open: async () => {
-        const url = await postgresUrl()
-        return [await opening(url), await opening(url)] as const
-      },
-    },
-  ]
-})()
-
-describe.each(sharedDatabases)('sign-in nonces across two apis on one $name database', ({ open }) => {
+describe.each(databases)('sign-in nonces across two apis on one $name database', ({ openShared }) => {
   it('each api accepts a nonce the other issued, once', async () => {
-    const [first, second] = await open()
+    const [first, second] = await openShared()
     const one = await siwxHarness(first)
     const other = await siwxHarness(second)
     const session = await other.signed(alice, { nonce: await one.nonce() })
@@ -137,7 +99,7 @@ describe.each(sharedDatabases)('sign-in nonces across two apis on one $name data
   })
 
   it('of two sign-ins racing on one nonce through the two apis, exactly one wins', async () => {
-    const [first, second] = await open()
+    const [first, second] = await openShared()
     const one = await siwxHarness(first)
     const other = await siwxHarness(second)
     for (let round = 0; round < 5; round++) {

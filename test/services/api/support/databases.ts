@@ -5,7 +5,16 @@ import { afterAll } from 'vitest'
 import { type Database, openDatabase } from '../../../../services/api/db/index.js'
 import { type PostgresServer, startPostgresServer } from './postgresServer.js'
 
-export type TestDatabase = { name: 'sqlite' | 'postgres'; open(): Promise<Database> }
+export type TestDatabase = {
+  name: 'sqlite' | 'postgres'
+  open(): Promise<Database>
+  /**
+   * A fresh empty database as two api processes behind a load balancer reach it: two connections to one
+   * PostgreSQL database. A SQLite database serves one process (services/api/db/sqliteOwner.ts), so there
+   * both are its one connection.
+   */
+  openShared(): Promise<readonly [Database, Database]>
+}
 
 /**
  * Both stores of the api service, for `describe.each(eachDatabase())`: each `open()` gives a fresh empty
@@ -20,23 +29,35 @@ export function eachDatabase(): TestDatabase[] {
     for (const db of opened) await db.close().catch(() => undefined)
     for (const dir of folders) rmSync(dir, { recursive: true, force: true })
   })
-  const keep = (db: Database) => {
+  const keep = async (location: string) => {
+    const db = await openDatabase(location)
     opened.push(db)
     return db
+  }
+  const sqliteFile = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-'))
+    folders.push(dir)
+    return join(dir, 'api.sqlite')
   }
   return [
     {
       name: 'sqlite',
       async open() {
-        const dir = mkdtempSync(join(tmpdir(), 'pairwise-api-'))
-        folders.push(dir)
-        return keep(await openDatabase(join(dir, 'api.sqlite')))
+        return keep(sqliteFile())
+      },
+      async openShared() {
+        const db = await keep(sqliteFile())
+        return [db, db]
       },
     },
     {
       name: 'postgres',
       async open() {
-        return keep(await openDatabase(await postgresUrl()))
+        return keep(await postgresUrl())
+      },
+      async openShared() {
+        const url = await postgresUrl()
+        return [await keep(url), await keep(url)]
       },
     },
   ]
