@@ -1,10 +1,13 @@
 import type { JsonRpcCall } from './jsonRpc.js'
+import { solanaMethods } from './solanaMethods.js'
 
 /**
  * Reads with no side effect and no state kept on the node: identical ones may share one answer. Sends
- * (eth_sendRawTransaction), filters (eth_newFilter, eth_getFilterChanges, …) and anything unlisted never do.
+ * (eth_sendRawTransaction, sendTransaction), filters (eth_newFilter, eth_getFilterChanges, …) and anything
+ * unlisted never do. One list for EVM chains and Solana clusters: no name is forwarded to both, so each is
+ * judged for the one chain kind that may send it.
  */
-const sharedReads = new Set([
+export const sharedReads: ReadonlySet<string> = new Set([
   'eth_blockNumber',
   'eth_chainId',
   'net_version',
@@ -22,11 +25,15 @@ const sharedReads = new Set([
   'eth_getTransactionReceipt',
   'eth_feeHistory',
   'web3_clientVersion',
+  // A Solana cluster's whole allowlist but sendTransaction. A simulation, like eth_call, commits nothing and
+  // leaves nothing on the node, so one run answers each identical call of the turn as it would have alone.
+  ...[...solanaMethods].filter((method) => method !== 'sendTransaction'),
 ])
 
 /**
  * Equal for two calls that may share one upstream answer; undefined for a call that must go out itself.
- * The method then the params' JSON (which starts with `[` or `{`, never part of a listed method's name).
+ * The method then the params' JSON, which starts with `[` or `{`, never part of a listed method's name: two
+ * calls of different methods never have the same key.
  */
 export function sharingKey({ method, params }: JsonRpcCall): string | undefined {
   if (!sharedReads.has(method)) return undefined

@@ -20,7 +20,7 @@ import { UpstreamError } from './upstreamError.js'
 export type RpcRateLimits = {
   /** Proxy requests per project per minute, a batch counting once. */
   requestsPerMinute: number
-  /** JSON-RPC calls per project per minute, each call of a batch counting. */
+  /** JSON-RPC calls per project per minute, each call of a batch counting (at its ForwardingTarget.callCost). */
   callsPerMinute: number
 }
 
@@ -60,6 +60,11 @@ export type ForwardingTarget = {
   localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
   /** The state kept for the calls of `client` (its `clientKey`), when the target keeps any. */
   callState?(client: string): CallState
+  /**
+   * What `call` spends of the project's and the client's calls a minute, when some calls cost the node more
+   * than others; 1 each without it. Nothing else (requests, pending calls) counts by it.
+   */
+  callCost?(call: JsonRpcCall): number
 }
 
 /** What makes one forwarding route differ from another: its path, upstreams and allowlists. */
@@ -86,6 +91,15 @@ function upstreamFailed(upstreamName: string, error: unknown): never {
   if (error.reason === 'unreachable')
     throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} could not be reached`)
   throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} failed: ${error.message}`)
+}
+
+/** What `body` spends of the calls budgets: its calls, each at `target`'s cost when it has one. */
+function callsSpent(body: JsonRpcCall | JsonRpcCall[], { callCost }: ForwardingTarget): number {
+  if (!Array.isArray(body)) return callCost?.(body) ?? 1
+  if (callCost === undefined) return body.length
+  let spent = 0
+  for (const call of body) spent += callCost(call)
+  return spent
 }
 
 /**
@@ -174,7 +188,7 @@ export function jsonRpcForwardingRoute(
     const project = guarded instanceof Promise ? await guarded : guarded
     const target = route.target(request)
     const body = await validJson(request, jsonRpcBodySchema)
-    const calls = Array.isArray(body) ? body.length : 1
+    const calls = callsSpent(body, target)
     const client = clientKey(request.client())
     if (unsent.over(client)) throw rateLimited()
     const taken = andThen(

@@ -9,7 +9,7 @@ import { DEFAULT_FILTERS_PER_CLIENT, type FilterOwners, MemoryFilterOwners } fro
 import { type ForwardingOptions, type ForwardingTarget, jsonRpcForwardingRoute } from './jsonRpcForwarding.js'
 import { evmLocalAnswer } from './localAnswer.js'
 import { RedisFilterOwners } from './redisFilterOwners.js'
-import { solanaLocalAnswer } from './solanaMethods.js'
+import { solanaCallCost, solanaLocalAnswer } from './solanaMethods.js'
 
 export type { RpcRateLimits } from './jsonRpcForwarding.js'
 
@@ -41,7 +41,11 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
   const owners = filterOwnersOf(deps, perClient)
   const targetOf = (chainId: string): ForwardingTarget => {
     if (isSolanaNetwork(chainId))
-      return { url: deps.chains.solana(chainId).rpcUrl, localAnswer: solanaLocalAnswer }
+      return {
+        url: deps.chains.solana(chainId).rpcUrl,
+        localAnswer: solanaLocalAnswer,
+        callCost: solanaCallCost,
+      }
     return {
       url: deps.chains.get(chainId).rpcUrl,
       localAnswer: evmLocalAnswer,

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import type { JsonRpcCall } from './jsonRpc.js'
 import { localAnswerOf } from './localAnswer.js'
 
 /**
@@ -36,3 +38,22 @@ export const solanaMethods: ReadonlySet<string> = new Set([
 
 /** A Solana cluster's: the `test` ping, and -32601 for anything off the list (EVM methods among them). */
 export const solanaLocalAnswer = localAnswerOf(solanaMethods)
+
+/**
+ * getSignatureStatuses' params when it asks the node to look each signature up in its ledger archive. Params
+ * past the two are let be: whether a node ignores or refuses them, the call costs no less for them.
+ */
+const historySearchSchema = z
+  .tuple([z.array(z.string()), z.object({ searchTransactionHistory: z.literal(true) })])
+  .rest(z.unknown())
+
+/**
+ * What a call spends of the calls budgets: 1, but a getSignatureStatuses that searches the transaction
+ * history one per signature it names (at least 1), each a lookup the node may make in its ledger archive.
+ * Params the node would refuse count 1 and go as sent, for the node to answer its own error.
+ */
+export function solanaCallCost({ method, params }: JsonRpcCall): number {
+  if (method !== 'getSignatureStatuses') return 1
+  const search = historySearchSchema.safeParse(params)
+  return search.success ? Math.max(1, search.data[0].length) : 1
+}
