@@ -13,12 +13,25 @@ export type DirectRoute = {
   path: `/${string}`
   /** The JSON body of the 200 answer; throws an ApiError for what the client got wrong. */
   answer(request: ApiRequest): Promise<object>
+  /** The answers a client leaves unread, which the route keeps within a budget. */
+  unsent?: UnsentAnswers
+}
+
+/**
+ * The answer bytes a route's clients leave in this process unread. Only the direct lane tells it: through
+ * Hono a route is not told.
+ */
+export type UnsentAnswers = {
   /**
-   * Told of each answer (of `bytes`) the kernel did not take at once, its client reading slowly or not at
-   * all, which waits in this process until its response closes; returns what to do then. Only the direct
-   * lane tells it: through Hono a route is not told.
+   * Whether the client of `request` already leaves more than its budget unread: its answer, ready now, is
+   * refused 429 rather than held too, so one that asked for many at once holds its budget and one answer.
    */
-  unsent?(request: ApiRequest, bytes: number): () => void
+  over(request: ApiRequest): boolean
+  /**
+   * Counts an answer of `bytes` the kernel did not take at once, its client reading slowly or not at all;
+   * returns what gives it back once the answer has gone or its connection has.
+   */
+  hold(request: ApiRequest, bytes: number): () => void
 }
 
 /** What a feature module gives the app: Hono routes, or direct routes. */

@@ -205,6 +205,9 @@ export function jsonRpcForwardingRoute(
     method: 'POST',
     path: route.path,
     answer: forward,
-    unsent: (request, bytes) => unsent.hold(clientKey(request.client()), bytes),
+    unsent: {
+      over: (request) => unsent.over(clientKey(request.client())),
+      hold: (request, bytes) => unsent.hold(clientKey(request.client()), bytes),
+    },
   }
 }

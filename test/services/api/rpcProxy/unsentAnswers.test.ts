@@ -110,6 +110,19 @@ function unreadLogs(host: string, client: string): Promise<Unread> {
   })
 }
 
+/** `count` `eth_getLogs` from `client` pipelined on one socket that reads nothing. */
+function pipelinedLogs(host: string, client: string, count: number): Socket {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{}] })
+  const [address, port] = host.split(':')
+  const socket = connect(Number(port), address)
+  sockets.push(socket)
+  const request =
+    `POST ${proxyPath} HTTP/1.1\r\nhost: ${host}\r\ncontent-type: application/json\r\n` +
+    `x-forwarded-for: ${client}\r\ncontent-length: ${body.length}\r\n\r\n${body}`
+  socket.write(request.repeat(count))
+  return socket
+}
+
 /** Reads the rest of `unread`'s answer; resolves once all of it has come. */
 function readRest(unread: Unread): Promise<void> {
   return new Promise((resolve) => {
@@ -152,6 +165,27 @@ describe('answer bytes the RPC proxy holds unsent for one client', () => {
 
     for (const { socket } of held) socket.destroy()
     await expect.poll(() => ping(host, '203.0.113.7')).toBe(200)
+  })
+
+  it('gives a client’s budget back when its connection goes with answers still queued behind a pipelined one', async () => {
+    // Three answers of about 8 MiB are written before the client passes 20 MiB: Node closes the one it was
+    // sending and the next when the connection goes, never the third.
+    const host = await api(20 * MiB)
+    const socket = pipelinedLogs(host, '203.0.113.7', 3)
+    await expect.poll(() => ping(host, '203.0.113.7')).toBe(429)
+
+    socket.destroy()
+    await expect.poll(() => ping(host, '203.0.113.7')).toBe(200)
+    // Two unread answers are within the budget again only if the third was given back too.
+    await unreadLogs(host, '203.0.113.7')
+    await unreadLogs(host, '203.0.113.7')
+    expect(await ping(host, '203.0.113.7')).toBe(200)
+  })
+
+  it('refuses an answer ready while its client already leaves more than its budget unread, so asking for many at once holds at most the budget and one answer', async () => {
+    const host = await api(12 * MiB)
+    const burst = await Promise.all(Array.from({ length: 4 }, () => unreadLogs(host, '203.0.113.7')))
+    expect(burst.map(({ status }) => status).sort()).toEqual([200, 200, 429, 429])
   })
 
   it('serves a client holding nothing an answer near the 8 MiB cap, larger than its whole budget; only its next request waits', async () => {
