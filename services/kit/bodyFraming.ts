@@ -12,6 +12,7 @@ export function bodyFramingFault(request: IncomingMessage): string | undefined {
   // Node joins repeated Transfer-Encoding headers into one: none here means none at all, and the request
   // skips building every header's list of values.
   if (request.headers['transfer-encoding'] === undefined) return undefined
+  // Present, as `headers` said; no list at all would read as a framing other than exactly chunked.
   const codings = request.headersDistinct['transfer-encoding'] ?? []
   // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means its framing is faulty.
   if (request.httpVersion !== '1.1') return `Transfer-Encoding in an HTTP/${request.httpVersion} request`

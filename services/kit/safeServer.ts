@@ -187,10 +187,6 @@ function statusOf(error: unknown): number {
 }
 
 /**
- * The responses started on each socket and not yet sent (pipelined requests can have several), and the
- * sockets to close once theirs are.
- */
-/**
  * Whether `request` names more than one Host, read from the header list as sent: Node keeps only the first
  * in `headers`, and `headersDistinct` builds every header's list of values for the one name.
  */
@@ -203,6 +199,10 @@ function repeatsHost({ rawHeaders }: IncomingMessage): boolean {
   return false
 }
 
+/**
+ * The responses started on each socket and not yet sent (pipelined requests can have several), and the
+ * sockets to close once theirs are.
+ */
 class ResponsesUnderWay {
   private readonly counts = new WeakMap<Duplex, number>()
   private readonly closing = new WeakSet<Duplex>()

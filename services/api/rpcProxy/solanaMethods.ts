@@ -49,8 +49,9 @@ const historySearchSchema = z
 
 /**
  * What a call spends of the calls budgets: 1, but a getSignatureStatuses that searches the transaction
- * history one per signature it names (at least 1), each a lookup the node may make in its ledger archive.
- * Params the node would refuse count 1 and go as sent, for the node to answer its own error.
+ * history one per signature it names (at least 1), each a lookup the node may make in its ledger archive;
+ * past a node's own cap (256) too, as not every node has one. Params of another shape count 1 and go as
+ * sent, for the node to answer its own error.
  */
 export function solanaCallCost({ method, params }: JsonRpcCall): number {
   if (method !== 'getSignatureStatuses') return 1
