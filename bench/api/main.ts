@@ -10,6 +10,7 @@ import { migrate, openDatabase } from '../../services/api/db/index.js'
 import { indexerMigrations, startIndexer } from '../../services/api/indexer/index.js'
 import { transferTopic } from '../../services/api/indexer/transferRow.js'
 import { deployFixtures, devPrivateKeys, freePort, localChainId, startChain } from '../../services/index.js'
+import { processCpuSeconds } from '../relay/processCpu.js'
 import { drive, type Result } from './autocannon.js'
 
 /**
@@ -38,7 +39,12 @@ const silent = {
 const holder = privateKeyToAccount(devPrivateKeys[0]).address
 const scratch = mkdtempSync(join(tmpdir(), 'pairwise-bench-'))
 
-type Server = { url: string; stop(): Promise<void> }
+type Server = {
+  url: string
+  /** CPU seconds the server process has used so far; undefined without Linux's /proc. */
+  cpuSeconds(): number | undefined
+  stop(): Promise<void>
+}
 
 function startServer(script: string, args: string[], nodeOptions: string[] = []): Promise<Server> {
   const log = openSync(join(scratch, `${script.replace(/\W/g, '')}.log`), 'a')
@@ -56,6 +62,7 @@ function startServer(script: string, args: string[], nodeOptions: string[] = [])
       if (port)
         resolve({
           url: `http://127.0.0.1:${port}`,
+          cpuSeconds: () => processCpuSeconds(child.pid),
           stop: () => {
             child.kill('SIGTERM')
             return exited
@@ -110,27 +117,38 @@ type Row = {
   floorRatio?: number
   /** The median of the rounds' api/floor: what the proxy's checks cost. */
   apiFloorRatio?: number
+  /** Each server's CPU µs a request, the median of its rounds; undefined without /proc. */
+  cpu?: Partial<Record<Side, number>>
 }
 
 type Side = 'bare' | 'api' | 'floor'
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
+/** A URL to drive, and the server process that answers it, whose CPU each round reads. */
+type Measured = { url: string; server: Server }
+
 /**
  * The api against the bare server in `rounds` alternating rounds (after a warm-up of each): this machine's
  * speed drifts by a fifth from one run to the next, and servers measured back to back drift together.
- * With `floorUrl`, the proxy floor is measured in each round too.
+ * With `floor`, the proxy floor is measured in each round too. Each server's CPU a request is read from its
+ * process around its own rounds: a request's cost drifts less than the machine's share of the cores.
  */
-async function paired(apiUrl: string, bareUrl: string, body?: string, floorUrl?: string) {
-  const urls: Partial<Record<Side, string>> = {
-    bare: bareUrl,
-    api: apiUrl,
-    ...(floorUrl ? { floor: floorUrl } : {}),
-  }
-  const sides = Object.keys(urls) as Side[]
+async function paired(api: Measured, bare: Measured, body?: string, floor?: Measured) {
+  const measured: Partial<Record<Side, Measured>> = { bare, api, ...(floor ? { floor } : {}) }
+  const sides = Object.keys(measured) as Side[]
   const results: Record<Side, Result[]> = { bare: [], api: [], floor: [] }
-  for (const side of sides) await drive(urls[side] as string, body, 1)
+  const cpu: Record<Side, number[]> = { bare: [], api: [], floor: [] }
+  for (const side of sides) await drive((measured[side] as Measured).url, body, 1)
   for (let round = 0; round < rounds; round++)
-    for (const side of sides) results[side].push(await drive(urls[side] as string, body))
+    for (const side of sides) {
+      const { url, server } = measured[side] as Measured
+      const before = server.cpuSeconds()
+      const result = await drive(url, body)
+      const after = server.cpuSeconds()
+      results[side].push(result)
+      if (before !== undefined && after !== undefined)
+        cpu[side].push(((after - before) * 1e6) / (result.perSecond * seconds))
+    }
   const medianOf = (side: Side): Result => ({
     perSecond: median(results[side].map((result) => result.perSecond)),
     p99: median(results[side].map((result) => result.p99)),
@@ -139,11 +157,15 @@ async function paired(apiUrl: string, bareUrl: string, body?: string, floorUrl?:
   // Each round's own ratio: the servers of one round ran back to back, on the same speed of the machine.
   const ratioOf = (side: Side, to: Side = 'bare') =>
     median(results[side].map((result, round) => result.perSecond / (results[to][round] as Result).perSecond))
+  const cpuOf = Object.fromEntries(
+    sides.filter((side) => cpu[side].length === rounds).map((side) => [side, median(cpu[side])]),
+  )
   return {
     bare: medianOf('bare'),
     api: medianOf('api'),
     ratio: ratioOf('api'),
-    ...(floorUrl
+    cpu: cpuOf,
+    ...(floor
       ? { floor: medianOf('floor'), floorRatio: ratioOf('floor'), apiFloorRatio: ratioOf('api', 'floor') }
       : {}),
   }
@@ -154,7 +176,9 @@ async function throughputRows(api: Server, bare: Server, floor: Server, rpcUrl: 
   const balancesUrl = `${api.url}/v1/balances?projectId=bench&address=${holder}&caipNetworkId=${caip2}`
   const warm = await fetch(balancesUrl)
   if (!warm.ok) throw new Error(`balances answered ${warm.status}: ${await warm.text()}`)
-  const proxyUrl = `${api.url}/v1?chainId=${caip2}&projectId=bench`
+  const proxied = { url: `${api.url}/v1?chainId=${caip2}&projectId=bench`, server: api }
+  const bareRoot = { url: `${bare.url}/`, server: bare }
+  const floorRoot = { url: `${floor.url}/`, server: floor }
   const call = (method: string, params: unknown[]) =>
     JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
   const blockNumber = call('eth_blockNumber', [])
@@ -168,20 +192,20 @@ async function throughputRows(api: Server, bare: Server, floor: Server, rpcUrl: 
       name: 'balances',
       target: targets.balances,
       calls: 'GET /v1/balances, warm cache',
-      ...(await paired(balancesUrl, `${bare.url}/`)),
+      ...(await paired({ url: balancesUrl, server: api }, { url: `${bare.url}/`, server: bare })),
     },
     {
       name: 'proxy',
       target: targets.proxyOfFloor,
       calls: 'POST /v1 eth_blockNumber',
-      ...(await paired(proxyUrl, `${bare.url}/`, blockNumber, `${floor.url}/`)),
+      ...(await paired(proxied, bareRoot, blockNumber, floorRoot)),
       upstream: await upstream(blockNumber),
     },
     {
       name: 'proxy',
       target: targets.proxyOfFloor,
       calls: "POST /v1 eth_getBalance(holder, 'latest')",
-      ...(await paired(proxyUrl, `${bare.url}/`, balance, `${floor.url}/`)),
+      ...(await paired(proxied, bareRoot, balance, floorRoot)),
       upstream: await upstream(balance),
     },
   ]
@@ -350,6 +374,12 @@ for (const row of rows) {
         `the floor being Node, the api's batcher and upstream client, nothing else; api/bare ${fixed(ratio, 2)}, ` +
         `floor/bare ${fixed(row.floorRatio, 2)}, bare/api p99 ${row.bare.p99}/${row.api.p99} ms${failed}${upstream}`,
     )
+    const { api: apiCpu, floor: floorCpu, bare: bareCpu } = row.cpu ?? {}
+    if (apiCpu !== undefined && floorCpu !== undefined && bareCpu !== undefined)
+      console.log(
+        `  CPU a request (the server process, user and system): api ${fixed(apiCpu, 1)} µs, floor ${fixed(floorCpu, 1)} µs, ` +
+          `bare ${fixed(bareCpu, 1)} µs; floor/api ${fixed(floorCpu / apiCpu, 2)}, less noisy than req/s on a shared machine`,
+      )
     continue
   }
   console.log(

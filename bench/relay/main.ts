@@ -1,11 +1,12 @@
 import { fork, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { clientAddress, type Phase, type PhaseResult, summarize } from './load.js'
 import type { LoadCommand, LoadReply } from './loadProcess.js'
+import { processCpuSeconds } from './processCpu.js'
 
 /**
  * Relay throughput and latency against a bare `ws` fan-out server measured in the same run.
@@ -53,16 +54,6 @@ type Server = {
   /** CPU seconds the server process has used so far, user and system; undefined without Linux's /proc. */
   cpuSeconds(): number | undefined
   stop(): Promise<void>
-}
-
-// utime and stime, the 14th and 15th fields of /proc/<pid>/stat, count in USER_HZ: 100 a second on Linux.
-function processCpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return undefined
-  }
 }
 
 function startServer(
