@@ -38,6 +38,7 @@ export {
 } from './readiness.js'
 export { logRequest, type RequestLogger, requestLog } from './requestLog.js'
 export { checkRequestTarget, decodePath, MAX_TARGET_LENGTH, requestTarget } from './requestTarget.js'
+export { whenResponseGone } from './responseGone.js'
 export {
   createSafeServer,
   type RequestHandler,

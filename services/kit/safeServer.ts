@@ -211,7 +211,8 @@ class ResponsesUnderWay {
   started(socket: Duplex, response: ServerResponse): number {
     const count = (this.counts.get(socket) ?? 0) + 1
     this.counts.set(socket, count)
-    // A response closes once, after it was sent or when its socket went first.
+    // A response closes once, after it was sent or when its socket went first; one queued behind two others
+    // never closes when its socket goes, but then the socket's count goes with the socket.
     response.once('close', () => {
       const left = (this.counts.get(socket) ?? 1) - 1
       this.counts.set(socket, left)

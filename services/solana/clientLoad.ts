@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { whenResponseGone } from '../kit/index.js'
 import { solanaLimits } from './limits.js'
 
 type Load = { requests: number; unsentBytes: number }
@@ -14,7 +15,7 @@ export type LoadRefusal = string
 export class ClientLoad {
   private readonly loads = new Map<string, Load>()
 
-  /** Counts a request against its client until its response closes; a refusal when the client is at a cap. */
+  /** Counts a request against its client until its response has gone; a refusal when the client is at a cap. */
   admit(client: string, response: ServerResponse): LoadRefusal | undefined {
     const load = this.loads.get(client) ?? { requests: 0, unsentBytes: 0 }
     if (load.requests >= solanaLimits.maxConcurrentRequestsPerClient)
@@ -23,7 +24,7 @@ export class ClientLoad {
     if (unread) return unread
     load.requests++
     this.loads.set(client, load)
-    response.once('close', () => {
+    whenResponseGone(response, () => {
       load.requests--
       this.forgetIfIdle(client, load)
     })
@@ -49,7 +50,7 @@ export class ClientLoad {
       this.forgetIfIdle(client, load)
     }
     response.once('finish', release)
-    response.once('close', release)
+    whenResponseGone(response, release)
   }
 
   private unread(load: Load): LoadRefusal | undefined {

@@ -223,4 +223,42 @@ describe('the local Solana JSON-RPC server starts no new answer for a client tha
     await settle(300)
     expect((await post(chain.rpcUrl, getSlot, { localAddress: '127.0.0.2' })).status).toBe(200)
   }, 30_000)
+
+  it('gives back every request of a client whose connection goes with answers queued behind a pipelined one', async () => {
+    const port = portOf(chain.rpcUrl)
+    const client = '127.0.0.5'
+    const max = solanaLimits.maxConcurrentRequestsPerClient
+    const request = (call: unknown) => {
+      const body = JSON.stringify(call)
+      return `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+    }
+    const opened = (bytes: string) =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect({ host: '127.0.0.1', port, localAddress: client }, () => {
+          socket.pause()
+          socket.write(bytes)
+          resolve(socket)
+        })
+        socket.on('error', () => undefined)
+      })
+    const status = async () => (await post(chain.rpcUrl, getSlot, { localAddress: client })).status
+    // A 16 MB answer the client does not read, and queued behind it as many requests as it may have under way.
+    const largeCall = {
+      ...getSlot,
+      method: 'getMultipleAccounts',
+      params: [Array(20).fill(large), { encoding: 'base64' }],
+    }
+    const pipelined = await opened(request(largeCall) + request(getSlot).repeat(max - 1))
+    await expect.poll(status).toBe(429)
+
+    pipelined.destroy()
+    await expect.poll(status).toBe(200)
+    // Requests held open up to the cap but one leave room for another only if every queued one was given back.
+    const held = await Promise.all(
+      Array.from({ length: max - 1 }, () => opened(request(getSlot).slice(0, -5))),
+    )
+    await settle(300)
+    expect(await status()).toBe(200)
+    for (const socket of held) socket.destroy()
+  }, 30_000)
 })

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getQueryParam } from 'hono/utils/url'
 import type { TrustedProxies } from '../../kit/index.js'
-import { logRequest } from '../../kit/index.js'
+import { logRequest, whenResponseGone } from '../../kit/index.js'
 import { ApiError, rateLimited } from './apiError.js'
 import { nodeClientAddress } from './clientAddress.js'
 import type { ProjectCors } from './cors.js'
@@ -72,24 +72,8 @@ async function answer(
   if (corsAsked)
     Object.assign(answerHeaders, { vary: 'Origin' }, cors.answerHeaders(origin, allowed, status, path))
   response.writeHead(status, answerHeaders).end(text)
-  if (route.unsent && response.writableLength > 0) whenGone(request, response, route.unsent.hold(view, bytes))
+  if (route.unsent && response.writableLength > 0) whenResponseGone(response, route.unsent.hold(view, bytes))
   logRequest(logger, { method: route.method, path }, status, performance.now() - started)
-}
-
-/**
- * Calls `release` once, when `response` has gone (its last byte handed to the kernel) or its connection
- * has, whichever is first: a response queued behind another on a pipelined connection never closes when the
- * connection goes.
- */
-function whenGone(request: IncomingMessage, response: ServerResponse, release: () => void): void {
-  const { socket } = request
-  const gone = () => {
-    response.off('close', gone)
-    socket.off('close', gone)
-    release()
-  }
-  response.once('close', gone)
-  socket.once('close', gone)
 }
 
 /**
