@@ -47,6 +47,7 @@ type AttemptRow = {
   tries_left: number
   used_at: number | null
   approval_hash: string | null
+  approval_expires_at: number | null
   approved_at: number | null
   created_at: number
   expires_at: number
@@ -76,7 +77,12 @@ function fromRow(row: AttemptRow, now: number): Attempt | undefined {
     hasCode: row.code_hash !== null && Number(row.code_expires_at) > now,
     triesLeft: Number(row.tries_left),
     used: row.used_at !== null,
-    awaitingApproval: row.approval_hash !== null && row.approved_at === null,
+    // Its link can still approve it: not ended by a newer attempt for the email, nor past the link's life.
+    awaitingApproval:
+      row.approval_hash !== null &&
+      row.approved_at === null &&
+      row.used_at === null &&
+      Number(row.approval_expires_at) > now,
     approved: row.approved_at !== null,
     createdAt: Number(row.created_at),
     expiresAt: Number(row.expires_at),
@@ -206,6 +212,11 @@ export class AttemptStore {
       [id],
     )
     return row?.code_hash != null && codeMatches(this.pepper, id, code, row.code_hash)
+  }
+
+  /** Forgets an attempt whose code never went out. */
+  async remove(id: string): Promise<void> {
+    await this.db.run('DELETE FROM auth_attempts WHERE id = ?', [id])
   }
 
   /** Uses the code up; true only for the one call that did it. */
