@@ -45,19 +45,27 @@ export async function mailCode(
     now,
     request.kind === 'change-secondary' ? 'email' : 'email-and-device',
   )
+  const code = newCode()
+  const { project, ...attempt } = request
+  let id: string
   try {
     await reserved()
-    const code = newCode()
-    const { project, ...attempt } = request
-    const id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
-    await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code))
-    return id
+    id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
   } catch (error) {
-    // No mail went out, so none is counted: keeping the place would only make its user wait out the gap
-    // for a code they never got, and a failed send floods nobody's mailbox.
+    // No mail was made, so none is counted.
     await ctx.throttle.release(reservation)
     throw error
   }
+  try {
+    await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code))
+  } catch (error) {
+    // Its user need not wait out the gap for a code they never got, and the attempt is gone; the client's
+    // caps still count the send (SendThrottle.unsent).
+    await ctx.throttle.unsent(reservation)
+    await ctx.attempts.remove(id)
+    throw error
+  }
+  return id
 }
 
 /**

@@ -68,9 +68,18 @@ export class SendThrottle {
     })
   }
 
-  /** Takes back a reservation whose mail was not sent. */
+  /** Takes back a reservation whose mail was never made. */
   async release(reservation: string): Promise<void> {
     await this.db.run('DELETE FROM auth_sends WHERE id = ?', [reservation])
+  }
+
+  /**
+   * Keeps a reservation whose mail the mailer could not send for its client's caps alone: its address and
+   * device keep no gap for a code they never got, but a client whose recipients the mail server refuses
+   * cannot have attempts made and sends tried without end. An empty address and device name none.
+   */
+  async unsent(reservation: string): Promise<void> {
+    await this.db.run("UPDATE auth_sends SET email = '', device_id = '' WHERE id = ?", [reservation])
   }
 
   /**

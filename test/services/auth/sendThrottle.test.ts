@@ -54,6 +54,22 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
     expect(mailsTo(victim)).toHaveLength(1)
   })
 
+  it('a mail the mailer could not send still counts against its client’s cap, so refused recipients are not tried without end', async () => {
+    h = await authHarness(await open(), { sendCapsPerIp: [{ windowMs: 15 * minute, max: 3 }] })
+    h.mailer.failing = true
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push(await startFor(`user${i}@example.com`, await newDevice()))
+    expect(statuses).toEqual([503, 503, 503, 429])
+  })
+
+  it('a code the mailer could not send leaves no attempt behind', async () => {
+    h = await authHarness(await open())
+    h.mailer.failing = true
+    expect(await startFor(victim, await newDevice())).toBe(503)
+    const attempts = await h.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM auth_attempts')
+    expect(Number(attempts?.n)).toBe(0)
+  })
+
   /**
    * Alice, logged in on a phone, starts changing her address to `newEmail`; `primary` sends the code her
    * current address got, `secondary` the given one.
