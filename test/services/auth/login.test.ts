@@ -231,17 +231,24 @@ describe.each(eachDatabase())('email login on $name', ({ open }) => {
     expect(h.mailer.mails).toHaveLength(mailsBefore)
   })
 
-  it('an approval link dies after 10 minutes', async () => {
+  /** Alice, logged in elsewhere, on a new laptop whose login waits for the approval link mailed to her. */
+  const awaitingApproval = async () => {
     await h.login(alice, device)
     h.pass(31 * second)
     const laptop = await newDevice()
     const { body } = await begin(alice, laptop)
     await verify(body.attemptId, h.codeFor(alice), laptop)
-    const link = /^Approve: (\S+)$/m.exec(h.lastMail(alice).text)?.[1] ?? ''
+    return {
+      link: /^Approve: (\S+)$/m.exec(h.lastMail(alice).text)?.[1] ?? '',
+      wait: async () => (await h.post('/auth/v1/device/wait', laptop, { attemptId: body.attemptId })).json(),
+    }
+  }
+
+  it('an approval link dies after 10 minutes', async () => {
+    const { link, wait } = await awaitingApproval()
     h.pass(10 * minute)
     expect((await fetch(link)).status).toBe(410)
-    const wait = await h.post('/auth/v1/device/wait', laptop, { attemptId: body.attemptId })
-    expect(await wait.json()).toMatchObject({ code: 'OTP_EXPIRED' })
+    expect(await wait()).toMatchObject({ code: 'OTP_EXPIRED' })
     const token = new URL(link).searchParams.get('token') ?? ''
     const late = await fetch(`${h.auth.url}/auth/v1/device/approve`, {
       method: 'POST',
@@ -251,17 +258,11 @@ describe.each(eachDatabase())('email login on $name', ({ open }) => {
   })
 
   it('tells a device waiting for approval that its login ended once a newer login for the email ended its link', async () => {
-    await h.login(alice, device)
-    h.pass(31 * second)
-    const laptop = await newDevice()
-    const { body } = await begin(alice, laptop)
-    await verify(body.attemptId, h.codeFor(alice), laptop)
-    const link = /^Approve: (\S+)$/m.exec(h.lastMail(alice).text)?.[1] ?? ''
+    const { link, wait } = await awaitingApproval()
     h.pass(31 * second)
     await begin(alice, await newDevice())
     expect((await fetch(link)).status).toBe(410)
-    const wait = await h.post('/auth/v1/device/wait', laptop, { attemptId: body.attemptId })
-    expect(await wait.json()).toMatchObject({ code: 'OTP_EXPIRED' })
+    expect(await wait()).toMatchObject({ code: 'OTP_EXPIRED' })
   })
 
   it('refuses a proof by another key, an old one, a replayed one and one over another body with 401', async () => {
