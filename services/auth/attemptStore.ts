@@ -227,4 +227,22 @@ export class AttemptStore {
     )
     return changed === 1
   }
+
+  /**
+   * Gives back a code `markUsed` used up for a step that then could not go on (its mail not sent): unless
+   * a newer attempt of its kind for its email was made since, which ends it for good. True only for the one
+   * call that did it.
+   */
+  async giveBack(id: string): Promise<boolean> {
+    // `create` ends only unused attempts, so a newer one left this used row as it was: its existence is the
+    // end. One made in the same millisecond counts too, so a tie is never revived.
+    const changed = await this.db.run(
+      `UPDATE auth_attempts SET used_at = NULL WHERE id = ? AND used_at IS NOT NULL AND NOT EXISTS (
+         SELECT 1 FROM auth_attempts AS newer WHERE newer.email = auth_attempts.email
+         AND newer.kind = auth_attempts.kind AND newer.id <> auth_attempts.id
+         AND newer.created_at >= auth_attempts.created_at)`,
+      [id],
+    )
+    return changed === 1
+  }
 }

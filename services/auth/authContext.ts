@@ -17,6 +17,7 @@ import { KekBox } from './kekBox.js'
 import type { AuthLimits } from './limits.js'
 import { Lockout } from './lockout.js'
 import { OprfKeys } from './oprfKeys.js'
+import { Outbox } from './outbox.js'
 import { RecoveryGuard } from './recoveryGuard.js'
 import { RedisReplayGuard } from './redisReplayGuard.js'
 import { SendThrottle } from './sendThrottle.js'
@@ -59,8 +60,10 @@ export type AuthContextOptions = {
 /** Everything the auth routes share: the stores, the checks and the clock of one service instance. */
 export type AuthContext = Omit<
   AuthContextOptions,
-  'kek' | 'pepper' | 'shared' | 'socialProviders' | 'farcaster'
+  'mailer' | 'kek' | 'pepper' | 'shared' | 'socialProviders' | 'farcaster'
 > & {
+  /** The mailer, through the count of mails on their way (limits `mailsInFlight`). */
+  outbox: Outbox
   /** The project a client's request names, within its budget of lookups of unknown ids (requests.ts). */
   projectLookup: ProjectLookup
   /** Farcaster relay status reads, counted per login and per client IP (limits `farcasterPolls…`). */
@@ -82,7 +85,7 @@ export type AuthContext = Omit<
 }
 
 export function authContext(options: AuthContextOptions): AuthContext {
-  const { db, limits, kek, pepper, shared, socialProviders, farcaster, ...rest } = options
+  const { db, mailer, limits, kek, pepper, shared, socialProviders, farcaster, ...rest } = options
   const box = new KekBox(kek)
   const replays =
     shared?.kind === 'redis'
@@ -98,6 +101,7 @@ export function authContext(options: AuthContextOptions): AuthContext {
     ...rest,
     db,
     limits,
+    outbox: new Outbox(mailer, limits.mailsInFlight),
     farcasterPolls: counter('auth-farcaster-polls'),
     projectLookup: new ProjectLookup(options.projects, counter('auth-project-lookup'), (seconds) =>
       authErrors.tryAgainAfter(seconds * 1000),

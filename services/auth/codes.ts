@@ -2,7 +2,7 @@ import type { StoredProject } from '../api/projects/project.js'
 import type { Mail } from '../mail/mailer.js'
 import type { Attempt, AttemptKind, DeviceRef } from './attemptStore.js'
 import type { AuthContext } from './authContext.js'
-import { AuthError, authErrors } from './errors.js'
+import { authErrors } from './errors.js'
 import { authMails } from './mails.js'
 import { newCode } from './secrets.js'
 
@@ -16,27 +16,48 @@ export type CodeRequest = {
   ip: string
 }
 
-/** Sends `mail`; a mailer that fails is a 503 for the client, logged here. */
-export async function sendMail(ctx: AuthContext, mail: Mail): Promise<void> {
+/**
+ * Sends `mail`; a mailer that fails is a 503 for the client, logged here. With `refuseWhenFull`, so is a
+ * mail that finds `mailsInFlight` mails on their way already (Outbox), and it is not sent.
+ */
+export async function sendMail(
+  ctx: AuthContext,
+  mail: Mail,
+  options?: { refuseWhenFull: boolean },
+): Promise<void> {
+  let sent: boolean
   try {
-    await ctx.mailer.send(mail)
+    sent = await ctx.outbox.send(mail, options)
   } catch (error) {
     ctx.logger.error('auth mail failed', { error: error instanceof Error ? error.message : String(error) })
-    throw new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: the mail could not be sent')
+    throw authErrors.mailUnavailable()
+  }
+  if (!sent) {
+    ctx.logger.warn('auth mail refused: too many on their way', { mailsInFlight: ctx.limits.mailsInFlight })
+    throw authErrors.mailUnavailable()
   }
 }
+
+/**
+ * What a code mail's request does once the mail is reserved and before it is made (an email change uses up
+ * the current address's code), and how it is undone when the mail then cannot be sent.
+ */
+export type ReservedStep = { take: () => Promise<void>; giveBack: () => Promise<void> }
+
+const noStep: ReservedStep = { take: async () => undefined, giveBack: async () => undefined }
 
 /**
  * A new attempt with a fresh code, mailed to `request.email` once the email is not locked and the send
  * throttle reserved the mail (checked and logged in one step, before it goes out). The new address's code
  * of an email change follows the current address's on the same device, so only its address keeps a
- * resend gap. `reserved` runs once the mail is reserved and before it is made: what it throws gives the
- * place back, and what it does is not done when the mail is refused.
+ * resend gap. `step.take` runs once the mail is reserved and before it is made: what it throws gives the
+ * place back, and it is not done when the throttle refuses the mail; `step.giveBack` undoes it when the mail
+ * then cannot be sent.
  */
 export async function mailCode(
   ctx: AuthContext,
   request: CodeRequest,
-  reserved: () => Promise<void> = async () => undefined,
+  step: ReservedStep = noStep,
 ): Promise<string> {
   const now = ctx.now()
   await ctx.lockout.check(request.email, now)
@@ -49,7 +70,7 @@ export async function mailCode(
   const { project, ...attempt } = request
   let id: string
   try {
-    await reserved()
+    await step.take()
     id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
   } catch (error) {
     // No mail was made, so none is counted.
@@ -57,12 +78,15 @@ export async function mailCode(
     throw error
   }
   try {
-    await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code))
+    await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code), {
+      refuseWhenFull: true,
+    })
   } catch (error) {
     // Its user need not wait out the gap for a code they never got, and the attempt is gone; the client's
     // caps still count the send (SendThrottle.unsent).
     await ctx.throttle.unsent(reservation)
     await ctx.attempts.remove(id)
+    await step.giveBack()
     throw error
   }
   return id

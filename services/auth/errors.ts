@@ -112,6 +112,8 @@ export const authErrors = {
   /** Optimism could not be read to check the signer (logged with the reason). */
   farcasterChainFailed: () =>
     new AuthError(502, 'FARCASTER_CHAIN_FAILED', 'Farcaster accounts could not be read; please try again'),
+  /** The mailer failed, or too many mails are on their way already (limits `mailsInFlight`). */
+  mailUnavailable: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: the mail could not be sent'),
   busy: () => new AuthError(503, 'UNAVAILABLE', 'Service Unavailable: too many requests in flight'),
   recoveryLocked: (ms: number) => {
     const seconds = wholeSeconds(ms)

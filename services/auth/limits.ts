@@ -33,6 +33,13 @@ export const authLimits = {
     { windowMs: 15 * minute, max: 30 },
     { windowMs: day, max: 200 },
   ] as readonly SendCap[],
+  /**
+   * Mails on their way to the mail server at once, per process: the mailer queues those its pooled
+   * connections cannot take yet, and many clients within their caps could grow that queue without end.
+   * Past it a new code mail is refused as one the mailer could not send (503 `UNAVAILABLE`), and nothing is
+   * held for it; the mails a code or passphrase already checked calls for (approval links, notices) still go.
+   */
+  mailsInFlight: 100,
   /** Failed code checks for one email in `failureWindowMs` that pause its email login for `lockoutMs`. */
   failuresBeforeLockout: 10,
   failureWindowMs: hour,

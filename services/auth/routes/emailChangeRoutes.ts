@@ -40,8 +40,9 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
     .post(authPaths.emailChangePrimary, async (c) => {
       const { project, user, device, change, body, attempt } = await codeMatched(ctx, c, 'primary')
       // Under the new address's lockout and throttle too, or a session could mail any address at will. The
-      // current address's code is used up only once that mail is reserved: a refusal leaves it good (less
-      // the try this check took) for a retry after the wait, rather than the change starting again.
+      // current address's code is used up only once that mail is reserved, and given back if it cannot be
+      // sent: a refusal or a failed send leaves it good (less the try this check took) for a retry, rather
+      // than the change starting again.
       const secondary = await mailCode(
         ctx,
         {
@@ -53,7 +54,12 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
           hostOrigin: body.hostOrigin,
           ip: clientIp(ctx, c),
         },
-        () => useCode(ctx, attempt),
+        {
+          take: () => useCode(ctx, attempt),
+          giveBack: async () => {
+            await ctx.attempts.giveBack(attempt.id)
+          },
+        },
       )
       await ctx.changes.advance(change.id, secondary)
       return c.json({})

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DeviceKeys } from '../../../services/auth/protocol/index.js'
 import { burst, passed } from '../api/support/burst.js'
 import { eachDatabase } from '../api/support/databases.js'
@@ -71,20 +71,41 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
   })
 
   /**
+   * Mails to the addresses `to` takes wait for `release` and then fail, as a mail server that hangs and then
+   * refuses them; the others go. `count` is how many have reached the mailer.
+   */
+  const holdMailsTo = (to: (email: string) => boolean) => {
+    const send = h.mailer.send
+    const held = { count: 0, release: (): void => undefined }
+    const released = new Promise<void>((resolve) => {
+      held.release = () => resolve()
+    })
+    h.mailer.send = async (mail) => {
+      if (!to(mail.to)) return send(mail)
+      held.count++
+      await released
+      throw new Error('smtp down')
+    }
+    return held
+  }
+
+  /**
    * Alice, logged in on a phone, starts changing her address to `newEmail`; `primary` sends the code her
-   * current address got, `secondary` the given one.
+   * current address got, `secondary` the given one, `restart` starts another change from the phone.
    */
   const changeTo = async (newEmail: string) => {
     const phone = await newDevice()
     const { token } = await h.login('alice@example.com', phone)
     h.pass(31 * second)
-    const started = await h.post('/auth/v1/email/change', phone, { newEmail }, token)
+    const restart = (email: string) => h.post('/auth/v1/email/change', phone, { newEmail: email }, token)
+    const started = await restart(newEmail)
     const { changeId } = (await started.json()) as { changeId: string }
     const code = h.codeFor('alice@example.com')
     return {
       primary: () => h.post('/auth/v1/email/change/primary', phone, { changeId, code }, token),
       secondary: (secondary: string) =>
         h.post('/auth/v1/email/change/secondary', phone, { changeId, code: secondary }, token),
+      restart,
     }
   }
 
@@ -111,6 +132,38 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
     expect(await done.json()).toEqual({ newEmail: victim })
   })
 
+  it("a mail to the new address the mailer could not send gives the current address's code back for a retry", async () => {
+    h = await authHarness(await open())
+    const change = await changeTo(victim)
+    h.mailer.failing = true
+    const failed = await change.primary()
+    expect(failed.status).toBe(503)
+    expect(await failed.json()).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'Service Unavailable: the mail could not be sent',
+    })
+    h.mailer.failing = false
+    expect(await (await change.primary()).json()).toEqual({})
+    const done = await change.secondary(h.codeFor(victim))
+    expect(await done.json()).toEqual({ newEmail: victim })
+  })
+
+  it("the current address's code is not given back once a newer email change ended its attempt", async () => {
+    h = await authHarness(await open())
+    const change = await changeTo(victim)
+    const held = holdMailsTo((email) => email === victim)
+    const primary = change.primary()
+    await vi.waitFor(() => expect(held.count).toBe(1))
+    h.pass(31 * second)
+    expect((await change.restart('alice@other.example')).status).toBe(200)
+    held.release()
+    expect((await primary).status).toBe(503)
+    const live = await h.db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM auth_attempts WHERE kind = 'change-primary' AND used_at IS NULL",
+    )
+    expect(Number(live?.n)).toBe(1)
+  })
+
   it('simultaneous primary steps with the one code mail the new address once, with no resend gap', async () => {
     h = await authHarness(await open(), { resendIntervalMs: 0 })
     slowMails()
@@ -118,5 +171,32 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
     const statuses = passed(await burst(h.db, 10, async () => (await change.primary()).status))
     expect(statuses.filter((status) => status === 200)).toHaveLength(1)
     expect(mailsTo(victim)).toHaveLength(1)
+  })
+
+  it('past the bound of mails on their way, a new code is refused as an unsent one and leaves nothing behind', async () => {
+    h = await authHarness(await open(), { mailsInFlight: 2 })
+    const held = holdMailsTo((email) => email.startsWith('held'))
+    const waiting = [
+      startFor('held1@example.com', await newDevice()),
+      startFor('held2@example.com', await newDevice()),
+    ]
+    await vi.waitFor(() => expect(held.count).toBe(2))
+    const device = await newDevice()
+    const refused = await h.post(START, device, startBody(victim, device))
+    expect(refused.status).toBe(503)
+    expect(await refused.json()).toEqual({
+      code: 'UNAVAILABLE',
+      message: 'Service Unavailable: the mail could not be sent',
+    })
+    expect(mailsTo(victim)).toHaveLength(0)
+    const attempts = await h.db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM auth_attempts WHERE email = ?',
+      [victim],
+    )
+    expect(Number(attempts?.n)).toBe(0)
+    held.release()
+    expect(await Promise.all(waiting)).toEqual([503, 503])
+    // Its address and device keep no resend gap, as for a mail the mailer could not send.
+    expect(await startFor(victim, device)).toBe(200)
   })
 })
