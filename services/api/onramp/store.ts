@@ -1,5 +1,5 @@
 import { getAddress, type Hex } from 'viem'
-import type { Database } from '../db/index.js'
+import { type Database, lockedTransaction } from '../db/index.js'
 import type { SignedDelivery } from './delivery.js'
 import { onrampLimits } from './limits.js'
 import type { QuoteTerms } from './quoteToken.js'
@@ -91,36 +91,41 @@ export class OrderStore {
     const earlier = await this.earlier(projectId, input)
     if (earlier) return earlier
     const { terms } = input
-    const inserted = await this.db.run(
-      `INSERT INTO onramp_orders (id, project_id, quote_id, quote_nonce, idempotency_key, request_hash, address,
+    // Counted and inserted under the project's and the client's locks: on PostgreSQL the statement alone
+    // counts without the uncommitted orders of requests racing it on other connections, and all pass the caps.
+    const locks = [`onramp project ${projectId}`, `onramp client ${input.clientKey}`]
+    const inserted = await lockedTransaction(this.db, locks, (tx) =>
+      tx.run(
+        `INSERT INTO onramp_orders (id, project_id, quote_id, quote_nonce, idempotency_key, request_hash, address,
          chain_id, currency, purchase_units, payment_currency, payment_method, payment_cents, status, tx_hash,
          failure_reason, created_at, updated_at, client_key)
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM onramp_orders WHERE project_id = ? AND status = 'CREATED') < ?
          AND (SELECT COUNT(*) FROM onramp_orders WHERE client_key = ? AND status = 'CREATED') < ?
        ON CONFLICT DO NOTHING`,
-      [
-        input.id,
-        projectId,
-        input.quoteId,
-        terms.nonce,
-        input.idempotencyKey ?? null,
-        input.requestHash,
-        terms.address.toLowerCase(),
-        terms.chainId,
-        terms.currency,
-        terms.purchaseUnits,
-        terms.paymentCurrency,
-        terms.paymentMethod,
-        terms.paymentCents,
-        input.now,
-        input.now,
-        input.clientKey,
-        projectId,
-        onrampLimits.maxAwaitingPayment,
-        input.clientKey,
-        onrampLimits.awaitingPaymentPerClient,
-      ],
+        [
+          input.id,
+          projectId,
+          input.quoteId,
+          terms.nonce,
+          input.idempotencyKey ?? null,
+          input.requestHash,
+          terms.address.toLowerCase(),
+          terms.chainId,
+          terms.currency,
+          terms.purchaseUnits,
+          terms.paymentCurrency,
+          terms.paymentMethod,
+          terms.paymentCents,
+          input.now,
+          input.now,
+          input.clientKey,
+          projectId,
+          onrampLimits.maxAwaitingPayment,
+          input.clientKey,
+          onrampLimits.awaitingPaymentPerClient,
+        ],
+      ),
     )
     if (inserted === 1) {
       const order = await this.find(input.id)
