@@ -1,11 +1,11 @@
-/** Envelope bytes one address has in the mailboxes, stored or being stored. */
+/** Bytes (`storedBytes`) one address has in the mailboxes, stored or being stored. */
 export type Share = { readonly address: string; bytes: number; holders: number }
 
 /**
- * Envelope bytes each remote address has in the mailboxes until each message expires, so that one
- * address cannot fill the store every client shares (`maxMailboxBytesPerIp`). Counted by the process
- * that took the publish: a relay over Redis counts an address's share per node, and a store that outlives
- * the process (SQLite) is counted afresh from its start, the store-wide cap still above it all.
+ * Bytes (envelope and attestation) each remote address has in the mailboxes until each message expires,
+ * so that one address cannot fill the store every client shares (`maxMailboxBytesPerIp`). Counted by the
+ * process that took the publish: a relay over Redis counts an address's share per node, and a store that
+ * outlives the process (SQLite) is counted afresh from its start, the store-wide cap still above it all.
  *
  * A connection holds its address's share, so a publish reaches it with no lookup.
  */

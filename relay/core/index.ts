@@ -13,7 +13,13 @@ export { type RelayFanout, SingleNodeFanout } from './fanout.js'
 export { defaultRelayLimits, type RelayLimits, resolveLimits } from './limits.js'
 export { consoleLogger, describeError } from './logger.js'
 export { MemoryMailboxStore } from './memoryStore.js'
-export { messageId, type StoredMessage, StoredMessageSchema, subscriptionId } from './message.js'
+export {
+  messageId,
+  type StoredMessage,
+  StoredMessageSchema,
+  storedBytes,
+  subscriptionId,
+} from './message.js'
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
 export type { RelayStats } from './stats.js'
 export type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'

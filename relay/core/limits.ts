@@ -30,9 +30,9 @@ export type RelayLimits = {
   publishBurstPerIp: number
   /** Sustained publishes per second per remote address. */
   publishPerSecondPerIp: number
-  /** Envelope bytes one remote address may publish at once. */
+  /** Bytes of envelopes and their attestations one remote address may publish at once. */
   publishBytesBurstPerIp: number
-  /** Sustained envelope bytes per second per remote address. */
+  /** Sustained bytes of envelopes and attestations per second per remote address. */
   publishBytesPerSecondPerIp: number
   /** Messages returned by one fetch call; the rest is signalled with `hasMore`. */
   maxFetchMessages: number
@@ -43,18 +43,19 @@ export type RelayLimits = {
    * message nobody else has received yet, if only because nobody else subscribed, is never evicted.
    */
   maxMessagesPerTopic: number
-  /** Envelope bytes all mailboxes hold together; further publishes are refused. */
+  /** Bytes of envelopes and attestations all mailboxes hold together; further publishes are refused. */
   maxMailboxBytes: number
   /**
-   * Envelope bytes of unexpired messages one remote address may have in the mailboxes, so that no one
-   * address fills `maxMailboxBytes` for everybody; further publishes from it are refused until some expire.
+   * Bytes of unexpired envelopes and their attestations one remote address may have in the mailboxes, so
+   * that no one address fills `maxMailboxBytes` for everybody; further publishes from it are refused until
+   * some expire.
    * A message evicted from a full topic counts until it would have expired: the share is counted by the
    * core, which knows neither which messages a store evicted nor from which address each was published.
    */
   maxMailboxBytesPerIp: number
   /** Pushes on one connection awaiting acknowledgement; the rest follow as acknowledgements arrive. */
   maxInFlightPushes: number
-  /** Envelope bytes of those pushes (one push is always allowed, whatever its size). */
+  /** Bytes of those pushes, attestations included (one push is always allowed, whatever its size). */
   maxInFlightBytes: number
   /**
    * Bytes of frames, of any kind, one remote address may send at once; past it its sockets are not read

@@ -1,4 +1,4 @@
-import type { StoredMessage } from './message.js'
+import { type StoredMessage, storedBytes } from './message.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 
 // Most messages reach one client or none: a lone recipient is kept as its id, a set only from the second.
@@ -31,9 +31,9 @@ function oldestDelivered(mailbox: Mailbox, count: number, now: number): Entry[] 
   return undefined
 }
 
-function envelopeBytes(entries: Entry[]): number {
+function totalBytes(entries: Entry[]): number {
   let bytes = 0
-  for (const { message } of entries) bytes += message.message.length
+  for (const { message } of entries) bytes += storedBytes(message)
   return bytes
 }
 
@@ -63,8 +63,8 @@ export class MemoryMailboxStore implements MailboxStore {
       evicted = oldestDelivered(mailbox, over, message.publishedAt)
       if (!evicted) return 'topicFull'
     }
-    const freed = evicted ? envelopeBytes(evicted) : 0
-    if (this.liveBytes - freed + message.message.length > caps.maxTotalBytes) return 'storeFull'
+    const freed = evicted ? totalBytes(evicted) : 0
+    if (this.liveBytes - freed + storedBytes(message) > caps.maxTotalBytes) return 'storeFull'
     if (mailbox && evicted) this.evict(mailbox, evicted, freed)
     const entry: Entry = { message, deliveredTo: undefined }
     this.entries.set(message.id, entry)
@@ -73,7 +73,7 @@ export class MemoryMailboxStore implements MailboxStore {
       mailbox.live++
     } else this.topics.set(message.topic, { entries: [entry], live: 1 })
     this.byExpiry.push(entry)
-    this.liveBytes += message.message.length
+    this.liveBytes += storedBytes(message)
     return 'stored'
   }
 
@@ -155,7 +155,7 @@ export class MemoryMailboxStore implements MailboxStore {
         continue
       }
       this.expired.push(entry)
-      this.liveBytes -= entry.message.message.length
+      this.liveBytes -= storedBytes(entry.message)
       const mailbox = this.topics.get(entry.message.topic)
       if (mailbox) mailbox.live--
     }

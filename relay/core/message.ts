@@ -35,6 +35,20 @@ export const StoredMessageSchema = z.object({
   publisherId: z.string().check(z.minLength(1)),
 }) satisfies z.ZodMiniType<StoredMessage>
 
+/**
+ * What a message weighs against every byte cap: its envelope and the attestation kept and sent beside it,
+ * which a publisher makes as large as it likes within a frame (both are ASCII, one byte a character).
+ */
+export function storedBytes({
+  message,
+  attestation,
+}: {
+  message: string
+  attestation?: string | null | undefined
+}): number {
+  return message.length + (attestation?.length ?? 0)
+}
+
 export function messageId(topic: string, message: string): string {
   return sha256Hex(`${topic}${message}`)
 }

@@ -2,8 +2,8 @@ import type { Eventually } from '@pairwise/common'
 import type { StoredMessage } from './message.js'
 
 /**
- * What a mailbox may hold; the core passes its limits with every `put`. Sizes count the envelope text
- * (`message.message.length`: envelopes are base64, one byte a character). Messages past their expiry
+ * What a mailbox may hold; the core passes its limits with every `put`. Sizes count the envelope and
+ * attestation text (`storedBytes`: base64 and a JWT, one byte a character). Messages past their expiry
  * do not count, whether or not a sweep has dropped them yet.
  */
 export type MailboxCaps = {
@@ -13,7 +13,7 @@ export type MailboxCaps = {
    * (a delivery record: never the publisher's own); it is refused only when fewer than that are.
    */
   maxMessagesPerTopic: number
-  /** Envelope bytes all mailboxes of the store hold at most. */
+  /** Bytes (`storedBytes`) all mailboxes of the store hold at most. */
   maxTotalBytes: number
 }
 

@@ -4,6 +4,7 @@ import {
   type PutOutcome,
   type StoredMessage,
   StoredMessageSchema,
+  storedBytes,
 } from '@pairwise/relay/core'
 import type Libsql from 'libsql'
 import * as z from 'zod/mini'
@@ -29,6 +30,8 @@ const WAL_MAX_FRAMES = WAL_SIZE_LIMIT_BYTES / 4096
 const WAL_MAX_HOLD_MS = 100
 // How long a commit waits for the checkpoint worker's short locks before failing.
 const BUSY_TIMEOUT_MS = 1000
+// What a row weighs against the byte cap, as the core's `storedBytes` counts it: envelope and attestation.
+const STORED_BYTES = 'length(message) + coalesce(length(attestation), 0)'
 
 const RowSchema = z.object({
   id: z.string(),
@@ -106,7 +109,7 @@ export class SqliteMailboxStore implements MailboxStore {
         `SELECT count(*) AS value FROM messages WHERE ${keyMatch('topic', '?1')} AND expires_at > ?2`,
       ),
       expiredBytes: prepare(
-        'SELECT coalesce(sum(length(message)), 0) AS value FROM messages WHERE expires_at <= ?',
+        `SELECT coalesce(sum(${STORED_BYTES}), 0) AS value FROM messages WHERE expires_at <= ?`,
       ),
       // The size is counted as the purge and the count at opening count it, SQLite's length() (characters),
       // not JavaScript's (UTF-16 units): else each message outside the BMP would leave bytes counted for good.
@@ -114,11 +117,11 @@ export class SqliteMailboxStore implements MailboxStore {
         `INSERT INTO messages
            (id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         RETURNING length(message) AS value`,
+         RETURNING ${STORED_BYTES} AS value`,
       ),
       // Deliveries are only ever recorded for clients other than the publisher (see MailboxCaps).
       deliveredInTopic: prepare(
-        `SELECT seq, length(message) AS bytes FROM messages m
+        `SELECT seq, ${STORED_BYTES} AS bytes FROM messages m
           WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2
             AND EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq)
           ORDER BY m.seq
@@ -141,7 +144,7 @@ export class SqliteMailboxStore implements MailboxStore {
          SELECT seq, ?1 FROM messages WHERE ${keyMatch('id', '?2')} ORDER BY seq DESC LIMIT 1`,
       ),
       purge: prepare(
-        'DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, length(message) AS bytes',
+        `DELETE FROM messages WHERE expires_at <= ? RETURNING topic, 1 AS messages, ${STORED_BYTES} AS bytes`,
       ),
       totalChanges: prepare('SELECT total_changes() AS value'),
     }
@@ -157,7 +160,7 @@ export class SqliteMailboxStore implements MailboxStore {
       () => checkpointer.caughtUp(),
     )
     const counted = db.prepare(
-      'SELECT topic, count(*) AS messages, sum(length(message)) AS bytes FROM messages GROUP BY topic',
+      `SELECT topic, count(*) AS messages, sum(${STORED_BYTES}) AS bytes FROM messages GROUP BY topic`,
     )
     for (const row of counted.all([])) {
       const { topic, messages, bytes } = TopicTallySchema.parse(row)
@@ -285,7 +288,7 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   private storeFull(message: StoredMessage, caps: MailboxCaps, freed: number): boolean {
-    const bytes = this.tally.bytes - freed + message.message.length
+    const bytes = this.tally.bytes - freed + storedBytes(message)
     return (
       bytes > caps.maxTotalBytes &&
       bytes - numberOf(this.statements.expiredBytes.get([message.publishedAt])) > caps.maxTotalBytes

@@ -12,7 +12,7 @@ import { storedEnvelope } from './envelope.js'
  * the proposal goes into the pairing topic's mailbox with the tag and TTL the relay assigns.
  */
 export const handleProposeSession: Handler<ProposeSessionParams> = async (context, params) => {
-  const envelope = { message: params.sessionProposal }
+  const envelope = { message: params.sessionProposal, attestation: params.attestation }
   const refused =
     checkEnvelopes(context, [envelope]) ??
     checkTopicBudget(context, [params.pairingTopic]) ??

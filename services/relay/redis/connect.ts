@@ -33,7 +33,7 @@ export function redisKeys(prefix: string) {
     everyNode: `${prefix}everynode`,
     expiry: `${prefix}expiry`,
     sequence: `${prefix}seq`,
-    /** Envelope bytes of the messages in the expiry index, for the store's byte cap. */
+    /** Bytes (envelope and attestation) of the messages in the expiry index, for the store's byte cap. */
     bytes: `${prefix}bytes`,
     /** Messages a put dropped as expired to make room, until a sweep counts them. */
     expiredByPut: `${prefix}expiredbyput`,

@@ -5,6 +5,7 @@ import {
   type PutOutcome,
   type StoredMessage,
   StoredMessageSchema,
+  storedBytes,
 } from '@pairwise/relay/core'
 import type { Redis } from 'ioredis'
 import * as z from 'zod/mini'
@@ -29,7 +30,8 @@ end
 // The oldest `count` unexpired messages of a topic that some client acknowledged or fetched (deliveries
 // are only recorded for clients other than the publisher), as { id, expiry index member } pairs with
 // their bytes, or nil when it has fewer. A message is taken only when its index member, rebuilt from the
-// stored envelope's length, is found: an envelope that is not plain ASCII (never base64) is left to expire.
+// stored envelope's and attestation's lengths (storedBytes), is found: one that is not plain ASCII (never
+// base64 or a JWT) is left to expire.
 const oldestDeliveredFunction = `
 local function oldestDelivered(topicKey, expiry, prefix, topic, now, count)
   local found, freed, start, ids = {}, 0, 0, nil
@@ -42,11 +44,12 @@ local function oldestDelivered(topicKey, expiry, prefix, topic, now, count)
       local ok, stored = false, nil
       if json then ok, stored = pcall(cjson.decode, json) end
       if ok and type(stored) == 'table' and type(stored.message) == 'string' then
-        local member = topic .. ' ' .. id .. ' ' .. #stored.message
+        local size = #stored.message + (type(stored.attestation) == 'string' and #stored.attestation or 0)
+        local member = topic .. ' ' .. id .. ' ' .. size
         local expiresAt = redis.call('ZSCORE', expiry, member)
         if expiresAt and tonumber(expiresAt) > tonumber(now) then
           found[#found + 1] = { id, member }
-          freed = freed + #stored.message
+          freed = freed + size
           if #found == count then return found, freed end
         end
       end
@@ -57,7 +60,8 @@ end
 `
 
 // KEYS: message, topic index, sequence, expiry index, bytes, expired-by-put. ARGV: json, ttl ms, id,
-// expiresAt, topic, bytes, now, max per topic, max bytes, key prefix, purge batch, address full (1 or 0).
+// expiresAt, topic, bytes (storedBytes), now, max per topic, max bytes, key prefix, purge batch, address
+// full (1 or 0).
 // The message key is written only when absent, so a re-published envelope keeps its delivery records.
 // Caps count unexpired messages: when one looks reached, expired messages are dropped first (counted
 // for the next sweep to report) and the cap is checked again. A full topic then evicts its oldest
@@ -159,7 +163,7 @@ export class RedisMailboxStore implements MailboxStore {
       message.id,
       message.expiresAt,
       message.topic,
-      message.message.length,
+      storedBytes(message),
       message.publishedAt,
       caps.maxMessagesPerTopic,
       caps.maxTotalBytes,

@@ -188,6 +188,71 @@ describe('relay mailbox caps', () => {
   })
 })
 
+describe('relay attestations, weighed with the envelope they come with', () => {
+  const attested = (client: RawRelayClient, topic: string, message: string, attestation: string) =>
+    client.call(RelayMethod.publish, { topic, message, attestation, ttl: 300, tag: 1108 })
+
+  it("counts an attestation in its address's mailbox share, so a tiny envelope cannot carry a large one past it", async () => {
+    const relay = await relayWith({ limits: { maxMailboxBytesPerIp: 500 } })
+    const publisher = await connect(relay)
+    const attestation = 'e'.repeat(300)
+    expect(await attested(publisher, randomTopic(), envelope(10), attestation)).toMatchObject({
+      result: true,
+    })
+    expect(await attested(publisher, randomTopic(), envelope(10), attestation)).toMatchObject({
+      error: { code: RelayErrorCode.mailboxFull, data: { reason: 'addressFull' } },
+    })
+  })
+
+  it("counts an attestation in its address's published bytes", async () => {
+    const relay = await relayWith({ limits: { publishBytesBurstPerIp: 1000, publishBytesPerSecondPerIp: 1 } })
+    const publisher = await connect(relay)
+    const topic = randomTopic()
+    const attestation = 'e'.repeat(600)
+    expect(await attested(publisher, topic, envelope(10), attestation)).toMatchObject({ result: true })
+    expect(await attested(publisher, topic, envelope(10), attestation)).toMatchObject({
+      error: { code: RelayErrorCode.rateLimited, message: expect.stringContaining('bytes per second') },
+    })
+  })
+
+  it("counts the attestation of a wc_proposeSession in its address's published bytes", async () => {
+    const relay = await relayWith({ limits: { publishBytesBurstPerIp: 1000, publishBytesPerSecondPerIp: 1 } })
+    const dapp = await connect(relay)
+    const propose = () =>
+      dapp.call(RelayMethod.proposeSession, {
+        pairingTopic: randomTopic(),
+        sessionProposal: envelope(10),
+        attestation: 'e'.repeat(600),
+      })
+    expect(await propose()).toMatchObject({ result: true })
+    expect(await propose()).toMatchObject({
+      error: { code: RelayErrorCode.rateLimited, message: expect.stringContaining('bytes per second') },
+    })
+  })
+
+  it('bounds a fetch page by the bytes of its attestations too', async () => {
+    const relay = await relayWith({ limits: { maxFrameBytes: 2048 } })
+    const publisher = await connect(relay)
+    const reader = await connect(relay)
+    const topic = randomTopic()
+    for (const _ of [1, 2, 3]) await attested(publisher, topic, envelope(10), 'e'.repeat(800))
+    const first = await reader.call(RelayMethod.fetchMessages, { topic })
+    expect(first).toMatchObject({ result: { hasMore: true } })
+    expect('result' in first && (first.result as { messages: unknown[] }).messages).toHaveLength(2)
+  })
+
+  it('counts attestations in the bytes of unacknowledged pushes', async () => {
+    const relay = await relayWith({ limits: { maxInFlightBytes: 1000 } })
+    const publisher = await connect(relay)
+    const topic = randomTopic()
+    for (const _ of [1, 2, 3]) await attested(publisher, topic, envelope(10), 'e'.repeat(400))
+    const subscriber = await connect(relay, { autoAck: false })
+    await subscriber.call(RelayMethod.subscribe, { topic })
+    await subscriber.waitForPushes(2)
+    await subscriber.expectPushCount(2)
+  })
+})
+
 describe('relay pushes in pages', () => {
   it('keeps at most maxInFlightPushes unacknowledged and sends the rest as acks arrive', async () => {
     const relay = await relayWith({ limits: { maxInFlightPushes: 5 } })

@@ -9,7 +9,11 @@ import {
   type StoredMessage,
 } from '../../../relay/core/index.js'
 import { SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
-import { expectDeliveredEviction, expectMailboxCaps } from './support/mailboxCaps.js'
+import {
+  expectAttestationsCounted,
+  expectDeliveredEviction,
+  expectMailboxCaps,
+} from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-mailbox-stores-'))
@@ -94,6 +98,12 @@ describe.each(stores)('%s mailbox', (_name, open) => {
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await open()
     await expectDeliveredEviction(store)
+    await store.close()
+  })
+
+  it("weighs a message by its envelope and its attestation against the store's bytes", async () => {
+    const store = await open()
+    await expectAttestationsCounted(store)
     await store.close()
   })
 })

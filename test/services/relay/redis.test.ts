@@ -6,7 +6,11 @@ import { type RunningRelay, silentLogger, startRelay } from '../../../services/r
 import { MAX_OWED_TOPICS, RedisFanout } from '../../../services/relay/redis/redisFanout.js'
 import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
 import { expectAnswerBeforePush, heldWatches } from '../../relay/core/support/heldFanout.js'
-import { expectDeliveredEviction, expectMailboxCaps } from './support/mailboxCaps.js'
+import {
+  expectAttestationsCounted,
+  expectDeliveredEviction,
+  expectMailboxCaps,
+} from './support/mailboxCaps.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -88,6 +92,12 @@ describe('Redis mailbox', () => {
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `eviction${++deployments}:`)
     await expectDeliveredEviction(store)
+    await store.close()
+  })
+
+  it("weighs a message by its envelope and its attestation against the store's bytes", async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `attested${++deployments}:`)
+    await expectAttestationsCounted(store)
     await store.close()
   })
 })

@@ -93,3 +93,28 @@ export async function expectDeliveredEviction(store: MailboxStore): Promise<void
   expect(await store.put(storedMessage(topicC, 'CCCCCCCCCCCCCCC1', later), evictionCaps)).toBe('stored')
   expect(await store.put(storedMessage(topicB, 'B', later), evictionCaps)).toBe('storeFull')
 }
+
+/**
+ * The byte contract every mailbox store keeps: a message weighs its envelope and its attestation, so the
+ * store's cap holds whatever the two are made of, and an evicted or expired message frees both.
+ */
+export async function expectAttestationsCounted(store: MailboxStore): Promise<void> {
+  const now = Date.now()
+  const attestationCaps = { maxMessagesPerTopic: 1, maxTotalBytes: 20 }
+  const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
+  const attested = (topic: string, text: string, attestation: string) => ({
+    ...storedMessage(topic, text, now),
+    attestation,
+  })
+  const first = attested(topicA, 'A', 'x'.repeat(15))
+  expect(await store.put(first, attestationCaps)).toBe('stored')
+  // 16 bytes held: 5 more are past the cap, though their envelope is a single byte.
+  expect(await store.put(attested(topicB, 'B', 'y'.repeat(4)), attestationCaps)).toBe('storeFull')
+  expect(await store.put(storedMessage(topicB, 'BBBB', now), attestationCaps)).toBe('stored')
+  // The full topic evicts the delivered first message, which frees its 16 bytes for the next 16.
+  expect(await store.markDelivered(first.id, 'did:key:peer')).toBe(true)
+  expect(await store.put(attested(topicA, 'A2', 'z'.repeat(14)), attestationCaps)).toBe('stored')
+  // A minute on, all of it has expired and frees every byte.
+  const later = now + 60_001
+  expect(await store.put(storedMessage(topicC, 'C'.repeat(20), later), attestationCaps)).toBe('stored')
+}
