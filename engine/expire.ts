@@ -1,7 +1,7 @@
 import type { EngineContext } from './context.js'
 import { getInternalError, SignClientError } from './errors.js'
 import { deletePairing } from './pairing/delete.js'
-import { deleteAuthRequest, deleteProposal } from './proposal/records.js'
+import { deleteAuthRequest, dropProposal } from './proposal/records.js'
 import { PROPOSAL_EXPIRY_MESSAGE } from './session/connect.js'
 import { deleteSession } from './session/delete.js'
 import { deletePendingRequest } from './session/pendingRequests.js'
@@ -30,7 +30,7 @@ export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Prom
     return
   }
   if (ctx.stores.proposals.has(String(id))) {
-    await deleteProposal(ctx, id)
+    await dropProposal(ctx, id)
     await dropPendingSession(ctx, id)
     ctx.calls.settleApproval(id, {
       error: new SignClientError({ code: 0, message: PROPOSAL_EXPIRY_MESSAGE }),

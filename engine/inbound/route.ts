@@ -16,6 +16,7 @@ import { onSettleRequest } from '../session/onSettleRequest.js'
 import { onSettleResponse } from '../session/onSettleResponse.js'
 import { onPingRequest } from '../session/ping.js'
 import { onUpdateRequest } from '../session/update.js'
+import { held } from '../store/held.js'
 import { authResponseKey, openMessage } from '../transport/keys.js'
 import { keptOnceAnswered } from '../transport/send.js'
 import type { IncomingRequest } from './incomingRequest.js'
@@ -158,8 +159,7 @@ function isOwnRequest(ctx: EngineContext, topic: string, { id, method }: JsonRpc
 
 /** Our request of id `id`, while the history keeps it. */
 function sentRequest(ctx: EngineContext, id: number): HistoryRecord | undefined {
-  const key = String(id)
-  return ctx.stores.history.has(key) ? ctx.stores.history.get(key) : undefined
+  return held(ctx.stores.history, String(id))
 }
 
 /**

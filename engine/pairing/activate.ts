@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context.js'
 import type { Metadata, Pairing } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
+import { held } from '../store/held.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 
 /** Stores a pairing, new or changed, and arms its expiry. */
@@ -28,7 +29,7 @@ export async function activatePairing(ctx: EngineContext, topic: string): Promis
  * lifetime, is what bounds it.
  */
 export async function holdPairingUntil(ctx: EngineContext, topic: string, expiry: number): Promise<void> {
-  const pairing = ctx.stores.pairings.has(topic) ? ctx.stores.pairings.get(topic) : undefined
+  const pairing = held(ctx.stores.pairings, topic)
   if (pairing && pairing.expiry < expiry) await savePairing(ctx, { ...pairing, expiry })
 }
 

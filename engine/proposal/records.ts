@@ -1,6 +1,8 @@
 import type { EngineContext } from '../context.js'
 import type { Proposal } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
+import { held } from '../store/held.js'
+import { deleteKey } from '../transport/keys.js'
 
 /** Stores a proposal, ours or a peer's, and arms its expiry. */
 export async function saveProposal(ctx: EngineContext, proposal: Proposal): Promise<void> {
@@ -12,6 +14,16 @@ export async function deleteProposal(ctx: EngineContext, id: number): Promise<vo
   await ctx.stores.proposals.delete(String(id))
   await ctx.expirer.delete(idTarget(id))
   ctx.recentlyDeleted.add(id, 'proposal')
+}
+
+/**
+ * Forgets a proposal that ended without a session and, when it is ours (its `connect()` still waits), the
+ * key pair made for it alone; a peer's proposal names a key that is not ours to drop.
+ */
+export async function dropProposal(ctx: EngineContext, id: number): Promise<void> {
+  const proposal = held(ctx.stores.proposals, String(id))
+  if (proposal && ctx.calls.approval(id)) await deleteKey(ctx, proposal.proposer.publicKey)
+  await deleteProposal(ctx, id)
 }
 
 /** A sign-in request the wallet holds, forgotten as a proposal is: record and expiry. */

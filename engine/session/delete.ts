@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context.js'
 import { type ErrorResponse, getSdkError } from '../errors.js'
 import { topicTarget } from '../store/expirer.js'
+import { held } from '../store/held.js'
 import { deleteKey } from '../transport/keys.js'
 import { deletePendingRequest } from './pendingRequests.js'
 import { releaseAfterResponse } from './queue.js'
@@ -21,7 +22,7 @@ export type DeleteSessionOptions = {
  */
 export async function deleteSession(ctx: EngineContext, options: DeleteSessionOptions): Promise<void> {
   const { topic, emitEvent = true, id = 0 } = options
-  const session = ctx.stores.sessions.has(topic) ? ctx.stores.sessions.get(topic) : undefined
+  const session = held(ctx.stores.sessions, topic)
   // Not awaited: a relay that is down must not hold up the delete; the client drops the topic at once.
   ctx.relay.unsubscribe(topic).catch((error: unknown) => {
     ctx.logger.warn('unsubscribe failed', { topic, error: String(error) })

@@ -1,6 +1,7 @@
 import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError } from '../errors.js'
+import { dropPendingSession } from '../expire.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { validateSessionNamespaces } from '../namespaces/index.js'
@@ -14,8 +15,8 @@ import {
   SessionSettleParamsSchema,
 } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
+import { held } from '../store/held.js'
 import { isExpired } from '../time.js'
-import { deleteKey } from '../transport/keys.js'
 import { refuse } from '../transport/refuse.js'
 import { sendResult } from '../transport/send.js'
 
@@ -77,9 +78,7 @@ export async function onSettleRequest(
   const approval = ctx.calls.approval(pending.proposalId)
   try {
     const settle = validateSettle(ctx, payload.params)
-    const proposal = ctx.stores.proposals.has(String(pending.proposalId))
-      ? ctx.stores.proposals.get(String(pending.proposalId))
-      : undefined
+    const proposal = held(ctx.stores.proposals, String(pending.proposalId))
     const authentication = settle.proposalRequestsResponses?.authentication
     if (authentication) await checkSignIns(ctx, authentication, proposal?.requests?.authentication ?? [])
     const session: Session = {
@@ -112,10 +111,9 @@ export async function onSettleRequest(
     approval?.resolve(session)
   } catch (error) {
     const response = await refuse(ctx, topic, 'wc_sessionSettle', payload.id, error)
-    ctx.pendingSessions.delete(pending.proposalId)
+    // The proposal's key pair goes with the session key: it was made for this session alone.
+    await dropPendingSession(ctx, pending.proposalId)
     ctx.calls.settleApproval(pending.proposalId)
-    ctx.relay.unsubscribe(topic).catch(() => {})
-    await deleteKey(ctx, topic)
     approval?.reject(new SignClientError(response))
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@pairwise/crypto'
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
+import { held } from '../store/held.js'
 
 /** A fresh X25519 key pair whose private half is kept in the keychain; returns the public key in hex. */
 export async function createKeyPair(ctx: EngineContext): Promise<string> {
@@ -102,8 +103,7 @@ export function authResponseTag(responseTopic: string): string {
 }
 
 export function authResponseKey(ctx: EngineContext, topic: string): string | undefined {
-  const tag = authResponseTag(topic)
-  return ctx.stores.keychain.has(tag) ? ctx.stores.keychain.get(tag) : undefined
+  return held(ctx.stores.keychain, authResponseTag(topic))
 }
 
 /**

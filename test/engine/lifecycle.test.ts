@@ -11,7 +11,7 @@ import {
   useTestRelay,
   walletMetadata,
 } from './support/harness.js'
-import { runExpirer } from './support/internals.js'
+import { engineOf, runExpirer } from './support/internals.js'
 
 const harness = useTestRelay()
 const { pool, peers } = harness
@@ -35,6 +35,35 @@ describe('expiry of proposals and requests', () => {
     await expect(approval()).rejects.toMatchObject({ message: 'Proposal expired' })
     expect(wallet.proposal.length).toBe(0)
     await expect(wallet.approve({ id, namespaces: approvedNamespaces })).rejects.toMatchObject({ code: 5 })
+  })
+
+  it('a proposal of ours that expires unanswered takes its key pair with it', async () => {
+    const clock = movableClock()
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const { approval } = await dapp.connect({ optionalNamespaces: requestedNamespaces })
+    const [proposal] = dapp.proposal.getAll()
+    if (!proposal) throw new Error('connect() held no proposal')
+    clock.advance(301)
+    runExpirer(dapp)
+    await expect(approval()).rejects.toMatchObject({ message: 'Proposal expired' })
+    expect(engineOf(dapp).stores.keychain.has(proposal.proposer.publicKey)).toBe(false)
+  })
+
+  it("a peer's proposal that expires leaves our keys alone, even the one it names as its own", async () => {
+    const clock = movableClock()
+    const dapp = await pool.make(harness.relay.url, { clock })
+    const wallet = await pool.make(harness.relay.url, { clock, metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    const { peer, id } = await rawProposal(harness.relay.url, wallet, {
+      proposer: { publicKey: topic, metadata: walletMetadata },
+      expiryTimestamp: Math.floor(clock.now() / 1000) + 100,
+    })
+    peers.push(peer)
+    const expired = nextEvent(wallet, 'proposal_expire')
+    clock.advance(101)
+    runExpirer(wallet)
+    expect((await expired).id).toBe(id)
+    expect(engineOf(wallet).stores.keychain.has(topic)).toBe(true)
   })
 
   it('expires a pending session request: session_request_expire', async () => {

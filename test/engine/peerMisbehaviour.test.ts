@@ -13,6 +13,7 @@ import {
 import { signInRequest } from '../conformance/support/fixtures.js'
 import {
   ADDRESS,
+  approvedNamespaces,
   dappMetadata,
   establishSession,
   nextEvent,
@@ -257,6 +258,49 @@ describe('a peer that breaks the protocol gains nothing', () => {
         .stores.proposals.getAll()
         .map((p) => p.pairingTopic),
     ).not.toContain(pending.responseTopic)
+  })
+
+  it('a proposal the wallet rejects leaves no key of it behind', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const proposal = nextEvent(wallet, 'session_proposal')
+    const { uri, approval } = await dapp.connect({ optionalNamespaces: requestedNamespaces })
+    await wallet.pair({ uri: uri ?? '' })
+    const { id, params } = await proposal
+    await wallet.reject({ id, reason: { code: 5000, message: 'User rejected.' } })
+    await expect(approval()).rejects.toMatchObject({ code: 5000 })
+    expect(engineOf(dapp).stores.keychain.has(params.proposer.publicKey)).toBe(false)
+  })
+
+  it('a settle the dapp refuses leaves no key of the proposal behind', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const proposal = nextEvent(wallet, 'session_proposal')
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: requestedNamespaces,
+      authentication: [
+        { chains: ['eip155:1'], domain: 'dapp.example', uri: 'https://dapp.example', nonce: 'n' },
+      ],
+    })
+    await wallet.pair({ uri: uri ?? '' })
+    const { id, params } = await proposal
+    const [request] = params.requests?.authentication ?? []
+    if (!request) throw new Error('the proposal asked for no sign-in')
+    // A sign-in signed by nobody: the dapp refuses the settle that carries it.
+    const forged = buildAuthObject(
+      request,
+      { t: 'eip191', s: `0x${'11'.repeat(65)}` },
+      `eip155:1:${account.address}`,
+    )
+    const { topic } = await wallet.approve({
+      id,
+      namespaces: approvedNamespaces,
+      proposalRequestsResponses: { authentication: [forged] },
+    })
+    await expect(approval()).rejects.toMatchObject({ code: 7000 })
+    const { keychain } = engineOf(dapp).stores
+    expect(keychain.has(topic)).toBe(false)
+    expect(keychain.has(params.proposer.publicKey)).toBe(false)
   })
 })
 
