@@ -1,11 +1,12 @@
-/** Bytes (`storedBytes`) one address has in the mailboxes, stored or being stored. */
+/** Bytes (`mailboxBytes`) one address has in the mailboxes, stored or being stored. */
 export type Share = { readonly address: string; bytes: number; holders: number }
 
 /**
- * Bytes (envelope and attestation) each remote address has in the mailboxes until each message expires,
- * so that one address cannot fill the store every client shares (`maxMailboxBytesPerIp`). Counted by the
- * process that took the publish: a relay over Redis counts an address's share per node, and a store that
- * outlives the process (SQLite) is counted afresh from its start, the store-wide cap still above it all.
+ * Bytes (envelope, attestation and the fixed cost of holding the message: `mailboxBytes`) each remote
+ * address has in the mailboxes until each message expires, so that one address cannot fill the store
+ * every client shares (`maxMailboxBytesPerIp`). Counted by the process that took the publish: a relay
+ * over Redis counts an address's share per node, and a store that outlives the process (SQLite) is
+ * counted afresh from its start, the store-wide cap still above it all.
  *
  * A connection holds its address's share, so a publish reaches it with no lookup.
  */

@@ -1,7 +1,7 @@
 import { type Eventually, unrefTimer } from '@pairwise/common'
 import { type JsonRpcErrorObject, RelayCloseCode } from '../protocol/index.js'
 import type { RelayLimits } from './limits.js'
-import { type StoredMessage, storedBytes, subscriptionId } from './message.js'
+import { type StoredMessage, subscriptionId, textBytes } from './message.js'
 
 /** The socket under a connection, whatever it is (ws, mock-socket, …). */
 export type ConnectionTransport = {
@@ -52,7 +52,7 @@ export type HandlerContext = {
   now(): number
   /** Subscriptions held by every connection from the caller's address. */
   addressTopicCount(): number
-  /** Charges `count` publishes of `bytes` (`storedBytes`) to the caller's client id and address. */
+  /** Charges `count` publishes of `bytes` (`mailboxBytes`) to the caller's client id and address. */
   takePublishTokens(count: number, bytes: number): PublishBudget
   /** Stores messages durably, in order, until the mailbox refuses one; at once where the store is in memory. */
   store(messages: StoredMessage[]): Eventually<StoreOutcome>
@@ -297,7 +297,7 @@ export class RelayConnection {
     if (count === 0) return true
     return (
       count < this.limits.maxInFlightPushes &&
-      this.inflightBytes + storedBytes(message) <= this.limits.maxInFlightBytes
+      this.inflightBytes + textBytes(message) <= this.limits.maxInFlightBytes
     )
   }
 
@@ -338,7 +338,7 @@ export class RelayConnection {
 
   trackPush(entry: InFlight): void {
     this.inflight.push(entry)
-    this.inflightBytes += storedBytes(entry.message)
+    this.inflightBytes += textBytes(entry.message)
   }
 
   /** Removes and returns what request `requestId` pushed, if it is still awaited. */
@@ -350,7 +350,7 @@ export class RelayConnection {
     // Shifted down and popped rather than spliced: the order stays, and nothing is allocated.
     for (let next = index + 1; next < inflight.length; next++) inflight[next - 1] = inflight[next]!
     inflight.pop()
-    this.inflightBytes -= storedBytes(entry.message)
+    this.inflightBytes -= textBytes(entry.message)
     return entry
   }
 

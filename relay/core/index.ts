@@ -14,11 +14,13 @@ export { defaultRelayLimits, type RelayLimits, resolveLimits } from './limits.js
 export { consoleLogger, describeError } from './logger.js'
 export { MemoryMailboxStore } from './memoryStore.js'
 export {
+  MESSAGE_OVERHEAD_BYTES,
+  mailboxBytes,
   messageId,
   type StoredMessage,
   StoredMessageSchema,
-  storedBytes,
   subscriptionId,
+  textBytes,
 } from './message.js'
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
 export type { RelayStats } from './stats.js'

@@ -30,9 +30,12 @@ export type RelayLimits = {
   publishBurstPerIp: number
   /** Sustained publishes per second per remote address. */
   publishPerSecondPerIp: number
-  /** Bytes of envelopes and their attestations one remote address may publish at once. */
+  /**
+   * Bytes one remote address may publish at once, each message weighed as in the mailboxes (its envelope,
+   * its attestation and `MESSAGE_OVERHEAD_BYTES`).
+   */
   publishBytesBurstPerIp: number
-  /** Sustained bytes of envelopes and attestations per second per remote address. */
+  /** Sustained bytes per second per remote address, weighed so. */
   publishBytesPerSecondPerIp: number
   /** Messages returned by one fetch call; the rest is signalled with `hasMore`. */
   maxFetchMessages: number
@@ -43,12 +46,16 @@ export type RelayLimits = {
    * message nobody else has received yet, if only because nobody else subscribed, is never evicted.
    */
   maxMessagesPerTopic: number
-  /** Bytes of envelopes and attestations all mailboxes hold together; further publishes are refused. */
+  /**
+   * Bytes all mailboxes hold together, each message weighing its envelope, its attestation and
+   * `MESSAGE_OVERHEAD_BYTES` (the cost of holding it, so that the cap bounds tiny messages too); further
+   * publishes are refused.
+   */
   maxMailboxBytes: number
   /**
-   * Bytes of unexpired envelopes and their attestations one remote address may have in the mailboxes, so
-   * that no one address fills `maxMailboxBytes` for everybody; further publishes from it are refused until
-   * some expire.
+   * Bytes of unexpired messages, weighed as in `maxMailboxBytes`, one remote address may have in the
+   * mailboxes, so that no one address fills `maxMailboxBytes` for everybody; further publishes from it are
+   * refused until some expire.
    * A message evicted from a full topic counts until it would have expired: the share is counted by the
    * core, which knows neither which messages a store evicted nor from which address each was published.
    */

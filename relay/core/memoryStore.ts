@@ -1,4 +1,4 @@
-import { type StoredMessage, storedBytes } from './message.js'
+import { mailboxBytes, type StoredMessage } from './message.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 
 // Most messages reach one client or none: a lone recipient is kept as its id, a set only from the second.
@@ -33,7 +33,7 @@ function oldestDelivered(mailbox: Mailbox, count: number, now: number): Entry[] 
 
 function totalBytes(entries: Entry[]): number {
   let bytes = 0
-  for (const { message } of entries) bytes += storedBytes(message)
+  for (const { message } of entries) bytes += mailboxBytes(message)
   return bytes
 }
 
@@ -64,7 +64,7 @@ export class MemoryMailboxStore implements MailboxStore {
       if (!evicted) return 'topicFull'
     }
     const freed = evicted ? totalBytes(evicted) : 0
-    if (this.liveBytes - freed + storedBytes(message) > caps.maxTotalBytes) return 'storeFull'
+    if (this.liveBytes - freed + mailboxBytes(message) > caps.maxTotalBytes) return 'storeFull'
     if (mailbox && evicted) this.evict(mailbox, evicted, freed)
     const entry: Entry = { message, deliveredTo: undefined }
     this.entries.set(message.id, entry)
@@ -73,7 +73,7 @@ export class MemoryMailboxStore implements MailboxStore {
       mailbox.live++
     } else this.topics.set(message.topic, { entries: [entry], live: 1 })
     this.byExpiry.push(entry)
-    this.liveBytes += storedBytes(message)
+    this.liveBytes += mailboxBytes(message)
     return 'stored'
   }
 
@@ -155,7 +155,7 @@ export class MemoryMailboxStore implements MailboxStore {
         continue
       }
       this.expired.push(entry)
-      this.liveBytes -= storedBytes(entry.message)
+      this.liveBytes -= mailboxBytes(entry.message)
       const mailbox = this.topics.get(entry.message.topic)
       if (mailbox) mailbox.live--
     }

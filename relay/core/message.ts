@@ -35,18 +35,31 @@ export const StoredMessageSchema = z.object({
   publisherId: z.string().check(z.minLength(1)),
 }) satisfies z.ZodMiniType<StoredMessage>
 
+type MessageText = { message: string; attestation?: string | null | undefined }
+
 /**
- * What a message weighs against every byte cap: its envelope and the attestation kept and sent beside it,
+ * What a message's text weighs in a frame: its envelope and the attestation kept and sent beside it,
  * which a publisher makes as large as it likes within a frame (both are ASCII, one byte a character).
  */
-export function storedBytes({
-  message,
-  attestation,
-}: {
-  message: string
-  attestation?: string | null | undefined
-}): number {
+export function textBytes({ message, attestation }: MessageText): number {
   return message.length + (attestation?.length ?? 0)
+}
+
+/**
+ * What holding a message costs a store beyond its text: its id, topic and publisher strings, the
+ * objects, index and expiry entries that carry it. Measured in the memory store with 3-byte envelopes,
+ * one topic per message and one publisher for all: 564 bytes of heap per message, and 31 more in the
+ * per-address expiry queue; rounded up. Without it a mailbox cap in bytes of text would let an address
+ * keep millions of tiny messages, gigabytes of memory, within a share of a few megabytes.
+ */
+export const MESSAGE_OVERHEAD_BYTES = 600
+
+/**
+ * What a message weighs against the mailbox caps (an address's share, the store's total) and the publish
+ * bytes that refill the share: its text and the fixed cost of holding it.
+ */
+export function mailboxBytes(message: MessageText): number {
+  return textBytes(message) + MESSAGE_OVERHEAD_BYTES
 }
 
 export function messageId(topic: string, message: string): string {

@@ -30,7 +30,7 @@ import { routes } from './handlers/routes.js'
 import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
 import { describeError } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
-import { type StoredMessage, storedBytes } from './message.js'
+import { mailboxBytes, type StoredMessage, textBytes } from './message.js'
 import { type Bucket, RateLimiter } from './rateLimiter.js'
 import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
@@ -475,7 +475,7 @@ export class RelayCore {
    * back, or the address would lose that much of its share for good.
    */
   private putWithin(message: StoredMessage, share: Share): Eventually<PutOutcome> {
-    const bytes = storedBytes(message)
+    const bytes = mailboxBytes(message)
     const withinShare = this.shares.reserve(share, bytes, message.publishedAt)
     let outcome: Eventually<PutOutcome>
     try {
@@ -496,7 +496,7 @@ export class RelayCore {
    * false when the store refused it, which ends the call.
    */
   private took(outcome: PutOutcome, message: StoredMessage, share: Share, stored: StoreOutcome): boolean {
-    const bytes = storedBytes(message)
+    const bytes = mailboxBytes(message)
     if (outcome === 'stored') {
       this.shares.keep(share, bytes, message.expiresAt)
       stored.fresh.push(message)
@@ -755,7 +755,7 @@ export class RelayCore {
     pages: for (const topic of new Set(topics)) {
       const room = limit - found.length
       for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), room + 1)) {
-        const size = storedBytes(message)
+        const size = textBytes(message)
         if (found.length >= limit || (found.length > 0 && bytes + size > this.limits.maxFrameBytes)) {
           hasMore = true
           break pages

@@ -3,8 +3,9 @@ import type { StoredMessage } from './message.js'
 
 /**
  * What a mailbox may hold; the core passes its limits with every `put`. Sizes count the envelope and
- * attestation text (`storedBytes`: base64 and a JWT, one byte a character). Messages past their expiry
- * do not count, whether or not a sweep has dropped them yet.
+ * attestation text (base64 and a JWT, one byte a character) and the fixed cost of holding a message
+ * (`mailboxBytes`), so that a cap in bytes bounds tiny messages too. Messages past their expiry do not
+ * count, whether or not a sweep has dropped them yet.
  */
 export type MailboxCaps = {
   /**
@@ -13,7 +14,7 @@ export type MailboxCaps = {
    * (a delivery record: never the publisher's own); it is refused only when fewer than that are.
    */
   maxMessagesPerTopic: number
-  /** Bytes (`storedBytes`) all mailboxes of the store hold at most. */
+  /** Bytes (`mailboxBytes`) all mailboxes of the store hold at most. */
   maxTotalBytes: number
 }
 

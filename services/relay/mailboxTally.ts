@@ -1,7 +1,8 @@
 /**
- * Messages per topic and their bytes (envelope and attestation) in all, as committed plus what the running
- * transaction added; the SQLite store keeps it in memory, since it alone holds the file, and checks the caps
- * against it without a query. Expired messages count until they are purged.
+ * Messages per topic and their bytes (`mailboxBytes`: envelope, attestation and a message's overhead) in
+ * all, as committed plus what the running transaction added; the SQLite store keeps it in memory, since it
+ * alone holds the file, and checks the caps against it without a query. Expired messages count until they
+ * are purged.
  */
 export class MailboxTally {
   private readonly perTopic = new Map<string, number>()

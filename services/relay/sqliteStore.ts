@@ -1,10 +1,11 @@
 import {
   type MailboxCaps,
   type MailboxStore,
+  MESSAGE_OVERHEAD_BYTES,
+  mailboxBytes,
   type PutOutcome,
   type StoredMessage,
   StoredMessageSchema,
-  storedBytes,
 } from '@pairwise/relay/core'
 import type Libsql from 'libsql'
 import * as z from 'zod/mini'
@@ -30,8 +31,9 @@ const WAL_MAX_FRAMES = WAL_SIZE_LIMIT_BYTES / 4096
 const WAL_MAX_HOLD_MS = 100
 // How long a commit waits for the checkpoint worker's short locks before failing.
 const BUSY_TIMEOUT_MS = 1000
-// What a row weighs against the byte cap, as the core's `storedBytes` counts it: envelope and attestation.
-const STORED_BYTES = 'length(message) + coalesce(length(attestation), 0)'
+// What a row weighs against the byte cap, as the core's `mailboxBytes` counts it: envelope, attestation
+// and the fixed cost of holding a message.
+const STORED_BYTES = `length(message) + coalesce(length(attestation), 0) + ${MESSAGE_OVERHEAD_BYTES}`
 
 const RowSchema = z.object({
   id: z.string(),
@@ -288,7 +290,7 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   private storeFull(message: StoredMessage, caps: MailboxCaps, freed: number): boolean {
-    const bytes = this.tally.bytes - freed + storedBytes(message)
+    const bytes = this.tally.bytes - freed + mailboxBytes(message)
     return (
       bytes > caps.maxTotalBytes &&
       bytes - numberOf(this.statements.expiredBytes.get([message.publishedAt])) > caps.maxTotalBytes

@@ -1,6 +1,6 @@
 import { RelayErrorCode, utf8LengthOver } from '../../protocol/index.js'
 import type { HandlerContext } from '../connection.js'
-import { storedBytes } from '../message.js'
+import { mailboxBytes } from '../message.js'
 import { failure, type HandlerOutcome } from './context.js'
 
 /** The limits every publishing call shares; undefined when the call may go ahead. */
@@ -62,13 +62,15 @@ export function checkTopicBudget(
 
 /**
  * Spends the caller's publish budgets (its client id's, and its address's in messages and in bytes, an
- * attestation's included); checked last so that a refused call costs nothing.
+ * attestation's included); checked last so that a refused call costs nothing. The bytes are weighed as
+ * the mailbox share weighs them (`mailboxBytes`), since the rate is what refills that share: a burst the
+ * rate lets through then fits the share it is counted against, tiny messages or large.
  */
 export function checkRate(
   context: HandlerContext,
   envelopes: readonly { message: string; attestation?: string | null | undefined }[],
 ): HandlerOutcome | undefined {
-  const bytes = envelopes.reduce((sum, envelope) => sum + storedBytes(envelope), 0)
+  const bytes = envelopes.reduce((sum, envelope) => sum + mailboxBytes(envelope), 0)
   const budget = context.takePublishTokens(envelopes.length, bytes)
   if (budget === 'granted') return undefined
   const limits = context.limits

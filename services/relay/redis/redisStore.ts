@@ -2,10 +2,11 @@ import {
   type Logger,
   type MailboxCaps,
   type MailboxStore,
+  MESSAGE_OVERHEAD_BYTES,
+  mailboxBytes,
   type PutOutcome,
   type StoredMessage,
   StoredMessageSchema,
-  storedBytes,
 } from '@pairwise/relay/core'
 import type { Redis } from 'ioredis'
 import * as z from 'zod/mini'
@@ -30,8 +31,8 @@ end
 // The oldest `count` unexpired messages of a topic that some client acknowledged or fetched (deliveries
 // are only recorded for clients other than the publisher), as { id, expiry index member } pairs with
 // their bytes, or nil when it has fewer. A message is taken only when its index member, rebuilt from the
-// stored envelope's and attestation's lengths (storedBytes), is found: one that is not plain ASCII (never
-// base64 or a JWT) is left to expire.
+// stored envelope's and attestation's lengths and the overhead (mailboxBytes), is found: one that is not
+// plain ASCII (never base64 or a JWT) is left to expire, as is one a relay of before the overhead stored.
 const oldestDeliveredFunction = `
 local function oldestDelivered(topicKey, expiry, prefix, topic, now, count)
   local found, freed, start, ids = {}, 0, 0, nil
@@ -44,7 +45,8 @@ local function oldestDelivered(topicKey, expiry, prefix, topic, now, count)
       local ok, stored = false, nil
       if json then ok, stored = pcall(cjson.decode, json) end
       if ok and type(stored) == 'table' and type(stored.message) == 'string' then
-        local size = #stored.message + (type(stored.attestation) == 'string' and #stored.attestation or 0)
+        local size = ${MESSAGE_OVERHEAD_BYTES} + #stored.message
+          + (type(stored.attestation) == 'string' and #stored.attestation or 0)
         local member = topic .. ' ' .. id .. ' ' .. size
         local expiresAt = redis.call('ZSCORE', expiry, member)
         if expiresAt and tonumber(expiresAt) > tonumber(now) then
@@ -60,7 +62,7 @@ end
 `
 
 // KEYS: message, topic index, sequence, expiry index, bytes, expired-by-put. ARGV: json, ttl ms, id,
-// expiresAt, topic, bytes (storedBytes), now, max per topic, max bytes, key prefix, purge batch, address
+// expiresAt, topic, bytes (mailboxBytes), now, max per topic, max bytes, key prefix, purge batch, address
 // full (1 or 0).
 // The message key is written only when absent, so a re-published envelope keeps its delivery records.
 // Caps count unexpired messages: when one looks reached, expired messages are dropped first (counted
@@ -163,7 +165,7 @@ export class RedisMailboxStore implements MailboxStore {
       message.id,
       message.expiresAt,
       message.topic,
-      storedBytes(message),
+      mailboxBytes(message),
       message.publishedAt,
       caps.maxMessagesPerTopic,
       caps.maxTotalBytes,

@@ -3,6 +3,7 @@ import { AddressShares } from '../../../relay/core/addressShares.js'
 import {
   type MailboxCaps,
   MemoryMailboxStore,
+  mailboxBytes,
   RelayCore,
   type StoredMessage,
 } from '../../../relay/core/index.js'
@@ -11,6 +12,8 @@ import { type CoreClient, coreClient, messagesOf } from './support/coreClient.js
 
 const topic = 'ab'.repeat(32)
 const envelope = (seed: string) => seed.padEnd(60, '.')
+// What one of those envelopes weighs in the share.
+const weight = mailboxBytes({ message: envelope('M1') })
 
 describe("an address's share of the mailboxes", () => {
   it('counts bytes reserved and stored until each expires, soonest first whatever the order stored', () => {
@@ -59,7 +62,8 @@ describe('a relay refusing a publish past its address share', () => {
 
   it('refuses every client of the address with addressFull until its messages expire; other addresses and retries pass', async () => {
     let now = 1_000_000
-    const core = new RelayCore({ limits: { maxMailboxBytesPerIp: 130 }, now: () => now })
+    const share = 2 * weight + 10
+    const core = new RelayCore({ limits: { maxMailboxBytesPerIp: share }, now: () => now })
     const wallet = coreClient(core, 'did:key:wallet', '198.51.100.1')
     wallet.call(1, RelayMethod.subscribe, { topic })
     await expect.poll(() => wallet.answers.has(1)).toBe(true)
@@ -71,7 +75,7 @@ describe('a relay refusing a publish past its address share', () => {
     publish(dapp, 3, envelope('M3'))
     expect(dapp.answers.get(3)?.error).toMatchObject({
       code: RelayErrorCode.mailboxFull,
-      message: expect.stringContaining('your address would pass 130 bytes'),
+      message: expect.stringContaining(`your address would pass ${share} bytes`),
       data: { reason: 'addressFull' },
     })
     // A retry of a stored message is acked, as a retry is: it adds nothing to the mailboxes.
@@ -89,7 +93,7 @@ describe('a relay refusing a publish past its address share', () => {
     publish(wallet, 2, envelope('W1'))
     expect(wallet.answers.get(2)?.result).toBe(true)
 
-    // M1 expires: its 60 bytes are free again, M2's are not.
+    // M1 expires: its weight is free again, M2's is not.
     now += 299_000
     publish(reconnected, 2, envelope('M3'))
     publish(reconnected, 3, envelope('M4'))
@@ -111,13 +115,48 @@ describe('a relay refusing a publish past its address share', () => {
         throw new Error('the connection to the store dropped')
       }
     }
-    const core = new RelayCore({ store: new FailsFirst(), limits: { maxMailboxBytesPerIp: 120 } })
+    const core = new RelayCore({ store: new FailsFirst(), limits: { maxMailboxBytesPerIp: 2 * weight } })
     const dapp = coreClient(core, 'did:key:dapp', '203.0.113.7')
     publish(dapp, 1, envelope('M1'))
     expect(dapp.answers.get(1)?.error?.code).toBe(RelayErrorCode.internalError)
     publish(dapp, 2, envelope('M1'))
     publish(dapp, 3, envelope('M2'))
     expect([2, 3].map((id) => dapp.answers.get(id)?.result)).toEqual([true, true])
+    await core.close()
+  })
+})
+
+describe('a relay weighing each stored message by the fixed cost of holding it', () => {
+  // One byte each, distinct up to 35.
+  const tiny = (index: number) => index.toString(36)
+  const publishTiny = (client: CoreClient, index: number) =>
+    client.call(index, RelayMethod.publish, { topic, message: tiny(index), ttl: 300, tag: 1108 })
+
+  it('refuses an address addressFull once its tiny messages, counted with their overhead, reach its share', async () => {
+    const fits = 10
+    const share = fits * mailboxBytes({ message: tiny(1) })
+    const core = new RelayCore({ limits: { maxMailboxBytesPerIp: share } })
+    const dapp = coreClient(core, 'did:key:dapp', '203.0.113.7')
+    for (let index = 1; index <= fits + 1; index++) publishTiny(dapp, index)
+    for (let index = 1; index <= fits; index++) expect(dapp.answers.get(index)?.result).toBe(true)
+    // Ten bytes of text stored, yet the next message is past the share.
+    expect(dapp.answers.get(fits + 1)?.error?.data).toEqual({ reason: 'addressFull' })
+    await core.close()
+  })
+
+  it("charges each message's overhead to its address's published bytes, which refill the share", async () => {
+    const burst = 3 * mailboxBytes({ message: tiny(1) })
+    const core = new RelayCore({
+      limits: { publishBytesBurstPerIp: burst, publishBytesPerSecondPerIp: 1 },
+      now: () => 0,
+    })
+    const dapp = coreClient(core, 'did:key:dapp', '203.0.113.7')
+    for (const index of [1, 2, 3, 4]) publishTiny(dapp, index)
+    expect([1, 2, 3].map((index) => dapp.answers.get(index)?.result)).toEqual([true, true, true])
+    expect(dapp.answers.get(4)?.error).toMatchObject({
+      code: RelayErrorCode.rateLimited,
+      message: expect.stringContaining(`bytes per second per address (bursts of ${burst})`),
+    })
     await core.close()
   })
 })

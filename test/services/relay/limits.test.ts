@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { connect as netConnect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { MESSAGE_OVERHEAD_BYTES } from '../../../relay/core/index.js'
 import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import {
   type ConnectionTransport,
@@ -129,8 +130,9 @@ describe('relay publish rates per address', () => {
   })
 
   it('counts envelope bytes per address too', async () => {
+    // A burst of 1000 bytes of envelopes in two messages.
     const relay = await relayWith({
-      limits: { publishBytesBurstPerIp: 1000, publishBytesPerSecondPerIp: 1 },
+      limits: { publishBytesBurstPerIp: 1000 + 2 * MESSAGE_OVERHEAD_BYTES, publishBytesPerSecondPerIp: 1 },
     })
     const client = await connect(relay)
     const topic = randomTopic()
@@ -144,7 +146,9 @@ describe('relay publish rates per address', () => {
 
 describe('relay mailbox caps', () => {
   it('answers a publish on a full topic or a full store with mailboxFull and acks nothing', async () => {
-    const relay = await relayWith({ limits: { maxMessagesPerTopic: 2, maxMailboxBytes: 400 } })
+    const relay = await relayWith({
+      limits: { maxMessagesPerTopic: 2, maxMailboxBytes: 400 + 2 * MESSAGE_OVERHEAD_BYTES },
+    })
     const publisher = await connect(relay)
     const topic = randomTopic()
     for (const _ of [1, 2]) expect(await publish(publisher, topic)).toMatchObject({ result: true })
@@ -158,7 +162,13 @@ describe('relay mailbox caps', () => {
   })
 
   it('keeps one address from filling the mailboxes for everyone: past its share it is refused, others are not', async () => {
-    const relay = await relayWith({ limits: { maxMailboxBytesPerIp: 500, maxMailboxBytes: 1000 } })
+    // Room for two 250-byte messages per address, four in all.
+    const relay = await relayWith({
+      limits: {
+        maxMailboxBytesPerIp: 500 + 2 * MESSAGE_OVERHEAD_BYTES,
+        maxMailboxBytes: 1000 + 4 * MESSAGE_OVERHEAD_BYTES,
+      },
+    })
     const flooder = await connect(relay, { from: '127.0.0.5' })
     const sibling = await connect(relay, { from: '127.0.0.5', anonymous: true })
     const user = await connect(relay, { from: '127.0.0.6' })
@@ -193,7 +203,7 @@ describe('relay attestations, weighed with the envelope they come with', () => {
     client.call(RelayMethod.publish, { topic, message, attestation, ttl: 300, tag: 1108 })
 
   it("counts an attestation in its address's mailbox share, so a tiny envelope cannot carry a large one past it", async () => {
-    const relay = await relayWith({ limits: { maxMailboxBytesPerIp: 500 } })
+    const relay = await relayWith({ limits: { maxMailboxBytesPerIp: 500 + MESSAGE_OVERHEAD_BYTES } })
     const publisher = await connect(relay)
     const attestation = 'e'.repeat(300)
     expect(await attested(publisher, randomTopic(), envelope(10), attestation)).toMatchObject({
@@ -205,7 +215,9 @@ describe('relay attestations, weighed with the envelope they come with', () => {
   })
 
   it("counts an attestation in its address's published bytes", async () => {
-    const relay = await relayWith({ limits: { publishBytesBurstPerIp: 1000, publishBytesPerSecondPerIp: 1 } })
+    const relay = await relayWith({
+      limits: { publishBytesBurstPerIp: 1000 + MESSAGE_OVERHEAD_BYTES, publishBytesPerSecondPerIp: 1 },
+    })
     const publisher = await connect(relay)
     const topic = randomTopic()
     const attestation = 'e'.repeat(600)
@@ -216,7 +228,9 @@ describe('relay attestations, weighed with the envelope they come with', () => {
   })
 
   it("counts the attestation of a wc_proposeSession in its address's published bytes", async () => {
-    const relay = await relayWith({ limits: { publishBytesBurstPerIp: 1000, publishBytesPerSecondPerIp: 1 } })
+    const relay = await relayWith({
+      limits: { publishBytesBurstPerIp: 1000 + MESSAGE_OVERHEAD_BYTES, publishBytesPerSecondPerIp: 1 },
+    })
     const dapp = await connect(relay)
     const propose = () =>
       dapp.call(RelayMethod.proposeSession, {

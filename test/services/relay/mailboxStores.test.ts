@@ -13,6 +13,7 @@ import {
   expectAttestationsCounted,
   expectDeliveredEviction,
   expectMailboxCaps,
+  expectMessageOverheadCounted,
 } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
@@ -98,6 +99,12 @@ describe.each(stores)('%s mailbox', (_name, open) => {
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await open()
     await expectDeliveredEviction(store)
+    await store.close()
+  })
+
+  it('weighs a message by the fixed cost of holding it too, so its bytes cap bounds how many tiny ones it holds', async () => {
+    const store = await open()
+    await expectMessageOverheadCounted(store)
     await store.close()
   })
 

@@ -10,6 +10,7 @@ import {
   expectAttestationsCounted,
   expectDeliveredEviction,
   expectMailboxCaps,
+  expectMessageOverheadCounted,
 } from './support/mailboxCaps.js'
 import {
   RawRelayClient,
@@ -92,6 +93,12 @@ describe('Redis mailbox', () => {
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `eviction${++deployments}:`)
     await expectDeliveredEviction(store)
+    await store.close()
+  })
+
+  it('weighs a message by the fixed cost of holding it too, so its bytes cap bounds how many tiny ones it holds', async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `overhead${++deployments}:`)
+    await expectMessageOverheadCounted(store)
     await store.close()
   })
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type MailboxCaps, messageId } from '../../../relay/core/index.js'
+import { type MailboxCaps, MESSAGE_OVERHEAD_BYTES, messageId } from '../../../relay/core/index.js'
 import { schemaSteps } from '../../../services/relay/sqliteSchema.js'
 import { SqliteFileInUseError, SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
 import { storedMessage } from './support/mailboxCaps.js'
@@ -76,9 +76,10 @@ describe('SQLite mailbox caps', () => {
   it('refuses a put past the per-topic or the total cap, counting only unexpired messages', async () => {
     const file = join(directory, `caps-${++files}.db`)
     const store = await SqliteMailboxStore.open(file)
-    const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 40 }
+    // Room for four messages of ten bytes.
+    const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 40 + 4 * MESSAGE_OVERHEAD_BYTES }
     const full = randomTopic()
-    // Ten bytes each; the first expires a second after it is published.
+    // Ten bytes of text each; the first expires a second after it is published.
     expect(await store.put(message(full, 'aaaaaaaaaa', now, 1000), caps)).toBe('stored')
     expect(await store.put(message(full, 'bbbbbbbbbb'), caps)).toBe('stored')
     expect(await store.put(message(full, 'cccccccccc'), caps)).toBe('stored')
@@ -97,11 +98,12 @@ describe('SQLite mailbox caps', () => {
     expect(await store.size()).toBe(4)
     await store.close()
 
-    // The counters are in the file: a reopened store enforces the same caps.
+    // The counters are in the file, the overhead of each message too: a reopened store enforces the same caps.
     const reopened = await SqliteMailboxStore.open(file)
     expect(await reopened.put(message(other, 'iiiiiiiiii', later), caps)).toBe('storeFull')
     expect(await reopened.put(message(other, 'jjjjjjjjj', later), caps)).toBe('storeFull')
-    expect(await reopened.put(message(other, 'k', later), { ...caps, maxTotalBytes: 41 })).toBe('stored')
+    const roomForK = { ...caps, maxTotalBytes: caps.maxTotalBytes + 1 + MESSAGE_OVERHEAD_BYTES }
+    expect(await reopened.put(message(other, 'k', later), roomForK)).toBe('stored')
     expect(await reopened.size()).toBe(5)
     await reopened.close()
   })
@@ -109,7 +111,7 @@ describe('SQLite mailbox caps', () => {
   it('takes off at expiry the bytes a message counted when put, whatever characters it holds', async () => {
     const file = join(directory, `caps-wide-${++files}.db`)
     const store = await SqliteMailboxStore.open(file)
-    const caps: MailboxCaps = { maxMessagesPerTopic: 10, maxTotalBytes: 100 }
+    const caps: MailboxCaps = { maxMessagesPerTopic: 10, maxTotalBytes: 100 + MESSAGE_OVERHEAD_BYTES }
     // Outside the BMP: two UTF-16 code units each in JavaScript, one character to SQLite's length().
     expect(await store.put(message(randomTopic(), '😀'.repeat(40), now, 1000), caps)).toBe('stored')
     const later = now + 1000
@@ -160,7 +162,7 @@ describe('SQLite mailbox caps', () => {
     expect(await store.size()).toBe(2)
     const unread = await store.undelivered(topic, 'did:key:reader', now, 10)
     expect(unread.map(({ message }) => message)).toEqual(['bbbb'])
-    const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 12 }
+    const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 12 + 3 * MESSAGE_OVERHEAD_BYTES }
     expect(await store.put(message(topic, 'cccc'), caps)).toBe('stored')
     // The delivery recorded before the migration makes 'aaaa' the one to evict for room.
     expect(await store.put(message(topic, 'dddd'), caps)).toBe('stored')

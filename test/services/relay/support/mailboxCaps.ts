@@ -1,8 +1,19 @@
 import { expect } from 'vitest'
-import { type MailboxStore, messageId, type StoredMessage } from '../../../../relay/core/index.js'
+import {
+  type MailboxStore,
+  MESSAGE_OVERHEAD_BYTES,
+  mailboxBytes,
+  messageId,
+  type StoredMessage,
+} from '../../../../relay/core/index.js'
 import { randomTopic } from './rawClient.js'
 
-const caps = { maxMessagesPerTopic: 2, maxTotalBytes: 20 }
+/** Caps room for `textBytes` of envelopes and attestations in `messages` messages, each weighing the overhead too. */
+function roomFor(messages: number, textBytes: number): number {
+  return textBytes + messages * MESSAGE_OVERHEAD_BYTES
+}
+
+const caps = { maxMessagesPerTopic: 2, maxTotalBytes: roomFor(3, 20) }
 
 /** A mailbox entry for `text` on `topic`, published at `publishedAt` and living `ttlMs`. */
 export function storedMessage(
@@ -61,7 +72,7 @@ export async function expectMailboxCaps(store: MailboxStore): Promise<void> {
  */
 export async function expectDeliveredEviction(store: MailboxStore): Promise<void> {
   const now = Date.now()
-  const evictionCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 40 }
+  const evictionCaps = { maxMessagesPerTopic: 3, maxTotalBytes: roomFor(4, 40) }
   const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
   const a = (text: string, at = now) => storedMessage(topicA, text, at)
   const late = async (at = now) =>
@@ -72,7 +83,7 @@ export async function expectDeliveredEviction(store: MailboxStore): Promise<void
   expect(await store.markDelivered(a('AAAAAAA1').id, 'did:key:peer')).toBe(true)
   expect(await store.markDelivered(a('AAAAAAA3').id, 'did:key:peer')).toBe(true)
 
-  // Evicting AAAAAAA1 would free 8 bytes of the 16 this needs: refused, and AAAAAAA1 is still there.
+  // Evicting AAAAAAA1 would free 8 bytes of text of the 16 this needs: refused, and AAAAAAA1 is still there.
   expect(await store.put(a('AAAAAAAAAAAAAAA4'), evictionCaps)).toBe('storeFull')
   expect(await late()).toEqual(['AAAAAAA1', 'AAAAAAA2', 'AAAAAAA3'])
   expect(await store.put(a('AAAAAAA4'), evictionCaps)).toBe('stored')
@@ -100,7 +111,7 @@ export async function expectDeliveredEviction(store: MailboxStore): Promise<void
  */
 export async function expectAttestationsCounted(store: MailboxStore): Promise<void> {
   const now = Date.now()
-  const attestationCaps = { maxMessagesPerTopic: 1, maxTotalBytes: 20 }
+  const attestationCaps = { maxMessagesPerTopic: 1, maxTotalBytes: roomFor(2, 20) }
   const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
   const attested = (topic: string, text: string, attestation: string) => ({
     ...storedMessage(topic, text, now),
@@ -108,13 +119,42 @@ export async function expectAttestationsCounted(store: MailboxStore): Promise<vo
   })
   const first = attested(topicA, 'A', 'x'.repeat(15))
   expect(await store.put(first, attestationCaps)).toBe('stored')
-  // 16 bytes held: 5 more are past the cap, though their envelope is a single byte.
+  // 16 bytes of text held: 5 more are past the cap, though their envelope is a single byte.
   expect(await store.put(attested(topicB, 'B', 'y'.repeat(4)), attestationCaps)).toBe('storeFull')
   expect(await store.put(storedMessage(topicB, 'BBBB', now), attestationCaps)).toBe('stored')
-  // The full topic evicts the delivered first message, which frees its 16 bytes for the next 16.
+  // The full topic evicts the delivered first message, which frees its weight for the next of the same.
   expect(await store.markDelivered(first.id, 'did:key:peer')).toBe(true)
   expect(await store.put(attested(topicA, 'A2', 'z'.repeat(14)), attestationCaps)).toBe('stored')
-  // A minute on, all of it has expired and frees every byte.
+  // A minute on, all of it has expired and frees every byte: one message may weigh the whole cap.
   const later = now + 60_001
-  expect(await store.put(storedMessage(topicC, 'C'.repeat(20), later), attestationCaps)).toBe('stored')
+  const whole = 'C'.repeat(attestationCaps.maxTotalBytes - MESSAGE_OVERHEAD_BYTES)
+  expect(await store.put(storedMessage(topicC, whole, later), attestationCaps)).toBe('stored')
+}
+
+/**
+ * The overhead contract every mailbox store keeps: a message weighs the fixed cost of holding it besides
+ * its text, so the store's cap bounds how many tiny messages it holds; an evicted or expired message frees
+ * exactly the weight its put counted.
+ */
+export async function expectMessageOverheadCounted(store: MailboxStore): Promise<void> {
+  const now = Date.now()
+  const tinyCaps = { maxMessagesPerTopic: 1, maxTotalBytes: 3 * mailboxBytes({ message: 'A' }) }
+  const topics = [randomTopic(), randomTopic(), randomTopic(), randomTopic()]
+  const tiny = (topic: string, text: string, at = now) => storedMessage(topic, text, at)
+  const [first, ...rest] = topics.slice(0, 3).map((topic) => tiny(topic, 'A'))
+  for (const message of [first!, ...rest]) expect(await store.put(message, tinyCaps)).toBe('stored')
+  // Three bytes of text, yet a fourth byte's message is past the cap.
+  expect(await store.put(tiny(topics[3]!, 'D'), tinyCaps)).toBe('storeFull')
+  // Evicting the delivered first message frees its text and its overhead: room for one as large.
+  expect(await store.markDelivered(first!.id, 'did:key:peer')).toBe(true)
+  expect(await store.put(tiny(first!.topic, 'E'), tinyCaps)).toBe('stored')
+  expect(await store.put(tiny(topics[3]!, 'D'), tinyCaps)).toBe('storeFull')
+
+  // A minute on, all of it has expired and frees its whole weight, swept or not.
+  const later = now + 60_001
+  for (const topic of topics.slice(0, 3))
+    expect(await store.put(tiny(topic, 'F', later), tinyCaps)).toBe('stored')
+  expect(await store.put(tiny(topics[3]!, 'F', later), tinyCaps)).toBe('storeFull')
+  expect(await store.purgeExpired(later)).toBe(3)
+  expect(await store.put(tiny(topics[3]!, 'F', later), tinyCaps)).toBe('storeFull')
 }
