@@ -1,4 +1,15 @@
-import { type Address, type ContractFunctionParameters, erc20Abi, type PublicClient } from 'viem'
+import {
+  type Address,
+  BaseError,
+  ContractFunctionExecutionError,
+  type ContractFunctionParameters,
+  erc20Abi,
+  HttpRequestError,
+  type PublicClient,
+  SocketClosedError,
+  TimeoutError,
+  WebSocketRequestError,
+} from 'viem'
 import { multicall } from 'viem/actions'
 import { bytes32TextAbi, textOf, tokenText } from '../indexer/tokenText.js'
 import type { TtlCache } from './ttlCache.js'
@@ -12,7 +23,16 @@ export type MetadataCache = TtlCache<TokenMetadata | null>
 type Read =
   | ContractFunctionParameters<typeof erc20Abi, 'view'>
   | ContractFunctionParameters<typeof bytes32TextAbi, 'view'>
-type Result = { status: 'success'; result: unknown } | { status: 'failure' }
+type Result = { status: 'success'; result: unknown } | { status: 'failure'; error: Error }
+type Plan = { token: Address; cached: TokenMetadata | undefined; reads: Read[] }
+type Answered = Plan & { results: Result[] }
+
+// The ways a chain fails to answer at all, which no token can cause. A response too large is not among them:
+// a token's own answer can make it so.
+const unreachable = [HttpRequestError, TimeoutError, WebSocketRequestError, SocketClosedError]
+
+/** How long a token whose reads failed as a whole is left out of an address's reads. */
+export const gasBurnerSkippedMs = 60 * 60_000
 
 function metadataFrom(results: readonly Result[]): TokenMetadata | null {
   const [name, symbol, decimals, name32, symbol32] = results.map((r) =>
@@ -24,10 +44,72 @@ function metadataFrom(results: readonly Result[]): TokenMetadata | null {
   return { ...text, decimals }
 }
 
+function planOf(owner: Address, token: Address, cached: TokenMetadata | undefined): Plan {
+  const reads: Read[] = [{ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }]
+  if (cached === undefined) {
+    for (const functionName of ['name', 'symbol', 'decimals'] as const)
+      reads.push({ address: token, abi: erc20Abi, functionName })
+    for (const functionName of ['name', 'symbol'] as const)
+      reads.push({ address: token, abi: bytes32TextAbi, functionName })
+  }
+  return { token, cached, reads }
+}
+
+/**
+ * The error of the aggregate call itself when it failed, which viem gives as every read's error; a read that
+ * fails alone has an error of its own, as aggregate3 reports each read's failure.
+ */
+function aggregateFailure(results: readonly Result[]): Error | undefined {
+  const [first] = results
+  if (first?.status !== 'failure') return undefined
+  const { error } = first
+  const ofAggregate = error instanceof ContractFunctionExecutionError && error.functionName === 'aggregate3'
+  return ofAggregate && results.every((result) => result.status === 'failure' && result.error === error)
+    ? error
+    : undefined
+}
+
+function rejectIfUnreachable(failure: Error | undefined): void {
+  if (
+    failure instanceof BaseError &&
+    failure.walk((cause) => unreachable.some((type) => cause instanceof type))
+  )
+    throw failure
+}
+
+/**
+ * Each plan with the results of its reads: from one multicall for all of them or, when that call fails as a
+ * whole, from the two halves' read the same way, so a token that burns all its gas is found in a few calls
+ * and fails only itself, and the chain is never sent every token at once. A failure of the chain itself
+ * rejects.
+ */
+async function answered(
+  plans: readonly Plan[],
+  read: (reads: readonly Read[]) => Promise<Result[]>,
+): Promise<Answered[]> {
+  const combined = await read(plans.flatMap((plan) => plan.reads))
+  const failure = aggregateFailure(combined)
+  rejectIfUnreachable(failure)
+  if (failure === undefined || plans.length === 1) {
+    let at = 0
+    return plans.map((plan) => {
+      const results = combined.slice(at, at + plan.reads.length)
+      at += plan.reads.length
+      return { ...plan, results }
+    })
+  }
+  const middle = Math.ceil(plans.length / 2)
+  const halves = await Promise.all(
+    [plans.slice(0, middle), plans.slice(middle)].map((half) => answered(half, read)),
+  )
+  return halves.flat()
+}
+
 /**
  * `owner`'s balance of each token, read in ONE multicall together with the name, symbol and decimals of
- * the tokens not yet in `metadata`. Tokens that fail to answer as ERC-20s are left out; a failure of
- * the chain itself rejects.
+ * the tokens not yet in `metadata`. Tokens that fail to answer as ERC-20s are left out; when one makes that
+ * multicall fail as a whole (by burning all its gas), halves are read until it is alone, and it is left out
+ * of reads for `gasBurnerSkippedMs`. A failure of the chain itself rejects.
  */
 export async function readErc20Holdings(
   client: PublicClient,
@@ -45,35 +127,31 @@ export async function readErc20Holdings(
     multicall3: Address | undefined
   },
 ): Promise<TokenHolding[]> {
-  if (tokens.length === 0) return []
-  const plans = tokens.map((token) => {
+  const plans: Plan[] = []
+  for (const token of tokens) {
     const cached = metadata.get(`${chainId}:${token}`)
-    const reads: Read[] = [{ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }]
-    if (cached === undefined) {
-      for (const functionName of ['name', 'symbol', 'decimals'] as const)
-        reads.push({ address: token, abi: erc20Abi, functionName })
-      for (const functionName of ['name', 'symbol'] as const)
-        reads.push({ address: token, abi: bytes32TextAbi, functionName })
-    }
-    return { token, cached, reads }
-  })
-  const results = (await multicall(client, {
-    contracts: plans.flatMap((plan) => plan.reads),
-    allowFailure: true,
-    // One aggregate call however many tokens: the list is capped by the caller, not split here.
-    batchSize: 0,
-    ...(multicall3 ? { multicallAddress: multicall3 } : { deployless: true }),
-  })) as Result[]
+    // Known not to answer as an ERC-20: it would be left out, and it may be one that burns all its gas.
+    if (cached !== null) plans.push(planOf(owner, token, cached))
+  }
+  if (plans.length === 0) return []
+  const read = async (reads: readonly Read[]) =>
+    (await multicall(client, {
+      contracts: reads,
+      allowFailure: true,
+      // One aggregate call for all the reads asked (the caller caps the list; only a failed call is split).
+      batchSize: 0,
+      ...(multicall3 ? { multicallAddress: multicall3 } : { deployless: true }),
+    })) as Result[]
   const holdings: TokenHolding[] = []
-  let at = 0
-  for (const { token, cached, reads } of plans) {
-    const [balance, ...rest] = results.slice(at, at + reads.length)
-    at += reads.length
-    let known = cached
-    if (known === undefined) {
-      known = metadataFrom(rest)
-      metadata.set(`${chainId}:${token}`, known)
+  for (const { token, cached, results } of await answered(plans, read)) {
+    if (aggregateFailure(results)) {
+      // Not read again for a while; for a while only, as a node's own error on that one call looks the same.
+      metadata.set(`${chainId}:${token}`, null, gasBurnerSkippedMs)
+      continue
     }
+    const [balance, ...rest] = results
+    const known = cached ?? metadataFrom(rest)
+    if (cached === undefined) metadata.set(`${chainId}:${token}`, known)
     if (known && balance?.status === 'success' && typeof balance.result === 'bigint')
       holdings.push({ token, metadata: known, amount: balance.result })
   }

@@ -12,13 +12,14 @@ export class TtlCache<V> {
     return undefined
   }
 
-  set(key: string, value: V): void {
+  /** Keeps `value` for `ttlMs`, the cache's own unless told. */
+  set(key: string, value: V, ttlMs = this.options.ttlMs): void {
     this.entries.delete(key)
     if (this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next()
       if (!oldest.done) this.entries.delete(oldest.value)
     }
-    this.entries.set(key, { value, expiresAt: this.options.now() + this.options.ttlMs })
+    this.entries.set(key, { value, expiresAt: this.options.now() + ttlMs })
   }
 
   get size(): number {

@@ -1,8 +1,12 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { text } from 'node:stream/consumers'
 import type { Hono } from 'hono'
 import solc from 'solc'
 import { type Address, createWalletClient, getAddress, type Hex, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gasBurnerSkippedMs } from '../../../services/api/balances/erc20Holdings.js'
 import { balanceRoutes, type KnownTokens, tokenBalanceSchema } from '../../../services/api/balances/index.js'
 import { ApiChains, localApiChain } from '../../../services/api/chains/index.js'
 import { devPrivateKeys, freePort, localNetwork, testUsdAbi } from '../../../services/index.js'
@@ -42,6 +46,37 @@ contract BareToken {
   constructor(address holder, uint256 amount) { balanceOf[holder] = amount; }
 }`
 
+// A contract whose every function loops until its gas is gone: runtime JUMPDEST PUSH1 0 JUMP (0x5b600056),
+// put in place by PUSH4 it, PUSH1 0, MSTORE, PUSH1 4, PUSH1 28, RETURN.
+const burnerInitCode: Hex = '0x635b6000566000526004601cf3'
+
+/**
+ * A relay to `rpcUrl` that keeps the body of every call it passes on; while `callsFail`, it answers each
+ * eth_call with HTTP 503 instead, as an RPC provider that is down does.
+ */
+async function rpcRelay(rpcUrl: string) {
+  const bodies: string[] = []
+  const server = createServer(async (request, response) => {
+    const body = await text(request)
+    if (relay.callsFail && body.includes('"eth_call"')) return void response.writeHead(503).end()
+    bodies.push(body)
+    const answer = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const relay = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    callsFail: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+  return relay
+}
+
 type Contract = 'Token' | 'Bytes32Token' | 'NotUtf8Token' | 'UnnamedToken' | 'BareToken'
 
 function compileTokens(): Record<Contract, { abi: unknown[]; bytecode: Hex }> {
@@ -74,15 +109,18 @@ describe('GET /v1/balances', () => {
   let unnamed: Address
   let bare: Address
   let spamText: Address
+  let burner: Address
 
-  const get = (query: Record<string, string>) =>
-    app.request(`/v1/balances?${new URLSearchParams({ projectId: 'p1', ...query })}`)
-  const balancesOf = async (address: string, caipNetworkId = 'eip155:31337') => {
-    const response = await get({ address, caipNetworkId })
+  const get = (query: Record<string, string>, on = app) =>
+    on.request(`/v1/balances?${new URLSearchParams({ projectId: 'p1', ...query })}`)
+  const balancesOf = async (address: string, caipNetworkId = 'eip155:31337', on = app) => {
+    const response = await get({ address, caipNetworkId }, on)
     expect(response.status).toBe(200)
     const { balances } = (await response.json()) as { balances: unknown[] }
     return balances.map((balance) => tokenBalanceSchema.strict().parse(balance))
   }
+  const symbolsOf = async (on = app) =>
+    (await balancesOf(holder, 'eip155:31337', on)).map(({ symbol }) => symbol)
 
   beforeAll(async () => {
     chain = await startChainFixture()
@@ -108,6 +146,7 @@ describe('GET /v1/balances', () => {
       holder,
       1n,
     ])
+    burner = await deploy([], { abi: [], bytecode: burnerInitCode })
     await chain.testClient.setBalance({ address: holder, value: parseEther('2') })
     await mined(
       await wallet.writeContract({
@@ -117,10 +156,15 @@ describe('GET /v1/balances', () => {
         args: [holder, parseUnits('12.5', 6)],
       }),
     )
-    const chains = new ApiChains([localApiChain({ rpcUrl: chain.rpcUrl, testUsd: chain.fixtures.testUsd })])
-    const knownTokens: KnownTokens = async () => known
-    app = appWith(balanceRoutes({ ...(await routeDeps(clock)), chains, knownTokens }))
+    app = await appOn(chain.rpcUrl)
   }, 60_000)
+
+  /** The balances app with a memory of its own, reading the chain at `rpcUrl`. */
+  const appOn = async (rpcUrl: string) => {
+    const chains = new ApiChains([localApiChain({ rpcUrl, testUsd: chain.fixtures.testUsd })])
+    const knownTokens: KnownTokens = async () => known
+    return appWith(balanceRoutes({ ...(await routeDeps(clock)), chains, knownTokens }))
+  }
 
   afterAll(() => chain?.stop())
 
@@ -205,6 +249,67 @@ describe('GET /v1/balances', () => {
       name: `Claim ${'at spam.example '.repeat(500)}`.slice(0, 64),
       symbol: '$'.repeat(32),
     })
+  })
+
+  it("a token that burns all its gas leaves the address's other tokens shown", async () => {
+    known = [burner, eighteenDecimals]
+    clock.now += 10_000
+    expect(await symbolsOf()).toEqual(['tETH', 'tUSD', 'SEEN'])
+  })
+
+  it('a token that burned its gas once is not read again', async () => {
+    const relay = await rpcRelay(chain.rpcUrl)
+    try {
+      const relayed = await appOn(relay.url)
+      known = [burner]
+      clock.now += 10_000
+      expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD'])
+      relay.bodies.length = 0
+      clock.now += 10_000
+      expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD'])
+      const calls = relay.bodies.filter((body) => body.includes('"eth_call"'))
+      // The tokens left are read in one multicall, and the burner is not among them.
+      expect(calls).toHaveLength(1)
+      expect(calls[0]).not.toContain(burner.slice(2).toLowerCase())
+    } finally {
+      await relay.close()
+    }
+  })
+
+  it('a token that burned its gas is read again an hour later, and found again alone', async () => {
+    const relay = await rpcRelay(chain.rpcUrl)
+    try {
+      const relayed = await appOn(relay.url)
+      known = [burner, eighteenDecimals, unnamed]
+      clock.now += 10_000
+      expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD', 'SEEN', 'ANON'])
+      clock.now += gasBurnerSkippedMs
+      relay.bodies.length = 0
+      expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD', 'SEEN', 'ANON'])
+      const calls = relay.bodies.filter((body) => body.includes('"eth_call"'))
+      const readingBurner = calls.filter((body) => body.includes(burner.slice(2).toLowerCase()))
+      // All four tokens, then halves: the burner's half, then the burner alone.
+      expect(readingBurner).toHaveLength(3)
+      expect(calls).toHaveLength(5)
+    } finally {
+      await relay.close()
+    }
+  })
+
+  it('a chain whose calls fail over HTTP answers 502 and marks no token as not an ERC-20', async () => {
+    const relay = await rpcRelay(chain.rpcUrl)
+    try {
+      const relayed = await appOn(relay.url)
+      known = [eighteenDecimals]
+      clock.now += 10_000
+      relay.callsFail = true
+      expect((await get({ address: holder, caipNetworkId: 'eip155:31337' }, relayed)).status).toBe(502)
+      relay.callsFail = false
+      // Once the chain answers, its tokens are read as if it had never failed.
+      expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD', 'SEEN'])
+    } finally {
+      await relay.close()
+    }
   })
 
   it('answers from memory for 2 s per network:address, then reads the chain again', async () => {
