@@ -1,13 +1,20 @@
+import { custom, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { onrampLimits } from '../../services/api/onramp/limits.js'
-import { type OnrampHarness, onrampHarness, post, projectId } from '../services/api/onramp/onrampHarness.js'
+import {
+  chainDeliverer,
+  type OnrampHarness,
+  onrampHarness,
+  post,
+  projectId,
+} from '../services/api/onramp/onrampHarness.js'
 import { eachDatabase } from '../services/api/support/databases.js'
 import { type ChainFixture, startChainFixture } from '../support/chain.js'
 
 type Order = { id: string; status: string; code?: string; message?: string }
 
 const orders = `/v1/onramp/orders?projectId=${projectId}`
-const perClient = onrampLimits.awaitingPaymentPerClient
+const perClient = onrampLimits.openPerClient
 
 let chain: ChainFixture
 beforeAll(async () => {
@@ -24,6 +31,22 @@ async function orderFrom(h: OnrampHarness, client: string): Promise<{ status: nu
   return h.json<Order>(orders, post({ quoteId: quote.body.quoteId }), client)
 }
 
+/** The chain, with every delivery's broadcast held until `release`. */
+function heldBroadcasts() {
+  const upstream = http(chain.rpcUrl, { retryCount: 0 })({})
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const transport = custom({
+    async request({ method, params }: { method: string; params?: unknown }) {
+      if (method === 'eth_sendRawTransaction') await released
+      return upstream.request({ method, params } as never)
+    },
+  })
+  return { transport, release }
+}
+
 describe.each(eachDatabase())('onramp orders awaiting payment are capped per client, on $name', ({
   open,
 }) => {
@@ -34,9 +57,35 @@ describe.each(eachDatabase())('onramp orders awaiting payment are capped per cli
     expect(over.status).toBe(429)
     expect(over.body).toMatchObject({
       code: 'RATE_LIMITED',
-      message: 'Too many of your orders are awaiting payment, pay or wait for one to expire',
+      message: 'Too many of your orders are open: pay one, or wait for one to be delivered or to expire',
     })
     expect((await orderFrom(h, '198.51.100.9')).status).toBe(201)
+  }, 60_000)
+
+  it('counts paid orders not yet delivered among its open ones, so paying as fast as it orders keeps no more deliveries running', async () => {
+    const held = heldBroadcasts()
+    const h = await onrampHarness(await open(), chain, chainDeliverer(chain, held.transport))
+    const client = '203.0.113.7'
+    try {
+      for (let made = 0; made < perClient; made++) {
+        const quote = await h.quote('20', {}, client)
+        const order = await h.json<Order>(orders, post({ quoteId: quote.body.quoteId }), client)
+        const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }
+        const paid = await h.json<Order>(
+          `/v1/onramp/orders/${order.body.id}/payment?projectId=${projectId}`,
+          post({ quoteId: quote.body.quoteId, card }),
+          client,
+        )
+        expect(paid.body.status).toMatch(/^(PAYMENT_COMPLETE|DELIVERING)$/)
+      }
+      expect((await orderFrom(h, client)).status).toBe(429)
+      held.release()
+      await h.sandbox.idle()
+      expect((await orderFrom(h, client)).status).toBe(201)
+    } finally {
+      held.release()
+      await h.sandbox.idle()
+    }
   }, 60_000)
 
   it('asks again for an order it already holds, and frees its places when its checkouts expire', async () => {

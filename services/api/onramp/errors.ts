@@ -21,11 +21,11 @@ export const onrampErrors = {
   orderNotFound: () => new ApiError(404, 'NOT_FOUND', 'Order not found'),
   tooManyAwaiting: () =>
     new ApiError(429, 'RATE_LIMITED', 'Too many orders awaiting payment, try again later'),
-  tooManyAwaitingForClient: () =>
+  tooManyOpenForClient: () =>
     new ApiError(
       429,
       'RATE_LIMITED',
-      'Too many of your orders are awaiting payment, pay or wait for one to expire',
+      'Too many of your orders are open: pay one, or wait for one to be delivered or to expire',
     ),
   providerNotConfigured: (id: string) =>
     new ApiError(404, 'NOT_FOUND', `Onramp provider ${id} is not configured`),

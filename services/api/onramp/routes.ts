@@ -62,7 +62,7 @@ function settled(outcome: CreateOutcome): { order: StoredOrder; created: boolean
     case 'too-many':
       throw onrampErrors.tooManyAwaiting()
     case 'too-many-for-client':
-      throw onrampErrors.tooManyAwaitingForClient()
+      throw onrampErrors.tooManyOpenForClient()
   }
 }
 

@@ -15,6 +15,9 @@ export const orderStatuses = [
 ] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
+/** An order not finished yet, as SQL: a client's count of these is capped (limits `openPerClient`). */
+const openStatuses = "('CREATED', 'PAYMENT_PENDING', 'PAYMENT_COMPLETE', 'DELIVERING')"
+
 const statusOf = (value: string): OrderStatus => {
   const status = orderStatuses.find((each) => each === value)
   if (!status) throw new Error(`onramp_orders holds an unknown status ${value}`)
@@ -101,7 +104,7 @@ export class OrderStore {
          failure_reason, created_at, updated_at, client_key)
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATED', NULL, NULL, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM onramp_orders WHERE project_id = ? AND status = 'CREATED') < ?
-         AND (SELECT COUNT(*) FROM onramp_orders WHERE client_key = ? AND status = 'CREATED') < ?
+         AND (SELECT COUNT(*) FROM onramp_orders WHERE client_key = ? AND status IN ${openStatuses}) < ?
        ON CONFLICT DO NOTHING`,
         [
           input.id,
@@ -123,7 +126,7 @@ export class OrderStore {
           projectId,
           onrampLimits.maxAwaitingPayment,
           input.clientKey,
-          onrampLimits.awaitingPaymentPerClient,
+          onrampLimits.openPerClient,
         ],
       ),
     )
@@ -135,10 +138,10 @@ export class OrderStore {
     const raced = await this.earlier(projectId, input)
     if (raced) return raced
     const held = await this.db.get<{ count: number }>(
-      "SELECT COUNT(*) AS count FROM onramp_orders WHERE client_key = ? AND status = 'CREATED'",
+      `SELECT COUNT(*) AS count FROM onramp_orders WHERE client_key = ? AND status IN ${openStatuses}`,
       [input.clientKey],
     )
-    return Number(held?.count ?? 0) >= onrampLimits.awaitingPaymentPerClient
+    return Number(held?.count ?? 0) >= onrampLimits.openPerClient
       ? { kind: 'too-many-for-client' }
       : { kind: 'too-many' }
   }

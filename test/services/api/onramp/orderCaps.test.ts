@@ -48,7 +48,7 @@ describe('onramp order caps across two api processes on one PostgreSQL database'
       await migrate(first, [onrampMigrations])
       const stores = [new OrderStore(first), new OrderStore(second)]
       const client = `${projectId} 203.0.113.7`
-      const tries = 2 * onrampLimits.awaitingPaymentPerClient
+      const tries = 2 * onrampLimits.openPerClient
 
       // Every connection of both processes' pools (10 each) ends up waiting to write.
       const outcomes = await released(gate, 20, () =>
@@ -56,9 +56,9 @@ describe('onramp order caps across two api processes on one PostgreSQL database'
       )
 
       const kinds = outcomes.map((outcome) => outcome?.kind)
-      expect(kinds.filter((kind) => kind === 'created')).toHaveLength(onrampLimits.awaitingPaymentPerClient)
+      expect(kinds.filter((kind) => kind === 'created')).toHaveLength(onrampLimits.openPerClient)
       expect(kinds.filter((kind) => kind === 'too-many-for-client')).toHaveLength(
-        tries - onrampLimits.awaitingPaymentPerClient,
+        tries - onrampLimits.openPerClient,
       )
     } finally {
       for (const db of [first, second, gate]) await db.close()
