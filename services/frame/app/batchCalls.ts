@@ -82,8 +82,8 @@ export function isEip7702Chain(chain: FrameChain): chain is Eip7702Chain {
 
 /**
  * The batch of a wallet_sendCalls request from `from` on `chain`, refused as invalid params when it is not
- * one: another chain, another sender, a wallet-chosen id (the id is the transaction's hash), or a
- * capability the request requires.
+ * one: another chain, another sender, a wallet-chosen id (the id is the transaction's hash), a capability
+ * the request requires, or a call to the account itself with data.
  */
 export function batchOf(params: readonly unknown[], chain: FrameChain, from: Address): BatchCall[] {
   const result = z.safeParse(sendCallsParamsSchema, params)
@@ -99,6 +99,13 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
     throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
   if (request.id !== undefined)
     throw new FrameFailure(frameErrorCodes.invalidParams, 'This wallet names its batches itself')
+  // The batch runs from the account's own code (Simple7702Account, SimpleAccount), which takes a call from
+  // itself as its owner's: such a call could do anything as the account (an executeBatch of its own), and
+  // the preview of an account not delegated yet runs it against no code at all, showing nothing of it.
+  if (
+    request.calls.some((call) => call.to.toLowerCase() === from.toLowerCase() && (call.data ?? '0x') !== '0x')
+  )
+    throw new FrameFailure(frameErrorCodes.unauthorized, 'A batch may not call the account itself')
   return request.calls.map((call) => ({
     to: call.to as Address,
     data: (call.data ?? '0x') as Hex,

@@ -1,12 +1,11 @@
 import type { TypedDataField } from './typedDataSchema.js'
+import { arrayType } from './typedDataValues.js'
 
 export type FlatField = { path: string; type: string; value: string }
 
 /** A typed-data message of any size is shown as at most this many fields, nested at most this deep. */
 export const maxFields = 200
 const maxDepth = 16
-
-const arrayType = /^(.*)\[(\d*)\]$/
 
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value

@@ -32,7 +32,8 @@ export function personalMessage(message: string): SignableMessage {
 function messageOf(message: string): Extract<SignaturePreview, { kind: 'message' }> {
   if (!hexBytes.test(message)) return { kind: 'message', encoding: 'utf8', text: message }
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(message as Hex))
+    // A leading byte order mark is kept: the decoder would drop it, showing text the bytes do not hold.
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(hexToBytes(message as Hex))
     if (!hiddenCharacter.test(text)) return { kind: 'message', encoding: 'utf8', text }
   } catch {
     // Not UTF-8: shown as the hex it came as.

@@ -1,5 +1,6 @@
 import { type Address, type Hex, isAddress, maxUint256 } from 'viem'
 import * as z from 'zod/mini'
+import { typedValueProblem } from './typedDataValues.js'
 
 const typedDataFieldSchema = z.object({ name: z.string(), type: z.string() })
 export type TypedDataField = z.infer<typeof typedDataFieldSchema>
@@ -88,15 +89,15 @@ export const typedDataSchema = z.pipe(
     z.transform(({ types, primaryType, domain, message }, context) => {
       const given = domainFields.filter((name) => domain[name] !== undefined)
       const declared = types.EIP712Domain ?? given.map((name) => ({ name, type: domainFieldTypes[name] }))
+      const signed: Record<string, TypedDataField[]> = { ...types, EIP712Domain: declared }
       const mismatch =
         primaryType === 'EIP712Domain' || !Object.hasOwn(types, primaryType)
           ? `primaryType ${primaryType} is not a message type of the request`
-          : domainMismatch(declared, given)
+          : (domainMismatch(declared, given) ?? typedValueProblem(signed, primaryType, message))
       if (mismatch) {
         context.issues.push({ code: 'custom', message: mismatch, input: { types, domain } })
         return z.NEVER
       }
-      const signed: Record<string, TypedDataField[]> = { ...types, EIP712Domain: declared }
       return { types: signed, primaryType, domain, message }
     }),
   ),

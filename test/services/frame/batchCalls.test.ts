@@ -6,6 +6,7 @@ import {
   type Hex,
   http,
   numberToHex,
+  parseAbi,
   parseEther,
 } from 'viem'
 import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts'
@@ -236,6 +237,43 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
     expect(refused({ ...base, id: 'mine' })).toThrow(expect.objectContaining({ code: -32602 }))
     expect(
       batchOf([{ ...base, capabilities: { paymasterService: { optional: true } } }], anvil, from),
+    ).toHaveLength(2)
+  })
+
+  it("refuses a call to the account itself that carries data, as it runs the account's own code with the account's authority (here all its tUSD to another, unseen by the preview of an account not delegated yet); a plain transfer to itself goes", async () => {
+    const account = await fundedSigner()
+    const drain = encodeFunctionData({
+      abi: parseAbi([
+        'struct Call { address target; uint256 value; bytes data; }',
+        'function executeBatch(Call[] calls)',
+      ]),
+      functionName: 'executeBatch',
+      args: [
+        [
+          {
+            target: chain.fixtures.testUsd,
+            value: 0n,
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: 'transfer',
+              args: [recipient, 100_000_000n],
+            }),
+          },
+        ],
+      ],
+    })
+    const base = twoTransfers(account.address)[0] as Record<string, unknown>
+    const batch = (calls: Record<string, unknown>[]) => () =>
+      batchOf([{ ...base, calls }], anvil, account.address)
+    expect(batch([{ to: account.address, data: drain }])).toThrow(expect.objectContaining({ code: 4100 }))
+    expect(batch([{ to: account.address.toLowerCase(), data: '0x00' }])).toThrow(
+      expect.objectContaining({ code: 4100 }),
+    )
+    expect(
+      batch([
+        { to: account.address, value: '0x1' },
+        { to: account.address, data: '0x' },
+      ])(),
     ).toHaveLength(2)
   })
 

@@ -103,6 +103,13 @@ describe('personal_sign in the secure frame signs the message its approval shows
     expect(await recoverMessageAddress({ message: 'hi', signature })).toBe(account.address)
   })
 
+  it('bytes that begin with a byte order mark show it as part of the text: the text shown is all the bytes signed', async () => {
+    const bytes = concat(['0xefbbbf', toHex('hi')])
+    const signature = await personalSign(bytes)
+    expect(shown).toEqual([[{ label: 'Message', value: '\uFEFFhi' }]])
+    expect(await recoverMessageAddress({ message: { raw: bytes }, signature })).toBe(account.address)
+  })
+
   it('text that is not hex of whole bytes ("hello", "0xabc") is signed as the UTF-8 text shown, not read as hex', async () => {
     for (const text of ['hello', '0xabc', '0xZZ']) {
       shown.length = 0
@@ -184,6 +191,58 @@ describe('eth_signTypedData_v4 in the secure frame signs for the domain its appr
     }
     await expect(signTypedData(typedData)).rejects.toMatchObject({ message: 'Invalid request parameters' })
     expect(shown).toEqual([])
+  })
+})
+
+describe('eth_signTypedData_v4 in the secure frame signs the values its approval shows', () => {
+  const permitTypes = {
+    Permit: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  }
+  const spender = '0x3333333333333333333333333333333333333333'
+  const permit = (message: Record<string, unknown>) =>
+    signTypedData({
+      types: permitTypes,
+      primaryType: 'Permit',
+      domain: { name: 'Test USD', chainId: unreachableChain.chainId },
+      message: { owner: account.address, spender, value: '1000', nonce: 0, deadline: 1767225600, ...message },
+    })
+
+  it("a value not of its field's type, which viem would sign as what it makes of it (an amount in a list, a nonce of true, a number past 2^53, a missing field), is refused before any approval: a Permit so sent would have lost its warning", async () => {
+    for (const message of [
+      { value: [(2n ** 256n - 1n).toString()] },
+      { nonce: true },
+      // Shown as 18446744073709552000, signed as 18446744073709551616.
+      { value: 2 ** 64 },
+      { deadline: undefined },
+      { spender: 42 },
+    ]) {
+      await expect(permit(message)).rejects.toMatchObject({ code: -32602 })
+    }
+    await expect(
+      signTypedData({ types: mailTypes, primaryType: 'Mail', domain: {}, message: { contents: ['hi'] } }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(shown).toEqual([])
+  })
+
+  it('integers as numbers, decimal or hex text, within their type, are shown and signed as given', async () => {
+    const signature = await permit({ value: '0xff', nonce: '7', deadline: 1767225600 })
+    expect(shown[0]).toContainEqual({ label: 'Allow 0x3333…3333 to spend', value: '255', tone: 'warn' })
+    expect(
+      await verifyTypedData({
+        address: account.address,
+        types: permitTypes,
+        primaryType: 'Permit',
+        domain: { name: 'Test USD', chainId: BigInt(unreachableChain.chainId) },
+        message: { owner: account.address, spender, value: 255n, nonce: 7n, deadline: 1767225600n },
+        signature,
+      }),
+    ).toBe(true)
   })
 })
 
