@@ -10,7 +10,12 @@ export {
 export { anonymousClientId } from './clientId.js'
 export type { ConnectionTransport } from './connection.js'
 export { type RelayFanout, SingleNodeFanout } from './fanout.js'
-export { defaultRelayLimits, type RelayLimits, resolveLimits } from './limits.js'
+export {
+  defaultRelayLimits,
+  MAX_DELIVERY_RECORDS_PER_MESSAGE,
+  type RelayLimits,
+  resolveLimits,
+} from './limits.js'
 export { consoleLogger, describeError } from './logger.js'
 export { MemoryMailboxStore } from './memoryStore.js'
 export {

@@ -83,6 +83,17 @@ export type RelayLimits = {
   maxConnections: number
 }
 
+/**
+ * Clients a stored message records as having it (fetched or acknowledged). Client ids cost nothing, so
+ * without a cap one client reconnecting under new ids would add a record per message per id, kept until the
+ * message expires. A topic has two parties, a few devices at most. Past the cap the newest reader is still
+ * recorded and one of the others gives way: a reader's pages of pushes move on because its acknowledgements
+ * are recorded, so it must never go unrecorded, while one that gave way is at most handed the message again
+ * on its next read, and drops it as a duplicate id. The message keeps its records, so it stays delivered,
+ * which is all eviction asks.
+ */
+export const MAX_DELIVERY_RECORDS_PER_MESSAGE = 16
+
 const KiB = 1024
 const MiB = 1024 * KiB
 

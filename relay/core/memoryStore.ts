@@ -1,3 +1,4 @@
+import { MAX_DELIVERY_RECORDS_PER_MESSAGE } from './limits.js'
 import { mailboxBytes, type StoredMessage } from './message.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 
@@ -95,7 +96,12 @@ export class MemoryMailboxStore implements MailboxStore {
     const { deliveredTo } = entry
     if (deliveredTo === undefined) entry.deliveredTo = clientId
     else if (typeof deliveredTo === 'string') entry.deliveredTo = new Set([deliveredTo, clientId])
-    else deliveredTo.add(clientId)
+    else {
+      // The oldest record gives way (limits MAX_DELIVERY_RECORDS_PER_MESSAGE).
+      if (deliveredTo.size >= MAX_DELIVERY_RECORDS_PER_MESSAGE)
+        deliveredTo.delete(deliveredTo.values().next().value as string)
+      deliveredTo.add(clientId)
+    }
     return true
   }
 

@@ -41,11 +41,15 @@ export interface MailboxStore {
    */
   put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean): Eventually<PutOutcome>
   /**
-   * Unexpired messages on `topic` that `clientId` neither published nor acknowledged, oldest first, at
-   * most `limit`.
+   * Unexpired messages on `topic` that `clientId` neither published nor is recorded as having, oldest
+   * first, at most `limit`.
    */
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]>
-  /** Records that `clientId` has the message; true when it did not have it before. */
+  /**
+   * Records that `clientId` has the message; true when this recorded it. False when it was recorded
+   * before, the message is gone, or it records MAX_DELIVERY_RECORDS_PER_MESSAGE clients already: that
+   * client is then handed it again, and the message, having records, stays delivered.
+   */
   markDelivered(id: string, clientId: string): Eventually<boolean>
   /** Drops every message expired at `now`; resolves with how many this call dropped. */
   purgeExpired(now: number): Promise<number>

@@ -1,4 +1,5 @@
 import {
+  MAX_DELIVERY_RECORDS_PER_MESSAGE,
   type MailboxCaps,
   type MailboxStore,
   MESSAGE_OVERHEAD_BYTES,
@@ -61,6 +62,7 @@ type Statements = {
   deliveredInTopic: Libsql.Statement
   evict: Libsql.Statement
   undelivered: Libsql.Statement
+  makeRoomToDeliver: Libsql.Statement
   deliver: Libsql.Statement
   purge: Libsql.Statement
   totalChanges: Libsql.Statement
@@ -138,6 +140,16 @@ export class SqliteMailboxStore implements MailboxStore {
             AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?3)
           ORDER BY m.seq
           LIMIT ?4`,
+      ),
+      // A client new to the newest copy of message ?2 once it has MAX_DELIVERY_RECORDS_PER_MESSAGE: one of
+      // the others gives way, run before `deliver` (counted through the primary key).
+      makeRoomToDeliver: prepare(
+        `WITH m AS (SELECT seq FROM messages WHERE ${keyMatch('id', '?2')} ORDER BY seq DESC LIMIT 1)
+         DELETE FROM deliveries
+          WHERE message_seq = (SELECT seq FROM m)
+            AND client_id = (SELECT d.client_id FROM deliveries d, m WHERE d.message_seq = m.seq LIMIT 1)
+            AND (SELECT count(*) FROM deliveries d, m WHERE d.message_seq = m.seq) >= ${MAX_DELIVERY_RECORDS_PER_MESSAGE}
+            AND NOT EXISTS (SELECT 1 FROM deliveries d, m WHERE d.message_seq = m.seq AND d.client_id = ?1)`,
       ),
       // Through a SELECT so that an ack for a message purged meanwhile inserts nothing instead of
       // violating the foreign key; for the newest copy only, as an expired one published again may remain.
@@ -306,7 +318,10 @@ export class SqliteMailboxStore implements MailboxStore {
   }
 
   markDelivered(id: string, clientId: string): Promise<boolean> {
-    return this.transaction(() => this.statements.deliver.run([clientId, id]).changes === 1)
+    return this.transaction(() => {
+      this.statements.makeRoomToDeliver.run([clientId, id])
+      return this.statements.deliver.run([clientId, id]).changes === 1
+    })
   }
 
   purgeExpired(now: number): Promise<number> {

@@ -1,5 +1,6 @@
 import {
   type Logger,
+  MAX_DELIVERY_RECORDS_PER_MESSAGE,
   type MailboxCaps,
   type MailboxStore,
   MESSAGE_OVERHEAD_BYTES,
@@ -104,10 +105,15 @@ end
 return 'stored'
 `
 
-// KEYS: message, deliveries. ARGV: client id. Nothing is recorded for a message that is gone.
+// KEYS: message, deliveries. ARGV: client id. Nothing is recorded for a message that is gone; a new client past
+// MAX_DELIVERY_RECORDS_PER_MESSAGE is recorded in place of one of the others, taken at random.
 const deliverScript = `
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl <= 0 then return 0 end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0
+  and redis.call('SCARD', KEYS[2]) >= ${MAX_DELIVERY_RECORDS_PER_MESSAGE} then
+  redis.call('SPOP', KEYS[2])
+end
 local added = redis.call('SADD', KEYS[2], ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ttl)
 return added
@@ -133,7 +139,8 @@ const purged = z.tuple([count, count])
 
 /**
  * Mailboxes in Redis, shared by every relay node pointing at it: one key per message (expiring with
- * the message), a sorted set per topic in publish order, a set of acknowledged client ids per message.
+ * the message), a sorted set per topic in publish order, a set of the client ids that acknowledged or
+ * fetched each message (at most MAX_DELIVERY_RECORDS_PER_MESSAGE).
  */
 export class RedisMailboxStore implements MailboxStore {
   private readonly keys: RedisKeys

@@ -12,6 +12,7 @@ import { SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
 import {
   expectAttestationsCounted,
   expectDeliveredEviction,
+  expectDeliveryRecordsCapped,
   expectMailboxCaps,
   expectMessageOverheadCounted,
 } from './support/mailboxCaps.js'
@@ -99,6 +100,12 @@ describe.each(stores)('%s mailbox', (_name, open) => {
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await open()
     await expectDeliveredEviction(store)
+    await store.close()
+  })
+
+  it('records at most MAX_DELIVERY_RECORDS_PER_MESSAGE clients per message, the newest reader in place of another', async () => {
+    const store = await open()
+    await expectDeliveryRecordsCapped(store)
     await store.close()
   })
 

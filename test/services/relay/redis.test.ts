@@ -9,6 +9,7 @@ import { expectAnswerBeforePush, heldWatches } from '../../relay/core/support/he
 import {
   expectAttestationsCounted,
   expectDeliveredEviction,
+  expectDeliveryRecordsCapped,
   expectMailboxCaps,
   expectMessageOverheadCounted,
 } from './support/mailboxCaps.js'
@@ -93,6 +94,12 @@ describe('Redis mailbox', () => {
   it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
     const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `eviction${++deployments}:`)
     await expectDeliveredEviction(store)
+    await store.close()
+  })
+
+  it('records at most MAX_DELIVERY_RECORDS_PER_MESSAGE clients per message, the newest reader in place of another', async () => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `records${++deployments}:`)
+    await expectDeliveryRecordsCapped(store)
     await store.close()
   })
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import {
+  MAX_DELIVERY_RECORDS_PER_MESSAGE,
   type MailboxStore,
   MESSAGE_OVERHEAD_BYTES,
   mailboxBytes,
@@ -157,4 +158,39 @@ export async function expectMessageOverheadCounted(store: MailboxStore): Promise
   expect(await store.put(tiny(topics[3]!, 'F', later), tinyCaps)).toBe('storeFull')
   expect(await store.purgeExpired(later)).toBe(3)
   expect(await store.put(tiny(topics[3]!, 'F', later), tinyCaps)).toBe('storeFull')
+}
+
+/**
+ * The delivery-record contract every mailbox store keeps: a message records at most
+ * MAX_DELIVERY_RECORDS_PER_MESSAGE clients that have it. A further client is recorded all the same, and one of
+ * the others gives way, handed the message again on its next read (the engine drops the duplicate); the
+ * message still counts as delivered, so a full topic may evict it.
+ */
+export async function expectDeliveryRecordsCapped(store: MailboxStore): Promise<void> {
+  const now = Date.now()
+  const topic = randomTopic()
+  const twoPerTopic = { maxMessagesPerTopic: 2, maxTotalBytes: roomFor(3, 24) }
+  const [first, second, third] = ['AAAAAAA1', 'AAAAAAA2', 'AAAAAAA3'].map((text) =>
+    storedMessage(topic, text, now),
+  )
+  const waiting = async (clientId: string) =>
+    (await store.undelivered(topic, clientId, now, 10)).map(({ message }) => message)
+  expect(await store.put(first!, twoPerTopic)).toBe('stored')
+  expect(await store.put(second!, twoPerTopic)).toBe('stored')
+  const recorded = Array.from({ length: MAX_DELIVERY_RECORDS_PER_MESSAGE }, (_, index) => `did:key:r${index}`)
+  for (const clientId of recorded) expect(await store.markDelivered(first!.id, clientId)).toBe(true)
+
+  expect(await store.markDelivered(first!.id, 'did:key:one-more')).toBe(true)
+  expect(await waiting('did:key:one-more')).toEqual(['AAAAAAA2'])
+  const gaveWay: string[] = []
+  for (const clientId of recorded) if ((await waiting(clientId)).includes('AAAAAAA1')) gaveWay.push(clientId)
+  expect(gaveWay).toHaveLength(1)
+  // A client recorded already takes no one's place.
+  expect(await store.markDelivered(first!.id, 'did:key:one-more')).toBe(false)
+  for (const clientId of recorded.filter((each) => each !== gaveWay[0]))
+    expect(await waiting(clientId)).toEqual(['AAAAAAA2'])
+
+  // Still delivered, so the full topic evicts it, its oldest delivered message.
+  expect(await store.put(third!, twoPerTopic)).toBe('stored')
+  expect(await waiting('did:key:late')).toEqual(['AAAAAAA2', 'AAAAAAA3'])
 }
