@@ -46,9 +46,8 @@ export interface MailboxStore {
    */
   undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]>
   /**
-   * Records that `clientId` has the message; true when this recorded it. False when it was recorded
-   * before, the message is gone, or it records MAX_DELIVERY_RECORDS_PER_MESSAGE clients already: that
-   * client is then handed it again, and the message, having records, stays delivered.
+   * Records that `clientId` has the message; true when this recorded it, false when it was recorded before
+   * or the message is gone. Past MAX_DELIVERY_RECORDS_PER_MESSAGE another client's record gives way to it.
    */
   markDelivered(id: string, clientId: string): Eventually<boolean>
   /** Drops every message expired at `now`; resolves with how many this call dropped. */
