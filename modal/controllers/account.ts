@@ -1,17 +1,11 @@
 import type { Balance } from '../adapters/types.js'
 import { caipAddress } from '../networks/defineNetwork.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
-import {
-  type AccountState,
-  type AppState,
-  type Connection,
-  initialAccount,
-  type WalletInfo,
-} from '../state/types.js'
+import { type AccountState, type AppState, type Connection, initialAccount } from '../state/types.js'
 import type { ModalContext } from './context.js'
 
-/** Account state for the current connection of the active namespace. */
-export function accountFor(connection: Connection | undefined, walletInfo?: WalletInfo): AccountState {
+/** Account state for the current connection of the active namespace, under that connection's own wallet. */
+export function accountFor(connection: Connection | undefined): AccountState {
   const address = connection?.accounts[0]
   if (!connection || !address) return initialAccount
   const explorer = connection.caipNetwork.blockExplorers?.default.url
@@ -22,7 +16,7 @@ export function accountFor(connection: Connection | undefined, walletInfo?: Wall
     balanceSymbol: connection.caipNetwork.nativeCurrency.symbol,
     balanceLoading: false,
     ...(explorer ? { addressExplorerUrl: `${explorer.replace(/\/$/, '')}/address/${address}` } : {}),
-    ...(walletInfo ? { connectedWalletInfo: walletInfo } : {}),
+    connectedWalletInfo: connection.walletInfo,
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ChainAdapter, ConnectResult } from '../adapters/types.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { unsupportedNetwork } from '../networks/unsupportedNetwork.js'
-import { type Connection, initialAccount, type NamespaceConnection, type WalletInfo } from '../state/types.js'
+import { type Connection, initialAccount, type NamespaceConnection } from '../state/types.js'
 import { accountFor, currentConnection, refreshBalance } from './account.js'
 import { showAlert } from './alerts.js'
 import type { ModalContext } from './context.js'
@@ -37,16 +37,14 @@ function setEntry(ctx: ModalContext, namespace: ChainNamespace, next: NamespaceC
   ctx.store.set(({ connections }) => ({ connections: { ...connections, [namespace]: next } }))
 }
 
-/** Mirrors the namespace's current connection into account state when it is the active namespace. */
-function syncAccount(
-  ctx: ModalContext,
-  namespace: ChainNamespace,
-  walletInfo?: ConnectResult['walletInfo'],
-): void {
-  const state = ctx.store.get()
-  if (state.activeChain !== namespace) return
+/**
+ * Mirrors the namespace's current connection into account state when it is the active namespace: its
+ * address and its own wallet's name and icon, never those of the wallet current before it.
+ */
+function syncAccount(ctx: ModalContext, namespace: ChainNamespace): void {
+  if (ctx.store.get().activeChain !== namespace) return
   const connection = currentConnection(ctx, namespace)
-  const account = accountFor(connection, walletInfo ?? state.account.connectedWalletInfo)
+  const account = accountFor(connection)
   ctx.store.set({
     account: { ...account, status: entry(ctx, namespace).status },
     ...(connection ? { activeNetwork: connection.caipNetwork } : {}),
@@ -151,11 +149,12 @@ export function addConnection(
   const connections = [connectionFrom(result), ...others]
   setEntry(ctx, namespace, { status: 'connected', connections, current: 0 })
   if (activate) ctx.store.set({ activeChain: namespace, activeNetwork: result.network })
-  syncAccount(ctx, namespace, result.walletInfo)
+  syncAccount(ctx, namespace)
 }
 
 function connectionFrom(result: ConnectResult): Connection {
-  return { connectorId: result.connectorId, accounts: result.accounts, caipNetwork: result.network }
+  const { connectorId, accounts, network, walletInfo } = result
+  return { connectorId, accounts, caipNetwork: network, walletInfo }
 }
 
 /**
@@ -169,13 +168,7 @@ export function activateNamespace(ctx: ModalContext, namespace: ChainNamespace, 
     activeNetwork: network,
     ...(changed ? { account: initialAccount } : {}),
   })
-  syncAccount(ctx, namespace, changed ? connectorWalletInfo(ctx, namespace) : undefined)
-}
-
-function connectorWalletInfo(ctx: ModalContext, namespace: ChainNamespace): WalletInfo | undefined {
-  const connection = currentConnection(ctx, namespace)
-  const connector = connection && ctx.store.get().connectors.find((c) => c.id === connection.connectorId)
-  return connector && { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) }
+  syncAccount(ctx, namespace)
 }
 
 function syncStatus(ctx: ModalContext, namespace: ChainNamespace): void {
@@ -240,7 +233,7 @@ export function removeConnection(ctx: ModalContext, namespace: ChainNamespace, c
     setEntry(ctx, namespace, { status: 'disconnected', connections })
     ctx.memory.removeItem(rememberKey(ctx, namespace))
   }
-  syncAccount(ctx, namespace, undefined)
+  syncAccount(ctx, namespace)
   if (first || ctx.store.get().activeChain !== namespace) return true
   ctx.store.set({ account: { status: 'disconnected', balanceLoading: false } })
   ctx.multiNamespace?.handOver(ctx)

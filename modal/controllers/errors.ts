@@ -50,12 +50,22 @@ export class WalletError extends Error {
   }
 }
 
-/** EIP-1193 code of a wallet error, when it has one. */
+/**
+ * Most causes followed to find a code: libraries wrap a wallet's error a few times (wagmi over viem over the
+ * provider's), while a wallet in the page may throw one whose causes loop or run on without end.
+ */
+export const MAX_ERROR_CAUSES = 16
+
+/** EIP-1193 code of a wallet error, when it or one of its first MAX_ERROR_CAUSES causes has one. */
 export function rpcErrorCode(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'number') return code
-  return rpcErrorCode((error as { cause?: unknown }).cause)
+  let current = error
+  for (let depth = 0; depth <= MAX_ERROR_CAUSES; depth++) {
+    if (typeof current !== 'object' || current === null) return undefined
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'number') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
 }
 
 export function isUserRejection(error: unknown): boolean {

@@ -33,6 +33,8 @@ export type Connection = {
   connectorId: string
   accounts: string[]
   caipNetwork: CaipNetwork
+  /** The name and icon its connect gave: the account shows them only while this connection is current. */
+  walletInfo: WalletInfo
 }
 
 export type NamespaceConnection = {

@@ -159,6 +159,25 @@ describe('token balances (BAL)', () => {
     expect(kit.store.get().account.tokenBalance?.map((b) => b.symbol)).toEqual(['tUSD', 'tBTC'])
   })
 
+  it("a token whose name or symbol runs past a row (an airdrop's megabyte name) is neither kept nor written to the page's storage", async () => {
+    const storage = new PageStorage()
+    const { kit } = await connected({ memory: storage })
+    // Anyone can send an address a token, and its contract names it: cached, a 4 MB name would take the
+    // origin's storage from the host app.
+    const huge = 'X'.repeat(4 * 1024 * 1024)
+    const { api } = fakeApi(() => ({
+      balances: [
+        token('tUSD', '6'),
+        { ...token('tETH', '18'), name: huge },
+        token(`USDC${' '.repeat(200)}scam`, '6'),
+        token('tBTC', '8'),
+      ],
+    }))
+    const balances = await loadTokenBalances(kit.context, api, () => 1)
+    expect(balances.map((b) => b.symbol)).toEqual(['tUSD', 'tBTC'])
+    expect(storage.text().length).toBeLessThan(2_000)
+  })
+
   it('BAL-04 the cache is keyed network:address: the same pair makes no request, another network or address does', async () => {
     const { kit, provider } = await connected()
     const { api, requests } = fakeApi(balancesOf)

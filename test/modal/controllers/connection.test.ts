@@ -185,6 +185,19 @@ describe('connection status (§3)', () => {
     expect(kit.context.memory.getItem(rememberedKey)).toBe('com.example.beta')
   })
 
+  it("CONN-07 the remaining wallet is shown under its own name and icon, not the disconnected one's", async () => {
+    const { kit } = walletsKit()
+    await kit.connect('com.example.beta')
+    await kit.connect('com.example.gamma')
+    await kit.disconnect()
+    const beta = walletInfo('Beta', 'com.example.beta')
+    expect(kit.store.get().account).toMatchObject({
+      address: bob,
+      connectedWalletInfo: { name: 'Beta', icon: beta.icon },
+    })
+    expect(kit.getWalletInfo()).toEqual({ name: 'Beta', icon: beta.icon })
+  })
+
   it('CONN-07 a wallet-side disconnect of the current wallet also falls back to the first remaining one', async () => {
     const { kit, gamma } = walletsKit()
     await kit.connect('com.example.alpha')

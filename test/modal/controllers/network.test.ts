@@ -187,6 +187,6 @@ describe('switch network (§4)', () => {
     expect(kit.store.get().account.connectedWalletInfo?.name).toBe('Solflare')
     await kit.switchNetwork(anvil)
     expect(kit.getCaipAddress()).toBe(`eip155:31337:${alice}`)
-    expect(kit.store.get().account.connectedWalletInfo).toBeUndefined()
+    expect(kit.store.get().account.connectedWalletInfo).toEqual({ name: 'Browser Wallet' })
   })
 })

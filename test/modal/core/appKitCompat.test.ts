@@ -338,7 +338,12 @@ describe('the account of an email wallet as AppKit 1.7 tells it', () => {
       userName: 'visitor',
       preferredAccountType: 'smartAccount' as const,
     }
-    const connection = { connectorId: authConnectorId, accounts: [smart, alice], caipNetwork: anvil }
+    const connection = {
+      connectorId: authConnectorId,
+      accounts: [smart, alice],
+      caipNetwork: anvil,
+      walletInfo: { name: 'Email' },
+    }
     const account = publicAccount({
       activeChain: 'eip155',
       connections: { eip155: { status: 'connected', connections: [connection], current: 0 } },

@@ -92,13 +92,12 @@ describe('the modal’s state shapes (spec §3)', () => {
     expect(kit.store.get().account).toEqual(initialAccount)
     kit.destroy()
     const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-    const account = accountFor(
-      { connectorId: 'injected', accounts: [address], caipNetwork: network },
-      {
-        name: 'Alpha',
-        icon: 'data:image/svg+xml,<svg/>',
-      },
-    )
+    const account = accountFor({
+      connectorId: 'injected',
+      accounts: [address],
+      caipNetwork: network,
+      walletInfo: { name: 'Alpha', icon: 'data:image/svg+xml,<svg/>' },
+    })
     expect(account).toMatchObject({
       status: 'connected',
       address,
