@@ -50,7 +50,11 @@ export class DeviceProofs {
   }
 }
 
-/** A signature's timestamp passes for skew on either side of the clock, so it is kept that long twice. */
+/**
+ * A signature's timestamp passes for skew on either side of the clock, both ends included: 2·skew + 1 ms
+ * in all. An entry is live only strictly before it is kept until, so it is kept that whole span, or a
+ * proof first seen at the window's start could be replayed at its end.
+ */
 export function replayKeepMs(limits: { proofSkewMs: number }): number {
-  return 2 * limits.proofSkewMs
+  return 2 * limits.proofSkewMs + 1
 }

@@ -78,8 +78,9 @@ export const authLimits = {
   /** A device proof is accepted within ±60 s of the server clock. */
   proofSkewMs: minute,
   /**
-   * Proof signatures remembered to refuse replays (each for twice the skew). When it is full of live
-   * entries, new proofs are refused (503) rather than an entry forgotten, which would let it replay.
+   * Proof signatures remembered to refuse replays (each for twice the skew and 1 ms, the window the skew
+   * check accepts). When it is full of live entries, new proofs are refused (503) rather than an entry
+   * forgotten, which would let it replay.
    */
   replayCacheEntries: 100_000,
   /**

@@ -31,6 +31,21 @@ describe('verifyEd25519', () => {
     expect(await verifyEd25519(message, signature, publicKey.subarray(1), subtle)).toBe(false)
   })
 
+  it.each([
+    ['the platform’s Web Crypto', globalThis.crypto.subtle],
+    ['@noble/curves, on a Web Crypto without Ed25519', subtleWithoutEd25519],
+    ['@noble/curves, with no Web Crypto at all', null],
+  ])('refuses a small-order public key, under which a signature can be made up for any message, on %s', async (_, subtle) => {
+    // The identity point: R = B and S = 1 satisfy [S]B = R + [k]A whatever the message, without any key.
+    const identity = new Uint8Array(32)
+    identity[0] = 1
+    const madeUp = new Uint8Array(64)
+    madeUp.set(ed25519.Point.BASE.toBytes())
+    madeUp[32] = 1
+    expect(await verifyEd25519(message, madeUp, identity, subtle)).toBe(false)
+    expect(await verifyEd25519(message.subarray(1), madeUp, identity, subtle)).toBe(false)
+  })
+
   it('says false, not a throw, for 32 bytes that are no public key', async () => {
     const notAPoint = new Uint8Array(32)
     notAPoint[0] = 2
