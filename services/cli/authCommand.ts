@@ -19,7 +19,7 @@ export const authUsage = [
   'pairwise auth [--host H] [--port N] [--database URL|FILE] [--smtp smtp://…] [--from ADDR] [--kek-file FILE] [--public-url URL] [--chains FILE] [--trust-proxy CIDR,…]… [--redis URL] [--farcaster-relay URL --optimism-rpc URL [--farcaster-domain HOST]]',
   '  --port        PAIRWISE_FRAME_PORT, 8789; the secure frame is served at /frame on the same origin',
   "  --database    the api's database (its projects): DATABASE_URL, else $PAIRWISE_DATA_DIR/api.sqlite",
-  '  --smtp        where codes are mailed: smtp://[user:pass@]host[:port] or smtps://…; default smtp://127.0.0.1:$PAIRWISE_SMTP_PORT',
+  '  --smtp        where codes are mailed: smtp://[user:pass@]host[:port] or smtps://…; else PAIRWISE_SMTP_URL, which keeps a password off the process list; default smtp://127.0.0.1:$PAIRWISE_SMTP_PORT',
   '  --kek-file    the key of the stored auth shares, made on first use (0600); PAIRWISE_AUTH_KEK (base64url) wins',
   '  --public-url  where browsers reach this service (approval links, the frame origin); default its own URL',
   '  --chains      the chains the frame signs for: the api\'s --chains file, with an optional "name" per chain',
@@ -32,12 +32,17 @@ export const authUsage = [
 
 const defaultFrom = 'Pairwise <login@pairwise.localhost>'
 
+/** The variable read when `--smtp` is not given: every local user reads a process's arguments (`ps`). */
+const SMTP_URL_ENV = 'PAIRWISE_SMTP_URL'
+
 type AuthCommandConfig = {
   host: string
   port: number
   portFlag: PortFlag
   database: string
   smtpUrl: string
+  /** Where `smtpUrl` came from, named when it is refused. */
+  smtpSetting: string
   from: string
   kekFile: string
   publicUrl: string | undefined
@@ -48,7 +53,7 @@ type AuthCommandConfig = {
   farcaster: FarcasterConfigInput | undefined
 }
 
-/** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`, `PAIRWISE_REDIS_URL`). */
+/** Flags first, then env (`PAIRWISE_HOST`, `PAIRWISE_FRAME_PORT`, `PAIRWISE_SMTP_URL`, `PAIRWISE_SMTP_PORT`, `DATABASE_URL`, `PAIRWISE_DATA_DIR`, `PAIRWISE_REDIS_URL`). */
 function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandConfig {
   const { values } = parseArgs({
     args,
@@ -77,12 +82,14 @@ function authCommandConfig(env: NodeJS.ProcessEnv, args: string[]): AuthCommandC
   const publicUrl = parsePublicUrl(values['public-url'])
   const dataDir = env.PAIRWISE_DATA_DIR || '.pairwise/data'
   const serviceUrl = publicUrl ?? serverUrl(stack.host, stack.ports.frame)
+  const smtpFromEnv = env[SMTP_URL_ENV] || undefined
   return {
     host: stack.host,
     port: stack.ports.frame,
     portFlag: { flag: '--port', typed: values.port },
     database: values.database ?? defaultApiDatabase(env),
-    smtpUrl: values.smtp ?? `smtp://127.0.0.1:${stack.ports.smtp}`,
+    smtpUrl: values.smtp ?? smtpFromEnv ?? `smtp://127.0.0.1:${stack.ports.smtp}`,
+    smtpSetting: values.smtp === undefined && smtpFromEnv !== undefined ? SMTP_URL_ENV : '--smtp',
     from: values.from ?? defaultFrom,
     kekFile: values['kek-file'] ?? join(dataDir, 'auth.kek'),
     publicUrl,
@@ -129,7 +136,7 @@ function mailerFor(config: AuthCommandConfig): SmtpMailer {
   try {
     return smtpMailer(config.smtpUrl, { from: config.from })
   } catch (error) {
-    throw new Error(`--smtp: ${(error as Error).message}`)
+    throw new Error(`${config.smtpSetting}: ${(error as Error).message}`)
   }
 }
 

@@ -4,6 +4,7 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
+import { groupListensOn } from '../process/groupListens.js'
 import { hostPort } from './haproxyConfig.js'
 import { type LocalServerOptions, outputTail } from './localServer.js'
 
@@ -122,7 +123,10 @@ export async function startPostgres({
     const output = outputTail(group)
     const url = `postgres://postgres:${password}@${hostPort(host, port)}/postgres`
     try {
-      await waitUntil(() => answers(url), `postgres on ${host}:${port}`, {
+      // Connecting sends the password (in clear, should the other end ask so): only to our own server,
+      // never to another user who took the port before it could.
+      const ready = async () => groupListensOn(group.pid, port) && (await answers(url))
+      await waitUntil(ready, `postgres on ${host}:${port}`, {
         timeoutMs,
         intervalMs: 100,
         abort: group.exited,

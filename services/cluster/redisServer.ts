@@ -4,6 +4,7 @@ import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
+import { groupListensOn } from '../process/groupListens.js'
 import { hostPort } from './haproxyConfig.js'
 import { type LocalServerOptions, outputTail } from './localServer.js'
 
@@ -69,7 +70,9 @@ export async function startRedis({
   })
   const output = outputTail(group)
   try {
-    await waitUntil(() => accepts(port, host), `redis-server on ${host}:${port}`, {
+    // Only once it holds the port itself: another user who took the port first would be handed our URL.
+    const ready = async () => groupListensOn(group.pid, port) && (await accepts(port, host))
+    await waitUntil(ready, `redis-server on ${host}:${port}`, {
       timeoutMs,
       abort: group.exited,
     })

@@ -150,10 +150,12 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     })()
     return stopping
   }
+  const healthOf = (port: number) => `http://${hostPort(host, port)}/health`
+  /** Starts a process that is ready once it listens on `port` and its /health there answers. */
   const supervise = (
     name: string,
     args: readonly string[],
-    readyUrl: string,
+    port: number,
     { command, env }: { command?: string; env?: NodeJS.ProcessEnv } = {},
   ) =>
     startSupervised({
@@ -161,7 +163,8 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
       command: command ?? config.self.command,
       args: command ? args : [...config.self.args, ...args],
       env,
-      ready: () => answersBelow500(readyUrl),
+      port,
+      ready: () => answersBelow500(healthOf(port)),
       logFile: join(logs, `${name}.log`),
       timeoutMs,
     })
@@ -194,7 +197,6 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     const onramp = config.onrampSandboxFile ? ['--onramp-sandbox', config.onrampSandboxFile] : []
     const nodeUrl = (kind: NodeKind, port: number) =>
       `${kind === 'relay' ? 'ws' : 'http'}://${hostPort(host, port)}`
-    const healthOf = (port: number) => `http://${hostPort(host, port)}/health`
     const adminTokenFile = join(config.dataDir, 'api-admin.token')
     const adminToken = secretFile(adminTokenFile)
     // Made here, before the auth nodes start, so they do not race to make one each.
@@ -249,7 +251,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     }
     const startNodes = (kind: NodeKind) =>
       ports[kind].map((port, index) =>
-        supervise(`${kind}-${index + 1}`, argsOf[kind](port), healthOf(port), { env: nodeEnv }),
+        supervise(`${kind}-${index + 1}`, argsOf[kind](port), port, { env: nodeEnv }),
       )
     // The api nodes migrate the database (one at a time, under a lock) before the auth nodes use it.
     const [mail, ...relayAndApi] = await stage([
@@ -264,7 +266,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
           '--port',
           String(config.ports.mail),
         ],
-        `${mailUrl}/health`,
+        config.ports.mail,
       ),
       ...startNodes('relay'),
       ...startNodes('api'),
@@ -290,7 +292,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     const check = spawnSync(HAPROXY, ['-c', '-q', '-f', haproxyFile], { encoding: 'utf8' })
     if (check.status !== 0) throw new Error(`haproxy refused ${haproxyFile}:\n${check.stderr}${check.stdout}`)
     const [haproxy] = await stage([
-      supervise('haproxy', ['-db', '-f', haproxyFile], healthOf(config.ports.relay), { command: HAPROXY }),
+      supervise('haproxy', ['-db', '-f', haproxyFile], config.ports.relay, { command: HAPROXY }),
     ])
     for (const url of [healthOf(config.ports.api), healthOf(config.ports.frame)])
       if (!(await answersBelow500(url))) throw new Error(`${url} does not answer through haproxy`)

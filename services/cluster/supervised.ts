@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs'
 import { startChildGroup, waitUntil } from '../process/childGroup.js'
+import { groupListensOn } from '../process/groupListens.js'
 import { outputTail } from './localServer.js'
 
 /** One process the cluster started and watches: a node, the mail service, haproxy. */
@@ -31,7 +32,8 @@ export async function answersBelow500(url: string): Promise<boolean> {
 
 /**
  * Starts `command` in a process group of its own, its output appended to `logFile` (each node logs every
- * request, haproxy's health checks included: too much for a terminal), and resolves once `ready` holds. A
+ * request, haproxy's health checks included: too much for a terminal), and resolves once `ready` holds of
+ * `port` and the group listens there itself: whatever else answers on that port is not the process. A
  * process that exits or does not get ready in time fails the start, with its last lines in the error.
  */
 export async function startSupervised(options: {
@@ -39,6 +41,8 @@ export async function startSupervised(options: {
   command: string
   args: readonly string[]
   env?: NodeJS.ProcessEnv
+  /** The port `ready` asks on. */
+  port: number
   ready: () => Promise<boolean>
   logFile: string
   timeoutMs: number
@@ -56,7 +60,8 @@ export async function startSupervised(options: {
   void group.exited.then(() => file.end())
   const tail = outputTail(group)
   try {
-    await waitUntil(options.ready, `${options.name} did not start`, {
+    const ready = async () => groupListensOn(group.pid, options.port) && (await options.ready())
+    await waitUntil(ready, `${options.name} did not start`, {
       timeoutMs: options.timeoutMs,
       intervalMs: 100,
       abort: group.exited.then((code) => `it exited with ${code}`),

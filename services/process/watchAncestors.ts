@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { procStatFields } from './procStat.js'
 
 /**
  * Calls `onOrphaned` once when a process that started this one is gone, looking `generations` levels up
@@ -36,13 +36,6 @@ export function watchAncestors(
 
 /** The parent of `pid` from /proc/<pid>/stat, or undefined when it cannot be read (gone, or not Linux). */
 function parentOf(pid: number): number | undefined {
-  let stat: string
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  } catch {
-    return undefined
-  }
-  // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so read after the last ')'.
-  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  const ppid = Number(procStatFields(pid)?.[1])
   return Number.isInteger(ppid) ? ppid : undefined
 }

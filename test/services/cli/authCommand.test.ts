@@ -6,6 +6,7 @@ import { migrate, openDatabase, ProjectStore, projectMigrations } from '../../..
 import { frameDistDir, frameRoutes } from '../../../services/frame/index.js'
 import { atMost, type CliRun, packageRoot, runCli, runCliToExit, useBundledCli } from '../../support/cli.js'
 import { freePort, freePortRuns, isPortTaken } from '../../support/ports.js'
+import { processesMatching } from '../../support/processes.js'
 
 const bundled = useBundledCli('auth-cli')
 const { dir } = bundled
@@ -112,6 +113,39 @@ describe('pairwise auth', () => {
     }
     expect(await run.exited).toBe(0)
     expect(run.output()).toContain('Stopped.')
+    expect(await isPortTaken(port)).toBe(false)
+  }, 30_000)
+
+  it('mails through PAIRWISE_SMTP_URL when --smtp is not given, its password on no command line and in no output', async () => {
+    const port = await freePort()
+    const password = `smtp-secret-${port}`
+    const run = runCli(
+      bundled.cli,
+      ['auth', '--port', String(port), '--database', database, '--kek-file', join(dir, 'k-smtp')],
+      { ...process.env, PAIRWISE_SMTP_URL: `smtps://mailer:${password}@127.0.0.1:1` },
+    )
+    try {
+      await run.waitFor(/mails via smtps:\/\/127\.0\.0\.1:1\)/)
+      expect(run.output()).not.toContain(password)
+      expect(processesMatching(password)).toEqual([])
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toBe(0)
+  }, 30_000)
+
+  it('names PAIRWISE_SMTP_URL when its value is not an SMTP URL, and starts nothing', async () => {
+    const port = await freePort()
+    const run = runCli(bundled.cli, ['auth', '--port', String(port), '--database', database], {
+      ...process.env,
+      PAIRWISE_SMTP_URL: 'http://127.0.0.1:25',
+    })
+    try {
+      await run.waitFor(/^pairwise auth: PAIRWISE_SMTP_URL: Invalid SMTP URL: use smtp:\/\/ or smtps:\/\//m)
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toBe(1)
     expect(await isPortTaken(port)).toBe(false)
   }, 30_000)
 
