@@ -140,6 +140,15 @@ export async function approvalRows({
     ...(domain.name ? [{ label: 'App', value: domain.name }] : []),
     ...(domain.verifyingContract ? [{ label: 'Contract', value: short(domain.verifyingContract) }] : []),
     ...fields.map((field) => ({ label: field.path, value: field.value })),
-    ...(truncated ? [{ label: '…', value: 'more fields not shown' }] : []),
+    // What is past the cut is signed all the same: said as a warning, not as a row like the others.
+    ...(truncated
+      ? [
+          {
+            label: 'Not shown',
+            value: 'more fields than fit here, signed too: sign only if you trust this app',
+            tone: 'warn' as const,
+          },
+        ]
+      : []),
   ]
 }

@@ -132,6 +132,20 @@ const mailTypes = { Mail: [{ name: 'contents', type: 'string' }] }
 const mail = { contents: 'Hello, Bob!' }
 
 describe('eth_signTypedData_v4 in the secure frame signs for the domain its approval shows', () => {
+  it('a message with more fields than the approval shows ends it with a warning that the rest is signed too', async () => {
+    await signTypedData({
+      types: { List: [{ name: 'items', type: 'uint256[]' }] },
+      primaryType: 'List',
+      domain: { name: 'Long List' },
+      message: { items: Array.from({ length: 500 }, (_, index) => String(index)) },
+    })
+    expect(shown[0]?.at(-1)).toEqual({
+      label: 'Not shown',
+      value: 'more fields than fit here, signed too: sign only if you trust this app',
+      tone: 'warn',
+    })
+  })
+
   it('a chain id sent as text, with no EIP712Domain declared, binds the signature to that chain, as shown', async () => {
     const chainId = unreachableChain.chainId
     const signature = await signTypedData(
