@@ -29,6 +29,7 @@ import {
   testFrameHandlers,
   unreachableChain,
 } from './support/frameFixtures.js'
+import { permitFields } from './support/permitFields.js'
 
 /**
  * The approvals shown, each approved at once unless a test holds the answer (the screen itself is the e2e
@@ -209,15 +210,7 @@ describe('eth_signTypedData_v4 in the secure frame signs for the domain its appr
 })
 
 describe('eth_signTypedData_v4 in the secure frame signs the values its approval shows', () => {
-  const permitTypes = {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  }
+  const permitTypes = { Permit: permitFields }
   const spender = '0x3333333333333333333333333333333333333333'
   const permit = (message: Record<string, unknown>) =>
     signTypedData({

@@ -9,13 +9,7 @@ import {
   type StoredMessage,
 } from '../../../relay/core/index.js'
 import { SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
-import {
-  expectAttestationsCounted,
-  expectDeliveredEviction,
-  expectDeliveryRecordsCapped,
-  expectMailboxCaps,
-  expectMessageOverheadCounted,
-} from './support/mailboxCaps.js'
+import { mailboxContracts } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-mailbox-stores-'))
@@ -27,6 +21,12 @@ const stores: [string, () => Promise<MailboxStore>][] = [
 ]
 
 describe.each(stores)('%s mailbox', (_name, open) => {
+  it.each(mailboxContracts)('%s', async (_contract, expectKept) => {
+    const store = await open()
+    await expectKept(store)
+    await store.close()
+  })
+
   it('tracks delivery per client id, for one recipient and for several', async () => {
     const store = await open()
     const now = Date.now()
@@ -88,36 +88,6 @@ describe.each(stores)('%s mailbox', (_name, open) => {
     expect(await waiting('did:key:a', later)).toEqual([])
     expect(await store.purgeExpired(later)).toBe(1)
     expect(await waiting('did:key:b', later)).toEqual([later + 30_000])
-    await store.close()
-  })
-
-  it('refuses a full topic or a full store, counting only unexpired messages', async () => {
-    const store = await open()
-    await expectMailboxCaps(store)
-    await store.close()
-  })
-
-  it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
-    const store = await open()
-    await expectDeliveredEviction(store)
-    await store.close()
-  })
-
-  it('records at most MAX_DELIVERY_RECORDS_PER_MESSAGE clients per message, the newest reader in place of another', async () => {
-    const store = await open()
-    await expectDeliveryRecordsCapped(store)
-    await store.close()
-  })
-
-  it('weighs a message by the fixed cost of holding it too, so its bytes cap bounds how many tiny ones it holds', async () => {
-    const store = await open()
-    await expectMessageOverheadCounted(store)
-    await store.close()
-  })
-
-  it("weighs a message by its envelope and its attestation against the store's bytes", async () => {
-    const store = await open()
-    await expectAttestationsCounted(store)
     await store.close()
   })
 })

@@ -6,13 +6,7 @@ import { type RunningRelay, silentLogger, startRelay } from '../../../services/r
 import { MAX_OWED_TOPICS, RedisFanout } from '../../../services/relay/redis/redisFanout.js'
 import { RedisMailboxStore } from '../../../services/relay/redis/redisStore.js'
 import { expectAnswerBeforePush, heldWatches } from '../../relay/core/support/heldFanout.js'
-import {
-  expectAttestationsCounted,
-  expectDeliveredEviction,
-  expectDeliveryRecordsCapped,
-  expectMailboxCaps,
-  expectMessageOverheadCounted,
-} from './support/mailboxCaps.js'
+import { mailboxContracts } from './support/mailboxCaps.js'
 import {
   RawRelayClient,
   randomTopic,
@@ -61,9 +55,9 @@ describeRelaySemantics(
 )
 
 describe('Redis mailbox', () => {
-  it('refuses a full topic or a full store, counting only unexpired messages', async () => {
-    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `caps${++deployments}:`)
-    await expectMailboxCaps(store)
+  it.each(mailboxContracts)('%s', async (_contract, expectKept) => {
+    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `contract${++deployments}:`)
+    await expectKept(store)
     await store.close()
   })
 
@@ -89,30 +83,6 @@ describe('Redis mailbox', () => {
       admin.disconnect()
       await store.close()
     }
-  })
-
-  it('makes room in a full topic by evicting its oldest delivered messages, and only those', async () => {
-    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `eviction${++deployments}:`)
-    await expectDeliveredEviction(store)
-    await store.close()
-  })
-
-  it('records at most MAX_DELIVERY_RECORDS_PER_MESSAGE clients per message, the newest reader in place of another', async () => {
-    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `records${++deployments}:`)
-    await expectDeliveryRecordsCapped(store)
-    await store.close()
-  })
-
-  it('weighs a message by the fixed cost of holding it too, so its bytes cap bounds how many tiny ones it holds', async () => {
-    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `overhead${++deployments}:`)
-    await expectMessageOverheadCounted(store)
-    await store.close()
-  })
-
-  it("weighs a message by its envelope and its attestation against the store's bytes", async () => {
-    const store = await RedisMailboxStore.open(redisUrl(), silentLogger, `attested${++deployments}:`)
-    await expectAttestationsCounted(store)
-    await store.close()
   })
 })
 

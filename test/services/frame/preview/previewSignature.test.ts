@@ -1,6 +1,7 @@
 import { maxUint256, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { previewSignature, signaturePreviewSchema } from '../../../../services/frame/preview/index.js'
+import { permitFields } from '../support/permitFields.js'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const spender = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -19,13 +20,7 @@ const permitTypes = {
     { name: 'chainId', type: 'uint256' },
     { name: 'verifyingContract', type: 'address' },
   ],
-  Permit: [
-    { name: 'owner', type: 'address' },
-    { name: 'spender', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
+  Permit: permitFields,
 }
 
 const permit = (value: bigint) =>

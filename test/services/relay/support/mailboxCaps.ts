@@ -194,3 +194,27 @@ export async function expectDeliveryRecordsCapped(store: MailboxStore): Promise<
   expect(await store.put(third!, twoPerTopic)).toBe('stored')
   expect(await waiting('did:key:late')).toEqual(['AAAAAAA2', 'AAAAAAA3'])
 }
+
+/** Every store's mailbox contract, by what it says: each store's tests run them all against a store of its own. */
+export const mailboxContracts: readonly (readonly [
+  contract: string,
+  expectKept: (store: MailboxStore) => Promise<void>,
+])[] = [
+  ['refuses a full topic or a full store, counting only unexpired messages', expectMailboxCaps],
+  [
+    'makes room in a full topic by evicting its oldest delivered messages, and only those',
+    expectDeliveredEviction,
+  ],
+  [
+    'records at most MAX_DELIVERY_RECORDS_PER_MESSAGE clients per message, the newest reader in place of another',
+    expectDeliveryRecordsCapped,
+  ],
+  [
+    'weighs a message by the fixed cost of holding it too, so its bytes cap bounds how many tiny ones it holds',
+    expectMessageOverheadCounted,
+  ],
+  [
+    "weighs a message by its envelope and its attestation against the store's bytes",
+    expectAttestationsCounted,
+  ],
+]
