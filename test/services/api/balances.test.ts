@@ -166,6 +166,21 @@ describe('GET /v1/balances', () => {
     return appWith(balanceRoutes({ ...(await routeDeps(clock)), chains, knownTokens }))
   }
 
+  /** Runs `steps` against an app reading the chain through a relay that keeps what it is asked. */
+  const throughRelay = async (
+    steps: (
+      relay: Awaited<ReturnType<typeof rpcRelay>>,
+      relayed: Awaited<ReturnType<typeof appOn>>,
+    ) => Promise<void>,
+  ) => {
+    const relay = await rpcRelay(chain.rpcUrl)
+    try {
+      await steps(relay, await appOn(relay.url))
+    } finally {
+      await relay.close()
+    }
+  }
+
   afterAll(() => chain?.stop())
 
   it('BAL-06 answers the native coin and tokens of the address on the network asked, in the spec shape', async () => {
@@ -258,9 +273,7 @@ describe('GET /v1/balances', () => {
   })
 
   it('a token that burned its gas once is not read again', async () => {
-    const relay = await rpcRelay(chain.rpcUrl)
-    try {
-      const relayed = await appOn(relay.url)
+    await throughRelay(async (relay, relayed) => {
       known = [burner]
       clock.now += 10_000
       expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD'])
@@ -271,15 +284,11 @@ describe('GET /v1/balances', () => {
       // The tokens left are read in one multicall, and the burner is not among them.
       expect(calls).toHaveLength(1)
       expect(calls[0]).not.toContain(burner.slice(2).toLowerCase())
-    } finally {
-      await relay.close()
-    }
+    })
   })
 
   it('a token that burned its gas is read again an hour later, and found again alone', async () => {
-    const relay = await rpcRelay(chain.rpcUrl)
-    try {
-      const relayed = await appOn(relay.url)
+    await throughRelay(async (relay, relayed) => {
       known = [burner, eighteenDecimals, unnamed]
       clock.now += 10_000
       expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD', 'SEEN', 'ANON'])
@@ -291,15 +300,11 @@ describe('GET /v1/balances', () => {
       // All four tokens, then halves: the burner's half, then the burner alone.
       expect(readingBurner).toHaveLength(3)
       expect(calls).toHaveLength(5)
-    } finally {
-      await relay.close()
-    }
+    })
   })
 
   it('a chain whose calls fail over HTTP answers 502 and marks no token as not an ERC-20', async () => {
-    const relay = await rpcRelay(chain.rpcUrl)
-    try {
-      const relayed = await appOn(relay.url)
+    await throughRelay(async (relay, relayed) => {
       known = [eighteenDecimals]
       clock.now += 10_000
       relay.callsFail = true
@@ -307,9 +312,7 @@ describe('GET /v1/balances', () => {
       relay.callsFail = false
       // Once the chain answers, its tokens are read as if it had never failed.
       expect(await symbolsOf(relayed)).toEqual(['tETH', 'tUSD', 'SEEN'])
-    } finally {
-      await relay.close()
-    }
+    })
   })
 
   it('answers from memory for 2 s per network:address, then reads the chain again', async () => {
