@@ -81,6 +81,12 @@ export type StartRelayOptions = {
    * has not answered the previous ping with a pong when the next is due is closed with 4011.
    */
   pingIntervalMs?: number
+  /**
+   * How long a client's message (all its fragments, or one frame's payload) may take to arrive, from its
+   * first byte; past it the socket is closed with 1008 and what was held of the message is freed. Checked as
+   * bytes come and in the socket's ping slot, so a client gone silent is closed up to a ping interval later.
+   */
+  messageTimeoutMs?: number
   ackTimeoutMs?: number
   sweepIntervalMs?: number
   now?: () => number
@@ -122,6 +128,9 @@ export type RunningRelay = {
 }
 
 const DEFAULT_PING_INTERVAL_MS = 15_000
+// A frame of maxFrameBytes (1 MiB) takes some 17 s over a poor mobile uplink of 0.5 Mbit/s, so this leaves
+// room for it; it bounds in time what the size caps bound in bytes (maxConnectionsPerIp × maxFrameBytes).
+const DEFAULT_MESSAGE_TIMEOUT_MS = 30_000
 const FRAME_MARGIN_BYTES = 64 * 1024
 // Sockets that ignore the closing handshake are cut after this.
 const SOCKET_CLOSE_GRACE_MS = 1000
@@ -151,6 +160,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   // Frames a little over the limit still get a JSON-RPC error from the core; beyond, the socket fails with
   // 1009. What is held of a message still arriving is bounded by this too, per socket.
   const maxMessageBytes = core.limits.maxFrameBytes + FRAME_MARGIN_BYTES
+  const messageTimeoutMs = options.messageTimeoutMs ?? DEFAULT_MESSAGE_TIMEOUT_MS
   // Open sockets, handshake answered, until their TCP connection is gone.
   const sockets = new Set<ServerSocket>()
   // Sockets pinged and not answered with a pong since; one still here at the next ping is dead. Only a
@@ -223,13 +233,14 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
   const attach = (raw: Duplex, head: Buffer, clientId: string, address: string) => {
     const socket: ServerSocket = new ServerSocket(raw, {
       maxMessageBytes,
+      messageTimeoutMs,
       closeGraceMs: SOCKET_CLOSE_GRACE_MS,
       maxBufferedBytes: limits.maxOutputBufferBytes,
       message: (text) => session.receiveCharged(text),
       received: (bytes) => session.charge(bytes),
       pong: () => unanswered.delete(socket),
       failed: (failure) =>
-        logger.warn('client broke the WebSocket protocol; connection failed', {
+        logger.warn('client broke the WebSocket protocol or its time bound; connection failed', {
           clientId,
           code: failure.code,
           error: failure.message,
@@ -356,6 +367,9 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
     sockets,
     (socket) => {
       if (closing || !socket.isOpen) return
+      // The check for a client silent in the middle of a message; one still sending is checked as bytes come.
+      socket.checkMessageTimeout()
+      if (!socket.isOpen) return
       if (unanswered.has(socket)) {
         counters.pingTimeouts++
         logger.info('no pong to the last ping; connection closed', { code: RelayCloseCode.pingTimeout })

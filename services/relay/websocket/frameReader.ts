@@ -12,15 +12,29 @@ export type FrameEvents = {
   close(code: number | undefined, reason: string): void
 }
 
-/** A frame that breaks RFC 6455: the connection fails with `code` (§7.1.7, §7.4.1). */
+/**
+ * A frame that breaks RFC 6455, or a message slower than the reader's time bound (1008, policy violation):
+ * the connection fails with `code` (§7.1.7, §7.4.1).
+ */
 export class WebSocketFailure extends Error {
   constructor(
-    readonly code: 1002 | 1007 | 1009,
+    readonly code: 1002 | 1007 | 1008 | 1009,
     message: string,
   ) {
     super(message)
     this.name = 'WebSocketFailure'
   }
+}
+
+/** What a reader holds for one socket, and for how long. */
+export type FrameReaderLimits = {
+  /** The largest message, its fragments together; a frame that would take one past it fails with 1009. */
+  maxMessageBytes: number
+  /**
+   * How long a message (all its fragments, or one frame's payload) may take to arrive, from its first byte;
+   * past it the connection fails with 1008 and what was held of it is freed.
+   */
+  messageTimeoutMs: number
 }
 
 const FIN = 0x80
@@ -33,7 +47,9 @@ const MASKED = 0x80
  * A chunk holding whole frames, the usual case, is read where it lies and unmasked in place; only a frame
  * cut across chunks is gathered, once all of it has come. What it holds for one socket is bounded by
  * `maxMessageBytes`: a frame that would take a message past it fails the connection from its header,
- * before its payload is waited for.
+ * before its payload is waited for. How long it holds it is bounded by `messageTimeoutMs`, checked as more
+ * bytes come and by `checkDeadline`, for a client that sends none: control frames may come between
+ * fragments, so a client answering pings could otherwise hold an unfinished message for ever.
  */
 export class FrameReader {
   // Bytes of a frame not complete yet, and how many the frame needs before it can be read. Copied into one
@@ -44,16 +60,21 @@ export class FrameReader {
   // buffer: a million tiny fragments hold no million views of the chunks they came in.
   private readonly fragments = new GrowingBuffer()
   private fragmentedOpcode = 0
+  // When the reader began holding what it holds (a frame cut across chunks, or a message's fragments), from
+  // performance.now(); undefined while it holds nothing, so a message read whole never reads the clock.
+  private holdingSince: number | undefined
   private ended = false
 
   constructor(
-    private readonly maxMessageBytes: number,
+    private readonly limits: FrameReaderLimits,
     private readonly events: FrameEvents,
   ) {}
 
   /** Reads `chunk`, which is the reader's to unmask. Throws a WebSocketFailure, after which it reads no more. */
   push(chunk: Buffer): void {
     if (this.ended) return
+    // Before the chunk is read: bytes that finish a message too late do not deliver it.
+    if (this.holdingSince !== undefined) this.checkDeadline()
     let data = chunk
     if (this.partial.length > 0) {
       // Up to the frame's size: what is held is at most the frame and the last chunk's bytes past it.
@@ -63,6 +84,15 @@ export class FrameReader {
     }
     const readUpTo = this.readFrames(data)
     if (readUpTo < data.length && !this.ended) this.partial.append(data.subarray(readUpTo), this.needed)
+    if (this.partial.length > 0 || this.fragmentedOpcode !== 0) this.holdingSince ??= performance.now()
+  }
+
+  /** Throws a WebSocketFailure (1008) when what is held began arriving more than `messageTimeoutMs` ago. */
+  checkDeadline(): void {
+    if (this.ended || this.holdingSince === undefined) return
+    const { messageTimeoutMs } = this.limits
+    if (performance.now() - this.holdingSince > messageTimeoutMs)
+      this.fail(1008, `a message must arrive within ${messageTimeoutMs} ms of its first byte`)
   }
 
   /** Reads the whole frames at the start of `data`; returns where the first incomplete one begins. */
@@ -115,8 +145,9 @@ export class FrameReader {
       this.fail(1002, 'a continuation frame with no message to continue')
     if (opcode !== Opcode.continuation && this.fragmentedOpcode !== 0)
       this.fail(1002, 'a new message before the fragmented one ended')
-    if (this.fragments.length + length > this.maxMessageBytes)
-      this.fail(1009, `a message is at most ${this.maxMessageBytes} bytes`)
+    const { maxMessageBytes } = this.limits
+    if (this.fragments.length + length > maxMessageBytes)
+      this.fail(1009, `a message is at most ${maxMessageBytes} bytes`)
   }
 
   private frame(first: number, payload: Buffer): void {
@@ -125,6 +156,8 @@ export class FrameReader {
     else if (opcode === Opcode.ping) this.events.ping(payload)
     else if (opcode === Opcode.pong) this.events.pong(payload)
     else this.data(opcode, (first & FIN) !== 0, payload)
+    // Whatever is held after this frame begins with bytes read from now on: the next message's own clock.
+    if (this.fragmentedOpcode === 0) this.holdingSince = undefined
   }
 
   private data(opcode: number, final: boolean, payload: Buffer): void {
@@ -133,7 +166,7 @@ export class FrameReader {
       return
     }
     if (opcode !== Opcode.continuation) this.fragmentedOpcode = opcode
-    this.fragments.append(payload, this.maxMessageBytes)
+    this.fragments.append(payload, this.limits.maxMessageBytes)
     if (!final) return
     const wholeOpcode = this.fragmentedOpcode
     this.fragmentedOpcode = 0

@@ -1,11 +1,9 @@
 import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { FrameReader, WebSocketFailure } from './frameReader.js'
+import { FrameReader, type FrameReaderLimits, WebSocketFailure } from './frameReader.js'
 import { closePayload, controlFrame, Opcode, textFrame } from './frames.js'
 
-export type ServerSocketOptions = {
-  /** The largest message a client may send, its fragments together; a larger one fails with 1009. */
-  maxMessageBytes: number
+export type ServerSocketOptions = FrameReaderLimits & {
   /** How long a closing handshake may take before the TCP connection is cut. */
   closeGraceMs: number
   /** Unsent bytes past which a ping is not answered: a client that pings and never reads holds no more. */
@@ -18,7 +16,7 @@ export type ServerSocketOptions = {
    */
   received(bytes: number): void
   pong(): void
-  /** A client's frame broke the protocol: the connection is being failed with `failure.code`. */
+  /** A client's frame broke the protocol, or its message came too slowly: the connection is being failed. */
   failed(failure: WebSocketFailure): void
   /** The TCP connection is gone, whichever side ended it, handshake or not. */
   closed(): void
@@ -42,7 +40,7 @@ export class ServerSocket {
     readonly raw: Duplex,
     private readonly options: ServerSocketOptions,
   ) {
-    this.reader = new FrameReader(options.maxMessageBytes, {
+    this.reader = new FrameReader(options, {
       message: options.message,
       ping: (payload) => this.pong(payload),
       pong: () => options.pong(),
@@ -99,6 +97,18 @@ export class ServerSocket {
     if (this.state === 'open') this.sendClose(closePayload(code, reason))
   }
 
+  /**
+   * Fails the connection with 1008 when a message has been arriving for longer than `messageTimeoutMs`.
+   * A message is checked as its bytes come; this is for a client that has gone silent in the middle of one.
+   */
+  checkMessageTimeout(): void {
+    try {
+      this.reader.checkDeadline()
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
   /** Cuts the connection, with no closing handshake. */
   terminate(): void {
     this.raw.destroy()
@@ -117,10 +127,14 @@ export class ServerSocket {
     try {
       this.reader.push(chunk)
     } catch (error) {
-      if (!(error instanceof WebSocketFailure)) throw error
-      this.options.failed(error)
-      this.close(error.code, error.message)
+      this.fail(error)
     }
+  }
+
+  private fail(error: unknown): void {
+    if (!(error instanceof WebSocketFailure)) throw error
+    this.options.failed(error)
+    this.close(error.code, error.message)
   }
 
   /** The client's close frame: answered with its code where this end had not closed yet, then the TCP end. */

@@ -398,6 +398,22 @@ describe('relay sockets that do not keep up', () => {
     }
     expect(relay.stats().pingTimeouts).toBe(1)
   })
+
+  it('closes with 1008 a socket that begins a message and then only answers pings, once messageTimeoutMs has passed', async () => {
+    const relay = await relayWith({ pingIntervalMs: 100, messageTimeoutMs: 300 })
+    const lingerer = new WebSocket(withAuth(relay.url, testIdentity().token(relay.url)))
+    sockets.push(lingerer)
+    const closed = new Promise<number>((resolve) => lingerer.on('close', (code) => resolve(code)))
+    let pings = 0
+    lingerer.on('ping', () => pings++)
+    await new Promise((resolve) => lingerer.once('open', resolve))
+    const started = performance.now()
+    lingerer.send('{"id":1,"jsonrpc":"2.0",', { fin: false })
+    expect(await closed).toBe(1008)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300)
+    expect(pings).toBeGreaterThanOrEqual(2)
+    expect(relay.stats().pingTimeouts).toBe(0)
+  })
 })
 
 describe('relay frame queue', () => {

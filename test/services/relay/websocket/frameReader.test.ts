@@ -16,12 +16,15 @@ function reader(max = MAX): { reader: FrameReader; events: Event[] } {
   const events: Event[] = []
   return {
     events,
-    reader: new FrameReader(max, {
-      message: (text) => events.push({ message: text }),
-      ping: (payload) => events.push({ ping: payload.toString() }),
-      pong: () => events.push({ pong: true }),
-      close: (code, reason) => events.push({ close: code, reason }),
-    }),
+    reader: new FrameReader(
+      { maxMessageBytes: max, messageTimeoutMs: 30_000 },
+      {
+        message: (text) => events.push({ message: text }),
+        ping: (payload) => events.push({ ping: payload.toString() }),
+        pong: () => events.push({ pong: true }),
+        close: (code, reason) => events.push({ close: code, reason }),
+      },
+    ),
   }
 }
 

@@ -16,7 +16,10 @@ type Seen = {
 }
 
 const servers: Server[] = []
+// Client ends a failed test left open, which the servers would otherwise wait for.
+const clients: Socket[] = []
 afterEach(async () => {
+  for (const client of clients.splice(0)) client.destroy()
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
 })
 
@@ -30,6 +33,7 @@ async function pair(
     const server = createServer({ allowHalfOpen: true }, (raw) => {
       const socket = new ServerSocket(raw, {
         maxMessageBytes: 1000,
+        messageTimeoutMs: 30_000,
         closeGraceMs: 200,
         maxBufferedBytes: 1 << 20,
         message: (text) => seen.messages.push(text),
@@ -52,6 +56,7 @@ async function pair(
   await once(servers.at(-1) as Server, 'listening')
   const { port } = (servers.at(-1) as Server).address() as AddressInfo
   const client = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+  clients.push(client)
   const chunks: Buffer[] = []
   client.on('data', (chunk: Buffer) => chunks.push(chunk))
   return { server: await accepted, client, seen, received: () => Buffer.concat(chunks) }
@@ -59,6 +64,22 @@ async function pair(
 
 const text = (value: string) => Buffer.from(value)
 const until = (check: () => boolean) => expect.poll(check, { timeout: 2000, interval: 5 }).toBe(true)
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Writes `bytes` every `ms` until the server has sent something (its close frame), then stops. */
+function keepWriting(client: Socket, received: () => Buffer, bytes: () => Buffer, ms: number): () => void {
+  const timer = setInterval(() => {
+    if (received().length === 0) client.write(bytes())
+  }, ms)
+  return () => clearInterval(timer)
+}
+
+/** The code of the close frame the server sent first, once it has come. */
+async function closeCode(received: () => Buffer): Promise<number> {
+  await until(() => received().length >= 4)
+  expect(received()[0]).toBe(0x88)
+  return received().readUInt16BE(2)
+}
 
 describe('ServerSocket', () => {
   it('reads the bytes that came with the handshake first, then the socket', async () => {
@@ -146,5 +167,76 @@ describe('ServerSocket', () => {
     client.end()
     await once(client, 'end')
     await until(() => seen.closed)
+  })
+})
+
+describe('ServerSocket message timeout', () => {
+  it('closes with 1008 a client that sends the first fragment of a message and then only pongs, once messageTimeoutMs has passed', async () => {
+    const { client, seen, received } = await pair(undefined, { messageTimeoutMs: 200 })
+    const started = performance.now()
+    client.write(frame(Opcode.text, text('{"id":'), { fin: false }))
+    const stop = keepWriting(client, received, () => frame(Opcode.pong, text('')), 20)
+    try {
+      expect(await closeCode(received)).toBe(1008)
+    } finally {
+      stop()
+    }
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200)
+    expect(seen.pongs).toBeGreaterThan(0)
+    expect(seen.messages).toEqual([])
+    expect(seen.failures.map((failure) => failure.code)).toEqual([1008])
+    await until(() => seen.closed)
+  })
+
+  it("closes with 1008 a client trickling one frame's payload byte by byte past messageTimeoutMs", async () => {
+    const { client, seen, received } = await pair(undefined, { messageTimeoutMs: 200 })
+    client.setNoDelay(true)
+    const bytes = frame(Opcode.text, Buffer.alloc(100, 0x61))
+    client.write(bytes.subarray(0, 6))
+    let next = 6
+    const stop = keepWriting(client, received, () => bytes.subarray(next, ++next), 20)
+    try {
+      expect(await closeCode(received)).toBe(1008)
+    } finally {
+      stop()
+    }
+    expect(next).toBeLessThan(bytes.length)
+    expect(seen.messages).toEqual([])
+    await until(() => seen.closed)
+  })
+
+  it('closes with 1008, at the first check past messageTimeoutMs, a client gone silent in the middle of a message', async () => {
+    const { server, client, seen, received } = await pair(undefined, { messageTimeoutMs: 100 })
+    client.write(frame(Opcode.text, text('{"id":'), { fin: false }))
+    await until(() => seen.charged > 0)
+    server.checkMessageTimeout()
+    expect(server.isOpen).toBe(true)
+    await delay(150)
+    server.checkMessageTimeout()
+    expect(await closeCode(received)).toBe(1008)
+    await until(() => seen.closed)
+  })
+
+  it('delivers fragmented messages sent in pieces within messageTimeoutMs, each timed from its own first byte', async () => {
+    const { server, client, seen } = await pair(undefined, { messageTimeoutMs: 1000 })
+    client.setNoDelay(true)
+    const pieces = (first: string, second: string, third: string) => [
+      frame(Opcode.text, text(first), { fin: false }),
+      Buffer.concat([frame(Opcode.pong, text('')), frame(Opcode.continuation, text(second), { fin: false })]),
+      frame(Opcode.continuation, text(third)),
+    ]
+    // The second message ends 1,200 ms after the first began, 600 ms after its own first byte.
+    for (const piece of [...pieces('{"id"', ':', '1}'), ...pieces('{"id"', ':', '2}')]) {
+      client.write(piece)
+      await delay(200)
+    }
+    await until(() => seen.messages.length === 2)
+    expect(seen.messages).toEqual(['{"id":1}', '{"id":2}'])
+    // Nothing is held once a message is whole: no check after it closes the socket, however late.
+    await delay(500)
+    server.checkMessageTimeout()
+    expect(server.isOpen).toBe(true)
+    expect(seen.failures).toEqual([])
+    client.destroy()
   })
 })
