@@ -3,12 +3,10 @@ import {
   BaseError,
   ContractFunctionExecutionError,
   type ContractFunctionParameters,
+  ContractFunctionRevertedError,
+  ExecutionRevertedError,
   erc20Abi,
-  HttpRequestError,
   type PublicClient,
-  SocketClosedError,
-  TimeoutError,
-  WebSocketRequestError,
 } from 'viem'
 import { multicall } from 'viem/actions'
 import { bytes32TextAbi, textOf, tokenText } from '../indexer/tokenText.js'
@@ -25,14 +23,22 @@ type Read =
   | ContractFunctionParameters<typeof bytes32TextAbi, 'view'>
 type Result = { status: 'success'; result: unknown } | { status: 'failure'; error: Error }
 type Plan = { token: Address; cached: TokenMetadata | undefined; reads: Read[] }
-type Answered = Plan & { results: Result[] }
+/** A plan with its reads' results, or 'unread' when the answer's calls ran out before it was found out. */
+type Answered = Plan & { results: Result[] | 'unread' }
 
-// The ways a chain fails to answer at all, which no token can cause. A response too large is not among them:
-// a token's own answer can make it so.
-const unreachable = [HttpRequestError, TimeoutError, WebSocketRequestError, SocketClosedError]
-
-/** How long a token whose reads failed as a whole is left out of an address's reads. */
+/** How long a token whose reads failed as a whole (or could not be told apart from one that did) is left out of reads, on its chain. */
 export const gasBurnerSkippedMs = 60 * 60_000
+
+/**
+ * Multicalls one answer makes at most: the first, and the halves read to find the tokens that make it fail.
+ * Each such call may burn the node's whole gas cap for calls, so many tokens that burn all their gas cost the
+ * operator's node this many calls an answer, not one per token.
+ */
+export const maxCallsPerAnswer = 32
+
+// What a node says of a call that ran out of gas or reverted (geth "out of gas", Anvil "EVM error OutOfGas",
+// "execution reverted"): something a token's code can cause. Any other failure is the chain's own.
+const tokenCaused = /out ?of ?gas|revert/i
 
 function metadataFrom(results: readonly Result[]): TokenMetadata | null {
   const [name, symbol, decimals, name32, symbol32] = results.map((r) =>
@@ -69,27 +75,38 @@ function aggregateFailure(results: readonly Result[]): Error | undefined {
     : undefined
 }
 
-function rejectIfUnreachable(failure: Error | undefined): void {
-  if (
+/**
+ * Throws `failure` unless the node ran the call and it ran out of gas or reverted: a node that cannot be
+ * reached, limits the api's rate or fails within is a failure of the chain, which no token is blamed for.
+ */
+function rejectUnlessTokenCaused(failure: Error | undefined): void {
+  if (failure === undefined) return
+  const caused =
     failure instanceof BaseError &&
-    failure.walk((cause) => unreachable.some((type) => cause instanceof type))
-  )
-    throw failure
+    failure.walk(
+      (cause) =>
+        cause instanceof ExecutionRevertedError ||
+        (cause instanceof ContractFunctionRevertedError && tokenCaused.test(cause.reason ?? '')) ||
+        (cause instanceof BaseError && tokenCaused.test(cause.details ?? '')),
+    ) !== null
+  if (!caused) throw failure
 }
 
 /**
- * Each plan with the results of its reads: from one multicall for all of them or, when that call fails as a
- * whole, from the two halves' read the same way, so a token that burns all its gas is found in a few calls
- * and fails only itself, and the chain is never sent every token at once. A failure of the chain itself
- * rejects.
+ * Each plan with the results of its reads: from one multicall for all of them or, when a token made that call
+ * fail as a whole, from the two halves' read the same way (at once), so such a token fails only itself.
+ * Within `budget.calls` in all: plans still unknown when they run out are 'unread'. A failure of the chain
+ * itself rejects.
  */
 async function answered(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
+  budget: { calls: number },
 ): Promise<Answered[]> {
+  budget.calls--
   const combined = await read(plans.flatMap((plan) => plan.reads))
   const failure = aggregateFailure(combined)
-  rejectIfUnreachable(failure)
+  rejectUnlessTokenCaused(failure)
   if (failure === undefined || plans.length === 1) {
     let at = 0
     return plans.map((plan) => {
@@ -98,9 +115,10 @@ async function answered(
       return { ...plan, results }
     })
   }
+  if (budget.calls < 2) return plans.map((plan) => ({ ...plan, results: 'unread' }))
   const middle = Math.ceil(plans.length / 2)
   const halves = await Promise.all(
-    [plans.slice(0, middle), plans.slice(middle)].map((half) => answered(half, read)),
+    [plans.slice(0, middle), plans.slice(middle)].map((half) => answered(half, read, budget)),
   )
   return halves.flat()
 }
@@ -108,8 +126,9 @@ async function answered(
 /**
  * `owner`'s balance of each token, read in ONE multicall together with the name, symbol and decimals of
  * the tokens not yet in `metadata`. Tokens that fail to answer as ERC-20s are left out; when one makes that
- * multicall fail as a whole (by burning all its gas), halves are read until it is alone, and it is left out
- * of reads for `gasBurnerSkippedMs`. A failure of the chain itself rejects.
+ * multicall fail as a whole (by burning all its gas), halves are read until it is alone, within
+ * `maxCallsPerAnswer`, and it is left out of reads on its chain for `gasBurnerSkippedMs`. A failure of the
+ * chain itself rejects.
  */
 export async function readErc20Holdings(
   client: PublicClient,
@@ -143,12 +162,15 @@ export async function readErc20Holdings(
       ...(multicall3 ? { multicallAddress: multicall3 } : { deployless: true }),
     })) as Result[]
   const holdings: TokenHolding[] = []
-  for (const { token, cached, results } of await answered(plans, read)) {
-    if (aggregateFailure(results)) {
-      // Not read again for a while; for a while only, as a node's own error on that one call looks the same.
+  for (const { token, cached, results } of await answered(plans, read, { calls: maxCallsPerAnswer })) {
+    // Left out of reads for a while: one that failed alone, and one never read that the calls ran out
+    // before telling apart (so many such tokens are found out over a few answers). A token read before is
+    // only left out of this answer.
+    if (results === 'unread' ? cached === undefined : aggregateFailure(results)) {
       metadata.set(`${chainId}:${token}`, null, gasBurnerSkippedMs)
       continue
     }
+    if (results === 'unread') continue
     const [balance, ...rest] = results
     const known = cached ?? metadataFrom(rest)
     if (cached === undefined) metadata.set(`${chainId}:${token}`, known)
