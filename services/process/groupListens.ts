@@ -18,8 +18,8 @@ export function groupListensOn(pgid: number, port: number): boolean {
   return sockets.size > 0 && groupMembers(pgid).some((pid) => holdsAny(pid, sockets))
 }
 
-/** The inodes of the sockets listening on `port`, on any address. */
-function listeningSockets(port: number): Set<string> {
+/** The sockets listening on `port`, on any address: each one's inode, with the user it belongs to. */
+function listeningSockets(port: number): Map<string, string> {
   const tables = SOCKET_TABLES.flatMap((table) => {
     try {
       return [readFileSync(table, 'utf8')]
@@ -28,14 +28,14 @@ function listeningSockets(port: number): Set<string> {
     }
   })
   if (tables.length === 0) throw new Error('who listens on a port is read from /proc/net/tcp (Linux only)')
-  const inodes = new Set<string>()
+  const sockets = new Map<string, string>()
   for (const line of tables.flatMap((table) => table.split('\n').slice(1))) {
     // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode …"
-    const [, local = '', , state, , , , , , inode] = line.trim().split(/\s+/)
+    const [, local = '', , state, , , , uid = '', , inode] = line.trim().split(/\s+/)
     if (state === LISTEN && inode && Number.parseInt(local.slice(local.lastIndexOf(':') + 1), 16) === port)
-      inodes.add(inode)
+      sockets.set(inode, uid)
   }
-  return inodes
+  return sockets
 }
 
 function groupMembers(pgid: number): number[] {
@@ -45,20 +45,48 @@ function groupMembers(pgid: number): number[] {
     .filter((pid) => Number(procStatFields(pid)?.[2]) === pgid)
 }
 
-function holdsAny(pid: number, sockets: ReadonlySet<string>): boolean {
+/**
+ * Whether process `pid` holds one of `sockets`. A process of another user (PostgreSQL run as its own user)
+ * shows its descriptors only to a reader allowed to trace it, which root in a container often is not; such a
+ * process holds one when one belongs to its user, whom a squatter, another user, is not.
+ */
+function holdsAny(pid: number, sockets: ReadonlyMap<string, string>): boolean {
   let descriptors: string[]
   try {
     descriptors = readdirSync(`/proc/${pid}/fd`)
-  } catch {
-    // Gone meanwhile.
-    return false
+  } catch (error) {
+    return !gone(error) && userHoldsAny(pid, sockets)
   }
-  return descriptors.some((fd) => {
+  let hidden = false
+  const holds = descriptors.some((fd) => {
     try {
       const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]
       return inode !== undefined && sockets.has(inode)
-    } catch {
+    } catch (error) {
+      // Closed meanwhile, or not ours to read.
+      hidden ||= !gone(error)
       return false
     }
   })
+  return holds || (hidden && userHoldsAny(pid, sockets))
+}
+
+/** Whether an error reading /proc is that the process or descriptor went, rather than that it is not ours to read. */
+function gone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code !== 'EACCES' && code !== 'EPERM'
+}
+
+function userHoldsAny(pid: number, sockets: ReadonlyMap<string, string>): boolean {
+  const uid = userOf(pid)
+  return uid !== undefined && [...sockets.values()].includes(uid)
+}
+
+/** The effective user id of `pid`, from its status, which any reader may see; undefined once it is gone. */
+function userOf(pid: number): string | undefined {
+  try {
+    return /^Uid:\s+\d+\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  } catch {
+    return undefined
+  }
 }
