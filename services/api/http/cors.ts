@@ -48,9 +48,12 @@ export class ProjectCors {
     this.isCredentialed = pathMatcher(paths.credentialed ?? [])
   }
 
-  /** Whether CORS for `path` is this policy's to answer (else the route answers it, or it is not asked). */
-  applies(origin: string | undefined, path: string): origin is string {
-    return origin !== undefined && !this.isPublic(path)
+  /**
+   * Whether CORS for `path` is this policy's to answer (else the route answers it). Its answers then vary
+   * by Origin, sent or not: a shared cache must never hand one page the answer made for another request.
+   */
+  governs(path: string): boolean {
+    return !this.isPublic(path)
   }
 
   /**
@@ -99,13 +102,15 @@ const isPreflight = (method: string, requestMethod: string | undefined) =>
 /** ProjectCors as Hono middleware: preflights answered here, other answers given their headers. */
 export function projectCors(cors: ProjectCors): MiddlewareHandler {
   return async (c, next) => {
+    if (!cors.governs(c.req.path)) return next()
     const origin = c.req.header('origin')
-    if (!cors.applies(origin, c.req.path)) return next()
-    const allowed = await cors.allows(origin, c.req.query('projectId'), apiRequest(c).client())
-    if (isPreflight(c.req.method, c.req.header('access-control-request-method')))
+    const allowed =
+      origin !== undefined && (await cors.allows(origin, c.req.query('projectId'), apiRequest(c).client()))
+    if (origin !== undefined && isPreflight(c.req.method, c.req.header('access-control-request-method')))
       return c.body(null, 204, cors.preflightHeaders(origin, allowed, c.req.path))
     await next()
     c.res.headers.append('vary', 'Origin')
+    if (origin === undefined) return
     for (const [name, value] of Object.entries(cors.answerHeaders(origin, allowed, c.res.status, c.req.path)))
       c.res.headers.set(name, value)
   }

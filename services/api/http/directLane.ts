@@ -49,8 +49,9 @@ async function answer(
   const started = performance.now()
   const view = new DirectRequest(request, target, bodyLimitBytes, trustProxy)
   const origin = request.headers.origin
-  const corsAsked = cors.applies(origin, path)
-  const allowed = corsAsked && (await cors.allows(origin, view.query('projectId'), view.client()))
+  const governed = cors.governs(path)
+  const allowed =
+    governed && origin !== undefined && (await cors.allows(origin, view.query('projectId'), view.client()))
   let status = 200
   let body: object
   let headers: Readonly<Record<string, string>> | undefined
@@ -69,8 +70,9 @@ async function answer(
     'content-length': bytes,
   }
   if (headers) Object.assign(answerHeaders, headers)
-  if (corsAsked)
-    Object.assign(answerHeaders, { vary: 'Origin' }, cors.answerHeaders(origin, allowed, status, path))
+  if (governed) answerHeaders.vary = 'Origin'
+  if (governed && origin !== undefined)
+    Object.assign(answerHeaders, cors.answerHeaders(origin, allowed, status, path))
   response.writeHead(status, answerHeaders).end(text)
   if (route.unsent && response.writableLength > 0) whenResponseGone(response, route.unsent.hold(view, bytes))
   logRequest(logger, { method: route.method, path }, status, performance.now() - started)

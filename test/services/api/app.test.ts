@@ -173,6 +173,18 @@ describe('the api app', () => {
     expect(no.headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it('marks every per-project answer Vary: Origin, also one to a request without Origin, so no cache hands it to a page', async () => {
+    // A shared cache that stored the answer to a call without Origin (no Access-Control-Allow-Origin) would
+    // otherwise serve it to every page of the project, which the browser then refuses to read.
+    const serverSide = await call('/v1/project/config?projectId=demo')
+    expect(serverSide.status).toBe(200)
+    expect(serverSide.headers.get('vary')).toBe('Origin')
+    const refused = await call('/v1/project/config?projectId=nope')
+    expect(refused.headers.get('vary')).toBe('Origin')
+    // The public routes answer every origin alike.
+    expect((await call('/openapi.json')).headers.get('vary') ?? '').not.toContain('Origin')
+  })
+
   it('lets a refused origin read the refusal, so the modal can say why', async () => {
     const refused = await call('/v1/project/config?projectId=demo', {
       headers: { origin: 'https://evil.org' },

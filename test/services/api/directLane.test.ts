@@ -204,6 +204,12 @@ describe('the direct lane', () => {
     expect(lane.lines).toHaveLength(lane.status === 500 ? 2 : 1)
   })
 
+  it('marks its answers Vary: Origin when no Origin was sent, as the Hono app does', async () => {
+    const [lane, hono] = await apps.both({ method: 'GET', target: '/v1/echo?projectId=demo' })
+    expect(lane.headers.vary).toBe('Origin')
+    expect(lane.headers).toEqual(hono.headers)
+  })
+
   it('rate limits as the Hono app does, Retry-After included', async () => {
     const sent: Sent = { method: 'GET', target: '/v1/echo?projectId=tight' }
     const first = await apps.both(sent)
