@@ -69,12 +69,15 @@ export async function mailCode(
   const code = newCode()
   const { project, ...attempt } = request
   let id: string
+  let taken = false
   try {
     await step.take()
+    taken = true
     id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
   } catch (error) {
-    // No mail was made, so none is counted.
+    // No mail was made, so none is counted, and what the step took is given back.
     await ctx.throttle.release(reservation)
+    if (taken) await step.giveBack()
     throw error
   }
   try {

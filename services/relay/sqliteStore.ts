@@ -142,12 +142,13 @@ export class SqliteMailboxStore implements MailboxStore {
           LIMIT ?4`,
       ),
       // A client new to the newest copy of message ?2 once it has MAX_DELIVERY_RECORDS_PER_MESSAGE: one of
-      // the others gives way, run before `deliver` (counted through the primary key).
+      // the others, taken at random as Redis does, gives way, run before `deliver` (counted through the
+      // primary key; the subquery is not correlated, so it is taken once).
       makeRoomToDeliver: prepare(
         `WITH m AS (SELECT seq FROM messages WHERE ${keyMatch('id', '?2')} ORDER BY seq DESC LIMIT 1)
          DELETE FROM deliveries
           WHERE message_seq = (SELECT seq FROM m)
-            AND client_id = (SELECT d.client_id FROM deliveries d, m WHERE d.message_seq = m.seq LIMIT 1)
+            AND client_id = (SELECT d.client_id FROM deliveries d, m WHERE d.message_seq = m.seq ORDER BY random() LIMIT 1)
             AND (SELECT count(*) FROM deliveries d, m WHERE d.message_seq = m.seq) >= ${MAX_DELIVERY_RECORDS_PER_MESSAGE}
             AND NOT EXISTS (SELECT 1 FROM deliveries d, m WHERE d.message_seq = m.seq AND d.client_id = ?1)`,
       ),

@@ -8,7 +8,7 @@ import { type AuthHarness, authHarness, minute, newDevice, second, startBody } f
 const START = '/auth/v1/email/start'
 const victim = 'victim@example.com'
 
-describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
+describe.each(eachDatabase())('the mail throttle on $name', ({ name, open }) => {
   let h: AuthHarness
   afterEach(() => h.auth.close())
 
@@ -128,6 +128,33 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ open }) => {
     h.pass(31 * second)
     expect(await (await change.primary()).json()).toEqual({})
     expect(mailsTo(victim)).toHaveLength(2)
+    const done = await change.secondary(h.codeFor(victim))
+    expect(await done.json()).toEqual({ newEmail: victim })
+  })
+
+  /** Until the returned undo, the database refuses to store the new address's code of an email change. */
+  const refuseNewAddressCodes = async () => {
+    const sqlite = [
+      `CREATE TRIGGER refuse_new_address BEFORE INSERT ON auth_attempts WHEN NEW.kind = 'change-secondary'
+       BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    ]
+    const postgres = [
+      `CREATE FUNCTION refuse_new_address() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$
+       LANGUAGE plpgsql`,
+      `CREATE TRIGGER refuse_new_address BEFORE INSERT ON auth_attempts FOR EACH ROW
+       WHEN (NEW.kind = 'change-secondary') EXECUTE FUNCTION refuse_new_address()`,
+    ]
+    for (const statement of name === 'sqlite' ? sqlite : postgres) await h.db.run(statement)
+    return () => h.db.run(`DROP TRIGGER refuse_new_address${name === 'sqlite' ? '' : ' ON auth_attempts'}`)
+  }
+
+  it("a new address's code the database could not store gives the current address's code back for a retry", async () => {
+    h = await authHarness(await open())
+    const change = await changeTo(victim)
+    const undo = await refuseNewAddressCodes()
+    expect((await change.primary()).status).toBe(500)
+    await undo()
+    expect(await (await change.primary()).json()).toEqual({})
     const done = await change.secondary(h.codeFor(victim))
     expect(await done.json()).toEqual({ newEmail: victim })
   })
