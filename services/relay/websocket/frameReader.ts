@@ -63,6 +63,9 @@ export class FrameReader {
   // When the reader began holding what it holds (a frame cut across chunks, or a message's fragments), from
   // performance.now(); undefined while it holds nothing, so a message read whole never reads the clock.
   private holdingSince: number | undefined
+  // When the relay stopped reading this socket (its own back-pressure), if it has: time it holds the
+  // client's bytes back is not the client's, so the clock stops meanwhile.
+  private pausedAt: number | undefined
   private ended = false
 
   constructor(
@@ -87,9 +90,25 @@ export class FrameReader {
     if (this.partial.length > 0 || this.fragmentedOpcode !== 0) this.holdingSince ??= performance.now()
   }
 
-  /** Throws a WebSocketFailure (1008) when what is held began arriving more than `messageTimeoutMs` ago. */
+  /** Stops the message clock while the relay does not read the socket. */
+  pauseClock(): void {
+    this.pausedAt ??= performance.now()
+  }
+
+  /** Starts it again, the time it stood not counted against the message. */
+  resumeClock(): void {
+    if (this.pausedAt === undefined) return
+    const now = performance.now()
+    if (this.holdingSince !== undefined) this.holdingSince += now - Math.max(this.pausedAt, this.holdingSince)
+    this.pausedAt = undefined
+  }
+
+  /**
+   * Throws a WebSocketFailure (1008) when what is held began arriving more than `messageTimeoutMs` ago,
+   * reading time only: not while the clock stands.
+   */
   checkDeadline(): void {
-    if (this.ended || this.holdingSince === undefined) return
+    if (this.ended || this.holdingSince === undefined || this.pausedAt !== undefined) return
     const { messageTimeoutMs } = this.limits
     if (performance.now() - this.holdingSince > messageTimeoutMs)
       this.fail(1008, `a message must arrive within ${messageTimeoutMs} ms of its first byte`)

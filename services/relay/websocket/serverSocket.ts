@@ -114,11 +114,14 @@ export class ServerSocket {
     this.raw.destroy()
   }
 
+  /** Stops reading the socket, and the clock of a message arriving on it: the wait is the relay's, not the client's. */
   pause(): void {
     this.raw.pause()
+    this.reader.pauseClock()
   }
 
   resume(): void {
+    this.reader.resumeClock()
     this.raw.resume()
   }
 

@@ -171,6 +171,48 @@ describe('ServerSocket', () => {
 })
 
 describe('ServerSocket message timeout', () => {
+  it('does not count against a message the time the relay held its socket unread (its receive budget spent)', async () => {
+    let server: ServerSocket | undefined
+    let held = false
+    const pair1 = await pair(undefined, {
+      messageTimeoutMs: 200,
+      // As the relay's charge for received bytes pauses a socket whose address is over its budget.
+      received: () => {
+        if (held || !server) return
+        held = true
+        server.pause()
+        setTimeout(() => server?.resume(), 300)
+      },
+    })
+    server = pair1.server
+    pair1.client.setNoDelay(true)
+    pair1.client.write(frame(Opcode.text, text('{"id":'), { fin: false }))
+    await delay(10)
+    pair1.client.write(frame(Opcode.continuation, text('1}')))
+    await until(() => pair1.seen.messages.length === 1)
+    expect(pair1.seen.messages).toEqual(['{"id":1}'])
+    expect(pair1.seen.failures).toEqual([])
+  })
+
+  it('is not checked while the relay holds the socket unread (its frame queue full)', async () => {
+    let got = false
+    const pair1 = await pair(undefined, {
+      messageTimeoutMs: 100,
+      received: () => {
+        got = true
+        pair1.server.pause()
+      },
+    })
+    pair1.client.write(frame(Opcode.text, text('{"id":'), { fin: false }))
+    await until(() => got)
+    await delay(150)
+    pair1.server.checkMessageTimeout()
+    expect(pair1.seen.failures).toEqual([])
+    pair1.server.resume()
+    pair1.client.write(frame(Opcode.continuation, text('1}')))
+    await until(() => pair1.seen.messages.length === 1)
+  })
+
   it('closes with 1008 a client that sends the first fragment of a message and then only pongs, once messageTimeoutMs has passed', async () => {
     const { client, seen, received } = await pair(undefined, { messageTimeoutMs: 200 })
     const started = performance.now()
