@@ -16,7 +16,12 @@ import {
 import { ApiError } from '../http/apiError.js'
 import type { ApiLogger } from '../http/types.js'
 import { readBitcoinBalance } from './bitcoinHoldings.js'
-import { readErc20Holdings, type TokenMetadata } from './erc20Holdings.js'
+import {
+  gasBurnerSkippedMs,
+  readErc20Holdings,
+  type SkippedTokens,
+  type TokenMetadata,
+} from './erc20Holdings.js'
 import type { PricedAsset, PriceSource } from './priceSource.js'
 import { readSolanaHoldings } from './solanaHoldings.js'
 import type { TokenBalance } from './tokenBalance.js'
@@ -54,6 +59,7 @@ export class BalanceService {
   private readonly answers: TtlCache<TokenBalance[]>
   private readonly inFlight = new Map<string, Promise<TokenBalance[]>>()
   private readonly metadata: TtlCache<TokenMetadata | null>
+  private readonly skipped: SkippedTokens
   private readonly clients = new Map<number, PublicClient>()
   private readonly solanaRpcs = new Map<string, SolanaRpc>()
   private readonly esploras = new Map<string, EsploraClient>()
@@ -68,6 +74,11 @@ export class BalanceService {
     // A token's name, symbol and decimals do not change; only the count is bounded.
     this.metadata = new TtlCache({
       ttlMs: Number.POSITIVE_INFINITY,
+      maxEntries: options.maxCachedTokens ?? 10_000,
+      now,
+    })
+    this.skipped = new TtlCache({
+      ttlMs: gasBurnerSkippedMs,
       maxEntries: options.maxCachedTokens ?? 10_000,
       now,
     })
@@ -105,7 +116,7 @@ export class BalanceService {
 
   private async read(chain: ApiChain, owner: Address): Promise<TokenBalance[]> {
     const client = this.clientFor(chain)
-    const tokens = await this.tokensFor(chain, owner)
+    const seen = await this.tokensSeenBy(chain, owner)
     let native: bigint
     let holdings: Awaited<ReturnType<typeof readErc20Holdings>>
     try {
@@ -114,8 +125,10 @@ export class BalanceService {
         readErc20Holdings(client, {
           chainId: chain.chainId,
           owner,
-          tokens,
+          listed: chain.tokens.map((token) => token.address),
+          seen,
           metadata: this.metadata,
+          skipped: this.skipped,
           multicall3: chain.multicall3,
         }),
       ])
@@ -209,13 +222,16 @@ export class BalanceService {
     })
   }
 
-  /** The configured tokens, then those the address is known to have held, without repeats, capped. */
-  private async tokensFor(chain: ApiChain, owner: Address): Promise<Address[]> {
-    const tokens = new Set(chain.tokens.map((token) => token.address))
+  /** The tokens the address is known to have held, besides the chain's own, capped with them. */
+  private async tokensSeenBy(chain: ApiChain, owner: Address): Promise<Address[]> {
+    const listed = new Set(chain.tokens.map((token) => token.address))
+    const seen = new Set<Address>()
     if (this.options.knownTokens) {
       try {
-        for (const token of await this.options.knownTokens(chain.chainId, owner))
-          tokens.add(getAddress(token))
+        for (const token of await this.options.knownTokens(chain.chainId, owner)) {
+          const address = getAddress(token)
+          if (!listed.has(address)) seen.add(address)
+        }
       } catch (error) {
         // The configured tokens still answer when the index cannot.
         this.options.logger.warn('balances.known_tokens_failed', {
@@ -224,7 +240,7 @@ export class BalanceService {
         })
       }
     }
-    return [...tokens].slice(0, this.options.maxTokens ?? 200)
+    return [...seen].slice(0, Math.max(0, (this.options.maxTokens ?? 200) - listed.size))
   }
 
   private solanaRpcFor(chain: SolanaApiChain): SolanaRpc {

@@ -23,22 +23,36 @@ type Read =
   | ContractFunctionParameters<typeof bytes32TextAbi, 'view'>
 type Result = { status: 'success'; result: unknown } | { status: 'failure'; error: Error }
 type Plan = { token: Address; cached: TokenMetadata | undefined; reads: Read[] }
-/** A plan with its reads' results, or 'unread' when the answer's calls ran out before it was found out. */
-type Answered = Plan & { results: Result[] | 'unread' }
+/**
+ * A plan with its reads' results; 'failed' when it made a multicall fail as a whole, 'unread' when the
+ * answer's calls ran out before it was told apart.
+ */
+type Answered = Plan & { results: Result[] | 'failed' | 'unread' }
 
-/** How long a token whose reads failed as a whole (or could not be told apart from one that did) is left out of reads, on its chain. */
+/**
+ * An owner's tokens left out of its reads (`chainId:owner:token`): one whose reads failed a multicall as a
+ * whole, or that the calls of an answer ran out before telling apart. Per owner: a token may burn its gas
+ * for one address only, and the tokens an attacker sends one address must cost no other address a token.
+ */
+export type SkippedTokens = TtlCache<true>
+
+/** How long such a token is left out of its owner's reads. */
 export const gasBurnerSkippedMs = 60 * 60_000
 
 /**
- * Multicalls one answer makes at most: the first, and the halves read to find the tokens that make it fail.
- * Each such call may burn the node's whole gas cap for calls, so many tokens that burn all their gas cost the
- * operator's node this many calls an answer, not one per token.
+ * Multicalls one answer makes at most: the first, the chain's own tokens alone, and the halves of the seen
+ * tokens read to find the ones that make it fail. Each such call may burn the node's whole gas cap for calls,
+ * so many tokens that burn all their gas cost the operator's node this many calls an answer, once an hour
+ * an owner, not one per token.
  */
 export const maxCallsPerAnswer = 32
 
 // What a node says of a call that ran out of gas or reverted (geth "out of gas", Anvil "EVM error OutOfGas",
-// "execution reverted"): something a token's code can cause. Any other failure is the chain's own.
+// Nethermind "VM execution error." with the reason in its data, "execution reverted"): something a token's
+// code can cause. Any other failure is the chain's own.
 const tokenCaused = /out ?of ?gas|revert/i
+// Nethermind's code for a call the EVM stopped ("VM execution error.").
+const VM_EXECUTION_ERROR = -32015
 
 function metadataFrom(results: readonly Result[]): TokenMetadata | null {
   const [name, symbol, decimals, name32, symbol32] = results.map((r) =>
@@ -75,6 +89,11 @@ function aggregateFailure(results: readonly Result[]): Error | undefined {
     : undefined
 }
 
+/** Whether a node's error, as it came (viem keeps it as a cause), names the EVM stopping the call. */
+function nodeSaysTokenCaused({ code, data }: { code?: unknown; data?: unknown }): boolean {
+  return code === VM_EXECUTION_ERROR || (typeof data === 'string' && tokenCaused.test(data))
+}
+
 /**
  * Throws `failure` unless the node ran the call and it ran out of gas or reverted: a node that cannot be
  * reached, limits the api's rate or fails within is a failure of the chain, which no token is blamed for.
@@ -87,72 +106,118 @@ function rejectUnlessTokenCaused(failure: Error | undefined): void {
       (cause) =>
         cause instanceof ExecutionRevertedError ||
         (cause instanceof ContractFunctionRevertedError && tokenCaused.test(cause.reason ?? '')) ||
+        nodeSaysTokenCaused(cause as { code?: unknown; data?: unknown }) ||
         (cause instanceof BaseError && tokenCaused.test(cause.details ?? '')),
     ) !== null
   if (!caused) throw failure
 }
 
+/** `plans` with the results of one multicall of all their reads, in order. */
+function split(plans: readonly Plan[], combined: readonly Result[]): Answered[] {
+  let at = 0
+  return plans.map((plan) => {
+    const results = combined.slice(at, at + plan.reads.length)
+    at += plan.reads.length
+    return { ...plan, results }
+  })
+}
+
 /**
  * Each plan with the results of its reads: from one multicall for all of them or, when a token made that call
- * fail as a whole, from the two halves' read the same way (at once), so such a token fails only itself.
- * Within `budget.calls` in all: plans still unknown when they run out are 'unread'. A failure of the chain
- * itself rejects.
+ * fail as a whole, as `narrowed` finds them. Within `budget.calls` in all: plans still unknown when they run
+ * out are 'unread'. A failure of the chain itself rejects.
  */
-async function answered(
+async function halving(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
   budget: { calls: number },
 ): Promise<Answered[]> {
+  if (budget.calls < 1) return plans.map((plan) => ({ ...plan, results: 'unread' }))
   budget.calls--
   const combined = await read(plans.flatMap((plan) => plan.reads))
   const failure = aggregateFailure(combined)
   rejectUnlessTokenCaused(failure)
-  if (failure === undefined || plans.length === 1) {
-    let at = 0
-    return plans.map((plan) => {
-      const results = combined.slice(at, at + plan.reads.length)
-      at += plan.reads.length
-      return { ...plan, results }
-    })
-  }
-  if (budget.calls < 2) return plans.map((plan) => ({ ...plan, results: 'unread' }))
+  return failure === undefined ? split(plans, combined) : narrowed(plans, read, budget)
+}
+
+/**
+ * `plans`, whose multicall together failed as a whole: one alone is the token that made it ('failed'); more
+ * are read by halves (at once), so each such token fails only itself.
+ */
+async function narrowed(
+  plans: readonly Plan[],
+  read: (reads: readonly Read[]) => Promise<Result[]>,
+  budget: { calls: number },
+): Promise<Answered[]> {
+  if (plans.length <= 1) return plans.map((plan) => ({ ...plan, results: 'failed' }))
   const middle = Math.ceil(plans.length / 2)
   const halves = await Promise.all(
-    [plans.slice(0, middle), plans.slice(middle)].map((half) => answered(half, read, budget)),
+    [plans.slice(0, middle), plans.slice(middle)].map((half) => halving(half, read, budget)),
   )
   return halves.flat()
 }
 
 /**
+ * The plans of the chain's own tokens and of the tokens seen moving to the owner, answered: in one multicall
+ * or, when a token made it fail as a whole, the chain's own in one of their own (a failure there is the
+ * chain's: the operator listed them) and the seen ones narrowed down.
+ */
+async function answered(
+  listed: readonly Plan[],
+  seen: readonly Plan[],
+  read: (reads: readonly Read[]) => Promise<Result[]>,
+): Promise<Answered[]> {
+  const plans = [...listed, ...seen]
+  const combined = await read(plans.flatMap((plan) => plan.reads))
+  const failure = aggregateFailure(combined)
+  rejectUnlessTokenCaused(failure)
+  if (failure === undefined) return split(plans, combined)
+  const own = listed.length > 0 ? read(listed.flatMap((plan) => plan.reads)) : Promise.resolve([])
+  const budget = { calls: maxCallsPerAnswer - (listed.length > 0 ? 2 : 1) }
+  const [ownResults, others] = await Promise.all([own, narrowed(seen, read, budget)])
+  const ownFailure = aggregateFailure(ownResults)
+  if (ownFailure) throw ownFailure
+  return [...split(listed, ownResults), ...others]
+}
+
+/**
  * `owner`'s balance of each token, read in ONE multicall together with the name, symbol and decimals of
- * the tokens not yet in `metadata`. Tokens that fail to answer as ERC-20s are left out; when one makes that
- * multicall fail as a whole (by burning all its gas), halves are read until it is alone, within
- * `maxCallsPerAnswer`, and it is left out of reads on its chain for `gasBurnerSkippedMs`. A failure of the
- * chain itself rejects.
+ * the tokens not yet in `metadata`: the chain's own (`listed`) and those seen moving to it (`seen`). Tokens
+ * that fail to answer as ERC-20s are left out. When a seen token makes that multicall fail as a whole (by
+ * burning all its gas), the chain's own tokens are read alone and the seen ones by halves until it is alone,
+ * within `maxCallsPerAnswer`; it, and the seen tokens the calls ran out before telling apart, are left out of
+ * the owner's reads for `gasBurnerSkippedMs`. A failure of the chain itself rejects.
  */
 export async function readErc20Holdings(
   client: PublicClient,
   {
     chainId,
     owner,
-    tokens,
+    listed,
+    seen,
     metadata,
+    skipped,
     multicall3,
   }: {
     chainId: number
     owner: Address
-    tokens: readonly Address[]
+    listed: readonly Address[]
+    seen: readonly Address[]
     metadata: MetadataCache
+    skipped: SkippedTokens
     multicall3: Address | undefined
   },
 ): Promise<TokenHolding[]> {
-  const plans: Plan[] = []
-  for (const token of tokens) {
-    const cached = metadata.get(`${chainId}:${token}`)
-    // Known not to answer as an ERC-20: it would be left out, and it may be one that burns all its gas.
-    if (cached !== null) plans.push(planOf(owner, token, cached))
-  }
-  if (plans.length === 0) return []
+  const skipKey = (token: Address) => `${chainId}:${owner}:${token}`
+  const plansOf = (tokens: readonly Address[]) =>
+    tokens.flatMap((token) => {
+      const cached = metadata.get(`${chainId}:${token}`)
+      // Known not to answer as an ERC-20, or left out of this owner's reads: it would be left out anyway.
+      return cached === null || skipped.get(skipKey(token)) ? [] : [planOf(owner, token, cached)]
+    })
+  const listedPlans = plansOf(listed)
+  const seenPlans = plansOf(seen)
+  if (listedPlans.length + seenPlans.length === 0) return []
   const read = async (reads: readonly Read[]) =>
     (await multicall(client, {
       contracts: reads,
@@ -162,15 +227,11 @@ export async function readErc20Holdings(
       ...(multicall3 ? { multicallAddress: multicall3 } : { deployless: true }),
     })) as Result[]
   const holdings: TokenHolding[] = []
-  for (const { token, cached, results } of await answered(plans, read, { calls: maxCallsPerAnswer })) {
-    // Left out of reads for a while: one that failed alone, and one never read that the calls ran out
-    // before telling apart (so many such tokens are found out over a few answers). A token read before is
-    // only left out of this answer.
-    if (results === 'unread' ? cached === undefined : aggregateFailure(results)) {
-      metadata.set(`${chainId}:${token}`, null, gasBurnerSkippedMs)
+  for (const { token, cached, results } of await answered(listedPlans, seenPlans, read)) {
+    if (typeof results === 'string') {
+      skipped.set(skipKey(token), true)
       continue
     }
-    if (results === 'unread') continue
     const [balance, ...rest] = results
     const known = cached ?? metadataFrom(rest)
     if (cached === undefined) metadata.set(`${chainId}:${token}`, known)

@@ -1,33 +1,70 @@
-import { type Address, createPublicClient, custom } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  custom,
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionResult,
+  type Hex,
+  multicall3Abi,
+} from 'viem'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import {
   type MetadataCache,
   maxCallsPerAnswer,
   readErc20Holdings,
+  type SkippedTokens,
   type TokenMetadata,
 } from '../../../services/api/balances/erc20Holdings.js'
 import { TtlCache } from '../../../services/api/balances/ttlCache.js'
 
-const owner = '0x1111111111111111111111111111111111111111' as Address
-const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' as Address
-const other = '0xdAC17F958D2ee523a2206206994597C13D831ec7' as Address
+const victim = '0x1111111111111111111111111111111111111111' as Address
+const bystander = '0x2222222222222222222222222222222222222222' as Address
+const multicall3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as Address
 const usdcMetadata: TokenMetadata = { name: 'USD Coin', symbol: 'USDC', decimals: 6 }
+const token = (i: number, fill: string) => `0x${(i + 1).toString(16).padStart(40, fill)}` as Address
+const usdc = token(0, 'c')
 
-/** A chain whose every eth_call fails with `error` (a node error as JSON-RPC sends it), counting the calls. */
-function failingChain(error: { code: number; message: string }) {
+type NodeError = { code: number; message: string; data?: string }
+const gethOutOfGas: NodeError = { code: -32000, message: 'out of gas' }
+
+/**
+ * A chain that runs aggregate3 as Multicall3 does, every read answering (a balance of 1, "USD Coin", "USDC",
+ * 6 decimals), except that a multicall holding any of `burners` fails as a whole with `error` (a node's
+ * answer to a call that ran out of gas); every eth_call fails so when `burners` is 'all'.
+ */
+function chain(burners: ReadonlySet<string> | 'all', error: NodeError = gethOutOfGas) {
   const seen = { calls: 0, atOnce: 0, most: 0 }
   const client = createPublicClient({
     chain: mainnet,
     transport: custom(
       {
-        async request({ method }) {
+        async request({ method, params }) {
           if (method !== 'eth_call') throw new Error(`unexpected ${method}`)
           seen.calls++
           seen.most = Math.max(seen.most, ++seen.atOnce)
-          await new Promise((resolve) => setTimeout(resolve, 5))
+          await new Promise((resolve) => setTimeout(resolve, 2))
           seen.atOnce--
-          throw Object.assign(new Error(error.message), { code: error.code })
+          const { args } = decodeFunctionData({
+            abi: multicall3Abi,
+            data: (params as [{ data: Hex }])[0].data,
+          })
+          const calls = args[0] as readonly { target: Address; callData: Hex }[]
+          if (burners === 'all' || calls.some((call) => burners.has(call.target.toLowerCase())))
+            throw Object.assign(new Error(error.message), error)
+          const answer = (callData: Hex): Hex => {
+            const selector = callData.slice(0, 10)
+            if (selector === '0x70a08231') return encodeAbiParameters([{ type: 'uint256' }], [1n])
+            if (selector === '0x313ce567') return encodeAbiParameters([{ type: 'uint8' }], [6])
+            if (selector === '0x06fdde03') return encodeAbiParameters([{ type: 'string' }], ['USD Coin'])
+            return encodeAbiParameters([{ type: 'string' }], ['USDC'])
+          }
+          return encodeFunctionResult({
+            abi: multicall3Abi,
+            functionName: 'aggregate3',
+            result: calls.map((call) => ({ success: true, returnData: answer(call.callData) })),
+          })
         },
       },
       { retryCount: 0 },
@@ -36,43 +73,84 @@ function failingChain(error: { code: number; message: string }) {
   return { client, seen }
 }
 
-const metadataCache = (): MetadataCache =>
-  new TtlCache({ ttlMs: Number.POSITIVE_INFINITY, maxEntries: 10_000, now: () => 0 })
+/** The service's two caches, empty. */
+const caches = () => ({
+  metadata: new TtlCache({
+    ttlMs: Number.POSITIVE_INFINITY,
+    maxEntries: 10_000,
+    now: () => 0,
+  }) as MetadataCache,
+  skipped: new TtlCache({ ttlMs: 60 * 60_000, maxEntries: 10_000, now: () => 0 }) as SkippedTokens,
+})
 
-const holdings = (
-  client: ReturnType<typeof failingChain>['client'],
-  metadata: MetadataCache,
-  tokens: Address[],
+const holdings = async (
+  { client }: ReturnType<typeof chain>,
+  cached: ReturnType<typeof caches>,
+  owner: Address,
+  seen: Address[],
 ) =>
-  readErc20Holdings(client as never, {
-    chainId: 1,
-    owner,
-    tokens,
-    metadata,
-    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-  })
+  (
+    await readErc20Holdings(client as never, {
+      chainId: 1,
+      owner,
+      listed: [usdc],
+      seen,
+      ...cached,
+      multicall3,
+    })
+  ).map((holding) => holding.token)
 
-describe('ERC-20 holdings when the chain fails the multicall as a whole', () => {
+describe('ERC-20 holdings when a token fails the multicall as a whole', () => {
   it("a node's own error (its rate limit) is the chain's failure: the answer fails and no token is marked", async () => {
-    const { client, seen } = failingChain({ code: -32005, message: 'daily request count exceeded' })
-    const metadata = metadataCache()
-    metadata.set(`1:${usdc}`, usdcMetadata)
-    await expect(holdings(client, metadata, [usdc, other])).rejects.toThrow(/daily request count exceeded/)
-    expect(seen.calls).toBe(1)
-    expect([metadata.get(`1:${usdc}`), metadata.get(`1:${other}`)]).toEqual([usdcMetadata, undefined])
+    const node = chain('all', { code: -32005, message: 'daily request count exceeded' })
+    const cached = caches()
+    cached.metadata.set(`1:${usdc}`, usdcMetadata)
+    await expect(holdings(node, cached, victim, [token(0, 'a')])).rejects.toThrow(
+      /daily request count exceeded/,
+    )
+    expect(node.seen.calls).toBe(1)
+    expect(cached.metadata.get(`1:${usdc}`)).toEqual(usdcMetadata)
+    expect(cached.skipped.size).toBe(0)
   })
 
-  it('many tokens that run out of gas cost at most maxCallsPerAnswer calls an answer, and the next answer none', async () => {
-    const { client, seen } = failingChain({ code: -32000, message: 'out of gas' })
-    const metadata = metadataCache()
-    const burners = Array.from(
-      { length: 200 },
-      (_, i) => `0x${(i + 1).toString(16).padStart(40, 'b')}` as Address,
-    )
-    expect(await holdings(client, metadata, burners)).toEqual([])
-    expect(seen.calls).toBeLessThanOrEqual(maxCallsPerAnswer)
-    seen.calls = 0
-    expect(await holdings(client, metadata, burners)).toEqual([])
-    expect(seen.calls).toBe(0)
+  it("the chain's own tokens show beside seen tokens that burn all their gas, and those cost at most maxCallsPerAnswer calls, once", async () => {
+    const legit = Array.from({ length: 10 }, (_, i) => token(i, 'a'))
+    const burners = Array.from({ length: 190 }, (_, i) => token(i, 'b'))
+    const node = chain(new Set(burners.map((burner) => burner.toLowerCase())))
+    const cached = caches()
+    // Their metadata known from another address's answer: a token may burn its gas for one address only.
+    for (const each of [...legit, ...burners]) cached.metadata.set(`1:${each}`, usdcMetadata)
+    expect(await holdings(node, cached, victim, [...legit, ...burners])).toContain(usdc)
+    expect(node.seen.calls).toBeLessThanOrEqual(maxCallsPerAnswer)
+    node.seen.calls = 0
+    expect(await holdings(node, cached, victim, [...legit, ...burners])).toContain(usdc)
+    expect(node.seen.calls).toBe(1)
+  })
+
+  it("what an owner's tokens made the chain fail costs no other owner a token", async () => {
+    const legit = token(0, 'a')
+    const burners = Array.from({ length: 199 }, (_, i) => token(i, 'b'))
+    const node = chain(new Set(burners.map((burner) => burner.toLowerCase())))
+    const cached = caches()
+    await holdings(node, cached, victim, [legit, ...burners])
+    node.seen.calls = 0
+    expect(await holdings(node, cached, bystander, [legit])).toEqual([usdc, legit])
+    expect(node.seen.calls).toBe(1)
+  })
+
+  it("a token found alone is left out of its owner's reads; Nethermind's 'VM execution error.' names the cause in its data", async () => {
+    const legit = token(0, 'a')
+    const burner = token(0, 'b')
+    const nethermind = {
+      code: -32015,
+      message: 'VM execution error.',
+      data: 'err: OutOfGas (supplied gas 50000000)',
+    }
+    const node = chain(new Set([burner.toLowerCase()]), nethermind)
+    const cached = caches()
+    expect(await holdings(node, cached, victim, [legit, burner])).toEqual([usdc, legit])
+    node.seen.calls = 0
+    expect(await holdings(node, cached, victim, [legit, burner])).toEqual([usdc, legit])
+    expect(node.seen.calls).toBe(1)
   })
 })
