@@ -75,9 +75,12 @@ export async function mailCode(
     taken = true
     id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
   } catch (error) {
-    // No mail was made, so none is counted, and what the step took is given back.
-    await ctx.throttle.release(reservation)
-    if (taken) await step.giveBack()
+    // No mail was made, so none is counted, and what the step took is given back, each whatever the other does.
+    try {
+      await ctx.throttle.release(reservation)
+    } finally {
+      if (taken) await step.giveBack()
+    }
     throw error
   }
   try {
@@ -87,9 +90,12 @@ export async function mailCode(
   } catch (error) {
     // Its user need not wait out the gap for a code they never got, and the attempt is gone; the client's
     // caps still count the send (SendThrottle.unsent).
-    await ctx.throttle.unsent(reservation)
-    await ctx.attempts.remove(id)
-    await step.giveBack()
+    try {
+      await ctx.throttle.unsent(reservation)
+      await ctx.attempts.remove(id)
+    } finally {
+      await step.giveBack()
+    }
     throw error
   }
   return id

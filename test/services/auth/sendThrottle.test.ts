@@ -132,20 +132,34 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ name, open }) => 
     expect(await done.json()).toEqual({ newEmail: victim })
   })
 
-  /** Until the returned undo, the database refuses to store the new address's code of an email change. */
-  const refuseNewAddressCodes = async () => {
+  /**
+   * Until the returned undo, the database refuses to store the new address's code of an email change and,
+   * with `release`, to give a mail's reservation back: a database failing.
+   */
+  const refuseNewAddressCodes = async ({ release = false } = {}) => {
     const sqlite = [
       `CREATE TRIGGER refuse_new_address BEFORE INSERT ON auth_attempts WHEN NEW.kind = 'change-secondary'
        BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+      ...(release
+        ? [
+            `CREATE TRIGGER refuse_release BEFORE DELETE ON auth_sends BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+          ]
+        : []),
     ]
     const postgres = [
-      `CREATE FUNCTION refuse_new_address() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$
-       LANGUAGE plpgsql`,
+      `CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`,
       `CREATE TRIGGER refuse_new_address BEFORE INSERT ON auth_attempts FOR EACH ROW
-       WHEN (NEW.kind = 'change-secondary') EXECUTE FUNCTION refuse_new_address()`,
+       WHEN (NEW.kind = 'change-secondary') EXECUTE FUNCTION refuse()`,
+      ...(release
+        ? ['CREATE TRIGGER refuse_release BEFORE DELETE ON auth_sends FOR EACH ROW EXECUTE FUNCTION refuse()']
+        : []),
     ]
     for (const statement of name === 'sqlite' ? sqlite : postgres) await h.db.run(statement)
-    return () => h.db.run(`DROP TRIGGER refuse_new_address${name === 'sqlite' ? '' : ' ON auth_attempts'}`)
+    return async () => {
+      const on = (table: string) => (name === 'sqlite' ? '' : ` ON ${table}`)
+      await h.db.run(`DROP TRIGGER refuse_new_address${on('auth_attempts')}`)
+      if (release) await h.db.run(`DROP TRIGGER refuse_release${on('auth_sends')}`)
+    }
   }
 
   it("a new address's code the database could not store gives the current address's code back for a retry", async () => {
@@ -157,6 +171,16 @@ describe.each(eachDatabase())('the mail throttle on $name', ({ name, open }) => 
     expect(await (await change.primary()).json()).toEqual({})
     const done = await change.secondary(h.codeFor(victim))
     expect(await done.json()).toEqual({ newEmail: victim })
+  })
+
+  it("the current address's code is given back even when the reservation of the failed step cannot be", async () => {
+    h = await authHarness(await open())
+    const change = await changeTo(victim)
+    const undo = await refuseNewAddressCodes({ release: true })
+    expect((await change.primary()).status).toBe(500)
+    await undo()
+    h.pass(31 * second)
+    expect(await (await change.primary()).json()).toEqual({})
   })
 
   it("a mail to the new address the mailer could not send gives the current address's code back for a retry", async () => {
