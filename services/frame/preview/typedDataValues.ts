@@ -1,8 +1,10 @@
 import { isAddress } from 'viem'
-import type { TypedDataField } from './typedDataSchema.js'
 
 /** `T[]` or `T[n]`: the item type, and the length when fixed. */
 export const arrayType = /^(.*)\[(\d*)\]$/
+
+/** A member of a typed-data struct, as `types` lists it. */
+type Member = { readonly name: string; readonly type: string }
 const integerType = /^(u?)int(\d{1,3})?$/
 const fixedBytesType = /^bytes([1-9]|[12]\d|3[0-2])$/
 const integerText = /^(?:-?\d{1,78}|0x[0-9a-fA-F]{1,64})$/
@@ -53,7 +55,7 @@ function leafProblem(type: string, value: unknown): string | undefined {
  * something else, and a Permit so disguised would lose its warning. A value of its type is shown as signed.
  */
 export function typedValueProblem(
-  types: Record<string, readonly TypedDataField[]>,
+  types: Record<string, readonly Member[]>,
   type: string,
   value: unknown,
   path = '',
