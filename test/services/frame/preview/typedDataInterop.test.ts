@@ -5,26 +5,25 @@ import { typedDataSchema } from '../../../../services/frame/preview/typedDataSch
 const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
 const b32 = `0x${'11'.repeat(32)}`
 
+/** A struct's members in the order given, as `types` lists them. */
+const fields = (members: Record<string, string>) =>
+  Object.entries(members).map(([name, type]) => ({ name, type }))
+
+/** The domain most apps declare. */
+const nameVersionChainContract = fields({
+  name: 'string',
+  version: 'string',
+  chainId: 'uint256',
+  verifyingContract: 'address',
+})
+
 // Payloads as the dapps send them (field types and value shapes as their SDKs build them).
 const cases: Record<string, unknown> = {
   'Uniswap Permit2 PermitSingle': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      PermitSingle: [
-        { name: 'details', type: 'PermitDetails' },
-        { name: 'spender', type: 'address' },
-        { name: 'sigDeadline', type: 'uint256' },
-      ],
-      PermitDetails: [
-        { name: 'token', type: 'address' },
-        { name: 'amount', type: 'uint160' },
-        { name: 'expiration', type: 'uint48' },
-        { name: 'nonce', type: 'uint48' },
-      ],
+      EIP712Domain: fields({ name: 'string', chainId: 'uint256', verifyingContract: 'address' }),
+      PermitSingle: fields({ details: 'PermitDetails', spender: 'address', sigDeadline: 'uint256' }),
+      PermitDetails: fields({ token: 'address', amount: 'uint160', expiration: 'uint48', nonce: 'uint48' }),
     },
     primaryType: 'PermitSingle',
     domain: { name: 'Permit2', chainId: 1, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
@@ -41,40 +40,35 @@ const cases: Record<string, unknown> = {
   },
   'Seaport 1.6 OrderComponents (OpenSea)': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      OrderComponents: [
-        { name: 'offerer', type: 'address' },
-        { name: 'zone', type: 'address' },
-        { name: 'offer', type: 'OfferItem[]' },
-        { name: 'consideration', type: 'ConsiderationItem[]' },
-        { name: 'orderType', type: 'uint8' },
-        { name: 'startTime', type: 'uint256' },
-        { name: 'endTime', type: 'uint256' },
-        { name: 'zoneHash', type: 'bytes32' },
-        { name: 'salt', type: 'uint256' },
-        { name: 'conduitKey', type: 'bytes32' },
-        { name: 'counter', type: 'uint256' },
-      ],
-      OfferItem: [
-        { name: 'itemType', type: 'uint8' },
-        { name: 'token', type: 'address' },
-        { name: 'identifierOrCriteria', type: 'uint256' },
-        { name: 'startAmount', type: 'uint256' },
-        { name: 'endAmount', type: 'uint256' },
-      ],
-      ConsiderationItem: [
-        { name: 'itemType', type: 'uint8' },
-        { name: 'token', type: 'address' },
-        { name: 'identifierOrCriteria', type: 'uint256' },
-        { name: 'startAmount', type: 'uint256' },
-        { name: 'endAmount', type: 'uint256' },
-        { name: 'recipient', type: 'address' },
-      ],
+      EIP712Domain: nameVersionChainContract,
+      OrderComponents: fields({
+        offerer: 'address',
+        zone: 'address',
+        offer: 'OfferItem[]',
+        consideration: 'ConsiderationItem[]',
+        orderType: 'uint8',
+        startTime: 'uint256',
+        endTime: 'uint256',
+        zoneHash: 'bytes32',
+        salt: 'uint256',
+        conduitKey: 'bytes32',
+        counter: 'uint256',
+      }),
+      OfferItem: fields({
+        itemType: 'uint8',
+        token: 'address',
+        identifierOrCriteria: 'uint256',
+        startAmount: 'uint256',
+        endAmount: 'uint256',
+      }),
+      ConsiderationItem: fields({
+        itemType: 'uint8',
+        token: 'address',
+        identifierOrCriteria: 'uint256',
+        startAmount: 'uint256',
+        endAmount: 'uint256',
+        recipient: 'address',
+      }),
     },
     primaryType: 'OrderComponents',
     domain: {
@@ -109,18 +103,13 @@ const cases: Record<string, unknown> = {
   },
   'Hyperliquid approveAgent (user-signed action)': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      'HyperliquidTransaction:ApproveAgent': [
-        { name: 'hyperliquidChain', type: 'string' },
-        { name: 'agentAddress', type: 'address' },
-        { name: 'agentName', type: 'string' },
-        { name: 'nonce', type: 'uint64' },
-      ],
+      EIP712Domain: nameVersionChainContract,
+      'HyperliquidTransaction:ApproveAgent': fields({
+        hyperliquidChain: 'string',
+        agentAddress: 'address',
+        agentName: 'string',
+        nonce: 'uint64',
+      }),
     },
     primaryType: 'HyperliquidTransaction:ApproveAgent',
     domain: { name: 'HyperliquidSignTransaction', version: '1', chainId: '0xa4b1', verifyingContract: a(0) },
@@ -135,16 +124,8 @@ const cases: Record<string, unknown> = {
   },
   'Hyperliquid L1 Agent (exchange order)': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      Agent: [
-        { name: 'source', type: 'string' },
-        { name: 'connectionId', type: 'bytes32' },
-      ],
+      EIP712Domain: nameVersionChainContract,
+      Agent: fields({ source: 'string', connectionId: 'bytes32' }),
     },
     primaryType: 'Agent',
     domain: { name: 'Exchange', version: '1', chainId: 1337, verifyingContract: a(0) },
@@ -152,26 +133,21 @@ const cases: Record<string, unknown> = {
   },
   'CoW Protocol order': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      Order: [
-        { name: 'sellToken', type: 'address' },
-        { name: 'buyToken', type: 'address' },
-        { name: 'receiver', type: 'address' },
-        { name: 'sellAmount', type: 'uint256' },
-        { name: 'buyAmount', type: 'uint256' },
-        { name: 'validTo', type: 'uint32' },
-        { name: 'appData', type: 'bytes32' },
-        { name: 'feeAmount', type: 'uint256' },
-        { name: 'kind', type: 'string' },
-        { name: 'partiallyFillable', type: 'bool' },
-        { name: 'sellTokenBalance', type: 'string' },
-        { name: 'buyTokenBalance', type: 'string' },
-      ],
+      EIP712Domain: nameVersionChainContract,
+      Order: fields({
+        sellToken: 'address',
+        buyToken: 'address',
+        receiver: 'address',
+        sellAmount: 'uint256',
+        buyAmount: 'uint256',
+        validTo: 'uint32',
+        appData: 'bytes32',
+        feeAmount: 'uint256',
+        kind: 'string',
+        partiallyFillable: 'bool',
+        sellTokenBalance: 'string',
+        buyTokenBalance: 'string',
+      }),
     },
     primaryType: 'Order',
     domain: {
@@ -197,22 +173,19 @@ const cases: Record<string, unknown> = {
   },
   'Safe SafeTx': {
     types: {
-      EIP712Domain: [
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      SafeTx: [
-        { name: 'to', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'data', type: 'bytes' },
-        { name: 'operation', type: 'uint8' },
-        { name: 'safeTxGas', type: 'uint256' },
-        { name: 'baseGas', type: 'uint256' },
-        { name: 'gasPrice', type: 'uint256' },
-        { name: 'gasToken', type: 'address' },
-        { name: 'refundReceiver', type: 'address' },
-        { name: 'nonce', type: 'uint256' },
-      ],
+      EIP712Domain: fields({ chainId: 'uint256', verifyingContract: 'address' }),
+      SafeTx: fields({
+        to: 'address',
+        value: 'uint256',
+        data: 'bytes',
+        operation: 'uint8',
+        safeTxGas: 'uint256',
+        baseGas: 'uint256',
+        gasPrice: 'uint256',
+        gasToken: 'address',
+        refundReceiver: 'address',
+        nonce: 'uint256',
+      }),
     },
     primaryType: 'SafeTx',
     domain: { chainId: '0x1', verifyingContract: a(8) },
@@ -231,16 +204,16 @@ const cases: Record<string, unknown> = {
   },
   'Snapshot vote': {
     types: {
-      Vote: [
-        { name: 'from', type: 'address' },
-        { name: 'space', type: 'string' },
-        { name: 'timestamp', type: 'uint64' },
-        { name: 'proposal', type: 'bytes32' },
-        { name: 'choice', type: 'uint32' },
-        { name: 'reason', type: 'string' },
-        { name: 'app', type: 'string' },
-        { name: 'metadata', type: 'string' },
-      ],
+      Vote: fields({
+        from: 'address',
+        space: 'string',
+        timestamp: 'uint64',
+        proposal: 'bytes32',
+        choice: 'uint32',
+        reason: 'string',
+        app: 'string',
+        metadata: 'string',
+      }),
     },
     primaryType: 'Vote',
     domain: { name: 'snapshot', version: '0.1.4' },
@@ -257,26 +230,21 @@ const cases: Record<string, unknown> = {
   },
   'Polymarket CLOB order': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      Order: [
-        { name: 'salt', type: 'uint256' },
-        { name: 'maker', type: 'address' },
-        { name: 'signer', type: 'address' },
-        { name: 'taker', type: 'address' },
-        { name: 'tokenId', type: 'uint256' },
-        { name: 'makerAmount', type: 'uint256' },
-        { name: 'takerAmount', type: 'uint256' },
-        { name: 'expiration', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'feeRateBps', type: 'uint256' },
-        { name: 'side', type: 'uint8' },
-        { name: 'signatureType', type: 'uint8' },
-      ],
+      EIP712Domain: nameVersionChainContract,
+      Order: fields({
+        salt: 'uint256',
+        maker: 'address',
+        signer: 'address',
+        taker: 'address',
+        tokenId: 'uint256',
+        makerAmount: 'uint256',
+        takerAmount: 'uint256',
+        expiration: 'uint256',
+        nonce: 'uint256',
+        feeRateBps: 'uint256',
+        side: 'uint8',
+        signatureType: 'uint8',
+      }),
     },
     primaryType: 'Order',
     domain: {
@@ -302,19 +270,14 @@ const cases: Record<string, unknown> = {
   },
   'ERC-2612 Permit with bigint-ish number 1e18 value': {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
+      EIP712Domain: nameVersionChainContract,
+      Permit: fields({
+        owner: 'address',
+        spender: 'address',
+        value: 'uint256',
+        nonce: 'uint256',
+        deadline: 'uint256',
+      }),
     },
     primaryType: 'Permit',
     domain: {
