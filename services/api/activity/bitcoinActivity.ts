@@ -72,7 +72,9 @@ export async function listBitcoinActivity(
   let lastSeen = after === undefined || inMempool >= 0 ? undefined : after
   while (rows.length <= limit) {
     const page = await chainPage(esplora, path, lastSeen)
-    rows.push(...page)
+    // A transaction mined between the mempool's read and this one is in both: it is shown once, mined.
+    const mined = new Set(page.map((tx) => tx.txid))
+    rows.splice(0, rows.length, ...rows.filter((tx) => tx.status.confirmed || !mined.has(tx.txid)), ...page)
     const last = page[page.length - 1]
     if (page.length < chainPageSize || !last) break
     lastSeen = last.txid

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { activityPageSchema } from '../../../modal/api/activity.js'
+import { listBitcoinActivity } from '../../../services/api/activity/bitcoinActivity.js'
 import { activityRoutes, type BitcoinActivityPage } from '../../../services/api/activity/index.js'
 import {
   bitcoinApiChainSchema,
@@ -268,5 +269,32 @@ describe('GET /v1/activity on a Bitcoin network', () => {
       const response = await appWith(routes).request(`/v1/activity${query}`)
       expect([response.status, await response.json()]).toEqual([502, upstreamError])
     }
+  })
+})
+
+describe('Bitcoin activity read while a block is mined', () => {
+  it('shows once, as mined, a transaction the mempool listed and the next block confirmed before its confirmed page was read', async () => {
+    const address = 'bcrt1qexampleaddressxxxxxxxxxxxxxxxxxxxxxxxxx'
+    const payment = (id: string, confirmed: boolean) => ({
+      txid: id.repeat(64),
+      fee: 200,
+      status: confirmed ? { confirmed, block_height: 7, block_time: 1_800_000_000 } : { confirmed },
+      vin: [{ prevout: { scriptpubkey_address: 'bcrt1qsomeoneelse', value: 10_200 } }],
+      vout: [{ scriptpubkey_address: address, value: 10_000 }],
+    })
+    // The mempool answered before the block; the confirmed page after it.
+    const answers: Record<string, unknown> = {
+      mempool: [payment('a', false)],
+      chain: [payment('a', true), payment('b', true)],
+    }
+    const esplora = {
+      get: async <S extends z.ZodMiniType>(path: string, schema: S) =>
+        schema.parse(answers[path.endsWith('/mempool') ? 'mempool' : 'chain']) as z.output<S>,
+    }
+    const { data } = await listBitcoinActivity(esplora as never, { address, limit: 10, now: () => 0 })
+    expect(data.map((item) => [item.hash[0], item.status])).toEqual([
+      ['a', 'confirmed'],
+      ['b', 'confirmed'],
+    ])
   })
 })
