@@ -134,21 +134,6 @@ describe('pairwise auth', () => {
     expect(await run.exited).toBe(0)
   }, 30_000)
 
-  it('names PAIRWISE_SMTP_URL when its value is not an SMTP URL, and starts nothing', async () => {
-    const port = await freePort()
-    const run = runCli(bundled.cli, ['auth', '--port', String(port), '--database', database], {
-      ...process.env,
-      PAIRWISE_SMTP_URL: 'http://127.0.0.1:25',
-    })
-    try {
-      await run.waitFor(/^pairwise auth: PAIRWISE_SMTP_URL: Invalid SMTP URL: use smtp:\/\/ or smtps:\/\//m)
-    } finally {
-      run.child.kill('SIGTERM')
-    }
-    expect(await run.exited).toBe(1)
-    expect(await isPortTaken(port)).toBe(false)
-  }, 30_000)
-
   it('refuses bad flags and settings in one line, exit 1, no stack trace, without listening', async () => {
     const base = ['auth', '--database', database, '--kek-file', join(dir, 'k2')]
     const badChains = join(dir, 'bad-chains.json')
@@ -169,6 +154,11 @@ describe('pairwise auth', () => {
       [['--chains', badChains], {}, /^pairwise auth: --chains: 0\.rpcUrl: /m],
       [['--chains', join(dir, 'missing.json')], {}, /--chains: cannot read/],
       [[], { PAIRWISE_AUTH_KEK: 'c2hvcnQ' }, /PAIRWISE_AUTH_KEK: the auth key must be 32 bytes/],
+      [
+        [],
+        { PAIRWISE_SMTP_URL: 'http://127.0.0.1:25' },
+        /^pairwise auth: PAIRWISE_SMTP_URL: Invalid SMTP URL: use smtp:\/\/ or smtps:\/\//m,
+      ],
       [
         ['--farcaster-relay', 'https://relay.farcaster.xyz'],
         {},
