@@ -39,7 +39,8 @@ type MessageText = { message: string; attestation?: string | null | undefined }
 
 /**
  * What a message's text weighs in a frame: its envelope and the attestation kept and sent beside it,
- * which a publisher makes as large as it likes within a frame (both are ASCII, one byte a character).
+ * which a publisher makes as large as it likes within a frame (one byte a character: both are ASCII, the
+ * only text the publishing calls take).
  */
 export function textBytes({ message, attestation }: MessageText): number {
   return message.length + (attestation?.length ?? 0)

@@ -3,19 +3,36 @@ import type { HandlerContext } from '../connection.js'
 import { mailboxBytes } from '../message.js'
 import { failure, type HandlerOutcome } from './context.js'
 
+/**
+ * What the relay stores: envelopes in base64 (standard or URL-safe, as Sign clients encode them) and
+ * attestations as JWTs. An allowlist, because every byte cap weighs stored text at one byte a character
+ * (`textBytes`), which holds for ASCII only: a character outside it would be counted short in memory and
+ * in Redis alike.
+ */
+const ENVELOPE_TEXT = /^[A-Za-z0-9+/_-]+={0,2}$/
+const ATTESTATION_TEXT = /^[A-Za-z0-9_.-]*$/
+
 /** The limits every publishing call shares; undefined when the call may go ahead. */
 export function checkEnvelopes(
   context: HandlerContext,
-  envelopes: readonly { message: string; ttl?: number | undefined }[],
+  envelopes: readonly {
+    message: string
+    attestation?: string | null | undefined
+    ttl?: number | undefined
+  }[],
 ): HandlerOutcome | undefined {
   const { maxMessageBytes, maxTtlSeconds } = context.limits
-  for (const { message, ttl } of envelopes) {
+  for (const { message, attestation, ttl } of envelopes) {
     const size = utf8LengthOver(message, maxMessageBytes)
     if (size !== undefined)
       return failure(
         RelayErrorCode.messageTooLarge,
         `Message too large: ${size} bytes, the limit is ${maxMessageBytes}`,
       )
+    if (!ENVELOPE_TEXT.test(message))
+      return failure(RelayErrorCode.invalidParams, 'Invalid params: a message is base64 text')
+    if (attestation && !ATTESTATION_TEXT.test(attestation))
+      return failure(RelayErrorCode.invalidParams, 'Invalid params: an attestation is a JWT')
     if (ttl !== undefined && ttl > maxTtlSeconds)
       return failure(
         RelayErrorCode.ttlOutOfRange,

@@ -11,7 +11,7 @@ import { RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import { type CoreClient, coreClient, messagesOf } from './support/coreClient.js'
 
 const topic = 'ab'.repeat(32)
-const envelope = (seed: string) => seed.padEnd(60, '.')
+const envelope = (seed: string) => seed.padEnd(60, 'A')
 // What one of those envelopes weighs in the share.
 const weight = mailboxBytes({ message: envelope('M1') })
 

@@ -402,6 +402,56 @@ export function describeRelaySemantics(name: string, start: StartHarness): void 
       expect(answer).toMatchObject({ result: true })
     })
 
+    it('refuses with invalid params, and stores nothing of, a message that is not base64 or an attestation that is not a JWT, whatever the call', async () => {
+      await startRelay()
+      const publisher = await connect()
+      const reader = await connect()
+      const topic = randomTopic()
+      const notBase64 = {
+        code: RelayErrorCode.invalidParams,
+        message: 'Invalid params: a message is base64 text',
+      }
+      const notJwt = {
+        code: RelayErrorCode.invalidParams,
+        message: 'Invalid params: an attestation is a JWT',
+      }
+      // Each character here is one UTF-16 unit but three bytes in UTF-8, what Redis and a frame hold.
+      expect(await publish(publisher, { topic, message: '語'.repeat(32) })).toMatchObject({
+        error: notBase64,
+      })
+      expect(await publish(publisher, { topic, message: 'AA AA' })).toMatchObject({ error: notBase64 })
+      expect(await publish(publisher, { topic, attestation: 'ey.語' })).toMatchObject({ error: notJwt })
+      expect(
+        await publisher.call(RelayMethod.batchPublish, {
+          messages: [
+            { topic, message: envelope('fine'), ttl: 300 },
+            { topic, message: '{"json":1}', ttl: 300 },
+          ],
+        }),
+      ).toMatchObject({ error: notBase64 })
+      expect(
+        await publisher.call(RelayMethod.proposeSession, {
+          pairingTopic: topic,
+          sessionProposal: 'AA',
+          attestation: 'a b',
+        }),
+      ).toMatchObject({ error: notJwt })
+      expect(
+        await publisher.call(RelayMethod.approveSession, {
+          sessionTopic: randomTopic(),
+          pairingTopic: topic,
+          sessionProposalResponse: 'AA',
+          sessionSettlementRequest: 'é',
+        }),
+      ).toMatchObject({ error: notBase64 })
+      expect(await reader.call(RelayMethod.fetchMessages, { topic })).toMatchObject({
+        result: { messages: [], hasMore: false },
+      })
+      expect(
+        await publish(publisher, { topic, message: 'AZaz09+/-_==', attestation: 'eyJh.eyJi.c2ln-_' }),
+      ).toMatchObject({ result: true })
+    })
+
     it('answers each limit with its own error code', async () => {
       await startRelay({
         limits: {
