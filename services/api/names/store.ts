@@ -62,12 +62,12 @@ export class NameStore {
   /**
    * Adds `name` for `address` unless the name or the address is taken, the store holds `maxNames`, or
    * the `quota`'s project or client holds its own most; the unique keys decide a race between two
-   * registrations, on either store, and the quota's counts are taken under its project's and client's
-   * locks, so simultaneous registrations cannot pass them.
+   * registrations, on either store. Every registration counts the total, so all take one lock: per-project
+   * or per-client locks would let registrations through different projects and clients count together
+   * and all pass it. Registrations are few (hourly capped per client), so they can wait for each other.
    */
   async add(entry: Omit<NameRow, 'updatedAt'>, maxNames: number, quota?: NameQuota): Promise<AddOutcome> {
-    const locks = quota ? [`names project ${quota.projectId}`, `names client ${quota.clientKey}`] : []
-    return lockedTransaction(this.db, locks, async (tx) => {
+    return lockedTransaction(this.db, ['names'], async (tx) => {
       const clash = await tx.get<{ name: string; address_key: string }>(
         'SELECT name, address_key FROM names WHERE name = ? OR address_key = ? LIMIT 1',
         [entry.name, entry.address.toLowerCase()],
