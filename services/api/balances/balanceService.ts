@@ -44,6 +44,7 @@ export type BalanceServiceOptions = {
    */
   maxTokens?: number
   maxCachedTokens?: number
+  /** How long a call to a chain (RPC or Esplora) may take; 10 s by default. */
   rpcTimeoutMs?: number
   /** How a Bitcoin network's Esplora API is read; by default over HTTP at its `esploraUrl`. */
   esplora?: (chain: BitcoinApiChain) => EsploraClient
@@ -63,8 +64,10 @@ export class BalanceService {
   private readonly clients = new Map<number, PublicClient>()
   private readonly solanaRpcs = new Map<string, SolanaRpc>()
   private readonly esploras = new Map<string, EsploraClient>()
+  private readonly rpcTimeoutMs: number
 
   constructor(private readonly options: BalanceServiceOptions) {
+    this.rpcTimeoutMs = options.rpcTimeoutMs ?? 10_000
     const { now } = options
     this.answers = new TtlCache({
       ttlMs: options.cacheMs ?? 2000,
@@ -130,6 +133,9 @@ export class BalanceService {
           metadata: this.metadata,
           skipped: this.skipped,
           multicall3: chain.multicall3,
+          // A slow token's half waits out a whole timeout at each level: a level and a half is all one
+          // answer spends telling it apart (the rest is left out for the hour).
+          narrowForMs: 1.5 * this.rpcTimeoutMs,
         }),
       ])
     } catch (error) {
@@ -246,7 +252,7 @@ export class BalanceService {
   private solanaRpcFor(chain: SolanaApiChain): SolanaRpc {
     let rpc = this.solanaRpcs.get(chain.rpcUrl)
     if (!rpc) {
-      rpc = new SolanaRpc(chain.rpcUrl, { timeoutMs: this.options.rpcTimeoutMs ?? 10_000 })
+      rpc = new SolanaRpc(chain.rpcUrl, { timeoutMs: this.rpcTimeoutMs })
       this.solanaRpcs.set(chain.rpcUrl, rpc)
     }
     return rpc
@@ -256,8 +262,7 @@ export class BalanceService {
     let esplora = this.esploras.get(chain.esploraUrl)
     if (!esplora) {
       esplora =
-        this.options.esplora?.(chain) ??
-        httpEsplora(chain.esploraUrl, { timeoutMs: this.options.rpcTimeoutMs ?? 10_000 })
+        this.options.esplora?.(chain) ?? httpEsplora(chain.esploraUrl, { timeoutMs: this.rpcTimeoutMs })
       this.esploras.set(chain.esploraUrl, esplora)
     }
     return esplora
@@ -267,7 +272,7 @@ export class BalanceService {
     let client = this.clients.get(chain.chainId)
     if (!client) {
       client = createPublicClient({
-        transport: http(chain.rpcUrl, { timeout: this.options.rpcTimeoutMs ?? 10_000, retryCount: 0 }),
+        transport: http(chain.rpcUrl, { timeout: this.rpcTimeoutMs, retryCount: 0 }),
       })
       this.clients.set(chain.chainId, client)
     }

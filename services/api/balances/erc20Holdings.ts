@@ -7,6 +7,7 @@ import {
   ExecutionRevertedError,
   erc20Abi,
   type PublicClient,
+  TimeoutError,
 } from 'viem'
 import { multicall } from 'viem/actions'
 import { bytes32TextAbi, textOf, tokenText } from '../indexer/tokenText.js'
@@ -31,7 +32,7 @@ type Answered = Plan & { results: Result[] | 'failed' | 'unread' }
 
 /**
  * An owner's tokens left out of its reads (`chainId:owner:token`): one whose reads failed a multicall as a
- * whole, or that the calls of an answer ran out before telling apart. Per owner: a token may burn its gas
+ * whole (by burning its gas, or its time), or that the calls of an answer ran out before telling apart. Per owner: a token may burn its gas
  * for one address only, and the tokens an attacker sends one address must cost no other address a token.
  */
 export type SkippedTokens = TtlCache<true>
@@ -53,6 +54,8 @@ export const maxCallsPerAnswer = 32
 const tokenCaused = /out ?of ?gas|revert/i
 // Nethermind's code for a call the EVM stopped ("VM execution error.").
 const VM_EXECUTION_ERROR = -32015
+// What geth says of a call it stopped at its time limit for calls (RPCEVMTimeout, 5 s by default).
+const nodeOutOfTime = /execution aborted \(timeout/i
 
 function metadataFrom(results: readonly Result[]): TokenMetadata | null {
   const [name, symbol, decimals, name32, symbol32] = results.map((r) =>
@@ -95,20 +98,37 @@ function nodeSaysTokenCaused({ code, data }: { code?: unknown; data?: unknown })
 }
 
 /**
- * Throws `failure` unless the node ran the call and it ran out of gas or reverted: a node that cannot be
- * reached, limits the api's rate or fails within is a failure of the chain, which no token is blamed for.
+ * Whether the call ran out of time, at the node's limit or the api's: a token's code can make it slow, and
+ * so can a node slow for every call; only the chain's own tokens read alone in time tell the two apart.
+ */
+function ranOutOfTime(failure: Error): boolean {
+  return (
+    failure instanceof BaseError &&
+    failure.walk(
+      (cause) =>
+        cause instanceof TimeoutError ||
+        (cause instanceof BaseError && nodeOutOfTime.test(cause.details ?? '')),
+    ) !== null
+  )
+}
+
+/**
+ * Throws `failure` unless the node ran the call and it ran out of gas or time, or reverted: a node that
+ * cannot be reached, limits the api's rate or fails within is a failure of the chain, which no token is
+ * blamed for.
  */
 function rejectUnlessTokenCaused(failure: Error | undefined): void {
   if (failure === undefined) return
   const caused =
-    failure instanceof BaseError &&
-    failure.walk(
-      (cause) =>
-        cause instanceof ExecutionRevertedError ||
-        (cause instanceof ContractFunctionRevertedError && tokenCaused.test(cause.reason ?? '')) ||
-        nodeSaysTokenCaused(cause as { code?: unknown; data?: unknown }) ||
-        (cause instanceof BaseError && tokenCaused.test(cause.details ?? '')),
-    ) !== null
+    ranOutOfTime(failure) ||
+    (failure instanceof BaseError &&
+      failure.walk(
+        (cause) =>
+          cause instanceof ExecutionRevertedError ||
+          (cause instanceof ContractFunctionRevertedError && tokenCaused.test(cause.reason ?? '')) ||
+          nodeSaysTokenCaused(cause as { code?: unknown; data?: unknown }) ||
+          (cause instanceof BaseError && tokenCaused.test(cause.details ?? '')),
+      ) !== null)
   if (!caused) throw failure
 }
 
@@ -123,16 +143,23 @@ function split(plans: readonly Plan[], combined: readonly Result[]): Answered[] 
 }
 
 /**
+ * What narrowing may spend on one answer: calls, and the time until which it starts new ones (ms, on
+ * `performance.now()`): a slow token costs each level of halving a whole timeout.
+ */
+type NarrowingBudget = { calls: number; until: number }
+
+/**
  * Each plan with the results of its reads: from one multicall for all of them or, when a token made that call
- * fail as a whole, as `narrowed` finds them. Within `budget.calls` in all: plans still unknown when they run
- * out are 'unread'. A failure of the chain itself rejects.
+ * fail as a whole, as `narrowed` finds them. Within `budget` in all: plans still unknown when it runs out are
+ * 'unread'. A failure of the chain itself rejects.
  */
 async function halving(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
-  budget: { calls: number },
+  budget: NarrowingBudget,
 ): Promise<Answered[]> {
-  if (budget.calls < 1) return plans.map((plan) => ({ ...plan, results: 'unread' }))
+  if (budget.calls < 1 || performance.now() > budget.until)
+    return plans.map((plan) => ({ ...plan, results: 'unread' }))
   budget.calls--
   const combined = await read(plans.flatMap((plan) => plan.reads))
   const failure = aggregateFailure(combined)
@@ -147,7 +174,7 @@ async function halving(
 async function narrowed(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
-  budget: { calls: number },
+  budget: NarrowingBudget,
 ): Promise<Answered[]> {
   if (plans.length <= 1) return plans.map((plan) => ({ ...plan, results: 'failed' }))
   const middle = Math.ceil(plans.length / 2)
@@ -160,20 +187,25 @@ async function narrowed(
 /**
  * The plans of the chain's own tokens and of the tokens seen moving to the owner, answered: in one multicall
  * or, when a token made it fail as a whole, the chain's own in one of their own (a failure there is the
- * chain's: the operator listed them) and the seen ones narrowed down.
+ * chain's: the operator listed them) and the seen ones narrowed down. A multicall out of time is blamed on
+ * a seen token only beside the chain's own read in time; without seen tokens or the chain's own, it is the
+ * chain's failure, and is not asked again.
  */
 async function answered(
   listed: readonly Plan[],
   seen: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
+  narrowForMs: number,
 ): Promise<Answered[]> {
+  const until = performance.now() + narrowForMs
   const plans = [...listed, ...seen]
   const combined = await read(plans.flatMap((plan) => plan.reads))
   const failure = aggregateFailure(combined)
   rejectUnlessTokenCaused(failure)
   if (failure === undefined) return split(plans, combined)
+  if ((listed.length === 0 || seen.length === 0) && ranOutOfTime(failure)) throw failure
   const own = listed.length > 0 ? read(listed.flatMap((plan) => plan.reads)) : Promise.resolve([])
-  const budget = { calls: maxCallsPerAnswer - (listed.length > 0 ? 2 : 1) }
+  const budget = { calls: maxCallsPerAnswer - (listed.length > 0 ? 2 : 1), until }
   const [ownResults, others] = await Promise.all([own, narrowed(seen, read, budget)])
   const ownFailure = aggregateFailure(ownResults)
   if (ownFailure) throw ownFailure
@@ -184,9 +216,11 @@ async function answered(
  * `owner`'s balance of each token, read in ONE multicall together with the name, symbol and decimals of
  * the tokens not yet in `metadata`: the chain's own (`listed`) and those seen moving to it (`seen`). Tokens
  * that fail to answer as ERC-20s are left out. When a seen token makes that multicall fail as a whole (by
- * burning all its gas), the chain's own tokens are read alone and the seen ones by halves until it is alone,
- * within `maxCallsPerAnswer`; it, and the seen tokens the calls ran out before telling apart, are left out of
- * the owner's reads for `gasBurnerSkippedMs`. A failure of the chain itself rejects.
+ * burning all its gas, or running out of time while the chain's own tokens read alone do not), the chain's
+ * own tokens are read alone and the seen ones by halves until it is alone, within `maxCallsPerAnswer` and
+ * starting no call `narrowForMs` after the answer's first; it, and the seen tokens the calls ran out before
+ * telling apart, are left out of the owner's reads for `gasBurnerSkippedMs`. A failure of the chain itself
+ * rejects.
  */
 export async function readErc20Holdings(
   client: PublicClient,
@@ -198,6 +232,7 @@ export async function readErc20Holdings(
     metadata,
     skipped,
     multicall3,
+    narrowForMs,
   }: {
     chainId: number
     owner: Address
@@ -206,6 +241,7 @@ export async function readErc20Holdings(
     metadata: MetadataCache
     skipped: SkippedTokens
     multicall3: Address | undefined
+    narrowForMs: number
   },
 ): Promise<TokenHolding[]> {
   const skipKey = (token: Address) => `${chainId}:${owner}:${token}`
@@ -227,7 +263,7 @@ export async function readErc20Holdings(
       ...(multicall3 ? { multicallAddress: multicall3 } : { deployless: true }),
     })) as Result[]
   const holdings: TokenHolding[] = []
-  for (const { token, cached, results } of await answered(listedPlans, seenPlans, read)) {
+  for (const { token, cached, results } of await answered(listedPlans, seenPlans, read, narrowForMs)) {
     if (typeof results === 'string') {
       skipped.set(skipKey(token), true)
       continue

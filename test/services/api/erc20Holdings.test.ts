@@ -7,6 +7,7 @@ import {
   encodeFunctionResult,
   type Hex,
   multicall3Abi,
+  TimeoutError,
 } from 'viem'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
@@ -28,13 +29,22 @@ const usdc = token(0, 'c')
 
 type NodeError = { code: number; message: string; data?: string }
 const gethOutOfGas: NodeError = { code: -32000, message: 'out of gas' }
+// What a multicall out of time gives: geth stops the call itself (its RPC EVM timeout, 5 s by default), or
+// the api's transport gives up waiting first.
+const gethOutOfTime: NodeError = { code: -32000, message: 'execution aborted (timeout = 5s)' }
+const transportOutOfTime = new TimeoutError({ body: {}, url: 'http://node.test' })
 
 /**
  * A chain that runs aggregate3 as Multicall3 does, every read answering (a balance of 1, "USD Coin", "USDC",
  * 6 decimals), except that a multicall holding any of `burners` fails as a whole with `error` (a node's
- * answer to a call that ran out of gas); every eth_call fails so when `burners` is 'all'.
+ * answer to a call that ran out of gas, or the transport's own error), `failAfterMs` after it was sent; every
+ * eth_call fails so when `burners` is 'all'.
  */
-function chain(burners: ReadonlySet<string> | 'all', error: NodeError = gethOutOfGas) {
+function chain(
+  burners: ReadonlySet<string> | 'all',
+  error: NodeError | Error = gethOutOfGas,
+  failAfterMs = 0,
+) {
   const seen = { calls: 0, atOnce: 0, most: 0 }
   const client = createPublicClient({
     chain: mainnet,
@@ -51,8 +61,10 @@ function chain(burners: ReadonlySet<string> | 'all', error: NodeError = gethOutO
             data: (params as [{ data: Hex }])[0].data,
           })
           const calls = args[0] as readonly { target: Address; callData: Hex }[]
-          if (burners === 'all' || calls.some((call) => burners.has(call.target.toLowerCase())))
-            throw Object.assign(new Error(error.message), error)
+          if (burners === 'all' || calls.some((call) => burners.has(call.target.toLowerCase()))) {
+            await new Promise((resolve) => setTimeout(resolve, failAfterMs))
+            throw error instanceof Error ? error : Object.assign(new Error(error.message), error)
+          }
           const answer = (callData: Hex): Hex => {
             const selector = callData.slice(0, 10)
             if (selector === '0x70a08231') return encodeAbiParameters([{ type: 'uint256' }], [1n])
@@ -88,15 +100,18 @@ const holdings = async (
   cached: ReturnType<typeof caches>,
   owner: Address,
   seen: Address[],
+  listed: Address[] = [usdc],
+  narrowForMs = 60_000,
 ) =>
   (
     await readErc20Holdings(client as never, {
       chainId: 1,
       owner,
-      listed: [usdc],
+      listed,
       seen,
       ...cached,
       multicall3,
+      narrowForMs,
     })
   ).map((holding) => holding.token)
 
@@ -152,5 +167,56 @@ describe('ERC-20 holdings when a token fails the multicall as a whole', () => {
     node.seen.calls = 0
     expect(await holdings(node, cached, victim, [legit, burner])).toEqual([usdc, legit])
     expect(node.seen.calls).toBe(1)
+  })
+})
+
+describe('ERC-20 holdings when a multicall runs out of time', () => {
+  it.each([
+    ['geth stops the call', gethOutOfTime],
+    ['the transport gives up', transportOutOfTime],
+  ])("a seen token found alone to be slow is left out of its owner's reads, and the chain's own tokens show (%s)", async (_, outOfTime) => {
+    const legit = token(0, 'a')
+    const slow = token(0, 'b')
+    const node = chain(new Set([slow.toLowerCase()]), outOfTime)
+    const cached = caches()
+    expect(await holdings(node, cached, victim, [legit, slow])).toEqual([usdc, legit])
+    node.seen.calls = 0
+    expect(await holdings(node, cached, victim, [legit, slow])).toEqual([usdc, legit])
+    expect(node.seen.calls).toBe(1)
+  })
+
+  it('starts no call narrowForMs after the answer began: the seen tokens not yet told apart from a slow one are left out for the hour, the others shown', async () => {
+    const seen = Array.from({ length: 64 }, (_, i) => token(i, 'a'))
+    const slow = seen[5] as Address
+    // Each level of halving waits out the slow half's 40 ms; isolating it alone would take seven of them.
+    const node = chain(new Set([slow.toLowerCase()]), transportOutOfTime, 40)
+    const cached = caches()
+    const shown = await holdings(node, cached, victim, seen, [usdc], 100)
+    const leftOut = seen.filter((address) => cached.skipped.get(`1:${victim}:${address}`))
+    expect(leftOut).toContain(slow)
+    expect(leftOut.length).toBeGreaterThan(1)
+    expect(shown).toEqual([usdc, ...seen.filter((address) => !leftOut.includes(address))])
+  })
+
+  it("when the chain's own tokens read alone run out of time too, the node is slow: the answer fails and no token is marked", async () => {
+    const node = chain('all', transportOutOfTime)
+    const cached = caches()
+    await expect(holdings(node, cached, victim, [token(0, 'a')])).rejects.toThrow(/took too long/)
+    expect(cached.skipped.size).toBe(0)
+  })
+
+  it("without seen tokens, a multicall of the chain's own out of time is the node's, and is not asked again", async () => {
+    const node = chain('all', transportOutOfTime)
+    await expect(holdings(node, caches(), victim, [])).rejects.toThrow(/took too long/)
+    expect(node.seen.calls).toBe(1)
+  })
+
+  it('on a chain without tokens of its own, nothing tells a slow token from a slow node: the answer fails and no token is marked', async () => {
+    const slow = token(0, 'b')
+    const node = chain(new Set([slow.toLowerCase()]), transportOutOfTime)
+    const cached = caches()
+    await expect(holdings(node, cached, victim, [token(0, 'a'), slow], [])).rejects.toThrow(/took too long/)
+    expect(node.seen.calls).toBe(1)
+    expect(cached.skipped.size).toBe(0)
   })
 })
