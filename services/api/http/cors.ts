@@ -1,9 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { originAllowed } from '../projects/originMatcher.js'
-import type { ProjectLookup } from '../projects/projectLookup.js'
+import { MAX_PROJECT_ID_LENGTH, type ProjectLookup } from '../projects/projectLookup.js'
 import { apiRequest } from './clientAddress.js'
-
-const MAX_PROJECT_ID_LENGTH = 128
 
 /**
  * Paths whose CORS is not per project, each module declaring its own (its `module.ts`). A path ending in

@@ -5,9 +5,7 @@ import type { Project, ProjectGuard } from '../http/types.js'
 import { clientBudgetKey, perClientLimit } from './clientBudget.js'
 import { originAllowed } from './originMatcher.js'
 import type { StoredProject } from './project.js'
-import type { ProjectLookup } from './projectLookup.js'
-
-const MAX_PROJECT_ID_LENGTH = 128
+import { MAX_PROJECT_ID_LENGTH, type ProjectLookup } from './projectLookup.js'
 
 /**
  * The guard every project route starts with: the `projectId` query names a known project (else 401

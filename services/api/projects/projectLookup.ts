@@ -11,6 +11,9 @@ import type { ProjectStore } from './projectStore.js'
  */
 export const UNKNOWN_PROJECT_LOOKUPS_PER_MINUTE = 60
 
+/** The longest id a request may name: a longer one is refused before the store's cache is even asked. */
+export const MAX_PROJECT_ID_LENGTH = 128
+
 /**
  * How the api's project guard and CORS, and the auth service's routes, look up the project a client's
  * request names. A project the store remembers costs nothing; any other lookup reads the database, so the

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createApiApp } from '../../../services/api/app.js'
 import { type Database, migrate } from '../../../services/api/db/index.js'
+import { ProjectCors } from '../../../services/api/http/cors.js'
 import {
   FixedWindowLimiter,
   ProjectExistsError,
@@ -10,6 +11,7 @@ import {
   projectGuard,
   projectMigrations,
 } from '../../../services/api/projects/index.js'
+import { MAX_PROJECT_ID_LENGTH } from '../../../services/api/projects/projectLookup.js'
 import { silentLogger } from '../../../services/relay/index.js'
 import { eachDatabase } from './support/databases.js'
 
@@ -222,5 +224,35 @@ describe('the fixed-window limiter', () => {
     expect(limiter.take('d', 2)).toBe(true)
     expect(limiter.size).toBe(2)
     expect(limiter.retryAfterSeconds()).toBe(1)
+  })
+})
+
+describe('the longest project id a request may name', () => {
+  it('is one bound for the guard and CORS: an id past it is refused by both without a lookup, one at it is looked up by both', async () => {
+    const asked: string[] = []
+    const lookup = {
+      remembered: (id: string) => {
+        asked.push(id)
+        return { project: undefined }
+      },
+      lookUp: async (id: string) => {
+        asked.push(id)
+        return undefined
+      },
+    }
+    const guard = projectGuard(lookup, {
+      project: new FixedWindowLimiter({ now: () => 0 }),
+      client: new FixedWindowLimiter({ now: () => 0 }),
+    })
+    const cors = new ProjectCors(lookup, {})
+    const ask = async (projectId: string) => {
+      const request = { query: () => projectId, header: () => undefined, client: () => '192.0.2.1' }
+      expect(() => guard(request as never)).toThrow('invalid key')
+      expect(await cors.allows('https://shop.example', projectId, '192.0.2.1')).toBe(false)
+    }
+    await ask('a'.repeat(MAX_PROJECT_ID_LENGTH + 1))
+    expect(asked).toEqual([])
+    await ask('a'.repeat(MAX_PROJECT_ID_LENGTH))
+    expect(asked).toEqual(['a'.repeat(MAX_PROJECT_ID_LENGTH), 'a'.repeat(MAX_PROJECT_ID_LENGTH)])
   })
 })
