@@ -75,6 +75,8 @@ export async function startBitcoinChain(options: StartBitcoinOptions): Promise<L
     errorFormat: 'json',
     host,
     port,
+    // Against DNS rebinding: a page whose name is rebound to loopback must not drive the faucet or mining.
+    names: [host],
     trustProxy: options.trustProxy ?? noTrustedProxies,
   })
   const timer =

@@ -99,7 +99,14 @@ export async function serveDemo(options: {
       }
       send(response, request.method, contentTypes[extname(file)] ?? 'application/octet-stream', body, true)
     },
-    { name: 'demo', logger: options.logger ?? consoleLogger('warn'), host: options.host, port: options.port },
+    {
+      name: 'demo',
+      logger: options.logger ?? consoleLogger('warn'),
+      host: options.host,
+      port: options.port,
+      // Against DNS rebinding: another site's page, its name rebound to loopback, reads no page here.
+      names: [options.host],
+    },
   )
   return { url: served.url, port: served.port, close: () => served.close() }
 }

@@ -4,7 +4,7 @@ import {
   clientAddress,
   clientKey,
   codeOf,
-  createSafeServer,
+  listenCheckingHost,
   readiness,
   type TrustedProxies,
 } from '../kit/index.js'
@@ -121,14 +121,19 @@ export type RpcServerOptions = {
 }
 
 /**
- * The JSON-RPC endpoint over HTTP, on the project's safe server: bytes that are not HTTP get their 4xx,
- * and any failure of our own is answered 400, never with a stack trace. Each client address has at most
+ * The JSON-RPC endpoint over HTTP on `at`, on the project's safe server: bytes that are not HTTP get their
+ * 4xx, a `Host` other than its names 421 (a page rebound to loopback would drive the faucet), and any
+ * failure of our own is answered 400, never with a stack trace. Each client address has at most
  * `maxConcurrentRequestsPerClient` requests under way and `maxUnsentAnswerBytesPerClient` answer bytes
  * unread; past either, its requests are answered 429.
  */
-export function createRpcServer(context: RpcContext, options: RpcServerOptions): Server {
+export function listenRpcServer(
+  context: RpcContext,
+  options: RpcServerOptions,
+  at: { host: string; port: number; names: readonly string[] },
+): Promise<Server> {
   const load = new ClientLoad()
-  const server = createSafeServer(
+  return listenCheckingHost(
     (request, response) => {
       // An IPv6 client by its /64, which one host is given whole.
       const client = clientKey(
@@ -154,6 +159,6 @@ export function createRpcServer(context: RpcContext, options: RpcServerOptions):
       // A client that stops reading leaves its answer in this process; its socket is closed after this long.
       socketIdleMs: solanaLimits.httpSocketIdleMs,
     },
+    at,
   )
-  return server
 }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { Logger } from '@pairwise/common'
 import {
   closeServer,
@@ -11,7 +12,7 @@ import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { consoleLogger } from '../relay/index.js'
 import { installFixtures } from './fixtures.js'
 import { isGenesisHash, LOCALNET_GENESIS_HASH } from './genesis.js'
-import { createRpcServer } from './httpServer.js'
+import { listenRpcServer } from './httpServer.js'
 import { SolanaLedger } from './ledger.js'
 import { solanaLimits } from './limits.js'
 import { loadLiteSvm } from './loadLiteSvm.js'
@@ -66,18 +67,19 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
   const context = { ledger, genesisHash, airdrops }
   const trustProxy = options.trustProxy ?? noTrustedProxies
   const logger = options.logger ?? consoleLogger('warn')
-  const rpc = createRpcServer(context, { trustProxy, logger })
   const pubsub = new SolanaPubSub(context, {
     trustProxy,
     logger,
     idleTimeoutMs: options.wsIdleTimeoutMs ?? solanaLimits.wsIdleTimeoutMs,
   })
+  let rpc: Server | undefined
   const close = async () => {
     await pubsub.close()
-    await Promise.all([closeServer(rpc), closeServer(pubsub.server)])
+    await Promise.all([rpc && closeServer(rpc), closeServer(pubsub.server)])
   }
   try {
-    await listen(rpc, port, host)
+    // Its listen host is its one name beside loopback's and IP literals: another `Host` is a rebound page.
+    rpc = await listenRpcServer(context, { trustProxy, logger }, { host, port, names: [host] })
     await listen(pubsub.server, wsPort, host)
   } catch (error) {
     await close()

@@ -10,6 +10,7 @@ import {
   startBitcoinChain,
 } from '../../../services/bitcoin/index.js'
 import { parseTrustedProxies } from '../../../services/kit/index.js'
+import { statusWithHost } from '../kit/hostRequest.js'
 import { faucet } from './regtestChain.js'
 import { regtestKey, signedSpend } from './regtestKeys.js'
 
@@ -38,6 +39,15 @@ const broadcast = (chain: LocalBitcoin, tx: btc.Transaction, headers: Record<str
 const pay = (amount: bigint, to: { script: Uint8Array } = bob.p2wpkh) => ({ script: to.script, amount })
 
 describe('the local Bitcoin chain over Esplora-shaped HTTP', () => {
+  it('answers 421 to a request whose Host is not one of its names', async () => {
+    const chain = await start()
+    const { port } = new URL(chain.url)
+    expect(await statusWithHost(`${chain.url}/health`, 'evil.example')).toBe(421)
+    expect(await statusWithHost(`${chain.url}/health`, `evil.example:${port}`)).toBe(421)
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`])
+      expect(await statusWithHost(`${chain.url}/health`, host), host).toBe(200)
+  })
+
   it('funds an address, takes a broadcast, mines it, and answers Esplora paths about it', async () => {
     const chain = await start()
     expect(await (await fetch(`${chain.url}/api/block-height/0`)).text()).toBe(REGTEST_GENESIS_HASH)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDemo, serveDemo } from '../../../services/index.js'
+import { statusWithHost } from '../kit/hostRequest.js'
 
 const page = (title: string) =>
   `<html><head><title>${title}</title><script id="pairwise-demo-config" type="application/json">{}</script></head></html>`
@@ -64,6 +65,13 @@ describe('serveDemo with more example pages', () => {
       expect(response.status, path).toBeLessThan(500)
       expect(await response.text()).not.toContain('not served')
     }
+  })
+
+  it('answers 421 to a request whose Host is not one of its names', async () => {
+    expect(await statusWithHost(`${demo.url}/`, 'evil.example')).toBe(421)
+    expect(await statusWithHost(`${demo.url}/siwx/`, `evil.example:${demo.port}`)).toBe(421)
+    for (const host of [`127.0.0.1:${demo.port}`, `localhost:${demo.port}`])
+      expect(await statusWithHost(`${demo.url}/`, host), host).toBe(200)
   })
 
   it('refuses page names that are not one path segment', async () => {
