@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultRelayLimits } from '@pairwise/relay/core'
 import { DEFAULT_SOCKETS_PER_CLIENT, readSecretFile } from '../kit/index.js'
+import { type Stoppable, stopAfterFailedStart } from '../kit/stopEvery.js'
 import { freePort, isPortTaken } from '../net/ports.js'
 import { privateDir } from '../relay/privateFiles.js'
 import { relaySocketsPerClient } from '../relay/socketsPerClient.js'
@@ -13,6 +14,7 @@ import { removeStackFile, type StackFile, writePartialStackFile } from '../stack
 import { type HaproxyFrontend, haproxyConfig, hostPort } from './haproxyConfig.js'
 import { startPostgres } from './postgresServer.js'
 import { startRedis } from './redisServer.js'
+import { Stages } from './stages.js'
 import { answersBelow500, type SelfCommand, type Supervised, startSupervised } from './supervised.js'
 
 /** Debian's haproxy. */
@@ -73,7 +75,10 @@ export type RunningCluster = {
   readonly stackFile: string
   /** The api's admin token (its owner only reads it): what an operator is pointed to, never the token. */
   readonly adminTokenFile: string
-  /** Stops haproxy, then every node, then mail, Postgres and Redis; safe to call more than once. */
+  /**
+   * Stops haproxy, then every node, then mail, Postgres and Redis, each even when a stop before it failed,
+   * then rejects naming every failure; safe to call more than once.
+   */
   stop(): Promise<void>
 }
 
@@ -108,9 +113,9 @@ function secretFile(path: string): string {
 }
 
 /** Postgres or Redis: started here, or given by URL (then not ours to stop). */
-type UrlService = { url: string; stop(): Promise<void> }
+type UrlService = Stoppable & { url: string }
 
-const given = (url: string): UrlService => ({ url, stop: async () => {} })
+const given = (name: string, url: string): UrlService => ({ name, url, stop: async () => {} })
 
 /**
  * Starts the production layout on one machine: Postgres and Redis (or the given ones), `counts` relay, api
@@ -142,14 +147,8 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
   const processes = 4 + nodeKinds.reduce((sum, kind) => sum + config.counts[kind], 0)
   process.setMaxListeners(process.getMaxListeners() + processes)
 
-  const started: { stop(): Promise<void> }[][] = []
-  let stopping: Promise<void> | undefined
-  const stop = () => {
-    stopping ??= (async () => {
-      for (const stage of started.reverse()) await Promise.all(stage.map((part) => part.stop()))
-    })()
-    return stopping
-  }
+  const stages = new Stages()
+  const stop = () => stages.stop()
   const healthOf = (port: number) => `http://${hostPort(host, port)}/health`
   /** Starts a process that is ready once it listens on `port` and its /health there answers. */
   const supervise = (
@@ -168,24 +167,20 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
       logFile: join(logs, `${name}.log`),
       timeoutMs,
     })
-  /** Starts a stage's processes at once; a stage is stopped together, after every later one. */
-  const stage = async <T extends { stop(): Promise<void> }>(starts: Promise<T>[]): Promise<T[]> => {
-    const parts: T[] = []
-    started.push(parts)
-    const results = await Promise.allSettled(starts)
-    for (const result of results) if (result.status === 'fulfilled') parts.push(result.value)
-    const failed = results.find((result) => result.status === 'rejected')
-    if (failed) throw (failed as PromiseRejectedResult).reason
-    return parts
-  }
   try {
-    const [postgres, redis] = await stage<UrlService>([
+    const [postgres, redis] = await stages.start<UrlService>([
       config.databaseUrl
-        ? Promise.resolve(given(config.databaseUrl))
-        : (async () => startPostgres({ host, port: config.postgresPort ?? (await freePort(host)) }))(),
+        ? given('postgres', config.databaseUrl)
+        : (async () => ({
+            name: 'postgres',
+            ...(await startPostgres({ host, port: config.postgresPort ?? (await freePort(host)) })),
+          }))(),
       config.redisUrl
-        ? Promise.resolve(given(config.redisUrl))
-        : (async () => startRedis({ host, port: config.redisPort ?? (await freePort(host)) }))(),
+        ? given('redis', config.redisUrl)
+        : (async () => ({
+            name: 'redis',
+            ...(await startRedis({ host, port: config.redisPort ?? (await freePort(host)) })),
+          }))(),
     ])
     const database = (postgres as UrlService).url
     const redisUrl = (redis as UrlService).url
@@ -254,7 +249,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
         supervise(`${kind}-${index + 1}`, argsOf[kind](port), port, { env: nodeEnv }),
       )
     // The api nodes migrate the database (one at a time, under a lock) before the auth nodes use it.
-    const [mail, ...relayAndApi] = await stage([
+    const [mail, ...relayAndApi] = await stages.start([
       supervise(
         'mail',
         [
@@ -271,7 +266,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
       ...startNodes('relay'),
       ...startNodes('api'),
     ])
-    const authNodes = await stage(startNodes('auth'))
+    const authNodes = await stages.start(startNodes('auth'))
     const nodes: Record<NodeKind, Supervised[]> = {
       relay: relayAndApi.slice(0, config.counts.relay),
       api: relayAndApi.slice(config.counts.relay),
@@ -291,7 +286,7 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     writeFileSync(haproxyFile, haproxyConfig(frontends), { mode: 0o600 })
     const check = spawnSync(HAPROXY, ['-c', '-q', '-f', haproxyFile], { encoding: 'utf8' })
     if (check.status !== 0) throw new Error(`haproxy refused ${haproxyFile}:\n${check.stderr}${check.stdout}`)
-    const [haproxy] = await stage([
+    const [haproxy] = await stages.start([
       supervise('haproxy', ['-db', '-f', haproxyFile], config.ports.relay, { command: HAPROXY }),
     ])
     for (const url of [healthOf(config.ports.api), healthOf(config.ports.frame)])
@@ -318,16 +313,15 @@ export async function startCluster(config: ClusterConfig): Promise<RunningCluste
     // After the start: a node lost later is logged, and haproxy stops sending to it.
     for (const node of [...Object.values(nodes).flat(), mail as Supervised, haproxy as Supervised])
       void node.exited.then((code) => {
-        if (!stopping)
+        if (!stages.stopping)
           log(
             `${node.name} exited (${code}); the others keep serving. Its log: ${join(logs, `${node.name}.log`)}`,
           )
       })
     writePartialStackFile(config.stackFile, stack)
-    started.push([{ stop: async () => removeStackFile(config.stackFile) }])
+    await stages.start([{ name: 'the stack file', stop: async () => removeStackFile(config.stackFile) }])
     return { stack, stackFile: config.stackFile, adminTokenFile, stop }
   } catch (error) {
-    await stop()
-    throw error
+    return stopAfterFailedStart(error, stop)
   }
 }

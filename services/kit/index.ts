@@ -1,7 +1,7 @@
 /**
  * The server kit every service is built on: the safe HTTP server and `serve` (listen, URL, graceful
  * close), the `Host` and request-target checks, trusted proxies and the key a client is counted under, and one `HttpError` with one code list.
- * Amounts per key within fixed windows (`WindowBudget`). The numbers operators write in flags and env (`parseOperatorNumber`). It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
+ * Amounts per key within fixed windows (`WindowBudget`). Stopping what a start made, every part even past a failed one (`stopEvery`). The numbers operators write in flags and env (`parseOperatorNumber`). It imports no other service. Metrics (`GET /metrics`): the registry, request metrics and who may read them.
  */
 
 export { bearerToken, carriesBearer, secretDigest } from './bearerToken.js'
@@ -50,6 +50,13 @@ export {
 export { readSecretFile } from './secretFile.js'
 export { type Served, type ServeOptions, serve } from './serve.js'
 export { capSocketsPerClient, DEFAULT_SOCKETS_PER_CLIENT } from './socketsPerClient.js'
+export {
+  StopError,
+  type StopFailure,
+  type Stoppable,
+  stopAfterFailedStart,
+  stopEvery,
+} from './stopEvery.js'
 export {
   clientAddress,
   normalizeAddress,

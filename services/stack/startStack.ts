@@ -1,7 +1,9 @@
+import { type Stoppable, stopAfterFailedStart, stopEvery } from '../kit/stopEvery.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { privateDir } from '../relay/index.js'
 import { allAnswer, type PartReady } from './allAnswer.js'
 import { portsOf, type StackConfig, type StackPart, stackPorts } from './config.js'
+import { listenHostOf } from './listenHosts.js'
 import { stackPartList } from './parts/index.js'
 import { removeStackFile, type StackFile, writeStackFile } from './stackFile.js'
 import type { AnyStackPart, StackOptions, StackServices, StackUrl } from './stackPart.js'
@@ -10,30 +12,19 @@ export type RunningStack = StackServices & {
   readonly urls: readonly StackUrl[]
   /** Where the stack file was written; removed on stop. */
   readonly stackFile: string
-  /** Stops every part in reverse start order; safe to call more than once. */
+  /**
+   * Stops every part in reverse start order, each even when a stop before it failed, then rejects with a
+   * `StopError` naming every failure; safe to call more than once.
+   */
   stop(): Promise<void>
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
-/** Stopping the stack ran every part's stop, and these failed: the parts named may still hold their ports. */
-export class StackStopError extends Error {
-  override readonly name = 'StackStopError'
-  constructor(readonly failures: readonly { part: string; error: unknown }[]) {
-    super(
-      `Stopping the stack failed: ${failures
-        .map(({ part, error }) => `the ${part} part: ${messageOf(error)}`)
-        .join('; ')}`,
-    )
-  }
-}
-
-/** Fails before starting anything when any configured port is already taken. */
+/** Fails before starting anything when any configured port is already taken where it will listen. */
 async function assertPortsFree(config: StackConfig): Promise<void> {
   for (const [part, port] of Object.entries(config.ports) as [StackPart, number][]) {
+    const host = listenHostOf(stackPorts[part], config.host)
     for (const taken of portsOf(part, port))
-      if (await isPortTaken(taken, config.host))
-        throw new PortInUseError(part, config.host, taken, stackPorts[part].env)
+      if (await isPortTaken(taken, host)) throw new PortInUseError(part, host, taken, stackPorts[part].env)
   }
 }
 
@@ -51,18 +42,11 @@ export async function startParts(
   // A file left by a stack that was killed names services that are gone: a reader waiting for the file
   // must not take it for this start's, which writes it again only once every part answers.
   removeStackFile(config.stackFile)
-  const stops: { part: string; stop: () => Promise<void> | void }[] = []
+  // One stop at a time, last first: a part stops before those it needs.
+  const stops: Stoppable[][] = []
   let stopping: Promise<void> | undefined
-  // Every stop runs even when one before it fails: one part's error must not leave the others running.
   const stop = () => {
-    stopping ??= (async () => {
-      const failures: { part: string; error: unknown }[] = []
-      for (const { part, stop: stopOne } of stops.reverse())
-        await Promise.resolve()
-          .then(stopOne)
-          .catch((error: unknown) => failures.push({ part, error }))
-      if (failures.length > 0) throw new StackStopError(failures)
-    })()
+    stopping ??= stopEvery('the stack', stops)
     return stopping
   }
   try {
@@ -77,11 +61,14 @@ export async function startParts(
       if (missing.length > 0)
         throw new Error(`The ${part.name} part needs ${missing.join(', ')}, which no part before it gives`)
       // Every need was just checked present.
+      const hosts = Object.fromEntries(
+        Object.entries(part.ports).map(([name, spec]) => [name, listenHostOf(spec, config.host)]),
+      )
       const started = await part.start({
         ...(services as StackServices),
-        config,
+        config: { ...config, hosts },
         options,
-        onStop: (stopOne) => stops.push({ part: part.name, stop: stopOne }),
+        onStop: (stopOne) => stops.push([{ name: `the ${part.name} part`, stop: stopOne }]),
       })
       Object.assign(services, started.gives)
       urls.push(...started.urls)
@@ -92,16 +79,10 @@ export async function startParts(
     }
     await allAnswer(ready)
     writeStackFile(config.stackFile, stackFile as StackFile)
-    stops.push({ part: 'stack file', stop: () => removeStackFile(config.stackFile) })
+    stops.push([{ name: 'the stack file', stop: () => removeStackFile(config.stackFile) }])
     return { ...(services as StackServices), urls, stackFile: config.stackFile, stop }
   } catch (error) {
-    // The start's error is what the caller acts on (a PartEndedError may be retried); a failed stop joins
-    // it, since what it left running would make that retry fail too.
-    const stopFailed = await stop().then(
-      () => undefined,
-      (stopError: unknown) => stopError,
-    )
-    if (stopFailed === undefined) throw error
-    throw new AggregateError([error, stopFailed], `${messageOf(error)}; ${messageOf(stopFailed)}`)
+    // A PartEndedError may be retried: the caller gets it, joined by a failed stop's error.
+    return stopAfterFailedStart(error, stop)
   }
 }

@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { StopError } from '../../../services/kit/stopEvery.js'
 import { parseTrustedProxies } from '../../../services/kit/trustProxy.js'
 import type { StackConfig } from '../../../services/stack/config.js'
 import type { AnyStackPart } from '../../../services/stack/stackPart.js'
-import { StackStopError, startParts } from '../../../services/stack/startStack.js'
+import { startParts } from '../../../services/stack/startStack.js'
 
 // Stand-in parts, so what the stack does around them (stopping, the stack file) is seen without
 // starting a chain. Each records its stop; `failing` stops with an error, `broken` fails to start.
@@ -63,7 +64,7 @@ describe('the stack around its parts', () => {
       'port refused; Stopping the stack failed: the failing part: close failed',
     )
     const error = (await started.catch((reason: unknown) => reason)) as AggregateError
-    expect(error.errors[1]).toBeInstanceOf(StackStopError)
+    expect(error.errors[1]).toBeInstanceOf(StopError)
     expect(events).toEqual(['stopped failing', 'stopped first'])
   })
 
@@ -73,7 +74,7 @@ describe('the stack around its parts', () => {
     const stack = await startParts(parts, config('failed-stop'))
     expect(existsSync(stack.stackFile)).toBe(true)
     await expect(stack.stop()).rejects.toThrow(
-      new StackStopError([{ part: 'failing', error: new Error('close failed') }]),
+      new StopError('the stack', [{ name: 'the failing part', error: new Error('close failed') }]),
     )
     expect(events).toEqual(['stopped failing', 'stopped first'])
     expect(existsSync(stack.stackFile)).toBe(false)
