@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer'
+import { isLoopbackHost } from '../net/isLoopbackHost.js'
 import { MAILER_CONNECT_TIMEOUT_MS, MAILER_MAX_CONNECTIONS, MAILER_SOCKET_TIMEOUT_MS } from './limits.js'
 import type { Mail, Mailer } from './mailer.js'
 
@@ -29,7 +30,7 @@ export function smtpMailer(smtpUrl: string, { from }: SmtpMailerOptions): SmtpMa
     host: server.host,
     ...(server.port === undefined ? {} : { port: server.port }),
     secure: server.implicitTls,
-    ...(server.implicitTls ? {} : isLoopback(server.host) ? { ignoreTLS: true } : { requireTLS: true }),
+    ...(server.implicitTls ? {} : isLoopbackHost(server.host) ? { ignoreTLS: true } : { requireTLS: true }),
     ...(server.auth ? { auth: server.auth } : {}),
     connectionTimeout: MAILER_CONNECT_TIMEOUT_MS,
     greetingTimeout: MAILER_CONNECT_TIMEOUT_MS,
@@ -78,8 +79,4 @@ function smtpServerOf(smtpUrl: string): SmtpServerAddress {
     implicitTls: url.protocol === 'smtps:',
     auth,
   }
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }

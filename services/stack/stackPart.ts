@@ -9,8 +9,16 @@ import type { RunningRelay } from '../relay/index.js'
 import type { LocalSolana } from '../solana/index.js'
 import type { StackFile } from './stackFile.js'
 
-/** One port a part listens on: its env override, the architecture table's default, how many in a row. */
-export type PortSpec = { readonly env: string; readonly default: number; readonly width: number }
+/**
+ * One port a part listens on: its env override, the architecture table's default, how many in a row, and
+ * whether it is dev-only, kept on loopback whatever the stack's host (`listenHosts.ts`).
+ */
+export type PortSpec = {
+  readonly env: string
+  readonly default: number
+  readonly width: number
+  readonly loopbackOnly?: true
+}
 
 /** Everything the parts start, by the name later parts (and tests, through `RunningStack`) use. */
 export type StackServices = {
@@ -47,9 +55,9 @@ export type StackOptions = {
   authLimits?: Partial<AuthLimits>
 }
 
-/** The stack's configuration as one part sees it: its own ports by name. */
+/** The stack's configuration as one part sees it: its own ports by name, and the address each listens on. */
 export type PartConfig<PortName extends string> = {
-  host: string
+  hosts: Record<PortName, string>
   dataDir: string
   trustProxy: TrustedProxies
   ports: Record<PortName, number>

@@ -48,7 +48,7 @@ export const apiPart = defineStackPart({
     const database = join(config.dataDir, 'api.sqlite')
     const namesSignerKey = gatewaySignerKey(join(config.dataDir, 'names-gateway.key'))
     const api = await startApi({
-      host: config.host,
+      host: config.hosts.api,
       port: config.ports.api,
       database,
       logger: consoleLogger('warn'),

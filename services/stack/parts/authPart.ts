@@ -10,7 +10,8 @@ export const authPart = defineStackPart({
   name: 'auth',
   ports: {
     frame: { env: 'PAIRWISE_FRAME_PORT', default: 8789, width: 1 },
-    idp: { env: 'PAIRWISE_IDP_PORT', default: 8790, width: 1 },
+    // Dev only: it logs whoever reaches it in as its test accounts.
+    idp: { env: 'PAIRWISE_IDP_PORT', default: 8790, width: 1, loopbackOnly: true },
   },
   needs: ['api', 'mailer', 'chain', 'fixtures', 'bundlerUrl', 'farcasterRelayUrl'],
   command: {
@@ -32,11 +33,11 @@ export const authPart = defineStackPart({
     // Another site than the pages on purpose (the loopback twin of their host), as a wallet operator's
     // domain is to an app's: the browser isolates the frame in a process of its own, and its storage is
     // partitioned by the page's site.
-    const authUrl = `http://${loopbackTwin(config.host) ?? config.host}:${config.ports.frame}`
-    const idp = await startLocalIdp({ authUrl, host: config.host, port: config.ports.idp })
+    const authUrl = `http://${loopbackTwin(config.hosts.frame) ?? config.hosts.frame}:${config.ports.frame}`
+    const idp = await startLocalIdp({ authUrl, host: config.hosts.idp, port: config.ports.idp })
     onStop(() => idp.close())
     const auth = await startAuth({
-      host: config.host,
+      host: config.hosts.frame,
       port: config.ports.frame,
       db: api.db,
       mailer,

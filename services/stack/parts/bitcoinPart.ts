@@ -15,7 +15,7 @@ export const bitcoinPart = defineStackPart({
   async start({ config, onStop }) {
     const { DEFAULT_MINE_EVERY_MS, startBitcoinChain } = await import('../../bitcoin/index.js')
     const bitcoin = await startBitcoinChain({
-      host: config.host,
+      host: config.hosts.bitcoin,
       port: config.ports.bitcoin,
       dataDir: config.dataDir,
       mineEveryMs: DEFAULT_MINE_EVERY_MS,

@@ -54,7 +54,7 @@ export const bundlerPart = defineStackPart({
     const bundler = await spawnBundler({
       rpcUrl: chain.rpcUrl,
       entryPoint: fixtures.entryPoint,
-      host: config.host,
+      host: config.hosts.bundler,
       port: config.ports.bundler,
       portEnv: ports.bundler.env,
       logFile,

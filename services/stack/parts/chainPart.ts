@@ -14,7 +14,7 @@ export const chainPart = defineStackPart({
   async start({ config, onStop }) {
     const { deployDex, deployFixtures, devPrivateKeys, startChain } = await import('../../chain/index.js')
     const chain = await startChain({
-      host: config.host,
+      host: config.hosts.chain,
       port: config.ports.chain,
       portEnv: ports.chain.env,
     })

@@ -48,7 +48,7 @@ export const demoPart = defineStackPart({
           },
         },
       },
-      host: config.host,
+      host: config.hosts.demo,
       port: config.ports.demo,
       config: {
         networks: [

@@ -7,7 +7,8 @@ import { defineStackPart } from '../stackPart.js'
  */
 export const farcasterPart = defineStackPart({
   name: 'farcaster',
-  ports: { farcaster: { env: 'PAIRWISE_FARCASTER_PORT', default: 8791, width: 1 } },
+  // Dev only: its test client page signs whoever reaches it in as the test fid.
+  ports: { farcaster: { env: 'PAIRWISE_FARCASTER_PORT', default: 8791, width: 1, loopbackOnly: true } },
   needs: ['chain'],
   command: {
     name: 'farcaster',
@@ -18,7 +19,7 @@ export const farcasterPart = defineStackPart({
     const { startLocalFarcaster } = await import('../../farcasterRelay/index.js')
     const { consoleLogger } = await import('../../relay/index.js')
     const farcaster = await startLocalFarcaster({
-      host: config.host,
+      host: config.hosts.farcaster,
       port: config.ports.farcaster,
       dataDir: config.dataDir,
       rpcUrl: chain.rpcUrl,

@@ -3,9 +3,10 @@ import { defineStackPart } from '../stackPart.js'
 /** The local SMTP server and its inbox over HTTP, and the mailer the auth service sends through. */
 export const mailPart = defineStackPart({
   name: 'mail',
+  // Dev only: the inbox shows every login code mailed to it.
   ports: {
-    smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525, width: 1 },
-    mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025, width: 1 },
+    smtp: { env: 'PAIRWISE_SMTP_PORT', default: 2525, width: 1, loopbackOnly: true },
+    mail: { env: 'PAIRWISE_MAIL_PORT', default: 8025, width: 1, loopbackOnly: true },
   },
   needs: [],
   command: {
@@ -16,7 +17,7 @@ export const mailPart = defineStackPart({
     const { smtpMailer, startMail } = await import('../../mail/index.js')
     const { consoleLogger } = await import('../../relay/index.js')
     const mail = await startMail({
-      host: config.host,
+      host: config.hosts.mail,
       smtpPort: config.ports.smtp,
       httpPort: config.ports.mail,
       logger: consoleLogger('warn'),

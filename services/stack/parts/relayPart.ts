@@ -14,7 +14,7 @@ export const relayPart = defineStackPart({
     const { consoleLogger, startRelay } = await import('../../relay/index.js')
     const mailbox = join(config.dataDir, 'relay.sqlite')
     const relay = await startRelay({
-      host: config.host,
+      host: config.hosts.relay,
       port: config.ports.relay,
       store: `sqlite:${mailbox}`,
       logger: consoleLogger('warn'),

@@ -20,14 +20,14 @@ export const solanaPart = defineStackPart({
   async start({ config, onStop }) {
     const { DEVNET_GENESIS_HASH, startSolanaChain } = await import('../../solana/index.js')
     const solana = await startSolanaChain({
-      host: config.host,
+      host: config.hosts.solana,
       port: config.ports.solana,
       portEnv: ports.solana.env,
       trustProxy: config.trustProxy,
     })
     onStop(() => solana.close())
     const solanaDevnet = await startSolanaChain({
-      host: config.host,
+      host: config.hosts.solanaDevnet,
       port: config.ports.solanaDevnet,
       genesisHash: DEVNET_GENESIS_HASH,
       portEnv: ports.solanaDevnet.env,

@@ -49,7 +49,12 @@ async function startOn(port: number) {
   const started = await bundlerPart.start({
     chain,
     fixtures: chain.fixtures,
-    config: { host: '127.0.0.1', dataDir, trustProxy: noTrustedProxies, ports: { bundler: port } },
+    config: {
+      hosts: { bundler: '127.0.0.1' },
+      dataDir,
+      trustProxy: noTrustedProxies,
+      ports: { bundler: port },
+    },
     options: {},
     onStop: (stop) => stops.push(stop),
   })
