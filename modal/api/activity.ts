@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { clipText } from '../ui/components/clipText.js'
 import { shownAsWritten } from '../ui/components/shownAsWritten.js'
 import type { ApiClient } from './client.js'
 
@@ -14,6 +15,27 @@ const accountAddress = z
       /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}|(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}|[123mn][1-9A-HJ-NP-Za-km-z]{25,34})$/,
     ),
   )
+
+/** Longest token id kept whole: a uint256, ERC-721's token id, has at most 78 decimal digits. */
+export const MAX_TOKEN_ID_LENGTH = 78
+
+/**
+ * Longest amount kept: a uint256 written with a uint8's decimals (formatUnits, as the api writes amounts and
+ * fees) is at most '0.' and 255 digits. A number cannot be cut and still say the same amount, so a longer one
+ * is left out and its row says it does not know the amount.
+ */
+export const MAX_AMOUNT_LENGTH = 257
+
+// A row's texts bounded as they are read, so that no view of a row shows an api's megabyte: a token id is
+// only shown, so a longer one is cut; an amount is read as a number, so a longer one is absent.
+const tokenIdText = z.pipe(
+  z.string(),
+  z.transform((id) => clipText(id, MAX_TOKEN_ID_LENGTH)),
+)
+const amountText = z.pipe(
+  z.string(),
+  z.transform((amount) => (amount.length > MAX_AMOUNT_LENGTH ? undefined : amount)),
+)
 
 // ECMAScript's Date reaches 8.64e15 ms either side of the epoch.
 const maxDateSeconds = 8.64e12
@@ -33,10 +55,11 @@ const activityItemSchema = z.object({
   from: z.optional(accountAddress),
   to: z.optional(accountAddress),
   kind: z.enum(['native', 'erc20', 'erc721', 'spl']),
-  amount: z.string(),
+  /** Undefined when longer than MAX_AMOUNT_LENGTH. */
+  amount: amountText,
   /** The transaction's fee in the native coin, where the api tells it (Bitcoin). */
-  fee: z.optional(z.string()),
-  tokenId: z.optional(z.string()),
+  fee: z.optional(amountText),
+  tokenId: z.optional(tokenIdText),
   token: z.optional(
     z.object({ address: accountAddress, name: z.string(), symbol: z.string(), decimals: z.number() }),
   ),

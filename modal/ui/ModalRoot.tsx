@@ -10,6 +10,7 @@ import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { Spinner } from './components/Spinner.js'
+import { ViewErrorBoundary } from './components/ViewErrorBoundary.js'
 import { useAppState, useKit } from './kitContext.js'
 import { useEmbeddedUi } from './useEmbeddedUi.js'
 import { chunkTitle, LaterView, views } from './views/index.js'
@@ -171,12 +172,26 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
       ))}
       <div className="body" key={route.view}>
         {/* Views whose code loads on demand show the spinner until it has. */}
-        <Suspense fallback={<Spinner label={t('modal.loading')} testId="view-loading" />}>
-          {View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} testId="view-loading" />}
-        </Suspense>
+        <ViewErrorBoundary resetKey={router} fallback={<ViewFailed />}>
+          <Suspense fallback={<Spinner label={t('modal.loading')} testId="view-loading" />}>
+            {View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} testId="view-loading" />}
+          </Suspense>
+        </ViewErrorBoundary>
       </div>
       <Branding />
     </>
+  )
+}
+
+/** In place of a view that threw while rendering: the header above it still goes back and closes. */
+function ViewFailed() {
+  const { t } = useKit()
+  return (
+    <div className="center" data-testid="view-failed">
+      <p className="error" role="alert">
+        {t('error.generic')}
+      </p>
+    </div>
   )
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fetchActivity } from '../../../modal/api/activity.js'
+import { fetchActivity, MAX_AMOUNT_LENGTH, MAX_TOKEN_ID_LENGTH } from '../../../modal/api/activity.js'
 import { fakeApi } from '../support/fakeApi.js'
 import { alice, bob } from '../support/kit.js'
 
@@ -118,5 +118,41 @@ describe('activity client', () => {
       query,
     )
     expect(page).toEqual({ data: [item, shown], next: 'c2' })
+  })
+
+  it('shortens an over-long token id to a bounded one ending in an ellipsis, keeping the transfer', async () => {
+    const query = { address: alice, caipNetworkId: 'eip155:31337' }
+    const token = { address: bob, name: 'Test Art', symbol: 'tART', decimals: 0 }
+    const nft = { ...item, kind: 'erc721', amount: '1', token, tokenId: '7'.repeat(1_000_000) }
+    const page = await fetchActivity(fakeApi(() => ({ data: [nft], next: null })).api, query)
+    expect(page.data).toEqual([{ ...nft, tokenId: `${'7'.repeat(MAX_TOKEN_ID_LENGTH - 1)}…` }])
+  })
+
+  it('keeps a token id as long as a uint256 written out whole', async () => {
+    const query = { address: alice, caipNetworkId: 'eip155:31337' }
+    const tokenId = (2n ** 256n - 1n).toString()
+    const page = await fetchActivity(
+      fakeApi(() => ({ data: [{ ...item, kind: 'erc721', tokenId }], next: null })).api,
+      query,
+    )
+    expect(page.data[0]?.tokenId).toBe(tokenId)
+  })
+
+  it('treats an amount or fee longer than any chain writes as absent, keeping the transfer', async () => {
+    const query = { address: alice, caipNetworkId: 'eip155:31337' }
+    const long = '9'.repeat(1_000_000)
+    const page = await fetchActivity(
+      fakeApi(() => ({ data: [{ ...item, amount: long, fee: long }], next: null })).api,
+      query,
+    )
+    expect(page.data).toEqual([{ ...item, amount: undefined, fee: undefined }])
+  })
+
+  it('keeps the longest amount a chain writes: a uint256 with 255 decimals', async () => {
+    const query = { address: alice, caipNetworkId: 'eip155:31337' }
+    const amount = `0.${'9'.repeat(255)}`
+    expect(amount).toHaveLength(MAX_AMOUNT_LENGTH)
+    const page = await fetchActivity(fakeApi(() => ({ data: [{ ...item, amount }], next: null })).api, query)
+    expect(page.data[0]?.amount).toBe(amount)
   })
 })

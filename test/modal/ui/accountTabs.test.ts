@@ -288,6 +288,19 @@ describe('Activity tab', () => {
     expect(html).not.toContain('Load more')
   })
 
+  it('shows a question mark for an amount the api gave too long to read, and the rest of the row', async () => {
+    const kit = await accountKit({ apiUrl })
+    const html = await renderLoaded(
+      kit,
+      createElement(ActivityList, {
+        feed: feed({ items: [{ ...sent, amount: undefined }] }),
+        onLoadMore: () => {},
+      }),
+    )
+    expect(html).toContain('−? tETH')
+    expect(html).toContain('Sent to 0x7099…79C8')
+  })
+
   it('writes amounts in the modal’s locale', async () => {
     const kit = await accountKit({ apiUrl })
     const html = await renderLoaded(

@@ -123,5 +123,7 @@ function ActivityRow({ item, network }: { item: ActivityItem; network: CaipNetwo
 function amountOf(item: ActivityItem, network: CaipNetwork, locale: string): string {
   if (item.kind === 'erc721') return `#${item.tokenId ?? '?'} ${item.token?.symbol ?? ''}`.trim()
   const symbol = item.kind === 'native' ? network.nativeCurrency.symbol : (item.token?.symbol ?? '')
-  return `${formatAmount(item.amount, locale, { minimumFractionDigits: 2 })} ${symbol}`.trim()
+  const amount =
+    item.amount === undefined ? '?' : formatAmount(item.amount, locale, { minimumFractionDigits: 2 })
+  return `${amount} ${symbol}`.trim()
 }
