@@ -1,3 +1,4 @@
+export { type CappedRecord, MemoryCappedRecords } from './memoryCappedRecords.js'
 export { MemoryWindowCounter } from './memoryWindowCounter.js'
 export { type CappedRecordsOptions, type RecordFields, RedisCappedRecords } from './redisCappedRecords.js'
 export { REDIS_URL_ENV, redisUrlOf } from './redisUrl.js'

@@ -6,7 +6,7 @@ export type CappedRecordsOptions = {
   ttlMs: number
   /** Records one client holds at once; past it, its own oldest goes first. */
   perClient: number
-  /** Records held at once; past it, the oldest goes first. */
+  /** Records held at once; past it, the oldest of the client holding the most goes first. */
   maxEntries: number
 }
 
@@ -14,18 +14,23 @@ export type CappedRecordsOptions = {
 export type RecordFields = Record<string, string>
 
 // Keys under the prefix: `r:<id>` a record's hash (its fields, `client`, `expiresAt`), `c:<client>` the
-// client's ids and `all` every id, both in insertion order (scored by `seq`, a counter). Every record lives
-// the same TTL, so insertion order is expiry order, as the in-memory stores rely on: the stale ones are at
-// the front. Every key expires with the records it holds, so Redis holds no more than one TTL's records;
-// the caps bound that too.
+// client's ids and `all` every id, both in insertion order (scored by `seq`, a counter), and `n` each
+// client's count of records (the fullest gives way past the total, as in MemoryCappedRecords). Every record
+// lives the same TTL, so insertion order is expiry order, as the in-memory stores rely on: the stale ones
+// are at the front. The indexes expire one TTL after the last add, so Redis holds no more than one TTL's
+// records; the caps bound that too. A record's own hash outlives its TTL by another, so that whoever drops
+// it stale still reads whose it was.
 const dropFunction = `
 local prefix = ARGV[1]
-local function drop(id)
+local counts = prefix .. 'n'
+local function drop(id, knownOwner)
   local key = prefix .. 'r:' .. id
-  local owner = redis.call('HGET', key, 'client')
+  local owner = knownOwner or redis.call('HGET', key, 'client')
   redis.call('DEL', key)
   redis.call('ZREM', prefix .. 'all', id)
-  if owner then redis.call('ZREM', prefix .. 'c:' .. owner, id) end
+  if owner and redis.call('ZREM', prefix .. 'c:' .. owner, id) == 1 then
+    if tonumber(redis.call('ZINCRBY', counts, -1, owner)) <= 0 then redis.call('ZREM', counts, owner) end
+  end
 end
 `
 
@@ -34,18 +39,18 @@ local id, client = ARGV[2], ARGV[3]
 local now, ttl, perClient, maxEntries = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 local conflictField, conflictValue = ARGV[8], ARGV[9]
 local all, own, key = prefix .. 'all', prefix .. 'c:' .. client, prefix .. 'r:' .. id
-local function dropExpired(set)
+local function dropExpired(set, owner)
   while true do
     local first = redis.call('ZRANGE', set, 0, 0)[1]
     if not first then return end
     local at = tonumber(redis.call('HGET', prefix .. 'r:' .. first, 'expiresAt'))
     if at and at > now then return end
-    drop(first)
+    drop(first, owner)
     redis.call('ZREM', set, first)
   end
 end
 dropExpired(all)
-dropExpired(own)
+dropExpired(own, client)
 local expiresAt = tonumber(redis.call('HGET', key, 'expiresAt'))
 if expiresAt and expiresAt > now then
   if conflictField ~= '' and redis.call('HGET', key, conflictField) ~= conflictValue then
@@ -54,14 +59,28 @@ if expiresAt and expiresAt > now then
   return 0
 end
 if expiresAt then drop(id) end
-if redis.call('ZCARD', own) >= perClient then drop(redis.call('ZRANGE', own, 0, 0)[1]) end
-if redis.call('ZCARD', all) >= maxEntries then drop(redis.call('ZRANGE', all, 0, 0)[1]) end
+if redis.call('ZCARD', own) >= perClient then drop(redis.call('ZRANGE', own, 0, 0)[1], client) end
+if redis.call('ZCARD', all) >= maxEntries then
+  -- A client counted whose ids are all gone (its index expired) is skipped for the next fullest.
+  while true do
+    local fullest = redis.call('ZREVRANGE', counts, 0, 0)[1]
+    if not fullest then break end
+    local oldest = redis.call('ZRANGE', prefix .. 'c:' .. fullest, 0, 0)[1]
+    if oldest then
+      drop(oldest, fullest)
+      break
+    end
+    redis.call('ZREM', counts, fullest)
+  end
+end
 expiresAt = now + ttl
 redis.call('HSET', key, 'client', client, 'expiresAt', string.format('%d', expiresAt), unpack(ARGV, 10))
 local seq = redis.call('INCR', prefix .. 'seq')
 redis.call('ZADD', all, seq, id)
 redis.call('ZADD', own, seq, id)
-for _, each in ipairs({ key, all, own, prefix .. 'seq' }) do redis.call('PEXPIRE', each, ttl) end
+redis.call('ZINCRBY', counts, 1, client)
+redis.call('PEXPIRE', key, 2 * ttl)
+for _, each in ipairs({ all, own, counts, prefix .. 'seq' }) do redis.call('PEXPIRE', each, ttl) end
 return 1
 `
 

@@ -1,12 +1,14 @@
 import type { Eventually } from '@pairwise/common'
+import { MemoryCappedRecords } from '../../sharedState/index.js'
 
 /** How long a registered hash can be looked up: a message is checked when it arrives, not days later. */
 export const DEFAULT_ATTESTATION_TTL_MS = 5 * 60_000
 /**
  * Registrations held at once. Any page may register (that is the point: a page states its own origin), so
  * the store is bounded: an entry is a 64-character hash, an origin of at most 300 characters and a client
- * address, under 1 KB with the Maps' overhead, so 50,000 entries stay under 50 MB. Past the cap the oldest
- * registration is forgotten first; a flood therefore turns other messages' checks UNKNOWN, never VALID.
+ * address, under 1 KB with the Maps' overhead, so 50,000 entries stay under 50 MB. Past the cap the client
+ * holding the most loses its oldest (MemoryCappedRecords), so a flood spends its own first; what it still
+ * pushes out turns other messages' checks UNKNOWN, never VALID.
  */
 export const DEFAULT_MAX_ATTESTATIONS = 50_000
 /**
@@ -42,61 +44,37 @@ export type AttestationStoreOptions = {
  * an origin it is not sure of.
  */
 export class AttestationStore implements Attestations {
-  readonly #entries = new Map<string, Entry>()
-  readonly #byClient = new Map<string, Set<string>>()
+  readonly #records: MemoryCappedRecords<Entry>
   readonly #now: () => number
   readonly #ttlMs: number
-  readonly #maxEntries: number
-  readonly #perClient: number
 
   constructor(options: AttestationStoreOptions) {
     this.#now = options.now
     this.#ttlMs = options.ttlMs ?? DEFAULT_ATTESTATION_TTL_MS
-    this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_ATTESTATIONS
-    this.#perClient = options.perClient ?? DEFAULT_ATTESTATIONS_PER_CLIENT
+    this.#records = new MemoryCappedRecords({
+      perClient: options.perClient ?? DEFAULT_ATTESTATIONS_PER_CLIENT,
+      maxEntries: options.maxEntries ?? DEFAULT_MAX_ATTESTATIONS,
+    })
   }
 
   get size(): number {
-    return this.#entries.size
+    return this.#records.size
   }
 
   /** Records that `client`, from a frame on `origin`, registered `hash`. */
   register(hash: string, origin: string, client: string): void {
-    this.#dropExpired()
-    const known = this.#entries.get(hash)
+    this.#records.dropExpired(this.#now())
+    const known = this.#records.get(hash)
     if (known !== undefined) {
       if (known.origin !== origin) known.disputed = true
       return
     }
-    const own = this.#byClient.get(client)
-    if (own !== undefined && own.size >= this.#perClient) this.#delete(own.values().next().value)
-    if (this.#entries.size >= this.#maxEntries) this.#delete(this.#entries.keys().next().value)
-    this.#entries.set(hash, { origin, client, expiresAt: this.#now() + this.#ttlMs, disputed: false })
-    this.#byClient.set(client, (own ?? new Set()).add(hash))
+    this.#records.add(hash, { origin, client, expiresAt: this.#now() + this.#ttlMs, disputed: false })
   }
 
   /** The origin that registered `hash`, while it is fresh and undisputed. */
   originOf(hash: string): string | undefined {
-    const entry = this.#entries.get(hash)
+    const entry = this.#records.get(hash)
     return entry === undefined || entry.disputed || entry.expiresAt <= this.#now() ? undefined : entry.origin
-  }
-
-  // Every entry lives the same TTL, so insertion order is expiry order: the stale ones are at the front.
-  #dropExpired(): void {
-    const now = this.#now()
-    for (const [hash, entry] of this.#entries) {
-      if (entry.expiresAt > now) return
-      this.#delete(hash)
-    }
-  }
-
-  #delete(hash: string | undefined): void {
-    if (hash === undefined) return
-    const entry = this.#entries.get(hash)
-    if (entry === undefined) return
-    this.#entries.delete(hash)
-    const own = this.#byClient.get(entry.client)
-    own?.delete(hash)
-    if (own?.size === 0) this.#byClient.delete(entry.client)
   }
 }

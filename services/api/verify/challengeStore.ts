@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Eventually } from '@pairwise/common'
+import { MemoryCappedRecords } from '../../sharedState/index.js'
 
 /** How long the challenge a frame page carries can register: the page posts it within a second of loading. */
 export const DEFAULT_CHALLENGE_TTL_MS = 30_000
@@ -43,28 +44,23 @@ export type ChallengeStoreOptions = {
  * instead (RedisChallengeStore), since a frame's load and its registration may reach different ones.
  */
 export class ChallengeStore implements Challenges {
-  readonly #entries = new Map<string, Entry>()
-  readonly #byClient = new Map<string, Set<string>>()
+  readonly #records: MemoryCappedRecords<Entry>
   readonly #now: () => number
   readonly #ttlMs: number
-  readonly #perClient: number
-  readonly #maxEntries: number
 
   constructor(options: ChallengeStoreOptions) {
     this.#now = options.now
     this.#ttlMs = options.ttlMs ?? DEFAULT_CHALLENGE_TTL_MS
-    this.#perClient = options.perClient ?? DEFAULT_CHALLENGES_PER_CLIENT
-    this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_CHALLENGES
+    this.#records = new MemoryCappedRecords({
+      perClient: options.perClient ?? DEFAULT_CHALLENGES_PER_CLIENT,
+      maxEntries: options.maxEntries ?? DEFAULT_MAX_CHALLENGES,
+    })
   }
 
   issue(claim: ChallengeClaim, client: string): string {
-    this.#dropExpired()
-    const own = this.#byClient.get(client)
-    if (own !== undefined && own.size >= this.#perClient) this.#delete(own.values().next().value)
-    if (this.#entries.size >= this.#maxEntries) this.#delete(this.#entries.keys().next().value)
+    this.#records.dropExpired(this.#now())
     const challenge = newChallenge()
-    this.#entries.set(challenge, { ...claim, client, expiresAt: this.#now() + this.#ttlMs })
-    this.#byClient.set(client, (this.#byClient.get(client) ?? new Set()).add(challenge))
+    this.#records.add(challenge, { ...claim, client, expiresAt: this.#now() + this.#ttlMs })
     return challenge
   }
 
@@ -73,28 +69,9 @@ export class ChallengeStore implements Challenges {
    * challenge named by another client stays open for its own.
    */
   take(challenge: string, client: string): ChallengeClaim | undefined {
-    const entry = this.#entries.get(challenge)
+    const entry = this.#records.get(challenge)
     if (entry === undefined || entry.client !== client) return undefined
-    this.#delete(challenge)
+    this.#records.delete(challenge)
     return entry.expiresAt > this.#now() ? { origin: entry.origin, verified: entry.verified } : undefined
-  }
-
-  // Every challenge lives the same TTL, so insertion order is expiry order: the stale ones are at the front.
-  #dropExpired(): void {
-    const now = this.#now()
-    for (const [challenge, entry] of this.#entries) {
-      if (entry.expiresAt > now) return
-      this.#delete(challenge)
-    }
-  }
-
-  #delete(challenge: string | undefined): void {
-    if (challenge === undefined) return
-    const entry = this.#entries.get(challenge)
-    if (entry === undefined) return
-    this.#entries.delete(challenge)
-    const own = this.#byClient.get(entry.client)
-    own?.delete(challenge)
-    if (own?.size === 0) this.#byClient.delete(entry.client)
   }
 }

@@ -87,6 +87,36 @@ describe.each(kinds)('the $name verify stores', (kind) => {
     for (const n of [3, 4, 5]) expect(await store.originOf(hash(n))).toBeDefined()
   })
 
+  it('past the total, drop the oldest of the client holding the most, so a flood from many addresses pushes out its own before an honest one', async () => {
+    let now = 2_500_000
+    const store = kind.attestations({ now: () => now, perClient: 10, maxEntries: 6 })
+    const register = async (n: number, client: string) => {
+      await store.register(hash(n), 'https://a.example', client)
+      now += 1
+    }
+    await register(1, 'honest')
+    for (const n of [2, 3, 4, 5]) await register(n, 'flooder-1')
+    await register(6, 'flooder-2')
+    // The total is reached: flooder-1 holds the most (4, then 3) and loses its oldest twice.
+    for (const n of [7, 8]) await register(n, 'flooder-2')
+    // Now flooder-2 holds the most (3, against 2): its own oldest goes.
+    await register(9, 'flooder-1')
+    for (const n of [2, 3, 6]) expect(await store.originOf(hash(n))).toBeUndefined()
+    for (const n of [1, 4, 5, 7, 8, 9]) expect(await store.originOf(hash(n))).toBe('https://a.example')
+  })
+
+  it('past the total, skip a client whose registrations all went stale for the fullest one holding live ones', async () => {
+    let now = 2_700_000
+    const store = kind.attestations({ now: () => now, ttlMs: 1_000, perClient: 10, maxEntries: 3 })
+    for (const n of [1, 2]) await store.register(hash(n), 'https://a.example', 'gone')
+    now += 1_000
+    for (const n of [3, 4, 5]) await store.register(hash(n), 'https://a.example', 'flooder')
+    await store.register(hash(6), 'https://b.example', 'honest')
+    expect(await store.originOf(hash(3))).toBeUndefined()
+    for (const n of [4, 5]) expect(await store.originOf(hash(n))).toBe('https://a.example')
+    expect(await store.originOf(hash(6))).toBe('https://b.example')
+  })
+
   it('spend a challenge once, only for the client it was served to, and only while fresh', async () => {
     let now = 3_000_000
     const challenges = kind.challenges({ now: () => now, ttlMs: 30_000 })
