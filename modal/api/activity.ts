@@ -26,17 +26,6 @@ export const MAX_TOKEN_ID_LENGTH = 78
  */
 export const MAX_AMOUNT_LENGTH = 257
 
-// A row's texts bounded as they are read, so that no view of a row shows an api's megabyte: a token id is
-// only shown, so a longer one is cut; an amount is read as a number, so a longer one is absent.
-const tokenIdText = z.pipe(
-  z.string(),
-  z.transform((id) => clipText(id, MAX_TOKEN_ID_LENGTH)),
-)
-const amountText = z.pipe(
-  z.string(),
-  z.transform((amount) => (amount.length > MAX_AMOUNT_LENGTH ? undefined : amount)),
-)
-
 // ECMAScript's Date reaches 8.64e15 ms either side of the epoch.
 const maxDateSeconds = 8.64e12
 
@@ -55,11 +44,10 @@ const activityItemSchema = z.object({
   from: z.optional(accountAddress),
   to: z.optional(accountAddress),
   kind: z.enum(['native', 'erc20', 'erc721', 'spl']),
-  /** Undefined when longer than MAX_AMOUNT_LENGTH. */
-  amount: amountText,
+  amount: z.string(),
   /** The transaction's fee in the native coin, where the api tells it (Bitcoin). */
-  fee: z.optional(amountText),
-  tokenId: z.optional(tokenIdText),
+  fee: z.optional(z.string()),
+  tokenId: z.optional(z.string()),
   token: z.optional(
     z.object({ address: accountAddress, name: z.string(), symbol: z.string(), decimals: z.number() }),
   ),
@@ -70,8 +58,25 @@ export const activityPageSchema = z.object({
   next: z.nullable(z.string()),
 })
 
-export type ActivityItem = z.output<typeof activityItemSchema>
-export type ActivityPage = z.output<typeof activityPageSchema>
+type WireItem = z.output<typeof activityItemSchema>
+/** A transfer as the views read it: its amount undefined when longer than MAX_AMOUNT_LENGTH. */
+export type ActivityItem = Omit<WireItem, 'amount'> & { amount: string | undefined }
+export type ActivityPage = { data: ActivityItem[]; next: string | null }
+
+/**
+ * A transfer's texts bounded, so that no view of it shows an api's megabyte: a token id is only shown, so a
+ * longer one is cut; an amount is read as a number, so a longer one is absent. Done here rather than by
+ * `z.transform` in the schema, which would grow the zod code every page loads (modal/swaps/wire.ts).
+ */
+function bounded({ amount, fee, tokenId, ...item }: WireItem): ActivityItem {
+  const within = (text: string) => (text.length > MAX_AMOUNT_LENGTH ? undefined : text)
+  return {
+    ...item,
+    amount: within(amount),
+    ...(fee === undefined ? {} : { fee: within(fee) }),
+    ...(tokenId === undefined ? {} : { tokenId: clipText(tokenId, MAX_TOKEN_ID_LENGTH) }),
+  }
+}
 
 export type ActivityQuery = { address: string; caipNetworkId: string; cursor?: string; limit?: number }
 
@@ -87,5 +92,8 @@ export async function fetchActivity(api: ApiClient, query: ActivityQuery): Promi
     { ...rest, ...(limit === undefined ? {} : { limit: String(limit) }) },
     activityPageSchema,
   )
-  return { ...page, data: page.data.filter((item) => !item.token || shownAsWritten(item.token)) }
+  return {
+    next: page.next,
+    data: page.data.filter((item) => !item.token || shownAsWritten(item.token)).map(bounded),
+  }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { fetchNfts, MAX_NFTS } from '../../../modal/api/nfts.js'
+import { MAX_TOKEN_ID_LENGTH } from '../../../modal/api/activity.js'
+import {
+  fetchNfts,
+  MAX_NFT_DESCRIPTION_LENGTH,
+  MAX_NFT_NAME_LENGTH,
+  MAX_NFTS,
+} from '../../../modal/api/nfts.js'
+import { MAX_TOKEN_LABEL_LENGTH } from '../../../modal/ui/components/shownAsWritten.js'
 import { fakeApi } from '../support/fakeApi.js'
 import { alice } from '../support/kit.js'
 
@@ -35,5 +42,44 @@ describe('nfts client', () => {
     ]
     const { api } = fakeApi(() => ({ data: [nft, ...hidden] }))
     expect(await fetchNfts(api, query)).toEqual([nft])
+  })
+
+  it('shortens an over-long token id, name or description to a bounded one ending in an ellipsis, keeping the NFT', async () => {
+    // An NFT's metadata is its minter's: the tab would otherwise show, and the page hold, whatever it says.
+    const long = 'x'.repeat(1_000_000)
+    const { api } = fakeApi(() => ({ data: [{ ...nft, tokenId: long, name: long, description: long }] }))
+    expect(await fetchNfts(api, query)).toEqual([
+      {
+        ...nft,
+        tokenId: `${'x'.repeat(MAX_TOKEN_ID_LENGTH - 1)}…`,
+        name: `${'x'.repeat(MAX_NFT_NAME_LENGTH - 1)}…`,
+        description: `${'x'.repeat(MAX_NFT_DESCRIPTION_LENGTH - 1)}…`,
+      },
+    ])
+  })
+
+  it('keeps whole a uint256 token id and a name and description as long as the api keeps them', async () => {
+    const whole = {
+      ...nft,
+      tokenId: (2n ** 256n - 1n).toString(),
+      name: 'n'.repeat(MAX_NFT_NAME_LENGTH),
+      description: 'd'.repeat(MAX_NFT_DESCRIPTION_LENGTH),
+    }
+    expect(await fetchNfts(fakeApi(() => ({ data: [whole] })).api, query)).toEqual([whole])
+  })
+
+  it('leaves out an NFT whose collection name or symbol is longer than a token label may be', async () => {
+    // The collection's name and symbol are its contract's, as a token's are.
+    const label = 'P'.repeat(MAX_TOKEN_LABEL_LENGTH)
+    const longest = { ...nft, collection: { name: label, symbol: label } }
+    const over = `${label}P`
+    const { api } = fakeApi(() => ({
+      data: [
+        longest,
+        { ...nft, tokenId: '8', collection: { name: over, symbol: 'tPAIR' } },
+        { ...nft, tokenId: '9', collection: { name: 'Test Pairs', symbol: over } },
+      ],
+    }))
+    expect(await fetchNfts(api, query)).toEqual([longest])
   })
 })
