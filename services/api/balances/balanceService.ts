@@ -133,9 +133,6 @@ export class BalanceService {
           metadata: this.metadata,
           skipped: this.skipped,
           multicall3: chain.multicall3,
-          // A slow token's half waits out a whole timeout at each level: a level and a half is all one
-          // answer spends telling it apart (the rest is left out for the hour).
-          narrowForMs: 1.5 * this.rpcTimeoutMs,
         }),
       ])
     } catch (error) {

@@ -26,14 +26,17 @@ type Result = { status: 'success'; result: unknown } | { status: 'failure'; erro
 type Plan = { token: Address; cached: TokenMetadata | undefined; reads: Read[] }
 /**
  * A plan with its reads' results; 'failed' when it made a multicall fail as a whole, 'unread' when the
- * answer's calls ran out before it was told apart.
+ * answer's calls ran out before it was told apart (both left out of the owner's reads for the hour); and
+ * 'withheld' when a call it shared with other tokens ran out of time: left out of this answer only, since
+ * a slow node, not only a slow token, makes a call run out of time.
  */
-type Answered = Plan & { results: Result[] | 'failed' | 'unread' }
+type Answered = Plan & { results: Result[] | 'failed' | 'unread' | 'withheld' }
 
 /**
  * An owner's tokens left out of its reads (`chainId:owner:token`): one whose reads failed a multicall as a
- * whole (by burning its gas, or its time), or that the calls of an answer ran out before telling apart. Per owner: a token may burn its gas
- * for one address only, and the tokens an attacker sends one address must cost no other address a token.
+ * whole (by burning its gas, or its time alone), or that the calls of an answer ran out before telling
+ * apart. Per owner: a token may burn its gas for one address only, and the tokens an attacker sends one
+ * address must cost no other address a token.
  */
 export type SkippedTokens = TtlCache<true>
 
@@ -143,12 +146,6 @@ function split(plans: readonly Plan[], combined: readonly Result[]): Answered[] 
 }
 
 /**
- * What narrowing may spend on one answer: calls, and the time until which it starts new ones (ms, on
- * `performance.now()`): a slow token costs each level of halving a whole timeout.
- */
-type NarrowingBudget = { calls: number; until: number }
-
-/**
  * Each plan with the results of its reads: from one multicall for all of them or, when a token made that call
  * fail as a whole, as `narrowed` finds them. Within `budget` in all: plans still unknown when it runs out are
  * 'unread'. A failure of the chain itself rejects.
@@ -156,15 +153,45 @@ type NarrowingBudget = { calls: number; until: number }
 async function halving(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
-  budget: NarrowingBudget,
+  budget: { calls: number },
 ): Promise<Answered[]> {
-  if (budget.calls < 1 || performance.now() > budget.until)
-    return plans.map((plan) => ({ ...plan, results: 'unread' }))
+  if (budget.calls < 1) return plans.map((plan) => ({ ...plan, results: 'unread' }))
   budget.calls--
   const combined = await read(plans.flatMap((plan) => plan.reads))
   const failure = aggregateFailure(combined)
   rejectUnlessTokenCaused(failure)
-  return failure === undefined ? split(plans, combined) : narrowed(plans, read, budget)
+  if (failure === undefined) return split(plans, combined)
+  // Each level of halving would wait out a whole timeout: a call out of time is not narrowed further.
+  return ranOutOfTime(failure) ? outOfTime(plans) : narrowed(plans, read, budget)
+}
+
+/** `plans`, whose one call ran out of time: a token alone is 'failed', tokens together 'withheld'. */
+const outOfTime = (plans: readonly Plan[]): Answered[] =>
+  plans.map((plan) => ({ ...plan, results: plans.length === 1 ? 'failed' : 'withheld' }))
+
+/**
+ * `plans`, whose multicall together ran out of time, read in at most `calls` calls at once, a token each
+ * while they fit, so that one timeout tells every slow token apart; a call that fails otherwise as a whole
+ * (a token burning its gas among them) fails only its own tokens, as one out of time does.
+ */
+async function oneCallEach(
+  plans: readonly Plan[],
+  read: (reads: readonly Read[]) => Promise<Result[]>,
+  calls: number,
+): Promise<Answered[]> {
+  const size = Math.ceil(plans.length / calls)
+  const groups = Array.from({ length: Math.ceil(plans.length / size) }, (_, index) =>
+    plans.slice(index * size, (index + 1) * size),
+  )
+  const answered = await Promise.all(
+    groups.map(async (group) => {
+      const combined = await read(group.flatMap((plan) => plan.reads))
+      const failure = aggregateFailure(combined)
+      rejectUnlessTokenCaused(failure)
+      return failure === undefined ? split(group, combined) : outOfTime(group)
+    }),
+  )
+  return answered.flat()
 }
 
 /**
@@ -174,7 +201,7 @@ async function halving(
 async function narrowed(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
-  budget: NarrowingBudget,
+  budget: { calls: number },
 ): Promise<Answered[]> {
   if (plans.length <= 1) return plans.map((plan) => ({ ...plan, results: 'failed' }))
   const middle = Math.ceil(plans.length / 2)
@@ -195,9 +222,7 @@ async function answered(
   listed: readonly Plan[],
   seen: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
-  narrowForMs: number,
 ): Promise<Answered[]> {
-  const until = performance.now() + narrowForMs
   const plans = [...listed, ...seen]
   const combined = await read(plans.flatMap((plan) => plan.reads))
   const failure = aggregateFailure(combined)
@@ -205,8 +230,11 @@ async function answered(
   if (failure === undefined) return split(plans, combined)
   if ((listed.length === 0 || seen.length === 0) && ranOutOfTime(failure)) throw failure
   const own = listed.length > 0 ? read(listed.flatMap((plan) => plan.reads)) : Promise.resolve([])
-  const budget = { calls: maxCallsPerAnswer - (listed.length > 0 ? 2 : 1), until }
-  const [ownResults, others] = await Promise.all([own, narrowed(seen, read, budget)])
+  const calls = maxCallsPerAnswer - (listed.length > 0 ? 2 : 1)
+  const [ownResults, others] = await Promise.all([
+    own,
+    ranOutOfTime(failure) ? oneCallEach(seen, read, calls) : narrowed(seen, read, { calls }),
+  ])
   const ownFailure = aggregateFailure(ownResults)
   if (ownFailure) throw ownFailure
   return [...split(listed, ownResults), ...others]
@@ -218,9 +246,9 @@ async function answered(
  * that fail to answer as ERC-20s are left out. When a seen token makes that multicall fail as a whole (by
  * burning all its gas, or running out of time while the chain's own tokens read alone do not), the chain's
  * own tokens are read alone and the seen ones by halves until it is alone, within `maxCallsPerAnswer` and
- * starting no call `narrowForMs` after the answer's first; it, and the seen tokens the calls ran out before
- * telling apart, are left out of the owner's reads for `gasBurnerSkippedMs`. A failure of the chain itself
- * rejects.
+ * When it ran out of time, the seen ones are read a call each instead, within as many calls: each that runs
+ * out of time alone is left out for the hour, and tokens that shared such a call are left out of this
+ * answer only. A failure of the chain itself rejects.
  */
 export async function readErc20Holdings(
   client: PublicClient,
@@ -232,7 +260,6 @@ export async function readErc20Holdings(
     metadata,
     skipped,
     multicall3,
-    narrowForMs,
   }: {
     chainId: number
     owner: Address
@@ -241,7 +268,6 @@ export async function readErc20Holdings(
     metadata: MetadataCache
     skipped: SkippedTokens
     multicall3: Address | undefined
-    narrowForMs: number
   },
 ): Promise<TokenHolding[]> {
   const skipKey = (token: Address) => `${chainId}:${owner}:${token}`
@@ -263,9 +289,9 @@ export async function readErc20Holdings(
       ...(multicall3 ? { multicallAddress: multicall3 } : { deployless: true }),
     })) as Result[]
   const holdings: TokenHolding[] = []
-  for (const { token, cached, results } of await answered(listedPlans, seenPlans, read, narrowForMs)) {
+  for (const { token, cached, results } of await answered(listedPlans, seenPlans, read)) {
     if (typeof results === 'string') {
-      skipped.set(skipKey(token), true)
+      if (results !== 'withheld') skipped.set(skipKey(token), true)
       continue
     }
     const [balance, ...rest] = results
