@@ -70,7 +70,10 @@ const defaultMetadata: Metadata = {
   icons: [],
 }
 
-/** How long `pair()` waits for a proposal when the URI carries no expiry: the official pairing life. */
+/**
+ * The longest `pair()` waits for a proposal: the official pairing life. The client holds an unused
+ * pairing no longer either, whatever later expiry its URI names.
+ */
 const PAIRING_WAIT_MS = 5 * 60_000
 
 type Waiter = { resolve(session: Session | undefined): void; reject(error: Error): void }
@@ -206,7 +209,10 @@ export async function startExampleWallet(options: ExampleWalletOptions): Promise
       const settled = new Promise<Session | undefined>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error('The pairing expired before the dapp proposed a session or a sign-in')),
-          expiryTimestamp === undefined ? PAIRING_WAIT_MS : Math.max(0, expiryTimestamp * 1000 - Date.now()),
+          // Capped as well because Node fires a timer of more than 24.8 days at once.
+          expiryTimestamp === undefined
+            ? PAIRING_WAIT_MS
+            : Math.min(PAIRING_WAIT_MS, Math.max(0, expiryTimestamp * 1000 - Date.now())),
         )
         const done = () => {
           clearTimeout(timer)

@@ -1,27 +1,11 @@
 // The example wallet as a command: pairs with the `wc:` URI a dapp printed, signs in and answers its requests.
-import { type ExampleWalletActivity, startExampleWallet } from './exampleWallet.js'
+import { startExampleWallet } from './exampleWallet.js'
 import { exampleSettings } from './settings.js'
+import { describeActivity, printable } from './walletActivity.js'
 
 const usage = `Usage: node examples/node/dist/wallet.js 'wc:…' [--relay ws://127.0.0.1:8787] [--rpc http://127.0.0.1:8545]
 Signs with Anvil's account 0 unless PAIRWISE_PRIVATE_KEY is set; exits when the dapp disconnects (or after a
 sign-in that opens no session).`
-
-function describe(activity: ExampleWalletActivity): string {
-  switch (activity.type) {
-    case 'session':
-      return `approved a session with ${activity.session.peer.metadata.name}`
-    case 'rejected':
-      return `rejected proposal ${activity.proposalId}: ${activity.reason}`
-    case 'signedIn':
-      return `signed in on ${activity.cacaos.map((cacao) => cacao.p.iss.split(':').slice(2, 4).join(':')).join(', ')}${activity.session ? ' with a session' : ''}`
-    case 'signInRejected':
-      return `refused sign-in ${activity.requestId}: ${activity.reason}`
-    case 'request':
-      return activity.outcome === 'answered'
-        ? `answered ${activity.method} on ${activity.chainId}`
-        : `refused ${activity.method} on ${activity.chainId}: ${activity.message} (${activity.code})`
-  }
-}
 
 const settings = exampleSettings(process.argv.slice(2), process.env)
 const [uri] = settings.positionals
@@ -35,7 +19,7 @@ const wallet = await startExampleWallet({
   rpcUrl: settings.rpcUrl,
   ...(settings.privateKey ? { privateKey: settings.privateKey } : {}),
   logger: 'warn',
-  onActivity: (activity) => console.log(describe(activity)),
+  onActivity: (activity) => console.log(describeActivity(activity)),
 })
 console.log(`wallet ${wallet.address} on ${wallet.chains.join(', ')}, relay ${settings.relayUrl}`)
 
@@ -53,6 +37,7 @@ try {
   // A sign-in that grants no methods opens no session: nothing is left to answer.
   if ((await wallet.pair(uri)) === undefined) await stop(0)
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error))
+  // The reason may quote the dapp (the chains it asked for), so it is printed as its activity lines are.
+  console.error(printable(error instanceof Error ? error.message : String(error)))
   await stop(1)
 }

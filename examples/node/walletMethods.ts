@@ -30,9 +30,24 @@ export class WalletRequestError extends Error {
 }
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected hex')
+// A number (value, gas, nonce, fee, chain id) needs a digit: BigInt('0x') throws, which would answer -32603.
+const quantity = z.string().regex(/^0x[0-9a-fA-F]+$/, 'expected a hex quantity')
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address')
 const PersonalSignParams = z.tuple([hex, address], z.unknown())
-const TypedDataParams = z.tuple([address, z.union([z.string(), z.record(z.string(), z.unknown())])])
+const TypedDataParams = z.tuple([
+  address,
+  z.union([
+    z.string().transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected typed data as JSON' })
+        return z.NEVER
+      }
+    }),
+    z.record(z.string(), z.unknown()),
+  ]),
+])
 // JSON carries a chain id as a number or as a hex or decimal string; viem hashes only a number or bigint.
 const ChainIdSchema = z.union([
   z.number().int().nonnegative(),
@@ -48,17 +63,18 @@ const TransactionParams = z.tuple([
   z.object({
     from: address,
     to: address.optional(),
-    value: hex.optional(),
+    value: quantity.optional(),
     data: hex.optional(),
     input: hex.optional(),
-    gas: hex.optional(),
-    nonce: hex.optional(),
-    gasPrice: hex.optional(),
-    maxFeePerGas: hex.optional(),
-    maxPriorityFeePerGas: hex.optional(),
+    gas: quantity.optional(),
+    nonce: quantity.optional(),
+    gasPrice: quantity.optional(),
+    maxFeePerGas: quantity.optional(),
+    maxPriorityFeePerGas: quantity.optional(),
+    chainId: ChainIdSchema.optional(),
   }),
 ])
-const SwitchChainParams = z.tuple([z.object({ chainId: hex })], z.unknown())
+const SwitchChainParams = z.tuple([z.object({ chainId: quantity })], z.unknown())
 
 /** What answering one request needs: the key, the chain it is for, and how to add a chain to the session. */
 export type WalletRequestContext = {
@@ -81,22 +97,30 @@ function requireSigner(context: WalletRequestContext, from: string): void {
 }
 
 /**
- * The domain with its chain id as a bigint, refused unless it is the request's chain: a signature for
- * another chain could be spent there (a permit on mainnet asked for over a testnet session), and viem
- * leaves a string chain id out of the hash, which would bind the signature to no chain at all.
+ * `chainId` as a bigint, refused unless it is the request's chain: what a dapp signs or sends for
+ * another chain could be spent there (a permit on mainnet asked for over a testnet session), or would
+ * land here though the dapp meant it for that chain.
+ */
+function onRequestChain(context: WalletRequestContext, chainId: number | string): bigint {
+  const id = BigInt(chainId)
+  if (id !== BigInt(context.chain.id))
+    throw new WalletRequestError(
+      -32602,
+      `Provided chainId ${chainId} must match the active chainId ${context.chain.id}`,
+    )
+  return id
+}
+
+/**
+ * The domain with its chain id as a bigint, refused unless it is the request's chain; viem leaves a
+ * string chain id out of the hash, which would bind the signature to no chain at all.
  */
 function domainOnChain<T extends { chainId?: number | string | undefined }>(
   context: WalletRequestContext,
   domain: T,
 ): T | (Omit<T, 'chainId'> & { chainId: bigint }) {
   if (domain.chainId === undefined) return domain
-  const chainId = BigInt(domain.chainId)
-  if (chainId !== BigInt(context.chain.id))
-    throw new WalletRequestError(
-      -32602,
-      `Provided chainId ${domain.chainId} must match the active chainId ${context.chain.id}`,
-    )
-  return { ...domain, chainId }
+  return { ...domain, chainId: onRequestChain(context, domain.chainId) }
 }
 
 type Transaction = z.infer<typeof TransactionParams>[0]
@@ -127,7 +151,7 @@ export async function answerWalletRequest(
     case 'eth_signTypedData_v4': {
       const [from, data] = parse(TypedDataParams, params, method)
       requireSigner(context, from)
-      const typedData = parse(TypedDataSchema, typeof data === 'string' ? JSON.parse(data) : data, method)
+      const typedData = parse(TypedDataSchema, data, method)
       const { EIP712Domain: _domain, ...types } = typedData.types
       const domain = typedData.domain && domainOnChain(context, typedData.domain)
       // Parsed JSON cannot carry viem's static typed-data types; viem checks the message against `types`.
@@ -136,6 +160,8 @@ export async function answerWalletRequest(
     case 'eth_sendTransaction': {
       const [transaction] = parse(TransactionParams, params, method)
       requireSigner(context, transaction.from)
+      // JSON-RPC leaves chainId out of a transaction; one a dapp does give must be the request's chain.
+      if (transaction.chainId !== undefined) onRequestChain(context, transaction.chainId)
       const client = createWalletClient({
         account: context.account,
         chain: context.chain,

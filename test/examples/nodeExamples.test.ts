@@ -149,6 +149,23 @@ describe('Node examples as modules', () => {
   })
 })
 
+describe('the example wallet pairs', () => {
+  it('waits for the proposal when the URI names an expiry weeks away, rather than failing at once', async () => {
+    const wallet = await startWallet()
+    const dapp = await SignClient.init({ relayUrl: relay.url, logger: 'silent' })
+    cleanups.push(() => dapp.close())
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } },
+    })
+    // 30 days on: past the 24.8 days a Node timer can wait, which it would take for "now".
+    const expiry = Math.floor(Date.now() / 1000) + 30 * 24 * 3600
+    const farUri = (uri as string).replace(/expiryTimestamp=\d+/, `expiryTimestamp=${expiry}`)
+    expect(farUri).toContain(`expiryTimestamp=${expiry}`)
+    const [paired, approved] = await Promise.all([wallet.pair(farUri), approval()])
+    expect(paired).toMatchObject({ topic: approved.topic })
+  })
+})
+
 /** The address that signed a CACAO, recovered by viem from the SIWE message it carries. */
 const signerOf = (cacao: Cacao) =>
   recoverMessageAddress({ message: formatAuthMessage(cacao.p, cacao.p.iss), signature: cacao.s.s as Hex })
