@@ -118,8 +118,11 @@ ${here ? '' : `  cd ${shellQuoted(options.directory, platform)}\n`}  ${install}
 /**
  * The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted for a POSIX
  * shell; on Windows double-quoted, the one quoting cmd.exe and PowerShell share (no file name holds `"`).
+ * A relative name starting with `-` is led by `./`, else `cd` reads it as its options (`cd -` goes back).
  */
 function shellQuoted(path: string, platform: NodeJS.Platform): string {
-  if (platform === 'win32') return /^[\w.\\/:-]+$/.test(path) ? path : `"${path}"`
-  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`
+  const windows = platform === 'win32'
+  const word = path.startsWith('-') ? `.${windows ? '\\' : '/'}${path}` : path
+  if (windows) return /^[\w.\\/:-]+$/.test(word) ? word : `"${word}"`
+  return /^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 }

@@ -268,6 +268,25 @@ describe('create-pairwise: choices', () => {
     expect(result.stdout).toContain(`cd ${dir}\n`)
   })
 
+  for (const [platform, cd] of [
+    ['linux', 'cd ./-app'],
+    ['win32', 'cd .\\-app'],
+  ] as const)
+    it(`prints the cd step on ${platform} for a folder named like a flag as a path, not as an option of cd`, async () => {
+      const parent = freshDir('parent')
+      mkdirSync(parent, { recursive: true })
+      const cwd = process.cwd()
+      process.chdir(parent)
+      try {
+        const result = await run(['--', '-app'], { platform })
+        expect(result.code).toBe(0)
+        expect(readdirSync(join(parent, '-app'))).toContain('package.json')
+        expect(result.stdout).toContain(`  ${cd}\n`)
+      } finally {
+        process.chdir(cwd)
+      }
+    })
+
   it('leaves out the cd step when the app is made in the current folder', async () => {
     const dir = freshDir()
     mkdirSync(dir, { recursive: true })
@@ -283,6 +302,12 @@ describe('create-pairwise: choices', () => {
     } finally {
       process.chdir(cwd)
     }
+  })
+
+  it("keeps local env files, where a user puts the app's secrets, out of git", async () => {
+    const dir = freshDir()
+    expect((await run([dir])).code).toBe(0)
+    expect(read(dir, '.gitignore').split('\n')).toContain('.env*.local')
   })
 
   const packageManagers = [
