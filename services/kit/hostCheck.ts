@@ -73,7 +73,8 @@ export async function listenCheckingHost(
   options: SafeServerOptions,
   at: { host: string; port: number; names: readonly string[] },
 ): Promise<Server> {
-  let hostCheck: HostCheck = () => false
+  // Read before listening too: names it cannot read fail the start with nothing bound.
+  let hostCheck = allowedHosts(at.names, at.port)
   const server = createSafeServer((request, response) => {
     checkRequestTarget(request)
     checkHost(request, hostCheck)

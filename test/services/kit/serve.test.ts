@@ -2,6 +2,7 @@ import { request } from 'node:http'
 import { silentLogger } from '@pairwise/relay/core'
 import { describe, expect, it } from 'vitest'
 import { hostInUrl, serve, serverUrl } from '../../../services/kit/index.js'
+import { freePort, isPortTaken } from '../../../services/net/ports.js'
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -55,6 +56,20 @@ describe('the server kit: one listen, one URL', () => {
     } finally {
       await served.close()
     }
+  })
+
+  it('with a name it cannot read, rejects before binding its port', async () => {
+    const port = await freePort()
+    await expect(
+      serve((_request, response) => void response.end(), {
+        name: 'test',
+        logger: silentLogger,
+        host: '127.0.0.1',
+        port,
+        names: ['fe80::1%eth0'],
+      }),
+    ).rejects.toThrow(/is not a host name/)
+    expect(await isPortTaken(port)).toBe(false)
   })
 
   it('rejects with the bind error when the port is taken', async () => {
