@@ -19,13 +19,10 @@ beforeAll(async () => {
 
 afterAll(() => dom.uninstall())
 
-/** The modal of a kit mounted in a page whose host app shows a heading beside it. */
+/** The modal of a kit mounted in a page, in the element a host app gives it. */
 async function mountedModal() {
   const document: FakeDocument = dom.document
-  const app = document.createElement('main')
-  app.appendChild(document.createElement('h1')).textContent = 'Host app'
-  const host = app.appendChild(document.createElement('appkit-modal'))
-  document.body.appendChild(app)
+  const host = document.body.appendChild(document.createElement('appkit-modal'))
   const kit = createKit({ options: { networks: anvilPair(await unreachableRpcUrl()) } })
   let root: Root | undefined
   await act(async () => {
@@ -36,7 +33,7 @@ async function mountedModal() {
     (host as FakeElement).shadowRoot?.descendants(
       (el) => el.tagName === 'BUTTON' && el.getAttribute('aria-label') === 'Close',
     )[0]
-  return { kit, app, shadow, closeButton, unmount: () => act(() => root?.unmount()) }
+  return { kit, shadow, closeButton, unmount: () => act(() => root?.unmount()) }
 }
 
 // A route whose data a view reads but that is missing: as a wallet's or the api's answer of an unexpected
@@ -46,13 +43,12 @@ const malformed = { view: 'SwitchActiveChain', data: undefined, history: [] } as
 }
 
 describe('the modal root', () => {
-  it('a view that throws while rendering shows the error view and leaves the host app mounted', async () => {
-    const { kit, app, shadow, closeButton, unmount } = await mountedModal()
+  it('a view that throws while rendering shows the error view in its place, with the header that closes the modal', async () => {
+    const { kit, shadow, closeButton, unmount } = await mountedModal()
     await act(async () => {
       kit.store.set({ open: true, router: malformed })
     })
     expect(shadow()).toContain('Something went wrong')
-    expect(app.textContent).toContain('Host app')
     expect(closeButton()?.getAttribute('disabled')).toBeNull()
     await unmount()
   })
