@@ -26,11 +26,9 @@ type Result = { status: 'success'; result: unknown } | { status: 'failure'; erro
 type Plan = { token: Address; cached: TokenMetadata | undefined; reads: Read[] }
 /**
  * A plan with its reads' results; 'failed' when it made a multicall fail as a whole, 'unread' when the
- * answer's calls ran out before it was told apart (both left out of the owner's reads for the hour); and
- * 'withheld' when a call it shared with other tokens ran out of time: left out of this answer only, since
- * a slow node, not only a slow token, makes a call run out of time.
+ * answer's calls ran out before it was told apart (both left out of the owner's reads for the hour).
  */
-type Answered = Plan & { results: Result[] | 'failed' | 'unread' | 'withheld' }
+type Answered = Plan & { results: Result[] | 'failed' | 'unread' }
 
 /**
  * An owner's tokens left out of its reads (`chainId:owner:token`): one whose reads failed a multicall as a
@@ -165,9 +163,12 @@ async function halving(
   return ranOutOfTime(failure) ? outOfTime(plans) : narrowed(plans, read, budget)
 }
 
-/** `plans`, whose one call ran out of time: a token alone is 'failed', tokens together 'withheld'. */
+/**
+ * `plans`, whose one call ran out of time: a token alone is 'failed', tokens together 'unread', since telling
+ * them apart would wait out another timeout for each.
+ */
 const outOfTime = (plans: readonly Plan[]): Answered[] =>
-  plans.map((plan) => ({ ...plan, results: plans.length === 1 ? 'failed' : 'withheld' }))
+  plans.map((plan) => ({ ...plan, results: plans.length === 1 ? 'failed' : 'unread' }))
 
 /**
  * `plans`, whose multicall together ran out of time, read in at most `calls` calls at once, a token each
@@ -247,8 +248,8 @@ async function answered(
  * burning all its gas, or running out of time while the chain's own tokens read alone do not), the chain's
  * own tokens are read alone and the seen ones by halves until it is alone, within `maxCallsPerAnswer` and
  * When it ran out of time, the seen ones are read a call each instead, within as many calls: each that runs
- * out of time alone is left out for the hour, and tokens that shared such a call are left out of this
- * answer only. A failure of the chain itself rejects.
+ * out of time alone is left out for the hour, and so are the tokens that shared such a call, as those the
+ * calls ran out before telling apart. A failure of the chain itself rejects.
  */
 export async function readErc20Holdings(
   client: PublicClient,
@@ -291,7 +292,7 @@ export async function readErc20Holdings(
   const holdings: TokenHolding[] = []
   for (const { token, cached, results } of await answered(listedPlans, seenPlans, read)) {
     if (typeof results === 'string') {
-      if (results !== 'withheld') skipped.set(skipKey(token), true)
+      skipped.set(skipKey(token), true)
       continue
     }
     const [balance, ...rest] = results
