@@ -18,8 +18,8 @@ export type RecordFields = Record<string, string>
 // client's count of records (the fullest gives way past the total, as in MemoryCappedRecords). Every record
 // lives the same TTL, so insertion order is expiry order, as the in-memory stores rely on: the stale ones
 // are at the front. The indexes expire one TTL after the last add, so Redis holds no more than one TTL's
-// records; the caps bound that too. A record's own hash outlives its TTL by another, so that whoever drops
-// it stale still reads whose it was.
+// records; the caps bound that too. A record's own hash and its client's index outlive its TTL by another,
+// so that whoever drops it stale still reads whose it was and counts it off.
 const dropFunction = `
 local prefix = ARGV[1]
 local counts = prefix .. 'n'
@@ -61,17 +61,22 @@ end
 if expiresAt then drop(id) end
 if redis.call('ZCARD', own) >= perClient then drop(redis.call('ZRANGE', own, 0, 0)[1], client) end
 if redis.call('ZCARD', all) >= maxEntries then
-  -- A client counted whose ids are all gone (its index expired) is skipped for the next fullest.
-  while true do
-    local fullest = redis.call('ZREVRANGE', counts, 0, 0)[1]
-    if not fullest then break end
-    local oldest = redis.call('ZRANGE', prefix .. 'c:' .. fullest, 0, 0)[1]
-    if oldest then
-      drop(oldest, fullest)
+  -- The fullest by count, checked against its own index: a count that is wrong (a process of the release
+  -- before counted nothing) is set right and the next fullest tried, a few times, then the oldest of all goes.
+  local dropped = false
+  for _ = 1, 8 do
+    local top = redis.call('ZREVRANGE', counts, 0, 0, 'WITHSCORES')
+    if not top[1] then break end
+    local fullest, counted = top[1], tonumber(top[2])
+    local held = redis.call('ZCARD', prefix .. 'c:' .. fullest)
+    if held == counted then
+      drop(redis.call('ZRANGE', prefix .. 'c:' .. fullest, 0, 0)[1], fullest)
+      dropped = true
       break
     end
-    redis.call('ZREM', counts, fullest)
+    if held > 0 then redis.call('ZADD', counts, held, fullest) else redis.call('ZREM', counts, fullest) end
   end
+  if not dropped then drop(redis.call('ZRANGE', all, 0, 0)[1]) end
 end
 expiresAt = now + ttl
 redis.call('HSET', key, 'client', client, 'expiresAt', string.format('%d', expiresAt), unpack(ARGV, 10))
@@ -79,8 +84,8 @@ local seq = redis.call('INCR', prefix .. 'seq')
 redis.call('ZADD', all, seq, id)
 redis.call('ZADD', own, seq, id)
 redis.call('ZINCRBY', counts, 1, client)
-redis.call('PEXPIRE', key, 2 * ttl)
-for _, each in ipairs({ all, own, counts, prefix .. 'seq' }) do redis.call('PEXPIRE', each, ttl) end
+for _, each in ipairs({ key, own }) do redis.call('PEXPIRE', each, 2 * ttl) end
+for _, each in ipairs({ all, counts, prefix .. 'seq' }) do redis.call('PEXPIRE', each, ttl) end
 return 1
 `
 

@@ -139,3 +139,51 @@ describe.each(kinds)('the $name verify stores', (kind) => {
     expect(await challenges.take(issued[2] ?? '', 'client-1')).toBeDefined()
   })
 })
+
+describe('the Redis verify stores, when their counts are wrong', () => {
+  // What a client's records index or the counts lose when Redis expires them, or when a process of the
+  // previous release, which kept no counts, writes beside this one's.
+  const setUp = () => {
+    const prefix = `s${++stores}:`
+    let now = 5_000_000
+    const store = new RedisAttestationStore(redisOf(shared.state), prefix, {
+      now: () => now,
+      perClient: 10,
+      maxEntries: 5,
+    })
+    const register = (n: number, client: string) => store.register(hash(n), 'https://a.example', client)
+    const keys = `${prefix}verify-attestations:`
+    const later = (ms: number) => {
+      now += ms
+    }
+    return { store, register, keys, later }
+  }
+
+  it('past the total, count again a client counted above what its index holds, and drop from the one that really holds the most', async () => {
+    const { store, register, keys, later } = setUp()
+    for (const n of [1, 2, 3]) await register(n, 'honest')
+    await redisOf(shared.state).del(`${keys}c:honest`)
+    later(5 * 60_000)
+    // The three go stale and are dropped, but nothing is left to count them off.
+    for (const [n, client] of [
+      [4, 'y'],
+      [5, 'z'],
+      [6, 'honest'],
+      [7, 'flooder'],
+      [8, 'flooder'],
+      [9, 'flooder'],
+    ] as const)
+      await register(n, client)
+    expect(await store.originOf(hash(6))).toBe('https://a.example')
+    expect(await store.originOf(hash(7))).toBeUndefined()
+  })
+
+  it('past the total, with no counts at all, drop the oldest of all rather than pass the total', async () => {
+    const { store, register, keys } = setUp()
+    for (const n of [1, 2, 3, 4, 5]) await register(n, `client-${n}`)
+    await redisOf(shared.state).del(`${keys}n`)
+    await register(6, 'client-6')
+    expect(await store.originOf(hash(1))).toBeUndefined()
+    expect(await redisOf(shared.state).zcard(`${keys}all`)).toBe(5)
+  })
+})
