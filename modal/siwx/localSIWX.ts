@@ -34,7 +34,8 @@ export type LocalSIWXOptions = SiwxMessageOptions &
  * Messages are spec-exact (EIP-4361, SIWS, the CAIP-122 Bitcoin layout) with a 130-bit random nonce;
  * `addSession` and `setSessions` store a session only after its text matches its data and its signature
  * checks out; `getSessions` returns only verified, current sessions and drops the invalid and expired
- * ones from storage; `revokeSession` removes exactly the one network and address pair.
+ * ones from storage; `revokeSession` removes exactly the one network and address pair. Each touches only
+ * the sessions of its own domain: those of another config sharing the storage stay as they are.
  */
 export function localSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
   const store = new SessionStore(options.storage)
@@ -44,8 +45,11 @@ export function localSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
 
   const sound = async (session: SIWXSession) =>
     !isExpired(session, now()) && (await verifySession(session, check))
-  // A session signed for another site (or another app sharing this origin's storage) signs in nobody here.
+  // A session signed for another site (or another app sharing this origin's storage) signs in nobody here,
+  // and is that config's to keep or drop: its `verify` may accept what ours refuses.
   const isOwn = (session: SIWXSession) => session.data.domain === pagePlace(options).domain
+  const isOwnFor = (session: SIWXSession, chainId: string, address: string) =>
+    isOwn(session) && isSessionFor(session, chainId, address)
 
   const verified = async (session: SIWXSession): Promise<SIWXSession> => {
     const body = sessionBody(session)
@@ -62,25 +66,24 @@ export function localSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
     async addSession(session) {
       const added = await verified(session)
       const { chainId, accountAddress } = added.data
-      store.write([...store.read().filter((kept) => !isSessionFor(kept, chainId, accountAddress)), added])
+      store.write([...store.read().filter((kept) => !isOwnFor(kept, chainId, accountAddress)), added])
     },
 
     async revokeSession(chainId, address) {
-      store.write(store.read().filter((kept) => !isSessionFor(kept, chainId, address)))
+      store.write(store.read().filter((kept) => !isOwnFor(kept, chainId, address)))
     },
 
     async setSessions(sessions) {
-      store.write(await Promise.all(sessions.map(verified)))
+      const own = await Promise.all(sessions.map(verified))
+      store.write([...store.read().filter((kept) => !isOwn(kept)), ...own])
     },
 
     async getSessions(chainId, address) {
       const stored = store.read()
-      const verdicts = await Promise.all(stored.map(sound))
+      const verdicts = await Promise.all(stored.map((session) => !isOwn(session) || sound(session)))
       const kept = stored.filter((_, index) => verdicts[index])
       if (kept.length !== stored.length) store.write(kept)
-      return kept.filter(
-        (session) => isOwn(session) && isSessionFor(session, chainId, address) && isCurrent(session, now()),
-      )
+      return kept.filter((session) => isOwnFor(session, chainId, address) && isCurrent(session, now()))
     },
 
     getRequired: () => required,

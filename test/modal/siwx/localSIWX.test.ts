@@ -143,6 +143,36 @@ describe('localSIWX sessions', () => {
     expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
   })
 
+  it("leaves another domain's sessions in shared storage to their own config, even those only its verify option accepts", async () => {
+    const { config, storage } = local()
+    const elsewhere = localSIWX({
+      domain: 'other.example.com',
+      uri: 'https://other.example.com/',
+      storage,
+      verify: async (input) => input.signature === '0xc0ffee',
+    })
+    const wallet = evmSigner()
+    await elsewhere.addSession({ ...(await signed(elsewhere, wallet, hardhat)), signature: '0xc0ffee' })
+    expect(await config.getSessions(hardhat, wallet.address)).toEqual([])
+    expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
+  })
+
+  it("adds, revokes and replaces only this domain's sessions, never another domain's for the same network and address", async () => {
+    const { config, storage } = local()
+    const elsewhere = localSIWX({ domain: 'other.example.com', uri: 'https://other.example.com/', storage })
+    const wallet = evmSigner()
+    await signIn(elsewhere, wallet, hardhat)
+    await signIn(config, wallet, hardhat)
+    expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
+    await config.revokeSession(hardhat, wallet.address)
+    expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
+    await config.setSessions([await signed(config, wallet, mainnet)])
+    expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
+    await config.setSessions([])
+    expect(await config.getSessions(mainnet, wallet.address)).toEqual([])
+    expect(await elsewhere.getSessions(hardhat, wallet.address)).toHaveLength(1)
+  })
+
   it('keeps a session that is not valid yet, but finds it only from its Not Before', async () => {
     const clock = { now: Date.parse('2030-01-01T00:00:00Z') }
     const { config, storage } = local({ now: () => clock.now })
