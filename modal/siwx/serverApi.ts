@@ -16,6 +16,8 @@ const expiresAtSchema = z.union([z.string(), z.number()])
 const nonceSchema = z.object({
   nonce: z.string().check(z.regex(/^[0-9A-Za-z]{8,128}$/, 'nonce must be 8 to 128 alphanumerics')),
   expiresAt: expiresAtSchema,
+  /** The server's time when it issued the nonce; an api of an earlier release sends none. */
+  issuedAt: z.optional(z.iso.datetime()),
 })
 const sessionListSchema = z.array(siwxSessionSchema).check(z.maxLength(MAX_LISTED_SESSIONS))
 const addedSchema = z.object({
@@ -53,8 +55,10 @@ export class SiwxServerApi {
     this.#options = options
   }
 
-  async nonce(): Promise<string> {
-    return (await this.#read(nonceSchema, 'POST', '/siwx/nonce', {})).nonce
+  /** A new nonce, and the server's time in Unix ms when it was issued, if it says. */
+  async nonce(): Promise<{ nonce: string; issuedAt: number | undefined }> {
+    const { nonce, issuedAt } = await this.#read(nonceSchema, 'POST', '/siwx/nonce', {})
+    return { nonce, issuedAt: issuedAt === undefined ? undefined : Date.parse(issuedAt) }
   }
 
   async addSession(session: SIWXSession): Promise<void> {

@@ -48,7 +48,9 @@ export function serverSIWX(options: ServerSIWXOptions): ServerSIWX {
   return {
     async createMessage(input) {
       const place = pagePlace(options)
-      return buildMessage(input, place, await api.nonce(), options, now())
+      const { nonce, issuedAt } = await api.nonce()
+      // Issued at the server's time, which checks it: a visitor whose clock is off still signs in.
+      return buildMessage(input, place, nonce, options, issuedAt ?? now())
     },
     addSession: (session) => api.addSession(session),
     revokeSession: (chainId, address) => api.revokeSession(chainId, address),

@@ -6,7 +6,7 @@ import { authQuerySchema, pairQuerySchema, siwxSessionBodySchema, siwxSessionsBo
 const iso = z.iso.datetime({ offset: false })
 const token = z.string().optional().describe('With `auth=bearer`: the bearer token, instead of the cookie.')
 
-export const nonceAnswerSchema = z.object({ nonce: z.string(), expiresAt: iso })
+export const nonceAnswerSchema = z.object({ nonce: z.string(), expiresAt: iso, issuedAt: iso })
 export const sessionAddedAnswerSchema = z.object({ session: siwxSessionSchema, expiresAt: iso, token })
 export const sessionListAnswerSchema = z.array(siwxSessionSchema)
 export const sessionsReplacedAnswerSchema = z.object({ sessions: z.array(siwxSessionSchema), token })

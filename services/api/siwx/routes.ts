@@ -68,8 +68,10 @@ export function siwxRoutes(deps: RouteDeps & SiwxRouteOptions): Hono {
       const project = await deps.project(apiRequest(c))
       if (!(await perIp.take(clientKey(apiRequest(c).client()), noncesPerIp)))
         throw rateLimited(perIp.retryAfterSeconds())
-      const issued = await nonces.issue(project.id, deps.now())
-      return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt) })
+      const now = deps.now()
+      const issued = await nonces.issue(project.id, now)
+      // The server's time, which the message's Issued At is checked against: a visitor's clock may be off.
+      return c.json({ nonce: issued.nonce, expiresAt: iso(issued.expiresAt), issuedAt: iso(now) })
     })
     .post('/siwx/sessions', async (c) => {
       const project = await deps.project(apiRequest(c))

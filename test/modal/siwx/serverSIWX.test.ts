@@ -46,6 +46,14 @@ describe('serverSIWX against the api service', () => {
     })
   })
 
+  it("issues the message at the server's time, so a visitor whose clock is ten minutes off still signs in", async () => {
+    const { config } = page({ now: () => Date.now() + 10 * 60_000, expiresIn: 300 })
+    const wallet = evmSigner()
+    const session = await signIn(config, wallet, hardhat)
+    expect(Math.abs(Date.parse(session.data.issuedAt ?? '') - Date.now())).toBeLessThan(60_000)
+    expect(await config.getSessions(hardhat, wallet.address)).toEqual([plain(session)])
+  })
+
   it('SIWX-02 signs in with a cookie session: added, found for that network and address, listed by getMe, revoked', async () => {
     const { config, browser } = page()
     const wallet = evmSigner()
