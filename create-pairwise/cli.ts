@@ -118,11 +118,12 @@ ${here ? '' : `  cd ${shellQuoted(options.directory, platform)}\n`}  ${install}
 /**
  * The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted for a POSIX
  * shell; on Windows double-quoted, the one quoting cmd.exe and PowerShell share (no file name holds `"`).
- * A relative name starting with `-` is led by `./`, else `cd` reads it as its options (`cd -` goes back).
+ * A relative name starting with `-` or `+` is led by `./`, else `cd` reads it as its options (`cd -` goes
+ * back) or, in zsh, as a place in its directory stack (`cd +1`).
  */
 function shellQuoted(path: string, platform: NodeJS.Platform): string {
   const windows = platform === 'win32'
-  const word = path.startsWith('-') ? `.${windows ? '\\' : '/'}${path}` : path
+  const word = /^[-+]/.test(path) ? `.${windows ? '\\' : '/'}${path}` : path
   if (windows) return /^[\w.\\/:-]+$/.test(word) ? word : `"${word}"`
-  return /^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
+  return /^[\w./+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 }

@@ -268,19 +268,20 @@ describe('create-pairwise: choices', () => {
     expect(result.stdout).toContain(`cd ${dir}\n`)
   })
 
-  for (const [platform, cd] of [
-    ['linux', 'cd ./-app'],
-    ['win32', 'cd .\\-app'],
+  for (const [platform, name, cd] of [
+    ['linux', '-app', 'cd ./-app'],
+    ['win32', '-app', 'cd .\\-app'],
+    ['linux', '+1', 'cd ./+1'],
   ] as const)
-    it(`prints the cd step on ${platform} for a folder named like a flag as a path, not as an option of cd`, async () => {
+    it(`prints the cd step on ${platform} for a folder named ${name}, like a flag or a directory-stack place, as a path, not as what cd reads it as`, async () => {
       const parent = freshDir('parent')
       mkdirSync(parent, { recursive: true })
       const cwd = process.cwd()
       process.chdir(parent)
       try {
-        const result = await run(['--', '-app'], { platform })
+        const result = await run(['--', name], { platform })
         expect(result.code).toBe(0)
-        expect(readdirSync(join(parent, '-app'))).toContain('package.json')
+        expect(readdirSync(join(parent, name))).toContain('package.json')
         expect(result.stdout).toContain(`  ${cd}\n`)
       } finally {
         process.chdir(cwd)
