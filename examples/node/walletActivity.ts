@@ -1,15 +1,21 @@
 import type { ExampleWalletActivity } from './exampleWallet.js'
 
-// Control characters (C0, DEL, C1) and format characters (bidi overrides, zero-width marks).
-const unprintable = /[\p{Cc}\p{Cf}]/gu
+// Control characters (C0, DEL, C1), format characters (bidi overrides, zero-width marks) and the line and
+// paragraph separators.
+const unprintable = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu
 
 /**
  * A peer's text as it may reach a terminal: an escape sequence from a dapp's name, method or error could
  * clear the screen, retitle the window or set the clipboard, and a newline or a bidi override could forge
- * a line of the wallet's own. Each such character is shown as its `\uXXXX` escape.
+ * a line of the wallet's own, and so could a line or paragraph separator. Each such character is shown as
+ * its `\uXXXX` escape.
  */
 export function printable(text: string): string {
-  return text.replace(unprintable, (char) => `\\u${char.codePointAt(0)?.toString(16).padStart(4, '0')}`)
+  return text.replace(unprintable, (char) => {
+    const code = (char.codePointAt(0) ?? 0).toString(16)
+    // Past U+FFFF in braces: `\ue0041` would read as U+E004 and a 1.
+    return code.length > 4 ? `\\u{${code}}` : `\\u${code.padStart(4, '0')}`
+  })
 }
 
 /** The wallet command's log line for one thing a peer made it do, safe to print (see `printable`). */

@@ -29,4 +29,11 @@ describe("the example wallet's log line for what a peer did", () => {
       /^refused Evil\\u001b\[2J.* on eip155:31337: The example wallet does not support Evil/,
     )
   })
+
+  it('escapes the line and paragraph separators too, and writes a character past U+FFFF whole, as \\u{…}', () => {
+    const session = { peer: { metadata: { name: 'a\u2028b\u2029c\u{e0041}1' } } } as unknown as Session
+    expect(describeActivity({ type: 'session', session })).toBe(
+      'approved a session with a\\u2028b\\u2029c\\u{e0041}1',
+    )
+  })
 })
