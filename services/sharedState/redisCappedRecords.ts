@@ -18,8 +18,9 @@ export type RecordFields = Record<string, string>
 // client's count of records (the fullest gives way past the total, as in MemoryCappedRecords). Every record
 // lives the same TTL, so insertion order is expiry order, as the in-memory stores rely on: the stale ones
 // are at the front. The indexes expire one TTL after the last add, so Redis holds no more than one TTL's
-// records; the caps bound that too. A record's own hash and its client's index outlive its TTL by another,
-// so that whoever drops it stale still reads whose it was and counts it off.
+// records; the caps bound that too. A record's own hash outlives its TTL by another, so that whoever drops
+// it stale still reads whose it was. A client's index does not: one outliving a record's hash could name an
+// id another client registers afresh. A count its index no longer backs is set right where it is used.
 const dropFunction = `
 local prefix = ARGV[1]
 local counts = prefix .. 'n'
@@ -84,8 +85,8 @@ local seq = redis.call('INCR', prefix .. 'seq')
 redis.call('ZADD', all, seq, id)
 redis.call('ZADD', own, seq, id)
 redis.call('ZINCRBY', counts, 1, client)
-for _, each in ipairs({ key, own }) do redis.call('PEXPIRE', each, 2 * ttl) end
-for _, each in ipairs({ all, counts, prefix .. 'seq' }) do redis.call('PEXPIRE', each, ttl) end
+redis.call('PEXPIRE', key, 2 * ttl)
+for _, each in ipairs({ all, own, counts, prefix .. 'seq' }) do redis.call('PEXPIRE', each, ttl) end
 return 1
 `
 
