@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import {
   type Address,
   BaseError,
@@ -173,26 +174,42 @@ const outOfTime = (plans: readonly Plan[]): Answered[] =>
 /**
  * `plans`, whose multicall together ran out of time, read in at most `calls` calls at once, a token each
  * while they fit, so that one timeout tells every slow token apart; a call that fails otherwise as a whole
- * (a token burning its gas among them) fails only its own tokens, as one out of time does.
+ * (a token burning its gas among them) fails only its own tokens, as one out of time does. Tokens share a
+ * call in an order drawn afresh: in the order seen, whoever sends the owner tokens would choose which of
+ * the owner's own share a call with a slow one, and are left out with it.
  */
 async function oneCallEach(
   plans: readonly Plan[],
   read: (reads: readonly Read[]) => Promise<Result[]>,
   calls: number,
 ): Promise<Answered[]> {
+  const order = shuffle(plans.map((_, index) => index))
   const size = Math.ceil(plans.length / calls)
-  const groups = Array.from({ length: Math.ceil(plans.length / size) }, (_, index) =>
-    plans.slice(index * size, (index + 1) * size),
-  )
-  const answered = await Promise.all(
-    groups.map(async (group) => {
+  const answered: Answered[] = []
+  await Promise.all(
+    Array.from({ length: Math.ceil(plans.length / size) }, async (_, call) => {
+      const places = order.slice(call * size, (call + 1) * size)
+      const group = places.map((place) => plans[place] as Plan)
       const combined = await read(group.flatMap((plan) => plan.reads))
       const failure = aggregateFailure(combined)
       rejectUnlessTokenCaused(failure)
-      return failure === undefined ? split(group, combined) : outOfTime(group)
+      const results = failure === undefined ? split(group, combined) : outOfTime(group)
+      results.forEach((result, index) => {
+        answered[places[index] as number] = result
+      })
     }),
   )
-  return answered.flat()
+  return answered
+}
+
+/** `items` in an order drawn at random (Fisher–Yates). */
+function shuffle<T>(items: readonly T[]): T[] {
+  const shuffled = [...items]
+  for (let index = shuffled.length - 1; index > 0; index--) {
+    const other = randomInt(index + 1)
+    ;[shuffled[index], shuffled[other]] = [shuffled[other] as T, shuffled[index] as T]
+  }
+  return shuffled
 }
 
 /**

@@ -203,6 +203,22 @@ describe('ERC-20 holdings when a multicall runs out of time', () => {
     expect(node.seen.calls).toBe(1)
   })
 
+  it("does not let whoever sends the owner tokens choose which of the owner's share a call with a slow one: calls are filled in an order drawn afresh", async () => {
+    // In the order seen, the owner's own token and the attacker's slow one right after it would share a
+    // call (60 tokens, 30 calls) and be left out together every time.
+    const own = token(0, 'e')
+    const seen = [own, ...Array.from({ length: 59 }, (_, i) => token(i, 'a'))]
+    const slow = seen[1] as Address
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const cached = caches()
+        await holdings(chain(new Set([slow.toLowerCase()]), transportOutOfTime), cached, victim, seen)
+        return cached.skipped.get(`1:${victim}:${own}`) === true
+      }),
+    )
+    expect(answers.filter((leftOut) => !leftOut).length).toBeGreaterThan(0)
+  })
+
   it("when the chain's own tokens read alone run out of time too, the node is slow: the answer fails and no token is marked", async () => {
     const node = chain('all', transportOutOfTime)
     const cached = caches()
