@@ -116,7 +116,7 @@ export function authContext(options: AuthContextOptions): AuthContext {
     proofs: new DeviceProofs(limits, options.now, (c) => clientIp(options, c), replays),
     oprfKeys: new OprfKeys(db, box),
     recoveryGuard: new RecoveryGuard(db, limits),
-    social: new SocialClients(socialProviders ?? [], options.publicUrl, options.now),
+    social: new SocialClients(socialProviders ?? [], options.publicUrl, options.now, limits),
     socialAttempts: new SocialAttempts(db, limits),
     identities: new IdentityStore(db),
     farcaster: farcaster && new FarcasterSignIn(farcaster, db, limits, options.logger),

@@ -96,6 +96,12 @@ export const authLimits = {
   /** The ticket the callback hands to the frame works once, within 60 s. */
   socialTicketLifeMs: minute,
   /**
+   * Each request to a provider (discovery, token, user API) while the callback waits: at most 10 s, and
+   * at most 128 KiB of its answer read (a real one is a few KiB; GitHub's email list is the longest).
+   */
+  socialProviderTimeoutMs: 10 * second,
+  socialProviderMaxBytes: 128 * 1024,
+  /**
    * Social logins held at once, per device and per client IP: each from its start until it expires,
    * whether it still waits for its provider or its callback failed.
    */
@@ -117,6 +123,8 @@ export const authLimits = {
    */
   farcasterPollsPerLogin: 40,
   farcasterPollsPerIp: 200,
+  /** How much of a relay's answer is read: a completed channel's, the largest, is a few KiB. */
+  farcasterRelayMaxBytes: 64 * 1024,
   /** Largest request body: the biggest, POST /wallet, is under 4 KiB (see fieldLimits). */
   bodyLimitBytes: 16 * 1024,
   fields: fieldLimits,

@@ -27,13 +27,16 @@ export class FarcasterSignIn {
   constructor(
     readonly config: FarcasterConfig,
     db: Database,
-    private readonly limits: FarcasterLoginLimits,
+    private readonly limits: FarcasterLoginLimits & { farcasterRelayMaxBytes: number },
     logger: ApiLogger,
   ) {
     this.logins = new FarcasterLoginStore(db, limits)
     this.verifier = new SignInVerifier(config.optimismRpcUrl)
-    this.relay = new RelayClient(config.relayUrl, config.relayTimeoutMs, (event, fields) =>
-      logger.warn(event, fields),
+    this.relay = new RelayClient(
+      config.relayUrl,
+      config.relayTimeoutMs,
+      (event, fields) => logger.warn(event, fields),
+      limits.farcasterRelayMaxBytes,
     )
   }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { cappedBody } from '../../api/chains/cappedBody.js'
 import {
   type ChannelOpenedAnswer,
   type ChannelStatusAnswer,
@@ -13,13 +14,15 @@ import { authErrors } from '../errors.js'
  * The auth service as a client of a Farcaster relay: it opens a channel for each login and reads its
  * status. Every answer is checked against the relay protocol's schemas; a relay that does not answer in
  * time, or answers out of protocol, fails the call with FARCASTER_RELAY_FAILED (what went wrong is
- * logged, not told to the browser). A channel the relay no longer knows is an expired login.
+ * logged, not told to the browser). An answer is read only up to `maxBytes`, whitespace included: a
+ * channel's status is a few KiB. A channel the relay no longer knows is an expired login.
  */
 export class RelayClient {
   constructor(
     private readonly relayUrl: string,
     private readonly timeoutMs: number,
     private readonly warn: (event: string, fields: Record<string, unknown>) => void,
+    private readonly maxBytes: number,
   ) {}
 
   async open(request: CreateChannelBody): Promise<ChannelOpenedAnswer> {
@@ -65,7 +68,8 @@ export class RelayClient {
     } catch (error) {
       throw this.failed(path, (error as Error).message)
     }
-    const text = await response.text().catch(() => '')
+    const text = await cappedBody(response, this.maxBytes).catch(() => '')
+    if (text === undefined) throw this.failed(path, `answered more than ${this.maxBytes} bytes`)
     let body: unknown
     try {
       body = JSON.parse(text)

@@ -13,13 +13,19 @@ import { openSession } from './openSession.js'
 
 const formType = 'application/x-www-form-urlencoded'
 
-/** The callback's parameters: the query of a GET, or the form Apple posts (form_post). */
+/**
+ * The callback's parameters: the query of a GET, or the form Apple posts (form_post) with its query. A
+ * parameter given twice is refused (RFC 6749 §3.1) rather than one copy picked: which `code` or `state`
+ * counts must not depend on where a forger put a second one.
+ */
 async function callbackParameters(c: Context): Promise<URLSearchParams> {
-  const fields: Record<string, string> = Object.fromEntries(new URL(c.req.url).searchParams)
+  const given = [...new URL(c.req.url).searchParams]
   if (c.req.method === 'POST') {
     if (!(c.req.header('content-type') ?? '').startsWith(formType)) throw authErrors.socialFailed()
-    Object.assign(fields, Object.fromEntries(new URLSearchParams(await c.req.text())))
+    given.push(...new URLSearchParams(await c.req.text()))
   }
+  const fields = Object.fromEntries(given)
+  if (Object.keys(fields).length !== given.length) throw authErrors.socialFailed()
   const parsed = socialCallbackParams.safeParse(fields)
   if (!parsed.success) throw authErrors.socialFailed()
   return new URLSearchParams(parsed.data)

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi'
+import { cappedBody } from '../../api/chains/cappedBody.js'
 import { authPaths } from '../protocol/paths.js'
 import { appleClientSecret } from './appleClientSecret.js'
 import type { OAuth2ProviderConfig, SocialProviderConfig, SocialProviderName } from './providerConfig.js'
@@ -13,10 +14,29 @@ import {
 /** What a login attempt keeps server-side for its callback. */
 export type PendingSecrets = { state: string; nonce: string; codeVerifier: string }
 
-/** Plain http is allowed where providerConfig.ts allows it: loopback only. */
-const insecureAllowed = (url: string) => ({
-  [oauth.allowInsecureRequests]: new URL(url).protocol === 'http:',
-})
+/** How long one request to a provider may take, and how much of its answer is read. */
+export type ProviderCallLimits = { socialProviderTimeoutMs: number; socialProviderMaxBytes: number }
+
+/** Answers without a body (the Response constructor refuses one for them). */
+const bodiless = new Set([204, 205, 304])
+
+/**
+ * Every request to a provider, timed out and its answer read only up to the cap: the callback waits on
+ * these, so a provider that stalls or streams without end must not hold it (or this process's memory).
+ */
+const boundedFetch =
+  (limits: ProviderCallLimits) =>
+  async (url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> => {
+    const response = await fetch(url, {
+      ...(init as RequestInit),
+      signal: AbortSignal.timeout(limits.socialProviderTimeoutMs),
+    })
+    const body = await cappedBody(response, limits.socialProviderMaxBytes)
+    if (body === undefined)
+      throw new Error(`${new URL(url).origin} answered more than ${limits.socialProviderMaxBytes} bytes`)
+    const { status, statusText, headers } = response
+    return new Response(bodiless.has(status) ? null : body, { status, statusText, headers })
+  }
 
 const oidc = (
   config: SocialProviderConfig,
@@ -32,14 +52,17 @@ const oidc = (
 export class SocialClients {
   readonly #configs: ReadonlyMap<SocialProviderName, SocialProviderConfig>
   readonly #discovered = new Map<SocialProviderName, Promise<oauth.AuthorizationServer>>()
+  readonly #fetch: ReturnType<typeof boundedFetch>
 
   constructor(
     configs: readonly SocialProviderConfig[],
     /** Where the provider sends the browser back: this service's public URL. */
     private readonly publicUrl: () => string,
     private readonly now: () => number,
+    limits: ProviderCallLimits,
   ) {
     this.#configs = new Map(configs.map((config) => [config.provider, config]))
+    this.#fetch = boundedFetch(limits)
   }
 
   has(provider: SocialProviderName): boolean {
@@ -91,7 +114,7 @@ export class SocialClients {
       checked,
       this.redirectUri(provider),
       secrets.codeVerifier,
-      insecureAllowed(as.token_endpoint),
+      this.#requestOptions(as.token_endpoint),
     )
     if (oidc(config)) {
       const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
@@ -111,11 +134,19 @@ export class SocialClients {
         new URL(`${base}${path}`),
         headers,
         null,
-        insecureAllowed(base),
+        this.#requestOptions(base),
       )
       if (!answer.ok) throw new Error(`${provider} ${path}: HTTP ${answer.status}`)
       return answer.json()
     })
+  }
+
+  /** Plain http is allowed where providerConfig.ts allows it (loopback only); every request is bounded. */
+  #requestOptions(url: string) {
+    return {
+      [oauth.allowInsecureRequests]: new URL(url).protocol === 'http:',
+      [oauth.customFetch]: this.#fetch,
+    }
   }
 
   #config(provider: SocialProviderName): SocialProviderConfig {
@@ -145,7 +176,7 @@ export class SocialClients {
     if (!found) {
       const issuer = new URL(config.issuer)
       found = oauth
-        .discoveryRequest(issuer, { algorithm: 'oidc', ...insecureAllowed(config.issuer) })
+        .discoveryRequest(issuer, { algorithm: 'oidc', ...this.#requestOptions(config.issuer) })
         .then((response) => oauth.processDiscoveryResponse(issuer, response))
       // A failed discovery is tried again by the next login rather than remembered.
       found.catch(() => this.#discovered.delete(config.provider))

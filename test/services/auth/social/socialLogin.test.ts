@@ -226,6 +226,21 @@ describe.each(eachDatabase())('social login against the local providers on $name
       expect(await exchange.json()).toMatchObject({ error: 'invalid_grant' })
     })
 
+    it('a callback that repeats a parameter is refused, in its query or across query and form', async () => {
+      const callback = await followToCallback(await startSocial(h, 'github', device), h.auth.url)
+      const repeated = new URL(callback.url)
+      repeated.searchParams.append('code', repeated.searchParams.get('code') ?? '')
+      const answer = await deliver({ url: repeated.href })
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toMatchObject({ code: 'SOCIAL_FAILED' })
+
+      const posted = await followToCallback(await startSocial(h, 'apple', device), h.auth.url)
+      const state = posted.form?.get('state') ?? ''
+      const mixed = await deliver({ url: `${posted.url}?state=${state}`, form: posted.form })
+      expect(mixed.status).toBe(400)
+      expect(await mixed.json()).toMatchObject({ code: 'SOCIAL_FAILED' })
+    })
+
     it('a wrong issuer is refused', async () => {
       const callback = await followToCallback(await startSocial(h, 'discord', device), h.auth.url)
       const forged = new URL(callback.url)
