@@ -30,6 +30,9 @@ export type ServerSIWX = SIWXConfig & {
   signOut(): Promise<void>
 }
 
+/** The farthest the api's time may be from the visitor's to be taken for the message's Issued At. */
+const MAX_SERVER_CLOCK_OFFSET_MS = 24 * 3600_000
+
 /**
  * Sign-in against the api's `/siwx` routes: the server issues each nonce (single use, five minutes),
  * checks every field of the message and its signature, and keeps the sessions. Server refusals surface as
@@ -49,8 +52,12 @@ export function serverSIWX(options: ServerSIWXOptions): ServerSIWX {
     async createMessage(input) {
       const place = pagePlace(options)
       const { nonce, issuedAt } = await api.nonce()
-      // Issued at the server's time, which checks it: a visitor whose clock is off still signs in.
-      return buildMessage(input, place, nonce, options, issuedAt ?? now())
+      // Issued at the server's time, which checks it: a visitor whose clock is off still signs in. Only
+      // within a day of the visitor's clock: an api must not have a message dated years away signed.
+      const local = now()
+      const at =
+        issuedAt !== undefined && Math.abs(issuedAt - local) <= MAX_SERVER_CLOCK_OFFSET_MS ? issuedAt : local
+      return buildMessage(input, place, nonce, options, at)
     },
     addSession: (session) => api.addSession(session),
     revokeSession: (chainId, address) => api.revokeSession(chainId, address),

@@ -54,6 +54,19 @@ describe('serverSIWX against the api service', () => {
     expect(await config.getSessions(hardhat, wallet.address)).toEqual([plain(session)])
   })
 
+  it("takes the server's time only within a day of the visitor's clock: a message dated years away is not put to the wallet", async () => {
+    const browser = pageBrowser()
+    const farFuture: typeof fetch = async (input, init) => {
+      const response = await browser.fetch(input, init)
+      if (!String(input).includes('/siwx/nonce')) return response
+      const answer = { ...(await response.json()), issuedAt: '9999-01-01T00:00:00.000Z' }
+      return new Response(JSON.stringify(answer), { status: response.status, headers: response.headers })
+    }
+    const config = serverSIWX({ baseUrl: api.baseUrl, projectId, fetch: farFuture, ...place })
+    const data = await config.createMessage({ accountAddress: evmSigner().address, chainId: hardhat })
+    expect(Math.abs(Date.parse(data.issuedAt ?? '') - Date.now())).toBeLessThan(60_000)
+  })
+
   it('SIWX-02 signs in with a cookie session: added, found for that network and address, listed by getMe, revoked', async () => {
     const { config, browser } = page()
     const wallet = evmSigner()
