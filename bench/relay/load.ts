@@ -23,7 +23,9 @@ export type Percentiles = { p50: number; p99: number; max: number }
 export type Phase = { messages: number; seconds: number; latencies: number[] }
 export type PhaseResult = { messages: number; seconds: number; perSecond: number; latencyMs: Percentiles }
 
-type Pending = Map<string, (result: unknown) => void>
+/** An answer to one of the client's calls: its result, or the relay's refusal. */
+type Answer = { result?: unknown; error?: { code: number; message: string } }
+type Pending = Map<string, (answer: Answer) => void>
 type Client = { socket: WebSocket; topic: string; pending: Pending }
 
 const topicOf = (index: number) => index.toString(16).padStart(64, '0')
@@ -87,9 +89,8 @@ export class Load {
     const frame = JSON.parse(text) as {
       id: string | number
       method?: string
-      result?: unknown
       params?: { data: { message: string } }
-    }
+    } & Answer
     if (frame.method === 'irn_subscription' && frame.params) {
       if (this.options.ack) client.socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
       const sent = this.sentAt.get(frame.params.data.message)
@@ -101,15 +102,18 @@ export class Load {
       }
       return
     }
-    const resolve = client.pending.get(String(frame.id))
+    const answer = client.pending.get(String(frame.id))
     client.pending.delete(String(frame.id))
-    resolve?.(frame.result)
+    answer?.(frame)
   }
 
+  /** The call's result; a refusal stops the run, so that a relay refusing every publish is not read as slow. */
   private call(client: Client, method: string, params: object): Promise<unknown> {
     const id = String(this.nextId++)
-    return new Promise((resolve) => {
-      client.pending.set(id, resolve)
+    return new Promise((resolve, reject) => {
+      client.pending.set(id, ({ result, error }) =>
+        error ? reject(new Error(`${method} refused: ${error.code} ${error.message}`)) : resolve(result),
+      )
       // Ids are strings holding big integers, as the official clients send them.
       client.socket.send(
         `{"id":${JSON.stringify(id)},"jsonrpc":"2.0","method":"${method}","params":${JSON.stringify(params)}}`,
@@ -150,7 +154,8 @@ export class Load {
         const from = this.clients[n % total]!
         // Never the publisher itself: the relay does not echo, so such a message would never arrive.
         const to = this.clients[((n % total) + 1 + ((n * 7919) % (total - 1))) % total]!
-        const message = `${run}.${n.toString(36)}-${'x'.repeat(180)}`
+        // In the base64 alphabet, as every envelope is: the relay refuses any other text.
+        const message = `${run}-${n.toString(36)}-${'x'.repeat(180)}`
         this.sentAt.set(message, performance.now())
         await this.call(from, 'irn_publish', { topic: to.topic, message, ttl: 300, tag: 1108, prompt: false })
       }
