@@ -37,15 +37,16 @@ export type VerifiedSignIn = {
 export type SignInExpectation = {
   message: string
   signature: Hex
-  /** The channel's nonce and the domain this service signs people in for. */
+  /** The channel's nonce, and the domain and URI this service's channels ask the message to name. */
   nonce: string
   domain: string
+  uri: string
   now: number
 }
 
 /**
  * Checks a Sign In With Farcaster message as Farcaster's own verifier does: its SIWE form (chain 10,
- * statement, one `farcaster://fid/N` resource), the nonce and domain it was asked for, its time window,
+ * statement, one `farcaster://fid/N` resource), the nonce, domain and URI it was asked for, its time window,
  * the signature (ERC-1271 and ERC-6492 aware, through viem), and that the signer may speak for the fid:
  * an auth address in the KeyRegistry (key type 2, added) or its custody address in the IdRegistry.
  */
@@ -59,7 +60,7 @@ export class SignInVerifier {
 
   async verify(expected: SignInExpectation): Promise<VerifiedSignIn> {
     const parsed = parseSiweMessage(expected.message)
-    const { address, domain, nonce, chainId, statement, resources, expirationTime, notBefore } = parsed
+    const { address, domain, uri, nonce, chainId, statement, resources, expirationTime, notBefore } = parsed
     if (!address || parsed.version !== '1' || chainId !== optimismChainId || statement !== farcasterStatement)
       throw new FarcasterRefusal('Invalid message: not a Sign In With Farcaster message')
     // viem reads a time that is not an EIP-4361 date-time as an invalid Date, which every comparison
@@ -72,6 +73,8 @@ export class SignInVerifier {
       throw new FarcasterRefusal('Invalid resources: exactly one farcaster://fid/<fid> is required')
     if (nonce !== expected.nonce) throw new FarcasterRefusal('Invalid nonce')
     if (domain !== expected.domain) throw new FarcasterRefusal('Invalid domain')
+    // Exactly the channel's URI: the signer agreed to sign in there, not wherever a relay put instead.
+    if (uri !== expected.uri) throw new FarcasterRefusal('Invalid uri')
     if (expirationTime && expirationTime.getTime() <= expected.now)
       throw new FarcasterRefusal('Expired message')
     if (notBefore && notBefore.getTime() > expected.now) throw new FarcasterRefusal('Message not yet valid')

@@ -8,6 +8,7 @@ import { clientIp } from '../clientIp.js'
 import { authErrors } from '../errors.js'
 import type { FarcasterSignIn } from '../farcaster/farcasterSignIn.js'
 import type { FarcasterLogin } from '../farcaster/loginStore.js'
+import { relayProfile } from '../farcaster/relayProfile.js'
 import { FarcasterRefusal, type VerifiedSignIn } from '../farcaster/signInVerifier.js'
 import { authPaths } from '../protocol/paths.js'
 import { farcasterConnectBody, farcasterStartBody } from '../protocol/schemas.js'
@@ -21,7 +22,7 @@ type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
  * farcaster/start opens a relay channel for the signing device and the verified host origin, with this
  * service's domain and a nonce of its own; farcaster/connect, signed by that device, answers pending
  * until a Farcaster app completed the channel at the relay, then verifies what the app signed (nonce,
- * domain, signature, custody or auth address on Optimism: the relay is not trusted with any of it) and
+ * domain, URI, signature, custody or auth address on Optimism: the relay is not trusted with any of it) and
  * opens a session of the fid's identity, once.
  */
 export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): Hono {
@@ -32,6 +33,7 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
         signature: done.signature as Hex,
         nonce: login.nonce,
         domain: farcaster.config.domain,
+        uri: farcaster.config.siweUri,
         now: ctx.now(),
       })
       if (signIn.fid !== BigInt(done.fid))
@@ -89,13 +91,14 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
       if (status.state === 'pending') return c.json({ state: 'pending' as const })
       const signIn = await verified(login, status)
       if (!(await farcaster.logins.use(login.tokenHash, ctx.now()))) throw authErrors.channelInvalid()
+      const { username, displayName } = relayProfile(status)
       const identity = await ctx.identities.resolve(
         {
           provider: 'farcaster',
           subject: String(signIn.fid),
           email: null,
           emailVerified: false,
-          name: status.displayName || status.username,
+          name: displayName ?? username ?? null,
         },
         ctx.now(),
       )
@@ -110,7 +113,9 @@ export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): H
           email: null,
           name: identity.name,
           fid: Number(signIn.fid),
-          username: status.username,
+          // The answer names a username always: without a valid one it is the fid, marked with a `!`
+          // that no fname has, so it is never taken for someone's name.
+          username: username ?? `!${signIn.fid}`,
         },
         wallet,
       })

@@ -174,6 +174,36 @@ describe.each(eachDatabase())('Sign In With Farcaster through a relay on $name',
     }
   })
 
+  // The relay reports the names the Farcaster app posted and checks none of them: a broken or hostile
+  // relay's text (any length, control and bidi characters) must not become the user's name.
+  it("Farcaster login, server side: the relay's username and display name are kept only as Farcaster allows them, the login going on by the fid it signed", async () => {
+    const loginReporting = async (username: string, displayName: string) => {
+      const { channelToken, url, nonce } = await startLogin()
+      expect(
+        (await approveChannel({ relayUrl: relay.url, relayKey, url, signer: custody, fid, username })).status,
+      ).toBe(201)
+      await h.db.run('UPDATE farcaster_relay_channels SET display_name = ? WHERE nonce = ?', [
+        displayName,
+        nonce,
+      ])
+      const done = await connect(channelToken)
+      const body = farcasterConnectAnswer.parse(await done.json())
+      expect(done.status).toBe(200)
+      if (body.state !== 'completed') throw new Error('not completed')
+      return body.user
+    }
+    expect(await loginReporting('Ada\u202Egnp.exe', 'Ada\u0007\nLovelace')).toMatchObject({
+      fid: 1234,
+      name: null,
+      username: '!1234',
+    })
+    expect(await loginReporting('ada.eth', 'Ada Lovelace 🧮')).toMatchObject({
+      fid: 1234,
+      name: 'Ada Lovelace 🧮',
+      username: 'ada.eth',
+    })
+  })
+
   it('Farcaster login, server side: an expired channel is refused, to the app and to the login', async () => {
     const { channelToken, url } = await startLogin()
     h.pass(10 * minute)

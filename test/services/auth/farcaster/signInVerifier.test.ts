@@ -11,6 +11,7 @@ const custody = privateKeyToAccount(generatePrivateKey())
 const fid = 1234n
 const domain = 'wallet.pairwise.test'
 const nonce = 'abcdef0123456789'
+const uri = `https://${domain}/login`
 const now = Date.UTC(2026, 0, 10, 12)
 const hour = 60 * 60 * 1000
 
@@ -32,7 +33,7 @@ const siwf = (change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
     chainId: 10,
     domain,
     nonce,
-    uri: `https://${domain}/login`,
+    uri,
     version: '1',
     statement: 'Farcaster Auth',
     issuedAt: new Date(now - 1000),
@@ -41,7 +42,7 @@ const siwf = (change: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
   })
 
 const verify = async (message: string) =>
-  verifier.verify({ message, signature: await custody.signMessage({ message }), nonce, domain, now })
+  verifier.verify({ message, signature: await custody.signMessage({ message }), nonce, domain, uri, now })
 
 describe('the Sign In With Farcaster verifier', () => {
   it('signs in the custody address of the fid the message names', async () => {
@@ -57,6 +58,18 @@ describe('the Sign In With Farcaster verifier', () => {
       [siwf({ resources: [`farcaster://fid/${fid}`, 'farcaster://fid/1'] }), 'exactly one farcaster://fid'],
     ]
     for (const [message, reason] of cases) await expect(verify(message), reason).rejects.toThrow(reason)
+  })
+
+  // The message names its own URI: one other than the channel's was signed for another page, though
+  // our domain and nonce are in it.
+  it('refuses a message whose URI is not exactly the one the channel asked for', async () => {
+    for (const other of [
+      'https://evil.example/login',
+      `https://${domain}/login/`,
+      `https://${domain}/login?next=/`,
+      `http://${domain}/login`,
+    ])
+      await expect(verify(siwf({ uri: other })), other).rejects.toThrow('Invalid uri')
   })
 
   // viem reads a time that is not an EIP-4361 date-time as an invalid Date, which compares false with
@@ -86,7 +99,7 @@ describe('the Sign In With Farcaster verifier', () => {
         signature: await custody.signMessage({ message }),
       })
       await new SignInVerifier(optimism.url)
-        .verify({ message, signature, nonce, domain, now })
+        .verify({ message, signature, nonce, domain, uri, now })
         .catch(() => undefined)
       const gas = optimism.gasOfEveryCall()
       expect(gas.length).toBeGreaterThan(0)

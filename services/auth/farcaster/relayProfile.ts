@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import type { ChannelStatusAnswer } from '../../farcasterRelay/protocol.js'
+
+type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
+
+/**
+ * A Farcaster username: an fname (1 to 16 lowercase letters, digits or hyphens, not starting with a
+ * hyphen) or an onchain ENS name of the same form ending in `.eth`, as Farcaster accepts them.
+ */
+const usernameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,15}(\.eth)?$/)
+
+/**
+ * Farcaster caps a display name at 32 bytes; 64 characters leaves room for a relay that counts
+ * otherwise. Letters, marks, digits, punctuation, symbols and spaces only: no control or format
+ * characters (bidi overrides, invisible ones) and no line breaks, which would garble where it is shown;
+ * but the zero-width joiner, which holds emoji such as 👩‍💻 together.
+ */
+const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\u200D]+$/u)
+
+export type RelayProfile = { username: string | undefined; displayName: string | undefined }
+
+/**
+ * The names a relay reports with a completed channel, each kept only if Farcaster could have set it.
+ * One that fails is left out rather than the login refused: the relay is trusted with nothing of who
+ * signs in (the signature proves the fid), so a relay's bad name costs the login its name, not the
+ * account its access.
+ */
+export function relayProfile(reported: Pick<Completed, 'username' | 'displayName'>): RelayProfile {
+  const username = usernameSchema.safeParse(reported.username)
+  const displayName = displayNameSchema.safeParse(reported.displayName)
+  return {
+    username: username.success ? username.data : undefined,
+    displayName: displayName.success ? displayName.data : undefined,
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { relayProfile } from '../../../../services/auth/farcaster/relayProfile.js'
+
+describe("a relay's report of a Farcaster profile", () => {
+  it('keeps an fname or a .eth name and a display name Farcaster could have set', () => {
+    for (const username of ['ada', 'a', 'ada-lovelace-181', '0x', 'ada.eth', 'ada-lovelace-181.eth'])
+      expect(relayProfile({ username }).username, username).toBe(username)
+    for (const displayName of [
+      'Ada',
+      'Ada Lovelace 🧮',
+      'Ådá ☕️ (she/her)',
+      '李 小龍',
+      '👩‍💻 Ada 🏳️‍🌈',
+      'x'.repeat(64),
+    ])
+      expect(relayProfile({ username: 'ada', displayName }).displayName, displayName).toBe(displayName)
+    expect(relayProfile({ username: 'ada', displayName: '  Ada  ' }).displayName).toBe('Ada')
+  })
+
+  it('leaves out a username Farcaster would not issue', () => {
+    for (const username of [
+      '',
+      'Ada',
+      '-ada',
+      'ada_lovelace',
+      'ada lovelace',
+      'a'.repeat(17),
+      'ada.xyz',
+      'ada.base.eth.eth',
+      'ada\u202Egnp',
+      'ada\n',
+      '<script>',
+    ])
+      expect(relayProfile({ username }).username, JSON.stringify(username)).toBeUndefined()
+  })
+
+  it('leaves out a display name that is blank, too long, or holds control or format characters', () => {
+    for (const displayName of [
+      '',
+      '   ',
+      'x'.repeat(65),
+      'Ada\u0007',
+      'Ada\nLovelace',
+      'Ada\u2028Lovelace',
+      'Ada\u202Eecalevol',
+      'Ada\u200B',
+      'A\uFEFFda',
+      'Ada\uD800',
+    ])
+      expect(
+        relayProfile({ username: 'ada', displayName }).displayName,
+        JSON.stringify(displayName),
+      ).toBeUndefined()
+    expect(relayProfile({ username: 'ada', displayName: null }).displayName).toBeUndefined()
+  })
+})
