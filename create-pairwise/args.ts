@@ -41,6 +41,24 @@ export type CliArgs = {
   urls: StackUrls
 }
 
+// The folder is pasted into the `cd` the CLI prints at the end, double-quoted on Windows, where PowerShell
+// still reads `$` and backticks inside double quotes and cmd.exe reads `%` and `!`: no one quoting is literal
+// in both. So it is held to what is literal in every shell's quotes: letters and digits of any script, space,
+// . _ - + @ ' ~, and a path's separators.
+const folderSchema = z
+  .string()
+  .regex(
+    /^[\p{L}\p{M}\p{Nd} ._+@'~\-/\\:]+$/u,
+    'the folder may hold only letters, digits, spaces and . _ - + @ \' ~ / \\ : (a shell would read others, such as $ % ` ", in the cd command printed at the end)',
+  )
+
+/** The folder to make the app in, as given or answered; throws UsageError for one it refuses. */
+export function checkedFolder(folder: string): string {
+  const result = folderSchema.safeParse(folder)
+  if (!result.success) throw new UsageError(result.error.issues.map((issue) => issue.message).join('; '))
+  return result.data
+}
+
 // Every value below ends up inside a string literal of the generated code, so each is held to characters
 // that cannot end or escape one.
 const literalSafe = /^[^\s'"`\\<>]+$/
@@ -165,7 +183,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   return {
     help: flags.help,
-    directory: positionals[0],
+    directory: positionals[0] === undefined ? undefined : checkedFolder(positionals[0]),
     template: flags.template,
     chains: flags.chains,
     email: flags.email ? true : flags['no-email'] ? false : undefined,

@@ -1,10 +1,11 @@
 import { basename, resolve } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
-import { type CliArgs, parseCliArgs, UsageError, usage } from './args.js'
+import { type CliArgs, checkedFolder, parseCliArgs, UsageError, usage } from './args.js'
 import type { ScaffoldOptions } from './choices.js'
 import { commandsOf, type PackageManager, packageManagerOf } from './packageManager.js'
 import { type Asker, PromptInterrupted, terminalAsker } from './prompts.js'
-import { checkTarget, placeholdersOf, scaffold, TargetNotEmptyError } from './scaffold.js'
+import { checkTarget, placeholdersOf, scaffold } from './scaffold.js'
+import { TargetNotEmptyError } from './writeAllOrNothing.js'
 
 export type CliIo = {
   /** npm_config_user_agent names the package manager whose `create` ran the CLI. */
@@ -14,11 +15,14 @@ export type CliIo = {
   stdin: Readable & { isTTY?: boolean }
   stdout: Writable
   stderr: Writable
+  /** Ctrl-C, as SIGINT: heard while the app is written, so that it stops with no half-made app left. */
+  on(event: 'SIGINT', listener: () => void): unknown
+  off(event: 'SIGINT', listener: () => void): unknown
 }
 
 /**
- * `create-pairwise <dir> [options]`; resolves to the exit code: 0 made, 1 refused, 2 bad command line, 130
- * interrupted at a question (the shell's code for Ctrl-C).
+ * `create-pairwise <dir> [options]`; resolves to the exit code: 0 made, 1 refused, 2 bad command line or
+ * folder, 130 interrupted at a question or while writing (the shell's code for Ctrl-C).
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let args: CliArgs
@@ -26,8 +30,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     args = parseCliArgs(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`create-pairwise: ${error.message}\n\n${usage}\n`)
-    return 2
+    return usageError(io, error.message)
   }
   if (args.help) {
     io.stdout.write(`${usage}\n`)
@@ -38,11 +41,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const packageManager = packageManagerOf(io.env.npm_config_user_agent)
   try {
     const options = await choose(args, asker, packageManager).finally(() => asker?.close())
-    if (!options) {
-      io.stderr.write(`create-pairwise: name the folder to create the app in\n\n${usage}\n`)
-      return 2
+    if (!options) return usageError(io, 'name the folder to create the app in')
+    if (!(await scaffoldUnlessInterrupted(options, io))) {
+      io.stderr.write('\ncreate-pairwise: interrupted; the files it had written are taken away\n')
+      return 130
     }
-    await scaffold(options)
     io.stdout.write(nextSteps(options, io.platform))
     return 0
   } catch (error) {
@@ -51,9 +54,35 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout.write('\n')
       return 130
     }
+    if (error instanceof UsageError) return usageError(io, error.message)
     if (!(error instanceof TargetNotEmptyError)) throw error
     io.stderr.write(`create-pairwise: ${error.message}\n`)
     return 1
+  }
+}
+
+function usageError(io: CliIo, message: string): 2 {
+  io.stderr.write(`create-pairwise: ${message}\n\n${usage}\n`)
+  return 2
+}
+
+/**
+ * False when Ctrl-C stopped the write. It is listened for only then: at a question readline hears it, and
+ * elsewhere Node's own exit leaves nothing behind. Every SIGINT is heard until the written files are taken
+ * away, so a second Ctrl-C cannot stop that halfway.
+ */
+async function scaffoldUnlessInterrupted(options: ScaffoldOptions, io: CliIo): Promise<boolean> {
+  const interrupt = new AbortController()
+  const onInterrupt = () => interrupt.abort()
+  io.on('SIGINT', onInterrupt)
+  try {
+    await scaffold(options, interrupt.signal)
+    return true
+  } catch (error) {
+    if (interrupt.signal.aborted) return false
+    throw error
+  } finally {
+    io.off('SIGINT', onInterrupt)
   }
 }
 
@@ -66,7 +95,8 @@ async function choose(
   asker: Asker | undefined,
   packageManager: PackageManager,
 ): Promise<ScaffoldOptions | undefined> {
-  const directory = args.directory ?? (await asker?.text('Project folder:', 'my-pairwise-app'))
+  const directory =
+    args.directory ?? (await asker?.text('Project folder:', 'my-pairwise-app').then(checkedFolder))
   if (!directory) return undefined
   await checkTarget(directory)
   return {
@@ -117,7 +147,8 @@ ${here ? '' : `  cd ${shellQuoted(options.directory, platform)}\n`}  ${install}
 
 /**
  * The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted for a POSIX
- * shell; on Windows double-quoted, the one quoting cmd.exe and PowerShell share (no file name holds `"`).
+ * shell; on Windows double-quoted, the one quoting cmd.exe and PowerShell share, literal in both for the
+ * characters checkedFolder lets through.
  * A relative name starting with `-` or `+` is led by `./`, else `cd` reads it as its options (`cd -` goes
  * back) or, in zsh, as a place in its directory stack (`cd +1`).
  */

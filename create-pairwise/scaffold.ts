@@ -1,16 +1,12 @@
 import { existsSync, statSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appPort, localStack, type ScaffoldOptions } from './choices.js'
 import { appManifest } from './manifest.js'
 import { commandsOf } from './packageManager.js'
-
-/** The target exists and holds something: the scaffolder never writes over files. */
-export class TargetNotEmptyError extends Error {
-  override name = 'TargetNotEmptyError'
-}
+import { TargetNotEmptyError, writeAllOrNothing } from './writeAllOrNothing.js'
 
 // Compiled, this module runs from dist/; from source (tests), from the package folder itself.
 const here = dirname(fileURLToPath(import.meta.url))
@@ -126,25 +122,28 @@ export async function checkTarget(directory: string): Promise<string> {
   return target
 }
 
-/** Makes the app in `options.directory`; returns the files written, relative to it, sorted. */
-export async function scaffold(options: ScaffoldOptions): Promise<string[]> {
+/**
+ * Makes the app in `options.directory`, all of it or, when a write fails or `signal` aborts, none of it;
+ * returns the files written, relative to it, sorted.
+ */
+export async function scaffold(options: ScaffoldOptions, signal?: AbortSignal): Promise<string[]> {
   // Checked again here, though the CLI checks before its questions: the folder may have filled meanwhile.
   const target = await checkTarget(options.directory)
   const values = placeholdersOf(options)
-  const files = new Map<string, string>()
+  const sources = new Map<string, string>()
   for (const layer of layersOf(options))
     for (const file of await listFiles(layer)) {
       const path = relative(layer, file)
       const name = renamed[basename(path)]
-      files.set(name ? join(dirname(path), name) : path, file)
+      sources.set(name ? join(dirname(path), name) : path, file)
     }
-  for (const [path, source] of files) {
-    await mkdir(dirname(join(target, path)), { recursive: true })
-    await writeFile(join(target, path), fill(await readFile(source, 'utf8'), values, source))
-  }
+  // Every file filled before the first is written, so a template's bug leaves no folder behind.
+  const files = new Map<string, string>()
+  for (const [path, source] of sources) files.set(path, fill(await readFile(source, 'utf8'), values, source))
   const manifest = appManifest(values.projectName, options.template, options.chains)
-  await writeFile(join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  return [...files.keys(), 'package.json'].sort()
+  files.set('package.json', `${JSON.stringify(manifest, null, 2)}\n`)
+  await writeAllOrNothing(target, files, signal)
+  return [...files.keys()].sort()
 }
 
 // By hand rather than readdir's `recursive`: its entries name their folder only from Node 20.12 on.

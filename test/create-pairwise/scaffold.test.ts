@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { EventEmitter } from 'node:events'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { PassThrough, Writable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import { chainChoices, localStack, templates } from '../../create-pairwise/choices.js'
@@ -11,18 +12,30 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 let made = 0
 const freshDir = (name = 'my-app') => join(work, String(made++), name)
 
-type RunOptions = { answers?: string[]; env?: CliIo['env']; platform?: CliIo['platform'] }
+type RunOptions = {
+  answers?: string[]
+  env?: CliIo['env']
+  platform?: CliIo['platform']
+  signals?: EventEmitter
+}
+
+/** The process's SIGINT, as the CLI hears it: from `signals`, where a test can send it. */
+const listeningTo = (signals = new EventEmitter()): Pick<CliIo, 'on' | 'off'> => ({
+  on: (event, listener) => signals.on(event, listener),
+  off: (event, listener) => signals.off(event, listener),
+})
 
 /**
  * Runs the CLI as `create-pairwise …argv` would: on Linux unless told, stdin a terminal only when answers
  * are given, and no npm_config_user_agent unless `env` has one (vitest itself may run under npm's).
  */
-async function run(argv: string[], { answers, env = {}, platform = 'linux' }: RunOptions = {}) {
+async function run(argv: string[], { answers, env = {}, platform = 'linux', signals }: RunOptions = {}) {
   let stdout = ''
   let stderr = ''
   const stdin = Object.assign(new PassThrough(), { isTTY: answers !== undefined })
   const pending = [...(answers ?? [])]
   const io: CliIo = {
+    ...listeningTo(signals),
     env,
     platform,
     stdin,
@@ -260,6 +273,13 @@ describe('create-pairwise: choices', () => {
     expect(result.stdout).toContain(`cd "${dir}"\n`)
   })
 
+  it('makes the app in a folder named in letters of any script with @ + ~, and prints its cd step on Windows double-quoted', async () => {
+    const dir = freshDir('Café 日本 @v2+x~1')
+    const result = await run([dir], { platform: 'win32' })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`cd "${dir}"\n`)
+  })
+
   it('prints the cd step on Windows bare for a path of backslashes, drive letter and name characters', async () => {
     // A Windows path as the folder's name: on Linux, where the test runs, one name with backslashes in it.
     const dir = freshDir('C:\\Users\\me\\app')
@@ -343,6 +363,7 @@ describe('create-pairwise: choices', () => {
   it('fails with one line and exits when the terminal input ends mid-question (Ctrl-D)', async () => {
     const stdin = Object.assign(new PassThrough(), { isTTY: true })
     const io: CliIo = {
+      ...listeningTo(),
       env: {},
       platform: 'linux',
       stdin,
@@ -370,6 +391,7 @@ describe('create-pairwise: choices', () => {
       { isTTY: true },
     )
     const io: CliIo = {
+      ...listeningTo(),
       env: {},
       platform: 'linux',
       stdin,
@@ -384,6 +406,22 @@ describe('create-pairwise: choices', () => {
     expect(await runCli([], io)).toBe(130)
     expect(stderr).toBe('')
   })
+  for (const existed of [false, true])
+    it(`exits 130 and leaves no half-made app when Ctrl-C comes while it writes, ${existed ? 'keeping the empty folder that was there' : 'taking away the folders it made'}`, async () => {
+      const dir = freshDir()
+      if (existed) mkdirSync(dir, { recursive: true })
+      const signals = new EventEmitter()
+      // Sent as soon as the CLI listens for it: while the app is being made.
+      signals.on('newListener', (event) => {
+        if (event === 'SIGINT') setImmediate(() => signals.emit('SIGINT'))
+      })
+      const result = await run([dir], { signals })
+      expect(result.code).toBe(130)
+      expect(result.stderr).toContain('interrupted; the files it had written are taken away')
+      if (existed) expect(readdirSync(dir)).toEqual([])
+      else expect(existsSync(dirname(dir))).toBe(false)
+      expect(signals.listenerCount('SIGINT')).toBe(0)
+    })
 })
 
 describe('create-pairwise: refusals', () => {
@@ -414,6 +452,24 @@ describe('create-pairwise: refusals', () => {
     const dir = freshDir()
     mkdirSync(dir, { recursive: true })
     expect((await run([dir])).code).toBe(0)
+  })
+
+  for (const name of ['$HOME app', '100%', 'a`b', 'say "hi"', 'wow!', 'a;b', 'tab\there'])
+    it(`refuses a folder named ${JSON.stringify(name)}, which a shell would read in the printed cd step, with exit 2 and nothing made`, async () => {
+      const dir = freshDir(name)
+      const result = await run([dir])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain('the folder may hold only letters, digits, spaces and')
+      expect(existsSync(dirname(dir))).toBe(false)
+    })
+
+  it('refuses such a folder named at the question too, before asking the others', async () => {
+    const dir = freshDir('100%')
+    const result = await run([], { answers: [dir, '', '', ''] })
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('the folder may hold only letters, digits, spaces and')
+    expect(result.stdout).not.toContain('Framework:')
+    expect(existsSync(dirname(dir))).toBe(false)
   })
 
   const usageCases: [string, string[], string][] = [
