@@ -6,6 +6,7 @@ import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
 import { afterNextPaint } from '../core/afterNextPaint.js'
 import type { MessageKey } from '../i18n/en.js'
+import type { Alert } from '../state/types.js'
 import type { Route } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
@@ -99,24 +100,6 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
   const alerts = useAppState((s) => s.alerts)
   const closeOff = useAppState((s) => closeDisabled(kit.context, s))
   const route = embedded ? embeddedRoute(router, connected) : router
-  // Read through the store's subscription: a wallet renamed while its view is open retitles it.
-  const named = useAppState((s) => titleName(route, s.connectors))
-  // The embedded wallet's views come with its plug-in's UI: the spinner shows until that has loaded.
-  const embeddedUi = useEmbeddedUi()
-  const emailView = !(route.view in views)
-  const View = (emailView ? embeddedUi?.views[route.view] : views[route.view as keyof typeof views]) as
-    | ComponentType<{ data: Route['data'] }>
-    | undefined
-  const EmailTitle = emailView ? embeddedUi?.titles[route.view] : undefined
-  const featureTitle = EmailTitle ? <EmailTitle /> : chunkTitle(route.view)
-  const title =
-    emailView && !EmailTitle ? null : featureTitle ? (
-      <Suspense fallback={null}>{featureTitle}</Suspense>
-    ) : (
-      t(`view.${route.view}` as MessageKey, {
-        name: connectorName(named, t),
-      })
-    )
   return (
     <>
       <div className="header">
@@ -142,7 +125,12 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
         ) : (
           <span className="spacer" />
         )}
-        <h2 id={titleId}>{title}</h2>
+        <h2 id={titleId}>
+          {/* A title that throws (a feature's, the embedded wallet's) empties the heading, not the modal. */}
+          <ViewErrorBoundary resetKey={router} fallback={null}>
+            <ViewTitle route={route} />
+          </ViewErrorBoundary>
+        </h2>
         {embedded ? (
           <span className="spacer" />
         ) : (
@@ -158,28 +146,69 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
         )}
       </div>
       {alerts.map((alert) => (
-        <div key={alert.id} className={`alert ${alert.severity}`} role="alert">
-          <span style={{ flex: 1 }}>{alertWords(t, alert.text)}</span>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('modal.close')}
-            onClick={() => dismissAlert(kit.context, alert.id)}
-          >
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
+        // An alert that cannot be shown is left out alone: the others, the view and the header stay.
+        <ViewErrorBoundary key={alert.id} resetKey={alert} fallback={null}>
+          <AlertBar alert={alert} />
+        </ViewErrorBoundary>
       ))}
       <div className="body" key={route.view}>
         {/* Views whose code loads on demand show the spinner until it has. */}
         <ViewErrorBoundary resetKey={router} fallback={<ViewFailed />}>
           <Suspense fallback={<Spinner label={t('modal.loading')} testId="view-loading" />}>
-            {View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} testId="view-loading" />}
+            <RoutedView route={route} />
           </Suspense>
         </ViewErrorBoundary>
       </div>
       <Branding />
     </>
+  )
+}
+
+/**
+ * The heading's words: a feature's or the embedded wallet's own title component, else the view's name. Its
+ * own component, so that what it reads (the embedded wallet's UI among it) fails inside the title's boundary.
+ */
+function ViewTitle({ route }: { route: Route }) {
+  const { t } = useKit()
+  // Read through the store's subscription: a wallet renamed while its view is open retitles it.
+  const named = useAppState((s) => titleName(route, s.connectors))
+  const embeddedUi = useEmbeddedUi()
+  const ours = route.view in views
+  const EmailTitle = ours ? undefined : embeddedUi?.titles[route.view]
+  if (!ours && !EmailTitle) return null
+  const featureTitle = EmailTitle ? <EmailTitle /> : chunkTitle(route.view)
+  return featureTitle ? (
+    <Suspense fallback={null}>{featureTitle}</Suspense>
+  ) : (
+    t(`view.${route.view}` as MessageKey, { name: connectorName(named, t) })
+  )
+}
+
+/** The route's view. The embedded wallet's come with its plug-in's UI: the spinner shows until it loaded. */
+function RoutedView({ route }: { route: Route }) {
+  const { t } = useKit()
+  const embeddedUi = useEmbeddedUi()
+  const View = (
+    route.view in views ? views[route.view as keyof typeof views] : embeddedUi?.views[route.view]
+  ) as ComponentType<{ data: Route['data'] }> | undefined
+  return View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} testId="view-loading" />
+}
+
+/** One alert, its own component so that words it cannot render fail inside its boundary. */
+function AlertBar({ alert }: { alert: Alert }) {
+  const { kit, t } = useKit()
+  return (
+    <div className={`alert ${alert.severity}`} role="alert">
+      <span style={{ flex: 1 }}>{alertWords(t, alert.text)}</span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('modal.close')}
+        onClick={() => dismissAlert(kit.context, alert.id)}
+      >
+        <span aria-hidden="true">✕</span>
+      </button>
+    </div>
   )
 }
 
