@@ -48,6 +48,15 @@ const malformed = { view: 'SwitchActiveChain', data: undefined, history: [] } as
 
 const emailLogin = { view: 'EmailLogin', history: [] } as unknown as Route & { history: [] }
 
+/** The modal mounted and opened on `router`. */
+async function openedOn(router: Route & { history: [] }, embeddedUi?: EmbeddedWalletUiLoader) {
+  const modal = await mountedModal(embeddedUi)
+  await act(async () => {
+    modal.kit.store.set({ open: true, router })
+  })
+  return modal
+}
+
 /** An embedded wallet UI whose Email Login view renders and whose title throws while rendering. */
 function uiWithThrowingTitle(): EmbeddedWalletUi {
   const none = () => null
@@ -70,20 +79,14 @@ const readable: Alert = { id: 2, severity: 'info', message: 'Still here', text: 
 
 describe('the modal root', () => {
   it('a view that throws while rendering shows the error view in its place, with the header that closes the modal', async () => {
-    const { kit, shadow, closeButton, unmount } = await mountedModal()
-    await act(async () => {
-      kit.store.set({ open: true, router: malformed })
-    })
+    const { shadow, closeButton, unmount } = await openedOn(malformed)
     expect(shadow()).toContain('Something went wrong')
     expect(closeButton()?.getAttribute('disabled')).toBeNull()
     await unmount()
   })
 
   it('a modal closed after a view threw opens again with its views', async () => {
-    const { kit, shadow, unmount } = await mountedModal()
-    await act(async () => {
-      kit.store.set({ open: true, router: malformed })
-    })
+    const { kit, shadow, unmount } = await openedOn(malformed)
     await act(async () => closeByVisitor(kit.context))
     await act(() => kit.open({ view: 'Connect' }))
     expect(kit.store.get().open).toBe(true)
@@ -94,12 +97,9 @@ describe('the modal root', () => {
 
   it('a title that throws while rendering leaves the heading empty, with the view and the close button', async () => {
     const ui = uiWithThrowingTitle()
-    const { kit, shadow, closeButton, heading, unmount } = await mountedModal({
+    const { kit, shadow, closeButton, heading, unmount } = await openedOn(emailLogin, {
       current: () => ui,
       load: () => Promise.resolve(ui),
-    })
-    await act(async () => {
-      kit.store.set({ open: true, router: emailLogin })
     })
     expect(heading()?.textContent).toBe('')
     expect(shadow()).toContain('Email field')
@@ -113,9 +113,9 @@ describe('the modal root', () => {
     const broken = () => {
       throw new Error('the embedded wallet UI could not be read')
     }
-    const { kit, shadow, closeButton, unmount } = await mountedModal({ current: broken, load: broken })
-    await act(async () => {
-      kit.store.set({ open: true, router: emailLogin })
+    const { shadow, closeButton, unmount } = await openedOn(emailLogin, {
+      current: broken,
+      load: broken,
     })
     expect(shadow()).toContain('Something went wrong')
     expect(closeButton()?.getAttribute('disabled')).toBeNull()
