@@ -18,7 +18,7 @@ import { onrampLimits } from './limits.js'
 import { centsText } from './money.js'
 import { type OnrampQuoteAnswer, quoteAnswer, quoteTerms } from './quote.js'
 import { QuoteSigner, type QuoteTerms } from './quoteToken.js'
-import { type CreateOutcome, OrderStore, type StoredOrder } from './store.js'
+import { type CreateOutcome, type NewOrder, OrderStore, type StoredOrder } from './store.js'
 import { chargeTestCard } from './testCards.js'
 
 export type SandboxConfig = {
@@ -128,27 +128,22 @@ export class OnrampSandbox {
     return quoteAnswer(terms, asset, (await this.quoteSigner()).sign(terms))
   }
 
-  /** The terms of a live quote this server signed, for `projectId` when given. */
-  private async liveQuote(quoteId: string, projectId?: string): Promise<QuoteTerms> {
-    const terms = (await this.quoteSigner()).open(quoteId)
-    if (!terms || (projectId !== undefined && terms.projectId !== projectId))
-      throw onrampErrors.quoteInvalid()
-    if (terms.expiresAt <= this.deps.now()) throw onrampErrors.quoteExpired()
-    return terms
-  }
-
   /** What the checkout shows for a quote: its order once there is one (quote expiry no longer matters), else a live quote. */
   async checkout(quoteId: string): Promise<{ terms: QuoteTerms; order?: StoredOrder }> {
     const terms = (await this.quoteSigner()).open(quoteId)
     if (!terms) throw onrampErrors.quoteInvalid()
-    await this.store.expireCheckouts(this.deps.now())
+    const now = this.deps.now()
+    await this.store.expireCheckouts(now)
     const order = await this.store.findByQuote(terms, quoteId)
-    return order ? { terms, order } : { terms: await this.liveQuote(quoteId) }
+    if (order) return { terms, order }
+    if (terms.expiresAt <= now) throw onrampErrors.quoteExpired()
+    return { terms }
   }
 
   /**
-   * The order for a quote (one per quote), created while the quote lives, found after. A new order
-   * counts against `client` (the asker's address): its unpaid orders are capped beneath the project's.
+   * The order for a quote (one per quote), created while the quote lives, found after: a retry (by quote,
+   * or with the first request's Idempotency-Key) answers the order it made even once the quote expired. A
+   * new order counts against `client` (the asker's address): its unpaid orders are capped beneath the project's.
    */
   async order(
     quoteId: string,
@@ -158,15 +153,10 @@ export class OnrampSandbox {
   ): Promise<CreateOutcome> {
     const now = this.deps.now()
     await this.store.expireCheckouts(now)
-    const signed = (await this.quoteSigner()).open(quoteId)
-    if (!signed) throw onrampErrors.quoteInvalid()
-    if (idempotencyKey === undefined) {
-      const existing = await this.store.findByQuote(signed, quoteId)
-      if (existing && (projectId === undefined || existing.projectId === projectId))
-        return { kind: 'existing', order: existing }
-    }
-    const terms = await this.liveQuote(quoteId, projectId)
-    return this.store.create({
+    const terms = (await this.quoteSigner()).open(quoteId)
+    if (!terms || (projectId !== undefined && terms.projectId !== projectId))
+      throw onrampErrors.quoteInvalid()
+    const request: NewOrder = {
       id: `ord_${randomBytes(16).toString('base64url')}`,
       quoteId,
       terms,
@@ -174,7 +164,11 @@ export class OnrampSandbox {
       requestHash: createHash('sha256').update(quoteId).digest('hex'),
       clientKey: clientBudgetKey(terms.projectId, client),
       now,
-    })
+    }
+    const earlier = await this.store.earlier(request)
+    if (earlier) return earlier
+    if (terms.expiresAt <= now) throw onrampErrors.quoteExpired()
+    return this.store.create(request)
   }
 
   find(id: string): Promise<StoredOrder | undefined> {

@@ -91,7 +91,7 @@ export class OrderStore {
 
   async create(input: NewOrder): Promise<CreateOutcome> {
     const projectId = input.terms.projectId
-    const earlier = await this.earlier(projectId, input)
+    const earlier = await this.earlier(input)
     if (earlier) return earlier
     const { terms } = input
     // Counted and inserted under the project's and the client's locks: on PostgreSQL the statement alone
@@ -135,7 +135,7 @@ export class OrderStore {
       if (order) return { kind: 'created', order }
     }
     // A request racing this one took the key or the quote first; answer as if it had come before.
-    const raced = await this.earlier(projectId, input)
+    const raced = await this.earlier(input)
     if (raced) return raced
     const held = await this.db.get<{ count: number }>(
       `SELECT COUNT(*) AS count FROM onramp_orders WHERE client_key = ? AND status IN ${openStatuses}`,
@@ -274,11 +274,15 @@ export class OrderStore {
     )
   }
 
-  private async earlier(projectId: string, input: NewOrder): Promise<CreateOutcome | undefined> {
+  /**
+   * What an earlier request already made of `input`'s quote or Idempotency-Key (its order, or why this one
+   * is refused), else undefined: the request would make a new order.
+   */
+  async earlier(input: NewOrder): Promise<CreateOutcome | undefined> {
     if (input.idempotencyKey !== undefined) {
       const row = await this.db.get<OrderRow>(
         'SELECT * FROM onramp_orders WHERE project_id = ? AND idempotency_key = ?',
-        [projectId, input.idempotencyKey],
+        [input.terms.projectId, input.idempotencyKey],
       )
       if (row)
         return row.request_hash === input.requestHash
