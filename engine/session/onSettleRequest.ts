@@ -16,15 +16,13 @@ import {
 } from '../schemas/index.js'
 import { topicTarget } from '../store/expirer.js'
 import { held } from '../store/held.js'
-import { isExpired } from '../time.js'
+import { boundedExpiry, isExpired, SEVEN_DAYS } from '../time.js'
 import { refuse } from '../transport/refuse.js'
 import { sendResult } from '../transport/send.js'
 
 function validateSettle(ctx: EngineContext, params: unknown): SessionSettleParams {
   const namespacesProblem = validateSessionNamespaces(
-    typeof params === 'object' && params !== null
-      ? (params as { namespaces?: unknown }).namespaces
-      : undefined,
+    (params as { namespaces?: unknown } | null | undefined)?.namespaces,
     'onSessionSettleRequest()',
   )
   if (namespacesProblem) throw namespacesProblem
@@ -85,7 +83,9 @@ export async function onSettleRequest(
       topic,
       pairingTopic: pending.pairingTopic,
       relay: settle.relay,
-      expiry: settle.expiry,
+      // A week at most, the session lifetime our own approve() and extend() give: a wallet naming later would
+      // keep the session, its key and subscription here long after it stopped answering.
+      expiry: boundedExpiry(ctx.clock, settle.expiry, SEVEN_DAYS),
       acknowledged: true,
       controller: settle.controller.publicKey,
       namespaces: settle.namespaces,

@@ -1,8 +1,15 @@
 import { privateKeyToAccount } from 'viem/accounts'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildAuthObject, type SignClient } from '../../engine/index.js'
 import { formatRequest } from '../../engine/jsonrpc/payload.js'
-import { createKeyPair, sealTypeOne, sharedSymKey } from '../../engine/transport/keys.js'
+import { ONE_DAY, SEVEN_DAYS } from '../../engine/time.js'
+import {
+  createKeyPair,
+  openMessage,
+  sealForTopic,
+  sealTypeOne,
+  sharedSymKey,
+} from '../../engine/transport/keys.js'
 import {
   newPayloadId,
   publishSealed,
@@ -258,6 +265,26 @@ describe('a peer that breaks the protocol gains nothing', () => {
         .stores.proposals.getAll()
         .map((p) => p.pairingTopic),
     ).not.toContain(pending.responseTopic)
+  })
+
+  it('a settle naming an expiry past the week a session lasts is held to the week', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    // Ours always names a week; a wallet on an SDK of its own names what it likes, here a century.
+    const ctx = engineOf(wallet)
+    const approveSession = ctx.relay.approveSession.bind(ctx.relay)
+    vi.spyOn(ctx.relay, 'approveSession').mockImplementation(async (params) => {
+      const settle = JSON.parse(
+        (await openMessage(ctx, params.sessionTopic, params.sessionSettlementRequest)) ?? '',
+      )
+      settle.params.expiry = nowSeconds() + 100 * 365 * ONE_DAY
+      return approveSession({
+        ...params,
+        sessionSettlementRequest: sealForTopic(ctx, params.sessionTopic, settle),
+      })
+    })
+    const { topic } = await establishSession(dapp, wallet)
+    expect(dapp.session.get(topic).expiry).toBeLessThanOrEqual(nowSeconds() + SEVEN_DAYS)
   })
 
   it('a proposal the wallet rejects leaves no key of it behind', async () => {
