@@ -5,27 +5,28 @@ type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
 
 /**
  * A Farcaster username: an fname (1 to 16 lowercase letters, digits or hyphens, not starting with a
- * hyphen) or an onchain ENS name of the same form ending in `.eth`, as Farcaster accepts them.
+ * hyphen), or an onchain name of the same form ending in `.eth` or, as a Basename, `.base.eth`.
  */
-const usernameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,15}(\.eth)?$/)
+const usernameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,15}((\.base)?\.eth)?$/)
 
 /**
- * Farcaster caps a display name at 32 bytes; 64 characters leaves room for a relay that counts
- * otherwise. Letters, marks, digits, punctuation, symbols and spaces only: no control or format
- * characters (bidi overrides, invisible ones) and no line breaks, which would garble where it is shown;
- * but the zero-width joiner, which holds emoji such as 👩‍💻 together.
+ * Our own cleaning of a display name (hubs only cap its length, at 32 bytes; 64 characters leaves room
+ * for a relay that counts otherwise): letters, marks, digits, punctuation, symbols and spaces, so no
+ * control or format characters (bidi overrides, invisible ones) and no line breaks, which would garble
+ * where it is shown; but the format characters writing needs: the zero-width joiner and non-joiner
+ * (emoji such as 👩‍💻, Persian and Indic words) and the tag characters of flags such as 🏴󠁧󠁢󠁥󠁮󠁧󠁿.
  */
 const displayNameSchema = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\u200D]+$/u)
+  .regex(/^(?:[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\u200C\u{E0020}-\u{E007F}]|\u200D)+$/u)
 
 export type RelayProfile = { username: string | undefined; displayName: string | undefined }
 
 /**
- * The names a relay reports with a completed channel, each kept only if Farcaster could have set it.
+ * The names a relay reports with a completed channel, each kept only if it passes the checks above.
  * One that fails is left out rather than the login refused: the relay is trusted with nothing of who
  * signs in (the signature proves the fid), so a relay's bad name costs the login its name, not the
  * account its access.

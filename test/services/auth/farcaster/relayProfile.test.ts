@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { relayProfile } from '../../../../services/auth/farcaster/relayProfile.js'
 
 describe("a relay's report of a Farcaster profile", () => {
-  it('keeps an fname or a .eth name and a display name Farcaster could have set', () => {
-    for (const username of ['ada', 'a', 'ada-lovelace-181', '0x', 'ada.eth', 'ada-lovelace-181.eth'])
+  it('keeps an fname, a .eth or .base.eth name, and a display name in any script, emoji and flags included', () => {
+    for (const username of [
+      'ada',
+      'a',
+      'ada-lovelace-181',
+      '0x',
+      'ada.eth',
+      'ada-lovelace-181.eth',
+      'ada.base.eth',
+    ])
       expect(relayProfile({ username }).username, username).toBe(username)
     for (const displayName of [
       'Ada',
