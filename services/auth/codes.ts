@@ -1,20 +1,20 @@
 import type { StoredProject } from '../api/projects/project.js'
 import type { Mail } from '../mail/mailer.js'
-import type { Attempt, AttemptKind, DeviceRef } from './attemptStore.js'
+import type { Attempt, DeviceRef } from './attemptStore.js'
 import type { AuthContext } from './authContext.js'
 import { authErrors } from './errors.js'
-import { authMails } from './mails.js'
+import { authMails, type CodePurpose } from './mails.js'
 import { newCode } from './secrets.js'
 
+/** A code to mail: its attempt's fields, and what it is for (its kind, told in its mail). */
 export type CodeRequest = {
-  kind: AttemptKind
   email: string
   userId: string | null
   device: DeviceRef
   project: StoredProject
   hostOrigin: string
   ip: string
-}
+} & CodePurpose
 
 /**
  * Sends `mail`; a mailer that fails is a 503 for the client, logged here. With `refuseWhenFull`, so is a
@@ -60,20 +60,24 @@ export async function mailCode(
   step: ReservedStep = noStep,
 ): Promise<string> {
   const now = ctx.now()
-  await ctx.lockout.check(request.email, now)
+  const { kind, email, userId, device, project, hostOrigin, ip } = request
+  await ctx.lockout.check(email, now)
   const reservation = await ctx.throttle.reserve(
-    { email: request.email, deviceId: request.device.id, ip: request.ip },
+    { email, deviceId: device.id, ip },
     now,
-    request.kind === 'change-secondary' ? 'email' : 'email-and-device',
+    kind === 'change-secondary' ? 'email' : 'email-and-device',
   )
   const code = newCode()
-  const { project, ...attempt } = request
   let id: string
   let taken = false
   try {
     await step.take()
     taken = true
-    id = await ctx.attempts.create({ ...attempt, projectId: project.id }, now, { code })
+    id = await ctx.attempts.create(
+      { kind, email, userId, device, projectId: project.id, hostOrigin, ip },
+      now,
+      { code },
+    )
   } catch (error) {
     // No mail was made, so none is counted, and what the step took is given back, each whatever the other does.
     try {
@@ -84,7 +88,7 @@ export async function mailCode(
     throw error
   }
   try {
-    await sendMail(ctx, authMails.code(request.email, project, request.hostOrigin, code), {
+    await sendMail(ctx, authMails.code(email, project, hostOrigin, code, request), {
       refuseWhenFull: true,
     })
   } catch (error) {

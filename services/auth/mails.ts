@@ -1,17 +1,52 @@
 import type { Mail } from '../mail/mailer.js'
+import type { AttemptKind } from './attemptStore.js'
+
+/**
+ * What a mailed code does, as its mail tells the mailbox. A page that starts an email change can ask for its
+ * code as if for a login, so the current address's mail names the change and the address it moves to.
+ */
+export type CodePurpose =
+  | { kind: Exclude<AttemptKind, 'change-primary'> }
+  | { kind: 'change-primary'; newEmail: string }
+
+// Login and re-auth mails keep one subject: clients wait for a code mail by it.
+function codeSubject(project: { name: string }, purpose: CodePurpose): string {
+  if (purpose.kind === 'change-primary') return `Your ${project.name} code to change your email`
+  if (purpose.kind === 'change-secondary') return `Your ${project.name} code to confirm your new email`
+  return `Your ${project.name} login code`
+}
+
+function askedTo(project: { name: string }, hostOrigin: string, purpose: CodePurpose): string {
+  switch (purpose.kind) {
+    case 'login':
+      return `You asked to sign in to ${project.name} on ${hostOrigin}.`
+    case 'reauth':
+      return `You asked to confirm it is you in ${project.name} on ${hostOrigin}, to export or recover your wallet.`
+    case 'change-primary':
+      return `You asked to change the email of your ${project.name} account to ${purpose.newEmail} on ${hostOrigin}: with this code, the account moves to that address.`
+    case 'change-secondary':
+      return `You asked to make this address the email of your ${project.name} account on ${hostOrigin}.`
+  }
+}
 
 /**
  * The mails of the auth service. The project name comes from the server's project record, never from the
  * page; the host origin is the one checked against the project's allowed origins. Code mails carry no link.
  */
 export const authMails = {
-  code: (to: string, project: { name: string }, hostOrigin: string, code: string): Mail => ({
+  code: (
+    to: string,
+    project: { name: string },
+    hostOrigin: string,
+    code: string,
+    purpose: CodePurpose,
+  ): Mail => ({
     to,
-    subject: `Your ${project.name} login code`,
+    subject: codeSubject(project, purpose),
     text: [
       `Your code: ${code}`,
       '',
-      `You asked to sign in to ${project.name} on ${hostOrigin}.`,
+      askedTo(project, hostOrigin, purpose),
       'It expires in 10 minutes.',
       'If this was not you, ignore this mail: nothing happens without the code.',
     ].join('\n'),

@@ -27,6 +27,7 @@ export function emailChangeRoutes(ctx: AuthContext): Hono {
       if (body.newEmail === user.email) throw authErrors.emailTaken()
       const attemptId = await mailCode(ctx, {
         kind: 'change-primary',
+        newEmail: body.newEmail,
         email: user.email,
         userId: user.id,
         device,

@@ -30,13 +30,13 @@ export async function allowOrigins(stack: DemoStack, ...origins: string[]): Prom
   await new Promise((resolve) => setTimeout(resolve, projectCacheMs))
 }
 
-/** The first login or re-auth mail to `email` that arrived at or after `after`: its code and arrival. */
+/** The first code mail (login, re-auth or email change) to `email` that arrived at or after `after`: its code and arrival. */
 export async function mailedCode(
   stack: DemoStack,
   email: string,
   after: number,
 ): Promise<{ code: string; at: number }> {
-  const mail = await stack.mail.inbox.waitFor({ to: email, subject: 'login code', after }, 15_000)
+  const mail = await stack.mail.inbox.waitFor({ to: email, subject: /\bcode\b/, after }, 15_000)
   const code = /^Your code: (\d{6})$/m.exec(mail.text)?.[1]
   if (!code) throw new Error(`no code in the mail to ${email}: ${mail.text}`)
   return { code, at: mail.created.getTime() }
