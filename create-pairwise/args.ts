@@ -41,22 +41,23 @@ export type CliArgs = {
   urls: StackUrls
 }
 
-// The folder is pasted into the `cd` the CLI prints at the end, double-quoted on Windows, where PowerShell
-// still reads `$` and backticks inside double quotes and cmd.exe reads `%` and `!`: no one quoting is literal
-// in both. So it is held to what is literal in every shell's quotes: letters and digits of any script, space,
-// . _ - + @ ' ~, and a path's separators.
-const folderSchema = z
-  .string()
-  .regex(
-    /^[\p{L}\p{M}\p{Nd} ._+@'~\-/\\:]+$/u,
-    'the folder may hold only letters, digits, spaces and . _ - + @ \' ~ / \\ : (a shell would read others, such as $ % ` ", in the cd command printed at the end)',
-  )
+// The folder is pasted into the `cd` the CLI prints at the end: single-quoted for a POSIX shell, where all but
+// `'` is literal (and shellQuoted escapes that), double-quoted on Windows, where PowerShell still reads `$` and
+// backticks, cmd.exe reads `%` and `!`, `"` would end the quotes and PowerShell's cd reads `[ ]` as wildcards.
+// So a name is held to what all of those leave literal: letters, marks and numbers of any script, spaces,
+// symbols such as emoji (with their skin tones and joiners), and the punctuation below.
+const folderCharacters = /^(?:[\p{L}\p{M}\p{N}\p{So}\p{Emoji_Modifier} ._+@'~(){}&,;=#/\\:-]|\u200d)+$/u
+// PowerShell's cd reads a first part of `~` as the home folder, quoted or not; typed at the question, no shell
+// expands it, so the app would go in a folder named `~`.
+const homeFirst = /^~(?:[/\\]|$)/
 
-/** The folder to make the app in, as given or answered; throws UsageError for one it refuses. */
-export function checkedFolder(folder: string): string {
-  const result = folderSchema.safeParse(folder)
-  if (!result.success) throw new UsageError(result.error.issues.map((issue) => issue.message).join('; '))
-  return result.data
+/** Why the folder, as given or answered, would not read the same in the printed cd step; undefined: it would. */
+export function folderProblem(folder: string): string | undefined {
+  if (!folderCharacters.test(folder))
+    return 'the folder may hold only letters, numbers, spaces, emoji and . _ - + @ \' ~ ( ) { } & , ; = # / \\ : (a shell would read others, such as $ % ! ` " [ ], in the cd command printed at the end)'
+  if (homeFirst.test(folder))
+    return 'the folder must not start with ~ on its own (as ~, ~/app or ~\\app): PowerShell reads that as your home folder, while here it would make a folder named ~'
+  return undefined
 }
 
 // Every value below ends up inside a string literal of the generated code, so each is held to characters
@@ -172,6 +173,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   // RPC, or chain 10 reading Anvil's, so the app would show one chain's balances under the other's id.
   if ((flags.rpc === undefined) !== (flags['chain-id'] === undefined))
     throw new UsageError('--rpc and --chain-id go together: give the chain id the RPC serves')
+  // An empty name is left for choose() to refuse as no folder named at all.
+  const problem = positionals[0] ? folderProblem(positionals[0]) : undefined
+  if (problem) throw new UsageError(problem)
   const urls: StackUrls = {
     rpcUrl: flags.rpc ?? localStack.rpcUrl,
     chainId: flags['chain-id'] ?? localStack.chainId,
@@ -183,7 +187,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   return {
     help: flags.help,
-    directory: positionals[0] === undefined ? undefined : checkedFolder(positionals[0]),
+    directory: positionals[0],
     template: flags.template,
     chains: flags.chains,
     email: flags.email ? true : flags['no-email'] ? false : undefined,

@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
-import { type CliArgs, checkedFolder, parseCliArgs, UsageError, usage } from './args.js'
+import { type CliArgs, folderProblem, parseCliArgs, UsageError, usage } from './args.js'
 import type { ScaffoldOptions } from './choices.js'
 import { commandsOf, type PackageManager, packageManagerOf } from './packageManager.js'
 import { type Asker, PromptInterrupted, terminalAsker } from './prompts.js'
@@ -54,7 +54,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout.write('\n')
       return 130
     }
-    if (error instanceof UsageError) return usageError(io, error.message)
     if (!(error instanceof TargetNotEmptyError)) throw error
     io.stderr.write(`create-pairwise: ${error.message}\n`)
     return 1
@@ -95,8 +94,7 @@ async function choose(
   asker: Asker | undefined,
   packageManager: PackageManager,
 ): Promise<ScaffoldOptions | undefined> {
-  const directory =
-    args.directory ?? (await asker?.text('Project folder:', 'my-pairwise-app').then(checkedFolder))
+  const directory = args.directory ?? (await asker?.text('Project folder:', 'my-pairwise-app', folderProblem))
   if (!directory) return undefined
   await checkTarget(directory)
   return {
@@ -148,7 +146,7 @@ ${here ? '' : `  cd ${shellQuoted(options.directory, platform)}\n`}  ${install}
 /**
  * The folder as a shell word the user can paste: a name with spaces or quotes, single-quoted for a POSIX
  * shell; on Windows double-quoted, the one quoting cmd.exe and PowerShell share, literal in both for the
- * characters checkedFolder lets through.
+ * characters folderProblem lets through.
  * A relative name starting with `-` or `+` is led by `./`, else `cd` reads it as its options (`cd -` goes
  * back) or, in zsh, as a place in its directory stack (`cd +1`).
  */

@@ -3,7 +3,12 @@ import type { Readable, Writable } from 'node:stream'
 
 /** Asks one question at a time on a terminal. */
 export type Asker = {
-  text(question: string, fallback: string): Promise<string>
+  /** An answer `problemOf` finds fault with is asked again, after the fault is told. */
+  text(
+    question: string,
+    fallback: string,
+    problemOf?: (answer: string) => string | undefined,
+  ): Promise<string>
   choose<T extends string>(question: string, choices: readonly { value: T; label: string }[]): Promise<T>
   close(): void
 }
@@ -32,9 +37,13 @@ export function terminalAsker(input: Readable, output: Writable): Asker {
   closed.catch(() => undefined)
   const ask = (question: string) => Promise.race([lines.question(question), closed])
   return {
-    async text(question, fallback) {
-      const answer = (await ask(`${question} (${fallback}) `)).trim()
-      return answer || fallback
+    async text(question, fallback, problemOf) {
+      for (;;) {
+        const answer = (await ask(`${question} (${fallback}) `)).trim() || fallback
+        const problem = problemOf?.(answer)
+        if (problem === undefined) return answer
+        output.write(`Please answer again: ${problem}.\n`)
+      }
     },
     async choose(question, choices) {
       const menu = choices.map((choice, index) => `  ${index + 1}. ${choice.label}`).join('\n')

@@ -280,6 +280,25 @@ describe('create-pairwise: choices', () => {
     expect(result.stdout).toContain(`cd "${dir}"\n`)
   })
 
+  for (const name of [
+    'my-app (2)',
+    'R&D',
+    'OneDrive - Contoso (UK)',
+    'a;b,c=d#e',
+    '{app}',
+    'Café ☕ 🚀 👩🏽‍💻',
+  ])
+    it(`makes the app in a folder named ${name}, literal inside every shell's quotes, and prints its cd step quoted for POSIX and Windows`, async () => {
+      const dir = freshDir(name)
+      const posix = await run([dir])
+      expect(posix.code).toBe(0)
+      expect(posix.stdout).toContain(`cd '${dir}'\n`)
+      rmSync(dir, { recursive: true })
+      const windows = await run([dir], { platform: 'win32' })
+      expect(windows.code).toBe(0)
+      expect(windows.stdout).toContain(`cd "${dir}"\n`)
+    })
+
   it('prints the cd step on Windows bare for a path of backslashes, drive letter and name characters', async () => {
     // A Windows path as the folder's name: on Linux, where the test runs, one name with backslashes in it.
     const dir = freshDir('C:\\Users\\me\\app')
@@ -411,11 +430,19 @@ describe('create-pairwise: choices', () => {
       const dir = freshDir()
       if (existed) mkdirSync(dir, { recursive: true })
       const signals = new EventEmitter()
-      // Sent as soon as the CLI listens for it: while the app is being made.
+      // Sent once the first file is written, found by looking on every turn of the event loop from when the
+      // CLI starts listening for it: so there are written files to take away.
+      let written: string | undefined
+      const sendOnceWritten = () => {
+        written = existsSync(dir) ? filesOf(dir)[0] : undefined
+        if (written) signals.emit('SIGINT')
+        else setImmediate(sendOnceWritten)
+      }
       signals.on('newListener', (event) => {
-        if (event === 'SIGINT') setImmediate(() => signals.emit('SIGINT'))
+        if (event === 'SIGINT') setImmediate(sendOnceWritten)
       })
       const result = await run([dir], { signals })
+      expect(written).toBeDefined()
       expect(result.code).toBe(130)
       expect(result.stderr).toContain('interrupted; the files it had written are taken away')
       if (existed) expect(readdirSync(dir)).toEqual([])
@@ -454,22 +481,41 @@ describe('create-pairwise: refusals', () => {
     expect((await run([dir])).code).toBe(0)
   })
 
-  for (const name of ['$HOME app', '100%', 'a`b', 'say "hi"', 'wow!', 'a;b', 'tab\there'])
+  for (const name of ['$HOME app', '100%', 'a`b', 'say "hi"', 'wow!', 'draft[1]', 'tab\there', 'a\u202eb'])
     it(`refuses a folder named ${JSON.stringify(name)}, which a shell would read in the printed cd step, with exit 2 and nothing made`, async () => {
       const dir = freshDir(name)
       const result = await run([dir])
       expect(result.code).toBe(2)
-      expect(result.stderr).toContain('the folder may hold only letters, digits, spaces and')
+      expect(result.stderr).toContain('the folder may hold only letters, numbers, spaces, emoji and')
       expect(existsSync(dirname(dir))).toBe(false)
     })
 
-  it('refuses such a folder named at the question too, before asking the others', async () => {
-    const dir = freshDir('100%')
-    const result = await run([], { answers: [dir, '', '', ''] })
-    expect(result.code).toBe(2)
-    expect(result.stderr).toContain('the folder may hold only letters, digits, spaces and')
-    expect(result.stdout).not.toContain('Framework:')
-    expect(existsSync(dirname(dir))).toBe(false)
+  for (const folder of ['~', '~/app', '~\\app'])
+    it(`refuses the folder ${folder}, whose first part PowerShell reads as the home folder, with exit 2 and nothing made`, async () => {
+      const parent = freshDir('parent')
+      mkdirSync(parent, { recursive: true })
+      const cwd = process.cwd()
+      process.chdir(parent)
+      try {
+        const result = await run([folder])
+        expect(result.code).toBe(2)
+        expect(result.stderr).toContain('the folder must not start with ~ on its own')
+        expect(readdirSync(parent)).toEqual([])
+      } finally {
+        process.chdir(cwd)
+      }
+    })
+
+  it('asks for the folder again, saying why, when the one answered would not read the same in the cd step', async () => {
+    const refused = freshDir('100%')
+    const dir = freshDir()
+    const result = await run([], { answers: [refused, dir, '', '', ''] })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('Please answer again: the folder may hold only letters, numbers')
+    expect(result.stdout.match(/Project folder:/g)).toHaveLength(2)
+    expect(result.stderr).toBe('')
+    expect(existsSync(dirname(refused))).toBe(false)
+    expect(filesOf(dir)).toContain('package.json')
   })
 
   const usageCases: [string, string[], string][] = [
@@ -528,6 +574,7 @@ describe('create-pairwise: refusals', () => {
     ],
     ['two folders', ['a', 'b'], 'one directory expected'],
     ['no folder and no terminal to ask for one', [], 'name the folder'],
+    ['an empty folder name', [''], 'name the folder to create the app in\n'],
   ]
   for (const [what, argv, message] of usageCases)
     it(`prints the usage and exits 2 for ${what}`, async () => {
