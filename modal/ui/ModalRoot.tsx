@@ -6,8 +6,8 @@ import { closeByVisitor, closeDisabled } from '../controllers/modal.js'
 import { goBack } from '../controllers/router.js'
 import { afterNextPaint } from '../core/afterNextPaint.js'
 import type { MessageKey } from '../i18n/en.js'
-import type { Alert } from '../state/types.js'
-import type { Route } from '../state/views.js'
+import type { Alert, AlertText } from '../state/types.js'
+import type { Route, ViewName } from '../state/views.js'
 import { connectorName } from './components/connectorName.js'
 import { Dialog } from './components/Dialog.js'
 import { Spinner } from './components/Spinner.js'
@@ -126,8 +126,11 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
           <span className="spacer" />
         )}
         <h2 id={titleId}>
-          {/* A title that throws (a feature's, the embedded wallet's) empties the heading, not the modal. */}
-          <ViewErrorBoundary resetKey={router} fallback={null}>
+          {/*
+            A title that throws (a feature's, the embedded wallet's) empties the heading, not the modal. Keyed by
+            the view shown: embedded, that follows the connection while the router stays as it was.
+          */}
+          <ViewErrorBoundary key={route.view} resetKey={router} fallback={null}>
             <ViewTitle route={route} />
           </ViewErrorBoundary>
         </h2>
@@ -146,10 +149,7 @@ function ModalContent({ titleId, embedded }: { titleId: string; embedded: boolea
         )}
       </div>
       {alerts.map((alert) => (
-        // An alert that cannot be shown is left out alone: the others, the view and the header stay.
-        <ViewErrorBoundary key={alert.id} resetKey={alert} fallback={null}>
-          <AlertBar alert={alert} />
-        </ViewErrorBoundary>
+        <AlertBar key={alert.id} alert={alert} />
       ))}
       <div className="body" key={route.view}>
         {/* Views whose code loads on demand show the spinner until it has. */}
@@ -173,7 +173,7 @@ function ViewTitle({ route }: { route: Route }) {
   // Read through the store's subscription: a wallet renamed while its view is open retitles it.
   const named = useAppState((s) => titleName(route, s.connectors))
   const embeddedUi = useEmbeddedUi()
-  const ours = route.view in views
+  const ours = ownView(route.view)
   const EmailTitle = ours ? undefined : embeddedUi?.titles[route.view]
   if (!ours && !EmailTitle) return null
   const featureTitle = EmailTitle ? <EmailTitle /> : chunkTitle(route.view)
@@ -188,18 +188,25 @@ function ViewTitle({ route }: { route: Route }) {
 function RoutedView({ route }: { route: Route }) {
   const { t } = useKit()
   const embeddedUi = useEmbeddedUi()
-  const View = (
-    route.view in views ? views[route.view as keyof typeof views] : embeddedUi?.views[route.view]
-  ) as ComponentType<{ data: Route['data'] }> | undefined
+  const View = (ownView(route.view) ? views[route.view] : embeddedUi?.views[route.view]) as
+    | ComponentType<{ data: Route['data'] }>
+    | undefined
   return View ? <View data={route.data} /> : <Spinner label={t('modal.loading')} testId="view-loading" />
 }
 
-/** One alert, its own component so that words it cannot render fail inside its boundary. */
+/** Whether `view` is one of the modal's own, not one the embedded wallet's UI brings. */
+function ownView(view: ViewName): view is keyof typeof views {
+  return view in views
+}
+
+/** One alert, with the button that dismisses it: it stays until then. */
 function AlertBar({ alert }: { alert: Alert }) {
   const { kit, t } = useKit()
   return (
     <div className={`alert ${alert.severity}`} role="alert">
-      <span style={{ flex: 1 }}>{alertWords(t, alert.text)}</span>
+      <span style={{ flex: 1 }}>
+        <AlertWords alert={alert} />
+      </span>
       <button
         type="button"
         className="icon-button"
@@ -210,6 +217,27 @@ function AlertBar({ alert }: { alert: Alert }) {
       </button>
     </div>
   )
+}
+
+/**
+ * An alert's or a snackbar's words in the reader's language. Words that throw while rendering (an alert made
+ * from an answer of an unexpected shape) give way to its English message, worked out when it was made: the
+ * alert can still be read and closed, and the modal around it stays.
+ */
+function AlertWords({ alert }: { alert: Alert }) {
+  // A message of the wrong shape too is left out: a fallback that throws would unmount the modal's root.
+  const message = typeof alert.message === 'string' ? alert.message : null
+  return (
+    <ViewErrorBoundary resetKey={alert} fallback={message}>
+      <TranslatedWords text={alert.text} />
+    </ViewErrorBoundary>
+  )
+}
+
+/** Its own component, so that words it cannot render fail inside AlertWords' boundary. */
+function TranslatedWords({ text }: { text: AlertText }) {
+  const { t } = useKit()
+  return alertWords(t, text)
 }
 
 /** In place of a view that threw while rendering: the header above it still goes back and closes. */
@@ -250,11 +278,10 @@ function Branding() {
  * message to announce, not an unchanged one.
  */
 function Snackbar() {
-  const { t } = useKit()
   const snackbar = useAppState((s) => s.snackbar)
   const words = snackbar && (
     <span key={snackbar.id} className={`snackbar ${snackbar.severity}`}>
-      {alertWords(t, snackbar.text)}
+      <AlertWords alert={snackbar} />
     </span>
   )
   const urgent = snackbar?.severity === 'error'

@@ -11,10 +11,10 @@ type Props = {
 type State = { failed: boolean; resetKey: unknown }
 
 /**
- * Keeps a part of the modal that throws while rendering (a view, a title or an alert, on a wallet's or the
- * api's answer of a shape it did not expect) from unmounting the modal's root: without it the modal vanished
- * and no later open could show it again. The error stays here: React logs it to the console, and nothing is
- * reported anywhere else.
+ * Keeps a part of the modal that throws while rendering (a view, a title, an alert's or the snackbar's
+ * words, on a wallet's or the api's answer of a shape it did not expect) from unmounting the modal's root:
+ * without it the modal vanished and no later open could show it again. The error stays here: React logs it
+ * to the console, and nothing is reported anywhere else.
  */
 export class ViewErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false, resetKey: this.props.resetKey }
