@@ -1,7 +1,8 @@
 import type { EngineContext } from './context.js'
 import { getInternalError, SignClientError } from './errors.js'
 import { deletePairing } from './pairing/delete.js'
-import { deleteAuthRequest, dropProposal } from './proposal/records.js'
+import { abandonProposal } from './proposal/abandon.js'
+import { deleteAuthRequest } from './proposal/records.js'
 import { PROPOSAL_EXPIRY_MESSAGE } from './session/connect.js'
 import { deleteSession } from './session/delete.js'
 import { deletePendingRequest } from './session/pendingRequests.js'
@@ -30,9 +31,8 @@ export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Prom
     return
   }
   if (ctx.stores.proposals.has(String(id))) {
-    await dropProposal(ctx, id)
     await dropPendingSession(ctx, id)
-    ctx.calls.settleApproval(id, {
+    await abandonProposal(ctx, id, undefined, {
       error: new SignClientError({ code: 0, message: PROPOSAL_EXPIRY_MESSAGE }),
     })
     ctx.events.emit('proposal_expire', { id })

@@ -3,7 +3,8 @@ import { deferred } from '../deferred.js'
 import { SignClientError } from '../errors.js'
 import { parseChainId } from '../namespaces/index.js'
 import { createPairing } from '../pairing/create.js'
-import { deleteProposal, saveProposal } from '../proposal/records.js'
+import { abandonProposal } from '../proposal/abandon.js'
+import { saveProposal } from '../proposal/records.js'
 import type { AuthPayload, Cacao, Proposal, Session } from '../schemas/index.js'
 import { calcExpiry, FIVE_MINUTES, ONE_HOUR } from '../time.js'
 import { authResponseTag, createKeyPair, deleteKey, hashKey } from '../transport/keys.js'
@@ -124,8 +125,9 @@ export async function authenticate(
       }),
     ])
   } catch (error) {
-    ctx.calls.settleApproval(fallback.id)
-    await deleteProposal(ctx, fallback.id)
+    // As connect() does: the fallback, its key pair and the pairing made here go, and the relay's error is
+    // the one reported; the response topic goes as the result fails.
+    await abandonProposal(ctx, fallback.id, pairingTopic).catch(() => {})
     result.reject(error)
     throw error
   }

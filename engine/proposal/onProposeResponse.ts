@@ -4,7 +4,7 @@ import type { JsonRpcResponse } from '../jsonrpc/index.js'
 import { activatePairing } from '../pairing/activate.js'
 import { SessionProposeResultSchema } from '../schemas/index.js'
 import { storeSharedKey } from '../transport/keys.js'
-import { dropProposal } from './records.js'
+import { abandonProposal } from './abandon.js'
 
 /**
  * Dapp side: the wallet answered our proposal on the pairing topic. An approval gives us its public key:
@@ -18,8 +18,7 @@ export async function onProposeResponse(
 ): Promise<void> {
   const { id } = payload
   if ('error' in payload) {
-    await dropProposal(ctx, id)
-    ctx.calls.settleApproval(id, { error: new SignClientError(payload.error) })
+    await abandonProposal(ctx, id, undefined, { error: new SignClientError(payload.error) })
     return
   }
   const parsed = SessionProposeResultSchema.safeParse(payload.result)

@@ -4,9 +4,10 @@ import { engineContextOf } from '../contextOf.js'
 import { SignClientError } from '../errors.js'
 import { dropPendingSession } from '../expire.js'
 import { deletePairing } from '../pairing/delete.js'
-import { deleteProposal } from '../proposal/records.js'
+import { abandonProposal } from '../proposal/abandon.js'
 import type { Session } from '../schemas/index.js'
 import { PROPOSAL_EXPIRY_MESSAGE } from '../session/connect.js'
+import { held } from '../store/held.js'
 import type { ConnectParams } from '../types.js'
 import { parsePairingUri } from '../uri/index.js'
 import { pairingAbortedError, pairingAttemptsExhaustedError } from './errors.js'
@@ -81,33 +82,33 @@ export class PairingAttempt {
   }
 
   /**
-   * Forgets the open proposal, the session keys a wallet's answer left, and the pairing made for it, then
-   * fails the waiting `settle()`, which happens even if storage fails.
+   * Forgets the open proposal with its key pair, the session keys a wallet's answer left, and the pairing
+   * made for it while no wallet took it up, then fails the waiting `settle()`, which happens even if
+   * storage fails.
    */
   async #abandon(): Promise<void> {
     const open = this.#open
     if (open === undefined) return
     this.#open = undefined
     const ctx = engineContextOf(this.#client)
-    const approval = ctx.calls.approval(open.id)
-    ctx.calls.settleApproval(open.id)
     try {
-      await deleteProposal(ctx, open.id)
       await dropPendingSession(ctx, open.id)
-      await this.#dropPairing(open)
     } finally {
-      approval?.reject(pairingAbortedError())
+      await abandonProposal(ctx, open.id, this.#unusedPairing(open), { error: pairingAbortedError() })
     }
   }
 
   /** A pairing made for a proposal that never settled is of no further use: it is unsubscribed and forgotten. */
   async #dropPairing(open: OpenProposal): Promise<void> {
-    if (!open.madeForIt) return
-    const ctx = engineContextOf(this.#client)
-    const pairing = ctx.stores.pairings.has(open.pairingTopic)
-      ? ctx.stores.pairings.get(open.pairingTopic)
-      : undefined
-    if (pairing !== undefined && !pairing.active) await deletePairing(ctx, open.pairingTopic)
+    const topic = this.#unusedPairing(open)
+    if (topic !== undefined) await deletePairing(engineContextOf(this.#client), topic)
+  }
+
+  /** The pairing made for `open`, while no wallet has taken it up. */
+  #unusedPairing(open: OpenProposal): string | undefined {
+    if (!open.madeForIt) return undefined
+    const pairing = held(engineContextOf(this.#client).stores.pairings, open.pairingTopic)
+    return pairing !== undefined && !pairing.active ? open.pairingTopic : undefined
   }
 }
 

@@ -5,8 +5,8 @@ import { internalError } from '../errors.js'
 import { formatRequest } from '../jsonrpc/index.js'
 import { mergeRequiredIntoOptional } from '../namespaces/index.js'
 import { createPairing } from '../pairing/create.js'
-import { deletePairing } from '../pairing/delete.js'
-import { dropProposal, saveProposal } from '../proposal/records.js'
+import { abandonProposal } from '../proposal/abandon.js'
+import { saveProposal } from '../proposal/records.js'
 import { validateConnectParams } from '../proposal/validateConnect.js'
 import type { AuthPayload, Proposal, ProposalNamespaces, Session } from '../schemas/index.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
@@ -97,11 +97,9 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
       attestation,
     })
   } catch (error) {
-    // connect() fails, so nothing waits on an answer: its key pair goes with the proposal (while the approval
-    // is open, which marks both as ours), and so does a pairing made for it, whose URI nobody got.
-    await dropProposal(ctx, proposal.id)
-    ctx.calls.settleApproval(proposal.id)
-    if (uri) await deletePairing(ctx, pairingTopic)
+    // connect() fails, so nothing waits on an answer, nor on a pairing made for it, whose URI nobody got.
+    // The relay's error is the one it reports, not a storage failure while cleaning up after it.
+    await abandonProposal(ctx, proposal.id, uri && pairingTopic).catch(() => {})
     throw error
   }
   return { uri, approval: () => approval.promise }

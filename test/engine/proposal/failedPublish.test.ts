@@ -33,25 +33,34 @@ function client(relay: MockRelay, options: { storage?: MemoryStorage; wallet?: b
   })
 }
 
-/** The keychain, proposal, pairing and expiry entries in storage: a failed connect leaves them as found. */
-async function keptRecords(storage: MemoryStorage): Promise<string[]> {
-  const keys = await storage.getKeys()
-  return keys.filter((key) => /keychain|proposal|pairing|expirer/.test(key)).sort()
+/** A relay that takes no envelope as long as a proposal, so it refuses the publish itself. */
+const refusingRelay = () => mockRelay({ limits: { maxMessageBytes: 64 } })
+
+/**
+ * Storage as a failed call must leave it: every entry, not a chosen few stores, so a leak into a store
+ * nobody thought of shows too. The history is set apart: it keeps each request sent until its relay TTL
+ * ends, one the relay refused too, since a relay that took it after all may hand it back as the peer's.
+ */
+async function stored(storage: MemoryStorage) {
+  const entries = (await storage.getEntries()).sort(([a], [b]) => a.localeCompare(b))
+  const isHistory = ([key]: [string, unknown]) => key.includes(':history/')
+  return {
+    others: entries.filter((entry) => !isHistory(entry)),
+    sentMethods: entries.filter(isHistory).map(([, record]) => (record as { method: string }).method),
+  }
 }
 
 describe('a connect() whose proposal the relay does not take', () => {
-  it('leaves no key pair, proposal or pairing of its own in storage', async () => {
-    // A relay that takes no envelope as long as a proposal refuses the publish itself.
-    const relay = mockRelay({ limits: { maxMessageBytes: 64 } })
+  it('leaves nothing of its own stored but the record of the request it sent: no key pair, proposal or pairing', async () => {
     const storage = new MemoryStorage()
-    const dapp = await client(relay, { storage })
-    const before = await keptRecords(storage)
+    const dapp = await client(refusingRelay(), { storage })
+    const before = await stored(storage)
 
     await expect(dapp.connect({ optionalNamespaces: requestedNamespaces })).rejects.toThrow(
       'Message too large',
     )
 
-    expect(await keptRecords(storage)).toEqual(before)
+    expect(await stored(storage)).toEqual({ others: before.others, sentMethods: ['wc_sessionPropose'] })
     expect(dapp.proposal.keys).toEqual([])
     expect(dapp.pairing.keys).toEqual([])
     expect(openApprovals(dapp)).toEqual([])
@@ -78,5 +87,40 @@ describe('a connect() whose proposal the relay does not take', () => {
     expect(dapp.proposal.keys).toEqual([])
     expect(dapp.pairing.keys).toEqual([pairingTopic])
     expect(ctx.stores.keychain.has(pairingTopic)).toBe(true)
+  })
+
+  it('still fails with the relay error, and ends its wait, when storage fails while it cleans up', async () => {
+    const dapp = await client(refusingRelay())
+    // No public call makes storage fail; the keychain is where the cleanup writes first.
+    vi.spyOn(engineOf(dapp).stores.keychain, 'delete').mockRejectedValueOnce(new Error('storage is full'))
+
+    await expect(dapp.connect({ optionalNamespaces: requestedNamespaces })).rejects.toThrow(
+      'Message too large',
+    )
+
+    expect(openApprovals(dapp)).toEqual([])
+  })
+})
+
+describe('an authenticate() whose requests the relay does not take', () => {
+  it('leaves nothing of its own stored but the records of the requests it sent: no key pair, fallback or pairing', async () => {
+    const storage = new MemoryStorage()
+    const dapp = await client(refusingRelay(), { storage })
+    const before = await stored(storage)
+
+    await expect(
+      dapp.authenticate({ chains: ['eip155:1'], domain: 'd.example', uri: 'https://d.example', nonce: 'n' }),
+    ).rejects.toThrow('Message too large')
+
+    // The response topic's key goes as the failed result settles, a moment after the call fails.
+    await vi.waitFor(async () =>
+      expect(await stored(storage)).toEqual({
+        others: before.others,
+        sentMethods: ['wc_sessionPropose', 'wc_sessionAuthenticate'],
+      }),
+    )
+    expect(dapp.proposal.keys).toEqual([])
+    expect(dapp.pairing.keys).toEqual([])
+    expect(openApprovals(dapp)).toEqual([])
   })
 })

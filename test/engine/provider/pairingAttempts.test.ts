@@ -16,7 +16,7 @@ import {
   useTestRelay,
   walletMetadata,
 } from '../support/harness.js'
-import { openApprovals, runExpirer } from '../support/internals.js'
+import { engineOf, openApprovals, runExpirer } from '../support/internals.js'
 
 const harness = useTestRelay()
 const { pool } = harness
@@ -124,6 +124,21 @@ describe('UniversalProvider pairing attempts', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(uris.seen).toEqual([uri])
     expect(provider.session).toBeUndefined()
+  })
+
+  it('an abort before the wallet answers forgets the key pair made for the proposal', async () => {
+    const { dapp, provider, uris } = await dappWithProvider()
+    const connecting = provider.connect({ optionalNamespaces: requestedNamespaces })
+    const outcome = connecting.catch(() => undefined)
+    await uris.nth(1)
+    const [proposal] = dapp.proposal.getAll()
+    if (proposal === undefined) throw new Error('connect() stored no proposal')
+
+    await provider.abortPairingAttempt()
+    await outcome
+    expect(dapp.proposal.length).toBe(0)
+    // No public view shows the keychain: the context's is read.
+    expect(engineOf(dapp).stores.keychain.has(proposal.proposer.publicKey)).toBe(false)
   })
 
   it('an abort while the proposal is still being sent stops connect() before any URI is announced', async () => {
