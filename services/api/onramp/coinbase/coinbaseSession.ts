@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cappedBody } from '../../chains/cappedBody.js'
 import { onrampErrors } from '../errors.js'
 import { type CdpApiKey, cdpJwt } from './cdpJwt.js'
 
@@ -14,6 +15,8 @@ export type CoinbaseConfig = {
 const host = 'api.developer.coinbase.com'
 const path = '/onramp/v1/token'
 const tokenAnswerSchema = z.object({ token: z.string().min(1).max(4096) })
+// Room for the token and the few fields beside it; an answer past it is no token answer, and is not read on.
+const MAX_TOKEN_ANSWER_BYTES = 16 * 1024
 
 /**
  * Coinbase Onramp's Secure Init: a single-use session token (5 minutes) for `address`, minted with the
@@ -41,7 +44,9 @@ export async function coinbaseCheckoutUrl(
       signal: AbortSignal.timeout(10_000),
     })
     if (!answer.ok) throw new Error(`Coinbase answered ${answer.status}`)
-    token = tokenAnswerSchema.parse(await answer.json()).token
+    const text = await cappedBody(answer, MAX_TOKEN_ANSWER_BYTES)
+    if (text === undefined) throw new Error(`Coinbase answered more than ${MAX_TOKEN_ANSWER_BYTES} bytes`)
+    token = tokenAnswerSchema.parse(JSON.parse(text)).token
   } catch {
     throw onrampErrors.providerFailed('coinbase')
   }

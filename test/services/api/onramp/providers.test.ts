@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto'
+import { createPublicKey, generateKeyPairSync, type KeyObject, verify } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { onrampProviderRoutes, type ProviderRouteOptions } from '../../../../services/api/onramp/index.js'
 import { appWith, routeDeps } from '../support/routeHarness.js'
@@ -22,6 +22,22 @@ function coinbaseFake(answer: () => Response) {
     return answer()
   }) as typeof globalThis.fetch
   return { fetch, sent }
+}
+
+/** A CDP secret API key as Coinbase hands out an Ed25519 one: its seed and public key, in base64. */
+function ed25519Secret(privateKey: KeyObject): string {
+  const jwk = privateKey.export({ format: 'jwk' })
+  return Buffer.concat([
+    Buffer.from(jwk.d ?? '', 'base64url'),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+  ]).toString('base64')
+}
+
+/** The provider routes with Coinbase configured by a fresh Ed25519 key, its token endpoint answering `answer`. */
+function coinbaseRoutes(answer: () => Response) {
+  const coinbase = coinbaseFake(answer)
+  const secret = ed25519Secret(generateKeyPairSync('ed25519').privateKey)
+  return app({ coinbase: { apiKey: { id: 'k', secret }, fetch: coinbase.fetch } })
 }
 
 const session = (body: unknown) => ({
@@ -78,13 +94,7 @@ describe('onramp providers', () => {
       const secret =
         kind === 'ec'
           ? pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-          : (() => {
-              const jwk = pair.privateKey.export({ format: 'jwk' })
-              return Buffer.concat([
-                Buffer.from(jwk.d ?? '', 'base64url'),
-                Buffer.from(jwk.x ?? '', 'base64url'),
-              ]).toString('base64')
-            })()
+          : ed25519Secret(pair.privateKey)
       const coinbase = coinbaseFake(() => Response.json({ token: 'session-token-1', channel_id: '' }))
       const routes = await app({
         coinbase: { apiKey: { id: 'organizations/o/apiKeys/k', secret }, fetch: coinbase.fetch },
@@ -139,16 +149,7 @@ describe('onramp providers', () => {
   }
 
   it('answers 502 when Coinbase fails and 400 for a malformed request', async () => {
-    const { privateKey } = generateKeyPairSync('ed25519')
-    const jwk = privateKey.export({ format: 'jwk' })
-    const secret = Buffer.concat([
-      Buffer.from(jwk.d ?? '', 'base64url'),
-      Buffer.from(jwk.x ?? '', 'base64url'),
-    ])
-    const coinbase = coinbaseFake(() => new Response('nope', { status: 401 }))
-    const routes = await app({
-      coinbase: { apiKey: { id: 'k', secret: secret.toString('base64') }, fetch: coinbase.fetch },
-    })
+    const routes = await coinbaseRoutes(() => new Response('nope', { status: 401 }))
     const failed = await routes.request('/v1/onramp/coinbase/session?projectId=p1', session({ address }))
     expect(failed.status).toBe(502)
     expect(await failed.json()).toEqual({
@@ -160,5 +161,13 @@ describe('onramp providers', () => {
       session({ address: '0x1' }),
     )
     expect(malformed.status).toBe(400)
+  })
+
+  it('answers 502 when Coinbase answers past the size of a token answer, without reading it whole', async () => {
+    const routes = await coinbaseRoutes(() =>
+      Response.json({ token: 'session-token-1', padding: 'x'.repeat(1 << 20) }),
+    )
+    const answer = await routes.request('/v1/onramp/coinbase/session?projectId=p1', session({ address }))
+    expect(answer.status).toBe(502)
   })
 })
