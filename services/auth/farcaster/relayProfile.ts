@@ -11,17 +11,21 @@ const usernameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,15}((\.base)?\.eth
 
 /**
  * Our own cleaning of a display name (hubs only cap its length, at 32 bytes; 64 characters leaves room
- * for a relay that counts otherwise): letters, marks, digits, punctuation, symbols and spaces, so no
- * control or format characters (bidi overrides, invisible ones) and no line breaks, which would garble
- * where it is shown; but the format characters writing needs: the zero-width joiner and non-joiner
- * (emoji such as 👩‍💻, Persian and Indic words) and the tag characters of flags such as 🏴󠁧󠁢󠁥󠁮󠁧󠁿.
+ * for a relay that counts otherwise): letters, marks, digits, punctuation, symbols and spaces, at least
+ * one of them visible, so no control or format characters (bidi overrides, invisible ones) and no line
+ * breaks, which would garble where it is shown. The format characters writing needs are let in only where
+ * it needs them: the zero-width joiner (emoji such as 👩‍💻), the non-joiner between letters (Persian and
+ * Indic words), and tag characters only as a subdivision flag's (🏴󠁧󠁢󠁥󠁮󠁧󠁿), since anywhere else they spell out
+ * text nobody sees.
  */
 const displayNameSchema = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  .regex(/^(?:[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}\u200C\u{E0020}-\u{E007F}]|\u200D)+$/u)
+  .regex(
+    /^(?=.*[\p{L}\p{N}\p{P}\p{S}])(?:[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]|\u200D|(?<=[\p{L}\p{M}])\u200C(?=[\p{L}\p{M}])|(?<=\u{1F3F4})[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,7}\u{E007F})+$/u,
+  )
 
 export type RelayProfile = { username: string | undefined; displayName: string | undefined }
 

@@ -42,7 +42,7 @@ describe("a relay's report of a Farcaster profile", () => {
       expect(relayProfile({ username }).username, JSON.stringify(username)).toBeUndefined()
   })
 
-  it('leaves out a display name that is blank, too long, or holds control or format characters', () => {
+  it('leaves out a display name that is blank, too long, holds control or format characters, or hides text in tag characters or joiners out of place', () => {
     for (const displayName of [
       '',
       '   ',
@@ -54,6 +54,11 @@ describe("a relay's report of a Farcaster profile", () => {
       'Ada\u200B',
       'A\uFEFFda',
       'Ada\uD800',
+      '\u200C\u200C',
+      'Ada\u200C',
+      '\u{E0041}',
+      'Ada\u{E0068}\u{E0069}\u{E0064}\u{E0065}',
+      '🏴\u{E0041}\u{E007F}',
     ])
       expect(
         relayProfile({ username: 'ada', displayName }).displayName,
