@@ -49,7 +49,8 @@ async function makeTarget(folder: string, undo: (() => Promise<void>)[]): Promis
     undo.push(() => rmdir(folder))
   } catch (error) {
     if (codeOf(error) === 'EEXIST') {
-      if ((await stat(folder)).isDirectory()) return
+      // A link that leads nowhere exists too, and stat fails on it: no folder either.
+      if ((await stat(folder).catch(() => undefined))?.isDirectory()) return
       throw new TargetNotEmptyError(`${folder} exists and is not a folder`)
     }
     if (codeOf(error) !== 'ENOENT' || dirname(folder) === folder) throw error

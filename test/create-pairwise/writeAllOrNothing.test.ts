@@ -111,6 +111,13 @@ describe('create-pairwise: writing the app all or nothing', () => {
     expect(readFileSync(target, 'utf8')).toBe('mine')
   })
 
+  it('refuses a link that leads nowhere where the target goes with the refusal that names it', async () => {
+    const target = folder({ exists: false })
+    symlinkSync(join(work, 'nowhere'), target)
+    const writing = writeAllOrNothing(target, [['README.md', 'read me']])
+    await expect(writing).rejects.toThrow(new TargetNotEmptyError(`${target} exists and is not a folder`))
+  })
+
   it('writes into a target that is a link to an empty folder, the place its user chose for the app', async () => {
     const elsewhere = folder({ exists: true })
     const target = folder({ exists: false })
