@@ -39,6 +39,7 @@ import {
   smartAccountNetworks,
 } from './smartAccount.js'
 import { applyTheme } from './theme.js'
+import { assertTransactionScope } from './transactionScope.js'
 import {
   approvalScreen,
   idleScreen,
@@ -475,11 +476,11 @@ export function frameHandlers({
   }
 
   /**
-   * eth_sendTransaction: its gas and fees prepared before the approval (once the account's delegating
-   * transaction, if this frame sent one, is mined), which shows what they cost at most; once approved, they
-   * are signed as shown (approvePrepared), at the account's nonce then (once a delegating transaction this
-   * frame sent while the approval was open is mined: the node's pending nonce does not count its
-   * authorization's).
+   * eth_sendTransaction, refused at once when it names another sender or chain (assertTransactionScope): its
+   * gas and fees prepared before the approval (once the account's delegating transaction, if this frame sent
+   * one, is mined), which shows what they cost at most; once approved, they are signed as shown
+   * (approvePrepared), at the account's nonce then (once a delegating transaction this frame sent while the
+   * approval was open is mined: the node's pending nonce does not count its authorization's).
    */
   const sendTransaction = async (
     signal: AbortSignal,
@@ -487,6 +488,7 @@ export function frameHandlers({
     current: FrameChain,
     params: readonly unknown[],
   ) => {
+    assertTransactionScope(params[0], current, user.address)
     const rpc = chainRpc(current)
     await afterDelegation(signal, rpc, current, user.address)
     return approvePrepared(signal, {

@@ -1,0 +1,59 @@
+import { numberToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, it } from 'vitest'
+import type { FrameSession } from '../../../services/frame/app/session.js'
+import { testFrameHandlers, unreachableChain } from './support/frameFixtures.js'
+
+const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
+const other = privateKeyToAccount(`0x${'43'.repeat(32)}`).address
+const recipient = '0x000000000000000000000000000000000000dEaD'
+
+/** A signed-in frame whose only chain (10) nobody answers: a request that gets past the checks fails reaching it. */
+function sendTransaction(transaction: Record<string, unknown>) {
+  const session = {
+    user: { email: 'ada@example.com', address: account.address, walletId: 'w', version: 1 },
+    account: async () => account,
+    preferredAccountType: async () => 'eoa',
+  } as unknown as FrameSession
+  const handlers = testFrameHandlers(session, { hostOrigin: 'http://localhost:5173' })
+  return handlers.RPC_REQUEST({
+    method: 'eth_sendTransaction',
+    params: [{ to: recipient, value: numberToHex(1n), ...transaction }],
+    chainId: unreachableChain.chainId,
+    chainNamespace: 'eip155',
+  })
+}
+
+describe('eth_sendTransaction in the secure frame is signed only for the chain and the account it names', () => {
+  it('a transaction naming another chain than the frame signs for is refused as that chain, before anything is prepared', async () => {
+    await expect(sendTransaction({ from: account.address, chainId: '0x89' })).rejects.toMatchObject({
+      code: 4902,
+      message: 'The transaction is for chain 0x89',
+    })
+    await expect(sendTransaction({ chainId: 137 })).rejects.toMatchObject({ code: 4902 })
+  })
+
+  it('a transaction naming another sender than the signed-in account is refused, before anything is prepared', async () => {
+    await expect(sendTransaction({ from: other })).rejects.toMatchObject({
+      code: 4100,
+      message: 'The account is not this wallet’s',
+    })
+  })
+
+  it('a sender or chain id that is not one is refused as invalid parameters', async () => {
+    for (const transaction of [{ from: 'me' }, { chainId: 'ten' }, { chainId: -10 }])
+      await expect(sendTransaction(transaction)).rejects.toMatchObject({
+        code: -32602,
+        message: 'Invalid request parameters',
+      })
+  })
+
+  it('a transaction naming the frame’s chain (hex or number) and its account, in any case, goes on to be prepared', async () => {
+    for (const transaction of [
+      { from: account.address.toLowerCase(), chainId: numberToHex(unreachableChain.chainId) },
+      { chainId: unreachableChain.chainId },
+      {},
+    ])
+      await expect(sendTransaction(transaction)).rejects.toThrow('Elsewhere cannot be reached')
+  })
+})
