@@ -7,7 +7,6 @@ import { PROPOSAL_EXPIRY_MESSAGE } from './session/connect.js'
 import { deleteSession } from './session/delete.js'
 import { deletePendingRequest } from './session/pendingRequests.js'
 import type { ExpirerTarget } from './store/expirer.js'
-import { deleteKey } from './transport/keys.js'
 
 /** What runs when the expirer says a pairing, session, proposal or request has had its time. */
 export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Promise<void> {
@@ -31,20 +30,9 @@ export async function onExpired(ctx: EngineContext, target: ExpirerTarget): Prom
     return
   }
   if (ctx.stores.proposals.has(String(id))) {
-    await dropPendingSession(ctx, id)
     await abandonProposal(ctx, id, undefined, {
       error: new SignClientError({ code: 0, message: PROPOSAL_EXPIRY_MESSAGE }),
     })
     ctx.events.emit('proposal_expire', { id })
   }
-}
-
-/** A proposal that expired after the wallet answered but before it settled leaves keys to drop. */
-export async function dropPendingSession(ctx: EngineContext, proposalId: number): Promise<void> {
-  const pending = ctx.pendingSessions.get(proposalId)
-  if (pending === undefined) return
-  ctx.pendingSessions.delete(proposalId)
-  ctx.relay.unsubscribe(pending.sessionTopic).catch(() => {})
-  await deleteKey(ctx, pending.sessionTopic)
-  await deleteKey(ctx, pending.publicKey)
 }

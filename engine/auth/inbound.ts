@@ -5,8 +5,8 @@ import type { IncomingRequest } from '../inbound/incomingRequest.js'
 import { formatError, type JsonRpcResponse } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { holdPairingUntil } from '../pairing/activate.js'
+import { abandonProposal } from '../proposal/abandon.js'
 import { withHeldExpiry } from '../proposal/expiry.js'
-import { deleteProposal } from '../proposal/records.js'
 import { SessionAuthenticateParamsSchema, SessionAuthenticateResultSchema } from '../schemas/index.js'
 import { idTarget } from '../store/expirer.js'
 import { takeAnswer } from '../transport/answerBudget.js'
@@ -104,8 +104,7 @@ export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRp
   if ('error' in payload) {
     if (payload.error.code === getSdkError('WC_METHOD_UNSUPPORTED').code) return
     result.reject(new SignClientError(payload.error))
-    ctx.calls.settleApproval(pending.fallbackProposalId)
-    await deleteProposal(ctx, pending.fallbackProposalId)
+    await abandonProposal(ctx, pending.fallbackProposalId)
     return
   }
   try {
@@ -123,8 +122,10 @@ export async function onAuthenticateResponse(ctx: EngineContext, payload: JsonRp
         )
       }
     }
+    // The fallback will not settle now. Its approval ends first, so the key pair the sign-in session derives
+    // from is not dropped as the proposal's.
     ctx.calls.settleApproval(pending.fallbackProposalId)
-    await deleteProposal(ctx, pending.fallbackProposalId)
+    await abandonProposal(ctx, pending.fallbackProposalId)
     const session = await storeSignInSession(
       ctx,
       {

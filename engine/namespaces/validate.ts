@@ -68,39 +68,43 @@ function validateProposalChains(key: string, value: Record<string, unknown>, con
   return null
 }
 
-/** Required or optional namespaces of a proposal (`connect()` params or an incoming proposal). */
-export function validateProposalNamespaces(input: unknown, context: string, type: string): Problem {
+/**
+ * A map of namespaces, as proposals and sessions share it: not empty, each key CAIP-2 (told with `where`),
+ * each entry an object with its methods and events, then what `check` asks of an entry of its kind.
+ */
+function validateNamespaceMap(
+  input: unknown,
+  context: string,
+  type: string,
+  where: string,
+  check: (key: string, value: Record<string, unknown>) => Problem,
+): Problem {
   if (!isPlainObject(input) || Object.keys(input).length === 0) {
     return internalError('MISSING_OR_INVALID', `${context}, ${type} should be an object with data`)
   }
   for (const [key, value] of Object.entries(input)) {
-    const where = `${context} ${type}`
     const keyProblem = validateKey(key, where)
     if (keyProblem) return keyProblem
     if (!isPlainObject(value)) {
       return internalError('MISSING_OR_INVALID', `${where}, namespace ${key} should be an object`)
     }
-    const problem =
-      validateActions(value, `${context}, namespace`) ?? validateProposalChains(key, value, where)
+    const problem = validateActions(value, `${context}, namespace`) ?? check(key, value)
     if (problem) return problem
   }
   return null
 }
 
+/** Required or optional namespaces of a proposal (`connect()` params or an incoming proposal). */
+export function validateProposalNamespaces(input: unknown, context: string, type: string): Problem {
+  const where = `${context} ${type}`
+  return validateNamespaceMap(input, context, type, where, (key, value) =>
+    validateProposalChains(key, value, where),
+  )
+}
+
 /** Approved namespaces of a session (`approve()`, `update()`, an incoming settle or update). */
 export function validateSessionNamespaces(input: unknown, context: string): Problem {
-  if (!isPlainObject(input) || Object.keys(input).length === 0) {
-    return internalError('MISSING_OR_INVALID', `${context}, namespaces should be an object with data`)
-  }
-  for (const [key, value] of Object.entries(input)) {
-    const keyProblem = validateKey(key, context)
-    if (keyProblem) return keyProblem
-    if (!isPlainObject(value)) {
-      return internalError('MISSING_OR_INVALID', `${context}, namespace ${key} should be an object`)
-    }
-    const actions = validateActions(value, `${context}, namespace`)
-    if (actions) return actions
-    const { accounts, chains } = value
+  return validateNamespaceMap(input, context, 'namespaces', context, (key, { accounts, chains }) => {
     if (!Array.isArray(accounts)) {
       return sdkError(
         'UNSUPPORTED_ACCOUNTS',
@@ -122,13 +126,11 @@ export function validateSessionNamespaces(input: unknown, context: string): Prob
         )
       }
     }
-    if (chains !== undefined) {
-      if (!Array.isArray(chains) || !chains.every(isValidChainId)) {
-        return sdkError('UNSUPPORTED_CHAINS', `${context} namespace ${key}, chains must be CAIP-2 chain ids`)
-      }
+    if (chains !== undefined && (!Array.isArray(chains) || !chains.every(isValidChainId))) {
+      return sdkError('UNSUPPORTED_CHAINS', `${context} namespace ${key}, chains must be CAIP-2 chain ids`)
     }
-  }
-  return null
+    return null
+  })
 }
 
 /** Session and scoped property values must all be present: `null`/`undefined` values are refused. */

@@ -22,8 +22,10 @@ export async function deleteProposal(ctx: EngineContext, id: number): Promise<vo
  */
 export async function dropProposal(ctx: EngineContext, id: number): Promise<void> {
   const proposal = held(ctx.stores.proposals, String(id))
-  if (proposal && ctx.calls.approval(id)) await deleteKey(ctx, proposal.proposer.publicKey)
+  const ours = ctx.calls.approval(id)
+  // The record goes first: a wallet's answer handled meanwhile then finds no proposal to begin a session for.
   await deleteProposal(ctx, id)
+  if (proposal && ours) await deleteKey(ctx, proposal.proposer.publicKey)
 }
 
 /** A sign-in request the wallet holds, forgotten as a proposal is: record and expiry. */

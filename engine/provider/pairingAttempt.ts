@@ -2,7 +2,6 @@ import type { SignClient } from '../client.js'
 import type { EngineContext } from '../context.js'
 import { engineContextOf } from '../contextOf.js'
 import { SignClientError } from '../errors.js'
-import { dropPendingSession } from '../expire.js'
 import { deletePairing } from '../pairing/delete.js'
 import { abandonProposal } from '../proposal/abandon.js'
 import type { Session } from '../schemas/index.js'
@@ -91,11 +90,7 @@ export class PairingAttempt {
     if (open === undefined) return
     this.#open = undefined
     const ctx = engineContextOf(this.#client)
-    try {
-      await dropPendingSession(ctx, open.id)
-    } finally {
-      await abandonProposal(ctx, open.id, this.#unusedPairing(open), { error: pairingAbortedError() })
-    }
+    await abandonProposal(ctx, open.id, this.#unusedPairing(open), { error: pairingAbortedError() })
   }
 
   /** A pairing made for a proposal that never settled is of no further use: it is unsubscribed and forgotten. */

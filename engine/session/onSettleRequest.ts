@@ -1,11 +1,11 @@
 import { checkCacaoBinding, verifyCacaoSignature } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { getSdkError, internalError, SignClientError } from '../errors.js'
-import { dropPendingSession } from '../expire.js'
 import type { JsonRpcRequest } from '../jsonrpc/index.js'
 import { rememberLinkModePeer } from '../linkMode/target.js'
 import { validateSessionNamespaces } from '../namespaces/index.js'
 import { updatePairingMetadata } from '../pairing/activate.js'
+import { dropPendingSession } from '../proposal/abandon.js'
 import { deleteProposal } from '../proposal/records.js'
 import {
   type AuthPayload,
@@ -17,6 +17,7 @@ import {
 import { topicTarget } from '../store/expirer.js'
 import { held } from '../store/held.js'
 import { boundedExpiry, isExpired, SEVEN_DAYS } from '../time.js'
+import { deleteKey } from '../transport/keys.js'
 import { refuse } from '../transport/refuse.js'
 import { sendResult } from '../transport/send.js'
 
@@ -113,6 +114,7 @@ export async function onSettleRequest(
     const response = await refuse(ctx, topic, 'wc_sessionSettle', payload.id, error)
     // The proposal's key pair goes with the session key: it was made for this session alone.
     await dropPendingSession(ctx, pending.proposalId)
+    await deleteKey(ctx, pending.publicKey)
     ctx.calls.settleApproval(pending.proposalId)
     approval?.reject(new SignClientError(response))
   }

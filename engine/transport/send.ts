@@ -91,11 +91,13 @@ export type SendResponseParams = {
 
 export function sendResponse(ctx: EngineContext, params: SendResponseParams): Promise<void> {
   const link = linkModeTarget(ctx, params.topic, params.method)
-  if (link !== undefined) {
-    const envelope = sealForTopic(ctx, params.topic, params.response, 'base64url')
-    return openLinkModeUrl(ctx, link, { topic: params.topic, envelope })
-  }
-  const message = sealForTopic(ctx, params.topic, params.response)
+  const message = sealForTopic(
+    ctx,
+    params.topic,
+    params.response,
+    link === undefined ? 'base64' : 'base64url',
+  )
+  if (link !== undefined) return openLinkModeUrl(ctx, link, { topic: params.topic, envelope: message })
   return publishSealed(ctx, { ...params, message, id: params.response.id })
 }
 
