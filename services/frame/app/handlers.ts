@@ -28,6 +28,7 @@ import {
   shownFee,
   withinApproval,
 } from './prepareTransaction.js'
+import { assertSignerScope, assertTransactionScope } from './requestScope.js'
 import type { FrameSession, SignedInUser } from './session.js'
 import {
   isDeployedAt,
@@ -39,7 +40,6 @@ import {
   smartAccountNetworks,
 } from './smartAccount.js'
 import { applyTheme } from './theme.js'
-import { assertTransactionScope } from './transactionScope.js'
 import {
   approvalScreen,
   idleScreen,
@@ -542,6 +542,7 @@ export function frameHandlers({
     }
     if (method === 'wallet_sendCalls') return sendCalls(signal, user, current, params)
     if (method === 'eth_sendTransaction') return sendTransaction(signal, user, current, params)
+    assertSignerScope(method, params, user.address)
     const rows = await approvalRows({
       method,
       params,

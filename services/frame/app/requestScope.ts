@@ -4,9 +4,11 @@ import * as z from 'zod/mini'
 import type { FrameChain } from '../frameConfig.js'
 import { FrameFailure } from './frameServer.js'
 
+const addressPattern = /^0x[0-9a-fA-F]{40}$/
+
 /** The fields of an `eth_sendTransaction` parameter that say whose it is and for which chain, when it says. */
 const scopeSchema = z.object({
-  from: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+  from: z.optional(z.string().check(z.regex(addressPattern))),
   chainId: z.optional(
     z.union([z.string().check(z.regex(/^0x[0-9a-fA-F]{1,16}$/)), z.int().check(z.positive())]),
   ),
@@ -24,6 +26,21 @@ export function assertTransactionScope(raw: unknown, chain: Pick<FrameChain, 'ch
   const { from: named, chainId } = scope.data
   if (chainId !== undefined && BigInt(chainId) !== BigInt(chain.chainId))
     throw new FrameFailure(frameErrorCodes.unknownChain, `The transaction is for chain ${chainId}`)
-  if (named !== undefined && named.toLowerCase() !== from.toLowerCase())
+  if (named !== undefined) assertOwnAccount(named, from)
+}
+
+/**
+ * Refuses a `personal_sign` or `eth_signTypedData_v4` that names another signer than the account the frame
+ * signs with, as other wallets do, rather than sign as this one what was asked of that one. Only an address
+ * counts as naming one: some dapps send `personal_sign`'s two parameters the other way round.
+ */
+export function assertSignerScope(method: string, params: readonly unknown[], from: Address) {
+  const named =
+    method === 'personal_sign' ? params[1] : method === 'eth_signTypedData_v4' ? params[0] : undefined
+  if (typeof named === 'string' && addressPattern.test(named)) assertOwnAccount(named, from)
+}
+
+function assertOwnAccount(named: string, from: Address) {
+  if (named.toLowerCase() !== from.toLowerCase())
     throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
 }

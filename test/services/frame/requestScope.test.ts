@@ -9,20 +9,18 @@ const other = privateKeyToAccount(`0x${'43'.repeat(32)}`).address
 const recipient = '0x000000000000000000000000000000000000dEaD'
 
 /** A signed-in frame whose only chain (10) nobody answers: a request that gets past the checks fails reaching it. */
-function sendTransaction(transaction: Record<string, unknown>) {
+function request(method: string, params: unknown[]) {
   const session = {
     user: { email: 'ada@example.com', address: account.address, walletId: 'w', version: 1 },
     account: async () => account,
     preferredAccountType: async () => 'eoa',
   } as unknown as FrameSession
   const handlers = testFrameHandlers(session, { hostOrigin: 'http://localhost:5173' })
-  return handlers.RPC_REQUEST({
-    method: 'eth_sendTransaction',
-    params: [{ to: recipient, value: numberToHex(1n), ...transaction }],
-    chainId: unreachableChain.chainId,
-    chainNamespace: 'eip155',
-  })
+  return handlers.RPC_REQUEST({ method, params, chainId: unreachableChain.chainId, chainNamespace: 'eip155' })
 }
+
+const sendTransaction = (transaction: Record<string, unknown>) =>
+  request('eth_sendTransaction', [{ to: recipient, value: numberToHex(1n), ...transaction }])
 
 describe('eth_sendTransaction in the secure frame is signed only for the chain and the account it names', () => {
   it('a transaction naming another chain than the frame signs for is refused as that chain, before anything is prepared', async () => {
@@ -55,5 +53,30 @@ describe('eth_sendTransaction in the secure frame is signed only for the chain a
       {},
     ])
       await expect(sendTransaction(transaction)).rejects.toThrow('Elsewhere cannot be reached')
+  })
+})
+
+describe('a signature in the secure frame is made only for the account it names', () => {
+  const typedData = JSON.stringify({
+    domain: { name: 'Demo', chainId: unreachableChain.chainId },
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+      ],
+    },
+    primaryType: 'EIP712Domain',
+    message: {},
+  })
+
+  it('a personal_sign or eth_signTypedData_v4 naming another signer is refused before anything is shown', async () => {
+    for (const [method, params] of [
+      ['personal_sign', ['0x68656c6c6f', other]],
+      ['eth_signTypedData_v4', [other, typedData]],
+    ] as const)
+      await expect(request(method, [...params])).rejects.toMatchObject({
+        code: 4100,
+        message: 'The account is not this wallet’s',
+      })
   })
 })
