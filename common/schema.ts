@@ -42,8 +42,7 @@ const hasLength = (value: unknown): value is { length: number } =>
   value !== null && value !== undefined && (value as { length?: unknown }).length !== undefined
 
 /** Whether an issue from `start` on stops the checks that follow: any but a failed check's. */
-const aborted = (issues: Issue[], start = 0) =>
-  issues.some((issue, index) => index >= start && !issue.continue)
+const aborted = (issues: Issue[], start = 0) => issues.slice(start).some((issue) => !issue.continue)
 
 const invalidType = (expected: string, value: unknown): Issue => ({
   code: 'invalid_type',

@@ -187,3 +187,19 @@ describe('v, the engine’s schemas, against zod/mini', () => {
     )
   })
 })
+
+describe('v, on input a stranger sends', () => {
+  /** Milliseconds to judge an array of `count` entries that each fail their checks. */
+  function judging(count: number): number {
+    const schema = v.array(v.string().check(v.regex(/^a$/)))
+    const entries = Array<number>(count).fill(0)
+    const started = performance.now()
+    schema.safeParse(entries)
+    return performance.now() - started
+  }
+
+  it('judges an array of bad entries in time that grows with their count, not its square', () => {
+    // About 0.15 s here; checks that rescanned every issue so far took 6 s, a frame of them holding the process.
+    expect(judging(200_000)).toBeLessThan(2000)
+  })
+})
