@@ -26,6 +26,18 @@ export class AddressShares {
     return share
   }
 
+  /**
+   * Holds `share` once more for a store under way, so that it is not forgotten before the store ends: the
+   * connection that holds it may close meanwhile. One forgotten already (its connection closed before the
+   * store began) gives way to the address's share, so bytes are never counted where no later connection of
+   * the address would meet them. Released as `hold`'s.
+   */
+  holdAgain(share: Share): Share {
+    if (share.holders === 0) return this.hold(share.address)
+    share.holders++
+    return share
+  }
+
   release(share: Share): void {
     share.holders--
     this.forgetIfEmpty(share)

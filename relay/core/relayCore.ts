@@ -442,10 +442,22 @@ export class RelayCore {
 
   /**
    * Stores messages in order until one is refused for a full mailbox; the rest are not tried. Each is
-   * counted against `share`, its publisher's address's part of the mailboxes, before the store is asked.
+   * counted against its publisher's address's part of the mailboxes, before the store is asked; that share
+   * is held until the last put ends, whether or not the connection that published is still open.
    */
-  private storeAll(messages: StoredMessage[], share: Share): Eventually<StoreOutcome> {
-    return this.storeFrom(messages, 0, share, { fresh: [] })
+  private storeAll(messages: StoredMessage[], connectionShare: Share): Eventually<StoreOutcome> {
+    const share = this.shares.holdAgain(connectionShare)
+    const release = () => this.shares.release(share)
+    let stored: Eventually<StoreOutcome>
+    try {
+      stored = this.storeFrom(messages, 0, share, { fresh: [] })
+    } catch (error) {
+      release()
+      throw error
+    }
+    if (stored instanceof Promise) return stored.finally(release)
+    release()
+    return stored
   }
 
   // Goes on at once after each message a store in memory took, and after its promise where it is not.

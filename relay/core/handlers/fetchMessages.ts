@@ -4,7 +4,6 @@ import {
   receivedMessage,
 } from '../../protocol/index.js'
 import type { FetchedPage, HandlerContext } from '../connection.js'
-import { checkBatchSize } from './checks.js'
 import { type Handler, type HandlerOutcome, success } from './context.js'
 
 /**
@@ -15,7 +14,7 @@ export const handleFetchMessages: Handler<FetchMessagesParams> = async (context,
   answerPage(context, await context.fetch([topic]))
 
 export const handleBatchFetchMessages: Handler<BatchFetchMessagesParams> = async (context, { topics }) =>
-  checkBatchSize(context, topics.length) ?? answerPage(context, await context.fetch(topics))
+  answerPage(context, await context.fetch(topics))
 
 /** A page whose answer found its socket closed, or closing, is left for the next fetch. */
 function answerPage(context: HandlerContext, { messages, hasMore }: FetchedPage): HandlerOutcome {

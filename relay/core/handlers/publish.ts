@@ -1,7 +1,7 @@
 import { andThen, type Eventually } from '@pairwise/common'
 import type { BatchPublishParams, PublishParams } from '../../protocol/index.js'
 import type { HandlerContext } from '../connection.js'
-import { checkBatchSize, checkEnvelopes, checkRate } from './checks.js'
+import { checkEnvelopes, checkRate } from './checks.js'
 import { type Handler, type HandlerOutcome, stored } from './context.js'
 import { storedEnvelope } from './envelope.js'
 
@@ -11,9 +11,12 @@ import { storedEnvelope } from './envelope.js'
  */
 export const handlePublish: Handler<PublishParams> = (context, params) => publishAll(context, [params])
 
-/** irn_batchPublish: all or nothing for the limits; each message then goes as if published alone. */
+/**
+ * irn_batchPublish: all or nothing for the limits (its size was checked by its route); each message then
+ * goes as if published alone.
+ */
 export const handleBatchPublish: Handler<BatchPublishParams> = (context, { messages }) =>
-  checkBatchSize(context, messages.length) ?? publishAll(context, messages)
+  publishAll(context, messages)
 
 function publishAll(context: HandlerContext, entries: PublishParams[]): Eventually<HandlerOutcome> {
   const refused = checkEnvelopes(context, entries) ?? checkRate(context, entries)

@@ -1,6 +1,6 @@
 import type { BatchSubscribeParams, SubscribeParams } from '../../protocol/index.js'
 import type { HandlerContext } from '../connection.js'
-import { checkBatchSize, checkTopicBudget } from './checks.js'
+import { checkTopicBudget } from './checks.js'
 import { type Handler, type HandlerOutcome, success } from './context.js'
 
 /** irn_subscribe: answer the subscription id, then push what the mailbox holds for the caller. */
@@ -10,8 +10,8 @@ export const handleSubscribe: Handler<SubscribeParams> = async (context, { topic
 }
 
 /** irn_batchSubscribe: sent after every reconnect for all known topics; pushes stored messages too. */
-export const handleBatchSubscribe: Handler<BatchSubscribeParams> = async (context, { topics }) =>
-  checkBatchSize(context, topics.length) ?? subscribeAll(context, topics)
+export const handleBatchSubscribe: Handler<BatchSubscribeParams> = (context, { topics }) =>
+  subscribeAll(context, topics)
 
 async function subscribeAll(context: HandlerContext, topics: string[]): Promise<HandlerOutcome> {
   const refused = checkTopicBudget(context, topics)

@@ -1,5 +1,4 @@
 import type { BatchUnsubscribeParams, UnsubscribeParams } from '../../protocol/index.js'
-import { checkBatchSize } from './checks.js'
 import { type Handler, success } from './context.js'
 
 /** irn_unsubscribe: subscriptions are keyed by topic, so the client's subscription id is not needed. */
@@ -9,8 +8,6 @@ export const handleUnsubscribe: Handler<UnsubscribeParams> = async (context, { t
 }
 
 export const handleBatchUnsubscribe: Handler<BatchUnsubscribeParams> = async (context, { subscriptions }) => {
-  const refused = checkBatchSize(context, subscriptions.length)
-  if (refused) return refused
   await context.unsubscribe(subscriptions.map(({ topic }) => topic))
   return success(true)
 }

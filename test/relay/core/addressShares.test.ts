@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { AddressShares } from '../../../relay/core/addressShares.js'
 import {
   type MailboxCaps,
+  type MailboxStore,
   MemoryMailboxStore,
   mailboxBytes,
+  type PutOutcome,
   RelayCore,
   type StoredMessage,
 } from '../../../relay/core/index.js'
@@ -53,6 +55,17 @@ describe("an address's share of the mailboxes", () => {
     const fresh = shares.hold('203.0.113.7')
     expect(fresh).not.toBe(first)
     expect(fresh.bytes).toBe(0)
+  })
+
+  it("counts a store begun after its connection closed in the share the address's next connection holds", () => {
+    const shares = new AddressShares(100)
+    const closed = shares.hold('203.0.113.7')
+    shares.release(closed)
+    const storing = shares.holdAgain(closed)
+    shares.reserve(storing, 60, 0)
+    shares.keep(storing, 60, 1_000)
+    shares.release(storing)
+    expect(shares.hold('203.0.113.7').bytes).toBe(60)
   })
 })
 
@@ -122,6 +135,57 @@ describe('a relay refusing a publish past its address share', () => {
     publish(dapp, 2, envelope('M1'))
     publish(dapp, 3, envelope('M2'))
     expect([2, 3].map((id) => dapp.answers.get(id)?.result)).toEqual([true, true])
+    await core.close()
+  })
+
+  it("counts what a batch stores after its connection closed in its address's share, which the address's next connection meets", async () => {
+    // Each put waits until the test opens it, as on a store that commits later (SQLite, Redis).
+    class GatedStore implements MailboxStore {
+      readonly gates: (() => void)[] = []
+      private readonly inner = new MemoryMailboxStore()
+      put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean): Promise<PutOutcome> {
+        return new Promise((resolve) =>
+          this.gates.push(() => resolve(this.inner.put(message, caps, addressFull))),
+        )
+      }
+      undelivered = this.inner.undelivered.bind(this.inner)
+      markDelivered = this.inner.markDelivered.bind(this.inner)
+      purgeExpired = this.inner.purgeExpired.bind(this.inner)
+      size = this.inner.size.bind(this.inner)
+      close = this.inner.close.bind(this.inner)
+      async openNext(): Promise<void> {
+        await expect.poll(() => this.gates.length).toBeGreaterThan(0)
+        this.gates.shift()!()
+      }
+    }
+    const store = new GatedStore()
+    const share = 2 * weight + 10
+    const core = new RelayCore({ store, limits: { maxMailboxBytesPerIp: share } })
+    const wallet = coreClient(core, 'did:key:wallet', '198.51.100.1')
+    publish(wallet, 1, envelope('W1'))
+    await store.openNext()
+    await expect.poll(() => wallet.answers.get(1)?.result).toBe(true)
+
+    // A batch whose first entry is a retry of the wallet's message, its connection gone before that put ends.
+    const dapp = coreClient(core, 'did:key:dapp', '203.0.113.7')
+    dapp.call(1, RelayMethod.batchPublish, {
+      messages: [envelope('W1'), envelope('M1')].map((message) => ({ topic, message, ttl: 300, tag: 1108 })),
+    })
+    await expect.poll(() => store.gates.length).toBe(1)
+    dapp.session.closed()
+    await store.openNext()
+    await store.openNext()
+    await expect.poll(() => store.size()).toBe(2)
+
+    // M1 holds one of the address's two places.
+    const reconnected = coreClient(core, 'did:key:dapp', '203.0.113.7')
+    publish(reconnected, 1, envelope('M2'))
+    await store.openNext()
+    await expect.poll(() => reconnected.answers.get(1)?.result).toBe(true)
+    publish(reconnected, 2, envelope('M3'))
+    await store.openNext()
+    await expect.poll(() => reconnected.answers.has(2)).toBe(true)
+    expect(reconnected.answers.get(2)).toMatchObject({ error: { data: { reason: 'addressFull' } } })
     await core.close()
   })
 })
