@@ -358,7 +358,7 @@ export async function startRelay(options: StartRelayOptions): Promise<RunningRel
       return
     }
     socket.write(switching)
-    logger.info('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
+    logger.debug('client connected', { clientId, ua: truncate(query.get('ua') ?? '') })
     attach(socket, head, clientId, address)
   }
   http.on('upgrade', safeUpgrade(upgrade, serverOptions))

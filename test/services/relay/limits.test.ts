@@ -6,6 +6,7 @@ import { MESSAGE_OVERHEAD_BYTES } from '../../../relay/core/index.js'
 import { RelayCloseCode, RelayErrorCode, RelayMethod } from '../../../relay/protocol/index.js'
 import {
   type ConnectionTransport,
+  consoleLogger,
   RelayCore,
   type RelayLimits,
   type RunningRelay,
@@ -494,6 +495,13 @@ describe('relay frame queue', () => {
 })
 
 describe('relay echoes and logs of client strings', () => {
+  it('logs no user agent of a client it accepts, its address kept out of the log as well', async () => {
+    const lines: string[] = []
+    const relay = await relayWith({ logger: consoleLogger('info', (line) => lines.push(line)) })
+    await connect(relay, { from: '127.0.0.9' })
+    expect(lines.join('\n')).not.toMatch(/pairwise-test|127\.0\.0\.9/)
+  })
+
   it('cuts a 3 MB method name in the log and in the error, and does not echo a huge id', async () => {
     const logger = recordingLogger()
     // The default frame limit (1 MiB) would close the socket with 1009 first; a relay may allow 3 MB frames.
