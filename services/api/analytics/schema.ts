@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { withoutNul } from '../../kit/index.js'
+import { projectIdSchema } from '../projects/project.js'
 
 /** Caps on what one ingest request may carry (documented in the api's README section). */
 export const ingestLimits = {
@@ -43,7 +44,11 @@ export const ingestBodySchema = z.strictObject({
 
 export const ingestQuerySchema = z.object({ projectId: z.string().min(1).max(128) })
 
+/** The longest stats window, in UTC days: the store deletes what no window reaches any more. */
+export const retainedDays = 90
+
+// An id no project can have is refused before the query: PostgreSQL fails a lookup of U+0000 with a 500.
 export const statsQuerySchema = z.object({
-  projectId: z.string().min(1).max(128),
-  days: z.coerce.number().int().min(1).max(90).default(30),
+  projectId: projectIdSchema,
+  days: z.coerce.number().int().min(1).max(retainedDays).default(30),
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/index.js'
 import { perClientLimit } from '../projects/clientBudget.js'
-import type { AnalyticsEvent } from './schema.js'
+import { type AnalyticsEvent, retainedDays } from './schema.js'
 import type { BrowserFamily, DeviceClass } from './userAgent.js'
 
 /** A UTC day: the unit of the project's row cap and of each client's share of it. */
@@ -69,7 +69,8 @@ export class AnalyticsStore {
 
   /**
    * Stores a batch under the day it arrived (the server's clock: a visitor's clock is theirs to set),
-   * as many as the project's daily cap still allows; the rest are counted as dropped.
+   * as many as the project's daily cap still allows; the rest are counted as dropped. The project's first
+   * batch of a day deletes its rows older than any stats window: the daily cap bounds a day, not the years.
    */
   async record(
     projectId: string,
@@ -87,6 +88,7 @@ export class AnalyticsStore {
         [projectId, day, events.length],
       )
       const before = (reserved?.stored ?? events.length) - events.length
+      if (before === 0) await forgetDaysBefore(tx, projectId, day - retainedDays + 1)
       const fit = Math.max(0, Math.min(events.length, this.dailyRowCap - before))
       const dropped = events.length - fit
       if (dropped > 0)
@@ -153,4 +155,13 @@ export class AnalyticsStore {
 function filled(range: number[], rows: { day: number; count: number }[]): DayCount[] {
   const counts = new Map(rows.map((r) => [Number(r.day), Number(r.count)]))
   return range.map((day) => ({ day: isoDay(day), count: counts.get(day) ?? 0 }))
+}
+
+async function forgetDaysBefore(
+  db: Pick<Database, 'run'>,
+  projectId: string,
+  oldestKept: number,
+): Promise<void> {
+  for (const table of ['analytics_events', 'analytics_days'])
+    await db.run(`DELETE FROM ${table} WHERE project_id = ? AND day < ?`, [projectId, oldestKept])
 }

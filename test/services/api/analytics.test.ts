@@ -178,6 +178,48 @@ describe.each(eachDatabase())('analytics on $name', ({ open }) => {
     expect(await db.get('SELECT COUNT(*) AS n FROM analytics_events')).toEqual({ n: 4 })
   })
 
+  it('deletes a project’s events and day counts once they are older than the longest stats window', async () => {
+    const capped = appOver(db, clock, 1)
+    const other = { ...project, id: 'other' }
+    const otherApp = new Hono().route(
+      '/',
+      analyticsRoutes({ db, logger: silent, now: () => clock.now, adminToken, project: async () => other }),
+    )
+    await post(capped, { events: [event(), event()] })
+    await post(otherApp, { events: [event()] })
+    clock.now += day
+    await post(capped, { events: [event()] })
+    // 90 days after the first: that day has left the 90-day window, the next one is its oldest day.
+    clock.now = start + 90 * day
+    expect((await post(capped, { events: [event()] })).status).toBe(204)
+    const days = async (table: string, projectId: string) =>
+      (
+        await db.all<{ day: number }>(`SELECT day FROM ${table} WHERE project_id = ? ORDER BY day`, [
+          projectId,
+        ])
+      ).map((row) => Number(row.day) - Math.floor(start / day))
+    expect(await days('analytics_events', 'demo')).toEqual([1, 90])
+    expect(await days('analytics_days', 'demo')).toEqual([1, 90])
+    // Another project's rows go with its own next batch, not with this one's.
+    expect(await days('analytics_events', 'other')).toEqual([0])
+    const body = (await (await stats(capped, 'projectId=demo&days=90')).json()) as {
+      dropped: { count: number }[]
+    }
+    expect(body.dropped.reduce((sum, d) => sum + d.count, 0)).toBe(0)
+  })
+
+  it.each([
+    ['U+0000', 'nul%00'],
+    ['a character no project id has', 'demo%20x'],
+    ['more than 64 characters', 'p'.repeat(65)],
+  ])('stats answer 400 naming projectId, not a 500, to an id holding %s', async (_what, projectId) => {
+    const response = await stats(app, `projectId=${projectId}`)
+    expect(response.status).toBe(400)
+    const error = (await response.json()) as { code: string; message: string }
+    expect(error.code).toBe('INVALID_REQUEST')
+    expect(error.message.startsWith('projectId:')).toBe(true)
+  })
+
   it('stats need the admin token (401 otherwise) and count views, connects per wallet and errors per day', async () => {
     await post(app, {
       events: [
