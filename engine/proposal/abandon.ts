@@ -17,8 +17,9 @@ export async function dropPendingSession(ctx: EngineContext, proposalId: number)
 }
 
 /**
- * Forgets a proposal of ours that no answer will settle now: its key pair (dropped while the approval is
- * still open, which is what marks the key as ours), the session a wallet's answer began, and `pairingTopic`,
+ * Forgets a proposal of ours that no answer will settle now: the session a wallet's answer began (first,
+ * as it leaves memory before any write, so a storage failure cannot leave it to be settled), its key pair
+ * (dropped while the approval is still open, which is what marks the key as ours) and `pairingTopic`,
  * a pairing made for it alone. The approval ends even if storage fails, with `outcome` when someone still
  * waits on it. The history keeps the request until its relay TTL ends, as it keeps every request sent: a
  * relay that did take it may hand it back, and the record is what tells it from the peer's.
@@ -30,8 +31,8 @@ export async function abandonProposal(
   outcome?: { error: unknown },
 ): Promise<void> {
   try {
-    await dropProposal(ctx, id)
     await dropPendingSession(ctx, id)
+    await dropProposal(ctx, id)
     if (pairingTopic) await deletePairing(ctx, pairingTopic)
   } finally {
     ctx.calls.settleApproval(id, outcome)

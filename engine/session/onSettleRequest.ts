@@ -112,7 +112,8 @@ export async function onSettleRequest(
     approval?.resolve(session)
   } catch (error) {
     const response = await refuse(ctx, topic, 'wc_sessionSettle', payload.id, error)
-    // The proposal's key pair goes with the session key: it was made for this session alone.
+    // The proposal's key pair goes with the session key: a wallet that settles it wrongly ends the proposal, and
+    // a one-click sign-in sharing that key with its fallback with it.
     await dropPendingSession(ctx, pending.proposalId)
     await deleteKey(ctx, pending.publicKey)
     ctx.calls.settleApproval(pending.proposalId)
