@@ -29,6 +29,7 @@ import {
   prepareTransaction,
   withinApproval,
 } from './prepareTransaction.js'
+import { assertOwnAccount } from './requestScope.js'
 import type { Row } from './ui/screens.js'
 
 /** Most calls one batch may hold: each is a row of the approval, which must stay readable. */
@@ -95,8 +96,7 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
   const [request] = result.data
   if (BigInt(request.chainId) !== BigInt(chain.chainId))
     throw new FrameFailure(frameErrorCodes.unknownChain, `The calls are for chain ${request.chainId}`)
-  if (request.from !== undefined && request.from.toLowerCase() !== from.toLowerCase())
-    throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
+  if (request.from !== undefined) assertOwnAccount(request.from, from)
   if (request.id !== undefined)
     throw new FrameFailure(frameErrorCodes.invalidParams, 'This wallet names its batches itself')
   // The batch runs from the account's own code (Simple7702Account, SimpleAccount), which takes a call from

@@ -31,16 +31,19 @@ export function assertTransactionScope(raw: unknown, chain: Pick<FrameChain, 'ch
 
 /**
  * Refuses a `personal_sign` or `eth_signTypedData_v4` that names another signer than the account the frame
- * signs with, as other wallets do, rather than sign as this one what was asked of that one. Only an address
- * counts as naming one: some dapps send `personal_sign`'s two parameters the other way round.
+ * signs with, as other wallets do, rather than sign as this one what was asked of that one; and one whose
+ * signer is no address (EIP-1474's `[data, address]` and `[address, typedData]`), such as `personal_sign`'s
+ * parameters the other way round, which would have the address signed as the message.
  */
 export function assertSignerScope(method: string, params: readonly unknown[], from: Address) {
-  const named =
-    method === 'personal_sign' ? params[1] : method === 'eth_signTypedData_v4' ? params[0] : undefined
-  if (typeof named === 'string' && addressPattern.test(named)) assertOwnAccount(named, from)
+  const named = method === 'personal_sign' ? params[1] : method === 'eth_signTypedData_v4' ? params[0] : from
+  if (typeof named !== 'string' || !addressPattern.test(named))
+    throw new FrameFailure(frameErrorCodes.invalidParams, 'Invalid request parameters')
+  assertOwnAccount(named, from)
 }
 
-function assertOwnAccount(named: string, from: Address) {
+/** Refuses a request naming another account than `from`, the one the frame acts as; in any letter case. */
+export function assertOwnAccount(named: string, from: string) {
   if (named.toLowerCase() !== from.toLowerCase())
     throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
 }

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import type { FrameChain } from '../frameConfig.js'
 import { chainRpc } from './chainRpc.js'
 import { FrameFailure } from './frameServer.js'
+import { assertOwnAccount } from './requestScope.js'
 
 type Hex = `0x${string}`
 
@@ -61,11 +62,6 @@ function parsed<T>(schema: z.ZodMiniType<T>, params: readonly unknown[], method:
   return result.data
 }
 
-function ownAccount(requested: string, signedIn: string): void {
-  if (requested.toLowerCase() !== signedIn.toLowerCase())
-    throw new FrameFailure(frameErrorCodes.unauthorized, 'The account is not this wallet’s')
-}
-
 type FrameCapabilities = { assetDiscovery: { supported: true }; atomic?: { status: 'supported' } }
 
 /**
@@ -85,7 +81,7 @@ export function frameCapabilities(
   const atomic =
     typeof batches === 'function' ? batches : (chain: FrameChain) => batches && chain.eip7702 !== undefined
   const [account, chainIds] = parsed(capabilitiesParamsSchema, params, 'wallet_getCapabilities')
-  ownAccount(account, signedIn)
+  assertOwnAccount(account, signedIn)
   const named = chains.filter((chain) => !chainIds || chainIds.some((hex) => sameChain(hex, chain)))
   return Object.fromEntries(
     named.map((chain): [Hex, FrameCapabilities] => [
@@ -112,7 +108,7 @@ export async function frameAssets(
     params,
     'wallet_getAssets',
   )
-  ownAccount(account, signedIn)
+  assertOwnAccount(account, signedIn)
   const types = assetTypeFilter?.map((type) => type.toLowerCase())
   const filtered = Object.entries(assetFilter ?? {})
   const asked = chains.filter((chain) =>

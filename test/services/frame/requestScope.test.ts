@@ -79,4 +79,17 @@ describe('a signature in the secure frame is made only for the account it names'
         message: 'The account is not this wallet’s',
       })
   })
+
+  it('a personal_sign or eth_signTypedData_v4 whose signer is no address is refused as invalid parameters, the other way round too', async () => {
+    for (const [method, params] of [
+      ['personal_sign', ['0x68656c6c6f']],
+      ['personal_sign', [account.address, '0x68656c6c6f']],
+      ['personal_sign', ['0x68656c6c6f', `eip155:1:${account.address}`]],
+      ['eth_signTypedData_v4', [typedData, account.address]],
+    ] as const)
+      await expect(request(method, [...params])).rejects.toMatchObject({
+        code: -32602,
+        message: 'Invalid request parameters',
+      })
+  })
 })
