@@ -19,6 +19,10 @@ describe("a relay's report of a Farcaster profile", () => {
       'Ådá ☕️ (she/her)',
       '李 小龍',
       '👩‍💻 Ada 🏳️‍🌈',
+      'مُحَمَّد',
+      'नमस्ते',
+      '❤️ 👋🏽 1️⃣ #️⃣ 🇺🇸',
+      'O’Brien',
       'x'.repeat(64),
     ])
       expect(relayProfile({ username: 'ada', displayName }).displayName, displayName).toBe(displayName)
@@ -59,6 +63,12 @@ describe("a relay's report of a Farcaster profile", () => {
       '\u{E0041}',
       'Ada\u{E0068}\u{E0069}\u{E0064}\u{E0065}',
       '🏴\u{E0041}\u{E007F}',
+      '🏴\u{E0061}\u{E0062}\u{E0063}\u{E0064}\u{E0065}\u{E0066}\u{E0067}\u{E007F}',
+      '\u3164',
+      'Ada\u3164',
+      '\u2800',
+      'Ada\u{E0100}\u{E0101}\u{E0102}',
+      `A${'\u0301'.repeat(5)}`,
     ])
       expect(
         relayProfile({ username: 'ada', displayName }).displayName,
