@@ -5,6 +5,7 @@
  */
 
 export { bearerToken, carriesBearer, secretDigest } from './bearerToken.js'
+export { cappedBody } from './cappedBody.js'
 export { clientKey } from './clientKey.js'
 export { honoListener } from './honoListener.js'
 export { allowedHosts, checkHost, type HostCheck, listenCheckingHost } from './hostCheck.js'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { cappedBody } from './cappedBody.js'
+import { cappedBody } from '../../kit/index.js'
 
 /**
  * Any failure to get a usable answer from an Esplora API: unreachable, slow, too large, not JSON, a bad

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cappedBody } from './cappedBody.js'
+import { cappedBody } from '../../kit/index.js'
 
 /** Any failure to get a usable answer from a Solana RPC: unreachable, slow, too large, an error, a bad shape. */
 export class SolanaRpcError extends Error {

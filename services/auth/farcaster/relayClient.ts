@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import { cappedBody } from '../../api/chains/cappedBody.js'
 import {
   type ChannelOpenedAnswer,
   type ChannelStatusAnswer,
@@ -8,6 +7,7 @@ import {
   channelStatusAnswer,
   relayPaths,
 } from '../../farcasterRelay/protocol.js'
+import { cappedBody } from '../../kit/index.js'
 import { authErrors } from '../errors.js'
 
 /**

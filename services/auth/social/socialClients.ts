@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi'
-import { cappedBody } from '../../api/chains/cappedBody.js'
+import { cappedBody } from '../../kit/index.js'
 import { authPaths } from '../protocol/paths.js'
 import { appleClientSecret } from './appleClientSecret.js'
 import type { OAuth2ProviderConfig, SocialProviderConfig, SocialProviderName } from './providerConfig.js'

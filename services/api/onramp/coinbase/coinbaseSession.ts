@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cappedBody } from '../../chains/cappedBody.js'
+import { cappedBody } from '../../../kit/index.js'
 import { onrampErrors } from '../errors.js'
 import { type CdpApiKey, cdpJwt } from './cdpJwt.js'
 

@@ -1,6 +1,7 @@
 /**
  * A fetch answer's body as text, read only up to `maxBytes`: past it the stream is cancelled and the answer
- * is undefined, so a chain endpoint can never make the api hold more than the cap.
+ * is undefined, so an upstream (a chain endpoint, a login provider, an onramp) can never make a service hold
+ * more than the cap.
  */
 export async function cappedBody(response: Response, maxBytes: number): Promise<string | undefined> {
   if (!response.body) return ''
