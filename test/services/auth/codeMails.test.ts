@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { DeviceKeys } from '../../../services/auth/protocol/index.js'
+import { afterEach, describe, expect, it } from 'vitest'
 import { emailChangeAnswer } from '../../../services/auth/protocol/index.js'
 import { eachDatabase } from '../api/support/databases.js'
 import { type AuthHarness, authHarness, hostOrigin, newDevice, second } from './authHarness.js'
@@ -14,18 +13,21 @@ const mallory = 'mallory@evil.example'
  * UPDATE_EMAIL_PRIMARY_OTP): the mail with that code is the user's only word on what typing it does.
  */
 describe('a code mail tells its mailbox what the code does', () => {
-  let h: AuthHarness
-  let phone: DeviceKeys
-  let token: string
-  beforeEach(async () => {
-    h = await authHarness(await open())
-    phone = await newDevice()
-    ;({ token } = await h.login(alice, phone))
+  const harnesses: AuthHarness[] = []
+  afterEach(() => Promise.all(harnesses.splice(0).map((h) => h.auth.close())))
+
+  /** Alice logged in on her phone, past the gap before another code may be mailed to her. */
+  async function aliceLoggedIn() {
+    const h = await authHarness(await open())
+    harnesses.push(h)
+    const phone = await newDevice()
+    const { token } = await h.login(alice, phone)
     h.pass(31 * second)
-  })
-  afterEach(() => h.auth.close())
+    return { h, phone, token }
+  }
 
   it("the current address's code for an email change names the change and the address it moves to, not a sign-in", async () => {
+    const { h, phone, token } = await aliceLoggedIn()
     const started = await h.post('/auth/v1/email/change', phone, { newEmail: mallory }, token)
     const { changeId } = emailChangeAnswer.parse(await started.json())
     const mail = h.lastMail(alice)
@@ -44,6 +46,7 @@ describe('a code mail tells its mailbox what the code does', () => {
   })
 
   it('a re-auth code says it confirms the user, not a sign-in; a login code says sign in', async () => {
+    const { h, phone, token } = await aliceLoggedIn()
     expect(h.lastMail(alice).text).toContain(`You asked to sign in to Demo on ${hostOrigin}.`)
     expect((await h.post('/auth/v1/reauth/start', phone, {}, token)).status).toBe(200)
     const mail = h.lastMail(alice)
