@@ -25,6 +25,7 @@ export {
   type StoredMessage,
   StoredMessageSchema,
   subscriptionId,
+  textBytes,
 } from './message.js'
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
 export type { RelayStats } from './stats.js'

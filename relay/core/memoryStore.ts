@@ -1,5 +1,5 @@
 import { MAX_DELIVERY_RECORDS_PER_MESSAGE } from './limits.js'
-import { mailboxBytes, type StoredMessage } from './message.js'
+import { mailboxBytes, type StoredMessage, textBytes } from './message.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 
 // Most messages reach one client or none: a lone recipient is kept as its id, a set only from the second.
@@ -78,14 +78,22 @@ export class MemoryMailboxStore implements MailboxStore {
     return 'stored'
   }
 
-  async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
+  async undelivered(
+    topic: string,
+    clientId: string,
+    now: number,
+    limit: number,
+    maxBytes: number,
+  ): Promise<StoredMessage[]> {
     const found: StoredMessage[] = []
+    let bytes = 0
     for (const entry of this.topics.get(topic)?.entries ?? []) {
-      if (found.length >= limit) break
+      if (found.length >= limit || (found.length > 0 && bytes > maxBytes)) break
       const { message } = entry
       if (message.expiresAt <= now) continue
       if (message.publisherId === clientId || hasRecipient(entry, clientId)) continue
       found.push(message)
+      bytes += textBytes(message)
     }
     return found
   }

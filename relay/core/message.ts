@@ -46,6 +46,13 @@ export function textBytes({ message, attestation }: MessageText): number {
   return message.length + (attestation?.length ?? 0)
 }
 
+/** What `messages` weigh together in a frame (`textBytes`). */
+export function totalTextBytes(messages: readonly MessageText[]): number {
+  let bytes = 0
+  for (const message of messages) bytes += textBytes(message)
+  return bytes
+}
+
 /**
  * What holding a message costs a store beyond its text: its id, topic and publisher strings, the
  * objects, index and expiry entries that carry it. Measured in the memory store with 3-byte envelopes,

@@ -30,7 +30,7 @@ import { routes } from './handlers/routes.js'
 import { mailboxCaps, type RelayLimits, resolveLimits } from './limits.js'
 import { describeError } from './logger.js'
 import { MemoryMailboxStore } from './memoryStore.js'
-import { mailboxBytes, type StoredMessage, textBytes } from './message.js'
+import { mailboxBytes, type StoredMessage, textBytes, totalTextBytes } from './message.js'
 import { type Bucket, RateLimiter } from './rateLimiter.js'
 import { type RelayCounters, type RelayStats, zeroCounters } from './stats.js'
 import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
@@ -735,16 +735,19 @@ export class RelayCore {
       // Cleared before the read, not after: a message deferred while it is under way, stored too late to be
       // in the page, marks the topic again and is pushed with the next page.
       connection.clearDeferred(topic)
-      // In-flight messages come back from the store too (not acknowledged yet), so the page is that much larger.
+      // In-flight messages come back from the store too (not acknowledged yet), so the page is that much larger,
+      // and weighs up to the whole in-flight window: the room left plus what is in flight.
       const limit = this.limits.maxInFlightPushes + connection.inFlightCount
+      const maxBytes = this.limits.maxInFlightBytes
       const page = await this.store
-        .undelivered(topic, connection.clientId, this.now(), limit)
+        .undelivered(topic, connection.clientId, this.now(), limit, maxBytes)
         .catch((error) => {
           // Still to be pushed: the next acknowledgement tries again.
           connection.deferTopic(topic)
           throw error
         })
-      let complete = page.length < limit
+      // A page cut short by its bytes ends with the message that passed them.
+      let complete = page.length < limit && totalTextBytes(page) <= maxBytes
       for (const message of page) {
         if (!connection.open) return
         if (connection.isInFlight(message.id)) continue
@@ -766,7 +769,14 @@ export class RelayCore {
     let hasMore = false
     pages: for (const topic of new Set(topics)) {
       const room = limit - found.length
-      for (const message of await this.store.undelivered(topic, connection.clientId, this.now(), room + 1)) {
+      const page = await this.store.undelivered(
+        topic,
+        connection.clientId,
+        this.now(),
+        room + 1,
+        this.limits.maxFrameBytes - bytes,
+      )
+      for (const message of page) {
         const size = textBytes(message)
         if (found.length >= limit || (found.length > 0 && bytes + size > this.limits.maxFrameBytes)) {
           hasMore = true
@@ -774,6 +784,11 @@ export class RelayCore {
         }
         found.push(message)
         bytes += size
+      }
+      // All taken and still past the frame: a first message larger than a frame, returned alone whatever follows it.
+      if (bytes > this.limits.maxFrameBytes) {
+        hasMore = true
+        break
       }
     }
     return { messages: found, hasMore }

@@ -42,9 +42,18 @@ export interface MailboxStore {
   put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean): Eventually<PutOutcome>
   /**
    * Unexpired messages on `topic` that `clientId` neither published nor is recorded as having, oldest
-   * first, at most `limit`.
+   * first, at most `limit`, and none past the first whose running total of `textBytes` passes `maxBytes`:
+   * that one is returned, so a caller filling a frame or an in-flight window of `maxBytes` learns that
+   * more remain, and a single message larger than `maxBytes` still comes back alone. The budget is what
+   * keeps a page of large messages from being read into memory only to be left out of the frame.
    */
-  undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]>
+  undelivered(
+    topic: string,
+    clientId: string,
+    now: number,
+    limit: number,
+    maxBytes: number,
+  ): Promise<StoredMessage[]>
   /**
    * Records that `clientId` has the message; true when this recorded it, false when it was recorded before
    * or the message is gone. Past MAX_DELIVERY_RECORDS_PER_MESSAGE another client's record gives way to it.

@@ -35,6 +35,9 @@ const BUSY_TIMEOUT_MS = 1000
 // What a row weighs against the byte cap, as the core's `mailboxBytes` counts it: envelope, attestation
 // and the fixed cost of holding a message.
 const STORED_BYTES = `length(message) + coalesce(length(attestation), 0) + ${MESSAGE_OVERHEAD_BYTES}`
+// What a row weighs in a frame, as the core's `textBytes` counts it: in bytes, which for the ASCII the
+// publishing calls take are its characters.
+const TEXT_BYTES = '(octet_length(m.message) + coalesce(octet_length(m.attestation), 0))'
 
 const RowSchema = z.object({
   id: z.string(),
@@ -133,13 +136,21 @@ export class SqliteMailboxStore implements MailboxStore {
       ),
       // Its deliveries go with it (ON DELETE CASCADE).
       evict: prepare('DELETE FROM messages WHERE seq = ?'),
+      // The page's rows are chosen by their sizes alone, which octet_length takes from the record header
+      // without loading the text (length() would load it); only the rows chosen are then read whole.
       undelivered: prepare(
-        `SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
-           FROM messages m
-          WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2 AND m.publisher_id <> ?3
-            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?3)
-          ORDER BY m.seq
-          LIMIT ?4`,
+        `WITH page AS (
+           SELECT m.seq, sum(${TEXT_BYTES}) OVER (ORDER BY m.seq ROWS UNBOUNDED PRECEDING) - ${TEXT_BYTES} AS before
+             FROM messages m
+            WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2 AND m.publisher_id <> ?3
+              AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq AND d.client_id = ?3)
+            ORDER BY m.seq
+            LIMIT ?4
+         )
+         SELECT id, topic, message, tag, prompt, attestation, published_at, expires_at, publisher_id
+           FROM page JOIN messages m ON m.seq = page.seq
+          WHERE page.before = 0 OR page.before <= ?5
+          ORDER BY m.seq`,
       ),
       // A client new to the newest copy of message ?2 once it has MAX_DELIVERY_RECORDS_PER_MESSAGE: one of
       // the others, taken at random as Redis does, gives way, run before `deliver` (counted through the
@@ -310,10 +321,16 @@ export class SqliteMailboxStore implements MailboxStore {
     )
   }
 
-  undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
+  undelivered(
+    topic: string,
+    clientId: string,
+    now: number,
+    limit: number,
+    maxBytes: number,
+  ): Promise<StoredMessage[]> {
     return this.transaction(() =>
       this.statements.undelivered
-        .all([topic, now, clientId, limit])
+        .all([topic, now, clientId, limit, maxBytes])
         .map((row) => fromRow(RowSchema.parse(row))),
     )
   }

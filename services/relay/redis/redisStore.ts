@@ -8,6 +8,7 @@ import {
   type PutOutcome,
   type StoredMessage,
   StoredMessageSchema,
+  textBytes,
 } from '@pairwise/relay/core'
 import type { Redis } from 'ioredis'
 import * as z from 'zod/mini'
@@ -133,6 +134,8 @@ const PURGE_BATCH = 1000
 // Messages of a topic read per round trip for a page: as many as the page holds, and at least this many, so
 // that a page behind many delivered messages takes a few round trips rather than one per page's worth.
 const MIN_READ_BATCH = 64
+// Messages read whole per round trip: what a page reads past its byte budget is less than this many.
+const BODIES_PER_READ = 16
 const count = z.int().check(z.nonnegative())
 const putOutcome = z.enum(['stored', 'duplicate', 'addressFull', 'topicFull', 'storeFull'])
 const purged = z.tuple([count, count])
@@ -183,13 +186,24 @@ export class RedisMailboxStore implements MailboxStore {
     return putOutcome.parse(outcome)
   }
 
-  /** Reads the topic in batches, oldest first, until the page is full or the topic read to its end. */
-  async undelivered(topic: string, clientId: string, now: number, limit: number): Promise<StoredMessage[]> {
+  /**
+   * Reads the topic's ids in batches, oldest first, and their messages a few at a time, until the page is
+   * full, its bytes pass `maxBytes`, or the topic is read to its end.
+   */
+  async undelivered(
+    topic: string,
+    clientId: string,
+    now: number,
+    limit: number,
+    maxBytes: number,
+  ): Promise<StoredMessage[]> {
     const found: StoredMessage[] = []
+    let bytes = 0
+    const full = () => found.length >= limit || (found.length > 0 && bytes > maxBytes)
     const batch = Math.max(limit, MIN_READ_BATCH)
     // By publish sequence, not by rank: messages evicted or swept between two batches then shift nothing.
     let after = '-inf'
-    while (found.length < limit) {
+    while (!full()) {
       const entries = await this.redis.zrangebyscore(
         this.keys.topic(topic),
         after,
@@ -200,26 +214,37 @@ export class RedisMailboxStore implements MailboxStore {
         batch,
       )
       if (entries.length === 0) break
-      const pipeline = this.redis.pipeline()
-      for (let index = 0; index < entries.length; index += 2) {
-        const id = entries[index]!
-        pipeline.get(this.keys.message(id)).sismember(this.keys.deliveries(id), clientId)
-      }
-      const replies = (await pipeline.exec()) ?? []
-      for (let index = 0; index < replies.length && found.length < limit; index += 2) {
-        const [stored, delivered] = [replies[index], replies[index + 1]]
-        if (stored?.[0] || delivered?.[0]) throw stored?.[0] ?? delivered?.[0]
-        const json = stored?.[1]
-        // Gone already: its key expired before the sweep removed it from the index.
-        if (typeof json !== 'string') continue
-        const message = StoredMessageSchema.parse(JSON.parse(json))
-        if (message.expiresAt <= now || message.publisherId === clientId || delivered?.[1] === 1) continue
-        found.push(message)
+      const ids = entries.filter((_, index) => index % 2 === 0)
+      for (let start = 0; start < ids.length && !full(); start += BODIES_PER_READ) {
+        for (const message of await this.unread(ids.slice(start, start + BODIES_PER_READ), clientId, now)) {
+          if (full()) break
+          found.push(message)
+          bytes += textBytes(message)
+        }
       }
       if (entries.length < 2 * batch) break
       after = `(${entries.at(-1)}`
     }
     return found
+  }
+
+  /** Of the messages `ids` name, those `clientId` neither published nor has, unexpired at `now`, in order. */
+  private async unread(ids: string[], clientId: string, now: number): Promise<StoredMessage[]> {
+    const pipeline = this.redis.pipeline()
+    for (const id of ids) pipeline.get(this.keys.message(id)).sismember(this.keys.deliveries(id), clientId)
+    const replies = (await pipeline.exec()) ?? []
+    const unread: StoredMessage[] = []
+    for (let index = 0; index < replies.length; index += 2) {
+      const [stored, delivered] = [replies[index], replies[index + 1]]
+      if (stored?.[0] || delivered?.[0]) throw stored?.[0] ?? delivered?.[0]
+      const json = stored?.[1]
+      // Gone already: its key expired before the sweep removed it from the index.
+      if (typeof json !== 'string') continue
+      const message = StoredMessageSchema.parse(JSON.parse(json))
+      if (message.expiresAt <= now || message.publisherId === clientId || delivered?.[1] === 1) continue
+      unread.push(message)
+    }
+    return unread
   }
 
   async markDelivered(id: string, clientId: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import {
   type StoredMessage,
 } from '../../../relay/core/index.js'
 import { SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
-import { mailboxContracts } from './support/mailboxCaps.js'
+import { ANY_BYTES, mailboxContracts } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-mailbox-stores-'))
@@ -41,7 +41,8 @@ describe.each(stores)('%s mailbox', (_name, open) => {
       expiresAt: now + 60_000,
       publisherId: 'did:key:publisher',
     }
-    const waiting = async (clientId: string) => (await store.undelivered(topic, clientId, now, 10)).length
+    const waiting = async (clientId: string) =>
+      (await store.undelivered(topic, clientId, now, 10, ANY_BYTES)).length
 
     expect(await store.put(stored, { maxMessagesPerTopic: 10, maxTotalBytes: 1000 })).toBe('stored')
     expect(await waiting('did:key:publisher')).toBe(0)
@@ -55,7 +56,7 @@ describe.each(stores)('%s mailbox', (_name, open) => {
       0, 0, 0,
     ])
     expect(await waiting('did:key:d')).toBe(1)
-    expect(await store.undelivered(topic, 'did:key:d', now + 60_000, 10)).toEqual([])
+    expect(await store.undelivered(topic, 'did:key:d', now + 60_000, 10, ANY_BYTES)).toEqual([])
     await store.close()
   })
 
@@ -76,7 +77,7 @@ describe.each(stores)('%s mailbox', (_name, open) => {
     })
     const later = now + 30_000
     const waiting = async (clientId: string, at: number) =>
-      (await store.undelivered(topic, clientId, at, 10)).map(({ expiresAt }) => expiresAt)
+      (await store.undelivered(topic, clientId, at, 10, ANY_BYTES)).map(({ expiresAt }) => expiresAt)
 
     expect(await store.put(copy(now), caps)).toBe('stored')
     expect(await store.put(copy(now + 29_999), caps)).toBe('duplicate')

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { type MailboxCaps, MESSAGE_OVERHEAD_BYTES, messageId } from '../../../relay/core/index.js'
 import { schemaSteps } from '../../../services/relay/sqliteSchema.js'
 import { SqliteFileInUseError, SqliteMailboxStore } from '../../../services/relay/sqliteStore.js'
-import { storedMessage } from './support/mailboxCaps.js'
+import { ANY_BYTES, storedMessage } from './support/mailboxCaps.js'
 import { randomTopic } from './support/rawClient.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-sqlite-store-'))
@@ -27,10 +27,10 @@ describe('SQLite mailbox with calls of one turn sharing a commit', () => {
     // Neither call awaited before the next: all of them land in one transaction.
     const stored = messages.map((entry) => store.put(entry, roomy))
     const again = store.put(messages[7]!, roomy)
-    const seen = store.undelivered(topic, 'did:key:reader', now, 1000)
+    const seen = store.undelivered(topic, 'did:key:reader', now, 1000, ANY_BYTES)
     const delivered = [store.markDelivered(messages[0]!.id, 'did:key:reader')]
     const twice = store.markDelivered(messages[0]!.id, 'did:key:reader')
-    const after = store.undelivered(topic, 'did:key:reader', now, 1000)
+    const after = store.undelivered(topic, 'did:key:reader', now, 1000, ANY_BYTES)
 
     expect(await Promise.all(stored)).toEqual(messages.map(() => 'stored'))
     expect(await again).toBe('duplicate')
@@ -42,7 +42,9 @@ describe('SQLite mailbox with calls of one turn sharing a commit', () => {
 
     const reopened = await SqliteMailboxStore.open(file)
     expect(await reopened.size()).toBe(messages.length)
-    expect(await reopened.undelivered(topic, 'did:key:reader', now, 1000)).toHaveLength(messages.length - 1)
+    expect(await reopened.undelivered(topic, 'did:key:reader', now, 1000, ANY_BYTES)).toHaveLength(
+      messages.length - 1,
+    )
     await reopened.close()
   })
 
@@ -160,13 +162,13 @@ describe('SQLite mailbox caps', () => {
 
     const store = await SqliteMailboxStore.open(file)
     expect(await store.size()).toBe(2)
-    const unread = await store.undelivered(topic, 'did:key:reader', now, 10)
+    const unread = await store.undelivered(topic, 'did:key:reader', now, 10, ANY_BYTES)
     expect(unread.map(({ message }) => message)).toEqual(['bbbb'])
     const caps: MailboxCaps = { maxMessagesPerTopic: 3, maxTotalBytes: 12 + 3 * MESSAGE_OVERHEAD_BYTES }
     expect(await store.put(message(topic, 'cccc'), caps)).toBe('stored')
     // The delivery recorded before the migration makes 'aaaa' the one to evict for room.
     expect(await store.put(message(topic, 'dddd'), caps)).toBe('stored')
-    const late = await store.undelivered(topic, 'did:key:late', now, 10)
+    const late = await store.undelivered(topic, 'did:key:late', now, 10, ANY_BYTES)
     expect(late.map(({ message }) => message)).toEqual(['bbbb', 'cccc', 'dddd'])
     expect(await store.put(message(topic, 'eeee'), caps)).toBe('topicFull')
     expect(await store.put(message(randomTopic(), 'e'), caps)).toBe('storeFull')

@@ -11,7 +11,7 @@ export function heldStore(released: Promise<void>): MailboxStore {
       await released
       return store.put(message, caps, addressFull)
     },
-    undelivered: (topic, clientId, now, limit) => store.undelivered(topic, clientId, now, limit),
+    undelivered: (...read) => store.undelivered(...read),
     markDelivered: (id, clientId) => store.markDelivered(id, clientId),
     purgeExpired: (now) => store.purgeExpired(now),
     size: () => store.size(),

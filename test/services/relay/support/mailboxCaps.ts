@@ -14,6 +14,9 @@ function roomFor(messages: number, textBytes: number): number {
   return textBytes + messages * MESSAGE_OVERHEAD_BYTES
 }
 
+/** A page budget no test's messages reach, for reads that test what a page holds rather than what it weighs. */
+export const ANY_BYTES = Number.MAX_SAFE_INTEGER
+
 const caps = { maxMessagesPerTopic: 2, maxTotalBytes: roomFor(3, 20) }
 
 /** A mailbox entry for `text` on `topic`, published at `publishedAt` and living `ttlMs`. */
@@ -77,7 +80,7 @@ export async function expectDeliveredEviction(store: MailboxStore): Promise<void
   const [topicA, topicB, topicC] = [randomTopic(), randomTopic(), randomTopic()]
   const a = (text: string, at = now) => storedMessage(topicA, text, at)
   const late = async (at = now) =>
-    (await store.undelivered(topicA, 'did:key:late', at, 10)).map(({ message }) => message)
+    (await store.undelivered(topicA, 'did:key:late', at, 10, ANY_BYTES)).map(({ message }) => message)
   for (const text of ['AAAAAAA1', 'AAAAAAA2', 'AAAAAAA3'])
     expect(await store.put(a(text), evictionCaps)).toBe('stored')
   expect(await store.put(storedMessage(topicB, 'BBBBBBBBBBBBBBB1', now), evictionCaps)).toBe('stored')
@@ -174,7 +177,7 @@ export async function expectDeliveryRecordsCapped(store: MailboxStore): Promise<
     storedMessage(topic, text, now),
   )
   const waiting = async (clientId: string) =>
-    (await store.undelivered(topic, clientId, now, 10)).map(({ message }) => message)
+    (await store.undelivered(topic, clientId, now, 10, ANY_BYTES)).map(({ message }) => message)
   expect(await store.put(first!, twoPerTopic)).toBe('stored')
   expect(await store.put(second!, twoPerTopic)).toBe('stored')
   const recorded = Array.from({ length: MAX_DELIVERY_RECORDS_PER_MESSAGE }, (_, index) => `did:key:r${index}`)
@@ -193,6 +196,38 @@ export async function expectDeliveryRecordsCapped(store: MailboxStore): Promise<
   // Still delivered, so the full topic evicts it, its oldest delivered message.
   expect(await store.put(third!, twoPerTopic)).toBe('stored')
   expect(await waiting('did:key:late')).toEqual(['AAAAAAA2', 'AAAAAAA3'])
+}
+
+const KiB = 1024
+
+/**
+ * The page contract every mailbox store keeps: a page of large messages ends with the first whose running
+ * total of envelope and attestation bytes passes the budget, so the store reads no more than a frame's
+ * worth however many messages the count allows, and the caller still sees that more remain.
+ */
+export async function expectPagesWithinBytes(store: MailboxStore): Promise<void> {
+  const now = Date.now()
+  const topic = randomTopic()
+  const roomy = { maxMessagesPerTopic: 100, maxTotalBytes: 10 * 1024 * KiB }
+  // 200 KiB each in frame bytes: half envelope, half attestation.
+  const messages = Array.from({ length: 21 }, (_, index) => ({
+    ...storedMessage(topic, `${index}`.padStart(3, '0').padEnd(100 * KiB, 'A'), now),
+    attestation: 'B'.repeat(100 * KiB),
+  }))
+  for (const message of messages) expect(await store.put(message, roomy)).toBe('stored')
+  // The first is passed over as delivered, so the budget counts from the second on.
+  await store.markDelivered(messages[0]!.id, 'did:key:reader')
+  const page = async (maxBytes: number) =>
+    (await store.undelivered(topic, 'did:key:reader', now, 500, maxBytes)).map(({ message }) =>
+      message.slice(0, 3),
+    )
+
+  // The sixth passes 1 MiB, the seventh is not read.
+  expect(await page(1024 * KiB)).toEqual(['001', '002', '003', '004', '005', '006'])
+  // Five reach the budget without passing it: the sixth comes too, telling that more remain.
+  expect(await page(1000 * KiB)).toEqual(['001', '002', '003', '004', '005', '006'])
+  // One message larger than the budget comes back alone.
+  expect(await page(KiB)).toEqual(['001'])
 }
 
 /** Every store's mailbox contract, by what it says: each store's tests run them all against a store of its own. */
@@ -216,5 +251,9 @@ export const mailboxContracts: readonly (readonly [
   [
     "weighs a message by its envelope and its attestation against the store's bytes",
     expectAttestationsCounted,
+  ],
+  [
+    'ends a page with the first message whose envelope and attestation bytes pass its budget',
+    expectPagesWithinBytes,
   ],
 ]
