@@ -78,13 +78,7 @@ export class MemoryMailboxStore implements MailboxStore {
     return 'stored'
   }
 
-  async undelivered(
-    topic: string,
-    clientId: string,
-    now: number,
-    limit: number,
-    maxBytes: number,
-  ): Promise<StoredMessage[]> {
+  async undelivered(topic: string, clientId: string, now: number, limit: number, maxBytes: number) {
     const found: StoredMessage[] = []
     let bytes = 0
     for (const entry of this.topics.get(topic)?.entries ?? []) {

@@ -321,13 +321,7 @@ export class SqliteMailboxStore implements MailboxStore {
     )
   }
 
-  undelivered(
-    topic: string,
-    clientId: string,
-    now: number,
-    limit: number,
-    maxBytes: number,
-  ): Promise<StoredMessage[]> {
+  undelivered(topic: string, clientId: string, now: number, limit: number, maxBytes: number) {
     return this.transaction(() =>
       this.statements.undelivered
         .all([topic, now, clientId, limit, maxBytes])

@@ -190,13 +190,7 @@ export class RedisMailboxStore implements MailboxStore {
    * Reads the topic's ids in batches, oldest first, and their messages a few at a time, until the page is
    * full, its bytes pass `maxBytes`, or the topic is read to its end.
    */
-  async undelivered(
-    topic: string,
-    clientId: string,
-    now: number,
-    limit: number,
-    maxBytes: number,
-  ): Promise<StoredMessage[]> {
+  async undelivered(topic: string, clientId: string, now: number, limit: number, maxBytes: number) {
     const found: StoredMessage[] = []
     let bytes = 0
     const full = () => found.length >= limit || (found.length > 0 && bytes > maxBytes)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MemoryMailboxStore, messageId, RelayCore } from '../../../relay/core/index.js'
+import { MemoryMailboxStore, RelayCore } from '../../../relay/core/index.js'
 import { RelayMethod } from '../../../relay/protocol/index.js'
+import { storedMessage } from '../../services/relay/support/mailboxCaps.js'
 import { coreClient, messagesOf } from './support/coreClient.js'
 
 const topic = 'cd'.repeat(32)
@@ -23,19 +24,10 @@ async function coreWithLargeMessages(): Promise<{ core: RelayCore; store: Counte
   const now = Date.now()
   for (let index = 0; index < 20; index++) {
     const message = `M${`${index}`.padStart(2, '0')}`.padEnd(200 * KiB, 'A')
-    await store.put(
-      {
-        id: messageId(topic, message),
-        topic,
-        message,
-        tag: 1108,
-        prompt: false,
-        publishedAt: now,
-        expiresAt: now + 300_000,
-        publisherId: 'did:key:dapp',
-      },
-      { maxMessagesPerTopic: 100, maxTotalBytes: 10 * 1024 * KiB },
-    )
+    await store.put(storedMessage(topic, message, now, 300_000), {
+      maxMessagesPerTopic: 100,
+      maxTotalBytes: 10 * 1024 * KiB,
+    })
   }
   return { core: new RelayCore({ store }), store }
 }
