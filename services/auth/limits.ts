@@ -71,7 +71,10 @@ export const authLimits = {
     { windowMs: 15 * minute, max: 20 },
     { windowMs: day, max: 100 },
   ] as readonly SendCap[],
-  /** Approved devices a user keeps; a new one beyond it drops the least recently used (and its sessions). */
+  /**
+   * Approved devices a user keeps; a new one beyond it drops the least recently used, with its sessions
+   * and its hold on the wallet.
+   */
   devicesPerUser: 20,
   /** Live sessions a user keeps; a new one beyond it ends the least recently used. */
   sessionsPerUser: 20,

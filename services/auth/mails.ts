@@ -9,11 +9,19 @@ export type CodePurpose =
   | { kind: Exclude<AttemptKind, 'change-primary'> }
   | { kind: 'change-primary'; newEmail: string }
 
-// Login and re-auth mails keep one subject: clients wait for a code mail by it.
+// Each subject says what its code does, as the mail's text does; each keeps the word "code", by which the
+// browser tests wait for a code mail (test/e2e/embedded/support/frameStack.ts).
 function codeSubject(project: { name: string }, purpose: CodePurpose): string {
-  if (purpose.kind === 'change-primary') return `Your ${project.name} code to change your email`
-  if (purpose.kind === 'change-secondary') return `Your ${project.name} code to confirm your new email`
-  return `Your ${project.name} login code`
+  switch (purpose.kind) {
+    case 'login':
+      return `Your ${project.name} login code`
+    case 'reauth':
+      return `Your ${project.name} code to confirm it is you`
+    case 'change-primary':
+      return `Your ${project.name} code to change your email`
+    case 'change-secondary':
+      return `Your ${project.name} code to confirm your new email`
+  }
 }
 
 function askedTo(project: { name: string }, hostOrigin: string, purpose: CodePurpose): string {

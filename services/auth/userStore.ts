@@ -55,7 +55,8 @@ export class UserStore {
 
   /**
    * Approves `device` for the user (its keys as sent at login). Beyond the cap the least recently used
-   * device goes, with its sessions: resolved to the ids of the devices dropped.
+   * device goes, with its sessions and its hold on the user's wallet: should it log in again, it proves the
+   * passphrase like any device new to the wallet. Resolved to the ids of the devices dropped.
    */
   async approveDevice(userId: string, device: DeviceRef, now: number): Promise<string[]> {
     return this.db.transaction(async (tx) => {
@@ -75,6 +76,10 @@ export class UserStore {
       for (const { device_id } of extra) {
         await tx.run('DELETE FROM auth_devices WHERE user_id = ? AND device_id = ?', [userId, device_id])
         await tx.run('DELETE FROM auth_sessions WHERE user_id = ? AND device_id = ?', [userId, device_id])
+        await tx.run('DELETE FROM auth_wallet_devices WHERE user_id = ? AND device_id = ?', [
+          userId,
+          device_id,
+        ])
       }
       return extra.map((row) => row.device_id)
     })

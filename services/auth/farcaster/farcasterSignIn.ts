@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Database } from '../../api/db/index.js'
 import type { ApiLogger } from '../../api/http/types.js'
-import type { ChannelStatusAnswer } from '../../farcasterRelay/protocol.js'
 import type { DeviceRef } from '../attemptStore.js'
 import { authErrors } from '../errors.js'
 import { hashToken } from '../secrets.js'
 import type { FarcasterConfig } from './farcasterConfig.js'
 import { type FarcasterLogin, type FarcasterLoginLimits, FarcasterLoginStore } from './loginStore.js'
 import { RelayClient } from './relayClient.js'
+import type { RelayStatus } from './relayStatus.js'
 import { SignInVerifier } from './signInVerifier.js'
 
 export type OpenedChannel = { channelToken: string; url: string; nonce: string }
@@ -71,7 +71,7 @@ export class FarcasterSignIn {
   }
 
   /** The channel's status at the relay: pending, or what the Farcaster app posted (verified by the caller). */
-  status(channelToken: string): Promise<ChannelStatusAnswer> {
+  status(channelToken: string): Promise<RelayStatus> {
     return this.relay.status(channelToken)
   }
 }

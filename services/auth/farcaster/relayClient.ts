@@ -1,14 +1,13 @@
 import type { z } from 'zod'
 import {
   type ChannelOpenedAnswer,
-  type ChannelStatusAnswer,
   type CreateChannelBody,
   channelOpenedAnswer,
-  channelStatusAnswer,
   relayPaths,
 } from '../../farcasterRelay/protocol.js'
 import { cappedBody } from '../../kit/index.js'
 import { authErrors } from '../errors.js'
+import { type RelayStatus, relayStatusAnswer } from './relayStatus.js'
 
 /**
  * The auth service as a client of a Farcaster relay: it opens a channel for each login and reads its
@@ -40,7 +39,7 @@ export class RelayClient {
     return this.parsed('open', channelOpenedAnswer, answer.body)
   }
 
-  async status(channelToken: string): Promise<ChannelStatusAnswer> {
+  async status(channelToken: string): Promise<RelayStatus> {
     const answer = await this.call(relayPaths.channelStatus, {
       headers: { authorization: `Bearer ${channelToken}` },
     })
@@ -48,7 +47,7 @@ export class RelayClient {
       throw authErrors.channelExpired()
     if (answer.status !== 200 && answer.status !== 202)
       throw this.failed('status', `answered ${answer.status}`)
-    const status = this.parsed('status', channelStatusAnswer, answer.body)
+    const status = this.parsed('status', relayStatusAnswer, answer.body)
     if ((status.state === 'pending') !== (answer.status === 202))
       throw this.failed('status', `answered ${answer.status} with state ${status.state}`)
     return status

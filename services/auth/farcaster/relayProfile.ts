@@ -1,7 +1,4 @@
 import { z } from 'zod'
-import type { ChannelStatusAnswer } from '../../farcasterRelay/protocol.js'
-
-type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
 
 /**
  * A Farcaster username: an fname (1 to 16 lowercase letters, digits or hyphens, not starting with a
@@ -33,11 +30,11 @@ export type RelayProfile = { username: string | undefined; displayName: string |
 
 /**
  * The names a relay reports with a completed channel, each kept only if it passes the checks above.
- * One that fails is left out rather than the login refused: the relay is trusted with nothing of who
- * signs in (the signature proves the fid), so a relay's bad name costs the login its name, not the
- * account its access.
+ * One that fails, or is missing, is left out rather than the login refused: the relay is trusted with
+ * nothing of who signs in (the signature proves the fid), so a relay's bad name costs the login its
+ * name, not the account its access.
  */
-export function relayProfile(reported: Pick<Completed, 'username' | 'displayName'>): RelayProfile {
+export function relayProfile(reported: { username?: unknown; displayName?: unknown }): RelayProfile {
   const username = usernameSchema.safeParse(reported.username)
   const displayName = displayNameSchema.safeParse(reported.displayName)
   return {

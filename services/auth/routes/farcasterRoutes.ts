@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import type { Hex } from 'viem'
 import { effectiveFeatures } from '../../api/projects/project.js'
-import type { ChannelStatusAnswer } from '../../farcasterRelay/protocol.js'
 import { clientKey } from '../../kit/index.js'
 import type { AuthContext } from '../authContext.js'
 import { clientIp } from '../clientIp.js'
@@ -9,13 +8,12 @@ import { authErrors } from '../errors.js'
 import type { FarcasterSignIn } from '../farcaster/farcasterSignIn.js'
 import type { FarcasterLogin } from '../farcaster/loginStore.js'
 import { relayProfile } from '../farcaster/relayProfile.js'
+import type { CompletedRelayStatus } from '../farcaster/relayStatus.js'
 import { FarcasterRefusal, type VerifiedSignIn } from '../farcaster/signInVerifier.js'
 import { authPaths } from '../protocol/paths.js'
 import { farcasterConnectBody, farcasterStartBody } from '../protocol/schemas.js'
 import { deviceOf, parseBody, projectOf, rawBody } from '../requests.js'
 import { openSession } from './openSession.js'
-
-type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
 
 /**
  * Sign In With Farcaster (SOC-05, research §4.4), with this service a client of the configured relay.
@@ -26,7 +24,7 @@ type Completed = Extract<ChannelStatusAnswer, { state: 'completed' }>
  * opens a session of the fid's identity, once.
  */
 export function farcasterRoutes(ctx: AuthContext, farcaster: FarcasterSignIn): Hono {
-  const verified = async (login: FarcasterLogin, done: Completed): Promise<VerifiedSignIn> => {
+  const verified = async (login: FarcasterLogin, done: CompletedRelayStatus): Promise<VerifiedSignIn> => {
     try {
       const signIn = await farcaster.verifier.verify({
         message: done.message,

@@ -53,8 +53,8 @@ export function sessionRoutes(ctx: AuthContext): Hono {
       const project = await scopeOf(ctx, c, body)
       const { session, user, device } = await authenticate(ctx, c, raw, body.projectId)
       const attempt = await ctx.attempts.find(body.attemptId, ctx.now())
-      // The code was mailed for this project ("Your <project> login code"): another project's session of
-      // the same user and device does not take it.
+      // The code was mailed for this project ("Your <project> code to confirm it is you"): another
+      // project's session of the same user and device does not take it.
       if (
         attempt?.kind !== 'reauth' ||
         attempt.userId !== user.id ||

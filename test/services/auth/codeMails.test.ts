@@ -45,11 +45,13 @@ describe('a code mail tells its mailbox what the code does', () => {
     expect(secondary.text).not.toContain('sign in')
   })
 
-  it('a re-auth code says it confirms the user, not a sign-in; a login code says sign in', async () => {
+  it('a re-auth code says it confirms the user, not a sign-in, in its subject and text; a login code says sign in', async () => {
     const { h, phone, token } = await aliceLoggedIn()
+    expect(h.lastMail(alice).subject).toBe('Your Demo login code')
     expect(h.lastMail(alice).text).toContain(`You asked to sign in to Demo on ${hostOrigin}.`)
     expect((await h.post('/auth/v1/reauth/start', phone, {}, token)).status).toBe(200)
     const mail = h.lastMail(alice)
+    expect(mail.subject).toBe('Your Demo code to confirm it is you')
     expect(mail.text).toContain('You asked to confirm it is you in Demo')
     expect(mail.text).not.toContain('sign in')
   })

@@ -42,7 +42,8 @@ describe.each(eachDatabase())('sessions and wallet shares on $name', ({ open }) 
   let phone: DeviceKeys
   let token: string
   beforeEach(async () => {
-    h = await authHarness(await open())
+    // Two devices a user: a third drops the least recently used.
+    h = await authHarness(await open(), { devicesPerUser: 2 })
     phone = await newDevice()
     ;({ token } = await h.login(alice, phone))
   })
@@ -232,6 +233,21 @@ describe.each(eachDatabase())('sessions and wallet shares on $name', ({ open }) 
     const kept = await session()
     expect(kept.status).toBe(200)
     expect(sessionAnswer.parse(await kept.json()).user.email).toBe(next)
+  })
+
+  it('a device dropped for a newer one past the cap no longer holds the wallet, even once it logs in again', async () => {
+    await createWallet()
+    await loginElsewhere(await newDevice())
+    await loginElsewhere(await newDevice())
+    // Past the mail caps of the logins above.
+    h.pass(15 * minute)
+    const again = await loginElsewhere(phone)
+
+    const refused = await shareFor(phone, again)
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ code: 'RECOVERY_REQUIRED' })
+    const holders = await h.db.all<{ device_id: string }>('SELECT device_id FROM auth_wallet_devices')
+    expect(holders.map((row) => row.device_id)).not.toContain(phone.deviceId)
   })
 
   it('a new device of the same user gets no share until it is approved and logged in', async () => {

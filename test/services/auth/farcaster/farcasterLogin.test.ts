@@ -13,6 +13,7 @@ import { registerFarcasterAccount } from '../../../../services/chain/farcasterRe
 import {
   approveChannel,
   type RunningFarcasterRelay,
+  relayPaths,
   startFarcasterRelay,
   type Tampering,
 } from '../../../../services/farcasterRelay/index.js'
@@ -202,6 +203,63 @@ describe.each(eachDatabase())('Sign In With Farcaster through a relay on $name',
       name: 'Ada Lovelace 🧮',
       username: 'ada.eth',
     })
+  })
+
+  it('Farcaster login, server side: an account the relay reports without a username, or with a null one, logs in by the fid it signed', async () => {
+    // A stand-in in front of the relay answers a completed status as a relay that knows no username for
+    // the fid would: without the field, then with it null.
+    let reported: { username?: null } = {}
+    const json = { 'content-type': 'application/json' }
+    const proxy = createServer(async (request, response) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+      const authorization = request.headers.authorization
+      const upstream = await fetch(`${relay.url}${request.url}`, {
+        method: request.method ?? 'GET',
+        headers: { ...json, ...(authorization ? { authorization } : {}) },
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      })
+      const answer = (await upstream.json()) as Record<string, unknown>
+      const { username: _, ...nameless } = answer
+      const completed = request.url === relayPaths.channelStatus && answer.state === 'completed'
+      response
+        .writeHead(upstream.status, json)
+        .end(JSON.stringify(completed ? { ...nameless, ...reported } : answer))
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const viaProxy = await authHarness(
+      await open(),
+      {},
+      {
+        farcaster: {
+          domain,
+          siweUri: `https://${domain}/login`,
+          relayUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+          optimismRpcUrl: chain.rpcUrl,
+        },
+      },
+    )
+    const loginReporting = async (report: { username?: null }) => {
+      reported = report
+      const opened = await viaProxy.post(paths.start, device, deviceBody(device))
+      const { channelToken, url } = farcasterStartAnswer.parse(await opened.json())
+      expect((await approve(url)).status).toBe(201)
+      const done = await viaProxy.post(paths.connect, device, { channelToken })
+      const body = await done.json()
+      expect(done.status, JSON.stringify(body)).toBe(200)
+      return farcasterConnectAnswer.parse(body)
+    }
+    try {
+      await new ProjectStore(viaProxy.db).update(projectId, { features: { socials: ['farcaster'] } })
+      for (const report of [{}, { username: null }])
+        expect(await loginReporting(report)).toMatchObject({
+          state: 'completed',
+          user: { fid: 1234, name: null, username: '!1234' },
+        })
+    } finally {
+      await viaProxy.auth.close()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 
   it('Farcaster login, server side: an expired channel is refused, to the app and to the login', async () => {
