@@ -1,4 +1,13 @@
-import { createPublicClient, http, isAddress, isHex, recoverMessageAddress, size } from 'viem'
+import {
+  createPublicClient,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  recoverMessageAddress,
+  size,
+  zeroAddress,
+} from 'viem'
 import { withCappedCalls } from './cappedCalls.js'
 
 export type Eip155SignatureInput = {
@@ -21,6 +30,9 @@ export async function verifyEip155Signature({
   signature,
 }: Eip155SignatureInput): Promise<boolean> {
   if (!isAddress(address, { strict: false }) || !isHex(signature, { strict: true })) return false
+  // No one holds the zero address's key, and the ERC-6492 validator's ecrecover answers it for any
+  // signature it cannot recover (r = 0, say), so on chain every such "signature" would be its.
+  if (isAddressEqual(address, zeroAddress)) return false
   try {
     if (rpcUrl === undefined) {
       if (size(signature) !== 65) return false

@@ -6,6 +6,7 @@ import {
   http,
   type PrivateKeyAccount,
   serializeErc6492Signature,
+  zeroAddress,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +93,31 @@ describe('eip155 sign-in signatures', () => {
     expect(await verify(account, wrapped(2n, await sign(stranger)))).toBe(false)
     expect(await verify(account, wrapped(3n, signature))).toBe(false)
     expect(await chain.publicClient.getCode({ address: account })).toBeUndefined()
+  })
+
+  it("refuses the zero address, whose key no one holds, for the signatures the chain's ecrecover cannot recover", async () => {
+    // ecrecover answers address(0) for these, so the ERC-6492 validator's `ecrecover(...) == signer` holds.
+    const unrecoverable: Hex[] = [
+      `0x${'00'.repeat(64)}1b`,
+      `0x${'00'.repeat(64)}1c`,
+      `0x${'ff'.repeat(64)}1b`,
+    ]
+    for (const signature of unrecoverable) {
+      expect(await verify(zeroAddress, signature), signature).toBe(false)
+      expect(await verify(zeroAddress, signature, message, 'eip155:1'), signature).toBe(false)
+    }
+  })
+
+  it('takes the recovery byte as 0, 1, 27 or 28 and refuses any other, online and offline', async () => {
+    const signature = await sign(owner)
+    const withV = (v: number) => `${signature.slice(0, 130)}${v.toString(16).padStart(2, '0')}`
+    const parity = Number.parseInt(signature.slice(130), 16) - 27
+    for (const onChain of [chainId, 'eip155:1']) {
+      for (const v of [parity, parity + 27])
+        expect(await verify(owner.address, withV(v), message, onChain)).toBe(true)
+      for (const v of [1 - parity, 28 - parity, parity + 2, parity + 29, parity + 35, 255])
+        expect(await verify(owner.address, withV(v), message, onChain), `v ${v} on ${onChain}`).toBe(false)
+    }
   })
 
   it('without an RPC url for the chain, checks EOAs offline and refuses contract and ERC-6492 signatures', async () => {
