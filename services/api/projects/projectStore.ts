@@ -54,7 +54,7 @@ const MAX_UNKNOWN_CACHED = 1_000
 
 /** The projects table: create, list, read and change projects; reads for requests go through a short cache. */
 export class ProjectStore {
-  readonly #db: Pick<Database, 'get' | 'all' | 'run'>
+  readonly #db: Pick<Database, 'get' | 'all' | 'run' | 'transaction'>
   readonly #now: () => number
   readonly #cacheMs: number
   readonly #maxCached: number
@@ -62,7 +62,7 @@ export class ProjectStore {
   /** Until when each unknown id is known not to exist. */
   readonly #unknown = new Map<string, number>()
 
-  constructor(db: Pick<Database, 'get' | 'all' | 'run'>, options: ProjectStoreOptions = {}) {
+  constructor(db: Pick<Database, 'get' | 'all' | 'run' | 'transaction'>, options: ProjectStoreOptions = {}) {
     this.#db = db
     this.#now = options.now ?? Date.now
     this.#cacheMs = options.cacheMs ?? 1000
@@ -125,29 +125,40 @@ export class ProjectStore {
     return project
   }
 
-  /** Applies `patch` (features merged into the current ones); undefined when there is no such project. */
+  /**
+   * Applies `patch` (features merged into the current ones); undefined when there is no such project. The
+   * merge reads the row inside the write's transaction, locked (FOR UPDATE on PostgreSQL; SQLite's BEGIN
+   * IMMEDIATE holds the write lock), so a concurrent patch of another field waits and merges into this
+   * one's result rather than writing back the row as it was before.
+   */
   async update(id: string, patch: ProjectPatch): Promise<StoredProject | undefined> {
-    const current = await this.get(id)
-    if (!current) return undefined
-    const next: StoredProject = {
-      ...current,
-      ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(patch.allowedOrigins === undefined ? {} : { allowedOrigins: patch.allowedOrigins }),
-      ...(patch.basic === undefined ? {} : { basic: patch.basic }),
-      ...(patch.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: patch.rateLimitPerMinute }),
-      ...(patch.smartAccountNetworks === undefined
-        ? {}
-        : { smartAccountNetworks: patch.smartAccountNetworks }),
-      features: { ...current.features, ...patch.features },
-      updatedAt: this.#now(),
-    }
-    const [, ...values] = toRow(next)
-    await this.#db.run(
-      'UPDATE projects SET name = ?, allowed_origins = ?, basic = ?, features = ?, rate_limit_per_minute = ?, smart_account_networks = ?, created_at = ?, updated_at = ? WHERE id = ?',
-      [...values, id],
-    )
-    this.#cache.delete(id)
+    const next = await this.#db.transaction(async (tx) => {
+      const lock = tx.kind === 'postgres' ? ' FOR UPDATE' : ''
+      const row = await tx.get<ProjectRow>(`SELECT ${columns} FROM projects WHERE id = ?${lock}`, [id])
+      if (!row) return undefined
+      const patched = applyPatch(fromRow(row), patch, this.#now())
+      const [, ...values] = toRow(patched)
+      await tx.run(
+        'UPDATE projects SET name = ?, allowed_origins = ?, basic = ?, features = ?, rate_limit_per_minute = ?, smart_account_networks = ?, created_at = ?, updated_at = ? WHERE id = ?',
+        [...values, id],
+      )
+      return patched
+    })
+    if (next) this.#cache.delete(id)
     return next
+  }
+}
+
+function applyPatch(current: StoredProject, patch: ProjectPatch, now: number): StoredProject {
+  return {
+    ...current,
+    ...(patch.name === undefined ? {} : { name: patch.name }),
+    ...(patch.allowedOrigins === undefined ? {} : { allowedOrigins: patch.allowedOrigins }),
+    ...(patch.basic === undefined ? {} : { basic: patch.basic }),
+    ...(patch.rateLimitPerMinute === undefined ? {} : { rateLimitPerMinute: patch.rateLimitPerMinute }),
+    ...(patch.smartAccountNetworks === undefined ? {} : { smartAccountNetworks: patch.smartAccountNetworks }),
+    features: { ...current.features, ...patch.features },
+    updatedAt: now,
   }
 }
 

@@ -17,7 +17,7 @@ import { eachDatabase } from './support/databases.js'
 
 const token = 'b'.repeat(64)
 
-describe.each(eachDatabase())('projects on $name', ({ open }) => {
+describe.each(eachDatabase())('projects on $name', ({ open, openShared }) => {
   let db: Database
   let clock: number
   let store: ProjectStore
@@ -103,6 +103,33 @@ describe.each(eachDatabase())('projects on $name', ({ open }) => {
     expect(guard(request('shop') as never)).toMatchObject({ name: 'Shop' })
     clock += 1_001
     await expect(guard(request('shop') as never)).resolves.toMatchObject({ name: 'Renamed' })
+  })
+
+  it('keeps both changes of two admin PATCHes of one project sent at once by two api processes', async () => {
+    const [first, second] = await openShared()
+    await migrate(first, [projectMigrations])
+    await new ProjectStore(first).create({ id: 'shop', name: 'Shop' })
+    const apps = [first, second].map(
+      (shared) =>
+        createApiApp({ db: shared, adminToken: token, logger: silentLogger, now: () => clock }).hono,
+    )
+    const patch = (app: Hono, body: object) =>
+      app.request('/v1/admin/projects/shop', {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    for (let round = 1; round <= 5; round++) {
+      const [renamed, limited] = await Promise.all([
+        patch(apps[0] as Hono, { name: `Shop ${round}` }),
+        patch(apps[1] as Hono, { rateLimitPerMinute: round }),
+      ])
+      expect([renamed.status, limited.status]).toEqual([200, 200])
+      expect(await new ProjectStore(first).get('shop'), `round ${round}`).toMatchObject({
+        name: `Shop ${round}`,
+        rateLimitPerMinute: round,
+      })
+    }
   })
 
   describe('admin routes', () => {
