@@ -2,9 +2,9 @@ import type { Migrations } from '../db/index.js'
 
 /**
  * The analytics tables. `analytics_events` keeps one row per stored event with only what the stats and
- * charts read: no IP address and no user agent, just a coarse browser family and device class derived
- * on ingest. `analytics_days` counts per project and UTC day what was stored and what the daily cap
- * dropped, so the cap is enforced without counting rows.
+ * charts read: its project, UTC day, kind (view, connect, error or other) and a connection's wallet name;
+ * no IP address, no user agent, no path, name, time or properties. `analytics_days` counts per project and
+ * UTC day what was stored and what the daily cap dropped, so the cap is enforced without counting rows.
  */
 export const analyticsMigrations: Migrations = {
   module: 'analytics',
@@ -33,5 +33,10 @@ export const analyticsMigrations: Migrations = {
         PRIMARY KEY (project_id, day)
       )`,
     ],
+    // Version 1 also kept what no route reads; its rows lose it (one column at a time: SQLite drops one
+    // per statement).
+    ['at', 'type', 'name', 'path', 'properties', 'browser', 'device'].map(
+      (column) => `ALTER TABLE analytics_events DROP COLUMN ${column}`,
+    ),
   ],
 }

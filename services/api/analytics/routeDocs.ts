@@ -17,7 +17,7 @@ export const statsAnswerSchema = z.object({
 export const analyticsDocs: ModuleDocs = {
   tag: 'analytics',
   description:
-    'Opt-in page analytics: no IP address kept, of the user agent only a browser family and device class.',
+    "Opt-in page analytics: of an event only its day, its kind and a connected wallet's name are kept; no IP address, no user agent.",
   routes: [
     {
       method: 'post',

@@ -22,7 +22,6 @@ import {
   eventsPerClientPerDay,
   eventsPerClientPerHour,
 } from './store.js'
-import { coarseUserAgent } from './userAgent.js'
 
 export type AnalyticsRouteOptions = {
   /** The api's admin token: the stats route and its page's requests must carry it. */
@@ -46,8 +45,7 @@ function parseBody(text: string): unknown {
 /**
  * Opt-in analytics: `POST /v1/analytics/events` (ingest, 204), `GET /v1/analytics/stats` (admin) and
  * `GET /admin/analytics` (the charts page). Ingest stores no IP address (it counts the client's hourly
- * and daily budgets in the rate counters only) and no user agent, only the coarse browser family and
- * device class derived from it.
+ * and daily budgets in the rate counters only), no user agent and of each event only what the stats read.
  */
 export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
   const dailyRowCap = deps.dailyRowCap ?? defaultDailyRowCap
@@ -92,14 +90,15 @@ export function analyticsRoutes(deps: RouteDeps & AnalyticsRouteOptions): Hono {
           events.push(event)
         }
         if (refusedBy && events.length === 0) throw rateLimited(refusedBy.retryAfterSeconds())
-        const result = await store.record(
-          project.id,
-          events,
-          coarseUserAgent(c.req.header('user-agent')),
-          deps.now(),
-        )
+        const now = deps.now()
+        const result = await store.record(project.id, events, now)
         if (result.dropped > 0)
           deps.logger.warn('analytics.dropped', { projectId: project.id, dropped: result.dropped })
+        // Not awaited: a long backlog of expired rows is deleted chunk by chunk after this batch is answered.
+        if (result.firstOfDay)
+          store.forgetExpired(project.id, now).catch((error: unknown) => {
+            deps.logger.warn('analytics.retention_failed', { projectId: project.id, error: String(error) })
+          })
         return c.body(null, 204)
       },
     )

@@ -13,13 +13,11 @@ export const ingestLimits = {
   propertyValueChars: 256,
 } as const
 
-/** A string of at most `max` characters that PostgreSQL can store (no U+0000). */
+/** A string of at most `max` characters without U+0000, which PostgreSQL's TEXT cannot hold (a wallet name is stored). */
 const text = (max: number) => z.string().max(max).check(withoutNul)
 
-/** Only the path is kept: a query string or fragment may carry tokens or personal data. */
-const pathSchema = text(ingestLimits.pathChars)
-  .regex(/^\//, 'must start with /')
-  .transform((path) => path.replace(/[?#].*$/s, ''))
+/** Checked so the modal's events stay well-formed, but not stored: no stats read a path. */
+const pathSchema = text(ingestLimits.pathChars).regex(/^\//, 'must start with /')
 
 const propertyValue = z.union([text(ingestLimits.propertyValueChars), z.number().finite(), z.boolean()])
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/index.js'
 import { perClientLimit } from '../projects/clientBudget.js'
 import { type AnalyticsEvent, retainedDays } from './schema.js'
-import type { BrowserFamily, DeviceClass } from './userAgent.js'
 
 /** A UTC day: the unit of the project's row cap and of each client's share of it. */
 export const dayMs = 86_400_000
@@ -28,7 +27,19 @@ export const eventsPerClientPerHour = 500
  */
 export const eventsPerClientPerDay = (dailyRowCap: number): number => perClientLimit(dailyRowCap)
 
-export type IngestResult = { stored: number; dropped: number }
+/**
+ * Rows one retention delete removes at most. Each chunk is its own statement outside any transaction, so
+ * a long backlog (the first batch after an upgrade, or after a quiet spell) never holds SQLite's write lock
+ * or a PostgreSQL transaction for more than one chunk, and ingest in between goes on.
+ */
+export const retentionChunkRows = 1_000
+
+export type IngestResult = {
+  stored: number
+  dropped: number
+  /** The project's first batch of the UTC day: its caller runs `forgetExpired` for it. */
+  firstOfDay: boolean
+}
 
 export type DayCount = { day: string; count: number }
 
@@ -65,19 +76,15 @@ export class AnalyticsStore {
   constructor(
     private readonly db: Database,
     private readonly dailyRowCap = defaultDailyRowCap,
+    private readonly retentionChunk = retentionChunkRows,
   ) {}
 
   /**
    * Stores a batch under the day it arrived (the server's clock: a visitor's clock is theirs to set),
-   * as many as the project's daily cap still allows; the rest are counted as dropped. The project's first
-   * batch of a day deletes its rows older than any stats window: the daily cap bounds a day, not the years.
+   * as many as the project's daily cap still allows; the rest are counted as dropped. Of an event only
+   * what the stats read is kept: its day, its kind and a connection's wallet name.
    */
-  async record(
-    projectId: string,
-    events: readonly AnalyticsEvent[],
-    visitor: { browser: BrowserFamily; device: DeviceClass },
-    now: number,
-  ): Promise<IngestResult> {
+  async record(projectId: string, events: readonly AnalyticsEvent[], now: number): Promise<IngestResult> {
     const day = dayOf(now)
     return this.db.transaction(async (tx) => {
       // Reserving first locks the project's day row, so concurrent batches cannot both pass the cap.
@@ -88,7 +95,6 @@ export class AnalyticsStore {
         [projectId, day, events.length],
       )
       const before = (reserved?.stored ?? events.length) - events.length
-      if (before === 0) await forgetDaysBefore(tx, projectId, day - retainedDays + 1)
       const fit = Math.max(0, Math.min(events.length, this.dailyRowCap - before))
       const dropped = events.length - fit
       if (dropped > 0)
@@ -98,25 +104,32 @@ export class AnalyticsStore {
         )
       for (const event of events.slice(0, fit))
         await tx.run(
-          `INSERT INTO analytics_events (id, project_id, day, at, type, kind, name, path, label, properties, browser, device)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            randomUUID(),
-            projectId,
-            day,
-            event.at,
-            event.type,
-            kindOf(event),
-            event.name,
-            event.path,
-            labelOf(event),
-            JSON.stringify(event.properties),
-            visitor.browser,
-            visitor.device,
-          ],
+          'INSERT INTO analytics_events (id, project_id, day, kind, label) VALUES (?, ?, ?, ?, ?)',
+          [randomUUID(), projectId, day, kindOf(event), labelOf(event)],
         )
-      return { stored: fit, dropped }
+      return { stored: fit, dropped, firstOfDay: before === 0 }
     })
+  }
+
+  /**
+   * Deletes the project's rows older than any stats window, a chunk at a time until none is left: the
+   * daily cap bounds a day, not the years. Run once a project's UTC day (its first batch); a run cut
+   * short leaves the rest to the next day's, which deletes everything before its own window.
+   */
+  async forgetExpired(projectId: string, now: number): Promise<void> {
+    const oldestKept = dayOf(now) - retainedDays + 1
+    for (const [table, key] of [
+      ['analytics_events', 'id'],
+      ['analytics_days', 'day'],
+    ] as const) {
+      let deleted = this.retentionChunk
+      while (deleted === this.retentionChunk)
+        deleted = await this.db.run(
+          `DELETE FROM ${table} WHERE project_id = ? AND ${key} IN
+           (SELECT ${key} FROM ${table} WHERE project_id = ? AND day < ? LIMIT ?)`,
+          [projectId, projectId, oldestKept, this.retentionChunk],
+        )
+    }
   }
 
   /** The last `days` UTC days up to `now`'s, for one project. */
@@ -155,13 +168,4 @@ export class AnalyticsStore {
 function filled(range: number[], rows: { day: number; count: number }[]): DayCount[] {
   const counts = new Map(rows.map((r) => [Number(r.day), Number(r.count)]))
   return range.map((day) => ({ day: isoDay(day), count: counts.get(day) ?? 0 }))
-}
-
-async function forgetDaysBefore(
-  db: Pick<Database, 'run'>,
-  projectId: string,
-  oldestKept: number,
-): Promise<void> {
-  for (const table of ['analytics_events', 'analytics_days'])
-    await db.run(`DELETE FROM ${table} WHERE project_id = ? AND day < ?`, [projectId, oldestKept])
 }

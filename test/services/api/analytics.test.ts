@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { analyticsMigrations, analyticsRoutes } from '../../../services/api/analytics/index.js'
-import { type Database, migrate } from '../../../services/api/db/index.js'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  AnalyticsStore,
+  analyticsMigrations,
+  analyticsRoutes,
+  defaultDailyRowCap,
+} from '../../../services/api/analytics/index.js'
+import type { AnalyticsEvent } from '../../../services/api/analytics/schema.js'
+import { type Database, migrate, type SqlValue } from '../../../services/api/db/index.js'
 import { ApiError, invalidKey } from '../../../services/api/http/apiError.js'
 import type { ApiLogger, Project } from '../../../services/api/http/types.js'
 import { eachDatabase } from './support/databases.js'
@@ -51,6 +57,28 @@ function appOver(db: Database, clock: { now: number }, dailyRowCap?: number): Ho
   return app
 }
 
+/** `db` whose DELETE statements, counted, wait until `release()`: what runs before a retention delete ends. */
+function heldDeletes(db: Database): { db: Database; release: () => void; deletes: () => number } {
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let deletes = 0
+  const held = new Proxy(db, {
+    get(target, name, receiver) {
+      if (name !== 'run') return Reflect.get(target, name, receiver)
+      return async (sql: string, params?: readonly SqlValue[]) => {
+        if (sql.trimStart().startsWith('DELETE')) {
+          deletes++
+          await gate
+        }
+        return target.run(sql, params)
+      }
+    },
+  })
+  return { db: held, release, deletes: () => deletes }
+}
+
 const event = (over: Record<string, unknown> = {}) => ({
   type: 'event',
   name: 'MODAL_OPEN',
@@ -81,7 +109,7 @@ describe.each(eachDatabase())('analytics on $name', ({ open }) => {
     app = appOver(db, clock)
   })
 
-  it('stores a batch (204) keeping the path without its query, no IP and no user agent', async () => {
+  it('stores of each event only its day, kind and connected wallet name (no IP, user agent, path, name, time or properties)', async () => {
     const response = await post(
       app,
       {
@@ -94,14 +122,24 @@ describe.each(eachDatabase())('analytics on $name', ({ open }) => {
     )
     expect(response.status).toBe(204)
     const rows = await db.all('SELECT * FROM analytics_events ORDER BY kind')
-    expect(rows).toMatchObject([
-      { kind: 'connect', label: 'Test Wallet', browser: 'chrome', device: 'desktop' },
-      { kind: 'view', path: '/swap', browser: 'chrome', device: 'desktop' },
+    const today = Math.floor(start / day)
+    expect(rows).toEqual([
+      { id: expect.any(String), project_id: 'demo', day: today, kind: 'connect', label: 'Test Wallet' },
+      { id: expect.any(String), project_id: 'demo', day: today, kind: 'view', label: null },
     ])
-    const stored = JSON.stringify(await db.all('SELECT * FROM analytics_events'))
-    expect(stored).not.toContain('203.0.113.9')
-    expect(stored).not.toContain('Mozilla')
-    expect(stored).not.toContain('secret')
+  })
+
+  it('migrates rows stored with every event field to the day, kind and wallet name alone', async () => {
+    const old = await open()
+    await migrate(old, [{ ...analyticsMigrations, steps: analyticsMigrations.steps.slice(0, 1) }])
+    await old.run(
+      `INSERT INTO analytics_events (id, project_id, day, at, type, kind, name, path, label, properties, browser, device)
+       VALUES ('e1', 'demo', 1, 2, 'event', 'connect', 'CONNECT_SUCCESS', '/swap', 'Test Wallet', '{"method":"injected"}', 'chrome', 'desktop')`,
+    )
+    await migrate(old, [analyticsMigrations])
+    expect(await old.all('SELECT * FROM analytics_events')).toEqual([
+      { id: 'e1', project_id: 'demo', day: 1, kind: 'connect', label: 'Test Wallet' },
+    ])
   })
 
   it.each([
@@ -198,14 +236,48 @@ describe.each(eachDatabase())('analytics on $name', ({ open }) => {
           projectId,
         ])
       ).map((row) => Number(row.day) - Math.floor(start / day))
-    expect(await days('analytics_events', 'demo')).toEqual([1, 90])
-    expect(await days('analytics_days', 'demo')).toEqual([1, 90])
+    // The delete runs after the batch is answered.
+    await vi.waitFor(async () => expect(await days('analytics_events', 'demo')).toEqual([1, 90]))
+    await vi.waitFor(async () => expect(await days('analytics_days', 'demo')).toEqual([1, 90]))
     // Another project's rows go with its own next batch, not with this one's.
     expect(await days('analytics_events', 'other')).toEqual([0])
     const body = (await (await stats(capped, 'projectId=demo&days=90')).json()) as {
       dropped: { count: number }[]
     }
     expect(body.dropped.reduce((sum, d) => sum + d.count, 0)).toBe(0)
+  })
+
+  it('answers the first batch of a day before its expired backlog is deleted, then deletes all of it', async () => {
+    await post(app, { events: [event(), event(), event()] })
+    clock.now = start + 91 * day
+    const held = heldDeletes(db)
+    expect((await post(appOver(held.db, clock), { events: [event()] })).status).toBe(204)
+    const expired = () =>
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM analytics_events WHERE day < ?', [
+        Math.floor(clock.now / day) - 89,
+      ])
+    expect(held.deletes()).toBe(1)
+    expect(Number((await expired())?.n)).toBe(3)
+    held.release()
+    await vi.waitFor(async () => expect(Number((await expired())?.n)).toBe(0))
+  })
+
+  it('deletes a backlog larger than a retention chunk in chunks until none of it is left', async () => {
+    const chunk = 10
+    const store = new AnalyticsStore(db, defaultDailyRowCap, chunk)
+    const view: AnalyticsEvent = { type: 'pageview', name: 'pageview', path: '/', properties: {}, at: start }
+    await store.record(
+      'demo',
+      Array.from({ length: 25 }, () => view),
+      start,
+    )
+    await store.record('demo', [view], start + 89 * day)
+    const held = heldDeletes(db)
+    held.release()
+    await new AnalyticsStore(held.db, defaultDailyRowCap, chunk).forgetExpired('demo', start + 90 * day)
+    expect(await db.all('SELECT day FROM analytics_events')).toEqual([{ day: Math.floor(start / day) + 89 }])
+    // Three chunks of events (10, 10, 5) and one of day counts.
+    expect(held.deletes()).toBe(4)
   })
 
   it.each([
