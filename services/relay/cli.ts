@@ -15,6 +15,7 @@ export const relayUsage =
   '               connection counts; PAIRWISE_REDIS_URL)\n' +
   '               [--reject-bad-auth] [--audience URL]... [--log-level debug|info|warn|error]\n' +
   '               [--ping-interval MS] (1000 to 30000, default 15000: a proxy closing idle sockets sooner)\n' +
+  '               [--message-timeout MS] (1000 to 300000, default 30000: how long a message may take to arrive)\n' +
   '               [--trust-proxy CIDR,…]... (proxies whose X-Forwarded-For names the client; PAIRWISE_TRUST_PROXY)\n' +
   '               [--<limit> N]... (limits, e.g. --max-connections-per-ip 100: README, "Relay limits")'
 
@@ -35,6 +36,12 @@ const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
  * a Node client (the official one drops a socket silent for 35 s) would leave before its ping came.
  */
 const pingInterval: OperatorNumberRange = { what: 'whole milliseconds', min: 1_000, max: 30_000 }
+
+/**
+ * The message timeout's bounds: under a second fails honest clients on a slow link; past five minutes a
+ * client trickling its messages would hold up to `maxFrameBytes` of the relay's memory per socket that long.
+ */
+const messageTimeout: OperatorNumberRange = { what: 'whole milliseconds', min: 1_000, max: 300_000 }
 
 /** A limit's flag: whole counts, bytes and rates per second, as many as a number holds exactly. */
 const limit: OperatorNumberRange = { what: 'a whole number', min: 1, max: Number.MAX_SAFE_INTEGER }
@@ -63,6 +70,7 @@ export function parseRelayArgs(
       audience: { type: 'string', multiple: true },
       'log-level': { type: 'string' },
       'ping-interval': { type: 'string' },
+      'message-timeout': { type: 'string' },
       'trust-proxy': { type: 'string', multiple: true },
       ...Object.fromEntries([...limitFlags.keys()].map((flag) => [flag, { type: 'string' as const }])),
     },
@@ -80,6 +88,11 @@ export function parseRelayArgs(
   const pingText = values['ping-interval']
   const pingIntervalMs =
     pingText === undefined ? undefined : parseOperatorNumber(pingText, '--ping-interval', pingInterval)
+  const timeoutText = values['message-timeout']
+  const messageTimeoutMs =
+    timeoutText === undefined
+      ? undefined
+      : parseOperatorNumber(timeoutText, '--message-timeout', messageTimeout)
   const sqliteSync = values['sqlite-sync']
   if (sqliteSync !== undefined && sqliteSync !== 'normal' && sqliteSync !== 'full')
     throw new Error(`--sqlite-sync must be 'normal' or 'full', got '${sqliteSync}'`)
@@ -109,6 +122,7 @@ export function parseRelayArgs(
     ...(values['redis-prefix'] ? { redisPrefix: values['redis-prefix'] } : {}),
     ...(values.audience ? { allowedAudiences: values.audience } : {}),
     ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
+    ...(messageTimeoutMs === undefined ? {} : { messageTimeoutMs }),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
     metrics: metricsAccessOf(env),
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import {
   DEFAULT_RELAY_PORT,
   defaultRelayLimits,
@@ -30,12 +31,15 @@ describe('relay command line', () => {
         'warn',
         '--ping-interval',
         '5000',
+        '--message-timeout',
+        '60000',
       ],
       {},
     )
     expect(options).toMatchObject({
       port: 9001,
       pingIntervalMs: 5000,
+      messageTimeoutMs: 60_000,
       host: '0.0.0.0',
       store: 'sqlite:/tmp/relay.db',
       sqliteSync: 'full',
@@ -108,8 +112,32 @@ describe('relay command line', () => {
       expect(() => parseRelayArgs([`--ping-interval=${interval}`], {})).toThrow(
         `--ping-interval must be whole milliseconds from 1000 to 30000, got '${interval}'`,
       )
+    for (const timeout of ['999', '300001', '1500.5', 'slow', '', '1e4', ' 2000', '-1'])
+      expect(() => parseRelayArgs([`--message-timeout=${timeout}`], {})).toThrow(
+        `--message-timeout must be whole milliseconds from 1000 to 300000, got '${timeout}'`,
+      )
     expect(() => parseRelayArgs(['--bogus'], {})).toThrow()
     expect(() => parseStoreSpec('sqlite:')).toThrow()
+  })
+
+  it('closes with 1008 a socket whose message takes longer than --message-timeout to arrive', async () => {
+    const relay = await startRelay({
+      ...parseRelayArgs(['--port', '0', '--message-timeout', '1000'], {}),
+      logger: silentLogger,
+    })
+    const slow = new WebSocket(relay.url)
+    try {
+      const closed = new Promise<number>((resolve) => slow.on('close', (code) => resolve(code)))
+      await new Promise((resolve) => slow.once('open', resolve))
+      slow.send('{"id":1,"jsonrpc":"2.0",', { fin: false })
+      // Within the default 30 s, past the flag's 1 s: the relay checks the clock as the next bytes come.
+      await new Promise((resolve) => setTimeout(resolve, 1_200))
+      slow.send('"method":"irn_publish",', { fin: false })
+      expect(await closed).toBe(1008)
+    } finally {
+      slow.terminate()
+      await relay.close()
+    }
   })
 
   it('fails to start, quickly and saying so, when Redis cannot be reached', async () => {
