@@ -1,13 +1,18 @@
 import type { IncomingMessage, Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '@pairwise/common'
 import { address } from '@solana/kit'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { z } from 'zod'
 import {
+  allowedHosts,
+  checkHost,
   clientAddress,
   clientKey,
   createSafeServer,
+  type HostCheck,
+  listen,
   refuseUpgrade,
   safeUpgrade,
   type TrustedProxies,
@@ -45,6 +50,8 @@ export type PubSubOptions = {
   /** A connection with no subscription for this long is closed. */
   idleTimeoutMs: number
   logger: Logger
+  /** The names it answers to besides loopback's and IP literals (see `allowedHosts`), as the RPC's. */
+  names: readonly string[]
 }
 
 // A socket that does not finish the closing handshake is cut after this.
@@ -80,6 +87,8 @@ export class SolanaPubSub {
   private socketCount = 0
   private nextId = 0
   private readonly stopListening: () => void
+  // Against DNS rebinding, for upgrades as for requests; it takes the bound port once `listen` knows it.
+  private hostCheck: HostCheck
 
   constructor(
     private readonly context: RpcContext,
@@ -91,12 +100,16 @@ export class SolanaPubSub {
       errorFormat: 'json',
       trustProxy: options.trustProxy,
     } as const
-    this.server = createSafeServer((_request, response) => {
+    // Read before listening too: names it cannot read fail the start with nothing bound.
+    this.hostCheck = allowedHosts(options.names, 0)
+    this.server = createSafeServer((request, response) => {
+      checkHost(request, this.hostCheck)
       response.writeHead(426, { 'content-type': 'application/json' })
       response.end(stringifyJson({ code: 'UPGRADE_REQUIRED', message: 'Connect with a WebSocket' }))
     }, serverOptions)
     const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => socket.destroy())
+      checkHost(request, this.hostCheck)
       // An IPv6 client by its /64, which one host is given whole.
       const address = clientKey(
         clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], options.trustProxy),
@@ -119,6 +132,12 @@ export class SolanaPubSub {
     }
     this.server.on('upgrade', safeUpgrade(upgrade, serverOptions))
     this.stopListening = context.ledger.on((event) => this.notify(event))
+  }
+
+  /** Listens on `host:port` (0 lets the OS pick), then checks `Host` against the port it is bound to. */
+  async listen(port: number, host: string): Promise<void> {
+    await listen(this.server, port, host)
+    this.hostCheck = allowedHosts(this.options.names, (this.server.address() as AddressInfo).port)
   }
 
   close(): Promise<void> {

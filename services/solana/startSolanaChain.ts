@@ -1,13 +1,6 @@
 import type { Server } from 'node:http'
 import type { Logger } from '@pairwise/common'
-import {
-  closeServer,
-  listen,
-  noTrustedProxies,
-  serverUrl,
-  type TrustedProxies,
-  WindowBudget,
-} from '../kit/index.js'
+import { closeServer, noTrustedProxies, serverUrl, type TrustedProxies, WindowBudget } from '../kit/index.js'
 import { isPortTaken, PortInUseError } from '../net/ports.js'
 import { consoleLogger } from '../relay/index.js'
 import { installFixtures } from './fixtures.js'
@@ -67,10 +60,13 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
   const context = { ledger, genesisHash, airdrops }
   const trustProxy = options.trustProxy ?? noTrustedProxies
   const logger = options.logger ?? consoleLogger('warn')
+  // Its listen host is its one name beside loopback's and IP literals: another `Host` is a rebound page.
+  const names = [host]
   const pubsub = new SolanaPubSub(context, {
     trustProxy,
     logger,
     idleTimeoutMs: options.wsIdleTimeoutMs ?? solanaLimits.wsIdleTimeoutMs,
+    names,
   })
   let rpc: Server | undefined
   const close = async () => {
@@ -78,9 +74,8 @@ export async function startSolanaChain(options: StartSolanaOptions): Promise<Loc
     await Promise.all([rpc && closeServer(rpc), closeServer(pubsub.server)])
   }
   try {
-    // Its listen host is its one name beside loopback's and IP literals: another `Host` is a rebound page.
-    rpc = await listenRpcServer(context, { trustProxy, logger }, { host, port, names: [host] })
-    await listen(pubsub.server, wsPort, host)
+    rpc = await listenRpcServer(context, { trustProxy, logger }, { host, port, names })
+    await pubsub.listen(wsPort, host)
   } catch (error) {
     await close()
     throw error
