@@ -12,7 +12,8 @@
  *   not counted here (they are under the project guard's per-client minute budget);
  * - a label is 4–63 characters of A–Z, a–z, 0–9 and -, a full name at most 255;
  * - a register body is within the app's body cap, its message at most 1024 characters, its signature at
- *   most 16,384 (an ERC-6492 wrapper carries the account's deploy calldata);
+ *   most 16,384 (an ERC-6492 wrapper carries the account's deploy calldata), its attributes `{}` (names
+ *   hold none);
  * - a register message is accepted within ±5 minutes of its timestamp and once per (address,
  *   timestamp); the used pairs are kept 10 minutes, then deleted on the next register;
  * - a CCIP-read request carries at most 2048 bytes of call data; a signed answer is valid 5 minutes;

@@ -37,7 +37,12 @@ function signedMessage(message: string) {
     throw namesErrors.invalidRequest('message: not valid JSON')
   }
   const result = registerMessageSchema.safeParse(parsed)
-  if (!result.success) throw namesErrors.invalidRequest('message: expected { name, attributes, timestamp }')
+  if (!result.success) {
+    const attributes = result.error.issues.find((issue) => issue.path[0] === 'attributes')
+    throw namesErrors.invalidRequest(
+      `message: ${attributes?.message ?? 'expected { name, attributes, timestamp }'}`,
+    )
+  }
   const { name, attributes, timestamp } = result.data
   // The wallet showed the raw text: a repeated key, an escape or a key we drop could make it read as
   // another name than the one registered, so only the text we would write ourselves is accepted.

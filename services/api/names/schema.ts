@@ -9,10 +9,14 @@ export const registerBodySchema = z.object({
   signature: z.string().max(namesLimits.signatureChars),
 })
 
-/** The signed message: `JSON.stringify({ name, attributes: {}, timestamp })`, timestamp in seconds. */
+/**
+ * The signed message: `JSON.stringify({ name, attributes: {}, timestamp })`, timestamp in seconds. No
+ * attribute is stored, so attributes must be empty: a message asking for records would be registered
+ * without them, and the wallet would have shown its signer something the name never gets.
+ */
 export const registerMessageSchema = z.object({
   name: z.string().max(namesLimits.maxNameLength),
-  attributes: z.record(z.string(), z.unknown()),
+  attributes: z.strictObject({}, { error: 'attributes must be {}: names hold no attributes' }),
   timestamp: z.number().int().nonnegative(),
 })
 

@@ -60,4 +60,18 @@ describe('registerName', () => {
     const { outcome } = await registering(JSON.stringify({ name: applied, attributes: {}, timestamp }))
     expect(outcome).toMatchObject({ name: applied })
   })
+
+  it('refuses a message asking for attributes, which names do not hold, so nothing signed goes unapplied', async () => {
+    const name = `carol-attrs.${zone}`
+    for (const attributes of [{ avatar: 'https://evil.test/a.png' }, { 'addr.60': '0x01' }, [], null]) {
+      const message = JSON.stringify({ name, attributes, timestamp })
+      const { outcome, store } = await registering(message)
+      expect(outcome, message).toBeInstanceOf(NamesError)
+      expect((outcome as NamesError).code, message).toBe('INVALID_REQUEST')
+      expect((outcome as NamesError).message, message).toBe(
+        'message: attributes must be {}: names hold no attributes',
+      )
+      expect(await store.byName(name), message).toBeUndefined()
+    }
+  })
 })
