@@ -84,7 +84,7 @@ export function isEip7702Chain(chain: FrameChain): chain is Eip7702Chain {
 /**
  * The batch of a wallet_sendCalls request from `from` on `chain`, refused as invalid params when it is not
  * one: another chain, another sender, a wallet-chosen id (the id is the transaction's hash), a capability
- * the request requires, or a call to the account itself with data.
+ * the request requires, or a call with data to the account itself or to the chain's EntryPoint.
  */
 export function batchOf(params: readonly unknown[], chain: FrameChain, from: Address): BatchCall[] {
   const result = z.safeParse(sendCallsParamsSchema, params)
@@ -99,13 +99,22 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
   if (request.from !== undefined) assertOwnAccount(request.from, from)
   if (request.id !== undefined)
     throw new FrameFailure(frameErrorCodes.invalidParams, 'This wallet names its batches itself')
+  /** Whether a call of the batch runs code at `target` (a plain transfer to it runs none). */
+  const runsCodeAt = (target: string) =>
+    request.calls.some(
+      (call) => call.to.toLowerCase() === target.toLowerCase() && (call.data ?? '0x') !== '0x',
+    )
   // The batch runs from the account's own code (Simple7702Account, SimpleAccount), which takes a call from
   // itself as its owner's: such a call could do anything as the account (an executeBatch of its own), and
   // the preview of an account not delegated yet runs it against no code at all, showing nothing of it.
-  if (
-    request.calls.some((call) => call.to.toLowerCase() === from.toLowerCase() && (call.data ?? '0x') !== '0x')
-  )
+  if (runsCodeAt(from))
     throw new FrameFailure(frameErrorCodes.unauthorized, 'A batch may not call the account itself')
+  // The EntryPoint keeps the account's gas deposit (each operation's unspent prefund stays there) and pays
+  // it to whatever address the account names (withdrawTo): no balance of the account changes, so the
+  // approval's preview would show nothing leaving it.
+  const entryPoint = chain.smartAccount?.entryPoint
+  if (entryPoint !== undefined && runsCodeAt(entryPoint))
+    throw new FrameFailure(frameErrorCodes.unauthorized, 'A batch may not call the EntryPoint')
   return request.calls.map((call) => ({
     to: call.to as Address,
     data: (call.data ?? '0x') as Hex,

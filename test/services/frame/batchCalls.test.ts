@@ -9,6 +9,7 @@ import {
   parseAbi,
   parseEther,
 } from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -275,6 +276,27 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
         { to: account.address, data: '0x' },
       ])(),
     ).toHaveLength(2)
+  })
+
+  it("refuses a call with data to the chain's EntryPoint, which would pay the account's gas deposit wherever it names; a plain transfer to it goes", () => {
+    const from = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
+    const { entryPoint, simpleAccountFactory } = chain.fixtures
+    const withSmartAccounts = { ...anvil, smartAccount: { entryPoint, simpleAccountFactory } }
+    const base = twoTransfers(from)[0] as Record<string, unknown>
+    const batch = (calls: Record<string, unknown>[]) => () =>
+      batchOf([{ ...base, calls }], withSmartAccounts, from)
+    const withdraw = encodeFunctionData({
+      abi: entryPoint08Abi,
+      functionName: 'withdrawTo',
+      args: [recipient, parseEther('0.1')],
+    })
+    expect(
+      batch([
+        { to: recipient, value: '0x1' },
+        { to: entryPoint.toLowerCase(), data: withdraw },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 4100, message: 'A batch may not call the EntryPoint' }))
+    expect(batch([{ to: entryPoint, value: '0x1' }])()).toHaveLength(1)
   })
 
   it("answers only its own batches' status, and refuses to batch for an account with other code", async () => {

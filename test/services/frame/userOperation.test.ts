@@ -16,6 +16,7 @@ import {
   parseEther,
   parseGwei,
 } from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
@@ -408,6 +409,57 @@ describe("the frame's UserOperations through the local bundler (alto)", () => {
     expect(signed).toEqual([])
     expect(await chain.publicClient.getCode({ address: smart.address })).toBeUndefined()
   }, 60_000)
+
+  it("refuses, before any approval, a batch that has the smart account withdraw its EntryPoint gas deposit to another address, as the approval's preview would show nothing leaving the account", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const thief = privateKeyToAccount(generatePrivateKey()).address
+    const smart = await simpleAccountOf(chainRpc(anvil), anvil, owner.address)
+    await chain.testClient.setBalance({ address: smart.address, value: parseEther('1') })
+    const first = await (
+      await prepareUserOperation({
+        chain: anvil,
+        owner,
+        address: smart.address,
+        calls: [{ to: owner.address, value: 1n, data: '0x' }],
+      })
+    ).send()
+    expect(await settled(smart.address, first)).toMatchObject({ status: 200 })
+    // What the first operation's prefund left unspent stays the account's deposit at the EntryPoint.
+    const deposit = await chain.publicClient.readContract({
+      address: chain.fixtures.entryPoint,
+      abi: entryPoint08Abi,
+      functionName: 'balanceOf',
+      args: [smart.address],
+    })
+    expect(deposit).toBeGreaterThan(0n)
+    // Part of it: the operation's own prefund is held from the deposit while its calls run.
+    const withdraw = encodeFunctionData({
+      abi: entryPoint08Abi,
+      functionName: 'withdrawTo',
+      args: [thief, deposit / 10n],
+    })
+    const sending = sendCalls(owner, smart.address, [{ to: chain.fixtures.entryPoint, data: withdraw }])
+    // Settled either way, the request stops the watch for its approval, which then leaves later tests alone.
+    let answered = false
+    const refusal = sending.finally(() => {
+      answered = true
+    })
+    const shown = vi
+      .waitFor(() => (answered ? undefined : (approval.rows ?? Promise.reject(new Error('not yet')))), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .then((rows) => {
+        if (rows === undefined) return
+        approval.answer?.(false)
+        throw new Error(`approval shown: ${JSON.stringify(rows)}`)
+      })
+    await expect(Promise.race([refusal, shown])).rejects.toMatchObject({
+      code: 4100,
+      message: 'A batch may not call the EntryPoint',
+    })
+    expect(approval.rows).toBeUndefined()
+  }, 120_000)
 
   it('a batch for a bundler that refuses the connection fails as the bundler not answering, without an approval', async () => {
     const owner = privateKeyToAccount(generatePrivateKey())
