@@ -8,7 +8,7 @@ import { Spinner } from '../ui/components/Spinner.js'
 import { useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { approvalNotice } from './approvalNotice.js'
-import type { ReadyDraft } from './draft.js'
+import { draftListed, type ReadyDraft } from './draft.js'
 import { draftParams } from './draftParams.js'
 import { failureText } from './failureText.js'
 import { shown } from './SwapView.js'
@@ -37,7 +37,11 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
   const setup = useSwapSetup()
   const ready = setup.status === 'ready' ? setup : undefined
   const { draft } = data
-  const checked = ready ? draftParams(draft, ready.wallet, undefined, t.locale) : undefined
+  // A draft of the network before a switch in the wallet is neither quoted nor shown on this one.
+  const checked =
+    ready && draftListed(draft, ready.tokens)
+      ? draftParams(draft, ready.wallet, undefined, t.locale)
+      : undefined
   const params = checked && 'params' in checked ? checked.params : undefined
   const live = useQuote(ready?.provider, params)
   const [taken, setTaken] = useState<SwapQuote>()
@@ -82,7 +86,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
   }, [ready, spender, draft.from])
 
   if (!ft || setup.status === 'loading') return <Spinner label={t('modal.loading')} />
-  if (!ready || !params) return <p className="muted">{ft('unavailable')}</p>
+  if (!ready) return <p className="muted">{ft('unavailable')}</p>
   const context = { from: draft.from.symbol, to: draft.to.symbol, slippageBps: draft.slippageBps }
   if (progress.state === 'done') {
     const { quote, hash } = progress.result
@@ -106,15 +110,18 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
       </div>
     )
   }
+  // A swap under way shows with the quote it was confirmed with; none is taken without this network's params.
   if (!accepted)
-    return live.error ? (
+    return !params ? (
+      <p className="muted">{ft('unavailable')}</p>
+    ) : live.error ? (
       <p className="error" role="alert" data-testid="swap-failure">
         {failureText(ft, live.error, context)}
       </p>
     ) : (
       <Spinner label={ft('quoting')} />
     )
-  const amount = BigInt(params.amount)
+  const amount = BigInt(accepted.params.amount)
   const needsApproval = !isNativeToken(draft.from) && allowance !== undefined && allowance < amount
   const confirm = () => {
     setProgress({ state: 'working', step: 'swapping' })

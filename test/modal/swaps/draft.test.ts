@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { draftOn, type SwapDraft, typedSlippageBps } from '../../../modal/swaps/draft.js'
+import { draftListed, draftOn, type SwapDraft, typedSlippageBps } from '../../../modal/swaps/draft.js'
 import { defaultSlippageBps, validSlippageBps } from '../../../modal/swaps/quoteMath.js'
 import type { SwapToken } from '../../../modal/swaps/types.js'
 import { dai, eth, usdc } from './support/tokens.js'
@@ -36,6 +36,18 @@ describe('the draft Swap shows', () => {
   it('starts afresh when only one side’s token is missing on the network', () => {
     expect(draftOn(chosen, [eth, usdc])).toMatchObject({ from: eth, to: usdc, amount: '' })
   })
+
+  it('starts afresh after a switch to a network whose native coin or token has the same address but another symbol or decimals, instead of paying 100 ETH for the 100 POL typed', () => {
+    const pol: SwapToken = { ...eth, name: 'Polygon Ecosystem Token', symbol: 'POL' }
+    const paidInPol: SwapDraft = { ...chosen, from: pol, to: usdc, amount: '100' }
+    expect(draftListed(paidInPol, [eth, usdc])).toBe(false)
+    expect(draftOn(paidInPol, [eth, usdc])).toMatchObject({ from: eth, to: usdc, amount: '' })
+    expect(draftListed(chosen, [eth, { ...usdc, decimals: 18 }, dai])).toBe(false)
+  })
+
+  it('keeps a draft whose tokens the network lists again as new objects with the same fields', () => {
+    expect(draftListed(chosen, [eth, { ...usdc }, { ...dai }])).toBe(true)
+  })
 })
 
 describe('the slippage typed in the visitor’s language, in basis points', () => {
@@ -47,5 +59,11 @@ describe('the slippage typed in the visitor’s language, in basis points', () =
 
   it('still refuses an English thousands separator', () => {
     expect(validSlippageBps(typedSlippageBps('1,000', 'en'))).toBe(false)
+  })
+
+  it('refuses what only JavaScript reads as a number (hex, exponent, Infinity) instead of taking 0x10 as 16 % or 1e1 as 10 %', () => {
+    for (const text of ['0x10', '1e1', 'Infinity', '+1', '-0.5', '', ' '])
+      expect(validSlippageBps(typedSlippageBps(text, 'en')), text).toBe(false)
+    expect(typedSlippageBps(' 0.5 ', 'en')).toBe(50)
   })
 })
