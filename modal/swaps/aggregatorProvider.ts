@@ -1,6 +1,7 @@
 import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
 import * as z from 'zod/mini'
 import { shownAsWritten } from '../ui/components/shownAsWritten.js'
+import { minAmountOut } from './quoteMath.js'
 import { type SwapChainId, SwapError, type SwapProvider, type SwapToken } from './types.js'
 import { addressText as address, amountText as amount, checksummed, hexText as hex } from './wire.js'
 
@@ -87,10 +88,16 @@ export function aggregatorProvider(config: AggregatorConfig): SwapProvider {
         slippageBps: params.slippageBps,
       })
       const tokens = [params.from, params.to]
+      const toAmount = BigInt(quote.toAmount)
+      const minToAmount = BigInt(quote.minToAmount)
+      // The minimum is the floor a re-quote is held to before sending: one under the slippage asked (0) would
+      // let any price through while the preview showed the visitor's slippage.
+      if (minToAmount > toAmount || minToAmount < minAmountOut(toAmount, params.slippageBps))
+        throw new SwapError('unavailable', `${config.id} quoted a minimum outside the slippage asked`)
       return {
         ...quote,
-        toAmount: BigInt(quote.toAmount),
-        minToAmount: BigInt(quote.minToAmount),
+        toAmount,
+        minToAmount,
         gasEstimate: BigInt(quote.gasEstimate),
         route: quote.route.map((hop) => getAddress(hop)),
         spender: getAddress(quote.spender),

@@ -192,6 +192,30 @@ describe('the hosted aggregator adapter', () => {
   })
 
   it.each([
+    { minimum: '0', what: 'none at all' },
+    { minimum: '98009999999999999', what: 'one unit under the 1 % slippage asked' },
+    { minimum: '99000000000000001', what: 'more than the amount quoted' },
+  ])('refuses a quote whose minimum received is $what, the floor a re-quote is held to before sending', async ({
+    minimum,
+  }) => {
+    broken.body = {
+      quoteId: 'q-9',
+      toAmount: '99000000000000000',
+      minToAmount: minimum,
+      route: [usdc.address, nativeTokenAddress],
+      fees: [],
+      gasEstimate: '180000',
+      spender,
+      expiresAt: 1_700_000_030_000,
+    }
+    try {
+      await expect(provider().getQuote(params)).rejects.toMatchObject({ reason: 'unavailable' })
+    } finally {
+      delete broken.body
+    }
+  })
+
+  it.each([
     { status: 500, body: { code: 'SERVER_ERROR' } },
     { status: 200, body: { tx: { to: 'not an address', data: '0x', value: '0' } } },
     { status: 200, body: { quoteId: 'q', toAmount: '-1' } },
