@@ -52,6 +52,9 @@ import type { Migrations } from '../api/db/index.js'
  *
  * Step 7, mails reserved before they are sent: auth_sends.id names a reservation, so a mail the mailer
  * could not send gives its place back (rows logged before have none and are never given back).
+ *
+ * Step 8, a dropped device's hold on the wallet goes with it: the holds of devices dropped past the
+ * devices cap before the cap took them too are deleted, so such a device back proves the passphrase.
  */
 export const authMigrations: Migrations = {
   module: 'auth',
@@ -261,5 +264,11 @@ export const authMigrations: Migrations = {
       'CREATE INDEX auth_farcaster_logins_expiry ON auth_farcaster_logins (expires_at)',
     ],
     ['ALTER TABLE auth_sends ADD COLUMN id TEXT', 'CREATE INDEX auth_sends_id ON auth_sends (id)'],
+    [
+      `DELETE FROM auth_wallet_devices WHERE NOT EXISTS (
+        SELECT 1 FROM auth_devices d
+        WHERE d.user_id = auth_wallet_devices.user_id AND d.device_id = auth_wallet_devices.device_id
+      )`,
+    ],
   ],
 }

@@ -69,3 +69,33 @@ describe.each(eachDatabase())('auth schema step 2 on a database with wallets ($n
     expect(await openSealed(phone.agreement.privateKey, body.sealed)).toEqual(share)
   })
 })
+
+describe.each(eachDatabase())('auth schema step 8 on a database with wallets ($name)', ({ open }) => {
+  it('takes the hold on the wallet from a device dropped before the devices cap took it too, and keeps an approved device’s', async () => {
+    const db = await open()
+    try {
+      await migrate(db, [projectMigrations, { module: 'auth', steps: authMigrations.steps.slice(0, 7) }])
+      const userId = randomUUID()
+      const [kept, dropped] = await Promise.all([newDevice(), newDevice()])
+      await db.run('INSERT INTO auth_users (id, email, created_at) VALUES (?, ?, ?)', [userId, alice, start])
+      await db.run(
+        `INSERT INTO auth_devices (user_id, device_id, signing_key, agreement_key, approved_at, last_used_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [userId, kept.deviceId, kept.signingKey, kept.agreementKey, start, start],
+      )
+      for (const device of [kept, dropped])
+        await db.run('INSERT INTO auth_wallet_devices (user_id, device_id, since) VALUES (?, ?, ?)', [
+          userId,
+          device.deviceId,
+          start,
+        ])
+
+      await migrate(db, [projectMigrations, authMigrations])
+
+      const holders = await db.all<{ device_id: string }>('SELECT device_id FROM auth_wallet_devices')
+      expect(holders.map((row) => row.device_id)).toEqual([kept.deviceId])
+    } finally {
+      await db.close()
+    }
+  })
+})
