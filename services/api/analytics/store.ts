@@ -118,17 +118,22 @@ export class AnalyticsStore {
    */
   async forgetExpired(projectId: string, now: number): Promise<void> {
     const oldestKept = dayOf(now) - retainedDays + 1
-    for (const [table, key] of [
-      ['analytics_events', 'id'],
-      ['analytics_days', 'day'],
-    ] as const) {
+    // Events by their primary key alone: with the project too, SQLite walks every row of the project (its
+    // (project_id, day) index) for each chunk, so a chunk would cost the project's size, not its own.
+    const chunks = [
+      [
+        'DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE project_id = ? AND day < ? LIMIT ?)',
+        [projectId, oldestKept, this.retentionChunk],
+      ],
+      [
+        `DELETE FROM analytics_days WHERE project_id = ? AND day IN
+         (SELECT day FROM analytics_days WHERE project_id = ? AND day < ? LIMIT ?)`,
+        [projectId, projectId, oldestKept, this.retentionChunk],
+      ],
+    ] as const
+    for (const [sql, params] of chunks) {
       let deleted = this.retentionChunk
-      while (deleted === this.retentionChunk)
-        deleted = await this.db.run(
-          `DELETE FROM ${table} WHERE project_id = ? AND ${key} IN
-           (SELECT ${key} FROM ${table} WHERE project_id = ? AND day < ? LIMIT ?)`,
-          [projectId, projectId, oldestKept, this.retentionChunk],
-        )
+      while (deleted === this.retentionChunk) deleted = await this.db.run(sql, params)
     }
   }
 

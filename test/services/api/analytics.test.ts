@@ -57,26 +57,33 @@ function appOver(db: Database, clock: { now: number }, dailyRowCap?: number): Ho
   return app
 }
 
-/** `db` whose DELETE statements, counted, wait until `release()`: what runs before a retention delete ends. */
-function heldDeletes(db: Database): { db: Database; release: () => void; deletes: () => number } {
+type Statement = { sql: string; params: readonly SqlValue[] }
+
+/** `db` whose DELETE statements, recorded, wait until `release()`: what runs before a retention delete ends. */
+function heldDeletes(db: Database): {
+  db: Database
+  release: () => void
+  deletes: () => number
+  statements: Statement[]
+} {
   let release = () => {}
   const gate = new Promise<void>((resolve) => {
     release = resolve
   })
-  let deletes = 0
+  const statements: Statement[] = []
   const held = new Proxy(db, {
     get(target, name, receiver) {
       if (name !== 'run') return Reflect.get(target, name, receiver)
-      return async (sql: string, params?: readonly SqlValue[]) => {
+      return async (sql: string, params: readonly SqlValue[] = []) => {
         if (sql.trimStart().startsWith('DELETE')) {
-          deletes++
+          statements.push({ sql, params })
           await gate
         }
         return target.run(sql, params)
       }
     },
   })
-  return { db: held, release, deletes: () => deletes }
+  return { db: held, release, deletes: () => statements.length, statements }
 }
 
 const event = (over: Record<string, unknown> = {}) => ({
@@ -98,7 +105,7 @@ const post = (app: Hono, body: unknown, headers: Record<string, string> = {}) =>
 const stats = (app: Hono, query = 'projectId=demo&days=2', token = adminToken) =>
   app.request(`/v1/analytics/stats?${query}`, { headers: { authorization: `Bearer ${token}` } })
 
-describe.each(eachDatabase())('analytics on $name', ({ open }) => {
+describe.each(eachDatabase())('analytics on $name', ({ name, open }) => {
   let db: Database
   let clock: { now: number }
   let app: Hono
@@ -279,6 +286,24 @@ describe.each(eachDatabase())('analytics on $name', ({ open }) => {
     // Three chunks of events (10, 10, 5) and one of day counts.
     expect(held.deletes()).toBe(4)
   })
+
+  it.runIf(name === 'sqlite')(
+    "deletes each retention chunk by key, its cost that of the chunk and not of all the project's rows",
+    async () => {
+      const held = heldDeletes(db)
+      held.release()
+      await new AnalyticsStore(held.db).forgetExpired('demo', start + 90 * day)
+      expect(held.statements).toHaveLength(2)
+      for (const { sql, params } of held.statements) {
+        const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params)
+        // Each row the delete visits is looked up by its whole key: none is a walk of the project's rows.
+        expect(
+          plan.map((step) => step.detail).filter((step) => /^SCAN|\(project_id=\?\)$/.test(step)),
+          sql,
+        ).toEqual([])
+      }
+    },
+  )
 
   it.each([
     ['U+0000', 'nul%00'],
