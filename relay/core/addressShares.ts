@@ -8,16 +8,11 @@ export type Share = { readonly address: string; bytes: number; holders: number }
  * over Redis counts an address's share per node, and a store that outlives the process (SQLite) is
  * counted afresh from its start, the store-wide cap still above it all.
  *
- * A connection holds its address's share, so a publish reaches it with no lookup. A message the store
- * evicts before its expiry stops counting then (`evicted`), since the store no longer holds it.
+ * A connection holds its address's share, so a publish reaches it with no lookup.
  */
 export class AddressShares {
   private readonly shares = new Map<string, Share>()
   private readonly expiries = new ExpiryQueue()
-  // The share each stored message counts against, by message id, until it expires or is evicted: an
-  // expiry entry whose message is no longer here was taken off its share at eviction. The same envelope
-  // published again after its eviction then stops counting when the evicted copy would have expired.
-  private readonly stored = new Map<string, Share>()
 
   constructor(private readonly maxBytes: number) {}
 
@@ -58,22 +53,9 @@ export class AddressShares {
     return share.bytes <= this.maxBytes
   }
 
-  /** Reserved bytes of message `id` now stored: they count until `expiresAt` or its eviction. */
-  keep(share: Share, id: string, bytes: number, expiresAt: number): void {
-    this.expiries.push(expiresAt, bytes, share, id)
-    this.stored.set(id, share)
-  }
-
-  /**
-   * The store evicted message `id` of `bytes`: they count no more. One this process did not store (another
-   * relay node's, or one stored before a restart) was never counted.
-   */
-  evicted(id: string, bytes: number): void {
-    const share = this.stored.get(id)
-    if (!share) return
-    this.stored.delete(id)
-    share.bytes -= bytes
-    this.forgetIfEmpty(share)
+  /** Reserved bytes now stored: they count until `expiresAt`. */
+  keep(share: Share, bytes: number, expiresAt: number): void {
+    this.expiries.push(expiresAt, bytes, share)
   }
 
   /** Reserved bytes that were not stored after all. */
@@ -86,11 +68,7 @@ export class AddressShares {
     const { expiries } = this
     while (expiries.soonest <= now) {
       const share = expiries.ownerOfSoonest
-      const id = expiries.idOfSoonest
-      if (this.stored.get(id) === share) {
-        this.stored.delete(id)
-        share.bytes -= expiries.bytesOfSoonest
-      }
+      share.bytes -= expiries.bytesOfSoonest
       expiries.pop()
       this.forgetIfEmpty(share)
     }
@@ -99,7 +77,6 @@ export class AddressShares {
   clear(): void {
     this.shares.clear()
     this.expiries.clear()
-    this.stored.clear()
   }
 
   private forgetIfEmpty(share: Share): void {
@@ -108,14 +85,13 @@ export class AddressShares {
 }
 
 /**
- * A binary min-heap of (expiry, bytes, share, message id) in four parallel arrays: a stored message adds
- * slots to arrays rather than an object the collector must carry until it expires.
+ * A binary min-heap of (expiry, bytes, share) in three parallel arrays: a stored message adds numbers to
+ * arrays rather than an object the collector must carry until it expires.
  */
 class ExpiryQueue {
   private at: number[] = []
   private sizes: number[] = []
   private owners: Share[] = []
-  private ids: string[] = []
 
   /** The soonest expiry, or +∞ when empty. */
   get soonest(): number {
@@ -130,33 +106,27 @@ class ExpiryQueue {
     return this.owners[0] as Share
   }
 
-  get idOfSoonest(): string {
-    return this.ids[0] as string
-  }
-
-  push(expiresAt: number, bytes: number, owner: Share, id: string): void {
-    const { at, sizes, owners, ids } = this
+  push(expiresAt: number, bytes: number, owner: Share): void {
+    const { at, sizes, owners } = this
     let index = at.length
     at.push(expiresAt)
     sizes.push(bytes)
     owners.push(owner)
-    ids.push(id)
     while (index > 0) {
       const parent = (index - 1) >> 1
       if ((at[parent] as number) <= expiresAt) break
       this.move(parent, index)
       index = parent
     }
-    this.place(index, expiresAt, bytes, owner, id)
+    this.place(index, expiresAt, bytes, owner)
   }
 
   /** Removes the soonest entry; the queue must not be empty. */
   pop(): void {
-    const { at, sizes, owners, ids } = this
+    const { at, sizes, owners } = this
     const lastAt = at.pop() as number
     const lastSize = sizes.pop() as number
     const lastOwner = owners.pop() as Share
-    const lastId = ids.pop() as string
     const length = at.length
     if (length === 0) return
     let index = 0
@@ -169,27 +139,24 @@ class ExpiryQueue {
       this.move(child, index)
       index = child
     }
-    this.place(index, lastAt, lastSize, lastOwner, lastId)
+    this.place(index, lastAt, lastSize, lastOwner)
   }
 
   clear(): void {
     this.at = []
     this.sizes = []
     this.owners = []
-    this.ids = []
   }
 
   private move(from: number, to: number): void {
     this.at[to] = this.at[from] as number
     this.sizes[to] = this.sizes[from] as number
     this.owners[to] = this.owners[from] as Share
-    this.ids[to] = this.ids[from] as string
   }
 
-  private place(index: number, expiresAt: number, bytes: number, owner: Share, id: string): void {
+  private place(index: number, expiresAt: number, bytes: number, owner: Share): void {
     this.at[index] = expiresAt
     this.sizes[index] = bytes
     this.owners[index] = owner
-    this.ids[index] = id
   }
 }

@@ -29,5 +29,5 @@ export {
 } from './message.js'
 export { CLOSE_RESTARTING, RelayCore, type RelayCoreOptions, type RelaySession } from './relayCore.js'
 export type { RelayStats } from './stats.js'
-export type { EvictionListener, MailboxCaps, MailboxStore, PutOutcome } from './store.js'
+export type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 export { truncate } from './truncate.js'

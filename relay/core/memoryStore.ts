@@ -1,6 +1,6 @@
 import { MAX_DELIVERY_RECORDS_PER_MESSAGE } from './limits.js'
 import { mailboxBytes, type StoredMessage, textBytes } from './message.js'
-import type { EvictionListener, MailboxCaps, MailboxStore, PutOutcome } from './store.js'
+import type { MailboxCaps, MailboxStore, PutOutcome } from './store.js'
 
 // Most messages reach one client or none: a lone recipient is kept as its id, a set only from the second.
 type Entry = { message: StoredMessage; deliveredTo: string | Set<string> | undefined }
@@ -52,12 +52,7 @@ export class MemoryMailboxStore implements MailboxStore {
   // that a topic evicting at the rate it is published to holds no more than its cap until they expire.
   private evictedInHeap = 0
 
-  put(
-    message: StoredMessage,
-    caps: MailboxCaps,
-    addressFull = false,
-    onEvicted?: EvictionListener,
-  ): PutOutcome {
+  put(message: StoredMessage, caps: MailboxCaps, addressFull = false): PutOutcome {
     this.expireUpTo(message.publishedAt)
     // A copy past its expiry, not swept yet, is no copy: the envelope published again is stored anew.
     if (isLive(this.entries.get(message.id), message.publishedAt)) return 'duplicate'
@@ -71,7 +66,7 @@ export class MemoryMailboxStore implements MailboxStore {
     }
     const freed = evicted ? totalBytes(evicted) : 0
     if (this.liveBytes - freed + mailboxBytes(message) > caps.maxTotalBytes) return 'storeFull'
-    if (mailbox && evicted) this.evict(mailbox, evicted, freed, onEvicted)
+    if (mailbox && evicted) this.evict(mailbox, evicted, freed)
     const entry: Entry = { message, deliveredTo: undefined }
     this.entries.set(message.id, entry)
     if (mailbox) {
@@ -147,12 +142,9 @@ export class MemoryMailboxStore implements MailboxStore {
     this.evictedInHeap = 0
   }
 
-  private evict(mailbox: Mailbox, evicted: Entry[], bytes: number, onEvicted?: EvictionListener): void {
+  private evict(mailbox: Mailbox, evicted: Entry[], bytes: number): void {
     const gone = new Set(evicted)
-    for (const { message } of evicted) {
-      this.entries.delete(message.id)
-      onEvicted?.(message.id, mailboxBytes(message))
-    }
+    for (const entry of evicted) this.entries.delete(entry.message.id)
     mailbox.entries = mailbox.entries.filter((entry) => !gone.has(entry))
     mailbox.live -= evicted.length
     this.liveBytes -= bytes

@@ -101,8 +101,6 @@ export class RelayCore {
   private readonly addressBytes: RateLimiter
   private readonly received: RateLimiter
   private readonly shares: AddressShares
-  // One function for every put, so that passing it allocates nothing per message.
-  private readonly releaseEvicted = (id: string, bytes: number) => this.shares.evicted(id, bytes)
   private readonly counters: RelayCounters = zeroCounters()
   private readonly connections = new Set<RelayConnection>()
   private readonly subscribers = new Map<string, Set<RelayConnection>>()
@@ -493,7 +491,7 @@ export class RelayCore {
     const withinShare = this.shares.reserve(share, bytes, message.publishedAt)
     let outcome: Eventually<PutOutcome>
     try {
-      outcome = this.store.put(message, this.caps, !withinShare, this.releaseEvicted)
+      outcome = this.store.put(message, this.caps, !withinShare)
     } catch (error) {
       this.shares.giveBack(share, bytes)
       throw error
@@ -512,7 +510,7 @@ export class RelayCore {
   private took(outcome: PutOutcome, message: StoredMessage, share: Share, stored: StoreOutcome): boolean {
     const bytes = mailboxBytes(message)
     if (outcome === 'stored') {
-      this.shares.keep(share, message.id, bytes, message.expiresAt)
+      this.shares.keep(share, bytes, message.expiresAt)
       stored.fresh.push(message)
       return true
     }

@@ -25,12 +25,6 @@ export type MailboxCaps = {
 export type PutOutcome = 'stored' | 'duplicate' | 'addressFull' | 'topicFull' | 'storeFull'
 
 /**
- * Told of each message a put evicted (its id and `mailboxBytes`) once the put is as durable as the store
- * makes it, so that the bytes stop counting against its publisher's address share before its expiry.
- */
-export type EvictionListener = (id: string, bytes: number) => void
-
-/**
  * Where mailboxes live. Every method may be asynchronous (Redis); a resolved `put` means the message
  * is as durable as the store can make it, because the publisher is acked only after it. A rejected
  * call means that call did nothing; it never leaves a write half-done. `put` and `markDelivered`, called
@@ -43,15 +37,9 @@ export interface MailboxStore {
    * delivered messages (see `maxMessagesPerTopic`; what they free counts for the store's bytes too).
    * Eviction and store are one step: a refused put evicts nothing. `addressFull`:
    * the publisher's address has used its share (the core counts it), so a new message is refused with
-   * 'addressFull' while a retry of a stored one is still a duplicate. `evicted` hears of each message
-   * a stored put evicted, never of one a refused or failed put would have.
+   * 'addressFull' while a retry of a stored one is still a duplicate.
    */
-  put(
-    message: StoredMessage,
-    caps: MailboxCaps,
-    addressFull?: boolean,
-    evicted?: EvictionListener,
-  ): Eventually<PutOutcome>
+  put(message: StoredMessage, caps: MailboxCaps, addressFull?: boolean): Eventually<PutOutcome>
   /**
    * Unexpired messages on `topic` that `clientId` neither published nor is recorded as having, oldest
    * first, at most `limit`, and none past the first whose running total of `textBytes` passes `maxBytes`:

@@ -33,13 +33,11 @@ export class GroupCommit {
 
   /**
    * `ready` may hold the next transaction back (it answers a promise that resolves when it may begin);
-   * calls made meanwhile join that transaction. `committed` is called once a transaction has committed,
-   * before its calls resolve, so that what waited on its durability (never what a lost one did) goes on.
+   * calls made meanwhile join that transaction.
    */
   constructor(
     private readonly db: TransactionalDatabase,
     private readonly ready: () => Promise<void> | undefined = () => undefined,
-    private readonly committed: () => void = () => undefined,
   ) {}
 
   /**
@@ -117,7 +115,6 @@ export class GroupCommit {
       return batch.length
     }
     if (this.db.totalChanges() !== changesBefore) this.failure = undefined
-    this.committed()
     for (const { operation, value } of ran) operation.resolve(value)
     return batch.length
   }

@@ -1,5 +1,4 @@
 import {
-  type EvictionListener,
   MAX_DELIVERY_RECORDS_PER_MESSAGE,
   type MailboxCaps,
   type MailboxStore,
@@ -53,11 +52,10 @@ const RowSchema = z.object({
 })
 const ValueSchema = z.object({ value: z.number() })
 const TopicTallySchema = z.object({ topic: z.string(), messages: z.number(), bytes: z.number() })
-const EvictableSchema = z.object({ seq: z.number(), id: z.string(), bytes: z.number() })
+const EvictableSchema = z.object({ seq: z.number(), bytes: z.number() })
 type Evictable = z.infer<typeof EvictableSchema>
 // What a put within the topic cap evicts, shared so that the common case allocates nothing.
 const NOTHING_TO_EVICT: readonly Evictable[] = []
-type Eviction = { readonly evicted: readonly Evictable[]; readonly listener: EvictionListener }
 
 type Statements = {
   exists: Libsql.Statement
@@ -104,8 +102,6 @@ export class SqliteMailboxStore implements MailboxStore {
   private readonly statements: Statements
   private readonly commits: GroupCommit
   private readonly tally = new MailboxTally()
-  // What the puts of the transaction under way evicted, told to their listeners once it commits.
-  private uncommitted: Eviction[] = []
 
   private constructor(
     private readonly db: Libsql.Database,
@@ -132,7 +128,7 @@ export class SqliteMailboxStore implements MailboxStore {
       ),
       // Deliveries are only ever recorded for clients other than the publisher (see MailboxCaps).
       deliveredInTopic: prepare(
-        `SELECT seq, id, ${STORED_BYTES} AS bytes FROM messages m
+        `SELECT seq, ${STORED_BYTES} AS bytes FROM messages m
           WHERE ${keyMatch('m.topic', '?1')} AND m.expires_at > ?2
             AND EXISTS (SELECT 1 FROM deliveries d WHERE d.message_seq = m.seq)
           ORDER BY m.seq
@@ -188,7 +184,6 @@ export class SqliteMailboxStore implements MailboxStore {
         totalChanges: () => numberOf(totalChanges.get()),
       },
       () => checkpointer.caughtUp(),
-      () => this.tellEvictions(),
     )
     const counted = db.prepare(
       `SELECT topic, count(*) AS messages, sum(${STORED_BYTES}) AS bytes FROM messages GROUP BY topic`,
@@ -244,15 +239,9 @@ export class SqliteMailboxStore implements MailboxStore {
    * Caps are checked against the tally; only a put that would pass a cap counts what has expired
    * meanwhile (through an index), since expired messages do not count. A retry of a stored message is
    * a duplicate, never a refusal. A full topic makes room by evicting delivered messages, in the same
-   * savepoint as the insert, so that a failed insert leaves them stored; `onEvicted` hears of them once
-   * the put's transaction is committed.
+   * savepoint as the insert, so that a failed insert leaves them stored.
    */
-  put(
-    message: StoredMessage,
-    caps: MailboxCaps,
-    addressFull = false,
-    onEvicted?: EvictionListener,
-  ): Promise<PutOutcome> {
+  put(message: StoredMessage, caps: MailboxCaps, addressFull = false): Promise<PutOutcome> {
     const { topic } = message
     let bytes = 0
     let evicted = NOTHING_TO_EVICT
@@ -267,13 +256,10 @@ export class SqliteMailboxStore implements MailboxStore {
         bytes = evictable.length === 0 ? this.insert(message) : this.evictAndInsert(evictable, message)
         evicted = evictable
         this.tally.add(topic, 1 - evicted.length, bytes - freed)
-        if (onEvicted && evicted.length > 0) this.uncommitted.push({ evicted, listener: onEvicted })
         return 'stored'
       },
       (outcome) => {
-        if (outcome !== 'stored') return
-        this.tally.add(topic, evicted.length - 1, sumBytes(evicted) - bytes)
-        if (evicted.length > 0) this.uncommitted = this.uncommitted.filter((gone) => gone.evicted !== evicted)
+        if (outcome === 'stored') this.tally.add(topic, evicted.length - 1, sumBytes(evicted) - bytes)
       },
     )
   }
@@ -393,13 +379,6 @@ export class SqliteMailboxStore implements MailboxStore {
       this.db.close()
       this.lock.release()
     }
-  }
-
-  private tellEvictions(): void {
-    if (this.uncommitted.length === 0) return
-    const committed = this.uncommitted
-    this.uncommitted = []
-    for (const { evicted, listener } of committed) for (const { id, bytes } of evicted) listener(id, bytes)
   }
 
   private transaction<T>(run: () => T, undo?: (value: T) => void): Promise<T> {

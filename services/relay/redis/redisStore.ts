@@ -1,5 +1,4 @@
 import {
-  type EvictionListener,
   type Logger,
   MAX_DELIVERY_RECORDS_PER_MESSAGE,
   type MailboxCaps,
@@ -32,8 +31,8 @@ end
 `
 
 // The oldest `count` unexpired messages of a topic that some client acknowledged or fetched (deliveries
-// are only recorded for clients other than the publisher), as { id, expiry index member, bytes } with
-// their bytes in all, or nil when it has fewer. A message is taken only when its index member, rebuilt from the
+// are only recorded for clients other than the publisher), as { id, expiry index member } pairs with
+// their bytes, or nil when it has fewer. A message is taken only when its index member, rebuilt from the
 // stored envelope's and attestation's lengths and the overhead (mailboxBytes), is found: one that is not
 // plain ASCII (never base64 or a JWT) is left to expire, as is one a relay of before the overhead stored.
 const oldestDeliveredFunction = `
@@ -53,7 +52,7 @@ local function oldestDelivered(topicKey, expiry, prefix, topic, now, count)
         local member = topic .. ' ' .. id .. ' ' .. size
         local expiresAt = redis.call('ZSCORE', expiry, member)
         if expiresAt and tonumber(expiresAt) > tonumber(now) then
-          found[#found + 1] = { id, member, size }
+          found[#found + 1] = { id, member }
           freed = freed + size
           if #found == count then return found, freed end
         end
@@ -71,7 +70,7 @@ end
 // Caps count unexpired messages: when one looks reached, expired messages are dropped first (counted
 // for the next sweep to report) and the cap is checked again. A full topic then evicts its oldest
 // delivered messages, if it has enough, and what they free counts for the store's bytes; a refused put
-// evicts nothing. A put that evicted answers 'stored' followed by an { id, bytes } pair for each.
+// evicts nothing.
 const putScript = `${purgeFunction}${oldestDeliveredFunction}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
 if ARGV[12] == '1' then return 'addressFull' end
@@ -104,10 +103,7 @@ if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KE
 if redis.call('ZADD', KEYS[4], ARGV[4], ARGV[5] .. ' ' .. ARGV[3] .. ' ' .. ARGV[6]) == 1 then
   redis.call('INCRBY', KEYS[5], size)
 end
-if #evicted == 0 then return 'stored' end
-local told = { 'stored' }
-for _, gone in ipairs(evicted) do told[#told + 1] = { gone[1], gone[3] } end
-return told
+return 'stored'
 `
 
 // KEYS: message, deliveries. ARGV: client id. Nothing is recorded for a message that is gone; a new client past
@@ -142,7 +138,6 @@ const MIN_READ_BATCH = 64
 const BODIES_PER_READ = 16
 const count = z.int().check(z.nonnegative())
 const putOutcome = z.enum(['stored', 'duplicate', 'addressFull', 'topicFull', 'storeFull'])
-const evictingPut = z.tuple([z.literal('stored')], z.tuple([z.string(), count]))
 const purged = z.tuple([count, count])
 
 /**
@@ -164,12 +159,7 @@ export class RedisMailboxStore implements MailboxStore {
     return new RedisMailboxStore(await connectRedis(url, 'pairwise-relay-store', logger), prefix)
   }
 
-  async put(
-    message: StoredMessage,
-    caps: MailboxCaps,
-    addressFull = false,
-    onEvicted?: EvictionListener,
-  ): Promise<PutOutcome> {
+  async put(message: StoredMessage, caps: MailboxCaps, addressFull = false): Promise<PutOutcome> {
     const ttlMs = Math.max(1, message.expiresAt - message.publishedAt)
     const outcome = await this.redis.eval(
       putScript,
@@ -193,10 +183,7 @@ export class RedisMailboxStore implements MailboxStore {
       PURGE_BATCH,
       addressFull ? 1 : 0,
     )
-    if (!Array.isArray(outcome)) return putOutcome.parse(outcome)
-    const [stored, ...evicted] = evictingPut.parse(outcome)
-    for (const [id, bytes] of evicted) onEvicted?.(id, bytes)
-    return stored
+    return putOutcome.parse(outcome)
   }
 
   /**

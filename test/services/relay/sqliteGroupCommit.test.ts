@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { GroupCommit, type TransactionalDatabase } from '../../../services/relay/sqliteGroupCommit.js'
+import { GroupCommit } from '../../../services/relay/sqliteGroupCommit.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'pairwise-group-commit-'))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
@@ -23,23 +23,18 @@ let db: Database.Database
 let commits: GroupCommit
 let files = 0
 
-/** The test's database as a group commit drives it. */
-function transactional(): TransactionalDatabase {
+beforeEach(() => {
+  db = new Database(join(directory, `${++files}.db`))
+  db.exec('PRAGMA foreign_keys = ON')
+  db.exec(schema)
   const totalChanges = db.prepare('SELECT total_changes() AS value')
-  return {
+  commits = new GroupCommit({
     exec: (sql) => db.exec(sql),
     get inTransaction() {
       return db.inTransaction
     },
     totalChanges: () => (totalChanges.get() as { value: number }).value,
-  }
-}
-
-beforeEach(() => {
-  db = new Database(join(directory, `${++files}.db`))
-  db.exec('PRAGMA foreign_keys = ON')
-  db.exec(schema)
-  commits = new GroupCommit(transactional())
+  })
 })
 afterEach(() => db.close())
 
@@ -125,20 +120,5 @@ describe('group commit over SQLite', () => {
     expect(undone).toEqual(['e', 'd'])
     await outcomes([counted('f')])
     expect(undone).toEqual(['e', 'd'])
-  })
-
-  it('tells of each transaction that commits before its calls resolve, and never of a lost one', async () => {
-    const told: string[] = []
-    commits = new GroupCommit(transactional(), undefined, () => told.push(stored().join()))
-    const insert = (value: string) =>
-      commits.run(() => {
-        db.prepare('INSERT INTO entries (value) VALUES (?)').run([value])
-      })
-    const first = insert('a').then(() => told.push('a resolved'))
-    await outcomes([first, insert('b')])
-    expect(told).toEqual(['a,b', 'a resolved'])
-    await outcomes([insert('c'), insert('give up')])
-    await outcomes([insert('d'), orphan()])
-    expect(told).toEqual(['a,b', 'a resolved'])
   })
 })

@@ -110,32 +110,6 @@ export async function expectDeliveredEviction(store: MailboxStore): Promise<void
 }
 
 /**
- * The eviction report every mailbox store gives, which frees its publisher's address share: a put that
- * evicts tells its listener each evicted message's id and `mailboxBytes`, once it is stored; a put that
- * evicts nothing, or is refused, tells it nothing.
- */
-export async function expectEvictionsTold(store: MailboxStore): Promise<void> {
-  const now = Date.now()
-  const topic = randomTopic()
-  const told: [string, number][] = []
-  const listener = (id: string, bytes: number) => told.push([id, bytes])
-  const evictionCaps = { maxMessagesPerTopic: 2, maxTotalBytes: roomFor(10, 1_000) }
-  const [first, second] = [storedMessage(topic, 'AAAA1', now), storedMessage(topic, 'AAAAAAAA2', now)]
-  for (const message of [first, second])
-    expect(await store.put(message, evictionCaps, false, listener)).toBe('stored')
-  expect(await store.put(storedMessage(topic, 'AAAA3', now), evictionCaps, false, listener)).toBe('topicFull')
-  expect(told).toEqual([])
-  for (const { id } of [first, second]) expect(await store.markDelivered(id, 'did:key:peer')).toBe(true)
-  expect(await store.put(storedMessage(topic, 'AAAA4', now), evictionCaps, false, listener)).toBe('stored')
-  expect(told).toEqual([[first.id, mailboxBytes(first)]])
-  expect(await store.put(storedMessage(topic, 'AAAA5', now), evictionCaps, false, listener)).toBe('stored')
-  expect(told).toEqual([
-    [first.id, mailboxBytes(first)],
-    [second.id, mailboxBytes(second)],
-  ])
-}
-
-/**
  * The byte contract every mailbox store keeps: a message weighs its envelope and its attestation, so the
  * store's cap holds whatever the two are made of, and an evicted or expired message frees both.
  */
@@ -265,10 +239,6 @@ export const mailboxContracts: readonly (readonly [
   [
     'makes room in a full topic by evicting its oldest delivered messages, and only those',
     expectDeliveredEviction,
-  ],
-  [
-    'tells the put that evicted each message it evicted, with its bytes, so that its address share is freed',
-    expectEvictionsTold,
   ],
   [
     'records at most MAX_DELIVERY_RECORDS_PER_MESSAGE clients per message, the newest reader in place of another',
