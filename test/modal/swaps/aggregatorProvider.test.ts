@@ -167,8 +167,18 @@ describe('the hosted aggregator adapter', () => {
     })
   })
 
+  /** Answers the next quote request with `body` and expects the quote refused as unavailable. */
+  async function refusesAsUnavailable(body: unknown) {
+    broken.body = body
+    try {
+      await expect(provider().getQuote(params)).rejects.toMatchObject({ reason: 'unavailable' })
+    } finally {
+      delete broken.body
+    }
+  }
+
   it('refuses a quote with a fee in a token not swapped, which would show in the paid token’s decimals and symbol', async () => {
-    broken.body = {
+    await refusesAsUnavailable({
       quoteId: 'q-8',
       toAmount: '99000000000000000',
       minToAmount: '98010000000000000',
@@ -183,12 +193,7 @@ describe('the hosted aggregator adapter', () => {
       gasEstimate: '180000',
       spender,
       expiresAt: 1_700_000_030_000,
-    }
-    try {
-      await expect(provider().getQuote(params)).rejects.toMatchObject({ reason: 'unavailable' })
-    } finally {
-      delete broken.body
-    }
+    })
   })
 
   it.each([
@@ -198,7 +203,7 @@ describe('the hosted aggregator adapter', () => {
   ])('refuses a quote whose minimum received is $what, the floor a re-quote is held to before sending', async ({
     minimum,
   }) => {
-    broken.body = {
+    await refusesAsUnavailable({
       quoteId: 'q-9',
       toAmount: '99000000000000000',
       minToAmount: minimum,
@@ -207,12 +212,7 @@ describe('the hosted aggregator adapter', () => {
       gasEstimate: '180000',
       spender,
       expiresAt: 1_700_000_030_000,
-    }
-    try {
-      await expect(provider().getQuote(params)).rejects.toMatchObject({ reason: 'unavailable' })
-    } finally {
-      delete broken.body
-    }
+    })
   })
 
   it.each([
