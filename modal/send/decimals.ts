@@ -18,8 +18,19 @@ export class TokenDecimalsError extends Error {
   }
 }
 
+/** A token as a list gives it: the decimals its amounts are scaled by, and its contract (none for the native coin). */
+export type ListedToken = Pick<SendToken, 'symbol' | 'decimals' | 'contract'>
+
 /** A token's decimals as its contract reports them; the native coin's are the network's. */
-export type DecimalsOf = (token: SendToken) => Promise<number>
+export type DecimalsOf = (token: ListedToken) => Promise<number>
+
+/**
+ * Refuses (TokenDecimalsError) `token` unless its contract reports the decimals it is listed with: an amount
+ * scaled by the list's is only the one reviewed when the contract agrees.
+ */
+export async function assertContractDecimals(decimalsOf: DecimalsOf, token: ListedToken): Promise<void> {
+  if ((await decimalsOf(token)) !== token.decimals) throw new TokenDecimalsError(token.symbol)
+}
 
 /**
  * The decimals of each token read from its contract through `client`, once per contract (a failed read is

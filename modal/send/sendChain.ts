@@ -5,7 +5,7 @@ import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Receipt, Replacement } from '../adapters/eip155/walletActions.js'
 import type { ChainAdapter, WalletCall } from '../adapters/types.js'
 import type { ParseUnits } from './amount.js'
-import { contractDecimals, type DecimalsOf, TokenDecimalsError } from './decimals.js'
+import { assertContractDecimals, contractDecimals, type DecimalsOf } from './decimals.js'
 import { type Fee, feeOf, feesPerGas } from './fee.js'
 import { universalResolverNames } from './names.js'
 import type { NameResolver } from './recipient.js'
@@ -92,8 +92,7 @@ export function evmSendChain(adapter: ChainAdapter | undefined, from: WalletCall
     },
     resolveName: universalResolverNames(client),
     send: async (transfer, fee) => {
-      const { token } = transfer
-      if ((await decimalsOf(token)) !== token.decimals) throw new TokenDecimalsError(token.symbol)
+      await assertContractDecimals(decimalsOf, transfer.token)
       const limits = { ...pinnedGas(transfer, fee), fees: fee.perGas }
       return transfer.token.contract
         ? actions.writeContract({

@@ -43,7 +43,7 @@ export function SwapPreviewView({ data }: { data: { draft: ReadyDraft } }) {
       ? draftParams(draft, ready.wallet, undefined, t.locale)
       : undefined
   const params = checked && 'params' in checked ? checked.params : undefined
-  const live = useQuote(ready?.provider, params)
+  const live = useQuote(ready, params)
   const [taken, setTaken] = useState<SwapQuote>()
   const [moved, setMoved] = useState<SwapQuote>()
   const [allowance, setAllowance] = useState<bigint>()

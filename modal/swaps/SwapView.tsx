@@ -30,7 +30,7 @@ export function SwapView({ data }: { data: { draft?: SwapDraft } }) {
   const balance = useTokenBalance(ready?.wallet, draft.from)
   const checked = ready ? draftParams(draft, ready.wallet, balance, t.locale) : { issue: 'none' as const }
   const params = 'params' in checked ? checked.params : undefined
-  const quote = useQuote(ready?.provider, params)
+  const quote = useQuote(ready, params)
   if (!ft || setup.status === 'loading') return <Spinner label={t('modal.loading')} />
   if (!ready) return <p className="muted">{ft('unavailable')}</p>
   const edit = (patch: Partial<SwapDraft>) =>

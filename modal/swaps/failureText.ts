@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/translate.js'
+import { TokenDecimalsError } from '../send/decimals.js'
 import { clipText } from '../ui/components/clipText.js'
 import { MAX_ERROR_TEXT_LENGTH } from '../ui/components/errorMessage.js'
 import type { en } from './texts/en.js'
@@ -7,7 +8,8 @@ import { SwapError } from './types.js'
 type SwapTranslate = Translate<keyof typeof en & string>
 
 /**
- * The text a refused or failed swap shows: the swap's own reasons, else the wallet's words. A wallet's words
+ * The text a refused or failed swap shows: the swap's own reasons, a token whose decimals its contract did
+ * not confirm, else the wallet's words. A wallet's words
  * and a revert reason are cut as errorMessage cuts them (MAX_ERROR_TEXT_LENGTH).
  */
 export function failureText(
@@ -15,6 +17,7 @@ export function failureText(
   error: unknown,
   context: { from?: string; to?: string; slippageBps: number },
 ): string {
+  if (error instanceof TokenDecimalsError) return ft('failure.decimals', { symbol: error.symbol })
   if (!(error instanceof SwapError))
     return ft('failure.wallet', { reason: shown(error instanceof Error ? error.message : String(error)) })
   switch (error.reason) {

@@ -1,5 +1,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddressEqual, maxUint256 } from 'viem'
 import type { Clock } from '../core/ports.js'
+import type { DecimalsOf } from '../send/decimals.js'
+import { assertListedDecimals } from './listedDecimals.js'
 import {
   isNativeToken,
   type SwapChainId,
@@ -21,6 +23,8 @@ export type SwapWallet = {
   readonly account: Address
   /** The network the account sends on. */
   readonly chainId: SwapChainId
+  /** A token's decimals as its contract reports them, which the token list's are checked against. */
+  readonly decimalsOf: DecimalsOf
   /** The latest block's timestamp, in seconds: deadlines follow chain time, which tests may shift. */
   latestBlockTime(): Promise<bigint>
   /** Runs `tx` from the account without sending it; throws SwapError('reverted', reason) when it would revert. */
@@ -79,11 +83,12 @@ function assertSameWallet(quote: SwapQuote, wallet: SwapWallet): void {
 
 /**
  * Sends the swap the visitor accepted as `accepted`: a quote for another account or network than the
- * wallet's, or an expired one, is refused; a token whose allowance
- * falls short is approved first (the exact amount unless `unlimited`), its receipt awaited; then the swap is
- * quoted again, refused when the price moved past the accepted slippage, built with the accepted minimum,
- * simulated (a revert refused with its reason) and only then sent to the wallet. An approve or a swap the
- * provider built other than asked (spender, amount, value) is refused before the wallet sees it.
+ * wallet's, an expired one, or one of a token listed with other decimals than its contract's is refused; a
+ * token whose allowance falls short is approved first (the exact amount unless `unlimited`), its receipt
+ * awaited; then the swap is quoted again, refused when the price moved past the accepted slippage, built
+ * with the accepted minimum, simulated (a revert refused with its reason) and only then sent to the wallet.
+ * An approve or a swap the provider built other than asked (spender, amount, value) is refused before the
+ * wallet sees it.
  */
 export async function executeSwap(input: {
   provider: SwapProvider
@@ -98,6 +103,7 @@ export async function executeSwap(input: {
   assertSameWallet(accepted, wallet)
   assertFresh(accepted, input.now())
   const { params } = accepted
+  await assertListedDecimals(wallet.decimalsOf, params)
   const amount = BigInt(params.amount)
   let approvalHash: Hex | undefined
   if (!isNativeToken(params.from)) {
@@ -164,10 +170,12 @@ function assertSwapTx(tx: TxRequest, accepted: SwapQuote, amount: bigint): void 
 
 /**
  * Quotes `params` now and again every `requoteMs` on `clock` until stopped; each answer or failure is
- * reported, a late answer after stop is dropped.
+ * reported, a late answer after stop is dropped. A token listed with other decimals than its contract's
+ * (read through `decimalsOf`) is not quoted: the amount asked for is not the one typed.
  */
 export function watchQuote(input: {
   provider: SwapProvider
+  decimalsOf: DecimalsOf
   params: SwapQuoteParams
   clock: Clock
   onQuote: (quote: SwapQuote) => void
@@ -176,14 +184,16 @@ export function watchQuote(input: {
   let stopped = false
   let timer: unknown
   const run = () => {
-    input.provider.getQuote(input.params).then(
-      (quote) => {
-        if (!stopped) input.onQuote(quote)
-      },
-      (error: unknown) => {
-        if (!stopped) input.onError(error)
-      },
-    )
+    assertListedDecimals(input.decimalsOf, input.params)
+      .then(() => input.provider.getQuote(input.params))
+      .then(
+        (quote) => {
+          if (!stopped) input.onQuote(quote)
+        },
+        (error: unknown) => {
+          if (!stopped) input.onError(error)
+        },
+      )
     timer = input.clock.setTimeout(run, requoteMs)
   }
   run()

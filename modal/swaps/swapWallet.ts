@@ -3,6 +3,7 @@ import { call, getBlock } from 'viem/actions'
 import type { Eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { ChainAdapter, WalletCall } from '../adapters/types.js'
 import type { CaipNetwork } from '../networks/types.js'
+import { contractDecimals } from '../send/decimals.js'
 import type { SwapWallet } from './swapFlow.js'
 import { SwapError } from './types.js'
 
@@ -62,6 +63,7 @@ export function evmSwapWallet(
     client,
     network,
     chainId: `eip155:${Number(network.id)}`,
+    decimalsOf: contractDecimals(client),
     parseAmount: (value: string, decimals: number) => {
       try {
         return evm.parseUnits({ value, decimals })

@@ -33,6 +33,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'تحرّك السعر أكثر من انزلاقك البالغ {slippage} % منذ عرض السعر هذا: لم تُرسل المبادلة. راجع عرض السعر الجديد.',
   'failure.reverted': 'ستفشل المبادلة: {reason}. لم تُرسل.',
   'failure.unavailable': 'تعذّر الحصول على عرض سعر. حاول مرة أخرى.',
+  'failure.decimals': 'تعذّر تأكيد عدد الخانات العشرية لـ {symbol} من عقده، لذا لا يمكن مبادلته.',
   'failure.wallet': 'لم ترسلها المحفظة: {reason}',
   acceptNew: 'استخدام عرض السعر الجديد',
   'status.approving': 'وافق على {symbol} في محفظتك.',

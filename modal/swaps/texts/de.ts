@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'Der Preis hat sich seit diesem Angebot um mehr als deine Slippage von {slippage} % bewegt: Der Tausch wurde nicht gesendet. Prüfe das neue Angebot.',
   'failure.reverted': 'Der Tausch würde fehlschlagen: {reason}. Er wurde nicht gesendet.',
   'failure.unavailable': 'Es konnte kein Angebot abgerufen werden. Versuche es erneut.',
+  'failure.decimals':
+    'Die Dezimalstellen von {symbol} konnten nicht beim Vertrag bestätigt werden, daher kann es nicht getauscht werden.',
   'failure.wallet': 'Die Wallet hat ihn nicht gesendet: {reason}',
   acceptNew: 'Neues Angebot verwenden',
   'status.approving': 'Gib {symbol} in deiner Wallet frei.',

@@ -33,6 +33,8 @@ export const en = {
     'The price moved more than your {slippage} % slippage since this quote: the swap was not sent. Review the new quote.',
   'failure.reverted': 'The swap would fail: {reason}. It was not sent.',
   'failure.unavailable': 'Could not get a quote. Try again.',
+  'failure.decimals':
+    'The decimals of {symbol} could not be confirmed with its contract, so it cannot be swapped.',
   'failure.wallet': 'The wallet did not send it: {reason}',
   acceptNew: 'Use the new quote',
   'status.approving': 'Approve {symbol} in your wallet.',

@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'El precio se movió más que tu deslizamiento del {slippage} % desde esta cotización: el intercambio no se envió. Revisa la nueva cotización.',
   'failure.reverted': 'El intercambio fallaría: {reason}. No se envió.',
   'failure.unavailable': 'No se pudo obtener una cotización. Inténtalo de nuevo.',
+  'failure.decimals':
+    'No se pudieron confirmar los decimales de {symbol} con su contrato, así que no se puede intercambiar.',
   'failure.wallet': 'La billetera no lo envió: {reason}',
   acceptNew: 'Usar la nueva cotización',
   'status.approving': 'Aprueba {symbol} en tu billetera.',

@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'Le prix a bougé de plus que votre glissement de {slippage} % depuis ce devis : l’échange n’a pas été envoyé. Vérifiez le nouveau devis.',
   'failure.reverted': 'L’échange échouerait : {reason}. Il n’a pas été envoyé.',
   'failure.unavailable': 'Impossible d’obtenir un devis. Réessayez.',
+  'failure.decimals':
+    'Les décimales de {symbol} n’ont pas pu être confirmées auprès de son contrat : il ne peut pas être échangé.',
   'failure.wallet': 'Le portefeuille ne l’a pas envoyé : {reason}',
   acceptNew: 'Utiliser le nouveau devis',
   'status.approving': 'Approuvez {symbol} dans votre portefeuille.',

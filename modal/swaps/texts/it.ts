@@ -35,6 +35,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'Il prezzo si è mosso più del tuo slippage del {slippage} % da questa quotazione: lo scambio non è stato inviato. Controlla la nuova quotazione.',
   'failure.reverted': 'Lo scambio fallirebbe: {reason}. Non è stato inviato.',
   'failure.unavailable': 'Impossibile ottenere una quotazione. Riprova.',
+  'failure.decimals':
+    'Impossibile confermare i decimali di {symbol} con il suo contratto, quindi non può essere scambiato.',
   'failure.wallet': 'Il wallet non l’ha inviato: {reason}',
   acceptNew: 'Usa la nuova quotazione',
   'status.approving': 'Approva {symbol} nel tuo wallet.',

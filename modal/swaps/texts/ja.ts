@@ -33,6 +33,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'この見積もりの後、価格がスリッページ {slippage} % を超えて動きました。スワップは送信されていません。新しい見積もりを確認してください。',
   'failure.reverted': 'スワップは失敗します: {reason}。送信されていません。',
   'failure.unavailable': '見積もりを取得できませんでした。もう一度お試しください。',
+  'failure.decimals': '{symbol} の小数点以下の桁数をコントラクトで確認できなかったため、スワップできません。',
   'failure.wallet': 'ウォレットは送信しませんでした: {reason}',
   acceptNew: '新しい見積もりを使う',
   'status.approving': 'ウォレットで {symbol} を承認してください。',

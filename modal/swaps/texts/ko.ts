@@ -33,6 +33,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     '이 견적 이후 가격이 슬리피지 {slippage} %보다 많이 움직였습니다. 스왑은 전송되지 않았습니다. 새 견적을 검토하세요.',
   'failure.reverted': '스왑이 실패합니다: {reason}. 전송되지 않았습니다.',
   'failure.unavailable': '견적을 가져올 수 없습니다. 다시 시도하세요.',
+  'failure.decimals': '{symbol}의 소수 자릿수를 컨트랙트에서 확인할 수 없어 스왑할 수 없습니다.',
   'failure.wallet': '지갑이 전송하지 않았습니다: {reason}',
   acceptNew: '새 견적 사용',
   'status.approving': '지갑에서 {symbol}을(를) 승인하세요.',

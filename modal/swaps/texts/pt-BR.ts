@@ -33,6 +33,8 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'O preço mudou mais do que seu slippage de {slippage} % desde esta cotação: a troca não foi enviada. Revise a nova cotação.',
   'failure.reverted': 'A troca falharia: {reason}. Ela não foi enviada.',
   'failure.unavailable': 'Não foi possível obter uma cotação. Tente novamente.',
+  'failure.decimals':
+    'Não foi possível confirmar as casas decimais de {symbol} com o contrato, então ele não pode ser trocado.',
   'failure.wallet': 'A carteira não a enviou: {reason}',
   acceptNew: 'Usar a nova cotação',
   'status.approving': 'Aprove {symbol} na sua carteira.',

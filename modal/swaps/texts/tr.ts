@@ -34,6 +34,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
     'Fiyat bu tekliften bu yana %{slippage} kayma toleransınızdan fazla değişti: takas gönderilmedi. Yeni teklifi gözden geçirin.',
   'failure.reverted': 'Takas başarısız olur: {reason}. Gönderilmedi.',
   'failure.unavailable': 'Teklif alınamadı. Tekrar deneyin.',
+  'failure.decimals': '{symbol} ondalık basamakları sözleşmesinden doğrulanamadı, bu yüzden takas edilemez.',
   'failure.wallet': 'Cüzdan göndermedi: {reason}',
   acceptNew: 'Yeni teklifi kullan',
   'status.approving': '{symbol} için cüzdanınızda onay verin.',

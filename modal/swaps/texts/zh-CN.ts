@@ -32,6 +32,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'failure.priceMoved': '自此报价以来，价格变动超过了你的 {slippage} % 滑点：兑换未发送。请查看新报价。',
   'failure.reverted': '兑换将会失败：{reason}。未发送。',
   'failure.unavailable': '无法获取报价，请重试。',
+  'failure.decimals': '无法通过合约确认 {symbol} 的小数位数，因此无法兑换。',
   'failure.wallet': '钱包未发送：{reason}',
   acceptNew: '使用新报价',
   'status.approving': '请在钱包中授权 {symbol}。',

@@ -32,6 +32,7 @@ export const catalogue: FeatureCatalogue<typeof en> = {
   'failure.priceMoved': '自此報價以來，價格變動超過了你的 {slippage} % 滑價：兌換未送出。請檢視新報價。',
   'failure.reverted': '兌換將會失敗：{reason}。未送出。',
   'failure.unavailable': '無法取得報價，請再試一次。',
+  'failure.decimals': '無法透過合約確認 {symbol} 的小數位數，因此無法兌換。',
   'failure.wallet': '錢包未送出：{reason}',
   acceptNew: '使用新報價',
   'status.approving': '請在錢包中授權 {symbol}。',

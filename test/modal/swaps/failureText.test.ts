@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createTranslator } from '../../../modal/i18n/translate.js'
+import { TokenDecimalsError } from '../../../modal/send/decimals.js'
 import { failureText } from '../../../modal/swaps/failureText.js'
 import { en } from '../../../modal/swaps/texts/en.js'
 import { SwapError } from '../../../modal/swaps/types.js'
@@ -12,6 +13,12 @@ describe('failureText: what a failed swap says', () => {
   it('gives the wallet’s words for a swap it did not send', () => {
     expect(failureText(ft, new Error('Insufficient funds'), context)).toBe(
       'The wallet did not send it: Insufficient funds',
+    )
+  })
+
+  it('names the token whose decimals its contract did not confirm, not as the wallet’s words', () => {
+    expect(failureText(ft, new TokenDecimalsError('tUSD'), context)).toBe(
+      'The decimals of tUSD could not be confirmed with its contract, so it cannot be swapped.',
     )
   })
 

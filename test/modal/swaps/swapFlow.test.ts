@@ -7,8 +7,10 @@ import {
   erc20Abi,
   type Hex,
   maxUint256,
+  numberToHex,
 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
+import { contractDecimals, TokenDecimalsError } from '../../../modal/send/decimals.js'
 import {
   acceptedFor,
   executeSwap,
@@ -59,7 +61,29 @@ function quoteOf(p: SwapQuoteParams, toAmount: bigint, expiresAt = now + 30_000)
 const approveData = (spender: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
 
-function fakes(options: { allowance?: bigint; quotes?: bigint[]; reverts?: string } = {}) {
+/**
+ * The decimals each token contract reports through an RPC client, as the kit's wallet reads them (the test
+ * tokens' own by default); a read of any other contract fails.
+ */
+function chainDecimals(reported: Record<Address, number> = {}) {
+  const decimals: Record<Address, number> = { [usdc.address]: 6, [dai.address]: 6, ...reported }
+  const request = async ({ method, params }: { method: string; params?: unknown }) => {
+    const to = (params as [{ to?: Address }] | undefined)?.[0]?.to
+    const reports = to === undefined ? undefined : decimals[to]
+    if (method !== 'eth_call' || reports === undefined) throw new Error(`unexpected ${method} to ${to}`)
+    return numberToHex(reports, { size: 32 })
+  }
+  return contractDecimals(createPublicClient({ transport: custom({ request }) }))
+}
+
+function fakes(
+  options: {
+    allowance?: bigint
+    quotes?: bigint[]
+    reverts?: string
+    decimals?: Record<Address, number>
+  } = {},
+) {
   const log: string[] = []
   const quotes = [...(options.quotes ?? [990n])]
   const provider: SwapProvider = {
@@ -87,6 +111,7 @@ function fakes(options: { allowance?: bigint; quotes?: bigint[]; reverts?: strin
   const wallet: SwapWallet = {
     account,
     chainId: 'eip155:31337',
+    decimalsOf: chainDecimals(options.decimals),
     latestBlockTime: async () => 5_000n,
     simulate: async (tx: TxRequest) => {
       log.push(`simulate ${tx.data.slice(0, 10)}`)
@@ -209,6 +234,41 @@ describe('executeSwap', () => {
     expect(log.some((line) => line.startsWith('send'))).toBe(false)
   })
 
+  it.each([
+    { case: 'fewer decimals paid', from: usdc, to: dai, reported: { [usdc.address]: 18 } },
+    { case: 'more decimals paid', from: { ...usdc, decimals: 18 }, to: dai, reported: {} },
+    { case: 'fewer decimals received', from: eth, to: dai, reported: { [dai.address]: 18 } },
+    { case: 'more decimals received', from: eth, to: { ...dai, decimals: 18 }, reported: {} },
+  ])('refuses a token listed with $case than its contract reports before anything reaches the wallet', async ({
+    from,
+    to,
+    reported,
+  }) => {
+    const { provider, wallet, log } = fakes({ decimals: reported })
+    const refused = executeSwap({
+      provider,
+      wallet,
+      accepted: quoteOf(params(from, to), 990n),
+      unlimited: false,
+      now: () => now,
+    })
+    await expect(refused).rejects.toBeInstanceOf(TokenDecimalsError)
+    await expect(refused).rejects.toMatchObject({ symbol: from === eth ? 'tDAI' : 'tUSDC' })
+    expect(log).toEqual([])
+  })
+
+  it('a swap of tokens listed with the decimals their contracts report goes through to the wallet', async () => {
+    const { provider, wallet, log } = fakes({ allowance: 1000n })
+    await executeSwap({
+      provider,
+      wallet,
+      accepted: quoteOf(params(usdc, dai), 990n),
+      unlimited: false,
+      now: () => now,
+    })
+    expect(log).toContain('send 0x38ed1739')
+  })
+
   it('a swap whose simulation reverts is refused with the reason, never sent', async () => {
     const { provider, wallet, log } = fakes({ reverts: 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT' })
     await expect(
@@ -320,6 +380,7 @@ describe('watchQuote', () => {
       const seen: bigint[] = []
       const stop = watchQuote({
         provider,
+        decimalsOf: chainDecimals(),
         params: params(eth, usdc),
         clock: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
         onQuote: (quote) => seen.push(quote.toAmount),
@@ -339,6 +400,23 @@ describe('watchQuote', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('does not quote a token listed with other decimals than its contract reports, and says why', async () => {
+    const { provider, log } = fakes()
+    const errors: unknown[] = []
+    const stop = watchQuote({
+      provider,
+      decimalsOf: chainDecimals({ [usdc.address]: 18 }),
+      params: params(usdc, dai),
+      clock: { setTimeout: () => 0, clearTimeout: () => {} },
+      onQuote: () => {},
+      onError: (error) => errors.push(error),
+    })
+    await vi.waitFor(() => expect(errors).toHaveLength(1))
+    stop()
+    expect(errors[0]).toMatchObject({ name: 'TokenDecimalsError', symbol: 'tUSDC' })
+    expect(log).toEqual([])
   })
 })
 
