@@ -58,12 +58,16 @@ export function evmSwapWallet(
   const { network } = from
   const address = from.address as Address
   const client = evm.chainClient(network)
+  const contracts = contractDecimals(client)
   return {
     account: address,
     client,
     network,
     chainId: `eip155:${Number(network.id)}`,
-    decimalsOf: contractDecimals(client),
+    // The native coin has no contract: its decimals are the network's, not those the api's list gives it (24
+    // listed for an 18-decimal coin would pay a million times the amount typed and shown).
+    decimalsOf: (token) =>
+      token.contract ? contracts(token) : Promise.resolve(network.nativeCurrency.decimals),
     parseAmount: (value: string, decimals: number) => {
       try {
         return evm.parseUnits({ value, decimals })

@@ -216,6 +216,27 @@ describe('the hosted aggregator adapter', () => {
   })
 
   it.each([
+    '989',
+    '990',
+  ])('takes a minimum of 1 % off 999 rounded either way (%s): the floor is what the slippage allows, rounded down', async (minimum) => {
+    broken.body = {
+      quoteId: 'q-10',
+      toAmount: '999',
+      minToAmount: minimum,
+      route: [usdc.address, nativeTokenAddress],
+      fees: [],
+      gasEstimate: '180000',
+      spender,
+      expiresAt: 1_700_000_030_000,
+    }
+    try {
+      await expect(provider().getQuote(params)).resolves.toMatchObject({ minToAmount: BigInt(minimum) })
+    } finally {
+      delete broken.body
+    }
+  })
+
+  it.each([
     { status: 500, body: { code: 'SERVER_ERROR' } },
     { status: 200, body: { tx: { to: 'not an address', data: '0x', value: '0' } } },
     { status: 200, body: { quoteId: 'q', toAmount: '-1' } },

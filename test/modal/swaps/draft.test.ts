@@ -55,6 +55,10 @@ describe('the slippage typed in the visitor’s language, in basis points', () =
     expect(typedSlippageBps('0.5', 'en')).toBe(50)
     expect(typedSlippageBps('0,5', 'de')).toBe(50)
     expect(typedSlippageBps('١٫٢٥', 'ar-EG')).toBe(125)
+    expect(typedSlippageBps('1', 'en')).toBe(100)
+    expect(typedSlippageBps('.5', 'en')).toBe(50)
+    expect(typedSlippageBps('1.', 'de')).toBe(100)
+    expect(typedSlippageBps('0.5', 'de')).toBe(50)
   })
 
   it('still refuses an English thousands separator', () => {
