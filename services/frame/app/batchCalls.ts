@@ -10,6 +10,7 @@ import {
   parseAbi,
   type TransactionSerializable,
 } from 'viem'
+import { entryPoint08Address } from 'viem/account-abstraction'
 import * as z from 'zod/mini'
 import type { FrameChain, FrameEip7702 } from '../frameConfig.js'
 import {
@@ -111,9 +112,11 @@ export function batchOf(params: readonly unknown[], chain: FrameChain, from: Add
     throw new FrameFailure(frameErrorCodes.unauthorized, 'A batch may not call the account itself')
   // The EntryPoint keeps the account's gas deposit (each operation's unspent prefund stays there) and pays
   // it to whatever address the account names (withdrawTo): no balance of the account changes, so the
-  // approval's preview would show nothing leaving it.
-  const entryPoint = chain.smartAccount?.entryPoint
-  if (entryPoint !== undefined && runsCodeAt(entryPoint))
+  // approval's preview would show nothing leaving it. The SimpleAccount's is the chain's smartAccount one;
+  // an address delegated by EIP-7702 is a Simple7702Account, whose EntryPoint is the one its code names,
+  // with or without the chain's smartAccount config: v0.8's canonical address (its `entryPoint()` is pure).
+  const entryPoints = [chain.smartAccount?.entryPoint, chain.eip7702 ? entryPoint08Address : undefined]
+  if (entryPoints.some((entryPoint) => entryPoint !== undefined && runsCodeAt(entryPoint)))
     throw new FrameFailure(frameErrorCodes.unauthorized, 'A batch may not call the EntryPoint')
   return request.calls.map((call) => ({
     to: call.to as Address,

@@ -281,7 +281,8 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
   it("refuses a call with data to the chain's EntryPoint, which would pay the account's gas deposit wherever it names; a plain transfer to it goes", () => {
     const from = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
     const { entryPoint, simpleAccountFactory } = chain.fixtures
-    const withSmartAccounts = { ...anvil, smartAccount: { entryPoint, simpleAccountFactory } }
+    // Without EIP-7702: the SimpleAccount path alone, whose EntryPoint is the one the chain lists.
+    const withSmartAccounts = { ...plain, smartAccount: { entryPoint, simpleAccountFactory } }
     const base = twoTransfers(from)[0] as Record<string, unknown>
     const batch = (calls: Record<string, unknown>[]) => () =>
       batchOf([{ ...base, calls }], withSmartAccounts, from)
@@ -297,6 +298,29 @@ describe("the frame's batched calls (EIP-5792 over EIP-7702)", () => {
       ]),
     ).toThrow(expect.objectContaining({ code: 4100, message: 'A batch may not call the EntryPoint' }))
     expect(batch([{ to: entryPoint, value: '0x1' }])()).toHaveLength(1)
+  })
+
+  it("refuses a call with data to Simple7702Account's EntryPoint on an EIP-7702 chain without smart-account config: the address's deposit there is its own", async () => {
+    const from = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
+    // The account code the address delegates to names its EntryPoint itself, whatever the chain's config says.
+    const named = await chain.publicClient.readContract({
+      address: chain.fixtures.simple7702Account,
+      abi: parseAbi(['function entryPoint() view returns (address)']),
+      functionName: 'entryPoint',
+    })
+    expect(anvil.smartAccount).toBeUndefined()
+    const base = twoTransfers(from)[0] as Record<string, unknown>
+    const withdraw = encodeFunctionData({
+      abi: entryPoint08Abi,
+      functionName: 'withdrawTo',
+      args: [recipient, parseEther('0.1')],
+    })
+    expect(() =>
+      batchOf([{ ...base, calls: [{ to: named.toLowerCase(), data: withdraw }] }], anvil, from),
+    ).toThrow(expect.objectContaining({ code: 4100, message: 'A batch may not call the EntryPoint' }))
+    expect(batchOf([{ ...base, calls: [{ to: named, value: '0x1' }] }], anvil, from)).toHaveLength(1)
+    // Without EIP-7702 on the chain no address runs Simple7702Account's code: nothing is refused for it.
+    expect(batchOf([{ ...base, calls: [{ to: named, data: withdraw }] }], plain, from)).toHaveLength(1)
   })
 
   it("answers only its own batches' status, and refuses to batch for an account with other code", async () => {
