@@ -1,4 +1,5 @@
 import type { AuthPayload, Cacao } from '../schemas/index.js'
+import { setFields } from '../setFields.js'
 import { didAddress, didChainId } from './did.js'
 import { isEvmAddress, recoverPersonalSignAddress } from './eip191.js'
 import { formatAuthMessage } from './message.js'
@@ -45,13 +46,6 @@ export function checkCacaoBinding(cacao: Cacao, request: AuthPayload, now: numbe
   if (Date.parse(p.exp ?? '') < now) return 'cacao has expired'
   if (Date.parse(p.nbf ?? '') > now) return 'cacao is not yet valid'
   return undefined
-}
-
-/** The fields of `source` named in `keys` that are set; the others stay absent rather than undefined. */
-export function setFields<T, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const picked: Partial<Pick<T, K>> = {}
-  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key]
-  return picked
 }
 
 /** For wallets: the CACAO for a request payload, its signature and the signer (`eip155:1:0x…`). */

@@ -1,4 +1,4 @@
-import { bytesToHex, hexToBytes, keccak256, recoverPublicKey } from '@pairwise/crypto'
+import { bytesToHex, hexToBytes, keccak256, recoverPublicKey, utf8ToBytes } from '@pairwise/crypto'
 
 // EIP-191 `personal_sign` recovery over our own secp256k1 recovery and Keccak-256: a sign-in check
 // needs no EVM, curve or hash library in an app's bundle.
@@ -9,13 +9,9 @@ export function isEvmAddress(value: string): boolean {
   return ADDRESS.test(value)
 }
 
+// EIP-191: the message's UTF-8 after a prefix naming its length in bytes; one string's UTF-8 is its parts' in a row.
 function personalMessageHash(message: string): Uint8Array {
-  const body = new TextEncoder().encode(message)
-  const prefix = new TextEncoder().encode(`\x19Ethereum Signed Message:\n${body.length}`)
-  const data = new Uint8Array(prefix.length + body.length)
-  data.set(prefix)
-  data.set(body, prefix.length)
-  return keccak256(data)
+  return keccak256(utf8ToBytes(`\x19Ethereum Signed Message:\n${utf8ToBytes(message).length}${message}`))
 }
 
 const toScalar = (bytes: Uint8Array): bigint => BigInt(`0x${bytesToHex(bytes)}`)

@@ -1,4 +1,3 @@
-import { bytesToHex, utf8ToBytes } from '@pairwise/crypto'
 import type { RelayMessage } from '@pairwise/relay'
 import { onAuthenticateRequest, onAuthenticateResponse } from '../auth/inbound.js'
 import { type EngineContext, schedule } from '../context.js'
@@ -19,6 +18,7 @@ import { onUpdateRequest } from '../session/update.js'
 import { held } from '../store/held.js'
 import { authResponseKey, openMessage } from '../transport/keys.js'
 import { keptOnceAnswered } from '../transport/send.js'
+import { sha256Hex } from '../verify/sha256Hex.js'
 import type { IncomingRequest } from './incomingRequest.js'
 import { receiveOnce } from './replay.js'
 
@@ -103,7 +103,7 @@ async function handleMessage(
       topic,
       payload: classified.payload,
       attestation,
-      encryptedId: bytesToHex(await ctx.crypto.sha256(utf8ToBytes(message))),
+      encryptedId: await sha256Hex(ctx.crypto, message),
     })
     return
   }

@@ -3,10 +3,12 @@ import type { JsonRpcError, JsonRpcRequest, JsonRpcResult } from './payload.js'
 
 const IdSchema = v.int().check(v.nonnegative(), v.lte(Number.MAX_SAFE_INTEGER))
 
-export const ErrorResponseSchema = v.object({
-  code: v.int(),
-  message: v.string(),
-  data: v.optional(v.string()),
+// No handler parses with it (answers are read as AnsweredErrorSchema below): marked pure so a bundle that
+// never does drops it.
+export const ErrorResponseSchema = /* @__PURE__ */ v.object({
+  code: /* @__PURE__ */ v.int(),
+  message: /* @__PURE__ */ v.string(),
+  data: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.string()),
 })
 
 export const JsonRpcRequestSchema = v.object({

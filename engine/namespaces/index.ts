@@ -17,12 +17,9 @@ export {
 export { checkConformingNamespaces } from './conform.js'
 export {
   chainsOfNamespace,
-  eventsForChain,
+  isAllowedOnChain,
   isChainInSession,
-  isEventAllowed,
-  isMethodAllowed,
   isSessionCompatible,
-  methodsForChain,
   sessionChains,
 } from './lookup.js'
 export { mergeRequiredIntoOptional, normalizeNamespaces } from './merge.js'

@@ -12,28 +12,22 @@ export function sessionChains(namespaces: SessionNamespaces): string[] {
   ]
 }
 
-export function methodsForChain(namespaces: SessionNamespaces, chainId: string): string[] {
-  return Object.values(namespaces)
-    .filter((namespace) => namespace.accounts.some((account) => chainOfAccount(account) === chainId))
-    .flatMap((namespace) => namespace.methods)
-}
-
-export function eventsForChain(namespaces: SessionNamespaces, chainId: string): string[] {
-  return Object.values(namespaces)
-    .filter((namespace) => namespace.accounts.some((account) => chainOfAccount(account) === chainId))
-    .flatMap((namespace) => namespace.events)
-}
-
 export function isChainInSession(namespaces: SessionNamespaces, chainId: string): boolean {
   return sessionChains(namespaces).includes(chainId)
 }
 
-export function isMethodAllowed(namespaces: SessionNamespaces, chainId: string, method: string): boolean {
-  return methodsForChain(namespaces, chainId).includes(method)
-}
-
-export function isEventAllowed(namespaces: SessionNamespaces, chainId: string, event: string): boolean {
-  return eventsForChain(namespaces, chainId).includes(event)
+/** Whether a namespace with an account on `chainId` lists `name` among its `kind`. */
+export function isAllowedOnChain(
+  namespaces: SessionNamespaces,
+  chainId: string,
+  kind: 'methods' | 'events',
+  name: string,
+): boolean {
+  return Object.values(namespaces).some(
+    (namespace) =>
+      namespace.accounts.some((account) => chainOfAccount(account) === chainId) &&
+      namespace[kind].includes(name),
+  )
 }
 
 function chainsOfProposalNamespace(key: string, namespace: { chains?: string[] }): string[] {

@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context.js'
 import type { Pairing } from '../schemas/index.js'
+import { setFields } from '../setFields.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { randomSymKey, storeSymKey } from '../transport/keys.js'
 import { formatPairingUri } from '../uri/index.js'
@@ -25,7 +26,7 @@ export async function createPairing(
     expiry,
     relay,
     active: false,
-    ...(params.methods ? { methods: params.methods } : {}),
+    ...setFields(params, ['methods']),
   }
   await savePairing(ctx, pairing)
   if (params.subscribe) await ctx.relay.subscribe(topic)
@@ -34,7 +35,7 @@ export async function createPairing(
     symKey,
     relay,
     expiryTimestamp: expiry,
-    ...(params.methods ? { methods: params.methods } : {}),
+    ...setFields(params, ['methods']),
   })
   return { pairing, uri }
 }

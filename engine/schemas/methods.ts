@@ -58,8 +58,13 @@ export type SessionSettleParams = v.infer<typeof SessionSettleParamsSchema>
 export const SessionUpdateParamsSchema = v.object({ namespaces: SessionNamespacesSchema })
 export type SessionUpdateParams = v.infer<typeof SessionUpdateParamsSchema>
 
-/** The official client sends `{}` and the receiver resets the expiry itself; the spec adds `expiry`. */
-export const SessionExtendParamsSchema = v.object({ expiry: v.optional(v.int()) })
+/**
+ * The official client sends `{}` and the receiver resets the expiry itself; the spec adds `expiry`. Only the
+ * table below reads it, so it is marked pure, as that table is, for a bundle to drop along with it.
+ */
+export const SessionExtendParamsSchema = /* @__PURE__ */ v.object({
+  expiry: /* @__PURE__ */ v.optional(/* @__PURE__ */ v.int()),
+})
 export type SessionExtendParams = v.infer<typeof SessionExtendParamsSchema>
 
 export const SessionRequestParamsSchema = v.object({
@@ -81,9 +86,10 @@ export type SessionEventParams = v.infer<typeof SessionEventParamsSchema>
 export const SessionDeleteParamsSchema = ErrorResponseSchema
 export type SessionDeleteParams = v.infer<typeof SessionDeleteParamsSchema>
 
-export const EmptyParamsSchema = v.object({})
+// Read by the table below alone, and marked pure so a bundle drops them along with it.
+export const EmptyParamsSchema = /* @__PURE__ */ v.object({})
 
-const TrueSchema = v.literal(true)
+const TrueSchema = /* @__PURE__ */ v.literal(true)
 
 /**
  * Params and result schema per wc_ method, for validating what peers send. Its one call is marked pure so

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context.js'
 import { internalError } from '../errors.js'
-import { isChainInSession, isEventAllowed, isMethodAllowed } from '../namespaces/index.js'
+import { isAllowedOnChain, isChainInSession } from '../namespaces/index.js'
 import { FIVE_MINUTES, SEVEN_DAYS } from '../time.js'
 
 /** The request's chain is in the session and its method is approved on that chain. */
@@ -19,7 +19,7 @@ export function assertRequestAllowed(
   if (typeof method !== 'string' || method.trim() === '') {
     throw internalError('MISSING_OR_INVALID', `${call} ${JSON.stringify(request)}`)
   }
-  if (!isMethodAllowed(namespaces, chainId, method)) {
+  if (!isAllowedOnChain(namespaces, chainId, 'methods', method)) {
     throw internalError('MISSING_OR_INVALID', `${call} method: ${method}`)
   }
 }
@@ -37,7 +37,11 @@ export function assertEventAllowed(
     throw internalError('MISSING_OR_INVALID', `${call} chainId: ${String(chainId)}`)
   }
   const name = (event as { name?: unknown } | undefined)?.name
-  if (typeof name !== 'string' || name.trim() === '' || !isEventAllowed(namespaces, chainId, name)) {
+  if (
+    typeof name !== 'string' ||
+    name.trim() === '' ||
+    !isAllowedOnChain(namespaces, chainId, 'events', name)
+  ) {
     throw internalError('MISSING_OR_INVALID', `${call} event: ${JSON.stringify(event)}`)
   }
 }

@@ -1,4 +1,3 @@
-import { setFields } from '../auth/cacao.js'
 import type { EngineContext } from '../context.js'
 import { deferred } from '../deferred.js'
 import { internalError } from '../errors.js'
@@ -9,6 +8,7 @@ import { abandonProposal } from '../proposal/abandon.js'
 import { saveProposal } from '../proposal/records.js'
 import { validateConnectParams } from '../proposal/validateConnect.js'
 import type { AuthPayload, Proposal, ProposalNamespaces, Session } from '../schemas/index.js'
+import { setFields } from '../setFields.js'
 import { calcExpiry, FIVE_MINUTES } from '../time.js'
 import { createKeyPair, sealForTopic } from '../transport/keys.js'
 import { newPayloadId } from '../transport/send.js'
@@ -71,8 +71,7 @@ export async function connect(ctx: EngineContext, params: ConnectParams): Promis
     proposer: { publicKey, metadata: ctx.metadata },
     requiredNamespaces: {},
     optionalNamespaces,
-    ...(params.sessionProperties ? { sessionProperties: params.sessionProperties } : {}),
-    ...(params.scopedProperties ? { scopedProperties: params.scopedProperties } : {}),
+    ...setFields(params, ['sessionProperties', 'scopedProperties']),
     ...(authentication ? { requests: { authentication } } : {}),
   }
   const approval = deferred<Session>()

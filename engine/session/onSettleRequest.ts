@@ -14,6 +14,7 @@ import {
   type SessionSettleParams,
   SessionSettleParamsSchema,
 } from '../schemas/index.js'
+import { setFields } from '../setFields.js'
 import { topicTarget } from '../store/expirer.js'
 import { held } from '../store/held.js'
 import { boundedExpiry, isExpired, SEVEN_DAYS } from '../time.js'
@@ -95,9 +96,7 @@ export async function onSettleRequest(
       self: { publicKey: pending.publicKey, metadata: ctx.metadata },
       peer: settle.controller,
       transportType: 'relay',
-      ...(settle.sessionProperties ? { sessionProperties: settle.sessionProperties } : {}),
-      ...(settle.scopedProperties ? { scopedProperties: settle.scopedProperties } : {}),
-      ...(settle.sessionConfig ? { sessionConfig: settle.sessionConfig } : {}),
+      ...setFields(settle, ['sessionProperties', 'scopedProperties', 'sessionConfig']),
       ...(authentication ? { authentication } : {}),
     }
     await ctx.stores.sessions.set(topic, session)

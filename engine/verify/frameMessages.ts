@@ -18,9 +18,12 @@ export const VERIFY_FRAME_PATH = '/verify/frame'
 
 const hex64 = v.string().check(v.regex(/^[0-9a-f]{64}$/))
 
-/** What a page sends the frame: sha256 of the sealed message (`id`) and of the JSON-RPC request. */
-export const FrameRegisterSchema = v.object({
-  type: v.literal(VERIFY_FRAME_MESSAGES.register),
+/**
+ * What a page sends the frame: sha256 of the sealed message (`id`) and of the JSON-RPC request. Only the
+ * frame parses it: marked pure so a dapp's bundle, which only sends it, drops it.
+ */
+export const FrameRegisterSchema = /* @__PURE__ */ v.object({
+  type: /* @__PURE__ */ v.literal(VERIFY_FRAME_MESSAGES.register),
   id: hex64,
   decryptedId: hex64,
 })

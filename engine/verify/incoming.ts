@@ -1,8 +1,9 @@
-import { bytesToHex, utf8ToBytes } from '@pairwise/crypto'
 import type { EngineContext } from '../context.js'
 import type { IncomingRequest } from '../inbound/incomingRequest.js'
+import { formatRequest } from '../jsonrpc/index.js'
 import type { Metadata, VerifyContext } from '../schemas/index.js'
 import { resolveVerifyContext } from './resolve.js'
+import { sha256Hex } from './sha256Hex.js'
 
 /**
  * The verify context of an incoming proposal, request or sign-in request from a peer claiming `metadata`.
@@ -18,9 +19,7 @@ export async function verifyIncoming(
   const hash =
     ctx.verifyResolver === undefined
       ? ''
-      : bytesToHex(
-          await ctx.crypto.sha256(utf8ToBytes(JSON.stringify({ id, jsonrpc: '2.0', method, params }))),
-        )
+      : await sha256Hex(ctx.crypto, JSON.stringify(formatRequest(method, params, id)))
   return resolveVerifyContext({
     resolver: ctx.verifyResolver,
     verifyUrl: ctx.verifyUrl,

@@ -1,6 +1,7 @@
 import type { Logger } from '@pairwise/common'
-import { bytesToHex, type ClientCrypto, utf8ToBytes } from '@pairwise/crypto'
+import type { ClientCrypto } from '@pairwise/crypto'
 import { browserVerifyFrame, type VerifyFrame } from './browserFrame.js'
+import { sha256Hex } from './sha256Hex.js'
 
 /** Past this, the message goes out without an attestation: the wallet sees UNKNOWN, the user never waits. */
 export const DEFAULT_REGISTER_TIMEOUT_MS = 2_000
@@ -33,10 +34,6 @@ export type OutgoingMessage = { payload: { method: string }; message: string }
  * server fails, answers something else or takes longer than the timeout (logged, never thrown).
  */
 export type VerifyRegistrar = (outgoing: OutgoingMessage) => Promise<string | undefined>
-
-async function sha256Hex(crypto: Pick<ClientCrypto, 'sha256'>, text: string): Promise<string> {
-  return bytesToHex(await crypto.sha256(utf8ToBytes(text)))
-}
 
 /** Rejects after `ms`, aborting the registration: a frame that ignores its signal is bounded all the same. */
 function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   buildApprovedNamespaces,
   checkConformingNamespaces,
-  isMethodAllowed,
+  isAllowedOnChain,
   isSessionCompatible,
   isValidAccountId,
   isValidChainId,
@@ -257,8 +257,10 @@ describe('session lookups and wallet helpers', () => {
     },
   }
   it('checks methods per chain and session compatibility', () => {
-    expect(isMethodAllowed(namespaces, 'eip155:10', 'personal_sign')).toBe(true)
-    expect(isMethodAllowed(namespaces, 'eip155:5', 'personal_sign')).toBe(false)
+    expect(isAllowedOnChain(namespaces, 'eip155:10', 'methods', 'personal_sign')).toBe(true)
+    expect(isAllowedOnChain(namespaces, 'eip155:5', 'methods', 'personal_sign')).toBe(false)
+    expect(isAllowedOnChain(namespaces, 'eip155:1', 'events', 'chainChanged')).toBe(true)
+    expect(isAllowedOnChain(namespaces, 'eip155:1', 'events', 'personal_sign')).toBe(false)
     expect(
       isSessionCompatible(namespaces, {
         eip155: { chains: ['eip155:1'], methods: ['personal_sign'], events: [] },
