@@ -1,6 +1,8 @@
 import type { EngineContext } from './context.js'
 import { sdkError } from './errors.js'
 import {
+  MAX_PENDING_REQUEST_BYTES,
+  MAX_PENDING_REQUEST_BYTES_PER_SESSION,
   MAX_PENDING_REQUESTS,
   MAX_PENDING_REQUESTS_PER_SESSION,
   MAX_PROPOSALS,
@@ -8,18 +10,29 @@ import {
 } from './limits.js'
 import { idTarget } from './store/expirer.js'
 
-/** Refuses a new entry of `group` when the group or the whole store is at its cap. */
+/**
+ * Refuses a new entry of `group` when it would take the group or the whole store past its cap. Entries
+ * are counted, or, given `sizeOf`, measured, the new one as `size`.
+ */
 function assertRoom<V>(
   entries: readonly V[],
   groupOf: (entry: V) => string,
   group: string,
   caps: { perGroup: number; total: number; what: string; groupName: string },
+  sizeOf: (entry: V) => number = () => 1,
+  size = 1,
 ): void {
-  if (entries.length >= caps.total) {
+  let all = size
+  let inGroup = size
+  for (const entry of entries) {
+    const held = sizeOf(entry)
+    all += held
+    if (groupOf(entry) === group) inGroup += held
+  }
+  if (all > caps.total) {
     throw sdkError('USER_REJECTED', `Too many pending ${caps.what}: the limit is ${caps.total} in all.`)
   }
-  const inGroup = entries.reduce((count, entry) => count + (groupOf(entry) === group ? 1 : 0), 0)
-  if (inGroup >= caps.perGroup) {
+  if (inGroup > caps.perGroup) {
     throw sdkError(
       'USER_REJECTED',
       `Too many pending ${caps.what}: the limit is ${caps.perGroup} per ${caps.groupName}.`,
@@ -53,14 +66,35 @@ export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: strin
   })
 }
 
-/** As `assertRoomForProposal`, for a session request on `topic`. */
-export function assertRoomForRequest(ctx: EngineContext, topic: string): void {
-  assertRoom(ctx.stores.pendingRequests.getAll(), (request) => request.topic, topic, {
+/** Bytes a value takes in storage, as JSON. */
+const storedBytes = (value: unknown) => JSON.stringify(value).length
+
+/**
+ * As `assertRoomForProposal`, for a session request on `topic` with `params` as it would be stored: the
+ * requests are capped in number and in the bytes their params take.
+ */
+export function assertRoomForRequest(ctx: EngineContext, topic: string, params: unknown): void {
+  const held = ctx.stores.pendingRequests.getAll()
+  const topicOf = (request: { topic: string }) => request.topic
+  assertRoom(held, topicOf, topic, {
     perGroup: MAX_PENDING_REQUESTS_PER_SESSION,
     total: MAX_PENDING_REQUESTS,
     what: 'requests',
     groupName: 'session',
   })
+  assertRoom(
+    held,
+    topicOf,
+    topic,
+    {
+      perGroup: MAX_PENDING_REQUEST_BYTES_PER_SESSION,
+      total: MAX_PENDING_REQUEST_BYTES,
+      what: 'request bytes',
+      groupName: 'session',
+    },
+    (request) => storedBytes(request.params),
+    storedBytes(params),
+  )
 }
 
 /**

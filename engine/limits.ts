@@ -32,6 +32,16 @@ export const MAX_PROPOSALS = 100
 export const MAX_PENDING_REQUESTS_PER_SESSION = 50
 /** Requests waiting in all, over every session: ten sessions at their cap. */
 export const MAX_PENDING_REQUESTS = 500
+/**
+ * The params of the requests waiting on one session, counted as the length of their JSON as stored (its
+ * bytes, for the ASCII requests are mostly written in). The counts alone let one session store 50 relay
+ * messages of 256 KiB, 12.8 MB, past a browser's storage quota of about 5 MB per origin, after which the
+ * wallet's other writes fail. A batch of calls deploying a contract is about 100 KB; 512 KiB holds five,
+ * or two of the largest requests the relay carries.
+ */
+export const MAX_PENDING_REQUEST_BYTES_PER_SESSION = 524_288
+/** As above, over every session: four sessions at their cap, leaving most of the quota to the rest. */
+export const MAX_PENDING_REQUEST_BYTES = 2_097_152
 
 /** Peers remembered as taking link mode; a person uses a handful of wallets and dapps. Oldest go first. */
 export const MAX_LINK_MODE_APPS = 100

@@ -41,7 +41,7 @@ export async function onSessionRequest(ctx: EngineContext, incoming: IncomingReq
       MAX_REQUEST_EXPIRY,
     )
     if (heldAlready(ctx, topic, payload.id)) return
-    assertRoomForRequest(ctx, topic)
+    assertRoomForRequest(ctx, topic, params)
     const session = ctx.stores.sessions.get(topic)
     const verifyContext = await verifyIncoming(ctx, incoming, session.peer.metadata)
     const pending = { id: payload.id, topic, params, verifyContext }

@@ -17,6 +17,8 @@ import {
   MAX_METADATA_ICONS,
   MAX_METADATA_NAME_LENGTH,
   MAX_METADATA_URL_LENGTH,
+  MAX_PENDING_REQUEST_BYTES,
+  MAX_PENDING_REQUEST_BYTES_PER_SESSION,
   MAX_PENDING_REQUESTS,
   MAX_PENDING_REQUESTS_PER_SESSION,
   MAX_PROPOSALS,
@@ -176,6 +178,35 @@ describe('stored proposal and request caps', () => {
     expect(wallet.pendingRequest.length).toBe(MAX_PENDING_REQUESTS_PER_SESSION)
   })
 
+  it('a session holds at most MAX_PENDING_REQUEST_BYTES_PER_SESSION bytes of request params; the next fails with 5000', async () => {
+    const dapp = await pool.make(harness.relay.url)
+    const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
+    const { topic } = await establishSession(dapp, wallet)
+    // Each about 150 KB, as a batch of calls deploying contracts may be, and well within a relay message:
+    // three fit under the cap, a fourth would pass it, though fifty requests are allowed by count.
+    const data = `0x${'ab'.repeat(75_000)}`
+    const request = () =>
+      dapp.request({ topic, chainId: 'eip155:1', request: { method: 'personal_sign', params: [data] } })
+    const sent: Promise<unknown>[] = []
+    for (let n = 0; n < 4; n++) {
+      const pending = request()
+      pending.catch(() => {})
+      sent.push(pending)
+      await sleep(2)
+    }
+    const refused = await Promise.race([
+      new Promise((resolve) => {
+        for (const pending of sent) pending.catch(resolve)
+      }),
+      sleep(5_000).then(() => 'none refused'),
+    ])
+    expect(refused).toMatchObject({
+      code: 5000,
+      message: `User rejected. Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES_PER_SESSION} per session.`,
+    })
+    expect(wallet.pendingRequest.length).toBe(3)
+  })
+
   it('a pairing holds at most MAX_PROPOSALS_PER_PAIRING sign-in requests; the wallet declines the next', async () => {
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const peer = await RawPeer.open(harness.relay.url)
@@ -276,11 +307,49 @@ describe('stored proposal and request caps', () => {
     const params = { chainId: 'eip155:1', request: { method: 'personal_sign', params: [] } }
     for (let n = 0; n < MAX_PENDING_REQUESTS; n++) {
       const sessionTopic = topic(Math.floor(n / MAX_PENDING_REQUESTS_PER_SESSION))
-      assertRoomForRequest(ctx, sessionTopic)
+      assertRoomForRequest(ctx, sessionTopic, params)
       await stores.pendingRequests.set(String(n), { id: n, topic: sessionTopic, params, verifyContext })
     }
-    expect(() => assertRoomForRequest(ctx, topic(999))).toThrow(
+    expect(() => assertRoomForRequest(ctx, topic(999), params)).toThrow(
       `Too many pending requests: the limit is ${MAX_PENDING_REQUESTS} in all.`,
+    )
+  })
+
+  it('request params are capped in bytes per session and in all, counting each as its JSON is stored', async () => {
+    const stores = createStores({ storage: new MemoryStorage() })
+    await initStores(stores)
+    const ctx = { stores } as EngineContext
+    const topic = (n: number) => n.toString(16).padStart(64, '0')
+    const verifyContext = { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } }
+    // Params whose JSON, as stored, is `bytes` long.
+    const paramsOf = (bytes: number) => {
+      const empty = { chainId: 'eip155:1', request: { method: 'eth_sendTransaction', params: '' } }
+      const filler = 'x'.repeat(bytes - JSON.stringify(empty).length)
+      return { ...empty, request: { ...empty.request, params: filler } }
+    }
+    const share = MAX_PENDING_REQUEST_BYTES_PER_SESSION / 8
+    const params = paramsOf(share)
+    expect(JSON.stringify(params).length).toBe(share)
+    let id = 0
+    const hold = async (sessionTopic: string, held = params) => {
+      assertRoomForRequest(ctx, sessionTopic, held)
+      id++
+      await stores.pendingRequests.set(String(id), { id, topic: sessionTopic, params: held, verifyContext })
+    }
+    for (let n = 0; n < 7; n++) await hold(topic(1))
+    // One byte past the cap is refused; exactly at it is not.
+    expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(share + 1))).toThrow(
+      `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES_PER_SESSION} per session.`,
+    )
+    await hold(topic(1), paramsOf(share))
+    expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(100))).toThrow('per session.')
+    assertRoomForRequest(ctx, topic(2), params)
+    const sessions = MAX_PENDING_REQUEST_BYTES / MAX_PENDING_REQUEST_BYTES_PER_SESSION
+    for (let session = 2; session <= sessions; session++) {
+      for (let n = 0; n < 8; n++) await hold(topic(session))
+    }
+    expect(() => assertRoomForRequest(ctx, topic(999), params)).toThrow(
+      `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES} in all.`,
     )
   })
 })
