@@ -11,14 +11,18 @@ import {
 import { idTarget } from './store/expirer.js'
 
 /**
- * Refuses a new entry of `group` when it would take the group or the whole store past its cap. Entries
- * are counted, or, given `sizeOf`, measured, the new one as `size`.
+ * Refuses a new entry of `group` when it would take the group past `perGroup` or the whole store past
+ * `total`; the error names the entries as `what` and a group as `groupName`. Entries are counted, or,
+ * given `sizeOf`, measured, the new one as `size`. (Positional, not an object of caps: fewer bundle bytes.)
  */
 function assertRoom<V>(
   entries: readonly V[],
   groupOf: (entry: V) => string,
   group: string,
-  caps: { perGroup: number; total: number; what: string; groupName: string },
+  perGroup: number,
+  total: number,
+  what: string,
+  groupName: string,
   sizeOf: (entry: V) => number = () => 1,
   size = 1,
 ): void {
@@ -29,14 +33,11 @@ function assertRoom<V>(
     all += held
     if (groupOf(entry) === group) inGroup += held
   }
-  if (all > caps.total) {
-    throw sdkError('USER_REJECTED', `Too many pending ${caps.what}: the limit is ${caps.total} in all.`)
+  if (all > total) {
+    throw sdkError('USER_REJECTED', `Too many pending ${what}: the limit is ${total} in all.`)
   }
-  if (inGroup > caps.perGroup) {
-    throw sdkError(
-      'USER_REJECTED',
-      `Too many pending ${caps.what}: the limit is ${caps.perGroup} per ${caps.groupName}.`,
-    )
+  if (inGroup > perGroup) {
+    throw sdkError('USER_REJECTED', `Too many pending ${what}: the limit is ${perGroup} per ${groupName}.`)
   }
 }
 
@@ -45,12 +46,15 @@ function assertRoom<V>(
  * it unseen, as it would one its user rejected. (One it holds already never gets here: see `heldAlready`.)
  */
 export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string): void {
-  assertRoom(ctx.stores.proposals.getAll(), (proposal) => proposal.pairingTopic, pairingTopic, {
-    perGroup: MAX_PROPOSALS_PER_PAIRING,
-    total: MAX_PROPOSALS,
-    what: 'proposals',
-    groupName: 'pairing',
-  })
+  assertRoom(
+    ctx.stores.proposals.getAll(),
+    (proposal) => proposal.pairingTopic,
+    pairingTopic,
+    MAX_PROPOSALS_PER_PAIRING,
+    MAX_PROPOSALS,
+    'proposals',
+    'pairing',
+  )
 }
 
 /**
@@ -58,41 +62,57 @@ export function assertRoomForProposal(ctx: EngineContext, pairingTopic: string):
  * another name (it too waits for the user on a pairing), so the proposal caps apply to them as a kind.
  */
 export function assertRoomForAuthRequest(ctx: EngineContext, pairingTopic: string): void {
-  assertRoom(ctx.stores.authRequests.getAll(), (request) => request.pairingTopic, pairingTopic, {
-    perGroup: MAX_PROPOSALS_PER_PAIRING,
-    total: MAX_PROPOSALS,
-    what: 'sign-in requests',
-    groupName: 'pairing',
-  })
+  assertRoom(
+    ctx.stores.authRequests.getAll(),
+    (request) => request.pairingTopic,
+    pairingTopic,
+    MAX_PROPOSALS_PER_PAIRING,
+    MAX_PROPOSALS,
+    'sign-in requests',
+    'pairing',
+  )
 }
 
-/** Bytes a value takes in storage, as JSON. */
-const storedBytes = (value: unknown) => JSON.stringify(value).length
+const measured = new WeakMap<object, number>()
 
 /**
- * As `assertRoomForProposal`, for a session request on `topic` with `params` as it would be stored: the
- * requests are capped in number and in the bytes their params take.
+ * What a value takes in storage, as the length of its JSON: UTF-16 code units, as a localStorage quota
+ * counts them (UTF-8 takes up to three bytes for one of non-ASCII text). The engine never changes a held
+ * entry in place, so each is measured once: a peer's every request would otherwise stringify all that is
+ * held, up to the caps (an app that edits the entries it is handed skews only its own wallet's count).
  */
-export function assertRoomForRequest(ctx: EngineContext, topic: string, params: unknown): void {
+const storedBytes = (value: object): number => {
+  if (!measured.has(value)) measured.set(value, JSON.stringify(value).length)
+  return measured.get(value) as number
+}
+
+/**
+ * As `assertRoomForProposal`, for a session request on `topic` with `params`: the requests are capped in
+ * number and in the bytes they take as stored. A held request counts as its whole entry, verify context
+ * (up to two URLs of the peer's metadata) included; the new one by its params, its context being unknown
+ * until the verify lookup, which a request refused here never costs: the cap is overrun by one context at most.
+ */
+export function assertRoomForRequest(ctx: EngineContext, topic: string, params: object): void {
   const held = ctx.stores.pendingRequests.getAll()
   const topicOf = (request: { topic: string }) => request.topic
-  assertRoom(held, topicOf, topic, {
-    perGroup: MAX_PENDING_REQUESTS_PER_SESSION,
-    total: MAX_PENDING_REQUESTS,
-    what: 'requests',
-    groupName: 'session',
-  })
   assertRoom(
     held,
     topicOf,
     topic,
-    {
-      perGroup: MAX_PENDING_REQUEST_BYTES_PER_SESSION,
-      total: MAX_PENDING_REQUEST_BYTES,
-      what: 'request bytes',
-      groupName: 'session',
-    },
-    (request) => storedBytes(request.params),
+    MAX_PENDING_REQUESTS_PER_SESSION,
+    MAX_PENDING_REQUESTS,
+    'requests',
+    'session',
+  )
+  assertRoom(
+    held,
+    topicOf,
+    topic,
+    MAX_PENDING_REQUEST_BYTES_PER_SESSION,
+    MAX_PENDING_REQUEST_BYTES,
+    'request bytes',
+    'session',
+    storedBytes,
     storedBytes(params),
   )
 }

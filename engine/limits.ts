@@ -33,10 +33,11 @@ export const MAX_PENDING_REQUESTS_PER_SESSION = 50
 /** Requests waiting in all, over every session: ten sessions at their cap. */
 export const MAX_PENDING_REQUESTS = 500
 /**
- * The params of the requests waiting on one session, counted as the length of their JSON as stored (its
- * bytes, for the ASCII requests are mostly written in). The counts alone let one session store 50 relay
- * messages of 256 KiB, 12.8 MB, past a browser's storage quota of about 5 MB per origin, after which the
- * wallet's other writes fail. A batch of calls deploying a contract is about 100 KB; 512 KiB holds five,
+ * The requests waiting on one session, each counted as the length of its entry's JSON as stored: params
+ * and verify context (two of the peer's metadata URLs, up to 4 KiB a request), in UTF-16 code units as a
+ * localStorage quota counts them. The counts alone let one session store 50 relay messages of 256 KiB,
+ * 12.8 MB, past a browser's storage quota of about 5 MB per origin, after which the wallet's other writes
+ * fail. A batch of calls deploying a contract is about 100 KB; 512 KiB holds five,
  * or two of the largest requests the relay carries.
  */
 export const MAX_PENDING_REQUEST_BYTES_PER_SESSION = 524_288

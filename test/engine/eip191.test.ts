@@ -68,6 +68,21 @@ describe('EIP-191 recovery on the bare secp256k1 group', () => {
     )
   })
 
+  it('hashes any text as its UTF-8 (a lone surrogate as U+FFFD), as viem signs it: non-ASCII and ill-formed', async () => {
+    const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
+    const messages = ['\ud800', '\udc00', 'a\ud83d', '\ude00b', '\ud83d\ude00', 'é'.repeat(200), '中\n\u0000']
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...messages), fc.string({ unit: 'binary' })),
+        async (message) => {
+          const signature = await account.signMessage({ message })
+          expect(recoverPersonalSignAddress(message, signature)).toBe(account.address.toLowerCase())
+        },
+      ),
+      { numRuns: 30 },
+    )
+  })
+
   it('reads v as 27/28 or 0/1 and refuses every other v', async () => {
     const account = privateKeyToAccount(`0x${'42'.repeat(32)}`)
     const message = 'sign in'

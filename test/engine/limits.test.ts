@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../../common/index.js'
 import { bytesToHex, randomBytes } from '../../crypto/index.js'
 import {
@@ -178,7 +178,7 @@ describe('stored proposal and request caps', () => {
     expect(wallet.pendingRequest.length).toBe(MAX_PENDING_REQUESTS_PER_SESSION)
   })
 
-  it('a session holds at most MAX_PENDING_REQUEST_BYTES_PER_SESSION bytes of request params; the next fails with 5000', async () => {
+  it('a session holds at most MAX_PENDING_REQUEST_BYTES_PER_SESSION of requests as stored; the next fails with 5000', async () => {
     const dapp = await pool.make(harness.relay.url)
     const wallet = await pool.make(harness.relay.url, { metadata: walletMetadata })
     const { topic } = await establishSession(dapp, wallet)
@@ -315,41 +315,79 @@ describe('stored proposal and request caps', () => {
     )
   })
 
-  it('request params are capped in bytes per session and in all, counting each as its JSON is stored', async () => {
-    const stores = createStores({ storage: new MemoryStorage() })
-    await initStores(stores)
-    const ctx = { stores } as EngineContext
+  describe('request bytes', () => {
     const topic = (n: number) => n.toString(16).padStart(64, '0')
-    const verifyContext = { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } }
-    // Params whose JSON, as stored, is `bytes` long.
-    const paramsOf = (bytes: number) => {
+    const unknownContext = { verified: { verifyUrl: '', validation: 'UNKNOWN' as const, origin: '' } }
+    type Params = { chainId: string; request: { method: string; params: string } }
+    // Params whose JSON is `bytes` long, or (given `around`) whose entry's JSON is.
+    const paramsOf = (bytes: number, around: (params: Params) => unknown = (params) => params): Params => {
       const empty = { chainId: 'eip155:1', request: { method: 'eth_sendTransaction', params: '' } }
-      const filler = 'x'.repeat(bytes - JSON.stringify(empty).length)
+      const filler = 'x'.repeat(bytes - JSON.stringify(around(empty)).length)
       return { ...empty, request: { ...empty.request, params: filler } }
     }
-    const share = MAX_PENDING_REQUEST_BYTES_PER_SESSION / 8
-    const params = paramsOf(share)
-    expect(JSON.stringify(params).length).toBe(share)
-    let id = 0
-    const hold = async (sessionTopic: string, held = params) => {
-      assertRoomForRequest(ctx, sessionTopic, held)
-      id++
-      await stores.pendingRequests.set(String(id), { id, topic: sessionTopic, params: held, verifyContext })
+    const walletWith = async () => {
+      const stores = createStores({ storage: new MemoryStorage() })
+      await initStores(stores)
+      const ctx = { stores } as EngineContext
+      let id = 0
+      // Holds a request as onSessionRequest does, after the check; `bytes` is its whole entry's JSON.
+      const hold = async (sessionTopic: string, bytes: number, verifyContext = unknownContext) => {
+        id++
+        const entryOf = (params: Params) => ({ id, topic: sessionTopic, params, verifyContext })
+        const entry = entryOf(paramsOf(bytes, entryOf))
+        expect(JSON.stringify(entry).length).toBe(bytes)
+        assertRoomForRequest(ctx, sessionTopic, entry.params)
+        await stores.pendingRequests.set(String(id), entry)
+      }
+      return { ctx, hold }
     }
-    for (let n = 0; n < 7; n++) await hold(topic(1))
-    // One byte past the cap is refused; exactly at it is not.
-    expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(share + 1))).toThrow(
-      `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES_PER_SESSION} per session.`,
-    )
-    await hold(topic(1), paramsOf(share))
-    expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(100))).toThrow('per session.')
-    assertRoomForRequest(ctx, topic(2), params)
-    const sessions = MAX_PENDING_REQUEST_BYTES / MAX_PENDING_REQUEST_BYTES_PER_SESSION
-    for (let session = 2; session <= sessions; session++) {
-      for (let n = 0; n < 8; n++) await hold(topic(session))
-    }
-    expect(() => assertRoomForRequest(ctx, topic(999), params)).toThrow(
-      `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES} in all.`,
-    )
+
+    it('are capped per session and in all, a held request counting as its whole stored entry', async () => {
+      const { ctx, hold } = await walletWith()
+      const share = MAX_PENDING_REQUEST_BYTES_PER_SESSION / 8
+      for (let n = 0; n < 7; n++) await hold(topic(1), share)
+      // One byte past the cap is refused; exactly at it is not.
+      expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(share + 1))).toThrow(
+        `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES_PER_SESSION} per session.`,
+      )
+      assertRoomForRequest(ctx, topic(1), paramsOf(share))
+      await hold(topic(1), share)
+      expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(100))).toThrow('per session.')
+      assertRoomForRequest(ctx, topic(2), paramsOf(share))
+      const sessions = MAX_PENDING_REQUEST_BYTES / MAX_PENDING_REQUEST_BYTES_PER_SESSION
+      for (let session = 2; session <= sessions; session++) {
+        for (let n = 0; n < 8; n++) await hold(topic(session), share)
+      }
+      expect(() => assertRoomForRequest(ctx, topic(999), paramsOf(100))).toThrow(
+        `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES} in all.`,
+      )
+    })
+
+    it('measure each held request once, not again on every request a peer sends', async () => {
+      const { ctx, hold } = await walletWith()
+      for (let n = 0; n < 10; n++) await hold(topic(1), 1_000)
+      const held = new Set<unknown>(ctx.stores.pendingRequests.getAll())
+      const stringify = vi.spyOn(JSON, 'stringify')
+      try {
+        for (let n = 0; n < 5; n++) assertRoomForRequest(ctx, topic(1), paramsOf(100))
+        const measured = stringify.mock.calls.filter(([value]) => held.has(value))
+        expect(measured.length).toBeLessThanOrEqual(held.size)
+      } finally {
+        stringify.mockRestore()
+      }
+    })
+
+    it("count a held request's verify context: a peer's longest metadata URLs take room as well", async () => {
+      const { ctx, hold } = await walletWith()
+      // What a dapp naming a url and a verifyUrl of 2,048 characters each has stored with every request.
+      const long = `https://app.example/${'a'.repeat(MAX_METADATA_URL_LENGTH - 20)}`
+      const verifyContext = { verified: { verifyUrl: long, validation: 'UNKNOWN' as const, origin: long } }
+      const share = MAX_PENDING_REQUEST_BYTES_PER_SESSION / 8
+      // Seven requests whose params take a share each: the contexts put the session past seven shares.
+      for (let n = 0; n < 7; n++) await hold(topic(1), share + 2 * MAX_METADATA_URL_LENGTH, verifyContext)
+      expect(() => assertRoomForRequest(ctx, topic(1), paramsOf(share))).toThrow(
+        `Too many pending request bytes: the limit is ${MAX_PENDING_REQUEST_BYTES_PER_SESSION} per session.`,
+      )
+    })
   })
 })
