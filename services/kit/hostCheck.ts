@@ -47,13 +47,20 @@ export function allowedHosts(names: readonly string[], port: number): HostCheck 
     if (parsed.port === undefined) bare.add(parsed.hostname)
     else withPort.add(`${parsed.hostname}:${parsed.port}`)
   }
-  return (hostHeader) => {
-    if (hostHeader === undefined) return true
+  const named = (hostHeader: string): boolean => {
     const parsed = parseHost(hostHeader)
     if (!parsed) return false
     if (parsed.port !== undefined && withPort.has(`${parsed.hostname}:${parsed.port}`)) return true
     const portMatches = parsed.port === undefined || parsed.port === port || DEFAULT_PORTS.has(parsed.port)
     return portMatches && (bare.has(parsed.hostname) || isIP(parsed.hostname) !== 0)
+  }
+  // Nearly every request names the server as the one before it did: that Host is not parsed again.
+  let lastNamed: string | undefined
+  return (hostHeader) => {
+    if (hostHeader === undefined || hostHeader === lastNamed) return true
+    if (!named(hostHeader)) return false
+    lastNamed = hostHeader
+    return true
   }
 }
 

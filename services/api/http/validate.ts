@@ -27,17 +27,25 @@ export function validParam<S extends z.ZodType>(
   return parsed.data
 }
 
-/** `text` as JSON parsed by `schema`, or a 400: not JSON, or the first bad field. */
-export function validJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
-  let body: unknown
+/** `text` as JSON, or a 400. */
+export function jsonOf(text: string): unknown {
   try {
-    body = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
     throw new ApiError(400, 'INVALID_REQUEST', 'body: not valid JSON')
   }
+}
+
+/** A request's parsed JSON body read by `schema`, or a 400 naming the first bad field. */
+export function validBody<S extends z.ZodType>(body: unknown, schema: S): z.output<S> {
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw invalid(parsed.error)
   return parsed.data
+}
+
+/** `text` as JSON parsed by `schema`, or a 400: not JSON, or the first bad field. */
+export function validJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
+  return validBody(jsonOf(text), schema)
 }
 
 /** The request's JSON body parsed by `schema`, or a 400: not JSON, or the first bad field. */

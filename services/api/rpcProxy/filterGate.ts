@@ -32,6 +32,9 @@ const tooManyFilters = (id: JsonRpcCall['id'], perClient: number): JsonRpcAnswer
   },
 })
 
+/** The filter calls: those that make a filter, and those that name one. */
+export const tracksFilter = ({ method }: JsonRpcCall): boolean => creating.has(method) || naming.has(method)
+
 /**
  * The filter calls of one request by `owner` (a client key) on `chain`: a creation takes one of the client's
  * slots and binds the id the node answers to it; a read or uninstall of an id the client does not hold is
@@ -41,7 +44,6 @@ export function filterGate(owners: FilterOwners, owner: string, chain: string, p
   const slots = new Map<JsonRpcCall, string>()
   const filterKey = (filterId: string) => `${chain} ${filterId}`
   return {
-    tracks: ({ method }) => creating.has(method) || naming.has(method),
     async before(call) {
       if (creating.has(call.method)) {
         const slot = `slot ${randomUUID()}`

@@ -3,7 +3,7 @@ import { clientKey } from '../../kit/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
-import { validJson } from '../http/validate.js'
+import { jsonOf, validBody } from '../http/validate.js'
 import {
   clientBudgetKey,
   DEFAULT_MAX_RATE_LIMITED_CLIENTS,
@@ -12,7 +12,13 @@ import {
 import { sharedStateOf } from '../sharedStateOf.js'
 import { AnswerBytesPerClient, DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT } from './answerBytesPerClient.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
-import { type JsonRpcAnswer, type JsonRpcCall, jsonRpcBodySchema } from './jsonRpc.js'
+import {
+  isPlainJsonRpcBody,
+  type JsonRpcAnswer,
+  type JsonRpcBody,
+  type JsonRpcCall,
+  jsonRpcBodySchema,
+} from './jsonRpc.js'
 import { PendingCallsPerClient, pendingCallsPerClient } from './pendingCallsPerClient.js'
 import { DEFAULT_MAX_PENDING_CALLS, UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 import { UpstreamError } from './upstreamError.js'
@@ -45,12 +51,21 @@ export type ForwardingOptions = {
  * itself instead of forwarding it, and it sees the upstream's answer to each one it let through.
  */
 export type CallState = {
-  /** Whether the state answers or watches `call`; every other call goes out untouched. */
-  tracks(call: JsonRpcCall): boolean
   /** The answer to give a tracked call instead of forwarding it, or undefined to forward it. */
   before(call: JsonRpcCall): Promise<JsonRpcAnswer | undefined>
   /** The upstream's answer to a tracked call it forwarded, or undefined when the upstream failed. */
   after(call: JsonRpcCall, answer: JsonRpcAnswer | undefined): Promise<void>
+}
+
+/** The calls a target keeps state about, and that state for one client's. */
+export type StatefulCalls = {
+  /** Whether the state answers or watches `call`; every other call goes out untouched. */
+  tracks(call: JsonRpcCall): boolean
+  /**
+   * The state kept for the calls of `client` (its `clientKey`) in one request: made only for a request with
+   * a call it tracks, as most have none.
+   */
+  of(client: string): CallState
 }
 
 /** Where one request's calls go, and what the route does with them on the way. */
@@ -58,8 +73,8 @@ export type ForwardingTarget = {
   url: string
   /** The answer the route gives a call itself (a refused method, a ping), or undefined to forward it. */
   localAnswer(call: JsonRpcCall): JsonRpcAnswer | undefined
-  /** The state kept for the calls of `client` (its `clientKey`), when the target keeps any. */
-  callState?(client: string): CallState
+  /** The calls whose state the target keeps, when it keeps any. */
+  stateful?: StatefulCalls
   /**
    * What `call` spends of the project's and the client's calls a minute, when some calls cost the node more
    * than others; 1 each without it. Nothing else (requests, pending calls) counts by it.
@@ -93,8 +108,14 @@ function upstreamFailed(upstreamName: string, error: unknown): never {
   throw new ApiError(502, 'UPSTREAM_ERROR', `${upstreamName} failed: ${error.message}`)
 }
 
+/** A request's JSON-RPC body, or a 400: as sent when it plainly is one, else as the schema reads it. */
+function validJsonRpcBody(text: string): JsonRpcBody {
+  const value = jsonOf(text)
+  return isPlainJsonRpcBody(value) ? value : validBody(value, jsonRpcBodySchema)
+}
+
 /** What `body` spends of the calls budgets: its calls, each at `target`'s cost when it has one. */
-function callsSpent(body: JsonRpcCall | JsonRpcCall[], { callCost }: ForwardingTarget): number {
+function callsSpent(body: JsonRpcBody, { callCost }: ForwardingTarget): number {
   if (!Array.isArray(body)) return callCost?.(body) ?? 1
   if (callCost === undefined) return body.length
   let spent = 0
@@ -160,12 +181,12 @@ export function jsonRpcForwardingRoute(
   }
   const answerAll = async (
     client: string,
-    { url, localAnswer }: ForwardingTarget,
+    { url, localAnswer, stateful }: ForwardingTarget,
     calls: JsonRpcCall[],
-    state: CallState | undefined,
   ): Promise<JsonRpcAnswer[]> => {
     const local = calls.map(localAnswer)
-    const tracked = calls.map((call, index) => local[index] === undefined && state?.tracks(call) === true)
+    const tracked = calls.map((call, index) => local[index] === undefined && stateful?.tracks(call) === true)
+    const state = tracked.includes(true) ? stateful?.of(client) : undefined
     // One after the other, in the batch's order: each may take one of the client's capped slots.
     for (const [index, call] of calls.entries()) if (tracked[index]) local[index] = await state?.before(call)
     const remote = calls.filter((_, index) => local[index] === undefined)
@@ -187,7 +208,7 @@ export function jsonRpcForwardingRoute(
     const guarded = deps.project(request)
     const project = guarded instanceof Promise ? await guarded : guarded
     const target = route.target(request)
-    const body = await validJson(request, jsonRpcBodySchema)
+    const body = validJsonRpcBody(await request.text())
     const calls = callsSpent(body, target)
     const client = clientKey(request.client())
     if (unsent.over(client)) throw rateLimited()
@@ -196,9 +217,8 @@ export function jsonRpcForwardingRoute(
       (clientTook) => clientTook && limiter.takeAll(project.id, budgets(calls, limits)),
     )
     if (!(taken instanceof Promise ? await taken : taken)) throw rateLimited()
-    const state = target.callState?.(client)
-    if (Array.isArray(body)) return await answerAll(client, target, body, state)
-    if (state?.tracks(body)) return (await answerAll(client, target, [body], state))[0] as JsonRpcAnswer
+    if (Array.isArray(body)) return await answerAll(client, target, body)
+    if (target.stateful?.tracks(body)) return (await answerAll(client, target, [body]))[0] as JsonRpcAnswer
     return target.localAnswer(body) ?? (await held(client, 1, () => batcher.call(target.url, body)))
   }
   return {

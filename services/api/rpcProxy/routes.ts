@@ -4,7 +4,7 @@ import type { RouteDeps } from '../http/types.js'
 import { validParam } from '../http/validate.js'
 import { sharedStateOf } from '../sharedStateOf.js'
 import { bundlerRoute } from './bundlerRoute.js'
-import { filterGate } from './filterGate.js'
+import { filterGate, tracksFilter } from './filterGate.js'
 import { DEFAULT_FILTERS_PER_CLIENT, type FilterOwners, MemoryFilterOwners } from './filterOwners.js'
 import { type ForwardingOptions, type ForwardingTarget, jsonRpcForwardingRoute } from './jsonRpcForwarding.js'
 import { evmLocalAnswer } from './localAnswer.js'
@@ -49,7 +49,7 @@ export function rpcProxyRoutes(deps: RouteDeps & RpcProxyOptions): DirectRoute[]
     return {
       url: deps.chains.get(chainId).rpcUrl,
       localAnswer: evmLocalAnswer,
-      callState: (client) => filterGate(owners, client, chainId, perClient),
+      stateful: { tracks: tracksFilter, of: (client) => filterGate(owners, client, chainId, perClient) },
     }
   }
   // Made once per chain served, on its first request: requests name their chain by the same few strings. Only
