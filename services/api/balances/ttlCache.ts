@@ -1,4 +1,7 @@
-/** Values kept for `ttlMs` each, at most `maxEntries` of them: when full, the oldest entry goes. */
+/**
+ * Values kept for `ttlMs` each, at most `maxEntries` of them: when full, the oldest entry goes. Every entry
+ * lives as long, so the oldest is the first to expire.
+ */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>()
 
@@ -12,14 +15,16 @@ export class TtlCache<V> {
     return undefined
   }
 
-  /** Keeps `value` for `ttlMs`, the cache's own unless told. */
-  set(key: string, value: V, ttlMs = this.options.ttlMs): void {
+  set(key: string, value: V): void {
+    const now = this.options.now()
     this.entries.delete(key)
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next()
-      if (!oldest.done) this.entries.delete(oldest.value)
+    // An expired entry is never answered again: without this, a cache of answers kept 2 s would hold the
+    // last `maxEntries` addresses asked (each with its tokens) for as long as no one asks for them again.
+    for (const [oldest, { expiresAt }] of this.entries) {
+      if (expiresAt > now && this.entries.size < this.options.maxEntries) break
+      this.entries.delete(oldest)
     }
-    this.entries.set(key, { value, expiresAt: this.options.now() + ttlMs })
+    this.entries.set(key, { value, expiresAt: now + this.options.ttlMs })
   }
 
   get size(): number {
