@@ -1,6 +1,7 @@
 import { type Address, createPublicClient, erc721Abi, http, type PublicClient } from 'viem'
 import { z } from 'zod'
 import type { Database } from '../db/index.js'
+import { shown } from '../indexer/tokenText.js'
 import { type HostResolver, MetadataSource } from './metadataSource.js'
 
 export type NftMetadata = { name?: string; description?: string; image?: string }
@@ -33,7 +34,15 @@ const text = (max: number) =>
     .transform((value) => value.replaceAll('\u0000', ''))
     .optional()
     .catch(undefined)
-const metadataSchema = z.object({ name: text(200), description: text(2000), image: text(65_536) })
+// A name is a label in a list, kept to what it shows as written, as a token's is (a bidi override would show
+// it backwards, as another's); a description may run over lines.
+const label = z
+  .string()
+  .max(200)
+  .transform((value) => shown(value, 200) || undefined)
+  .optional()
+  .catch(undefined)
+const metadataSchema = z.object({ name: label, description: text(2000), image: text(65_536) })
 
 const concurrency = 8
 const failureTtlMs = 60_000
