@@ -169,12 +169,17 @@ class ChainFollower implements Indexer {
     const logs = answered ?? (await this.reader.receiptTransferLogs(blocks.map((block) => block.hash)))
     // The block left the chain since it was read.
     if (!logs) return 'retry'
-    const timestampOf = new Map(blocks.map((block) => [block.hash, Number(block.timestamp)]))
+    const byHash = new Map(
+      blocks.map((block) => [
+        block.hash,
+        { number: Number(block.number), timestamp: Number(block.timestamp) },
+      ]),
+    )
     const transfers: TransferRow[] = []
     for (const log of logs) {
-      const timestamp = log.blockHash ? timestampOf.get(log.blockHash) : undefined
-      if (timestamp === undefined) return 'retry'
-      const row = transferOfLog(log, timestamp)
+      const block = log.blockHash ? byHash.get(log.blockHash) : undefined
+      if (block === undefined) return 'retry'
+      const row = transferOfLog(log, block)
       if (row) transfers.push(row)
     }
     const valueBlocks = blocks.filter(carriesValue)

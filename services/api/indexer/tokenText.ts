@@ -30,8 +30,11 @@ export const textOf = (text: unknown, word: unknown): string | undefined =>
 // punctuation, symbols and spaces of any script, and none Unicode draws as nothing.
 const unprintable = /[^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]|\p{Default_Ignorable_Code_Point}/gu
 
-/** Text a list can show: printable, at most `max` characters (whole code points); '' for no text. */
-function shown(value: string | undefined, max: number): string {
+/**
+ * Text a list can show: printable, at most `max` characters (whole code points); '' for no text. For any
+ * one-line label anyone can write, a token's name or an NFT's.
+ */
+export function shown(value: string | undefined, max: number): string {
   return Array.from((value ?? '').replaceAll(unprintable, ''))
     .slice(0, max)
     .join('')

@@ -27,19 +27,23 @@ export type FullRpcBlock = RpcBlock<'latest', true>
 const addressOfTopic = (topic: Hex) => `0x${topic.slice(26)}`.toLowerCase()
 const isWord = (value: string) => /^0x[0-9a-fA-F]{64}$/.test(value)
 
+/** The block a log was matched to by its hash: the one read, not what the log says of it. */
+export type LogBlock = { number: number; timestamp: number }
+
 /**
- * A Transfer log as a row: three topics and a 32-byte amount is ERC-20; four topics (the token id
- * indexed) and no data is ERC-721. Anything else sharing the signature is not a transfer we can read.
+ * A Transfer log of `block` as a row: three topics and a 32-byte amount is ERC-20; four topics (the token
+ * id indexed) and no data is ERC-721. Anything else sharing the signature is not a transfer we can read.
+ * The block number is the block's: a log's own would place the row where a rollback of its block misses it.
  */
-export function transferOfLog(log: RpcLog, timestamp: number): TransferRow | undefined {
+export function transferOfLog(log: RpcLog, block: LogBlock): TransferRow | undefined {
   const [topic, from, to, tokenId] = log.topics
   if (topic !== transferTopic || !from || !to || log.removed) return undefined
   const base = {
-    blockNumber: Number(log.blockNumber),
+    blockNumber: block.number,
     txIndex: Number(log.transactionIndex),
     logIndex: Number(log.logIndex),
     txHash: log.transactionHash as Hex,
-    timestamp,
+    timestamp: block.timestamp,
     token: log.address.toLowerCase(),
     from: addressOfTopic(from),
     to: addressOfTopic(to),

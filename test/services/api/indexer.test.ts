@@ -20,7 +20,7 @@ import {
   testUsdAbi,
 } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
-import { cappedLogsRpc } from './support/cappedLogsRpc.js'
+import { cappedLogsRpc, logsRewritingRpc } from './support/cappedLogsRpc.js'
 import { eachDatabase } from './support/databases.js'
 
 const silent = { info() {}, warn() {}, error() {} }
@@ -235,6 +235,26 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     try {
       await indexer.caughtUp()
       expect((await activityOf(holder)).map((item) => item.amount)).toEqual(['4', '3', '2', '1'])
+    } finally {
+      await indexer.stop()
+      await rpc.close()
+    }
+  }, 10_000)
+
+  it('places a transfer in the block its log hash names, whatever block number the node says the log is in', async () => {
+    await freshDatabase()
+    const start = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1
+    const holder = freshAddress()
+    const { blockNumber } = await sendUsd(holder, '1')
+    // Every log said to be in block 0: below any range a rollback of the real block would drop.
+    const rpc = await logsRewritingRpc(chain.rpcUrl, (answer) => ({
+      ...answer,
+      result: (answer.result as object[]).map((log) => ({ ...log, blockNumber: '0x0' })),
+    }))
+    const indexer = index({ rpcUrl: rpc.url, fromBlock: start })
+    try {
+      await indexer.caughtUp()
+      expect((await activityOf(holder)).map((item) => item.blockNumber)).toEqual([Number(blockNumber)])
     } finally {
       await indexer.stop()
       await rpc.close()

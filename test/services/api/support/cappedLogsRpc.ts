@@ -6,10 +6,13 @@ type Call = { id: unknown; method: string }
 type Answer = { id: unknown; result?: unknown }
 
 /**
- * A JSON-RPC endpoint in front of `rpcUrl` that refuses an eth_getLogs answering more than `maxLogs`
- * logs, with the error Infura gives (Alchemy and others refuse alike): it never answers a partial list.
+ * A JSON-RPC endpoint in front of `rpcUrl` whose eth_getLogs answers pass through `rewrite` (a lying or
+ * refusing node); every other answer is the upstream's.
  */
-export async function cappedLogsRpc(rpcUrl: string, maxLogs: number): Promise<CappedLogsRpc> {
+export async function logsRewritingRpc(
+  rpcUrl: string,
+  rewrite: (answer: Answer) => object,
+): Promise<CappedLogsRpc> {
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
@@ -22,16 +25,9 @@ export async function cappedLogsRpc(rpcUrl: string, maxLogs: number): Promise<Ca
       body,
     })
     const answered = (await upstream.json()) as Answer | Answer[]
-    const capped = (answer: Answer) =>
-      logCalls.has(answer.id) && Array.isArray(answer.result) && answer.result.length > maxLogs
-        ? {
-            jsonrpc: '2.0',
-            id: answer.id,
-            error: { code: -32005, message: `query returned more than ${maxLogs} results` },
-          }
-        : answer
+    const passed = (answer: Answer) => (logCalls.has(answer.id) ? rewrite(answer) : answer)
     response.setHeader('content-type', 'application/json')
-    response.end(JSON.stringify(Array.isArray(answered) ? answered.map(capped) : capped(answered)))
+    response.end(JSON.stringify(Array.isArray(answered) ? answered.map(passed) : passed(answered)))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
@@ -45,3 +41,18 @@ export async function cappedLogsRpc(rpcUrl: string, maxLogs: number): Promise<Ca
       }),
   }
 }
+
+/**
+ * A JSON-RPC endpoint in front of `rpcUrl` that refuses an eth_getLogs answering more than `maxLogs`
+ * logs, with the error Infura gives (Alchemy and others refuse alike): it never answers a partial list.
+ */
+export const cappedLogsRpc = (rpcUrl: string, maxLogs: number): Promise<CappedLogsRpc> =>
+  logsRewritingRpc(rpcUrl, (answer) =>
+    Array.isArray(answer.result) && answer.result.length > maxLogs
+      ? {
+          jsonrpc: '2.0',
+          id: answer.id,
+          error: { code: -32005, message: `query returned more than ${maxLogs} results` },
+        }
+      : answer,
+  )
