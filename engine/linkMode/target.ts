@@ -7,11 +7,15 @@ import type { Metadata } from '../schemas/index.js'
  */
 const LINK_MODE_METHODS = new Set(['wc_sessionRequest'])
 
-/** The universal link of an app that turned link mode on and has one; undefined otherwise. */
+/**
+ * The universal link of an app that turned link mode on and has one; undefined otherwise. Universal and
+ * app links are https by definition. A peer's metadata is its own to write, and a link of any other scheme
+ * would hand our messages to whatever program claims that scheme, or, opened by a web app, run as that app
+ * (`javascript:`): such a peer is reached through the relay.
+ */
 export function linkModeUniversalLink(metadata: Metadata | undefined): string | undefined {
   const redirect = metadata?.redirect
-  // `universal` is a string: undefined and '' both mean none.
-  if (redirect?.linkMode === true && redirect.universal) return redirect.universal
+  if (redirect?.linkMode === true && redirect.universal?.startsWith('https://')) return redirect.universal
 }
 
 /**

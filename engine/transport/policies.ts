@@ -8,15 +8,17 @@ const PairingPolicies = {
   wc_pairingPing: { request: policy(1002, 30), response: policy(1003, 30) },
 } as const
 
-/** An answer to a method nobody registered (WC_METHOD_UNSUPPORTED) goes out untagged. */
-const UnknownMethodPolicy = { request: policy(0, 86_400), response: policy(0, 86_400) }
+/** A method nobody registered, and the answer to one (WC_METHOD_UNSUPPORTED), goes out untagged. */
+const unknownMethodPolicy = policy(0, 86_400)
 
 export type PolicyKind = 'request' | 'response' | 'reject' | 'autoReject'
 
+type PolicyTable = Partial<Record<PolicyKind, PublishPolicy>>
+
 /** Tag, TTL and prompt flag for one side of a wc_ method, as the official 2.25 clients publish them. */
 export function publishPolicy(method: string, kind: PolicyKind): PublishPolicy {
-  const sign = (SignMethodPolicies as Record<string, Partial<Record<PolicyKind, PublishPolicy>>>)[method]
-  const pairing = (PairingPolicies as Record<string, Partial<Record<PolicyKind, PublishPolicy>>>)[method]
-  const table: Partial<Record<PolicyKind, PublishPolicy>> = sign ?? pairing ?? UnknownMethodPolicy
-  return table[kind] ?? table.response ?? UnknownMethodPolicy.response
+  const table: PolicyTable | undefined =
+    (SignMethodPolicies as Record<string, PolicyTable>)[method] ??
+    (PairingPolicies as Record<string, PolicyTable>)[method]
+  return table?.[kind] ?? table?.response ?? unknownMethodPolicy
 }

@@ -150,6 +150,18 @@ describe('link mode', () => {
     })
   }
 
+  it('ROLE-04 opens no peer link that is not https: a wallet naming a javascript: universal link is reached by the relay', async () => {
+    const { dapp, topic, publishes } = await sessionBetween(
+      {},
+      { universal: 'javascript:alert(document.domain)//' },
+    )
+    const signed = personalSign(dapp, topic)
+    signed.catch(() => {})
+    await vi.waitFor(() => expect(network.opened.length + publishes.dapp.mock.calls.length).toBe(1))
+    expect(network.opened).toEqual([])
+    await expect(signed).resolves.toBe('0xsigned')
+  })
+
   it('CONST-20 takes the link the app was opened with 50 ms after start, not before', async () => {
     const storage = new MemoryStorage()
     const { dapp, wallet, topic } = await sessionBetween({}, { storage })
