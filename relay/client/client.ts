@@ -105,6 +105,8 @@ export class RelayClient {
   #heartbeat: Heartbeat | undefined
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined
   #attempt = 0
+  /** When the current socket opened: one closed within `reconnectMaxMs` of it counts as a failed attempt. */
+  #openedAt = 0
   /** Frames read so far: a request that times out with none read since it was sent marks a dead socket. */
   #heard = 0
   #everConnected = false
@@ -462,7 +464,7 @@ export class RelayClient {
 
   #onOpen(): void {
     this.#state = 'open'
-    this.#attempt = 0
+    this.#openedAt = Date.now()
     // Where pings are hidden, silence after the handshake proves nothing: requests met by it do.
     if (!this.#socket?.seesControlFrames) this.#heartbeat?.stop()
     // On the first connection every followed topic still has its own request queued.
@@ -514,6 +516,10 @@ export class RelayClient {
       return
     }
     const wasOpen = this.#state === 'open'
+    // Only a socket that stayed open as long as the longest delay restarts the backoff: a relay, or an
+    // attacker on ws://, that takes each socket and closes it at once would otherwise have the client
+    // redial, sign a token and resubscribe every topic about twice a second, for good.
+    if (wasOpen && Date.now() - this.#openedAt >= this.#timings.reconnectMaxMs) this.#attempt = 0
     this.#socket = undefined
     this.#heartbeat?.stop()
     this.#logger.info('relay disconnected', { code, reason })

@@ -15,7 +15,7 @@ export type RelayClientTimings = {
   heartbeatTimeoutMs: number
   /** Reconnect delays are drawn at random below a bound that grows by this step per failed attempt… */
   reconnectStepMs: number
-  /** …up to this cap. */
+  /** …up to this cap. A socket closed sooner than this after it opened counts as a failed attempt. */
   reconnectMaxMs: number
   /**
    * A request (including time spent queued while offline) fails after this long; if the socket it went

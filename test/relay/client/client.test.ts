@@ -1,5 +1,7 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { WebSocketServer } from 'ws'
+import { silentLogger } from '../../../common/index.js'
 import { bytesToBase64, encodeDidKey, randomBytes } from '../../../crypto/index.js'
 import { generateSigningKeyPair, verifyRelayJwt } from '../../../crypto/noble.js'
 import { MAX_SUBSCRIPTION_ID_LENGTH } from '../../../relay/client/client.js'
@@ -608,6 +610,55 @@ describe('staying connected', () => {
     await delay(600)
     expect(disconnects).toEqual([])
     expect(relay.connections).toHaveLength(1)
+  })
+
+  /**
+   * A relay that completes each WebSocket handshake, then closes the socket after `keepOpenMs(n)` for the
+   * n-th (from 1), and the client's reconnect attempts as it logs them.
+   */
+  async function closingRelay(keepOpenMs: (connection: number) => number) {
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+    let connections = 0
+    server.on('connection', (socket) => {
+      const timer = setTimeout(() => socket.close(1013, 'try again later'), keepOpenMs(++connections))
+      socket.on('close', () => clearTimeout(timer))
+    })
+    await new Promise((resolve) => server.once('listening', resolve))
+    const attempts: unknown[] = []
+    const client = clients.create(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      logger: {
+        ...silentLogger,
+        debug: (message, fields) => message === 'reconnecting' && attempts.push(fields?.attempt),
+      },
+      timings: { reconnectStepMs: 5, reconnectMaxMs: 300 },
+    })
+    const close = async () => {
+      await clients.closeAll()
+      await new Promise((resolve) => server.close(resolve))
+    }
+    return { client, attempts, close }
+  }
+
+  it('backs off further each time the relay takes a socket and closes it at once, rather than counting the open as a success', async () => {
+    const closing = await closingRelay(() => 0)
+    try {
+      closing.client.connect().catch(() => {})
+      await until(() => closing.attempts.length >= 4)
+      expect(closing.attempts.slice(0, 4)).toEqual([1, 2, 3, 4])
+    } finally {
+      await closing.close()
+    }
+  })
+
+  it('starts the backoff over once a socket has stayed open as long as the longest reconnect delay', async () => {
+    const closing = await closingRelay((connection) => (connection === 3 ? 400 : 0))
+    try {
+      closing.client.connect().catch(() => {})
+      await until(() => closing.attempts.length >= 4)
+      expect(closing.attempts.slice(0, 4)).toEqual([1, 2, 1, 2])
+    } finally {
+      await closing.close()
+    }
   })
 
   it('keeps retrying while the relay refuses, then connects', async () => {
