@@ -162,6 +162,30 @@ describe('link mode', () => {
     await expect(signed).resolves.toBe('0xsigned')
   })
 
+  it('ROLE-04 a wallet opens no dapp link that is not https, even to answer a request the dapp sent it by link', async () => {
+    const { wallet, topic } = await sessionBetween({ universal: 'javascript:alert(document.domain)//' }, {})
+    const requests = vi.fn()
+    wallet.on('session_request', requests)
+    // A dapp writing its own client: its request, sealed with the session key, arrives as a link.
+    const symKey = hexToBytes(engineOf(wallet).stores.keychain.get(topic))
+    const request = formatRequest(
+      'wc_sessionRequest',
+      { chainId: 'eip155:1', request: { method: 'personal_sign', params: ['0x00', ADDRESS] } },
+      Date.now() * 1000,
+    )
+    const envelope = encodeEnvelope({
+      type: 0,
+      message: JSON.stringify(request),
+      symKey,
+      encoding: 'base64url',
+    })
+    network.deliver(WALLET_LINK, `${WALLET_LINK}?wc_ev=${envelope}&topic=${topic}`)
+    await realSleep(200)
+    await inboundHandled(wallet)
+    expect(network.opened).toEqual([])
+    expect(requests).not.toHaveBeenCalled()
+  })
+
   it('CONST-20 takes the link the app was opened with 50 ms after start, not before', async () => {
     const storage = new MemoryStorage()
     const { dapp, wallet, topic } = await sessionBetween({}, { storage })

@@ -178,7 +178,10 @@ class ChainFollower implements Indexer {
     const transfers: TransferRow[] = []
     for (const log of logs) {
       const block = log.blockHash ? byHash.get(log.blockHash) : undefined
-      if (block === undefined) return 'retry'
+      // The chain moved between the reads, or the node answers logs of no block read (a pending one, another
+      // node's fork): a failure, warned of and backed off from, not a range read again every poll for good.
+      if (block === undefined)
+        throw new Error(`a log of block ${log.blockHash} is not one of the blocks read (${from} to ${to})`)
       const row = transferOfLog(log, block)
       if (row) transfers.push(row)
     }

@@ -261,6 +261,33 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
     }
   }, 10_000)
 
+  it('warns and backs off, rather than re-reading the range every poll in silence, while the node answers logs of no block it read', async () => {
+    await freshDatabase()
+    const start = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1
+    await sendUsd(freshAddress(), '1')
+    const rpc = await logsRewritingRpc(chain.rpcUrl, (answer) => ({
+      ...answer,
+      result: (answer.result as object[]).map((log) => ({ ...log, blockHash: null })),
+    }))
+    const warnings: unknown[] = []
+    const indexer = startIndexer({
+      db,
+      rpcUrl: rpc.url,
+      chainId: chain.chainId,
+      fromBlock: start,
+      logger: { ...silent, warn: (_event, fields) => warnings.push(fields) },
+    })
+    running.push(indexer)
+    try {
+      await expect.poll(() => warnings.length, { timeout: 3000 }).toBeGreaterThan(0)
+      expect(String((warnings[0] as { error: string }).error)).toMatch(/not one of the blocks read/)
+      expect(indexer.head()).toBe(-1)
+    } finally {
+      await indexer.stop()
+      await rpc.close()
+    }
+  }, 10_000)
+
   it('reads a single block holding more logs than the provider answers from its receipts, missing none', async () => {
     await freshDatabase()
     const start = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1
