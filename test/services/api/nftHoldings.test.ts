@@ -11,7 +11,7 @@ const collection = `0x${'c'.repeat(40)}`
 const spam = `0x${'d'.repeat(40)}`
 
 describe.each(eachDatabase())('the NFTs an address holds on $name', (store) => {
-  it('keeps the NFTs it held before an airdrop of more than the cap, answered newest first', async () => {
+  it('lists a collection’s newest few, newest first: an airdrop of more than an answer holds neither hides what the address held before nor what it gets after', async () => {
     const db = await store.open()
     await migrate(db, [indexerMigrations])
     const mints = [
@@ -19,6 +19,7 @@ describe.each(eachDatabase())('the NFTs an address holds on $name', (store) => {
       { block: 11, log: 0, token: collection, tokenId: '2' },
       // One transaction minting the owner more NFTs than one answer lists.
       ...Array.from({ length: 5 }, (_, n) => ({ block: 20, log: n, token: spam, tokenId: String(n) })),
+      { block: 30, log: 0, token: collection, tokenId: '3' },
     ]
     await db.run(
       `INSERT INTO indexer_transfers (chain_id, block_number, tx_index, log_index, tx_hash, timestamp, kind,
@@ -35,12 +36,12 @@ describe.each(eachDatabase())('the NFTs an address holds on $name', (store) => {
         tokenId,
       ]),
     )
-    const held = await nftsHeldBy(db, { chainId, address: owner, limit: 4 })
+    const held = await nftsHeldBy(db, { chainId, address: owner, limit: 5, perCollection: 2 })
     expect(held.map(({ token, tokenId }) => `${token}:${tokenId}`)).toEqual([
-      `${spam}:1`,
-      `${spam}:0`,
+      `${collection}:3`,
+      `${spam}:4`,
+      `${spam}:3`,
       `${collection}:2`,
-      `${collection}:1`,
     ])
   })
 })
