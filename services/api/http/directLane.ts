@@ -28,28 +28,58 @@ export type DirectLaneOptions = {
  * other request, preflights and unknown methods included, to `fallback`.
  */
 export function directLane({ routes, fallback, ...shared }: DirectLaneOptions): NodeListener {
-  const byTarget = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]))
+  // Looked up by method, then path: no string joining the two on every request. Whether CORS is the policy's
+  // depends on the path alone, so it is asked once per route.
+  const byMethod = new Map<string, Map<string, LaneRoute>>()
+  for (const route of routes) {
+    const byPath = byMethod.get(route.method) ?? new Map<string, LaneRoute>()
+    byPath.set(route.path, { route, governed: shared.cors.governs(route.path) })
+    byMethod.set(route.method, byPath)
+  }
+  const lane: Lane = { ...shared, query: lastQuery() }
   return (request, response) => {
     const target = request.url ?? '/'
     const mark = target.indexOf('?')
-    const path = mark < 0 ? target : target.slice(0, mark)
-    const route = byTarget.get(`${request.method} ${path}`)
-    if (!route) return fallback(request, response)
-    void answer(route, request, response, { path, target }, shared)
+    const routed = byMethod.get(request.method ?? '')?.get(mark < 0 ? target : target.slice(0, mark))
+    if (!routed) return fallback(request, response)
+    void answer(routed, request, response, target, lane)
+  }
+}
+
+type LaneRoute = { route: DirectRoute; governed: boolean }
+
+type Lane = Omit<DirectLaneOptions, 'routes' | 'fallback'> & {
+  query: (target: string) => Record<string, string>
+}
+
+/**
+ * Hono's own query parser, on a URL like the one its Node adapter builds: the same values either way,
+ * malformed escapes included. Nearly every request repeats the target of one just before it (a dapp's
+ * chain and project), so the last target's query is kept, frozen, as no request may change another's.
+ */
+function lastQuery(): (target: string) => Record<string, string> {
+  let last: string | undefined
+  let query: Record<string, string> = {}
+  return (target) => {
+    if (target !== last) {
+      query = Object.freeze(getQueryParam(`http://direct${target}`) as Record<string, string>)
+      last = target
+    }
+    return query
   }
 }
 
 async function answer(
-  route: DirectRoute,
+  { route, governed }: LaneRoute,
   request: IncomingMessage,
   response: ServerResponse,
-  { path, target }: { path: string; target: string },
-  { cors, logger, bodyLimitBytes, trustProxy }: Omit<DirectLaneOptions, 'routes' | 'fallback'>,
+  target: string,
+  lane: Lane,
 ): Promise<void> {
   const started = performance.now()
-  const view = new DirectRequest(request, target, bodyLimitBytes, trustProxy)
+  const { cors, logger, bodyLimitBytes } = lane
+  const view = new DirectRequest(request, target, lane)
   const origin = request.headers.origin
-  const governed = cors.governs(path)
   const allowed =
     governed && origin !== undefined && (await cors.allows(origin, view.query('projectId'), view.client()))
   let status = 200
@@ -61,7 +91,7 @@ async function answer(
     body = await route.answer(view)
     if (route.unsent?.over(view)) throw rateLimited()
   } catch (error) {
-    ;({ status, body, headers } = errorAnswer(error, logger, { method: route.method, path }))
+    ;({ status, body, headers } = errorAnswer(error, logger, route))
   }
   const text = JSON.stringify(body)
   const bytes = Buffer.byteLength(text)
@@ -72,10 +102,10 @@ async function answer(
   if (headers) Object.assign(answerHeaders, headers)
   if (governed) answerHeaders.vary = 'Origin'
   if (governed && origin !== undefined)
-    Object.assign(answerHeaders, cors.answerHeaders(origin, allowed, status, path))
+    Object.assign(answerHeaders, cors.answerHeaders(origin, allowed, status, route.path))
   response.writeHead(status, answerHeaders).end(text)
   if (route.unsent && response.writableLength > 0) whenResponseGone(response, route.unsent.hold(view, bytes))
-  logRequest(logger, { method: route.method, path }, status, performance.now() - started)
+  logRequest(logger, route, status, performance.now() - started)
 }
 
 /**
@@ -83,7 +113,7 @@ async function answer(
  * made as closures for each.
  */
 class DirectRequest implements ApiRequest {
-  // Routes read the query more than once (the project guard, then their own schema): parsed once.
+  // Routes read the query more than once (the project guard, then their own schema): looked up once.
   #query: Record<string, string> | undefined
   #text: Promise<string> | undefined
   #client: string | undefined
@@ -91,16 +121,13 @@ class DirectRequest implements ApiRequest {
   constructor(
     private readonly request: IncomingMessage,
     private readonly target: string,
-    private readonly bodyLimitBytes: number,
-    private readonly trustProxy: TrustedProxies,
+    private readonly lane: Pick<Lane, 'query' | 'bodyLimitBytes' | 'trustProxy'>,
   ) {}
 
   query(): Record<string, string>
   query(name: string): string | undefined
   query(name?: string): Record<string, string> | string | undefined {
-    // Hono's own query parser, on a URL like the one its Node adapter builds: the same values either way,
-    // malformed escapes included.
-    this.#query ??= getQueryParam(`http://direct${this.target}`) as Record<string, string>
+    this.#query ??= this.lane.query(this.target)
     return name === undefined ? this.#query : this.#query[name]
   }
 
@@ -110,12 +137,12 @@ class DirectRequest implements ApiRequest {
   }
 
   client(): string {
-    this.#client ??= nodeClientAddress(this.request, this.trustProxy)
+    this.#client ??= nodeClientAddress(this.request, this.lane.trustProxy)
     return this.#client
   }
 
   text(): Promise<string> {
-    this.#text ??= readBody(this.request, this.bodyLimitBytes)
+    this.#text ??= readBody(this.request, this.lane.bodyLimitBytes)
     return this.#text
   }
 }

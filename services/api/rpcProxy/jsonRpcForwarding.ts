@@ -1,5 +1,5 @@
-import { andThen } from '@pairwise/common'
 import { clientKey } from '../../kit/index.js'
+import type { Budget } from '../../sharedState/index.js'
 import { ApiError, rateLimited } from '../http/apiError.js'
 import type { DirectRoute } from '../http/directRoute.js'
 import type { ApiRequest, RouteDeps } from '../http/types.js'
@@ -145,7 +145,10 @@ export function jsonRpcForwardingRoute(
   const counter = sharedStateOf(deps).counter
   const windows = { windows: 'fromFirstTake', now: deps.now } as const
   const limiter = counter(`${route.counters}-project`, windows)
-  const budgets = (calls: number, { requestsPerMinute, callsPerMinute }: RpcRateLimits) => [
+  const budgets = (
+    calls: number,
+    { requestsPerMinute, callsPerMinute }: RpcRateLimits,
+  ): readonly Budget[] => [
     { limit: requestsPerMinute, amount: 1 },
     { limit: callsPerMinute, amount: calls },
   ]
@@ -158,6 +161,8 @@ export function jsonRpcForwardingRoute(
     requestsPerMinute: perClientLimit(limits.requestsPerMinute),
     callsPerMinute: perClientLimit(limits.callsPerMinute),
   }
+  // Most requests are one call, whose budgets are always the same: made once rather than for each.
+  const oneCall = { client: budgets(1, clientLimits), project: budgets(1, limits) }
   const pending = new PendingCallsPerClient(
     deps.batching?.maxPendingCallsPerClient ??
       pendingCallsPerClient(deps.batching?.maxPendingCalls ?? DEFAULT_MAX_PENDING_CALLS),
@@ -212,11 +217,13 @@ export function jsonRpcForwardingRoute(
     const calls = callsSpent(body, target)
     const client = clientKey(request.client())
     if (unsent.over(client)) throw rateLimited()
-    const taken = andThen(
-      clientLimiter.takeAll(clientBudgetKey(project.id, client), budgets(calls, clientLimits)),
-      (clientTook) => clientTook && limiter.takeAll(project.id, budgets(calls, limits)),
+    const clientTook = clientLimiter.takeAll(
+      clientBudgetKey(project.id, client),
+      calls === 1 ? oneCall.client : budgets(calls, clientLimits),
     )
-    if (!(taken instanceof Promise ? await taken : taken)) throw rateLimited()
+    if (!(clientTook instanceof Promise ? await clientTook : clientTook)) throw rateLimited()
+    const projectTook = limiter.takeAll(project.id, calls === 1 ? oneCall.project : budgets(calls, limits))
+    if (!(projectTook instanceof Promise ? await projectTook : projectTook)) throw rateLimited()
     if (Array.isArray(body)) return await answerAll(client, target, body)
     if (target.stateful?.tracks(body)) return (await answerAll(client, target, [body]))[0] as JsonRpcAnswer
     return target.localAnswer(body) ?? (await held(client, 1, () => batcher.call(target.url, body)))
