@@ -162,11 +162,8 @@ describe('link mode', () => {
     await expect(signed).resolves.toBe('0xsigned')
   })
 
-  it('ROLE-04 a wallet opens no dapp link that is not https, even to answer a request the dapp sent it by link', async () => {
-    const { wallet, topic } = await sessionBetween({ universal: 'javascript:alert(document.domain)//' }, {})
-    const requests = vi.fn()
-    wallet.on('session_request', requests)
-    // A dapp writing its own client: its request, sealed with the session key, arrives as a link.
+  /** A personal_sign request sealed with the session's key, delivered to the wallet as a link. */
+  function deliverSealedRequest(wallet: SignClient, topic: string) {
     const symKey = hexToBytes(engineOf(wallet).stores.keychain.get(topic))
     const request = formatRequest(
       'wc_sessionRequest',
@@ -180,6 +177,14 @@ describe('link mode', () => {
       encoding: 'base64url',
     })
     network.deliver(WALLET_LINK, `${WALLET_LINK}?wc_ev=${envelope}&topic=${topic}`)
+  }
+
+  it('ROLE-04 a wallet opens no dapp link that is not https, even to answer a request the dapp sent it by link', async () => {
+    const { wallet, topic } = await sessionBetween({ universal: 'javascript:alert(document.domain)//' }, {})
+    const requests = vi.fn()
+    wallet.on('session_request', requests)
+    // A dapp writing its own client: its request, sealed with the session key, arrives as a link.
+    deliverSealedRequest(wallet, topic)
     await realSleep(200)
     await inboundHandled(wallet)
     expect(network.opened).toEqual([])
@@ -228,19 +233,7 @@ describe('link mode', () => {
     const { wallet, topic } = await sessionBetween({ linkMode: false }, {})
     const requests = vi.fn()
     wallet.on('session_request', requests)
-    const symKey = hexToBytes(engineOf(wallet).stores.keychain.get(topic))
-    const request = formatRequest(
-      'wc_sessionRequest',
-      { chainId: 'eip155:1', request: { method: 'personal_sign', params: ['0x00', ADDRESS] } },
-      Date.now() * 1000,
-    )
-    const envelope = encodeEnvelope({
-      type: 0,
-      message: JSON.stringify(request),
-      symKey,
-      encoding: 'base64url',
-    })
-    network.deliver(WALLET_LINK, `${WALLET_LINK}?wc_ev=${envelope}&topic=${topic}`)
+    deliverSealedRequest(wallet, topic)
     await realSleep(100)
     await inboundHandled(wallet)
     expect(requests).not.toHaveBeenCalled()

@@ -8,9 +8,9 @@ import { namesErrorText, reasonText } from '../../../modal/names/namesMessage.js
 import { en } from '../../../modal/names/texts/en.js'
 import { namesTexts } from '../../../modal/names/texts/index.js'
 import { defaultNameZone, fullName, labelOf, nameZone } from '../../../modal/names/zone.js'
+import { expectTranslatedLike } from '../support/featureCatalogue.js'
 import { evmNetwork } from '../support/kit.js'
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 const others = supportedLocales.filter((locale) => locale !== 'en')
 
 describe('the names texts', () => {
@@ -28,13 +28,7 @@ describe('the names texts', () => {
 
   it.each(others)('%s has every key of English, translated, with its placeholders', async (locale) => {
     const catalogue = await loadFeatureCatalogue(namesTexts, locale)
-    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort())
-    for (const [key, english] of Object.entries(en)) {
-      const text = catalogue[key as keyof typeof en]
-      expect(typeof text, key).toBe('string')
-      expect((text as string).trim(), key).not.toBe('')
-      expect(placeholders(text as string), key).toEqual(placeholders(english))
-    }
+    expectTranslatedLike(catalogue, en)
     expect(catalogue['names.error.TOO_SHORT']).not.toBe(en['names.error.TOO_SHORT'])
   })
 
