@@ -71,6 +71,25 @@ export function checkHost(request: Pick<IncomingMessage, 'headers'>, check: Host
 }
 
 /**
+ * A `Host` check for a server not listening yet, which learns the port once `listen` bound it: `check`
+ * refuses a request (or an upgrade) naming another host with 421, `listen` binds `server` and then takes its
+ * port. Names it cannot read fail here, before anything is bound.
+ */
+export function boundHostCheck(names: readonly string[]): {
+  check(request: IncomingMessage): void
+  listen(server: Server, port: number, host: string): Promise<void>
+} {
+  let hostCheck = allowedHosts(names, 0)
+  return {
+    check: (request) => checkHost(request, hostCheck),
+    async listen(server, port, host) {
+      await listen(server, port, host)
+      hostCheck = allowedHosts(names, (server.address() as AddressInfo).port)
+    },
+  }
+}
+
+/**
  * A safe server on `host:port` that refuses a request whose target is malformed (400) or whose `Host` is
  * not one of `names` (421, see `allowedHosts`) before `handler` sees it. The check needs the bound port,
  * known once listening (0 lets the OS pick); no request can arrive before that.
@@ -80,14 +99,12 @@ export async function listenCheckingHost(
   options: SafeServerOptions,
   at: { host: string; port: number; names: readonly string[] },
 ): Promise<Server> {
-  // Read before listening too: names it cannot read fail the start with nothing bound.
-  let hostCheck = allowedHosts(at.names, at.port)
+  const hosts = boundHostCheck(at.names)
   const server = createSafeServer((request, response) => {
     checkRequestTarget(request)
-    checkHost(request, hostCheck)
+    hosts.check(request)
     return handler(request, response)
   }, options)
-  await listen(server, at.port, at.host)
-  hostCheck = allowedHosts(at.names, (server.address() as AddressInfo).port)
+  await hosts.listen(server, at.port, at.host)
   return server
 }

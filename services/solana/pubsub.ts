@@ -1,18 +1,14 @@
 import type { IncomingMessage, Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '@pairwise/common'
 import { address } from '@solana/kit'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { z } from 'zod'
 import {
-  allowedHosts,
-  checkHost,
+  boundHostCheck,
   clientAddress,
   clientKey,
   createSafeServer,
-  type HostCheck,
-  listen,
   refuseUpgrade,
   safeUpgrade,
   type TrustedProxies,
@@ -87,8 +83,8 @@ export class SolanaPubSub {
   private socketCount = 0
   private nextId = 0
   private readonly stopListening: () => void
-  // Against DNS rebinding, for upgrades as for requests; it takes the bound port once `listen` knows it.
-  private hostCheck: HostCheck
+  // Against DNS rebinding, for upgrades as for requests.
+  private readonly hosts: ReturnType<typeof boundHostCheck>
 
   constructor(
     private readonly context: RpcContext,
@@ -100,16 +96,15 @@ export class SolanaPubSub {
       errorFormat: 'json',
       trustProxy: options.trustProxy,
     } as const
-    // Read before listening too: names it cannot read fail the start with nothing bound.
-    this.hostCheck = allowedHosts(options.names, 0)
+    this.hosts = boundHostCheck(options.names)
     this.server = createSafeServer((request, response) => {
-      checkHost(request, this.hostCheck)
+      this.hosts.check(request)
       response.writeHead(426, { 'content-type': 'application/json' })
       response.end(stringifyJson({ code: 'UPGRADE_REQUIRED', message: 'Connect with a WebSocket' }))
     }, serverOptions)
     const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on('error', () => socket.destroy())
-      checkHost(request, this.hostCheck)
+      this.hosts.check(request)
       // An IPv6 client by its /64, which one host is given whole.
       const address = clientKey(
         clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for'], options.trustProxy),
@@ -135,9 +130,8 @@ export class SolanaPubSub {
   }
 
   /** Listens on `host:port` (0 lets the OS pick), then checks `Host` against the port it is bound to. */
-  async listen(port: number, host: string): Promise<void> {
-    await listen(this.server, port, host)
-    this.hostCheck = allowedHosts(this.options.names, (this.server.address() as AddressInfo).port)
+  listen(port: number, host: string): Promise<void> {
+    return this.hosts.listen(this.server, port, host)
   }
 
   close(): Promise<void> {
