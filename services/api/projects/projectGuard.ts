@@ -1,4 +1,4 @@
-import type { Eventually } from '@pairwise/common'
+import { andThen, type Eventually } from '@pairwise/common'
 import type { WindowCounter } from '../../sharedState/index.js'
 import { ApiError, invalidKey, originNotAllowed, rateLimited } from '../http/apiError.js'
 import type { Project, ProjectGuard } from '../http/types.js'
@@ -21,20 +21,6 @@ export function projectGuard(
   projects: Pick<ProjectLookup, 'lookUp' | 'remembered'>,
   limiters: { project: WindowCounter; client: WindowCounter },
 ): ProjectGuard {
-  // Each step goes on at once when its counter answered at once (this process's own counters): a closure
-  // for `then` is made only for a promise.
-  const underProject = (project: StoredProject, taken: boolean): Project => {
-    if (!taken) throw rateLimited(limiters.project.retryAfterSeconds())
-    const { id, name, allowedOrigins, basic, features } = project
-    return { id, name, allowedOrigins, basic, features }
-  }
-  const underClient = (project: StoredProject, taken: boolean): Eventually<Project> => {
-    if (!taken) throw rateLimited(limiters.client.retryAfterSeconds())
-    const took = limiters.project.take(project.id, project.rateLimitPerMinute)
-    return took instanceof Promise
-      ? took.then((projectTook) => underProject(project, projectTook))
-      : underProject(project, took)
-  }
   const admit = (
     project: StoredProject | undefined,
     origin: string | undefined,
@@ -42,13 +28,20 @@ export function projectGuard(
   ): Eventually<Project> => {
     if (!project) throw invalidKey()
     if (origin !== undefined && !originAllowed(origin, project.allowedOrigins)) throw originNotAllowed()
-    const took = limiters.client.take(
-      clientBudgetKey(project.id, client),
-      perClientLimit(project.rateLimitPerMinute),
+    const { id, name, allowedOrigins, basic, features, rateLimitPerMinute } = project
+    const admitted = { id, name, allowedOrigins, basic, features }
+    const underProject = (taken: boolean) => {
+      if (!taken) throw rateLimited(limiters.project.retryAfterSeconds())
+      return admitted
+    }
+    const underClient = (taken: boolean) => {
+      if (!taken) throw rateLimited(limiters.client.retryAfterSeconds())
+      return andThen(limiters.project.take(id, rateLimitPerMinute), underProject)
+    }
+    return andThen(
+      limiters.client.take(clientBudgetKey(id, client), perClientLimit(rateLimitPerMinute)),
+      underClient,
     )
-    return took instanceof Promise
-      ? took.then((clientTook) => underClient(project, clientTook))
-      : underClient(project, took)
   }
   return (request) => {
     const id = request.query('projectId')
