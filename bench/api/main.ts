@@ -19,6 +19,7 @@ import { drive, type Result } from './autocannon.js'
  * from a third process (50 connections, five alternating rounds of 2 s each); then the indexer's lag
  * from a mined transfer to its activity being served, and its catch-up speed over 2,000 blocks holding
  * 10,000 transfers against a loop of raw eth_getLogs calls over the same range in the same range size.
+ * The proxy rows also measure its floor (floorProxy.ts) and the api's HTTP lane alone (laneFloor.ts).
  * `--profile DIR` writes the api process's CPU profile there.
  */
 const { values: options } = parseArgs({ options: { profile: { type: 'string' } } })
@@ -117,11 +118,18 @@ type Row = {
   floorRatio?: number
   /** The median of the rounds' api/floor: what the proxy's checks cost. */
   apiFloorRatio?: number
+  /**
+   * The api's HTTP lane without the checks (laneFloor.ts), measured in the same rounds, and the medians of
+   * its rounds' lane/floor and api/lane: what the lane costs, and what the checks and the rest of the api do.
+   */
+  lane?: Result
+  laneFloorRatio?: number
+  apiLaneRatio?: number
   /** Each server's CPU µs a request, the median of its rounds; undefined without /proc. */
   cpu?: Partial<Record<Side, number>>
 }
 
-type Side = 'bare' | 'api' | 'floor'
+type Side = 'bare' | 'api' | 'floor' | 'lane'
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
 /** A URL to drive, and the server process that answers it, whose CPU each round reads. */
@@ -130,14 +138,20 @@ type Measured = { url: string; server: Server }
 /**
  * The api against the bare server in `rounds` alternating rounds (after a warm-up of each): this machine's
  * speed drifts by a fifth from one run to the next, and servers measured back to back drift together.
- * With `floor`, the proxy floor is measured in each round too. Each server's CPU a request is read from its
- * process around its own rounds: a request's cost drifts less than the machine's share of the cores.
+ * With `floors`, the proxy floor and the api's lane alone are measured in each round too. Each server's CPU a
+ * request is read from its process around its own rounds: a request's cost drifts less than the machine's
+ * share of the cores.
  */
-async function paired(api: Measured, bare: Measured, body?: string, floor?: Measured) {
-  const measured: Partial<Record<Side, Measured>> = { bare, api, ...(floor ? { floor } : {}) }
+async function paired(
+  api: Measured,
+  bare: Measured,
+  body?: string,
+  floors?: { floor: Measured; lane: Measured },
+) {
+  const measured: Partial<Record<Side, Measured>> = { bare, api, ...floors }
   const sides = Object.keys(measured) as Side[]
-  const results: Record<Side, Result[]> = { bare: [], api: [], floor: [] }
-  const cpu: Record<Side, number[]> = { bare: [], api: [], floor: [] }
+  const results: Record<Side, Result[]> = { bare: [], api: [], floor: [], lane: [] }
+  const cpu: Record<Side, number[]> = { bare: [], api: [], floor: [], lane: [] }
   for (const side of sides) await drive((measured[side] as Measured).url, body, 1)
   for (let round = 0; round < rounds; round++)
     for (const side of sides) {
@@ -165,20 +179,35 @@ async function paired(api: Measured, bare: Measured, body?: string, floor?: Meas
     api: medianOf('api'),
     ratio: ratioOf('api'),
     cpu: cpuOf,
-    ...(floor
-      ? { floor: medianOf('floor'), floorRatio: ratioOf('floor'), apiFloorRatio: ratioOf('api', 'floor') }
+    ...(floors
+      ? {
+          floor: medianOf('floor'),
+          floorRatio: ratioOf('floor'),
+          apiFloorRatio: ratioOf('api', 'floor'),
+          lane: medianOf('lane'),
+          laneFloorRatio: ratioOf('lane', 'floor'),
+          apiLaneRatio: ratioOf('api', 'lane'),
+        }
       : {}),
   }
 }
 
 /** Warm-cache balances and two proxy calls, each against the bare server in the same run. */
-async function throughputRows(api: Server, bare: Server, floor: Server, rpcUrl: string): Promise<Row[]> {
+async function throughputRows(
+  api: Server,
+  bare: Server,
+  proxyFloors: { floor: Server; lane: Server },
+  rpcUrl: string,
+): Promise<Row[]> {
   const balancesUrl = `${api.url}/v1/balances?projectId=bench&address=${holder}&caipNetworkId=${caip2}`
   const warm = await fetch(balancesUrl)
   if (!warm.ok) throw new Error(`balances answered ${warm.status}: ${await warm.text()}`)
   const proxied = { url: `${api.url}/v1?chainId=${caip2}&projectId=bench`, server: api }
   const bareRoot = { url: `${bare.url}/`, server: bare }
-  const floorRoot = { url: `${floor.url}/`, server: floor }
+  const floors = {
+    floor: { url: `${proxyFloors.floor.url}/`, server: proxyFloors.floor },
+    lane: { url: `${proxyFloors.lane.url}/v1`, server: proxyFloors.lane },
+  }
   const call = (method: string, params: unknown[]) =>
     JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
   const blockNumber = call('eth_blockNumber', [])
@@ -198,14 +227,14 @@ async function throughputRows(api: Server, bare: Server, floor: Server, rpcUrl: 
       name: 'proxy',
       target: targets.proxyOfFloor,
       calls: 'POST /v1 eth_blockNumber',
-      ...(await paired(proxied, bareRoot, blockNumber, floorRoot)),
+      ...(await paired(proxied, bareRoot, blockNumber, floors)),
       upstream: await upstream(blockNumber),
     },
     {
       name: 'proxy',
       target: targets.proxyOfFloor,
       calls: "POST /v1 eth_getBalance(holder, 'latest')",
-      ...(await paired(proxied, bareRoot, balance, floorRoot)),
+      ...(await paired(proxied, bareRoot, balance, floors)),
       upstream: await upstream(balance),
     },
   ]
@@ -321,9 +350,11 @@ try {
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []
   const floor = await startServer('./floorProxy.js', [chain.rpcUrl])
   servers.push(floor)
+  const lane = await startServer('./laneFloor.js', [chain.rpcUrl])
+  servers.push(lane)
   const api = await startServer('./apiServer.js', [chain.rpcUrl, testUsd], profile)
   servers.push(api)
-  rows = await throughputRows(api, bare, floor, chain.rpcUrl)
+  rows = await throughputRows(api, bare, { floor, lane }, chain.rpcUrl)
   lags = await indexerLag(api, chain.rpcUrl, testUsd)
 } finally {
   for (const server of servers) await server.stop()
@@ -349,6 +380,7 @@ for (const row of rows)
     ['bare', row.bare],
     ['api', row.api],
     ['floor', row.floor],
+    ['lane', row.lane],
     ['anvil', row.upstream],
   ] as const)
     if (result)
@@ -374,10 +406,15 @@ for (const row of rows) {
         `the floor being Node, the api's batcher and upstream client, nothing else; api/bare ${fixed(ratio, 2)}, ` +
         `floor/bare ${fixed(row.floorRatio, 2)}, bare/api p99 ${row.bare.p99}/${row.api.p99} ms${failed}${upstream}`,
     )
-    const { api: apiCpu, floor: floorCpu, bare: bareCpu } = row.cpu ?? {}
-    if (apiCpu !== undefined && floorCpu !== undefined && bareCpu !== undefined)
+    if (row.laneFloorRatio !== undefined && row.apiLaneRatio !== undefined)
       console.log(
-        `  CPU a request (the server process, user and system): api ${fixed(apiCpu, 1)} µs, floor ${fixed(floorCpu, 1)} µs, ` +
+        `  the api's lane alone (the server kit's serve and the direct lane around the same batcher, no checks, no database or indexer): ` +
+          `lane/floor ${fixed(row.laneFloorRatio, 2)}, api/lane ${fixed(row.apiLaneRatio, 2)}: what the lane costs, then what the proxy's checks and the rest of the api cost`,
+      )
+    const { api: apiCpu, floor: floorCpu, bare: bareCpu, lane: laneCpu } = row.cpu ?? {}
+    if (apiCpu !== undefined && floorCpu !== undefined && bareCpu !== undefined && laneCpu !== undefined)
+      console.log(
+        `  CPU a request (the server process, user and system): api ${fixed(apiCpu, 1)} µs, lane ${fixed(laneCpu, 1)} µs, floor ${fixed(floorCpu, 1)} µs, ` +
           `bare ${fixed(bareCpu, 1)} µs; floor/api ${fixed(floorCpu / apiCpu, 2)}, less noisy than req/s on a shared machine`,
       )
     continue
