@@ -4,6 +4,7 @@ import { replace } from '../controllers/router.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
+import { openCheckoutWindow } from './checkoutWindow.js'
 import { onrampTexts } from './texts/index.js'
 import { useOnrampProvider } from './useOnrampProvider.js'
 import { watchOrder } from './watchOrder.js'
@@ -58,7 +59,7 @@ export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
       <button
         type="button"
         className="secondary"
-        onClick={() => globalThis.open?.(data.checkoutUrl, 'pairwise-onramp', 'width=600,height=800')}
+        onClick={() => openCheckoutWindow()?.show(data.checkoutUrl)}
       >
         {ft('onramp.reopen')}
       </button>

@@ -6,6 +6,7 @@ import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
 import { checkoutUrl } from './checkoutUrl.js'
+import { openCheckoutWindow } from './checkoutWindow.js'
 import { onrampProviderOptions } from './defaults.js'
 import { type ConfiguredProviders, coinbaseCheckoutUrl, configuredProviders } from './externalProviders.js'
 import {
@@ -27,7 +28,6 @@ import { useOnrampProvider } from './useOnrampProvider.js'
 
 /** How long typing must pause before a quote is asked for. */
 export const quoteDebounceMs = 400
-const popupFeatures = 'width=600,height=800'
 
 /**
  * Buy: the amount in the payment currency, the currency bought and the payment method, a quote as the
@@ -99,7 +99,7 @@ export function OnrampProvidersView() {
   const onContinue = () => {
     if (!quote || !address) return
     // Opened within the click, so no pop-up blocker holds it; the checkout's URL follows.
-    const popup = globalThis.open?.('about:blank', 'pairwise-onramp', popupFeatures) ?? null
+    const popup = openCheckoutWindow()
     if (!popup) return setFailure(ft('onramp.popupBlocked'))
     setOpening(true)
     const startedAt = Date.now()
@@ -113,7 +113,7 @@ export function OnrampProvidersView() {
       })
       .then(({ url, orderId }) => {
         const allowed = checkoutUrl(url, kit.options.apiUrl)
-        popup.location.href = allowed
+        popup.show(allowed)
         push(kit.context, {
           view: 'BuyInProgress',
           data: { checkoutUrl: allowed, provider: provider.id, orderId, startedAt },
@@ -129,7 +129,7 @@ export function OnrampProvidersView() {
   /** Meld and Coinbase quote and take payment in their own window; the modal only opens it. */
   const onExternal = (name: string) => {
     if (!address) return
-    const popup = globalThis.open?.('about:blank', 'pairwise-onramp', popupFeatures) ?? null
+    const popup = openCheckoutWindow()
     if (!popup) return setFailure(ft('onramp.popupBlocked'))
     const option = onrampProviderOptions.find((each) => each.name === name) ?? null
     const refused = (error: unknown) => {
@@ -138,7 +138,7 @@ export function OnrampProvidersView() {
     }
     const opened = (url: string) => {
       const allowed = checkoutUrl(url, kit.options.apiUrl)
-      popup.location.href = allowed
+      popup.show(allowed)
       push(kit.context, {
         view: 'BuyInProgress',
         data: { checkoutUrl: allowed, provider: name, startedAt: Date.now() },

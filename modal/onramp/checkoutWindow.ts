@@ -1,0 +1,23 @@
+const windowName = 'pairwise-onramp'
+const windowFeatures = 'width=600,height=800'
+
+/** The window a checkout is shown in: opened in the click itself, its URL given once the provider answers. */
+export type CheckoutWindow = { show(url: string): void; close(): void }
+
+/**
+ * Opens the 600×800 checkout window, blank; undefined when a pop-up blocker refused it. It is cut off from
+ * the host page at once, while it is still blank and ours: the checkout is another site's page (Coinbase,
+ * Meld, the api), and through `opener` any page could send the app's own tab to a look-alike asking the
+ * visitor to connect or sign again, while they look at the checkout.
+ */
+export function openCheckoutWindow(host: { open?: Window['open'] } = globalThis): CheckoutWindow | undefined {
+  const popup = host.open?.('about:blank', windowName, windowFeatures) ?? null
+  if (!popup) return undefined
+  popup.opener = null
+  return {
+    show(url) {
+      popup.location.href = url
+    },
+    close: () => popup.close(),
+  }
+}
