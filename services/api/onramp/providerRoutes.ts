@@ -6,6 +6,7 @@ import { validJson } from '../http/validate.js'
 import { requireFeature } from '../projects/requireFeature.js'
 import { type CoinbaseConfig, coinbaseCheckoutUrl } from './coinbase/coinbaseSession.js'
 import { onrampErrors } from './errors.js'
+import { deliveryAddressSchema } from './schema.js'
 
 /** Meld's widget: the integrator's public key (public by design; the modal builds the URL with it). */
 export type MeldConfig = { publicKey: string; url?: string }
@@ -13,7 +14,7 @@ export type MeldConfig = { publicKey: string; url?: string }
 export type ProviderRouteOptions = { sandbox: boolean; meld?: MeldConfig; coinbase?: CoinbaseConfig }
 
 export const sessionBodySchema = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
+  address: deliveryAddressSchema,
   assets: z.array(z.string().min(1).max(16)).min(1).max(8).default(['USDC']),
   presetFiatAmount: z
     .string()

@@ -1,3 +1,4 @@
+import { isAddress } from 'viem'
 import { z } from 'zod'
 import { onrampLimits } from './limits.js'
 import { maxQuoteIdChars } from './quoteToken.js'
@@ -7,6 +8,21 @@ const currencyId = z.string().min(1).max(32)
 const currencyRef = z
   .union([currencyId, z.looseObject({ id: currencyId })])
   .transform((value) => (typeof value === 'string' ? value : value.id))
+
+/**
+ * An address bought for: 40 hex digits, one in mixed case carrying a valid EIP-55 checksum, as a mistyped
+ * digit in a checksummed address would otherwise have its purchase delivered to a stranger. One all in lower
+ * or all in upper case has no checksum to check.
+ */
+export const deliveryAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address')
+  .refine((value) => {
+    const digits = value.slice(2)
+    return (
+      digits === digits.toLowerCase() || digits === digits.toUpperCase() || isAddress(value, { strict: true })
+    )
+  }, 'an EVM address in mixed case must carry a valid EIP-55 checksum')
 
 export const quoteBodySchema = z.object({
   purchaseCurrency: currencyRef,
@@ -19,7 +35,7 @@ export const quoteBodySchema = z.object({
   /** AppKit's field: the purchase currency's symbol; informative only. */
   network: z.string().max(64).optional(),
   caipNetworkId: z.string().regex(/^eip155:\d{1,12}$/),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
+  address: deliveryAddressSchema,
 })
 
 export const quoteIdSchema = z.string().min(1).max(maxQuoteIdChars)

@@ -1,4 +1,5 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, verify } from 'node:crypto'
+import { isAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { onrampProviderRoutes, type ProviderRouteOptions } from '../../../../services/api/onramp/index.js'
 import { appWith, routeDeps } from '../support/routeHarness.js'
@@ -161,6 +162,28 @@ describe('onramp providers', () => {
       session({ address: '0x1' }),
     )
     expect(malformed.status).toBe(400)
+  })
+
+  it('refuses a Coinbase session for an address in mixed case whose checksum is wrong, asking Coinbase nothing', async () => {
+    const coinbase = coinbaseFake(() => Response.json({ token: 'session-token-1' }))
+    const secret = ed25519Secret(generateKeyPairSync('ed25519').privateKey)
+    const routes = await app({ coinbase: { apiKey: { id: 'k', secret }, fetch: coinbase.fetch } })
+    // One digit mistyped: another address, whose letters' case is no longer its EIP-55 checksum.
+    const mistyped = address.replace('79C8', '78C8')
+    expect(isAddress(mistyped, { strict: true })).toBe(false)
+    const refused = await routes.request(
+      '/v1/onramp/coinbase/session?projectId=p1',
+      session({ address: mistyped }),
+    )
+    expect(refused.status).toBe(400)
+    expect(coinbase.sent).toHaveLength(0)
+    for (const written of [address, address.toLowerCase()]) {
+      const minted = await routes.request(
+        '/v1/onramp/coinbase/session?projectId=p1',
+        session({ address: written }),
+      )
+      expect(minted.status).toBe(200)
+    }
   })
 
   it('answers 502 when Coinbase answers past the size of a token answer, without reading it whole', async () => {
