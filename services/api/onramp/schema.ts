@@ -12,7 +12,7 @@ const currencyRef = z
 /**
  * An address bought for: 40 hex digits, one in mixed case carrying a valid EIP-55 checksum, as a mistyped
  * digit in a checksummed address would otherwise have its purchase delivered to a stranger. One all in lower
- * or all in upper case has no checksum to check.
+ * or all in upper case has no checksum to check. Never the zero address.
  */
 export const deliveryAddressSchema = z
   .string()
@@ -23,6 +23,8 @@ export const deliveryAddressSchema = z
       digits === digits.toLowerCase() || digits === digits.toUpperCase() || isAddress(value, { strict: true })
     )
   }, 'an EVM address in mixed case must carry a valid EIP-55 checksum')
+  // Nobody holds its key: what is bought for it is lost, as Send refuses to send there.
+  .refine((value) => !/^0x0{40}$/.test(value), 'not the zero address, whose key no one holds')
 
 export const quoteBodySchema = z.object({
   purchaseCurrency: currencyRef,

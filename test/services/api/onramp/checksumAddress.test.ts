@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const sqlite = eachDatabase().filter((each) => each.name === 'sqlite')
 
-describe('an onramp delivery address written in mixed case', () => {
+describe('an onramp delivery address', () => {
   it('is refused by a quote when its checksum is wrong, so nothing is bought for the address a typo names', async () => {
     expect(mistyped.toLowerCase()).not.toBe(buyer.toLowerCase())
     expect(isAddress(mistyped, { strict: true })).toBe(false)
@@ -31,5 +31,14 @@ describe('an onramp delivery address written in mixed case', () => {
     for (const written of [buyer, buyer.toLowerCase(), `0x${buyer.slice(2).toUpperCase()}`]) {
       expect((await h.quote('50', { address: written })).status).toBe(200)
     }
+  })
+  it('refuses the zero address, whose key no one holds, so nothing bought is lost there', async () => {
+    const h = await onrampHarness(await sqlite[0]!.open(), chain)
+    const refused = await h.quote('50', { address: `0x${'0'.repeat(40)}` })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: expect.stringMatching(/zero address/),
+    })
   })
 })
