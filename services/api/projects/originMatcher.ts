@@ -48,26 +48,10 @@ function matches(origin: OriginParts, pattern: OriginPattern): boolean {
 
 /** Whether `origin` (a request's Origin header) is admitted by any of `patterns`; bad patterns admit nothing. */
 export function originAllowed(origin: string, patterns: readonly string[]): boolean {
-  return matchedBy(origin, patterns, (pattern) => pattern)
-}
-
-/**
- * Whether `origin`'s host is named by any of `patterns`, on any scheme and port: for a denylist, which names
- * a site, the same host on another port or over http is the same site.
- */
-export function hostListed(origin: string, patterns: readonly string[]): boolean {
-  return matchedBy(origin, patterns, (pattern, parts) => ({ ...pattern, scheme: parts.scheme, port: '*' }))
-}
-
-function matchedBy(
-  origin: string,
-  patterns: readonly string[],
-  widen: (pattern: OriginPattern, parts: OriginParts) => OriginPattern,
-): boolean {
   const parts = parseOrigin(origin)
   if (!parts) return false
   return patterns.some((text) => {
     const pattern = parseOriginPattern(text)
-    return pattern !== undefined && matches(parts, widen(pattern, parts))
+    return pattern !== undefined && matches(parts, pattern)
   })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { zodIssue } from '../../kit/index.js'
 import type { ApiLogger } from '../http/types.js'
-import { hostListed, isOriginPattern } from '../projects/originMatcher.js'
+import { isOriginPattern, parseOriginPattern } from '../projects/originMatcher.js'
 import { WatchedJsonFile } from '../wallets/watchedJsonFile.js'
 
 /** Most patterns a scam list may hold. */
@@ -14,10 +14,42 @@ const patterns = z
   )
   .max(MAX_SCAM_PATTERNS)
 
-function parsePatterns(json: unknown): string[] {
+/**
+ * A list as the hosts it names, as browsers write them (`[0:0::1]` is `[::1]`): each exactly, or each with
+ * every subdomain under it. A lookup walks the host's own labels, never the list: lookups are public.
+ */
+type ScamHosts = { exact: Set<string>; under: Set<string> }
+
+/** `host` as a URL names it; none for one no URL has (bad punycode, `xn--a`), which no page is served from. */
+function canonicalHost(host: string): string | undefined {
+  try {
+    return new URL(`http://${host}`).hostname
+  } catch {
+    return undefined
+  }
+}
+
+function parseHosts(json: unknown): ScamHosts {
   const parsed = patterns.safeParse(json)
-  if (parsed.success) return parsed.data
-  throw new Error(zodIssue(parsed.error, 'list'))
+  if (!parsed.success) throw new Error(zodIssue(parsed.error, 'list'))
+  const hosts: ScamHosts = { exact: new Set(), under: new Set() }
+  for (const text of parsed.data) {
+    const pattern = parseOriginPattern(text)
+    const host = pattern && canonicalHost(pattern.host)
+    if (pattern && host !== undefined) (pattern.subdomains ? hosts.under : hosts.exact).add(host)
+  }
+  return hosts
+}
+
+/**
+ * Whether `host` or a domain it is a subdomain of is listed. Any label counts as a subdomain, as a browser
+ * serves it: `-drainer.evil.example` is a page of `*.evil.example` though no hostname rule admits it.
+ */
+function listed(host: string, hosts: ScamHosts): boolean {
+  if (hosts.exact.has(host)) return true
+  for (let dot = host.indexOf('.', 1); dot !== -1; dot = host.indexOf('.', dot + 1))
+    if (hosts.under.has(host.slice(dot + 1))) return true
+  return false
 }
 
 export type ScamListOptions = {
@@ -34,24 +66,26 @@ export type ScamListOptions = {
  * file keeps the last good list.
  */
 export class ScamList {
-  readonly #fixed: string[]
-  readonly #file: WatchedJsonFile<string[]> | undefined
+  readonly #fixed: ScamHosts
+  readonly #file: WatchedJsonFile<ScamHosts> | undefined
 
   constructor(options: ScamListOptions & { logger: ApiLogger }) {
-    this.#fixed = parsePatterns(options.scamOrigins ?? [])
+    this.#fixed = parseHosts(options.scamOrigins ?? [])
     this.#file =
       options.scamListFile === undefined
         ? undefined
         : new WatchedJsonFile({
             path: options.scamListFile,
-            parse: parsePatterns,
+            parse: parseHosts,
             logger: options.logger,
             maxBytes: MAX_SCAM_FILE_BYTES,
           })
   }
 
+  /** Whether `origin` (a page's origin, as the verify frame's query validated it) is a listed site's. */
   async isScam(origin: string): Promise<boolean> {
-    if (hostListed(origin, this.#fixed)) return true
-    return this.#file !== undefined && hostListed(origin, await this.#file.current())
+    const host = new URL(origin).hostname
+    if (listed(host, this.#fixed)) return true
+    return this.#file !== undefined && listed(host, await this.#file.current())
   }
 }
