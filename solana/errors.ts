@@ -10,6 +10,8 @@ export const solanaErrors = {
   INSUFFICIENT_FUNDS: 'Insufficient funds for the amount and the network fee.',
   INVALID_ADDRESS: 'Not a valid address:',
   INVALID_PREFLIGHT_COMMITMENT: 'Not a valid preflight commitment:',
+  TRANSACTION_AS_MESSAGE:
+    'Not signed as a message: these bytes are a transaction the account signs, which a signature would send:',
 } as const
 
 export type SolanaErrorCode = keyof typeof solanaErrors

@@ -1,5 +1,30 @@
 import { WalletError } from '@pairwise/modal/adapter'
-import { address, getPublicKeyFromAddress, isSignatureBytes, verifySignature } from '@solana/kit'
+import {
+  address,
+  getCompiledTransactionMessageDecoder,
+  getPublicKeyFromAddress,
+  isSignatureBytes,
+  verifySignature,
+} from '@solana/kit'
+import { SolanaError } from './errors.js'
+
+/**
+ * Refuses (SolanaError TRANSACTION_AS_MESSAGE) `message` when its bytes begin with a transaction message
+ * (legacy, v0 or v1) that `account` signs: a transaction's signature is the ed25519 signature of its message,
+ * so the message signature would send it, and a wallet shows message bytes as text, not as the transfer they
+ * are. A challenge an app got from elsewhere is where such bytes come from. Bytes after the message are no
+ * cover, as a node that allows trailing bytes still runs it.
+ */
+export function assertNotTransaction(account: string, message: Uint8Array): void {
+  let signers: readonly string[]
+  try {
+    const [compiled] = getCompiledTransactionMessageDecoder().read(message, 0)
+    signers = compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts)
+  } catch {
+    return
+  }
+  if (signers.includes(account)) throw new SolanaError('TRANSACTION_AS_MESSAGE', undefined, account)
+}
 
 /**
  * `signature` when it is the ed25519 signature of `message` by the key `account` names, else the bad wallet

@@ -5,7 +5,7 @@ import { getBase64Decoder } from '@solana/kit'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, confirmSignature } from './confirm.js'
 import { SolanaError } from './errors.js'
-import { verifiedSignature } from './messageSignature.js'
+import { assertNotTransaction, verifiedSignature } from './messageSignature.js'
 import type { PreflightCommitment } from './preflight.js'
 import type { SolanaRpc } from './rpc.js'
 import type { SolanaSigner, SolanaSignIn } from './signer.js'
@@ -99,8 +99,10 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
     if (!deps.connected()) throw new WalletError('CONNECTOR_NOT_CONNECTED')
     return deps.signer()
   }
-  const signMessage = async (signer: SolanaSigner, message: Uint8Array) =>
-    verifiedSignature(signer.address, message, await signer.signMessage(message, deps.network()))
+  const signMessage = async (signer: SolanaSigner, message: Uint8Array) => {
+    assertNotTransaction(signer.address, message)
+    return verifiedSignature(signer.address, message, await signer.signMessage(message, deps.network()))
+  }
 
   const sendSigned = async (signed: Uint8Array, options?: SendOptions): Promise<string> => {
     const encoded = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]

@@ -1,6 +1,18 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { getAddressDecoder } from '@solana/kit'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getAddressDecoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it, vi } from 'vitest'
 import { Emitter } from '../../common/index.js'
@@ -103,6 +115,56 @@ describe('Solana provider signIn', () => {
     expect(signMessage).not.toHaveBeenCalled()
     await providerOf(signer).signIn({ address: connected.address })
     expect(signMessage).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('Solana provider signMessage of bytes that are a transaction', () => {
+  /** The message of a transaction `payer` signs, paying `lamports` to `to`: a legacy one, or a v0 one. */
+  function transferMessage(payer: string, to: string, version: 'legacy' | 0) {
+    const message = pipe(
+      createTransactionMessage({ version }),
+      (m) => setTransactionMessageFeePayer(address(payer), m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: blockhash('4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi'), lastValidBlockHeight: 1n },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({
+            source: createNoopSigner(address(payer)),
+            destination: address(to),
+            amount: 1_000_000_000n,
+          }),
+          m,
+        ),
+    )
+    return new Uint8Array(compileTransaction(message).messageBytes)
+  }
+
+  it('refuses, before the wallet is asked, message bytes that are a transaction the account signs: its signature would send that transaction', async () => {
+    const key = keyOf()
+    const thief = keyOf().address
+    for (const version of ['legacy', 0] as const) {
+      const { signer, signMessage } = signerOf(key)
+      const message = transferMessage(key.address, thief, version)
+      await expect(providerOf(signer).signMessage(message)).rejects.toMatchObject({
+        code: 'TRANSACTION_AS_MESSAGE',
+      })
+      // With bytes after it the transaction is still one the network takes: refused the same.
+      await expect(
+        providerOf(signer).signMessage(Uint8Array.from([...message, 1, 2, 3])),
+      ).rejects.toMatchObject({ code: 'TRANSACTION_AS_MESSAGE' })
+      expect(signMessage).not.toHaveBeenCalled()
+    }
+  })
+
+  it('signs a transaction message the account is no signer of, and any text, as a message', async () => {
+    const key = keyOf()
+    const { signer, signMessage } = signerOf(key)
+    await providerOf(signer).signMessage(transferMessage(keyOf().address, key.address, 0))
+    await providerOf(signer).signMessage(new TextEncoder().encode('Sign in to app.example'))
+    expect(signMessage).toHaveBeenCalledTimes(2)
   })
 })
 
