@@ -12,6 +12,7 @@ import {
   type SignatureBytes,
 } from '@solana/kit'
 import * as z from 'zod/mini'
+import { verifiedSignature } from './messageSignature.js'
 import type { SolanaSigner } from './signer.js'
 
 // The digit count alone lets through 47 to 65 bytes: an ed25519 signature is 64.
@@ -73,14 +74,14 @@ export function walletConnectSigner(
       if (result.transaction) return new Uint8Array(getBase64Encoder().encode(result.transaction))
       if (!result.signature) throw new WalletError('SIGN_MESSAGE_FAILED', undefined, 'solana_signTransaction')
       // Only the signature came back: it goes into the account's slot of the transaction sent, which must
-      // have one, or the signatures would outnumber the signers the message names.
+      // have one, or the signatures would outnumber the signers the message names. It is the signature of
+      // that very message, which the wallet could not change: 64 other bytes would reach the app as signed.
       const decoded = getTransactionDecoder().decode(transaction)
       if (!(account in decoded.signatures))
         throw new WalletError('SIGN_MESSAGE_FAILED', undefined, `${account} does not sign this transaction`)
-      const signatures = {
-        ...decoded.signatures,
-        [account]: base58.encode(result.signature) as SignatureBytes,
-      }
+      const signature = new Uint8Array(base58.encode(result.signature))
+      await verifiedSignature(account, new Uint8Array(decoded.messageBytes), signature)
+      const signatures = { ...decoded.signatures, [account]: signature as SignatureBytes }
       return new Uint8Array(getTransactionEncoder().encode({ ...decoded, signatures }))
     },
     async signAndSend(transaction, network, options) {

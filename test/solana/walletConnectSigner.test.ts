@@ -1,9 +1,11 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import {
   address,
   compileTransaction,
   createNoopSigner,
   createTransactionMessage,
+  getAddressDecoder,
   getTransactionDecoder,
   getTransactionEncoder,
   pipe,
@@ -17,12 +19,24 @@ import { walletConnectSigner } from '../../solana/walletConnectSigner.js'
 const account = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
 const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
 
-const answering = (result: unknown) =>
+const answering = (result: unknown, signer = account) =>
   walletConnectSigner(
     { request: async () => result } as unknown as WalletConnectTransport,
-    account,
+    signer,
     'Test',
     undefined,
+  )
+
+/** A fresh account: its address and the secret that signs for it. */
+function keyOf() {
+  const { secretKey, publicKey } = ed25519.keygen()
+  return { address: getAddressDecoder().decode(publicKey), secretKey }
+}
+
+/** The account's signature of the message of the wire transaction `transaction`, base58 as a wallet answers. */
+const signatureOf = (transaction: Uint8Array, secretKey: Uint8Array) =>
+  base58.encode(
+    ed25519.sign(new Uint8Array(getTransactionDecoder().decode(transaction).messageBytes), secretKey),
   )
 
 /** Wire bytes of a transaction whose one signer is `payer`, its signature slot empty. */
@@ -65,14 +79,35 @@ describe('Solana WalletConnect signer', () => {
   })
 
   it('puts a signature-only answer in the account’s slot only when it is a signature and the account signs the transaction', async () => {
-    const signed = await answering({ signature: good }).signTransaction(unsignedBy(account), network)
+    const key = keyOf()
+    const transaction = unsignedBy(key.address)
+    const signature = signatureOf(transaction, key.secretKey)
+    const signed = await answering({ signature }, key.address).signTransaction(transaction, network)
     expect(getTransactionDecoder().decode(signed).signatures).toEqual({
-      [account]: new Uint8Array(64).fill(9),
+      [key.address]: base58.decode(signature),
     })
     for (const signature of notSignatures)
-      await expect(answering({ signature }).signTransaction(unsignedBy(account), network)).rejects.toThrow()
-    const other = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
-    await expect(answering({ signature: good }).signTransaction(unsignedBy(other), network)).rejects.toThrow()
+      await expect(
+        answering({ signature }, key.address).signTransaction(transaction, network),
+      ).rejects.toThrow()
+    const other = keyOf()
+    const theirs = unsignedBy(other.address)
+    await expect(
+      answering({ signature: signatureOf(theirs, other.secretKey) }, key.address).signTransaction(
+        theirs,
+        network,
+      ),
+    ).rejects.toThrow()
+  })
+
+  it('refuses a signature-only answer that does not verify over the transaction’s message with the account’s key, as a bad wallet answer', async () => {
+    const key = keyOf()
+    const transaction = unsignedBy(key.address)
+    const other = keyOf()
+    for (const signature of [good, signatureOf(transaction, other.secretKey)])
+      await expect(
+        answering({ signature }, key.address).signTransaction(transaction, network),
+      ).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
   })
 
   it('signs all transactions in one solana_signAllTransactions request when the session grants it, and leaves one request each to the provider when it does not', async () => {
