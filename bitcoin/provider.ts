@@ -3,7 +3,12 @@ import { type CaipNetwork, WalletError } from '@pairwise/modal/adapter'
 import { base64 } from '@scure/base'
 import * as z from 'zod/mini'
 import type { BitcoinAccount } from './accounts.js'
-import type { BitcoinConnector, InputsToSign, MessageProtocol } from './connectors/connector.js'
+import {
+  type BitcoinConnector,
+  type InputsToSign,
+  type MessageProtocol,
+  messageProtocols,
+} from './connectors/connector.js'
 import { BitcoinError } from './errors.js'
 import type { BitcoinActivity, EsploraClient } from './esplora.js'
 import type { BitcoinChain } from './networks.js'
@@ -130,6 +135,10 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     removeListener: off,
     getAccountAddresses: async () => [...deps.accounts()],
     async signMessage({ message, address, protocol = 'bip322' }) {
+      // Each family maps the names it knows and signs its default for any other (Unisat BIP-322 for
+      // sats-connect's 'ECDSA'), so the app would get a signature of another kind than it asked for.
+      if (!messageProtocols.includes(protocol))
+        throw new BitcoinError('UNSUPPORTED_PROTOCOL', undefined, JSON.stringify(protocol))
       const signed = await wallet().signMessage({
         account: account(address),
         message,

@@ -3,7 +3,8 @@ import type { BitcoinAccount } from '../accounts.js'
 import type { BitcoinChain } from '../networks.js'
 
 /** How a message is signed: BIP-322 "simple" (every family), or BIP-137's ECDSA where the wallet offers it. */
-export type MessageProtocol = 'bip322' | 'ecdsa'
+export const messageProtocols = ['bip322', 'ecdsa'] as const
+export type MessageProtocol = (typeof messageProtocols)[number]
 
 /** The bytes of a padded base64 string, counted without decoding it. */
 const base64Bytes = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4)

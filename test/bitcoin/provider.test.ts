@@ -2,7 +2,7 @@ import { base64, hex } from '@scure/base'
 import * as btc from '@scure/btc-signer'
 import { describe, expect, it, vi } from 'vitest'
 import type { BitcoinAccount } from '../../bitcoin/accounts.js'
-import type { BitcoinConnector } from '../../bitcoin/connectors/connector.js'
+import type { BitcoinConnector, MessageProtocol } from '../../bitcoin/connectors/connector.js'
 import { injectedConnector } from '../../bitcoin/connectors/injected.js'
 import { bitcoinChains, bitcoinRegtest, type EsploraClient } from '../../bitcoin/index.js'
 import { type BitcoinProviderEvents, bitcoinProvider } from '../../bitcoin/provider.js'
@@ -210,5 +210,46 @@ describe('Bitcoin provider signPSBT with broadcast, for a wallet that only signs
     })
     await expect(signAndSend()).rejects.toMatchObject({ code: 'WALLET_ANSWER' })
     expect(sent).toHaveLength(0)
+  })
+})
+
+describe('Bitcoin provider signMessage', () => {
+  function unisatProvider() {
+    const signMessage = vi.fn(async () => base64.encode(new Uint8Array(65).fill(7)))
+    const unisat = {
+      getAccounts: async () => [],
+      getPublicKey: async () => '',
+      signMessage,
+      signPsbt: vi.fn(),
+    }
+    const provider = bitcoinProvider({
+      connector: injectedConnector(unisat, 'unisat'),
+      accounts: () => [account],
+      network: () => bitcoinRegtest,
+      chain: () => bitcoinChains.regtest,
+      esplora: () => ({}) as EsploraClient,
+      ...unusedDeps,
+    })
+    return { provider, signMessage }
+  }
+
+  it('asks the wallet for the protocol the app named, BIP-322 by default', async () => {
+    const { provider, signMessage } = unisatProvider()
+    await provider.signMessage({ message: 'hi' })
+    await provider.signMessage({ message: 'hi', protocol: 'ecdsa' })
+    expect(signMessage.mock.calls).toEqual([
+      ['hi', 'bip322-simple'],
+      ['hi', 'ecdsa'],
+    ])
+  })
+
+  it('refuses, before the wallet is asked, a protocol other than bip322 and ecdsa, where a wallet would sign another kind than the app asked for', async () => {
+    const { provider, signMessage } = unisatProvider()
+    for (const protocol of ['ECDSA', 'legacy', 'bip322-full', '']) {
+      await expect(
+        provider.signMessage({ message: 'hi', protocol: protocol as MessageProtocol }),
+      ).rejects.toMatchObject({ code: 'UNSUPPORTED_PROTOCOL' })
+    }
+    expect(signMessage).not.toHaveBeenCalled()
   })
 })
