@@ -149,6 +149,9 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
     },
     async signPSBT(input) {
       const inputs = z.parse(signInputs, input.signInputs)
+      // Unisat and OKX read an empty list as every input the wallet owns, which no sighash check here saw.
+      if (inputs.length === 0)
+        throw new BitcoinError('INVALID_PSBT', undefined, 'signInputs names no input to sign')
       const grouped = new Map<string, InputsToSign[number]>()
       for (const { address, index, sighashTypes } of inputs) {
         const entry = grouped.get(address) ?? { address, indexes: [] }

@@ -135,6 +135,16 @@ describe('Bitcoin provider signPSBT', () => {
     }
   })
 
+  it('refuses, before the wallet is asked, a request naming no input, which Unisat and OKX sign as every input they own', async () => {
+    const { provider, signPsbt } = providerOver()
+    await expect(
+      provider.signPSBT({ psbt: psbtAsking(btc.SigHash.NONE), signInputs: [] }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_PSBT',
+    })
+    expect(signPsbt).not.toHaveBeenCalled()
+  })
+
   it('refuses what is not a version 0 PSBT, and an input index beyond its inputs, before the wallet is asked', async () => {
     const { provider, signPsbt } = providerOver()
     await expect(sign(provider, base64.encode(Uint8Array.of(1, 2, 3)))).rejects.toMatchObject({
