@@ -5,6 +5,7 @@ import { searchWallets } from '../../wallets/filter.js'
 import { listAllWallets } from '../../wallets/walletList.js'
 import { connectorName } from '../components/connectorName.js'
 import { WalletRow } from '../components/WalletRow.js'
+import { withUniqueKeys } from '../components/withUniqueKeys.js'
 import { useAppState, useKit } from '../kitContext.js'
 
 /** Installed wallets first, then the registry; each wallet once (modal/wallets/walletList.ts). */
@@ -44,9 +45,13 @@ export function AllWalletsView() {
         <output className="muted">{t('allWallets.empty', { query })}</output>
       ) : (
         <ul className="list" data-testid="all-wallets-list">
-          {items.map((item) => (
+          {/* An installed wallet's id is its rdns, which a registry entry's id may be too: each keys its own. */}
+          {withUniqueKeys(
+            items,
+            (item) => `${item.kind === 'installed' ? 'installed' : 'registry'}:${item.id}`,
+          ).map(({ key, item }) => (
             <WalletRow
-              key={item.id}
+              key={key}
               name={item.name}
               icon={item.icon}
               testId={`wallet-${item.id}`}

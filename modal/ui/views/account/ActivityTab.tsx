@@ -5,6 +5,7 @@ import { Figure } from '../../components/Figure.js'
 import { formatAmount } from '../../components/formatAmount.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAppState, useKit } from '../../kitContext.js'
+import { appendActivity } from './appendActivity.js'
 import { relativeTime } from './format.js'
 
 export type Feed = {
@@ -37,7 +38,7 @@ export function ActivityTab() {
           wanted.current === key &&
           setFeed((feed) => ({
             key,
-            items: cursor && feed.key === key ? [...feed.items, ...page.data] : page.data,
+            items: appendActivity(cursor && feed.key === key ? feed.items : [], page.data),
             next: page.next,
             status: 'ready',
           })),

@@ -1,5 +1,6 @@
 import { fetchNfts, type Nft } from '../../../api/nfts.js'
 import { monogram } from '../../../wallets/monogram.js'
+import { withUniqueKeys } from '../../components/withUniqueKeys.js'
 import { useAppState, useKit } from '../../kitContext.js'
 import { apiImage } from './apiImage.js'
 import { type Load, useLoad } from './useLoad.js'
@@ -29,8 +30,9 @@ export function NftGrid({ nfts }: { nfts: Load<Nft[]> }) {
   if (nfts.value.length === 0) return <p className="muted">{t('nfts.empty')}</p>
   return (
     <ul className="nfts" data-testid="nfts">
-      {nfts.value.map((nft) => (
-        <li key={`${nft.contract}:${nft.tokenId}`} className="nft" data-testid="nft">
+      {/* fetchNfts cuts a long token id, so two NFTs of a contract may show the same one. */}
+      {withUniqueKeys(nfts.value, (nft) => `${nft.contract}:${nft.tokenId}`).map(({ key, item: nft }) => (
+        <li key={key} className="nft" data-testid="nft">
           <img
             src={
               apiImage(nft.image, kit.options.apiUrl) ??

@@ -3,6 +3,7 @@ import { loadTokenBalances } from '../../../controllers/balances.js'
 import { Figure } from '../../components/Figure.js'
 import { formatAmount } from '../../components/formatAmount.js'
 import { WalletIcon } from '../../components/WalletRow.js'
+import { withUniqueKeys } from '../../components/withUniqueKeys.js'
 import { useAppState, useKit } from '../../kitContext.js'
 import { apiImage } from './apiImage.js'
 import { usdValue } from './format.js'
@@ -24,8 +25,9 @@ export function TokensTab() {
   if (tokens.length === 0) return <p className="muted">{t('tokens.empty')}</p>
   return (
     <ul className="list" data-testid="tokens">
-      {tokens.map((token) => (
-        <li key={token.address ?? token.chainId} className="asset" data-testid="token">
+      {/* A native coin has no address, and nothing stops a balance answer from listing a token twice. */}
+      {withUniqueKeys(tokens, (token) => token.address ?? token.chainId).map(({ key, item: token }) => (
+        <li key={key} className="asset" data-testid="token">
           <WalletIcon name={token.symbol} src={apiImage(token.iconUrl, kit.options.apiUrl)} />
           <span className="what">
             <span className="name">{token.name}</span>
