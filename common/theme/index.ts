@@ -3,4 +3,5 @@
 export { componentCss } from './componentCss.js'
 export { controlCss } from './controlCss.js'
 export { palettes, propertiesToCss, systemFontStack, type ThemeMode } from './palettes.js'
-export { type ThemeVariables, themeProperties } from './themeProperties.js'
+export { themeProperties } from './themeProperties.js'
+export { type ThemeVariables, themeValueChecks } from './themeValues.js'

@@ -1,4 +1,5 @@
 import { explainIssue } from '@pairwise/common'
+import { type ThemeVariables, themeValueChecks } from '@pairwise/common/theme'
 import * as z from 'zod/mini'
 import type { ChainAdapter } from '../adapters/types.js'
 import { caipNetworkSchema } from '../networks/schema.js'
@@ -26,18 +27,31 @@ const featuresSchema = z.partial(
   }),
 )
 
+/**
+ * A theme variable's value, in one of the forms it takes (@pairwise/common/theme): it goes into the modal's
+ * stylesheet as written, so the app's config, like any input, is held to what a value of that name can be.
+ */
+const themeString = (name: keyof ThemeVariables) =>
+  z.string().check(z.refine(themeValueChecks[name].accepts, themeValueChecks[name].expected))
+const themeNumber = (name: keyof ThemeVariables) =>
+  z
+    .number()
+    .check(
+      z.refine((value) => themeValueChecks[name].accepts(String(value)), themeValueChecks[name].expected),
+    )
+
 export const themeVariablesSchema = z.partial(
   z.object({
-    '--w3m-accent': z.string(),
-    '--w3m-color-mix': z.string(),
-    '--w3m-color-mix-strength': z.number(),
-    '--w3m-font-family': z.string(),
+    '--w3m-accent': themeString('--w3m-accent'),
+    '--w3m-color-mix': themeString('--w3m-color-mix'),
+    '--w3m-color-mix-strength': themeNumber('--w3m-color-mix-strength'),
+    '--w3m-font-family': themeString('--w3m-font-family'),
     /** Pairwise's own: the face of addresses and URIs (AppKit has none; the system's monospace by default). */
-    '--w3m-font-family-mono': z.string(),
-    '--w3m-font-size-master': z.string(),
-    '--w3m-border-radius-master': z.string(),
-    '--w3m-z-index': z.number(),
-    '--w3m-qr-color': z.string(),
+    '--w3m-font-family-mono': themeString('--w3m-font-family-mono'),
+    '--w3m-font-size-master': themeString('--w3m-font-size-master'),
+    '--w3m-border-radius-master': themeString('--w3m-border-radius-master'),
+    '--w3m-z-index': themeNumber('--w3m-z-index'),
+    '--w3m-qr-color': themeString('--w3m-qr-color'),
   }),
 )
 
@@ -146,19 +160,25 @@ export function explainOptionIssue(issue: z.core.$ZodRawIssue): string {
   return explainIssue(issue)
 }
 
+/** `value` read by `schema`, or an OptionsError naming `what` and the path of its first issue. */
+function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = z.safeParse(schema, value, { error: explainOptionIssue })
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  throw new OptionsError(`Invalid ${what}: ${issue?.path.join('.') || 'options'}: ${issue?.message}`)
+}
+
+/** Theme variables set on a running instance (`setThemeVariables`), held to what createAppKit's may be. */
+export function parseThemeVariables(variables: unknown): z.output<typeof themeVariablesSchema> {
+  return parseOrThrow(themeVariablesSchema, variables, 'theme variables')
+}
+
 export function resolveOptions(options: AppKitOptions): ResolvedOptions {
-  const parsed = z.safeParse(optionsSchema, options, { error: explainOptionIssue })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new OptionsError(
-      `Invalid createAppKit options: ${issue?.path.join('.') || 'options'}: ${issue?.message}`,
-    )
-  }
+  const parsed = parseOrThrow(optionsSchema, options, 'createAppKit options')
   // ERR-45
-  if (parsed.data.siwx && parsed.data.siweConfig)
-    throw new OptionsError('Cannot set both siweConfig and siwx options')
+  if (parsed.siwx && parsed.siweConfig) throw new OptionsError('Cannot set both siweConfig and siwx options')
   // Networks pass validation but keep the caller's objects (viem chains carry functions zod would drop).
-  const { networks: _networks, defaultNetwork: _default, adapters: _adapters, ...rest } = parsed.data
+  const { networks: _networks, defaultNetwork: _default, adapters: _adapters, ...rest } = parsed
   return {
     ...rest,
     networks: options.networks,

@@ -27,7 +27,12 @@ import { localFeatures } from '../controllers/features.js'
 import { pageMemory } from '../controllers/memory.js'
 import * as modal from '../controllers/modal.js'
 import { switchNetwork } from '../controllers/network.js'
-import { type AppKitOptions, type ResolvedOptions, resolveOptions } from '../controllers/options.js'
+import {
+  type AppKitOptions,
+  parseThemeVariables,
+  type ResolvedOptions,
+  resolveOptions,
+} from '../controllers/options.js'
 import { reset } from '../controllers/router.js'
 import type { CaipAddress, CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { type AppStore, createAppStore } from '../state/createState.js'
@@ -450,8 +455,10 @@ export class AppKit {
     this.store.set(({ theme }) => ({ theme: { ...theme, mode } }))
   }
 
+  /** Throws an OptionsError naming the first variable whose value is in none of its forms, and sets none. */
   setThemeVariables(variables: ThemeVariables): void {
-    this.store.set(({ theme }) => ({ theme: { ...theme, variables: { ...theme.variables, ...variables } } }))
+    const checked = parseThemeVariables(variables)
+    this.store.set(({ theme }) => ({ theme: { ...theme, variables: { ...theme.variables, ...checked } } }))
   }
 
   getThemeMode(): 'light' | 'dark' {

@@ -5,7 +5,9 @@ import {
   palettes,
   propertiesToCss,
   systemFontStack,
+  type ThemeVariables,
   themeProperties,
+  themeValueChecks,
 } from '../../common/theme/index.js'
 
 /** WCAG 2 contrast of two #rrggbb colours. */
@@ -79,5 +81,86 @@ describe('the shared theme (the modal and the secure frame)', () => {
       '.primary:disabled,.secondary:disabled{background:var(--pw-bg-3);color:var(--pw-fg-2);cursor:not-allowed}',
     )
     expect(controlCss + componentCss).not.toMatch(/opacity:\s*\.|opacity:0/)
+  })
+})
+
+/** Values an app writes for each kind of theme variable: all go into the stylesheet as written. */
+const written = {
+  colours: [
+    '#f00',
+    '#ff00aa',
+    '#ff00aa80',
+    'rebeccapurple',
+    'transparent',
+    'rgb(1, 2, 3)',
+    'rgba(0,0,0,0.1)',
+  ],
+  modernColours: ['rgb(0 0 0 / 50%)', 'hsl(210deg 50% 40%)', 'hsla(210, 50%, 40%, .5)'],
+  lengths: ['1px', '2px', '12px', '0.5rem', '1.25em', '50%'],
+  fonts: [
+    'Georgia, serif',
+    'Courier, monospace',
+    systemFontStack,
+    "'Pinned Noto Sans', 'Pinned Noto Sans Arabic', 'Pinned Noto Sans Symbols 2'",
+    '"Hiragino Kaku Gothic ProN", メイリオ, sans-serif',
+  ],
+}
+
+/** Values that would leave their declaration or fetch from a host nobody configured. */
+const hostile = [
+  '#000;}:host{display:none',
+  'red}body{background:red',
+  'url(//tracker.example/p.png)',
+  'url(https://x.example/a)',
+  'red /* a comment',
+  'red\\3b',
+  'red\ndisplay:none',
+  '<style>',
+  'var(--pw-bg)',
+  'image-set("//x.example/a.png" 1x)',
+  'red;',
+  '',
+]
+
+describe('theme values (config is a trust boundary: each reaches a stylesheet as written)', () => {
+  it('takes the colours, lengths and font families apps write, in the forms CSS has for them', () => {
+    const {
+      '--w3m-accent': colour,
+      '--w3m-border-radius-master': length,
+      '--w3m-font-family': font,
+    } = themeValueChecks
+    for (const value of [...written.colours, ...written.modernColours])
+      expect(colour.accepts(value), value).toBe(true)
+    for (const value of written.lengths) expect(length.accepts(value), value).toBe(true)
+    for (const value of written.fonts) expect(font.accepts(value), value).toBe(true)
+    expect(themeProperties('light', { '--w3m-accent': 'hsl(210deg 50% 40%)' })['--pw-accent']).toBe(
+      'hsl(210deg 50% 40%)',
+    )
+  })
+
+  it('a value that would add rules, load from another host or hide in a comment never reaches the stylesheet; the default stays', () => {
+    const defaults = themeProperties('dark')
+    const names = Object.keys(themeValueChecks) as (keyof ThemeVariables)[]
+    for (const name of names)
+      for (const value of hostile) {
+        expect(themeValueChecks[name].accepts(value), `${name}: ${value}`).toBe(false)
+        const css = propertiesToCss(':host', themeProperties('dark', { [name]: value }))
+        expect(css, `${name}: ${value}`).toBe(propertiesToCss(':host', defaults))
+      }
+  })
+
+  it('refuses what is not a value of that kind: a length for a colour, a colour for a length, a size with no unit', () => {
+    const {
+      '--w3m-accent': colour,
+      '--w3m-font-size-master': length,
+      '--w3m-z-index': zIndex,
+    } = themeValueChecks
+    expect(colour.accepts('12px')).toBe(false)
+    expect(colour.accepts('rgb(1)')).toBe(false)
+    expect(length.accepts('#fff')).toBe(false)
+    expect(length.accepts('12')).toBe(false)
+    expect(length.accepts('calc(1px)')).toBe(false)
+    expect(zIndex.accepts('9.5')).toBe(false)
+    expect(themeValueChecks['--w3m-color-mix-strength'].accepts('101')).toBe(false)
   })
 })

@@ -1,9 +1,6 @@
-import { themeProperties } from '@pairwise/common/theme'
+import { themeProperties, themeValueChecks } from '@pairwise/common/theme'
 import type { themeSyncSchema } from '@pairwise/engine/frame'
 import type { z } from 'zod/mini'
-
-const cssValue = /^[#(),.%\w\s-]{1,64}$/
-const anyCssValue = (value: string) => cssValue.test(value)
 
 /**
  * The variables the frame honours, each with the values it takes; anything else a host sends is ignored
@@ -13,10 +10,10 @@ const anyCssValue = (value: string) => cssValue.test(value)
  * (at 100% it could be the text's own colour).
  */
 const applied = {
-  '--w3m-accent': anyCssValue,
-  '--w3m-color-mix': anyCssValue,
+  '--w3m-accent': themeValueChecks['--w3m-accent'].accepts,
+  '--w3m-color-mix': themeValueChecks['--w3m-color-mix'].accepts,
   '--w3m-color-mix-strength': (value: string) => /^\d{1,2}(\.\d+)?$/.test(value) && Number(value) <= 40,
-  '--w3m-border-radius-master': anyCssValue,
+  '--w3m-border-radius-master': themeValueChecks['--w3m-border-radius-master'].accepts,
   '--w3m-font-size-master': (value: string) => {
     const px = /^(\d{1,2}(?:\.\d+)?)px$/.exec(value)
     return px !== null && Number(px[1]) >= 8 && Number(px[1]) <= 14

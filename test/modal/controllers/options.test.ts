@@ -30,6 +30,37 @@ describe('createAppKit options', () => {
     )
   })
 
+  it('refuses a theme value that would reach the stylesheet as more than a value, naming the variable', () => {
+    const themed = (themeVariables: Record<string, unknown>) => () =>
+      resolveOptions({ networks: [ethereum], themeVariables } as Parameters<typeof resolveOptions>[0])
+    expect(themed({ '--w3m-accent': '#000;}:host{display:none' })).toThrow(
+      new OptionsError(
+        'Invalid createAppKit options: themeVariables.--w3m-accent: a colour: #hex, rgb(), hsl() or a colour name',
+      ),
+    )
+    expect(themed({ '--w3m-font-family': 'x, url(//tracker.example/font.woff2)' })).toThrow(
+      /^Invalid createAppKit options: themeVariables\.--w3m-font-family: font family names/,
+    )
+    expect(themed({ '--w3m-border-radius-master': '4px}*{color:red' })).toThrow(
+      'themeVariables.--w3m-border-radius-master: a length: a number in px, rem, em or %',
+    )
+    expect(themed({ '--w3m-color-mix-strength': 150 })).toThrow(
+      'themeVariables.--w3m-color-mix-strength: a percentage from 0 to 100',
+    )
+    const accepted = {
+      '--w3m-accent': 'rgb(24 100 171 / 90%)',
+      '--w3m-color-mix': '#00ff00',
+      '--w3m-color-mix-strength': 20,
+      '--w3m-font-family': "'Inter', system-ui, sans-serif",
+      '--w3m-font-family-mono': 'Courier, monospace',
+      '--w3m-font-size-master': '12px',
+      '--w3m-border-radius-master': '0.25rem',
+      '--w3m-z-index': 99,
+      '--w3m-qr-color': 'black',
+    }
+    expect(themed(accepted)().themeVariables).toEqual(accepted)
+  })
+
   it("VAL-13 a missing required field fails the schema checks with 'Required'", () => {
     const invalid = (options: unknown) => () =>
       resolveOptions(options as Parameters<typeof resolveOptions>[0])

@@ -282,4 +282,21 @@ describe('view contents', () => {
     expect(light).toContain('--pw-accent:#ff00aa')
     expect(light).toContain('--pw-radius:calc(1px * 4)')
   })
+
+  it('setThemeVariables refuses a value that would add rules or load from another host, naming it, and the stylesheet keeps its theme', () => {
+    const { kit } = injectedKit({
+      options: { networks: [anvil], themeVariables: { '--w3m-accent': '#ff00aa' } },
+    })
+    const before = render(kit, createElement(ThemeStyle))
+    expect(() =>
+      kit.setThemeVariables({ '--w3m-accent': '#000;}:host{background:url(//tracker.example/p.png)' }),
+    ).toThrow('Invalid theme variables: --w3m-accent: a colour: #hex, rgb(), hsl() or a colour name')
+    expect(() =>
+      kit.setThemeVariables({ '--w3m-font-size-master': '12px', '--w3m-qr-color': 'red\n}' }),
+    ).toThrow(/--w3m-qr-color/)
+    const after = render(kit, createElement(ThemeStyle))
+    expect(after).toBe(before)
+    expect(after).not.toContain('tracker.example')
+    expect(kit.getThemeVariables()).toEqual({ '--w3m-accent': '#ff00aa' })
+  })
 })
