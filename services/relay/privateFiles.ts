@@ -12,12 +12,18 @@ const sqliteCompanions = ['-wal', '-shm', '-journal']
 /**
  * Makes `dir` (and any missing parent) with mode 0700 and narrows it to 0700 if it exists: for a folder
  * the service owns (the data dir), never for one it was merely told to write into. A shared folder (the
- * sticky bit, as /tmp) is refused rather than closed to everyone else.
+ * sticky bit, as /tmp) is refused rather than closed to everyone else, and so is a folder another user
+ * owns, which root could narrow: its owner may widen it again, and plant a link where a key or config is
+ * about to be written.
  */
 export function privateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
-  if (statSync(dir).mode & 0o1000)
+  const { mode, uid } = statSync(dir)
+  if (mode & 0o1000)
     throw new Error(`${dir} is a shared folder (sticky bit): give the data a folder of its own`)
+  const ownUid = process.getuid?.()
+  if (ownUid !== undefined && uid !== ownUid)
+    throw new Error(`${dir}: owned by user ${uid}, not by this process's user ${ownUid}; chown it`)
   chmodSync(dir, PRIVATE_DIR_MODE)
 }
 
