@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { readChainsFile } from '../cli/chainsFile.js'
 import { parsePort } from '../cli/flags.js'
+import { readOnrampSandboxFile } from '../cli/onrampSandboxFile.js'
 import { runUntilSignal } from '../cli/runUntilSignal.js'
 import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { redisUrlOf } from '../sharedState/redisUrl.js'
@@ -177,6 +179,10 @@ export function clusterConfigOf(args: string[], env: NodeJS.ProcessEnv): Omit<Cl
     chainsFile: values.chains,
     onrampSandboxFile: values['onramp-sandbox'],
   }
+  // Read here as each api and auth node will read them: a bad file (or a delivery key others may read)
+  // is named now, not in a node's log once Postgres, Redis and every node before it have started.
+  if (config.chainsFile !== undefined) readChainsFile(config.chainsFile)
+  if (config.onrampSandboxFile !== undefined) readOnrampSandboxFile(config.onrampSandboxFile)
   const last = Math.max(...Object.values(nodePorts(config)).flat())
   if (last > 65535)
     throw new Error(`--node-port ${config.nodePort} leaves no room for every node (up to ${last})`)

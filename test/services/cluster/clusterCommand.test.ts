@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { clusterConfigOf } from '../../../services/cluster/clusterCommand.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'pairwise-cluster-flags-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('pairwise cluster flags', () => {
   it('refuses a SQLite database from --database or DATABASE_URL before starting anything: its nodes share one', () => {
@@ -53,5 +59,35 @@ describe('pairwise cluster flags', () => {
         expect(() => clusterConfigOf([`${flag}=${written}`], {}), `${flag} ${written}`).toThrow(
           `${flag} must be a number of nodes from 1 to 32, got '${written}'`,
         )
+  })
+
+  it('reads the --chains and --onramp-sandbox files before starting anything, as every node would', () => {
+    const missing = join(dir, 'missing.json')
+    expect(() => clusterConfigOf(['--chains', missing], {})).toThrow(`--chains: cannot read ${missing}`)
+    const chains = join(dir, 'chains.json')
+    writeFileSync(chains, JSON.stringify([{ chainId: 'one' }]))
+    expect(() => clusterConfigOf(['--chains', chains], {})).toThrow(/^--chains: 0\.chainId: /)
+    const key = join(dir, 'delivery.key')
+    writeFileSync(key, `0x${'ab'.repeat(32)}\n`)
+    chmodSync(key, 0o644)
+    const sandbox = join(dir, 'sandbox.json')
+    writeFileSync(
+      sandbox,
+      JSON.stringify({
+        chainId: 31337,
+        rpcUrl: 'http://127.0.0.1:8545',
+        testUsdc: `0x${'11'.repeat(20)}`,
+        deliveryKeyFile: 'delivery.key',
+      }),
+    )
+    expect(() => clusterConfigOf(['--onramp-sandbox', sandbox], {})).toThrow(
+      `--onramp-sandbox: ${key}: other users than its owner may open it; chmod 600 it`,
+    )
+    chmodSync(key, 0o600)
+    writeFileSync(chains, '[]')
+    expect(clusterConfigOf(['--chains', chains, '--onramp-sandbox', sandbox], {})).toMatchObject({
+      chainsFile: chains,
+      onrampSandboxFile: sandbox,
+    })
   })
 })
