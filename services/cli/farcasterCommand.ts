@@ -5,11 +5,13 @@ import { parseOperatorNumber } from '../kit/operatorNumber.js'
 import { consoleLogger } from '../relay/index.js'
 import { privateDir } from '../relay/privateFiles.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
+import { aloneListenHost } from '../stack/listenHosts.js'
 import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const farcasterUsage = [
   'pairwise farcaster [--host H] [--port N] [--chain-rpc URL] [--fid N] [--trust-proxy CIDR,…]…',
+  '  --host       a PAIRWISE_HOST off loopback is not used: 127.0.0.1 unless given here, as whoever reaches the test client page signs in as its fid',
   '  --port       PAIRWISE_FARCASTER_PORT, 8791: the relay (/v1/channel…) and its test client page (/client)',
   '  --chain-rpc  the local chain whose Farcaster registry stand-ins the test fid is registered on; default http://127.0.0.1:$PAIRWISE_CHAIN_PORT (pairwise chain installs them)',
   `  --fid        the test client's fid; default ${localTestFid}. Its custody key is kept in $PAIRWISE_DATA_DIR`,
@@ -49,11 +51,16 @@ export async function runFarcasterCommand(args: string[], log: (line: string) =>
   const rpcUrl = httpUrl.safeParse(values['chain-rpc'] ?? `http://127.0.0.1:${config.ports.chain}`)
   if (!rpcUrl.success) throw new Error(`--chain-rpc must be an http(s) URL, got '${values['chain-rpc']}'`)
   const testFid = parseFid(values.fid)
-  await assertPortsFree(config, { farcaster: { flag: '--port', typed: values.port } }, process.env)
+  const host = aloneListenHost('farcaster', values.host, config.host)
+  await assertPortsFree(
+    { ...config, host },
+    { farcaster: { flag: '--port', typed: values.port } },
+    process.env,
+  )
   // The test fid's custody key and the relay's channels live there: its owner's only.
   privateDir(config.dataDir)
   const farcaster = await startLocalFarcaster({
-    host: config.host,
+    host,
     port: config.ports.farcaster,
     dataDir: config.dataDir,
     rpcUrl: rpcUrl.data,

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util'
 import { startMail } from '../mail/index.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
+import { aloneListenHost } from '../stack/listenHosts.js'
 import { assertPortsFree, parsePort, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const mailUsage =
-  'pairwise mail [--host H] [--smtp-port N] [--port N] [--trust-proxy CIDR,…]…  (PAIRWISE_SMTP_PORT 2525, PAIRWISE_MAIL_PORT 8025)'
+  'pairwise mail [--host H] [--smtp-port N] [--port N] [--trust-proxy CIDR,…]…  (PAIRWISE_SMTP_PORT 2525, PAIRWISE_MAIL_PORT 8025; a PAIRWISE_HOST off loopback is not used: 127.0.0.1 unless --host says otherwise, as whoever reads the inbox reads the login codes)'
 
 /** `pairwise mail`: the local SMTP server and its inbox over HTTP (Mailpit's API), until a signal stops it. */
 export async function runMailCommand(args: string[], log: (line: string) => void): Promise<never> {
@@ -26,8 +27,9 @@ export async function runMailCommand(args: string[], log: (line: string) => void
     ports: { smtp: parsePort(values['smtp-port'], '--smtp-port'), mail: parsePort(values.port, '--port') },
     parts: ['smtp', 'mail'],
   })
+  const host = aloneListenHost('mail', values.host, config.host)
   await assertPortsFree(
-    config,
+    { ...config, host },
     {
       smtp: { flag: '--smtp-port', typed: values['smtp-port'] },
       mail: { flag: '--port', typed: values.port },
@@ -35,7 +37,7 @@ export async function runMailCommand(args: string[], log: (line: string) => void
     process.env,
   )
   const mail = await startMail({
-    host: config.host,
+    host,
     smtpPort: config.ports.smtp,
     httpPort: config.ports.mail,
     trustProxy: config.trustProxy,

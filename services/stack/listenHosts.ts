@@ -16,6 +16,14 @@ const isLoopbackOnly = (spec: PortSpec): boolean => spec.loopbackOnly === true
 export const listenHostOf = (spec: PortSpec, host: string): string =>
   isLoopbackOnly(spec) && !isLoopbackHost(host) ? LOOPBACK : host
 
+/**
+ * Where a dev-only part run alone (`pairwise mail`, `pairwise farcaster`) listens: the `--host` typed for it,
+ * else as in the stack. `PAIRWISE_HOST` set for the stack (to reach the pages from another device) keeps it
+ * on loopback there, and must not hand it to the network here.
+ */
+export const aloneListenHost = (part: StackPart, typed: string | undefined, stackHost: string): string =>
+  typed ?? listenHostOf(stackPorts[part], stackHost)
+
 /** Where each port of the stack listens when its host is `host`. */
 export const listenHosts = (host: string): Record<StackPart, string> =>
   Object.fromEntries(stackParts.map((part) => [part, listenHostOf(stackPorts[part], host)])) as Record<

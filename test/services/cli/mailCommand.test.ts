@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../../services/mail/index.js'
@@ -7,6 +8,24 @@ import { freePort, isPortTaken, twoFreePorts } from '../../support/ports.js'
 const bundled = useBundledCli('mail-cli')
 
 const stackTrace = /^\s+at /m
+
+/** The IPv4 addresses listening on TCP `port`, from /proc/net/tcp (Linux): a printed URL may name another. */
+function listenAddresses(port: number): string[] {
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter(
+      ([, local = '', , state]) =>
+        state === '0A' && local.endsWith(`:${port.toString(16).toUpperCase().padStart(4, '0')}`),
+    )
+    .map(([, local = '']) =>
+      (local.slice(0, 8).match(/../g) ?? [])
+        .reverse()
+        .map((byte) => Number.parseInt(byte, 16))
+        .join('.'),
+    )
+}
 
 describe('pairwise mail', () => {
   it('serves the inbox and SMTP on the given ports, keeps a mail sent to it, and stops on SIGTERM', async () => {
@@ -52,6 +71,22 @@ describe('pairwise mail', () => {
     try {
       await run.waitFor(new RegExp(`mail\\s+http://127\\.0\\.0\\.1:${ports.http}`))
       expect(run.output()).toContain(`smtp://127.0.0.1:${ports.smtp}`)
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toBe(0)
+  }, 30_000)
+
+  it('keeps the inbox of login codes on loopback when PAIRWISE_HOST is not, as `pairwise start` does', async () => {
+    const [smtp, http] = await twoFreePorts()
+    const run = runCli(bundled.cli, ['mail', '--smtp-port', String(smtp), '--port', String(http)], {
+      ...process.env,
+      PAIRWISE_HOST: '0.0.0.0',
+    })
+    try {
+      await run.waitFor(/mail\s+http:/)
+      expect(listenAddresses(http)).toEqual(['127.0.0.1'])
+      expect(listenAddresses(smtp)).toEqual(['127.0.0.1'])
     } finally {
       run.child.kill('SIGTERM')
     }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startUsage } from '../../../services/cli/startCommand.js'
 import { noTrustedProxies } from '../../../services/kit/index.js'
 import { type StackConfig, stackParts } from '../../../services/stack/config.js'
-import { listenHosts } from '../../../services/stack/listenHosts.js'
+import { aloneListenHost, listenHosts } from '../../../services/stack/listenHosts.js'
 import { mailPart } from '../../../services/stack/parts/mailPart.js'
 import { startParts } from '../../../services/stack/startStack.js'
 import { freePortRuns } from '../../support/ports.js'
@@ -27,6 +27,14 @@ describe('where each part listens', () => {
     expect(startUsage).toContain(
       'the dev-only ones (smtp, mail, farcaster, idp: the inbox of login codes, the test logins) stay on 127.0.0.1 unless H is a loopback address',
     )
+  })
+
+  it('runs a dev-only part alone on loopback for a PAIRWISE_HOST off loopback, on the --host typed for it when there is one', () => {
+    for (const part of ['mail', 'farcaster'] as const) {
+      expect(aloneListenHost(part, undefined, '0.0.0.0'), part).toBe('127.0.0.1')
+      expect(aloneListenHost(part, undefined, '::1'), part).toBe('::1')
+      expect(aloneListenHost(part, '0.0.0.0', '127.0.0.1'), part).toBe('0.0.0.0')
+    }
   })
 
   it('keeps a loopback --host for every part, dev-only or not', () => {
