@@ -14,6 +14,7 @@ export { codeOf, HttpError, type HttpErrorCode, httpErrorCodes } from './httpErr
 export { type HttpMetrics, honoMetrics, httpMetrics, mountMetrics, UNMATCHED_ROUTE } from './httpMetrics.js'
 export { keptOnSuccess } from './keptOnSuccess.js'
 export { closeServer, hostInUrl, listen, serverUrl } from './listen.js'
+export { mapConcurrently } from './mapConcurrently.js'
 export { type Counter, type Histogram, MetricsRegistry, type Sample } from './metrics.js'
 export {
   answerMetrics,

@@ -1,5 +1,6 @@
 import { type Address, createPublicClient, erc721Abi, http, type PublicClient } from 'viem'
 import { z } from 'zod'
+import { mapConcurrently } from '../../kit/index.js'
 import type { Database } from '../db/index.js'
 import { shown } from '../indexer/tokenText.js'
 import { type HostResolver, MetadataSource } from './metadataSource.js'
@@ -77,17 +78,13 @@ export class NftMetadataReader {
     if (missing.length === 0) return found
     const signal = AbortSignal.timeout(this.timeoutMs)
     const deadline = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
-    let next = 0
-    const worker = async () => {
-      while (next < missing.length && !signal.aborted) {
-        const key = missing[next++] as Key
-        const read = await Promise.race([this.read(key, signal), deadline])
-        if (!read || signal.aborted) continue
-        found.set(idOf(key), read.metadata)
-        await this.remember(key, read.metadata, read.ok ? this.ttlMs : failureTtlMs)
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(concurrency, missing.length) }, worker))
+    await mapConcurrently(missing, concurrency, async (key) => {
+      if (signal.aborted) return
+      const read = await Promise.race([this.read(key, signal), deadline])
+      if (!read || signal.aborted) return
+      found.set(idOf(key), read.metadata)
+      await this.remember(key, read.metadata, read.ok ? this.ttlMs : failureTtlMs)
+    })
     return found
   }
 

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { mapConcurrently } from '../../kit/index.js'
 import type { Database } from '../db/index.js'
 import type { ApiLogger } from '../http/types.js'
 import { type BlockHead, ChainReader, type TokenKind } from './chainReader.js'
@@ -35,6 +36,9 @@ export type Indexer = {
   /** The chain's newest block as last read, -1 before the first read. */
   chainHead(): number
 }
+
+/** New token contracts whose name, symbol and decimals are read at once. */
+export const TOKENS_READ_AT_ONCE = 8
 
 /** idle: at the head; progress: more to read now; retry: the chain moved or failed, look again after a pause. */
 type Step = 'idle' | 'progress' | 'retry'
@@ -221,13 +225,13 @@ class ChainFollower implements Indexer {
       if (kind !== 'native' && !seen.has(token)) seen.set(token, { kind, firstBlock: blockNumber })
     const known = await this.store.knownTokens([...seen.keys()])
     const fresh = [...seen].filter(([address]) => !known.has(address))
-    return Promise.all(
-      fresh.map(async ([address, { kind, firstBlock }]) => ({
-        address,
-        firstBlock,
-        info: await this.reader.tokenInfo(address as Address, kind),
-      })),
-    )
+    // Five calls a token: a range of a busy chain can hold hundreds of new ones, which all at once a hosted
+    // RPC would refuse, and a refused read is kept as '' and 0 decimals.
+    return mapConcurrently(fresh, TOKENS_READ_AT_ONCE, async ([address, { kind, firstBlock }]) => ({
+      address,
+      firstBlock,
+      info: await this.reader.tokenInfo(address as Address, kind),
+    }))
   }
 
   /** Finds the newest block at or below `top` the store and the chain agree on and drops what is above. */

@@ -12,6 +12,7 @@ import {
   indexerMigrations,
   startIndexer,
 } from '../../../services/api/indexer/index.js'
+import { TOKENS_READ_AT_ONCE } from '../../../services/api/indexer/startIndexer.js'
 import {
   devPrivateKeys,
   fixtureDeployerKey,
@@ -20,6 +21,7 @@ import {
   testUsdAbi,
 } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
+import { callsInFlightRpc } from './support/callsInFlightRpc.js'
 import { cappedLogsRpc, logsRewritingRpc } from './support/cappedLogsRpc.js'
 import { eachDatabase } from './support/databases.js'
 
@@ -440,6 +442,27 @@ describe.each(eachDatabase())('the indexer on $name', (store) => {
       ['Maker', 'MKR'],
     ])
   })
+
+  it('reads the names of many new tokens a few at a time, not all at once, and names every one', async () => {
+    await freshDatabase()
+    const start = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 })) + 1
+    const holder = freshAddress()
+    const tokens = TOKENS_READ_AT_ONCE * 4
+    for (let n = 0; n < tokens; n++)
+      await mined(walletOf(devPrivateKeys[3]).deployContract({ ...namedToken, args: [`T${n}`, holder] }))
+    const rpc = await callsInFlightRpc(chain.rpcUrl, 20)
+    const indexer = index({ rpcUrl: rpc.url, fromBlock: start })
+    try {
+      await indexer.caughtUp()
+      // Five reads a token: name and symbol each as a string and as bytes32, and decimals.
+      expect(rpc.mostInFlight()).toBeLessThanOrEqual(TOKENS_READ_AT_ONCE * 5)
+      const names = (await activityOf(holder)).map((item) => item.token?.name)
+      expect(names.toSorted()).toEqual(Array.from({ length: tokens }, (_, n) => `T${n}`).toSorted())
+    } finally {
+      await indexer.stop()
+      await rpc.close()
+    }
+  }, 30_000)
 
   it('names a token without name() by its symbol', async () => {
     await freshDatabase()
