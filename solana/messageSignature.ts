@@ -3,7 +3,9 @@ import {
   address,
   getCompiledTransactionMessageDecoder,
   getPublicKeyFromAddress,
+  getTransactionDecoder,
   isSignatureBytes,
+  type Transaction,
   verifySignature,
 } from '@solana/kit'
 import { SolanaError } from './errors.js'
@@ -42,4 +44,27 @@ export async function verifiedSignature(
   if (!verifies)
     throw new WalletError('SIGN_MESSAGE_FAILED', undefined, `the signature does not verify with ${account}`)
   return signature
+}
+
+/**
+ * `signed` (a wallet's answer: wire bytes) when `account`'s signature in it verifies over its message, else the
+ * bad wallet answer it is. The message is the answer's own: a wallet may change it (a priority fee added) and
+ * sign that. A slot left empty or filled with other bytes would reach the app as signed, and fail at the node.
+ */
+export async function verifiedTransaction(account: string, signed: Uint8Array): Promise<Uint8Array> {
+  let decoded: Transaction
+  try {
+    decoded = getTransactionDecoder().decode(signed)
+  } catch (error) {
+    throw new WalletError('SIGN_MESSAGE_FAILED', error, 'the wallet answered no transaction')
+  }
+  const signature = decoded.signatures[address(account)]
+  if (!signature)
+    throw new WalletError(
+      'SIGN_MESSAGE_FAILED',
+      undefined,
+      `${account} did not sign the transaction answered`,
+    )
+  await verifiedSignature(account, new Uint8Array(decoded.messageBytes), signature)
+  return signed
 }

@@ -12,7 +12,7 @@ import {
   type SignatureBytes,
 } from '@solana/kit'
 import * as z from 'zod/mini'
-import { verifiedSignature } from './messageSignature.js'
+import { verifiedTransaction } from './messageSignature.js'
 import type { SolanaSigner } from './signer.js'
 
 // The digit count alone lets through 47 to 65 bytes: an ed25519 signature is 64.
@@ -27,6 +27,9 @@ const signTransactionResult = z.object({
   transaction: z.optional(z.base64()),
 })
 const signAllTransactionsResult = z.object({ transactions: z.array(z.base64()) })
+
+/** A transaction's wire bytes from the base64 a wallet answers. */
+const wireBytesOf = (transaction: string) => new Uint8Array(getBase64Encoder().encode(transaction))
 
 function answer<T>(schema: z.ZodMiniType<T>, value: unknown, method: string): T {
   const parsed = z.safeParse(schema, value)
@@ -71,18 +74,22 @@ export function walletConnectSigner(
         ),
         'solana_signTransaction',
       )
-      if (result.transaction) return new Uint8Array(getBase64Encoder().encode(result.transaction))
+      if (result.transaction) return verifiedTransaction(account, wireBytesOf(result.transaction))
       if (!result.signature) throw new WalletError('SIGN_MESSAGE_FAILED', undefined, 'solana_signTransaction')
       // Only the signature came back: it goes into the account's slot of the transaction sent, which must
       // have one, or the signatures would outnumber the signers the message names. It is the signature of
-      // that very message, which the wallet could not change: 64 other bytes would reach the app as signed.
+      // that very message: a wallet that changed it (a priority fee added) answers the whole transaction.
       const decoded = getTransactionDecoder().decode(transaction)
       if (!(account in decoded.signatures))
         throw new WalletError('SIGN_MESSAGE_FAILED', undefined, `${account} does not sign this transaction`)
-      const signature = new Uint8Array(base58.encode(result.signature))
-      await verifiedSignature(account, new Uint8Array(decoded.messageBytes), signature)
-      const signatures = { ...decoded.signatures, [account]: signature as SignatureBytes }
-      return new Uint8Array(getTransactionEncoder().encode({ ...decoded, signatures }))
+      const signatures = {
+        ...decoded.signatures,
+        [account]: base58.encode(result.signature) as SignatureBytes,
+      }
+      return verifiedTransaction(
+        account,
+        new Uint8Array(getTransactionEncoder().encode({ ...decoded, signatures })),
+      )
     },
     async signAndSend(transaction, network, options) {
       const result = await transport.request(
@@ -117,7 +124,9 @@ export function walletConnectSigner(
           undefined,
           `solana_signAllTransactions answered ${result.transactions.length} of ${transactions.length}`,
         )
-      return result.transactions.map((signed) => new Uint8Array(getBase64Encoder().encode(signed)))
+      return Promise.all(
+        result.transactions.map((signed) => verifiedTransaction(account, wireBytesOf(signed))),
+      )
     },
   }
 }

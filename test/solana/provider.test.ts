@@ -8,6 +8,7 @@ import {
   createNoopSigner,
   createTransactionMessage,
   getAddressDecoder,
+  getOffchainMessageV1Encoder,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -159,12 +160,19 @@ describe('Solana provider signMessage of bytes that are a transaction', () => {
     }
   })
 
-  it('signs a transaction message the account is no signer of, and any text, as a message', async () => {
+  it('signs a transaction message the account is no signer of, an off-chain message naming the account, and any text, as a message', async () => {
     const key = keyOf()
     const { signer, signMessage } = signerOf(key)
     await providerOf(signer).signMessage(transferMessage(keyOf().address, key.address, 0))
+    // The `\xffsolana offchain` signing domain, made so that no transaction begins as it does.
+    const offchain = getOffchainMessageV1Encoder().encode({
+      version: 1,
+      requiredSignatories: [{ address: address(key.address) }],
+      content: 'Sign in to app.example',
+    })
+    await providerOf(signer).signMessage(new Uint8Array(offchain))
     await providerOf(signer).signMessage(new TextEncoder().encode('Sign in to app.example'))
-    expect(signMessage).toHaveBeenCalledTimes(2)
+    expect(signMessage).toHaveBeenCalledTimes(3)
   })
 })
 

@@ -9,6 +9,7 @@ import {
   getTransactionDecoder,
   getTransactionEncoder,
   pipe,
+  type SignatureBytes,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
@@ -39,8 +40,13 @@ const signatureOf = (transaction: Uint8Array, secretKey: Uint8Array) =>
     ed25519.sign(new Uint8Array(getTransactionDecoder().decode(transaction).messageBytes), secretKey),
   )
 
+const blockhashes = [
+  'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
+  '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi',
+] as const
+
 /** Wire bytes of a transaction whose one signer is `payer`, its signature slot empty. */
-const unsignedBy = (payer: string) =>
+const unsignedBy = (payer: string, blockhash: string = blockhashes[0]) =>
   new Uint8Array(
     getTransactionEncoder().encode(
       compileTransaction(
@@ -50,7 +56,7 @@ const unsignedBy = (payer: string) =>
           (m) =>
             setTransactionMessageLifetimeUsingBlockhash(
               {
-                blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as never,
+                blockhash: blockhash as never,
                 lastValidBlockHeight: 10n,
               },
               m,
@@ -59,6 +65,20 @@ const unsignedBy = (payer: string) =>
       ),
     ),
   )
+
+/** `transaction` with `signer`'s signature of its message in `key`'s slot, as a wallet answers it whole. */
+function signedWith(transaction: Uint8Array, key: ReturnType<typeof keyOf>, signer = key): Uint8Array {
+  const decoded = getTransactionDecoder().decode(transaction)
+  const signature = ed25519.sign(new Uint8Array(decoded.messageBytes), signer.secretKey) as SignatureBytes
+  return new Uint8Array(
+    getTransactionEncoder().encode({
+      ...decoded,
+      signatures: { ...decoded.signatures, [key.address]: signature },
+    }),
+  )
+}
+
+const base64Of = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 describe('Solana WalletConnect signer', () => {
   const good = base58.encode(new Uint8Array(64).fill(9))
@@ -110,26 +130,60 @@ describe('Solana WalletConnect signer', () => {
       ).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
   })
 
+  it('takes a whole transaction answered, its message changed by the wallet too (a priority fee), when the account’s signature in it verifies over its message', async () => {
+    const key = keyOf()
+    const changed = signedWith(unsignedBy(key.address, blockhashes[1]), key)
+    await expect(
+      answering({ transaction: base64Of(changed) }, key.address).signTransaction(
+        unsignedBy(key.address),
+        network,
+      ),
+    ).resolves.toEqual(changed)
+  })
+
+  it('refuses a whole transaction answered whose account slot is empty, signed by another key, or which is no transaction, as a bad wallet answer', async () => {
+    const key = keyOf()
+    const transaction = unsignedBy(key.address)
+    for (const answered of [
+      transaction,
+      signedWith(transaction, key, keyOf()),
+      signedWith(unsignedBy(keyOf().address), keyOf()),
+      Uint8Array.of(1),
+    ])
+      await expect(
+        answering({ transaction: base64Of(answered) }, key.address).signTransaction(transaction, network),
+      ).rejects.toMatchObject({ code: 'SIGN_MESSAGE_FAILED' })
+  })
+
   it('signs all transactions in one solana_signAllTransactions request when the session grants it, and leaves one request each to the provider when it does not', async () => {
+    const key = keyOf()
+    const transactions = blockhashes.map((blockhash) => unsignedBy(key.address, blockhash))
+    const signed = transactions.map((transaction) => signedWith(transaction, key))
     const asked: { method: string; params?: unknown }[] = []
+    let answer = signed
     const transport = {
       request: async (request: { method: string; params?: unknown }) => {
         asked.push(request)
-        return { transactions: ['Ag==', 'Aw=='] }
+        return { transactions: answer.map(base64Of) }
       },
     } as unknown as WalletConnectTransport
     const granted = ['solana_signTransaction', 'solana_signAllTransactions']
-    const signer = walletConnectSigner(transport, account, 'Test', granted)
-    await expect(
-      signer.signAllTransactions?.([Uint8Array.of(1), Uint8Array.of(2)], network),
-    ).resolves.toEqual([Uint8Array.of(2), Uint8Array.of(3)])
+    const signer = walletConnectSigner(transport, key.address, 'Test', granted)
+    await expect(signer.signAllTransactions?.(transactions, network)).resolves.toEqual(signed)
     expect(asked).toEqual([
-      { method: 'solana_signAllTransactions', params: { transactions: ['AQ==', 'Ag=='] } },
+      { method: 'solana_signAllTransactions', params: { transactions: transactions.map(base64Of) } },
     ])
     // An answer that is not one signed transaction for each asked is refused.
-    await expect(signer.signAllTransactions?.([Uint8Array.of(1)], network)).rejects.toThrow('answered 2 of 1')
+    await expect(signer.signAllTransactions?.([transactions[0] as Uint8Array], network)).rejects.toThrow(
+      'answered 2 of 1',
+    )
+    // So is one whose account slot, in any transaction, holds no signature of its message.
+    answer = [signed[0] as Uint8Array, transactions[1] as Uint8Array]
+    await expect(signer.signAllTransactions?.(transactions, network)).rejects.toMatchObject({
+      code: 'SIGN_MESSAGE_FAILED',
+    })
     expect(
-      walletConnectSigner(transport, account, 'Test', ['solana_signTransaction']).signAllTransactions,
+      walletConnectSigner(transport, key.address, 'Test', ['solana_signTransaction']).signAllTransactions,
     ).toBe(undefined)
   })
 })
