@@ -1,6 +1,6 @@
 import { base64, hex } from '@scure/base'
 import * as btc from '@scure/btc-signer'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, type Mock, vi } from 'vitest'
 import type { BitcoinAccount } from '../../bitcoin/accounts.js'
 import type { BitcoinConnector, MessageProtocol } from '../../bitcoin/connectors/connector.js'
 import { injectedConnector } from '../../bitcoin/connectors/injected.js'
@@ -33,6 +33,19 @@ function providerOver() {
     ...unusedDeps,
   })
   return { provider, signPsbt }
+}
+
+/** A provider over Unisat's injected API, whose signing methods are `wallet`'s. */
+function providerOverUnisat(wallet: { signMessage: Mock; signPsbt: Mock }) {
+  const unisat = { getAccounts: async () => [], getPublicKey: async () => '', ...wallet }
+  return bitcoinProvider({
+    connector: injectedConnector(unisat, 'unisat'),
+    accounts: () => [account],
+    network: () => bitcoinRegtest,
+    chain: () => bitcoinChains.regtest,
+    esplora: () => ({}) as EsploraClient,
+    ...unusedDeps,
+  })
 }
 
 /** A PSBT spending two of the account's coins to one output, input `index` asking for `sighashType`. */
@@ -88,20 +101,7 @@ describe('Bitcoin provider signPSBT', () => {
 
   it("hands Unisat the app's sighashTypes with each input, as AppKit's signInputs carry them, for a marketplace listing", async () => {
     const signPsbt = vi.fn(async (psbtHex: string) => psbtHex)
-    const unisat = {
-      getAccounts: async () => [],
-      getPublicKey: async () => '',
-      signMessage: vi.fn(),
-      signPsbt,
-    }
-    const provider = bitcoinProvider({
-      connector: injectedConnector(unisat, 'unisat'),
-      accounts: () => [account],
-      network: () => bitcoinRegtest,
-      chain: () => bitcoinChains.regtest,
-      esplora: () => ({}) as EsploraClient,
-      ...unusedDeps,
-    })
+    const provider = providerOverUnisat({ signMessage: vi.fn(), signPsbt })
     const listing = btc.SigHash.SINGLE_ANYONECANPAY
     await provider.signPSBT({
       psbt: psbtAsking(btc.SigHash.ALL, 1),
@@ -226,21 +226,7 @@ describe('Bitcoin provider signPSBT with broadcast, for a wallet that only signs
 describe('Bitcoin provider signMessage', () => {
   function unisatProvider() {
     const signMessage = vi.fn(async () => base64.encode(new Uint8Array(65).fill(7)))
-    const unisat = {
-      getAccounts: async () => [],
-      getPublicKey: async () => '',
-      signMessage,
-      signPsbt: vi.fn(),
-    }
-    const provider = bitcoinProvider({
-      connector: injectedConnector(unisat, 'unisat'),
-      accounts: () => [account],
-      network: () => bitcoinRegtest,
-      chain: () => bitcoinChains.regtest,
-      esplora: () => ({}) as EsploraClient,
-      ...unusedDeps,
-    })
-    return { provider, signMessage }
+    return { provider: providerOverUnisat({ signMessage, signPsbt: vi.fn() }), signMessage }
   }
 
   it('asks the wallet for the protocol the app named, BIP-322 by default', async () => {
