@@ -116,10 +116,21 @@ const hostile = [
   'red\\3b',
   'red\ndisplay:none',
   '<style>',
-  'var(--pw-bg)',
   'image-set("//x.example/a.png" 1x)',
   'red;',
   '',
+  'var(--brand, url(//tracker.example/p.png))',
+  'color-mix(in srgb, red 10%, blue);x',
+  'rgb(1 2 3)}:host{display:none',
+  'calc(1px /**/ 2)',
+  'calc(1px */ 2)',
+  'var(--a) url(//x.example/a)',
+  'attr(data-x)',
+  'env(safe-area-inset-top)',
+  'expression(alert(1))',
+  "'Inter', url(//x.example/f.woff2)",
+  `calc(${'('.repeat(40)}1px${')'.repeat(40)})`,
+  `var(--${'x'.repeat(300)})`,
 ]
 
 describe('theme values (config is a trust boundary: each reaches a stylesheet as written)', () => {
@@ -136,6 +147,34 @@ describe('theme values (config is a trust boundary: each reaches a stylesheet as
     expect(themeProperties('light', { '--w3m-accent': 'hsl(210deg 50% 40%)' })['--pw-accent']).toBe(
       'hsl(210deg 50% 40%)',
     )
+  })
+
+  it("takes what AppKit apps set from their own stylesheet: var() of the page's properties, color-mix(), calc(), 0, next/font's generated family names", () => {
+    const {
+      '--w3m-accent': colour,
+      '--w3m-border-radius-master': length,
+      '--w3m-font-family': font,
+    } = themeValueChecks
+    for (const value of [
+      'var(--brand)',
+      'var(--brand, #1864AB)',
+      'hsl(var(--primary))',
+      'hsl(var(--primary) / 0.8)',
+      'color-mix(in srgb, var(--brand) 80%, transparent)',
+      'oklch(62.8% 0.25 29.23)',
+      '#FF00AA',
+    ])
+      expect(colour.accepts(value), value).toBe(true)
+    for (const value of ['0', '1.5em', 'var(--radius)', 'calc(var(--radius) - 2px)', 'calc(0.5rem * 2)'])
+      expect(length.accepts(value), value).toBe(true)
+    for (const value of [
+      "'Inter', -apple-system, sans-serif",
+      'var(--font-inter), sans-serif',
+      "'__Inter_d65c78', '__Inter_Fallback_d65c78'",
+      '"SF Pro Text", "Helvetica Neue", Arial',
+    ])
+      expect(font.accepts(value), value).toBe(true)
+    expect(themeProperties('dark', { '--w3m-accent': 'var(--brand)' })['--pw-accent']).toBe('var(--brand)')
   })
 
   it('a value that would add rules, load from another host or hide in a comment never reaches the stylesheet; the default stays', () => {
@@ -156,10 +195,10 @@ describe('theme values (config is a trust boundary: each reaches a stylesheet as
       '--w3m-z-index': zIndex,
     } = themeValueChecks
     expect(colour.accepts('12px')).toBe(false)
-    expect(colour.accepts('rgb(1)')).toBe(false)
+    expect(colour.accepts('calc(1px)')).toBe(false)
     expect(length.accepts('#fff')).toBe(false)
     expect(length.accepts('12')).toBe(false)
-    expect(length.accepts('calc(1px)')).toBe(false)
+    expect(length.accepts('rgb(1 2 3)')).toBe(false)
     expect(zIndex.accepts('9.5')).toBe(false)
     expect(themeValueChecks['--w3m-color-mix-strength'].accepts('101')).toBe(false)
   })

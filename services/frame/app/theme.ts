@@ -3,6 +3,13 @@ import type { themeSyncSchema } from '@pairwise/engine/frame'
 import type { z } from 'zod/mini'
 
 /**
+ * Values the modal takes for `name` that stand alone: the frame is another document, without the host page's
+ * custom properties, so a `var()` would leave the accent or background unset rather than the host's.
+ */
+const ownValue = (name: keyof typeof themeValueChecks) => (value: string) =>
+  themeValueChecks[name].accepts(value) && !/var\(/i.test(value)
+
+/**
  * The variables the frame honours, each with the values it takes; anything else a host sends is ignored
  * (its fonts and z-index are the modal's). The approval must stay readable whatever the host syncs, even
  * after its gate opened: text size is held to a readable range in px (0px, or a size that scrolls all but
@@ -10,10 +17,10 @@ import type { z } from 'zod/mini'
  * (at 100% it could be the text's own colour).
  */
 const applied = {
-  '--w3m-accent': themeValueChecks['--w3m-accent'].accepts,
-  '--w3m-color-mix': themeValueChecks['--w3m-color-mix'].accepts,
+  '--w3m-accent': ownValue('--w3m-accent'),
+  '--w3m-color-mix': ownValue('--w3m-color-mix'),
   '--w3m-color-mix-strength': (value: string) => /^\d{1,2}(\.\d+)?$/.test(value) && Number(value) <= 40,
-  '--w3m-border-radius-master': themeValueChecks['--w3m-border-radius-master'].accepts,
+  '--w3m-border-radius-master': ownValue('--w3m-border-radius-master'),
   '--w3m-font-size-master': (value: string) => {
     const px = /^(\d{1,2}(?:\.\d+)?)px$/.exec(value)
     return px !== null && Number(px[1]) >= 8 && Number(px[1]) <= 14

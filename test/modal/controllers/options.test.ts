@@ -35,14 +35,14 @@ describe('createAppKit options', () => {
       resolveOptions({ networks: [ethereum], themeVariables } as Parameters<typeof resolveOptions>[0])
     expect(themed({ '--w3m-accent': '#000;}:host{display:none' })).toThrow(
       new OptionsError(
-        'Invalid createAppKit options: themeVariables.--w3m-accent: a colour: #hex, rgb(), hsl() or a colour name',
+        'Invalid createAppKit options: themeVariables.--w3m-accent: a colour: #hex, a colour name, rgb(), hsl(), oklch(), color-mix() or var()',
       ),
     )
     expect(themed({ '--w3m-font-family': 'x, url(//tracker.example/font.woff2)' })).toThrow(
       /^Invalid createAppKit options: themeVariables\.--w3m-font-family: font family names/,
     )
     expect(themed({ '--w3m-border-radius-master': '4px}*{color:red' })).toThrow(
-      'themeVariables.--w3m-border-radius-master: a length: a number in px, rem, em or %',
+      'themeVariables.--w3m-border-radius-master: a length: 0 or a number in px, rem, em or %, calc() or var()',
     )
     expect(themed({ '--w3m-color-mix-strength': 150 })).toThrow(
       'themeVariables.--w3m-color-mix-strength: a percentage from 0 to 100',
@@ -59,6 +59,19 @@ describe('createAppKit options', () => {
       '--w3m-qr-color': 'black',
     }
     expect(themed(accepted)().themeVariables).toEqual(accepted)
+  })
+
+  it('takes the theme values AppKit apps write from their own stylesheet: var(), color-mix(), 0 and a font stack led by a quoted name', () => {
+    const themeVariables = {
+      '--w3m-accent': 'hsl(var(--primary))',
+      '--w3m-color-mix': 'color-mix(in srgb, var(--brand) 80%, transparent)',
+      '--w3m-font-family': "'Inter', -apple-system, sans-serif",
+      '--w3m-font-family-mono': 'var(--font-mono), monospace',
+      '--w3m-border-radius-master': '0',
+      '--w3m-font-size-master': 'var(--font-size)',
+      '--w3m-qr-color': '#1A1B1F',
+    }
+    expect(resolveOptions({ networks: [ethereum], themeVariables }).themeVariables).toEqual(themeVariables)
   })
 
   it("VAL-13 a missing required field fails the schema checks with 'Required'", () => {

@@ -290,7 +290,9 @@ describe('view contents', () => {
     const before = render(kit, createElement(ThemeStyle))
     expect(() =>
       kit.setThemeVariables({ '--w3m-accent': '#000;}:host{background:url(//tracker.example/p.png)' }),
-    ).toThrow('Invalid theme variables: --w3m-accent: a colour: #hex, rgb(), hsl() or a colour name')
+    ).toThrow(
+      'Invalid theme variables: --w3m-accent: a colour: #hex, a colour name, rgb(), hsl(), oklch(), color-mix() or var()',
+    )
     expect(() =>
       kit.setThemeVariables({ '--w3m-font-size-master': '12px', '--w3m-qr-color': 'red\n}' }),
     ).toThrow(/--w3m-qr-color/)

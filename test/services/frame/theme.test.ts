@@ -77,4 +77,21 @@ describe('the frame’s theme (issue 33: the modal’s look)', () => {
     )
     expect(tinted.properties.get('--pw-bg')).toContain('#00ff00 20%')
   })
+  it("ignores a colour or radius that reads the host page's custom properties: the frame has none, so the approval would lose its accent", () => {
+    const { root, properties } = fakeRoot('light')
+    applyTheme(
+      {
+        themeVariables: {
+          '--w3m-accent': 'hsl(var(--primary))',
+          '--w3m-color-mix': 'var(--brand)',
+          '--w3m-color-mix-strength': 20,
+          '--w3m-border-radius-master': 'var(--radius)',
+        },
+      },
+      root,
+    )
+    expect(properties.get('--pw-accent')).toBe('#1864ab')
+    expect(properties.get('--pw-bg')).toBe(palettes.light['--pw-bg'])
+    expect(properties.get('--pw-radius')).toBe('calc(4px * 4)')
+  })
 })
