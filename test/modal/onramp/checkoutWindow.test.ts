@@ -44,4 +44,31 @@ describe('the checkout window', () => {
     openCheckoutWindow(asHost)?.close()
     expect(popup.closed).toBe(true)
   })
+  it("is reused by name while still showing the provider's page, whose opener cannot be set but was cut before: no error, the checkout shown", () => {
+    const { host, popup, asHost } = hostWindow()
+    openCheckoutWindow(asHost)?.show('https://pay.coinbase.com/buy?sessionToken=t')
+    Object.defineProperty(popup, 'opener', {
+      get: () => null,
+      set: () => {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError')
+      },
+    })
+    const again = openCheckoutWindow(asHost)
+    again?.show('https://pay.coinbase.com/buy?sessionToken=t2')
+    expect(popup.location.href).toBe('https://pay.coinbase.com/buy?sessionToken=t2')
+    checkoutPageRedirectsOpener(popup)
+    expect(host.location.href).toBe('https://dapp.example/')
+  })
+
+  it('is closed and undefined when it cannot be cut off from the host page, so no checkout loads with the app tab in its hold', () => {
+    const { host, popup, asHost } = hostWindow()
+    Object.defineProperty(popup, 'opener', {
+      get: () => host,
+      set: () => {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError')
+      },
+    })
+    expect(openCheckoutWindow(asHost)).toBeUndefined()
+    expect(popup.closed).toBe(true)
+  })
 })
