@@ -2,7 +2,8 @@ import type { JsonRpcCall } from './jsonRpc.js'
 import { solanaMethods } from './solanaMethods.js'
 
 /**
- * Reads with no side effect and no state kept on the node: identical ones may share one answer. Sends
+ * Reads with no side effect and no state kept on the node: identical ones may share one answer, and one may
+ * be sent again (./upstreamBatcher.ts, a batch over the answer cap). Sends
  * (eth_sendRawTransaction, sendTransaction), filters (eth_newFilter, eth_getFilterChanges, …) and anything
  * unlisted never do. One list for EVM chains and Solana clusters: no name is forwarded to both, so each is
  * judged for the one chain kind that may send it.
@@ -25,6 +26,15 @@ export const sharedReads: ReadonlySet<string> = new Set([
   'eth_getTransactionReceipt',
   'eth_feeHistory',
   'web3_clientVersion',
+  'net_listening',
+  'eth_syncing',
+  'eth_blobBaseFee',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getProof',
+  'eth_createAccessList',
   // A Solana cluster's whole allowlist but sendTransaction. A simulation, like eth_call, commits nothing and
   // leaves nothing on the node, so one run answers each identical call of the turn as it would have alone.
   ...[...solanaMethods].filter((method) => method !== 'sendTransaction'),

@@ -26,8 +26,11 @@ type Waiter = {
  */
 type Slot = { call: JsonRpcCall; afterId: string; waiters: Waiter[] }
 
-/** The calls for one URL waiting for the next flush. */
-type Queue = { batched: Slot[]; alone: Slot[]; shared: Map<string, Slot> }
+/**
+ * The calls for one URL waiting for the next flush: those to send alone, the reads that may go twice
+ * (./callTraits.ts sharedReads), and the calls that must go `once` (sends, filters).
+ */
+type Queue = { reads: Slot[]; once: Slot[]; alone: Slot[]; shared: Map<string, Slot> }
 
 /** Client calls held at once across every URL by default; more are refused 503. */
 export const DEFAULT_MAX_PENDING_CALLS = 10_000
@@ -52,9 +55,11 @@ const noAnswer: UpstreamAnswer = {
 /**
  * Sends the calls that arrive in one turn of the event loop for one URL as one JSON-RPC batch, under
  * ids of its own, and gives each client its answer under the client's id. Calls whose answers may be
- * large go out alone, so one client's large answer cannot push a shared batch over the upstream's cap,
- * and a batch's body stays within maxBatchBytes, so one client's large params cannot push it over the
- * upstream's body cap.
+ * large go out alone, and a batch of reads whose answer passes the upstream's cap goes again call by call,
+ * so one client's large answer cannot fail the calls of others; calls that must not go twice (sends,
+ * filters) are batched apart from the reads, whose answers could take their batch over the cap after the
+ * node ran them. A batch's body stays within maxBatchBytes, so one client's large params cannot push it
+ * over the upstream's body cap.
  */
 export class UpstreamBatcher {
   private queues = new Map<string, Queue>()
@@ -99,7 +104,7 @@ export class UpstreamBatcher {
   private queueFor(url: string): Queue {
     let queue = this.queues.get(url)
     if (!queue) {
-      queue = { batched: [], alone: [], shared: new Map() }
+      queue = { reads: [], once: [], alone: [], shared: new Map() }
       this.queues.set(url, queue)
     }
     if (!this.flushing) {
@@ -126,7 +131,7 @@ export class UpstreamBatcher {
       // Counted once it is sure to be placed: a call whose JSON throws rejects here and holds no place.
       this.pending += 1
       if (key !== undefined) queue.shared.set(key, slot)
-      ;(answersLarge(call) ? queue.alone : queue.batched).push(slot)
+      ;(answersLarge(call) ? queue.alone : key === undefined ? queue.once : queue.reads).push(slot)
     })
   }
 
@@ -134,9 +139,10 @@ export class UpstreamBatcher {
     const queues = this.queues
     this.queues = new Map()
     this.flushing = false
-    for (const [url, { batched, alone }] of queues) {
-      for (const slot of alone) void this.post(url, [slot])
-      for (const request of this.requestsOf(batched)) void this.post(url, request)
+    for (const [url, { reads, once, alone }] of queues) {
+      for (const slot of alone) void this.post(url, [slot], false)
+      for (const request of this.requestsOf(reads)) void this.post(url, request, true)
+      for (const request of this.requestsOf(once)) void this.post(url, request, false)
     }
   }
 
@@ -159,8 +165,12 @@ export class UpstreamBatcher {
     return requests
   }
 
-  /** One upstream request for `slots`; settles every waiter, never rejects. */
-  private async post(url: string, slots: Slot[]): Promise<void> {
+  /**
+   * One upstream request for `slots`; settles every waiter, never rejects. A batch of reads (`reads`) whose
+   * answer passed the upstream's cap sends each read again alone: one client's large answer (an eth_call's
+   * return data has no bound but gas) then fails that call only, not the other clients' it was batched with.
+   */
+  private async post(url: string, slots: Slot[], reads: boolean): Promise<void> {
     const calls = slots.map(({ afterId }, id) => `${beforeId}${id},${afterId}`)
     const batch = calls.length > 1
     let answerFor: (id: number) => UpstreamAnswer
@@ -173,6 +183,10 @@ export class UpstreamBatcher {
     } catch (error) {
       const failure = error instanceof UpstreamError ? error : new UpstreamError('unreachable', String(error))
       this.onUpstreamFailure(failure)
+      if (reads && slots.length > 1 && failure.reason === 'too-large') {
+        for (const slot of slots) void this.post(url, [slot], false)
+        return
+      }
       for (const { waiters } of slots) {
         this.pending -= waiters.length
         for (const waiter of waiters) waiter.reject(failure)

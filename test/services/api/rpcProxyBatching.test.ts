@@ -7,6 +7,7 @@ import {
   type RpcUpstream,
   rpcProxyRoutes,
   UpstreamBatcher,
+  UpstreamError,
 } from '../../../services/api/rpcProxy/index.js'
 import { freePort } from '../../../services/index.js'
 import { type ChainFixture, startChainFixture } from '../../support/chain.js'
@@ -32,6 +33,22 @@ class FakeUpstream implements RpcUpstream {
     this.requests.push(sent)
     const answer = await this.reply(sent)
     return typeof answer === 'string' ? answer : JSON.stringify(answer)
+  }
+}
+
+/** A FakeUpstream that refuses an answer over `maxBytes` whole, as HttpUpstream does past its cap. */
+class CappedUpstream extends FakeUpstream {
+  constructor(
+    private readonly maxBytes: number,
+    reply?: (body: Body) => unknown,
+  ) {
+    super(reply)
+  }
+  override async post(url: string, body: string): Promise<string> {
+    const answer = await super.post(url, body)
+    if (answer.length > this.maxBytes)
+      throw new UpstreamError('too-large', `answer over ${this.maxBytes} bytes`)
+    return answer
   }
 }
 
@@ -122,6 +139,46 @@ describe('POST /v1 batching: concurrent calls share upstream requests', () => {
     expect(batches.map((batch) => batch.map((sent) => sent.method))).toEqual([
       ['eth_getBalance', 'eth_getBlockByNumber', 'eth_getBalance'],
     ])
+  })
+
+  describe("one client's answer over the upstream's cap", () => {
+    // Each answer fits under the cap alone; the large ones take any batch holding one over it.
+    const large = `0x${'ab'.repeat(1000)}`
+    const upstream = () =>
+      new CappedUpstream(4096, (body) => {
+        const answerOf = (sent: Sent) =>
+          sent.method === 'eth_call' || sent.method === 'eth_getProof'
+            ? { jsonrpc: '2.0', id: sent.id, result: large }
+            : echoOne(sent)
+        return Array.isArray(body) ? body.map(answerOf) : answerOf(body)
+      })
+    const largeCall = (id: number) => call(id, 'eth_call', [{ to: address(9), data: '0x' }, 'latest'])
+    const largeProof = (id: number) => call(id, 'eth_getProof', [address(id), [], 'latest'])
+
+    it('never fails the other calls of the upstream batch it shared: each read goes again alone', async () => {
+      const capped = upstream()
+      const app = await proxy(capped)
+      const answers = await postAll(app, [
+        call(1, 'eth_blockNumber'),
+        call(2, 'eth_getBalance', [address(1), 'latest']),
+        [largeCall(3), largeProof(4), largeCall(5)],
+      ])
+      expect(answers).toEqual([
+        { jsonrpc: '2.0', id: 1, result: 'eth_blockNumber[]' },
+        { jsonrpc: '2.0', id: 2, result: `eth_getBalance${JSON.stringify([address(1), 'latest'])}` },
+        [3, 4, 5].map((id) => ({ jsonrpc: '2.0', id, result: large })),
+      ])
+    })
+
+    it('never fails a send sent in the same turn, nor sends it twice', async () => {
+      const capped = upstream()
+      const app = await proxy(capped)
+      const send = call(1, 'eth_sendRawTransaction', ['0xf86b'])
+      const answers = await postAll(app, [send, largeCall(2), largeProof(3), largeProof(4)])
+      expect(answers[0]).toEqual({ jsonrpc: '2.0', id: 1, result: 'eth_sendRawTransaction["0xf86b"]' })
+      const sends = capped.requests.flat().filter((sent) => sent.method === 'eth_sendRawTransaction')
+      expect(sends).toHaveLength(1)
+    })
   })
 
   it('splits 150 calls of one flush into upstream requests of 100 and 50, each client batch in its order', async () => {
