@@ -11,6 +11,7 @@ import {
 } from '../projects/clientBudget.js'
 import { sharedStateOf } from '../sharedStateOf.js'
 import { AnswerBytesPerClient, DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT } from './answerBytesPerClient.js'
+import { answersLarge } from './callTraits.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import {
   isPlainJsonRpcBody,
@@ -19,7 +20,11 @@ import {
   type JsonRpcCall,
   jsonRpcBodySchema,
 } from './jsonRpc.js'
-import { PendingCallsPerClient, pendingCallsPerClient } from './pendingCallsPerClient.js'
+import {
+  DEFAULT_MAX_ALONE_CALLS_PER_CLIENT,
+  PendingCallsPerClient,
+  pendingCallsPerClient,
+} from './pendingCallsPerClient.js'
 import { DEFAULT_MAX_PENDING_CALLS, UpstreamBatcher, type UpstreamBatcherOptions } from './upstreamBatcher.js'
 import { UpstreamError } from './upstreamError.js'
 
@@ -37,11 +42,13 @@ export type ForwardingOptions = {
   limits?: Partial<RpcRateLimits>
   /**
    * Caps of the batcher between the route and the upstream (100 calls a request, 10,000 pending), of one
-   * client's pending calls (default a fifth of the batcher's: pendingCallsPerClient), and of the answer
+   * client's pending calls (default a fifth of the batcher's: pendingCallsPerClient) and of those of them
+   * sent alone, each holding an upstream connection (DEFAULT_MAX_ALONE_CALLS_PER_CLIENT), and of the answer
    * bytes the route holds unsent for one client (DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT).
    */
   batching?: Pick<UpstreamBatcherOptions, 'maxBatchCalls' | 'maxPendingCalls'> & {
     maxPendingCallsPerClient?: number
+    maxAloneCallsPerClient?: number
     maxAnswerBytesPerClient?: number
   }
 }
@@ -167,6 +174,9 @@ export function jsonRpcForwardingRoute(
     deps.batching?.maxPendingCallsPerClient ??
       pendingCallsPerClient(deps.batching?.maxPendingCalls ?? DEFAULT_MAX_PENDING_CALLS),
   )
+  const alone = new PendingCallsPerClient(
+    deps.batching?.maxAloneCallsPerClient ?? DEFAULT_MAX_ALONE_CALLS_PER_CLIENT,
+  )
   const unsent = new AnswerBytesPerClient(
     deps.batching?.maxAnswerBytesPerClient ?? DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT,
   )
@@ -184,6 +194,23 @@ export function jsonRpcForwardingRoute(
       },
     )
   }
+  /**
+   * `held` for calls of which `lone` go upstream alone (answersLarge), each holding one of the upstream's
+   * connections while the node runs it: 429 past the client's share of those. Kept apart from `held`, so a
+   * request with no lone call, most of them, pays nothing for this count.
+   */
+  const heldAlone = <T>(client: string, calls: number, lone: number, sent: () => Promise<T>): Promise<T> => {
+    if (!alone.take(client, lone)) throw rateLimited()
+    const release = () => alone.release(client, lone)
+    let answers: Promise<T>
+    try {
+      answers = held(client, calls, sent)
+    } catch (error) {
+      release()
+      throw error
+    }
+    return answers.finally(release)
+  }
   const answerAll = async (
     client: string,
     { url, localAnswer, stateful }: ForwardingTarget,
@@ -197,9 +224,14 @@ export function jsonRpcForwardingRoute(
     const remote = calls.filter((_, index) => local[index] === undefined)
     const watched = calls.filter((_, index) => tracked[index] && local[index] === undefined)
     let forwarded: JsonRpcAnswer[] = []
+    let lone = 0
+    for (const call of remote) if (answersLarge(call)) lone += 1
+    const send = () => batcher.send(url, remote)
     if (remote.length > 0)
       try {
-        forwarded = await held(client, remote.length, () => batcher.send(url, remote))
+        forwarded = await (lone === 0
+          ? held(client, remote.length, send)
+          : heldAlone(client, remote.length, lone, send))
       } finally {
         for (const call of watched) await state?.after(call, forwarded[remote.indexOf(call)])
       }
@@ -226,7 +258,11 @@ export function jsonRpcForwardingRoute(
     if (!(projectTook instanceof Promise ? await projectTook : projectTook)) throw rateLimited()
     if (Array.isArray(body)) return await answerAll(client, target, body)
     if (target.stateful?.tracks(body)) return (await answerAll(client, target, [body]))[0] as JsonRpcAnswer
-    return target.localAnswer(body) ?? (await held(client, 1, () => batcher.call(target.url, body)))
+    const local = target.localAnswer(body)
+    if (local) return local
+    const send = () => batcher.call(target.url, body)
+    // The one check a single call pays for the share of lone calls: two set lookups of its method.
+    return await (answersLarge(body) ? heldAlone(client, 1, 1, send) : held(client, 1, send))
   }
   return {
     method: 'POST',

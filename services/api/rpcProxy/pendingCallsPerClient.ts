@@ -8,8 +8,17 @@ import { CountsPerClient } from './countsPerClient.js'
 export const pendingCallsPerClient = (maxPendingCalls: number): number => perClientLimit(maxPendingCalls)
 
 /**
- * The calls each client has waiting on the upstream. Counted in this process alone, unlike the rate budgets:
- * a call is in flight only in the process holding its request, so its count lives and ends there.
+ * Calls sent to the upstream alone (./callTraits.ts answersLarge: logs, receipts, full blocks) one client holds
+ * at once. Each holds one of the upstream's connections to its URL (HttpUpstream's 64) for as long as the node
+ * takes, up to its timeout: a client's slow eth_getLogs take an eighth of them at most, not all, which would
+ * leave every other client's calls waiting on the pool until they time out.
+ */
+export const DEFAULT_MAX_ALONE_CALLS_PER_CLIENT = 8
+
+/**
+ * The calls each client has waiting on the upstream, or those of them sent alone. Counted in this process
+ * alone, unlike the rate budgets: a call is in flight only in the process holding its request, so its count
+ * lives and ends there.
  */
 export class PendingCallsPerClient extends CountsPerClient {
   constructor(private readonly limit: number) {
