@@ -20,7 +20,8 @@ export type ThemeValueCheck = { readonly accepts: (value: string) => boolean; re
 
 // Each form is read whole, token by token, so a value can only be what it names: no `;`, `{` or `}` that
 // would end the declaration and add rules, no `\` escape, no `url(` or other function that loads from a host
-// the app did not configure, no comment (a `*` is read only between spaces, so `/*` and `*/` cannot occur).
+// the app did not configure, no comment (a gap holds one `,`, `/` or `*` and a term, which holds none of them,
+// stands between any two gaps, so `/*` and `*/` cannot occur).
 const longestValue = 256
 const deepestCall = 4
 const number = String.raw`[-+]?(?:\d{1,10}(?:\.\d{1,10})?|\.\d{1,10})`
@@ -28,7 +29,7 @@ const hex = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 const colourName = /^[a-z]{3,30}$/i
 const length = new RegExp(`^(?:0|${number}(?:px|rem|em|%|vw|vh|vmin|vmax|ch|ex|pt))$`)
 const argument = {
-  gap: /^(?:\s*[,/]\s*|\s+[-+*]\s+|\s+)/,
+  gap: /^(?:\s*[,/*]\s*|\s+[-+]\s+|\s+)/,
   number: new RegExp(String.raw`^${number}(?:%|[a-z]{1,5})?(?![\w-])`, 'i'),
   hex: /^#[0-9a-f]{3,8}(?![\w-])/i,
   name: /^-{0,2}[a-z_][\w-]{0,63}(?![\w(-])/i,
@@ -139,5 +140,7 @@ export function themeValue<Name extends keyof ThemeVariables>(
   name: Name,
   value: ThemeVariables[Name],
 ): string | undefined {
-  return value !== undefined && themeValueChecks[name].accepts(String(value)) ? String(value) : undefined
+  // Read once: what is checked is what is written, whatever a caller's object answers a second time.
+  const text = value === undefined ? undefined : String(value)
+  return text !== undefined && themeValueChecks[name].accepts(text) ? text : undefined
 }

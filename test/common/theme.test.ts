@@ -124,6 +124,9 @@ const hostile = [
   'rgb(1 2 3)}:host{display:none',
   'calc(1px /**/ 2)',
   'calc(1px */ 2)',
+  'calc(1px*/2)',
+  'calc(1px/*/2)',
+  'calc(1px/**/2)',
   'var(--a) url(//x.example/a)',
   'attr(data-x)',
   'env(safe-area-inset-top)',
@@ -165,7 +168,15 @@ describe('theme values (config is a trust boundary: each reaches a stylesheet as
       '#FF00AA',
     ])
       expect(colour.accepts(value), value).toBe(true)
-    for (const value of ['0', '1.5em', 'var(--radius)', 'calc(var(--radius) - 2px)', 'calc(0.5rem * 2)'])
+    for (const value of [
+      '0',
+      '1.5em',
+      'var(--radius)',
+      'calc(var(--radius) - 2px)',
+      'calc(0.5rem * 2)',
+      'calc(var(--radius)*2)',
+      'calc(var(--radius)/4)',
+    ])
       expect(length.accepts(value), value).toBe(true)
     for (const value of [
       "'Inter', -apple-system, sans-serif",
@@ -186,6 +197,13 @@ describe('theme values (config is a trust boundary: each reaches a stylesheet as
         const css = propertiesToCss(':host', themeProperties('dark', { [name]: value }))
         expect(css, `${name}: ${value}`).toBe(propertiesToCss(':host', defaults))
       }
+  })
+
+  it('writes the value it checked, even from an object that reads as another value the second time', () => {
+    let reads = 0
+    const shifty = { toString: () => (reads++ === 0 ? 'red' : 'red;}:host{display:none') }
+    const accent = themeProperties('dark', { '--w3m-accent': shifty as unknown as string })['--pw-accent']
+    expect(accent).toBe('red')
   })
 
   it('refuses what is not a value of that kind: a length for a colour, a colour for a length, a size with no unit', () => {
