@@ -371,6 +371,70 @@ describe('the upstream batcher', () => {
   })
 })
 
+describe('the upstream batcher, a batch of reads over the answer cap', () => {
+  const large = `0x${'ab'.repeat(1000)}`
+  const capped = () =>
+    new CappedUpstream(3000, (body) => {
+      const answerOf = (sent: Sent) =>
+        sent.method === 'eth_call' ? { jsonrpc: '2.0', id: sent.id, result: large } : echoOne(sent)
+      return Array.isArray(body) ? body.map(answerOf) : answerOf(body)
+    })
+  /** An eth_call answered `large`: two of them take a batch over the cap, one alone does not. */
+  const read = (id: number, to = 9) => ({
+    jsonrpc: '2.0' as const,
+    id,
+    method: 'eth_call',
+    params: [{ to: address(to), data: '0x' }, 'latest'],
+  })
+
+  it('answers each waiter of a shared read once, under its own id, and frees every place it held', async () => {
+    const upstream = capped()
+    const batcher = new UpstreamBatcher(upstream, { maxPendingCalls: 4 })
+    const answers = await Promise.all([
+      batcher.call('http://u', read(1)),
+      batcher.send('http://u', [read(2), read(3)]),
+      batcher.call('http://u', read(4, 8)),
+    ])
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 1, result: large },
+      [2, 3].map((id) => ({ jsonrpc: '2.0', id, result: large })),
+      { jsonrpc: '2.0', id: 4, result: large },
+    ])
+    // The shared read went once in the batch and once again alone; the other read likewise.
+    expect(upstream.requests.map((body) => (Array.isArray(body) ? body.length : 1))).toEqual([2, 1, 1])
+    const again = await batcher.send(
+      'http://u',
+      [1, 2, 3, 4].map((id) => read(id)),
+    )
+    expect(again.map((answer) => answer.id)).toEqual([1, 2, 3, 4])
+  })
+
+  it('fails only a read whose answer alone passes the cap, and frees its place', async () => {
+    const batcher = new UpstreamBatcher(
+      new CappedUpstream(1024, (body) => {
+        const answerOf = (sent: Sent) =>
+          sent.method === 'eth_call' ? { jsonrpc: '2.0', id: sent.id, result: large } : echoOne(sent)
+        return Array.isArray(body) ? body.map(answerOf) : answerOf(body)
+      }),
+      { maxPendingCalls: 2 },
+    )
+    const [tooLarge, small] = await Promise.allSettled([
+      batcher.call('http://u', read(1)),
+      batcher.call('http://u', { jsonrpc: '2.0', id: 2, method: 'eth_chainId' }),
+    ])
+    expect(tooLarge).toMatchObject({ status: 'rejected', reason: { reason: 'too-large' } })
+    expect(small).toEqual({
+      status: 'fulfilled',
+      value: { jsonrpc: '2.0', id: 2, result: 'eth_chainIdundefined' },
+    })
+    const again = await batcher.send('http://u', [
+      { jsonrpc: '2.0', id: 3, method: 'eth_chainId' },
+      { jsonrpc: '2.0', id: 4, method: 'eth_blockNumber' },
+    ])
+    expect(again.map((answer) => answer.id)).toEqual([3, 4])
+  })
+})
+
 describe('POST /v1 batching against Anvil', () => {
   let chain: ChainFixture
   const upstream = new HttpUpstream({ timeoutMs: 5000 })
