@@ -12,12 +12,14 @@ const ownValue = (name: keyof typeof themeValueChecks) => (value: string) =>
 /**
  * The variables the frame honours, each with the values it takes; anything else a host sends is ignored
  * (its fonts and z-index are the modal's). The approval must stay readable whatever the host syncs, even
- * after its gate opened: text size is held to a readable range in px (0px, or a size that scrolls all but
- * one row away, would hide what is signed), and the background mixes in at most 40% of the host's colour
- * (at 100% it could be the text's own colour).
+ * after its gate opened: the accent is a #rrggbb whose label colour is worked out, text size is held to a
+ * readable range in px (0px, or a size that scrolls all but one row away, would hide what is signed), and
+ * the background mixes in at most 40% of the host's colour (at 100% it could be the text's own colour).
  */
 const applied = {
-  '--w3m-accent': ownValue('--w3m-accent'),
+  // Only #rrggbb: the approve button's label takes the colour readable on it (readableOn), which is worked
+  // out for that form alone; on `white` or `rgb(255 255 255)` the label would be white on white.
+  '--w3m-accent': (value: string) => /^#[0-9a-f]{6}$/i.test(value),
   '--w3m-color-mix': ownValue('--w3m-color-mix'),
   '--w3m-color-mix-strength': (value: string) => /^\d{1,2}(\.\d+)?$/.test(value) && Number(value) <= 40,
   '--w3m-border-radius-master': ownValue('--w3m-border-radius-master'),

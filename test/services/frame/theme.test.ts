@@ -77,6 +77,16 @@ describe('the frame’s theme (issue 33: the modal’s look)', () => {
     )
     expect(tinted.properties.get('--pw-bg')).toContain('#00ff00 20%')
   })
+  it('takes an accent only as #rrggbb, whose label colour it works out: a white accent written another way left the approve label white on white', () => {
+    for (const accent of ['white', 'rgb(255 255 255)', 'hsl(0 0% 100%)', '#fff']) {
+      const { root, properties } = fakeRoot('light')
+      applyTheme({ themeVariables: { '--w3m-accent': accent } }, root)
+      expect(properties.get('--pw-accent'), accent).toBe('#1864ab')
+    }
+    const { root, properties } = fakeRoot('light')
+    applyTheme({ themeVariables: { '--w3m-accent': '#FFFFFF' } }, root)
+    expect([properties.get('--pw-accent'), properties.get('--pw-accent-fg')]).toEqual(['#FFFFFF', '#0b0c0d'])
+  })
   it("ignores a colour or radius that reads the host page's custom properties: the frame has none, so the approval would lose its accent", () => {
     const { root, properties } = fakeRoot('light')
     applyTheme(
