@@ -112,7 +112,7 @@ const colourCheck: ThemeValueCheck = {
 }
 const lengthCheck: ThemeValueCheck = {
   accepts: bounded((value) => length.test(value) || isCall(value, [...lengthFunctions, 'var'])),
-  expected: 'a length: 0 or a number in px, rem, em or %, calc() or var()',
+  expected: 'a length: 0, a number in px, rem, em, %, vw, vh, vmin, vmax, ch, ex or pt, calc() or var()',
 }
 const familiesCheck: ThemeValueCheck = {
   accepts: bounded(isFamilies),

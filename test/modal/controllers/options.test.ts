@@ -42,7 +42,7 @@ describe('createAppKit options', () => {
       /^Invalid createAppKit options: themeVariables\.--w3m-font-family: font family names/,
     )
     expect(themed({ '--w3m-border-radius-master': '4px}*{color:red' })).toThrow(
-      'themeVariables.--w3m-border-radius-master: a length: 0 or a number in px, rem, em or %, calc() or var()',
+      'themeVariables.--w3m-border-radius-master: a length: 0, a number in px, rem, em, %, vw, vh, vmin, vmax, ch, ex or pt, calc() or var()',
     )
     expect(themed({ '--w3m-color-mix-strength': 150 })).toThrow(
       'themeVariables.--w3m-color-mix-strength: a percentage from 0 to 100',
