@@ -5,7 +5,7 @@ import { getBase64Decoder } from '@solana/kit'
 import type { PriorityFee } from './computeBudget.js'
 import { type ConfirmOptions, confirmSignature } from './confirm.js'
 import { SolanaError } from './errors.js'
-import { assertNotTransaction, verifiedSignature } from './messageSignature.js'
+import { assertNotTransaction, verifiedSignature, verifiedTransaction } from './messageSignature.js'
 import type { PreflightCommitment } from './preflight.js'
 import type { SolanaRpc } from './rpc.js'
 import type { SolanaSigner, SolanaSignIn } from './signer.js'
@@ -104,6 +104,11 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
     return verifiedSignature(signer.address, message, await signer.signMessage(message, deps.network()))
   }
 
+  // Checked here for every signer alike (a page wallet, a WalletConnect session): a wallet's answer is its
+  // word, and an empty slot or another key's signature would reach the app as signed, and fail at the node.
+  const signedBy = async (signer: SolanaSigner, transaction: Uint8Array, network: CaipNetwork) =>
+    verifiedTransaction(signer.address, await signer.signTransaction(transaction, network))
+
   const sendSigned = async (signed: Uint8Array, options?: SendOptions): Promise<string> => {
     const encoded = getBase64Decoder().decode(signed) as Parameters<SolanaRpc['sendTransaction']>[0]
     return deps
@@ -120,14 +125,14 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
   const signAndSendBytes = async (transaction: Uint8Array, options?: SendOptions): Promise<string> => {
     const network = deps.network()
     const signer = wallet()
-    if (!signer.signAndSend) return sendSigned(await signer.signTransaction(transaction, network), options)
+    if (!signer.signAndSend) return sendSigned(await signedBy(signer, transaction, network), options)
     return signer.signAndSend(transaction, network, {
       preflightCommitment: deps.preflightCommitment,
       ...options,
     })
   }
 
-  const signBytes = (transaction: Uint8Array) => wallet().signTransaction(transaction, deps.network())
+  const signBytes = (transaction: Uint8Array) => signedBy(wallet(), transaction, deps.network())
   const off: Listen<SolanaProviderEvents> = (event, listener) => {
     deps.events.off(event, listener)
   }
@@ -166,9 +171,14 @@ export function solanaProvider(deps: ProviderDeps): SolanaProvider {
       const network = deps.network()
       const wire = transactions.map(wireBytes)
       let signed: Uint8Array[] = []
-      if (signer.signAllTransactions) signed = await signer.signAllTransactions(wire, network)
-      // One request at a time: a wallet shows its user one approval after another.
-      else for (const transaction of wire) signed.push(await signer.signTransaction(transaction, network))
+      if (signer.signAllTransactions)
+        signed = await Promise.all(
+          (await signer.signAllTransactions(wire, network)).map((answered) =>
+            verifiedTransaction(signer.address, answered),
+          ),
+        )
+      // One request at a time: a wallet shows its user one approval after another, none after a bad answer.
+      else for (const transaction of wire) signed.push(await signedBy(signer, transaction, network))
       return transactions.map((transaction, i) => sameKindAs(transaction, signed[i] as Uint8Array))
     },
     signAndSendTransaction: (transaction, options) => signAndSendBytes(wireBytes(transaction), options),

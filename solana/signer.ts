@@ -17,9 +17,12 @@ export type SolanaSigner = {
   readonly address: string
   readonly publicKey: Uint8Array
   signMessage(message: Uint8Array, network: CaipNetwork): Promise<Uint8Array>
-  /** The transaction's wire bytes with the wallet's signature in its slot. */
+  /**
+   * The signed transaction's wire bytes, as the wallet answers them (its message possibly changed, as by a
+   * priority fee): the provider, not each signer, verifies the account's signature in them.
+   */
   signTransaction(transaction: Uint8Array, network: CaipNetwork): Promise<Uint8Array>
-  /** Several in one request, so the user approves them once; absent: one request each. */
+  /** Several in one request, so the user approves them once (each answered as above); absent: one each. */
   signAllTransactions?(transactions: Uint8Array[], network: CaipNetwork): Promise<Uint8Array[]>
   /** The wallet signs and sends; the base58 signature. Absent: the app's RPC sends what it signed. */
   signAndSend?(transaction: Uint8Array, network: CaipNetwork, options: SendOptions): Promise<string>

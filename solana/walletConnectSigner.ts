@@ -12,7 +12,6 @@ import {
   type SignatureBytes,
 } from '@solana/kit'
 import * as z from 'zod/mini'
-import { verifiedTransaction } from './messageSignature.js'
 import type { SolanaSigner } from './signer.js'
 
 // The digit count alone lets through 47 to 65 bytes: an ed25519 signature is 64.
@@ -74,7 +73,7 @@ export function walletConnectSigner(
         ),
         'solana_signTransaction',
       )
-      if (result.transaction) return verifiedTransaction(account, wireBytesOf(result.transaction))
+      if (result.transaction) return wireBytesOf(result.transaction)
       if (!result.signature) throw new WalletError('SIGN_MESSAGE_FAILED', undefined, 'solana_signTransaction')
       // Only the signature came back: it goes into the account's slot of the transaction sent, which must
       // have one, or the signatures would outnumber the signers the message names. It is the signature of
@@ -86,10 +85,7 @@ export function walletConnectSigner(
         ...decoded.signatures,
         [account]: base58.encode(result.signature) as SignatureBytes,
       }
-      return verifiedTransaction(
-        account,
-        new Uint8Array(getTransactionEncoder().encode({ ...decoded, signatures })),
-      )
+      return new Uint8Array(getTransactionEncoder().encode({ ...decoded, signatures }))
     },
     async signAndSend(transaction, network, options) {
       const result = await transport.request(
@@ -124,9 +120,7 @@ export function walletConnectSigner(
           undefined,
           `solana_signAllTransactions answered ${result.transactions.length} of ${transactions.length}`,
         )
-      return Promise.all(
-        result.transactions.map((signed) => verifiedTransaction(account, wireBytesOf(signed))),
-      )
+      return result.transactions.map(wireBytesOf)
     },
   }
 }

@@ -8,7 +8,10 @@ import {
   createNoopSigner,
   createTransactionMessage,
   getAddressDecoder,
+  getBase64Decoder,
+  getBase64Encoder,
   getOffchainMessageV1Encoder,
+  getTransactionDecoder,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -23,17 +26,20 @@ import { defineSolanaNetwork, SolanaAdapter, solanaDevnet } from '../../solana/i
 import { type SolanaProvider, type SolanaProviderEvents, solanaProvider } from '../../solana/provider.js'
 import type { SolanaRpc } from '../../solana/rpc.js'
 import type { SolanaSigner } from '../../solana/signer.js'
+import { standardSigner } from '../../solana/standardSigner.js'
 import { walletConnectSigner } from '../../solana/walletConnectSigner.js'
 import { createKit } from '../modal/support/kit.js'
 import { walletRegistry } from '../support/walletRegistry.js'
+import {
+  badAnswersFor,
+  blockhashes,
+  keyOf,
+  signedWith,
+  type TestKey,
+  unsignedBy,
+} from './support/transactions.js'
 
 const network = { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' } as unknown as CaipNetwork
-
-/** A fresh account: its address, its public key and the secret that signs for it. */
-function keyOf() {
-  const { secretKey, publicKey } = ed25519.keygen()
-  return { address: getAddressDecoder().decode(publicKey), publicKey, secretKey }
-}
 
 /** 64 bytes the length check takes, signed by no one. */
 const forgedSignature = () => crypto.getRandomValues(new Uint8Array(64))
@@ -54,17 +60,17 @@ function providerOf(signer: SolanaSigner) {
 }
 
 function signerOf(
-  { address, publicKey, secretKey }: ReturnType<typeof keyOf>,
+  key: TestKey,
   signIn?: SolanaSigner['signIn'],
-  sign: (message: Uint8Array) => Uint8Array = (message) => ed25519.sign(message, secretKey),
+  sign: (message: Uint8Array) => Uint8Array = (message) => ed25519.sign(message, key.secretKey),
 ) {
   const signMessage = vi.fn(async (message: Uint8Array) => sign(message))
   const signer: SolanaSigner = {
     walletName: 'Test',
-    address,
-    publicKey,
+    address: key.address,
+    publicKey: key.publicKey,
     signMessage,
-    signTransaction: async (transaction) => transaction,
+    signTransaction: async (transaction) => signedWith(transaction, key),
     ...(signIn ? { signIn } : {}),
   }
   return { signer, signMessage }
@@ -210,13 +216,124 @@ describe('Solana provider signMessage over WalletConnect', () => {
 
 describe('Solana provider sendTransaction', () => {
   it('sends the wallet-signed transaction through the web3.js Connection the app passes, with its options, as AppKit does', async () => {
-    const { signer } = signerOf(keyOf())
+    const key = keyOf()
+    const { signer } = signerOf(key)
     const sendRawTransaction = vi.fn(async () => 'signature-from-the-app-connection')
-    const transaction = new Uint8Array([1, 2, 3])
+    const transaction = unsignedBy(key.address)
     await expect(
       providerOf(signer).sendTransaction(transaction, { sendRawTransaction }, { skipPreflight: true }),
     ).resolves.toBe('signature-from-the-app-connection')
-    expect(sendRawTransaction).toHaveBeenCalledWith(transaction, { skipPreflight: true })
+    expect(sendRawTransaction).toHaveBeenCalledWith(signedWith(transaction, key), {
+      skipPreflight: true,
+    })
+  })
+})
+
+describe('Solana provider signed transactions', () => {
+  type Answer = (transaction: Uint8Array) => Uint8Array
+  const base64 = getBase64Decoder()
+  const bytesOf = (transaction: string) => new Uint8Array(getBase64Encoder().encode(transaction))
+
+  /** A page wallet serving devnet whose solana:signTransaction answers each transaction with `answer`'s bytes. */
+  function pageWallet(answer: Answer): Wallet {
+    return {
+      version: '1.0.0',
+      name: 'Test wallet',
+      icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+      chains: ['solana:devnet'],
+      accounts: [],
+      features: {
+        'solana:signTransaction': {
+          version: '1.0.0',
+          signTransaction: async (...inputs: { transaction: Uint8Array }[]) =>
+            inputs.map(({ transaction }) => ({ signedTransaction: answer(transaction) })),
+        },
+      },
+    }
+  }
+
+  /** A WalletConnect session whose wallet answers each transaction whole with `answer`'s bytes. */
+  const sessionOf = (answer: Answer) =>
+    ({
+      request: async ({ params }: { params: { transaction?: string; transactions?: string[] } }) =>
+        params.transactions
+          ? { transactions: params.transactions.map((t) => base64.decode(answer(bytesOf(t)))) }
+          : { transaction: base64.decode(answer(bytesOf(params.transaction ?? ''))) },
+    }) as unknown as WalletConnectTransport
+
+  // Every way a connection reaches its wallet, the wallet answering each transaction with `answer`'s bytes.
+  const signers: [string, (key: TestKey, answer: Answer) => SolanaSigner][] = [
+    [
+      'a page wallet (Wallet Standard)',
+      (key, answer) =>
+        standardSigner(pageWallet(answer), {
+          address: key.address,
+          publicKey: key.publicKey,
+          chains: ['solana:devnet'],
+          features: [],
+        }),
+    ],
+    [
+      'a WalletConnect wallet granting solana_signAllTransactions',
+      (key, answer) =>
+        walletConnectSigner(sessionOf(answer), key.address, 'Test', [
+          'solana_signTransaction',
+          'solana_signAllTransactions',
+        ]),
+    ],
+    [
+      'a WalletConnect wallet asked for each in turn',
+      (key, answer) =>
+        walletConnectSigner(sessionOf(answer), key.address, 'Test', ['solana_signTransaction']),
+    ],
+  ]
+
+  describe.each(signers)('over %s', (_, signerOver) => {
+    it('refuses, as a bad wallet answer, a transaction answered with the account’s slot empty, another key’s signature in it, another account’s transaction, or no transaction at all, signed alone, in a batch or to be sent', async () => {
+      const key = keyOf()
+      const transaction = unsignedBy(key.address)
+      const sendRawTransaction = vi.fn(async () => 'sent')
+      for (const answered of badAnswersFor(key, transaction)) {
+        const provider = providerOf(signerOver(key, () => answered))
+        const badAnswer = { code: 'SIGN_MESSAGE_FAILED' }
+        await expect(provider.signTransaction(transaction)).rejects.toMatchObject(badAnswer)
+        await expect(provider.signAllTransactions([transaction])).rejects.toMatchObject(badAnswer)
+        await expect(provider.sendTransaction(transaction, { sendRawTransaction })).rejects.toMatchObject(
+          badAnswer,
+        )
+      }
+      expect(sendRawTransaction).not.toHaveBeenCalled()
+    })
+
+    it('hands back a transaction whose message the wallet changed (a priority fee added) when the account signed the message it answers', async () => {
+      const key = keyOf()
+      const changed = signedWith(unsignedBy(key.address, blockhashes[1]), key)
+      const provider = providerOf(signerOver(key, () => changed))
+      const transaction = unsignedBy(key.address)
+      await expect(provider.signTransaction(transaction)).resolves.toEqual(changed)
+      await expect(provider.signAllTransactions([transaction, transaction])).resolves.toEqual([
+        changed,
+        changed,
+      ])
+    })
+  })
+
+  it('refuses, as a bad wallet answer, a WalletConnect wallet’s signature alone that does not verify over the transaction’s message with the account’s key', async () => {
+    const key = keyOf()
+    const transaction = unsignedBy(key.address)
+    const decoded = getTransactionDecoder().decode(signedWith(transaction, key, keyOf()))
+    for (const signature of [forgedSignature(), decoded.signatures[address(key.address)] as Uint8Array]) {
+      const session = { request: async () => ({ signature: base58.encode(signature) }) }
+      const signer = walletConnectSigner(
+        session as unknown as WalletConnectTransport,
+        key.address,
+        'Test',
+        [],
+      )
+      await expect(providerOf(signer).signTransaction(transaction)).rejects.toMatchObject({
+        code: 'SIGN_MESSAGE_FAILED',
+      })
+    }
   })
 })
 
@@ -228,6 +345,7 @@ describe('Solana adapter provider', () => {
   })
 
   const secretOf = (seed: number) => new Uint8Array(32).fill(seed)
+  const keyOfSeed = (seed: number) => ({ address: accountOf(seed).address, secretKey: secretOf(seed) })
 
   function accountOf(seed: number): WalletAccount {
     const publicKey = ed25519.getPublicKey(secretOf(seed))
@@ -272,9 +390,11 @@ describe('Solana adapter provider', () => {
         },
         'solana:signTransaction': {
           version: '1.0.0',
-          signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
+          signTransaction: async (...inputs: { account: WalletAccount; transaction: Uint8Array }[]) => {
             signRequests.push(inputs.length)
-            return inputs.map(({ transaction }) => ({ signedTransaction: transaction.map((b) => b + 1) }))
+            return inputs.map(({ account, transaction }) => ({
+              signedTransaction: signedWith(transaction, keyOfSeed(seeds.get(account.address) ?? 0)),
+            }))
           },
         },
         'solana:signMessage': {
@@ -370,9 +490,11 @@ describe('Solana adapter provider', () => {
 
   it('signs all transactions in one wallet request, so the user approves them once, each handed back in order', async () => {
     const { provider, signRequests } = await connectedWallet()
-    const signed = await provider.signAllTransactions([Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3)])
-    expect(signed).toEqual([Uint8Array.of(2), Uint8Array.of(3), Uint8Array.of(4)])
-    expect(signRequests).toEqual([3])
+    const transactions = blockhashes.map((blockhash) => unsignedBy(accountOf(1).address, blockhash))
+    await expect(provider.signAllTransactions(transactions)).resolves.toEqual(
+      transactions.map((transaction) => signedWith(transaction, keyOfSeed(1))),
+    )
+    expect(signRequests).toEqual([2])
   })
 
   it('tells its listeners, as AppKit’s provider does, of the account the wallet changes to, a network switch and the end of the connection; a listener taken off hears no more', async () => {
