@@ -11,7 +11,6 @@ import {
 } from '../projects/clientBudget.js'
 import { sharedStateOf } from '../sharedStateOf.js'
 import { AnswerBytesPerClient, DEFAULT_MAX_ANSWER_BYTES_PER_CLIENT } from './answerBytesPerClient.js'
-import { answersLarge } from './callTraits.js'
 import { HttpUpstream, type RpcUpstream } from './httpUpstream.js'
 import {
   isPlainJsonRpcBody,
@@ -195,9 +194,9 @@ export function jsonRpcForwardingRoute(
     )
   }
   /**
-   * `held` for calls of which `lone` go upstream alone (answersLarge), each holding one of the upstream's
-   * connections while the node runs it: 429 past the client's share of those. Kept apart from `held`, so a
-   * request with no lone call, most of them, pays nothing for this count.
+   * `held` for calls of which `lone` go upstream alone (UpstreamBatcher.goesAlone), each holding one of the
+   * upstream's connections while the node runs it: 429 past the client's share of those. Kept apart from
+   * `held`, so a request with no lone call, most of them, pays nothing for this count.
    */
   const heldAlone = <T>(client: string, calls: number, lone: number, sent: () => Promise<T>): Promise<T> => {
     if (!alone.take(client, lone)) throw rateLimited()
@@ -225,7 +224,7 @@ export function jsonRpcForwardingRoute(
     const watched = calls.filter((_, index) => tracked[index] && local[index] === undefined)
     let forwarded: JsonRpcAnswer[] = []
     let lone = 0
-    for (const call of remote) if (answersLarge(call)) lone += 1
+    for (const call of remote) if (batcher.goesAlone(call)) lone += 1
     const send = () => batcher.send(url, remote)
     if (remote.length > 0)
       try {
@@ -261,8 +260,8 @@ export function jsonRpcForwardingRoute(
     const local = target.localAnswer(body)
     if (local) return local
     const send = () => batcher.call(target.url, body)
-    // The one check a single call pays for the share of lone calls: two set lookups of its method.
-    return await (answersLarge(body) ? heldAlone(client, 1, 1, send) : held(client, 1, send))
+    // The one check a single call pays for the share of lone calls: a compare, two set lookups of its method.
+    return await (batcher.goesAlone(body) ? heldAlone(client, 1, 1, send) : held(client, 1, send))
   }
   return {
     method: 'POST',

@@ -8,10 +8,10 @@ import { CountsPerClient } from './countsPerClient.js'
 export const pendingCallsPerClient = (maxPendingCalls: number): number => perClientLimit(maxPendingCalls)
 
 /**
- * Calls sent to the upstream alone (./callTraits.ts answersLarge: logs, receipts, full blocks) one client holds
- * at once. Each holds one of the upstream's connections to its URL (HttpUpstream's 64) for as long as the node
- * takes, up to its timeout: a client's slow eth_getLogs take an eighth of them at most, not all, which would
- * leave every other client's calls waiting on the pool until they time out.
+ * Calls sent to the upstream alone (UpstreamBatcher.goesAlone: logs, receipts, full blocks, every bundler
+ * call) one client holds at once. Each holds one of the upstream's connections to its URL (HttpUpstream's 64)
+ * for as long as the node takes, up to its timeout: a client's slow eth_getLogs take an eighth of them at
+ * most, not all, which would leave every other client's calls waiting on the pool until they time out.
  */
 export const DEFAULT_MAX_ALONE_CALLS_PER_CLIENT = 8
 

@@ -10,7 +10,10 @@ export type UpstreamBatcherOptions = {
   maxBatchCalls?: number
   /** Client calls held (queued or awaiting the upstream) across all URLs; more are refused 503. */
   maxPendingCalls?: number
-  /** Told once per failed upstream request (however many clients it fails). */
+  /**
+   * Told once per failed upstream request that fails its clients (however many), not of a batch of reads
+   * over the answer cap, whose reads go again alone.
+   */
   onUpstreamFailure?: (error: UpstreamError) => void
 }
 
@@ -93,6 +96,15 @@ export class UpstreamBatcher {
     if (this.pending + calls.length > this.maxPendingCalls) return Promise.reject(busy())
     const queue = this.queueFor(url)
     return Promise.all(calls.map((call) => this.enqueue(queue, call)))
+  }
+
+  /**
+   * Whether `call` goes upstream in a request of its own, holding one of the upstream's connections while the
+   * node runs it: one whose answer may be large, or any call of a batcher sending one call a request (the
+   * bundler path's). The route's per-client count of such calls asks this, so the two cannot differ.
+   */
+  goesAlone(call: JsonRpcCall): boolean {
+    return this.maxBatchCalls === 1 || answersLarge(call)
   }
 
   /** `send` for one call: its answer alone. */
@@ -182,11 +194,12 @@ export class UpstreamBatcher {
       answerFor = reply.kind === 'all' ? () => reply.answer : (id) => reply.answers.get(id) ?? noAnswer
     } catch (error) {
       const failure = error instanceof UpstreamError ? error : new UpstreamError('unreachable', String(error))
-      this.onUpstreamFailure(failure)
+      // Told of no failure yet: no client saw one. A read still over the cap alone is told of then.
       if (reads && slots.length > 1 && failure.reason === 'too-large') {
         for (const slot of slots) void this.post(url, [slot], false)
         return
       }
+      this.onUpstreamFailure(failure)
       for (const { waiters } of slots) {
         this.pending -= waiters.length
         for (const waiter of waiters) waiter.reject(failure)

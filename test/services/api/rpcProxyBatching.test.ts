@@ -433,6 +433,27 @@ describe('the upstream batcher, a batch of reads over the answer cap', () => {
     ])
     expect(again.map((answer) => answer.id)).toEqual([3, 4])
   })
+  it('tells of an upstream failure only when a client sees it: not of a batch whose reads all answered again alone', async () => {
+    const failures: string[] = []
+    const onUpstreamFailure = (error: UpstreamError) => void failures.push(error.reason)
+    const recovered = new UpstreamBatcher(capped(), { onUpstreamFailure })
+    await Promise.all([recovered.call('http://u', read(1)), recovered.call('http://u', read(2, 8))])
+    expect(failures).toEqual([])
+
+    const oneFailed = new UpstreamBatcher(
+      new CappedUpstream(1024, (body) => {
+        const answerOf = (sent: Sent) =>
+          sent.method === 'eth_call' ? { jsonrpc: '2.0', id: sent.id, result: large } : echoOne(sent)
+        return Array.isArray(body) ? body.map(answerOf) : answerOf(body)
+      }),
+      { onUpstreamFailure },
+    )
+    await Promise.allSettled([
+      oneFailed.call('http://u', read(1)),
+      oneFailed.call('http://u', { jsonrpc: '2.0', id: 2, method: 'eth_chainId' }),
+    ])
+    expect(failures).toEqual(['too-large'])
+  })
 })
 
 describe('POST /v1 batching against Anvil', () => {

@@ -69,14 +69,15 @@ async function slowLogsRpc() {
   }
 }
 
-/** `slowLogsRpc` as an RpcUpstream of its own, with no connection pool. */
+/** `slowLogsRpc` as an RpcUpstream of its own, with no connection pool; `slow` says which bodies it holds. */
 class SlowLogsUpstream implements RpcUpstream {
   private readonly held: (() => void)[] = []
+  constructor(private readonly slow: (body: string) => boolean = isSlow) {}
   holding(): number {
     return this.held.length
   }
   async post(_url: string, body: string): Promise<string> {
-    if (isSlow(body)) await new Promise<void>((resolve) => this.held.push(resolve))
+    if (this.slow(body)) await new Promise<void>((resolve) => this.held.push(resolve))
     return answered(body)
   }
   release(): void {
@@ -86,7 +87,8 @@ class SlowLogsUpstream implements RpcUpstream {
 
 async function proxy(rpcUrl: string, upstream: RpcUpstream, batching: RpcProxyOptions['batching'] = {}) {
   const deps = await routeDeps({ now: 5_000_000 })
-  const chains = new ApiChains([localApiChain({ rpcUrl, testUsd: `0x${'0'.repeat(39)}1` })])
+  const chain = localApiChain({ rpcUrl, testUsd: `0x${'0'.repeat(39)}1` })
+  const chains = new ApiChains([{ ...chain, bundlers: { local: 'http://127.0.0.1:2' } }])
   return appWith(rpcProxyRoutes({ ...deps, chains, upstream, batching }))
 }
 
@@ -94,10 +96,15 @@ const call = (method: string, params: unknown[] = []) => ({ jsonrpc: '2.0', id: 
 const logs = call('eth_getLogs', [{ fromBlock: '0x0' }])
 const fullBlock = call('eth_getBlockByNumber', ['latest', true])
 
-/** `body` posted to the proxy by the client at address `client`: its status and JSON. */
-async function post(app: Hono, client: string, body: unknown): Promise<Answer> {
+/** `body` posted to the proxy (or `path`) by the client at address `client`: its status and JSON. */
+async function post(
+  app: Hono,
+  client: string,
+  body: unknown,
+  path = '/v1?chainId=eip155:31337',
+): Promise<Answer> {
   const response = await app.request(
-    '/v1?chainId=eip155:31337&projectId=p1',
+    `${path}&projectId=p1`,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     { incoming: { socket: { remoteAddress: client } } },
   )
@@ -161,5 +168,24 @@ describe("one client's calls sent upstream alone", () => {
     await vi.waitFor(() => expect(upstream.holding()).toBe(1), settled)
     upstream.release()
     expect((await again).status).toBe(200)
+  })
+
+  it('count every bundler call, each of which the bundler path sends alone: a ninth at once is refused 429', async () => {
+    const upstream = new SlowLogsUpstream((body) => body.includes('eth_estimateUserOperationGas'))
+    const app = await proxy('http://127.0.0.1:1', upstream)
+    const bundlerPath = '/v1/bundler?chainId=eip155:31337&bundler=local'
+    const estimate = call('eth_estimateUserOperationGas', [{}, `0x${'0'.repeat(40)}`])
+    const held = Array.from({ length: 8 }, () => post(app, '198.51.100.7', estimate, bundlerPath))
+    await vi.waitFor(() => expect(upstream.holding()).toBe(8), settled)
+
+    let ninth: number | undefined
+    const ninthAnswered = post(app, '198.51.100.7', estimate, bundlerPath).then((answer) => {
+      ninth = answer.status
+    })
+    await vi.waitFor(() => expect(ninth).toBe(429), { timeout: 2_000 })
+    expect((await post(app, '198.51.100.8', call('eth_chainId'), bundlerPath)).status).toBe(200)
+    upstream.release()
+    expect(statuses(await Promise.all(held))).toEqual(Array(8).fill(200))
+    await ninthAnswered
   })
 })
