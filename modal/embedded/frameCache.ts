@@ -1,4 +1,4 @@
-import { accountTypes } from '@pairwise/engine/frame'
+import { accountTypes, frameEvents } from '@pairwise/engine/frame'
 import * as z from 'zod/mini'
 import type { KeyValue } from '../core/ports.js'
 import { frameCacheKeys } from './frameCacheKeys.js'
@@ -6,6 +6,11 @@ import { frameCacheKeys } from './frameCacheKeys.js'
 export type AccountType = (typeof accountTypes)[number]
 
 const accountType = z.enum(accountTypes)
+/**
+ * The wire's email: the frame answers and the login sends no other, so a cached value that fails it was
+ * written by someone else and is not shown as the wallet's email.
+ */
+const email = frameEvents.CONNECT_EMAIL[0].shape.email
 
 /**
  * What the host remembers of the embedded wallet between page loads. It holds no secret (research §1.2:
@@ -23,8 +28,10 @@ export class FrameCache {
     return this.#memory.getItem(frameCacheKeys.emailLoginUsed) === 'true'
   }
 
+  /** Shown on Account as the wallet's email and where the change's first code goes (EMAIL-08, EMAIL-07). */
   email(): string | undefined {
-    return this.#memory.getItem(frameCacheKeys.email) ?? undefined
+    const parsed = email.safeParse(this.#memory.getItem(frameCacheKeys.email))
+    return parsed.success ? parsed.data : undefined
   }
 
   lastUsedChain(): string | undefined {

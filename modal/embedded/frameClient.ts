@@ -180,12 +180,16 @@ export class FrameClient {
     return answer.chainId
   }
 
-  /** FRAME-07; `eth_chainId` is answered from the cache when it knows the chain (research §1.1). */
+  /**
+   * FRAME-07; `eth_chainId` is answered from the cache when it knows the chain (research §1.1). Every tab
+   * of the origin writes that cache, so it answers only when it names the chain this request goes to (the
+   * one the frame would sign on); otherwise the frame is asked.
+   */
   rpcRequest(request: RpcRequest, options: FrameRequestOptions = {}): Promise<unknown> {
     if (request.method === 'eth_chainId') {
       const cached = this.#options.cache.lastUsedChain()
       const hex = cached === undefined ? undefined : chainIdHex(cached)
-      if (hex !== undefined) return Promise.resolve(hex)
+      if (hex !== undefined && hex === chainIdHex(request.chainId)) return Promise.resolve(hex)
     }
     return this.#options.channel
       .request(

@@ -106,6 +106,29 @@ describe('cache', () => {
     await flush()
     expect(h.frame.requests).toHaveLength(before)
   })
+
+  it('eth_chainId is not answered from a last used chain that is not the chain asked about (another tab of the origin wrote it)', async () => {
+    const h = setup()
+    await login(h)
+    await h.client.getUser()
+    // Another tab of the app shares this storage: its own frame switched to Optimism; this one stays on chain 1.
+    h.memory.setItem(frameCacheKeys.lastUsedChain, '10')
+    h.frame.on('RPC_REQUEST', () => ({ success: '0x1' }))
+    await expect(h.client.rpcRequest({ method: 'eth_chainId', chainId: 1 })).resolves.toBe('0x1')
+    expect(h.frame.received('RPC_REQUEST').map((request) => request.payload)).toMatchObject([
+      { method: 'eth_chainId', chainId: 1 },
+    ])
+  })
+
+  it('a cached email that is not an email (a script of the origin wrote it) is not taken as the login email', async () => {
+    const h = setup()
+    for (const forged of ['Your wallet is locked, call +1 555 0100', `${'a'.repeat(300)}@example.com`]) {
+      h.memory.setItem(frameCacheKeys.email, forged)
+      expect(h.client.cache.email(), forged).toBeUndefined()
+    }
+    h.memory.setItem(frameCacheKeys.email, 'ada@example.com')
+    expect(h.client.cache.email()).toBe('ada@example.com')
+  })
 })
 
 describe('sign out', () => {
