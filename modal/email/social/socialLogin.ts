@@ -75,7 +75,10 @@ export function beginSocialLogin(
   win: Window,
 ): Promise<void> {
   const usePopup = mode === 'popup' || (mode === 'auto' && !inWebview(win))
-  const popup = usePopup ? win.open('', 'pairwise-social', 'popup,width=600,height=800') : null
+  // A window name of its own: a shared name would hand this login the window an earlier one still waits
+  // on, and the one ticket that window's handoff posts would be read, and redeemed, by both.
+  const name = `pairwise-social-${crypto.randomUUID()}`
+  const popup = usePopup ? win.open('', name, 'popup,width=600,height=800') : null
   record(ctx, provider, popup ?? undefined)
   return popup ? popupLogin(ctx, provider, popup, win) : redirectLogin(ctx, provider, win)
 }

@@ -98,6 +98,8 @@ function fakeWindow({ blocked = false, userAgent = 'Mozilla/5.0 Chrome/140' } = 
   return { win, popup, asWindow: win as unknown as Window }
 }
 
+const flushTurns = () => new Promise((resolve) => setTimeout(resolve, 50))
+
 const eventually = async (check: () => boolean) => {
   for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
   expect(check()).toBe(true)
@@ -172,6 +174,38 @@ describe('social login in the modal', () => {
     expect(kit.store.get().account.socialWindow).toBeUndefined()
     expect(popup.closed).toBe(true)
     expect(win.listening()).toBe(0)
+  })
+
+  it('a second login begun while the first still waits gets its own window: one handoff is redeemed once, by the login it was for', async () => {
+    const { kit, frame } = socialKit()
+    const { win, asWindow } = fakeWindow()
+    // As a browser does: a named target names one window, found again while it is open; _blank is always new.
+    const named = new Map<string, ReturnType<typeof fakeWindow>['popup']>()
+    win.open = (...args: unknown[]) => {
+      win.opened.push(args)
+      const name = String(args[1])
+      const found = named.get(name)
+      if (found && !found.closed && name !== '_blank') return found
+      const popup = fakeWindow().popup
+      named.set(name, popup)
+      return popup
+    }
+    await kit.open()
+    const first = startSocialLogin(kit.context, 'github', 'auto', asWindow)
+    first.catch(() => undefined)
+    const second = startSocialLogin(kit.context, 'google', 'auto', asWindow)
+    await eventually(() => frame.received('GET_SOCIAL_REDIRECT_URI').length === 2)
+    const popups = [...named.values()]
+    await eventually(() => popups.reduce((visits, popup) => visits + popup.visited.length, 0) === 2)
+    win.dispatch({
+      source: popups.at(-1) as unknown as Window,
+      origin: frameOrigin,
+      data: { type: socialResultType, resultUri: ticket },
+    })
+    await second
+    await flushTurns()
+    expect(frame.received('CONNECT_SOCIAL')).toHaveLength(1)
+    expect(kit.store.get().account.socialProvider).toBe('google')
   })
 
   it('SOC-04 a blocked popup (window.open gives null) or a webview falls back to a redirect that names this page to come back to', async () => {
