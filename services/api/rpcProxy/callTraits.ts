@@ -1,4 +1,6 @@
+import { chainReadMethods } from '@pairwise/engine/frame'
 import type { JsonRpcCall } from './jsonRpc.js'
+import { moreEvmReads } from './localAnswer.js'
 import { solanaMethods } from './solanaMethods.js'
 
 /**
@@ -9,32 +11,8 @@ import { solanaMethods } from './solanaMethods.js'
  * judged for the one chain kind that may send it.
  */
 export const sharedReads: ReadonlySet<string> = new Set([
-  'eth_blockNumber',
-  'eth_chainId',
-  'net_version',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_getBalance',
-  'eth_getCode',
-  'eth_getTransactionCount',
-  'eth_call',
-  'eth_estimateGas',
-  'eth_getStorageAt',
-  'eth_getBlockByNumber',
-  'eth_getBlockByHash',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-  'eth_feeHistory',
-  'web3_clientVersion',
-  'net_listening',
-  'eth_syncing',
-  'eth_blobBaseFee',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getProof',
-  'eth_createAccessList',
+  ...chainReadMethods,
+  ...moreEvmReads,
   // A Solana cluster's whole allowlist but sendTransaction. A simulation, like eth_call, commits nothing and
   // leaves nothing on the node, so one run answers each identical call of the turn as it would have alone.
   ...[...solanaMethods].filter((method) => method !== 'sendTransaction'),

@@ -2,14 +2,10 @@ import { chainReadMethods } from '@pairwise/engine/frame'
 import type { JsonRpcAnswer, JsonRpcCall } from './jsonRpc.js'
 
 /**
- * The only methods the proxy forwards to an EVM chain: the frame's chain reads, a few more reads a public client uses
- * (filters, block details, proofs), and eth_sendRawTransaction, which carries the client's own signature.
- * An allowlist, matched exactly: a node that holds keys (Anvil unlocks ten) signs whatever signing method
- * it adds next (eth_sendTransactionSync, eth_sendUnsignedTransaction, wallet_sendTransaction, …), and
- * eth_accounts / eth_coinbase would tell a stranger which nodes hold keys.
+ * The EVM reads a public client makes beside the frame's chain reads (@pairwise/engine/frame): node status,
+ * block details and receipts, proofs, access lists. None has a side effect or leaves state on the node.
  */
-const evmMethods: ReadonlySet<string> = new Set([
-  ...chainReadMethods,
+export const moreEvmReads = [
   'web3_clientVersion',
   'net_listening',
   'eth_syncing',
@@ -21,6 +17,18 @@ const evmMethods: ReadonlySet<string> = new Set([
   'eth_getTransactionByBlockNumberAndIndex',
   'eth_getProof',
   'eth_createAccessList',
+] as const
+
+/**
+ * The only methods the proxy forwards to an EVM chain: the frame's chain reads, a few more reads a public client uses
+ * (filters, block details, proofs), and eth_sendRawTransaction, which carries the client's own signature.
+ * An allowlist, matched exactly: a node that holds keys (Anvil unlocks ten) signs whatever signing method
+ * it adds next (eth_sendTransactionSync, eth_sendUnsignedTransaction, wallet_sendTransaction, …), and
+ * eth_accounts / eth_coinbase would tell a stranger which nodes hold keys.
+ */
+const evmMethods: ReadonlySet<string> = new Set([
+  ...chainReadMethods,
+  ...moreEvmReads,
   'eth_newFilter',
   'eth_newBlockFilter',
   'eth_newPendingTransactionFilter',

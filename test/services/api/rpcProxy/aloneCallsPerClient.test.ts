@@ -93,8 +93,10 @@ async function proxy(rpcUrl: string, upstream: RpcUpstream, batching: RpcProxyOp
 }
 
 const call = (method: string, params: unknown[] = []) => ({ jsonrpc: '2.0', id: 1, method, params })
-const logs = call('eth_getLogs', [{ fromBlock: '0x0' }])
-const fullBlock = call('eth_getBlockByNumber', ['latest', true])
+// Each its own range: identical reads of one turn share one upstream request, and these count calls held.
+let ranges = 0
+const logs = () => call('eth_getLogs', [{ fromBlock: `0x${(ranges++).toString(16)}` }])
+const fullBlock = () => call('eth_getBlockByNumber', [`0x${(ranges++).toString(16)}`, true])
 
 /** `body` posted to the proxy (or `path`) by the client at address `client`: its status and JSON. */
 async function post(
@@ -123,7 +125,7 @@ describe("one client's calls sent upstream alone", () => {
     const app = await proxy(rpc.url, upstream, { maxAloneCallsPerClient: 2 })
     const logsAnswered: number[] = []
     const greedy = Array.from({ length: 6 }, async () => {
-      const answer = await post(app, '198.51.100.1', logs)
+      const answer = await post(app, '198.51.100.1', logs())
       logsAnswered.push(answer.status)
       return answer
     })
@@ -144,27 +146,27 @@ describe("one client's calls sent upstream alone", () => {
   it('are refused 429 past 8 by default, counted per IPv6 /64 with batches and full blocks, and taken again once answered', async () => {
     const upstream = new SlowLogsUpstream()
     const app = await proxy('http://127.0.0.1:1', upstream)
-    const first = Array.from({ length: 4 }, () => post(app, '2001:db8:1:1::1', logs))
-    const batch = post(app, '2001:db8:1:1::2', [logs, logs, logs, logs, call('eth_blockNumber')])
+    const first = Array.from({ length: 4 }, () => post(app, '2001:db8:1:1::1', logs()))
+    const batch = post(app, '2001:db8:1:1::2', [logs(), logs(), logs(), logs(), call('eth_blockNumber')])
     await vi.waitFor(() => expect(upstream.holding()).toBe(8), settled)
 
     // The same /64 holds its 8: a lone call, a full block, or a batch with one is refused.
     const refused = [
-      post(app, '2001:db8:1:1::3', logs),
-      post(app, '2001:db8:1:1::3', fullBlock),
-      post(app, '2001:db8:1:1::3', [call('eth_chainId'), logs]),
+      post(app, '2001:db8:1:1::3', logs()),
+      post(app, '2001:db8:1:1::3', fullBlock()),
+      post(app, '2001:db8:1:1::3', [call('eth_chainId'), logs()]),
     ]
     // Its calls that go out batched are not counted, nor are other clients' calls.
     const hashesOnly = call('eth_getBlockByNumber', ['latest', false])
     expect((await post(app, '2001:db8:1:1::3', hashesOnly)).status).toBe(200)
     expect(upstream.holding()).toBe(8)
     expect(statuses(await Promise.all(refused))).toEqual([429, 429, 429])
-    const other = post(app, '2001:db8:1:2::1', logs)
+    const other = post(app, '2001:db8:1:2::1', logs())
     await vi.waitFor(() => expect(upstream.holding()).toBe(9), settled)
 
     upstream.release()
     expect(statuses([...(await Promise.all(first)), await batch, await other])).toEqual(Array(6).fill(200))
-    const again = post(app, '2001:db8:1:1::1', fullBlock)
+    const again = post(app, '2001:db8:1:1::1', fullBlock())
     await vi.waitFor(() => expect(upstream.holding()).toBe(1), settled)
     upstream.release()
     expect((await again).status).toBe(200)
