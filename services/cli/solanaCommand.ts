@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { solanaTestKey, startSolanaChain } from '../solana/index.js'
 import { stackConfig, trustProxyOf } from '../stack/config.js'
-import { parsePort, trustProxyOption } from './flags.js'
+import { parsePort, portSetting, trustProxyOption } from './flags.js'
 import { runUntilSignal } from './runUntilSignal.js'
 
 export const solanaUsage =
@@ -25,10 +25,16 @@ export async function runSolanaCommand(args: string[], log: (line: string) => vo
     ports: { solana: parsePort(values.port, '--port') },
     parts: ['solana'],
   })
+  const wsPort = parsePort(values['ws-port'], '--ws-port')
+  // Both servers listen on one host: on one port the PubSub one would fail only after JSON-RPC started.
+  if (wsPort === config.ports.solana)
+    throw new Error(
+      `Invalid --ws-port: Solana PubSub would listen on port ${wsPort}, which ${portSetting('solana', { flag: '--port', typed: values.port }, process.env)} already gives Solana JSON-RPC`,
+    )
   const chain = await startSolanaChain({
     host: config.host,
     port: config.ports.solana,
-    wsPort: parsePort(values['ws-port'], '--ws-port'),
+    wsPort,
     genesisHash: values['genesis-hash'],
     portEnv: 'PAIRWISE_SOLANA_PORT',
     trustProxy: config.trustProxy,
