@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { defaultRelayLimits } from '@pairwise/relay/core'
 import { DEFAULT_SOCKETS_PER_CLIENT, readSecretFile } from '../kit/index.js'
 import { type Stoppable, stopAfterFailedStart } from '../kit/stopEvery.js'
+import { isLoopbackAddress } from '../net/isLoopbackHost.js'
 import { freePort, isPortTaken } from '../net/ports.js'
 import { privateDir } from '../relay/privateFiles.js'
 import { relaySocketsPerClient } from '../relay/socketsPerClient.js'
@@ -92,10 +93,11 @@ export function nodePorts(config: Pick<ClusterConfig, 'counts' | 'nodePort'>): R
 
 /**
  * The nodes trust `X-Forwarded-For` from the host's address, and their own ports bypass haproxy: a layout
- * for one machine, so loopback addresses only.
+ * for one machine, so loopback addresses only. An address, not `localhost`: it is also each node's
+ * `--trust-proxy`, which takes addresses.
  */
 function assertLoopback(host: string): void {
-  if (!(host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)))
+  if (!isLoopbackAddress(host))
     throw new Error(
       `--host ${host}: the cluster listens on a loopback address only (127.x.x.x or ::1); its nodes trust X-Forwarded-For from it`,
     )

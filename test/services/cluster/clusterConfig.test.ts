@@ -22,6 +22,21 @@ describe('pairwise cluster configuration', () => {
       await expect(startCluster({ ...config, host })).rejects.toThrow(/loopback address only/)
   })
 
+  it('refuses a 127.x.x.x that is no address (an octet past 255, leading zeros, too few parts) and localhost, which the nodes cannot trust as a proxy address', async () => {
+    for (const host of ['127.999.0.1', '127.0.0.256', '127.0.0.01', '127.1', '127.0.0.1.', 'localhost'])
+      await expect(startCluster({ ...config, host }), host).rejects.toThrow(
+        `--host ${host}: the cluster listens on a loopback address only`,
+      )
+  })
+
+  it('takes any address of 127.0.0.0/8 and ::1 as loopback, going on to the next check', async () => {
+    for (const host of ['127.0.0.1', '127.255.255.255', '127.0.0.0', '::1'])
+      await expect(
+        startCluster({ ...config, host, counts: { ...config.counts, auth: 0 } }),
+        host,
+      ).rejects.toThrow(/--auth must be a whole number of nodes/)
+  })
+
   it('refuses a kind with no nodes', async () => {
     await expect(startCluster({ ...config, counts: { ...config.counts, auth: 0 } })).rejects.toThrow(
       /--auth must be a whole number of nodes/,
