@@ -11,6 +11,7 @@ export const bitcoinErrors = {
   INVALID_PSBT: 'Not a PSBT a wallet is asked to sign:',
   INSUFFICIENT_FUNDS: 'Insufficient funds for the amount and the network fee.',
   UNSUPPORTED_PROTOCOL: 'This wallet cannot sign messages with',
+  UNKNOWN_PROTOCOL: 'Not a message-signing protocol this adapter knows:',
   SWITCH_IN_WALLET: 'This wallet cannot be switched from the page; switch the network in your wallet to',
   UNKNOWN_NETWORK: 'Not a Bitcoin network this adapter knows:',
   WALLET_ANSWER: 'The wallet answered an unexpected shape:',

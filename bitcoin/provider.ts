@@ -138,7 +138,11 @@ export function bitcoinProvider(deps: ProviderDeps): BitcoinProvider {
       // Each family maps the names it knows and signs its default for any other (Unisat BIP-322 for
       // sats-connect's 'ECDSA'), so the app would get a signature of another kind than it asked for.
       if (!messageProtocols.includes(protocol))
-        throw new BitcoinError('UNSUPPORTED_PROTOCOL', undefined, JSON.stringify(protocol))
+        throw new BitcoinError(
+          'UNKNOWN_PROTOCOL',
+          undefined,
+          `${JSON.stringify(protocol)} (known: ${messageProtocols.join(', ')})`,
+        )
       const signed = await wallet().signMessage({
         account: account(address),
         message,

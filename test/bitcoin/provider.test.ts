@@ -239,12 +239,15 @@ describe('Bitcoin provider signMessage', () => {
     ])
   })
 
-  it('refuses, before the wallet is asked, a protocol other than bip322 and ecdsa, where a wallet would sign another kind than the app asked for', async () => {
+  it('refuses, before the wallet is asked, a protocol other than bip322 and ecdsa as one the adapter does not know, where a wallet would sign another kind than the app asked for', async () => {
     const { provider, signMessage } = unisatProvider()
     for (const protocol of ['ECDSA', 'legacy', 'bip322-full', '']) {
       await expect(
         provider.signMessage({ message: 'hi', protocol: protocol as MessageProtocol }),
-      ).rejects.toMatchObject({ code: 'UNSUPPORTED_PROTOCOL' })
+      ).rejects.toMatchObject({
+        code: 'UNKNOWN_PROTOCOL',
+        message: `Not a message-signing protocol this adapter knows: ${JSON.stringify(protocol)} (known: bip322, ecdsa)`,
+      })
     }
     expect(signMessage).not.toHaveBeenCalled()
   })
