@@ -44,7 +44,8 @@ describe('where each part listens', () => {
 
   it('takes no 127.x.x.x that is no address (an octet past 255) for loopback: the dev-only parts stay on 127.0.0.1', () => {
     for (const host of ['127.999.0.1', '127.0.0.256'])
-      for (const part of devOnly) expect(listenHosts(host)[part], `${host} ${part}`).toBe('127.0.0.1')
+      for (const part of stackParts.filter((each) => devOnly.includes(each)))
+        expect(listenHosts(host)[part], `${host} ${part}`).toBe('127.0.0.1')
   })
 
   it('starts the mail part for --host 0.0.0.0 on loopback, and names that address in the stack file', async () => {
