@@ -36,7 +36,10 @@ export type OnrampProvider = {
   getOptions(): Promise<{ purchaseCurrencies: PurchaseCurrency[]; paymentCurrencies: PaymentCurrency[] }>
   getQuote(input: OnrampQuoteInput): Promise<OnrampQuote>
   createCheckout(input: OnrampCheckoutInput): Promise<{ url: string; orderId?: string }>
+  /** The address's paid orders: an order never paid is not the address's purchase, anyone may have made it. */
   getOrders(input: { address: string; since: number }): Promise<OnrampOrder[]>
+  /** One order by the id `createCheckout` gave, paid or not: how its buyer follows it. */
+  getOrder(id: string): Promise<OnrampOrder>
 }
 
 /** A provider's refusal or failure, with the text to show (e.g. 'Minimum is 10.00 USD'). */

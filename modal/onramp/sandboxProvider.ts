@@ -115,5 +115,7 @@ export function sandboxProvider(api: ApiClient): OnrampProvider {
       )
       return listed.map(order)
     },
+    getOrder: async (id) =>
+      order(await refusing(api.get(`/v1/onramp/orders/${encodeURIComponent(id)}`, {}, orderSchema))),
   }
 }

@@ -7,9 +7,10 @@ export const orderPollMs = 4_000
 export const orderWaitMs = 180_000
 
 /**
- * Polls the provider's orders for `address` since `since` until the awaited one (`orderId`, else any
- * order in that window) has settled, then calls `settled` with it; `timedOut` when 180 s pass without.
- * Failed polls are retried at the next tick. Returns the stop.
+ * Polls the awaited order until it has settled, then calls `settled` with it; `timedOut` when 180 s pass
+ * without. The awaited order is `orderId`, asked for by id (the address's listing shows paid orders only, so
+ * never a declined one), else the newest the listing for `address` since `since` holds. Failed polls are
+ * retried at the next tick. Returns the stop.
  */
 export function watchOrder(input: {
   provider: OnrampProvider
@@ -23,13 +24,14 @@ export function watchOrder(input: {
   let stopped = false
   let waited = 0
   let timer: unknown
+  const awaited = async (): Promise<OnrampOrder | undefined> =>
+    input.orderId
+      ? input.provider.getOrder(input.orderId)
+      : (await input.provider.getOrders({ address: input.address, since: input.since }))[0]
   const tick = async () => {
     waited += orderPollMs
-    const orders = await input.provider
-      .getOrders({ address: input.address, since: input.since })
-      .catch(() => [])
+    const order = await awaited().catch(() => undefined)
     if (stopped) return
-    const order = orders.find((each) => (input.orderId ? each.id === input.orderId : true))
     if (order && order.status !== 'IN_PROGRESS') return input.settled(order)
     if (waited >= orderWaitMs) return input.timedOut()
     timer = input.clock.setTimeout(() => void tick(), orderPollMs)

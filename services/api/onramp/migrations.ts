@@ -19,6 +19,11 @@ import type { Migrations } from '../db/index.js'
  *
  * Step 5 keeps the secret quote ids are signed with (`onramp_secrets`), so every api process on the database
  * opens the quotes another signed: behind a load balancer the quote and its order reach different processes.
+ *
+ * Step 6 stamps when each order was paid (`paid_at`): only paid orders are listed by address, as anyone may
+ * order for any address and an unpaid one is nobody's purchase. Rows from before it count as paid when
+ * their payment went through: past it by status, or failed with a delivery stored or with the one failure
+ * left for a paid order that sent nothing ('Delivery failed').
  */
 export const onrampMigrations: Migrations = {
   module: 'onramp',
@@ -63,5 +68,14 @@ export const onrampMigrations: Migrations = {
       'CREATE UNIQUE INDEX onramp_orders_tx_nonce ON onramp_orders (tx_from, tx_nonce)',
     ],
     ['CREATE TABLE onramp_secrets (name TEXT PRIMARY KEY, secret TEXT NOT NULL)'],
+    [
+      'ALTER TABLE onramp_orders ADD COLUMN paid_at BIGINT',
+      `UPDATE onramp_orders SET paid_at = updated_at
+       WHERE status IN ('PAYMENT_COMPLETE', 'DELIVERING', 'COMPLETED')
+          OR (status = 'FAILED' AND (tx_hash IS NOT NULL OR failure_reason = 'Delivery failed'))`,
+      // A listing walks the address's paid orders alone, however many unpaid ones strangers left there.
+      `CREATE INDEX onramp_orders_paid_address ON onramp_orders (project_id, address, created_at)
+       WHERE paid_at IS NOT NULL`,
+    ],
   ],
 }

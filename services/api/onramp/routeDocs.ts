@@ -159,7 +159,8 @@ export const onrampDocs: ModuleDocs = {
     {
       method: 'get',
       path: '/v1/onramp/orders',
-      summary: "An address's orders in this project since a time",
+      summary:
+        "An address's paid orders in this project since a time (an order never paid is nobody's purchase)",
       auth: 'project',
       calledBy: ['modal'],
       when: sandbox,
@@ -171,6 +172,7 @@ export const onrampDocs: ModuleDocs = {
       path: '/v1/onramp/orders/{id}',
       summary: 'One order of this project',
       auth: 'project',
+      calledBy: ['modal'],
       when: sandbox,
       params: orderById,
       responses: { 200: json('The order', onrampOrderSchema) },

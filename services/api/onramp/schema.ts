@@ -79,7 +79,7 @@ export const checkoutFormSchema = z.object({
 })
 
 export const ordersQuerySchema = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address'),
+  address: deliveryAddressSchema,
   since: z.coerce.number().int().nonnegative().optional(),
 })
 

@@ -163,10 +163,15 @@ export class OrderStore {
     return row && fromRow(row)
   }
 
-  /** The address's orders in the project created at or after `since`, newest first, at most the cap. */
+  /**
+   * The address's paid orders in the project created at or after `since`, newest first, at most the cap.
+   * Anyone may order for any address without its key: an order never paid is nobody's purchase, so it is
+   * never listed (its creator follows it by id).
+   */
   async list(projectId: string, address: string, since: number): Promise<StoredOrder[]> {
     const rows = await this.db.all<OrderRow>(
-      `SELECT * FROM onramp_orders WHERE project_id = ? AND address = ? AND created_at >= ?
+      `SELECT * FROM onramp_orders
+       WHERE project_id = ? AND address = ? AND created_at >= ? AND paid_at IS NOT NULL
        ORDER BY created_at DESC, id DESC LIMIT ?`,
       [projectId, address.toLowerCase(), since, onrampLimits.ordersListed],
     )
@@ -187,6 +192,15 @@ export class OrderStore {
       [to, detail.failureReason ?? null, now, id, ...from],
     )
     return changed === 1
+  }
+
+  /** Records the card's charge: PAYMENT_PENDING → PAYMENT_COMPLETE, stamped paid (from then on listed). */
+  async markPaid(id: string, now: number): Promise<void> {
+    await this.db.run(
+      `UPDATE onramp_orders SET status = 'PAYMENT_COMPLETE', paid_at = ?, updated_at = ?
+       WHERE id = ? AND status = 'PAYMENT_PENDING'`,
+      [now, now, id],
+    )
   }
 
   /** The lowest nonce of `from` above every one a stored delivery holds. */

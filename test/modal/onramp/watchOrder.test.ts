@@ -14,13 +14,20 @@ const order = (status: OnrampOrder['status']): OnrampOrder => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 })
 
-function providerAnswering(answers: () => OnrampOrder[]) {
+/** A provider whose orders are `answers()`; its address's listing holds only the `listed` ones. */
+function providerAnswering(answers: () => OnrampOrder[], listed = (each: OnrampOrder) => Boolean(each)) {
   const polls: number[] = []
   const clock = new ManualClock()
   const provider = {
     getOrders: async () => {
       polls.push(clock.now)
-      return answers()
+      return answers().filter(listed)
+    },
+    getOrder: async (id: string) => {
+      polls.push(clock.now)
+      const found = answers().find((each) => each.id === id)
+      if (!found) throw new Error('Order not found')
+      return found
     },
   } as unknown as OnrampProvider
   return { provider, clock, polls }
@@ -53,6 +60,26 @@ describe('BuyInProgress order watch', () => {
     clock.advance(40_000)
     await flush()
     expect(polls).toHaveLength(4)
+  })
+
+  it('follows its own order by id, so one declined, which the listing never shows as nobody paid, still settles', async () => {
+    const { provider, clock } = providerAnswering(
+      () => [order('FAILED')],
+      (each) => each.status !== 'FAILED',
+    )
+    const settled: OnrampOrder[] = []
+    watchOrder({
+      provider,
+      address: '0x1',
+      since: 0,
+      orderId: 'ord_1',
+      clock,
+      settled: (o) => settled.push(o),
+      timedOut() {},
+    })
+    clock.advance(4_000)
+    await flush()
+    expect(settled.map((o) => o.status)).toEqual(['FAILED'])
   })
 
   it('gives up with an error after 180 s without the order', async () => {
