@@ -45,10 +45,10 @@ async function renderLoaded(
 }
 
 /** Alice connected on Anvil, the Account view open; the native balance read (unreachable RPC) has settled. */
-async function accountKit(options: { apiUrl?: string; history?: boolean } = {}) {
+async function accountKit(options: { apiUrl?: string; history?: boolean; networks?: CaipNetwork[] } = {}) {
   const { kit } = injectedKit({
     options: {
-      networks: [anvil, anvil2],
+      networks: options.networks ?? [anvil, anvil2],
       projectId: 'demo',
       ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
       ...(options.history === undefined ? {} : { features: { history: options.history } }),
@@ -184,6 +184,26 @@ describe('Tokens tab (VIEW-05, BAL-05)', () => {
     expect(html).toContain('0.00 tETH')
     const rows = shownTokens(kit.store.get().account, anvil, true)
     expect(rows?.map((r) => [r.symbol, r.quantity.numeric])).toEqual([['tETH', '0.00']])
+  })
+
+  it('shows the native coin with its network’s own icon, as the network views do, while an api token’s icon from another host stays hidden', async () => {
+    const networkIcon = 'https://icons.example/anvil.png'
+    const elsewhere = 'https://elsewhere.example/icon.png'
+    const kit = await accountKit({
+      apiUrl,
+      networks: [{ ...anvil, assets: { imageUrl: networkIcon } }, anvil2],
+    })
+    setAccount(kit, {
+      tokenBalance: [
+        { ...tEth, iconUrl: elsewhere },
+        { ...tUsd, iconUrl: elsewhere },
+      ],
+    })
+    const html = await renderLoaded(kit, createElement(TokensTab))
+    const sources = [...html.matchAll(/<img [^>]*src="([^"]*)"/g)].map((match) => match[1])
+    expect(sources).toEqual([networkIcon, expect.stringMatching(/^data:image\/svg\+xml,/)])
+    setAccount(kit, { tokenBalance: undefined, lastRetry: 1_000 })
+    expect(await renderLoaded(kit, createElement(TokensTab))).toContain(`src="${networkIcon}"`)
   })
 
   it('shows a loading line while the balances are on their way', () => {

@@ -5,9 +5,9 @@ import { formatAmount } from '../../components/formatAmount.js'
 import { WalletIcon } from '../../components/WalletRow.js'
 import { withUniqueKeys } from '../../components/withUniqueKeys.js'
 import { useAppState, useKit } from '../../kitContext.js'
-import { apiImage } from './apiImage.js'
 import { usdValue } from './format.js'
 import { shownTokens } from './shownTokens.js'
+import { tokenIcon } from './tokenIcon.js'
 
 /** VIEW-05: the account's tokens with icon, name, symbol, quantity and value. */
 export function TokensTab() {
@@ -15,6 +15,7 @@ export function TokensTab() {
   const { api } = kit
   const account = useAppState((s) => s.account)
   const network = useAppState((s) => s.activeNetwork)
+  const networks = useAppState((s) => s.networks)
   const { address } = account
   const caipNetworkId = network?.caipNetworkId
   useEffect(() => {
@@ -28,7 +29,7 @@ export function TokensTab() {
       {/* A native coin has no address, and nothing stops a balance answer from listing a token twice. */}
       {withUniqueKeys(tokens, (token) => token.address ?? token.chainId).map(({ key, item: token }) => (
         <li key={key} className="asset" data-testid="token">
-          <WalletIcon name={token.symbol} src={apiImage(token.iconUrl, kit.options.apiUrl)} />
+          <WalletIcon name={token.symbol} src={tokenIcon(token, networks, kit.options.apiUrl)} />
           <span className="what">
             <span className="name">{token.name}</span>
             <span className="muted">{token.symbol}</span>
