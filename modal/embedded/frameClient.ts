@@ -60,7 +60,7 @@ export class FrameClient {
   readonly #rpcResultListeners = new Set<(method: string, result: unknown) => void>()
   #dappData: DappData
   #theme: ThemeSync | undefined
-  /** The email of the login under way, recorded as the cache's login email once the login completes. */
+  /** The email the frame last accepted a login for, recorded as the cache's login email once its code is. */
   #loginEmail: string | undefined
 
   constructor(options: FrameClientOptions) {
@@ -99,8 +99,9 @@ export class FrameClient {
       throw new FrameError(`Please try again after ${seconds} seconds`)
     }
     this.start()
-    this.#loginEmail = payload.email
     const answer = await this.#options.channel.request('CONNECT_EMAIL', payload)
+    // Only now: a refused try (another email) leaves the code under way for the email it went to.
+    this.#loginEmail = payload.email
     cache.setLastEmailLoginTime(now())
     if (answer.action === 'CONNECT') cache.setLogin(payload.email)
     return answer

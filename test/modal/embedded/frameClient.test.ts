@@ -84,6 +84,18 @@ describe('email login', () => {
     expect(h.memory.getItem('@appkit-wallet/PREFERRED_ACCOUNT_TYPE')).toBe('smartAccount')
   })
 
+  it('a refused try with another email leaves the accepted email as the one the code logs in', async () => {
+    const h = setup()
+    const sent = h.client.connectEmail({ email: 'ada@example.com' })
+    await settleReady(h.clock)
+    await sent
+    h.clock.advance(emailThrottleMs)
+    h.frame.on('CONNECT_EMAIL', () => ({ error: { message: 'Please try again after 12 seconds' } }))
+    await expect(h.client.connectEmail({ email: 'eve@example.com' })).rejects.toThrow(/Please try again/)
+    await h.client.connectOtp()
+    expect(h.client.cache.email()).toBe('ada@example.com')
+  })
+
   it('the email change stores the new email', async () => {
     const h = setup()
     await login(h)
