@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { push } from '../controllers/router.js'
-import { shortEmail } from '../embedded/index.js'
+import { shortEmail, visibleEmail } from '../embedded/index.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
@@ -28,11 +28,7 @@ export function AuthAccountSection() {
   return (
     <section className="email-account" data-testid="email-account">
       <style>{emailStyles}</style>
-      {email ? (
-        <p className="muted" title={email} data-testid="email-account-email">
-          {shortEmail(email)}
-        </p>
-      ) : null}
+      {email ? <AccountEmail email={email} /> : null}
       <button
         type="button"
         className="secondary"
@@ -72,5 +68,17 @@ export function AuthAccountSection() {
         </p>
       ) : null}
     </section>
+  )
+}
+
+/**
+ * EMAIL-11: the wallet's email, isolated left to right so neither the page's direction nor right-to-left
+ * letters in it reorder it; its title holds it whole.
+ */
+export function AccountEmail({ email }: { email: string }) {
+  return (
+    <p className="muted" title={visibleEmail(email)} data-testid="email-account-email">
+      <bdi dir="ltr">{shortEmail(email)}</bdi>
+    </p>
   )
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import type { ModalContext } from '../controllers/context.js'
-import { shortEmail } from '../embedded/index.js'
+import { emailInText } from '../embedded/index.js'
 import type { ViewData } from '../state/views.js'
 import { errorMessage } from '../ui/components/errorMessage.js'
 import { useKit } from '../ui/kitContext.js'
@@ -71,7 +71,7 @@ function codeView<V extends CodeViewName>(
     return (
       <FrameCodeView
         testId={testId}
-        title={et?.('codeSent', { email: shortEmail(sentTo(data)) })}
+        title={et?.('codeSent', { email: emailInText(sentTo(data)) })}
         wait={run}
       />
     )
@@ -110,7 +110,7 @@ export function EmailVerifyDeviceView({ data }: { data: ViewData['EmailVerifyDev
       <p>
         <strong>{et?.('approveDevice')}</strong>
       </p>
-      <p className="muted">{et?.('approveDeviceHint', { email: shortEmail(data.email) })}</p>
+      <p className="muted">{et?.('approveDeviceHint', { email: emailInText(data.email) })}</p>
       {state.status === 'error' ? <Failed error={state.error} retry={retry} /> : null}
     </div>
   )

@@ -27,4 +27,4 @@ export {
 } from './frameElement.js'
 export { FrameError, frameErrorTexts } from './frameError.js'
 export { createFrameProvider, type FrameProvider, type FrameProviderOptions } from './frameProvider.js'
-export { shortEmail } from './shortEmail.js'
+export { emailInText, shortEmail, visibleEmail } from './shortEmail.js'
