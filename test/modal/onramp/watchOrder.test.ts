@@ -34,20 +34,26 @@ function providerAnswering(answers: () => OnrampOrder[], listed = (each: OnrampO
 }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Watches order `ord_1` of `0x1` through `provider`; the orders it settles with, as they come. */
+function watchingOrder(provider: OnrampProvider, clock: Parameters<typeof watchOrder>[0]['clock']) {
+  const settled: OnrampOrder[] = []
+  watchOrder({
+    provider,
+    address: '0x1',
+    since: 0,
+    orderId: 'ord_1',
+    clock,
+    settled: (o) => settled.push(o),
+    timedOut() {},
+  })
+  return settled
+}
+
 describe('BuyInProgress order watch', () => {
   it('polls the orders every 4 s until the order settles', async () => {
     let status: OnrampOrder['status'] = 'IN_PROGRESS'
     const { provider, clock, polls } = providerAnswering(() => [order(status)])
-    const settled: OnrampOrder[] = []
-    watchOrder({
-      provider,
-      address: '0x1',
-      since: 0,
-      orderId: 'ord_1',
-      clock,
-      settled: (o) => settled.push(o),
-      timedOut() {},
-    })
+    const settled = watchingOrder(provider, clock)
     for (let i = 0; i < 3; i++) {
       clock.advance(4_000)
       await flush()
@@ -67,16 +73,7 @@ describe('BuyInProgress order watch', () => {
       () => [order('FAILED')],
       (each) => each.status !== 'FAILED',
     )
-    const settled: OnrampOrder[] = []
-    watchOrder({
-      provider,
-      address: '0x1',
-      since: 0,
-      orderId: 'ord_1',
-      clock,
-      settled: (o) => settled.push(o),
-      timedOut() {},
-    })
+    const settled = watchingOrder(provider, clock)
     clock.advance(4_000)
     await flush()
     expect(settled.map((o) => o.status)).toEqual(['FAILED'])
