@@ -40,7 +40,7 @@ export function BuyInProgressView({ data }: { data: BuyInProgressData }) {
       settled: (order) => {
         // A delivered order changed the balances: the Tokens tab reads them past its cache.
         if (order.status === 'SUCCESS' && kit.api) void reloadTokenBalances(kit.context, kit.api)
-        replace(kit.context, { view: 'OnrampActivity' })
+        replace(kit.context, { view: 'OnrampActivity', data: { settled: order } })
       },
       timedOut: () => setTimedOut(true),
     })

@@ -1,6 +1,7 @@
 import { componentCss } from '@pairwise/common/theme'
 import { useEffect, useState } from 'react'
 import { replace } from '../controllers/router.js'
+import type { ViewData } from '../state/views.js'
 import { Spinner } from '../ui/components/Spinner.js'
 import { useAppState, useKit } from '../ui/kitContext.js'
 import { useFeatureTexts } from '../ui/useFeatureTexts.js'
@@ -9,8 +10,11 @@ import { onrampTexts } from './texts/index.js'
 import type { OnrampOrder } from './types.js'
 import { useOnrampProvider } from './useOnrampProvider.js'
 
-/** The account's purchases from the provider, newest first: amounts, status and a failure's reason. */
-export function OnrampActivityView() {
+/**
+ * The account's purchases from the provider, newest first: amounts, status and a failure's reason. The order
+ * a checkout just settled comes first, as the listing holds paid orders only and so never a declined one.
+ */
+export function OnrampActivityView({ data }: { data?: ViewData['OnrampActivity'] }) {
   const { kit, t } = useKit()
   const ft = useFeatureTexts(onrampTexts)
   const provider = useOnrampProvider()
@@ -23,12 +27,12 @@ export function OnrampActivityView() {
     let live = true
     provider
       .getOrders({ address, since: 0 })
-      .then((listed) => live && setOrders(listed))
+      .then((listed) => live && setOrders(withSettled(listed, data?.settled)))
       .catch((error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)))
     return () => {
       live = false
     }
-  }, [provider, address])
+  }, [provider, address, data?.settled])
 
   if (!ft || (!orders && !failure)) return <Spinner label={t('modal.loading')} />
   return (
@@ -71,4 +75,10 @@ export function OnrampActivityView() {
       </button>
     </div>
   )
+}
+
+/** `listed` with `settled` first, once: a paid order is in the listing too, in its newer state. */
+function withSettled(listed: OnrampOrder[], settled: OnrampOrder | undefined): OnrampOrder[] {
+  if (!settled || listed.some((order) => order.id === settled.id)) return listed
+  return [settled, ...listed]
 }

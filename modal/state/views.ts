@@ -1,5 +1,6 @@
 import type { SocialLoginProvider } from '@pairwise/engine/frame'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import type { OnrampOrder } from '../onramp/types.js'
 import type { ReadyDraft, SwapDraft } from '../swaps/draft.js'
 
 /**
@@ -51,7 +52,11 @@ export type ViewData = {
   OnrampProviders: undefined
   /** The checkout just opened, by which provider, its order when the provider names one, and when (ms). */
   BuyInProgress: { checkoutUrl: string; provider: string; orderId?: string | undefined; startedAt: number }
-  OnrampActivity: undefined
+  /**
+   * The purchases, and the order a checkout just settled: a declined one is in no listing (only paid orders
+   * are), so it is shown from here.
+   */
+  OnrampActivity: { settled?: OnrampOrder } | undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: undefined
   Send: undefined
