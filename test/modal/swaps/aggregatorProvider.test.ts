@@ -183,27 +183,40 @@ describe('the hosted aggregator adapter', () => {
     }
   }
 
+  /** An aggregator's quote of USDC for ETH, its route, gas, spender and expiry as the fake's, with `fields`. */
+  const quoteAnswer = (fields: {
+    quoteId: string
+    toAmount: string
+    minToAmount: string
+    fees?: unknown[]
+  }) => ({
+    route: [usdc.address, nativeTokenAddress],
+    fees: [],
+    gasEstimate: '180000',
+    spender,
+    expiresAt: 1_700_000_030_000,
+    ...fields,
+  })
+
   async function refusesAsUnavailable(body: unknown) {
     expect(await quoteOf(body)).toMatchObject({ error: { reason: 'unavailable' } })
   }
 
   it('refuses a quote with a fee in a token not swapped, which would show in the paid token’s decimals and symbol', async () => {
-    await refusesAsUnavailable({
-      quoteId: 'q-8',
-      toAmount: '99000000000000000',
-      minToAmount: '98010000000000000',
-      route: [usdc.address, nativeTokenAddress],
-      fees: [
-        {
-          label: 'aggregator',
-          amount: '1000000000000000000',
-          token: '0x7777777777777777777777777777777777777777',
-        },
-      ],
-      gasEstimate: '180000',
-      spender,
-      expiresAt: 1_700_000_030_000,
-    })
+    await refusesAsUnavailable(
+      quoteAnswer({
+        quoteId: 'q-8',
+        toAmount: '99000000000000000',
+        minToAmount: '98010000000000000',
+        fees: [
+          {
+            label: 'aggregator',
+            amount: '1000000000000000000',
+            token: '0x7777777777777777777777777777777777777777',
+          },
+        ],
+      }),
+    )
   })
 
   it.each([
@@ -213,16 +226,9 @@ describe('the hosted aggregator adapter', () => {
   ])('refuses a quote whose minimum received is $what, the floor a re-quote is held to before sending', async ({
     minimum,
   }) => {
-    await refusesAsUnavailable({
-      quoteId: 'q-9',
-      toAmount: '99000000000000000',
-      minToAmount: minimum,
-      route: [usdc.address, nativeTokenAddress],
-      fees: [],
-      gasEstimate: '180000',
-      spender,
-      expiresAt: 1_700_000_030_000,
-    })
+    await refusesAsUnavailable(
+      quoteAnswer({ quoteId: 'q-9', toAmount: '99000000000000000', minToAmount: minimum }),
+    )
   })
 
   it.each([
@@ -230,16 +236,7 @@ describe('the hosted aggregator adapter', () => {
     '990',
   ])('takes a minimum of 1 % off 999 rounded either way (%s): the floor is what the slippage allows, rounded down', async (minimum) => {
     expect(
-      await quoteOf({
-        quoteId: 'q-10',
-        toAmount: '999',
-        minToAmount: minimum,
-        route: [usdc.address, nativeTokenAddress],
-        fees: [],
-        gasEstimate: '180000',
-        spender,
-        expiresAt: 1_700_000_030_000,
-      }),
+      await quoteOf(quoteAnswer({ quoteId: 'q-10', toAmount: '999', minToAmount: minimum })),
     ).toMatchObject({ quote: { minToAmount: BigInt(minimum) } })
   })
 
